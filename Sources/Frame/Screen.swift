@@ -1,0 +1,130 @@
+/// One terminal cell: the grapheme cluster drawn there and its style. A wide
+/// (2-column) character occupies its cell and the next; the next one holds
+/// `text == ""` as a continuation and is skipped when painting.
+public struct Cell: Sendable, Hashable {
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String = " ", _ style: Style = .plain) {
+        self.text = text; self.style = style
+    }
+
+    public static let blank = Cell()
+    public var isContinuation: Bool { text.isEmpty }
+}
+
+/// A frame: a grid of `width` × `height` cells, row-major. Everything the UI
+/// shows is drawn into a `Screen` by pure code; the terminal backend paints it
+/// and `pinmap render` prints it with `text()`. Writes outside the grid are
+/// clipped, never trapped, so any terminal size is safe.
+public struct Screen: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(col: Int, row: Int) -> Cell {
+        get {
+            guard col >= 0, col < width, row >= 0, row < height else { return .blank }
+            return cells[row * width + col]
+        }
+        set {
+            guard col >= 0, col < width, row >= 0, row < height else { return }
+            cells[row * width + col] = newValue
+        }
+    }
+
+    /// Fills `rect` (clipped) with `cell`.
+    public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+        let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
+        let y0 = max(0, rect.y), y1 = min(height, rect.maxY)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { for x in x0..<x1 { cells[y * width + x] = cell } }
+    }
+
+    /// Restyles every cell in `rect` through `transform` (e.g. dimming a backdrop).
+    public mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+        let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
+        let y0 = max(0, rect.y), y1 = min(height, rect.maxY)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { for x in x0..<x1 { cells[y * width + x].style = transform(cells[y * width + x].style) } }
+    }
+
+    /// Writes `text` from (`col`, `row`) with `style`, at most `maxWidth` cells
+    /// (default: to the right edge), measuring by display width so Korean and
+    /// emoji line up. Control characters are sanitized. Returns the column after
+    /// the last cell written. A wide character that would straddle the limit is
+    /// replaced by a space.
+    @discardableResult
+    public mutating func put(_ text: String, col: Int, row: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        guard row >= 0, row < height else { return col }
+        let limit = min(width, col + (maxWidth ?? width))
+        var x = col
+        for ch in SafeText.sanitize(text) {
+            let w = DisplayWidth.of(ch)
+            if w == 0 { continue }
+            if x + w > limit {
+                if x < limit && x >= 0 { self[x, row] = Cell(" ", style) }
+                return limit
+            }
+            if x >= 0 {
+                clearWide(at: x, row: row)
+                self[x, row] = Cell(String(ch), style)
+                if w == 2 {
+                    if x + 1 < width { clearWide(at: x + 1, row: row) }
+                    self[x + 1, row] = Cell("", style)
+                }
+            }
+            x += w
+        }
+        return x
+    }
+
+    /// Writes `text` centred in `rect`'s first row.
+    public mutating func putCentered(_ text: String, in rect: Rect, style: Style = .plain) {
+        let w = DisplayWidth.of(text)
+        let col = rect.x + max(0, (rect.width - w) / 2)
+        put(text, col: col, row: rect.y, style: style, maxWidth: rect.maxX - col)
+    }
+
+    /// When overwriting half of a wide character, blank its other half so no
+    /// orphan continuation or half glyph is left behind.
+    private mutating func clearWide(at x: Int, row: Int) {
+        let c = self[x, row]
+        if c.isContinuation, x > 0 {
+            self[x - 1, row] = Cell(" ", self[x - 1, row].style)
+        } else if !c.isContinuation, DisplayWidth.of(c.text) == 2, x + 1 < width {
+            self[x + 1, row] = Cell(" ", self[x + 1, row].style)
+        }
+    }
+
+    /// Copies `other` into this screen with its top-left at (`col`, `row`).
+    public mutating func blit(_ other: Screen, col: Int, row: Int) {
+        for y in 0..<other.height { for x in 0..<other.width { self[col + x, row + y] = other[x, y] } }
+    }
+
+    /// The row as plain text (continuation cells skipped), trailing spaces kept
+    /// unless `trim`.
+    public func line(_ row: Int, trim: Bool = true) -> String {
+        guard row >= 0, row < height else { return "" }
+        var s = ""
+        for x in 0..<width {
+            let c = cells[row * width + x]
+            if !c.isContinuation { s += c.text }
+        }
+        if trim { while s.hasSuffix(" ") { s.removeLast() } }
+        return s
+    }
+
+    /// The whole frame as text, one line per row, trailing spaces trimmed.
+    public func text() -> String {
+        (0..<height).map { line($0) }.joined(separator: "\n")
+    }
+}

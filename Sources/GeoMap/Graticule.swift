@@ -1,0 +1,82 @@
+import Frame
+
+/// The light latitude/longitude grid and its degree labels.
+///
+/// The spacing is the finest of 30°, 15°, 10°, 5°, 2°, 1°, 0.5°, … 0.01° that
+/// keeps meridians at least `minColumnsApart` columns apart (30° at world
+/// zoom). Lines are dotted (every fourth braille dot) so they stay lighter
+/// than coastlines; labels sit on the pane's left column (latitudes) and top
+/// row (longitudes).
+enum Graticule {
+    static let steps: [Double] = [30, 15, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01]
+    static let minColumnsApart = 16.0
+
+    /// Grid spacing in degrees for a scale of `degreesPerColumn`.
+    static func step(degreesPerColumn dpc: Double) -> Double {
+        var best = steps[0]
+        for s in steps where s / dpc >= minColumnsApart { best = s }
+        return best
+    }
+
+    /// Decimals needed to print multiples of `step` (30 → 0, 0.5 → 1, 0.05 → 2).
+    static func decimals(for step: Double) -> Int {
+        step >= 1 ? 0 : (step >= 0.1 ? 1 : 2)
+    }
+
+    /// Multiples of `step` within [lo, hi], as exact multiples (k × step).
+    static func multiples(of step: Double, from lo: Double, to hi: Double) -> [Double] {
+        guard step > 0, lo <= hi, (hi - lo) / step < 10_000 else { return [] }
+        let k0 = Int((lo / step).rounded(.up)), k1 = Int((hi / step).rounded(.down))
+        guard k0 <= k1 else { return [] }
+        return (k0...k1).map { Double($0) * step }
+    }
+
+    /// Meridians (unwrapped longitudes) and parallels (latitudes strictly
+    /// between the poles) that cross the view.
+    static func lines(_ proj: DotProjection, step: Double) -> (meridians: [Double], parallels: [Double]) {
+        let parallels = multiples(of: step, from: max(-90, proj.south), to: min(90, proj.north))
+            .filter { abs($0) < 90 }
+        return (multiples(of: step, from: proj.west, to: proj.east), parallels)
+    }
+
+    /// Draws dotted meridians (from pole to pole only) and parallels.
+    static func draw(_ proj: DotProjection, step: Double, into canvas: inout DotCanvas) {
+        let (meridians, parallels) = lines(proj, step: step)
+        let yTop = max(0, Int(proj.y(lat: 90).rounded(.down)))
+        let yBottom = min(canvas.dotHeight - 1, Int(proj.y(lat: -90).rounded(.down)))
+        for lon in meridians {
+            let x = Int(proj.x(lon: lon).rounded(.down))
+            guard x >= 0, x < canvas.dotWidth, yTop <= yBottom else { continue }
+            for y in stride(from: (yTop + 3) & ~3, through: yBottom, by: 4) { canvas.set(x: x, y: y) }
+        }
+        for lat in parallels {
+            let y = Int(proj.y(lat: lat).rounded(.down))
+            guard y >= 0, y < canvas.dotHeight else { continue }
+            for x in stride(from: 0, to: canvas.dotWidth, by: 4) { canvas.set(x: x, y: y) }
+        }
+    }
+
+    /// Writes degree labels: latitudes (`30N`) at the pane's left column on
+    /// the parallel's row, longitudes (`120E`, `180`) on the top row starting
+    /// at the meridian's column. Labels that would overlap are skipped.
+    static func drawLabels(_ proj: DotProjection, step: Double, screen: inout Screen, pane: Rect, style: Style) {
+        let (meridians, parallels) = lines(proj, step: step)
+        let dec = decimals(for: step)
+        for lat in parallels {
+            let y = Int(proj.y(lat: lat).rounded(.down))
+            let row = pane.y + y / 4
+            guard y >= 0, row > pane.y, row < pane.maxY else { continue }   // top row holds longitudes
+            let text = GeoFormat.latitude(lat, decimals: dec)
+            screen.put(text, col: pane.x, row: row, style: style, maxWidth: pane.width)
+        }
+        var nextFree = pane.x
+        for lon in meridians {
+            let x = Int(proj.x(lon: lon).rounded(.down))
+            let col = pane.x + x / 2
+            let text = GeoFormat.longitude(lon, decimals: dec)
+            guard x >= 0, col >= nextFree, col + text.count <= pane.maxX else { continue }
+            screen.put(text, col: col, row: pane.y, style: style)
+            nextFree = col + text.count + 1
+        }
+    }
+}

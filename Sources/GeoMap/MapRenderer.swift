@@ -1,0 +1,108 @@
+import Frame
+
+/// Draws the map pane: Natural Earth coastlines and land borders as braille
+/// (or ASCII) line art, a dotted graticule with degree labels, and markers.
+public enum MapRenderer {
+    /// Draws into `pane` of `screen` (cells outside the screen are clipped):
+    /// the pane is cleared, then coastlines, borders, graticule, graticule
+    /// labels and `markers` (drawn as given; cluster them first with
+    /// `Clusterer`) are drawn in that order of precedence, markers on top and
+    /// the selected marker with its title last.
+    ///
+    /// Uses the 1:110m data at world zooms and 1:50m once a column spans less
+    /// than 1° of longitude (zoom ≥ 360 / pane width: 3.6 on 100 columns).
+    /// Longitudes wrap: the world is drawn at −360°/0°/+360° as the view needs.
+    public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
+                            markers: [MapMarker], options: MapOptions) {
+        guard !pane.isEmpty else { return }
+        screen.fill(pane, with: .blank)
+        let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
+        paint(layers, into: &screen, pane: pane, options: options)
+        if options.graticule {
+            let proj = DotProjection(viewport: viewport, pane: pane)
+            Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
+                                 style: MapTheme.label(options))
+        }
+        drawMarkers(markers, into: &screen, pane: pane, viewport: viewport, options: options)
+        if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
+    }
+
+    /// The marker drawn at cell (`atCol`, `row`) (absolute cells), nil when
+    /// none is. Covers a cluster's whole count and the selected marker's
+    /// title; where markers overlap, the one drawn on top wins. Uses the same
+    /// layout as `draw`, with braille glyph widths.
+    public static func marker(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
+                              markers: [MapMarker]) -> MapMarker? {
+        guard pane.contains(col: col, row: row) else { return nil }
+        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: false)
+        return placed.last { $0.covers(col: col, row: row) }?.marker
+    }
+
+    // MARK: Layers
+
+    struct Layers {
+        var coast: DotCanvas
+        var borders: DotCanvas
+        var grid: DotCanvas
+        var graticuleStep: Double
+    }
+
+    static func rasterize(pane: Rect, viewport: Viewport, graticule: Bool) -> Layers {
+        let proj = DotProjection(viewport: viewport, pane: pane)
+        let detail = MapData.detail(for: viewport, paneWidth: pane.width)
+        var layers = Layers(coast: DotCanvas(columns: pane.width, rows: pane.height),
+                            borders: DotCanvas(columns: pane.width, rows: pane.height),
+                            grid: DotCanvas(columns: pane.width, rows: pane.height),
+                            graticuleStep: Graticule.step(degreesPerColumn: viewport.degreesPerColumn(paneWidth: pane.width)))
+        proj.draw(MapData.coastline(detail), into: &layers.coast)
+        proj.draw(MapData.borders(detail), into: &layers.borders)
+        if graticule { Graticule.draw(proj, step: layers.graticuleStep, into: &layers.grid) }
+        return layers
+    }
+
+    /// One character per cell: coast and border dots merge into one glyph
+    /// (styled as coast when any coast dot is there); grid dots show only in
+    /// cells without map lines so they never blur a coastline.
+    static func paint(_ layers: Layers, into screen: inout Screen, pane: Rect, options: MapOptions) {
+        let coastStyle = MapTheme.coast(options), borderStyle = MapTheme.border(options)
+        let gridStyle = MapTheme.graticule(options)
+        for r in 0..<pane.height {
+            let row = pane.y + r
+            guard row >= 0, row < screen.height else { continue }
+            for c in 0..<pane.width {
+                let coast = layers.coast.mask(col: c, row: r), border = layers.borders.mask(col: c, row: r)
+                let mask: UInt8, style: Style
+                if coast | border != 0 {
+                    mask = coast | border
+                    style = coast != 0 ? coastStyle : borderStyle
+                } else {
+                    mask = layers.grid.mask(col: c, row: r)
+                    style = gridStyle
+                }
+                guard mask != 0 else { continue }
+                let text = options.ascii ? asciiText(mask, isGrid: coast | border == 0) : CellGlyphs.braille[Int(mask)]
+                screen[pane.x + c, row] = Cell(text, style)
+            }
+        }
+    }
+
+    /// ASCII for a cell: line shapes for map lines, `.` for grid dots.
+    private static func asciiText(_ mask: UInt8, isGrid: Bool) -> String {
+        isGrid ? "." : String(CellGlyphs.ascii(mask))
+    }
+
+    // MARK: Markers
+
+    static func drawMarkers(_ markers: [MapMarker], into screen: inout Screen, pane: Rect,
+                            viewport: Viewport, options: MapOptions) {
+        for p in MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: options.ascii) {
+            let style = MapTheme.marker(p.marker, options)
+            screen.put(p.glyph, col: p.col, row: p.row, style: style, maxWidth: pane.maxX - p.col)
+            if let label = p.label {
+                var labelStyle = style
+                labelStyle.reverse = true
+                screen.put(label, col: p.labelCol, row: p.row, style: labelStyle, maxWidth: pane.maxX - p.labelCol)
+            }
+        }
+    }
+}

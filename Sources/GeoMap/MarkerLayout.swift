@@ -1,0 +1,77 @@
+import Frame
+
+/// Where each marker lands on screen. Drawing and hit testing both use this
+/// one layout, so a click finds exactly what was drawn.
+struct PlacedMarker {
+    var marker: MapMarker
+    /// Glyph text and its first cell (absolute) and width in cells.
+    var glyph: String
+    var col: Int
+    var row: Int
+    var width: Int
+    /// The selected marker's title (already truncated, with the space that
+    /// separates it from the glyph), where it starts and its width in cells;
+    /// nil when there is no title or no room.
+    var label: String?
+    var labelCol: Int
+    var labelWidth: Int
+
+    func covers(col c: Int, row r: Int) -> Bool {
+        guard r == row else { return false }
+        if c >= col && c < col + width { return true }
+        return label != nil && c >= labelCol && c < labelCol + labelWidth
+    }
+}
+
+enum MarkerLayout {
+    /// Longest title shown, in cells, when the pane is wide enough.
+    static let maxLabelWidth = 32
+
+    /// Markers inside `pane`, in drawing order: unselected first (input
+    /// order), selected last so they are drawn on top. A glyph wider than one
+    /// cell (a count) is shifted left to stay inside the pane.
+    static func place(_ markers: [MapMarker], viewport: Viewport, pane: Rect, ascii: Bool) -> [PlacedMarker] {
+        guard !pane.isEmpty else { return [] }
+        var placed: [PlacedMarker] = []
+        var selected: [PlacedMarker] = []
+        for m in markers {
+            guard m.latitude.isFinite, m.longitude.isFinite, m.latitude >= -90, m.latitude <= 90 else { continue }
+            let pos = viewport.cell(for: m.point, pane: pane)
+            let fc = pos.col.rounded(.down), fr = pos.row.rounded(.down)
+            guard fc >= Double(pane.x), fc < Double(pane.maxX), fr >= Double(pane.y), fr < Double(pane.maxY) else {
+                continue
+            }
+            let glyph = MapTheme.glyph(m, ascii: ascii)
+            let width = DisplayWidth.of(glyph)
+            let col = max(pane.x, min(Int(fc), pane.maxX - width))
+            var p = PlacedMarker(marker: m, glyph: glyph, col: col, row: Int(fr), width: width,
+                                 label: nil, labelCol: 0, labelWidth: 0)
+            if m.selected {
+                placeLabel(&p, pane: pane, ascii: ascii)
+                selected.append(p)
+            } else {
+                placed.append(p)
+            }
+        }
+        return placed + selected
+    }
+
+    /// Puts the title right of the glyph after one space, or left of it when
+    /// fewer than 6 cells remain on the right; truncated by display width.
+    /// The separating space is part of the label so nothing shows between.
+    private static func placeLabel(_ p: inout PlacedMarker, pane: Rect, ascii: Bool) {
+        let title = SafeText.sanitize(p.marker.title, ascii: ascii)
+        guard !title.isEmpty else { return }
+        let right = pane.maxX - (p.col + p.width + 1)
+        let left = p.col - 1 - pane.x
+        let useLeft = right < min(6, DisplayWidth.of(title)) && left > right
+        let room = min(maxLabelWidth, useLeft ? left : right)
+        guard room > 0 else { return }
+        let text = DisplayWidth.truncate(title, to: room, ascii: ascii)
+        let w = DisplayWidth.of(text)
+        guard w > 0 else { return }
+        p.label = useLeft ? text + " " : " " + text
+        p.labelWidth = w + 1
+        p.labelCol = useLeft ? p.col - 1 - w : p.col + p.width
+    }
+}

@@ -1,0 +1,193 @@
+/// Which coordinate a value is.
+public enum Axis: String, Sendable, Equatable {
+    case latitude, longitude
+
+    /// Inclusive valid range in degrees (WGS84): latitude −90…90, longitude −180…180.
+    public var limit: Double { self == .latitude ? 90 : 180 }
+    /// Hemisphere letters that belong to this axis; the first is the positive one.
+    var hemispheres: (positive: Character, negative: Character) {
+        self == .latitude ? ("N", "S") : ("E", "W")
+    }
+}
+
+/// Degrees–minutes–seconds (`37°33'59.4"N`, `33 27 28.8 N`) and degrees–decimal-minutes
+/// (`N35°10.776'`) angles, and decimal degrees with a hemisphere letter (`126.978 E`).
+///
+/// Marks: degrees `°` `º` `˚`; minutes `'` `′` `’` `‘` `´`; seconds `"` `″` `”` `“` or two
+/// minute marks (`’’`). Parts may also be separated by spaces or `:`, but then a mark or a
+/// hemisphere letter must be present (`36 8` alone is rejected, not read as 36°8′). The
+/// hemisphere letter may come first or last; S and W are negative. Only the last part may have
+/// decimals; minutes and seconds must be below 60. The grammar follows QGIS's DMS parser.
+enum AngleParser {
+    enum Outcome: Equatable {
+        /// The text is not an angle in any form this parser knows.
+        case notAnAngle
+        case value(Double)
+        case invalid(ImportRule, String)
+    }
+
+    private enum Mark { case degrees, minutes, seconds }
+
+    private static let degreeMarks: Set<Unicode.Scalar> = ["\u{B0}", "\u{BA}", "\u{2DA}"]
+    private static let minuteMarks: Set<Unicode.Scalar> = ["'", "\u{2032}", "\u{2019}", "\u{2018}", "\u{B4}"]
+    private static let secondMarks: Set<Unicode.Scalar> = ["\"", "\u{2033}", "\u{201D}", "\u{201C}"]
+
+    /// Parses `text` (already trimmed) as an angle on `axis`; `role` names it in messages.
+    static func parse(_ text: String, axis: Axis) -> Outcome {
+        var scalars = Array(text.unicodeScalars)
+        let hemisphere: Character?
+        switch takeHemisphere(&scalars) {
+        case .none: hemisphere = nil
+        case .one(let h): hemisphere = h
+        case .two: return .invalid(.notANumber, "'\(text)' has two hemisphere letters")
+        }
+        trim(&scalars)
+        var sign: Character? = nil
+        if let first = scalars.first, first == "+" || first == "-" || first == "\u{2212}" {
+            sign = first == "+" ? "+" : "-"
+            scalars.removeFirst()
+            trim(&scalars)
+        }
+        guard let parts = split(scalars) else { return .notAnAngle }
+        let hasMark = parts.contains { $0.mark != nil }
+        guard hasMark || hemisphere != nil else { return .notAnAngle }
+        if let h = hemisphere {
+            let (pos, neg) = axis.hemispheres
+            if h != pos && h != neg {
+                return .invalid(.wrongAxisHemisphere,
+                                "\(axis.rawValue) carries hemisphere \(h), which marks a \(axis == .latitude ? "longitude" : "latitude")")
+            }
+            if sign == "-" || (sign == "+" && h == neg) {
+                return .invalid(.signWithHemisphere,
+                                "\(axis.rawValue) '\(text)' has both a sign and hemisphere \(h) (ambiguous)")
+            }
+        }
+        switch combine(parts, axis: axis) {
+        case .failure(let problem):
+            return .invalid(problem.rule, problem.reason)
+        case .success(let magnitude):
+            let negative = sign == "-" || hemisphere == axis.hemispheres.negative
+            return .value(negative ? -magnitude : magnitude)
+        }
+    }
+
+    private enum Hemisphere { case none, one(Character), two }
+
+    /// Removes a hemisphere letter standing alone at the start or the end.
+    private static func takeHemisphere(_ s: inout [Unicode.Scalar]) -> Hemisphere {
+        func letter(_ c: Unicode.Scalar) -> Character? {
+            let u = Character(c).uppercased()
+            return ["N", "S", "E", "W"].contains(u) ? Character(u) : nil
+        }
+        func isLetter(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic }
+        var found: [Character] = []
+        if let f = s.first, let h = letter(f), s.count == 1 || !isLetter(s[1]) {
+            found.append(h)
+            s.removeFirst()
+        }
+        if let l = s.last, let h = letter(l), s.count == 1 || !isLetter(s[s.count - 2]) {
+            found.append(h)
+            s.removeLast()
+        }
+        switch found.count {
+        case 0: return .none
+        case 1: return .one(found[0])
+        default: return .two
+        }
+    }
+
+    private static func trim(_ s: inout [Unicode.Scalar]) {
+        while let f = s.first, f.properties.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.properties.isWhitespace { s.removeLast() }
+    }
+
+    private struct Part { var number: String; var mark: Mark? }
+
+    /// Splits into numbers and their marks; nil when anything else appears.
+    private static func split(_ s: [Unicode.Scalar]) -> [Part]? {
+        var parts: [Part] = []
+        var number = ""
+        var i = 0
+        func closeNumber() -> Bool {
+            guard !number.isEmpty else { return true }
+            guard isUnsignedDecimal(number) else { return false }
+            parts.append(Part(number: number, mark: nil))
+            number = ""
+            return true
+        }
+        func attach(_ mark: Mark) -> Bool {
+            guard closeNumber(), let last = parts.last, last.mark == nil else { return false }
+            parts[parts.count - 1].mark = mark
+            return true
+        }
+        while i < s.count {
+            let c = s[i]
+            if ("0"..."9").contains(c) || c == "." || c == "," {
+                if number.isEmpty, let last = parts.last, last.mark == nil, i > 0,
+                   !(s[i - 1].properties.isWhitespace || s[i - 1] == ":") { return nil }
+                number.unicodeScalars.append(c)
+            } else if degreeMarks.contains(c) {
+                guard attach(.degrees) else { return nil }
+            } else if minuteMarks.contains(c) {
+                // Two minute marks in a row ('' or ’’) are a seconds mark.
+                if i + 1 < s.count && minuteMarks.contains(s[i + 1]) {
+                    guard attach(.seconds) else { return nil }
+                    i += 1
+                } else {
+                    guard attach(.minutes) else { return nil }
+                }
+            } else if secondMarks.contains(c) {
+                guard attach(.seconds) else { return nil }
+            } else if c.properties.isWhitespace || c == ":" {
+                guard closeNumber() else { return nil }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard closeNumber(), !parts.isEmpty, parts.count <= 3 else { return nil }
+        return parts
+    }
+
+    /// Digits, optionally one `.` or `,` followed by more digits; starts and ends with a digit.
+    private static func isUnsignedDecimal(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        guard let f = u.first, let l = u.last, (0x30...0x39).contains(f), (0x30...0x39).contains(l) else { return false }
+        return u.filter { $0 == 0x2E || $0 == 0x2C }.count <= 1
+    }
+
+    private struct Problem: Error { var rule: ImportRule; var reason: String }
+
+    /// Degrees + minutes/60 + seconds/3600, checking the marks' order and the part limits.
+    private static func combine(_ parts: [Part], axis: Axis) -> Result<Double, Problem> {
+        let expected: [Mark] = [.degrees, .minutes, .seconds]
+        var values: [Double] = []
+        for (k, p) in parts.enumerated() {
+            if let m = p.mark, m != expected[k] {
+                return .failure(Problem(rule: .notANumber, reason: "\(axis.rawValue) '\(joined(parts))' has its marks out of order"))
+            }
+            let hasFraction = p.number.contains(".") || p.number.contains(",")
+            if hasFraction && k < parts.count - 1 {
+                return .failure(Problem(rule: .notANumber, reason: "\(axis.rawValue) '\(joined(parts))': only the last part may have decimals"))
+            }
+            guard let v = DecimalNumber.parse(p.number) else {
+                return .failure(Problem(rule: .notANumber, reason: "\(axis.rawValue) part '\(p.number)' is not a number"))
+            }
+            values.append(v)
+        }
+        if values.count > 1 && values[1] >= 60 {
+            return .failure(Problem(rule: .minutesOutOfRange, reason: "\(axis.rawValue) minutes \(parts[1].number) must be below 60"))
+        }
+        if values.count > 2 && values[2] >= 60 {
+            return .failure(Problem(rule: .secondsOutOfRange, reason: "\(axis.rawValue) seconds \(parts[2].number) must be below 60"))
+        }
+        var total = values[0]
+        if values.count > 1 { total += values[1] / 60 }
+        if values.count > 2 { total += values[2] / 3600 }
+        return .success(total)
+    }
+
+    private static func joined(_ parts: [Part]) -> String {
+        parts.map(\.number).joined(separator: " ")
+    }
+}

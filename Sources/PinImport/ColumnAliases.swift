@@ -1,0 +1,57 @@
+/// A pin field a CSV column can fill.
+public enum ColumnRole: String, Sendable, Codable, CaseIterable, Comparable {
+    case name, latitude, longitude, geometry, description, category, created
+
+    public static func < (a: ColumnRole, b: ColumnRole) -> Bool {
+        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
+    }
+
+    /// Header names accepted for this role, already trimmed and case-folded.
+    /// Matching is exact: `platform` is not latitude, `long_name` is not longitude.
+    /// Sources: the names spreadsheet users, Google My Maps (`WKT`), GIS exports (`geom`,
+    /// `the_geom`, `x`/`y`), Darwin Core (`decimallatitude`) and Korean, Japanese and Chinese
+    /// spreadsheets write; plus the common Western European spellings.
+    public var aliases: [String] {
+        switch self {
+        case .name:
+            return ["name", "title", "label", "place", "place name", "place_name", "placename",
+                    "pin", "pin name", "nom", "nombre", "nome", "이름", "명칭", "장소", "장소명",
+                    "제목", "名前", "名称", "名稱", "地名"]
+        case .latitude:
+            return ["latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude",
+                    "decimal latitude", "latitud", "latitudine", "breitengrad", "breite",
+                    "위도", "緯度", "纬度"]
+        case .longitude:
+            return ["longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd",
+                    "decimallongitude", "decimal longitude", "longitud", "longitudine",
+                    "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度"]
+        case .geometry:
+            return ["wkt", "geometry", "geom", "the_geom", "wkt_geom"]
+        case .description:
+            return ["description", "desc", "notes", "note", "comment", "comments", "details",
+                    "memo", "descripción", "beschreibung", "설명", "메모", "비고", "내용",
+                    "説明", "メモ", "描述", "说明", "備註", "备注"]
+        case .category:
+            return ["category", "categories", "type", "kind", "tag", "group", "folder",
+                    "catégorie", "categoría", "kategorie", "분류", "카테고리", "종류",
+                    "カテゴリ", "カテゴリー", "分类", "類別", "类别"]
+        case .created:
+            return ["created_at", "created", "created at", "createdat", "date created",
+                    "creation date", "date", "timestamp", "time", "datetime",
+                    "날짜", "생성일", "등록일", "작성일", "日付", "作成日", "日期"]
+        }
+    }
+}
+
+/// Trims spaces (including U+00A0 and U+FEFF, which some exports repeat inside the file) and
+/// case-folds a header for alias matching.
+func normalizeHeader(_ header: String) -> String {
+    let trimmed = header.unicodeScalars.drop { isHeaderSpace($0) }.reversed().drop { isHeaderSpace($0) }.reversed()
+    var s = String.UnicodeScalarView()
+    s.append(contentsOf: trimmed)
+    return String(s).lowercased()
+}
+
+private func isHeaderSpace(_ s: Unicode.Scalar) -> Bool {
+    s.properties.isWhitespace || s == "\u{FEFF}"
+}

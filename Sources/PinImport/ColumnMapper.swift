@@ -1,0 +1,143 @@
+/// Column names the user gave explicitly (`--lat COL --lon COL --name COL`); matched against the
+/// headers after trimming and case-folding, or taken as a 1-based column number when no header
+/// has that name.
+public struct ColumnOverrides: Sendable, Equatable {
+    public var latitude: String?
+    public var longitude: String?
+    public var name: String?
+
+    public init(latitude: String? = nil, longitude: String? = nil, name: String? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.name = name
+    }
+}
+
+/// Where a row's coordinates come from.
+public enum CoordinateColumns: Sendable, Equatable {
+    /// Separate latitude and longitude columns (0-based indexes).
+    case pair(latitude: Int, longitude: Int)
+    /// One WKT/EWKT column holding `POINT (lon lat)`.
+    case geometry(Int)
+}
+
+/// Which column (0-based index) fills each pin field.
+public struct ColumnMapping: Sendable, Equatable {
+    /// The header row as found (untrimmed).
+    public var headers: [String]
+    public var name: Int
+    public var coordinates: CoordinateColumns
+    public var description: Int?
+    public var category: Int?
+    public var created: Int?
+
+    /// Role → header as written in the file, for reports (`{"name": "이름", "latitude": "위도"}`).
+    public var columnsUsed: [String: String] {
+        var used: [String: String] = ["name": headers[name]]
+        switch coordinates {
+        case let .pair(lat, lon):
+            used["latitude"] = headers[lat]
+            used["longitude"] = headers[lon]
+        case let .geometry(g):
+            used["geometry"] = headers[g]
+        }
+        if let description { used["description"] = headers[description] }
+        if let category { used["category"] = headers[category] }
+        if let created { used["created"] = headers[created] }
+        return used
+    }
+}
+
+/// A file-level failure to find the columns a pin needs.
+public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Neither a latitude/longitude pair nor a geometry column.
+    case noCoordinateColumns(headersFound: [String])
+    /// One of latitude/longitude found without the other.
+    case missingCoordinateColumn(found: String, missingRole: ColumnRole, headersFound: [String])
+    /// No name column.
+    case noNameColumn(headersFound: [String])
+    /// An explicit `--lat`/`--lon`/`--name` names no column.
+    case unknownColumn(option: ColumnRole, name: String, headersFound: [String])
+
+    public var description: String {
+        switch self {
+        case let .noCoordinateColumns(found):
+            return "no coordinate columns. Headers found: \(Self.list(found)). "
+                + "Accepted latitude headers: \(Self.list(ColumnRole.latitude.aliases)); "
+                + "longitude: \(Self.list(ColumnRole.longitude.aliases)); "
+                + "or one geometry column holding POINT (lon lat): \(Self.list(ColumnRole.geometry.aliases)). "
+                + "Name the columns with --lat COL --lon COL."
+        case let .missingCoordinateColumn(found, missing, headers):
+            return "found coordinate column \"\(found)\" but no \(missing.rawValue) column. "
+                + "Headers found: \(Self.list(headers)). Accepted \(missing.rawValue) headers: "
+                + "\(Self.list(missing.aliases)). Name it with --\(missing == .latitude ? "lat" : "lon") COL."
+        case let .noNameColumn(found):
+            return "no name column. Headers found: \(Self.list(found)). "
+                + "Accepted name headers: \(Self.list(ColumnRole.name.aliases)). Name it with --name COL."
+        case let .unknownColumn(option, name, found):
+            return "no column \"\(name)\" for \(option.rawValue). Headers found: \(Self.list(found))."
+        }
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.isEmpty ? "(none)" : names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}
+
+/// Maps header names to pin fields: exact alias match after trimming and case-folding, first
+/// match wins, column order never matters. A latitude/longitude pair is preferred over a
+/// geometry column when a file has both.
+public enum ColumnMapper {
+    /// - Parameters:
+    ///   - headers: the header record's fields.
+    ///   - overrides: explicit column names, which win over aliases.
+    /// - Throws: `ColumnMappingError` when the coordinate or name columns cannot be found.
+    public static func map(headers: [String], overrides: ColumnOverrides = ColumnOverrides()) throws(ColumnMappingError) -> ColumnMapping {
+        let folded = headers.map(normalizeHeader)
+        let shown = headers.map { normalizeHeaderForDisplay($0) }
+
+        func find(_ role: ColumnRole, override: String?) throws(ColumnMappingError) -> Int? {
+            if let override {
+                let key = normalizeHeader(override)
+                if let i = folded.firstIndex(of: key) { return i }
+                if let n = Int(key), n >= 1, n <= headers.count { return n - 1 }
+                throw .unknownColumn(option: role, name: override, headersFound: shown)
+            }
+            let aliases = role.aliases
+            return folded.firstIndex { aliases.contains($0) }
+        }
+
+        let lat = try find(.latitude, override: overrides.latitude)
+        let lon = try find(.longitude, override: overrides.longitude)
+        let coordinates: CoordinateColumns
+        switch (lat, lon) {
+        case let (la?, lo?):
+            coordinates = .pair(latitude: la, longitude: lo)
+        case let (la?, nil):
+            throw .missingCoordinateColumn(found: shown[la], missingRole: .longitude, headersFound: shown)
+        case let (nil, lo?):
+            throw .missingCoordinateColumn(found: shown[lo], missingRole: .latitude, headersFound: shown)
+        case (nil, nil):
+            guard let g = try find(.geometry, override: nil) else {
+                throw .noCoordinateColumns(headersFound: shown)
+            }
+            coordinates = .geometry(g)
+        }
+        guard let name = try find(.name, override: overrides.name) else {
+            throw .noNameColumn(headersFound: shown)
+        }
+        return ColumnMapping(
+            headers: shown, name: name, coordinates: coordinates,
+            description: try find(.description, override: nil),
+            category: try find(.category, override: nil),
+            created: try find(.created, override: nil))
+    }
+
+    /// Headers as shown in messages: trimmed, case kept.
+    static func normalizeHeaderForDisplay(_ header: String) -> String {
+        var s = Substring(header)
+        while let f = s.unicodeScalars.first, f.properties.isWhitespace || f == "\u{FEFF}" { s = Substring(s.unicodeScalars.dropFirst()) }
+        while let l = s.unicodeScalars.last, l.properties.isWhitespace || l == "\u{FEFF}" { s = Substring(s.unicodeScalars.dropLast()) }
+        return String(s)
+    }
+}

@@ -1,0 +1,60 @@
+/// UTF-8 chunks of any supported input: strips the byte order mark and, for UTF-16 and the
+/// single-byte encodings, transcodes through glibc `iconv` one chunk at a time (constant memory).
+///
+/// Every chunk it returns is valid UTF-8 only as a whole stream (a character may be split
+/// between two chunks); the CSV reader works on bytes, so that is enough.
+public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
+    public let encoding: DetectedEncoding
+    private var raw: Raw
+    private var bomToSkip: Int
+    private let converter: IconvConverter?
+    private var finished = false
+
+    /// - Parameters:
+    ///   - raw: the file's bytes, from the first byte (the BOM is skipped here).
+    ///   - encoding: what `TextEncodingDetector` chose.
+    /// - Throws: `TextDecodingError.converterUnavailable` when iconv lacks the conversion.
+    public init(raw: Raw, encoding: DetectedEncoding) throws(TextDecodingError) {
+        self.raw = raw
+        self.encoding = encoding
+        self.bomToSkip = encoding.bomLength
+        if let name = encoding.encoding.iconvName {
+            guard let c = IconvConverter(from: name) else { throw .converterUnavailable(from: name) }
+            converter = c
+        } else {
+            converter = nil
+        }
+    }
+
+    /// - Throws: `TextDecodingError.invalidBytes` / `.truncatedText` for broken input,
+    ///   or whatever the raw source throws.
+    public mutating func nextChunk() throws(TextDecodingError) -> [UInt8]? {
+        while !finished {
+            guard var chunk = try raw.nextChunk() else {
+                finished = true
+                do { try converter?.finish() } catch { throw .truncatedText(encoding: encoding.encoding) }
+                return nil
+            }
+            if bomToSkip > 0 {
+                let drop = min(bomToSkip, chunk.count)
+                chunk.removeFirst(drop)
+                bomToSkip -= drop
+            }
+            guard let converter else {
+                if chunk.isEmpty { continue }
+                return chunk
+            }
+            let out: [UInt8]
+            do {
+                out = try converter.convert(chunk)
+            } catch {
+                if case let .invalidInput(offset) = error {
+                    throw .invalidBytes(encoding: encoding.encoding, byteOffset: offset + Int64(encoding.bomLength))
+                }
+                throw .truncatedText(encoding: encoding.encoding)
+            }
+            if !out.isEmpty { return out }
+        }
+        return nil
+    }
+}

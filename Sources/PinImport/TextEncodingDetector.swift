@@ -1,0 +1,84 @@
+/// Chooses the encoding of a file or byte array (rules in `TextEncoding`'s documentation).
+public enum TextEncodingDetector {
+    /// Bytes Windows-1252 leaves undefined; a non-UTF-8 file holding one is read as ISO-8859-1.
+    static let undefinedInWindows1252: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
+
+    /// Detects the encoding of the file at `path`, reading it once in 1 MiB chunks.
+    /// - Throws: `TextDecodingError.unreadable` when it cannot be read;
+    ///   `.invalidUTF8AfterBOM` when a UTF-8 byte order mark is followed by bytes that are not UTF-8.
+    public static func detect(path: String) throws(TextDecodingError) -> DetectedEncoding {
+        let source = try FileChunkSource(path: path)
+        let first = try source.nextChunk() ?? []
+        return try detect(first: first) { () throws(TextDecodingError) -> [UInt8]? in
+            try source.nextChunk()
+        } rescan: { () throws(TextDecodingError) -> Bool in
+            var again = try FileChunkSource(path: path)
+            return try containsUndefinedWindows1252(&again)
+        }
+    }
+
+    /// Detects the encoding of bytes already in memory.
+    /// - Throws: `TextDecodingError.invalidUTF8AfterBOM` as `detect(path:)`.
+    public static func detect(bytes: [UInt8]) throws(TextDecodingError) -> DetectedEncoding {
+        var done = false
+        return try detect(first: bytes) { () throws(TextDecodingError) -> [UInt8]? in
+            defer { done = true }
+            return done ? nil : []
+        } rescan: { () throws(TextDecodingError) -> Bool in
+            bytes.contains { undefinedInWindows1252.contains($0) }
+        }
+    }
+
+    /// The byte order mark at the start of `bytes`, if any.
+    public static func byteOrderMark(_ bytes: [UInt8]) -> DetectedEncoding? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return DetectedEncoding(encoding: .utf8, bomLength: 3) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return DetectedEncoding(encoding: .utf16LE, bomLength: 2) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return DetectedEncoding(encoding: .utf16BE, bomLength: 2) }
+        return nil
+    }
+
+    /// UTF-16 without a byte order mark, recognised by NUL bytes in every other position of the
+    /// first 512 bytes (ASCII-heavy text, as spreadsheets write it). UTF-8 text has no NULs.
+    static func unmarkedUTF16(_ bytes: [UInt8]) -> TextEncoding? {
+        let sample = bytes.prefix(512)
+        let pairs = sample.count / 2
+        guard pairs >= 2 else { return nil }
+        var zeroEven = 0, zeroOdd = 0
+        for (k, b) in sample.enumerated() where b == 0 {
+            if k % 2 == 0 { zeroEven += 1 } else { zeroOdd += 1 }
+        }
+        if zeroOdd * 10 >= pairs * 4 && zeroEven * 20 < pairs { return .utf16LE }
+        if zeroEven * 10 >= pairs * 4 && zeroOdd * 20 < pairs { return .utf16BE }
+        return nil
+    }
+
+    private static func detect(
+        first: [UInt8],
+        next: () throws(TextDecodingError) -> [UInt8]?,
+        rescan: () throws(TextDecodingError) -> Bool
+    ) throws(TextDecodingError) -> DetectedEncoding {
+        if let bom = byteOrderMark(first), bom.encoding != .utf8 { return bom }
+        let bomLength = byteOrderMark(first)?.bomLength ?? 0
+        if bomLength == 0, let utf16 = unmarkedUTF16(first) {
+            return DetectedEncoding(encoding: utf16, bomLength: 0)
+        }
+        var validator = UTF8Validator()
+        first.withUnsafeBufferPointer { _ = validator.feed($0) }
+        while validator.isValid, let chunk = try next(), !chunk.isEmpty {
+            chunk.withUnsafeBufferPointer { _ = validator.feed($0) }
+        }
+        if validator.finish() { return DetectedEncoding(encoding: .utf8, bomLength: bomLength) }
+        if bomLength > 0 {
+            throw .invalidUTF8AfterBOM(byteOffset: validator.firstInvalidOffset ?? 0)
+        }
+        let latin1 = try rescan()
+        return DetectedEncoding(encoding: latin1 ? .latin1 : .windows1252, bomLength: 0)
+    }
+
+    private static func containsUndefinedWindows1252(_ source: inout FileChunkSource) throws(TextDecodingError) -> Bool {
+        while let chunk = try source.nextChunk() {
+            if chunk.contains(where: { undefinedInWindows1252.contains($0) }) { return true }
+        }
+        return false
+    }
+}

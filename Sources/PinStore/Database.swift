@@ -1,0 +1,146 @@
+import CSQLite
+import Foundation
+
+/// A failure talking to SQLite, with SQLite's own message and the statement.
+public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var message: String
+    public var code: Int32
+
+    public init(_ message: String, code: Int32 = SQLITE_ERROR) {
+        self.message = message; self.code = code
+    }
+    public var description: String { message }
+}
+
+/// `SQLITE_TRANSIENT`: SQLite copies bound text before `bind` returns.
+/// (The C macro is a cast Swift cannot import.)
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection. Not shared across threads: each owner opens its own.
+public final class Database {
+    let handle: OpaquePointer
+
+    /// Opens (or, when `create`, creates) the SQLite file at `path`
+    /// (`:memory:` for an in-memory database).
+    /// - Throws: `StoreError` when SQLite cannot open it (missing folder,
+    ///   permissions, not a database).
+    public init(path: String, create: Bool = true) throws(StoreError) {
+        var db: OpaquePointer?
+        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        if create { flags |= SQLITE_OPEN_CREATE }
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let msg = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw StoreError(msg, code: rc)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 2000)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// Runs one or more SQL statements that return no rows.
+    /// - Throws: `StoreError` with SQLite's message.
+    public func execute(_ sql: String) throws(StoreError) {
+        var err: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &err)
+        if rc != SQLITE_OK {
+            let msg = err.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(err)
+            throw StoreError(msg, code: rc)
+        }
+    }
+
+    /// Compiles `sql` once; reuse the statement in loops.
+    /// - Throws: `StoreError` when the SQL does not compile.
+    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw StoreError("\(lastMessage) in: \(sql)", code: rc) }
+        return Statement(stmt, db: self)
+    }
+
+    /// The first column of the first row of `sql` as an integer (0 when no row).
+    public func scalarInt(_ sql: String, _ args: [SQLValue] = []) throws(StoreError) -> Int64 {
+        let st = try prepare(sql)
+        try st.bind(args)
+        return try st.step() ? st.int(0) : 0
+    }
+
+    /// Rowid of the last INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; any thrown error rolls
+    /// back, so a failed body leaves the database exactly as before.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// A value bound to or read from SQL.
+public enum SQLValue: Sendable, Equatable {
+    case null, int(Int64), double(Double), text(String)
+}
+
+/// A prepared statement. `step()` returns true while rows come.
+public final class Statement {
+    let stmt: OpaquePointer
+    unowned let db: Database
+
+    init(_ stmt: OpaquePointer, db: Database) { self.stmt = stmt; self.db = db }
+    deinit { sqlite3_finalize(stmt) }
+
+    /// Resets the statement and binds `values` to parameters 1…n.
+    public func bind(_ values: [SQLValue]) throws(StoreError) {
+        sqlite3_reset(stmt)
+        sqlite3_clear_bindings(stmt)
+        for (i, v) in values.enumerated() { try bind(v, at: Int32(i + 1)) }
+    }
+
+    public func bind(_ v: SQLValue, at i: Int32) throws(StoreError) {
+        let rc: Int32
+        switch v {
+        case .null: rc = sqlite3_bind_null(stmt, i)
+        case .int(let x): rc = sqlite3_bind_int64(stmt, i, x)
+        case .double(let x): rc = sqlite3_bind_double(stmt, i, x)
+        case .text(let s): rc = sqlite3_bind_text(stmt, i, s, -1, sqliteTransient)
+        }
+        if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }
+    }
+
+    /// Advances one row. - Throws: `StoreError` on a constraint or I/O failure.
+    @discardableResult
+    public func step() throws(StoreError) -> Bool {
+        let rc = sqlite3_step(stmt)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        let msg = db.lastMessage
+        sqlite3_reset(stmt)
+        throw StoreError(msg, code: rc)
+    }
+
+    public func reset() { sqlite3_reset(stmt) }
+
+    public func int(_ col: Int32) -> Int64 { sqlite3_column_int64(stmt, col) }
+    public func double(_ col: Int32) -> Double { sqlite3_column_double(stmt, col) }
+    public func isNull(_ col: Int32) -> Bool { sqlite3_column_type(stmt, col) == SQLITE_NULL }
+    public func text(_ col: Int32) -> String {
+        guard let p = sqlite3_column_text(stmt, col) else { return "" }
+        return String(cString: p)
+    }
+}

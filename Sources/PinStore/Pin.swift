@@ -1,0 +1,52 @@
+import Foundation
+
+/// A pin as stored: WGS84 latitude/longitude in decimal degrees, timestamps as
+/// ISO 8601 text (the creation time the source gave, or the insert time).
+public struct Pin: Sendable, Equatable, Hashable, Codable {
+    public var id: Int64
+    public var title: String
+    public var description: String
+    public var category: String
+    public var latitude: Double
+    public var longitude: Double
+    public var createdAt: String
+    public var updatedAt: String
+
+    public init(id: Int64, title: String, description: String = "", category: String = "",
+                latitude: Double, longitude: Double, createdAt: String, updatedAt: String) {
+        self.id = id; self.title = title; self.description = description; self.category = category
+        self.latitude = latitude; self.longitude = longitude
+        self.createdAt = createdAt; self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, description, category, latitude, longitude
+        case createdAt = "created_at", updatedAt = "updated_at"
+    }
+}
+
+/// A pin not yet stored. `createdAt` nil means "now".
+public struct NewPin: Sendable, Equatable, Hashable {
+    public var title: String
+    public var description: String
+    public var category: String
+    public var latitude: Double
+    public var longitude: Double
+    public var createdAt: String?
+
+    public init(title: String, description: String = "", category: String = "",
+                latitude: Double, longitude: Double, createdAt: String? = nil) {
+        self.title = title; self.description = description; self.category = category
+        self.latitude = latitude; self.longitude = longitude; self.createdAt = createdAt
+    }
+}
+
+/// ISO 8601 timestamps in UTC with seconds, e.g. `2026-11-30T11:16:33Z`.
+public enum Timestamp {
+    public static func now() -> String { format(Date()) }
+    public static func format(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: date)
+    }
+}

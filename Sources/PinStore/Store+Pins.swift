@@ -1,0 +1,102 @@
+import Foundation
+
+/// Column list shared by every pin query, in `Pin` field order.
+let pinColumns = "id, title, description, category, latitude, longitude, created_at, updated_at"
+
+extension Statement {
+    /// Reads a `Pin` from a row selected with `pinColumns`, starting at column 0.
+    func pin() -> Pin {
+        Pin(id: int(0), title: text(1), description: text(2), category: text(3),
+            latitude: double(4), longitude: double(5), createdAt: text(6), updatedAt: text(7))
+    }
+}
+
+extension Store {
+    /// Inserts one pin and returns its id.
+    /// - Throws: `StoreError` when a constraint fails (blank title, latitude
+    ///   outside −90…90 or longitude outside −180…180 degrees).
+    @discardableResult
+    public func insert(_ pin: NewPin, batchID: Int64? = nil) throws(StoreError) -> Int64 {
+        let inserter = try PinInserter(store: self)
+        return try inserter.insert(pin, batchID: batchID)
+    }
+
+    /// The pin with `id`, or nil.
+    public func pin(id: Int64) throws(StoreError) -> Pin? {
+        let st = try db.prepare("SELECT \(pinColumns) FROM pins WHERE id = ?")
+        try st.bind([.int(id)])
+        return try st.step() ? st.pin() : nil
+    }
+
+    /// Number of pins in the store.
+    public func count() throws(StoreError) -> Int { Int(try db.scalarInt("SELECT count(*) FROM pins")) }
+
+    /// Pins ordered newest first (by `created_at`, then id), at most `limit`.
+    public func pins(limit: Int = -1, offset: Int = 0) throws(StoreError) -> [Pin] {
+        let st = try db.prepare("SELECT \(pinColumns) FROM pins ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?")
+        try st.bind([.int(Int64(limit)), .int(Int64(offset))])
+        var out: [Pin] = []
+        while try st.step() { out.append(st.pin()) }
+        return out
+    }
+
+    /// Deletes the pin with `id`; returns whether it existed.
+    @discardableResult
+    public func delete(id: Int64) throws(StoreError) -> Bool {
+        let st = try db.prepare("DELETE FROM pins WHERE id = ?")
+        try st.bind([.int(id)])
+        try st.step()
+        return db.changes > 0
+    }
+
+    /// Distinct non-empty categories with their pin counts, by name.
+    public func categories() throws(StoreError) -> [(name: String, count: Int)] {
+        let st = try db.prepare("SELECT category, count(*) FROM pins WHERE category <> '' GROUP BY category ORDER BY category")
+        var out: [(String, Int)] = []
+        while try st.step() { out.append((st.text(0), Int(st.int(1)))) }
+        return out
+    }
+
+    /// A value from the settings table (UI state that persists across runs).
+    public func setting(_ key: String) throws(StoreError) -> String? {
+        let st = try db.prepare("SELECT value FROM settings WHERE key = ?")
+        try st.bind([.text(key)])
+        return try st.step() ? st.text(0) : nil
+    }
+
+    /// Stores a setting, replacing any earlier value.
+    public func setSetting(_ key: String, _ value: String) throws(StoreError) {
+        let st = try db.prepare("INSERT INTO settings(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+        try st.bind([.text(key), .text(value)])
+        try st.step()
+    }
+}
+
+/// Inserts pins through one prepared statement: the single entry point for
+/// every insert (UI, CLI, importer), reused in loops for bulk imports.
+public final class PinInserter {
+    private let st: Statement
+    private let store: Store
+    private let now: String
+
+    /// - Throws: `StoreError` if the statement does not compile (schema mismatch).
+    public init(store: Store) throws(StoreError) {
+        self.store = store
+        now = Timestamp.now()
+        st = try store.db.prepare("""
+            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+    }
+
+    /// Inserts `pin` and returns its id. - Throws: `StoreError` on a constraint.
+    @discardableResult
+    public func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64 {
+        let created = pin.createdAt ?? now
+        try st.bind([.text(pin.title), .text(pin.description), .text(pin.category),
+                     .double(pin.latitude), .double(pin.longitude), .text(created), .text(now),
+                     batchID.map { .int($0) } ?? .null])
+        try st.step()
+        return store.db.lastInsertRowID
+    }
+}

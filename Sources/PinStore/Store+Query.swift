@@ -1,0 +1,43 @@
+import Foundation
+
+extension Store {
+    /// Pins matching `query`, in its order, at most `query.limit`.
+    /// - Throws: `StoreError` on an SQLite failure.
+    public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
+        let (whereSQL, args) = query.whereClause()
+        var orderArgs: [SQLValue] = []
+        let orderSQL: String
+        switch query.order {
+        case .newest: orderSQL = "created_at DESC, id DESC"
+        case .name: orderSQL = "title COLLATE NOCASE, id"
+        case .distance:
+            let p = query.near ?? (0, 0)
+            // Squared equirectangular distance orders like the great circle
+            // at list scale and needs no SQL trigonometry per row.
+            orderSQL = "((latitude - ?) * (latitude - ?) + ((longitude - ?) * ?) * ((longitude - ?) * ?)), id"
+            let k = cos(p.latitude * .pi / 180)
+            orderArgs = [.double(p.latitude), .double(p.latitude), .double(p.longitude), .double(k), .double(p.longitude), .double(k)]
+        }
+        let st = try db.prepare("SELECT \(pinColumns) FROM pins \(whereSQL) ORDER BY \(orderSQL) LIMIT ?")
+        try st.bind(args + orderArgs + [.int(Int64(query.limit))])
+        var out: [Pin] = []
+        while try st.step() { out.append(st.pin()) }
+        return out
+    }
+
+    /// How many pins match `query` (its order and limit are ignored).
+    public func count(matching query: PinQuery) throws(StoreError) -> Int {
+        let (whereSQL, args) = query.whereClause()
+        return Int(try db.scalarInt("SELECT count(*) FROM pins \(whereSQL)", args))
+    }
+}
+
+/// Great-circle distance in metres between two WGS84 points (haversine on a
+/// sphere of radius 6,371,008.8 m, the IUGG mean Earth radius).
+public func greatCircleMetres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+    let r = 6_371_008.8
+    let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180
+    let dp = p2 - p1, dl = (lon2 - lon1) * .pi / 180
+    let a = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+    return 2 * r * asin(min(1, sqrt(a)))
+}

@@ -1,0 +1,94 @@
+/// A command's flags and options, kept as data so `--help` never drifts.
+public struct CommandSpec: Sendable {
+    public var name: String
+    public var usage: String
+    public var summary: String
+    /// Options that take a value: name (with dashes) → help.
+    public var options: [(String, String)]
+    /// Options without a value.
+    public var flags: [(String, String)]
+    /// Most positional arguments (nil: any number).
+    public var maxPositionals: Int?
+    public var minPositionals: Int = 0
+
+    public func helpText() -> String {
+        var s = "Usage: \(usage)\n\n\(summary)\n"
+        let all = options.map { ("\($0.0) VALUE", $0.1) } + flags + [("-h, --help", "show this help")]
+        if !all.isEmpty {
+            s += "\nOptions:\n"
+            let w = all.map { $0.0.count }.max() ?? 0
+            for (k, v) in all { s += "  \(k.padding(toLength: w, withPad: " ", startingAt: 0))  \(v)\n" }
+        }
+        return s
+    }
+}
+
+/// A parsed command line: positionals in order, options by name.
+public struct ParsedArguments: Sendable {
+    public var positionals: [String] = []
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
+    public var wantsHelp = false
+
+    public func value(_ name: String) -> String? { values[name] }
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// What went wrong and the exit code it means: 1 failure, 2 usage.
+public enum CLIError: Error, Sendable {
+    case usage(command: String, message: String)
+    case failure(String)
+
+    public var exitCode: Int32 {
+        switch self { case .usage: return 2; case .failure: return 1 }
+    }
+
+    public var message: String {
+        switch self {
+        case .usage(let c, let m): return "pinmap\(c.isEmpty ? "" : " " + c): \(m)\nTry 'pinmap\(c.isEmpty ? "" : " " + c) --help'."
+        case .failure(let m): return m.hasPrefix("pinmap") ? m : "pinmap: \(m)"
+        }
+    }
+}
+
+extension CommandSpec {
+    /// Parses `args` (without the command name): `--opt VALUE`, `--opt=VALUE`,
+    /// flags, and `--` ending options.
+    /// - Throws: `CLIError.usage` for an unknown option, a missing value or a
+    ///   wrong number of positional arguments.
+    public func parse(_ args: [String]) throws(CLIError) -> ParsedArguments {
+        var out = ParsedArguments()
+        let optionNames = Set(options.map(\.0)), flagNames = Set(flags.map(\.0))
+        var i = 0
+        var onlyPositionals = false
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if onlyPositionals || !a.hasPrefix("-") || a == "-" || Double(a) != nil {
+                out.positionals.append(a); continue
+            }
+            if a == "--" { onlyPositionals = true; continue }
+            if a == "-h" || a == "--help" { out.wantsHelp = true; continue }
+            var name = a, inline: String?
+            if let eq = a.firstIndex(of: "=") { name = String(a[..<eq]); inline = String(a[a.index(after: eq)...]) }
+            if optionNames.contains(name) {
+                if let inline { out.values[name] = inline; continue }
+                guard i < args.count else { throw .usage(command: self.name, message: "\(name) needs a value") }
+                out.values[name] = args[i]
+                i += 1
+            } else if flagNames.contains(name), inline == nil {
+                out.flags.insert(name)
+            } else {
+                throw .usage(command: self.name, message: "unknown option '\(a)'")
+            }
+        }
+        if out.wantsHelp { return out }
+        if out.positionals.count < minPositionals {
+            throw .usage(command: name, message: "missing argument: \(usage)")
+        }
+        if let m = maxPositionals, out.positionals.count > m {
+            throw .usage(command: name, message: "unexpected argument '\(out.positionals[m])'")
+        }
+        return out
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PinStore
+
+/// A subcommand: its spec (for parsing and `--help`) and what it does.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ args: ParsedArguments) throws(CLIError) -> Int32
+}
+
+/// The `pinmap` command line. `main.swift` only calls `PinmapCLI.main`.
+public enum PinmapCLI {
+    public static let version = "0.1.0"
+
+    static let commands: [any Command.Type] = [
+        UICommand.self, ImportCommand.self, ListCommand.self, RenderCommand.self,
+    ]
+
+    static let globalHelp: String = {
+        var s = """
+        pinmap \(version): a map-pin explorer for the terminal
+
+        Usage: pinmap [--db PATH]            open the terminal UI
+               pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
+
+        Commands:
+
+        """
+        for c in commands where c.spec.name != "ui" {
+            s += "  \(c.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0))\(c.spec.summary.split(separator: "\n").first ?? "")\n"
+        }
+        s += """
+
+        The store is $PINMAP_DB, else $XDG_DATA_HOME/pinmap/pins.sqlite
+        (~/.local/share/pinmap/pins.sqlite); --db PATH overrides both.
+        Exit codes: 0 ok, 1 failure, 2 usage error.
+
+        """
+        return s
+    }()
+
+    /// Runs the command line `args` (without the program name) and returns the exit code.
+    public static func main(_ args: [String]) -> Int32 {
+        if args.first == "--version" || args.first == "-V" { print("pinmap \(version)"); return 0 }
+        if args.first == "--help" || args.first == "-h" || args.first == "help" { print(globalHelp, terminator: ""); return 0 }
+        var rest = args
+        var command: any Command.Type = UICommand.self
+        if let first = args.first, !first.hasPrefix("-") {
+            guard let c = commands.first(where: { $0.spec.name == first }) else {
+                return fail(.usage(command: "", message: "unknown command '\(first)'"))
+            }
+            command = c
+            rest.removeFirst()
+        }
+        do {
+            let parsed = try command.spec.parse(rest)
+            if parsed.wantsHelp { print(command.spec.helpText(), terminator: ""); return 0 }
+            return try command.run(parsed)
+        } catch {
+            return fail(error)
+        }
+    }
+
+    static func fail(_ e: CLIError) -> Int32 {
+        FileHandle.standardError.write(Data((e.message + "\n").utf8))
+        return e.exitCode
+    }
+
+    /// Opens the store named by `--db`, `PINMAP_DB` or the default path.
+    static func openStore(_ args: ParsedArguments) throws(CLIError) -> Store {
+        let path = args.value("--db") ?? Store.defaultPath()
+        do { return try Store(path: path) } catch { throw .failure(error.message) }
+    }
+
+    static func storeExists(_ args: ParsedArguments) -> Bool {
+        FileManager.default.fileExists(atPath: args.value("--db") ?? Store.defaultPath())
+    }
+
+    static func writeError(_ s: String) {
+        FileHandle.standardError.write(Data((s + "\n").utf8))
+    }
+}

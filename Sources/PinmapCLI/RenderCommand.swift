@@ -1,0 +1,69 @@
+import Foundation
+import GeoMap
+import PinmapUI
+import PinStore
+import Sheet
+
+/// `pinmap render`: prints the frame the UI would show, as plain text, drawn
+/// by the same code as the UI (no terminal needed).
+enum RenderCommand: Command {
+    static let spec = CommandSpec(
+        name: "render",
+        usage: "pinmap render [--db PATH] [--size COLSxROWS] [--tab map|timeline|import|settings] [--detent small|medium|large] [--center LAT,LON] [--zoom Z] [--ascii]",
+        summary: "Print the frame the terminal UI would show, as plain text.",
+        options: [("--db", "store path"), ("--size", "frame size in cells (default 100x30)"),
+                  ("--tab", "map, timeline, import or settings (default map)"),
+                  ("--detent", "small, medium or large (default: the last used, else medium)"),
+                  ("--center", "map centre as LAT,LON in decimal degrees"),
+                  ("--zoom", "map zoom: 1 = whole world, ×2 per step (max 16384)")],
+        flags: [("--ascii", "ASCII map instead of braille")],
+        maxPositionals: 0)
+
+    static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
+        let (cols, rows) = try size(args.value("--size") ?? "100x30")
+        var state = AppState(cols: cols, rows: rows, ascii: args.has("--ascii"), color: false, reducedMotion: true)
+        if let t = args.value("--tab") {
+            guard let tab = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }
+            state.tab = tab
+        }
+        let viewport = try viewport(args)
+        if let v = viewport { state.viewport = v }
+        let store = try PinmapCLI.openStore(args)
+        let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
+        if let d = args.value("--detent") {
+            guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
+            runner.setDetentInstantly(detent)
+        }
+        print(runner.frame().text())
+        return 0
+    }
+
+    /// Parses `COLSxROWS`. - Throws: usage error when malformed or < 1.
+    static func size(_ s: String) throws(CLIError) -> (Int, Int) {
+        let parts = s.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 1, r >= 1, c <= 1000, r <= 1000 else {
+            throw .usage(command: "render", message: "--size must be COLSxROWS between 1x1 and 1000x1000, e.g. 100x30; got '\(s)'")
+        }
+        return (c, r)
+    }
+
+    static func viewport(_ args: ParsedArguments) throws(CLIError) -> Viewport? {
+        guard args.value("--center") != nil || args.value("--zoom") != nil else { return nil }
+        var v = Viewport.world
+        if let c = args.value("--center") {
+            let parts = c.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let lat = parts[0], let lon = parts[1], lat.isFinite, lon.isFinite,
+                  (-90...90).contains(lat), (-180...180).contains(lon) else {
+                throw .usage(command: "render", message: "--center must be LAT,LON in decimal degrees (latitude −90…90, longitude −180…180), got '\(c)'")
+            }
+            v.center = GeoPoint(latitude: lat, longitude: lon)
+        }
+        if let z = args.value("--zoom") {
+            guard let zoom = Double(z), zoom.isFinite, Viewport.zoomRange.contains(zoom) else {
+                throw .usage(command: "render", message: "--zoom must be a number from 1 to 16384, got '\(z)'")
+            }
+            v.zoom = zoom
+        }
+        return v
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Frame
+import PinmapUI
+import PinStore
+import Terminal
+
+/// `pinmap [--db PATH]`: the terminal UI.
+enum UICommand: Command {
+    static let spec = CommandSpec(
+        name: "ui", usage: "pinmap [--db PATH] [--ascii]",
+        summary: "Open the terminal UI (Map · Timeline · Import · Settings).",
+        options: [("--db", "store path")],
+        flags: [("--ascii", "ASCII map instead of braille (automatic when the locale is not UTF-8)")],
+        maxPositionals: 0)
+
+    static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
+        let isNew = !PinmapCLI.storeExists(args)
+        let store = try PinmapCLI.openStore(args)
+        let session = TerminalSession()
+        do { try session.start() } catch { throw .failure(error.description) }
+        defer { session.stop() }
+        let (cols, rows) = session.size
+        let ascii = args.has("--ascii") || !TerminalSession.localeIsUTF8()
+        let state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8)
+        let runner = AppRunner(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
+        if isNew { runner.loadSamplesIfEmpty() }
+        EventLoop(session: session, runner: runner).run()
+        return 0
+    }
+}
+
+/// Reads input, feeds the runner, paints frames: at up to 60 frames per second
+/// while the sheet animates, otherwise only when something happened.
+struct EventLoop {
+    let session: TerminalSession
+    let runner: AppRunner
+
+    func run() {
+        let start = Monotonic.seconds()
+        var needsPaint = true
+        while !runner.state.quit && !session.quitRequested {
+            if needsPaint { session.paint(runner.frame()) }
+            let animating = runner.state.sheet.isAnimating
+            let events = session.read(timeoutMs: animating ? 16 : 250)
+            let now = Monotonic.seconds() - start
+            for e in events { runner.handle(.input(e), now: now) }
+            if animating || !events.isEmpty { runner.handle(.tick, now: Monotonic.seconds() - start) }
+            needsPaint = animating || !events.isEmpty
+        }
+    }
+}
+
+/// Seconds from an arbitrary fixed point, never going backwards.
+enum Monotonic {
+    static func seconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

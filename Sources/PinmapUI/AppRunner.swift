@@ -1,0 +1,133 @@
+import Frame
+import GeoMap
+import PinStore
+import Sheet
+
+/// Connects the pure core to the store: feeds events to `AppState.update`,
+/// performs the effects it returns and reloads pins when the view changed.
+/// Used by the terminal UI and by `pinmap render` alike, so both show the
+/// same frames. Not thread-safe: one runner per thread.
+public final class AppRunner {
+    public private(set) var state: AppState
+    public let store: Store
+    /// Imports the bundled sample pins; returns how many were added.
+    private let loadSamples: () throws -> Int
+
+    /// Most rows the list holds (the count says how many more are in view).
+    public static let listLimit = 500
+    /// Most pins fetched to build the map's markers and clusters.
+    public static let markerLimit = 20_000
+
+    public init(store: Store, state: AppState, loadSamples: @escaping () throws -> Int) {
+        self.store = store
+        self.state = state
+        self.loadSamples = loadSamples
+        self.state.storePath = store.path
+        restoreSettings()
+        reloadIfNeeded()
+    }
+
+    /// Applies one event at time `now` (seconds), then effects and reloads.
+    public func handle(_ event: AppEvent, now: Double) {
+        let effects = state.update(event, now: now)
+        for e in effects { perform(e) }
+        reloadIfNeeded()
+    }
+
+    /// The frame for the current state.
+    public func frame() -> Screen { state.render() }
+
+    /// Loads the sample pins when the store is empty and says so on screen.
+    public func loadSamplesIfEmpty() {
+        guard (try? store.count()) == 0 else { return }
+        perform(.loadSamples)
+        reloadIfNeeded()
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .persist(let key, let value):
+            do { try store.setSetting(key, value) } catch { state.message = "Could not save setting: \(error)" }
+        case .loadSamples:
+            do {
+                let n = try loadSamples()
+                state.message = n > 0 ? "Loaded \(n) sample pins (Seoul) into the empty store · undo with `pinmap undo-import`"
+                                      : "The sample pins are already in the store"
+                state.viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
+                state.needsReload = true
+            } catch {
+                state.message = "Could not load the sample pins: \(error)"
+            }
+        }
+    }
+
+    private func restoreSettings() {
+        if let d = (try? store.setting(SettingKey.detent)).flatMap({ $0 }).flatMap(Detent.init(rawValue:)) {
+            state.sheet.move(to: state.sheet.layout.resolve(d), time: 0)
+            state.sheet.tick(time: 1_000)
+        }
+        if let s = (try? store.setting(SettingKey.sensitivity)).flatMap({ $0 }).flatMap(Double.init) {
+            state.sheet.sensitivity = s
+        }
+        if let r = (try? store.setting(SettingKey.reducedMotion)).flatMap({ $0 }) {
+            state.sheet.reducedMotion = r == "1"
+        }
+    }
+
+    /// Re-queries the list and markers when the state asks for it.
+    public func reloadIfNeeded() {
+        guard state.needsReload || state.needsMarkerReload else { return }
+        do {
+            if state.needsReload { try reloadList() }
+            try reloadMarkers()
+        } catch {
+            state.message = "Store error: \(error)"
+        }
+        state.needsReload = false
+        state.needsMarkerReload = false
+    }
+
+    private func reloadList() throws {
+        let query = state.listQuery(limit: AppRunner.listLimit)
+        state.listed = try store.pins(matching: query)
+        var countQuery = query
+        countQuery.limit = -1
+        state.inViewCount = try store.count(matching: countQuery)
+        state.totalCount = try store.count()
+        state.categoryNames = try store.categories().map(\.name)
+        if let id = state.selectedID, let i = state.listed.firstIndex(where: { $0.id == id }) {
+            state.cursor = i
+        }
+        state.clampList()
+    }
+
+    private func reloadMarkers() throws {
+        var query = state.listQuery(limit: AppRunner.markerLimit)
+        query.order = .newest
+        let pins = try store.pins(matching: query)
+        let index = Dictionary(uniqueKeysWithValues: state.categoryNames.enumerated().map { ($1, $0) })
+        let pane = state.layout.mapPane
+        let plain = pins.filter { $0.id != state.selectedID }.map { pin in
+            MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
+                      categoryIndex: index[pin.category] ?? -1, title: pin.title, selected: false)
+        }
+        var markers = Clusterer.cluster(plain, viewport: state.viewport, pane: pane)
+        if let id = state.selectedID, let sel = try store.pin(id: id) {
+            markers.append(MapMarker(id: sel.id, latitude: sel.latitude, longitude: sel.longitude, count: 1,
+                                     categoryIndex: index[sel.category] ?? -1, title: sel.title, selected: true))
+        }
+        state.markers = markers
+    }
+}
+
+extension AppRunner {
+    /// Puts the sheet at `detent` without animation (render, tests).
+    public func setDetentInstantly(_ detent: Detent) {
+        let reduced = state.sheet.reducedMotion
+        state.sheet.reducedMotion = true
+        state.sheet.move(to: state.sheet.layout.resolve(detent), time: 0)
+        state.sheet.reducedMotion = reduced
+        state.needsReload = true
+        reloadIfNeeded()
+    }
+}

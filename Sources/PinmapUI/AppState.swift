@@ -1,0 +1,96 @@
+import Frame
+import GeoMap
+import PinStore
+import Sheet
+
+/// Everything the UI shows, as a value. `update` changes it, `render` draws it;
+/// neither touches the terminal, the store or the clock (they come in as events
+/// and go out as `Effect`s).
+public struct AppState: Sendable {
+    public var layout: Layout
+    public var tab: Tab = .map
+    public var sheet: SheetModel
+    public var viewport: Viewport = .world
+    public var focus: Focus = .list
+
+    // The pin list (pins in the viewport) and the map's markers, as last loaded.
+    public var listed: [Pin] = []
+    public var inViewCount = 0
+    public var totalCount = 0
+    public var markers: [MapMarker] = []
+    /// Category names in a stable order; a marker's colour is its index here.
+    public var categoryNames: [String] = []
+
+    public var selectedID: Int64?
+    /// Index of the selected row in `listed`, when it is listed.
+    public var cursor: Int = 0
+    /// First list row shown (rows scrolled off the top).
+    public var scroll: Int = 0
+    public var order: PinQuery.Order = .newest
+    /// Categories shown; nil = all.
+    public var categoryFilter: Set<String>?
+
+    public var showHelp = false
+    /// One-line message for the status line (what just happened or why not).
+    public var message: String?
+    public var ascii: Bool
+    public var color: Bool
+    /// Latitude/longitude under the mouse pointer, when it is over the map.
+    public var pointer: GeoPoint?
+    /// Where to read and write pins; shown on the Settings tab.
+    public var storePath: String = ""
+
+    // Gesture tracking.
+    var mapDrag: MapDrag?
+    var sheetPress: SheetPress?
+
+    public var quit = false
+    /// Set when the list must be reloaded from the store (the viewport, the
+    /// filter or the order changed); the runner reloads and clears it.
+    public var needsReload = true
+    /// Set when only the markers must be reloaded (the list stays as it is,
+    /// e.g. when a list selection re-centres the map).
+    public var needsMarkerReload = false
+
+    public init(cols: Int, rows: Int, detent: Detent = .medium, ascii: Bool = false, color: Bool = true,
+                sensitivity: Double = 1, reducedMotion: Bool = false) {
+        layout = Layout(cols: cols, rows: rows)
+        sheet = SheetModel(detent: detent, travel: layout.travel, sensitivity: sensitivity, reducedMotion: reducedMotion)
+        self.ascii = ascii
+        self.color = color
+    }
+
+    /// The selected pin, when it is in the list.
+    public var selectedPin: Pin? {
+        guard let id = selectedID else { return nil }
+        return listed.first { $0.id == id }
+    }
+
+    /// True when the list takes input: the sheet is above small (Pinit's rule).
+    public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }
+
+    /// List rows visible inside the sheet at its current height.
+    public var visibleListRows: Int { max(0, sheet.height - SheetView.headerRows) }
+
+    /// The query for the current viewport, filter and order (list).
+    public func listQuery(limit: Int) -> PinQuery {
+        PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane).map(\.latLonBox),
+                 categories: categoryFilter, order: order,
+                 near: (viewport.center.latitude, viewport.center.longitude), limit: limit)
+    }
+}
+
+struct MapDrag: Sendable {
+    var startCol: Int, startRow: Int
+    var startViewport: Viewport
+    var moved = false
+}
+
+struct SheetPress: Sendable {
+    var col: Int, row: Int
+    var onGrabber: Bool
+}
+
+extension BoundingBox {
+    var latLonBox: LatLonBox { LatLonBox(south: south, west: west, north: north, east: east) }
+}

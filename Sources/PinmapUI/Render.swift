@@ -1,0 +1,42 @@
+import Frame
+import GeoMap
+
+extension AppState {
+    /// The whole frame for the current state: `layout.cols` × `layout.rows` cells.
+    public func render() -> Screen {
+        var screen = Screen(width: layout.cols, height: layout.rows)
+        let theme = Theme(color: color)
+        if layout.isTooSmall {
+            TooSmallView.draw(into: &screen, theme: theme)
+            return screen
+        }
+        switch tab {
+        case .map: drawMapTab(into: &screen, theme: theme)
+        default: PlaceholderTabView.draw(tab, state: self, into: &screen, theme: theme)
+        }
+        StatusLineView.draw(self, into: &screen, theme: theme)
+        TabBarView.draw(self, into: &screen, theme: theme)
+        if showHelp { HelpView.draw(into: &screen, ascii: ascii, theme: theme) }
+        return screen
+    }
+
+    private func drawMapTab(into screen: inout Screen, theme: Theme) {
+        let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging)
+        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers, options: options)
+        SheetView.draw(self, into: &screen, theme: theme)
+    }
+}
+
+/// Shown instead of the UI when the terminal is below `Layout.minCols` × `Layout.minRows`.
+enum TooSmallView {
+    static func draw(into screen: inout Screen, theme: Theme) {
+        let lines = ["too small: need \(Layout.minCols)×\(Layout.minRows)",
+                     "now \(screen.width)×\(screen.height)"]
+        let shortLines = ["too small", "need \(Layout.minCols)x\(Layout.minRows)"]
+        let use = DisplayWidth.of(lines[0]) <= screen.width ? lines : shortLines
+        let top = max(0, (screen.height - use.count) / 2)
+        for (i, l) in use.enumerated() {
+            screen.putCentered(l, in: Rect(x: 0, y: top + i, width: screen.width, height: 1), style: theme.error)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Frame
+import PinStore
+import Sheet
+
+/// The pin sheet over the map: a grabber row, a header row, then one row per
+/// listed pin (title, category, date). At small the list is drawn but inert,
+/// with a hint saying how to raise it.
+public enum SheetView {
+    /// Rows above the list: the grabber row and the header row.
+    public static let headerRows = 2
+    /// Cells of the grabber bar (`━`, or `=` in ASCII).
+    static let grabberWidth = 8
+    static let filterLabel = "Filter"
+
+    static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
+        let rect = state.layout.sheetRect(height: state.sheet.height)
+        guard !rect.isEmpty else { return }
+        screen.fill(rect, with: Cell(" ", theme.sheet))
+        drawGrabberRow(state, rect: rect, into: &screen, theme: theme)
+        if rect.height > 1 { drawHeader(state, row: rect.y + 1, into: &screen, theme: theme) }
+        drawList(state, rect: rect, into: &screen, theme: theme)
+    }
+
+    /// Column range of the Filter label on the grabber row (for clicks).
+    static func filterLabelRange(cols: Int) -> Range<Int> {
+        let w = DisplayWidth.of(filterLabel) + 2
+        return max(0, cols - w - 1)..<max(0, cols - 1)
+    }
+
+    private static func drawGrabberRow(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
+        let bar = String(repeating: state.ascii ? "=" : "━", count: grabberWidth)
+        let line = String(repeating: state.ascii ? "-" : "─", count: rect.width)
+        screen.put(line, col: rect.x, row: rect.y, style: theme.sheetBorder)
+        screen.putCentered(" " + bar + " ", in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: theme.grabber)
+        let detent = " \(state.sheet.detent.rawValue) "
+        screen.put(detent, col: rect.x + 1, row: rect.y, style: theme.muted)
+        let f = filterLabelRange(cols: rect.width)
+        let label = state.categoryFilter == nil ? "[\(filterLabel)]" : "[\(filterLabel)*]"
+        if f.lowerBound > rect.width / 2 + grabberWidth / 2 + 2 {
+            screen.put(label, col: f.lowerBound, row: rect.y, style: theme.hint)
+        }
+    }
+
+    private static func drawHeader(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {
+        let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
+        var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
+        let shown = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewCount)" : "\(state.inViewCount)"
+        x = screen.put("Pins in view: \(shown)", col: x, row: row, style: theme.title)
+        x = screen.put(" · \(PinQueryOrderCycle.label(state.order))", col: x, row: row, style: theme.muted)
+        if !state.listIsInteractive {
+            screen.put("  K or drag ↑ to open the list", col: x, row: row, style: theme.hint)
+        }
+    }
+
+    private static func drawList(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
+        let first = rect.y + headerRows
+        let rows = max(0, rect.maxY - first)
+        guard rows > 0 else { return }
+        if state.listed.isEmpty {
+            let hint = state.totalCount == 0
+                ? "No pins yet: press P to load the sample pins, or import a CSV (tab 3)"
+                : "No pins in view: zoom out (-) or press 0 for the whole world"
+            screen.put("  " + hint, col: 0, row: first, style: theme.muted)
+            return
+        }
+        let dateWidth = 10
+        let catWidth = min(12, max(0, rect.width / 6))
+        let titleWidth = max(4, rect.width - dateWidth - catWidth - 6)
+        for i in 0..<rows {
+            let index = state.scroll + i
+            guard index < state.listed.count else { break }
+            let pin = state.listed[index]
+            let row = first + i
+            let selected = pin.id == state.selectedID
+            let base: Style = selected ? theme.selectedRow : (state.listIsInteractive ? .plain : theme.muted)
+            if selected { screen.fill(Rect(x: 0, y: row, width: rect.width, height: 1), with: Cell(" ", base)) }
+            let marker = state.ascii ? (selected ? "@" : "o") : (selected ? "◉" : "•")
+            screen.put(" \(marker) ", col: 0, row: row, style: base)
+            let title = DisplayWidth.pad(SafeText.sanitize(pin.title, ascii: state.ascii), to: titleWidth)
+            screen.put(title, col: 3, row: row, style: base, maxWidth: titleWidth)
+            let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.ascii), to: catWidth)
+            screen.put(cat, col: 4 + titleWidth, row: row, style: selected ? base : theme.category, maxWidth: catWidth)
+            screen.put(String(pin.createdAt.prefix(10)), col: 5 + titleWidth + catWidth, row: row,
+                       style: selected ? base : theme.date, maxWidth: dateWidth)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Frame
+
+/// Every style the UI uses, in one place. Without colour (NO_COLOR, an
+/// 8-colour-less terminal) the attributes alone keep things apart.
+struct Theme: Sendable {
+    var color: Bool
+
+    private func c(_ fg: Color, bold: Bool = false, dim: Bool = false, reverse: Bool = false, bg: Color = .default) -> Style {
+        color ? Style(fg: fg, bg: bg, bold: bold, dim: dim, reverse: reverse)
+              : Style(bold: bold, dim: dim, reverse: reverse)
+    }
+
+    var text: Style { .plain }
+    var muted: Style { c(.brightBlack, dim: !color) }
+    var title: Style { c(.default, bold: true) }
+    var grabber: Style { c(.white, bold: true) }
+    var sheet: Style { .plain }
+    var sheetBorder: Style { c(.brightBlack) }
+    var selectedRow: Style { Style(fg: .default, bg: .default, bold: true, reverse: true) }
+    var category: Style { c(.cyan) }
+    var date: Style { c(.brightBlack) }
+    var tabBar: Style { c(.default, bg: color ? .black : .default) }
+    var tabActive: Style { Style(bold: true, reverse: true) }
+    var status: Style { c(.black, reverse: !color, bg: color ? .white : .default) }
+    var statusMessage: Style { c(.black, bold: true, reverse: !color, bg: color ? .yellow : .default) }
+    var focusMark: Style { c(.yellow, bold: true) }
+    var hint: Style { c(.yellow) }
+    var key: Style { c(.yellow, bold: true) }
+    var error: Style { c(.red, bold: true) }
+    var checked: Style { c(.green, bold: true) }
+}

@@ -1,0 +1,138 @@
+import Frame
+import GeoMap
+import Sheet
+
+extension AppState {
+    mutating func handle(mouse m: MouseEvent, now: Double) -> [Effect] {
+        if layout.isTooSmall { return [] }
+        if showHelp {
+            if m.kind == .press { showHelp = false }
+            return []
+        }
+        switch m.kind {
+        case .press: press(m, now: now)
+        case .drag: drag(m, now: now)
+        case .release: release(m, now: now)
+        case .move: trackPointer(m)
+        }
+        return []
+    }
+
+    /// The row of the sheet's top edge (its grabber row).
+    var sheetTop: Int { layout.sheetRect(height: sheet.height).y }
+
+    private mutating func press(_ m: MouseEvent, now: Double) {
+        if m.button == .wheelUp || m.button == .wheelDown { return wheel(m) }
+        guard m.button == .left else { return }
+        message = nil
+        if m.row == layout.tabBarRow {
+            if let t = layout.tab(atCol: m.col) { tab = t }
+            return
+        }
+        guard tab == .map, m.row < layout.travel else { return }
+        let top = sheetTop
+        if m.row >= top {
+            pressOnSheet(m, top: top, now: now)
+        } else if sheet.detent == .large && !sheet.isAnimating {
+            // The map is dimmed behind a large sheet: a click lowers it.
+            moveSheet(to: .medium, now: now)
+        } else {
+            trackPointer(m)
+            mapDrag = MapDrag(startCol: m.col, startRow: m.row, startViewport: viewport)
+        }
+    }
+
+    private mutating func pressOnSheet(_ m: MouseEvent, top: Int, now: Double) {
+        if m.row < top + SheetView.headerRows {
+            // Grabber or header row: the handle. A press during a settle
+            // catches the sheet where it is.
+            sheetPress = SheetPress(col: m.col, row: m.row, onGrabber: m.row == top)
+            sheet.beginDrag(pointerRow: m.row, time: now)
+            return
+        }
+        guard listIsInteractive else {
+            message = "The list is inert at small: drag the grabber up or press K"
+            return
+        }
+        focus = .list
+        let index = scroll + (m.row - top - SheetView.headerRows)
+        if listed.indices.contains(index) { select(index: index) }
+    }
+
+    private mutating func drag(_ m: MouseEvent, now: Double) {
+        if sheet.isDragging {
+            sheet.drag(pointerRow: m.row, time: now)
+        } else if var d = mapDrag {
+            let dx = m.col - d.startCol, dy = m.row - d.startRow
+            if dx != 0 || dy != 0 { d.moved = true }
+            var v = d.startViewport
+            v.pan(columns: Double(-dx), rows: Double(-dy), pane: layout.mapPane)
+            viewport = v
+            mapDrag = d
+            needsReload = true
+        }
+        trackPointer(m)
+    }
+
+    private mutating func release(_ m: MouseEvent, now: Double) {
+        if sheet.isDragging {
+            let outcome = sheet.endDrag(pointerRow: m.row, time: now)
+            if outcome == .click, sheetPress?.onGrabber == true {
+                sheet.cycle(time: now)
+            }
+            sheetPress = nil
+            focusFollowsSheet()
+            if sheet.detent > .small && focus == .map && outcome != .click { focus = .list }
+            return
+        }
+        if let d = mapDrag {
+            mapDrag = nil
+            if !d.moved { clickMap(col: m.col, row: m.row, now: now) }
+        }
+    }
+
+    /// A click on the map: a pin selects it (and raises a small sheet to
+    /// medium), a cluster zooms in on it, empty map moves focus to the map.
+    private mutating func clickMap(col: Int, row: Int, now: Double) {
+        let pane = layout.mapPane
+        guard let hit = MapRenderer.marker(atCol: col, row: row, pane: pane, viewport: viewport, markers: markers) else {
+            focus = .map
+            return
+        }
+        if hit.count > 1 {
+            viewport.zoom(by: 4, about: viewport.cell(for: hit.point, pane: pane), pane: pane)
+            viewport.center = hit.point
+            needsReload = true
+            message = "Cluster of \(hit.count) pins: zoomed in"
+            return
+        }
+        selectedID = hit.id
+        if let i = listed.firstIndex(where: { $0.id == hit.id }) { cursor = i }
+        if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
+        focus = .list
+        needsMarkerReload = true
+        scrollToCursor()
+    }
+
+    private mutating func wheel(_ m: MouseEvent) {
+        let up = m.button == .wheelUp
+        if tab != .map || m.row >= layout.travel { return }
+        if m.row >= sheetTop {
+            guard listIsInteractive else {
+                message = "The list is inert at small: drag the grabber up or press K"
+                return
+            }
+            scroll = max(0, scroll + (up ? -3 : 3))
+            scroll = min(scroll, max(0, listed.count - max(1, visibleListRows)))
+            cursor = min(max(cursor, scroll), scroll + max(0, visibleListRows - 1))
+            return
+        }
+        zoom(by: up ? 2 : 0.5, about: (Double(m.col) + 0.5, Double(m.row) + 0.5))
+        trackPointer(m)
+    }
+
+    private mutating func trackPointer(_ m: MouseEvent) {
+        guard tab == .map, m.row < sheetTop else { pointer = nil; return }
+        pointer = viewport.point(col: Double(m.col) + 0.5, row: Double(m.row) + 0.5, pane: layout.mapPane)
+    }
+}

@@ -1,0 +1,119 @@
+import Frame
+import GeoMap
+import PinStore
+import Sheet
+
+/// What happened: input from the terminal, a clock tick, or data the runner loaded.
+public enum AppEvent: Sendable {
+    case input(InputEvent)
+    /// Time passed (animations advance; `now` is passed to `update`).
+    case tick
+}
+
+/// Side effects `update` asks the runner to perform.
+public enum Effect: Sendable, Equatable {
+    /// Save a UI setting in the store (e.g. the last settled detent).
+    case persist(key: String, value: String)
+    /// Import the bundled sample pins.
+    case loadSamples
+}
+
+/// Settings keys kept in the store.
+public enum SettingKey {
+    public static let detent = "sheet.detent"
+    public static let sensitivity = "sheet.sensitivity"
+    public static let reducedMotion = "sheet.reduced_motion"
+}
+
+extension AppState {
+    /// The core transition: applies `event` at time `now` (seconds) and returns
+    /// the effects to perform. Pure: no I/O.
+    public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
+        let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
+        var effects: [Effect] = []
+        switch event {
+        case .tick:
+            sheet.tick(time: now)
+        case .input(.resize(let cols, let rows)):
+            resize(cols: cols, rows: rows, now: now)
+        case .input(.key(let key)):
+            effects += handle(key: key, now: now)
+        case .input(.mouse(let m)):
+            effects += handle(mouse: m, now: now)
+        }
+        clampList()
+        // Persist the detent once a move has settled (never a transient state).
+        if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
+            effects.append(.persist(key: SettingKey.detent, value: sheet.detent.rawValue))
+        }
+        return effects
+    }
+
+    mutating func resize(cols: Int, rows: Int, now: Double) {
+        layout = Layout(cols: cols, rows: rows)
+        mapDrag = nil
+        sheetPress = nil
+        sheet.resize(travel: layout.travel, time: now)
+        needsReload = true
+    }
+
+    /// Keeps the cursor and the scroll inside the list. Deliberately does not
+    /// scroll to the cursor: moving the sheet must never scroll the list.
+    mutating func clampList() {
+        if listed.isEmpty { cursor = 0; scroll = 0; return }
+        cursor = min(max(0, cursor), listed.count - 1)
+        scroll = min(max(0, scroll), listed.count - 1)
+    }
+
+    /// Scrolls just enough for the cursor row to be visible.
+    mutating func scrollToCursor() {
+        let rows = max(1, visibleListRows)
+        if cursor < scroll { scroll = cursor }
+        if cursor >= scroll + rows { scroll = cursor - rows + 1 }
+    }
+
+    /// Moves the sheet one detent up or down, or says why it cannot.
+    mutating func stepSheet(up: Bool, now: Double) {
+        let moved = up ? sheet.raise(time: now) : sheet.lower(time: now)
+        if !moved { message = up ? "The sheet is already large" : "The sheet is already small" }
+        else { focusFollowsSheet() }
+    }
+
+    mutating func moveSheet(to detent: Detent, now: Double) {
+        let target = sheet.layout.resolve(detent)
+        if target != detent { message = "\(detent.rawValue) is not available at this size" }
+        if sheet.detent == target && !sheet.isAnimating { message = message ?? "The sheet is already \(target.rawValue)" }
+        sheet.move(to: target, time: now)
+        focusFollowsSheet()
+    }
+
+    /// At small the list is inert, so navigation keys go to the map.
+    mutating func focusFollowsSheet() {
+        if sheet.detent == .small { focus = .map }
+    }
+
+    /// Selects `listed[index]` and centres the map on it in the part of the map
+    /// left visible above the sheet. The list itself is kept (not re-queried),
+    /// so walking down it with j is stable.
+    mutating func select(index: Int) {
+        guard listed.indices.contains(index) else { return }
+        cursor = index
+        let pin = listed[index]
+        selectedID = pin.id
+        centerOnSelected(pin)
+        scrollToCursor()
+    }
+
+    mutating func centerOnSelected(_ pin: Pin) {
+        let pane = layout.mapPane
+        viewport.center = GeoPoint(latitude: pin.latitude, longitude: pin.longitude)
+        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        let centreRow = Double(pane.y) + Double(pane.height) / 2
+        let wantRow = Double(visible.y) + Double(visible.height) / 2
+        let shift = centreRow - wantRow
+        if shift > 0.5 {
+            viewport.center = viewport.point(col: Double(pane.x) + Double(pane.width) / 2, row: centreRow + shift, pane: pane)
+        }
+        needsMarkerReload = true
+    }
+}

@@ -1,0 +1,37 @@
+import CCurses
+import Frame
+
+/// Paints `Screen`s through ncurses, diffing against the previous frame so a
+/// settle animation at 60 frames per second sends only what moved.
+struct Painter {
+    var colorCount = 0
+    private var last: Screen?
+    private var attrCache: [Style: UInt32] = [:]
+
+    mutating func invalidate() { last = nil; pm_clear() }
+
+    mutating func paint(_ screen: Screen) {
+        let full = last == nil || last!.width != screen.width || last!.height != screen.height
+        if full { pm_clear() }
+        for row in 0..<screen.height {
+            for col in 0..<screen.width {
+                let cell = screen[col, row]
+                if !full, let last, last[col, row] == cell { continue }
+                if cell.isContinuation { continue }
+                pm_put(Int32(row), Int32(col), cell.text, attr(cell.style))
+            }
+        }
+        pm_refresh()
+        last = screen
+    }
+
+    private mutating func attr(_ s: Style) -> UInt32 {
+        if let a = attrCache[s] { return a }
+        func c(_ color: Color) -> Int32 { color == .default ? -1 : Int32(color.rawValue) }
+        let useColor = colorCount > 0
+        let a = pm_attr(useColor ? c(s.fg) : -1, useColor ? c(s.bg) : -1,
+                        s.bold ? 1 : 0, s.dim ? 1 : 0, s.reverse ? 1 : 0, s.underline ? 1 : 0)
+        attrCache[s] = a
+        return a
+    }
+}

@@ -1,0 +1,127 @@
+import CCurses
+import Frame
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the terminal UI cannot start; each has a one-line message for stderr.
+public enum TerminalError: Error, CustomStringConvertible, Sendable {
+    case notATerminal, unknownTerm(String), dumbTerm(String), startFailed
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "pinmap: standard input and output must be a terminal for the UI (try `pinmap render` or `pinmap list` in scripts)"
+        case .unknownTerm(let t):
+            return "pinmap: the terminal type \(t.isEmpty ? "(TERM is unset)" : "'\(t)'") is unknown; set TERM, e.g. TERM=xterm-256color"
+        case .dumbTerm(let t):
+            return "pinmap: the terminal type '\(t)' cannot move the cursor; use a full terminal (TERM=xterm-256color)"
+        case .startFailed:
+            return "pinmap: could not initialise the terminal"
+        }
+    }
+}
+
+/// The ncurses backend: owns the terminal between `start()` and `stop()`,
+/// reads input into `InputEvent`s and paints `Screen`s, sending only the cells
+/// that changed since the last frame.
+public final class TerminalSession {
+    private var decoder = InputDecoder()
+    private var painter = Painter()
+    private var started = false
+
+    public init() {}
+
+    /// Takes over the terminal: locale, ncursesw, raw mode, SGR button-motion
+    /// mouse, signal handlers that restore the terminal.
+    /// - Throws: `TerminalError` when stdin/stdout is not a TTY or `TERM` is
+    ///   unset, unknown or dumb (checked before ncurses can exit on its own).
+    public func start() throws(TerminalError) {
+        setlocale(LC_ALL, "")
+        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        switch pm_check_term() {
+        case 1: throw .unknownTerm(term)
+        case 2: throw .dumbTerm(term)
+        default: break
+        }
+        pm_install_signal_handlers()
+        guard pm_start() == 0 else { throw .startFailed }
+        started = true
+        painter.colorCount = Int(pm_colors())
+        atexit { pm_restore() }
+    }
+
+    /// Restores the terminal (mouse modes off, main screen, cursor, echo). Idempotent.
+    public func stop() {
+        guard started else { return }
+        started = false
+        pm_stop()
+    }
+
+    /// True when the terminal can show UTF-8 (the locale's codeset is UTF-8).
+    public static func localeIsUTF8() -> Bool {
+        guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: cs).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// The terminal's size in cells.
+    public var size: (cols: Int, rows: Int) { (Int(pm_cols()), Int(pm_lines())) }
+
+    /// True once SIGTERM, SIGHUP or SIGINT arrived.
+    public var quitRequested: Bool { pm_quit_requested() != 0 }
+
+    /// Colours the terminal offers (0 without colour or with `NO_COLOR`).
+    public var colorCount: Int { painter.colorCount }
+
+    /// Waits up to `timeoutMs` milliseconds for input and returns every event
+    /// that is ready (a burst of mouse reports comes back whole).
+    public func read(timeoutMs: Int) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var wait = Int32(timeoutMs)
+        while true {
+            var unit: UInt32 = 0
+            let rc = pm_read(wait, &unit)
+            if rc < 0 {
+                if decoder.isPending && wait == 0 {
+                    // Give the rest of an escape sequence a moment to arrive.
+                    if pm_read(30, &unit) < 0 { events += decoder.flush(); break }
+                    events += decoder.feed(char: unit)
+                    continue
+                }
+                break
+            }
+            if rc == 1 {
+                if let e = keyEvent(Int32(bitPattern: unit)) { events.append(e) }
+            } else {
+                events += decoder.feed(char: unit)
+            }
+            wait = 0
+        }
+        return events
+    }
+
+    private func keyEvent(_ code: Int32) -> InputEvent? {
+        switch code {
+        case pm_key_resize(): painter.invalidate(); return .resize(cols: Int(pm_cols()), rows: Int(pm_lines()))
+        case pm_key_up(): return .key(.up)
+        case pm_key_down(): return .key(.down)
+        case pm_key_left(): return .key(.left)
+        case pm_key_right(): return .key(.right)
+        case pm_key_npage(): return .key(.pageDown)
+        case pm_key_ppage(): return .key(.pageUp)
+        case pm_key_home(): return .key(.home)
+        case pm_key_end(): return .key(.end)
+        case pm_key_btab(): return .key(.backTab)
+        case pm_key_enter(): return .key(.enter)
+        case pm_key_backspace(): return .key(.backspace)
+        case pm_key_dc(): return .key(.delete)
+        case pm_key_f1(): return .key(.f1)
+        default: return nil
+        }
+    }
+
+    /// Paints `screen`, sending only changed cells.
+    public func paint(_ screen: Screen) { painter.paint(screen) }
+}

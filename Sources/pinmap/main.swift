@@ -1,0 +1,4 @@
+import PinmapCLI
+import Foundation
+
+exit(PinmapCLI.main(Array(CommandLine.arguments.dropFirst())))

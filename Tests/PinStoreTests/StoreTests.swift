@@ -1,0 +1,107 @@
+import XCTest
+import Foundation
+@testable import PinStore
+
+final class StoreTests: XCTestCase {
+    private func tempPath() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-\(UUID().uuidString)")
+        return dir.appendingPathComponent("pins.sqlite").path
+    }
+
+    func testRoundTripKeepsCoordinatesExactAndKoreanText() throws {
+        for path in [":memory:", tempPath()] {
+            let store = try Store(path: path)
+            let id = try store.insert(NewPin(title: "전쟁기념관", description: "야외 전시 비행기 구경",
+                                             category: "museum", latitude: 37.5365, longitude: 126.9772,
+                                             createdAt: "2023-05-05T13:20:00+09:00"))
+            let pin = try XCTUnwrap(store.pin(id: id))
+            XCTAssertEqual(pin.title, "전쟁기념관")
+            XCTAssertEqual(pin.description, "야외 전시 비행기 구경")
+            XCTAssertEqual(pin.latitude, 37.5365)
+            XCTAssertEqual(pin.longitude, 126.9772)
+            XCTAssertEqual(pin.createdAt, "2023-05-05T13:20:00+09:00")
+            XCTAssertEqual(try store.count(), 1)
+        }
+    }
+
+    func testFileStoreIsWALAndVersioned() throws {
+        let path = tempPath()
+        let store = try Store(path: path)
+        XCTAssertEqual(try store.db.scalarInt("PRAGMA application_id"), Migrations.applicationID)
+        XCTAssertEqual(try store.schemaVersion(), Migrations.all.count)
+        let st = try store.db.prepare("PRAGMA journal_mode")
+        XCTAssertTrue(try st.step())
+        XCTAssertEqual(st.text(0), "wal")
+    }
+
+    func testReopeningKeepsPins() throws {
+        let path = tempPath()
+        do { try Store(path: path).insert(NewPin(title: "a", latitude: 1, longitude: 2)) }
+        XCTAssertEqual(try Store(path: path).count(), 1)
+    }
+
+    func testRefusesANonSQLiteFileWithoutTouchingIt() throws {
+        let path = tempPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let bytes = Data("this is my diary, not a database\n".utf8) + Data(repeating: 7, count: 2000)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try Store(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("cannot open store"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes)
+    }
+
+    func testRefusesAnotherProgramsSQLiteDatabase() throws {
+        let path = tempPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {
+            let db = try Database(path: path)
+            try db.execute("CREATE TABLE invoices(id INTEGER); INSERT INTO invoices VALUES (42)")
+        }
+        XCTAssertThrowsError(try Store(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("not a Pinmap store"), "\(error)")
+        }
+        let db = try Database(path: path)
+        XCTAssertEqual(try db.scalarInt("SELECT id FROM invoices"), 42)
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'pins'"), 0)
+    }
+
+    func testConstraintsRejectBlankTitleAndOutOfRange() throws {
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try store.insert(NewPin(title: "  ", latitude: 0, longitude: 0)))
+        XCTAssertThrowsError(try store.insert(NewPin(title: "x", latitude: 90.5, longitude: 0)))
+        XCTAssertThrowsError(try store.insert(NewPin(title: "x", latitude: 0, longitude: -180.01)))
+        XCTAssertEqual(try store.count(), 0)
+    }
+
+    func testBoundingBoxQueryUsesTheIndexAndFilters() throws {
+        let store = try Store.inMemory()
+        try store.insert(NewPin(title: "Seoul", category: "city", latitude: 37.56, longitude: 126.97, createdAt: "2024-01-02"))
+        try store.insert(NewPin(title: "Busan", category: "city", latitude: 35.10, longitude: 129.03, createdAt: "2024-01-03"))
+        try store.insert(NewPin(title: "Paris", category: "cafe", latitude: 48.85, longitude: 2.35, createdAt: "2024-01-01"))
+        let korea = LatLonBox(south: 33, west: 124, north: 39, east: 131)
+        XCTAssertEqual(try store.pins(matching: PinQuery(boxes: [korea])).map(\.title), ["Busan", "Seoul"])
+        XCTAssertEqual(try store.count(matching: PinQuery(boxes: [korea])), 2)
+        XCTAssertEqual(try store.pins(matching: PinQuery(categories: ["cafe"])).map(\.title), ["Paris"])
+        XCTAssertEqual(try store.pins(matching: PinQuery(order: .name)).map(\.title), ["Busan", "Paris", "Seoul"])
+        let near = try store.pins(matching: PinQuery(order: .distance, near: (48, 3)))
+        XCTAssertEqual(near.map(\.title), ["Paris", "Seoul", "Busan"])
+        let plan = try store.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM pins WHERE latitude BETWEEN 33 AND 39 AND longitude BETWEEN 124 AND 131")
+        XCTAssertTrue(try plan.step())
+        XCTAssertTrue(plan.text(3).contains("pins_lat_lon"), plan.text(3))
+    }
+
+    func testSettingsPersist() throws {
+        let store = try Store.inMemory()
+        XCTAssertNil(try store.setting("detent"))
+        try store.setSetting("detent", "large")
+        try store.setSetting("detent", "medium")
+        XCTAssertEqual(try store.setting("detent"), "medium")
+    }
+
+    func testGreatCircleSeoulToBusan() {
+        // Seoul City Hall to Busan Station ≈ 325 km.
+        let m = greatCircleMetres(37.5665, 126.9780, 35.1151, 129.0422)
+        XCTAssertEqual(m, 325_000, accuracy: 3_000)
+    }
+}
