@@ -42,7 +42,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "PinmapUITests", dependencies: ["PinmapUI", "Frame", "PinStore"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),
     ],
     swiftLanguageModes: [.v6]
 )

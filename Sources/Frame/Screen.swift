@@ -65,7 +65,7 @@ public struct Screen: Sendable, Equatable {
     @discardableResult
     public mutating func put(_ text: String, col: Int, row: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < height else { return col }
-        let limit = min(width, col + (maxWidth ?? width))
+        let limit = maxWidth.map { min(width, col + $0) } ?? width
         var x = col
         for ch in SafeText.sanitize(text) {
             let w = DisplayWidth.of(ch)

@@ -141,13 +141,13 @@ public struct Viewport: Sendable, Equatable {
     public mutating func fit(_ box: BoundingBox, pane: Rect) {
         let south = GeoMath.clampLatitude(min(box.south, box.north))
         let north = GeoMath.clampLatitude(max(box.south, box.north))
-        var width = box.east - box.west
-        if width < 0 { width += 360 }
-        width = min(360, max(0.02, width))
-        let height = max(0.02, north - south)
+        var span = box.east - box.west
+        if span < 0 { span += 360 }
+        span = min(360, span)
+        let width = max(0.02, span), height = max(0.02, north - south)
         let usableCols = Double(max(1, pane.width - 2)), usableRows = Double(max(1, pane.height - 2))
         let dpcNeeded = max(width / usableCols, height / (2 * usableRows))
-        center = GeoPoint(latitude: (south + north) / 2, longitude: box.west + width / 2)
+        center = GeoPoint(latitude: (south + north) / 2, longitude: box.west + span / 2)
         zoom = 360 / (Double(max(1, pane.width)) * dpcNeeded)
     }
 

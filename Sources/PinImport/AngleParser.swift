@@ -32,7 +32,7 @@ enum AngleParser {
     private static let minuteMarks: Set<Unicode.Scalar> = ["'", "\u{2032}", "\u{2019}", "\u{2018}", "\u{B4}"]
     private static let secondMarks: Set<Unicode.Scalar> = ["\"", "\u{2033}", "\u{201D}", "\u{201C}"]
 
-    /// Parses `text` (already trimmed) as an angle on `axis`; `role` names it in messages.
+    /// Parses `text` (already trimmed) as an angle on `axis`, without checking its range.
     static func parse(_ text: String, axis: Axis) -> Outcome {
         var scalars = Array(text.unicodeScalars)
         let hemisphere: Character?
@@ -123,8 +123,6 @@ enum AngleParser {
         while i < s.count {
             let c = s[i]
             if ("0"..."9").contains(c) || c == "." || c == "," {
-                if number.isEmpty, let last = parts.last, last.mark == nil, i > 0,
-                   !(s[i - 1].properties.isWhitespace || s[i - 1] == ":") { return nil }
                 number.unicodeScalars.append(c)
             } else if degreeMarks.contains(c) {
                 guard attach(.degrees) else { return nil }

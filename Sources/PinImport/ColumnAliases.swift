@@ -43,15 +43,7 @@ public enum ColumnRole: String, Sendable, Codable, CaseIterable, Comparable {
     }
 }
 
-/// Trims spaces (including U+00A0 and U+FEFF, which some exports repeat inside the file) and
-/// case-folds a header for alias matching.
+/// A header trimmed and case-folded for alias matching.
 func normalizeHeader(_ header: String) -> String {
-    let trimmed = header.unicodeScalars.drop { isHeaderSpace($0) }.reversed().drop { isHeaderSpace($0) }.reversed()
-    var s = String.UnicodeScalarView()
-    s.append(contentsOf: trimmed)
-    return String(s).lowercased()
-}
-
-private func isHeaderSpace(_ s: Unicode.Scalar) -> Bool {
-    s.properties.isWhitespace || s == "\u{FEFF}"
+    trimmedText(header).lowercased()
 }

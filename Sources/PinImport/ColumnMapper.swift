@@ -134,10 +134,5 @@ public enum ColumnMapper {
     }
 
     /// Headers as shown in messages: trimmed, case kept.
-    static func normalizeHeaderForDisplay(_ header: String) -> String {
-        var s = Substring(header)
-        while let f = s.unicodeScalars.first, f.properties.isWhitespace || f == "\u{FEFF}" { s = Substring(s.unicodeScalars.dropFirst()) }
-        while let l = s.unicodeScalars.last, l.properties.isWhitespace || l == "\u{FEFF}" { s = Substring(s.unicodeScalars.dropLast()) }
-        return String(s)
-    }
+    static func normalizeHeaderForDisplay(_ header: String) -> String { trimmedText(header) }
 }

@@ -36,7 +36,8 @@ final class IconvConverter {
         pending = []
         // UTF-8 needs at most 3 bytes per input byte (Windows-1252 "€" is E2 82 AC).
         var output = [UInt8](repeating: 0, count: input.count * 3 + 16)
-        var inLeft = input.count
+        let total = input.count
+        var inLeft = total
         var outLeft = output.count
         var failedAt: Int? = nil
         var incomplete = false
@@ -49,9 +50,9 @@ final class IconvConverter {
                     if r != -1 { break }
                     let err = errno
                     if err == EINVAL { incomplete = true; break }
-                    if err == EILSEQ { failedAt = input.count - inLeft; break }
+                    if err == EILSEQ { failedAt = total - inLeft; break }
                     // E2BIG cannot happen with a 3x buffer; treat anything else as invalid input.
-                    failedAt = input.count - inLeft
+                    failedAt = total - inLeft
                     break
                 }
             }
@@ -59,7 +60,7 @@ final class IconvConverter {
         if let at = failedAt {
             throw .invalidInput(byteOffset: consumed + Int64(at))
         }
-        let used = input.count - inLeft
+        let used = total - inLeft
         if incomplete { pending = Array(input[used...]) }
         consumed += Int64(used)
         output.removeLast(outLeft)

@@ -23,7 +23,7 @@ public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
 
 /// Why one row (or GeoJSON feature) was rejected: where, which field, the value as written, the
 /// rule, and a sentence for people (`latitude 95 outside [-90, 90]`).
-public struct RowIssue: Sendable, Codable, Equatable, CustomStringConvertible {
+public struct RowIssue: Error, Sendable, Codable, Equatable, CustomStringConvertible {
     /// Physical line (1-based) where the row starts; for GeoJSON, the feature's 1-based index.
     public var line: Int
     /// The column header as written in the file (`lat`, `위도`, `WKT`), or a role for rows

@@ -8,7 +8,7 @@ import Sheet
 /// Used by the terminal UI and by `pinmap render` alike, so both show the
 /// same frames. Not thread-safe: one runner per thread.
 public final class AppRunner {
-    public private(set) var state: AppState
+    public internal(set) var state: AppState
     public let store: Store
     /// Imports the bundled sample pins; returns how many were added.
     private let loadSamples: () throws -> Int

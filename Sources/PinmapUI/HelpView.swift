@@ -16,7 +16,7 @@ enum HelpView {
 
     static func draw(into screen: inout Screen, ascii: Bool, theme: Theme) {
         let items = lines()
-        let width = min(screen.width - 2, 64)
+        let width = min(screen.width - 2, 104)
         let height = min(screen.height - 2, items.count + 3)
         let box = Rect(x: (screen.width - width) / 2, y: max(0, (screen.height - height) / 2), width: width, height: height)
         screen.fill(box, with: Cell(" ", .plain))
@@ -27,6 +27,7 @@ enum HelpView {
         let perColumn = max(1, inner.height)
         let columns = items.count > perColumn ? 2 : 1
         let colWidth = inner.width / columns
+        let keyWidth = 10
         for (i, item) in items.enumerated() {
             let c = i / perColumn, r = i % perColumn
             guard c < columns else { break }
@@ -35,8 +36,8 @@ enum HelpView {
             if item.0.isEmpty {
                 screen.put(item.1, col: x, row: y, style: theme.title, maxWidth: colWidth - 1)
             } else {
-                screen.put(DisplayWidth.pad(item.0, to: 10), col: x, row: y, style: theme.key, maxWidth: 10)
-                screen.put(item.1, col: x + 11, row: y, style: .plain, maxWidth: colWidth - 12)
+                screen.put(DisplayWidth.pad(item.0, to: keyWidth), col: x, row: y, style: theme.key, maxWidth: keyWidth)
+                screen.put(item.1, col: x + keyWidth + 1, row: y, style: .plain, maxWidth: colWidth - keyWidth - 2)
             }
         }
     }

@@ -40,13 +40,13 @@ public enum KeyBindings {
         KeyBinding(keys: [.char("S")], label: "S", action: .sheetTo(.small), help: "sheet to small", section: "Sheet"),
         KeyBinding(keys: [.char("M")], label: "M", action: .sheetTo(.medium), help: "sheet to medium", section: "Sheet"),
         KeyBinding(keys: [.char("L")], label: "L", action: .sheetTo(.large), help: "sheet to large", section: "Sheet"),
-        KeyBinding(keys: [.escape], label: "Esc", action: .sheetEscape, help: "close help, or lower the sheet to small", section: "Sheet"),
+        KeyBinding(keys: [.escape], label: "Esc", action: .sheetEscape, help: "lower the sheet to small", section: "Sheet"),
         KeyBinding(keys: [.char("f")], label: "f", action: .openFilter, help: "filter by category", section: "Sheet"),
-        KeyBinding(keys: [.char("s")], label: "s", action: .cycleOrder, help: "sort: newest, name, distance", section: "Sheet"),
+        KeyBinding(keys: [.char("s")], label: "s", action: .cycleOrder, help: "sort: newest/name/distance", section: "Sheet"),
 
-        KeyBinding(keys: [.char("m")], label: "m", action: .toggleFocus, help: "move focus between map and list", section: "Focus"),
-        KeyBinding(keys: [.char("k"), .up], label: "k ↑", action: .up, help: "list: previous pin · map: pan north", section: "Focus"),
-        KeyBinding(keys: [.char("j"), .down], label: "j ↓", action: .down, help: "list: next pin · map: pan south", section: "Focus"),
+        KeyBinding(keys: [.char("m")], label: "m", action: .toggleFocus, help: "focus: map ⇄ list", section: "Focus"),
+        KeyBinding(keys: [.char("k"), .up], label: "k ↑", action: .up, help: "list: previous · map: pan N", section: "Focus"),
+        KeyBinding(keys: [.char("j"), .down], label: "j ↓", action: .down, help: "list: next · map: pan S", section: "Focus"),
         KeyBinding(keys: [.char("h"), .left], label: "h ←", action: .left, help: "map: pan west", section: "Focus"),
         KeyBinding(keys: [.char("l"), .right], label: "l →", action: .right, help: "map: pan east", section: "Focus"),
         KeyBinding(keys: [.pageUp], label: "PgUp", action: .pageUp, help: "list: page up", section: "Focus"),
@@ -54,12 +54,12 @@ public enum KeyBindings {
         KeyBinding(keys: [.home], label: "Home", action: .home, help: "list: first pin", section: "Focus"),
         KeyBinding(keys: [.end], label: "End", action: .end, help: "list: last pin", section: "Focus"),
 
-        KeyBinding(keys: [.char("+"), .char("=")], label: "+", action: .zoomIn, help: "zoom in (wheel up over the map)", section: "Map"),
-        KeyBinding(keys: [.char("-")], label: "-", action: .zoomOut, help: "zoom out (wheel down over the map)", section: "Map"),
+        KeyBinding(keys: [.char("+"), .char("=")], label: "+", action: .zoomIn, help: "zoom in (or wheel)", section: "Map"),
+        KeyBinding(keys: [.char("-")], label: "-", action: .zoomOut, help: "zoom out (or wheel)", section: "Map"),
         KeyBinding(keys: [.char("0")], label: "0", action: .resetWorld, help: "whole world", section: "Map"),
         KeyBinding(keys: [.char("F")], label: "F", action: .fitPins, help: "fit all (filtered) pins", section: "Map"),
         KeyBinding(keys: [.char("b")], label: "b", action: .toggleASCII, help: "braille / ASCII map", section: "Map"),
-        KeyBinding(keys: [.char("P")], label: "P", action: .loadSamples, help: "load the bundled sample pins", section: "Map"),
+        KeyBinding(keys: [.char("P")], label: "P", action: .loadSamples, help: "load the sample pins", section: "Map"),
     ]
 
     /// The action bound to `key`, if any.
@@ -75,11 +75,11 @@ public enum KeyBindings {
 
     /// Mouse help lines for `?`.
     public static let mouseHelp: [(String, String)] = [
-        ("drag grabber", "move the sheet; release settles on a detent"),
-        ("click grabber", "small → medium → large → medium → small"),
+        ("drag ━━", "move the sheet, settles on a detent"),
+        ("click ━━", "cycle small→medium→large→medium"),
         ("click tab", "switch tab"),
-        ("click pin", "select it (raises the sheet to medium)"),
-        ("drag map", "pan · wheel: zoom about the pointer"),
+        ("click pin", "select it (small sheet → medium)"),
+        ("drag map", "pan · wheel: zoom at the pointer"),
         ("wheel list", "scroll (medium and large only)"),
     ]
 }

@@ -25,7 +25,8 @@ final class ScreenTests: XCTestCase {
     }
 
     func testTruncateByDisplayWidth() {
-        XCTAssertEqual(DisplayWidth.truncate("Noodle Nook 🍜", to: 13), "Noodle Nook 🍜")
+        XCTAssertEqual(DisplayWidth.truncate("Noodle Nook 🍜", to: 14), "Noodle Nook 🍜")
+        XCTAssertEqual(DisplayWidth.truncate("Noodle Nook 🍜", to: 13), "Noodle Nook …")
         XCTAssertEqual(DisplayWidth.truncate("전쟁기념관", to: 5), "전쟁…")
         XCTAssertEqual(DisplayWidth.of(DisplayWidth.pad("전쟁기념관", to: 7)), 7)
     }

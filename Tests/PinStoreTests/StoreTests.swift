@@ -99,9 +99,10 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try store.setting("detent"), "medium")
     }
 
-    func testGreatCircleSeoulToBusan() {
-        // Seoul City Hall to Busan Station ≈ 325 km.
-        let m = greatCircleMetres(37.5665, 126.9780, 35.1151, 129.0422)
-        XCTAssertEqual(m, 325_000, accuracy: 3_000)
+    func testGreatCircleLondonToParis() {
+        // London (51.5074 N, 0.1278 W) to Paris (48.8566 N, 2.3522 E): 343.5 km by haversine.
+        let m = greatCircleMetres(51.5074, -0.1278, 48.8566, 2.3522)
+        XCTAssertEqual(m, 343_500, accuracy: 1_000)
+        XCTAssertEqual(greatCircleMetres(0, 179.5, 0, -179.5), 111_195, accuracy: 50, "across the antimeridian")
     }
 }

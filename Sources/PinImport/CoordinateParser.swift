@@ -1,0 +1,87 @@
+/// Reads WGS84 latitude and longitude values in decimal degrees from the forms people write.
+///
+/// Accepted: plain decimals (`DecimalNumber`: `+37.5665`, `1.27E1`, a single decimal comma
+/// `37,5665`), and angles (`AngleParser`: DMS, DDM, hemisphere letters). Rejected with the
+/// field, the value and the rule: empty values, `NaN`/`inf` (which `Double(String)` accepts),
+/// hexadecimal (`0x1A`), two separators (`48,85,66`), anything else that is not a number, and
+/// values outside the inclusive ranges latitude −90…90 and longitude −180…180. Values are never
+/// clamped, wrapped or swapped; the sign of ±180 and ±90 is kept. When a latitude is out of
+/// range but the pair would be valid the other way round, the reason says the columns look
+/// swapped.
+public enum CoordinateParser {
+    /// The value of one coordinate (range not checked), or why it is not one.
+    /// - Parameters:
+    ///   - text: the field as written.
+    ///   - axis: latitude or longitude (decides which hemisphere letters are allowed).
+    ///   - field: the column header, copied into the issue.
+    public static func parse(_ text: String, axis: Axis, field: String) -> Result<Double, RowIssue> {
+        if let v = DecimalNumber.parse(text) { return .success(v) }
+        return parseSlow(text, axis: axis, field: field)
+    }
+
+    /// `parse` on the field's UTF-8 bytes: plain decimals need no `String` at all.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>, axis: Axis, field: String) -> Result<Double, RowIssue> {
+        if let v = DecimalNumber.parse(bytes) { return .success(v) }
+        return parseSlow(String(decoding: bytes, as: UTF8.self), axis: axis, field: field)
+    }
+
+    /// Checks a parsed pair against the valid ranges.
+    /// - Returns: the issues (empty when both are in range); values as written are taken from
+    ///   `latText`/`lonText`.
+    public static func rangeIssues(latitude: Double, longitude: Double,
+                                   latText: String, lonText: String,
+                                   latField: String, lonField: String) -> [RowIssue] {
+        var issues: [RowIssue] = []
+        let latOK = abs(latitude) <= 90, lonOK = abs(longitude) <= 180
+        if !latOK {
+            var reason = "latitude \(shown(latText, latitude)) outside [-90, 90]"
+            if abs(latitude) <= 180 && abs(longitude) <= 90 {
+                reason += "; the latitude and longitude look swapped"
+            }
+            issues.append(RowIssue(field: latField, value: latText, reason: reason, rule: .outOfRange))
+        }
+        if !lonOK {
+            issues.append(RowIssue(field: lonField, value: lonText,
+                                   reason: "longitude \(shown(lonText, longitude)) outside [-180, 180]", rule: .outOfRange))
+        }
+        return issues
+    }
+
+    /// The text as written when it is a plain number, else the text and its value in degrees.
+    private static func shown(_ text: String, _ value: Double) -> String {
+        let t = trimmed(text)
+        return DecimalNumber.parse(t) != nil ? t : "\(t) (\(value)°)"
+    }
+
+    private static func parseSlow(_ text: String, axis: Axis, field: String) -> Result<Double, RowIssue> {
+        let t = trimmed(text)
+        func issue(_ rule: ImportRule, _ reason: String) -> Result<Double, RowIssue> {
+            .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
+        }
+        let name = axis.rawValue
+        if t.isEmpty { return issue(.emptyCoordinate, "\(name) is empty") }
+        var unsigned = Substring(t.lowercased())
+        if let f = unsigned.first, f == "+" || f == "-" { unsigned = unsigned.dropFirst() }
+        if ["nan", "inf", "infinity", "∞"].contains(unsigned) {
+            return issue(.notFinite, "\(name) '\(t)' is not a finite number")
+        }
+        if unsigned.hasPrefix("0x") {
+            return issue(.hexadecimal, "\(name) '\(t)' is not a decimal number (hexadecimal)")
+        }
+        switch AngleParser.parse(t, axis: axis) {
+        case .value(let v):
+            return .success(v)
+        case let .invalid(rule, reason):
+            return issue(rule, reason)
+        case .notAnAngle:
+            let separators = t.filter { $0 == "." || $0 == "," }.count
+            let rest = t.filter { !($0 == "." || $0 == "," || $0.isASCII && $0.isNumber || $0 == "+" || $0 == "-") }
+            if separators >= 2 && rest.isEmpty {
+                return issue(.twoDecimalSeparators, "\(name) '\(t)' is not a valid number (two decimal separators)")
+            }
+            return issue(.notANumber, "\(name) '\(t)' is not a number")
+        }
+    }
+
+    static func trimmed(_ s: String) -> String { trimmedText(s) }
+}

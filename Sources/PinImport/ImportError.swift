@@ -1,0 +1,37 @@
+/// A file-level import failure: nothing from the file is written (the store is left exactly as
+/// it was) and the command exits 1.
+public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file cannot be opened or read (missing, permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The file has zero bytes.
+    case emptyFile(path: String)
+    /// The file holds only a byte order mark.
+    case bomOnly(path: String, encoding: String)
+    /// The file holds only blank lines: there is no header row.
+    case noHeader(path: String)
+    /// The bytes cannot be decoded (broken UTF-16, invalid UTF-8 after a UTF-8 BOM).
+    case decoding(path: String, TextDecodingError)
+    /// The header lacks the columns a pin needs (lists the headers found and accepted names).
+    case columns(path: String, ColumnMappingError)
+    /// A GeoJSON document that is not a FeatureCollection (or not JSON).
+    case invalidGeoJSON(path: String, reason: String)
+    /// The store failed (disk full, locked, corrupt); the transaction was rolled back.
+    case store(path: String, reason: String)
+    /// The rejects file could not be written.
+    case rejectsFile(path: String, reason: String)
+
+    /// One line for people, naming the file.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "\(path): cannot read the file: \(reason)"
+        case let .emptyFile(path): return "\(path): the file is empty (0 bytes, no header row)"
+        case let .bomOnly(path, encoding): return "\(path): the file holds only a \(encoding) byte order mark (no header row)"
+        case let .noHeader(path): return "\(path): the file has only blank lines (no header row)"
+        case let .decoding(path, error): return "\(path): \(error)"
+        case let .columns(path, error): return "\(path): \(error)"
+        case let .invalidGeoJSON(path, reason): return "\(path): not a GeoJSON FeatureCollection: \(reason)"
+        case let .store(path, reason): return "\(path): the store failed, nothing was imported: \(reason)"
+        case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
+        }
+    }
+}

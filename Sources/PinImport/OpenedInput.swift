@@ -1,0 +1,80 @@
+/// A file opened for import: its encoding detected, its byte order mark stripped, its format
+/// (CSV or GeoJSON) recognised from the content, and for CSV its delimiter chosen.
+public struct OpenedInput {
+    public enum Format: Sendable, Equatable {
+        /// CSV with this delimiter byte.
+        case csv(delimiter: UInt8)
+        /// A GeoJSON document (the first non-space character is `{`).
+        case geoJSON
+    }
+
+    public let path: String
+    /// File size in bytes.
+    public let size: Int64
+    public let encoding: DetectedEncoding
+    public let format: Format
+    /// The first decoded UTF-8 chunk; the rest follows from `source`.
+    public let firstChunk: [UInt8]
+    /// The remaining decoded chunks.
+    public var source: DecodingChunkSource<FileChunkSource>
+    /// Raw bytes read so far (for progress; the file is read once more after detection).
+    public var bytesRead: Int64 { raw.bytesRead }
+    private let raw: FileChunkSource
+
+    /// Opens `path`, detects its encoding, and sniffs the delimiter unless `delimiter` is given.
+    /// - Throws: `ImportError.unreadable`, `.emptyFile`, `.bomOnly`, `.decoding`.
+    public static func open(path: String, delimiter: UInt8? = nil) throws(ImportError) -> OpenedInput {
+        do {
+            let probe = try FileChunkSource(path: path)
+            if probe.size == 0 { throw ImportError.emptyFile(path: path) }
+            let encoding = try TextEncodingDetector.detect(path: path)
+            if probe.size == Int64(encoding.bomLength) {
+                throw ImportError.bomOnly(path: path, encoding: encoding.label)
+            }
+            let raw = try FileChunkSource(path: path)
+            var source = try DecodingChunkSource(raw: raw, encoding: encoding)
+            let first = try source.nextChunk() ?? []
+            let wholeInput = raw.bytesRead >= raw.size
+            let format: Format
+            if first.first(where: { !isJSONSpace($0) }) == 0x7B {
+                format = .geoJSON
+            } else {
+                format = .csv(delimiter: delimiter ?? DelimiterSniffer.sniff(first, isWholeInput: wholeInput))
+            }
+            return OpenedInput(path: path, size: raw.size, encoding: encoding, format: format,
+                               firstChunk: first, source: source, raw: raw)
+        } catch let error as ImportError {
+            throw error
+        } catch let error as TextDecodingError {
+            if case let .unreadable(p, reason) = error { throw .unreadable(path: p, reason: reason) }
+            throw .decoding(path: path, error)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// A CSV reader over the whole decoded text (for `.csv` inputs). Call once: the reader
+    /// shares the open file with this value.
+    public func csvReader() -> CSVReader<DecodingChunkSource<FileChunkSource>> {
+        let d: UInt8
+        if case let .csv(delimiter) = format { d = delimiter } else { d = 0x2C }
+        return CSVReader(source: source, delimiter: d, prefix: firstChunk)
+    }
+
+    /// The whole decoded text (for GeoJSON, which is parsed in memory).
+    /// - Throws: `ImportError.decoding` when the rest of the file does not decode.
+    public func readAll() throws(ImportError) -> [UInt8] {
+        var all = firstChunk
+        var rest = source
+        do {
+            while let chunk = try rest.nextChunk() { all.append(contentsOf: chunk) }
+        } catch {
+            throw .decoding(path: path, error)
+        }
+        return all
+    }
+}
+
+private func isJSONSpace(_ b: UInt8) -> Bool {
+    b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D
+}

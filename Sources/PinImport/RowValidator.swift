@@ -1,0 +1,114 @@
+/// A row that passed validation: the pin's fields, ready to store.
+public struct ParsedPin: Sendable, Equatable {
+    /// Physical line (1-based) where the row starts (GeoJSON: the feature's 1-based index).
+    public var line: Int
+    /// The name, trimmed; never empty.
+    public var title: String
+    /// The description as written ("" when the column is absent or the field missing).
+    public var description: String
+    /// The category, trimmed ("" when absent).
+    public var category: String
+    /// The created date as written, trimmed ("" when absent); not interpreted.
+    public var createdAt: String
+    /// WGS84 latitude in decimal degrees, −90…90.
+    public var latitude: Double
+    /// WGS84 longitude in decimal degrees, −180…180.
+    public var longitude: Double
+
+    public init(line: Int, title: String, description: String = "", category: String = "",
+                createdAt: String = "", latitude: Double, longitude: Double) {
+        self.line = line
+        self.title = title
+        self.description = description
+        self.category = category
+        self.createdAt = createdAt
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// What became of one CSV record.
+public enum RowOutcome: Sendable, Equatable {
+    /// An empty, whitespace-only or delimiter-only line: not a record, no error.
+    case blank
+    case accepted(ParsedPin)
+    /// The row breaks one or more rules; every issue carries the row's line.
+    case rejected([RowIssue])
+}
+
+/// Applies the row rules to records after the header:
+/// - blank, whitespace-only and delimiter-only lines are skipped without an error;
+/// - a non-empty field beyond the header's columns rejects the row (it has no column, so it
+///   would be lost); empty trailing extras (`a,b,c,,`) are fine;
+/// - missing trailing fields are fine when they are optional (description, category, date);
+/// - the name must not be blank; the coordinates must parse and be in range.
+public struct RowValidator: Sendable {
+    public let mapping: ColumnMapping
+
+    public init(mapping: ColumnMapping) {
+        self.mapping = mapping
+    }
+
+    /// - Returns: `.blank`, `.accepted` with the pin, or `.rejected` with every issue found.
+    public func validate(_ record: CSVRecord) -> RowOutcome {
+        if record.isBlank { return .blank }
+        var issues: [RowIssue] = []
+        let headers = mapping.headers
+        if record.count > headers.count {
+            let extras = (headers.count..<record.count).filter { !record.isBlank($0) }
+            if let first = extras.first {
+                issues.append(RowIssue(
+                    field: "(column \(first + 1))", value: record[first],
+                    reason: "row has \(extras.count) non-empty field\(extras.count == 1 ? "" : "s") beyond the header's \(headers.count) columns",
+                    rule: .extraFields))
+            }
+        }
+        let title = trimmedText(record[mapping.name])
+        if title.isEmpty {
+            issues.append(RowIssue(field: headers[mapping.name], value: record[mapping.name],
+                                   reason: "name is blank", rule: .blankName))
+        }
+        let point = coordinates(of: record, issues: &issues)
+        guard issues.isEmpty, let point else {
+            return .rejected(issues.map { var i = $0; i.line = record.line; return i })
+        }
+        return .accepted(ParsedPin(
+            line: record.line, title: title,
+            description: mapping.description.map { record[$0] } ?? "",
+            category: mapping.category.map { trimmedText(record[$0]) } ?? "",
+            createdAt: mapping.created.map { trimmedText(record[$0]) } ?? "",
+            latitude: point.latitude, longitude: point.longitude))
+    }
+
+    private func coordinates(of record: CSVRecord, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+        let headers = mapping.headers
+        switch mapping.coordinates {
+        case let .geometry(g):
+            switch WKTPoint.parse(record[g], field: headers[g]) {
+            case .success(let p): return p
+            case .failure(let issue): issues.append(issue); return nil
+            }
+        case let .pair(latIndex, lonIndex):
+            let lat = record.withFieldBytes(latIndex) {
+                CoordinateParser.parse(bytes: $0, axis: .latitude, field: headers[latIndex])
+            }
+            let lon = record.withFieldBytes(lonIndex) {
+                CoordinateParser.parse(bytes: $0, axis: .longitude, field: headers[lonIndex])
+            }
+            switch (lat, lon) {
+            case let (.success(la), .success(lo)):
+                let range = CoordinateParser.rangeIssues(
+                    latitude: la, longitude: lo, latText: record[latIndex], lonText: record[lonIndex],
+                    latField: headers[latIndex], lonField: headers[lonIndex])
+                if range.isEmpty { return (la, lo) }
+                issues.append(contentsOf: range)
+            case let (.failure(a), .failure(b)):
+                issues.append(a)
+                issues.append(b)
+            case let (.failure(a), _), let (_, .failure(a)):
+                issues.append(a)
+            }
+            return nil
+        }
+    }
+}

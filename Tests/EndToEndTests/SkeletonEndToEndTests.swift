@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// The real binary in tmux: first run, tabs, sheet keys, quitting cleanly.
+final class SkeletonEndToEndTests: XCTestCase {
+    override func setUp() async throws {
+        guard Tmux.available else { throw XCTSkip("tmux is not installed") }
+    }
+
+    func testFirstRunShowsSamplePinsTabsSheetAndQuitsCleanly() throws {
+        let t = try Tmux()
+        t.start()
+        var s = t.waitFor { $0.contains("Pins in view") }
+        XCTAssertTrue(s.contains("1 Map") && s.contains("4 Settings"), s)
+        XCTAssertTrue(s.contains("Loaded 45 sample pins"), s)
+        XCTAssertTrue(s.contains("━━━━━━━━"), s)
+        XCTAssertTrue(t.statusLine().contains("of 45 pins"), t.statusLine())
+        XCTAssertEqual(t.modeFlags(), "1 1 1 1", "mouse (any), button-motion, SGR and the alternate screen are on while running")
+
+        t.keys("2"); s = t.waitFor { $0.contains("month calendar") }
+        XCTAssertTrue(s.contains("month calendar"), s)
+        t.key("Tab"); t.key("Tab"); s = t.waitFor { $0.contains("Store:") }
+        XCTAssertTrue(s.contains("Store:"), s)
+        t.keys("1")
+
+        t.keys("L"); XCTAssertTrue(t.waitFor { _ in t.statusLine().hasPrefix(" large") }.isEmpty == false)
+        XCTAssertTrue(t.statusLine().hasPrefix(" large"), t.statusLine())
+        t.keys("S"); _ = t.waitFor { _ in t.statusLine().hasPrefix(" small") }
+        XCTAssertTrue(t.statusLine().hasPrefix(" small"), t.statusLine())
+        t.keys("K"); _ = t.waitFor { _ in t.statusLine().hasPrefix(" medium") }
+        XCTAssertTrue(t.statusLine().hasPrefix(" medium"), t.statusLine())
+
+        t.keys("q")
+        _ = t.waitFor { !$0.contains("Pins in view") }
+        XCTAssertEqual(t.modeFlags(), "0 0 0 0", "mouse modes and the alternate screen are off after q")
+    }
+
+    func testKoreanTitlesLineUp() throws {
+        let t = try Tmux()
+        t.start()
+        t.keys("L")
+        let s = t.waitFor { $0.contains("전쟁기념관") }
+        let rows = s.components(separatedBy: "\n")
+        guard let korean = rows.first(where: { $0.contains("전쟁기념관") }) else { return XCTFail(s) }
+        // The date column ends at the same display column on every list row.
+        let dated = rows.filter { $0.range(of: #"20\d\d-\d\d-\d\d\s*$"#, options: .regularExpression) != nil }
+        XCTAssertGreaterThan(dated.count, 5)
+        func width(_ s: String) -> Int { s.unicodeScalars.reduce(0) { $0 + (($1.value >= 0xAC00 && $1.value <= 0xD7A3) ? 2 : 1) } }
+        let ends = Set(dated.map { width($0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)) })
+        XCTAssertEqual(ends.count, 1, "\(ends)\n\(korean)")
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        let pids = Tmux.run(["/usr/bin/env", "pgrep", "-f", "\(t.dbPath)"]).out.split(separator: "\n").compactMap { Int32($0) }
+        let pinmapPIDs = pids.filter { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("pinmap") == true
+        }
+        XCTAssertFalse(pinmapPIDs.isEmpty)
+        for p in pinmapPIDs { kill(p, SIGTERM) }
+        _ = t.waitFor { !$0.contains("Pins in view") }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(t.modeFlags(), "0 0 0 0")
+    }
+
+    func testNoTerminalGivesAClearError() throws {
+        guard let bin = Tmux.binaryPath() else { throw XCTSkip("no binary") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-\(UUID().uuidString)")
+        let r = Tmux.run(["/usr/bin/env", "TERM=dumb", bin, "--db", dir.appendingPathComponent("p.sqlite").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.err.contains("terminal"), r.err)
+        let r2 = Tmux.run(["/usr/bin/env", "-u", "TERM", bin, "--db", dir.appendingPathComponent("p.sqlite").path])
+        XCTAssertEqual(r2.status, 1)
+        XCTAssertFalse(r2.err.contains("Fatal error"))
+    }
+}

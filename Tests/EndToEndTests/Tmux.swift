@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+/// Runs the real `pinmap` binary inside a private tmux server and reads its
+/// screen, as terminal.md's harness does: `send-keys -l` for keys and literal
+/// SGR mouse reports, `capture-pane -p` for the screen, `display -p` for the
+/// pane's mouse and alternate-screen flags.
+final class Tmux {
+    let socket: String
+    let binary: String
+    let dbPath: String
+    private let dir: URL
+
+    /// The built `pinmap` next to the test bundle (swift test builds it,
+    /// since this test target depends on the executable).
+    static func binaryPath() -> String? {
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("pinmap").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fallback = root.appendingPathComponent(".build/debug/pinmap").path
+        return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
+    }
+
+    static var available: Bool { run(["/usr/bin/env", "tmux", "-V"]).status == 0 }
+
+    init() throws {
+        guard let bin = Tmux.binaryPath() else { throw XCTSkip("pinmap binary not built") }
+        binary = bin
+        socket = "pinmap-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        dbPath = dir.appendingPathComponent("pins.sqlite").path
+    }
+
+    deinit {
+        _ = Tmux.run(["/usr/bin/env", "tmux", "-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// Runs pinmap with `args` in a detached `cols`×`rows` session.
+    func start(_ args: [String] = [], cols: Int = 100, rows: Int = 30, term: String = "xterm-256color", env: [String: String] = [:]) {
+        var envs = ["TERM=\(term)", "LANG=C.UTF-8", "ESCDELAY=25", "HOME=\(dir.path)", "XDG_DATA_HOME=\(dir.path)/data"]
+        envs += env.map { "\($0)=\($1)" }
+        let cmd = (["env"] + envs + [binary, "--db", dbPath] + args).map(Tmux.quote).joined(separator: " ")
+        tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", cmd + "; sleep 30"])
+        _ = waitFor { $0.contains("Settings") }
+    }
+
+    /// Runs a pinmap subcommand synchronously (e.g. import) against this test's store.
+    @discardableResult
+    func cli(_ args: [String]) -> (status: Int32, out: String, err: String) {
+        Tmux.run([binary] + args + ["--db", dbPath])
+    }
+
+    func keys(_ s: String, pause: Double = 0.15) {
+        tmux(["send-keys", "-t", "0", "-l", s])
+        Thread.sleep(forTimeInterval: pause)
+    }
+
+    /// Sends a special key by tmux name (Escape, Tab, BTab, Down, …).
+    func key(_ name: String, pause: Double = 0.15) {
+        tmux(["send-keys", "-t", "0", name])
+        Thread.sleep(forTimeInterval: pause)
+    }
+
+    /// SGR mouse reports, 0-based col/row converted to the wire's 1-based.
+    static func press(_ c: Int, _ r: Int) -> String { "\u{1B}[<0;\(c + 1);\(r + 1)M" }
+    static func drag(_ c: Int, _ r: Int) -> String { "\u{1B}[<32;\(c + 1);\(r + 1)M" }
+    static func release(_ c: Int, _ r: Int) -> String { "\u{1B}[<0;\(c + 1);\(r + 1)m" }
+    static func wheelUp(_ c: Int, _ r: Int) -> String { "\u{1B}[<64;\(c + 1);\(r + 1)M" }
+    static func wheelDown(_ c: Int, _ r: Int) -> String { "\u{1B}[<65;\(c + 1);\(r + 1)M" }
+
+    func screen() -> String { tmux(["capture-pane", "-p", "-t", "0"]).out }
+    func lines() -> [String] { screen().components(separatedBy: "\n") }
+
+    /// `#{mouse_any_flag} #{mouse_button_flag} #{mouse_sgr_flag} #{alternate_on}`.
+    func modeFlags() -> String {
+        tmux(["display", "-p", "-t", "0", "#{mouse_any_flag} #{mouse_button_flag} #{mouse_sgr_flag} #{alternate_on}"]).out
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func resize(_ cols: Int, _ rows: Int) {
+        tmux(["resize-window", "-t", "0", "-x", "\(cols)", "-y", "\(rows)"])
+        Thread.sleep(forTimeInterval: 0.4)
+    }
+
+    /// Polls the screen until `predicate` holds (up to `timeout` seconds).
+    @discardableResult
+    func waitFor(timeout: Double = 5, _ predicate: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var s = screen()
+        while !predicate(s) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            s = screen()
+        }
+        return s
+    }
+
+    /// The status line (second to last row) of the current screen.
+    func statusLine() -> String {
+        let l = lines().filter { !$0.isEmpty || true }
+        let rows = l.count >= 2 ? l : ["", ""]
+        // capture-pane ends with a newline per row; the last element may be empty.
+        let trimmed = rows.last == "" ? Array(rows.dropLast()) : rows
+        return trimmed.count >= 2 ? trimmed[trimmed.count - 2] : ""
+    }
+
+    @discardableResult
+    private func tmux(_ args: [String]) -> (status: Int32, out: String, err: String) {
+        Tmux.run(["/usr/bin/env", "tmux", "-L", socket] + args)
+    }
+
+    static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    @discardableResult
+    static func run(_ argv: [String]) -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        do { try p.run() } catch { return (127, "", "\(error)") }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}

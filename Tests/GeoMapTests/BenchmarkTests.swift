@@ -1,0 +1,40 @@
+import XCTest
+import Frame
+@testable import GeoMap
+
+/// Prints timings (never asserts them). Run in release for real figures:
+/// `swift test -c release --filter BenchmarkTests`.
+final class BenchmarkTests: XCTestCase {
+    private func ms(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    func testPrintFrameTimes() {
+        let pane = Rect(x: 0, y: 0, width: 200, height: 60)
+        var korea = Viewport()
+        korea.fit(Fixture.koreaBox, pane: pane)
+        let cases: [(String, Viewport)] = [
+            ("world", .world), ("Korea", korea),
+            ("Europe z6", Viewport(center: GeoPoint(latitude: 50, longitude: 10), zoom: 6)),
+            ("Pacific z3", Viewport(center: GeoPoint(latitude: 0, longitude: 180), zoom: 3)),
+        ]
+        let pins = (0..<2000).map { MapMarker(id: Int64($0), latitude: Double($0 % 120) - 60, longitude: Double($0 % 350) - 175) }
+        var drawn = 0
+        for (name, vp) in cases {
+            var screen = Screen(width: 200, height: 60)
+            MapRenderer.draw(into: &screen, pane: pane, viewport: vp, markers: [], options: MapOptions())  // warm up
+            let runs = 20
+            let total = ms {
+                for _ in 0..<runs {
+                    let markers = Clusterer.cluster(pins, viewport: vp, pane: pane)
+                    MapRenderer.draw(into: &screen, pane: pane, viewport: vp, markers: markers, options: MapOptions())
+                }
+            }
+            drawn += screen.cells.filter { $0.text != " " }.count
+            print(String(format: "GeoMap bench: %@ 200x60 with 2000 pins clustered: %.2f ms/frame", name, total / Double(runs)))
+        }
+        XCTAssertGreaterThan(drawn, 1000)
+    }
+}

@@ -1,0 +1,120 @@
+import XCTest
+import Frame
+import GeoMap
+import PinStore
+import Sheet
+@testable import PinmapUI
+
+final class SheetInteractionTests: XCTestCase {
+    func testKeysMoveBetweenDetentsAndSayWhenImpossible() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        XCTAssertEqual(r.state.sheet.detent, .small)
+        r.char("K"); XCTAssertEqual(r.state.sheet.detent, .medium)
+        r.char("K"); XCTAssertEqual(r.state.sheet.detent, .large)
+        r.char("K"); XCTAssertEqual(r.state.sheet.detent, .large)
+        XCTAssertEqual(r.state.message, "The sheet is already large")
+        XCTAssertTrue(r.line(28).contains("already large"))
+        r.char("J"); XCTAssertEqual(r.state.sheet.detent, .medium)
+        r.key(.escape); XCTAssertEqual(r.state.sheet.detent, .small)
+        r.char("L"); XCTAssertEqual(r.state.sheet.detent, .large)
+        r.char("S"); XCTAssertEqual(r.state.sheet.detent, .small)
+        r.char("M"); XCTAssertEqual(r.state.sheet.detent, .medium)
+        XCTAssertTrue(r.line(28).hasPrefix(" medium"))
+    }
+
+    func testListIsInertAtSmallAndSelectsAtMedium() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        r.state.focus = .list
+        let before = r.state.viewport
+        r.char("j")
+        XCTAssertNil(r.state.selectedID)
+        XCTAssertEqual(r.state.viewport, before)
+        XCTAssertTrue(r.state.message?.contains("inert") ?? false)
+        r.char("K")
+        r.state.focus = .list
+        r.char("j")
+        XCTAssertEqual(r.state.selectedPin?.title, "Busan Tower")
+        XCTAssertTrue(r.line(28).contains("Busan Tower"), r.line(28))
+        r.char("j")
+        XCTAssertEqual(r.state.selectedPin?.title, "National Museum of Korea")
+        // The map centres the selected pin (in the map area above the sheet).
+        let pane = r.state.layout.mapPane
+        let cell = r.state.viewport.cell(for: GeoPoint(latitude: 37.5240, longitude: 126.9804), pane: pane)
+        let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
+        XCTAssertEqual(cell.row, Double(visible.height) / 2, accuracy: 1.0)
+        XCTAssertEqual(cell.col, Double(pane.width) / 2, accuracy: 1.0)
+    }
+
+    func testGrabberDragFollowsRowsAndSettles() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        let layout = r.state.sheet.layout
+        let top = 28 - layout.height(of: .small)
+        r.mouse(.press, col: 50, row: top, at: 0)
+        r.mouse(.drag, col: 50, row: top - 5, at: 0.05)
+        XCTAssertEqual(r.state.sheet.height, layout.height(of: .small) + 5)
+        r.mouse(.drag, col: 50, row: 28 - layout.height(of: .large), at: 0.5)
+        r.mouse(.release, col: 50, row: 28 - layout.height(of: .large), at: 0.9)
+        r.handle(.tick, now: 5)
+        XCTAssertEqual(r.state.sheet.detent, .large)
+        XCTAssertEqual(r.state.sheet.height, layout.height(of: .large))
+    }
+
+    func testClickOnGrabberCycles() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        var seen: [Detent] = []
+        for i in 0..<4 {
+            let top = 28 - r.state.sheet.height
+            let t = Double(i) * 10
+            r.mouse(.press, col: 50, row: top, at: t)
+            r.mouse(.release, col: 50, row: top, at: t + 0.05)
+            r.handle(.tick, now: t + 5)
+            seen.append(r.state.sheet.detent)
+        }
+        XCTAssertEqual(seen, [.medium, .large, .medium, .small])
+    }
+
+    func testDraggingTheGrabberNeverScrollsTheList() throws {
+        let many = (0..<60).map { NewPin(title: "Pin \($0)", latitude: 37 + Double($0) * 0.001, longitude: 127, createdAt: String(format: "2024-01-%02d", 1 + $0 % 28)) }
+        let r = try UIFixtures.runner(pins: many, detent: .large)
+        r.state.focus = .list
+        for _ in 0..<30 { r.char("j") }
+        let scroll = r.state.scroll, selected = r.state.selectedID
+        XCTAssertGreaterThan(scroll, 0)
+        let top = 28 - r.state.sheet.height
+        r.mouse(.press, col: 50, row: top, at: 0)
+        r.mouse(.drag, col: 50, row: top + 6, at: 0.1)
+        r.mouse(.release, col: 50, row: top + 6, at: 0.5)
+        r.handle(.tick, now: 5)
+        XCTAssertEqual(r.state.scroll, scroll)
+        XCTAssertEqual(r.state.selectedID, selected)
+    }
+
+    func testClickOnMapAtLargeLowersToMedium() throws {
+        let r = try UIFixtures.runner(detent: .large)
+        r.mouse(.press, col: 10, row: 1, at: 0)
+        r.mouse(.release, col: 10, row: 1, at: 0.05)
+        r.handle(.tick, now: 5)
+        XCTAssertEqual(r.state.sheet.detent, .medium)
+    }
+
+    func testResizeKeepsDetentScrollAndSelection() throws {
+        let r = try UIFixtures.runner(detent: .medium)
+        r.state.focus = .list
+        r.char("j"); r.char("j")
+        let sel = r.state.selectedID
+        for (c, rows) in [(60, 20), (10, 4), (100, 30)] {
+            r.handle(.input(.resize(cols: c, rows: rows)), now: 0)
+        }
+        XCTAssertEqual(r.state.sheet.detent, .medium)
+        XCTAssertEqual(r.state.selectedID, sel)
+    }
+
+    func testDetentPersistsInTheStore() throws {
+        let r = try UIFixtures.runner(detent: .medium)
+        r.char("L")
+        r.handle(.tick, now: 5)
+        XCTAssertEqual(try r.store.setting(SettingKey.detent), "large")
+        let again = AppRunner(store: r.store, state: AppState(cols: 100, rows: 30, color: false, reducedMotion: true), loadSamples: { 0 })
+        XCTAssertEqual(again.state.sheet.detent, .large)
+    }
+}
