@@ -25,16 +25,13 @@ struct DotProjection {
     @inline(__always) func x(lon: Double) -> Double { (lon - west) * dotsPerDegree }
     @inline(__always) func y(lat: Double) -> Double { (north - lat) * dotsPerDegree }
 
-    /// Whole-world shifts (degrees of longitude) under which a longitude range
-    /// `[minLon, maxLon]` (unwrapped, degrees) overlaps the view. The view is
-    /// at most 360° wide and centred within [-180, 180], so −360, 0 and +360
-    /// cover every case.
-    func worldOffsets(minLon: Double, maxLon: Double) -> [Double] {
-        DotProjection.shifts.filter { shows(minLon: minLon, maxLon: maxLon, shift: $0) }
-    }
-
+    /// Whole-world shifts (degrees of longitude) a polyline may be drawn at.
+    /// The view is at most 360° wide and centred within [-180, 180], so −360,
+    /// 0 and +360 cover every case.
     static let shifts: [Double] = [-360, 0, 360]
 
+    /// True when the longitude range `[minLon, maxLon]` (unwrapped, degrees)
+    /// moved by `shift` overlaps the view.
     @inline(__always) func shows(minLon: Double, maxLon: Double, shift: Double) -> Bool {
         maxLon + shift >= west && minLon + shift <= east
     }

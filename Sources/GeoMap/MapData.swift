@@ -23,11 +23,12 @@ struct PolylineSet: Sendable {
 
     var pointCount: Int { lons.count }
 
-    /// Builds a set from polylines given in degrees (used by tests and as the
-    /// target of the binary decoder).
+    /// Builds a set from polylines given in degrees (used by tests).
     init(degrees polylines: [[(lon: Double, lat: Double)]]) {
         for pl in polylines {
-            add(pl.map { (Int32(($0.lon * 100).rounded()), Int32(($0.lat * 100).rounded())) })
+            var line = beginLine()
+            for p in pl { append(&line, lon: Int32((p.lon * 100).rounded()), lat: Int32((p.lat * 100).rounded())) }
+            end(line)
         }
     }
 
@@ -37,39 +38,46 @@ struct PolylineSet: Sendable {
         var r = ByteReader(bytes: blob)
         guard r.u8() == 0x50, r.u8() == 0x4D, r.u8() == 0x44, r.u8() == 0x31,
               let n = r.u32(), let total = r.u32() else { return }
-        lines.reserveCapacity(Int(n))
+        lines.reserveCapacity(Int(min(n, 1 << 20)))
         lons.reserveCapacity(Int(min(total, 1 << 22)))
         lats.reserveCapacity(Int(min(total, 1 << 22)))
-        var pts: [(Int32, Int32)] = []
         for _ in 0..<n {
             guard let count = r.u32(), r.remaining >= Int(count) * 4 else { return }
-            pts.removeAll(keepingCapacity: true)
+            var line = beginLine()
             for _ in 0..<count {
                 guard let lon = r.i16(), let lat = r.i16() else { return }
-                pts.append((Int32(lon), Int32(lat)))
+                append(&line, lon: Int32(lon), lat: Int32(lat))
             }
-            add(pts)
+            end(line)
         }
     }
 
-    private mutating func add(_ pts: [(Int32, Int32)]) {
-        guard pts.count >= 2 else { return }
-        var line = Line(start: lons.count, count: pts.count,
-                        minLon: .max, maxLon: .min, minLat: .max, maxLat: .min)
-        var prevLon = pts[0].0
-        for (i, (rawLon, lat)) in pts.enumerated() {
-            var lon = rawLon
-            if i > 0 {
-                // Unwrap: take the short way round the antimeridian.
-                while lon - prevLon > 18000 { lon -= 36000 }
-                while prevLon - lon > 18000 { lon += 36000 }
-            }
-            prevLon = lon
-            lons.append(lon); lats.append(lat)
-            line.minLon = min(line.minLon, lon); line.maxLon = max(line.maxLon, lon)
-            line.minLat = min(line.minLat, lat); line.maxLat = max(line.maxLat, lat)
+    private func beginLine() -> Line {
+        Line(start: lons.count, count: 0, minLon: .max, maxLon: .min, minLat: .max, maxLat: .min)
+    }
+
+    /// Adds a point, unwrapping its longitude against the previous one: a
+    /// step of more than 180° is taken the short way round the antimeridian.
+    @inline(__always)
+    private mutating func append(_ line: inout Line, lon rawLon: Int32, lat: Int32) {
+        var lon = rawLon
+        if line.count > 0, let prev = lons.last {
+            while lon - prev > 18000 { lon -= 36000 }
+            while prev - lon > 18000 { lon += 36000 }
         }
-        lines.append(line)
+        lons.append(lon); lats.append(lat)
+        line.count += 1
+        line.minLon = min(line.minLon, lon); line.maxLon = max(line.maxLon, lon)
+        line.minLat = min(line.minLat, lat); line.maxLat = max(line.maxLat, lat)
+    }
+
+    /// Keeps the line if it has a segment; a lone point is dropped.
+    private mutating func end(_ line: Line) {
+        if line.count >= 2 {
+            lines.append(line)
+        } else {
+            lons.removeLast(line.count); lats.removeLast(line.count)
+        }
     }
 }
 
@@ -118,17 +126,29 @@ enum MapData {
         viewport.degreesPerColumn(paneWidth: paneWidth) < fineDetailDegreesPerColumn ? .fine50m : .coarse110m
     }
 
-    static let coastline110m = load(pinmap_coastline_110m)
-    static let borders110m = load(pinmap_borders_110m)
-    static let coastline50m = load(pinmap_coastline_50m)
-    static let borders50m = load(pinmap_borders_50m)
+    /// The four embedded layers.
+    enum Layer: CaseIterable, Sendable { case coastline110m, borders110m, coastline50m, borders50m }
+
+    static let coastline110m = decode(.coastline110m)
+    static let borders110m = decode(.borders110m)
+    static let coastline50m = decode(.coastline50m)
+    static let borders50m = decode(.borders50m)
 
     static func coastline(_ d: Detail) -> PolylineSet { d == .fine50m ? coastline50m : coastline110m }
     static func borders(_ d: Detail) -> PolylineSet { d == .fine50m ? borders50m : borders110m }
 
-    private static func load(_ accessor: (UnsafeMutablePointer<UInt>?) -> UnsafePointer<UInt8>?) -> PolylineSet {
+    /// Decodes a layer from its blob (each call decodes afresh; the static
+    /// lets above keep the result).
+    static func decode(_ layer: Layer) -> PolylineSet {
         var len: UInt = 0
-        guard let p = accessor(&len) else { return PolylineSet(degrees: []) }
+        let p: UnsafePointer<UInt8>?
+        switch layer {
+        case .coastline110m: p = pinmap_coastline_110m(&len)
+        case .borders110m: p = pinmap_borders_110m(&len)
+        case .coastline50m: p = pinmap_coastline_50m(&len)
+        case .borders50m: p = pinmap_borders_50m(&len)
+        }
+        guard let p else { return PolylineSet(degrees: []) }
         return PolylineSet(blob: UnsafeBufferPointer(start: p, count: Int(len)))
     }
 }

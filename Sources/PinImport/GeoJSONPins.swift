@@ -69,7 +69,8 @@ enum GeoJSONPins {
 
     /// A finite JSON number (not a boolean).
     private static func number(_ any: Any) -> Double? {
-        guard let n = any as? NSNumber, CFGetTypeID(n) != CFBooleanGetTypeID() else { return nil }
+        // JSON true/false also arrive as NSNumber; their Objective-C type code is "c" (char).
+        guard let n = any as? NSNumber, String(cString: n.objCType) != "c" else { return nil }
         let d = n.doubleValue
         return d.isFinite ? d : nil
     }
@@ -78,7 +79,7 @@ enum GeoJSONPins {
     private static func text(_ any: Any?) -> String? {
         switch any {
         case let s as String: return s
-        case let n as NSNumber: return n.stringValue
+        case let n as NSNumber: return String(cString: n.objCType) == "c" ? (n.boolValue ? "true" : "false") : n.stringValue
         default: return nil
         }
     }

@@ -9,6 +9,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case bomOnly(path: String, encoding: String)
     /// The file holds only blank lines: there is no header row.
     case noHeader(path: String)
+    /// The header row itself is broken (an unterminated quoted field swallows the file).
+    case malformedHeader(path: String, reason: String)
     /// The bytes cannot be decoded (broken UTF-16, invalid UTF-8 after a UTF-8 BOM).
     case decoding(path: String, TextDecodingError)
     /// The header lacks the columns a pin needs (lists the headers found and accepted names).
@@ -27,6 +29,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .emptyFile(path): return "\(path): the file is empty (0 bytes, no header row)"
         case let .bomOnly(path, encoding): return "\(path): the file holds only a \(encoding) byte order mark (no header row)"
         case let .noHeader(path): return "\(path): the file has only blank lines (no header row)"
+        case let .malformedHeader(path, reason): return "\(path): the header row cannot be read: \(reason)"
         case let .decoding(path, error): return "\(path): \(error)"
         case let .columns(path, error): return "\(path): \(error)"
         case let .invalidGeoJSON(path, reason): return "\(path): not a GeoJSON FeatureCollection: \(reason)"

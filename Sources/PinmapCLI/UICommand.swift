@@ -40,12 +40,13 @@ struct EventLoop {
         var needsPaint = true
         while !runner.state.quit && !session.quitRequested {
             if needsPaint { session.paint(runner.frame()) }
-            let animating = runner.state.sheet.isAnimating
+            let animating = runner.state.isAnimating
             let events = session.read(timeoutMs: animating ? 16 : 250)
             let now = Monotonic.seconds() - start
             for e in events { runner.handle(.input(e), now: now) }
-            if animating || !events.isEmpty { runner.handle(.tick, now: Monotonic.seconds() - start) }
-            needsPaint = animating || !events.isEmpty
+            let ticking = animating || runner.state.needsTicks
+            if ticking || !events.isEmpty { runner.handle(.tick, now: Monotonic.seconds() - start) }
+            needsPaint = ticking || !events.isEmpty
         }
     }
 }

@@ -94,7 +94,9 @@ public final class AppRunner {
         countQuery.limit = -1
         state.inViewCount = try store.count(matching: countQuery)
         state.totalCount = try store.count()
-        state.categoryNames = try store.categories().map(\.name)
+        let cats = try store.categories()
+        state.categoryNames = cats.map(\.name)
+        state.categoryCounts = cats.map { CategoryCount(name: $0.name, count: $0.count) }
         if let id = state.selectedID, let i = state.listed.firstIndex(where: { $0.id == id }) {
             state.cursor = i
         }

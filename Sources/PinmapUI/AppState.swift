@@ -31,6 +31,12 @@ public struct AppState: Sendable {
     public var categoryFilter: Set<String>?
 
     public var showHelp = false
+    /// The modal sheet on screen (filter, notice), if any.
+    public var modal: Modal?
+    /// Categories in the store with their pin counts (for the filter sheet).
+    public var categoryCounts: [CategoryCount] = []
+    /// Time of the latest event, in seconds (animations are drawn at this time).
+    public var clock: Double = 0
     /// One-line message for the status line (what just happened or why not).
     public var message: String?
     public var ascii: Bool
@@ -65,6 +71,14 @@ public struct AppState: Sendable {
         guard let id = selectedID else { return nil }
         return listed.first { $0.id == id }
     }
+
+    /// True while something moves on screen: the loop then ticks at up to 60 frames per second.
+    public var isAnimating: Bool {
+        sheet.isAnimating || (modal.map { $0.presentation.isAnimating(at: clock) } ?? false)
+    }
+
+    /// True when time alone can change the frame (animations, a notice's timeout).
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil }
 
     /// True when the list takes input: the sheet is above small (Pinit's rule).
     public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }

@@ -49,6 +49,7 @@ extension AppState {
                 focus = focus == .map ? .list : .map
                 message = "Focus: \(focus.rawValue)"
             }
+        case .openFilter: openFilter(now: now)
         case .cycleOrder:
             let all = PinQueryOrderCycle.all
             order = all[(all.firstIndex(of: order).map { $0 + 1 } ?? 0) % all.count]

@@ -43,6 +43,10 @@ extension AppState {
     }
 
     private mutating func pressOnSheet(_ m: MouseEvent, top: Int, now: Double) {
+        if m.row == top && SheetView.filterLabelRange(cols: layout.cols).contains(m.col) {
+            openFilter(now: now)
+            return
+        }
         if m.row < top + SheetView.headerRows {
             // Grabber or header row: the handle. A press during a settle
             // catches the sheet where it is.

@@ -31,9 +31,15 @@ extension AppState {
     public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
         let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
         var effects: [Effect] = []
+        clock = now
+        if case .input(let input) = event, handleModal(input, now: now) {
+            tickModal(now: now)
+            return []
+        }
         switch event {
         case .tick:
             sheet.tick(time: now)
+            tickModal(now: now)
         case .input(.resize(let cols, let rows)):
             resize(cols: cols, rows: rows, now: now)
         case .input(.key(let key)):

@@ -1,0 +1,157 @@
+/// One step of scanning a file: a valid pin, or a rejected row with its fields.
+public enum ScanEvent: Sendable, Equatable {
+    case pin(ParsedPin)
+    /// A rejected row: every issue (all with the row's line) and the row's fields as read
+    /// (for `--rejects OUT.csv`).
+    case rejected(issues: [RowIssue], fields: [String])
+}
+
+/// Reads a pin file (CSV or GeoJSON) from start to end without touching any store: decoding,
+/// delimiter, header mapping and every row rule. The importer adds duplicates and the store on
+/// top; `--dry-run`, the Import tab's preview and the tests use it directly.
+///
+/// CSV is streamed (constant memory); GeoJSON is parsed whole.
+public struct PinFileScanner {
+    public enum Format: String, Sendable { case csv = "CSV", geoJSON = "GeoJSON" }
+
+    public let path: String
+    public let format: Format
+    public let encoding: DetectedEncoding
+    /// The delimiter as shown in reports (`,` `;` `TAB` `|`); "" for GeoJSON.
+    public let delimiterLabel: String
+    /// The header row (trimmed); for GeoJSON the property names the importer reads.
+    public let headers: [String]
+    /// Pin field → header used (`["latitude": "위도", ...]`).
+    public let columnsUsed: [String: String]
+    /// File size in bytes, for progress.
+    public let size: Int64
+    /// Records after the header that were not blank, so far.
+    public private(set) var dataRows = 0
+
+    private var opened: OpenedInput
+    private var reader: CSVReader<DecodingChunkSource<FileChunkSource>>?
+    private let validator: RowValidator?
+    private var outcomes: [RowOutcome] = []
+    private var outcomeIndex = 0
+    private var finished = false
+
+    /// Opens and prepares `path`: detects the encoding and format, sniffs the delimiter (unless
+    /// given), reads the header and maps the columns.
+    /// - Throws: `ImportError` for every file-level failure: `.unreadable`, `.emptyFile`,
+    ///   `.bomOnly`, `.decoding`, `.noHeader`, `.columns`, `.invalidGeoJSON`.
+    public static func open(path: String, delimiter: UInt8? = nil,
+                            overrides: ColumnOverrides = ColumnOverrides()) throws(ImportError) -> PinFileScanner {
+        let opened = try OpenedInput.open(path: path, delimiter: delimiter)
+        switch opened.format {
+        case .geoJSON:
+            let outcomes = try GeoJSONPins.read(try opened.readAll(), path: path)
+            return PinFileScanner(
+                path: path, format: .geoJSON, encoding: opened.encoding, delimiterLabel: "",
+                headers: ["title", "description", "category", "latitude", "longitude", "created_at"],
+                columnsUsed: ["name": "properties.title|name", "latitude": "geometry", "longitude": "geometry",
+                              "description": "properties.description", "category": "properties.category",
+                              "created": "properties.created_at"],
+                size: opened.size, opened: opened, reader: nil, validator: nil, outcomes: outcomes)
+        case let .csv(d):
+            var reader = opened.csvReader()
+            var header: CSVRecord? = nil
+            do {
+                while let r = try reader.next() {
+                    if !r.isBlank { header = r; break }
+                }
+            } catch {
+                throw Self.fileError(error, path: path)
+            }
+            guard let header else { throw .noHeader(path: path) }
+            let mapping: ColumnMapping
+            do {
+                mapping = try ColumnMapper.map(headers: header.fields, overrides: overrides)
+            } catch {
+                throw .columns(path: path, error)
+            }
+            return PinFileScanner(
+                path: path, format: .csv, encoding: opened.encoding,
+                delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
+                columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
+                reader: reader, validator: RowValidator(mapping: mapping), outcomes: [])
+        }
+    }
+
+    private init(path: String, format: Format, encoding: DetectedEncoding, delimiterLabel: String,
+                 headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput,
+                 reader: CSVReader<DecodingChunkSource<FileChunkSource>>?, validator: RowValidator?,
+                 outcomes: [RowOutcome]) {
+        self.path = path
+        self.format = format
+        self.encoding = encoding
+        self.delimiterLabel = delimiterLabel
+        self.headers = headers
+        self.columnsUsed = columnsUsed
+        self.size = size
+        self.opened = opened
+        self.reader = reader
+        self.validator = validator
+        self.outcomes = outcomes
+    }
+
+    /// Raw bytes of the file read so far (reaches `size` at the end).
+    public var bytesRead: Int64 { format == .geoJSON ? size : opened.bytesRead }
+
+    /// The next pin or rejected row; nil at the end. Blank lines are skipped silently.
+    /// An unterminated quoted field is one rejected row naming the line where the quote
+    /// opened; nothing after it can be read, so it is the last event.
+    /// - Throws: `ImportError.decoding` when the rest of the file fails to decode.
+    public mutating func next() throws(ImportError) -> ScanEvent? {
+        if finished { return nil }
+        guard var r = reader, let validator else { return nextFeature() }
+        defer { reader = r }
+        while true {
+            let record: CSVRecord?
+            do {
+                record = try r.next()
+            } catch {
+                finished = true
+                if case let .unterminatedQuote(quoteLine, partial) = error {
+                    dataRows += 1
+                    let issue = RowIssue(
+                        line: partial.line, field: "(record)", value: String(partial.fields.joined(separator: ",").prefix(80)),
+                        reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
+                        rule: .unterminatedQuote)
+                    return .rejected(issues: [issue], fields: partial.fields)
+                }
+                throw Self.fileError(error, path: path)
+            }
+            guard let record else { finished = true; return nil }
+            switch validator.validate(record) {
+            case .blank: continue
+            case .accepted(let pin):
+                dataRows += 1
+                return .pin(pin)
+            case .rejected(let issues):
+                dataRows += 1
+                return .rejected(issues: issues, fields: record.fields)
+            }
+        }
+    }
+
+    private mutating func nextFeature() -> ScanEvent? {
+        guard outcomeIndex < outcomes.count else { finished = true; return nil }
+        defer { outcomeIndex += 1 }
+        dataRows += 1
+        switch outcomes[outcomeIndex] {
+        case .accepted(let pin): return .pin(pin)
+        case .rejected(let issues): return .rejected(issues: issues, fields: [])
+        case .blank: return nextFeature()
+        }
+    }
+
+    private static func fileError(_ error: CSVReadError, path: String) -> ImportError {
+        switch error {
+        case let .decoding(e):
+            if case let .unreadable(p, reason) = e { return .unreadable(path: p, reason: reason) }
+            return .decoding(path: path, e)
+        case let .unterminatedQuote(line, _):
+            return .malformedHeader(path: path, reason: "unterminated quoted field starting at line \(line)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Frame
+
+/// Draws the modal (if any) over the finished frame: dims the backdrop, then
+/// the card rising from the bottom edge with its grabber row.
+enum ModalView {
+    static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
+        guard let m = state.modal else { return }
+        let now = state.clock
+        if m.presentation.dim > 0 && m.presentation.progress(at: now) > 0.05 {
+            screen.restyle(screen.bounds) { $0.dimmedForBackdrop }
+        }
+        let card = m.presentation.rect(cols: screen.width, rows: screen.height, now: now)
+        guard !card.isEmpty else { return }
+        screen.fill(card, with: Cell(" ", .plain))
+        let line = String(repeating: state.ascii ? "-" : "─", count: card.width)
+        screen.put(line, col: 0, row: card.y, style: theme.sheetBorder)
+        screen.putCentered(" " + String(repeating: state.ascii ? "=" : "━", count: SheetView.grabberWidth) + " ",
+                           in: Rect(x: 0, y: card.y, width: card.width, height: 1), style: theme.grabber)
+        let body = Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
+        switch m.content {
+        case .filter(let f): drawFilter(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
+        case .notice(let title, let message, let success, _):
+            drawNotice(title: title, message: message, success: success, in: body, into: &screen, theme: theme)
+        }
+    }
+
+    static func drawFilter(_ f: FilterSheet, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard r.height > 0 else { return }
+        screen.put("  Filter by category", col: r.x, row: r.y, style: theme.title)
+        if r.height > 1 {
+            screen.put("  Space toggles · a all · n none · Esc closes · drag down or click outside to close",
+                       col: r.x, row: r.y + 1, style: theme.muted)
+        }
+        if f.categories.isEmpty && r.height > 2 {
+            screen.put("  No categories in the store yet", col: r.x, row: r.y + 2, style: theme.muted)
+        }
+        for (i, c) in f.categories.enumerated() {
+            let row = r.y + FilterSheet.headerRows - 1 + i
+            guard row < r.maxY else { break }
+            let on = f.checked.contains(c.name)
+            let box = ascii ? (on ? "[x]" : "[ ]") : (on ? "☑" : "☐")
+            let style = i == f.cursor ? theme.selectedRow : .plain
+            if i == f.cursor { screen.fill(Rect(x: 0, y: row, width: r.width, height: 1), with: Cell(" ", style)) }
+            let x = screen.put("  \(box) ", col: r.x, row: row, style: i == f.cursor ? style : (on ? theme.checked : theme.muted))
+            let name = SafeText.sanitize(c.name, ascii: ascii)
+            screen.put("\(name)  (\(c.count))", col: x, row: row, style: style)
+        }
+    }
+
+    static func drawNotice(title: String, message: String, success: Bool, in r: Rect, into screen: inout Screen, theme: Theme) {
+        guard r.height > 0 else { return }
+        screen.putCentered(title, in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: success ? theme.title : theme.error)
+        if r.height > 1 {
+            screen.putCentered(SafeText.sanitize(message), in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: .plain)
+        }
+        if r.height > 2 {
+            screen.putCentered("any key or click closes", in: Rect(x: r.x, y: r.y + 2, width: r.width, height: 1), style: theme.muted)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import XCTest
+@testable import PinImport
+
+final class ColumnMapperTests: XCTestCase {
+    /// (headers, expected role → header)
+    private let cases: [([String], [String: String], UInt)] = [
+        (["latitude", "longitude", "name", "category"],
+         ["latitude": "latitude", "longitude": "longitude", "name": "name", "category": "category"], #line),
+        (["name", "lat", "lng"], ["name": "name", "latitude": "lat", "longitude": "lng"], #line),
+        (["이름", "위도", "경도", "설명"], ["name": "이름", "latitude": "위도", "longitude": "경도", "description": "설명"], #line),
+        (["名前", "緯度", "経度"], ["name": "名前", "latitude": "緯度", "longitude": "経度"], #line),
+        (["label", "x", "y"], ["name": "label", "latitude": "y", "longitude": "x"], #line),
+        (["  Title ", " LAT ", "Long", " NOTES ", "Type", "Created_At"],
+         ["name": "Title", "latitude": "LAT", "longitude": "Long", "description": "NOTES",
+          "category": "Type", "created": "Created_At"], #line),
+        (["platform", "long_name", "title", "Lat", "LON"],
+         ["name": "title", "latitude": "Lat", "longitude": "LON"], #line),
+        (["WKT", "name", "description"], ["geometry": "WKT", "name": "name", "description": "description"], #line),
+        (["geom", "title"], ["geometry": "geom", "name": "title"], #line),
+        (["geometry", "name", "lat", "lon"], ["name": "name", "latitude": "lat", "longitude": "lon"], #line),
+        (["\u{FEFF}latitude", "longitude", "name"], ["latitude": "latitude", "longitude": "longitude", "name": "name"], #line),
+        (["Name", "Latitude", "Longitude", "Notes", "created at"],
+         ["name": "Name", "latitude": "Latitude", "longitude": "Longitude", "description": "Notes", "created": "created at"], #line),
+    ]
+
+    func testAliasTable() throws {
+        for (headers, expected, line) in cases {
+            let mapping = try ColumnMapper.map(headers: headers)
+            XCTAssertEqual(mapping.columnsUsed, expected, "\(headers)", line: line)
+        }
+    }
+
+    func testColumnOrderNeverMatters() throws {
+        let a = try ColumnMapper.map(headers: ["name", "lat", "lon"])
+        let b = try ColumnMapper.map(headers: ["lon", "name", "lat"])
+        XCTAssertEqual(a.columnsUsed, b.columnsUsed)
+        XCTAssertEqual(b.coordinates, .pair(latitude: 2, longitude: 0))
+        XCTAssertEqual(b.name, 1)
+    }
+
+    func testOverridesWinAndAcceptColumnNumbers() throws {
+        let headers = ["label", "lat", "lon", "lat_fixed", "lon_fixed"]
+        let m = try ColumnMapper.map(headers: headers, overrides: ColumnOverrides(latitude: "LAT_FIXED", longitude: " lon_fixed ", name: "label"))
+        XCTAssertEqual(m.coordinates, .pair(latitude: 3, longitude: 4))
+        XCTAssertEqual(m.name, 0)
+        let byNumber = try ColumnMapper.map(headers: ["a", "b", "c"], overrides: ColumnOverrides(latitude: "2", longitude: "3", name: "1"))
+        XCTAssertEqual(byNumber.coordinates, .pair(latitude: 1, longitude: 2))
+        XCTAssertEqual(byNumber.name, 0)
+    }
+
+    func testNoCoordinateColumnsListsHeadersAndAcceptedNames() {
+        XCTAssertThrowsError(try ColumnMapper.map(headers: ["name", "address", "city"])) { error in
+            guard let e = error as? ColumnMappingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e, .noCoordinateColumns(headersFound: ["name", "address", "city"]))
+            let text = e.description
+            for word in ["\"name\"", "\"address\"", "\"city\"", "\"latitude\"", "\"lat\"", "\"lng\"", "\"위도\"", "\"WKT\"".lowercased()] {
+                XCTAssertTrue(text.contains(word), "message lacks \(word): \(text)")
+            }
+        }
+    }
+
+    func testPlatformIsNotLatitude() {
+        XCTAssertThrowsError(try ColumnMapper.map(headers: ["title", "platform", "long_name", "address"])) { error in
+            XCTAssertEqual(error as? ColumnMappingError, .noCoordinateColumns(headersFound: ["title", "platform", "long_name", "address"]))
+        }
+    }
+
+    func testHalfAPairNamesTheMissingColumn() {
+        XCTAssertThrowsError(try ColumnMapper.map(headers: ["name", "lat", "elevation"])) { error in
+            XCTAssertEqual(error as? ColumnMappingError,
+                           .missingCoordinateColumn(found: "lat", missingRole: .longitude, headersFound: ["name", "lat", "elevation"]))
+        }
+    }
+
+    func testMissingNameAndUnknownOverride() {
+        XCTAssertThrowsError(try ColumnMapper.map(headers: ["lat", "lon", "elevation"])) { error in
+            XCTAssertEqual(error as? ColumnMappingError, .noNameColumn(headersFound: ["lat", "lon", "elevation"]))
+        }
+        XCTAssertThrowsError(try ColumnMapper.map(headers: ["name", "lat", "lon"], overrides: ColumnOverrides(latitude: "northing"))) { error in
+            XCTAssertEqual(error as? ColumnMappingError, .unknownColumn(option: .latitude, name: "northing", headersFound: ["name", "lat", "lon"]))
+        }
+    }
+}

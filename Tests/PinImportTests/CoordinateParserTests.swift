@@ -1,0 +1,158 @@
+import XCTest
+@testable import PinImport
+
+final class CoordinateParserTests: XCTestCase {
+    private enum Expect { case value(Double), rule(ImportRule) }
+
+    /// (text, axis, expected). Values in decimal degrees.
+    private let cases: [(String, Axis, Expect, UInt)] = [
+        // plain decimals
+        ("37.5665", .latitude, .value(37.5665), #line),
+        ("+126.978", .longitude, .value(126.978), #line),
+        ("  -33.8568  ", .latitude, .value(-33.8568), #line),
+        ("1.27E1", .longitude, .value(12.7), #line),
+        ("1.27e+1", .longitude, .value(12.7), #line),
+        ("-1.5e-1", .latitude, .value(-0.15), #line),
+        (".5", .latitude, .value(0.5), #line),
+        ("5.", .latitude, .value(5), #line),
+        ("0", .latitude, .value(0), #line),
+        ("37.566500000000000001", .latitude, .value(37.5665), #line),
+        ("\u{A0}12.5\u{A0}", .latitude, .value(12.5), #line),
+        // one decimal comma, never truncated
+        ("37,5665", .latitude, .value(37.5665), #line),
+        ("-0,1246", .longitude, .value(-0.1246), #line),
+        ("2,3522", .longitude, .value(2.3522), #line),
+        // DMS / DDM
+        ("37°33'59.4\"N", .latitude, .value(37.5665), #line),
+        ("126°58'40.8\"E", .longitude, .value(126.978), #line),
+        ("33°51'35.9\"S", .latitude, .value(-33.859972222), #line),
+        ("74°0'21.6\"W", .longitude, .value(-74.006), #line),
+        ("35°09′31.3″N", .latitude, .value(35.158694444), #line),
+        ("33 27 28.8 N", .latitude, .value(33.458), #line),
+        ("N35°10.776'", .latitude, .value(35.1796), #line),
+        ("E 129° 04.536'", .longitude, .value(129.0756), #line),
+        ("37º33'06.0\"N", .latitude, .value(37.551666667), #line),
+        ("02°15’39.6’’N", .latitude, .value(2.261), #line),
+        ("59°12’7.7’’W", .longitude, .value(-59.202138889), #line),
+        ("37:30:00N", .latitude, .value(37.5), #line),
+        ("37.25N", .latitude, .value(37.25), #line),
+        ("127.5 e", .longitude, .value(127.5), #line),
+        ("-37°30'", .latitude, .value(-37.5), #line),
+        ("+37 N", .latitude, .value(37), #line),
+        ("37°", .latitude, .value(37), #line),
+        ("37° 33,5'", .latitude, .value(37.558333333), #line),
+        // hemisphere rules
+        ("37°33'59.4\"E", .latitude, .rule(.wrongAxisHemisphere), #line),
+        ("126°58'40.8\"N", .longitude, .rule(.wrongAxisHemisphere), #line),
+        ("-37°30'S", .latitude, .rule(.signWithHemisphere), #line),
+        ("+74 W", .longitude, .rule(.signWithHemisphere), #line),
+        ("-37.5N", .latitude, .rule(.signWithHemisphere), #line),
+        ("N37.5S", .latitude, .rule(.notANumber), #line),
+        // minutes and seconds below 60
+        ("37°75'00\"N", .latitude, .rule(.minutesOutOfRange), #line),
+        ("37°60'N", .latitude, .rule(.minutesOutOfRange), #line),
+        ("37°10'60\"N", .latitude, .rule(.secondsOutOfRange), #line),
+        ("37°59'59.999\"N", .latitude, .value(37.999999722), #line),
+        ("37.5°30'N", .latitude, .rule(.notANumber), #line),
+        ("37'30°N", .latitude, .rule(.notANumber), #line),
+        // not numbers
+        ("", .latitude, .rule(.emptyCoordinate), #line),
+        ("   ", .longitude, .rule(.emptyCoordinate), #line),
+        ("abc", .latitude, .rule(.notANumber), #line),
+        ("N/A", .latitude, .rule(.notANumber), #line),
+        ("36.4.5", .latitude, .rule(.twoDecimalSeparators), #line),
+        ("48,85,66", .latitude, .rule(.twoDecimalSeparators), #line),
+        ("1,000.5", .latitude, .rule(.twoDecimalSeparators), #line),
+        ("36 .8", .latitude, .rule(.notANumber), #line),
+        ("37 30", .latitude, .rule(.notANumber), #line),
+        ("1e", .latitude, .rule(.notANumber), #line),
+        ("--5", .latitude, .rule(.notANumber), #line),
+        ("—", .latitude, .rule(.notANumber), #line),
+        ("NaN", .latitude, .rule(.notFinite), #line),
+        ("-nan", .latitude, .rule(.notFinite), #line),
+        ("inf", .longitude, .rule(.notFinite), #line),
+        ("-Infinity", .longitude, .rule(.notFinite), #line),
+        ("0x1A", .latitude, .rule(.hexadecimal), #line),
+        ("0X10", .latitude, .rule(.hexadecimal), #line),
+        ("-0x1p3", .latitude, .rule(.hexadecimal), #line),
+    ]
+
+    func testTable() {
+        for (text, axis, expect, line) in cases {
+            let got = CoordinateParser.parse(text, axis: axis, field: "col")
+            switch (expect, got) {
+            case let (.value(v), .success(g)):
+                XCTAssertEqual(g, v, accuracy: 1e-9, "'\(text)'", line: line)
+            case let (.rule(r), .failure(issue)):
+                XCTAssertEqual(issue.rule, r, "'\(text)': \(issue.reason)", line: line)
+                XCTAssertEqual(issue.field, "col", line: line)
+                XCTAssertEqual(issue.value, text, line: line)
+            default:
+                XCTFail("'\(text)' on \(axis): expected \(expect), got \(got)", line: line)
+            }
+        }
+    }
+
+    func testByteAndStringPathsAgree() {
+        for (text, axis, _, line) in cases {
+            var copy = text
+            let fromBytes = copy.withUTF8 { CoordinateParser.parse(bytes: $0, axis: axis, field: "col") }
+            let fromString = CoordinateParser.parse(text, axis: axis, field: "col")
+            switch (fromBytes, fromString) {
+            case let (.success(a), .success(b)): XCTAssertEqual(a.bitPattern, b.bitPattern, line: line)
+            case let (.failure(a), .failure(b)): XCTAssertEqual(a, b, line: line)
+            default: XCTFail("'\(text)': paths disagree", line: line)
+            }
+        }
+    }
+
+    func testDecimalsRoundLikeStrtod() {
+        // The fast path must agree bit for bit with Double(String) (correct rounding).
+        let samples = ["37.5665", "126.978", "-33.859972", "0.1", "89.999999", "-179.999999", "1.27E1",
+                       "123456789012345678901234", "0.000000000000000000000000123", "9007199254740993",
+                       "37.12345678901234567", "1e22", "1e23", "4.9e-324"]
+        for s in samples {
+            XCTAssertEqual(DecimalNumber.parse(s)?.bitPattern, Double(s)?.bitPattern, s)
+        }
+    }
+
+    /// (lat, lon, rules of the issues, whether the reason hints at swapped columns)
+    private let ranges: [(Double, Double, [ImportRule], Bool, UInt)] = [
+        (90, 180, [], false, #line),
+        (-90, -180, [], false, #line),
+        (0, 0, [], false, #line),
+        (90.0000001, 0, [.outOfRange], false, #line),
+        (0, -180.0000001, [.outOfRange], false, #line),
+        (95, 10, [.outOfRange], false, #line),
+        (126.978, 37.5665, [.outOfRange], true, #line),
+        (4518900, 14134000, [.outOfRange, .outOfRange], false, #line),
+        (10, 200, [.outOfRange], false, #line),
+    ]
+
+    func testInclusiveRangesNeverClampOrSwap() {
+        for (lat, lon, rules, swapHint, line) in ranges {
+            let issues = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: "\(lat)",
+                                                      lonText: "\(lon)", latField: "lat", lonField: "lon")
+            XCTAssertEqual(issues.map(\.rule), rules, line: line)
+            XCTAssertEqual(issues.contains { $0.reason.contains("swapped") }, swapHint, line: line)
+        }
+    }
+
+    func testSignOfAntimeridianAndPolesIsKept() throws {
+        XCTAssertEqual(try CoordinateParser.parse("180", axis: .longitude, field: "x").get(), 180)
+        XCTAssertEqual(try CoordinateParser.parse("-180", axis: .longitude, field: "x").get(), -180)
+        XCTAssertEqual(try CoordinateParser.parse("-90.0", axis: .latitude, field: "x").get(), -90)
+        XCTAssertEqual(try CoordinateParser.parse("180°W", axis: .longitude, field: "x").get(), -180)
+    }
+
+    func testReasonsNameTheAxisAndValue() {
+        guard case let .failure(issue) = CoordinateParser.parse("48,85,66", axis: .latitude, field: "Lat") else {
+            return XCTFail("expected a failure")
+        }
+        XCTAssertEqual(issue.reason, "latitude '48,85,66' is not a valid number (two decimal separators)")
+        guard case let .failure(nan) = CoordinateParser.parse("NaN", axis: .latitude, field: "Lat") else {
+            return XCTFail("expected a failure")
+        }
+        XCTAssertEqual(nan.reason, "latitude 'NaN' is not a finite number")
+    }
+}

@@ -1,0 +1,130 @@
+import XCTest
+@testable import PinImport
+
+final class TextDecodingTests: XCTestCase {
+    /// (bytes, valid UTF-8?)
+    private let utf8Cases: [([UInt8], Bool, UInt)] = [
+        (Array("plain ascii".utf8), true, #line),
+        (Array("é 한 🙂 €".utf8), true, #line),
+        ([0xC0, 0x80], false, #line),               // overlong NUL
+        ([0xE0, 0x80, 0xAF], false, #line),         // overlong '/'
+        ([0xED, 0xA0, 0x80], false, #line),         // surrogate U+D800
+        ([0xF4, 0x90, 0x80, 0x80], false, #line),   // above U+10FFFF
+        ([0xE2, 0x82], false, #line),               // truncated €
+        ([0x80], false, #line),                     // lone continuation
+        ([0xE9], false, #line),                     // Latin-1 é
+        ([0xEF, 0xBF, 0xBF], true, #line),          // U+FFFF is a valid scalar
+        ([0xF4, 0x8F, 0xBF, 0xBF], true, #line),    // U+10FFFF
+    ]
+
+    func testStrictUTF8Table() {
+        for (bytes, valid, line) in utf8Cases {
+            var v = UTF8Validator()
+            bytes.withUnsafeBufferPointer { _ = v.feed($0) }
+            XCTAssertEqual(v.finish(), valid, "\(bytes)", line: line)
+        }
+    }
+
+    func testValidatorAcrossEveryChunkSplit() {
+        let text = Array("a€b한c🙂d".utf8) + [0xF0, 0x9F]   // ends with a cut emoji: invalid
+        for split in 0...text.count {
+            var good = UTF8Validator()
+            let valid = Array(text.dropLast(2))
+            if split <= valid.count {
+                valid[..<split].withUnsafeBufferPointer { _ = good.feed($0) }
+                valid[split...].withUnsafeBufferPointer { _ = good.feed($0) }
+                XCTAssertTrue(good.finish(), "split at \(split)")
+            }
+            var bad = UTF8Validator()
+            text[..<split].withUnsafeBufferPointer { _ = bad.feed($0) }
+            text[split...].withUnsafeBufferPointer { _ = bad.feed($0) }
+            XCTAssertFalse(bad.finish(), "split at \(split)")
+            XCTAssertEqual(bad.firstInvalidOffset, Int64(valid.count), "split at \(split)")
+        }
+    }
+
+    /// (fixture, encoding label, delimiter, header → first data row values)
+    private let fixtures: [(String, String, String, [String: String], UInt)] = [
+        ("own/enc-utf8-bom-semicolon.csv", "UTF-8 with BOM", ";", ["Name": "Brandenburger Tor", "Beschreibung": "Pariser Platz, Mitte"], #line),
+        ("own/enc-utf16be-bom.csv", "UTF-16BE with BOM", ",", ["title": "Busan Tower", "notes": "부산 타워"], #line),
+        ("own/enc-utf16le-nobom.csv", "UTF-16LE", "TAB", ["name": "Plain Sixteen", "latitude": "10.5"], #line),
+        ("own/enc-windows1252.csv", "Windows-1252", ",", ["name": "Café Crème", "description": "“quoted” € 5"], #line),
+        ("own/enc-latin1.csv", "ISO-8859-1", ",", ["name": "Niño\u{81}", "lat": "1.5"], #line),
+        ("public/16-utf16le-bom-tab.csv", "UTF-16LE with BOM", "TAB", ["Name": "Haneul Rooftop", "Notes": "하늘 정원"], #line),
+        ("public/01-utf8-bom-header.csv", "UTF-8 with BOM", ",", ["latitude": "37.5665", "name": "Cafe Haneul"], #line),
+    ]
+
+    func testEncodingsAreDetectedReportedAndDecoded() throws {
+        for (name, label, delimiter, expected, line) in fixtures {
+            let opened = try OpenedInput.open(path: Fixture.path(name))
+            XCTAssertEqual(opened.encoding.label, label, name, line: line)
+            guard case let .csv(d) = opened.format else { XCTFail("\(name) not CSV", line: line); continue }
+            XCTAssertEqual(DelimiterSniffer.label(d), delimiter, name, line: line)
+            var reader = opened.csvReader()
+            let rows = try reader.readAll()
+            XCTAssertGreaterThanOrEqual(rows.count, 2, name, line: line)
+            let header = rows[0].fields
+            XCTAssertFalse(header.joined().contains("\u{FEFF}"), "BOM left in header of \(name)", line: line)
+            for (column, value) in expected {
+                guard let i = header.firstIndex(of: column) else { XCTFail("\(name): no column \(column) in \(header)", line: line); continue }
+                XCTAssertEqual(rows[1][i], value, "\(name) \(column)", line: line)
+            }
+        }
+    }
+
+    func testSurrogatePairsSurviveUTF16() throws {
+        let opened = try OpenedInput.open(path: Fixture.path("own/enc-utf16be-bom.csv"))
+        var reader = opened.csvReader()
+        let rows = try reader.readAll()
+        XCTAssertEqual(rows[2][0], "Snow Crab \u{1F980} Stall")
+        XCTAssertEqual(rows[2][3], "fresh, local")
+    }
+
+    func testUTF16TranscodingAtEveryChunkSize() throws {
+        let text = "name\tnote\r\nNoodle Nook 🍜\tcafé, crêpes\r\n"
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for size in 1...7 {
+            var source = try DecodingChunkSource(raw: ArrayChunkSource(bytes, chunkSize: size),
+                                                 encoding: DetectedEncoding(encoding: .utf16LE, bomLength: 2))
+            var out: [UInt8] = []
+            while let c = try source.nextChunk() { out += c }
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), text, "chunk size \(size)")
+        }
+    }
+
+    func testFileLevelFailures() {
+        let cases: [(String, (ImportError) -> Bool, UInt)] = [
+            ("own/empty.csv", { if case .emptyFile = $0 { return true }; return false }, #line),
+            ("public/26-empty-file.csv", { if case .emptyFile = $0 { return true }; return false }, #line),
+            ("own/enc-bom-only.csv", { if case .bomOnly(_, "UTF-8 with BOM") = $0 { return true }; return false }, #line),
+            ("own/enc-utf8-bom-invalid.csv", { if case .decoding(_, .invalidUTF8AfterBOM(17)) = $0 { return true }; return false }, #line),
+            ("own/does-not-exist.csv", { if case .unreadable = $0 { return true }; return false }, #line),
+            ("own", { if case .unreadable(_, "is a directory") = $0 { return true }; return false }, #line),
+        ]
+        for (name, matches, line) in cases {
+            XCTAssertThrowsError(try OpenedInput.open(path: Fixture.path(name)), name, line: line) { error in
+                guard let e = error as? ImportError else { return XCTFail("\(error)", line: line) }
+                XCTAssertTrue(matches(e), "\(name): \(e)", line: line)
+            }
+        }
+    }
+
+    func testBrokenUTF16IsAnErrorNotAReplacement() {
+        for (name, offsetCheck) in [("own/enc-utf16le-truncated.csv", false), ("own/enc-utf16le-lone-surrogate.csv", true)] {
+            XCTAssertThrowsError(try scan(Fixture.path(name)), name) { error in
+                guard case let .decoding(_, inner) = error as? ImportError else { return XCTFail("\(name): \(error)") }
+                if offsetCheck {
+                    XCTAssertEqual(inner, .invalidBytes(encoding: .utf16LE, byteOffset: 30), name)
+                } else {
+                    XCTAssertEqual(inner, .truncatedText(encoding: .utf16LE), name)
+                }
+            }
+        }
+    }
+
+    func testUnmarkedUTF16NeedsTheNulPattern() {
+        XCTAssertEqual(TextEncodingDetector.unmarkedUTF16(Array("name,lat".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })), .utf16LE)
+        XCTAssertEqual(TextEncodingDetector.unmarkedUTF16(Array("name,lat".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })), .utf16BE)
+        XCTAssertNil(TextEncodingDetector.unmarkedUTF16(Array("name,lat".utf8)))
+    }
+}

@@ -1,0 +1,65 @@
+import XCTest
+@testable import PinImport
+
+final class WKTPointTests: XCTestCase {
+    private enum Expect { case point(lat: Double, lon: Double), rule(ImportRule) }
+
+    private let cases: [(String, Expect, UInt)] = [
+        ("POINT (126.978 37.5665)", .point(lat: 37.5665, lon: 126.978), #line),
+        ("POINT(2.2945 48.8584)", .point(lat: 48.8584, lon: 2.2945), #line),
+        ("point (139.7454 35.6586)", .point(lat: 35.6586, lon: 139.7454), #line),
+        ("SRID=4326;POINT(-74.0445 40.6892)", .point(lat: 40.6892, lon: -74.0445), #line),
+        ("srid=4326; Point ( 151.2153  -33.8568 )", .point(lat: -33.8568, lon: 151.2153), #line),
+        ("POINT Z (7 8 9)", .point(lat: 8, lon: 7), #line),
+        ("POINT (7 8 9)", .point(lat: 8, lon: 7), #line),
+        ("POINT ZM (1 2 3 4)", .point(lat: 2, lon: 1), #line),
+        ("POINT(180 -90)", .point(lat: -90, lon: 180), #line),
+        ("POINT(1e1 -2.5E0)", .point(lat: -2.5, lon: 10), #line),
+        ("POINT (200 10)", .rule(.outOfRange), #line),
+        ("POINT (0 -91)", .rule(.outOfRange), #line),
+        ("LINESTRING (0 0, 1 1)", .rule(.notAPoint), #line),
+        ("MULTIPOINT ((1 2))", .rule(.notAPoint), #line),
+        ("POINT EMPTY", .rule(.emptyPoint), #line),
+        ("POINT Z EMPTY", .rule(.emptyPoint), #line),
+        ("POINT (126.9)", .rule(.pointArity), #line),
+        ("POINT Z (1 2)", .rule(.pointArity), #line),
+        ("POINT (1 2", .rule(.malformedWKT), #line),
+        ("POINT (1,5 2)", .rule(.malformedWKT), #line),
+        ("POINT (NaN 2)", .rule(.malformedWKT), #line),
+        ("POINTS (1 2)", .rule(.malformedWKT), #line),
+        ("(1 2)", .rule(.malformedWKT), #line),
+        ("SRID=3857;POINT(100 200)", .rule(.unsupportedSRID), #line),
+        ("SRID=4326 POINT(1 2)", .rule(.malformedWKT), #line),
+        ("", .rule(.emptyCoordinate), #line),
+    ]
+
+    func testTable() {
+        for (text, expect, line) in cases {
+            let got = WKTPoint.parse(text, field: "WKT")
+            switch (expect, got) {
+            case let (.point(lat, lon), .success(p)):
+                XCTAssertEqual(p.latitude, lat, accuracy: 1e-12, text, line: line)
+                XCTAssertEqual(p.longitude, lon, accuracy: 1e-12, text, line: line)
+            case let (.rule(r), .failure(issue)):
+                XCTAssertEqual(issue.rule, r, "\(text): \(issue.reason)", line: line)
+                XCTAssertEqual(issue.field, "WKT", line: line)
+                XCTAssertEqual(issue.value, text, line: line)
+            default:
+                XCTFail("\(text): expected \(expect), got \(got)", line: line)
+            }
+        }
+    }
+
+    func testReasonsMatchTheIssueWording() {
+        let reasons = ["POINT (200 10)", "LINESTRING (0 0, 1 1)", "POINT EMPTY", "POINT (126.9)"].map { text -> String in
+            if case let .failure(i) = WKTPoint.parse(text, field: "WKT") { return i.reason }
+            return "accepted"
+        }
+        XCTAssertEqual(reasons, [
+            "POINT longitude 200 outside [-180, 180]",
+            "LINESTRING is not a POINT",
+            "POINT EMPTY has no coordinates",
+            "POINT needs two numbers, found 1",
+        ])
+    }
+}
