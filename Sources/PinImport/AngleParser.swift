@@ -16,7 +16,7 @@ public enum Axis: String, Sendable, Equatable {
 /// Marks: degrees `°` `º` `˚`; minutes `'` `′` `’` `‘` `´`; seconds `"` `″` `”` `“` or two
 /// minute marks (`’’`). Parts may also be separated by spaces or `:`, but then a mark or a
 /// hemisphere letter must be present (`36 8` alone is rejected, not read as 36°8′). The
-/// hemisphere letter may come first or last; S and W are negative. Only the last part may have
+/// hemisphere letter (upper case N, S, E, W) may come first or last; S and W are negative. Only the last part may have
 /// decimals; minutes and seconds must be below 60. The grammar follows QGIS's DMS parser.
 enum AngleParser {
     enum Outcome: Equatable {
@@ -75,9 +75,9 @@ enum AngleParser {
 
     /// Removes a hemisphere letter standing alone at the start or the end.
     private static func takeHemisphere(_ s: inout [Unicode.Scalar]) -> Hemisphere {
+        // Upper case only: a lower-case "e" after digits is a broken exponent ("1e"), not East.
         func letter(_ c: Unicode.Scalar) -> Character? {
-            let u = Character(c).uppercased()
-            return ["N", "S", "E", "W"].contains(u) ? Character(u) : nil
+            ["N", "S", "E", "W"].contains(c) ? Character(c) : nil
         }
         func isLetter(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic }
         var found: [Character] = []

@@ -6,8 +6,7 @@
 /// hexadecimal (`0x1A`), two separators (`48,85,66`), anything else that is not a number, and
 /// values outside the inclusive ranges latitude −90…90 and longitude −180…180. Values are never
 /// clamped, wrapped or swapped; the sign of ±180 and ±90 is kept. When a latitude is out of
-/// range but the pair would be valid the other way round, the reason says the columns look
-/// swapped.
+/// range but the pair would be valid the other way round, the reason says they look swapped.
 public enum CoordinateParser {
     /// The value of one coordinate (range not checked), or why it is not one.
     /// - Parameters:
@@ -60,6 +59,8 @@ public enum CoordinateParser {
         }
         let name = axis.rawValue
         if t.isEmpty { return issue(.emptyCoordinate, "\(name) is empty") }
+        // Unicode spaces (U+00A0 from spreadsheets) are trimmed only here, off the fast path.
+        if let v = DecimalNumber.parse(t) { return .success(v) }
         var unsigned = Substring(t.lowercased())
         if let f = unsigned.first, f == "+" || f == "-" { unsigned = unsigned.dropFirst() }
         if ["nan", "inf", "infinity", "∞"].contains(unsigned) {

@@ -1,3 +1,4 @@
+import Foundation
 import Frame
 import GeoMap
 import PinStore
@@ -24,6 +25,7 @@ public final class AppRunner {
         self.loadSamples = loadSamples
         self.state.storePath = store.path
         restoreSettings()
+        startTimeline(today: Date())
         reloadIfNeeded()
     }
 
@@ -72,10 +74,14 @@ public final class AppRunner {
         if let r = (try? store.setting(SettingKey.reducedMotion)).flatMap({ $0 }) {
             state.sheet.reducedMotion = r == "1"
         }
+        if let m = (try? store.setting(SettingKey.mapMode)).flatMap({ $0 }) { state.ascii = state.ascii || m == "ascii" }
+        if let c = (try? store.setting(SettingKey.color)).flatMap({ $0 }), c == "0" { state.color = false }
     }
 
     /// Re-queries the list and markers when the state asks for it.
     public func reloadIfNeeded() {
+        if state.timeline.needsReload && state.tab == .timeline { reloadTimeline() }
+        if state.tab == .settings { reloadStoreInfo() }
         guard state.needsReload || state.needsMarkerReload else { return }
         do {
             if state.needsReload { try reloadList() }
@@ -85,6 +91,46 @@ public final class AppRunner {
         }
         state.needsReload = false
         state.needsMarkerReload = false
+    }
+
+    private func reloadTimeline() {
+        let t = state.timeline
+        do {
+            state.timeline.dayCounts = try store.days(inMonth: t.year, month: t.month)
+            state.timeline.dayPins = try store.pins(onDay: t.dateString)
+        } catch {
+            state.message = "Store error: \(error)"
+        }
+        state.timeline.needsReload = false
+    }
+
+    private func reloadStoreInfo() {
+        var info = StoreInfo()
+        info.path = store.path
+        for suffix in ["", "-wal"] {
+            let attrs = try? FileManager.default.attributesOfItem(atPath: store.path + suffix)
+            info.sizeBytes += (attrs?[.size] as? NSNumber)?.int64Value ?? 0
+        }
+        info.pinCount = (try? store.count()) ?? 0
+        if let st = try? store.db.prepare("SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT 3") {
+            while (try? st.step()) == true {
+                info.batches.append("#\(st.int(0))  \(st.text(2).prefix(16))  \(st.int(3)) pins  \((st.text(1) as NSString).lastPathComponent)")
+            }
+        }
+        state.storeInfo = info
+    }
+
+    /// Opens the Timeline at the day of the newest pin (or `today`).
+    func startTimeline(today: Date) {
+        let newest = (try? store.pins(matching: PinQuery(limit: 1)))?.first
+        let day = newest.map { String($0.createdAt.prefix(10)) } ?? ""
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        if parts.count == 3 {
+            state.timeline = TimelineState(year: parts[0], month: parts[1], day: parts[2])
+        } else {
+            state.timeline = TimelineState(year: 2000, month: 1, day: 1)
+            state.timeline.set(today)
+        }
     }
 
     private func reloadList() throws {

@@ -31,6 +31,14 @@ public struct AppState: Sendable {
     public var categoryFilter: Set<String>?
 
     public var showHelp = false
+    /// Selected row on the Settings tab.
+    public var settingsCursor = 0
+    /// Store facts for the Settings tab.
+    public var storeInfo = StoreInfo()
+    /// False when NO_COLOR is set or the terminal has no colours.
+    public var colorAvailable = true
+    /// The Timeline tab's month, day and the pins of that day.
+    public var timeline = TimelineState(year: 2026, month: 1, day: 1)
     /// The modal sheet on screen (filter, notice), if any.
     public var modal: Modal?
     /// Categories in the store with their pin counts (for the filter sheet).

@@ -12,6 +12,11 @@ extension AppState {
         }
         switch tab {
         case .map: drawMapTab(into: &screen, theme: theme)
+        case .timeline:
+            TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
+                              into: &screen, ascii: ascii, theme: theme)
+        case .settings:
+            SettingsView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
         default: PlaceholderTabView.draw(tab, state: self, into: &screen, theme: theme)
         }
         StatusLineView.draw(self, into: &screen, theme: theme)

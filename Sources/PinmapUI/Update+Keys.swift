@@ -12,6 +12,11 @@ extension AppState {
             showHelp = false
             return []
         }
+        if tab == .timeline && TimelineKeys.handles(key) {
+            if let pin = timeline.handle(key: key) { jump(to: pin, now: now) }
+            return []
+        }
+        if tab == .settings, let effects = handleSettings(key: key) { return effects }
         guard let action = KeyBindings.action(for: key) else { return [] }
         return perform(action, now: now)
     }
@@ -25,8 +30,10 @@ extension AppState {
         case .showTab(let t): tab = t
         case .loadSamples: return [.loadSamples]
         case .toggleASCII:
-            ascii.toggle()
+            message = nil
+            let e = changeSetting(.mapMode, forward: true)
             message = ascii ? "ASCII map" : "Braille map"
+            return e.map { [$0] } ?? []
         default:
             guard tab == .map else { return [] }
             performOnMapTab(action, now: now)
@@ -43,12 +50,9 @@ extension AppState {
             if sheet.detent == .small && !sheet.isAnimating { message = "The sheet is already small" }
             else { moveSheet(to: .small, now: now) }
         case .toggleFocus:
-            if focus == .map && sheet.detent == .small {
-                message = "The list is inert at small: press K to raise the sheet"
-            } else {
-                focus = focus == .map ? .list : .map
-                message = "Focus: \(focus.rawValue)"
-            }
+            focus = focus == .map ? .list : .map
+            message = focus == .list && !listIsInteractive
+                ? "Focus: list (inert at small: K raises the sheet)" : "Focus: \(focus.rawValue)"
         case .openFilter: openFilter(now: now)
         case .cycleOrder:
             let all = PinQueryOrderCycle.all
@@ -73,7 +77,7 @@ extension AppState {
             return
         }
         guard listIsInteractive else {
-            message = "The list is inert at small: press K or drag the grabber up to raise the sheet"
+            message = "The list is inert at small: K raises the sheet · m moves focus to the map"
             return
         }
         guard !listed.isEmpty else { message = "No pins in view"; return }
@@ -105,12 +109,31 @@ extension AppState {
         needsReload = true
     }
 
+    /// Shows `pin` on the Map tab: selected, centred, zoomed to street level
+    /// at least, the sheet at medium or above.
+    mutating func jump(to pin: Pin, now: Double) {
+        tab = .map
+        selectedID = pin.id
+        viewport.zoom = max(viewport.zoom, 256)
+        if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
+        centerOnSelected(pin)
+        focus = .list
+        needsReload = true
+    }
+
     mutating func zoom(by factor: Double, about: (col: Double, row: Double)?) {
         let before = viewport.zoom
         viewport.zoom(by: factor, about: about, pane: layout.mapPane)
         if viewport.zoom == before { message = factor > 1 ? "Closest zoom reached" : "Whole world already" }
         needsReload = true
     }
+}
+
+/// Keys the Timeline tab takes before the global bindings.
+enum TimelineKeys {
+    static let keys: Set<Key> = [.left, .right, .up, .down, .pageUp, .pageDown, .enter,
+                                 .char("h"), .char("l"), .char("j"), .char("k"), .char("<"), .char(">")]
+    static func handles(_ key: Key) -> Bool { keys.contains(key) }
 }
 
 /// The sort orders `s` cycles through, with their labels.

@@ -29,6 +29,7 @@ extension AppState {
             if let t = layout.tab(atCol: m.col) { tab = t }
             return
         }
+        if tab == .timeline, m.row < layout.travel { return clickTimeline(m) }
         guard tab == .map, m.row < layout.travel else { return }
         let top = sheetTop
         if m.row >= top {
@@ -85,8 +86,6 @@ extension AppState {
                 sheet.cycle(time: now)
             }
             sheetPress = nil
-            focusFollowsSheet()
-            if sheet.detent > .small && focus == .map && outcome != .click { focus = .list }
             return
         }
         if let d = mapDrag {
@@ -116,6 +115,21 @@ extension AppState {
         focus = .list
         needsMarkerReload = true
         scrollToCursor()
+    }
+
+    private mutating func clickTimeline(_ m: MouseEvent) {
+        let area = Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)
+        if m.row == area.y {
+            timeline.moveMonth(by: m.col < area.width / 2 ? -1 : 1)
+        } else if let d = timeline.day(atCol: m.col, row: m.row, area: area) {
+            timeline.day = d
+            timeline.cursor = 0
+            timeline.needsReload = true
+        } else {
+            let first = TimelineView.gridOrigin(area: area).y + 8
+            let i = m.row - first
+            if timeline.dayPins.indices.contains(i) { timeline.cursor = i }
+        }
     }
 
     private mutating func wheel(_ m: MouseEvent) {

@@ -23,6 +23,8 @@ public enum SettingKey {
     public static let detent = "sheet.detent"
     public static let sensitivity = "sheet.sensitivity"
     public static let reducedMotion = "sheet.reduced_motion"
+    public static let mapMode = "map.mode"
+    public static let color = "ui.color"
 }
 
 extension AppState {
@@ -82,7 +84,6 @@ extension AppState {
     mutating func stepSheet(up: Bool, now: Double) {
         let moved = up ? sheet.raise(time: now) : sheet.lower(time: now)
         if !moved { message = up ? "The sheet is already large" : "The sheet is already small" }
-        else { focusFollowsSheet() }
     }
 
     mutating func moveSheet(to detent: Detent, now: Double) {
@@ -90,12 +91,6 @@ extension AppState {
         if target != detent { message = "\(detent.rawValue) is not available at this size" }
         if sheet.detent == target && !sheet.isAnimating { message = message ?? "The sheet is already \(target.rawValue)" }
         sheet.move(to: target, time: now)
-        focusFollowsSheet()
-    }
-
-    /// At small the list is inert, so navigation keys go to the map.
-    mutating func focusFollowsSheet() {
-        if sheet.detent == .small { focus = .map }
     }
 
     /// Selects `listed[index]` and centres the map on it in the part of the map

@@ -17,10 +17,10 @@ final class SkeletonEndToEndTests: XCTestCase {
         XCTAssertTrue(t.statusLine().contains("of 45 pins"), t.statusLine())
         XCTAssertEqual(t.modeFlags(), "1 1 1 1", "mouse (any), button-motion, SGR and the alternate screen are on while running")
 
-        t.keys("2"); s = t.waitFor { $0.contains("month calendar") }
-        XCTAssertTrue(s.contains("month calendar"), s)
-        t.key("Tab"); t.key("Tab"); s = t.waitFor { $0.contains("Store:") }
-        XCTAssertTrue(s.contains("Store:"), s)
+        t.keys("2"); s = t.waitFor { $0.contains("Mo    Tu") }
+        XCTAssertTrue(s.contains("Mo    Tu"), s)
+        t.key("Tab"); t.key("Tab"); s = t.waitFor { $0.contains("Drag sensitivity") }
+        XCTAssertTrue(s.contains("Drag sensitivity"), s)
         t.keys("1")
 
         t.keys("L"); XCTAssertTrue(t.waitFor { _ in t.statusLine().hasPrefix(" large") }.isEmpty == false)

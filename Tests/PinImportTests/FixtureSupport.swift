@@ -16,7 +16,7 @@ enum Fixture {
     /// A temporary file holding `bytes`; removed by the caller's `addTeardownBlock`.
     static func temporary(_ bytes: [UInt8], suffix: String = ".csv") -> String {
         let path = NSTemporaryDirectory() + "pinimport-\(UUID().uuidString)\(suffix)"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 }

@@ -97,7 +97,7 @@ final class TextDecodingTests: XCTestCase {
             ("own/empty.csv", { if case .emptyFile = $0 { return true }; return false }, #line),
             ("public/26-empty-file.csv", { if case .emptyFile = $0 { return true }; return false }, #line),
             ("own/enc-bom-only.csv", { if case .bomOnly(_, "UTF-8 with BOM") = $0 { return true }; return false }, #line),
-            ("own/enc-utf8-bom-invalid.csv", { if case .decoding(_, .invalidUTF8AfterBOM(17)) = $0 { return true }; return false }, #line),
+            ("own/enc-utf8-bom-invalid.csv", { if case .decoding(_, .invalidUTF8AfterBOM(20)) = $0 { return true }; return false }, #line),
             ("own/does-not-exist.csv", { if case .unreadable = $0 { return true }; return false }, #line),
             ("own", { if case .unreadable(_, "is a directory") = $0 { return true }; return false }, #line),
         ]

@@ -102,7 +102,7 @@ put("coords-dms.csv",
     "Sugar Loaf,S 22\u00b0 56.903',W 43\u00b0 9.367'\n"                         # 3
     "Colon Parts,37:30:00N,127:00:00E\n"                                         # 4
     "Decimal Hemisphere,37.25N,127.5 E\n"                                        # 5
-    "Lower Case Hemisphere,37.25n,127.5e\n"                                      # 6
+    "Lower Case Hemisphere,37.25n,127.5e\n"                                      # 6 rejected
     "Seconds Too Big,\"37\u00b010'60\"\"N\",127\u00b0E\n"                       # 7
     "Sign And South,\"-37\u00b030'S\",127\u00b0E\n"                             # 8
     "Minus North,-37.5N,127E\n"                                                  # 9

@@ -1,0 +1,101 @@
+import Foundation
+import Frame
+
+/// Facts about the store for the Settings tab (loaded by the runner).
+public struct StoreInfo: Sendable, Equatable {
+    public var path: String = ""
+    /// File size in bytes (database plus write-ahead log).
+    public var sizeBytes: Int64 = 0
+    public var pinCount: Int = 0
+    /// Recent import batches, one line each, newest first.
+    public var batches: [String] = []
+    public init() {}
+}
+
+/// The Settings tab's rows that can be changed, in order.
+public enum SettingRow: Int, CaseIterable, Sendable {
+    case sensitivity, reducedMotion, mapMode, color
+}
+
+/// Drag sensitivities offered (× rows dragged), as in the SwiftUI seed design.
+let sensitivitySteps: [Double] = [0.5, 1, 2]
+
+extension AppState {
+    /// Changes the setting on `row` one step (`forward` or back); returns the
+    /// effect that persists it.
+    mutating func changeSetting(_ row: SettingRow, forward: Bool) -> Effect? {
+        switch row {
+        case .sensitivity:
+            let i = sensitivitySteps.firstIndex(of: sheet.sensitivity) ?? 1
+            let j = min(sensitivitySteps.count - 1, max(0, i + (forward ? 1 : -1)))
+            sheet.sensitivity = sensitivitySteps[j]
+            return .persist(key: SettingKey.sensitivity, value: String(sheet.sensitivity))
+        case .reducedMotion:
+            sheet.reducedMotion.toggle()
+            return .persist(key: SettingKey.reducedMotion, value: sheet.reducedMotion ? "1" : "0")
+        case .mapMode:
+            ascii.toggle()
+            return .persist(key: SettingKey.mapMode, value: ascii ? "ascii" : "braille")
+        case .color:
+            if !colorAvailable { message = "Colour is off: NO_COLOR is set or the terminal has no colours"; return nil }
+            color.toggle()
+            return .persist(key: SettingKey.color, value: color ? "1" : "0")
+        }
+    }
+
+    mutating func handleSettings(key: Key) -> [Effect]? {
+        switch key {
+        case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
+        case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
+        case .enter, .char(" "), .right, .char("l"):
+            return changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: true).map { [$0] } ?? []
+        case .left, .char("h"):
+            return changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: false).map { [$0] } ?? []
+        default: return nil
+        }
+        return []
+    }
+}
+
+/// Draws the Settings tab: store facts, the sheet and map settings, attributions.
+enum SettingsView {
+    static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
+        var row = area.y + 1
+        func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
+            guard row < area.maxY else { return }
+            screen.put(text, col: area.x + indent, row: row, style: style, maxWidth: area.width - indent - 1)
+            row += 1
+        }
+        line("Store", theme.title)
+        line("path     \(s.storeInfo.path)")
+        line("size     \(formatBytes(s.storeInfo.sizeBytes))   pins \(s.storeInfo.pinCount)")
+        line("imports  \(s.storeInfo.batches.isEmpty ? "none yet" : "")")
+        for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
+        row += 1
+        line("Settings  (j/k choose · Enter/←/→ change)", theme.title)
+        let values: [(String, String)] = [
+            ("Drag sensitivity", "× \(formatSensitivity(s.sheet.sensitivity))  (0.5 less, 1 normal, 2 more)"),
+            ("Reduced motion", s.sheet.reducedMotion ? "on: sheets move instantly" : "off: sheets settle with a spring"),
+            ("Map mode", s.ascii ? "ASCII" : "braille (2×4 dots per cell)"),
+            ("Colour", s.colorAvailable ? (s.color ? "on" : "off") : "off (NO_COLOR or no colours)"),
+        ]
+        for (i, v) in values.enumerated() {
+            let selected = i == s.settingsCursor
+            let text = DisplayWidth.pad(v.0, to: 18) + v.1
+            line((selected ? "▸ " : "  ") + text, selected ? theme.selectedRow : .plain)
+        }
+        line("  Sheet detent: \(s.sheet.detent.rawValue) (remembered across runs)", theme.muted)
+        row += 1
+        line("Data", theme.title)
+        line("Coastlines and borders: Made with Natural Earth (public domain).", theme.muted)
+        line("Sample pins: Pinmap (CC0). Contains no GeoNames or airport data unless you import it.", theme.muted)
+    }
+
+    static func formatBytes(_ b: Int64) -> String {
+        if b < 1024 { return "\(b) B" }
+        if b < 1024 * 1024 { return String(format: "%.1f KB", Double(b) / 1024) }
+        return String(format: "%.1f MB", Double(b) / 1024 / 1024)
+    }
+
+    static func formatSensitivity(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}

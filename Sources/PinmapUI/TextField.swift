@@ -1,0 +1,70 @@
+import Frame
+
+/// A one-line text input: the text as grapheme clusters (so a Korean syllable
+/// or an emoji is one step of the cursor) and a cursor index 0…count.
+/// Pure value; `handle(_:)` applies an editing key. Control characters never
+/// enter through typing (a `.char` holding one is ignored), but text loaded
+/// from a pin may hold them: `display` shows them as placeholders.
+public struct TextField: Sendable, Equatable {
+    public private(set) var chars: [Character]
+    /// Insertion point: characters before the cursor (0…`chars.count`).
+    public private(set) var cursor: Int
+
+    public init(_ text: String = "") {
+        chars = Array(text)
+        cursor = chars.count
+    }
+
+    public var text: String { String(chars) }
+
+    /// Applies an editing key; returns false for keys that are not editing
+    /// keys (Enter, Esc, Tab, arrows up/down…), which the caller handles.
+    @discardableResult
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .char(let c):
+            guard !c.unicodeScalars.contains(where: SafeText.isUnsafe) else { return true }
+            chars.insert(c, at: cursor)
+            cursor += 1
+        case .backspace, .ctrl("h"):
+            guard cursor > 0 else { return true }
+            chars.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete, .ctrl("d"):
+            if cursor < chars.count { chars.remove(at: cursor) }
+        case .left, .ctrl("b"): cursor = max(0, cursor - 1)
+        case .right, .ctrl("f"): cursor = min(chars.count, cursor + 1)
+        case .home, .ctrl("a"): cursor = 0
+        case .end, .ctrl("e"): cursor = chars.count
+        case .ctrl("u"):
+            chars.removeFirst(cursor)
+            cursor = 0
+        default: return false
+        }
+        return true
+    }
+
+    /// What to draw in a box `width` cells wide: the sanitized text scrolled
+    /// so the cursor stays visible, and the cursor's column inside the box
+    /// (0…width−1). Widths are display widths (Korean counts 2 cells).
+    public func display(width: Int, ascii: Bool) -> (text: String, cursorCol: Int) {
+        guard width > 0 else { return ("", 0) }
+        let cells = chars.map { SafeText.sanitize(String($0), ascii: ascii) }
+        let widths = cells.map { DisplayWidth.of($0) }
+        // Scroll: drop characters from the left until the cursor fits.
+        var start = 0
+        var before = widths[0..<cursor].reduce(0, +)
+        while before > width - 1 && start < cursor {
+            before -= widths[start]
+            start += 1
+        }
+        var out = ""
+        var used = 0
+        for i in start..<cells.count {
+            if used + widths[i] > width { break }
+            out += cells[i]
+            used += widths[i]
+        }
+        return (out, before)
+    }
+}

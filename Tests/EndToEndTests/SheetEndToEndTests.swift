@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+/// The pin sheet under a mouse and keys in tmux, with the real binary.
+/// At 100×30 the travel is 28 rows: small 3, medium 11, large 22 rows high,
+/// so the grabber sits on row 25, 17 or 6 (0-based).
+final class SheetEndToEndTests: XCTestCase {
+    let smallRow = 25, mediumRow = 17, largeRow = 6
+
+    override func setUp() async throws {
+        guard Tmux.available else { throw XCTSkip("tmux is not installed") }
+    }
+
+    private func started(term: String = "xterm-256color") throws -> Tmux {
+        let t = try Tmux()
+        t.start(term: term)
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("S")
+        _ = t.waitFor { _ in t.statusLine().hasPrefix(" small") }
+        return t
+    }
+
+    private func detent(_ t: Tmux, _ name: String) -> String {
+        t.waitFor(timeout: 3) { _ in t.statusLine().hasPrefix(" " + name) }
+        return t.statusLine()
+    }
+
+    func testPacedDragSmallToLargeThenLargeToMedium() throws {
+        for term in ["xterm-256color", "tmux-256color"] {
+            let t = try started(term: term)
+            t.keys(Tmux.press(50, smallRow), pause: 0.05)
+            for r in stride(from: smallRow - 2, through: largeRow, by: -2) { t.keys(Tmux.drag(50, r), pause: 0.03) }
+            t.keys(Tmux.drag(50, largeRow), pause: 0.2)
+            t.keys(Tmux.release(50, largeRow), pause: 0.1)
+            XCTAssertTrue(detent(t, "large").hasPrefix(" large"), "\(term): \(t.statusLine())")
+            t.keys(Tmux.press(50, largeRow), pause: 0.05)
+            for r in stride(from: largeRow + 2, through: mediumRow, by: 2) { t.keys(Tmux.drag(50, r), pause: 0.03) }
+            t.keys(Tmux.drag(50, mediumRow), pause: 0.2)
+            t.keys(Tmux.release(50, mediumRow), pause: 0.1)
+            XCTAssertTrue(detent(t, "medium").hasPrefix(" medium"), "\(term): \(t.statusLine())")
+        }
+    }
+
+    func testDragSentAsOneBurst() throws {
+        let t = try started()
+        let burst = Tmux.press(50, smallRow) + Tmux.drag(50, 20) + Tmux.drag(50, 12) + Tmux.drag(50, largeRow) + Tmux.release(50, largeRow)
+        t.keys(burst, pause: 0.3)
+        XCTAssertTrue(detent(t, "large").hasPrefix(" large"), t.statusLine())
+    }
+
+    func testFlickUpFromSmallStopsAtMedium() throws {
+        let t = try started()
+        // 4 rows in ~40 ms: a fast flick; never skips medium.
+        t.keys(Tmux.press(50, smallRow) + Tmux.drag(50, smallRow - 2), pause: 0.02)
+        t.keys(Tmux.drag(50, smallRow - 4), pause: 0.02)
+        t.keys(Tmux.release(50, smallRow - 4), pause: 0.1)
+        XCTAssertTrue(detent(t, "medium").hasPrefix(" medium"), t.statusLine())
+    }
+
+    func testClickOnGrabberCycles() throws {
+        let t = try started()
+        t.keys(Tmux.press(50, smallRow) + Tmux.release(50, smallRow), pause: 0.5)
+        XCTAssertTrue(detent(t, "medium").hasPrefix(" medium"), t.statusLine())
+        t.keys(Tmux.press(50, mediumRow) + Tmux.release(50, mediumRow), pause: 0.5)
+        XCTAssertTrue(detent(t, "large").hasPrefix(" large"), t.statusLine())
+    }
+
+    func testJAtSmallChangesNothingAndSelectsAtMedium() throws {
+        let t = try started()
+        let before = t.screen()
+        t.keys("j", pause: 0.3)
+        let after = t.screen()
+        XCTAssertTrue(after.contains("inert at small"), after)
+        let strip = { (s: String) in s.components(separatedBy: "\n").filter { !$0.contains("inert") } }
+        XCTAssertEqual(strip(before).dropLast(2), strip(after).dropLast(2), "list and map unchanged")
+        t.keys("K")
+        _ = detent(t, "medium")
+        t.keys("j", pause: 0.3)
+        // Newest sample pin is selected and named in the status line.
+        let status = t.waitFor { _ in t.statusLine().contains("·") && t.statusLine().contains(" · ") }
+        XCTAssertFalse(status.isEmpty)
+        let listRow = t.lines()[mediumRow + 2]
+        let title = listRow.trimmingCharacters(in: .whitespaces).dropFirst(2).components(separatedBy: "  ").first ?? ""
+        XCTAssertFalse(title.isEmpty, listRow)
+        XCTAssertTrue(t.statusLine().contains(String(title.prefix(12))), "\(t.statusLine()) / \(title)")
+    }
+
+    func testResizeKeepsTheDetentAndQuitRestores() throws {
+        let t = try started()
+        t.keys("L")
+        _ = detent(t, "large")
+        t.resize(60, 20)
+        XCTAssertTrue(t.statusLine().hasPrefix(" large"), t.statusLine())
+        t.resize(10, 4)
+        XCTAssertTrue(t.screen().contains("too small"), t.screen())
+        t.resize(100, 30)
+        XCTAssertTrue(detent(t, "large").hasPrefix(" large"), t.statusLine())
+        t.keys("q", pause: 0.5)
+        XCTAssertEqual(t.modeFlags(), "0 0 0 0")
+    }
+
+    func testClicksBeyondColumn223() throws {
+        let t = try Tmux()
+        t.start(cols: 260, rows: 40)
+        _ = t.waitFor { $0.contains("Pins in view") }
+        // Tab bar segments at 260 columns: Settings starts at column 195; click at 240.
+        t.keys(Tmux.press(240, 39) + Tmux.release(240, 39), pause: 0.4)
+        XCTAssertTrue(t.waitFor { $0.contains("Store") && $0.contains("path") }.contains("path"), t.screen())
+    }
+}
