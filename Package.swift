@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "PinImport", dependencies: ["PinStore"]),
 
         // The app: state + event -> state, state -> frame.
-        .target(name: "PinmapUI", dependencies: ["Frame", "Sheet", "GeoMap", "PinStore"]),
+        .target(name: "PinmapUI", dependencies: ["Frame", "Sheet", "GeoMap", "PinStore", "PinImport"]),
         // The ncurses backend: decodes input, paints frames.
         .target(name: "Terminal", dependencies: ["Frame", "CCurses"]),
         // Command line: every subcommand; `pinmap` is a thin main.
@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame"]),
         .testTarget(name: "PinStoreTests", dependencies: ["PinStore"]),
+        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "PinmapUITests", dependencies: ["PinmapUI", "Frame", "PinStore"]),

@@ -19,6 +19,7 @@ public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
     case unsupportedSRID = "unsupported-srid"
     case unterminatedQuote = "unterminated-quote"
     case invalidFeature = "invalid-feature"
+    case refusedByStore = "refused-by-store"
 }
 
 /// Why one row (or GeoJSON feature) was rejected: where, which field, the value as written, the

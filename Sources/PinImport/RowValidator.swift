@@ -97,6 +97,7 @@ public struct RowValidator: Sendable {
             }
             switch (lat, lon) {
             case let (.success(la), .success(lo)):
+                if abs(la) <= 90 && abs(lo) <= 180 { return (la, lo) }
                 let range = CoordinateParser.rangeIssues(
                     latitude: la, longitude: lo, latText: record[latIndex], lonText: record[lonIndex],
                     latField: headers[latIndex], lonField: headers[lonIndex])

@@ -43,5 +43,39 @@ enum Migrations {
         CREATE INDEX comments_pin ON comments(pin_id);
         CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """,
+        // 2: full-text search over title, description and category (FTS5,
+        // trigram tokenizer: case-insensitive substring matching that works
+        // for Korean, which has no spaces inside compounds like 전쟁기념관).
+        // External content: the index stores no second copy of the text.
+        // Triggers keep it in sync; rows above a `search_index_pause` mark
+        // are left to `Store.endBulkInsert()` (bulk imports index at the end).
+        """
+        CREATE VIRTUAL TABLE pins_fts USING fts5(
+            title, description, category,
+            content='pins', content_rowid='id', tokenize='trigram'
+        );
+        CREATE TABLE search_index_pause (from_id INTEGER NOT NULL);
+        CREATE TRIGGER pins_fts_insert AFTER INSERT ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE new.id > from_id)
+        BEGIN
+            INSERT INTO pins_fts(rowid, title, description, category)
+            VALUES (new.id, new.title, new.description, new.category);
+        END;
+        CREATE TRIGGER pins_fts_delete AFTER DELETE ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id)
+        BEGIN
+            INSERT INTO pins_fts(pins_fts, rowid, title, description, category)
+            VALUES ('delete', old.id, old.title, old.description, old.category);
+        END;
+        CREATE TRIGGER pins_fts_update AFTER UPDATE OF id, title, description, category ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id OR new.id > from_id)
+        BEGIN
+            INSERT INTO pins_fts(pins_fts, rowid, title, description, category)
+            VALUES ('delete', old.id, old.title, old.description, old.category);
+            INSERT INTO pins_fts(rowid, title, description, category)
+            VALUES (new.id, new.title, new.description, new.category);
+        END;
+        INSERT INTO pins_fts(pins_fts) VALUES ('rebuild');
+        """,
     ]
 }

@@ -9,7 +9,8 @@ public struct LatLonBox: Sendable, Hashable {
 }
 
 /// Which pins to list and in what order: the pins inside any of `boxes`
-/// (all when empty) whose category is in `categories` (all when nil).
+/// (all when empty) whose category is in `categories` (all when nil) and
+/// whose text matches `search` (all when nil or blank; see `SearchText`).
 public struct PinQuery: Sendable, Hashable {
     public enum Order: String, Sendable, Hashable, CaseIterable {
         /// `created_at` descending (Pinit's order).
@@ -27,19 +28,24 @@ public struct PinQuery: Sendable, Hashable {
     public var near: (latitude: Double, longitude: Double)?
     /// At most this many rows (−1: no limit).
     public var limit: Int
+    /// Words that must all occur, case-insensitively, as substrings of the
+    /// title, description or category (`SearchText`); nil or blank: no filter.
+    public var search: String?
 
     public init(boxes: [LatLonBox] = [], categories: Set<String>? = nil, order: Order = .newest,
-                near: (latitude: Double, longitude: Double)? = nil, limit: Int = -1) {
+                near: (latitude: Double, longitude: Double)? = nil, limit: Int = -1, search: String? = nil) {
         self.boxes = boxes; self.categories = categories; self.order = order; self.near = near; self.limit = limit
+        self.search = search
     }
 
     public static func == (a: PinQuery, b: PinQuery) -> Bool {
         a.boxes == b.boxes && a.categories == b.categories && a.order == b.order && a.limit == b.limit
             && a.near?.latitude == b.near?.latitude && a.near?.longitude == b.near?.longitude
+            && a.search == b.search
     }
     public func hash(into h: inout Hasher) {
         h.combine(boxes); h.combine(categories); h.combine(order); h.combine(limit)
-        h.combine(near?.latitude); h.combine(near?.longitude)
+        h.combine(near?.latitude); h.combine(near?.longitude); h.combine(search)
     }
 
     /// The WHERE clause and its arguments (boxes use the (latitude, longitude) index).
@@ -57,6 +63,10 @@ public struct PinQuery: Sendable, Hashable {
             let list = cats.sorted()
             parts.append("category IN (" + list.map { _ in "?" }.joined(separator: ",") + ")")
             args += list.map { .text($0) }
+        }
+        if let search, let clause = SearchText(search).whereClause() {
+            parts.append(clause.sql)
+            args += clause.args
         }
         return (parts.isEmpty ? "" : "WHERE " + parts.joined(separator: " AND "), args)
     }

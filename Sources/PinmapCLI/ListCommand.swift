@@ -1,61 +1,50 @@
 import Foundation
-import Frame
 import PinStore
 
-/// `pinmap list`: pins newest first, as text or JSON.
-enum ListCommand: Command {
+/// `pinmap list`: pins newest first (or closest first with `--near`), filtered
+/// by text, category and bounding box; as text or JSON.
+enum ListCommand: TextCommand {
     static let spec = CommandSpec(
-        name: "list", usage: "pinmap list [--db PATH] [--json] [--limit N]",
-        summary: "List pins, newest first.",
-        options: [("--db", "store path"), ("--limit", "at most N pins")],
+        name: "list",
+        usage: "pinmap list [--db PATH] [--search TEXT] [--category C] [--bbox SOUTH,WEST,NORTH,EAST] [--near LAT,LON] [--limit N] [--json]",
+        summary: """
+        List pins, newest first, filtered by text, category and bounding box.
+        --near sorts by great-circle distance instead and adds it in metres
+        (JSON: distance_m). Text from pins is sanitized on a terminal.
+        """,
+        options: [("--db", "store path"),
+                  ("--search", "words that must all occur in the title, description or category (ignoring case)"),
+                  ("--category", "only pins of this category"),
+                  ("--bbox", "only pins inside SOUTH,WEST,NORTH,EAST (decimal degrees; WEST > EAST crosses 180°)"),
+                  ("--near", "sort by distance from LAT,LON (decimal degrees), closest first"),
+                  ("--limit", "at most N pins")],
         flags: [("--json", "print a JSON array of pins")],
         maxPositionals: 0)
 
-    static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
-        var limit = -1
-        if let l = args.value("--limit") {
-            guard let n = Int(l), n >= 0 else { throw .usage(command: "list", message: "--limit needs a whole number ≥ 0, got '\(l)'") }
-            limit = n
-        }
+    static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
+        var query = PinQuery(limit: try CLIValues.limit(args, command: "list"), search: args.value("--search"))
+        if let c = args.value("--category") { query.categories = [c] }
+        if let b = args.value("--bbox") { query.boxes = try CLIValues.boxes(b, command: "list") }
+        let near = try args.value("--near").map { v throws(CLIError) in try CLIValues.point(v, flag: "--near", command: "list") }
         let store = try PinmapCLI.openStore(args)
-        let pins: [Pin]
-        do { pins = try store.pins(matching: PinQuery(limit: limit)) } catch { throw .failure(error.message) }
-        if args.has("--json") {
-            print(PinJSON.array(pins))
+        let rows: [(Pin, Double?)]
+        if let near {
+            rows = try PinmapCLI.storeCall { () throws(StoreError) in
+                try store.pinsByDistance(query, latitude: near.latitude, longitude: near.longitude).map { ($0.pin, $0.metres) }
+            }
         } else {
-            let tty = isatty(1) == 1
-            for p in pins { print(PinText.line(p, sanitize: tty)) }
+            rows = try PinmapCLI.storeCall { () throws(StoreError) in try store.pins(matching: query).map { ($0, nil) } }
+        }
+        if args.has("--json") {
+            io.out.write(PinJSON.array(rows.map { pin, metres in
+                PinJSON.object(pin, extra: metres.map { [("distance_m", PinExport.number(($0 * 10).rounded() / 10))] } ?? [])
+            }) + "\n")
+        } else {
+            let sanitize = io.out.isTerminal
+            for (pin, metres) in rows {
+                io.out.write(PinText.line(pin, sanitize: sanitize) + (metres.map { "\t" + PinText.metres($0) } ?? "") + "\n")
+            }
         }
         return 0
     }
-}
-
-/// JSON for pins: `{"id","title","description","category","latitude","longitude","created_at","updated_at"}`.
-enum PinJSON {
-    static func object(_ p: Pin) -> [String: Any] {
-        ["id": p.id, "title": p.title, "description": p.description, "category": p.category,
-         "latitude": p.latitude, "longitude": p.longitude, "created_at": p.createdAt, "updated_at": p.updatedAt]
-    }
-
-    static func array(_ pins: [Pin]) -> String {
-        encode(pins.map(object))
-    }
-
-    static func encode(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]),
-              let s = String(data: data, encoding: .utf8) else { return "null" }
-        return s
-    }
-}
-
-/// One pin as a line of text: id, coordinates, title, category, date. Text
-/// from pins is sanitized when it goes to a terminal.
-enum PinText {
-    static func line(_ p: Pin, sanitize: Bool) -> String {
-        let t = sanitize ? SafeText.sanitize(p.title) : p.title
-        let c = sanitize ? SafeText.sanitize(p.category) : p.category
-        return "\(p.id)\t\(coord(p.latitude))\t\(coord(p.longitude))\t\(t)\t\(c)\t\(p.createdAt)"
-    }
-
-    static func coord(_ v: Double) -> String { String(format: "%.6f", v) }
 }

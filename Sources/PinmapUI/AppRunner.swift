@@ -60,6 +60,8 @@ public final class AppRunner {
             } catch {
                 state.message = "Could not load the sample pins: \(error)"
             }
+        case .addPin, .updatePin, .deletePin, .restorePin, .loadComments, .addComment, .deleteComment:
+            performPinEffect(effect)  // AppRunner+Pins.swift
         }
     }
 

@@ -54,6 +54,16 @@ public struct AppState: Sendable {
     /// Where to read and write pins; shown on the Settings tab.
     public var storePath: String = ""
 
+    // Keeping pins (Update+Pins.swift, Search.swift).
+    /// Full-text search over title, description and category ("" = none).
+    public var search = ""
+    /// The search field while it takes the keys (nil when not typing a search).
+    public var searchField: TextField?
+    /// The last deleted pin with its comments, which `u` restores (same id).
+    public var lastDeleted: DeletedPin?
+    /// Effects raised inside a modal or a mouse gesture; `update` returns them.
+    var queuedEffects: [Effect] = []
+
     // Gesture tracking.
     var mapDrag: MapDrag?
     var sheetPress: SheetPress?
@@ -96,9 +106,11 @@ public struct AppState: Sendable {
 
     /// The query for the current viewport, filter and order (list).
     public func listQuery(limit: Int) -> PinQuery {
-        PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane).map(\.latLonBox),
-                 categories: categoryFilter, order: order,
-                 near: (viewport.center.latitude, viewport.center.longitude), limit: limit)
+        var query = PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane).map(\.latLonBox),
+                             categories: categoryFilter, order: order,
+                             near: (viewport.center.latitude, viewport.center.longitude), limit: limit)
+        query.search = search.isEmpty ? nil : search
+        return query
     }
 }
 

@@ -11,6 +11,7 @@ public enum Action: Sendable, Hashable {
     case up, down, left, right, pageUp, pageDown, home, end, open
     case zoomIn, zoomOut, resetWorld, fitPins
     case cycleOrder, toggleASCII, openFilter, loadSamples
+    case addPin, editPin, deletePin, undoDelete, search
 }
 
 /// A key binding with the text `?` shows, kept together so help never drifts.
@@ -60,6 +61,13 @@ public enum KeyBindings {
         KeyBinding(keys: [.char("F")], label: "F", action: .fitPins, help: "fit all (filtered) pins", section: "Map"),
         KeyBinding(keys: [.char("b")], label: "b", action: .toggleASCII, help: "braille / ASCII map", section: "Map"),
         KeyBinding(keys: [.char("P")], label: "P", action: .loadSamples, help: "load the sample pins", section: "Map"),
+
+        KeyBinding(keys: [.enter], label: "Enter", action: .open, help: "pin detail (c comment, x delete)", section: "Pins"),
+        KeyBinding(keys: [.char("a")], label: "a", action: .addPin, help: "add a pin at the map centre", section: "Pins"),
+        KeyBinding(keys: [.char("e")], label: "e", action: .editPin, help: "edit the selected pin", section: "Pins"),
+        KeyBinding(keys: [.char("d")], label: "d", action: .deletePin, help: "delete the selected pin (asks)", section: "Pins"),
+        KeyBinding(keys: [.char("u")], label: "u", action: .undoDelete, help: "undo the last delete", section: "Pins"),
+        KeyBinding(keys: [.char("/")], label: "/", action: .search, help: "search (Enter keeps, Esc clears)", section: "Pins"),
     ]
 
     /// The action bound to `key`, if any.
@@ -81,5 +89,7 @@ public enum KeyBindings {
         ("click pin", "select it (small sheet → medium)"),
         ("drag map", "pan · wheel: zoom at the pointer"),
         ("wheel list", "scroll (medium and large only)"),
+        ("right btn", "on the map: add a pin there"),
+        ("2nd click", "on a list row: the pin's detail"),
     ]
 }

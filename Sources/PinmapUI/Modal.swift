@@ -11,6 +11,12 @@ public enum ModalContent: Sendable {
     case filter(FilterSheet)
     /// A result notice: bold title and a message; leaves by itself.
     case notice(title: String, message: String, success: Bool, shownAt: Double)
+    /// The add / edit pin form (PinForm.swift).
+    case form(PinForm)
+    /// A confirmation pop-up before a destructive action (ConfirmPopup.swift).
+    case confirm(ConfirmPopup)
+    /// A pin's full-height detail page with its comments (PinDetail.swift).
+    case detail(PinDetail)
 }
 
 /// How long a notice stays before it leaves by itself, in seconds.
@@ -58,6 +64,8 @@ extension AppState {
                 f.handle(key: key)
                 modal?.content = .filter(f)
                 applyFilter(f)
+            case .form, .confirm, .detail:
+                handleEditingKey(key, now: now)  // Update+Pins.swift
             }
             return true
         case .mouse(let e):
@@ -71,6 +79,9 @@ extension AppState {
                 return true
             }
             guard e.kind == .press, e.button == .left else { return true }
+            if e.row != card.y, handleEditingClick(e, card: card, now: now) {
+                return true  // form, pop-up, detail page: Update+Pins.swift
+            }
             if !card.contains(col: e.col, row: e.row) {
                 dismissModal(now: now)  // a click on the backdrop
             } else if case .notice = m.content {

@@ -21,6 +21,9 @@ enum ModalView {
         case .filter(let f): drawFilter(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
         case .notice(let title, let message, let success, _):
             drawNotice(title: title, message: message, success: success, in: body, into: &screen, theme: theme)
+        case .form(let f): FormView.draw(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
+        case .confirm(let c): ConfirmView.draw(c, in: body, into: &screen, ascii: state.ascii, theme: theme)
+        case .detail(let d): DetailView.draw(d, in: body, state: state, into: &screen, theme: theme)
         }
     }
 

@@ -137,12 +137,7 @@ public struct PinForm: Sendable, Equatable {
                                category: trimmed(self[.category].text), latitude: lat, longitude: lon))
     }
 
-    private func trimmed(_ s: String) -> String {
-        var t = Substring(s)
-        while let f = t.first, f.isWhitespace { t.removeFirst() }
-        while let l = t.last, l.isWhitespace { t.removeLast() }
-        return String(t)
-    }
+    private func trimmed(_ s: String) -> String { s.trimmingSpaces }
 
     /// Rows the form's card wants: grabber, heading, blank, one row per
     /// field, blank, error, help, margin.

@@ -42,6 +42,9 @@ public enum SheetView {
     }
 
     private static func drawHeader(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {
+        if state.isSearching || !state.search.isEmpty {
+            return SearchBarView.draw(state, row: row, width: state.layout.cols, into: &screen, theme: theme)  // FormView.swift
+        }
         let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
         var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
         let shown = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewCount)" : "\(state.inViewCount)"
@@ -59,6 +62,7 @@ public enum SheetView {
         if state.listed.isEmpty {
             let hint = state.totalCount == 0
                 ? "No pins yet: press P to load the sample pins, or import a CSV (tab 3)"
+                : !state.search.isEmpty ? "No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear"
                 : "No pins in view: zoom out (-) or press 0 for the whole world"
             screen.put("  " + hint, col: 0, row: first, style: theme.muted)
             return

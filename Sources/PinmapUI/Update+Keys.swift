@@ -12,6 +12,8 @@ extension AppState {
             showHelp = false
             return []
         }
+        // The search field takes every key while active (`q` is text): Search.swift.
+        if isSearching, handleSearch(key: key, now: now) { return [] }
         if tab == .timeline && TimelineKeys.handles(key) {
             if let pin = timeline.handle(key: key) { jump(to: pin, now: now) }
             return []
@@ -34,6 +36,9 @@ extension AppState {
             let e = changeSetting(.mapMode, forward: true)
             message = ascii ? "ASCII map" : "Braille map"
             return e.map { [$0] } ?? []
+        case .addPin, .editPin, .deletePin, .undoDelete, .search, .open:
+            guard tab == .map else { return [] }
+            return performPinAction(action, now: now)  // Update+Pins.swift
         default:
             guard tab == .map else { return [] }
             performOnMapTab(action, now: now)

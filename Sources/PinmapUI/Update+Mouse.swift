@@ -23,6 +23,7 @@ extension AppState {
 
     private mutating func press(_ m: MouseEvent, now: Double) {
         if m.button == .wheelUp || m.button == .wheelDown { return wheel(m) }
+        if m.button == .right { return rightPress(m, now: now) }  // add a pin there: Update+Pins.swift
         guard m.button == .left else { return }
         message = nil
         if m.row == layout.tabBarRow {
@@ -61,7 +62,7 @@ extension AppState {
         }
         focus = .list
         let index = scroll + (m.row - top - SheetView.headerRows)
-        if listed.indices.contains(index) { select(index: index) }
+        pressListRow(index, now: now)  // a second press opens the detail: Update+Pins.swift
     }
 
     private mutating func drag(_ m: MouseEvent, now: Double) {

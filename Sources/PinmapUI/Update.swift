@@ -16,6 +16,19 @@ public enum Effect: Sendable, Equatable {
     case persist(key: String, value: String)
     /// Import the bundled sample pins.
     case loadSamples
+    // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
+    /// Store a new pin.
+    case addPin(NewPin)
+    /// Replace the fields of pin `id`.
+    case updatePin(id: Int64, NewPin)
+    /// Delete pin `id`, keeping it for `u` (undo).
+    case deletePin(id: Int64)
+    /// Put a deleted pin back with its id and comments (undo).
+    case restorePin(DeletedPin)
+    /// Load the comments of the pin on the detail page.
+    case loadComments(pinID: Int64)
+    case addComment(pinID: Int64, body: String)
+    case deleteComment(Comment)
 }
 
 /// Settings keys kept in the store.
@@ -36,7 +49,7 @@ extension AppState {
         clock = now
         if case .input(let input) = event, handleModal(input, now: now) {
             tickModal(now: now)
-            return []
+            return takeQueuedEffects()
         }
         switch event {
         case .tick:
@@ -48,6 +61,7 @@ extension AppState {
             effects += handle(key: key, now: now)
         case .input(.mouse(let m)):
             effects += handle(mouse: m, now: now)
+            effects += takeQueuedEffects()
         }
         clampList()
         // Persist the detent once a move has settled (never a transient state).

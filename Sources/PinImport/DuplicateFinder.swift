@@ -1,0 +1,100 @@
+import PinStore
+
+/// Where an exact duplicate was found first.
+public enum DuplicateOrigin: Sendable, Equatable {
+    /// An earlier row of the same file (its physical line).
+    case line(Int)
+    /// A pin already in the store (its id).
+    case pin(Int64)
+}
+
+/// Finds exact duplicates of pins: same name, same coordinates numerically, same description
+/// and category, and the same created date when the row gives one (a row without a date
+/// matches a stored pin whose date was filled in at import time).
+///
+/// Digests of the store's pins are loaded once (constant work per row afterwards, and none at
+/// all when the store is empty); digests of accepted rows are added as the file is read.
+/// A digest match is confirmed against the store before a row is called a duplicate, except
+/// rows of the same file in a dry run, which is written nowhere (a 64-bit digest: the chance of a
+/// false match among 1,000,000 rows is about 3·10⁻⁸).
+struct DuplicateFinder {
+    private let store: Store
+    private var storePins: DigestTable
+    private var fileRows: DigestTable
+    private let fetchPin: Statement
+    private let probeBatch: Statement
+    private let probeStore: Statement
+
+    /// - Throws: `StoreError` when the store cannot be read.
+    init(store: Store, expectedRows: Int) throws(StoreError) {
+        self.store = store
+        let existing = try store.count()
+        storePins = DigestTable(expected: existing)
+        fileRows = DigestTable(expected: expectedRows)
+        fetchPin = try store.db.prepare("SELECT title, description, category, latitude, longitude, created_at FROM pins WHERE id = ?")
+        let match = "latitude = ?1 AND longitude = ?2 AND title = ?3 AND description = ?4 AND category = ?5 AND (?6 = '' OR created_at = ?6)"
+        probeBatch = try store.db.prepare("SELECT id FROM pins WHERE batch_id = ?7 AND \(match) LIMIT 1")
+        probeStore = try store.db.prepare("SELECT id FROM pins WHERE \(match) ORDER BY id LIMIT 1")
+        if existing > 0 { try loadStore() }
+    }
+
+    private mutating func loadStore() throws(StoreError) {
+        let all = try store.db.prepare("SELECT id, title, description, category, latitude, longitude FROM pins ORDER BY id")
+        while try all.step() {
+            let d = PinDigest.of(title: all.text(1), description: all.text(2), category: all.text(3), createdAt: nil,
+                                 latitude: all.double(4), longitude: all.double(5))
+            let id = all.int(0)
+            // 0 means "id too large for 32 bits": confirmed by a lookup on the coordinates instead.
+            storePins.insert(d, id <= Int64(Int32.max) ? Int32(id) : 0)
+        }
+    }
+
+    /// Whether `pin` duplicates an earlier row or a stored pin. Call `remember` for rows that
+    /// are kept.
+    /// - Parameter batchID: the batch the earlier rows were written to (nil in a dry run).
+    /// - Throws: `StoreError` when the store cannot be read.
+    func origin(of pin: ParsedPin, batchID: Int64?) throws(StoreError) -> DuplicateOrigin? {
+        if let line = fileRows.lookup(fileDigest(pin)) {
+            guard let batchID else { return .line(Int(line)) }
+            if try probe(probeBatch, pin, batchID: batchID) != nil { return .line(Int(line)) }
+        }
+        guard storePins.count > 0, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
+        if ref > 0 {
+            return try confirmStored(id: Int64(ref), pin) ? .pin(Int64(ref)) : nil
+        }
+        return try probe(probeStore, pin, batchID: nil).map { .pin($0) }
+    }
+
+    /// Records a kept row so later copies in the same file are found.
+    mutating func remember(_ pin: ParsedPin) {
+        fileRows.insert(fileDigest(pin), Int32(clamping: pin.line))
+    }
+
+    private func fileDigest(_ p: ParsedPin) -> UInt64 {
+        PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
+                     latitude: p.latitude, longitude: p.longitude)
+    }
+
+    private func storeDigest(_ p: ParsedPin) -> UInt64 {
+        PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: nil,
+                     latitude: p.latitude, longitude: p.longitude)
+    }
+
+    private func confirmStored(id: Int64, _ p: ParsedPin) throws(StoreError) -> Bool {
+        try fetchPin.bind([.int(id)])
+        defer { fetchPin.reset() }
+        guard try fetchPin.step() else { return false }
+        return fetchPin.text(0) == p.title && fetchPin.text(1) == p.description && fetchPin.text(2) == p.category
+            && fetchPin.double(3) == p.latitude && fetchPin.double(4) == p.longitude
+            && (p.createdAt.isEmpty || fetchPin.text(5) == p.createdAt)
+    }
+
+    private func probe(_ st: Statement, _ p: ParsedPin, batchID: Int64?) throws(StoreError) -> Int64? {
+        var args: [SQLValue] = [.double(p.latitude), .double(p.longitude), .text(p.title), .text(p.description),
+                                .text(p.category), .text(p.createdAt)]
+        if let batchID { args.append(.int(batchID)) }
+        try st.bind(args)
+        defer { st.reset() }
+        return try st.step() ? st.int(0) : nil
+    }
+}

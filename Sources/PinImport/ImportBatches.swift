@@ -1,0 +1,81 @@
+import PinStore
+
+/// One recorded import (a row of the store's `import_batches` table): `pinmap imports`.
+public struct ImportBatch: Sendable, Codable, Equatable {
+    public var id: Int64
+    /// The imported file's absolute path.
+    public var file: String
+    /// When it was imported, ISO 8601 UTC (`2026-11-30T11:16:33Z`).
+    public var importedAt: String
+    public var imported: Int
+    public var rejected: Int
+    public var duplicates: Int
+    public var encoding: String
+    public var delimiter: String
+    /// Pins of this batch still in the store (fewer than `imported` after single deletes).
+    public var pinsLeft: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, file, imported, rejected, duplicates, encoding, delimiter
+        case importedAt = "imported_at", pinsLeft = "pins_left"
+    }
+}
+
+/// Writes the batch row of an import (inside the import's transaction).
+enum BatchRecord {
+    /// Inserts the batch row (counts 0) and returns its id, which the pins then reference.
+    static func begin(store: Store, file: String, report: ImportReport) throws(StoreError) -> Int64 {
+        let st = try store.db.prepare("INSERT INTO import_batches(file, imported_at, encoding, delimiter) VALUES(?, ?, ?, ?)")
+        try st.bind([.text(file), .text(Timestamp.now()), .text(report.encoding), .text(report.delimiter)])
+        try st.step()
+        return store.db.lastInsertRowID
+    }
+
+    /// Stores the final counts.
+    static func finish(store: Store, id: Int64, report: ImportReport) throws(StoreError) {
+        let st = try store.db.prepare("UPDATE import_batches SET imported = ?, rejected = ?, duplicates = ? WHERE id = ?")
+        try st.bind([.int(Int64(report.imported)), .int(Int64(report.rejected)), .int(Int64(report.duplicates)), .int(id)])
+        try st.step()
+    }
+}
+
+extension Store {
+    /// Every recorded import, oldest first.
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func importBatches() throws(StoreError) -> [ImportBatch] {
+        let st = try db.prepare("""
+            SELECT b.id, b.file, b.imported_at, b.imported, b.rejected, b.duplicates, b.encoding, b.delimiter,
+                   (SELECT count(*) FROM pins p WHERE p.batch_id = b.id)
+            FROM import_batches b ORDER BY b.id
+            """)
+        var out: [ImportBatch] = []
+        while try st.step() {
+            out.append(ImportBatch(id: st.int(0), file: st.text(1), importedAt: st.text(2), imported: Int(st.int(3)),
+                                   rejected: Int(st.int(4)), duplicates: Int(st.int(5)), encoding: st.text(6),
+                                   delimiter: st.text(7), pinsLeft: Int(st.int(8))))
+        }
+        return out
+    }
+
+    /// Removes an import: the batch and every pin it added (`pinmap undo-import ID`), in one
+    /// transaction. Pins go through the schema's `ON DELETE CASCADE`, so whatever the store
+    /// keeps in step with its pins (indexes, comments) follows.
+    /// - Returns: the number of pins removed, or nil when there is no batch `id`.
+    /// - Throws: `StoreError` when the store cannot be written.
+    @discardableResult
+    public func undoImport(batchID id: Int64) throws(StoreError) -> Int? {
+        do {
+            return try transaction { () throws -> Int? in
+                let pins = try db.scalarInt("SELECT count(*) FROM pins WHERE batch_id = ?", [.int(id)])
+                let st = try db.prepare("DELETE FROM import_batches WHERE id = ?")
+                try st.bind([.int(id)])
+                try st.step()
+                return db.changes == 0 ? nil : Int(pins)
+            }
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw StoreError("\(error)")
+        }
+    }
+}

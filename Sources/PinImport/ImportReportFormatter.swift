@@ -1,0 +1,92 @@
+import Foundation
+
+/// Turns import reports into what `pinmap import` prints: a human summary (default) or JSON
+/// (`--json`). The CLI only chooses which and where.
+public enum ImportReportFormatter {
+    /// A few lines for people, e.g.
+    /// ```
+    /// pins.csv: imported 5 pins (batch 3), 2 rows rejected, 1 duplicate skipped
+    ///   encoding UTF-8, delimiter ",", columns: name="name", latitude="lat", longitude="lng"
+    ///   line 7: latitude '35.09x' is not a number
+    ///   line 9 duplicates line 3
+    /// ```
+    /// - Parameter maxLines: how many rejected-row issues and duplicates to list (each).
+    public static func summary(_ r: ImportReport, maxLines: Int = 10) -> String {
+        if let fileError = r.fileError { return "error: \(fileError)" }
+        var lines: [String] = []
+        let verb = r.dryRun ? "would import" : "imported"
+        var head = "\(r.file): \(verb) \(count(r.imported, "pin"))"
+        if let batch = r.batchID { head += " (batch \(batch); undo with: pinmap undo-import \(batch))" }
+        head += ", \(count(r.rejected, "row")) rejected, \(count(r.duplicates, "duplicate")) skipped"
+        lines.append(head)
+        var format = "  \(r.format)"
+        if !r.encoding.isEmpty { format += ", encoding \(r.encoding)" }
+        if !r.delimiter.isEmpty { format += ", delimiter \"\(r.delimiter)\"" }
+        if !r.columns.isEmpty { format += ", columns: " + columnList(r.columns) }
+        lines.append(format)
+        let issues = r.errors.prefix(maxLines).map { "  \($0)" }
+        lines += issues
+        let moreIssues = r.errors.count - issues.count + r.errorsOmitted
+        if moreIssues > 0 { lines.append("  … \(count(moreIssues, "more issue"))\(r.rejectsFile == nil ? " (all rejected rows: --rejects OUT.csv, or --json)" : "")") }
+        let dups = r.duplicateRows.prefix(maxLines).map { "  \($0)" }
+        lines += dups
+        if r.duplicates > dups.count { lines.append("  … \(count(r.duplicates - dups.count, "more duplicate"))") }
+        if let rejects = r.rejectsFile, r.rejected > 0 { lines.append("  rejected rows written to \(rejects)") }
+        lines += r.notes.map { "  note: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON object of one report (keys sorted, pretty-printed, UTF-8, no trailing newline).
+    public static func json(_ report: ImportReport) -> String {
+        encode(report)
+    }
+
+    /// A JSON array of several reports (`pinmap import A.csv B.csv --json`).
+    public static func json(_ reports: [ImportReport]) -> String {
+        encode(reports)
+    }
+
+    /// `{"file": ..., "file_error": ...}` for a file that failed as a whole.
+    public static func json(failed file: String, error: ImportError) -> String {
+        encode(ImportReport.failed(file: file, error: error))
+    }
+
+    /// A table of recorded imports for `pinmap imports`, oldest first.
+    public static func batchTable(_ batches: [ImportBatch]) -> String {
+        guard !batches.isEmpty else { return "no imports recorded" }
+        var lines = ["   id  imported_at           pins  rejected  duplicates  file"]
+        for b in batches {
+            let pins = b.pinsLeft == b.imported ? "\(b.imported)" : "\(b.pinsLeft)/\(b.imported)"
+            lines.append(pad(String(b.id), 5) + "  " + b.importedAt.padding(toLength: 20, withPad: " ", startingAt: 0)
+                         + "  " + pad(pins, 4) + "  " + pad(String(b.rejected), 8) + "  " + pad(String(b.duplicates), 10)
+                         + "  " + b.file)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// JSON of recorded imports for `pinmap imports --json`.
+    public static func json(_ batches: [ImportBatch]) -> String {
+        encode(batches)
+    }
+
+    private static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    private static func columnList(_ columns: [String: String]) -> String {
+        let order = ["name", "latitude", "longitude", "geometry", "description", "category", "created"]
+        return columns.sorted { (order.firstIndex(of: $0.key) ?? 99) < (order.firstIndex(of: $1.key) ?? 99) }
+            .map { "\($0.key)=\"\($0.value)\"" }.joined(separator: ", ")
+    }
+
+    private static func pad(_ s: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - s.count)) + s
+    }
+}

@@ -1,0 +1,146 @@
+import Glibc
+import PinStore
+
+/// Imports a pin file (CSV or GeoJSON) into a store: `pinmap import`.
+///
+/// One transaction per file: a file-level error, Ctrl-C or a killed process leaves the store
+/// exactly as before (SQLite rolls back an unfinished transaction on the next open). Rows are
+/// read, validated and written one at a time through the store's `PinInserter` (its single
+/// insert entry point), so memory stays constant in the file's size apart from the duplicate
+/// digests (12 bytes a row). Each import that adds pins is recorded as a batch that
+/// `undoImport(batchID:)` removes again; an import that adds nothing writes nothing at all.
+public enum Importer {
+    /// Imports `path` into `store`.
+    /// - Parameters:
+    ///   - options: delimiter, column overrides, dry run, rejects file.
+    ///   - progress: called with (bytes read, file size in bytes) about once per MiB read.
+    /// - Returns: counts, encoding, delimiter, columns, the rejected rows' issues and the
+    ///   duplicates. Rejected rows do not make the import fail.
+    /// - Throws: `ImportError` for file-level failures (empty file, BOM only, no header, no
+    ///   coordinate or name columns, undecodable bytes, not a GeoJSON FeatureCollection, an
+    ///   unwritable rejects file, a store failure); nothing is written then.
+    public static func run(path: String, store: Store, options: ImportOptions = ImportOptions(),
+                           progress: (@Sendable (Int64, Int64) -> Void)? = nil) throws(ImportError) -> ImportReport {
+        let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides)
+        var report = ImportReport(file: path, format: scanner.format.rawValue)
+        report.encoding = scanner.encoding.label
+        report.delimiter = scanner.delimiterLabel
+        report.columns = scanner.columnsUsed
+        report.dryRun = options.dryRun
+        report.rejectsFile = options.rejectsPath
+        let rejects = try options.rejectsPath.map { p throws(ImportError) in
+            try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [])
+        }
+        let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress)
+        do {
+            if options.dryRun {
+                try run.readAll(store: store, inserter: nil, batchID: nil)
+            } else {
+                try store.transaction {
+                    let batchID = try BatchRecord.begin(store: store, file: absolutePath(path), report: run.report)
+                    try run.readAll(store: store, inserter: try PinInserter(store: store), batchID: batchID)
+                    // Nothing new: roll back so the store (batches included) stays as it was.
+                    if run.report.imported == 0 { throw NothingImported() }
+                    try BatchRecord.finish(store: store, id: batchID, report: run.report)
+                    run.report.batchID = batchID
+                }
+            }
+        } catch is NothingImported {
+            run.report.batchID = nil
+        } catch {
+            rejects?.discard()
+            switch error {
+            case let e as ImportError: throw e
+            case let e as StoreError: throw .store(path: path, reason: e.message)
+            default: throw .store(path: path, reason: "\(error)")
+            }
+        }
+        try rejects?.finish()
+        var final = run.report
+        if final.dataRows == 0 { final.notes.append("the file has no data rows") }
+        if final.imported == 0 && !options.dryRun { final.notes.append("nothing was imported; the store is unchanged") }
+        if options.dryRun { final.notes.append("dry run: nothing was written to the store") }
+        return final
+    }
+
+    private struct NothingImported: Error {}
+
+    /// `path` made absolute (batches list where a file came from); unchanged when it cannot be resolved.
+    static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// The state of one import while its rows are read. A class so the store's transaction
+/// closure can update it without capturing mutable locals.
+private final class ImportRun {
+    var scanner: PinFileScanner
+    var report: ImportReport
+    let rejects: RejectsWriter?
+    let progress: (@Sendable (Int64, Int64) -> Void)?
+
+    init(scanner: PinFileScanner, report: ImportReport, rejects: RejectsWriter?,
+         progress: (@Sendable (Int64, Int64) -> Void)?) {
+        self.scanner = scanner
+        self.report = report
+        self.rejects = rejects
+        self.progress = progress
+    }
+
+    /// Reads every row: rejects, skips duplicates, inserts the rest (unless `inserter` is nil:
+    /// a dry run).
+    /// - Throws: `ImportError` (decoding) or `StoreError` (anything but a row's constraint).
+    func readAll(store: Store, inserter: PinInserter?, batchID: Int64?) throws {
+        var finder = try DuplicateFinder(store: store, expectedRows: Int(scanner.size / 64))
+        var lastReported: Int64 = -1
+        while let event = try scanner.next() {
+            if let progress, scanner.bytesRead != lastReported {
+                lastReported = scanner.bytesRead
+                progress(lastReported, scanner.size)
+            }
+            switch event {
+            case let .rejected(issues, fields):
+                reject(issues, fields: fields)
+            case let .pin(pin):
+                if let origin = try finder.origin(of: pin, batchID: batchID) {
+                    switch origin {
+                    case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
+                    case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id))
+                    }
+                    continue
+                }
+                if let inserter, try !insert(pin, inserter, batchID: batchID) { continue }
+                finder.remember(pin)
+                report.imported += 1
+            }
+        }
+        report.dataRows = scanner.dataRows
+        progress?(scanner.size, scanner.size)
+    }
+
+    /// Inserts one pin; false when the store refused this row only.
+    /// - Throws: `StoreError` for every failure but a constraint on this row.
+    private func insert(_ pin: ParsedPin, _ inserter: PinInserter, batchID: Int64?) throws(StoreError) -> Bool {
+        do {
+            try inserter.insert(NewPin(
+                title: pin.title, description: pin.description, category: pin.category,
+                latitude: pin.latitude, longitude: pin.longitude,
+                createdAt: pin.createdAt.isEmpty ? nil : pin.createdAt), batchID: batchID)
+            return true
+        } catch {
+            // SQLITE_CONSTRAINT (19) in the low byte of the extended code: a rule of the store
+            // the validator does not know; the row is rejected, the import goes on.
+            guard error.code & 0xFF == 19 else { throw error }
+            reject([RowIssue(line: pin.line, field: "(row)", value: pin.title,
+                             reason: "the store refused the row: \(error.message)", rule: .refusedByStore)], fields: [])
+            return false
+        }
+    }
+
+    private func reject(_ issues: [RowIssue], fields: [String]) {
+        report.addIssues(issues)
+        rejects?.add(line: issues.first?.line ?? 0, issues: issues, fields: fields)
+    }
+}

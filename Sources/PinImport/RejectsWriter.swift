@@ -1,0 +1,69 @@
+import Glibc
+
+/// Writes rejected rows to a CSV file (`--rejects OUT.csv`): UTF-8, comma, RFC 4180 quoting,
+/// `\n` line ends. Columns: `line`, `reason`, then the file's own header, so a user can fix the
+/// rows in a spreadsheet and import the file again (the two extra columns are ignored then).
+/// A class because it owns the open `FILE*`; buffered by stdio.
+final class RejectsWriter {
+    let path: String
+    private let file: UnsafeMutablePointer<FILE>
+    private var failed = false
+
+    /// Creates (or truncates) `path` and writes the header row.
+    /// - Throws: `ImportError.rejectsFile` when the file cannot be created.
+    init(path: String, headers: [String]) throws(ImportError) {
+        guard let f = fopen(path, "w") else {
+            throw .rejectsFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.path = path
+        file = f
+        write(["line", "reason"] + headers)
+    }
+
+    deinit { fclose(file) }
+
+    /// Appends one rejected row: its line, all reasons joined by "; ", and its fields.
+    func add(line: Int, issues: [RowIssue], fields: [String]) {
+        write([String(line), issues.map(\.reason).joined(separator: "; ")] + fields)
+    }
+
+    /// Flushes and closes.
+    /// - Throws: `ImportError.rejectsFile` when any write failed (e.g. the disk is full).
+    func finish() throws(ImportError) {
+        if fflush(file) != 0 || failed || ferror(file) != 0 {
+            throw .rejectsFile(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Deletes the file (after a file-level failure, so no half-written rejects remain).
+    func discard() {
+        unlink(path)
+    }
+
+    private func write(_ fields: [String]) {
+        var line = fields.map(Self.quoted).joined(separator: ",")
+        line.append("\n")
+        let n = line.utf8.count
+        let written = line.withCString { fwrite($0, 1, n, file) }
+        if written != n { failed = true }
+    }
+
+    /// A field quoted when it holds a comma, a quote, a line break or edge spaces (RFC 4180).
+    static func quoted(_ field: String) -> String {
+        let needs = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || field.first == " " || field.last == " "
+        guard needs else { return field }
+        return "\"" + field.replacingQuotes() + "\""
+    }
+}
+
+private extension String {
+    func replacingQuotes() -> String {
+        var out = ""
+        out.reserveCapacity(utf8.count + 2)
+        for c in self {
+            if c == "\"" { out.append("\"\"") } else { out.append(c) }
+        }
+        return out
+    }
+}

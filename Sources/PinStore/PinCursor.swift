@@ -1,0 +1,20 @@
+/// Reads pins one at a time in id order (oldest insert first), so exporting
+/// a million pins never holds them all in memory.
+public final class PinCursor {
+    private let st: Statement
+
+    init(store: Store) throws(StoreError) {
+        st = try store.db.prepare("SELECT \(pinColumns) FROM pins ORDER BY id")
+    }
+
+    /// The next pin, or nil after the last. - Throws: `StoreError` from SQLite.
+    public func next() throws(StoreError) -> Pin? {
+        try st.step() ? st.pin() : nil
+    }
+}
+
+extension Store {
+    /// A cursor over every pin in id order (see `PinCursor`).
+    /// - Throws: `StoreError` when the query does not compile.
+    public func pinCursor() throws(StoreError) -> PinCursor { try PinCursor(store: self) }
+}

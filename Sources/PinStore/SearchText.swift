@@ -1,0 +1,66 @@
+/// What a person typed into a search field, turned into SQL that can never
+/// fail on their text: every word becomes a quoted FTS5 string or an escaped
+/// LIKE pattern, so `"`, `*`, `-`, `(`, `AND`, `NEAR` or `%` are just characters.
+///
+/// A pin matches when every word occurs, ignoring case, inside its title,
+/// description or category (a substring match, so `muse` finds "Museum" and
+/// `기념` finds "전쟁기념관"). Words of 3 or more characters go through the
+/// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34); a trigram index cannot
+/// answer 1–2 character words, so those are checked with LIKE on the pins
+/// themselves (a scan; ASCII-only case folding, as SQLite's LIKE).
+public struct SearchText: Sendable, Hashable {
+    /// The words, in order, without duplicates; control characters removed.
+    public let words: [String]
+
+    /// Splits `text` at whitespace.
+    public init(_ text: String) {
+        var seen = Set<String>()
+        var out: [String] = []
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        for w in cleaned.split(whereSeparator: { $0.isWhitespace }) {
+            let word = String(w)
+            if seen.insert(word.lowercased()).inserted { out.append(word) }
+        }
+        words = out
+    }
+
+    /// True when there is nothing to search for (every pin matches).
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// The FTS5 query for the long words (`"muse" AND "기념관"`), or nil when
+    /// there are none. Each word is an FTS5 string with `"` doubled.
+    public var ftsQuery: String? {
+        let long = words.filter { $0.unicodeScalars.count >= 3 }
+        guard !long.isEmpty else { return nil }
+        return long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+    }
+
+    /// LIKE patterns (`%ab%`, with `\`, `%` and `_` escaped by `\`) for the
+    /// words too short for the trigram index.
+    public var likePatterns: [String] {
+        words.filter { $0.unicodeScalars.count < 3 }.map { w in
+            var p = "%"
+            for c in w {
+                if c == "\\" || c == "%" || c == "_" { p.append("\\") }
+                p.append(c)
+            }
+            return p + "%"
+        }
+    }
+
+    /// The SQL condition on table `pins` and its arguments, or nil when empty.
+    func whereClause() -> (sql: String, args: [SQLValue])? {
+        guard !isEmpty else { return nil }
+        var parts: [String] = []
+        var args: [SQLValue] = []
+        if let q = ftsQuery {
+            parts.append("id IN (SELECT rowid FROM pins_fts WHERE pins_fts MATCH ?)")
+            args.append(.text(q))
+        }
+        for p in likePatterns {
+            parts.append(#"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\')"#)
+            args += [.text(p), .text(p), .text(p)]
+        }
+        return (parts.joined(separator: " AND "), args)
+    }
+}

@@ -1,0 +1,56 @@
+import CSQLite
+
+/// A dated comment on a pin (Pinit's reviews). `createdAt` is ISO 8601 UTC.
+public struct Comment: Sendable, Equatable, Hashable, Codable {
+    public var id: Int64
+    public var pinID: Int64
+    public var body: String
+    public var createdAt: String
+
+    public init(id: Int64, pinID: Int64, body: String, createdAt: String) {
+        self.id = id; self.pinID = pinID; self.body = body; self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, body
+        case pinID = "pin_id", createdAt = "created_at"
+    }
+}
+
+extension Store {
+    /// The comments on pin `pinID`, oldest first (by `created_at`, then id);
+    /// empty when the pin has none or does not exist.
+    /// - Throws: `StoreError` from SQLite.
+    public func comments(pinID: Int64) throws(StoreError) -> [Comment] {
+        let st = try db.prepare("SELECT id, pin_id, body, created_at FROM comments WHERE pin_id = ? ORDER BY created_at, id")
+        try st.bind([.int(pinID)])
+        var out: [Comment] = []
+        while try st.step() { out.append(Comment(id: st.int(0), pinID: st.int(1), body: st.text(2), createdAt: st.text(3))) }
+        return out
+    }
+
+    /// Adds a comment dated now to pin `pinID` and returns its id.
+    /// - Throws: `StoreError` when `body` is blank (whitespace only), there is
+    ///   no pin `pinID`, or SQLite fails.
+    @discardableResult
+    public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
+        if body.allSatisfy({ $0.isWhitespace }) { throw StoreError("comment must not be blank", code: SQLITE_CONSTRAINT) }
+        guard try db.scalarInt("SELECT count(*) FROM pins WHERE id = ?", [.int(pinID)]) > 0 else {
+            throw StoreError("no pin with id \(pinID)", code: SQLITE_NOTFOUND)
+        }
+        let st = try db.prepare("INSERT INTO comments(pin_id, body, created_at) VALUES(?, ?, ?)")
+        try st.bind([.int(pinID), .text(body), .text(Timestamp.now())])
+        try st.step()
+        return db.lastInsertRowID
+    }
+
+    /// Deletes comment `id`; returns whether it existed.
+    /// - Throws: `StoreError` from SQLite.
+    @discardableResult
+    public func deleteComment(id: Int64) throws(StoreError) -> Bool {
+        let st = try db.prepare("DELETE FROM comments WHERE id = ?")
+        try st.bind([.int(id)])
+        try st.step()
+        return db.changes > 0
+    }
+}

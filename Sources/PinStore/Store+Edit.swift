@@ -1,0 +1,148 @@
+import CSQLite
+import Foundation
+
+/// A deleted pin with everything needed to put it back (undo): its comments
+/// and the import batch it came from.
+public struct DeletedPin: Sendable, Equatable, Hashable {
+    public var pin: Pin
+    /// The pin's comments, oldest first.
+    public var comments: [Comment]
+    /// The import batch the pin came from (nil: added by hand).
+    public var batchID: Int64?
+
+    public init(pin: Pin, comments: [Comment] = [], batchID: Int64? = nil) {
+        self.pin = pin; self.comments = comments; self.batchID = batchID
+    }
+}
+
+extension Store {
+    /// Changes the given fields of pin `id` (nil leaves a field as it is) and
+    /// sets `updated_at` to now. Coordinates are WGS84 decimal degrees.
+    /// - Returns: the pin as stored afterwards, or nil when there is no pin `id`.
+    /// - Throws: `StoreError` when the title is blank, a latitude is outside
+    ///   −90…90 or a longitude outside −180…180 degrees (or not finite), or
+    ///   SQLite fails; the pin is then unchanged.
+    @discardableResult
+    public func update(id: Int64, title: String? = nil, description: String? = nil, category: String? = nil,
+                       latitude: Double? = nil, longitude: Double? = nil) throws(StoreError) -> Pin? {
+        try PinRules.check(title: title, latitude: latitude, longitude: longitude)
+        var sets: [String] = []
+        var args: [SQLValue] = []
+        func set(_ column: String, _ v: SQLValue?) {
+            guard let v else { return }
+            sets.append("\(column) = ?"); args.append(v)
+        }
+        set("title", title.map { .text($0) })
+        set("description", description.map { .text($0) })
+        set("category", category.map { .text($0) })
+        set("latitude", latitude.map { .double($0) })
+        set("longitude", longitude.map { .double($0) })
+        set("updated_at", .text(Timestamp.now()))
+        let st = try db.prepare("UPDATE pins SET \(sets.joined(separator: ", ")) WHERE id = ?")
+        try st.bind(args + [.int(id)])
+        try st.step()
+        guard db.changes > 0 else { return nil }
+        return try pin(id: id)
+    }
+
+    /// Deletes pin `id` (its comments go with it) and returns it as it was,
+    /// or nil when there was no such pin. - Throws: `StoreError` from SQLite.
+    @discardableResult
+    public func deleteReturningPin(id: Int64) throws(StoreError) -> Pin? {
+        try deleteForUndo(id: id)?.pin
+    }
+
+    /// Deletes pin `id` with its comments and returns all of it for
+    /// `restore(_:)`, or nil when there was no such pin.
+    /// - Throws: `StoreError` from SQLite; nothing is deleted then.
+    @discardableResult
+    public func deleteForUndo(id: Int64) throws(StoreError) -> DeletedPin? {
+        try atomically { () throws(StoreError) -> DeletedPin? in
+            guard let pin = try pin(id: id) else { return nil }
+            let batch = try db.prepare("SELECT batch_id FROM pins WHERE id = ?")
+            try batch.bind([.int(id)])
+            let batchID: Int64? = try batch.step() && !batch.isNull(0) ? batch.int(0) : nil
+            let deleted = DeletedPin(pin: pin, comments: try comments(pinID: id), batchID: batchID)
+            try delete(id: id)
+            return deleted
+        }
+    }
+
+    /// Puts a deleted pin back with its timestamps, under its old id when that
+    /// id is still free (else under a new one), without comments.
+    /// - Returns: the id the pin has now.
+    /// - Throws: `StoreError` when the pin breaks a rule of `PinRules` or SQLite fails.
+    @discardableResult
+    public func restore(_ pin: Pin) throws(StoreError) -> Int64 {
+        try restore(DeletedPin(pin: pin))
+    }
+
+    /// Puts a pin from `deleteForUndo(id:)` back with its timestamps, comments
+    /// and import batch (when that batch still exists), in one transaction.
+    /// Ids are kept when still free, else new ones are given.
+    /// - Returns: the id the pin has now.
+    /// - Throws: `StoreError` when the pin breaks a rule of `PinRules` or
+    ///   SQLite fails; nothing is restored then.
+    @discardableResult
+    public func restore(_ deleted: DeletedPin) throws(StoreError) -> Int64 {
+        let p = deleted.pin
+        try PinRules.check(title: p.title, latitude: p.latitude, longitude: p.longitude)
+        return try atomically { () throws(StoreError) -> Int64 in
+            var batch: SQLValue = .null
+            if let b = deleted.batchID, try db.scalarInt("SELECT count(*) FROM import_batches WHERE id = ?", [.int(b)]) > 0 {
+                batch = .int(b)
+            }
+            let idFree = try db.scalarInt("SELECT count(*) FROM pins WHERE id = ?", [.int(p.id)]) == 0
+            let st = try db.prepare("""
+                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at, batch_id)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            try st.bind([idFree ? .int(p.id) : .null, .text(p.title), .text(p.description), .text(p.category),
+                         .double(p.latitude), .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch])
+            try st.step()
+            let newID = db.lastInsertRowID
+            let ins = try db.prepare("INSERT INTO comments(id, pin_id, body, created_at) VALUES(?, ?, ?, ?)")
+            for c in deleted.comments {
+                let free = try db.scalarInt("SELECT count(*) FROM comments WHERE id = ?", [.int(c.id)]) == 0
+                try ins.bind([free ? .int(c.id) : .null, .int(newID), .text(c.body), .text(c.createdAt)])
+                try ins.step()
+            }
+            return newID
+        }
+    }
+
+    /// Runs `body` atomically: in a new `BEGIN IMMEDIATE` transaction, or in a
+    /// savepoint when a transaction is already open. A thrown error undoes
+    /// everything `body` did.
+    func atomically<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let outer = sqlite3_get_autocommit(db.handle) != 0
+        try db.execute(outer ? "BEGIN IMMEDIATE" : "SAVEPOINT pinmap_atomic")
+        do {
+            let result = try body()
+            try db.execute(outer ? "COMMIT" : "RELEASE pinmap_atomic")
+            return result
+        } catch {
+            try? db.execute(outer ? "ROLLBACK" : "ROLLBACK TO pinmap_atomic; RELEASE pinmap_atomic")
+            throw error
+        }
+    }
+}
+
+/// The rules every stored pin keeps, checked before SQL so the message is
+/// clear (the table's CHECK constraints are the backstop).
+public enum PinRules {
+    /// - Throws: `StoreError` naming the rule: a blank title (whitespace
+    ///   only), a latitude outside −90…90 or a longitude outside −180…180
+    ///   degrees, or a coordinate that is NaN or infinite. nil is not checked.
+    public static func check(title: String?, latitude: Double?, longitude: Double?) throws(StoreError) {
+        if let t = title, t.allSatisfy({ $0.isWhitespace }) {
+            throw StoreError("title must not be blank", code: SQLITE_CONSTRAINT)
+        }
+        if let la = latitude, !(la.isFinite && (-90...90).contains(la)) {
+            throw StoreError("latitude \(la) outside [-90, 90]", code: SQLITE_CONSTRAINT)
+        }
+        if let lo = longitude, !(lo.isFinite && (-180...180).contains(lo)) {
+            throw StoreError("longitude \(lo) outside [-180, 180]", code: SQLITE_CONSTRAINT)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Where a command's text goes: standard output, a file, or a string (tests).
+/// Writes are buffered; `flush()` sends what is left.
+protocol TextSink: AnyObject {
+    /// Whether the text is shown on a terminal (pin text must then be sanitized).
+    var isTerminal: Bool { get }
+    func write(_ s: String)
+    /// - Throws: `CLIError.failure` when the bytes cannot be written (disk full, closed pipe).
+    func flush() throws(CLIError)
+}
+
+/// Standard output or standard error, in 64 KiB chunks (through
+/// `FileHandle`, which reports write errors; `print` would not).
+final class StreamSink: TextSink {
+    private let handle: FileHandle
+    private var buffer = Data()
+    let isTerminal: Bool
+
+    init(stdout: Bool = true) {
+        handle = stdout ? FileHandle.standardOutput : FileHandle.standardError
+        isTerminal = isatty(stdout ? 1 : 2) == 1
+    }
+
+    private var failure: String?
+
+    func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 16 { writeBuffer() }
+    }
+
+    private func writeBuffer() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        do { try handle.write(contentsOf: buffer) } catch { failure = error.localizedDescription }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func flush() throws(CLIError) {
+        writeBuffer()
+        if let failure { throw .failure("cannot write output: \(failure)") }
+    }
+}
+
+/// A file written through a `FileHandle`, in 1 MiB chunks.
+final class FileSink: TextSink {
+    let isTerminal = false
+    let path: String
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var failure: String?
+
+    /// Creates or truncates `path`.
+    /// - Throws: `CLIError.failure` when the file cannot be created.
+    init(path: String) throws(CLIError) {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let h = FileHandle(forWritingAtPath: path) else {
+            throw .failure("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        handle = h
+    }
+
+    func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 20 { writeBuffer() }
+    }
+
+    private func writeBuffer() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        do { try handle.write(contentsOf: buffer) } catch { failure = error.localizedDescription }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func flush() throws(CLIError) {
+        writeBuffer()
+        try? handle.close()
+        if let failure { throw .failure("cannot write \(path): \(failure)") }
+    }
+}
+
+/// Text kept in memory, for tests.
+final class StringSink: TextSink {
+    let isTerminal: Bool
+    private(set) var text = ""
+    init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+    func write(_ s: String) { text += s }
+    func flush() throws(CLIError) {}
+}
+
+/// A command's two output streams.
+struct CommandIO {
+    var out: TextSink
+    var err: TextSink
+    /// Standard output and standard error.
+    static func standard() -> CommandIO { CommandIO(out: StreamSink(stdout: true), err: StreamSink(stdout: false)) }
+}
+
+/// A command whose output goes through `CommandIO`, so tests can run it and
+/// read what it printed. Its plain `run(_:)` writes to the real streams.
+protocol TextCommand: Command {
+    static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32
+}
+
+extension TextCommand {
+    static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
+        let io = CommandIO.standard()
+        let code: Int32
+        do { code = try run(args, io: io) } catch {
+            try? io.out.flush(); try? io.err.flush()
+            throw error
+        }
+        try io.err.flush()
+        try io.out.flush()
+        return code
+    }
+}
+
+/// What a command line did: its exit code and everything it printed.
+public struct CLIResult: Sendable, Equatable {
+    public var code: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+extension PinmapCLI {
+    /// Runs the command line `args` like `main`, but captures standard output
+    /// and standard error (for tests and scripts embedding pinmap). Only
+    /// commands that write through `CommandIO` can run this way (not the
+    /// terminal UI, `import` or `render`): the others give exit code 2.
+    /// - Parameter terminal: pretend standard output is a terminal (pin text
+    ///   is then sanitized).
+    public static func execute(_ args: [String], terminal: Bool = false) -> CLIResult {
+        let io = CommandIO(out: StringSink(isTerminal: terminal), err: StringSink())
+        func result(_ code: Int32) -> CLIResult {
+            CLIResult(code: code, stdout: (io.out as? StringSink)?.text ?? "", stderr: (io.err as? StringSink)?.text ?? "")
+        }
+        guard let name = args.first, let command = commands.first(where: { $0.spec.name == name }) else {
+            io.err.write(CLIError.usage(command: "", message: "unknown command '\(args.first ?? "")'").message + "\n")
+            return result(2)
+        }
+        guard let text = command as? any TextCommand.Type else {
+            io.err.write("pinmap: '\(name)' cannot run with captured output\n")
+            return result(2)
+        }
+        do {
+            let parsed = try command.spec.parse(Array(args.dropFirst()))
+            if parsed.wantsHelp { io.out.write(command.spec.helpText()); return result(0) }
+            return result(try text.run(parsed, io: io))
+        } catch {
+            io.err.write(error.message + "\n")
+            return result(error.exitCode)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import PinImport
+import PinStore
+
+/// `pinmap import FILE...`: imports pin CSV (or GeoJSON) files, one
+/// transaction per file.
+enum ImportCommand: TextCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL]",
+        summary: """
+        Import pins from CSV files (any of , ; tab | as delimiter; UTF-8, UTF-16 or Windows-1252;
+        decimal, decimal-comma or degrees-minutes-seconds coordinates; a WKT POINT column) or from
+        GeoJSON FeatureCollections of Points. Each file is one transaction: a file-level error leaves
+        the store as it was. Rejected rows are reported with line, field, value and rule; exact
+        duplicates are skipped. Exit 0 when the file was processed (even with rejected rows),
+        1 for a file-level failure, 2 for usage.
+        """,
+        options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
+                  ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
+                  ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name")],
+        flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing")],
+        minPositionals: 1)
+
+    static func options(_ args: ParsedArguments) throws(CLIError) -> ImportOptions {
+        var options = ImportOptions()
+        if let d = args.value("--delimiter") {
+            guard let b = DelimiterSniffer.parseOption(d) else {
+                throw .usage(command: "import", message: "--delimiter must be one of , ; tab | (got '\(d)')")
+            }
+            options.delimiter = b
+        }
+        options.latColumn = args.value("--lat")
+        options.lonColumn = args.value("--lon")
+        options.nameColumn = args.value("--name")
+        options.dryRun = args.has("--dry-run")
+        options.rejectsPath = args.value("--rejects")
+        if args.positionals.count > 1 && options.rejectsPath != nil {
+            throw .usage(command: "import", message: "--rejects takes one input file at a time")
+        }
+        return options
+    }
+
+    static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
+        let options = try options(args)
+        let store = try PinmapCLI.openStore(args)
+        let json = args.has("--json")
+        var failed = false
+        var reports: [ImportReport] = []
+        for path in args.positionals {
+            let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+            let bar = ImportProgressPrinter(label: (path as NSString).lastPathComponent, fileSize: size)
+            do {
+                let report = try Importer.run(path: path, store: store, options: options, progress: bar.update)
+                bar.finish()
+                reports.append(report)
+                if !json { io.out.write(ImportReportFormatter.summary(report) + "\n") }
+            } catch {
+                bar.finish()
+                failed = true
+                io.err.write("pinmap import: \(path): \(error)\n")
+                if json { reports.append(ImportReport.failed(file: path, error: error)) }
+            }
+        }
+        if json {
+            io.out.write((reports.count == 1 ? ImportReportFormatter.json(reports[0]) : ImportReportFormatter.json(reports)) + "\n")
+        }
+        return failed ? 1 : 0
+    }
+}
+
+/// `pinmap imports`: the import batches in the store.
+enum ImportsCommand: TextCommand {
+    static let spec = CommandSpec(
+        name: "imports", usage: "pinmap imports [--db PATH] [--json]",
+        summary: "List import batches (id, time, file, counts); `pinmap undo-import ID` removes one.",
+        options: [("--db", "store path")], flags: [("--json", "print JSON")], maxPositionals: 0)
+
+    static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
+        let store = try PinmapCLI.openStore(args)
+        let batches: [ImportBatch]
+        do { batches = try store.importBatches() } catch { throw .failure(error.message) }
+        io.out.write((args.has("--json") ? ImportReportFormatter.json(batches) : ImportReportFormatter.batchTable(batches)) + "\n")
+        return 0
+    }
+}
+
+/// `pinmap undo-import ID`: removes the pins an import added.
+enum UndoImportCommand: TextCommand {
+    static let spec = CommandSpec(
+        name: "undo-import", usage: "pinmap undo-import ID [--db PATH]",
+        summary: "Remove the pins that import batch ID added (see `pinmap imports`).",
+        options: [("--db", "store path")], flags: [], maxPositionals: 1, minPositionals: 1)
+
+    static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
+        guard let id = Int64(args.positionals[0]), id > 0 else {
+            throw .usage(command: "undo-import", message: "ID must be a batch number from `pinmap imports`, got '\(args.positionals[0])'")
+        }
+        let store = try PinmapCLI.openStore(args)
+        let removed: Int?
+        do { removed = try store.undoImport(batchID: id) } catch { throw .failure(error.message) }
+        guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
+        io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
+        return 0
+    }
+}

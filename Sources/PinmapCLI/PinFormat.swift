@@ -1,0 +1,74 @@
+import Foundation
+import Frame
+import PinmapUI
+import PinStore
+
+/// JSON for pins, written by hand so coordinates keep every digit (Swift's
+/// shortest round-trip form) and keys come in a fixed, sorted order:
+/// `{"category","created_at","description","id","latitude","longitude","title","updated_at"}`.
+enum PinJSON {
+    /// One pin as a JSON object, with `extra` members (already JSON) merged in key order.
+    static func object(_ p: Pin, extra: [(String, String)] = []) -> String {
+        var members: [(String, String)] = [
+            ("category", JSONText.string(p.category)), ("created_at", JSONText.string(p.createdAt)),
+            ("description", JSONText.string(p.description)), ("id", String(p.id)),
+            ("latitude", PinExport.number(p.latitude)), ("longitude", PinExport.number(p.longitude)),
+            ("title", JSONText.string(p.title)), ("updated_at", JSONText.string(p.updatedAt)),
+        ]
+        members += extra
+        members.sort { $0.0 < $1.0 }
+        return "{" + members.map { JSONText.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    /// `{"body","created_at","id","pin_id"}`.
+    static func comment(_ c: Comment) -> String {
+        "{\"body\":\(JSONText.string(c.body)),\"created_at\":\(JSONText.string(c.createdAt)),\"id\":\(c.id),\"pin_id\":\(c.pinID)}"
+    }
+
+    /// A JSON array of already-encoded values, one per line.
+    static func array(_ items: [String]) -> String {
+        items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n]"
+    }
+
+    static func array(_ pins: [Pin]) -> String { array(pins.map { object($0) }) }
+}
+
+/// Pins as text for people. Text from pins is sanitized (control characters
+/// and escape sequences shown as placeholders) when it goes to a terminal.
+enum PinText {
+    /// `id<TAB>latitude<TAB>longitude<TAB>title<TAB>category<TAB>created_at`.
+    static func line(_ p: Pin, sanitize: Bool) -> String {
+        "\(p.id)\t\(coord(p.latitude))\t\(coord(p.longitude))\t\(safe(p.title, sanitize))\t\(safe(p.category, sanitize))\t\(safe(p.createdAt, sanitize))"
+    }
+
+    static func coord(_ v: Double) -> String { String(format: "%.6f", v) }
+
+    static func safe(_ s: String, _ sanitize: Bool) -> String { sanitize ? SafeText.sanitize(s) : s }
+
+    /// Whole metres: `1234 m`.
+    static func metres(_ m: Double) -> String { "\(Int64(m.rounded())) m" }
+
+    /// The detail of one pin with its comments, one field per line.
+    static func detail(_ p: Pin, comments: [Comment], sanitize: Bool) -> String {
+        func field(_ name: String, _ value: String) -> String {
+            let padded = name.padding(toLength: 13, withPad: " ", startingAt: 0)
+            let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.enumerated().map { i, l in (i == 0 ? padded : String(repeating: " ", count: 13)) + l }
+                .joined(separator: "\n") + "\n"
+        }
+        func text(_ s: String) -> String { sanitize ? SafeText.sanitize(s, keepNewlines: true) : s }
+        var s = text(p.title) + "\n"
+        s += field("id", String(p.id))
+        s += field("category", text(p.category))
+        s += field("coordinates", "\(PinExport.number(p.latitude)), \(PinExport.number(p.longitude))  "
+                   + CoordinateText.dms(latitude: p.latitude, longitude: p.longitude))
+        s += field("created", text(p.createdAt))
+        s += field("updated", text(p.updatedAt))
+        s += field("description", text(p.description))
+        s += "comments (\(comments.count))\n"
+        for c in comments {
+            s += "  #\(c.id)  \(text(c.createdAt))  " + text(c.body).replacingOccurrences(of: "\n", with: "\n    ") + "\n"
+        }
+        return s
+    }
+}

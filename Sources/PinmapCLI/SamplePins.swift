@@ -1,0 +1,19 @@
+import Foundation
+import PinImport
+import PinStore
+
+/// The bundled sample pins (Data/pins/pins-seoul.csv, embedded in the binary).
+enum SamplePins {
+    /// Imports the sample pins through the normal importer, as one batch named
+    /// `pins-seoul.csv` (so `pinmap undo-import` removes them); returns how
+    /// many were added (0 when they are already there: duplicates are skipped).
+    /// - Throws: `ImportError` when the store refuses the write.
+    static func load(into store: Store) throws -> Int {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("pins-seoul.csv")
+        try Data(SamplePinsData.csv.utf8).write(to: url)
+        return try Importer.run(path: url.path, store: store).imported
+    }
+}

@@ -1,0 +1,89 @@
+import Frame
+import PinStore
+
+/// The store writes behind add, edit, delete, undo and comments. Each pin
+/// operation ends with a notice sheet saying what happened or why not; the
+/// list and the map are reloaded after every write.
+extension AppRunner {
+    func performPinEffect(_ effect: Effect) {
+        let now = state.clock
+        switch effect {
+        case .addPin(let pin):
+            do {
+                let id = try store.insert(pin)
+                state.selectedID = id
+                state.needsReload = true
+                state.notify("Pin added", "Adding “\(pin.title)” succeeded :)", success: true, now: now)
+            } catch {
+                state.notify("Pin not added", "Adding “\(pin.title)” failed :( \(error)", success: false, now: now)
+            }
+        case .updatePin(let id, let pin):
+            do {
+                _ = try store.update(id: id, title: pin.title, description: pin.description, category: pin.category,
+                                     latitude: pin.latitude, longitude: pin.longitude)
+                state.selectedID = id
+                state.needsReload = true
+                state.notify("Pin updated", "Updating “\(pin.title)” succeeded :)", success: true, now: now)
+            } catch {
+                state.notify("Pin not updated", "Updating “\(pin.title)” failed :( \(error)", success: false, now: now)
+            }
+        case .deletePin(let id):
+            do {
+                guard let deleted = try store.deleteForUndo(id: id) else {
+                    state.notify("Pin not deleted", "Pin #\(id) is no longer in the store", success: false, now: now)
+                    return
+                }
+                let gone = deleted.pin
+                state.lastDeleted = deleted
+                if state.selectedID == id { state.selectedID = nil }
+                state.needsReload = true
+                state.notify("Pin deleted", "Deleting “\(gone.title)” succeeded :) · u undoes", success: true, now: now)
+            } catch {
+                state.notify("Pin not deleted", "Deleting pin #\(id) failed :( \(error)", success: false, now: now)
+            }
+        case .restorePin(let deleted):
+            let pin = deleted.pin
+            do {
+                state.selectedID = try store.restore(deleted)
+                state.lastDeleted = nil
+                state.needsReload = true
+                state.notify("Pin restored", "Undoing the delete of “\(pin.title)” succeeded :)", success: true, now: now)
+            } catch {
+                state.notify("Pin not restored", "Undoing the delete of “\(pin.title)” failed :( \(error)",
+                             success: false, now: now)
+            }
+        case .loadComments(let pinID):
+            reloadComments(pinID: pinID, note: nil)
+        case .addComment(let pinID, let body):
+            do {
+                _ = try store.addComment(pinID: pinID, body: body)
+                reloadComments(pinID: pinID, note: "Comment added", selectLast: true)
+            } catch {
+                reloadComments(pinID: pinID, note: "Adding the comment failed :( \(error)")
+            }
+        case .deleteComment(let comment):
+            do {
+                try store.deleteComment(id: comment.id)
+                reloadComments(pinID: comment.pinID, note: "Comment deleted")
+            } catch {
+                reloadComments(pinID: comment.pinID, note: "Deleting the comment failed :( \(error)")
+            }
+        default:
+            break
+        }
+    }
+
+    /// Loads `pinID`'s comments into the detail page showing that pin (if it
+    /// is still up) and sets its footer note.
+    private func reloadComments(pinID: Int64, note: String?, selectLast: Bool = false) {
+        guard case .detail(var detail)? = state.modal?.content, detail.pin.id == pinID else { return }
+        do {
+            detail.setComments(try store.comments(pinID: pinID))
+            if selectLast { detail.cursor = max(0, detail.comments.count - 1) }
+            if let note { detail.note = note }
+        } catch {
+            detail.note = "Could not load the comments: \(error)"
+        }
+        state.modal?.content = .detail(detail)
+    }
+}

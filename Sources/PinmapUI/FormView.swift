@@ -1,0 +1,105 @@
+import Frame
+
+/// Draws the add / edit form inside a modal card's body (below its grabber
+/// row): heading, one row per field (label, then the value underlined with
+/// the cursor shown reversed in the focused field), the refusal, the keys.
+enum FormView {
+    static let labelWidth = 14
+
+    static func draw(_ form: PinForm, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard r.height > 0 else { return }
+        screen.put("  " + form.heading, col: r.x, row: r.y, style: theme.title)
+        for field in PinForm.Field.allCases {
+            let row = r.y + PinForm.firstFieldRow + field.rawValue
+            guard row < r.maxY else { break }
+            drawField(form, field, row: row, in: r, into: &screen, ascii: ascii, theme: theme)
+        }
+        let errorRow = r.y + PinForm.firstFieldRow + PinForm.Field.allCases.count + 1
+        if let error = form.error, errorRow < r.maxY {
+            screen.put("  " + (ascii ? "! " : "⚠ ") + error, col: r.x, row: errorRow, style: theme.error)
+        }
+        if errorRow + 1 < r.maxY {
+            screen.put("  Tab/↑↓ move · Enter on the last field or Ctrl-S saves · Esc cancels",
+                       col: r.x, row: errorRow + 1, style: theme.muted)
+        }
+    }
+
+    private static func drawField(_ form: PinForm, _ field: PinForm.Field, row: Int, in r: Rect,
+                                  into screen: inout Screen, ascii: Bool, theme: Theme) {
+        let focused = form.focused == field
+        let mark = focused ? (ascii ? "> " : "▸ ") : "  "
+        let label = field.label + (field == .title ? "*" : "")
+        screen.put(mark, col: r.x, row: row, style: theme.focusMark)
+        screen.put(DisplayWidth.pad(label, to: labelWidth - 2), col: r.x + 2, row: row,
+                   style: focused ? theme.title : .plain)
+        let box = Rect(x: r.x + labelWidth + 1, y: row, width: max(1, r.width - labelWidth - 4), height: 1)
+        let boxStyle = Style(underline: true)
+        screen.fill(box, with: Cell(" ", boxStyle))
+        let shown = form[field].display(width: box.width, ascii: ascii)
+        screen.put(shown.text, col: box.x, row: row, style: boxStyle, maxWidth: box.width)
+        if focused { showCursor(at: box.x + shown.cursorCol, row: row, into: &screen) }
+    }
+
+    /// Reverses the cell under the cursor (the terminal's own cursor stays hidden).
+    static func showCursor(at col: Int, row: Int, into screen: inout Screen) {
+        var c = screen[col, row]
+        if c.isContinuation { c = screen[col - 1, row]; c.style.reverse = true; screen[col - 1, row] = c; return }
+        c.style.reverse = true
+        screen[col, row] = c
+    }
+}
+
+/// Draws the confirmation pop-up inside a card body: title, message, the
+/// two buttons (the chosen one reversed).
+enum ConfirmView {
+    static func draw(_ popup: ConfirmPopup, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard r.height > 0 else { return }
+        let safeTitle = SafeText.sanitize(popup.title, ascii: ascii)
+        screen.putCentered(DisplayWidth.truncate(safeTitle, to: r.width - 4, ascii: ascii),
+                           in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: theme.title)
+        if r.height > 1 {
+            let msg = SafeText.sanitize(popup.message, ascii: ascii)
+            screen.putCentered(DisplayWidth.truncate(msg, to: r.width - 4, ascii: ascii),
+                               in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: theme.muted)
+        }
+        for b in [ConfirmPopup.Button.confirm, .cancel] {
+            let rect = popup.buttonRect(b, body: r)
+            guard rect.y < r.maxY else { break }
+            let chosen = popup.chosen == b
+            var style = b == .confirm ? theme.error : Style.plain
+            if chosen { style = Style(fg: style.fg, bold: true, reverse: true) }
+            screen.put("[ \(popup.label(b)) ]", col: rect.x, row: rect.y, style: style)
+        }
+        if ConfirmPopup.buttonRow + 1 < r.height {
+            screen.putCentered("←→ choose · Enter · Esc cancels",
+                               in: Rect(x: r.x, y: r.y + ConfirmPopup.buttonRow + 1, width: r.width, height: 1),
+                               style: theme.muted)
+        }
+    }
+}
+
+/// The search field on the sheet's header row, or the kept search.
+enum SearchBarView {
+    static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
+        let count = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewCount)"
+                                                           : "\(state.inViewCount)"
+        if let field = state.searchField {
+            var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
+            x = screen.put("Search: ", col: x, row: row, style: theme.title)
+            let hint = "  \(count) in view · Enter keeps · Esc clears"
+            let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
+            let box = Rect(x: x, y: row, width: boxWidth, height: 1)
+            screen.fill(box, with: Cell(" ", Style(underline: true)))
+            let shown = field.display(width: boxWidth, ascii: state.ascii)
+            screen.put(shown.text, col: x, row: row, style: Style(underline: true), maxWidth: boxWidth)
+            FormView.showCursor(at: x + shown.cursorCol, row: row, into: &screen)
+            screen.put(hint, col: box.maxX, row: row, style: theme.muted)
+        } else {
+            var x = screen.put("  ", col: 0, row: row)
+            x = screen.put("Search “\(SafeText.sanitize(state.search, ascii: state.ascii))”: \(count) in view",
+                           col: x, row: row, style: theme.title)
+            screen.put(" · / edits · Esc in / clears · \(PinQueryOrderCycle.label(state.order))",
+                       col: x, row: row, style: theme.muted)
+        }
+    }
+}

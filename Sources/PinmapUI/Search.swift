@@ -1,0 +1,56 @@
+import Frame
+
+/// Search as you type (`/`): the field sits on the sheet's header row and
+/// takes every key while it is active, so `q` is text, never quit. Each edit
+/// sets `search` (full-text over title, description and category in the
+/// store, combined with the category filter and the viewport) and asks for
+/// a reload, so the list and the map follow the text.
+extension AppState {
+    /// True while the search field takes the keys.
+    public var isSearching: Bool { searchField != nil }
+
+    /// Opens the search field with the current search text (a medium sheet at
+    /// least, so the results are visible).
+    mutating func startSearch(now: Double) {
+        searchField = TextField(search)
+        if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
+        focus = .list
+    }
+
+    /// A key while the search field is active. Enter keeps the search and
+    /// leaves the field; Esc clears it and leaves; Ctrl-C still quits; ↑/↓
+    /// move through the results without leaving the field. Returns false
+    /// (and closes the field, keeping its text) when another tab is showing,
+    /// e.g. after a click on the tab bar: the key then goes to that tab.
+    mutating func handleSearch(key: Key, now: Double) -> Bool {
+        guard var field = searchField else { return false }
+        guard tab == .map else { searchField = nil; return false }
+        switch key {
+        case .ctrl("c"): quit = true
+        case .enter:
+            searchField = nil
+            message = search.isEmpty ? nil : "Search kept: Esc in / clears it"
+        case .escape:
+            searchField = nil
+            setSearch("")
+        case .up, .down:
+            _ = perform(key == .up ? .up : .down, now: now)
+        default:
+            field.handle(key)
+            searchField = field
+            setSearch(field.text)
+        }
+        return true
+    }
+
+    /// Sets the search text (surrounding spaces ignored) and asks for a
+    /// reload when it changed.
+    mutating func setSearch(_ text: String) {
+        let t = text.trimmingSpaces
+        guard t != search else { return }
+        search = t
+        cursor = 0
+        scroll = 0
+        needsReload = true
+    }
+}

@@ -1,0 +1,48 @@
+import Frame
+
+/// Word wrapping by display width (Korean and emoji count 2 cells). Text is
+/// sanitized first (`SafeText`), so control characters and escape sequences
+/// from pins become visible placeholders and can never reach the terminal;
+/// line breaks in the text start new lines.
+enum TextWrap {
+    /// `text` as lines of at most `width` cells: breaks at spaces, and inside
+    /// a word only when the word alone is wider than a line.
+    static func lines(_ text: String, width: Int, ascii: Bool) -> [String] {
+        guard width > 0 else { return [] }
+        let safe = SafeText.sanitize(text, ascii: ascii, keepNewlines: true)
+        var out: [String] = []
+        for paragraph in safe.split(separator: "\n", omittingEmptySubsequences: false) {
+            out += wrap(String(paragraph), width: width)
+        }
+        return out
+    }
+
+    private static func wrap(_ paragraph: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+            let w = DisplayWidth.of(String(word))
+            if used > 0 && used + 1 + w <= width {
+                line += " " + word
+                used += 1 + w
+                continue
+            }
+            if used > 0 { lines.append(line); line = ""; used = 0 }
+            if w <= width {
+                line = String(word)
+                used = w
+                continue
+            }
+            // A word wider than the line: cut it by characters.
+            for ch in word {
+                let cw = DisplayWidth.of(ch)
+                if used + cw > width { lines.append(line); line = ""; used = 0 }
+                line.append(ch)
+                used += cw
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}

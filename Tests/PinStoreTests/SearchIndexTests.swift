@@ -1,0 +1,84 @@
+import XCTest
+import CSQLite
+@testable import PinStore
+
+final class SearchIndexTests: XCTestCase {
+    func testMigrationIndexesPinsThatExistedBefore() throws {
+        let path = TestStores.tempPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {  // a store as migration 1 left it, with pins
+            let db = try Database(path: path)
+            try db.execute("PRAGMA application_id = \(Migrations.applicationID)")
+            try db.execute(Migrations.all[0])
+            try db.execute("PRAGMA user_version = 1")
+            try db.execute("""
+                INSERT INTO pins(title, latitude, longitude, created_at, updated_at)
+                VALUES ('전쟁기념관', 37.5365, 126.9772, '2023-05-05', '2023-05-05'),
+                       ('National Museum', 37.524, 126.9804, '2023-06-22', '2023-06-22')
+                """)
+        }
+        let store = try Store(path: path)
+        XCTAssertEqual(try store.schemaVersion(), Migrations.all.count)
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "기념관")).map(\.title), ["전쟁기념관"])
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "muse")).map(\.title), ["National Museum"])
+        try TestStores.checkSearchIndex(store)
+    }
+
+    func testBulkInsertIndexesItsPinsAtTheEnd() throws {
+        for store in try TestStores.both() {
+            let early = try store.insert(NewPin(title: "Museum before", latitude: 0, longitude: 0))
+            try store.beginBulkInsert()
+            try store.beginBulkInsert()  // a second call changes nothing
+            XCTAssertTrue(try store.searchIndexIsPaused())
+            let inserter = try PinInserter(store: store)
+            var ids: [Int64] = []
+            for i in 0..<50 { ids.append(try inserter.insert(NewPin(title: "Museum \(i)", latitude: 1, longitude: 1), batchID: nil)) }
+            XCTAssertEqual(try store.count(matching: PinQuery(search: "museum")), 1, "pins of a running bulk insert are not indexed yet")
+            // Editing and deleting pins while paused must not corrupt the index.
+            try store.delete(id: ids[3])
+            try store.update(id: ids[4], title: "Gallery 4")
+            try store.update(id: early, title: "Museum edited")
+            XCTAssertEqual(try store.endBulkInsert(), 49)
+            XCTAssertFalse(try store.searchIndexIsPaused())
+            XCTAssertEqual(try store.endBulkInsert(), 0)
+            XCTAssertEqual(try store.count(matching: PinQuery(search: "museum")), 49)
+            XCTAssertEqual(try store.pins(matching: PinQuery(search: "gallery")).map(\.id), [ids[4]])
+            XCTAssertEqual(try store.pins(matching: PinQuery(search: "edited")).map(\.id), [early])
+            let after = try store.insert(NewPin(title: "Museum after", latitude: 0, longitude: 0))
+            XCTAssertEqual(try store.pins(matching: PinQuery(search: "after")).map(\.id), [after])
+            try TestStores.checkSearchIndex(store)
+        }
+    }
+
+    func testBulkInsertInsideARolledBackTransactionLeavesNoPause() throws {
+        let store = try Store.inMemory()
+        try store.db.execute("BEGIN IMMEDIATE")
+        try store.beginBulkInsert()
+        try store.insert(NewPin(title: "gone", latitude: 0, longitude: 0))
+        try store.db.execute("ROLLBACK")
+        XCTAssertFalse(try store.searchIndexIsPaused())
+        try store.insert(NewPin(title: "kept", latitude: 0, longitude: 0))
+        XCTAssertEqual(try store.count(matching: PinQuery(search: "kept")), 1)
+    }
+
+    func testEndBulkInsertInsideAnOpenTransactionUsesASavepoint() throws {
+        let store = try Store.inMemory()
+        try store.db.execute("BEGIN IMMEDIATE")
+        try store.beginBulkInsert()
+        try store.insert(NewPin(title: "inside", latitude: 0, longitude: 0))
+        XCTAssertEqual(try store.endBulkInsert(), 1)
+        try store.db.execute("COMMIT")
+        XCTAssertEqual(try store.count(matching: PinQuery(search: "inside")), 1)
+        try TestStores.checkSearchIndex(store)
+    }
+
+    func testRebuildRepairsAnIndexLeftPaused() throws {
+        let store = try Store.inMemory()
+        try store.beginBulkInsert()
+        try store.insert(NewPin(title: "orphan", latitude: 0, longitude: 0))
+        try store.rebuildSearchIndex()
+        XCTAssertFalse(try store.searchIndexIsPaused())
+        XCTAssertEqual(try store.count(matching: PinQuery(search: "orphan")), 1)
+        try TestStores.checkSearchIndex(store)
+    }
+}

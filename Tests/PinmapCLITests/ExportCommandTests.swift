@@ -1,0 +1,87 @@
+import XCTest
+import PinStore
+@testable import PinmapCLI
+
+final class ExportCommandTests: XCTestCase {
+    private func seeded() throws -> CLITestStore {
+        let s = CLITestStore()
+        let store = try s.open()
+        try store.insert(NewPin(title: "Leeum Museum of Art", description: #"The "Maman" spider, by the entrance"#, category: "museum",
+                                latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T14:00:00+09:00"))
+        try store.insert(NewPin(title: "South Pole", description: "two\nlines", latitude: -90, longitude: 0, createdAt: "2020-01-01T00:00:00Z"))
+        try store.insert(NewPin(title: "tiny", latitude: 1e-7, longitude: -0.1 - 0.2, createdAt: "2020-01-02"))
+        return s
+    }
+
+    func testCSVHasTheSampleHeaderRFC4180QuotingAndEveryDigit() throws {
+        let r = try seeded().run("export")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            title,description,category,latitude,longitude,created_at\r
+            Leeum Museum of Art,"The ""Maman"" spider, by the entrance",museum,37.5383,126.999,2024-03-09T14:00:00+09:00\r
+            South Pole,"two
+            lines",,-90.0,0.0,2020-01-01T00:00:00Z\r
+            tiny,,,1e-07,-0.30000000000000004,2020-01-02\r
+
+            """)
+        XCTAssertEqual(r.stderr, "")
+    }
+
+    func testGeoJSONIsAFeatureCollectionOfPointsLongitudeFirst() throws {
+        let r = try seeded().run("export", "--format", "geojson")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let root = try JSON.object(r.stdout)
+        XCTAssertEqual(root["type"] as? String, "FeatureCollection")
+        let features = try XCTUnwrap(root["features"] as? [[String: Any]])
+        XCTAssertEqual(features.count, 3)
+        for f in features {
+            XCTAssertEqual(f["type"] as? String, "Feature")
+            XCTAssertEqual((f["geometry"] as? [String: Any])?["type"] as? String, "Point")
+        }
+        XCTAssertEqual((features[0]["geometry"] as? [String: Any])?["coordinates"] as? [Double], [126.999, 37.5383])
+        XCTAssertEqual((features[1]["geometry"] as? [String: Any])?["coordinates"] as? [Double], [0, -90])
+        XCTAssertEqual((features[2]["geometry"] as? [String: Any])?["coordinates"] as? [Double], [-0.30000000000000004, 1e-7])
+        let p = try XCTUnwrap(features[0]["properties"] as? [String: Any])
+        XCTAssertEqual(Set(p.keys), ["id", "title", "description", "category", "created_at", "updated_at"])
+        XCTAssertEqual(JSON.int(p["id"]), 1)
+        XCTAssertEqual(p["title"] as? String, "Leeum Museum of Art")
+        XCTAssertEqual(p["description"] as? String, #"The "Maman" spider, by the entrance"#)
+        XCTAssertEqual(p["category"] as? String, "museum")
+        XCTAssertEqual(p["created_at"] as? String, "2024-03-09T14:00:00+09:00")
+        XCTAssertEqual((features[1]["properties"] as? [String: Any])?["description"] as? String, "two\nlines")
+    }
+
+    func testOutputFileAndFormatFromItsExtension() throws {
+        let s = try seeded()
+        let path = s.file("out.geojson")
+        let r = s.run("export", "-o", path)
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "Exported 3 pins to \(path)\n")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\"type\":\"FeatureCollection\""), text)
+        let csvPath = s.file("out.txt")
+        XCTAssertEqual(s.run("export", "--output", csvPath, "--format", "CSV").code, 0)
+        XCTAssertTrue(try String(contentsOfFile: csvPath, encoding: .utf8).hasPrefix("title,description,"))
+        XCTAssertEqual(s.run("export", "--format", "kml").code, 2)
+        let bad = s.run("export", "-o", "/nonexistent-dir/x.csv")
+        XCTAssertEqual(bad.code, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("pinmap: cannot create /nonexistent-dir/x.csv"), bad.stderr)
+    }
+
+    func testEmptyStoreExportsAHeaderOrAnEmptyCollection() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("export").stdout, "title,description,category,latitude,longitude,created_at\r\n")
+        let geo = try JSON.object(s.run("export", "--format", "geojson").stdout)
+        XCTAssertEqual((geo["features"] as? [Any])?.count, 0)
+    }
+
+    func testCSVOnATerminalShowsEscapeSequencesAsPlaceholders() throws {
+        let s = CLITestStore()
+        try s.open().insert(NewPin(title: "a\u{1B}[2Jb", latitude: 1, longitude: 2, createdAt: "2024-01-01"))
+        XCTAssertEqual(s.run(["export"], terminal: true).stdout,
+                       "title,description,category,latitude,longitude,created_at\na␛[2Jb,,,1.0,2.0,2024-01-01\n")
+        XCTAssertEqual(s.run(["export"]).stdout,
+                       "title,description,category,latitude,longitude,created_at\r\na\u{1B}[2Jb,,,1.0,2.0,2024-01-01\r\n")
+    }
+}

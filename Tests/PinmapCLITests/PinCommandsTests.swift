@@ -1,0 +1,199 @@
+import XCTest
+import PinStore
+@testable import PinmapCLI
+
+final class PinCommandsTests: XCTestCase {
+    func testAddPrintsTheNewIdAndStoresExactValues() throws {
+        let s = CLITestStore()
+        let r = s.run("add", "--title", "  전쟁기념관 ", "--lat", "37.5365", "--lon", "126.9772",
+                      "--description", "야외 전시, \"비행기\"", "--category", "museum")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "1\n")
+        XCTAssertEqual(r.stderr, "")
+        let pin = try XCTUnwrap(s.open().pin(id: 1))
+        XCTAssertEqual(pin.title, "전쟁기념관")
+        XCTAssertEqual(pin.description, "야외 전시, \"비행기\"")
+        XCTAssertEqual(pin.category, "museum")
+        XCTAssertEqual(pin.latitude, 37.5365)
+        XCTAssertEqual(pin.longitude, 126.9772)
+        XCTAssertEqual(s.run("add", "--title", "b", "--lat", "0", "--lon", "0").stdout, "2\n")
+    }
+
+    func testAddJSONHasEveryFieldExactly() throws {
+        let s = CLITestStore()
+        let r = s.run("add", "--title", "South Pole", "--lat", "-90", "--lon", "-179.99999999999997", "--json")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let o = try JSON.object(r.stdout)
+        XCTAssertEqual(Set(o.keys), ["id", "title", "description", "category", "latitude", "longitude", "created_at", "updated_at"])
+        XCTAssertEqual(JSON.int(o["id"]), 1)
+        XCTAssertEqual(o["title"] as? String, "South Pole")
+        XCTAssertEqual(o["description"] as? String, "")
+        XCTAssertEqual(o["category"] as? String, "")
+        XCTAssertEqual(JSON.double(o["latitude"]), -90)
+        XCTAssertEqual(JSON.double(o["longitude"]), -179.99999999999997)
+        XCTAssertTrue(r.stdout.contains("\"longitude\":-179.99999999999997"), r.stdout)
+        let created = try XCTUnwrap(o["created_at"] as? String)
+        XCTAssertEqual(created.count, 20)
+        XCTAssertEqual(o["updated_at"] as? String, created)
+    }
+
+    func testAddAcceptsDegreesMinutesSeconds() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("add", "--title", "Sydney", "--lat", "33°51′S", "--lon", "151°12′E").code, 0)
+        let pin = try XCTUnwrap(s.open().pin(id: 1))
+        XCTAssertEqual(pin.latitude, -33.85, accuracy: 1e-12)
+        XCTAssertEqual(pin.longitude, 151.2, accuracy: 1e-12)
+    }
+
+    func testAddRefusesBadValuesWithUsageErrors() throws {
+        let s = CLITestStore()
+        let cases: [([String], String)] = [
+            (["--title", "x", "--lat", "nan", "--lon", "1"], "--lat: latitude 'nan' is not a finite number"),
+            (["--title", "x", "--lat", "inf", "--lon", "1"], "--lat: latitude 'inf' is not a finite number"),
+            (["--title", "x", "--lat", "0x1A", "--lon", "1"], "--lat: latitude '0x1A' is not a decimal number (hexadecimal)"),
+            (["--title", "x", "--lat", "91", "--lon", "1"], "--lat: latitude 91 outside [-90, 90]"),
+            (["--title", "x", "--lat", "1", "--lon", "-180.01"], "--lon: longitude -180.01 outside [-180, 180]"),
+            (["--title", "x", "--lat", "1,2,3", "--lon", "1"], "--lat: latitude '1,2,3' is not a valid number (two decimal separators)"),
+            (["--title", "   ", "--lat", "1", "--lon", "1"], "--title must not be blank"),
+            (["--lat", "1", "--lon", "1"], "--title is required"),
+            (["--title", "x", "--lon", "1"], "--lat is required"),
+            (["--title", "x", "--lat", "1"], "--lon is required"),
+        ]
+        for (args, message) in cases {
+            let r = s.run(["add"] + args)
+            XCTAssertEqual(r.code, 2, "\(args)")
+            XCTAssertEqual(r.stdout, "")
+            XCTAssertEqual(r.stderr, "pinmap add: \(message)\nTry 'pinmap add --help'.\n", "\(args)")
+        }
+        XCTAssertEqual(try s.open().count(), 0)
+    }
+
+    func testEditChangesOnlyTheGivenFields() throws {
+        let s = CLITestStore()
+        s.run("add", "--title", "Leeum", "--lat", "37.5383", "--lon", "126.999", "--description", "art", "--category", "museum")
+        let r = s.run("edit", "1", "--title", "Leeum Museum of Art", "--lat", "37.53831", "--json")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let o = try JSON.object(r.stdout)
+        XCTAssertEqual(o["title"] as? String, "Leeum Museum of Art")
+        XCTAssertEqual(JSON.double(o["latitude"]), 37.53831)
+        XCTAssertEqual(JSON.double(o["longitude"]), 126.999)
+        XCTAssertEqual(o["description"] as? String, "art")
+        XCTAssertEqual(o["category"] as? String, "museum")
+        let quiet = s.run("edit", "1", "--category", "gallery")
+        XCTAssertEqual(quiet.code, 0)
+        XCTAssertEqual(quiet.stdout, "")
+        XCTAssertEqual(try s.open().pin(id: 1)?.category, "gallery")
+    }
+
+    func testEditErrors() {
+        let s = CLITestStore()
+        s.run("add", "--title", "a", "--lat", "1", "--lon", "1")
+        XCTAssertEqual(s.run("edit", "1").code, 2)
+        XCTAssertEqual(s.run("edit", "1").stderr.split(separator: "\n").first,
+                       "pinmap edit: nothing to change: give --title, --lat, --lon, --description or --category")
+        XCTAssertEqual(s.run("edit", "abc", "--title", "x").code, 2)
+        XCTAssertEqual(s.run("edit", "0", "--title", "x").code, 2)
+        XCTAssertEqual(s.run("edit", "--title", "x").code, 2)
+        XCTAssertEqual(s.run("edit", "1", "--lat", "95").code, 2)
+        let missing = s.run("edit", "7", "--title", "x")
+        XCTAssertEqual(missing.code, 1)
+        XCTAssertEqual(missing.stderr, "pinmap: no pin with id 7\n")
+    }
+
+    func testDeleteRemovesThePinOnce() throws {
+        let s = CLITestStore()
+        s.run("add", "--title", "a", "--lat", "1", "--lon", "2")
+        s.run("comment", "1", "hello")
+        let r = s.run("delete", "1", "--json")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(try JSON.object(r.stdout)["title"] as? String, "a")
+        XCTAssertEqual(try s.open().count(), 0)
+        let again = s.run("delete", "1")
+        XCTAssertEqual(again.code, 1)
+        XCTAssertEqual(again.stderr, "pinmap: no pin with id 1\n")
+        XCTAssertEqual(s.run("delete").code, 2)
+        XCTAssertEqual(s.run("delete", "1", "2").code, 2)
+    }
+
+    func testShowJSONHasThePinAndItsComments() throws {
+        let s = CLITestStore()
+        s.run("add", "--title", "창덕궁 후원", "--lat", "37.5794", "--lon", "126.991", "--category", "landmark")
+        XCTAssertEqual(s.run("comment", "1", "후원", "투어는", "미리", "예약하기").stdout, "1\n")
+        XCTAssertEqual(s.run("comment", "1", "단풍철 강추").stdout, "2\n")
+        let r = s.run("show", "1", "--json")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let o = try JSON.object(r.stdout)
+        XCTAssertEqual(JSON.int(o["id"]), 1)
+        XCTAssertEqual(o["title"] as? String, "창덕궁 후원")
+        XCTAssertEqual(o["category"] as? String, "landmark")
+        XCTAssertEqual(JSON.double(o["latitude"]), 37.5794)
+        XCTAssertEqual(JSON.double(o["longitude"]), 126.991)
+        let comments = try XCTUnwrap(o["comments"] as? [[String: Any]])
+        XCTAssertEqual(comments.map { $0["body"] as? String }, ["후원 투어는 미리 예약하기", "단풍철 강추"])
+        XCTAssertEqual(comments.map { JSON.int($0["id"]) }, [1, 2])
+        XCTAssertEqual(comments.map { JSON.int($0["pin_id"]) }, [1, 1])
+        XCTAssertEqual((comments[0]["created_at"] as? String)?.count, 20)
+    }
+
+    func testShowTextHasDecimalAndDMSCoordinates() throws {
+        let s = CLITestStore()
+        s.run("add", "--title", "전쟁기념관", "--lat", "37.5365", "--lon", "126.9772", "--description", "line one\nline two")
+        s.run("comment", "1", "good")
+        let r = s.run("show", "1")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "전쟁기념관")
+        XCTAssertEqual(lines[1], "id           1")
+        XCTAssertEqual(lines[2], "category     ")
+        XCTAssertEqual(lines[3], "coordinates  37.5365, 126.9772  37°32′11.4″N 126°58′37.9″E")
+        XCTAssertTrue(lines[4].hasPrefix("created      20"), lines[4])
+        XCTAssertEqual(lines[6], "description  line one")
+        XCTAssertEqual(lines[7], "             line two")
+        XCTAssertEqual(lines[8], "comments (1)")
+        XCTAssertTrue(lines[9].hasPrefix("  #1  20") && lines[9].hasSuffix("Z  good"), lines[9])
+        XCTAssertEqual(s.run("show", "2").code, 1)
+    }
+
+    func testCommentsListAndUncomment() throws {
+        let s = CLITestStore()
+        s.run("add", "--title", "a", "--lat", "1", "--lon", "2")
+        s.run("comment", "1", "first")
+        let c = s.run("comment", "1", "second", "--json")
+        let co = try JSON.object(c.stdout)
+        XCTAssertEqual(JSON.int(co["id"]), 2)
+        XCTAssertEqual(JSON.int(co["pin_id"]), 1)
+        XCTAssertEqual(co["body"] as? String, "second")
+        let list = s.run("comments", "1")
+        XCTAssertEqual(list.stdout.split(separator: "\n").map { $0.split(separator: "\t").last.map(String.init) }, ["first", "second"])
+        XCTAssertEqual(s.run("uncomment", "1").code, 0)
+        XCTAssertEqual(try JSON.array(s.run("comments", "1", "--json").stdout).map { $0["body"] as? String }, ["second"])
+        XCTAssertEqual(s.run("uncomment", "1").code, 1)
+        XCTAssertEqual(s.run("comment", "9", "x").stderr, "pinmap: no pin with id 9\n")
+        XCTAssertEqual(s.run("comment", "1", " ").code, 2)
+        XCTAssertEqual(s.run("comment", "1").code, 2)
+        XCTAssertEqual(s.run("comments", "9").code, 1)
+    }
+
+    func testEveryNewCommandHasHelpAndRefusesUnknownOptions() {
+        let s = CLITestStore()
+        for name in ["add", "edit", "delete", "show", "comment", "comments", "uncomment", "export", "list"] {
+            let help = PinmapCLI.execute([name, "--help"])
+            XCTAssertEqual(help.code, 0, name)
+            XCTAssertTrue(help.stdout.hasPrefix("Usage: pinmap \(name)"), help.stdout)
+            XCTAssertTrue(help.stdout.contains("--db VALUE"), name)
+            let bad = s.run(name, "--frobnicate")
+            XCTAssertEqual(bad.code, 2, name)
+            XCTAssertTrue(bad.stderr.hasPrefix("pinmap \(name): unknown option '--frobnicate'"), bad.stderr)
+        }
+    }
+
+    func testAStoreThatCannotOpenIsAFailure() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-notdb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("diary.txt").path
+        try Data("not a database, just my diary\n".utf8 + Data(repeating: 1, count: 4096)).write(to: URL(fileURLWithPath: path))
+        let r = PinmapCLI.execute(["list", "--db", path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("pinmap: cannot open store"), r.stderr)
+    }
+}
