@@ -5,8 +5,8 @@
 /// field, the value and the rule: empty values, `NaN`/`inf` (which `Double(String)` accepts),
 /// hexadecimal (`0x1A`), two separators (`48,85,66`), anything else that is not a number, and
 /// values outside the inclusive ranges latitude −90…90 and longitude −180…180. Values are never
-/// clamped, wrapped or swapped; the sign of ±180 and ±90 is kept. When a latitude is out of
-/// range but the pair would be valid the other way round, the reason says they look swapped.
+/// clamped, wrapped or swapped; the sign of ±180 and ±90 is kept. When a latitude is at least
+/// 91° but the pair would be valid the other way round, the reason says they look swapped.
 public enum CoordinateParser {
     /// The value of one coordinate (range not checked), or why it is not one.
     /// - Parameters:
@@ -34,7 +34,8 @@ public enum CoordinateParser {
         let latOK = abs(latitude) <= 90, lonOK = abs(longitude) <= 180
         if !latOK {
             var reason = "latitude \(shown(latText, latitude)) outside [-90, 90]"
-            if abs(latitude) <= 180 && abs(longitude) <= 90 {
+            // Within a degree of a pole it is more likely a slip than a swap.
+            if abs(latitude) >= 91 && abs(latitude) <= 180 && abs(longitude) <= 90 {
                 reason += "; the latitude and longitude look swapped"
             }
             issues.append(RowIssue(field: latField, value: latText, reason: reason, rule: .outOfRange))

@@ -24,6 +24,8 @@ struct DuplicateFinder {
     private let fetchPin: Statement
     private let probeBatch: Statement
     private let probeStore: Statement
+    /// Where the last `origin` probe ended, so `remember` need not probe again.
+    private var lastProbe: (digest: UInt64, slot: Int) = (0, -1)
 
     /// - Throws: `StoreError` when the store cannot be read.
     init(store: Store, expectedRows: Int) throws(StoreError) {
@@ -49,12 +51,22 @@ struct DuplicateFinder {
         }
     }
 
+    /// The digest of a row of the file (with its date), for `origin` and `remember`.
+    func fileDigest(_ p: ParsedPin) -> UInt64 {
+        PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
+                     latitude: p.latitude, longitude: p.longitude)
+    }
+
     /// Whether `pin` duplicates an earlier row or a stored pin. Call `remember` for rows that
     /// are kept.
-    /// - Parameter batchID: the batch the earlier rows were written to (nil in a dry run).
+    /// - Parameters:
+    ///   - digest: `fileDigest(pin)`.
+    ///   - batchID: the batch the earlier rows were written to (nil in a dry run).
     /// - Throws: `StoreError` when the store cannot be read.
-    func origin(of pin: ParsedPin, batchID: Int64?) throws(StoreError) -> DuplicateOrigin? {
-        if let line = fileRows.lookup(fileDigest(pin)) {
+    mutating func origin(of pin: ParsedPin, digest: UInt64, batchID: Int64?) throws(StoreError) -> DuplicateOrigin? {
+        let (found, slot) = fileRows.probe(digest)
+        lastProbe = (digest, slot)
+        if let line = found {
             guard let batchID else { return .line(Int(line)) }
             if try probe(probeBatch, pin, batchID: batchID) != nil { return .line(Int(line)) }
         }
@@ -65,14 +77,13 @@ struct DuplicateFinder {
         return try probe(probeStore, pin, batchID: nil).map { .pin($0) }
     }
 
-    /// Records a kept row so later copies in the same file are found.
-    mutating func remember(_ pin: ParsedPin) {
-        fileRows.insert(fileDigest(pin), Int32(clamping: pin.line))
-    }
-
-    private func fileDigest(_ p: ParsedPin) -> UInt64 {
-        PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
-                     latitude: p.latitude, longitude: p.longitude)
+    /// Records a kept row (`digest` = `fileDigest(pin)`) so later copies in the file are found.
+    mutating func remember(line: Int, digest: UInt64) {
+        if lastProbe.digest == digest {
+            fileRows.insert(digest, Int32(clamping: line), at: lastProbe.slot)
+        } else {
+            fileRows.insert(digest, Int32(clamping: line))
+        }
     }
 
     private func storeDigest(_ p: ParsedPin) -> UInt64 {

@@ -6,8 +6,10 @@ import PinStore
 /// One transaction per file: a file-level error, Ctrl-C or a killed process leaves the store
 /// exactly as before (SQLite rolls back an unfinished transaction on the next open). Rows are
 /// read, validated and written one at a time through the store's `PinInserter` (its single
-/// insert entry point), so memory stays constant in the file's size apart from the duplicate
-/// digests (12 bytes a row). Each import that adds pins is recorded as a batch that
+/// insert entry point) between `beginBulkInsert()` and `endBulkInsert()`, so the store's
+/// derived tables (search, map cells) are brought up to date once at the end, inside the same
+/// transaction. Memory stays constant in the file's size apart from the duplicate digests
+/// (12 bytes a row). Each import that adds pins is recorded as a batch that
 /// `undoImport(batchID:)` removes again; an import that adds nothing writes nothing at all.
 public enum Importer {
     /// Imports `path` into `store`.
@@ -38,9 +40,12 @@ public enum Importer {
             } else {
                 try store.transaction {
                     let batchID = try BatchRecord.begin(store: store, file: absolutePath(path), report: run.report)
+                    // The store indexes bulk rows (search, map cells) in one pass at the end.
+                    try store.beginBulkInsert()
                     try run.readAll(store: store, inserter: try PinInserter(store: store), batchID: batchID)
                     // Nothing new: roll back so the store (batches included) stays as it was.
                     if run.report.imported == 0 { throw NothingImported() }
+                    try store.endBulkInsert()
                     try BatchRecord.finish(store: store, id: batchID, report: run.report)
                     run.report.batchID = batchID
                 }
@@ -104,7 +109,8 @@ private final class ImportRun {
             case let .rejected(issues, fields):
                 reject(issues, fields: fields)
             case let .pin(pin):
-                if let origin = try finder.origin(of: pin, batchID: batchID) {
+                let digest = finder.fileDigest(pin)
+                if let origin = try finder.origin(of: pin, digest: digest, batchID: batchID) {
                     switch origin {
                     case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
                     case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id))
@@ -112,7 +118,7 @@ private final class ImportRun {
                     continue
                 }
                 if let inserter, try !insert(pin, inserter, batchID: batchID) { continue }
-                finder.remember(pin)
+                finder.remember(line: pin.line, digest: digest)
                 report.imported += 1
             }
         }

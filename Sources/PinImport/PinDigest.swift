@@ -1,45 +1,70 @@
 /// A stable 64-bit digest of a pin's content, for finding exact duplicates quickly.
 ///
 /// Hashes the title, description, category, created date and the coordinates' bit patterns
-/// (−0 as +0, so the same number always hashes alike: `3.0` and `3.000` are one value), each
-/// length-prefixed so fields cannot run into each other. FNV-1a 64 (Fowler–Noll–Vo, public
-/// domain) followed by MurmurHash3's `fmix64` finaliser (Austin Appleby, public domain) so the
-/// low bits are well mixed for the open-addressing table. Unlike Swift's `Hasher` it is not
-/// seeded per process. A digest match is only a candidate: the importer confirms it against
-/// the stored pin before it skips a row.
+/// (−0 as +0, so the same number always hashes alike: `3.0` and `3.000` are one value). Each
+/// field goes through MurmurHash64A (Austin Appleby, public domain; 8 bytes per step) seeded
+/// with the digest so far, and the algorithm folds in each field's length, so fields cannot
+/// run into each other. Unlike Swift's `Hasher` it is not seeded per process. Digests are never
+/// stored: they are recomputed from the pins each run. A digest match is only a candidate: the
+/// importer confirms it against the stored pin before it skips a row.
 enum PinDigest {
-    private static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+    private static let m: UInt64 = 0xC6A4_A793_5BD1_E995
 
     /// The digest of one pin. `createdAt` nil leaves the date out (to match store pins against
     /// rows of a file that has no date column). Never 0 (0 marks an empty table slot).
     static func of(title: String, description: String, category: String, createdAt: String?,
                    latitude: Double, longitude: Double) -> UInt64 {
-        var h = offsetBasis
-        func mix(_ byte: UInt8) { h = (h ^ UInt64(byte)) &* prime }
-        func mix(_ value: UInt64) { for k in 0..<8 { mix(UInt8(truncatingIfNeeded: value >> (8 * UInt64(k)))) } }
-        func mix(_ text: String) {
-            mix(UInt64(text.utf8.count))
-            for b in text.utf8 { mix(b) }
-        }
-        mix(title)
-        mix(description)
-        mix(category)
-        if let createdAt { mix(UInt8(1)); mix(createdAt) } else { mix(UInt8(0)) }
-        mix((latitude == 0 ? 0 : latitude).bitPattern)
-        mix((longitude == 0 ? 0 : longitude).bitPattern)
-        let f = fmix64(h)
-        return f == 0 ? 1 : f
+        var h: UInt64 = 0x5069_6E4D   // any fixed seed
+        h = murmur(title, seed: h)
+        h = murmur(description, seed: h)
+        h = murmur(category, seed: h)
+        h = createdAt.map { murmur($0, seed: h ^ 1) } ?? murmurWord(0, seed: h)
+        h = murmurWord((latitude == 0 ? 0 : latitude).bitPattern, seed: h)
+        h = murmurWord((longitude == 0 ? 0 : longitude).bitPattern, seed: h)
+        return h == 0 ? 1 : h
     }
 
-    private static func fmix64(_ x: UInt64) -> UInt64 {
-        var k = x
-        k ^= k >> 33
-        k &*= 0xFF51_AFD7_ED55_8CCD
-        k ^= k >> 33
-        k &*= 0xC4CE_B9FE_1A85_EC53
-        k ^= k >> 33
-        return k
+    private static func murmur(_ text: String, seed: UInt64) -> UInt64 {
+        if let h = text.utf8.withContiguousStorageIfAvailable({ murmur64A($0, seed: seed) }) { return h }
+        return Array(text.utf8).withUnsafeBufferPointer { murmur64A($0, seed: seed) }
+    }
+
+    private static func murmurWord(_ word: UInt64, seed: UInt64) -> UInt64 {
+        withUnsafeBytes(of: word.littleEndian) { murmur64A($0.bindMemory(to: UInt8.self), seed: seed) }
+    }
+
+    /// MurmurHash64A of `bytes` (little-endian words, as the reference implementation on x86).
+    static func murmur64A(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        let r: UInt64 = 47
+        let n = bytes.count
+        var h = seed ^ (UInt64(n) &* m)
+        guard let base = bytes.baseAddress else { return finish(h) }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= n {
+            var k = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            k &*= m
+            k ^= k >> r
+            k &*= m
+            h ^= k
+            h &*= m
+            i += 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            for j in 0..<(n - i) { tail |= UInt64(bytes[i + j]) << (8 * UInt64(j)) }
+            h ^= tail
+            h &*= m
+        }
+        return finish(h)
+    }
+
+    private static func finish(_ x: UInt64) -> UInt64 {
+        var h = x
+        h ^= h >> 47
+        h &*= m
+        h ^= h >> 47
+        return h
     }
 }
 
@@ -70,6 +95,28 @@ struct DigestTable {
             if k == 0 { return nil }
             i = (i + 1) & mask
         }
+    }
+
+    /// The value for `digest`, or the empty slot where it would go (for `insert(_:_:at:)`).
+    func probe(_ digest: UInt64) -> (value: Int32?, slot: Int) {
+        var i = Int(truncatingIfNeeded: digest) & mask
+        while true {
+            let k = keys[i]
+            if k == digest { return (values[i], i) }
+            if k == 0 { return (nil, i) }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Adds `digest` → `value` at `slot` from `probe(digest)` (no other insert in between):
+    /// saves probing the table twice.
+    mutating func insert(_ digest: UInt64, _ value: Int32, at slot: Int) {
+        guard slot >= 0, slot < keys.count, keys[slot] == 0, (count + 1) * 4 <= keys.count * 3 else {
+            return insert(digest, value)
+        }
+        keys[slot] = digest
+        values[slot] = value
+        count += 1
     }
 
     /// Adds `digest` → `value` unless `digest` is already present.

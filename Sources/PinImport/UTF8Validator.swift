@@ -2,7 +2,8 @@
 ///
 /// Rejects overlong forms, surrogates (U+D800–U+DFFF) and code points above U+10FFFF.
 /// Feed it any number of chunks; a sequence split across two chunks is carried over.
-/// Runs an ASCII fast path eight bytes at a time, so validating 80 MB takes well under 0.1 s.
+/// Runs an ASCII fast path eight bytes at a time: reading and validating the 80 MB benchmark
+/// file takes about 0.1 s in a release build.
 struct UTF8Validator {
     /// Bytes of an incomplete sequence at the end of the last chunk (at most 3).
     private var carry: [UInt8] = []

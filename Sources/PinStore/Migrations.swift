@@ -77,5 +77,62 @@ enum Migrations {
         END;
         INSERT INTO pins_fts(pins_fts) VALUES ('rebuild');
         """,
+        // 3: what the map needs to stay fast with a million pins (see
+        // Store+PinCells.swift): the pin cell tree (counts per grid cell on
+        // PinGrid's levels; a cell is kept when its parent holds 2+ pins),
+        // a change log the triggers fill and the store applies before it
+        // reads the tree (rows above a `search_index_pause` mark are left to
+        // `endBulkInsert()`, as for search), and two indexes for the list of
+        // pins in view, newest first: by creation time with the position
+        // (replaces pins_created), and by level-14 tile (PinGrid.tileSQL).
+        """
+        CREATE TABLE pin_cells (
+            scope INTEGER NOT NULL,      -- 0: all pins; else pin_cell_scopes.id (one category)
+            level INTEGER NOT NULL,      -- PinGrid level, 2…22
+            z INTEGER NOT NULL,          -- Morton code of the cell on its level
+            n INTEGER NOT NULL,          -- pins in the cell (>= 1)
+            rep_id INTEGER NOT NULL,     -- the lowest pin id in the cell
+            rep_lat REAL NOT NULL,
+            rep_lon REAL NOT NULL,
+            rep_scope INTEGER NOT NULL,  -- category scope of that pin
+            PRIMARY KEY (scope, level, z)
+        ) WITHOUT ROWID;
+        CREATE TABLE pin_cell_scopes (id INTEGER PRIMARY KEY, category TEXT NOT NULL UNIQUE);
+        CREATE TABLE pin_cell_log (
+            seq INTEGER PRIMARY KEY,
+            delta INTEGER NOT NULL,      -- +1 added, -1 removed
+            pin_id INTEGER NOT NULL,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            category TEXT NOT NULL
+        );
+        -- One row once pin_cells holds every pin not in the log: at once for an
+        -- empty store, after the first sync's build for a store with pins.
+        CREATE TABLE pin_cell_state (built INTEGER NOT NULL);
+        INSERT INTO pin_cell_state(built) SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM pins);
+        CREATE TRIGGER pin_cells_insert AFTER INSERT ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE new.id > from_id)
+        BEGIN
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (1, new.id, new.latitude, new.longitude, new.category);
+        END;
+        CREATE TRIGGER pin_cells_delete AFTER DELETE ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id)
+        BEGIN
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (-1, old.id, old.latitude, old.longitude, old.category);
+        END;
+        CREATE TRIGGER pin_cells_update AFTER UPDATE OF id, latitude, longitude, category ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id OR new.id > from_id)
+        BEGIN
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (-1, old.id, old.latitude, old.longitude, old.category);
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (1, new.id, new.latitude, new.longitude, new.category);
+        END;
+        DROP INDEX pins_created;
+        CREATE INDEX pins_created_position ON pins(created_at, id, latitude, longitude);
+        CREATE INDEX pins_tile_created ON pins(\(PinGrid.tileSQL), created_at, id, latitude, longitude);
+        """,
     ]
 }

@@ -41,3 +41,17 @@ public func greatCircleMetres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ 
     let a = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
     return 2 * r * asin(min(1, sqrt(a)))
 }
+
+extension Store {
+    /// The smallest box holding every pin that matches `query` (order and
+    /// limit ignored), or nil when none matches. Degrees; a set of pins that
+    /// straddles the antimeridian gets the wide box (west < east).
+    /// - Throws: `StoreError` on an SQLite failure.
+    public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
+        let (whereSQL, args) = query.whereClause()
+        let st = try db.prepare("SELECT min(latitude), min(longitude), max(latitude), max(longitude), count(*) FROM pins \(whereSQL)")
+        try st.bind(args)
+        guard try st.step(), st.int(4) > 0 else { return nil }
+        return LatLonBox(south: st.double(0), west: st.double(1), north: st.double(2), east: st.double(3))
+    }
+}

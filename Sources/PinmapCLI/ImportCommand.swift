@@ -9,9 +9,10 @@ enum ImportCommand: TextCommand {
         name: "import",
         usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL]",
         summary: """
-        Import pins from CSV files (any of , ; tab | as delimiter; UTF-8, UTF-16 or Windows-1252;
-        decimal, decimal-comma or degrees-minutes-seconds coordinates; a WKT POINT column) or from
-        GeoJSON FeatureCollections of Points. Each file is one transaction: a file-level error leaves
+        Import pins from CSV or GeoJSON files.
+        CSV: any of , ; tab | as delimiter; UTF-8, UTF-16 or Windows-1252; decimal, decimal-comma
+        or degrees-minutes-seconds coordinates, or a WKT POINT column. GeoJSON: a FeatureCollection
+        of Points. Each file is one transaction: a file-level error leaves
         the store as it was. Rejected rows are reported with line, field, value and rule; exact
         duplicates are skipped. Exit 0 when the file was processed (even with rejected rows),
         1 for a file-level failure, 2 for usage.

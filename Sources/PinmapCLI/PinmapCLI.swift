@@ -14,7 +14,7 @@ public enum PinmapCLI {
     static let commands: [any Command.Type] = [
         UICommand.self, ImportCommand.self, ImportsCommand.self, UndoImportCommand.self, ListCommand.self, RenderCommand.self,
         AddCommand.self, EditCommand.self, DeleteCommand.self, ShowCommand.self, CommentCommand.self, CommentsCommand.self,
-        DeleteCommentCommand.self, ExportCommand.self,
+        DeleteCommentCommand.self, ExportCommand.self, BenchCommand.self,
     ]
 
     static let globalHelp: String = {

@@ -50,6 +50,8 @@ public final class AppRunner {
         switch effect {
         case .persist(let key, let value):
             do { try store.setSetting(key, value) } catch { state.message = "Could not save setting: \(error)" }
+        case .fitPins:
+            fitPins()
         case .loadSamples:
             do {
                 let n = try loadSamples()
@@ -63,6 +65,20 @@ public final class AppRunner {
         case .addPin, .updatePin, .deletePin, .restorePin, .loadComments, .addComment, .deleteComment:
             performPinEffect(effect)  // AppRunner+Pins.swift
         }
+    }
+
+    /// Fits the viewport to the pins that pass the category filter and search.
+    private func fitPins() {
+        var q = state.listQuery(limit: -1)
+        q.boxes = []
+        guard let box = try? store.boundingBox(matching: q) else {
+            state.message = "No pins to fit"
+            return
+        }
+        state.viewport.fit(BoundingBox(south: box.south, west: box.west, north: box.north, east: box.east),
+                           pane: state.layout.visibleMap(sheetHeight: state.sheet.height))
+        state.needsReload = true
+        state.message = "Fitted \(state.search.isEmpty && state.categoryFilter == nil ? "all" : "the filtered") pins"
     }
 
     private func restoreSettings() {
@@ -86,8 +102,7 @@ public final class AppRunner {
         if state.tab == .settings { reloadStoreInfo() }
         guard state.needsReload || state.needsMarkerReload else { return }
         do {
-            if state.needsReload { try reloadList() }
-            try reloadMarkers()
+            try reloadView(list: state.needsReload)  // AppRunner+View.swift
         } catch {
             state.message = "Store error: \(error)"
         }
@@ -133,40 +148,6 @@ public final class AppRunner {
             state.timeline = TimelineState(year: 2000, month: 1, day: 1)
             state.timeline.set(today)
         }
-    }
-
-    private func reloadList() throws {
-        let query = state.listQuery(limit: AppRunner.listLimit)
-        state.listed = try store.pins(matching: query)
-        var countQuery = query
-        countQuery.limit = -1
-        state.inViewCount = try store.count(matching: countQuery)
-        state.totalCount = try store.count()
-        let cats = try store.categories()
-        state.categoryNames = cats.map(\.name)
-        state.categoryCounts = cats.map { CategoryCount(name: $0.name, count: $0.count) }
-        if let id = state.selectedID, let i = state.listed.firstIndex(where: { $0.id == id }) {
-            state.cursor = i
-        }
-        state.clampList()
-    }
-
-    private func reloadMarkers() throws {
-        var query = state.listQuery(limit: AppRunner.markerLimit)
-        query.order = .newest
-        let pins = try store.pins(matching: query)
-        let index = Dictionary(uniqueKeysWithValues: state.categoryNames.enumerated().map { ($1, $0) })
-        let pane = state.layout.mapPane
-        let plain = pins.filter { $0.id != state.selectedID }.map { pin in
-            MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
-                      categoryIndex: index[pin.category] ?? -1, title: pin.title, selected: false)
-        }
-        var markers = Clusterer.cluster(plain, viewport: state.viewport, pane: pane)
-        if let id = state.selectedID, let sel = try store.pin(id: id) {
-            markers.append(MapMarker(id: sel.id, latitude: sel.latitude, longitude: sel.longitude, count: 1,
-                                     categoryIndex: index[sel.category] ?? -1, title: sel.title, selected: true))
-        }
-        state.markers = markers
     }
 }
 

@@ -16,6 +16,11 @@ public struct AppState: Sendable {
     // The pin list (pins in the viewport) and the map's markers, as last loaded.
     public var listed: [Pin] = []
     public var inViewCount = 0
+    /// True when `inViewCount` is an estimate (pin cells straddling the
+    /// pane's edge; see `ScreenClusters`): it is then shown with "≈".
+    public var inViewApproximate = false
+    /// `inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
+    public var inViewText: String { (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) }
     public var totalCount = 0
     public var markers: [MapMarker] = []
     /// Category names in a stable order; a marker's colour is its index here.

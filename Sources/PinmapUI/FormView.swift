@@ -81,8 +81,8 @@ enum ConfirmView {
 /// The search field on the sheet's header row, or the kept search.
 enum SearchBarView {
     static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
-        let count = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewCount)"
-                                                           : "\(state.inViewCount)"
+        let count = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewText)"
+                                                           : state.inViewText
         if let field = state.searchField {
             var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
             x = screen.put("Search: ", col: x, row: row, style: theme.title)

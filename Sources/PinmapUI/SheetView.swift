@@ -47,7 +47,7 @@ public enum SheetView {
         }
         let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
         var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
-        let shown = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewCount)" : "\(state.inViewCount)"
+        let shown = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewText)" : state.inViewText
         x = screen.put("Pins in view: \(shown)", col: x, row: row, style: theme.title)
         x = screen.put(" · \(PinQueryOrderCycle.label(state.order))", col: x, row: row, style: theme.muted)
         if !state.listIsInteractive {

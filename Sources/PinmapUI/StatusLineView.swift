@@ -24,7 +24,7 @@ enum StatusLineView {
 
     static func left(_ state: AppState) -> String {
         var parts = [state.sheet.isDragging ? "dragging" : state.sheet.detent.rawValue]
-        parts.append("\(state.inViewCount) of \(state.totalCount) pins in view")
+        parts.append("\(state.inViewText) of \(state.totalCount) pins in view")
         if !state.search.isEmpty { parts.append("search “\(SafeText.sanitize(state.search, ascii: state.ascii))”") }
         if state.tab == .map {
             parts.append("[\(state.focus.rawValue)]")

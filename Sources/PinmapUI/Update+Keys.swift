@@ -31,6 +31,7 @@ extension AppState {
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t
         case .loadSamples: return [.loadSamples]
+        case .fitPins where tab == .map: return [.fitPins]
         case .toggleASCII:
             message = nil
             let e = changeSetting(.mapMode, forward: true)

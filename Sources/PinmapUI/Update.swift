@@ -16,6 +16,8 @@ public enum Effect: Sendable, Equatable {
     case persist(key: String, value: String)
     /// Import the bundled sample pins.
     case loadSamples
+    /// Fit the map to the bounding box of the pins the filters let through.
+    case fitPins
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
     /// Store a new pin.
     case addPin(NewPin)

@@ -47,7 +47,9 @@ final class Tmux {
         var envs = ["TERM=\(term)", "LANG=C.UTF-8", "ESCDELAY=25", "HOME=\(dir.path)", "XDG_DATA_HOME=\(dir.path)/data"]
         envs += env.map { "\($0)=\($1)" }
         let cmd = (["env"] + envs + [binary, "--db", dbPath] + args).map(Tmux.quote).joined(separator: " ")
-        tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", cmd + "; sleep 30"])
+        // The tmux server inherits the client's file descriptors: start it
+        // with no pipes attached, or reading its output would never end.
+        Tmux.run(["/usr/bin/env", "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", cmd + "; sleep 30"], capture: false)
         _ = waitFor { $0.contains("Settings") }
     }
 
@@ -117,17 +119,53 @@ final class Tmux {
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// Runs `argv` with posix_spawn and waits with waitpid (Foundation's
+    /// Process did not reap the tmux client here, hanging the test), reading
+    /// standard output and error through pipes unless `capture` is false.
     @discardableResult
-    static func run(_ argv: [String]) -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        do { try p.run() } catch { return (127, "", "\(error)") }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    static func run(_ argv: [String], capture: Bool = true) -> (status: Int32, out: String, err: String) {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return (127, "", "pipe failed") }
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+            for fd in outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ)
+        if capture { close(outPipe[1]); close(errPipe[1]) }
+        guard rc == 0 else {
+            if capture { close(outPipe[0]); close(errPipe[0]) }
+            return (127, "", "spawn failed: \(rc)")
+        }
+        var out = Data(), err = Data()
+        if capture {
+            // Read both pipes until EOF (stderr is small; read it after stdout).
+            out = readAll(outPipe[0]); err = readAll(errPipe[0])
+            close(outPipe[0]); close(errPipe[0])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    private static func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        var buf = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fd, &buf, buf.count)
+            if n > 0 { data.append(contentsOf: buf[0..<n]) } else if n < 0 && errno == EINTR { continue } else { break }
+        }
+        return data
     }
 }

@@ -61,3 +61,19 @@ func assertDegrees(_ actual: Double?, _ expected: Double, _ message: String = ""
     guard let actual else { return XCTFail("no value; expected \(expected) \(message)", file: file, line: line) }
     XCTAssertEqual(actual, expected, accuracy: 1e-9, message, file: file, line: line)
 }
+
+/// The public cases' expected.json (Fixtures/public, copied from shared/cases/csv).
+enum PublicCases {
+    struct Expected: Decodable {
+        struct Check: Decodable { var title: String; var latitude: Double?; var longitude: Double? }
+        var imported: Int
+        var rejected: Int
+        var file_error: Bool
+        var checks: [Check]
+    }
+
+    static func load() throws -> [String: Expected] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("public/expected.json")))
+        return try JSONDecoder().decode([String: Expected].self, from: data)
+    }
+}

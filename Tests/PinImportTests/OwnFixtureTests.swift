@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import PinImport
 
@@ -127,6 +128,19 @@ final class OwnFixtureTests: XCTestCase {
             guard case .columns(_, .noCoordinateColumns) = error as? ImportError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try scan(Fixture.path("own/delim-pipe.csv"), delimiter: 0x7C).pins.count, 2)
+    }
+
+    func testGeoJSONIsRecognisedByContentNotName() throws {
+        let json = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("own/points.geojson")))
+        let named = Fixture.temporary([0xEF, 0xBB, 0xBF] + Array(json), suffix: ".csv")
+        addTeardownBlock { unlink(named) }
+        let r = try scan(named)
+        XCTAssertEqual(r.pins.map(\.title), ["Seoul City Hall", "Big Ben"])
+        XCTAssertEqual(r.encoding, "UTF-8 with BOM")
+        // And a CSV named .geojson is still CSV.
+        let csv = Fixture.temporary(Array("name,lat,lon\nA,1,2\n".utf8), suffix: ".geojson")
+        addTeardownBlock { unlink(csv) }
+        XCTAssertEqual(try scan(csv).pins.map(\.title), ["A"])
     }
 
     func testFileLevelColumnErrors() {

@@ -6,21 +6,8 @@ import XCTest
 /// store: accepted rows, rejected rows and checked values must match expected.json. None of
 /// these cases has duplicates, so accepted rows are exactly what an import adds.
 final class PublicCaseScanTests: XCTestCase {
-    struct Expected: Decodable {
-        struct Check: Decodable { var title: String; var latitude: Double?; var longitude: Double? }
-        var imported: Int
-        var rejected: Int
-        var file_error: Bool
-        var checks: [Check]
-    }
-
-    func loadExpected() throws -> [String: Expected] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("public/expected.json")))
-        return try JSONDecoder().decode([String: Expected].self, from: data)
-    }
-
     func testEveryPublicCase() throws {
-        let expected = try loadExpected()
+        let expected = try PublicCases.load()
         XCTAssertEqual(expected.count, 16)
         for (name, exp) in expected.sorted(by: { $0.key < $1.key }) {
             let path = Fixture.path("public/\(name)")

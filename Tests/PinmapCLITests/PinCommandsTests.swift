@@ -128,7 +128,7 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(o["category"] as? String, "landmark")
         XCTAssertEqual(JSON.double(o["latitude"]), 37.5794)
         XCTAssertEqual(JSON.double(o["longitude"]), 126.991)
-        let comments = try XCTUnwrap(o["comments"] as? [[String: Any]])
+        let comments = try XCTUnwrap(JSON.objects(o["comments"]))
         XCTAssertEqual(comments.map { $0["body"] as? String }, ["후원 투어는 미리 예약하기", "단풍철 강추"])
         XCTAssertEqual(comments.map { JSON.int($0["id"]) }, [1, 2])
         XCTAssertEqual(comments.map { JSON.int($0["pin_id"]) }, [1, 1])

@@ -1,5 +1,7 @@
 import PinStore
 
+// add, edit, delete, show: one pin at a time, for scripts.
+
 /// `pinmap add`: stores a new pin and prints its id.
 enum AddCommand: TextCommand {
     static let spec = CommandSpec(

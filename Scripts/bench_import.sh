@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Import benchmark (issue 5, item 10).
+#
+# Generates ROWS pins (default 1,000,000, about 80 MB) with the project's deterministic
+# generator (Scripts/gen_pins.py, seed 42), then, in the same run and on the same file, times:
+#   1. the floor: `sqlite3 -csv DB ".import FILE pins"` into a plain table (no coordinate
+#      parsing, no index);
+#   2. `pinmap import FILE --db DB --json` (release build) with all its checks, duplicate
+#      detection, its indexes and the map's spatial tables;
+# and prints both times, their ratio and each command's peak memory (maximum resident set
+# size, from `/usr/bin/time -v` when present, else Python's resource.getrusage).
+# Targets: pinmap within 2x the floor, peak memory under 100 MB. Figures only; it fails
+# only when a command fails.
+#
+# Usage: Scripts/bench_import.sh            (builds nothing; run `swift build -c release` first)
+#        ROWS=100000 PINMAP=.build/release/pinmap KEEP=1 Scripts/bench_import.sh
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROWS=${ROWS:-1000000}
+PINMAP=${PINMAP:-.build/release/pinmap}
+SQLITE=${SQLITE:-sqlite3}
+
+if [[ ! -x "$PINMAP" ]]; then
+    echo "no pinmap binary at $PINMAP (run: swift build -c release)" >&2
+    exit 2
+fi
+command -v "$SQLITE" >/dev/null || { echo "no $SQLITE on PATH" >&2; exit 2; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/pinmap-bench.XXXXXX")
+if [[ -z "${KEEP:-}" ]]; then trap 'rm -rf "$WORK"' EXIT; else echo "keeping $WORK"; fi
+
+# measure OUT_PREFIX CMD...: runs CMD, writes OUT_PREFIX.sec (wall seconds) and OUT_PREFIX.kb (peak RSS in KiB).
+measure() {
+    local out=$1; shift
+    if [[ -x /usr/bin/time ]] && /usr/bin/time -v true 2>/dev/null; then
+        /usr/bin/time -v -o "$out.time" "$@"
+        python3 - "$out" <<'PY'
+import re, sys
+out = sys.argv[1]
+text = open(out + ".time").read()
+wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text).group(1)
+secs = 0.0
+for part in wall.split(":"):
+    secs = secs * 60 + float(part)
+kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1))
+open(out + ".sec", "w").write(f"{secs}\n")
+open(out + ".kb", "w").write(f"{kb}\n")
+PY
+    else
+        python3 - "$out" "$@" <<'PY'
+import resource, subprocess, sys, time
+out, cmd = sys.argv[1], sys.argv[2:]
+t = time.monotonic()
+subprocess.run(cmd, check=True)
+secs = time.monotonic() - t
+kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
+open(out + ".sec", "w").write(f"{secs}\n")
+open(out + ".kb", "w").write(f"{kb}\n")
+PY
+    fi
+}
+
+echo "generating $ROWS rows (Scripts/gen_pins.py, seed 42)…"
+python3 Scripts/gen_pins.py -n "$ROWS" -s 42 -o "$WORK/pins.csv"
+BYTES=$(stat -c %s "$WORK/pins.csv")
+
+echo "floor: $SQLITE -csv .import into a plain table…"
+measure "$WORK/floor" "$SQLITE" -csv "$WORK/floor.sqlite" ".import $WORK/pins.csv pins"
+FLOOR_ROWS=$("$SQLITE" "$WORK/floor.sqlite" "SELECT count(*) FROM pins")
+
+echo "pinmap import…"
+measure "$WORK/pinmap" "$PINMAP" import "$WORK/pins.csv" --db "$WORK/pins.sqlite" --json >"$WORK/report.json"
+IMPORTED=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["imported"])' "$WORK/report.json")
+
+python3 - "$WORK" "$ROWS" "$BYTES" "$FLOOR_ROWS" "$IMPORTED" <<'PY'
+import sys
+work, rows, size, floor_rows, imported = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+read = lambda name: float(open(f"{work}/{name}").read())
+fs, fk = read("floor.sec"), read("floor.kb")
+ps, pk = read("pinmap.sec"), read("pinmap.kb")
+ratio = ps / fs if fs > 0 else float("inf")
+print()
+print(f"file:                      {rows:,} rows, {size / 1e6:.1f} MB")
+print(f"sqlite3 .import (floor):   {fs:6.2f} s  peak {fk / 1024:6.1f} MB  ({floor_rows} rows in a plain table)")
+print(f"pinmap import:             {ps:6.2f} s  peak {pk / 1024:6.1f} MB  ({imported} pins imported)")
+print(f"rate:                      {rows / ps:,.0f} rows/s")
+print(f"ratio pinmap/floor:        {ratio:.2f}x   (target <= 2x)   "
+      f"{'OK' if ratio <= 2 else 'OVER TARGET'}")
+print(f"pinmap peak memory:        {pk / 1024:.1f} MB (target < 100 MB)   "
+      f"{'OK' if pk / 1024 < 100 else 'OVER TARGET'}")
+PY

@@ -1,0 +1,148 @@
+import Foundation
+import Glibc
+import GeoMap
+import PinmapUI
+import PinStore
+
+/// `pinmap bench render`: how long the UI takes per frame on a store, for a
+/// few viewports, without a terminal. A frame is what the UI does when the
+/// map moves: reload the markers, counts and list for the new viewport
+/// (`AppRunner.show`), then draw the frame (`AppRunner.frame`). Painting the
+/// frame to a terminal is not included. Every frame pans the viewport by a
+/// fraction of a cell, so no frame repeats the one before.
+enum BenchCommand: Command {
+    static let spec = CommandSpec(
+        name: "bench",
+        usage: "pinmap bench render [--db PATH] [--size COLSxROWS] [--frames N]",
+        summary: """
+        Benchmark: print the median, 95th percentile and worst time per frame (reload markers,
+        counts and list, then draw) at a world, a region (East Asia), a city (Seoul) and a
+        street-level (Seoul) viewport; the time from process start to the first frame; and
+        peak resident memory. Timings are printed, never judged.
+        """,
+        options: [("--db", "store path"), ("--size", "frame size in cells (default 200x60)"),
+                  ("--frames", "frames per viewport, at least 50 (default 60)")],
+        flags: [],
+        maxPositionals: 1,
+        minPositionals: 1)
+
+    /// The viewports measured: name, centre (degrees) and zoom.
+    static let viewports: [(name: String, center: GeoPoint, zoom: Double)] = [
+        ("world", Viewport.world.center, 1),
+        ("region: East Asia", GeoPoint(latitude: 35, longitude: 120), 4),
+        ("city: Seoul", GeoPoint(latitude: 37.5665, longitude: 126.978), 256),
+        ("street: Seoul", GeoPoint(latitude: 37.5665, longitude: 126.978), 16_384),
+    ]
+
+    static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
+        let mainStart = monotonicSeconds()
+        guard args.positionals.first == "render" else {
+            throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; the one there is: render")
+        }
+        let (cols, rows) = try RenderCommand.size(args.value("--size") ?? "200x60")
+        let frames = try frameCount(args.value("--frames"))
+        guard PinmapCLI.storeExists(args) else {
+            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
+        }
+        // Start-up: what `pinmap` does before the first frame appears.
+        let store = try PinmapCLI.openStore(args)
+        let state = AppState(cols: cols, rows: rows, color: true, reducedMotion: true)
+        let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
+        _ = runner.frame()
+        let firstFrame = monotonicSeconds()
+        let sinceExec = processAgeSeconds()
+
+        print("pinmap bench render: \(store.path)")
+        print("  \(runner.state.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
+        if let sinceExec {
+            print(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))
+        } else {
+            print(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
+        }
+        print("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms)")
+        for vp in viewports {
+            let r = measure(runner, center: vp.center, zoom: vp.zoom, frames: frames)
+            print("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
+                  + pad(String(r.markers), 9, right: true)
+                  + String(format: "%9.2f%8.2f%8.2f   (%.2f / %.2f)", r.median, r.p95, r.worst, r.reload, r.draw))
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
+        return 0
+    }
+
+    struct Result {
+        var median = 0.0, p95 = 0.0, worst = 0.0, reload = 0.0, draw = 0.0
+        var inView = "", markers = 0
+    }
+
+    /// Times `frames` frames around a viewport (ms), panning a fraction of a
+    /// cell per frame.
+    static func measure(_ runner: AppRunner, center: GeoPoint, zoom: Double, frames: Int) -> Result {
+        let pane = runner.state.layout.mapPane
+        var totals: [Double] = [], reloads: [Double] = [], draws: [Double] = []
+        var result = Result()
+        for i in 0..<frames {
+            var v = Viewport(center: center, zoom: zoom)
+            v.pan(columns: Double(i % 9 - 4) * 0.37, rows: Double(i % 7 - 3) * 0.29, pane: pane)
+            let t0 = monotonicSeconds()
+            runner.show(v)
+            let t1 = monotonicSeconds()
+            let screen = runner.frame()
+            let t2 = monotonicSeconds()
+            if screen.width == 0 { print("  (empty frame)") }  // keeps the frame from being optimised away
+            totals.append((t2 - t0) * 1000); reloads.append((t1 - t0) * 1000); draws.append((t2 - t1) * 1000)
+            if i == 0 {
+                result.inView = runner.state.inViewText
+                result.markers = runner.state.markers.count
+            }
+        }
+        result.median = percentile(totals, 0.5)
+        result.p95 = percentile(totals, 0.95)
+        result.worst = totals.max() ?? 0
+        result.reload = percentile(reloads, 0.5)
+        result.draw = percentile(draws, 0.5)
+        return result
+    }
+
+    static func percentile(_ xs: [Double], _ p: Double) -> Double {
+        guard !xs.isEmpty else { return 0 }
+        let s = xs.sorted()
+        return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+    }
+
+    static func frameCount(_ s: String?) throws(CLIError) -> Int {
+        guard let s else { return 60 }
+        guard let n = Int(s), n >= 50, n <= 100_000 else {
+            throw .usage(command: "bench", message: "--frames must be a whole number from 50 to 100000, got '\(s)'")
+        }
+        return n
+    }
+
+    static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - s.count))
+        return right ? fill + s : s + fill
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Seconds since this process started: now (CLOCK_BOOTTIME) minus the
+    /// start time in /proc/self/stat (field 22, in clock ticks since boot,
+    /// so to 1/100 s). nil where /proc is missing.
+    static func processAgeSeconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name (which may hold spaces) start at field 3.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var ts = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &ts)
+        let now = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        return now - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}

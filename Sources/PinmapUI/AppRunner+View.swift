@@ -1,0 +1,97 @@
+import Foundation
+import GeoMap
+import PinStore
+
+/// What the map and the list show for the viewport, read so that a frame
+/// costs about the same with 45 pins or 1,000,000: markers and the in-view
+/// count come from the store's pin cells (`Store.forEachPinCell`), the
+/// totals from the same tree, and the list from `Store.newestPins`, which
+/// never sorts the pins in view. Memory does not grow with the number of
+/// pins: one entry per screen cell and at most `listLimit` listed pins.
+///
+/// Two cases read pins instead, bounded: an active search (the full-text
+/// index finds the matches; markers are clustered from at most `markerLimit`
+/// of them, as before) and the name and distance orders, which sort every
+/// pin in view and so are used only up to `sortLimit` pins in view.
+extension AppRunner {
+    /// Most pins in view the list sorts by name or by distance; above it the
+    /// list shows the newest pins and says why.
+    public static let sortLimit = 10_000
+
+    /// Reloads the markers, counts and, when `list`, the list.
+    /// - Throws: `StoreError` from SQLite.
+    func reloadView(list: Bool) throws {
+        let totals = try store.pinCellTotals()
+        state.totalCount = totals.total
+        state.categoryNames = totals.categories.map(\.name)
+        state.categoryCounts = totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
+        let index = Dictionary(state.categoryNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let selected = try state.selectedID.flatMap { try store.pin(id: $0) }
+        if state.search.isEmpty {
+            let pane = state.layout.mapPane
+            let view = try MapCellView.load(store: store, viewport: state.viewport, pane: pane,
+                                            categories: state.categoryFilter, selected: selected,
+                                            categoryIndex: { index[$0] ?? -1 })
+            state.markers = view.markers
+            state.inViewCount = view.inView
+            state.inViewApproximate = view.approximate
+            if list {
+                let filtered = state.categoryFilter.map { f in totals.categories.filter { f.contains($0.name) }.map(\.count).reduce(0, +) }
+                try reloadListInView(total: filtered ?? totals.total)
+            }
+        } else {
+            try reloadSearchView(list: list, selected: selected, index: index)
+        }
+        if let sel = selected {
+            state.markers.append(MapMarker(id: sel.id, latitude: sel.latitude, longitude: sel.longitude, count: 1,
+                                           categoryIndex: index[sel.category] ?? -1, title: sel.title, selected: true))
+        }
+        if list {
+            if let id = state.selectedID, let i = state.listed.firstIndex(where: { $0.id == id }) { state.cursor = i }
+            state.clampList()
+        }
+    }
+
+    /// The list for the viewport: newest first without sorting, or sorted by
+    /// name or distance when few enough pins are in view.
+    private func reloadListInView(total: Int) throws {
+        let query = state.listQuery(limit: AppRunner.listLimit)
+        if state.order != .newest && state.inViewCount <= AppRunner.sortLimit {
+            state.listed = try store.pins(matching: query)
+            return
+        }
+        if state.order != .newest {
+            state.message = "Sorting by \(state.order.rawValue) needs at most \(AppRunner.sortLimit) pins in view: showing the newest; zoom in"
+        }
+        state.listed = try store.newestPins(in: query.boxes, categories: query.categories, limit: AppRunner.listLimit,
+                                            inView: state.inViewCount, total: total).pins
+    }
+
+    /// With a search: the matches in view, read through the full-text index
+    /// (at most `markerLimit` of them for the markers).
+    private func reloadSearchView(list: Bool, selected: Pin?, index: [String: Int]) throws {
+        let query = state.listQuery(limit: AppRunner.listLimit)
+        var countQuery = query
+        countQuery.limit = -1
+        state.inViewCount = try store.count(matching: countQuery)
+        state.inViewApproximate = false
+        if list { state.listed = try store.pins(matching: query) }
+        var markerQuery = state.listQuery(limit: AppRunner.markerLimit)
+        markerQuery.order = .newest
+        let plain = try store.pins(matching: markerQuery).filter { $0.id != selected?.id }.map { pin in
+            MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
+                      categoryIndex: index[pin.category] ?? -1, title: pin.title, selected: false)
+        }
+        state.markers = Clusterer.cluster(plain, viewport: state.viewport, pane: state.layout.mapPane)
+    }
+}
+
+extension AppRunner {
+    /// Moves the map to `viewport` and reloads the markers and the list, as
+    /// a pan or zoom does (the benchmark drives frames through this).
+    public func show(_ viewport: Viewport) {
+        state.viewport = viewport
+        state.needsReload = true
+        reloadIfNeeded()
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+@testable import PinImport
+
+final class ImportReportFormatterTests: XCTestCase {
+    private func sample() -> ImportReport {
+        var r = ImportReport(file: "pins.csv")
+        r.imported = 5
+        r.encoding = "UTF-8 with BOM"
+        r.delimiter = ";"
+        r.columns = ["latitude": "lat", "name": "이름", "longitude": "lng"]
+        r.addIssues([RowIssue(line: 7, field: "lat", value: "35.09x", reason: "latitude '35.09x' is not a number", rule: .notANumber)])
+        r.addDuplicate(DuplicateRow(line: 9, ofLine: 3))
+        r.addDuplicate(DuplicateRow(line: 10, ofPin: 12))
+        r.batchID = 4
+        r.dataRows = 8
+        return r
+    }
+
+    func testHumanSummary() {
+        XCTAssertEqual(ImportReportFormatter.summary(sample()), """
+            pins.csv: imported 5 pins (batch 4; undo with: pinmap undo-import 4), 1 row rejected, 2 duplicates skipped
+              CSV, encoding UTF-8 with BOM, delimiter ";", columns: name="이름", latitude="lat", longitude="lng"
+              line 7: latitude '35.09x' is not a number
+              line 9 duplicates line 3
+              line 10 duplicates pin 12 in the store
+            """)
+    }
+
+    func testSummaryCutsLongListsAndNamesDryRuns() {
+        var r = sample()
+        r.dryRun = true
+        r.batchID = nil
+        for line in 20..<40 {
+            r.addIssues([RowIssue(line: line, field: "lat", value: "", reason: "latitude is empty", rule: .emptyCoordinate)])
+        }
+        let text = ImportReportFormatter.summary(r, maxLines: 3)
+        XCTAssertTrue(text.hasPrefix("pins.csv: would import 5 pins, 21 rows rejected"), text)
+        XCTAssertTrue(text.contains("  … 18 more issues (all rejected rows: --rejects OUT.csv, or --json)"), text)
+        XCTAssertEqual(text.components(separatedBy: "\n").filter { $0.contains("latitude is empty") }.count, 2)
+    }
+
+    func testJSONHasTheIssueKeys() throws {
+        let json = ImportReportFormatter.json(sample())
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(object["imported"] as? Int, 5)
+        XCTAssertEqual(object["rejected"] as? Int, 1)
+        XCTAssertEqual(object["duplicates"] as? Int, 2)
+        XCTAssertEqual(object["encoding"] as? String, "UTF-8 with BOM")
+        XCTAssertEqual(object["delimiter"] as? String, ";")
+        XCTAssertEqual(object["columns"] as? [String: String], ["latitude": "lat", "name": "이름", "longitude": "lng"])
+        let errors = try XCTUnwrap(object["errors"] as? [[String: Any]])
+        XCTAssertEqual(errors.first?["line"] as? Int, 7)
+        XCTAssertEqual(errors.first?["field"] as? String, "lat")
+        XCTAssertEqual(errors.first?["value"] as? String, "35.09x")
+        XCTAssertEqual(errors.first?["reason"] as? String, "latitude '35.09x' is not a number")
+        XCTAssertEqual(errors.first?["rule"] as? String, "not-a-number")
+        XCTAssertEqual(object["batch_id"] as? Int, 4)
+        let dups = try XCTUnwrap(object["duplicate_rows"] as? [[String: Any]])
+        XCTAssertEqual(dups.first?["of_line"] as? Int, 3)
+        // Round trip.
+        XCTAssertEqual(try JSONDecoder().decode(ImportReport.self, from: Data(json.utf8)), sample())
+    }
+
+    func testFileErrorJSONAndExitCode() throws {
+        let error = ImportError.emptyFile(path: "e.csv")
+        let json = ImportReportFormatter.json(failed: "e.csv", error: error)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(object["file_error"] as? String, "e.csv: the file is empty (0 bytes, no header row)")
+        XCTAssertEqual(object["imported"] as? Int, 0)
+        XCTAssertEqual(ImportReport.failed(file: "e.csv", error: error).exitCode, 1)
+        XCTAssertEqual(sample().exitCode, 0)
+    }
+
+    func testListedIssuesAreCappedButCounted() {
+        var r = ImportReport(file: "big.csv")
+        for line in 0..<(ImportReport.maxListed + 5) {
+            r.addIssues([RowIssue(line: line, field: "lat", value: "", reason: "latitude is empty", rule: .emptyCoordinate)])
+        }
+        XCTAssertEqual(r.rejected, ImportReport.maxListed + 5)
+        XCTAssertEqual(r.errors.count, ImportReport.maxListed)
+        XCTAssertEqual(r.errorsOmitted, 5)
+    }
+
+    func testProgressBarText() {
+        XCTAssertEqual(ImportProgressBar.render(label: "pins.csv", done: 40_100_000, total: 80_200_000, elapsed: 1.25, width: 10),
+                       "pins.csv  50% [█████░░░░░] 40.1/80.2 MB 1.2 s")
+        XCTAssertEqual(ImportProgressBar.render(label: "x", done: 5, total: 5, elapsed: 0, width: 4),
+                       "x 100% [████] 0.0/0.0 MB 0.0 s")
+        XCTAssertEqual(ImportProgressBar.render(label: "x", done: 0, total: 0, elapsed: 0, width: 4),
+                       "x 100% [████] 0.0/0.0 MB 0.0 s")
+    }
+
+    func testBatchTable() {
+        let b = ImportBatch(id: 3, file: "/tmp/a.csv", importedAt: "2026-11-30T11:16:33Z", imported: 10, rejected: 2,
+                            duplicates: 1, encoding: "UTF-8", delimiter: ",", pinsLeft: 9)
+        XCTAssertEqual(ImportReportFormatter.batchTable([b]), """
+               id  imported_at           pins  rejected  duplicates  file
+                3  2026-11-30T11:16:33Z  9/10         2           1  /tmp/a.csv
+            """)
+        XCTAssertEqual(ImportReportFormatter.batchTable([]), "no imports recorded")
+    }
+}

@@ -1,0 +1,266 @@
+import XCTest
+@testable import PinStore
+
+/// Deterministic pins for the cell tree: clusters (many pins per cell down
+/// to the finest levels), uniform ones, exact duplicates and the edge
+/// coordinates of gen_big.py (poles, ±180°, 0,0).
+enum CellFixture {
+    /// SplitMix64: the same numbers on every platform.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+    }
+
+    static let categories = ["cafe", "food", "park", ""]
+
+    static func pins(_ count: Int, seed: UInt64) -> [NewPin] {
+        var r = Random(state: seed)
+        let edges: [(Double, Double)] = [(90, 0), (-90, 0), (0, 180), (0, -180), (0, 0), (89.999999, 179.999999), (-89.999999, -179.999999)]
+        let centres: [(Double, Double, Double)] = [(37.5665, 126.978, 0.02), (35.6895, 139.6917, 0.3), (51.5074, -0.1278, 2)]
+        var out: [NewPin] = []
+        for i in 0..<count {
+            var lat: Double, lon: Double
+            if i < edges.count {
+                (lat, lon) = edges[i]
+            } else if i % 17 == 0, let prev = out.last {
+                (lat, lon) = (prev.latitude, prev.longitude)  // a duplicate position
+            } else if r.next() < 0.8 {
+                let c = centres[Int(r.next() * Double(centres.count)) % centres.count]
+                lat = c.0 + (r.next() - 0.5) * c.2
+                lon = c.1 + (r.next() - 0.5) * c.2 * 2
+            } else {
+                lat = r.next() * 180 - 90
+                lon = r.next() * 360 - 180
+            }
+            let cat = categories[Int(r.next() * Double(categories.count)) % categories.count]
+            out.append(NewPin(title: "p\(i)", category: cat, latitude: lat, longitude: lon,
+                              createdAt: String(format: "2024-01-01T00:%02d:%02dZ", (i / 60) % 60, i % 60)))
+        }
+        return out
+    }
+
+    /// Every stored cell as text, sorted (to compare two trees).
+    static func dump(_ store: Store) throws -> [String] {
+        let st = try store.db.prepare("""
+            SELECT c.scope, coalesce(s.category, '*'), c.level, c.z, c.n, c.rep_id, c.rep_lat, c.rep_lon, c.rep_scope
+            FROM pin_cells c LEFT JOIN pin_cell_scopes s ON s.id = c.scope ORDER BY 2, 3, 4
+            """)
+        var out: [String] = []
+        while try st.step() {
+            out.append("\(st.text(1)) L\(st.int(2)) z\(st.int(3)) n\(st.int(4)) rep\(st.int(5)) \(st.double(6)),\(st.double(7))")
+        }
+        return out
+    }
+
+    /// Every pin: id, position, category.
+    static func allPins(_ store: Store) throws -> [Pin] { try store.pins(matching: PinQuery()) }
+}
+
+final class PinGridTests: XCTestCase {
+    func testMortonRoundTripsAndNestsChildren() {
+        for level in [2, 3, 8, 14, 22] {
+            for (x, y) in [(0, 0), (PinGrid.columns(level: level) - 1, PinGrid.rows(level: level) - 1), (3, 0),
+                           (PinGrid.columns(level: level) / 3, PinGrid.rows(level: level) / 2)] {
+                let z = PinGrid.morton(x: x, y: y, level: level)
+                XCTAssertEqual(PinGrid.cell(morton: z, level: level).x, x, "level \(level)")
+                XCTAssertEqual(PinGrid.cell(morton: z, level: level).y, y, "level \(level)")
+                if level < PinGrid.maxLevel {
+                    XCTAssertEqual(PinGrid.morton(x: 2 * x + 1, y: 2 * y + 1, level: level + 1), 4 * z + 3)
+                    XCTAssertEqual(PinGrid.morton(x: 2 * x, y: 2 * y, level: level + 1), 4 * z)
+                }
+            }
+        }
+    }
+
+    func testCellsOfPointsAndEdges() {
+        // Seoul City Hall on level 14: 0.02197° × 0.04395° cells.
+        let c = PinGrid.cell(latitude: 37.5665, longitude: 126.978, level: 14)
+        XCTAssertEqual(c.x, Int((126.978 + 180) / 360 * 16384))
+        XCTAssertEqual(c.y, Int((37.5665 + 90) / 180 * 4096))
+        let b = PinGrid.bounds(level: 14, x: c.x, y: c.y)
+        XCTAssertTrue(b.south <= 37.5665 && 37.5665 < b.north && b.west <= 126.978 && 126.978 < b.east)
+        // The poles and the antimeridian stay on the grid.
+        XCTAssertEqual(PinGrid.cell(latitude: 90, longitude: 180, level: 22).x, PinGrid.columns(level: 22) - 1)
+        XCTAssertEqual(PinGrid.cell(latitude: 90, longitude: 180, level: 22).y, PinGrid.rows(level: 22) - 1)
+        XCTAssertEqual(PinGrid.cell(latitude: -90, longitude: -180, level: 5).x, 0)
+        XCTAssertEqual(PinGrid.level(forCellWidth: 1.8), 8)       // a 200-column world map: 1.40625° cells
+        XCTAssertEqual(PinGrid.level(forCellWidth: 1000), 2)
+        XCTAssertEqual(PinGrid.level(forCellWidth: 1e-9), 22)
+    }
+
+    func testMortonRangesCoverExactlyTheRectangle() {
+        for (level, x0, x1, y0, y1) in [(10, 100, 300, 40, 90), (8, 0, 255, 0, 63), (14, 9000, 9011, 2000, 2003), (5, 7, 7, 3, 3)] {
+            let ranges = PinGrid.mortonRanges(level: level, x0: x0, x1: x1, y0: y0, y1: y1, maxRanges: 48)
+            XCTAssertLessThanOrEqual(ranges.count, 48 + 4)
+            var inside = 0
+            for r in ranges {
+                for z in r {
+                    let c = PinGrid.cell(morton: z, level: level)
+                    if (x0...x1).contains(c.x) && (y0...y1).contains(c.y) { inside += 1 }
+                }
+            }
+            XCTAssertEqual(inside, (x1 - x0 + 1) * (y1 - y0 + 1), "level \(level)")
+        }
+    }
+
+    func testTileSQLMatchesSwift() throws {
+        let store = try Store.inMemory()
+        for (lat, lon) in [(37.5665, 126.978), (-90.0, -180.0), (90.0, 180.0), (0.0, 0.0), (-33.8688, 151.2093), (64.1466, -21.9426)] {
+            let st = try store.db.prepare("SELECT \(PinGrid.tileSQL) FROM (SELECT ? AS latitude, ? AS longitude)")
+            try st.bind([.double(lat), .double(lon)])
+            XCTAssertTrue(try st.step())
+            XCTAssertEqual(st.int(0), PinGrid.tile(latitude: lat, longitude: lon), "\(lat),\(lon)")
+        }
+    }
+}
+
+final class PinCellTreeTests: XCTestCase {
+    /// The cells of one level, counted from the pins themselves.
+    private func bruteCounts(_ pins: [Pin], level: Int, category: String? = nil) -> [Int64: Int] {
+        var out: [Int64: Int] = [:]
+        for p in pins where category == nil || p.category == category {
+            let c = PinGrid.cell(latitude: p.latitude, longitude: p.longitude, level: level)
+            out[PinGrid.morton(x: c.x, y: c.y, level: level), default: 0] += 1
+        }
+        return out
+    }
+
+    /// What the tree says for every cell of `level` over the whole world.
+    private func treeCounts(_ store: Store, level: Int, categories: Set<String>? = nil) throws -> [Int64: Int] {
+        var out: [Int64: Int] = [:]
+        try store.forEachPinCell(level: level, boxes: [.world], categories: categories) { cell in
+            // A lone pin from a coarser level counts in its own cell of `level`.
+            let c = PinGrid.cell(latitude: cell.repLatitude, longitude: cell.repLongitude, level: level)
+            let key = cell.level == level ? PinGrid.morton(x: cell.x, y: cell.y, level: level) : PinGrid.morton(x: c.x, y: c.y, level: level)
+            out[key, default: 0] += cell.count
+        }
+        return out
+    }
+
+    func testCellCountsEqualBruteForceCountsOnEveryLevel() throws {
+        for store in try TestStores.both() {
+            for p in CellFixture.pins(600, seed: 7) { try store.insert(p) }
+            let pins = try CellFixture.allPins(store)
+            for level in [2, 5, 8, 12, 16, 19, 22] {
+                XCTAssertEqual(try treeCounts(store, level: level), bruteCounts(pins, level: level), "level \(level)")
+                XCTAssertEqual(try treeCounts(store, level: level, categories: ["cafe"]),
+                               bruteCounts(pins, level: level, category: "cafe"), "cafe, level \(level)")
+            }
+            let totals = try store.pinCellTotals()
+            XCTAssertEqual(totals.total, 600)
+            XCTAssertEqual(totals.categories.map(\.name), try store.categories().map(\.name))
+            XCTAssertEqual(totals.categories.map(\.count), try store.categories().map(\.count))
+        }
+    }
+
+    func testRepresentativeIsTheLowestIdAndLonePinsAreExact() throws {
+        let store = try Store.inMemory()
+        let a = try store.insert(NewPin(title: "a", category: "cafe", latitude: 37.5665, longitude: 126.978))
+        let b = try store.insert(NewPin(title: "b", category: "park", latitude: 37.5666, longitude: 126.9781))
+        let c = try store.insert(NewPin(title: "c", category: "park", latitude: -33.8688, longitude: 151.2093))
+        var cells: [PinCell] = []
+        try store.forEachPinCell(level: 8, boxes: [.world], categories: nil) { cells.append($0) }
+        XCTAssertEqual(cells.count, 2)
+        let seoul = try XCTUnwrap(cells.first { $0.count == 2 })
+        XCTAssertEqual(seoul.repID, a)
+        XCTAssertEqual(seoul.repCategory, "cafe")
+        let sydney = try XCTUnwrap(cells.first { $0.count == 1 })
+        XCTAssertEqual(sydney.repID, c)
+        XCTAssertEqual(sydney.repLatitude, -33.8688)
+        XCTAssertEqual(sydney.repLongitude, 151.2093)
+        XCTAssertLessThan(sydney.level, 8)  // alone from a coarse level on
+        // Children split the Seoul pair only where the two pins part (≈ 10 m apart).
+        var cell = seoul
+        while cell.count == 2 {
+            let kids = try store.pinCellChildren(of: cell)
+            XCTAssertEqual(kids.map(\.count).reduce(0, +), 2)
+            guard let next = kids.first(where: { $0.count == 2 }) else {
+                XCTAssertEqual(Set(kids.map(\.repID)), [a, b])
+                break
+            }
+            cell = next
+        }
+        XCTAssertGreaterThan(cell.level, 16)
+    }
+
+    func testIncrementalChangesEqualARebuild() throws {
+        for store in try TestStores.both() {
+            let pins = CellFixture.pins(400, seed: 11)
+            for p in pins.prefix(250) { try store.insert(p) }
+            try store.syncPinCells()
+            var r = CellFixture.Random(state: 3)
+            // Inserts, deletes and moves, applied through the log in several syncs.
+            for round in 0..<4 {
+                for p in pins.dropFirst(250 + round * 30).prefix(30) { try store.insert(p) }
+                let ids = try CellFixture.allPins(store).map(\.id).sorted()
+                for _ in 0..<15 { try store.delete(id: ids[Int(r.next() * Double(ids.count)) % ids.count]) }
+                let left = try CellFixture.allPins(store).map(\.id).sorted()
+                for i in 0..<5 {
+                    let id = left[(i * 37 + round) % left.count]
+                    try store.update(id: id, category: i % 2 == 0 ? "bar" : nil,
+                                     latitude: 37.5665 + Double(i) * 1e-5, longitude: 126.978)
+                }
+                try store.syncPinCells()
+            }
+            XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_log"), 0)
+            let incremental = try CellFixture.dump(store)
+            try store.rebuildPinCells()
+            XCTAssertEqual(incremental, try CellFixture.dump(store))
+            XCTAssertEqual(try store.pinCellTotals().total, try store.count())
+        }
+    }
+
+    func testDeletingEveryPinEmptiesTheTree() throws {
+        let store = try Store.inMemory()
+        var ids: [Int64] = []
+        for p in CellFixture.pins(120, seed: 5) { ids.append(try store.insert(p)) }
+        try store.syncPinCells()
+        for id in ids.reversed() where id % 3 != 0 { try store.delete(id: id) }
+        try store.syncPinCells()
+        for id in ids where id % 3 == 0 { try store.delete(id: id) }
+        try store.syncPinCells()
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cells"), 0)
+        XCTAssertEqual(try store.pinCellTotals().total, 0)
+    }
+
+    func testBulkInsertJoinsTheTreeAtTheEnd() throws {
+        for store in try TestStores.both() {
+            let pins = CellFixture.pins(3_000, seed: 21)
+            for p in pins.prefix(100) { try store.insert(p) }
+            try store.syncPinCells()
+            // An import-style bulk insert: triggers paused, one transaction.
+            try store.beginBulkInsert()
+            try store.transaction {
+                let inserter = try PinInserter(store: store)
+                for p in pins.dropFirst(100) { try inserter.insert(p, batchID: nil) }
+            }
+            XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_log"), 0)  // nothing logged row by row
+            try store.endBulkInsert()
+            XCTAssertEqual(try store.pinCellTotals().total, 3_000)
+            let all = try CellFixture.allPins(store)
+            XCTAssertEqual(try treeCounts(store, level: 18), bruteCounts(all, level: 18))
+            // A small bulk insert on top goes in pin by pin and ends equal to a rebuild.
+            try store.beginBulkInsert()
+            for p in CellFixture.pins(20, seed: 99) { try store.insert(p) }
+            try store.endBulkInsert()
+            let incremental = try CellFixture.dump(store)
+            try store.rebuildPinCells()
+            XCTAssertEqual(incremental, try CellFixture.dump(store))
+        }
+    }
+
+    func testAStoreFromBeforeTheTreeIsBuiltOnFirstRead() throws {
+        let store = try Store.inMemory()
+        for p in CellFixture.pins(50, seed: 2) { try store.insert(p) }
+        // As after migration 3 on an old store: no tree yet, no log.
+        try store.db.execute("DELETE FROM pin_cells; DELETE FROM pin_cell_log; DELETE FROM pin_cell_state")
+        XCTAssertEqual(try store.pinCellTotals().total, 50)
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_state"), 1)
+    }
+}
