@@ -9,11 +9,13 @@ public struct PinCell: Sendable, Hashable {
     public var x: Int, y: Int
     /// Pins in the cell (≥ 1).
     public var count: Int
-    /// The lowest pin id in the cell, with its position (degrees) and category.
+    /// The lowest pin id in the cell, with its position (degrees) and its
+    /// category's id (a key of `Store.pinCellCategoryNames()`; ids are not
+    /// counts, so reading cells costs no text).
     public var repID: Int64
     public var repLatitude: Double
     public var repLongitude: Double
-    public var repCategory: String
+    public var repCategoryID: Int64
     /// 0: counts all pins; else the category scope counted.
     let scope: Int64
 
@@ -57,7 +59,7 @@ extension Store {
     func visitPinCells(level: Int, boxes: [LatLonBox], categories: Set<String>?,
                        _ body: (PinCell) -> Bool) throws(StoreError) {
         try syncPinCellsIfPossible()
-        let names = try pinCellScopeNames()
+        let names = try pinCellCategoryNames()
         let scopes: [Int64] = categories.map { cats in names.filter { cats.contains($0.value) }.map(\.key).sorted() } ?? [0]
         let top = min(PinGrid.maxLevel, max(PinGrid.minLevel, level))
         let st = try db.prepare("SELECT z, n, rep_id, rep_lat, rep_lon, rep_scope FROM pin_cells WHERE scope = ? AND level = ? AND z BETWEEN ? AND ?")
@@ -78,7 +80,7 @@ extension Store {
                             let lat = st.double(3), lon = st.double(4)
                             if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
                             let cell = PinCell(level: k, x: c.x, y: c.y, count: n, repID: st.int(2), repLatitude: lat,
-                                               repLongitude: lon, repCategory: names[st.int(5)] ?? "", scope: scope)
+                                               repLongitude: lon, repCategoryID: st.int(5), scope: scope)
                             if !body(cell) { return }
                         }
                     }
@@ -119,8 +121,9 @@ extension Store {
         return totals
     }
 
-    /// Scope id → category name.
-    func pinCellScopeNames() throws(StoreError) -> [Int64: String] {
+    /// Category id (`PinCell.repCategoryID`) → category name.
+    /// - Throws: `StoreError` from SQLite.
+    public func pinCellCategoryNames() throws(StoreError) -> [Int64: String] {
         let st = try db.prepare("SELECT id, category FROM pin_cell_scopes")
         var out: [Int64: String] = [:]
         while try st.step() { out[st.int(0)] = st.text(1) }
@@ -148,12 +151,10 @@ extension Store {
 /// more than the reads).
 public final class PinCellChildReader {
     private let st: Statement
-    private let names: [Int64: String]
 
     /// - Throws: `StoreError` when the statement does not compile.
     public init(store: Store) throws(StoreError) {
         st = try store.db.prepare("SELECT z, n, rep_id, rep_lat, rep_lon, rep_scope FROM pin_cells WHERE scope = ? AND level = ? AND z BETWEEN ? AND ?")
-        names = try store.pinCellScopeNames()
     }
 
     /// The stored children of `cell` (level + 1), which hold its pins; empty
@@ -169,7 +170,7 @@ public final class PinCellChildReader {
             let c = PinGrid.cell(morton: st.int(0), level: cell.level + 1)
             out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: Int(st.int(1)), repID: st.int(2),
                                repLatitude: st.double(3), repLongitude: st.double(4),
-                               repCategory: names[st.int(5)] ?? "", scope: cell.scope))
+                               repCategoryID: st.int(5), scope: cell.scope))
         }
         return out
     }

@@ -24,6 +24,8 @@ enum UICommand: Command {
         let state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8)
         let runner = AppRunner(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
         if isNew { runner.loadSamplesIfEmpty() }
+        // Imports run on this thread: repaint the progress bar as they go.
+        runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
         EventLoop(session: session, runner: runner).run()
         return 0
     }

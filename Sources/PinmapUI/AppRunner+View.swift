@@ -29,9 +29,10 @@ extension AppRunner {
         let selected = try state.selectedID.flatMap { try store.pin(id: $0) }
         if state.search.isEmpty {
             let pane = state.layout.mapPane
+            let names = try store.pinCellCategoryNames()
             let view = try MapCellView.load(store: store, viewport: state.viewport, pane: pane,
                                             categories: state.categoryFilter, selected: selected,
-                                            categoryIndex: { index[$0] ?? -1 })
+                                            categoryIndex: { names[$0].flatMap { index[$0] } ?? -1 })
             state.markers = view.markers
             state.inViewCount = view.inView
             state.inViewApproximate = view.approximate

@@ -11,6 +11,9 @@ import Sheet
 public final class AppRunner {
     public internal(set) var state: AppState
     public let store: Store
+    /// Called while an import runs, after the progress changed, so the
+    /// terminal can repaint (the import runs on the UI thread).
+    public var onProgress: (() -> Void)?
     /// Imports the bundled sample pins; returns how many were added.
     private let loadSamples: () throws -> Int
 
@@ -24,6 +27,9 @@ public final class AppRunner {
         self.state = state
         self.loadSamples = loadSamples
         self.state.storePath = store.path
+        // Keep the map's pin cells and indexes in memory between frames
+        // (SQLite's default is 2 MiB; this is a cap, not an allocation).
+        try? store.db.execute("PRAGMA cache_size = -32768")
         restoreSettings()
         startTimeline(today: Date())
         reloadIfNeeded()
@@ -52,6 +58,10 @@ public final class AppRunner {
             do { try store.setSetting(key, value) } catch { state.message = "Could not save setting: \(error)" }
         case .fitPins:
             fitPins()
+        case .previewImport(let path):
+            previewImport(path: path)
+        case .runImport(let path):
+            runImport(path: path, now: state.clock)
         case .loadSamples:
             do {
                 let n = try loadSamples()

@@ -36,6 +36,8 @@ public struct AppState: Sendable {
     public var categoryFilter: Set<String>?
 
     public var showHelp = false
+    /// The Import tab's path field, preview and progress.
+    public var importTab = ImportTabState()
     /// Selected row on the Settings tab.
     public var settingsCursor = 0
     /// Store facts for the Settings tab.

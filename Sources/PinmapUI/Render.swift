@@ -15,9 +15,10 @@ extension AppState {
         case .timeline:
             TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
                               into: &screen, ascii: ascii, theme: theme)
+        case .importer:
+            ImportTabView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
         case .settings:
             SettingsView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
-        default: PlaceholderTabView.draw(tab, state: self, into: &screen, theme: theme)
         }
         StatusLineView.draw(self, into: &screen, theme: theme)
         TabBarView.draw(self, into: &screen, theme: theme)

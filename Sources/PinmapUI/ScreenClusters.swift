@@ -10,16 +10,21 @@ import PinStore
 /// is (off by at most the cell's width, one screen column). Memory: one
 /// entry per screen cell, whatever the number of pins.
 struct ScreenClusters {
+    /// An occupied screen cell: its pin count and lowest-id pin (plain
+    /// values, no text, so summing thousands of cells costs no reference counting).
     struct Entry {
         var count: Int
-        var rep: PinCell
+        var repID: Int64
+        var latitude: Double
+        var longitude: Double
+        var categoryID: Int64
     }
 
     let viewport: Viewport
     let pane: Rect
     /// Degrees of longitude per column and of latitude per row.
     let dpc: Double, dpr: Double
-    private(set) var entries: [Entry?]
+    private(set) var entries: [Entry]
     /// Pins counted inside the pane.
     private(set) var inView = 0
     /// True when a straddling cell crossed the pane's edge, so `inView` may
@@ -31,69 +36,66 @@ struct ScreenClusters {
         self.pane = pane
         dpc = viewport.degreesPerColumn(paneWidth: pane.width)
         dpr = viewport.degreesPerRow(paneWidth: pane.width)
-        entries = Array(repeating: nil, count: max(0, pane.width * pane.height))
+        entries = Array(repeating: Entry(count: 0, repID: 0, latitude: 0, longitude: 0, categoryID: 0),
+                        count: max(0, pane.width * pane.height))
     }
 
-    /// The screen columns and rows (absolute, fractional) that `cell`'s box
-    /// spans, measured from its representative on the world copy drawn.
-    private func span(_ cell: PinCell) -> (c0: Double, c1: Double, r0: Double, r1: Double) {
+    /// Counts `cell` in the screen cell of its lowest-id pin when all its
+    /// pins land in that screen cell (always so for one pin) or when
+    /// `force`; returns false, counting nothing, when the cell straddles
+    /// screen cells and is not forced (the caller refines it). A forced
+    /// straddling cell is off by at most its width.
+    mutating func add(_ cell: PinCell, force: Bool = false) -> Bool {
         let pos = viewport.cell(for: GeoPoint(latitude: cell.repLatitude, longitude: cell.repLongitude), pane: pane)
-        let b = cell.bounds
-        return (pos.col - (cell.repLongitude - b.west) / dpc, pos.col + (b.east - cell.repLongitude) / dpc,
-                pos.row - (b.north - cell.repLatitude) / dpr, pos.row + (cell.repLatitude - b.south) / dpr)
-    }
-
-    /// True when every pin of `cell` lands in the same screen cell (a lone
-    /// pin always does).
-    func fitsOneScreenCell(_ cell: PinCell) -> Bool {
-        guard cell.count > 1 else { return true }
-        let s = span(cell)
-        return s.c0.rounded(.down) == (s.c1.rounded(.up) - 1) && s.r0.rounded(.down) == (s.r1.rounded(.up) - 1)
-    }
-
-    /// Counts `cell` in the screen cell of its representative (dropped when
-    /// that is outside the pane). `exact` says whether all its pins are there.
-    mutating func add(_ cell: PinCell, exact: Bool) {
-        if !exact {
-            let s = span(cell)
-            let inside = s.c0 >= Double(pane.x) && s.c1 <= Double(pane.x + pane.width)
-                && s.r0 >= Double(pane.y) && s.r1 <= Double(pane.y + pane.height)
-            if !inside { approximate = true }
+        if cell.count > 1 {
+            // The box's edges in screen cells, measured from the representative
+            // on the world copy drawn.
+            let b = cell.bounds
+            let c0 = pos.col - (cell.repLongitude - b.west) / dpc, c1 = pos.col + (b.east - cell.repLongitude) / dpc
+            let r0 = pos.row - (b.north - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - b.south) / dpr
+            let fits = c0.rounded(.down) == c1.rounded(.up) - 1 && r0.rounded(.down) == r1.rounded(.up) - 1
+            if !fits {
+                guard force else { return false }
+                let inside = c0 >= Double(pane.x) && c1 <= Double(pane.x + pane.width)
+                    && r0 >= Double(pane.y) && r1 <= Double(pane.y + pane.height)
+                if !inside { approximate = true }
+            }
         }
-        guard let i = index(latitude: cell.repLatitude, longitude: cell.repLongitude) else { return }
+        guard let i = index(col: pos.col, row: pos.row) else { return true }
         inView += cell.count
-        if var e = entries[i] {
-            e.count += cell.count
-            if cell.repID < e.rep.repID { e.rep = cell }
-            entries[i] = e
-        } else {
-            entries[i] = Entry(count: cell.count, rep: cell)
+        if entries[i].count == 0 || cell.repID < entries[i].repID {
+            entries[i].repID = cell.repID
+            entries[i].latitude = cell.repLatitude
+            entries[i].longitude = cell.repLongitude
+            entries[i].categoryID = cell.repCategoryID
         }
+        entries[i].count += cell.count
+        return true
     }
 
     /// Takes one pin (the selected one, drawn on its own) out of its cell's
     /// marker; it still counts in `inView`.
     mutating func remove(latitude: Double, longitude: Double) {
-        guard let i = index(latitude: latitude, longitude: longitude), var e = entries[i] else { return }
-        e.count -= 1
-        entries[i] = e.count > 0 ? e : nil
+        let pos = viewport.cell(for: GeoPoint(latitude: latitude, longitude: longitude), pane: pane)
+        guard let i = index(col: pos.col, row: pos.row), entries[i].count > 0 else { return }
+        entries[i].count -= 1
     }
 
-    /// Row-major index of the screen cell holding a point, nil off the pane.
-    private func index(latitude: Double, longitude: Double) -> Int? {
-        let pos = viewport.cell(for: GeoPoint(latitude: latitude, longitude: longitude), pane: pane)
-        let c = pos.col.rounded(.down) - Double(pane.x), r = pos.row.rounded(.down) - Double(pane.y)
+    /// Row-major index of the screen cell at an absolute position, nil off the pane.
+    private func index(col: Double, row: Double) -> Int? {
+        let c = col.rounded(.down) - Double(pane.x), r = row.rounded(.down) - Double(pane.y)
         guard c >= 0, c < Double(pane.width), r >= 0, r < Double(pane.height) else { return nil }
         return Int(r) * pane.width + Int(c)
     }
 
     /// One marker per occupied screen cell, by row then column (as `Clusterer`).
-    func markers(categoryIndex: (String) -> Int) -> [MapMarker] {
-        entries.compactMap { e in
-            guard let e else { return nil }
-            return MapMarker(id: e.rep.repID, latitude: e.rep.repLatitude, longitude: e.rep.repLongitude,
-                             count: e.count, categoryIndex: categoryIndex(e.rep.repCategory), title: "", selected: false)
+    func markers(categoryIndex: (Int64) -> Int) -> [MapMarker] {
+        var out: [MapMarker] = []
+        for e in entries where e.count > 0 {
+            out.append(MapMarker(id: e.repID, latitude: e.latitude, longitude: e.longitude, count: e.count,
+                                 categoryIndex: categoryIndex(e.categoryID), title: "", selected: false))
         }
+        return out
     }
 }
 
@@ -115,26 +117,24 @@ struct MapCellView {
     /// within the budget, and leaves `selectedID`'s pin out (it is drawn on
     /// its own). - Throws: `StoreError` from SQLite.
     static func load(store: Store, viewport: Viewport, pane: Rect, categories: Set<String>?,
-                     selected: Pin?, categoryIndex: (String) -> Int) throws(StoreError) -> MapCellView {
+                     selected: Pin?, categoryIndex: (Int64) -> Int) throws(StoreError) -> MapCellView {
         var grid = ScreenClusters(viewport: viewport, pane: pane)
         let level = PinGrid.level(forCellWidth: grid.dpc)
         let boxes = viewport.boundingBoxes(pane: pane).map(\.latLonBox)
         var straddling: [PinCell] = []
         try store.forEachPinCell(level: level, boxes: boxes, categories: categories) { cell in
-            if grid.fitsOneScreenCell(cell) { grid.add(cell, exact: true) } else { straddling.append(cell) }
+            if !grid.add(cell) { straddling.append(cell) }
         }
         var refined = 0
         if !straddling.isEmpty {
             let reader = try PinCellChildReader(store: store)
             while let cell = straddling.popLast() {
                 guard refined < refineBudget, cell.level < PinGrid.maxLevel else {
-                    grid.add(cell, exact: false)
+                    _ = grid.add(cell, force: true)
                     continue
                 }
                 refined += 1
-                for child in try reader.children(of: cell) {
-                    if grid.fitsOneScreenCell(child) { grid.add(child, exact: true) } else { straddling.append(child) }
-                }
+                for child in try reader.children(of: cell) where !grid.add(child) { straddling.append(child) }
             }
         }
         if let sel = selected, categories.map({ $0.contains(sel.category) }) ?? true {

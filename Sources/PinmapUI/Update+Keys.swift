@@ -19,6 +19,7 @@ extension AppState {
             return []
         }
         if tab == .settings, let effects = handleSettings(key: key) { return effects }
+        if tab == .importer, let effects = handleImportTab(key: key) { return effects }
         guard let action = KeyBindings.action(for: key) else { return [] }
         return perform(action, now: now)
     }

@@ -16,6 +16,10 @@ public enum Effect: Sendable, Equatable {
     case persist(key: String, value: String)
     /// Import the bundled sample pins.
     case loadSamples
+    /// Read a file's encoding, delimiter, columns and first rows (Import tab).
+    case previewImport(path: String)
+    /// Import a file (Import tab), with progress and a notice.
+    case runImport(path: String)
     /// Fit the map to the bounding box of the pins the filters let through.
     case fitPins
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).

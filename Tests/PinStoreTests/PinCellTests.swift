@@ -169,7 +169,7 @@ final class PinCellTreeTests: XCTestCase {
         XCTAssertEqual(cells.count, 2)
         let seoul = try XCTUnwrap(cells.first { $0.count == 2 })
         XCTAssertEqual(seoul.repID, a)
-        XCTAssertEqual(seoul.repCategory, "cafe")
+        XCTAssertEqual(try store.pinCellCategoryNames()[seoul.repCategoryID], "cafe")
         let sydney = try XCTUnwrap(cells.first { $0.count == 1 })
         XCTAssertEqual(sydney.repID, c)
         XCTAssertEqual(sydney.repLatitude, -33.8688)

@@ -1,0 +1,67 @@
+import Foundation
+import PinImport
+import PinStore
+
+/// The Import tab's effects: preview a file, then import it with progress.
+extension AppRunner {
+    /// How many rows the preview shows.
+    static let previewRows = 6
+
+    func previewImport(path: String) {
+        state.importTab.preview = nil
+        state.importTab.error = nil
+        do {
+            var scanner = try PinFileScanner.open(path: path)
+            var rows: [String] = []
+            while rows.count < AppRunner.previewRows, let event = try scanner.next() {
+                switch event {
+                case .pin(let p):
+                    rows.append("\(p.title)  \(p.latitude), \(p.longitude)  \(p.category)")
+                case .rejected(let issues, _):
+                    rows.append("✗ " + (issues.first.map { "line \($0.line): \($0.reason)" } ?? "rejected"))
+                }
+            }
+            state.importTab.preview = ImportPreview(
+                path: path, format: scanner.format.rawValue, encoding: scanner.encoding.label,
+                delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, rows: rows, size: scanner.size)
+        } catch {
+            state.importTab.error = "\(error)"
+        }
+    }
+
+    /// Imports `path` in one transaction, calling `onProgress` so the terminal
+    /// can repaint the bar, then shows the result in a notice sheet.
+    func runImport(path: String, now: Double) {
+        let name = (path as NSString).lastPathComponent
+        state.importTab.progress = 0
+        let box = ProgressBox(self)
+        do {
+            let report = try Importer.run(path: path, store: store, progress: { done, total in
+                box.update(total > 0 ? Double(done) / Double(total) : 1)
+            })
+            state.importTab.progress = nil
+            state.importTab.summary = ImportReportFormatter.summary(report).components(separatedBy: "\n")
+            state.importTab.preview = nil
+            state.notify("Import finished",
+                         "Importing “\(name)” succeeded :) \(report.imported) added, \(report.duplicates) duplicates, \(report.rejected) rejected",
+                         success: true, now: now)
+        } catch {
+            state.importTab.progress = nil
+            state.importTab.error = "\(error)"
+            state.notify("Import failed", "Importing “\(name)” failed :( \(error)", success: false, now: now)
+        }
+        state.needsReload = true
+        state.timeline.needsReload = true
+    }
+}
+
+/// Hands import progress (reported on the importing thread, which is this
+/// one) to the runner's progress hook without a Sendable capture of the runner.
+private final class ProgressBox: @unchecked Sendable {
+    private let runner: AppRunner
+    init(_ runner: AppRunner) { self.runner = runner }
+    func update(_ fraction: Double) {
+        runner.state.importTab.progress = fraction
+        runner.onProgress?()
+    }
+}

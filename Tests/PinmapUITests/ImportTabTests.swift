@@ -1,0 +1,57 @@
+import XCTest
+import Foundation
+import Frame
+import PinStore
+@testable import PinmapUI
+
+final class ImportTabTests: XCTestCase {
+    private func csvFile(_ text: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent("places.csv")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func testTypePathPreviewImportAndSeeTheNotice() throws {
+        let path = try csvFile("이름;위도;경도;category\n남산타워;37,5512;126,9882;view\nBad;abc;126;x\n")
+        let r = try UIFixtures.runner()
+        r.char("3")
+        for ch in path { r.char(ch) }
+        XCTAssertTrue(r.text.contains("places.csv"), r.text)
+        r.key(.enter)
+        var t = r.text
+        XCTAssertTrue(t.contains("CSV · encoding UTF-8 · delimiter ;"), t)
+        XCTAssertTrue(t.contains("latitude ← \"위도\""), t)
+        XCTAssertTrue(t.contains("남산타워  37.5512, 126.9882  view"), t)
+        XCTAssertTrue(t.contains("✗ line 3:"), t)
+        XCTAssertEqual(try r.store.count(), 5, "a preview writes nothing")
+        r.key(.enter)
+        t = r.text
+        XCTAssertTrue(t.contains("Import finished"), t)
+        XCTAssertTrue(t.contains("1 added"), t)
+        XCTAssertEqual(try r.store.count(), 6)
+        XCTAssertEqual(r.state.totalCount, 6, "the list and map update at once")
+    }
+
+    func testMissingFileSaysWhyAndWritesNothing() throws {
+        let r = try UIFixtures.runner()
+        r.char("3")
+        for ch in "/nonexistent/pins.csv" { r.char(ch) }
+        r.key(.enter)
+        XCTAssertNotNil(r.state.importTab.error)
+        XCTAssertTrue(r.text.contains("✗ "), r.text)
+        XCTAssertEqual(try r.store.count(), 5)
+    }
+
+    func testQIsTextInThePathFieldAndEscLeavesIt() throws {
+        let r = try UIFixtures.runner()
+        r.char("3")
+        r.char("q")
+        XCTAssertFalse(r.state.quit)
+        XCTAssertEqual(r.state.importTab.field.text, "q")
+        r.key(.escape)
+        r.char("1")
+        XCTAssertEqual(r.state.tab, .map)
+    }
+}
