@@ -21,7 +21,10 @@ extension AppRunner {
     /// Reloads the markers, counts and, when `list`, the list.
     /// - Throws: `StoreError` from SQLite.
     func reloadView(list: Bool) throws {
+        let T0 = DispatchTime.now().uptimeNanoseconds
+        func lap(_ n: String) { if ProcessInfo.processInfo.environment["MP_T"] != nil { FileHandle.standardError.write("\(n) \(Double(DispatchTime.now().uptimeNanoseconds - T0)/1e6)\n".data(using: .utf8)!) } }
         let totals = try store.pinCellTotals()
+        lap("totals")
         state.totalCount = totals.total
         state.categoryNames = totals.categories.map(\.name)
         state.categoryCounts = totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
@@ -33,12 +36,14 @@ extension AppRunner {
             let view = try MapCellView.load(store: store, viewport: state.viewport, pane: pane,
                                             categories: state.categoryFilter, selected: selected,
                                             categoryIndex: { names[$0].flatMap { index[$0] } ?? -1 })
+            lap("cells L\(view.level) refined \(view.refined)")
             state.markers = view.markers
             state.inViewCount = view.inView
             state.inViewApproximate = view.approximate
             if list {
                 let filtered = state.categoryFilter.map { f in totals.categories.filter { f.contains($0.name) }.map(\.count).reduce(0, +) }
                 try reloadListInView(total: filtered ?? totals.total)
+                lap("list")
             }
         } else {
             try reloadSearchView(list: list, selected: selected, index: index)

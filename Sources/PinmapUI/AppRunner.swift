@@ -54,6 +54,11 @@ public final class AppRunner {
 
     private func perform(_ effect: Effect) {
         switch effect {
+        case .addPin, .updatePin, .deletePin, .restorePin, .loadSamples, .runImport:
+            state.timeline.needsReload = true
+        default: break
+        }
+        switch effect {
         case .persist(let key, let value):
             do { try store.setSetting(key, value) } catch { state.message = "Could not save setting: \(error)" }
         case .fitPins:

@@ -40,6 +40,7 @@ extension AppState {
             moveSheet(to: .medium, now: now)
         } else {
             trackPointer(m)
+            focus = .map
             mapDrag = MapDrag(startCol: m.col, startRow: m.row, startViewport: viewport)
         }
     }

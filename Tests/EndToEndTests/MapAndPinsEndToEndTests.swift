@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+/// The map and keeping pins, with the real binary in tmux at 100×30.
+final class MapAndPinsEndToEndTests: XCTestCase {
+    override func setUp() async throws {
+        guard Tmux.available else { throw XCTSkip("tmux is not installed") }
+    }
+
+    private func zoom(_ status: String) -> Int? {
+        guard let r = status.range(of: #"z\d+"#, options: .regularExpression) else { return nil }
+        return Int(status[r].dropFirst())
+    }
+
+    func testWheelZoomOverSeoulDragPanAndClickAPin() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("S"); Thread.sleep(forTimeInterval: 0.8)
+        // The first run centres Seoul (37.55N 126.98E) at zoom 512 in the 100×28 pane,
+        // i.e. at cell (50, 14). Zoom out with keys, then back in with the wheel there.
+        for _ in 0..<5 { t.keys("-", pause: 0.1) }
+        XCTAssertEqual(zoom(t.statusLine()), 16, t.statusLine())
+        t.keys(Tmux.wheelUp(50, 14), pause: 0.2)
+        let pointer = { (s: String) in s.components(separatedBy: " · ").first { $0.contains("N ") && $0.hasSuffix("E") } ?? "?" }
+        let first = pointer(t.statusLine())
+        XCTAssertTrue(first.hasPrefix("37."), t.statusLine())
+        for _ in 0..<4 { t.keys(Tmux.wheelUp(50, 14), pause: 0.15) }
+        var status = t.statusLine()
+        XCTAssertEqual(zoom(status), 512, status)
+        // Zooming about the pointer keeps the same place under it (Seoul, south-east of the centre by half a cell).
+        XCTAssertEqual(pointer(status), first, status)
+        // Drag the map 10 columns right: the view moves west.
+        t.keys(Tmux.press(40, 4), pause: 0.05)
+        t.keys(Tmux.drag(45, 4), pause: 0.05)
+        t.keys(Tmux.drag(50, 4), pause: 0.05)
+        t.keys(Tmux.release(50, 4), pause: 0.3)
+        status = t.statusLine()
+        XCTAssertTrue(status.contains("[map]"), status)
+        // Click the first single pin marker visible on the map (above the small sheet).
+        let rows = t.lines()
+        var hit: (Int, Int)?
+        for (r, line) in rows.prefix(24).enumerated() {
+            var col = 0
+            for ch in line {
+                if ch == "●" { hit = (col, r); break }
+                col += 1  // braille, digits and ● are one column wide
+            }
+            if hit != nil { break }
+        }
+        guard let (c, r) = hit else { return XCTFail("no pin marker on screen:\n\(t.screen())") }
+        t.keys(Tmux.press(c, r) + Tmux.release(c, r), pause: 0.8)
+        status = t.statusLine()
+        XCTAssertTrue(status.hasPrefix(" medium"), "a click on a pin raises the sheet to medium: \(status)")
+        XCTAssertTrue(t.screen().contains("◉"), t.screen())
+        // The status line names the selected pin after the focus mark.
+        XCTAssertTrue(status.components(separatedBy: " · ").count >= 6, status)
+    }
+
+    func testAddAtClickedPointSearchKoreanDeleteThroughPopupAndUndo() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("S"); Thread.sleep(forTimeInterval: 0.8)
+        // Right-click on the map opens the add form at that point.
+        t.keys("\u{1B}[<2;30;6M" + "\u{1B}[<2;30;6m", pause: 0.6)
+        var s = t.screen()
+        XCTAssertTrue(s.contains("Title"), s)
+        t.keys("북촌 테스트 카페", pause: 0.3)
+        t.key("C-s", pause: 0.6)
+        s = t.waitFor { $0.contains("Pin added") }
+        XCTAssertTrue(s.contains("Pin added"), s)
+        t.keys("x", pause: 0.5)  // any key dismisses the notice
+        XCTAssertTrue(t.statusLine().contains("of 46 pins"), t.statusLine())
+        // Search by a Korean word.
+        t.keys("/", pause: 0.3)
+        t.keys("테스트", pause: 0.6)
+        XCTAssertTrue(t.statusLine().contains("1 of 46"), t.statusLine())
+        t.key("Enter", pause: 0.3)
+        t.keys("j", pause: 0.4)
+        XCTAssertTrue(t.statusLine().contains("북촌 테스트"), t.statusLine())
+        // Delete through the pop-up: Cancel is preselected, ← chooses Delete.
+        t.keys("d", pause: 0.6)
+        s = t.screen()
+        XCTAssertTrue(s.contains("Delete") && s.contains("Cancel"), s)
+        t.key("Left", pause: 0.2)
+        t.key("Enter", pause: 0.6)
+        s = t.waitFor { $0.contains("Pin deleted") }
+        XCTAssertTrue(s.contains("Pin deleted"), s)
+        t.keys("x", pause: 0.5)
+        XCTAssertTrue(t.statusLine().contains("0 of 45"), t.statusLine())
+        t.keys("u", pause: 0.6)
+        s = t.waitFor { $0.contains("Pin restored") }
+        XCTAssertTrue(s.contains("Pin restored"), s)
+        t.keys("x", pause: 0.5)
+        XCTAssertTrue(t.statusLine().contains("1 of 46"), t.statusLine())
+        t.keys("q", pause: 0.5)
+        XCTAssertEqual(t.modeFlags(), "0 0 0 0")
+    }
+}
