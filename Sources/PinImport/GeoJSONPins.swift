@@ -5,15 +5,17 @@ import Foundation
 /// Each feature becomes a row: `geometry` must be a `Point` with `[longitude, latitude]`
 /// (an altitude is ignored); the name comes from `properties.title` or `properties.name`, then
 /// `description`, `category` and `created_at`. Features are numbered from 1 in issues (their
-/// `line`). The document is parsed in memory with `JSONSerialization`, so unlike CSV its memory
-/// grows with the file (GeoJSON exports of personal pins are small).
+/// `line`). The document is parsed in memory with `JSONDecoder` into `JSONValue` (which reads
+/// every digit of a coordinate exactly; `JSONSerialization` on Linux rounds some 17-digit
+/// numbers), so unlike CSV its memory grows with the file (GeoJSON exports of personal pins
+/// are small).
 enum GeoJSONPins {
     /// - Returns: one outcome per feature, in order.
     /// - Throws: `ImportError.invalidGeoJSON` when the text is not JSON or not a FeatureCollection.
     static func read(_ bytes: [UInt8], path: String) throws(ImportError) -> [RowOutcome] {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            object = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)).any
         } catch {
             throw .invalidGeoJSON(path: path, reason: "not valid JSON")
         }
@@ -69,18 +71,47 @@ enum GeoJSONPins {
 
     /// A finite JSON number (not a boolean).
     private static func number(_ any: Any) -> Double? {
-        // JSON true/false also arrive as NSNumber; their Objective-C type code is "c" (char).
-        guard let n = any as? NSNumber, String(cString: n.objCType) != "c" else { return nil }
-        let d = n.doubleValue
-        return d.isFinite ? d : nil
+        guard let n = any as? JSONNumber else { return nil }
+        return n.value.isFinite ? n.value : nil
     }
 
-    /// A property as text: strings as they are, numbers printed, null/absent → nil.
+    /// A property as text: strings as they are, numbers and booleans printed, null/absent → nil.
     private static func text(_ any: Any?) -> String? {
         switch any {
         case let s as String: return s
-        case let n as NSNumber: return String(cString: n.objCType) == "c" ? (n.boolValue ? "true" : "false") : n.stringValue
+        case let n as JSONNumber: return n.value == n.value.rounded() && abs(n.value) < 1e15 ? String(Int64(n.value)) : String(n.value)
+        case let b as Bool: return b ? "true" : "false"
         default: return nil
+        }
+    }
+}
+
+/// A JSON number kept apart from booleans (which Foundation would also bridge to numbers).
+struct JSONNumber { var value: Double }
+
+/// Any JSON value, decoded with `JSONDecoder`; `any` gives it as Swift values
+/// (`[String: Any]`, `[Any]`, `String`, `JSONNumber`, `Bool`, `NSNull`).
+enum JSONValue: Decodable {
+    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    var any: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let b): return b
+        case .number(let d): return JSONNumber(value: d)
+        case .string(let s): return s
+        case .array(let a): return a.map(\.any)
+        case .object(let o): return o.mapValues(\.any)
         }
     }
 }
