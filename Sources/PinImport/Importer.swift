@@ -41,7 +41,9 @@ public enum Importer {
                 try store.transaction {
                     let batchID = try BatchRecord.begin(store: store, file: absolutePath(path), report: run.report)
                     // The store indexes bulk rows (search, map cells) in one pass at the end.
-                    try store.beginBulkInsert()
+                    // About 60 bytes a row in typical pin files: a large file drops and
+                    // rebuilds the pins indexes instead of updating them row by row.
+                    try store.beginBulkInsert(expectedRows: Int(scanner.size / 60))
                     try run.readAll(store: store, inserter: try PinInserter(store: store), batchID: batchID)
                     // Nothing new: roll back so the store (batches included) stays as it was.
                     if run.report.imported == 0 { throw NothingImported() }

@@ -92,10 +92,16 @@ public final class PinInserter {
     /// Inserts `pin` and returns its id. - Throws: `StoreError` on a constraint.
     @discardableResult
     public func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64 {
-        let created = pin.createdAt ?? now
-        try st.bind([.text(pin.title), .text(pin.description), .text(pin.category),
-                     .double(pin.latitude), .double(pin.longitude), .text(created), .text(now),
-                     batchID.map { .int($0) } ?? .null])
+        // Bound one by one (no [SQLValue] array per row): this is the bulk import's hot path.
+        st.reset()
+        try st.bind(.text(pin.title), at: 1)
+        try st.bind(.text(pin.description), at: 2)
+        try st.bind(.text(pin.category), at: 3)
+        try st.bind(.double(pin.latitude), at: 4)
+        try st.bind(.double(pin.longitude), at: 5)
+        try st.bind(.text(pin.createdAt ?? now), at: 6)
+        try st.bind(.text(now), at: 7)
+        try st.bind(batchID.map { .int($0) } ?? .null, at: 8)
         try st.step()
         return store.db.lastInsertRowID
     }

@@ -16,8 +16,9 @@ extension Store {
     /// Safe inside or outside a transaction; if the process dies before
     /// `endBulkInsert()`, the next `endBulkInsert()` indexes what was left.
     /// - Throws: `StoreError` from SQLite.
-    public func beginBulkInsert() throws(StoreError) {
+    public func beginBulkInsert(expectedRows: Int = 0) throws(StoreError) {
         try db.execute("PRAGMA cache_size = -65536")
+        try dropPinIndexesForBulkInsert(expectedRows: expectedRows)
         try db.execute("""
             INSERT INTO search_index_pause(from_id)
             SELECT (SELECT coalesce(max(id), 0) FROM pins) WHERE NOT EXISTS (SELECT 1 FROM search_index_pause)
@@ -32,6 +33,7 @@ extension Store {
     @discardableResult
     public func endBulkInsert() throws(StoreError) -> Int {
         defer { try? db.execute("PRAGMA cache_size = -2000") }
+        try restorePinIndexesAfterBulkInsert()
         return try atomically { () throws(StoreError) -> Int in
             guard try db.scalarInt("SELECT count(*) FROM search_index_pause") > 0 else { return 0 }
             let from = try db.scalarInt("SELECT min(from_id) FROM search_index_pause")

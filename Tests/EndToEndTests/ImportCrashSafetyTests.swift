@@ -17,6 +17,9 @@ final class ImportCrashSafetyTests: XCTestCase {
         let smallPath = dir.appendingPathComponent("small.csv").path
         try small.write(toFile: smallPath, atomically: true, encoding: .utf8)
         XCTAssertEqual(Tmux.run([bin, "import", smallPath, "--db", db]).status, 0)
+        let indexQuery = "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'pins' ORDER BY name);"
+        let indexesBefore = Tmux.run(["/usr/bin/env", "sqlite3", db, indexQuery]).out
+        XCTAssertTrue(indexesBefore.contains("pins_lat_lon"), indexesBefore)
 
         // A big file: 400,000 rows (about 20 MB).
         let bigPath = dir.appendingPathComponent("big.csv").path
@@ -58,6 +61,9 @@ final class ImportCrashSafetyTests: XCTestCase {
 
         let check = Tmux.run(["/usr/bin/env", "sqlite3", db, "PRAGMA integrity_check; SELECT count(*) FROM pins; SELECT count(*) FROM import_batches;"])
         XCTAssertEqual(check.out.split(separator: "\n"), ["ok", "45", "1"], check.err)
+        // The large import had dropped the pins indexes to rebuild them at the end: the
+        // rollback brought them back.
+        XCTAssertEqual(Tmux.run(["/usr/bin/env", "sqlite3", db, indexQuery]).out, indexesBefore)
         let list = Tmux.run([bin, "list", "--db", db, "--limit", "3"])
         XCTAssertEqual(list.status, 0)
         XCTAssertTrue(list.out.contains("Early"), list.out)
