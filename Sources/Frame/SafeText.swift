@@ -5,14 +5,16 @@ public enum SafeText {
     /// `s` with C0 controls shown as Unicode Control Pictures (ESC → `␛`,
     /// TAB → `␉`, LF → `␊`, …), DEL as `␡`, C1 controls (U+0080–U+009F) and
     /// bidi overrides as `�`. In ASCII mode C0 controls become caret notation
-    /// (`^[`) and the rest `?`. Line breaks are kept only when `keepNewlines`.
-    public static func sanitize(_ s: String, ascii: Bool = false, keepNewlines: Bool = false) -> String {
+    /// (`^[`) and the rest `?`. Line feeds are kept only when `keepNewlines`,
+    /// tabs only when `keepTabs` (both are harmless layout, not escapes).
+    public static func sanitize(_ s: String, ascii: Bool = false, keepNewlines: Bool = false, keepTabs: Bool = false) -> String {
         var needs = false
         for u in s.unicodeScalars where isUnsafe(u) { needs = true; break }
         if !needs { return s }
         var out = String.UnicodeScalarView()
         for u in s.unicodeScalars {
             if keepNewlines && u == "\n" { out.append(u); continue }
+            if keepTabs && u == "\t" { out.append(u); continue }
             guard isUnsafe(u) else { out.append(u); continue }
             let v = u.value
             if v < 0x20 {

@@ -76,7 +76,7 @@ public struct Screen: Sendable, Equatable {
             }
             if x >= 0 {
                 clearWide(at: x, row: row)
-                self[x, row] = Cell(String(ch), style)
+                self[x, row] = Cell(Screen.cellText(ch), style)
                 if w == 2 {
                     if x + 1 < width { clearWide(at: x + 1, row: row) }
                     self[x + 1, row] = Cell("", style)
@@ -85,6 +85,15 @@ public struct Screen: Sendable, Equatable {
             x += w
         }
         return x
+    }
+
+    /// The text a grapheme is painted as. A zero-width-joiner sequence (👨‍👩‍👧)
+    /// keeps only its first emoji: terminals disagree on how wide the joined
+    /// form is, and a disagreement shifts every later cell of the row.
+    static func cellText(_ ch: Character) -> String {
+        let scalars = ch.unicodeScalars
+        guard let zwj = scalars.firstIndex(where: { $0.value == 0x200D }) else { return String(ch) }
+        return String(String.UnicodeScalarView(scalars[scalars.startIndex..<zwj]))
     }
 
     /// Writes `text` centred in `rect`'s first row.

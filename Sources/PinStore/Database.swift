@@ -118,7 +118,15 @@ public final class Statement {
         case .null: rc = sqlite3_bind_null(stmt, i)
         case .int(let x): rc = sqlite3_bind_int64(stmt, i, x)
         case .double(let x): rc = sqlite3_bind_double(stmt, i, x)
-        case .text(let s): rc = sqlite3_bind_text(stmt, i, s, -1, sqliteTransient)
+        case .text(let s):
+            // Bound with its byte length, so a NUL inside the text is kept.
+            var text = s
+            rc = text.withUTF8 { buf -> Int32 in
+                guard let base = buf.baseAddress, buf.count > 0 else { return sqlite3_bind_text(stmt, i, "", 0, sqliteTransient) }
+                return base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    sqlite3_bind_text(stmt, i, $0, Int32(buf.count), sqliteTransient)
+                }
+            }
         }
         if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }
     }
@@ -139,8 +147,10 @@ public final class Statement {
     public func int(_ col: Int32) -> Int64 { sqlite3_column_int64(stmt, col) }
     public func double(_ col: Int32) -> Double { sqlite3_column_double(stmt, col) }
     public func isNull(_ col: Int32) -> Bool { sqlite3_column_type(stmt, col) == SQLITE_NULL }
+    /// Text of column `col`, all of it (a NUL byte inside does not cut it short).
     public func text(_ col: Int32) -> String {
         guard let p = sqlite3_column_text(stmt, col) else { return "" }
-        return String(cString: p)
+        let n = Int(sqlite3_column_bytes(stmt, col))
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
 }

@@ -79,24 +79,19 @@ enum Migrations {
         """,
         // 3: what the map needs to stay fast with a million pins (see
         // Store+PinCells.swift): the pin cell tree (counts per grid cell on
-        // PinGrid's levels; a cell is kept when its parent holds 2+ pins),
+        // PinGrid's levels; a cell is kept when its parent holds 2+ pins;
+        // one category scope per category in pin_cell_scopes, scope 0 all
+        // pins; stored as tiles of 8 × 8 cells, PinCellTile.swift),
         // a change log the triggers fill and the store applies before it
         // reads the tree (rows above a `search_index_pause` mark are left to
         // `endBulkInsert()`, as for search), and two indexes for the list of
         // pins in view, newest first: by creation time with the position
         // (replaces pins_created), and by level-14 tile (PinGrid.tileSQL).
         """
-        CREATE TABLE pin_cells (
-            scope INTEGER NOT NULL,      -- 0: all pins; else pin_cell_scopes.id (one category)
-            level INTEGER NOT NULL,      -- PinGrid level, 2…22
-            z INTEGER NOT NULL,          -- Morton code of the cell on its level
-            n INTEGER NOT NULL,          -- pins in the cell (>= 1)
-            rep_id INTEGER NOT NULL,     -- the lowest pin id in the cell
-            rep_lat REAL NOT NULL,
-            rep_lon REAL NOT NULL,
-            rep_scope INTEGER NOT NULL,  -- category scope of that pin
-            PRIMARY KEY (scope, level, z)
-        ) WITHOUT ROWID;
+        CREATE TABLE pin_tiles (
+            key INTEGER PRIMARY KEY,     -- scope << 41 | level << 36 | tile (PinCellTile)
+            cells BLOB NOT NULL          -- up to 64 cells: count and lowest-id pin of each
+        );
         CREATE TABLE pin_cell_scopes (id INTEGER PRIMARY KEY, category TEXT NOT NULL UNIQUE);
         CREATE TABLE pin_cell_log (
             seq INTEGER PRIMARY KEY,

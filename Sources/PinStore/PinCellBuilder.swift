@@ -6,7 +6,7 @@
 /// always), the rule `PinCellWriter` keeps. When a cell closes its parent's
 /// count is known unless the parent stays open for the next pin, and then the
 /// parent holds at least two pins anyway.
-final class PinCellBuilder {
+struct PinCellBuilder {
     private struct Open { var z: Int64; var n: Int; var rep: PinCellRep }
 
     let scope: Int64
@@ -19,7 +19,7 @@ final class PinCellBuilder {
 
     /// Adds the next pin (finest Morton code `fine`, not below the previous
     /// one's) and writes the cells it closes to `sink`.
-    func push(_ p: PinCellRep, fine: Int64,
+    mutating func push(_ p: PinCellRep, fine: Int64,
                        sink: PinCellSink) throws(StoreError) {
         // The first level where the new pin leaves the previous pin's cells.
         var d = PinGrid.minLevel
@@ -38,14 +38,14 @@ final class PinCellBuilder {
     }
 
     /// Writes the cells still open (after the last pin).
-    func finish(sink: PinCellSink) throws(StoreError) {
+    mutating func finish(sink: PinCellSink) throws(StoreError) {
         try close(from: PinGrid.minLevel, sink: sink)
         lastFine = nil
     }
 
     /// Closes the open cells of levels `from` and deeper, deepest first;
     /// the parents of level `from` stay open for the next pin.
-    private func close(from: Int, sink: PinCellSink) throws(StoreError) {
+    private mutating func close(from: Int, sink: PinCellSink) throws(StoreError) {
         guard from <= PinGrid.maxLevel else { return }
         for m in stride(from: PinGrid.maxLevel, through: from, by: -1) {
             guard let cell = open[m] else { continue }
@@ -57,25 +57,39 @@ final class PinCellBuilder {
     }
 }
 
-/// Writes built cells with one prepared INSERT, binding values directly
-/// (a rebuild writes millions of rows).
+/// Writes built cells as tiles (`PinCellTile`): cells arrive per scope and
+/// level in Morton order, so each tile is complete when the next one starts.
+/// Memory: one open tile per scope and level.
 final class PinCellSink {
     private let st: Statement
+    /// The open tile of each scope and level, at index scope × 32 + level.
+    private var open: [(key: Int64, records: [PinCellTile.Record])?] = []
 
     init(db: Database) throws(StoreError) {
-        st = try db.prepare("INSERT INTO pin_cells(scope, level, z, n, rep_id, rep_lat, rep_lon, rep_scope) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+        st = try db.prepare("INSERT INTO pin_tiles(key, cells) VALUES(?, ?)")
     }
 
     func write(scope: Int64, level: Int, z: Int64, n: Int, rep: PinCellRep) throws(StoreError) {
-        st.reset()
-        try st.bind(.int(scope), at: 1)
-        try st.bind(.int(Int64(level)), at: 2)
-        try st.bind(.int(z), at: 3)
-        try st.bind(.int(Int64(n)), at: 4)
-        try st.bind(.int(rep.id), at: 5)
-        try st.bind(.double(rep.latitude), at: 6)
-        try st.bind(.double(rep.longitude), at: 7)
-        try st.bind(.int(rep.scope), at: 8)
+        let stream = Int(scope) * 32 + level
+        if stream >= open.count { open += Array(repeating: nil, count: stream + 1 - open.count) }
+        let key = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: z))
+        if let o = open[stream], o.key != key {
+            try store(o)
+            open[stream] = nil
+        }
+        if open[stream] == nil { open[stream] = (key, []) }
+        open[stream]?.records.append(PinCellTile.Record(local: PinCellTile.local(of: z), n: n, rep: rep))
+    }
+
+    /// Writes the tiles still open.
+    func finish() throws(StoreError) {
+        for o in open.compactMap({ $0 }).sorted(by: { $0.key < $1.key }) { try store(o) }
+        open = []
+    }
+
+    private func store(_ o: (key: Int64, records: [PinCellTile.Record])) throws(StoreError) {
+        try st.bind([.int(o.key)])
+        try st.bindBlob(PinCellTile.encode(o.records), at: 2)
         try st.step()
     }
 }

@@ -16,57 +16,40 @@ struct PinCellRep: Sendable, Equatable {
 /// off): the caller rebuilds it from the pins.
 struct PinCellTreeDamaged: Error {}
 
-/// Adds and removes single pins in the pin cell tree (`pin_cells`), keeping
+/// Adds and removes single pins in the pin cell tree (`pin_tiles`), keeping
 /// its rule: a cell of level 2 is always stored, a deeper cell exactly when
 /// its parent holds two or more pins. So a pin alone in a cell is stored once,
 /// on the coarsest level where it is alone, and the levels below hold nothing
 /// for it. Cost per pin: about two statements per level it passes (≤ 21).
 final class PinCellWriter {
-    private let db: Database
-    private let select, insert, update, delete, deleteRange, children, other, finest: Statement
+    private let tiles: PinCellTiles
+    private let finest: Statement
 
     init(db: Database) throws(StoreError) {
-        self.db = db
-        select = try db.prepare("SELECT n, rep_id, rep_lat, rep_lon, rep_scope FROM pin_cells WHERE scope = ? AND level = ? AND z = ?")
-        insert = try db.prepare("INSERT INTO pin_cells(scope, level, z, n, rep_id, rep_lat, rep_lon, rep_scope) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
-        update = try db.prepare("UPDATE pin_cells SET n = ?, rep_id = ?, rep_lat = ?, rep_lon = ?, rep_scope = ? WHERE scope = ? AND level = ? AND z = ?")
-        delete = try db.prepare("DELETE FROM pin_cells WHERE scope = ? AND level = ? AND z = ?")
-        deleteRange = try db.prepare("DELETE FROM pin_cells WHERE scope = ? AND level = ? AND z BETWEEN ? AND ?")
-        children = try db.prepare("SELECT n, rep_id, rep_lat, rep_lon, rep_scope FROM pin_cells WHERE scope = ? AND level = ? AND z BETWEEN ? AND ?")
-        other = try db.prepare("""
-            SELECT n, rep_id, rep_lat, rep_lon, rep_scope FROM pin_cells
-            WHERE scope = ? AND level = ? AND z BETWEEN ? AND ? AND rep_id <> ? LIMIT 1
-            """)
+        tiles = try PinCellTiles(db: db)
         finest = try db.prepare("""
             SELECT p.id, p.latitude, p.longitude, s.id FROM pins p JOIN pin_cell_scopes s ON s.category = p.category
             WHERE p.latitude BETWEEN ? AND ? AND p.longitude BETWEEN ? AND ? AND p.id <> ? ORDER BY p.id
             """)
     }
 
+    /// Writes the changes so far (before anything else reads the tree).
+    func flush() throws(StoreError) { try tiles.flush() }
+
     private static let maxLevel = PinGrid.maxLevel
 
     private func code(_ fine: Int64, _ level: Int) -> Int64 { fine >> Int64(2 * (PinCellWriter.maxLevel - level)) }
 
-    private func row(_ st: Statement) -> (n: Int, rep: PinCellRep) {
-        (Int(st.int(0)), PinCellRep(id: st.int(1), latitude: st.double(2), longitude: st.double(3), scope: st.int(4)))
-    }
-
     private func find(_ scope: Int64, _ level: Int, _ z: Int64) throws(StoreError) -> (n: Int, rep: PinCellRep)? {
-        try select.bind([.int(scope), .int(Int64(level)), .int(z)])
-        defer { select.reset() }
-        return try select.step() ? row(select) : nil
+        try tiles.cell(scope: scope, level: level, z: z)
     }
 
     private func put(_ scope: Int64, _ level: Int, _ z: Int64, n: Int, rep: PinCellRep) throws(StoreError) {
-        try insert.bind([.int(scope), .int(Int64(level)), .int(z), .int(Int64(n)),
-                         .int(rep.id), .double(rep.latitude), .double(rep.longitude), .int(rep.scope)])
-        try insert.step()
+        try tiles.set(scope: scope, level: level, z: z, (n, rep))
     }
 
     private func set(_ scope: Int64, _ level: Int, _ z: Int64, n: Int, rep: PinCellRep) throws(StoreError) {
-        try update.bind([.int(Int64(n)), .int(rep.id), .double(rep.latitude), .double(rep.longitude), .int(rep.scope),
-                         .int(scope), .int(Int64(level)), .int(z)])
-        try update.step()
+        try tiles.set(scope: scope, level: level, z: z, (n, rep))
     }
 
     /// Adds pin `p` to the tree of `scope`.
@@ -104,8 +87,7 @@ final class PinCellWriter {
             guard let cell = try find(scope, level, z) else { throw PinCellTreeDamaged() }
             if cell.n == 1 {
                 guard cell.rep.id == p.id else { throw PinCellTreeDamaged() }
-                try delete.bind([.int(scope), .int(Int64(level)), .int(z)])
-                try delete.step()
+                try tiles.set(scope: scope, level: level, z: z, nil)
                 break
             }
             if cell.n == 2 && level < PinCellWriter.maxLevel {
@@ -113,8 +95,7 @@ final class PinCellWriter {
                 let r = try remaining(scope: scope, level: level, z: z, cell: cell.rep, without: p.id, fine: fine)
                 for m in (level + 1)...PinCellWriter.maxLevel {
                     let shift = Int64(2 * (m - level))
-                    try deleteRange.bind([.int(scope), .int(Int64(m)), .int(z << shift), .int(((z + 1) << shift) - 1)])
-                    try deleteRange.step()
+                    try tiles.removeAll(scope: scope, level: m, in: (z << shift)...(((z + 1) << shift) - 1))
                 }
                 try set(scope, level, z, n: 1, rep: r)
                 break
@@ -139,9 +120,8 @@ final class PinCellWriter {
         if rep.id != without { return rep }
         for m in (level + 1)...PinCellWriter.maxLevel {
             let shift = Int64(2 * (m - level))
-            try other.bind([.int(scope), .int(Int64(m)), .int(z << shift), .int(((z + 1) << shift) - 1), .int(without)])
-            defer { other.reset() }
-            if try other.step() { return row(other).rep }
+            let below = try tiles.cells(scope: scope, level: m, in: (z << shift)...(((z + 1) << shift) - 1))
+            if let r = below.first(where: { $0.rep.id != without }) { return r.rep }
         }
         // Both pins share a finest cell, where the other one is no representative.
         guard let r = try lowestInFinestCell(scope: scope, fine: fine, without: without) else {
@@ -167,12 +147,9 @@ final class PinCellWriter {
     /// The lowest-id representative among the children of cell `z` of `level`.
     private func lowestChild(scope: Int64, level: Int, z: Int64) throws(StoreError) -> PinCellRep? {
         guard level < PinCellWriter.maxLevel else { return nil }
-        try children.bind([.int(scope), .int(Int64(level + 1)), .int(z << 2), .int((z << 2) + 3)])
-        defer { children.reset() }
         var best: PinCellRep?
-        while try children.step() {
-            let r = row(children).rep
-            best = best.map { .lower($0, r) } ?? r
+        for c in try tiles.cells(scope: scope, level: level + 1, in: (z << 2)...((z << 2) + 3)) {
+            best = best.map { .lower($0, c.rep) } ?? c.rep
         }
         return best
     }

@@ -45,10 +45,11 @@ extension Store {
     /// `level` on a box edge may also count pins just outside the box. With
     /// categories, a cell is visited once per category present in it.
     ///
-    /// Reads about one row per occupied cell of `level` in view (≈ 14,000 at
-    /// world zoom on a 200-column map of a million clustered pins), never the
-    /// pins. Syncs the tree first (`syncPinCells()`); while another process
-    /// holds the write lock it reads the tree as it is.
+    /// Visits about one cell per occupied cell of `level` in view (≈ 14,000
+    /// at world zoom on a 200-column map of the generated million pins), read
+    /// from a few hundred tile rows (`PinCellTile`), never the pins. Syncs
+    /// the tree first (`syncPinCells()`); while another process holds the
+    /// write lock it reads the tree as it is.
     /// - Throws: `StoreError` from SQLite.
     public func forEachPinCell(level: Int, boxes: [LatLonBox], categories: Set<String>?,
                                _ body: (PinCell) -> Void) throws(StoreError) {
@@ -59,29 +60,42 @@ extension Store {
     func visitPinCells(level: Int, boxes: [LatLonBox], categories: Set<String>?,
                        _ body: (PinCell) -> Bool) throws(StoreError) {
         try syncPinCellsIfPossible()
-        let names = try pinCellCategoryNames()
-        let scopes: [Int64] = categories.map { cats in names.filter { cats.contains($0.value) }.map(\.key).sorted() } ?? [0]
+        let scopes: [Int64]
+        if let cats = categories {
+            scopes = try pinCellCategoryNames().filter { cats.contains($0.value) }.map(\.key).sorted()
+        } else {
+            scopes = [0]
+        }
         let top = min(PinGrid.maxLevel, max(PinGrid.minLevel, level))
-        let st = try db.prepare("SELECT z, n, rep_id, rep_lat, rep_lon, rep_scope FROM pin_cells WHERE scope = ? AND level = ? AND z BETWEEN ? AND ?")
+        let st = try db.prepare("SELECT key, cells FROM pin_tiles WHERE key BETWEEN ? AND ?")
         for scope in scopes {
             for box in boxes {
                 for k in PinGrid.minLevel...top {
                     let lo = PinGrid.cell(latitude: box.south, longitude: box.west, level: k)
                     let hi = PinGrid.cell(latitude: box.north, longitude: box.east, level: k)
-                    for range in PinGrid.mortonRanges(level: k, x0: lo.x, x1: hi.x, y0: lo.y, y1: hi.y) {
-                        try st.bind([.int(scope), .int(Int64(k)), .int(range.lowerBound), .int(range.upperBound)])
+                    // Tiles are the cells' ancestors three levels up.
+                    let tiles: [ClosedRange<Int64>] = k - 3 < PinGrid.minLevel ? [0...0]
+                        : PinGrid.mortonRanges(level: k - 3, x0: lo.x >> 3, x1: hi.x >> 3, y0: lo.y >> 3, y1: hi.y >> 3, maxRanges: 32)
+                    for range in tiles {
+                        try st.bind([.int(PinCellTile.key(scope: scope, level: k, tile: range.lowerBound)),
+                                     .int(PinCellTile.key(scope: scope, level: k, tile: range.upperBound))])
                         while try st.step() {
-                            let n = Int(st.int(1))
-                            // Coarser levels only add their lone pins: the
-                            // other pins are counted by deeper cells.
-                            if k < top && n > 1 { continue }
-                            let c = PinGrid.cell(morton: st.int(0), level: k)
-                            guard c.x >= lo.x, c.x <= hi.x, c.y >= lo.y, c.y <= hi.y else { continue }
-                            let lat = st.double(3), lon = st.double(4)
-                            if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
-                            let cell = PinCell(level: k, x: c.x, y: c.y, count: n, repID: st.int(2), repLatitude: lat,
-                                               repLongitude: lon, repCategoryID: st.int(5), scope: scope)
-                            if !body(cell) { return }
+                            let tile = st.int(0) & ((1 << 36) - 1)
+                            var go = true
+                            st.withBlob(1) { p, count in
+                                PinCellTile.forEach(p, count: count) { r in
+                                    // Coarser levels only add their lone pins: the
+                                    // other pins are counted by cells of `top`.
+                                    guard go, k == top || r.n == 1 else { return }
+                                    let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: r.local), level: k)
+                                    guard c.x >= lo.x, c.x <= hi.x, c.y >= lo.y, c.y <= hi.y else { return }
+                                    let lat = r.rep.latitude, lon = r.rep.longitude
+                                    if r.n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { return }
+                                    go = body(PinCell(level: k, x: c.x, y: c.y, count: r.n, repID: r.rep.id, repLatitude: lat,
+                                                      repLongitude: lon, repCategoryID: r.rep.scope, scope: scope))
+                                }
+                            }
+                            if !go { return }
                         }
                     }
                 }
@@ -101,20 +115,21 @@ extension Store {
     /// - Throws: `StoreError` from SQLite.
     public func pinCellTotals() throws(StoreError) -> PinCellTotals {
         try syncPinCellsIfPossible()
-        // One primary-key range per scope (level 2 has at most 4 cells).
+        // Each scope's level-2 tile (≤ 4 cells), by category name.
         let st = try db.prepare("""
-            SELECT 0, NULL, (SELECT coalesce(sum(n), 0) FROM pin_cells WHERE scope = 0 AND level = 2)
+            SELECT 0, NULL, (SELECT cells FROM pin_tiles WHERE key = ?1)
             UNION ALL
-            SELECT s.id, s.category, (SELECT coalesce(sum(n), 0) FROM pin_cells WHERE scope = s.id AND level = 2)
-            FROM pin_cell_scopes s
+            SELECT id, category, (SELECT cells FROM pin_tiles WHERE key = (id << 41) | ?1) FROM pin_cell_scopes
             ORDER BY 2
             """)
+        try st.bind([.int(PinCellTile.key(scope: 0, level: PinGrid.minLevel, tile: 0))])
         var totals = PinCellTotals(total: 0, categories: [])
         while try st.step() {
-            let n = Int(st.int(2))
+            var n = 0
+            st.withBlob(2) { p, count in PinCellTile.forEach(p, count: count) { n += $0.n } }
             if st.int(0) == 0 {
                 totals.total = n
-            } else if !st.isNull(1), !st.text(1).isEmpty, n > 0 {
+            } else if n > 0, !st.text(1).isEmpty {
                 totals.categories.append(.init(name: st.text(1), count: n))
             }
         }
@@ -154,7 +169,7 @@ public final class PinCellChildReader {
 
     /// - Throws: `StoreError` when the statement does not compile.
     public init(store: Store) throws(StoreError) {
-        st = try store.db.prepare("SELECT z, n, rep_id, rep_lat, rep_lon, rep_scope FROM pin_cells WHERE scope = ? AND level = ? AND z BETWEEN ? AND ?")
+        st = try store.db.prepare("SELECT cells FROM pin_tiles WHERE key = ?")
     }
 
     /// The stored children of `cell` (level + 1), which hold its pins; empty
@@ -162,15 +177,21 @@ public final class PinCellChildReader {
     /// - Throws: `StoreError` from SQLite.
     public func children(of cell: PinCell) throws(StoreError) -> [PinCell] {
         guard cell.count > 1, cell.level < PinGrid.maxLevel else { return [] }
-        let z = PinGrid.morton(x: cell.x, y: cell.y, level: cell.level)
-        try st.bind([.int(cell.scope), .int(Int64(cell.level + 1)), .int(z << 2), .int((z << 2) + 3)])
+        let first = PinGrid.morton(x: cell.x, y: cell.y, level: cell.level) << 2  // the four children share a tile
+        let tile = PinCellTile.tile(of: first)
+        try st.bind([.int(PinCellTile.key(scope: cell.scope, level: cell.level + 1, tile: tile))])
         defer { st.reset() }
         var out: [PinCell] = []
-        while try st.step() {
-            let c = PinGrid.cell(morton: st.int(0), level: cell.level + 1)
-            out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: Int(st.int(1)), repID: st.int(2),
-                               repLatitude: st.double(3), repLongitude: st.double(4),
-                               repCategoryID: st.int(5), scope: cell.scope))
+        guard try st.step() else { return [] }
+        let lo = PinCellTile.local(of: first)
+        st.withBlob(0) { p, count in
+            PinCellTile.forEach(p, count: count) { r in
+                guard r.local >= lo && r.local < lo + 4 else { return }
+                let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: r.local), level: cell.level + 1)
+                out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: r.n, repID: r.rep.id,
+                                   repLatitude: r.rep.latitude, repLongitude: r.rep.longitude,
+                                   repCategoryID: r.rep.scope, scope: cell.scope))
+            }
         }
         return out
     }

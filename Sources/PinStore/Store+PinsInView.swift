@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// How `newestPins(in:categories:limit:inView:)` found its rows, for tests
@@ -27,6 +28,19 @@ extension Store {
     public func newestPins(in boxes: [LatLonBox], categories: Set<String>?, limit: Int,
                            inView: Int, total: Int) throws(StoreError) -> (pins: [Pin], plan: InViewPlan) {
         guard limit > 0, !boxes.isEmpty else { return ([], .createdScan) }
+        do {
+            return try reading { () throws -> (pins: [Pin], plan: InViewPlan) in
+                try newestPinsPlanned(in: boxes, categories: categories, limit: limit, inView: inView, total: total)
+            }
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw StoreError("\(error)")
+        }
+    }
+
+    private func newestPinsPlanned(in boxes: [LatLonBox], categories: Set<String>?, limit: Int,
+                                   inView: Int, total: Int) throws(StoreError) -> (pins: [Pin], plan: InViewPlan) {
         // Rows a created-at scan reads, and its cost in µs (≈ 0.2 µs a row).
         let scanRows = Double(limit) * Double(max(total, 1)) / Double(max(inView, 1))
         if scanRows <= 8_000 || inView >= total {
@@ -75,7 +89,7 @@ extension Store {
 
     /// Non-empty level-14 tiles meeting `boxes` with their pin counts, or nil
     /// when there are more than `maxTiles`.
-    private func tilesInView(boxes: [LatLonBox], categories: Set<String>?, maxTiles: Int) throws(StoreError) -> [Int64: Int]? {
+    func tilesInView(boxes: [LatLonBox], categories: Set<String>?, maxTiles: Int) throws(StoreError) -> [Int64: Int]? {
         var tiles: [Int64: Int] = [:]
         var tooMany = false
         try visitPinCells(level: PinGrid.tileLevel, boxes: boxes, categories: categories) { cell in
@@ -95,8 +109,8 @@ extension Store {
     /// Newest-first merge of the tiles' runs (`pins_tile_created`), keeping
     /// the rows inside `boxes`; each run is read in chunks sized by its share
     /// of the pins in view.
-    private func newestByTileMerge(tiles: [Int64: Int], boxes: [LatLonBox], categories: Set<String>?,
-                                   limit: Int, inView: Int) throws(StoreError) -> [Pin] {
+    func newestByTileMerge(tiles: [Int64: Int], boxes: [LatLonBox], categories: Set<String>?,
+                           limit: Int, inView: Int) throws(StoreError) -> [Pin] {
         let (c, cargs) = categorySQL(categories)
         let first = try db.prepare("""
             SELECT created_at, id, latitude, longitude FROM pins INDEXED BY pins_tile_created
@@ -108,7 +122,7 @@ extension Store {
             """)
         var runs = try tiles.map { (tile, n) throws(StoreError) -> TileRun in
             // Expected share of the list, with slack, so most runs need one read.
-            let chunk = min(limit, Int(Double(limit) * Double(n) / Double(max(inView, 1)) * 1.5) + 4)
+            let chunk = min(limit, Int(Double(limit) * Double(n) / Double(max(inView, 1)) * 1.5) + 2)
             var run = TileRun(tile: tile, chunk: chunk)
             try run.read(first, more, cargs)
             return run
@@ -119,7 +133,7 @@ extension Store {
             let row = runs[i].rows[runs[i].next]
             runs[i].next += 1
             if boxes.contains(where: { row.latitude >= $0.south && row.latitude <= $0.north && row.longitude >= $0.west && row.longitude <= $0.east }) {
-                ids.append(row.id)
+                ids.append(row.key.id)
             }
             if runs[i].next == runs[i].rows.count && !runs[i].done {
                 runs[i].chunk = min(limit, runs[i].chunk * 4)
@@ -144,9 +158,53 @@ extension Store {
     }
 }
 
+/// A row's place in the newest-first order: `created_at` compared byte by
+/// byte (SQLite's BINARY collation), then the id. The first 24 bytes are
+/// packed big-endian into integers, so most comparisons are three integer
+/// comparisons; longer texts keep their bytes for ties.
+struct CreatedKey: Comparable {
+    var k0: UInt64, k1: UInt64, k2: UInt64
+    /// All the bytes when there are more than 24, else nil.
+    var long: [UInt8]?
+    var id: Int64
+
+    init(_ p: UnsafePointer<UInt8>?, count: Int, id: Int64) {
+        func word(_ o: Int) -> UInt64 {
+            var w: UInt64 = 0
+            for i in 0..<8 { w = w << 8 | UInt64(o + i < count ? (p?[o + i] ?? 0) : 0) }
+            return w
+        }
+        k0 = word(0); k1 = word(8); k2 = word(16)
+        long = count > 24 ? p.map { Array(UnsafeBufferPointer(start: $0, count: count)) } : nil
+        self.id = id
+    }
+
+    /// The `created_at` text back.
+    var text: String {
+        if let long { return String(decoding: long, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        for w in [k0, k1, k2] { for i in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: w >> UInt64(i))) } }
+        while bytes.last == 0 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func < (a: CreatedKey, b: CreatedKey) -> Bool {
+        if a.k0 != b.k0 { return a.k0 < b.k0 }
+        if a.k1 != b.k1 { return a.k1 < b.k1 }
+        if a.k2 != b.k2 { return a.k2 < b.k2 }
+        let la = a.long ?? [], lb = b.long ?? []
+        if la != lb { return la.lexicographicallyPrecedes(lb) }
+        return a.id < b.id
+    }
+
+    static func == (a: CreatedKey, b: CreatedKey) -> Bool {
+        a.k0 == b.k0 && a.k1 == b.k1 && a.k2 == b.k2 && a.long == b.long && a.id == b.id
+    }
+}
+
 /// One tile's newest-first rows, read a chunk at a time.
 private struct TileRun {
-    struct Row { var createdAt: String; var id: Int64; var latitude: Double; var longitude: Double }
+    struct Row { var key: CreatedKey; var latitude: Double; var longitude: Double }
     let tile: Int64
     var chunk: Int
     var rows: [Row] = []
@@ -158,26 +216,40 @@ private struct TileRun {
     /// Replaces `rows` by the next chunk (after the last row read).
     mutating func read(_ first: Statement, _ more: Statement, _ cargs: [SQLValue]) throws(StoreError) {
         let st: Statement
+        var i: Int32 = 1
         if let last = rows.last {
             st = more
-            try st.bind([.int(tile), .text(last.createdAt), .text(last.createdAt), .int(last.id)] + cargs + [.int(Int64(chunk))])
+            st.reset()
+            try st.bind(.int(tile), at: 1)
+            try st.bind(.text(last.key.text), at: 2)
+            try st.bind(.int(last.key.id), at: 3)
+            i = 4
         } else {
             st = first
-            try st.bind([.int(tile)] + cargs + [.int(Int64(chunk))])
+            st.reset()
+            try st.bind(.int(tile), at: 1)
+            i = 2
         }
+        for a in cargs { try st.bind(a, at: i); i += 1 }
+        try st.bind(.int(Int64(chunk)), at: i)
         var out: [Row] = []
-        while try st.step() { out.append(Row(createdAt: st.text(0), id: st.int(1), latitude: st.double(2), longitude: st.double(3))) }
+        out.reserveCapacity(chunk)
+        while try st.step() {
+            out.append(Row(key: st.createdKey(0, id: st.int(1)), latitude: st.double(2), longitude: st.double(3)))
+        }
         done = out.count < chunk
         rows = out
         next = 0
     }
 
-    /// Orders heads: newer `created_at` first, then higher id. Text is
-    /// compared byte by byte, as SQLite's BINARY collation does.
-    func head(isAfter other: TileRun) -> Bool {
-        let a = rows[next], b = other.rows[other.next]
-        if a.createdAt.utf8.elementsEqual(b.createdAt.utf8) { return a.id > b.id }
-        return b.createdAt.utf8.lexicographicallyPrecedes(a.createdAt.utf8)
+    /// Newer heads first.
+    func head(isAfter other: TileRun) -> Bool { other.rows[other.next].key < rows[next].key }
+}
+
+extension Statement {
+    /// Column `col`'s text as a `CreatedKey` (no `String` made).
+    func createdKey(_ col: Int32, id: Int64) -> CreatedKey {
+        CreatedKey(sqlite3_column_text(stmt, col), count: Int(sqlite3_column_bytes(stmt, col)), id: id)
     }
 }
 
@@ -215,5 +287,18 @@ private struct RunHeap {
             }
         }
         return top
+    }
+}
+
+extension Store {
+    /// Runs `body` in one read transaction (when none is open): SQLite then
+    /// takes the file's read lock once instead of once per statement, which
+    /// for a frame's few hundred short reads saves a system call each.
+    /// - Throws: what `body` throws, or `StoreError` when BEGIN fails.
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(db.handle) != 0 else { return try body() }
+        try db.execute("BEGIN")
+        defer { try? db.execute("COMMIT") }
+        return try body()
     }
 }

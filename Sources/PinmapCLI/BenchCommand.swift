@@ -13,15 +13,18 @@ import PinStore
 enum BenchCommand: Command {
     static let spec = CommandSpec(
         name: "bench",
-        usage: "pinmap bench render [--db PATH] [--size COLSxROWS] [--frames N]",
+        usage: "pinmap bench render [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME]",
         summary: """
-        Benchmark: print the median, 95th percentile and worst time per frame (reload markers,
-        counts and list, then draw) at a world, a region (East Asia), a city (Seoul) and a
-        street-level (Seoul) viewport; the time from process start to the first frame; and
-        peak resident memory. Timings are printed, never judged.
+        Time the map's frames on a store (benchmark; figures only).
+        Prints the median, 95th percentile and worst time per frame (reload markers, counts
+        and list, then draw) at a world, a region (East Asia), a city (Seoul) and a
+        street-level (Seoul) viewport, each over --frames frames panned a fraction of a cell
+        apart; the time from process start to the first frame; and peak resident memory
+        (getrusage ru_maxrss). Painting to a terminal is not included.
         """,
         options: [("--db", "store path"), ("--size", "frame size in cells (default 200x60)"),
-                  ("--frames", "frames per viewport, at least 50 (default 60)")],
+                  ("--frames", "frames per viewport, at least 50 (default 60)"),
+                  ("--only", "measure only the viewports whose name starts with this (world, region, city, street)")],
         flags: [],
         maxPositionals: 1,
         minPositionals: 1)
@@ -39,7 +42,12 @@ enum BenchCommand: Command {
         guard args.positionals.first == "render" else {
             throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; the one there is: render")
         }
-        let (cols, rows) = try RenderCommand.size(args.value("--size") ?? "200x60")
+        let cols: Int, rows: Int
+        do {
+            (cols, rows) = try RenderCommand.size(args.value("--size") ?? "200x60")
+        } catch {
+            throw .usage(command: "bench", message: "--size must be COLSxROWS between 1x1 and 1000x1000, e.g. 200x60")
+        }
         let frames = try frameCount(args.value("--frames"))
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
@@ -60,7 +68,7 @@ enum BenchCommand: Command {
             print(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
         }
         print("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms)")
-        for vp in viewports {
+        for vp in viewports where vp.name.hasPrefix(args.value("--only") ?? "") {
             let r = measure(runner, center: vp.center, zoom: vp.zoom, frames: frames)
             print("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
                   + pad(String(r.markers), 9, right: true)

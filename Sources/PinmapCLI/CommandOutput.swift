@@ -1,4 +1,5 @@
 import Foundation
+import Frame
 
 /// Where a command's text goes: standard output, a file, or a string (tests).
 /// Writes are buffered; `flush()` sends what is left.
@@ -25,7 +26,9 @@ final class StreamSink: TextSink {
     private var failure: String?
 
     func write(_ s: String) {
-        buffer.append(contentsOf: s.utf8)
+        // Text from files and pins can carry escape sequences: never send them raw to a terminal.
+        let text = isTerminal ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
+        buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { writeBuffer() }
     }
 

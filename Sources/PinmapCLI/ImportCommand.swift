@@ -59,7 +59,8 @@ enum ImportCommand: TextCommand {
             } catch {
                 bar.finish()
                 failed = true
-                io.err.write("pinmap import: \(path): \(error)\n")
+                // The error names the file itself.
+                io.err.write("pinmap import: \(error)\n")
                 if json { reports.append(ImportReport.failed(file: path, error: error)) }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Frame
 import PinStore
 
 /// A subcommand: its spec (for parsing and `--help`) and what it does.
@@ -63,13 +64,16 @@ public enum PinmapCLI {
     }
 
     static func fail(_ e: CLIError) -> Int32 {
-        FileHandle.standardError.write(Data((e.message + "\n").utf8))
+        writeError(e.message)
         return e.exitCode
     }
 
     /// Opens the store named by `--db`, `PINMAP_DB` or the default path.
     static func openStore(_ args: ParsedArguments) throws(CLIError) -> Store {
         let path = args.value("--db") ?? Store.defaultPath()
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
+        }
         do { return try Store(path: path) } catch { throw .failure(error.message) }
     }
 
@@ -78,6 +82,7 @@ public enum PinmapCLI {
     }
 
     static func writeError(_ s: String) {
-        FileHandle.standardError.write(Data((s + "\n").utf8))
+        let text = isatty(2) == 1 ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -45,7 +45,7 @@ struct EventLoop {
             let animating = runner.state.isAnimating
             let events = session.read(timeoutMs: animating ? 16 : 250)
             let now = Monotonic.seconds() - start
-            for e in events { runner.handle(.input(e), now: now) }
+            if !events.isEmpty { runner.handle(events.map { .input($0) }, now: now) }
             let ticking = animating || runner.state.needsTicks
             if ticking || !events.isEmpty { runner.handle(.tick, now: Monotonic.seconds() - start) }
             needsPaint = ticking || !events.isEmpty

@@ -7,6 +7,14 @@ extension AppRunner {
     /// How many rows the preview shows.
     static let previewRows = 6
 
+    /// Degrees with at most 6 decimals (≈ 0.1 m), trailing zeros dropped.
+    static func degrees(_ v: Double) -> String {
+        var s = String(format: "%.6f", v)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+
     func previewImport(path: String) {
         state.importTab.preview = nil
         state.importTab.error = nil
@@ -16,7 +24,7 @@ extension AppRunner {
             while rows.count < AppRunner.previewRows, let event = try scanner.next() {
                 switch event {
                 case .pin(let p):
-                    rows.append("\(p.title)  \(p.latitude), \(p.longitude)  \(p.category)")
+                    rows.append("\(p.title)  \(Self.degrees(p.latitude)), \(Self.degrees(p.longitude))  \(p.category)")
                 case .rejected(let issues, _):
                     rows.append("✗ " + (issues.first.map { "line \($0.line): \($0.reason)" } ?? "rejected"))
                 }

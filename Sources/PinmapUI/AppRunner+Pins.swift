@@ -19,8 +19,13 @@ extension AppRunner {
             }
         case .updatePin(let id, let pin):
             do {
-                _ = try store.update(id: id, title: pin.title, description: pin.description, category: pin.category,
-                                     latitude: pin.latitude, longitude: pin.longitude)
+                guard try store.update(id: id, title: pin.title, description: pin.description, category: pin.category,
+                                       latitude: pin.latitude, longitude: pin.longitude) != nil else {
+                    state.notify("Pin not updated", "Updating “\(pin.title)” failed :( the pin no longer exists (deleted elsewhere?)",
+                                 success: false, now: now)
+                    state.needsReload = true
+                    return
+                }
                 state.selectedID = id
                 state.needsReload = true
                 state.notify("Pin updated", "Updating “\(pin.title)” succeeded :)", success: true, now: now)

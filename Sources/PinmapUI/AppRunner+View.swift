@@ -21,29 +21,39 @@ extension AppRunner {
     /// Reloads the markers, counts and, when `list`, the list.
     /// - Throws: `StoreError` from SQLite.
     func reloadView(list: Bool) throws {
-        let T0 = DispatchTime.now().uptimeNanoseconds
-        func lap(_ n: String) { if ProcessInfo.processInfo.environment["MP_T"] != nil { FileHandle.standardError.write("\(n) \(Double(DispatchTime.now().uptimeNanoseconds - T0)/1e6)\n".data(using: .utf8)!) } }
         let totals = try store.pinCellTotals()
-        lap("totals")
         state.totalCount = totals.total
         state.categoryNames = totals.categories.map(\.name)
         state.categoryCounts = totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
         let index = Dictionary(state.categoryNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        // The tree is synced (totals did it): the rest only reads, in one
+        // read transaction (one file lock for the frame's few hundred reads).
+        try store.reading { try reloadMarkersAndList(list: list, totals: totals, index: index) }
+        if list {
+            if let id = state.selectedID, let i = state.listed.firstIndex(where: { $0.id == id }) { state.cursor = i }
+            state.clampList()
+        }
+    }
+
+    private func reloadMarkersAndList(list: Bool, totals: PinCellTotals, index: [String: Int]) throws {
         let selected = try state.selectedID.flatMap { try store.pin(id: $0) }
         if state.search.isEmpty {
             let pane = state.layout.mapPane
-            let names = try store.pinCellCategoryNames()
+            // Category id → palette index, as an array: one lookup per marker.
+            var colour: [Int] = []
+            for (id, name) in try store.pinCellCategoryNames() where id >= 0 && id < 1 << 20 {
+                if Int(id) >= colour.count { colour += Array(repeating: -1, count: Int(id) + 1 - colour.count) }
+                colour[Int(id)] = index[name] ?? -1
+            }
             let view = try MapCellView.load(store: store, viewport: state.viewport, pane: pane,
                                             categories: state.categoryFilter, selected: selected,
-                                            categoryIndex: { names[$0].flatMap { index[$0] } ?? -1 })
-            lap("cells L\(view.level) refined \(view.refined)")
+                                            categoryIndex: { $0 >= 0 && $0 < colour.count ? colour[Int($0)] : -1 })
             state.markers = view.markers
             state.inViewCount = view.inView
             state.inViewApproximate = view.approximate
             if list {
                 let filtered = state.categoryFilter.map { f in totals.categories.filter { f.contains($0.name) }.map(\.count).reduce(0, +) }
                 try reloadListInView(total: filtered ?? totals.total)
-                lap("list")
             }
         } else {
             try reloadSearchView(list: list, selected: selected, index: index)
@@ -51,10 +61,6 @@ extension AppRunner {
         if let sel = selected {
             state.markers.append(MapMarker(id: sel.id, latitude: sel.latitude, longitude: sel.longitude, count: 1,
                                            categoryIndex: index[sel.category] ?? -1, title: sel.title, selected: true))
-        }
-        if list {
-            if let id = state.selectedID, let i = state.listed.firstIndex(where: { $0.id == id }) { state.cursor = i }
-            state.clampList()
         }
     }
 

@@ -37,8 +37,17 @@ public final class AppRunner {
 
     /// Applies one event at time `now` (seconds), then effects and reloads.
     public func handle(_ event: AppEvent, now: Double) {
-        let effects = state.update(event, now: now)
-        for e in effects { perform(e) }
+        handle([event], now: now)
+    }
+
+    /// Applies a burst of events (a paste, a burst of mouse reports) and
+    /// reloads from the store once at the end, not once per event: pasting
+    /// 4,000 characters into the search field is one query, not 4,000.
+    public func handle(_ events: [AppEvent], now: Double) {
+        for event in events {
+            let effects = state.update(event, now: now)
+            for e in effects { perform(e) }
+        }
         reloadIfNeeded()
     }
 
@@ -90,8 +99,10 @@ public final class AppRunner {
             state.message = "No pins to fit"
             return
         }
-        state.viewport.fit(BoundingBox(south: box.south, west: box.west, north: box.north, east: box.east),
-                           pane: state.layout.visibleMap(sheetHeight: state.sheet.height))
+        // Fit into the map rows above the sheet, then centre the box there.
+        let bbox = BoundingBox(south: box.south, west: box.west, north: box.north, east: box.east)
+        state.viewport.fit(bbox, pane: state.layout.visibleMap(sheetHeight: state.sheet.height))
+        state.centerInVisibleMap(state.viewport.center)
         state.needsReload = true
         state.message = "Fitted \(state.search.isEmpty && state.categoryFilter == nil ? "all" : "the filtered") pins"
     }
@@ -143,7 +154,7 @@ public final class AppRunner {
             let attrs = try? FileManager.default.attributesOfItem(atPath: store.path + suffix)
             info.sizeBytes += (attrs?[.size] as? NSNumber)?.int64Value ?? 0
         }
-        info.pinCount = (try? store.count()) ?? 0
+        info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
         if let st = try? store.db.prepare("SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT 3") {
             while (try? st.step()) == true {
                 info.batches.append("#\(st.int(0))  \(st.text(2).prefix(16))  \(st.int(3)) pins  \((st.text(1) as NSString).lastPathComponent)")

@@ -58,7 +58,11 @@ extension AppState {
         case .key(let key):
             if key == .ctrl("c") { quit = true; return true }
             switch m.content {
-            case .notice: dismissModal(now: now)
+            case .notice:
+                dismissModal(now: now)
+                // Esc/Enter/Space only close it; any other key also acts, so
+                // "u undoes" works on the first u.
+                if ![.escape, .enter, .char(" "), .char("x")].contains(key) { modal = nil; return false }
             case .filter(var f):
                 if key == .escape || key == .enter || key == .char("f") || key == .char("q") { dismissModal(now: now); return true }
                 f.handle(key: key)

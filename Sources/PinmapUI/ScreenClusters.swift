@@ -24,6 +24,9 @@ struct ScreenClusters {
     let pane: Rect
     /// Degrees of longitude per column and of latitude per row.
     let dpc: Double, dpr: Double
+    /// The pane's centre (absolute cells) and the viewport's centre (degrees),
+    /// for `Viewport.cell(for:pane:)`'s arithmetic done inline per cell.
+    private let centerCol: Double, centerRow: Double, centerLat: Double, centerLon: Double
     private(set) var entries: [Entry]
     /// Pins counted inside the pane.
     private(set) var inView = 0
@@ -36,6 +39,10 @@ struct ScreenClusters {
         self.pane = pane
         dpc = viewport.degreesPerColumn(paneWidth: pane.width)
         dpr = viewport.degreesPerRow(paneWidth: pane.width)
+        centerCol = Double(pane.x) + Double(pane.width) / 2
+        centerRow = Double(pane.y) + Double(pane.height) / 2
+        centerLat = viewport.center.latitude
+        centerLon = viewport.center.longitude
         entries = Array(repeating: Entry(count: 0, repID: 0, latitude: 0, longitude: 0, categoryID: 0),
                         count: max(0, pane.width * pane.height))
     }
@@ -46,13 +53,14 @@ struct ScreenClusters {
     /// screen cells and is not forced (the caller refines it). A forced
     /// straddling cell is off by at most its width.
     mutating func add(_ cell: PinCell, force: Bool = false) -> Bool {
-        let pos = viewport.cell(for: GeoPoint(latitude: cell.repLatitude, longitude: cell.repLongitude), pane: pane)
+        let pos = position(latitude: cell.repLatitude, longitude: cell.repLongitude)
         if cell.count > 1 {
             // The box's edges in screen cells, measured from the representative
             // on the world copy drawn.
-            let b = cell.bounds
-            let c0 = pos.col - (cell.repLongitude - b.west) / dpc, c1 = pos.col + (b.east - cell.repLongitude) / dpc
-            let r0 = pos.row - (b.north - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - b.south) / dpr
+            let w = PinGrid.cellWidth(level: cell.level), h = PinGrid.cellHeight(level: cell.level)
+            let west = Double(cell.x) * w - 180, south = Double(cell.y) * h - 90
+            let c0 = pos.col - (cell.repLongitude - west) / dpc, c1 = pos.col + (west + w - cell.repLongitude) / dpc
+            let r0 = pos.row - (south + h - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - south) / dpr
             let fits = c0.rounded(.down) == c1.rounded(.up) - 1 && r0.rounded(.down) == r1.rounded(.up) - 1
             if !fits {
                 guard force else { return false }
@@ -76,9 +84,23 @@ struct ScreenClusters {
     /// Takes one pin (the selected one, drawn on its own) out of its cell's
     /// marker; it still counts in `inView`.
     mutating func remove(latitude: Double, longitude: Double) {
-        let pos = viewport.cell(for: GeoPoint(latitude: latitude, longitude: longitude), pane: pane)
+        let pos = position(latitude: latitude, longitude: longitude)
         guard let i = index(col: pos.col, row: pos.row), entries[i].count > 0 else { return }
         entries[i].count -= 1
+    }
+
+    /// Where a point is drawn (absolute cells, fractional): the arithmetic
+    /// of `Viewport.cell(for:pane:)`, longitude on the world copy nearest the
+    /// centre (a test checks they agree).
+    @inline(__always)
+    func position(latitude: Double, longitude: Double) -> (col: Double, row: Double) {
+        var d = longitude - centerLon
+        if d < -180 || d >= 180 {
+            d = (d + 180).truncatingRemainder(dividingBy: 360)
+            if d < 0 { d += 360 }
+            d -= 180
+        }
+        return (centerCol + d / dpc, centerRow - (latitude - centerLat) / dpr)
     }
 
     /// Row-major index of the screen cell at an absolute position, nil off the pane.
@@ -91,6 +113,7 @@ struct ScreenClusters {
     /// One marker per occupied screen cell, by row then column (as `Clusterer`).
     func markers(categoryIndex: (Int64) -> Int) -> [MapMarker] {
         var out: [MapMarker] = []
+        out.reserveCapacity(inView < entries.count ? inView : entries.count)
         for e in entries where e.count > 0 {
             out.append(MapMarker(id: e.repID, latitude: e.latitude, longitude: e.longitude, count: e.count,
                                  categoryIndex: categoryIndex(e.categoryID), title: "", selected: false))
@@ -109,7 +132,8 @@ struct MapCellView {
     var refined: Int
 
     /// Most straddling cells split per frame: each costs one indexed read
-    /// (≈ 3 µs); sparse views finish within it and are exact.
+    /// (≈ 3 µs). Sparse views finish within it and are exact; views with
+    /// more straddling cells than this are not refined at all.
     static let refineBudget = 300
 
     /// Reads the cells of the level whose cells are at most one screen
@@ -122,8 +146,18 @@ struct MapCellView {
         let level = PinGrid.level(forCellWidth: grid.dpc)
         let boxes = viewport.boundingBoxes(pane: pane).map(\.latLonBox)
         var straddling: [PinCell] = []
+        // Refine only when it can finish (sparse views, then exact); in dense
+        // views it could not, and would only cost reads: once there are more
+        // straddling cells than the budget, every cell is counted as it comes.
+        var dense = false
         try store.forEachPinCell(level: level, boxes: boxes, categories: categories) { cell in
-            if !grid.add(cell) { straddling.append(cell) }
+            if grid.add(cell, force: dense) { return }
+            straddling.append(cell)
+            if straddling.count > refineBudget {
+                dense = true
+                for c in straddling { _ = grid.add(c, force: true) }
+                straddling = []
+            }
         }
         var refined = 0
         if !straddling.isEmpty {

@@ -27,7 +27,8 @@ extension AppState {
         switch row {
         case .sensitivity:
             let i = sensitivitySteps.firstIndex(of: sheet.sensitivity) ?? 1
-            let j = min(sensitivitySteps.count - 1, max(0, i + (forward ? 1 : -1)))
+            let n = sensitivitySteps.count
+            let j = ((i + (forward ? 1 : -1)) % n + n) % n  // wraps: × 2 → × 0.5
             sheet.sensitivity = sensitivitySteps[j]
             return .persist(key: SettingKey.sensitivity, value: String(sheet.sensitivity))
         case .reducedMotion:
@@ -68,7 +69,7 @@ enum SettingsView {
         }
         line("Store", theme.title)
         line("path     \(s.storeInfo.path)")
-        line("size     \(formatBytes(s.storeInfo.sizeBytes))   pins \(s.storeInfo.pinCount)")
+        line("size     \(formatBytes(s.storeInfo.sizeBytes))   \(s.storeInfo.pinCount) pin\(s.storeInfo.pinCount == 1 ? "" : "s")")
         line("imports  \(s.storeInfo.batches.isEmpty ? "none yet" : "")")
         for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
         row += 1

@@ -19,7 +19,7 @@ enum StatusLineView {
         }
         let help = " ? help "
         let hw = DisplayWidth.of(help)
-        if x + hw + 1 < screen.width { screen.put(help, col: screen.width - hw, row: row, style: theme.status) }
+        if state.message == nil && x + hw + 1 < screen.width { screen.put(help, col: screen.width - hw, row: row, style: theme.status) }
     }
 
     static func left(_ state: AppState) -> String {
@@ -32,7 +32,7 @@ enum StatusLineView {
             parts.append("\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))")
             parts.append("z\(zoomLabel(state.viewport.zoom))")
         }
-        return parts.joined(separator: " · ")
+        return parts.joined(separator: state.ascii ? " | " : " · ")
     }
 
     static func zoomLabel(_ z: Double) -> String {

@@ -7,7 +7,9 @@ enum TabBarView {
         screen.fill(Rect(x: 0, y: row, width: screen.width, height: 1), with: Cell(" ", theme.tabBar))
         for tab in Tab.allCases {
             let seg = state.layout.tabSegment(tab)
-            let label = "\(tab.rawValue + 1) \(tab.title)"
+            let full = "\(tab.rawValue + 1) \(tab.title)"
+            let label = DisplayWidth.of(full) + 1 < seg.count ? full
+                : DisplayWidth.truncate(tab.title, to: max(1, seg.count - 1), ellipsis: false)
             let style = tab == state.tab ? theme.tabActive : theme.tabBar
             let rect = Rect(x: seg.lowerBound, y: row, width: seg.count, height: 1)
             if tab == state.tab { screen.fill(rect, with: Cell(" ", style)) }

@@ -126,8 +126,14 @@ extension AppState {
     }
 
     mutating func centerOnSelected(_ pin: Pin) {
+        centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
+    }
+
+    /// Puts `point` in the middle of the map rows left visible above the sheet
+    /// (the pane's centre is under a medium or large sheet).
+    mutating func centerInVisibleMap(_ point: GeoPoint) {
         let pane = layout.mapPane
-        viewport.center = GeoPoint(latitude: pin.latitude, longitude: pin.longitude)
+        viewport.center = point
         let visible = layout.visibleMap(sheetHeight: sheet.height)
         let centreRow = Double(pane.y) + Double(pane.height) / 2
         let wantRow = Double(visible.y) + Double(visible.height) / 2

@@ -40,6 +40,14 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(s.line(0), "x␛]0;pwn␇")
     }
 
+    func testJoinedEmojiIsDrawnAsItsFirstEmojiInTwoCells() {
+        var s = Screen(width: 6, height: 1)
+        let end = s.put("👨‍👩‍👧ab", col: 0, row: 0)
+        XCTAssertEqual(end, 4)
+        XCTAssertEqual(s[0, 0].text, "👨")
+        XCTAssertEqual(s.line(0), "👨ab")
+    }
+
     func testWritesOutsideTheGridAreClipped() {
         var s = Screen(width: 3, height: 2)
         s.put("hello", col: -2, row: 0)

@@ -45,7 +45,7 @@ final class TimelineSettingsTests: XCTestCase {
         let r = try UIFixtures.runner()
         r.char("4")
         var t = r.text
-        XCTAssertTrue(t.contains("pins 5"), t)
+        XCTAssertTrue(t.contains("5 pins"), t)
         XCTAssertTrue(t.contains("Drag sensitivity  × 1"), t)
         r.key(.enter)
         t = r.text
