@@ -17,7 +17,7 @@ extension Store {
     /// `endBulkInsert()`, the next `endBulkInsert()` indexes what was left.
     /// - Throws: `StoreError` from SQLite.
     public func beginBulkInsert(expectedRows: Int = 0) throws(StoreError) {
-        try db.execute("PRAGMA cache_size = -65536")
+        try db.execute("PRAGMA cache_size = -16384")  // 16 MiB: keeps a 1M-row import under 100 MB
         try dropPinIndexesForBulkInsert(expectedRows: expectedRows)
         try db.execute("""
             INSERT INTO search_index_pause(from_id)
