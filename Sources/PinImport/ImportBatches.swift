@@ -23,12 +23,19 @@ public struct ImportBatch: Sendable, Codable, Equatable {
 
 /// Writes the batch row of an import (inside the import's transaction).
 enum BatchRecord {
+    /// Settings key of the highest batch id ever given: ids are never reused after an
+    /// undo, so an old "undo with: pinmap undo-import N" hint never names another import.
+    static let lastIDKey = "import.last_batch_id"
+
     /// Inserts the batch row (counts 0) and returns its id, which the pins then reference.
     static func begin(store: Store, file: String, report: ImportReport) throws(StoreError) -> Int64 {
-        let st = try store.db.prepare("INSERT INTO import_batches(file, imported_at, encoding, delimiter) VALUES(?, ?, ?, ?)")
-        try st.bind([.text(file), .text(Timestamp.now()), .text(report.encoding), .text(report.delimiter)])
+        let last = max(Int64(try store.setting(lastIDKey) ?? "0") ?? 0,
+                       try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM import_batches"))
+        let st = try store.db.prepare("INSERT INTO import_batches(id, file, imported_at, encoding, delimiter) VALUES(?, ?, ?, ?, ?)")
+        try st.bind([.int(last + 1), .text(file), .text(Timestamp.now()), .text(report.encoding), .text(report.delimiter)])
         try st.step()
-        return store.db.lastInsertRowID
+        try store.setSetting(lastIDKey, String(last + 1))
+        return last + 1
     }
 
     /// Stores the final counts.
@@ -55,6 +62,17 @@ extension Store {
                                    delimiter: st.text(7), pinsLeft: Int(st.int(8))))
         }
         return out
+    }
+
+    /// How many pins of batch `id` were changed after the import: edited (their
+    /// `updated_at` differs from the import's) or commented.
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func changedPins(inBatch id: Int64) throws(StoreError) -> Int {
+        Int(try db.scalarInt("""
+            SELECT count(*) FROM pins p WHERE p.batch_id = ?1
+              AND (p.updated_at <> (SELECT min(updated_at) FROM pins WHERE batch_id = ?1)
+                   OR EXISTS (SELECT 1 FROM comments c WHERE c.pin_id = p.id))
+            """, [.int(id)]))
     }
 
     /// Removes an import: the batch and every pin it added (`pinmap undo-import ID`), in one

@@ -86,7 +86,7 @@ final class StringSink: TextSink {
     let isTerminal: Bool
     private(set) var text = ""
     init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
-    func write(_ s: String) { text += s }
+    func write(_ s: String) { text += isTerminal ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s }
     func flush() throws(CLIError) {}
 }
 

@@ -90,9 +90,11 @@ enum ImportsCommand: TextCommand {
 /// `pinmap undo-import ID`: removes the pins an import added.
 enum UndoImportCommand: TextCommand {
     static let spec = CommandSpec(
-        name: "undo-import", usage: "pinmap undo-import ID [--db PATH]",
+        name: "undo-import", usage: "pinmap undo-import ID [--db PATH] [--force]",
         summary: "Remove the pins that import batch ID added (see `pinmap imports`).",
-        options: [("--db", "store path")], flags: [], maxPositionals: 1, minPositionals: 1)
+        options: [("--db", "store path")],
+        flags: [("--force", "also remove pins edited or commented since the import")],
+        maxPositionals: 1, minPositionals: 1)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         guard let id = Int64(args.positionals[0]), id > 0 else {
@@ -100,7 +102,13 @@ enum UndoImportCommand: TextCommand {
         }
         let store = try PinmapCLI.openStore(args)
         let removed: Int?
-        do { removed = try store.undoImport(batchID: id) } catch { throw .failure(error.message) }
+        do {
+            let changed = try store.changedPins(inBatch: id)
+            if changed > 0 && !args.has("--force") {
+                throw CLIError.failure("\(changed) pin\(changed == 1 ? " was" : "s were") edited or commented since import \(id); nothing removed. `pinmap undo-import \(id) --force` removes them too")
+            }
+            removed = try store.undoImport(batchID: id)
+        } catch let e as CLIError { throw e } catch let e as StoreError { throw .failure(e.message) } catch { throw .failure("\(error)") }
         guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
         io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
         return 0

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+import PinmapCLI
+import PinStore
+
+final class ImportCommandTests: XCTestCase {
+    func testUndoImportRefusesToDropEditedPinsWithoutForce() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
+        // Timestamps have whole seconds: an edit is told apart from the import a second later.
+        Thread.sleep(forTimeInterval: 1.1)
+        XCTAssertEqual(s.run("edit", "3", "--title", "Edited").code, 0)
+        let refused = s.run("undo-import", "1")
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertTrue(refused.stderr.contains("1 pin was edited or commented since import 1"), refused.stderr)
+        XCTAssertEqual(try s.open().count(), 45, "nothing removed")
+        let forced = s.run("undo-import", "1", "--force")
+        XCTAssertEqual(forced.code, 0, forced.stderr)
+        XCTAssertEqual(forced.stdout, "Removed import batch 1: 45 pins deleted\n")
+        XCTAssertEqual(try s.open().count(), 0)
+    }
+
+    func testBatchIdsAreNeverReusedAfterAnUndo() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
+        XCTAssertEqual(s.run("undo-import", "1").code, 0)
+        let again = s.run("import", RepoFiles.seoulPins, "--json")
+        XCTAssertEqual(again.code, 0)
+        XCTAssertTrue(again.stdout.contains("\"batch_id\" : 2,"), again.stdout)
+        XCTAssertEqual(s.run("undo-import", "1").code, 1, "batch 1 is gone for good")
+    }
+
+    func testEscapeSequencesFromAFileNeverReachATerminal() throws {
+        let s = CLITestStore()
+        let path = s.file("esc.csv")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "name,lat,lon\nx,\u{1B}]0;HACKED\u{07},1\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = s.run(["import", path], terminal: true)
+        XCTAssertEqual(r.code, 0)
+        XCTAssertFalse(r.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, r.stdout)
+        XCTAssertTrue(r.stdout.contains("␛]0;HACKED␇"), r.stdout)
+    }
+
+    func testEmptyDbPathIsAUsageError() {
+        let r = PinmapCLI.execute(["list", "--db", ""])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("--db needs a file path"), r.stderr)
+    }
+}
