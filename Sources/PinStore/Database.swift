@@ -35,7 +35,8 @@ public final class Database {
             throw StoreError(msg, code: rc)
         }
         handle = db
-        sqlite3_busy_timeout(db, 2000)
+        // Wait up to 5 s for another process's write (e.g. an import) before "database is locked".
+        sqlite3_busy_timeout(db, 5000)
         sqlite3_extended_result_codes(db, 1)
     }
 

@@ -1,10 +1,23 @@
 import Frame
+import GeoMap
 import PinStore
 
 /// The store writes behind add, edit, delete, undo and comments. Each pin
 /// operation ends with a notice sheet saying what happened or why not; the
 /// list and the map are reloaded after every write.
 extension AppRunner {
+    /// A save that failed (the store busy with an import in another process,
+    /// a full disk) brings the form back with what was typed, never loses it.
+    private func reopenForm(_ pin: NewPin, editing id: Int64?, error: Error) {
+        var form = PinForm(adding: GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
+        if let id { form.mode = .edit(id: id) }
+        form[.title] = TextField(pin.title)
+        form[.description] = TextField(pin.description)
+        form[.category] = TextField(pin.category)
+        form.error = "Not saved: \(error). Ctrl-S tries again · Esc gives up"
+        state.presentEditing(.form(form), height: PinForm.preferredHeight, dim: 0.3, duration: 0, now: state.clock)
+    }
+
     func performPinEffect(_ effect: Effect) {
         let now = state.clock
         switch effect {
@@ -15,7 +28,7 @@ extension AppRunner {
                 state.needsReload = true
                 state.notify("Pin added", "Adding “\(pin.title)” succeeded :)", success: true, now: now)
             } catch {
-                state.notify("Pin not added", "Adding “\(pin.title)” failed :( \(error)", success: false, now: now)
+                reopenForm(pin, editing: nil, error: error)
             }
         case .updatePin(let id, let pin):
             do {
@@ -30,7 +43,7 @@ extension AppRunner {
                 state.needsReload = true
                 state.notify("Pin updated", "Updating “\(pin.title)” succeeded :)", success: true, now: now)
             } catch {
-                state.notify("Pin not updated", "Updating “\(pin.title)” failed :( \(error)", success: false, now: now)
+                reopenForm(pin, editing: id, error: error)
             }
         case .deletePin(let id):
             do {
