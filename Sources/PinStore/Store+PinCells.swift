@@ -123,10 +123,11 @@ extension Store {
     /// insert pause are left out unless `includePaused`. Call inside a transaction.
     private func rebuildPinCellsNow(includePaused: Bool) throws(StoreError) {
         try registerPinCellKeyFunction()
-        // The build appends to one spot per level and scope (≈ 250 pages
-        // with their parents): more than SQLite's default 2 MiB page cache.
+        // The build appends to one spot per level and scope (≈ 250 tile
+        // pages with their parents): about SQLite's default 2 MiB page
+        // cache; 16 MiB leaves room without raising an import's peak memory.
         let cache = try db.scalarInt("PRAGMA cache_size")
-        try db.execute("PRAGMA cache_size = -65536")
+        try db.execute("PRAGMA cache_size = \(min(cache, -16384))")
         defer { try? db.execute("PRAGMA cache_size = \(cache)") }
         try db.execute("DELETE FROM pin_tiles; DELETE FROM pin_cell_log; DELETE FROM pin_cell_state")
         var limit = Int64.max
