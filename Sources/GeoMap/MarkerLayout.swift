@@ -15,6 +15,8 @@ struct PlacedMarker {
     var label: String?
     var labelCol: Int
     var labelWidth: Int
+    /// The cell the marker's position falls in (a count may start left of it).
+    var ownCol: Int = 0
 
     func covers(col c: Int, row r: Int) -> Bool {
         guard r == row else { return false }
@@ -45,7 +47,7 @@ enum MarkerLayout {
             let width = DisplayWidth.of(glyph)
             let col = max(pane.x, min(Int(fc), pane.maxX - width))
             var p = PlacedMarker(marker: m, glyph: glyph, col: col, row: Int(fr), width: width,
-                                 label: nil, labelCol: 0, labelWidth: 0)
+                                 label: nil, labelCol: 0, labelWidth: 0, ownCol: Int(fc))
             if m.selected {
                 placeLabel(&p, pane: pane, ascii: ascii)
                 selected.append(p)
@@ -53,8 +55,29 @@ enum MarkerLayout {
                 placed.append(p)
             }
         }
-        return placed + selected
+        return separateCounts(placed, ascii: ascii) + selected
     }
+
+    /// A cluster's count needs a free cell on each side: next to another
+    /// marker, digits would run together ("93149911" reads as one number).
+    /// Such a cluster is drawn as a one-cell cluster glyph at its own cell
+    /// instead (`⊕`, `*` in ASCII); a click on it still zooms in.
+    static func separateCounts(_ markers: [PlacedMarker], ascii: Bool) -> [PlacedMarker] {
+        var cellsByRow: [Int: Set<Int>] = [:]
+        for p in markers { cellsByRow[p.row, default: []].insert(p.ownCol) }
+        return markers.map { p in
+            guard p.width > 1 || p.marker.count > 1 else { return p }
+            let others = cellsByRow[p.row, default: []].subtracting([p.ownCol])
+            let span = (p.col - 1)...(p.col + p.width)
+            guard others.contains(where: { span.contains($0) }) else { return p }
+            var q = p
+            q.glyph = ascii ? "*" : "⊕"
+            q.col = p.ownCol
+            q.width = 1
+            return q
+        }
+    }
+
 
     /// Puts the title right of the glyph after one space, or left of it when
     /// fewer than 6 cells remain on the right; truncated by display width.
