@@ -11,46 +11,55 @@ protocol TextSink: AnyObject {
     func flush() throws(CLIError)
 }
 
-/// Standard output or standard error, in 64 KiB chunks (through
-/// `FileHandle`, which reports write errors; `print` would not).
-final class StreamSink: TextSink {
-    private let handle: FileHandle
+/// Bytes written to a `FileHandle` in chunks of `chunkSize` (through
+/// `FileHandle`, which reports write errors; `print` would not). The first
+/// error is kept and reported by `flush`.
+struct BufferedHandle {
+    let handle: FileHandle
+    let chunkSize: Int
     private var buffer = Data()
-    let isTerminal: Bool
+    private(set) var failure: String?
 
-    init(stdout: Bool = true) {
-        handle = stdout ? FileHandle.standardOutput : FileHandle.standardError
-        isTerminal = isatty(stdout ? 1 : 2) == 1
+    init(_ handle: FileHandle, chunkSize: Int) { self.handle = handle; self.chunkSize = chunkSize }
+
+    mutating func append(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= chunkSize { drain() }
     }
 
-    private var failure: String?
-
-    func write(_ s: String) {
-        // Text from files and pins can carry escape sequences: never send them raw to a terminal.
-        let text = isTerminal ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { writeBuffer() }
-    }
-
-    private func writeBuffer() {
+    mutating func drain() {
         guard failure == nil, !buffer.isEmpty else { return }
         do { try handle.write(contentsOf: buffer) } catch { failure = error.localizedDescription }
         buffer.removeAll(keepingCapacity: true)
     }
+}
+
+/// Standard output or standard error, in 64 KiB chunks.
+final class StreamSink: TextSink {
+    private var out: BufferedHandle
+    let isTerminal: Bool
+
+    init(stdout: Bool = true) {
+        out = BufferedHandle(stdout ? FileHandle.standardOutput : FileHandle.standardError, chunkSize: 1 << 16)
+        isTerminal = isatty(stdout ? 1 : 2) == 1
+    }
+
+    func write(_ s: String) {
+        // Text from files and pins can carry escape sequences: never send them raw to a terminal.
+        out.append(isTerminal ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s)
+    }
 
     func flush() throws(CLIError) {
-        writeBuffer()
-        if let failure { throw .failure("cannot write output: \(failure)") }
+        out.drain()
+        if let failure = out.failure { throw .failure("cannot write output: \(failure)") }
     }
 }
 
-/// A file written through a `FileHandle`, in 1 MiB chunks.
+/// A file written in 1 MiB chunks.
 final class FileSink: TextSink {
     let isTerminal = false
     let path: String
-    private let handle: FileHandle
-    private var buffer = Data()
-    private var failure: String?
+    private var out: BufferedHandle
 
     /// Creates or truncates `path`.
     /// - Throws: `CLIError.failure` when the file cannot be created.
@@ -60,24 +69,15 @@ final class FileSink: TextSink {
               let h = FileHandle(forWritingAtPath: path) else {
             throw .failure("cannot create \(path): \(String(cString: strerror(errno)))")
         }
-        handle = h
+        out = BufferedHandle(h, chunkSize: 1 << 20)
     }
 
-    func write(_ s: String) {
-        buffer.append(contentsOf: s.utf8)
-        if buffer.count >= 1 << 20 { writeBuffer() }
-    }
-
-    private func writeBuffer() {
-        guard failure == nil, !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: buffer) } catch { failure = error.localizedDescription }
-        buffer.removeAll(keepingCapacity: true)
-    }
+    func write(_ s: String) { out.append(s) }
 
     func flush() throws(CLIError) {
-        writeBuffer()
-        try? handle.close()
-        if let failure { throw .failure("cannot write \(path): \(failure)") }
+        out.drain()
+        try? out.handle.close()
+        if let failure = out.failure { throw .failure("cannot write \(path): \(failure)") }
     }
 }
 
