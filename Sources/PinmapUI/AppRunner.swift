@@ -79,7 +79,7 @@ public final class AppRunner {
         case .loadSamples:
             do {
                 let n = try loadSamples()
-                state.message = n > 0 ? "Loaded \(n) sample pins (Seoul) into the empty store · undo with `pinmap undo-import`"
+                state.message = n > 0 ? "Loaded \(n) sample pins (first run)"
                                       : "The sample pins are already in the store"
                 state.viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
                 state.needsReload = true
