@@ -157,8 +157,7 @@ static void pm_crash_handler(int sig) {
 }
 
 static void pm_quit_handler(int sig) {
-    (void)sig;
-    pm_quit = 1;
+    pm_quit = sig;
 }
 
 int pm_quit_requested(void) { return pm_quit; }

@@ -59,7 +59,14 @@ enum Graticule {
     /// Writes degree labels: latitudes (`30N`) at the pane's left column on
     /// the parallel's row, longitudes (`120E`, `180`) on the top row starting
     /// at the meridian's column. Labels that would overlap are skipped.
-    static func drawLabels(_ proj: DotProjection, step: Double, screen: inout Screen, pane: Rect, style: Style) {
+    /// Draws the degree labels at the pane's left column and top row, except
+    /// where `blocked(col, row)` says a marker sits: a label is dropped whole
+    /// rather than mixed with a marker ("30N" under a "2" would read "302").
+    static func drawLabels(_ proj: DotProjection, step: Double, screen: inout Screen, pane: Rect, style: Style,
+                           blocked: (Int, Int) -> Bool = { _, _ in false }) {
+        func free(_ col: Int, _ row: Int, _ width: Int) -> Bool {
+            !(col..<(col + width)).contains { blocked($0, row) }
+        }
         let (meridians, parallels) = lines(proj, step: step)
         let dec = decimals(for: step)
         for lat in parallels {
@@ -67,6 +74,7 @@ enum Graticule {
             let row = pane.y + y / 4
             guard y >= 0, row > pane.y, row < pane.maxY else { continue }   // top row holds longitudes
             let text = GeoFormat.latitude(lat, decimals: dec)
+            guard free(pane.x, row, text.count + 1) else { continue }
             screen.put(text, col: pane.x, row: row, style: style, maxWidth: pane.width)
         }
         var nextFree = pane.x
@@ -74,7 +82,7 @@ enum Graticule {
             let x = Int(proj.x(lon: lon).rounded(.down))
             let col = pane.x + x / 2
             let text = GeoFormat.longitude(lon, decimals: dec)
-            guard x >= 0, col >= nextFree, col + text.count <= pane.maxX else { continue }
+            guard x >= 0, col >= nextFree, col + text.count <= pane.maxX, free(col - 1, pane.y, text.count + 2) else { continue }
             screen.put(text, col: col, row: pane.y, style: style)
             nextFree = col + text.count + 1
         }

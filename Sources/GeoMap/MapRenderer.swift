@@ -18,12 +18,16 @@ public enum MapRenderer {
         screen.fill(pane, with: .blank)
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
+        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         if options.graticule {
+            // Labels live in the top row and the left columns: only markers there can block them.
+            let edge = placed.filter { $0.row == pane.y || $0.col < pane.x + 12 }
             let proj = DotProjection(viewport: viewport, pane: pane)
             Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
-                                 style: MapTheme.label(options))
+                                 style: MapTheme.label(options),
+                                 blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
         }
-        drawMarkers(markers, into: &screen, pane: pane, viewport: viewport, options: options)
+        drawMarkers(placed, into: &screen, pane: pane, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
     }
 
@@ -93,9 +97,8 @@ public enum MapRenderer {
 
     // MARK: Markers
 
-    static func drawMarkers(_ markers: [MapMarker], into screen: inout Screen, pane: Rect,
-                            viewport: Viewport, options: MapOptions) {
-        for p in MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: options.ascii) {
+    static func drawMarkers(_ placed: [PlacedMarker], into screen: inout Screen, pane: Rect, options: MapOptions) {
+        for p in placed {
             let style = MapTheme.marker(p.marker, options)
             screen.put(p.glyph, col: p.col, row: p.row, style: style, maxWidth: pane.maxX - p.col)
             if let label = p.label {

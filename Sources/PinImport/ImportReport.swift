@@ -10,6 +10,8 @@ public struct ImportOptions: Sendable, Equatable {
     public var dryRun: Bool
     /// `--rejects OUT.csv`: where to write the rejected rows with a reason column.
     public var rejectsPath: String?
+    /// What the import batch records as its file (default: the file's absolute path).
+    public var batchLabel: String?
 
     public init(delimiter: UInt8? = nil, latColumn: String? = nil, lonColumn: String? = nil,
                 nameColumn: String? = nil, dryRun: Bool = false, rejectsPath: String? = nil) {

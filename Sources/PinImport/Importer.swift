@@ -39,7 +39,7 @@ public enum Importer {
                 try run.readAll(store: store, inserter: nil, batchID: nil)
             } else {
                 try store.transaction {
-                    let batchID = try BatchRecord.begin(store: store, file: absolutePath(path), report: run.report)
+                    let batchID = try BatchRecord.begin(store: store, file: options.batchLabel ?? absolutePath(path), report: run.report)
                     // The store indexes bulk rows (search, map cells) in one pass at the end.
                     // About 60 bytes a row in typical pin files: a large file drops and
                     // rebuilds the pins indexes instead of updating them row by row.

@@ -14,6 +14,8 @@ enum SamplePins {
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("pins-seoul.csv")
         try Data(SamplePinsData.csv.utf8).write(to: url)
-        return try Importer.run(path: url.path, store: store).imported
+        var options = ImportOptions()
+        options.batchLabel = "pins-seoul.csv (bundled sample pins)"
+        return try Importer.run(path: url.path, store: store, options: options).imported
     }
 }

@@ -27,7 +27,8 @@ enum UICommand: Command {
         // Imports run on this thread: repaint the progress bar as they go.
         runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
         EventLoop(session: session, runner: runner).run()
-        return 0
+        // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
+        return session.quitSignal > 0 ? 128 + session.quitSignal : 0
     }
 }
 

@@ -104,7 +104,7 @@ public final class AppRunner {
         state.viewport.fit(bbox, pane: state.layout.visibleMap(sheetHeight: state.sheet.height))
         state.centerInVisibleMap(state.viewport.center)
         state.needsReload = true
-        state.message = "Fitted \(state.search.isEmpty && state.categoryFilter == nil ? "all" : "the filtered") pins"
+        state.message = "Map fitted to the \(state.search.isEmpty && state.categoryFilter == nil ? "" : "filtered ")pins' bounding box"
     }
 
     private func restoreSettings() {

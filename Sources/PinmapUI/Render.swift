@@ -39,7 +39,7 @@ enum TooSmallView {
     static func draw(into screen: inout Screen, theme: Theme) {
         let lines = ["too small: need \(Layout.minCols)×\(Layout.minRows)",
                      "now \(screen.width)×\(screen.height)"]
-        let shortLines = ["too small", "need \(Layout.minCols)x\(Layout.minRows)"]
+        let shortLines = ["too small", "need \(Layout.minCols)×\(Layout.minRows)"]
         let use = DisplayWidth.of(lines[0]) <= screen.width ? lines : shortLines
         let top = max(0, (screen.height - use.count) / 2)
         for (i, l) in use.enumerated() {

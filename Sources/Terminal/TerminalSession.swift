@@ -72,6 +72,9 @@ public final class TerminalSession {
     /// True once SIGTERM, SIGHUP or SIGINT arrived.
     public var quitRequested: Bool { pm_quit_requested() != 0 }
 
+    /// The signal that ended the session (SIGTERM, SIGHUP, SIGINT), or 0.
+    public var quitSignal: Int32 { pm_quit_requested() }
+
     /// Colours the terminal offers (0 without colour or with `NO_COLOR`).
     public var colorCount: Int { painter.colorCount }
 

@@ -37,6 +37,6 @@ void pm_write_raw(const char *s);
 void pm_install_signal_handlers(void);
 /* Restores the terminal (idempotent). */
 void pm_restore(void);
-/* Returns 1 once a SIGTERM/SIGHUP arrived (polled by the main loop). */
+/* Returns the signal number once SIGTERM/SIGHUP/SIGINT arrived, else 0 (polled by the main loop). */
 int pm_quit_requested(void);
 #endif
