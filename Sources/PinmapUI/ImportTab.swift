@@ -82,25 +82,23 @@ extension ImportTabState {
 enum ImportTabView {
     static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
         let t = s.importTab
-        var row = area.y + 1
+        var lines = TextLines(area: area)
         func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
-            guard row < area.maxY else { return }
-            screen.put(text, col: area.x + indent, row: row, style: style, maxWidth: area.width - indent - 1)
-            row += 1
+            lines.line(text, style, indent: indent, into: &screen)
         }
         line("Import pins from a CSV or GeoJSON file", theme.title)
         line(t.editing ? "Type or paste a path, Enter previews it · Esc leaves the field"
                        : (t.preview == nil ? "e edits the path" : "Enter or y imports · e edits the path"), theme.muted)
-        row += 1
+        lines.skip(1)
         let label = "File: "
-        screen.put(label, col: area.x + 2, row: row, style: theme.title)
+        screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)
         let boxX = area.x + 2 + DisplayWidth.of(label)
         let boxW = max(4, area.width - boxX - 2)
         let shown = t.field.display(width: boxW, ascii: s.ascii)
-        screen.fill(Rect(x: boxX, y: row, width: boxW, height: 1), with: Cell(" ", Style(underline: true)))
-        screen.put(shown.text, col: boxX, row: row, style: Style(underline: true), maxWidth: boxW)
-        if t.editing { FormView.showCursor(at: boxX + shown.cursorCol, row: row, into: &screen) }
-        row += 2
+        screen.fill(Rect(x: boxX, y: lines.row, width: boxW, height: 1), with: Cell(" ", Style(underline: true)))
+        screen.put(shown.text, col: boxX, row: lines.row, style: Style(underline: true), maxWidth: boxW)
+        if t.editing { FormView.showCursor(at: boxX + shown.cursorCol, row: lines.row, into: &screen) }
+        lines.skip(2)
         if let e = t.error { line("✗ " + e, theme.error) }
         if let p = t.progress {
             let width = max(10, min(50, area.width - 20))
@@ -117,7 +115,7 @@ enum ImportTabView {
             for r in p.rows { line("  " + r, .plain) }
         }
         if !t.summary.isEmpty {
-            row += 1
+            lines.skip(1)
             for l in t.summary { line(l, .plain) }
         }
     }

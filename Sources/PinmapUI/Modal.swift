@@ -60,9 +60,10 @@ extension AppState {
             switch m.content {
             case .notice:
                 dismissModal(now: now)
-                // Esc/Enter/Space only close it; any other key also acts, so
+                // Esc/Enter/Space/x/q only close it (q must not quit by surprise);
+                // any other key also acts, so
                 // "u undoes" works on the first u.
-                if ![.escape, .enter, .char(" "), .char("x")].contains(key) { modal = nil; return false }
+                if ![.escape, .enter, .char(" "), .char("x"), .char("q")].contains(key) { modal = nil; return false }
             case .filter(var f):
                 if key == .escape || key == .enter || key == .char("f") || key == .char("q") { dismissModal(now: now); return true }
                 f.handle(key: key)

@@ -61,18 +61,16 @@ extension AppState {
 /// Draws the Settings tab: store facts, the sheet and map settings, attributions.
 enum SettingsView {
     static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
-        var row = area.y + 1
+        var lines = TextLines(area: area)
         func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
-            guard row < area.maxY else { return }
-            screen.put(text, col: area.x + indent, row: row, style: style, maxWidth: area.width - indent - 1)
-            row += 1
+            lines.line(text, style, indent: indent, into: &screen)
         }
         line("Store", theme.title)
         line("path     \(s.storeInfo.path)")
         line("size     \(formatBytes(s.storeInfo.sizeBytes))   \(s.storeInfo.pinCount) pin\(s.storeInfo.pinCount == 1 ? "" : "s")")
         line("imports  \(s.storeInfo.batches.isEmpty ? "none yet" : "")")
         for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
-        row += 1
+        lines.skip(1)
         line("Settings  (j/k choose · Enter/←/→ change)", theme.title)
         let values: [(String, String)] = [
             ("Drag sensitivity", "× \(formatSensitivity(s.sheet.sensitivity))  (0.5 less, 1 normal, 2 more)"),
@@ -86,7 +84,7 @@ enum SettingsView {
             line((selected ? "▸ " : "  ") + text, selected ? theme.selectedRow : .plain)
         }
         line("  Sheet detent: \(s.sheet.detent.rawValue) (remembered across runs)", theme.muted)
-        row += 1
+        lines.skip(1)
         line("Data", theme.title)
         line("Coastlines and borders: Made with Natural Earth (public domain).", theme.muted)
         line("Sample pins: Pinmap (CC0). Contains no GeoNames or airport data unless you import it.", theme.muted)

@@ -75,3 +75,16 @@ final class FilterSheetTests: XCTestCase {
         XCTAssertNil(state.modal)
     }
 }
+
+final class NoticeKeyTests: XCTestCase {
+    func testQOnANoticeClosesItWithoutQuitting() throws {
+        let r = try UIFixtures.runner()
+        r.state.notify("Pin added", "Adding “x” succeeded :)", success: true, now: 0)
+        r.char("q")
+        XCTAssertFalse(r.state.quit)
+        r.handle(.tick, now: 1)
+        XCTAssertNil(r.state.modal)
+        r.char("q")
+        XCTAssertTrue(r.state.quit)
+    }
+}
