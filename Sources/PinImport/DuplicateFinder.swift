@@ -13,16 +13,20 @@ public enum DuplicateOrigin: Sendable, Equatable {
 /// matches a stored pin whose date was filled in at import time).
 ///
 /// Digests of the store's pins are loaded once (constant work per row afterwards, and none at
-/// all when the store is empty); digests of accepted rows are added as the file is read.
-/// A digest match is confirmed against the store before a row is called a duplicate, except
-/// rows of the same file in a dry run, which is written nowhere (a 64-bit digest: the chance of a
-/// false match among 1,000,000 rows is about 3·10⁻⁸).
+/// all when the store is empty); digests of accepted rows are added as the file is read, with
+/// the row's line and the id it was stored under. A digest match is confirmed by reading that
+/// one pin by its id (the primary key) before a row is called a duplicate, so a file full of
+/// duplicates costs one lookup each, whatever indexes a bulk import dropped. Only in a dry
+/// run, which stores nothing, do rows of the same file match on the digest alone (64 bits:
+/// the chance of a false match among 1,000,000 rows is about 3·10⁻⁸).
 struct DuplicateFinder {
     private let store: Store
-    private var storePins: DigestTable
-    private var fileRows: DigestTable
+    private var storePins: DigestTable<Int32>
+    /// Digest → the row's line (high 32 bits) and its id above `firstID` (low 32 bits).
+    private var fileRows: DigestTable<UInt64>
+    /// Ids of this import's pins are above it (they are given in increasing order).
+    private let firstID: Int64
     private let fetchPin: Statement
-    private let probeBatch: Statement
     private let probeStore: Statement
     /// Where the last `origin` probe ended, so `remember` need not probe again.
     private var lastProbe: (digest: UInt64, slot: Int) = (0, -1)
@@ -31,11 +35,11 @@ struct DuplicateFinder {
     init(store: Store, expectedRows: Int) throws(StoreError) {
         self.store = store
         let existing = try store.count()
+        firstID = try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
         storePins = DigestTable(expected: existing)
         fileRows = DigestTable(expected: expectedRows)
         fetchPin = try store.db.prepare("SELECT title, description, category, latitude, longitude, created_at FROM pins WHERE id = ?")
         let match = "latitude = ?1 AND longitude = ?2 AND title = ?3 AND description = ?4 AND category = ?5 AND (?6 = '' OR created_at = ?6)"
-        probeBatch = try store.db.prepare("SELECT id FROM pins WHERE batch_id = ?7 AND \(match) LIMIT 1")
         probeStore = try store.db.prepare("SELECT id FROM pins WHERE \(match) ORDER BY id LIMIT 1")
         if existing > 0 { try loadStore() }
     }
@@ -52,7 +56,7 @@ struct DuplicateFinder {
     }
 
     /// The digest of a row of the file (with its date), for `origin` and `remember`.
-    func fileDigest(_ p: ParsedPin) -> UInt64 {
+    static func fileDigest(_ p: ParsedPin) -> UInt64 {
         PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
                      latitude: p.latitude, longitude: p.longitude)
     }
@@ -61,28 +65,32 @@ struct DuplicateFinder {
     /// are kept.
     /// - Parameters:
     ///   - digest: `fileDigest(pin)`.
-    ///   - batchID: the batch the earlier rows were written to (nil in a dry run).
+    ///   - dryRun: nothing was stored, so an earlier row matches on its digest alone.
     /// - Throws: `StoreError` when the store cannot be read.
-    mutating func origin(of pin: ParsedPin, digest: UInt64, batchID: Int64?) throws(StoreError) -> DuplicateOrigin? {
+    mutating func origin(of pin: ParsedPin, digest: UInt64, dryRun: Bool) throws(StoreError) -> DuplicateOrigin? {
         let (found, slot) = fileRows.probe(digest)
         lastProbe = (digest, slot)
-        if let line = found {
-            guard let batchID else { return .line(Int(line)) }
-            if try probe(probeBatch, pin, batchID: batchID) != nil { return .line(Int(line)) }
+        if let found {
+            let line = Int(found >> 32)
+            if dryRun { return .line(line) }
+            if try confirmStored(id: firstID + Int64(found & 0xFFFF_FFFF), pin) { return .line(line) }
         }
         guard storePins.count > 0, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
         if ref > 0 {
             return try confirmStored(id: Int64(ref), pin) ? .pin(Int64(ref)) : nil
         }
-        return try probe(probeStore, pin, batchID: nil).map { .pin($0) }
+        return try probe(probeStore, pin).map { .pin($0) }
     }
 
-    /// Records a kept row (`digest` = `fileDigest(pin)`) so later copies in the file are found.
-    mutating func remember(line: Int, digest: UInt64) {
+    /// Records a kept row (`digest` = `fileDigest(pin)`, `id` where it was stored; nil in a
+    /// dry run) so later copies in the file are found.
+    mutating func remember(line: Int, id: Int64?, digest: UInt64) {
+        let offset = UInt64(UInt32(clamping: max(0, (id ?? firstID) - firstID)))
+        let value = UInt64(UInt32(clamping: line)) << 32 | offset
         if lastProbe.digest == digest {
-            fileRows.insert(digest, Int32(clamping: line), at: lastProbe.slot)
+            fileRows.insert(digest, value, at: lastProbe.slot)
         } else {
-            fileRows.insert(digest, Int32(clamping: line))
+            fileRows.insert(digest, value)
         }
     }
 
@@ -100,11 +108,9 @@ struct DuplicateFinder {
             && (p.createdAt.isEmpty || fetchPin.text(5) == p.createdAt)
     }
 
-    private func probe(_ st: Statement, _ p: ParsedPin, batchID: Int64?) throws(StoreError) -> Int64? {
-        var args: [SQLValue] = [.double(p.latitude), .double(p.longitude), .text(p.title), .text(p.description),
-                                .text(p.category), .text(p.createdAt)]
-        if let batchID { args.append(.int(batchID)) }
-        try st.bind(args)
+    private func probe(_ st: Statement, _ p: ParsedPin) throws(StoreError) -> Int64? {
+        try st.bind([.double(p.latitude), .double(p.longitude), .text(p.title), .text(p.description),
+                     .text(p.category), .text(p.createdAt)])
         defer { st.reset() }
         return try st.step() ? st.int(0) : nil
     }

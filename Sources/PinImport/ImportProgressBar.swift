@@ -13,12 +13,21 @@ public enum ImportProgressBar {
     ///   - elapsed: seconds since the import started.
     ///   - width: cells of the bar itself.
     public static func render(label: String, done: Int64, total: Int64, elapsed: Double, width: Int = 24) -> String {
-        let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
-        let filled = Int((fraction * Double(width)).rounded(.down))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let percent = String(format: "%3d%%", Int((fraction * 100).rounded(.down)))
+        let fraction = total > 0 ? Double(done) / Double(total) : 1
         let mb = String(format: "%.1f/%.1f MB", Double(done) / 1e6, Double(total) / 1e6)
-        return "\(label) \(percent) [\(bar)] \(mb) \(String(format: "%.1f s", elapsed))"
+        return render(label: label, fraction: fraction, detail: mb, elapsed: elapsed, width: width)
+    }
+
+    /// One line for any job: `label  42% [███░░░] detail  1.4 s`.
+    /// - Parameters:
+    ///   - fraction: done, 0…1 (clamped).
+    ///   - detail: what is being done, or the amounts.
+    public static func render(label: String, fraction: Double, detail: String, elapsed: Double, width: Int = 24) -> String {
+        let f = fraction.isFinite ? min(1, max(0, fraction)) : 1
+        let filled = Int((f * Double(width)).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let percent = String(format: "%3d%%", Int((f * 100).rounded(.down)))
+        return "\(label) \(percent) [\(bar)] \(detail) \(String(format: "%.1f s", elapsed))"
     }
 }
 
@@ -60,6 +69,18 @@ public final class ImportProgressPrinter: @unchecked Sendable {
         lastDraw = t
         drawn = true
         write("\r" + ImportProgressBar.render(label: label, done: done, total: total, elapsed: t - start))
+    }
+
+    /// Progress of a job measured as a fraction (indexing after an import).
+    public func update(fraction: Double, detail: String) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let t = Self.now()
+        guard t - lastDraw >= 0.1 || fraction >= 1 else { return }
+        lastDraw = t
+        drawn = true
+        write("\r\u{1B}[2K" + ImportProgressBar.render(label: label, fraction: fraction, detail: detail, elapsed: t - start))
     }
 
     /// Clears the bar's line (call before printing the summary).

@@ -12,6 +12,10 @@ public struct ImportOptions: Sendable, Equatable {
     public var rejectsPath: String?
     /// What the import batch records as its file (default: the file's absolute path).
     public var batchLabel: String?
+    /// Whether a large import commits with the spatial index only and leaves
+    /// the other indexes, search and the map's clusters to
+    /// `Store.finishIndexing` (default); false indexes everything before it commits.
+    public var deferIndexing = true
 
     public init(delimiter: UInt8? = nil, latColumn: String? = nil, lonColumn: String? = nil,
                 nameColumn: String? = nil, dryRun: Bool = false, rejectsPath: String? = nil) {
@@ -86,6 +90,9 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var rejectsFile: String?
     /// The file-level failure, when the file could not be imported at all (then every count is 0).
     public var fileError: String?
+    /// Pins of the store that wait for `pinmap index` (or the UI) to join the search index and
+    /// the map's clusters after a large import (rows); 0 when everything is indexed.
+    public var pinsToIndex = 0
 
     public init(file: String, format: String = "CSV") {
         self.file = file
@@ -119,5 +126,6 @@ public struct ImportReport: Sendable, Codable, Equatable {
         case file, format, imported, rejected, duplicates, encoding, delimiter, columns, errors, notes
         case dataRows = "data_rows", errorsOmitted = "errors_omitted", duplicateRows = "duplicate_rows"
         case batchID = "batch_id", dryRun = "dry_run", rejectsFile = "rejects_file", fileError = "file_error"
+        case pinsToIndex = "pins_to_index"
     }
 }

@@ -33,6 +33,13 @@ public enum ImportReportFormatter {
         if r.duplicates > dups.count { lines.append("  … \(count(r.duplicates - dups.count, "more duplicate"))") }
         if let rejects = r.rejectsFile, r.rejected > 0 { lines.append("  rejected rows written to \(rejects)") }
         lines += r.notes.map { "  note: \($0)" }
+        if r.pinsToIndex > 0 {
+            lines.append("""
+                  note: \(count(r.pinsToIndex, "pin")) wait to join search and the map's clusters: run `pinmap index`, \
+                or open the UI, which does it first (about 25 s per million pins); until then search scans \
+                them and the map leaves them out
+                """)
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -38,7 +38,11 @@ public enum Importer {
             if options.dryRun {
                 try run.readAll(store: store, inserter: nil, batchID: nil)
             } else {
-                try store.transaction {
+                // An empty store is loaded straight into its file, without the WAL's copy.
+                let direct = store.beginDirectWrites()
+                defer { if direct { store.endDirectWrites() } }
+                // The rows reference only the batch created here: no per-row foreign key check.
+                try store.withoutForeignKeyChecks { try store.transaction {
                     let batchID = try BatchRecord.begin(store: store, file: options.batchLabel ?? absolutePath(path), report: run.report)
                     // The store indexes bulk rows (search, map cells) in one pass at the end.
                     // About 60 bytes a row in typical pin files: a large file drops and
@@ -47,10 +51,12 @@ public enum Importer {
                     try run.readAll(store: store, inserter: try PinInserter(store: store), batchID: batchID)
                     // Nothing new: roll back so the store (batches included) stays as it was.
                     if run.report.imported == 0 { throw NothingImported() }
-                    try store.endBulkInsert()
+                    // A large file commits with the spatial index; search, the map's
+                    // clusters and the other indexes follow in `Store.finishIndexing`.
+                    try store.endBulkInsert(deferring: options.deferIndexing)
                     try BatchRecord.finish(store: store, id: batchID, report: run.report)
                     run.report.batchID = batchID
-                }
+                } }
             }
         } catch is NothingImported {
             run.report.batchID = nil
@@ -67,6 +73,9 @@ public enum Importer {
         if final.dataRows == 0 { final.notes.append("the file has no data rows") }
         if final.imported == 0 && !options.dryRun { final.notes.append("nothing was imported; the store is unchanged") }
         if options.dryRun { final.notes.append("dry run: nothing was written to the store") }
+        if !options.dryRun, let backlog = try? store.indexBacklog(), !backlog.isEmpty {
+            final.pinsToIndex = backlog.pins
+        }
         return final
     }
 
@@ -101,49 +110,64 @@ private final class ImportRun {
     /// - Throws: `ImportError` (decoding) or `StoreError` (anything but a row's constraint).
     func readAll(store: Store, inserter: PinInserter?, batchID: Int64?) throws {
         var finder = try DuplicateFinder(store: store, expectedRows: Int(scanner.size / 64))
-        var lastReported: Int64 = -1
-        while let event = try scanner.next() {
-            if let progress, scanner.bytesRead != lastReported {
-                lastReported = scanner.bytesRead
-                progress(lastReported, scanner.size)
-            }
-            switch event {
-            case let .rejected(issues, fields):
-                reject(issues, fields: fields)
-            case let .pin(pin):
-                let digest = finder.fileDigest(pin)
-                if let origin = try finder.origin(of: pin, digest: digest, batchID: batchID) {
-                    switch origin {
-                    case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
-                    case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id))
-                    }
-                    continue
+        let size = scanner.size
+        let pipeline = ScanPipeline(scanner: scanner)
+        defer { pipeline.cancel() }
+        while true {
+            switch pipeline.next() {
+            case .batch(let batch):
+                for (event, digest) in batch.events {
+                    try read(event, digest: digest, finder: &finder, inserter: inserter, batchID: batchID)
                 }
-                if let inserter, try !insert(pin, inserter, batchID: batchID) { continue }
-                finder.remember(line: pin.line, digest: digest)
-                report.imported += 1
+                progress?(batch.bytesRead, size)
+            case .end(let dataRows):
+                report.dataRows = dataRows
+                progress?(size, size)
+                return
+            case .failure(let error):
+                throw error
             }
         }
-        report.dataRows = scanner.dataRows
-        progress?(scanner.size, scanner.size)
     }
 
-    /// Inserts one pin; false when the store refused this row only.
+    /// Rejects, skips or inserts one row (in a dry run, `inserter` is nil).
+    private func read(_ event: ScanEvent, digest: UInt64, finder: inout DuplicateFinder,
+                      inserter: PinInserter?, batchID: Int64?) throws {
+        switch event {
+        case let .rejected(issues, fields):
+            reject(issues, fields: fields)
+        case let .pin(pin):
+            if let origin = try finder.origin(of: pin, digest: digest, dryRun: inserter == nil) {
+                switch origin {
+                case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
+                case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id))
+                }
+                return
+            }
+            var id: Int64? = nil
+            if let inserter {
+                guard let stored = try insert(pin, inserter, batchID: batchID) else { return }
+                id = stored
+            }
+            finder.remember(line: pin.line, id: id, digest: digest)
+            report.imported += 1
+        }
+    }
+
+    /// Inserts one pin and returns its id; nil when the store refused this row only.
     /// - Throws: `StoreError` for every failure but a constraint on this row.
-    private func insert(_ pin: ParsedPin, _ inserter: PinInserter, batchID: Int64?) throws(StoreError) -> Bool {
+    private func insert(_ pin: ParsedPin, _ inserter: PinInserter, batchID: Int64?) throws(StoreError) -> Int64? {
         do {
-            try inserter.insert(NewPin(
-                title: pin.title, description: pin.description, category: pin.category,
-                latitude: pin.latitude, longitude: pin.longitude,
-                createdAt: pin.createdAt.isEmpty ? nil : pin.createdAt), batchID: batchID)
-            return true
+            return try inserter.insert(title: pin.title, description: pin.description, category: pin.category,
+                                       latitude: pin.latitude, longitude: pin.longitude, createdAt: pin.createdAt,
+                                       batchID: batchID)
         } catch {
             // SQLITE_CONSTRAINT (19) in the low byte of the extended code: a rule of the store
             // the validator does not know; the row is rejected, the import goes on.
             guard error.code & 0xFF == 19 else { throw error }
             reject([RowIssue(line: pin.line, field: "(row)", value: pin.title,
                              reason: "the store refused the row: \(error.message)", rule: .refusedByStore)], fields: [])
-            return false
+            return nil
         }
     }
 

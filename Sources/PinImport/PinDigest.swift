@@ -68,12 +68,13 @@ enum PinDigest {
     }
 }
 
-/// A compact hash table from digest to a 32-bit reference (open addressing, linear probing,
-/// at most 3/4 full). 12 bytes per slot: 1,000,000 entries take 25 MB, a quarter of
-/// `Dictionary<UInt64, Int>`'s footprint. The first entry for a digest wins.
-struct DigestTable {
+/// A compact hash table from digest to a fixed-width integer reference (open addressing,
+/// linear probing, at most 3/4 full). 8 bytes per slot plus the value's size: 1,000,000
+/// entries of `Int32` take 25 MB, a quarter of `Dictionary<UInt64, Int>`'s footprint. The
+/// first entry for a digest wins.
+struct DigestTable<Value: FixedWidthInteger> {
     private var keys: [UInt64]
-    private var values: [Int32]
+    private var values: [Value]
     private var mask: Int
     private(set) var count = 0
 
@@ -82,12 +83,12 @@ struct DigestTable {
         var capacity = 1024
         while capacity * 3 < max(expected, 1) * 4 { capacity <<= 1 }
         keys = [UInt64](repeating: 0, count: capacity)
-        values = [Int32](repeating: 0, count: capacity)
+        values = [Value](repeating: 0, count: capacity)
         mask = capacity - 1
     }
 
     /// The reference stored for `digest`, if any.
-    func lookup(_ digest: UInt64) -> Int32? {
+    func lookup(_ digest: UInt64) -> Value? {
         var i = Int(truncatingIfNeeded: digest) & mask
         while true {
             let k = keys[i]
@@ -98,7 +99,7 @@ struct DigestTable {
     }
 
     /// The value for `digest`, or the empty slot where it would go (for `insert(_:_:at:)`).
-    func probe(_ digest: UInt64) -> (value: Int32?, slot: Int) {
+    func probe(_ digest: UInt64) -> (value: Value?, slot: Int) {
         var i = Int(truncatingIfNeeded: digest) & mask
         while true {
             let k = keys[i]
@@ -110,7 +111,7 @@ struct DigestTable {
 
     /// Adds `digest` → `value` at `slot` from `probe(digest)` (no other insert in between):
     /// saves probing the table twice.
-    mutating func insert(_ digest: UInt64, _ value: Int32, at slot: Int) {
+    mutating func insert(_ digest: UInt64, _ value: Value, at slot: Int) {
         guard slot >= 0, slot < keys.count, keys[slot] == 0, (count + 1) * 4 <= keys.count * 3 else {
             return insert(digest, value)
         }
@@ -120,7 +121,7 @@ struct DigestTable {
     }
 
     /// Adds `digest` → `value` unless `digest` is already present.
-    mutating func insert(_ digest: UInt64, _ value: Int32) {
+    mutating func insert(_ digest: UInt64, _ value: Value) {
         if (count + 1) * 4 > keys.count * 3 { grow() }
         var i = Int(truncatingIfNeeded: digest) & mask
         while true {
@@ -139,7 +140,7 @@ struct DigestTable {
     private mutating func grow() {
         let oldKeys = keys, oldValues = values
         keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
-        values = [Int32](repeating: 0, count: oldKeys.count * 2)
+        values = [Value](repeating: 0, count: oldKeys.count * 2)
         mask = keys.count - 1
         count = 0
         for (k, v) in zip(oldKeys, oldValues) where k != 0 { insert(k, v) }

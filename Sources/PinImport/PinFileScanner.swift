@@ -104,6 +104,7 @@ public struct PinFileScanner {
     public mutating func next() throws(ImportError) -> ScanEvent? {
         if finished { return nil }
         guard var r = reader, let validator else { return nextFeature() }
+        reader = nil  // r is then the only reference to its buffers: no copy on write
         defer { reader = r }
         while true {
             let record: CSVRecord?

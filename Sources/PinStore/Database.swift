@@ -80,6 +80,25 @@ public final class Database {
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; any thrown error rolls
     /// back, so a failed body leaves the database exactly as before.
+    /// Runs `body` with `shouldStop` asked every 100,000 SQLite virtual
+    /// machine steps (a few milliseconds); when it returns true, the running
+    /// statement fails with `SQLITE_INTERRUPT`. Nil: plain `body()`.
+    func whileAsking<T>(_ shouldStop: (() -> Bool)?, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard let shouldStop else { return try body() }
+        return try withoutActuallyEscaping(shouldStop) { (ask) throws(StoreError) -> T in
+            let box = Unmanaged.passRetained(StopBox(ask))
+            sqlite3_progress_handler(handle, 100_000, { ctx in
+                guard let ctx else { return 0 }
+                return Unmanaged<StopBox>.fromOpaque(ctx).takeUnretainedValue().ask() ? 1 : 0
+            }, box.toOpaque())
+            defer {
+                sqlite3_progress_handler(handle, 0, nil, nil)
+                box.release()
+            }
+            return try body()
+        }
+    }
+
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
@@ -111,6 +130,19 @@ public final class Statement {
         sqlite3_reset(stmt)
         sqlite3_clear_bindings(stmt)
         for (i, v) in values.enumerated() { try bind(v, at: Int32(i + 1)) }
+    }
+
+    /// Binds UTF-8 text without copying it (SQLITE_STATIC): `bytes` must stay
+    /// valid until the statement is stepped and the parameter rebound.
+    /// Cannot fail for a valid index and a length under 2 GiB.
+    func bindStatic(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int32) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            sqlite3_bind_text(stmt, i, "", 0, nil)
+            return
+        }
+        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            _ = sqlite3_bind_text(stmt, i, $0, Int32(bytes.count), nil)  // nil: SQLITE_STATIC
+        }
     }
 
     public func bind(_ v: SQLValue, at i: Int32) throws(StoreError) {
@@ -154,4 +186,10 @@ public final class Statement {
         let n = Int(sqlite3_column_bytes(stmt, col))
         return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
+}
+
+/// Carries a stop check into SQLite's progress handler (a C callback).
+private final class StopBox {
+    let ask: () -> Bool
+    init(_ ask: @escaping () -> Bool) { self.ask = ask }
 }

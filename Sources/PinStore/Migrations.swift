@@ -129,5 +129,18 @@ enum Migrations {
         CREATE INDEX pins_created_position ON pins(created_at, id, latitude, longitude);
         CREATE INDEX pins_tile_created ON pins(\(PinGrid.tileSQL), created_at, id, latitude, longitude);
         """,
+        // 4: what a large import dropped for speed (Store+BulkIndexes.swift):
+        // the pins indexes and the two insert triggers of migrations 2 and 3,
+        // by name, type and definition. Kept in the file so that any later
+        // run (`pinmap index`, the UI) can rebuild the indexes an import left
+        // for after its commit; the search index and the pin cell tree catch
+        // up at the same time (the `search_index_pause` mark of migration 2).
+        """
+        CREATE TABLE deferred_schema (
+            name TEXT PRIMARY KEY,
+            type TEXT NOT NULL CHECK (type IN ('index', 'trigger')),
+            sql TEXT NOT NULL
+        );
+        """,
     ]
 }

@@ -49,7 +49,8 @@ public struct PinQuery: Sendable, Hashable {
     }
 
     /// The WHERE clause and its arguments (boxes use the (latitude, longitude) index).
-    func whereClause() -> (sql: String, args: [SQLValue]) {
+    /// - Parameter unindexedAbove: see `SearchText.whereClause(unindexedAbove:)`.
+    func whereClause(unindexedAbove: Int64? = nil) -> (sql: String, args: [SQLValue]) {
         var parts: [String] = []
         var args: [SQLValue] = []
         if !boxes.isEmpty {
@@ -64,7 +65,7 @@ public struct PinQuery: Sendable, Hashable {
             parts.append("category IN (" + list.map { _ in "?" }.joined(separator: ",") + ")")
             args += list.map { .text($0) }
         }
-        if let search, let clause = SearchText(search).whereClause() {
+        if let search, let clause = SearchText(search).whereClause(unindexedAbove: unindexedAbove) {
             parts.append(clause.sql)
             args += clause.args
         }

@@ -38,29 +38,46 @@ public struct SearchText: Sendable, Hashable {
     /// LIKE patterns (`%ab%`, with `\`, `%` and `_` escaped by `\`) for the
     /// words too short for the trigram index.
     public var likePatterns: [String] {
-        words.filter { $0.unicodeScalars.count < 3 }.map { w in
-            var p = "%"
-            for c in w {
-                if c == "\\" || c == "%" || c == "_" { p.append("\\") }
-                p.append(c)
-            }
-            return p + "%"
+        words.filter { $0.unicodeScalars.count < 3 }.map(Self.likePattern)
+    }
+
+    /// `%word%` with `\`, `%` and `_` escaped by `\`.
+    static func likePattern(_ w: String) -> String {
+        var p = "%"
+        for c in w {
+            if c == "\\" || c == "%" || c == "_" { p.append("\\") }
+            p.append(c)
         }
+        return p + "%"
     }
 
     /// The SQL condition on table `pins` and its arguments, or nil when empty.
-    func whereClause() -> (sql: String, args: [SQLValue])? {
+    /// - Parameter unindexedAbove: pins with a larger id are not in `pins_fts`
+    ///   yet (a large import's backlog): they are matched with LIKE instead
+    ///   (a scan of those pins; ASCII-only case folding, as SQLite's LIKE).
+    func whereClause(unindexedAbove: Int64? = nil) -> (sql: String, args: [SQLValue])? {
         guard !isEmpty else { return nil }
         var parts: [String] = []
         var args: [SQLValue] = []
         if let q = ftsQuery {
-            parts.append("id IN (SELECT rowid FROM pins_fts WHERE pins_fts MATCH ?)")
+            let fts = "id IN (SELECT rowid FROM pins_fts WHERE pins_fts MATCH ?)"
             args.append(.text(q))
+            if let from = unindexedAbove {
+                let long = words.filter { $0.unicodeScalars.count >= 3 }
+                parts.append("(\(fts) OR (id > ? AND " + long.map { _ in Self.likeSQL }.joined(separator: " AND ") + "))")
+                args.append(.int(from))
+                for w in long { args += Self.likeArgs(Self.likePattern(w)) }
+            } else {
+                parts.append(fts)
+            }
         }
         for p in likePatterns {
-            parts.append(#"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\')"#)
-            args += [.text(p), .text(p), .text(p)]
+            parts.append(Self.likeSQL)
+            args += Self.likeArgs(p)
         }
         return (parts.joined(separator: " AND "), args)
     }
+
+    private static let likeSQL = #"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\')"#
+    private static func likeArgs(_ p: String) -> [SQLValue] { [.text(p), .text(p), .text(p)] }
 }

@@ -47,13 +47,14 @@ extension Store {
     /// triggers skipped) to the tree: `endBulkInsert()` calls it before it
     /// lifts the pause. Few pins are added one by one, many by a rebuild.
     /// - Throws: `StoreError` from SQLite.
-    func addBulkInsertedPinsToCells(fromID: Int64) throws(StoreError) {
+    /// - Parameter progress: called with the fraction done during a rebuild.
+    func addBulkInsertedPinsToCells(fromID: Int64, progress: ((Double) -> Void)? = nil) throws(StoreError) {
         guard try db.scalarInt("SELECT count(*) FROM pin_cell_state") > 0 else { return }  // the next sync builds
         let added = Int(try db.scalarInt("SELECT count(*) FROM pins WHERE id > ?", [.int(fromID)]))
         let pending = Int(try db.scalarInt("SELECT count(*) FROM pin_cell_log"))
         guard added > 0 || pending > 0 else { return }
         if added + pending > pinCellRebuildThreshold(total: try pinCellTotal()) {
-            try rebuildPinCellsNow(includePaused: true)
+            try rebuildPinCellsNow(includePaused: true, progress: progress)
             return
         }
         guard try applyPinCellLog() else { try rebuildPinCellsNow(includePaused: true); return }
@@ -121,7 +122,7 @@ extension Store {
     /// Rebuilds every tree from the pins, streamed in Morton order of their
     /// finest cell (SQLite sorts; memory stays small). Pins above a bulk
     /// insert pause are left out unless `includePaused`. Call inside a transaction.
-    private func rebuildPinCellsNow(includePaused: Bool) throws(StoreError) {
+    private func rebuildPinCellsNow(includePaused: Bool, progress: ((Double) -> Void)? = nil) throws(StoreError) {
         try registerPinCellKeyFunction()
         // The build appends to one spot per level and scope (≈ 250 tile
         // pages with their parents): about SQLite's default 2 MiB page
@@ -145,7 +146,12 @@ extension Store {
             """)
         try st.bind([.int(limit)])
         var lastCategory = "", lastScope: Int64 = -1
+        // SQLite sorts before the first row (about a third of the time), then streams.
+        let total = progress == nil ? 0 : max(1, try db.scalarInt("SELECT count(*) FROM pins WHERE id <= ?", [.int(limit)]))
+        var rows: Int64 = 0
         while try st.step() {
+            rows += 1
+            if let progress, rows % 50_000 == 0 { progress(0.35 + 0.65 * Double(rows) / Double(total)) }
             let category = st.text(3)
             if lastScope < 0 || category != lastCategory {
                 lastScope = try scopes.id(for: category)

@@ -77,12 +77,14 @@ extension Store {
 public final class PinInserter {
     private let st: Statement
     private let store: Store
-    private let now: String
+    /// The insert time (ISO 8601, UTC) as UTF-8, bound without a copy.
+    private let now: [UInt8]
+    private var boundBatch: Int64?? = .none
 
     /// - Throws: `StoreError` if the statement does not compile (schema mismatch).
     public init(store: Store) throws(StoreError) {
         self.store = store
-        now = Timestamp.now()
+        now = Array(Timestamp.now().utf8)
         st = try store.db.prepare("""
             INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id)
             VALUES(?, ?, ?, ?, ?, ?, ?, ?)
@@ -92,17 +94,47 @@ public final class PinInserter {
     /// Inserts `pin` and returns its id. - Throws: `StoreError` on a constraint.
     @discardableResult
     public func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64 {
-        // Bound one by one (no [SQLValue] array per row): this is the bulk import's hot path.
+        try insert(title: pin.title, description: pin.description, category: pin.category,
+                   latitude: pin.latitude, longitude: pin.longitude, createdAt: pin.createdAt ?? "", batchID: batchID)
+    }
+
+    /// Inserts one pin from its fields (`createdAt` "" means now) and returns
+    /// its id: the bulk import's hot path. Texts are bound without copies
+    /// (SQLITE_STATIC, valid until the step returns), the insert time and
+    /// batch once per inserter (bindings outlive `sqlite3_reset`).
+    /// - Throws: `StoreError` on a constraint or an I/O failure.
+    @discardableResult
+    public func insert(title: String, description: String, category: String, latitude: Double, longitude: Double,
+                       createdAt: String, batchID: Int64?) throws(StoreError) -> Int64 {
         st.reset()
-        try st.bind(.text(pin.title), at: 1)
-        try st.bind(.text(pin.description), at: 2)
-        try st.bind(.text(pin.category), at: 3)
-        try st.bind(.double(pin.latitude), at: 4)
-        try st.bind(.double(pin.longitude), at: 5)
-        try st.bind(.text(pin.createdAt ?? now), at: 6)
-        try st.bind(.text(now), at: 7)
-        try st.bind(batchID.map { .int($0) } ?? .null, at: 8)
-        try st.step()
-        return store.db.lastInsertRowID
+        if boundBatch != .some(batchID) {
+            try st.bind(batchID.map { .int($0) } ?? .null, at: 8)
+            boundBatch = .some(batchID)
+        }
+        try st.bind(.double(latitude), at: 4)
+        try st.bind(.double(longitude), at: 5)
+        var (t, d, c, a) = (title, description, category, createdAt)
+        var id: Int64 = 0
+        let result: Result<Void, StoreError> = now.withUnsafeBufferPointer { nowBytes in
+            t.withUTF8 { t in d.withUTF8 { d in c.withUTF8 { c in a.withUTF8 { a in
+                st.bindStatic(t, at: 1)
+                st.bindStatic(d, at: 2)
+                st.bindStatic(c, at: 3)
+                st.bindStatic(a.isEmpty ? nowBytes : a, at: 6)
+                st.bindStatic(nowBytes, at: 7)
+                do throws(StoreError) { try st.step() } catch { return .failure(error) }
+                id = store.db.lastInsertRowID
+                return .success(())
+            } } } }
+        }
+        // Let go of the pointers into these strings before they go away
+        // (binding needs a reset statement).
+        st.reset()
+        try st.bind(.null, at: 1)
+        try st.bind(.null, at: 2)
+        try st.bind(.null, at: 3)
+        try st.bind(.null, at: 6)
+        try result.get()
+        return id
     }
 }

@@ -10,6 +10,9 @@ public enum InViewPlan: String, Sendable {
     /// Merged the newest-first runs of the level-14 tiles in view
     /// (`pins_tile_created`): cheap when few pins are in view.
     case tileMerge = "tile merge"
+    /// Let SQLite find and sort the pins in view: only while a large
+    /// import's indexes wait for `Store.finishIndexing`.
+    case sort = "sort"
 }
 
 extension Store {
@@ -41,6 +44,10 @@ extension Store {
 
     private func newestPinsPlanned(in boxes: [LatLonBox], categories: Set<String>?, limit: Int,
                                    inView: Int, total: Int) throws(StoreError) -> (pins: [Pin], plan: InViewPlan) {
+        // A large import may have left both indexes to `finishIndexing`: SQLite sorts then.
+        guard try hasIndex("pins_created_position"), try hasIndex("pins_tile_created") else {
+            return (try newestUnindexed(boxes: boxes, categories: categories, limit: limit), .sort)
+        }
         // Rows a created-at scan reads, and its cost in µs (≈ 0.2 µs a row).
         let scanRows = Double(limit) * Double(max(total, 1)) / Double(max(inView, 1))
         if scanRows <= 8_000 || inView >= total {
@@ -82,6 +89,16 @@ extension Store {
         let (sql, args) = createdScanSQL(boxes: boxes, categories: categories)
         let st = try db.prepare(sql)
         try st.bind(args + [.int(Int64(limit))])
+        var out: [Pin] = []
+        while try st.step() { out.append(st.pin()) }
+        return out
+    }
+
+    private func newestUnindexed(boxes: [LatLonBox], categories: Set<String>?, limit: Int) throws(StoreError) -> [Pin] {
+        let (b, bargs) = boxesSQL(boxes)
+        let (c, cargs) = categorySQL(categories)
+        let st = try db.prepare("SELECT \(pinColumns) FROM pins WHERE \(b)\(c) ORDER BY created_at DESC, id DESC LIMIT ?")
+        try st.bind(bargs + cargs + [.int(Int64(limit))])
         var out: [Pin] = []
         while try st.step() { out.append(st.pin()) }
         return out

@@ -4,7 +4,7 @@ extension Store {
     /// Pins matching `query`, in its order, at most `query.limit`.
     /// - Throws: `StoreError` on an SQLite failure.
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
-        let (whereSQL, args) = query.whereClause()
+        let (whereSQL, args) = try whereClause(for: query)
         var orderArgs: [SQLValue] = []
         let orderSQL: String
         switch query.order {
@@ -25,9 +25,15 @@ extension Store {
         return out
     }
 
+    /// `query.whereClause`, with search covering pins a bulk import left unindexed.
+    func whereClause(for query: PinQuery) throws(StoreError) -> (sql: String, args: [SQLValue]) {
+        let search = query.search.map { !SearchText($0).isEmpty } ?? false
+        return query.whereClause(unindexedAbove: search ? try unindexedAbove() : nil)
+    }
+
     /// How many pins match `query` (its order and limit are ignored).
     public func count(matching query: PinQuery) throws(StoreError) -> Int {
-        let (whereSQL, args) = query.whereClause()
+        let (whereSQL, args) = try whereClause(for: query)
         return Int(try db.scalarInt("SELECT count(*) FROM pins \(whereSQL)", args))
     }
 }
@@ -48,7 +54,7 @@ extension Store {
     /// straddles the antimeridian gets the wide box (west < east).
     /// - Throws: `StoreError` on an SQLite failure.
     public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
-        let (whereSQL, args) = query.whereClause()
+        let (whereSQL, args) = try whereClause(for: query)
         let st = try db.prepare("SELECT min(latitude), min(longitude), max(latitude), max(longitude), count(*) FROM pins \(whereSQL)")
         try st.bind(args)
         guard try st.step(), st.int(4) > 0 else { return nil }

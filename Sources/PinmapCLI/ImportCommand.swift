@@ -20,7 +20,8 @@ enum ImportCommand: TextCommand {
         options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name")],
-        flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing")],
+        flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing"),
+                ("--index", "also build the search index and the map's clusters before returning (a large file otherwise leaves them to `pinmap index` or the UI)")],
         minPositionals: 1)
 
     static func options(_ args: ParsedArguments) throws(CLIError) -> ImportOptions {
@@ -52,8 +53,16 @@ enum ImportCommand: TextCommand {
             let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
             let bar = ImportProgressPrinter(label: (path as NSString).lastPathComponent, fileSize: size)
             do {
-                let report = try Importer.run(path: path, store: store, options: options, progress: bar.update)
+                var report = try Importer.run(path: path, store: store, options: options, progress: bar.update)
                 bar.finish()
+                if args.has("--index") && report.pinsToIndex > 0 {
+                    if let problem = index(store, label: (path as NSString).lastPathComponent) {
+                        io.err.write("pinmap import: \(path): \(problem)\n")
+                        failed = true
+                    } else {
+                        report.pinsToIndex = 0
+                    }
+                }
                 reports.append(report)
                 if !json { io.out.write(ImportReportFormatter.summary(report) + "\n") }
             } catch {
@@ -68,6 +77,21 @@ enum ImportCommand: TextCommand {
             io.out.write((reports.count == 1 ? ImportReportFormatter.json(reports[0]) : ImportReportFormatter.json(reports)) + "\n")
         }
         return failed ? 1 : 0
+    }
+}
+
+extension ImportCommand {
+    /// `--index`: builds what the import left for later, with a progress bar on a terminal.
+    /// - Returns: nil, or what went wrong (the pins stay imported).
+    static func index(_ store: Store, label: String) -> String? {
+        let bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0)
+        defer { bar.finish() }
+        do {
+            try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
+            return nil
+        } catch {
+            return "the pins were imported, but indexing them failed (run `pinmap index`): \(error.message)"
+        }
     }
 }
 

@@ -13,7 +13,7 @@ public enum PinmapCLI {
     public static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        UICommand.self, ImportCommand.self, ImportsCommand.self, UndoImportCommand.self, ListCommand.self, RenderCommand.self,
+        UICommand.self, ImportCommand.self, IndexCommand.self, ImportsCommand.self, UndoImportCommand.self, ListCommand.self, RenderCommand.self,
         AddCommand.self, EditCommand.self, DeleteCommand.self, ShowCommand.self, CommentCommand.self, CommentsCommand.self,
         DeleteCommentCommand.self, ExportCommand.self, BenchCommand.self,
     ]

@@ -10,7 +10,7 @@ enum RenderCommand: Command {
     static let spec = CommandSpec(
         name: "render",
         usage: "pinmap render [--db PATH] [--size COLSxROWS] [--tab map|timeline|import|settings] [--detent small|medium|large] [--center LAT,LON] [--zoom Z] [--ascii]",
-        summary: "Print the frame the terminal UI would show, as plain text.",
+        summary: "Print the frame the terminal UI would show, as plain text (indexing first what a large import left, as the UI does).",
         options: [("--db", "store path"), ("--size", "frame size in cells (default 100x30)"),
                   ("--tab", "map, timeline, import or settings (default map)"),
                   ("--detent", "small, medium or large (default: the last used, else medium)"),
@@ -29,6 +29,8 @@ enum RenderCommand: Command {
         let viewport = try viewport(args)
         if let v = viewport { state.viewport = v }
         let store = try PinmapCLI.openStore(args)
+        // Pins a large import left out of the map's clusters join them first (`pinmap index`).
+        do { try store.finishIndexing() } catch { throw .failure("cannot index the pins a large import added: \(error.message)") }
         let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
         if let d = args.value("--detent") {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }

@@ -26,6 +26,8 @@ enum UICommand: Command {
         if isNew { runner.loadSamplesIfEmpty() }
         // Imports run on this thread: repaint the progress bar as they go.
         runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
+        // What a large import left for later (search, the map's clusters) before the map shows.
+        runner.finishIndexingIfNeeded(now: 0, shouldStop: { session.quitRequested })
         EventLoop(session: session, runner: runner).run()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0

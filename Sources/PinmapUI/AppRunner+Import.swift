@@ -60,6 +60,30 @@ extension AppRunner {
         }
         state.needsReload = true
         state.timeline.needsReload = true
+        finishIndexingIfNeeded(now: now)
+    }
+
+    /// Builds what a large import left for after its commit (`Store.finishIndexing`: the
+    /// search index, the map's clusters, the list's indexes), showing progress in the status
+    /// line; then the map and list reload. Runs when the UI opens and after an import here.
+    /// `shouldStop` (a quit signal) abandons it; nothing is lost, the next start resumes it.
+    public func finishIndexingIfNeeded(now: Double, shouldStop: (() -> Bool)? = nil) {
+        guard let backlog = try? store.indexBacklog(), !backlog.isEmpty else { return }
+        let label = backlog.pins > 0 ? "Indexing \(backlog.pins) imported pins for search and the map" : "Rebuilding indexes"
+        let box = ProgressBox(self)
+        box.message("\(label)…")
+        do {
+            try store.finishIndexing(progress: { box.message("\(label): \(Int($0.fraction * 100))%") }, shouldStop: shouldStop)
+            state.message = nil
+        } catch {
+            state.message = nil
+            if shouldStop?() == true { return }
+            state.notify("Indexing failed",
+                         "Search and the map may miss new pins until `pinmap index` succeeds: \(error.message)",
+                         success: false, now: now)
+        }
+        state.needsReload = true
+        state.timeline.needsReload = true
     }
 }
 
@@ -70,6 +94,11 @@ private final class ProgressBox: @unchecked Sendable {
     init(_ runner: AppRunner) { self.runner = runner }
     func update(_ fraction: Double) {
         runner.state.importTab.progress = fraction
+        runner.onProgress?()
+    }
+    /// Shows `text` in the status line and repaints.
+    func message(_ text: String) {
+        runner.state.message = text
         runner.onProgress?()
     }
 }
