@@ -13,23 +13,23 @@ public enum DuplicateOrigin: Sendable, Equatable {
 /// matches a stored pin whose date was filled in at import time).
 ///
 /// Digests of the store's pins are loaded once (constant work per row afterwards, and none at
-/// all when the store is empty); digests of accepted rows are added as the file is read, with
-/// the row's line and the id it was stored under. A digest match is confirmed by reading that
-/// one pin by its id (the primary key) before a row is called a duplicate, so a file full of
-/// duplicates costs one lookup each, whatever indexes a bulk import dropped. Only in a dry
-/// run, which stores nothing, do rows of the same file match on the digest alone (64 bits:
-/// the chance of a false match among 1,000,000 rows is about 3·10⁻⁸).
+/// all when the store is empty). Earlier rows of the same file are looked up by the reading
+/// thread (`ScanPipeline`), which hands over a candidate; the finder remembers the id each pin
+/// of the file was stored under. A digest match is confirmed by reading that one pin by its id
+/// (the primary key) before a row is called a duplicate, so a file full of duplicates costs
+/// one lookup each, whatever indexes a bulk import dropped. Only in a dry run, which stores
+/// nothing, do rows of the same file match on the digest alone (64 bits: the chance of a false
+/// match among 1,000,000 rows is about 3·10⁻⁸).
 struct DuplicateFinder {
     private let store: Store
     private var storePins: DigestTable<Int32>
-    /// Digest → the row's line (high 32 bits) and its id above `firstID` (low 32 bits).
-    private var fileRows: DigestTable<UInt64>
+    /// By pin number in the file: the id it was stored under, above `firstID` (0 for a pin a
+    /// dry run keeps); −1 when it was not stored (a duplicate, or refused).
+    private var storedAs: [Int32] = []
     /// Ids of this import's pins are above it (they are given in increasing order).
     private let firstID: Int64
     private let fetchPin: Statement
     private let probeStore: Statement
-    /// Where the last `origin` probe ended, so `remember` need not probe again.
-    private var lastProbe: (digest: UInt64, slot: Int) = (0, -1)
 
     /// - Throws: `StoreError` when the store cannot be read.
     init(store: Store, expectedRows: Int) throws(StoreError) {
@@ -37,7 +37,7 @@ struct DuplicateFinder {
         let existing = try store.count()
         firstID = try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
         storePins = DigestTable(expected: existing)
-        fileRows = DigestTable(expected: expectedRows)
+        storedAs.reserveCapacity(expectedRows)
         fetchPin = try store.db.prepare("SELECT title, description, category, latitude, longitude, created_at FROM pins WHERE id = ?")
         let match = "latitude = ?1 AND longitude = ?2 AND title = ?3 AND description = ?4 AND category = ?5 AND (?6 = '' OR created_at = ?6)"
         probeStore = try store.db.prepare("SELECT id FROM pins WHERE \(match) ORDER BY id LIMIT 1")
@@ -61,19 +61,19 @@ struct DuplicateFinder {
                      latitude: p.latitude, longitude: p.longitude)
     }
 
-    /// Whether `pin` duplicates an earlier row or a stored pin. Call `remember` for rows that
-    /// are kept.
+    /// Whether `pin` duplicates an earlier row or a stored pin. Call `remember` for every pin.
     /// - Parameters:
-    ///   - digest: `fileDigest(pin)`.
+    ///   - candidate: an earlier pin of the file with the same digest (`ScanPipeline.Row`).
     ///   - dryRun: nothing was stored, so an earlier row matches on its digest alone.
     /// - Throws: `StoreError` when the store cannot be read.
-    mutating func origin(of pin: ParsedPin, digest: UInt64, dryRun: Bool) throws(StoreError) -> DuplicateOrigin? {
-        let (found, slot) = fileRows.probe(digest)
-        lastProbe = (digest, slot)
-        if let found {
-            let line = Int(found >> 32)
-            if dryRun { return .line(line) }
-            if try confirmStored(id: firstID + Int64(found & 0xFFFF_FFFF), pin) { return .line(line) }
+    func origin(of pin: ParsedPin, candidate: (line: Int, pinNumber: Int32)?, dryRun: Bool) throws(StoreError) -> DuplicateOrigin? {
+        if let candidate {
+            let i = Int(candidate.pinNumber)
+            let earlier = i < storedAs.count ? storedAs[i] : -1
+            if earlier >= 0 {
+                if dryRun { return .line(candidate.line) }
+                if try confirmStored(id: firstID + Int64(earlier), pin) { return .line(candidate.line) }
+            }
         }
         guard storePins.count > 0, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
         if ref > 0 {
@@ -82,15 +82,23 @@ struct DuplicateFinder {
         return try probe(probeStore, pin).map { .pin($0) }
     }
 
-    /// Records a kept row (`digest` = `fileDigest(pin)`, `id` where it was stored; nil in a
-    /// dry run) so later copies in the file are found.
-    mutating func remember(line: Int, id: Int64?, digest: UInt64) {
-        let offset = UInt64(UInt32(clamping: max(0, (id ?? firstID) - firstID)))
-        let value = UInt64(UInt32(clamping: line)) << 32 | offset
-        if lastProbe.digest == digest {
-            fileRows.insert(digest, value, at: lastProbe.slot)
-        } else {
-            fileRows.insert(digest, value)
+    /// What became of a pin of the file.
+    enum Outcome {
+        /// Stored under this id.
+        case stored(Int64)
+        /// Would be stored (a dry run).
+        case kept
+        /// Not stored: a duplicate, or refused by the store.
+        case skipped
+    }
+
+    /// Records what became of pin number `pinNumber` of the file. Call once per pin, in file order.
+    mutating func remember(pinNumber: Int32, _ outcome: Outcome) {
+        assert(Int(pinNumber) == storedAs.count, "pins are remembered in file order")
+        switch outcome {
+        case .stored(let id): storedAs.append(Int32(clamping: id - firstID))
+        case .kept: storedAs.append(0)
+        case .skipped: storedAs.append(-1)
         }
     }
 

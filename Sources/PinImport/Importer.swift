@@ -109,16 +109,18 @@ private final class ImportRun {
     /// a dry run).
     /// - Throws: `ImportError` (decoding) or `StoreError` (anything but a row's constraint).
     func readAll(store: Store, inserter: PinInserter?, batchID: Int64?) throws {
-        var finder = try DuplicateFinder(store: store, expectedRows: Int(scanner.size / 64))
+        let expected = Int(scanner.size / 64)
+        var finder = try DuplicateFinder(store: store, expectedRows: expected)
         let size = scanner.size
-        let pipeline = ScanPipeline(scanner: scanner)
+        let pipeline = ScanPipeline(scanner: scanner, expectedPins: expected)
         defer { pipeline.cancel() }
         while true {
             switch pipeline.next() {
             case .batch(let batch):
-                for (event, digest) in batch.events {
-                    try read(event, digest: digest, finder: &finder, inserter: inserter, batchID: batchID)
+                for i in batch.rows.indices {  // by index: no copy (and retain) of each row
+                    try read(batch.rows[i], finder: &finder, inserter: inserter, batchID: batchID)
                 }
+                pipeline.recycle(batch)
                 progress?(batch.bytesRead, size)
             case .end(let dataRows):
                 report.dataRows = dataRows
@@ -131,25 +133,29 @@ private final class ImportRun {
     }
 
     /// Rejects, skips or inserts one row (in a dry run, `inserter` is nil).
-    private func read(_ event: ScanEvent, digest: UInt64, finder: inout DuplicateFinder,
+    private func read(_ row: ScanPipeline.Row, finder: inout DuplicateFinder,
                       inserter: PinInserter?, batchID: Int64?) throws {
-        switch event {
+        switch row.event {
         case let .rejected(issues, fields):
             reject(issues, fields: fields)
         case let .pin(pin):
-            if let origin = try finder.origin(of: pin, digest: digest, dryRun: inserter == nil) {
+            if let origin = try finder.origin(of: pin, candidate: row.candidate, dryRun: inserter == nil) {
+                finder.remember(pinNumber: row.pinNumber, .skipped)
                 switch origin {
                 case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
                 case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id))
                 }
                 return
             }
-            var id: Int64? = nil
             if let inserter {
-                guard let stored = try insert(pin, inserter, batchID: batchID) else { return }
-                id = stored
+                guard let id = try insert(pin, inserter, batchID: batchID) else {
+                    finder.remember(pinNumber: row.pinNumber, .skipped)
+                    return
+                }
+                finder.remember(pinNumber: row.pinNumber, .stored(id))
+            } else {
+                finder.remember(pinNumber: row.pinNumber, .kept)
             }
-            finder.remember(line: pin.line, id: id, digest: digest)
             report.imported += 1
         }
     }

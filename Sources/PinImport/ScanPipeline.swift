@@ -8,12 +8,26 @@ import Foundation
 ///
 /// Rows travel in batches of `batchRows` events through a queue of at most
 /// `capacity` batches, so memory stays constant in the file's size (a few
-/// MB). Each pin comes with its duplicate digest (`PinDigest`), computed on
-/// the reading thread too.
+/// MB; the duplicate table grows by 16 bytes a pin). The reading thread also
+/// computes each pin's duplicate digest (`PinDigest`) and looks it up among
+/// the earlier rows of the file: the importer only confirms a candidate.
+/// Processed batches come back (`recycle`) so their strings are freed on the
+/// reading thread too.
 final class ScanPipeline: @unchecked Sendable {
-    /// A run of events in file order, and the file's bytes read after it.
+    /// One row as read.
+    struct Row {
+        var event: ScanEvent
+        /// `DuplicateFinder.fileDigest` of a pin (0 for a rejected row).
+        var digest: UInt64
+        /// Number of the pin among the file's pins, from 0 (−1 for a rejected row).
+        var pinNumber: Int32
+        /// An earlier pin of the file with the same digest: its line and pin number.
+        var candidate: (line: Int, pinNumber: Int32)?
+    }
+
+    /// A run of rows in file order, and the file's bytes read after it.
     struct Batch {
-        var events: [(event: ScanEvent, digest: UInt64)]
+        var rows: [Row]
         var bytesRead: Int64
     }
 
@@ -33,12 +47,18 @@ final class ScanPipeline: @unchecked Sendable {
     private var queue: [Message] = []
     private var cancelled = false
     private var running = true
-    // Only the reading thread touches the scanner once it started.
+    private var returned: [Batch] = []
+    // Only the reading thread touches these once it started.
     private var scanner: PinFileScanner
+    /// Digest → line (high 32 bits) and pin number (low 32 bits) of the first pin with it.
+    private var earlier: DigestTable<UInt64>
+    private var pins: Int32 = 0
 
     /// Starts reading `scanner` on a new thread.
-    init(scanner: PinFileScanner) {
+    /// - Parameter expectedPins: sizes the duplicate table (it grows past it anyway).
+    init(scanner: PinFileScanner, expectedPins: Int) {
         self.scanner = scanner
+        earlier = DigestTable(expected: expectedPins)
         let thread = Thread { [self] in self.produce() }
         thread.name = "pinmap import reader"
         thread.start()
@@ -55,6 +75,13 @@ final class ScanPipeline: @unchecked Sendable {
         return message
     }
 
+    /// Hands a processed batch back, so its rows are freed on the reading thread.
+    func recycle(_ batch: Batch) {
+        condition.lock()
+        defer { condition.unlock() }
+        returned.append(batch)
+    }
+
     /// Stops the reading thread (when it still runs) and waits until it has
     /// let go of the file. Call when leaving early; harmless after the end.
     func cancel() {
@@ -67,8 +94,8 @@ final class ScanPipeline: @unchecked Sendable {
     }
 
     private func produce() {
-        var batch = Batch(events: [], bytesRead: 0)
-        batch.events.reserveCapacity(Self.batchRows)
+        var batch = Batch(rows: [], bytesRead: 0)
+        batch.rows.reserveCapacity(Self.batchRows)
         var last: Message
         while true {
             do {
@@ -76,11 +103,12 @@ final class ScanPipeline: @unchecked Sendable {
                     last = .end(dataRows: scanner.dataRows)
                     break
                 }
-                batch.events.append((event, Self.digest(event)))
-                if batch.events.count == Self.batchRows {
+                batch.rows.append(row(event))
+                if batch.rows.count == Self.batchRows {
                     batch.bytesRead = scanner.bytesRead
                     guard send(.batch(batch)) else { return finish() }
-                    batch.events.removeAll(keepingCapacity: true)
+                    batch.rows = []
+                    batch.rows.reserveCapacity(Self.batchRows)
                 }
             } catch {
                 last = .failure(error)
@@ -88,20 +116,39 @@ final class ScanPipeline: @unchecked Sendable {
             }
         }
         batch.bytesRead = scanner.bytesRead
-        if !batch.events.isEmpty, !send(.batch(batch)) { return finish() }
+        if !batch.rows.isEmpty, !send(.batch(batch)) { return finish() }
         _ = send(last)
         finish()
     }
 
+    /// The row for `event`: its digest, and the earlier pin of the file it may repeat.
+    private func row(_ event: ScanEvent) -> Row {
+        guard case .pin(let p) = event else { return Row(event: event, digest: 0, pinNumber: -1, candidate: nil) }
+        let digest = DuplicateFinder.fileDigest(p)
+        let number = pins
+        pins += 1
+        let (found, slot) = earlier.probe(digest)
+        if let found {
+            return Row(event: event, digest: digest, pinNumber: number,
+                       candidate: (Int(found >> 32), Int32(truncatingIfNeeded: found)))
+        }
+        earlier.insert(digest, UInt64(UInt32(clamping: p.line)) << 32 | UInt64(UInt32(bitPattern: number)), at: slot)
+        return Row(event: event, digest: digest, pinNumber: number, candidate: nil)
+    }
+
     /// Queues `message`, waiting while the queue is full; false when cancelled.
     private func send(_ message: Message) -> Bool {
+        var done: [Batch] = []
         condition.lock()
-        defer { condition.unlock() }
         while queue.count >= Self.capacity && !cancelled { condition.wait() }
-        guard !cancelled else { return false }
-        queue.append(message)
-        condition.broadcast()
-        return true
+        let sent = !cancelled
+        if sent {
+            queue.append(message)
+            condition.broadcast()
+        }
+        swap(&done, &returned)
+        condition.unlock()
+        return sent  // `done`, the processed batches, is freed here: on this thread, outside the lock
     }
 
     private func finish() {
@@ -109,10 +156,5 @@ final class ScanPipeline: @unchecked Sendable {
         running = false
         condition.broadcast()
         condition.unlock()
-    }
-
-    private static func digest(_ event: ScanEvent) -> UInt64 {
-        guard case .pin(let p) = event else { return 0 }
-        return DuplicateFinder.fileDigest(p)
     }
 }

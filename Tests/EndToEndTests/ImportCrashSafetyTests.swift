@@ -23,41 +23,10 @@ final class ImportCrashSafetyTests: XCTestCase {
 
         // A big file: 400,000 rows (about 20 MB).
         let bigPath = dir.appendingPathComponent("big.csv").path
-        FileManager.default.createFile(atPath: bigPath, contents: nil)
-        let h = try XCTUnwrap(FileHandle(forWritingAtPath: bigPath))
-        h.write(Data("title,description,category,latitude,longitude\n".utf8))
-        var chunk = ""
-        for i in 0..<400_000 {
-            chunk += "Pin \(i),\"note, \(i)\",cat\(i % 7),\(Double(i % 17_000) / 100 - 85),\(Double(i % 35_000) / 100 - 175)\n"
-            if i % 20_000 == 19_999 { h.write(Data(chunk.utf8)); chunk = "" }
-        }
-        h.closeFile()
-
-        var pid: pid_t = 0
-        let argv = [bin, "import", bigPath, "--db", db]
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        XCTAssertEqual(posix_spawn(&pid, bin, &actions, nil, &cArgs, environ), 0)
-        posix_spawn_file_actions_destroy(&actions)
+        try writeBigFile(bigPath, rows: 400_000)
 
         // Wait until the import is writing (its write-ahead log grows), then kill it.
-        let wal = db + "-wal"
-        let deadline = Date().addingTimeInterval(20)
-        var walSize: Int64 = 0
-        while Date() < deadline {
-            walSize = ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? NSNumber)?.int64Value ?? 0
-            if walSize > 2_000_000 { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        XCTAssertGreaterThan(walSize, 2_000_000, "the import was writing when killed")
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        XCTAssertEqual(status & 0x7f, SIGKILL, "the import was still running")
+        XCTAssertTrue(killWhenGrowing(db + "-wal", [bin, "import", bigPath, "--db", db]), "the import was writing when killed")
 
         let check = Tmux.run(["/usr/bin/env", "sqlite3", db, "PRAGMA integrity_check; SELECT count(*) FROM pins; SELECT count(*) FROM import_batches;"])
         XCTAssertEqual(check.out.split(separator: "\n"), ["ok", "45", "1"], check.err)
@@ -67,5 +36,78 @@ final class ImportCrashSafetyTests: XCTestCase {
         let list = Tmux.run([bin, "list", "--db", db, "--limit", "3"])
         XCTAssertEqual(list.status, 0)
         XCTAssertTrue(list.out.contains("Early"), list.out)
+    }
+
+    func testKill9DuringAFirstImportAndDuringIndexingLosesNothing() throws {
+        guard let bin = Tmux.binaryPath() else { throw XCTSkip("pinmap binary not built") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("pins.sqlite").path
+        let bigPath = dir.appendingPathComponent("big.csv").path
+        try writeBigFile(bigPath, rows: 200_000)
+
+        // An empty store is loaded through a rollback journal: the file itself grows.
+        XCTAssertEqual(Tmux.run([bin, "list", "--db", db]).status, 0, "creates the empty store")
+        XCTAssertTrue(killWhenGrowing(db, [bin, "import", bigPath, "--db", db]), "the first import was writing when killed")
+        var check = Tmux.run(["/usr/bin/env", "sqlite3", db, "PRAGMA integrity_check; SELECT count(*) FROM pins; SELECT count(*) FROM import_batches;"])
+        XCTAssertEqual(check.out.split(separator: "\n"), ["ok", "0", "0"], check.err)
+
+        // Imported for real, then killed while indexing what the import left.
+        let imported = Tmux.run([bin, "import", bigPath, "--db", db])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertTrue(imported.out.contains("200000 pins wait to join search"), imported.out)
+        XCTAssertEqual(Tmux.run(["/usr/bin/env", "sqlite3", db, "PRAGMA journal_mode"]).out, "wal\n", "back to WAL after the first import")
+        XCTAssertTrue(killWhenGrowing(db + "-wal", [bin, "index", "--db", db]), "indexing was writing when killed")
+        let state = "PRAGMA integrity_check; SELECT count(*) FROM pins; SELECT count(*) FROM deferred_schema; SELECT count(*) FROM search_index_pause;"
+        check = Tmux.run(["/usr/bin/env", "sqlite3", db, state])
+        XCTAssertEqual(check.out.split(separator: "\n"), ["ok", "200000", "3", "1"], "the pins and the backlog are intact: \(check.err)")
+
+        let indexed = Tmux.run([bin, "index", "--db", db])
+        XCTAssertEqual(indexed.status, 0, indexed.err)
+        XCTAssertTrue(indexed.out.hasPrefix("Indexed 200000 pins for search and the map"), indexed.out)
+        check = Tmux.run(["/usr/bin/env", "sqlite3", db, state])
+        XCTAssertEqual(check.out.split(separator: "\n"), ["ok", "200000", "0", "0"], check.err)
+        let found = Tmux.run([bin, "list", "--db", db, "--search", "Pin 199999"])
+        XCTAssertTrue(found.out.contains("Pin 199999"), found.out)
+    }
+
+    /// A CSV of `rows` pins (about 50 bytes a row).
+    private func writeBigFile(_ path: String, rows: Int) throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let h = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        h.write(Data("title,description,category,latitude,longitude\n".utf8))
+        var chunk = ""
+        for i in 0..<rows {
+            chunk += "Pin \(i),\"note, \(i)\",cat\(i % 7),\(Double(i % 17_000) / 100 - 85),\(Double(i % 35_000) / 100 - 175)\n"
+            if i % 20_000 == 19_999 { h.write(Data(chunk.utf8)); chunk = "" }
+        }
+        h.write(Data(chunk.utf8))
+        h.closeFile()
+    }
+
+    /// Starts `argv` (output discarded), waits until `file` is over 2 MB, then kills it with
+    /// SIGKILL. Returns whether it was killed while running (false if it ended first or the
+    /// file never grew within 60 s).
+    private func killWhenGrowing(_ file: String, _ argv: [String]) -> Bool {
+        var pid: pid_t = 0
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { return false }
+        posix_spawn_file_actions_destroy(&actions)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let size = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.int64Value ?? 0
+            if size > 2_000_000 { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return status & 0x7f == SIGKILL
     }
 }
