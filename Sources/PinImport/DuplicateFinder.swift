@@ -92,13 +92,15 @@ struct DuplicateFinder {
         case skipped
     }
 
-    /// Records what became of pin number `pinNumber` of the file. Call once per pin, in file order.
+    /// Records what became of pin number `pinNumber` of the file (in any order: pins waiting
+    /// to be written are remembered after the duplicates read behind them).
     mutating func remember(pinNumber: Int32, _ outcome: Outcome) {
-        assert(Int(pinNumber) == storedAs.count, "pins are remembered in file order")
+        let i = Int(pinNumber)
+        if i >= storedAs.count { storedAs.append(contentsOf: repeatElement(-1, count: i + 1 - storedAs.count)) }
         switch outcome {
-        case .stored(let id): storedAs.append(Int32(clamping: id - firstID))
-        case .kept: storedAs.append(0)
-        case .skipped: storedAs.append(-1)
+        case .stored(let id): storedAs[i] = Int32(clamping: id - firstID)
+        case .kept: storedAs[i] = 0
+        case .skipped: storedAs[i] = -1
         }
     }
 

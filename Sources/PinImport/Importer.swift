@@ -4,13 +4,15 @@ import PinStore
 /// Imports a pin file (CSV or GeoJSON) into a store: `pinmap import`.
 ///
 /// One transaction per file: a file-level error, Ctrl-C or a killed process leaves the store
-/// exactly as before (SQLite rolls back an unfinished transaction on the next open). Rows are
-/// read, validated and written one at a time through the store's `PinInserter` (its single
-/// insert entry point) between `beginBulkInsert()` and `endBulkInsert()`, so the store's
-/// derived tables (search, map cells) are brought up to date once at the end, inside the same
-/// transaction. Memory stays constant in the file's size apart from the duplicate digests
-/// (12 bytes a row). Each import that adds pins is recorded as a batch that
-/// `undoImport(batchID:)` removes again; an import that adds nothing writes nothing at all.
+/// exactly as before (SQLite rolls back an unfinished transaction on the next open). A second
+/// thread reads, decodes and validates the rows (`ScanPipeline`); this one skips duplicates
+/// and writes the pins 16 to a statement (`PinBulkWriter`) between `beginBulkInsert()` and
+/// `endBulkInsert(deferring:)`. A large file then commits with the spatial index and leaves
+/// search, the map's clusters and the list's indexes to `Store.finishIndexing` (see
+/// Store+BulkInsert.swift); a small one is indexed before its commit. Memory stays constant
+/// in the file's size apart from the duplicate table (about 25 bytes a row). Each import that
+/// adds pins is recorded as a batch that `undoImport(batchID:)` removes again; an import that
+/// adds nothing writes nothing at all.
 public enum Importer {
     /// Imports `path` into `store`.
     /// - Parameters:
@@ -36,7 +38,7 @@ public enum Importer {
         let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress)
         do {
             if options.dryRun {
-                try run.readAll(store: store, inserter: nil, batchID: nil)
+                try run.readAll(store: store, writer: nil)
             } else {
                 // An empty store is loaded straight into its file, without the WAL's copy.
                 let direct = store.beginDirectWrites()
@@ -48,7 +50,7 @@ public enum Importer {
                     // About 60 bytes a row in typical pin files: a large file drops and
                     // rebuilds the pins indexes instead of updating them row by row.
                     try store.beginBulkInsert(expectedRows: Int(scanner.size / 60))
-                    try run.readAll(store: store, inserter: try PinInserter(store: store), batchID: batchID)
+                    try run.readAll(store: store, writer: try PinBulkWriter(store: store, batchID: batchID))
                     // Nothing new: roll back so the store (batches included) stays as it was.
                     if run.report.imported == 0 { throw NothingImported() }
                     // A large file commits with the spatial index; search, the map's
@@ -105,10 +107,13 @@ private final class ImportRun {
         self.progress = progress
     }
 
-    /// Reads every row: rejects, skips duplicates, inserts the rest (unless `inserter` is nil:
-    /// a dry run).
+    /// Pins waiting to be written (at most a group of `PinBulkWriter`), with their pin numbers.
+    private var pending: [(pin: ParsedPin, number: Int32)] = []
+
+    /// Reads every row: rejects, skips duplicates, writes the rest (unless `writer` is nil: a
+    /// dry run).
     /// - Throws: `ImportError` (decoding) or `StoreError` (anything but a row's constraint).
-    func readAll(store: Store, inserter: PinInserter?, batchID: Int64?) throws {
+    func readAll(store: Store, writer: PinBulkWriter?) throws {
         let expected = Int(scanner.size / 64)
         var finder = try DuplicateFinder(store: store, expectedRows: expected)
         let size = scanner.size
@@ -118,11 +123,12 @@ private final class ImportRun {
             switch pipeline.next() {
             case .batch(let batch):
                 for i in batch.rows.indices {  // by index: no copy (and retain) of each row
-                    try read(batch.rows[i], finder: &finder, inserter: inserter, batchID: batchID)
+                    try read(batch.rows[i], finder: &finder, writer: writer)
                 }
                 pipeline.recycle(batch)
                 progress?(batch.bytesRead, size)
             case .end(let dataRows):
+                try flush(&finder, writer)
                 report.dataRows = dataRows
                 progress?(size, size)
                 return
@@ -132,14 +138,16 @@ private final class ImportRun {
         }
     }
 
-    /// Rejects, skips or inserts one row (in a dry run, `inserter` is nil).
-    private func read(_ row: ScanPipeline.Row, finder: inout DuplicateFinder,
-                      inserter: PinInserter?, batchID: Int64?) throws {
+    /// Rejects, skips or queues one row.
+    private func read(_ row: ScanPipeline.Row, finder: inout DuplicateFinder, writer: PinBulkWriter?) throws {
         switch row.event {
         case let .rejected(issues, fields):
+            try flush(&finder, writer)  // issues stay in file order
             reject(issues, fields: fields)
         case let .pin(pin):
-            if let origin = try finder.origin(of: pin, candidate: row.candidate, dryRun: inserter == nil) {
+            // The earlier row it may repeat may still be waiting: write it before confirming.
+            if row.candidate != nil { try flush(&finder, writer) }
+            if let origin = try finder.origin(of: pin, candidate: row.candidate, dryRun: writer == nil) {
                 finder.remember(pinNumber: row.pinNumber, .skipped)
                 switch origin {
                 case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
@@ -147,34 +155,38 @@ private final class ImportRun {
                 }
                 return
             }
-            if let inserter {
-                guard let id = try insert(pin, inserter, batchID: batchID) else {
-                    finder.remember(pinNumber: row.pinNumber, .skipped)
-                    return
-                }
-                finder.remember(pinNumber: row.pinNumber, .stored(id))
-            } else {
+            guard writer != nil else {
                 finder.remember(pinNumber: row.pinNumber, .kept)
+                report.imported += 1
+                return
             }
-            report.imported += 1
+            pending.append((pin, row.pinNumber))
+            if pending.count >= PinBulkWriter.groupSize { try flush(&finder, writer) }
         }
     }
 
-    /// Inserts one pin and returns its id; nil when the store refused this row only.
-    /// - Throws: `StoreError` for every failure but a constraint on this row.
-    private func insert(_ pin: ParsedPin, _ inserter: PinInserter, batchID: Int64?) throws(StoreError) -> Int64? {
-        do {
-            return try inserter.insert(title: pin.title, description: pin.description, category: pin.category,
-                                       latitude: pin.latitude, longitude: pin.longitude, createdAt: pin.createdAt,
-                                       batchID: batchID)
-        } catch {
-            // SQLITE_CONSTRAINT (19) in the low byte of the extended code: a rule of the store
-            // the validator does not know; the row is rejected, the import goes on.
-            guard error.code & 0xFF == 19 else { throw error }
-            reject([RowIssue(line: pin.line, field: "(row)", value: pin.title,
-                             reason: "the store refused the row: \(error.message)", rule: .refusedByStore)], fields: [])
-            return nil
+    /// Writes the waiting pins. A row the store refuses (a rule the validator does not know)
+    /// is rejected; the import goes on.
+    /// - Throws: `StoreError` for every failure but a constraint on a row.
+    private func flush(_ finder: inout DuplicateFinder, _ writer: PinBulkWriter?) throws(StoreError) {
+        guard let writer, !pending.isEmpty else { return }
+        let results = try writer.write(pending.map {
+            PinBulkWriter.Row(title: $0.pin.title, description: $0.pin.description, category: $0.pin.category,
+                              createdAt: $0.pin.createdAt, latitude: $0.pin.latitude, longitude: $0.pin.longitude)
+        })
+        for (k, result) in results.enumerated() {
+            let (pin, number) = pending[k]
+            switch result {
+            case .success(let id):
+                finder.remember(pinNumber: number, .stored(id))
+                report.imported += 1
+            case .failure(let error):
+                finder.remember(pinNumber: number, .skipped)
+                reject([RowIssue(line: pin.line, field: "(row)", value: pin.title,
+                                 reason: "the store refused the row: \(error.message)", rule: .refusedByStore)], fields: [])
+            }
         }
+        pending.removeAll(keepingCapacity: true)
     }
 
     private func reject(_ issues: [RowIssue], fields: [String]) {

@@ -145,6 +145,11 @@ public final class Statement {
         }
     }
 
+    /// Binds without error checks, for bulk writes whose parameter indexes are known valid.
+    func bindDouble(_ x: Double, at i: Int32) { sqlite3_bind_double(stmt, i, x) }
+    func bindInt(_ x: Int64, at i: Int32) { sqlite3_bind_int64(stmt, i, x) }
+    func bindNull(at i: Int32) { sqlite3_bind_null(stmt, i) }
+
     public func bind(_ v: SQLValue, at i: Int32) throws(StoreError) {
         let rc: Int32
         switch v {

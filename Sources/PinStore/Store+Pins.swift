@@ -72,8 +72,9 @@ extension Store {
     }
 }
 
-/// Inserts pins through one prepared statement: the single entry point for
-/// every insert (UI, CLI, importer), reused in loops for bulk imports.
+/// Inserts pins one at a time through one prepared statement: every insert
+/// of the UI and the CLI; imports write through `PinBulkWriter`, which falls
+/// back to it for rows the store refuses.
 public final class PinInserter {
     private let st: Statement
     private let store: Store

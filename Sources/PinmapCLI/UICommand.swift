@@ -27,7 +27,18 @@ enum UICommand: Command {
         // Imports run on this thread: repaint the progress bar as they go.
         runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
         // What a large import left for later (search, the map's clusters) before the map shows.
-        runner.finishIndexingIfNeeded(now: 0, shouldStop: { session.quitRequested })
+        // q or Ctrl-C stops it (rolled back, nothing lost) and quits; other keys wait.
+        var quitKey = false
+        var lastLook = 0.0
+        runner.finishIndexingIfNeeded(now: 0, shouldStop: {
+            let t = Monotonic.seconds()
+            if t - lastLook > 0.05 {
+                lastLook = t
+                quitKey = quitKey || session.read(timeoutMs: 0).contains { $0 == .key(.char("q")) || $0 == .key(.ctrl("c")) }
+            }
+            return quitKey || session.quitRequested
+        })
+        if quitKey { return 0 }
         EventLoop(session: session, runner: runner).run()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0

@@ -69,7 +69,8 @@ extension AppRunner {
     /// `shouldStop` (a quit signal) abandons it; nothing is lost, the next start resumes it.
     public func finishIndexingIfNeeded(now: Double, shouldStop: (() -> Bool)? = nil) {
         guard let backlog = try? store.indexBacklog(), !backlog.isEmpty else { return }
-        let label = backlog.pins > 0 ? "Indexing \(backlog.pins) new pins" : "Rebuilding indexes"
+        let label = (backlog.pins > 0 ? "Indexing \(backlog.pins) new pins" : "Rebuilding indexes")
+            + (shouldStop == nil ? "" : " (q stops)")
         let box = ProgressBox(self)
         box.message("\(label)…")
         do {
