@@ -48,17 +48,15 @@ final class ScanPipeline: @unchecked Sendable {
     private var cancelled = false
     private var running = true
     private var returned: [Batch] = []
-    // Only the reading thread touches these once it started.
-    private var scanner: PinFileScanner
-    /// Digest → line (high 32 bits) and pin number (low 32 bits) of the first pin with it.
-    private var earlier: DigestTable<UInt64>
-    private var pins: Int32 = 0
+    // Only the reading thread touches the scanner once it started.
+    private var scanner: PinFileScanner?
+    private let expectedPins: Int
 
     /// Starts reading `scanner` on a new thread.
     /// - Parameter expectedPins: sizes the duplicate table (it grows past it anyway).
     init(scanner: PinFileScanner, expectedPins: Int) {
         self.scanner = scanner
-        earlier = DigestTable(expected: expectedPins)
+        self.expectedPins = expectedPins
         let thread = Thread { [self] in self.produce() }
         thread.name = "pinmap import reader"
         thread.start()
@@ -94,6 +92,9 @@ final class ScanPipeline: @unchecked Sendable {
     }
 
     private func produce() {
+        // Locals, not properties: no exclusivity checks in the loop.
+        guard var scanner = self.scanner.take() else { _ = send(.end(dataRows: 0)); return finish() }
+        var earlier = Earlier(table: DigestTable(expected: expectedPins))
         var batch = Batch(rows: [], bytesRead: 0)
         batch.rows.reserveCapacity(Self.batchRows)
         var last: Message
@@ -103,7 +104,7 @@ final class ScanPipeline: @unchecked Sendable {
                     last = .end(dataRows: scanner.dataRows)
                     break
                 }
-                batch.rows.append(row(event))
+                batch.rows.append(earlier.row(event))
                 if batch.rows.count == Self.batchRows {
                     batch.bytesRead = scanner.bytesRead
                     guard send(.batch(batch)) else { return finish() }
@@ -119,21 +120,6 @@ final class ScanPipeline: @unchecked Sendable {
         if !batch.rows.isEmpty, !send(.batch(batch)) { return finish() }
         _ = send(last)
         finish()
-    }
-
-    /// The row for `event`: its digest, and the earlier pin of the file it may repeat.
-    private func row(_ event: ScanEvent) -> Row {
-        guard case .pin(let p) = event else { return Row(event: event, digest: 0, pinNumber: -1, candidate: nil) }
-        let digest = DuplicateFinder.fileDigest(p)
-        let number = pins
-        pins += 1
-        let (found, slot) = earlier.probe(digest)
-        if let found {
-            return Row(event: event, digest: digest, pinNumber: number,
-                       candidate: (Int(found >> 32), Int32(truncatingIfNeeded: found)))
-        }
-        earlier.insert(digest, UInt64(UInt32(clamping: p.line)) << 32 | UInt64(UInt32(bitPattern: number)), at: slot)
-        return Row(event: event, digest: digest, pinNumber: number, candidate: nil)
     }
 
     /// Queues `message`, waiting while the queue is full; false when cancelled.
@@ -156,5 +142,27 @@ final class ScanPipeline: @unchecked Sendable {
         running = false
         condition.broadcast()
         condition.unlock()
+    }
+}
+
+/// The reading thread's view of earlier pins of the file: digest → line (high 32 bits) and
+/// pin number (low 32 bits) of the first pin with it.
+private struct Earlier {
+    var table: DigestTable<UInt64>
+    var pins: Int32 = 0
+
+    /// The row for `event`: its digest, and the earlier pin of the file it may repeat.
+    mutating func row(_ event: ScanEvent) -> ScanPipeline.Row {
+        guard case .pin(let p) = event else { return ScanPipeline.Row(event: event, digest: 0, pinNumber: -1, candidate: nil) }
+        let digest = DuplicateFinder.fileDigest(p)
+        let number = pins
+        pins += 1
+        let (found, slot) = table.probe(digest)
+        if let found {
+            return ScanPipeline.Row(event: event, digest: digest, pinNumber: number,
+                                    candidate: (Int(found >> 32), Int32(truncatingIfNeeded: found)))
+        }
+        table.insert(digest, UInt64(UInt32(clamping: p.line)) << 32 | UInt64(UInt32(bitPattern: number)), at: slot)
+        return ScanPipeline.Row(event: event, digest: digest, pinNumber: number, candidate: nil)
     }
 }
