@@ -36,7 +36,7 @@ public enum ImportReportFormatter {
         if r.pinsToIndex > 0 {
             lines.append("""
                   note: \(count(r.pinsToIndex, "pin")) wait to join search and the map's clusters: run `pinmap index`, \
-                or open the UI, which does it first (about 25 s per million pins); until then search scans \
+                or open the UI, which does it first (about 20 s per million pins); until then search scans \
                 them and the map leaves them out
                 """)
         }

@@ -12,7 +12,7 @@ import CSQLite
 /// commits its pins with the spatial index only, and the other indexes on
 /// `pins`, the search index and the pin cell tree wait for
 /// `finishIndexing(progress:)` (`pinmap index`, the UI when it opens,
-/// `pinmap render`; ≈ 25 s a million pins). Meanwhile search still finds
+/// `pinmap render`; ≈ 20 s a million pins). Meanwhile search still finds
 /// every pin (unindexed ones by a scan, `SearchText`) and the map shows the
 /// pins indexed so far.
 extension Store {

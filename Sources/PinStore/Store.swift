@@ -31,6 +31,8 @@ public final class Store {
                 try db.execute("PRAGMA synchronous = NORMAL")
             }
             try migrate()
+        } catch where error.code & 0xFF == SQLITE_BUSY {
+            throw StoreError("cannot open store \(path): another pinmap holds it (the first import into a store locks it until it ends); try again when that finishes", code: error.code)
         } catch {
             throw StoreError("cannot open store \(path): \(error.message)", code: error.code)
         }

@@ -11,7 +11,7 @@ enum IndexCommand: TextCommand {
         summary: """
         Index the pins a large import added, for search and the map's clusters.
         A large import commits its pins with their spatial index, then leaves the rest to this
-        command or to the UI, which runs it when it opens (about 25 s per million pins on 2 cores).
+        command or to the UI, which runs it when it opens (about 20 s per million pins on 2 cores).
         Until then search still finds every pin (more slowly) and the map shows the pins indexed
         before. One transaction: interrupting it loses nothing; run it again.
         """,
