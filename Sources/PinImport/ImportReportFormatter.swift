@@ -27,7 +27,7 @@ public enum ImportReportFormatter {
         let issues = r.errors.prefix(maxLines).map { "  \($0)" }
         lines += issues
         let moreIssues = r.errors.count - issues.count + r.errorsOmitted
-        if moreIssues > 0 { lines.append("  … \(count(moreIssues, "more issue"))\(r.rejectsFile == nil ? " (all rejected rows: --rejects OUT.csv, or --json)" : "")") }
+        if moreIssues > 0 { lines.append("  … \(count(moreIssues, "more issue"))\(r.rejectsFile == nil ? " (all rejected rows: --rejects OUT.csv; --json lists the first 1000)" : "")") }
         let dups = r.duplicateRows.prefix(maxLines).map { "  \($0)" }
         lines += dups
         if r.duplicates > dups.count { lines.append("  … \(count(r.duplicates - dups.count, "more duplicate"))") }

@@ -8,6 +8,8 @@ final class RejectsWriter {
     let path: String
     private let file: UnsafeMutablePointer<FILE>
     private var failed = false
+    /// The header's column count: shorter rows are padded, so every row has the same fields.
+    private let columns: Int
 
     /// Creates (or truncates) `path` and writes the header row.
     /// - Throws: `ImportError.rejectsFile` when the file cannot be created.
@@ -17,6 +19,7 @@ final class RejectsWriter {
         }
         self.path = path
         file = f
+        columns = headers.count
         write(["line", "reason"] + headers)
     }
 
@@ -24,7 +27,8 @@ final class RejectsWriter {
 
     /// Appends one rejected row: its line, all reasons joined by "; ", and its fields.
     func add(line: Int, issues: [RowIssue], fields: [String]) {
-        write([String(line), issues.map(\.reason).joined(separator: "; ")] + fields)
+        let padding = Array(repeating: "", count: max(0, columns - fields.count))
+        write([String(line), issues.map(\.reason).joined(separator: "; ")] + fields + padding)
     }
 
     /// Flushes and closes.

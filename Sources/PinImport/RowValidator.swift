@@ -67,6 +67,10 @@ public struct RowValidator: Sendable {
         if title.isEmpty {
             issues.append(RowIssue(field: headers[mapping.name], value: record[mapping.name],
                                    reason: "name is blank", rule: .blankName))
+        } else if title.unicodeScalars.first == "\0" {
+            // SQLite's length() stops at a NUL: the store's CHECK would see a blank name.
+            issues.append(RowIssue(field: headers[mapping.name], value: record[mapping.name],
+                                   reason: "name starts with a NUL character, which the store reads as blank", rule: .blankName))
         }
         let point = coordinates(of: record, issues: &issues)
         guard issues.isEmpty, let point else {

@@ -6,8 +6,9 @@
 /// description or category (a substring match, so `muse` finds "Museum" and
 /// `기념` finds "전쟁기념관"). Words of 3 or more characters go through the
 /// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34); a trigram index cannot
-/// answer 1–2 character words, so those are checked with LIKE on the pins
-/// themselves (a scan; ASCII-only case folding, as SQLite's LIKE).
+/// answer 1–2 character words, so those are checked on the pins themselves
+/// (a scan: LIKE for ASCII words, `pinmap_contains` with Unicode case folding
+/// for the others, `scan(_:)`).
 public struct SearchText: Sendable, Hashable {
     /// The words, in order, without duplicates; control characters removed.
     public let words: [String]
@@ -64,20 +65,32 @@ public struct SearchText: Sendable, Hashable {
             args.append(.text(q))
             if let from = unindexedAbove {
                 let long = words.filter { $0.unicodeScalars.count >= 3 }
-                parts.append("(\(fts) OR (id > ? AND " + long.map { _ in Self.likeSQL }.joined(separator: " AND ") + "))")
+                let scans = long.map(Self.scan)
+                parts.append("(\(fts) OR (id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
                 args.append(.int(from))
-                for w in long { args += Self.likeArgs(Self.likePattern(w)) }
+                for s in scans { args += s.args }
             } else {
                 parts.append(fts)
             }
         }
-        for p in likePatterns {
-            parts.append(Self.likeSQL)
-            args += Self.likeArgs(p)
+        for w in words where w.unicodeScalars.count < 3 {
+            let s = Self.scan(w)
+            parts.append(s.sql)
+            args += s.args
         }
         return (parts.joined(separator: " AND "), args)
     }
 
-    private static let likeSQL = #"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\')"#
-    private static func likeArgs(_ p: String) -> [SQLValue] { [.text(p), .text(p), .text(p)] }
+    /// A condition that scans the pins for `word` in any text column, ignoring case as the
+    /// trigram index does: LIKE for ASCII words (SQLite folds ASCII letters, and fast), else
+    /// `pinmap_contains` (Unicode case folding, Store+SearchFunction.swift).
+    static func scan(_ word: String) -> (sql: String, args: [SQLValue]) {
+        if word.unicodeScalars.allSatisfy(\.isASCII) {
+            let p = likePattern(word)
+            return (#"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\')"#,
+                    [.text(p), .text(p), .text(p)])
+        }
+        let w = SQLValue.text(Store.caseFold(word))
+        return ("(pinmap_contains(title, ?) OR pinmap_contains(description, ?) OR pinmap_contains(category, ?))", [w, w, w])
+    }
 }

@@ -25,6 +25,7 @@ public final class Store {
             // Large sorts (CREATE INDEX after an import, the map's tree rebuild) may use a
             // helper thread: ≈ 20 % faster on 2 cores.
             try db.execute("PRAGMA threads = 2")
+            try registerSearchFunction()
             try checkIdentity()
             if path != ":memory:" {
                 try db.execute("PRAGMA journal_mode = WAL")

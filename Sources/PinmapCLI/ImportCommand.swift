@@ -7,7 +7,7 @@ import PinStore
 enum ImportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "import",
-        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL]",
+        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL] [--index]",
         summary: """
         Import pins from CSV or GeoJSON files.
         CSV: any of , ; tab | as delimiter; UTF-8, UTF-16 or Windows-1252; decimal, decimal-comma

@@ -30,6 +30,9 @@ enum IndexCommand: TextCommand {
     }
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
+        guard PinmapCLI.storeExists(args) else {  // a typo must not create an empty store
+            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); nothing to index")
+        }
         let store = try PinmapCLI.openStore(args)
         let start = Date()
         let backlog: IndexBacklog

@@ -26,19 +26,19 @@ enum UICommand: Command {
         if isNew { runner.loadSamplesIfEmpty() }
         // Imports run on this thread: repaint the progress bar as they go.
         runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
-        // What a large import left for later (search, the map's clusters) before the map shows.
-        // q or Ctrl-C stops it (rolled back, nothing lost) and quits; other keys wait.
-        var quitKey = false
+        // q or Ctrl-C stops indexing (rolled back, nothing lost); other keys wait for it.
         var lastLook = 0.0
-        runner.finishIndexingIfNeeded(now: 0, shouldStop: {
+        runner.pollStopKey = {
+            if session.quitRequested { return true }
             let t = Monotonic.seconds()
-            if t - lastLook > 0.05 {
-                lastLook = t
-                quitKey = quitKey || session.read(timeoutMs: 0).contains { $0 == .key(.char("q")) || $0 == .key(.ctrl("c")) }
-            }
-            return quitKey || session.quitRequested
-        })
-        if quitKey { return 0 }
+            guard t - lastLook > 0.05 else { return false }
+            lastLook = t
+            return session.read(timeoutMs: 0).contains { $0 == .key(.char("q")) || $0 == .key(.ctrl("c")) }
+        }
+        runner.indexesWhenNeeded = true
+        // What a large import left for later (search, the map's clusters) before the map shows;
+        // stopping it here quits.
+        if runner.finishIndexingIfNeeded(now: 0) == .stopped { return session.quitSignal > 0 ? 128 + session.quitSignal : 0 }
         EventLoop(session: session, runner: runner).run()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0

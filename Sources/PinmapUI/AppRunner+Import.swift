@@ -38,16 +38,18 @@ extension AppRunner {
     }
 
     /// Imports `path` in one transaction, calling `onProgress` so the terminal
-    /// can repaint the bar, then shows the result in a notice sheet.
+    /// can repaint the bar, indexes what a large file leaves for later, then
+    /// shows the result in a notice sheet.
     func runImport(path: String, now: Double) {
         let name = (path as NSString).lastPathComponent
         state.importTab.progress = 0
         let box = ProgressBox(self)
         do {
-            let report = try Importer.run(path: path, store: store, progress: { done, total in
+            var report = try Importer.run(path: path, store: store, progress: { done, total in
                 box.update(total > 0 ? Double(done) / Double(total) : 1)
             })
             state.importTab.progress = nil
+            if report.pinsToIndex > 0, finishIndexingIfNeeded(now: now) == .done { report.pinsToIndex = 0 }
             state.importTab.summary = ImportReportFormatter.summary(report).components(separatedBy: "\n")
             state.importTab.preview = nil
             state.notify("Import finished",
@@ -60,31 +62,52 @@ extension AppRunner {
         }
         state.needsReload = true
         state.timeline.needsReload = true
-        finishIndexingIfNeeded(now: now)
+    }
+
+    /// How `finishIndexingIfNeeded` ended.
+    public enum IndexingOutcome: Sendable, Equatable {
+        case nothingToDo, done, stopped, failed
     }
 
     /// Builds what a large import left for after its commit (`Store.finishIndexing`: the
     /// search index, the map's clusters, the list's indexes), showing progress in the status
-    /// line; then the map and list reload. Runs when the UI opens and after an import here.
-    /// `shouldStop` (a quit signal) abandons it; nothing is lost, the next start resumes it.
-    public func finishIndexingIfNeeded(now: Double, shouldStop: (() -> Bool)? = nil) {
-        guard let backlog = try? store.indexBacklog(), !backlog.isEmpty else { return }
+    /// line; then the map and list reload. Runs when the UI opens, after an import here, and
+    /// (with `indexesWhenNeeded`) when another process's import left work behind.
+    /// `pollStopKey` (q, Ctrl-C, a quit signal) abandons it: nothing is lost, and it is not
+    /// tried again in this session (`pinmap index` or the next start resumes it).
+    @discardableResult
+    public func finishIndexingIfNeeded(now: Double) -> IndexingOutcome {
+        guard !indexing, let backlog = try? store.indexBacklog(), !backlog.isEmpty else { return .nothingToDo }
+        indexing = true
+        defer { indexing = false }
         let label = (backlog.pins > 0 ? "Indexing \(backlog.pins) new pins" : "Rebuilding indexes")
-            + (shouldStop == nil ? "" : " (q stops)")
+            + (pollStopKey == nil ? "" : " (q stops)")
         let box = ProgressBox(self)
         box.message("\(label)…")
+        var stopped = false
+        let outcome: IndexingOutcome
         do {
-            try store.finishIndexing(progress: { box.message("\(label): \(Int($0.fraction * 100))%") }, shouldStop: shouldStop)
+            try store.finishIndexing(progress: { box.message("\(label): \(Int($0.fraction * 100))%") },
+                                     shouldStop: pollStopKey.map { poll in { stopped = stopped || poll(); return stopped } })
             state.message = nil
+            outcome = .done
         } catch {
-            state.message = nil
-            if shouldStop?() == true { return }
-            state.notify("Indexing failed",
-                         "Search and the map may miss new pins until `pinmap index` succeeds: \(error.message)",
-                         success: false, now: now)
+            indexesWhenNeeded = false
+            if stopped {
+                state.message = "Indexing stopped: search scans the new pins and the map leaves them out until `pinmap index` or the next start"
+                outcome = .stopped
+            } else {
+                state.message = nil
+                state.notify("Indexing failed",
+                             "Search and the map may miss new pins until `pinmap index` succeeds: \(error.message)",
+                             success: false, now: now)
+                outcome = .failed
+            }
         }
         state.needsReload = true
         state.timeline.needsReload = true
+        reloadIfNeeded()
+        return outcome
     }
 }
 

@@ -14,6 +14,15 @@ public final class AppRunner {
     /// Called while an import runs, after the progress changed, so the
     /// terminal can repaint (the import runs on the UI thread).
     public var onProgress: (() -> Void)?
+    /// Whether the user asked to stop (q, Ctrl-C, a quit signal) since the last call: asked
+    /// while indexing runs (`finishIndexingIfNeeded`); nil: indexing cannot be stopped.
+    public var pollStopKey: (() -> Bool)?
+    /// Whether a reload that finds pins another process's large import left unindexed
+    /// indexes them first (the terminal UI; off for `render` and tests). Turned off for the
+    /// session when the user stops indexing.
+    public var indexesWhenNeeded = false
+    /// True while `finishIndexingIfNeeded` runs (no second one from a reload inside it).
+    var indexing = false
     /// Imports the bundled sample pins; returns how many were added.
     private let loadSamples: () throws -> Int
 
@@ -32,7 +41,9 @@ public final class AppRunner {
         try? store.db.execute("PRAGMA cache_size = -32768")
         restoreSettings()
         startTimeline(today: Date())
-        reloadIfNeeded()
+        // Pins a large import left unindexed would be scanned by this first reload:
+        // `finishIndexingIfNeeded` reloads after indexing them.
+        if (try? store.indexBacklog().isEmpty) ?? true { reloadIfNeeded() }
     }
 
     /// Applies one event at time `now` (seconds), then effects and reloads.
@@ -124,6 +135,11 @@ public final class AppRunner {
 
     /// Re-queries the list and markers when the state asks for it.
     public func reloadIfNeeded() {
+        // Another process's large import left pins unindexed: index them before reading.
+        if state.needsReload, indexesWhenNeeded, !indexing, let b = try? store.indexBacklog(), !b.isEmpty {
+            finishIndexingIfNeeded(now: state.clock)
+            return  // it reloads when done
+        }
         if state.timeline.needsReload && state.tab == .timeline { reloadTimeline() }
         if state.tab == .settings { reloadStoreInfo() }
         guard state.needsReload || state.needsMarkerReload else { return }

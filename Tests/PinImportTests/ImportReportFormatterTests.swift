@@ -36,7 +36,7 @@ final class ImportReportFormatterTests: XCTestCase {
         }
         let text = ImportReportFormatter.summary(r, maxLines: 3)
         XCTAssertTrue(text.hasPrefix("pins.csv: would import 5 pins, 21 rows rejected"), text)
-        XCTAssertTrue(text.contains("  … 18 more issues (all rejected rows: --rejects OUT.csv, or --json)"), text)
+        XCTAssertTrue(text.contains("  … 18 more issues (all rejected rows: --rejects OUT.csv; --json lists the first 1000)"), text)
         XCTAssertEqual(text.components(separatedBy: "\n").filter { $0.contains("latitude is empty") }.count, 2)
     }
 

@@ -90,4 +90,27 @@ final class LargeImportTests: XCTestCase {
         XCTAssertEqual(try store.importBatches().count, 0)
         XCTAssertEqual(try store.deferredIndexNames(), [])
     }
+
+    func testANameStartingWithNULIsRejectedTheSameInADryRunAndWithRejectsPadded() throws {
+        let path = Fixture.temporary(Array("title,latitude,longitude\nok one,1,2\n\u{0} nul first,1,2\nafter,3,4\n".utf8))
+        let rejects = path + ".rejects.csv"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: rejects) }
+        var dry = ImportOptions()
+        dry.dryRun = true
+        let store = try fileStore()
+        let d = try Importer.run(path: path, store: store, options: dry)
+        var real = ImportOptions()
+        real.rejectsPath = rejects
+        let r = try Importer.run(path: path, store: store, options: real)
+        for report in [d, r] {
+            XCTAssertEqual(report.imported, 2)
+            XCTAssertEqual(report.rejected, 1)
+            XCTAssertEqual(report.errors.first?.line, 3)
+            XCTAssertEqual(report.errors.first?.rule, .blankName)
+        }
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines[0], "line,reason,title,latitude,longitude")
+        XCTAssertTrue(lines[1].hasPrefix("3,\"name starts with a NUL character, which the store reads as blank\","), String(lines[1]))
+    }
 }

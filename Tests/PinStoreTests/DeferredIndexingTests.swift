@@ -68,6 +68,23 @@ final class DeferredIndexingTests: XCTestCase {
         XCTAssertEqual(try pinsOnMap(store), 10)
     }
 
+    func testSearchIgnoresCaseByUnicodeRulesBeforeAndAfterIndexing() throws {
+        let store = try Store(path: TestStores.tempPath())
+        try store.transaction {
+            try store.beginBulkInsert(expectedRows: 100_000)
+            let ins = try PinInserter(store: store)
+            for (i, t) in ["Café Müller", "CAFÉ NOIR", "Ölfabrik", "σίσυφος", "plain cafe"].enumerated() {
+                try ins.insert(NewPin(title: t, latitude: Double(i), longitude: 0), batchID: nil)
+            }
+            try store.endBulkInsert(deferring: true)
+        }
+        let queries = ["café", "CAFÉ", "MÜLLER", "ölf", "ΣΊΣΥΦΟΣ", "é", "Ö", "caf"]
+        let before = try queries.map { try store.count(matching: PinQuery(search: $0)) }
+        XCTAssertEqual(before, [2, 2, 1, 1, 1, 2, 1, 3])
+        try store.finishIndexing()
+        XCTAssertEqual(try queries.map { try store.count(matching: PinQuery(search: $0)) }, before)
+    }
+
     func testFinishIndexingBuildsEverythingAndReportsProgress() throws {
         let (store, _, _) = try storeWithBacklog()
         var seen: [IndexingProgress] = []

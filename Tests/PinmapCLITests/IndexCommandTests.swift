@@ -54,6 +54,11 @@ final class IndexCommandTests: XCTestCase {
         XCTAssertEqual(help.code, 0)
         XCTAssertTrue(help.stdout.contains("pinmap index [--db PATH] [--json]"), help.stdout)
         XCTAssertEqual(s.run("index", "extra").code, 2)
+        let missing = s.run("index")
+        XCTAssertEqual(missing.code, 1, "no store yet: a typo must not create one")
+        XCTAssertTrue(missing.stderr.contains("no store at"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.path))
+        XCTAssertEqual(s.run("add", "--title", "One", "--lat", "1", "--lon", "2").code, 0)
         let small = s.run("index")
         XCTAssertEqual(small.stdout, "Nothing to index: search and the map are up to date.\n")
     }
