@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PinImport
 import PinStore
 
@@ -45,33 +46,37 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
-        let store = try PinmapCLI.openStore(args)
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []
-        for path in args.positionals {
-            let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
-            let bar = ImportProgressPrinter(label: (path as NSString).lastPathComponent, fileSize: size)
-            do {
-                var report = try Importer.run(path: path, store: store, options: options, progress: bar.update)
-                bar.finish()
-                if args.has("--index") && report.pinsToIndex > 0 {
-                    if let problem = index(store, label: (path as NSString).lastPathComponent) {
-                        io.err.write("pinmap import: \(path): \(problem)\n")
-                        failed = true
-                    } else {
-                        report.pinsToIndex = 0
-                    }
+        do {  // the import's connection (and its page cache) is closed before `--index` runs
+            let store = try PinmapCLI.openStore(args)
+            for path in args.positionals {
+                let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+                let bar = ImportProgressPrinter(label: (path as NSString).lastPathComponent, fileSize: size)
+                do {
+                    reports.append(try Importer.run(path: path, store: store, options: options, progress: bar.update))
+                    bar.finish()
+                } catch {
+                    bar.finish()
+                    failed = true
+                    // The error names the file itself.
+                    io.err.write("pinmap import: \(error)\n")
+                    reports.append(ImportReport.failed(file: path, error: error))
                 }
-                reports.append(report)
-                if !json { io.out.write(ImportReportFormatter.summary(report) + "\n") }
-            } catch {
-                bar.finish()
-                failed = true
-                // The error names the file itself.
-                io.err.write("pinmap import: \(error)\n")
-                if json { reports.append(ImportReport.failed(file: path, error: error)) }
             }
+        }
+        if args.has("--index"), reports.contains(where: { $0.pinsToIndex > 0 }) {
+            releaseFreedMemory()  // the import's freed rows and tables: one process, one peak
+            if let problem = index(try PinmapCLI.openStore(args), label: "new pins") {
+                io.err.write("pinmap import: \(problem)\n")
+                failed = true
+            } else {
+                for i in reports.indices { reports[i].pinsToIndex = 0 }
+            }
+        }
+        if !json {
+            for r in reports where r.fileError == nil { io.out.write(ImportReportFormatter.summary(r) + "\n") }
         }
         if json {
             io.out.write((reports.count == 1 ? ImportReportFormatter.json(reports[0]) : ImportReportFormatter.json(reports)) + "\n")
@@ -137,4 +142,13 @@ enum UndoImportCommand: TextCommand {
         io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
         return 0
     }
+}
+
+/// glibc's `malloc_trim(0)`: returns the heap memory freed so far to the system (the reading
+/// thread's arena keeps a million rows' worth otherwise, and `import --index` would peak over
+/// 100 MB). Looked up at run time: Swift's Glibc module does not import `<malloc.h>`.
+private func releaseFreedMemory() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }  // RTLD_DEFAULT
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
 }

@@ -136,7 +136,8 @@ public final class AppRunner {
     /// Re-queries the list and markers when the state asks for it.
     public func reloadIfNeeded() {
         // Another process's large import left pins unindexed: index them before reading.
-        if state.needsReload, indexesWhenNeeded, !indexing, let b = try? store.indexBacklog(), !b.isEmpty {
+        if state.needsReload || state.needsMarkerReload, indexesWhenNeeded, !indexing,
+           let b = try? store.indexBacklog(), !b.isEmpty {
             finishIndexingIfNeeded(now: state.clock)
             return  // it reloads when done
         }
