@@ -36,12 +36,6 @@ public struct SearchText: Sendable, Hashable {
         return long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
     }
 
-    /// LIKE patterns (`%ab%`, with `\`, `%` and `_` escaped by `\`) for the
-    /// words too short for the trigram index.
-    public var likePatterns: [String] {
-        words.filter { $0.unicodeScalars.count < 3 }.map(Self.likePattern)
-    }
-
     /// `%word%` with `\`, `%` and `_` escaped by `\`.
     static func likePattern(_ w: String) -> String {
         var p = "%"

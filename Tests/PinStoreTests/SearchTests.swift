@@ -102,7 +102,12 @@ final class SearchTests: XCTestCase {
         let s = SearchText(#"museum "Maman" 기념 a% AND museum"#)
         XCTAssertEqual(s.words, ["museum", #""Maman""#, "기념", "a%", "AND"])
         XCTAssertEqual(s.ftsQuery, #""museum" AND """Maman""" AND "AND""#)
-        XCTAssertEqual(s.likePatterns, ["%기념%", #"%a\%%"#])
+        // Short words scan: LIKE (escaped) for ASCII, Unicode case folding for the others.
+        XCTAssertEqual(SearchText.scan("a%").args, [.text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#)])
+        XCTAssertTrue(SearchText.scan("a%").sql.contains("LIKE"))
+        XCTAssertEqual(SearchText.scan("기념").args.first, .text("기념"))
+        XCTAssertTrue(SearchText.scan("기념").sql.contains("pinmap_contains"))
+        XCTAssertEqual(SearchText.scan("ÉΣ").args.first, .text("éσ"))
         XCTAssertNil(SearchText("ab").ftsQuery)
         XCTAssertTrue(SearchText(" \n ").isEmpty)
     }
