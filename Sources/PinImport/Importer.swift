@@ -6,7 +6,7 @@ import PinStore
 /// One transaction per file: a file-level error, Ctrl-C or a killed process leaves the store
 /// exactly as before (SQLite rolls back an unfinished transaction on the next open). A second
 /// thread reads, decodes and validates the rows (`ScanPipeline`); this one skips duplicates
-/// and writes the pins 16 to a statement (`PinBulkWriter`) between `beginBulkInsert()` and
+/// and writes the pins up to 256 to a statement (`PinBulkWriter`) between `beginBulkInsert()` and
 /// `endBulkInsert(deferring:)`. A large file then commits with the spatial index and leaves
 /// search, the map's clusters and the list's indexes to `Store.finishIndexing` (see
 /// Store+BulkInsert.swift); a small one is indexed before its commit. Memory stays constant

@@ -7,7 +7,7 @@ final class PinBulkWriterTests: XCTestCase {
         PinBulkWriter.Row(title: title, description: "d \(title)", category: "c", createdAt: created, latitude: lat, longitude: 10)
     }
 
-    func testGroupsOf16WithARemainderGetConsecutiveIdsInOrder() throws {
+    func testGroupsWithARemainderGetConsecutiveIdsInOrder() throws {
         for store in try TestStores.both() {
             try store.insert(NewPin(title: "before", latitude: 0, longitude: 0))
             let writer = try PinBulkWriter(store: store, batchID: nil)
