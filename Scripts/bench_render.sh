@@ -2,8 +2,9 @@
 # Map render benchmark (issue 4, item 7).
 #
 # Builds a release pinmap, generates ROWS pins (default 1,000,000) with the project's
-# deterministic generator (Scripts/gen_pins.py, seed 42), imports them with `pinmap import`
-# into a fresh store (timed: the import also builds the map's pin cell tree), then runs
+# deterministic generator (Scripts/gen_pins.py, seed 42), imports them with
+# `pinmap import --index` into a fresh store (timed: the import, then the map's pin cell
+# tree, search and list indexes that a large import otherwise leaves for later), then runs
 # `pinmap bench render --size 200x60` on that store and on the 45 sample pins
 # (Data/pins/pins-seoul.csv), and prints, per viewport, how many times slower the big store
 # is (median and worst frame), and the start-up and memory of both.
@@ -38,7 +39,7 @@ python3 Scripts/gen_pins.py -n "$ROWS" -s 42 -o "$WORK/pins.csv"
 
 echo "importing them (pinmap import)…"
 START=$(date +%s.%N)
-"$PINMAP" import "$WORK/pins.csv" --db "$WORK/big.sqlite" >"$WORK/import.txt"
+"$PINMAP" import "$WORK/pins.csv" --db "$WORK/big.sqlite" --index >"$WORK/import.txt"
 IMPORT_SECS=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$START" "$(date +%s.%N)")
 "$PINMAP" import Data/pins/pins-seoul.csv --db "$WORK/small.sqlite" >/dev/null
 
@@ -68,7 +69,7 @@ def parse(name):
 big, big_start, big_mem = parse("big")
 small, small_start, small_mem = parse("small")
 print()
-print(f"store: {rows:,} pins, {db_bytes / 2**20:.0f} MiB; pinmap import took {import_secs} s")
+print(f"store: {rows:,} pins, {db_bytes / 2**20:.0f} MiB; pinmap import --index took {import_secs} s")
 print(f"{'viewport':10} {'median ms':>16} {'worst ms':>16} {'ratio median':>13} {'ratio worst':>12} {'CPU ms':>15}   (1M vs 45 pins)")
 for name, (med, p95, worst, reload, draw, cpu) in big.items():
     s = small.get(name)
