@@ -39,6 +39,14 @@ extension Store {
         return IndexBacklog(pins: pins, indexes: indexes, paused: true)
     }
 
+    /// Whether anything is left to index (or a drop to undo): one query,
+    /// cheap enough for every reload of the UI, unlike `indexBacklog()`,
+    /// which counts the pins.
+    /// - Throws: `StoreError` from SQLite.
+    public func hasIndexBacklog() throws(StoreError) -> Bool {
+        try db.scalarInt("SELECT EXISTS (SELECT 1 FROM deferred_schema) OR EXISTS (SELECT 1 FROM search_index_pause)") != 0
+    }
+
     /// Indexes everything a bulk insert left: rebuilds the deferred indexes,
     /// adds the pins above the pause mark to the search index and the pin
     /// cell tree, and lifts the pause, in one transaction (≈ 20 s for
@@ -56,9 +64,7 @@ extension Store {
     @discardableResult
     public func finishIndexing(progress: ((IndexingProgress) -> Void)? = nil,
                                shouldStop: (() -> Bool)? = nil) throws(StoreError) -> Int {
-        let leftovers = try db.scalarInt("SELECT count(*) FROM deferred_schema") > 0
-        let backlog = try indexBacklog()
-        guard leftovers || !backlog.isEmpty else { return 0 }
+        guard try hasIndexBacklog() else { return 0 }
         let cache = try db.scalarInt("PRAGMA cache_size")
         // 16 MiB, whatever the connection used before (the UI keeps 32 MiB): the sorts take
         // up to one cache per sorter thread. Measured for a million pins: `pinmap index`

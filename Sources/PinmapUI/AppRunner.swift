@@ -43,7 +43,7 @@ public final class AppRunner {
         startTimeline(today: Date())
         // Pins a large import left unindexed would be scanned by this first reload:
         // `finishIndexingIfNeeded` reloads after indexing them.
-        if (try? store.indexBacklog().isEmpty) ?? true { reloadIfNeeded() }
+        if (try? store.hasIndexBacklog()) != true { reloadIfNeeded() }
     }
 
     /// Applies one event at time `now` (seconds), then effects and reloads.
@@ -137,7 +137,7 @@ public final class AppRunner {
     public func reloadIfNeeded() {
         // Another process's large import left pins unindexed: index them before reading.
         if state.needsReload || state.needsMarkerReload, indexesWhenNeeded, !indexing,
-           let b = try? store.indexBacklog(), !b.isEmpty {
+           (try? store.hasIndexBacklog()) == true {
             finishIndexingIfNeeded(now: state.clock)
             return  // it reloads when done
         }
