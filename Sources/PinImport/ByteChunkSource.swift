@@ -42,10 +42,15 @@ public final class FileChunkSource: ByteChunkSource {
     private let fd: Int32
     private let chunkSize: Int
 
-    /// Opens `path` for reading.
-    /// - Throws: `TextDecodingError.unreadable` when it cannot be opened or is a directory.
+    /// Size and modification time at open, to notice a file that changes while it is read.
+    private let openedStat: stat
+
+    /// Opens `path` for reading. Only regular files: a FIFO, a device or a socket is refused at
+    /// once (opened non-blocking, so a FIFO without a writer cannot hang the open).
+    /// - Throws: `TextDecodingError.unreadable` when it cannot be opened, is a directory or is
+    ///   not a regular file.
     public init(path: String, chunkSize: Int = FileChunkSource.defaultChunkSize) throws(TextDecodingError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadable(path: path, reason: Self.errorText()) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
@@ -53,14 +58,28 @@ public final class FileChunkSource: ByteChunkSource {
             close(fd)
             throw .unreadable(path: path, reason: reason)
         }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
+        if let refusal = Self.refusal(mode: st.st_mode) {
             close(fd)
-            throw .unreadable(path: path, reason: "is a directory")
+            throw .unreadable(path: path, reason: refusal)
         }
         self.path = path
         self.fd = fd
         self.size = Int64(st.st_size)
+        self.openedStat = st
         self.chunkSize = max(1, chunkSize)
+    }
+
+    /// Why a file of this type cannot be imported, or nil for a regular file. A stream has no
+    /// size and may never end: calling it "empty (0 bytes)" or blocking on it would both mislead.
+    static func refusal(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a directory"
+        case S_IFIFO: return "it is not a regular file but a pipe (FIFO); save the data to a file and import that"
+        case S_IFCHR, S_IFBLK: return "it is not a regular file but a device; save the data to a file and import that"
+        case S_IFSOCK: return "it is not a regular file but a socket; save the data to a file and import that"
+        default: return "it is not a regular file; save the data to a file and import that"
+        }
     }
 
     deinit { close(fd) }
@@ -80,10 +99,25 @@ public final class FileChunkSource: ByteChunkSource {
             if n == 0 { break }
             filled += n
         }
-        guard filled > 0 else { return nil }
+        guard filled > 0 else {
+            try checkUnchanged()
+            return nil
+        }
         buffer.removeLast(chunkSize - filled)
         bytesRead += Int64(filled)
         return buffer
+    }
+
+    /// At the end: the bytes read match the size at open, and the size and modification time
+    /// are still those at open. Otherwise the rows read are a mix of two versions of the file.
+    /// - Throws: `TextDecodingError.unreadable` ("changed while it was read").
+    private func checkUnchanged() throws(TextDecodingError) {
+        var now = stat()
+        guard fstat(fd, &now) == 0 else { throw .unreadable(path: path, reason: Self.errorText()) }
+        let sameTime = now.st_mtim.tv_sec == openedStat.st_mtim.tv_sec && now.st_mtim.tv_nsec == openedStat.st_mtim.tv_nsec
+        guard bytesRead == size, Int64(now.st_size) == size, sameTime else {
+            throw .unreadable(path: path, reason: "it changed while it was read (\(size) bytes at the start, \(now.st_size) now, \(bytesRead) read); nothing was imported, import it again once it is complete")
+        }
     }
 
     static func errorText() -> String {

@@ -1,3 +1,4 @@
+import PinStore
 /// Column names the user gave explicitly (`--lat COL --lon COL --name COL`); matched against the
 /// headers after trimming and case-folding, or taken as a 1-based column number when no header
 /// has that name.
@@ -68,19 +69,21 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
                 + "or one geometry column holding POINT (lon lat): \(Self.list(ColumnRole.geometry.aliases)). "
                 + "Name the columns with --lat COL --lon COL."
         case let .missingCoordinateColumn(found, missing, headers):
-            return "found coordinate column \"\(found)\" but no \(missing.rawValue) column. "
+            return "found coordinate column \"\(MessageText.bounded(found))\" but no \(missing.rawValue) column. "
                 + "Headers found: \(Self.list(headers)). Accepted \(missing.rawValue) headers: "
                 + "\(Self.list(missing.aliases)). Name it with --\(missing == .latitude ? "lat" : "lon") COL."
         case let .noNameColumn(found):
             return "no name column. Headers found: \(Self.list(found)). "
                 + "Accepted name headers: \(Self.list(ColumnRole.name.aliases)). Name it with --name COL."
         case let .unknownColumn(option, name, found):
-            return "no column \"\(name)\" for \(option.rawValue). Headers found: \(Self.list(found))."
+            return "no column \"\(MessageText.bounded(name))\" for \(option.rawValue). Headers found: \(Self.list(found))."
         }
     }
 
     static func list(_ names: [String]) -> String {
-        names.isEmpty ? "(none)" : names.map { "\"\($0)\"" }.joined(separator: ", ")
+        // Bounded: a one-line 50 MB file is one 50 MB "header".
+        let shown = names.prefix(30).map { "\"\(MessageText.bounded($0))\"" }.joined(separator: ", ")
+        return names.isEmpty ? "(none)" : names.count > 30 ? shown + " and \(names.count - 30) more" : shown
     }
 }
 

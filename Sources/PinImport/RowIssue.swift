@@ -1,3 +1,4 @@
+import PinStore
 /// The rule a rejected row broke; the `rawValue` is the stable code shown in JSON reports.
 public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
     case blankName = "blank-name"
@@ -38,9 +39,10 @@ public struct RowIssue: Error, Sendable, Codable, Equatable, CustomStringConvert
 
     public init(line: Int = 0, field: String, value: String, reason: String, rule: ImportRule) {
         self.line = line
-        self.field = field
-        self.value = value
-        self.reason = reason
+        // Bounded: a 50 MB field must not become a 50 MB message (the rejects file keeps it whole).
+        self.field = MessageText.truncated(field, limit: MessageText.valueLimit)
+        self.value = MessageText.truncated(value, limit: 200)
+        self.reason = MessageText.sentence(reason)
         self.rule = rule
     }
 

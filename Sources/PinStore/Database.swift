@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
 
-/// A failure talking to SQLite, with SQLite's own message and the statement.
+/// A failure talking to SQLite, in the user's words (`StoreErrorText`: never SQL text), with
+/// SQLite's result code for callers that branch on it.
 public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     public var message: String
     public var code: Int32
@@ -19,12 +20,15 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// One SQLite connection. Not shared across threads: each owner opens its own.
 public final class Database {
     let handle: OpaquePointer
+    /// The file path (for messages), or `:memory:`.
+    let path: String
 
     /// Opens (or, when `create`, creates) the SQLite file at `path`
     /// (`:memory:` for an in-memory database).
     /// - Throws: `StoreError` when SQLite cannot open it (missing folder,
     ///   permissions, not a database).
     public init(path: String, create: Bool = true) throws(StoreError) {
+        self.path = path
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
         if create { flags |= SQLITE_OPEN_CREATE }
@@ -32,17 +36,22 @@ public final class Database {
         guard rc == SQLITE_OK, let db else {
             let msg = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
-            throw StoreError(msg, code: rc)
+            throw StoreError(StoreErrorText.message(code: rc, sqliteMessage: msg, path: path), code: rc)
         }
         handle = db
         // Wait up to 5 s for another process's write (e.g. an import) before "database is locked".
-        sqlite3_busy_timeout(db, 5000)
+        sqlite3_busy_timeout(db, StoreErrorText.busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
     }
 
     deinit { sqlite3_close_v2(handle) }
 
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// The failure of the last call, which returned `code`, in the user's words.
+    func failure(_ code: Int32) -> StoreError {
+        StoreError(StoreErrorText.message(code: code, sqliteMessage: lastMessage, path: path), code: code)
+    }
 
     /// Runs one or more SQL statements that return no rows.
     /// - Throws: `StoreError` with SQLite's message.
@@ -52,7 +61,7 @@ public final class Database {
         if rc != SQLITE_OK {
             let msg = err.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(err)
-            throw StoreError(msg, code: rc)
+            throw StoreError(StoreErrorText.message(code: rc, sqliteMessage: msg, path: path), code: rc)
         }
     }
 
@@ -61,7 +70,7 @@ public final class Database {
     public func prepare(_ sql: String) throws(StoreError) -> Statement {
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
-        guard rc == SQLITE_OK, let stmt else { throw StoreError("\(lastMessage) in: \(sql)", code: rc) }
+        guard rc == SQLITE_OK, let stmt else { throw failure(rc) }
         return Statement(stmt, db: self)
     }
 
@@ -166,7 +175,7 @@ public final class Statement {
                 }
             }
         }
-        if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }
+        if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
     /// Advances one row. - Throws: `StoreError` on a constraint or I/O failure.
@@ -175,9 +184,9 @@ public final class Statement {
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
-        let msg = db.lastMessage
+        let error = db.failure(rc)
         sqlite3_reset(stmt)
-        throw StoreError(msg, code: rc)
+        throw error
     }
 
     public func reset() { sqlite3_reset(stmt) }

@@ -165,7 +165,7 @@ extension Statement {
     /// Binds `bytes` as a blob (SQLite copies them).
     func bindBlob(_ bytes: [UInt8], at i: Int32) throws(StoreError) {
         let rc = bytes.withUnsafeBytes { sqlite3_bind_blob(stmt, i, $0.baseAddress, Int32($0.count), sqliteTransient) }
-        if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }
+        if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
     /// Calls `body` with column `col`'s blob (valid only during the call).

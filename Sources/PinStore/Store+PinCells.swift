@@ -181,7 +181,7 @@ extension Store {
                 let lat = sqlite3_value_double(argv[0]), lon = sqlite3_value_double(argv[1])
                 sqlite3_result_int64(ctx, PinGrid.fineMorton(latitude: lat, longitude: lon))
             }, nil, nil, nil)
-        if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }
+        if rc != SQLITE_OK { throw db.failure(rc) }
     }
 }
 

@@ -16,7 +16,7 @@ extension Store {
                 }
                 sqlite3_result_int(ctx, word.isEmpty || Store.caseFold(text).contains(word) ? 1 : 0)
             }, nil, nil, nil)
-        if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }
+        if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
     /// `text` with case removed: lowercased, and final sigma ς as σ (what Unicode case

@@ -9,15 +9,28 @@ public final class Store {
     /// The file path, or `:memory:`.
     public let path: String
 
-    /// Opens the store at `path`, creating the file and its folder when missing,
-    /// and migrates the schema.
-    /// - Throws: `StoreError` when the file cannot be opened or created, is not
-    ///   an SQLite database, or is an SQLite database of another program.
-    public init(path: String) throws(StoreError) {
+    /// How a store is opened.
+    public enum OpenMode: Sendable {
+        /// Only a Pinmap store that exists: a missing or empty file is refused
+        /// ("no Pinmap store at PATH") and nothing is created.
+        case existing
+        /// Create the file when missing; with `makeFolders`, its missing folders too.
+        case create(makeFolders: Bool)
+    }
+
+    /// Opens the store at `path` and migrates its schema. Nothing is written before the file
+    /// is known to be a Pinmap store (or a new, empty file in `.create` mode).
+    /// - Parameter mode: `.existing` for commands that must not create a store;
+    ///   `.create(makeFolders: true)` (the default) creates the file and its folder.
+    /// - Throws: `StoreError` when the file is missing (`.existing`) or its folder is
+    ///   (`.create(makeFolders: false)`), cannot be opened, is not an SQLite database, is an
+    ///   SQLite database of another program, or has a newer schema.
+    public init(path: String, mode: OpenMode = .create(makeFolders: true)) throws(StoreError) {
         self.path = path
-        if path != ":memory:" { try Store.prepareFolder(for: path) }
+        let memory = path == ":memory:"
         do {
-            db = try Database(path: path)
+            if !memory { try Store.checkPath(path, mode: mode) }
+            if case .existing = mode { db = try Database(path: path, create: false) } else { db = try Database(path: path) }
             // For a new file only (SQLite ignores it once the file has pages): 8 KiB pages
             // make bulk imports ≈ 8 % faster than the default 4 KiB (fewer, fuller B-tree pages).
             try db.execute("PRAGMA page_size = 8192")
@@ -26,17 +39,26 @@ public final class Store {
             // helper thread: ≈ 20 % faster on 2 cores.
             try db.execute("PRAGMA threads = 2")
             try registerSearchFunction()
-            try checkIdentity()
-            if path != ":memory:" {
-                try db.execute("PRAGMA journal_mode = WAL")
+            // Read only: a foreign or newer file is refused before anything is written to it.
+            let needsMigration = try StoreIdentity.check(db, path: path, mustExist: { if case .existing = mode { return true }; return false }())
+            if !memory {
+                try useWAL()
                 try db.execute("PRAGMA synchronous = NORMAL")
             }
-            try migrate()
-        } catch where error.code & 0xFF == SQLITE_BUSY {
-            throw StoreError("cannot open store \(path): another pinmap holds it (the first import into a store locks it until it ends); try again when that finishes", code: error.code)
+            if needsMigration { try StoreIdentity.migrate(db) }
         } catch {
-            throw StoreError("cannot open store \(path): \(error.message)", code: error.code)
+            let shown = MessageText.quotedPath(path)
+            // Name the store once: some messages already do ("no Pinmap store at PATH").
+            throw error.message.contains(shown) ? error : StoreError("cannot open store \(shown): \(error.message)", code: error.code)
         }
+    }
+
+    /// Switches the file to WAL. While the first import into a store holds it in rollback-journal
+    /// mode, the switch fails at once with `SQLITE_BUSY` (SQLite does not wait for a journal
+    /// mode change); the store is then used in that mode, and every statement waits for the
+    /// import like any other lock (the busy timeout). The import switches back when it ends.
+    private func useWAL() throws(StoreError) {
+        do { try db.execute("PRAGMA journal_mode = WAL") } catch where error.code & 0xFF == SQLITE_BUSY || error.code & 0xFF == SQLITE_LOCKED {}
     }
 
     /// A fresh in-memory store (tests, dry runs).
@@ -51,48 +73,28 @@ public final class Store {
         return home + "/.local/share/pinmap/pins.sqlite"
     }
 
-    private static func prepareFolder(for path: String) throws(StoreError) {
+    /// What must hold before SQLite opens `path` in `mode` (SQLite itself would create the file).
+    private static func checkPath(_ path: String, mode: OpenMode) throws(StoreError) {
         let dir = (path as NSString).deletingLastPathComponent
-        guard !dir.isEmpty else { return }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-            if !isDir.boolValue { throw StoreError("cannot open store \(path): \(dir) is not a folder") }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError("cannot create folder \(dir) for the store: \(error.localizedDescription)")
-        }
-    }
-
-    /// Refuses SQLite files that belong to another program; claims empty ones.
-    private func checkIdentity() throws(StoreError) {
-        // Reading the schema is what fails with SQLITE_NOTADB on a non-SQLite file.
-        let tables = try db.scalarInt("SELECT count(*) FROM sqlite_master")
-        let appID = try db.scalarInt("PRAGMA application_id")
-        if tables == 0 && appID == 0 {
-            try db.execute("PRAGMA application_id = \(Migrations.applicationID)")
-        } else if appID != Migrations.applicationID {
-            throw StoreError("not a Pinmap store (it is an SQLite database of another program); choose another --db path")
-        }
-    }
-
-    private func migrate() throws(StoreError) {
-        let version = Int(try db.scalarInt("PRAGMA user_version"))
-        if version > Migrations.all.count {
-            throw StoreError("store schema version \(version) is newer than this pinmap (\(Migrations.all.count)); update pinmap")
-        }
-        for (i, sql) in Migrations.all.enumerated().dropFirst(version) {
+        switch mode {
+        case .existing:
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw StoreError("no Pinmap store at \(MessageText.quotedPath(path)) (nothing was created; `pinmap import` or `pinmap add` creates one)", code: SQLITE_CANTOPEN)
+            }
+        case .create(let makeFolders):
+            guard !dir.isEmpty else { return }
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+                if !isDir.boolValue { throw StoreError("\(MessageText.quotedPath(dir)) is not a folder", code: SQLITE_CANTOPEN) }
+                return
+            }
+            guard makeFolders else {
+                throw StoreError("the folder \(MessageText.quotedPath(dir)) does not exist; create it first or choose another --db path", code: SQLITE_CANTOPEN)
+            }
             do {
-                try db.transaction {
-                    try db.execute(sql)
-                    try db.execute("PRAGMA user_version = \(i + 1)")
-                }
-            } catch let e as StoreError {
-                throw StoreError("migration \(i + 1) failed: \(e.message)", code: e.code)
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             } catch {
-                throw StoreError("migration \(i + 1) failed: \(error)")
+                throw StoreError("cannot create the folder \(MessageText.quotedPath(dir)): \(error.localizedDescription)", code: SQLITE_CANTOPEN)
             }
         }
     }

@@ -73,7 +73,10 @@ extension CommandSpec {
             if let eq = a.firstIndex(of: "=") { name = String(a[..<eq]); inline = String(a[a.index(after: eq)...]) }
             if optionNames.contains(name) {
                 if let inline { out.values[name] = inline; continue }
-                guard i < args.count else { throw .usage(command: self.name, message: "\(name) needs a value") }
+                // `--limit --db X`: the next option is not this one's value.
+                guard i < args.count, !isOptionName(args[i], optionNames, flagNames) else {
+                    throw .usage(command: self.name, message: "\(name) needs a value")
+                }
                 out.values[name] = args[i]
                 i += 1
             } else if flagNames.contains(name), inline == nil {
@@ -91,4 +94,10 @@ extension CommandSpec {
         }
         return out
     }
+}
+
+/// Whether `arg` names an option or flag (`--db`, `-o`, `--help`): never taken as a value.
+private func isOptionName(_ arg: String, _ options: Set<String>, _ flags: Set<String>) -> Bool {
+    let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
+    return options.contains(name) || flags.contains(name) || name == "--help" || name == "-h"
 }

@@ -50,7 +50,7 @@ enum ImportCommand: TextCommand {
         var failed = false
         var reports: [ImportReport] = []
         do {  // the import's connection (and its page cache) is closed before `--index` runs
-            let store = try PinmapCLI.openStore(args)
+            let store = try PinmapCLI.openStore(args, creating: !options.dryRun)
             for path in args.positionals {
                 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
                 let bar = ImportProgressPrinter(label: (path as NSString).lastPathComponent, fileSize: size)
@@ -61,7 +61,7 @@ enum ImportCommand: TextCommand {
                     bar.finish()
                     failed = true
                     // The error names the file itself.
-                    io.err.write("pinmap import: \(error)\n")
+                    io.err.write("pinmap import: \(MessageText.sentence(String(describing: error), limit: 600))\n")  // one bounded line
                     reports.append(ImportReport.failed(file: path, error: error))
                 }
             }

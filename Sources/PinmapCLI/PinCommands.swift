@@ -17,7 +17,7 @@ enum AddCommand: TextCommand {
         guard let title = f.title else { throw .usage(command: "add", message: "--title is required") }
         guard let lat = f.latitude else { throw .usage(command: "add", message: "--lat is required") }
         guard let lon = f.longitude else { throw .usage(command: "add", message: "--lon is required") }
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openStore(args, creating: true)
         let pin = try PinmapCLI.storeCall { () throws(StoreError) -> Pin? in
             let id = try store.insert(NewPin(title: title, description: f.description ?? "", category: f.category ?? "",
                                              latitude: lat, longitude: lon))

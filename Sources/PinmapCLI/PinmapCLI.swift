@@ -69,12 +69,17 @@ public enum PinmapCLI {
     }
 
     /// Opens the store named by `--db`, `PINMAP_DB` or the default path.
-    static func openStore(_ args: ParsedArguments) throws(CLIError) -> Store {
+    /// - Parameter creating: only `import`, `add` and the UI create a store; every other
+    ///   command refuses a missing one ("no Pinmap store at PATH") and creates nothing. An
+    ///   explicit path's folder must exist; the default (XDG) path's folders are created.
+    static func openStore(_ args: ParsedArguments, creating: Bool = false) throws(CLIError) -> Store {
         let path = args.value("--db") ?? Store.defaultPath()
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
         }
-        do { return try Store(path: path) } catch { throw .failure(error.message) }
+        let explicit = args.value("--db") != nil || !(ProcessInfo.processInfo.environment["PINMAP_DB"] ?? "").isEmpty
+        let mode: Store.OpenMode = creating ? .create(makeFolders: !explicit) : .existing
+        do { return try Store(path: path, mode: mode) } catch { throw .failure(error.message) }
     }
 
     static func storeExists(_ args: ParsedArguments) -> Bool {

@@ -14,9 +14,11 @@ enum UICommand: Command {
         maxPositionals: 0)
 
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
-        let isNew = !PinmapCLI.storeExists(args)
-        let store = try PinmapCLI.openStore(args)
         let session = TerminalSession()
+        // Refused before the store is opened: a UI that cannot start creates nothing.
+        do { try session.checkTerminal() } catch { throw .failure(error.description) }
+        let isNew = !PinmapCLI.storeExists(args)
+        let store = try PinmapCLI.openStore(args, creating: true)
         do { try session.start() } catch { throw .failure(error.description) }
         defer { session.stop() }
         let (cols, rows) = session.size

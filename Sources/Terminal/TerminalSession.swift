@@ -37,6 +37,17 @@ public final class TerminalSession {
     /// - Throws: `TerminalError` when stdin/stdout is not a TTY or `TERM` is
     ///   unset, unknown or dumb (checked before ncurses can exit on its own).
     public func start() throws(TerminalError) {
+        try checkTerminal()
+        pm_install_signal_handlers()
+        guard pm_start() == 0 else { throw .startFailed }
+        started = true
+        painter.colorCount = Int(pm_colors())
+        atexit { pm_restore() }
+    }
+
+    /// Throws what `start()` would refuse (no TTY, unknown or dumb `TERM`) without touching
+    /// the terminal: callers check before they create anything.
+    public func checkTerminal() throws(TerminalError) {
         setlocale(LC_ALL, "")
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
@@ -45,11 +56,6 @@ public final class TerminalSession {
         case 2: throw .dumbTerm(term)
         default: break
         }
-        pm_install_signal_handlers()
-        guard pm_start() == 0 else { throw .startFailed }
-        started = true
-        painter.colorCount = Int(pm_colors())
-        atexit { pm_restore() }
     }
 
     /// Restores the terminal (mouse modes off, main screen, cursor, echo). Idempotent.

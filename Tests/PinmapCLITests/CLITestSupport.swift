@@ -8,8 +8,10 @@ struct CLITestStore {
     let path: String
 
     init() {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pinmap-cli-\(UUID().uuidString)").appendingPathComponent("pins.sqlite").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-cli-\(UUID().uuidString)")
+        // An explicit --db in a missing folder is refused: the folder exists, the store not yet.
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        path = dir.appendingPathComponent("pins.sqlite").path
     }
 
     /// Runs `pinmap <args> --db <path>` with captured output.

@@ -1,0 +1,62 @@
+/// Values quoted inside messages: one line, bounded. A message that quotes a file's header, a
+/// field or a file name stays short (a 50 MB one-line file must not give a 50 MB message) and on
+/// one line (a newline in a file name must not start a fake second message).
+public enum MessageText {
+    /// The most characters of a quoted value (before its ellipsis).
+    public static let valueLimit = 80
+    /// The most characters of a quoted path: paths carry more meaning at both ends.
+    public static let pathLimit = 160
+
+    /// `value` on one line, at most `limit` characters plus "…": line breaks and other
+    /// control characters become escapes (`\n`, `\r`, `\t`, `\u{1B}`), so the result is plain
+    /// and printable. Linear in the characters kept: the rest of `value` is not read.
+    public static func bounded(_ value: String, limit: Int = valueLimit) -> String {
+        var out = ""
+        var kept = 0
+        for u in value.unicodeScalars {
+            if kept >= limit { out += "…"; return out }
+            out += escaped(u)
+            kept += 1
+        }
+        return out
+    }
+
+    /// `'value'`, bounded (see `bounded`).
+    public static func quoted(_ value: String, limit: Int = valueLimit) -> String {
+        "'" + bounded(value, limit: limit) + "'"
+    }
+
+    /// A path for a message: escaped and bounded like a value, but longer, and not quoted.
+    public static func quotedPath(_ path: String) -> String { bounded(path, limit: pathLimit) }
+
+    /// A sentence that may quote a long value (`latitude '…50 MB…' is not a number`), on one
+    /// line and at most about `limit` characters: its start and its end are kept (the end says
+    /// what is wrong), the middle becomes "…".
+    public static func sentence(_ text: String, limit: Int = 240) -> String {
+        let scalars = text.unicodeScalars
+        let needsEscape = scalars.contains { escaped($0).unicodeScalars.count > 1 }
+        guard needsEscape || scalars.count > limit else { return text }
+        guard scalars.count > limit else { return bounded(text, limit: limit) }
+        let tailStart = scalars.index(scalars.endIndex, offsetBy: -(limit / 3))
+        return bounded(text, limit: limit - limit / 3) + bounded(String(scalars[tailStart...]), limit: limit)
+    }
+
+    /// `value` cut to at most `limit` characters plus "…", otherwise as written.
+    public static func truncated(_ value: String, limit: Int) -> String {
+        let scalars = value.unicodeScalars
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+              cut < scalars.endIndex else { return value }
+        return String(scalars[..<cut]) + "…"
+    }
+
+    private static func escaped(_ u: Unicode.Scalar) -> String {
+        switch u.value {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+        default: return String(u)
+        }
+    }
+}
