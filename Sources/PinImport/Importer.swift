@@ -58,6 +58,8 @@ public enum Importer {
                     try store.endBulkInsert(deferring: options.deferIndexing)
                     try BatchRecord.finish(store: store, id: batchID, report: run.report)
                     run.report.batchID = batchID
+                    // All or nothing: rejects that cannot be written (disk full) roll the pins back.
+                    try rejects?.flush()
                 } }
             }
         } catch is NothingImported {

@@ -1,29 +1,23 @@
-import Glibc
-
 /// Writes rejected rows to a CSV file (`--rejects OUT.csv`): UTF-8, comma, RFC 4180 quoting,
 /// `\n` line ends. Columns: `line`, `reason`, then the file's own header, so a user can fix the
 /// rows in a spreadsheet and import the file again (the two extra columns are ignored then).
-/// A class because it owns the open `FILE*`; buffered by stdio.
+/// Written through `AtomicOutputFile`: OUT.csv appears, whole, only when the import succeeds.
 final class RejectsWriter {
     let path: String
-    private let file: UnsafeMutablePointer<FILE>
-    private var failed = false
+    private let file: AtomicOutputFile
     /// The header's column count: shorter rows are padded, so every row has the same fields.
     private let columns: Int
 
-    /// Creates (or truncates) `path` and writes the header row.
+    /// Starts a temporary file next to `path` and writes the header row.
     /// - Throws: `ImportError.rejectsFile` when the file cannot be created.
     init(path: String, headers: [String]) throws(ImportError) {
-        guard let f = fopen(path, "w") else {
-            throw .rejectsFile(path: path, reason: String(cString: strerror(errno)))
+        do { file = try AtomicOutputFile(path: path) } catch {
+            throw .rejectsFile(path: path, reason: error.reason)
         }
         self.path = path
-        file = f
         columns = headers.count
         write(["line", "reason"] + headers)
     }
-
-    deinit { fclose(file) }
 
     /// Appends one rejected row: its line, all reasons joined by "; ", and its fields.
     func add(line: Int, issues: [RowIssue], fields: [String]) {
@@ -31,25 +25,28 @@ final class RejectsWriter {
         write([String(line), issues.map(\.reason).joined(separator: "; ")] + fields + padding)
     }
 
-    /// Flushes and closes.
+    /// Writes everything to disk, still under the temporary name: call before the import
+    /// commits, so a full disk rolls the import back.
     /// - Throws: `ImportError.rejectsFile` when any write failed (e.g. the disk is full).
-    func finish() throws(ImportError) {
-        if fflush(file) != 0 || failed || ferror(file) != 0 {
-            throw .rejectsFile(path: path, reason: String(cString: strerror(errno)))
-        }
+    func flush() throws(ImportError) {
+        do { try file.flush() } catch { throw .rejectsFile(path: path, reason: error.reason) }
     }
 
-    /// Deletes the file (after a file-level failure, so no half-written rejects remain).
+    /// Puts the file in place (after the import committed).
+    /// - Throws: `ImportError.rejectsFile` when any write or the rename failed.
+    func finish() throws(ImportError) {
+        do { try file.commit() } catch { throw .rejectsFile(path: path, reason: error.reason) }
+    }
+
+    /// Drops the file (after a failure): OUT.csv is left as it was before the import.
     func discard() {
-        unlink(path)
+        file.discard()
     }
 
     private func write(_ fields: [String]) {
         var line = fields.map(Self.quoted).joined(separator: ",")
         line.append("\n")
-        let n = line.utf8.count
-        let written = line.withCString { fwrite($0, 1, n, file) }
-        if written != n { failed = true }
+        file.write(line)
     }
 
     /// A field quoted when it holds a comma, a quote, a line break or edge spaces (RFC 4180).

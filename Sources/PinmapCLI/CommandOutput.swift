@@ -1,5 +1,7 @@
 import Foundation
 import Frame
+import PinImport
+import PinStore
 
 /// Where a command's text goes: standard output, a file, or a string (tests).
 /// Writes are buffered; `flush()` sends what is left.
@@ -55,29 +57,26 @@ final class StreamSink: TextSink {
     }
 }
 
-/// A file written in 1 MiB chunks.
+/// A file written whole or not at all (`AtomicOutputFile`: a temporary file renamed into place
+/// by `flush()`), so a failed export never leaves half a file or clobbers the old one.
 final class FileSink: TextSink {
     let isTerminal = false
     let path: String
-    private var out: BufferedHandle
+    private let file: AtomicOutputFile
 
-    /// Creates or truncates `path`.
-    /// - Throws: `CLIError.failure` when the file cannot be created.
+    /// Starts the temporary file next to `path`.
+    /// - Throws: `CLIError.failure` when it cannot be created.
     init(path: String) throws(CLIError) {
         self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let h = FileHandle(forWritingAtPath: path) else {
-            throw .failure("cannot create \(path): \(String(cString: strerror(errno)))")
+        do { file = try AtomicOutputFile(path: path) } catch {
+            throw .failure("cannot create \(MessageText.quotedPath(path)): \(error.reason)")
         }
-        out = BufferedHandle(h, chunkSize: 1 << 20)
     }
 
-    func write(_ s: String) { out.append(s) }
+    func write(_ s: String) { file.write(s) }
 
     func flush() throws(CLIError) {
-        out.drain()
-        try? out.handle.close()
-        if let failure = out.failure { throw .failure("cannot write \(path): \(failure)") }
+        do { try file.commit() } catch { throw .failure("cannot write \(MessageText.quotedPath(path)): \(error.reason) (nothing was written)") }
     }
 }
 

@@ -22,6 +22,7 @@ enum ExportCommand: TextCommand {
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let path = args.value("-o") ?? args.value("--output")
         let format = try format(args, path: path)
+        try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
         let store = try PinmapCLI.openStore(args)
         let cursor = try PinmapCLI.storeCall { () throws(StoreError) in try store.pinCursor() }
         let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p) } ?? io.out

@@ -46,6 +46,7 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
+        try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals)
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []

@@ -73,7 +73,7 @@ public enum PinmapCLI {
     ///   command refuses a missing one ("no Pinmap store at PATH") and creates nothing. An
     ///   explicit path's folder must exist; the default (XDG) path's folders are created.
     static func openStore(_ args: ParsedArguments, creating: Bool = false) throws(CLIError) -> Store {
-        let path = args.value("--db") ?? Store.defaultPath()
+        let path = storePath(args)
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
         }
@@ -81,6 +81,9 @@ public enum PinmapCLI {
         let mode: Store.OpenMode = creating ? .create(makeFolders: !explicit) : .existing
         do { return try Store(path: path, mode: mode) } catch { throw .failure(error.message) }
     }
+
+    /// The store path `--db`, `PINMAP_DB` or the default name.
+    static func storePath(_ args: ParsedArguments) -> String { args.value("--db") ?? Store.defaultPath() }
 
     static func storeExists(_ args: ParsedArguments) -> Bool {
         FileManager.default.fileExists(atPath: args.value("--db") ?? Store.defaultPath())

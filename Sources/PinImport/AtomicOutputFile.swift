@@ -1,0 +1,116 @@
+import Glibc
+
+/// Why an output file could not be written: the path and the system's reason.
+public struct OutputFileError: Error, Sendable, Equatable {
+    public var path: String
+    public var reason: String
+}
+
+/// An output file written all at once or not at all: the bytes go to a temporary file in the
+/// same folder (`.NAME.XXXXXX`), which `commit()` flushes to disk and renames over `path`.
+/// Until then `path` is untouched, so a failure (disk full, Ctrl-C, a crash) never leaves a
+/// half-written file, and never truncates what was there before. Non-regular targets that
+/// exist (`/dev/null`, a terminal) are written directly: they cannot be replaced by a rename.
+/// Buffered (1 MiB); the first write error is kept and thrown by `flush()` / `commit()`.
+public final class AtomicOutputFile {
+    public let path: String
+    private let tempPath: String?
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private var failure: String?
+    private static let bufferSize = 1 << 20
+
+    /// Creates the temporary file next to `path` (with the permissions a new file would get).
+    /// - Throws: `OutputFileError` when the folder is missing or not writable, or `path` is a
+    ///   directory, or a pipe without a reader.
+    public init(path: String) throws(OutputFileError) {
+        self.path = Self.resolvingLink(path)
+        let path = self.path
+        var st = stat()
+        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
+            if (st.st_mode & S_IFMT) == S_IFDIR { throw OutputFileError(path: path, reason: "it is a directory") }
+            // Non-blocking open: a FIFO without a reader fails (ENXIO) instead of hanging.
+            fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { throw OutputFileError(path: path, reason: Self.errorText()) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            tempPath = nil
+            return
+        }
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((dir + "." + name + ".XXXXXX").utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw OutputFileError(path: path, reason: Self.errorText()) }
+        tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // mkstemp makes 0600; a new output gets what `open(…, 0666)` would (the umask applies).
+        let mask = umask(0)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
+    }
+
+    deinit {
+        if fd >= 0 { discard() }
+    }
+
+    /// Appends `text` (UTF-8).
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { drain() }
+    }
+
+    /// Writes what is buffered and forces it to disk.
+    /// - Throws: `OutputFileError` for the first failed write (e.g. the disk is full).
+    public func flush() throws(OutputFileError) {
+        drain()
+        if failure == nil, tempPath != nil, fsync(fd) != 0 { failure = Self.errorText() }
+        if let failure { throw OutputFileError(path: path, reason: failure) }
+    }
+
+    /// Flushes, then puts the file in place (renames the temporary file over `path`).
+    /// - Throws: `OutputFileError`; the temporary file is removed and `path` left as it was.
+    public func commit() throws(OutputFileError) {
+        do { try flush() } catch { discard(); throw error }
+        close(fd)
+        fd = -1
+        guard let tempPath else { return }
+        if rename(tempPath, path) != 0 {
+            let reason = Self.errorText()
+            unlink(tempPath)
+            throw OutputFileError(path: path, reason: reason)
+        }
+    }
+
+    /// Drops everything written: removes the temporary file; `path` is left as it was.
+    public func discard() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+        if let tempPath { unlink(tempPath) }
+    }
+
+    private func drain() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil, fd >= 0 else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = Self.errorText()
+                return
+            }
+            offset += n
+        }
+    }
+
+    /// A symbolic link's target (the rename replaces the file, not the link); else `path`.
+    private static func resolvingLink(_ path: String) -> String {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+}
