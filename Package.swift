@@ -24,7 +24,7 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["CSQLite"]),
-        .target(name: "PinImport", dependencies: ["PinStore"]),
+        .target(name: "PinImport", dependencies: ["PinStore", "Frame"]),  // Frame: SafeText for the progress bar
 
         // The app: state + event -> state, state -> frame.
         .target(name: "PinmapUI", dependencies: ["Frame", "Sheet", "GeoMap", "PinStore", "PinImport"]),

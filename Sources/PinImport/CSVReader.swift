@@ -10,8 +10,8 @@ public enum CSVReadError: Error, Sendable, Equatable {
 /// A streaming RFC 4180 reader over UTF-8 byte chunks.
 ///
 /// - Quoted fields may hold delimiters, doubled quotes (`""` → `"`) and line breaks.
-/// - Records end at `\n`, `\r\n` or a lone `\r`, mixed freely; inside quoted fields each of those
-///   becomes `\n`, so no `\r` is ever left in a value.
+/// - Records end at `\n`, `\r\n` or a lone `\r`, mixed freely; inside quoted fields `\r\n`
+///   becomes `\n` and a lone `\r` is kept (it is data: a value holding one round-trips).
 /// - A quote that does not start a field is an ordinary character (`37°34'33.6"N`); text after a
 ///   closing quote is kept (`"ab"c` → `abc`), as Python's `csv` module does.
 /// - The last record needs no final line break.
@@ -35,6 +35,8 @@ public struct CSVReader<Source: ByteChunkSource> {
     private var state = State.recordStart
     /// A `\r` ended the last chunk; a `\n` at the start of the next belongs to it.
     private var skipLF = false
+    /// That `\r` was inside a quoted field and kept as data (see `.quoted`).
+    private var quotedCR = false
     /// Physical line of the next byte.
     private var line = 1
     private var recordLine = 1
@@ -115,7 +117,11 @@ public struct CSVReader<Source: ByteChunkSource> {
         var i = pos
         if skipLF {
             skipLF = false
-            if i < n && buf[i] == 0x0A { i += 1 }
+            if i < n && buf[i] == 0x0A {
+                i += 1
+                if quotedCR { bytes[bytes.count - 1] = 0x0A }  // the "\r" kept at the chunk's end was half a "\r\n"
+            }
+            quotedCR = false
         }
         let delim = delimiter
         while i < n {
@@ -169,11 +175,21 @@ public struct CSVReader<Source: ByteChunkSource> {
                 i += 1
                 if b == 0x22 {
                     state = .quoteInQuoted
-                } else {
-                    // A line break inside a quoted field is kept as a single "\n".
+                } else if b == 0x0A {
                     bytes.append(0x0A)
                     line += 1
-                    if b == 0x0D { skipFollowingLF(buf, &i) }
+                } else {
+                    // Inside quotes a lone "\r" is data (a title holding one survives export
+                    // and import); "\r\n" is a Windows line break, kept as "\n".
+                    line += 1
+                    if i < n {
+                        bytes.append(buf[i] == 0x0A ? 0x0A : 0x0D)
+                        if buf[i] == 0x0A { i += 1 }
+                    } else {
+                        bytes.append(0x0D)
+                        skipLF = true
+                        quotedCR = true
+                    }
                 }
             case .quoteInQuoted:
                 let b = buf[i]

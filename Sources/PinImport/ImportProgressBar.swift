@@ -1,4 +1,5 @@
 import Foundation
+import Frame
 import Glibc
 
 /// The import progress bar for stderr, e.g.
@@ -54,7 +55,8 @@ public final class ImportProgressPrinter: @unchecked Sendable {
     ///   - forceEnabled: draw even when stderr is not a terminal (tests); nil asks `isatty(2)`.
     public init(label: String, fileSize: Int64, minimumBytes: Int64 = ImportProgressPrinter.defaultMinimumBytes,
                 forceEnabled: Bool? = nil) {
-        self.label = label
+        // A file name can hold escape sequences (set the title, write the clipboard): never raw.
+        self.label = SafeText.sanitize(label)
         self.enabled = (forceEnabled ?? (isatty(2) == 1)) && fileSize >= minimumBytes
         self.start = Self.now()
     }

@@ -65,7 +65,7 @@ enum BenchCommand: Command {
         let firstFrame = monotonicSeconds()
         let sinceExec = processAgeSeconds()
 
-        print("pinmap bench render: \(store.path)")
+        PinmapCLI.writeOut("pinmap bench render: \(store.path)\n")  // a path can hold escapes
         print("  \(runner.state.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
         if let sinceExec {
             print(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))

@@ -43,8 +43,8 @@ public enum PinmapCLI {
 
     /// Runs the command line `args` (without the program name) and returns the exit code.
     public static func main(_ args: [String]) -> Int32 {
-        if args.first == "--version" || args.first == "-V" { print("pinmap \(version)"); return 0 }
-        if args.first == "--help" || args.first == "-h" || args.first == "help" { print(globalHelp, terminator: ""); return 0 }
+        if args.first == "--version" || args.first == "-V" { writeOut("pinmap \(version)\n"); return 0 }
+        if args.first == "--help" || args.first == "-h" || args.first == "help" { writeOut(globalHelp); return 0 }
         var rest = args
         var command: any Command.Type = UICommand.self
         if let first = args.first, !first.hasPrefix("-") {
@@ -56,7 +56,7 @@ public enum PinmapCLI {
         }
         do {
             let parsed = try command.spec.parse(rest)
-            if parsed.wantsHelp { print(command.spec.helpText(), terminator: ""); return 0 }
+            if parsed.wantsHelp { writeOut(command.spec.helpText()); return 0 }
             return try command.run(parsed)
         } catch {
             return fail(error)
@@ -87,6 +87,13 @@ public enum PinmapCLI {
 
     static func storeExists(_ args: ParsedArguments) -> Bool {
         FileManager.default.fileExists(atPath: args.value("--db") ?? Store.defaultPath())
+    }
+
+    /// Writes `s` to standard output, sanitized when it is a terminal (`SafeText`): with
+    /// `writeError` and `StreamSink`, the only ways text reaches a terminal.
+    static func writeOut(_ s: String) {
+        let text = isatty(1) == 1 ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     static func writeError(_ s: String) {

@@ -36,7 +36,7 @@ enum RenderCommand: Command {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
             runner.setDetentInstantly(detent)
         }
-        print(runner.frame().text())
+        PinmapCLI.writeOut(runner.frame().text() + "\n")
         return 0
     }
 

@@ -18,7 +18,9 @@ struct Painter {
                 let cell = screen[col, row]
                 if !full, let last, last[col, row] == cell { continue }
                 if cell.isContinuation { continue }
-                pm_put(Int32(row), Int32(col), cell.text, attr(cell.style))
+                // The last gate before the terminal: a cell that bypassed `Screen.put` is not raw either.
+                let text = cell.text.unicodeScalars.contains(where: SafeText.isUnsafe) ? SafeText.sanitize(cell.text) : cell.text
+                pm_put(Int32(row), Int32(col), text, attr(cell.style))
             }
         }
         pm_refresh()
