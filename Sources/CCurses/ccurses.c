@@ -163,14 +163,18 @@ static void pm_quit_handler(int sig) {
 int pm_quit_requested(void) { return pm_quit; }
 
 void pm_install_signal_handlers(void) {
-    int crash[] = { SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+    int crash[] = { SIGILL, SIGTRAP, SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGSYS };
     for (size_t i = 0; i < sizeof(crash) / sizeof(crash[0]); i++) signal(crash[i], pm_crash_handler);
-    /* SIGTERM/SIGHUP/SIGINT: set a flag; the main loop wakes within its
-     * input timeout, restores the terminal and exits cleanly. */
+    /* Every other signal whose default is to end the process: set a flag; the
+     * main loop wakes within its input timeout, restores the terminal and
+     * exits cleanly (128 + the signal). SIGQUIT is among them: Swift's
+     * backtracer would otherwise take it and leave the terminal in UI modes. */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = pm_quit_handler;
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
+    int quit[] = { SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                   SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPWR, SIGSTKFLT };
+    for (size_t i = 0; i < sizeof(quit) / sizeof(quit[0]); i++) sigaction(quit[i], &sa, NULL);
+    /* A closed pipe or terminal shows up as a failed write, not a dead process. */
+    signal(SIGPIPE, SIG_IGN);
 }

@@ -42,7 +42,8 @@ public final class ImportProgressPrinter: @unchecked Sendable {
     /// Files smaller than this (4 MB) import too fast for a bar to help.
     public static let defaultMinimumBytes: Int64 = 4_000_000
 
-    private let label: String
+    /// The label as drawn: sanitized (internal for tests).
+    let label: String
     private let enabled: Bool
     private let lock = NSLock()
     private var start: Double = 0

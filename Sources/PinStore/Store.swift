@@ -47,9 +47,9 @@ public final class Store {
             }
             if needsMigration { try StoreIdentity.migrate(db) }
         } catch {
-            let shown = MessageText.quotedPath(path)
-            // Name the store once: some messages already do ("no Pinmap store at PATH").
-            throw error.message.contains(shown) ? error : StoreError("cannot open store \(shown): \(error.message)", code: error.code)
+            // "no Pinmap store at PATH" says it all; the rest say which store could not open.
+            if error.message.hasPrefix("no Pinmap store") { throw error }
+            throw StoreError("cannot open store \(MessageText.quotedPath(path)): \(error.message)", code: error.code)
         }
     }
 

@@ -29,7 +29,7 @@ enum StoreErrorText {
         case SQLITE_CORRUPT:
             return "the store \(shown) is damaged (its pages are not consistent); restore it from a backup"
         case SQLITE_NOTADB:
-            return "\(shown) is not an SQLite database; choose another --db path"
+            return "it is not an SQLite database (nothing was changed); choose another --db path"
         case SQLITE_NOMEM:
             return "out of memory"
         case SQLITE_INTERRUPT:

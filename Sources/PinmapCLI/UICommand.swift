@@ -30,18 +30,22 @@ enum UICommand: Command {
         runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
         // q or Ctrl-C stops indexing (rolled back, nothing lost); other keys wait for it.
         var lastLook = 0.0
+        let waiting = InputQueue()
         runner.pollStopKey = {
             if session.quitRequested { return true }
             let t = Monotonic.seconds()
             guard t - lastLook > 0.05 else { return false }
             lastLook = t
-            return session.read(timeoutMs: 0).contains { $0 == .key(.char("q")) || $0 == .key(.ctrl("c")) }
+            let events = session.read(timeoutMs: 0)
+            let stop = events.contains { $0 == .key(.char("q")) || $0 == .key(.ctrl("c")) }
+            if !stop { waiting.events += events }  // acted on when indexing ends, not dropped
+            return stop
         }
         runner.indexesWhenNeeded = true
         // What a large import left for later (search, the map's clusters) before the map shows;
         // stopping it here quits.
         if runner.finishIndexingIfNeeded(now: 0) == .stopped { return session.quitSignal > 0 ? 128 + session.quitSignal : 0 }
-        EventLoop(session: session, runner: runner).run()
+        EventLoop(session: session, runner: runner, waiting: waiting).run()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0
     }
@@ -52,6 +56,8 @@ enum UICommand: Command {
 struct EventLoop {
     let session: TerminalSession
     let runner: AppRunner
+    /// Input read while indexing ran (`pollStopKey`), handled first.
+    let waiting: InputQueue
 
     func run() {
         let start = Monotonic.seconds()
@@ -59,7 +65,8 @@ struct EventLoop {
         while !runner.state.quit && !session.quitRequested {
             if needsPaint { session.paint(runner.frame()) }
             let animating = runner.state.isAnimating
-            let events = session.read(timeoutMs: animating ? 16 : 250)
+            let queued = waiting.take()
+            let events = queued + session.read(timeoutMs: !queued.isEmpty ? 0 : animating ? 16 : 250)
             let now = Monotonic.seconds() - start
             if !events.isEmpty { runner.handle(events.map { .input($0) }, now: now) }
             let ticking = animating || runner.state.needsTicks
@@ -67,6 +74,12 @@ struct EventLoop {
             needsPaint = ticking || !events.isEmpty
         }
     }
+}
+
+/// Keys and clicks that arrived while the UI was busy indexing, in order.
+final class InputQueue {
+    var events: [InputEvent] = []
+    func take() -> [InputEvent] { defer { events = [] }; return events }
 }
 
 /// Seconds from an arbitrary fixed point, never going backwards.

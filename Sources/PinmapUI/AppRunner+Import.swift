@@ -79,7 +79,10 @@ extension AppRunner {
     public func finishIndexingIfNeeded(now: Double) -> IndexingOutcome {
         guard !indexing, let backlog = try? store.indexBacklog(), !backlog.isEmpty else { return .nothingToDo }
         indexing = true
-        defer { indexing = false }
+        // The list and status line say what is going on (not "No pins yet", "0 of 0 pins").
+        state.indexingBacklog = true
+        if state.totalCount == 0, let total = try? store.count() { state.totalCount = total }
+        defer { indexing = false; state.indexingBacklog = false }
         let label = (backlog.pins > 0 ? "Indexing \(backlog.pins) new pins" : "Rebuilding indexes")
             + (pollStopKey == nil ? "" : " (q stops)")
         let box = ProgressBox(self)

@@ -22,6 +22,8 @@ public struct AppState: Sendable {
     /// `inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
     public var inViewText: String { (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) }
     public var totalCount = 0
+    /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
+    public var indexingBacklog = false
     public var markers: [MapMarker] = []
     /// Category names in a stable order; a marker's colour is its index here.
     public var categoryNames: [String] = []

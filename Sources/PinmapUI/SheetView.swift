@@ -60,7 +60,9 @@ public enum SheetView {
         let rows = max(0, rect.maxY - first)
         guard rows > 0 else { return }
         if state.listed.isEmpty {
-            let hint = state.totalCount == 0
+            let hint = state.indexingBacklog
+                ? "Indexing the pins a large import added: they appear when it ends (q stops)"
+                : state.totalCount == 0
                 ? "No pins yet: press P to load the sample pins, or import a CSV (tab 3)"
                 : !state.search.isEmpty ? "No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear"
                 : "No pins in view: zoom out (-) or press 0 for the whole world"

@@ -75,10 +75,10 @@ public final class TerminalSession {
     /// The terminal's size in cells.
     public var size: (cols: Int, rows: Int) { (Int(pm_cols()), Int(pm_lines())) }
 
-    /// True once SIGTERM, SIGHUP or SIGINT arrived.
+    /// True once a signal that ends the process arrived (TERM, HUP, INT, QUIT, USR1, …).
     public var quitRequested: Bool { pm_quit_requested() != 0 }
 
-    /// The signal that ended the session (SIGTERM, SIGHUP, SIGINT), or 0.
+    /// The signal that ended the session, or 0.
     public var quitSignal: Int32 { pm_quit_requested() }
 
     /// Colours the terminal offers (0 without colour or with `NO_COLOR`).

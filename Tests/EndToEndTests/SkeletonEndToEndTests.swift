@@ -67,6 +67,38 @@ final class SkeletonEndToEndTests: XCTestCase {
         XCTAssertEqual(t.modeFlags(), "0 0 0 0")
     }
 
+    /// SIGQUIT (Swift's backtracer would take it), SIGUSR1 and SIGUSR2 end the UI like SIGTERM,
+    /// with the terminal restored; SIGPIPE is ignored (the UI keeps running).
+    func testOtherSignalsRestoreTheTerminalOrAreIgnored() throws {
+        for sig in [SIGQUIT, SIGUSR1, SIGUSR2] {
+            let t = try Tmux()
+            t.start()
+            _ = t.waitFor { $0.contains("Pins in view") }
+            for p in pinmapPIDs(t) { kill(p, sig) }
+            _ = t.waitFor { !$0.contains("Pins in view") }
+            Thread.sleep(forTimeInterval: 0.3)
+            XCTAssertEqual(t.modeFlags(), "0 0 0 0", "signal \(sig)")
+            XCTAssertFalse(t.screen().contains("Crash") || t.screen().contains("backtrace"), t.screen())
+        }
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        for p in pinmapPIDs(t) { kill(p, SIGPIPE) }
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(t.screen().contains("Pins in view"), "still running after SIGPIPE")
+        XCTAssertEqual(t.modeFlags(), "1 1 1 1")
+        t.keys("q")
+        _ = t.waitFor { !$0.contains("Pins in view") }
+        XCTAssertEqual(t.modeFlags(), "0 0 0 0")
+    }
+
+    private func pinmapPIDs(_ t: Tmux) -> [Int32] {
+        let pids = Tmux.run(["/usr/bin/env", "pgrep", "-f", "\(t.dbPath)"]).out.split(separator: "\n").compactMap { Int32($0) }
+        return pids.filter { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("pinmap") == true
+        }
+    }
+
     func testNoTerminalGivesAClearError() throws {
         guard let bin = Tmux.binaryPath() else { throw XCTSkip("no binary") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-\(UUID().uuidString)")
@@ -76,5 +108,6 @@ final class SkeletonEndToEndTests: XCTestCase {
         let r2 = Tmux.run(["/usr/bin/env", "-u", "TERM", bin, "--db", dir.appendingPathComponent("p.sqlite").path])
         XCTAssertEqual(r2.status, 1)
         XCTAssertFalse(r2.err.contains("Fatal error"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path), "a UI that cannot start creates neither the store nor its folder")
     }
 }

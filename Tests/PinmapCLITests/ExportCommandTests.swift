@@ -72,6 +72,7 @@ final class ExportCommandTests: XCTestCase {
 
     func testEmptyStoreExportsAHeaderOrAnEmptyCollection() throws {
         let s = CLITestStore()
+        _ = try s.open()  // an empty store (export never creates one)
         XCTAssertEqual(s.run("export").stdout, "title,description,category,latitude,longitude,created_at\r\n")
         let geo = try JSON.object(s.run("export", "--format", "geojson").stdout)
         XCTAssertEqual((geo["features"] as? [Any])?.count, 0)

@@ -1,0 +1,69 @@
+import CSQLite
+import Foundation
+import XCTest
+@testable import PinStore
+
+/// Issue #15: opening modes, migrations under concurrency, SQLite failures in user words.
+final class StoreOpeningTests: XCTestCase {
+    private func folder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-open-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func testExistingModeNeverCreates() throws {
+        let path = try folder() + "/missing.sqlite"
+        XCTAssertThrowsError(try Store(path: path, mode: .existing)) { error in
+            XCTAssertEqual((error as? StoreError)?.message, "no Pinmap store at \(path) (nothing was created; `pinmap import` or `pinmap add` creates one)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        XCTAssertNoThrow(try Store(path: path, mode: .create(makeFolders: false)))
+        XCTAssertEqual(try Store(path: path, mode: .existing).schemaVersion(), Migrations.all.count)
+    }
+
+    /// Ten connections open a new store at once: one migrates, the others wait and find it done.
+    func testConcurrentOpensOfANewStoreAllSucceed() throws {
+        let path = try folder() + "/race.sqlite"
+        let errors = Errors()
+        DispatchQueue.concurrentPerform(iterations: 10) { i in
+            do {
+                let store = try Store(path: path, mode: .create(makeFolders: false))
+                try store.insert(NewPin(title: "pin \(i)", latitude: 1, longitude: 2))
+            } catch { errors.add("\(error)") }
+        }
+        XCTAssertEqual(errors.all, [])
+        XCTAssertEqual(try Store(path: path).count(), 10)
+    }
+
+    /// Result codes become words; no SQL text, whatever the statement was.
+    func testSQLiteFailuresInUserWords() throws {
+        let path = "/tmp/some/store.sqlite"
+        XCTAssertEqual(StoreErrorText.message(code: SQLITE_FULL, sqliteMessage: "database or disk is full", path: path),
+                       "the disk is full: /tmp/some/store.sqlite cannot grow; free some space and try again (nothing was changed)")
+        XCTAssertEqual(StoreErrorText.message(code: SQLITE_CORRUPT, sqliteMessage: "database disk image is malformed", path: path),
+                       "the store /tmp/some/store.sqlite is damaged (its pages are not consistent); restore it from a backup")
+        XCTAssertTrue(StoreErrorText.message(code: SQLITE_BUSY, sqliteMessage: "database is locked", path: path)
+            .hasPrefix("the store is busy: another process is writing to it; waited 5 s"))
+        // (The folder case, "the folder … is read-only", needs a non-root user to test.)
+        let writable = try folder() + "/x.sqlite"
+        XCTAssertEqual(StoreErrorText.message(code: SQLITE_READONLY, sqliteMessage: "attempt to write a readonly database", path: writable),
+                       "the store \(writable) is read-only; make it writable or copy it")
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try store.db.prepare("SELECT nothing FROM nowhere")) { error in
+            XCTAssertFalse("\(error)".contains("SELECT"), "\(error)")
+        }
+    }
+
+    func testMessageTextIsOneBoundedLine() {
+        XCTAssertEqual(MessageText.bounded("a\nb\r\u{1B}[2J\u{2028}"), "a\\nb\\r\\u{1B}[2J\\u{2028}")
+        XCTAssertEqual(MessageText.bounded(String(repeating: "x", count: 10_000)), String(repeating: "x", count: 80) + "…")
+        XCTAssertEqual(MessageText.quoted("short"), "'short'")
+    }
+}
+
+private final class Errors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return list }
+}

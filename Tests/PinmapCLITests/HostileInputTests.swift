@@ -1,0 +1,166 @@
+import Foundation
+import XCTest
+import PinmapCLI
+import PinStore
+
+/// Issue #15: no command destroys a file it was not asked to write, creates a store it was
+/// not asked to create, or says more than one bounded line in the user's words.
+final class HostileInputTests: XCTestCase {
+    private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    private func seededStore() -> CLITestStore {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
+        return s
+    }
+
+    func testExportNeverOverwritesTheStoreOrItsJournals() throws {
+        let s = seededStore()
+        let before = try XCTUnwrap(bytes(s.path))
+        let link = s.file("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: s.path)
+        let hard = s.file("hard.sqlite")
+        try FileManager.default.linkItem(atPath: s.path, toPath: hard)
+        let dotted = (s.path as NSString).deletingLastPathComponent + "/./../" + ((s.path as NSString).deletingLastPathComponent as NSString).lastPathComponent + "/pins.sqlite"
+        for (target, what) in [(s.path, "the store"), (link, "the store"), (hard, "the store"), (dotted, "the store"),
+                               (s.path + "-wal", "the store's wal file"), (s.path + "-journal", "the store's journal file")] {
+            let r = s.run("export", "-o", target)
+            XCTAssertEqual(r.code, 1, target)
+            XCTAssertEqual(r.stderr, "pinmap: -o \(target) is \(what); refusing to overwrite it (nothing was written). Choose another file\n")
+        }
+        XCTAssertEqual(bytes(s.path), before)
+        XCTAssertEqual(try s.open().count(), 45)
+    }
+
+    func testRejectsNeverOverwriteTheStoreOrTheInput() throws {
+        let s = seededStore()
+        let input = s.file("c.csv")
+        try (String(contentsOfFile: RepoFiles.seoulPins, encoding: .utf8) + "bad,row\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let inputBytes = try XCTUnwrap(bytes(input))
+        let storeBytes = try XCTUnwrap(bytes(s.path))
+        for (target, what) in [(s.path, "the store"), (input, "the input file"), (s.file("./c.csv"), "the input file")] {
+            let r = s.run("import", input, "--rejects", target)
+            XCTAssertEqual(r.code, 1, target)
+            XCTAssertEqual(r.stderr, "pinmap: --rejects \(target) is \(what); refusing to overwrite it (nothing was written). Choose another file\n")
+        }
+        XCTAssertEqual(bytes(input), inputBytes)
+        XCTAssertEqual(bytes(s.path), storeBytes)
+    }
+
+    /// Outputs appear whole, by a rename: no temporary file is left behind, an old file is replaced.
+    func testOutputsAreWrittenToATemporaryFileAndRenamed() throws {
+        let s = seededStore()
+        let out = s.file("out.csv")
+        try "old contents".write(toFile: out, atomically: true, encoding: .utf8)
+        XCTAssertEqual(s.run("export", "-o", out).code, 0)
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("title,description,category"))
+        let rejects = s.file("rejects.csv")
+        let input = s.file("in.csv")
+        try "name,lat,lon\nok,1,2\nbad,,\n".write(toFile: input, atomically: true, encoding: .utf8)
+        XCTAssertEqual(s.run("import", input, "--rejects", rejects).code, 0)
+        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8),
+                       "line,reason,name,lat,lon\n3,latitude is empty; longitude is empty,bad,,\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: (s.path as NSString).deletingLastPathComponent)
+        XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [], "no temporary file left")
+    }
+
+    func testReadOnlyCommandsNeverCreateAStore() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-none-\(UUID().uuidString)")
+        let db = dir.appendingPathComponent("sub/pins.sqlite").path
+        let commands: [[String]] = [["list"], ["show", "1"], ["comments", "1"], ["imports"], ["export"], ["undo-import", "1"],
+                                    ["delete", "1"], ["edit", "1", "--title", "x"], ["comment", "1", "hi"], ["uncomment", "1"],
+                                    ["import", RepoFiles.seoulPins, "--dry-run"], ["index"]]
+        for c in commands {
+            let r = PinmapCLI.execute(c + ["--db", db])
+            XCTAssertEqual(r.code, 1, "\(c)")
+            XCTAssertTrue(r.stderr.hasPrefix("pinmap: no Pinmap store at \(db)") || r.stderr.hasPrefix("pinmap: no store at \(db)"), "\(c): \(r.stderr)")
+        }
+        // An explicit --db in a missing folder is an error even for commands that create.
+        let add = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "2", "--db", db])
+        XCTAssertEqual(add.code, 1)
+        XCTAssertEqual(add.stderr, "pinmap: cannot open store \(db): the folder \(dir.path)/sub does not exist; create it first or choose another --db path\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path), "neither the store nor its folders")
+        // An existing empty file is not a store either, and stays empty.
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let empty = dir.appendingPathComponent("empty.sqlite").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", empty]).code, 1)
+        XCTAssertEqual(bytes(empty), Data())
+    }
+
+    func testAForeignOrNewerSQLiteFileIsNeverModified() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-foreign-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let cases: [(String, String, String)] = [
+            ("versioned.sqlite", "PRAGMA user_version = 7", "not a Pinmap store"),
+            ("tables.sqlite", "CREATE TABLE notes(x)", "not a Pinmap store"),
+            ("other-app.sqlite", "PRAGMA application_id = 42", "not a Pinmap store"),
+            ("newer.sqlite", "PRAGMA application_id = \(0x5069_6E4D); PRAGMA user_version = 99", "store schema version 99 is newer"),
+        ]
+        for (name, sql, expected) in cases {
+            let path = dir.appendingPathComponent(name).path
+            try Database(path: path).execute(sql)
+            let before = try XCTUnwrap(bytes(path))
+            for args in [["add", "--title", "x", "--lat", "1", "--lon", "2"], ["import", RepoFiles.seoulPins], ["list"]] {
+                let r = PinmapCLI.execute(args + ["--db", path])
+                XCTAssertEqual(r.code, 1, "\(name) \(args)")
+                XCTAssertTrue(r.stderr.contains(expected), r.stderr)
+            }
+            XCTAssertEqual(bytes(path), before, "\(name) unchanged")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+        }
+    }
+
+    func testAnOptionWithoutItsValueSaysSo() {
+        let r = PinmapCLI.execute(["list", "--limit", "--db", "/tmp/x.sqlite"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "pinmap list: --limit needs a value\nTry 'pinmap list --help'.\n")
+    }
+
+    /// A 1 MB one-line file: the message quotes at most about 80 characters of its header.
+    func testMessagesAreOneBoundedLine() throws {
+        let s = CLITestStore()
+        let path = s.file("one line\nname.csv")
+        try (String(repeating: "h", count: 1_000_000) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let r = s.run("import", path)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertLessThan(r.stderr.count, 700, r.stderr)
+        XCTAssertEqual(r.stderr.filter { $0 == "\n" }.count, 1, "one line: \(r.stderr)")
+        let header = "\"" + String(repeating: "h", count: 80) + "…\""
+        XCTAssertTrue(r.stderr.hasPrefix("pinmap import: \(s.file("one line\\nname.csv")): no coordinate columns. Headers found: \(header). "), r.stderr)
+    }
+
+    func testNoSQLTextReachesTheUser() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-notdb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("garbage.sqlite").path
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+        let r = PinmapCLI.execute(["list", "--db", path])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap: cannot open store \(path): it is not an SQLite database (nothing was changed); choose another --db path\n")
+    }
+
+    /// FIFOs and devices are refused at once ("not a regular file"), never read as empty, never waited on.
+    func testStreamsAreRefusedAtOnce() throws {
+        let s = seededStore()
+        let fifo = s.file("fifo.csv")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let r = s.run("import", fifo)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap import: \(fifo): cannot read the file: it is not a regular file but a pipe (FIFO); save the data to a file and import that\n")
+        let zero = s.run("import", "/dev/zero", "--dry-run")
+        XCTAssertEqual(zero.code, 1)
+        XCTAssertEqual(zero.stderr, "pinmap import: /dev/zero: cannot read the file: it is not a regular file but a device; save the data to a file and import that\n")
+    }
+
+    /// A carriage return inside a title survives export and import.
+    func testACarriageReturnInATitleRoundTrips() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("add", "--title", "line one\rline two", "--lat", "1", "--lon", "2").code, 0)
+        let out = s.file("cr.csv")
+        XCTAssertEqual(s.run("export", "-o", out).code, 0)
+        let t = CLITestStore()
+        XCTAssertEqual(t.run("import", out).code, 0)
+        XCTAssertEqual(try t.open().pins().map(\.title), ["line one\rline two"])
+    }
+}
