@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+/// Issue #15, with the real binary: a full disk, concurrent processes, a busy store, and keys
+/// typed while the UI indexes at start-up.
+final class HostileEndToEndTests: XCTestCase {
+    private func folder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-hostile-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    private func binary() throws -> String {
+        guard let bin = Tmux.binaryPath() else { throw XCTSkip("pinmap binary not built") }
+        return bin
+    }
+
+    /// The rejects file cannot be written (a 600 KiB file size limit stands in for a full
+    /// disk): the import rolls back, pins and batch included, and no rejects file is left.
+    func testARejectsFileThatCannotBeWrittenRollsTheImportBack() throws {
+        let bin = try binary()
+        let dir = try folder()
+        var csv = "name,lat,lon\n"
+        for i in 0..<20 { csv += "ok \(i),\(i),\(i)\n" }
+        for _ in 0..<400 { csv += "bad" + String(repeating: "x", count: 3000) + ",,\n" }
+        try csv.write(toFile: dir + "/in.csv", atomically: true, encoding: .utf8)
+        let script = "trap '' XFSZ; ulimit -f 600; exec \"$0\" import \(dir)/in.csv --rejects \(dir)/rejects.csv --db \(dir)/p.sqlite --json"
+        let r = Tmux.run(["/bin/sh", "-c", script, bin])
+        XCTAssertEqual(r.status, 1, r.err)
+        XCTAssertEqual(r.err, "pinmap import: cannot write the rejects file \(dir)/rejects.csv: File too large\n")
+        XCTAssertTrue(r.out.contains("\"file_error\" : \"cannot write the rejects file"), r.out)
+        XCTAssertEqual(Tmux.run([bin, "list", "--db", dir + "/p.sqlite"]).out, "")
+        XCTAssertEqual(Tmux.run([bin, "imports", "--db", dir + "/p.sqlite"]).out, "no imports recorded\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted().filter { !$0.hasPrefix("p.sqlite") },
+                       ["in.csv"], "no rejects file, no temporary file")
+    }
+
+    /// Ten processes add a pin to a store that does not exist yet: all succeed.
+    func testTenParallelAddsOnANewStore() throws {
+        let bin = try binary()
+        let db = try folder() + "/new.sqlite"
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 10) { i in
+            results.add(Tmux.run([bin, "add", "--title", "pin \(i)", "--lat", "1", "--lon", "2", "--db", db]))
+        }
+        XCTAssertEqual(results.all.map(\.status), Array(repeating: 0, count: 10), results.all.map(\.err).joined())
+        XCTAssertEqual(Tmux.run([bin, "list", "--db", db]).out.split(separator: "\n").count, 10)
+    }
+
+    /// Another process holds the store: a write waits 5 s, then names it by pid.
+    func testABusyStoreNamesItsHolder() throws {
+        let bin = try binary()
+        guard Tmux.run(["/usr/bin/env", "python3", "-c", "import sqlite3"]).status == 0 else { throw XCTSkip("no python3") }
+        let db = try folder() + "/busy.sqlite"
+        XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", db]).status, 0)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(20)", db]
+        let pipe = Pipe()
+        holder.standardOutput = pipe
+        try holder.run()
+        defer { holder.terminate(); holder.waitUntilExit() }
+        _ = pipe.fileHandleForReading.readData(ofLength: 7)  // "locked\n": the lock is held
+        let r = Tmux.run([bin, "add", "--title", "y", "--lat", "1", "--lon", "2", "--db", db])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.err.contains("the store is busy: another python3 (pid \(holder.processIdentifier)) is writing to it; waited 5 s"), r.err)
+        XCTAssertFalse(r.err.contains("SELECT") || r.err.contains("INSERT") || r.err.contains("BEGIN"), r.err)
+    }
+
+    /// Keys typed while the UI indexes what a large import left are acted on afterwards.
+    func testKeysTypedWhileTheUIIndexesAreNotDropped() throws {
+        guard Tmux.available else { throw XCTSkip("tmux is not installed") }
+        let t = try Tmux()
+        let csv = (t.dbPath as NSString).deletingLastPathComponent + "/big.csv"
+        var text = "title,latitude,longitude\n"
+        for i in 0..<80_000 { text += "Pin \(i),\(Double(i % 17_000) / 100 - 85),\(Double(i % 35_000) / 100 - 175)\n" }
+        try text.write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(t.cli(["import", csv]).status, 0)
+        t.start()
+        t.keys("2")  // the Timeline tab, typed while (or, on a fast machine, after) it indexes
+        let s = t.waitFor(timeout: 60) { $0.contains("Mo    Tu") }
+        XCTAssertTrue(s.contains("Mo    Tu"), s)
+        t.keys("q")
+    }
+}
+
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [(status: Int32, out: String, err: String)] = []
+    func add(_ r: (status: Int32, out: String, err: String)) { lock.lock(); list.append(r); lock.unlock() }
+    var all: [(status: Int32, out: String, err: String)] { lock.lock(); defer { lock.unlock() }; return list }
+}
