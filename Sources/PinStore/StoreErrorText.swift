@@ -21,7 +21,6 @@ enum StoreErrorText {
             return busy(path: path)
         case SQLITE_IOERR:
             if !folderWritable(path) { return readOnly(path: path) }
-            if code == SQLITE_IOERR | (13 << 8) { return "the disk is full: \(shown) cannot grow; free some space and try again" }
             return "a disk input/output error while reading or writing \(shown); check the disk"
         case SQLITE_CANTOPEN:
             if !folderWritable(path) { return readOnly(path: path) }

@@ -1,3 +1,5 @@
+import PinStore
+
 /// A command's flags and options, kept as data so `--help` never drifts.
 public struct CommandSpec: Sendable {
     public var name: String
@@ -45,8 +47,11 @@ public enum CLIError: Error, Sendable {
 
     public var message: String {
         switch self {
-        case .usage(let c, let m): return "pinmap\(c.isEmpty ? "" : " " + c): \(m)\nTry 'pinmap\(c.isEmpty ? "" : " " + c) --help'."
-        case .failure(let m): return m.hasPrefix("pinmap") ? m : "pinmap: \(m)"
+        // One bounded line each (values from the command line or a file can be huge or hold line breaks).
+        case .usage(let c, let m): return "pinmap\(c.isEmpty ? "" : " " + c): \(MessageText.sentence(m, limit: 400))\nTry 'pinmap\(c.isEmpty ? "" : " " + c) --help'."
+        case .failure(let m):
+            let line = MessageText.sentence(m, limit: 600)
+            return line.hasPrefix("pinmap") ? line : "pinmap: \(line)"
         }
     }
 }
