@@ -25,7 +25,7 @@ public struct KMLExport {
         var out = ""
         if pin.category != (folder ?? "") {
             out += closeFolder()
-            var f = XMLWriter(declaration: false, depth: 2)
+            var f = XMLWriter(declaration: false, depth: 3)
             f.leaf("name", pin.category)
             out += "    <Folder>\n" + f.text
             folder = pin.category

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds an XML 1.0 document as text, one element per line, indented by two spaces: the one
 /// place where exports (GPX, KML) escape text and attribute values.
 ///
@@ -76,6 +78,9 @@ public struct XMLWriter {
 
     /// A finite `Double` as an `xsd:decimal` (no exponent), with the digits of its shortest
     /// round-trip form, so reading it back gives the same value: `1e-07` → `0.0000001`.
+    /// Values that would need more than 17 decimals (below 1e-10 or so, e.g. `5e-324`) are
+    /// rounded to 17: validators such as libxml2 refuse decimals with hundreds of digits, and
+    /// 1e-17° is far below any coordinate's precision.
     public static func decimal(_ v: Double) -> String {
         let s = v.isFinite ? v.description : "0"
         guard let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return s }
@@ -96,7 +101,16 @@ public struct XMLWriter {
         var result = String(digits.prefix(point))
         var rest = String(digits.dropFirst(point))
         while rest.hasSuffix("0") { rest.removeLast() }
+        if rest.count > 17 { return roundedDecimal(v) }
         if !rest.isEmpty { result += "." + rest }
         return (negative ? "-" : "") + result
+    }
+
+    /// `v` with 17 decimals, trailing zeros dropped (`0` for what rounds to zero).
+    private static func roundedDecimal(_ v: Double) -> String {
+        var s = String(format: "%.17f", v)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
     }
 }
