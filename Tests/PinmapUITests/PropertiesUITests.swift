@@ -1,0 +1,51 @@
+import XCTest
+import Frame
+import PinStore
+@testable import PinmapUI
+
+/// Issue #12 in the UI: the detail page lists a pin's properties, and the Settings tab exports.
+final class PropertiesUITests: XCTestCase {
+    func testDetailPageListsThePropertiesUnderTheDescription() throws {
+        var pins = UIFixtures.seoulPins
+        pins[0].properties = #"{"name_en":"War Memorial of Korea","opened":"1994","note":"two\nlines \u001b[31m"}"#
+        let r = try UIFixtures.runner(pins: pins)
+        r.selectListed("전쟁기념관")
+        r.key(.enter)
+        guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("no detail: \(r.text)") }
+        XCTAssertEqual(d.properties.map(\.key), ["name_en", "opened", "note"])
+        XCTAssertEqual(r.cells(row: 7, 0..<59), "  야외 전시 비행기 구경")
+        XCTAssertEqual(r.cells(row: 8, 0..<59), "")
+        XCTAssertEqual(r.cells(row: 9, 0..<59), "  name_en: War Memorial of Korea")
+        XCTAssertEqual(r.cells(row: 10, 0..<59), "  opened: 1994")
+        // Line breaks become spaces; the escape sequence is shown as a placeholder, never sent.
+        XCTAssertEqual(r.cells(row: 11, 0..<59), "  note: two lines ␛[31m")
+        for row in 12..<17 { XCTAssertEqual(r.cells(row: row, 0..<59), "", "row \(row)") }
+    }
+
+    func testSettingsExportRowChoosesAFormatAndWritesTheFile() throws {
+        var pins = UIFixtures.seoulPins
+        pins[1].properties = #"{"wifi":"yes"}"#
+        let r = try UIFixtures.runner(pins: pins)
+        r.char("4")
+        for _ in 0..<4 { r.char("j") }
+        XCTAssertTrue(r.text.contains("▸ Export pins       [csv] geojson gpx kml  (←/→ format, Enter writes it next to the store)"), r.text)
+        r.key(.right); r.key(.right)
+        XCTAssertEqual(r.state.exportFormat, .gpx)
+        XCTAssertTrue(r.text.contains("Export pins       csv geojson [gpx] kml"), r.text)
+        r.key(.enter)
+        let message = try XCTUnwrap(r.state.message)
+        XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
+        let path = String(message.dropFirst("Exported 5 pins to ".count))
+        addTeardownBlock { unlink(path) }
+        XCTAssertTrue(path.hasSuffix(".gpx") && path.contains("/pinmap-export-"), path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("      <pinmap:wifi>yes</pinmap:wifi>\n"), text)
+        XCTAssertEqual(text.components(separatedBy: "<wpt ").count - 1, 5)
+    }
+
+    func testExportPathIsNextToTheStoreWithTheTime() {
+        let date = Date(timeIntervalSince1970: 1_764_601_323)  // 2025-12-01T15:02:03Z
+        XCTAssertEqual(AppRunner.exportPath(storePath: "/data/pins.sqlite", format: .kml, now: date),
+                       "/data/pinmap-export-20251201-150203.kml")
+    }
+}
