@@ -88,4 +88,18 @@ final class PropertiesImportTests: XCTestCase {
         XCTAssertTrue(ImportReportFormatter.json(report).contains("\"properties\" : [\n    \"name_ko\"\n  ]"))
         XCTAssertEqual(try store.pins().map(\.properties), [#"{"name_ko":"파리"}"#])
     }
+
+    /// Rows that differ only in an extra column are two pins; a true repeat is still a duplicate.
+    func testRowsDifferingOnlyInPropertiesAreNotDuplicates() throws {
+        let path = try write("name,lat,lon,gate\nTerminal,1,2,A\nTerminal,1,2,B\nTerminal,1,2,A\n")
+        let store = try Store.inMemory()
+        let report = try Importer.run(path: path, store: store)
+        XCTAssertEqual([report.imported, report.duplicates], [2, 1])
+        XCTAssertEqual(report.duplicateRows.map(\.description), ["line 4 duplicates line 2"])
+        let again = try Importer.run(path: path, store: store)
+        XCTAssertEqual([again.imported, again.duplicates], [0, 3])
+        var dry = ImportOptions()
+        dry.dryRun = true
+        XCTAssertEqual(try Importer.run(path: path, store: try Store.inMemory(), options: dry).imported, 2)
+    }
 }
