@@ -48,4 +48,22 @@ final class PropertiesUITests: XCTestCase {
         XCTAssertEqual(AppRunner.exportPath(storePath: "/data/pins.sqlite", format: .kml, now: date),
                        "/data/pinmap-export-20251201-150203.kml")
     }
+
+    func testImportTabPreviewAndSummaryNameTheColumnsKeptAsProperties() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-props-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("cities.csv").path
+        try "sep=;\nname;lat;lon;name_ko;pop\nParis;48.8566;2.3522;파리;2148000\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try UIFixtures.runner()
+        r.char("3")
+        for ch in path { r.char(ch) }
+        r.key(.enter)
+        let lines = (0..<30).map { r.line($0) }
+        XCTAssertEqual(lines.first { $0.contains("kept as properties") }, "  kept as properties: \"name_ko\", \"pop\"")
+        XCTAssertEqual(lines.first { $0.contains("delimiter") }?.hasPrefix("  CSV · encoding UTF-8 · delimiter ;"), true)
+        r.key(.enter)
+        XCTAssertEqual(r.state.importTab.summary[2], "  kept as properties: \"name_ko\", \"pop\"")
+        let paris = try XCTUnwrap(try r.store.pins(matching: PinQuery(search: "파리")).first)
+        XCTAssertEqual(paris.properties, #"{"name_ko":"파리","pop":"2148000"}"#)
+    }
 }
