@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pin's `properties` (the text of a JSON object) read back as entries in source order,
 /// through SQLite's `json_each` (Foundation's JSON parser loses the key order).
 public enum PinProperties {
@@ -29,7 +31,7 @@ public enum PinProperties {
     /// has none: for writing them into another object as they are (numbers keep their text).
     public static func members(_ json: String) -> String {
         guard let open = json.firstIndex(of: "{"), let close = json.lastIndex(of: "}"), open < close else { return "" }
-        return String(json[json.index(after: open)..<close]).trimmingSpaces
+        return json[json.index(after: open)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
@@ -74,14 +76,5 @@ extension Store {
         var out: [String] = []
         while try st.step() { out.append(st.text(0)) }
         return out
-    }
-}
-
-private extension String {
-    var trimmingSpaces: String {
-        var t = Substring(self)
-        while let f = t.first, f.isWhitespace { t.removeFirst() }
-        while let l = t.last, l.isWhitespace { t.removeLast() }
-        return String(t)
     }
 }
