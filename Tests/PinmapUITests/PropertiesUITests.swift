@@ -66,4 +66,19 @@ final class PropertiesUITests: XCTestCase {
         let paris = try XCTUnwrap(try r.store.pins(matching: PinQuery(search: "파리")).first)
         XCTAssertEqual(paris.properties, #"{"name_ko":"파리","pop":"2148000"}"#)
     }
+
+    /// `/파리` finds a pin through a property value (here `name_ko`), as the CLI's `--search` does.
+    func testSlashSearchFindsAPropertyValue() throws {
+        var pins = UIFixtures.seoulPins
+        pins[3].properties = #"{"name_ko":"국립중앙박물관","paris_twin":"파리 루브르"}"#
+        let r = try UIFixtures.runner(pins: pins)
+        r.char("/")
+        r.type("파리")
+        XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea"])
+        r.key(.backspace); r.key(.backspace)
+        r.type("중앙박물")
+        XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea"])
+        let top = 28 - r.state.sheet.height
+        XCTAssertTrue(r.line(top + 2).hasPrefix(" • National Museum of Korea"), r.line(top + 2))
+    }
 }
