@@ -16,7 +16,7 @@ public enum Axis: String, Sendable, Equatable {
 /// Marks: degrees `°` `º` `˚`; minutes `'` `′` `’` `‘` `´`; seconds `"` `″` `”` `“` or two
 /// minute marks (`’’`). Parts may also be separated by spaces or `:`, but then a mark or a
 /// hemisphere letter must be present (`36 8` alone is rejected, not read as 36°8′). The
-/// hemisphere letter (upper case N, S, E, W) may come first or last; S and W are negative. Only the last part may have
+/// hemisphere letter (N, S, E, W; lower case only for the axis's own letters) may come first or last; S and W are negative. Only the last part may have
 /// decimals; minutes and seconds must be below 60. The grammar follows QGIS's DMS parser.
 enum AngleParser {
     enum Outcome: Equatable {
@@ -36,7 +36,7 @@ enum AngleParser {
     static func parse(_ text: String, axis: Axis) -> Outcome {
         var scalars = Array(text.unicodeScalars)
         let hemisphere: Character?
-        switch takeHemisphere(&scalars) {
+        switch takeHemisphere(&scalars, axis: axis) {
         case .none: hemisphere = nil
         case .one(let h): hemisphere = h
         case .two: return .invalid(.notANumber, "'\(text)' has two hemisphere letters")
@@ -74,10 +74,14 @@ enum AngleParser {
     private enum Hemisphere { case none, one(Character), two }
 
     /// Removes a hemisphere letter standing alone at the start or the end.
-    private static func takeHemisphere(_ s: inout [Unicode.Scalar]) -> Hemisphere {
-        // Upper case only: a lower-case "e" after digits is a broken exponent ("1e"), not East.
+    private static func takeHemisphere(_ s: inout [Unicode.Scalar], axis: Axis) -> Hemisphere {
+        // Lower case only for this axis's letters (`35.6762n`, `139.6503e`): a lower-case "e"
+        // in a latitude is a broken exponent ("1e"), not East.
+        let own = [axis.hemispheres.positive, axis.hemispheres.negative]
         func letter(_ c: Unicode.Scalar) -> Character? {
-            ["N", "S", "E", "W"].contains(c) ? Character(c) : nil
+            if ["N", "S", "E", "W"].contains(c) { return Character(c) }
+            let upper = Character(String(c).uppercased())
+            return c.isASCII && own.contains(upper) ? upper : nil
         }
         func isLetter(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic }
         var found: [Character] = []

@@ -48,10 +48,14 @@ public struct CSVReader<Source: ByteChunkSource> {
     ///   - source: UTF-8 chunks (e.g. a `DecodingChunkSource`).
     ///   - delimiter: the field delimiter byte (must not be `"`, `\r` or `\n`).
     ///   - prefix: bytes already taken from `source` (e.g. by the delimiter sniffer), read first.
-    public init(source: Source, delimiter: UInt8, prefix: [UInt8] = []) {
+    ///   - firstLine: the physical line of the first byte (2 after a skipped Excel `sep=` line).
+    public init(source: Source, delimiter: UInt8, prefix: [UInt8] = [], firstLine: Int = 1) {
         self.source = source
         self.delimiter = delimiter
         self.chunk = prefix
+        self.line = firstLine
+        self.recordLine = firstLine
+        self.quoteLine = firstLine
     }
 
     /// The next record, or nil at the end of the input.

@@ -32,7 +32,7 @@ public enum ColumnRole: String, Sendable, Codable, CaseIterable, Comparable {
                     "memo", "descripción", "beschreibung", "설명", "메모", "비고", "내용",
                     "説明", "メモ", "描述", "说明", "備註", "备注"]
         case .category:
-            return ["category", "categories", "type", "kind", "tag", "group", "folder",
+            return ["category", "categories", "type", "kind", "class", "tag", "group", "folder",
                     "catégorie", "categoría", "kategorie", "분류", "카테고리", "종류",
                     "カテゴリ", "カテゴリー", "分类", "類別", "类别"]
         case .created:

@@ -32,6 +32,27 @@ public struct ColumnMapping: Sendable, Equatable {
     public var category: Int?
     public var created: Int?
 
+    /// The columns no pin field uses, in header order (their fields go to
+    /// `ParsedPin.properties` under `propertyName(_:)`).
+    public var propertyColumns: [Int] {
+        var used: Set<Int> = [name]
+        switch coordinates {
+        case let .pair(lat, lon): used.formUnion([lat, lon])
+        case let .geometry(g): used.insert(g)
+        }
+        for i in [description, category, created].compactMap({ $0 }) { used.insert(i) }
+        return headers.indices.filter { !used.contains($0) }
+    }
+
+    /// The property key of column `index`: its header, or `column N` (1-based) when the header
+    /// is blank, so no value is lost for want of a name.
+    public func propertyName(_ index: Int) -> String {
+        headers[index].isEmpty ? "column \(index + 1)" : headers[index]
+    }
+
+    /// The keys of `propertyColumns`, for reports.
+    public var propertyNames: [String] { propertyColumns.map(propertyName) }
+
     /// Role → header as written in the file, for reports (`{"name": "이름", "latitude": "위도"}`).
     public var columnsUsed: [String: String] {
         var used: [String: String] = ["name": headers[name]]

@@ -8,8 +8,8 @@ public enum DuplicateOrigin: Sendable, Equatable {
     case pin(Int64)
 }
 
-/// Finds exact duplicates of pins: same name, same coordinates numerically, same description
-/// and category, and the same created date when the row gives one (a row without a date
+/// Finds exact duplicates of pins: same name, same coordinates numerically, same description,
+/// category and properties (as JSON text), and the same created date when the row gives one (a row without a date
 /// matches a stored pin whose date was filled in at import time).
 ///
 /// Digests of the store's pins are loaded once (constant work per row afterwards, and none at
@@ -38,17 +38,18 @@ struct DuplicateFinder {
         firstID = try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
         storePins = DigestTable(expected: existing)
         storedAs.reserveCapacity(expectedRows)
-        fetchPin = try store.db.prepare("SELECT title, description, category, latitude, longitude, created_at FROM pins WHERE id = ?")
+        fetchPin = try store.db.prepare("SELECT title, description, category, latitude, longitude, created_at, properties FROM pins WHERE id = ?")
         let match = "latitude = ?1 AND longitude = ?2 AND title = ?3 AND description = ?4 AND category = ?5 AND (?6 = '' OR created_at = ?6)"
+            + " AND properties = ?7"
         probeStore = try store.db.prepare("SELECT id FROM pins WHERE \(match) ORDER BY id LIMIT 1")
         if existing > 0 { try loadStore() }
     }
 
     private mutating func loadStore() throws(StoreError) {
-        let all = try store.db.prepare("SELECT id, title, description, category, latitude, longitude FROM pins ORDER BY id")
+        let all = try store.db.prepare("SELECT id, title, description, category, latitude, longitude, properties FROM pins ORDER BY id")
         while try all.step() {
             let d = PinDigest.of(title: all.text(1), description: all.text(2), category: all.text(3), createdAt: nil,
-                                 latitude: all.double(4), longitude: all.double(5))
+                                 latitude: all.double(4), longitude: all.double(5), properties: all.text(6))
             let id = all.int(0)
             // 0 means "id too large for 32 bits": confirmed by a lookup on the coordinates instead.
             storePins.insert(d, id <= Int64(Int32.max) ? Int32(id) : 0)
@@ -58,7 +59,7 @@ struct DuplicateFinder {
     /// The digest of a row of the file (with its date), for `origin` and `remember`.
     static func fileDigest(_ p: ParsedPin) -> UInt64 {
         PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
-                     latitude: p.latitude, longitude: p.longitude)
+                     latitude: p.latitude, longitude: p.longitude, properties: p.properties)
     }
 
     /// Whether `pin` duplicates an earlier row or a stored pin. Call `remember` for every pin.
@@ -106,7 +107,7 @@ struct DuplicateFinder {
 
     private func storeDigest(_ p: ParsedPin) -> UInt64 {
         PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: nil,
-                     latitude: p.latitude, longitude: p.longitude)
+                     latitude: p.latitude, longitude: p.longitude, properties: p.properties)
     }
 
     private func confirmStored(id: Int64, _ p: ParsedPin) throws(StoreError) -> Bool {
@@ -115,12 +116,12 @@ struct DuplicateFinder {
         guard try fetchPin.step() else { return false }
         return fetchPin.text(0) == p.title && fetchPin.text(1) == p.description && fetchPin.text(2) == p.category
             && fetchPin.double(3) == p.latitude && fetchPin.double(4) == p.longitude
-            && (p.createdAt.isEmpty || fetchPin.text(5) == p.createdAt)
+            && (p.createdAt.isEmpty || fetchPin.text(5) == p.createdAt) && fetchPin.text(6) == p.properties
     }
 
     private func probe(_ st: Statement, _ p: ParsedPin) throws(StoreError) -> Int64? {
         try st.bind([.double(p.latitude), .double(p.longitude), .text(p.title), .text(p.description),
-                     .text(p.category), .text(p.createdAt)])
+                     .text(p.category), .text(p.createdAt), .text(p.properties)])
         defer { st.reset() }
         return try st.step() ? st.int(0) : nil
     }

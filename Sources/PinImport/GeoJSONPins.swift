@@ -1,4 +1,5 @@
 import Foundation
+import PinStore
 
 /// Pins from a GeoJSON (RFC 7946) FeatureCollection of Points, as other map tools export it.
 ///
@@ -51,7 +52,8 @@ enum GeoJSONPins {
                           "Point needs [longitude, latitude] numbers", .pointArity)
         }
         var issues: [RowIssue] = []
-        let title = trimmedText(text(props["title"]) ?? text(props["name"]) ?? "")
+        let titleKey = text(props["title"]) != nil ? "title" : "name"
+        let title = trimmedText(text(props[titleKey]) ?? "")
         if title.isEmpty {
             issues.append(RowIssue(line: index, field: "properties.title", value: "",
                                    reason: "feature \(index): name is blank", rule: .blankName))
@@ -66,7 +68,30 @@ enum GeoJSONPins {
             description: text(props["description"]) ?? "",
             category: trimmedText(text(props["category"]) ?? ""),
             createdAt: trimmedText(text(props["created_at"]) ?? ""),
-            latitude: lat, longitude: lon))
+            latitude: lat, longitude: lon,
+            properties: properties(props, except: [titleKey, "description", "category", "created_at"])))
+    }
+
+    /// The properties no pin field uses, with their JSON values (keys sorted: the decoded
+    /// object has lost the file's order).
+    private static func properties(_ props: [String: Any], except mapped: Set<String>) -> String {
+        var json = PropertiesJSON()
+        for key in props.keys.sorted() where !mapped.contains(key) { json.add(key, json: jsonText(props[key]!)) }
+        return json.text
+    }
+
+    /// A decoded JSON value as JSON text again (integers without a fraction, as written).
+    private static func jsonText(_ any: Any) -> String {
+        switch any {
+        case let s as String: return JSONText.string(s)
+        case let n as JSONNumber:
+            return n.value == n.value.rounded() && abs(n.value) < 1e15 ? String(Int64(n.value)) : PinExport.number(n.value)
+        case let b as Bool: return b ? "true" : "false"
+        case let a as [Any]: return "[" + a.map(jsonText).joined(separator: ",") + "]"
+        case let o as [String: Any]:
+            return "{" + o.keys.sorted().map { JSONText.string($0) + ":" + jsonText(o[$0]!) }.joined(separator: ",") + "}"
+        default: return "null"
+        }
     }
 
     /// A finite JSON number (not a boolean).

@@ -75,6 +75,9 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var delimiter = ""
     /// Pin field → column header used.
     public var columns: [String: String] = [:]
+    /// Source columns kept in each pin's `properties` (CSV: the headers no pin field uses, in
+    /// file order), so the summary says where they went.
+    public var properties: [String] = []
     /// Issues of rejected rows, in file order (one row may have several).
     public var errors: [RowIssue] = []
     /// Issues left out of `errors` beyond `maxListed`.
@@ -123,7 +126,7 @@ public struct ImportReport: Sendable, Codable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, format, imported, rejected, duplicates, encoding, delimiter, columns, errors, notes
+        case file, format, imported, rejected, duplicates, encoding, delimiter, columns, properties, errors, notes
         case dataRows = "data_rows", errorsOmitted = "errors_omitted", duplicateRows = "duplicate_rows"
         case batchID = "batch_id", dryRun = "dry_run", rejectsFile = "rejects_file", fileError = "file_error"
         case pinsToIndex = "pins_to_index"

@@ -24,6 +24,9 @@ public enum ImportReportFormatter {
         if !r.delimiter.isEmpty { format += ", delimiter \"\(r.delimiter)\"" }
         if !r.columns.isEmpty { format += ", columns: " + columnList(r.columns) }
         lines.append(format)
+        if !r.properties.isEmpty {
+            lines.append("  kept as properties: " + r.properties.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
         let issues = r.errors.prefix(maxLines).map { "  \($0)" }
         lines += issues
         let moreIssues = r.errors.count - issues.count + r.errorsOmitted

@@ -30,6 +30,7 @@ public enum Importer {
         report.encoding = scanner.encoding.label
         report.delimiter = scanner.delimiterLabel
         report.columns = scanner.columnsUsed
+        report.properties = scanner.propertyNames
         report.dryRun = options.dryRun
         report.rejectsFile = options.rejectsPath
         let rejects = try options.rejectsPath.map { p throws(ImportError) in
@@ -174,7 +175,8 @@ private final class ImportRun {
         guard let writer, !pending.isEmpty else { return }
         let results = try writer.write(pending.map {
             PinBulkWriter.Row(title: $0.pin.title, description: $0.pin.description, category: $0.pin.category,
-                              createdAt: $0.pin.createdAt, latitude: $0.pin.latitude, longitude: $0.pin.longitude)
+                              createdAt: $0.pin.createdAt, latitude: $0.pin.latitude, longitude: $0.pin.longitude,
+                              properties: $0.pin.properties)
         })
         for (k, result) in results.enumerated() {
             let (pin, number) = pending[k]

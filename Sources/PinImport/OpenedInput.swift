@@ -13,8 +13,10 @@ public struct OpenedInput {
     public let size: Int64
     public let encoding: DetectedEncoding
     public let format: Format
-    /// The first decoded UTF-8 chunk; the rest follows from `source`.
+    /// The first decoded UTF-8 chunk (without an Excel `sep=` line); the rest follows from `source`.
     public let firstChunk: [UInt8]
+    /// Physical line of `firstChunk`'s first byte: 2 after an Excel `sep=` line, else 1.
+    public let firstLine: Int
     /// The remaining decoded chunks.
     public var source: DecodingChunkSource<FileChunkSource>
     /// Raw bytes read so far (for progress; the file is read once more after detection).
@@ -33,16 +35,20 @@ public struct OpenedInput {
             }
             let raw = try FileChunkSource(path: path)
             var source = try DecodingChunkSource(raw: raw, encoding: encoding)
-            let first = try source.nextChunk() ?? []
+            var first = try source.nextChunk() ?? []
             let wholeInput = raw.bytesRead >= raw.size
+            // Excel's `sep=;` line names the delimiter; the header follows on line 2.
+            let excelSeparator = ExcelSeparatorLine.parse(first)
+            if let sep = excelSeparator { first.removeFirst(sep.length) }
             let format: Format
             if first.first(where: { !isJSONSpace($0) }) == 0x7B {
                 format = .geoJSON
             } else {
-                format = .csv(delimiter: delimiter ?? DelimiterSniffer.sniff(first, isWholeInput: wholeInput))
+                format = .csv(delimiter: delimiter ?? excelSeparator?.delimiter
+                                ?? DelimiterSniffer.sniff(first, isWholeInput: wholeInput))
             }
             return OpenedInput(path: path, size: raw.size, encoding: encoding, format: format,
-                               firstChunk: first, source: source, raw: raw)
+                               firstChunk: first, firstLine: excelSeparator == nil ? 1 : 2, source: source, raw: raw)
         } catch let error as ImportError {
             throw error
         } catch let error as TextDecodingError {
@@ -58,7 +64,7 @@ public struct OpenedInput {
     public func csvReader() -> CSVReader<DecodingChunkSource<FileChunkSource>> {
         let d: UInt8
         if case let .csv(delimiter) = format { d = delimiter } else { d = 0x2C }
-        return CSVReader(source: source, delimiter: d, prefix: firstChunk)
+        return CSVReader(source: source, delimiter: d, prefix: firstChunk, firstLine: firstLine)
     }
 
     /// The whole decoded text (for GeoJSON, which is parsed in memory).

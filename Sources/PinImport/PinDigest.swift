@@ -11,9 +11,11 @@ enum PinDigest {
     private static let m: UInt64 = 0xC6A4_A793_5BD1_E995
 
     /// The digest of one pin. `createdAt` nil leaves the date out (to match store pins against
-    /// rows of a file that has no date column). Never 0 (0 marks an empty table slot).
+    /// rows of a file that has no date column). `properties` (a JSON object's text) is hashed
+    /// only when it is not `{}`, so two rows that differ only in an extra column are not
+    /// duplicates. Never 0 (0 marks an empty table slot).
     static func of(title: String, description: String, category: String, createdAt: String?,
-                   latitude: Double, longitude: Double) -> UInt64 {
+                   latitude: Double, longitude: Double, properties: String = "{}") -> UInt64 {
         var h: UInt64 = 0x5069_6E4D   // any fixed seed
         h = murmur(title, seed: h)
         h = murmur(description, seed: h)
@@ -21,6 +23,7 @@ enum PinDigest {
         h = createdAt.map { murmur($0, seed: h ^ 1) } ?? murmurWord(0, seed: h)
         h = murmurWord((latitude == 0 ? 0 : latitude).bitPattern, seed: h)
         h = murmurWord((longitude == 0 ? 0 : longitude).bitPattern, seed: h)
+        if properties != "{}" { h = murmur(properties, seed: h ^ 2) }
         return h == 0 ? 1 : h
     }
 

@@ -23,6 +23,8 @@ public struct PinFileScanner {
     public let headers: [String]
     /// Pin field → header used (`["latitude": "위도", ...]`).
     public let columnsUsed: [String: String]
+    /// Source columns kept in `ParsedPin.properties` (CSV: headers no pin field uses).
+    public var propertyNames: [String] { validator?.mapping.propertyNames ?? [] }
     /// File size in bytes, for progress.
     public let size: Int64
     /// Records after the header that were not blank, so far.

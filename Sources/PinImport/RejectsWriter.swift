@@ -1,3 +1,5 @@
+import PinStore
+
 /// Writes rejected rows to a CSV file (`--rejects OUT.csv`): UTF-8, comma, RFC 4180 quoting,
 /// `\n` line ends. Columns: `line`, `reason`, then the file's own header, so a user can fix the
 /// rows in a spreadsheet and import the file again (the two extra columns are ignored then).
@@ -44,27 +46,6 @@ final class RejectsWriter {
     }
 
     private func write(_ fields: [String]) {
-        var line = fields.map(Self.quoted).joined(separator: ",")
-        line.append("\n")
-        file.write(line)
-    }
-
-    /// A field quoted when it holds a comma, a quote, a line break or edge spaces (RFC 4180).
-    static func quoted(_ field: String) -> String {
-        let needs = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-            || field.first == " " || field.last == " "
-        guard needs else { return field }
-        return "\"" + field.replacingQuotes() + "\""
-    }
-}
-
-private extension String {
-    func replacingQuotes() -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count + 2)
-        for c in self {
-            if c == "\"" { out.append("\"\"") } else { out.append(c) }
-        }
-        return out
+        file.write(CSVText.record(fields, lineEnd: "\n"))
     }
 }

@@ -14,9 +14,13 @@ public struct ParsedPin: Sendable, Equatable {
     public var latitude: Double
     /// WGS84 longitude in decimal degrees, −180…180.
     public var longitude: Double
+    /// Every source field that maps to no pin column, under the source's own name, as the text
+    /// of a JSON object (`"{}"` when there is none). Values from CSV and XML are strings;
+    /// values from GeoJSON and Takeout keep their JSON type.
+    public var properties: String
 
     public init(line: Int, title: String, description: String = "", category: String = "",
-                createdAt: String = "", latitude: Double, longitude: Double) {
+                createdAt: String = "", latitude: Double, longitude: Double, properties: String = "{}") {
         self.line = line
         self.title = title
         self.description = description
@@ -24,6 +28,7 @@ public struct ParsedPin: Sendable, Equatable {
         self.createdAt = createdAt
         self.latitude = latitude
         self.longitude = longitude
+        self.properties = properties
     }
 }
 
@@ -44,9 +49,12 @@ public enum RowOutcome: Sendable, Equatable {
 /// - the name must not be blank; the coordinates must parse and be in range.
 public struct RowValidator: Sendable {
     public let mapping: ColumnMapping
+    /// `mapping.propertyColumns` with their keys, worked out once.
+    private let propertyColumns: [(index: Int, key: String)]
 
     public init(mapping: ColumnMapping) {
         self.mapping = mapping
+        propertyColumns = mapping.propertyColumns.map { ($0, mapping.propertyName($0)) }
     }
 
     /// - Returns: `.blank`, `.accepted` with the pin, or `.rejected` with every issue found.
@@ -81,7 +89,20 @@ public struct RowValidator: Sendable {
             description: mapping.description.map { record[$0] } ?? "",
             category: mapping.category.map { trimmedText(record[$0]) } ?? "",
             createdAt: mapping.created.map { trimmedText(record[$0]) } ?? "",
-            latitude: point.latitude, longitude: point.longitude))
+            latitude: point.latitude, longitude: point.longitude,
+            properties: properties(of: record)))
+    }
+
+    /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
+    /// their headers, trimmed; empty cells are left out (so a CSV export, which writes an
+    /// empty cell for a key a pin lacks, reads back to the same properties).
+    private func properties(of record: CSVRecord) -> String {
+        guard !propertyColumns.isEmpty else { return "{}" }
+        var json = PropertiesJSON()
+        for (i, key) in propertyColumns where !record.isBlank(i) {
+            json.add(key, string: trimmedText(record[i]))
+        }
+        return json.text
     }
 
     private func coordinates(of record: CSVRecord, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {

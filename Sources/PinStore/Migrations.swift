@@ -142,5 +142,46 @@ enum Migrations {
             sql TEXT NOT NULL
         );
         """,
+        // 5: every source field that maps to no pin column, as a JSON object
+        // (`properties`, issue #12), and search over its values: pins_fts
+        // gets a fourth column fed with the property values
+        // (`PropertySearch.valuesSQL`). The index becomes contentless: an
+        // external content table cannot compute that column (FTS5 refuses a
+        // view with json_each), and the triggers give every value it needs,
+        // for deletes too. Pins a pending bulk import left above the pause
+        // mark stay out, as before, for `finishIndexing`.
+        """
+        ALTER TABLE pins ADD COLUMN properties TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(properties));
+        DROP TRIGGER IF EXISTS pins_fts_insert;
+        DROP TRIGGER IF EXISTS pins_fts_delete;
+        DROP TRIGGER IF EXISTS pins_fts_update;
+        DROP TABLE pins_fts;
+        CREATE VIRTUAL TABLE pins_fts USING fts5(
+            title, description, category, properties, content='', tokenize='trigram'
+        );
+        CREATE TRIGGER pins_fts_insert AFTER INSERT ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE new.id > from_id)
+        BEGIN
+            INSERT INTO pins_fts(rowid, title, description, category, properties)
+            VALUES (new.id, new.title, new.description, new.category, \(PropertySearch.valuesSQL("new.properties")));
+        END;
+        CREATE TRIGGER pins_fts_delete AFTER DELETE ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id)
+        BEGIN
+            INSERT INTO pins_fts(pins_fts, rowid, title, description, category, properties)
+            VALUES ('delete', old.id, old.title, old.description, old.category, \(PropertySearch.valuesSQL("old.properties")));
+        END;
+        CREATE TRIGGER pins_fts_update AFTER UPDATE OF id, title, description, category, properties ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id OR new.id > from_id)
+        BEGIN
+            INSERT INTO pins_fts(pins_fts, rowid, title, description, category, properties)
+            VALUES ('delete', old.id, old.title, old.description, old.category, \(PropertySearch.valuesSQL("old.properties")));
+            INSERT INTO pins_fts(rowid, title, description, category, properties)
+            VALUES (new.id, new.title, new.description, new.category, \(PropertySearch.valuesSQL("new.properties")));
+        END;
+        INSERT INTO pins_fts(rowid, title, description, category, properties)
+        SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins
+        WHERE id <= coalesce((SELECT min(from_id) FROM search_index_pause), (SELECT max(id) FROM pins));
+        """,
     ]
 }

@@ -11,16 +11,21 @@ public struct Pin: Sendable, Equatable, Hashable, Codable {
     public var longitude: Double
     public var createdAt: String
     public var updatedAt: String
+    /// Every source field that maps to no pin column, as the text of a JSON object
+    /// (`{"icao":"EDDF"}`; `{}` when none), keys in source order.
+    public var properties: String
 
     public init(id: Int64, title: String, description: String = "", category: String = "",
-                latitude: Double, longitude: Double, createdAt: String, updatedAt: String) {
+                latitude: Double, longitude: Double, createdAt: String, updatedAt: String,
+                properties: String = "{}") {
         self.id = id; self.title = title; self.description = description; self.category = category
         self.latitude = latitude; self.longitude = longitude
         self.createdAt = createdAt; self.updatedAt = updatedAt
+        self.properties = properties
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, description, category, latitude, longitude
+        case id, title, description, category, latitude, longitude, properties
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 }
@@ -33,11 +38,14 @@ public struct NewPin: Sendable, Equatable, Hashable {
     public var latitude: Double
     public var longitude: Double
     public var createdAt: String?
+    /// A JSON object's text, as `Pin.properties`.
+    public var properties: String
 
     public init(title: String, description: String = "", category: String = "",
-                latitude: Double, longitude: Double, createdAt: String? = nil) {
+                latitude: Double, longitude: Double, createdAt: String? = nil, properties: String = "{}") {
         self.title = title; self.description = description; self.category = category
         self.latitude = latitude; self.longitude = longitude; self.createdAt = createdAt
+        self.properties = properties
     }
 }
 

@@ -11,19 +11,22 @@ import CSQLite
 /// A group the store refuses (a CHECK constraint) is rolled back by SQLite as
 /// a whole and retried row by row, so only the refused rows fail.
 public final class PinBulkWriter {
-    /// One pin to write; `createdAt` "" means the time of the import.
+    /// One pin to write; `createdAt` "" means the time of the import, `properties` a JSON
+    /// object's text ("" or `{}` when none).
     public struct Row: Sendable {
         public var title: String, description: String, category: String, createdAt: String
         public var latitude: Double, longitude: Double
+        public var properties: String
 
         public init(title: String, description: String, category: String, createdAt: String,
-                    latitude: Double, longitude: Double) {
+                    latitude: Double, longitude: Double, properties: String = "{}") {
             self.title = title; self.description = description; self.category = category
             self.createdAt = createdAt; self.latitude = latitude; self.longitude = longitude
+            self.properties = properties
         }
     }
 
-    /// Rows per statement (a power of two; 2,048 parameters, far below SQLite's 32,766).
+    /// Rows per statement (a power of two; 2,304 parameters, far below SQLite's 32,766).
     public static let groupSize = 256
 
     private let store: Store
@@ -71,7 +74,7 @@ public final class PinBulkWriter {
         let st = try statement(rows: group.count)
         text.removeAll(keepingCapacity: true)
         var spans: [(Int, Int)] = []
-        spans.reserveCapacity(group.count * 4)
+        spans.reserveCapacity(group.count * 5)
         func add(_ s: String) {
             let from = text.count
             text.append(contentsOf: s.utf8)
@@ -79,6 +82,7 @@ public final class PinBulkWriter {
         }
         for row in group {
             add(row.title); add(row.description); add(row.category); add(row.createdAt)
+            add(row.properties.isEmpty ? "{}" : row.properties)
         }
         st.reset()
         let result: Result<Void, StoreError> = text.withUnsafeBufferPointer { buf in
@@ -88,15 +92,16 @@ public final class PinBulkWriter {
                     UnsafeBufferPointer(rebasing: buf[spans[i].0..<(spans[i].0 + spans[i].1)])
                 }
                 for (k, row) in group.enumerated() {
-                    st.bindStatic(span(k * 4), at: p)
-                    st.bindStatic(span(k * 4 + 1), at: p + 1)
-                    st.bindStatic(span(k * 4 + 2), at: p + 2)
-                    st.bindStatic(spans[k * 4 + 3].1 == 0 ? nowBytes : span(k * 4 + 3), at: p + 5)
+                    st.bindStatic(span(k * 5), at: p)
+                    st.bindStatic(span(k * 5 + 1), at: p + 1)
+                    st.bindStatic(span(k * 5 + 2), at: p + 2)
+                    st.bindStatic(spans[k * 5 + 3].1 == 0 ? nowBytes : span(k * 5 + 3), at: p + 5)
+                    st.bindStatic(span(k * 5 + 4), at: p + 8)
                     st.bindDouble(row.latitude, at: p + 3)
                     st.bindDouble(row.longitude, at: p + 4)
                     st.bindStatic(nowBytes, at: p + 6)
                     if let batchID { st.bindInt(batchID, at: p + 7) } else { st.bindNull(at: p + 7) }
-                    p += 8
+                    p += 9
                 }
                 do throws(StoreError) { try st.step() } catch { return .failure(error) }
                 return .success(())
@@ -112,7 +117,7 @@ public final class PinBulkWriter {
         do {
             return .success(try single.insert(title: row.title, description: row.description, category: row.category,
                                                latitude: row.latitude, longitude: row.longitude,
-                                               createdAt: row.createdAt, batchID: batchID))
+                                               createdAt: row.createdAt, batchID: batchID, properties: row.properties))
         } catch where error.code & 0xFF == SQLITE_CONSTRAINT {
             return .failure(error)
         }
@@ -120,9 +125,9 @@ public final class PinBulkWriter {
 
     private func statement(rows: Int) throws(StoreError) -> Statement {
         if let st = statements[rows] { return st }
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         let st = try store.db.prepare("""
-            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id)
+            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties)
             VALUES \(values)
             """)
         statements[rows] = st

@@ -3,8 +3,8 @@
 public final class PinCursor {
     private let st: Statement
 
-    init(store: Store) throws(StoreError) {
-        st = try store.db.prepare("SELECT \(pinColumns) FROM pins ORDER BY id")
+    init(store: Store, byCategory: Bool) throws(StoreError) {
+        st = try store.db.prepare("SELECT \(pinColumns) FROM pins ORDER BY \(byCategory ? "category, id" : "id")")
     }
 
     /// The next pin, or nil after the last. - Throws: `StoreError` from SQLite.
@@ -14,7 +14,10 @@ public final class PinCursor {
 }
 
 extension Store {
-    /// A cursor over every pin in id order (see `PinCursor`).
+    /// A cursor over every pin in id order, or grouped by category (then id) for KML's
+    /// folders (see `PinCursor`).
     /// - Throws: `StoreError` when the query does not compile.
-    public func pinCursor() throws(StoreError) -> PinCursor { try PinCursor(store: self) }
+    public func pinCursor(byCategory: Bool = false) throws(StoreError) -> PinCursor {
+        try PinCursor(store: self, byCategory: byCategory)
+    }
 }

@@ -1,32 +1,42 @@
 /// Pins as text files other programs read: RFC 4180 CSV with the same header
-/// as the sample pins (so `pinmap import` reads it back to the same pins), and
-/// RFC 7946 GeoJSON. Coordinates are written as Swift's shortest round-trip
-/// decimal for the `Double` (`37.5365`, `-90.0`, `1e-07`), so reading them back
-/// gives the identical value.
+/// as the sample pins plus one column per property key (so `pinmap import`
+/// reads it back to the same pins and properties), RFC 7946 GeoJSON, GPX 1.1
+/// (`GPXExport`) and KML 2.2 (`KMLExport`). Coordinates are written as Swift's
+/// shortest round-trip decimal for the `Double` (`37.5365`, `-90.0`, `1e-07`),
+/// so reading them back gives the identical value.
 public enum PinExport {
     /// Export formats.
     public enum Format: String, Sendable, CaseIterable {
-        case csv, geojson
+        case csv, geojson, gpx, kml
+
+        /// The usual file extension.
+        public var fileExtension: String { rawValue }
     }
 
     /// `title,description,category,latitude,longitude,created_at` and CRLF.
     public static let csvHeader = "title,description,category,latitude,longitude,created_at\r\n"
 
-    /// One CSV record for `pin`, ending in CRLF (RFC 4180). Fields holding a
-    /// comma, a double quote, CR, LF, or whitespace at either end are
-    /// enclosed in double quotes, with inner double quotes doubled.
-    public static func csvRecord(_ pin: Pin) -> String {
-        [csvField(pin.title), csvField(pin.description), csvField(pin.category),
-         number(pin.latitude), number(pin.longitude), csvField(pin.createdAt)].joined(separator: ",") + "\r\n"
+    /// The header with one more column per property key (`Store.propertyKeys()`, in order).
+    public static func csvHeader(propertyKeys: [String]) -> String {
+        propertyKeys.isEmpty ? csvHeader
+            : CSVText.record(["title", "description", "category", "latitude", "longitude", "created_at"] + propertyKeys)
     }
 
-    /// `s` as an RFC 4180 field (quoted only when it has to be).
-    public static func csvField(_ s: String) -> String {
-        let needsQuotes = s.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-            || s.first?.isWhitespace == true || s.last?.isWhitespace == true
-        guard needsQuotes else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// One CSV record for `pin`, ending in CRLF (RFC 4180, `CSVText`): the six pin fields,
+    /// then the value of each of `propertyKeys` (strings as they are, other JSON values as
+    /// JSON text; an empty cell when the pin lacks the key).
+    public static func csvRecord(_ pin: Pin, propertyKeys: [String] = [], properties: [PinProperties.Entry] = []) -> String {
+        var fields = [pin.title, pin.description, pin.category, number(pin.latitude), number(pin.longitude), pin.createdAt]
+        if !propertyKeys.isEmpty {
+            var values: [String: String] = [:]
+            for e in properties where values[e.key] == nil { values[e.key] = e.value }
+            fields += propertyKeys.map { values[$0] ?? "" }
+        }
+        return CSVText.record(fields)
     }
+
+    /// `s` as an RFC 4180 field (quoted only when it has to be; `CSVText.field`).
+    public static func csvField(_ s: String) -> String { CSVText.field(s) }
 
     /// The start of a GeoJSON FeatureCollection; features follow, one per
     /// line, separated by `geoJSONSeparator`, then `geoJSONFooter`.
@@ -35,18 +45,20 @@ public enum PinExport {
     public static let geoJSONFooter = "\n]}\n"
 
     /// One GeoJSON Feature: a Point with `[longitude, latitude]` (RFC 7946
-    /// §3.1.1 order) and properties `id`, `title`, `description`,
-    /// `category`, `created_at`, `updated_at`; the pin id is also the
-    /// Feature's `id` member.
+    /// §3.1.1 order) and properties `title`, `description`, `category`,
+    /// `created_at`, then the pin's own properties with their JSON values as
+    /// stored; the pin id is the Feature's `id` member. (Pinmap's `id` and
+    /// `updated_at` are not properties: a re-import would keep them as such.)
     public static func geoJSONFeature(_ pin: Pin) -> String {
         var s = "{\"type\":\"Feature\",\"id\":\(pin.id),\"geometry\":{\"type\":\"Point\",\"coordinates\":["
         s += number(pin.longitude) + "," + number(pin.latitude) + "]},\"properties\":{"
-        s += "\"id\":\(pin.id),\"title\":" + JSONText.string(pin.title)
+        s += "\"title\":" + JSONText.string(pin.title)
         s += ",\"description\":" + JSONText.string(pin.description)
         s += ",\"category\":" + JSONText.string(pin.category)
         s += ",\"created_at\":" + JSONText.string(pin.createdAt)
-        s += ",\"updated_at\":" + JSONText.string(pin.updatedAt) + "}}"
-        return s
+        let members = PinProperties.members(pin.properties)
+        if !members.isEmpty { s += "," + JSONText.escapingUnsafeScalars(members) }
+        return s + "}}"
     }
 
     /// A finite `Double` as the shortest decimal that reads back to the same
@@ -64,20 +76,42 @@ public enum JSONText {
     public static func string(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
+            if isUnsafe(u) {
+                out += unicodeEscape(u)
+                continue
+            }
             switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value)
-                || u.value == 0x2028 || u.value == 0x2029
-                || (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value):
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where u.value < 0x20: out += unicodeEscape(u)
             default: out.unicodeScalars.append(u)
             }
         }
         return out + "\""
+    }
+
+    /// JSON text (e.g. a stored `properties` object) with the scalars `string` escapes for
+    /// the terminal's sake (DEL, C1 controls, U+2028/9, bidi controls) escaped as `\uXXXX`.
+    /// In valid JSON they can only occur inside strings, where the escape means the same.
+    public static func escapingUnsafeScalars(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isUnsafe) else { return json }
+        var out = ""
+        for u in json.unicodeScalars {
+            if isUnsafe(u) { out += unicodeEscape(u) } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    private static func isUnsafe(_ u: Unicode.Scalar) -> Bool {
+        u.value == 0x7F || (0x80...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
+            || (0x202A...0x202E).contains(u.value) || (0x2066...0x2069).contains(u.value)
+    }
+
+    private static func unicodeEscape(_ u: Unicode.Scalar) -> String {
+        let hex = String(u.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }

@@ -3,7 +3,7 @@
 /// LIKE pattern, so `"`, `*`, `-`, `(`, `AND`, `NEAR` or `%` are just characters.
 ///
 /// A pin matches when every word occurs, ignoring case, inside its title,
-/// description or category (a substring match, so `muse` finds "Museum" and
+/// description, category or one of its property values (a substring match, so `muse` finds "Museum" and
 /// `기념` finds "전쟁기념관"). Words of 3 or more characters go through the
 /// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34); a trigram index cannot
 /// answer 1–2 character words, so those are checked on the pins themselves
@@ -75,16 +75,19 @@ public struct SearchText: Sendable, Hashable {
         return (parts.joined(separator: " AND "), args)
     }
 
-    /// A condition that scans the pins for `word` in any text column, ignoring case as the
+    /// A condition that scans the pins for `word` in any text column or property value, ignoring case as the
     /// trigram index does: LIKE for ASCII words (SQLite folds ASCII letters, and fast), else
     /// `pinmap_contains` (Unicode case folding, Store+SearchFunction.swift).
     static func scan(_ word: String) -> (sql: String, args: [SQLValue]) {
         if word.unicodeScalars.allSatisfy(\.isASCII) {
             let p = likePattern(word)
-            return (#"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\')"#,
-                    [.text(p), .text(p), .text(p)])
+            let values = PropertySearch.anyValueSQL(#"value LIKE ? ESCAPE '\'"#)
+            return (#"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\' OR "#
+                    + values + ")", [.text(p), .text(p), .text(p), .text(p)])
         }
         let w = SQLValue.text(Store.caseFold(word))
-        return ("(pinmap_contains(title, ?) OR pinmap_contains(description, ?) OR pinmap_contains(category, ?))", [w, w, w])
+        let values = PropertySearch.anyValueSQL("pinmap_contains(value, ?)")
+        return ("(pinmap_contains(title, ?) OR pinmap_contains(description, ?) OR pinmap_contains(category, ?) OR \(values))",
+                [w, w, w, w])
     }
 }

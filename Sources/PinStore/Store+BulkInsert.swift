@@ -74,7 +74,13 @@ extension Store {
         try atomically { () throws(StoreError) in
             // Pins left out of the map's pin cells by a pause join them first.
             if let from = try unindexedAbove() { try addBulkInsertedPinsToCells(fromID: from) }
-            try db.execute("INSERT INTO pins_fts(pins_fts) VALUES ('rebuild'); DELETE FROM search_index_pause")
+            // Contentless (migration 5): emptied and filled again from the pins.
+            try db.execute("""
+                INSERT INTO pins_fts(pins_fts) VALUES ('delete-all');
+                INSERT INTO pins_fts(rowid, title, description, category, properties)
+                SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins;
+                DELETE FROM search_index_pause
+                """)
         }
     }
 
@@ -85,8 +91,9 @@ extension Store {
         let last = try db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
         guard last > from else { return 0 }
         let st = try db.prepare("""
-            INSERT INTO pins_fts(rowid, title, description, category)
-            SELECT id, title, description, category FROM pins WHERE id > ? AND id <= ?
+            INSERT INTO pins_fts(rowid, title, description, category, properties)
+            SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins
+            WHERE id > ? AND id <= ?
             """)
         let step = max(10_000, (last - from + 19) / 20)
         var low = from, n = 0

@@ -94,11 +94,12 @@ extension Store {
             }
             let idFree = try db.scalarInt("SELECT count(*) FROM pins WHERE id = ?", [.int(p.id)]) == 0
             let st = try db.prepare("""
-                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at, batch_id)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             try st.bind([idFree ? .int(p.id) : .null, .text(p.title), .text(p.description), .text(p.category),
-                         .double(p.latitude), .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch])
+                         .double(p.latitude), .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch,
+                         .text(p.properties)])
             try st.step()
             let newID = db.lastInsertRowID
             let ins = try db.prepare("INSERT INTO comments(id, pin_id, body, created_at) VALUES(?, ?, ?, ?)")

@@ -1,13 +1,14 @@
 import Foundation
 
 /// Column list shared by every pin query, in `Pin` field order.
-let pinColumns = "id, title, description, category, latitude, longitude, created_at, updated_at"
+let pinColumns = "id, title, description, category, latitude, longitude, created_at, updated_at, properties"
 
 extension Statement {
     /// Reads a `Pin` from a row selected with `pinColumns`, starting at column 0.
     func pin() -> Pin {
         Pin(id: int(0), title: text(1), description: text(2), category: text(3),
-            latitude: double(4), longitude: double(5), createdAt: text(6), updatedAt: text(7))
+            latitude: double(4), longitude: double(5), createdAt: text(6), updatedAt: text(7),
+            properties: text(8))
     }
 }
 
@@ -87,8 +88,8 @@ public final class PinInserter {
         self.store = store
         now = Array(Timestamp.now().utf8)
         st = try store.db.prepare("""
-            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
     }
 
@@ -96,17 +97,19 @@ public final class PinInserter {
     @discardableResult
     public func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64 {
         try insert(title: pin.title, description: pin.description, category: pin.category,
-                   latitude: pin.latitude, longitude: pin.longitude, createdAt: pin.createdAt ?? "", batchID: batchID)
+                   latitude: pin.latitude, longitude: pin.longitude, createdAt: pin.createdAt ?? "", batchID: batchID,
+                   properties: pin.properties)
     }
 
-    /// Inserts one pin from its fields (`createdAt` "" means now) and returns
+    /// Inserts one pin from its fields (`createdAt` "" means now; `properties` a JSON object's
+    /// text, "" meaning `{}`) and returns
     /// its id: the bulk import's hot path. Texts are bound without copies
     /// (SQLITE_STATIC, valid until the step returns), the insert time and
     /// batch once per inserter (bindings outlive `sqlite3_reset`).
     /// - Throws: `StoreError` on a constraint or an I/O failure.
     @discardableResult
     public func insert(title: String, description: String, category: String, latitude: Double, longitude: Double,
-                       createdAt: String, batchID: Int64?) throws(StoreError) -> Int64 {
+                       createdAt: String, batchID: Int64?, properties: String = "{}") throws(StoreError) -> Int64 {
         st.reset()
         if boundBatch != .some(batchID) {
             try st.bind(batchID.map { .int($0) } ?? .null, at: 8)
@@ -114,6 +117,7 @@ public final class PinInserter {
         }
         try st.bind(.double(latitude), at: 4)
         try st.bind(.double(longitude), at: 5)
+        try st.bind(.text(properties.isEmpty ? "{}" : properties), at: 9)
         var (t, d, c, a) = (title, description, category, createdAt)
         var id: Int64 = 0
         let result: Result<Void, StoreError> = now.withUnsafeBufferPointer { nowBytes in

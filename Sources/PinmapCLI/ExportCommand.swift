@@ -2,19 +2,23 @@ import Frame
 import PinStore
 
 /// `pinmap export`: every pin as RFC 4180 CSV (re-importable to the same
-/// pins) or as an RFC 7946 GeoJSON FeatureCollection, streamed in id order.
+/// pins), an RFC 7946 GeoJSON FeatureCollection, GPX 1.1 waypoints or KML 2.2
+/// placemarks, with their properties; streamed (`Store.export`).
 enum ExportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "export",
-        usage: "pinmap export [--db PATH] [--format csv|geojson] [-o FILE]",
+        usage: "pinmap export [--db PATH] [--format csv|geojson|gpx|kml] [-o FILE]",
         summary: """
-        Export every pin as CSV or GeoJSON.
-        CSV: header title,description,category,latitude,longitude,created_at,
-        RFC 4180 quoting, coordinates with every digit, so 'pinmap import' gives the same pins.
-        GeoJSON: a FeatureCollection of Points [longitude, latitude] with the other fields
-        as properties. The format follows FILE's extension (.geojson, .json) unless --format.
+        Export every pin with its properties as CSV, GeoJSON, GPX or KML.
+        CSV: header title,description,category,latitude,longitude,created_at and one column
+        per property, RFC 4180 quoting, coordinates with every digit, so 'pinmap import' gives
+        the same pins. GeoJSON: a FeatureCollection of Points [longitude, latitude] with the
+        other fields and the properties as Feature properties. GPX 1.1: waypoints; category
+        as <type>, properties under <extensions> in the namespace https://pinmap.example/gpx/1.
+        KML 2.2: one Folder per category, properties as ExtendedData.
+        The format follows FILE's extension (.geojson/.json, .gpx, .kml) unless --format.
         """,
-        options: [("--db", "store path"), ("--format", "csv (default) or geojson"),
+        options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx or kml"),
                   ("-o", "write to FILE instead of standard output"), ("--output", "same as -o")],
         flags: [],
         maxPositionals: 0)
@@ -24,27 +28,22 @@ enum ExportCommand: TextCommand {
         let format = try format(args, path: path)
         try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
         let store = try PinmapCLI.openStore(args)
-        let cursor = try PinmapCLI.storeCall { () throws(StoreError) in try store.pinCursor() }
         let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p) } ?? io.out
         // CSV is plain text: on a terminal, escape sequences inside pins
-        // become placeholders (JSON escapes them itself).
+        // become placeholders (JSON and XML escape them themselves).
         let sanitize = sink.isTerminal && format == .csv
-        var count = 0
         // On a terminal, records end in LF (a CR would show as a placeholder).
         func csv(_ record: String) -> String {
             sanitize ? SafeText.sanitize(String(record.dropLast()), keepNewlines: true) + "\n" : record
         }
-        sink.write(format == .csv ? csv(PinExport.csvHeader) : PinExport.geoJSONHeader)
-        while let pin = try PinmapCLI.storeCall({ () throws(StoreError) in try cursor.next() }) {
-            switch format {
-            case .csv:
-                sink.write(csv(PinExport.csvRecord(pin)))
-            case .geojson:
-                sink.write((count == 0 ? "" : PinExport.geoJSONSeparator) + PinExport.geoJSONFeature(pin))
-            }
-            count += 1
+        let count: Int
+        do {
+            count = try store.export(format) { sink.write(format == .csv ? csv($0) : $0) }
+        } catch let error as StoreError {
+            throw .failure(error.message)
+        } catch {
+            throw .failure("\(error)")
         }
-        if format == .geojson { sink.write(PinExport.geoJSONFooter) }
         try sink.flush()
         if let path { io.err.write("Exported \(count) pin\(count == 1 ? "" : "s") to \(path)\n") }
         return 0
@@ -53,11 +52,14 @@ enum ExportCommand: TextCommand {
     static func format(_ args: ParsedArguments, path: String?) throws(CLIError) -> PinExport.Format {
         if let f = args.value("--format") {
             guard let format = PinExport.Format(rawValue: f.lowercased()) else {
-                throw .usage(command: "export", message: "--format must be csv or geojson, got '\(f)'")
+                throw .usage(command: "export", message: "--format must be csv, geojson, gpx or kml, got '\(f)'")
             }
             return format
         }
         let lower = path?.lowercased() ?? ""
-        return lower.hasSuffix(".geojson") || lower.hasSuffix(".json") ? .geojson : .csv
+        if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") { return .geojson }
+        if lower.hasSuffix(".gpx") { return .gpx }
+        if lower.hasSuffix(".kml") { return .kml }
+        return .csv
     }
 }

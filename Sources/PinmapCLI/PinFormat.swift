@@ -5,7 +5,8 @@ import PinStore
 
 /// JSON for pins, written by hand so coordinates keep every digit (Swift's
 /// shortest round-trip form) and keys come in a fixed, sorted order:
-/// `{"category","created_at","description","id","latitude","longitude","title","updated_at"}`.
+/// `{"category","created_at","description","id","latitude","longitude","properties","title","updated_at"}`
+/// (`properties` a JSON object, as stored).
 enum PinJSON {
     /// One pin as a JSON object, with `extra` members (already JSON) merged in key order.
     static func object(_ p: Pin, extra: [(String, String)] = []) -> String {
@@ -13,6 +14,7 @@ enum PinJSON {
             ("category", JSONText.string(p.category)), ("created_at", JSONText.string(p.createdAt)),
             ("description", JSONText.string(p.description)), ("id", String(p.id)),
             ("latitude", PinExport.number(p.latitude)), ("longitude", PinExport.number(p.longitude)),
+            ("properties", JSONText.escapingUnsafeScalars(p.properties)),
             ("title", JSONText.string(p.title)), ("updated_at", JSONText.string(p.updatedAt)),
         ]
         members += extra
@@ -65,6 +67,14 @@ enum PinText {
         s += field("created", text(p.createdAt))
         s += field("updated", text(p.updatedAt))
         s += field("description", text(p.description))
+        let properties = PinProperties.entries(p.properties)
+        if !properties.isEmpty {
+            s += "properties\n"
+            for e in properties {
+                let key = text(e.key).replacingOccurrences(of: "\n", with: " ")
+                s += "  \(key): " + text(e.value).replacingOccurrences(of: "\n", with: "\n    ") + "\n"
+            }
+        }
         s += "comments (\(comments.count))\n"
         for c in comments {
             s += "  #\(c.id)  \(text(c.createdAt))  " + text(c.body).replacingOccurrences(of: "\n", with: "\n    ") + "\n"

@@ -31,7 +31,8 @@ extension AppRunner {
             }
             state.importTab.preview = ImportPreview(
                 path: path, format: scanner.format.rawValue, encoding: scanner.encoding.label,
-                delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, rows: rows, size: scanner.size)
+                delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, properties: scanner.propertyNames,
+                rows: rows, size: scanner.size)
         } catch {
             state.importTab.error = "\(error)"
         }

@@ -99,6 +99,8 @@ public final class AppRunner {
             }
         case .addPin, .updatePin, .deletePin, .restorePin, .loadComments, .addComment, .deleteComment:
             performPinEffect(effect)  // AppRunner+Pins.swift
+        case .exportPins(let format):
+            exportPins(format)  // AppRunner+Export.swift
         }
     }
 

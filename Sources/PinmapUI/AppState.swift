@@ -42,6 +42,8 @@ public struct AppState: Sendable {
     public var importTab = ImportTabState()
     /// Selected row on the Settings tab.
     public var settingsCursor = 0
+    /// The format the Settings tab's export row writes.
+    public var exportFormat: PinExport.Format = .csv
     /// Store facts for the Settings tab.
     public var storeInfo = StoreInfo()
     /// False when NO_COLOR is set or the terminal has no colours.

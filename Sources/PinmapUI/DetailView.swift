@@ -59,7 +59,7 @@ enum DetailView {
         screen.put("  \(decimal)  ·  \(dms)", col: body.x, row: l.coordsRow)
         screen.put("  Created \(SafeText.sanitize(pin.createdAt, ascii: ascii))  ·  Updated \(SafeText.sanitize(pin.updatedAt, ascii: ascii))",
                    col: body.x, row: l.datesRow, style: theme.date)
-        drawDescription(pin.description, in: l.description, into: &screen, ascii: ascii, theme: theme)
+        drawDescription(d.descriptionWithProperties, in: l.description, into: &screen, ascii: ascii, theme: theme)
         drawMap(pin, in: l.map, state: state, into: &screen, theme: theme)
         drawComments(d, layout: l, into: &screen, ascii: ascii, theme: theme)
         drawFooter(d, row: l.footerRow, width: body.width, into: &screen, ascii: ascii, theme: theme)

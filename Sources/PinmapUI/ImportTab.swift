@@ -10,14 +10,16 @@ public struct ImportPreview: Sendable, Equatable {
     public var delimiter: String
     /// Role → header used, e.g. "latitude" → "lat".
     public var columns: [String: String]
+    /// Source columns that will be kept as each pin's properties (issue #12).
+    public var properties: [String]
     /// The first rows: title and coordinates, or the reason a row is rejected.
     public var rows: [String]
     /// File size in bytes.
     public var size: Int64
     public init(path: String, format: String, encoding: String, delimiter: String,
-                columns: [String: String], rows: [String], size: Int64) {
+                columns: [String: String], properties: [String] = [], rows: [String], size: Int64) {
         self.path = path; self.format = format; self.encoding = encoding; self.delimiter = delimiter
-        self.columns = columns; self.rows = rows; self.size = size
+        self.columns = columns; self.properties = properties; self.rows = rows; self.size = size
     }
 }
 
@@ -111,6 +113,9 @@ enum ImportTabView {
                  + " · \(SettingsView.formatBytes(p.size))", theme.title)
             let cols = p.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← \"\($0.value)\"" }.joined(separator: ", ")
             line("columns: " + cols, theme.muted)
+            if !p.properties.isEmpty {
+                line("kept as properties: " + p.properties.map { "\"\($0)\"" }.joined(separator: ", "), theme.muted)
+            }
             line("first rows:", theme.muted)
             for r in p.rows { line("  " + r, .plain) }
         }

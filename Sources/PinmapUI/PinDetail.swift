@@ -6,6 +6,8 @@ import PinStore
 /// while typing, and a confirmation pop-up raised from the page.
 public struct PinDetail: Sendable, Equatable {
     public var pin: Pin
+    /// The pin's properties in source order (read once, when the page opens).
+    public var properties: [PinProperties.Entry]
     /// Comments oldest first, as last loaded by the runner.
     public var comments: [Comment] = []
     /// False until the runner has loaded the comments.
@@ -19,7 +21,19 @@ public struct PinDetail: Sendable, Equatable {
     /// The outcome of the last comment operation, shown on the footer row.
     public var note: String?
 
-    public init(pin: Pin) { self.pin = pin }
+    public init(pin: Pin) {
+        self.pin = pin
+        properties = PinProperties.entries(pin.properties)
+    }
+
+    /// The description followed by one `key: value` line per property (the page's left
+    /// column); line breaks inside a value become spaces.
+    var descriptionWithProperties: String {
+        guard !properties.isEmpty else { return pin.description }
+        let lines = properties.map { ($0.key + ": " + $0.value).split(whereSeparator: \.isNewline).joined(separator: " ") }
+        let head = pin.description.trimmingSpaces.isEmpty ? "(no description)" : pin.description
+        return head + "\n\n" + lines.joined(separator: "\n")
+    }
 
     /// A pop-up raised from inside a modal page, with its own slide.
     public struct NestedConfirm: Sendable, Equatable {

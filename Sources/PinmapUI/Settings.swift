@@ -1,5 +1,6 @@
 import Foundation
 import Frame
+import PinStore
 
 /// Facts about the store for the Settings tab (loaded by the runner).
 public struct StoreInfo: Sendable, Equatable {
@@ -15,6 +16,8 @@ public struct StoreInfo: Sendable, Equatable {
 /// The Settings tab's rows that can be changed, in order.
 public enum SettingRow: Int, CaseIterable, Sendable {
     case sensitivity, reducedMotion, mapMode, color
+    /// Not a setting: exports every pin (←/→ choose the format, Enter writes the file).
+    case export
 }
 
 /// Drag sensitivities offered (× rows dragged), as in the SwiftUI seed design.
@@ -41,6 +44,11 @@ extension AppState {
             if !colorAvailable { message = "Colour is off: NO_COLOR is set or the terminal has no colours"; return nil }
             color.toggle()
             return .persist(key: SettingKey.color, value: color ? "1" : "0")
+        case .export:
+            let all = PinExport.Format.allCases
+            let i = all.firstIndex(of: exportFormat) ?? 0
+            exportFormat = all[((i + (forward ? 1 : -1)) % all.count + all.count) % all.count]
+            return nil
         }
     }
 
@@ -48,6 +56,8 @@ extension AppState {
         switch key {
         case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
         case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
+        case .enter where settingsCursor == SettingRow.export.rawValue:
+            return [.exportPins(exportFormat)]
         case .enter, .char(" "), .right, .char("l"):
             return changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: true).map { [$0] } ?? []
         case .left, .char("h"):
@@ -77,6 +87,8 @@ enum SettingsView {
             ("Reduced motion", s.sheet.reducedMotion ? "on: sheets move instantly" : "off: sheets settle with a spring"),
             ("Map mode", s.ascii ? "ASCII" : "braille (2×4 dots per cell)"),
             ("Colour", s.colorAvailable ? (s.color ? "on" : "off") : "off (NO_COLOR or no colours)"),
+            ("Export pins", PinExport.Format.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }
+                .joined(separator: " ") + "  (←/→ format, Enter writes it next to the store)"),
         ]
         for (i, v) in values.enumerated() {
             let selected = i == s.settingsCursor

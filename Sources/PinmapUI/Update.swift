@@ -35,6 +35,8 @@ public enum Effect: Sendable, Equatable {
     case loadComments(pinID: Int64)
     case addComment(pinID: Int64, body: String)
     case deleteComment(Comment)
+    /// Write every pin in this format to a file next to the store (Settings tab), with a notice.
+    case exportPins(PinExport.Format)
 }
 
 /// Settings keys kept in the store.

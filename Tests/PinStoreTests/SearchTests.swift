@@ -103,7 +103,8 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(s.words, ["museum", #""Maman""#, "기념", "a%", "AND"])
         XCTAssertEqual(s.ftsQuery, #""museum" AND """Maman""" AND "AND""#)
         // Short words scan: LIKE (escaped) for ASCII, Unicode case folding for the others.
-        XCTAssertEqual(SearchText.scan("a%").args, [.text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#)])
+        // Title, description, category and the property values.
+        XCTAssertEqual(SearchText.scan("a%").args, [.text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#)])
         XCTAssertTrue(SearchText.scan("a%").sql.contains("LIKE"))
         XCTAssertEqual(SearchText.scan("기념").args.first, .text("기념"))
         XCTAssertTrue(SearchText.scan("기념").sql.contains("pinmap_contains"))

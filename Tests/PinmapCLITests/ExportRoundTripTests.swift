@@ -10,11 +10,14 @@ final class ExportRoundTripTests: XCTestCase {
     private struct Kept: Equatable, CustomStringConvertible {
         var title, text, category, createdAt: String
         var latitude, longitude: UInt64
+        /// The properties as key=value, by key (GeoJSON's reader may change the key order).
+        var properties: [String]
         init(_ p: Pin) {
             title = p.title; text = p.description; category = p.category; createdAt = p.createdAt
             latitude = p.latitude.bitPattern; longitude = p.longitude.bitPattern
+            properties = PinProperties.entries(p.properties).map { "\($0.key)=\($0.value)" }.sorted()
         }
-        var description: String { "\(title) \(Double(bitPattern: latitude)),\(Double(bitPattern: longitude)) \(createdAt)" }
+        var description: String { "\(title) \(Double(bitPattern: latitude)),\(Double(bitPattern: longitude)) \(createdAt) \(properties)" }
     }
 
     private func pins(_ s: CLITestStore) throws -> [Kept] {
@@ -62,6 +65,14 @@ final class ExportRoundTripTests: XCTestCase {
     func testAirportsSurviveACSVRoundTrip() throws {
         let n = try roundTrip(RepoFiles.airports, format: "csv")
         XCTAssertGreaterThan(n, 2300)
+    }
+
+    /// The airports' extra columns (icao, iata, city, …) are kept as properties and come back.
+    func testAirportsKeepTheirExtraColumnsAsProperties() throws {
+        let s = CLITestStore()
+        _ = try importFile(RepoFiles.airports, into: s)
+        let pin = try XCTUnwrap(try s.open().pins(matching: PinQuery(search: "00AA")).first)
+        XCTAssertEqual(pin.properties, #"{"icao":"00AA","city":"Leoti","subd":"Kansas","country":"US","elevation":"3435","tz":"America/Chicago","lid":"00AA"}"#)
     }
 
     func testAirportsSurviveAGeoJSONRoundTrip() throws {

@@ -1,0 +1,17 @@
+/// How search sees a pin's `properties`: the values only (keys such as `icao` would match
+/// every pin that has one), strings as they are, other JSON values as JSON text.
+enum PropertySearch {
+    /// The SQL expression of the values of the JSON object `column`, joined by spaces (NULL
+    /// when there are none): what pins_fts indexes. The same expression must be used when a
+    /// row is deleted from the contentless index, so every writer uses this one.
+    static func valuesSQL(_ column: String) -> String {
+        "(SELECT group_concat(value, ' ') FROM json_each(\(column)))"
+    }
+
+    /// A condition true when a value of the pin's `properties` satisfies `test`, written
+    /// against json_each's `value` column (e.g. `value LIKE ? ESCAPE '\'`). Pins without
+    /// properties (`{}`) skip the JSON parse.
+    static func anyValueSQL(_ test: String) -> String {
+        "(properties <> '{}' AND EXISTS (SELECT 1 FROM json_each(properties) WHERE \(test)))"
+    }
+}

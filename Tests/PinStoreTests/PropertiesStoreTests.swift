@@ -1,0 +1,193 @@
+import XCTest
+@testable import PinStore
+
+/// The `properties` column (migration 5): stored JSON, search over its values (FTS5 and the
+/// scan), and the export writers.
+final class PropertiesStoreTests: XCTestCase {
+    @discardableResult
+    private func paris(_ store: Store) throws -> Int64 {
+        try store.insert(NewPin(title: "Paris", category: "city", latitude: 48.8566, longitude: 2.3522,
+                                createdAt: "2024-05-28T18:42:08Z", properties: #"{"name_ko":"파리","country":"France","pop":2148000}"#))
+    }
+
+    func testPropertiesAreStoredAndReadBackInOrder() throws {
+        let store = try Store.inMemory()
+        let id = try paris(store)
+        let pin = try XCTUnwrap(try store.pin(id: id))
+        XCTAssertEqual(pin.properties, #"{"name_ko":"파리","country":"France","pop":2148000}"#)
+        XCTAssertEqual(PinProperties.entries(pin.properties), [
+            .init(key: "name_ko", value: "파리"), .init(key: "country", value: "France"),
+            .init(key: "pop", value: "2148000", isString: false)])
+        XCTAssertEqual(try store.pin(id: try store.insert(NewPin(title: "Plain", latitude: 1, longitude: 2)))?.properties, "{}")
+        XCTAssertEqual(PinProperties.members(#" { "a" : 1 } "#), #""a" : 1"#)
+    }
+
+    func testTheStoreRefusesPropertiesThatAreNotJSON() throws {
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try store.insert(NewPin(title: "Bad", latitude: 1, longitude: 2, properties: "{not json")))
+        XCTAssertEqual(try store.count(), 0)
+    }
+
+    func testSearchFindsPropertyValuesButNotKeys() throws {
+        let store = try Store.inMemory()
+        let id = try paris(store)
+        try store.insert(NewPin(title: "Lyon", latitude: 45.76, longitude: 4.83))
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "파리")).map(\.id), [id])      // 2 letters: the scan
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "fra")).map(\.id), [id])       // the trigram index
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "FRANCE")).map(\.id), [id])
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "2148000")).map(\.id), [id])
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "country")).map(\.id), [])
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "name_ko")).map(\.id), [])
+        // Edits and deletes keep the index right.
+        try store.db.execute(#"UPDATE pins SET properties = '{"name_ko":"빠리"}' WHERE id = \#(id)"#)
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "France")).map(\.id), [])
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "빠리")).map(\.id), [id])
+        try store.delete(id: id)
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "빠리")).count, 0)
+        try store.db.execute("INSERT INTO pins_fts(pins_fts) VALUES ('integrity-check')")
+    }
+
+    func testBulkInsertedPropertiesAreSearchableBeforeAndAfterIndexing() throws {
+        let store = try Store.inMemory()
+        try store.beginBulkInsert()
+        let writer = try PinBulkWriter(store: store, batchID: nil)
+        _ = try writer.write([
+            .init(title: "Tokyo", description: "", category: "", createdAt: "", latitude: 35.68, longitude: 139.65,
+                  properties: #"{"name_ko":"도쿄도청"}"#),
+            .init(title: "Osaka", description: "", category: "", createdAt: "", latitude: 34.69, longitude: 135.5),
+        ])
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "도쿄도")).map(\.title), ["Tokyo"])  // scan of the backlog
+        try store.endBulkInsert()
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "도쿄도")).map(\.title), ["Tokyo"])  // the index
+        XCTAssertEqual(try store.pins().map(\.properties).sorted(), [#"{"name_ko":"도쿄도청"}"#, "{}"])
+        try store.rebuildSearchIndex()
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "도쿄도")).map(\.title), ["Tokyo"])
+    }
+
+    func testRestoreAfterDeleteKeepsProperties() throws {
+        let store = try Store.inMemory()
+        let id = try paris(store)
+        let deleted = try XCTUnwrap(try store.deleteForUndo(id: id))
+        try store.restore(deleted)
+        XCTAssertEqual(try store.pin(id: id)?.properties, #"{"name_ko":"파리","country":"France","pop":2148000}"#)
+    }
+
+    private func exported(_ store: Store, _ format: PinExport.Format) throws -> String {
+        var out = ""
+        try store.export(format) { out += $0 }
+        return out
+    }
+
+    func testCSVExportWritesThePropertyColumnsInFirstSeenOrder() throws {
+        let store = try Store.inMemory()
+        try paris(store)
+        try store.insert(NewPin(title: "Bern", latitude: 46.95, longitude: 7.45, createdAt: "2024-01-01",
+                                properties: #"{"country":"Switzerland","canton":"BE, Bern"}"#))
+        XCTAssertEqual(try exported(store, .csv), """
+            title,description,category,latitude,longitude,created_at,name_ko,country,pop,canton\r
+            Paris,,city,48.8566,2.3522,2024-05-28T18:42:08Z,파리,France,2148000,\r
+            Bern,,,46.95,7.45,2024-01-01,,Switzerland,,"BE, Bern"\r
+
+            """)
+    }
+
+    func testGeoJSONExportWritesPropertiesWithTheirJSONValues() throws {
+        let store = try Store.inMemory()
+        try paris(store)
+        XCTAssertEqual(try exported(store, .geojson), """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[2.3522,48.8566]},"properties":{"title":"Paris","description":"","category":"city","created_at":"2024-05-28T18:42:08Z","name_ko":"파리","country":"France","pop":2148000}}
+            ]}
+
+            """)
+    }
+
+    func testGPXExportUsesTheStandardElementsAndPinmapsExtension() throws {
+        let store = try Store.inMemory()
+        try paris(store)
+        try store.insert(NewPin(title: "A & <B>", description: "line\r\nnext", latitude: 1e-7, longitude: 180,
+                                createdAt: "2024-01-01", properties: #"{"Google Maps URL":"https://maps.google.com/?q=1,2"}"#))
+        XCTAssertEqual(try exported(store, .gpx), """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Pinmap" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:pinmap="https://pinmap.example/gpx/1" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+              <wpt lat="48.8566" lon="2.3522">
+                <time>2024-05-28T18:42:08Z</time>
+                <name>Paris</name>
+                <type>city</type>
+                <extensions>
+                  <pinmap:name_ko>파리</pinmap:name_ko>
+                  <pinmap:country>France</pinmap:country>
+                  <pinmap:pop>2148000</pinmap:pop>
+                </extensions>
+              </wpt>
+              <wpt lat="0.0000001" lon="-180.0">
+                <name>A &amp; &lt;B&gt;</name>
+                <desc>line&#13;
+            next</desc>
+                <extensions>
+                  <pinmap:created_at>2024-01-01</pinmap:created_at>
+                  <pinmap:property name="Google Maps URL">https://maps.google.com/?q=1,2</pinmap:property>
+                </extensions>
+              </wpt>
+            </gpx>
+
+            """)
+    }
+
+    func testKMLExportHasOneFolderPerCategory() throws {
+        let store = try Store.inMemory()
+        try paris(store)
+        try store.insert(NewPin(title: "Loose", latitude: 1, longitude: 2, createdAt: "2020-02-02T02:02:02Z"))
+        XCTAssertEqual(try exported(store, .kml), """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:pinmap="https://pinmap.example/gpx/1">
+              <Document>
+                <name>Pinmap</name>
+                <Placemark>
+                  <name>Loose</name>
+                  <TimeStamp>
+                    <when>2020-02-02T02:02:02Z</when>
+                  </TimeStamp>
+                  <Point>
+                    <coordinates>2.0,1.0</coordinates>
+                  </Point>
+                </Placemark>
+                <Folder>
+                  <name>city</name>
+                  <Placemark>
+                    <name>Paris</name>
+                    <TimeStamp>
+                      <when>2024-05-28T18:42:08Z</when>
+                    </TimeStamp>
+                    <ExtendedData>
+                      <Data name="name_ko">
+                        <value>파리</value>
+                      </Data>
+                      <Data name="country">
+                        <value>France</value>
+                      </Data>
+                      <Data name="pop">
+                        <value>2148000</value>
+                      </Data>
+                    </ExtendedData>
+                    <Point>
+                      <coordinates>2.3522,48.8566</coordinates>
+                    </Point>
+                  </Placemark>
+                </Folder>
+              </Document>
+            </kml>
+
+            """)
+    }
+
+    func testXMLDecimalsHaveNoExponent() {
+        XCTAssertEqual(XMLWriter.decimal(1e-7), "0.0000001")
+        XCTAssertEqual(XMLWriter.decimal(-1.5e-8), "-0.000000015")
+        XCTAssertEqual(XMLWriter.decimal(.leastNonzeroMagnitude), "0")
+        XCTAssertEqual(XMLWriter.decimal(-1.2345678901234567e-12), "-0.00000000000123457")
+        XCTAssertEqual(XMLWriter.decimal(37.53650000000001), "37.53650000000001")
+        XCTAssertEqual(XMLWriter.decimal(37.5365), "37.5365")
+        XCTAssertEqual(XMLWriter.decimal(1e16), "10000000000000000")
+    }
+}

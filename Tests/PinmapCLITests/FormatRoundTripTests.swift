@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+import PinImport
+import PinStore
+@testable import PinmapCLI
+
+/// Export → `pinmap import` round trips for GPX and KML: title, description, category,
+/// created_at, coordinates (1e-7°) and properties come back exactly.
+///
+/// These need the GPX and KML readers (the `readers` branch of issue #12). Until a `.gpx` or
+/// `.kml` file is read as that format, each test skips and says so; once the readers are
+/// merged they run. They rely on the documented export shapes: standard elements for the pin
+/// fields, properties as `<pinmap:KEY>` extension leaves (or `<pinmap:property name=…>`) in
+/// GPX and as `ExtendedData/Data` in KML, and the exact `created_at` in
+/// `<pinmap:created_at>` when it is not of the form `2024-05-28T18:42:08Z`.
+final class FormatRoundTripTests: XCTestCase {
+    private struct Kept: Equatable {
+        var title, text, category, createdAt: String
+        var latitude, longitude: Double
+        var properties: [String]
+        init(_ p: Pin) {
+            title = p.title; text = p.description; category = p.category; createdAt = p.createdAt
+            latitude = p.latitude; longitude = p.longitude
+            properties = PinProperties.entries(p.properties).map { "\($0.key)=\($0.value)" }.sorted()
+        }
+        func matches(_ o: Kept) -> Bool {
+            title == o.title && text == o.text && category == o.category && createdAt == o.createdAt
+                && abs(latitude - o.latitude) <= 1e-7 && abs(longitude - o.longitude) <= 1e-7 && properties == o.properties
+        }
+    }
+
+    private func source() throws -> CLITestStore {
+        let s = CLITestStore()
+        let store = try s.open()
+        try store.insert(NewPin(title: "Leeum Museum of Art", description: "The \"Maman\" spider & more", category: "museum",
+                                latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T05:00:00Z",
+                                properties: #"{"name_ko":"리움미술관","icao":"none"}"#))
+        try store.insert(NewPin(title: "Paris", category: "city", latitude: 48.8566, longitude: 2.3522,
+                                createdAt: "2024-05-28T18:42:08Z", properties: #"{"name_ko":"파리"}"#))
+        try store.insert(NewPin(title: "No category", description: "line one\nline two", latitude: -33.8688, longitude: 151.2093,
+                                createdAt: "2020-01-01T00:00:00Z"))
+        return s
+    }
+
+    private func roundTrip(_ format: String) throws {
+        let s = try source()
+        let path = s.file("pins.\(format)")
+        XCTAssertEqual(s.run("export", "--format", format, "-o", path).code, 0)
+        let back = CLITestStore()
+        let r = back.run("import", path, "--json")
+        let report = try? JSON.object(r.stdout)
+        // Read as CSV: this branch has no reader for the format yet. Any other failure fails.
+        if r.stderr.contains("no coordinate columns") || (report?["format"] as? String)?.uppercased() == "CSV" {
+            throw XCTSkip("\(format.uppercased()) import is not available on this branch (needs the readers of issue #12): exit \(r.code), \(r.stderr)")
+        }
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let a = try s.open().pins().map(Kept.init), b = try back.open().pins().map(Kept.init)
+        XCTAssertEqual(b.count, a.count)
+        for x in a {
+            XCTAssertTrue(b.contains { $0.matches(x) }, "\(format): \(x) not found in \(b)")
+        }
+    }
+
+    func testGPXRoundTrip() throws { try roundTrip("gpx") }
+
+    func testKMLRoundTrip() throws { try roundTrip("kml") }
+}
