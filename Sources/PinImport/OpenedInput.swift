@@ -6,6 +6,8 @@ public struct OpenedInput {
         case csv(delimiter: UInt8)
         /// A GeoJSON document (the first non-space character is `{`).
         case geoJSON
+        /// An XML document (the first non-space character is `<`): GPX or KML.
+        case xml
     }
 
     public let path: String
@@ -36,8 +38,11 @@ public struct OpenedInput {
             let first = try source.nextChunk() ?? []
             let wholeInput = raw.bytesRead >= raw.size
             let format: Format
-            if first.first(where: { !isJSONSpace($0) }) == 0x7B {
+            let firstByte = first.first(where: { !isJSONSpace($0) })
+            if firstByte == 0x7B {
                 format = .geoJSON
+            } else if firstByte == 0x3C {
+                format = .xml
             } else {
                 format = .csv(delimiter: delimiter ?? DelimiterSniffer.sniff(first, isWholeInput: wholeInput))
             }

@@ -14,9 +14,13 @@ public struct ParsedPin: Sendable, Equatable {
     public var latitude: Double
     /// WGS84 longitude in decimal degrees, −180…180.
     public var longitude: Double
+    /// Every source field that maps to no pin column, under the source's own name, as the text
+    /// of a JSON object (`"{}"` when there is none). Values from CSV and XML are strings;
+    /// values from GeoJSON and Takeout keep their JSON type.
+    public var properties: String
 
     public init(line: Int, title: String, description: String = "", category: String = "",
-                createdAt: String = "", latitude: Double, longitude: Double) {
+                createdAt: String = "", latitude: Double, longitude: Double, properties: String = "{}") {
         self.line = line
         self.title = title
         self.description = description
@@ -24,6 +28,7 @@ public struct ParsedPin: Sendable, Equatable {
         self.createdAt = createdAt
         self.latitude = latitude
         self.longitude = longitude
+        self.properties = properties
     }
 }
 
