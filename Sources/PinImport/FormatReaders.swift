@@ -62,8 +62,8 @@ enum FormatReaders {
         }
     }
 
-    static func gpx(path: String) throws(ImportError) -> ListedRecords {
-        try GPXReader.read(Data(try readRaw(path: path)), path: path)
+    static func gpx(path: String) throws(ImportError) -> StreamedRecords {
+        GPXReader.stream(Data(try readRaw(path: path)), path: path)
     }
 
     static func kml(path: String) throws(ImportError) -> ListedRecords {

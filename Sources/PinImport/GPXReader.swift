@@ -19,7 +19,10 @@ final class GPXReader: XMLEventHandler {
         var leaves: [(name: String, text: String, direct: Bool)] = []
     }
 
-    private var outcomes: [RowOutcome] = []
+    private let channel: RecordChannel
+    private var batch: [RowOutcome] = []
+    private var waypoints = 0
+    private(set) var stopped = false
     private var skips = SkipCounter()
     private var depth = 0
     private var waypoint: Waypoint?
@@ -27,12 +30,28 @@ final class GPXReader: XMLEventHandler {
     private var open: [(name: String, hasChildren: Bool)] = []
     private var text = ""
 
-    /// Parses the whole file.
-    /// - Throws: `ImportError.malformedXML` (the line where libxml2 stopped); nothing is kept.
-    static func read(_ data: Data, path: String) throws(ImportError) -> ListedRecords {
-        let reader = GPXReader()
-        try XMLRunner.run(data, path: path, handler: reader)
-        return ListedRecords(outcomes: reader.outcomes, notes: reader.skips.notes)
+    private init(channel: RecordChannel) {
+        self.channel = channel
+    }
+
+    /// Starts parsing `data` on a thread of its own; the waypoints arrive as they are read.
+    /// Malformed XML (`ImportError.malformedXML`, the line where libxml2 stopped) is thrown
+    /// by the reader after the rows before it: the import's transaction then keeps nothing.
+    static func stream(_ data: Data, path: String) -> StreamedRecords {
+        let channel = RecordChannel()
+        let thread = Thread {
+            let reader = GPXReader(channel: channel)
+            do {
+                try XMLRunner.run(data, path: path, handler: reader)
+                if !reader.batch.isEmpty { _ = channel.put(reader.batch) }
+                channel.finish(notes: reader.skips.notes, failure: nil)
+            } catch {
+                channel.finish(notes: [], failure: error as? ImportError ?? .unreadable(path: path, reason: "\(error)"))
+            }
+        }
+        thread.name = "pinmap GPX parser"
+        thread.start()
+        return StreamedRecords(channel)
     }
 
     func start(_ name: String, attributes: [String: String], line: Int) {
@@ -79,7 +98,13 @@ final class GPXReader: XMLEventHandler {
     private func finishWaypoint() {
         guard let w = waypoint else { return }
         waypoint = nil
-        outcomes.append(Self.pin(w, number: outcomes.count + 1))
+        waypoints += 1
+        batch.append(Self.pin(w, number: waypoints))
+        if batch.count >= RecordChannel.batchSize {
+            stopped = !channel.put(batch)
+            batch = []
+            batch.reserveCapacity(RecordChannel.batchSize)
+        }
     }
 
     private static func pin(_ w: Waypoint, number: Int) -> RowOutcome {
@@ -104,9 +129,14 @@ final class GPXReader: XMLEventHandler {
 
         let desc = direct("desc")
         let descriptionKey = desc != nil ? "desc" : "cmt"
-        let mapped: Set<String> = ["name", "type", "time", descriptionKey]
+        func mapped(_ name: String) -> Bool {
+            switch name {
+            case "name", "type", "time": return true
+            default: return name == descriptionKey
+            }
+        }
         var properties = PropertiesJSON()
-        for leaf in w.leaves where !(leaf.direct && mapped.contains(leaf.name)) && !leaf.text.isEmpty {
+        for leaf in w.leaves where !(leaf.direct && mapped(leaf.name)) && !leaf.text.isEmpty {
             properties.add(leaf.name, string: leaf.text)
         }
         let title = direct("name").flatMap { $0.isEmpty ? nil : $0 } ?? "\(trimmedText(w.lat ?? "")), \(trimmedText(w.lon ?? ""))"

@@ -135,6 +135,8 @@ final class KMLReader: XMLEventHandler {
         }
     }
 
+    let stopped = false
+
     func characters(_ string: String) {
         text += string
     }

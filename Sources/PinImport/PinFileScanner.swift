@@ -56,7 +56,7 @@ public struct PinFileScanner {
         switch opened.format {
         case .xml:
             let format = try FormatReaders.xmlFormat(opened.firstChunk, path: path)
-            let reader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
+            let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
             return records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
         case .geoJSON:
             let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path)
@@ -122,7 +122,7 @@ public struct PinFileScanner {
     /// - Throws: `ImportError.decoding` when the rest of the file fails to decode.
     public mutating func next() throws(ImportError) -> ScanEvent? {
         if finished { return nil }
-        guard var r = reader, let validator else { return nextRecord() }
+        guard var r = reader, let validator else { return try nextRecord() }
         reader = nil  // r is then the only reference to its buffers: no copy on write
         defer { reader = r }
         while true {
@@ -154,8 +154,8 @@ public struct PinFileScanner {
         }
     }
 
-    private mutating func nextRecord() -> ScanEvent? {
-        while let outcome = records?.next() {
+    private mutating func nextRecord() throws(ImportError) -> ScanEvent? {
+        while let outcome = try records?.next() {
             switch outcome {
             case .accepted(let pin): dataRows += 1; return .pin(pin)
             case .rejected(let issues): dataRows += 1; return .rejected(issues: issues, fields: [])

@@ -3,7 +3,8 @@
 /// in `PinFileScanner` (its rows go through `RowValidator`).
 protocol PinRecordReader {
     /// The next pin or rejected row; nil at the end.
-    mutating func next() -> RowOutcome?
+    /// - Throws: a file-level failure found after some rows (GPX's malformed XML).
+    mutating func next() throws(ImportError) -> RowOutcome?
     /// Notes on things skipped (`skipped 1 track`), complete once `next()` returned nil.
     var notes: [String] { get }
 }

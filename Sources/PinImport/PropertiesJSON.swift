@@ -23,6 +23,7 @@ public struct PropertiesJSON {
 
     /// `s` as a JSON string literal (RFC 8259: quote, backslash and control characters escaped).
     static func quoted(_ s: String) -> String {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
         for u in s.unicodeScalars {

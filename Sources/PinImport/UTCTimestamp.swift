@@ -9,6 +9,7 @@ enum UTCTimestamp {
     static func normalize(_ text: String) -> String {
         let t = trimmedText(text)
         let u = Array(t.utf8)
+        if u.count == 20, u[19] == 0x5A, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A { return t }  // already YYYY-MM-DDTHH:MM:SSZ
         // YYYY-MM-DD?HH:MM[:SS[.f+]][Z|±HH[:]MM]
         guard u.count >= 16, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54 || u[10] == 0x74 || u[10] == 0x20, u[13] == 0x3A,
               let year = digits(u, 0, 4), let month = digits(u, 5, 2), let day = digits(u, 8, 2),
