@@ -9,46 +9,75 @@
 enum GeoJSONFeature {
     typealias Value = JSONDocument.Value
 
+    /// The pins of one feature, made one at a time (a MultiPoint may hold a million positions).
+    struct Pins {
+        var immediate: [RowOutcome] = []
+        /// Point and GeometryCollection positions (reversed: taken from the end).
+        var listed: [Value] = []
+        /// A MultiPoint's positions.
+        var positions: JSONDocument.ElementIterator?
+        var props: [(key: String, value: Value)] = []
+        var id: String?
+        var index = 0
+        var crs = GeoJSONReader.CRS.wgs84
+
+        init(_ outcomes: [RowOutcome]) { immediate = outcomes.reversed() }
+
+        mutating func next(_ doc: JSONDocument) -> RowOutcome? {
+            if let o = immediate.popLast() { return o }
+            guard let p = listed.popLast() ?? positions?.next() else { return nil }
+            return GeoJSONFeature.pin(doc, props: props, id: id, position: p, index: index, crs: crs)
+        }
+    }
+
     static func read(_ doc: JSONDocument, _ feature: Value, index: Int, crs: GeoJSONReader.CRS,
-                     skips: inout SkipCounter) -> [RowOutcome] {
-        func reject(_ field: String, _ value: String, _ reason: String, _ rule: ImportRule) -> [RowOutcome] {
-            [.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])]
+                     skips: inout SkipCounter) -> Pins {
+        func reject(_ field: String, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
+            Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])])
         }
         guard feature.kind == .object, doc.member(feature, "type").flatMap(doc.string) == "Feature" else {
             return reject("type", String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
         }
         guard let geometry = doc.member(feature, "geometry"), geometry.kind == .object else {
             skips.add("feature with null geometry", "features with null geometry")
-            return []
+            return Pins([])
         }
         let gtype = doc.member(geometry, "type").flatMap(doc.string) ?? ""
-        var positions: [Value] = []
+        var pins = Pins([])
         switch gtype {
         case "Point":
-            if let c = doc.member(geometry, "coordinates") { positions = [c] }
+            if let c = doc.member(geometry, "coordinates") { pins.listed = [c] }
         case "MultiPoint":
-            if let c = doc.member(geometry, "coordinates") { positions = Array(IteratorSequence(doc.elements(c))) }
+            if let c = doc.member(geometry, "coordinates") {
+                var probe = doc.elements(c)
+                if probe.next() != nil { pins.positions = doc.elements(c) }
+            }
         case "GeometryCollection":
             for member in IteratorSequence(doc.elements(doc.member(geometry, "geometries") ?? geometry)) {
                 let t = doc.member(member, "type").flatMap(doc.string) ?? "untyped"
                 if t == "Point", let c = doc.member(member, "coordinates") {
-                    positions.append(c)
+                    pins.listed.append(c)
                 } else {
                     skips.add("\(t) geometry inside a GeometryCollection", "\(t) geometries inside GeometryCollections")
                 }
             }
-            if positions.isEmpty { return [] }
+            if pins.listed.isEmpty { return pins }
+            pins.listed.reverse()
         default:
             return reject("geometry", gtype, "\(gtype.isEmpty ? "geometry without a type" : gtype) is not a Point", .notAPoint)
         }
-        if positions.isEmpty {
+        if pins.listed.isEmpty && pins.positions == nil {
             return reject("geometry.coordinates", "null", "\(gtype) has no coordinates", .pointArity)
         }
-        let props = doc.member(feature, "properties").map { doc.members($0) } ?? []
-        return positions.map { pin(doc, props: props, feature: feature, position: $0, index: index, crs: crs) }
+        // Read once per feature: each look-up scans the feature (a MultiPoint's positions too).
+        pins.props = doc.member(feature, "properties").map { doc.members($0) } ?? []
+        pins.id = doc.member(feature, "id").map { doc.text($0) }
+        pins.index = index
+        pins.crs = crs
+        return pins
     }
 
-    private static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)], feature: Value,
+    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)], id: String?,
                             position: Value, index: Int, crs: GeoJSONReader.CRS) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
@@ -74,7 +103,7 @@ enum GeoJSONFeature {
         for (key, v) in props where !mapped.contains(key) || text(doc, v) == nil {
             properties.add(key, json: doc.text(v))
         }
-        if let id = doc.member(feature, "id") { properties.add("id", json: doc.text(id)) }
+        if let id { properties.add("id", json: id) }
         let elements = Array(IteratorSequence(doc.elements(position)))
         if elements.count >= 3, doc.number(elements[2]) != nil {
             properties.add("ele", json: doc.text(elements[2]))

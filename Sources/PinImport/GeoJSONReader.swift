@@ -20,7 +20,7 @@ struct GeoJSONReader: PinRecordReader {
     private var features: JSONDocument.ElementIterator?
     private var single: JSONDocument.Value?
     private var index = 0
-    private var pending: [RowOutcome] = []
+    private var current = GeoJSONFeature.Pins([])
     private var skips = SkipCounter()
     private var extraNotes: [String] = []
 
@@ -54,7 +54,8 @@ struct GeoJSONReader: PinRecordReader {
     }
 
     mutating func next() -> RowOutcome? {
-        while pending.isEmpty {
+        while true {
+            if let outcome = current.next(document) { return outcome }
             let value: JSONDocument.Value
             if let s = single {
                 value = s
@@ -66,13 +67,11 @@ struct GeoJSONReader: PinRecordReader {
             }
             index += 1
             if TakeoutFeature.isTakeout(document, value) {
-                pending = [TakeoutFeature.read(document, value, index: index)]
+                current = GeoJSONFeature.Pins([TakeoutFeature.read(document, value, index: index)])
             } else {
-                pending = GeoJSONFeature.read(document, value, index: index, crs: crs, skips: &skips)
+                current = GeoJSONFeature.read(document, value, index: index, crs: crs, skips: &skips)
             }
-            pending.reverse()
         }
-        return pending.popLast()
     }
 
     var notes: [String] { skips.notes + extraNotes }
