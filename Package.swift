@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         // System libraries and the small C shims Swift cannot do without.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // zlib (Debian's zlib1g-dev): raw inflate of KMZ (zip) entries.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "CCurses", path: "Sources/CCurses",
                 linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CMapData", path: "Sources/CMapData"),
@@ -24,7 +26,7 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["CSQLite"]),
-        .target(name: "PinImport", dependencies: ["PinStore", "Frame"]),  // Frame: SafeText for the progress bar
+        .target(name: "PinImport", dependencies: ["PinStore", "Frame", "CZlib"]),  // Frame: SafeText for the progress bar
 
         // The app: state + event -> state, state -> frame.
         .target(name: "PinmapUI", dependencies: ["Frame", "Sheet", "GeoMap", "PinStore", "PinImport"]),

@@ -17,6 +17,12 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case columns(path: String, ColumnMappingError)
     /// A GeoJSON document that is not a FeatureCollection (or not JSON).
     case invalidGeoJSON(path: String, reason: String)
+    /// A JSON file that cannot be read: its syntax, nesting or a number, with the line.
+    case invalidJSON(path: String, reason: String)
+    /// A GPX or KML file that is not well-formed XML, with where the parser stopped.
+    case malformedXML(path: String, line: Int, column: Int, reason: String)
+    /// A KMZ (zip) archive that cannot be read, or whose KML would inflate beyond the limits.
+    case archive(path: String, reason: String)
     /// The store failed (disk full, locked, corrupt); the transaction was rolled back.
     case store(path: String, reason: String)
     /// The rejects file could not be written.
@@ -33,6 +39,10 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .decoding(path, error): return "\(path): \(error)"
         case let .columns(path, error): return "\(path): \(error)"
         case let .invalidGeoJSON(path, reason): return "\(path): not a GeoJSON FeatureCollection: \(reason)"
+        case let .invalidJSON(path, reason): return "\(path): not valid JSON: \(reason); nothing was imported"
+        case let .malformedXML(path, line, column, reason):
+            return "\(path): malformed XML at line \(line), column \(column): \(reason); nothing was imported (fix the file and import it again)"
+        case let .archive(path, reason): return "\(path): \(reason); nothing was imported"
         case let .store(path, reason): return "\(path): the store failed, nothing was imported: \(reason)"
         case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
         }

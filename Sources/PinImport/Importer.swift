@@ -1,7 +1,7 @@
 import Glibc
 import PinStore
 
-/// Imports a pin file (CSV or GeoJSON) into a store: `pinmap import`.
+/// Imports a pin file (CSV, GeoJSON, Google Takeout, GPX, KML or KMZ) into a store: `pinmap import`.
 ///
 /// One transaction per file: a file-level error, Ctrl-C or a killed process leaves the store
 /// exactly as before (SQLite rolls back an unfinished transaction on the next open). A second
@@ -130,9 +130,10 @@ private final class ImportRun {
                 }
                 pipeline.recycle(batch)
                 progress?(batch.bytesRead, size)
-            case .end(let dataRows):
+            case let .end(dataRows, notes):
                 try flush(&finder, writer)
                 report.dataRows = dataRows
+                report.notes += notes
                 progress?(size, size)
                 return
             case .failure(let error):

@@ -6,6 +6,8 @@ public struct OpenedInput {
         case csv(delimiter: UInt8)
         /// A GeoJSON document (the first non-space character is `{`).
         case geoJSON
+        /// An XML document (the first non-space character is `<`): GPX or KML.
+        case xml
     }
 
     public let path: String
@@ -41,8 +43,11 @@ public struct OpenedInput {
             let excelSeparator = ExcelSeparatorLine.parse(first)
             if let sep = excelSeparator { first.removeFirst(sep.length) }
             let format: Format
-            if first.first(where: { !isJSONSpace($0) }) == 0x7B {
+            let firstByte = first.first(where: { !isJSONSpace($0) })
+            if firstByte == 0x7B {
                 format = .geoJSON
+            } else if firstByte == 0x3C {
+                format = .xml
             } else {
                 format = .csv(delimiter: delimiter ?? excelSeparator?.delimiter
                                 ?? DelimiterSniffer.sniff(first, isWholeInput: wholeInput))

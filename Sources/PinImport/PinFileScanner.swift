@@ -6,54 +6,64 @@ public enum ScanEvent: Sendable, Equatable {
     case rejected(issues: [RowIssue], fields: [String])
 }
 
-/// Reads a pin file (CSV or GeoJSON) from start to end without touching any store: decoding,
-/// delimiter, header mapping and every row rule. The importer adds duplicates and the store on
-/// top; `--dry-run`, the Import tab's preview and the tests use it directly.
-///
-/// CSV is streamed (constant memory); GeoJSON is parsed whole.
+/// Reads a pin file from start to end without touching any store. CSV: decoding, delimiter,
+/// header mapping and every row rule (`RowValidator`), streamed in constant memory. The other
+/// formats have a reader each (`GeoJSONReader` for GeoJSON and Takeout, `GPXReader`,
+/// `KMLReader`, and KMZ through `ZipArchive`), chosen by `FormatReaders`. The importer adds
+/// duplicates and the store on top; `--dry-run`, the Import tab's preview and the tests use it
+/// directly.
 public struct PinFileScanner {
-    public enum Format: String, Sendable { case csv = "CSV", geoJSON = "GeoJSON" }
+    public enum Format: String, Sendable {
+        case csv = "CSV", geoJSON = "GeoJSON", takeout = "Takeout", gpx = "GPX", kml = "KML", kmz = "KMZ"
+    }
 
     public let path: String
     public let format: Format
     public let encoding: DetectedEncoding
-    /// The delimiter as shown in reports (`,` `;` `TAB` `|`); "" for GeoJSON.
+    /// The delimiter as shown in reports (`,` `;` `TAB` `|`); "" for other formats.
     public let delimiterLabel: String
-    /// The header row (trimmed); for GeoJSON the property names the importer reads.
+    /// The CSV header row (trimmed); empty for other formats.
     public let headers: [String]
-    /// Pin field → header used (`["latitude": "위도", ...]`).
+    /// Pin field → header used (`["latitude": "위도", ...]`); for other formats where the
+    /// reader finds it (`["name": "wpt/name", ...]`).
     public let columnsUsed: [String: String]
     /// Source columns kept in `ParsedPin.properties` (CSV: headers no pin field uses).
     public var propertyNames: [String] { validator?.mapping.propertyNames ?? [] }
+    /// Things the reader skipped, counted (`skipped 1 track`); complete once `next()` returned nil.
+    public var notes: [String] { records?.notes ?? [] }
     /// File size in bytes, for progress.
     public let size: Int64
     /// Records after the header that were not blank, so far.
     public private(set) var dataRows = 0
 
-    private var opened: OpenedInput
+    private var opened: OpenedInput?
     private var reader: CSVReader<DecodingChunkSource<FileChunkSource>>?
     private let validator: RowValidator?
-    private var outcomes: [RowOutcome] = []
-    private var outcomeIndex = 0
+    /// The reader of a non-CSV format.
+    private var records: (any PinRecordReader)?
     private var finished = false
 
     /// Opens and prepares `path`: detects the encoding and format, sniffs the delimiter (unless
     /// given), reads the header and maps the columns.
     /// - Throws: `ImportError` for every file-level failure: `.unreadable`, `.emptyFile`,
-    ///   `.bomOnly`, `.decoding`, `.noHeader`, `.columns`, `.invalidGeoJSON`.
+    ///   `.bomOnly`, `.decoding`, `.noHeader`, `.columns`, `.invalidGeoJSON`, `.invalidJSON`,
+    ///   `.malformedXML`, `.archive`.
     public static func open(path: String, delimiter: UInt8? = nil,
                             overrides: ColumnOverrides = ColumnOverrides()) throws(ImportError) -> PinFileScanner {
+        if FormatReaders.isZip(path: path) {
+            return records(try FormatReaders.kmz(path: path), format: .kmz, path: path,
+                           encoding: DetectedEncoding(encoding: .utf8, bomLength: 0), size: FormatReaders.size(path: path))
+        }
         let opened = try OpenedInput.open(path: path, delimiter: delimiter)
         switch opened.format {
+        case .xml:
+            let format = try FormatReaders.xmlFormat(opened.firstChunk, path: path)
+            let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
+            return records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
         case .geoJSON:
-            let outcomes = try GeoJSONPins.read(try opened.readAll(), path: path)
-            return PinFileScanner(
-                path: path, format: .geoJSON, encoding: opened.encoding, delimiterLabel: "",
-                headers: ["title", "description", "category", "latitude", "longitude", "created_at"],
-                columnsUsed: ["name": "properties.title|name", "latitude": "geometry", "longitude": "geometry",
-                              "description": "properties.description", "category": "properties.category",
-                              "created": "properties.created_at"],
-                size: opened.size, opened: opened, reader: nil, validator: nil, outcomes: outcomes)
+            let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path)
+            return records(reader, format: reader.isTakeout ? .takeout : .geoJSON, path: path,
+                           encoding: opened.encoding, size: opened.size)
         case let .csv(d):
             var reader = opened.csvReader()
             var header: CSVRecord? = nil
@@ -75,14 +85,23 @@ public struct PinFileScanner {
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
                 columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
-                reader: reader, validator: RowValidator(mapping: mapping), outcomes: [])
+                reader: reader, validator: RowValidator(mapping: mapping), records: nil)
         }
     }
 
+    /// A scanner over a format reader (everything but CSV).
+    private static func records(_ reader: any PinRecordReader, format: Format, path: String,
+                                encoding: DetectedEncoding, size: Int64) -> PinFileScanner {
+        PinFileScanner(
+            path: path, format: format, encoding: encoding, delimiterLabel: "", headers: [],
+            columnsUsed: FormatReaders.columnsUsed(format), size: size, opened: nil,
+            reader: nil, validator: nil, records: reader)
+    }
+
     private init(path: String, format: Format, encoding: DetectedEncoding, delimiterLabel: String,
-                 headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput,
+                 headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput?,
                  reader: CSVReader<DecodingChunkSource<FileChunkSource>>?, validator: RowValidator?,
-                 outcomes: [RowOutcome]) {
+                 records: (any PinRecordReader)?) {
         self.path = path
         self.format = format
         self.encoding = encoding
@@ -93,11 +112,11 @@ public struct PinFileScanner {
         self.opened = opened
         self.reader = reader
         self.validator = validator
-        self.outcomes = outcomes
+        self.records = records
     }
 
     /// Raw bytes of the file read so far (reaches `size` at the end).
-    public var bytesRead: Int64 { format == .geoJSON ? size : opened.bytesRead }
+    public var bytesRead: Int64 { opened?.bytesRead ?? size }
 
     /// The next pin or rejected row; nil at the end. Blank lines are skipped silently.
     /// An unterminated quoted field is one rejected row naming the line where the quote
@@ -105,7 +124,7 @@ public struct PinFileScanner {
     /// - Throws: `ImportError.decoding` when the rest of the file fails to decode.
     public mutating func next() throws(ImportError) -> ScanEvent? {
         if finished { return nil }
-        guard var r = reader, let validator else { return nextFeature() }
+        guard var r = reader, let validator else { return try nextRecord() }
         reader = nil  // r is then the only reference to its buffers: no copy on write
         defer { reader = r }
         while true {
@@ -137,15 +156,16 @@ public struct PinFileScanner {
         }
     }
 
-    private mutating func nextFeature() -> ScanEvent? {
-        guard outcomeIndex < outcomes.count else { finished = true; return nil }
-        defer { outcomeIndex += 1 }
-        dataRows += 1
-        switch outcomes[outcomeIndex] {
-        case .accepted(let pin): return .pin(pin)
-        case .rejected(let issues): return .rejected(issues: issues, fields: [])
-        case .blank: return nextFeature()
+    private mutating func nextRecord() throws(ImportError) -> ScanEvent? {
+        while let outcome = try records?.next() {
+            switch outcome {
+            case .accepted(let pin): dataRows += 1; return .pin(pin)
+            case .rejected(let issues): dataRows += 1; return .rejected(issues: issues, fields: [])
+            case .blank: continue
+            }
         }
+        finished = true
+        return nil
     }
 
     private static func fileError(_ error: CSVReadError, path: String) -> ImportError {

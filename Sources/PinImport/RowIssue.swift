@@ -21,6 +21,8 @@ public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
     case unterminatedQuote = "unterminated-quote"
     case invalidFeature = "invalid-feature"
     case refusedByStore = "refused-by-store"
+    /// A Takeout place at 0,0 whose coordinates cannot be recovered from its maps URL.
+    case noCoordinates = "no-coordinates"
 }
 
 /// Why one row (or GeoJSON feature) was rejected: where, which field, the value as written, the

@@ -31,8 +31,9 @@ final class ScanPipeline: @unchecked Sendable {
 
     enum Message {
         case batch(Batch)
-        /// The end of the file, with the number of data records read (rows).
-        case end(dataRows: Int)
+        /// The end of the file, with the number of data records read (rows) and the reader's
+        /// notes on what it skipped.
+        case end(dataRows: Int, notes: [String])
         /// The file failed to decode; nothing follows.
         case failure(ImportError)
     }
@@ -91,7 +92,7 @@ final class ScanPipeline: @unchecked Sendable {
 
     private func produce() {
         // Locals, not properties: no exclusivity checks in the loop.
-        guard var scanner = self.scanner.take() else { _ = send(.end(dataRows: 0)); return finish() }
+        guard var scanner = self.scanner.take() else { _ = send(.end(dataRows: 0, notes: [])); return finish() }
         var earlier = Earlier(table: DigestTable(expected: expectedPins))
         var batch = Batch(rows: [], bytesRead: 0)
         batch.rows.reserveCapacity(Self.batchRows)
@@ -99,7 +100,7 @@ final class ScanPipeline: @unchecked Sendable {
         while true {
             do {
                 guard let event = try scanner.next() else {
-                    last = .end(dataRows: scanner.dataRows)
+                    last = .end(dataRows: scanner.dataRows, notes: scanner.notes)
                     break
                 }
                 batch.rows.append(earlier.row(event))

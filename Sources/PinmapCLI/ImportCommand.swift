@@ -3,17 +3,19 @@ import Glibc
 import PinImport
 import PinStore
 
-/// `pinmap import FILE...`: imports pin CSV (or GeoJSON) files, one
+/// `pinmap import FILE...`: imports pin files (CSV, GeoJSON, Takeout, GPX, KML, KMZ), one
 /// transaction per file.
 enum ImportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "import",
         usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL] [--index]",
         summary: """
-        Import pins from CSV or GeoJSON files.
+        Import pins from CSV, GeoJSON, Google Takeout (Saved Places.json), GPX, KML or KMZ files
+        (recognised by their content).
         CSV: any of , ; tab | as delimiter; UTF-8, UTF-16 or Windows-1252; decimal, decimal-comma
-        or degrees-minutes-seconds coordinates, or a WKT POINT column. GeoJSON: a FeatureCollection
-        of Points. Each file is one transaction: a file-level error leaves
+        or degrees-minutes-seconds coordinates, or a WKT POINT column. GeoJSON: Point, MultiPoint
+        and GeometryCollection features. GPX: waypoints (tracks and routes are counted in the
+        notes). KML/KMZ: Point placemarks (other geometry is counted). Each file is one transaction: a file-level error leaves
         the store as it was. Rejected rows are reported with line, field, value and rule; exact
         duplicates are skipped. Exit 0 when the file was processed (even with rejected rows),
         1 for a file-level failure, 2 for usage.

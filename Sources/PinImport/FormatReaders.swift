@@ -1,0 +1,110 @@
+import Foundation
+
+/// Chooses and opens the reader for a non-CSV pin file, by content first (a zip's magic,
+/// an XML root element, a JSON object; Takeout by its features' properties) and by extension
+/// only where the content leaves it open.
+enum FormatReaders {
+    /// Whether the file starts with a zip local header (`PK\x03\x04`): a KMZ.
+    static func isZip(path: String) -> Bool {
+        guard let f = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? f.close() }
+        return (try? f.read(upToCount: 4)).map { Array($0) == [0x50, 0x4B, 0x03, 0x04] } ?? false
+    }
+
+    /// GPX or KML from an XML document's root element (found in its first chunk), else
+    /// from the extension.
+    /// - Throws: `ImportError.unreadable` for XML that is neither.
+    static func xmlFormat(_ first: [UInt8], path: String) throws(ImportError) -> PinFileScanner.Format {
+        let head = String(decoding: first.prefix(65_536), as: UTF8.self)
+        if let root = rootElement(head) {
+            switch XMLRunner.localName(root).lowercased() {
+            case "gpx": return .gpx
+            case "kml": return .kml
+            default: break
+            }
+        }
+        switch (path as NSString).pathExtension.lowercased() {
+        case "gpx": return .gpx
+        case "kml": return .kml
+        default:
+            throw .unreadable(path: path, reason: "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML and KMZ")
+        }
+    }
+
+    /// The name of the first element that is not a declaration, comment or doctype.
+    private static func rootElement(_ text: String) -> String? {
+        var rest = Substring(text)
+        while let lt = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: lt)...]
+            guard let c = rest.first else { return nil }
+            if c == "?" || c == "!" { continue }
+            return String(rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" })
+        }
+        return nil
+    }
+
+    /// The file's size in bytes (0 when it cannot be read: the reader has already failed then).
+    static func size(path: String) -> Int64 {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64).flatMap { $0 } ?? 0
+    }
+
+    /// The whole raw file (XML parsers read the bytes and their encoding declaration themselves).
+    static func readRaw(path: String) throws(ImportError) -> [UInt8] {
+        do {
+            let source = try FileChunkSource(path: path)
+            var all: [UInt8] = []
+            all.reserveCapacity(Int(source.size))
+            while let chunk = try source.nextChunk() { all.append(contentsOf: chunk) }
+            return all
+        } catch {
+            if case let .unreadable(p, reason) = error { throw .unreadable(path: p, reason: reason) }
+            throw .decoding(path: path, error)
+        }
+    }
+
+    static func gpx(path: String) throws(ImportError) -> StreamedRecords {
+        GPXReader.stream(Data(try readRaw(path: path)), path: path)
+    }
+
+    static func kml(path: String) throws(ImportError) -> ListedRecords {
+        try KMLReader.read(Data(try readRaw(path: path)), path: path)
+    }
+
+    /// The KML of a KMZ: the entry `doc.kml`, else the first `.kml` entry.
+    static func kmz(path: String) throws(ImportError) -> ListedRecords {
+        do {
+            let zip = try ZipArchive(bytes: try readRaw(path: path))
+            guard let entry = zip.entries.first(where: { $0.name.lowercased() == "doc.kml" })
+                    ?? zip.entries.first(where: { $0.name.lowercased().hasSuffix(".kml") }) else {
+                throw ZipArchive.Failure(reason: "the KMZ archive holds no .kml file (entries: \(zip.entries.prefix(10).map(\.name).joined(separator: ", ")))")
+            }
+            return try KMLReader.read(Data(try zip.extract(entry)), path: "\(path) (\(entry.name))")
+        } catch let e as ZipArchive.Failure {
+            throw .archive(path: path, reason: e.reason)
+        } catch let e as ImportError {
+            throw e
+        } catch {
+            throw .archive(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Pin field → where each format reads it (the report's `columns`).
+    static func columnsUsed(_ format: PinFileScanner.Format) -> [String: String] {
+        switch format {
+        case .csv: return [:]
+        case .geoJSON:
+            return ["name": "properties.title|name", "latitude": "geometry", "longitude": "geometry",
+                    "description": "properties.description", "category": "properties.category",
+                    "created": "properties.created_at"]
+        case .takeout:
+            return ["name": "properties.location.name|Title", "latitude": "geometry", "longitude": "geometry",
+                    "description": "properties.location.address|Location.Address", "created": "properties.date|Published"]
+        case .gpx:
+            return ["name": "wpt/name", "latitude": "wpt@lat", "longitude": "wpt@lon", "description": "wpt/desc|cmt",
+                    "category": "wpt/type", "created": "wpt/time"]
+        case .kml, .kmz:
+            return ["name": "Placemark/name", "latitude": "Point/coordinates", "longitude": "Point/coordinates",
+                    "description": "Placemark/description", "category": "Folder/name", "created": "TimeStamp/when"]
+        }
+    }
+}

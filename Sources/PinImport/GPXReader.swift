@@ -1,0 +1,168 @@
+import Foundation
+
+/// Pins from a GPX 1.0 or 1.1 file (or one without a namespace), parsed by `XMLParser`
+/// (MAPPING.md §1).
+///
+/// Only `<wpt>` elements of the `<gpx>` root become pins: `lat`/`lon` attributes → latitude,
+/// longitude; `name` → title (the coordinates when it is missing); `desc` → description, else
+/// `cmt`; `type` → category, verbatim; `time` → created_at in UTC. Every other child leaf
+/// (`ele`, `sym`, `cmt` beside a `desc`, `src`, `url`, `urlname`, …) and every leaf below
+/// `<extensions>` at any depth goes to properties under its local name, as trimmed text;
+/// `<link href>` gives `link`. Tracks and routes are skipped and counted.
+final class GPXReader: XMLEventHandler {
+    /// The waypoint being read.
+    private struct Waypoint {
+        var line: Int
+        var lat: String?
+        var lon: String?
+        /// Leaves in source order: (local name, trimmed text, a direct child of `<wpt>`).
+        var leaves: [(name: String, text: String, direct: Bool)] = []
+    }
+
+    private let channel: RecordChannel
+    private var batch: [RowOutcome] = []
+    private var waypoints = 0
+    private(set) var stopped = false
+    private var skips = SkipCounter()
+    private var depth = 0
+    private var waypoint: Waypoint?
+    /// Below the waypoint: the open elements and whether each has child elements.
+    private var open: [(name: String, hasChildren: Bool)] = []
+    private var text = ""
+
+    private init(channel: RecordChannel) {
+        self.channel = channel
+    }
+
+    /// Starts parsing `data` on a thread of its own; the waypoints arrive as they are read.
+    /// Malformed XML (`ImportError.malformedXML`, the line where libxml2 stopped) is thrown
+    /// by the reader after the rows before it: the import's transaction then keeps nothing.
+    static func stream(_ data: Data, path: String) -> StreamedRecords {
+        let channel = RecordChannel()
+        let thread = Thread {
+            let reader = GPXReader(channel: channel)
+            do {
+                try XMLRunner.run(data, path: path, handler: reader)
+                if !reader.batch.isEmpty { _ = channel.put(reader.batch) }
+                channel.finish(notes: reader.skips.notes, failure: nil)
+            } catch {
+                channel.finish(notes: [], failure: error as? ImportError ?? .unreadable(path: path, reason: "\(error)"))
+            }
+        }
+        thread.name = "pinmap GPX parser"
+        thread.start()
+        return StreamedRecords(channel)
+    }
+
+    func start(_ name: String, attributes: [String: String], line: Int) {
+        depth += 1
+        if waypoint != nil {
+            if !open.isEmpty { open[open.count - 1].hasChildren = true }
+            open.append((name, false))
+            text = ""
+            if name == "link", open.count == 1, let href = attributes["href"] {
+                waypoint?.leaves.append(("link", trimmedText(href), false))
+            }
+            return
+        }
+        guard depth == 2 else { return }
+        switch name {
+        case "wpt": waypoint = Waypoint(line: line, lat: attributes["lat"], lon: attributes["lon"])
+        case "trk": skips.add("track", "tracks")
+        case "rte": skips.add("route", "routes")
+        default: break
+        }
+    }
+
+    func end(_ name: String) {
+        defer { depth -= 1 }
+        guard waypoint != nil else { return }
+        guard let last = open.popLast() else {
+            finishWaypoint()
+            return
+        }
+        if !last.hasChildren {
+            // A leaf: direct children of <wpt> may map to columns; <link>'s children are
+            // named after it (`link_text`); leaves below <extensions> keep their own name.
+            let inExtensions = open.contains { $0.name == "extensions" }
+            let key = !inExtensions && open.first?.name == "link" && open.count == 1 ? "link_\(last.name)" : last.name
+            waypoint?.leaves.append((key, trimmedText(text), open.isEmpty))
+        }
+        text = ""
+    }
+
+    func characters(_ string: String) {
+        if waypoint != nil { text += string }
+    }
+
+    private func finishWaypoint() {
+        guard let w = waypoint else { return }
+        waypoint = nil
+        waypoints += 1
+        batch.append(Self.pin(w, number: waypoints))
+        if batch.count >= RecordChannel.batchSize {
+            stopped = !channel.put(batch)
+            batch = []
+            batch.reserveCapacity(RecordChannel.batchSize)
+        }
+    }
+
+    private static func pin(_ w: Waypoint, number: Int) -> RowOutcome {
+        func direct(_ key: String) -> String? { w.leaves.first { $0.direct && $0.name == key }?.text }
+        var issues: [RowIssue] = []
+        func coordinate(_ text: String?, _ field: String, _ axis: String) -> Double? {
+            let t = trimmedText(text ?? "")
+            if let v = Double(t), v.isFinite { return v }
+            issues.append(RowIssue(line: w.line, field: field, value: t,
+                                   reason: "waypoint \(number): \(field) \(t.isEmpty ? "is missing" : "'\(t)' is not a number") (the \(axis) in decimal degrees)",
+                                   rule: t.isEmpty ? .emptyCoordinate : .notANumber))
+            return nil
+        }
+        let lat = coordinate(w.lat, "lat", "latitude")
+        let lon = coordinate(w.lon, "lon", "longitude")
+        if let lat, let lon {
+            issues += CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: w.lat ?? "", lonText: w.lon ?? "",
+                                                   latField: "lat", lonField: "lon")
+                .map { var i = $0; i.line = w.line; i.reason = "waypoint \(number): " + i.reason; return i }
+        }
+        guard issues.isEmpty, let lat, let lon else { return .rejected(issues) }
+
+        let desc = direct("desc")
+        let descriptionKey = desc != nil ? "desc" : "cmt"
+        func mapped(_ name: String) -> Bool {
+            switch name {
+            case "name", "type", "time": return true
+            default: return name == descriptionKey
+            }
+        }
+        var properties = PropertiesJSON()
+        for leaf in w.leaves where !(leaf.direct && mapped(leaf.name)) && !leaf.text.isEmpty {
+            properties.add(leaf.name, string: leaf.text)
+        }
+        let title = direct("name").flatMap { $0.isEmpty ? nil : $0 } ?? "\(trimmedText(w.lat ?? "")), \(trimmedText(w.lon ?? ""))"
+        return .accepted(ParsedPin(
+            line: w.line, title: title,
+            description: direct(descriptionKey) ?? "",
+            category: direct("type") ?? "",
+            createdAt: UTCTimestamp.normalize(direct("time") ?? ""),
+            latitude: lat, longitude: lon, properties: properties.text))
+    }
+}
+
+/// Outcomes read whole (GPX, KML), handed out one by one.
+struct ListedRecords: PinRecordReader {
+    var outcomes: [RowOutcome]
+    let notes: [String]
+    private var index = 0
+
+    init(outcomes: [RowOutcome], notes: [String]) {
+        self.outcomes = outcomes
+        self.notes = notes
+    }
+
+    mutating func next() -> RowOutcome? {
+        guard index < outcomes.count else { return nil }
+        defer { index += 1 }
+        return outcomes[index]
+    }
+}

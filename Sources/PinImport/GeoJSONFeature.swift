@@ -1,0 +1,133 @@
+/// One GeoJSON feature → its pins (MAPPING.md §4).
+///
+/// - `Point` → one pin; `MultiPoint` → one pin per position; `GeometryCollection` → one pin
+///   per `Point` member (other members skipped and counted). Other geometries are rejected
+///   (`not-a-point`); `"geometry": null` is skipped and counted.
+/// - title = `title` or `name`; `description`, `category`, `created_at` (converted to UTC)
+///   map to the columns; every other property keeps its key and JSON value in `properties`,
+///   then the feature's `id` and a position's altitude (`ele`) unless a property has the name.
+enum GeoJSONFeature {
+    typealias Value = JSONDocument.Value
+
+    /// The pins of one feature, made one at a time (a MultiPoint may hold a million positions).
+    struct Pins {
+        var immediate: [RowOutcome] = []
+        /// Point and GeometryCollection positions (reversed: taken from the end).
+        var listed: [Value] = []
+        /// A MultiPoint's positions.
+        var positions: JSONDocument.ElementIterator?
+        var props: [(key: String, value: Value)] = []
+        var id: String?
+        var index = 0
+        var crs = GeoJSONReader.CRS.wgs84
+
+        init(_ outcomes: [RowOutcome]) { immediate = outcomes.reversed() }
+
+        mutating func next(_ doc: JSONDocument) -> RowOutcome? {
+            if let o = immediate.popLast() { return o }
+            guard let p = listed.popLast() ?? positions?.next() else { return nil }
+            return GeoJSONFeature.pin(doc, props: props, id: id, position: p, index: index, crs: crs)
+        }
+    }
+
+    static func read(_ doc: JSONDocument, _ feature: Value, index: Int, crs: GeoJSONReader.CRS,
+                     skips: inout SkipCounter) -> Pins {
+        func reject(_ field: String, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
+            Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])])
+        }
+        guard feature.kind == .object, doc.member(feature, "type").flatMap(doc.string) == "Feature" else {
+            return reject("type", String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
+        }
+        guard let geometry = doc.member(feature, "geometry"), geometry.kind == .object else {
+            skips.add("feature with null geometry", "features with null geometry")
+            return Pins([])
+        }
+        let gtype = doc.member(geometry, "type").flatMap(doc.string) ?? ""
+        var pins = Pins([])
+        switch gtype {
+        case "Point":
+            if let c = doc.member(geometry, "coordinates") { pins.listed = [c] }
+        case "MultiPoint":
+            if let c = doc.member(geometry, "coordinates") {
+                var probe = doc.elements(c)
+                if probe.next() != nil { pins.positions = doc.elements(c) }
+            }
+        case "GeometryCollection":
+            for member in IteratorSequence(doc.elements(doc.member(geometry, "geometries") ?? geometry)) {
+                let t = doc.member(member, "type").flatMap(doc.string) ?? "untyped"
+                if t == "Point", let c = doc.member(member, "coordinates") {
+                    pins.listed.append(c)
+                } else {
+                    skips.add("\(t) geometry inside a GeometryCollection", "\(t) geometries inside GeometryCollections")
+                }
+            }
+            if pins.listed.isEmpty { return pins }
+            pins.listed.reverse()
+        default:
+            return reject("geometry", gtype, "\(gtype.isEmpty ? "geometry without a type" : gtype) is not a Point", .notAPoint)
+        }
+        if pins.listed.isEmpty && pins.positions == nil {
+            return reject("geometry.coordinates", "null", "\(gtype) has no coordinates", .pointArity)
+        }
+        // Read once per feature: each look-up scans the feature (a MultiPoint's positions too).
+        pins.props = doc.member(feature, "properties").map { doc.members($0) } ?? []
+        pins.id = doc.member(feature, "id").map { doc.text($0) }
+        pins.index = index
+        pins.crs = crs
+        return pins
+    }
+
+    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)], id: String?,
+                            position: Value, index: Int, crs: GeoJSONReader.CRS) -> RowOutcome {
+        let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
+        guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
+            return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
+                                       reason: "feature \(index): a position needs [longitude, latitude] numbers", rule: .pointArity)])
+        }
+        let (lon, lat) = crs == .webMercator ? GeoJSONReader.fromWebMercator(x: x, y: y) : (x, y)
+        let titleKey = props.contains { $0.key == "title" && text(doc, $0.value) != nil } ? "title" : "name"
+        let title = trimmedText(value(doc, props, titleKey) ?? "")
+        var issues: [RowIssue] = []
+        if title.isEmpty {
+            issues.append(RowIssue(line: index, field: "properties.title", value: "",
+                                   reason: "feature \(index): name is blank", rule: .blankName))
+        }
+        issues += CoordinateParser.rangeIssues(
+            latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
+            latField: "geometry.coordinates[1]", lonField: "geometry.coordinates[0]"
+        ).map { var i = $0; i.line = index; i.reason = "feature \(index): " + i.reason; return i }
+        guard issues.isEmpty else { return .rejected(issues) }
+
+        let mapped: Set<String> = [titleKey, "description", "category", "created_at"]
+        var properties = PropertiesJSON()
+        for (key, v) in props where !mapped.contains(key) || text(doc, v) == nil {
+            properties.add(key, json: doc.text(v))
+        }
+        if let id { properties.add("id", json: id) }
+        let elements = Array(IteratorSequence(doc.elements(position)))
+        if elements.count >= 3, doc.number(elements[2]) != nil {
+            properties.add("ele", json: doc.text(elements[2]))
+        }
+        return .accepted(ParsedPin(
+            line: index, title: title,
+            description: value(doc, props, "description") ?? "",
+            category: trimmedText(value(doc, props, "category") ?? ""),
+            createdAt: UTCTimestamp.normalize(value(doc, props, "created_at") ?? ""),
+            latitude: lat, longitude: lon, properties: properties.text))
+    }
+
+    /// The property `key` as text (see `text`).
+    private static func value(_ doc: JSONDocument, _ props: [(key: String, value: Value)], _ key: String) -> String? {
+        props.first { $0.key == key }.flatMap { text(doc, $0.value) }
+    }
+
+    /// A scalar as text: strings decoded, numbers as written, booleans; nil for null, arrays
+    /// and objects (which then stay in `properties`).
+    static func text(_ doc: JSONDocument, _ v: Value) -> String? {
+        switch v.kind {
+        case .string: return doc.string(v)
+        case .number, .bool: return doc.text(v)
+        default: return nil
+        }
+    }
+}

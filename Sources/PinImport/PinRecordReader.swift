@@ -1,0 +1,31 @@
+/// The reader of one non-CSV format (GeoJSON and Takeout, GPX, KML, KMZ): row outcomes in
+/// file order, and what it skipped, for the report's notes. CSV keeps its own streaming path
+/// in `PinFileScanner` (its rows go through `RowValidator`).
+protocol PinRecordReader {
+    /// The next pin or rejected row; nil at the end.
+    /// - Throws: a file-level failure found after some rows (GPX's malformed XML).
+    mutating func next() throws(ImportError) -> RowOutcome?
+    /// Notes on things skipped (`skipped 1 track`), complete once `next()` returned nil.
+    var notes: [String] { get }
+}
+
+/// Counts skipped things by kind and words them as notes: `skipped 2 routes`,
+/// `skipped 3 placemarks with Polygon geometry`. Kinds keep the order they first appeared in.
+struct SkipCounter: Sendable {
+    private var kinds: [(singular: String, plural: String, count: Int)] = []
+
+    /// Counts one skipped thing. `singular`/`plural` are the noun phrases, e.g.
+    /// `("placemark with Polygon geometry", "placemarks with Polygon geometry")`.
+    mutating func add(_ singular: String, _ plural: String, count: Int = 1) {
+        if let i = kinds.firstIndex(where: { $0.singular == singular }) {
+            kinds[i].count += count
+        } else {
+            kinds.append((singular, plural, count))
+        }
+    }
+
+    /// One note per kind: `skipped 1 track`.
+    var notes: [String] {
+        kinds.map { "skipped \($0.count) \($0.count == 1 ? $0.singular : $0.plural)" }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Row outcomes handed from a parsing thread to the reader's consumer in batches, so that a
+/// GPX file is parsed while the importer writes the pins before (XMLParser pushes events and
+/// cannot be pulled). Bounded: the parser waits while `capacity` batches are queued.
+final class RecordChannel: @unchecked Sendable {
+    static let batchSize = 512
+    static let capacity = 8
+
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var batches: [[RowOutcome]] = []
+    private var ended = false
+    private var notes: [String] = []
+    private var failure: ImportError?
+    private var cancelled = false
+
+    /// Queues a batch, waiting while the queue is full; false once the consumer is gone.
+    func put(_ batch: [RowOutcome]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= Self.capacity && !cancelled { condition.wait() }
+        if cancelled { return false }
+        batches.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    /// The end: the reader's notes, or the file-level failure that stopped it.
+    func finish(notes: [String], failure: ImportError?) {
+        condition.lock()
+        defer { condition.unlock() }
+        ended = true
+        self.notes = notes
+        self.failure = failure
+        condition.broadcast()
+    }
+
+    /// The next batch; nil at the end. - Throws: the parser's failure, after every batch before it.
+    func take() throws(ImportError) -> [RowOutcome]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && !ended { condition.wait() }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    var endNotes: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return notes
+    }
+
+    /// The consumer left: the parser stops at its next batch.
+    func cancel() {
+        condition.lock()
+        defer { condition.unlock() }
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+    }
+
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+}
+
+/// The consumer's side of a `RecordChannel`.
+struct StreamedRecords: PinRecordReader {
+    /// Cancels the channel when the last copy of the reader goes (a preview that reads ten rows).
+    private final class Owner {
+        let channel: RecordChannel
+        init(_ channel: RecordChannel) { self.channel = channel }
+        deinit { channel.cancel() }
+    }
+
+    private let owner: Owner
+    private var batch: [RowOutcome] = []
+    private var index = 0
+    private var done = false
+
+    init(_ channel: RecordChannel) {
+        owner = Owner(channel)
+    }
+
+    mutating func next() throws(ImportError) -> RowOutcome? {
+        while index >= batch.count {
+            if done { return nil }
+            guard let b = try owner.channel.take() else { done = true; return nil }
+            batch = b
+            index = 0
+        }
+        defer { index += 1 }
+        return batch[index]
+    }
+
+    var notes: [String] { done ? owner.channel.endNotes : [] }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import XCTest
+@testable import PinImport
+
+/// The GPX, KML, KMZ, Takeout and GeoJSON readers, rule by rule (MAPPING.md), on the public
+/// cases (copied into PinmapCLITests/Fixtures/formats) and on one small file per rule of our own.
+final class FormatReaderTests: XCTestCase {
+    struct Read {
+        var format: PinFileScanner.Format
+        var pins: [ParsedPin]
+        var rejected: [[RowIssue]]
+        var notes: [String]
+        func pin(_ title: String) -> ParsedPin? { pins.first { $0.title == title } }
+    }
+
+    /// Scans `path` to the end, notes included.
+    func read(_ path: String) throws -> Read {
+        var scanner = try PinFileScanner.open(path: path)
+        var r = Read(format: scanner.format, pins: [], rejected: [], notes: [])
+        while let event = try scanner.next() {
+            switch event {
+            case .pin(let p): r.pins.append(p)
+            case .rejected(let issues, _): r.rejected.append(issues)
+            }
+        }
+        r.notes = scanner.notes
+        return r
+    }
+
+    func own(_ name: String) -> String { Fixture.path("formats-own/\(name)") }
+
+    /// A public case: `Tests/PinmapCLITests/Fixtures/formats/NAME`.
+    func publicCase(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PinmapCLITests/Fixtures/formats/\(name)").path
+    }
+
+    // MARK: GPX
+
+    func testGPX11WaypointsBecomePinsTracksAndRoutesAreCounted() throws {
+        let r = try read(publicCase("gpx11_waypoints_track.gpx"))
+        XCTAssertEqual(r.format, .gpx)
+        XCTAssertEqual(r.pins.map(\.title), ["Bastei Bridge", "Felsenburg Neurathen", "Rathen ferry"])
+        let b = try XCTUnwrap(r.pin("Bastei Bridge"))
+        XCTAssertEqual([b.description, b.category, b.createdAt],
+                       ["Sandstone bridge high above the Elbe", "Viewpoint", "2023-06-10T08:15:00Z"])
+        XCTAssertEqual(b.latitude, 50.962139)
+        XCTAssertEqual(b.longitude, 14.073889)
+        XCTAssertEqual(b.properties, #"{"ele":"305","link":"https://en.wikipedia.org/wiki/Bastei","link_text":"Wikipedia","sym":"Scenic Area"}"#)
+        XCTAssertEqual(r.notes, ["skipped 1 route", "skipped 1 track"])
+    }
+
+    func testGPXCmtIsTheDescriptionOnlyWithoutDesc() throws {
+        let r = try read(publicCase("gpx_cmt_no_desc.gpx"))
+        XCTAssertEqual(r.pin("Tegelberghaus")?.description, "Berggasthof an der Bergstation der Tegelbergbahn")
+        let s = try XCTUnwrap(r.pin("Schloss Neuschwanstein"))
+        XCTAssertEqual(s.description, "Ticket-Center in Hohenschwangau")
+        XCTAssertEqual(s.properties, #"{"cmt":"Tickets vorher online reservieren"}"#)
+    }
+
+    func testGPX10UrlTypeVerbatimAndTimeInUTC() throws {
+        let r = try read(own("gpx10-no-desc.gpx"))
+        let p = try XCTUnwrap(r.pins.first)
+        XCTAssertEqual(r.pins.count, 1)
+        XCTAssertEqual([p.title, p.description, p.category, p.createdAt],
+                       ["Tour Eiffel", "Iron tower", "Food/Drink", "2021-07-14T10:30:00Z"])
+        XCTAssertEqual(p.properties, #"{"ele":"35","url":"https://www.toureiffel.paris","urlname":"Official site","sym":"Flag"}"#)
+    }
+
+    func testGPXWithoutNamespaceWithBOMAndCRLFSkipsNamedRouteAndTrackPoints() throws {
+        let r = try read(own("gpx-no-namespace-bom-crlf.gpx"))
+        XCTAssertEqual(r.pins.map(\.title), ["Opera House"])
+        XCTAssertEqual(r.pins.first?.description, "Sails")
+        XCTAssertEqual(r.notes, ["skipped 2 routes", "skipped 1 track"])
+    }
+
+    func testGPXUndeclaredPrefixDoesNotStopTheImport() throws {
+        let r = try read(own("gpx-undeclared-prefix.gpx"))
+        XCTAssertEqual(r.pins.map(\.title), ["Brandenburger Tor", "Reichstag"])
+        XCTAssertEqual(r.pins[0].properties, ##"{"color":"#ff0000","icon":"special_star"}"##)
+        XCTAssertEqual(r.pins[1].properties, ##"{"color":"#00ff00","DisplayMode":"SymbolAndName","Category":"Sights"}"##)
+    }
+
+    func testMalformedGPXIsRefusedWithTheLine() {
+        XCTAssertThrowsError(try read(own("gpx-malformed.gpx"))) { error in
+            guard case let .malformedXML(_, line, _, reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(line, 5)
+            XCTAssertEqual(reason, "an end tag does not match its start tag (a tag left open?)")
+            XCTAssertTrue("\(error)".contains("malformed XML at line 5, column"), "\(error)")
+        }
+    }
+
+    // MARK: KML and KMZ
+
+    func testKMLFoldersCDATAExtendedDataAndTime() throws {
+        let r = try read(publicCase("kml_cdata_whitespace.kml"))
+        XCTAssertEqual(r.format, .kml)
+        let s = try XCTUnwrap(r.pin("Café Sperl"))
+        XCTAssertEqual([s.description, s.category, s.createdAt], ["Classic coffee house since 1880", "Cafés", "2023-03-04T10:00:00Z"])
+        XCTAssertEqual(s.properties, #"{"district":"6","wifi":"yes"}"#)
+        XCTAssertEqual(r.pins.count, 3)
+    }
+
+    func testKMLStylesHTMLAndSkippedGeometry() throws {
+        let r = try read(own("kml-styles-geometry.kml"))
+        XCTAssertEqual(r.pins.map(\.title), ["Inline", "Red", "Blue via StyleMap"])
+        // Inline style wins over styleUrl; aabbggrr → #rrggbb.
+        XCTAssertEqual(r.pins[0].properties, ##"{"color":"#00ff00"}"##)
+        XCTAssertEqual(r.pins[0].description, "<b>Bold</b> claim")
+        XCTAssertEqual(r.pins[1].properties, ##"{"rating":"4","color":"#ff0000","ele":"35"}"##)
+        XCTAssertEqual(r.pins[1].description, "Raw <b>bold</b> text<br/>next line")
+        // A StyleMap's normal pair, pointing at a Style defined after the placemark.
+        XCTAssertEqual(r.pins[2].properties, ##"{"color":"#0000ff"}"##)
+        XCTAssertEqual(r.pins[2].description, "<i>escaped</i> html")
+        XCTAssertEqual(r.pins.map(\.category), ["Museums", "Museums", "Inner"])
+        XCTAssertEqual(r.pins[2].createdAt, "2022-05-01T08:00:00Z")
+        XCTAssertEqual(r.notes, ["skipped 2 placemarks with Polygon geometry", "skipped 1 placemark with LineString geometry",
+                                 "skipped 1 placemark with gx:Track geometry", "skipped 1 placemark with only an address (no geometry)"])
+    }
+
+    func testKMZReadsDocKMLDeflatedOrTheFirstKMLStored() throws {
+        let basic = try read(publicCase("kmz_basic.kmz"))
+        XCTAssertEqual(basic.format, .kmz)
+        XCTAssertEqual(basic.pins.map(\.category), ["Miradouros", "Miradouros", "Miradouros"])
+        XCTAssertEqual(basic.pin("Miradouro da Senhora do Monte")?.properties, #"{"rating":"5"}"#)
+        let stored = try read(own("kmz-stored-not-first.kmz"))
+        XCTAssertEqual(stored.pins.map(\.title), ["Inline", "Red", "Blue via StyleMap"])
+    }
+
+    func testKMZBombIsRefused() {
+        XCTAssertThrowsError(try read(own("kmz-bomb.kmz"))) { error in
+            guard case let .archive(_, reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.hasPrefix("refused doc.kml: it would inflate to more than 256 MiB or more than 200 times"), reason)
+        }
+    }
+
+    // MARK: Takeout
+
+    func testTakeoutNewSchema() throws {
+        let r = try read(publicCase("takeout_new_schema.json"))
+        XCTAssertEqual(r.format, .takeout)
+        let m = try XCTUnwrap(r.pin("St. Lawrence Market"))
+        XCTAssertEqual([m.description, m.createdAt], ["93 Front St E, Toronto, ON M5E 1C3, Canada", "2024-03-02T15:04:11Z"])
+        XCTAssertEqual(m.properties, #"{"google_maps_url":"http://maps.google.com/?cid=11205632883011297413","location":{"country_code":"CA"}}"#)
+    }
+
+    func testTakeoutOldSchemaWithStringCoordinates() throws {
+        let r = try read(own("takeout-old-schema.json"))
+        let e = try XCTUnwrap(r.pin("Eiger Nordwand"))
+        XCTAssertEqual([e.description, e.createdAt], ["Grindelwald, Switzerland", "2016-08-01T10:00:00Z"])
+        XCTAssertEqual(e.properties, #"{"Google Maps URL":"http://maps.google.com/?cid=1","Updated":"2016-08-02T10:00:00Z","Location":{"Business Name":"Eiger","Country Code":"CH"}}"#)
+        let g = try XCTUnwrap(r.pin("Only geo coords"))
+        XCTAssertEqual([g.latitude, g.longitude], [47.3769, 8.5417])
+        XCTAssertEqual(g.createdAt, "2016-12-31T23:00:00Z")
+    }
+
+    func testTakeoutNullIslandIsRecoveredFromTheURLOrRejected() throws {
+        let r = try read(own("takeout-null-island.json"))
+        XCTAssertEqual(r.pins.map(\.title), ["Tokyo Tower", "Dropped pin"])
+        XCTAssertEqual([r.pins[0].latitude, r.pins[0].longitude], [35.6586, 139.7454])
+        XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51.5007, -0.1246])
+        XCTAssertEqual(r.rejected.map { $0[0].line }, [3, 4])
+        XCTAssertEqual(r.rejected.map { $0[0].rule }, [.noCoordinates, .noCoordinates])
+        XCTAssertTrue(r.rejected[0][0].reason.hasPrefix("feature 3: no coordinates: the geometry is [0, 0]"), r.rejected[0][0].reason)
+    }
+
+    // MARK: GeoJSON
+
+    func testGeoJSONNullGeometryIsSkippedAndPropertiesKeepTheirJSONType() throws {
+        let r = try read(publicCase("geojson_null_geometry.geojson"))
+        XCTAssertEqual(r.format, .geoJSON)
+        XCTAssertEqual(r.pins.count, 4)
+        XCTAssertEqual(r.notes, ["skipped 1 feature with null geometry"])
+        XCTAssertEqual(r.pin("Illegal logging site")?.properties, #"{"mapeo_id":"b2c3d4e5f6071829","observer":"Team B","photos":[],"count":12}"#)
+    }
+
+    func testGeoJSONMultiPointGeometryCollectionAltitudeAndExactNumbers() throws {
+        let r = try read(own("geojson-multi.geojson"))
+        XCTAssertEqual(r.pins.map(\.title), ["Pair", "Pair", "Collected"])
+        XCTAssertEqual(r.pins[0].properties,
+                       #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"id":7,"ele":120.5}"#)
+        XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51, 11])
+        XCTAssertEqual(r.pins[2].properties, #"{"name":"alt name"}"#)
+        XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T18:42:08Z")
+        XCTAssertEqual(r.notes, ["skipped 1 LineString geometry inside a GeometryCollection", "skipped 2 features with null geometry"])
+    }
+
+    func testGeoJSONInWebMercatorIsReprojected() throws {
+        let r = try read(own("geojson-3857-3d.geojson"))
+        let p = try XCTUnwrap(r.pins.first)
+        XCTAssertEqual(p.latitude, 40.7142, accuracy: 1e-9)
+        XCTAssertEqual(p.longitude, -74.0064, accuracy: 1e-9)
+        XCTAssertEqual(p.properties, #"{"ele":10}"#)
+        XCTAssertEqual(r.notes, ["coordinates reprojected from the crs EPSG:3857 (Web Mercator) to WGS84 longitude, latitude"])
+    }
+
+    func testHostileJSONIsRefusedWithWhereAndWhy() {
+        let cases: [(String, String, UInt)] = [
+            (#"{"type":"FeatureCollection","features":[{"a":"# + String(repeating: "[", count: 509) + String(repeating: "]", count: 509) + "}]}",
+             "nested too deep (limit 128) at line 1 (byte 170)", #line),
+            ("{\"type\":\"FeatureCollection\",\n\"features\":[{\"v\":1e400}]}", "number out of range at line 2 (byte 46)", #line),
+            ("{\"type\":\"FeatureCollection\",\"features\":[1,]}", "unexpected ']' where a value was expected at line 1 (byte 42)", #line),
+        ]
+        for (text, reason, line) in cases {
+            let path = Fixture.temporary(Array(text.utf8), suffix: ".geojson")
+            addTeardownBlock { unlink(path) }
+            XCTAssertThrowsError(try read(path), line: line) { error in
+                guard case let .invalidJSON(_, r)? = error as? ImportError else { return XCTFail("\(error)", line: line) }
+                XCTAssertEqual(r, reason, line: line)
+            }
+        }
+    }
+
+    func testFeaturesThatAreNotObjectsAreRejectedOneByOne() throws {
+        let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","features":[1,"x",null]}"#.utf8), suffix: ".geojson")
+        addTeardownBlock { unlink(path) }
+        let r = try read(path)
+        XCTAssertEqual(r.rejected.map { $0[0].reason }, ["feature 1: not a Feature object", "feature 2: not a Feature object", "feature 3: not a Feature object"])
+    }
+
+    func testUTCTimestamps() {
+        XCTAssertEqual(UTCTimestamp.normalize("2024-05-28T20:42:08+02:00"), "2024-05-28T18:42:08Z")
+        XCTAssertEqual(UTCTimestamp.normalize(" 2024-01-01T00:30:00.25-0130 "), "2024-01-01T02:00:00.25Z")
+        XCTAssertEqual(UTCTimestamp.normalize("2024-03-01 00:10"), "2024-03-01T00:10:00Z")
+        XCTAssertEqual(UTCTimestamp.normalize("2023-03"), "2023-03")
+        XCTAssertEqual(UTCTimestamp.normalize("yesterday"), "yesterday")
+    }
+
+    func testPropertiesJSONEscapesAndKeepsTheFirstOfARepeatedKey() {
+        var p = PropertiesJSON()
+        XCTAssertEqual(p.text, "{}")
+        p.add("a\"b", string: "line\nbreak\t\u{01}\\")
+        p.add("a\"b", string: "second")
+        p.add("n", json: "1")
+        XCTAssertEqual(p.text, #"{"a\"b":"line\nbreak\t\u0001\\","n":1}"#)
+    }
+}
