@@ -83,7 +83,7 @@ public enum SheetView {
             let title = DisplayWidth.pad(SafeText.sanitize(pin.title, ascii: state.ascii), to: titleWidth)
             screen.put(title, col: 3, row: row, style: base, maxWidth: titleWidth)
             let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.ascii), to: catWidth)
-            screen.put(cat, col: 4 + titleWidth, row: row, style: selected ? base : theme.category, maxWidth: catWidth)
+            screen.put(cat, col: 4 + titleWidth, row: row, style: selected ? base : theme.category(pin.category), maxWidth: catWidth)
             screen.put(String(pin.createdAt.prefix(10)), col: 5 + titleWidth + catWidth, row: row,
                        style: selected ? base : theme.date, maxWidth: dateWidth)
         }
