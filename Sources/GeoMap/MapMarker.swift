@@ -41,8 +41,13 @@ public struct MapOptions: Sendable, Hashable {
     public var graticule: Bool
     /// Everything in the pane drawn dim (behind a modal or a large sheet).
     public var dimmed: Bool
+    /// Country and city names in this language (ASCII mode: ASCII names
+    /// only); nil draws no place names.
+    public var placeNames: PlaceNaming.Language?
 
-    public init(ascii: Bool = false, color: Bool = true, graticule: Bool = true, dimmed: Bool = false) {
+    public init(ascii: Bool = false, color: Bool = true, graticule: Bool = true, dimmed: Bool = false,
+                placeNames: PlaceNaming.Language? = nil) {
         self.ascii = ascii; self.color = color; self.graticule = graticule; self.dimmed = dimmed
+        self.placeNames = placeNames
     }
 }

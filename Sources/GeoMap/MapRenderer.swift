@@ -12,23 +12,55 @@ public enum MapRenderer {
     /// Uses the 1:110m data at world zooms and 1:50m once a column spans less
     /// than 1° of longitude (zoom ≥ 360 / pane width: 3.6 on 100 columns).
     /// Longitudes wrap: the world is drawn at −360°/0°/+360° as the view needs.
+    ///
+    /// With `options.placeNames`, country and city names are placed after
+    /// the graticule labels, never over them, a marker or the selected
+    /// marker's title (`LabelPlacer`); `previousLabels` (what the last frame
+    /// returned) keeps them where they were. Returns the labels drawn.
+    @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
-                            markers: [MapMarker], options: MapOptions) {
-        guard !pane.isEmpty else { return }
+                            markers: [MapMarker], options: MapOptions,
+                            previousLabels: [PlacedLabel] = []) -> [PlacedLabel] {
+        guard !pane.isEmpty else { return [] }
         screen.fill(pane, with: .blank)
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
         let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: options.ascii)
+        var occupancy = Occupancy(pane: pane)
+        for p in placed {
+            occupancy.take(col: p.col - 1, row: p.row, width: p.width + 2)
+            if p.label != nil { occupancy.take(col: p.labelCol, row: p.row, width: p.labelWidth + 1) }
+        }
         if options.graticule {
             // Labels live in the top row and the left columns: only markers there can block them.
             let edge = placed.filter { $0.row == pane.y || $0.col < pane.x + 12 }
             let proj = DotProjection(viewport: viewport, pane: pane)
-            Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
-                                 style: MapTheme.label(options),
-                                 blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
+            let drawn = Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
+                                             style: MapTheme.label(options),
+                                             blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
+            for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
+        }
+        var labels: [PlacedLabel] = []
+        if let language = options.placeNames {
+            labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
+                                       occupancy: &occupancy, previous: previousLabels)
+            drawLabels(labels, into: &screen, options: options)
         }
         drawMarkers(placed, into: &screen, pane: pane, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
+        return labels
+    }
+
+    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions) {
+        for l in labels {
+            var isCountry = false
+            if case .country = l.key { isCountry = true }
+            if let p = l.point {
+                screen.put(options.ascii ? "+" : "·", col: p.col, row: p.row, style: MapTheme.style(.cityPoint, color: options.color))
+            }
+            screen.put(l.text, col: l.col, row: l.row,
+                       style: MapTheme.style(isCountry ? .countryLabel : .cityLabel, color: options.color))
+        }
     }
 
     /// The marker drawn at cell (`atCol`, `row`) (absolute cells), nil when

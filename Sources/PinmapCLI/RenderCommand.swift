@@ -22,6 +22,7 @@ enum RenderCommand: Command {
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let (cols, rows) = try size(args.value("--size") ?? "100x30")
         var state = AppState(cols: cols, rows: rows, ascii: args.has("--ascii"), color: false, reducedMotion: true)
+        state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
         if let t = args.value("--tab") {
             guard let tab = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }
             state.tab = tab

@@ -63,7 +63,7 @@ public final class AppRunner {
     }
 
     /// The frame for the current state.
-    public func frame() -> Screen { state.render() }
+    public func frame() -> Screen { state.renderRememberingLabels() }
 
     /// Loads the sample pins when the store is empty and says so on screen.
     public func loadSamplesIfEmpty() {

@@ -55,6 +55,11 @@ public struct AppState: Sendable {
     /// One-line message for the status line (what just happened or why not).
     public var message: String?
     public var ascii: Bool
+    /// Language of the map's place names: Korean when the locale's name is
+    /// Korean (`PlaceNaming.language(environment:)`), else English.
+    public var placeLanguage: PlaceNaming.Language = .english
+    /// The place names the last frame drew, so the next keeps them in place.
+    public var mapLabels: [PlacedLabel] = []
     public var color: Bool
     /// Latitude/longitude under the mouse pointer, when it is over the map.
     public var pointer: GeoPoint?

@@ -3,15 +3,27 @@ import GeoMap
 
 extension AppState {
     /// The whole frame for the current state: `layout.cols` × `layout.rows` cells.
-    public func render() -> Screen {
+    public func render() -> Screen { renderWithLabels().screen }
+
+    /// Renders and keeps the map's place labels for the next frame, so
+    /// labels stay where they were while the map pans.
+    public mutating func renderRememberingLabels() -> Screen {
+        let (screen, labels) = renderWithLabels()
+        if tab == .map { mapLabels = labels }
+        return screen
+    }
+
+    /// The frame and the place labels drawn on the map (none off the Map tab).
+    func renderWithLabels() -> (screen: Screen, labels: [PlacedLabel]) {
         var screen = Screen(width: layout.cols, height: layout.rows)
+        var labels: [PlacedLabel] = []
         let theme = Theme(color: color)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
-            return screen
+            return (screen, labels)
         }
         switch tab {
-        case .map: drawMapTab(into: &screen, theme: theme)
+        case .map: labels = drawMapTab(into: &screen, theme: theme)
         case .timeline:
             TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
                               into: &screen, ascii: ascii, theme: theme)
@@ -24,13 +36,16 @@ extension AppState {
         TabBarView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
         if showHelp { HelpView.draw(into: &screen, ascii: ascii, theme: theme) }
-        return screen
+        return (screen, labels)
     }
 
-    private func drawMapTab(into screen: inout Screen, theme: Theme) {
-        let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging)
-        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers, options: options)
+    private func drawMapTab(into screen: inout Screen, theme: Theme) -> [PlacedLabel] {
+        let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
+                                 placeNames: placeLanguage)
+        let labels = MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
+                                      options: options, previousLabels: mapLabels)
         SheetView.draw(self, into: &screen, theme: theme)
+        return labels
     }
 }
 
