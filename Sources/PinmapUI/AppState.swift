@@ -71,6 +71,12 @@ public struct AppState: Sendable {
     public var search = ""
     /// The search field while it takes the keys (nil when not typing a search).
     public var searchField: TextField?
+    /// Places matching the search field's text, listed above the pins
+    /// (PlaceSearch.swift); the highlighted one, nil when a pin row is.
+    public var placeMatches: [PlaceMatch] = []
+    public var placeCursor: Int?
+    /// The field was opened with `g`: it finds places only.
+    public var placeSearchOnly = false
     /// The last deleted pin with its comments, which `u` restores (same id).
     public var lastDeleted: DeletedPin?
     /// Effects raised inside a modal or a mouse gesture; `update` returns them.

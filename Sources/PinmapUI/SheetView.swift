@@ -57,9 +57,17 @@ public enum SheetView {
     }
 
     private static func drawList(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
-        let first = rect.y + headerRows
-        let rows = max(0, rect.maxY - first)
+        var first = rect.y + headerRows
+        var rows = max(0, rect.maxY - first)
         guard rows > 0 else { return }
+        if state.placeRows > 0 || state.placeSearchOnly {
+            // Places matching the search come first (PlaceSearch.swift).
+            PlaceRowsView.draw(state, first: first, rows: rows, width: rect.width, into: &screen, theme: theme)
+            if state.placeSearchOnly { return }
+            first += state.placeRows
+            rows -= state.placeRows
+            guard rows > 0 else { return }
+        }
         if state.listed.isEmpty {
             let hint = state.totalCount == 0
                 ? "No pins yet: press P to load the sample pins, or import a CSV (tab 3)"
