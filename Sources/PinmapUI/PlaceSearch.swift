@@ -109,3 +109,16 @@ enum PlaceRowsView {
         }
     }
 }
+
+extension AppRunner {
+    /// Centres the map on the best place named `name` (as `/` then Enter
+    /// would) and reloads; returns it, or nil when no place has that name.
+    @discardableResult
+    public func goToPlace(named name: String) -> PlaceMatch? {
+        guard let match = Gazetteer.shared.search(name, limit: 1, naming: state.placeNaming).first else { return nil }
+        state.fly(to: match)
+        state.message = nil
+        reloadIfNeeded()
+        return match
+    }
+}
