@@ -1,5 +1,6 @@
 import Foundation
 import Frame
+import GeoMap
 
 /// Facts about the store for the Settings tab (loaded by the runner).
 public struct StoreInfo: Sendable, Equatable {
@@ -14,7 +15,7 @@ public struct StoreInfo: Sendable, Equatable {
 
 /// The Settings tab's rows that can be changed, in order.
 public enum SettingRow: Int, CaseIterable, Sendable {
-    case sensitivity, reducedMotion, mapMode, color
+    case sensitivity, reducedMotion, mapMode, color, placeNames
 }
 
 /// Drag sensitivities offered (× rows dragged), as in the SwiftUI seed design.
@@ -41,6 +42,10 @@ extension AppState {
             if !colorAvailable { message = "Colour is off: NO_COLOR is set or the terminal has no colours"; return nil }
             color.toggle()
             return .persist(key: SettingKey.color, value: color ? "1" : "0")
+        case .placeNames:
+            placeLanguage = placeLanguage == .english ? .korean : .english
+            mapLabels = []
+            return .persist(key: SettingKey.placeNames, value: placeLanguage == .korean ? "ko" : "en")
         }
     }
 
@@ -77,6 +82,7 @@ enum SettingsView {
             ("Reduced motion", s.sheet.reducedMotion ? "on: sheets move instantly" : "off: sheets settle with a spring"),
             ("Map mode", s.ascii ? "ASCII" : "braille (2×4 dots per cell)"),
             ("Colour", s.colorAvailable ? (s.color ? "on" : "off") : "off (NO_COLOR or no colours)"),
+            ("Place names", s.placeLanguage == .korean ? "Korean (한국어), English where none" : "English"),
         ]
         for (i, v) in values.enumerated() {
             let selected = i == s.settingsCursor
@@ -86,7 +92,8 @@ enum SettingsView {
         line("  Sheet detent: \(s.sheet.detent.rawValue) (remembered across runs)", theme.muted)
         lines.skip(1)
         line("Data", theme.title)
-        line("Coastlines and borders: Made with Natural Earth (public domain).", theme.muted)
+        line("Coastlines, borders and countries: Made with Natural Earth (public domain).", theme.muted)
+        line("Cities: contains data from GeoNames (geonames.org), CC BY 4.0.", theme.muted)
         line("Sample pins: Pinmap (CC0). Contains no GeoNames or airport data unless you import it.", theme.muted)
     }
 

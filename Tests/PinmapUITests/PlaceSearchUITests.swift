@@ -60,4 +60,15 @@ final class PlaceSearchUITests: XCTestCase {
         let dpc = r.state.viewport.degreesPerColumn(paneWidth: r.state.layout.mapPane.width)
         XCTAssertLessThan(dpc, 0.5, "zoomed in to the country, not the world")
     }
+
+    func testPlaceNamesSettingAndGeoNamesAttribution() throws {
+        let r = try UIFixtures.runner()
+        r.char("4")
+        XCTAssertTrue(r.text.contains("Cities: contains data from GeoNames (geonames.org), CC BY 4.0."), r.text)
+        XCTAssertTrue(r.text.contains("  Place names       English"), r.text)
+        for _ in 0..<4 { r.char("j") }
+        r.key(.enter)
+        XCTAssertEqual(r.state.placeLanguage, .korean)
+        XCTAssertTrue(r.text.contains("▸ Place names       Korean (한국어), English where none"), r.text)
+    }
 }
