@@ -14,9 +14,10 @@ public enum MapRenderer {
     /// Longitudes wrap: the world is drawn at −360°/0°/+360° as the view needs.
     ///
     /// With `options.placeNames`, country and city names are placed after
-    /// the graticule labels, never over them, a marker or the selected
-    /// marker's title (`LabelPlacer`); `previousLabels` (what the last frame
-    /// returned) keeps them where they were. Returns the labels drawn.
+    /// the graticule labels, never over them, a pin, a count or the selected
+    /// marker's title (`LabelPlacer`), but over density shades; `previousLabels`
+    /// (what the last frame returned) keeps them where they were. Returns
+    /// the labels drawn.
     @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
                             markers: [MapMarker], options: MapOptions,
@@ -27,7 +28,9 @@ public enum MapRenderer {
         paint(layers, into: &screen, pane: pane, options: options)
         let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         var occupancy = Occupancy(pane: pane)
-        for p in placed {
+        // A density shade is background texture: names may cover it (with
+        // 60,000 pins every land cell holds one); pins, counts and titles not.
+        for p in placed where !p.shaded {
             occupancy.take(col: p.col - 1, row: p.row, width: p.width + 2)
             if p.label != nil { occupancy.take(col: p.labelCol, row: p.row, width: p.labelWidth + 1) }
         }
@@ -44,9 +47,9 @@ public enum MapRenderer {
         if let language = options.placeNames {
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                        occupancy: &occupancy, previous: previousLabels)
-            drawLabels(labels, into: &screen, options: options)
         }
         drawMarkers(placed, into: &screen, pane: pane, options: options)
+        drawLabels(labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
         return labels
     }
@@ -72,6 +75,22 @@ public enum MapRenderer {
         guard pane.contains(col: col, row: row) else { return nil }
         let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: false)
         return placed.last { $0.covers(col: col, row: row) }?.marker
+    }
+
+    /// What the glyph at cell (`col`, `row`) means, for the status line:
+    /// "● pin: Title", "42 pins here: click to zoom in", or for a density
+    /// shade "⣷ 230 pins here (more dots, more pins): click to zoom in";
+    /// nil where no marker is.
+    public static func legend(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
+                              markers: [MapMarker], ascii: Bool) -> String? {
+        guard pane.contains(col: col, row: row) else { return nil }
+        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: ascii)
+        guard let p = placed.last(where: { $0.covers(col: col, row: row) }) else { return nil }
+        let n = p.marker.count
+        if n <= 1 { return "\(p.glyph) pin" + (p.marker.title.isEmpty ? "" : ": " + SafeText.sanitize(p.marker.title, ascii: ascii)) }
+        let count = n >= 10_000 ? "\(n / 1000)k" : String(n)
+        if p.shaded { return "\(p.glyph) \(count) pins here (more dots, more pins): click to zoom in" }
+        return "\(count) pins here: click to zoom in"
     }
 
     // MARK: Layers
@@ -132,7 +151,8 @@ public enum MapRenderer {
     static func drawMarkers(_ placed: [PlacedMarker], into screen: inout Screen, pane: Rect, options: MapOptions) {
         for p in placed {
             let style = MapTheme.marker(p.marker, options)
-            screen.put(p.glyph, col: p.col, row: p.row, style: style, maxWidth: pane.maxX - p.col)
+            let glyph = p.shaded && !options.ascii ? DensityShade.merged(count: p.marker.count, under: screen[p.col, p.row].text) : p.glyph
+            screen.put(glyph, col: p.col, row: p.row, style: style, maxWidth: pane.maxX - p.col)
             if let label = p.label {
                 var labelStyle = style
                 labelStyle.reverse = true
