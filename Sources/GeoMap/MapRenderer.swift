@@ -22,7 +22,16 @@ public enum MapRenderer {
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
                             markers: [MapMarker], options: MapOptions,
                             previousLabels: [PlacedLabel] = []) -> [PlacedLabel] {
-        guard !pane.isEmpty else { return [] }
+        drawTimingLabels(into: &screen, pane: pane, viewport: viewport, markers: markers, options: options,
+                         previousLabels: previousLabels).labels
+    }
+
+    /// `draw`, also returning the seconds spent placing place names (the
+    /// benchmark's label column).
+    public static func drawTimingLabels(into screen: inout Screen, pane: Rect, viewport: Viewport,
+                                        markers: [MapMarker], options: MapOptions,
+                                        previousLabels: [PlacedLabel] = []) -> (labels: [PlacedLabel], labelSeconds: Double) {
+        guard !pane.isEmpty else { return ([], 0) }
         screen.fill(pane, with: .blank)
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
@@ -44,14 +53,18 @@ public enum MapRenderer {
             for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
         }
         var labels: [PlacedLabel] = []
+        var seconds = 0.0
         if let language = options.placeNames {
+            let clock = ContinuousClock(), start = clock.now
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                        occupancy: &occupancy, previous: previousLabels)
+            let d = (clock.now - start).components
+            seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
         }
         drawMarkers(placed, into: &screen, pane: pane, options: options)
         drawLabels(labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
-        return labels
+        return (labels, seconds)
     }
 
     static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions) {

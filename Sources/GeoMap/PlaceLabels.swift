@@ -180,11 +180,35 @@ struct Eligibility {
                 .sorted { area(g.countries[$0].box) > area(g.countries[$1].box) }
             keys += order.map { .country($0) }
         }
+        keys += visibleCities().map { .city($0) }
+        return keys
+    }
+
+    /// Cities above the threshold whose point is in the pane, in rank order.
+    /// Zoomed out, few cities pass the threshold: walk the ranked list until
+    /// they stop. Zoomed in, many pass but few are in view: read the 1°
+    /// cells the view covers instead.
+    private func visibleCities() -> [Int] {
+        let span = viewport.visibleSpan(pane: pane)
+        let cells = (span.north - span.south + 2) * (span.east - span.west + 2)
+        var found: [Int] = []
+        if cells < 2_000 {
+            let grid = CityGrid.shared
+            for row in CityGrid.row(max(-90, span.south))...CityGrid.row(min(90, span.north)) {
+                for col in Int((span.west + 180).rounded(.down))...Int((span.east + 180).rounded(.down)) {
+                    for i in grid.cities(row: row, col: col) where g.cities[Int(i)].isolationKm >= minIsolationKm {
+                        let c = g.cities[Int(i)]
+                        if inPane(GeoPoint(latitude: c.latitude, longitude: c.longitude)) { found.append(Int(i)) }
+                    }
+                }
+            }
+            return found.sorted()
+        }
         for (i, c) in g.cities.enumerated() {
             if c.isolationKm < minIsolationKm { break }
-            if inPane(GeoPoint(latitude: c.latitude, longitude: c.longitude)) { keys.append(.city(i)) }
+            if inPane(GeoPoint(latitude: c.latitude, longitude: c.longitude)) { found.append(i) }
         }
-        return keys
+        return found
     }
 
     private func inPane(_ p: GeoPoint) -> Bool {

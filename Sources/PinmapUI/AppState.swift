@@ -60,6 +60,8 @@ public struct AppState: Sendable {
     public var placeLanguage: PlaceNaming.Language = .english
     /// The place names the last frame drew, so the next keeps them in place.
     public var mapLabels: [PlacedLabel] = []
+    /// Seconds the last remembered frame spent placing them (benchmark).
+    public var labelSeconds = 0.0
     public var color: Bool
     /// Latitude/longitude under the mouse pointer, when it is over the map.
     public var pointer: GeoPoint?

@@ -8,22 +8,23 @@ extension AppState {
     /// Renders and keeps the map's place labels for the next frame, so
     /// labels stay where they were while the map pans.
     public mutating func renderRememberingLabels() -> Screen {
-        let (screen, labels) = renderWithLabels()
-        if tab == .map { mapLabels = labels }
+        let (screen, labels, seconds) = renderWithLabels()
+        if tab == .map { mapLabels = labels; labelSeconds = seconds }
         return screen
     }
 
-    /// The frame and the place labels drawn on the map (none off the Map tab).
-    func renderWithLabels() -> (screen: Screen, labels: [PlacedLabel]) {
+    /// The frame, the place labels drawn on the map (none off the Map tab)
+    /// and the seconds their placement took.
+    func renderWithLabels() -> (screen: Screen, labels: [PlacedLabel], seconds: Double) {
         var screen = Screen(width: layout.cols, height: layout.rows)
-        var labels: [PlacedLabel] = []
+        var labels: [PlacedLabel] = [], seconds = 0.0
         let theme = Theme(color: color)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
-            return (screen, labels)
+            return (screen, labels, seconds)
         }
         switch tab {
-        case .map: labels = drawMapTab(into: &screen, theme: theme)
+        case .map: (labels, seconds) = drawMapTab(into: &screen, theme: theme)
         case .timeline:
             TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
                               into: &screen, ascii: ascii, theme: theme)
@@ -36,16 +37,16 @@ extension AppState {
         TabBarView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
         if showHelp { HelpView.draw(into: &screen, ascii: ascii, theme: theme) }
-        return (screen, labels)
+        return (screen, labels, seconds)
     }
 
-    private func drawMapTab(into screen: inout Screen, theme: Theme) -> [PlacedLabel] {
+    private func drawMapTab(into screen: inout Screen, theme: Theme) -> (labels: [PlacedLabel], seconds: Double) {
         let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
                                  placeNames: placeLanguage)
-        let labels = MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
-                                      options: options, previousLabels: mapLabels)
+        let drawn = MapRenderer.drawTimingLabels(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
+                                                 options: options, previousLabels: mapLabels)
         SheetView.draw(self, into: &screen, theme: theme)
-        return labels
+        return (drawn.labels, drawn.labelSeconds)
     }
 }
 
