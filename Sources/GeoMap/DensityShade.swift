@@ -9,11 +9,12 @@ enum DensityShade {
     /// Braille dot bits in fill order: bottom row first, then upwards.
     static let fillOrder: [UInt8] = [0x40, 0x80, 0x04, 0x20, 0x02, 0x10, 0x01, 0x08]
 
-    /// Dots for `count` pins on a log scale from 2 (1 dot) to 10,000 and
-    /// more (all 8): 10 → 2, 40 → 3, 100 → 4, 500 → 5, 1000 → 6, 5000 → 7.
+    /// Dots for `count` pins on a log scale from 2 pins (2 dots, so even the
+    /// smallest shade is more than a stray dot) to 10,000 and more (all 8):
+    /// 10 → 3, 40 → 4, 100 → 5, 500 → 6, 5000 → 7.
     static func dots(count: Int) -> Int {
         let scale = log2(Double(max(2, count))) / log2(10_000.0)
-        return max(1, min(8, 1 + Int(scale * 7)))
+        return max(2, min(8, 2 + Int(scale * 6)))
     }
 
     static func mask(count: Int) -> UInt8 {
@@ -25,10 +26,9 @@ enum DensityShade {
         return CellGlyphs.braille[Int(mask(count: count))]
     }
 
-    /// The shade merged with the braille map line already in the cell.
-    static func merged(count: Int, under existing: String) -> String {
-        guard let s = existing.unicodeScalars.first, existing.unicodeScalars.count == 1,
-              s.value >= 0x2800, s.value <= 0x28FF else { return glyph(count: count, ascii: false) }
-        return CellGlyphs.braille[Int(UInt8(s.value - 0x2800) | mask(count: count))]
+    /// The shade merged with the dots of the map lines (coast, borders; not
+    /// the graticule) in its cell.
+    static func merged(count: Int, lineMask: UInt8) -> String {
+        CellGlyphs.braille[Int(lineMask | mask(count: count))]
     }
 }

@@ -39,7 +39,8 @@ public enum MapRenderer {
         var occupancy = Occupancy(pane: pane)
         // A density shade is background texture: names may cover it (with
         // 60,000 pins every land cell holds one); pins, counts and titles not.
-        for p in placed where !p.shaded {
+        for p in placed {
+            if p.shaded { occupancy.soften(col: p.col, row: p.row); continue }
             occupancy.take(col: p.col - 1, row: p.row, width: p.width + 2)
             if p.label != nil { occupancy.take(col: p.labelCol, row: p.row, width: p.labelWidth + 1) }
         }
@@ -61,7 +62,9 @@ public enum MapRenderer {
             let d = (clock.now - start).components
             seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
         }
-        drawMarkers(placed, into: &screen, pane: pane, options: options)
+        drawMarkers(placed, into: &screen, pane: pane, options: options) { c, r in
+            layers.coast.mask(col: c - pane.x, row: r - pane.y) | layers.borders.mask(col: c - pane.x, row: r - pane.y)
+        }
         drawLabels(labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
         return (labels, seconds)
@@ -161,10 +164,12 @@ public enum MapRenderer {
 
     // MARK: Markers
 
-    static func drawMarkers(_ placed: [PlacedMarker], into screen: inout Screen, pane: Rect, options: MapOptions) {
+    /// `lineMask(col, row)`: the map lines' dots in a cell (absolute), merged into density shades.
+    static func drawMarkers(_ placed: [PlacedMarker], into screen: inout Screen, pane: Rect, options: MapOptions,
+                            lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
         for p in placed {
             let style = MapTheme.marker(p.marker, options)
-            let glyph = p.shaded && !options.ascii ? DensityShade.merged(count: p.marker.count, under: screen[p.col, p.row].text) : p.glyph
+            let glyph = p.shaded && !options.ascii ? DensityShade.merged(count: p.marker.count, lineMask: lineMask(p.col, p.row)) : p.glyph
             screen.put(glyph, col: p.col, row: p.row, style: style, maxWidth: pane.maxX - p.col)
             if let label = p.label {
                 var labelStyle = style

@@ -34,12 +34,29 @@ public struct PlacedLabel: Sendable, Hashable {
 }
 
 /// Which cells of the pane are taken (markers, graticule labels, placed
-/// labels): one flag per cell.
+/// labels), and which hold only a density shade (soft: a name may cover
+/// one, a city's point may not).
 struct Occupancy {
     let pane: Rect
     private var taken: [Bool]
+    private var soft: [Bool]
 
-    init(pane: Rect) { self.pane = pane; taken = Array(repeating: false, count: max(0, pane.width * pane.height)) }
+    init(pane: Rect) {
+        self.pane = pane
+        taken = Array(repeating: false, count: max(0, pane.width * pane.height))
+        soft = taken
+    }
+
+    /// Marks a density shade's cell.
+    mutating func soften(col: Int, row: Int) {
+        guard pane.contains(col: col, row: row) else { return }
+        soft[(row - pane.y) * pane.width + col - pane.x] = true
+    }
+
+    /// Whether the cell is inside the pane and holds nothing, not even a shade.
+    func isEmpty(col: Int, row: Int) -> Bool {
+        isFree(col: col, row: row, width: 1) && !soft[(row - pane.y) * pane.width + col - pane.x]
+    }
 
     /// Whether `width` cells from (`col`, `row`) are inside the pane and free.
     func isFree(col: Int, row: Int, width: Int) -> Bool {
@@ -122,7 +139,7 @@ public enum LabelPlacer {
             case .farBelow: (col, row) = (pc - w / 2, pr + 2)
             case .centred: continue
             }
-            let pointFree = occupancy.isFree(col: pc, row: pr, width: 1)
+            let pointFree = occupancy.isEmpty(col: pc, row: pr)
             let label = PlacedLabel(key: key, side: side, text: text, col: col, row: row, width: w,
                                     point: pointFree ? (pc, pr) : nil)
             if fits(label, occupancy) { return label }
