@@ -170,7 +170,17 @@ public enum MapRenderer {
         for p in placed {
             let style = MapTheme.marker(p.marker, options)
             let glyph = p.shaded && !options.ascii ? DensityShade.merged(count: p.marker.count, lineMask: lineMask(p.col, p.row)) : p.glyph
-            screen.put(glyph, col: p.col, row: p.row, style: style, maxWidth: pane.maxX - p.col)
+            // Fast path: a marker's glyph is one-cell characters, and only
+            // one-cell map glyphs are under it (names come later).
+            if p.width == 1 {
+                if p.col < pane.maxX { screen[p.col, p.row] = Cell(glyph, style) }
+            } else {
+                var x = p.col
+                for b in glyph.utf8 where x < pane.maxX {
+                    screen[x, p.row] = Cell(MapTheme.asciiCellText[Int(b & 0x7F)], style)
+                    x += 1
+                }
+            }
             if let label = p.label {
                 var labelStyle = style
                 labelStyle.reverse = true

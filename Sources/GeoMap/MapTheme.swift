@@ -66,6 +66,11 @@ public enum MapTheme {
         clusterRamp[count < 10 ? 0 : count < 100 ? 1 : count < 1000 ? 2 : 3]
     }
 
+    /// "0"…"99", made once: thousands of clusters are drawn per frame.
+    static let countText: [String] = (0...99).map(String.init)
+    /// One-character strings for the ASCII bytes a count is made of.
+    static let asciiCellText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
     // MARK: Map helpers (options → style)
 
     static func coast(_ o: MapOptions) -> Style { style(.coast, color: o.color) }
@@ -86,7 +91,7 @@ public enum MapTheme {
     /// selected pin, the count for a cluster (`7`, `42`, `99+`).
     static func glyph(_ m: MapMarker, ascii: Bool) -> String {
         if m.count > 99 { return "99+" }
-        if m.count > 1 { return String(m.count) }
+        if m.count > 1 { return countText[m.count] }
         if m.selected { return ascii ? "@" : "◉" }
         return ascii ? "o" : "●"
     }

@@ -46,7 +46,8 @@ enum MarkerLayout {
                 continue
             }
             let glyph = MapTheme.glyph(m, ascii: ascii)
-            let width = DisplayWidth.of(glyph)
+            // Counts are ASCII digits; pin glyphs are one cell wide.
+            let width = m.count > 1 ? glyph.utf8.count : 1
             let col = max(pane.x, min(Int(fc), pane.maxX - width))
             var p = PlacedMarker(marker: m, glyph: glyph, col: col, row: Int(fr), width: width,
                                  label: nil, labelCol: 0, labelWidth: 0, ownCol: Int(fc))
