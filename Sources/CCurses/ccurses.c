@@ -97,40 +97,49 @@ int pm_key_f1(void) { return KEY_F(1); }
 
 int pm_colors(void) { return pm_ncolors; }
 
-/* Colour pairs are allocated on demand: pair = 1 + (fg+1) * 17 + (bg+1),
- * for fg/bg in -1..15; only when the terminal has that many colours/pairs. */
-unsigned int pm_attr(int fg, int bg, int bold, int dim, int reverse, int underline) {
+/* Colour pairs are allocated on demand, one per (fg, bg) combination in
+ * the order styles are first used (fg/bg -1 = the terminal's default). The
+ * pair goes to setcchar's pair argument: the colour bits of attr_t hold only
+ * pairs below 256, and setcchar takes its pair argument over them, so a pair
+ * passed through the attributes alone never reached the screen. */
+static short pm_pair_table[257][257];
+static int pm_pairs_used = 0;
+
+unsigned int pm_attr(int bold, int dim, int reverse, int underline) {
     attr_t a = A_NORMAL;
     if (bold) a |= A_BOLD;
     if (dim) a |= A_DIM;
     if (reverse) a |= A_REVERSE;
     if (underline) a |= A_UNDERLINE;
-    if (pm_ncolors > 0 && (fg >= 0 || bg >= 0)) {
-        if (fg >= pm_ncolors) fg = fg % 8;
-        if (bg >= pm_ncolors) bg = bg % 8;
-        int pair = 1 + (fg + 1) * 17 + (bg + 1);
-        if (pair < COLOR_PAIRS) {
-            init_pair((short)pair, (short)fg, (short)bg);
-            a |= COLOR_PAIR(pair);
-        }
-    }
     return (unsigned int)a;
 }
 
-void pm_put(int y, int x, const char *utf8, unsigned int attr) {
+int pm_pair(int fg, int bg) {
+    if (pm_ncolors <= 0 || (fg < 0 && bg < 0)) return 0;
+    /* Colours the terminal lacks fall back to the eight basic ones. */
+    if (fg >= pm_ncolors) fg = fg % 8;
+    if (bg >= pm_ncolors) bg = bg % 8;
+    if (fg < -1 || fg > 255 || bg < -1 || bg > 255) return 0;
+    short *slot = &pm_pair_table[fg + 1][bg + 1];
+    if (*slot == 0) {
+        if (pm_pairs_used + 1 >= COLOR_PAIRS || pm_pairs_used + 1 > 32767) return 0;
+        if (init_pair((short)(pm_pairs_used + 1), (short)fg, (short)bg) != OK) return 0;
+        *slot = (short)++pm_pairs_used;
+    }
+    return *slot;
+}
+
+void pm_put(int y, int x, const char *utf8, unsigned int attr, int pair) {
     if (y < 0 || x < 0 || y >= LINES || x >= COLS) return;
     wchar_t wbuf[16];
     size_t n = mbstowcs(wbuf, utf8, 15);
     if (n == (size_t)-1) { wbuf[0] = L'?'; n = 1; }
     wbuf[n] = 0;
     cchar_t cc;
-    setcchar(&cc, wbuf, (attr_t)attr, 0, NULL);
-    /* Set the pair through the attribute bits as well (pairs < 256). */
+    setcchar(&cc, wbuf, (attr_t)attr, (short)pair, NULL);
+    /* On the bottom-right cell add_wch returns ERR (the cursor cannot
+     * advance); the cell is still drawn. */
     mvwadd_wch(stdscr, y, x, &cc);
-    if (y == LINES - 1 && x == COLS - 1) {
-        /* addch on the bottom-right cell returns ERR (the cursor cannot
-         * advance); the cell is still drawn, nothing to do. */
-    }
 }
 
 void pm_refresh(void) { refresh(); }

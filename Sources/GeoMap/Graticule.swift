@@ -62,8 +62,11 @@ enum Graticule {
     /// Draws the degree labels at the pane's left column and top row, except
     /// where `blocked(col, row)` says a marker sits: a label is dropped whole
     /// rather than mixed with a marker ("30N" under a "2" would read "302").
+    /// Returns the cells each drawn label covers.
+    @discardableResult
     static func drawLabels(_ proj: DotProjection, step: Double, screen: inout Screen, pane: Rect, style: Style,
-                           blocked: (Int, Int) -> Bool = { _, _ in false }) {
+                           blocked: (Int, Int) -> Bool = { _, _ in false }) -> [(col: Int, row: Int, width: Int)] {
+        var drawn: [(col: Int, row: Int, width: Int)] = []
         func free(_ col: Int, _ row: Int, _ width: Int) -> Bool {
             !(col..<(col + width)).contains { blocked($0, row) }
         }
@@ -76,6 +79,7 @@ enum Graticule {
             let text = GeoFormat.latitude(lat, decimals: dec)
             guard free(pane.x, row, text.count + 1) else { continue }
             screen.put(text, col: pane.x, row: row, style: style, maxWidth: pane.width)
+            drawn.append((pane.x, row, min(text.count, pane.width)))
         }
         var nextFree = pane.x
         for lon in meridians {
@@ -84,7 +88,9 @@ enum Graticule {
             let text = GeoFormat.longitude(lon, decimals: dec)
             guard x >= 0, col >= nextFree, col + text.count <= pane.maxX, free(col - 1, pane.y, text.count + 2) else { continue }
             screen.put(text, col: col, row: pane.y, style: style)
+            drawn.append((col, pane.y, text.count))
             nextFree = col + text.count + 1
         }
+        return drawn
     }
 }

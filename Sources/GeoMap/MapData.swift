@@ -102,6 +102,22 @@ struct ByteReader {
         return v
     }
 
+    mutating func u16() -> UInt16? {
+        guard remaining >= 2 else { return nil }
+        let v = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+        offset += 2
+        return v
+    }
+
+    mutating func i32() -> Int32? { u32().map { Int32(bitPattern: $0) } }
+
+    /// The next `n` bytes (a view into the buffer).
+    mutating func bytes(_ n: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard remaining >= n else { return nil }
+        defer { offset += n }
+        return UnsafeBufferPointer(rebasing: bytes[offset..<offset + n])
+    }
+
     mutating func i16() -> Int16? {
         guard remaining >= 2 else { return nil }
         let v = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8

@@ -11,7 +11,8 @@ public struct MapMarker: Sendable, Hashable {
     /// Pins this marker stands for: 1 for a pin, more for a cluster.
     public var count: Int
     /// Index into the category palette (any integer; taken modulo the
-    /// palette size, negatives allowed).
+    /// palette size, negatives allowed): `MapTheme.categorySlot(_:)` of the
+    /// pin's category, so a category keeps its colour whatever else is stored.
     public var categoryIndex: Int
     /// Shown next to the marker when it is selected (truncated by display width).
     public var title: String
@@ -33,47 +34,20 @@ public struct MapOptions: Sendable, Hashable {
     /// No braille or other non-ASCII glyphs anywhere in the pane (titles
     /// excepted: they are the user's text).
     public var ascii: Bool
-    /// Colour styles (coast green, borders yellow, markers per category);
-    /// without it only bold/dim/reverse distinguish layers.
+    /// Colour styles (see `MapTheme`); without it only glyphs and
+    /// bold/dim/reverse distinguish layers.
     public var color: Bool
     /// The dotted latitude/longitude grid and its degree labels.
     public var graticule: Bool
     /// Everything in the pane drawn dim (behind a modal or a large sheet).
     public var dimmed: Bool
+    /// Country and city names in this language (ASCII mode: ASCII names
+    /// only); nil draws no place names.
+    public var placeNames: PlaceNaming.Language?
 
-    public init(ascii: Bool = false, color: Bool = true, graticule: Bool = true, dimmed: Bool = false) {
+    public init(ascii: Bool = false, color: Bool = true, graticule: Bool = true, dimmed: Bool = false,
+                placeNames: PlaceNaming.Language? = nil) {
         self.ascii = ascii; self.color = color; self.graticule = graticule; self.dimmed = dimmed
-    }
-}
-
-/// The styles and glyphs the map uses, in one place.
-enum MapTheme {
-    /// Marker colours by category index; none is green (the coast colour).
-    static let palette: [Color] = [.brightRed, .brightYellow, .brightMagenta, .brightCyan,
-                                   .brightBlue, .brightWhite, .red, .magenta]
-
-    static func coast(_ o: MapOptions) -> Style { o.color ? Style(fg: .green) : .plain }
-    static func border(_ o: MapOptions) -> Style { o.color ? Style(fg: .yellow, dim: true) : .dimmed }
-    static func graticule(_ o: MapOptions) -> Style { o.color ? Style(fg: .blue, dim: true) : .dimmed }
-    static func label(_ o: MapOptions) -> Style { o.color ? Style(fg: .cyan, dim: true) : .dimmed }
-
-    static func markerColor(_ categoryIndex: Int) -> Color {
-        let n = palette.count
-        return palette[((categoryIndex % n) + n) % n]
-    }
-
-    /// Markers are bold (and selected ones reversed) so they stand out from
-    /// the plain or dim map lines even without colour.
-    static func marker(_ m: MapMarker, _ o: MapOptions) -> Style {
-        Style(fg: o.color ? markerColor(m.categoryIndex) : .default, bold: true, reverse: m.selected)
-    }
-
-    /// The text drawn at a marker's cell: `●`/`o` for a pin, `◉`/`@` for the
-    /// selected pin, the count for a cluster (`7`, `42`, `99+`).
-    static func glyph(_ m: MapMarker, ascii: Bool) -> String {
-        if m.count > 99 { return "99+" }
-        if m.count > 1 { return String(m.count) }
-        if m.selected { return ascii ? "@" : "◉" }
-        return ascii ? "o" : "●"
+        self.placeNames = placeNames
     }
 }

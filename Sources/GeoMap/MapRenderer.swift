@@ -12,23 +12,74 @@ public enum MapRenderer {
     /// Uses the 1:110m data at world zooms and 1:50m once a column spans less
     /// than 1° of longitude (zoom ≥ 360 / pane width: 3.6 on 100 columns).
     /// Longitudes wrap: the world is drawn at −360°/0°/+360° as the view needs.
+    ///
+    /// With `options.placeNames`, country and city names are placed after
+    /// the graticule labels, never over them, a pin, a count or the selected
+    /// marker's title (`LabelPlacer`), but over density shades; `previousLabels`
+    /// (what the last frame returned) keeps them where they were. Returns
+    /// the labels drawn.
+    @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
-                            markers: [MapMarker], options: MapOptions) {
-        guard !pane.isEmpty else { return }
+                            markers: [MapMarker], options: MapOptions,
+                            previousLabels: [PlacedLabel] = []) -> [PlacedLabel] {
+        drawTimingLabels(into: &screen, pane: pane, viewport: viewport, markers: markers, options: options,
+                         previousLabels: previousLabels).labels
+    }
+
+    /// `draw`, also returning the seconds spent placing place names (the
+    /// benchmark's label column).
+    public static func drawTimingLabels(into screen: inout Screen, pane: Rect, viewport: Viewport,
+                                        markers: [MapMarker], options: MapOptions,
+                                        previousLabels: [PlacedLabel] = []) -> (labels: [PlacedLabel], labelSeconds: Double) {
+        guard !pane.isEmpty else { return ([], 0) }
         screen.fill(pane, with: .blank)
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
         let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: options.ascii)
+        var occupancy = Occupancy(pane: pane)
+        // A density shade is background texture: names may cover it (with
+        // 60,000 pins every land cell holds one); pins, counts and titles not.
+        for p in placed {
+            if p.shaded { occupancy.soften(col: p.col, row: p.row); continue }
+            occupancy.take(col: p.col - 1, row: p.row, width: p.width + 2)
+            if p.label != nil { occupancy.take(col: p.labelCol, row: p.row, width: p.labelWidth + 1) }
+        }
         if options.graticule {
             // Labels live in the top row and the left columns: only markers there can block them.
             let edge = placed.filter { $0.row == pane.y || $0.col < pane.x + 12 }
             let proj = DotProjection(viewport: viewport, pane: pane)
-            Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
-                                 style: MapTheme.label(options),
-                                 blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
+            let drawn = Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
+                                             style: MapTheme.label(options),
+                                             blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
+            for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
         }
-        drawMarkers(placed, into: &screen, pane: pane, options: options)
+        var labels: [PlacedLabel] = []
+        var seconds = 0.0
+        if let language = options.placeNames {
+            let clock = ContinuousClock(), start = clock.now
+            labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
+                                       occupancy: &occupancy, previous: previousLabels)
+            let d = (clock.now - start).components
+            seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
+        }
+        drawMarkers(placed, into: &screen, pane: pane, options: options) { c, r in
+            layers.coast.mask(col: c - pane.x, row: r - pane.y) | layers.borders.mask(col: c - pane.x, row: r - pane.y)
+        }
+        drawLabels(labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
+        return (labels, seconds)
+    }
+
+    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions) {
+        for l in labels {
+            var isCountry = false
+            if case .country = l.key { isCountry = true }
+            if let p = l.point {
+                screen.put(options.ascii ? "+" : "·", col: p.col, row: p.row, style: MapTheme.style(.cityPoint, color: options.color))
+            }
+            screen.put(l.text, col: l.col, row: l.row,
+                       style: MapTheme.style(isCountry ? .countryLabel : .cityLabel, color: options.color))
+        }
     }
 
     /// The marker drawn at cell (`atCol`, `row`) (absolute cells), nil when
@@ -40,6 +91,22 @@ public enum MapRenderer {
         guard pane.contains(col: col, row: row) else { return nil }
         let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: false)
         return placed.last { $0.covers(col: col, row: row) }?.marker
+    }
+
+    /// What the glyph at cell (`col`, `row`) means, for the status line:
+    /// "● pin: Title", "42 pins here: click to zoom in", or for a density
+    /// shade "⣷ 230 pins here (more dots, more pins): click to zoom in";
+    /// nil where no marker is.
+    public static func legend(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
+                              markers: [MapMarker], ascii: Bool) -> String? {
+        guard pane.contains(col: col, row: row) else { return nil }
+        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: ascii)
+        guard let p = placed.last(where: { $0.covers(col: col, row: row) }) else { return nil }
+        let n = p.marker.count
+        if n <= 1 { return "\(p.glyph) pin" + (p.marker.title.isEmpty ? "" : ": " + SafeText.sanitize(p.marker.title, ascii: ascii)) }
+        let count = n >= 10_000 ? "\(n / 1000)k" : String(n)
+        if p.shaded { return "\(p.glyph) \(count) pins here (more dots, more pins): click to zoom in" }
+        return "\(count) pins here: click to zoom in"
     }
 
     // MARK: Layers
@@ -97,10 +164,23 @@ public enum MapRenderer {
 
     // MARK: Markers
 
-    static func drawMarkers(_ placed: [PlacedMarker], into screen: inout Screen, pane: Rect, options: MapOptions) {
+    /// `lineMask(col, row)`: the map lines' dots in a cell (absolute), merged into density shades.
+    static func drawMarkers(_ placed: [PlacedMarker], into screen: inout Screen, pane: Rect, options: MapOptions,
+                            lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
         for p in placed {
             let style = MapTheme.marker(p.marker, options)
-            screen.put(p.glyph, col: p.col, row: p.row, style: style, maxWidth: pane.maxX - p.col)
+            let glyph = p.shaded && !options.ascii ? DensityShade.merged(count: p.marker.count, lineMask: lineMask(p.col, p.row)) : p.glyph
+            // Fast path: a marker's glyph is one-cell characters, and only
+            // one-cell map glyphs are under it (names come later).
+            if p.width == 1 {
+                if p.col < pane.maxX { screen[p.col, p.row] = Cell(glyph, style) }
+            } else {
+                var x = p.col
+                for b in glyph.utf8 where x < pane.maxX {
+                    screen[x, p.row] = Cell(MapTheme.asciiCellText[Int(b & 0x7F)], style)
+                    x += 1
+                }
+            }
             if let label = p.label {
                 var labelStyle = style
                 labelStyle.reverse = true

@@ -17,6 +17,8 @@ struct PlacedMarker {
     var labelWidth: Int
     /// The cell the marker's position falls in (a count may start left of it).
     var ownCol: Int = 0
+    /// Drawn as a density shade (no room for its count).
+    var shaded = false
 
     func covers(col c: Int, row r: Int) -> Bool {
         guard r == row else { return false }
@@ -44,7 +46,8 @@ enum MarkerLayout {
                 continue
             }
             let glyph = MapTheme.glyph(m, ascii: ascii)
-            let width = DisplayWidth.of(glyph)
+            // Counts are ASCII digits; pin glyphs are one cell wide.
+            let width = m.count > 1 ? glyph.utf8.count : 1
             let col = max(pane.x, min(Int(fc), pane.maxX - width))
             var p = PlacedMarker(marker: m, glyph: glyph, col: col, row: Int(fr), width: width,
                                  label: nil, labelCol: 0, labelWidth: 0, ownCol: Int(fc))
@@ -60,23 +63,33 @@ enum MarkerLayout {
 
     /// A cluster's count needs a free cell on each side: next to another
     /// marker, digits would run together ("93149911" reads as one number).
-    /// Such a cluster is drawn as a one-cell cluster glyph at its own cell
-    /// instead (`⊕`, `*` in ASCII); a click on it still zooms in.
+    /// Such a cluster is drawn at its own cell as a density shade instead:
+    /// a braille cell filled with more dots the more pins it holds (ASCII
+    /// `:` `*` `%` `@`), so a crowded region reads as a gradient rather than
+    /// a row of identical glyphs; a click on it still zooms in.
+    /// One pass over a hash of occupied cells (no per-marker copies).
     static func separateCounts(_ markers: [PlacedMarker], ascii: Bool) -> [PlacedMarker] {
-        var cellsByRow: [Int: Set<Int>] = [:]
-        for p in markers { cellsByRow[p.row, default: []].insert(p.ownCol) }
+        var occupied: [Int: Int] = [:]
+        occupied.reserveCapacity(markers.count)
+        for p in markers { occupied[cellKey(p.ownCol, p.row), default: 0] += 1 }
         return markers.map { p in
             guard p.width > 1 || p.marker.count > 1 else { return p }
-            let others = cellsByRow[p.row, default: []].subtracting([p.ownCol])
-            let span = (p.col - 1)...(p.col + p.width)
-            guard others.contains(where: { span.contains($0) }) else { return p }
+            var crowded = false
+            for c in (p.col - 1)...(p.col + p.width) {
+                let n = occupied[cellKey(c, p.row)] ?? 0
+                if n > (c == p.ownCol ? 1 : 0) { crowded = true; break }
+            }
+            guard crowded else { return p }
             var q = p
-            q.glyph = ascii ? "*" : "⊕"
+            q.glyph = DensityShade.glyph(count: p.marker.count, ascii: ascii)
             q.col = p.ownCol
             q.width = 1
+            q.shaded = true
             return q
         }
     }
+
+    @inline(__always) private static func cellKey(_ col: Int, _ row: Int) -> Int { row &* 1_000_003 &+ col }
 
 
     /// Puts the title right of the glyph after one space, or left of it when

@@ -72,12 +72,13 @@ enum BenchCommand: Command {
         } else {
             print(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
         }
-        print("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms; CPU)")
+        print("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms; CPU)  labels")
         for vp in viewports where vp.name.hasPrefix(args.value("--only") ?? "") {
             let r = measure(runner, center: vp.center, zoom: vp.zoom, frames: frames)
             print("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
                   + pad(String(r.markers), 9, right: true)
-                  + String(format: "%9.2f%8.2f%8.2f   (%.2f / %.2f; %.2f)", r.median, r.p95, r.worst, r.reload, r.draw, r.cpu))
+                  + String(format: "%9.2f%8.2f%8.2f   (%.2f / %.2f; %.2f)", r.median, r.p95, r.worst, r.reload, r.draw, r.cpu)
+                  + String(format: "  %.2f", r.labels))
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -91,13 +92,15 @@ enum BenchCommand: Command {
         /// time when other processes compete for the cores or I/O waits.
         var cpu = 0.0
         var inView = "", markers = 0
+        /// Median time placing place names per frame (ms), part of `draw`.
+        var labels = 0.0
     }
 
     /// Times `frames` frames around a viewport (ms), panning a fraction of a
     /// cell per frame.
     static func measure(_ runner: AppRunner, center: GeoPoint, zoom: Double, frames: Int) -> Result {
         let pane = runner.state.layout.mapPane
-        var totals: [Double] = [], reloads: [Double] = [], draws: [Double] = [], cpus: [Double] = []
+        var totals: [Double] = [], reloads: [Double] = [], draws: [Double] = [], cpus: [Double] = [], labels: [Double] = []
         var result = Result()
         for i in 0..<frames {
             var v = Viewport(center: center, zoom: zoom)
@@ -111,6 +114,7 @@ enum BenchCommand: Command {
             cpus.append((threadCPUSeconds() - c0) * 1000)
             if screen.width == 0 { print("  (empty frame)") }  // keeps the frame from being optimised away
             totals.append((t2 - t0) * 1000); reloads.append((t1 - t0) * 1000); draws.append((t2 - t1) * 1000)
+            labels.append(runner.state.labelSeconds * 1000)
             if i == 0 {
                 result.inView = runner.state.inViewText
                 result.markers = runner.state.markers.count
@@ -118,6 +122,7 @@ enum BenchCommand: Command {
         }
         result.median = percentile(totals, 0.5)
         result.p95 = percentile(totals, 0.95)
+        result.labels = percentile(labels, 0.5)
         result.worst = totals.max() ?? 0
         result.reload = percentile(reloads, 0.5)
         result.draw = percentile(draws, 0.5)

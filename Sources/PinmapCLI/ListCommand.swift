@@ -37,7 +37,8 @@ enum ListCommand: TextCommand {
         }
         if args.has("--json") {
             io.out.write(PinJSON.array(rows.map { pin, metres in
-                PinJSON.object(pin, extra: metres.map { [("distance_m", PinExport.number(($0 * 10).rounded() / 10))] } ?? [])
+                PinJSON.object(pin, extra: [("place", JSONText.string(pin.placeText()))]
+                               + (metres.map { [("distance_m", PinExport.number(($0 * 10).rounded() / 10))] } ?? []))
             }) + "\n")
         } else {
             let sanitize = io.out.isTerminal

@@ -92,7 +92,7 @@ enum ShowCommand: TextCommand {
         guard let pin else { throw .failure("no pin with id \(id)") }
         if args.has("--json") {
             let list = comments.isEmpty ? "[]" : "[" + comments.map(PinJSON.comment).joined(separator: ",") + "]"
-            io.out.write(PinJSON.object(pin, extra: [("comments", list)]) + "\n")
+            io.out.write(PinJSON.object(pin, extra: [("comments", list), ("place", JSONText.string(pin.placeText()))]) + "\n")
         } else {
             io.out.write(PinText.detail(pin, comments: comments, sanitize: io.out.isTerminal))
         }

@@ -64,6 +64,7 @@ enum PinText {
         s += field("category", text(p.category))
         s += field("coordinates", "\(PinExport.number(p.latitude)), \(PinExport.number(p.longitude))  "
                    + CoordinateText.dms(latitude: p.latitude, longitude: p.longitude))
+        s += field("place", p.placeText())
         s += field("created", text(p.createdAt))
         s += field("updated", text(p.updatedAt))
         s += field("description", text(p.description))

@@ -9,12 +9,13 @@ import Sheet
 enum RenderCommand: Command {
     static let spec = CommandSpec(
         name: "render",
-        usage: "pinmap render [--db PATH] [--size COLSxROWS] [--tab map|timeline|import|settings] [--detent small|medium|large] [--center LAT,LON] [--zoom Z] [--ascii]",
+        usage: "pinmap render [--db PATH] [--size COLSxROWS] [--tab map|timeline|import|settings] [--detent small|medium|large] [--center LAT,LON | --place NAME] [--zoom Z] [--ascii]",
         summary: "Print the frame the terminal UI would show, as plain text (indexing first what a large import left, as the UI does).",
         options: [("--db", "store path"), ("--size", "frame size in cells (default 100x30)"),
                   ("--tab", "map, timeline, import or settings (default map)"),
                   ("--detent", "small, medium or large (default: the last used, else medium)"),
                   ("--center", "map centre as LAT,LON in decimal degrees"),
+                  ("--place", "centre on a place by name, offline (\"Seoul\", \"서울\", \"France\"), zoomed to fit it"),
                   ("--zoom", "map zoom: 1 = whole world, ×2 per step (max 16384)")],
         flags: [("--ascii", "ASCII map instead of braille")],
         maxPositionals: 0)
@@ -22,6 +23,7 @@ enum RenderCommand: Command {
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let (cols, rows) = try size(args.value("--size") ?? "100x30")
         var state = AppState(cols: cols, rows: rows, ascii: args.has("--ascii"), color: false, reducedMotion: true)
+        state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
         if let t = args.value("--tab") {
             guard let tab = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }
             state.tab = tab
@@ -35,6 +37,15 @@ enum RenderCommand: Command {
         if let d = args.value("--detent") {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
             runner.setDetentInstantly(detent)
+        }
+        if let name = args.value("--place") {
+            guard args.value("--center") == nil else {
+                throw .usage(command: "render", message: "--place and --center both set the map's centre: give one")
+            }
+            guard runner.goToPlace(named: name) != nil else {
+                throw .failure("no place named '\(name)' in the gazetteer: try a city or country name in English or Korean, e.g. Seoul, 서울, France")
+            }
+            if let z = viewport?.zoom, args.value("--zoom") != nil { var v = runner.state.viewport; v.zoom = z; runner.show(v) }
         }
         PinmapCLI.writeOut(runner.frame().text() + "\n")
         return 0

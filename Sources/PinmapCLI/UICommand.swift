@@ -1,5 +1,6 @@
 import Foundation
 import Frame
+import GeoMap
 import PinmapUI
 import PinStore
 import Terminal
@@ -23,7 +24,8 @@ enum UICommand: Command {
         defer { session.stop() }
         let (cols, rows) = session.size
         let ascii = args.has("--ascii") || !TerminalSession.localeIsUTF8()
-        let state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8)
+        var state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8)
+        state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
         let runner = AppRunner(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
         if isNew { runner.loadSamplesIfEmpty() }
         // Imports run on this thread: repaint the progress bar as they go.

@@ -63,7 +63,7 @@ public final class AppRunner {
     }
 
     /// The frame for the current state.
-    public func frame() -> Screen { state.render() }
+    public func frame() -> Screen { state.renderRememberingLabels() }
 
     /// Loads the sample pins when the store is empty and says so on screen.
     public func loadSamplesIfEmpty() {
@@ -133,6 +133,7 @@ public final class AppRunner {
         }
         if let m = (try? store.setting(SettingKey.mapMode)).flatMap({ $0 }) { state.ascii = state.ascii || m == "ascii" }
         if let c = (try? store.setting(SettingKey.color)).flatMap({ $0 }), c == "0" { state.color = false }
+        if let p = (try? store.setting(SettingKey.placeNames)).flatMap({ $0 }) { state.placeLanguage = p == "ko" ? .korean : .english }
     }
 
     /// Re-queries the list and markers when the state asks for it.

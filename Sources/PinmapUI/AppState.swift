@@ -59,6 +59,13 @@ public struct AppState: Sendable {
     /// One-line message for the status line (what just happened or why not).
     public var message: String?
     public var ascii: Bool
+    /// Language of the map's place names: Korean when the locale's name is
+    /// Korean (`PlaceNaming.language(environment:)`), else English.
+    public var placeLanguage: PlaceNaming.Language = .english
+    /// The place names the last frame drew, so the next keeps them in place.
+    public var mapLabels: [PlacedLabel] = []
+    /// Seconds the last remembered frame spent placing them (benchmark).
+    public var labelSeconds = 0.0
     public var color: Bool
     /// Latitude/longitude under the mouse pointer, when it is over the map.
     public var pointer: GeoPoint?
@@ -70,6 +77,12 @@ public struct AppState: Sendable {
     public var search = ""
     /// The search field while it takes the keys (nil when not typing a search).
     public var searchField: TextField?
+    /// Places matching the search field's text, listed above the pins
+    /// (PlaceSearch.swift); the highlighted one, nil when a pin row is.
+    public var placeMatches: [PlaceMatch] = []
+    public var placeCursor: Int?
+    /// The field was opened with `g`: it finds places only.
+    public var placeSearchOnly = false
     /// The last deleted pin with its comments, which `u` restores (same id).
     public var lastDeleted: DeletedPin?
     /// Effects raised inside a modal or a mouse gesture; `update` returns them.

@@ -50,13 +50,14 @@ enum DetailView {
                            style: theme.title, maxWidth: body.width - 16)
         if !pin.category.isEmpty {
             x = screen.put("  ·  ", col: x, row: l.titleRow, style: theme.muted)
-            screen.put(SafeText.sanitize(pin.category, ascii: ascii), col: x, row: l.titleRow, style: theme.category)
+            screen.put(SafeText.sanitize(pin.category, ascii: ascii), col: x, row: l.titleRow, style: theme.category(pin.category))
         }
         let idLabel = "#\(pin.id)  Esc closes "
         screen.put(idLabel, col: body.maxX - DisplayWidth.of(idLabel), row: l.titleRow, style: theme.muted)
         let decimal = "\(CoordinateText.decimal(pin.latitude)), \(CoordinateText.decimal(pin.longitude))"
         let dms = CoordinateText.dms(latitude: pin.latitude, longitude: pin.longitude)
-        screen.put("  \(decimal)  ·  \(dms)", col: body.x, row: l.coordsRow)
+        let place = SafeText.sanitize(pin.placeText(PlaceNaming(language: state.placeLanguage, ascii: ascii)), ascii: ascii)
+        screen.put("  \(decimal)  ·  \(dms)  ·  \(place)", col: body.x, row: l.coordsRow, maxWidth: body.width)
         screen.put("  Created \(SafeText.sanitize(pin.createdAt, ascii: ascii))  ·  Updated \(SafeText.sanitize(pin.updatedAt, ascii: ascii))",
                    col: body.x, row: l.datesRow, style: theme.date)
         drawDescription(d.descriptionWithProperties, in: l.description, into: &screen, ascii: ascii, theme: theme)
@@ -85,11 +86,12 @@ enum DetailView {
         HelpView.drawBorder(frame, into: &screen, ascii: state.ascii, theme: theme)
         let inner = frame.inset(dx: 1, dy: 1)
         let viewport = Viewport(center: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), zoom: mapZoom)
-        let index = state.categoryNames.firstIndex(of: pin.category) ?? -1
+        let index = MapTheme.categorySlot(pin.category)
         let marker = MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
                                categoryIndex: index, title: "", selected: true)
         MapRenderer.draw(into: &screen, pane: inner, viewport: viewport, markers: [marker],
-                         options: MapOptions(ascii: state.ascii, color: state.color, graticule: false))
+                         options: MapOptions(ascii: state.ascii, color: state.color, graticule: false,
+                                             placeNames: state.placeLanguage))
         let span = " \(CoordinateText.decimal(360 / mapZoom, decimals: 1))° across "
         screen.put(span, col: frame.x + 2, row: frame.y, style: theme.muted, maxWidth: frame.width - 4)
     }

@@ -85,8 +85,8 @@ enum SearchBarView {
                                                            : state.inViewText
         if let field = state.searchField {
             var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
-            x = screen.put("Search: ", col: x, row: row, style: theme.title)
-            let hint = "  \(count) in view · Enter keeps · Esc clears"
+            x = screen.put(state.placeSearchOnly ? "Go to place: " : "Search: ", col: x, row: row, style: theme.title)
+            let hint = state.placeSearchOnly ? "  Enter goes there · Esc closes" : "  \(count) in view · Enter keeps · Esc clears"
             let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
             let box = Rect(x: x, y: row, width: boxWidth, height: 1)
             screen.fill(box, with: Cell(" ", Style(underline: true)))

@@ -11,7 +11,7 @@ public enum Action: Sendable, Hashable {
     case up, down, left, right, pageUp, pageDown, home, end, open
     case zoomIn, zoomOut, resetWorld, fitPins
     case cycleOrder, toggleASCII, openFilter, loadSamples
-    case addPin, editPin, deletePin, undoDelete, search
+    case addPin, editPin, deletePin, undoDelete, search, goToPlace
 }
 
 /// A key binding with the text `?` shows, kept together so help never drifts.
@@ -61,6 +61,7 @@ public enum KeyBindings {
         KeyBinding(keys: [.char("F")], label: "F", action: .fitPins, help: "fit all (filtered) pins", section: "Map"),
         KeyBinding(keys: [.char("b")], label: "b", action: .toggleASCII, help: "braille / ASCII map", section: "Map"),
         KeyBinding(keys: [.char("P")], label: "P", action: .loadSamples, help: "load the sample pins", section: "Map"),
+        KeyBinding(keys: [.char("g")], label: "g", action: .goToPlace, help: "go to a place by name (offline)", section: "Map"),
 
         KeyBinding(keys: [.enter], label: "Enter", action: .open, help: "pin detail (c comment, x delete)", section: "Pins"),
         KeyBinding(keys: [.char("a")], label: "a", action: .addPin, help: "add a pin at the map centre", section: "Pins"),

@@ -3,15 +3,28 @@ import GeoMap
 
 extension AppState {
     /// The whole frame for the current state: `layout.cols` × `layout.rows` cells.
-    public func render() -> Screen {
+    public func render() -> Screen { renderWithLabels().screen }
+
+    /// Renders and keeps the map's place labels for the next frame, so
+    /// labels stay where they were while the map pans.
+    public mutating func renderRememberingLabels() -> Screen {
+        let (screen, labels, seconds) = renderWithLabels()
+        if tab == .map { mapLabels = labels; labelSeconds = seconds }
+        return screen
+    }
+
+    /// The frame, the place labels drawn on the map (none off the Map tab)
+    /// and the seconds their placement took.
+    func renderWithLabels() -> (screen: Screen, labels: [PlacedLabel], seconds: Double) {
         var screen = Screen(width: layout.cols, height: layout.rows)
+        var labels: [PlacedLabel] = [], seconds = 0.0
         let theme = Theme(color: color)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
-            return screen
+            return (screen, labels, seconds)
         }
         switch tab {
-        case .map: drawMapTab(into: &screen, theme: theme)
+        case .map: (labels, seconds) = drawMapTab(into: &screen, theme: theme)
         case .timeline:
             TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
                               into: &screen, ascii: ascii, theme: theme)
@@ -24,13 +37,16 @@ extension AppState {
         TabBarView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
         if showHelp { HelpView.draw(into: &screen, ascii: ascii, theme: theme) }
-        return screen
+        return (screen, labels, seconds)
     }
 
-    private func drawMapTab(into screen: inout Screen, theme: Theme) {
-        let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging)
-        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers, options: options)
+    private func drawMapTab(into screen: inout Screen, theme: Theme) -> (labels: [PlacedLabel], seconds: Double) {
+        let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
+                                 placeNames: placeLanguage)
+        let drawn = MapRenderer.drawTimingLabels(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
+                                                 options: options, previousLabels: mapLabels)
         SheetView.draw(self, into: &screen, theme: theme)
+        return (drawn.labels, drawn.labelSeconds)
     }
 }
 

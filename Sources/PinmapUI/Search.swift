@@ -13,6 +13,8 @@ extension AppState {
     /// least, so the results are visible).
     mutating func startSearch(now: Double) {
         searchField = TextField(search)
+        placeSearchOnly = false
+        updatePlaceMatches(search)  // PlaceSearch.swift
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         focus = .list
     }
@@ -24,21 +26,25 @@ extension AppState {
     /// e.g. after a click on the tab bar: the key then goes to that tab.
     mutating func handleSearch(key: Key, now: Double) -> Bool {
         guard var field = searchField else { return false }
-        guard tab == .map else { searchField = nil; return false }
+        guard tab == .map else { searchField = nil; endPlaceSearch(); return false }
         switch key {
         case .ctrl("c"): quit = true
         case .enter:
+            if let p = placeCursor { choosePlace(p); return true }  // PlaceSearch.swift
             searchField = nil
+            endPlaceSearch()
             message = search.isEmpty ? nil : "Search kept: Esc in / clears it"
         case .escape:
             searchField = nil
+            endPlaceSearch()
             setSearch("")
         case .up, .down:
-            _ = perform(key == .up ? .up : .down, now: now)
+            if !movePlaceCursor(down: key == .down) && !placeSearchOnly { _ = perform(key == .up ? .up : .down, now: now) }
         default:
             field.handle(key)
             searchField = field
-            setSearch(field.text)
+            if !placeSearchOnly { setSearch(field.text) }
+            updatePlaceMatches(field.text)
         }
         return true
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Frame
 import PinStore
+import GeoMap
 
 /// Facts about the store for the Settings tab (loaded by the runner).
 public struct StoreInfo: Sendable, Equatable {
@@ -15,7 +16,7 @@ public struct StoreInfo: Sendable, Equatable {
 
 /// The Settings tab's rows that can be changed, in order.
 public enum SettingRow: Int, CaseIterable, Sendable {
-    case sensitivity, reducedMotion, mapMode, color
+    case sensitivity, reducedMotion, mapMode, color, placeNames
     /// Not a setting: exports every pin (←/→ choose the format, Enter writes the file).
     case export
 }
@@ -44,6 +45,10 @@ extension AppState {
             if !colorAvailable { message = "Colour is off: NO_COLOR is set or the terminal has no colours"; return nil }
             color.toggle()
             return .persist(key: SettingKey.color, value: color ? "1" : "0")
+        case .placeNames:
+            placeLanguage = placeLanguage == .english ? .korean : .english
+            mapLabels = []
+            return .persist(key: SettingKey.placeNames, value: placeLanguage == .korean ? "ko" : "en")
         case .export:
             let all = PinExport.Format.allCases
             let i = all.firstIndex(of: exportFormat) ?? 0
@@ -87,6 +92,7 @@ enum SettingsView {
             ("Reduced motion", s.sheet.reducedMotion ? "on: sheets move instantly" : "off: sheets settle with a spring"),
             ("Map mode", s.ascii ? "ASCII" : "braille (2×4 dots per cell)"),
             ("Colour", s.colorAvailable ? (s.color ? "on" : "off") : "off (NO_COLOR or no colours)"),
+            ("Place names", s.placeLanguage == .korean ? "Korean (한국어), English where none" : "English"),
             ("Export pins", PinExport.Format.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }
                 .joined(separator: " ") + "  (←/→ format, Enter writes it next to the store)"),
         ]
@@ -98,7 +104,8 @@ enum SettingsView {
         line("  Sheet detent: \(s.sheet.detent.rawValue) (remembered across runs)", theme.muted)
         lines.skip(1)
         line("Data", theme.title)
-        line("Coastlines and borders: Made with Natural Earth (public domain).", theme.muted)
+        line("Coastlines, borders and countries: Made with Natural Earth (public domain).", theme.muted)
+        line("Cities: contains data from GeoNames (geonames.org), CC BY 4.0.", theme.muted)
         line("Sample pins: Pinmap (CC0). Contains no GeoNames or airport data unless you import it.", theme.muted)
     }
 

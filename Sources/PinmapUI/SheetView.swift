@@ -1,4 +1,5 @@
 import Frame
+import GeoMap
 import PinStore
 import Sheet
 
@@ -56,9 +57,17 @@ public enum SheetView {
     }
 
     private static func drawList(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
-        let first = rect.y + headerRows
-        let rows = max(0, rect.maxY - first)
+        var first = rect.y + headerRows
+        var rows = max(0, rect.maxY - first)
         guard rows > 0 else { return }
+        if state.placeRows > 0 || state.placeSearchOnly {
+            // Places matching the search come first (PlaceSearch.swift).
+            PlaceRowsView.draw(state, first: first, rows: rows, width: rect.width, into: &screen, theme: theme)
+            if state.placeSearchOnly { return }
+            first += state.placeRows
+            rows -= state.placeRows
+            guard rows > 0 else { return }
+        }
         if state.listed.isEmpty {
             let hint = state.indexingBacklog
                 ? "Indexing the pins a large import added: they appear when it ends (q stops)"
@@ -71,7 +80,11 @@ public enum SheetView {
         }
         let dateWidth = 10
         let catWidth = min(12, max(0, rect.width / 6))
-        let titleWidth = max(4, rect.width - dateWidth - catWidth - 6)
+        // The place column ("near Paris, FR") takes what the title leaves
+        // beyond 30 cells, up to 24: it yields first at narrow widths.
+        let placeWidth = min(24, max(0, rect.width - dateWidth - catWidth - 7 - 30))
+        let titleWidth = max(4, rect.width - dateWidth - catWidth - 6 - (placeWidth > 0 ? placeWidth + 1 : 0))
+        let naming = PlaceNaming(language: state.placeLanguage, ascii: state.ascii)
         for i in 0..<rows {
             let index = state.scroll + i
             guard index < state.listed.count else { break }
@@ -84,9 +97,15 @@ public enum SheetView {
             screen.put(" \(marker) ", col: 0, row: row, style: base)
             let title = DisplayWidth.pad(SafeText.sanitize(pin.title, ascii: state.ascii), to: titleWidth)
             screen.put(title, col: 3, row: row, style: base, maxWidth: titleWidth)
+            var x = 4 + titleWidth
+            if placeWidth > 0 {
+                let place = DisplayWidth.pad(SafeText.sanitize(pin.placeText(naming), ascii: state.ascii), to: placeWidth)
+                screen.put(place, col: x, row: row, style: selected ? base : theme.muted, maxWidth: placeWidth)
+                x += placeWidth + 1
+            }
             let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.ascii), to: catWidth)
-            screen.put(cat, col: 4 + titleWidth, row: row, style: selected ? base : theme.category, maxWidth: catWidth)
-            screen.put(String(pin.createdAt.prefix(10)), col: 5 + titleWidth + catWidth, row: row,
+            screen.put(cat, col: x, row: row, style: selected ? base : theme.category(pin.category), maxWidth: catWidth)
+            screen.put(String(pin.createdAt.prefix(10)), col: x + 1 + catWidth, row: row,
                        style: selected ? base : theme.date, maxWidth: dateWidth)
         }
     }

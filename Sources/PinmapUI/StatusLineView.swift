@@ -31,8 +31,18 @@ enum StatusLineView {
             let p = state.pointer ?? state.viewport.center
             parts.append("\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))")
             parts.append("z\(zoomLabel(state.viewport.zoom))")
+            if let legend = pointerLegend(state) { parts.append(legend) }
         }
         return parts.joined(separator: state.ascii ? " | " : " · ")
+    }
+
+    /// What the glyph under the mouse pointer means (a pin, a count, a density shade).
+    static func pointerLegend(_ state: AppState) -> String? {
+        guard let p = state.pointer else { return nil }
+        let pane = state.layout.mapPane
+        let c = state.viewport.cell(for: p, pane: pane)
+        return MapRenderer.legend(atCol: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down)), pane: pane,
+                                  viewport: state.viewport, markers: state.markers, ascii: state.ascii)
     }
 
     static func zoomLabel(_ z: Double) -> String {

@@ -1,4 +1,5 @@
 import Frame
+import GeoMap
 
 /// Every style the UI uses, in one place. Without colour (NO_COLOR, an
 /// 8-colour-less terminal) the attributes alone keep things apart.
@@ -18,6 +19,10 @@ struct Theme: Sendable {
     var sheetBorder: Style { c(.brightBlack) }
     var selectedRow: Style { Style(fg: .default, bg: .default, bold: true, reverse: true) }
     var category: Style { c(.cyan) }
+    /// A category's own colour, the one its pins have on the map (`MapTheme`).
+    func category(_ name: String) -> Style {
+        color ? Style(fg: MapTheme.categoryColor(MapTheme.categorySlot(name))) : .plain
+    }
     var date: Style { c(.brightBlack) }
     var tabBar: Style { c(.default, bg: color ? .black : .default) }
     var tabActive: Style { Style(bold: true, reverse: true) }

@@ -38,7 +38,7 @@ extension AppState {
             let e = changeSetting(.mapMode, forward: true)
             message = ascii ? "ASCII map" : "Braille map"
             return e.map { [$0] } ?? []
-        case .addPin, .editPin, .deletePin, .undoDelete, .search, .open:
+        case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
             guard tab == .map else { return [] }
             return performPinAction(action, now: now)  // Update+Pins.swift
         default:

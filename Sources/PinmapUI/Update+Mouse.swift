@@ -62,7 +62,10 @@ extension AppState {
             return
         }
         focus = .list
-        let index = scroll + (m.row - top - SheetView.headerRows)
+        let placeRow = m.row - top - SheetView.headerRows
+        if placeRow < placeRows { choosePlace(placeRow); return }  // PlaceSearch.swift
+        if placeSearchOnly { return }
+        let index = scroll + (m.row - top - SheetView.headerRows - placeRows)
         pressListRow(index, now: now)  // a second press opens the detail: Update+Pins.swift
     }
 

@@ -29,6 +29,7 @@ extension AppState {
             guard let pin = lastDeleted else { message = "Nothing to undo"; return [] }
             return [.restorePin(pin)]
         case .search: startSearch(now: now)
+        case .goToPlace: startPlaceSearch(now: now)  // PlaceSearch.swift
         case .open:
             guard let pin = selectedPinOrExplain() else { return [] }
             openDetail(pin, now: now)

@@ -46,6 +46,8 @@ public enum SettingKey {
     public static let reducedMotion = "sheet.reduced_motion"
     public static let mapMode = "map.mode"
     public static let color = "ui.color"
+    /// "en" or "ko": the map's place names, over the locale's choice.
+    public static let placeNames = "map.place_names"
 }
 
 extension AppState {

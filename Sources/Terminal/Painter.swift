@@ -6,7 +6,8 @@ import Frame
 struct Painter {
     var colorCount = 0
     private var last: Screen?
-    private var attrCache: [Style: UInt32] = [:]
+    /// Attribute bits and colour pair per style, computed once each.
+    private var attrCache: [Style: (attr: UInt32, pair: Int32)] = [:]
 
     mutating func invalidate() { last = nil; pm_clear() }
 
@@ -20,19 +21,19 @@ struct Painter {
                 if cell.isContinuation { continue }
                 // The last gate before the terminal: a cell that bypassed `Screen.put` is not raw either.
                 let text = cell.text.unicodeScalars.contains(where: SafeText.isUnsafe) ? SafeText.sanitize(cell.text) : cell.text
-                pm_put(Int32(row), Int32(col), text, attr(cell.style))
+                let a = attr(cell.style)
+                pm_put(Int32(row), Int32(col), text, a.attr, a.pair)
             }
         }
         pm_refresh()
         last = screen
     }
 
-    private mutating func attr(_ s: Style) -> UInt32 {
+    private mutating func attr(_ s: Style) -> (attr: UInt32, pair: Int32) {
         if let a = attrCache[s] { return a }
-        func c(_ color: Color) -> Int32 { color == .default ? -1 : Int32(color.rawValue) }
-        let useColor = colorCount > 0
-        let a = pm_attr(useColor ? c(s.fg) : -1, useColor ? c(s.bg) : -1,
-                        s.bold ? 1 : 0, s.dim ? 1 : 0, s.reverse ? 1 : 0, s.underline ? 1 : 0)
+        let pair = colorCount > 0
+            ? pm_pair(Int32(s.fg.index(forColors: colorCount)), Int32(s.bg.index(forColors: colorCount))) : 0
+        let a = (attr: pm_attr(s.bold ? 1 : 0, s.dim ? 1 : 0, s.reverse ? 1 : 0, s.underline ? 1 : 0), pair: pair)
         attrCache[s] = a
         return a
     }

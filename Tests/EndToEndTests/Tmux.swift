@@ -46,7 +46,8 @@ final class Tmux {
     func start(_ args: [String] = [], cols: Int = 100, rows: Int = 30, term: String = "xterm-256color", env: [String: String] = [:]) {
         var envs = ["TERM=\(term)", "LANG=C.UTF-8", "ESCDELAY=25", "HOME=\(dir.path)", "XDG_DATA_HOME=\(dir.path)/data"]
         envs += env.map { "\($0)=\($1)" }
-        let cmd = (["env"] + envs + [binary, "--db", dbPath] + args).map(Tmux.quote).joined(separator: " ")
+        // `swift test` sets NO_COLOR=1 for its children: unset it, so colour is the tests' choice (`env`).
+        let cmd = (["env", "-u", "NO_COLOR"] + envs + [binary, "--db", dbPath] + args).map(Tmux.quote).joined(separator: " ")
         // The tmux server inherits the client's file descriptors: start it
         // with no pipes attached, or reading its output would never end.
         Tmux.run(["/usr/bin/env", "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", cmd + "; sleep 30"], capture: false)
@@ -78,6 +79,8 @@ final class Tmux {
     static func wheelDown(_ c: Int, _ r: Int) -> String { "\u{1B}[<65;\(c + 1);\(r + 1)M" }
 
     func screen() -> String { tmux(["capture-pane", "-p", "-t", "0"]).out }
+    /// The screen with its SGR escape sequences (`capture-pane -e`).
+    func screenWithEscapes() -> String { tmux(["capture-pane", "-p", "-e", "-t", "0"]).out }
     func lines() -> [String] { screen().components(separatedBy: "\n") }
 
     /// `#{mouse_any_flag} #{mouse_button_flag} #{mouse_sgr_flag} #{alternate_on}`.

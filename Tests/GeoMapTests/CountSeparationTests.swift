@@ -18,7 +18,7 @@ final class CountSeparationTests: XCTestCase {
             MapMarker(id: 1, latitude: 1, longitude: 1, count: 12),
             MapMarker(id: 2, latitude: 1, longitude: 4.6, count: 34),
         ])
-        XCTAssertEqual(placed.map(\.glyph), ["*", "*"])
+        XCTAssertEqual(placed.map(\.glyph), ["*", "*"], "10–99 pins: the ASCII density shade")
         XCTAssertEqual(placed.map(\.col), [50, 51])
     }
 
@@ -28,5 +28,24 @@ final class CountSeparationTests: XCTestCase {
             MapMarker(id: 2, latitude: 1, longitude: 20, count: 3),
         ])
         XCTAssertEqual(placed.map(\.glyph), ["12", "3"])
+    }
+
+    /// Crowded clusters read as a gradient, never a row of identical glyphs.
+    func testCrowdedClustersAreShadedByCount() {
+        let markers = [3, 40, 500, 5000].enumerated().map { i, n in
+            MapMarker(id: Int64(i), latitude: 1, longitude: 1 + 3.6 * Double(i), count: n)
+        }
+        let pane = Rect(x: 0, y: 0, width: 100, height: 30)
+        let v = Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1)
+        XCTAssertEqual(MarkerLayout.place(markers, viewport: v, pane: pane, ascii: true).map(\.glyph), [":", "*", "%", "@"])
+        XCTAssertEqual(MarkerLayout.place(markers, viewport: v, pane: pane, ascii: false).map(\.glyph), ["⣀", "⣤", "⣶", "⣷"])
+        XCTAssertEqual(MapRenderer.legend(atCol: 51, row: 14, pane: pane, viewport: v, markers: markers, ascii: false),
+                       "⣤ 40 pins here (more dots, more pins): click to zoom in")
+        XCTAssertEqual(MapRenderer.legend(atCol: 60, row: 14, pane: pane, viewport: v, markers: markers, ascii: false), nil)
+    }
+
+    func testAShadeKeepsTheCoastlineDotsInItsCell() {
+        XCTAssertEqual(DensityShade.merged(count: 3, lineMask: 0x09), "⣉", "coast dots on top, the shade below")
+        XCTAssertEqual(DensityShade.merged(count: 40, lineMask: 0), "⣤")
     }
 }

@@ -123,10 +123,12 @@ final class RenderTests: XCTestCase {
 
     func testStylesWithAndWithoutColour() {
         let colour = Fixture.render(.world, markers: [MapMarker(id: 1, latitude: 0, longitude: 0, categoryIndex: 2)])
-        XCTAssertTrue(colour.cells.contains { $0.style.fg == .green }, "coast is green")
+        XCTAssertTrue(colour.cells.contains { $0.style.fg == .xterm(71, fallback: .green) }, "coast is green")
+        XCTAssertEqual(Color.xterm(71, fallback: .green).index(forColors: 8), 2, "green on 8 colours")
+        XCTAssertEqual(Color.xterm(71, fallback: .green).index(forColors: 256), 71)
         let pin = colour[50, 17]
         XCTAssertEqual(pin.text, "●")
-        XCTAssertEqual(pin.style, Style(fg: .brightMagenta, bold: true))
+        XCTAssertEqual(pin.style, Style(fg: .xterm(213, fallback: .brightMagenta), bold: true))
         let mono = Fixture.render(.world, markers: [MapMarker(id: 1, latitude: 0, longitude: 0)],
                                   options: MapOptions(color: false))
         XCTAssertTrue(mono.cells.allSatisfy { $0.style.fg == .default && $0.style.bg == .default })

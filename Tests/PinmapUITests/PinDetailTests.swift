@@ -30,7 +30,7 @@ final class PinDetailTests: XCTestCase {
         let f = r.frame()
         XCTAssertEqual(f.line(2), Expect.grabberRow(width: 100))
         XCTAssertEqual(f.line(3), Expect.spread("  전쟁기념관  ·  museum", "#1  Esc closes", rightAt: 85))
-        XCTAssertEqual(f.line(4), "  37.5365, 126.9772  ·  37°32′11.4″N 126°58′37.9″E")
+        XCTAssertEqual(f.line(4), "  37.5365, 126.9772  ·  37°32′11.4″N 126°58′37.9″E  ·  near Seoul, KR")
         XCTAssertEqual(f.line(5), "  Created 2023-05-05T13:20:00+09:00  ·  Updated \(pin.updatedAt)")
         XCTAssertEqual(f.line(6), "")
         // Description left of the map (which starts at column 59).

@@ -24,10 +24,15 @@ int pm_key_btab(void); int pm_key_enter(void); int pm_key_backspace(void); int p
 int pm_key_f1(void);
 /* Colour: number of colours after start_color (0 when none / NO_COLOR). */
 int pm_colors(void);
-/* Attribute for (fg, bg, bold, dim, reverse, underline); fg/bg -1 default. */
-unsigned int pm_attr(int fg, int bg, int bold, int dim, int reverse, int underline);
-/* Draws a UTF-8 cell text at (y, x) with attributes; never advances past the edge. */
-void pm_put(int y, int x, const char *utf8, unsigned int attr);
+/* Attribute bits for bold, dim, reverse, underline (no colour). */
+unsigned int pm_attr(int bold, int dim, int reverse, int underline);
+/* Colour pair for (fg, bg), 0..255 or -1 for the default, allocated on first
+ * use; 0 (the default pair) without colours or when the pairs run out.
+ * Colours above the terminal's count fall back to fg % 8. */
+int pm_pair(int fg, int bg);
+/* Draws a UTF-8 cell text at (y, x) with attributes and colour pair; never
+ * advances past the edge. */
+void pm_put(int y, int x, const char *utf8, unsigned int attr, int pair);
 void pm_refresh(void);
 void pm_clear(void);
 /* Writes raw bytes to the terminal (mouse modes). */

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Where a point is, in words: near a city, in a country, or at sea.
+public enum Place: Sendable, Equatable {
+    /// The nearest gazetteer city within `Gazetteer.nearRadiusKm` (index
+    /// into `Gazetteer.cities`) and its distance in km.
+    case near(city: Int, km: Double)
+    /// No city that close: the country whose outline holds the point (index
+    /// into `Gazetteer.countries`).
+    case inCountry(Int)
+    case openSea
+}
+
+extension Gazetteer {
+    /// "Near" means within this many km of a city's centre.
+    public static let nearRadiusKm = 50.0
+
+    /// Where `p` is: the nearest city within 50 km, else the country that
+    /// contains it (even-odd test on the 1:110m outlines), else the open sea.
+    /// A few microseconds: a 1° grid narrows the cities to a handful.
+    public func place(of p: GeoPoint) -> Place {
+        if let (i, d) = nearestCity(to: p, withinKm: Gazetteer.nearRadiusKm) { return .near(city: i, km: d) }
+        if let c = country(containing: p) { return .inCountry(c) }
+        return .openSea
+    }
+
+    /// "near Paris, FR", "France", "open sea": names per `naming` (in ASCII
+    /// mode a city without an ASCII name falls back to its country).
+    public func text(for place: Place, _ naming: PlaceNaming = PlaceNaming()) -> String {
+        switch place {
+        case .near(let i, _):
+            let city = cities[i]
+            if let name = name(of: city, naming) { return "near \(name), \(city.countryCode)" }
+            return countries.firstIndex { $0.isoCode == city.countryCode }
+                .flatMap { name(of: countries[$0], naming) } ?? city.countryCode
+        case .inCountry(let i): return name(of: countries[i], naming) ?? countries[i].isoCode
+        case .openSea: return "open sea"
+        }
+    }
+
+    /// The place of `p` as text (`place(of:)` then `text(for:)`).
+    public func placeText(_ p: GeoPoint, _ naming: PlaceNaming = PlaceNaming()) -> String {
+        text(for: place(of: p), naming)
+    }
+
+    /// The city nearest to `p` within `km`, and its distance, nil when none.
+    /// Distances are divided by population^¼ to choose, so a district's
+    /// centre beside its city's centre does not hide the city (Paris, not
+    /// "Paris 04 Hôtel-de-Ville"), while a district across town still wins.
+    public func nearestCity(to p: GeoPoint, withinKm km: Double) -> (Int, Double)? {
+        guard p.latitude.isFinite, p.longitude.isFinite else { return nil }
+        let grid = CityGrid.shared
+        let latCells = Int((km / 111.0).rounded(.up))
+        let coslat = cos(min(89.0, abs(p.latitude) + Double(latCells)) * .pi / 180)
+        let lonCells = min(180, Int((km / (111.0 * max(coslat, 0.01))).rounded(.up)))
+        let row0 = CityGrid.row(p.latitude), col0 = CityGrid.col(p.longitude)
+        var best: (Int, Double)?, bestScore: Double?
+        for row in max(0, row0 - latCells)...min(179, row0 + latCells) {
+            for dc in -lonCells...lonCells {
+                for i in grid.cities(row: row, col: col0 + dc) {
+                    let c = cities[Int(i)]
+                    let d = GeoMath.kilometres(p, GeoPoint(latitude: c.latitude, longitude: c.longitude))
+                    guard d <= km else { continue }
+                    let score = d / pow(Double(max(c.population, 1)), 0.25)
+                    if bestScore.map({ score < $0 }) ?? true { best = (Int(i), d); bestScore = score }
+                }
+            }
+        }
+        return best
+    }
+
+    /// The country whose outline holds `p` (even-odd over all its rings).
+    /// Outlines are cut at ±180°: a point on the antimeridian is tried just
+    /// inside each side.
+    public func country(containing p: GeoPoint) -> Int? {
+        guard p.latitude.isFinite, p.longitude.isFinite else { return nil }
+        if abs(p.longitude) >= 179.9999 {
+            return country(atX: 17999.99, y: p.latitude * 100) ?? country(atX: -17999.99, y: p.latitude * 100)
+        }
+        return country(atX: p.longitude * 100, y: p.latitude * 100)
+    }
+
+    private func country(atX x: Double, y: Double) -> Int? {
+        for (ci, c) in countries.enumerated() {
+            var inside = false
+            for ring in c.rings { if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() } }
+            if inside { return ci }
+        }
+        return nil
+    }
+
+    private func ringContains(_ r: Range<Int>, x: Double, y: Double) -> Bool {
+        var hit = false
+        var j = r.upperBound - 1
+        for i in r {
+            let yi = Double(ringLats[i]), yj = Double(ringLats[j])
+            if (yi > y) != (yj > y) {
+                let xi = Double(ringLons[i]), xj = Double(ringLons[j])
+                if x < xi + (y - yi) * (xj - xi) / (yj - yi) { hit.toggle() }
+            }
+            j = i
+        }
+        return hit
+    }
+}
+
+/// The gazetteer's cities bucketed by 1° cell, for nearest-city lookups.
+struct CityGrid: Sendable {
+    private var buckets: [[Int32]] = Array(repeating: [], count: 180 * 360)
+
+    static let shared = CityGrid(Gazetteer.shared)
+
+    init(_ g: Gazetteer) {
+        for (i, c) in g.cities.enumerated() {
+            buckets[CityGrid.row(c.latitude) * 360 + CityGrid.col(c.longitude)].append(Int32(i))
+        }
+    }
+
+    static func row(_ lat: Double) -> Int { max(0, min(179, Int((lat + 90).rounded(.down)))) }
+    static func col(_ lon: Double) -> Int { ((Int((lon + 180).rounded(.down)) % 360) + 360) % 360 }
+
+    /// The cities in cell (`row`, `col`); `col` wraps round the antimeridian.
+    func cities(row: Int, col: Int) -> [Int32] { buckets[row * 360 + ((col % 360) + 360) % 360] }
+}
+
+extension GeoMath {
+    /// Great-circle distance in km (haversine, mean Earth radius 6,371.0088
+    /// km; the same formula as PinStore's `greatCircleMetres`, which GeoMap
+    /// cannot import).
+    static func kilometres(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+        let p1 = a.latitude * .pi / 180, p2 = b.latitude * .pi / 180
+        let dp = p2 - p1, dl = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * 6371.0088 * asin(min(1, sqrt(h)))
+    }
+}

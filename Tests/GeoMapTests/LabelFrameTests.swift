@@ -1,0 +1,122 @@
+import Foundation
+import Frame
+import XCTest
+@testable import GeoMap
+
+/// Whole frames with place names (issue #10). Regenerate an expected frame
+/// only after looking at the new one: `PINMAP_PRINT_FRAMES=1 swift test --filter LabelFrameTests`.
+final class LabelFrameTests: XCTestCase {
+    static let seoul = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256)
+
+    func frame(_ vp: Viewport, width: Int, height: Int, markers: [MapMarker] = [], language: PlaceNaming.Language,
+               ascii: Bool = false) -> String {
+        let s = Fixture.render(vp, width: width, height: height, markers: markers,
+                               options: MapOptions(ascii: ascii, placeNames: language))
+        if ProcessInfo.processInfo.environment["PINMAP_PRINT_FRAMES"] != nil { print("FRAME\n" + s.text() + "\nEND") }
+        return s.text()
+    }
+
+    func testWorldViewNamesCountriesAndSomeCities() {
+        XCTAssertEqual(frame(.world, width: 100, height: 24, language: .english), #"""
+180     150W    120W     90W     60W     30W      0       30E     60E      90E     120E    150E
+
+
+⠁       ⠁       ⠈⢀⣀⣀⢀⣀⣀⣴⣲⣶⡶⠏⣉⣭⣭⣿⠒⠒⠒⠒⠒⠚⠉⠉⠉⠛⠛⠲⢶⠶⠒   ⠁Norway⠤⠁   ⠤⠤⠄ ⠈        ⠤⣔⣤⣀⡀   ⠁       ⠈
+⣀    ⣀⣀⣀⡀     ⡀⣾⣻⣿⡿⢿⣿⡸⣿⣟⡿⡿⠿⢿⠥⣀⣉⠉⠉⠑⣦Greenland⠟     ⠁  ⠈⠉ ⢁⣀⣀     ⣠⣶⠚⠛⢋⣥⣤⡤⢤⠴⠖⠚⠉⠉⠁⠉⠛⠿⠤⠤⠤⢤⣀⣀⣻⠷⢖⣒⣀⣀⡀    ⢀
+⡵⣶⣦⣼⣿⡅  ⠈⠉⢹⠉⠉⠉⠉⠉⠉⠙⠛⠛⠛⠛⠛⠛⢙⣻⣯⣋⣽⣖⣈⣷⡲⠁⠈⢏  ⢠⠤⠴⠒⠚⣭⣤⣤⠄   ⠁Sweden⠝⡏⢭⣵⡦⠶⠒⠙⠓⠙⠉⠙⠣⠿    ⠁       ⠁       ⠈  ⠉⠉⠉⠉⠉⣉
+60N⠛⠻⣦⣄⣴⠖⠒⠚⠦⢦⡀⠂ ⠊ ⠂ ⠂ ⠂⠰⣍⣀⠉⠉⢿⠉⠻⠽⢦⠁⠂ ⠑⠒⠃ ⠂⠈⠂ ⠂ ⠂ ⣤⡄⠃⠫⣤⣗Finland ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂⠁Russia⠂⠁⠂ ⠂ ⢀⡠⠤⠔⠴⣮⠗⡟⠒⠒⠉⠉
+⠁   ⠉⠉  ⠁   ⠐⠯⣦⣀⣀⣀⣀⣀⣀Canada⠯⠏ ⢀⣀⣀⣩⣷⡀     ⠈London⣿·⣦⣶⡋⣻⣮Ukraine⢀⡠⠤⠤⢴⠎⠉⠙⠓⠓⠤⣄⣀⣠⣀⡤⣄⣀⣀⣀⣀⡶⠒⣄ ⠈⠛⣾⡀⠈ ⠧⠊⠁
+⠁       ⠁      ⡹⠁      New York City     ⠈     France⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄⠈
+⠁       ⠁  United States of Amer…⠁       ⠈Casablanca⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan ⠈
+30N ⠄ ⠄ ⠅ ⠄ ⠄ ⠄ ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁ ⠄ ⠄⠁⠄ ⠄ ⠄ ⠄⠈⠄ ⠄ ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋·⠘Lahore⠄ ⠄ ⠄·⠄Shanghai ⠄ ⠄ ⠄
+⠁    ⠠⣀ ⠁       ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁       ⠈   ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵       ⠈
+⠁     ⠈ ⠁       ⠈   ⠈⠑·⠽Mexico City      ⠈   ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂      ⠈
+⠁       ⠁       ⠈        ⠈⠻Venezuela     ⠈   ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧  ⠁ ⢿⡙⠟⠁ ⣰⢻⣿⡆     ⠈
+0 ⡀ ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀⠈⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀⠁⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀⠈⡀ ⡀ ⡀ ⡀
+⠁       ⠁       ⠈        ⠁ ⢾⡋⣨⠛Brazil⠈⠉⠒⡆⠈      Dem. Rep. Congo   ⠈        ⠁  ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
+⠁       ⠁       ⠈        ⠁ Peru⠛⠤⡄     ⡔⠁⠈        ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈        ⠁      ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
+⠁       ⠁       ⠈        ⠁   Bolivia  ⣠⠃ ⠈        ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈        ⠁     ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛
+30S ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁Lima⣿⠇⡀⢹⡼⠆⡾·⡀São Paulo⡀ South Africa⠓⠁⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⡀⢻Australia⠈⢳ ⡀ ⡀ ⡀
+⠁       ⠁       ⠈        ⠁  Argentina    ⠈        ⠁Johannesburg   ⠈        ⠁     ⠸⠧⠶⠒⠊⠉⠲⢦  ⢠· Sydney
+⠁       ⠁       ⠈        ⠁Santiago       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁     ⠉⢿⡏    ⢀⣰⡿⠋
+⠁       ⠁       ⠈        ⠁  ⠰⣳⢃⠝ ⣀       ⠈        ⠁       ⠁       ⠈  ⠤     ⠁       ⠁       ⠈    ⠙⠋
+⠁       ⠁       ⠈        ⠁   ⠙⠛⠗ ⠉       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁       ⠈
+60S ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠉ ⠁ ⠁ ⠁ ⠁⠁⠁ ⠁ ⠁⢀⣠⠤⠄ ⠁ ⠁ ⠁⠈⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⣀⣀⠉ ⠁ ⠁ ⠁ ⣀⠁⠁ ⣀⡀⢀⣀⠁⠁⠁ ⢀⣀⠁ ⠁⠈⠁ ⠁ ⠁ ⠁
+"""#)
+    }
+
+    func testSeoulAtCityZoomInEnglish() {
+        XCTAssertEqual(frame(Self.seoul, width: 80, height: 20, markers: Fixture.seoulPins, language: .english), #"""
+  ⢀⣀⡠⠤⣀     126.5E    ⡇                  127E                        127.5E
+⠒⠉⠁    ⠉⠑⠢⠤⣀⡀         ⡇                  ⠁                           ⠈
+      ⢀⠔⠢⢄⡀ ⠈⠑⠒⠤⣀⣀   ⢠⠃                  ⠁                           ⠈
+     ⡔⠁   ⠈⠑⢢     ⠉⢉⠎⠁                   ⠁                           ⠈
+     ⠸⡀     ⠈⢣  ⢀⠤⠒⠉                     ⠁                           ⠈
+      ⢱     ⠈⢸  ⢣                        ⠁                           ⠈
+       ⢇    ⠈⢸  ⠘⡄                     ● ⠁                           ⠈
+       ⠘⡄   ⠈⢸   ⠑⡄                      ⠁                           ⠈
+        ⠉⠒⠒⠒⠤⠼    ⠈⠢⡀                    ⠁                           ⠈
+            ⠈       ⠑⢄           Seoul · ●                           ⠈
+            ⠈        ⢸                 ● ⠁●                          ⠈
+37.5N ⠂ ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂⡎⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂⠁⠂ ⠂ ● ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂⠈⠂ ⠂ ⠂ ⠂ ⠂
+            ⠈        ⡇  · Incheon        ⠁                           ⠈
+            ⠈        ⠈⠑⠤⡀                ⠁                           ⠈
+            ⠈           ⠘⢄               ⠁                           ⠈
+            ⠈             ⠣⡀             ⠁                           ⠈
+            ⠈              ⠑⢄            ⠁                           ⠈
+            ⠈               ⢈⠆           · Suwon                  · Icheon-si
+            ⠈               ⡎            ⠁                           ⠈
+            ⠈              ⡜             ⠁                           ⠈
+"""#)
+    }
+
+    func testSeoulAtCityZoomInKorean() {
+        XCTAssertEqual(frame(Self.seoul, width: 80, height: 20, markers: Fixture.seoulPins, language: .korean), #"""
+  ⢀⣀⡠⠤⣀     126.5E    ⡇                  127E                        127.5E
+⠒⠉⠁    ⠉⠑⠢⠤⣀⡀         ⡇                  ⠁                           ⠈
+      ⢀⠔⠢⢄⡀ ⠈⠑⠒⠤⣀⣀   ⢠⠃                  ⠁                           ⠈
+     ⡔⠁   ⠈⠑⢢     ⠉⢉⠎⠁                   ⠁                           ⠈
+     ⠸⡀     ⠈⢣  ⢀⠤⠒⠉                     ⠁                           ⠈
+      ⢱     ⠈⢸  ⢣                        ⠁                           ⠈
+       ⢇    ⠈⢸  ⠘⡄                     ● ⠁                           ⠈
+       ⠘⡄   ⠈⢸   ⠑⡄                      ⠁                           ⠈
+        ⠉⠒⠒⠒⠤⠼    ⠈⠢⡀                    ⠁                           ⠈
+            ⠈       ⠑⢄            서울 · ●                           ⠈
+            ⠈        ⢸                 ● ⠁●                          ⠈
+37.5N ⠂ ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂⡎⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂⠁⠂ ⠂ ● ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠂⠈⠂ ⠂ ⠂ ⠂ ⠂
+            ⠈        ⡇  · 인천           ⠁                           ⠈
+            ⠈        ⠈⠑⠤⡀                ⠁                           ⠈
+            ⠈           ⠘⢄               ⠁                           ⠈
+            ⠈             ⠣⡀             ⠁                           ⠈
+            ⠈              ⠑⢄            ⠁                           ⠈
+            ⠈               ⢈⠆           · 수원                   · 이천
+            ⠈               ⡎            ⠁                           ⠈
+            ⠈              ⡜             ⠁                           ⠈
+"""#)
+    }
+
+    func testSeoulAtCityZoomInASCIIModeUsesASCIINames() {
+        XCTAssertEqual(frame(Self.seoul, width: 80, height: 20, markers: Fixture.seoulPins, language: .korean, ascii: true), #"""
+  ._/-_     126.5E    |                  127E                        127.5E
+--'    -\\-_.         |                  .                           .
+      ./\\. '\--__   ||                  .                           .
+     /'   '\\     -\/'                   .                           .
+     |.     .\  .---                     .                           .
+      \     .|  \                        .                           .
+       \    .|  ||                     o .                           .
+       ||   .|   \|                      .                           .
+        -----/    '\.                    .                           .
+            .       \\           Seoul + o                           .
+            .        |                 o .o                          .
+37.5N . . . . . . . ./. . . . . . . . . ... . o . . . . . . . . . . ... . . . .
+            .        |  + Incheon        .                           .
+            .        '\-.                .                           .
+            .           |\               .                           .
+            .             \.             .                           .
+            .              \\            .                           .
+            .               ||           + Suwon                  + Icheon-si
+            .               /            .                           .
+            .              /             .                           .
+"""#)
+    }
+}

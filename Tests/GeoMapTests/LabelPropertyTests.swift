@@ -1,0 +1,107 @@
+import Frame
+import XCTest
+@testable import GeoMap
+
+/// Properties of place-name placement over random pins and viewports
+/// (deterministic seed): labels never overlap each other or a marker, stay
+/// inside the pane, and a one-cell pan keeps every label that still fits at
+/// the same place relative to the map.
+final class LabelPropertyTests: XCTestCase {
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    let pane = Rect(x: 0, y: 0, width: 80, height: 24)
+    let options = MapOptions(graticule: false, placeNames: .english)
+
+    func draw(_ vp: Viewport, _ markers: [MapMarker], previous: [PlacedLabel] = []) -> [PlacedLabel] {
+        var screen = Screen(width: pane.width, height: pane.height)
+        return MapRenderer.draw(into: &screen, pane: pane, viewport: vp, markers: markers, options: options,
+                                previousLabels: previous)
+    }
+
+    /// Cells a marker keeps clear: its glyph (and title) with one cell either
+    /// side. Density shades (crowded clusters) are background: names may cover them.
+    func markerCells(_ vp: Viewport, _ markers: [MapMarker]) -> Set<[Int]> {
+        var cells = Set<[Int]>()
+        for p in MarkerLayout.place(markers, viewport: vp, pane: pane, ascii: false) where !p.shaded {
+            for c in (p.col - 1)...(p.col + p.width) { cells.insert([c, p.row]) }
+            if p.label != nil { for c in p.labelCol..<(p.labelCol + p.labelWidth) { cells.insert([c, p.row]) } }
+        }
+        return cells
+    }
+
+    func textCells(_ l: PlacedLabel) -> [[Int]] { (l.col..<(l.col + l.width)).map { [$0, l.row] } }
+
+    func randomCase(_ rng: inout SplitMix) -> (Viewport, [MapMarker]) {
+        let zoom = pow(2, Double.random(in: 0...11, using: &rng))
+        let vp = Viewport(center: GeoPoint(latitude: .random(in: -50...65, using: &rng),
+                                           longitude: .random(in: -180...180, using: &rng)), zoom: zoom)
+        let span = vp.degreesPerColumn(paneWidth: pane.width) * Double(pane.width) / 2
+        let markers = (0..<Int.random(in: 0...120, using: &rng)).map { i in
+            MapMarker(id: Int64(i), latitude: max(-89, min(89, vp.center.latitude + .random(in: -span...span, using: &rng))),
+                      longitude: vp.center.longitude + .random(in: -span...span, using: &rng),
+                      count: Bool.random(using: &rng) ? 1 : Int.random(in: 2...500, using: &rng))
+        }
+        return (vp, markers)
+    }
+
+    func testLabelsNeverOverlapAndStayInsideThePane() {
+        var rng = SplitMix(state: 42)
+        var total = 0
+        for _ in 0..<60 {
+            let (vp, markers) = randomCase(&rng)
+            let labels = draw(vp, markers)
+            total += labels.count
+            let blocked = markerCells(vp, markers)
+            var used = Set<[Int]>()
+            for l in labels {
+                for cell in textCells(l) {
+                    XCTAssertTrue(pane.contains(col: cell[0], row: cell[1]), "\(l.text) leaves the pane")
+                    XCTAssertFalse(blocked.contains(cell), "\(l.text) overlaps a marker at \(vp)")
+                    XCTAssertTrue(used.insert(cell).inserted, "\(l.text) overlaps another label")
+                }
+                if let p = l.point {
+                    XCTAssertFalse(blocked.contains([p.col, p.row]), "\(l.text)'s point on a marker")
+                    XCTAssertTrue(used.insert([p.col, p.row]).inserted, "\(l.text)'s point on a label")
+                }
+            }
+        }
+        XCTAssertGreaterThan(total, 120, "the cases place labels at all")
+    }
+
+    func testAOneCellPanKeepsEveryLabelThatStillFits() {
+        var rng = SplitMix(state: 7)
+        var kept = 0
+        for _ in 0..<60 {
+            let (vp, markers) = randomCase(&rng)
+            let before = draw(vp, markers)
+            for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                var moved = vp
+                moved.pan(columns: Double(dc), rows: Double(dr), pane: pane)
+                let after = draw(moved, markers, previous: before)
+                let blocked = markerCells(moved, markers)
+                let byKey = Dictionary(after.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+                for l in before {
+                    // Fits: the text inside the pane, it and its one-cell margins clear of markers.
+                    let shifted = textCells(l).map { [$0[0] - dc, $0[1] - dr] }
+                    let margins = [[l.col - 1 - dc, l.row - dr], [l.col + l.width - dc, l.row - dr]]
+                    let fits = shifted.allSatisfy { pane.contains(col: $0[0], row: $0[1]) && !blocked.contains($0) }
+                        && margins.allSatisfy { !blocked.contains($0) }
+                    guard fits else { continue }
+                    guard let a = byKey[l.key] else { XCTFail("\(l.text) dropped after a pan by (\(dc), \(dr))"); continue }
+                    XCTAssertEqual([a.col, a.row, a.side.rawValue], [l.col - dc, l.row - dr, l.side.rawValue], l.text)
+                    kept += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(kept, 200)
+    }
+}

@@ -1,0 +1,74 @@
+import XCTest
+@testable import GeoMap
+
+/// Where a pin is (issue #10): nearest city within 50 km, else the country, else the open sea.
+final class PlaceTests: XCTestCase {
+    let g = Gazetteer.shared
+
+    func testGazetteerDecodes() {
+        XCTAssertEqual(g.cities.count, 34_006)
+        XCTAssertEqual(g.countries.count, 177)
+        let seoul = g.cities.first { g.englishName(of: $0) == "Seoul" }
+        XCTAssertEqual(seoul.map { g.koreanName(of: $0) }, "서울")
+        XCTAssertEqual(seoul?.countryCode, "KR")
+        XCTAssertEqual(seoul?.population, 10_349_312)
+    }
+
+    func testPlaceTable() {
+        let cases: [(String, Double, Double, String)] = [
+            ("Paris, France", 48.8566, 2.3522, "near Paris, FR"),
+            ("Paris, Texas", 33.6609, -95.5555, "near Paris, US"),
+            ("mid-Pacific", 0, -150, "open sea"),
+            ("Chukotka on the antimeridian (east side)", 66.5, 180, "Russia"),
+            ("Chukotka on the antimeridian (west side)", 66.5, -179.99, "Russia"),
+            ("Sahara, no city within 50 km", 24, 5, "Algeria"),
+            ("inland Greenland", 72, -40, "Greenland"),
+            ("Seoul City Hall", 37.5663, 126.9779, "near Seoul, KR"),
+        ]
+        for (what, lat, lon, expected) in cases {
+            XCTAssertEqual(g.placeText(GeoPoint(latitude: lat, longitude: lon)), expected, what)
+        }
+    }
+
+    func testKoreanAndASCIINames() {
+        let seoul = GeoPoint(latitude: 37.5663, longitude: 126.9779)
+        XCTAssertEqual(g.placeText(seoul, PlaceNaming(language: .korean)), "near 서울, KR")
+        XCTAssertEqual(g.placeText(GeoPoint(latitude: 24, longitude: 5), PlaceNaming(language: .korean)), "알제리")
+        XCTAssertEqual(g.placeText(GeoPoint(latitude: -23.55, longitude: -46.63), PlaceNaming(ascii: true)), "near Sao Paulo, BR")
+    }
+
+    func testLanguageFromLocaleName() {
+        XCTAssertEqual(PlaceNaming.language(environment: ["LANG": "ko_KR.UTF-8"]), .korean)
+        XCTAssertEqual(PlaceNaming.language(environment: ["LANG": "ko_KR.UTF-8", "LC_ALL": "C.UTF-8"]), .english)
+        XCTAssertEqual(PlaceNaming.language(environment: ["LANG": "en_US.UTF-8"]), .english)
+        XCTAssertEqual(PlaceNaming.language(environment: [:]), .english)
+    }
+}
+
+final class PlaceSearchTests: XCTestCase {
+    let g = Gazetteer.shared
+
+    func names(_ q: String, _ naming: PlaceNaming = PlaceNaming()) -> [String] {
+        g.search(q, limit: 3, naming: naming).map { "\($0.name), \($0.countryCode)" }
+    }
+
+    func testSearchFindsPlacesByEnglishKoreanAndFoldedNames() {
+        XCTAssertEqual(names("Seoul").first, "Seoul, KR")
+        XCTAssertEqual(names("서울").first, "Seoul, KR")
+        XCTAssertEqual(names("서울", PlaceNaming(language: .korean)).first, "서울, KR")
+        XCTAssertEqual(Array(names("Paris").prefix(2)), ["Paris, FR", "Paris, US"])
+        XCTAssertEqual(names("France").first, "France, FR")
+        XCTAssertEqual(names("sao paulo").first, "São Paulo, BR")
+        XCTAssertEqual(names("new yo").first, "New York City, US")
+        XCTAssertEqual(g.search("york", limit: 10).map(\.name).filter { $0 != "York" }.first, "New York City", "a later word matches, after exact names")
+        XCTAssertEqual(names(""), [])
+        XCTAssertEqual(names("zzzzqqq"), [])
+    }
+
+    func testCountryMatchesFitTheCountry() throws {
+        let france = try XCTUnwrap(g.search("France", limit: 1).first)
+        XCTAssertEqual(france.box.west, -4.8, accuracy: 0.5)
+        XCTAssertEqual(france.box.north, 51.1, accuracy: 0.5)
+        XCTAssertEqual(g.countryName(code: "KR", PlaceNaming(language: .korean)), "대한민국")
+    }
+}
