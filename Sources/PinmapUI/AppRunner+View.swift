@@ -14,9 +14,8 @@ import PinStore
 /// of them, as before) and the name and distance orders, which sort every
 /// pin in view and so are used only up to `sortLimit` pins in view.
 extension AppRunner {
-    /// Most pins in view the list sorts by name or by distance; above it the
-    /// list shows the newest pins and says why.
-    public static let sortLimit = 10_000
+    /// Most pins in view the list sorts by name or by distance (`AppState.sortLimit`).
+    public static let sortLimit = AppState.sortLimit
 
     /// Reloads the markers, counts and, when `list`, the list.
     /// - Throws: `StoreError` from SQLite.
@@ -72,9 +71,7 @@ extension AppRunner {
             state.listed = try store.pins(matching: query)
             return
         }
-        if state.order != .newest {
-            state.message = "Sorting by \(state.order.rawValue) needs at most \(AppRunner.sortLimit) pins in view: showing the newest; zoom in"
-        }
+        // Above the limit the header says the list is newest first (`AppState.orderLabel`).
         state.listed = try store.newestPins(in: query.boxes, categories: query.categories, limit: AppRunner.listLimit,
                                             inView: state.inViewCount, total: total).pins
     }

@@ -80,7 +80,7 @@ public final class AppRunner {
         }
         switch effect {
         case .persist(let key, let value):
-            do { try store.setSetting(key, value) } catch { state.message = "Could not save setting: \(error)" }
+            do { try store.setSetting(key, value) } catch { state.message = S.msgSettingNotSaved(error) }
         case .fitPins:
             fitPins()
         case .previewImport(let path):
@@ -90,12 +90,11 @@ public final class AppRunner {
         case .loadSamples:
             do {
                 let n = try loadSamples()
-                state.message = n > 0 ? "Loaded \(n) sample pins (first run)"
-                                      : "The sample pins are already in the store"
+                state.message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
                 state.viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
                 state.needsReload = true
             } catch {
-                state.message = "Could not load the sample pins: \(error)"
+                state.message = S.msgSamplesFailed(error)
             }
         case .addPin, .updatePin, .deletePin, .restorePin, .loadComments, .addComment, .deleteComment:
             performPinEffect(effect)  // AppRunner+Pins.swift
@@ -107,7 +106,7 @@ public final class AppRunner {
         var q = state.listQuery(limit: -1)
         q.boxes = []
         guard let box = try? store.boundingBox(matching: q) else {
-            state.message = "No pins to fit"
+            state.message = S.msgNoPinsToFit.text
             return
         }
         // Fit into the map rows above the sheet, then centre the box there.
@@ -115,7 +114,7 @@ public final class AppRunner {
         state.viewport.fit(bbox, pane: state.layout.visibleMap(sheetHeight: state.sheet.height))
         state.centerInVisibleMap(state.viewport.center)
         state.needsReload = true
-        state.message = "Map fitted to the \(state.search.isEmpty && state.categoryFilter == nil ? "" : "filtered ")pins' bounding box"
+        state.message = state.search.isEmpty && state.categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
     }
 
     private func restoreSettings() {
@@ -147,7 +146,7 @@ public final class AppRunner {
         do {
             try reloadView(list: state.needsReload)  // AppRunner+View.swift
         } catch {
-            state.message = "Store error: \(error)"
+            state.message = S.msgStoreError(error)
         }
         state.needsReload = false
         state.needsMarkerReload = false
@@ -159,7 +158,7 @@ public final class AppRunner {
             state.timeline.dayCounts = try store.days(inMonth: t.year, month: t.month)
             state.timeline.dayPins = try store.pins(onDay: t.dateString)
         } catch {
-            state.message = "Store error: \(error)"
+            state.message = S.msgStoreError(error)
         }
         state.timeline.needsReload = false
     }

@@ -54,10 +54,13 @@ public struct AppState: Sendable {
     public var clock: Double = 0
     /// One-line message for the status line (what just happened or why not).
     public var message: String?
+    /// A routine success shown at the top right for a few seconds (Toast.swift).
+    public var toast: Toast?
     public var ascii: Bool
     public var color: Bool
-    /// Latitude/longitude under the mouse pointer, when it is over the map.
-    public var pointer: GeoPoint?
+    /// The screen cell under the mouse pointer, when it last moved over the map; cleared by
+    /// a key, so the status line then shows the visible map's centre (`statusPoint`).
+    public var pointerCell: (col: Int, row: Int)?
     /// Where to read and write pins; shown on the Settings tab.
     public var storePath: String = ""
 
@@ -103,7 +106,7 @@ public struct AppState: Sendable {
     }
 
     /// True when time alone can change the frame (animations, a notice's timeout).
-    public var needsTicks: Bool { sheet.isAnimating || modal != nil }
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil }
 
     /// True when the list takes input: the sheet is above small (Pinit's rule).
     public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }

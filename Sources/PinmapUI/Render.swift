@@ -22,6 +22,7 @@ extension AppState {
         }
         StatusLineView.draw(self, into: &screen, theme: theme)
         TabBarView.draw(self, into: &screen, theme: theme)
+        ToastView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
         if showHelp { HelpView.draw(into: &screen, ascii: ascii, theme: theme) }
         return screen

@@ -29,7 +29,7 @@ extension AppState {
         case .ctrl("c"): quit = true
         case .enter:
             searchField = nil
-            message = search.isEmpty ? nil : "Search kept: Esc in / clears it"
+            message = search.isEmpty ? nil : S.msgSearchKept.text
         case .escape:
             searchField = nil
             setSearch("")

@@ -38,7 +38,7 @@ extension AppState {
             ascii.toggle()
             return .persist(key: SettingKey.mapMode, value: ascii ? "ascii" : "braille")
         case .color:
-            if !colorAvailable { message = "Colour is off: NO_COLOR is set or the terminal has no colours"; return nil }
+            if !colorAvailable { message = S.msgColourOff.text; return nil }
             color.toggle()
             return .persist(key: SettingKey.color, value: color ? "1" : "0")
         }

@@ -50,15 +50,15 @@ extension AppState {
             openFilter(now: now)
             return
         }
-        if m.row < top + SheetView.headerRows {
-            // Grabber or header row: the handle. A press during a settle
-            // catches the sheet where it is.
+        if m.row < top + SheetView.headerRows || (sheet.detent == .small && !sheet.isAnimating) {
+            // Grabber or header row, or anywhere on a small sheet (as in Pinit): the
+            // handle. A press during a settle catches the sheet where it is.
             sheetPress = SheetPress(col: m.col, row: m.row, onGrabber: m.row == top)
             sheet.beginDrag(pointerRow: m.row, time: now)
             return
         }
         guard listIsInteractive else {
-            message = "The list is inert at small: drag the grabber up or press K"
+            message = S.msgListInertMouse.text
             return
         }
         focus = .list
@@ -108,7 +108,7 @@ extension AppState {
             viewport.zoom(by: 4, about: viewport.cell(for: hit.point, pane: pane), pane: pane)
             viewport.center = hit.point
             needsReload = true
-            message = "Cluster of \(hit.count) pins: zoomed in"
+            message = S.msgClusterZoomed(hit.count)
             return
         }
         selectedID = hit.id
@@ -138,8 +138,10 @@ extension AppState {
         let up = m.button == .wheelUp
         if tab != .map || m.row >= layout.travel { return }
         if m.row >= sheetTop {
+            // Over the grabber or the header the wheel does nothing: they are the handle.
+            if m.row < sheetTop + SheetView.headerRows { return }
             guard listIsInteractive else {
-                message = "The list is inert at small: drag the grabber up or press K"
+                message = S.msgListInertMouse.text
                 return
             }
             scroll = max(0, scroll + (up ? -3 : 3))
@@ -152,7 +154,7 @@ extension AppState {
     }
 
     private mutating func trackPointer(_ m: MouseEvent) {
-        guard tab == .map, m.row < sheetTop else { pointer = nil; return }
-        pointer = viewport.point(col: Double(m.col) + 0.5, row: Double(m.row) + 0.5, pane: layout.mapPane)
+        guard tab == .map, m.row < sheetTop else { pointerCell = nil; return }
+        pointerCell = (m.col, m.row)
     }
 }

@@ -61,6 +61,7 @@ extension AppState {
         case .tick:
             sheet.tick(time: now)
             tickModal(now: now)
+            tickToast(now: now)
         case .input(.resize(let cols, let rows)):
             resize(cols: cols, rows: rows, now: now)
         case .input(.key(let key)):
@@ -68,6 +69,8 @@ extension AppState {
         case .input(.mouse(let m)):
             effects += handle(mouse: m, now: now)
             effects += takeQueuedEffects()
+        case .input(.paste(let text)):
+            handle(paste: text)  // Paste.swift
         }
         clampList()
         // Persist the detent once a move has settled (never a transient state).
@@ -77,8 +80,15 @@ extension AppState {
         return effects
     }
 
+    /// A new terminal size: the map keeps its centre and its scale (degrees per column),
+    /// so a wider terminal shows more of the map, not the same map stretched.
     mutating func resize(cols: Int, rows: Int, now: Double) {
+        let oldWidth = layout.mapPane.width
         layout = Layout(cols: cols, rows: rows)
+        if oldWidth > 0, layout.mapPane.width > 0 {
+            viewport.zoom *= Double(oldWidth) / Double(layout.mapPane.width)
+        }
+        pointerCell = nil
         mapDrag = nil
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
@@ -103,13 +113,13 @@ extension AppState {
     /// Moves the sheet one detent up or down, or says why it cannot.
     mutating func stepSheet(up: Bool, now: Double) {
         let moved = up ? sheet.raise(time: now) : sheet.lower(time: now)
-        if !moved { message = up ? "The sheet is already large" : "The sheet is already small" }
+        if !moved { message = S.msgSheetAlready(up ? Detent.large.label : Detent.small.label) }
     }
 
     mutating func moveSheet(to detent: Detent, now: Double) {
         let target = sheet.layout.resolve(detent)
-        if target != detent { message = "\(detent.rawValue) is not available at this size" }
-        if sheet.detent == target && !sheet.isAnimating { message = message ?? "The sheet is already \(target.rawValue)" }
+        if target != detent { message = S.msgDetentUnavailable(detent.label) }
+        if sheet.detent == target && !sheet.isAnimating { message = message ?? S.msgSheetAlready(target.label) }
         sheet.move(to: target, time: now)
     }
 
