@@ -4,14 +4,19 @@
 ///
 /// A pin matches when every word occurs, ignoring case, inside its title,
 /// description or category (a substring match, so `muse` finds "Museum" and
-/// `기념` finds "전쟁기념관"). Words of 3 or more characters go through the
+/// `기념관` finds "전쟁기념관"; a word of 1–2 characters must begin a word, below). Words of 3 or more characters go through the
 /// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34); a trigram index cannot
-/// answer 1–2 character words, so those are checked on the pins themselves
-/// (a scan: LIKE for ASCII words, `pinmap_contains` with Unicode case folding
-/// for the others, `scan(_:)`).
+/// answer 1–2 character words, so those go through the word index `pins_words`
+/// (migration 5) and match the pins with a WORD that begins with them (`종`
+/// finds "종묘", `ca` finds "Seongsu cafe street"); short words of punctuation
+/// only are checked on the pins themselves (a scan: LIKE for ASCII words,
+/// `pinmap_contains` with Unicode case folding for the others, `scan(_:)`).
 public struct SearchText: Sendable, Hashable {
     /// The words, in order, without duplicates; control characters removed.
     public let words: [String]
+
+    /// Words already split (a part of another search).
+    init(words: [String]) { self.words = words }
 
     /// Splits `text` at whitespace.
     public init(_ text: String) {
@@ -33,8 +38,24 @@ public struct SearchText: Sendable, Hashable {
     public var ftsQuery: String? {
         let long = words.filter { $0.unicodeScalars.count >= 3 }
         guard !long.isEmpty else { return nil }
-        return long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+        return long.map(Self.quoted).joined(separator: " AND ")
     }
+
+    /// The FTS5 query of the word index `pins_words` for the short words that hold a
+    /// letter or digit (`"종"* AND "ca"*`: words that begin with them), or nil when none.
+    public var wordsQuery: String? {
+        let short = words.filter(Self.usesWordIndex)
+        guard !short.isEmpty else { return nil }
+        return short.map { Self.quoted($0) + "*" }.joined(separator: " AND ")
+    }
+
+    /// A 1–2 character word with a letter or digit: the word index answers it (a prefix of
+    /// a word). Shorter words of punctuation only are matched by a scan.
+    static func usesWordIndex(_ w: String) -> Bool {
+        w.unicodeScalars.count < 3 && w.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
+    static func quoted(_ w: String) -> String { "\"" + w.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// `%word%` with `\`, `%` and `_` escaped by `\`.
     static func likePattern(_ w: String) -> String {
@@ -54,12 +75,16 @@ public struct SearchText: Sendable, Hashable {
         guard !isEmpty else { return nil }
         var parts: [String] = []
         var args: [SQLValue] = []
-        if let q = ftsQuery {
-            let fts = "id IN (SELECT rowid FROM pins_fts WHERE pins_fts MATCH ?)"
-            args.append(.text(q))
+        let indexed: [(table: String, query: String?, words: [String])] = [
+            ("pins_fts", ftsQuery, words.filter { $0.unicodeScalars.count >= 3 }),
+            ("pins_words", wordsQuery, words.filter(Self.usesWordIndex)),
+        ]
+        for (table, query, covered) in indexed {
+            guard let query else { continue }
+            let fts = "id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?)"
+            args.append(.text(query))
             if let from = unindexedAbove {
-                let long = words.filter { $0.unicodeScalars.count >= 3 }
-                let scans = long.map(Self.scan)
+                let scans = covered.map(Self.scan)
                 parts.append("(\(fts) OR (id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
                 args.append(.int(from))
                 for s in scans { args += s.args }
@@ -67,7 +92,7 @@ public struct SearchText: Sendable, Hashable {
                 parts.append(fts)
             }
         }
-        for w in words where w.unicodeScalars.count < 3 {
+        for w in words where w.unicodeScalars.count < 3 && !Self.usesWordIndex(w) {
             let s = Self.scan(w)
             parts.append(s.sql)
             args += s.args

@@ -74,7 +74,10 @@ extension Store {
         try atomically { () throws(StoreError) in
             // Pins left out of the map's pin cells by a pause join them first.
             if let from = try unindexedAbove() { try addBulkInsertedPinsToCells(fromID: from) }
-            try db.execute("INSERT INTO pins_fts(pins_fts) VALUES ('rebuild'); DELETE FROM search_index_pause")
+            try db.execute("""
+                INSERT INTO pins_fts(pins_fts) VALUES ('rebuild'); INSERT INTO pins_words(pins_words) VALUES ('rebuild');
+                DELETE FROM search_index_pause
+                """)
         }
     }
 
@@ -84,8 +87,13 @@ extension Store {
     func indexSearch(above from: Int64, each: (Double) -> Void) throws(StoreError) -> Int {
         let last = try db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
         guard last > from else { return 0 }
+        // Both search indexes: trigram (3+ characters) and words (1–2 characters).
         let st = try db.prepare("""
             INSERT INTO pins_fts(rowid, title, description, category)
+            SELECT id, title, description, category FROM pins WHERE id > ? AND id <= ?
+            """)
+        let words = try db.prepare("""
+            INSERT INTO pins_words(rowid, title, description, category)
             SELECT id, title, description, category FROM pins WHERE id > ? AND id <= ?
             """)
         let step = max(10_000, (last - from + 19) / 20)
@@ -96,6 +104,9 @@ extension Store {
             try st.step()
             n += db.changes
             st.reset()
+            try words.bind([.int(low), .int(high)])
+            try words.step()
+            words.reset()
             low = high
             each(Double(low - from) / Double(last - from))
         }
