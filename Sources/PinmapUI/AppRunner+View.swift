@@ -76,18 +76,18 @@ extension AppRunner {
                                             inView: state.inViewCount, total: total).pins
     }
 
-    /// With a search: the matches in view, read through the full-text index
-    /// (at most `markerLimit` of them for the markers).
+    /// With a search: the matches in view, from the search's answer (`state.searchMatches`,
+    /// read off the input path); while the answer is on its way the list stays as it is.
     private func reloadSearchView(list: Bool, selected: Pin?, index: [String: Int]) throws {
-        let query = state.listQuery(limit: AppRunner.listLimit)
-        var countQuery = query
-        countQuery.limit = -1
-        state.inViewCount = try store.count(matching: countQuery)
+        guard let r = state.searchMatches, r.text == state.search else { return }
+        let split = SearchSplit(r, boxes: state.listQuery(limit: 0).boxes, categories: state.categoryFilter)
+        state.inViewCount = split.inView.count
         state.inViewApproximate = false
-        if list { state.listed = try store.pins(matching: query) }
-        var markerQuery = state.listQuery(limit: AppRunner.markerLimit)
-        markerQuery.order = .newest
-        let plain = try store.pins(matching: markerQuery).filter { $0.id != selected?.id }.map { pin in
+        state.searchElsewhere = split.elsewhere
+        if list {
+            state.listed = Array(split.sorted(state.order, near: state.viewport.center).prefix(AppRunner.listLimit))
+        }
+        let plain = split.inView.prefix(AppRunner.markerLimit).filter { $0.id != selected?.id }.map { pin in
             MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
                       categoryIndex: index[pin.category] ?? -1, title: pin.title, selected: false)
         }

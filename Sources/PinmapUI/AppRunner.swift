@@ -25,6 +25,9 @@ public final class AppRunner {
     var indexing = false
     /// Imports the bundled sample pins; returns how many were added.
     private let loadSamples: () throws -> Int
+    /// Runs searches on a thread of its own (the terminal UI); nil: searches run at once
+    /// on this thread (render, tests).
+    private var searchWorker: SearchWorker?
 
     /// Most rows the list holds (the count says how many more are in view).
     public static let listLimit = 500
@@ -62,6 +65,18 @@ public final class AppRunner {
         reloadIfNeeded()
     }
 
+    /// Applies a burst read at once, its events spread evenly over (`start`, `end`]
+    /// (seconds): they arrived during that interval, and a drag's release decision needs
+    /// distinct times for its reports.
+    public func handle(_ events: [AppEvent], from start: Double, to end: Double) {
+        let n = Double(events.count)
+        for (i, event) in events.enumerated() {
+            let t = events.count == 1 ? end : start + (end - start) * Double(i + 1) / n
+            for e in state.update(event, now: t) { perform(e) }
+        }
+        reloadIfNeeded()
+    }
+
     /// The frame for the current state.
     public func frame() -> Screen { state.render() }
 
@@ -78,7 +93,16 @@ public final class AppRunner {
             state.timeline.needsReload = true
         default: break
         }
+        defer {
+            // The pins changed: the search's matches are read again.
+            switch effect {
+            case .addPin, .updatePin, .deletePin, .restorePin, .loadSamples, .runImport: refreshSearch()
+            default: break
+            }
+        }
         switch effect {
+        case .search(let text, let generation):
+            search(text, generation: generation)
         case .persist(let key, let value):
             do { try store.setSetting(key, value) } catch { state.message = S.msgSettingNotSaved(error) }
         case .fitPins:
@@ -99,6 +123,42 @@ public final class AppRunner {
         case .addPin, .updatePin, .deletePin, .restorePin, .loadComments, .addComment, .deleteComment:
             performPinEffect(effect)  // AppRunner+Pins.swift
         }
+    }
+
+    /// Starts the search thread (a second connection to the store file): searches then
+    /// never hold up typing. Call `collectSearchResults` from the loop to receive them.
+    public func startSearchWorker() {
+        guard store.path != ":memory:", searchWorker == nil else { return }
+        searchWorker = SearchWorker(path: store.path)
+    }
+
+    /// Stops the search thread.
+    public func stopSearchWorker() {
+        searchWorker?.stop()
+        searchWorker = nil
+    }
+
+    /// Hands the searches finished since the last call to `update` (stale ones are dropped
+    /// there). Returns whether any arrived.
+    @discardableResult
+    public func collectSearchResults(now: Double) -> Bool {
+        guard let outcomes = searchWorker?.takeResults(), !outcomes.isEmpty else { return false }
+        handle(outcomes.map { .searchFinished(generation: $0.generation, $0.results) }, now: now)
+        return true
+    }
+
+    private func search(_ text: String, generation: Int) {
+        if let worker = searchWorker { return worker.submit(.init(text: text, generation: generation)) }
+        let result: Result<SearchResults, StoreError>
+        do { result = .success(try store.search(text, boxes: [], categories: nil)) } catch { result = .failure(error) }
+        for e in state.update(.searchFinished(generation: generation, result), now: state.clock) { perform(e) }
+    }
+
+    /// Runs the current search again (the pins changed).
+    private func refreshSearch() {
+        guard !state.search.isEmpty else { return }
+        state.searchGeneration += 1
+        search(state.search, generation: state.searchGeneration)
     }
 
     /// Fits the viewport to the pins that pass the category filter and search.

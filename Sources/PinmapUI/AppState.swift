@@ -69,6 +69,13 @@ public struct AppState: Sendable {
     public var search = ""
     /// The search field while it takes the keys (nil when not typing a search).
     public var searchField: TextField?
+    /// Bumped for every new search text; results of an older generation are dropped.
+    public var searchGeneration = 0
+    /// Every match of `search` in the store (as last answered; `SearchResults.text` says for
+    /// which text); the list and the map take the ones in view from it.
+    public var searchMatches: SearchResults?
+    /// Matches of the search outside the view (shown as "N more elsewhere").
+    public var searchElsewhere = 0
     /// The last deleted pin with its comments, which `u` restores (same id).
     public var lastDeleted: DeletedPin?
     /// Effects raised inside a modal or a mouse gesture; `update` returns them.
@@ -106,7 +113,10 @@ public struct AppState: Sendable {
     }
 
     /// True when time alone can change the frame (animations, a notice's timeout).
-    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil }
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending }
+
+    /// True while the answer to the current search text is on its way.
+    public var searchPending: Bool { !search.isEmpty && searchMatches?.text != search }
 
     /// True when the list takes input: the sheet is above small (Pinit's rule).
     public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }

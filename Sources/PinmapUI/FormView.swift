@@ -81,12 +81,12 @@ enum ConfirmView {
 /// The search field on the sheet's header row, or the kept search.
 enum SearchBarView {
     static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
-        let count = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewText)"
-                                                           : state.inViewText
+        let count = state.searchPending ? S.searchWaiting.text
+            : S.searchInView(state.listed.count < state.inViewCount ? "\(state.listed.count)/\(state.inViewText)" : state.inViewText)
         if let field = state.searchField {
             var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
-            x = screen.put("Search: ", col: x, row: row, style: theme.title)
-            let hint = "  \(count) in view · Enter keeps · Esc clears"
+            x = screen.put(S.searchPrompt.text, col: x, row: row, style: theme.title)
+            let hint = "  \(count) · " + S.searchHint.text
             let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
             let box = Rect(x: x, y: row, width: boxWidth, height: 1)
             screen.fill(box, with: Cell(" ", Style(underline: true)))
@@ -96,10 +96,9 @@ enum SearchBarView {
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else {
             var x = screen.put("  ", col: 0, row: row)
-            x = screen.put("Search “\(SafeText.sanitize(state.search, ascii: state.ascii))”: \(count) in view",
+            x = screen.put("  " + S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)) + ": " + count,
                            col: x, row: row, style: theme.title)
-            screen.put(" · / edits · Esc in / clears · \(PinQueryOrderCycle.label(state.order))",
-                       col: x, row: row, style: theme.muted)
+            screen.put(S.searchEditHint(state.orderLabel), col: x, row: row, style: theme.muted)
         }
     }
 }

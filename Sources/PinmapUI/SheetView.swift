@@ -55,6 +55,13 @@ public enum SheetView {
         }
     }
 
+    /// "N more elsewhere: F shows them all" under a search's matches in view.
+    private static func drawElsewhere(_ state: AppState, row: Int, theme: Theme, into screen: inout Screen) {
+        guard !state.search.isEmpty, state.searchElsewhere > 0 else { return }
+        let n = String(state.searchElsewhere) + (state.searchMatches?.capped == true ? "+" : "")
+        screen.put("  " + S.listMoreElsewhere(n), col: 0, row: row, style: theme.hint)
+    }
+
     private static func drawList(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
         let first = rect.y + headerRows
         let rows = max(0, rect.maxY - first)
@@ -64,8 +71,12 @@ public enum SheetView {
                 : !state.search.isEmpty ? S.listNoMatch.text
                 : S.listNoPinsInView.text
             screen.put("  " + hint, col: 0, row: first, style: theme.muted)
+            if rows > 1 { drawElsewhere(state, row: first + 1, theme: theme, into: &screen) }
             return
         }
+        // After the last match in view: how many more the search found elsewhere.
+        let after = first + state.listed.count - state.scroll
+        if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
         let dateWidth = 10
         let catWidth = min(12, max(0, rect.width / 6))
         let titleWidth = max(4, rect.width - dateWidth - catWidth - 6)

@@ -48,6 +48,7 @@ public enum S: String, CaseIterable, Sendable {
     case importNoMatch
     // Misc.
     case pasteLineBreaks
+    case searchInView, searchKeptHeader, searchEditHint, searchWaiting
 
     /// The string in the current language (English when a table lacks it, which a test forbids).
     public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }

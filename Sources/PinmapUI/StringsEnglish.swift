@@ -177,5 +177,9 @@ extension Strings {
         .importFirstRows: "first rows:",
         .importNoMatch: "No file starts with “{0}”",
         .pasteLineBreaks: "line breaks pasted as spaces",
+        .searchInView: "{0} in view",
+        .searchKeptHeader: "Search “{0}”: {1} in view",
+        .searchEditHint: " · / edits · Esc in / clears · {0}",
+        .searchWaiting: "searching…",
     ]
 }

@@ -177,5 +177,9 @@ extension Strings {
         .importFirstRows: "처음 줄:",
         .importNoMatch: "“{0}”(으)로 시작하는 파일이 없습니다",
         .pasteLineBreaks: "줄바꿈은 빈칸으로 붙여넣었습니다",
+        .searchInView: "보이는 곳 {0}개",
+        .searchKeptHeader: "검색 “{0}”: 보이는 곳 {1}개",
+        .searchEditHint: " · / 고치기 · / 안에서 Esc 지우기 · {0}",
+        .searchWaiting: "찾는 중…",
     ]
 }

@@ -8,6 +8,8 @@ public enum AppEvent: Sendable {
     case input(InputEvent)
     /// Time passed (animations advance; `now` is passed to `update`).
     case tick
+    /// A search finished (`Effect.search`): its generation and the matches or the error.
+    case searchFinished(generation: Int, Result<SearchResults, StoreError>)
 }
 
 /// Side effects `update` asks the runner to perform.
@@ -22,6 +24,9 @@ public enum Effect: Sendable, Equatable {
     case runImport(path: String)
     /// Fit the map to the bounding box of the pins the filters let through.
     case fitPins
+    /// Search the whole store for `text` off the input path; the answer comes back as
+    /// `AppEvent.searchFinished` with the same `generation`.
+    case search(text: String, generation: Int)
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
     /// Store a new pin.
     case addPin(NewPin)
@@ -71,7 +76,10 @@ extension AppState {
             effects += takeQueuedEffects()
         case .input(.paste(let text)):
             handle(paste: text)  // Paste.swift
+        case .searchFinished(let generation, let result):
+            receiveSearch(generation: generation, result)  // Search.swift
         }
+        effects += takeQueuedEffects()
         clampList()
         // Persist the detent once a move has settled (never a transient state).
         if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
