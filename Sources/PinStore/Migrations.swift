@@ -142,38 +142,42 @@ enum Migrations {
             sql TEXT NOT NULL
         );
         """,
-        // 5: short searches (1–2 characters, which the trigram index cannot answer): a word
-        // index (FTS5 unicode61: words, case and diacritics folded) with prefix indexes for
-        // 1- and 2-character prefixes, so `종` or `ca` finds the words they begin in a few
-        // ms at a million pins. Same external content, triggers and pause as migration 2.
+        // 5: short searches (1–2 characters, which the trigram index cannot answer): a
+        // character index. Its content is the pins' text with a space after every
+        // character (`pinmap_chars`, Store+SearchFunction.swift, through the view
+        // pins_chars), so FTS5's unicode61 tokenizer makes each letter a token and the
+        // phrase "기 념" matches "기념" anywhere, inside "전쟁기념관" too: substring search,
+        // case folded, in a few ms at a million pins. Same triggers and pause as migration 2.
         """
+        CREATE VIEW pins_chars AS SELECT id, pinmap_chars(title) AS title,
+            pinmap_chars(description) AS description, pinmap_chars(category) AS category FROM pins;
         CREATE VIRTUAL TABLE pins_words USING fts5(
             title, description, category,
-            content='pins', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2'
+            content='pins_chars', content_rowid='id', tokenize='unicode61 remove_diacritics 0'
         );
         CREATE TRIGGER pins_words_insert AFTER INSERT ON pins
         WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE new.id > from_id)
         BEGIN
             INSERT INTO pins_words(rowid, title, description, category)
-            VALUES (new.id, new.title, new.description, new.category);
+            VALUES (new.id, pinmap_chars(new.title), pinmap_chars(new.description), pinmap_chars(new.category));
         END;
         CREATE TRIGGER pins_words_delete AFTER DELETE ON pins
         WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id)
         BEGIN
             INSERT INTO pins_words(pins_words, rowid, title, description, category)
-            VALUES ('delete', old.id, old.title, old.description, old.category);
+            VALUES ('delete', old.id, pinmap_chars(old.title), pinmap_chars(old.description), pinmap_chars(old.category));
         END;
         CREATE TRIGGER pins_words_update AFTER UPDATE OF id, title, description, category ON pins
         WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id OR new.id > from_id)
         BEGIN
             INSERT INTO pins_words(pins_words, rowid, title, description, category)
-            VALUES ('delete', old.id, old.title, old.description, old.category);
+            VALUES ('delete', old.id, pinmap_chars(old.title), pinmap_chars(old.description), pinmap_chars(old.category));
             INSERT INTO pins_words(rowid, title, description, category)
-            VALUES (new.id, new.title, new.description, new.category);
+            VALUES (new.id, pinmap_chars(new.title), pinmap_chars(new.description), pinmap_chars(new.category));
         END;
         INSERT INTO pins_words(rowid, title, description, category)
-        SELECT id, title, description, category FROM pins
-        WHERE NOT EXISTS (SELECT 1 FROM search_index_pause WHERE pins.id > from_id);
+        SELECT id, title, description, category FROM pins_chars
+        WHERE NOT EXISTS (SELECT 1 FROM search_index_pause WHERE pins_chars.id > from_id);
         """,
     ]
 }

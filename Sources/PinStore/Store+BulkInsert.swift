@@ -94,7 +94,7 @@ extension Store {
             """)
         let words = try db.prepare("""
             INSERT INTO pins_words(rowid, title, description, category)
-            SELECT id, title, description, category FROM pins WHERE id > ? AND id <= ?
+            SELECT id, title, description, category FROM pins_chars WHERE id > ? AND id <= ?
             """)
         let step = max(10_000, (last - from + 19) / 20)
         var low = from, n = 0

@@ -56,7 +56,7 @@ extension Store {
         }
         let unindexed = try unindexedAbove()
         if unindexed == nil, let driver = words.driver {
-            if let rest = driver.rest.whereClause() { conditions.append(rest.sql); args += rest.args }
+            if let rest = driver.rest.whereClause(table: "p.") { conditions.append(rest.sql); args += rest.args }
             let sql = "SELECT \(columns) FROM \(driver.table) JOIN pins p ON p.id = \(driver.table).rowid "
                 + "WHERE \(driver.table) MATCH ?" + conditions.map { " AND " + $0 }.joined()
                 + " ORDER BY \(driver.table).rowid DESC LIMIT ?"
@@ -64,7 +64,7 @@ extension Store {
             try st.bind([.text(driver.query)] + args + [.int(Int64(limit))])
             return st
         }
-        if let clause = words.whereClause(unindexedAbove: unindexed) { conditions.append(clause.sql); args += clause.args }
+        if let clause = words.whereClause(unindexedAbove: unindexed, table: "p.") { conditions.append(clause.sql); args += clause.args }
         let sql = "SELECT \(columns) FROM pins p" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
             + " ORDER BY p.id DESC LIMIT ?"
         let st = try db.prepare(sql)
@@ -79,7 +79,9 @@ extension SearchText {
     /// index for the short ones; nil when neither applies (punctuation only).
     var driver: (table: String, query: String, rest: SearchText)? {
         if let q = ftsQuery { return ("pins_fts", q, SearchText(words: words.filter { $0.unicodeScalars.count < 3 })) }
-        if let q = wordsQuery { return ("pins_words", q, SearchText(words: words.filter { !Self.usesWordIndex($0) })) }
+        if let q = wordsQuery {
+            return ("pins_words", q, SearchText(words: words.filter { !Self.usesWordIndex($0) || Self.needsScanToo($0) }))
+        }
         return nil
     }
 }
