@@ -36,6 +36,8 @@ public struct AppState: Sendable {
     public var categoryFilter: Set<String>?
 
     public var showHelp = false
+    /// Help lines scrolled off the top of the `?` overlay.
+    public var helpScroll = 0
     /// The Import tab's path field, preview and progress.
     public var importTab = ImportTabState()
     /// Selected row on the Settings tab.

@@ -20,11 +20,12 @@ extension AppState {
         case .settings:
             SettingsView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
         }
+        TabHintView.draw(self, into: &screen, theme: theme)
         StatusLineView.draw(self, into: &screen, theme: theme)
         TabBarView.draw(self, into: &screen, theme: theme)
         ToastView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
-        if showHelp { HelpView.draw(into: &screen, ascii: ascii, theme: theme) }
+        if showHelp { HelpView.draw(self, into: &screen, theme: theme) }
         return screen
     }
 

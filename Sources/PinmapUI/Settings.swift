@@ -90,6 +90,12 @@ enum SettingsView {
         line("Sample pins: Pinmap (CC0). Contains no GeoNames or airport data unless you import it.", theme.muted)
     }
 
+    /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
+    /// the store's four lines, its import batches (up to 3), a blank line and the title.
+    static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
+        area.y + 6 + min(3, s.storeInfo.batches.count)
+    }
+
     static func formatBytes(_ b: Int64) -> String {
         if b < 1024 { return "\(b) B" }
         if b < 1024 * 1024 { return String(format: "%.1f KB", Double(b) / 1024) }

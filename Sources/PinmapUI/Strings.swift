@@ -48,6 +48,7 @@ public enum S: String, CaseIterable, Sendable {
     case importNoMatch
     // Misc.
     case pasteLineBreaks
+    case hSearchFit
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting
 
     /// The string in the current language (English when a table lacks it, which a test forbids).

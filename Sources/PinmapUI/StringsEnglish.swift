@@ -181,5 +181,6 @@ extension Strings {
         .searchKeptHeader: "Search “{0}”: {1} in view",
         .searchEditHint: " · / edits · Esc in / clears · {0}",
         .searchWaiting: "searching…",
+        .hSearchFit: "show every match: the map fits them all",
     ]
 }

@@ -181,5 +181,6 @@ extension Strings {
         .searchKeptHeader: "검색 “{0}”: 보이는 곳 {1}개",
         .searchEditHint: " · / 고치기 · / 안에서 Esc 지우기 · {0}",
         .searchWaiting: "찾는 중…",
+        .hSearchFit: "모든 결과 보기: 지도를 결과에 맞춤",
     ]
 }

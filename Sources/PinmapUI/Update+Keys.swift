@@ -10,7 +10,16 @@ extension AppState {
         pointerCell = nil  // the status line follows the keys: the visible map's centre
         if showHelp {
             if key == .char("q") || key == .ctrl("c") { quit = true; return [] }
-            showHelp = false
+            let page = max(1, HelpView.visibleRows(rows: layout.rows) - 1)
+            let step: Int? = switch key {
+            case .down, .char("j"): 1
+            case .up, .char("k"): -1
+            case .pageDown, .char(" "): page
+            case .pageUp: -page
+            default: nil
+            }
+            guard let step else { showHelp = false; return [] }
+            helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
             return []
         }
         // The search field takes every key while active (`q` is text): Search.swift.
@@ -28,7 +37,9 @@ extension AppState {
     mutating func perform(_ action: Action, now: Double) -> [Effect] {
         switch action {
         case .quit: quit = true
-        case .help: showHelp = true
+        case .help:
+            showHelp = true
+            helpScroll = 0
         case .nextTab: tab = tab.next(1)
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t

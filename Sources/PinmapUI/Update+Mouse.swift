@@ -31,6 +31,7 @@ extension AppState {
             return
         }
         if tab == .timeline, m.row < layout.travel { return clickTimeline(m) }
+        if tab == .settings, m.row < layout.travel { return clickSettings(m) }
         guard tab == .map, m.row < layout.travel else { return }
         let top = sheetTop
         if m.row >= top {
@@ -117,6 +118,14 @@ extension AppState {
         focus = .list
         needsMarkerReload = true
         scrollToCursor()
+    }
+
+    /// A click on a Settings row selects it and changes it one step, as Enter does.
+    private mutating func clickSettings(_ m: MouseEvent) {
+        let first = SettingsView.firstSettingRow(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
+        guard let row = SettingRow(rawValue: m.row - first) else { return }
+        settingsCursor = row.rawValue
+        if let e = changeSetting(row, forward: true) { queue(e) }
     }
 
     private mutating func clickTimeline(_ m: MouseEvent) {
