@@ -39,6 +39,8 @@ public final class AppRunner {
         self.state = state
         self.loadSamples = loadSamples
         self.state.storePath = store.path
+        self.state.importTab.home = ProcessInfo.processInfo.environment["HOME"]
+        self.state.importTab.cwd = FileManager.default.currentDirectoryPath
         // Keep the map's pin cells and indexes in memory between frames
         // (SQLite's default is 2 MiB; this is a cap, not an allocation).
         try? store.db.execute("PRAGMA cache_size = -32768")
@@ -103,6 +105,8 @@ public final class AppRunner {
         switch effect {
         case .search(let text, let generation):
             search(text, generation: generation)
+        case .listFolder(let path):
+            for e in state.update(.folderListed(FolderReader.list(path)), now: state.clock) { perform(e) }
         case .persist(let key, let value):
             do { try store.setSetting(key, value) } catch { state.message = S.msgSettingNotSaved(error) }
         case .fitPins:

@@ -91,9 +91,9 @@ enum SettingsView {
     }
 
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
-    /// the store's four lines, its import batches (up to 3), a blank line and the title.
+    /// the first row, the store's four lines, its import batches (up to 3), a blank line and the title.
     static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
-        area.y + 6 + min(3, s.storeInfo.batches.count)
+        area.y + 7 + min(3, s.storeInfo.batches.count)
     }
 
     static func formatBytes(_ b: Int64) -> String {

@@ -32,6 +32,7 @@ extension AppState {
         }
         if tab == .timeline, m.row < layout.travel { return clickTimeline(m) }
         if tab == .settings, m.row < layout.travel { return clickSettings(m) }
+        if tab == .importer, m.row < layout.travel { return clickImportFile(row: m.row) }
         guard tab == .map, m.row < layout.travel else { return }
         let top = sheetTop
         if m.row >= top {

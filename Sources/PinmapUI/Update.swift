@@ -10,6 +10,8 @@ public enum AppEvent: Sendable {
     case tick
     /// A search finished (`Effect.search`): its generation and the matches or the error.
     case searchFinished(generation: Int, Result<SearchResults, StoreError>)
+    /// A folder the Import tab asked for (`Effect.listFolder`).
+    case folderListed(FolderListing)
 }
 
 /// Side effects `update` asks the runner to perform.
@@ -27,6 +29,9 @@ public enum Effect: Sendable, Equatable {
     /// Search the whole store for `text` off the input path; the answer comes back as
     /// `AppEvent.searchFinished` with the same `generation`.
     case search(text: String, generation: Int)
+    /// Read a folder's sub-folders and importable files (Import tab); answered by
+    /// `AppEvent.folderListed`.
+    case listFolder(path: String)
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
     /// Store a new pin.
     case addPin(NewPin)
@@ -78,7 +83,11 @@ extension AppState {
             handle(paste: text)  // Paste.swift
         case .searchFinished(let generation, let result):
             receiveSearch(generation: generation, result)  // Search.swift
+        case .folderListed(let listing):
+            importTab.folder = listing
+            if importTab.pick.map({ $0 >= listing.files.count }) ?? false { importTab.pick = nil }
         }
+        requestImportFolderIfNeeded()  // ImportTab.swift
         effects += takeQueuedEffects()
         clampList()
         // Persist the detent once a move has settled (never a transient state).
