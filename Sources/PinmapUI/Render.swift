@@ -26,6 +26,7 @@ extension AppState {
         ToastView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
         if showHelp { HelpView.draw(self, into: &screen, theme: theme) }
+        if ascii { ASCIISymbols.apply(to: &screen) }
         return screen
     }
 

@@ -37,7 +37,7 @@ public final class TerminalSession {
     /// - Throws: `TerminalError` when stdin/stdout is not a TTY or `TERM` is
     ///   unset, unknown or dumb (checked before ncurses can exit on its own).
     public func start() throws(TerminalError) {
-        setlocale(LC_ALL, "")
+        TerminalLocale.apply()
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         switch pm_check_term() {
@@ -60,11 +60,7 @@ public final class TerminalSession {
     }
 
     /// True when the terminal can show UTF-8 (the locale's codeset is UTF-8).
-    public static func localeIsUTF8() -> Bool {
-        guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: cs).uppercased()
-        return name == "UTF-8" || name == "UTF8"
-    }
+    public static func localeIsUTF8() -> Bool { TerminalLocale.codesetIsUTF8() }
 
     /// The terminal's size in cells.
     public var size: (cols: Int, rows: Int) { (Int(pm_cols()), Int(pm_lines())) }
