@@ -96,8 +96,8 @@ enum SearchBarView {
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else {
             var x = screen.put("  ", col: 0, row: row)
-            x = screen.put("  " + S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)) + ": " + count,
-                           col: x, row: row, style: theme.title)
+            let shown = state.searchPending ? S.searchWaiting.text : (state.listed.count < state.inViewCount ? "\(state.listed.count)/\(state.inViewText)" : state.inViewText)
+            x = screen.put(S.searchKeptHeader(SafeText.sanitize(state.search, ascii: state.ascii), shown), col: x, row: row, style: theme.title)
             screen.put(S.searchEditHint(state.orderLabel), col: x, row: row, style: theme.muted)
         }
     }

@@ -79,7 +79,7 @@ final class FilterSheetTests: XCTestCase {
 final class NoticeKeyTests: XCTestCase {
     func testQOnANoticeClosesItWithoutQuitting() throws {
         let r = try UIFixtures.runner()
-        r.state.notify("Pin added", "Adding “x” succeeded :)", success: true, now: 0)
+        r.state.notify("Pin not added", "Adding “x” failed :( disk full", success: false, now: 0)
         r.char("q")
         XCTAssertFalse(r.state.quit)
         r.handle(.tick, now: 1)

@@ -106,7 +106,7 @@ final class InputDecoderPasteAndKeyProtocolTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}[9;2u"), [.key(.backTab)])
         XCTAssertEqual(decode("\u{1B}[99;5u"), [.key(.ctrl("c"))])
         XCTAssertEqual(decode("\u{1B}[97;2u"), [.key(.char("A"))])
-        XCTAssertEqual(decode("\u{1B}[51060u"), [.key(.char("종"))])
+        XCTAssertEqual(decode("\u{1B}[51333u"), [.key(.char("종"))])
     }
 
     func testModifyOtherKeysIsDecoded() {
