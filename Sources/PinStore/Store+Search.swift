@@ -1,22 +1,36 @@
 import Foundation
 
-/// The search the UI runs as you type: every match in the store, split into those in
-/// view and those elsewhere, with a bounded cost whatever the query. The matches are read
-/// newest (highest id) first straight from a full-text index (trigram for words of 3+
-/// characters, the word index for shorter ones), stopping after `scanLimit`, so a
-/// one-letter query at a million pins costs what a rare word does (a few ms).
+/// The search the UI runs as you type: every match in the store, with a bounded cost
+/// whatever the query. The matches are read newest (highest id) first straight from a
+/// full-text index (trigram for words of 3+ characters, the character index for shorter
+/// ones), stopping after `scanLimit`, and only their position and category (a few bytes
+/// each): the UI splits them by its view and fetches the full pins it lists (`pins(ids:)`).
 public struct SearchResults: Sendable, Equatable {
     /// The text searched for.
     public var text: String
-    /// The matches inside the view's boxes, newest first (at most `scanLimit`).
-    public var inView: [Pin]
-    /// Matches outside the view (among those read).
-    public var elsewhere: Int
-    /// True when more than `scanLimit` pins match: the counts are then lower bounds.
+    /// Every match read, newest first (at most `scanLimit`).
+    public var matches: [SearchMatch]
+    /// True when more than `scanLimit` pins match: counts are then lower bounds.
     public var capped: Bool
 
-    public init(text: String, inView: [Pin], elsewhere: Int, capped: Bool) {
-        self.text = text; self.inView = inView; self.elsewhere = elsewhere; self.capped = capped
+    public init(text: String, matches: [SearchMatch], capped: Bool) {
+        self.text = text; self.matches = matches; self.capped = capped
+    }
+}
+
+/// A match of a search: enough to place it on the map and to filter it.
+public struct SearchMatch: Sendable, Equatable {
+    public var id: Int64
+    public var latitude: Double
+    public var longitude: Double
+    public var category: String
+    public init(id: Int64, latitude: Double, longitude: Double, category: String) {
+        self.id = id; self.latitude = latitude; self.longitude = longitude; self.category = category
+    }
+
+    /// True when the match lies inside any of `boxes` (all when empty).
+    public func isInside(_ boxes: [LatLonBox]) -> Bool {
+        boxes.isEmpty || boxes.contains { latitude >= $0.south && latitude <= $0.north && longitude >= $0.west && longitude <= $0.east }
     }
 }
 
@@ -25,20 +39,19 @@ extension Store {
     public static let searchScanLimit = 20_000
 
     /// Searches every pin for `text` (see `SearchText`), restricted to `categories` (nil:
-    /// all), and splits the matches by whether they lie inside any of `boxes`.
+    /// all), newest first.
     /// - Throws: `StoreError` from SQLite.
-    public func search(_ text: String, boxes: [LatLonBox], categories: Set<String>?,
+    public func search(_ text: String, categories: Set<String>? = nil,
                        scanLimit: Int = Store.searchScanLimit) throws(StoreError) -> SearchResults {
-        let words = SearchText(text)
-        var rows: [Pin] = []
-        let st = try prepareSearch(words, categories: categories, limit: scanLimit + 1)
-        while try st.step() { rows.append(st.pin()) }
-        let capped = rows.count > scanLimit
-        if capped { rows.removeLast() }
-        let inView = rows.filter { p in
-            boxes.isEmpty || boxes.contains { p.latitude >= $0.south && p.latitude <= $0.north && p.longitude >= $0.west && p.longitude <= $0.east }
+        var matches: [SearchMatch] = []
+        matches.reserveCapacity(min(scanLimit, 4096))
+        let st = try prepareSearch(SearchText(text), categories: categories, limit: scanLimit + 1)
+        while try st.step() {
+            matches.append(SearchMatch(id: st.int(0), latitude: st.double(1), longitude: st.double(2), category: st.text(3)))
         }
-        return SearchResults(text: text, inView: inView, elsewhere: rows.count - inView.count, capped: capped)
+        let capped = matches.count > scanLimit
+        if capped { matches.removeLast() }
+        return SearchResults(text: text, matches: matches, capped: capped)
     }
 
     /// The statement for `search`: driven by one full-text index in rowid order (so
@@ -46,7 +59,7 @@ extension Store {
     /// import left unindexed, or a query of punctuation only, fall back to the plain
     /// condition (`SearchText.whereClause`), newest id first.
     private func prepareSearch(_ words: SearchText, categories: Set<String>?, limit: Int) throws(StoreError) -> Statement {
-        let columns = pinColumns.split(separator: ",").map { "p." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+        let columns = "p.id, p.latitude, p.longitude, p.category"
         var conditions: [String] = []
         var args: [SQLValue] = []
         if let cats = categories {

@@ -85,11 +85,14 @@ extension AppRunner {
         state.inViewApproximate = false
         state.searchElsewhere = split.elsewhere
         if list {
-            state.listed = Array(split.sorted(state.order, near: state.viewport.center).prefix(AppRunner.listLimit))
+            state.listed = try split.listedIDs(state.order, near: state.viewport.center, limit: AppRunner.listLimit,
+                                               sortLimit: AppRunner.sortLimit, titles: { try store.pins(ids: $0) })
         }
-        let plain = split.inView.prefix(AppRunner.markerLimit).filter { $0.id != selected?.id }.map { pin in
-            MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
-                      categoryIndex: index[pin.category] ?? -1, title: pin.title, selected: false)
+        // Titles for the markers of listed pins (labels); the others are dots.
+        let titles = Dictionary(state.listed.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let plain = split.inView.prefix(AppRunner.markerLimit).filter { $0.id != selected?.id }.map { m in
+            MapMarker(id: m.id, latitude: m.latitude, longitude: m.longitude, count: 1,
+                      categoryIndex: index[m.category] ?? -1, title: titles[m.id] ?? "", selected: false)
         }
         state.markers = Clusterer.cluster(plain, viewport: state.viewport, pane: state.layout.mapPane)
     }

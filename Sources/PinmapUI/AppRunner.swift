@@ -154,7 +154,7 @@ public final class AppRunner {
     private func search(_ text: String, generation: Int) {
         if let worker = searchWorker { return worker.submit(.init(text: text, generation: generation)) }
         let result: Result<SearchResults, StoreError>
-        do { result = .success(try store.search(text, boxes: [], categories: nil)) } catch { result = .failure(error) }
+        do { result = .success(try store.search(text)) } catch { result = .failure(error) }
         for e in state.update(.searchFinished(generation: generation, result), now: state.clock) { perform(e) }
     }
 

@@ -6,38 +6,38 @@ import PinStore
 /// filter) for the list and the map, and how many more lie elsewhere.
 struct SearchSplit {
     /// Matches in view, newest id first.
-    var inView: [Pin]
+    var inView: [SearchMatch]
     /// Matches outside the view that pass the category filter.
     var elsewhere: Int
 
     init(_ results: SearchResults, boxes: [LatLonBox], categories: Set<String>?) {
-        var inside: [Pin] = []
+        var inside: [SearchMatch] = []
         var outside = 0
-        for pin in results.inView where categories?.contains(pin.category) ?? true {
-            let inBox = boxes.isEmpty || boxes.contains {
-                pin.latitude >= $0.south && pin.latitude <= $0.north && pin.longitude >= $0.west && pin.longitude <= $0.east
-            }
-            if inBox { inside.append(pin) } else { outside += 1 }
+        for m in results.matches where categories?.contains(m.category) ?? true {
+            if m.isInside(boxes) { inside.append(m) } else { outside += 1 }
         }
         inView = inside
-        elsewhere = outside + results.elsewhere
+        elsewhere = outside
     }
 
-    /// The in-view matches in the list's `order` (the store's orders: newest first, name,
-    /// distance from `near` by the equirectangular approximation).
-    func sorted(_ order: PinQuery.Order, near: GeoPoint) -> [Pin] {
+    /// The ids of the in-view matches to list, in the list's `order`, at most `limit`:
+    /// newest first and distance from `near` (equirectangular) sort the matches as read;
+    /// name needs the titles, so `titles` is asked for the pins of up to `sortLimit`.
+    func listedIDs(_ order: PinQuery.Order, near: GeoPoint, limit: Int, sortLimit: Int,
+                   titles: ([Int64]) throws -> [Pin]) rethrows -> [Pin] {
         switch order {
         case .newest:
-            return inView.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
-        case .name:
-            return inView.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
+            return try titles(inView.prefix(limit).map(\.id))
         case .distance:
             let k = cos(near.latitude * .pi / 180)
-            func d(_ p: Pin) -> Double {
+            func d(_ p: SearchMatch) -> Double {
                 let dy = p.latitude - near.latitude, dx = (p.longitude - near.longitude) * k
                 return dy * dy + dx * dx
             }
-            return inView.sorted { (d($0), $0.id) < (d($1), $1.id) }
+            return try titles(inView.sorted { (d($0), $0.id) < (d($1), $1.id) }.prefix(limit).map(\.id))
+        case .name:
+            let pins = try titles(inView.prefix(sortLimit).map(\.id))
+            return Array(pins.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }.prefix(limit))
         }
     }
 }

@@ -58,7 +58,7 @@ final class SearchWorker: @unchecked Sendable {
             let outcome: Result<SearchResults, StoreError>
             do {
                 if store == nil { store = try Store(path: path) }
-                outcome = .success(try store!.search(request.text, boxes: [], categories: nil))
+                outcome = .success(try store!.search(request.text))
             } catch {
                 outcome = .failure(error)
             }

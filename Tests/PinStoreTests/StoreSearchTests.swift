@@ -19,35 +19,41 @@ final class StoreSearchTests: XCTestCase {
 
     private let seoul = LatLonBox(south: 37.4, west: 126.8, north: 37.7, east: 127.2)
 
+    /// Titles of the matches inside `boxes` (all when empty), newest first, and how many lie outside.
+    private func split(_ store: Store, _ text: String, _ boxes: [LatLonBox] = [], categories: Set<String>? = nil,
+                       scanLimit: Int = Store.searchScanLimit) throws -> (titles: [String], elsewhere: Int, capped: Bool) {
+        let r = try store.search(text, categories: categories, scanLimit: scanLimit)
+        let inside = r.matches.filter { $0.isInside(boxes) }
+        return (try store.pins(ids: inside.map(\.id)).map(\.title), r.matches.count - inside.count, r.capped)
+    }
+
     func testShortKoreanQueriesFindSubstringsAndSplitByTheView() throws {
         for store in try seeded() {
-            let one = try store.search("종", boxes: [seoul], categories: nil)
-            XCTAssertEqual(one.inView.map(\.title), ["종묘"])
+            let one = try split(store, "종", [seoul])
+            XCTAssertEqual(one.titles, ["종묘"])
             XCTAssertEqual(one.elsewhere, 0)
-            let two = try store.search("서울", boxes: [seoul], categories: nil)
-            XCTAssertEqual(two.inView.map(\.title), ["서울역"])
+            let two = try split(store, "서울", [seoul])
+            XCTAssertEqual(two.titles, ["서울역"])
             XCTAssertEqual(two.elsewhere, 1, "부산역 says 서울 in its description")
             XCTAssertFalse(two.capped)
-            XCTAssertEqual(try store.search("박물", boxes: [seoul], categories: nil).inView.map(\.title), ["국립중앙박물관"],
-                           "inside a compound")
-            XCTAssertEqual(try store.search("역", boxes: [], categories: ["station"]).inView.map(\.title), ["부산역", "서울역"],
-                           "newest first, category filter")
+            XCTAssertEqual(try split(store, "박물", [seoul]).titles, ["국립중앙박물관"], "inside a compound")
+            XCTAssertEqual(try split(store, "역", categories: ["station"]).titles, ["부산역", "서울역"], "newest first, category filter")
         }
     }
 
     func testLatinQueriesFoldCaseAndPunctuationStillMatchesExactly() throws {
         for store in try seeded() {
-            XCTAssertEqual(try store.search("CA", boxes: [seoul], categories: nil).elsewhere, 1)
-            XCTAssertEqual(try store.search("é", boxes: [], categories: nil).inView.map(\.title), ["Café de Flore"])
-            XCTAssertEqual(try store.search(" fL ", boxes: [], categories: nil).inView.map(\.title), ["Café de Flore"])
-            XCTAssertEqual(try store.search("é!", boxes: [], categories: nil).inView, [], "the ! is checked by a scan")
+            XCTAssertEqual(try split(store, "CA", [seoul]).elsewhere, 1)
+            XCTAssertEqual(try split(store, "é").titles, ["Café de Flore"])
+            XCTAssertEqual(try split(store, " fL ").titles, ["Café de Flore"])
+            XCTAssertEqual(try split(store, "é!").titles, [], "the ! is checked by a scan")
         }
     }
 
     func testTheScanIsBoundedAndSaysSo() throws {
         for store in try seeded() {
-            let r = try store.search("역", boxes: [], categories: nil, scanLimit: 1)
-            XCTAssertEqual(r.inView.map(\.title), ["부산역"])
+            let r = try split(store, "역", scanLimit: 1)
+            XCTAssertEqual(r.titles, ["부산역"])
             XCTAssertTrue(r.capped)
         }
     }
