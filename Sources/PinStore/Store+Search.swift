@@ -36,7 +36,7 @@ public struct SearchMatch: Sendable, Equatable {
 
 extension Store {
     /// Most matches a search reads (its cost bound).
-    public static let searchScanLimit = 20_000
+    public static let searchScanLimit = 5_000
 
     /// Searches every pin for `text` (see `SearchText`), restricted to `categories` (nil:
     /// all), newest first.

@@ -14,7 +14,7 @@ extension AppRunner {
         form[.title] = TextField(pin.title)
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)
-        form.error = "Not saved: \(error). Ctrl-S tries again · Esc gives up"
+        form.error = S.fmNotSaved(error)
         state.presentEditing(.form(form), height: PinForm.preferredHeight, dim: 0.3, duration: 0, now: state.clock)
     }
 
@@ -75,16 +75,16 @@ extension AppRunner {
         case .addComment(let pinID, let body):
             do {
                 _ = try store.addComment(pinID: pinID, body: body)
-                reloadComments(pinID: pinID, note: "Comment added", selectLast: true)
+                reloadComments(pinID: pinID, note: S.dtCommentAdded.text, selectLast: true)
             } catch {
-                reloadComments(pinID: pinID, note: "Adding the comment failed :( \(error)")
+                reloadComments(pinID: pinID, note: S.dtCommentFailed(error))
             }
         case .deleteComment(let comment):
             do {
                 try store.deleteComment(id: comment.id)
-                reloadComments(pinID: comment.pinID, note: "Comment deleted")
+                reloadComments(pinID: comment.pinID, note: S.dtCommentDeleted.text)
             } catch {
-                reloadComments(pinID: comment.pinID, note: "Deleting the comment failed :( \(error)")
+                reloadComments(pinID: comment.pinID, note: S.dtCommentDeleteFailed(error))
             }
         default:
             break
@@ -100,7 +100,7 @@ extension AppRunner {
             if selectLast { detail.cursor = max(0, detail.comments.count - 1) }
             if let note { detail.note = note }
         } catch {
-            detail.note = "Could not load the comments: \(error)"
+            detail.note = S.dtCommentsFailed(error)
         }
         state.modal?.content = .detail(detail)
     }

@@ -19,7 +19,7 @@ enum FormView {
             screen.put("  " + (ascii ? "! " : "⚠ ") + error, col: r.x, row: errorRow, style: theme.error)
         }
         if errorRow + 1 < r.maxY {
-            screen.put("  Tab/↑↓ move · Enter on the last field or Ctrl-S saves · Esc cancels",
+            screen.put("  " + S.fmHint.text,
                        col: r.x, row: errorRow + 1, style: theme.muted)
         }
     }
@@ -71,7 +71,7 @@ enum ConfirmView {
             screen.put("[ \(popup.label(b)) ]", col: rect.x, row: rect.y, style: style)
         }
         if ConfirmPopup.buttonRow + 1 < r.height {
-            screen.putCentered("←→ choose · Enter · Esc cancels",
+            screen.putCentered(S.cfHint.text,
                                in: Rect(x: r.x, y: r.y + ConfirmPopup.buttonRow + 1, width: r.width, height: 1),
                                style: theme.muted)
         }

@@ -96,7 +96,8 @@ extension AppState {
                 m.presentation.beginDrag(row: e.row)
                 modal = m
             } else if case .filter(var f) = m.content {
-                f.click(row: e.row - card.y - FilterSheet.headerRows)
+                let rows = card.maxY - (card.y + FilterSheet.headerRows)
+                f.click(row: e.row - card.y - FilterSheet.headerRows + f.firstVisible(rows: rows))
                 modal?.content = .filter(f)
                 applyFilter(f)
             }
@@ -149,6 +150,10 @@ public struct FilterSheet: Sendable, Equatable {
         default: break
         }
     }
+
+    /// The first category shown when `rows` rows hold categories: scrolled just enough
+    /// for the cursor to show (at 40×12 not every category fits).
+    public func firstVisible(rows: Int) -> Int { max(0, min(cursor - max(1, rows) + 1, categories.count - max(1, rows))) }
 
     mutating func click(row: Int) {
         guard categories.indices.contains(row) else { return }

@@ -40,9 +40,9 @@ extension AppState {
 /// Shown instead of the UI when the terminal is below `Layout.minCols` × `Layout.minRows`.
 enum TooSmallView {
     static func draw(into screen: inout Screen, theme: Theme) {
-        let lines = ["too small: need \(Layout.minCols)×\(Layout.minRows)",
-                     "now \(screen.width)×\(screen.height)"]
-        let shortLines = ["too small", "need \(Layout.minCols)×\(Layout.minRows)"]
+        let need = "\(Layout.minCols)×\(Layout.minRows)"
+        let lines = [S.tooSmall(need), S.tooSmallNow("\(screen.width)×\(screen.height)")]
+        let shortLines = [S.tooSmallShort.text, S.tooSmallNeed(need)]
         let use = DisplayWidth.of(lines[0]) <= screen.width ? lines : shortLines
         let top = max(0, (screen.height - use.count) / 2)
         for (i, l) in use.enumerated() {

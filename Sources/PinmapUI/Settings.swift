@@ -65,29 +65,29 @@ enum SettingsView {
         func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
             lines.line(text, style, indent: indent, into: &screen)
         }
-        line("Store", theme.title)
-        line("path     \(s.storeInfo.path)")
-        line("size     \(formatBytes(s.storeInfo.sizeBytes))   \(s.storeInfo.pinCount) pin\(s.storeInfo.pinCount == 1 ? "" : "s")")
-        line("imports  \(s.storeInfo.batches.isEmpty ? "none yet" : "")")
+        line(S.stStore.text, theme.title)
+        line(S.stPath(s.storeInfo.path))
+        line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
+        line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
         lines.skip(1)
-        line("Settings  (j/k choose · Enter/←/→ change)", theme.title)
+        line(S.stSettings.text, theme.title)
         let values: [(String, String)] = [
-            ("Drag sensitivity", "× \(formatSensitivity(s.sheet.sensitivity))  (0.5 less, 1 normal, 2 more)"),
-            ("Reduced motion", s.sheet.reducedMotion ? "on: sheets move instantly" : "off: sheets settle with a spring"),
-            ("Map mode", s.ascii ? "ASCII" : "braille (2×4 dots per cell)"),
-            ("Colour", s.colorAvailable ? (s.color ? "on" : "off") : "off (NO_COLOR or no colours)"),
+            (S.stSensitivity.text, S.stSensitivityValue(formatSensitivity(s.sheet.sensitivity))),
+            (S.stReducedMotion.text, s.sheet.reducedMotion ? S.stReducedOn.text : S.stReducedOff.text),
+            (S.stMapMode.text, s.ascii ? S.stMapASCII.text : S.stMapBraille.text),
+            (S.stColour.text, s.colorAvailable ? (s.color ? S.stOn.text : S.stOff.text) : S.stColourUnavailable.text),
         ]
         for (i, v) in values.enumerated() {
             let selected = i == s.settingsCursor
             let text = DisplayWidth.pad(v.0, to: 18) + v.1
             line((selected ? "▸ " : "  ") + text, selected ? theme.selectedRow : .plain)
         }
-        line("  Sheet detent: \(s.sheet.detent.rawValue) (remembered across runs)", theme.muted)
+        line(S.stDetent(s.sheet.detent.label), theme.muted)
         lines.skip(1)
-        line("Data", theme.title)
-        line("Coastlines and borders: Made with Natural Earth (public domain).", theme.muted)
-        line("Sample pins: Pinmap (CC0). Contains no GeoNames or airport data unless you import it.", theme.muted)
+        line(S.stData.text, theme.title)
+        line(S.stNaturalEarth.text, theme.muted)
+        line(S.stSamples.text, theme.muted)
     }
 
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after

@@ -249,5 +249,7 @@ extension Strings {
         .tooSmallNow: "now {0}",
         .tooSmallShort: "too small",
         .tooSmallNeed: "need {0}",
+        .dtCommentDeleted: "Comment deleted",
+        .dtCommentDeleteFailed: "Deleting the comment failed :( {0}",
     ]
 }

@@ -249,5 +249,7 @@ extension Strings {
         .tooSmallNow: "지금 {0}",
         .tooSmallShort: "너무 작음",
         .tooSmallNeed: "{0} 필요",
+        .dtCommentDeleted: "댓글을 삭제했습니다",
+        .dtCommentDeleteFailed: "댓글 삭제에 실패했습니다 :( {0}",
     ]
 }

@@ -73,6 +73,16 @@ final class InteractionEndToEndTests: XCTestCase {
         XCTAssertTrue(done.contains("Import finished"), done)
     }
 
+    func testTheFirstKeyAfterAResizeActs() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.resize(80, 24)
+        t.keys("2", pause: 0.05)
+        let s = t.waitFor(timeout: 2) { $0.contains("Mo    Tu") }
+        XCTAssertTrue(s.contains("Mo    Tu"), s)
+    }
+
     func testTheKoreanLocaleShowsKoreanTabNames() throws {
         let t = try Tmux()
         t.start(env: ["LANG": "ko_KR.UTF-8"], ready: "설정")
