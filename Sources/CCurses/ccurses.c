@@ -18,7 +18,7 @@ static int pm_have_tio = 0;
 static int pm_ncolors = 0;
 
 /* Leaves button-motion + SGR mouse, the alternate screen, shows the cursor. */
-static const char pm_reset_seq[] = "\033[?1002l\033[?1006l\033[?1000l\033[?1049l\033[?25h";
+static const char pm_reset_seq[] = "\033[?2004l\033[?1002l\033[?1006l\033[?1000l\033[?1049l\033[?25h";
 
 int pm_check_term(void) {
     const char *t = getenv("TERM");
@@ -51,14 +51,14 @@ int pm_start(void) {
         use_default_colors();
         pm_ncolors = COLORS;
     }
-    pm_write_raw("\033[?1002h\033[?1006h");
+    pm_write_raw("\033[?1002h\033[?1006h\033[?2004h");  /* 2004: bracketed paste */
     return 0;
 }
 
 void pm_restore(void) {
     if (!pm_active) return;
     pm_active = 0;
-    pm_write_raw("\033[?1002l\033[?1006l\033[?1000l");
+    pm_write_raw("\033[?2004l\033[?1002l\033[?1006l\033[?1000l");
     endwin();
     if (pm_have_tio) tcsetattr(0, TCSANOW, &pm_saved_tio);
 }

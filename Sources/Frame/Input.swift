@@ -30,4 +30,8 @@ public enum InputEvent: Sendable, Hashable {
     case mouse(MouseEvent)
     /// The terminal now has `cols` × `rows` cells.
     case resize(cols: Int, rows: Int)
+    /// Text the terminal pasted (bracketed paste, `ESC[200~…ESC[201~`): literal text for the
+    /// focused field, never keys. ESC and other control characters are already removed;
+    /// line breaks are kept as `\n` (a single-line field turns them into spaces).
+    case paste(String)
 }

@@ -183,5 +183,49 @@ enum Migrations {
         SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins
         WHERE id <= coalesce((SELECT min(from_id) FROM search_index_pause), (SELECT max(id) FROM pins));
         """,
+        // 6: short searches (1–2 characters, which the trigram index cannot answer): a
+        // character index. Its content is the pins' text with a space after every
+        // character (`pinmap_chars`, Store+SearchFunction.swift, through the view
+        // pins_chars), so FTS5's unicode61 tokenizer makes each letter a token and the
+        // phrase "기 념" matches "기념" anywhere, inside "전쟁기념관" too: substring search,
+        // case folded, in a few ms at a million pins. Property values are in it too (so
+        // `파리` finds Paris through `name_ko`). Contentless, as pins_fts since migration 5
+        // (FTS5 refuses a content view with json_each); same triggers and pause.
+        """
+        CREATE VIEW pins_chars AS SELECT id, pinmap_chars(title) AS title,
+            pinmap_chars(description) AS description, pinmap_chars(category) AS category,
+            pinmap_chars(\(PropertySearch.valuesSQL("properties"))) AS properties FROM pins;
+        CREATE VIRTUAL TABLE pins_words USING fts5(
+            title, description, category, properties,
+            content='', tokenize='unicode61 remove_diacritics 0'
+        );
+        CREATE TRIGGER pins_words_insert AFTER INSERT ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE new.id > from_id)
+        BEGIN
+            INSERT INTO pins_words(rowid, title, description, category, properties)
+            VALUES (new.id, pinmap_chars(new.title), pinmap_chars(new.description), pinmap_chars(new.category),
+                    pinmap_chars(\(PropertySearch.valuesSQL("new.properties"))));
+        END;
+        CREATE TRIGGER pins_words_delete AFTER DELETE ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id)
+        BEGIN
+            INSERT INTO pins_words(pins_words, rowid, title, description, category, properties)
+            VALUES ('delete', old.id, pinmap_chars(old.title), pinmap_chars(old.description), pinmap_chars(old.category),
+                    pinmap_chars(\(PropertySearch.valuesSQL("old.properties"))));
+        END;
+        CREATE TRIGGER pins_words_update AFTER UPDATE OF id, title, description, category, properties ON pins
+        WHEN NOT EXISTS (SELECT 1 FROM search_index_pause WHERE old.id > from_id OR new.id > from_id)
+        BEGIN
+            INSERT INTO pins_words(pins_words, rowid, title, description, category, properties)
+            VALUES ('delete', old.id, pinmap_chars(old.title), pinmap_chars(old.description), pinmap_chars(old.category),
+                    pinmap_chars(\(PropertySearch.valuesSQL("old.properties"))));
+            INSERT INTO pins_words(rowid, title, description, category, properties)
+            VALUES (new.id, pinmap_chars(new.title), pinmap_chars(new.description), pinmap_chars(new.category),
+                    pinmap_chars(\(PropertySearch.valuesSQL("new.properties"))));
+        END;
+        INSERT INTO pins_words(rowid, title, description, category, properties)
+        SELECT id, title, description, category, properties FROM pins_chars
+        WHERE NOT EXISTS (SELECT 1 FROM search_index_pause WHERE pins_chars.id > from_id);
+        """,
     ]
 }

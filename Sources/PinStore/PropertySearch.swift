@@ -11,7 +11,7 @@ enum PropertySearch {
     /// A condition true when a value of the pin's `properties` satisfies `test`, written
     /// against json_each's `value` column (e.g. `value LIKE ? ESCAPE '\'`). Pins without
     /// properties (`{}`) skip the JSON parse.
-    static func anyValueSQL(_ test: String) -> String {
-        "(properties <> '{}' AND EXISTS (SELECT 1 FROM json_each(properties) WHERE \(test)))"
+    static func anyValueSQL(_ test: String, column: String = "properties") -> String {
+        "(\(column) <> '{}' AND EXISTS (SELECT 1 FROM json_each(\(column)) WHERE \(test)))"
     }
 }

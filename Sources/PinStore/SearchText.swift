@@ -6,12 +6,16 @@
 /// description, category or one of its property values (a substring match, so `muse` finds "Museum" and
 /// `기념` finds "전쟁기념관"). Words of 3 or more characters go through the
 /// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34); a trigram index cannot
-/// answer 1–2 character words, so those are checked on the pins themselves
-/// (a scan: LIKE for ASCII words, `pinmap_contains` with Unicode case folding
-/// for the others, `scan(_:)`).
+/// answer 1–2 character words, so those go through the character index
+/// `pins_words` (migration 6: a phrase of the word's characters); short words of
+/// punctuation only are checked on the pins themselves (a scan: LIKE for ASCII
+/// words, `pinmap_contains` with Unicode case folding for the others, `scan(_:)`).
 public struct SearchText: Sendable, Hashable {
     /// The words, in order, without duplicates; control characters removed.
     public let words: [String]
+
+    /// Words already split (a part of another search).
+    init(words: [String]) { self.words = words }
 
     /// Splits `text` at whitespace.
     public init(_ text: String) {
@@ -33,8 +37,38 @@ public struct SearchText: Sendable, Hashable {
     public var ftsQuery: String? {
         let long = words.filter { $0.unicodeScalars.count >= 3 }
         guard !long.isEmpty else { return nil }
-        return long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+        return long.map(Self.quoted).joined(separator: " AND ")
     }
+
+    /// The FTS5 query of the character index `pins_words` for the short words that hold a
+    /// letter or digit: each word a phrase of its characters (`"기 념" AND "c a"`: the
+    /// characters next to each other, i.e. the word as a substring), or nil when none.
+    /// Punctuation inside a word is not indexed: such words also get a scan condition.
+    public var wordsQuery: String? {
+        let short = words.filter(Self.usesWordIndex)
+        guard !short.isEmpty else { return nil }
+        return short.map { w in
+            "\"" + w.unicodeScalars.map { String($0) }.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }.joined(separator: " AND ")
+    }
+
+    /// A 1–2 character word with a letter or digit: the character index answers it.
+    /// Shorter words of punctuation only are matched by a scan.
+    static func usesWordIndex(_ w: String) -> Bool {
+        w.unicodeScalars.count < 3 && w.unicodeScalars.contains(where: isIndexedScalar)
+    }
+
+    /// Letters and digits: what unicode61 keeps as token characters.
+    static func isIndexedScalar(_ u: Unicode.Scalar) -> Bool {
+        u.properties.isAlphabetic || u.properties.numericType != nil
+    }
+
+    /// A short word the character index covers only in part (it holds punctuation).
+    static func needsScanToo(_ w: String) -> Bool {
+        usesWordIndex(w) && !w.unicodeScalars.allSatisfy(isIndexedScalar)
+    }
+
+    static func quoted(_ w: String) -> String { "\"" + w.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// `%word%` with `\`, `%` and `_` escaped by `\`.
     static func likePattern(_ w: String) -> String {
@@ -50,25 +84,31 @@ public struct SearchText: Sendable, Hashable {
     /// - Parameter unindexedAbove: pins with a larger id are not in `pins_fts`
     ///   yet (a large import's backlog): they are matched with LIKE instead
     ///   (a scan of those pins; ASCII-only case folding, as SQLite's LIKE).
-    func whereClause(unindexedAbove: Int64? = nil) -> (sql: String, args: [SQLValue])? {
+    /// - Parameter table: prefix for the pins' columns (`"p."` when joined with an FTS table).
+    func whereClause(unindexedAbove: Int64? = nil, table: String = "") -> (sql: String, args: [SQLValue])? {
         guard !isEmpty else { return nil }
         var parts: [String] = []
         var args: [SQLValue] = []
-        if let q = ftsQuery {
-            let fts = "id IN (SELECT rowid FROM pins_fts WHERE pins_fts MATCH ?)"
-            args.append(.text(q))
+        let indexed: [(table: String, query: String?, words: [String])] = [
+            ("pins_fts", ftsQuery, words.filter { $0.unicodeScalars.count >= 3 }),
+            ("pins_words", wordsQuery, words.filter(Self.usesWordIndex)),
+        ]
+        let prefix = table
+        for (index, query, covered) in indexed {
+            guard let query else { continue }
+            let fts = "\(prefix)id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH ?)"
+            args.append(.text(query))
             if let from = unindexedAbove {
-                let long = words.filter { $0.unicodeScalars.count >= 3 }
-                let scans = long.map(Self.scan)
-                parts.append("(\(fts) OR (id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
+                let scans = covered.map { Self.scan($0, table: prefix) }
+                parts.append("(\(fts) OR (\(prefix)id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
                 args.append(.int(from))
                 for s in scans { args += s.args }
             } else {
                 parts.append(fts)
             }
         }
-        for w in words where w.unicodeScalars.count < 3 {
-            let s = Self.scan(w)
+        for w in words where w.unicodeScalars.count < 3 && (!Self.usesWordIndex(w) || Self.needsScanToo(w)) {
+            let s = Self.scan(w, table: prefix)
             parts.append(s.sql)
             args += s.args
         }
@@ -78,16 +118,16 @@ public struct SearchText: Sendable, Hashable {
     /// A condition that scans the pins for `word` in any text column or property value, ignoring case as the
     /// trigram index does: LIKE for ASCII words (SQLite folds ASCII letters, and fast), else
     /// `pinmap_contains` (Unicode case folding, Store+SearchFunction.swift).
-    static func scan(_ word: String) -> (sql: String, args: [SQLValue]) {
+    static func scan(_ word: String, table t: String = "") -> (sql: String, args: [SQLValue]) {
         if word.unicodeScalars.allSatisfy(\.isASCII) {
             let p = likePattern(word)
-            let values = PropertySearch.anyValueSQL(#"value LIKE ? ESCAPE '\'"#)
-            return (#"(title LIKE ? ESCAPE '\' OR description LIKE ? ESCAPE '\' OR category LIKE ? ESCAPE '\' OR "#
-                    + values + ")", [.text(p), .text(p), .text(p), .text(p)])
+            let values = PropertySearch.anyValueSQL(#"value LIKE ? ESCAPE '\'"#, column: t + "properties")
+            return ("(\(t)title LIKE ? ESCAPE '\\' OR \(t)description LIKE ? ESCAPE '\\' OR \(t)category LIKE ? ESCAPE '\\' OR \(values))",
+                    [.text(p), .text(p), .text(p), .text(p)])
         }
         let w = SQLValue.text(Store.caseFold(word))
-        let values = PropertySearch.anyValueSQL("pinmap_contains(value, ?)")
-        return ("(pinmap_contains(title, ?) OR pinmap_contains(description, ?) OR pinmap_contains(category, ?) OR \(values))",
+        let values = PropertySearch.anyValueSQL("pinmap_contains(value, ?)", column: t + "properties")
+        return ("(pinmap_contains(\(t)title, ?) OR pinmap_contains(\(t)description, ?) OR pinmap_contains(\(t)category, ?) OR \(values))",
                 [w, w, w, w])
     }
 }

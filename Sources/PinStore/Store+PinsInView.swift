@@ -124,7 +124,7 @@ extension Store {
     }
 
     /// The pins with `ids`, in that order (missing ids left out).
-    func pins(ids: [Int64]) throws(StoreError) -> [Pin] {
+    public func pins(ids: [Int64]) throws(StoreError) -> [Pin] {
         guard !ids.isEmpty else { return [] }
         var byID: [Int64: Pin] = [:]
         for start in stride(from: 0, to: ids.count, by: 500) {

@@ -19,6 +19,43 @@ extension Store {
         if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
+    /// Registers `pinmap_chars(text)`: `text` with a space after every character (its
+    /// Unicode scalars; whitespace dropped), so the unicode61 tokenizer of `pins_words`
+    /// indexes each letter as a token (migration 5). NULL stays NULL.
+    func registerCharsFunction() throws(StoreError) {
+        let rc = sqlite3_create_function_v2(
+            db.handle, "pinmap_chars", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { ctx, argc, argv in
+                guard argc == 1, let argv, let p = sqlite3_value_text(argv[0]) else { sqlite3_result_null(ctx); return }
+                let n = Int(sqlite3_value_bytes(argv[0]))
+                var out: [UInt8] = []
+                out.reserveCapacity(n * 2)
+                Store.spaceOut(UnsafeBufferPointer(start: p, count: n), into: &out)
+                out.withUnsafeBufferPointer { b in
+                    sqlite3_result_text(ctx, UnsafeRawPointer(b.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(b.count),
+                                        unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                }
+            }, nil, nil, nil)
+        if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }
+    }
+
+    /// Copies UTF-8 `text` with a space after every scalar (a lead byte starts one), ASCII
+    /// whitespace and control bytes turned into nothing: the separators are ours.
+    static func spaceOut(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var i = 0
+        while i < text.count {
+            let b = text[i]
+            let len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+            if b > 0x20 && b != 0x7F {
+                let end = min(text.count, i + len)
+                for j in i..<end { out.append(text[j]) }
+                out.append(0x20)
+            }
+            i += len
+        }
+        if out.isEmpty { out.append(0x20) }  // never a NULL pointer for an empty text
+    }
+
     /// `text` with case removed: lowercased, and final sigma ς as σ (what Unicode case
     /// folding, and so FTS5, does beyond lowercasing for the scripts pins are written in).
     static func caseFold(_ text: String) -> String {

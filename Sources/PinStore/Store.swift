@@ -39,6 +39,7 @@ public final class Store {
             // helper thread: ≈ 20 % faster on 2 cores.
             try db.execute("PRAGMA threads = 2")
             try registerSearchFunction()
+            try registerCharsFunction()
             // Read only: a foreign or newer file is refused before anything is written to it.
             let needsMigration = try StoreIdentity.check(db, path: path, mustExist: { if case .existing = mode { return true }; return false }())
             if !memory {

@@ -13,7 +13,7 @@ import PinStore
 enum BenchCommand: Command {
     static let spec = CommandSpec(
         name: "bench",
-        usage: "pinmap bench render [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME]",
+        usage: "pinmap bench render|search [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME]",
         summary: """
         Time the map's frames on a store (benchmark; figures only).
         Prints the median, 95th percentile and worst time per frame (reload markers, counts
@@ -21,6 +21,9 @@ enum BenchCommand: Command {
         street-level (Seoul) viewport, each over --frames frames panned a fraction of a cell
         apart; the time from process start to the first frame; and peak resident memory
         (getrusage ru_maxrss). Painting to a terminal is not included.
+        `bench search` times the UI's search (every match in the store, split in view and
+        elsewhere) for 1-, 2- and 3-character queries at a world and a city view
+        (--frames rounds per query, default 60).
         """,
         options: [("--db", "store path"), ("--size", "frame size in cells (default 200x60)"),
                   ("--frames", "frames per viewport, at least 50 (default 60)"),
@@ -28,6 +31,21 @@ enum BenchCommand: Command {
         flags: [],
         maxPositionals: 1,
         minPositionals: 1)
+
+    /// `pinmap bench search`: search latency figures (BenchSearch.swift).
+    static func runSearch(_ args: ParsedArguments) throws(CLIError) -> Int32 {
+        let rounds = try frameCount(args.value("--frames"))
+        guard PinmapCLI.storeExists(args) else {
+            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
+        }
+        do {
+            let store = try PinmapCLI.openStore(args)
+            let pins = try store.finishIndexing()
+            if pins > 0 { print("pinmap bench search: indexed \(pins) pins a large import left first") }
+            for line in try BenchSearch.run(store: store, rounds: rounds) { print(line) }
+        } catch let e as CLIError { throw e } catch { throw .failure("search benchmark failed: \(error)") }
+        return 0
+    }
 
     /// The viewports measured: name, centre (degrees) and zoom.
     static let viewports: [(name: String, center: GeoPoint, zoom: Double)] = [
@@ -39,8 +57,9 @@ enum BenchCommand: Command {
 
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let mainStart = monotonicSeconds()
+        if args.positionals.first == "search" { return try runSearch(args) }
         guard args.positionals.first == "render" else {
-            throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; the one there is: render")
+            throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; there are: render, search")
         }
         let cols: Int, rows: Int
         do {

@@ -1,6 +1,7 @@
 import Foundation
 import Frame
 import PinStore
+import PinmapUI
 
 /// A subcommand: its spec (for parsing and `--help`) and what it does.
 protocol Command {
@@ -43,6 +44,8 @@ public enum PinmapCLI {
 
     /// Runs the command line `args` (without the program name) and returns the exit code.
     public static func main(_ args: [String]) -> Int32 {
+        // The UI's words follow the locale's name (Korean for ko_*), generated or not.
+        Strings.language = Language.from(environment: ProcessInfo.processInfo.environment)
         if args.first == "--version" || args.first == "-V" { writeOut("pinmap \(version)\n"); return 0 }
         if args.first == "--help" || args.first == "-h" || args.first == "help" { writeOut(globalHelp); return 0 }
         var rest = args

@@ -1,6 +1,7 @@
 import Foundation
 import GeoMap
 import PinmapUI
+import Terminal
 import PinStore
 import Sheet
 
@@ -22,7 +23,9 @@ enum RenderCommand: Command {
 
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let (cols, rows) = try size(args.value("--size") ?? "100x30")
-        var state = AppState(cols: cols, rows: rows, ascii: args.has("--ascii"), color: false, reducedMotion: true)
+        // ASCII when asked, or when the locale is not UTF-8 (`LANG=C`), as the UI does.
+        let ascii = args.has("--ascii") || !TerminalLocale.apply()
+        var state = AppState(cols: cols, rows: rows, ascii: ascii, color: false, reducedMotion: true)
         state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
         if let t = args.value("--tab") {
             guard let tab = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }

@@ -47,6 +47,8 @@ enum UICommand: Command {
         // What a large import left for later (search, the map's clusters) before the map shows;
         // stopping it here quits.
         if runner.finishIndexingIfNeeded(now: 0) == .stopped { return session.quitSignal > 0 ? 128 + session.quitSignal : 0 }
+        runner.startSearchWorker()
+        defer { runner.stopSearchWorker() }
         EventLoop(session: session, runner: runner, waiting: waiting).run()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0
@@ -64,16 +66,22 @@ struct EventLoop {
     func run() {
         let start = Monotonic.seconds()
         var needsPaint = true
+        var lastRead = 0.0
         while !runner.state.quit && !session.quitRequested {
             if needsPaint { session.paint(runner.frame()) }
             let animating = runner.state.isAnimating
             let queued = waiting.take()
-            let events = queued + session.read(timeoutMs: !queued.isEmpty ? 0 : animating ? 16 : 250)
+            // Poll quickly while something moves or a search is on its way.
+            let events = queued + session.read(timeoutMs: !queued.isEmpty ? 0 : animating || runner.state.needsTicks ? 16 : 250)
             let now = Monotonic.seconds() - start
-            if !events.isEmpty { runner.handle(events.map { .input($0) }, now: now) }
+            // Reports read in one batch arrived since the last read: spread their times over
+            // that interval, so a burst of drag reports keeps its velocity.
+            if !events.isEmpty { runner.handle(events.map { .input($0) }, from: max(lastRead, now - 0.1), to: now) }
+            lastRead = now
+            let found = runner.collectSearchResults(now: now)
             let ticking = animating || runner.state.needsTicks
             if ticking || !events.isEmpty { runner.handle(.tick, now: Monotonic.seconds() - start) }
-            needsPaint = ticking || !events.isEmpty
+            needsPaint = ticking || !events.isEmpty || found
         }
     }
 }

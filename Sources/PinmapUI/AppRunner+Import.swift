@@ -53,13 +53,13 @@ extension AppRunner {
             if report.pinsToIndex > 0, finishIndexingIfNeeded(now: now) == .done { report.pinsToIndex = 0 }
             state.importTab.summary = ImportReportFormatter.summary(report).components(separatedBy: "\n")
             state.importTab.preview = nil
-            state.notify("Import finished",
-                         "Importing “\(name)” succeeded :) \(report.imported) added, \(report.duplicates) duplicates, \(report.rejected) rejected",
+            state.notify(S.noticeImported.text,
+                         S.noticeImportedText(name, report.imported, report.duplicates, report.rejected),
                          success: true, now: now)
         } catch {
             state.importTab.progress = nil
             state.importTab.error = "\(error)"
-            state.notify("Import failed", "Importing “\(name)” failed :( \(error)", success: false, now: now)
+            state.notify(S.noticeImportFailed.text, S.noticeImportFailedText(name, error), success: false, now: now)
         }
         state.needsReload = true
         state.timeline.needsReload = true
@@ -98,12 +98,11 @@ extension AppRunner {
         } catch {
             indexesWhenNeeded = false
             if stopped {
-                state.message = "Indexing stopped: search scans the new pins and the map leaves them out until `pinmap index` or the next start"
+                state.message = S.msgIndexingStopped.text
                 outcome = .stopped
             } else {
                 state.message = nil
-                state.notify("Indexing failed",
-                             "Search and the map may miss new pins until `pinmap index` succeeds: \(error.message)",
+                state.notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(error.message),
                              success: false, now: now)
                 outcome = .failed
             }

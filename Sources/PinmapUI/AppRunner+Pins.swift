@@ -14,7 +14,7 @@ extension AppRunner {
         form[.title] = TextField(pin.title)
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)
-        form.error = "Not saved: \(error). Ctrl-S tries again · Esc gives up"
+        form.error = S.fmNotSaved(error)
         state.presentEditing(.form(form), height: PinForm.preferredHeight, dim: 0.3, duration: 0, now: state.clock)
     }
 
@@ -26,7 +26,7 @@ extension AppRunner {
                 let id = try store.insert(pin)
                 state.selectedID = id
                 state.needsReload = true
-                state.notify("Pin added", "Adding “\(pin.title)” succeeded :)", success: true, now: now)
+                state.notify(S.noticeAdded.text, S.noticeAddedText(pin.title), success: true, now: now)
             } catch {
                 reopenForm(pin, editing: nil, error: error)
             }
@@ -34,30 +34,30 @@ extension AppRunner {
             do {
                 guard try store.update(id: id, title: pin.title, description: pin.description, category: pin.category,
                                        latitude: pin.latitude, longitude: pin.longitude) != nil else {
-                    state.notify("Pin not updated", "Updating “\(pin.title)” failed :( the pin no longer exists (deleted elsewhere?)",
+                    state.notify(S.noticeNotUpdated.text, S.noticeNotUpdatedText(pin.title),
                                  success: false, now: now)
                     state.needsReload = true
                     return
                 }
                 state.selectedID = id
                 state.needsReload = true
-                state.notify("Pin updated", "Updating “\(pin.title)” succeeded :)", success: true, now: now)
+                state.notify(S.noticeUpdated.text, S.noticeUpdatedText(pin.title), success: true, now: now)
             } catch {
                 reopenForm(pin, editing: id, error: error)
             }
         case .deletePin(let id):
             do {
                 guard let deleted = try store.deleteForUndo(id: id) else {
-                    state.notify("Pin not deleted", "Pin #\(id) is no longer in the store", success: false, now: now)
+                    state.notify(S.noticeNotDeleted.text, S.noticeNotDeletedGone(id), success: false, now: now)
                     return
                 }
                 let gone = deleted.pin
                 state.lastDeleted = deleted
                 if state.selectedID == id { state.selectedID = nil }
                 state.needsReload = true
-                state.notify("Pin deleted", "Deleting “\(gone.title)” succeeded :) · u undoes", success: true, now: now)
+                state.notify(S.noticeDeleted.text, S.noticeDeletedText(gone.title), success: true, offersUndo: true, now: now)
             } catch {
-                state.notify("Pin not deleted", "Deleting pin #\(id) failed :( \(error)", success: false, now: now)
+                state.notify(S.noticeNotDeleted.text, S.noticeNotDeletedText(id, error), success: false, now: now)
             }
         case .restorePin(let deleted):
             let pin = deleted.pin
@@ -65,9 +65,9 @@ extension AppRunner {
                 state.selectedID = try store.restore(deleted)
                 state.lastDeleted = nil
                 state.needsReload = true
-                state.notify("Pin restored", "Undoing the delete of “\(pin.title)” succeeded :)", success: true, now: now)
+                state.notify(S.noticeRestored.text, S.noticeRestoredText(pin.title), success: true, now: now)
             } catch {
-                state.notify("Pin not restored", "Undoing the delete of “\(pin.title)” failed :( \(error)",
+                state.notify(S.noticeNotRestored.text, S.noticeNotRestoredText(pin.title, error),
                              success: false, now: now)
             }
         case .loadComments(let pinID):
@@ -75,16 +75,16 @@ extension AppRunner {
         case .addComment(let pinID, let body):
             do {
                 _ = try store.addComment(pinID: pinID, body: body)
-                reloadComments(pinID: pinID, note: "Comment added", selectLast: true)
+                reloadComments(pinID: pinID, note: S.dtCommentAdded.text, selectLast: true)
             } catch {
-                reloadComments(pinID: pinID, note: "Adding the comment failed :( \(error)")
+                reloadComments(pinID: pinID, note: S.dtCommentFailed(error))
             }
         case .deleteComment(let comment):
             do {
                 try store.deleteComment(id: comment.id)
-                reloadComments(pinID: comment.pinID, note: "Comment deleted")
+                reloadComments(pinID: comment.pinID, note: S.dtCommentDeleted.text)
             } catch {
-                reloadComments(pinID: comment.pinID, note: "Deleting the comment failed :( \(error)")
+                reloadComments(pinID: comment.pinID, note: S.dtCommentDeleteFailed(error))
             }
         default:
             break
@@ -100,7 +100,7 @@ extension AppRunner {
             if selectLast { detail.cursor = max(0, detail.comments.count - 1) }
             if let note { detail.note = note }
         } catch {
-            detail.note = "Could not load the comments: \(error)"
+            detail.note = S.dtCommentsFailed(error)
         }
         state.modal?.content = .detail(detail)
     }

@@ -14,9 +14,8 @@ import PinStore
 /// of them, as before) and the name and distance orders, which sort every
 /// pin in view and so are used only up to `sortLimit` pins in view.
 extension AppRunner {
-    /// Most pins in view the list sorts by name or by distance; above it the
-    /// list shows the newest pins and says why.
-    public static let sortLimit = 10_000
+    /// Most pins in view the list sorts by name or by distance (`AppState.sortLimit`).
+    public static let sortLimit = AppState.sortLimit
 
     /// Reloads the markers, counts and, when `list`, the list.
     /// - Throws: `StoreError` from SQLite.
@@ -73,27 +72,28 @@ extension AppRunner {
             state.listed = try store.pins(matching: query)
             return
         }
-        if state.order != .newest {
-            state.message = "Sorting by \(state.order.rawValue) needs at most \(AppRunner.sortLimit) pins in view: showing the newest; zoom in"
-        }
+        // Above the limit the header says the list is newest first (`AppState.orderLabel`).
         state.listed = try store.newestPins(in: query.boxes, categories: query.categories, limit: AppRunner.listLimit,
                                             inView: state.inViewCount, total: total).pins
     }
 
-    /// With a search: the matches in view, read through the full-text index
-    /// (at most `markerLimit` of them for the markers).
+    /// With a search: the matches in view, from the search's answer (`state.searchMatches`,
+    /// read off the input path); while the answer is on its way the list stays as it is.
     private func reloadSearchView(list: Bool, selected: Pin?, index: [String: Int]) throws {
-        let query = state.listQuery(limit: AppRunner.listLimit)
-        var countQuery = query
-        countQuery.limit = -1
-        state.inViewCount = try store.count(matching: countQuery)
+        guard let r = state.searchMatches, r.text == state.search else { return }
+        let split = SearchSplit(r, boxes: state.listQuery(limit: 0).boxes, categories: state.categoryFilter)
+        state.inViewCount = split.inView.count
         state.inViewApproximate = false
-        if list { state.listed = try store.pins(matching: query) }
-        var markerQuery = state.listQuery(limit: AppRunner.markerLimit)
-        markerQuery.order = .newest
-        let plain = try store.pins(matching: markerQuery).filter { $0.id != selected?.id }.map { pin in
-            MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
-                      categoryIndex: index[pin.category] ?? -1, title: pin.title, selected: false)
+        state.searchElsewhere = split.elsewhere
+        if list {
+            state.listed = try split.listedIDs(state.order, near: state.viewport.center, limit: AppRunner.listLimit,
+                                               sortLimit: AppRunner.sortLimit, titles: { try store.pins(ids: $0) })
+        }
+        // Titles for the markers of listed pins (labels); the others are dots.
+        let titles = Dictionary(state.listed.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let plain = split.inView.prefix(AppRunner.markerLimit).filter { $0.id != selected?.id }.map { m in
+            MapMarker(id: m.id, latitude: m.latitude, longitude: m.longitude, count: 1,
+                      categoryIndex: index[m.category] ?? -1, title: titles[m.id] ?? "", selected: false)
         }
         state.markers = Clusterer.cluster(plain, viewport: state.viewport, pane: state.layout.mapPane)
     }

@@ -25,6 +25,9 @@ public final class AppRunner {
     var indexing = false
     /// Imports the bundled sample pins; returns how many were added.
     private let loadSamples: () throws -> Int
+    /// Runs searches on a thread of its own (the terminal UI); nil: searches run at once
+    /// on this thread (render, tests).
+    private var searchWorker: SearchWorker?
 
     /// Most rows the list holds (the count says how many more are in view).
     public static let listLimit = 500
@@ -36,6 +39,8 @@ public final class AppRunner {
         self.state = state
         self.loadSamples = loadSamples
         self.state.storePath = store.path
+        self.state.importTab.home = ProcessInfo.processInfo.environment["HOME"]
+        self.state.importTab.cwd = FileManager.default.currentDirectoryPath
         // Keep the map's pin cells and indexes in memory between frames
         // (SQLite's default is 2 MiB; this is a cap, not an allocation).
         try? store.db.execute("PRAGMA cache_size = -32768")
@@ -62,6 +67,18 @@ public final class AppRunner {
         reloadIfNeeded()
     }
 
+    /// Applies a burst read at once, its events spread evenly over (`start`, `end`]
+    /// (seconds): they arrived during that interval, and a drag's release decision needs
+    /// distinct times for its reports.
+    public func handle(_ events: [AppEvent], from start: Double, to end: Double) {
+        let n = Double(events.count)
+        for (i, event) in events.enumerated() {
+            let t = events.count == 1 ? end : start + (end - start) * Double(i + 1) / n
+            for e in state.update(event, now: t) { perform(e) }
+        }
+        reloadIfNeeded()
+    }
+
     /// The frame for the current state.
     public func frame() -> Screen { state.renderRememberingLabels() }
 
@@ -78,9 +95,20 @@ public final class AppRunner {
             state.timeline.needsReload = true
         default: break
         }
+        defer {
+            // The pins changed: the search's matches are read again.
+            switch effect {
+            case .addPin, .updatePin, .deletePin, .restorePin, .loadSamples, .runImport: refreshSearch()
+            default: break
+            }
+        }
         switch effect {
+        case .search(let text, let generation):
+            search(text, generation: generation)
+        case .listFolder(let path):
+            for e in state.update(.folderListed(FolderReader.list(path)), now: state.clock) { perform(e) }
         case .persist(let key, let value):
-            do { try store.setSetting(key, value) } catch { state.message = "Could not save setting: \(error)" }
+            do { try store.setSetting(key, value) } catch { state.message = S.msgSettingNotSaved(error) }
         case .fitPins:
             fitPins()
         case .previewImport(let path):
@@ -90,12 +118,11 @@ public final class AppRunner {
         case .loadSamples:
             do {
                 let n = try loadSamples()
-                state.message = n > 0 ? "Loaded \(n) sample pins (first run)"
-                                      : "The sample pins are already in the store"
+                state.message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
                 state.viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
                 state.needsReload = true
             } catch {
-                state.message = "Could not load the sample pins: \(error)"
+                state.message = S.msgSamplesFailed(error)
             }
         case .addPin, .updatePin, .deletePin, .restorePin, .loadComments, .addComment, .deleteComment:
             performPinEffect(effect)  // AppRunner+Pins.swift
@@ -104,12 +131,48 @@ public final class AppRunner {
         }
     }
 
+    /// Starts the search thread (a second connection to the store file): searches then
+    /// never hold up typing. Call `collectSearchResults` from the loop to receive them.
+    public func startSearchWorker() {
+        guard store.path != ":memory:", searchWorker == nil else { return }
+        searchWorker = SearchWorker(path: store.path)
+    }
+
+    /// Stops the search thread.
+    public func stopSearchWorker() {
+        searchWorker?.stop()
+        searchWorker = nil
+    }
+
+    /// Hands the searches finished since the last call to `update` (stale ones are dropped
+    /// there). Returns whether any arrived.
+    @discardableResult
+    public func collectSearchResults(now: Double) -> Bool {
+        guard let outcomes = searchWorker?.takeResults(), !outcomes.isEmpty else { return false }
+        handle(outcomes.map { .searchFinished(generation: $0.generation, $0.results) }, now: now)
+        return true
+    }
+
+    private func search(_ text: String, generation: Int) {
+        if let worker = searchWorker { return worker.submit(.init(text: text, generation: generation)) }
+        let result: Result<SearchResults, StoreError>
+        do { result = .success(try store.search(text)) } catch { result = .failure(error) }
+        for e in state.update(.searchFinished(generation: generation, result), now: state.clock) { perform(e) }
+    }
+
+    /// Runs the current search again (the pins changed).
+    private func refreshSearch() {
+        guard !state.search.isEmpty else { return }
+        state.searchGeneration += 1
+        search(state.search, generation: state.searchGeneration)
+    }
+
     /// Fits the viewport to the pins that pass the category filter and search.
     private func fitPins() {
         var q = state.listQuery(limit: -1)
         q.boxes = []
         guard let box = try? store.boundingBox(matching: q) else {
-            state.message = "No pins to fit"
+            state.message = S.msgNoPinsToFit.text
             return
         }
         // Fit into the map rows above the sheet, then centre the box there.
@@ -117,7 +180,7 @@ public final class AppRunner {
         state.viewport.fit(bbox, pane: state.layout.visibleMap(sheetHeight: state.sheet.height))
         state.centerInVisibleMap(state.viewport.center)
         state.needsReload = true
-        state.message = "Map fitted to the \(state.search.isEmpty && state.categoryFilter == nil ? "" : "filtered ")pins' bounding box"
+        state.message = state.search.isEmpty && state.categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
     }
 
     private func restoreSettings() {
@@ -150,7 +213,7 @@ public final class AppRunner {
         do {
             try reloadView(list: state.needsReload)  // AppRunner+View.swift
         } catch {
-            state.message = "Store error: \(error)"
+            state.message = S.msgStoreError(error)
         }
         state.needsReload = false
         state.needsMarkerReload = false
@@ -162,7 +225,7 @@ public final class AppRunner {
             state.timeline.dayCounts = try store.days(inMonth: t.year, month: t.month)
             state.timeline.dayPins = try store.pins(onDay: t.dateString)
         } catch {
-            state.message = "Store error: \(error)"
+            state.message = S.msgStoreError(error)
         }
         state.timeline.needsReload = false
     }

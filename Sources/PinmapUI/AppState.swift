@@ -38,6 +38,8 @@ public struct AppState: Sendable {
     public var categoryFilter: Set<String>?
 
     public var showHelp = false
+    /// Help lines scrolled off the top of the `?` overlay.
+    public var helpScroll = 0
     /// The Import tab's path field, preview and progress.
     public var importTab = ImportTabState()
     /// Selected row on the Settings tab.
@@ -58,6 +60,8 @@ public struct AppState: Sendable {
     public var clock: Double = 0
     /// One-line message for the status line (what just happened or why not).
     public var message: String?
+    /// A routine success shown at the top right for a few seconds (Toast.swift).
+    public var toast: Toast?
     public var ascii: Bool
     /// Language of the map's place names: Korean when the locale's name is
     /// Korean (`PlaceNaming.language(environment:)`), else English.
@@ -67,8 +71,9 @@ public struct AppState: Sendable {
     /// Seconds the last remembered frame spent placing them (benchmark).
     public var labelSeconds = 0.0
     public var color: Bool
-    /// Latitude/longitude under the mouse pointer, when it is over the map.
-    public var pointer: GeoPoint?
+    /// The screen cell under the mouse pointer, when it last moved over the map; cleared by
+    /// a key, so the status line then shows the visible map's centre (`statusPoint`).
+    public var pointerCell: (col: Int, row: Int)?
     /// Where to read and write pins; shown on the Settings tab.
     public var storePath: String = ""
 
@@ -83,6 +88,13 @@ public struct AppState: Sendable {
     public var placeCursor: Int?
     /// The field was opened with `g`: it finds places only.
     public var placeSearchOnly = false
+    /// Bumped for every new search text; results of an older generation are dropped.
+    public var searchGeneration = 0
+    /// Every match of `search` in the store (as last answered; `SearchResults.text` says for
+    /// which text); the list and the map take the ones in view from it.
+    public var searchMatches: SearchResults?
+    /// Matches of the search outside the view (shown as "N more elsewhere").
+    public var searchElsewhere = 0
     /// The last deleted pin with its comments, which `u` restores (same id).
     public var lastDeleted: DeletedPin?
     /// Effects raised inside a modal or a mouse gesture; `update` returns them.
@@ -120,7 +132,10 @@ public struct AppState: Sendable {
     }
 
     /// True when time alone can change the frame (animations, a notice's timeout).
-    public var needsTicks: Bool { sheet.isAnimating || modal != nil }
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending }
+
+    /// True while the answer to the current search text is on its way.
+    public var searchPending: Bool { !search.isEmpty && searchMatches?.text != search }
 
     /// True when the list takes input: the sheet is above small (Pinit's rule).
     public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }

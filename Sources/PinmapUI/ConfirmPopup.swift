@@ -32,21 +32,21 @@ public struct ConfirmPopup: Sendable, Equatable {
 
     public var title: String {
         switch action {
-        case .deletePin(let pin): return "Delete “\(pin.title)”?"
-        case .deleteComment: return "Delete this comment?"
+        case .deletePin(let pin): return S.cfDeletePin(pin.title)
+        case .deleteComment: return S.cfDeleteComment.text
         }
     }
 
     public var message: String {
         switch action {
-        case .deletePin: return "The pin and its comments go; u brings the last deleted pin back."
+        case .deletePin: return S.cfDeletePinText.text
         case .deleteComment(let c): return "“\(c.body)”"
         }
     }
 
-    public var confirmLabel: String { "Delete" }
+    public var confirmLabel: String { S.cfDelete.text }
 
-    public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : "Cancel" }
+    public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : S.cfCancel.text }
 
     /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, Esc
     /// (or `n`) cancels, `y` confirms.

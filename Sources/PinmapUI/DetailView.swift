@@ -52,13 +52,13 @@ enum DetailView {
             x = screen.put("  ·  ", col: x, row: l.titleRow, style: theme.muted)
             screen.put(SafeText.sanitize(pin.category, ascii: ascii), col: x, row: l.titleRow, style: theme.category(pin.category))
         }
-        let idLabel = "#\(pin.id)  Esc closes "
+        let idLabel = S.dtCloses(pin.id)
         screen.put(idLabel, col: body.maxX - DisplayWidth.of(idLabel), row: l.titleRow, style: theme.muted)
         let decimal = "\(CoordinateText.decimal(pin.latitude)), \(CoordinateText.decimal(pin.longitude))"
         let dms = CoordinateText.dms(latitude: pin.latitude, longitude: pin.longitude)
         let place = SafeText.sanitize(pin.placeText(PlaceNaming(language: state.placeLanguage, ascii: ascii)), ascii: ascii)
         screen.put("  \(decimal)  ·  \(dms)  ·  \(place)", col: body.x, row: l.coordsRow, maxWidth: body.width)
-        screen.put("  Created \(SafeText.sanitize(pin.createdAt, ascii: ascii))  ·  Updated \(SafeText.sanitize(pin.updatedAt, ascii: ascii))",
+        screen.put(S.dtCreated(SafeText.sanitize(pin.createdAt, ascii: ascii), SafeText.sanitize(pin.updatedAt, ascii: ascii)),
                    col: body.x, row: l.datesRow, style: theme.date)
         drawDescription(d.descriptionWithProperties, in: l.description, into: &screen, ascii: ascii, theme: theme)
         drawMap(pin, in: l.map, state: state, into: &screen, theme: theme)
@@ -70,7 +70,7 @@ enum DetailView {
     private static func drawDescription(_ text: String, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard r.height > 0, r.width > 0 else { return }
         if text.trimmingSpaces.isEmpty {
-            screen.put("(no description)", col: r.x, row: r.y, style: theme.muted)
+            screen.put(S.dtNoDescription.text, col: r.x, row: r.y, style: theme.muted)
             return
         }
         let lines = TextWrap.lines(text, width: r.width, ascii: ascii)
@@ -92,19 +92,19 @@ enum DetailView {
         MapRenderer.draw(into: &screen, pane: inner, viewport: viewport, markers: [marker],
                          options: MapOptions(ascii: state.ascii, color: state.color, graticule: false,
                                              placeNames: state.placeLanguage))
-        let span = " \(CoordinateText.decimal(360 / mapZoom, decimals: 1))° across "
+        let span = S.dtAcross(CoordinateText.decimal(360 / mapZoom, decimals: 1))
         screen.put(span, col: frame.x + 2, row: frame.y, style: theme.muted, maxWidth: frame.width - 4)
     }
 
     private static func drawComments(_ d: PinDetail, layout l: DetailLayout, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard l.commentsHeaderRow < l.footerRow else { return }
         let count = d.commentsLoaded ? "\(d.comments.count)" : "…"
-        let x = screen.put("  Comments (\(count))", col: l.comments.x, row: l.commentsHeaderRow, style: theme.title)
-        screen.put("  c add · x delete · j/k move", col: x, row: l.commentsHeaderRow, style: theme.muted)
+        let x = screen.put(S.dtComments(count), col: l.comments.x, row: l.commentsHeaderRow, style: theme.title)
+        screen.put(S.dtCommentKeys.text, col: x, row: l.commentsHeaderRow, style: theme.muted)
         let r = l.comments
         guard r.height > 0 else { return }
         if d.commentsLoaded && d.comments.isEmpty {
-            screen.put("    No comments yet: press c to add one", col: r.x, row: r.y, style: theme.muted)
+            screen.put(S.dtNoComments.text, col: r.x, row: r.y, style: theme.muted)
             return
         }
         let first = d.firstVisibleComment(rows: r.height)
@@ -128,8 +128,8 @@ enum DetailView {
 
     private static func drawFooter(_ d: PinDetail, row: Int, width: Int, into screen: inout Screen, ascii: Bool, theme: Theme) {
         if let field = d.input {
-            let x = screen.put("  New comment: ", col: 0, row: row, style: theme.title)
-            let hint = "  Enter adds · Esc cancels"
+            let x = screen.put(S.dtNewComment.text, col: 0, row: row, style: theme.title)
+            let hint = S.dtNewCommentHint.text
             let box = Rect(x: x, y: row, width: max(8, width - x - DisplayWidth.of(hint) - 1), height: 1)
             screen.fill(box, with: Cell(" ", Style(underline: true)))
             let shown = field.display(width: box.width, ascii: ascii)
@@ -139,7 +139,7 @@ enum DetailView {
         } else if let note = d.note {
             screen.put("  " + note, col: 0, row: row, style: theme.hint)
         } else {
-            screen.put("  e edit · d delete pin · c comment · x delete comment · Esc closes", col: 0, row: row, style: theme.muted)
+            screen.put(S.dtKeys.text, col: 0, row: row, style: theme.muted)
         }
     }
 

@@ -19,7 +19,7 @@ enum FormView {
             screen.put("  " + (ascii ? "! " : "⚠ ") + error, col: r.x, row: errorRow, style: theme.error)
         }
         if errorRow + 1 < r.maxY {
-            screen.put("  Tab/↑↓ move · Enter on the last field or Ctrl-S saves · Esc cancels",
+            screen.put("  " + S.fmHint.text,
                        col: r.x, row: errorRow + 1, style: theme.muted)
         }
     }
@@ -71,7 +71,7 @@ enum ConfirmView {
             screen.put("[ \(popup.label(b)) ]", col: rect.x, row: rect.y, style: style)
         }
         if ConfirmPopup.buttonRow + 1 < r.height {
-            screen.putCentered("←→ choose · Enter · Esc cancels",
+            screen.putCentered(S.cfHint.text,
                                in: Rect(x: r.x, y: r.y + ConfirmPopup.buttonRow + 1, width: r.width, height: 1),
                                style: theme.muted)
         }
@@ -81,12 +81,12 @@ enum ConfirmView {
 /// The search field on the sheet's header row, or the kept search.
 enum SearchBarView {
     static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
-        let count = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewText)"
-                                                           : state.inViewText
+        let count = state.searchPending ? S.searchWaiting.text
+            : S.searchInView(state.listed.count < state.inViewCount ? "\(state.listed.count)/\(state.inViewText)" : state.inViewText)
         if let field = state.searchField {
             var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
-            x = screen.put(state.placeSearchOnly ? "Go to place: " : "Search: ", col: x, row: row, style: theme.title)
-            let hint = state.placeSearchOnly ? "  Enter goes there · Esc closes" : "  \(count) in view · Enter keeps · Esc clears"
+            x = screen.put(state.placeSearchOnly ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
+            let hint = state.placeSearchOnly ? "  " + S.placeHint.text : "  \(count) · " + S.searchHint.text
             let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
             let box = Rect(x: x, y: row, width: boxWidth, height: 1)
             screen.fill(box, with: Cell(" ", Style(underline: true)))
@@ -96,10 +96,9 @@ enum SearchBarView {
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else {
             var x = screen.put("  ", col: 0, row: row)
-            x = screen.put("Search “\(SafeText.sanitize(state.search, ascii: state.ascii))”: \(count) in view",
-                           col: x, row: row, style: theme.title)
-            screen.put(" · / edits · Esc in / clears · \(PinQueryOrderCycle.label(state.order))",
-                       col: x, row: row, style: theme.muted)
+            let shown = state.searchPending ? S.searchWaiting.text : (state.listed.count < state.inViewCount ? "\(state.listed.count)/\(state.inViewText)" : state.inViewText)
+            x = screen.put(S.searchKeptHeader(SafeText.sanitize(state.search, ascii: state.ascii), shown), col: x, row: row, style: theme.title)
+            screen.put(S.searchEditHint(state.orderLabel), col: x, row: row, style: theme.muted)
         }
     }
 }

@@ -1,43 +1,65 @@
+import Foundation
 import Frame
 
-/// The `?` overlay: every key binding and mouse gesture, from `KeyBindings`.
+/// The `?` overlay: the current tab's keys first, then the keys that work everywhere and
+/// the mouse, all from `KeyBindings` (one table, so help never drifts). One column that
+/// scrolls (↑↓ PgUp PgDn); any other key closes it.
 enum HelpView {
-    static func lines() -> [(String, String)] {
-        var out: [(String, String)] = []
-        var section = ""
-        for b in KeyBindings.all {
-            if b.section != section { section = b.section; out.append(("", section)) }
-            out.append((b.label, b.help))
+    /// A help line: a key label and its text; an empty label makes a section title.
+    typealias Line = (key: String, text: String)
+
+    /// Every line of help for `tab`, in order.
+    static func lines(for tab: Tab) -> [Line] {
+        var out: [Line] = []
+        func section(_ title: S, _ items: [Line]) {
+            guard !items.isEmpty else { return }
+            out.append(("", title.text))
+            out += items
         }
-        out.append(("", "Mouse"))
-        out += KeyBindings.mouseHelp
+        let bindings = { (s: S) in KeyBindings.all.filter { $0.sectionKey == s }.map { Line($0.label, $0.help) } }
+        let help = { (items: [KeyHelp]) in items.map { Line($0.label, $0.help.text) } }
+        switch tab {
+        case .map:
+            for s in [S.helpMap, .helpPins, .helpSheet, .helpFocus] { section(s, bindings(s)) }
+            section(.helpSearch, help(KeyBindings.searchHelp))
+        case .timeline: section(.helpTimeline, help(KeyBindings.tabHelp(.timeline)))
+        case .importer: section(.helpImport, help(KeyBindings.tabHelp(.importer)))
+        case .settings: section(.helpSettings, help(KeyBindings.tabHelp(.settings)))
+        }
+        section(.helpGeneral, bindings(.helpGeneral))
+        section(.helpMouse, help(KeyBindings.mouseHelp))
         return out
     }
 
-    static func draw(into screen: inout Screen, ascii: Bool, theme: Theme) {
-        let items = lines()
-        let width = min(screen.width - 2, 104)
-        let height = min(screen.height - 2, items.count + 3)
+    /// Rows of help lines the box shows at `screen` size.
+    static func visibleRows(rows: Int) -> Int { max(1, min(rows - 2, 40) - 2) }
+
+    /// The largest useful scroll offset.
+    static func maxScroll(tab: Tab, rows: Int) -> Int { max(0, lines(for: tab).count - visibleRows(rows: rows)) }
+
+    static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
+        let items = lines(for: state.tab)
+        let width = min(screen.width - 2, 90)
+        let rows = visibleRows(rows: screen.height)
+        let height = min(rows, items.count) + 2
         let box = Rect(x: (screen.width - width) / 2, y: max(0, (screen.height - height) / 2), width: width, height: height)
         screen.fill(box, with: Cell(" ", .plain))
-        drawBorder(box, into: &screen, ascii: ascii, theme: theme)
-        screen.putCentered(" Keys (any key closes) ", in: box, style: theme.title)
+        drawBorder(box, into: &screen, ascii: state.ascii, theme: theme)
+        let scroll = min(state.helpScroll, maxScroll(tab: state.tab, rows: screen.height))
+        let title = " " + S.helpTitle.text.trimmingCharacters(in: .whitespaces) + " "
+        screen.putCentered(DisplayWidth.truncate(title, to: width - 2), in: Rect(x: box.x, y: box.y, width: width, height: 1), style: theme.title)
+        if scroll + rows < items.count {
+            screen.put(" \(scroll + rows)/\(items.count) ", col: box.maxX - 12, row: box.maxY - 1, style: theme.muted)
+        }
         let inner = box.inset(dx: 2, dy: 1)
-        // Two columns when the list does not fit in one.
-        let perColumn = max(1, inner.height)
-        let columns = items.count > perColumn ? 2 : 1
-        let colWidth = inner.width / columns
-        let keyWidth = 10
-        for (i, item) in items.enumerated() {
-            let c = i / perColumn, r = i % perColumn
-            guard c < columns else { break }
-            let x = inner.x + c * colWidth
-            let y = inner.y + r
-            if item.0.isEmpty {
-                screen.put(item.1, col: x, row: y, style: theme.title, maxWidth: colWidth - 1)
+        let keyWidth = 12
+        for (i, item) in items.dropFirst(scroll).prefix(rows).enumerated() {
+            let y = inner.y + i
+            if item.key.isEmpty {
+                screen.put(item.text, col: inner.x, row: y, style: theme.title, maxWidth: inner.width)
             } else {
-                screen.put(DisplayWidth.pad(item.0, to: keyWidth), col: x, row: y, style: theme.key, maxWidth: keyWidth)
-                screen.put(item.1, col: x + keyWidth + 1, row: y, style: .plain, maxWidth: colWidth - keyWidth - 2)
+                screen.put(DisplayWidth.pad(item.key, to: keyWidth), col: inner.x, row: y, style: theme.key, maxWidth: keyWidth)
+                screen.put(item.text, col: inner.x + keyWidth + 1, row: y, style: .plain, maxWidth: inner.width - keyWidth - 1)
             }
         }
     }

@@ -23,8 +23,9 @@ public struct ImportPreview: Sendable, Equatable {
     }
 }
 
-/// The Import tab: type or paste a path, Enter previews it, Enter again
-/// imports it with a progress bar, and a notice sheet tells the result.
+/// The Import tab: type or paste a path (Tab completes it, ↑↓ or a click picks a file of
+/// the folder), Enter previews it, Enter again imports it with a progress bar, and a
+/// notice or a toast tells the result.
 public struct ImportTabState: Sendable, Equatable {
     public var field = TextField("")
     /// True while the path field takes the keys (printable keys are text).
@@ -36,7 +37,34 @@ public struct ImportTabState: Sendable, Equatable {
     public var progress: Double?
     /// The last import's summary lines.
     public var summary: [String] = []
+    /// The home folder (`~`) and the folder Pinmap started in (relative paths): initial
+    /// state from the runner, so `update` reads no environment.
+    public var home: String?
+    public var cwd = "/"
+    /// The folder of the typed path as last listed, and the folder last asked for.
+    public var folder: FolderListing?
+    var requestedFolder: String?
+    /// Index of the picked file in `folder.files`.
+    public var pick: Int?
     public init() {}
+
+    /// The typed path, resolved (`ImportPaths.resolve`).
+    public var resolvedPath: String { ImportPaths.resolve(field.text, home: home, cwd: cwd) }
+
+    /// The folder the typed path is in (the current folder while nothing is typed).
+    var typedFolder: String {
+        let typed = ImportPaths.unquote(field.text.trimmingSpaces)
+        if typed.isEmpty { return cwd }
+        return typed.hasSuffix("/") ? ImportPaths.resolve(String(typed.dropLast()), home: home, cwd: cwd)
+                                    : ImportPaths.split(resolvedPath).folder
+    }
+
+    /// The typed text up to its last `/` (what a completion or a pick keeps).
+    var typedPrefix: String {
+        let typed = ImportPaths.unquote(field.text.trimmingSpaces)
+        guard let slash = typed.lastIndex(of: "/") else { return "" }
+        return String(typed[...slash])
+    }
 }
 
 extension AppState {
@@ -48,15 +76,22 @@ extension AppState {
             case .ctrl("c"): quit = true; return []
             case .escape: importTab.editing = false; return []
             case .enter:
-                let path = importTab.field.text.trimmingSpaces
-                guard !path.isEmpty else { importTab.error = "Type the path of a CSV or GeoJSON file first"; return [] }
+                guard !importTab.field.text.trimmingSpaces.isEmpty else { importTab.error = S.importNeedPath.text; return [] }
                 importTab.editing = false
-                return [.previewImport(path: ImportTabState.expandHome(path))]
-            case .tab, .backTab: return nil
+                return [.previewImport(path: importTab.resolvedPath)]
+            case .tab:
+                if importTab.field.text.isEmpty { return nil }
+                completeImportPath()
+                return []
+            case .backTab: return nil
+            case .up, .down:
+                pickImportFile(step: key == .down ? 1 : -1)
+                return []
             default:
                 _ = importTab.field.handle(key)
                 importTab.preview = nil
                 importTab.error = nil
+                importTab.pick = nil
                 return []
             }
         }
@@ -70,29 +105,73 @@ extension AppState {
         default: return nil
         }
     }
-}
 
-extension ImportTabState {
-    /// `~/x` → `$HOME/x` (paths are typed as in a shell).
-    static func expandHome(_ path: String) -> String {
-        guard path.hasPrefix("~/"), let home = ProcessEnvironment.home else { return path }
-        return home + path.dropFirst(1)
+    /// Tab: completes the last part of the typed path among the folder's entries.
+    mutating func completeImportPath() {
+        guard let folder = importTab.folder, folder.path == importTab.typedFolder else { return }
+        let typedName = importTab.field.text.trimmingSpaces.hasSuffix("/") ? "" : ImportPaths.split(importTab.resolvedPath).name
+        guard let done = ImportPaths.complete(typedName, in: folder.entries) else {
+            message = S.importNoMatch(typedName)
+            return
+        }
+        importTab.field = TextField(importTab.typedPrefix + done.text)
+        importTab.preview = nil
+        importTab.error = nil
+    }
+
+    /// ↑/↓: puts the next or previous importable file of the folder into the field.
+    mutating func pickImportFile(step: Int) {
+        guard let files = importTab.folder?.files, !files.isEmpty else { return }
+        let next = importTab.pick.map { ($0 + step + files.count) % files.count } ?? (step > 0 ? 0 : files.count - 1)
+        chooseImportFile(next)
+    }
+
+    /// Puts file `index` of the listed folder into the field.
+    mutating func chooseImportFile(_ index: Int) {
+        guard let folder = importTab.folder, folder.files.indices.contains(index) else { return }
+        importTab.pick = index
+        let prefix = importTab.typedFolder == folder.path ? importTab.typedPrefix : folder.path + "/"
+        importTab.field = TextField(prefix + folder.files[index].name)
+        importTab.preview = nil
+        importTab.error = nil
+    }
+
+    /// Asks the runner for the folder of the typed path when it changed (Import tab only).
+    mutating func requestImportFolderIfNeeded() {
+        guard tab == .importer else { return }
+        let folder = importTab.typedFolder
+        guard folder != importTab.requestedFolder else { return }
+        importTab.requestedFolder = folder
+        queue(.listFolder(path: folder))
+    }
+
+    /// A click on a listed file picks it and previews it.
+    mutating func clickImportFile(row: Int) {
+        let top = ImportTabView.fileListTop(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
+        guard importTab.preview == nil, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
+        chooseImportFile(row - top)
+        importTab.editing = false
+        queue(.previewImport(path: importTab.resolvedPath))
     }
 }
 
 /// Draws the Import tab.
 enum ImportTabView {
+    /// The screen row of the first listed file (under the field, an error line, a title).
+    static func fileListTop(_ s: AppState, area: Rect) -> Int {
+        area.y + 7 + (s.importTab.error == nil ? 0 : 1)
+    }
+
     static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
         let t = s.importTab
         var lines = TextLines(area: area)
         func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
             lines.line(text, style, indent: indent, into: &screen)
         }
-        line("Import pins from a CSV or GeoJSON file", theme.title)
-        line(t.editing ? "Type or paste a path, Enter previews it · Esc leaves the field"
-                       : (t.preview == nil ? "e edits the path" : "Enter or y imports · e edits the path"), theme.muted)
+        line(S.importTitle.text, theme.title)
+        line(t.editing ? S.hintImportEditing.text : S.hintImport.text, theme.muted)
         lines.skip(1)
-        let label = "File: "
+        let label = S.importFile.text
         screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)
         let boxX = area.x + 2 + DisplayWidth.of(label)
         let boxW = max(4, area.width - boxX - 2)
@@ -105,23 +184,38 @@ enum ImportTabView {
         if let p = t.progress {
             let width = max(10, min(50, area.width - 20))
             let done = Int((Double(width) * p).rounded())
-            line("Importing  [" + String(repeating: s.ascii ? "#" : "█", count: done)
+            line(S.importing.text + "  [" + String(repeating: s.ascii ? "#" : "█", count: done)
                  + String(repeating: s.ascii ? "." : "░", count: width - done) + "]  \(Int(p * 100)) %", theme.hint)
         }
         if let p = t.preview {
             line("\(p.format) · encoding \(p.encoding)" + (p.delimiter.isEmpty ? "" : " · delimiter \(p.delimiter)")
                  + " · \(SettingsView.formatBytes(p.size))", theme.title)
             let cols = p.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← \"\($0.value)\"" }.joined(separator: ", ")
-            line("columns: " + cols, theme.muted)
+            line(S.importColumns.text + cols, theme.muted)
             if !p.properties.isEmpty {
-                line("kept as properties: " + p.properties.map { "\"\($0)\"" }.joined(separator: ", "), theme.muted)
+                line(S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", "), theme.muted)
             }
-            line("first rows:", theme.muted)
+            line(S.importFirstRows.text, theme.muted)
             for r in p.rows { line("  " + r, .plain) }
+        } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
+            drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }
         if !t.summary.isEmpty {
             lines.skip(1)
             for l in t.summary { line(l, .plain) }
+        }
+    }
+
+    /// The importable files of the typed path's folder, the picked one highlighted.
+    private static func drawFiles(_ s: AppState, _ folder: FolderListing, lines: inout TextLines, into screen: inout Screen, theme: Theme) {
+        let files = folder.files
+        let place = SafeText.sanitize(folder.path, ascii: s.ascii)
+        lines.line(files.isEmpty ? S.importNoFiles(place) : S.importFilesHere(place), theme.muted, into: &screen)
+        let room = max(0, lines.area.maxY - 1 - lines.row)  // the last row holds the key hint
+        for (i, f) in files.prefix(room).enumerated() {
+            let picked = i == s.importTab.pick
+            let mark = picked ? (s.ascii ? "> " : "▸ ") : "  "
+            lines.line(mark + SafeText.sanitize(f.name, ascii: s.ascii), picked ? theme.selectedRow : .plain, into: &screen)
         }
     }
 }

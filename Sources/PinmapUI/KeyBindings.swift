@@ -14,61 +14,75 @@ public enum Action: Sendable, Hashable {
     case addPin, editPin, deletePin, undoDelete, search, goToPlace
 }
 
-/// A key binding with the text `?` shows, kept together so help never drifts.
+/// A key binding with its help text (`S` keys, so help is in the interface's language),
+/// kept together so help never drifts.
 public struct KeyBinding: Sendable {
     public var keys: [Key]
     public var label: String
     public var action: Action
-    public var help: String
-    public var section: String
+    public var helpKey: S
+    public var sectionKey: S
+
+    public var help: String { helpKey.text }
+    public var section: String { sectionKey.text }
+
+    init(keys: [Key], label: String, action: Action, help: S, section: S) {
+        self.keys = keys; self.label = label; self.action = action; helpKey = help; sectionKey = section
+    }
+}
+
+/// A line of help for keys a tab or the search field handles itself (not an `Action`).
+public struct KeyHelp: Sendable {
+    public var label: String
+    public var help: S
 }
 
 /// Pinmap's key map. Digits, `;`, `M`/`m` and `[` can arrive as the tail of a
 /// split mouse report (terminal.md §7), so none of them is destructive.
 public enum KeyBindings {
     public static let all: [KeyBinding] = [
-        KeyBinding(keys: [.char("?"), .f1], label: "?", action: .help, help: "show or hide this help", section: "General"),
-        KeyBinding(keys: [.char("q"), .ctrl("c")], label: "q  Ctrl-C", action: .quit, help: "quit", section: "General"),
-        KeyBinding(keys: [.tab], label: "Tab", action: .nextTab, help: "next tab", section: "General"),
-        KeyBinding(keys: [.backTab], label: "Shift-Tab", action: .previousTab, help: "previous tab", section: "General"),
-        KeyBinding(keys: [.char("1")], label: "1", action: .showTab(.map), help: "Map tab", section: "General"),
-        KeyBinding(keys: [.char("2")], label: "2", action: .showTab(.timeline), help: "Timeline tab", section: "General"),
-        KeyBinding(keys: [.char("3")], label: "3", action: .showTab(.importer), help: "Import tab", section: "General"),
-        KeyBinding(keys: [.char("4")], label: "4", action: .showTab(.settings), help: "Settings tab", section: "General"),
+        KeyBinding(keys: [.char("?"), .f1], label: "?", action: .help, help: .hShowHelp, section: .helpGeneral),
+        KeyBinding(keys: [.char("q"), .ctrl("c")], label: "q  Ctrl-C", action: .quit, help: .hQuit, section: .helpGeneral),
+        KeyBinding(keys: [.tab], label: "Tab", action: .nextTab, help: .hNextTab, section: .helpGeneral),
+        KeyBinding(keys: [.backTab], label: "Shift-Tab", action: .previousTab, help: .hPreviousTab, section: .helpGeneral),
+        KeyBinding(keys: [.char("1")], label: "1", action: .showTab(.map), help: .hMapTab, section: .helpGeneral),
+        KeyBinding(keys: [.char("2")], label: "2", action: .showTab(.timeline), help: .hTimelineTab, section: .helpGeneral),
+        KeyBinding(keys: [.char("3")], label: "3", action: .showTab(.importer), help: .hImportTab, section: .helpGeneral),
+        KeyBinding(keys: [.char("4")], label: "4", action: .showTab(.settings), help: .hSettingsTab, section: .helpGeneral),
 
-        KeyBinding(keys: [.char("K")], label: "K", action: .raiseSheet, help: "raise the sheet one detent", section: "Sheet"),
-        KeyBinding(keys: [.char("J")], label: "J", action: .lowerSheet, help: "lower the sheet one detent", section: "Sheet"),
-        KeyBinding(keys: [.char("S")], label: "S", action: .sheetTo(.small), help: "sheet to small", section: "Sheet"),
-        KeyBinding(keys: [.char("M")], label: "M", action: .sheetTo(.medium), help: "sheet to medium", section: "Sheet"),
-        KeyBinding(keys: [.char("L")], label: "L", action: .sheetTo(.large), help: "sheet to large", section: "Sheet"),
-        KeyBinding(keys: [.escape], label: "Esc", action: .sheetEscape, help: "lower the sheet to small", section: "Sheet"),
-        KeyBinding(keys: [.char("f")], label: "f", action: .openFilter, help: "filter by category", section: "Sheet"),
-        KeyBinding(keys: [.char("s")], label: "s", action: .cycleOrder, help: "sort: newest/name/distance", section: "Sheet"),
+        KeyBinding(keys: [.char("K")], label: "K", action: .raiseSheet, help: .hRaise, section: .helpSheet),
+        KeyBinding(keys: [.char("J")], label: "J", action: .lowerSheet, help: .hLower, section: .helpSheet),
+        KeyBinding(keys: [.char("S")], label: "S", action: .sheetTo(.small), help: .hSmall, section: .helpSheet),
+        KeyBinding(keys: [.char("M")], label: "M", action: .sheetTo(.medium), help: .hMedium, section: .helpSheet),
+        KeyBinding(keys: [.char("L")], label: "L", action: .sheetTo(.large), help: .hLarge, section: .helpSheet),
+        KeyBinding(keys: [.escape], label: "Esc", action: .sheetEscape, help: .hSheetEsc, section: .helpSheet),
+        KeyBinding(keys: [.char("f")], label: "f", action: .openFilter, help: .hFilter, section: .helpSheet),
+        KeyBinding(keys: [.char("s")], label: "s", action: .cycleOrder, help: .hSort, section: .helpSheet),
 
-        KeyBinding(keys: [.char("m")], label: "m", action: .toggleFocus, help: "focus: map ⇄ list", section: "Focus"),
-        KeyBinding(keys: [.char("k"), .up], label: "k ↑", action: .up, help: "list: previous · map: pan N", section: "Focus"),
-        KeyBinding(keys: [.char("j"), .down], label: "j ↓", action: .down, help: "list: next · map: pan S", section: "Focus"),
-        KeyBinding(keys: [.char("h"), .left], label: "h ←", action: .left, help: "map: pan west", section: "Focus"),
-        KeyBinding(keys: [.char("l"), .right], label: "l →", action: .right, help: "map: pan east", section: "Focus"),
-        KeyBinding(keys: [.pageUp], label: "PgUp", action: .pageUp, help: "list: page up", section: "Focus"),
-        KeyBinding(keys: [.pageDown], label: "PgDn", action: .pageDown, help: "list: page down", section: "Focus"),
-        KeyBinding(keys: [.home], label: "Home", action: .home, help: "list: first pin", section: "Focus"),
-        KeyBinding(keys: [.end], label: "End", action: .end, help: "list: last pin", section: "Focus"),
+        KeyBinding(keys: [.char("m")], label: "m", action: .toggleFocus, help: .hToggleFocus, section: .helpFocus),
+        KeyBinding(keys: [.char("k"), .up], label: "k ↑", action: .up, help: .hUp, section: .helpFocus),
+        KeyBinding(keys: [.char("j"), .down], label: "j ↓", action: .down, help: .hDown, section: .helpFocus),
+        KeyBinding(keys: [.char("h"), .left], label: "h ←", action: .left, help: .hLeft, section: .helpFocus),
+        KeyBinding(keys: [.char("l"), .right], label: "l →", action: .right, help: .hRight, section: .helpFocus),
+        KeyBinding(keys: [.pageUp], label: "PgUp", action: .pageUp, help: .hPageUp, section: .helpFocus),
+        KeyBinding(keys: [.pageDown], label: "PgDn", action: .pageDown, help: .hPageDown, section: .helpFocus),
+        KeyBinding(keys: [.home], label: "Home", action: .home, help: .hHome, section: .helpFocus),
+        KeyBinding(keys: [.end], label: "End", action: .end, help: .hEnd, section: .helpFocus),
 
-        KeyBinding(keys: [.char("+"), .char("=")], label: "+", action: .zoomIn, help: "zoom in (or wheel)", section: "Map"),
-        KeyBinding(keys: [.char("-")], label: "-", action: .zoomOut, help: "zoom out (or wheel)", section: "Map"),
-        KeyBinding(keys: [.char("0")], label: "0", action: .resetWorld, help: "whole world", section: "Map"),
-        KeyBinding(keys: [.char("F")], label: "F", action: .fitPins, help: "fit all (filtered) pins", section: "Map"),
-        KeyBinding(keys: [.char("b")], label: "b", action: .toggleASCII, help: "braille / ASCII map", section: "Map"),
-        KeyBinding(keys: [.char("P")], label: "P", action: .loadSamples, help: "load the sample pins", section: "Map"),
-        KeyBinding(keys: [.char("g")], label: "g", action: .goToPlace, help: "go to a place by name (offline)", section: "Map"),
+        KeyBinding(keys: [.char("+"), .char("=")], label: "+", action: .zoomIn, help: .hZoomIn, section: .helpMap),
+        KeyBinding(keys: [.char("-")], label: "-", action: .zoomOut, help: .hZoomOut, section: .helpMap),
+        KeyBinding(keys: [.char("0")], label: "0", action: .resetWorld, help: .hWorld, section: .helpMap),
+        KeyBinding(keys: [.char("F")], label: "F", action: .fitPins, help: .hFit, section: .helpMap),
+        KeyBinding(keys: [.char("b")], label: "b", action: .toggleASCII, help: .hASCII, section: .helpMap),
+        KeyBinding(keys: [.char("P")], label: "P", action: .loadSamples, help: .hSamples, section: .helpMap),
+        KeyBinding(keys: [.char("g")], label: "g", action: .goToPlace, help: .hGoToPlace, section: .helpMap),
 
-        KeyBinding(keys: [.enter], label: "Enter", action: .open, help: "pin detail (c comment, x delete)", section: "Pins"),
-        KeyBinding(keys: [.char("a")], label: "a", action: .addPin, help: "add a pin at the map centre", section: "Pins"),
-        KeyBinding(keys: [.char("e")], label: "e", action: .editPin, help: "edit the selected pin", section: "Pins"),
-        KeyBinding(keys: [.char("d")], label: "d", action: .deletePin, help: "delete the selected pin (asks)", section: "Pins"),
-        KeyBinding(keys: [.char("u")], label: "u", action: .undoDelete, help: "undo the last delete", section: "Pins"),
-        KeyBinding(keys: [.char("/")], label: "/", action: .search, help: "search (Enter keeps, Esc clears)", section: "Pins"),
+        KeyBinding(keys: [.enter], label: "Enter", action: .open, help: .hOpen, section: .helpPins),
+        KeyBinding(keys: [.char("a")], label: "a", action: .addPin, help: .hAdd, section: .helpPins),
+        KeyBinding(keys: [.char("e")], label: "e", action: .editPin, help: .hEdit, section: .helpPins),
+        KeyBinding(keys: [.char("d")], label: "d", action: .deletePin, help: .hDelete, section: .helpPins),
+        KeyBinding(keys: [.char("u")], label: "u", action: .undoDelete, help: .hUndo, section: .helpPins),
+        KeyBinding(keys: [.char("/")], label: "/", action: .search, help: .hSearch, section: .helpPins),
     ]
 
     /// The action bound to `key`, if any.
@@ -82,15 +96,39 @@ public enum KeyBindings {
         return m
     }()
 
-    /// Mouse help lines for `?`.
-    public static let mouseHelp: [(String, String)] = [
-        ("drag ━━", "move the sheet, settles on a detent"),
-        ("click ━━", "cycle small→medium→large→medium"),
-        ("click tab", "switch tab"),
-        ("click pin", "select it (small sheet → medium)"),
-        ("drag map", "pan · wheel: zoom at the pointer"),
-        ("wheel list", "scroll (medium and large only)"),
-        ("right btn", "on the map: add a pin there"),
-        ("2nd click", "on a list row: the pin's detail"),
+    /// Keys of the search field (Search.swift).
+    public static let searchHelp: [KeyHelp] = [
+        KeyHelp(label: "type", help: .hSearchType), KeyHelp(label: "Enter", help: .hSearchEnter),
+        KeyHelp(label: "Esc", help: .hSearchEsc), KeyHelp(label: "↑ ↓", help: .hSearchArrows),
+        KeyHelp(label: "paste", help: .hSearchPaste), KeyHelp(label: "F", help: .hSearchFit),
+    ]
+
+    /// Keys each tab handles itself (Timeline.swift, ImportTab.swift, Settings.swift).
+    public static func tabHelp(_ tab: Tab) -> [KeyHelp] {
+        switch tab {
+        case .map: return []
+        case .timeline:
+            return [KeyHelp(label: "← → h l", help: .hTimelineDay), KeyHelp(label: "↑ ↓", help: .hTimelineWeek),
+                    KeyHelp(label: "< > PgUp/Dn", help: .hTimelineMonth), KeyHelp(label: "j k", help: .hTimelinePins),
+                    KeyHelp(label: "Enter", help: .hTimelineOpen)]
+        case .importer:
+            return [KeyHelp(label: "type", help: .hImportType), KeyHelp(label: "Tab", help: .hImportComplete),
+                    KeyHelp(label: "↑ ↓", help: .hImportPick), KeyHelp(label: "Enter", help: .hImportEnter),
+                    KeyHelp(label: "Esc", help: .hImportEsc), KeyHelp(label: "e i /", help: .hImportEdit),
+                    KeyHelp(label: "paste", help: .hImportQuoted)]
+        case .settings:
+            return [KeyHelp(label: "↑ ↓ j k", help: .hSettingsMove), KeyHelp(label: "Enter ← →", help: .hSettingsChange),
+                    KeyHelp(label: "click", help: .hSettingsClick)]
+        }
+    }
+
+    /// Mouse gestures, for `?`.
+    public static let mouseHelp: [KeyHelp] = [
+        KeyHelp(label: "drag ━━", help: .mDragGrabber), KeyHelp(label: "click ━━", help: .mClickGrabber),
+        KeyHelp(label: "click tab", help: .mClickTab), KeyHelp(label: "click pin", help: .mClickPin),
+        KeyHelp(label: "drag map", help: .mDragMap), KeyHelp(label: "wheel map", help: .mWheelMap),
+        KeyHelp(label: "wheel list", help: .mWheelList), KeyHelp(label: "right btn", help: .mRight),
+        KeyHelp(label: "2nd click", help: .mSecondClick), KeyHelp(label: "click row", help: .mClickSettings),
+        KeyHelp(label: "click file", help: .mClickFile),
     ]
 }

@@ -52,9 +52,10 @@ extension AppState {
     /// Input while a modal is up. Returns true when the event was consumed.
     mutating func handleModal(_ input: InputEvent, now: Double) -> Bool {
         guard var m = modal else { return false }
-        if m.presentation.phase == .dismissing { return true }
+        // A modal on its way out takes nothing: the key acts on the screen below at once.
+        if m.presentation.phase == .dismissing { return false }
         switch input {
-        case .resize: return false
+        case .resize, .paste: return false
         case .key(let key):
             if key == .ctrl("c") { quit = true; return true }
             switch m.content {
@@ -95,7 +96,8 @@ extension AppState {
                 m.presentation.beginDrag(row: e.row)
                 modal = m
             } else if case .filter(var f) = m.content {
-                f.click(row: e.row - card.y - FilterSheet.headerRows)
+                let rows = card.maxY - (card.y + FilterSheet.headerRows)
+                f.click(row: e.row - card.y - FilterSheet.headerRows + f.firstVisible(rows: rows))
                 modal?.content = .filter(f)
                 applyFilter(f)
             }
@@ -115,11 +117,6 @@ extension AppState {
     mutating func openFilter(now: Double) {
         let sheetContent = FilterSheet(categories: categoryCounts, current: categoryFilter)
         present(.filter(sheetContent), height: min(layout.rows - 2, sheetContent.preferredHeight), dim: 0.7, now: now)
-    }
-
-    /// Shows a result notice (after add, edit, delete, import).
-    public mutating func notify(_ title: String, _ message: String, success: Bool, now: Double) {
-        present(.notice(title: title, message: message, success: success, shownAt: now), height: 5, dim: 0.3, now: now)
     }
 }
 
@@ -153,6 +150,10 @@ public struct FilterSheet: Sendable, Equatable {
         default: break
         }
     }
+
+    /// The first category shown when `rows` rows hold categories: scrolled just enough
+    /// for the cursor to show (at 40×12 not every category fits).
+    public func firstVisible(rows: Int) -> Int { max(0, min(cursor - max(1, rows) + 1, categories.count - max(1, rows))) }
 
     mutating func click(row: Int) {
         guard categories.indices.contains(row) else { return }

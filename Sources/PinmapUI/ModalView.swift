@@ -29,16 +29,18 @@ enum ModalView {
 
     static func drawFilter(_ f: FilterSheet, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard r.height > 0 else { return }
-        screen.put("  Filter by category", col: r.x, row: r.y, style: theme.title)
+        screen.put(S.flTitle.text, col: r.x, row: r.y, style: theme.title)
         if r.height > 1 {
-            screen.put("  Space toggles · a all · n none · Esc closes · drag down or click outside to close",
+            screen.put(S.flHint.text,
                        col: r.x, row: r.y + 1, style: theme.muted)
         }
         if f.categories.isEmpty && r.height > 2 {
-            screen.put("  No categories in the store yet", col: r.x, row: r.y + 2, style: theme.muted)
+            screen.put(S.flNone.text, col: r.x, row: r.y + 2, style: theme.muted)
         }
-        for (i, c) in f.categories.enumerated() {
-            let row = r.y + FilterSheet.headerRows - 1 + i
+        let top = r.y + FilterSheet.headerRows - 1
+        let first = f.firstVisible(rows: r.maxY - top)
+        for (i, c) in f.categories.enumerated() where i >= first {
+            let row = top + i - first
             guard row < r.maxY else { break }
             let on = f.checked.contains(c.name)
             let box = ascii ? (on ? "[x]" : "[ ]") : (on ? "☑" : "☐")
@@ -58,7 +60,7 @@ enum ModalView {
             screen.putCentered(SafeText.sanitize(message), in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: .plain)
         }
         if r.height > 2 {
-            screen.putCentered("any key or click closes", in: Rect(x: r.x, y: r.y + 2, width: r.width, height: 1), style: theme.muted)
+            screen.putCentered(S.ntCloses.text, in: Rect(x: r.x, y: r.y + 2, width: r.width, height: 1), style: theme.muted)
         }
     }
 }

@@ -65,7 +65,7 @@ public struct PinDetail: Sendable, Equatable {
             case .enter:
                 let body = field.text.trimmingSpaces
                 input = nil
-                if body.isEmpty { note = "An empty comment is not added" } else { return .addComment(body) }
+                if body.isEmpty { note = S.dtEmptyComment.text } else { return .addComment(body) }
             default:
                 field.handle(key)
                 input = field
@@ -84,7 +84,7 @@ public struct PinDetail: Sendable, Equatable {
             if comments.indices.contains(cursor) {
                 raise(.deleteComment(comments[cursor]), now: now, animated: animated)
             } else {
-                note = "No comment to delete"
+                note = S.dtNoCommentToDelete.text
             }
         case .char("e"): return .edit(pin)
         case .char("d"): raise(.deletePin(pin), now: now, animated: animated)

@@ -17,11 +17,11 @@ public struct PinForm: Sendable, Equatable {
 
         public var label: String {
             switch self {
-            case .title: return "Title"
-            case .description: return "Description"
-            case .category: return "Category"
-            case .latitude: return "Latitude"
-            case .longitude: return "Longitude"
+            case .title: return S.fmTitle.text
+            case .description: return S.fmDescription.text
+            case .category: return S.fmCategory.text
+            case .latitude: return S.fmLatitude.text
+            case .longitude: return S.fmLongitude.text
             }
         }
     }
@@ -64,8 +64,8 @@ public struct PinForm: Sendable, Equatable {
     }
 
     public var heading: String {
-        if case .edit = mode { return "Edit pin" }
-        return "Add a pin"
+        if case .edit = mode { return S.fmEdit.text }
+        return S.fmAdd.text
     }
 
     /// Tab/↓ and Shift-Tab/↑ move between fields; Enter moves on, and saves
@@ -116,7 +116,7 @@ public struct PinForm: Sendable, Equatable {
     public func validated() -> Result<NewPin, Refusal> {
         let title = trimmed(self[.title].text)
         if title.isEmpty {
-            return .failure(Refusal(field: .title, message: "A pin needs a title"))
+            return .failure(Refusal(field: .title, message: S.fmNeedsTitle.text))
         }
         let latText = self[.latitude].text, lonText = self[.longitude].text
         let lat: Double, lon: Double

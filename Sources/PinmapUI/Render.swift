@@ -33,10 +33,13 @@ extension AppState {
         case .settings:
             SettingsView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
         }
+        TabHintView.draw(self, into: &screen, theme: theme)
         StatusLineView.draw(self, into: &screen, theme: theme)
         TabBarView.draw(self, into: &screen, theme: theme)
+        ToastView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
-        if showHelp { HelpView.draw(into: &screen, ascii: ascii, theme: theme) }
+        if showHelp { HelpView.draw(self, into: &screen, theme: theme) }
+        if ascii { ASCIISymbols.apply(to: &screen) }
         return (screen, labels, seconds)
     }
 
@@ -53,9 +56,9 @@ extension AppState {
 /// Shown instead of the UI when the terminal is below `Layout.minCols` × `Layout.minRows`.
 enum TooSmallView {
     static func draw(into screen: inout Screen, theme: Theme) {
-        let lines = ["too small: need \(Layout.minCols)×\(Layout.minRows)",
-                     "now \(screen.width)×\(screen.height)"]
-        let shortLines = ["too small", "need \(Layout.minCols)×\(Layout.minRows)"]
+        let need = "\(Layout.minCols)×\(Layout.minRows)"
+        let lines = [S.tooSmall(need), S.tooSmallNow("\(screen.width)×\(screen.height)")]
+        let shortLines = [S.tooSmallShort.text, S.tooSmallNeed(need)]
         let use = DisplayWidth.of(lines[0]) <= screen.width ? lines : shortLines
         let top = max(0, (screen.height - use.count) / 2)
         for (i, l) in use.enumerated() {

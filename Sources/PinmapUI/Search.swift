@@ -1,3 +1,4 @@
+import PinStore
 import Frame
 
 /// Search as you type (`/`): the field sits on the sheet's header row and
@@ -9,13 +10,12 @@ extension AppState {
     /// True while the search field takes the keys.
     public var isSearching: Bool { searchField != nil }
 
-    /// Opens the search field with the current search text (a medium sheet at
-    /// least, so the results are visible).
+    /// Opens the search field with the current search text; the sheet stays at its
+    /// detent (the field is on its header row, visible at every detent).
     mutating func startSearch(now: Double) {
         searchField = TextField(search)
         placeSearchOnly = false
         updatePlaceMatches(search)  // PlaceSearch.swift
-        if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         focus = .list
     }
 
@@ -33,7 +33,7 @@ extension AppState {
             if let p = placeCursor { choosePlace(p); return true }  // PlaceSearch.swift
             searchField = nil
             endPlaceSearch()
-            message = search.isEmpty ? nil : "Search kept: Esc in / clears it"
+            message = search.isEmpty ? nil : S.msgSearchKept.text
         case .escape:
             searchField = nil
             endPlaceSearch()
@@ -58,5 +58,21 @@ extension AppState {
         cursor = 0
         scroll = 0
         needsReload = true
+        if t.isEmpty { searchMatches = nil; searchElsewhere = 0; return }
+        searchGeneration += 1
+        queue(.search(text: t, generation: searchGeneration))
+    }
+
+    /// A search's answer: kept when it is for the current generation, else dropped (the
+    /// text changed while it ran).
+    mutating func receiveSearch(generation: Int, _ result: Result<SearchResults, StoreError>) {
+        guard generation == searchGeneration else { return }
+        switch result {
+        case .success(let r):
+            searchMatches = r
+            needsReload = true
+        case .failure(let e):
+            message = S.msgStoreError(e.message)
+        }
     }
 }

@@ -42,7 +42,7 @@ extension AppState {
             ascii.toggle()
             return .persist(key: SettingKey.mapMode, value: ascii ? "ascii" : "braille")
         case .color:
-            if !colorAvailable { message = "Colour is off: NO_COLOR is set or the terminal has no colours"; return nil }
+            if !colorAvailable { message = S.msgColourOff.text; return nil }
             color.toggle()
             return .persist(key: SettingKey.color, value: color ? "1" : "0")
         case .placeNames:
@@ -80,33 +80,39 @@ enum SettingsView {
         func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
             lines.line(text, style, indent: indent, into: &screen)
         }
-        line("Store", theme.title)
-        line("path     \(s.storeInfo.path)")
-        line("size     \(formatBytes(s.storeInfo.sizeBytes))   \(s.storeInfo.pinCount) pin\(s.storeInfo.pinCount == 1 ? "" : "s")")
-        line("imports  \(s.storeInfo.batches.isEmpty ? "none yet" : "")")
+        line(S.stStore.text, theme.title)
+        line(S.stPath(s.storeInfo.path))
+        line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
+        line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
         lines.skip(1)
-        line("Settings  (j/k choose · Enter/←/→ change)", theme.title)
+        line(S.stSettings.text, theme.title)
         let values: [(String, String)] = [
-            ("Drag sensitivity", "× \(formatSensitivity(s.sheet.sensitivity))  (0.5 less, 1 normal, 2 more)"),
-            ("Reduced motion", s.sheet.reducedMotion ? "on: sheets move instantly" : "off: sheets settle with a spring"),
-            ("Map mode", s.ascii ? "ASCII" : "braille (2×4 dots per cell)"),
-            ("Colour", s.colorAvailable ? (s.color ? "on" : "off") : "off (NO_COLOR or no colours)"),
-            ("Place names", s.placeLanguage == .korean ? "Korean (한국어), English where none" : "English"),
-            ("Export pins", PinExport.Format.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }
-                .joined(separator: " ") + "  (←/→ format, Enter writes it next to the store)"),
+            (S.stSensitivity.text, S.stSensitivityValue(formatSensitivity(s.sheet.sensitivity))),
+            (S.stReducedMotion.text, s.sheet.reducedMotion ? S.stReducedOn.text : S.stReducedOff.text),
+            (S.stMapMode.text, s.ascii ? S.stMapASCII.text : S.stMapBraille.text),
+            (S.stColour.text, s.colorAvailable ? (s.color ? S.stOn.text : S.stOff.text) : S.stColourUnavailable.text),
+            (S.stPlaceNames.text, s.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
+            (S.stExport.text, PinExport.Format.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }
+                .joined(separator: " ") + "  " + S.stExportHint.text),
         ]
         for (i, v) in values.enumerated() {
             let selected = i == s.settingsCursor
             let text = DisplayWidth.pad(v.0, to: 18) + v.1
             line((selected ? "▸ " : "  ") + text, selected ? theme.selectedRow : .plain)
         }
-        line("  Sheet detent: \(s.sheet.detent.rawValue) (remembered across runs)", theme.muted)
+        line(S.stDetent(s.sheet.detent.label), theme.muted)
         lines.skip(1)
-        line("Data", theme.title)
-        line("Coastlines, borders and countries: Made with Natural Earth (public domain).", theme.muted)
-        line("Cities: contains data from GeoNames (geonames.org), CC BY 4.0.", theme.muted)
-        line("Sample pins: Pinmap (CC0). Contains no GeoNames or airport data unless you import it.", theme.muted)
+        line(S.stData.text, theme.title)
+        line(S.stNaturalEarth.text, theme.muted)
+        line(S.stGeoNames.text, theme.muted)
+        line(S.stSamples.text, theme.muted)
+    }
+
+    /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
+    /// the first row, the store's four lines, its import batches (up to 3), a blank line and the title.
+    static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
+        area.y + 7 + min(3, s.storeInfo.batches.count)
     }
 
     static func formatBytes(_ b: Int64) -> String {

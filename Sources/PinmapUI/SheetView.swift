@@ -11,7 +11,6 @@ public enum SheetView {
     public static let headerRows = 2
     /// Cells of the grabber bar (`━`, or `=` in ASCII).
     static let grabberWidth = 8
-    static let filterLabel = "Filter"
 
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
         let rect = state.layout.sheetRect(height: state.sheet.height)
@@ -24,7 +23,7 @@ public enum SheetView {
 
     /// Column range of the Filter label on the grabber row (for clicks).
     static func filterLabelRange(cols: Int) -> Range<Int> {
-        let w = DisplayWidth.of(filterLabel) + 2
+        let w = DisplayWidth.of(S.sheetFilter.text) + 2
         return max(0, cols - w - 1)..<max(0, cols - 1)
     }
 
@@ -33,10 +32,11 @@ public enum SheetView {
         let line = String(repeating: state.ascii ? "-" : "─", count: rect.width)
         screen.put(line, col: rect.x, row: rect.y, style: theme.sheetBorder)
         screen.putCentered(" " + bar + " ", in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: theme.grabber)
-        let detent = " \(state.sheet.detent.rawValue) "
+        // During a drag the label names the detent a release now would settle on.
+        let detent = " " + (state.sheet.isDragging ? S.sheetSettlesOn(state.sheet.settleTarget.label) : state.sheet.detent.label) + " "
         screen.put(detent, col: rect.x + 1, row: rect.y, style: theme.muted)
         let f = filterLabelRange(cols: rect.width)
-        let label = state.categoryFilter == nil ? "[\(filterLabel)]" : "[\(filterLabel)*]"
+        let label = state.categoryFilter == nil ? "[\(S.sheetFilter.text)]" : "[\(S.sheetFilter.text)*]"
         if f.lowerBound > rect.width / 2 + grabberWidth / 2 + 2 {
             screen.put(label, col: f.lowerBound, row: rect.y, style: theme.hint)
         }
@@ -49,11 +49,18 @@ public enum SheetView {
         let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
         var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
         let shown = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewText)" : state.inViewText
-        x = screen.put("Pins in view: \(shown)", col: x, row: row, style: theme.title)
-        x = screen.put(" · \(PinQueryOrderCycle.label(state.order))", col: x, row: row, style: theme.muted)
-        if !state.listIsInteractive {
-            screen.put("  K or drag ↑ to open the list", col: x, row: row, style: theme.hint)
+        x = screen.put(S.sheetPinsInView(shown), col: x, row: row, style: theme.title)
+        x = screen.put(" · \(state.orderLabel)", col: x, row: row, style: theme.muted)
+        if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating {
+            screen.put("  " + S.sheetOpenHint.text, col: x, row: row, style: theme.hint)
         }
+    }
+
+    /// "N more elsewhere: F shows them all" under a search's matches in view.
+    private static func drawElsewhere(_ state: AppState, row: Int, theme: Theme, into screen: inout Screen) {
+        guard !state.search.isEmpty, state.searchElsewhere > 0 else { return }
+        let n = String(state.searchElsewhere) + (state.searchMatches?.capped == true ? "+" : "")
+        screen.put("  " + S.listMoreElsewhere(n), col: 0, row: row, style: theme.hint)
     }
 
     private static func drawList(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
@@ -69,15 +76,17 @@ public enum SheetView {
             guard rows > 0 else { return }
         }
         if state.listed.isEmpty {
-            let hint = state.indexingBacklog
-                ? "Indexing the pins a large import added: they appear when it ends (q stops)"
-                : state.totalCount == 0
-                ? "No pins yet: press P to load the sample pins, or import a CSV (tab 3)"
-                : !state.search.isEmpty ? "No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear"
-                : "No pins in view: zoom out (-) or press 0 for the whole world"
+            let hint = state.indexingBacklog ? S.listIndexing.text
+                : state.totalCount == 0 ? S.listNoPinsYet.text
+                : !state.search.isEmpty ? S.listNoMatch.text
+                : S.listNoPinsInView.text
             screen.put("  " + hint, col: 0, row: first, style: theme.muted)
+            if rows > 1 { drawElsewhere(state, row: first + 1, theme: theme, into: &screen) }
             return
         }
+        // After the last match in view: how many more the search found elsewhere.
+        let after = first + state.listed.count - state.scroll
+        if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
         let dateWidth = 10
         let catWidth = min(12, max(0, rect.width / 6))
         // The place column ("near Paris, FR") takes what the title leaves

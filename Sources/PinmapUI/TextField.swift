@@ -44,6 +44,22 @@ public struct TextField: Sendable, Equatable {
         return true
     }
 
+    /// Inserts pasted `text` at the cursor as literal characters: line breaks and tabs
+    /// become spaces (a one-line field never submits on a pasted newline), other control
+    /// characters are dropped.
+    public mutating func insert(pasted text: String) {
+        for c in text {
+            if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" {
+                chars.insert(" ", at: cursor)
+            } else if c.unicodeScalars.contains(where: SafeText.isUnsafe) {
+                continue
+            } else {
+                chars.insert(c, at: cursor)
+            }
+            cursor += 1
+        }
+    }
+
     /// What to draw in a box `width` cells wide: the sanitized text scrolled
     /// so the cursor stays visible, and the cursor's column inside the box
     /// (0…width−1). Widths are display widths (Korean counts 2 cells).

@@ -31,6 +31,8 @@ struct Theme: Sendable {
     var focusMark: Style { c(.yellow, bold: true) }
     var hint: Style { c(.yellow) }
     var key: Style { c(.yellow, bold: true) }
+    /// A routine success (Toast.swift).
+    var toast: Style { c(.green, bold: true, reverse: true) }
     var error: Style { c(.red, bold: true) }
     var checked: Style { c(.green, bold: true) }
 }

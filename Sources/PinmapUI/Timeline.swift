@@ -100,8 +100,7 @@ extension Calendar {
 
 /// Draws the Timeline tab.
 enum TimelineView {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    static var monthNames: [String] { S.tlMonths.text.split(separator: " ").map(String.init) }
 
     static func gridOrigin(area: Rect) -> (x: Int, y: Int) {
         let width = 7 * TimelineState.cellWidth
@@ -109,10 +108,10 @@ enum TimelineView {
     }
 
     static func draw(_ t: TimelineState, area: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
-        let title = "\(monthNames[max(0, min(11, t.month - 1))]) \(t.year)"
+        let title = S.tlMonthTitle(monthNames[max(0, min(11, t.month - 1))], t.year)
         screen.putCentered("‹  " + title + "  ›", in: Rect(x: area.x, y: area.y, width: area.width, height: 1), style: theme.title)
         let g = gridOrigin(area: area)
-        for (i, name) in ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].enumerated() {
+        for (i, name) in S.tlWeekdays.text.split(separator: " ").enumerated() {
             screen.put(" " + name, col: g.x + i * TimelineState.cellWidth, row: g.y - 1, style: theme.muted)
         }
         for d in 1...t.daysInMonth {
@@ -129,7 +128,8 @@ enum TimelineView {
 
     private static func drawDayPins(_ t: TimelineState, area: Rect, top: Int, into screen: inout Screen, theme: Theme) {
         guard top < area.maxY else { return }
-        let head = t.dayPins.isEmpty ? "\(t.dateString): no pins" : "\(t.dateString): \(t.dayPins.count) pin\(t.dayPins.count == 1 ? "" : "s") · Enter shows it on the map"
+        let head = t.dayPins.isEmpty ? S.tlNoPins(t.dateString)
+            : t.dayPins.count == 1 ? S.tlOnePin(t.dateString) : S.tlPins(t.dateString, t.dayPins.count)
         screen.put("  " + head, col: area.x, row: top, style: theme.title)
         for (i, p) in t.dayPins.enumerated() {
             let row = top + 1 + i

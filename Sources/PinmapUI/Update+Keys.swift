@@ -7,9 +7,19 @@ import Sheet
 extension AppState {
     mutating func handle(key: Key, now: Double) -> [Effect] {
         message = nil
+        pointerCell = nil  // the status line follows the keys: the visible map's centre
         if showHelp {
             if key == .char("q") || key == .ctrl("c") { quit = true; return [] }
-            showHelp = false
+            let page = max(1, HelpView.visibleRows(rows: layout.rows) - 1)
+            let step: Int? = switch key {
+            case .down, .char("j"): 1
+            case .up, .char("k"): -1
+            case .pageDown, .char(" "): page
+            case .pageUp: -page
+            default: nil
+            }
+            guard let step else { showHelp = false; return [] }
+            helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
             return []
         }
         // The search field takes every key while active (`q` is text): Search.swift.
@@ -27,7 +37,9 @@ extension AppState {
     mutating func perform(_ action: Action, now: Double) -> [Effect] {
         switch action {
         case .quit: quit = true
-        case .help: showHelp = true
+        case .help:
+            showHelp = true
+            helpScroll = 0
         case .nextTab: tab = tab.next(1)
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t
@@ -36,7 +48,7 @@ extension AppState {
         case .toggleASCII:
             message = nil
             let e = changeSetting(.mapMode, forward: true)
-            message = ascii ? "ASCII map" : "Braille map"
+            message = ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
             return e.map { [$0] } ?? []
         case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
             guard tab == .map else { return [] }
@@ -54,17 +66,16 @@ extension AppState {
         case .lowerSheet: stepSheet(up: false, now: now)
         case .sheetTo(let d): moveSheet(to: d, now: now)
         case .sheetEscape:
-            if sheet.detent == .small && !sheet.isAnimating { message = "The sheet is already small" }
+            if sheet.detent == .small && !sheet.isAnimating { message = S.msgSheetAlready(Detent.small.label) }
             else { moveSheet(to: .small, now: now) }
         case .toggleFocus:
             focus = focus == .map ? .list : .map
-            message = focus == .list && !listIsInteractive
-                ? "Focus: list (inert at small: K raises the sheet)" : "Focus: \(focus.rawValue)"
+            message = focus == .list && !listIsInteractive ? S.msgFocusListInert.text : S.msgFocus(focus.label)
         case .openFilter: openFilter(now: now)
         case .cycleOrder:
             let all = PinQueryOrderCycle.all
             order = all[(all.firstIndex(of: order).map { $0 + 1 } ?? 0) % all.count]
-            message = "Sorted by \(PinQueryOrderCycle.label(order))"
+            message = S.msgSortedBy(PinQueryOrderCycle.label(order))
             needsReload = true
         case .zoomIn: zoom(by: 2, about: nil)
         case .zoomOut: zoom(by: 0.5, about: nil)
@@ -84,10 +95,10 @@ extension AppState {
             return
         }
         guard listIsInteractive else {
-            message = "The list is inert at small: K raises the sheet · m moves focus to the map"
+            message = S.msgListInertKey.text
             return
         }
-        guard !listed.isEmpty else { message = "No pins in view"; return }
+        guard !listed.isEmpty else { message = S.msgNoPinsInView.text; return }
         let page = max(1, visibleListRows - 1)
         let current = selectedPin == nil ? -1 : cursor
         switch action {
@@ -128,11 +139,42 @@ extension AppState {
         needsReload = true
     }
 
+    /// Zooms by `factor` about `about` (a screen cell, e.g. under the wheel), else about the
+    /// selected pin when it is on the visible map, else about the centre of the map rows
+    /// left visible above the sheet (the pane's centre is under a medium sheet).
     mutating func zoom(by factor: Double, about: (col: Double, row: Double)?) {
         let before = viewport.zoom
-        viewport.zoom(by: factor, about: about, pane: layout.mapPane)
-        if viewport.zoom == before { message = factor > 1 ? "Closest zoom reached" : "Whole world already" }
+        viewport.zoom(by: factor, about: about ?? keyZoomAnchor, pane: layout.mapPane)
+        if viewport.zoom == before { message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text }
         needsReload = true
+    }
+}
+
+extension AppState {
+    /// Where `+`/`-` zoom about: the selected pin when it is on the visible map, else the
+    /// centre of the visible map (screen cells).
+    var keyZoomAnchor: (col: Double, row: Double) {
+        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        if let sel = markers.first(where: \.selected) {
+            let c = viewport.cell(for: GeoPoint(latitude: sel.latitude, longitude: sel.longitude), pane: layout.mapPane)
+            if visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down))) { return c }
+        }
+        return (Double(visible.x) + Double(visible.width) / 2, Double(visible.y) + Double(visible.height) / 2)
+    }
+
+    /// The point the status line shows: under the pointer when it is over the visible map
+    /// (computed from the current viewport, so it follows keys, wheel and pans), else the
+    /// centre of the visible map.
+    public var statusPoint: (point: GeoPoint, underPointer: Bool) {
+        let pane = layout.mapPane
+        if let c = pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row) {
+            return (viewport.point(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: pane), true)
+        }
+        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        let centre = visible.height > 0
+            ? viewport.point(col: Double(visible.x) + Double(visible.width) / 2, row: Double(visible.y) + Double(visible.height) / 2, pane: pane)
+            : viewport.center
+        return (centre, false)
     }
 }
 
@@ -148,9 +190,22 @@ enum PinQueryOrderCycle {
     static let all: [PinStoreOrder] = [.newest, .name, .distance]
     static func label(_ o: PinStoreOrder) -> String {
         switch o {
-        case .newest: return "newest first"
-        case .name: return "name"
-        case .distance: return "distance from the map centre"
+        case .newest: return S.orderNewest.text
+        case .name: return S.orderName.text
+        case .distance: return S.orderDistance.text
         }
     }
+}
+
+extension AppState {
+    /// The order the list is in, as its header says: a name or distance sort above
+    /// `sortLimit` pins in view shows the newest pins, and says so.
+    var orderLabel: String {
+        guard order != .newest, search.isEmpty, inViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
+        return S.orderNewestCapped(AppState.sortLimit, PinQueryOrderCycle.label(order))
+    }
+
+    /// Most pins in view the list sorts by name or by distance (they are all read and
+    /// sorted); above it the list shows the newest pins and its header says so.
+    public static let sortLimit = 10_000
 }

@@ -31,6 +31,8 @@ extension AppState {
             return
         }
         if tab == .timeline, m.row < layout.travel { return clickTimeline(m) }
+        if tab == .settings, m.row < layout.travel { return clickSettings(m) }
+        if tab == .importer, m.row < layout.travel { return clickImportFile(row: m.row) }
         guard tab == .map, m.row < layout.travel else { return }
         let top = sheetTop
         if m.row >= top {
@@ -50,15 +52,15 @@ extension AppState {
             openFilter(now: now)
             return
         }
-        if m.row < top + SheetView.headerRows {
-            // Grabber or header row: the handle. A press during a settle
-            // catches the sheet where it is.
+        if m.row < top + SheetView.headerRows || (sheet.detent == .small && !sheet.isAnimating) {
+            // Grabber or header row, or anywhere on a small sheet (as in Pinit): the
+            // handle. A press during a settle catches the sheet where it is.
             sheetPress = SheetPress(col: m.col, row: m.row, onGrabber: m.row == top)
             sheet.beginDrag(pointerRow: m.row, time: now)
             return
         }
         guard listIsInteractive else {
-            message = "The list is inert at small: drag the grabber up or press K"
+            message = S.msgListInertMouse.text
             return
         }
         focus = .list
@@ -111,7 +113,7 @@ extension AppState {
             viewport.zoom(by: 4, about: viewport.cell(for: hit.point, pane: pane), pane: pane)
             viewport.center = hit.point
             needsReload = true
-            message = "Cluster of \(hit.count) pins: zoomed in"
+            message = S.msgClusterZoomed(hit.count)
             return
         }
         selectedID = hit.id
@@ -120,6 +122,14 @@ extension AppState {
         focus = .list
         needsMarkerReload = true
         scrollToCursor()
+    }
+
+    /// A click on a Settings row selects it and changes it one step, as Enter does.
+    private mutating func clickSettings(_ m: MouseEvent) {
+        let first = SettingsView.firstSettingRow(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
+        guard let row = SettingRow(rawValue: m.row - first) else { return }
+        settingsCursor = row.rawValue
+        if let e = changeSetting(row, forward: true) { queue(e) }
     }
 
     private mutating func clickTimeline(_ m: MouseEvent) {
@@ -141,8 +151,10 @@ extension AppState {
         let up = m.button == .wheelUp
         if tab != .map || m.row >= layout.travel { return }
         if m.row >= sheetTop {
+            // Over the grabber or the header the wheel does nothing: they are the handle.
+            if m.row < sheetTop + SheetView.headerRows { return }
             guard listIsInteractive else {
-                message = "The list is inert at small: drag the grabber up or press K"
+                message = S.msgListInertMouse.text
                 return
             }
             scroll = max(0, scroll + (up ? -3 : 3))
@@ -155,7 +167,7 @@ extension AppState {
     }
 
     private mutating func trackPointer(_ m: MouseEvent) {
-        guard tab == .map, m.row < sheetTop else { pointer = nil; return }
-        pointer = viewport.point(col: Double(m.col) + 0.5, row: Double(m.row) + 0.5, pane: layout.mapPane)
+        guard tab == .map, m.row < sheetTop else { pointerCell = nil; return }
+        pointerCell = (m.col, m.row)
     }
 }

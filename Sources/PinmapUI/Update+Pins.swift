@@ -26,7 +26,7 @@ extension AppState {
             guard let pin = selectedPinOrExplain() else { return [] }
             confirmDelete(pin, now: now)
         case .undoDelete:
-            guard let pin = lastDeleted else { message = "Nothing to undo"; return [] }
+            guard let pin = lastDeleted else { message = S.msgNothingToUndo.text; return [] }
             return [.restorePin(pin)]
         case .search: startSearch(now: now)
         case .goToPlace: startPlaceSearch(now: now)  // PlaceSearch.swift
@@ -40,7 +40,7 @@ extension AppState {
 
     private mutating func selectedPinOrExplain() -> Pin? {
         if let pin = selectedPin { return pin }
-        message = "Select a pin first (j/k in the list, or click one)"
+        message = S.msgSelectPinFirst.text
         return nil
     }
 
@@ -121,7 +121,7 @@ extension AppState {
         switch outcome {
         case .waiting: break
         case .cancelled:
-            message = "Nothing deleted"
+            message = S.msgNothingDeleted.text
             dismissModal(now: now)
         case .confirmed(let action):
             queue(action.effect)

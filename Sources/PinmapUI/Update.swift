@@ -8,6 +8,10 @@ public enum AppEvent: Sendable {
     case input(InputEvent)
     /// Time passed (animations advance; `now` is passed to `update`).
     case tick
+    /// A search finished (`Effect.search`): its generation and the matches or the error.
+    case searchFinished(generation: Int, Result<SearchResults, StoreError>)
+    /// A folder the Import tab asked for (`Effect.listFolder`).
+    case folderListed(FolderListing)
 }
 
 /// Side effects `update` asks the runner to perform.
@@ -22,6 +26,12 @@ public enum Effect: Sendable, Equatable {
     case runImport(path: String)
     /// Fit the map to the bounding box of the pins the filters let through.
     case fitPins
+    /// Search the whole store for `text` off the input path; the answer comes back as
+    /// `AppEvent.searchFinished` with the same `generation`.
+    case search(text: String, generation: Int)
+    /// Read a folder's sub-folders and importable files (Import tab); answered by
+    /// `AppEvent.folderListed`.
+    case listFolder(path: String)
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
     /// Store a new pin.
     case addPin(NewPin)
@@ -65,6 +75,7 @@ extension AppState {
         case .tick:
             sheet.tick(time: now)
             tickModal(now: now)
+            tickToast(now: now)
         case .input(.resize(let cols, let rows)):
             resize(cols: cols, rows: rows, now: now)
         case .input(.key(let key)):
@@ -72,7 +83,16 @@ extension AppState {
         case .input(.mouse(let m)):
             effects += handle(mouse: m, now: now)
             effects += takeQueuedEffects()
+        case .input(.paste(let text)):
+            handle(paste: text)  // Paste.swift
+        case .searchFinished(let generation, let result):
+            receiveSearch(generation: generation, result)  // Search.swift
+        case .folderListed(let listing):
+            importTab.folder = listing
+            if importTab.pick.map({ $0 >= listing.files.count }) ?? false { importTab.pick = nil }
         }
+        requestImportFolderIfNeeded()  // ImportTab.swift
+        effects += takeQueuedEffects()
         clampList()
         // Persist the detent once a move has settled (never a transient state).
         if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
@@ -81,8 +101,15 @@ extension AppState {
         return effects
     }
 
+    /// A new terminal size: the map keeps its centre and its scale (degrees per column),
+    /// so a wider terminal shows more of the map, not the same map stretched.
     mutating func resize(cols: Int, rows: Int, now: Double) {
+        let oldWidth = layout.mapPane.width
         layout = Layout(cols: cols, rows: rows)
+        if oldWidth > 0, layout.mapPane.width > 0 {
+            viewport.zoom *= Double(oldWidth) / Double(layout.mapPane.width)
+        }
+        pointerCell = nil
         mapDrag = nil
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
@@ -107,13 +134,13 @@ extension AppState {
     /// Moves the sheet one detent up or down, or says why it cannot.
     mutating func stepSheet(up: Bool, now: Double) {
         let moved = up ? sheet.raise(time: now) : sheet.lower(time: now)
-        if !moved { message = up ? "The sheet is already large" : "The sheet is already small" }
+        if !moved { message = S.msgSheetAlready(up ? Detent.large.label : Detent.small.label) }
     }
 
     mutating func moveSheet(to detent: Detent, now: Double) {
         let target = sheet.layout.resolve(detent)
-        if target != detent { message = "\(detent.rawValue) is not available at this size" }
-        if sheet.detent == target && !sheet.isAnimating { message = message ?? "The sheet is already \(target.rawValue)" }
+        if target != detent { message = S.msgDetentUnavailable(detent.label) }
+        if sheet.detent == target && !sheet.isAnimating { message = message ?? S.msgSheetAlready(target.label) }
         sheet.move(to: target, time: now)
     }
 

@@ -55,23 +55,38 @@ extension SheetModel {
     ///   Without a drag in progress: `.settle(detent)` and nothing changes.
     @discardableResult
     public mutating func endDrag(pointerRow: Int, time: Double) -> ReleaseOutcome {
-        guard isDragging else { return .settle(detent) }
-        drag(pointerRow: pointerRow, time: time)
+        guard case .dragging(let before) = phase else { return .settle(detent) }
+        // A release on the row of the last motion report is not motion: adding it as a
+        // sample would read a throw released 90 ms after its last report as a stop.
+        if pointerRow != before.row { drag(pointerRow: pointerRow, time: time) } else { advance(time) }
         guard case .dragging(let drag) = phase else { return .settle(detent) }
         phase = .resting
         if !drag.moved {
             if drag.interrupted { settle(from: drag.height, velocity: 0) }
             return .click
         }
-        var velocity = drag.tracker.velocity(at: clock)
-        let range = layout.heightRange
-        // Pressed against an end and still pushing: nothing to throw.
-        if (drag.height >= Double(range.upperBound) && velocity > 0)
-            || (drag.height <= Double(range.lowerBound) && velocity < 0) { velocity = 0 }
+        let velocity = releaseVelocity(drag)
         let target = ReleasePolicy.target(height: drag.height, velocity: velocity, current: detent, layout: layout)
         commit(target)
         settle(from: drag.height, velocity: velocity)
         return .settle(target)
+    }
+
+    /// The detent the sheet would settle on if released now: during a drag, the release
+    /// decision for the current height and velocity; otherwise the current detent.
+    public var settleTarget: Detent {
+        guard case .dragging(let drag) = phase else { return detent }
+        return ReleasePolicy.target(height: drag.height, velocity: releaseVelocity(drag), current: detent, layout: layout)
+    }
+
+    /// The drag's velocity now (rows/s); 0 when pressed against an end and still pushing
+    /// (nothing to throw).
+    private func releaseVelocity(_ drag: Drag) -> Double {
+        let velocity = drag.tracker.velocity(at: clock)
+        let range = layout.heightRange
+        if (drag.height >= Double(range.upperBound) && velocity > 0)
+            || (drag.height <= Double(range.lowerBound) && velocity < 0) { return 0 }
+        return velocity
     }
 
     /// Advances a settle to `time` seconds; once within half a row of the

@@ -9,16 +9,30 @@ import Frame
 /// Mouse: xterm SGR reports `ESC [ < b ; x ; y M|m` (mode 1006; coordinates
 /// 1-based, unlimited) and the legacy X10 form `ESC [ M b x y` (bytes 32+n,
 /// so only up to column 223) for terminals that ignore 1006.
+///
+/// Bracketed paste (mode 2004): everything between `ESC[200~` and `ESC[201~`
+/// is one `.paste` event of literal text; an ESC inside it never ends it.
+/// Keyboard protocols: kitty's CSI u (`ESC [ code ; mods u`) and xterm's
+/// modifyOtherKeys (`ESC [ 27 ; mods ; code ~`) become keys or are dropped,
+/// never text. Any other CSI sequence is dropped whole.
 public struct InputDecoder: Sendable {
     private var pending: [UInt32] = []
+    /// The text of a bracketed paste being read (nil outside a paste).
+    private var paste: [UInt32]?
+
+    /// Most characters an escape sequence may have before it is dropped as garbage.
+    static let maxSequence = 32
+    /// `ESC [ 2 0 1 ~`: the end of a bracketed paste.
+    static let pasteEnd: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
     public init() {}
 
-    /// True while an escape sequence is half-read.
-    public var isPending: Bool { !pending.isEmpty }
+    /// True while an escape sequence or a paste is half-read.
+    public var isPending: Bool { !pending.isEmpty || paste != nil }
 
     /// Feeds one character (a Unicode scalar value) and returns what it completes.
     public mutating func feed(char u: UInt32) -> [InputEvent] {
+        if paste != nil { return feedPaste(u) }
         if pending.isEmpty {
             if u == 0x1B { pending = [u]; return [] }
             return [.key(Self.key(for: u))]
@@ -28,12 +42,42 @@ public struct InputDecoder: Sendable {
     }
 
     /// Called when no byte followed within the timeout: whatever is pending is
-    /// the Escape key (and, for a broken sequence, its characters as keys).
+    /// the Escape key (and, for a broken sequence, its characters as keys). A
+    /// paste waits for its end marker (a slow terminal may pause inside one).
     public mutating func flush() -> [InputEvent] {
-        guard !pending.isEmpty else { return [] }
+        guard !pending.isEmpty, paste == nil else { return [] }
         let rest = pending.dropFirst()
         pending = []
+        if rest.count > 1 && rest.first == 0x5B { return [] }  // a cut CSI sequence: never text
         return [.key(.escape)] + rest.map { .key(Self.key(for: $0)) }
+    }
+
+    private mutating func feedPaste(_ u: UInt32) -> [InputEvent] {
+        paste!.append(u)
+        guard paste!.count >= Self.pasteEnd.count, paste!.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) else {
+            return []
+        }
+        let body = paste!.dropLast(Self.pasteEnd.count)
+        paste = nil
+        return [.paste(Self.pastedText(body))]
+    }
+
+    /// The pasted characters as text: CR LF and CR become `\n`, tab a space, other control
+    /// characters (ESC included) are dropped.
+    static func pastedText<C: Collection>(_ units: C) -> String where C.Element == UInt32 {
+        var out = String.UnicodeScalarView()
+        var previous: UInt32 = 0
+        for u in units {
+            defer { previous = u }
+            switch u {
+            case 0x0D: out.append("\n")
+            case 0x0A: if previous != 0x0D { out.append("\n") }
+            case 0x09: out.append(" ")
+            case 0..<0x20, 0x7F, 0x80..<0xA0: continue
+            default: if let s = Unicode.Scalar(u) { out.append(s) }
+            }
+        }
+        return String(out)
     }
 
     private mutating func parsePending() -> [InputEvent] {
@@ -48,10 +92,59 @@ public struct InputDecoder: Sendable {
         }
         if pending[2] == UInt32(UInt8(ascii: "<")) { return parseSGR() }
         if pending[2] == UInt32(UInt8(ascii: "M")) { return parseX10() }
-        // An unknown CSI sequence: drop it up to its final byte (0x40–0x7E).
-        if let last = pending.last, last >= 0x40, last <= 0x7E, pending.count > 2 { pending = [] }
-        if pending.count > 32 { pending = [] }
-        return []
+        return parseCSI()
+    }
+
+    /// `ESC [ params final`: parameters and intermediates (0x20–0x3F) up to a final byte
+    /// (0x40–0x7E). Paste start, CSI u and modifyOtherKeys are decoded; the rest is dropped.
+    private mutating func parseCSI() -> [InputEvent] {
+        guard let last = pending.last else { return [] }
+        if last >= 0x20 && last <= 0x3F {
+            if pending.count > Self.maxSequence { pending = [] }
+            return []
+        }
+        let params = String(String.UnicodeScalarView(pending.dropFirst(2).dropLast().compactMap(Unicode.Scalar.init)))
+        pending = []
+        guard last >= 0x40 && last <= 0x7E else { return [] }  // not a sequence after all: dropped
+        let numbers = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0.split(separator: ":").first ?? "") }
+        switch (last, numbers.count) {
+        case (0x7E, 1) where numbers[0] == 200:  // ESC[200~
+            paste = []
+            return []
+        case (0x75, _):  // CSI code ; mods u (kitty)
+            guard let code = numbers.first ?? nil else { return [] }
+            let mods = numbers.count > 1 ? (numbers[1] ?? 1) : 1
+            return Self.modifiedKey(code: code, modifiers: mods).map { [.key($0)] } ?? []
+        case (0x7E, 3) where numbers[0] == 27:  // CSI 27 ; mods ; code ~ (xterm modifyOtherKeys)
+            guard let code = numbers[2] else { return [] }
+            return Self.modifiedKey(code: code, modifiers: numbers[1] ?? 1).map { [.key($0)] } ?? []
+        default:
+            return []
+        }
+    }
+
+    /// A key from a Unicode `code` and an xterm modifier parameter (1 + shift 1, alt 2,
+    /// ctrl 4, …). Alt and super combinations are not bound, so they give nil (ignored).
+    static func modifiedKey(code: Int, modifiers: Int) -> Key? {
+        let bits = max(0, modifiers - 1)
+        let shift = bits & 1 != 0, alt = bits & 2 != 0, ctrl = bits & 4 != 0
+        guard !alt, bits & ~7 == 0, code > 0, code < 0x110000, let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+        switch code {
+        case 13: return .enter
+        case 27: return .escape
+        case 9: return shift ? .backTab : .tab
+        case 127, 8: return .backspace
+        default: break
+        }
+        if code < 0x20 || (code >= 0x7F && code < 0xA0) || (code >= 0xE000 && code < 0xF900) { return nil }  // private-use: kitty's function keys
+        if ctrl {
+            let lower = Character(scalar).lowercased()
+            guard lower.count == 1, let c = lower.first, c.isASCII, c.isLetter else { return nil }
+            return .ctrl(c)
+        }
+        let c = Character(scalar)
+        let upper = c.uppercased()
+        return .char(shift && upper.count == 1 ? Character(upper) : c)
     }
 
     private mutating func parseSGR() -> [InputEvent] {
@@ -59,7 +152,7 @@ public struct InputDecoder: Sendable {
         let isFinal = last == UInt32(UInt8(ascii: "M")) || last == UInt32(UInt8(ascii: "m"))
         if !isFinal {
             let ok = (last >= 0x30 && last <= 0x39) || last == 0x3B || last == 0x3C
-            if !ok || pending.count > 32 { pending = []; return [] }
+            if !ok || pending.count > Self.maxSequence { pending = []; return [] }
             return []
         }
         let body = String(String.UnicodeScalarView(pending.dropFirst(3).dropLast().compactMap(Unicode.Scalar.init)))

@@ -48,11 +48,7 @@ public final class TerminalSession {
     /// Throws what `start()` would refuse (no TTY, unknown or dumb `TERM`) without touching
     /// the terminal: callers check before they create anything.
     public func checkTerminal() throws(TerminalError) {
-        if setlocale(LC_ALL, "") == nil, TerminalSession.localeNameSaysUTF8() {
-            // The named locale (e.g. ko_KR.UTF-8) is not installed but asks
-            // for UTF-8: keep UTF-8 through C.UTF-8 rather than fall to ASCII.
-            setlocale(LC_ALL, "C.UTF-8")
-        }
+        TerminalLocale.apply()
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         switch pm_check_term() {
@@ -70,20 +66,7 @@ public final class TerminalSession {
     }
 
     /// True when the terminal can show UTF-8 (the locale's codeset is UTF-8).
-    /// Whether LC_ALL, LC_CTYPE or LANG (the first set) names a UTF-8 locale.
-    static func localeNameSaysUTF8() -> Bool {
-        let vars: [String] = ["LC_ALL", "LC_CTYPE", "LANG"]
-        let name = vars.compactMap { (v: String) -> String? in getenv(v).map { String(cString: $0) } }
-            .first { !$0.isEmpty } ?? ""
-        let n = name.lowercased()
-        return n.hasSuffix(".utf-8") || n.hasSuffix(".utf8")
-    }
-
-    public static func localeIsUTF8() -> Bool {
-        guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
-        let name = String(cString: cs).uppercased()
-        return name == "UTF-8" || name == "UTF8"
-    }
+    public static func localeIsUTF8() -> Bool { TerminalLocale.codesetIsUTF8() }
 
     /// The terminal's size in cells.
     public var size: (cols: Int, rows: Int) { (Int(pm_cols()), Int(pm_lines())) }

@@ -9,7 +9,7 @@ final class Tmux {
     let socket: String
     let binary: String
     let dbPath: String
-    private let dir: URL
+    let dir: URL
 
     /// The built `pinmap` next to the test bundle (swift test builds it,
     /// since this test target depends on the executable).
@@ -42,8 +42,9 @@ final class Tmux {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    /// Runs pinmap with `args` in a detached `cols`×`rows` session.
-    func start(_ args: [String] = [], cols: Int = 100, rows: Int = 30, term: String = "xterm-256color", env: [String: String] = [:]) {
+    /// Runs pinmap with `args` in a detached `cols`×`rows` session; waits until `ready` shows.
+    func start(_ args: [String] = [], cols: Int = 100, rows: Int = 30, term: String = "xterm-256color", env: [String: String] = [:],
+               ready: String = "Settings") {
         var envs = ["TERM=\(term)", "LANG=C.UTF-8", "ESCDELAY=25", "HOME=\(dir.path)", "XDG_DATA_HOME=\(dir.path)/data"]
         envs += env.map { "\($0)=\($1)" }
         // `swift test` sets NO_COLOR=1 for its children: unset it, so colour is the tests' choice (`env`).
@@ -51,7 +52,14 @@ final class Tmux {
         // The tmux server inherits the client's file descriptors: start it
         // with no pipes attached, or reading its output would never end.
         Tmux.run(["/usr/bin/env", "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", cmd + "; sleep 30"], capture: false)
-        _ = waitFor { $0.contains("Settings") }
+        _ = waitFor { $0.contains(ready) }
+    }
+
+    /// Pastes `text` as a terminal does (bracketed when the program asked for it).
+    func paste(_ text: String, pause: Double = 0.2) {
+        tmux(["set-buffer", "-b", "e2e", text])
+        tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "0"])
+        Thread.sleep(forTimeInterval: pause)
     }
 
     /// Runs a pinmap subcommand synchronously (e.g. import) against this test's store.

@@ -64,9 +64,11 @@ final class ConfirmDeleteTests: XCTestCase {
         XCTAssertFalse(r.state.markers.contains { $0.id == id })
 
         r.char("u", at: 1)  // closes the notice and undoes at once, as the notice says
-        guard case .notice(let t2, let m2, _, _)? = r.state.modal?.content else { return XCTFail("no notice") }
-        XCTAssertEqual(t2, "Pin restored")
-        XCTAssertEqual(m2, "Undoing the delete of “전쟁기념관” succeeded :)")
+        // A routine success: a toast, which takes no keys, not a notice sheet.
+        XCTAssertNil(r.state.modal)
+        let toast = try XCTUnwrap(r.state.toast)
+        XCTAssertEqual(toast.title, "Pin restored")
+        XCTAssertEqual(toast.message, "Undoing the delete of “전쟁기념관” succeeded :)")
         let back = try XCTUnwrap(try r.store.pin(id: id), "same id")
         XCTAssertEqual(back.title, "전쟁기념관")
         XCTAssertEqual(back.latitude, 37.5365)

@@ -67,8 +67,8 @@ final class FilterSheetTests: XCTestCase {
 
     func testNoticeLeavesByItself() throws {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.notify("Pin added", "Adding “Cafe” succeeded :)", success: true, now: 0)
-        XCTAssertTrue(state.render().text().contains("Pin added"))
+        state.notify("Pin not added", "Adding “Cafe” failed :( disk full", success: false, now: 0)
+        XCTAssertTrue(state.render().text().contains("Pin not added"))
         _ = state.update(.tick, now: 2)
         XCTAssertNotNil(state.modal)
         _ = state.update(.tick, now: 4.5)
@@ -79,7 +79,7 @@ final class FilterSheetTests: XCTestCase {
 final class NoticeKeyTests: XCTestCase {
     func testQOnANoticeClosesItWithoutQuitting() throws {
         let r = try UIFixtures.runner()
-        r.state.notify("Pin added", "Adding “x” succeeded :)", success: true, now: 0)
+        r.state.notify("Pin not added", "Adding “x” failed :( disk full", success: false, now: 0)
         r.char("q")
         XCTAssertFalse(r.state.quit)
         r.handle(.tick, now: 1)

@@ -101,22 +101,21 @@ final class PinFormTests: XCTestCase {
         XCTAssertEqual(r.line(25), "▸ Longitude    0")
         r.key(.enter)  // on the last field it saves
         XCTAssertFalse(r.state.quit)
-        guard case .notice(let title, let message, let success, _)? = r.state.modal?.content else {
-            return XCTFail("no notice: \(r.text)")
-        }
-        XCTAssertEqual(title, "Pin added")
-        XCTAssertEqual(message, "Adding “남산 quiet 카페” succeeded :)")
-        XCTAssertTrue(success)
-        XCTAssertEqual(r.line(26), Expect.centered("Pin added", width: 100))
+        // A routine success: a toast at the top right, over neither the list nor the status line.
+        r.handle(.tick, now: 1)
+        XCTAssertNil(r.state.modal)
+        let toast = try XCTUnwrap(r.state.toast, r.text)
+        XCTAssertEqual(toast.title, "Pin added")
+        XCTAssertEqual(toast.message, "Adding “남산 quiet 카페” succeeded :)")
+        XCTAssertTrue(r.line(0).hasSuffix(" ✓ Pin added: Adding “남산 quiet 카페” succeeded :)"), r.line(0))
         XCTAssertEqual(try r.store.count(), 6)
         let added = try XCTUnwrap(r.state.listed.first { $0.title == "남산 quiet 카페" })
         XCTAssertEqual(added.description, "뷰가 좋다")
         XCTAssertEqual(added.category, "cafe")
         XCTAssertEqual(added.latitude, 59.6, accuracy: 1e-9)
         XCTAssertEqual(r.state.selectedID, added.id)
-        r.char("x")  // any key dismisses the notice
-        r.handle(.tick, now: 1)
-        XCTAssertNil(r.state.modal)
+        r.char("x")  // the toast takes no keys: x does what x does (nothing on the map)
+        XCTAssertNotNil(r.state.toast)
         XCTAssertTrue(r.text.contains("◉ 남산 quiet 카페"), r.text)
     }
 
@@ -141,9 +140,9 @@ final class PinFormTests: XCTestCase {
         r.key(.backspace); r.type(" 박물관")  // 전쟁기념 박물관
         r.key(.down); r.key(.down); r.key(.ctrl("u")); r.type("war memorial")
         r.key(.ctrl("s"))
-        guard case .notice(let title, let message, _, _)? = r.state.modal?.content else { return XCTFail("no notice") }
-        XCTAssertEqual(title, "Pin updated")
-        XCTAssertEqual(message, "Updating “전쟁기념 박물관” succeeded :)")
+        let toast = try XCTUnwrap(r.state.toast, "a routine success is a toast")
+        XCTAssertEqual(toast.title, "Pin updated")
+        XCTAssertEqual(toast.message, "Updating “전쟁기념 박물관” succeeded :)")
         let pin = try XCTUnwrap(try r.store.pin(id: 1))
         XCTAssertEqual(pin.title, "전쟁기념 박물관")
         XCTAssertEqual(pin.category, "war memorial")

@@ -71,10 +71,12 @@ final class SearchTests: XCTestCase {
                        "  No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear")
     }
 
-    func testSearchRaisesASmallSheetAndArrowsMoveThroughResults() throws {
-        let r = try UIFixtures.runner(detent: .small)
+    func testSearchLeavesTheDetentAndArrowsMoveThroughResults() throws {
+        let small = try UIFixtures.runner(detent: .small)
+        small.char("/")
+        XCTAssertEqual(small.state.sheet.detent, .small, "opening search leaves the detent as it is")
+        let r = try UIFixtures.runner(detent: .medium)
         r.char("/")
-        XCTAssertEqual(r.state.sheet.detent, .medium)
         r.type("museum")
         r.key(.down)
         XCTAssertTrue(r.state.isSearching, "arrows do not leave the field")
@@ -96,12 +98,12 @@ final class SearchTests: XCTestCase {
     }
 
     func testHelpListsTheNewKeys() {
-        let lines = HelpView.lines()
+        let lines = HelpView.lines(for: .map)
         for (key, help) in [("Enter", "pin detail (c comment, x delete)"), ("a", "add a pin at the map centre"),
                             ("e", "edit the selected pin"), ("d", "delete the selected pin (asks)"),
-                            ("u", "undo the last delete"), ("/", "search (Enter keeps, Esc clears)"),
+                            ("u", "undo the last delete"), ("/", "search all pins (Enter keeps, Esc clears)"),
                             ("right btn", "on the map: add a pin there")] {
-            XCTAssertTrue(lines.contains { $0.0 == key && $0.1 == help }, key)
+            XCTAssertTrue(lines.contains { $0.key == key && $0.text == help }, key)
         }
         var seen: [Key: String] = [:]
         for b in KeyBindings.all {

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The search the UI runs as you type: every match in the store, with a bounded cost
+/// whatever the query. The matches are read newest (highest id) first straight from a
+/// full-text index (trigram for words of 3+ characters, the character index for shorter
+/// ones), stopping after `scanLimit`, and only their position and category (a few bytes
+/// each): the UI splits them by its view and fetches the full pins it lists (`pins(ids:)`).
+public struct SearchResults: Sendable, Equatable {
+    /// The text searched for.
+    public var text: String
+    /// Every match read, newest first (at most `scanLimit`).
+    public var matches: [SearchMatch]
+    /// True when more than `scanLimit` pins match: counts are then lower bounds.
+    public var capped: Bool
+
+    public init(text: String, matches: [SearchMatch], capped: Bool) {
+        self.text = text; self.matches = matches; self.capped = capped
+    }
+}
+
+/// A match of a search: enough to place it on the map and to filter it.
+public struct SearchMatch: Sendable, Equatable {
+    public var id: Int64
+    public var latitude: Double
+    public var longitude: Double
+    public var category: String
+    public init(id: Int64, latitude: Double, longitude: Double, category: String) {
+        self.id = id; self.latitude = latitude; self.longitude = longitude; self.category = category
+    }
+
+    /// True when the match lies inside any of `boxes` (all when empty).
+    public func isInside(_ boxes: [LatLonBox]) -> Bool {
+        boxes.isEmpty || boxes.contains { latitude >= $0.south && latitude <= $0.north && longitude >= $0.west && longitude <= $0.east }
+    }
+}
+
+extension Store {
+    /// Most matches a search reads (its cost bound).
+    public static let searchScanLimit = 5_000
+
+    /// Searches every pin for `text` (see `SearchText`), restricted to `categories` (nil:
+    /// all), newest first.
+    /// - Throws: `StoreError` from SQLite.
+    public func search(_ text: String, categories: Set<String>? = nil,
+                       scanLimit: Int = Store.searchScanLimit) throws(StoreError) -> SearchResults {
+        var matches: [SearchMatch] = []
+        matches.reserveCapacity(min(scanLimit, 4096))
+        let st = try prepareSearch(SearchText(text), categories: categories, limit: scanLimit + 1)
+        while try st.step() {
+            matches.append(SearchMatch(id: st.int(0), latitude: st.double(1), longitude: st.double(2), category: st.text(3)))
+        }
+        let capped = matches.count > scanLimit
+        if capped { matches.removeLast() }
+        return SearchResults(text: text, matches: matches, capped: capped)
+    }
+
+    /// The statement for `search`: driven by one full-text index in rowid order (so
+    /// SQLite stops after `limit` rows), the other words as conditions. Pins a large
+    /// import left unindexed, or a query of punctuation only, fall back to the plain
+    /// condition (`SearchText.whereClause`), newest id first.
+    private func prepareSearch(_ words: SearchText, categories: Set<String>?, limit: Int) throws(StoreError) -> Statement {
+        let columns = "p.id, p.latitude, p.longitude, p.category"
+        var conditions: [String] = []
+        var args: [SQLValue] = []
+        if let cats = categories {
+            let list = cats.sorted()
+            conditions.append("p.category IN (" + list.map { _ in "?" }.joined(separator: ",") + ")")
+            args += list.map { .text($0) }
+        }
+        let unindexed = try unindexedAbove()
+        if unindexed == nil, let driver = words.driver {
+            if let rest = driver.rest.whereClause(table: "p.") { conditions.append(rest.sql); args += rest.args }
+            let sql = "SELECT \(columns) FROM \(driver.table) JOIN pins p ON p.id = \(driver.table).rowid "
+                + "WHERE \(driver.table) MATCH ?" + conditions.map { " AND " + $0 }.joined()
+                + " ORDER BY \(driver.table).rowid DESC LIMIT ?"
+            let st = try db.prepare(sql)
+            try st.bind([.text(driver.query)] + args + [.int(Int64(limit))])
+            return st
+        }
+        if let clause = words.whereClause(unindexedAbove: unindexed, table: "p.") { conditions.append(clause.sql); args += clause.args }
+        let sql = "SELECT \(columns) FROM pins p" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+            + " ORDER BY p.id DESC LIMIT ?"
+        let st = try db.prepare(sql)
+        try st.bind(args + [.int(Int64(limit))])
+        return st
+    }
+}
+
+extension SearchText {
+    /// The full-text index that drives a search, its MATCH query, and the words it does
+    /// not cover: the trigram index for the long words when there are any, else the word
+    /// index for the short ones; nil when neither applies (punctuation only).
+    var driver: (table: String, query: String, rest: SearchText)? {
+        if let q = ftsQuery { return ("pins_fts", q, SearchText(words: words.filter { $0.unicodeScalars.count < 3 })) }
+        if let q = wordsQuery {
+            return ("pins_words", q, SearchText(words: words.filter { !Self.usesWordIndex($0) || Self.needsScanToo($0) }))
+        }
+        return nil
+    }
+}

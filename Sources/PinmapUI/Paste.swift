@@ -1,0 +1,41 @@
+import Frame
+
+/// A bracketed paste goes into the focused text field as literal text: never as keys, so
+/// a pasted newline does not submit and a pasted `q` does not quit.
+extension AppState {
+    /// Inserts `text` into the focused text field (search, Import path, the pin form, a
+    /// comment); says so when no field has the focus, and drops the paste.
+    mutating func handle(paste text: String) {
+        if var m = modal, m.presentation.phase != .dismissing {
+            switch m.content {
+            case .form(var form):
+                form.fields[form.focused.rawValue].insert(pasted: text)
+                form.error = nil
+                m.content = .form(form)
+                modal = m
+                return
+            case .detail(var detail) where detail.input != nil:
+                detail.input?.insert(pasted: text)
+                m.content = .detail(detail)
+                modal = m
+                return
+            default:
+                return
+            }
+        }
+        if var field = searchField, tab == .map {
+            field.insert(pasted: text)
+            searchField = field
+            setSearch(field.text)
+            return
+        }
+        if tab == .importer {
+            importTab.field.insert(pasted: text)
+            importTab.editing = true
+            importTab.preview = nil
+            importTab.error = nil
+            return
+        }
+        message = S.msgPasteNeedsField.text
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Every user-visible string of the interface, one key per string. `S.key.text` is the
+/// string in `Strings.language`; `S.key(a, b)` fills its `{0}`, `{1}` placeholders.
+public enum S: String, CaseIterable, Sendable {
+    // Tabs, detents, focus.
+    case tabMap, tabTimeline, tabImport, tabSettings
+    // Places, properties, export (map and format work).
+    case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, hGoToPlace, listIndexing
+    case detentSmall, detentMedium, detentLarge
+    case focusMap, focusList
+    // Status line.
+    case statusDragging, statusInView, statusSearch, statusPointer, statusCentre, statusHelp
+    // Sheet.
+    case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
+    case orderNewest, orderName, orderDistance, orderNewestCapped
+    case listNoPinsYet, listNoMatch, listNoPinsInView, listMoreElsewhere, listNoMatchAnywhere
+    case searchPrompt, searchHint
+    // Messages.
+    case msgPasteNeedsField, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
+    case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld
+    case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgNothingDeleted, msgFocus, msgFocusListInert
+    case msgSearchKept, msgColourOff, msgSortCapped, msgLoadedSamples, msgSamplesPresent, msgSamplesFailed
+    case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgSearching
+    case msgIndexingStopped
+    // Notices.
+    case noticeAdded, noticeAddedText, noticeUpdated, noticeUpdatedText, noticeNotUpdated, noticeNotUpdatedText
+    case noticeDeleted, noticeDeletedText, noticeNotDeleted, noticeNotDeletedGone, noticeNotDeletedText
+    case noticeRestored, noticeRestoredText, noticeNotRestored, noticeNotRestoredText
+    case noticeImported, noticeImportedText, noticeImportFailed, noticeImportFailedText
+    case noticeIndexingFailed, noticeIndexingFailedText, noticeCloseHint
+    // Help.
+    case helpTitle, helpTabKeys, helpGeneral, helpSheet, helpFocus, helpMap, helpPins, helpSearch, helpMouse
+    case helpTimeline, helpImport, helpSettings
+    case hShowHelp, hQuit, hNextTab, hPreviousTab, hMapTab, hTimelineTab, hImportTab, hSettingsTab
+    case hRaise, hLower, hSmall, hMedium, hLarge, hSheetEsc, hFilter, hSort
+    case hToggleFocus, hUp, hDown, hLeft, hRight, hPageUp, hPageDown, hHome, hEnd
+    case hZoomIn, hZoomOut, hWorld, hFit, hASCII, hSamples
+    case hOpen, hAdd, hEdit, hDelete, hUndo, hSearch
+    case hSearchType, hSearchEnter, hSearchEsc, hSearchArrows, hSearchPaste
+    case hTimelineDay, hTimelineWeek, hTimelineMonth, hTimelinePins, hTimelineOpen
+    case hImportType, hImportComplete, hImportPick, hImportEnter, hImportEsc, hImportEdit, hImportQuoted
+    case hSettingsMove, hSettingsChange, hSettingsClick
+    case mDragGrabber, mClickGrabber, mClickTab, mClickPin, mDragMap, mWheelMap, mWheelList, mRight, mSecondClick
+    case mClickSettings, mClickFile
+    // One-line hints of the tabs.
+    case hintTimeline, hintImport, hintImportEditing, hintSettings
+    // Import tab.
+    case importTitle, importFile, importNeedPath, importFilesHere, importNoFiles, importing, importColumns, importFirstRows
+    case importNoMatch
+    // Misc.
+    case pasteLineBreaks
+    case dtCommentDeleted, dtCommentDeleteFailed
+    case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
+    case hSearchFit
+    case searchInView, searchKeptHeader, searchEditHint, searchWaiting
+
+    /// The string in the current language (English when a table lacks it, which a test forbids).
+    public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }
+
+    /// The string with `{0}`, `{1}`, … replaced by `args` in order.
+    public func callAsFunction(_ args: Any...) -> String {
+        var out = text
+        for (i, a) in args.enumerated() { out = out.replacingOccurrences(of: "{\(i)}", with: "\(a)") }
+        return out
+    }
+}
+
+/// The string tables: English (`StringsEnglish.swift`) and Korean (`StringsKorean.swift`).
+public enum Strings {
+    /// The interface language; set once at start-up (`Language.from(environment:)`).
+    nonisolated(unsafe) public static var language: Language = .english
+
+    static var table: [S: String] { language == .korean ? korean : english }
+}

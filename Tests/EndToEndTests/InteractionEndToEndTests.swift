@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+/// Issue #11 end to end: keys during a modal's exit, a short Korean search in a large
+/// store, bracketed paste, quoted paths, the Korean locale.
+final class InteractionEndToEndTests: XCTestCase {
+    override func setUp() async throws {
+        guard Tmux.available else { throw XCTSkip("tmux is not installed") }
+    }
+
+    private var repoRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func testFThenEscapeThenTwoWithinATenthOfASecondLandsOnTimeline() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("f", pause: 0.3)
+        t.key("Escape", pause: 0.05)
+        t.keys("2", pause: 0.05)
+        let s = t.waitFor(timeout: 2) { $0.contains("Mo    Tu") }
+        XCTAssertTrue(s.contains("Mo    Tu"), "the 2 typed while the filter sheet left was lost:\n\(s)")
+    }
+
+    func testATwoCharacterKoreanSearchInA62kStoreAnswersAtOnce() throws {
+        let t = try Tmux()
+        let csv = t.dir.appendingPathComponent("62k.csv").path
+        let gen = Tmux.run(["/usr/bin/env", "python3", repoRoot.appendingPathComponent("Scripts/gen_pins.py").path,
+                            "-n", "62000", "-s", "7", "-o", csv])
+        guard gen.status == 0 else { throw XCTSkip("python3 could not generate the pins: \(gen.err)") }
+        XCTAssertEqual(t.cli(["import", csv, repoRoot.appendingPathComponent("Data/pins/pins-seoul.csv").path, "--index"]).status, 0)
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("/", pause: 0.3)
+        t.keys("종묘", pause: 0)
+        let start = Date()
+        let typed = t.waitFor(timeout: 1) { $0.contains("Search: 종묘") }
+        let shown = Date().timeIntervalSince(start)
+        XCTAssertTrue(typed.contains("Search: 종묘"), "the typed text shows without waiting for the query:\n\(typed)")
+        let s = t.waitFor(timeout: 2) { $0.contains(" • 종묘") || $0.contains(" ◉ 종묘") }
+        let waited = Date().timeIntervalSince(start)
+        XCTAssertTrue(s.contains(" • 종묘") || s.contains(" ◉ 종묘"), s)
+        XCTAssertTrue(s.contains("1 in view"), s)
+        // Figures, not a timed assertion (the machine is shared): printed for the record.
+        print("pinmap e2e: 2-character Korean search at 62k pins: typed text after \(String(format: "%.2f", shown)) s, "
+              + "results after \(String(format: "%.2f", waited)) s (tmux polling every 0.1 s)")
+    }
+
+    func testAPastedNewlineDoesNotSubmitTheSearch() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("/", pause: 0.3)
+        t.paste("Seoul\nBusan")
+        let s = t.waitFor(timeout: 2) { $0.contains("Search: Seoul Busan") }
+        XCTAssertTrue(s.contains("Search: Seoul Busan"), "still typing in the field, the newline a space:\n\(s)")
+        XCTAssertFalse(s.contains("Search kept"), s)
+    }
+
+    func testAQuotedPathImports() throws {
+        let t = try Tmux()
+        let folder = t.dir.appendingPathComponent("my pins")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("seoul pins.csv")
+        try FileManager.default.copyItem(at: repoRoot.appendingPathComponent("Data/pins/pins-seoul.csv"), to: file)
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("3", pause: 0.3)
+        t.paste("'" + file.path + "'")  // what a drag-and-drop pastes
+        t.key("Enter", pause: 0.5)
+        let preview = t.waitFor(timeout: 3) { $0.contains("encoding") }
+        XCTAssertTrue(preview.contains("encoding"), preview)
+        t.key("Enter")
+        let done = t.waitFor(timeout: 10) { $0.contains("Import finished") }
+        XCTAssertTrue(done.contains("Import finished"), done)
+    }
+
+    func testTheFirstKeyAfterAResizeActs() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.resize(80, 24)
+        t.keys("2", pause: 0.05)
+        let s = t.waitFor(timeout: 2) { $0.contains("Mo    Tu") }
+        XCTAssertTrue(s.contains("Mo    Tu"), s)
+    }
+
+    func testTheKoreanLocaleShowsKoreanTabNames() throws {
+        let t = try Tmux()
+        t.start(env: ["LANG": "ko_KR.UTF-8"], ready: "설정")
+        let s = t.waitFor { $0.contains("4 설정") }
+        XCTAssertTrue(s.contains("1 지도") && s.contains("2 타임라인") && s.contains("3 가져오기") && s.contains("4 설정"), s)
+        XCTAssertTrue(s.contains("보이는 핀"), s)
+        t.keys("q")
+    }
+}

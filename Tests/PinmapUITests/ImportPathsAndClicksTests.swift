@@ -1,0 +1,94 @@
+import XCTest
+import Frame
+import PinStore
+@testable import PinmapUI
+
+/// Paths as typed or dropped, Tab completion, the folder list, Settings clicks, the
+/// filter sheet's scroll.
+final class ImportPathsTests: XCTestCase {
+    func testQuotedEscapedAndHomePathsResolve() {
+        XCTAssertEqual(ImportPaths.resolve("'/tmp/with spaces.csv'", home: "/home/me", cwd: "/w"), "/tmp/with spaces.csv")
+        XCTAssertEqual(ImportPaths.resolve("\"/tmp/a b.csv\" ", home: nil, cwd: "/w"), "/tmp/a b.csv")
+        XCTAssertEqual(ImportPaths.resolve("/tmp/with\\ spaces.csv", home: nil, cwd: "/w"), "/tmp/with spaces.csv")
+        XCTAssertEqual(ImportPaths.resolve("~/pins.csv", home: "/home/me", cwd: "/w"), "/home/me/pins.csv")
+        XCTAssertEqual(ImportPaths.resolve("data/pins.csv", home: nil, cwd: "/w"), "/w/data/pins.csv")
+    }
+
+    func testCompletionTakesTheOneMatchOrTheCommonPrefix() {
+        let entries = [FolderListing.Entry(name: "data", isFolder: true),
+                       FolderListing.Entry(name: "pins-seoul.csv", isFolder: false),
+                       FolderListing.Entry(name: "pins-busan.csv", isFolder: false)]
+        XCTAssertEqual(ImportPaths.complete("d", in: entries)?.text, "data/")
+        XCTAssertEqual(ImportPaths.complete("p", in: entries)?.text, "pins-")
+        XCTAssertEqual(ImportPaths.complete("p", in: entries)?.matches, 2)
+        XCTAssertNil(ImportPaths.complete("x", in: entries))
+    }
+
+    private func importState() -> AppState {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        state.importTab.cwd = "/w"
+        state.importTab.home = "/home/me"
+        return state
+    }
+
+    func testTheTabAsksForItsFolderAndTabCompletesFromIt() {
+        var state = importState()
+        let effects = state.update(.input(.key(.char("3"))), now: 0)
+        XCTAssertEqual(effects, [.listFolder(path: "/w")], "the folder comes in as an event: update reads no file system")
+        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "notes.txt", isFolder: false)])), now: 0)
+        _ = state.update(.input(.key(.char("p"))), now: 0)
+        _ = state.update(.input(.key(.tab)), now: 0)
+        XCTAssertEqual(state.importTab.field.text, "pins-seoul.csv")
+        XCTAssertEqual(state.tab, .importer, "Tab completed instead of switching tabs")
+        XCTAssertEqual(state.update(.input(.key(.enter)), now: 0), [.previewImport(path: "/w/pins-seoul.csv")])
+    }
+
+    func testArrowsAndClicksPickAFileOfTheFolder() {
+        var state = importState()
+        _ = state.update(.input(.key(.char("3"))), now: 0)
+        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "sub", isFolder: true), .init(name: "a.csv", isFolder: false), .init(name: "b.gpx", isFolder: false)])), now: 0)
+        _ = state.update(.input(.key(.down)), now: 0)
+        XCTAssertEqual(state.importTab.field.text, "a.csv")
+        _ = state.update(.input(.key(.down)), now: 0)
+        XCTAssertEqual(state.importTab.field.text, "b.gpx")
+        let screen = state.render()
+        let top = ImportTabView.fileListTop(state, area: Rect(x: 0, y: 0, width: 100, height: 28))
+        XCTAssertEqual(screen.line(top - 1), "  Files in /w")
+        XCTAssertEqual(screen.line(top), "    a.csv")
+        XCTAssertEqual(screen.line(top + 1), "  ▸ b.gpx")
+        let effects = state.update(.input(.mouse(MouseEvent(.press, .left, col: 6, row: top))), now: 0)
+        XCTAssertEqual(effects, [.previewImport(path: "/w/a.csv")])
+    }
+
+    func testAPastedQuotedPathGoesIntoTheField() {
+        var state = importState()
+        _ = state.update(.input(.key(.char("3"))), now: 0)
+        _ = state.update(.input(.paste("'/tmp/my pins.csv'")), now: 0)
+        XCTAssertEqual(state.update(.input(.key(.enter)), now: 0), [.previewImport(path: "/tmp/my pins.csv")])
+    }
+}
+
+final class ClickAndScrollTests: XCTestCase {
+    func testAClickOnASettingsRowChangesIt() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        state.tab = .settings
+        let first = SettingsView.firstSettingRow(state, area: Rect(x: 0, y: 0, width: 100, height: 28))
+        XCTAssertTrue(state.render().line(first + 1).contains("Reduced motion"), state.render().line(first + 1))
+        let effects = state.update(.input(.mouse(MouseEvent(.press, .left, col: 10, row: first + 1))), now: 0)
+        XCTAssertEqual(effects, [.persist(key: SettingKey.reducedMotion, value: "0")])
+        XCTAssertEqual(state.settingsCursor, 1)
+        XCTAssertFalse(state.sheet.reducedMotion)
+    }
+
+    func testTheFilterSheetScrollsWhenItsCategoriesDoNotFit() {
+        var state = AppState(cols: 40, rows: 12, color: false, reducedMotion: true)
+        state.categoryCounts = (1...9).map { CategoryCount(name: "cat\($0)", count: $0) }
+        _ = state.update(.input(.key(.char("f"))), now: 0)
+        for _ in 0..<8 { _ = state.update(.input(.key(.char("j"))), now: 0) }
+        let text = state.render().text()
+        XCTAssertTrue(text.contains("cat9  (9)"), "the ninth category shows once the cursor reaches it:\n\(text)")
+        XCTAssertFalse(text.contains("cat1  (1)"), text)
+    }
+}

@@ -1,0 +1,114 @@
+import XCTest
+import Frame
+import GeoMap
+import PinStore
+@testable import PinmapUI
+import Sheet
+
+/// Issue #11: no key is lost, zoom and coordinates mean what they say, stale search
+/// answers are dropped.
+final class InteractionTests: XCTestCase {
+    func testAKeyDuringAModalsExitActsOnTheScreenBelow() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: false)
+        state.categoryCounts = [CategoryCount(name: "cafe", count: 1)]
+        _ = state.update(.input(.key(.char("f"))), now: 10)
+        _ = state.update(.tick, now: 10.5)
+        _ = state.update(.input(.key(.escape)), now: 11)
+        XCTAssertNotNil(state.modal, "still sliding away")
+        _ = state.update(.input(.key(.char("2"))), now: 11.1)
+        XCTAssertEqual(state.tab, .timeline, "2 acted at once")
+    }
+
+    func testAKeyRightAfterAResizeActs() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        _ = state.update(.input(.resize(cols: 80, rows: 24)), now: 1)
+        _ = state.update(.input(.key(.char("2"))), now: 1)
+        XCTAssertEqual(state.tab, .timeline)
+    }
+
+    func testZoomKeepsTheVisibleCentreAboveTheSheet() {
+        var state = AppState(cols: 100, rows: 30, detent: .medium, color: false, reducedMotion: true)
+        state.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)
+        let before = state.statusPoint
+        XCTAssertFalse(before.underPointer)
+        _ = state.update(.input(.key(.char("+"))), now: 1)
+        XCTAssertEqual(state.viewport.zoom, 128)
+        let after = state.statusPoint.point
+        XCTAssertEqual(after.latitude, before.point.latitude, accuracy: 1e-9)
+        XCTAssertEqual(after.longitude, before.point.longitude, accuracy: 1e-9)
+        XCTAssertNotEqual(state.viewport.center.latitude, 37.5, "the pane's centre, under the sheet, moved")
+    }
+
+    func testZoomKeepsTheSelectedPinWhereItIs() throws {
+        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.key(.down)  // selects the first listed pin
+        let pin = try XCTUnwrap(r.state.selectedPin)
+        let p = GeoPoint(latitude: pin.latitude, longitude: pin.longitude)
+        let before = r.state.viewport.cell(for: p, pane: r.state.layout.mapPane)
+        r.char("+")
+        let after = r.state.viewport.cell(for: p, pane: r.state.layout.mapPane)
+        XCTAssertEqual(after.col, before.col, accuracy: 1e-6)
+        XCTAssertEqual(after.row, before.row, accuracy: 1e-6)
+        XCTAssertEqual(r.state.viewport.zoom, 512)
+    }
+
+    func testResizeKeepsTheCentreAndTheScale() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        state.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)
+        let scale = state.viewport.degreesPerColumn(paneWidth: 100)
+        _ = state.update(.input(.resize(cols: 200, rows: 60)), now: 1)
+        XCTAssertEqual(state.viewport.degreesPerColumn(paneWidth: 200), scale, accuracy: 1e-12)
+        XCTAssertEqual(state.viewport.center, GeoPoint(latitude: 37.5, longitude: 127))
+    }
+
+    func testTheStatusLineSaysPointerOrCentreAndFollowsKeys() {
+        var state = AppState(cols: 100, rows: 30, detent: .small, color: false, reducedMotion: true)
+        state.viewport = Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1)
+        _ = state.update(.input(.mouse(MouseEvent(.move, .none, col: 10, row: 5))), now: 1)
+        XCTAssertTrue(StatusLineView.left(state).contains("pointer "), StatusLineView.left(state))
+        let underPointer = state.statusPoint.point
+        _ = state.update(.input(.mouse(MouseEvent(.press, .wheelUp, col: 10, row: 5))), now: 1)
+        XCTAssertEqual(state.statusPoint.point.longitude, underPointer.longitude, accuracy: 1e-9, "the wheel zooms about it")
+        _ = state.update(.input(.key(.char("m"))), now: 2)  // focus: map
+        _ = state.update(.input(.key(.char("l"))), now: 2)  // pan east
+        XCTAssertFalse(state.statusPoint.underPointer, "after a key: the centre")
+        XCTAssertTrue(StatusLineView.left(state).contains("centre "), StatusLineView.left(state))
+    }
+
+    func testSearchAnswersForAnOlderTextAreDropped() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        _ = state.update(.input(.key(.char("/"))), now: 0)
+        let first = state.update(.input(.key(.char("서"))), now: 0)
+        let second = state.update(.input(.key(.char("울"))), now: 0.05)
+        XCTAssertEqual(first, [.search(text: "서", generation: 1)])
+        XCTAssertEqual(second, [.search(text: "서울", generation: 2)])
+        XCTAssertTrue(state.needsTicks, "polls while the answer is on its way")
+        let stale = SearchResults(text: "서", matches: [SearchMatch(id: 9, latitude: 35, longitude: 129, category: "")], capped: false)
+        _ = state.update(.searchFinished(generation: 1, .success(stale)), now: 0.1)
+        XCTAssertNil(state.searchMatches, "the answer for 서 arrived after 서울 was typed")
+        let fresh = SearchResults(text: "서울", matches: [], capped: false)
+        _ = state.update(.searchFinished(generation: 2, .success(fresh)), now: 0.2)
+        XCTAssertEqual(state.searchMatches, fresh)
+        XCTAssertFalse(state.searchPending)
+    }
+
+    func testSearchListsMatchesInViewThenHowManyMoreElsewhere() throws {
+        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.char("/"); r.type("museum"); r.key(.enter)
+        XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea", "전쟁기념관"])
+        r.char("/"); r.key(.ctrl("u")); r.type("tower"); r.key(.enter)
+        let top = 28 - r.state.sheet.height
+        XCTAssertEqual(r.line(top + 2), "  No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear")
+        XCTAssertEqual(r.line(top + 3), "  1 more elsewhere: F shows them all")
+    }
+
+    func testPasteGoesIntoTheSearchFieldAndANewlineDoesNotSubmit() throws {
+        let r = try UIFixtures.runner()
+        r.char("/")
+        r.handle(.input(.paste("Seoul\nBusan")), now: 0)
+        XCTAssertTrue(r.state.isSearching, "still in the field")
+        XCTAssertEqual(r.state.searchField?.text, "Seoul Busan")
+        XCTAssertEqual(r.state.search, "Seoul Busan")
+    }
+}
+

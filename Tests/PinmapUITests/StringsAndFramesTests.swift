@@ -1,0 +1,215 @@
+import XCTest
+import Foundation
+import Frame
+@testable import PinmapUI
+
+/// The string tables, the status line with a long message, help at 80×24.
+final class StringsTests: XCTestCase {
+    func testEveryKeyIsInBothTables() {
+        for key in S.allCases {
+            XCTAssertNotNil(Strings.english[key], "English lacks \(key)")
+            XCTAssertNotNil(Strings.korean[key], "Korean lacks \(key)")
+        }
+        XCTAssertEqual(Strings.english.count, S.allCases.count)
+        XCTAssertEqual(Strings.korean.count, S.allCases.count)
+    }
+
+    func testPlaceholdersMatchBetweenTheTables() {
+        for key in S.allCases {
+            let en = Strings.english[key] ?? "", ko = Strings.korean[key] ?? ""
+            for i in 0..<5 where en.contains("{\(i)}") != ko.contains("{\(i)}") {
+                XCTFail("\(key): {\(i)} in one table only")
+            }
+        }
+    }
+
+    func testLanguageComesFromTheLocaleName() {
+        XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR.UTF-8"]), .korean)
+        XCTAssertEqual(Language.from(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "ko_KR.UTF-8"]), .korean)
+        XCTAssertEqual(Language.from(environment: ["LANG": "C.UTF-8"]), .english)
+        XCTAssertEqual(Language.from(environment: [:]), .english)
+    }
+
+    func testKoreanTabsAndStatusLineLineUp() {
+        Strings.language = .korean
+        defer { Strings.language = .english }
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
+        state.totalCount = 45
+        let screen = state.render()
+        XCTAssertEqual(screen.line(23), "       1 지도            2 타임라인          3 가져오기            4 설정")
+        XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 60.5N 0 · z1                  ? 도움말")
+    }
+}
+
+final class StatusMessageTests: XCTestCase {
+    private func statusRows(cols: Int, rows: Int, message: String) -> [String] {
+        var state = AppState(cols: cols, rows: rows, detent: .small, color: false, reducedMotion: true)
+        state.totalCount = 62_347
+        state.inViewCount = 1_204
+        state.message = message
+        let screen = state.render()
+        return (0..<rows).map { screen.line($0) }.suffix(4).map { $0 }
+    }
+
+    private let long = "Sorting by distance needs at most 10000 pins in view: showing the newest; zoom in"
+
+    func testAtForty() {
+        XCTAssertEqual(statusRows(cols: 40, rows: 12, message: long), [
+            " Sorting by distance needs at most",
+            " 10000 pins in view: showing the",
+            " newest; zoom in",
+            "  1 Map    Timeline  3 Import  Settings",
+        ])
+    }
+
+    func testAtEighty() {
+        XCTAssertEqual(statusRows(cols: 80, rows: 24, message: long).suffix(3), [
+            " Sorting by distance needs at most 10000 pins in view: showing the newest; zoom",
+            " in",
+            "       1 Map             2 Timeline           3 Import           4 Settings",
+        ])
+    }
+
+    func testAtAHundredTheMessageTakesPriority() {
+        XCTAssertEqual(statusRows(cols: 100, rows: 30, message: long).suffix(2), [
+            " Sorting by distance needs at most 10000 pins in view: showing the newest; zoom in",
+            "          1 Map                 2 Timeline                3 Import                4 Settings",
+        ])
+    }
+
+    func testAShortMessageSitsAfterTheStatus() {
+        XCTAssertEqual(statusRows(cols: 100, rows: 30, message: "Sorted by name").suffix(2).first,
+                       " small · 1204 of 62347 pins in view · [list] · centre 30.8N 0 · z1   Sorted by name")
+    }
+}
+
+/// `?` at 80×24: the current tab's keys first, then the global ones, in a box that fits.
+final class HelpFrameTests: XCTestCase {
+    private func helpBox(_ tab: Tab) -> [String] {
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
+        state.tab = tab
+        state.importTab.editing = false  // ? in the path field is text
+        _ = state.update(.input(.key(.char("?"))), now: 0)
+        let screen = state.render()
+        return (1..<23).map { String(screen.line($0, trim: false).dropFirst(1).prefix(78)) }
+    }
+
+
+    func testHelpOnMapAt80x24() {
+        XCTAssertEqual(helpBox(.map), [
+            "╭──────────── Keys · ↑↓ PgUp PgDn scroll · any other key closes ─────────────╮",
+            "│ Map                                                                        │",
+            "│ +            zoom in (about the selected pin or the visible centre)        │",
+            "│ -            zoom out                                                      │",
+            "│ 0            whole world                                                   │",
+            "│ F            fit all (filtered) pins                                       │",
+            "│ b            braille / ASCII map                                           │",
+            "│ P            load the sample pins                                          │",
+            "│ Pins                                                                       │",
+            "│ Enter        pin detail (c comment, x delete)                              │",
+            "│ a            add a pin at the map centre                                   │",
+            "│ e            edit the selected pin                                         │",
+            "│ d            delete the selected pin (asks)                                │",
+            "│ u            undo the last delete                                          │",
+            "│ /            search all pins (Enter keeps, Esc clears)                     │",
+            "│ Sheet                                                                      │",
+            "│ K            raise the sheet one detent                                    │",
+            "│ J            lower the sheet one detent                                    │",
+            "│ S            sheet to small                                                │",
+            "│ M            sheet to medium                                               │",
+            "│ L            sheet to large                                                │",
+            "╰───────────────────────────────────────────────────────────────── 20/61 ────╯",
+        ])
+    }
+
+    func testHelpOnTimelineAt80x24() {
+        XCTAssertEqual(helpBox(.timeline), [
+            "╭──────────── Keys · ↑↓ PgUp PgDn scroll · any other key closes ─────────────╮",
+            "│ Timeline                                                                   │",
+            "│ ← → h l      previous / next day                                           │",
+            "│ ↑ ↓          previous / next week                                          │",
+            "│ < > PgUp/Dn  previous / next month                                         │",
+            "│ j k          move through the day's pins                                   │",
+            "│ Enter        show the pin on the map                                       │",
+            "│ Everywhere                                                                 │",
+            "│ ?            show or hide this help                                        │",
+            "│ q  Ctrl-C    quit                                                          │",
+            "│ Tab          next tab                                                      │",
+            "│ Shift-Tab    previous tab                                                  │",
+            "│ 1            Map tab                                                       │",
+            "│ 2            Timeline tab                                                  │",
+            "│ 3            Import tab                                                    │",
+            "│ 4            Settings tab                                                  │",
+            "│ Mouse                                                                      │",
+            "│ drag ━━      move the sheet, settles on a detent                           │",
+            "│ click ━━     cycle small→medium→large→medium                               │",
+            "│ click tab    switch tab                                                    │",
+            "│ click pin    select it (small sheet → medium)                              │",
+            "╰───────────────────────────────────────────────────────────────── 20/27 ────╯",
+        ])
+    }
+
+    func testHelpOnImportAt80x24() {
+        XCTAssertEqual(helpBox(.importer), [
+            "╭──────────── Keys · ↑↓ PgUp PgDn scroll · any other key closes ─────────────╮",
+            "│ Import                                                                     │",
+            "│ type         type or paste a path (~ and 'quoted paths' work)              │",
+            "│ Tab          complete the path                                             │",
+            "│ ↑ ↓          pick a file of this folder                                    │",
+            "│ Enter        preview, then Enter again imports                             │",
+            "│ Esc          leave the path field                                          │",
+            "│ e i /        edit the path again                                           │",
+            "│ paste        a dropped file pastes its quoted path                         │",
+            "│ Everywhere                                                                 │",
+            "│ ?            show or hide this help                                        │",
+            "│ q  Ctrl-C    quit                                                          │",
+            "│ Tab          next tab                                                      │",
+            "│ Shift-Tab    previous tab                                                  │",
+            "│ 1            Map tab                                                       │",
+            "│ 2            Timeline tab                                                  │",
+            "│ 3            Import tab                                                    │",
+            "│ 4            Settings tab                                                  │",
+            "│ Mouse                                                                      │",
+            "│ drag ━━      move the sheet, settles on a detent                           │",
+            "│ click ━━     cycle small→medium→large→medium                               │",
+            "╰───────────────────────────────────────────────────────────────── 20/29 ────╯",
+        ])
+    }
+
+    func testHelpOnSettingsAt80x24() {
+        XCTAssertEqual(helpBox(.settings), [
+            "╭──────────── Keys · ↑↓ PgUp PgDn scroll · any other key closes ─────────────╮",
+            "│ Settings                                                                   │",
+            "│ ↑ ↓ j k      move between settings                                         │",
+            "│ Enter ← →    change the setting                                            │",
+            "│ click        a click on a row changes it                                   │",
+            "│ Everywhere                                                                 │",
+            "│ ?            show or hide this help                                        │",
+            "│ q  Ctrl-C    quit                                                          │",
+            "│ Tab          next tab                                                      │",
+            "│ Shift-Tab    previous tab                                                  │",
+            "│ 1            Map tab                                                       │",
+            "│ 2            Timeline tab                                                  │",
+            "│ 3            Import tab                                                    │",
+            "│ 4            Settings tab                                                  │",
+            "│ Mouse                                                                      │",
+            "│ drag ━━      move the sheet, settles on a detent                           │",
+            "│ click ━━     cycle small→medium→large→medium                               │",
+            "│ click tab    switch tab                                                    │",
+            "│ click pin    select it (small sheet → medium)                              │",
+            "│ drag map     pan the map                                                   │",
+            "│ wheel map    zoom at the pointer                                           │",
+            "╰───────────────────────────────────────────────────────────────── 20/25 ────╯",
+        ])
+    }
+
+    func testHelpScrollsToItsEnd() {
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
+        _ = state.update(.input(.key(.char("?"))), now: 0)
+        for _ in 0..<10 { _ = state.update(.input(.key(.pageDown)), now: 0) }
+        XCTAssertEqual(state.helpScroll, HelpView.lines(for: .map).count - 20)
+        XCTAssertTrue(state.render().text().contains("2nd click    on a list row: the pin's detail"))
+        _ = state.update(.input(.key(.char("x"))), now: 0)
+        XCTAssertFalse(state.showHelp)
+    }
+}
