@@ -47,20 +47,33 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(Tmux.run([bin, "list", "--db", db]).out.split(separator: "\n").count, 10)
     }
 
-    /// Another process holds the store: a write waits 5 s, then names it by pid.
-    func testABusyStoreNamesItsHolder() throws {
+    /// Another process writes the store through a rollback journal, as the first import into
+    /// a new store does: reads go on (they used to fail at once: the switch back to WAL is
+    /// refused without waiting), a write waits 5 s, then names the holder by pid. No SQL text.
+    func testABusyStoreLetsReadsThroughAndNamesItsHolder() throws {
         let bin = try binary()
         guard Tmux.run(["/usr/bin/env", "python3", "-c", "import sqlite3"]).status == 0 else { throw XCTSkip("no python3") }
         let db = try folder() + "/busy.sqlite"
         XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", db]).status, 0)
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(20)", db]
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute('PRAGMA journal_mode=DELETE')
+            c.execute('BEGIN IMMEDIATE')
+            c.execute('CREATE TABLE scratch(x)')
+            print('locked', flush=True)
+            time.sleep(20)
+            """, db]
         let pipe = Pipe()
         holder.standardOutput = pipe
         try holder.run()
         defer { holder.terminate(); holder.waitUntilExit() }
         _ = pipe.fileHandleForReading.readData(ofLength: 7)  // "locked\n": the lock is held
+        let read = Tmux.run([bin, "list", "--db", db])
+        XCTAssertEqual(read.status, 0, read.err)
+        XCTAssertTrue(read.out.contains("x"), read.out)
         let r = Tmux.run([bin, "add", "--title", "y", "--lat", "1", "--lon", "2", "--db", db])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("the store is busy: another python3 (pid \(holder.processIdentifier)) is writing to it; waited 5 s"), r.err)
