@@ -88,6 +88,22 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(bytes(empty), Data())
     }
 
+    /// The default (XDG) path is the one place a store's folders are created.
+    func testTheDefaultPathCreatesItsFolders() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-xdg-\(UUID().uuidString)").path
+        let saved = (ProcessInfo.processInfo.environment["XDG_DATA_HOME"], ProcessInfo.processInfo.environment["PINMAP_DB"])
+        setenv("XDG_DATA_HOME", dir + "/data", 1)
+        unsetenv("PINMAP_DB")
+        defer {
+            if let x = saved.0 { setenv("XDG_DATA_HOME", x, 1) } else { unsetenv("XDG_DATA_HOME") }
+            if let p = saved.1 { setenv("PINMAP_DB", p, 1) }
+        }
+        XCTAssertEqual(PinmapCLI.execute(["list"]).code, 1, "list does not create it")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir))
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "2"]).code, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/data/pinmap/pins.sqlite"))
+    }
+
     func testAForeignOrNewerSQLiteFileIsNeverModified() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-foreign-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
