@@ -80,6 +80,28 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertFalse(r.err.contains("SELECT") || r.err.contains("INSERT") || r.err.contains("BEGIN"), r.err)
     }
 
+    /// A folder the user cannot write: the message says so, in words, not SQL. (As root, the
+    /// command runs as `nobody` through `runuser`, with a copy of the binary it can execute.)
+    func testAReadOnlyFolderIsNamed() throws {
+        var bin = try binary()
+        let dir = try folder()
+        XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", dir + "/p.sqlite"]).status, 0)
+        var prefix: [String] = []
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { throw XCTSkip("root without runuser") }
+            try FileManager.default.copyItem(atPath: bin, toPath: dir + "/pinmap")
+            bin = dir + "/pinmap"
+            prefix = ["/usr/sbin/runuser", "-u", "nobody", "--"]
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir) }
+        for args in [["add", "--title", "y", "--lat", "1", "--lon", "2"], ["list"]] {
+            let r = Tmux.run(prefix + [bin] + args + ["--db", dir + "/p.sqlite"])
+            XCTAssertEqual(r.status, 1, "\(args)")
+            XCTAssertEqual(r.err, "pinmap: cannot open store \(dir)/p.sqlite: the folder \(dir) is read-only: pinmap needs to write the store and its journal there; use a writable folder\n")
+        }
+    }
+
     /// Keys typed while the UI indexes what a large import left are acted on afterwards.
     func testKeysTypedWhileTheUIIndexesAreNotDropped() throws {
         guard Tmux.available else { throw XCTSkip("tmux is not installed") }
