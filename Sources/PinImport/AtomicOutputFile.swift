@@ -112,5 +112,7 @@ public final class AtomicOutputFile {
         return String(cString: real)
     }
 
-    static func errorText() -> String { String(cString: strerror(errno)) }
+    static func errorText() -> String {
+        errno == ENOSPC ? "the disk is full (nothing was written)" : String(cString: strerror(errno))
+    }
 }

@@ -16,6 +16,8 @@ public final class Store {
         case existing
         /// Create the file when missing; with `makeFolders`, its missing folders too.
         case create(makeFolders: Bool)
+
+        var creates: Bool { if case .create = self { return true } else { return false } }
     }
 
     /// Opens the store at `path` and migrates its schema. Nothing is written before the file
@@ -30,7 +32,7 @@ public final class Store {
         let memory = path == ":memory:"
         do {
             if !memory { try Store.checkPath(path, mode: mode) }
-            if case .existing = mode { db = try Database(path: path, create: false) } else { db = try Database(path: path) }
+            db = try Database(path: path, create: mode.creates)
             // For a new file only (SQLite ignores it once the file has pages): 8 KiB pages
             // make bulk imports ≈ 8 % faster than the default 4 KiB (fewer, fuller B-tree pages).
             try db.execute("PRAGMA page_size = 8192")
@@ -41,7 +43,7 @@ public final class Store {
             try registerSearchFunction()
             try registerCharsFunction()
             // Read only: a foreign or newer file is refused before anything is written to it.
-            let needsMigration = try StoreIdentity.check(db, path: path, mustExist: { if case .existing = mode { return true }; return false }())
+            let needsMigration = try StoreIdentity.check(db, path: path, mustExist: !mode.creates)
             if !memory {
                 try useWAL()
                 try db.execute("PRAGMA synchronous = NORMAL")

@@ -47,24 +47,59 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(Tmux.run([bin, "list", "--db", db]).out.split(separator: "\n").count, 10)
     }
 
-    /// Another process holds the store: a write waits 5 s, then names it by pid.
-    func testABusyStoreNamesItsHolder() throws {
+    /// Another process writes the store through a rollback journal, as the first import into
+    /// a new store does: reads go on (they used to fail at once: the switch back to WAL is
+    /// refused without waiting), a write waits 5 s, then names the holder by pid. No SQL text.
+    func testABusyStoreLetsReadsThroughAndNamesItsHolder() throws {
         let bin = try binary()
         guard Tmux.run(["/usr/bin/env", "python3", "-c", "import sqlite3"]).status == 0 else { throw XCTSkip("no python3") }
         let db = try folder() + "/busy.sqlite"
         XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", db]).status, 0)
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(20)", db]
+        holder.arguments = ["python3", "-c", """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute('PRAGMA journal_mode=DELETE')
+            c.execute('BEGIN IMMEDIATE')
+            c.execute('CREATE TABLE scratch(x)')
+            print('locked', flush=True)
+            time.sleep(20)
+            """, db]
         let pipe = Pipe()
         holder.standardOutput = pipe
         try holder.run()
         defer { holder.terminate(); holder.waitUntilExit() }
         _ = pipe.fileHandleForReading.readData(ofLength: 7)  // "locked\n": the lock is held
+        let read = Tmux.run([bin, "list", "--db", db])
+        XCTAssertEqual(read.status, 0, read.err)
+        XCTAssertTrue(read.out.contains("x"), read.out)
         let r = Tmux.run([bin, "add", "--title", "y", "--lat", "1", "--lon", "2", "--db", db])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.err.contains("the store is busy: another python3 (pid \(holder.processIdentifier)) is writing to it; waited 5 s"), r.err)
         XCTAssertFalse(r.err.contains("SELECT") || r.err.contains("INSERT") || r.err.contains("BEGIN"), r.err)
+    }
+
+    /// A folder the user cannot write: the message says so, in words, not SQL. (As root, the
+    /// command runs as `nobody` through `runuser`, with a copy of the binary it can execute.)
+    func testAReadOnlyFolderIsNamed() throws {
+        var bin = try binary()
+        let dir = try folder()
+        XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", dir + "/p.sqlite"]).status, 0)
+        var prefix: [String] = []
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { throw XCTSkip("root without runuser") }
+            try FileManager.default.copyItem(atPath: bin, toPath: dir + "/pinmap")
+            bin = dir + "/pinmap"
+            prefix = ["/usr/sbin/runuser", "-u", "nobody", "--"]
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir) }
+        for args in [["add", "--title", "y", "--lat", "1", "--lon", "2"], ["list"]] {
+            let r = Tmux.run(prefix + [bin] + args + ["--db", dir + "/p.sqlite"])
+            XCTAssertEqual(r.status, 1, "\(args)")
+            XCTAssertEqual(r.err, "pinmap: cannot open store \(dir)/p.sqlite: the folder \(dir) is read-only: pinmap needs to write the store and its journal there; use a writable folder\n")
+        }
     }
 
     /// Keys typed while the UI indexes what a large import left are acted on afterwards.

@@ -65,6 +65,23 @@ final class HostileFileTests: XCTestCase {
         XCTAssertEqual(try store.count(), 0)
     }
 
+    /// An output is replaced whole by `commit()`; `discard()` leaves what was there.
+    func testAtomicOutputFileReplacesOrLeavesTheOldFile() throws {
+        let path = try tempFile(3)
+        let dropped = try AtomicOutputFile(path: path)
+        dropped.write("new contents")
+        dropped.discard()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "aaa")
+        let kept = try AtomicOutputFile(path: path)
+        kept.write("new contents")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "aaa", "nothing in place before commit")
+        try kept.commit()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new contents")
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("." + name) }, [])
+    }
+
     /// Linear trimming: 100,000 trailing (and leading) spaces are dropped (this took 24 s when
     /// trimming was quadratic; the figure is in the README, not asserted here).
     func testTrimmingLongPadding() {

@@ -64,6 +64,23 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(names.filter { $0.hasPrefix(".") }, [], "no temporary file left")
     }
 
+    /// A rejects file on a full disk (`/dev/full` answers every write with ENOSPC): the import
+    /// rolls back, pins and batch included.
+    func testAFullDiskForTheRejectsRollsTheImportBack() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let s = seededStore()
+        let input = s.file("in.csv")
+        var text = "name,lat,lon\nnew pin,1,2\n"
+        for i in 0..<2000 { text += "bad \(i) " + String(repeating: "x", count: 1000) + ",,\n" }
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let r = s.run("import", input, "--rejects", "/dev/full", "--json")
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap import: cannot write the rejects file /dev/full: the disk is full (nothing was written)\n")
+        XCTAssertTrue(r.stdout.contains("\"imported\" : 0,"), r.stdout)
+        XCTAssertEqual(try s.open().count(), 45, "the new pin was rolled back")
+        XCTAssertEqual(try s.open().importBatches().count, 1, "no second batch")
+    }
+
     func testReadOnlyCommandsNeverCreateAStore() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-none-\(UUID().uuidString)")
         let db = dir.appendingPathComponent("sub/pins.sqlite").path
@@ -86,6 +103,22 @@ final class HostileInputTests: XCTestCase {
         FileManager.default.createFile(atPath: empty, contents: Data())
         XCTAssertEqual(PinmapCLI.execute(["list", "--db", empty]).code, 1)
         XCTAssertEqual(bytes(empty), Data())
+    }
+
+    /// The default (XDG) path is the one place a store's folders are created.
+    func testTheDefaultPathCreatesItsFolders() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-xdg-\(UUID().uuidString)").path
+        let saved = (ProcessInfo.processInfo.environment["XDG_DATA_HOME"], ProcessInfo.processInfo.environment["PINMAP_DB"])
+        setenv("XDG_DATA_HOME", dir + "/data", 1)
+        unsetenv("PINMAP_DB")
+        defer {
+            if let x = saved.0 { setenv("XDG_DATA_HOME", x, 1) } else { unsetenv("XDG_DATA_HOME") }
+            if let p = saved.1 { setenv("PINMAP_DB", p, 1) }
+        }
+        XCTAssertEqual(PinmapCLI.execute(["list"]).code, 1, "list does not create it")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir))
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "2"]).code, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/data/pinmap/pins.sqlite"))
     }
 
     func testAForeignOrNewerSQLiteFileIsNeverModified() throws {
