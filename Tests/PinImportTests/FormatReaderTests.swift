@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinStore
 
 /// The GPX, KML, KMZ, Takeout and GeoJSON readers, rule by rule (MAPPING.md), on the public
 /// cases (copied into PinmapCLITests/Fixtures/formats) and on one small file per rule of our own.
@@ -88,6 +89,26 @@ final class FormatReaderTests: XCTestCase {
             XCTAssertEqual(reason, "an end tag does not match its start tag (a tag left open?)")
             XCTAssertTrue("\(error)".contains("malformed XML at line 5, column"), "\(error)")
         }
+    }
+
+    /// A GPX whose XML breaks after several batches of waypoints (they stream to the importer
+    /// while the file is parsed): the import fails and its transaction leaves nothing.
+    func testMalformedGPXAfterManyWaypointsStoresNothing() throws {
+        var text = #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">"# + "\n"
+        for i in 0..<3000 { text += #"<wpt lat="\#(Double(i) / 100)" lon="1"><name>W\#(i)</name></wpt>"# + "\n" }
+        text += "<wpt lat=\"1\" lon=\"2\"><name>broken</wpt>\n</gpx>\n"
+        let path = Fixture.temporary(Array(text.utf8), suffix: ".gpx")
+        addTeardownBlock { unlink(path) }
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try Importer.run(path: path, store: store)) { error in
+            guard case let .malformedXML(_, line, _, _)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(line, 3002)
+        }
+        XCTAssertEqual(try store.pins().count, 0)
+        // A reader dropped after a few rows (the Import tab's preview) stops its parser.
+        var scanner = try PinFileScanner.open(path: path)
+        for _ in 0..<3 { _ = try scanner.next() }
+        XCTAssertEqual(scanner.dataRows, 3)
     }
 
     // MARK: KML and KMZ
