@@ -8,7 +8,9 @@ import Foundation
 /// `cmt`; `type` → category, verbatim; `time` → created_at in UTC. Every other child leaf
 /// (`ele`, `sym`, `cmt` beside a `desc`, `src`, `url`, `urlname`, …) and every leaf below
 /// `<extensions>` at any depth goes to properties under its local name, as trimmed text;
-/// `<link href>` gives `link`. Tracks and routes are skipped and counted.
+/// `<link href>` gives `link`. Tracks and routes are skipped and counted. Pinmap's own export
+/// (`GPXExport`) is read back exactly: `<pinmap:property name="K">` gives the key `K`, and
+/// `<pinmap:created_at>` the created_at as written.
 final class GPXReader: XMLEventHandler {
     /// The waypoint being read.
     private struct Waypoint {
@@ -17,6 +19,8 @@ final class GPXReader: XMLEventHandler {
         var lon: String?
         /// Leaves in source order: (local name, trimmed text, a direct child of `<wpt>`).
         var leaves: [(name: String, text: String, direct: Bool)] = []
+        /// `<pinmap:created_at>`: Pinmap's export keeps a created_at that `<time>` cannot hold.
+        var exactCreatedAt: String?
     }
 
     private let channel: RecordChannel
@@ -26,8 +30,9 @@ final class GPXReader: XMLEventHandler {
     private var skips = SkipCounter()
     private var depth = 0
     private var waypoint: Waypoint?
-    /// Below the waypoint: the open elements and whether each has child elements.
-    private var open: [(name: String, hasChildren: Bool)] = []
+    /// Below the waypoint: the open elements, whether each has child elements, and the
+    /// property key a leaf gets (its local name; `<pinmap:property name>` gives its `name`).
+    private var open: [(name: String, hasChildren: Bool, key: String)] = []
     private var text = ""
 
     private init(channel: RecordChannel) {
@@ -54,11 +59,14 @@ final class GPXReader: XMLEventHandler {
         return StreamedRecords(channel)
     }
 
-    func start(_ name: String, attributes: [String: String], line: Int) {
+    func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
         depth += 1
         if waypoint != nil {
             if !open.isEmpty { open[open.count - 1].hasChildren = true }
-            open.append((name, false))
+            var key = name
+            if pinmap && name == "property", let n = attributes["name"] { key = n }
+            if pinmap && name == "created_at" { key = Self.exactCreatedAtKey }
+            open.append((name, false, key))
             text = ""
             if name == "link", open.count == 1, let href = attributes["href"] {
                 waypoint?.leaves.append(("link", trimmedText(href), false))
@@ -85,11 +93,18 @@ final class GPXReader: XMLEventHandler {
             // A leaf: direct children of <wpt> may map to columns; <link>'s children are
             // named after it (`link_text`); leaves below <extensions> keep their own name.
             let inExtensions = open.contains { $0.name == "extensions" }
-            let key = !inExtensions && open.first?.name == "link" && open.count == 1 ? "link_\(last.name)" : last.name
-            waypoint?.leaves.append((key, trimmedText(text), open.isEmpty))
+            let key = !inExtensions && open.first?.name == "link" && open.count == 1 ? "link_\(last.name)" : last.key
+            if key == Self.exactCreatedAtKey {
+                waypoint?.exactCreatedAt = trimmedText(text)
+            } else {
+                waypoint?.leaves.append((key, trimmedText(text), open.isEmpty))
+            }
         }
         text = ""
     }
+
+    /// Marks `<pinmap:created_at>` in `open` (not a possible property key: it holds a NUL).
+    private static let exactCreatedAtKey = "\u{0}created_at"
 
     func characters(_ string: String) {
         if waypoint != nil { text += string }
@@ -144,7 +159,7 @@ final class GPXReader: XMLEventHandler {
             line: w.line, title: title,
             description: direct(descriptionKey) ?? "",
             category: direct("type") ?? "",
-            createdAt: UTCTimestamp.normalize(direct("time") ?? ""),
+            createdAt: w.exactCreatedAt ?? UTCTimestamp.normalize(direct("time") ?? ""),
             latitude: lat, longitude: lon, properties: properties.text))
     }
 }

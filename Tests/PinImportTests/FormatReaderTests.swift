@@ -82,6 +82,15 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(r.pins[1].properties, ##"{"color":"#00ff00","DisplayMode":"SymbolAndName","Category":"Sights"}"##)
     }
 
+    func testPinmapsOwnExportExtensionsComeBackExactly() throws {
+        let g = try XCTUnwrap(try read(own("gpx-pinmap-export.gpx")).pins.first)
+        XCTAssertEqual(g.createdAt, "2023-03-18T14:10:00+09:00", "pinmap:created_at wins over <time>, as written")
+        XCTAssertEqual(g.properties, #"{"name_ko":"서울시청","Google Maps URL":"http://maps.google.com/?cid=1"}"#)
+        let k = try XCTUnwrap(try read(own("kml-pinmap-export.kml")).pins.first)
+        XCTAssertEqual(k.createdAt, "2023-03-18")
+        XCTAssertEqual(k.properties, #"{"name_ko":"서울시청"}"#)
+    }
+
     func testMalformedGPXIsRefusedWithTheLine() {
         XCTAssertThrowsError(try read(own("gpx-malformed.gpx"))) { error in
             guard case let .malformedXML(_, line, _, reason)? = error as? ImportError else { return XCTFail("\(error)") }
