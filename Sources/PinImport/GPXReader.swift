@@ -92,8 +92,7 @@ final class GPXReader: XMLEventHandler {
         if !last.hasChildren {
             // A leaf: direct children of <wpt> may map to columns; <link>'s children are
             // named after it (`link_text`); leaves below <extensions> keep their own name.
-            let inExtensions = open.contains { $0.name == "extensions" }
-            let key = !inExtensions && open.first?.name == "link" && open.count == 1 ? "link_\(last.name)" : last.key
+            let key = open.count == 1 && open[0].name == "link" ? "link_\(last.name)" : last.key
             if key == Self.exactCreatedAtKey {
                 waypoint?.exactCreatedAt = trimmedText(text)
             } else {
@@ -123,7 +122,6 @@ final class GPXReader: XMLEventHandler {
     }
 
     private static func pin(_ w: Waypoint, number: Int) -> RowOutcome {
-        func direct(_ key: String) -> String? { w.leaves.first { $0.direct && $0.name == key }?.text }
         var issues: [RowIssue] = []
         func coordinate(_ text: String?, _ field: String, _ axis: String) -> Double? {
             let t = trimmedText(text ?? "")
@@ -142,7 +140,18 @@ final class GPXReader: XMLEventHandler {
         }
         guard issues.isEmpty, let lat, let lon else { return .rejected(issues) }
 
-        let desc = direct("desc")
+        // The mapped children, in one pass (the first of each).
+        var name: String?, desc: String?, cmt: String?, type: String?, time: String?
+        for leaf in w.leaves where leaf.direct {
+            switch leaf.name {
+            case "name": if name == nil { name = leaf.text }
+            case "desc": if desc == nil { desc = leaf.text }
+            case "cmt": if cmt == nil { cmt = leaf.text }
+            case "type": if type == nil { type = leaf.text }
+            case "time": if time == nil { time = leaf.text }
+            default: break
+            }
+        }
         let descriptionKey = desc != nil ? "desc" : "cmt"
         func mapped(_ name: String) -> Bool {
             switch name {
@@ -154,12 +163,12 @@ final class GPXReader: XMLEventHandler {
         for leaf in w.leaves where !(leaf.direct && mapped(leaf.name)) && !leaf.text.isEmpty {
             properties.add(leaf.name, string: leaf.text)
         }
-        let title = direct("name").flatMap { $0.isEmpty ? nil : $0 } ?? "\(trimmedText(w.lat ?? "")), \(trimmedText(w.lon ?? ""))"
+        let title = name.flatMap { $0.isEmpty ? nil : $0 } ?? "\(trimmedText(w.lat ?? "")), \(trimmedText(w.lon ?? ""))"
         return .accepted(ParsedPin(
             line: w.line, title: title,
-            description: direct(descriptionKey) ?? "",
-            category: direct("type") ?? "",
-            createdAt: w.exactCreatedAt ?? UTCTimestamp.normalize(direct("time") ?? ""),
+            description: desc ?? cmt ?? "",
+            category: type ?? "",
+            createdAt: w.exactCreatedAt ?? UTCTimestamp.normalize(time ?? ""),
             latitude: lat, longitude: lon, properties: properties.text))
     }
 }
