@@ -11,7 +11,7 @@ import Foundation
 /// `<link href>` gives `link`. Tracks and routes are skipped and counted. Pinmap's own export
 /// (`GPXExport`) is read back exactly: `<pinmap:property name="K">` gives the key `K`, and
 /// `<pinmap:created_at>` the created_at as written.
-final class GPXReader: XMLEventHandler {
+struct GPXReader {
     /// The waypoint being read.
     private struct Waypoint {
         var line: Int
@@ -39,17 +39,30 @@ final class GPXReader: XMLEventHandler {
         self.channel = channel
     }
 
+    /// Hands XMLParser's events to the reader: its state is one struct, so each event costs
+    /// one exclusivity check, not one per property (they were 8% of a GPX import).
+    private final class Handler: XMLEventHandler {
+        var reader: GPXReader
+        init(_ reader: GPXReader) { self.reader = reader }
+        func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
+            reader.start(name, pinmap: pinmap, attributes: attributes, line: line)
+        }
+        func end(_ name: String) { reader.end(name) }
+        func characters(_ text: String) { reader.characters(text) }
+        var stopped: Bool { reader.stopped }
+    }
+
     /// Starts parsing `data` on a thread of its own; the waypoints arrive as they are read.
     /// Malformed XML (`ImportError.malformedXML`, the line where libxml2 stopped) is thrown
     /// by the reader after the rows before it: the import's transaction then keeps nothing.
     static func stream(_ data: Data, path: String) -> StreamedRecords {
         let channel = RecordChannel()
         let thread = Thread {
-            let reader = GPXReader(channel: channel)
+            let handler = Handler(GPXReader(channel: channel))
             do {
-                try XMLRunner.run(data, path: path, handler: reader)
-                if !reader.batch.isEmpty { _ = channel.put(reader.batch) }
-                channel.finish(notes: reader.skips.notes, failure: nil)
+                try XMLRunner.run(data, path: path, handler: handler)
+                if !handler.reader.batch.isEmpty { _ = channel.put(handler.reader.batch) }
+                channel.finish(notes: handler.reader.skips.notes, failure: nil)
             } catch {
                 channel.finish(notes: [], failure: error as? ImportError ?? .unreadable(path: path, reason: "\(error)"))
             }
@@ -59,7 +72,7 @@ final class GPXReader: XMLEventHandler {
         return StreamedRecords(channel)
     }
 
-    func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
+    mutating func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
         depth += 1
         if waypoint != nil {
             if !open.isEmpty { open[open.count - 1].hasChildren = true }
@@ -82,7 +95,7 @@ final class GPXReader: XMLEventHandler {
         }
     }
 
-    func end(_ name: String) {
+    mutating func end(_ name: String) {
         defer { depth -= 1 }
         guard waypoint != nil else { return }
         guard let last = open.popLast() else {
@@ -105,11 +118,11 @@ final class GPXReader: XMLEventHandler {
     /// Marks `<pinmap:created_at>` in `open` (not a possible property key: it holds a NUL).
     private static let exactCreatedAtKey = "\u{0}created_at"
 
-    func characters(_ string: String) {
+    mutating func characters(_ string: String) {
         if waypoint != nil { text += string }
     }
 
-    private func finishWaypoint() {
+    private mutating func finishWaypoint() {
         guard let w = waypoint else { return }
         waypoint = nil
         waypoints += 1
