@@ -164,6 +164,29 @@ final class FormatReaderTests: XCTestCase {
         }
     }
 
+    func testDamagedOrOversizedKMZIsRefusedWithAReason() throws {
+        let stored = Array(try Data(contentsOf: URL(fileURLWithPath: own("kmz-stored-not-first.kmz"))))
+        // Cut short: the end record is gone.
+        let cut = Fixture.temporary(Array(stored.prefix(200)), suffix: ".kmz")
+        // An entry that claims 512 MiB (central directory: uncompressed size at +24).
+        var big = stored
+        let entries = (0..<(big.count - 4)).filter { big[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) }
+        let places = try XCTUnwrap(entries.last)
+        big.replaceSubrange((places + 24)..<(places + 28), with: [0, 0, 0, 0x20])
+        let oversized = Fixture.temporary(big, suffix: ".kmz")
+        addTeardownBlock { unlink(cut); unlink(oversized) }
+        let cases: [(String, String, UInt)] = [
+            (cut, "not a zip archive (no end of central directory record)", #line),
+            (oversized, "refused places.kml: it would inflate to more than 256 MiB or more than 200 times its compressed size of 2184 bytes (a zip bomb?)", #line),
+        ]
+        for (path, reason, line) in cases {
+            XCTAssertThrowsError(try read(path), line: line) { error in
+                guard case let .archive(_, r)? = error as? ImportError else { return XCTFail("\(error)", line: line) }
+                XCTAssertEqual(r, reason, line: line)
+            }
+        }
+    }
+
     // MARK: Takeout
 
     func testTakeoutNewSchema() throws {
