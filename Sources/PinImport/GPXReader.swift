@@ -8,8 +8,10 @@ import Foundation
 /// `cmt`; `type` → category, verbatim; `time` → created_at in UTC. Every other child leaf
 /// (`ele`, `sym`, `cmt` beside a `desc`, `src`, `url`, `urlname`, …) and every leaf below
 /// `<extensions>` at any depth goes to properties under its local name, as trimmed text;
-/// `<link href>` gives `link`. Tracks and routes are skipped and counted.
-final class GPXReader: XMLEventHandler {
+/// `<link href>` gives `link`. Tracks and routes are skipped and counted. Pinmap's own export
+/// (`GPXExport`) is read back exactly: `<pinmap:property name="K">` gives the key `K`, and
+/// `<pinmap:created_at>` the created_at as written.
+struct GPXReader {
     /// The waypoint being read.
     private struct Waypoint {
         var line: Int
@@ -17,6 +19,8 @@ final class GPXReader: XMLEventHandler {
         var lon: String?
         /// Leaves in source order: (local name, trimmed text, a direct child of `<wpt>`).
         var leaves: [(name: String, text: String, direct: Bool)] = []
+        /// `<pinmap:created_at>`: Pinmap's export keeps a created_at that `<time>` cannot hold.
+        var exactCreatedAt: String?
     }
 
     private let channel: RecordChannel
@@ -26,12 +30,26 @@ final class GPXReader: XMLEventHandler {
     private var skips = SkipCounter()
     private var depth = 0
     private var waypoint: Waypoint?
-    /// Below the waypoint: the open elements and whether each has child elements.
-    private var open: [(name: String, hasChildren: Bool)] = []
+    /// Below the waypoint: the open elements, whether each has child elements, and the
+    /// property key a leaf gets (its local name; `<pinmap:property name>` gives its `name`).
+    private var open: [(name: String, hasChildren: Bool, key: String)] = []
     private var text = ""
 
     private init(channel: RecordChannel) {
         self.channel = channel
+    }
+
+    /// Hands XMLParser's events to the reader: its state is one struct, so each event costs
+    /// one exclusivity check, not one per property (they were 8% of a GPX import).
+    private final class Handler: XMLEventHandler {
+        var reader: GPXReader
+        init(_ reader: GPXReader) { self.reader = reader }
+        func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
+            reader.start(name, pinmap: pinmap, attributes: attributes, line: line)
+        }
+        func end(_ name: String) { reader.end(name) }
+        func characters(_ text: String) { reader.characters(text) }
+        var stopped: Bool { reader.stopped }
     }
 
     /// Starts parsing `data` on a thread of its own; the waypoints arrive as they are read.
@@ -40,11 +58,11 @@ final class GPXReader: XMLEventHandler {
     static func stream(_ data: Data, path: String) -> StreamedRecords {
         let channel = RecordChannel()
         let thread = Thread {
-            let reader = GPXReader(channel: channel)
+            let handler = Handler(GPXReader(channel: channel))
             do {
-                try XMLRunner.run(data, path: path, handler: reader)
-                if !reader.batch.isEmpty { _ = channel.put(reader.batch) }
-                channel.finish(notes: reader.skips.notes, failure: nil)
+                try XMLRunner.run(data, path: path, handler: handler)
+                if !handler.reader.batch.isEmpty { _ = channel.put(handler.reader.batch) }
+                channel.finish(notes: handler.reader.skips.notes, failure: nil)
             } catch {
                 channel.finish(notes: [], failure: error as? ImportError ?? .unreadable(path: path, reason: "\(error)"))
             }
@@ -54,11 +72,14 @@ final class GPXReader: XMLEventHandler {
         return StreamedRecords(channel)
     }
 
-    func start(_ name: String, attributes: [String: String], line: Int) {
+    mutating func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
         depth += 1
         if waypoint != nil {
             if !open.isEmpty { open[open.count - 1].hasChildren = true }
-            open.append((name, false))
+            var key = name
+            if pinmap && name == "property", let n = attributes["name"] { key = n }
+            if pinmap && name == "created_at" { key = Self.exactCreatedAtKey }
+            open.append((name, false, key))
             text = ""
             if name == "link", open.count == 1, let href = attributes["href"] {
                 waypoint?.leaves.append(("link", trimmedText(href), false))
@@ -74,7 +95,7 @@ final class GPXReader: XMLEventHandler {
         }
     }
 
-    func end(_ name: String) {
+    mutating func end(_ name: String) {
         defer { depth -= 1 }
         guard waypoint != nil else { return }
         guard let last = open.popLast() else {
@@ -84,18 +105,24 @@ final class GPXReader: XMLEventHandler {
         if !last.hasChildren {
             // A leaf: direct children of <wpt> may map to columns; <link>'s children are
             // named after it (`link_text`); leaves below <extensions> keep their own name.
-            let inExtensions = open.contains { $0.name == "extensions" }
-            let key = !inExtensions && open.first?.name == "link" && open.count == 1 ? "link_\(last.name)" : last.name
-            waypoint?.leaves.append((key, trimmedText(text), open.isEmpty))
+            let key = open.count == 1 && open[0].name == "link" ? "link_\(last.name)" : last.key
+            if key == Self.exactCreatedAtKey {
+                waypoint?.exactCreatedAt = trimmedText(text)
+            } else {
+                waypoint?.leaves.append((key, trimmedText(text), open.isEmpty))
+            }
         }
         text = ""
     }
 
-    func characters(_ string: String) {
+    /// Marks `<pinmap:created_at>` in `open` (not a possible property key: it holds a NUL).
+    private static let exactCreatedAtKey = "\u{0}created_at"
+
+    mutating func characters(_ string: String) {
         if waypoint != nil { text += string }
     }
 
-    private func finishWaypoint() {
+    private mutating func finishWaypoint() {
         guard let w = waypoint else { return }
         waypoint = nil
         waypoints += 1
@@ -108,7 +135,6 @@ final class GPXReader: XMLEventHandler {
     }
 
     private static func pin(_ w: Waypoint, number: Int) -> RowOutcome {
-        func direct(_ key: String) -> String? { w.leaves.first { $0.direct && $0.name == key }?.text }
         var issues: [RowIssue] = []
         func coordinate(_ text: String?, _ field: String, _ axis: String) -> Double? {
             let t = trimmedText(text ?? "")
@@ -127,7 +153,18 @@ final class GPXReader: XMLEventHandler {
         }
         guard issues.isEmpty, let lat, let lon else { return .rejected(issues) }
 
-        let desc = direct("desc")
+        // The mapped children, in one pass (the first of each).
+        var name: String?, desc: String?, cmt: String?, type: String?, time: String?
+        for leaf in w.leaves where leaf.direct {
+            switch leaf.name {
+            case "name": if name == nil { name = leaf.text }
+            case "desc": if desc == nil { desc = leaf.text }
+            case "cmt": if cmt == nil { cmt = leaf.text }
+            case "type": if type == nil { type = leaf.text }
+            case "time": if time == nil { time = leaf.text }
+            default: break
+            }
+        }
         let descriptionKey = desc != nil ? "desc" : "cmt"
         func mapped(_ name: String) -> Bool {
             switch name {
@@ -139,12 +176,12 @@ final class GPXReader: XMLEventHandler {
         for leaf in w.leaves where !(leaf.direct && mapped(leaf.name)) && !leaf.text.isEmpty {
             properties.add(leaf.name, string: leaf.text)
         }
-        let title = direct("name").flatMap { $0.isEmpty ? nil : $0 } ?? "\(trimmedText(w.lat ?? "")), \(trimmedText(w.lon ?? ""))"
+        let title = name.flatMap { $0.isEmpty ? nil : $0 } ?? "\(trimmedText(w.lat ?? "")), \(trimmedText(w.lon ?? ""))"
         return .accepted(ParsedPin(
             line: w.line, title: title,
-            description: direct(descriptionKey) ?? "",
-            category: direct("type") ?? "",
-            createdAt: UTCTimestamp.normalize(direct("time") ?? ""),
+            description: desc ?? cmt ?? "",
+            category: type ?? "",
+            createdAt: w.exactCreatedAt ?? UTCTimestamp.normalize(time ?? ""),
             latitude: lat, longitude: lon, properties: properties.text))
     }
 }

@@ -3,9 +3,11 @@
 /// - `Point` → one pin; `MultiPoint` → one pin per position; `GeometryCollection` → one pin
 ///   per `Point` member (other members skipped and counted). Other geometries are rejected
 ///   (`not-a-point`); `"geometry": null` is skipped and counted.
-/// - title = `title` or `name`; `description`, `category`, `created_at` (converted to UTC)
-///   map to the columns; every other property keeps its key and JSON value in `properties`,
-///   then the feature's `id` and a position's altitude (`ele`) unless a property has the name.
+/// - title = `title` or `name`; `description`, `category`, `created_at` (as written, like
+///   CSV) map to the columns; every other property keeps its key and JSON value in `properties`,
+///   then a position's altitude (`ele`) unless a property has the name. The feature's `id`
+///   is not kept: it identifies the feature in its file (Pinmap's export writes the pin's id
+///   there), and keeping it would add an `id` property on every re-import.
 enum GeoJSONFeature {
     typealias Value = JSONDocument.Value
 
@@ -17,7 +19,6 @@ enum GeoJSONFeature {
         /// A MultiPoint's positions.
         var positions: JSONDocument.ElementIterator?
         var props: [(key: String, value: Value)] = []
-        var id: String?
         var index = 0
         var crs = GeoJSONReader.CRS.wgs84
 
@@ -26,7 +27,7 @@ enum GeoJSONFeature {
         mutating func next(_ doc: JSONDocument) -> RowOutcome? {
             if let o = immediate.popLast() { return o }
             guard let p = listed.popLast() ?? positions?.next() else { return nil }
-            return GeoJSONFeature.pin(doc, props: props, id: id, position: p, index: index, crs: crs)
+            return GeoJSONFeature.pin(doc, props: props, position: p, index: index, crs: crs)
         }
     }
 
@@ -71,13 +72,12 @@ enum GeoJSONFeature {
         }
         // Read once per feature: each look-up scans the feature (a MultiPoint's positions too).
         pins.props = doc.member(feature, "properties").map { doc.members($0) } ?? []
-        pins.id = doc.member(feature, "id").map { doc.text($0) }
         pins.index = index
         pins.crs = crs
         return pins
     }
 
-    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)], id: String?,
+    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)],
                             position: Value, index: Int, crs: GeoJSONReader.CRS) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
@@ -103,7 +103,6 @@ enum GeoJSONFeature {
         for (key, v) in props where !mapped.contains(key) || text(doc, v) == nil {
             properties.add(key, json: doc.text(v))
         }
-        if let id { properties.add("id", json: id) }
         let elements = Array(IteratorSequence(doc.elements(position)))
         if elements.count >= 3, doc.number(elements[2]) != nil {
             properties.add("ele", json: doc.text(elements[2]))
@@ -112,7 +111,8 @@ enum GeoJSONFeature {
             line: index, title: title,
             description: value(doc, props, "description") ?? "",
             category: trimmedText(value(doc, props, "category") ?? ""),
-            createdAt: UTCTimestamp.normalize(value(doc, props, "created_at") ?? ""),
+            // As written, like CSV: Pinmap's own GeoJSON export must re-import to the same text.
+            createdAt: trimmedText(value(doc, props, "created_at") ?? ""),
             latitude: lat, longitude: lon, properties: properties.text))
     }
 

@@ -59,7 +59,7 @@ public struct ImportReport: Sendable, Codable, Equatable {
 
     /// The file as given on the command line.
     public var file: String
-    /// `CSV` or `GeoJSON`.
+    /// `CSV`, `GeoJSON`, `Takeout`, `GPX`, `KML` or `KMZ`.
     public var format: String
     /// Pins written (dry run: that would be written).
     public var imported = 0
@@ -71,7 +71,7 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var dataRows = 0
     /// The encoding used, e.g. `UTF-8`, `UTF-8 with BOM`, `UTF-16LE with BOM`, `Windows-1252`.
     public var encoding = ""
-    /// `,` `;` `TAB` `|`, or "" for GeoJSON.
+    /// `,` `;` `TAB` `|`, or "" for formats other than CSV.
     public var delimiter = ""
     /// Pin field → column header used.
     public var columns: [String: String] = [:]

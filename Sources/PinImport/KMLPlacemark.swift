@@ -11,6 +11,8 @@ struct KMLPlacemark {
     var inlineColor: String?
     /// `<TimeStamp><when>`.
     var when: String?
+    /// `<ExtendedData><pinmap:created_at>` (Pinmap's export), used as written.
+    var exactCreatedAt: String?
     /// The text of each `<Point><coordinates>`.
     var points: [String] = []
     /// Other geometries, by KML name (`Polygon`, `LineString`, `gx:Track`).
@@ -57,7 +59,7 @@ struct KMLPlacemark {
         let title = name.flatMap { $0.isEmpty ? nil : $0 } ?? "\(parts[1]), \(parts[0])"
         return .accepted(ParsedPin(
             line: line, title: title, description: description ?? "", category: category,
-            createdAt: UTCTimestamp.normalize(when ?? ""), latitude: lat, longitude: lon, properties: props.text))
+            createdAt: exactCreatedAt ?? UTCTimestamp.normalize(when ?? ""), latitude: lat, longitude: lon, properties: props.text))
     }
 }
 

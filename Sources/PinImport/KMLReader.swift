@@ -29,6 +29,8 @@ final class KMLReader: XMLEventHandler {
     private var pair: (key: String?, url: String?, color: String?) = (nil, nil, nil)
     private var dataName: String?
     private var simpleDataName: String?
+    /// Inside `ExtendedData/pinmap:created_at` (Pinmap's export: a created_at `when` cannot hold).
+    private var inExactCreatedAt = false
 
     private static let geometries: Set<String> = ["Point", "LineString", "LinearRing", "Polygon", "Track", "MultiTrack", "Model"]
 
@@ -42,7 +44,7 @@ final class KMLReader: XMLEventHandler {
         return ListedRecords(outcomes: outcomes, notes: skips.notes)
     }
 
-    func start(_ name: String, attributes: [String: String], line: Int) {
+    func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
         if descriptionDepth != nil {
             lastStartTag = "<" + name + attributes.sorted { $0.key < $1.key }
                 .map { " \($0.key)=\"\(Self.escaped($0.value))\"" }.joined() + ">"
@@ -66,6 +68,7 @@ final class KMLReader: XMLEventHandler {
         case "StyleMap": styleMapID = attributes["id"]
         case "Pair": pair = (nil, nil, nil)
         case "Data": dataName = attributes["name"]
+        case "created_at" where pinmap && parent == "ExtendedData": inExactCreatedAt = true
         case "SimpleData": simpleDataName = attributes["name"]
         case _ where Self.geometries.contains(name) && placemark != nil:
             if geometryDepth == 0 {
@@ -122,6 +125,9 @@ final class KMLReader: XMLEventHandler {
         case "SimpleData":
             if let key = simpleDataName { placemark?.properties.append((key, value)) }
         case "when" where parent == "TimeStamp": placemark?.when = value
+        case "created_at" where inExactCreatedAt:
+            placemark?.exactCreatedAt = value
+            inExactCreatedAt = false
         case "coordinates" where inPoint: placemark?.points.append(value)
         case "address", "phoneNumber", "Snippet":
             if parent == "Placemark" {

@@ -63,12 +63,6 @@ final class RecordChannel: @unchecked Sendable {
         batches.removeAll()
         condition.broadcast()
     }
-
-    var isCancelled: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return cancelled
-    }
 }
 
 /// The consumer's side of a `RecordChannel`.

@@ -65,7 +65,9 @@ enum TakeoutFeature {
         let usedInLocation: Set<String> = oldSchema ? ["Address", "Geo Coordinates"] : ["name", "address"]
         let rest = location.filter { !usedInLocation.contains($0.key) }
         if !rest.isEmpty {
-            properties.add(locationKey, json: "{" + rest.map { JSONText.string($0.key) + ":" + doc.text($0.value) }.joined(separator: ",") + "}")
+            var nested = PropertiesJSON()
+            for (key, value) in rest { nested.add(key, json: doc.text(value)) }
+            properties.add(locationKey, json: nested.text)
         }
         return .accepted(ParsedPin(
             line: index, title: title,

@@ -8,8 +8,8 @@ enum UTCTimestamp {
     /// trimmed and unchanged: nothing is lost.
     static func normalize(_ text: String) -> String {
         let t = trimmedText(text)
+        if isUTCSeconds(t) { return t }
         let u = Array(t.utf8)
-        if u.count == 20, u[19] == 0x5A, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A { return t }  // already YYYY-MM-DDTHH:MM:SSZ
         // YYYY-MM-DD?HH:MM[:SS[.f+]][Z|±HH[:]MM]
         guard u.count >= 16, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54 || u[10] == 0x74 || u[10] == 0x20, u[13] == 0x3A,
               let year = digits(u, 0, 4), let month = digits(u, 5, 2), let day = digits(u, 8, 2),
@@ -61,6 +61,24 @@ enum UTCTimestamp {
         }
         return "\(pad(out.tm_year + 1900, 4))-\(pad(out.tm_mon + 1, 2))-\(pad(out.tm_mday, 2))T"
             + "\(pad(out.tm_hour, 2)):\(pad(out.tm_min, 2)):\(pad(out.tm_sec, 2))\(fraction)Z"
+    }
+
+    /// Already `YYYY-MM-DDTHH:MM:SSZ` (most GPX times): returned as is, without a copy.
+    private static func isUTCSeconds(_ t: String) -> Bool {
+        let u = t.utf8
+        guard u.count == 20 else { return false }
+        var i = 0
+        for b in u {
+            switch i {
+            case 4, 7: if b != 0x2D { return false }
+            case 10: if b != 0x54 { return false }
+            case 13, 16: if b != 0x3A { return false }
+            case 19: if b != 0x5A { return false }
+            default: if b < 0x30 || b > 0x39 { return false }
+            }
+            i += 1
+        }
+        return true
     }
 
     private static func digits(_ u: [UInt8], _ at: Int, _ n: Int) -> Int? {

@@ -6,8 +6,9 @@ import FoundationXML
 /// What a format reader does with the events of an XML document. Names are local names
 /// (the prefix before a colon dropped: `osmand:color` → `color`, `gx:Track` → `Track`).
 protocol XMLEventHandler: AnyObject {
-    /// An element starts, on 1-based `line` of the file.
-    func start(_ name: String, attributes: [String: String], line: Int)
+    /// An element starts, on 1-based `line` of the file. `pinmap` tells an element in Pinmap's
+    /// own export namespace (prefix `pinmap:`, as `GPXExport`/`KMLExport` write it).
+    func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int)
     func end(_ name: String)
     /// Text or CDATA content (possibly in several pieces).
     func characters(_ text: String)
@@ -55,7 +56,9 @@ final class XMLRunner: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
-        handler.start(Self.localName(elementName), attributes: attributes, line: parser.lineNumber)
+        let local = Self.localName(elementName)
+        let pinmap = local.utf8.count != elementName.utf8.count && elementName.hasPrefix("pinmap:")
+        handler.start(local, pinmap: pinmap, attributes: attributes, line: parser.lineNumber)
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

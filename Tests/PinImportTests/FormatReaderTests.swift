@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinStore
 
 /// The GPX, KML, KMZ, Takeout and GeoJSON readers, rule by rule (MAPPING.md), on the public
 /// cases (copied into PinmapCLITests/Fixtures/formats) and on one small file per rule of our own.
@@ -81,6 +82,15 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(r.pins[1].properties, ##"{"color":"#00ff00","DisplayMode":"SymbolAndName","Category":"Sights"}"##)
     }
 
+    func testPinmapsOwnExportExtensionsComeBackExactly() throws {
+        let g = try XCTUnwrap(try read(own("gpx-pinmap-export.gpx")).pins.first)
+        XCTAssertEqual(g.createdAt, "2023-03-18T14:10:00+09:00", "pinmap:created_at wins over <time>, as written")
+        XCTAssertEqual(g.properties, #"{"name_ko":"서울시청","Google Maps URL":"http://maps.google.com/?cid=1"}"#)
+        let k = try XCTUnwrap(try read(own("kml-pinmap-export.kml")).pins.first)
+        XCTAssertEqual(k.createdAt, "2023-03-18")
+        XCTAssertEqual(k.properties, #"{"name_ko":"서울시청"}"#)
+    }
+
     func testMalformedGPXIsRefusedWithTheLine() {
         XCTAssertThrowsError(try read(own("gpx-malformed.gpx"))) { error in
             guard case let .malformedXML(_, line, _, reason)? = error as? ImportError else { return XCTFail("\(error)") }
@@ -88,6 +98,26 @@ final class FormatReaderTests: XCTestCase {
             XCTAssertEqual(reason, "an end tag does not match its start tag (a tag left open?)")
             XCTAssertTrue("\(error)".contains("malformed XML at line 5, column"), "\(error)")
         }
+    }
+
+    /// A GPX whose XML breaks after several batches of waypoints (they stream to the importer
+    /// while the file is parsed): the import fails and its transaction leaves nothing.
+    func testMalformedGPXAfterManyWaypointsStoresNothing() throws {
+        var text = #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">"# + "\n"
+        for i in 0..<3000 { text += #"<wpt lat="\#(Double(i) / 100)" lon="1"><name>W\#(i)</name></wpt>"# + "\n" }
+        text += "<wpt lat=\"1\" lon=\"2\"><name>broken</wpt>\n</gpx>\n"
+        let path = Fixture.temporary(Array(text.utf8), suffix: ".gpx")
+        addTeardownBlock { unlink(path) }
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try Importer.run(path: path, store: store)) { error in
+            guard case let .malformedXML(_, line, _, _)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(line, 3002)
+        }
+        XCTAssertEqual(try store.pins().count, 0)
+        // A reader dropped after a few rows (the Import tab's preview) stops its parser.
+        var scanner = try PinFileScanner.open(path: path)
+        for _ in 0..<3 { _ = try scanner.next() }
+        XCTAssertEqual(scanner.dataRows, 3)
     }
 
     // MARK: KML and KMZ
@@ -131,6 +161,29 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("kmz-bomb.kmz"))) { error in
             guard case let .archive(_, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.hasPrefix("refused doc.kml: it would inflate to more than 256 MiB or more than 200 times"), reason)
+        }
+    }
+
+    func testDamagedOrOversizedKMZIsRefusedWithAReason() throws {
+        let stored = Array(try Data(contentsOf: URL(fileURLWithPath: own("kmz-stored-not-first.kmz"))))
+        // Cut short: the end record is gone.
+        let cut = Fixture.temporary(Array(stored.prefix(200)), suffix: ".kmz")
+        // An entry that claims 512 MiB (central directory: uncompressed size at +24).
+        var big = stored
+        let entries = (0..<(big.count - 4)).filter { big[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) }
+        let places = try XCTUnwrap(entries.last)
+        big.replaceSubrange((places + 24)..<(places + 28), with: [0, 0, 0, 0x20])
+        let oversized = Fixture.temporary(big, suffix: ".kmz")
+        addTeardownBlock { unlink(cut); unlink(oversized) }
+        let cases: [(String, String, UInt)] = [
+            (cut, "not a zip archive (no end of central directory record)", #line),
+            (oversized, "refused places.kml: it would inflate to more than 256 MiB or more than 200 times its compressed size of 2184 bytes (a zip bomb?)", #line),
+        ]
+        for (path, reason, line) in cases {
+            XCTAssertThrowsError(try read(path), line: line) { error in
+                guard case let .archive(_, r)? = error as? ImportError else { return XCTFail("\(error)", line: line) }
+                XCTAssertEqual(r, reason, line: line)
+            }
         }
     }
 
@@ -178,10 +231,10 @@ final class FormatReaderTests: XCTestCase {
         let r = try read(own("geojson-multi.geojson"))
         XCTAssertEqual(r.pins.map(\.title), ["Pair", "Pair", "Collected"])
         XCTAssertEqual(r.pins[0].properties,
-                       #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"id":7,"ele":120.5}"#)
+                       #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"ele":120.5}"#)
         XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51, 11])
         XCTAssertEqual(r.pins[2].properties, #"{"name":"alt name"}"#)
-        XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T18:42:08Z")
+        XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T20:42:08+02:00", "as written, like CSV (export round trips)")
         XCTAssertEqual(r.notes, ["skipped 1 LineString geometry inside a GeometryCollection", "skipped 2 features with null geometry"])
     }
 
