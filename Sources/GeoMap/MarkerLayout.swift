@@ -58,7 +58,9 @@ enum MarkerLayout {
                 placed.append(p)
             }
         }
-        return separateCounts(placed, ascii: ascii) + selected
+        var all = separateCounts(placed, pane: pane, ascii: ascii)
+        all.append(contentsOf: selected)
+        return all
     }
 
     /// A cluster's count needs a free cell on each side: next to another
@@ -67,29 +69,32 @@ enum MarkerLayout {
     /// a braille cell filled with more dots the more pins it holds (ASCII
     /// `:` `*` `%` `@`), so a crowded region reads as a gradient rather than
     /// a row of identical glyphs; a click on it still zooms in.
-    /// One pass over a hash of occupied cells (no per-marker copies).
-    static func separateCounts(_ markers: [PlacedMarker], ascii: Bool) -> [PlacedMarker] {
-        var occupied: [Int: Int] = [:]
-        occupied.reserveCapacity(markers.count)
-        for p in markers { occupied[cellKey(p.ownCol, p.row), default: 0] += 1 }
-        return markers.map { p in
-            guard p.width > 1 || p.marker.count > 1 else { return p }
+    /// One pass over a per-cell count of the pane (markers are inside it),
+    /// changing the crowded markers in place.
+    static func separateCounts(_ markers: [PlacedMarker], pane: Rect, ascii: Bool) -> [PlacedMarker] {
+        var occupied = [UInt8](repeating: 0, count: max(0, pane.width * pane.height))
+        func index(_ col: Int, _ row: Int) -> Int? {
+            guard col >= pane.x, col < pane.maxX, row >= pane.y, row < pane.maxY else { return nil }
+            return (row - pane.y) * pane.width + col - pane.x
+        }
+        for p in markers { if let i = index(p.ownCol, p.row), occupied[i] < 255 { occupied[i] += 1 } }
+        var out = markers
+        for k in out.indices {
+            let p = out[k]
+            guard p.width > 1 || p.marker.count > 1 else { continue }
             var crowded = false
             for c in (p.col - 1)...(p.col + p.width) {
-                let n = occupied[cellKey(c, p.row)] ?? 0
+                let n = index(c, p.row).map { Int(occupied[$0]) } ?? 0
                 if n > (c == p.ownCol ? 1 : 0) { crowded = true; break }
             }
-            guard crowded else { return p }
-            var q = p
-            q.glyph = DensityShade.glyph(count: p.marker.count, ascii: ascii)
-            q.col = p.ownCol
-            q.width = 1
-            q.shaded = true
-            return q
+            guard crowded else { continue }
+            out[k].glyph = DensityShade.glyph(count: p.marker.count, ascii: ascii)
+            out[k].col = p.ownCol
+            out[k].width = 1
+            out[k].shaded = true
         }
+        return out
     }
-
-    @inline(__always) private static func cellKey(_ col: Int, _ row: Int) -> Int { row &* 1_000_003 &+ col }
 
 
     /// Puts the title right of the glyph after one space, or left of it when
