@@ -37,6 +37,7 @@ enum MarkerLayout {
     static func place(_ markers: [MapMarker], viewport: Viewport, pane: Rect, ascii: Bool) -> [PlacedMarker] {
         guard !pane.isEmpty else { return [] }
         var placed: [PlacedMarker] = []
+        placed.reserveCapacity(markers.count + 1)
         var selected: [PlacedMarker] = []
         for m in markers {
             guard m.latitude.isFinite, m.longitude.isFinite, m.latitude >= -90, m.latitude <= 90 else { continue }
@@ -58,9 +59,9 @@ enum MarkerLayout {
                 placed.append(p)
             }
         }
-        var all = separateCounts(placed, pane: pane, ascii: ascii)
-        all.append(contentsOf: selected)
-        return all
+        separateCounts(&placed, pane: pane, ascii: ascii)
+        placed.append(contentsOf: selected)
+        return placed
     }
 
     /// A cluster's count needs a free cell on each side: next to another
@@ -71,14 +72,13 @@ enum MarkerLayout {
     /// a row of identical glyphs; a click on it still zooms in.
     /// One pass over a per-cell count of the pane (markers are inside it),
     /// changing the crowded markers in place.
-    static func separateCounts(_ markers: [PlacedMarker], pane: Rect, ascii: Bool) -> [PlacedMarker] {
+    static func separateCounts(_ out: inout [PlacedMarker], pane: Rect, ascii: Bool) {
         var occupied = [UInt8](repeating: 0, count: max(0, pane.width * pane.height))
         func index(_ col: Int, _ row: Int) -> Int? {
             guard col >= pane.x, col < pane.maxX, row >= pane.y, row < pane.maxY else { return nil }
             return (row - pane.y) * pane.width + col - pane.x
         }
-        for p in markers { if let i = index(p.ownCol, p.row), occupied[i] < 255 { occupied[i] += 1 } }
-        var out = markers
+        for p in out { if let i = index(p.ownCol, p.row), occupied[i] < 255 { occupied[i] += 1 } }
         for k in out.indices {
             let p = out[k]
             guard p.width > 1 || p.marker.count > 1 else { continue }
@@ -93,7 +93,6 @@ enum MarkerLayout {
             out[k].width = 1
             out[k].shaded = true
         }
-        return out
     }
 
 
