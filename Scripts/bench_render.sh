@@ -58,10 +58,11 @@ def parse(name):
     text = open(f"{work}/{name}.txt").read()
     rows = {}
     for line in text.splitlines():
-        # "  world   1   ≈999731   8217   11.56   17.36   17.79   (5.19 / 6.67; 10.90)"
-        m = re.match(r"\s+(\w+).*?\s([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+\(([\d.]+) / ([\d.]+); ([\d.]+)\)$", line)
+        # "  world   1   ≈999731   8217   11.56   17.36   17.79   (5.19 / 6.67; 10.90)  0.21"
+        # (the last column, label placement, is optional for older binaries)
+        m = re.match(r"\s+(\w+).*?\s([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+\(([\d.]+) / ([\d.]+); ([\d.]+)\)(?:\s+([\d.]+))?$", line)
         if m:
-            rows[m.group(1)] = tuple(float(m.group(i)) for i in range(2, 8))
+            rows[m.group(1)] = tuple(float(m.group(i)) for i in range(2, 8)) + (float(m.group(8) or 0),)
     start = float(re.search(r"first frame: ([\d.]+) ms", text).group(1))
     mem = float(re.search(r"peak resident memory: ([\d.]+) MiB", text).group(1))
     return rows, start, mem
@@ -70,13 +71,13 @@ big, big_start, big_mem = parse("big")
 small, small_start, small_mem = parse("small")
 print()
 print(f"store: {rows:,} pins, {db_bytes / 2**20:.0f} MiB; pinmap import --index took {import_secs} s")
-print(f"{'viewport':10} {'median ms':>16} {'worst ms':>16} {'ratio median':>13} {'ratio worst':>12} {'CPU ms':>15}   (1M vs 45 pins)")
-for name, (med, p95, worst, reload, draw, cpu) in big.items():
+print(f"{'viewport':10} {'median ms':>16} {'worst ms':>16} {'ratio median':>13} {'ratio worst':>12} {'CPU ms':>15} {'labels ms':>10}   (1M vs 45 pins)")
+for name, (med, p95, worst, reload, draw, cpu, labels) in big.items():
     s = small.get(name)
     if not s:
         continue
     print(f"{name:10} {med:7.2f} vs {s[0]:5.2f} {worst:7.2f} vs {s[2]:5.2f} {med / s[0]:12.1f}x {worst / s[2]:11.1f}x"
-          f" {cpu:6.2f} vs {s[5]:5.2f}   {'under 10 ms' if worst < 10 else 'OVER 10 ms'}")
+          f" {cpu:6.2f} vs {s[5]:5.2f} {labels:10.2f}   {'under 10 ms' if worst < 10 else 'OVER 10 ms'}")
 print(f"start-up   {big_start:7.1f} vs {small_start:5.1f} ms   {'under 150 ms' if big_start < 150 else 'OVER 150 ms'}")
 print(f"peak RSS   {big_mem:7.1f} vs {small_mem:5.1f} MiB")
 PY

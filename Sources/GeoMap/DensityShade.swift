@@ -13,8 +13,14 @@ enum DensityShade {
     /// smallest shade is more than a stray dot) to 10,000 and more (all 8):
     /// 10 → 3, 40 → 4, 100 → 5, 500 → 6, 5000 → 7.
     static func dots(count: Int) -> Int {
-        let scale = log2(Double(max(2, count))) / log2(10_000.0)
+        if count < 1_000 { return dotsBelow1000[max(0, count)] }
+        let scale = log2(Double(count)) / log2(10_000.0)
         return max(2, min(8, 2 + Int(scale * 6)))
+    }
+
+    /// `dots` for 0–999, computed once: thousands of shades per frame.
+    private static let dotsBelow1000: [Int] = (0..<1_000).map { c in
+        max(2, min(8, 2 + Int(log2(Double(max(2, c))) / log2(10_000.0) * 6)))
     }
 
     static func mask(count: Int) -> UInt8 {

@@ -59,9 +59,11 @@ extension Gazetteer {
             for dc in -lonCells...lonCells {
                 for i in grid.cities(row: row, col: col0 + dc) {
                     let c = cities[Int(i)]
+                    guard abs(c.latitude - p.latitude) * 111.0 <= km * 1.01 else { continue }  // cheap reject
                     let d = GeoMath.kilometres(p, GeoPoint(latitude: c.latitude, longitude: c.longitude))
                     guard d <= km else { continue }
-                    let score = d / pow(Double(max(c.population, 1)), 0.25)
+                    // d / population^¼, compared as its 4th power (no pow per city).
+                    let score = d * d * d * d / Double(max(c.population, 1))
                     if bestScore.map({ score < $0 }) ?? true { best = (Int(i), d); bestScore = score }
                 }
             }

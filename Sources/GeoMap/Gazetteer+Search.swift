@@ -24,12 +24,12 @@ extension Gazetteer {
     /// population-weighted isolation). At most `limit`. Pure and in memory:
     /// a binary search in a sorted key list, well under a millisecond.
     public func search(_ query: String, limit: Int, naming: PlaceNaming = PlaceNaming()) -> [PlaceMatch] {
-        let q = PlaceIndex.fold(query)
+        let q = Array(PlaceIndex.fold(query.trimmingCharacters(in: .whitespaces)).utf8)
         guard !q.isEmpty, limit > 0 else { return [] }
         let index = PlaceIndex.shared
         var found: [Int32: Bool] = [:]   // place → exact whole-name match
         var i = index.lowerBound(q)
-        while i < index.keys.count, index.keys[i].hasPrefix(q), found.count < 2_000 {
+        while i < index.keys.count, index.keys[i].starts(with: q), found.count < 2_000 {
             let e = index.entries[i]
             let exact = e.whole && index.keys[i] == q
             found[e.place] = (found[e.place] ?? false) || exact
@@ -57,33 +57,37 @@ extension Gazetteer {
                           box: BoundingBox(south: c.latitude - h, west: c.longitude - w, north: c.latitude + h, east: c.longitude + w))
     }
 
+    /// Builds the name index now (about 0.1 s), e.g. on a background thread
+    /// at start-up, so the first search does not wait for it.
+    public static func prepareSearch() { _ = PlaceIndex.shared }
+
     /// The country's name for a country code ("FR" → "France"), per `naming`.
     public func countryName(code: String, _ naming: PlaceNaming = PlaceNaming()) -> String? {
         PlaceIndex.shared.countryByCode[code].flatMap { name(of: countries[$0], naming) }
     }
 }
 
-/// Every place name, folded and sorted, for prefix search. Places are
-/// numbered countries first (0..<countries), then cities in rank order.
+/// Every place name, folded and sorted by UTF-8 bytes, for prefix search.
+/// Places are numbered countries first (0..<countries), then cities in
+/// rank order.
 struct PlaceIndex: Sendable {
     struct Entry: Sendable { var place: Int32; var whole: Bool }
-    private(set) var keys: [String] = []
+    private(set) var keys: [[UInt8]] = []
     private(set) var entries: [Entry] = []
     private(set) var countryByCode: [String: Int] = [:]
 
     static let shared = PlaceIndex(Gazetteer.shared)
 
     init(_ g: Gazetteer) {
-        var pairs: [(String, Entry)] = []
+        var pairs: [([UInt8], Entry)] = []
+        pairs.reserveCapacity(110_000)
         func add(_ name: String, _ place: Int) {
-            let key = PlaceIndex.fold(name)
+            let key = Array(PlaceIndex.fold(name).utf8)
             guard !key.isEmpty else { return }
             pairs.append((key, Entry(place: Int32(place), whole: true)))
             // Each later word too: "york" finds "New York City".
-            var words = key.split(whereSeparator: { $0 == " " || $0 == "-" }).dropFirst()
-            while let w = words.first {
-                pairs.append((String(key[w.startIndex...]), Entry(place: Int32(place), whole: false)))
-                words = words.dropFirst()
+            for (i, b) in key.enumerated() where (b == 0x20 || b == 0x2D) && i + 1 < key.count && key[i + 1] != 0x20 {
+                pairs.append((Array(key[(i + 1)...]), Entry(place: Int32(place), whole: false)))
             }
         }
         for (i, c) in g.countries.enumerated() {
@@ -98,23 +102,26 @@ struct PlaceIndex: Sendable {
             let ascii = g.name(of: c, PlaceNaming(ascii: true)) ?? ""
             if ascii != en { add(ascii, place) }
         }
-        pairs.sort { $0.0 < $1.0 }
+        pairs.sort { $0.0.lexicographicallyPrecedes($1.0) }
         keys = pairs.map(\.0)
         entries = pairs.map(\.1)
     }
 
-    /// Lower-cased, accents removed, spaces trimmed: "São Paulo" → "sao paulo".
+    /// Lower-cased, accents removed: "São Paulo" → "sao paulo". ASCII names
+    /// (most of them) take a fast path around Foundation.
     static func fold(_ s: String) -> String {
-        s.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespaces)
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return s.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
-    /// The first key not less than `q`.
-    func lowerBound(_ q: String) -> Int {
+    /// The first key not less than `q` (byte order).
+    func lowerBound(_ q: [UInt8]) -> Int {
         var lo = 0, hi = keys.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if keys[mid] < q { lo = mid + 1 } else { hi = mid }
+            if keys[mid].lexicographicallyPrecedes(q) { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

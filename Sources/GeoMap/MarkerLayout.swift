@@ -37,6 +37,7 @@ enum MarkerLayout {
     static func place(_ markers: [MapMarker], viewport: Viewport, pane: Rect, ascii: Bool) -> [PlacedMarker] {
         guard !pane.isEmpty else { return [] }
         var placed: [PlacedMarker] = []
+        placed.reserveCapacity(markers.count + 1)
         var selected: [PlacedMarker] = []
         for m in markers {
             guard m.latitude.isFinite, m.longitude.isFinite, m.latitude >= -90, m.latitude <= 90 else { continue }
@@ -58,7 +59,9 @@ enum MarkerLayout {
                 placed.append(p)
             }
         }
-        return separateCounts(placed, ascii: ascii) + selected
+        separateCounts(&placed, pane: pane, ascii: ascii)
+        placed.append(contentsOf: selected)
+        return placed
     }
 
     /// A cluster's count needs a free cell on each side: next to another
@@ -67,29 +70,30 @@ enum MarkerLayout {
     /// a braille cell filled with more dots the more pins it holds (ASCII
     /// `:` `*` `%` `@`), so a crowded region reads as a gradient rather than
     /// a row of identical glyphs; a click on it still zooms in.
-    /// One pass over a hash of occupied cells (no per-marker copies).
-    static func separateCounts(_ markers: [PlacedMarker], ascii: Bool) -> [PlacedMarker] {
-        var occupied: [Int: Int] = [:]
-        occupied.reserveCapacity(markers.count)
-        for p in markers { occupied[cellKey(p.ownCol, p.row), default: 0] += 1 }
-        return markers.map { p in
-            guard p.width > 1 || p.marker.count > 1 else { return p }
+    /// One pass over a per-cell count of the pane (markers are inside it),
+    /// changing the crowded markers in place.
+    static func separateCounts(_ out: inout [PlacedMarker], pane: Rect, ascii: Bool) {
+        var occupied = [UInt8](repeating: 0, count: max(0, pane.width * pane.height))
+        func index(_ col: Int, _ row: Int) -> Int? {
+            guard col >= pane.x, col < pane.maxX, row >= pane.y, row < pane.maxY else { return nil }
+            return (row - pane.y) * pane.width + col - pane.x
+        }
+        for p in out { if let i = index(p.ownCol, p.row), occupied[i] < 255 { occupied[i] += 1 } }
+        for k in out.indices {
+            let p = out[k]
+            guard p.width > 1 || p.marker.count > 1 else { continue }
             var crowded = false
             for c in (p.col - 1)...(p.col + p.width) {
-                let n = occupied[cellKey(c, p.row)] ?? 0
+                let n = index(c, p.row).map { Int(occupied[$0]) } ?? 0
                 if n > (c == p.ownCol ? 1 : 0) { crowded = true; break }
             }
-            guard crowded else { return p }
-            var q = p
-            q.glyph = DensityShade.glyph(count: p.marker.count, ascii: ascii)
-            q.col = p.ownCol
-            q.width = 1
-            q.shaded = true
-            return q
+            guard crowded else { continue }
+            out[k].glyph = DensityShade.glyph(count: p.marker.count, ascii: ascii)
+            out[k].col = p.ownCol
+            out[k].width = 1
+            out[k].shaded = true
         }
     }
-
-    @inline(__always) private static func cellKey(_ col: Int, _ row: Int) -> Int { row &* 1_000_003 &+ col }
 
 
     /// Puts the title right of the glyph after one space, or left of it when

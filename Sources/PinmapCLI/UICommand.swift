@@ -28,6 +28,8 @@ enum UICommand: Command {
         state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
         let runner = AppRunner(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
         if isNew { runner.loadSamplesIfEmpty() }
+        // The place-name index (for / and g) builds off the input path while the map shows.
+        Thread.detachNewThread { Gazetteer.prepareSearch() }
         // Imports run on this thread: repaint the progress bar as they go.
         runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
         // q or Ctrl-C stops indexing (rolled back, nothing lost); other keys wait for it.

@@ -33,6 +33,16 @@ final class ColourEndToEndTests: XCTestCase {
         XCTAssertTrue(coastCodes.contains { $0.contains("38;5;71") }, "coast colour: \(coastCodes)")
     }
 
+    func testEightColourTerminalsGetTheFallbacks() throws {
+        let t = try Tmux()
+        t.start([], term: "xterm")
+        t.waitFor { $0.contains("45 of 45") }
+        let s = t.screenWithEscapes()
+        let coastCodes = codes(before: { ("\u{2801}"..."\u{28FF}").contains(String($0)) }, in: s)
+        XCTAssertTrue(coastCodes.contains { $0.contains("[32m") }, "coast in ANSI green: \(coastCodes)")
+        XCTAssertFalse(s.contains("38;5;"), "no 256-colour codes on an 8-colour terminal")
+    }
+
     func testNoColourCodesWithNoColor() throws {
         let t = try Tmux()
         t.start([], term: "xterm-256color", env: ["NO_COLOR": "1"])

@@ -72,3 +72,16 @@ final class PlaceSearchUITests: XCTestCase {
         XCTAssertTrue(r.text.contains("▸ Place names       Korean (한국어), English where none"), r.text)
     }
 }
+
+final class PointerLegendTests: XCTestCase {
+    /// The status line says what the glyph under the mouse pointer is.
+    func testStatusLineExplainsTheMarkerUnderThePointer() throws {
+        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        let pane = r.state.layout.mapPane
+        let pin = r.state.viewport.cell(for: GeoPoint(latitude: 35.1008, longitude: 129.0324), pane: pane)
+        XCTAssertFalse(pane.contains(col: Int(pin.col), row: Int(pin.row)), "Busan is off the map")
+        let museum = r.state.viewport.cell(for: GeoPoint(latitude: 37.5240, longitude: 126.9804), pane: pane)
+        r.mouse(.move, .none, col: Int(museum.col.rounded(.down)), row: Int(museum.row.rounded(.down)))
+        XCTAssertTrue(r.line(28).contains("● pin"), r.line(28))
+    }
+}
