@@ -167,8 +167,7 @@ enum ImportTabView {
             lines.line(text, style, indent: indent, into: &screen)
         }
         line(S.importTitle.text, theme.title)
-        line(t.editing ? S.hintImportEditing.text : S.hintImport.text, theme.muted)
-        lines.skip(1)
+        lines.skip(2)  // the keys are on the tab's hint line (TabHintView)
         let label = S.importFile.text
         screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)
         let boxX = area.x + 2 + DisplayWidth.of(label)

@@ -251,5 +251,6 @@ extension Strings {
         .tooSmallNeed: "need {0}",
         .dtCommentDeleted: "Comment deleted",
         .dtCommentDeleteFailed: "Deleting the comment failed :( {0}",
+        .stBatch: "#{0}  {1}  {2} pins  {3}",
     ]
 }

@@ -251,5 +251,6 @@ extension Strings {
         .tooSmallNeed: "{0} 필요",
         .dtCommentDeleted: "댓글을 삭제했습니다",
         .dtCommentDeleteFailed: "댓글 삭제에 실패했습니다 :( {0}",
+        .stBatch: "#{0}  {1}  핀 {2}개  {3}",
     ]
 }
