@@ -80,8 +80,8 @@ extension AppRunner {
         guard !indexing, let backlog = try? store.indexBacklog(), !backlog.isEmpty else { return .nothingToDo }
         indexing = true
         defer { indexing = false }
-        let label = (backlog.pins > 0 ? "Indexing \(backlog.pins) new pins" : "Rebuilding indexes")
-            + (pollStopKey == nil ? "" : " (q stops)")
+        let label = (backlog.pins > 0 ? S.idxIndexing(backlog.pins) : S.idxRebuilding.text)
+            + (pollStopKey == nil ? "" : S.idxQStops.text)
         let box = ProgressBox(self)
         box.message("\(label)…")
         var stopped = false
