@@ -101,6 +101,9 @@ public final class AppRunner {
             case .addPin, .updatePin, .deletePin, .restorePin, .loadSamples, .runImport: refreshSearch()
             default: break
             }
+            // New pins in bulk: the Timeline opens on the newest one's month again.
+            if effect == .loadSamples { startTimeline(today: Date()) }
+            if case .runImport = effect { startTimeline(today: Date()) }
         }
         switch effect {
         case .search(let text, let generation):
