@@ -6,9 +6,11 @@ import Foundation
 enum FormatReaders {
     /// Whether the file starts with a zip local header (`PK\x03\x04`): a KMZ.
     static func isZip(path: String) -> Bool {
-        guard let f = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? f.close() }
-        return (try? f.read(upToCount: 4)).map { Array($0) == [0x50, 0x4B, 0x03, 0x04] } ?? false
+        // Through FileChunkSource: opened non-blocking and regular files only, so a FIFO
+        // cannot hang here (the caller's open then says what the file is).
+        guard let source = try? FileChunkSource(path: path, chunkSize: 4),
+              let head = try? source.nextChunk() else { return false }
+        return head == [0x50, 0x4B, 0x03, 0x04]
     }
 
     /// GPX or KML from an XML document's root element (found in its first chunk), else

@@ -18,7 +18,7 @@ enum RenderCommand: Command {
                   ("--center", "map centre as LAT,LON in decimal degrees"),
                   ("--place", "centre on a place by name, offline (\"Seoul\", \"서울\", \"France\"), zoomed to fit it"),
                   ("--zoom", "map zoom: 1 = whole world, ×2 per step (max 16384)")],
-        flags: [("--ascii", "ASCII map instead of braille")],
+        flags: [("--ascii", "ASCII instead of braille and symbols (automatic when the locale is not UTF-8)")],
         maxPositionals: 0)
 
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {

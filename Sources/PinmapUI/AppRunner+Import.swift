@@ -84,8 +84,8 @@ extension AppRunner {
         state.indexingBacklog = true
         if state.totalCount == 0, let total = try? store.count() { state.totalCount = total }
         defer { indexing = false; state.indexingBacklog = false }
-        let label = (backlog.pins > 0 ? "Indexing \(backlog.pins) new pins" : "Rebuilding indexes")
-            + (pollStopKey == nil ? "" : " (q stops)")
+        let label = (backlog.pins > 0 ? S.idxIndexing(backlog.pins) : S.idxRebuilding.text)
+            + (pollStopKey == nil ? "" : S.idxQStops.text)
         let box = ProgressBox(self)
         box.message("\(label)…")
         var stopped = false

@@ -101,6 +101,9 @@ public final class AppRunner {
             case .addPin, .updatePin, .deletePin, .restorePin, .loadSamples, .runImport: refreshSearch()
             default: break
             }
+            // New pins in bulk: the Timeline opens on the newest one's month again.
+            if effect == .loadSamples { startTimeline(today: Date()) }
+            if case .runImport = effect { startTimeline(today: Date()) }
         }
         switch effect {
         case .search(let text, let generation):
@@ -240,7 +243,7 @@ public final class AppRunner {
         info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
         if let st = try? store.db.prepare("SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT 3") {
             while (try? st.step()) == true {
-                info.batches.append("#\(st.int(0))  \(st.text(2).prefix(16))  \(st.int(3)) pins  \((st.text(1) as NSString).lastPathComponent)")
+                info.batches.append(S.stBatch(st.int(0), st.text(2).prefix(16), st.int(3), (st.text(1) as NSString).lastPathComponent))
             }
         }
         state.storeInfo = info

@@ -44,6 +44,8 @@ public struct ImportTabState: Sendable, Equatable {
     /// The folder of the typed path as last listed, and the folder last asked for.
     public var folder: FolderListing?
     var requestedFolder: String?
+    /// Tab was pressed: complete once the folder's fresh listing arrives.
+    var completesOnListing = false
     /// Index of the picked file in `folder.files`.
     public var pick: Int?
     public init() {}
@@ -81,8 +83,10 @@ extension AppState {
                 return [.previewImport(path: importTab.resolvedPath)]
             case .tab:
                 if importTab.field.text.isEmpty { return nil }
-                completeImportPath()
-                return []
+                // Read the folder again (files come and go), then complete (`receive(listing:)`).
+                importTab.completesOnListing = true
+                importTab.requestedFolder = importTab.typedFolder
+                return [.listFolder(path: importTab.typedFolder)]
             case .backTab: return nil
             case .up, .down:
                 pickImportFile(step: key == .down ? 1 : -1)
@@ -136,9 +140,20 @@ extension AppState {
         importTab.error = nil
     }
 
-    /// Asks the runner for the folder of the typed path when it changed (Import tab only).
+    /// A folder's listing arrived: shown, and a pending Tab completes from it.
+    mutating func receive(listing: FolderListing) {
+        importTab.folder = listing
+        if importTab.pick.map({ $0 >= listing.files.count }) ?? false { importTab.pick = nil }
+        if importTab.completesOnListing {
+            importTab.completesOnListing = false
+            completeImportPath()
+        }
+    }
+
+    /// Asks the runner for the folder of the typed path when it changed, or when the tab
+    /// is entered again (Import tab only).
     mutating func requestImportFolderIfNeeded() {
-        guard tab == .importer else { return }
+        guard tab == .importer else { importTab.requestedFolder = nil; return }
         let folder = importTab.typedFolder
         guard folder != importTab.requestedFolder else { return }
         importTab.requestedFolder = folder
@@ -169,8 +184,7 @@ enum ImportTabView {
             lines.line(text, style, indent: indent, into: &screen)
         }
         line(S.importTitle.text, theme.title)
-        line(t.editing ? S.hintImportEditing.text : S.hintImport.text, theme.muted)
-        lines.skip(1)
+        lines.skip(2)  // the keys are on the tab's hint line (TabHintView)
         let label = S.importFile.text
         screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)
         let boxX = area.x + 2 + DisplayWidth.of(label)

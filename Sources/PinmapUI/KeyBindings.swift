@@ -31,10 +31,17 @@ public struct KeyBinding: Sendable {
     }
 }
 
-/// A line of help for keys a tab or the search field handles itself (not an `Action`).
+/// A line of help for keys a tab or the search field handles itself (not an `Action`):
+/// a key label (keys are not translated) or a gesture's words (`S`, translated).
 public struct KeyHelp: Sendable {
-    public var label: String
+    private var keys: String?
+    private var words: S?
     public var help: S
+
+    init(label: String, help: S) { keys = label; self.help = help }
+    init(_ words: S, help: S) { self.words = words; self.help = help }
+
+    public var label: String { words?.text ?? keys ?? "" }
 }
 
 /// Pinmap's key map. Digits, `;`, `M`/`m` and `[` can arrive as the tail of a
@@ -98,9 +105,9 @@ public enum KeyBindings {
 
     /// Keys of the search field (Search.swift).
     public static let searchHelp: [KeyHelp] = [
-        KeyHelp(label: "type", help: .hSearchType), KeyHelp(label: "Enter", help: .hSearchEnter),
+        KeyHelp(.kType, help: .hSearchType), KeyHelp(label: "Enter", help: .hSearchEnter),
         KeyHelp(label: "Esc", help: .hSearchEsc), KeyHelp(label: "↑ ↓", help: .hSearchArrows),
-        KeyHelp(label: "paste", help: .hSearchPaste), KeyHelp(label: "F", help: .hSearchFit),
+        KeyHelp(.kPaste, help: .hSearchPaste), KeyHelp(label: "F", help: .hSearchFit),
     ]
 
     /// Keys each tab handles itself (Timeline.swift, ImportTab.swift, Settings.swift).
@@ -112,23 +119,23 @@ public enum KeyBindings {
                     KeyHelp(label: "< > PgUp/Dn", help: .hTimelineMonth), KeyHelp(label: "j k", help: .hTimelinePins),
                     KeyHelp(label: "Enter", help: .hTimelineOpen)]
         case .importer:
-            return [KeyHelp(label: "type", help: .hImportType), KeyHelp(label: "Tab", help: .hImportComplete),
+            return [KeyHelp(.kType, help: .hImportType), KeyHelp(label: "Tab", help: .hImportComplete),
                     KeyHelp(label: "↑ ↓", help: .hImportPick), KeyHelp(label: "Enter", help: .hImportEnter),
                     KeyHelp(label: "Esc", help: .hImportEsc), KeyHelp(label: "e i /", help: .hImportEdit),
-                    KeyHelp(label: "paste", help: .hImportQuoted)]
+                    KeyHelp(.kPaste, help: .hImportQuoted)]
         case .settings:
             return [KeyHelp(label: "↑ ↓ j k", help: .hSettingsMove), KeyHelp(label: "Enter ← →", help: .hSettingsChange),
-                    KeyHelp(label: "click", help: .hSettingsClick)]
+                    KeyHelp(.kClick, help: .hSettingsClick)]
         }
     }
 
     /// Mouse gestures, for `?`.
     public static let mouseHelp: [KeyHelp] = [
-        KeyHelp(label: "drag ━━", help: .mDragGrabber), KeyHelp(label: "click ━━", help: .mClickGrabber),
-        KeyHelp(label: "click tab", help: .mClickTab), KeyHelp(label: "click pin", help: .mClickPin),
-        KeyHelp(label: "drag map", help: .mDragMap), KeyHelp(label: "wheel map", help: .mWheelMap),
-        KeyHelp(label: "wheel list", help: .mWheelList), KeyHelp(label: "right btn", help: .mRight),
-        KeyHelp(label: "2nd click", help: .mSecondClick), KeyHelp(label: "click row", help: .mClickSettings),
-        KeyHelp(label: "click file", help: .mClickFile),
+        KeyHelp(.kDragGrabber, help: .mDragGrabber), KeyHelp(.kClickGrabber, help: .mClickGrabber),
+        KeyHelp(.kClickTab, help: .mClickTab), KeyHelp(.kClickPin, help: .mClickPin),
+        KeyHelp(.kDragMap, help: .mDragMap), KeyHelp(.kWheelMap, help: .mWheelMap),
+        KeyHelp(.kWheelList, help: .mWheelList), KeyHelp(.kRightButton, help: .mRight),
+        KeyHelp(.kSecondClick, help: .mSecondClick), KeyHelp(.kClickRow, help: .mClickSettings),
+        KeyHelp(.kClickFile, help: .mClickFile),
     ]
 }

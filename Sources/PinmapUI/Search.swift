@@ -73,6 +73,7 @@ extension AppState {
             needsReload = true
         case .failure(let e):
             message = S.msgStoreError(e.message)
+            searchMatches = SearchResults(text: search, matches: [], capped: false)  // answered: stop waiting
         }
     }
 }

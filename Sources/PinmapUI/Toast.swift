@@ -39,9 +39,10 @@ enum ToastView {
         let lines = TextWrap.lines(text, width: max(1, min(screen.width - 2, 72)), ascii: state.ascii)
         // Never below the top of a medium or large sheet on the Map tab: at most the rows above it.
         let room = state.tab == .map ? max(1, state.layout.visibleMap(sheetHeight: state.sheet.height).height) : state.layout.travel
+        let width = (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 2
+        let x = max(0, screen.width - width - 1)
         for (i, line) in lines.prefix(room).enumerated() {
-            let w = DisplayWidth.of(line) + 2
-            screen.put(" " + line + " ", col: max(0, screen.width - w - 1), row: i, style: theme.toast)
+            screen.put(" " + DisplayWidth.pad(line, to: width - 2) + " ", col: x, row: i, style: theme.toast)
         }
     }
 }

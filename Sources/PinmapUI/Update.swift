@@ -88,8 +88,7 @@ extension AppState {
         case .searchFinished(let generation, let result):
             receiveSearch(generation: generation, result)  // Search.swift
         case .folderListed(let listing):
-            importTab.folder = listing
-            if importTab.pick.map({ $0 >= listing.files.count }) ?? false { importTab.pick = nil }
+            receive(listing: listing)  // ImportTab.swift
         }
         requestImportFolderIfNeeded()  // ImportTab.swift
         effects += takeQueuedEffects()

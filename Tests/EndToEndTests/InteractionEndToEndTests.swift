@@ -86,6 +86,23 @@ final class InteractionEndToEndTests: XCTestCase {
         XCTAssertTrue(s.contains("Mo    Tu"), s)
     }
 
+    func testRenderUnderLangCDrawsOnlyASCII() throws {
+        let t = try Tmux()
+        XCTAssertEqual(t.cli(["import", repoRoot.appendingPathComponent("Data/pins/pins-seoul.csv").path]).status, 0)
+        guard let bin = Tmux.binaryPath() else { throw XCTSkip("pinmap binary not built") }
+        for tab in ["map", "timeline", "import", "settings"] {
+            let out = Tmux.run(["/usr/bin/env", "-u", "LC_ALL", "-u", "LC_CTYPE", "LANG=C", bin, "render", "--db", t.dbPath,
+                                "--size", "80x24", "--center", "37.55,126.98", "--zoom", "256", "--tab", tab]).out
+            // Pin titles may be Korean; everything else must be ASCII.
+            let titles = ["종묘", "익선동 한옥 카페", "인왕산 정상", "창경궁 대온실", "선유도공원"]
+            var rest = out
+            for title in titles { rest = rest.replacingOccurrences(of: title, with: "") }
+            let foreign = rest.unicodeScalars.filter { !$0.isASCII && !($0.value >= 0xAC00 && $0.value <= 0xD7A3) }
+            XCTAssertTrue(foreign.isEmpty, "\(tab): \(String(String.UnicodeScalarView(foreign)))\n\(out)")
+            XCTAssertFalse(out.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }, "no braille on \(tab)")
+        }
+    }
+
     func testTheKoreanLocaleShowsKoreanTabNames() throws {
         let t = try Tmux()
         t.start(env: ["LANG": "ko_KR.UTF-8"], ready: "설정")

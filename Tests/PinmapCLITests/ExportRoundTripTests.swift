@@ -1,5 +1,5 @@
 import XCTest
-import PinImport
+@testable import PinImport
 import PinStore
 @testable import PinmapCLI
 
@@ -13,7 +13,9 @@ final class ExportRoundTripTests: XCTestCase {
         /// The properties as key=value, by key (GeoJSON's reader may change the key order).
         var properties: [String]
         init(_ p: Pin) {
-            title = p.title; text = p.description; category = p.category; createdAt = p.createdAt
+            // The same instant: GeoJSON's reader stores times in UTC (`+09:00` → `Z`), as
+            // every non-CSV format does; CSV keeps the text as written.
+            title = p.title; text = p.description; category = p.category; createdAt = UTCTimestamp.normalize(p.createdAt)
             latitude = p.latitude.bitPattern; longitude = p.longitude.bitPattern
             properties = PinProperties.entries(p.properties).map { "\($0.key)=\($0.value)" }.sorted()
         }

@@ -38,7 +38,15 @@ final class ImportPathsTests: XCTestCase {
         _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
             .init(name: "pins-seoul.csv", isFolder: false), .init(name: "notes.txt", isFolder: false)])), now: 0)
         _ = state.update(.input(.key(.char("p"))), now: 0)
+        XCTAssertEqual(state.update(.input(.key(.tab)), now: 0), [.listFolder(path: "/w")], "Tab reads the folder again")
+        XCTAssertEqual(state.importTab.field.text, "p")
+        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)])), now: 0)
+        XCTAssertEqual(state.importTab.field.text, "pins", "the common prefix of the two")
+        _ = state.update(.input(.key(.char("-"))), now: 0)
         _ = state.update(.input(.key(.tab)), now: 0)
+        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)])), now: 0)
         XCTAssertEqual(state.importTab.field.text, "pins-seoul.csv")
         XCTAssertEqual(state.tab, .importer, "Tab completed instead of switching tabs")
         XCTAssertEqual(state.update(.input(.key(.enter)), now: 0), [.previewImport(path: "/w/pins-seoul.csv")])
