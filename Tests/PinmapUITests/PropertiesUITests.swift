@@ -27,7 +27,7 @@ final class PropertiesUITests: XCTestCase {
         pins[1].properties = #"{"wifi":"yes"}"#
         let r = try UIFixtures.runner(pins: pins)
         r.char("4")
-        for _ in 0..<4 { r.char("j") }
+        for _ in 0..<5 { r.char("j") }  // past the place-names row
         XCTAssertTrue(r.text.contains("▸ Export pins       [csv] geojson gpx kml  (←/→ format, Enter writes it next to the store)"), r.text)
         r.key(.right); r.key(.right)
         XCTAssertEqual(r.state.exportFormat, .gpx)

@@ -105,6 +105,7 @@ final class HelpFrameTests: XCTestCase {
             "│ F            fit all (filtered) pins                                       │",
             "│ b            braille / ASCII map                                           │",
             "│ P            load the sample pins                                          │",
+            "│ g            go to a place by name (offline)                               │",
             "│ Pins                                                                       │",
             "│ Enter        pin detail (c comment, x delete)                              │",
             "│ a            add a pin at the map centre                                   │",
@@ -117,8 +118,7 @@ final class HelpFrameTests: XCTestCase {
             "│ J            lower the sheet one detent                                    │",
             "│ S            sheet to small                                                │",
             "│ M            sheet to medium                                               │",
-            "│ L            sheet to large                                                │",
-            "╰───────────────────────────────────────────────────────────────── 20/61 ────╯",
+            "╰───────────────────────────────────────────────────────────────── 20/62 ────╯",
         ])
     }
 
