@@ -3,8 +3,9 @@
 /// - `Point` → one pin; `MultiPoint` → one pin per position; `GeometryCollection` → one pin
 ///   per `Point` member (other members skipped and counted). Other geometries are rejected
 ///   (`not-a-point`); `"geometry": null` is skipped and counted.
-/// - title = `title` or `name`; `description`, `category`, `created_at` (in UTC, as
-///   MAPPING.md §0 asks of every format: `…+02:00` is converted) map to the columns; every other property keeps its key and JSON value in `properties`,
+/// - title = `title` or `name`; `description`, `category`, `created_at` (as written, like
+///   CSV: a time with an offset keeps it, so Pinmap's own GeoJSON export reads back exactly
+///   and a pin stays on its local day in the Timeline) map to the columns; every other property keeps its key and JSON value in `properties`,
 ///   then a position's altitude (`ele`) unless a property has the name. The feature's `id`
 ///   is not kept: it identifies the feature in its file (Pinmap's export writes the pin's id
 ///   there), and keeping it would add an `id` property on every re-import.
@@ -112,7 +113,7 @@ enum GeoJSONFeature {
             description: value(doc, props, "description") ?? "",
             category: trimmedText(value(doc, props, "category") ?? ""),
             // As written, like CSV: Pinmap's own GeoJSON export must re-import to the same text.
-            createdAt: UTCTimestamp.normalize(value(doc, props, "created_at") ?? ""),
+            createdAt: trimmedText(value(doc, props, "created_at") ?? ""),
             latitude: lat, longitude: lon, properties: properties.text))
     }
 

@@ -234,7 +234,7 @@ final class FormatReaderTests: XCTestCase {
                        #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"ele":120.5}"#)
         XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51, 11])
         XCTAssertEqual(r.pins[2].properties, #"{"name":"alt name"}"#)
-        XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T18:42:08Z", "converted to UTC (MAPPING.md §0)")
+        XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T20:42:08+02:00", "as written, like CSV (export round trips)")
         XCTAssertEqual(r.notes, ["skipped 1 LineString geometry inside a GeometryCollection", "skipped 2 features with null geometry"])
     }
 

@@ -1,5 +1,5 @@
 import XCTest
-@testable import PinImport
+import PinImport
 import PinStore
 @testable import PinmapCLI
 
@@ -13,9 +13,7 @@ final class ExportRoundTripTests: XCTestCase {
         /// The properties as key=value, by key (GeoJSON's reader may change the key order).
         var properties: [String]
         init(_ p: Pin) {
-            // The same instant: GeoJSON's reader stores times in UTC (`+09:00` → `Z`), as
-            // every non-CSV format does; CSV keeps the text as written.
-            title = p.title; text = p.description; category = p.category; createdAt = UTCTimestamp.normalize(p.createdAt)
+            title = p.title; text = p.description; category = p.category; createdAt = p.createdAt
             latitude = p.latitude.bitPattern; longitude = p.longitude.bitPattern
             properties = PinProperties.entries(p.properties).map { "\($0.key)=\($0.value)" }.sorted()
         }
