@@ -7,8 +7,7 @@ final class ImportCommandTests: XCTestCase {
     func testUndoImportRefusesToDropEditedPinsWithoutForce() throws {
         let s = CLITestStore()
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
-        // Timestamps have whole seconds: an edit is told apart from the import a second later.
-        Thread.sleep(forTimeInterval: 1.1)
+        // In the import's second too: edits are counted, not told by timestamps.
         XCTAssertEqual(s.run("edit", "3", "--title", "Edited").code, 0)
         let refused = s.run("undo-import", "1")
         XCTAssertEqual(refused.code, 1)
@@ -18,6 +17,18 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(forced.code, 0, forced.stderr)
         XCTAssertEqual(forced.stdout, "Removed import batch 1: 45 pins deleted\n")
         XCTAssertEqual(try s.open().count(), 0)
+    }
+
+    /// The tester's repro: an edit right after the import (same second) is seen, with
+    /// `20-out-of-range.csv` (2 pins).
+    func testUndoImportSeesAnEditInTheImportsSecond() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("import", RepoFiles.root.appendingPathComponent("Tests/PinImportTests/Fixtures/public/20-out-of-range.csv").path).code, 0)
+        XCTAssertEqual(s.run("edit", "1", "--title", "edited").code, 0)
+        let refused = s.run("undo-import", "1")
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertEqual(refused.stderr, "pinmap: 1 pin was edited or commented since import 1; nothing removed. `pinmap undo-import 1 --force` removes them too\n")
+        XCTAssertEqual(try s.open().count(), 2)
     }
 
     func testBatchIdsAreNeverReusedAfterAnUndo() throws {
