@@ -64,7 +64,7 @@ enum ImportCommand: TextCommand {
                     bar.finish()
                     failed = true
                     // The error names the file itself.
-                    io.err.write("pinmap import: \(MessageText.sentence(String(describing: error), limit: 600))\n")  // one bounded line
+                    io.err.write("pinmap import: \(MessageText.sentence(String(describing: error), limit: 1_100))\n")  // one bounded line
                     reports.append(ImportReport.failed(file: path, error: error))
                 }
             }

@@ -53,6 +53,27 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("  line 2: latitude '\\u{1B}]0;HACKED\\u{7}' is not a number\n"), r.stdout)
     }
 
+    /// A junk file's one long "header" with control bytes: the message is one line, the lists
+    /// end with whole names and one "…", and nothing is cut from its end.
+    func testAColumnErrorOnJunkIsCutBetweenWholeNames() throws {
+        let s = CLITestStore()
+        let path = s.file("junk.bin")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try (String(repeating: "\u{1}\u{13}é\u{9E}", count: 400) + "\n1\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let r = s.run("import", path)
+        XCTAssertEqual(r.code, 1)
+        let junk = String(repeating: "\\u{1}\\u{13}é\\u{9E}", count: 10)
+        XCTAssertEqual(r.stderr, """
+            pinmap import: \(path): no coordinate columns. Headers found: "\(junk)…". Accepted latitude headers: "latitude", \
+            "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", \
+            "breite", "위도", "緯度", "纬度"; longitude: "longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", \
+            "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", \
+            "経度", "經度", "经度"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
+            "wkt_geom". Name the columns with --lat COL --lon COL.
+
+            """)
+    }
+
     func testEmptyDbPathIsAUsageError() {
         let r = PinmapCLI.execute(["list", "--db", ""])
         XCTAssertEqual(r.code, 2)
