@@ -84,27 +84,43 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case let .noCoordinateColumns(found):
-            return "no coordinate columns. Headers found: \(Self.list(found)). "
+            return "no coordinate columns. Headers found: \(Self.found(found)). "
                 + "Accepted latitude headers: \(Self.list(ColumnRole.latitude.aliases)); "
                 + "longitude: \(Self.list(ColumnRole.longitude.aliases)); "
                 + "or one geometry column holding POINT (lon lat): \(Self.list(ColumnRole.geometry.aliases)). "
                 + "Name the columns with --lat COL --lon COL."
         case let .missingCoordinateColumn(found, missing, headers):
             return "found coordinate column \"\(MessageText.bounded(found))\" but no \(missing.rawValue) column. "
-                + "Headers found: \(Self.list(headers)). Accepted \(missing.rawValue) headers: "
+                + "Headers found: \(Self.found(headers)). Accepted \(missing.rawValue) headers: "
                 + "\(Self.list(missing.aliases)). Name it with --\(missing == .latitude ? "lat" : "lon") COL."
         case let .noNameColumn(found):
-            return "no name column. Headers found: \(Self.list(found)). "
+            return "no name column. Headers found: \(Self.found(found)). "
                 + "Accepted name headers: \(Self.list(ColumnRole.name.aliases)). Name it with --name COL."
         case let .unknownColumn(option, name, found):
-            return "no column \"\(MessageText.bounded(name))\" for \(option.rawValue). Headers found: \(Self.list(found))."
+            return "no column \"\(MessageText.bounded(name))\" for \(option.rawValue). Headers found: \(Self.found(found))."
         }
     }
 
-    static func list(_ names: [String]) -> String {
-        // Bounded: a one-line 50 MB file is one 50 MB "header".
-        let shown = names.prefix(30).map { "\"\(MessageText.bounded($0))\"" }.joined(separator: ", ")
-        return names.isEmpty ? "(none)" : names.count > 30 ? shown + " and \(names.count - 30) more" : shown
+    /// The file's headers, shorter than the accepted names (a junk file's can be anything).
+    static func found(_ names: [String]) -> String { list(names, budget: 120, nameLimit: 40) }
+
+    /// Whole quoted names while they fit in about `budget` characters, then one "…" and how
+    /// many more: the message stays short enough that `MessageText.sentence` never cuts it
+    /// (its cut fell inside a name: `"緯度…ngengrad"`). Each name is bounded (a one-line 50 MB
+    /// file is one 50 MB "header").
+    /// The default budget shows every accepted alias of a role (the longest list, longitude's,
+    /// is about 220 characters): users of 위도/経度 headers must see them.
+    static func list(_ names: [String], budget: Int = 260, nameLimit: Int = 24) -> String {
+        guard !names.isEmpty else { return "(none)" }
+        var shown = ""
+        for (i, name) in names.enumerated() {
+            let quoted = "\"" + MessageText.bounded(name, limit: nameLimit) + "\""
+            if !shown.isEmpty && shown.unicodeScalars.count + 2 + quoted.unicodeScalars.count > budget {
+                return shown + " … (\(names.count - i) more)"
+            }
+            shown += (shown.isEmpty ? "" : ", ") + quoted
+        }
+        return shown
     }
 }
 

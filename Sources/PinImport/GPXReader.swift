@@ -53,11 +53,12 @@ struct GPXReader {
     }
 
     /// Starts parsing `data` on a thread of its own; the waypoints arrive as they are read.
+    /// The reader joins the thread before it reports the end or the failure (`StreamedRecords`).
     /// Malformed XML (`ImportError.malformedXML`, the line where libxml2 stopped) is thrown
     /// by the reader after the rows before it: the import's transaction then keeps nothing.
     static func stream(_ data: Data, path: String) -> StreamedRecords {
         let channel = RecordChannel()
-        let thread = Thread {
+        let thread = JoinableThread {
             let handler = Handler(GPXReader(channel: channel))
             do {
                 try XMLRunner.run(data, path: path, handler: handler)
@@ -67,9 +68,7 @@ struct GPXReader {
                 channel.finish(notes: [], failure: error as? ImportError ?? .unreadable(path: path, reason: "\(error)"))
             }
         }
-        thread.name = "pinmap GPX parser"
-        thread.start()
-        return StreamedRecords(channel)
+        return StreamedRecords(channel, producer: thread)
     }
 
     mutating func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {

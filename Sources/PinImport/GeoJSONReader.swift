@@ -2,7 +2,8 @@ import Glibc
 
 /// Pins from a GeoJSON (RFC 7946) document, as map tools export it, and from Google Takeout's
 /// "Saved Places.json" (a FeatureCollection whose features carry `google_maps_url`/`location`
-/// or `Google Maps URL`/`Location`, recognised per feature: `TakeoutFeature`).
+/// or `Google Maps URL`/`Location`, recognised for the whole file:
+/// `TakeoutFeature.isTakeoutDocument`).
 ///
 /// The text is checked whole first (`JSONDocument`: nesting, numbers, syntax, with the line),
 /// then features are read one at a time, so memory stays about the size of the file. Features
@@ -15,7 +16,7 @@ struct GeoJSONReader: PinRecordReader {
 
     let document: JSONDocument
     let crs: CRS
-    /// Whether the first feature is a Takeout place (the report's format: `Takeout`).
+    /// Whether the file is Takeout (every feature read as a Takeout place; the report's format).
     let isTakeout: Bool
     private var features: JSONDocument.ElementIterator?
     private var single: JSONDocument.Value?
@@ -48,9 +49,13 @@ struct GeoJSONReader: PinRecordReader {
         if crs == .webMercator {
             extraNotes.append("coordinates reprojected from the crs EPSG:3857 (Web Mercator) to WGS84 longitude, latitude")
         }
-        var probe = features
-        let doc = document
-        isTakeout = (single ?? probe?.next()).map { TakeoutFeature.isTakeout(doc, $0) } ?? false
+        if let s = single {
+            isTakeout = TakeoutFeature.isTakeoutDocument(document, [s])
+        } else if let all = features {
+            isTakeout = TakeoutFeature.isTakeoutDocument(document, IteratorSequence(all))
+        } else {
+            isTakeout = false
+        }
     }
 
     mutating func next() -> RowOutcome? {
@@ -66,7 +71,7 @@ struct GeoJSONReader: PinRecordReader {
                 return nil
             }
             index += 1
-            if TakeoutFeature.isTakeout(document, value) {
+            if isTakeout {
                 current = GeoJSONFeature.Pins([TakeoutFeature.read(document, value, index: index)])
             } else {
                 current = GeoJSONFeature.read(document, value, index: index, crs: crs, skips: &skips)

@@ -64,14 +64,14 @@ extension Store {
         return out
     }
 
-    /// How many pins of batch `id` were changed after the import: edited (their
-    /// `updated_at` differs from the import's) or commented.
+    /// How many pins of batch `id` were changed after the import: edited (`edits`, which
+    /// `Store.update` counts: timestamps have whole seconds and cannot tell an edit in the
+    /// import's second) or commented.
     /// - Throws: `StoreError` when the store cannot be read.
     public func changedPins(inBatch id: Int64) throws(StoreError) -> Int {
         Int(try db.scalarInt("""
             SELECT count(*) FROM pins p WHERE p.batch_id = ?1
-              AND (p.updated_at <> (SELECT min(updated_at) FROM pins WHERE batch_id = ?1)
-                   OR EXISTS (SELECT 1 FROM comments c WHERE c.pin_id = p.id))
+              AND (p.edits > 0 OR EXISTS (SELECT 1 FROM comments c WHERE c.pin_id = p.id))
             """, [.int(id)]))
     }
 

@@ -67,11 +67,17 @@ final class RecordChannel: @unchecked Sendable {
 
 /// The consumer's side of a `RecordChannel`.
 struct StreamedRecords: PinRecordReader {
-    /// Cancels the channel when the last copy of the reader goes (a preview that reads ten rows).
+    /// Cancels the channel when the last copy of the reader goes (a preview that reads ten
+    /// rows), and waits for the producing thread: it must be gone (libxml2's thread state
+    /// freed) before the process may exit (`JoinableThread`).
     private final class Owner {
         let channel: RecordChannel
-        init(_ channel: RecordChannel) { self.channel = channel }
-        deinit { channel.cancel() }
+        let producer: JoinableThread
+        init(_ channel: RecordChannel, producer: JoinableThread) { self.channel = channel; self.producer = producer }
+        deinit {
+            channel.cancel()
+            producer.join()
+        }
     }
 
     private let owner: Owner
@@ -79,14 +85,26 @@ struct StreamedRecords: PinRecordReader {
     private var index = 0
     private var done = false
 
-    init(_ channel: RecordChannel) {
-        owner = Owner(channel)
+    /// - Parameter producer: the thread that fills `channel`.
+    init(_ channel: RecordChannel, producer: JoinableThread) {
+        owner = Owner(channel, producer: producer)
     }
 
     mutating func next() throws(ImportError) -> RowOutcome? {
         while index >= batch.count {
             if done { return nil }
-            guard let b = try owner.channel.take() else { done = true; return nil }
+            let taken: [RowOutcome]?
+            do {
+                taken = try owner.channel.take()
+            } catch {
+                owner.producer.join()  // the producer ended: wait until it is gone, then report
+                throw error
+            }
+            guard let b = taken else {
+                owner.producer.join()
+                done = true
+                return nil
+            }
             batch = b
             index = 0
         }

@@ -18,14 +18,29 @@ import PinStore
 enum TakeoutFeature {
     typealias Value = JSONDocument.Value
 
-    /// Whether `feature` is a Takeout place: its properties carry `google_maps_url` or a
-    /// `location` object (new schema), or `Google Maps URL` or a `Location` object (old).
-    static func isTakeout(_ doc: JSONDocument, _ feature: Value) -> Bool {
-        guard let props = doc.member(feature, "properties"), props.kind == .object else { return false }
-        return doc.members(props).contains { key, value in
-            key == "google_maps_url" || key == "Google Maps URL"
-                || ((key == "location" || key == "Location") && value.kind == .object)
+    /// Whether a document's features are Takeout places, decided once for the whole file so a
+    /// GeoJSON feature that merely carries a Takeout-like key (a re-imported Takeout pin keeps
+    /// `google_maps_url` and `location` as properties) is never read as Takeout.
+    ///
+    /// Takeout when no feature carries a pin field of Pinmap/GeoJSON (`title`, `name`,
+    /// `description`: Takeout has none of them), every feature with properties carries a
+    /// Takeout key, and at least one has the full Takeout shape (`google_maps_url` with a
+    /// `location` object, or `Google Maps URL` with a `Location` object).
+    static func isTakeoutDocument(_ doc: JSONDocument, _ features: some Sequence<Value>) -> Bool {
+        var shaped = false
+        for feature in features {
+            guard let props = doc.member(feature, "properties"), props.kind == .object else { continue }
+            let members = doc.members(props)
+            func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+            func object(_ key: String) -> Bool { members.contains { $0.key == key && $0.value.kind == .object } }
+            if has("title") || has("name") || has("description") { return false }
+            let newShape = has("google_maps_url") && object("location")
+            let oldShape = has("Google Maps URL") && object("Location")
+            guard newShape || oldShape || has("google_maps_url") || has("Google Maps URL")
+                    || object("location") || object("Location") else { return false }
+            shaped = shaped || newShape || oldShape
         }
+        return shaped
     }
 
     static func read(_ doc: JSONDocument, _ feature: Value, index: Int) -> RowOutcome {

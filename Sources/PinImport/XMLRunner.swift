@@ -23,6 +23,11 @@ protocol XMLEventHandler: AnyObject {
 /// versions write) is no obstacle; libxml2's namespace errors (codes 200-299) are not fatal
 /// and are ignored. Any other error (a tag left open, a stray `<`) stops the parse, and the
 /// file is refused with the line and column where libxml2 noticed it.
+///
+/// The parse is stopped from the next event callback, never from the error callback: libxml2
+/// 2.9's `xmlStopParser` there frees the input it is still decoding (an unknown
+/// `encoding="UTF-8-"` crashed the GPX import: fuzz case-10259). After a fatal error libxml2
+/// sends no more events, so the rest of the file is only scanned.
 final class XMLRunner: NSObject, XMLParserDelegate {
     // Strong (the handler does not hold the runner): a weak load per event cost 6% of a GPX import.
     private let handler: XMLEventHandler
@@ -56,21 +61,25 @@ final class XMLRunner: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
+        if failure != nil { return parser.abortParsing() }
         let local = Self.localName(elementName)
         let pinmap = local.utf8.count != elementName.utf8.count && elementName.hasPrefix("pinmap:")
         handler.start(local, pinmap: pinmap, attributes: attributes, line: parser.lineNumber)
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if failure != nil { return parser.abortParsing() }
         handler.end(Self.localName(elementName))
         if handler.stopped { parser.abortParsing() }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if failure != nil { return parser.abortParsing() }
         handler.characters(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if failure != nil { return parser.abortParsing() }
         handler.characters(String(decoding: CDATABlock, as: UTF8.self))
     }
 
@@ -78,7 +87,6 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         let code = (parseError as NSError).code
         if (200..<300).contains(code) || failure != nil || handler.stopped { return }  // namespace errors: not fatal
         failure = (parser.lineNumber, parser.columnNumber, code)
-        parser.abortParsing()
     }
 
     /// A sentence for libxml2's commonest well-formedness errors (xmlParserErrors codes).
@@ -87,6 +95,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         case 4: return "the document is empty or not XML"
         case 5: return "extra content after the document's root element"
         case 9, 10: return "an invalid character (not allowed in XML)"
+        case 31, 32, 6003: return "the encoding in <?xml … encoding=\"…\"?> is unknown or does not match the bytes (write encoding=\"UTF-8\")"
         case 23, 24, 26, 27: return "an undefined or malformed entity (a bare '&'?)"
         case 38, 39, 40, 41: return "a malformed attribute"
         case 65: return "a space is required between attributes"

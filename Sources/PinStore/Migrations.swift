@@ -227,5 +227,13 @@ enum Migrations {
         SELECT id, title, description, category, properties FROM pins_chars
         WHERE NOT EXISTS (SELECT 1 FROM search_index_pause WHERE pins_chars.id > from_id);
         """,
+        // 7: pins.edits counts the edits of a pin (`Store.update`), so `undo-import` tells an
+        // edited pin from an imported one without comparing second-resolution timestamps.
+        // Pins of earlier stores edited a second or more after their import count as edited.
+        """
+        ALTER TABLE pins ADD COLUMN edits INTEGER NOT NULL DEFAULT 0;
+        UPDATE pins SET edits = 1 WHERE batch_id IS NOT NULL
+          AND updated_at <> (SELECT min(q.updated_at) FROM pins q WHERE q.batch_id = pins.batch_id);
+        """,
     ]
 }

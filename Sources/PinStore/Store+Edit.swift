@@ -16,8 +16,8 @@ public struct DeletedPin: Sendable, Equatable, Hashable {
 }
 
 extension Store {
-    /// Changes the given fields of pin `id` (nil leaves a field as it is) and
-    /// sets `updated_at` to now. Coordinates are WGS84 decimal degrees.
+    /// Changes the given fields of pin `id` (nil leaves a field as it is), sets
+    /// `updated_at` to now and counts the edit in `edits` (what `undo-import` checks). Coordinates are WGS84 decimal degrees.
     /// - Returns: the pin as stored afterwards, or nil when there is no pin `id`.
     /// - Throws: `StoreError` when the title is blank, a latitude is outside
     ///   −90…90 or a longitude outside −180…180 degrees (or not finite), or
@@ -38,6 +38,7 @@ extension Store {
         set("latitude", latitude.map { .double($0) })
         set("longitude", longitude.map { .double($0) })
         set("updated_at", .text(Timestamp.now()))
+        sets.append("edits = edits + 1")
         let st = try db.prepare("UPDATE pins SET \(sets.joined(separator: ", ")) WHERE id = ?")
         try st.bind(args + [.int(id)])
         try st.step()

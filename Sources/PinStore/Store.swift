@@ -78,7 +78,7 @@ public final class Store {
 
     /// What must hold before SQLite opens `path` in `mode` (SQLite itself would create the file).
     private static func checkPath(_ path: String, mode: OpenMode) throws(StoreError) {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathParts.folder(path)
         switch mode {
         case .existing:
             guard FileManager.default.fileExists(atPath: path) else {

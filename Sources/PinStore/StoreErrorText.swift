@@ -59,7 +59,7 @@ enum StoreErrorText {
     }
 
     static func folder(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathParts.folder(path)
         return dir.isEmpty ? "." : dir
     }
 

@@ -16,7 +16,8 @@ enum ExportCommand: TextCommand {
         other fields and the properties as Feature properties. GPX 1.1: waypoints; category
         as <type>, properties under <extensions> in the namespace https://pinmap.example/gpx/1.
         KML 2.2: one Folder per category, properties as ExtendedData.
-        The format follows FILE's extension (.geojson/.json, .gpx, .kml) unless --format.
+        The format follows FILE's extension (.csv, .geojson/.json, .gpx, .kml; CSV without
+        an extension) unless --format; another extension needs --format.
         """,
         options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx or kml"),
                   ("-o", "write to FILE instead of standard output"), ("--output", "same as -o")],
@@ -25,8 +26,9 @@ enum ExportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let path = args.value("-o") ?? args.value("--output")
-        let format = try format(args, path: path)
+        // The store's own files first: "refusing to overwrite the store" says more than the format.
         try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
+        let format = try format(args, path: path)
         let store = try PinmapCLI.openStore(args)
         let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p) } ?? io.out
         // CSV is plain text: on a terminal, escape sequences inside pins
@@ -56,10 +58,20 @@ enum ExportCommand: TextCommand {
             }
             return format
         }
-        let lower = path?.lowercased() ?? ""
-        if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") { return .geojson }
-        if lower.hasSuffix(".gpx") { return .gpx }
-        if lower.hasSuffix(".kml") { return .kml }
-        return .csv
+        guard let path else { return .csv }
+        let name = PathParts.name(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .csv }
+        let ext = name[name.index(after: dot)...].lowercased()
+        switch ext {
+        case "csv": return .csv
+        case "geojson", "json": return .geojson
+        case "gpx": return .gpx
+        case "kml": return .kml
+        case "kmz":
+            throw .usage(command: "export", message: "KMZ is an import format only; export KML instead (-o \(String(path.dropLast(4))).kml or --format kml)")
+        default:
+            // Guessing CSV for `.txt` or a typo would write a file the name misdescribes.
+            throw .usage(command: "export", message: "cannot tell the format from the extension '.\(ext)' of '\(path)'; use .csv, .geojson, .json, .gpx or .kml, or give --format csv|geojson|gpx|kml")
+        }
     }
 }

@@ -56,7 +56,7 @@ enum ImportCommand: TextCommand {
             let store = try PinmapCLI.openStore(args, creating: !options.dryRun)
             for path in args.positionals {
                 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
-                let bar = ImportProgressPrinter(label: (path as NSString).lastPathComponent, fileSize: size)
+                let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size)
                 do {
                     reports.append(try Importer.run(path: path, store: store, options: options, progress: bar.update))
                     bar.finish()
@@ -64,7 +64,7 @@ enum ImportCommand: TextCommand {
                     bar.finish()
                     failed = true
                     // The error names the file itself.
-                    io.err.write("pinmap import: \(MessageText.sentence(String(describing: error), limit: 600))\n")  // one bounded line
+                    io.err.write("pinmap import: \(MessageText.sentence(String(describing: error), limit: 1_100))\n")  // one bounded line
                     reports.append(ImportReport.failed(file: path, error: error))
                 }
             }

@@ -49,10 +49,11 @@ private enum FileID: Equatable {
     /// resolved path plus its name.
     private static func resolved(_ path: String) -> String? {
         if let r = realpath(path, nil) { defer { free(r) }; return String(cString: r) }
-        let ns = path as NSString
-        let dir = ns.deletingLastPathComponent.isEmpty ? "." : ns.deletingLastPathComponent
+        let folder = PathParts.folder(path)
+        let dir = folder.isEmpty ? "." : folder
+        let name = PathParts.name(path)
         guard let r = realpath(dir, nil) else { return nil }
         defer { free(r) }
-        return String(cString: r) + "/" + ns.lastPathComponent
+        return String(cString: r) + "/" + name
     }
 }

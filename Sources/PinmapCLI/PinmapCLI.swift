@@ -46,7 +46,11 @@ public enum PinmapCLI {
     public static func main(_ args: [String]) -> Int32 {
         // The UI's words follow the locale's name (Korean for ko_*), generated or not.
         Strings.language = Language.from(environment: ProcessInfo.processInfo.environment)
-        if args.first == "--version" || args.first == "-V" { writeOut("pinmap \(version)\n"); return 0 }
+        if args.first == "--version" || args.first == "-V" {
+            if args.count > 1 { return fail(.usage(command: "", message: "\(args[0]) takes nothing after it, got '\(args[1])'")) }
+            writeOut("pinmap \(version)\n")
+            return 0
+        }
         if args.first == "--help" || args.first == "-h" || args.first == "help" { writeOut(globalHelp); return 0 }
         var rest = args
         var command: any Command.Type = UICommand.self
@@ -62,6 +66,10 @@ public enum PinmapCLI {
             if parsed.wantsHelp { writeOut(command.spec.helpText()); return 0 }
             return try command.run(parsed)
         } catch {
+            // The UI is `pinmap` itself (`ui` is not in --help): its usage errors name `pinmap`.
+            if command.spec.name == UICommand.spec.name, case let .usage(_, message) = error {
+                return fail(.usage(command: "", message: message))
+            }
             return fail(error)
         }
     }

@@ -80,4 +80,19 @@ final class ColumnMapperTests: XCTestCase {
             XCTAssertEqual(error as? ColumnMappingError, .unknownColumn(option: .latitude, name: "northing", headersFound: ["name", "lat", "lon"]))
         }
     }
+    /// The lists of a column error are cut between whole names, with one "…" and a count, so
+    /// the message fits the CLI's bound and is never cut inside a name (`"緯度…ngengrad"`).
+    static let latitudes = #""latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", "breite", "위도", "緯度", "纬度""#
+    static let longitudes = #""longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度""#
+
+    func testColumnErrorListsEndCleanly() {
+        XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["foo", "bar", "baz"]).description, """
+            no coordinate columns. Headers found: "foo", "bar", "baz". Accepted latitude headers: \(Self.latitudes); \
+            longitude: \(Self.longitudes); or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", \
+            "the_geom", "wkt_geom". Name the columns with --lat COL --lon COL.
+            """)
+        let many = (1...40).map { "column number \($0)" }
+        XCTAssertEqual(ColumnMappingError.unknownColumn(option: .name, name: "x", headersFound: many).description,
+                       #"no column "x" for name. Headers found: "column number 1", "column number 2", "column number 3", "column number 4", "column number 5", "column number 6" … (34 more)."#)
+    }
 }

@@ -100,6 +100,16 @@ final class FormatReaderTests: XCTestCase {
         }
     }
 
+    /// Fuzz case-10259: `encoding="UTF-8-"` and a truncated file. Stopping libxml2 from its
+    /// error callback crashed the parser thread (SIGSEGV); the file is refused instead.
+    func testUnknownEncodingIsRefusedWithoutACrash() {
+        XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
+            guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual([line, column], [1, 38])
+            XCTAssertEqual(reason, "the encoding in <?xml … encoding=\"…\"?> is unknown or does not match the bytes (write encoding=\"UTF-8\")")
+        }
+    }
+
     /// A GPX whose XML breaks after several batches of waypoints (they stream to the importer
     /// while the file is parsed): the import fails and its transaction leaves nothing.
     func testMalformedGPXAfterManyWaypointsStoresNothing() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import PinStore
 @testable import PinmapCLI
@@ -25,6 +26,22 @@ final class ExportCommandTests: XCTestCase {
 
             """)
         XCTAssertEqual(r.stderr, "")
+    }
+
+    /// `-o x.kmz` or `-o out.txt` wrote CSV silently: now a usage error naming the formats,
+    /// and no file is written.
+    func testAnUnknownOutputExtensionIsAUsageError() throws {
+        let s = try seeded()
+        let kmz = s.run("export", "-o", s.file("x.kmz"))
+        XCTAssertEqual(kmz.code, 2)
+        XCTAssertEqual(kmz.stderr, "pinmap export: KMZ is an import format only; export KML instead (-o \(s.file("x")).kml or --format kml)\nTry 'pinmap export --help'.\n")
+        let txt = s.run("export", "-o", s.file("out.txt"))
+        XCTAssertEqual(txt.code, 2)
+        XCTAssertEqual(txt.stderr, "pinmap export: cannot tell the format from the extension '.txt' of '\(s.file("out.txt"))'; use .csv, .geojson, .json, .gpx or .kml, or give --format csv|geojson|gpx|kml\nTry 'pinmap export --help'.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("x.kmz")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("out.txt")))
+        XCTAssertEqual(s.run("export", "-o", s.file("out.txt"), "--format", "csv").code, 0)
+        XCTAssertEqual(s.run("export", "-o", s.file("pins.CSV")).code, 0)
     }
 
     func testGeoJSONIsAFeatureCollectionOfPointsLongitudeFirst() throws {

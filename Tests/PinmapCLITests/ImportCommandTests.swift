@@ -7,8 +7,7 @@ final class ImportCommandTests: XCTestCase {
     func testUndoImportRefusesToDropEditedPinsWithoutForce() throws {
         let s = CLITestStore()
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
-        // Timestamps have whole seconds: an edit is told apart from the import a second later.
-        Thread.sleep(forTimeInterval: 1.1)
+        // In the import's second too: edits are counted, not told by timestamps.
         XCTAssertEqual(s.run("edit", "3", "--title", "Edited").code, 0)
         let refused = s.run("undo-import", "1")
         XCTAssertEqual(refused.code, 1)
@@ -18,6 +17,18 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(forced.code, 0, forced.stderr)
         XCTAssertEqual(forced.stdout, "Removed import batch 1: 45 pins deleted\n")
         XCTAssertEqual(try s.open().count(), 0)
+    }
+
+    /// The tester's repro: an edit right after the import (same second) is seen, with
+    /// `20-out-of-range.csv` (2 pins).
+    func testUndoImportSeesAnEditInTheImportsSecond() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("import", RepoFiles.root.appendingPathComponent("Tests/PinImportTests/Fixtures/public/20-out-of-range.csv").path).code, 0)
+        XCTAssertEqual(s.run("edit", "1", "--title", "edited").code, 0)
+        let refused = s.run("undo-import", "1")
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertEqual(refused.stderr, "pinmap: 1 pin was edited or commented since import 1; nothing removed. `pinmap undo-import 1 --force` removes them too\n")
+        XCTAssertEqual(try s.open().count(), 2)
     }
 
     func testBatchIdsAreNeverReusedAfterAnUndo() throws {
@@ -40,6 +51,27 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(r.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, r.stdout)
         // Quoted values are escaped into one plain line (and a terminal would get placeholders).
         XCTAssertTrue(r.stdout.contains("  line 2: latitude '\\u{1B}]0;HACKED\\u{7}' is not a number\n"), r.stdout)
+    }
+
+    /// A junk file's one long "header" with control bytes: the message is one line, the lists
+    /// end with whole names and one "…", and nothing is cut from its end.
+    func testAColumnErrorOnJunkIsCutBetweenWholeNames() throws {
+        let s = CLITestStore()
+        let path = s.file("junk.bin")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try (String(repeating: "\u{1}\u{13}é\u{9E}", count: 400) + "\n1\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let r = s.run("import", path)
+        XCTAssertEqual(r.code, 1)
+        let junk = String(repeating: "\\u{1}\\u{13}é\\u{9E}", count: 10)
+        XCTAssertEqual(r.stderr, """
+            pinmap import: \(path): no coordinate columns. Headers found: "\(junk)…". Accepted latitude headers: "latitude", \
+            "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", \
+            "breite", "위도", "緯度", "纬度"; longitude: "longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", \
+            "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", \
+            "経度", "經度", "经度"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
+            "wkt_geom". Name the columns with --lat COL --lon COL.
+
+            """)
     }
 
     func testEmptyDbPathIsAUsageError() {
