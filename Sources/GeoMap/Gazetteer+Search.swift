@@ -57,9 +57,18 @@ extension Gazetteer {
                           box: BoundingBox(south: c.latitude - h, west: c.longitude - w, north: c.latitude + h, east: c.longitude + w))
     }
 
-    /// Builds the name index now (about 0.1 s), e.g. on a background thread
-    /// at start-up, so the first search does not wait for it.
-    public static func prepareSearch() { _ = PlaceIndex.shared }
+    /// Builds the name index now (about 0.1 s; over 1 s in a debug build), e.g.
+    /// on a background thread at start-up, so the first search does not wait for it.
+    public static func prepareSearch() {
+        _ = PlaceIndex.shared
+        PlaceIndex.built.set()
+    }
+
+    /// `search`, or nil while `prepareSearch()` has not finished: for the UI,
+    /// whose keys must never wait for the index (it asks again on a later tick).
+    public func searchIfReady(_ query: String, limit: Int, naming: PlaceNaming = PlaceNaming()) -> [PlaceMatch]? {
+        PlaceIndex.built.isSet ? search(query, limit: limit, naming: naming) : nil
+    }
 
     /// The country's name for a country code ("FR" → "France"), per `naming`.
     public func countryName(code: String, _ naming: PlaceNaming = PlaceNaming()) -> String? {
@@ -77,6 +86,8 @@ struct PlaceIndex: Sendable {
     private(set) var countryByCode: [String: Int] = [:]
 
     static let shared = PlaceIndex(Gazetteer.shared)
+    /// Set once `shared` is built (`Gazetteer.prepareSearch()`).
+    static let built = OnceFlag()
 
     init(_ g: Gazetteer) {
         var pairs: [([UInt8], Entry)] = []
@@ -125,4 +136,12 @@ struct PlaceIndex: Sendable {
         }
         return lo
     }
+}
+
+/// A flag set once, read from any thread.
+final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

@@ -88,6 +88,8 @@ public struct AppState: Sendable {
     public var placeCursor: Int?
     /// The field was opened with `g`: it finds places only.
     public var placeSearchOnly = false
+    /// The place index was not built yet when the field changed: a tick asks again.
+    public var placeMatchesPending = false
     /// Bumped for every new search text; results of an older generation are dropped.
     public var searchGeneration = 0
     /// Every match of `search` in the store (as last answered; `SearchResults.text` says for
@@ -132,7 +134,7 @@ public struct AppState: Sendable {
     }
 
     /// True when time alone can change the frame (animations, a notice's timeout).
-    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending }
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending || placeMatchesPending }
 
     /// True while the answer to the current search text is on its way.
     public var searchPending: Bool { !search.isEmpty && searchMatches?.text != search }

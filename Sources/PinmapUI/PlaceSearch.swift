@@ -21,7 +21,11 @@ extension AppState {
     /// Recomputes the places for `text` and highlights the first.
     mutating func updatePlaceMatches(_ text: String) {
         let limit = placeSearchOnly ? max(1, visibleListRows) : AppState.placeRowsWithPins
-        placeMatches = Gazetteer.shared.search(text, limit: limit, naming: placeNaming)
+        // The name index is built on a thread at start-up: until it is, the places come
+        // on a later tick (`placeMatchesPending`), and the keys never wait for it.
+        let found = Gazetteer.shared.searchIfReady(text, limit: limit, naming: placeNaming)
+        placeMatchesPending = found == nil
+        placeMatches = found ?? []
         placeCursor = placeMatches.isEmpty ? nil : 0
     }
 

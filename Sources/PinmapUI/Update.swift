@@ -76,6 +76,9 @@ extension AppState {
             sheet.tick(time: now)
             tickModal(now: now)
             tickToast(now: now)
+            if placeMatchesPending {
+                if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
+            }
         case .input(.resize(let cols, let rows)):
             resize(cols: cols, rows: rows, now: now)
         case .input(.key(let key)):

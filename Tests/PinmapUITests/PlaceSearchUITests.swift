@@ -6,6 +6,19 @@ import XCTest
 /// Going to a place by name (issue #10): `/` lists places above the pins,
 /// Enter on a place flies there; `g` searches places only.
 final class PlaceSearchUITests: XCTestCase {
+    /// The UI builds the name index on a thread at start-up; here it is built first.
+    override func setUp() { Gazetteer.prepareSearch() }
+
+    /// Until the index is built, the field answers no places and asks again on a tick.
+    func testPlacesArriveOnATickWhenTheIndexWasNotReady() {
+        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        s.searchField = TextField("Paris")
+        s.placeMatchesPending = true
+        _ = s.update(.tick, now: 0)
+        XCTAssertFalse(s.placeMatchesPending)
+        XCTAssertEqual(s.placeMatches.first?.name, "Paris")
+    }
+
     /// The cell where `p` is drawn.
     func cell(_ r: AppRunner, _ lat: Double, _ lon: Double) -> (col: Int, row: Int) {
         let c = r.state.viewport.cell(for: GeoPoint(latitude: lat, longitude: lon), pane: r.state.layout.mapPane)
