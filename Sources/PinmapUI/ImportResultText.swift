@@ -49,9 +49,10 @@ enum ImportResultText {
         case .emptyCoordinate: return S.irEmpty(f)
         case .blankName: return S.irBlankName.text
         case .outOfRange:
-            // The allowed range is the reason's bracketed end, e.g. "[-90, 90]".
-            let range = issue.reason.range(of: "[", options: .backwards).map { String(issue.reason[$0.lowerBound...]) } ?? ""
-            return S.irOutOfRange(f, issue.value, range)
+            // The allowed range is the reason's bracketed part, e.g. "[-90, 90]".
+            let range = issue.reason.range(of: #"\[[^\]]*\]"#, options: .regularExpression).map { String(issue.reason[$0]) } ?? ""
+            let swapped = issue.reason.hasSuffix("look swapped") ? S.irSwapped.text : ""
+            return S.irOutOfRange(f, issue.value, range) + swapped
         default: return issue.reason
         }
     }

@@ -1,6 +1,7 @@
 /// The Korean table of `S` (one entry per key; `StringsTests` checks none is missing).
 extension Strings {
     static let korean: [S: String] = [
+        .irSwapped: "; 위도와 경도가 바뀐 것 같습니다",
         .irLatitude: "위도",
         .irLongitude: "경도",
         .irNotFinite: "{0} '{1}'은(는) 유한한 숫자가 아닙니다",
