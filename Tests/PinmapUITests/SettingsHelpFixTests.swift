@@ -103,5 +103,7 @@ final class SettingsHelpFixTests: XCTestCase {
                        "a.csv: 파일을 읽을 수 없습니다: No such file")
         XCTAssertEqual(AppRunner.batchName("pins-seoul.csv (bundled sample pins)"), "pins-seoul.csv (예시 핀)")
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
+        let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
+        XCTAssertEqual(PinDetail(pin: pin).descriptionWithProperties, "(설명 없음)\n\npop: 10")
     }
 }
