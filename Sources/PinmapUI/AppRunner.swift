@@ -86,6 +86,8 @@ public final class AppRunner {
     public func loadSamplesIfEmpty() {
         guard (try? store.count()) == 0 else { return }
         perform(.loadSamples)
+        // Only here is it the first run (P later says just how many it loaded).
+        if let n = try? store.count(), n > 0 { state.message = S.msgLoadedSamplesFirstRun(n) }
         reloadIfNeeded()
     }
 

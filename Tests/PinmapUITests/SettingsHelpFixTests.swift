@@ -106,4 +106,20 @@ final class SettingsHelpFixTests: XCTestCase {
         let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
         XCTAssertEqual(PinDetail(pin: pin).descriptionWithProperties, "(설명 없음)\n\npop: 10")
     }
+
+    /// "(first run)" only when the samples load into a new, empty store; P later does not say it.
+    func testOnlyTheFirstRunSaysFirstRun() throws {
+        let store = try Store.inMemory()
+        let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        var title = 0
+        let r = AppRunner(store: store, state: state, loadSamples: {
+            title += 1
+            try store.insert(NewPin(title: "종묘 \(title)", latitude: 37.57, longitude: 126.99, createdAt: "2025-04-12T10:30:00+09:00"))
+            return 1
+        })
+        r.loadSamplesIfEmpty()
+        XCTAssertEqual(r.state.message, "Loaded 1 sample pins (first run)")
+        r.char("P")
+        XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
+    }
 }
