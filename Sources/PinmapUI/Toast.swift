@@ -30,9 +30,10 @@ extension AppState {
     }
 }
 
-/// Draws the toast on the top row, at the right: one line, cut with "…" to fit. The Import,
-/// Settings and Timeline tabs keep that row empty for it; on the Map tab it covers the
-/// map's top row only, never the sheet or a tab's content.
+/// Draws the toast on one line at the right, cut with "…" to fit: on the top row, which the
+/// Import and Settings tabs keep empty for it and where the Map tab has only the map's edge;
+/// on the Timeline (whose top row is the month) over its key hint. Never over the sheet or
+/// a tab's content.
 enum ToastView {
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
         guard let t = state.toast, screen.width > 4, state.layout.travel > 0 else { return }
@@ -41,6 +42,7 @@ enum ToastView {
         let line = DisplayWidth.truncate(text, to: max(1, min(screen.width - 3, 72)), ascii: state.ascii)
         let width = DisplayWidth.of(line) + 2
         let x = max(0, screen.width - width - 1)
-        screen.put(" " + line + " ", col: x, row: 0, style: theme.toast)
+        let row = state.tab == .timeline ? max(0, state.layout.travel - 1) : 0
+        screen.put(" " + line + " ", col: x, row: row, style: theme.toast)
     }
 }

@@ -122,4 +122,14 @@ final class SettingsHelpFixTests: XCTestCase {
         r.char("P")
         XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
     }
+
+    /// A long toast is one line on the top row, cut with "…": the Settings tab's first line stays.
+    func testToastIsOneLineAboveTheSettings() throws {
+        let r = try settings(cols: 60, rows: 20)
+        r.state.toast = Toast(title: "Import finished",
+                              message: "Importing “a-very-long-file-name.csv” succeeded :) 1,234 added, 5 duplicates skipped",
+                              shownAt: 0)
+        XCTAssertEqual(r.line(0), " ✓ Import finished: Importing “a-very-long-file-name.csv”…")
+        XCTAssertEqual(r.line(1), "  Store")
+    }
 }
