@@ -4,13 +4,16 @@ import PinStore
 
 extension AppRunner {
     /// Writes every pin in `format` to a new file next to the store
-    /// (`pinmap-export-20261201-150203.gpx`; the temporary folder for an
-    /// in-memory store) and says where on the status line. The file is created
-    /// exclusively: an existing file is never overwritten.
+    /// (`pinmap-export-20261201-150203.gpx`, then `-2`, `-3` … when that name is taken
+    /// within the same second; the temporary folder for an in-memory store) and says where
+    /// on the status line ("Exporting…" while it runs). The file is created exclusively:
+    /// an existing file is never overwritten.
     func exportPins(_ format: PinExport.Format) {
-        let path = Self.exportPath(storePath: store.path, format: format, now: Date())
-        guard let file = fopen(path, "wx") else {
-            state.message = "Could not create \(path): \(String(cString: strerror(errno)))"
+        state.message = S.stExporting.text
+        onProgress?()
+        let base = Self.exportPath(storePath: store.path, format: format, now: Date())
+        guard let (path, file) = Self.createFree(base) else {
+            state.message = S.stExportNoFile(base, String(cString: strerror(errno)))
             return
         }
         var failed = false
@@ -20,13 +23,25 @@ extension AppRunner {
                 if text.withCString({ fwrite($0, 1, n, file) }) != n { failed = true }
             }
             if fclose(file) != 0 { failed = true }
-            state.message = failed ? "Could not write \(path): \(String(cString: strerror(errno)))"
-                                   : "Exported \(count) pin\(count == 1 ? "" : "s") to \(path)"
+            state.message = failed ? S.stExportNotWritten(path, String(cString: strerror(errno))) : S.stExported(count, path)
         } catch {
             fclose(file)
             unlink(path)
-            state.message = "Export failed: \(error)"
+            state.message = S.stExportFailed("\(error)")
         }
+    }
+
+    /// Creates `path`, or `name-2.ext`, `name-3.ext` … when it exists: the first free name
+    /// and its open file; nil on any other error (errno says why).
+    static func createFree(_ path: String) -> (String, UnsafeMutablePointer<FILE>)? {
+        let ext = (path as NSString).pathExtension
+        let stem = (path as NSString).deletingPathExtension
+        for n in 1...99 {
+            let candidate = n == 1 ? path : "\(stem)-\(n).\(ext)"
+            if let file = fopen(candidate, "wx") { return (candidate, file) }
+            if errno != EEXIST { return nil }
+        }
+        return nil
     }
 
     /// Where an export of the store at `storePath` goes: its folder, a name with the time.

@@ -16,8 +16,7 @@ extension AppRunner {
     }
 
     func previewImport(path: String) {
-        state.importTab.preview = nil
-        state.importTab.error = nil
+        state.importTab.clearShownFile()
         do {
             var scanner = try PinFileScanner.open(path: path)
             var rows: [String] = []
@@ -26,7 +25,7 @@ extension AppRunner {
                 case .pin(let p):
                     rows.append("\(p.title)  \(Self.degrees(p.latitude)), \(Self.degrees(p.longitude))  \(p.category)")
                 case .rejected(let issues, _):
-                    rows.append("✗ " + (issues.first.map { "line \($0.line): \($0.reason)" } ?? "rejected"))
+                    rows.append("✗ " + (issues.first.map { S.irLine($0.line, ImportResultText.text($0)) } ?? "rejected"))
                 }
             }
             state.importTab.preview = ImportPreview(
@@ -34,7 +33,7 @@ extension AppRunner {
                 delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, properties: scanner.propertyNames,
                 rows: rows, size: scanner.size)
         } catch {
-            state.importTab.error = "\(error)"
+            state.importTab.error = ImportResultText.text(error)
         }
     }
 
@@ -43,6 +42,7 @@ extension AppRunner {
     /// shows the result in a notice sheet.
     func runImport(path: String, now: Double) {
         let name = (path as NSString).lastPathComponent
+        state.importTab.clearShownFile()
         state.importTab.progress = 0
         let box = ProgressBox(self)
         do {
@@ -51,15 +51,16 @@ extension AppRunner {
             })
             state.importTab.progress = nil
             if report.pinsToIndex > 0, finishIndexingIfNeeded(now: now) == .done { report.pinsToIndex = 0 }
-            state.importTab.summary = ImportReportFormatter.summary(report).components(separatedBy: "\n")
+            state.importTab.summary = ImportResultText.summary(report)
             state.importTab.preview = nil
             state.notify(S.noticeImported.text,
                          S.noticeImportedText(name, report.imported, report.duplicates, report.rejected),
                          success: true, now: now)
         } catch {
             state.importTab.progress = nil
-            state.importTab.error = "\(error)"
-            state.notify(S.noticeImportFailed.text, S.noticeImportFailedText(name, error), success: false, now: now)
+            state.importTab.error = ImportResultText.text(error)
+            state.notify(S.noticeImportFailed.text, S.noticeImportFailedText(name, ImportResultText.text(error)),
+                         success: false, now: now)
         }
         state.needsReload = true
         state.timeline.needsReload = true

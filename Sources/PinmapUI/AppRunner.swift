@@ -86,6 +86,8 @@ public final class AppRunner {
     public func loadSamplesIfEmpty() {
         guard (try? store.count()) == 0 else { return }
         perform(.loadSamples)
+        // Only here is it the first run (P later says just how many it loaded).
+        if let n = try? store.count(), n > 0 { state.message = S.msgLoadedSamplesFirstRun(n) }
         reloadIfNeeded()
     }
 
@@ -202,6 +204,13 @@ public final class AppRunner {
         if let p = (try? store.setting(SettingKey.placeNames)).flatMap({ $0 }) { state.placeLanguage = p == "ko" ? .korean : .english }
     }
 
+    /// A batch's file as the Settings tab lists it: its name, the sample pins' label in the UI's language.
+    static func batchName(_ file: String) -> String {
+        let sample = " (bundled sample pins)"  // SamplePins' batch label, in every store
+        let name = (file as NSString).lastPathComponent
+        return name.hasSuffix(sample) ? String(name.dropLast(sample.count)) + " " + S.stSampleBatch.text : name
+    }
+
     /// Re-queries the list and markers when the state asks for it.
     public func reloadIfNeeded() {
         // Another process's large import left pins unindexed: index them before reading.
@@ -243,7 +252,7 @@ public final class AppRunner {
         info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
         if let st = try? store.db.prepare("SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT 3") {
             while (try? st.step()) == true {
-                info.batches.append(S.stBatch(st.int(0), st.text(2).prefix(16), st.int(3), (st.text(1) as NSString).lastPathComponent))
+                info.batches.append(S.stBatch(st.int(0), st.text(2).prefix(16), st.int(3), Self.batchName(st.text(1))))
             }
         }
         state.storeInfo = info

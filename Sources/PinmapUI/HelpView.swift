@@ -32,7 +32,7 @@ enum HelpView {
     }
 
     /// Rows of help lines the box shows at `screen` size.
-    static func visibleRows(rows: Int) -> Int { max(1, min(rows - 2, 40) - 2) }
+    static func visibleRows(rows: Int) -> Int { max(1, rows - 4) }  // all the height there is, less the border
 
     /// The largest useful scroll offset.
     static func maxScroll(tab: Tab, rows: Int) -> Int { max(0, lines(for: tab).count - visibleRows(rows: rows)) }

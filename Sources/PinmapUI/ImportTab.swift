@@ -50,6 +50,18 @@ public struct ImportTabState: Sendable, Equatable {
     public var pick: Int?
     public init() {}
 
+    /// Keys that keep their global meaning while the path field does not take the keys
+    /// (quit, help, the tabs); any other character typed then starts a new path.
+    static let globalKeys: Set<Character> = ["q", "?", "1", "2", "3", "4"]
+
+    /// The path changed, or a new preview or import starts: what was shown for the last
+    /// file (preview, error, result) no longer applies.
+    mutating func clearShownFile() {
+        preview = nil
+        error = nil
+        summary = []
+    }
+
     /// The typed path, resolved (`ImportPaths.resolve`).
     public var resolvedPath: String { ImportPaths.resolve(field.text, home: home, cwd: cwd) }
 
@@ -93,21 +105,35 @@ extension AppState {
                 return []
             default:
                 _ = importTab.field.handle(key)
-                importTab.preview = nil
-                importTab.error = nil
+                importTab.clearShownFile()
                 importTab.pick = nil
                 return []
             }
         }
         switch key {
         case .enter, .char("y"):
-            guard let p = importTab.preview else { importTab.editing = true; return [] }
+            // Only a shown preview imports; after a result or an error Enter starts a new
+            // path, so it never imports the last file again by accident.
+            guard let p = importTab.preview else { startNewImportPath(); return [] }
             return [.runImport(path: p.path)]
-        case .char("e"), .char("i"), .char("/"):
+        case .char("e"), .char("i"):
             importTab.editing = true
+            return []
+        case .char(let c) where !ImportTabState.globalKeys.contains(c):
+            // Typing (`/`, `~`, a letter) starts a new path with that character.
+            startNewImportPath()
+            importTab.clearShownFile()
+            _ = importTab.field.handle(key)
             return []
         default: return nil
         }
+    }
+
+    /// Empties the path field and gives it the keys (the shown result stays until typing).
+    mutating func startNewImportPath() {
+        importTab.field = TextField("")
+        importTab.pick = nil
+        importTab.editing = true
     }
 
     /// Tab: completes the last part of the typed path among the folder's entries.
@@ -119,8 +145,7 @@ extension AppState {
             return
         }
         importTab.field = TextField(importTab.typedPrefix + done.text)
-        importTab.preview = nil
-        importTab.error = nil
+        importTab.clearShownFile()
     }
 
     /// ↑/↓: puts the next or previous importable file of the folder into the field.
@@ -136,8 +161,7 @@ extension AppState {
         importTab.pick = index
         let prefix = importTab.typedFolder == folder.path ? importTab.typedPrefix : folder.path + "/"
         importTab.field = TextField(prefix + folder.files[index].name)
-        importTab.preview = nil
-        importTab.error = nil
+        importTab.clearShownFile()
     }
 
     /// A folder's listing arrived: shown, and a pending Tab completes from it.
@@ -163,7 +187,7 @@ extension AppState {
     /// A click on a listed file picks it and previews it.
     mutating func clickImportFile(row: Int) {
         let top = ImportTabView.fileListTop(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
-        guard importTab.preview == nil, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
+        guard importTab.preview == nil, importTab.summary.isEmpty, importTab.progress == nil, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
         chooseImportFile(row - top)
         importTab.editing = false
         queue(.previewImport(path: importTab.resolvedPath))
@@ -174,7 +198,13 @@ extension AppState {
 enum ImportTabView {
     /// The screen row of the first listed file (under the field, an error line, a title).
     static func fileListTop(_ s: AppState, area: Rect) -> Int {
-        area.y + 7 + (s.importTab.error == nil ? 0 : 1)
+        area.y + 7 + errorLines(s, area: area).count
+    }
+
+    /// The last error, wrapped to the tab's width (it is never cut).
+    static func errorLines(_ s: AppState, area: Rect) -> [String] {
+        guard let e = s.importTab.error else { return [] }
+        return TextWrap.lines("✗ " + e, width: max(1, area.width - 3), ascii: s.ascii)
     }
 
     static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
@@ -194,7 +224,7 @@ enum ImportTabView {
         screen.put(shown.text, col: boxX, row: lines.row, style: Style(underline: true), maxWidth: boxW)
         if t.editing { FormView.showCursor(at: boxX + shown.cursorCol, row: lines.row, into: &screen) }
         lines.skip(2)
-        if let e = t.error { line("✗ " + e, theme.error) }
+        for e in errorLines(s, area: area) { line(e, theme.error) }
         if let p = t.progress {
             let width = max(10, min(50, area.width - 20))
             let done = Int((Double(width) * p).rounded())
@@ -202,10 +232,8 @@ enum ImportTabView {
                  + String(repeating: s.ascii ? "." : "░", count: width - done) + "]  \(Int(p * 100)) %", theme.hint)
         }
         if let p = t.preview {
-            line("\(p.format) · encoding \(p.encoding)" + (p.delimiter.isEmpty ? "" : " · delimiter \(p.delimiter)")
-                 + " · \(SettingsView.formatBytes(p.size))", theme.title)
-            let cols = p.columns.sorted { $0.key < $1.key }.map { "\($0.key) ← \"\($0.value)\"" }.joined(separator: ", ")
-            line(S.importColumns.text + cols, theme.muted)
+            line(ImportResultText.preview(format: p.format, encoding: p.encoding, delimiter: p.delimiter, size: p.size), theme.title)
+            lines.wrapped(ImportResultText.columns(p.columns), theme.muted, ascii: s.ascii, into: &screen)
             if !p.properties.isEmpty {
                 line(S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", "), theme.muted)
             }
@@ -216,7 +244,7 @@ enum ImportTabView {
         }
         if !t.summary.isEmpty {
             lines.skip(1)
-            for l in t.summary { line(l, .plain) }
+            for l in t.summary { lines.wrapped(l, .plain, ascii: s.ascii, into: &screen) }
         }
     }
 

@@ -31,7 +31,7 @@ public struct PinDetail: Sendable, Equatable {
     var descriptionWithProperties: String {
         guard !properties.isEmpty else { return pin.description }
         let lines = properties.map { ($0.key + ": " + $0.value).split(whereSeparator: \.isNewline).joined(separator: " ") }
-        let head = pin.description.trimmingSpaces.isEmpty ? "(no description)" : pin.description
+        let head = pin.description.trimmingSpaces.isEmpty ? S.dtNoDescription.text : pin.description
         return head + "\n\n" + lines.joined(separator: "\n")
     }
 

@@ -21,6 +21,7 @@ extension AppState {
         let theme = Theme(color: color)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
+            if ascii { ASCIISymbols.apply(to: &screen) }  // "30×8" → "30x8"
             return (screen, labels, seconds)
         }
         switch tab {

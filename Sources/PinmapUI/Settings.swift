@@ -32,7 +32,8 @@ extension AppState {
         case .sensitivity:
             let i = sensitivitySteps.firstIndex(of: sheet.sensitivity) ?? 1
             let n = sensitivitySteps.count
-            let j = ((i + (forward ? 1 : -1)) % n + n) % n  // wraps: × 2 → × 0.5
+            let j = min(n - 1, max(0, i + (forward ? 1 : -1)))  // stops at the ends: × 2 never wraps to × 0.5
+            if j == i { message = S.stSensitivityEnd(SettingsView.formatSensitivity(sheet.sensitivity)); return nil }
             sheet.sensitivity = sensitivitySteps[j]
             return .persist(key: SettingKey.sensitivity, value: String(sheet.sensitivity))
         case .reducedMotion:
@@ -93,8 +94,7 @@ enum SettingsView {
             (S.stMapMode.text, s.ascii ? S.stMapASCII.text : S.stMapBraille.text),
             (S.stColour.text, s.colorAvailable ? (s.color ? S.stOn.text : S.stOff.text) : S.stColourUnavailable.text),
             (S.stPlaceNames.text, s.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
-            (S.stExport.text, PinExport.Format.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }
-                .joined(separator: " ") + "  " + S.stExportHint.text),
+            (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
         ]
         for (i, v) in values.enumerated() {
             let selected = i == s.settingsCursor
@@ -119,6 +119,14 @@ enum SettingsView {
         if b < 1024 { return "\(b) B" }
         if b < 1024 * 1024 { return String(format: "%.1f KB", Double(b) / 1024) }
         return String(format: "%.1f MB", Double(b) / 1024 / 1024)
+    }
+
+    /// The column where a setting's value starts (after the cursor mark and the padded label).
+    static let valueColumn = 2 + 2 + 18
+
+    /// `csv [geojson] gpx kml`: the export formats, the chosen one in brackets.
+    static func exportFormats(_ s: AppState) -> String {
+        PinExport.Format.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
     }
 
     static func formatSensitivity(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

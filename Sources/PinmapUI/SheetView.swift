@@ -78,7 +78,8 @@ public enum SheetView {
         if state.listed.isEmpty {
             let hint = state.indexingBacklog ? S.listIndexing.text
                 : state.totalCount == 0 ? S.listNoPinsYet.text
-                : !state.search.isEmpty ? S.listNoMatch.text
+                : !state.search.isEmpty ? (!state.searchPending && state.searchElsewhere == 0
+                                           ? S.listNoMatchAnywhere(state.search) : S.listNoMatch.text)
                 : S.listNoPinsInView.text
             screen.put("  " + hint, col: 0, row: first, style: theme.muted)
             if rows > 1 { drawElsewhere(state, row: first + 1, theme: theme, into: &screen) }

@@ -3,6 +3,8 @@ import Foundation
 /// Every user-visible string of the interface, one key per string. `S.key.text` is the
 /// string in `Strings.language`; `S.key(a, b)` fills its `{0}`, `{1}` placeholders.
 public enum S: String, CaseIterable, Sendable {
+    // Fixes after fresh-eyes testing.
+    case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankName, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
     // Places, properties, export (map and format work).

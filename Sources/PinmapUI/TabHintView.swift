@@ -8,12 +8,16 @@ enum TabHintView {
         switch state.tab {
         case .map: return
         case .timeline: hint = .hintTimeline
-        case .importer: hint = state.importTab.editing ? .hintImportEditing : .hintImport
+        case .importer:
+            let t = state.importTab
+            hint = t.editing ? .hintImportEditing : (t.preview == nil ? .hintImportResult : .hintImport)
         case .settings: hint = .hintSettings
         }
         let row = state.layout.travel - 1
         guard row > 0 else { return }
         screen.fill(Rect(x: 0, y: row, width: screen.width, height: 1), with: Cell(" ", .plain))
-        screen.put(" " + hint.text, col: 0, row: row, style: theme.hint, maxWidth: screen.width)
+        // Cut with "…" when it does not fit, never mid-word without a mark.
+        let text = DisplayWidth.truncate(" " + hint.text, to: screen.width, ascii: state.ascii)
+        screen.put(text, col: 0, row: row, style: theme.hint, maxWidth: screen.width)
     }
 }

@@ -12,11 +12,24 @@ struct TextLines {
         row = firstRow ?? area.y + 1
     }
 
-    /// Writes `text` at `indent` cells from the left and moves to the next row.
+    /// The cells a line at `indent` may use (one cell kept free at the right edge).
+    func width(indent: Int = 2) -> Int { max(1, area.width - indent - 1) }
+
+    /// Writes `text` at `indent` cells from the left and moves to the next row; text too
+    /// wide is cut with "…" (never silently mid-word).
     mutating func line(_ text: String, _ style: Style = .plain, indent: Int = 2, into screen: inout Screen) {
         guard row < area.maxY else { return }
-        screen.put(text, col: area.x + indent, row: row, style: style, maxWidth: area.width - indent - 1)
+        let shown = DisplayWidth.truncate(text, to: width(indent: indent))
+        screen.put(shown, col: area.x + indent, row: row, style: style, maxWidth: width(indent: indent))
         row += 1
+    }
+
+    /// Writes `text` word-wrapped onto as many rows as it needs (the user's information:
+    /// results and errors are never cut).
+    mutating func wrapped(_ text: String, _ style: Style = .plain, indent: Int = 2, ascii: Bool, into screen: inout Screen) {
+        for l in TextWrap.lines(text, width: width(indent: indent), ascii: ascii) {
+            line(l, style, indent: indent, into: &screen)
+        }
     }
 
     /// Leaves `n` empty rows.

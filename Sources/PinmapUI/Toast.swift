@@ -30,19 +30,19 @@ extension AppState {
     }
 }
 
-/// Draws the toast at the top right, above the sheet (the map rows left visible).
+/// Draws the toast on one line at the right, cut with "…" to fit: on the top row, which the
+/// Import and Settings tabs keep empty for it and where the Map tab has only the map's edge;
+/// on the Timeline (whose top row is the month) over its key hint. Never over the sheet or
+/// a tab's content.
 enum ToastView {
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
-        guard let t = state.toast, screen.width > 4 else { return }
+        guard let t = state.toast, screen.width > 4, state.layout.travel > 0 else { return }
         let mark = state.ascii ? "+" : "✓"
-        let text = " \(mark) \(t.title): \(SafeText.sanitize(t.message, ascii: state.ascii)) "
-        let lines = TextWrap.lines(text, width: max(1, min(screen.width - 2, 72)), ascii: state.ascii)
-        // Never below the top of a medium or large sheet on the Map tab: at most the rows above it.
-        let room = state.tab == .map ? max(1, state.layout.visibleMap(sheetHeight: state.sheet.height).height) : state.layout.travel
-        let width = (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 2
+        let text = SafeText.sanitize("\(mark) \(t.title): \(t.message)", ascii: state.ascii)
+        let line = DisplayWidth.truncate(text, to: max(1, min(screen.width - 3, 72)), ascii: state.ascii)
+        let width = DisplayWidth.of(line) + 2
         let x = max(0, screen.width - width - 1)
-        for (i, line) in lines.prefix(room).enumerated() {
-            screen.put(" " + DisplayWidth.pad(line, to: width - 2) + " ", col: x, row: i, style: theme.toast)
-        }
+        let row = state.tab == .timeline ? max(0, state.layout.travel - 1) : 0
+        screen.put(" " + line + " ", col: x, row: row, style: theme.toast)
     }
 }

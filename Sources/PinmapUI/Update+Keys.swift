@@ -9,7 +9,7 @@ extension AppState {
         message = nil
         pointerCell = nil  // the status line follows the keys: the visible map's centre
         if showHelp {
-            if key == .char("q") || key == .ctrl("c") { quit = true; return [] }
+            if key == .ctrl("c") { quit = true; return [] }  // q closes help, as the box says any other key does
             let page = max(1, HelpView.visibleRows(rows: layout.rows) - 1)
             let step: Int? = switch key {
             case .down, .char("j"): 1

@@ -129,6 +129,9 @@ extension AppState {
         let first = SettingsView.firstSettingRow(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
         guard let row = SettingRow(rawValue: m.row - first) else { return }
         settingsCursor = row.rawValue
+        // The export row: a click on the formats picks the next one, elsewhere it exports (as Enter).
+        let formats = SettingsView.valueColumn..<(SettingsView.valueColumn + DisplayWidth.of(SettingsView.exportFormats(self)))
+        if row == .export && !formats.contains(m.col) { queue(.exportPins(exportFormat)); return }
         if let e = changeSetting(row, forward: true) { queue(e) }
     }
 

@@ -55,4 +55,17 @@ final class ColourEndToEndTests: XCTestCase {
             .filter { !$0.contains("[39m") && !$0.contains("[49m") }
         XCTAssertEqual(hits, [], "no colour codes with NO_COLOR")
     }
+
+    /// With NO_COLOR the Settings row says colour is unavailable and refuses "on".
+    func testColourRowRefusesOnWithNoColor() throws {
+        let t = try Tmux()
+        t.start([], term: "xterm-256color", env: ["NO_COLOR": "1"])
+        t.waitFor { $0.contains("45 of 45") }
+        t.keys("4")
+        t.keys("jjj")
+        t.key("Enter")
+        let s = t.waitFor { $0.contains("Colour is off: NO_COLOR") }
+        XCTAssertTrue(s.contains("▸ Colour            off (NO_COLOR or no colours)"), s)
+        XCTAssertTrue(s.contains("Colour is off: NO_COLOR is set or the terminal has no colours"), s)
+    }
 }

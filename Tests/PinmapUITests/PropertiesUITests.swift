@@ -62,7 +62,7 @@ final class PropertiesUITests: XCTestCase {
         XCTAssertEqual(lines.first { $0.contains("kept as properties") }, "  kept as properties: \"name_ko\", \"pop\"")
         XCTAssertEqual(lines.first { $0.contains("delimiter") }?.hasPrefix("  CSV · encoding UTF-8 · delimiter ;"), true)
         r.key(.enter)
-        XCTAssertEqual(r.state.importTab.summary[2], "  kept as properties: \"name_ko\", \"pop\"")
+        XCTAssertEqual(r.state.importTab.summary[3], "kept as properties: \"name_ko\", \"pop\"")
         let paris = try XCTUnwrap(try r.store.pins(matching: PinQuery(search: "파리")).first)
         XCTAssertEqual(paris.properties, #"{"name_ko":"파리","pop":"2148000"}"#)
     }

@@ -67,8 +67,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(r.state.listed.map(\.title), ["Busan Tower"])
         let top = 28 - r.state.sheet.height
         r.key(.ctrl("u"), at: 1); r.type("zzz", at: 1); r.key(.enter, at: 1)
-        XCTAssertEqual(r.line(top + 2),
-                       "  No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear")
+        XCTAssertEqual(r.line(top + 2), "  No pin matches “zzz”", "no match anywhere: zooming out would not help")
     }
 
     func testSearchLeavesTheDetentAndArrowsMoveThroughResults() throws {

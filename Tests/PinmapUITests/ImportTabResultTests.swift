@@ -1,0 +1,87 @@
+import XCTest
+import Foundation
+import Frame
+import PinStore
+@testable import PinmapUI
+
+/// After a preview or a result: typing starts a new path, Enter never imports the last
+/// file again, the old result goes when the path changes, and long lines are wrapped or
+/// cut with "…" (fresh-eyes testing).
+final class ImportTabResultTests: XCTestCase {
+    /// A fixed folder, so whole frames can be compared.
+    private func file(_ name: String, _ text: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-fixui")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private func imported(cols: Int = 60, rows: Int = 16) throws -> (AppRunner, String) {
+        let path = try file("a.csv", "name,lat,lon\nTower,37.5,126.9\n")
+        let r = try UIFixtures.runner(cols: cols, rows: rows)
+        r.char("3")
+        for ch in path { r.char(ch) }
+        r.key(.enter)
+        r.key(.enter)
+        return (r, path)
+    }
+
+    func testTypingAfterAResultStartsANewPathAndClearsTheResult() throws {
+        let (r, _) = try imported()
+        XCTAssertFalse(r.state.importTab.summary.isEmpty)
+        r.char("/")
+        r.char("x")
+        XCTAssertEqual(r.state.importTab.field.text, "/x", "not appended to the old path, not swallowed")
+        XCTAssertTrue(r.state.importTab.editing)
+        XCTAssertEqual(r.state.importTab.summary, [], "the old result goes when the path changes")
+    }
+
+    func testEnterAfterAResultNeverImportsTheLastFileAgain() throws {
+        let (r, _) = try imported()
+        XCTAssertEqual(try r.store.count(), 6)
+        r.key(.enter)
+        XCTAssertEqual(r.state.importTab.field.text, "", "Enter starts a new, empty path")
+        r.key(.enter)
+        r.key(.enter)
+        XCTAssertEqual(try r.store.count(), 6)
+        XCTAssertNil(r.state.importTab.preview)
+    }
+
+    func testLettersAfterAPreviewStartANewPath() throws {
+        let path = try file("b.csv", "name,lat,lon\nTower,37.5,126.9\n")
+        let r = try UIFixtures.runner()
+        r.char("3")
+        for ch in path { r.char(ch) }
+        r.key(.enter)
+        XCTAssertNotNil(r.state.importTab.preview)
+        r.char("~")
+        XCTAssertEqual(r.state.importTab.field.text, "~")
+        XCTAssertNil(r.state.importTab.preview)
+    }
+
+    /// The result is wrapped, never cut; the toast takes the top row only, cut with "…";
+    /// the hint says what Enter does and is cut with "…".
+    func testResultFrame() throws {
+        let (r, path) = try imported()
+        XCTAssertEqual(path, "/tmp/pm-fixui/a.csv", "the frame below assumes TMPDIR=/tmp")
+        XCTAssertEqual(r.text, """
+             ✓ Import finished: Importing “a.csv” succeeded :) 1 adde…
+              Import pins from a CSV, GeoJSON, GPX, KML, KMZ or JSON f…
+
+
+              File: /tmp/pm-fixui/a.csv
+
+
+              a.csv: 1 imported, 0 rejected, 0 duplicates skipped
+              (batch 1; undo with: pinmap undo-import 1)
+              CSV · encoding UTF-8 · delimiter ,
+              columns: latitude ← "lat", longitude ← "lon", name ←
+              "name"
+
+             Enter or typing starts a new path · e edits the last path …
+             medium · 6 of 6 pins in view                        ? help
+                 1 Map       2 Timeline      3 Import      4 Settings
+            """)
+    }
+}

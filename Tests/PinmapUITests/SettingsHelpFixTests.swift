@@ -1,0 +1,135 @@
+import XCTest
+import Foundation
+import Frame
+import PinImport
+import PinStore
+@testable import PinmapUI
+
+/// Settings, help, the too-small screen and Korean texts, as fresh-eyes testing found them.
+final class SettingsHelpFixTests: XCTestCase {
+    private func settings(cols: Int = 100, rows: Int = 30) throws -> AppRunner {
+        let r = try UIFixtures.runner(cols: cols, rows: rows)
+        r.char("4")
+        return r
+    }
+
+    func testExportingTwiceInOneSecondPicksAFreeName() throws {
+        let r = try settings()
+        for _ in 0..<SettingRow.export.rawValue { r.key(.down) }
+        r.key(.enter)
+        r.key(.enter)
+        let message = try XCTUnwrap(r.state.message)
+        XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
+        let second = String(message.dropFirst("Exported 5 pins to ".count))
+        let first = second.replacingOccurrences(of: "-2.csv", with: ".csv")
+        XCTAssertTrue(second.hasSuffix("-2.csv") || second.hasSuffix("-3.csv"), second)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: first))
+        try? FileManager.default.removeItem(atPath: first)
+        try? FileManager.default.removeItem(atPath: second)
+    }
+
+    func testSensitivityStopsAtTheEnds() throws {
+        let r = try settings()
+        r.key(.right); r.key(.right); r.key(.right)
+        XCTAssertEqual(r.state.sheet.sensitivity, 2, "× 2 does not wrap to × 0.5")
+        XCTAssertEqual(r.state.message, "Drag sensitivity is already × 2 (0.5, 1 or 2)")
+        r.key(.left); r.key(.left); r.key(.left)
+        XCTAssertEqual(r.state.sheet.sensitivity, 0.5)
+    }
+
+    func testColourIsRefusedWithoutColours() throws {
+        let r = try settings()
+        r.state.colorAvailable = false
+        for _ in 0..<SettingRow.color.rawValue { r.key(.down) }
+        r.key(.enter)
+        XCTAssertFalse(r.state.color)
+        XCTAssertEqual(r.state.message, "Colour is off: NO_COLOR is set or the terminal has no colours")
+    }
+
+    func testClickOnTheExportLabelExports() throws {
+        let r = try settings()
+        let row = SettingsView.firstSettingRow(r.state, area: Rect(x: 0, y: 0, width: 100, height: 28)) + SettingRow.export.rawValue
+        r.mouse(.press, col: 5, row: row)
+        let message = try XCTUnwrap(r.state.message)
+        XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
+        try? FileManager.default.removeItem(atPath: String(message.dropFirst("Exported 5 pins to ".count)))
+    }
+
+    func testQClosesHelpAndHelpUsesTheHeight() throws {
+        let r = try UIFixtures.runner(cols: 200, rows: 60)
+        r.char("?")
+        XCTAssertEqual(HelpView.visibleRows(rows: 60), 56)
+        r.char("q")
+        XCTAssertFalse(r.state.quit)
+        XCTAssertFalse(r.state.showHelp)
+    }
+
+    func testTooSmallIsASCIIInASCIIMode() throws {
+        var state = AppState(cols: 20, rows: 5, ascii: true, color: false, reducedMotion: true)
+        state.tab = .importer
+        XCTAssertEqual(state.render().text(), """
+
+            too small: need 30x8
+                  now 20x5
+
+
+            """)
+    }
+
+    func testKoreanImportFormAndDetailTexts() throws {
+        Strings.language = .korean
+        defer { Strings.language = .english }
+        var form = PinForm(adding: .init(latitude: 0, longitude: 0))
+        form[.title] = TextField("어딘가")
+        form[.latitude] = TextField("abc")
+        form[.longitude] = TextField("126.9")
+        _ = form.handle(key: .ctrl("s"))
+        XCTAssertEqual(form.error, "위도 'abc'은(는) 숫자가 아닙니다")
+        form[.latitude] = TextField("95")
+        _ = form.handle(key: .ctrl("s"))
+        XCTAssertEqual(form.error, "위도 95은(는) [-90, 90] 범위 밖입니다")
+        form[.latitude] = TextField("126.9")
+        form[.longitude] = TextField("37.5")
+        _ = form.handle(key: .ctrl("s"))
+        XCTAssertEqual(form.error, "위도 126.9은(는) [-90, 90] 범위 밖입니다; 위도와 경도가 바뀐 것 같습니다")
+        var report = ImportReport(file: "/x/a.kmz", format: "KMZ")
+        report.imported = 3; report.batchID = 2; report.encoding = "UTF-8"; report.properties = ["pop"]
+        XCTAssertEqual(ImportResultText.summary(report), [
+            "a.kmz: 3개 가져옴, 0개 거부, 중복 0개 건너뜀 (묶음 2; 되돌리기: pinmap undo-import 2)",
+            "KMZ · 인코딩 UTF-8", "속성으로 보존: \"pop\""])
+        XCTAssertEqual(ImportResultText.preview(format: "CSV", encoding: "UTF-8", delimiter: "TAB", size: 828),
+                       "CSV · 인코딩 UTF-8 · 구분자 TAB · 828 B")
+        XCTAssertEqual(ImportResultText.text(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")),
+                       "a.csv: 파일을 읽을 수 없습니다: No such file")
+        XCTAssertEqual(AppRunner.batchName("pins-seoul.csv (bundled sample pins)"), "pins-seoul.csv (예시 핀)")
+        XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
+        let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
+        XCTAssertEqual(PinDetail(pin: pin).descriptionWithProperties, "(설명 없음)\n\npop: 10")
+    }
+
+    /// "(first run)" only when the samples load into a new, empty store; P later does not say it.
+    func testOnlyTheFirstRunSaysFirstRun() throws {
+        let store = try Store.inMemory()
+        let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        var title = 0
+        let r = AppRunner(store: store, state: state, loadSamples: {
+            title += 1
+            try store.insert(NewPin(title: "종묘 \(title)", latitude: 37.57, longitude: 126.99, createdAt: "2025-04-12T10:30:00+09:00"))
+            return 1
+        })
+        r.loadSamplesIfEmpty()
+        XCTAssertEqual(r.state.message, "Loaded 1 sample pins (first run)")
+        r.char("P")
+        XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
+    }
+
+    /// A long toast is one line on the top row, cut with "…": the Settings tab's first line stays.
+    func testToastIsOneLineAboveTheSettings() throws {
+        let r = try settings(cols: 60, rows: 20)
+        r.state.toast = Toast(title: "Import finished",
+                              message: "Importing “a-very-long-file-name.csv” succeeded :) 1,234 added, 5 duplicates skipped",
+                              shownAt: 0)
+        XCTAssertEqual(r.line(0), " ✓ Import finished: Importing “a-very-long-file-name.csv”…")
+        XCTAssertEqual(r.line(1), "  Store")
+    }
+}
