@@ -86,7 +86,7 @@ extension AppRunner {
         state.inViewApproximate = false
         state.searchElsewhere = split.elsewhere
         if list {
-            state.listed = try split.listedIDs(state.order, near: state.viewport.center, limit: AppRunner.listLimit,
+            state.listed = try split.listedIDs(state.order, near: state.visibleMapCentre, limit: AppRunner.listLimit,
                                                sortLimit: AppRunner.sortLimit, titles: { try store.pins(ids: $0) })
         }
         // Titles for the markers of listed pins (labels); the others are dots.

@@ -143,11 +143,13 @@ public struct AppState: Sendable {
     /// List rows visible inside the sheet at its current height.
     public var visibleListRows: Int { max(0, sheet.height - SheetView.headerRows) }
 
-    /// The query for the current viewport, filter and order (list).
+    /// The query for the current viewport, filter and order (list). The distance
+    /// order measures from the visible map's centre, the point the status line shows.
     public func listQuery(limit: Int) -> PinQuery {
+        let near = visibleMapCentre
         var query = PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane).map(\.latLonBox),
                              categories: categoryFilter, order: order,
-                             near: (viewport.center.latitude, viewport.center.longitude), limit: limit)
+                             near: (near.latitude, near.longitude), limit: limit)
         query.search = search.isEmpty ? nil : search
         return query
     }

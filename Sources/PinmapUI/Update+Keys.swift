@@ -170,11 +170,7 @@ extension AppState {
         if let c = pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row) {
             return (viewport.point(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: pane), true)
         }
-        let visible = layout.visibleMap(sheetHeight: sheet.height)
-        let centre = visible.height > 0
-            ? viewport.point(col: Double(visible.x) + Double(visible.width) / 2, row: Double(visible.y) + Double(visible.height) / 2, pane: pane)
-            : viewport.center
-        return (centre, false)
+        return (visibleMapCentre, false)
     }
 }
 
