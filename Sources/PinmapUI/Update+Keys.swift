@@ -80,7 +80,8 @@ extension AppState {
         case .zoomIn: zoom(by: 2, about: nil)
         case .zoomOut: zoom(by: 0.5, about: nil)
         case .resetWorld:
-            viewport = .world
+            // All latitudes in the rows above the sheet: no rows of nothing past the poles.
+            fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180))
             needsReload = true
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .open:
             navigate(action)
