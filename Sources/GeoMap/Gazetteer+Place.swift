@@ -24,17 +24,19 @@ extension Gazetteer {
         return .openSea
     }
 
-    /// "near Paris, FR", "France", "open sea": names per `naming` (in ASCII
-    /// mode a city without an ASCII name falls back to its country).
+    /// "near Paris, FR", "France", "open sea" (Korean: "파리 근처, FR", "프랑스",
+    /// "바다"): names and wording per `naming` (in ASCII mode a city without an
+    /// ASCII name falls back to its country).
     public func text(for place: Place, _ naming: PlaceNaming = PlaceNaming()) -> String {
+        let korean = naming.language == .korean && !naming.ascii
         switch place {
         case .near(let i, _):
             let city = cities[i]
-            if let name = name(of: city, naming) { return "near \(name), \(city.countryCode)" }
+            if let name = name(of: city, naming) { return korean ? "\(name) 근처, \(city.countryCode)" : "near \(name), \(city.countryCode)" }
             return countries.firstIndex { $0.isoCode == city.countryCode }
                 .flatMap { name(of: countries[$0], naming) } ?? city.countryCode
         case .inCountry(let i): return name(of: countries[i], naming) ?? countries[i].isoCode
-        case .openSea: return "open sea"
+        case .openSea: return korean ? "바다" : "open sea"
         }
     }
 

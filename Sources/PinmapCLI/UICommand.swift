@@ -25,6 +25,7 @@ enum UICommand: Command {
         let (cols, rows) = session.size
         let ascii = args.has("--ascii") || !TerminalSession.localeIsUTF8()
         var state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8)
+        state.localeIsUTF8 = TerminalSession.localeIsUTF8()
         state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
         let runner = AppRunner(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
         if isNew { runner.loadSamplesIfEmpty() }

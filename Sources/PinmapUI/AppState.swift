@@ -63,6 +63,9 @@ public struct AppState: Sendable {
     /// A routine success shown at the top right for a few seconds (Toast.swift).
     public var toast: Toast?
     public var ascii: Bool
+    /// False when the locale's characters are not UTF-8 (`LANG=C`): the map is ASCII
+    /// then and `b` does not switch to braille (it would show as `?`).
+    public var localeIsUTF8 = true
     /// Language of the map's place names: Korean when the locale's name is
     /// Korean (`PlaceNaming.language(environment:)`), else English.
     public var placeLanguage: PlaceNaming.Language = .english

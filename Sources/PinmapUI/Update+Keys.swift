@@ -47,9 +47,9 @@ extension AppState {
         case .fitPins where tab == .map: return [.fitPins]
         case .toggleASCII:
             message = nil
-            let e = changeSetting(.mapMode, forward: true)
+            guard let e = changeSetting(.mapMode, forward: true) else { return [] }  // refused: it says why
             message = ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
-            return e.map { [$0] } ?? []
+            return [e]
         case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
             guard tab == .map else { return [] }
             return performPinAction(action, now: now)  // Update+Pins.swift
