@@ -32,7 +32,7 @@ final class PlaceTests: XCTestCase {
 
     func testKoreanAndASCIINames() {
         let seoul = GeoPoint(latitude: 37.5663, longitude: 126.9779)
-        XCTAssertEqual(g.placeText(seoul, PlaceNaming(language: .korean)), "near 서울, KR")
+        XCTAssertEqual(g.placeText(seoul, PlaceNaming(language: .korean)), "서울 근처, KR")
         XCTAssertEqual(g.placeText(GeoPoint(latitude: 24, longitude: 5), PlaceNaming(language: .korean)), "알제리")
         XCTAssertEqual(g.placeText(GeoPoint(latitude: -23.55, longitude: -46.63), PlaceNaming(ascii: true)), "near Sao Paulo, BR")
     }
