@@ -20,7 +20,12 @@ public struct AppState: Sendable {
     /// pane's edge; see `ScreenClusters`): it is then shown with "≈".
     public var inViewApproximate = false
     /// `inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
-    public var inViewText: String { (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) }
+    /// With a search capped at `Store.searchScanLimit` matches the count is a lower bound: "5000+".
+    public var inViewText: String {
+        (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) + (searchIsCapped ? "+" : "")
+    }
+    /// True when the current search's answer stopped at `Store.searchScanLimit` matches.
+    public var searchIsCapped: Bool { !search.isEmpty && searchMatches.map { $0.capped && $0.text == search } == true }
     public var totalCount = 0
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public var indexingBacklog = false

@@ -76,3 +76,20 @@ final class FitTests: XCTestCase {
         }
     }
 }
+
+final class CappedSearchCountTests: XCTestCase {
+    /// A search that stopped at 5,000 matches says its counts are lower bounds: "5000+".
+    func testCappedSearchCountsShowAPlus() {
+        var state = AppState(cols: 100, rows: 30, detent: .medium, color: false, reducedMotion: true)
+        state.totalCount = 70_001
+        state.search = "a"
+        state.searchMatches = SearchResults(text: "a", matches: [], capped: true)
+        state.inViewCount = 5_000
+        state.listed = (1...500).map { Pin(id: $0, title: "Pin \($0)", latitude: 0, longitude: 0,
+                                           createdAt: "2024-01-01T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z") }
+        let f = state.render()
+        let header = state.layout.sheetRect(height: state.sheet.height).y + 1
+        XCTAssertEqual(f.line(header), "  Search “a”: 500/5000+ in view · / edits · Esc in / clears · newest first")
+        XCTAssertEqual(f.line(28), " medium · 5000+ of 70001 pins in view · search “a” · [list] · centre 59.6N 0 · z1            ? help")
+    }
+}
