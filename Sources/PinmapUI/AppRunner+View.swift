@@ -24,8 +24,8 @@ extension AppRunner {
         state.totalCount = totals.total
         state.categoryNames = totals.categories.map(\.name)
         state.categoryCounts = totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
-        // A category's colour slot comes from its name, so it is the same everywhere.
-        let index = Dictionary(state.categoryNames.map { ($0, MapTheme.categorySlot($0)) }, uniquingKeysWith: { a, _ in a })
+        // A category's colour slot comes from the store's categories, the same everywhere.
+        let index = state.categorySlots
         // The tree is synced (totals did it): the rest only reads, in one
         // read transaction (one file lock for the frame's few hundred reads).
         try store.reading { try reloadMarkersAndList(list: list, totals: totals, index: index) }

@@ -30,8 +30,15 @@ public struct AppState: Sendable {
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public var indexingBacklog = false
     public var markers: [MapMarker] = []
-    /// Category names in a stable order; a marker's colour is its index here.
-    public var categoryNames: [String] = []
+    /// Category names in a stable order.
+    public var categoryNames: [String] = [] {
+        didSet { categorySlots = MapTheme.categorySlots(categoryNames) }
+    }
+    /// Each category's palette slot (`MapTheme.categorySlots`): one colour per category
+    /// in map, list, filter and detail.
+    public private(set) var categorySlots: [String: Int] = [:]
+    /// The palette slot of `category` (-1 for none).
+    public func categorySlot(_ category: String) -> Int { categorySlots[category] ?? MapTheme.categorySlot(category) }
 
     public var selectedID: Int64?
     /// Index of the selected row in `listed`, when it is listed.
