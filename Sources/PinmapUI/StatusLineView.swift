@@ -17,13 +17,13 @@ enum StatusLineView {
         let text = SafeText.sanitize(msg, ascii: state.ascii)
         let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.ascii)
         if lines.count <= 1 {
-            // One line: the status parts that fit whole before it (by priority), then the message.
+            // One line: the whole status text first when both fit, else the message alone.
             let msgWidth = DisplayWidth.of(text) + 2
-            let whole = parts(state).map { StatusPart(text: $0.text, priority: $0.priority, minWidth: nil, isTitle: $0.isTitle) }
-            var status = StatusLineLayout.laidOut(whole, width: width - msgWidth - 2, ascii: state.ascii)
-            if !status.contains(where: { $0.priority == 0 }) { status = [] }  // no focus or zoom alone
+            let status = parts(state)
             var x = 0
-            if !status.isEmpty { x = put(status, state: state, col: 0, row: row, into: &screen, theme: theme) + 2 }
+            if DisplayWidth.of(" " + left(state)) + 2 + msgWidth <= width {
+                x = put(status, state: state, col: 0, row: row, into: &screen, theme: theme) + 2
+            }
             screen.put(" " + text + " ", col: x, row: row, style: theme.statusMessage)
             return
         }
