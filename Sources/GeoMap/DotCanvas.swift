@@ -34,6 +34,14 @@ struct DotCanvas {
         return masks[row * columns + col]
     }
 
+    /// Clears every cell column outside `keep` (a zoom below 1 would otherwise show
+    /// the world more than once).
+    mutating func clearColumns(outside keep: Range<Int>) {
+        for row in 0..<rows {
+            for col in 0..<columns where !keep.contains(col) { masks[row * columns + col] = 0 }
+        }
+    }
+
     /// Sets dot (x, y); dots outside the grid are ignored.
     @inline(__always)
     mutating func set(x: Int, y: Int) {

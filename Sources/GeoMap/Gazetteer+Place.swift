@@ -24,17 +24,19 @@ extension Gazetteer {
         return .openSea
     }
 
-    /// "near Paris, FR", "France", "open sea": names per `naming` (in ASCII
-    /// mode a city without an ASCII name falls back to its country).
+    /// "near Paris, FR", "France", "open sea" (Korean: "파리 근처, FR", "프랑스",
+    /// "바다"): names and wording per `naming` (in ASCII mode a city without an
+    /// ASCII name falls back to its country).
     public func text(for place: Place, _ naming: PlaceNaming = PlaceNaming()) -> String {
+        let korean = naming.language == .korean && !naming.ascii
         switch place {
         case .near(let i, _):
             let city = cities[i]
-            if let name = name(of: city, naming) { return "near \(name), \(city.countryCode)" }
+            if let name = name(of: city, naming) { return korean ? "\(name) 근처, \(city.countryCode)" : "near \(name), \(city.countryCode)" }
             return countries.firstIndex { $0.isoCode == city.countryCode }
                 .flatMap { name(of: countries[$0], naming) } ?? city.countryCode
         case .inCountry(let i): return name(of: countries[i], naming) ?? countries[i].isoCode
-        case .openSea: return "open sea"
+        case .openSea: return korean ? "바다" : "open sea"
         }
     }
 
@@ -55,6 +57,7 @@ extension Gazetteer {
         let lonCells = min(180, Int((km / (111.0 * max(coslat, 0.01))).rounded(.up)))
         let row0 = CityGrid.row(p.latitude), col0 = CityGrid.col(p.longitude)
         var best: (Int, Double)?, bestScore: Double?
+        var big: (Int, Double)?   // the most populous city whose own radius (`cityRadiusKm`) holds p
         for row in max(0, row0 - latCells)...min(179, row0 + latCells) {
             for dc in -lonCells...lonCells {
                 for i in grid.cities(row: row, col: col0 + dc) {
@@ -65,10 +68,21 @@ extension Gazetteer {
                     // d / population^¼, compared as its 4th power (no pow per city).
                     let score = d * d * d * d / Double(max(c.population, 1))
                     if bestScore.map({ score < $0 }) ?? true { best = (Int(i), d); bestScore = score }
+                    if d <= Gazetteer.cityRadiusKm(population: c.population),
+                       big.map({ c.population > cities[$0.0].population }) ?? true { big = (Int(i), d) }
                 }
             }
         }
+        // A district's centre gives way to the much bigger city it lies in (Passy → Paris).
+        if let b = big, let n = best, cities[b.0].population >= 4 * max(cities[n.0].population, 1) { return b }
         return best
+    }
+
+    /// How far a city reaches, in km: 10 km for a million people or more, less for
+    /// smaller ones (√ of the population's share of a million), so a point inside a big
+    /// city is "near" it rather than near the district centre beside it.
+    static func cityRadiusKm(population: Int) -> Double {
+        10 * min(1, (Double(max(population, 0)) / 1_000_000).squareRoot())
     }
 
     /// The country whose outline holds `p` (even-odd over all its rings).

@@ -1,4 +1,5 @@
 import CMapData
+import Frame
 
 /// Which names places are shown with.
 public struct PlaceNaming: Sendable, Hashable {
@@ -16,7 +17,8 @@ public struct PlaceNaming: Sendable, Hashable {
     /// Reads `LC_ALL`, then `LC_MESSAGES`, then `LANG`, as POSIX does.
     public static func language(environment env: [String: String]) -> Language {
         let name = [env["LC_ALL"], env["LC_MESSAGES"], env["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        return name.lowercased().hasPrefix("ko") ? .korean : .english
+        // Korean names only when characters are UTF-8 (else they show as `?`).
+        return name.lowercased().hasPrefix("ko") && LocaleName.charactersAreUTF8(env) ? .korean : .english
     }
 }
 

@@ -36,7 +36,9 @@ enum Graticule {
     static func lines(_ proj: DotProjection, step: Double) -> (meridians: [Double], parallels: [Double]) {
         let parallels = multiples(of: step, from: max(-90, proj.south), to: min(90, proj.north))
             .filter { abs($0) < 90 }
-        return (multiples(of: step, from: proj.west, to: proj.east), parallels)
+        // One world's meridians only: below zoom 1 the view is wider than the world.
+        let mid = (proj.west + proj.east) / 2
+        return (multiples(of: step, from: max(proj.west, mid - 180), to: min(proj.east, mid + 180)), parallels)
     }
 
     /// Draws dotted meridians (from pole to pole only) and parallels.

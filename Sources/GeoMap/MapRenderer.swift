@@ -128,6 +128,14 @@ public enum MapRenderer {
         proj.draw(MapData.coastline(detail), into: &layers.coast)
         proj.draw(MapData.borders(detail), into: &layers.borders)
         if graticule { Graticule.draw(proj, step: layers.graticuleStep, into: &layers.grid) }
+        if proj.east - proj.west > 360 {
+            // Below zoom 1 (a fit above a tall sheet) the world is drawn once, in the middle.
+            let c = viewport.center.longitude
+            let keep = Int((proj.x(lon: c - 180) / 2).rounded())..<Int((proj.x(lon: c + 180) / 2).rounded())
+            layers.coast.clearColumns(outside: keep)
+            layers.borders.clearColumns(outside: keep)
+            layers.grid.clearColumns(outside: keep)
+        }
         return layers
     }
 

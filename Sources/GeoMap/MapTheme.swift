@@ -57,6 +57,17 @@ public enum MapTheme {
         return Int(h % UInt32(palette.count))
     }
 
+    /// Palette slots for a store's `categories`: the first `palette.count` names in
+    /// sorted order get slots 0, 1, 2, … so the categories in use get distinct colours;
+    /// names beyond the palette (and any name not given) fall back to `categorySlot`.
+    public static func categorySlots(_ categories: [String]) -> [String: Int] {
+        var slots: [String: Int] = [:]
+        for (i, name) in Set(categories.filter { !$0.isEmpty }).sorted().enumerated() {
+            slots[name] = i < palette.count ? i : categorySlot(name)
+        }
+        return slots
+    }
+
     public static func categoryColor(_ slot: Int) -> Color {
         let n = palette.count
         return palette[((slot % n) + n) % n]

@@ -14,18 +14,25 @@ import Frame
 /// Screen coordinates are absolute cells (the pane's origin included) and
 /// fractional: the cell holding a point is `(Int(floor(col)), Int(floor(row)))`.
 public struct Viewport: Sendable, Equatable {
-    /// Zoom limits: 1 (whole world width) to 2^14 (≈ 1 m per column on a
-    /// 200-column pane, far beyond the data's 0.01° resolution).
+    /// Zoom limits for zooming in and out (keys, wheel, `--zoom`): 1 (whole
+    /// world width) to 2^14 (≈ 1 m per column on a 200-column pane, far beyond
+    /// the data's 0.01° resolution).
     public static let zoomRange: ClosedRange<Double> = 1...16384
 
-    /// The point at the pane's centre. Latitude is kept in [-90, 90] and
-    /// longitude in [-180, 180].
+    /// The lowest zoom `fit` goes to: below 1 the world is narrower than the
+    /// pane, which a short map above a tall sheet needs to show all latitudes.
+    public static let fitZoomFloor = 0.125
+
+    /// The point at the pane's centre. Longitude is kept in [-180, 180]. Latitude
+    /// is any finite number: past a pole only when a sheet covers the pane's lower
+    /// part and the world is fitted into the few rows above it (the pane's centre is
+    /// then far below the visible map); panning stops at the poles.
     public var center: GeoPoint {
         didSet { center = Viewport.normalized(center) }
     }
 
     /// 1 = the whole world's width fits the pane; ×2 per step; kept within
-    /// `zoomRange`.
+    /// `fitZoomFloor...zoomRange.upperBound` (only `fit` goes below 1).
     public var zoom: Double {
         didSet { zoom = Viewport.clampZoom(zoom) }
     }
@@ -112,18 +119,19 @@ public struct Viewport: Sendable, Equatable {
     /// rows: -dy)`. Longitude wraps; latitude stops at the poles.
     public mutating func pan(columns: Double, rows: Double, pane: Rect) {
         let dpc = degreesPerColumn(paneWidth: pane.width)
-        center = GeoPoint(latitude: center.latitude - rows * 2 * dpc,
+        let lat = center.latitude - rows * 2 * dpc
+        center = GeoPoint(latitude: min(max(lat, min(-90, center.latitude)), max(90, center.latitude)),
                           longitude: center.longitude + columns * dpc)
     }
 
     /// Multiplies the zoom by `factor` (2 = one step in, 0.5 = one step out),
-    /// clamped to `zoomRange`. With `about` (absolute cells) the point under
+    /// clamped to `zoomRange` (a zoom below 1 left by `fit` does not go lower). With `about` (absolute cells) the point under
     /// that cell stays under it, as with a mouse wheel; without it the centre
     /// stays. Non-positive or non-finite factors are ignored.
     public mutating func zoom(by factor: Double, about: (col: Double, row: Double)?, pane: Rect) {
         guard factor.isFinite, factor > 0 else { return }
         let oldDpc = degreesPerColumn(paneWidth: pane.width)
-        zoom = zoom * factor
+        zoom = max(zoom * factor, min(zoom, Viewport.zoomRange.lowerBound))
         guard let about else { return }
         let newDpc = degreesPerColumn(paneWidth: pane.width)
         // Offsets from the centre in cells; the geographic point under the
@@ -167,11 +175,11 @@ public struct Viewport: Sendable, Equatable {
 
     static func clampZoom(_ z: Double) -> Double {
         guard z.isFinite else { return zoomRange.lowerBound }
-        return min(zoomRange.upperBound, max(zoomRange.lowerBound, z))
+        return min(zoomRange.upperBound, max(fitZoomFloor, z))
     }
 
     static func normalized(_ p: GeoPoint) -> GeoPoint {
-        let lat = GeoMath.clampLatitude(p.latitude), lon = GeoMath.wrapLongitude(p.longitude)
+        let lat = p.latitude.isFinite ? p.latitude : 0, lon = GeoMath.wrapLongitude(p.longitude)
         return (lat == p.latitude && lon == p.longitude) ? p : GeoPoint(latitude: lat, longitude: lon)
     }
 }

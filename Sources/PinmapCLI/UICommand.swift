@@ -26,6 +26,7 @@ enum UICommand: Command {
         let ascii = args.has("--ascii") || !TerminalSession.localeIsUTF8()
         var state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8)
         state.colorAvailable = session.colorCount >= 8  // NO_COLOR: the Settings row refuses "on"
+        state.localeIsUTF8 = TerminalSession.localeIsUTF8()
         state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
         let runner = AppRunner(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
         if isNew { runner.loadSamplesIfEmpty() }

@@ -24,8 +24,8 @@ extension AppRunner {
         state.totalCount = totals.total
         state.categoryNames = totals.categories.map(\.name)
         state.categoryCounts = totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
-        // A category's colour slot comes from its name, so it is the same everywhere.
-        let index = Dictionary(state.categoryNames.map { ($0, MapTheme.categorySlot($0)) }, uniquingKeysWith: { a, _ in a })
+        // A category's colour slot comes from the store's categories, the same everywhere.
+        let index = state.categorySlots
         // The tree is synced (totals did it): the rest only reads, in one
         // read transaction (one file lock for the frame's few hundred reads).
         try store.reading { try reloadMarkersAndList(list: list, totals: totals, index: index) }
@@ -86,7 +86,7 @@ extension AppRunner {
         state.inViewApproximate = false
         state.searchElsewhere = split.elsewhere
         if list {
-            state.listed = try split.listedIDs(state.order, near: state.viewport.center, limit: AppRunner.listLimit,
+            state.listed = try split.listedIDs(state.order, near: state.visibleMapCentre, limit: AppRunner.listLimit,
                                                sortLimit: AppRunner.sortLimit, titles: { try store.pins(ids: $0) })
         }
         // Titles for the markers of listed pins (labels); the others are dots.

@@ -180,10 +180,7 @@ public final class AppRunner {
             state.message = S.msgNoPinsToFit.text
             return
         }
-        // Fit into the map rows above the sheet, then centre the box there.
-        let bbox = BoundingBox(south: box.south, west: box.west, north: box.north, east: box.east)
-        state.viewport.fit(bbox, pane: state.layout.visibleMap(sheetHeight: state.sheet.height))
-        state.centerInVisibleMap(state.viewport.center)
+        state.fitInVisibleMap(BoundingBox(south: box.south, west: box.west, north: box.north, east: box.east))
         state.needsReload = true
         state.message = state.search.isEmpty && state.categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
     }

@@ -20,13 +20,25 @@ public struct AppState: Sendable {
     /// pane's edge; see `ScreenClusters`): it is then shown with "≈".
     public var inViewApproximate = false
     /// `inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
-    public var inViewText: String { (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) }
+    /// With a search capped at `Store.searchScanLimit` matches the count is a lower bound: "5000+".
+    public var inViewText: String {
+        (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) + (searchIsCapped ? "+" : "")
+    }
+    /// True when the current search's answer stopped at `Store.searchScanLimit` matches.
+    public var searchIsCapped: Bool { !search.isEmpty && searchMatches.map { $0.capped && $0.text == search } == true }
     public var totalCount = 0
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public var indexingBacklog = false
     public var markers: [MapMarker] = []
-    /// Category names in a stable order; a marker's colour is its index here.
-    public var categoryNames: [String] = []
+    /// Category names in a stable order.
+    public var categoryNames: [String] = [] {
+        didSet { categorySlots = MapTheme.categorySlots(categoryNames) }
+    }
+    /// Each category's palette slot (`MapTheme.categorySlots`): one colour per category
+    /// in map, list, filter and detail.
+    public private(set) var categorySlots: [String: Int] = [:]
+    /// The palette slot of `category` (-1 for none).
+    public func categorySlot(_ category: String) -> Int { categorySlots[category] ?? MapTheme.categorySlot(category) }
 
     public var selectedID: Int64?
     /// Index of the selected row in `listed`, when it is listed.
@@ -63,6 +75,9 @@ public struct AppState: Sendable {
     /// A routine success shown at the top right for a few seconds (Toast.swift).
     public var toast: Toast?
     public var ascii: Bool
+    /// False when the locale's characters are not UTF-8 (`LANG=C`): the map is ASCII
+    /// then and `b` does not switch to braille (it would show as `?`).
+    public var localeIsUTF8 = true
     /// Language of the map's place names: Korean when the locale's name is
     /// Korean (`PlaceNaming.language(environment:)`), else English.
     public var placeLanguage: PlaceNaming.Language = .english
@@ -145,11 +160,13 @@ public struct AppState: Sendable {
     /// List rows visible inside the sheet at its current height.
     public var visibleListRows: Int { max(0, sheet.height - SheetView.headerRows) }
 
-    /// The query for the current viewport, filter and order (list).
+    /// The query for the current viewport, filter and order (list). The distance
+    /// order measures from the visible map's centre, the point the status line shows.
     public func listQuery(limit: Int) -> PinQuery {
+        let near = visibleMapCentre
         var query = PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane).map(\.latLonBox),
                              categories: categoryFilter, order: order,
-                             near: (viewport.center.latitude, viewport.center.longitude), limit: limit)
+                             near: (near.latitude, near.longitude), limit: limit)
         query.search = search.isEmpty ? nil : search
         return query
     }

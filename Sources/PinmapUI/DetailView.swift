@@ -86,7 +86,7 @@ enum DetailView {
         HelpView.drawBorder(frame, into: &screen, ascii: state.ascii, theme: theme)
         let inner = frame.inset(dx: 1, dy: 1)
         let viewport = Viewport(center: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), zoom: mapZoom)
-        let index = MapTheme.categorySlot(pin.category)
+        let index = state.categorySlot(pin.category)
         let marker = MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
                                categoryIndex: index, title: "", selected: true)
         MapRenderer.draw(into: &screen, pane: inner, viewport: viewport, markers: [marker],

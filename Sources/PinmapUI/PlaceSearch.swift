@@ -104,9 +104,9 @@ enum PlaceRowsView {
                            maxWidth: max(0, width - x - 24))
             let kind: String
             switch m.kind {
-            case .country: kind = "country"
+            case .country: kind = S.plCountry.text
             case .city(let c): kind = (g.countryName(code: m.countryCode, state.placeNaming) ?? m.countryCode)
-                + " · " + (g.cities[c].isPrimary ? "largest city" : "city")
+                + " · " + (g.cities[c].isPrimary ? S.plLargestCity.text : S.plCity.text)
             }
             screen.put("  " + SafeText.sanitize(kind, ascii: state.ascii), col: x, row: row, style: selected ? base : theme.muted,
                        maxWidth: max(0, width - x))

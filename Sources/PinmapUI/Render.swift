@@ -18,7 +18,7 @@ extension AppState {
     func renderWithLabels() -> (screen: Screen, labels: [PlacedLabel], seconds: Double) {
         var screen = Screen(width: layout.cols, height: layout.rows)
         var labels: [PlacedLabel] = [], seconds = 0.0
-        let theme = Theme(color: color)
+        let theme = Theme(color: color, categorySlots: categorySlots)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
             if ascii { ASCIISymbols.apply(to: &screen) }  // "30×8" → "30x8"

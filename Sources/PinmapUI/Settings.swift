@@ -40,6 +40,8 @@ extension AppState {
             sheet.reducedMotion.toggle()
             return .persist(key: SettingKey.reducedMotion, value: sheet.reducedMotion ? "1" : "0")
         case .mapMode:
+            // Braille in a non-UTF-8 locale would be `?`; the forced ASCII is not the user's choice: not saved.
+            if ascii && !localeIsUTF8 { message = S.msgBrailleNeedsUTF8.text; return nil }
             ascii.toggle()
             return .persist(key: SettingKey.mapMode, value: ascii ? "ascii" : "braille")
         case .color:

@@ -59,7 +59,7 @@ public enum SheetView {
     /// "N more elsewhere: F shows them all" under a search's matches in view.
     private static func drawElsewhere(_ state: AppState, row: Int, theme: Theme, into screen: inout Screen) {
         guard !state.search.isEmpty, state.searchElsewhere > 0 else { return }
-        let n = String(state.searchElsewhere) + (state.searchMatches?.capped == true ? "+" : "")
+        let n = String(state.searchElsewhere) + (state.searchIsCapped ? "+" : "")
         screen.put("  " + S.listMoreElsewhere(n), col: 0, row: row, style: theme.hint)
     }
 

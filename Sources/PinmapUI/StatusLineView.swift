@@ -17,12 +17,12 @@ enum StatusLineView {
         let text = SafeText.sanitize(msg, ascii: state.ascii)
         let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.ascii)
         if lines.count <= 1 {
-            // One line: the status text first when both fit, else the message alone.
-            let status = " " + left(state)
+            // One line: the whole status text first when both fit, else the message alone.
             let msgWidth = DisplayWidth.of(text) + 2
+            let status = parts(state)
             var x = 0
-            if DisplayWidth.of(status) + 2 + msgWidth <= width {
-                x = screen.put(status, col: 0, row: row, style: theme.status) + 2
+            if DisplayWidth.of(" " + left(state)) + 2 + msgWidth <= width {
+                x = put(status, state: state, col: 0, row: row, into: &screen, theme: theme) + 2
             }
             screen.put(" " + text + " ", col: x, row: row, style: theme.statusMessage)
             return
@@ -35,29 +35,62 @@ enum StatusLineView {
     }
 
     private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {
-        var x = screen.put(" " + left(state), col: 0, row: row, style: theme.status)
-        if let sel = state.selectedPin {
-            x = screen.put(" · ", col: x, row: row, style: theme.status)
-            x = screen.put(SafeText.sanitize(sel.title, ascii: state.ascii), col: x, row: row, style: Style(bold: true, reverse: !state.color))
-        }
         let help = " " + S.statusHelp.text + " "
-        let hw = DisplayWidth.of(help)
-        if x + hw + 1 < screen.width { screen.put(help, col: screen.width - hw, row: row, style: theme.status) }
+        var all = parts(state)
+        all.append(StatusPart(text: help, priority: 6, minWidth: nil, isHelp: true))
+        let laid = StatusLineLayout.laidOut(all, width: screen.width, ascii: state.ascii)
+        put(laid.filter { !$0.isHelp }, state: state, col: 0, row: row, into: &screen, theme: theme)
+        if let h = laid.first(where: \.isHelp) {
+            screen.put(h.text, col: screen.width - DisplayWidth.of(h.text), row: row, style: theme.status)
+        }
     }
 
-    static func left(_ state: AppState) -> String {
-        var parts = [state.sheet.isDragging ? S.statusDragging(state.sheet.settleTarget.label) : state.sheet.detent.label]
-        parts.append(S.statusInView(state.inViewText, state.totalCount))
-        if !state.search.isEmpty { parts.append(S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii))) }
+    /// Draws `parts` from `col` joined by the separator; the selected pin's title is bold.
+    /// Returns the column after the last one.
+    @discardableResult
+    private static func put(_ parts: [StatusPart], state: AppState, col: Int, row: Int, into screen: inout Screen,
+                            theme: Theme) -> Int {
+        var x = screen.put(" ", col: col, row: row, style: theme.status)
+        for (i, p) in parts.enumerated() {
+            if i > 0 { x = screen.put(separator(state.ascii), col: x, row: row, style: theme.status) }
+            x = screen.put(p.text, col: x, row: row, style: p.isTitle ? Style(bold: true, reverse: !state.color) : theme.status)
+        }
+        return x
+    }
+
+    static func separator(_ ascii: Bool) -> String { ascii ? " | " : " · " }
+
+    /// The status parts in display order, each with its priority (0 first; see
+    /// `StatusLineLayout`): detent and counts, search, coordinate and zoom, the
+    /// selected pin's title, focus, the pointer legend.
+    static func parts(_ state: AppState) -> [StatusPart] {
+        var parts = [StatusPart(text: (state.sheet.isDragging ? S.statusDragging(state.sheet.settleTarget.label) : state.sheet.detent.label)
+                                + separator(state.ascii) + S.statusInView(state.inViewText, state.totalCount),
+                                priority: 0, minWidth: 1)]
+        if !state.search.isEmpty {
+            parts.append(StatusPart(text: S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)), priority: 1, minWidth: 10))
+        }
         if state.tab == .map {
-            parts.append("[\(state.focus.label)]")
+            parts.append(StatusPart(text: "[\(state.focus.label)]", priority: 4, minWidth: nil))
             let (p, underPointer) = state.statusPoint
             let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
-            parts.append(underPointer ? S.statusPointer(coordinate) : S.statusCentre(coordinate))
-            parts.append("z\(zoomLabel(state.viewport.zoom))")
-            if let legend = pointerLegend(state) { parts.append(legend) }
+            parts.append(StatusPart(text: (underPointer ? S.statusPointer(coordinate) : S.statusCentre(coordinate))
+                                    + separator(state.ascii) + "z\(zoomLabel(state.viewport.zoom))", priority: 2, minWidth: nil))
+            if let legend = pointerLegend(state) {
+                // "⣤ 37 pins here (more dots, more pins): click to zoom in" → "⣤ 37 pins here".
+                let short = legend.range(of: " pins here").map { String(legend[..<$0.upperBound]) }
+                parts.append(StatusPart(text: legend, priority: 5, minWidth: 12, short: short))
+            }
         }
-        return parts.joined(separator: state.ascii ? " | " : " · ")
+        if let sel = state.selectedPin {
+            parts.append(StatusPart(text: SafeText.sanitize(sel.title, ascii: state.ascii), priority: 3, minWidth: 8, isTitle: true))
+        }
+        return parts
+    }
+
+    /// The status text without the help (tests and the message line use it).
+    static func left(_ state: AppState) -> String {
+        parts(state).map(\.text).joined(separator: separator(state.ascii))
     }
 
     /// What the glyph under the mouse pointer means (a pin, a count, a density shade).

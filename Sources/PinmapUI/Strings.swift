@@ -59,6 +59,7 @@ public enum S: String, CaseIterable, Sendable {
     case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
     case hSearchFit
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting
+    case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
 
     /// The string in the current language (English when a table lacks it, which a test forbids).
     public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }

@@ -317,5 +317,9 @@ extension Strings {
         .kClickRow: "click row",
         .kClickFile: "click file",
         .idxQStops: " (q stops)",
+        .msgBrailleNeedsUTF8: "Braille needs a UTF-8 locale (e.g. LANG=C.UTF-8): the map stays ASCII",
+        .plCountry: "country",
+        .plLargestCity: "largest city",
+        .plCity: "city",
     ]
 }

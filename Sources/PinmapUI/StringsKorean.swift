@@ -317,5 +317,9 @@ extension Strings {
         .kClickRow: "줄 클릭",
         .kClickFile: "파일 클릭",
         .idxQStops: " (q로 멈춤)",
+        .msgBrailleNeedsUTF8: "점자 지도는 UTF-8 로케일이 필요합니다 (예: LANG=ko_KR.UTF-8): ASCII 지도를 유지합니다",
+        .plCountry: "국가",
+        .plLargestCity: "최대 도시",
+        .plCity: "도시",
     ]
 }

@@ -5,6 +5,8 @@ import GeoMap
 /// 8-colour-less terminal) the attributes alone keep things apart.
 struct Theme: Sendable {
     var color: Bool
+    /// Category → palette slot (`AppState.categorySlots`).
+    var categorySlots: [String: Int] = [:]
 
     private func c(_ fg: Color, bold: Bool = false, dim: Bool = false, reverse: Bool = false, bg: Color = .default) -> Style {
         color ? Style(fg: fg, bg: bg, bold: bold, dim: dim, reverse: reverse)
@@ -21,7 +23,7 @@ struct Theme: Sendable {
     var category: Style { c(.cyan) }
     /// A category's own colour, the one its pins have on the map (`MapTheme`).
     func category(_ name: String) -> Style {
-        color ? Style(fg: MapTheme.categoryColor(MapTheme.categorySlot(name))) : .plain
+        color ? Style(fg: MapTheme.categoryColor(categorySlots[name] ?? MapTheme.categorySlot(name))) : .plain
     }
     var date: Style { c(.brightBlack) }
     var tabBar: Style { c(.default, bg: color ? .black : .default) }

@@ -47,9 +47,9 @@ extension AppState {
         case .fitPins where tab == .map: return [.fitPins]
         case .toggleASCII:
             message = nil
-            let e = changeSetting(.mapMode, forward: true)
+            guard let e = changeSetting(.mapMode, forward: true) else { return [] }  // refused: it says why
             message = ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
-            return e.map { [$0] } ?? []
+            return [e]
         case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
             guard tab == .map else { return [] }
             return performPinAction(action, now: now)  // Update+Pins.swift
@@ -80,7 +80,8 @@ extension AppState {
         case .zoomIn: zoom(by: 2, about: nil)
         case .zoomOut: zoom(by: 0.5, about: nil)
         case .resetWorld:
-            viewport = .world
+            // All latitudes in the rows above the sheet: no rows of nothing past the poles.
+            fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180))
             needsReload = true
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .open:
             navigate(action)
@@ -170,11 +171,7 @@ extension AppState {
         if let c = pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row) {
             return (viewport.point(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: pane), true)
         }
-        let visible = layout.visibleMap(sheetHeight: sheet.height)
-        let centre = visible.height > 0
-            ? viewport.point(col: Double(visible.x) + Double(visible.width) / 2, row: Double(visible.y) + Double(visible.height) / 2, pane: pane)
-            : viewport.center
-        return (centre, false)
+        return (visibleMapCentre, false)
     }
 }
 

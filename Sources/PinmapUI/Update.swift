@@ -162,6 +162,13 @@ extension AppState {
         centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
     }
 
+    /// Shows all of `box` in the map rows left visible above the sheet, with
+    /// `Viewport.fit`'s one-cell margin (a zoom below 1 when the rows are few).
+    mutating func fitInVisibleMap(_ box: BoundingBox) {
+        viewport.fit(box, pane: layout.visibleMap(sheetHeight: sheet.height))
+        centerInVisibleMap(viewport.center)
+    }
+
     /// Puts `point` in the middle of the map rows left visible above the sheet
     /// (the pane's centre is under a medium or large sheet).
     mutating func centerInVisibleMap(_ point: GeoPoint) {
@@ -172,7 +179,10 @@ extension AppState {
         let wantRow = Double(visible.y) + Double(visible.height) / 2
         let shift = centreRow - wantRow
         if shift > 0.5 {
-            viewport.center = viewport.point(col: Double(pane.x) + Double(pane.width) / 2, row: centreRow + shift, pane: pane)
+            // Not `viewport.point`, which stops at the poles: a world fitted into a few rows
+            // above a large sheet needs the pane's centre far south of them.
+            let degreesPerRow = viewport.degreesPerRow(paneWidth: pane.width)
+            viewport.center = GeoPoint(latitude: point.latitude - shift * degreesPerRow, longitude: point.longitude)
         }
         needsMarkerReload = true
     }

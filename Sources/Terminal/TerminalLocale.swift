@@ -1,3 +1,4 @@
+import Frame
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,12 +26,8 @@ public enum TerminalLocale {
         return ""
     }
 
-    /// True when a locale name's codeset is UTF-8 (`ko_KR.UTF-8`, `en_US.utf8`, `C.UTF-8`).
-    static func namesUTF8(_ name: String) -> Bool {
-        let codeset = name.split(separator: ".").dropFirst().first.map { $0.split(separator: "@").first ?? "" } ?? ""
-        let c = codeset.lowercased().filter { $0 != "-" }
-        return c == "utf8"
-    }
+    /// True when a locale name's codeset is UTF-8 (`LocaleName.namesUTF8`).
+    static func namesUTF8(_ name: String) -> Bool { LocaleName.namesUTF8(name) }
 
     /// True when the locale in force encodes characters as UTF-8.
     public static func codesetIsUTF8() -> Bool {

@@ -32,7 +32,7 @@ final class PlaceTests: XCTestCase {
 
     func testKoreanAndASCIINames() {
         let seoul = GeoPoint(latitude: 37.5663, longitude: 126.9779)
-        XCTAssertEqual(g.placeText(seoul, PlaceNaming(language: .korean)), "near 서울, KR")
+        XCTAssertEqual(g.placeText(seoul, PlaceNaming(language: .korean)), "서울 근처, KR")
         XCTAssertEqual(g.placeText(GeoPoint(latitude: 24, longitude: 5), PlaceNaming(language: .korean)), "알제리")
         XCTAssertEqual(g.placeText(GeoPoint(latitude: -23.55, longitude: -46.63), PlaceNaming(ascii: true)), "near Sao Paulo, BR")
     }
@@ -70,5 +70,20 @@ final class PlaceSearchTests: XCTestCase {
         XCTAssertEqual(france.box.west, -4.8, accuracy: 0.5)
         XCTAssertEqual(france.box.north, 51.1, accuracy: 0.5)
         XCTAssertEqual(g.countryName(code: "KR", PlaceNaming(language: .korean)), "대한민국")
+    }
+}
+
+final class BigCityPlaceTests: XCTestCase {
+    /// District centres give way to the big city they lie in (README: place column).
+    func testPointsInsideABigCityAreNearTheCity() {
+        let g = Gazetteer.shared
+        for (what, lat, lon, expected) in [
+            ("Passy, Paris 16e", 48.8600, 2.2800, "near Paris, FR"),
+            ("Pitié-Salpêtrière", 48.8386, 2.3640, "near Paris, FR"),
+            ("St. Lawrence Market", 43.6487, -79.3716, "near Toronto, CA"),
+            ("Versailles stays Versailles", 48.8049, 2.1204, "near Versailles, FR"),
+        ] {
+            XCTAssertEqual(g.placeText(GeoPoint(latitude: lat, longitude: lon)), expected, what)
+        }
     }
 }

@@ -110,9 +110,9 @@ final class ViewportTests: XCTestCase {
         vp.zoom(by: .nan, about: (1, 1), pane: pane)
         XCTAssertEqual(vp.zoom, 1)
         XCTAssertEqual(vp.center, GeoPoint(latitude: 10, longitude: 20), "no pointer: centre stays")
-        XCTAssertEqual(Viewport(zoom: 0.1).zoom, 1)
+        XCTAssertEqual(Viewport(zoom: 0.1).zoom, Viewport.fitZoomFloor, "only fit goes below 1, down to the floor")
         XCTAssertEqual(Viewport(center: GeoPoint(latitude: 95, longitude: 190)).center,
-                       GeoPoint(latitude: 90, longitude: -170))
+                       GeoPoint(latitude: 95, longitude: -170), "past a pole when a fitted world sits above a sheet")
     }
 
     func testFitShowsTheBoxWhole() {

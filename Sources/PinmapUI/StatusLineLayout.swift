@@ -1,0 +1,47 @@
+import Frame
+
+/// One part of the status line: its text, its priority (0 is kept first) and
+/// the fewest cells it may be cut to with `…` (nil: shown whole or not at all).
+struct StatusPart: Equatable {
+    var text: String
+    var priority: Int
+    var minWidth: Int?
+    var isTitle = false
+    var isHelp = false
+    /// A shorter whole form tried before cutting ("⣤ 37 pins here" for the full legend).
+    var short: String? = nil
+}
+
+/// Lays out the status line by priority: detent and counts, search, coordinate
+/// and zoom, the selected pin's title, focus, the pointer legend, then `? help`.
+/// A part that does not fit whole takes its short form when that fits, else is
+/// cut with `…` when at least its `minWidth`
+/// cells are left, else left out with its separator, so the line never ends in a
+/// token cut without `…` or a dangling separator.
+enum StatusLineLayout {
+    /// The parts that fit a line `width` cells wide (one leading space; `isHelp`
+    /// parts sit at the right edge after a gap of one cell), in display order.
+    static func laidOut(_ parts: [StatusPart], width: Int, ascii: Bool) -> [StatusPart] {
+        var budget = width - 1
+        var kept: [Int: StatusPart] = [:]
+        let separatorWidth = DisplayWidth.of(StatusLineView.separator(ascii))
+        for i in parts.indices.sorted(by: { (parts[$0].priority, $0) < (parts[$1].priority, $1) }) {
+            let part = parts[i]
+            let cost = kept.isEmpty || part.isHelp ? (part.isHelp ? 1 : 0) : separatorWidth
+            let width = DisplayWidth.of(part.text)
+            if cost + width <= budget {
+                kept[i] = part
+                budget -= cost + width
+            } else if let short = part.short, cost + DisplayWidth.of(short) <= budget {
+                kept[i] = StatusPart(text: short, priority: part.priority, minWidth: nil)
+                budget -= cost + DisplayWidth.of(short)
+            } else if let min = part.minWidth, !part.isHelp, budget - cost >= min {
+                var cut = part
+                cut.text = DisplayWidth.truncate(part.text, to: budget - cost, ascii: ascii)
+                kept[i] = cut
+                budget = 0
+            }
+        }
+        return parts.indices.compactMap { kept[$0] }
+    }
+}

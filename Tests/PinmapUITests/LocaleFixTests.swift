@@ -1,0 +1,56 @@
+import XCTest
+import Frame
+import GeoMap
+import PinStore
+@testable import PinmapUI
+
+/// Korean only where characters are UTF-8; braille refused in a non-UTF-8 locale;
+/// place wording in Korean.
+final class LocaleFixTests: XCTestCase {
+    func testKoreanNeedsAUTF8Locale() {
+        XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR.UTF-8"]), .korean)
+        XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR.EUC-KR"]), .english)
+        XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR"]), .english, "glibc's ko_KR is EUC-KR")
+        XCTAssertEqual(Language.from(environment: ["LANG": "C", "LC_MESSAGES": "ko_KR.UTF-8"]), .english)
+        XCTAssertEqual(Language.from(environment: ["LANG": "en_US.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"]), .korean)
+        XCTAssertEqual(PlaceNaming.language(environment: ["LANG": "ko_KR.EUC-KR"]), .english)
+        XCTAssertEqual(PlaceNaming.language(environment: ["LC_ALL": "ko_KR.utf8"]), .korean)
+    }
+
+    func testBInANonUTF8LocaleRefusesBrailleAndSavesNothing() throws {
+        let store = try Store.inMemory()
+        var state = AppState(cols: 100, rows: 30, ascii: true, color: false, reducedMotion: true)
+        state.localeIsUTF8 = false
+        let r = AppRunner(store: store, state: state, loadSamples: { 0 })
+        r.char("b")
+        XCTAssertTrue(r.state.ascii)
+        XCTAssertEqual(r.line(28), " Braille needs a UTF-8 locale (e.g. LANG=C.UTF-8): the map stays ASCII")
+        XCTAssertNil(try store.setting(SettingKey.mapMode), "the forced ASCII is not saved")
+    }
+
+    func testBInAUTF8LocaleStillSwitches() throws {
+        let r = try UIFixtures.runner()
+        r.char("b")
+        XCTAssertTrue(r.state.ascii)
+        XCTAssertEqual(try r.store.setting(SettingKey.mapMode), "ascii")
+    }
+
+    func testPlaceWordingInKorean() {
+        let g = Gazetteer.shared
+        let korean = PlaceNaming(language: .korean)
+        XCTAssertEqual(g.placeText(GeoPoint(latitude: 37.5665, longitude: 126.9780), korean), "서울 근처, KR")
+        XCTAssertEqual(g.placeText(GeoPoint(latitude: 37.5665, longitude: 126.9780)), "near Seoul, KR")
+        XCTAssertEqual(g.placeText(GeoPoint(latitude: 0, longitude: -30), korean), "바다")
+        XCTAssertEqual(g.placeText(GeoPoint(latitude: 0, longitude: -30)), "open sea")
+    }
+
+    func testPlaceRowsInKorean() throws {
+        Strings.language = .korean
+        defer { Strings.language = .english }
+        let r = try UIFixtures.runner()
+        r.char("/"); r.type("Paris")
+        let first = r.state.layout.sheetRect(height: r.state.sheet.height).y + 2
+        XCTAssertEqual(r.line(first), " ⌖ Paris  France · 최대 도시")
+        XCTAssertEqual(r.line(first + 1), " ⌖ Paris  United States of America · 도시")
+    }
+}
