@@ -7,7 +7,11 @@ import PinStore
 /// project. A repeated key keeps its first value, so the object never has duplicate keys.
 public struct PropertiesJSON {
     private var body = ""
-    private var keys: Set<String> = []
+    /// The keys so far: searched in order while few (hashing a key into a `Set` cost more
+    /// than comparing it with a handful), in a `Set` once there are more than `listedKeys`.
+    private var keys: [String] = []
+    private var keySet: Set<String> = []
+    private static let listedKeys = 16
 
     public init() {}
 
@@ -18,12 +22,27 @@ public struct PropertiesJSON {
 
     /// Adds a value that is already JSON text (GeoJSON/Takeout values kept with their type).
     public mutating func add(_ key: String, json: String) {
-        guard keys.insert(key).inserted else { return }
+        guard isNew(key) else { return }
         if !body.isEmpty { body += "," }
-        body += JSONText.string(key) + ":" + json
+        body += JSONText.string(key)
+        body += ":"
+        body += json
     }
 
     public var isEmpty: Bool { keys.isEmpty }
+
+    /// Records `key`; false when it was there already.
+    private mutating func isNew(_ key: String) -> Bool {
+        if keys.count < Self.listedKeys {
+            if keys.contains(key) { return false }
+            keys.append(key)
+            return true
+        }
+        if keySet.isEmpty { keySet = Set(keys) }
+        guard keySet.insert(key).inserted else { return false }
+        keys.append(key)
+        return true
+    }
 
     /// The object text, e.g. `{"icao":"EDDF","ele":"305"}`; `{}` when empty.
     public var text: String { "{" + body + "}" }

@@ -74,6 +74,13 @@ public enum JSONText {
     /// U+2028/U+2029, so the text is safe on a terminal and still decodes to
     /// exactly `s`; everything else as is (UTF-8).
     public static func string(_ s: String) -> String {
+        // Fast path: printable ASCII without `"` or `\` (most keys and values) is copied
+        // whole; appending scalar by scalar cost more than the rest of an import's row.
+        var plain = s
+        let isPlain = plain.withUTF8 { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }
+        }
+        if isPlain { return "\"" + plain + "\"" }
         var out = "\""
         for u in s.unicodeScalars {
             if isUnsafe(u) {
