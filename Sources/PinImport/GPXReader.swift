@@ -102,7 +102,13 @@ struct GPXReader {
         }
         guard depth == 2 else { return }
         switch name {
-        case "wpt": waypoint = GPXWaypoint(line: line, lat: attributes["lat"], lon: attributes["lon"])
+        case "wpt":
+            // A walk over the few attributes: two hashed lookups cost more.
+            var lat: String?, lon: String?
+            for (key, value) in attributes {
+                if key == "lat" { lat = value } else if key == "lon" { lon = value }
+            }
+            waypoint = GPXWaypoint(line: line, lat: lat, lon: lon)
         case "trk": skips.add("track", "tracks")
         case "rte": skips.add("route", "routes")
         default: break
