@@ -64,7 +64,7 @@ enum FormatReaders {
         }
     }
 
-    static func gpx(path: String) throws(ImportError) -> StreamedRecords {
+    static func gpx(path: String) throws(ImportError) -> StreamedRecords<GPXWaypoint> {
         GPXReader.stream(Data(try readRaw(path: path)), path: path)
     }
 

@@ -1,22 +1,29 @@
 import Foundation
 
-/// Row outcomes handed from a parsing thread to the reader's consumer in batches, so that a
+/// A record as a parsing thread hands it over (GPX: a waypoint's raw text). The consumer's
+/// thread turns it into a row outcome, so trimming, validating and converting overlap with
+/// the parse instead of lengthening it.
+protocol StreamedRecord: Sendable {
+    func outcome() -> RowOutcome
+}
+
+/// Records handed from a parsing thread to the reader's consumer in batches, so that a
 /// GPX file is parsed while the importer writes the pins before (XMLParser pushes events and
 /// cannot be pulled). Bounded: the parser waits while `capacity` batches are queued.
-final class RecordChannel: @unchecked Sendable {
-    static let batchSize = 512
-    static let capacity = 8
+final class RecordChannel<Record: StreamedRecord>: @unchecked Sendable {
+    static var batchSize: Int { 512 }
+    static var capacity: Int { 8 }
 
     private let condition = NSCondition()
     // Guarded by `condition`:
-    private var batches: [[RowOutcome]] = []
+    private var batches: [[Record]] = []
     private var ended = false
     private var notes: [String] = []
     private var failure: ImportError?
     private var cancelled = false
 
     /// Queues a batch, waiting while the queue is full; false once the consumer is gone.
-    func put(_ batch: [RowOutcome]) -> Bool {
+    func put(_ batch: [Record]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= Self.capacity && !cancelled { condition.wait() }
@@ -37,7 +44,7 @@ final class RecordChannel: @unchecked Sendable {
     }
 
     /// The next batch; nil at the end. - Throws: the parser's failure, after every batch before it.
-    func take() throws(ImportError) -> [RowOutcome]? {
+    func take() throws(ImportError) -> [Record]? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty && !ended { condition.wait() }
@@ -65,15 +72,16 @@ final class RecordChannel: @unchecked Sendable {
     }
 }
 
-/// The consumer's side of a `RecordChannel`.
-struct StreamedRecords: PinRecordReader {
+/// The consumer's side of a `RecordChannel`: each record becomes its outcome here, on the
+/// consumer's thread.
+struct StreamedRecords<Record: StreamedRecord>: PinRecordReader {
     /// Cancels the channel when the last copy of the reader goes (a preview that reads ten
     /// rows), and waits for the producing thread: it must be gone (libxml2's thread state
     /// freed) before the process may exit (`JoinableThread`).
     private final class Owner {
-        let channel: RecordChannel
+        let channel: RecordChannel<Record>
         let producer: JoinableThread
-        init(_ channel: RecordChannel, producer: JoinableThread) { self.channel = channel; self.producer = producer }
+        init(_ channel: RecordChannel<Record>, producer: JoinableThread) { self.channel = channel; self.producer = producer }
         deinit {
             channel.cancel()
             producer.join()
@@ -81,22 +89,22 @@ struct StreamedRecords: PinRecordReader {
     }
 
     private let owner: Owner
-    private var batch: [RowOutcome] = []
+    private var batch: [Record] = []
     private var index = 0
     private var done = false
 
     /// - Parameter producer: the thread that fills `channel`.
-    init(_ channel: RecordChannel, producer: JoinableThread) {
+    init(_ channel: RecordChannel<Record>, producer: JoinableThread) {
         owner = Owner(channel, producer: producer)
     }
 
     mutating func next() throws(ImportError) -> RowOutcome? {
         while index >= batch.count {
             if done { return nil }
-            let taken: [RowOutcome]?
+            let taken: [Record]?
             do {
                 taken = try owner.channel.take()
-            } catch {
+            } catch let error as ImportError {
                 owner.producer.join()  // the producer ended: wait until it is gone, then report
                 throw error
             }
@@ -109,7 +117,7 @@ struct StreamedRecords: PinRecordReader {
             index = 0
         }
         defer { index += 1 }
-        return batch[index]
+        return batch[index].outcome()
     }
 
     var notes: [String] { done ? owner.channel.endNotes : [] }

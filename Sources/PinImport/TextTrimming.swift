@@ -1,7 +1,13 @@
 /// Trims Unicode whitespace (including U+00A0) and stray byte order marks (U+FEFF, which some
 /// exports repeat inside the file) from both ends of `text`.
 func trimmedText<S: StringProtocol>(_ text: S) -> String {
-    // Fast path: most values need no trimming.
+    // Fast paths: most values need no trimming. An ASCII byte other than a space or a
+    // control at both ends settles it without decoding scalars.
+    let plainEnds = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+    }
+    if plainEnds == true { return String(text) }
     guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return "" }
     if !isTrimmable(first) && !isTrimmable(last) { return String(text) }
     // Index walks from both ends: linear in what is trimmed (rebuilding a Substring from

@@ -74,7 +74,27 @@ public enum JSONText {
     /// U+2028/U+2029, so the text is safe on a terminal and still decodes to
     /// exactly `s`; everything else as is (UTF-8).
     public static func string(_ s: String) -> String {
-        var out = "\""
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 2)
+        append(s, to: &out)
+        return out
+    }
+
+    /// Appends `string(s)` to `out`, without making it first (a properties object is built
+    /// this way, key by key).
+    public static func append(_ s: String, to out: inout String) {
+        // Fast path: printable ASCII without `"` or `\` (most keys and values) is copied
+        // whole; appending scalar by scalar cost more than the rest of an import's row.
+        var plain = s
+        let isPlain = plain.withUTF8 { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }
+        }
+        out += "\""
+        if isPlain {
+            out += plain
+            out += "\""
+            return
+        }
         for u in s.unicodeScalars {
             if isUnsafe(u) {
                 out += unicodeEscape(u)
@@ -90,7 +110,7 @@ public enum JSONText {
             default: out.unicodeScalars.append(u)
             }
         }
-        return out + "\""
+        out += "\""
     }
 
     /// JSON text (e.g. a stored `properties` object) with the scalars `string` escapes for

@@ -31,6 +31,26 @@ final class PropertiesImportTests: XCTestCase {
         XCTAssertEqual(j.text, #"{"icao":"EDDF","ele":305,"q\"k":"a\\b\n\u0001\t"}"#)
     }
 
+    /// Past the keys it searches in order (16), a repeated key is still found and dropped.
+    func testPropertiesJSONKeepsTheFirstOfARepeatedKeyAmongManyKeys() {
+        var j = PropertiesJSON()
+        for i in 1...20 { j.add("k\(i)", string: "v\(i)") }
+        j.add("k3", string: "again")
+        j.add("k18", string: "again")
+        j.add("k21", string: "v21")
+        XCTAssertEqual(j.text, "{" + (1...21).map { #""k\#($0)":"v\#($0)""# }.joined(separator: ",") + "}")
+    }
+
+    func testTrimmingEndsOfEveryKind() {
+        XCTAssertEqual(trimmedText("Seoul"), "Seoul")
+        XCTAssertEqual(trimmedText("a"), "a")
+        XCTAssertEqual(trimmedText(""), "")
+        XCTAssertEqual(trimmedText("\t Seoul\r\n"), "Seoul")
+        XCTAssertEqual(trimmedText("\u{FEFF}서울\u{A0}"), "서울")
+        XCTAssertEqual(trimmedText("\u{1}x\u{7F}"), "\u{1}x\u{7F}")  // controls that are not whitespace stay
+        XCTAssertEqual(trimmedText(Substring(" Busan ")), "Busan")
+    }
+
     func testUnmappedColumnsBecomeStringPropertiesInHeaderOrder() throws {
         let path = try write("icao,iata,name,city,lat,lon,,elevation\nEDDF,FRA,Frankfurt, Frankfurt am Main ,50.03,8.57,x,364\nEDFE,,Egelsbach,Egelsbach,49.96,8.64,,\n")
         let (scanner, events) = try scan(path)

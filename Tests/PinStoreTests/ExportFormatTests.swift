@@ -33,6 +33,12 @@ final class ExportFormatTests: XCTestCase {
     func testJSONStringsEscapeQuotesBackslashesAndControls() {
         XCTAssertEqual(JSONText.string("전쟁기념관 😱"), "\"전쟁기념관 😱\"")
         XCTAssertEqual(JSONText.string("a\"b\\c"), #""a\"b\\c""#)
+        XCTAssertEqual(JSONText.string("plain ASCII ~"), #""plain ASCII ~""#)
+        XCTAssertEqual(JSONText.string(""), #""""#)
+        var out = "["
+        JSONText.append("a", to: &out)
+        JSONText.append("b\u{7F}", to: &out)
+        XCTAssertEqual(out, #"["a""b\u007f""#)
         XCTAssertEqual(JSONText.string("\u{1B}[31mred\n\t\u{7F}\u{85}"), #""\u001b[31mred\n\t\u007f\u0085""#)
         let back = try? JSONSerialization.jsonObject(with: Data(JSONText.string("\u{1B}x\u{2028}\"").utf8), options: .fragmentsAllowed)
         XCTAssertEqual(back as? String, "\u{1B}x\u{2028}\"")
