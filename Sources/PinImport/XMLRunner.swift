@@ -43,7 +43,14 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         let runner = XMLRunner(handler: handler)
         // From a stream, which XMLParser feeds to libxml2 in chunks: given all the data at
         // once, libxml2 refuses a document over 10 MB ("huge input lookup", error 1).
-        let parser = XMLParser(stream: InputStream(data: XMLProcessingInstructions.neutralized(data)))
+        let text = XMLInputGuard.neutralized(data)
+        // FoundationXML traps on names and attributes that are not UTF-8 (libxml2 lets some
+        // through when the document says nothing of its encoding): refuse those bytes first.
+        if let bad = XMLInputGuard.firstInvalidUTF8(text) {
+            throw .malformedXML(path: path, line: bad.line, column: bad.column,
+                                reason: "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+        }
+        let parser = XMLParser(stream: InputStream(data: text))
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = runner

@@ -103,13 +103,23 @@ final class FormatReaderTests: XCTestCase {
     /// Fuzz case-10259: `encoding="UTF-8-"` and a truncated file. Stopping libxml2 from its
     /// error callback crashed the parser thread (SIGSEGV); the file is refused instead.
     /// FoundationXML traps on a processing instruction without data or with a damaged target:
-    /// they are blanked before it parses (XMLProcessingInstructions), text in CDATA is kept.
+    /// they are blanked before it parses (XMLInputGuard), text in CDATA is kept.
     func testProcessingInstructionsNeverCrash() throws {
         let r = try read(own("gpx-processing-instructions.gpx"))
         XCTAssertEqual(r.pins.map(\.title), ["a <?x?> b"])
         XCTAssertEqual([r.pins[0].latitude, r.pins[0].longitude], [1, 2])
         XCTAssertThrowsError(try read(own("gpx-damaged-declaration.gpx"))) { error in
             guard case .malformedXML? = error as? ImportError else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// Bytes that are not UTF-8 in a document meant as UTF-8 are refused with their place,
+    /// before FoundationXML (which traps on them) sees them.
+    func testBytesThatAreNotUTF8AreRefusedWithTheirPlace() {
+        XCTAssertThrowsError(try read(own("gpx-not-utf8.gpx"))) { error in
+            guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual([line, column], [3, 31])
+            XCTAssertEqual(reason, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Blanks the processing instructions of an XML document (`<?target data?>`) before
-/// Foundation's `XMLParser` sees them, keeping a well-formed XML declaration at the start.
+/// What Foundation's `XMLParser` must not be given, found before it parses: processing
+/// instructions (blanked, keeping a well-formed XML declaration at the start) and bytes that
+/// are not UTF-8 in a document meant as UTF-8 (refused by the caller).
 ///
 /// Why: FoundationXML on Linux traps (SIGILL/SIGSEGV) in its processing-instruction callback
 /// when an instruction has no data (`<?foo?>`) or a target that is not valid UTF-8 (fuzz
@@ -9,7 +10,7 @@ import Foundation
 /// in processing instructions, so they are replaced by spaces. Line breaks inside them are
 /// kept, so every line and column libxml2 reports stays the file's own. Comments and CDATA
 /// sections are skipped: a `<?` inside them is text.
-enum XMLProcessingInstructions {
+enum XMLInputGuard {
     /// `data` with every processing instruction blanked, except an XML declaration of
     /// printable ASCII at the very start (after a UTF-8 byte order mark). Returns `data`
     /// itself (no copy) when there is nothing to blank.
@@ -75,5 +76,33 @@ enum XMLProcessingInstructions {
             j = k + 1
         }
         return b.count
+    }
+
+    /// Line and column (1-based, in bytes) of the first byte that is not UTF-8, when the
+    /// document is meant to be UTF-8: no UTF-16/32 byte order mark and no declared encoding
+    /// other than UTF-8. Nil when it is valid, or in another encoding (libxml2 converts those).
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int)? {
+        data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> (line: Int, column: Int)? in
+            guard meantAsUTF8(b) else { return nil }
+            var validator = UTF8Validator()
+            validator.feed(UnsafeBufferPointer(start: b.baseAddress?.assumingMemoryBound(to: UInt8.self), count: b.count))
+            _ = validator.finish()
+            guard let offset = validator.firstInvalidOffset.map(Int.init) else { return nil }
+            var line = 1, lineStart = 0
+            for i in 0..<offset where b[i] == 0x0A { line += 1; lineStart = i + 1 }
+            return (line, offset - lineStart + 1)
+        }
+    }
+
+    /// No UTF-16/32 byte order mark, and the declaration names no encoding or UTF-8.
+    private static func meantAsUTF8(_ b: UnsafeRawBufferPointer) -> Bool {
+        if b.starts(with: [0xFE, 0xFF]) || b.starts(with: [0xFF, 0xFE]) || b.first == 0x00 { return false }
+        let start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard has("<?xml", in: b, at: start) else { return true }
+        let close = end(of: "?>", in: b, from: start)
+        let declaration = String(decoding: b[start..<close], as: UTF8.self).lowercased()
+        guard let r = declaration.range(of: "encoding") else { return true }
+        let value = declaration[r.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return ["utf-8\"", "utf-8'", "utf8\"", "utf8'"].contains { value.hasPrefix($0) }
     }
 }
