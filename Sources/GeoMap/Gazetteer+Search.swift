@@ -11,6 +11,8 @@ public struct PlaceMatch: Sendable, Equatable {
     /// What to show so the place fits: the city's surroundings or the
     /// country's largest part.
     public var box: BoundingBox
+    /// The query is one of the place's whole names (not only the start of one).
+    public var exact = false
 }
 
 extension Gazetteer {
@@ -39,7 +41,11 @@ extension Gazetteer {
             if a.value != b.value { return a.value }
             return a.key < b.key   // countries are numbered first, then cities by rank
         }
-        return ranked.prefix(limit).compactMap { match(place: Int($0.key), naming: naming) }
+        return ranked.prefix(limit).compactMap { found in
+            var m = match(place: Int(found.key), naming: naming)
+            m?.exact = found.value
+            return m
+        }
     }
 
     private func match(place: Int, naming: PlaceNaming) -> PlaceMatch? {

@@ -86,7 +86,9 @@ enum SearchBarView {
         if let field = state.searchField {
             var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
             x = screen.put(state.placeSearchOnly ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
-            let hint = state.placeSearchOnly ? "  " + S.placeHint.text : "  \(count) · " + S.searchHint.text
+            // With a place highlighted Enter goes there, and the hint says so.
+            let hint = state.placeSearchOnly ? "  " + S.placeHint.text
+                : "  \(count) · " + (state.placeCursor != nil ? S.placeHint.text : S.searchHint.text)
             let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
             let box = Rect(x: x, y: row, width: boxWidth, height: 1)
             screen.fill(box, with: Cell(" ", Style(underline: true)))

@@ -26,7 +26,9 @@ extension AppState {
         let found = Gazetteer.shared.searchIfReady(text, limit: limit, naming: placeNaming)
         placeMatchesPending = found == nil
         placeMatches = found ?? []
-        placeCursor = placeMatches.isEmpty ? nil : 0
+        // Enter goes to a place only when the text is its whole name (`Paris`, `서울`);
+        // a start of one (`park`) leaves Enter keeping the search (↓ chooses a place).
+        placeCursor = !placeMatches.isEmpty && (placeSearchOnly || placeMatches[0].exact) ? 0 : nil
     }
 
     /// `g`: the search field for places only.

@@ -48,9 +48,11 @@ public enum SheetView {
         }
         let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
         var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
-        let shown = state.listed.count < state.inViewCount ? "\(state.listed.count) of \(state.inViewText)" : state.inViewText
+        let shown = state.listed.count < state.inViewCount ? S.sheetShownOf(state.listed.count, state.inViewText) : state.inViewText
         x = screen.put(S.sheetPinsInView(shown), col: x, row: row, style: theme.title)
-        x = screen.put(" · \(state.orderLabel)", col: x, row: row, style: theme.muted)
+        // The order label is the last thing on the row: cut with … when it does not fit.
+        let order = " · \(state.orderLabel)"
+        x = screen.put(DisplayWidth.truncate(order, to: max(0, state.layout.cols - x), ascii: state.ascii), col: x, row: row, style: theme.muted)
         if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating {
             screen.put("  " + S.sheetOpenHint.text, col: x, row: row, style: theme.hint)
         }

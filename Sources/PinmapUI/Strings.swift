@@ -7,6 +7,7 @@ public enum S: String, CaseIterable, Sendable {
     case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankName, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
+    case sheetShownOf
     // Places, properties, export (map and format work).
     case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, hGoToPlace, listIndexing
     case detentSmall, detentMedium, detentLarge

@@ -1,6 +1,7 @@
 /// The English table of `S` (one entry per key; `StringsTests` checks none is missing).
 extension Strings {
     static let english: [S: String] = [
+        .sheetShownOf: "{0} of {1}",
         .msgLoadedSamplesFirstRun: "Loaded {0} sample pins (first run)",
         .irSwapped: "; the latitude and longitude look swapped",
         .irLatitude: "latitude",

@@ -1,6 +1,7 @@
 /// The Korean table of `S` (one entry per key; `StringsTests` checks none is missing).
 extension Strings {
     static let korean: [S: String] = [
+        .sheetShownOf: "{0}/{1}",
         .msgLoadedSamplesFirstRun: "예시 핀 {0}개를 불러왔습니다 (첫 실행)",
         .irSwapped: "; 위도와 경도가 바뀐 것 같습니다",
         .irLatitude: "위도",

@@ -160,6 +160,7 @@ extension AppState {
                 message = S.msgListInertMouse.text
                 return
             }
+            pointerCell = nil  // over the list: the status line shows the centre again
             scroll = max(0, scroll + (up ? -3 : 3))
             scroll = min(scroll, max(0, listed.count - max(1, visibleListRows)))
             cursor = min(max(cursor, scroll), scroll + max(0, visibleListRows - 1))
@@ -169,8 +170,11 @@ extension AppState {
         trackPointer(m)
     }
 
+    /// The pointer over the map: its coordinate takes the status line, so a message left
+    /// there by an earlier action goes (it would hide a stale coordinate).
     private mutating func trackPointer(_ m: MouseEvent) {
         guard tab == .map, m.row < sheetTop else { pointerCell = nil; return }
+        if pointerCell.map({ $0 != (m.col, m.row) }) ?? true { message = nil }
         pointerCell = (m.col, m.row)
     }
 }

@@ -118,8 +118,24 @@ public struct InputDecoder: Sendable {
         case (0x7E, 3) where numbers[0] == 27:  // CSI 27 ; mods ; code ~ (xterm modifyOtherKeys)
             guard let code = numbers[2] else { return [] }
             return Self.modifiedKey(code: code, modifiers: numbers[1] ?? 1).map { [.key($0)] } ?? []
+        case (0x7E, _):  // CSI n ~ that terminfo did not name (tmux sends Home as ESC[1~)
+            return Self.tildeKey(numbers.first ?? nil).map { [.key($0)] } ?? []
+        case (0x48, _): return [.key(.home)]  // CSI H, CSI 1;m H
+        case (0x46, _): return [.key(.end)]   // CSI F
         default:
             return []
+        }
+    }
+
+    /// The key of a `CSI n ~` sequence (VT220 and rxvt numbering): Home, End, Page Up/Down.
+    static func tildeKey(_ n: Int?) -> Key? {
+        switch n {
+        case 1, 7: return .home
+        case 3: return .delete
+        case 4, 8: return .end
+        case 5: return .pageUp
+        case 6: return .pageDown
+        default: return nil
         }
     }
 

@@ -19,6 +19,16 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(state.tab, .timeline, "2 acted at once")
     }
 
+    /// A message left by a key gives way to the pointer's coordinate when the pointer moves
+    /// over the map, so the status line never shows a stale one.
+    func testMovingThePointerOverTheMapReplacesAMessage() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        state.message = "Map fitted to the pins' bounding box"
+        _ = state.update(.input(.mouse(MouseEvent(.move, .none, col: 40, row: 5))), now: 2)
+        XCTAssertNil(state.message)
+        XCTAssertTrue(state.statusPoint.underPointer)
+    }
+
     func testAKeyRightAfterAResizeActs() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         _ = state.update(.input(.resize(cols: 80, rows: 24)), now: 1)
@@ -112,3 +122,16 @@ final class InteractionTests: XCTestCase {
     }
 }
 
+
+/// Lines that do not fit end with `…`, never mid-word.
+final class CutLineTests: XCTestCase {
+    func testTheFilterHintIsCutWithAnEllipsisAt80Columns() {
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
+        state.categoryCounts = [CategoryCount(name: "cafe", count: 1)]
+        _ = state.update(.input(.key(.char("f"))), now: 0)
+        _ = state.update(.tick, now: 5)
+        let lines = state.render().text().split(separator: "\n", omittingEmptySubsequences: false)
+        let hint = lines.first { $0.contains("Space toggles") }.map { String($0).trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(hint, "Space toggles · a all · n none · Esc closes · drag down or click outside to c…")
+    }
+}

@@ -43,6 +43,20 @@ final class PlaceSearchUITests: XCTestCase {
         XCTAssertTrue(r.frame().text().contains("Paris"), "Paris is labelled")
     }
 
+    /// Only a whole name takes Enter: `park` (the start of Parkersburg) keeps the search.
+    func testTheStartOfANameLeavesEnterKeepingTheSearch() throws {
+        let r = try UIFixtures.runner()
+        r.char("/"); r.type("park")
+        XCTAssertEqual(r.state.placeMatches.first?.name, "Parkersburg")
+        XCTAssertNil(r.state.placeCursor)
+        XCTAssertTrue(r.frame().text().contains("Enter keeps"))
+        r.key(.enter)
+        XCTAssertEqual(r.state.search, "park", "the search is kept")
+        XCTAssertEqual(r.state.viewport, .world, "the map did not fly")
+        r.char("/"); r.key(.up)
+        XCTAssertNotNil(r.state.placeCursor, "↑ from the first pin chooses a place")
+    }
+
     func testKoreanNameAndArrowsChooseBetweenPlacesAndPins() throws {
         let r = try UIFixtures.runner()
         r.char("/"); r.type("서울")

@@ -78,6 +78,14 @@ final class InputDecoderPasteAndKeyProtocolTests: XCTestCase {
         return out
     }
 
+    /// Home and End as tmux and VT220/rxvt terminals send them, when terminfo did not name them.
+    func testHomeEndAndPagesAsCSISequences() {
+        XCTAssertEqual(decode("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}[5~\u{1B}[6~"),
+                       [.key(.home), .key(.end), .key(.home), .key(.end), .key(.pageUp), .key(.pageDown)])
+        XCTAssertEqual(decode("\u{1B}[H\u{1B}[F\u{1B}[1;5H"), [.key(.home), .key(.end), .key(.home)])
+        XCTAssertEqual(decode("\u{1B}[2~\u{1B}[3~x"), [.key(.delete), .key(.char("x"))], "Insert is dropped, never typed")
+    }
+
     func testAPasteIsOneLiteralTextEvent() {
         XCTAssertEqual(decode("\u{1B}[200~Seoul q 서울\u{1B}[201~"), [.paste("Seoul q 서울")])
     }
