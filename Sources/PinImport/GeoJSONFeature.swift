@@ -3,9 +3,8 @@
 /// - `Point` → one pin; `MultiPoint` → one pin per position; `GeometryCollection` → one pin
 ///   per `Point` member (other members skipped and counted). Other geometries are rejected
 ///   (`not-a-point`); `"geometry": null` is skipped and counted.
-/// - title = `title` or `name`; `description`, `category`, `created_at` (as written, like
-///   CSV: a time with an offset keeps it, so Pinmap's own GeoJSON export reads back exactly
-///   and a pin stays on its local day in the Timeline) map to the columns; every other property keeps its key and JSON value in `properties`,
+/// - title = `title` or `name`; `description`, `category`, `created_at` (in UTC; as written
+///   in Pinmap's own export, `"generator": "pinmap"`) map to the columns; every other property keeps its key and JSON value in `properties`,
 ///   then a position's altitude (`ele`) unless a property has the name. The feature's `id`
 ///   is not kept: it identifies the feature in its file (Pinmap's export writes the pin's id
 ///   there), and keeping it would add an `id` property on every re-import.
@@ -22,18 +21,19 @@ enum GeoJSONFeature {
         var props: [(key: String, value: Value)] = []
         var index = 0
         var crs = GeoJSONReader.CRS.wgs84
+        var exactTimes = false
 
         init(_ outcomes: [RowOutcome]) { immediate = outcomes.reversed() }
 
         mutating func next(_ doc: JSONDocument) -> RowOutcome? {
             if let o = immediate.popLast() { return o }
             guard let p = listed.popLast() ?? positions?.next() else { return nil }
-            return GeoJSONFeature.pin(doc, props: props, position: p, index: index, crs: crs)
+            return GeoJSONFeature.pin(doc, props: props, position: p, index: index, crs: crs, exactTimes: exactTimes)
         }
     }
 
     static func read(_ doc: JSONDocument, _ feature: Value, index: Int, crs: GeoJSONReader.CRS,
-                     skips: inout SkipCounter) -> Pins {
+                     exactTimes: Bool = false, skips: inout SkipCounter) -> Pins {
         func reject(_ field: String, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
             Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])])
         }
@@ -75,11 +75,12 @@ enum GeoJSONFeature {
         pins.props = doc.member(feature, "properties").map { doc.members($0) } ?? []
         pins.index = index
         pins.crs = crs
+        pins.exactTimes = exactTimes
         return pins
     }
 
     fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)],
-                            position: Value, index: Int, crs: GeoJSONReader.CRS) -> RowOutcome {
+                            position: Value, index: Int, crs: GeoJSONReader.CRS, exactTimes: Bool) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
             return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
@@ -112,8 +113,11 @@ enum GeoJSONFeature {
             line: index, title: title,
             description: value(doc, props, "description") ?? "",
             category: trimmedText(value(doc, props, "category") ?? ""),
-            // As written, like CSV: Pinmap's own GeoJSON export must re-import to the same text.
-            createdAt: trimmedText(value(doc, props, "created_at") ?? ""),
+            // In UTC (MAPPING.md §0: `…+02:00` is converted), except in Pinmap's own export
+            // (`"generator": "pinmap"`), which re-imports to the same text (a pin stays on
+            // its local day in the Timeline).
+            createdAt: exactTimes ? trimmedText(value(doc, props, "created_at") ?? "")
+                                  : UTCTimestamp.normalize(value(doc, props, "created_at") ?? ""),
             latitude: lat, longitude: lon, properties: properties.text))
     }
 

@@ -16,6 +16,8 @@ struct GeoJSONReader: PinRecordReader {
 
     let document: JSONDocument
     let crs: CRS
+    /// Pinmap's own export (`"generator": "pinmap"`): times are kept as written.
+    let exactTimes: Bool
     /// Whether the file is Takeout (every feature read as a Takeout place; the report's format).
     let isTakeout: Bool
     private var features: JSONDocument.ElementIterator?
@@ -46,6 +48,7 @@ struct GeoJSONReader: PinRecordReader {
             throw .invalidGeoJSON(path: path, reason: "\"type\" is \(type.map { "\"\($0)\"" } ?? "missing"), expected \"FeatureCollection\" with \"features\"")
         }
         crs = try Self.crs(document, root, path: path)
+        exactTimes = document.member(root, "generator").flatMap(document.string) == "pinmap"
         if crs == .webMercator {
             extraNotes.append("coordinates reprojected from the crs EPSG:3857 (Web Mercator) to WGS84 longitude, latitude")
         }
@@ -74,7 +77,7 @@ struct GeoJSONReader: PinRecordReader {
             if isTakeout {
                 current = GeoJSONFeature.Pins([TakeoutFeature.read(document, value, index: index)])
             } else {
-                current = GeoJSONFeature.read(document, value, index: index, crs: crs, skips: &skips)
+                current = GeoJSONFeature.read(document, value, index: index, crs: crs, exactTimes: exactTimes, skips: &skips)
             }
         }
     }

@@ -39,8 +39,10 @@ public enum PinExport {
     public static func csvField(_ s: String) -> String { CSVText.field(s) }
 
     /// The start of a GeoJSON FeatureCollection; features follow, one per
-    /// line, separated by `geoJSONSeparator`, then `geoJSONFooter`.
-    public static let geoJSONHeader = "{\"type\":\"FeatureCollection\",\"features\":[\n"
+    /// line, separated by `geoJSONSeparator`, then `geoJSONFooter`. The foreign member
+    /// `"generator": "pinmap"` (RFC 7946 §6.1) tells Pinmap's reader to keep `created_at`
+    /// as written (other GeoJSON has its times converted to UTC).
+    public static let geoJSONHeader = "{\"type\":\"FeatureCollection\",\"generator\":\"pinmap\",\"features\":[\n"
     public static let geoJSONSeparator = ",\n"
     public static let geoJSONFooter = "\n]}\n"
 

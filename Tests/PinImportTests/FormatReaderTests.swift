@@ -123,6 +123,20 @@ final class FormatReaderTests: XCTestCase {
         }
     }
 
+    /// GeoJSON times go to UTC (MAPPING.md §0), except in Pinmap's own export
+    /// (`"generator": "pinmap"`), which keeps the text so a pin stays on its local day.
+    func testGeoJSONTimesInUTCExceptInPinmapsOwnExport() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-gj-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[127,37.5]},"properties":{"title":"a","created_at":"2025-04-12T08:30:00+09:00"}}"#
+        let other = dir.appendingPathComponent("other.geojson"), own = dir.appendingPathComponent("own.geojson")
+        try #"{"type":"FeatureCollection","features":[\#(feature)]}"#.write(to: other, atomically: true, encoding: .utf8)
+        try #"{"type":"FeatureCollection","generator":"pinmap","features":[\#(feature)]}"#.write(to: own, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try read(other.path).pins.map(\.createdAt), ["2025-04-11T23:30:00Z"])
+        XCTAssertEqual(try read(own.path).pins.map(\.createdAt), ["2025-04-12T08:30:00+09:00"])
+    }
+
     func testUnknownEncodingIsRefusedWithoutACrash() {
         XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
@@ -265,7 +279,7 @@ final class FormatReaderTests: XCTestCase {
                        #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"ele":120.5}"#)
         XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51, 11])
         XCTAssertEqual(r.pins[2].properties, #"{"name":"alt name"}"#)
-        XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T20:42:08+02:00", "as written, like CSV (export round trips)")
+        XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T18:42:08Z", "converted to UTC (MAPPING.md §0)")
         XCTAssertEqual(r.notes, ["skipped 1 LineString geometry inside a GeometryCollection", "skipped 2 features with null geometry"])
     }
 

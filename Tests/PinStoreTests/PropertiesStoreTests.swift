@@ -95,7 +95,7 @@ final class PropertiesStoreTests: XCTestCase {
         let store = try Store.inMemory()
         try paris(store)
         XCTAssertEqual(try exported(store, .geojson), """
-            {"type":"FeatureCollection","features":[
+            {"type":"FeatureCollection","generator":"pinmap","features":[
             {"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[2.3522,48.8566]},"properties":{"title":"Paris","description":"","category":"city","created_at":"2024-05-28T18:42:08Z","name_ko":"파리","country":"France","pop":2148000}}
             ]}
 
