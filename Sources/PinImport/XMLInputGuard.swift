@@ -105,4 +105,33 @@ enum XMLInputGuard {
         let value = declaration[r.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
         return ["utf-8\"", "utf-8'", "utf8\"", "utf8'"].contains { value.hasPrefix($0) }
     }
+
+    /// `data` as UTF-8: a UTF-16 or UTF-32 document (by its byte order mark, or by `<` as its
+    /// first character) is transcoded and its XML declaration blanked (it names the old
+    /// encoding); UTF-8 and 8-bit documents are returned as they are. Nil when the bytes are
+    /// not valid in the encoding they start in.
+    /// Why: the processing instructions and bytes the guard must find are only visible in UTF-8.
+    static func utf8(_ data: Data) -> Data? {
+        let head = [UInt8](data.prefix(4))
+        func starts(_ p: [UInt8]) -> Bool { head.starts(with: p) }
+        let encoding: String.Encoding
+        var bom = 0
+        if starts([0x00, 0x00, 0xFE, 0xFF]) { encoding = .utf32BigEndian; bom = 4 }
+        else if starts([0xFF, 0xFE, 0x00, 0x00]) { encoding = .utf32LittleEndian; bom = 4 }
+        else if starts([0xFE, 0xFF]) { encoding = .utf16BigEndian; bom = 2 }
+        else if starts([0xFF, 0xFE]) { encoding = .utf16LittleEndian; bom = 2 }
+        else if starts([0x00, 0x00, 0x00, 0x3C]) { encoding = .utf32BigEndian }
+        else if starts([0x3C, 0x00, 0x00, 0x00]) { encoding = .utf32LittleEndian }
+        else if starts([0x00, 0x3C]) { encoding = .utf16BigEndian }
+        else if starts([0x3C, 0x00]) { encoding = .utf16LittleEndian }
+        else { return data }
+        guard let text = String(data: data.dropFirst(bom), encoding: encoding) else { return nil }
+        var out = Data(text.utf8)
+        out.withUnsafeMutableBytes { b in
+            guard has("<?xml", in: UnsafeRawBufferPointer(b), at: 0) else { return }
+            let close = end(of: "?>", in: UnsafeRawBufferPointer(b), from: 0)
+            for i in 0..<close where b[i] != 0x0A && b[i] != 0x0D { b[i] = 0x20 }
+        }
+        return out
+    }
 }

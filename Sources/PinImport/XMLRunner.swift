@@ -43,7 +43,10 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         let runner = XMLRunner(handler: handler)
         // From a stream, which XMLParser feeds to libxml2 in chunks: given all the data at
         // once, libxml2 refuses a document over 10 MB ("huge input lookup", error 1).
-        let text = XMLInputGuard.neutralized(data)
+        guard let utf8 = XMLInputGuard.utf8(data) else {
+            throw .malformedXML(path: path, line: 1, column: 1, reason: "the file starts as UTF-16 or UTF-32 but is not valid in it; save it as UTF-8")
+        }
+        let text = XMLInputGuard.neutralized(utf8)
         // FoundationXML traps on names and attributes that are not UTF-8 (libxml2 lets some
         // through when the document says nothing of its encoding): refuse those bytes first.
         if let bad = XMLInputGuard.firstInvalidUTF8(text) {

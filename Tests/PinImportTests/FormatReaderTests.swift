@@ -137,6 +137,13 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(try read(own.path).pins.map(\.createdAt), ["2025-04-12T08:30:00+09:00"])
     }
 
+    /// UTF-16 XML is read (transcoded to UTF-8 first, so the guard sees its `<?foo?>`).
+    func testUTF16GPXIsReadAndItsProcessingInstructionsNeverCrash() throws {
+        let r = try read(own("gpx-utf16le.gpx"))
+        XCTAssertEqual(r.pins.map(\.title), ["서울 UTF-16"])
+        XCTAssertEqual([r.pins[0].latitude, r.pins[0].longitude], [37.5, 127])
+    }
+
     func testUnknownEncodingIsRefusedWithoutACrash() {
         XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
