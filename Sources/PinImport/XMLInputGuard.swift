@@ -48,11 +48,25 @@ enum XMLInputGuard {
     }
 
     /// `<?xml` and a space, then printable ASCII up to `?>`.
+    /// `<?xml`, white space, then `name="value"` pairs only: names and values of letters,
+    /// digits and `. - _ :`, no line break inside a value. Anything else (a damaged
+    /// declaration, which made FoundationXML trap) is blanked like any other instruction.
     private static func isDeclaration(_ b: UnsafeRawBufferPointer, _ r: Range<Int>) -> Bool {
         guard has("<?xml", in: b, at: r.lowerBound), r.count > 7, has("?>", in: b, at: r.upperBound - 2) else { return false }
         let next = b[r.lowerBound + 5]
         guard next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D else { return false }
-        return b[r].allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        var quote: UInt8? = nil
+        for c in b[(r.lowerBound + 5)..<(r.upperBound - 2)] {
+            let word = (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == 0x2E || c == 0x2D || c == 0x5F || c == 0x3A
+            if let q = quote {
+                if c == q { quote = nil } else if !word { return false }
+            } else if c == 0x22 || c == 0x27 {
+                quote = c
+            } else if !(word || c == 0x3D || c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D) {
+                return false
+            }
+        }
+        return quote == nil
     }
 
     private static func find(_ byte: UInt8, in b: UnsafeRawBufferPointer, from i: Int) -> Int? {

@@ -144,6 +144,15 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual([r.pins[0].latitude, r.pins[0].longitude], [37.5, 127])
     }
 
+    /// Damaged XML declarations (fuzz cases) are blanked: the file is read or refused, never a crash.
+    func testDamagedDeclarationsNeverCrash() {
+        for name in ["gpx-declaration-line-break.gpx", "gpx-declaration-unclosed.gpx"] {
+            XCTAssertThrowsError(try read(own(name)), name) { error in
+                guard case .malformedXML? = error as? ImportError else { return XCTFail("\(name): \(error)") }
+            }
+        }
+    }
+
     func testUnknownEncodingIsRefusedWithoutACrash() {
         XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
