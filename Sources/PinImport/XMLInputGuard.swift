@@ -108,16 +108,23 @@ enum XMLInputGuard {
         }
     }
 
-    /// No UTF-16/32 byte order mark, and the declaration names no encoding or UTF-8.
+    /// No UTF-16/32 byte order mark, and the declaration names no encoding or a UTF one.
     private static func meantAsUTF8(_ b: UnsafeRawBufferPointer) -> Bool {
         if b.starts(with: [0xFE, 0xFF]) || b.starts(with: [0xFF, 0xFE]) || b.first == 0x00 { return false }
         let start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard has("<?xml", in: b, at: start) else { return true }
         let close = end(of: "?>", in: b, from: start)
         let declaration = String(decoding: b[start..<close], as: UTF8.self).lowercased()
+        // The value of a well-formed `encoding = "…"`; anything else is not an encoding
+        // libxml2 will convert from, so the bytes must be UTF-8.
         guard let r = declaration.range(of: "encoding") else { return true }
-        let value = declaration[r.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        return ["utf-8\"", "utf-8'", "utf8\"", "utf8'"].contains { value.hasPrefix($0) }
+        var rest = declaration[r.upperBound...].drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "=" else { return true }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        // Any UTF name, even a damaged one (`UTF-8-`, which libxml2 does not know and then
+        // passes bytes through unchecked): UTF-16/32 were transcoded before this.
+        return rest.dropFirst().hasPrefix("utf")
     }
 
     /// `data` as UTF-8: a UTF-16 or UTF-32 document (by its byte order mark, or by `<` as its

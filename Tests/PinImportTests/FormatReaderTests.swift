@@ -146,7 +146,7 @@ final class FormatReaderTests: XCTestCase {
 
     /// Damaged XML declarations (fuzz cases) are blanked: the file is read or refused, never a crash.
     func testDamagedDeclarationsNeverCrash() {
-        for name in ["gpx-declaration-line-break.gpx", "gpx-declaration-unclosed.gpx"] {
+        for name in ["gpx-declaration-line-break.gpx", "gpx-declaration-unclosed.gpx", "gpx-declaration-odd-attribute.gpx"] {
             XCTAssertThrowsError(try read(own(name)), name) { error in
                 guard case .malformedXML? = error as? ImportError else { return XCTFail("\(name): \(error)") }
             }
@@ -156,8 +156,8 @@ final class FormatReaderTests: XCTestCase {
     func testUnknownEncodingIsRefusedWithoutACrash() {
         XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
-            XCTAssertEqual([line, column], [1, 38])
-            XCTAssertEqual(reason, "the encoding in <?xml … encoding=\"…\"?> is unknown or does not match the bytes (write encoding=\"UTF-8\")")
+            XCTAssertEqual([line, column], [2, 50], "a damaged UTF name (UTF-8-): its bytes are checked as UTF-8")
+            XCTAssertEqual(reason, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
         }
     }
 
