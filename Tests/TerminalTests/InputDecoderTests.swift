@@ -2,15 +2,16 @@ import XCTest
 import Frame
 @testable import Terminal
 
-final class InputDecoderTests: XCTestCase {
-    private func decode(_ s: String, flush: Bool = true) -> [InputEvent] {
-        var d = InputDecoder()
-        var out: [InputEvent] = []
-        for u in s.unicodeScalars { out += d.feed(char: u.value) }
-        if flush { out += d.flush() }
-        return out
-    }
+/// Feeds `s` to a new decoder, scalar by scalar, and flushes what is pending unless told not to.
+private func decode(_ s: String, flush: Bool = true) -> [InputEvent] {
+    var d = InputDecoder()
+    var out: [InputEvent] = []
+    for u in s.unicodeScalars { out += d.feed(char: u.value) }
+    if flush { out += d.flush() }
+    return out
+}
 
+final class InputDecoderTests: XCTestCase {
     func testSGRPressDragReleaseAreZeroBased() {
         XCTAssertEqual(decode("\u{1B}[<0;10;5M"), [.mouse(MouseEvent(.press, .left, col: 9, row: 4))])
         XCTAssertEqual(decode("\u{1B}[<32;12;6M"), [.mouse(MouseEvent(.drag, .left, col: 11, row: 5))])
@@ -70,14 +71,6 @@ final class InputDecoderTests: XCTestCase {
 
 /// Bracketed paste, kitty's CSI u and xterm's modifyOtherKeys (issue #11).
 final class InputDecoderPasteAndKeyProtocolTests: XCTestCase {
-    private func decode(_ s: String, flush: Bool = true) -> [InputEvent] {
-        var d = InputDecoder()
-        var out: [InputEvent] = []
-        for u in s.unicodeScalars { out += d.feed(char: u.value) }
-        if flush { out += d.flush() }
-        return out
-    }
-
     /// Home and End as tmux and VT220/rxvt terminals send them, when terminfo did not name them.
     func testHomeEndAndPagesAsCSISequences() {
         XCTAssertEqual(decode("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}[5~\u{1B}[6~"),
