@@ -24,26 +24,35 @@ let package = Package(
         .target(name: "Sheet"),
         .target(name: "GeoMap", dependencies: ["Frame", "CMapData"]),
 
-        // Storage and import.
-        .target(name: "PinStore", dependencies: ["CSQLite"]),
-        .target(name: "PinImport", dependencies: ["PinStore", "Frame", "CZlib"]),  // Frame: SafeText for the progress bar
+        // The values every layer speaks in and `PinRepository`: no dependencies.
+        .target(name: "PinModel"),
+        // An in-memory `PinRepository` for tests without SQLite.
+        .target(name: "PinModelTesting", dependencies: ["PinModel"]),
 
-        // The app: state + event -> state, state -> frame.
-        .target(name: "PinmapUI", dependencies: ["Frame", "Sheet", "GeoMap", "PinStore", "PinImport"]),
+        // Storage and import.
+        .target(name: "PinStore", dependencies: ["PinModel", "CSQLite"]),
+        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib"]),  // Frame: SafeText for the progress bar
+
+        // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
+        // no file system, no environment.
+        .target(name: "PinmapCore", dependencies: ["Frame", "Sheet", "GeoMap", "PinModel"]),
+        // Performs the core's effects against a `PinRepository` and feeds their outcomes back
+        // as events (the terminal UI, `pinmap render`, tests with the in-memory fake).
+        .target(name: "PinmapRuntime", dependencies: ["PinmapCore", "Frame", "Sheet", "GeoMap", "PinModel"]),
         // The ncurses backend: decodes input, paints frames.
         .target(name: "Terminal", dependencies: ["Frame", "CCurses"]),
         // Command line: every subcommand; `pinmap` is a thin main.
-        .target(name: "PinmapCLI", dependencies: ["PinmapUI", "Terminal", "PinStore", "PinImport", "GeoMap", "Frame"]),
+        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinImport", "GeoMap", "Frame"]),
         .executableTarget(name: "pinmap", dependencies: ["PinmapCLI"]),
 
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame"]),
-        .testTarget(name: "PinStoreTests", dependencies: ["PinStore"]),
+        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinModelTesting"]),
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore"],
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinmapUITests", dependencies: ["PinmapUI", "Frame", "PinStore"]),
+        .testTarget(name: "PinmapUITests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapCLI", "Frame", "PinStore", "PinImport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),
     ],

@@ -1,3 +1,4 @@
+import PinModel
 import Glibc
 
 /// Why an output file could not be written: the path and the system's reason.

@@ -1,3 +1,4 @@
+import PinModel
 import Glibc
 
 /// A stream of byte chunks, read one at a time so memory stays constant in the input's size.

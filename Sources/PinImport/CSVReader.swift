@@ -1,3 +1,4 @@
+import PinModel
 /// A failure the CSV reader reports instead of a record.
 public enum CSVReadError: Error, Sendable, Equatable {
     /// The input could not be read or decoded.

@@ -1,3 +1,4 @@
+import PinModel
 /// One CSV record: its fields (UTF-8, quotes removed, line breaks inside fields as `\n`) and the
 /// physical line (1-based) of the file where it starts.
 ///

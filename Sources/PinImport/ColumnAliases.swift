@@ -1,3 +1,4 @@
+import PinModel
 /// A pin field a CSV column can fill.
 public enum ColumnRole: String, Sendable, Codable, CaseIterable, Comparable {
     case name, latitude, longitude, geometry, description, category, created

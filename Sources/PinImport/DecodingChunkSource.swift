@@ -1,3 +1,4 @@
+import PinModel
 /// UTF-8 chunks of any supported input: strips the byte order mark and, for UTF-16 and the
 /// single-byte encodings, transcodes through glibc `iconv` one chunk at a time (constant memory).
 ///

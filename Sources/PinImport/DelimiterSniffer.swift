@@ -1,3 +1,4 @@
+import PinModel
 /// Chooses the field delimiter of a CSV text from its content (never from the file name).
 ///
 /// Each candidate (`,` `;` TAB `|`) splits the first records with the quote-aware `CSVReader`;

@@ -1,3 +1,4 @@
+import PinModel
 import PinStore
 
 /// Where an exact duplicate was found first.
@@ -21,39 +22,36 @@ public enum DuplicateOrigin: Sendable, Equatable {
 /// nothing, do rows of the same file match on the digest alone (64 bits: the chance of a false
 /// match among 1,000,000 rows is about 3·10⁻⁸).
 struct DuplicateFinder {
-    private let store: Store
+    private let stored: StoredPinLookup
     private var storePins: DigestTable<Int32>
     /// By pin number in the file: the id it was stored under, above `firstID` (0 for a pin a
     /// dry run keeps); −1 when it was not stored (a duplicate, or refused).
     private var storedAs: [Int32] = []
     /// Ids of this import's pins are above it (they are given in increasing order).
     private let firstID: Int64
-    private let fetchPin: Statement
-    private let probeStore: Statement
 
     /// - Throws: `StoreError` when the store cannot be read.
     init(store: Store, expectedRows: Int) throws(StoreError) {
-        self.store = store
         let existing = try store.count()
-        firstID = try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
+        stored = try StoredPinLookup(store: store)
+        firstID = stored.maxID
         storePins = DigestTable(expected: existing)
         storedAs.reserveCapacity(expectedRows)
-        fetchPin = try store.db.prepare("SELECT title, description, category, latitude, longitude, created_at, properties FROM pins WHERE id = ?")
-        let match = "latitude = ?1 AND longitude = ?2 AND title = ?3 AND description = ?4 AND category = ?5 AND (?6 = '' OR created_at = ?6)"
-            + " AND properties = ?7"
-        probeStore = try store.db.prepare("SELECT id FROM pins WHERE \(match) ORDER BY id LIMIT 1")
         if existing > 0 { try loadStore() }
     }
 
     private mutating func loadStore() throws(StoreError) {
-        let all = try store.db.prepare("SELECT id, title, description, category, latitude, longitude, properties FROM pins ORDER BY id")
-        while try all.step() {
-            let d = PinDigest.of(title: all.text(1), description: all.text(2), category: all.text(3), createdAt: nil,
-                                 latitude: all.double(4), longitude: all.double(5), properties: all.text(6))
-            let id = all.int(0)
+        // Filled outside `self` (the closure cannot write to it while `stored` is read);
+        // the property lets go of it first, so the table is not copied.
+        var table = storePins
+        storePins = DigestTable(expected: 0)
+        try stored.forEachPin { id, f in
+            let d = PinDigest.of(title: f.title, description: f.description, category: f.category, createdAt: nil,
+                                 latitude: f.latitude, longitude: f.longitude, properties: f.properties)
             // 0 means "id too large for 32 bits": confirmed by a lookup on the coordinates instead.
-            storePins.insert(d, id <= Int64(Int32.max) ? Int32(id) : 0)
+            table.insert(d, id <= Int64(Int32.max) ? Int32(id) : 0)
         }
+        storePins = table
     }
 
     /// The digest of a row of the file (with its date), for `origin` and `remember`.
@@ -80,7 +78,7 @@ struct DuplicateFinder {
         if ref > 0 {
             return try confirmStored(id: Int64(ref), pin) ? .pin(Int64(ref)) : nil
         }
-        return try probe(probeStore, pin).map { .pin($0) }
+        return try stored.firstPin(matching: fields(pin)).map { .pin($0) }
     }
 
     /// What became of a pin of the file.
@@ -111,18 +109,15 @@ struct DuplicateFinder {
     }
 
     private func confirmStored(id: Int64, _ p: ParsedPin) throws(StoreError) -> Bool {
-        try fetchPin.bind([.int(id)])
-        defer { fetchPin.reset() }
-        guard try fetchPin.step() else { return false }
-        return fetchPin.text(0) == p.title && fetchPin.text(1) == p.description && fetchPin.text(2) == p.category
-            && fetchPin.double(3) == p.latitude && fetchPin.double(4) == p.longitude
-            && (p.createdAt.isEmpty || fetchPin.text(5) == p.createdAt) && fetchPin.text(6) == p.properties
+        guard let f = try stored.fields(id: id) else { return false }
+        return f.title == p.title && f.description == p.description && f.category == p.category
+            && f.latitude == p.latitude && f.longitude == p.longitude
+            && (p.createdAt.isEmpty || f.createdAt == p.createdAt) && f.properties == p.properties
     }
 
-    private func probe(_ st: Statement, _ p: ParsedPin) throws(StoreError) -> Int64? {
-        try st.bind([.double(p.latitude), .double(p.longitude), .text(p.title), .text(p.description),
-                     .text(p.category), .text(p.createdAt), .text(p.properties)])
-        defer { st.reset() }
-        return try st.step() ? st.int(0) : nil
+    /// A row's fields as the store's lookup takes them.
+    private func fields(_ p: ParsedPin) -> StoredPinLookup.Fields {
+        StoredPinLookup.Fields(title: p.title, description: p.description, category: p.category, latitude: p.latitude,
+                               longitude: p.longitude, createdAt: p.createdAt, properties: p.properties)
     }
 }

@@ -1,3 +1,4 @@
+import PinModel
 /// Excel's delimiter hint: a first line `sep=;` (also `sep=,`, `sep=|`, `sep=` + TAB or the two
 /// characters `\t`), which Excel writes so that a file opens with the right delimiter in any
 /// locale. The line is not part of the CSV: the header is the next line. Quoted (`"sep=;"`) and

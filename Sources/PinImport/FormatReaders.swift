@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// Chooses and opens the reader for a non-CSV pin file, by content first (a zip's magic,

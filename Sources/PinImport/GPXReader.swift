@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// Pins from a GPX 1.0 or 1.1 file (or one without a namespace), parsed by `XMLParser`

@@ -1,3 +1,4 @@
+import PinModel
 /// One `<wpt>` as `GPXReader` collected it on the parsing thread: attribute and leaf texts as
 /// `XMLParser` gave them, untrimmed. `outcome()` makes the pin (MAPPING.md §1) on the
 /// consumer's thread, so this work overlaps with the parse (`XMLParser` is the critical path).

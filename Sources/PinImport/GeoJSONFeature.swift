@@ -1,3 +1,4 @@
+import PinModel
 /// One GeoJSON feature → its pins (MAPPING.md §4).
 ///
 /// - `Point` → one pin; `MultiPoint` → one pin per position; `GeometryCollection` → one pin

@@ -1,3 +1,4 @@
+import PinModel
 import Glibc
 
 /// Pins from a GeoJSON (RFC 7946) document, as map tools export it, and from Google Takeout's

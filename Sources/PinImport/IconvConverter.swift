@@ -1,3 +1,4 @@
+import PinModel
 import Glibc
 
 /// A streaming conversion to UTF-8 through glibc `iconv(3)`.

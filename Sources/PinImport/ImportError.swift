@@ -1,3 +1,4 @@
+import PinModel
 /// A file-level import failure: nothing from the file is written (the store is left exactly as
 /// it was) and the command exits 1.
 public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -46,5 +47,14 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .store(path, reason): return "\(path): the store failed, nothing was imported: \(reason)"
         case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
         }
+    }
+}
+
+extension ImportReport {
+    /// A report for a file that failed as a whole.
+    public static func failed(file: String, error: ImportError) -> ImportReport {
+        var r = ImportReport(file: file, format: "")
+        r.fileError = error.description
+        return r
     }
 }

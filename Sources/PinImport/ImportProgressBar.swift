@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 import Frame
 import Glibc

@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// Turns import reports into what `pinmap import` prints: a human summary (default) or JSON

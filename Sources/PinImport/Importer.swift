@@ -1,3 +1,4 @@
+import PinModel
 import Glibc
 import PinStore
 

@@ -1,3 +1,4 @@
+import PinModel
 import Glibc
 
 /// A JSON text (RFC 8259) held as its UTF-8 bytes and read lazily: values are byte ranges,

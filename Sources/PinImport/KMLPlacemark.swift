@@ -1,3 +1,4 @@
+import PinModel
 /// A KML `<Placemark>` as read, turned into pins once the whole document (its folders' names
 /// and its styles, which may come after it) is known.
 struct KMLPlacemark {

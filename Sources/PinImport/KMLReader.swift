@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// Pins from a KML 2.2 document (MAPPING.md §2), parsed by `XMLParser`; KMZ hands it the

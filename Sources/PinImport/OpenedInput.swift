@@ -1,3 +1,4 @@
+import PinModel
 /// A file opened for import: its encoding detected, its byte order mark stripped, its format
 /// (CSV or GeoJSON) recognised from the content, and for CSV its delimiter chosen.
 public struct OpenedInput {

@@ -1,3 +1,4 @@
+import PinModel
 /// A stable 64-bit digest of a pin's content, for finding exact duplicates quickly.
 ///
 /// Hashes the title, description, category, created date and the coordinates' bit patterns

@@ -1,3 +1,4 @@
+import PinModel
 /// One step of scanning a file: a valid pin, or a rejected row with its fields.
 public enum ScanEvent: Sendable, Equatable {
     case pin(ParsedPin)

@@ -1,3 +1,4 @@
+import PinModel
 /// The reader of one non-CSV format (GeoJSON and Takeout, GPX, KML, KMZ): row outcomes in
 /// file order, and what it skipped, for the report's notes. CSV keeps its own streaming path
 /// in `PinFileScanner` (its rows go through `RowValidator`).

@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// A record as a parsing thread hands it over (GPX: a waypoint's raw text). The consumer's

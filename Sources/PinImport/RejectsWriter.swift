@@ -1,3 +1,4 @@
+import PinModel
 import PinStore
 
 /// Writes rejected rows to a CSV file (`--rejects OUT.csv`): UTF-8, comma, RFC 4180 quoting,

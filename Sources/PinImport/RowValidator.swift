@@ -1,3 +1,4 @@
+import PinModel
 /// A row that passed validation: the pin's fields, ready to store.
 public struct ParsedPin: Sendable, Equatable {
     /// Physical line (1-based) where the row starts (GeoJSON: the feature's 1-based index).

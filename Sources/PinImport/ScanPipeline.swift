@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// Reads a `PinFileScanner` on a second thread, ahead of the importer, so

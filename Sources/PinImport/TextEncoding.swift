@@ -1,3 +1,4 @@
+import PinModel
 /// The text encodings the importer reads, and how one is chosen for a file.
 ///
 /// Order of decision (see `TextEncodingDetector`):

@@ -1,3 +1,4 @@
+import PinModel
 /// Chooses the encoding of a file or byte array (rules in `TextEncoding`'s documentation).
 public enum TextEncodingDetector {
     /// Bytes Windows-1252 leaves undefined; a non-UTF-8 file holding one is read as ISO-8859-1.

@@ -1,3 +1,4 @@
+import PinModel
 import Glibc
 
 /// Source times as the store keeps them: ISO 8601 in UTC.

@@ -1,3 +1,4 @@
+import PinModel
 /// A streaming, strict UTF-8 validator (Unicode 15, table 3-7 "well-formed UTF-8 byte sequences").
 ///
 /// Rejects overlong forms, surrogates (U+D800–U+DFFF) and code points above U+10FFFF.

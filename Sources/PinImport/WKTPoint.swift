@@ -1,3 +1,4 @@
+import PinModel
 /// Reads a point from Well-Known Text as Google My Maps and GIS tools export it:
 /// `POINT (lon lat)` with any keyword case and spacing, optionally `POINT Z (lon lat z)`, and the
 /// EWKT prefix `SRID=4326;` (other SRIDs are not WGS84 degrees and are rejected).

@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// What Foundation's `XMLParser` must not be given, found before it parses: processing

@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

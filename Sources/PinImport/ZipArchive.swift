@@ -1,3 +1,4 @@
+import PinModel
 import CZlib
 
 /// The entries of a zip archive (PKWARE APPNOTE 6.3: the end record, the central directory and

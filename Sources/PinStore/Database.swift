@@ -1,18 +1,6 @@
 import CSQLite
 import Foundation
 
-/// A failure talking to SQLite, in the user's words (`StoreErrorText`: never SQL text), with
-/// SQLite's result code for callers that branch on it.
-public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var message: String
-    public var code: Int32
-
-    public init(_ message: String, code: Int32 = SQLITE_ERROR) {
-        self.message = message; self.code = code
-    }
-    public var description: String { message }
-}
-
 /// `SQLITE_TRANSIENT`: SQLite copies bound text before `bind` returns.
 /// (The C macro is a cast Swift cannot import.)
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -87,8 +75,6 @@ public final class Database {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; any thrown error rolls
-    /// back, so a failed body leaves the database exactly as before.
     /// Runs `body` with `shouldStop` asked every 100,000 SQLite virtual
     /// machine steps (a few milliseconds); when it returns true, the running
     /// statement fails with `SQLITE_INTERRUPT`. Nil: plain `body()`.
@@ -108,14 +94,35 @@ public final class Database {
         }
     }
 
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// What a transaction is for.
+    public enum TransactionKind: Sendable {
+        /// Writes: `BEGIN IMMEDIATE` (the write lock first, so a busy store fails before
+        /// anything is done), or a savepoint inside an open transaction; a thrown error
+        /// undoes everything `body` did.
+        case write
+        /// Reads: `BEGIN` (deferred) when none is open, so the file's read lock is taken
+        /// once for many statements; ended whatever `body` does.
+        case read
+    }
+
+    /// Runs `body` in a transaction of `kind`: the one transaction helper (`Store.transaction`,
+    /// `Store.atomically`, `Store.reading`).
+    /// - Throws: what `body` throws, or `StoreError` when BEGIN or COMMIT fails.
+    public func transaction<T>(_ kind: TransactionKind = .write, _ body: () throws -> T) throws -> T {
+        let outer = sqlite3_get_autocommit(handle) != 0
+        if kind == .read {
+            guard outer else { return try body() }
+            try execute("BEGIN")
+            defer { try? execute("COMMIT") }
+            return try body()
+        }
+        try execute(outer ? "BEGIN IMMEDIATE" : "SAVEPOINT pinmap_atomic")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(outer ? "COMMIT" : "RELEASE pinmap_atomic")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(outer ? "ROLLBACK" : "ROLLBACK TO pinmap_atomic; RELEASE pinmap_atomic")
             throw error
         }
     }

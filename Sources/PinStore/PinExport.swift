@@ -5,13 +5,8 @@
 /// shortest round-trip decimal for the `Double` (`37.5365`, `-90.0`, `1e-07`),
 /// so reading them back gives the identical value.
 public enum PinExport {
-    /// Export formats.
-    public enum Format: String, Sendable, CaseIterable {
-        case csv, geojson, gpx, kml
-
-        /// The usual file extension.
-        public var fileExtension: String { rawValue }
-    }
+    /// Export formats (`ExportFormat`, in PinModel).
+    public typealias Format = ExportFormat
 
     /// `title,description,category,latitude,longitude,created_at` and CRLF.
     public static let csvHeader = "title,description,category,latitude,longitude,created_at\r\n"

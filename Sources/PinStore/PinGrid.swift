@@ -41,9 +41,9 @@ public enum PinGrid {
     }
 
     /// Width of a level-`level` cell in degrees of longitude.
-    public static func cellWidth(level: Int) -> Double { 360 / Double(1 << level) }
+    public static func cellWidth(level: Int) -> Double { PinCell.width(level: level) }
     /// Height of a level-`level` cell in degrees of latitude (twice its width).
-    public static func cellHeight(level: Int) -> Double { 720 / Double(1 << level) }
+    public static func cellHeight(level: Int) -> Double { PinCell.height(level: level) }
     /// Columns of level `level` (2^level).
     public static func columns(level: Int) -> Int { 1 << level }
     /// Rows of level `level` (2^(level − 2)).

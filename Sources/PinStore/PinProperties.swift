@@ -3,17 +3,8 @@ import Foundation
 /// A pin's `properties` (the text of a JSON object) read back as entries in source order,
 /// through SQLite's `json_each` (Foundation's JSON parser loses the key order).
 public enum PinProperties {
-    /// One property: its key, its value as text (strings as they are; numbers, booleans, null,
-    /// arrays and objects as JSON text), and whether the value is a JSON string.
-    public struct Entry: Sendable, Equatable, Hashable {
-        public var key: String
-        public var value: String
-        public var isString: Bool
-
-        public init(key: String, value: String, isString: Bool = true) {
-            self.key = key; self.value = value; self.isString = isString
-        }
-    }
+    /// One property (`PinProperty`, in PinModel).
+    public typealias Entry = PinProperty
 
     /// The entries of `json` in order; [] for `{}`, or for text that is not a JSON object
     /// (never stored: the table's CHECK refuses it).

@@ -1,20 +1,6 @@
 import CSQLite
 import Foundation
 
-/// A deleted pin with everything needed to put it back (undo): its comments
-/// and the import batch it came from.
-public struct DeletedPin: Sendable, Equatable, Hashable {
-    public var pin: Pin
-    /// The pin's comments, oldest first.
-    public var comments: [Comment]
-    /// The import batch the pin came from (nil: added by hand).
-    public var batchID: Int64?
-
-    public init(pin: Pin, comments: [Comment] = [], batchID: Int64? = nil) {
-        self.pin = pin; self.comments = comments; self.batchID = batchID
-    }
-}
-
 extension Store {
     /// Changes the given fields of pin `id` (nil leaves a field as it is), sets
     /// `updated_at` to now and counts the edit in `edits` (what `undo-import` checks). Coordinates are WGS84 decimal degrees.
@@ -117,34 +103,12 @@ extension Store {
     /// savepoint when a transaction is already open. A thrown error undoes
     /// everything `body` did.
     func atomically<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let outer = sqlite3_get_autocommit(db.handle) != 0
-        try db.execute(outer ? "BEGIN IMMEDIATE" : "SAVEPOINT pinmap_atomic")
         do {
-            let result = try body()
-            try db.execute(outer ? "COMMIT" : "RELEASE pinmap_atomic")
-            return result
+            return try db.transaction(.write) { () throws -> T in try body() }
+        } catch let e as StoreError {
+            throw e
         } catch {
-            try? db.execute(outer ? "ROLLBACK" : "ROLLBACK TO pinmap_atomic; RELEASE pinmap_atomic")
-            throw error
-        }
-    }
-}
-
-/// The rules every stored pin keeps, checked before SQL so the message is
-/// clear (the table's CHECK constraints are the backstop).
-public enum PinRules {
-    /// - Throws: `StoreError` naming the rule: a blank title (whitespace
-    ///   only), a latitude outside −90…90 or a longitude outside −180…180
-    ///   degrees, or a coordinate that is NaN or infinite. nil is not checked.
-    public static func check(title: String?, latitude: Double?, longitude: Double?) throws(StoreError) {
-        if let t = title, t.allSatisfy({ $0.isWhitespace }) {
-            throw StoreError("title must not be blank", code: SQLITE_CONSTRAINT)
-        }
-        if let la = latitude, !(la.isFinite && (-90...90).contains(la)) {
-            throw StoreError("latitude \(la) outside [-90, 90]", code: SQLITE_CONSTRAINT)
-        }
-        if let lo = longitude, !(lo.isFinite && (-180...180).contains(lo)) {
-            throw StoreError("longitude \(lo) outside [-180, 180]", code: SQLITE_CONSTRAINT)
+            throw StoreError("\(error)")
         }
     }
 }

@@ -1,13 +1,5 @@
 import Foundation
 
-/// A pin and its great-circle distance from a reference point.
-public struct PinDistance: Sendable, Equatable {
-    public var pin: Pin
-    /// Metres along the great circle (`greatCircleMetres`).
-    public var metres: Double
-    public init(pin: Pin, metres: Double) { self.pin = pin; self.metres = metres }
-}
-
 extension Store {
     /// The pins matching `query` (its order ignored) sorted by great-circle
     /// distance from (`latitude`, `longitude`) in degrees, closest first (ties by

@@ -1,40 +1,8 @@
 import CSQLite
 
-/// A cell of the pin cell tree as the map reads it: how many pins of one
-/// scope (all pins, or one category) lie in cell (`x`, `y`) of `PinGrid`
-/// level `level`, and the lowest-id one of them.
-public struct PinCell: Sendable, Hashable {
-    public var level: Int
-    /// Column (from 180°W) and row (from 90°S) on `level`.
-    public var x: Int, y: Int
-    /// Pins in the cell (≥ 1).
-    public var count: Int
-    /// The lowest pin id in the cell, with its position (degrees) and its
-    /// category's id (a key of `Store.pinCellCategoryNames()`; ids are not
-    /// counts, so reading cells costs no text).
-    public var repID: Int64
-    public var repLatitude: Double
-    public var repLongitude: Double
-    public var repCategoryID: Int64
-    /// 0: counts all pins; else the category scope counted.
-    let scope: Int64
-
+extension PinCell {
     /// The cell's box in degrees.
     public var bounds: LatLonBox { PinGrid.bounds(level: level, x: x, y: y) }
-}
-
-/// Pin counts from the level-2 cells: the whole store and each category.
-public struct PinCellTotals: Sendable, Equatable {
-    /// Pins in the store (rows).
-    public var total: Int
-    /// Non-empty categories (not the blank one) with their pin counts, by name
-    /// (the order and counts `Store.categories()` gives).
-    public var categories: [CategoryTotal]
-
-    public struct CategoryTotal: Sendable, Equatable {
-        public var name: String
-        public var count: Int
-    }
 }
 
 extension Store {

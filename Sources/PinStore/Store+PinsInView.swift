@@ -1,20 +1,6 @@
 import CSQLite
 import Foundation
 
-/// How `newestPins(in:categories:limit:inView:)` found its rows, for tests
-/// and the benchmark.
-public enum InViewPlan: String, Sendable {
-    /// Walked `pins_created_position` from the newest pin until `limit` pins
-    /// in view were found: cheap when many of all pins are in view.
-    case createdScan = "created-at scan"
-    /// Merged the newest-first runs of the level-14 tiles in view
-    /// (`pins_tile_created`): cheap when few pins are in view.
-    case tileMerge = "tile merge"
-    /// Let SQLite find and sort the pins in view: only while a large
-    /// import's indexes wait for `Store.finishIndexing`.
-    case sort = "sort"
-}
-
 extension Store {
     /// The newest `limit` pins inside `boxes` (WGS84 degrees, `west <= east`)
     /// whose category is in `categories` (nil: all), ordered by `created_at`
@@ -142,10 +128,5 @@ extension Store {
     /// takes the file's read lock once instead of once per statement, which
     /// for a frame's few hundred short reads saves a system call each.
     /// - Throws: what `body` throws, or `StoreError` when BEGIN fails.
-    public func reading<T>(_ body: () throws -> T) throws -> T {
-        guard sqlite3_get_autocommit(db.handle) != 0 else { return try body() }
-        try db.execute("BEGIN")
-        defer { try? db.execute("COMMIT") }
-        return try body()
-    }
+    public func reading<T>(_ body: () throws -> T) throws -> T { try db.transaction(.read, body) }
 }

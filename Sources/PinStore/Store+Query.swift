@@ -38,16 +38,6 @@ extension Store {
     }
 }
 
-/// Great-circle distance in metres between two WGS84 points (haversine on a
-/// sphere of radius 6,371,008.8 m, the IUGG mean Earth radius).
-public func greatCircleMetres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-    let r = 6_371_008.8
-    let p1 = lat1 * .pi / 180, p2 = lat2 * .pi / 180
-    let dp = p2 - p1, dl = (lon2 - lon1) * .pi / 180
-    let a = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
-    return 2 * r * asin(min(1, sqrt(a)))
-}
-
 extension Store {
     /// The smallest box holding every pin that matches `query` (order and
     /// limit ignored), or nil when none matches. Degrees; a set of pins that

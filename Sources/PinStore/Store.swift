@@ -5,7 +5,7 @@ import Foundation
 /// `PRAGMA user_version` (see `Migrations`). Opening never overwrites a file
 /// that is not a Pinmap store.
 public final class Store {
-    public let db: Database
+    let db: Database
     /// The file path, or `:memory:`.
     public let path: String
 
@@ -106,5 +106,5 @@ public final class Store {
     public func schemaVersion() throws(StoreError) -> Int { Int(try db.scalarInt("PRAGMA user_version")) }
 
     /// Runs `body` in one transaction (see `Database.transaction`).
-    public func transaction<T>(_ body: () throws -> T) throws -> T { try db.transaction(body) }
+    public func transaction<T>(_ body: () throws -> T) throws -> T { try db.transaction(.write, body) }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 import GeoMap
-import PinmapUI
+import PinmapCore
+import PinmapRuntime
 import PinStore
 
 /// `pinmap bench render`: how long the UI takes per frame on a store, for a
@@ -79,7 +80,7 @@ enum BenchCommand: Command {
         // Start-up: what `pinmap` does before the first frame appears.
         let store = try PinmapCLI.openStore(args)
         let state = AppState(cols: cols, rows: rows, color: true, reducedMotion: true)
-        let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
+        let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         _ = runner.frame()
         let firstFrame = monotonicSeconds()
         let sinceExec = processAgeSeconds()

@@ -1,6 +1,6 @@
 import Foundation
 import Frame
-import PinmapUI
+import PinmapCore
 import PinStore
 
 /// JSON for pins, written by hand so coordinates keep every digit (Swift's

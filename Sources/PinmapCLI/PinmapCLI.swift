@@ -1,7 +1,7 @@
 import Foundation
 import Frame
 import PinStore
-import PinmapUI
+import PinmapCore
 
 /// A subcommand: its spec (for parsing and `--help`) and what it does.
 protocol Command {

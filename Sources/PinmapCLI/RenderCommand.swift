@@ -1,6 +1,7 @@
 import Foundation
 import GeoMap
-import PinmapUI
+import PinmapCore
+import PinmapRuntime
 import Terminal
 import PinStore
 import Sheet
@@ -25,18 +26,19 @@ enum RenderCommand: Command {
         let (cols, rows) = try size(args.value("--size") ?? "100x30")
         // ASCII when asked, or when the locale is not UTF-8 (`LANG=C`), as the UI does.
         let ascii = args.has("--ascii") || !TerminalLocale.apply()
-        var state = AppState(cols: cols, rows: rows, ascii: ascii, color: false, reducedMotion: true)
-        state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
+        var tab = Tab.map
         if let t = args.value("--tab") {
-            guard let tab = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }
-            state.tab = tab
+            guard let named = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }
+            tab = named
         }
         let viewport = try viewport(args)
-        if let v = viewport { state.viewport = v }
+        let state = AppState(cols: cols, rows: rows, ascii: ascii, color: false, reducedMotion: true,
+                             environment: UIRunner.environment(localeIsUTF8: true, colorAvailable: true),
+                             tab: tab, viewport: viewport ?? .world)
         let store = try PinmapCLI.openStore(args)
         // Pins a large import left out of the map's clusters join them first (`pinmap index`).
         do { try store.finishIndexing() } catch { throw .failure("cannot index the pins a large import added: \(error.message)") }
-        let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
+        let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         if let d = args.value("--detent") {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
             runner.setDetentInstantly(detent)

@@ -1,7 +1,8 @@
 import Foundation
 import Frame
 import GeoMap
-import PinmapUI
+import PinmapCore
+import PinmapRuntime
 import PinStore
 import Terminal
 
@@ -24,11 +25,10 @@ enum UICommand: Command {
         defer { session.stop() }
         let (cols, rows) = session.size
         let ascii = args.has("--ascii") || !TerminalSession.localeIsUTF8()
-        var state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8)
-        state.colorAvailable = session.colorCount >= 8  // NO_COLOR: the Settings row refuses "on"
-        state.localeIsUTF8 = TerminalSession.localeIsUTF8()
-        state.placeLanguage = PlaceNaming.language(environment: ProcessInfo.processInfo.environment)
-        let runner = AppRunner(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
+        // NO_COLOR: the Settings row refuses "on" (colorAvailable).
+        let environment = UIRunner.environment(localeIsUTF8: TerminalSession.localeIsUTF8(), colorAvailable: session.colorCount >= 8)
+        let state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8, environment: environment)
+        let runner = UIRunner.make(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
         if isNew { runner.loadSamplesIfEmpty() }
         // The place-name index (for / and g) builds off the input path while the map shows.
         Thread.detachNewThread { Gazetteer.prepareSearch() }
@@ -51,7 +51,10 @@ enum UICommand: Command {
         // What a large import left for later (search, the map's clusters) before the map shows;
         // stopping it here quits.
         if runner.finishIndexingIfNeeded(now: 0) == .stopped { return session.quitSignal > 0 ? 128 + session.quitSignal : 0 }
-        runner.startSearchWorker()
+        if store.path != ":memory:" {
+            let path = store.path
+            runner.startSearchWorker(open: { () throws(StoreError) -> any PinRepository in try Store(path: path) })
+        }
         defer { runner.stopSearchWorker() }
         EventLoop(session: session, runner: runner, waiting: waiting).run()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+@testable import PinModel
 
 final class CoordinateParserTests: XCTestCase {
     private enum Expect { case value(Double), rule(ImportRule) }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinModel
 import PinStore
 
 /// Issue #15: inputs that change while read, huge padding, hostile file names.

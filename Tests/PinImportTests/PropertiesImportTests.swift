@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+import PinModel
 import PinStore
 
 /// Issue #12 on the CSV side: unmapped columns kept as properties, the new aliases, Excel's

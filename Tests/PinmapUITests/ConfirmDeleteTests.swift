@@ -1,7 +1,8 @@
 import XCTest
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 final class ConfirmDeleteTests: XCTestCase {
     func testDeleteAsksFirstInACoverVerticalPopUp() throws {

@@ -1,7 +1,9 @@
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
+@testable import PinmapCLI
 import GeoMap
 import Sheet
 
@@ -27,11 +29,14 @@ enum UIFixtures {
         for p in pins { try store.insert(p) }
         var state = AppState(cols: cols, rows: rows, detent: detent, ascii: false, color: false, reducedMotion: true)
         if let viewport { state.viewport = viewport }
-        return AppRunner(store: store, state: state, loadSamples: { 0 })
+        return UIRunner.make(store: store, state: state, loadSamples: { 0 })
     }
 }
 
 extension AppRunner {
+    /// The SQLite store behind the runner (tests that need its bulk writes or SQL).
+    var sqlite: Store { store as! Store }
+
     func key(_ k: Key, at t: Double = 0) { handle(.input(.key(k)), now: t) }
     func char(_ c: Character, at t: Double = 0) { key(.char(c), at: t) }
     func mouse(_ kind: MouseEvent.Kind, _ b: MouseButton = .left, col: Int, row: Int, at t: Double = 0) {

@@ -1,7 +1,8 @@
 import XCTest
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// Paths as typed or dropped, Tab completion, the folder list, Settings clicks, the
 /// filter sheet's scroll.

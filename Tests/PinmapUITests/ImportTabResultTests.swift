@@ -2,7 +2,8 @@ import XCTest
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// After a preview or a result: typing starts a new path, Enter never imports the last
 /// file again, the old result goes when the path changes, and long lines are wrapped or

@@ -2,7 +2,8 @@ import XCTest
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 final class ImportTabTests: XCTestCase {
     private func csvFile(_ text: String) throws -> String {

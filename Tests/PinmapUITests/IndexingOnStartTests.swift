@@ -2,19 +2,20 @@ import XCTest
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// The UI indexes what a large import left (Store.finishIndexing) when it opens.
 final class IndexingOnStartTests: XCTestCase {
     func testTheUIIndexesALargeImportsPinsWithProgressInTheStatusLine() throws {
         let r = try UIFixtures.runner()
-        try r.store.transaction {
-            try r.store.beginBulkInsert(expectedRows: 100_000)
-            let ins = try PinInserter(store: r.store)
+        try r.sqlite.transaction {
+            try r.sqlite.beginBulkInsert(expectedRows: 100_000)
+            let ins = try PinInserter(store: r.sqlite)
             for i in 0..<300 {
                 try ins.insert(NewPin(title: "Jeju stone \(i)", latitude: 33.3 + Double(i) / 1000, longitude: 126.5), batchID: nil)
             }
-            try r.store.endBulkInsert(deferring: true)
+            try r.sqlite.endBulkInsert(deferring: true)
         }
         XCTAssertEqual(try r.store.indexBacklog().pins, 300)
         var statusLines: [String] = []
@@ -25,7 +26,7 @@ final class IndexingOnStartTests: XCTestCase {
         XCTAssertGreaterThan(statusLines.count, 5)
         XCTAssertTrue(try r.store.indexBacklog().isEmpty)
         XCTAssertNil(r.state.message)
-        XCTAssertFalse(r.state.needsReload, "it reloads when done: the map and list show the new pins at once")
+        XCTAssertEqual(r.state.listed.count, 305, "it reloads when done: the map and list show the new pins at once")
         XCTAssertEqual(r.state.totalCount, 305)
         XCTAssertNil(r.state.modal, "no notice when it worked")
         // Nothing left: a second call does nothing at all.
@@ -58,11 +59,11 @@ final class IndexingOnStartTests: XCTestCase {
 
     /// 300 pins a large import left unindexed, in the runner's store.
     private func deferPins(_ r: AppRunner) throws {
-        try r.store.transaction {
-            try r.store.beginBulkInsert(expectedRows: 100_000)
-            let ins = try PinInserter(store: r.store)
+        try r.sqlite.transaction {
+            try r.sqlite.beginBulkInsert(expectedRows: 100_000)
+            let ins = try PinInserter(store: r.sqlite)
             for i in 0..<300 { try ins.insert(NewPin(title: "Late \(i)", latitude: 10, longitude: 10), batchID: nil) }
-            try r.store.endBulkInsert(deferring: true)
+            try r.sqlite.endBulkInsert(deferring: true)
         }
     }
 
@@ -75,8 +76,7 @@ final class IndexingOnStartTests: XCTestCase {
         XCTAssertEqual(try r.store.indexBacklog().pins, 300, "rolled back, nothing lost")
         XCTAssertTrue(r.state.message?.hasPrefix("Indexing stopped") ?? false, r.state.message ?? "")
         XCTAssertFalse(r.indexesWhenNeeded)
-        r.state.needsReload = true
-        r.reloadIfNeeded()
+        r.reloadView()
         XCTAssertEqual(try r.store.indexBacklog().pins, 300, "not tried again by a reload")
     }
 
@@ -84,8 +84,7 @@ final class IndexingOnStartTests: XCTestCase {
         let r = try UIFixtures.runner()
         r.indexesWhenNeeded = true
         try deferPins(r)  // as if another process had imported
-        r.state.needsReload = true
-        r.reloadIfNeeded()
+        r.reloadView()
         XCTAssertTrue(try r.store.indexBacklog().isEmpty)
         XCTAssertEqual(r.state.totalCount, 305)
     }

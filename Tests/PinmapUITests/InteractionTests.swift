@@ -2,7 +2,8 @@ import XCTest
 import Frame
 import GeoMap
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 import Sheet
 
 /// Issue #11: no key is lost, zoom and coordinates mean what they say, stale search

@@ -2,7 +2,8 @@ import XCTest
 import Frame
 import GeoMap
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// Korean only where characters are UTF-8; braille refused in a non-UTF-8 locale;
 /// place wording in Korean.

@@ -2,7 +2,8 @@ import XCTest
 import Frame
 import GeoMap
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// The map's clusters come from the store's pin cells, never from the pins:
 /// their counts must equal the pins inside each screen cell, counted one by
@@ -137,8 +138,7 @@ final class MapCellTests: XCTestCase {
         let before = runner.state.markers.map(\.count).reduce(0, +)
         let pin = try XCTUnwrap(runner.state.listed.first)
         runner.state.selectedID = pin.id
-        runner.state.needsMarkerReload = true
-        runner.reloadIfNeeded()
+        runner.reloadView(list: false)
         let selected = runner.state.markers.filter(\.selected)
         XCTAssertEqual(selected.map(\.id), [pin.id])
         XCTAssertEqual(runner.state.markers.filter { !$0.selected }.map(\.count).reduce(0, +), before - 1)

@@ -3,7 +3,8 @@ import Frame
 import GeoMap
 import PinStore
 import Sheet
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// Fixes from the fresh-eyes testers: sort, fit, world view.
 final class DistanceSortTests: XCTestCase {
@@ -18,8 +19,7 @@ final class DistanceSortTests: XCTestCase {
         ]
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: centre, zoom: 500))
         r.state.centerInVisibleMap(centre)
-        r.state.needsReload = true
-        r.reloadIfNeeded()
+        r.reloadView()
         r.char("s"); r.char("s")
         XCTAssertEqual(r.state.order, .distance)
         XCTAssertEqual(r.state.statusPoint.point.latitude, 37.5665, accuracy: 0.01)
@@ -104,8 +104,7 @@ final class CategoryColourTests: XCTestCase {
                    createdAt: "2024-01-0\(i + 1)T00:00:00Z")
         }
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: GeoPoint(latitude: 37.53, longitude: 127), zoom: 1000))
-        r.state.needsReload = true
-        r.reloadIfNeeded()
+        r.reloadView()
         XCTAssertEqual(r.state.categorySlots, ["cafe": 0, "food": 1, "landmark": 2, "museum": 3, "park": 4,
                                                "shopping": 5, "viewpoint": 6])
         let theme = Theme(color: true, categorySlots: r.state.categorySlots)

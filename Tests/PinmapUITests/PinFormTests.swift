@@ -1,7 +1,8 @@
 import XCTest
 import Frame
-import PinStore
-@testable import PinmapUI
+@testable import PinStore
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 final class PinFormTests: XCTestCase {
     /// Right-click at (50, 5) on the world map (zoom 1, 100 × 28 pane, centre
@@ -202,12 +203,12 @@ final class FailedSaveTests: XCTestCase {
         r.char("a")
         for ch in "남산 전망대" { r.char(ch) }
         // Make the insert fail, as a locked or full store would.
-        try r.store.db.execute("CREATE TEMP TRIGGER fail_insert BEFORE INSERT ON pins BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
+        try r.sqlite.db.execute("CREATE TEMP TRIGGER fail_insert BEFORE INSERT ON pins BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
         r.key(.ctrl("s"))
         guard case .form(let form)? = r.state.modal?.content else { return XCTFail("the form is gone: \(r.text)") }
         XCTAssertEqual(form[.title].text, "남산 전망대")
         XCTAssertTrue(form.error?.contains("disk is full") ?? false, form.error ?? "")
-        try r.store.db.execute("DROP TRIGGER temp.fail_insert")
+        try r.sqlite.db.execute("DROP TRIGGER temp.fail_insert")
         r.key(.ctrl("s"))
         XCTAssertEqual(try r.store.count(), 6)
     }

@@ -1,6 +1,7 @@
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// Helpers for the pin editing tests (form, pop-up, detail, search).
 extension AppRunner {

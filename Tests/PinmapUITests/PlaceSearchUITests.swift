@@ -1,7 +1,8 @@
 import Frame
 import GeoMap
 import XCTest
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// Going to a place by name (issue #10): `/` lists places above the pins,
 /// Enter on a place flies there; `g` searches places only.

@@ -1,7 +1,8 @@
 import XCTest
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// Issue #12 in the UI: the detail page lists a pin's properties, and the Settings tab exports.
 final class PropertiesUITests: XCTestCase {

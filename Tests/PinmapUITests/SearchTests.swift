@@ -1,7 +1,8 @@
 import XCTest
 import Frame
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 final class SearchTests: XCTestCase {
     /// `기념` (2 characters, a substring inside 전쟁기념관) finds the war memorial

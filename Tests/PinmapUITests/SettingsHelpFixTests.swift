@@ -3,7 +3,9 @@ import Foundation
 import Frame
 import PinImport
 import PinStore
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
+@testable import PinmapCLI
 
 /// Settings, help, the too-small screen and Korean texts, as fresh-eyes testing found them.
 final class SettingsHelpFixTests: XCTestCase {
@@ -99,7 +101,7 @@ final class SettingsHelpFixTests: XCTestCase {
             "KMZ · 인코딩 UTF-8", "속성으로 보존: \"pop\""])
         XCTAssertEqual(ImportResultText.preview(format: "CSV", encoding: "UTF-8", delimiter: "TAB", size: 828),
                        "CSV · 인코딩 UTF-8 · 구분자 TAB · 828 B")
-        XCTAssertEqual(ImportResultText.text(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")),
+        XCTAssertEqual(UIFileImporter.text(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")),
                        "a.csv: 파일을 읽을 수 없습니다: No such file")
         XCTAssertEqual(AppRunner.batchName("pins-seoul.csv (bundled sample pins)"), "pins-seoul.csv (예시 핀)")
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")

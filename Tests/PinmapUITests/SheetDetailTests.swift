@@ -3,7 +3,8 @@ import Frame
 import GeoMap
 import PinStore
 import Sheet
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// Issue #11's sheet details at 100×30 (travel 28): a small sheet is all handle, the wheel
 /// over the handle does not scroll, a burst read at once keeps its velocity, the header

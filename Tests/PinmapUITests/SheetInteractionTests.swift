@@ -3,7 +3,8 @@ import Frame
 import GeoMap
 import PinStore
 import Sheet
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 final class SheetInteractionTests: XCTestCase {
     func testKeysMoveBetweenDetentsAndSayWhenImpossible() throws {

@@ -3,7 +3,8 @@ import Frame
 import GeoMap
 import PinStore
 import Sheet
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// The status line by priority: counts, coordinate and zoom, the selected pin's
 /// title (cut with … to no fewer than 8 cells), the pointer legend, `? help`.
@@ -16,8 +17,7 @@ final class StatusLineLayoutTests: XCTestCase {
         let seoul = GeoPoint(latitude: 37.5665, longitude: 126.9780)
         let r = try UIFixtures.runner(cols: cols, rows: 24, viewport: Viewport(center: seoul, zoom: 400))
         r.state.centerInVisibleMap(seoul)
-        r.state.needsReload = true
-        r.reloadIfNeeded()
+        r.reloadView()
         r.selectListed(korean ? "전쟁기념관" : "National Museum of Korea")
         r.state.message = nil
         if !search.isEmpty { r.state.search = search }

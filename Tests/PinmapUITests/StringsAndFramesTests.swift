@@ -1,7 +1,8 @@
 import XCTest
 import Foundation
 import Frame
-@testable import PinmapUI
+@testable import PinmapCore
+@testable import PinmapRuntime
 
 /// The string tables, the status line with a long message, help at 80×24.
 final class StringsTests: XCTestCase {

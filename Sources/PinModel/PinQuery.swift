@@ -1,0 +1,50 @@
+/// A latitude/longitude box in WGS84 decimal degrees, `west <= east` (a view
+/// across the antimeridian is two boxes).
+public struct LatLonBox: Sendable, Hashable {
+    public var south: Double, west: Double, north: Double, east: Double
+    public init(south: Double, west: Double, north: Double, east: Double) {
+        self.south = south; self.west = west; self.north = north; self.east = east
+    }
+    public static let world = LatLonBox(south: -90, west: -180, north: 90, east: 180)
+}
+
+/// Which pins to list and in what order: the pins inside any of `boxes`
+/// (all when empty) whose category is in `categories` (all when nil) and
+/// whose text matches `search` (all when nil or blank; see `SearchText`).
+public struct PinQuery: Sendable, Hashable {
+    public enum Order: String, Sendable, Hashable, CaseIterable {
+        /// `created_at` descending (Pinit's order).
+        case newest
+        /// Title, case-insensitive.
+        case name
+        /// Great-circle distance from `near`, closest first.
+        case distance
+    }
+
+    public var boxes: [LatLonBox]
+    public var categories: Set<String>?
+    public var order: Order
+    /// Reference point for `.distance` (degrees).
+    public var near: (latitude: Double, longitude: Double)?
+    /// At most this many rows (−1: no limit).
+    public var limit: Int
+    /// Words that must all occur, case-insensitively, as substrings of the
+    /// title, description or category (`SearchText`); nil or blank: no filter.
+    public var search: String?
+
+    public init(boxes: [LatLonBox] = [], categories: Set<String>? = nil, order: Order = .newest,
+                near: (latitude: Double, longitude: Double)? = nil, limit: Int = -1, search: String? = nil) {
+        self.boxes = boxes; self.categories = categories; self.order = order; self.near = near; self.limit = limit
+        self.search = search
+    }
+
+    public static func == (a: PinQuery, b: PinQuery) -> Bool {
+        a.boxes == b.boxes && a.categories == b.categories && a.order == b.order && a.limit == b.limit
+            && a.near?.latitude == b.near?.latitude && a.near?.longitude == b.near?.longitude
+            && a.search == b.search
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(boxes); h.combine(categories); h.combine(order); h.combine(limit)
+        h.combine(near?.latitude); h.combine(near?.longitude); h.combine(search)
+    }
+}

@@ -1,0 +1,139 @@
+/// Every read and write of pins the app and the command line need, whatever holds them: the
+/// SQLite store (`Store` in PinStore) or an in-memory fake (`InMemoryPinRepository` in
+/// PinModelTesting), later a shared server. Coordinates are WGS84 decimal degrees, times
+/// ISO 8601 text, counts are pins. Every method throws `StoreError` (its `message` in the
+/// user's words, never SQL) when the pins cannot be read or written; nothing is half
+/// written then. One repository is used by one thread at a time.
+public protocol PinRepository: AnyObject {
+    /// Where the pins are, for messages and the Settings tab (a file path, `:memory:`).
+    var location: String { get }
+    /// Bytes the pins take on disk (the file and its write-ahead log); 0 in memory.
+    func sizeInBytes() -> Int64
+
+    // MARK: Reading pins
+
+    /// How many pins there are (a full count: use `pinCellTotals` on the UI path).
+    func count() throws(StoreError) -> Int
+    /// Pin `id`, nil when there is none.
+    func pin(id: Int64) throws(StoreError) -> Pin?
+    /// The pins with these ids, in the order of `ids`; missing ids are left out.
+    func pins(ids: [Int64]) throws(StoreError) -> [Pin]
+    /// The pins `query` selects, in its order, at most `query.limit` (−1: all).
+    func pins(matching query: PinQuery) throws(StoreError) -> [Pin]
+    /// The newest `limit` pins inside `boxes` whose category is in `categories` (nil: all),
+    /// newest first, without sorting the pins in view; `inView` (an estimate is fine) of
+    /// `total` pins chooses the plan.
+    func newestPins(in boxes: [LatLonBox], categories: Set<String>?, limit: Int,
+                    inView: Int, total: Int) throws(StoreError) -> (pins: [Pin], plan: InViewPlan)
+    /// The pins `query` selects (its order ignored) with their great-circle distance in
+    /// metres from (`latitude`, `longitude`), nearest first, at most `query.limit`.
+    func pinsByDistance(_ query: PinQuery, latitude: Double, longitude: Double) throws(StoreError) -> [PinDistance]
+    /// The smallest box holding every pin `query` selects (boxes and limit ignored); nil when none.
+    func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox?
+    /// Every pin matching `text` (words, Korean included, property values too), newest
+    /// first, at most `scanLimit` (then `capped`), position and category only.
+    func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults
+    /// Runs `body` with one consistent view of the pins (a read transaction); nests.
+    func reading<T>(_ body: () throws -> T) throws -> T
+
+    // MARK: The map's counts
+
+    /// Pins in total and per non-empty category, by name.
+    func pinCellTotals() throws(StoreError) -> PinCellTotals
+    /// Category id (`PinCell.repCategoryID`) → name.
+    func pinCellCategoryNames() throws(StoreError) -> [Int64: String]
+    /// Visits the pin cells covering `boxes` at the coarsest level whose cells are at most
+    /// `cellWidth` degrees wide, splitting cells `accept` refuses (it returns false when a
+    /// cell straddles screen cells and `force` is false) while `refineBudget` lasts.
+    func visitMapCells(cellWidth: Double, boxes: [LatLonBox], categories: Set<String>?, refineBudget: Int,
+                       accept: (PinCell, _ force: Bool) -> Bool) throws(StoreError) -> MapCellVisit
+
+    // MARK: Timeline
+
+    /// Day of month → pins created that day, for `year`-`month` (by `created_at`'s date).
+    func days(inMonth year: Int, month: Int) throws(StoreError) -> [Int: Int]
+    /// The pins created on `day` (`2026-12-01`), oldest first.
+    func pins(onDay day: String) throws(StoreError) -> [Pin]
+
+    // MARK: Writing pins
+
+    /// Stores `pin` (refused by `StoreError` when its title is blank or a coordinate is out
+    /// of range); returns its id. `batchID`: the import it belongs to (nil: by hand).
+    @discardableResult
+    func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64
+    /// Changes the given fields of pin `id` (nil keeps one); the pin as it is now, or nil
+    /// when there is no pin `id`.
+    @discardableResult
+    func update(id: Int64, title: String?, description: String?, category: String?,
+                latitude: Double?, longitude: Double?) throws(StoreError) -> Pin?
+    /// Deletes pin `id` with its comments; false when there was none.
+    @discardableResult
+    func delete(id: Int64) throws(StoreError) -> Bool
+    /// Deletes pin `id` and returns what `restore` needs to put it back; nil when none.
+    func deleteForUndo(id: Int64) throws(StoreError) -> DeletedPin?
+    /// Puts a deleted pin back with its id, comments and batch; returns its id.
+    @discardableResult
+    func restore(_ deleted: DeletedPin) throws(StoreError) -> Int64
+
+    /// Pin `id`'s properties in source order ([] when it has none or there is no pin `id`).
+    func properties(ofPin id: Int64) throws(StoreError) -> [PinProperty]
+
+    // MARK: Comments
+
+    /// Pin `pinID`'s comments, oldest first.
+    func comments(pinID: Int64) throws(StoreError) -> [Comment]
+    /// Adds a comment dated now; returns its id.
+    @discardableResult
+    func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64
+    /// Deletes comment `id`; false when there was none.
+    @discardableResult
+    func deleteComment(id: Int64) throws(StoreError) -> Bool
+
+    // MARK: Settings
+
+    /// The UI setting `key`, nil when never set.
+    func setting(_ key: String) throws(StoreError) -> String?
+    func setSetting(_ key: String, _ value: String) throws(StoreError)
+
+    // MARK: Imports and indexing
+
+    /// Every recorded import, oldest first, with the pins each still has.
+    func importBatches() throws(StoreError) -> [ImportBatch]
+    /// The newest `limit` imports, newest first.
+    func recentImports(limit: Int) throws(StoreError) -> [RecentImport]
+    /// Pins of batch `id` edited or commented since the import.
+    func changedPins(inBatch id: Int64) throws(StoreError) -> Int
+    /// Removes batch `id` and its pins; how many pins, nil when there is no batch `id`.
+    @discardableResult
+    func undoImport(batchID id: Int64) throws(StoreError) -> Int?
+    /// True when a large import left pins for `finishIndexing`.
+    func hasIndexBacklog() throws(StoreError) -> Bool
+    /// What is left to index.
+    func indexBacklog() throws(StoreError) -> IndexBacklog
+    /// Builds what a large import left (search, map cells, the list's indexes), reporting
+    /// `progress`; `shouldStop` returning true abandons it (rolled back, nothing lost, a
+    /// `StoreError` thrown). Returns the pins indexed.
+    @discardableResult
+    func finishIndexing(progress: ((IndexingProgress) -> Void)?, shouldStop: (() -> Bool)?) throws(StoreError) -> Int
+
+    // MARK: Export
+
+    /// Writes every pin as `format` text through `write`, in pieces; returns the pins written.
+    /// Throws what `write` throws, or `StoreError`.
+    func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int
+}
+
+extension PinRepository {
+    /// `search` over every category, at most `searchScanLimit` matches.
+    public func search(_ text: String) throws(StoreError) -> SearchResults {
+        try search(text, categories: nil, scanLimit: SearchResults.scanLimit)
+    }
+
+    /// `insert` by hand (no import batch).
+    @discardableResult
+    public func insert(_ pin: NewPin) throws(StoreError) -> Int64 { try insert(pin, batchID: nil) }
+
+    /// `finishIndexing` without progress or a way to stop.
+    @discardableResult
+    public func finishIndexing() throws(StoreError) -> Int { try finishIndexing(progress: nil, shouldStop: nil) }
+}

@@ -1,0 +1,37 @@
+/// Trims Unicode whitespace (including U+00A0) and stray byte order marks (U+FEFF, which some
+/// exports repeat inside the file) from both ends of `text`.
+public func trimmedText<S: StringProtocol>(_ text: S) -> String {
+    // Fast paths: most values need no trimming. An ASCII byte other than a space or a
+    // control at both ends settles it without decoding scalars.
+    let plainEnds = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+    }
+    if plainEnds == true { return String(text) }
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return "" }
+    if !isTrimmable(first) && !isTrimmable(last) { return String(text) }
+    // Index walks from both ends: linear in what is trimmed (rebuilding a Substring from
+    // `dropLast()` per scalar was quadratic: 100,000 trailing spaces took 24 s).
+    let whole = Substring(text)
+    let scalars = whole.unicodeScalars
+    var start = scalars.startIndex, end = scalars.endIndex
+    while start < end, isTrimmable(scalars[start]) { start = scalars.index(after: start) }
+    while end > start {
+        let before = scalars.index(before: end)
+        guard isTrimmable(scalars[before]) else { break }
+        end = before
+    }
+    return String(whole[start..<end])
+}
+
+/// Unicode's White_Space property (stable since Unicode 6.3) plus U+FEFF, as a switch: the
+/// property lookup costs more than the rest of trimming a typical value.
+@inline(__always)
+private func isTrimmable(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+        return true
+    default:
+        return false
+    }
+}

@@ -1,0 +1,2 @@
+// The values and the `PinRepository` protocol the store speaks in (PinModel) come with it.
+@_exported import PinModel

@@ -1,0 +1,42 @@
+/// The map's reading strategy over the pin cell tree (what `MapCellView.load` did in the UI).
+extension Store {
+    /// Visits the pin cells covering `boxes` (WGS84 degrees) whose category is in `categories`
+    /// (nil: all) at the coarsest level whose cells are at most `cellWidth` degrees wide.
+    ///
+    /// `accept(cell, force)` counts a cell and returns true, or returns false (counting
+    /// nothing) when the cell straddles screen cells and `force` is false: such cells are
+    /// split into their children (one indexed read each, ≈ 3 µs) while `refineBudget`
+    /// lasts, else passed again with `force`. Refining happens only when it can finish
+    /// (sparse views, then exact): once more than `refineBudget` cells straddle, every cell
+    /// is forced as it comes.
+    /// - Returns: the level read and how many cells were split.
+    /// - Throws: `StoreError` from SQLite.
+    public func visitMapCells(cellWidth: Double, boxes: [LatLonBox], categories: Set<String>?, refineBudget: Int,
+                              accept: (PinCell, _ force: Bool) -> Bool) throws(StoreError) -> MapCellVisit {
+        let level = PinGrid.level(forCellWidth: cellWidth)
+        var straddling: [PinCell] = []
+        var dense = false
+        try forEachPinCell(level: level, boxes: boxes, categories: categories) { cell in
+            if accept(cell, dense) { return }
+            straddling.append(cell)
+            if straddling.count > refineBudget {
+                dense = true
+                for c in straddling { _ = accept(c, true) }
+                straddling = []
+            }
+        }
+        var refined = 0
+        if !straddling.isEmpty {
+            let reader = try PinCellChildReader(store: self)
+            while let cell = straddling.popLast() {
+                guard refined < refineBudget, cell.level < PinGrid.maxLevel else {
+                    _ = accept(cell, true)
+                    continue
+                }
+                refined += 1
+                for child in try reader.children(of: cell) where !accept(child, false) { straddling.append(child) }
+            }
+        }
+        return MapCellVisit(level: level, refined: refined)
+    }
+}

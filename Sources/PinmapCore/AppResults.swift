@@ -1,0 +1,127 @@
+import Frame
+import GeoMap
+import PinModel
+
+/// What comes from the environment at start (never read by the core itself): the home
+/// folder and the working folder (Import tab paths), the locale and the terminal's colours.
+public struct AppEnvironment: Sendable, Equatable {
+    public var home: String?
+    public var cwd: String
+    /// False when the locale's characters are not UTF-8 (`LANG=C`).
+    public var localeIsUTF8: Bool
+    /// False when `NO_COLOR` is set or the terminal has fewer than 8 colours.
+    public var colorAvailable: Bool
+    /// The map's place names: Korean when the locale's name is Korean.
+    public var placeLanguage: PlaceNaming.Language
+    public init(home: String? = nil, cwd: String = "/", localeIsUTF8: Bool = true, colorAvailable: Bool = true,
+                placeLanguage: PlaceNaming.Language = .english) {
+        self.home = home; self.cwd = cwd; self.localeIsUTF8 = localeIsUTF8
+        self.colorAvailable = colorAvailable; self.placeLanguage = placeLanguage
+    }
+}
+
+/// An error already in the UI's words (an importer's or a file system's failure).
+public struct ErrorText: Error, Sendable, Equatable, CustomStringConvertible {
+    public var text: String
+    public init(_ text: String) { self.text = text }
+    public var description: String { text }
+}
+
+/// What the map and the list show for a view, read by the runtime (`Effect.loadView`).
+public struct ViewData: Sendable {
+    /// Pins in the store and per category.
+    public var totals: PinCellTotals
+    /// Markers, in-view count and list; nil while a search's answer is on its way (the map
+    /// and the list stay as they are).
+    public var view: ViewPart?
+    /// The selected pin's own marker, drawn over the others.
+    public var selectedMarker: MapMarker?
+    /// The list was asked for (`Effect.loadView(list: true)`): the cursor follows the selection.
+    public var list: Bool
+    public init(totals: PinCellTotals, view: ViewPart?, selectedMarker: MapMarker?, list: Bool) {
+        self.totals = totals; self.view = view; self.selectedMarker = selectedMarker; self.list = list
+    }
+
+    public struct ViewPart: Sendable {
+        public var markers: [MapMarker]
+        public var inView: Int
+        public var approximate: Bool
+        /// With a search: its matches outside the view.
+        public var elsewhere: Int?
+        /// The list, when it was asked for.
+        public var listed: [Pin]?
+        public init(markers: [MapMarker], inView: Int, approximate: Bool, elsewhere: Int?, listed: [Pin]?) {
+            self.markers = markers; self.inView = inView; self.approximate = approximate
+            self.elsewhere = elsewhere; self.listed = listed
+        }
+    }
+}
+
+/// The Timeline's month and day as read (`Effect.loadTimeline`).
+public struct TimelineDay: Sendable {
+    public var dayCounts: [Int: Int]
+    public var dayPins: [Pin]
+    public init(dayCounts: [Int: Int], dayPins: [Pin]) { self.dayCounts = dayCounts; self.dayPins = dayPins }
+}
+
+/// How a pin write ended (`AppEvent.pinWritten`).
+public enum PinWriteOutcome: Sendable {
+    case added(id: Int64, NewPin)
+    /// The form comes back with what was typed.
+    case addFailed(NewPin, StoreError)
+    case updated(id: Int64, NewPin)
+    /// Pin `id` is gone (deleted elsewhere).
+    case updateMissing(id: Int64, NewPin)
+    case updateFailed(id: Int64, NewPin, StoreError)
+    case deleted(DeletedPin)
+    case deleteMissing(id: Int64)
+    case deleteFailed(id: Int64, StoreError)
+    case restored(id: Int64, DeletedPin)
+    case restoreFailed(DeletedPin, StoreError)
+}
+
+/// The comment write that came before a comments read (`AppEvent.commentsLoaded`).
+public enum CommentChange: Sendable {
+    case none, added, deleted
+    case addFailed(StoreError), deleteFailed(StoreError)
+}
+
+/// A file's first rows and what the importer detected (`Effect.previewImport`).
+public struct ImportPreviewScan: Sendable, Equatable {
+    public enum Row: Sendable, Equatable {
+        case pin(title: String, latitude: Double, longitude: Double, category: String)
+        /// A rejected row and its first issue.
+        case rejected(RowIssue?)
+    }
+    public var path: String
+    public var format: String
+    public var encoding: String
+    public var delimiter: String
+    public var columns: [String: String]
+    public var properties: [String]
+    public var rows: [Row]
+    public var size: Int64
+    public init(path: String, format: String, encoding: String, delimiter: String, columns: [String: String],
+                properties: [String], rows: [Row], size: Int64) {
+        self.path = path; self.format = format; self.encoding = encoding; self.delimiter = delimiter
+        self.columns = columns; self.properties = properties; self.rows = rows; self.size = size
+    }
+}
+
+/// How indexing what a large import left ended (`AppEvent.indexingFinished`).
+public enum IndexingOutcome: Sendable, Equatable {
+    case nothingToDo, done, stopped
+    /// Failed, with the store's message.
+    case failed(String)
+}
+
+/// How an export ended (`AppEvent.exportFinished`).
+public enum ExportOutcome: Sendable, Equatable {
+    /// `count` pins written to `path`.
+    case written(count: Int, path: String)
+    /// No file could be created at `path` (the system's reason).
+    case noFile(path: String, reason: String)
+    /// The file at `path` could not be written whole.
+    case notWritten(path: String, reason: String)
+    case failed(String)
+}

@@ -1,0 +1,190 @@
+import Frame
+import GeoMap
+import PinModel
+import Sheet
+
+/// Everything the UI shows, as a value. `update` changes it, `render` draws it;
+/// neither touches the terminal, the store or the clock (they come in as events
+/// and go out as `Effect`s).
+public struct AppState: Sendable {
+    public var layout: Layout
+    public var tab: Tab = .map
+    public var sheet: SheetModel
+    public var viewport: Viewport = .world
+    public var focus: Focus = .list
+
+    // The pin list (pins in the viewport) and the map's markers, as last loaded.
+    public var listed: [Pin] = []
+    public var inViewCount = 0
+    /// True when `inViewCount` is an estimate (pin cells straddling the
+    /// pane's edge; see `ScreenClusters`): it is then shown with "≈".
+    public var inViewApproximate = false
+    /// `inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
+    /// With a search capped at `Store.searchScanLimit` matches the count is a lower bound: "5000+".
+    public var inViewText: String {
+        (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) + (searchIsCapped ? "+" : "")
+    }
+    /// True when the current search's answer stopped at `Store.searchScanLimit` matches.
+    public var searchIsCapped: Bool { !search.isEmpty && searchMatches.map { $0.capped && $0.text == search } == true }
+    public var totalCount = 0
+    /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
+    public var indexingBacklog = false
+    public var markers: [MapMarker] = []
+    /// Category names in a stable order.
+    public var categoryNames: [String] = [] {
+        didSet { categorySlots = MapTheme.categorySlots(categoryNames) }
+    }
+    /// Each category's palette slot (`MapTheme.categorySlots`): one colour per category
+    /// in map, list, filter and detail.
+    public private(set) var categorySlots: [String: Int] = [:]
+    /// The palette slot of `category` (-1 for none).
+    public func categorySlot(_ category: String) -> Int { categorySlots[category] ?? MapTheme.categorySlot(category) }
+
+    public var selectedID: Int64?
+    /// Index of the selected row in `listed`, when it is listed.
+    public var cursor: Int = 0
+    /// First list row shown (rows scrolled off the top).
+    public var scroll: Int = 0
+    public var order: PinQuery.Order = .newest
+    /// Categories shown; nil = all.
+    public var categoryFilter: Set<String>?
+
+    public var showHelp = false
+    /// Help lines scrolled off the top of the `?` overlay.
+    public var helpScroll = 0
+    /// The Import tab's path field, preview and progress.
+    public var importTab = ImportTabState()
+    /// Selected row on the Settings tab.
+    public var settingsCursor = 0
+    /// The format the Settings tab's export row writes.
+    public var exportFormat: ExportFormat = .csv
+    /// Store facts for the Settings tab.
+    public var storeInfo = StoreInfo()
+    /// False when NO_COLOR is set or the terminal has no colours.
+    public var colorAvailable = true
+    /// The Timeline tab's month, day and the pins of that day.
+    public var timeline = TimelineState(year: 2026, month: 1, day: 1)
+    /// The modal sheet on screen (filter, notice), if any.
+    public var modal: Modal?
+    /// Categories in the store with their pin counts (for the filter sheet).
+    public var categoryCounts: [CategoryCount] = []
+    /// Time of the latest event, in seconds (animations are drawn at this time).
+    public var clock: Double = 0
+    /// One-line message for the status line (what just happened or why not).
+    public var message: String?
+    /// A routine success shown at the top right for a few seconds (Toast.swift).
+    public var toast: Toast?
+    public var ascii: Bool
+    /// False when the locale's characters are not UTF-8 (`LANG=C`): the map is ASCII
+    /// then and `b` does not switch to braille (it would show as `?`).
+    public var localeIsUTF8 = true
+    /// Language of the map's place names: Korean when the locale's name is
+    /// Korean (`PlaceNaming.language(environment:)`), else English.
+    public var placeLanguage: PlaceNaming.Language = .english
+    /// The place names the last frame drew, so the next keeps them in place.
+    public var mapLabels: [PlacedLabel] = []
+    /// Seconds the last remembered frame spent placing them (benchmark).
+    public var labelSeconds = 0.0
+    public var color: Bool
+    /// The screen cell under the mouse pointer, when it last moved over the map; cleared by
+    /// a key, so the status line then shows the visible map's centre (`statusPoint`).
+    public var pointerCell: (col: Int, row: Int)?
+
+    // Keeping pins (Update+Pins.swift, Search.swift).
+    /// Full-text search over title, description and category ("" = none).
+    public var search = ""
+    /// The search field while it takes the keys (nil when not typing a search).
+    public var searchField: TextField?
+    /// Places matching the search field's text, listed above the pins
+    /// (PlaceSearch.swift); the highlighted one, nil when a pin row is.
+    public var placeMatches: [PlaceMatch] = []
+    public var placeCursor: Int?
+    /// The field was opened with `g`: it finds places only.
+    public var placeSearchOnly = false
+    /// The place index was not built yet when the field changed: a tick asks again.
+    public var placeMatchesPending = false
+    /// Bumped for every new search text; results of an older generation are dropped.
+    public var searchGeneration = 0
+    /// Every match of `search` in the store (as last answered; `SearchResults.text` says for
+    /// which text); the list and the map take the ones in view from it.
+    public var searchMatches: SearchResults?
+    /// Matches of the search outside the view (shown as "N more elsewhere").
+    public var searchElsewhere = 0
+    /// The last deleted pin with its comments, which `u` restores (same id).
+    public var lastDeleted: DeletedPin?
+    /// Effects raised by the helpers `update` calls (a modal, a gesture, a view change),
+    /// returned by `update` at its end: a load asked twice is asked once
+    /// (`requestView`). Nothing outside `update` reads it.
+    var outbox: [Effect] = []
+
+    // Gesture tracking.
+    var mapDrag: MapDrag?
+    var sheetPress: SheetPress?
+
+    public var quit = false
+
+    public init(cols: Int, rows: Int, detent: Detent = .medium, ascii: Bool = false, color: Bool = true,
+                sensitivity: Double = 1, reducedMotion: Bool = false, environment: AppEnvironment = AppEnvironment(),
+                tab: Tab = .map, viewport: Viewport = .world) {
+        layout = Layout(cols: cols, rows: rows)
+        sheet = SheetModel(detent: detent, travel: layout.travel, sensitivity: sensitivity, reducedMotion: reducedMotion)
+        self.ascii = ascii
+        self.color = color
+        self.tab = tab
+        self.viewport = viewport
+        colorAvailable = environment.colorAvailable
+        localeIsUTF8 = environment.localeIsUTF8
+        placeLanguage = environment.placeLanguage
+        importTab.home = environment.home
+        importTab.cwd = environment.cwd
+    }
+
+    /// The selected pin, when it is in the list.
+    public var selectedPin: Pin? {
+        guard let id = selectedID else { return nil }
+        return listed.first { $0.id == id }
+    }
+
+    /// True while something moves on screen: the loop then ticks at up to 60 frames per second.
+    public var isAnimating: Bool {
+        sheet.isAnimating || (modal.map { $0.presentation.isAnimating(at: clock) } ?? false)
+    }
+
+    /// True when time alone can change the frame (animations, a notice's timeout).
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending || placeMatchesPending }
+
+    /// True while the answer to the current search text is on its way.
+    public var searchPending: Bool { !search.isEmpty && searchMatches?.text != search }
+
+    /// True when the list takes input: the sheet is above small (Pinit's rule).
+    public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }
+
+    /// List rows visible inside the sheet at its current height.
+    public var visibleListRows: Int { max(0, sheet.height - SheetView.headerRows) }
+
+    /// The query for the current viewport, filter and order (list). The distance
+    /// order measures from the visible map's centre, the point the status line shows.
+    public func listQuery(limit: Int) -> PinQuery {
+        let near = visibleMapCentre
+        var query = PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane).map(\.latLonBox),
+                             categories: categoryFilter, order: order,
+                             near: (near.latitude, near.longitude), limit: limit)
+        query.search = search.isEmpty ? nil : search
+        return query
+    }
+}
+
+struct MapDrag: Sendable {
+    var startCol: Int, startRow: Int
+    var startViewport: Viewport
+    var moved = false
+}
+
+struct SheetPress: Sendable {
+    var col: Int, row: Int
+    var onGrabber: Bool
+}
+
+extension BoundingBox {
+    public var latLonBox: LatLonBox { LatLonBox(south: south, west: west, north: north, east: east) }
+}

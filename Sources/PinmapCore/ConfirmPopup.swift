@@ -1,0 +1,84 @@
+import Frame
+import PinModel
+
+/// The confirmation pop-up for destructive actions (the "cover vertical"
+/// design in seeds.md: a card slides up from the bottom over a 25 % dim in
+/// 0.3 s). Two buttons, the destructive one first; Cancel is chosen at
+/// first so a stray Enter destroys nothing.
+public struct ConfirmPopup: Sendable, Equatable {
+    /// What happens on confirmation.
+    public enum Action: Sendable, Equatable {
+        case deletePin(Pin)
+        case deleteComment(Comment)
+    }
+
+    public enum Button: Int, Sendable, Equatable { case confirm = 0, cancel = 1 }
+
+    /// What a key or click did.
+    public enum Outcome: Sendable, Equatable { case waiting, confirmed(Action), cancelled }
+
+    public var action: Action
+    public var chosen: Button = .cancel
+
+    public init(_ action: Action) { self.action = action }
+
+    /// Backdrop dim (seeds.md: 25 % black) and slide duration in seconds.
+    public static let dim = 0.25
+    public static let duration = 0.3
+    /// Rows: grabber, title, message, blank, buttons, margin.
+    public static let height = 6
+    /// Row of the buttons inside the card body (below the grabber row).
+    static let buttonRow = 3
+
+    public var title: String {
+        switch action {
+        case .deletePin(let pin): return S.cfDeletePin(pin.title)
+        case .deleteComment: return S.cfDeleteComment.text
+        }
+    }
+
+    public var message: String {
+        switch action {
+        case .deletePin: return S.cfDeletePinText.text
+        case .deleteComment(let c): return "“\(c.body)”"
+        }
+    }
+
+    public var confirmLabel: String { S.cfDelete.text }
+
+    public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : S.cfCancel.text }
+
+    /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, Esc
+    /// (or `n`) cancels, `y` confirms.
+    public mutating func handle(key: Key) -> Outcome {
+        switch key {
+        case .left, .right, .tab, .backTab, .char("h"), .char("l"):
+            chosen = chosen == .confirm ? .cancel : .confirm
+        case .enter, .char(" "): return chosen == .confirm ? .confirmed(action) : .cancelled
+        case .escape, .char("n"), .char("q"): return .cancelled
+        case .char("y"): return .confirmed(action)
+        default: break
+        }
+        return .waiting
+    }
+
+    /// A click at (`col`, `row`) on a card body `body`: a button presses it.
+    public mutating func click(col: Int, row: Int, body: Rect) -> Outcome {
+        for b in [Button.confirm, .cancel] where buttonRect(b, body: body).contains(col: col, row: row) {
+            chosen = b
+            return b == .confirm ? .confirmed(action) : .cancelled
+        }
+        return .waiting
+    }
+
+    /// Where `button` is drawn in a card body `body` (drawing and clicks share it):
+    /// `[ Delete ]   [ Cancel ]` centred on the button row.
+    public func buttonRect(_ button: Button, body: Rect) -> Rect {
+        let widths = [Button.confirm, .cancel].map { DisplayWidth.of(label($0)) + 4 }
+        let gap = 3
+        let total = widths[0] + gap + widths[1]
+        let x0 = body.x + max(0, (body.width - total) / 2)
+        let x = button == .confirm ? x0 : x0 + widths[0] + gap
+        return Rect(x: x, y: body.y + ConfirmPopup.buttonRow, width: widths[button.rawValue], height: 1)
+    }
+}

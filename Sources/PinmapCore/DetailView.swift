@@ -1,0 +1,175 @@
+import Frame
+import GeoMap
+import PinModel
+
+/// Where the detail page's parts sit inside the card body `body` (below the
+/// grabber row). Drawing and clicks share it.
+struct DetailLayout {
+    var titleRow: Int, coordsRow: Int, datesRow: Int
+    /// The wrapped description (left) and the small map with its border (right).
+    var description: Rect
+    var map: Rect
+    var commentsHeaderRow: Int
+    var comments: Rect
+    var footerRow: Int
+
+    /// Most rows the description and map take, and the map's widest frame.
+    static let maxMiddleRows = 10
+    static let maxMapWidth = 46
+
+    init(body b: Rect) {
+        titleRow = b.y; coordsRow = b.y + 1; datesRow = b.y + 2
+        footerRow = b.maxY - 1
+        let middleTop = b.y + 4
+        let available = max(0, footerRow - middleTop)
+        let middle = min(DetailLayout.maxMiddleRows, max(0, (available - 1) / 2))
+        let mapWidth = b.width >= 60 && middle >= 4 ? min(DetailLayout.maxMapWidth, b.width * 2 / 5) : 0
+        map = Rect(x: b.maxX - mapWidth - 1, y: middleTop, width: mapWidth, height: mapWidth > 0 ? middle : 0)
+        description = Rect(x: b.x + 2, y: middleTop, width: b.width - 4 - (mapWidth > 0 ? mapWidth + 2 : 0), height: middle)
+        commentsHeaderRow = middleTop + middle + (middle > 0 ? 1 : 0)
+        comments = Rect(x: b.x, y: commentsHeaderRow + 1, width: b.width, height: max(0, footerRow - commentsHeaderRow - 1))
+    }
+}
+
+/// Draws the pin detail page: title and category, coordinates in decimal
+/// degrees and in degrees-minutes-seconds, created and updated times, the
+/// wrapped description beside a small map centred on the pin, the dated
+/// comments, and a footer (keys, the comment input, or the last outcome).
+/// Every piece of pin text is sanitized before it is measured or drawn.
+enum DetailView {
+    /// Zoom of the small map: 360° / 64 ≈ 5.6° of longitude across, enough
+    /// to show the nearest coastline or border around the pin.
+    static let mapZoom = 64.0
+
+    static func draw(_ d: PinDetail, in body: Rect, state: AppState, into screen: inout Screen, theme: Theme) {
+        guard body.height > 0 else { return }
+        let ascii = state.ascii
+        let l = DetailLayout(body: body)
+        let pin = d.pin
+        var x = screen.put("  " + SafeText.sanitize(pin.title, ascii: ascii), col: body.x, row: l.titleRow,
+                           style: theme.title, maxWidth: body.width - 16)
+        if !pin.category.isEmpty {
+            x = screen.put("  ·  ", col: x, row: l.titleRow, style: theme.muted)
+            screen.put(SafeText.sanitize(pin.category, ascii: ascii), col: x, row: l.titleRow, style: theme.category(pin.category))
+        }
+        let idLabel = S.dtCloses(pin.id)
+        screen.put(idLabel, col: body.maxX - DisplayWidth.of(idLabel), row: l.titleRow, style: theme.muted)
+        let decimal = "\(CoordinateText.decimal(pin.latitude)), \(CoordinateText.decimal(pin.longitude))"
+        let dms = CoordinateText.dms(latitude: pin.latitude, longitude: pin.longitude)
+        let place = SafeText.sanitize(pin.placeText(PlaceNaming(language: state.placeLanguage, ascii: ascii)), ascii: ascii)
+        screen.put("  \(decimal)  ·  \(dms)  ·  \(place)", col: body.x, row: l.coordsRow, maxWidth: body.width)
+        screen.put(S.dtCreated(SafeText.sanitize(pin.createdAt, ascii: ascii), SafeText.sanitize(pin.updatedAt, ascii: ascii)),
+                   col: body.x, row: l.datesRow, style: theme.date)
+        drawDescription(d.descriptionWithProperties, in: l.description, into: &screen, ascii: ascii, theme: theme)
+        drawMap(pin, in: l.map, state: state, into: &screen, theme: theme)
+        drawComments(d, layout: l, into: &screen, ascii: ascii, theme: theme)
+        drawFooter(d, row: l.footerRow, width: body.width, into: &screen, ascii: ascii, theme: theme)
+        if let nested = d.confirm { drawNested(nested, into: &screen, state: state, theme: theme) }
+    }
+
+    private static func drawDescription(_ text: String, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard r.height > 0, r.width > 0 else { return }
+        if text.trimmingSpaces.isEmpty {
+            screen.put(S.dtNoDescription.text, col: r.x, row: r.y, style: theme.muted)
+            return
+        }
+        let lines = TextWrap.lines(text, width: r.width, ascii: ascii)
+        for (i, line) in lines.prefix(r.height).enumerated() {
+            let cut = i == r.height - 1 && lines.count > r.height
+            let shown = cut ? DisplayWidth.truncate(line + " …", to: r.width, ascii: ascii) : line
+            screen.put(shown, col: r.x, row: r.y + i, maxWidth: r.width)
+        }
+    }
+
+    private static func drawMap(_ pin: Pin, in frame: Rect, state: AppState, into screen: inout Screen, theme: Theme) {
+        guard frame.width >= 6, frame.height >= 4 else { return }
+        HelpView.drawBorder(frame, into: &screen, ascii: state.ascii, theme: theme)
+        let inner = frame.inset(dx: 1, dy: 1)
+        let viewport = Viewport(center: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), zoom: mapZoom)
+        let index = state.categorySlot(pin.category)
+        let marker = MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
+                               categoryIndex: index, title: "", selected: true)
+        MapRenderer.draw(into: &screen, pane: inner, viewport: viewport, markers: [marker],
+                         options: MapOptions(ascii: state.ascii, color: state.color, graticule: false,
+                                             placeNames: state.placeLanguage))
+        let span = S.dtAcross(CoordinateText.decimal(360 / mapZoom, decimals: 1))
+        screen.put(span, col: frame.x + 2, row: frame.y, style: theme.muted, maxWidth: frame.width - 4)
+    }
+
+    private static func drawComments(_ d: PinDetail, layout l: DetailLayout, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard l.commentsHeaderRow < l.footerRow else { return }
+        let count = d.commentsLoaded ? "\(d.comments.count)" : "…"
+        let x = screen.put(S.dtComments(count), col: l.comments.x, row: l.commentsHeaderRow, style: theme.title)
+        screen.put(S.dtCommentKeys.text, col: x, row: l.commentsHeaderRow, style: theme.muted)
+        let r = l.comments
+        guard r.height > 0 else { return }
+        if d.commentsLoaded && d.comments.isEmpty {
+            screen.put(S.dtNoComments.text, col: r.x, row: r.y, style: theme.muted)
+            return
+        }
+        let first = d.firstVisibleComment(rows: r.height)
+        for i in 0..<r.height {
+            let index = first + i
+            guard d.comments.indices.contains(index) else { break }
+            let c = d.comments[index]
+            let row = r.y + i
+            let selected = index == d.cursor
+            let base: Style = selected ? theme.selectedRow : .plain
+            if selected { screen.fill(Rect(x: r.x, y: row, width: r.width, height: 1), with: Cell(" ", base)) }
+            var x = screen.put(selected ? (ascii ? "  > " : "  ▸ ") : "    ", col: r.x, row: row, style: base)
+            x = screen.put(SafeText.sanitize(String(c.createdAt.prefix(10)), ascii: ascii), col: x, row: row,
+                           style: selected ? base : theme.date)
+            // One line per comment: line breaks become spaces, the rest is cut with an ellipsis.
+            let body = SafeText.sanitize(c.body.replacingNewlines, ascii: ascii)
+            let room = max(1, r.maxX - x - 3)
+            screen.put("  " + DisplayWidth.truncate(body, to: room, ascii: ascii), col: x, row: row, style: base)
+        }
+    }
+
+    private static func drawFooter(_ d: PinDetail, row: Int, width: Int, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        if let field = d.input {
+            let x = screen.put(S.dtNewComment.text, col: 0, row: row, style: theme.title)
+            let hint = S.dtNewCommentHint.text
+            let box = Rect(x: x, y: row, width: max(8, width - x - DisplayWidth.of(hint) - 1), height: 1)
+            screen.fill(box, with: Cell(" ", Style(underline: true)))
+            let shown = field.display(width: box.width, ascii: ascii)
+            screen.put(shown.text, col: box.x, row: row, style: Style(underline: true), maxWidth: box.width)
+            FormView.showCursor(at: box.x + shown.cursorCol, row: row, into: &screen)
+            screen.put(hint, col: box.maxX, row: row, style: theme.muted)
+        } else if let note = d.note {
+            screen.put("  " + note, col: 0, row: row, style: theme.hint)
+        } else {
+            screen.put(S.dtKeys.text, col: 0, row: row, style: theme.muted)
+        }
+    }
+
+    /// The pop-up raised from the page: the page dims behind it.
+    private static func drawNested(_ nested: PinDetail.NestedConfirm, into screen: inout Screen, state: AppState, theme: Theme) {
+        let now = state.clock
+        if nested.presentation.progress(at: now) > 0.05 { screen.restyle(screen.bounds) { $0.dimmedForBackdrop } }
+        let card = nested.presentation.rect(cols: screen.width, rows: screen.height, now: now)
+        ModalView.drawCard(card, into: &screen, ascii: state.ascii, theme: theme)
+        guard card.height > 1 else { return }
+        let body = Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
+        ConfirmView.draw(nested.popup, in: body, into: &screen, ascii: state.ascii, theme: theme)
+    }
+}
+
+extension String {
+    /// Line breaks (LF, CR, CRLF) as single spaces, for one-line views.
+    var replacingNewlines: String {
+        String(map { $0.isNewline ? " " : $0 })
+    }
+}
+
+extension ModalView {
+    /// A blank card with its top border and grabber, as `draw` paints the
+    /// modal's card (used for pop-ups raised from inside a modal page).
+    static func drawCard(_ card: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard !card.isEmpty else { return }
+        screen.fill(card, with: Cell(" ", .plain))
+        screen.put(String(repeating: ascii ? "-" : "─", count: card.width), col: card.x, row: card.y, style: theme.sheetBorder)
+        screen.putCentered(" " + String(repeating: ascii ? "=" : "━", count: SheetView.grabberWidth) + " ",
+                           in: Rect(x: card.x, y: card.y, width: card.width, height: 1), style: theme.grabber)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PinModel
+
+/// The Import tab's and the form's lines about an import, built from the report's and the
+/// issue's values with the UI's strings (PinImport's own sentences are English, for the CLI).
+enum ImportResultText {
+    /// The result of an import: counts and batch, format, columns, kept properties, the
+    /// first rejected rows and duplicates, and the importer's notes.
+    static func summary(_ r: ImportReport, maxLines: Int = 5) -> [String] {
+        let name = (r.file as NSString).lastPathComponent
+        var head = S.irHead(name, r.imported, r.rejected, r.duplicates)
+        if let batch = r.batchID { head += " " + S.irBatch(batch) }
+        var lines = [head, preview(format: r.format, encoding: r.encoding, delimiter: r.delimiter, size: nil)]
+        if !r.columns.isEmpty { lines.append(columns(r.columns)) }
+        if !r.properties.isEmpty { lines.append(S.importKept.text + r.properties.map { "\"\($0)\"" }.joined(separator: ", ")) }
+        let issues = r.errors.prefix(maxLines)
+        lines += issues.map { S.irLine($0.line, text($0)) }
+        let more = r.errors.count - issues.count + r.errorsOmitted
+        if more > 0 { lines.append(S.irMoreIssues(more)) }
+        let dups = r.duplicateRows.prefix(maxLines)
+        lines += dups.map { d in d.ofLine.map { S.irDupLine(d.line, $0) } ?? S.irDupPin(d.line, d.ofPin ?? 0) }
+        if r.duplicates > dups.count { lines.append(S.irMoreDuplicates(r.duplicates - dups.count)) }
+        lines += r.notes.map { S.irNote($0) }
+        return lines
+    }
+
+    /// `KMZ · encoding UTF-8 · delimiter TAB · 828 B`.
+    static func preview(format: String, encoding: String, delimiter: String, size: Int64?) -> String {
+        var line = S.irFormat(format, encoding.isEmpty ? "-" : encoding)
+        if !delimiter.isEmpty { line += " · " + S.irDelimiter(delimiter) }
+        if let size { line += " · " + SettingsView.formatBytes(size) }
+        return line
+    }
+
+    /// `columns: latitude ← "lat", …`.
+    static func columns(_ columns: [String: String]) -> String {
+        S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\($0.key) ← \"\($0.value)\"" }.joined(separator: ", ")
+    }
+
+    /// Why a row or a form field is refused, in the UI's language where the rule is known
+    /// (`latitude 'abc' is not a number`, `latitude 95 outside [-90, 90]`).
+    static func text(_ issue: RowIssue, field: String? = nil) -> String {
+        let f = field ?? issue.field
+        switch issue.rule {
+        case .notANumber: return S.irNotANumber(f, issue.value)
+        case .notFinite: return S.irNotFinite(f, issue.value)
+        case .hexadecimal: return S.irHexadecimal(f, issue.value)
+        case .twoDecimalSeparators: return S.irTwoSeparators(f, issue.value)
+        case .emptyCoordinate: return S.irEmpty(f)
+        case .blankName: return S.irBlankName.text
+        case .outOfRange:
+            // The allowed range is the reason's bracketed part, e.g. "[-90, 90]".
+            let range = issue.reason.range(of: #"\[[^\]]*\]"#, options: .regularExpression).map { String(issue.reason[$0]) } ?? ""
+            let swapped = issue.reason.hasSuffix("look swapped") ? S.irSwapped.text : ""
+            return S.irOutOfRange(f, issue.value, range) + swapped
+        default: return issue.reason
+        }
+    }
+}

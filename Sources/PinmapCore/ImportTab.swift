@@ -1,0 +1,263 @@
+import Frame
+
+/// What the Import tab learned from a file before importing it: the same
+/// detection the importer uses (encoding, delimiter, column mapping) and the
+/// first rows as they would be read.
+public struct ImportPreview: Sendable, Equatable {
+    public var path: String
+    public var format: String
+    public var encoding: String
+    public var delimiter: String
+    /// Role → header used, e.g. "latitude" → "lat".
+    public var columns: [String: String]
+    /// Source columns that will be kept as each pin's properties (issue #12).
+    public var properties: [String]
+    /// The first rows: title and coordinates, or the reason a row is rejected.
+    public var rows: [String]
+    /// File size in bytes.
+    public var size: Int64
+    public init(path: String, format: String, encoding: String, delimiter: String,
+                columns: [String: String], properties: [String] = [], rows: [String], size: Int64) {
+        self.path = path; self.format = format; self.encoding = encoding; self.delimiter = delimiter
+        self.columns = columns; self.properties = properties; self.rows = rows; self.size = size
+    }
+}
+
+/// The Import tab: type or paste a path (Tab completes it, ↑↓ or a click picks a file of
+/// the folder), Enter previews it, Enter again imports it with a progress bar, and a
+/// notice or a toast tells the result.
+public struct ImportTabState: Sendable, Equatable {
+    public var field = TextField("")
+    /// True while the path field takes the keys (printable keys are text).
+    public var editing = true
+    public var preview: ImportPreview?
+    /// The file-level error of the last preview or import, if any.
+    public var error: String?
+    /// Import progress 0…1 while an import runs, else nil.
+    public var progress: Double?
+    /// The last import's summary lines.
+    public var summary: [String] = []
+    /// The home folder (`~`) and the folder Pinmap started in (relative paths): initial
+    /// state from the runner, so `update` reads no environment.
+    public var home: String?
+    public var cwd = "/"
+    /// The folder of the typed path as last listed, and the folder last asked for.
+    public var folder: FolderListing?
+    var requestedFolder: String?
+    /// Tab was pressed: complete once the folder's fresh listing arrives.
+    var completesOnListing = false
+    /// Index of the picked file in `folder.files`.
+    public var pick: Int?
+    public init() {}
+
+    /// Keys that keep their global meaning while the path field does not take the keys
+    /// (quit, help, the tabs); any other character typed then starts a new path.
+    static let globalKeys: Set<Character> = ["q", "?", "1", "2", "3", "4"]
+
+    /// The path changed, or a new preview or import starts: what was shown for the last
+    /// file (preview, error, result) no longer applies.
+    mutating func clearShownFile() {
+        preview = nil
+        error = nil
+        summary = []
+    }
+
+    /// The typed path, resolved (`ImportPaths.resolve`).
+    public var resolvedPath: String { ImportPaths.resolve(field.text, home: home, cwd: cwd) }
+
+    /// The folder the typed path is in (the current folder while nothing is typed).
+    var typedFolder: String {
+        let typed = ImportPaths.unquote(field.text.trimmingSpaces)
+        if typed.isEmpty { return cwd }
+        return typed.hasSuffix("/") ? ImportPaths.resolve(String(typed.dropLast()), home: home, cwd: cwd)
+                                    : ImportPaths.split(resolvedPath).folder
+    }
+
+    /// The typed text up to its last `/` (what a completion or a pick keeps).
+    var typedPrefix: String {
+        let typed = ImportPaths.unquote(field.text.trimmingSpaces)
+        guard let slash = typed.lastIndex(of: "/") else { return "" }
+        return String(typed[...slash])
+    }
+}
+
+extension AppState {
+    /// Keys on the Import tab. Returns nil when the key is not the tab's
+    /// (then the global bindings apply).
+    mutating func handleImportTab(key: Key) -> [Effect]? {
+        if importTab.editing {
+            switch key {
+            case .ctrl("c"): quit = true; return []
+            case .escape: importTab.editing = false; return []
+            case .enter:
+                guard !importTab.field.text.trimmingSpaces.isEmpty else { importTab.error = S.importNeedPath.text; return [] }
+                importTab.editing = false
+                return [.previewImport(path: importTab.resolvedPath)]
+            case .tab:
+                if importTab.field.text.isEmpty { return nil }
+                // Read the folder again (files come and go), then complete (`receive(listing:)`).
+                importTab.completesOnListing = true
+                importTab.requestedFolder = importTab.typedFolder
+                return [.listFolder(path: importTab.typedFolder)]
+            case .backTab: return nil
+            case .up, .down:
+                pickImportFile(step: key == .down ? 1 : -1)
+                return []
+            default:
+                _ = importTab.field.handle(key)
+                importTab.clearShownFile()
+                importTab.pick = nil
+                return []
+            }
+        }
+        switch key {
+        case .enter, .char("y"):
+            // Only a shown preview imports; after a result or an error Enter starts a new
+            // path, so it never imports the last file again by accident.
+            guard let p = importTab.preview else { startNewImportPath(); return [] }
+            return [.runImport(path: p.path)]
+        case .char("e"), .char("i"):
+            importTab.editing = true
+            return []
+        case .char(let c) where !ImportTabState.globalKeys.contains(c):
+            // Typing (`/`, `~`, a letter) starts a new path with that character.
+            startNewImportPath()
+            importTab.clearShownFile()
+            _ = importTab.field.handle(key)
+            return []
+        default: return nil
+        }
+    }
+
+    /// Empties the path field and gives it the keys (the shown result stays until typing).
+    mutating func startNewImportPath() {
+        importTab.field = TextField("")
+        importTab.pick = nil
+        importTab.editing = true
+    }
+
+    /// Tab: completes the last part of the typed path among the folder's entries.
+    mutating func completeImportPath() {
+        guard let folder = importTab.folder, folder.path == importTab.typedFolder else { return }
+        let typedName = importTab.field.text.trimmingSpaces.hasSuffix("/") ? "" : ImportPaths.split(importTab.resolvedPath).name
+        guard let done = ImportPaths.complete(typedName, in: folder.entries) else {
+            message = S.importNoMatch(typedName)
+            return
+        }
+        importTab.field = TextField(importTab.typedPrefix + done.text)
+        importTab.clearShownFile()
+    }
+
+    /// ↑/↓: puts the next or previous importable file of the folder into the field.
+    mutating func pickImportFile(step: Int) {
+        guard let files = importTab.folder?.files, !files.isEmpty else { return }
+        let next = importTab.pick.map { ($0 + step + files.count) % files.count } ?? (step > 0 ? 0 : files.count - 1)
+        chooseImportFile(next)
+    }
+
+    /// Puts file `index` of the listed folder into the field.
+    mutating func chooseImportFile(_ index: Int) {
+        guard let folder = importTab.folder, folder.files.indices.contains(index) else { return }
+        importTab.pick = index
+        let prefix = importTab.typedFolder == folder.path ? importTab.typedPrefix : folder.path + "/"
+        importTab.field = TextField(prefix + folder.files[index].name)
+        importTab.clearShownFile()
+    }
+
+    /// A folder's listing arrived: shown, and a pending Tab completes from it.
+    mutating func receive(listing: FolderListing) {
+        importTab.folder = listing
+        if importTab.pick.map({ $0 >= listing.files.count }) ?? false { importTab.pick = nil }
+        if importTab.completesOnListing {
+            importTab.completesOnListing = false
+            completeImportPath()
+        }
+    }
+
+    /// Asks the runner for the folder of the typed path when it changed, or when the tab
+    /// is entered again (Import tab only).
+    mutating func requestImportFolderIfNeeded() {
+        guard tab == .importer else { importTab.requestedFolder = nil; return }
+        let folder = importTab.typedFolder
+        guard folder != importTab.requestedFolder else { return }
+        importTab.requestedFolder = folder
+        emit(.listFolder(path: folder))
+    }
+
+    /// A click on a listed file picks it and previews it.
+    mutating func clickImportFile(row: Int) {
+        let top = ImportTabView.fileListTop(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
+        guard importTab.preview == nil, importTab.summary.isEmpty, importTab.progress == nil, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
+        chooseImportFile(row - top)
+        importTab.editing = false
+        emit(.previewImport(path: importTab.resolvedPath))
+    }
+}
+
+/// Draws the Import tab.
+enum ImportTabView {
+    /// The screen row of the first listed file (under the field, an error line, a title).
+    static func fileListTop(_ s: AppState, area: Rect) -> Int {
+        area.y + 7 + errorLines(s, area: area).count
+    }
+
+    /// The last error, wrapped to the tab's width (it is never cut).
+    static func errorLines(_ s: AppState, area: Rect) -> [String] {
+        guard let e = s.importTab.error else { return [] }
+        return TextWrap.lines("✗ " + e, width: max(1, area.width - 3), ascii: s.ascii)
+    }
+
+    static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
+        let t = s.importTab
+        var lines = TextLines(area: area)
+        func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
+            lines.line(text, style, indent: indent, into: &screen)
+        }
+        line(S.importTitle.text, theme.title)
+        lines.skip(2)  // the keys are on the tab's hint line (TabHintView)
+        let label = S.importFile.text
+        screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)
+        let boxX = area.x + 2 + DisplayWidth.of(label)
+        let boxW = max(4, area.width - boxX - 2)
+        let shown = t.field.display(width: boxW, ascii: s.ascii)
+        screen.fill(Rect(x: boxX, y: lines.row, width: boxW, height: 1), with: Cell(" ", Style(underline: true)))
+        screen.put(shown.text, col: boxX, row: lines.row, style: Style(underline: true), maxWidth: boxW)
+        if t.editing { FormView.showCursor(at: boxX + shown.cursorCol, row: lines.row, into: &screen) }
+        lines.skip(2)
+        for e in errorLines(s, area: area) { line(e, theme.error) }
+        if let p = t.progress {
+            let width = max(10, min(50, area.width - 20))
+            let done = Int((Double(width) * p).rounded())
+            line(S.importing.text + "  [" + String(repeating: s.ascii ? "#" : "█", count: done)
+                 + String(repeating: s.ascii ? "." : "░", count: width - done) + "]  \(Int(p * 100)) %", theme.hint)
+        }
+        if let p = t.preview {
+            line(ImportResultText.preview(format: p.format, encoding: p.encoding, delimiter: p.delimiter, size: p.size), theme.title)
+            lines.wrapped(ImportResultText.columns(p.columns), theme.muted, ascii: s.ascii, into: &screen)
+            if !p.properties.isEmpty {
+                line(S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", "), theme.muted)
+            }
+            line(S.importFirstRows.text, theme.muted)
+            for r in p.rows { line("  " + r, .plain) }
+        } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
+            drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
+        }
+        if !t.summary.isEmpty {
+            lines.skip(1)
+            for l in t.summary { lines.wrapped(l, .plain, ascii: s.ascii, into: &screen) }
+        }
+    }
+
+    /// The importable files of the typed path's folder, the picked one highlighted.
+    private static func drawFiles(_ s: AppState, _ folder: FolderListing, lines: inout TextLines, into screen: inout Screen, theme: Theme) {
+        let files = folder.files
+        let place = SafeText.sanitize(folder.path, ascii: s.ascii)
+        lines.line(files.isEmpty ? S.importNoFiles(place) : S.importFilesHere(place), theme.muted, into: &screen)
+        let room = max(0, lines.area.maxY - 1 - lines.row)  // the last row holds the key hint
+        for (i, f) in files.prefix(room).enumerated() {
+            let picked = i == s.importTab.pick
+            let mark = picked ? (s.ascii ? "> " : "▸ ") : "  "
+            lines.line(mark + SafeText.sanitize(f.name, ascii: s.ascii), picked ? theme.selectedRow : .plain, into: &screen)
+        }
+    }
+}

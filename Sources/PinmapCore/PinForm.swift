@@ -1,0 +1,149 @@
+import Frame
+import GeoMap
+import PinModel
+import PinModel
+
+/// The add / edit form: five one-line fields (title, description, category,
+/// latitude, longitude), the focused one, and why the last save was refused.
+/// Pure value; `handle(key:)` edits and says when to save or cancel.
+public struct PinForm: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
+        case add
+        case edit(id: Int64)
+    }
+
+    public enum Field: Int, CaseIterable, Sendable {
+        case title, description, category, latitude, longitude
+
+        public var label: String {
+            switch self {
+            case .title: return S.fmTitle.text
+            case .description: return S.fmDescription.text
+            case .category: return S.fmCategory.text
+            case .latitude: return S.fmLatitude.text
+            case .longitude: return S.fmLongitude.text
+            }
+        }
+    }
+
+    /// What a key did to the form.
+    public enum Outcome: Sendable, Equatable {
+        case editing
+        case cancel
+        /// The fields are valid: store this pin.
+        case save(NewPin)
+    }
+
+    public var mode: Mode
+    /// One field per `Field` case, indexed by its raw value.
+    public var fields: [TextField]
+    public var focused: Field = .title
+    /// Why the last save was refused (drawn in the form), nil when none.
+    public var error: String?
+
+    /// A blank form for a pin at `point` (latitude/longitude in decimal
+    /// degrees, shown to 6 decimals ≈ 0.1 m).
+    public init(adding point: GeoPoint) {
+        mode = .add
+        fields = [TextField(), TextField(), TextField(),
+                  TextField(CoordinateText.decimal(point.latitude)),
+                  TextField(CoordinateText.decimal(point.longitude))]
+    }
+
+    /// The form prefilled with `pin`'s fields, saving back to its id.
+    public init(editing pin: Pin) {
+        mode = .edit(id: pin.id)
+        fields = [TextField(pin.title), TextField(pin.description), TextField(pin.category),
+                  TextField(CoordinateText.editable(pin.latitude)),
+                  TextField(CoordinateText.editable(pin.longitude))]
+    }
+
+    public subscript(field: Field) -> TextField {
+        get { fields[field.rawValue] }
+        set { fields[field.rawValue] = newValue }
+    }
+
+    public var heading: String {
+        if case .edit = mode { return S.fmEdit.text }
+        return S.fmAdd.text
+    }
+
+    /// Tab/↓ and Shift-Tab/↑ move between fields; Enter moves on, and saves
+    /// on the last field; Ctrl-S saves from anywhere; Esc cancels; every
+    /// other key edits the focused field (all printable keys are text).
+    public mutating func handle(key: Key) -> Outcome {
+        switch key {
+        case .escape: return .cancel
+        case .tab, .down: move(1)
+        case .backTab, .up: move(-1)
+        case .ctrl("s"): return trySave()
+        case .enter:
+            if focused == Field.allCases.last { return trySave() }
+            move(1)
+        default:
+            if self[focused].handle(key) { error = nil }
+        }
+        return .editing
+    }
+
+    mutating func move(_ step: Int) {
+        let n = Field.allCases.count
+        focused = Field(rawValue: (focused.rawValue + step + n) % n) ?? .title
+    }
+
+    private mutating func trySave() -> Outcome {
+        switch validated() {
+        case .success(let pin):
+            error = nil
+            return .save(pin)
+        case .failure(let refusal):
+            error = refusal.message
+            focused = refusal.field
+            return .editing
+        }
+    }
+
+    /// Why a form cannot be saved, and the field to put the cursor in.
+    public struct Refusal: Error, Sendable, Equatable {
+        public var field: Field
+        public var message: String
+    }
+
+    /// The pin these fields describe, or why not: a blank title, or a
+    /// coordinate the importer would reject (`CoordinateParser`: empty,
+    /// NaN/inf, hexadecimal, not a number, outside −90…90 / −180…180).
+    /// Title, description and category are trimmed of surrounding spaces.
+    public func validated() -> Result<NewPin, Refusal> {
+        let title = trimmed(self[.title].text)
+        if title.isEmpty {
+            return .failure(Refusal(field: .title, message: S.fmNeedsTitle.text))
+        }
+        let latText = self[.latitude].text, lonText = self[.longitude].text
+        let lat: Double, lon: Double
+        switch CoordinateParser.parse(latText, axis: .latitude, field: "latitude") {
+        case .success(let v): lat = v
+        case .failure(let issue): return .failure(Refusal(field: .latitude, message: ImportResultText.text(issue, field: S.irLatitude.text)))
+        }
+        switch CoordinateParser.parse(lonText, axis: .longitude, field: "longitude") {
+        case .success(let v): lon = v
+        case .failure(let issue): return .failure(Refusal(field: .longitude, message: ImportResultText.text(issue, field: S.irLongitude.text)))
+        }
+        let issues = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: latText, lonText: lonText,
+                                                  latField: "latitude", lonField: "longitude")
+        if let first = issues.first {
+            let isLatitude = first.field == "latitude"
+            return .failure(Refusal(field: isLatitude ? .latitude : .longitude,
+                                    message: ImportResultText.text(first, field: (isLatitude ? S.irLatitude : S.irLongitude).text)))
+        }
+        return .success(NewPin(title: title, description: trimmed(self[.description].text),
+                               category: trimmed(self[.category].text), latitude: lat, longitude: lon))
+    }
+
+    private func trimmed(_ s: String) -> String { s.trimmingSpaces }
+
+    /// Rows the form's card wants: grabber, heading, blank, one row per
+    /// field, blank, error, help, margin.
+    public static var preferredHeight: Int { 3 + Field.allCases.count + 4 }
+    /// Row of the first field inside the card body (below the grabber row).
+    static let firstFieldRow = 2
+}

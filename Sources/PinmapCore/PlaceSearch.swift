@@ -1,0 +1,117 @@
+import Frame
+import GeoMap
+
+/// Going to a place by name, offline (issue #10): while the `/` search field
+/// is open, places whose name starts with the text are listed above the
+/// pins (`Gazetteer.search`, pure and in memory); `g` opens the same field
+/// for places only. Enter on a place flies the map there at a zoom that
+/// fits it, with the place in the middle of the map left above the sheet.
+extension AppState {
+    /// Most places listed above the pins (all rows in places-only mode).
+    static let placeRowsWithPins = 3
+
+    /// Place rows the sheet shows above the pin list now.
+    var placeRows: Int {
+        guard searchField != nil, !placeMatches.isEmpty else { return 0 }
+        return placeSearchOnly ? placeMatches.count : min(placeMatches.count, AppState.placeRowsWithPins)
+    }
+
+    public var placeNaming: PlaceNaming { PlaceNaming(language: placeLanguage, ascii: ascii) }
+
+    /// Recomputes the places for `text` and highlights the first.
+    mutating func updatePlaceMatches(_ text: String) {
+        let limit = placeSearchOnly ? max(1, visibleListRows) : AppState.placeRowsWithPins
+        // The name index is built on a thread at start-up: until it is, the places come
+        // on a later tick (`placeMatchesPending`), and the keys never wait for it.
+        let found = Gazetteer.shared.searchIfReady(text, limit: limit, naming: placeNaming)
+        placeMatchesPending = found == nil
+        placeMatches = found ?? []
+        // Enter goes to a place only when the text is its whole name (`Paris`, `서울`);
+        // a start of one (`park`) leaves Enter keeping the search (↓ chooses a place).
+        placeCursor = !placeMatches.isEmpty && (placeSearchOnly || placeMatches[0].exact) ? 0 : nil
+    }
+
+    /// `g`: the search field for places only.
+    mutating func startPlaceSearch(now: Double) {
+        placeSearchOnly = true
+        searchField = TextField("")
+        placeMatches = []
+        placeCursor = nil
+        if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
+        focus = .list
+    }
+
+    /// Leaves the field and forgets the places.
+    mutating func endPlaceSearch() {
+        placeMatches = []
+        placeCursor = nil
+        placeSearchOnly = false
+    }
+
+    /// ↑/↓ in the field: through the places, then (not in places-only
+    /// mode) on into the pins. Returns false when the pins should move.
+    mutating func movePlaceCursor(down: Bool) -> Bool {
+        guard placeRows > 0 else { return false }
+        if let c = placeCursor {
+            if down {
+                if c + 1 < placeRows { placeCursor = c + 1 } else if !placeSearchOnly && !listed.isEmpty { placeCursor = nil }
+            } else if c > 0 {
+                placeCursor = c - 1
+            }
+            return true
+        }
+        if !down && cursor == 0 { placeCursor = placeRows - 1; return true }
+        return false
+    }
+
+    /// Flies to `match`: fits its box into the map above the sheet.
+    mutating func fly(to match: PlaceMatch) {
+        let pane = layout.mapPane
+        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        var v = viewport
+        v.fit(match.box, pane: visible.height > 2 ? Rect(x: pane.x, y: visible.y, width: pane.width, height: visible.height) : pane)
+        if visible.height > 2 {
+            // fit centred the box on the pane's centre row: move it up to the visible part's centre.
+            let shift = (Double(pane.y) + Double(pane.height) / 2) - (Double(visible.y) + Double(visible.height) / 2)
+            v.pan(columns: 0, rows: shift, pane: pane)
+        }
+        viewport = v
+        let country = Gazetteer.shared.countryName(code: match.countryCode, placeNaming)
+        if case .city = match.kind, let country { message = "\(match.name), \(country)" } else { message = match.name }
+        requestView(list: true)
+    }
+
+    /// Enter or a click on place row `i`: fly there and close the field.
+    mutating func choosePlace(_ i: Int) {
+        guard i >= 0, i < placeMatches.count else { return }
+        let match = placeMatches[i]
+        searchField = nil
+        endPlaceSearch()
+        setSearch("")
+        fly(to: match)
+    }
+}
+
+/// The place rows above the pin list: a place marker, the name and the country.
+enum PlaceRowsView {
+    static func draw(_ state: AppState, first: Int, rows: Int, width: Int, into screen: inout Screen, theme: Theme) {
+        let g = Gazetteer.shared
+        for (i, m) in state.placeMatches.prefix(min(rows, state.placeRows)).enumerated() {
+            let row = first + i
+            let selected = i == state.placeCursor
+            let base: Style = selected ? theme.selectedRow : theme.text
+            if selected { screen.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(" ", base)) }
+            var x = screen.put(state.ascii ? " # " : " ⌖ ", col: 0, row: row, style: selected ? base : theme.hint)
+            x = screen.put(SafeText.sanitize(m.name, ascii: state.ascii), col: x, row: row, style: selected ? base : theme.title,
+                           maxWidth: max(0, width - x - 24))
+            let kind: String
+            switch m.kind {
+            case .country: kind = S.plCountry.text
+            case .city(let c): kind = (g.countryName(code: m.countryCode, state.placeNaming) ?? m.countryCode)
+                + " · " + (g.cities[c].isPrimary ? S.plLargestCity.text : S.plCity.text)
+            }
+            screen.put("  " + SafeText.sanitize(kind, ascii: state.ascii), col: x, row: row, style: selected ? base : theme.muted,
+                       maxWidth: max(0, width - x))
+        }
+    }
+}

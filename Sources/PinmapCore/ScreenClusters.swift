@@ -1,0 +1,123 @@
+import Frame
+import GeoMap
+import PinModel
+
+/// Sums pin cells (`PinRepository.visitMapCells`) into the map pane's screen cells:
+/// one cluster per occupied screen cell, shown by its lowest-id pin, as
+/// `Clusterer` does with pins. A pin cell lying inside one screen cell is
+/// exact; one that straddles screen cells is refined into its children by the
+/// caller while its budget lasts, else counted whole where its lowest-id pin
+/// is (off by at most the cell's width, one screen column). Memory: one
+/// entry per screen cell, whatever the number of pins.
+public struct ScreenClusters {
+    /// An occupied screen cell: its pin count and lowest-id pin (plain
+    /// values, no text, so summing thousands of cells costs no reference counting).
+    struct Entry {
+        var count: Int
+        var repID: Int64
+        var latitude: Double
+        var longitude: Double
+        var categoryID: Int64
+    }
+
+    let viewport: Viewport
+    let pane: Rect
+    /// Degrees of longitude per column and of latitude per row.
+    public let dpc: Double, dpr: Double
+    /// The pane's centre (absolute cells) and the viewport's centre (degrees),
+    /// for `Viewport.cell(for:pane:)`'s arithmetic done inline per cell.
+    private let centerCol: Double, centerRow: Double, centerLat: Double, centerLon: Double
+    private(set) var entries: [Entry]
+    /// Pins counted inside the pane.
+    public private(set) var inView = 0
+    /// True when a straddling cell crossed the pane's edge, so `inView` may
+    /// be off by the pins of that cell outside (or inside) the pane.
+    public private(set) var approximate = false
+
+    public init(viewport: Viewport, pane: Rect) {
+        self.viewport = viewport
+        self.pane = pane
+        dpc = viewport.degreesPerColumn(paneWidth: pane.width)
+        dpr = viewport.degreesPerRow(paneWidth: pane.width)
+        centerCol = Double(pane.x) + Double(pane.width) / 2
+        centerRow = Double(pane.y) + Double(pane.height) / 2
+        centerLat = viewport.center.latitude
+        centerLon = viewport.center.longitude
+        entries = Array(repeating: Entry(count: 0, repID: 0, latitude: 0, longitude: 0, categoryID: 0),
+                        count: max(0, pane.width * pane.height))
+    }
+
+    /// Counts `cell` in the screen cell of its lowest-id pin when all its
+    /// pins land in that screen cell (always so for one pin) or when
+    /// `force`; returns false, counting nothing, when the cell straddles
+    /// screen cells and is not forced (the caller refines it). A forced
+    /// straddling cell is off by at most its width.
+    public mutating func add(_ cell: PinCell, force: Bool = false) -> Bool {
+        let pos = position(latitude: cell.repLatitude, longitude: cell.repLongitude)
+        if cell.count > 1 {
+            // The box's edges in screen cells, measured from the representative
+            // on the world copy drawn.
+            let w = PinCell.width(level: cell.level), h = PinCell.height(level: cell.level)
+            let west = Double(cell.x) * w - 180, south = Double(cell.y) * h - 90
+            let c0 = pos.col - (cell.repLongitude - west) / dpc, c1 = pos.col + (west + w - cell.repLongitude) / dpc
+            let r0 = pos.row - (south + h - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - south) / dpr
+            let fits = c0.rounded(.down) == c1.rounded(.up) - 1 && r0.rounded(.down) == r1.rounded(.up) - 1
+            if !fits {
+                guard force else { return false }
+                let inside = c0 >= Double(pane.x) && c1 <= Double(pane.x + pane.width)
+                    && r0 >= Double(pane.y) && r1 <= Double(pane.y + pane.height)
+                if !inside { approximate = true }
+            }
+        }
+        guard let i = index(col: pos.col, row: pos.row) else { return true }
+        inView += cell.count
+        if entries[i].count == 0 || cell.repID < entries[i].repID {
+            entries[i].repID = cell.repID
+            entries[i].latitude = cell.repLatitude
+            entries[i].longitude = cell.repLongitude
+            entries[i].categoryID = cell.repCategoryID
+        }
+        entries[i].count += cell.count
+        return true
+    }
+
+    /// Takes one pin (the selected one, drawn on its own) out of its cell's
+    /// marker; it still counts in `inView`.
+    public mutating func remove(latitude: Double, longitude: Double) {
+        let pos = position(latitude: latitude, longitude: longitude)
+        guard let i = index(col: pos.col, row: pos.row), entries[i].count > 0 else { return }
+        entries[i].count -= 1
+    }
+
+    /// Where a point is drawn (absolute cells, fractional): the arithmetic
+    /// of `Viewport.cell(for:pane:)`, longitude on the world copy nearest the
+    /// centre (a test checks they agree).
+    @inline(__always)
+    func position(latitude: Double, longitude: Double) -> (col: Double, row: Double) {
+        var d = longitude - centerLon
+        if d < -180 || d >= 180 {
+            d = (d + 180).truncatingRemainder(dividingBy: 360)
+            if d < 0 { d += 360 }
+            d -= 180
+        }
+        return (centerCol + d / dpc, centerRow - (latitude - centerLat) / dpr)
+    }
+
+    /// Row-major index of the screen cell at an absolute position, nil off the pane.
+    private func index(col: Double, row: Double) -> Int? {
+        let c = col.rounded(.down) - Double(pane.x), r = row.rounded(.down) - Double(pane.y)
+        guard c >= 0, c < Double(pane.width), r >= 0, r < Double(pane.height) else { return nil }
+        return Int(r) * pane.width + Int(c)
+    }
+
+    /// One marker per occupied screen cell, by row then column (as `Clusterer`).
+    public func markers(categoryIndex: (Int64) -> Int) -> [MapMarker] {
+        var out: [MapMarker] = []
+        out.reserveCapacity(inView < entries.count ? inView : entries.count)
+        for e in entries where e.count > 0 {
+            out.append(MapMarker(id: e.repID, latitude: e.latitude, longitude: e.longitude, count: e.count,
+                                 categoryIndex: categoryIndex(e.categoryID), title: "", selected: false))
+        }
+        return out
+    }
+}

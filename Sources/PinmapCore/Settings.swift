@@ -1,0 +1,135 @@
+import Foundation
+import Frame
+import PinModel
+import GeoMap
+
+/// Facts about the store for the Settings tab (loaded by the runner).
+public struct StoreInfo: Sendable, Equatable {
+    public var path: String = ""
+    /// File size in bytes (database plus write-ahead log).
+    public var sizeBytes: Int64 = 0
+    public var pinCount: Int = 0
+    /// Recent import batches, one line each, newest first.
+    public var batches: [String] = []
+    public init() {}
+}
+
+/// The Settings tab's rows that can be changed, in order.
+public enum SettingRow: Int, CaseIterable, Sendable {
+    case sensitivity, reducedMotion, mapMode, color, placeNames
+    /// Not a setting: exports every pin (←/→ choose the format, Enter writes the file).
+    case export
+}
+
+/// Drag sensitivities offered (× rows dragged), as in the SwiftUI seed design.
+let sensitivitySteps: [Double] = [0.5, 1, 2]
+
+extension AppState {
+    /// Changes the setting on `row` one step (`forward` or back); returns the
+    /// effect that persists it.
+    mutating func changeSetting(_ row: SettingRow, forward: Bool) -> Effect? {
+        switch row {
+        case .sensitivity:
+            let i = sensitivitySteps.firstIndex(of: sheet.sensitivity) ?? 1
+            let n = sensitivitySteps.count
+            let j = min(n - 1, max(0, i + (forward ? 1 : -1)))  // stops at the ends: × 2 never wraps to × 0.5
+            if j == i { message = S.stSensitivityEnd(SettingsView.formatSensitivity(sheet.sensitivity)); return nil }
+            sheet.sensitivity = sensitivitySteps[j]
+            return .persist(key: SettingKey.sensitivity, value: String(sheet.sensitivity))
+        case .reducedMotion:
+            sheet.reducedMotion.toggle()
+            return .persist(key: SettingKey.reducedMotion, value: sheet.reducedMotion ? "1" : "0")
+        case .mapMode:
+            // Braille in a non-UTF-8 locale would be `?`; the forced ASCII is not the user's choice: not saved.
+            if ascii && !localeIsUTF8 { message = S.msgBrailleNeedsUTF8.text; return nil }
+            ascii.toggle()
+            return .persist(key: SettingKey.mapMode, value: ascii ? "ascii" : "braille")
+        case .color:
+            if !colorAvailable { message = S.msgColourOff.text; return nil }
+            color.toggle()
+            return .persist(key: SettingKey.color, value: color ? "1" : "0")
+        case .placeNames:
+            placeLanguage = placeLanguage == .english ? .korean : .english
+            mapLabels = []
+            return .persist(key: SettingKey.placeNames, value: placeLanguage == .korean ? "ko" : "en")
+        case .export:
+            let all = ExportFormat.allCases
+            let i = all.firstIndex(of: exportFormat) ?? 0
+            exportFormat = all[((i + (forward ? 1 : -1)) % all.count + all.count) % all.count]
+            return nil
+        }
+    }
+
+    mutating func handleSettings(key: Key) -> [Effect]? {
+        switch key {
+        case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
+        case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
+        case .enter where settingsCursor == SettingRow.export.rawValue:
+            return [.exportPins(exportFormat)]
+        case .enter, .char(" "), .right, .char("l"):
+            return changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: true).map { [$0] } ?? []
+        case .left, .char("h"):
+            return changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: false).map { [$0] } ?? []
+        default: return nil
+        }
+        return []
+    }
+}
+
+/// Draws the Settings tab: store facts, the sheet and map settings, attributions.
+enum SettingsView {
+    static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
+        var lines = TextLines(area: area)
+        func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
+            lines.line(text, style, indent: indent, into: &screen)
+        }
+        line(S.stStore.text, theme.title)
+        line(S.stPath(s.storeInfo.path))
+        line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
+        line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
+        for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
+        lines.skip(1)
+        line(S.stSettings.text, theme.title)
+        let values: [(String, String)] = [
+            (S.stSensitivity.text, S.stSensitivityValue(formatSensitivity(s.sheet.sensitivity))),
+            (S.stReducedMotion.text, s.sheet.reducedMotion ? S.stReducedOn.text : S.stReducedOff.text),
+            (S.stMapMode.text, s.ascii ? S.stMapASCII.text : S.stMapBraille.text),
+            (S.stColour.text, s.colorAvailable ? (s.color ? S.stOn.text : S.stOff.text) : S.stColourUnavailable.text),
+            (S.stPlaceNames.text, s.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
+            (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
+        ]
+        for (i, v) in values.enumerated() {
+            let selected = i == s.settingsCursor
+            let text = DisplayWidth.pad(v.0, to: 18) + v.1
+            line((selected ? "▸ " : "  ") + text, selected ? theme.selectedRow : .plain)
+        }
+        line(S.stDetent(s.sheet.detent.label), theme.muted)
+        lines.skip(1)
+        line(S.stData.text, theme.title)
+        line(S.stNaturalEarth.text, theme.muted)
+        line(S.stGeoNames.text, theme.muted)
+        line(S.stSamples.text, theme.muted)
+    }
+
+    /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
+    /// the first row, the store's four lines, its import batches (up to 3), a blank line and the title.
+    static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
+        area.y + 7 + min(3, s.storeInfo.batches.count)
+    }
+
+    static func formatBytes(_ b: Int64) -> String {
+        if b < 1024 { return "\(b) B" }
+        if b < 1024 * 1024 { return String(format: "%.1f KB", Double(b) / 1024) }
+        return String(format: "%.1f MB", Double(b) / 1024 / 1024)
+    }
+
+    /// The column where a setting's value starts (after the cursor mark and the padded label).
+    static let valueColumn = 2 + 2 + 18
+
+    /// `csv [geojson] gpx kml`: the export formats, the chosen one in brackets.
+    static func exportFormats(_ s: AppState) -> String {
+        ExportFormat.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
+    }
+
+    static func formatSensitivity(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}

@@ -1,0 +1,124 @@
+import Frame
+import GeoMap
+import PinModel
+import Sheet
+
+/// The pin sheet over the map: a grabber row, a header row, then one row per
+/// listed pin (title, category, date). At small the list is drawn but inert,
+/// with a hint saying how to raise it.
+public enum SheetView {
+    /// Rows above the list: the grabber row and the header row.
+    public static let headerRows = 2
+    /// Cells of the grabber bar (`━`, or `=` in ASCII).
+    static let grabberWidth = 8
+
+    static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
+        let rect = state.layout.sheetRect(height: state.sheet.height)
+        guard !rect.isEmpty else { return }
+        screen.fill(rect, with: Cell(" ", theme.sheet))
+        drawGrabberRow(state, rect: rect, into: &screen, theme: theme)
+        if rect.height > 1 { drawHeader(state, row: rect.y + 1, into: &screen, theme: theme) }
+        drawList(state, rect: rect, into: &screen, theme: theme)
+    }
+
+    /// Column range of the Filter label on the grabber row (for clicks).
+    static func filterLabelRange(cols: Int) -> Range<Int> {
+        let w = DisplayWidth.of(S.sheetFilter.text) + 2
+        return max(0, cols - w - 1)..<max(0, cols - 1)
+    }
+
+    private static func drawGrabberRow(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
+        let bar = String(repeating: state.ascii ? "=" : "━", count: grabberWidth)
+        let line = String(repeating: state.ascii ? "-" : "─", count: rect.width)
+        screen.put(line, col: rect.x, row: rect.y, style: theme.sheetBorder)
+        screen.putCentered(" " + bar + " ", in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: theme.grabber)
+        // During a drag the label names the detent a release now would settle on.
+        let detent = " " + (state.sheet.isDragging ? S.sheetSettlesOn(state.sheet.settleTarget.label) : state.sheet.detent.label) + " "
+        screen.put(detent, col: rect.x + 1, row: rect.y, style: theme.muted)
+        let f = filterLabelRange(cols: rect.width)
+        let label = state.categoryFilter == nil ? "[\(S.sheetFilter.text)]" : "[\(S.sheetFilter.text)*]"
+        if f.lowerBound > rect.width / 2 + grabberWidth / 2 + 2 {
+            screen.put(label, col: f.lowerBound, row: rect.y, style: theme.hint)
+        }
+    }
+
+    private static func drawHeader(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {
+        if state.isSearching || !state.search.isEmpty {
+            return SearchBarView.draw(state, row: row, width: state.layout.cols, into: &screen, theme: theme)  // FormView.swift
+        }
+        let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
+        var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
+        let shown = state.listed.count < state.inViewCount ? S.sheetShownOf(state.listed.count, state.inViewText) : state.inViewText
+        x = screen.put(S.sheetPinsInView(shown), col: x, row: row, style: theme.title)
+        // The order label is the last thing on the row: cut with … when it does not fit.
+        let order = " · \(state.orderLabel)"
+        x = screen.put(DisplayWidth.truncate(order, to: max(0, state.layout.cols - x), ascii: state.ascii), col: x, row: row, style: theme.muted)
+        if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating {
+            screen.put("  " + S.sheetOpenHint.text, col: x, row: row, style: theme.hint)
+        }
+    }
+
+    /// "N more elsewhere: F shows them all" under a search's matches in view.
+    private static func drawElsewhere(_ state: AppState, row: Int, theme: Theme, into screen: inout Screen) {
+        guard !state.search.isEmpty, state.searchElsewhere > 0 else { return }
+        let n = String(state.searchElsewhere) + (state.searchIsCapped ? "+" : "")
+        screen.put("  " + S.listMoreElsewhere(n), col: 0, row: row, style: theme.hint)
+    }
+
+    private static func drawList(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
+        var first = rect.y + headerRows
+        var rows = max(0, rect.maxY - first)
+        guard rows > 0 else { return }
+        if state.placeRows > 0 || state.placeSearchOnly {
+            // Places matching the search come first (PlaceSearch.swift).
+            PlaceRowsView.draw(state, first: first, rows: rows, width: rect.width, into: &screen, theme: theme)
+            if state.placeSearchOnly { return }
+            first += state.placeRows
+            rows -= state.placeRows
+            guard rows > 0 else { return }
+        }
+        if state.listed.isEmpty {
+            let hint = state.indexingBacklog ? S.listIndexing.text
+                : state.totalCount == 0 ? S.listNoPinsYet.text
+                : !state.search.isEmpty ? (!state.searchPending && state.searchElsewhere == 0
+                                           ? S.listNoMatchAnywhere(state.search) : S.listNoMatch.text)
+                : S.listNoPinsInView.text
+            screen.put("  " + hint, col: 0, row: first, style: theme.muted)
+            if rows > 1 { drawElsewhere(state, row: first + 1, theme: theme, into: &screen) }
+            return
+        }
+        // After the last match in view: how many more the search found elsewhere.
+        let after = first + state.listed.count - state.scroll
+        if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
+        let dateWidth = 10
+        let catWidth = min(12, max(0, rect.width / 6))
+        // The place column ("near Paris, FR") takes what the title leaves
+        // beyond 30 cells, up to 24: it yields first at narrow widths.
+        let placeWidth = min(24, max(0, rect.width - dateWidth - catWidth - 7 - 30))
+        let titleWidth = max(4, rect.width - dateWidth - catWidth - 6 - (placeWidth > 0 ? placeWidth + 1 : 0))
+        let naming = PlaceNaming(language: state.placeLanguage, ascii: state.ascii)
+        for i in 0..<rows {
+            let index = state.scroll + i
+            guard index < state.listed.count else { break }
+            let pin = state.listed[index]
+            let row = first + i
+            let selected = pin.id == state.selectedID
+            let base: Style = selected ? theme.selectedRow : (state.listIsInteractive ? .plain : theme.muted)
+            if selected { screen.fill(Rect(x: 0, y: row, width: rect.width, height: 1), with: Cell(" ", base)) }
+            let marker = state.ascii ? (selected ? "@" : "o") : (selected ? "◉" : "•")
+            screen.put(" \(marker) ", col: 0, row: row, style: base)
+            let title = DisplayWidth.pad(SafeText.sanitize(pin.title, ascii: state.ascii), to: titleWidth)
+            screen.put(title, col: 3, row: row, style: base, maxWidth: titleWidth)
+            var x = 4 + titleWidth
+            if placeWidth > 0 {
+                let place = DisplayWidth.pad(SafeText.sanitize(pin.placeText(naming), ascii: state.ascii), to: placeWidth)
+                screen.put(place, col: x, row: row, style: selected ? base : theme.muted, maxWidth: placeWidth)
+                x += placeWidth + 1
+            }
+            let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.ascii), to: catWidth)
+            screen.put(cat, col: x, row: row, style: selected ? base : theme.category(pin.category), maxWidth: catWidth)
+            screen.put(String(pin.createdAt.prefix(10)), col: x + 1 + catWidth, row: row,
+                       style: selected ? base : theme.date, maxWidth: dateWidth)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Frame
+import PinModel
+
+/// The Timeline tab (Pinit's calendar tab): a month calendar with a marker on
+/// each day that has pins, and the pins of the selected day below it.
+public struct TimelineState: Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    /// Day of month → number of pins created that day (loaded by the runner).
+    public var dayCounts: [Int: Int] = [:]
+    /// Pins created on the selected day, oldest first (loaded by the runner).
+    public var dayPins: [Pin] = []
+    public var cursor = 0
+    /// Set when the month or the day changed and data must be loaded.
+    public var isStale = true
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// "YYYY-MM-DD" of the selected day.
+    public var dateString: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    /// Days in the current month (Gregorian).
+    public var daysInMonth: Int { Calendar.gregorianUTC.range(of: .day, in: .month, for: firstOfMonth)?.count ?? 30 }
+
+    var firstOfMonth: Date {
+        Calendar.gregorianUTC.date(from: DateComponents(year: year, month: month, day: 1)) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// Column (0 = Monday) of the first day of the month.
+    var firstWeekdayColumn: Int {
+        let wd = Calendar.gregorianUTC.component(.weekday, from: firstOfMonth)  // 1 = Sunday
+        return (wd + 5) % 7
+    }
+
+    /// Moves the selection by `days` (crossing months as needed).
+    mutating func moveDay(by days: Int) {
+        guard let base = Calendar.gregorianUTC.date(from: DateComponents(year: year, month: month, day: day)),
+              let d = Calendar.gregorianUTC.date(byAdding: .day, value: days, to: base) else { return }
+        set(d)
+    }
+
+    mutating func moveMonth(by months: Int) {
+        guard let d = Calendar.gregorianUTC.date(byAdding: .month, value: months, to: firstOfMonth) else { return }
+        let c = Calendar.gregorianUTC.dateComponents([.year, .month], from: d)
+        year = c.year ?? year; month = c.month ?? month
+        day = min(day, daysInMonth)
+        cursor = 0
+        isStale = true
+    }
+
+    mutating func set(_ date: Date) {
+        let c = Calendar.gregorianUTC.dateComponents([.year, .month, .day], from: date)
+        year = c.year ?? year; month = c.month ?? month; day = c.day ?? day
+        cursor = 0
+        isStale = true
+    }
+
+    /// Handles a Timeline key; returns the pin to jump to for Enter.
+    mutating func handle(key: Key) -> Pin? {
+        switch key {
+        case .left, .char("h"): moveDay(by: -1)
+        case .right, .char("l"): moveDay(by: 1)
+        case .up: moveDay(by: -7)
+        case .down: moveDay(by: 7)
+        case .pageUp, .char("<"): moveMonth(by: -1)
+        case .pageDown, .char(">"): moveMonth(by: 1)
+        case .char("j"): cursor = min(max(0, dayPins.count - 1), cursor + 1)
+        case .char("k"): cursor = max(0, cursor - 1)
+        case .enter: return dayPins.indices.contains(cursor) ? dayPins[cursor] : nil
+        default: break
+        }
+        return nil
+    }
+
+    /// Layout of the calendar grid inside `area`: cell size in cells.
+    static let cellWidth = 6
+
+    /// The day under a click at (`col`, `row`), if any.
+    func day(atCol col: Int, row: Int, area: Rect) -> Int? {
+        let grid = TimelineView.gridOrigin(area: area)
+        let c = (col - grid.x) / TimelineState.cellWidth, r = row - grid.y
+        guard col >= grid.x, c >= 0, c < 7, r >= 0, r < 6 else { return nil }
+        let d = r * 7 + c - firstWeekdayColumn + 1
+        return (1...daysInMonth).contains(d) ? d : nil
+    }
+}
+
+extension Calendar {
+    /// Gregorian calendar in UTC: dates in the store are compared as written.
+    static let gregorianUTC: Calendar = {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return c
+    }()
+}
+
+/// Draws the Timeline tab.
+enum TimelineView {
+    static var monthNames: [String] { S.tlMonths.text.split(separator: " ").map(String.init) }
+
+    static func gridOrigin(area: Rect) -> (x: Int, y: Int) {
+        let width = 7 * TimelineState.cellWidth
+        return (area.x + max(0, (area.width - width) / 2), area.y + 3)
+    }
+
+    static func draw(_ t: TimelineState, area: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        let title = S.tlMonthTitle(monthNames[max(0, min(11, t.month - 1))], t.year)
+        screen.putCentered("‹  " + title + "  ›", in: Rect(x: area.x, y: area.y, width: area.width, height: 1), style: theme.title)
+        let g = gridOrigin(area: area)
+        for (i, name) in S.tlWeekdays.text.split(separator: " ").enumerated() {
+            screen.put(" " + name, col: g.x + i * TimelineState.cellWidth, row: g.y - 1, style: theme.muted)
+        }
+        for d in 1...t.daysInMonth {
+            let idx = d - 1 + t.firstWeekdayColumn
+            let col = g.x + (idx % 7) * TimelineState.cellWidth, row = g.y + idx / 7
+            let count = t.dayCounts[d] ?? 0
+            let mark = count == 0 ? " " : (ascii ? "*" : "•")
+            let text = String(format: "%3d", d) + mark
+            let style = d == t.day ? theme.selectedRow : (count > 0 ? theme.checked : .plain)
+            screen.put(text, col: col, row: row, style: style)
+        }
+        drawDayPins(t, area: area, top: g.y + 7, into: &screen, theme: theme)
+    }
+
+    private static func drawDayPins(_ t: TimelineState, area: Rect, top: Int, into screen: inout Screen, theme: Theme) {
+        guard top < area.maxY else { return }
+        let head = t.dayPins.isEmpty ? S.tlNoPins(t.dateString)
+            : t.dayPins.count == 1 ? S.tlOnePin(t.dateString) : S.tlPins(t.dateString, t.dayPins.count)
+        screen.put("  " + head, col: area.x, row: top, style: theme.title)
+        for (i, p) in t.dayPins.enumerated() {
+            let row = top + 1 + i
+            guard row < area.maxY else { break }
+            let style = i == t.cursor ? theme.selectedRow : .plain
+            let time = p.createdAt.count >= 16 ? String(p.createdAt.dropFirst(11).prefix(5)) : ""
+            screen.put("   \(time)  \(p.title)  ", col: area.x, row: row, style: style, maxWidth: area.width - 2)
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import PinModel
+typealias PinStoreOrder = PinQuery.Order
+import Frame
+import GeoMap
+import Sheet
+
+extension AppState {
+    mutating func handle(key: Key, now: Double) -> [Effect] {
+        message = nil
+        pointerCell = nil  // the status line follows the keys: the visible map's centre
+        if showHelp {
+            if key == .ctrl("c") { quit = true; return [] }  // q closes help, as the box says any other key does
+            let page = max(1, HelpView.visibleRows(rows: layout.rows) - 1)
+            let step: Int? = switch key {
+            case .down, .char("j"): 1
+            case .up, .char("k"): -1
+            case .pageDown, .char(" "): page
+            case .pageUp: -page
+            default: nil
+            }
+            guard let step else { showHelp = false; return [] }
+            helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
+            return []
+        }
+        // The search field takes every key while active (`q` is text): Search.swift.
+        if isSearching, handleSearch(key: key, now: now) { return [] }
+        if tab == .timeline && TimelineKeys.handles(key) {
+            if let pin = timeline.handle(key: key) { jump(to: pin, now: now) }
+            return []
+        }
+        if tab == .settings, let effects = handleSettings(key: key) { return effects }
+        if tab == .importer, let effects = handleImportTab(key: key) { return effects }
+        guard let action = KeyBindings.action(for: key) else { return [] }
+        return perform(action, now: now)
+    }
+
+    mutating func perform(_ action: Action, now: Double) -> [Effect] {
+        switch action {
+        case .quit: quit = true
+        case .help:
+            showHelp = true
+            helpScroll = 0
+        case .nextTab: tab = tab.next(1)
+        case .previousTab: tab = tab.next(-1)
+        case .showTab(let t): tab = t
+        case .loadSamples: return [.loadSamples]
+        case .fitPins where tab == .map: return [.fitPins]
+        case .toggleASCII:
+            message = nil
+            guard let e = changeSetting(.mapMode, forward: true) else { return [] }  // refused: it says why
+            message = ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
+            return [e]
+        case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
+            guard tab == .map else { return [] }
+            return performPinAction(action, now: now)  // Update+Pins.swift
+        default:
+            guard tab == .map else { return [] }
+            performOnMapTab(action, now: now)
+        }
+        return []
+    }
+
+    private mutating func performOnMapTab(_ action: Action, now: Double) {
+        switch action {
+        case .raiseSheet: stepSheet(up: true, now: now)
+        case .lowerSheet: stepSheet(up: false, now: now)
+        case .sheetTo(let d): moveSheet(to: d, now: now)
+        case .sheetEscape:
+            if sheet.detent == .small && !sheet.isAnimating { message = S.msgSheetAlready(Detent.small.label) }
+            else { moveSheet(to: .small, now: now) }
+        case .toggleFocus:
+            focus = focus == .map ? .list : .map
+            message = focus == .list && !listIsInteractive ? S.msgFocusListInert.text : S.msgFocus(focus.label)
+        case .openFilter: openFilter(now: now)
+        case .cycleOrder:
+            let all = PinQueryOrderCycle.all
+            order = all[(all.firstIndex(of: order).map { $0 + 1 } ?? 0) % all.count]
+            message = S.msgSortedBy(PinQueryOrderCycle.label(order))
+            requestView(list: true)
+        case .zoomIn: zoom(by: 2, about: nil)
+        case .zoomOut: zoom(by: 0.5, about: nil)
+        case .resetWorld:
+            // All latitudes in the rows above the sheet: no rows of nothing past the poles.
+            fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180))
+            requestView(list: true)
+        case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .open:
+            navigate(action)
+        default: break
+        }
+    }
+
+    /// Navigation keys go to the focused pane (see `Focus`).
+    private mutating func navigate(_ action: Action) {
+        if focus == .map {
+            panMap(action)
+            return
+        }
+        guard listIsInteractive else {
+            message = S.msgListInertKey.text
+            return
+        }
+        guard !listed.isEmpty else { message = S.msgNoPinsInView.text; return }
+        let page = max(1, visibleListRows - 1)
+        let current = selectedPin == nil ? -1 : cursor
+        switch action {
+        case .up: select(index: max(0, current - 1))
+        case .down: select(index: min(listed.count - 1, current + 1))
+        case .pageUp: select(index: max(0, current - page))
+        case .pageDown: select(index: min(listed.count - 1, current + page))
+        case .home: select(index: 0)
+        case .end: select(index: listed.count - 1)
+        case .left, .right: panMap(action)
+        default: break
+        }
+    }
+
+    private mutating func panMap(_ action: Action) {
+        let pane = layout.mapPane
+        let stepCols = max(1, Double(pane.width) / 8)
+        let stepRows = max(1, Double(pane.height) / 6)
+        switch action {
+        case .up: viewport.pan(columns: 0, rows: -stepRows, pane: pane)
+        case .down: viewport.pan(columns: 0, rows: stepRows, pane: pane)
+        case .left: viewport.pan(columns: -stepCols, rows: 0, pane: pane)
+        case .right: viewport.pan(columns: stepCols, rows: 0, pane: pane)
+        default: return
+        }
+        requestView(list: true)
+    }
+
+    /// Shows `pin` on the Map tab: selected, centred, zoomed to street level
+    /// at least, the sheet at medium or above.
+    mutating func jump(to pin: Pin, now: Double) {
+        tab = .map
+        selectedID = pin.id
+        viewport.zoom = max(viewport.zoom, 256)
+        if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
+        centerOnSelected(pin)
+        focus = .list
+        requestView(list: true)
+    }
+
+    /// Zooms by `factor` about `about` (a screen cell, e.g. under the wheel), else about the
+    /// selected pin when it is on the visible map, else about the centre of the map rows
+    /// left visible above the sheet (the pane's centre is under a medium sheet).
+    mutating func zoom(by factor: Double, about: (col: Double, row: Double)?) {
+        let before = viewport.zoom
+        viewport.zoom(by: factor, about: about ?? keyZoomAnchor, pane: layout.mapPane)
+        if viewport.zoom == before { message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text }
+        requestView(list: true)
+    }
+}
+
+extension AppState {
+    /// Where `+`/`-` zoom about: the selected pin when it is on the visible map, else the
+    /// centre of the visible map (screen cells).
+    var keyZoomAnchor: (col: Double, row: Double) {
+        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        if let sel = markers.first(where: \.selected) {
+            let c = viewport.cell(for: GeoPoint(latitude: sel.latitude, longitude: sel.longitude), pane: layout.mapPane)
+            if visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down))) { return c }
+        }
+        return (Double(visible.x) + Double(visible.width) / 2, Double(visible.y) + Double(visible.height) / 2)
+    }
+
+    /// The point the status line shows: under the pointer when it is over the visible map
+    /// (computed from the current viewport, so it follows keys, wheel and pans), else the
+    /// centre of the visible map.
+    public var statusPoint: (point: GeoPoint, underPointer: Bool) {
+        let pane = layout.mapPane
+        if let c = pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row) {
+            return (viewport.point(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: pane), true)
+        }
+        return (visibleMapCentre, false)
+    }
+}
+
+/// Keys the Timeline tab takes before the global bindings.
+enum TimelineKeys {
+    static let keys: Set<Key> = [.left, .right, .up, .down, .pageUp, .pageDown, .enter,
+                                 .char("h"), .char("l"), .char("j"), .char("k"), .char("<"), .char(">")]
+    static func handles(_ key: Key) -> Bool { keys.contains(key) }
+}
+
+/// The sort orders `s` cycles through, with their labels.
+enum PinQueryOrderCycle {
+    static let all: [PinStoreOrder] = [.newest, .name, .distance]
+    static func label(_ o: PinStoreOrder) -> String {
+        switch o {
+        case .newest: return S.orderNewest.text
+        case .name: return S.orderName.text
+        case .distance: return S.orderDistance.text
+        }
+    }
+}
+
+extension AppState {
+    /// The order the list is in, as its header says: a name or distance sort above
+    /// `sortLimit` pins in view shows the newest pins, and says so.
+    var orderLabel: String {
+        guard order != .newest, search.isEmpty, inViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
+        return S.orderNewestCapped(AppState.sortLimit, PinQueryOrderCycle.label(order))
+    }
+
+    /// Most pins in view the list sorts by name or by distance (they are all read and
+    /// sorted); above it the list shows the newest pins and its header says so.
+    public static let sortLimit = 10_000
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GeoMap
+import PinModel
+
+/// Pin writes, comments and imports as they ended: each ends with a notice (or the form
+/// back with what was typed), as the runtime reported them.
+extension AppState {
+    mutating func receive(write outcome: PinWriteOutcome, now: Double) {
+        switch outcome {
+        case let .added(id, pin):
+            selectedID = id
+            requestView(list: true)
+            notify(S.noticeAdded.text, S.noticeAddedText(pin.title), success: true, now: now)
+        case let .addFailed(pin, error): reopenForm(pin, editing: nil, error: error)
+        case let .updated(id, pin):
+            selectedID = id
+            requestView(list: true)
+            notify(S.noticeUpdated.text, S.noticeUpdatedText(pin.title), success: true, now: now)
+        case let .updateMissing(_, pin):
+            notify(S.noticeNotUpdated.text, S.noticeNotUpdatedText(pin.title), success: false, now: now)
+            requestView(list: true)
+        case let .updateFailed(id, pin, error): reopenForm(pin, editing: id, error: error)
+        case let .deleted(deleted):
+            lastDeleted = deleted
+            if selectedID == deleted.pin.id { selectedID = nil }
+            requestView(list: true)
+            notify(S.noticeDeleted.text, S.noticeDeletedText(deleted.pin.title), success: true, offersUndo: true, now: now)
+        case let .deleteMissing(id):
+            notify(S.noticeNotDeleted.text, S.noticeNotDeletedGone(id), success: false, now: now)
+        case let .deleteFailed(id, error):
+            notify(S.noticeNotDeleted.text, S.noticeNotDeletedText(id, error), success: false, now: now)
+        case let .restored(id, deleted):
+            selectedID = id
+            lastDeleted = nil
+            requestView(list: true)
+            notify(S.noticeRestored.text, S.noticeRestoredText(deleted.pin.title), success: true, now: now)
+        case let .restoreFailed(deleted, error):
+            notify(S.noticeNotRestored.text, S.noticeNotRestoredText(deleted.pin.title, error), success: false, now: now)
+        }
+    }
+
+    /// A save that failed (the store busy with an import in another process,
+    /// a full disk) brings the form back with what was typed, never loses it.
+    private mutating func reopenForm(_ pin: NewPin, editing id: Int64?, error: StoreError) {
+        var form = PinForm(adding: GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
+        if let id { form.mode = .edit(id: id) }
+        form[.title] = TextField(pin.title)
+        form[.description] = TextField(pin.description)
+        form[.category] = TextField(pin.category)
+        form.error = S.fmNotSaved(error)
+        presentEditing(.form(form), height: PinForm.preferredHeight, dim: 0.3, duration: 0, now: clock)
+    }
+
+    /// Puts `pinID`'s comments into the detail page showing that pin (if it is still up)
+    /// with a footer note saying what the write before did.
+    mutating func receive(comments result: Result<[Comment], StoreError>, of pinID: Int64, after change: CommentChange) {
+        guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
+        let note: String? = switch change {
+        case .none: nil
+        case .added: S.dtCommentAdded.text
+        case .deleted: S.dtCommentDeleted.text
+        case .addFailed(let e): S.dtCommentFailed(e)
+        case .deleteFailed(let e): S.dtCommentDeleteFailed(e)
+        }
+        switch result {
+        case .success(let comments):
+            detail.setComments(comments)
+            if case .added = change { detail.cursor = max(0, detail.comments.count - 1) }
+            if let note { detail.note = note }
+        case .failure(let e):
+            detail.note = S.dtCommentsFailed(e)
+        }
+        modal?.content = .detail(detail)
+    }
+
+    /// The Import tab's preview of a file, or why it cannot be read.
+    mutating func receive(preview result: Result<ImportPreviewScan, ErrorText>) {
+        importTab.clearShownFile()
+        switch result {
+        case .success(let scan):
+            let rows = scan.rows.map { row -> String in
+                switch row {
+                case let .pin(title, latitude, longitude, category):
+                    return "\(title)  \(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))  \(category)"
+                case .rejected(let issue):
+                    return "✗ " + (issue.map { S.irLine($0.line, ImportResultText.text($0)) } ?? "rejected")
+                }
+            }
+            importTab.preview = ImportPreview(
+                path: scan.path, format: scan.format, encoding: scan.encoding, delimiter: scan.delimiter,
+                columns: scan.columns, properties: scan.properties, rows: rows, size: scan.size)
+        case .failure(let e):
+            importTab.error = e.text
+        }
+    }
+
+    /// An import's result: the summary on the Import tab and a notice.
+    mutating func receive(importOf name: String, _ result: Result<ImportReport, ErrorText>, now: Double) {
+        importTab.progress = nil
+        switch result {
+        case .success(let report):
+            importTab.summary = ImportResultText.summary(report)
+            importTab.preview = nil
+            notify(S.noticeImported.text, S.noticeImportedText(name, report.imported, report.duplicates, report.rejected),
+                   success: true, now: now)
+        case .failure(let e):
+            importTab.error = e.text
+            notify(S.noticeImportFailed.text, S.noticeImportFailedText(name, e.text), success: false, now: now)
+        }
+        requestView(list: true)
+    }
+}

@@ -1,0 +1,216 @@
+import Frame
+import GeoMap
+import PinModel
+
+/// Keeping pins (issue 6): add, edit, delete with a confirmation pop-up,
+/// undo, the detail page and search. Store writes leave as `Effect`s; the
+/// runner performs them and shows the outcome in a notice sheet.
+extension AppState {
+    /// `a`, `e`, `d`, `u`, `/` and Enter on the Map tab.
+    mutating func performPinAction(_ action: Action, now: Double) -> [Effect] {
+        switch action {
+        case .addPin: openAddForm(at: visibleMapCentre, now: now)
+        case .editPin:
+            guard let pin = selectedPinOrExplain() else { return [] }
+            openEditForm(pin, now: now)
+        case .deletePin:
+            guard let pin = selectedPinOrExplain() else { return [] }
+            confirmDelete(pin, now: now)
+        case .undoDelete:
+            guard let pin = lastDeleted else { message = S.msgNothingToUndo.text; return [] }
+            return [.restorePin(pin)]
+        case .search: startSearch(now: now)
+        case .goToPlace: startPlaceSearch(now: now)  // PlaceSearch.swift
+        case .open:
+            guard let pin = selectedPinOrExplain() else { return [] }
+            openDetail(pin, now: now)
+        default: break
+        }
+        return []
+    }
+
+    private mutating func selectedPinOrExplain() -> Pin? {
+        if let pin = selectedPin { return pin }
+        message = S.msgSelectPinFirst.text
+        return nil
+    }
+
+    /// The point at the centre of the map left visible above the sheet (the
+    /// viewport's centre when the sheet covers it all).
+    public var visibleMapCentre: GeoPoint {
+        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        guard visible.height > 0 else { return viewport.center }
+        return viewport.point(col: Double(visible.x) + Double(visible.width) / 2,
+                              row: Double(visible.y) + Double(visible.height) / 2, pane: layout.mapPane)
+    }
+
+    // MARK: Presenting
+
+    /// Presents `content` with its own dim and slide duration (seconds).
+    mutating func presentEditing(_ content: ModalContent, height: Int, dim: Double, duration: Double, now: Double) {
+        let h = min(height, max(3, layout.rows - 2))
+        modal = Modal(presentation: ModalPresentation(height: h, dim: dim, duration: duration, now: now,
+                                                      animated: !sheet.reducedMotion),
+                      content: content)
+    }
+
+    mutating func openAddForm(at point: GeoPoint, now: Double) {
+        presentEditing(.form(PinForm(adding: point)), height: PinForm.preferredHeight, dim: 0.3, duration: 0.25, now: now)
+    }
+
+    mutating func openEditForm(_ pin: Pin, now: Double) {
+        presentEditing(.form(PinForm(editing: pin)), height: PinForm.preferredHeight, dim: 0.3, duration: 0.25, now: now)
+    }
+
+    mutating func confirmDelete(_ pin: Pin, now: Double) {
+        presentEditing(.confirm(ConfirmPopup(.deletePin(pin))), height: ConfirmPopup.height,
+                       dim: ConfirmPopup.dim, duration: ConfirmPopup.duration, now: now)
+    }
+
+    /// Opens the full-height detail page and asks the runner for its comments.
+    mutating func openDetail(_ pin: Pin, now: Double) {
+        presentEditing(.detail(PinDetail(pin: pin)), height: layout.rows, dim: 0.3, duration: 0.25, now: now)
+        emit(.loadComments(pinID: pin.id))
+    }
+
+    // MARK: Keys inside the form, the pop-up and the detail page
+
+    /// Keys for the form, confirmation and detail modals (called by `handleModal`).
+    mutating func handleEditingKey(_ key: Key, now: Double) {
+        guard let m = modal else { return }
+        switch m.content {
+        case .form(var form):
+            let outcome = form.handle(key: key)
+            modal?.content = .form(form)
+            finish(form, outcome, now: now)
+        case .confirm(var popup):
+            let outcome = popup.handle(key: key)
+            modal?.content = .confirm(popup)
+            finish(outcome, now: now)
+        case .detail(var detail):
+            let outcome = detail.handle(key: key, now: now, animated: !sheet.reducedMotion)
+            modal?.content = .detail(detail)
+            finish(detail, outcome, now: now)
+        default: break
+        }
+    }
+
+    private mutating func finish(_ form: PinForm, _ outcome: PinForm.Outcome, now: Double) {
+        switch outcome {
+        case .editing: break
+        case .cancel: dismissModal(now: now)
+        case .save(let pin):
+            switch form.mode {
+            case .add: emit(.addPin(pin))
+            case .edit(let id): emit(.updatePin(id: id, pin))
+            }
+            dismissModal(now: now)
+        }
+    }
+
+    private mutating func finish(_ outcome: ConfirmPopup.Outcome, now: Double) {
+        switch outcome {
+        case .waiting: break
+        case .cancelled:
+            message = S.msgNothingDeleted.text
+            dismissModal(now: now)
+        case .confirmed(let action):
+            emit(action.effect)
+            dismissModal(now: now)
+        }
+    }
+
+    private mutating func finish(_ detail: PinDetail, _ outcome: PinDetail.Outcome, now: Double) {
+        switch outcome {
+        case .none: break
+        case .close: dismissModal(now: now)
+        case .edit(let pin): openEditForm(pin, now: now)
+        case .addComment(let body): emit(.addComment(pinID: detail.pin.id, body: body))
+        case .confirmed(let action):
+            emit(action.effect)
+            if case .deletePin = action { dismissModal(now: now) }
+        }
+    }
+
+    // MARK: Mouse inside the form, the pop-up and the detail page
+
+    /// A left press at (`e.col`, `e.row`) on the form, pop-up or detail page
+    /// whose card is `card`. Returns false for other modals (the caller
+    /// handles them). Grabber-row presses are left to the caller (drag to close).
+    mutating func handleEditingClick(_ e: MouseEvent, card: Rect, now: Double) -> Bool {
+        guard let m = modal else { return false }
+        let body = Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
+        switch m.content {
+        case .form(var form):
+            // A click outside keeps the form: typed text is never lost by a stray click.
+            let index = e.row - body.y - PinForm.firstFieldRow
+            if card.contains(col: e.col, row: e.row), let field = PinForm.Field(rawValue: index) {
+                form.focused = field
+                modal?.content = .form(form)
+            }
+        case .confirm(var popup):
+            if !card.contains(col: e.col, row: e.row) {
+                finish(.cancelled, now: now)
+                return true
+            }
+            let outcome = popup.click(col: e.col, row: e.row, body: body)
+            modal?.content = .confirm(popup)
+            finish(outcome, now: now)
+        case .detail(var detail):
+            clickDetail(&detail, e, card: card, body: body, now: now)
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func clickDetail(_ detail: inout PinDetail, _ e: MouseEvent, card: Rect, body: Rect, now: Double) {
+        if let nested = detail.confirm {
+            let popCard = nested.presentation.rect(cols: layout.cols, rows: layout.rows, now: now)
+            let popBody = Rect(x: popCard.x, y: popCard.y + 1, width: popCard.width, height: popCard.height - 1)
+            var popup = nested.popup
+            let result = popCard.contains(col: e.col, row: e.row) ? popup.click(col: e.col, row: e.row, body: popBody)
+                                                                   : .cancelled
+            detail.confirm?.popup = popup
+            let outcome = detail.settle(result)
+            modal?.content = .detail(detail)
+            finish(detail, outcome, now: now)
+            return
+        }
+        guard card.contains(col: e.col, row: e.row) else { dismissModal(now: now); return }
+        let l = DetailLayout(body: body)
+        if l.comments.contains(col: e.col, row: e.row) {
+            let index = detail.firstVisibleComment(rows: l.comments.height) + (e.row - l.comments.y)
+            if detail.comments.indices.contains(index) { detail.cursor = index }
+            modal?.content = .detail(detail)
+        }
+    }
+
+    // MARK: Right click on the map
+
+    /// A right press on the visible map opens the add form at that point.
+    mutating func rightPress(_ m: MouseEvent, now: Double) {
+        guard tab == .map, m.row < layout.travel, m.row < sheetTop else { return }
+        let p = viewport.point(col: Double(m.col) + 0.5, row: Double(m.row) + 0.5, pane: layout.mapPane)
+        openAddForm(at: p, now: now)
+    }
+
+    /// A press on list row `index`: a second press on the selected row opens its detail.
+    mutating func pressListRow(_ index: Int, now: Double) {
+        guard listed.indices.contains(index) else { return }
+        if listed[index].id == selectedID {
+            openDetail(listed[index], now: now)
+        } else {
+            select(index: index)
+        }
+    }
+}
+
+extension ConfirmPopup.Action {
+    /// The store write that carries out this action.
+    var effect: Effect {
+        switch self {
+        case .deletePin(let pin): return .deletePin(id: pin.id)
+        case .deleteComment(let c): return .deleteComment(c)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GeoMap
+import PinModel
+import Sheet
+
+/// The outcomes of effects, applied to the state: what the runtime read or wrote comes
+/// back as an `AppEvent` and only `update` changes the state with it.
+extension AppState {
+    mutating func receiveResult(_ event: AppEvent, now: Double) {
+        switch event {
+        case .storeOpened(let settings, let newestPinDay, let today):
+            restore(settings: settings)
+            startTimeline(newestPinDay: newestPinDay, today: today)
+            requestView(list: true)
+        case .viewLoaded(let data): receive(view: data)
+        case .timelineLoaded(let result):
+            switch result {
+            case .success(let day):
+                timeline.dayCounts = day.dayCounts
+                timeline.dayPins = day.dayPins
+            case .failure(let e): message = S.msgStoreError(e)
+            }
+            timeline.isStale = false
+        case .timelineRestarted(let newestPinDay, let today): startTimeline(newestPinDay: newestPinDay, today: today)
+        case .storeInfoLoaded(let info): storeInfo = info
+        case .storeFailed(let e): message = S.msgStoreError(e)
+        case .settingNotSaved(let e): message = S.msgSettingNotSaved(e)
+        case .samplesLoaded(let result, let firstRun):
+            switch result {
+            case .success(let n):
+                message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
+                viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
+                requestView(list: true)
+                // Only on a new store is it the first run (P later says just how many it loaded).
+                if firstRun && n > 0 { message = S.msgLoadedSamplesFirstRun(n) }
+            case .failure(let e): message = S.msgSamplesFailed(e)
+            }
+            pinsChanged(inBulk: true)
+        case .pinsBounds(let box):
+            guard let box else { message = S.msgNoPinsToFit.text; return }
+            fitInVisibleMap(BoundingBox(south: box.south, west: box.west, north: box.north, east: box.east))
+            requestView(list: true)
+            message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
+        case .pinWritten(let outcome):
+            receive(write: outcome, now: now)  // Update+PinResults.swift
+            pinsChanged(inBulk: false)
+        case .commentsLoaded(let pinID, let result, let change): receive(comments: result, of: pinID, after: change)
+        case .propertiesLoaded(let pinID, let properties):
+            guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
+            detail.properties = properties
+            modal?.content = .detail(detail)
+        case .importPreviewed(let result): receive(preview: result)  // Update+PinResults.swift
+        case .importStarted:
+            importTab.clearShownFile()
+            importTab.progress = 0
+        case .importProgress(let fraction): importTab.progress = fraction
+        case .importFinished(let name, let result):
+            receive(importOf: name, result, now: now)  // Update+PinResults.swift
+            pinsChanged(inBulk: true)
+        case .indexingStarted(let pinCount):
+            indexingBacklog = true
+            if totalCount == 0, let pinCount { totalCount = pinCount }
+        case .indexingProgress(let text): message = text
+        case .indexingFinished(let outcome):
+            switch outcome {
+            case .nothingToDo: return
+            case .done: message = nil
+            case .stopped: message = S.msgIndexingStopped.text
+            case .failed(let reason):
+                message = nil
+                notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(reason), success: false, now: now)
+            }
+            indexingBacklog = false
+            requestView(list: true)
+            timeline.isStale = true
+        case .exportStarted: message = S.stExporting.text
+        case .exportFinished(let outcome):
+            switch outcome {
+            case let .written(count, path): message = S.stExported(count, path)
+            case let .noFile(path, reason): message = S.stExportNoFile(path, reason)
+            case let .notWritten(path, reason): message = S.stExportNotWritten(path, reason)
+            case let .failed(text): message = S.stExportFailed(text)
+            }
+        case .showDetent(let detent):
+            let reduced = sheet.reducedMotion
+            sheet.reducedMotion = true
+            sheet.move(to: sheet.layout.resolve(detent), time: 0)
+            sheet.reducedMotion = reduced
+            requestView(list: true)
+        case .showViewport(let v):
+            viewport = v
+            requestView(list: true)
+        case .showPlace(let match):
+            fly(to: match)
+            message = nil
+        case .input, .tick, .searchFinished, .folderListed: break
+        }
+    }
+
+    /// The settings saved in the store, over the initial state's.
+    private mutating func restore(settings: [String: String]) {
+        if let d = settings[SettingKey.detent].flatMap(Detent.init(rawValue:)) {
+            sheet.move(to: sheet.layout.resolve(d), time: 0)
+            sheet.tick(time: 1_000)
+        }
+        if let s = settings[SettingKey.sensitivity].flatMap(Double.init) { sheet.sensitivity = s }
+        if let r = settings[SettingKey.reducedMotion] { sheet.reducedMotion = r == "1" }
+        if let m = settings[SettingKey.mapMode] { ascii = ascii || m == "ascii" }
+        if let c = settings[SettingKey.color], c == "0" { color = false }
+        if let p = settings[SettingKey.placeNames] { placeLanguage = p == "ko" ? .korean : .english }
+    }
+
+    /// Opens the Timeline at the day of the newest pin (`2026-12-01`), or at `today`.
+    private mutating func startTimeline(newestPinDay: String?, today: Date) {
+        let parts = (newestPinDay ?? "").split(separator: "-").compactMap { Int($0) }
+        if parts.count == 3 {
+            timeline = TimelineState(year: parts[0], month: parts[1], day: parts[2])
+        } else {
+            timeline = TimelineState(year: 2000, month: 1, day: 1)
+            timeline.set(today)
+        }
+    }
+
+    /// Pins were written: the Timeline and the search's matches are read again; pins in
+    /// bulk (samples, an import) open the Timeline on the newest one's month again.
+    private mutating func pinsChanged(inBulk: Bool) {
+        timeline.isStale = true
+        if !search.isEmpty {
+            searchGeneration += 1
+            emit(.search(text: search, generation: searchGeneration))
+        }
+        if inBulk { emit(.restartTimeline) }
+    }
+
+    /// The markers, counts and list the runtime read for the view.
+    private mutating func receive(view data: ViewData) {
+        totalCount = data.totals.total
+        categoryNames = data.totals.categories.map(\.name)
+        categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
+        if let part = data.view {
+            markers = part.markers
+            inViewCount = part.inView
+            inViewApproximate = part.approximate
+            if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
+            if let listed = part.listed { self.listed = listed }
+        }
+        if let sel = data.selectedMarker { markers.append(sel) }
+        if data.list {
+            if let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) { cursor = i }
+            clampList()
+        }
+    }
+}

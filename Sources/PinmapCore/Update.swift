@@ -1,0 +1,281 @@
+import Frame
+import GeoMap
+import Foundation
+import PinModel
+import Sheet
+
+/// What happened: input from the terminal, a clock tick, or the outcome of an `Effect`
+/// (the runtime performs effects and answers with these; `Update+Results.swift`).
+public enum AppEvent: Sendable {
+    case input(InputEvent)
+    /// Time passed (animations advance; `now` is passed to `update`).
+    case tick
+    /// A search finished (`Effect.search`): its generation and the matches or the error.
+    case searchFinished(generation: Int, Result<SearchResults, StoreError>)
+    /// A folder the Import tab asked for (`Effect.listFolder`).
+    case folderListed(FolderListing)
+    /// The store was opened: its saved settings (`SettingKey` → value), the creation day of
+    /// its newest pin (`2026-12-01`; nil when empty) and today, for the Timeline.
+    case storeOpened(settings: [String: String], newestPinDay: String?, today: Date)
+    /// The map's markers, counts and (when asked) list for the state's view (`Effect.loadView`).
+    case viewLoaded(ViewData)
+    /// The Timeline's month counts and the selected day's pins (`Effect.loadTimeline`).
+    case timelineLoaded(Result<TimelineDay, StoreError>)
+    /// The newest pin's day after pins arrived in bulk (`Effect.restartTimeline`).
+    case timelineRestarted(newestPinDay: String?, today: Date)
+    /// Facts for the Settings tab (`Effect.loadStoreInfo`).
+    case storeInfoLoaded(StoreInfo)
+    /// A read for the view failed.
+    case storeFailed(StoreError)
+    /// A setting could not be saved (`Effect.persist`).
+    case settingNotSaved(StoreError)
+    /// The sample pins were imported (`Effect.loadSamples`): how many, or why not.
+    /// `firstRun`: the store was new (the status line says so).
+    case samplesLoaded(Result<Int, StoreError>, firstRun: Bool)
+    /// The box around the pins the filters let through (`Effect.fitPins`); nil: none.
+    case pinsBounds(LatLonBox?)
+    /// The outcome of a pin write (`Effect.addPin` … `restorePin`).
+    case pinWritten(PinWriteOutcome)
+    /// A pin's comments, after a read or a comment write (`Effect.loadComments` …).
+    case commentsLoaded(pinID: Int64, Result<[Comment], StoreError>, after: CommentChange)
+    /// The properties of the pin on the detail page (read with `Effect.loadComments`).
+    case propertiesLoaded(pinID: Int64, [PinProperty])
+    /// An import preview was read (`Effect.previewImport`), or why not (in the UI's words).
+    case importPreviewed(Result<ImportPreviewScan, ErrorText>)
+    /// An import began (`Effect.runImport`).
+    case importStarted
+    /// Import progress, 0…1 (nil: the import's rows are written).
+    case importProgress(Double?)
+    /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
+    case importFinished(name: String, Result<ImportReport, ErrorText>)
+    /// Indexing what a large import left began: pins in the store (for the status line).
+    case indexingStarted(pinCount: Int?)
+    /// Indexing progress, as a status line text.
+    case indexingProgress(String)
+    /// Indexing ended.
+    case indexingFinished(IndexingOutcome)
+    /// An export began (`Effect.exportPins`): the status line says so while it runs.
+    case exportStarted
+    /// An export ended.
+    case exportFinished(ExportOutcome)
+    /// Put the sheet at a detent without animation (`pinmap render --detent`).
+    case showDetent(Detent)
+    /// Show this part of the map (benchmark, `render --zoom` after `--place`).
+    case showViewport(Viewport)
+    /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
+    case showPlace(PlaceMatch)
+}
+
+/// Side effects `update` asks the runtime to perform; each outcome comes back as an `AppEvent`.
+public enum Effect: Sendable, Equatable {
+    /// Save a UI setting in the store (e.g. the last settled detent).
+    case persist(key: String, value: String)
+    /// Import the bundled sample pins.
+    case loadSamples
+    /// Read a file's encoding, delimiter, columns and first rows (Import tab).
+    case previewImport(path: String)
+    /// Import a file (Import tab), with progress and a notice.
+    case runImport(path: String)
+    /// Fit the map to the bounding box of the pins the filters let through.
+    case fitPins
+    /// Search the whole store for `text` off the input path; the answer comes back as
+    /// `AppEvent.searchFinished` with the same `generation`.
+    case search(text: String, generation: Int)
+    /// Read a folder's sub-folders and importable files (Import tab); answered by
+    /// `AppEvent.folderListed`.
+    case listFolder(path: String)
+    /// Read the markers and counts for the state's view, and the list when `list`
+    /// (answered by `AppEvent.viewLoaded`). A burst of events is answered by one load.
+    case loadView(list: Bool)
+    /// Read the Timeline's month and day (`AppEvent.timelineLoaded`).
+    case loadTimeline
+    /// Read the newest pin's day (`AppEvent.timelineRestarted`): pins arrived in bulk.
+    case restartTimeline
+    /// Read the Settings tab's facts (`AppEvent.storeInfoLoaded`).
+    case loadStoreInfo
+    // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
+    /// Store a new pin.
+    case addPin(NewPin)
+    /// Replace the fields of pin `id`.
+    case updatePin(id: Int64, NewPin)
+    /// Delete pin `id`, keeping it for `u` (undo).
+    case deletePin(id: Int64)
+    /// Put a deleted pin back with its id and comments (undo).
+    case restorePin(DeletedPin)
+    /// Load the comments of the pin on the detail page.
+    case loadComments(pinID: Int64)
+    case addComment(pinID: Int64, body: String)
+    case deleteComment(Comment)
+    /// Write every pin in this format to a file next to the store (Settings tab), with a notice.
+    case exportPins(ExportFormat)
+}
+
+extension AppEvent {
+    /// True for the outcome of an effect (and the runtime's own requests), false for input
+    /// and time: outcomes change only what they carry.
+    var isOutcome: Bool {
+        switch self {
+        case .input, .tick, .searchFinished, .folderListed: return false
+        default: return true
+        }
+    }
+}
+
+/// Settings keys kept in the store.
+public enum SettingKey {
+    public static let detent = "sheet.detent"
+    public static let sensitivity = "sheet.sensitivity"
+    public static let reducedMotion = "sheet.reduced_motion"
+    public static let mapMode = "map.mode"
+    public static let color = "ui.color"
+    /// "en" or "ko": the map's place names, over the locale's choice.
+    public static let placeNames = "map.place_names"
+    /// Every key, for reading them at start.
+    public static let all = [detent, sensitivity, reducedMotion, mapMode, color, placeNames]
+}
+
+extension AppState {
+    /// The core transition: applies `event` at time `now` (seconds) and returns
+    /// the effects to perform. Pure: no I/O.
+    public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
+        let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
+        var effects: [Effect] = []
+        clock = now
+        if event.isOutcome {
+            receiveResult(event, now: now)  // Update+Results.swift
+            return takeOutbox() + tabLoads(after: event)
+        }
+        if case .input(let input) = event, handleModal(input, now: now) {
+            tickModal(now: now)
+            return takeOutbox()
+        }
+        switch event {
+        case .tick:
+            sheet.tick(time: now)
+            tickModal(now: now)
+            tickToast(now: now)
+            if placeMatchesPending {
+                if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
+            }
+        case .input(.resize(let cols, let rows)):
+            resize(cols: cols, rows: rows, now: now)
+        case .input(.key(let key)):
+            effects += handle(key: key, now: now)
+        case .input(.mouse(let m)):
+            effects += handle(mouse: m, now: now)
+        case .input(.paste(let text)):
+            handle(paste: text)  // Paste.swift
+        case .searchFinished(let generation, let result):
+            receiveSearch(generation: generation, result)  // Search.swift
+        case .folderListed(let listing):
+            receive(listing: listing)  // ImportTab.swift
+        default: break
+        }
+        requestImportFolderIfNeeded()  // ImportTab.swift
+        effects += takeOutbox()
+        clampList()
+        // Persist the detent once a move has settled (never a transient state).
+        if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
+            effects.append(.persist(key: SettingKey.detent, value: sheet.detent.rawValue))
+        }
+        return effects + tabLoads(after: event)
+    }
+
+    /// What the tab on screen shows is read again after every event when it is out of date
+    /// (Timeline) or may have changed (Settings: the store's size and imports), except
+    /// after that very read.
+    func tabLoads(after event: AppEvent) -> [Effect] {
+        switch event {
+        case .timelineLoaded, .storeInfoLoaded: return []
+        default: break
+        }
+        var effects: [Effect] = []
+        if tab == .timeline && timeline.isStale { effects.append(.loadTimeline) }
+        if tab == .settings { effects.append(.loadStoreInfo) }
+        return effects
+    }
+
+    /// A new terminal size: the map keeps its centre and its scale (degrees per column),
+    /// so a wider terminal shows more of the map, not the same map stretched.
+    mutating func resize(cols: Int, rows: Int, now: Double) {
+        let oldWidth = layout.mapPane.width
+        layout = Layout(cols: cols, rows: rows)
+        if oldWidth > 0, layout.mapPane.width > 0 {
+            viewport.zoom *= Double(oldWidth) / Double(layout.mapPane.width)
+        }
+        pointerCell = nil
+        mapDrag = nil
+        sheetPress = nil
+        sheet.resize(travel: layout.travel, time: now)
+        requestView(list: true)
+    }
+
+    /// Keeps the cursor and the scroll inside the list. Deliberately does not
+    /// scroll to the cursor: moving the sheet must never scroll the list.
+    mutating func clampList() {
+        if listed.isEmpty { cursor = 0; scroll = 0; return }
+        cursor = min(max(0, cursor), listed.count - 1)
+        scroll = min(max(0, scroll), listed.count - 1)
+    }
+
+    /// Scrolls just enough for the cursor row to be visible.
+    mutating func scrollToCursor() {
+        let rows = max(1, visibleListRows)
+        if cursor < scroll { scroll = cursor }
+        if cursor >= scroll + rows { scroll = cursor - rows + 1 }
+    }
+
+    /// Moves the sheet one detent up or down, or says why it cannot.
+    mutating func stepSheet(up: Bool, now: Double) {
+        let moved = up ? sheet.raise(time: now) : sheet.lower(time: now)
+        if !moved { message = S.msgSheetAlready(up ? Detent.large.label : Detent.small.label) }
+    }
+
+    mutating func moveSheet(to detent: Detent, now: Double) {
+        let target = sheet.layout.resolve(detent)
+        if target != detent { message = S.msgDetentUnavailable(detent.label) }
+        if sheet.detent == target && !sheet.isAnimating { message = message ?? S.msgSheetAlready(target.label) }
+        sheet.move(to: target, time: now)
+    }
+
+    /// Selects `listed[index]` and centres the map on it in the part of the map
+    /// left visible above the sheet. The list itself is kept (not re-queried),
+    /// so walking down it with j is stable.
+    mutating func select(index: Int) {
+        guard listed.indices.contains(index) else { return }
+        cursor = index
+        let pin = listed[index]
+        selectedID = pin.id
+        centerOnSelected(pin)
+        scrollToCursor()
+    }
+
+    mutating func centerOnSelected(_ pin: Pin) {
+        centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
+    }
+
+    /// Shows all of `box` in the map rows left visible above the sheet, with
+    /// `Viewport.fit`'s one-cell margin (a zoom below 1 when the rows are few).
+    mutating func fitInVisibleMap(_ box: BoundingBox) {
+        viewport.fit(box, pane: layout.visibleMap(sheetHeight: sheet.height))
+        centerInVisibleMap(viewport.center)
+    }
+
+    /// Puts `point` in the middle of the map rows left visible above the sheet
+    /// (the pane's centre is under a medium or large sheet).
+    mutating func centerInVisibleMap(_ point: GeoPoint) {
+        let pane = layout.mapPane
+        viewport.center = point
+        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        let centreRow = Double(pane.y) + Double(pane.height) / 2
+        let wantRow = Double(visible.y) + Double(visible.height) / 2
+        let shift = centreRow - wantRow
+        if shift > 0.5 {
+            // Not `viewport.point`, which stops at the poles: a world fitted into a few rows
+            // above a large sheet needs the pane's centre far south of them.
+            let degreesPerRow = viewport.degreesPerRow(paneWidth: pane.width)
+            viewport.center = GeoPoint(latitude: point.latitude - shift * degreesPerRow, longitude: point.longitude)
+        }
+        requestView(list: false)
+    }
+}

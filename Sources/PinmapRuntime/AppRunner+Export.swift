@@ -1,0 +1,62 @@
+import Foundation
+import Glibc
+import PinmapCore
+import PinModel
+
+extension AppRunner {
+    /// Writes every pin in `format` to a new file next to the store
+    /// (`pinmap-export-20261201-150203.gpx`, then `-2`, `-3` … when that name is taken
+    /// within the same second; the temporary folder for an in-memory store) and says where
+    /// on the status line ("Exporting…" while it runs). The file is created exclusively:
+    /// an existing file is never overwritten.
+    func exportPins(_ format: ExportFormat) {
+        let now = state.clock
+        feed(.exportStarted, now: now)
+        onProgress?()
+        let base = Self.exportPath(storePath: store.location, format: format, now: Date())
+        guard let (path, file) = Self.createFree(base) else {
+            feed(.exportFinished(.noFile(path: base, reason: String(cString: strerror(errno)))), now: now)
+            return
+        }
+        var failed = false
+        let outcome: ExportOutcome
+        do {
+            let count = try store.export(format) { text in
+                let n = text.utf8.count
+                if text.withCString({ fwrite($0, 1, n, file) }) != n { failed = true }
+            }
+            if fclose(file) != 0 { failed = true }
+            outcome = failed ? .notWritten(path: path, reason: String(cString: strerror(errno))) : .written(count: count, path: path)
+        } catch {
+            fclose(file)
+            unlink(path)
+            outcome = .failed("\(error)")
+        }
+        feed(.exportFinished(outcome), now: now)
+    }
+
+    /// Creates `path`, or `name-2.ext`, `name-3.ext` … when it exists: the first free name
+    /// and its open file; nil on any other error (errno says why).
+    static func createFree(_ path: String) -> (String, UnsafeMutablePointer<FILE>)? {
+        let ext = (path as NSString).pathExtension
+        let stem = (path as NSString).deletingPathExtension
+        for n in 1...99 {
+            let candidate = n == 1 ? path : "\(stem)-\(n).\(ext)"
+            if let file = fopen(candidate, "wx") { return (candidate, file) }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
+
+    /// Where an export of the store at `storePath` goes: its folder, a name with the time.
+    static func exportPath(storePath: String, format: ExportFormat, now: Date) -> String {
+        let folder = storePath == ":memory:" ? NSTemporaryDirectory()
+            : (storePath as NSString).deletingLastPathComponent
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        let name = "pinmap-export-\(f.string(from: now)).\(format.fileExtension)"
+        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    }
+}

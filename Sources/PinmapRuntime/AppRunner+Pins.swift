@@ -1,0 +1,58 @@
+import PinmapCore
+import PinModel
+
+/// The store writes behind add, edit, delete, undo and comments; each outcome goes back
+/// to the core as an event (`AppEvent.pinWritten`, `.commentsLoaded`), which shows it.
+extension AppRunner {
+    /// The outcome of a pin or comment effect; nil for any other effect.
+    func pinEvent(for effect: Effect) -> AppEvent? {
+        switch effect {
+        case .addPin(let pin):
+            do { return .pinWritten(.added(id: try store.insert(pin), pin)) } catch { return .pinWritten(.addFailed(pin, error)) }
+        case .updatePin(let id, let pin):
+            do {
+                guard try store.update(id: id, title: pin.title, description: pin.description, category: pin.category,
+                                       latitude: pin.latitude, longitude: pin.longitude) != nil else {
+                    return .pinWritten(.updateMissing(id: id, pin))
+                }
+                return .pinWritten(.updated(id: id, pin))
+            } catch {
+                return .pinWritten(.updateFailed(id: id, pin, error))
+            }
+        case .deletePin(let id):
+            do {
+                guard let deleted = try store.deleteForUndo(id: id) else { return .pinWritten(.deleteMissing(id: id)) }
+                return .pinWritten(.deleted(deleted))
+            } catch {
+                return .pinWritten(.deleteFailed(id: id, error))
+            }
+        case .restorePin(let deleted):
+            do { return .pinWritten(.restored(id: try store.restore(deleted), deleted)) } catch {
+                return .pinWritten(.restoreFailed(deleted, error))
+            }
+        case .addComment(let pinID, let body):
+            do {
+                _ = try store.addComment(pinID: pinID, body: body)
+                return comments(of: pinID, after: .added)
+            } catch {
+                return comments(of: pinID, after: .addFailed(error))
+            }
+        case .deleteComment(let comment):
+            do {
+                try store.deleteComment(id: comment.id)
+                return comments(of: comment.pinID, after: .deleted)
+            } catch {
+                return comments(of: comment.pinID, after: .deleteFailed(error))
+            }
+        case .loadComments(let pinID): return comments(of: pinID, after: .none)  // with the properties: `perform`
+        default: return nil
+        }
+    }
+
+    /// `pinID`'s comments, read after `change`.
+    private func comments(of pinID: Int64, after change: CommentChange) -> AppEvent {
+        let result: Result<[Comment], StoreError>
+        do { result = .success(try store.comments(pinID: pinID)) } catch { result = .failure(error) }
+        return .commentsLoaded(pinID: pinID, result, after: change)
+    }
+}

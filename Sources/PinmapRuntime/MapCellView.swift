@@ -1,0 +1,36 @@
+import Frame
+import GeoMap
+import PinmapCore
+import PinModel
+
+/// What the map shows for a viewport, read from the store's pin cells.
+struct MapCellView {
+    var markers: [MapMarker]
+    var inView: Int
+    var approximate: Bool
+    /// The level read and how many cells were refined (benchmark output).
+    var level: Int
+    var refined: Int
+
+    /// Most straddling cells split per frame: each costs one indexed read
+    /// (≈ 3 µs). Sparse views finish within it and are exact; views with
+    /// more straddling cells than this are not refined at all.
+    static let refineBudget = 300
+
+    /// Reads the cells of the level whose cells are at most one screen
+    /// column wide, sums them into screen cells (`ScreenClusters`), refines straddling
+    /// cells within the budget (`PinRepository.visitMapCells`), and leaves `selected`'s
+    /// pin out (it is drawn on its own). - Throws: `StoreError` from the store.
+    static func load(store: any PinRepository, viewport: Viewport, pane: Rect, categories: Set<String>?,
+                     selected: Pin?, categoryIndex: (Int64) -> Int) throws(StoreError) -> MapCellView {
+        var grid = ScreenClusters(viewport: viewport, pane: pane)
+        let boxes = viewport.boundingBoxes(pane: pane).map(\.latLonBox)
+        let visit = try store.visitMapCells(cellWidth: grid.dpc, boxes: boxes, categories: categories,
+                                            refineBudget: refineBudget) { cell, force in grid.add(cell, force: force) }
+        if let sel = selected, categories.map({ $0.contains(sel.category) }) ?? true {
+            grid.remove(latitude: sel.latitude, longitude: sel.longitude)
+        }
+        return MapCellView(markers: grid.markers(categoryIndex: categoryIndex), inView: grid.inView,
+                           approximate: grid.approximate, level: visit.level, refined: visit.refined)
+    }
+}

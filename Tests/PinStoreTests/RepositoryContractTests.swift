@@ -1,0 +1,134 @@
+import XCTest
+import Foundation
+import PinModel
+import PinModelTesting
+@testable import PinStore
+
+/// The same checks of `PinRepository` against the SQLite store in memory, the SQLite store
+/// on disk and the in-memory fake the core's tests use: the fake may not drift from the store.
+final class RepositoryContractTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-contract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// Each repository under test, named for the failure messages.
+    private func repositories() throws -> [(String, any PinRepository)] {
+        [("sqlite in memory", try Store.inMemory()),
+         ("sqlite on disk", try Store(path: folder.appendingPathComponent("pins.sqlite").path)),
+         ("in-memory fake", InMemoryPinRepository())]
+    }
+
+    private let seoul = NewPin(title: "종묘", description: "royal shrine", category: "landmark",
+                               latitude: 37.5744, longitude: 126.9940, createdAt: "2025-04-12T10:00:00+09:00")
+    private let busan = NewPin(title: "Busan Tower", category: "landmark", latitude: 35.1008, longitude: 129.0324,
+                               createdAt: "2023-07-01T10:00:00+09:00")
+    private let cafe = NewPin(title: "Garosu-gil coffee", category: "cafe", latitude: 37.5206, longitude: 127.0230,
+                              createdAt: "2025-04-12T15:30:00+09:00")
+
+    func testInsertReadUpdateDeleteAndRestore() throws {
+        for (name, repo) in try repositories() {
+            let a = try repo.insert(seoul), b = try repo.insert(busan)
+            XCTAssertEqual(b, a + 1, name)
+            XCTAssertEqual(try repo.count(), 2, name)
+            XCTAssertEqual(try repo.pin(id: a)?.title, "종묘", name)
+            XCTAssertEqual(try repo.pins(ids: [b, 999, a]).map(\.id), [b, a], name)
+            let moved = try repo.update(id: b, title: "Busan Tower (Yongdusan)", description: nil, category: nil,
+                                        latitude: 35.1, longitude: nil)
+            XCTAssertEqual(moved?.title, "Busan Tower (Yongdusan)", name)
+            XCTAssertEqual(moved?.latitude, 35.1, name)
+            XCTAssertEqual(moved?.longitude, 129.0324, name)
+            XCTAssertNil(try repo.update(id: 999, title: "x", description: nil, category: nil, latitude: nil, longitude: nil), name)
+            try repo.addComment(pinID: a, body: "비 오는 날")
+            let deleted = try XCTUnwrap(try repo.deleteForUndo(id: a), name)
+            XCTAssertEqual(deleted.comments.map(\.body), ["비 오는 날"], name)
+            XCTAssertNil(try repo.pin(id: a), name)
+            XCTAssertNil(try repo.deleteForUndo(id: a), name)
+            XCTAssertEqual(try repo.restore(deleted), a, "same id: \(name)")
+            XCTAssertEqual(try repo.comments(pinID: a).map(\.body), ["비 오는 날"], name)
+            XCTAssertTrue(try repo.delete(id: b), name)
+            XCTAssertFalse(try repo.delete(id: b), name)
+            XCTAssertEqual(try repo.count(), 1, name)
+        }
+    }
+
+    func testRulesAreRefusedWithTheirReason() throws {
+        for (name, repo) in try repositories() {
+            XCTAssertThrowsError(try repo.insert(NewPin(title: "  ", latitude: 1, longitude: 1)), name) {
+                XCTAssertEqual(($0 as? StoreError)?.message, "title must not be blank", name)
+            }
+            XCTAssertThrowsError(try repo.insert(NewPin(title: "x", latitude: 95, longitude: 1)), name) {
+                XCTAssertEqual(($0 as? StoreError)?.message, "latitude 95.0 outside [-90, 90]", name)
+            }
+            let id = try repo.insert(busan)
+            XCTAssertThrowsError(try repo.update(id: id, title: nil, description: nil, category: nil,
+                                                 latitude: nil, longitude: 180.5), name) {
+                XCTAssertEqual(($0 as? StoreError)?.message, "longitude 180.5 outside [-180, 180]", name)
+            }
+            XCTAssertEqual(try repo.pin(id: id)?.longitude, 129.0324, "unchanged: \(name)")
+        }
+    }
+
+    func testQueriesOrdersBoxesCategoriesAndSearch() throws {
+        for (name, repo) in try repositories() {
+            let s = try repo.insert(seoul), b = try repo.insert(busan), c = try repo.insert(cafe)
+            XCTAssertEqual(try repo.pins(matching: PinQuery()).map(\.id), [c, s, b], "newest first: \(name)")
+            XCTAssertEqual(try repo.pins(matching: PinQuery(order: .name)).map(\.id), [b, c, s], name)
+            XCTAssertEqual(try repo.pins(matching: PinQuery(order: .distance, near: (35.1, 129.0))).map(\.id), [b, c, s], name)
+            let korea = LatLonBox(south: 37, west: 126, north: 38, east: 128)
+            XCTAssertEqual(try repo.pins(matching: PinQuery(boxes: [korea])).map(\.id), [c, s], name)
+            XCTAssertEqual(try repo.pins(matching: PinQuery(categories: ["landmark"], limit: 1)).map(\.id), [s], name)
+            XCTAssertEqual(try repo.newestPins(in: [korea], categories: nil, limit: 10, inView: 2, total: 3).pins.map(\.id), [c, s], name)
+            XCTAssertEqual(try repo.pins(matching: PinQuery(search: "coffee")).map(\.id), [c], name)
+            XCTAssertEqual(try repo.search("종묘").matches.map(\.id), [s], name)
+            XCTAssertEqual(try repo.search("tower").matches.map(\.id), [b], name)
+            let box = try XCTUnwrap(try repo.boundingBox(matching: PinQuery(categories: ["landmark"])), name)
+            XCTAssertEqual([box.south, box.west, box.north, box.east], [35.1008, 126.9940, 37.5744, 129.0324], name)
+            XCTAssertNil(try repo.boundingBox(matching: PinQuery(categories: ["museum"])), name)
+            let near = try repo.pinsByDistance(PinQuery(limit: 1), latitude: 35.1008, longitude: 129.0324)
+            XCTAssertEqual(near.map(\.pin.id), [b], name)
+            XCTAssertEqual(near.first?.metres, 0, name)
+        }
+    }
+
+    func testTotalsMapCellsAndTimeline() throws {
+        for (name, repo) in try repositories() {
+            let s = try repo.insert(seoul), b = try repo.insert(busan), c = try repo.insert(cafe)
+            let totals = try repo.pinCellTotals()
+            XCTAssertEqual(totals.total, 3, name)
+            XCTAssertEqual(totals.categories.map(\.name), ["cafe", "landmark"], name)
+            XCTAssertEqual(totals.categories.map(\.count), [1, 2], name)
+            XCTAssertEqual(Set(try repo.pinCellCategoryNames().values), ["cafe", "landmark"], name)
+            // Cells fine enough that every pin is alone: each counted once, by its own id.
+            var seen: [Int64: Int] = [:]
+            _ = try repo.visitMapCells(cellWidth: 0.0001, boxes: [.world], categories: ["landmark"], refineBudget: 300) { cell, _ in
+                seen[cell.repID, default: 0] += cell.count
+                return true
+            }
+            XCTAssertEqual(seen, [s: 1, b: 1], name)
+            XCTAssertEqual(try repo.days(inMonth: 2025, month: 4), [12: 2], name)
+            XCTAssertEqual(try repo.pins(onDay: "2025-04-12").map(\.id), [s, c], "earliest first: \(name)")
+            XCTAssertEqual(try repo.days(inMonth: 2023, month: 7), [1: 1], name)
+        }
+    }
+
+    func testSettingsAndComments() throws {
+        for (name, repo) in try repositories() {
+            XCTAssertNil(try repo.setting("sheet.detent"), name)
+            try repo.setSetting("sheet.detent", "large")
+            XCTAssertEqual(try repo.setting("sheet.detent"), "large", name)
+            let id = try repo.insert(seoul)
+            let first = try repo.addComment(pinID: id, body: "one")
+            try repo.addComment(pinID: id, body: "two")
+            XCTAssertEqual(try repo.comments(pinID: id).map(\.body), ["one", "two"], name)
+            XCTAssertTrue(try repo.deleteComment(id: first), name)
+            XCTAssertFalse(try repo.deleteComment(id: first), name)
+            XCTAssertEqual(try repo.comments(pinID: id).map(\.body), ["two"], name)
+            XCTAssertFalse(try repo.hasIndexBacklog(), name)
+        }
+    }
+}
