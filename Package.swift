@@ -52,7 +52,13 @@ let package = Package(
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinmapUITests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapCLI", "Frame", "PinStore", "PinImport"]),
+        // Helpers for the tests of the app (a runner over a repository, keys, frames).
+        .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
+                path: "Tests/PinmapTestSupport"),
+        // The core and the runtime over the in-memory repository: no SQLite.
+        .testTarget(name: "PinmapUITests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"]),
+        // The app over the SQLite store and the importer (pin cells, bulk imports, properties).
+        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCLI", "PinStore", "PinImport", "Frame", "GeoMap", "Sheet"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),
     ],

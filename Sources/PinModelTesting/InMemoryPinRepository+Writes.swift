@@ -4,6 +4,7 @@ import PinModel
 extension InMemoryPinRepository {
     @discardableResult
     public func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64 {
+        if let failingWrites { throw failingWrites }
         try PinRules.check(title: pin.title, latitude: pin.latitude, longitude: pin.longitude)
         lastPinID += 1
         let now = Timestamp.now()
@@ -18,6 +19,7 @@ extension InMemoryPinRepository {
     @discardableResult
     public func update(id: Int64, title: String?, description: String?, category: String?,
                        latitude: Double?, longitude: Double?) throws(StoreError) -> Pin? {
+        if let failingWrites { throw failingWrites }
         try PinRules.check(title: title, latitude: latitude, longitude: longitude)
         guard var pin = rows[id] else { return nil }
         if let title { pin.title = title }

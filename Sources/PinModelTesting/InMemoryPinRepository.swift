@@ -17,6 +17,8 @@ public final class InMemoryPinRepository: PinRepository {
     /// Property entries of a pin's `properties` text, in source order (JSON is not parsed
     /// here; `nil`: none are reported).
     public var propertyEntries: ((String) -> [PinProperty])?
+    /// When set, every pin write throws it (a busy or full store), until cleared.
+    public var failingWrites: StoreError?
 
     public init(pins: [NewPin] = []) {
         for p in pins { _ = try? insert(p, batchID: nil) }

@@ -62,6 +62,14 @@ public struct ConfirmPopup: Sendable, Equatable {
         return .waiting
     }
 
+    /// A left press at (`col`, `row`) while the pop-up's card (grabber row included) is
+    /// `card`: outside it cancels, on a button presses it. The one way a click answers a
+    /// pop-up, whether it is a modal of its own or raised from the detail page.
+    public mutating func press(col: Int, row: Int, card: Rect) -> Outcome {
+        guard card.contains(col: col, row: row) else { return .cancelled }
+        return click(col: col, row: row, body: Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1))
+    }
+
     /// A click at (`col`, `row`) on a card body `body`: a button presses it.
     public mutating func click(col: Int, row: Int, body: Rect) -> Outcome {
         for b in [Button.confirm, .cancel] where buttonRect(b, body: body).contains(col: col, row: row) {

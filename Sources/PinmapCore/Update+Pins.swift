@@ -149,11 +149,7 @@ extension AppState {
                 modal?.content = .form(form)
             }
         case .confirm(var popup):
-            if !card.contains(col: e.col, row: e.row) {
-                finish(.cancelled, now: now)
-                return true
-            }
-            let outcome = popup.click(col: e.col, row: e.row, body: body)
+            let outcome = popup.press(col: e.col, row: e.row, card: card)
             modal?.content = .confirm(popup)
             finish(outcome, now: now)
         case .detail(var detail):
@@ -165,11 +161,9 @@ extension AppState {
 
     private mutating func clickDetail(_ detail: inout PinDetail, _ e: MouseEvent, card: Rect, body: Rect, now: Double) {
         if let nested = detail.confirm {
-            let popCard = nested.presentation.rect(cols: layout.cols, rows: layout.rows, now: now)
-            let popBody = Rect(x: popCard.x, y: popCard.y + 1, width: popCard.width, height: popCard.height - 1)
             var popup = nested.popup
-            let result = popCard.contains(col: e.col, row: e.row) ? popup.click(col: e.col, row: e.row, body: popBody)
-                                                                   : .cancelled
+            let result = popup.press(col: e.col, row: e.row,
+                                     card: nested.presentation.rect(cols: layout.cols, rows: layout.rows, now: now))
             detail.confirm?.popup = popup
             let outcome = detail.settle(result)
             modal?.content = .detail(detail)

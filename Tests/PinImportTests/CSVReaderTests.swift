@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class CSVReaderTests: XCTestCase {
     /// (input, fields per record, start line per record)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class ColumnMapperTests: XCTestCase {
     /// (headers, expected role → header)

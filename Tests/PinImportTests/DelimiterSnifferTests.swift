@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class DelimiterSnifferTests: XCTestCase {
     private let cases: [(String, String, UInt)] = [

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinModel
 
 /// Paths of the test fixtures (copied into the test bundle by `resources: [.copy("Fixtures")]`).
 enum Fixture {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinModel
 import PinStore
 
 /// The GPX, KML, KMZ, Takeout and GeoJSON readers, rule by rule (MAPPING.md), on the public

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class ImportReportFormatterTests: XCTestCase {
     private func sample() -> ImportReport {

@@ -2,6 +2,7 @@ import Foundation
 import PinStore
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class ImporterTests: XCTestCase {
     private func importFile(_ name: String, into store: Store, _ options: ImportOptions = ImportOptions()) throws -> ImportReport {

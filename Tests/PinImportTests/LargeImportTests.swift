@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import PinStore
 @testable import PinImport
+import PinModel
 
 /// Files large enough (≥ 3 MB, ≥ `Store.bulkIndexThreshold` expected rows) for the bulk path:
 /// indexes dropped, rows read on a second thread, indexing left for after the commit.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinModel
 
 /// Scans Pinmap's own fixtures (Fixtures/own, written by make_fixtures.py) without a store.
 final class OwnFixtureTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinModel
 
 /// The issue-5 public cases (copied into Fixtures/public with expected.json), scanned without a
 /// store: accepted rows, rejected rows and checked values must match expected.json. None of

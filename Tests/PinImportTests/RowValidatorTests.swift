@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class RowValidatorTests: XCTestCase {
     private func validator(_ headers: [String]) throws -> RowValidator {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinModel
 
 /// Takeout is decided once per file and strictly (`TakeoutFeature.isTakeoutDocument`): a
 /// GeoJSON file whose features carry Takeout-like keys stays GeoJSON.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class TextDecodingTests: XCTestCase {
     /// (bytes, valid UTF-8?)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PinImport
+import PinModel
 
 final class WKTPointTests: XCTestCase {
     private enum Expect { case point(lat: Double, lon: Double), rule(ImportRule) }

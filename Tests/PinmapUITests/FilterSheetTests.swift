@@ -1,8 +1,9 @@
 import XCTest
 import Frame
-import PinStore
+import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 final class FilterSheetTests: XCTestCase {
     func testFilterSheetListsCategoriesAndFiltersListAndMap() throws {

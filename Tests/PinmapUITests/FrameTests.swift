@@ -1,10 +1,11 @@
 import XCTest
 import Frame
 import GeoMap
-import PinStore
+import PinModel
 import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 final class FrameRenderTests: XCTestCase {
     func testMapFrameHasTabBarGrabberStatusAndPins() throws {

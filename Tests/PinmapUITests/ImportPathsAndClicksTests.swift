@@ -1,8 +1,9 @@
 import XCTest
 import Frame
-import PinStore
+import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// Paths as typed or dropped, Tab completion, the folder list, Settings clicks, the
 /// filter sheet's scroll.

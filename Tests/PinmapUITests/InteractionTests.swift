@@ -1,9 +1,10 @@
 import XCTest
 import Frame
 import GeoMap
-import PinStore
+import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 import Sheet
 
 /// Issue #11: no key is lost, zoom and coordinates mean what they say, stale search

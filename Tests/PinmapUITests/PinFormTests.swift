@@ -1,8 +1,10 @@
 import XCTest
 import Frame
-@testable import PinStore
+import PinModel
+import PinModelTesting
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 final class PinFormTests: XCTestCase {
     /// Right-click at (50, 5) on the world map (zoom 1, 100 × 28 pane, centre
@@ -199,16 +201,17 @@ final class PinFormTests: XCTestCase {
 
 final class FailedSaveTests: XCTestCase {
     func testAFailedSaveBringsTheFormBackWithWhatWasTyped() throws {
-        let r = try UIFixtures.runner()
+        let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
+        let r = try UIFixtures.runner(over: store)
         r.char("a")
         for ch in "남산 전망대" { r.char(ch) }
         // Make the insert fail, as a locked or full store would.
-        try r.sqlite.db.execute("CREATE TEMP TRIGGER fail_insert BEFORE INSERT ON pins BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
+        store.failingWrites = StoreError("disk is full")
         r.key(.ctrl("s"))
         guard case .form(let form)? = r.state.modal?.content else { return XCTFail("the form is gone: \(r.text)") }
         XCTAssertEqual(form[.title].text, "남산 전망대")
         XCTAssertTrue(form.error?.contains("disk is full") ?? false, form.error ?? "")
-        try r.sqlite.db.execute("DROP TRIGGER temp.fail_insert")
+        store.failingWrites = nil
         r.key(.ctrl("s"))
         XCTAssertEqual(try r.store.count(), 6)
     }

@@ -3,6 +3,7 @@ import GeoMap
 import XCTest
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// Going to a place by name (issue #10): `/` lists places above the pins,
 /// Enter on a place flies there; `g` searches places only.

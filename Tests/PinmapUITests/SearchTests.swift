@@ -1,8 +1,9 @@
 import XCTest
 import Frame
-import PinStore
+import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 final class SearchTests: XCTestCase {
     /// `기념` (2 characters, a substring inside 전쟁기념관) finds the war memorial

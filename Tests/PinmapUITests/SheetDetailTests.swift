@@ -1,10 +1,12 @@
 import XCTest
 import Frame
 import GeoMap
-import PinStore
+import PinModel
+import PinModelTesting
 import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// Issue #11's sheet details at 100×30 (travel 28): a small sheet is all handle, the wheel
 /// over the handle does not scroll, a burst read at once keeps its velocity, the header
@@ -78,7 +80,7 @@ final class SheetDetailTests: XCTestCase {
 
 final class TimelineStartTests: XCTestCase {
     func testAfterTheSamplePinsLoadTheTimelineOpensOnTheNewestPinsMonth() throws {
-        let store = try Store.inMemory()
+        let store = InMemoryPinRepository()
         let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         let r = AppRunner(store: store, state: state, loadSamples: {
             try store.insert(NewPin(title: "종묘", latitude: 37.57, longitude: 126.99, createdAt: "2025-04-12T10:30:00+09:00"))

@@ -1,10 +1,11 @@
 import XCTest
 import Frame
 import GeoMap
-import PinStore
+import PinModel
 import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 final class SheetInteractionTests: XCTestCase {
     func testKeysMoveBetweenDetentsAndSayWhenImpossible() throws {

@@ -1,10 +1,11 @@
 import XCTest
 import Frame
 import GeoMap
-import PinStore
+import PinModel
 import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// The status line by priority: counts, coordinate and zoom, the selected pin's
 /// title (cut with … to no fewer than 8 cells), the pointer legend, `? help`.

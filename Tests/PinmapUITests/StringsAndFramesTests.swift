@@ -3,6 +3,7 @@ import Foundation
 import Frame
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// The string tables, the status line with a long message, help at 80×24.
 final class StringsTests: XCTestCase {

@@ -1,8 +1,9 @@
 import XCTest
 import Frame
-import PinStore
+import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 final class TimelineSettingsTests: XCTestCase {
     func testTimelineOpensAtNewestPinMonthWithDayMarkers() throws {

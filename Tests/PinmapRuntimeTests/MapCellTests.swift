@@ -4,6 +4,7 @@ import GeoMap
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// The map's clusters come from the store's pin cells, never from the pins:
 /// their counts must equal the pins inside each screen cell, counted one by
@@ -133,7 +134,7 @@ final class MapCellTests: XCTestCase {
     }
 
     func testSelectedPinIsDrawnOnItsOwnAndLeavesItsCluster() throws {
-        let runner = try UIFixtures.runner(cols: 100, rows: 30, pins: pins(300, seed: 4),
+        let runner = try UIFixtures.sqliteRunner(cols: 100, rows: 30, pins: pins(300, seed: 4),
                                            viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 40))
         let before = runner.state.markers.map(\.count).reduce(0, +)
         let pin = try XCTUnwrap(runner.state.listed.first)

@@ -4,11 +4,12 @@ import Frame
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// The UI indexes what a large import left (Store.finishIndexing) when it opens.
 final class IndexingOnStartTests: XCTestCase {
     func testTheUIIndexesALargeImportsPinsWithProgressInTheStatusLine() throws {
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         try r.sqlite.transaction {
             try r.sqlite.beginBulkInsert(expectedRows: 100_000)
             let ins = try PinInserter(store: r.sqlite)
@@ -68,7 +69,7 @@ final class IndexingOnStartTests: XCTestCase {
     }
 
     func testStoppingWithQKeepsTheBacklogAndIsNotRetriedThisSession() throws {
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.indexesWhenNeeded = true
         try deferPins(r)
         r.pollStopKey = { true }
@@ -81,7 +82,7 @@ final class IndexingOnStartTests: XCTestCase {
     }
 
     func testAReloadIndexesWhatAnotherProcessLeft() throws {
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.indexesWhenNeeded = true
         try deferPins(r)  // as if another process had imported
         r.reloadView()

@@ -4,6 +4,7 @@ import Frame
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// After a preview or a result: typing starts a new path, Enter never imports the last
 /// file again, the old result goes when the path changes, and long lines are wrapped or
@@ -20,7 +21,7 @@ final class ImportTabResultTests: XCTestCase {
 
     private func imported(cols: Int = 60, rows: Int = 16) throws -> (AppRunner, String) {
         let path = try file("a.csv", "name,lat,lon\nTower,37.5,126.9\n")
-        let r = try UIFixtures.runner(cols: cols, rows: rows)
+        let r = try UIFixtures.sqliteRunner(cols: cols, rows: rows)
         r.char("3")
         for ch in path { r.char(ch) }
         r.key(.enter)
@@ -51,7 +52,7 @@ final class ImportTabResultTests: XCTestCase {
 
     func testLettersAfterAPreviewStartANewPath() throws {
         let path = try file("b.csv", "name,lat,lon\nTower,37.5,126.9\n")
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.char("3")
         for ch in path { r.char(ch) }
         r.key(.enter)

@@ -4,6 +4,7 @@ import Frame
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 final class ImportTabTests: XCTestCase {
     private func csvFile(_ text: String) throws -> String {
@@ -16,7 +17,7 @@ final class ImportTabTests: XCTestCase {
 
     func testTypePathPreviewImportAndSeeTheNotice() throws {
         let path = try csvFile("이름;위도;경도;category\n남산타워;37,5512;126,9882;view\nBad;abc;126;x\n")
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.char("3")
         for ch in path { r.char(ch) }
         XCTAssertTrue(r.text.contains("places.csv"), r.text)
@@ -36,7 +37,7 @@ final class ImportTabTests: XCTestCase {
     }
 
     func testMissingFileSaysWhyAndWritesNothing() throws {
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.char("3")
         for ch in "/nonexistent/pins.csv" { r.char(ch) }
         r.key(.enter)
@@ -46,7 +47,7 @@ final class ImportTabTests: XCTestCase {
     }
 
     func testQIsTextInThePathFieldAndEscLeavesIt() throws {
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.char("3")
         r.char("q")
         XCTAssertFalse(r.state.quit)

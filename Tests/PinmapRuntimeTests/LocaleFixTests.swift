@@ -4,6 +4,7 @@ import GeoMap
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// Korean only where characters are UTF-8; braille refused in a non-UTF-8 locale;
 /// place wording in Korean.
@@ -30,7 +31,7 @@ final class LocaleFixTests: XCTestCase {
     }
 
     func testBInAUTF8LocaleStillSwitches() throws {
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.char("b")
         XCTAssertTrue(r.state.ascii)
         XCTAssertEqual(try r.store.setting(SettingKey.mapMode), "ascii")
@@ -49,7 +50,7 @@ final class LocaleFixTests: XCTestCase {
         Gazetteer.prepareSearch()  // the UI builds the name index on a thread at start-up
         Strings.language = .korean
         defer { Strings.language = .english }
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.char("/"); r.type("Paris")
         let first = r.state.layout.sheetRect(height: r.state.sheet.height).y + 2
         XCTAssertEqual(r.line(first), " ⌖ Paris  France · 최대 도시")

@@ -3,13 +3,14 @@ import Frame
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// Issue #12 in the UI: the detail page lists a pin's properties, and the Settings tab exports.
 final class PropertiesUITests: XCTestCase {
     func testDetailPageListsThePropertiesUnderTheDescription() throws {
         var pins = UIFixtures.seoulPins
         pins[0].properties = #"{"name_en":"War Memorial of Korea","opened":"1994","note":"two\nlines \u001b[31m"}"#
-        let r = try UIFixtures.runner(pins: pins)
+        let r = try UIFixtures.sqliteRunner(pins: pins)
         r.selectListed("전쟁기념관")
         r.key(.enter)
         guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("no detail: \(r.text)") }
@@ -26,7 +27,7 @@ final class PropertiesUITests: XCTestCase {
     func testSettingsExportRowChoosesAFormatAndWritesTheFile() throws {
         var pins = UIFixtures.seoulPins
         pins[1].properties = #"{"wifi":"yes"}"#
-        let r = try UIFixtures.runner(pins: pins)
+        let r = try UIFixtures.sqliteRunner(pins: pins)
         r.char("4")
         for _ in 0..<5 { r.char("j") }  // past the place-names row
         XCTAssertTrue(r.text.contains("▸ Export pins       [csv] geojson gpx kml  (←/→ format, Enter writes it next to the store)"), r.text)
@@ -55,7 +56,7 @@ final class PropertiesUITests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("cities.csv").path
         try "sep=;\nname;lat;lon;name_ko;pop\nParis;48.8566;2.3522;파리;2148000\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try UIFixtures.runner()
+        let r = try UIFixtures.sqliteRunner()
         r.char("3")
         for ch in path { r.char(ch) }
         r.key(.enter)
@@ -72,7 +73,7 @@ final class PropertiesUITests: XCTestCase {
     func testSlashSearchFindsAPropertyValue() throws {
         var pins = UIFixtures.seoulPins
         pins[3].properties = #"{"name_ko":"국립중앙박물관","paris_twin":"파리 루브르"}"#
-        let r = try UIFixtures.runner(pins: pins)
+        let r = try UIFixtures.sqliteRunner(pins: pins)
         r.char("/")
         r.type("파리")
         XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea"])

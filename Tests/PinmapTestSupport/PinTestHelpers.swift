@@ -1,22 +1,21 @@
 import Frame
-import PinStore
-@testable import PinmapCore
-@testable import PinmapRuntime
+import PinmapCore
+import PinmapRuntime
 
 /// Helpers for the pin editing tests (form, pop-up, detail, search).
 extension AppRunner {
     /// Types `s` one character at a time, as the terminal delivers keys.
-    func type(_ s: String, at t: Double = 0) { for c in s { char(c, at: t) } }
+    public func type(_ s: String, at t: Double = 0) { for c in s { char(c, at: t) } }
 
     /// Selects the listed pin titled `title` by walking the list with j from the top.
-    func selectListed(_ title: String) {
+    public func selectListed(_ title: String) {
         guard let i = state.listed.firstIndex(where: { $0.title == title }) else { return }
         key(.home)
         for _ in 0..<i { char("j") }
     }
 
     /// The text of cells `cols` on `row` (continuation cells skipped), trailing spaces trimmed.
-    func cells(row: Int, _ cols: Range<Int>) -> String {
+    public func cells(row: Int, _ cols: Range<Int>) -> String {
         let f = frame()
         var s = ""
         for x in cols where !f[x, row].isContinuation { s += f[x, row].text }
@@ -25,24 +24,24 @@ extension AppRunner {
     }
 
     /// The modal's card rectangle now, or nil.
-    var card: Rect? { state.modal?.presentation.rect(cols: state.layout.cols, rows: state.layout.rows, now: state.clock) }
+    public var card: Rect? { state.modal?.presentation.rect(cols: state.layout.cols, rows: state.layout.rows, now: state.clock) }
 }
 
-enum Expect {
+public enum Expect {
     /// `s` where `Screen.putCentered` puts it on a row `width` cells wide.
-    static func centered(_ s: String, width: Int) -> String {
+    public static func centered(_ s: String, width: Int) -> String {
         String(repeating: " ", count: max(0, (width - DisplayWidth.of(s)) / 2)) + s
     }
 
     /// A modal card's top row: a rule with the grabber in the middle.
-    static func grabberRow(width: Int) -> String {
+    public static func grabberRow(width: Int) -> String {
         let bar = " " + String(repeating: "━", count: 8) + " "
         let left = (width - 10) / 2
         return String(repeating: "─", count: left) + bar + String(repeating: "─", count: width - left - 10)
     }
 
     /// `left` padded with spaces to `col` cells, then `right`.
-    static func spread(_ left: String, _ right: String, rightAt col: Int) -> String {
+    public static func spread(_ left: String, _ right: String, rightAt col: Int) -> String {
         left + String(repeating: " ", count: max(0, col - DisplayWidth.of(left))) + right
     }
 }

@@ -5,12 +5,13 @@ import PinImport
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 @testable import PinmapCLI
 
 /// Settings, help, the too-small screen and Korean texts, as fresh-eyes testing found them.
 final class SettingsHelpFixTests: XCTestCase {
     private func settings(cols: Int = 100, rows: Int = 30) throws -> AppRunner {
-        let r = try UIFixtures.runner(cols: cols, rows: rows)
+        let r = try UIFixtures.sqliteRunner(cols: cols, rows: rows)
         r.char("4")
         return r
     }
@@ -58,7 +59,7 @@ final class SettingsHelpFixTests: XCTestCase {
     }
 
     func testQClosesHelpAndHelpUsesTheHeight() throws {
-        let r = try UIFixtures.runner(cols: 200, rows: 60)
+        let r = try UIFixtures.sqliteRunner(cols: 200, rows: 60)
         r.char("?")
         XCTAssertEqual(HelpView.visibleRows(rows: 60), 56)
         r.char("q")
