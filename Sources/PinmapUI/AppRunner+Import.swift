@@ -25,7 +25,7 @@ extension AppRunner {
                 case .pin(let p):
                     rows.append("\(p.title)  \(Self.degrees(p.latitude)), \(Self.degrees(p.longitude))  \(p.category)")
                 case .rejected(let issues, _):
-                    rows.append("✗ " + (issues.first.map { S.irLine($0.line, ImportResultText.text($0)) } ?? "rejected"))
+                    rows.append("✗ " + (issues.first.map { S.irLine($0.line, ImportResultText.reason($0)) } ?? "rejected"))
                 }
             }
             state.importTab.preview = ImportPreview(

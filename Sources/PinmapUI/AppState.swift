@@ -157,6 +157,10 @@ public struct AppState: Sendable {
     /// True when the list takes input: the sheet is above small (Pinit's rule).
     public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }
 
+    /// True when the list takes navigation keys: the sheet's detent is above small. Unlike
+    /// the pointer, a key during a drag acts as it would after it (the drag is the mouse's).
+    var listTakesKeys: Bool { sheet.detent > .small }
+
     /// List rows visible inside the sheet at its current height.
     public var visibleListRows: Int { max(0, sheet.height - SheetView.headerRows) }
 
