@@ -6,6 +6,11 @@ import Sheet
 @testable import PinmapUI
 
 final class SheetInteractionTests: XCTestCase {
+    /// 60 pins 0.001° apart: more than any detent lists, so the list scrolls.
+    static let many = (0..<60).map {
+        NewPin(title: "Pin \($0)", latitude: 37 + Double($0) * 0.001, longitude: 127, createdAt: String(format: "2024-01-%02d", 1 + $0 % 28))
+    }
+
     func testKeysMoveBetweenDetentsAndSayWhenImpossible() throws {
         let r = try UIFixtures.runner(detent: .small)
         XCTAssertEqual(r.state.sheet.detent, .small)
@@ -74,8 +79,7 @@ final class SheetInteractionTests: XCTestCase {
     }
 
     func testDraggingTheGrabberNeverScrollsTheList() throws {
-        let many = (0..<60).map { NewPin(title: "Pin \($0)", latitude: 37 + Double($0) * 0.001, longitude: 127, createdAt: String(format: "2024-01-%02d", 1 + $0 % 28)) }
-        let r = try UIFixtures.runner(pins: many, detent: .large)
+        let r = try UIFixtures.runner(pins: Self.many, detent: .large)
         r.state.focus = .list
         for _ in 0..<30 { r.char("j") }
         let scroll = r.state.scroll, selected = r.state.selectedID
@@ -98,15 +102,18 @@ final class SheetInteractionTests: XCTestCase {
     }
 
     func testResizeKeepsDetentScrollAndSelection() throws {
-        let r = try UIFixtures.runner(detent: .medium)
+        let r = try UIFixtures.runner(pins: Self.many, detent: .medium)
         r.state.focus = .list
-        r.char("j"); r.char("j")
-        let sel = r.state.selectedID
-        for (c, rows) in [(60, 20), (10, 4), (100, 30)] {
+        for _ in 0..<20 { r.char("j") }
+        let sel = r.state.selectedID, scroll = r.state.scroll
+        XCTAssertGreaterThan(scroll, 0)
+        for (c, rows) in [(60, 20), (120, 40), (100, 30)] {
             r.handle(.input(.resize(cols: c, rows: rows)), now: 0)
         }
         XCTAssertEqual(r.state.sheet.detent, .medium)
         XCTAssertEqual(r.state.selectedID, sel)
+        XCTAssertEqual(r.state.scroll, scroll)
+        XCTAssertEqual(r.state.cursor, 19)
     }
 
     func testDetentPersistsInTheStore() throws {
