@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinmapUITests", dependencies: ["PinmapUI", "Frame", "PinStore"]),
+        .testTarget(name: "PinmapUITests", dependencies: ["PinmapUI", "Frame", "PinStore"], exclude: ["Frames"]),  // golden frames, read by path
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),
     ],

@@ -120,11 +120,6 @@ public struct Screen: Sendable, Equatable {
         put(text, col: col, row: rect.y, style: style, maxWidth: rect.maxX - col)
     }
 
-    /// Copies `other` into this screen with its top-left at (`col`, `row`).
-    public mutating func blit(_ other: Screen, col: Int, row: Int) {
-        for y in 0..<other.height { for x in 0..<other.width { self[col + x, row + y] = other[x, y] } }
-    }
-
     /// The row as plain text (continuation cells skipped), trailing spaces kept
     /// unless `trim`.
     public func line(_ row: Int, trim: Bool = true) -> String {

@@ -32,25 +32,6 @@ public struct BoundingBox: Sendable, Hashable {
     public init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south; self.west = west; self.north = north; self.east = east
     }
-
-    /// True when `p` lies inside or on the edge.
-    public func contains(_ p: GeoPoint) -> Bool {
-        p.latitude >= south && p.latitude <= north && p.longitude >= west && p.longitude <= east
-    }
-
-    /// The smallest box holding every point (nil for an empty list). Does not
-    /// try to cross the antimeridian: points at 179°E and 179°W give a box
-    /// 358° wide.
-    public static func enclosing(_ points: [GeoPoint]) -> BoundingBox? {
-        guard let first = points.first else { return nil }
-        var box = BoundingBox(south: first.latitude, west: first.longitude,
-                              north: first.latitude, east: first.longitude)
-        for p in points.dropFirst() {
-            box.south = min(box.south, p.latitude); box.north = max(box.north, p.latitude)
-            box.west = min(box.west, p.longitude); box.east = max(box.east, p.longitude)
-        }
-        return box
-    }
 }
 
 /// Angle helpers shared by the projection and the graticule.

@@ -69,15 +69,6 @@ extension Store {
         }
     }
 
-    /// Puts a deleted pin back with its timestamps, under its old id when that
-    /// id is still free (else under a new one), without comments.
-    /// - Returns: the id the pin has now.
-    /// - Throws: `StoreError` when the pin breaks a rule of `PinRules` or SQLite fails.
-    @discardableResult
-    public func restore(_ pin: Pin) throws(StoreError) -> Int64 {
-        try restore(DeletedPin(pin: pin))
-    }
-
     /// Puts a pin from `deleteForUndo(id:)` back with its timestamps, comments
     /// and import batch (when that batch still exists), in one transaction.
     /// Ids are kept when still free, else new ones are given.
@@ -140,11 +131,11 @@ public enum PinRules {
         if let t = title, t.allSatisfy({ $0.isWhitespace }) {
             throw StoreError("title must not be blank", code: SQLITE_CONSTRAINT)
         }
-        if let la = latitude, !(la.isFinite && (-90...90).contains(la)) {
-            throw StoreError("latitude \(la) outside [-90, 90]", code: SQLITE_CONSTRAINT)
+        if let la = latitude, !CoordinateAxis.latitude.contains(la) {
+            throw StoreError(CoordinateAxis.latitude.outsideReason("\(la)"), code: SQLITE_CONSTRAINT)
         }
-        if let lo = longitude, !(lo.isFinite && (-180...180).contains(lo)) {
-            throw StoreError("longitude \(lo) outside [-180, 180]", code: SQLITE_CONSTRAINT)
+        if let lo = longitude, !CoordinateAxis.longitude.contains(lo) {
+            throw StoreError(CoordinateAxis.longitude.outsideReason("\(lo)"), code: SQLITE_CONSTRAINT)
         }
     }
 }

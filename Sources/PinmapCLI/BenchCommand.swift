@@ -56,7 +56,7 @@ enum BenchCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
-        let mainStart = monotonicSeconds()
+        let mainStart = Monotonic.seconds()
         if args.positionals.first == "search" { return try runSearch(args) }
         guard args.positionals.first == "render" else {
             throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; there are: render, search")
@@ -81,7 +81,7 @@ enum BenchCommand: Command {
         let state = AppState(cols: cols, rows: rows, color: true, reducedMotion: true)
         let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
         _ = runner.frame()
-        let firstFrame = monotonicSeconds()
+        let firstFrame = Monotonic.seconds()
         let sinceExec = processAgeSeconds()
 
         PinmapCLI.writeOut("pinmap bench render: \(store.path)\n")  // a path can hold escapes
@@ -125,11 +125,11 @@ enum BenchCommand: Command {
             var v = Viewport(center: center, zoom: zoom)
             v.pan(columns: Double(i % 9 - 4) * 0.37, rows: Double(i % 7 - 3) * 0.29, pane: pane)
             let c0 = threadCPUSeconds()
-            let t0 = monotonicSeconds()
+            let t0 = Monotonic.seconds()
             runner.show(v)
-            let t1 = monotonicSeconds()
+            let t1 = Monotonic.seconds()
             let screen = runner.frame()
-            let t2 = monotonicSeconds()
+            let t2 = Monotonic.seconds()
             cpus.append((threadCPUSeconds() - c0) * 1000)
             if screen.width == 0 { print("  (empty frame)") }  // keeps the frame from being optimised away
             totals.append((t2 - t0) * 1000); reloads.append((t1 - t0) * 1000); draws.append((t2 - t1) * 1000)
@@ -166,12 +166,6 @@ enum BenchCommand: Command {
     static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - s.count))
         return right ? fill + s : s + fill
-    }
-
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     static func threadCPUSeconds() -> Double {

@@ -38,7 +38,6 @@ public final class AppRunner {
         self.store = store
         self.state = state
         self.loadSamples = loadSamples
-        self.state.storePath = store.path
         self.state.importTab.home = ProcessInfo.processInfo.environment["HOME"]
         self.state.importTab.cwd = FileManager.default.currentDirectoryPath
         // Keep the map's pin cells and indexes in memory between frames

@@ -89,8 +89,6 @@ public struct AppState: Sendable {
     /// The screen cell under the mouse pointer, when it last moved over the map; cleared by
     /// a key, so the status line then shows the visible map's centre (`statusPoint`).
     public var pointerCell: (col: Int, row: Int)?
-    /// Where to read and write pins; shown on the Settings tab.
-    public var storePath: String = ""
 
     // Keeping pins (Update+Pins.swift, Search.swift).
     /// Full-text search over title, description and category ("" = none).
