@@ -19,20 +19,6 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         col >= x && col < maxX && row >= y && row < maxY
     }
 
-    /// The rows `[y, y+height)` split off the top (`rows` high) and the rest.
-    public func splitTop(_ rows: Int) -> (top: Rect, rest: Rect) {
-        let r = min(max(0, rows), height)
-        return (Rect(x: x, y: y, width: width, height: r),
-                Rect(x: x, y: y + r, width: width, height: height - r))
-    }
-
-    /// The rows split off the bottom (`rows` high) and the rest above.
-    public func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
-        let r = min(max(0, rows), height)
-        return (Rect(x: x, y: y, width: width, height: height - r),
-                Rect(x: x, y: y + height - r, width: width, height: r))
-    }
-
     /// This rectangle shrunk by `dx` columns on each side and `dy` rows on each side.
     public func inset(dx: Int, dy: Int) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)

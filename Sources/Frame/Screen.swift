@@ -37,7 +37,23 @@ public struct Screen: Sendable, Equatable {
         }
         set {
             guard col >= 0, col < width, row >= 0, row < height else { return }
+            releaseWide(at: col, row: row, for: newValue)
             cells[row * width + col] = newValue
+        }
+    }
+
+    /// Before `new` replaces the cell at (`col`, `row`): blanks the other half of a wide
+    /// character the write cuts, so no half glyph is left (a terminal would draw the kept
+    /// left half over the new cell and shift the rest of the row, e.g. a box's border).
+    /// A continuation written on purpose (after its wide lead) and a wide character
+    /// rewritten in place (restyled) keep their pair.
+    private mutating func releaseWide(at col: Int, row: Int, for new: Cell) {
+        let i = row * width + col
+        if cells[i].isContinuation, !new.isContinuation, col > 0 {
+            cells[i - 1] = Cell(" ", cells[i - 1].style)
+        }
+        if col + 1 < width, cells[i + 1].isContinuation, new.isContinuation || DisplayWidth.of(new.text) != 2 {
+            cells[i + 1] = Cell(" ", cells[i + 1].style)
         }
     }
 
@@ -46,7 +62,12 @@ public struct Screen: Sendable, Equatable {
         let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
         let y0 = max(0, rect.y), y1 = min(height, rect.maxY)
         guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 { for x in x0..<x1 { cells[y * width + x] = cell } }
+        for y in y0..<y1 {
+            // Wide characters cut by the left or right edge lose their outside half too.
+            self[x0, y] = cell
+            if x1 - 1 > x0 { self[x1 - 1, y] = cell }
+            for x in x0..<x1 { cells[y * width + x] = cell }
+        }
     }
 
     /// Restyles every cell in `rect` through `transform` (e.g. dimming a backdrop).
@@ -75,12 +96,8 @@ public struct Screen: Sendable, Equatable {
                 return limit
             }
             if x >= 0 {
-                clearWide(at: x, row: row)
                 self[x, row] = Cell(Screen.cellText(ch), style)
-                if w == 2 {
-                    if x + 1 < width { clearWide(at: x + 1, row: row) }
-                    self[x + 1, row] = Cell("", style)
-                }
+                if w == 2 { self[x + 1, row] = Cell("", style) }
             }
             x += w
         }
@@ -101,22 +118,6 @@ public struct Screen: Sendable, Equatable {
         let w = DisplayWidth.of(text)
         let col = rect.x + max(0, (rect.width - w) / 2)
         put(text, col: col, row: rect.y, style: style, maxWidth: rect.maxX - col)
-    }
-
-    /// When overwriting half of a wide character, blank its other half so no
-    /// orphan continuation or half glyph is left behind.
-    private mutating func clearWide(at x: Int, row: Int) {
-        let c = self[x, row]
-        if c.isContinuation, x > 0 {
-            self[x - 1, row] = Cell(" ", self[x - 1, row].style)
-        } else if !c.isContinuation, DisplayWidth.of(c.text) == 2, x + 1 < width {
-            self[x + 1, row] = Cell(" ", self[x + 1, row].style)
-        }
-    }
-
-    /// Copies `other` into this screen with its top-left at (`col`, `row`).
-    public mutating func blit(_ other: Screen, col: Int, row: Int) {
-        for y in 0..<other.height { for x in 0..<other.width { self[col + x, row + y] = other[x, y] } }
     }
 
     /// The row as plain text (continuation cells skipped), trailing spaces kept

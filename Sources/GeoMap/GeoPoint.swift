@@ -1,3 +1,5 @@
+import PinModel
+
 /// A position on Earth: WGS84 latitude and longitude in decimal degrees.
 /// Latitude is positive north ([-90, 90]), longitude positive east ([-180, 180]).
 public struct GeoPoint: Sendable, Hashable, CustomStringConvertible {
@@ -16,42 +18,10 @@ public struct GeoPoint: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A latitude/longitude rectangle in degrees. `west <= east`, both within
-/// [-180, 180]; a region that crosses the antimeridian is described by two
-/// boxes (see `Viewport.boundingBoxes(pane:)`).
-public struct BoundingBox: Sendable, Hashable {
-    /// Southern edge, degrees latitude.
-    public var south: Double
-    /// Western edge, degrees longitude.
-    public var west: Double
-    /// Northern edge, degrees latitude.
-    public var north: Double
-    /// Eastern edge, degrees longitude.
-    public var east: Double
-
-    public init(south: Double, west: Double, north: Double, east: Double) {
-        self.south = south; self.west = west; self.north = north; self.east = east
-    }
-
-    /// True when `p` lies inside or on the edge.
-    public func contains(_ p: GeoPoint) -> Bool {
-        p.latitude >= south && p.latitude <= north && p.longitude >= west && p.longitude <= east
-    }
-
-    /// The smallest box holding every point (nil for an empty list). Does not
-    /// try to cross the antimeridian: points at 179°E and 179°W give a box
-    /// 358° wide.
-    public static func enclosing(_ points: [GeoPoint]) -> BoundingBox? {
-        guard let first = points.first else { return nil }
-        var box = BoundingBox(south: first.latitude, west: first.longitude,
-                              north: first.latitude, east: first.longitude)
-        for p in points.dropFirst() {
-            box.south = min(box.south, p.latitude); box.north = max(box.north, p.latitude)
-            box.west = min(box.west, p.longitude); box.east = max(box.east, p.longitude)
-        }
-        return box
-    }
-}
+/// A latitude/longitude rectangle in degrees: the one box type, `LatLonBox` (PinModel).
+/// `west <= east`, both within [-180, 180]; a region that crosses the antimeridian is
+/// described by two boxes (see `Viewport.boundingBoxes(pane:)`).
+public typealias BoundingBox = LatLonBox
 
 /// Angle helpers shared by the projection and the graticule.
 enum GeoMath {

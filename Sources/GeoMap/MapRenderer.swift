@@ -35,18 +35,18 @@ public enum MapRenderer {
         screen.fill(pane, with: .blank)
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
-        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: options.ascii)
+        let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         var occupancy = Occupancy(pane: pane)
         // A density shade is background texture: names may cover it (with
         // 60,000 pins every land cell holds one); pins, counts and titles not.
-        for p in placed {
+        for p in laid.slots {
             if p.shaded { occupancy.soften(col: p.col, row: p.row); continue }
             occupancy.take(col: p.col - 1, row: p.row, width: p.width + 2)
-            if p.label != nil { occupancy.take(col: p.labelCol, row: p.row, width: p.labelWidth + 1) }
+            if p.labelIndex >= 0 { occupancy.take(col: p.labelCol, row: p.row, width: p.labelWidth + 1) }
         }
         if options.graticule {
             // Labels live in the top row and the left columns: only markers there can block them.
-            let edge = placed.filter { $0.row == pane.y || $0.col < pane.x + 12 }
+            let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
             let proj = DotProjection(viewport: viewport, pane: pane)
             let drawn = Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
                                              style: MapTheme.label(options),
@@ -62,7 +62,7 @@ public enum MapRenderer {
             let d = (clock.now - start).components
             seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
         }
-        drawMarkers(placed, into: &screen, pane: pane, options: options) { c, r in
+        drawMarkers(laid, of: markers, into: &screen, pane: pane, options: options) { c, r in
             layers.coast.mask(col: c - pane.x, row: r - pane.y) | layers.borders.mask(col: c - pane.x, row: r - pane.y)
         }
         drawLabels(labels, into: &screen, options: options)
@@ -173,11 +173,15 @@ public enum MapRenderer {
     // MARK: Markers
 
     /// `lineMask(col, row)`: the map lines' dots in a cell (absolute), merged into density shades.
-    static func drawMarkers(_ placed: [PlacedMarker], into screen: inout Screen, pane: Rect, options: MapOptions,
-                            lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
-        for p in placed {
-            let style = MapTheme.marker(p.marker, options)
-            let glyph = p.shaded && !options.ascii ? DensityShade.merged(count: p.marker.count, lineMask: lineMask(p.col, p.row)) : p.glyph
+    /// Reads the markers' fields in place: no marker or title is copied per slot.
+    static func drawMarkers(_ laid: MarkerLayout.Laid, of markers: [MapMarker], into screen: inout Screen, pane: Rect,
+                            options: MapOptions, lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
+        for p in laid.slots {
+            let count = markers[p.index].count, selected = markers[p.index].selected
+            let style = MapTheme.marker(count: count, selected: selected, categoryIndex: markers[p.index].categoryIndex, options)
+            let glyph = !p.shaded ? MapTheme.glyph(count: count, selected: selected, ascii: options.ascii)
+                : options.ascii ? DensityShade.glyph(count: count, ascii: true)
+                : DensityShade.merged(count: count, lineMask: lineMask(p.col, p.row))
             // Fast path: a marker's glyph is one-cell characters, and only
             // one-cell map glyphs are under it (names come later).
             if p.width == 1 {
@@ -189,10 +193,11 @@ public enum MapRenderer {
                     x += 1
                 }
             }
-            if let label = p.label {
+            if p.labelIndex >= 0 {
                 var labelStyle = style
                 labelStyle.reverse = true
-                screen.put(label, col: p.labelCol, row: p.row, style: labelStyle, maxWidth: pane.maxX - p.labelCol)
+                screen.put(laid.labels[p.labelIndex], col: p.labelCol, row: p.row, style: labelStyle,
+                           maxWidth: pane.maxX - p.labelCol)
             }
         }
     }

@@ -92,18 +92,27 @@ public enum MapTheme {
     /// Markers are bold (and the selected one reversed) so they stand out
     /// from the plain or dim map lines even without colour.
     static func marker(_ m: MapMarker, _ o: MapOptions) -> Style {
-        var s = m.count > 1 && !m.selected ? style(.cluster(m.count), color: o.color)
-                                           : style(.pin(m.categoryIndex), color: o.color)
-        s.reverse = m.selected
+        marker(count: m.count, selected: m.selected, categoryIndex: m.categoryIndex, o)
+    }
+
+    /// `marker(_:_:)` from the marker's fields (the drawing path copies no marker).
+    static func marker(count: Int, selected: Bool, categoryIndex: Int, _ o: MapOptions) -> Style {
+        var s = count > 1 && !selected ? style(.cluster(count), color: o.color)
+                                       : style(.pin(categoryIndex), color: o.color)
+        s.reverse = selected
         return s
     }
 
     /// The text drawn at a marker's cell: `●`/`o` for a pin, `◉`/`@` for the
     /// selected pin, the count for a cluster (`7`, `42`, `99+`).
     static func glyph(_ m: MapMarker, ascii: Bool) -> String {
-        if m.count > 99 { return "99+" }
-        if m.count > 1 { return countText[m.count] }
-        if m.selected { return ascii ? "@" : "◉" }
+        glyph(count: m.count, selected: m.selected, ascii: ascii)
+    }
+
+    static func glyph(count: Int, selected: Bool, ascii: Bool) -> String {
+        if count > 99 { return "99+" }
+        if count > 1 { return countText[count] }
+        if selected { return ascii ? "@" : "◉" }
         return ascii ? "o" : "●"
     }
 }

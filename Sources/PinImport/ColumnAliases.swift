@@ -1,6 +1,6 @@
 import PinModel
 /// A pin field a CSV column can fill.
-public enum ColumnRole: String, Sendable, Codable, CaseIterable, Comparable {
+public enum ColumnRole: String, Sendable, CaseIterable, Comparable {
     case name, latitude, longitude, geometry, description, category, created
 
     public static func < (a: ColumnRole, b: ColumnRole) -> Bool {

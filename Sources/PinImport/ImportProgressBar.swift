@@ -2,6 +2,7 @@ import PinModel
 import Foundation
 import Frame
 import Glibc
+import PinStore
 
 /// The import progress bar for stderr, e.g.
 /// `pins-1m.csv  42% [██████████░░░░░░░░░░░░░░]  33.7/80.2 MB  1.4 s`.
@@ -60,7 +61,7 @@ public final class ImportProgressPrinter: @unchecked Sendable {
         // A file name can hold escape sequences (set the title, write the clipboard): never raw.
         self.label = SafeText.sanitize(label)
         self.enabled = (forceEnabled ?? (isatty(2) == 1)) && fileSize >= minimumBytes
-        self.start = Self.now()
+        self.start = Monotonic.seconds()
     }
 
     /// The progress callback: pass `printer.update` to `Importer.run`.
@@ -68,7 +69,7 @@ public final class ImportProgressPrinter: @unchecked Sendable {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
-        let t = Self.now()
+        let t = Monotonic.seconds()
         guard t - lastDraw >= 0.1 || done >= total else { return }
         lastDraw = t
         drawn = true
@@ -80,7 +81,7 @@ public final class ImportProgressPrinter: @unchecked Sendable {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
-        let t = Self.now()
+        let t = Monotonic.seconds()
         guard t - lastDraw >= 0.1 || fraction >= 1 else { return }
         lastDraw = t
         drawn = true
@@ -98,11 +99,5 @@ public final class ImportProgressPrinter: @unchecked Sendable {
     private func write(_ s: String) {
         var text = s
         text.withUTF8 { buf in _ = Glibc.write(2, buf.baseAddress, buf.count) }
-    }
-
-    private static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }

@@ -1,4 +1,6 @@
 import PinModel
+import PinStore
+
 /// A row that passed validation: the pin's fields, ready to store.
 public struct ParsedPin: Sendable, Equatable {
     /// Physical line (1-based) where the row starts (GeoJSON: the feature's 1-based index).
@@ -123,7 +125,7 @@ public struct RowValidator: Sendable {
             }
             switch (lat, lon) {
             case let (.success(la), .success(lo)):
-                if abs(la) <= 90 && abs(lo) <= 180 { return (la, lo) }
+                if CoordinateAxis.latitude.contains(la) && CoordinateAxis.longitude.contains(lo) { return (la, lo) }
                 let range = CoordinateParser.rangeIssues(
                     latitude: la, longitude: lo, latText: record[latIndex], lonText: record[lonIndex],
                     latField: headers[latIndex], lonField: headers[lonIndex])

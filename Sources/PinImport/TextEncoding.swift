@@ -7,7 +7,7 @@ import PinModel
 /// 3. otherwise the whole file is validated as strict UTF-8;
 /// 4. if it is not UTF-8, it is Windows-1252, or ISO-8859-1 (Latin-1) when it holds one of the five
 ///    bytes Windows-1252 leaves undefined — no byte is ever replaced silently.
-public enum TextEncoding: String, Sendable, Codable, Equatable, CaseIterable {
+public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
     case utf8 = "UTF-8"
     case utf16LE = "UTF-16LE"
     case utf16BE = "UTF-16BE"

@@ -58,12 +58,6 @@ struct UTF8Validator {
         return isValid
     }
 
-    /// Validates a whole buffer at once.
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (end, invalid) = scan(bytes, from: 0)
-        return !invalid && end == bytes.count
-    }
-
     /// Scans from `from`; returns where scanning stopped and whether it stopped on an invalid
     /// sequence (false means it stopped at the end or before an incomplete final sequence).
     private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int) -> (Int, Bool) {

@@ -1,4 +1,6 @@
 import PinModel
+import PinStore
+
 /// Reads a point from Well-Known Text as Google My Maps and GIS tools export it:
 /// `POINT (lon lat)` with any keyword case and spacing, optionally `POINT Z (lon lat z)`, and the
 /// EWKT prefix `SRID=4326;` (other SRIDs are not WGS84 degrees and are rejected).
@@ -62,11 +64,11 @@ public enum WKTPoint {
             return fail(.pointArity, "POINT needs \(dimensions == 2 ? "two" : String(dimensions)) numbers, found \(values.count)")
         }
         let lon = values[0], lat = values[1]
-        if abs(lon) > 180 {
-            return fail(.outOfRange, "POINT longitude \(numbers[0]) outside [-180, 180]")
+        if !CoordinateAxis.longitude.contains(lon) {
+            return fail(.outOfRange, "POINT " + CoordinateAxis.longitude.outsideReason(String(numbers[0])))
         }
-        if abs(lat) > 90 {
-            return fail(.outOfRange, "POINT latitude \(numbers[1]) outside [-90, 90]")
+        if !CoordinateAxis.latitude.contains(lat) {
+            return fail(.outOfRange, "POINT " + CoordinateAxis.latitude.outsideReason(String(numbers[1])))
         }
         return .success((lat, lon))
     }

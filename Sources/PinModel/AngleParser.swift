@@ -1,9 +1,7 @@
 /// Which coordinate a value is.
-public enum Axis: String, Sendable, Equatable {
-    case latitude, longitude
+public typealias Axis = CoordinateAxis
 
-    /// Inclusive valid range in degrees (WGS84): latitude −90…90, longitude −180…180.
-    public var limit: Double { self == .latitude ? 90 : 180 }
+extension CoordinateAxis {
     /// Hemisphere letters that belong to this axis; the first is the positive one.
     var hemispheres: (positive: Character, negative: Character) {
         self == .latitude ? ("N", "S") : ("E", "W")

@@ -1,5 +1,5 @@
 /// A dated comment on a pin (Pinit's reviews). `createdAt` is ISO 8601 UTC.
-public struct Comment: Sendable, Equatable, Hashable, Codable {
+public struct Comment: Sendable, Equatable, Hashable {
     public var id: Int64
     public var pinID: Int64
     public var body: String

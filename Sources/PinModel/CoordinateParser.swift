@@ -31,18 +31,17 @@ public enum CoordinateParser {
                                    latText: String, lonText: String,
                                    latField: String, lonField: String) -> [RowIssue] {
         var issues: [RowIssue] = []
-        let latOK = abs(latitude) <= 90, lonOK = abs(longitude) <= 180
-        if !latOK {
-            var reason = "latitude \(shown(latText, latitude)) outside [-90, 90]"
+        if !CoordinateAxis.latitude.contains(latitude) {
+            var reason = CoordinateAxis.latitude.outsideReason(shown(latText, latitude))
             // Within a degree of a pole it is more likely a slip than a swap.
             if abs(latitude) >= 91 && abs(latitude) <= 180 && abs(longitude) <= 90 {
                 reason += "; the latitude and longitude look swapped"
             }
             issues.append(RowIssue(field: latField, value: latText, reason: reason, rule: .outOfRange))
         }
-        if !lonOK {
+        if !CoordinateAxis.longitude.contains(longitude) {
             issues.append(RowIssue(field: lonField, value: lonText,
-                                   reason: "longitude \(shown(lonText, longitude)) outside [-180, 180]", rule: .outOfRange))
+                                   reason: CoordinateAxis.longitude.outsideReason(shown(lonText, longitude)), rule: .outOfRange))
         }
         return issues
     }

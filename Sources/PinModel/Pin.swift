@@ -2,7 +2,7 @@ import Foundation
 
 /// A pin as stored: WGS84 latitude/longitude in decimal degrees, timestamps as
 /// ISO 8601 text (the creation time the source gave, or the insert time).
-public struct Pin: Sendable, Equatable, Hashable, Codable {
+public struct Pin: Sendable, Equatable, Hashable {
     public var id: Int64
     public var title: String
     public var description: String

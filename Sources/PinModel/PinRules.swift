@@ -8,11 +8,11 @@ public enum PinRules {
         if let t = title, t.allSatisfy({ $0.isWhitespace }) {
             throw StoreError("title must not be blank", code: StoreError.constraint)
         }
-        if let la = latitude, !(la.isFinite && (-90...90).contains(la)) {
-            throw StoreError("latitude \(la) outside [-90, 90]", code: StoreError.constraint)
+        if let la = latitude, !CoordinateAxis.latitude.contains(la) {
+            throw StoreError(CoordinateAxis.latitude.outsideReason("\(la)"), code: StoreError.constraint)
         }
-        if let lo = longitude, !(lo.isFinite && (-180...180).contains(lo)) {
-            throw StoreError("longitude \(lo) outside [-180, 180]", code: StoreError.constraint)
+        if let lo = longitude, !CoordinateAxis.longitude.contains(lo) {
+            throw StoreError(CoordinateAxis.longitude.outsideReason("\(lo)"), code: StoreError.constraint)
         }
     }
 }

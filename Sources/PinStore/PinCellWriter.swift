@@ -44,10 +44,6 @@ final class PinCellWriter {
         try tiles.cell(scope: scope, level: level, z: z)
     }
 
-    private func put(_ scope: Int64, _ level: Int, _ z: Int64, n: Int, rep: PinCellRep) throws(StoreError) {
-        try tiles.set(scope: scope, level: level, z: z, (n, rep))
-    }
-
     private func set(_ scope: Int64, _ level: Int, _ z: Int64, n: Int, rep: PinCellRep) throws(StoreError) {
         try tiles.set(scope: scope, level: level, z: z, (n, rep))
     }
@@ -59,7 +55,7 @@ final class PinCellWriter {
         while level <= PinCellWriter.maxLevel {
             let z = code(fine, level)
             guard let cell = try find(scope, level, z) else {
-                try put(scope, level, z, n: 1, rep: p)
+                try set(scope, level, z, n: 1, rep: p)
                 return
             }
             try set(scope, level, z, n: cell.n + 1, rep: .lower(cell.rep, p))
@@ -67,7 +63,7 @@ final class PinCellWriter {
                 // The cell held one pin, stored only here: it now holds two,
                 // so its children must exist; push the old pin down a level.
                 let q = cell.rep
-                try put(scope, level + 1, code(q.fineMorton, level + 1), n: 1, rep: q)
+                try set(scope, level + 1, code(q.fineMorton, level + 1), n: 1, rep: q)
             }
             level += 1
         }

@@ -30,9 +30,6 @@ public enum PinExport {
         return CSVText.record(fields)
     }
 
-    /// `s` as an RFC 4180 field (quoted only when it has to be; `CSVText.field`).
-    public static func csvField(_ s: String) -> String { CSVText.field(s) }
-
     /// The start of a GeoJSON FeatureCollection; features follow, one per
     /// line, separated by `geoJSONSeparator`, then `geoJSONFooter`. The foreign member
     /// `"generator": "pinmap"` (RFC 7946 §6.1) tells Pinmap's reader to keep `created_at`

@@ -55,15 +55,6 @@ extension Store {
         }
     }
 
-    /// Puts a deleted pin back with its timestamps, under its old id when that
-    /// id is still free (else under a new one), without comments.
-    /// - Returns: the id the pin has now.
-    /// - Throws: `StoreError` when the pin breaks a rule of `PinRules` or SQLite fails.
-    @discardableResult
-    public func restore(_ pin: Pin) throws(StoreError) -> Int64 {
-        try restore(DeletedPin(pin: pin))
-    }
-
     /// Puts a pin from `deleteForUndo(id:)` back with its timestamps, comments
     /// and import batch (when that batch still exists), in one transaction.
     /// Ids are kept when still free, else new ones are given.

@@ -118,7 +118,7 @@ extension Store {
     func syncPinCellsIfPossible() throws(StoreError) {
         // Do not wait for the lock: a frame must not stall behind an import.
         sqlite3_busy_timeout(db.handle, 0)
-        defer { sqlite3_busy_timeout(db.handle, 2000) }
+        defer { sqlite3_busy_timeout(db.handle, StoreErrorText.busyTimeoutMilliseconds) }
         do {
             try syncPinCells()
         } catch {

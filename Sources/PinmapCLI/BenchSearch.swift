@@ -35,11 +35,11 @@ enum BenchSearch {
                     for _ in 0..<rounds {
                         // What the UI does for an edit: the worker's search, then the split by
                         // the view and the full rows of the first 500 listed (the list's limit).
-                        let t0 = BenchCommand.monotonicSeconds()
+                        let t0 = Monotonic.seconds()
                         let r = try store.search(text)
                         let inView = r.matches.filter { $0.isInside(boxes) }
                         let listed = try store.pins(ids: inView.prefix(500).map(\.id))
-                        times.append((BenchCommand.monotonicSeconds() - t0) * 1000)
+                        times.append((Monotonic.seconds() - t0) * 1000)
                         last = (inView.count, r.matches.count - inView.count, r.capped)
                         if listed.count > 500 { print("") }  // keeps the fetch from being optimised away
                     }

@@ -48,11 +48,10 @@ struct PinFields {
             throw .usage(command: command, message: "\(flag): \(issue.reason)")
         case .success(let v):
             // Worded as the importer's range issues; one value alone cannot look swapped.
-            guard abs(v) > axis.limit else { return v }
+            guard !axis.contains(v) else { return v }
             let t = text.trimmingCharacters(in: .whitespaces)
             let shown = Double(t) != nil ? t : "\(t) (\(v)°)"
-            let limit = Int(axis.limit)
-            throw .usage(command: command, message: "\(flag): \(axis.rawValue) \(shown) outside [-\(limit), \(limit)]")
+            throw .usage(command: command, message: "\(flag): " + axis.outsideReason(shown))
         }
     }
 }

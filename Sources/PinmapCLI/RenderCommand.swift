@@ -70,8 +70,8 @@ enum RenderCommand: Command {
         var v = Viewport.world
         if let c = args.value("--center") {
             let parts = c.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let lat = parts[0], let lon = parts[1], lat.isFinite, lon.isFinite,
-                  (-90...90).contains(lat), (-180...180).contains(lon) else {
+            guard parts.count == 2, let lat = parts[0], let lon = parts[1],
+                  CoordinateAxis.latitude.contains(lat), CoordinateAxis.longitude.contains(lon) else {
                 throw .usage(command: "render", message: "--center must be LAT,LON in decimal degrees (latitude −90…90, longitude −180…180), got '\(c)'")
             }
             v.center = GeoPoint(latitude: lat, longitude: lon)

@@ -98,12 +98,3 @@ final class InputQueue {
     var events: [InputEvent] = []
     func take() -> [InputEvent] { defer { events = [] }; return events }
 }
-
-/// Seconds from an arbitrary fixed point, never going backwards.
-enum Monotonic {
-    static func seconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}

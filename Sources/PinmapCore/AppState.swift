@@ -159,6 +159,10 @@ public struct AppState: Sendable {
     /// True when the list takes input: the sheet is above small (Pinit's rule).
     public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }
 
+    /// True when the list takes navigation keys: the sheet's detent is above small. Unlike
+    /// the pointer, a key during a drag acts as it would after it (the drag is the mouse's).
+    var listTakesKeys: Bool { sheet.detent > .small }
+
     /// List rows visible inside the sheet at its current height.
     public var visibleListRows: Int { max(0, sheet.height - SheetView.headerRows) }
 
@@ -166,7 +170,7 @@ public struct AppState: Sendable {
     /// order measures from the visible map's centre, the point the status line shows.
     public func listQuery(limit: Int) -> PinQuery {
         let near = visibleMapCentre
-        var query = PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane).map(\.latLonBox),
+        var query = PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane),
                              categories: categoryFilter, order: order,
                              near: (near.latitude, near.longitude), limit: limit)
         query.search = search.isEmpty ? nil : search
@@ -185,6 +189,4 @@ struct SheetPress: Sendable {
     var onGrabber: Bool
 }
 
-extension BoundingBox {
-    public var latLonBox: LatLonBox { LatLonBox(south: south, west: west, north: north, east: east) }
-}
+

@@ -131,10 +131,7 @@ enum DetailView {
             let x = screen.put(S.dtNewComment.text, col: 0, row: row, style: theme.title)
             let hint = S.dtNewCommentHint.text
             let box = Rect(x: x, y: row, width: max(8, width - x - DisplayWidth.of(hint) - 1), height: 1)
-            screen.fill(box, with: Cell(" ", Style(underline: true)))
-            let shown = field.display(width: box.width, ascii: ascii)
-            screen.put(shown.text, col: box.x, row: row, style: Style(underline: true), maxWidth: box.width)
-            FormView.showCursor(at: box.x + shown.cursorCol, row: row, into: &screen)
+            TextFieldView.draw(field, in: box, ascii: ascii, into: &screen)
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else if let note = d.note {
             screen.put("  " + note, col: 0, row: row, style: theme.hint)
@@ -145,12 +142,8 @@ enum DetailView {
 
     /// The pop-up raised from the page: the page dims behind it.
     private static func drawNested(_ nested: PinDetail.NestedConfirm, into screen: inout Screen, state: AppState, theme: Theme) {
-        let now = state.clock
-        if nested.presentation.progress(at: now) > 0.05 { screen.restyle(screen.bounds) { $0.dimmedForBackdrop } }
-        let card = nested.presentation.rect(cols: screen.width, rows: screen.height, now: now)
-        ModalView.drawCard(card, into: &screen, ascii: state.ascii, theme: theme)
-        guard card.height > 1 else { return }
-        let body = Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
+        guard let body = ModalView.drawCard(nested.presentation, now: state.clock, into: &screen,
+                                            ascii: state.ascii, theme: theme) else { return }
         ConfirmView.draw(nested.popup, in: body, into: &screen, ascii: state.ascii, theme: theme)
     }
 }
@@ -159,17 +152,5 @@ extension String {
     /// Line breaks (LF, CR, CRLF) as single spaces, for one-line views.
     var replacingNewlines: String {
         String(map { $0.isNewline ? " " : $0 })
-    }
-}
-
-extension ModalView {
-    /// A blank card with its top border and grabber, as `draw` paints the
-    /// modal's card (used for pop-ups raised from inside a modal page).
-    static func drawCard(_ card: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
-        guard !card.isEmpty else { return }
-        screen.fill(card, with: Cell(" ", .plain))
-        screen.put(String(repeating: ascii ? "-" : "─", count: card.width), col: card.x, row: card.y, style: theme.sheetBorder)
-        screen.putCentered(" " + String(repeating: ascii ? "=" : "━", count: SheetView.grabberWidth) + " ",
-                           in: Rect(x: card.x, y: card.y, width: card.width, height: 1), style: theme.grabber)
     }
 }

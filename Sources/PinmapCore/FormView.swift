@@ -33,19 +33,7 @@ enum FormView {
         screen.put(DisplayWidth.pad(label, to: labelWidth - 2), col: r.x + 2, row: row,
                    style: focused ? theme.title : .plain)
         let box = Rect(x: r.x + labelWidth + 1, y: row, width: max(1, r.width - labelWidth - 4), height: 1)
-        let boxStyle = Style(underline: true)
-        screen.fill(box, with: Cell(" ", boxStyle))
-        let shown = form[field].display(width: box.width, ascii: ascii)
-        screen.put(shown.text, col: box.x, row: row, style: boxStyle, maxWidth: box.width)
-        if focused { showCursor(at: box.x + shown.cursorCol, row: row, into: &screen) }
-    }
-
-    /// Reverses the cell under the cursor (the terminal's own cursor stays hidden).
-    static func showCursor(at col: Int, row: Int, into screen: inout Screen) {
-        var c = screen[col, row]
-        if c.isContinuation { c = screen[col - 1, row]; c.style.reverse = true; screen[col - 1, row] = c; return }
-        c.style.reverse = true
-        screen[col, row] = c
+        TextFieldView.draw(form[field], in: box, focused: focused, ascii: ascii, into: &screen)
     }
 }
 
@@ -91,10 +79,7 @@ enum SearchBarView {
                 : "  \(count) · " + (state.placeCursor != nil ? S.placeHint.text : S.searchHint.text)
             let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
             let box = Rect(x: x, y: row, width: boxWidth, height: 1)
-            screen.fill(box, with: Cell(" ", Style(underline: true)))
-            let shown = field.display(width: boxWidth, ascii: state.ascii)
-            screen.put(shown.text, col: x, row: row, style: Style(underline: true), maxWidth: boxWidth)
-            FormView.showCursor(at: x + shown.cursorCol, row: row, into: &screen)
+            TextFieldView.draw(field, in: box, ascii: state.ascii, into: &screen)
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else {
             var x = screen.put("  ", col: 0, row: row)

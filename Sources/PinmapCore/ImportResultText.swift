@@ -14,7 +14,7 @@ enum ImportResultText {
         if !r.columns.isEmpty { lines.append(columns(r.columns)) }
         if !r.properties.isEmpty { lines.append(S.importKept.text + r.properties.map { "\"\($0)\"" }.joined(separator: ", ")) }
         let issues = r.errors.prefix(maxLines)
-        lines += issues.map { S.irLine($0.line, text($0)) }
+        lines += issues.map { S.irLine($0.line, reason($0)) }
         let more = r.errors.count - issues.count + r.errorsOmitted
         if more > 0 { lines.append(S.irMoreIssues(more)) }
         let dups = r.duplicateRows.prefix(maxLines)
@@ -37,9 +37,10 @@ enum ImportResultText {
         S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\($0.key) ← \"\($0.value)\"" }.joined(separator: ", ")
     }
 
-    /// Why a row or a form field is refused, in the UI's language where the rule is known
-    /// (`latitude 'abc' is not a number`, `latitude 95 outside [-90, 90]`).
-    static func text(_ issue: RowIssue, field: String? = nil) -> String {
+    /// Why a row or a form field is refused, in the UI's language: one string per
+    /// `ImportRule` (the switch has no default, so a new rule needs its strings), filled with
+    /// the issue's field and value (`latitude 'abc' is not a number`).
+    static func reason(_ issue: RowIssue, field: String? = nil) -> String {
         let f = field ?? issue.field
         switch issue.rule {
         case .notANumber: return S.irNotANumber(f, issue.value)
@@ -53,7 +54,20 @@ enum ImportResultText {
             let range = issue.reason.range(of: #"\[[^\]]*\]"#, options: .regularExpression).map { String(issue.reason[$0]) } ?? ""
             let swapped = issue.reason.hasSuffix("look swapped") ? S.irSwapped.text : ""
             return S.irOutOfRange(f, issue.value, range) + swapped
-        default: return issue.reason
+        case .minutesOutOfRange: return S.irMinutes(f, issue.value)
+        case .secondsOutOfRange: return S.irSeconds(f, issue.value)
+        case .wrongAxisHemisphere: return S.irWrongHemisphere(f, issue.value)
+        case .signWithHemisphere: return S.irSignAndHemisphere(f, issue.value)
+        case .extraFields: return S.irExtraFields(f, issue.value)
+        case .notAPoint: return S.irNotAPoint(f, issue.value)
+        case .emptyPoint: return S.irEmptyPoint(f)
+        case .pointArity: return S.irPointArity(f, issue.value)
+        case .malformedWKT: return S.irMalformedWKT(f, issue.value)
+        case .unsupportedSRID: return S.irSRID(f, issue.value)
+        case .unterminatedQuote: return S.irUnterminatedQuote.text
+        case .invalidFeature: return S.irInvalidFeature.text
+        case .refusedByStore: return S.irRefusedByStore(f, issue.value)
+        case .noCoordinates: return S.irNoCoordinates.text
         }
     }
 }

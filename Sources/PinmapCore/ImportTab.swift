@@ -219,10 +219,8 @@ enum ImportTabView {
         screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)
         let boxX = area.x + 2 + DisplayWidth.of(label)
         let boxW = max(4, area.width - boxX - 2)
-        let shown = t.field.display(width: boxW, ascii: s.ascii)
-        screen.fill(Rect(x: boxX, y: lines.row, width: boxW, height: 1), with: Cell(" ", Style(underline: true)))
-        screen.put(shown.text, col: boxX, row: lines.row, style: Style(underline: true), maxWidth: boxW)
-        if t.editing { FormView.showCursor(at: boxX + shown.cursorCol, row: lines.row, into: &screen) }
+        TextFieldView.draw(t.field, in: Rect(x: boxX, y: lines.row, width: boxW, height: 1), focused: t.editing,
+                           ascii: s.ascii, into: &screen)
         lines.skip(2)
         for e in errorLines(s, area: area) { line(e, theme.error) }
         if let p = t.progress {

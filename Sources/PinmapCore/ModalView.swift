@@ -4,19 +4,8 @@ import Frame
 /// the card rising from the bottom edge with its grabber row.
 enum ModalView {
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
-        guard let m = state.modal else { return }
-        let now = state.clock
-        if m.presentation.dim > 0 && m.presentation.progress(at: now) > 0.05 {
-            screen.restyle(screen.bounds) { $0.dimmedForBackdrop }
-        }
-        let card = m.presentation.rect(cols: screen.width, rows: screen.height, now: now)
-        guard !card.isEmpty else { return }
-        screen.fill(card, with: Cell(" ", .plain))
-        let line = String(repeating: state.ascii ? "-" : "─", count: card.width)
-        screen.put(line, col: 0, row: card.y, style: theme.sheetBorder)
-        screen.putCentered(" " + String(repeating: state.ascii ? "=" : "━", count: SheetView.grabberWidth) + " ",
-                           in: Rect(x: 0, y: card.y, width: card.width, height: 1), style: theme.grabber)
-        let body = Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
+        guard let m = state.modal,
+              let body = drawCard(m.presentation, now: state.clock, into: &screen, ascii: state.ascii, theme: theme) else { return }
         switch m.content {
         case .filter(let f): drawFilter(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
         case .notice(let title, let message, let success, _):
@@ -25,6 +14,24 @@ enum ModalView {
         case .confirm(let c): ConfirmView.draw(c, in: body, into: &screen, ascii: state.ascii, theme: theme)
         case .detail(let d): DetailView.draw(d, in: body, state: state, into: &screen, theme: theme)
         }
+    }
+
+    /// The one modal card (modals, and pop-ups raised from inside a modal page): dims the
+    /// backdrop once the card has begun to show, then paints the card where `presentation`
+    /// puts it at `now`, blank, with its top border and grabber.
+    /// - Returns: the card's body below the grabber row; nil when no row of it is on screen.
+    static func drawCard(_ presentation: ModalPresentation, now: Double, into screen: inout Screen,
+                         ascii: Bool, theme: Theme) -> Rect? {
+        if presentation.dim > 0 && presentation.progress(at: now) > 0.05 {
+            screen.restyle(screen.bounds) { $0.dimmedForBackdrop }
+        }
+        let card = presentation.rect(cols: screen.width, rows: screen.height, now: now)
+        guard !card.isEmpty else { return nil }
+        screen.fill(card, with: Cell(" ", .plain))
+        screen.put(String(repeating: ascii ? "-" : "─", count: card.width), col: card.x, row: card.y, style: theme.sheetBorder)
+        screen.putCentered(" " + String(repeating: ascii ? "=" : "━", count: SheetView.grabberWidth) + " ",
+                           in: Rect(x: card.x, y: card.y, width: card.width, height: 1), style: theme.grabber)
+        return Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
     }
 
     static func drawFilter(_ f: FilterSheet, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {

@@ -122,18 +122,18 @@ public struct PinForm: Sendable, Equatable {
         let lat: Double, lon: Double
         switch CoordinateParser.parse(latText, axis: .latitude, field: "latitude") {
         case .success(let v): lat = v
-        case .failure(let issue): return .failure(Refusal(field: .latitude, message: ImportResultText.text(issue, field: S.irLatitude.text)))
+        case .failure(let issue): return .failure(Refusal(field: .latitude, message: ImportResultText.reason(issue, field: S.irLatitude.text)))
         }
         switch CoordinateParser.parse(lonText, axis: .longitude, field: "longitude") {
         case .success(let v): lon = v
-        case .failure(let issue): return .failure(Refusal(field: .longitude, message: ImportResultText.text(issue, field: S.irLongitude.text)))
+        case .failure(let issue): return .failure(Refusal(field: .longitude, message: ImportResultText.reason(issue, field: S.irLongitude.text)))
         }
         let issues = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: latText, lonText: lonText,
                                                   latField: "latitude", lonField: "longitude")
         if let first = issues.first {
             let isLatitude = first.field == "latitude"
             return .failure(Refusal(field: isLatitude ? .latitude : .longitude,
-                                    message: ImportResultText.text(first, field: (isLatitude ? S.irLatitude : S.irLongitude).text)))
+                                    message: ImportResultText.reason(first, field: (isLatitude ? S.irLatitude : S.irLongitude).text)))
         }
         return .success(NewPin(title: title, description: trimmed(self[.description].text),
                                category: trimmed(self[.category].text), latitude: lat, longitude: lon))

@@ -61,6 +61,8 @@ public enum S: String, CaseIterable, Sendable {
     case hSearchFit
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
+    // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
+    case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNoCoordinates
 
     /// The string in the current language (English when a table lacks it, which a test forbids).
     public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }

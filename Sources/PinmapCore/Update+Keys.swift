@@ -70,7 +70,7 @@ extension AppState {
             else { moveSheet(to: .small, now: now) }
         case .toggleFocus:
             focus = focus == .map ? .list : .map
-            message = focus == .list && !listIsInteractive ? S.msgFocusListInert.text : S.msgFocus(focus.label)
+            message = focus == .list && !listTakesKeys ? S.msgFocusListInert.text : S.msgFocus(focus.label)
         case .openFilter: openFilter(now: now)
         case .cycleOrder:
             let all = PinQueryOrderCycle.all
@@ -89,13 +89,16 @@ extension AppState {
         }
     }
 
-    /// Navigation keys go to the focused pane (see `Focus`).
+    /// Navigation keys go to the focused pane (see `Focus`). At small the list is inert, so
+    /// the direction keys go to the map even when the list has the focus; only a key that
+    /// means the list alone (PgUp, PgDn, Home, End) is answered with the inert notice.
     private mutating func navigate(_ action: Action) {
-        if focus == .map {
+        let direction: Set<Action> = [.up, .down, .left, .right]
+        if focus == .map || (!listTakesKeys && direction.contains(action)) {
             panMap(action)
             return
         }
-        guard listIsInteractive else {
+        guard listTakesKeys else {
             message = S.msgListInertKey.text
             return
         }

@@ -83,7 +83,7 @@ extension AppState {
                 case let .pin(title, latitude, longitude, category):
                     return "\(title)  \(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))  \(category)"
                 case .rejected(let issue):
-                    return "✗ " + (issue.map { S.irLine($0.line, ImportResultText.text($0)) } ?? "rejected")
+                    return "✗ " + (issue.map { S.irLine($0.line, ImportResultText.reason($0)) } ?? "rejected")
                 }
             }
             importTab.preview = ImportPreview(

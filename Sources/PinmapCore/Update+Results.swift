@@ -38,7 +38,7 @@ extension AppState {
             pinsChanged(inBulk: true)
         case .pinsBounds(let box):
             guard let box else { message = S.msgNoPinsToFit.text; return }
-            fitInVisibleMap(BoundingBox(south: box.south, west: box.west, north: box.north, east: box.east))
+            fitInVisibleMap(box)
             requestView(list: true)
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pinWritten(let outcome):

@@ -24,7 +24,7 @@ struct MapCellView {
     static func load(store: any PinRepository, viewport: Viewport, pane: Rect, categories: Set<String>?,
                      selected: Pin?, categoryIndex: (Int64) -> Int) throws(StoreError) -> MapCellView {
         var grid = ScreenClusters(viewport: viewport, pane: pane)
-        let boxes = viewport.boundingBoxes(pane: pane).map(\.latLonBox)
+        let boxes = viewport.boundingBoxes(pane: pane)
         let visit = try store.visitMapCells(cellWidth: grid.dpc, boxes: boxes, categories: categories,
                                             refineBudget: refineBudget) { cell, force in grid.add(cell, force: force) }
         if let sel = selected, categories.map({ $0.contains(sel.category) }) ?? true {

@@ -4,7 +4,7 @@
 /// the current terminal size on every resize (sheet.md rule 1). The names are
 /// Apple's (`UISheetPresentationController.Detent`); Android's
 /// `BottomSheetBehavior` calls them collapsed, half-expanded and expanded.
-public enum Detent: String, CaseIterable, Comparable, Sendable, Codable {
+public enum Detent: String, CaseIterable, Comparable, Sendable {
     /// The peek height: grabber, header and at least one pin row (≈ 1/14 of the travel).
     case small
     /// About 0.4 of the travel; inactive on short terminals.

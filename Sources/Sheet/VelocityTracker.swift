@@ -29,12 +29,6 @@ public struct VelocityTracker: Sendable, Equatable {
         self.horizon = horizon.isFinite && horizon > 0 ? horizon : 0.1
     }
 
-    /// Forgets all reports.
-    public mutating func reset() {
-        samples.removeAll()
-        lastMotionTime = nil
-    }
-
     /// Records the pointer-derived position (rows) at `time` (seconds). Non-finite
     /// input is ignored; a time earlier than the previous report counts as that time.
     public mutating func add(time: Double, position: Double) {

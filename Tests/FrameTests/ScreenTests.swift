@@ -55,4 +55,43 @@ final class ScreenTests: XCTestCase {
         s[10, 10] = Cell("q")
         XCTAssertEqual(s.text(), "llo\n")
     }
+
+    // Overlays (help box, filter, confirm, notice, form) clear their rect with `fill` and draw
+    // borders cell by cell: every write must leave no half of a wide character behind, or the
+    // terminal draws the cut character over the border and shifts it a column.
+    func testFillBlanksAWideCharacterCutByEitherEdge() {
+        var s = Screen(width: 8, height: 1)
+        s.put("가나다라", col: 0, row: 0)  // 가 0-1, 나 2-3, 다 4-5, 라 6-7
+        s.fill(Rect(x: 3, y: 0, width: 2, height: 1), with: Cell("#"))
+        XCTAssertEqual(s.line(0, trim: false), "가 ## 라")
+        XCTAssertFalse(s[5, 0].isContinuation)
+    }
+
+    func testCellWrittenOverEitherHalfOfAWideCharacterBlanksTheOtherHalf() {
+        var s = Screen(width: 8, height: 1)
+        s.put("가나다라", col: 0, row: 0)
+        s[3, 0] = Cell("│")  // the right half of 나
+        s[4, 0] = Cell("│")  // the left half of 다
+        XCTAssertEqual(s.line(0, trim: false), "가 ││ 라")
+        XCTAssertFalse(s[5, 0].isContinuation)
+    }
+
+    func testRestylingAWideCharacterInPlaceKeepsItWhole() {
+        var s = Screen(width: 4, height: 1)
+        s.put("가나", col: 0, row: 0)
+        var c = s[2, 0]
+        c.style.reverse = true
+        s[2, 0] = c
+        XCTAssertEqual(s.line(0, trim: false), "가나")
+        XCTAssertTrue(s[3, 0].isContinuation)
+    }
+
+    func testBoxOverWideTextKeepsItsBordersInTheirColumns() {
+        var s = Screen(width: 10, height: 3)
+        for row in 0..<3 { s.put("가나다라마", col: 0, row: row) }
+        let box = Rect(x: 3, y: 0, width: 4, height: 3)
+        s.fill(box, with: Cell(" "))
+        for y in 0..<3 { s[3, y] = Cell("│"); s[6, y] = Cell("│") }
+        XCTAssertEqual(s.text(), ["가 │  │ 마", "가 │  │ 마", "가 │  │ 마"].joined(separator: "\n"))
+    }
 }

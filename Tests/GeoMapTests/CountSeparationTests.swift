@@ -14,19 +14,21 @@ final class CountSeparationTests: XCTestCase {
 
     func testNeighbouringCountsNeverRunTogether() {
         // 3.6° per column: these two clusters fall in neighbouring cells.
-        let (_, placed) = row(markers: [
+        let (line, placed) = row(markers: [
             MapMarker(id: 1, latitude: 1, longitude: 1, count: 12),
             MapMarker(id: 2, latitude: 1, longitude: 4.6, count: 34),
         ])
+        XCTAssertEqual(line, ##"                           .# \#/##\.         '---**\\#---+#-#//        -   ### _###+\"##)
         XCTAssertEqual(placed.map(\.glyph), ["*", "*"], "10–99 pins: the ASCII density shade")
         XCTAssertEqual(placed.map(\.col), [50, 51])
     }
 
     func testALoneClusterKeepsItsCount() {
-        let (_, placed) = row(markers: [
+        let (line, placed) = row(markers: [
             MapMarker(id: 1, latitude: 1, longitude: 1, count: 12),
             MapMarker(id: 2, latitude: 1, longitude: 20, count: 3),
         ])
+        XCTAssertEqual(line, ##"                           .# \#/##\.         '---12\\#3--+#-#//        -   ### _###+\"##)
         XCTAssertEqual(placed.map(\.glyph), ["12", "3"])
     }
 

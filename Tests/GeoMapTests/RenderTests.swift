@@ -152,14 +152,18 @@ final class RenderTests: XCTestCase {
     }
 
     func testTinyAndEmptyPanesDoNotTrap() {
-        for (w, h) in [(0, 0), (1, 1), (2, 1), (1, 5), (3, 2)] {
+        for (w, h, expected) in [(0, 0, ""), (1, 1, "●"), (2, 1, "⣶●"), (1, 5, "0\n\n●\n\n"), (3, 2, "⣠⣤●\n00S")] {
             var s = Screen(width: w, height: h)
             MapRenderer.draw(into: &s, pane: s.bounds, viewport: .world,
                              markers: Fixture.seoulPins, options: MapOptions())
-            XCTAssertEqual(s.width, w)
+            XCTAssertEqual(s.text(), expected, "\(w)x\(h)")
         }
+        // The deepest zoom, inland between the Seoul pins and the coast: graticule and labels only.
         var big = Fixture.korea
         big.zoom = 16384
-        _ = Fixture.render(big, markers: Fixture.seoulPins)
+        let deep = Fixture.render(big, markers: Fixture.seoulPins)
+        XCTAssertEqual(deep.line(0), "    127.74E" + String(repeating: " ", count: 39) + "127.75E" + String(repeating: " ", count: 38) + "⠈")
+        XCTAssertEqual(deep.line(15), "36.4N" + String(repeating: " ⠁", count: 45) + "⠈⠁ ⠁")
+        XCTAssertEqual(deep.text().filter { $0 == "●" || $0 == "◉" }.count, 0)
     }
 }

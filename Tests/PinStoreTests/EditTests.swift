@@ -126,7 +126,7 @@ final class EditTests: XCTestCase {
         let store = try Store.inMemory()
         let id = try store.insert(museum)
         let pin = try XCTUnwrap(store.deleteReturningPin(id: id))
-        XCTAssertEqual(try store.restore(pin), id)
+        XCTAssertEqual(try store.restore(DeletedPin(pin: pin)), id)
         XCTAssertEqual(try store.pin(id: id), pin)
     }
 }

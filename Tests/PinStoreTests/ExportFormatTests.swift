@@ -8,13 +8,13 @@ final class ExportFormatTests: XCTestCase {
                             createdAt: "2024-03-09T14:00:00+09:00", updatedAt: "2026-11-30T11:16:33Z")
 
     func testCSVQuotesOnlyWhatRFC4180Needs() {
-        XCTAssertEqual(PinExport.csvField("plain 전쟁기념관"), "plain 전쟁기념관")
-        XCTAssertEqual(PinExport.csvField("a,b"), #""a,b""#)
-        XCTAssertEqual(PinExport.csvField(#"say "hi""#), #""say ""hi""""#)
-        XCTAssertEqual(PinExport.csvField("two\nlines"), "\"two\nlines\"")
-        XCTAssertEqual(PinExport.csvField("cr\r"), "\"cr\r\"")
-        XCTAssertEqual(PinExport.csvField(" padded "), "\" padded \"")
-        XCTAssertEqual(PinExport.csvField(""), "")
+        XCTAssertEqual(CSVText.field("plain 전쟁기념관"), "plain 전쟁기념관")
+        XCTAssertEqual(CSVText.field("a,b"), #""a,b""#)
+        XCTAssertEqual(CSVText.field(#"say "hi""#), #""say ""hi""""#)
+        XCTAssertEqual(CSVText.field("two\nlines"), "\"two\nlines\"")
+        XCTAssertEqual(CSVText.field("cr\r"), "\"cr\r\"")
+        XCTAssertEqual(CSVText.field(" padded "), "\" padded \"")
+        XCTAssertEqual(CSVText.field(""), "")
         XCTAssertEqual(PinExport.csvRecord(leeum),
                        #"Leeum Museum of Art,"Booked online. The ""Maman"" spider, by the entrance",museum,37.5383,126.999,2024-03-09T14:00:00+09:00"# + "\r\n")
         XCTAssertEqual(PinExport.csvHeader, "title,description,category,latitude,longitude,created_at\r\n")

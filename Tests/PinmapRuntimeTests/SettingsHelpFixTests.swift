@@ -107,7 +107,9 @@ final class SettingsHelpFixTests: XCTestCase {
         XCTAssertEqual(AppRunner.batchName("pins-seoul.csv (bundled sample pins)"), "pins-seoul.csv (예시 핀)")
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
         let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
-        XCTAssertEqual(PinDetail(pin: pin).descriptionWithProperties, "(설명 없음)\n\npop: 10")
+        var detail = PinDetail(pin: pin)
+        detail.properties = [PinProperty(key: "pop", value: "10")]  // as `AppEvent.propertiesLoaded` brings them
+        XCTAssertEqual(detail.descriptionWithProperties, "(설명 없음)\n\npop: 10")
     }
 
     /// "(first run)" only when the samples load into a new, empty store; P later does not say it.

@@ -87,7 +87,8 @@ final class ClickAndScrollTests: XCTestCase {
         let first = SettingsView.firstSettingRow(state, area: Rect(x: 0, y: 0, width: 100, height: 28))
         XCTAssertTrue(state.render().line(first + 1).contains("Reduced motion"), state.render().line(first + 1))
         let effects = state.update(.input(.mouse(MouseEvent(.press, .left, col: 10, row: first + 1))), now: 0)
-        XCTAssertEqual(effects, [.persist(key: SettingKey.reducedMotion, value: "0")])
+        // Persisted, and the tab's store facts read again (as after every event on Settings).
+        XCTAssertEqual(effects, [.persist(key: SettingKey.reducedMotion, value: "0"), .loadStoreInfo])
         XCTAssertEqual(state.settingsCursor, 1)
         XCTAssertFalse(state.sheet.reducedMotion)
     }

@@ -92,8 +92,9 @@ final class InteractionTests: XCTestCase {
         _ = state.update(.input(.key(.char("/"))), now: 0)
         let first = state.update(.input(.key(.char("서"))), now: 0)
         let second = state.update(.input(.key(.char("울"))), now: 0.05)
-        XCTAssertEqual(first, [.search(text: "서", generation: 1)])
-        XCTAssertEqual(second, [.search(text: "서울", generation: 2)])
+        // Each edit asks for the search and for the list to follow it.
+        XCTAssertEqual(first, [.loadView(list: true), .search(text: "서", generation: 1)])
+        XCTAssertEqual(second, [.loadView(list: true), .search(text: "서울", generation: 2)])
         XCTAssertTrue(state.needsTicks, "polls while the answer is on its way")
         let stale = SearchResults(text: "서", matches: [SearchMatch(id: 9, latitude: 35, longitude: 129, category: "")], capped: false)
         _ = state.update(.searchFinished(generation: 1, .success(stale)), now: 0.1)

@@ -1,0 +1,38 @@
+import XCTest
+import Frame
+import GeoMap
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+
+/// Every screen, whole, at 80×24 and 100×30 in English and at 100×30 in Korean, against the
+/// golden files in `Frames/` (FrameGolden.swift says how to regenerate them).
+final class FrameGoldenTests: XCTestCase {
+    /// Renders the screen `steps` lead to at each size and language and compares it with its file.
+    private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line,
+                       _ steps: (AppRunner) -> Void) throws {
+        defer { Strings.language = .english }
+        for (language, places, prefix, sizes) in [(Language.english, PlaceNaming.Language.english, "", [(80, 24), (100, 30)]),
+                                                  (Language.korean, PlaceNaming.Language.korean, "ko-", [(100, 30)])] {
+            Strings.language = language
+            for (cols, rows) in sizes {
+                let runner = try FrameGolden.runner(cols: cols, rows: rows, places: places)
+                steps(runner)
+                FrameGolden.check(runner.frame(), prefix + name, file: file, line: line)
+            }
+        }
+    }
+
+    func testMapSmall() throws { try check("map-small") { $0.char("S") } }
+    func testMapMedium() throws { try check("map-medium") { _ in } }
+    func testMapLarge() throws { try check("map-large") { $0.char("L") } }
+    func testTimeline() throws { try check("timeline") { $0.char("2") } }
+    func testImport() throws { try check("import") { $0.char("3") } }
+    func testSettings() throws { try check("settings") { $0.char("4") } }
+    func testFilter() throws { try check("filter") { $0.char("f") } }
+    func testHelp() throws { try check("help") { $0.char("?") } }
+    func testDetail() throws { try check("detail") { $0.char("j"); $0.key(.enter) } }
+    func testForm() throws { try check("form") { $0.char("a") } }
+    func testConfirm() throws { try check("confirm") { $0.char("j"); $0.char("d") } }
+    func testNotice() throws { try check("notice") { $0.char("j"); $0.char("d"); $0.char("y") } }
+}
