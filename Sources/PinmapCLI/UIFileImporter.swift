@@ -18,17 +18,17 @@ enum UIFileImporter {
     }
 
     /// The first `rows` rows of the file at `path` and what the importer detects.
-    static func preview(_ path: String, rows limit: Int) -> Result<ImportPreviewScan, ErrorText> {
+    static func preview(_ path: String, rows limit: Int) -> Result<ImportPreview, ErrorText> {
         do {
             var scanner = try PinFileScanner.open(path: path)
-            var rows: [ImportPreviewScan.Row] = []
+            var rows: [ImportPreview.Row] = []
             while rows.count < limit, let event = try scanner.next() {
                 switch event {
                 case .pin(let p): rows.append(.pin(title: p.title, latitude: p.latitude, longitude: p.longitude, category: p.category))
                 case .rejected(let issues, _): rows.append(.rejected(issues.first))
                 }
             }
-            return .success(ImportPreviewScan(
+            return .success(ImportPreview(
                 path: path, format: scanner.format.rawValue, encoding: scanner.encoding.label,
                 delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, properties: scanner.propertyNames,
                 rows: rows, size: scanner.size))

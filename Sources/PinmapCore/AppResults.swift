@@ -86,28 +86,6 @@ public enum CommentChange: Sendable {
     case addFailed(StoreError), deleteFailed(StoreError)
 }
 
-/// A file's first rows and what the importer detected (`Effect.previewImport`).
-public struct ImportPreviewScan: Sendable, Equatable {
-    public enum Row: Sendable, Equatable {
-        case pin(title: String, latitude: Double, longitude: Double, category: String)
-        /// A rejected row and its first issue.
-        case rejected(RowIssue?)
-    }
-    public var path: String
-    public var format: String
-    public var encoding: String
-    public var delimiter: String
-    public var columns: [String: String]
-    public var properties: [String]
-    public var rows: [Row]
-    public var size: Int64
-    public init(path: String, format: String, encoding: String, delimiter: String, columns: [String: String],
-                properties: [String], rows: [Row], size: Int64) {
-        self.path = path; self.format = format; self.encoding = encoding; self.delimiter = delimiter
-        self.columns = columns; self.properties = properties; self.rows = rows; self.size = size
-    }
-}
-
 /// How indexing what a large import left ended (`AppEvent.indexingFinished`).
 public enum IndexingOutcome: Sendable, Equatable {
     case nothingToDo, done, stopped

@@ -24,6 +24,16 @@ enum ImportResultText {
         return lines
     }
 
+    /// A preview row: `title  lat, lon  category`, or `✗ line N: why` in the UI's language.
+    static func row(_ row: ImportPreview.Row) -> String {
+        switch row {
+        case let .pin(title, latitude, longitude, category):
+            return "\(title)  \(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))  \(category)"
+        case .rejected(let issue):
+            return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? "rejected")
+        }
+    }
+
     /// `KMZ · encoding UTF-8 · delimiter TAB · 828 B`.
     static func preview(format: String, encoding: String, delimiter: String, size: Int64?) -> String {
         var line = S.irFormat(format, encoding.isEmpty ? "-" : encoding)

@@ -1,9 +1,17 @@
 import Frame
+import PinModel
 
-/// What the Import tab learned from a file before importing it: the same
-/// detection the importer uses (encoding, delimiter, column mapping) and the
-/// first rows as they would be read.
+/// What the Import tab learned from a file before importing it (read by the runtime:
+/// `Effect.previewImport`): the same detection the importer uses (encoding, delimiter,
+/// column mapping) and the first rows as they would be read.
 public struct ImportPreview: Sendable, Equatable {
+    /// A row as the importer would read it.
+    public enum Row: Sendable, Equatable {
+        case pin(title: String, latitude: Double, longitude: Double, category: String)
+        /// A rejected row and its first issue.
+        case rejected(RowIssue?)
+    }
+
     public var path: String
     public var format: String
     public var encoding: String
@@ -13,11 +21,11 @@ public struct ImportPreview: Sendable, Equatable {
     /// Source columns that will be kept as each pin's properties (issue #12).
     public var properties: [String]
     /// The first rows: title and coordinates, or the reason a row is rejected.
-    public var rows: [String]
+    public var rows: [Row]
     /// File size in bytes.
     public var size: Int64
     public init(path: String, format: String, encoding: String, delimiter: String,
-                columns: [String: String], properties: [String] = [], rows: [String], size: Int64) {
+                columns: [String: String], properties: [String] = [], rows: [Row], size: Int64) {
         self.path = path; self.format = format; self.encoding = encoding; self.delimiter = delimiter
         self.columns = columns; self.properties = properties; self.rows = rows; self.size = size
     }
@@ -236,7 +244,7 @@ enum ImportTabView {
                 line(S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", "), theme.muted)
             }
             line(S.importFirstRows.text, theme.muted)
-            for r in p.rows { line("  " + r, .plain) }
+            for r in p.rows { line("  " + ImportResultText.row(r), .plain) }
         } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }

@@ -74,23 +74,11 @@ extension AppState {
     }
 
     /// The Import tab's preview of a file, or why it cannot be read.
-    mutating func receive(preview result: Result<ImportPreviewScan, ErrorText>) {
+    mutating func receive(preview result: Result<ImportPreview, ErrorText>) {
         importTab.clearShownFile()
         switch result {
-        case .success(let scan):
-            let rows = scan.rows.map { row -> String in
-                switch row {
-                case let .pin(title, latitude, longitude, category):
-                    return "\(title)  \(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))  \(category)"
-                case .rejected(let issue):
-                    return "✗ " + (issue.map { S.irLine($0.line, ImportResultText.reason($0)) } ?? "rejected")
-                }
-            }
-            importTab.preview = ImportPreview(
-                path: scan.path, format: scan.format, encoding: scan.encoding, delimiter: scan.delimiter,
-                columns: scan.columns, properties: scan.properties, rows: rows, size: scan.size)
-        case .failure(let e):
-            importTab.error = e.text
+        case .success(let preview): importTab.preview = preview
+        case .failure(let e): importTab.error = e.text
         }
     }
 

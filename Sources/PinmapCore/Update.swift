@@ -41,7 +41,7 @@ public enum AppEvent: Sendable {
     /// The properties of the pin on the detail page (read with `Effect.loadComments`).
     case propertiesLoaded(pinID: Int64, [PinProperty])
     /// An import preview was read (`Effect.previewImport`), or why not (in the UI's words).
-    case importPreviewed(Result<ImportPreviewScan, ErrorText>)
+    case importPreviewed(Result<ImportPreview, ErrorText>)
     /// An import began (`Effect.runImport`).
     case importStarted
     /// Import progress, 0…1 (nil: the import's rows are written).

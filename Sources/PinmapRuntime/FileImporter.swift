@@ -6,12 +6,12 @@ import PinModel
 /// reads no file formats.
 public struct FileImporter {
     /// Reads the first `rows` rows of the file at `path` and what the importer detects.
-    public var preview: (_ path: String, _ rows: Int) -> Result<ImportPreviewScan, ErrorText>
+    public var preview: (_ path: String, _ rows: Int) -> Result<ImportPreview, ErrorText>
     /// Imports the file at `path` in one transaction, calling `progress(done, total)` (bytes)
     /// on this thread as it goes; the report, or the file-level failure in the UI's words.
     public var run: (_ path: String, _ progress: @escaping @Sendable (Int64, Int64) -> Void) -> Result<ImportReport, ErrorText>
 
-    public init(preview: @escaping (String, Int) -> Result<ImportPreviewScan, ErrorText>,
+    public init(preview: @escaping (String, Int) -> Result<ImportPreview, ErrorText>,
                 run: @escaping (String, @escaping @Sendable (Int64, Int64) -> Void) -> Result<ImportReport, ErrorText>) {
         self.preview = preview
         self.run = run
