@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
                 path: "Tests/PinmapTestSupport"),
         // The core and the runtime over the in-memory repository: no SQLite.
-        .testTarget(name: "PinmapUITests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"]),
+        .testTarget(name: "PinmapCoreTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"]),
         // The app over the SQLite store and the importer (pin cells, bulk imports, properties).
         .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCLI", "PinStore", "PinImport", "Frame", "GeoMap", "Sheet"],
                     exclude: ["Frames"]),  // golden frames, read by path
