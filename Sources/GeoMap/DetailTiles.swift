@@ -80,9 +80,8 @@ struct TiledLines: @unchecked Sendable {  // a view of read-only bytes (the embe
     /// Decodes the tile with `key`; an empty tile when there is none. A
     /// damaged record yields the lines read before the damage, never a trap.
     func decode(key: Int) -> DetailTile {
-        var tile = DetailTile(coast: PolylineSet(unitsPerDegree: unitsPerDegree),
-                              lakes: PolylineSet(unitsPerDegree: unitsPerDegree),
-                              rivers: PolylineSet(unitsPerDegree: unitsPerDegree))
+        let empty = PolylineSet(unitsPerDegree: unitsPerDegree, skipsWithinDot: true)
+        var tile = DetailTile(coast: empty, lakes: empty, rivers: empty)
         guard key >= 0, key < rows * columns, let rec = record(key: key) else { return tile }
         let span = Int64(tileDegrees) * Int64(unitsPerDegree)
         let west = Int64(key % columns) * span - 180 * Int64(unitsPerDegree)

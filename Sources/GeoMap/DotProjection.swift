@@ -38,8 +38,12 @@ struct DotProjection {
 
     /// Draws every polyline of `set` that overlaps the view into `canvas`,
     /// once per world copy it shows up in. Polylines whose bounding box misses
-    /// the view are skipped without touching their points.
+    /// the view are skipped without touching their points. When the set
+    /// `skipsWithinDot`, a vertex less than a dot from the last one drawn is
+    /// passed over (the line moves by under a dot; a polyline's last vertex
+    /// is always drawn, so tiles still join).
     func draw(_ set: PolylineSet, into canvas: inout DotCanvas) {
+        let skips = set.skipsWithinDot
         let units = Double(set.unitsPerDegree)
         let w = Int32(((west - 360) * units).rounded(.down)), e = Int32(((east + 360) * units).rounded(.up))
         let s = Int32((max(-91, south) * units).rounded(.down)), n = Int32((min(91, north) * units).rounded(.up))
@@ -55,8 +59,10 @@ struct DotProjection {
                         let x0 = (off - west) * dotsPerDegree, y0 = north * dotsPerDegree
                         var px = x0 + Double(lons[line.start]) * scale
                         var py = y0 - Double(lats[line.start]) * scale
-                        for i in (line.start + 1)..<(line.start + line.count) {
+                        let last = line.start + line.count - 1
+                        for i in (line.start + 1)...last {
                             let qx = x0 + Double(lons[i]) * scale, qy = y0 - Double(lats[i]) * scale
+                            if skips, i < last, abs(qx - px) < 1, abs(qy - py) < 1 { continue }
                             canvas.line(px, py, qx, qy)
                             px = qx; py = qy
                         }

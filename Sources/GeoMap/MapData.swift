@@ -24,17 +24,25 @@ struct PolylineSet: Sendable {
     var lats: [Int32] = []
     /// Units per degree of `lons`, `lats` and the boxes.
     let unitsPerDegree: Int32
+    /// Whether drawing may pass over vertices within a dot of the last one
+    /// drawn (`DotProjection.draw`). True for the high-resolution tiles: GSHHG
+    /// "high" has a vertex every 100–200 m, and where it starts to be drawn a
+    /// dot spans 1 km, so a dense archipelago (Åland: 59,000 points in one
+    /// 200-column view) would cost 15 ms a frame drawn vertex by vertex.
+    /// False for Natural Earth, whose world and region frames stay as they were.
+    let skipsWithinDot: Bool
 
     var pointCount: Int { lons.count }
 
     /// An empty set in units of 1 / `unitsPerDegree` degree, to `add` lines to.
-    init(unitsPerDegree: Int32) {
+    init(unitsPerDegree: Int32, skipsWithinDot: Bool = false) {
         self.unitsPerDegree = unitsPerDegree
+        self.skipsWithinDot = skipsWithinDot
     }
 
     /// Builds a set from polylines given in degrees (used by tests), in centidegrees.
     init(degrees polylines: [[(lon: Double, lat: Double)]]) {
-        unitsPerDegree = 100
+        unitsPerDegree = 100; skipsWithinDot = false
         for pl in polylines {
             var line = beginLine()
             for p in pl { append(&line, lon: Int32((p.lon * 100).rounded()), lat: Int32((p.lat * 100).rounded())) }
@@ -52,7 +60,7 @@ struct PolylineSet: Sendable {
     /// Decodes a `PMD1` blob (format in `cmapdata.h`). A truncated or
     /// malformed blob yields the polylines read before the damage, never a trap.
     init(blob: UnsafeBufferPointer<UInt8>) {
-        unitsPerDegree = 100
+        unitsPerDegree = 100; skipsWithinDot = false
         var r = ByteReader(bytes: blob)
         guard r.u8() == 0x50, r.u8() == 0x4D, r.u8() == 0x44, r.u8() == 0x31,
               let n = r.u32(), let total = r.u32() else { return }

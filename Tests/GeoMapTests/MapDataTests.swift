@@ -49,7 +49,7 @@ final class MapDataTests: XCTestCase {
         XCTAssertEqual(MapData.detail(for: Viewport(zoom: 90), paneWidth: 200), .fine50m)
         XCTAssertEqual(MapData.detail(for: Viewport(zoom: 91), paneWidth: 200), .high)
         XCTAssertEqual(MapData.detail(for: Viewport(zoom: 181), paneWidth: 100), .high)
-        XCTAssertEqual(MapData.detail(for: Viewport(zoom: 16384), paneWidth: 1), .high)
+        XCTAssertEqual(MapData.detail(for: Viewport(zoom: 16384), paneWidth: 1), .fine50m, "one column: 0.022° wide")
     }
 
     func testLineClippingAndRasterising() {
