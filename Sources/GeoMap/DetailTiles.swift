@@ -119,8 +119,7 @@ final class TileCache: @unchecked Sendable {  // all state behind `lock`
     /// memory for a long session panning over the world: about 500 points
     /// and 4 KB a tile on average).
     let limit: Int
-    /// Tiles decoded so far (for tests: a second look must not decode again).
-    private(set) var decodes = 0
+    private var decodeCount = 0
 
     init(limit: Int = 1024) { self.limit = limit }
 
@@ -131,11 +130,14 @@ final class TileCache: @unchecked Sendable {  // all state behind `lock`
         if tiles.count >= limit { tiles.removeAll(keepingCapacity: true) }
         let t = make(key)
         tiles[key] = t
-        decodes += 1
+        decodeCount += 1
         return t
     }
 
+    /// Tiles kept now.
     var count: Int { lock.lock(); defer { lock.unlock() }; return tiles.count }
+    /// Tiles decoded so far (for tests: a second look must not decode again).
+    var decodes: Int { lock.lock(); defer { lock.unlock() }; return decodeCount }
 }
 
 extension ByteReader {
