@@ -251,7 +251,17 @@ def outputs(dumps):
 def main():
     args = sys.argv[1:]
     check = "--check" in args
-    dumps = args[args.index("--dumps") + 1] if "--dumps" in args else None
+    dumps = None
+    if "--dumps" in args:
+        i = args.index("--dumps")
+        if i + 1 >= len(args):
+            print("usage: python3 Scripts/gen_mapdetail.py [--dumps DIR] [--check]", file=sys.stderr)
+            sys.exit(2)
+        dumps = args[i + 1]
+    unknown = [a for a in args if a not in ("--check", "--dumps", dumps)]
+    if unknown:
+        print("gen_mapdetail: unknown argument %r; usage: [--dumps DIR] [--check]" % unknown[0], file=sys.stderr)
+        sys.exit(2)
     files, count, total, size = outputs(dumps)
     stale = []
     for path, text in sorted(files.items()):
