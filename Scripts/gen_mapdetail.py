@@ -27,6 +27,7 @@ import os
 import struct
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_C = os.path.join(ROOT, "Sources", "CMapData", "mapdata_detail.c")
@@ -111,8 +112,9 @@ def gmt_dump(name, args, dumps):
         with open(path, "r", encoding="ascii") as f:
             return f.read()
     try:
-        text = subprocess.run(["gmt", "coast"] + GMT_WORLD + args, check=True,
-                              capture_output=True, text=True).stdout
+        with tempfile.TemporaryDirectory() as scratch:  # GMT leaves gmt.history where it runs
+            text = subprocess.run(["gmt", "coast"] + GMT_WORLD + args, check=True, cwd=scratch,
+                                  capture_output=True, text=True).stdout
     except FileNotFoundError:
         raise SystemExit("gen_mapdetail: `gmt` not found; apt-get install gmt gmt-gshhg-high")
     except subprocess.CalledProcessError as e:
