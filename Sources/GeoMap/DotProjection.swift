@@ -38,24 +38,31 @@ struct DotProjection {
 
     /// Draws every polyline of `set` that overlaps the view into `canvas`,
     /// once per world copy it shows up in. Polylines whose bounding box misses
-    /// the view are skipped without touching their points.
+    /// the view are skipped without touching their points. When the set
+    /// `skipsWithinDot`, a vertex less than a dot from the last one drawn is
+    /// passed over (the line moves by under a dot; a polyline's last vertex
+    /// is always drawn, so tiles still join).
     func draw(_ set: PolylineSet, into canvas: inout DotCanvas) {
-        let w = Int32((west * 100).rounded(.down)) - 36000, e = Int32((east * 100).rounded(.up)) + 36000
-        let s = Int32((max(-91, south) * 100).rounded(.down)), n = Int32((min(91, north) * 100).rounded(.up))
-        let scale = dotsPerDegree * 0.01
+        let skips = set.skipsWithinDot
+        let units = Double(set.unitsPerDegree)
+        let w = Int32(((west - 360) * units).rounded(.down)), e = Int32(((east + 360) * units).rounded(.up))
+        let s = Int32((max(-91, south) * units).rounded(.down)), n = Int32((min(91, north) * units).rounded(.up))
+        let scale = dotsPerDegree * (1 / units)  // for units 100 the same double as × 0.01
         set.lons.withUnsafeBufferPointer { lons in
             set.lats.withUnsafeBufferPointer { lats in
                 for line in set.lines {
                     // Cheap reject on latitude and on the widest longitude window.
                     guard line.maxLat >= s, line.minLat <= n, line.maxLon >= w, line.minLon <= e else { continue }
-                    let lo = Double(line.minLon) / 100, hi = Double(line.maxLon) / 100
+                    let lo = Double(line.minLon) / units, hi = Double(line.maxLon) / units
                     for off in DotProjection.shifts where shows(minLon: lo, maxLon: hi, shift: off) {
-                        // x = (lon/100 + off - west) × dpd, done in centidegrees.
+                        // x = (lon/units + off - west) × dpd, done in units.
                         let x0 = (off - west) * dotsPerDegree, y0 = north * dotsPerDegree
                         var px = x0 + Double(lons[line.start]) * scale
                         var py = y0 - Double(lats[line.start]) * scale
-                        for i in (line.start + 1)..<(line.start + line.count) {
+                        let last = line.start + line.count - 1
+                        for i in (line.start + 1)...last {
                             let qx = x0 + Double(lons[i]) * scale, qy = y0 - Double(lats[i]) * scale
+                            if skips, i < last, abs(qx - px) < 1, abs(qy - py) < 1 { continue }
                             canvas.line(px, py, qx, qy)
                             px = qx; py = qy
                         }

@@ -9,8 +9,9 @@ public enum MapRenderer {
     /// `Clusterer`) are drawn in that order of precedence, markers on top and
     /// the selected marker with its title last.
     ///
-    /// Uses the 1:110m data at world zooms and 1:50m once a column spans less
-    /// than 1° of longitude (zoom ≥ 360 / pane width: 3.6 on 100 columns).
+    /// Uses the 1:110m data at world zooms, 1:50m once a column spans less
+    /// than 1° of longitude (zoom ≥ 360 / pane width: 3.6 on 100 columns), and
+    /// GSHHG shorelines, lake shores and rivers from city zoom on (`MapData.Detail`).
     /// Longitudes wrap: the world is drawn at −360°/0°/+360° as the view needs.
     ///
     /// With `options.placeNames`, country and city names are placed after
@@ -63,7 +64,7 @@ public enum MapRenderer {
             seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
         }
         drawMarkers(laid, of: markers, into: &screen, pane: pane, options: options) { c, r in
-            layers.coast.mask(col: c - pane.x, row: r - pane.y) | layers.borders.mask(col: c - pane.x, row: r - pane.y)
+            layers.lineMask(col: c - pane.x, row: r - pane.y)
         }
         drawLabels(labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
@@ -114,19 +115,29 @@ public enum MapRenderer {
     struct Layers {
         var coast: DotCanvas
         var borders: DotCanvas
+        var lakes: DotCanvas
+        var rivers: DotCanvas
         var grid: DotCanvas
         var graticuleStep: Double
+
+        /// Every map line's dots in cell (`col`, `row`) of the pane.
+        func lineMask(col: Int, row: Int) -> UInt8 {
+            coast.mask(col: col, row: row) | borders.mask(col: col, row: row)
+                | lakes.mask(col: col, row: row) | rivers.mask(col: col, row: row)
+        }
     }
 
     static func rasterize(pane: Rect, viewport: Viewport, graticule: Bool) -> Layers {
         let proj = DotProjection(viewport: viewport, pane: pane)
         let detail = MapData.detail(for: viewport, paneWidth: pane.width)
-        var layers = Layers(coast: DotCanvas(columns: pane.width, rows: pane.height),
-                            borders: DotCanvas(columns: pane.width, rows: pane.height),
-                            grid: DotCanvas(columns: pane.width, rows: pane.height),
+        let canvas = DotCanvas(columns: pane.width, rows: pane.height)
+        var layers = Layers(coast: canvas, borders: canvas, lakes: canvas, rivers: canvas, grid: canvas,
                             graticuleStep: Graticule.step(degreesPerColumn: viewport.degreesPerColumn(paneWidth: pane.width)))
-        proj.draw(MapData.coastline(detail), into: &layers.coast)
-        proj.draw(MapData.borders(detail), into: &layers.borders)
+        let lines = MapData.lines(detail, south: proj.south, west: proj.west, north: proj.north, east: proj.east)
+        for set in lines.coast { proj.draw(set, into: &layers.coast) }
+        for set in lines.borders { proj.draw(set, into: &layers.borders) }
+        for set in lines.lakes { proj.draw(set, into: &layers.lakes) }
+        for set in lines.rivers { proj.draw(set, into: &layers.rivers) }
         if graticule { Graticule.draw(proj, step: layers.graticuleStep, into: &layers.grid) }
         if proj.east - proj.west > 360 {
             // Below zoom 1 (a fit above a tall sheet) the world is drawn once, in the middle.
@@ -134,32 +145,36 @@ public enum MapRenderer {
             let keep = Int((proj.x(lon: c - 180) / 2).rounded())..<Int((proj.x(lon: c + 180) / 2).rounded())
             layers.coast.clearColumns(outside: keep)
             layers.borders.clearColumns(outside: keep)
+            layers.lakes.clearColumns(outside: keep)
+            layers.rivers.clearColumns(outside: keep)
             layers.grid.clearColumns(outside: keep)
         }
         return layers
     }
 
-    /// One character per cell: coast and border dots merge into one glyph
-    /// (styled as coast when any coast dot is there); grid dots show only in
-    /// cells without map lines so they never blur a coastline.
+    /// One character per cell: coast, lake, border and river dots merge into
+    /// one glyph, styled by the first of them present in that order; grid dots
+    /// show only in cells without map lines so they never blur a coastline.
     static func paint(_ layers: Layers, into screen: inout Screen, pane: Rect, options: MapOptions) {
         let coastStyle = MapTheme.coast(options), borderStyle = MapTheme.border(options)
+        let lakeStyle = MapTheme.lake(options), riverStyle = MapTheme.river(options)
         let gridStyle = MapTheme.graticule(options)
         for r in 0..<pane.height {
             let row = pane.y + r
             guard row >= 0, row < screen.height else { continue }
             for c in 0..<pane.width {
                 let coast = layers.coast.mask(col: c, row: r), border = layers.borders.mask(col: c, row: r)
+                let lake = layers.lakes.mask(col: c, row: r), river = layers.rivers.mask(col: c, row: r)
                 let mask: UInt8, style: Style
-                if coast | border != 0 {
-                    mask = coast | border
-                    style = coast != 0 ? coastStyle : borderStyle
+                if coast | border | lake | river != 0 {
+                    mask = coast | border | lake | river
+                    style = coast != 0 ? coastStyle : lake != 0 ? lakeStyle : border != 0 ? borderStyle : riverStyle
                 } else {
                     mask = layers.grid.mask(col: c, row: r)
                     style = gridStyle
                 }
                 guard mask != 0 else { continue }
-                let text = options.ascii ? asciiText(mask, isGrid: coast | border == 0) : CellGlyphs.braille[Int(mask)]
+                let text = options.ascii ? asciiText(mask, isGrid: coast | border | lake | river == 0) : CellGlyphs.braille[Int(mask)]
                 screen[pane.x + c, row] = Cell(text, style)
             }
         }

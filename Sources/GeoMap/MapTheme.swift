@@ -2,7 +2,7 @@ import Frame
 
 /// Every colour and glyph the map uses, by role, in one table. Designed for
 /// a map: land outlines (coast) green and brighter than the quieter borders
-/// and graticule; place names in neutral greys so pins keep the strong hues;
+/// and graticule; at city zoom lake shores blue and rivers a quieter blue; place names in neutral greys so pins keep the strong hues;
 /// pins coloured by category (no category colour is green or blue, the map's
 /// own colours); clusters shaded from pale to hot by how many pins they hold.
 /// 256-colour terminals get the `xterm` entries, 8/16-colour terminals their
@@ -12,6 +12,8 @@ public enum MapTheme {
     /// What a cell on the map is.
     public enum Role: Sendable, Hashable {
         case coast, border, graticule, graticuleLabel
+        /// Shores of lakes and river-lakes (water outlines) and rivers, at city zoom.
+        case lake, river
         case countryLabel, cityLabel, cityPoint
         /// A pin of the category in slot `n` (see `categorySlot`).
         case pin(Int)
@@ -38,6 +40,8 @@ public enum MapTheme {
         switch role {
         case .coast: return color ? Style(fg: .xterm(71, fallback: .green)) : .plain
         case .border: return color ? Style(fg: .xterm(137, fallback: .yellow), dim: true) : .dimmed
+        case .lake: return color ? Style(fg: .xterm(74, fallback: .cyan)) : .plain
+        case .river: return color ? Style(fg: .xterm(31, fallback: .cyan), dim: true) : .dimmed
         case .graticule: return color ? Style(fg: .xterm(24, fallback: .blue), dim: true) : .dimmed
         case .graticuleLabel: return color ? Style(fg: .xterm(67, fallback: .cyan), dim: true) : .dimmed
         case .countryLabel: return color ? Style(fg: .xterm(252, fallback: .white), bold: true) : .bold
@@ -86,6 +90,8 @@ public enum MapTheme {
 
     static func coast(_ o: MapOptions) -> Style { style(.coast, color: o.color) }
     static func border(_ o: MapOptions) -> Style { style(.border, color: o.color) }
+    static func lake(_ o: MapOptions) -> Style { style(.lake, color: o.color) }
+    static func river(_ o: MapOptions) -> Style { style(.river, color: o.color) }
     static func graticule(_ o: MapOptions) -> Style { style(.graticule, color: o.color) }
     static func label(_ o: MapOptions) -> Style { style(.graticuleLabel, color: o.color) }
 

@@ -80,6 +80,17 @@ public struct Viewport: Sendable, Equatable {
         return GeoPoint(latitude: GeoMath.clampLatitude(lat), longitude: GeoMath.wrapLongitude(lon))
     }
 
+    /// True when screen position (`col`, `row`) is on the world the map draws: within
+    /// 180° of longitude of the centre (one copy of the world; below zoom 1 the
+    /// columns beyond are blank margin) and between the poles. `point(col:row:pane:)`
+    /// would wrap or clamp a position off it into a coordinate that is not there.
+    public func isOnMap(col: Double, row: Double, pane: Rect) -> Bool {
+        let dpc = degreesPerColumn(paneWidth: pane.width)
+        let dLon = (col - centerCol(pane)) * dpc
+        let lat = center.latitude - (row - centerRow(pane)) * 2 * dpc
+        return abs(dLon) <= 180 && abs(lat) <= 90
+    }
+
     /// The visible region: one box, or two when the view crosses the
     /// antimeridian (the part west of it first, ending at 180, then the part
     /// from -180). Latitudes are clamped to [-90, 90]. At zoom 1 the box spans

@@ -34,6 +34,26 @@ enum FormatReaders {
         }
     }
 
+    /// A `.gpx` or `.kml` file must be XML: one whose content does not start with `<` is
+    /// refused where its first character is, never read as CSV (whose header errors would
+    /// mislead).
+    /// - Throws: `ImportError.malformedXML` ("not XML (GPX expected)") with the 1-based line
+    ///   and column (bytes) of the first character that is not white space.
+    static func refuseIfXMLExpected(_ first: [UInt8], path: String) throws(ImportError) {
+        let expected: String
+        switch (path as NSString).pathExtension.lowercased() {
+        case "gpx": expected = "GPX"
+        case "kml": expected = "KML"
+        default: return
+        }
+        var line = 1, column = 1
+        for byte in first {
+            if byte == 0x0A { line += 1; column = 1 } else if byte == 0x20 || byte == 0x09 || byte == 0x0D { column += 1 } else { break }
+        }
+        throw .malformedXML(path: path, line: line, column: column,
+                            reason: "not XML (\(expected) expected): the file does not start with \"<\"")
+    }
+
     /// The name of the first element that is not a declaration, comment or doctype.
     private static func rootElement(_ text: String) -> String? {
         var rest = Substring(text)

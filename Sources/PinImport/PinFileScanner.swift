@@ -56,6 +56,7 @@ public struct PinFileScanner {
                            encoding: DetectedEncoding(encoding: .utf8, bomLength: 0), size: FormatReaders.size(path: path))
         }
         let opened = try OpenedInput.open(path: path, delimiter: delimiter)
+        if opened.format != .xml { try FormatReaders.refuseIfXMLExpected(opened.firstChunk, path: path) }
         switch opened.format {
         case .xml:
             let format = try FormatReaders.xmlFormat(opened.firstChunk, path: path)

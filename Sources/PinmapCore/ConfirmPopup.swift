@@ -48,8 +48,8 @@ public struct ConfirmPopup: Sendable, Equatable {
 
     public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : S.cfCancel.text }
 
-    /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, Esc
-    /// (or `n`) cancels, `y` confirms.
+    /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, `y` confirms;
+    /// Esc, `n` and every other key cancel.
     public mutating func handle(key: Key) -> Outcome {
         switch key {
         case .left, .right, .tab, .backTab, .char("h"), .char("l"):
@@ -57,7 +57,9 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .enter, .char(" "): return chosen == .confirm ? .confirmed(action) : .cancelled
         case .escape, .char("n"), .char("q"): return .cancelled
         case .char("y"): return .confirmed(action)
-        default: break
+        // Any other key (`2`, `/`) is answered, never dropped: it cancels, which says so
+        // ("Nothing deleted"); it does not act below, where a deletion was just asked for.
+        default: return .cancelled
         }
         return .waiting
     }

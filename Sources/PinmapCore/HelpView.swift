@@ -26,7 +26,8 @@ enum HelpView {
         case .importer: section(.helpImport, help(KeyBindings.tabHelp(.importer)))
         case .settings: section(.helpSettings, help(KeyBindings.tabHelp(.settings)))
         }
-        section(.helpGeneral, bindings(.helpGeneral))
+        // The Import tab's path field takes 1–4, q and ? as text: say when they work.
+        section(tab == .importer ? .helpGeneralOutsideField : .helpGeneral, bindings(.helpGeneral))
         section(.helpMouse, help(KeyBindings.mouseHelp))
         return out
     }

@@ -107,7 +107,7 @@ public enum KeyBindings {
     public static let searchHelp: [KeyHelp] = [
         KeyHelp(.kType, help: .hSearchType), KeyHelp(label: "Enter", help: .hSearchEnter),
         KeyHelp(label: "Esc", help: .hSearchEsc), KeyHelp(label: "↑ ↓", help: .hSearchArrows),
-        KeyHelp(.kPaste, help: .hSearchPaste), KeyHelp(label: "F", help: .hSearchFit),
+        KeyHelp(.kPaste, help: .hSearchPaste), KeyHelp(label: "Ctrl-F  F", help: .hSearchFit),
     ]
 
     /// Keys each tab handles itself (Timeline.swift, ImportTab.swift, Settings.swift).

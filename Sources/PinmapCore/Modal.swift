@@ -67,11 +67,12 @@ extension AppState {
                 if ![.escape, .enter, .char(" "), .char("x"), .char("q")].contains(key) { modal = nil; return false }
             case .filter(var f):
                 if key == .escape || key == .enter || key == .char("f") || key == .char("q") { dismissModal(now: now); return true }
-                f.handle(key: key)
+                // A key the sheet has no use for (`2`, `/`, `+`) closes it and acts below at once.
+                guard f.handle(key: key) else { dismissModal(now: now); return false }
                 modal?.content = .filter(f)
                 applyFilter(f)
             case .form, .confirm, .detail:
-                handleEditingKey(key, now: now)  // Update+Pins.swift
+                return handleEditingKey(key, now: now)  // Update+Pins.swift
             }
             return true
         case .mouse(let e):
@@ -140,15 +141,17 @@ public struct FilterSheet: Sendable, Equatable {
         checked.count == categories.count ? nil : checked
     }
 
-    mutating func handle(key: Key) {
+    /// Moves the cursor or changes the checks; false when the sheet has no use for `key`.
+    mutating func handle(key: Key) -> Bool {
         switch key {
         case .char("j"), .down: cursor = min(categories.count - 1, cursor + 1)
         case .char("k"), .up: cursor = max(0, cursor - 1)
         case .char(" "), .char("x"): toggle(cursor)
         case .char("a"): checked = Set(categories.map(\.name))
         case .char("n"): checked = []
-        default: break
+        default: return false
         }
+        return true
     }
 
     /// The first category shown when `rows` rows hold categories: scrolled just enough

@@ -44,6 +44,8 @@ public struct PinDetail: Sendable, Equatable {
     /// What a key did to the page.
     public enum Outcome: Sendable, Equatable {
         case none, close
+        /// A key the page has no use for: the page closes and the key acts below.
+        case unused
         case edit(Pin)
         case confirmed(ConfirmPopup.Action)
         case addComment(String)
@@ -88,7 +90,8 @@ public struct PinDetail: Sendable, Equatable {
             }
         case .char("e"): return .edit(pin)
         case .char("d"): raise(.deletePin(pin), now: now, animated: animated)
-        default: break
+        case .enter: break  // Enter opened the page: a second one must not reopen it
+        default: return .unused
         }
         return .none
     }

@@ -67,7 +67,7 @@ extension AppState {
     /// Flies to `match`: fits its box into the map above the sheet.
     mutating func fly(to match: PlaceMatch) {
         let pane = layout.mapPane
-        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        let visible = settledVisibleMap
         var v = viewport
         v.fit(match.box, pane: visible.height > 2 ? Rect(x: pane.x, y: visible.y, width: pane.width, height: visible.height) : pane)
         if visible.height > 2 {

@@ -38,6 +38,11 @@ extension AppState {
             searchField = nil
             endPlaceSearch()
             setSearch("")
+        case .ctrl("f") where !placeSearchOnly:
+            // "Show them all" from the field, whatever place is highlighted: keeps the search.
+            searchField = nil
+            endPlaceSearch()
+            emit(.fitPins)
         case .up, .down:
             if !movePlaceCursor(down: key == .down) && !placeSearchOnly { _ = perform(key == .up ? .up : .down, now: now) }
         default:

@@ -62,7 +62,9 @@ public enum SheetView {
     private static func drawElsewhere(_ state: AppState, row: Int, theme: Theme, into screen: inout Screen) {
         guard !state.search.isEmpty, state.searchElsewhere > 0 else { return }
         let n = String(state.searchElsewhere) + (state.searchIsCapped ? "+" : "")
-        screen.put("  " + S.listMoreElsewhere(n), col: 0, row: row, style: theme.hint)
+        // While the field takes the keys `F` is text: name the key that works there.
+        let line = state.isSearching ? S.listMoreElsewhereTyping(n) : S.listMoreElsewhere(n)
+        screen.put("  " + line, col: 0, row: row, style: theme.hint)
     }
 
     private static func drawList(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {

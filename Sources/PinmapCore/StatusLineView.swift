@@ -74,7 +74,9 @@ enum StatusLineView {
             parts.append(StatusPart(text: "[\(state.focus.label)]", priority: 4, minWidth: nil))
             let (p, underPointer) = state.statusPoint
             let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
-            parts.append(StatusPart(text: (underPointer ? S.statusPointer(coordinate) : S.statusCentre(coordinate))
+            let place = state.pointerOffMap ? S.statusPointerOffMap.text
+                : underPointer ? S.statusPointer(coordinate) : S.statusCentre(coordinate)
+            parts.append(StatusPart(text: place
                                     + separator(state.ascii) + "z\(zoomLabel(state.viewport.zoom))", priority: 2, minWidth: nil))
             if let legend = pointerLegend(state) {
                 // "⣤ 37 pins here (more dots, more pins): click to zoom in" → "⣤ 37 pins here".

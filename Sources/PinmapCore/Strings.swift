@@ -13,11 +13,11 @@ public enum S: String, CaseIterable, Sendable {
     case detentSmall, detentMedium, detentLarge
     case focusMap, focusList
     // Status line.
-    case statusDragging, statusInView, statusSearch, statusPointer, statusCentre, statusHelp
+    case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
     case orderNewest, orderName, orderDistance, orderNewestCapped
-    case listNoPinsYet, listNoMatch, listNoPinsInView, listMoreElsewhere, listNoMatchAnywhere
+    case listNoPinsYet, listNoMatch, listNoPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
     // Messages.
     case msgPasteNeedsField, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
@@ -33,7 +33,7 @@ public enum S: String, CaseIterable, Sendable {
     case noticeImported, noticeImportedText, noticeImportFailed, noticeImportFailedText
     case noticeIndexingFailed, noticeIndexingFailedText, noticeCloseHint
     // Help.
-    case helpTitle, helpTabKeys, helpGeneral, helpSheet, helpFocus, helpMap, helpPins, helpSearch, helpMouse
+    case helpTitle, helpTabKeys, helpGeneral, helpGeneralOutsideField, helpSheet, helpFocus, helpMap, helpPins, helpSearch, helpMouse
     case helpTimeline, helpImport, helpSettings
     case hShowHelp, hQuit, hNextTab, hPreviousTab, hMapTab, hTimelineTab, hImportTab, hSettingsTab
     case hRaise, hLower, hSmall, hMedium, hLarge, hSheetEsc, hFilter, hSort

@@ -18,7 +18,12 @@ extension AppState {
             case .pageUp: -page
             default: nil
             }
-            guard let step else { showHelp = false; return [] }
+            guard let step else {
+                showHelp = false
+                // Esc, Enter, q and ? only close help; any other key also acts (`2` shows Timeline).
+                if [.escape, .enter, .char("q"), .char("?"), .f1].contains(key) { return [] }
+                return handle(key: key, now: now)
+            }
             helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
             return []
         }
@@ -155,10 +160,17 @@ extension AppState {
 }
 
 extension AppState {
+    /// The map rows left visible above the sheet once it settles: at its target detent
+    /// while it animates (so `a`, the status line's centre and zoom never read a
+    /// mid-animation centre), where the finger holds it during a drag.
+    var settledVisibleMap: Rect {
+        layout.visibleMap(sheetHeight: sheet.isDragging ? sheet.height : sheet.layout.height(of: sheet.detent))
+    }
+
     /// Where `+`/`-` zoom about: the selected pin when it is on the visible map, else the
     /// centre of the visible map (screen cells).
     var keyZoomAnchor: (col: Double, row: Double) {
-        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        let visible = settledVisibleMap
         if let sel = markers.first(where: \.selected) {
             let c = viewport.cell(for: GeoPoint(latitude: sel.latitude, longitude: sel.longitude), pane: layout.mapPane)
             if visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down))) { return c }
@@ -175,6 +187,14 @@ extension AppState {
             return (viewport.point(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: pane), true)
         }
         return (visibleMapCentre, false)
+    }
+
+    /// True when the pointer is over the visible map but off the world (the blank margin
+    /// beside a whole-world map, or past a pole): the status line then gives no coordinate.
+    var pointerOffMap: Bool {
+        guard let c = pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row)
+        else { return false }
+        return !viewport.isOnMap(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: layout.mapPane)
     }
 }
 

@@ -38,7 +38,7 @@ extension AppState {
     /// The point at the centre of the map left visible above the sheet (the
     /// viewport's centre when the sheet covers it all).
     public var visibleMapCentre: GeoPoint {
-        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        let visible = settledVisibleMap
         guard visible.height > 0 else { return viewport.center }
         return viewport.point(col: Double(visible.x) + Double(visible.width) / 2,
                               row: Double(visible.y) + Double(visible.height) / 2, pane: layout.mapPane)
@@ -76,8 +76,10 @@ extension AppState {
     // MARK: Keys inside the form, the pop-up and the detail page
 
     /// Keys for the form, confirmation and detail modals (called by `handleModal`).
-    mutating func handleEditingKey(_ key: Key, now: Double) {
-        guard let m = modal else { return }
+    /// Returns false when the key closed the modal and should act on the screen below
+    /// (a key the detail page has no use for, such as `2`).
+    mutating func handleEditingKey(_ key: Key, now: Double) -> Bool {
+        guard let m = modal else { return false }
         switch m.content {
         case .form(var form):
             let outcome = form.handle(key: key)
@@ -91,8 +93,10 @@ extension AppState {
             let outcome = detail.handle(key: key, now: now, animated: !sheet.reducedMotion)
             modal?.content = .detail(detail)
             finish(detail, outcome, now: now)
+            if outcome == .unused { return false }
         default: break
         }
+        return true
     }
 
     private mutating func finish(_ form: PinForm, _ outcome: PinForm.Outcome, now: Double) {
@@ -123,7 +127,7 @@ extension AppState {
     private mutating func finish(_ detail: PinDetail, _ outcome: PinDetail.Outcome, now: Double) {
         switch outcome {
         case .none: break
-        case .close: dismissModal(now: now)
+        case .close, .unused: dismissModal(now: now)
         case .edit(let pin): openEditForm(pin, now: now)
         case .addComment(let body): emit(.addComment(pinID: detail.pin.id, body: body))
         case .confirmed(let action):

@@ -195,10 +195,12 @@ extension AppState {
         return effects
     }
 
-    /// A new terminal size: the map keeps its centre and its scale (degrees per column),
-    /// so a wider terminal shows more of the map, not the same map stretched.
+    /// A new terminal size: the map keeps its scale (degrees per column) and the centre
+    /// of the visible map (the status line's centre; the sheet's rows change with the
+    /// height), so a wider terminal shows more of the map, not the same map stretched.
     mutating func resize(cols: Int, rows: Int, now: Double) {
         let oldWidth = layout.mapPane.width
+        let centre = oldWidth > 0 && settledVisibleMap.height > 0 ? visibleMapCentre : nil
         layout = Layout(cols: cols, rows: rows)
         if oldWidth > 0, layout.mapPane.width > 0 {
             viewport.zoom *= Double(oldWidth) / Double(layout.mapPane.width)
@@ -207,6 +209,7 @@ extension AppState {
         mapDrag = nil
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
+        if let centre, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(centre) }
         requestView(list: true)
     }
 
@@ -257,7 +260,7 @@ extension AppState {
     /// Shows all of `box` in the map rows left visible above the sheet, with
     /// `Viewport.fit`'s one-cell margin (a zoom below 1 when the rows are few).
     mutating func fitInVisibleMap(_ box: BoundingBox) {
-        viewport.fit(box, pane: layout.visibleMap(sheetHeight: sheet.height))
+        viewport.fit(box, pane: settledVisibleMap)
         centerInVisibleMap(viewport.center)
     }
 
@@ -266,7 +269,7 @@ extension AppState {
     mutating func centerInVisibleMap(_ point: GeoPoint) {
         let pane = layout.mapPane
         viewport.center = point
-        let visible = layout.visibleMap(sheetHeight: sheet.height)
+        let visible = settledVisibleMap
         let centreRow = Double(pane.y) + Double(pane.height) / 2
         let wantRow = Double(visible.y) + Double(visible.height) / 2
         let shift = centreRow - wantRow

@@ -14,7 +14,7 @@ enum FolderReader {
                 guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
                 if isDir.boolValue {
                     folders.append(.init(name: name, isFolder: true))
-                } else if FolderListing.importable.contains((name as NSString).pathExtension.lowercased()) {
+                } else if isPinFile(full, ext: (name as NSString).pathExtension.lowercased()) {
                     files.append(.init(name: name, isFolder: false))
                 }
             }
@@ -22,5 +22,23 @@ enum FolderReader {
         } catch {
             return FolderListing(path: path, entries: [], error: "\(error.localizedDescription)")
         }
+    }
+
+    /// A regular file (symbolic links followed; no FIFO, device or socket, which the
+    /// importer refuses) with a pin format's extension; a `.json` only when it looks like
+    /// GeoJSON (Google Takeout's saved places are GeoJSON too), so `package.json` is not offered.
+    static func isPinFile(_ path: String, ext: String) -> Bool {
+        guard FolderListing.importable.contains(ext) else { return false }
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+        return ext != "json" || looksLikeGeoJSON(path)
+    }
+
+    /// Whether the first 4 KiB name a GeoJSON `"type"` (`FeatureCollection` or `Feature`).
+    private static func looksLikeGeoJSON(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        return head.contains("\"FeatureCollection\"") || head.contains("\"Feature\"")
     }
 }

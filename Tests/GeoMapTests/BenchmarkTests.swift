@@ -48,4 +48,31 @@ final class BenchmarkTests: XCTestCase {
         }
         XCTAssertGreaterThan(drawn, 1000)
     }
+    /// City and street views over the high-resolution tiles: the steady frame
+    /// (tiles cached) and what decoding the view's tiles costs the first frame.
+    /// Zoom 91 on 200 columns is just past the switch from 1:50m, the widest
+    /// view that decodes tiles; the Åland archipelago has the densest tile.
+    func testPrintDetailFrameTimes() {
+        let pane = Rect(x: 0, y: 0, width: 200, height: 60)
+        let cases: [(String, Double, Double, Double)] = [
+            ("Seoul z91", 37.55, 126.98, 91), ("Seoul z256", 37.55, 126.98, 256), ("Seoul z16384", 37.55, 126.98, 16384),
+            ("Aland z91", 60.2, 20.5, 91), ("Aland z256", 60.2, 20.5, 256), ("Norway z91", 62, 5.5, 91),
+            ("Patagonia z91", -50, -75, 91),
+        ]
+        let tiles = MapData.detailTiles!
+        for (name, lat, lon, zoom) in cases {
+            let vp = Viewport(center: GeoPoint(latitude: lat, longitude: lon), zoom: zoom)
+            XCTAssertEqual(MapData.detail(for: vp, paneWidth: 200), .high, name)
+            let proj = DotProjection(viewport: vp, pane: pane)
+            let keys = tiles.keys(south: proj.south, west: proj.west, north: proj.north, east: proj.east)
+            var points = 0
+            let decode = ms { for k in keys { points += tiles.decode(key: k).coast.pointCount } }
+            var screen = Screen(width: 200, height: 60)
+            MapRenderer.draw(into: &screen, pane: pane, viewport: vp, markers: [], options: MapOptions())  // warm up
+            let runs = 20
+            let total = ms { for _ in 0..<runs { MapRenderer.draw(into: &screen, pane: pane, viewport: vp, markers: [], options: MapOptions()) } }
+            print(String(format: "GeoMap bench: %@ 200x60: %.2f ms/frame; first frame decodes %d tiles (%d coast points) in %.2f ms",
+                         name, total / Double(runs), keys.count, points, decode))
+        }
+    }
 }

@@ -45,6 +45,11 @@ final class MapDataTests: XCTestCase {
         XCTAssertEqual(MapData.detail(for: Viewport(zoom: 3.5), paneWidth: 100), .coarse110m)
         XCTAssertEqual(MapData.detail(for: Viewport(zoom: 3.7), paneWidth: 100), .fine50m)
         XCTAssertEqual(MapData.detail(for: Viewport(zoom: 2), paneWidth: 200), .fine50m)
+        // GSHHG tiles once a column is under 0.02°: zoom 90 on 200 columns is 0.02° exactly.
+        XCTAssertEqual(MapData.detail(for: Viewport(zoom: 90), paneWidth: 200), .fine50m)
+        XCTAssertEqual(MapData.detail(for: Viewport(zoom: 91), paneWidth: 200), .high)
+        XCTAssertEqual(MapData.detail(for: Viewport(zoom: 181), paneWidth: 100), .high)
+        XCTAssertEqual(MapData.detail(for: Viewport(zoom: 16384), paneWidth: 1), .fine50m, "one column: 0.022° wide")
     }
 
     func testLineClippingAndRasterising() {

@@ -162,7 +162,7 @@ final class HelpFrameTests: XCTestCase {
             "│ Esc          leave the path field                                          │",
             "│ e i /        edit the path again                                           │",
             "│ paste        a dropped file pastes its quoted path                         │",
-            "│ Everywhere                                                                 │",
+            "│ Everywhere outside a text field (Esc leaves the path field)                │",
             "│ ?            show or hide this help                                        │",
             "│ q  Ctrl-C    quit                                                          │",
             "│ Tab          next tab                                                      │",

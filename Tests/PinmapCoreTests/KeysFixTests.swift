@@ -1,0 +1,179 @@
+import XCTest
+import Frame
+import GeoMap
+import PinModel
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+
+/// Issue #11 (keys brief): no key lost in a modal, the search's "show them all" reachable
+/// from the field, help that promises only working keys, no stale or wrapped coordinate.
+final class ModalKeysActBelowTests: XCTestCase {
+    private func state() -> AppState {
+        var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: false)
+        s.categoryCounts = [CategoryCount(name: "cafe", count: 1), CategoryCount(name: "park", count: 2)]
+        s.listed = [Pin(id: 7, title: "T", latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")]
+        s.selectedID = 7
+        return s
+    }
+
+    func testHelpClosesAndTheKeyActs() {
+        var s = state()
+        _ = s.update(.input(.key(.char("?"))), now: 0)
+        XCTAssertTrue(s.showHelp)
+        _ = s.update(.input(.key(.char("j"))), now: 0.1)
+        XCTAssertTrue(s.showHelp, "j scrolls help")
+        _ = s.update(.input(.key(.char("2"))), now: 0.2)
+        XCTAssertFalse(s.showHelp)
+        XCTAssertEqual(s.tab, .timeline, "2 from help lands on Timeline")
+        _ = s.update(.input(.key(.char("?"))), now: 0.3)
+        _ = s.update(.input(.key(.char("q"))), now: 0.4)
+        XCTAssertFalse(s.showHelp)
+        XCTAssertFalse(s.quit, "q only closes help")
+        XCTAssertEqual(s.tab, .timeline)
+    }
+
+    func testFilterSheetLeavesAndTheKeyActs() {
+        var s = state()
+        _ = s.update(.input(.key(.char("f"))), now: 0)
+        _ = s.update(.tick, now: 0.5)
+        _ = s.update(.input(.key(.char("j"))), now: 0.6)
+        guard case .filter(let f)? = s.modal?.content else { return XCTFail("no filter sheet") }
+        XCTAssertEqual(f.cursor, 1, "j is the sheet's own key")
+        XCTAssertEqual(s.modal?.presentation.phase, .shown)
+        _ = s.update(.input(.key(.char("2"))), now: 0.7)
+        XCTAssertEqual(s.tab, .timeline, "2 from the filter sheet lands on Timeline")
+        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        _ = s.update(.tick, now: 2)
+        XCTAssertNil(s.modal)
+    }
+
+    func testDetailPageLeavesAndTheKeyActs() {
+        var s = state()
+        _ = s.update(.input(.key(.enter)), now: 0)
+        _ = s.update(.tick, now: 0.5)
+        guard case .detail? = s.modal?.content else { return XCTFail("no detail page") }
+        _ = s.update(.input(.key(.enter)), now: 0.6)
+        XCTAssertEqual(s.modal?.presentation.phase, .shown, "Enter opened the page and does not close it")
+        _ = s.update(.input(.key(.char("2"))), now: 0.7)
+        XCTAssertEqual(s.tab, .timeline)
+        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+    }
+
+    func testConfirmAnswersAnUnusedKeyByCancellingVisibly() {
+        var s = state()
+        _ = s.update(.input(.key(.char("d"))), now: 0)
+        _ = s.update(.tick, now: 0.5)
+        let effects = s.update(.input(.key(.char("2"))), now: 0.6)
+        XCTAssertEqual(effects, [], "nothing is deleted")
+        XCTAssertEqual(s.message, "Nothing deleted")
+        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        XCTAssertEqual(s.tab, .map, "the key cancels; it does not also act below a deletion just asked for")
+    }
+
+    func testAKeyDuringTheExitActsAtOnce() {
+        var s = state()
+        _ = s.update(.input(.key(.char("f"))), now: 0)
+        _ = s.update(.tick, now: 0.5)
+        _ = s.update(.input(.key(.escape)), now: 0.6)
+        _ = s.update(.input(.key(.char("3"))), now: 0.65)
+        XCTAssertEqual(s.tab, .importer)
+    }
+}
+
+final class SearchShowAllTests: XCTestCase {
+    func testCtrlFFromTheFieldKeepsTheSearchAndFitsEveryMatch() throws {
+        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.char("/"); r.type("tower")
+        let top = 28 - r.state.sheet.height
+        XCTAssertEqual(r.line(top + 3), "  1 more elsewhere: Ctrl-F shows them all", "F is text in the field: the hint names Ctrl-F")
+        r.type("F")
+        XCTAssertEqual(r.state.searchField?.text, "towerF", "F is typed")
+        r.key(.backspace)
+        r.key(.ctrl("f"))
+        XCTAssertFalse(r.state.isSearching)
+        XCTAssertEqual(r.state.search, "tower")
+        XCTAssertEqual(r.state.listed.map(\.title), ["Busan Tower"], "the map fitted the match")
+        XCTAssertEqual(r.state.message, "Map fitted to the filtered pins' bounding box")
+    }
+
+    func testCtrlFReachesThePinsPastAHighlightedPlace() {
+        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        _ = s.update(.input(.key(.char("/"))), now: 0)
+        s.placeMatches = []  // as if the gazetteer had matched: a place row is highlighted
+        s.placeCursor = 0
+        let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
+        XCTAssertEqual(effects, [.fitPins])
+        XCTAssertNil(s.placeCursor)
+    }
+}
+
+final class HelpPromisesTests: XCTestCase {
+    func testImportHelpSaysTheGlobalKeysWorkOutsideThePathField() {
+        let titles = { (tab: Tab) in HelpView.lines(for: tab).filter { $0.key.isEmpty }.map(\.text) }
+        XCTAssertEqual(titles(.importer), ["Import", "Everywhere outside a text field (Esc leaves the path field)", "Mouse"])
+        XCTAssertEqual(titles(.settings).dropFirst().first, "Everywhere")
+    }
+}
+
+final class CoordinateFixTests: XCTestCase {
+    func testAddUsesTheCentreTheSheetSettlesOn() {
+        var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: false)
+        s.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)
+        _ = s.update(.input(.key(.escape)), now: 0)  // lowers to small, animating
+        XCTAssertTrue(s.sheet.isAnimating)
+        _ = s.update(.input(.key(.char("a"))), now: 0.05)
+        guard case .form(let form)? = s.modal?.content else { return XCTFail("no form") }
+        let settledHeight = s.sheet.layout.height(of: .small)
+        let visible = s.layout.visibleMap(sheetHeight: settledHeight)
+        let settled = s.viewport.point(col: Double(visible.width) / 2, row: Double(visible.height) / 2, pane: s.layout.mapPane)
+        XCTAssertEqual(form.fields[3].text, CoordinateText.decimal(settled.latitude))
+        _ = s.update(.tick, now: 3)
+        XCTAssertEqual(s.statusPoint.point.latitude, settled.latitude, accuracy: 1e-9, "the status line agrees once settled")
+    }
+
+    func testNoCoordinateOverTheBlankMarginBesideTheWorld() {
+        var s = AppState(cols: 80, rows: 24, detent: .small, color: false, reducedMotion: true)
+        _ = s.update(.input(.key(.char("0"))), now: 0)
+        XCTAssertLessThan(s.viewport.zoom, 1)
+        _ = s.update(.input(.mouse(MouseEvent(.move, .none, col: 2, row: 6))), now: 0.1)
+        XCTAssertTrue(s.pointerOffMap)
+        XCTAssertEqual(StatusLineView.left(s), "small · 0 of 0 pins in view · [list] · pointer off the map · z\(StatusLineView.zoomLabel(s.viewport.zoom))")
+        _ = s.update(.input(.mouse(MouseEvent(.move, .none, col: 40, row: 6))), now: 0.2)
+        XCTAssertFalse(s.pointerOffMap, "over the world the pointer has a coordinate")
+        let p = s.viewport.point(col: 40.5, row: 6.5, pane: s.layout.mapPane)
+        let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
+        XCTAssertEqual(StatusLineView.left(s), "small · 0 of 0 pins in view · [list] · pointer \(coordinate) · z\(StatusLineView.zoomLabel(s.viewport.zoom))")
+    }
+
+    func testResizeKeepsTheVisibleCentreAndTheScale() {
+        var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: true)
+        s.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 512)
+        let centre = s.visibleMapCentre
+        let dpc = s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width)
+        for (cols, rows) in [(100, 30), (200, 60), (80, 24)] {
+            _ = s.update(.input(.resize(cols: cols, rows: rows)), now: 0)
+            XCTAssertEqual(s.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9, "\(cols)×\(rows)")
+            XCTAssertEqual(s.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(cols)×\(rows)")
+            XCTAssertEqual(s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width), dpc, accuracy: 1e-12)
+        }
+    }
+}
+
+final class ImportFileListTests: XCTestCase {
+    func testOnlyRegularPinFilesAreListed() throws {
+        let dir = NSTemporaryDirectory() + "pinmap-keys-\(getpid())"
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func write(_ name: String, _ text: String) throws { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        try write("pins.csv", "title,lat,lon\n")
+        try write("places.json", "{\"type\": \"FeatureCollection\", \"features\": []}")
+        try write("package.json", "{\"name\": \"x\"}")
+        try write("track.gpx", "<gpx/>")
+        try write("notes.md", "x")
+        XCTAssertEqual(mkfifo(dir + "/fifo.csv", 0o600), 0)
+        let listing = FolderReader.list(dir)
+        XCTAssertEqual(listing.entries.map(\.name), ["sub", "pins.csv", "places.json", "track.gpx"])
+    }
+}
