@@ -235,5 +235,9 @@ enum Migrations {
         UPDATE pins SET edits = 1 WHERE batch_id IS NOT NULL
           AND updated_at <> (SELECT min(q.updated_at) FROM pins q WHERE q.batch_id = pins.batch_id);
         """,
+        // 8: reserved for the map's cell pyramid (the tiles branch); nothing here.
+        "",
+        // 9: both search indexes without positions (Migration9Search.swift).
+        Migration9Search.sql,
     ]
 }
