@@ -86,7 +86,7 @@ for r in $(seq 1 "$ROUNDS"); do
     measure "floor$r" "$SQLITE" -csv "$OUT/floor.sqlite" ".import $CSV pins"
     measure "import$r" "$PINMAP" import "$CSV" --db "$OUT/big.sqlite" --index --json
     stat -c %s "$OUT/floor.sqlite" >"$OUT/floor$r.bytes"
-    cat "$OUT"/big.sqlite "$OUT"/big.sqlite-wal 2>/dev/null | wc -c >"$OUT/store$r.bytes"
+    du -cb "$OUT"/big.sqlite* | tail -1 | cut -f1 >"$OUT/store$r.bytes"  # with its WAL, if any
     "$SQLITE" "$OUT/big.sqlite" "SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 8" \
         >"$OUT/dbstat$r.txt" 2>/dev/null || true
     # A first pass warms the file cache for both stores, as for a UI opened after an import.

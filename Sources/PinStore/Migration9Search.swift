@@ -20,9 +20,10 @@ enum Migration9Search {
         DROP TRIGGER IF EXISTS pins_words_insert;
         DROP TRIGGER IF EXISTS pins_words_delete;
         DROP TRIGGER IF EXISTS pins_words_update;
-        DROP TABLE pins_fts;
-        DROP TABLE pins_words;
-        DROP VIEW pins_chars;
+        DROP TABLE IF EXISTS pins_fts;
+        DROP TABLE IF EXISTS pins_words;
+        DROP VIEW IF EXISTS pins_chars;
+        DROP VIEW IF EXISTS pins_grams;
         CREATE VIRTUAL TABLE pins_fts USING fts5(
             title, description, category, properties,
             content='', tokenize='trigram', detail=none, columnsize=0
