@@ -115,19 +115,19 @@ public struct SearchText: Sendable, Hashable {
         let prefix = table
         for (index, query, covered) in indexed {
             guard let query else { continue }
-            let fts = "\(prefix)id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH ?)"
+            // The index's answer, with the words it answers only in part checked on the pin.
+            let checks = index == "pins_fts" ? recheckedWords.map { Self.scan($0, table: prefix) } : []
+            let fts = (["\(prefix)id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH ?)"] + checks.map(\.sql))
+                .joined(separator: " AND ")
             args.append(.text(query))
+            for c in checks { args += c.args }
             if let from = unindexedAbove {
-                // Indexed pins or the unindexed ones, then the words checked on each: exact.
                 let scans = covered.map { Self.scan($0, table: prefix) }
-                parts.append("(\(fts) OR \(prefix)id > ?) AND " + scans.map(\.sql).joined(separator: " AND "))
+                parts.append("((\(fts)) OR (\(prefix)id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
                 args.append(.int(from))
                 for s in scans { args += s.args }
             } else {
                 parts.append(fts)
-                if index == "pins_fts" {
-                    for w in recheckedWords { let s = Self.scan(w, table: prefix); parts.append(s.sql); args += s.args }
-                }
             }
         }
         for w in words where w.unicodeScalars.count < 3 && (!Self.usesWordIndex(w) || Self.needsScanToo(w)) {

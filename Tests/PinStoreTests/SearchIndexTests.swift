@@ -52,6 +52,22 @@ final class SearchIndexTests: XCTestCase {
         }
     }
 
+    /// Trigrams that occur apart (the index keeps no positions) make no match, for the
+    /// indexed pins and for those a pending bulk insert left unindexed alike.
+    func testLongWordsAreCheckedOnThePinWhileABulkInsertIsPending() throws {
+        for store in try TestStores.both() {
+            _ = try store.insert(NewPin(title: "Amus xuse", latitude: 0, longitude: 0))
+            _ = try store.insert(NewPin(title: "Amuse indexed", latitude: 0, longitude: 0))
+            try store.beginBulkInsert()
+            let inserter = try PinInserter(store: store)
+            _ = try inserter.insert(NewPin(title: "Amuse pending", latitude: 1, longitude: 1), batchID: nil)
+            _ = try inserter.insert(NewPin(title: "Amus xuse pending", latitude: 1, longitude: 1), batchID: nil)
+            XCTAssertEqual(try store.pins(matching: PinQuery(order: .name, search: "amuse")).map(\.title),
+                           ["Amuse indexed", "Amuse pending"])
+            XCTAssertEqual(try store.search("amuse").matches.count, 2)
+        }
+    }
+
     func testBulkInsertInsideARolledBackTransactionLeavesNoPause() throws {
         let store = try Store.inMemory()
         try store.db.execute("BEGIN IMMEDIATE")
