@@ -11,7 +11,8 @@ import re
 import statistics
 import sys
 
-run, rows, rounds, pairs, small_search = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+run, rows, rounds, pairs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+small_search = f"{int(sys.argv[5]):,}"
 VIEWS = ["world", "region", "city", "street"]
 
 
@@ -107,7 +108,7 @@ ui_goal = 100 if SCALE else 64
 rows_out.append(("peak memory, UI (`bench render`)", f"45 pins {med([s[2] for s in small]):.0f} MiB",
                  f"{ui:.0f} MiB", f"≤ {ui_goal} MB", ui <= ui_goal))
 rows_out.append(("peak memory, `import --index`", "", f"{imp_kb:.0f} MiB", "≤ 100 MB", imp_kb <= 100))
-rows_out.append(("start-up to the first frame", f"45 pins {med([s[1] for s in small]):.0f} ms",
+rows_out.append(("start-up to the first frame (item 4 sets the goal at 10,000,000 pins)", f"45 pins {med([s[1] for s in small]):.0f} ms",
                  f"{med([b[1] for b in big]):.0f} ms", "≤ 300 ms", med([b[1] for b in big]) <= 300))
 
 # Search.
