@@ -1,6 +1,7 @@
 /// Migration 9: the two search indexes without positions (issue #14: a smaller store and
-/// a cheaper import). Measured on 200,000 generated pins: the trigram index 20.4 MB →
-/// 4.7 MB and 1.4 → 0.8 s of CPU to build; the character index 18.0 MB → 6.4 MB.
+/// a cheaper import). Measured on 1,000,000 generated pins: the trigram index 100.9 MB →
+/// 22.7 MB and 8.3 → 3.5 s of CPU to build; the character index 90.0 MB → 31.9 MB; the
+/// whole store 575 → 439 MB (README, Benchmarks).
 ///
 /// - `pins_fts` (trigram, 3+ character words) becomes `detail=none, columnsize=0`: no
 ///   positions, no per-row sizes (search never ranks). A word is then looked up as the AND
