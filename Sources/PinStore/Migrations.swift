@@ -239,5 +239,9 @@ enum Migrations {
                 WHERE batch_id IS NOT NULL GROUP BY batch_id) AS batches
           WHERE pins.batch_id = batches.batch AND pins.updated_at <> batches.first;
         """,
+        // 8: reserved for the map's cell pyramid (the tiles branch); nothing here.
+        "",
+        // 9: both search indexes without positions (Migration9Search.swift).
+        Migration9Search.sql,
     ]
 }

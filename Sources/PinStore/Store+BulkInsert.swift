@@ -74,14 +74,14 @@ extension Store {
         try atomically { () throws(StoreError) in
             // Pins left out of the map's pin cells by a pause join them first.
             if let from = try unindexedAbove() { try addBulkInsertedPinsToCells(fromID: from) }
-            // Contentless (migrations 5 and 6): emptied and filled again from the pins.
+            // Contentless (migration 9): emptied and filled again from the pins.
             try db.execute("""
                 INSERT INTO pins_fts(pins_fts) VALUES ('delete-all');
                 INSERT INTO pins_fts(rowid, title, description, category, properties)
                 SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins;
                 INSERT INTO pins_words(pins_words) VALUES ('delete-all');
                 INSERT INTO pins_words(rowid, title, description, category, properties)
-                SELECT id, title, description, category, properties FROM pins_chars;
+                SELECT id, title, description, category, properties FROM pins_grams;
                 DELETE FROM search_index_pause
                 """)
         }
@@ -93,7 +93,7 @@ extension Store {
     func indexSearch(above from: Int64, each: (Double) -> Void) throws(StoreError) -> Int {
         let last = try db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
         guard last > from else { return 0 }
-        // Both search indexes: trigram (3+ characters) and words (1–2 characters).
+        // Both search indexes: trigram (3+ characters) and characters and pairs (1–2 characters).
         let st = try db.prepare("""
             INSERT INTO pins_fts(rowid, title, description, category, properties)
             SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins
@@ -101,7 +101,7 @@ extension Store {
             """)
         let words = try db.prepare("""
             INSERT INTO pins_words(rowid, title, description, category, properties)
-            SELECT id, title, description, category, properties FROM pins_chars WHERE id > ? AND id <= ?
+            SELECT id, title, description, category, properties FROM pins_grams WHERE id > ? AND id <= ?
             """)
         let step = max(10_000, (last - from + 19) / 20)
         var low = from, n = 0
