@@ -94,7 +94,7 @@ extension Store {
             progress(IndexingProgress(stage: .indexes, fraction: 0.35 * Double(done) / Double(all)))
         }
         try check()
-        guard let from = try unindexedAbove() else { return 0 }
+        guard let from = try unindexedAbove() else { try addPausedPinsToCells(); return 0 }
         let n = try indexSearch(above: from) { f in
             progress(IndexingProgress(stage: .search, fraction: 0.35 + 0.6 * f))
         }

@@ -144,7 +144,8 @@ extension Store {
         // The build appends to one spot per level and scope (≈ 250 tile
         // pages with their parents): about SQLite's default 2 MiB page
         // cache; 8 MiB leaves room, and keeps `pinmap import` under 100 MB
-        // (the sort takes about as much again; 16 MiB peaked at 106 MB).
+        // (the sort takes about as much again; 16 MiB, without `malloc_trim`
+        // first, made a million-pin import peak at 106 MB).
         let cache = try db.scalarInt("PRAGMA cache_size")
         try db.execute("PRAGMA cache_size = \(min(cache, -8192))")
         defer { try? db.execute("PRAGMA cache_size = \(cache)") }
