@@ -5,6 +5,7 @@ import XCTest
 /// What `XMLInputGuard` finds before FoundationXML parses, and that every stage before and
 /// inside the parse stays linear on hostile XML (issue #15: "never hang").
 final class XMLInputGuardTests: XCTestCase {
+    private static let nul = "a NUL character, which XML does not allow (a file encoded twice, or UTF-16 inside another encoding?); save it as UTF-8"
     private static let doubleHyphen = "'--' inside a comment (XML allows it only in the closing '-->'); remove it or close the comment"
 
     /// Scans `text` as a GPX file, to the end.
@@ -49,6 +50,18 @@ final class XMLInputGuardTests: XCTestCase {
             XCTAssertEqual([line, column], [2, 9])
             XCTAssertEqual(reason, Self.doubleHyphen)
         }
+    }
+
+    /// Fuzz seed 73, case 23558: UTF-16 inside UTF-16. Transcoded once it still held the
+    /// instructions in UTF-16 (`<\0?\0foo…`), which libxml2 detected and FoundationXML trapped
+    /// on (SIGSEGV). A NUL is refused at its place; so is one in a UTF-8 file.
+    func testANulByteIsRefusedBeforeLibxml2GuessesAnotherEncoding() {
+        XCTAssertThrowsError(try scan(Fixture.path("formats-own/gpx-utf16-inside-utf16.gpx"))) { error in
+            guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual([line, column], [1, 2])
+            XCTAssertEqual(reason, Self.nul)
+        }
+        XCTAssertEqual(refusal("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>a\0b</name></wpt></gpx>"), ["2", "29", Self.nul])
     }
 
     /// Two million dashes in a comment, closed or left open, then waypoints: refused at once
