@@ -11,12 +11,43 @@ import Foundation
 /// in processing instructions, so they are replaced by spaces. Line breaks inside them are
 /// kept, so every line and column libxml2 reports stays the file's own. Comments and CDATA
 /// sections are skipped: a `<?` inside them is text.
+///
+/// A comment holding `--` (which XML forbids) is refused here, at its place: libxml2 2.9
+/// copies the whole comment read so far into each error it raises for one, so a comment of
+/// many dashes took quadratic time (fuzz seed 67, case 20793: 300,000 dashes, 28 s).
 enum XMLInputGuard {
+    /// A construct refused before FoundationXML parses: where (a byte offset into the UTF-8
+    /// document) and why, in the user's words.
+    struct Refusal: Error, Equatable {
+        var offset: Int
+        var reason: String
+    }
+
+    /// What one pass over the markup found.
+    struct Scan: Equatable {
+        /// Processing instructions to blank, in order.
+        var instructions: [Range<Int>] = []
+        /// The offset of the first `--` inside a comment that does not close it.
+        var doubleHyphen: Int?
+    }
+
     /// `data` with every processing instruction blanked, except an XML declaration of
     /// printable ASCII at the very start (after a UTF-8 byte order mark). Returns `data`
     /// itself (no copy) when there is nothing to blank.
-    static func neutralized(_ data: Data) -> Data {
-        let ranges = data.withUnsafeBytes { instructionRanges(in: $0) }
+    /// - Throws: `Refusal` at the first NUL byte, or at the first `--` inside a comment.
+    static func neutralized(_ data: Data) throws(Refusal) -> Data {
+        // XML allows no U+0000, and a NUL byte here means UTF-16/32 text that was not
+        // transcoded (a file encoded twice, or declared UCS-2): libxml2 would detect or switch
+        // to that encoding and find the instructions this guard cannot see (fuzz seed 73,
+        // case 23558: `<?foo?>` in UTF-16 inside UTF-16, and FoundationXML trapped).
+        if let nul = data.withUnsafeBytes({ find(0x00, in: $0, from: 0) }) {
+            throw Refusal(offset: nul, reason: "a NUL character, which XML does not allow (a file encoded twice, or UTF-16 inside another encoding?); save it as UTF-8")
+        }
+        let scan = data.withUnsafeBytes { self.scan($0) }
+        if let at = scan.doubleHyphen {
+            throw Refusal(offset: at, reason: "'--' inside a comment (XML allows it only in the closing '-->'); remove it or close the comment")
+        }
+        let ranges = scan.instructions
         guard !ranges.isEmpty else { return data }
         var out = data
         out.withUnsafeMutableBytes { bytes in
@@ -27,25 +58,33 @@ enum XMLInputGuard {
         return out
     }
 
-    /// Byte ranges of the processing instructions to blank, in order.
-    static func instructionRanges(in b: UnsafeRawBufferPointer) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
+    /// One linear pass: the processing instructions to blank and the first `--` in a comment.
+    /// Stops at that `--` (the document is refused then).
+    static func scan(_ b: UnsafeRawBufferPointer) -> Scan {
+        var scan = Scan()
         var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = i
         while let lt = find(0x3C, in: b, from: i) {  // '<'
             if has("<!--", in: b, at: lt) {
-                i = end(of: "-->", in: b, from: lt + 4)
+                // The first `--` closes the comment, or is one XML forbids. None: the comment
+                // is left open, and libxml2 says so (in linear time: it raises no error per dash).
+                guard let dashes = start(of: "--", in: b, from: lt + 4) else { break }
+                guard has("-->", in: b, at: dashes) else {
+                    scan.doubleHyphen = dashes
+                    break
+                }
+                i = dashes + 3
             } else if has("<![CDATA[", in: b, at: lt) {
                 i = end(of: "]]>", in: b, from: lt + 9)
             } else if has("<?", in: b, at: lt) {
                 let close = end(of: "?>", in: b, from: lt + 2)
-                if !(lt == first && isDeclaration(b, lt..<close)) { ranges.append(lt..<close) }
+                if !(lt == first && isDeclaration(b, lt..<close)) { scan.instructions.append(lt..<close) }
                 i = close
             } else {
                 i = lt + 1
             }
         }
-        return ranges
+        return scan
     }
 
     /// `<?xml` and a space, then printable ASCII up to `?>`.
@@ -85,28 +124,40 @@ enum XMLInputGuard {
 
     /// The index just past the next `terminator` at or after `i`, or the end of the data.
     private static func end(of terminator: StaticString, in b: UnsafeRawBufferPointer, from i: Int) -> Int {
+        start(of: terminator, in: b, from: i).map { $0 + terminator.utf8CodeUnitCount } ?? b.count
+    }
+
+    /// The index of the next `s` at or after `i`.
+    private static func start(of s: StaticString, in b: UnsafeRawBufferPointer, from i: Int) -> Int? {
         var j = i
-        while let k = find(terminator.utf8Start[0], in: b, from: j) {
-            if has(terminator, in: b, at: k) { return k + terminator.utf8CodeUnitCount }
+        while let k = find(s.utf8Start[0], in: b, from: j) {
+            if has(s, in: b, at: k) { return k }
             j = k + 1
         }
-        return b.count
+        return nil
+    }
+
+    /// Line and column (1-based, the column in bytes) of byte `offset`.
+    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        data.withUnsafeBytes { (b: UnsafeRawBufferPointer) in
+            var line = 1, lineStart = 0
+            for i in 0..<min(offset, b.count) where b[i] == 0x0A { line += 1; lineStart = i + 1 }
+            return (line, offset - lineStart + 1)
+        }
     }
 
     /// Line and column (1-based, in bytes) of the first byte that is not UTF-8, when the
     /// document is meant to be UTF-8: no UTF-16/32 byte order mark and no declared encoding
     /// other than UTF-8. Nil when it is valid, or in another encoding (libxml2 converts those).
     static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int)? {
-        data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> (line: Int, column: Int)? in
+        let offset = data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Int? in
             guard meantAsUTF8(b) else { return nil }
             var validator = UTF8Validator()
             validator.feed(UnsafeBufferPointer(start: b.baseAddress?.assumingMemoryBound(to: UInt8.self), count: b.count))
             _ = validator.finish()
-            guard let offset = validator.firstInvalidOffset.map(Int.init) else { return nil }
-            var line = 1, lineStart = 0
-            for i in 0..<offset where b[i] == 0x0A { line += 1; lineStart = i + 1 }
-            return (line, offset - lineStart + 1)
+            return validator.firstInvalidOffset.map(Int.init)
         }
+        return offset.map { position(of: $0, in: data) }
     }
 
     /// No UTF-16/32 byte order mark, and the declaration names no encoding or a UTF one.

@@ -47,7 +47,13 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         guard let utf8 = XMLInputGuard.utf8(data) else {
             throw .malformedXML(path: path, line: 1, column: 1, reason: "the file starts as UTF-16 or UTF-32 but is not valid in it; save it as UTF-8")
         }
-        let text = XMLInputGuard.neutralized(utf8)
+        let text: Data
+        do {
+            text = try XMLInputGuard.neutralized(utf8)
+        } catch {
+            let at = XMLInputGuard.position(of: error.offset, in: utf8)
+            throw .malformedXML(path: path, line: at.line, column: at.column, reason: error.reason)
+        }
         // FoundationXML traps on names and attributes that are not UTF-8 (libxml2 lets some
         // through when the document says nothing of its encoding): refuse those bytes first.
         if let bad = XMLInputGuard.firstInvalidUTF8(text) {
@@ -120,6 +126,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         case 31, 32, 6003: return "the encoding in <?xml … encoding=\"…\"?> is unknown or does not match the bytes (write encoding=\"UTF-8\")"
         case 23, 24, 26, 27: return "an undefined or malformed entity (a bare '&'?)"
         case 38, 39, 40, 41: return "a malformed attribute"
+        case 45: return "a comment is left open (no closing '-->')"
         case 65: return "a space is required between attributes"
         case 68, 73: return "a malformed tag (a stray '<' or a missing '>'?)"
         case 76: return "an end tag does not match its start tag (a tag left open?)"

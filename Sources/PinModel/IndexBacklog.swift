@@ -1,6 +1,7 @@
 /// What a large import left to index after it committed (Store+BulkInsert.swift).
 public struct IndexBacklog: Sendable, Equatable {
-    /// Pins that are not in the search index and the pin cell tree yet (rows).
+    /// Pins that are not in the search index yet (rows; the map's pin cell
+    /// tree holds every pin from the import's commit on).
     public var pins: Int
     /// Indexes on `pins` that are not rebuilt yet (names).
     public var indexes: [String]

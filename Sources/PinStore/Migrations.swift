@@ -239,5 +239,39 @@ enum Migrations {
                 WHERE batch_id IS NOT NULL GROUP BY batch_id) AS batches
           WHERE pins.batch_id = batches.batch AND pins.updated_at <> batches.first;
         """,
+        // 8: the map follows every pin at once (issue 14): the pin cell triggers no longer
+        // skip the pins above a `search_index_pause` mark (only search waits for
+        // `finishIndexing` now). A bulk insert that drops `pin_cells_insert` records in
+        // `pin_cell_pause` the highest pin id before it, and adds the pins above it to the
+        // tree before it commits (`Store.addPausedPinsToCells`); the row never outlives that
+        // transaction. A store with pins waiting for indexing has them outside the tree:
+        // it is marked unbuilt, so the next sync builds it from every pin.
+        """
+        CREATE TABLE IF NOT EXISTS pin_cell_pause (from_id INTEGER NOT NULL);
+        DROP TRIGGER IF EXISTS pin_cells_insert;
+        DROP TRIGGER IF EXISTS pin_cells_delete;
+        DROP TRIGGER IF EXISTS pin_cells_update;
+        DELETE FROM deferred_schema WHERE name = 'pin_cells_insert';
+        CREATE TRIGGER pin_cells_insert AFTER INSERT ON pins
+        BEGIN
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (1, new.id, new.latitude, new.longitude, new.category);
+        END;
+        CREATE TRIGGER pin_cells_delete AFTER DELETE ON pins
+        BEGIN
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (-1, old.id, old.latitude, old.longitude, old.category);
+        END;
+        CREATE TRIGGER pin_cells_update AFTER UPDATE OF id, latitude, longitude, category ON pins
+        BEGIN
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (-1, old.id, old.latitude, old.longitude, old.category);
+            INSERT INTO pin_cell_log(delta, pin_id, latitude, longitude, category)
+            VALUES (1, new.id, new.latitude, new.longitude, new.category);
+        END;
+        DELETE FROM pin_cell_state WHERE EXISTS (SELECT 1 FROM search_index_pause);
+        """,
+        // 9: both search indexes without positions (Migration9Search.swift).
+        Migration9Search.sql,
     ]
 }

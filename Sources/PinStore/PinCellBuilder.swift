@@ -7,11 +7,18 @@
 /// count is known unless the parent stays open for the next pin, and then the
 /// parent holds at least two pins anyway.
 struct PinCellBuilder {
-    private struct Open { var z: Int64; var n: Int; var rep: PinCellRep }
-
     let scope: Int64
-    private var open: [Open?] = Array(repeating: nil, count: PinGrid.maxLevel + 1)
-    private var lastFine: Int64?
+    // The open cell of each level (index = level): its code, the pins of its
+    // children closed so far (at the finest level: its pins), and the
+    // lowest-id pin among them or the pin that opened it. A count reaches the
+    // parent when the cell closes, so a pin costs work only on the levels
+    // where it opens a cell, not on every level above.
+    private var z = [Int64](repeating: 0, count: PinGrid.maxLevel + 1)
+    private var n = [Int](repeating: 0, count: PinGrid.maxLevel + 1)
+    private var rep = [PinCellRep](repeating: PinCellRep(id: 0, latitude: 0, longitude: 0, scope: 0),
+                                   count: PinGrid.maxLevel + 1)
+    /// The previous pin's finest code, or −1 before the first pin.
+    private var lastFine: Int64 = -1
 
     init(scope: Int64) { self.scope = scope }
 
@@ -21,38 +28,50 @@ struct PinCellBuilder {
     /// one's) and writes the cells it closes to `sink`.
     mutating func push(_ p: PinCellRep, fine: Int64,
                        sink: PinCellSink) throws(StoreError) {
-        // The first level where the new pin leaves the previous pin's cells.
+        let top = PinGrid.maxLevel
+        // The first level where the new pin leaves the previous pin's cells: the
+        // codes of level k are the finest code shifted by 2 × (22 − k) bits, so
+        // they differ from the level of the highest differing bit on.
         var d = PinGrid.minLevel
-        if let last = lastFine {
-            while d <= PinGrid.maxLevel && PinCellBuilder.code(last, d) == PinCellBuilder.code(fine, d) { d += 1 }
+        if lastFine >= 0 {
+            let x = UInt64(bitPattern: lastFine ^ fine)
+            d = x == 0 ? top + 1 : max(PinGrid.minLevel, top - (63 - x.leadingZeroBitCount) / 2)
+            try close(from: d, sink: sink)
         }
-        try close(from: d, sink: sink)
-        for k in PinGrid.minLevel..<min(d, PinGrid.maxLevel + 1) {
-            open[k]?.n += 1
-            if let r = open[k]?.rep { open[k]?.rep = .lower(r, p) }
-        }
-        if d <= PinGrid.maxLevel {
-            for k in d...PinGrid.maxLevel { open[k] = Open(z: PinCellBuilder.code(fine, k), n: 1, rep: p) }
+        if d > top {  // the same finest cell
+            n[top] += 1
+            rep[top] = .lower(rep[top], p)
+        } else {
+            for k in d...top {
+                z[k] = PinCellBuilder.code(fine, k)
+                n[k] = 0
+                rep[k] = p
+            }
+            n[top] = 1
         }
         lastFine = fine
     }
 
     /// Writes the cells still open (after the last pin).
     mutating func finish(sink: PinCellSink) throws(StoreError) {
-        try close(from: PinGrid.minLevel, sink: sink)
-        lastFine = nil
+        if lastFine >= 0 { try close(from: PinGrid.minLevel, sink: sink) }
+        lastFine = -1
     }
 
-    /// Closes the open cells of levels `from` and deeper, deepest first;
-    /// the parents of level `from` stay open for the next pin.
+    /// Closes the open cells of levels `from` and deeper, deepest first,
+    /// handing each one's pins to its parent; the parents of level `from`
+    /// stay open for the next pin.
     private mutating func close(from: Int, sink: PinCellSink) throws(StoreError) {
         guard from <= PinGrid.maxLevel else { return }
         for m in stride(from: PinGrid.maxLevel, through: from, by: -1) {
-            guard let cell = open[m] else { continue }
-            let parentStaysOpen = m - 1 < from
-            let parentHoldsTwo = m == PinGrid.minLevel || parentStaysOpen || (open[m - 1]?.n ?? 0) >= 2
-            if parentHoldsTwo { try sink.write(scope: scope, level: m, z: cell.z, n: cell.n, rep: cell.rep) }
-            open[m] = nil
+            var parentHoldsTwo = true  // level 2 is always written
+            if m > PinGrid.minLevel {
+                n[m - 1] += n[m]
+                rep[m - 1] = .lower(rep[m - 1], rep[m])
+                // A parent that stays open also gets the next pin: two or more.
+                parentHoldsTwo = m - 1 < from || n[m - 1] >= 2
+            }
+            if parentHoldsTwo { try sink.write(scope: scope, level: m, z: z[m], n: n[m], rep: rep[m]) }
         }
     }
 }
@@ -62,8 +81,10 @@ struct PinCellBuilder {
 /// Memory: one open tile per scope and level.
 final class PinCellSink {
     private let st: Statement
-    /// The open tile of each scope and level, at index scope × 32 + level.
-    private var open: [(key: Int64, records: [PinCellTile.Record])?] = []
+    /// The open tile of each scope and level, at index scope × 32 + level:
+    /// its row key (−1: none) and its records, encoded as they arrive.
+    private var keys: [Int64] = []
+    private var blobs: [[UInt8]] = []
 
     init(db: Database) throws(StoreError) {
         st = try db.prepare("INSERT INTO pin_tiles(key, cells) VALUES(?, ?)")
@@ -71,25 +92,29 @@ final class PinCellSink {
 
     func write(scope: Int64, level: Int, z: Int64, n: Int, rep: PinCellRep) throws(StoreError) {
         let stream = Int(scope) * 32 + level
-        if stream >= open.count { open += Array(repeating: nil, count: stream + 1 - open.count) }
-        let key = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: z))
-        if let o = open[stream], o.key != key {
-            try store(o)
-            open[stream] = nil
+        if stream >= keys.count {
+            keys += Array(repeating: -1, count: stream + 1 - keys.count)
+            blobs += Array(repeating: [], count: stream + 1 - blobs.count)
         }
-        if open[stream] == nil { open[stream] = (key, []) }
-        open[stream]?.records.append(PinCellTile.Record(local: PinCellTile.local(of: z), n: n, rep: rep))
+        let key = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: z))
+        if keys[stream] != key {
+            if keys[stream] >= 0 { try store(keys[stream], blobs[stream]) }
+            keys[stream] = key
+            blobs[stream].removeAll(keepingCapacity: true)
+        }
+        PinCellTile.append(PinCellTile.Record(local: PinCellTile.local(of: z), n: n, rep: rep), to: &blobs[stream])
     }
 
     /// Writes the tiles still open.
     func finish() throws(StoreError) {
-        for o in open.compactMap({ $0 }).sorted(by: { $0.key < $1.key }) { try store(o) }
-        open = []
+        for i in keys.indices.filter({ keys[$0] >= 0 }).sorted(by: { keys[$0] < keys[$1] }) { try store(keys[i], blobs[i]) }
+        keys = []
+        blobs = []
     }
 
-    private func store(_ o: (key: Int64, records: [PinCellTile.Record])) throws(StoreError) {
-        try st.bind([.int(o.key)])
-        try st.bindBlob(PinCellTile.encode(o.records), at: 2)
+    private func store(_ key: Int64, _ blob: [UInt8]) throws(StoreError) {
+        try st.bind([.int(key)])
+        try st.bindBlob(blob, at: 2)
         try st.step()
     }
 }

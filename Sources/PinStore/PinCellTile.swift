@@ -34,19 +34,23 @@ enum PinCellTile {
     static func encode(_ records: [Record]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(records.count * recordSize)
-        for r in records {
-            out.append(UInt8(truncatingIfNeeded: r.local))
-            append(UInt32(truncatingIfNeeded: r.n), to: &out)
-            append(UInt64(bitPattern: r.rep.id), to: &out)
-            append(r.rep.latitude.bitPattern, to: &out)
-            append(r.rep.longitude.bitPattern, to: &out)
-            append(UInt32(truncatingIfNeeded: r.rep.scope), to: &out)
-        }
+        for r in records { append(r, to: &out) }
         return out
     }
 
-    private static func append<T: FixedWidthInteger>(_ v: T, to out: inout [UInt8]) {
-        withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) }
+    /// Appends one record's `recordSize` bytes (stored in place: a rebuild
+    /// encodes millions of records).
+    static func append(_ r: Record, to out: inout [UInt8]) {
+        let o = out.count
+        out.append(contentsOf: repeatElement(0, count: recordSize))
+        out.withUnsafeMutableBytes { p in
+            p.storeBytes(of: UInt8(truncatingIfNeeded: r.local), toByteOffset: o, as: UInt8.self)
+            p.storeBytes(of: UInt32(truncatingIfNeeded: r.n).littleEndian, toByteOffset: o + 1, as: UInt32.self)
+            p.storeBytes(of: UInt64(bitPattern: r.rep.id).littleEndian, toByteOffset: o + 5, as: UInt64.self)
+            p.storeBytes(of: r.rep.latitude.bitPattern.littleEndian, toByteOffset: o + 13, as: UInt64.self)
+            p.storeBytes(of: r.rep.longitude.bitPattern.littleEndian, toByteOffset: o + 21, as: UInt64.self)
+            p.storeBytes(of: UInt32(truncatingIfNeeded: r.rep.scope).littleEndian, toByteOffset: o + 29, as: UInt32.self)
+        }
     }
 
     /// Calls `body` for each record in a blob of `count` bytes at `base`

@@ -5,11 +5,14 @@
 /// A pin matches when every word occurs, ignoring case, inside its title,
 /// description, category or one of its property values (a substring match, so `muse` finds "Museum" and
 /// `기념` finds "전쟁기념관"). Words of 3 or more characters go through the
-/// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34); a trigram index cannot
-/// answer 1–2 character words, so those go through the character index
-/// `pins_words` (migration 6: a phrase of the word's characters); short words of
-/// punctuation only are checked on the pins themselves (a scan: LIKE for ASCII
-/// words, `pinmap_contains` with Unicode case folding for the others, `scan(_:)`).
+/// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34), which keeps no positions
+/// (migration 9, `detail=none`): a word is looked up as the AND of its trigrams, and
+/// a word of 4 or more characters is then checked on the pin (`scan(_:)`), as the
+/// trigrams may occur apart. A trigram index cannot answer 1–2 character words, so
+/// those go through the character index `pins_words` (migration 9: every character
+/// and every pair of adjacent characters is a token, so a short word is one token);
+/// short words of punctuation only are checked on the pins themselves (a scan: LIKE
+/// for ASCII words, `pinmap_contains` with Unicode case folding for the others).
 public struct SearchText: Sendable, Hashable {
     /// The words, in order, without duplicates; control characters removed.
     public let words: [String]
@@ -32,24 +35,40 @@ public struct SearchText: Sendable, Hashable {
     /// True when there is nothing to search for (every pin matches).
     public var isEmpty: Bool { words.isEmpty }
 
-    /// The FTS5 query for the long words (`"muse" AND "기념관"`), or nil when
-    /// there are none. Each word is an FTS5 string with `"` doubled.
+    /// The FTS5 query of the trigram index for the long words: every trigram of each word,
+    /// joined by AND (`muse` → `"mus" AND "use"`; the index keeps no positions, so no
+    /// phrases), or nil when there are none. Each trigram is an FTS5 string with `"`
+    /// doubled. Words of 4 or more characters must be checked on the pin as well
+    /// (`recheckedWords`).
     public var ftsQuery: String? {
-        let long = words.filter { $0.unicodeScalars.count >= 3 }
-        guard !long.isEmpty else { return nil }
-        return long.map(Self.quoted).joined(separator: " AND ")
+        var seen = Set<String>()
+        var grams: [String] = []
+        for w in words where w.unicodeScalars.count >= 3 {
+            for g in Self.trigrams(w) where seen.insert(g).inserted { grams.append(g) }
+        }
+        guard !grams.isEmpty else { return nil }
+        return grams.map(Self.quoted).joined(separator: " AND ")
+    }
+
+    /// The long words the trigram index answers only in part (4 or more characters: their
+    /// trigrams may occur apart); a 3-character word is one trigram, an exact match.
+    var recheckedWords: [String] { words.filter { $0.unicodeScalars.count > 3 } }
+
+    /// The trigrams (3 consecutive Unicode scalars) of `w`, in order.
+    static func trigrams(_ w: String) -> [String] {
+        let s = Array(w.unicodeScalars)
+        guard s.count >= 3 else { return [] }
+        return (0...(s.count - 3)).map { i in String(String.UnicodeScalarView(s[i..<(i + 3)])) }
     }
 
     /// The FTS5 query of the character index `pins_words` for the short words that hold a
-    /// letter or digit: each word a phrase of its characters (`"기 념" AND "c a"`: the
-    /// characters next to each other, i.e. the word as a substring), or nil when none.
-    /// Punctuation inside a word is not indexed: such words also get a scan condition.
+    /// letter or digit: each word one token (`"기념" AND "c"`: the index holds every
+    /// character and every pair of adjacent characters, `Store.grams`), or nil when none.
+    /// Punctuation is not indexed: such words also get a scan condition.
     public var wordsQuery: String? {
         let short = words.filter(Self.usesWordIndex)
         guard !short.isEmpty else { return nil }
-        return short.map { w in
-            "\"" + w.unicodeScalars.map { String($0) }.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }.joined(separator: " AND ")
+        return short.map(Self.quoted).joined(separator: " AND ")
     }
 
     /// A 1–2 character word with a letter or digit: the character index answers it.
@@ -96,11 +115,15 @@ public struct SearchText: Sendable, Hashable {
         let prefix = table
         for (index, query, covered) in indexed {
             guard let query else { continue }
-            let fts = "\(prefix)id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH ?)"
+            // The index's answer, with the words it answers only in part checked on the pin.
+            let checks = index == "pins_fts" ? recheckedWords.map { Self.scan($0, table: prefix) } : []
+            let fts = (["\(prefix)id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH ?)"] + checks.map(\.sql))
+                .joined(separator: " AND ")
             args.append(.text(query))
+            for c in checks { args += c.args }
             if let from = unindexedAbove {
                 let scans = covered.map { Self.scan($0, table: prefix) }
-                parts.append("(\(fts) OR (\(prefix)id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
+                parts.append("((\(fts)) OR (\(prefix)id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
                 args.append(.int(from))
                 for s in scans { args += s.args }
             } else {

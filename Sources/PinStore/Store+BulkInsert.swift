@@ -5,16 +5,17 @@ import CSQLite
 /// Row by row, the search index (`pins_fts`, migration 2) and the map's pin
 /// cell tree (migration 3) follow every insert through triggers: inserting
 /// 1,000,000 generated pins that way took 218–246 s on a 2-core machine. So
-/// an import pauses those triggers (`beginBulkInsert`: pins above the
+/// an import pauses search indexing (`beginBulkInsert`: pins above the
 /// `search_index_pause` mark are skipped) and the pins it adds are indexed in
 /// one pass: at once for a small import (`endBulkInsert()`), or, for a large
 /// one, after it commits (`endBulkInsert(deferring: true)`): the import then
-/// commits its pins with the spatial index only, and the other indexes on
-/// `pins`, the search index and the pin cell tree wait for
+/// commits its pins with the spatial index and the map's pin cell tree, and
+/// the other indexes on `pins` and the search index wait for
 /// `finishIndexing(progress:)` (`pinmap index`, the UI when it opens,
-/// `pinmap render`; ≈ 20 s a million pins). Meanwhile search still finds
-/// every pin (unindexed ones by a scan, `SearchText`) and the map shows the
-/// pins indexed so far.
+/// `pinmap render`; ≈ 15 s a million pins). Meanwhile search still finds
+/// every pin (unindexed ones by a scan, `SearchText`). The map is current at
+/// every commit (migration 8): a large import drops the tree's insert
+/// trigger too and builds the tree before it commits (`addPausedPinsToCells`).
 extension Store {
     /// Pauses search and map indexing of pins inserted from now on (by any
     /// connection) until the pins are indexed in one pass, and drops the
@@ -31,6 +32,13 @@ extension Store {
             INSERT INTO search_index_pause(from_id)
             SELECT (SELECT coalesce(max(id), 0) FROM pins) WHERE NOT EXISTS (SELECT 1 FROM search_index_pause)
             """)
+        // Without its insert trigger the map's tree learns of the new pins at the end
+        // (`addPausedPinsToCells`), still inside this transaction.
+        try db.execute("""
+            INSERT INTO pin_cell_pause(from_id)
+            SELECT (SELECT coalesce(max(id), 0) FROM pins) WHERE NOT EXISTS (SELECT 1 FROM pin_cell_pause)
+            AND NOT EXISTS (SELECT 1 FROM main.sqlite_master WHERE type = 'trigger' AND name = 'pin_cells_insert')
+            """)
     }
 
     /// Ends a bulk insert. With `deferring` and indexes dropped (by this
@@ -46,10 +54,17 @@ extension Store {
             // The sort behind CREATE INDEX takes up to the page cache per sorter thread:
             // 8 MiB keeps a million-row import's peak under 100 MB.
             try db.execute("PRAGMA cache_size = -8192")
-            try atomically { () throws(StoreError) in try restoreDeferredSchema(indexes: [Store.spatialIndexName]) }
+            try atomically { () throws(StoreError) in
+                try restoreDeferredSchema(indexes: [Store.spatialIndexName])
+                // The map is current at commit; only search and the list's indexes wait.
+                try addPausedPinsToCells()
+                try syncPinCells()
+            }
             return 0
         }
-        return try finishIndexing()
+        let indexed = try finishIndexing()
+        try syncPinCells()  // rows the tree's trigger logged: in the tree at commit
+        return indexed
     }
 
     /// Whether search indexing is paused: a bulk insert is running, or its
@@ -59,8 +74,8 @@ extension Store {
         try db.scalarInt("SELECT count(*) FROM search_index_pause") > 0
     }
 
-    /// The lowest pin id the search index and pin cell tree may lack pins
-    /// above (they hold every pin up to it), or nil when nothing is paused.
+    /// The lowest pin id the search index may lack pins above (it holds
+    /// every pin up to it), or nil when nothing is paused.
     /// - Throws: `StoreError` from SQLite.
     func unindexedAbove() throws(StoreError) -> Int64? {
         guard try searchIndexIsPaused() else { return nil }
@@ -72,16 +87,14 @@ extension Store {
     /// - Throws: `StoreError` from SQLite.
     public func rebuildSearchIndex() throws(StoreError) {
         try atomically { () throws(StoreError) in
-            // Pins left out of the map's pin cells by a pause join them first.
-            if let from = try unindexedAbove() { try addBulkInsertedPinsToCells(fromID: from) }
-            // Contentless (migrations 5 and 6): emptied and filled again from the pins.
+            // Contentless (migration 9): emptied and filled again from the pins.
             try db.execute("""
                 INSERT INTO pins_fts(pins_fts) VALUES ('delete-all');
                 INSERT INTO pins_fts(rowid, title, description, category, properties)
                 SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins;
                 INSERT INTO pins_words(pins_words) VALUES ('delete-all');
                 INSERT INTO pins_words(rowid, title, description, category, properties)
-                SELECT id, title, description, category, properties FROM pins_chars;
+                SELECT id, title, description, category, properties FROM pins_grams;
                 DELETE FROM search_index_pause
                 """)
         }
@@ -93,7 +106,7 @@ extension Store {
     func indexSearch(above from: Int64, each: (Double) -> Void) throws(StoreError) -> Int {
         let last = try db.scalarInt("SELECT coalesce(max(id), 0) FROM pins")
         guard last > from else { return 0 }
-        // Both search indexes: trigram (3+ characters) and words (1–2 characters).
+        // Both search indexes: trigram (3+ characters) and characters and pairs (1–2 characters).
         let st = try db.prepare("""
             INSERT INTO pins_fts(rowid, title, description, category, properties)
             SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins
@@ -101,7 +114,7 @@ extension Store {
             """)
         let words = try db.prepare("""
             INSERT INTO pins_words(rowid, title, description, category, properties)
-            SELECT id, title, description, category, properties FROM pins_chars WHERE id > ? AND id <= ?
+            SELECT id, title, description, category, properties FROM pins_grams WHERE id > ? AND id <= ?
             """)
         let step = max(10_000, (last - from + 19) / 20)
         var low = from, n = 0

@@ -19,8 +19,8 @@ extension Store {
     func pinCellRebuildThreshold(total: Int) -> Int { max(2_000, total / 40) }
 
     /// Brings the pin cell tree up to date with the pins: builds it when it
-    /// was never built, else applies the change log. Pins inserted during a
-    /// bulk insert (`beginBulkInsert()`) join at `endBulkInsert()`.
+    /// was never built, else applies the change log. Pins a large bulk insert
+    /// wrote without the tree's trigger join at its `endBulkInsert()`.
     /// - Throws: `StoreError` from SQLite (e.g. `SQLITE_BUSY` while another
     ///   process writes); the tree is then left as it was, still consistent.
     public func syncPinCells() throws(StoreError) {
@@ -30,9 +30,9 @@ extension Store {
             let pending = Int(try db.scalarInt("SELECT count(*) FROM pin_cell_log"))
             let total = try pinCellTotal()
             if !built || pending > pinCellRebuildThreshold(total: total) {
-                try rebuildPinCellsNow(includePaused: false)
+                try rebuildPinCellsNow()
             } else if try !applyPinCellLog() {
-                try rebuildPinCellsNow(includePaused: false)
+                try rebuildPinCellsNow()
             }
         }
     }
@@ -40,24 +40,40 @@ extension Store {
     /// Rebuilds the pin cell tree from the pins table (repair; ≈ 10 s per
     /// million pins). - Throws: `StoreError` from SQLite; nothing changes then.
     public func rebuildPinCells() throws(StoreError) {
-        try atomically { () throws(StoreError) in try rebuildPinCellsNow(includePaused: false) }
+        try atomically { () throws(StoreError) in try rebuildPinCellsNow() }
     }
 
-    /// Adds the pins above `fromID` (inserted during a bulk insert, which the
-    /// triggers skipped) to the tree: `endBulkInsert()` calls it before it
-    /// lifts the pause. Few pins are added one by one, many by a rebuild.
-    /// - Throws: `StoreError` from SQLite.
+    /// Adds the pins a bulk insert wrote without the tree's insert trigger
+    /// (those above the `pin_cell_pause` mark) to the tree and lifts the mark,
+    /// so the map is current when the import commits: `endBulkInsert()` calls
+    /// it after it restores the trigger. Few pins are added one by one, many
+    /// (or a tree never built) by a rebuild. Does nothing without a mark.
+    /// Call inside the bulk insert's transaction.
     /// - Parameter progress: called with the fraction done during a rebuild.
-    func addBulkInsertedPinsToCells(fromID: Int64, progress: ((Double) -> Void)? = nil) throws(StoreError) {
-        guard try db.scalarInt("SELECT count(*) FROM pin_cell_state") > 0 else { return }  // the next sync builds
+    /// - Throws: `StoreError` from SQLite.
+    func addPausedPinsToCells(progress: ((Double) -> Void)? = nil) throws(StoreError) {
+        guard try db.scalarInt("SELECT count(*) FROM pin_cell_pause") > 0 else { return }
+        let fromID = try db.scalarInt("SELECT min(from_id) FROM pin_cell_pause")
+        let built = try db.scalarInt("SELECT count(*) FROM pin_cell_state") > 0
         let added = Int(try db.scalarInt("SELECT count(*) FROM pins WHERE id > ?", [.int(fromID)]))
         let pending = Int(try db.scalarInt("SELECT count(*) FROM pin_cell_log"))
-        guard added > 0 || pending > 0 else { return }
-        if added + pending > pinCellRebuildThreshold(total: try pinCellTotal()) {
-            try rebuildPinCellsNow(includePaused: true, progress: progress)
-            return
+        let total = try pinCellTotal()
+        if !built || added + pending > pinCellRebuildThreshold(total: total) {
+            // The import's read buffers (the duplicate table, the reader thread's arena)
+            // are free by now; hand them back before the sort takes its share, so the
+            // import's peak stays the larger of the two steps, not their sum.
+            _ = pinmapMallocTrim(0)
+            try rebuildPinCellsNow(progress: progress)
+        } else {
+            try addPinsOneByOne(above: fromID)
         }
-        guard try applyPinCellLog() else { try rebuildPinCellsNow(includePaused: true); return }
+        try db.execute("DELETE FROM pin_cell_pause")
+    }
+
+    /// Applies the change log, then adds the pins above `fromID` to the tree
+    /// (≈ 0.2 ms a pin); rebuilds when the tree turns out damaged.
+    private func addPinsOneByOne(above fromID: Int64) throws(StoreError) {
+        guard try applyPinCellLog() else { try rebuildPinCellsNow(); return }
         let writer = try PinCellWriter(db: db)
         var scopes = try PinCellScopes(db: db)
         let st = try db.prepare("SELECT id, latitude, longitude, category FROM pins WHERE id > ? ORDER BY id")
@@ -71,7 +87,7 @@ extension Store {
             }
             try writer.flush()
         } catch {
-            try rebuildPinCellsNow(includePaused: true)
+            try rebuildPinCellsNow()
         }
     }
 
@@ -119,22 +135,22 @@ extension Store {
         return true
     }
 
-    /// Rebuilds every tree from the pins, streamed in Morton order of their
-    /// finest cell (SQLite sorts; memory stays small). Pins above a bulk
-    /// insert pause are left out unless `includePaused`. Call inside a transaction.
-    private func rebuildPinCellsNow(includePaused: Bool, progress: ((Double) -> Void)? = nil) throws(StoreError) {
+    /// Rebuilds every tree from all the pins, streamed in Morton order of
+    /// their finest cell (SQLite sorts; memory stays small). A running bulk
+    /// insert's `pin_cell_pause` moves up to the last pin (the ones so far are
+    /// in). Call inside a transaction.
+    private func rebuildPinCellsNow(progress: ((Double) -> Void)? = nil) throws(StoreError) {
         try registerPinCellKeyFunction()
         // The build appends to one spot per level and scope (≈ 250 tile
         // pages with their parents): about SQLite's default 2 MiB page
-        // cache; 16 MiB leaves room without raising an import's peak memory.
+        // cache; 8 MiB leaves room, and keeps `pinmap import` under 100 MB
+        // (the sort takes about as much again; 16 MiB, without `malloc_trim`
+        // first, made a million-pin import peak at 106 MB).
         let cache = try db.scalarInt("PRAGMA cache_size")
-        try db.execute("PRAGMA cache_size = \(min(cache, -16384))")
+        try db.execute("PRAGMA cache_size = \(min(cache, -8192))")
         defer { try? db.execute("PRAGMA cache_size = \(cache)") }
         try db.execute("DELETE FROM pin_tiles; DELETE FROM pin_cell_log; DELETE FROM pin_cell_state")
-        var limit = Int64.max
-        if !includePaused, try db.scalarInt("SELECT count(*) FROM search_index_pause") > 0 {
-            limit = try db.scalarInt("SELECT min(from_id) FROM search_index_pause")
-        }
+        try db.execute("UPDATE pin_cell_pause SET from_id = (SELECT coalesce(max(id), 0) FROM pins)")
         var scopes = try PinCellScopes(db: db)
         let sink = try PinCellSink(db: db)
         var all = PinCellBuilder(scope: 0)
@@ -142,12 +158,11 @@ extension Store {
         var byCategory: [PinCellBuilder] = []
         let st = try db.prepare("""
             SELECT id, latitude, longitude, category, pinmap_cell_key(latitude, longitude) AS k
-            FROM pins WHERE id <= ? ORDER BY k
+            FROM pins ORDER BY k
             """)
-        try st.bind([.int(limit)])
         var lastCategory = "", lastScope: Int64 = -1
         // SQLite sorts before the first row (about a third of the time), then streams.
-        let total = progress == nil ? 0 : max(1, try db.scalarInt("SELECT count(*) FROM pins WHERE id <= ?", [.int(limit)]))
+        let total = progress == nil ? 0 : max(1, try db.scalarInt("SELECT count(*) FROM pins"))
         var rows: Int64 = 0
         while try st.step() {
             rows += 1
@@ -207,3 +222,8 @@ struct PinCellScopes {
         return id
     }
 }
+
+/// glibc's `malloc_trim(3)` (not in Swift's Glibc module): returns the free
+/// memory of every malloc arena to the system. - Returns: 1 when it released any.
+@_silgen_name("malloc_trim")
+private func pinmapMallocTrim(_ pad: Int) -> Int32

@@ -36,6 +36,7 @@ extension Store {
         let unindexed = try unindexedAbove()
         if unindexed == nil, let driver = words.driver {
             if let rest = driver.rest.whereClause(table: "p.") { conditions.append(rest.sql); args += rest.args }
+            for w in driver.rechecked { let s = SearchText.scan(w, table: "p."); conditions.append(s.sql); args += s.args }
             let sql = "SELECT \(columns) FROM \(driver.table) JOIN pins p ON p.id = \(driver.table).rowid "
                 + "WHERE \(driver.table) MATCH ?" + conditions.map { " AND " + $0 }.joined()
                 + " ORDER BY \(driver.table).rowid DESC LIMIT ?"
@@ -53,13 +54,16 @@ extension Store {
 }
 
 extension SearchText {
-    /// The full-text index that drives a search, its MATCH query, and the words it does
-    /// not cover: the trigram index for the long words when there are any, else the word
-    /// index for the short ones; nil when neither applies (punctuation only).
-    var driver: (table: String, query: String, rest: SearchText)? {
-        if let q = ftsQuery { return ("pins_fts", q, SearchText(words: words.filter { $0.unicodeScalars.count < 3 })) }
+    /// The full-text index that drives a search, its MATCH query, the words it does not
+    /// cover, and the words it answers in part (checked on each pin it gives): the trigram
+    /// index for the long words when there are any, else the word index for the short
+    /// ones; nil when neither applies (punctuation only).
+    var driver: (table: String, query: String, rest: SearchText, rechecked: [String])? {
+        if let q = ftsQuery {
+            return ("pins_fts", q, SearchText(words: words.filter { $0.unicodeScalars.count < 3 }), recheckedWords)
+        }
         if let q = wordsQuery {
-            return ("pins_words", q, SearchText(words: words.filter { !Self.usesWordIndex($0) || Self.needsScanToo($0) }))
+            return ("pins_words", q, SearchText(words: words.filter { !Self.usesWordIndex($0) || Self.needsScanToo($0) }), [])
         }
         return nil
     }

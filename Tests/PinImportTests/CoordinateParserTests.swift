@@ -166,4 +166,17 @@ final class CoordinateParserTests: XCTestCase {
         }
         XCTAssertEqual(nan.reason, "latitude 'NaN' is not a finite number")
     }
+
+    /// Fuzz seed 73, case 12094: a sign, 300,000 tabs, then the number. The angle parser
+    /// trimmed one scalar at a time from the front of an array (quadratic: 4 s); a million
+    /// tabs are now trimmed at once, and the value is still read.
+    func testMillionsOfSpacesAfterASignAreTrimmedAtOnce() throws {
+        let tabs = String(repeating: "\t", count: 1_000_000)
+        XCTAssertEqual(try CoordinateParser.parse("-\(tabs)12°30'\(tabs)", axis: .latitude, field: "x").get(), -12.5)
+        XCTAssertEqual(try CoordinateParser.parse("\(tabs)+\(tabs)45°N", axis: .latitude, field: "x").get(), 45)
+        guard case let .failure(issue) = CoordinateParser.parse("-\(tabs)1.8806", axis: .longitude, field: "x") else {
+            return XCTFail("expected a failure")
+        }
+        XCTAssertEqual(issue.rule, .notANumber)
+    }
 }

@@ -64,8 +64,55 @@ final class DeferredIndexingTests: XCTestCase {
         let (newest, how) = try store.newestPins(in: seoul, categories: nil, limit: 3, inView: 200, total: 310)
         XCTAssertEqual(how, .sort)
         XCTAssertEqual(newest.map(\.title), ["Museum 199", "Museum 198", "Museum 197"])
-        // The map shows the pins indexed before.
-        XCTAssertEqual(try pinsOnMap(store), 10)
+        // The map is current at commit: every pin, as a build from scratch gives it.
+        XCTAssertEqual(try pinsOnMap(store), 310)
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_pause"), 0)
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_log"), 0)
+        let imported = try CellFixture.dump(store)
+        try store.rebuildPinCells()
+        CellFixture.assertSame(imported, try CellFixture.dump(store))
+    }
+
+    func testEditsBeforeIndexingKeepTheMapExact() throws {
+        let (store, early, bulk) = try storeWithBacklog()
+        try store.delete(id: bulk[0])
+        try store.delete(id: bulk[5])
+        try store.update(id: bulk[1], category: "park", latitude: 48.86, longitude: 2.36)
+        try store.update(id: early[2], latitude: 37.6, longitude: 127.0)
+        try store.insert(NewPin(title: "Late museum", category: "museum", latitude: 37.51, longitude: 127.0))
+        XCTAssertEqual(try pinsOnMap(store), 309)
+        let edited = try CellFixture.dump(store)
+        try store.rebuildPinCells()
+        let rebuilt = try CellFixture.dump(store)
+        CellFixture.assertSame(edited, rebuilt)
+        try store.finishIndexing()
+        CellFixture.assertSame(try CellFixture.dump(store), rebuilt)
+    }
+
+    func testAFewPinsBulkInsertedIntoABigTreeJoinItOneByOne() throws {
+        let store = try Store(path: TestStores.tempPath())
+        for p in CellFixture.pins(3_000, seed: 4) { try store.insert(p) }
+        try store.syncPinCells()
+        try store.transaction {
+            try store.beginBulkInsert(expectedRows: 100_000)  // drops the triggers: below the rebuild threshold
+            XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_pause"), 1)
+            let ins = try PinInserter(store: store)
+            for p in CellFixture.pins(40, seed: 8) { try ins.insert(p, batchID: nil) }
+            XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_log"), 0, "no trigger logged them")
+            try store.endBulkInsert(deferring: true)
+        }
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_pause"), 0)
+        XCTAssertEqual(try store.pinCellTotals().total, 3_040)
+        let added = try CellFixture.dump(store)
+        try store.rebuildPinCells()
+        CellFixture.assertSame(added, try CellFixture.dump(store))
+    }
+
+    func testAStoreWaitingForIndexingBeforeMigration8GetsItsTreeRebuilt() throws {
+        let (store, _, _) = try storeWithBacklog()
+        // As migration 8 leaves such a store: the tree marked unbuilt (it lacked the bulk pins).
+        try store.db.execute("DELETE FROM pin_tiles; DELETE FROM pin_cell_state")
+        XCTAssertEqual(try pinsOnMap(store), 310)
     }
 
     func testSearchIgnoresCaseByUnicodeRulesBeforeAndAfterIndexing() throws {
@@ -96,7 +143,7 @@ final class DeferredIndexingTests: XCTestCase {
         XCTAssertEqual(seen.map(\.fraction), seen.map(\.fraction).sorted(), "progress never goes back")
         XCTAssertEqual(Set(seen.map(\.stage)), [.indexes, .search, .map])
         try TestStores.checkSearchIndex(store)
-        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pins_fts WHERE pins_fts MATCH 'museum'"), 210)
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pins_fts WHERE pins_fts MATCH 'mus AND use AND seu AND eum'"), 210)
         XCTAssertEqual(try pinsOnMap(store), 310)
         let seoul = [LatLonBox(south: 37, west: 126, north: 38, east: 128)]
         let (newest, how) = try store.newestPins(in: seoul, categories: nil, limit: 3, inView: 200, total: 310)
@@ -118,6 +165,9 @@ final class DeferredIndexingTests: XCTestCase {
         XCTAssertEqual(try store.pins(matching: PinQuery(search: "gallery")).map(\.id).sorted(), [early[1], bulk[1]].sorted())
         XCTAssertEqual(try store.pins(matching: PinQuery(search: "new museum")).map(\.id), [added])
         XCTAssertEqual(try pinsOnMap(store), 309)
+        let indexed = try CellFixture.dump(store)
+        try store.rebuildPinCells()
+        CellFixture.assertSame(indexed, try CellFixture.dump(store))
     }
 
     func testStoppingLeavesTheBacklogAsItWas() throws {
@@ -155,7 +205,7 @@ final class DeferredIndexingTests: XCTestCase {
             XCTAssertEqual(try store.endBulkInsert(deferring: true), 1)
         }
         XCTAssertTrue(try store.indexBacklog().isEmpty)
-        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pins_fts WHERE pins_fts MATCH 'museum'"), 1)
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pins_fts WHERE pins_fts MATCH 'mus AND use AND seu AND eum'"), 1)
     }
 
     func testDirectWritesOnlyForAnEmptyFileStoreAndBackToWAL() throws {

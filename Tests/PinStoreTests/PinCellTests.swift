@@ -249,8 +249,8 @@ final class PinCellTreeTests: XCTestCase {
             let pins = CellFixture.pins(3_000, seed: 21)
             for p in pins.prefix(100) { try store.insert(p) }
             try store.syncPinCells()
-            // An import-style bulk insert: triggers paused, one transaction.
-            try store.beginBulkInsert()
+            // An import-style bulk insert: the insert triggers dropped, one transaction.
+            try store.beginBulkInsert(expectedRows: 100_000)
             try store.transaction {
                 let inserter = try PinInserter(store: store)
                 for p in pins.dropFirst(100) { try inserter.insert(p, batchID: nil) }
@@ -260,10 +260,13 @@ final class PinCellTreeTests: XCTestCase {
             XCTAssertEqual(try store.pinCellTotals().total, 3_000)
             let all = try CellFixture.allPins(store)
             XCTAssertEqual(try treeCounts(store, level: 18), bruteCounts(all, level: 18))
-            // A small bulk insert on top goes in pin by pin and ends equal to a rebuild.
+            // A small bulk insert on top keeps the triggers: logged pin by pin, in the tree
+            // when it ends, and equal to a rebuild.
             try store.beginBulkInsert()
             for p in CellFixture.pins(20, seed: 99) { try store.insert(p) }
+            XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_log"), 20)
             try store.endBulkInsert()
+            XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_log"), 0)
             let incremental = try CellFixture.dump(store)
             try store.rebuildPinCells()
             CellFixture.assertSame(incremental, try CellFixture.dump(store))

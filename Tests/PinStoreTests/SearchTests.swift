@@ -101,7 +101,11 @@ final class SearchTests: XCTestCase {
     func testSearchTextQuotesWordsForFTS5AndEscapesLIKE() {
         let s = SearchText(#"museum "Maman" 기념 a% AND museum"#)
         XCTAssertEqual(s.words, ["museum", #""Maman""#, "기념", "a%", "AND"])
-        XCTAssertEqual(s.ftsQuery, #""museum" AND """Maman""" AND "AND""#)
+        // The trigram index keeps no positions: every trigram, once, joined by AND; the
+        // words of 4+ characters are checked on the pins too.
+        XCTAssertEqual(s.ftsQuery, #""mus" AND "use" AND "seu" AND "eum" AND """Ma" AND "Mam" AND "ama" AND "man" AND "an""" AND "AND""#)
+        XCTAssertEqual(s.recheckedWords, ["museum", #""Maman""#])
+        XCTAssertEqual(s.wordsQuery, #""기념" AND "a%""#)
         // Short words scan: LIKE (escaped) for ASCII, Unicode case folding for the others.
         // Title, description, category and the property values.
         XCTAssertEqual(SearchText.scan("a%").args, [.text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#)])

@@ -50,6 +50,34 @@ final class StoreSearchTests: XCTestCase {
         }
     }
 
+    /// The indexes keep no positions (migration 9): trigrams or characters that occur
+    /// apart must not make a match.
+    func testLettersThatOccurApartDoNotMatch() throws {
+        for store in try seeded() {
+            _ = try store.insert(NewPin(title: "Amus xuse", description: "a-b", latitude: 1, longitude: 1))
+            _ = try store.insert(NewPin(title: "Amuse", description: "ab", latitude: 1, longitude: 1))
+            XCTAssertEqual(try split(store, "amuse").titles, ["Amuse"], "amu, mus and use apart")
+            XCTAssertEqual(try split(store, "AMUSE").titles, ["Amuse"])
+            XCTAssertEqual(try split(store, "ab").titles, ["Amuse"], "a and b apart")
+            XCTAssertEqual(try split(store, "sx").titles, [], "a space between")
+            XCTAssertEqual(try split(store, "a-").titles, ["Amus xuse"])
+            XCTAssertEqual(try store.pins(matching: PinQuery(search: "amuse")).map(\.title), ["Amuse"])
+            try TestStores.checkSearchIndex(store)
+        }
+    }
+
+    func testGramsAreEveryCharacterAndEveryAdjacentPair() {
+        func grams(_ s: String) -> String {
+            var out: [UInt8] = []
+            Array(s.utf8).withUnsafeBufferPointer { Store.grams($0, into: &out) }
+            return String(decoding: out, as: UTF8.self)
+        }
+        XCTAssertEqual(grams("Seoul"), "S e Se o eo u ou l ul ")
+        XCTAssertEqual(grams("서울 역"), "서 울 서울 역 ")
+        XCTAssertEqual(grams("a\tb"), "a b ")
+        XCTAssertEqual(grams(""), " ")
+    }
+
     func testTheScanIsBoundedAndSaysSo() throws {
         for store in try seeded() {
             let r = try split(store, "역", scanLimit: 1)
