@@ -112,11 +112,6 @@ public struct AppState: Sendable {
     public var searchElsewhere = 0
     /// The last deleted pin with its comments, which `u` restores (same id).
     public var lastDeleted: DeletedPin?
-    /// Effects raised by the helpers `update` calls (a modal, a gesture, a view change),
-    /// returned by `update` at its end: a load asked twice is asked once
-    /// (`requestView`). Nothing outside `update` reads it.
-    var outbox: [Effect] = []
-
     // Gesture tracking.
     var mapDrag: MapDrag?
     var sheetPress: SheetPress?

@@ -184,21 +184,21 @@ extension AppState {
 
     /// Asks the runner for the folder of the typed path when it changed, or when the tab
     /// is entered again (Import tab only).
-    mutating func requestImportFolderIfNeeded() {
+    mutating func requestImportFolderIfNeeded(_ fx: inout Effects) {
         guard tab == .importer else { importTab.requestedFolder = nil; return }
         let folder = importTab.typedFolder
         guard folder != importTab.requestedFolder else { return }
         importTab.requestedFolder = folder
-        emit(.listFolder(path: folder))
+        fx.add(.listFolder(path: folder))
     }
 
     /// A click on a listed file picks it and previews it.
-    mutating func clickImportFile(row: Int) {
+    mutating func clickImportFile(row: Int, _ fx: inout Effects) {
         let top = ImportTabView.fileListTop(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
         guard importTab.preview == nil, importTab.summary.isEmpty, importTab.progress == nil, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
         chooseImportFile(row - top)
         importTab.editing = false
-        emit(.previewImport(path: importTab.resolvedPath))
+        fx.add(.previewImport(path: importTab.resolvedPath))
     }
 }
 

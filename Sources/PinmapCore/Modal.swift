@@ -50,7 +50,7 @@ extension AppState {
     }
 
     /// Input while a modal is up. Returns true when the event was consumed.
-    mutating func handleModal(_ input: InputEvent, now: Double) -> Bool {
+    mutating func handleModal(_ input: InputEvent, now: Double, _ fx: inout Effects) -> Bool {
         guard var m = modal else { return false }
         // A modal on its way out takes nothing: the key acts on the screen below at once.
         if m.presentation.phase == .dismissing { return false }
@@ -70,9 +70,9 @@ extension AppState {
                 // A key the sheet has no use for (`2`, `/`, `+`) closes it and acts below at once.
                 guard f.handle(key: key) else { dismissModal(now: now); return false }
                 modal?.content = .filter(f)
-                applyFilter(f)
+                applyFilter(f, &fx)
             case .form, .confirm, .detail:
-                return handleEditingKey(key, now: now)  // Update+Pins.swift
+                return handleEditingKey(key, now: now, &fx)  // Update+Pins.swift
             }
             return true
         case .mouse(let e):
@@ -86,7 +86,7 @@ extension AppState {
                 return true
             }
             guard e.kind == .press, e.button == .left else { return true }
-            if e.row != card.y, handleEditingClick(e, card: card, now: now) {
+            if e.row != card.y, handleEditingClick(e, card: card, now: now, &fx) {
                 return true  // form, pop-up, detail page: Update+Pins.swift
             }
             if !card.contains(col: e.col, row: e.row) {
@@ -100,17 +100,17 @@ extension AppState {
                 let rows = card.maxY - (card.y + FilterSheet.headerRows)
                 f.click(row: e.row - card.y - FilterSheet.headerRows + f.firstVisible(rows: rows))
                 modal?.content = .filter(f)
-                applyFilter(f)
+                applyFilter(f, &fx)
             }
             return true
         }
     }
 
-    private mutating func applyFilter(_ f: FilterSheet) {
+    private mutating func applyFilter(_ f: FilterSheet, _ fx: inout Effects) {
         let new = f.filter
         if new != categoryFilter {
             categoryFilter = new
-            requestView(list: true)
+            fx.requestView(list: true)
         }
     }
 

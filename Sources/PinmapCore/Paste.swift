@@ -5,7 +5,7 @@ import Frame
 extension AppState {
     /// Inserts `text` into the focused text field (search, Import path, the pin form, a
     /// comment); says so when no field has the focus, and drops the paste.
-    mutating func handle(paste text: String) {
+    mutating func handle(paste text: String, _ fx: inout Effects) {
         if var m = modal, m.presentation.phase != .dismissing {
             switch m.content {
             case .form(var form):
@@ -26,7 +26,7 @@ extension AppState {
         if var field = searchField, tab == .map {
             field.insert(pasted: text)
             searchField = field
-            setSearch(field.text)
+            setSearch(field.text, &fx)
             return
         }
         if tab == .importer {

@@ -65,7 +65,7 @@ extension AppState {
     }
 
     /// Flies to `match`: fits its box into the map above the sheet.
-    mutating func fly(to match: PlaceMatch) {
+    mutating func fly(to match: PlaceMatch, _ fx: inout Effects) {
         let pane = layout.mapPane
         let visible = settledVisibleMap
         var v = viewport
@@ -78,17 +78,17 @@ extension AppState {
         viewport = v
         let country = Gazetteer.shared.countryName(code: match.countryCode, placeNaming)
         if case .city = match.kind, let country { message = "\(match.name), \(country)" } else { message = match.name }
-        requestView(list: true)
+        fx.requestView(list: true)
     }
 
     /// Enter or a click on place row `i`: fly there and close the field.
-    mutating func choosePlace(_ i: Int) {
+    mutating func choosePlace(_ i: Int, _ fx: inout Effects) {
         guard i >= 0, i < placeMatches.count else { return }
         let match = placeMatches[i]
         searchField = nil
         endPlaceSearch()
-        setSearch("")
-        fly(to: match)
+        setSearch("", &fx)
+        fly(to: match, &fx)
     }
 }
 

@@ -24,31 +24,33 @@ extension AppState {
     /// move through the results without leaving the field. Returns false
     /// (and closes the field, keeping its text) when another tab is showing,
     /// e.g. after a click on the tab bar: the key then goes to that tab.
-    mutating func handleSearch(key: Key, now: Double) -> Bool {
+    mutating func handleSearch(key: Key, now: Double, _ fx: inout Effects) -> Bool {
         guard var field = searchField else { return false }
         guard tab == .map else { searchField = nil; endPlaceSearch(); return false }
         switch key {
         case .ctrl("c"): quit = true
         case .enter:
-            if let p = placeCursor { choosePlace(p); return true }  // PlaceSearch.swift
+            if let p = placeCursor { choosePlace(p, &fx); return true }  // PlaceSearch.swift
             searchField = nil
             endPlaceSearch()
             message = search.isEmpty ? nil : S.msgSearchKept.text
         case .escape:
             searchField = nil
             endPlaceSearch()
-            setSearch("")
+            setSearch("", &fx)
         case .ctrl("f") where !placeSearchOnly:
             // "Show them all" from the field, whatever place is highlighted: keeps the search.
             searchField = nil
             endPlaceSearch()
-            emit(.fitPins)
+            fx.add(.fitPins)
         case .up, .down:
-            if !movePlaceCursor(down: key == .down) && !placeSearchOnly { _ = perform(key == .up ? .up : .down, now: now) }
+            if !movePlaceCursor(down: key == .down) && !placeSearchOnly {
+                _ = perform(key == .up ? .up : .down, now: now, &fx)
+            }
         default:
             field.handle(key)
             searchField = field
-            if !placeSearchOnly { setSearch(field.text) }
+            if !placeSearchOnly { setSearch(field.text, &fx) }
             updatePlaceMatches(field.text)
         }
         return true
@@ -56,26 +58,26 @@ extension AppState {
 
     /// Sets the search text (surrounding spaces ignored) and asks for a
     /// reload when it changed.
-    mutating func setSearch(_ text: String) {
+    mutating func setSearch(_ text: String, _ fx: inout Effects) {
         let t = text.trimmingSpaces
         guard t != search else { return }
         search = t
         cursor = 0
         scroll = 0
-        requestView(list: true)
+        fx.requestView(list: true)
         if t.isEmpty { searchMatches = nil; searchElsewhere = 0; return }
         searchGeneration += 1
-        emit(.search(text: t, generation: searchGeneration))
+        fx.add(.search(text: t, generation: searchGeneration))
     }
 
     /// A search's answer: kept when it is for the current generation, else dropped (the
     /// text changed while it ran).
-    mutating func receiveSearch(generation: Int, _ result: Result<SearchResults, StoreError>) {
+    mutating func receiveSearch(generation: Int, _ result: Result<SearchResults, StoreError>, _ fx: inout Effects) {
         guard generation == searchGeneration else { return }
         switch result {
         case .success(let r):
             searchMatches = r
-            requestView(list: true)
+            fx.requestView(list: true)
         case .failure(let e):
             message = S.msgStoreError(e.message)
             searchMatches = SearchResults(text: search, matches: [], capped: false)  // answered: stop waiting

@@ -5,7 +5,7 @@ import GeoMap
 import Sheet
 
 extension AppState {
-    mutating func handle(key: Key, now: Double) -> [Effect] {
+    mutating func handle(key: Key, now: Double, _ fx: inout Effects) -> [Effect] {
         message = nil
         pointerCell = nil  // the status line follows the keys: the visible map's centre
         if showHelp {
@@ -22,24 +22,24 @@ extension AppState {
                 showHelp = false
                 // Esc, Enter, q and ? only close help; any other key also acts (`2` shows Timeline).
                 if [.escape, .enter, .char("q"), .char("?"), .f1].contains(key) { return [] }
-                return handle(key: key, now: now)
+                return handle(key: key, now: now, &fx)
             }
             helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
             return []
         }
         // The search field takes every key while active (`q` is text): Search.swift.
-        if isSearching, handleSearch(key: key, now: now) { return [] }
+        if isSearching, handleSearch(key: key, now: now, &fx) { return [] }
         if tab == .timeline && TimelineKeys.handles(key) {
-            if let pin = timeline.handle(key: key) { jump(to: pin, now: now) }
+            if let pin = timeline.handle(key: key) { jump(to: pin, now: now, &fx) }
             return []
         }
         if tab == .settings, let effects = handleSettings(key: key) { return effects }
         if tab == .importer, let effects = handleImportTab(key: key) { return effects }
         guard let action = KeyBindings.action(for: key) else { return [] }
-        return perform(action, now: now)
+        return perform(action, now: now, &fx)
     }
 
-    mutating func perform(_ action: Action, now: Double) -> [Effect] {
+    mutating func perform(_ action: Action, now: Double, _ fx: inout Effects) -> [Effect] {
         switch action {
         case .quit: quit = true
         case .help:
@@ -57,15 +57,15 @@ extension AppState {
             return [e]
         case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
             guard tab == .map else { return [] }
-            return performPinAction(action, now: now)  // Update+Pins.swift
+            return performPinAction(action, now: now, &fx)  // Update+Pins.swift
         default:
             guard tab == .map else { return [] }
-            performOnMapTab(action, now: now)
+            performOnMapTab(action, now: now, &fx)
         }
         return []
     }
 
-    private mutating func performOnMapTab(_ action: Action, now: Double) {
+    private mutating func performOnMapTab(_ action: Action, now: Double, _ fx: inout Effects) {
         switch action {
         case .raiseSheet: stepSheet(up: true, now: now)
         case .lowerSheet: stepSheet(up: false, now: now)
@@ -81,15 +81,15 @@ extension AppState {
             let all = PinQueryOrderCycle.all
             order = all[(all.firstIndex(of: order).map { $0 + 1 } ?? 0) % all.count]
             message = S.msgSortedBy(PinQueryOrderCycle.label(order))
-            requestView(list: true)
-        case .zoomIn: zoom(by: 2, about: nil)
-        case .zoomOut: zoom(by: 0.5, about: nil)
+            fx.requestView(list: true)
+        case .zoomIn: zoom(by: 2, about: nil, &fx)
+        case .zoomOut: zoom(by: 0.5, about: nil, &fx)
         case .resetWorld:
             // All latitudes in the rows above the sheet: no rows of nothing past the poles.
-            fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180))
-            requestView(list: true)
+            fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180), &fx)
+            fx.requestView(list: true)
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .open:
-            navigate(action)
+            navigate(action, &fx)
         default: break
         }
     }
@@ -97,10 +97,10 @@ extension AppState {
     /// Navigation keys go to the focused pane (see `Focus`). At small the list is inert, so
     /// the direction keys go to the map even when the list has the focus; only a key that
     /// means the list alone (PgUp, PgDn, Home, End) is answered with the inert notice.
-    private mutating func navigate(_ action: Action) {
+    private mutating func navigate(_ action: Action, _ fx: inout Effects) {
         let direction: Set<Action> = [.up, .down, .left, .right]
         if focus == .map || (!listTakesKeys && direction.contains(action)) {
-            panMap(action)
+            panMap(action, &fx)
             return
         }
         guard listTakesKeys else {
@@ -111,18 +111,18 @@ extension AppState {
         let page = max(1, visibleListRows - 1)
         let current = selectedPin == nil ? -1 : cursor
         switch action {
-        case .up: select(index: max(0, current - 1))
-        case .down: select(index: min(listed.count - 1, current + 1))
-        case .pageUp: select(index: max(0, current - page))
-        case .pageDown: select(index: min(listed.count - 1, current + page))
-        case .home: select(index: 0)
-        case .end: select(index: listed.count - 1)
-        case .left, .right: panMap(action)
+        case .up: select(index: max(0, current - 1), &fx)
+        case .down: select(index: min(listed.count - 1, current + 1), &fx)
+        case .pageUp: select(index: max(0, current - page), &fx)
+        case .pageDown: select(index: min(listed.count - 1, current + page), &fx)
+        case .home: select(index: 0, &fx)
+        case .end: select(index: listed.count - 1, &fx)
+        case .left, .right: panMap(action, &fx)
         default: break
         }
     }
 
-    private mutating func panMap(_ action: Action) {
+    private mutating func panMap(_ action: Action, _ fx: inout Effects) {
         let pane = layout.mapPane
         let stepCols = max(1, Double(pane.width) / 8)
         let stepRows = max(1, Double(pane.height) / 6)
@@ -133,29 +133,29 @@ extension AppState {
         case .right: viewport.pan(columns: stepCols, rows: 0, pane: pane)
         default: return
         }
-        requestView(list: true)
+        fx.requestView(list: true)
     }
 
     /// Shows `pin` on the Map tab: selected, centred, zoomed to street level
     /// at least, the sheet at medium or above.
-    mutating func jump(to pin: Pin, now: Double) {
+    mutating func jump(to pin: Pin, now: Double, _ fx: inout Effects) {
         tab = .map
         selectedID = pin.id
         viewport.zoom = max(viewport.zoom, 256)
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
-        centerOnSelected(pin)
+        centerOnSelected(pin, &fx)
         focus = .list
-        requestView(list: true)
+        fx.requestView(list: true)
     }
 
     /// Zooms by `factor` about `about` (a screen cell, e.g. under the wheel), else about the
     /// selected pin when it is on the visible map, else about the centre of the map rows
     /// left visible above the sheet (the pane's centre is under a medium sheet).
-    mutating func zoom(by factor: Double, about: (col: Double, row: Double)?) {
+    mutating func zoom(by factor: Double, about: (col: Double, row: Double)?, _ fx: inout Effects) {
         let before = viewport.zoom
         viewport.zoom(by: factor, about: about ?? keyZoomAnchor, pane: layout.mapPane)
         if viewport.zoom == before { message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text }
-        requestView(list: true)
+        fx.requestView(list: true)
     }
 }
 

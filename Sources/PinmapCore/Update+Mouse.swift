@@ -3,16 +3,16 @@ import GeoMap
 import Sheet
 
 extension AppState {
-    mutating func handle(mouse m: MouseEvent, now: Double) -> [Effect] {
+    mutating func handle(mouse m: MouseEvent, now: Double, _ fx: inout Effects) -> [Effect] {
         if layout.isTooSmall { return [] }
         if showHelp {
             if m.kind == .press { showHelp = false }
             return []
         }
         switch m.kind {
-        case .press: press(m, now: now)
-        case .drag: drag(m, now: now)
-        case .release: release(m, now: now)
+        case .press: press(m, now: now, &fx)
+        case .drag: drag(m, now: now, &fx)
+        case .release: release(m, now: now, &fx)
         case .move: trackPointer(m)
         }
         return []
@@ -21,8 +21,8 @@ extension AppState {
     /// The row of the sheet's top edge (its grabber row).
     var sheetTop: Int { layout.sheetRect(height: sheet.height).y }
 
-    private mutating func press(_ m: MouseEvent, now: Double) {
-        if m.button == .wheelUp || m.button == .wheelDown { return wheel(m) }
+    private mutating func press(_ m: MouseEvent, now: Double, _ fx: inout Effects) {
+        if m.button == .wheelUp || m.button == .wheelDown { return wheel(m, &fx) }
         if m.button == .right { return rightPress(m, now: now) }  // add a pin there: Update+Pins.swift
         guard m.button == .left else { return }
         message = nil
@@ -31,12 +31,12 @@ extension AppState {
             return
         }
         if tab == .timeline, m.row < layout.travel { return clickTimeline(m) }
-        if tab == .settings, m.row < layout.travel { return clickSettings(m) }
-        if tab == .importer, m.row < layout.travel { return clickImportFile(row: m.row) }
+        if tab == .settings, m.row < layout.travel { return clickSettings(m, &fx) }
+        if tab == .importer, m.row < layout.travel { return clickImportFile(row: m.row, &fx) }
         guard tab == .map, m.row < layout.travel else { return }
         let top = sheetTop
         if m.row >= top {
-            pressOnSheet(m, top: top, now: now)
+            pressOnSheet(m, top: top, now: now, &fx)
         } else if sheet.detent == .large && !sheet.isAnimating {
             // The map is dimmed behind a large sheet: a click lowers it.
             moveSheet(to: .medium, now: now)
@@ -47,7 +47,7 @@ extension AppState {
         }
     }
 
-    private mutating func pressOnSheet(_ m: MouseEvent, top: Int, now: Double) {
+    private mutating func pressOnSheet(_ m: MouseEvent, top: Int, now: Double, _ fx: inout Effects) {
         if m.row == top && SheetView.filterLabelRange(cols: layout.cols).contains(m.col) {
             openFilter(now: now)
             return
@@ -65,13 +65,13 @@ extension AppState {
         }
         focus = .list
         let placeRow = m.row - top - SheetView.headerRows
-        if placeRow < placeRows { choosePlace(placeRow); return }  // PlaceSearch.swift
+        if placeRow < placeRows { choosePlace(placeRow, &fx); return }  // PlaceSearch.swift
         if placeSearchOnly { return }
         let index = scroll + (m.row - top - SheetView.headerRows - placeRows)
-        pressListRow(index, now: now)  // a second press opens the detail: Update+Pins.swift
+        pressListRow(index, now: now, &fx)  // a second press opens the detail: Update+Pins.swift
     }
 
-    private mutating func drag(_ m: MouseEvent, now: Double) {
+    private mutating func drag(_ m: MouseEvent, now: Double, _ fx: inout Effects) {
         if sheet.isDragging {
             sheet.drag(pointerRow: m.row, time: now)
         } else if var d = mapDrag {
@@ -81,12 +81,12 @@ extension AppState {
             v.pan(columns: Double(-dx), rows: Double(-dy), pane: layout.mapPane)
             viewport = v
             mapDrag = d
-            requestView(list: true)
+            fx.requestView(list: true)
         }
         trackPointer(m)
     }
 
-    private mutating func release(_ m: MouseEvent, now: Double) {
+    private mutating func release(_ m: MouseEvent, now: Double, _ fx: inout Effects) {
         if sheet.isDragging {
             let outcome = sheet.endDrag(pointerRow: m.row, time: now)
             if outcome == .click, sheetPress?.onGrabber == true {
@@ -97,13 +97,13 @@ extension AppState {
         }
         if let d = mapDrag {
             mapDrag = nil
-            if !d.moved { clickMap(col: m.col, row: m.row, now: now) }
+            if !d.moved { clickMap(col: m.col, row: m.row, now: now, &fx) }
         }
     }
 
     /// A click on the map: a pin selects it (and raises a small sheet to
     /// medium), a cluster zooms in on it, empty map moves focus to the map.
-    private mutating func clickMap(col: Int, row: Int, now: Double) {
+    private mutating func clickMap(col: Int, row: Int, now: Double, _ fx: inout Effects) {
         let pane = layout.mapPane
         guard let hit = MapRenderer.marker(atCol: col, row: row, pane: pane, viewport: viewport, markers: markers) else {
             focus = .map
@@ -112,7 +112,7 @@ extension AppState {
         if hit.count > 1 {
             viewport.zoom(by: 4, about: viewport.cell(for: hit.point, pane: pane), pane: pane)
             viewport.center = hit.point
-            requestView(list: true)
+            fx.requestView(list: true)
             message = S.msgClusterZoomed(hit.count)
             return
         }
@@ -120,19 +120,19 @@ extension AppState {
         if let i = listed.firstIndex(where: { $0.id == hit.id }) { cursor = i }
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         focus = .list
-        requestView(list: false)
+        fx.requestView(list: false)
         scrollToCursor()
     }
 
     /// A click on a Settings row selects it and changes it one step, as Enter does.
-    private mutating func clickSettings(_ m: MouseEvent) {
+    private mutating func clickSettings(_ m: MouseEvent, _ fx: inout Effects) {
         let first = SettingsView.firstSettingRow(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
         guard let row = SettingRow(rawValue: m.row - first) else { return }
         settingsCursor = row.rawValue
         // The export row: a click on the formats picks the next one, elsewhere it exports (as Enter).
         let formats = SettingsView.valueColumn..<(SettingsView.valueColumn + DisplayWidth.of(SettingsView.exportFormats(self)))
-        if row == .export && !formats.contains(m.col) { emit(.exportPins(exportFormat)); return }
-        if let e = changeSetting(row, forward: true) { emit(e) }
+        if row == .export && !formats.contains(m.col) { fx.add(.exportPins(exportFormat)); return }
+        if let e = changeSetting(row, forward: true) { fx.add(e) }
     }
 
     private mutating func clickTimeline(_ m: MouseEvent) {
@@ -150,7 +150,7 @@ extension AppState {
         }
     }
 
-    private mutating func wheel(_ m: MouseEvent) {
+    private mutating func wheel(_ m: MouseEvent, _ fx: inout Effects) {
         let up = m.button == .wheelUp
         if tab != .map || m.row >= layout.travel { return }
         if m.row >= sheetTop {
@@ -166,7 +166,7 @@ extension AppState {
             cursor = min(max(cursor, scroll), scroll + max(0, visibleListRows - 1))
             return
         }
-        zoom(by: up ? 2 : 0.5, about: (Double(m.col) + 0.5, Double(m.row) + 0.5))
+        zoom(by: up ? 2 : 0.5, about: (Double(m.col) + 0.5, Double(m.row) + 0.5), &fx)
         trackPointer(m)
     }
 

@@ -5,25 +5,25 @@ import PinModel
 /// Pin writes, comments and imports as they ended: each ends with a notice (or the form
 /// back with what was typed), as the runtime reported them.
 extension AppState {
-    mutating func receive(write outcome: PinWriteOutcome, now: Double) {
+    mutating func receive(write outcome: PinWriteOutcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case let .added(id, pin):
             selectedID = id
-            requestView(list: true)
+            fx.requestView(list: true)
             notify(S.noticeAdded.text, S.noticeAddedText(pin.title), success: true, now: now)
         case let .addFailed(pin, error): reopenForm(pin, editing: nil, error: error)
         case let .updated(id, pin):
             selectedID = id
-            requestView(list: true)
+            fx.requestView(list: true)
             notify(S.noticeUpdated.text, S.noticeUpdatedText(pin.title), success: true, now: now)
         case let .updateMissing(_, pin):
             notify(S.noticeNotUpdated.text, S.noticeNotUpdatedText(pin.title), success: false, now: now)
-            requestView(list: true)
+            fx.requestView(list: true)
         case let .updateFailed(id, pin, error): reopenForm(pin, editing: id, error: error)
         case let .deleted(deleted):
             lastDeleted = deleted
             if selectedID == deleted.pin.id { selectedID = nil }
-            requestView(list: true)
+            fx.requestView(list: true)
             notify(S.noticeDeleted.text, S.noticeDeletedText(deleted.pin.title), success: true, offersUndo: true, now: now)
         case let .deleteMissing(id):
             notify(S.noticeNotDeleted.text, S.noticeNotDeletedGone(id), success: false, now: now)
@@ -32,7 +32,7 @@ extension AppState {
         case let .restored(id, deleted):
             selectedID = id
             lastDeleted = nil
-            requestView(list: true)
+            fx.requestView(list: true)
             notify(S.noticeRestored.text, S.noticeRestoredText(deleted.pin.title), success: true, now: now)
         case let .restoreFailed(deleted, error):
             notify(S.noticeNotRestored.text, S.noticeNotRestoredText(deleted.pin.title, error), success: false, now: now)
@@ -83,7 +83,8 @@ extension AppState {
     }
 
     /// An import's result: the summary on the Import tab and a notice.
-    mutating func receive(importOf name: String, _ result: Result<ImportReport, ErrorText>, now: Double) {
+    mutating func receive(importOf name: String, _ result: Result<ImportReport, ErrorText>, now: Double,
+                          _ fx: inout Effects) {
         importTab.progress = nil
         switch result {
         case .success(let report):
@@ -95,6 +96,6 @@ extension AppState {
             importTab.error = e.text
             notify(S.noticeImportFailed.text, S.noticeImportFailedText(name, e.text), success: false, now: now)
         }
-        requestView(list: true)
+        fx.requestView(list: true)
     }
 }

@@ -7,7 +7,7 @@ import PinModel
 /// runner performs them and shows the outcome in a notice sheet.
 extension AppState {
     /// `a`, `e`, `d`, `u`, `/` and Enter on the Map tab.
-    mutating func performPinAction(_ action: Action, now: Double) -> [Effect] {
+    mutating func performPinAction(_ action: Action, now: Double, _ fx: inout Effects) -> [Effect] {
         switch action {
         case .addPin: openAddForm(at: visibleMapCentre, now: now)
         case .editPin:
@@ -23,7 +23,7 @@ extension AppState {
         case .goToPlace: startPlaceSearch(now: now)  // PlaceSearch.swift
         case .open:
             guard let pin = selectedPinOrExplain() else { return [] }
-            openDetail(pin, now: now)
+            openDetail(pin, now: now, &fx)
         default: break
         }
         return []
@@ -68,9 +68,9 @@ extension AppState {
     }
 
     /// Opens the full-height detail page and asks the runner for its comments.
-    mutating func openDetail(_ pin: Pin, now: Double) {
+    mutating func openDetail(_ pin: Pin, now: Double, _ fx: inout Effects) {
         presentEditing(.detail(PinDetail(pin: pin)), height: layout.rows, dim: 0.3, duration: 0.25, now: now)
-        emit(.loadComments(pinID: pin.id))
+        fx.add(.loadComments(pinID: pin.id))
     }
 
     // MARK: Keys inside the form, the pop-up and the detail page
@@ -78,60 +78,60 @@ extension AppState {
     /// Keys for the form, confirmation and detail modals (called by `handleModal`).
     /// Returns false when the key closed the modal and should act on the screen below
     /// (a key the detail page has no use for, such as `2`).
-    mutating func handleEditingKey(_ key: Key, now: Double) -> Bool {
+    mutating func handleEditingKey(_ key: Key, now: Double, _ fx: inout Effects) -> Bool {
         guard let m = modal else { return false }
         switch m.content {
         case .form(var form):
             let outcome = form.handle(key: key)
             modal?.content = .form(form)
-            finish(form, outcome, now: now)
+            finish(form, outcome, now: now, &fx)
         case .confirm(var popup):
             let outcome = popup.handle(key: key)
             modal?.content = .confirm(popup)
-            finish(outcome, now: now)
+            finish(outcome, now: now, &fx)
         case .detail(var detail):
             let outcome = detail.handle(key: key, now: now, animated: !sheet.reducedMotion)
             modal?.content = .detail(detail)
-            finish(detail, outcome, now: now)
+            finish(detail, outcome, now: now, &fx)
             if outcome == .unused { return false }
         default: break
         }
         return true
     }
 
-    private mutating func finish(_ form: PinForm, _ outcome: PinForm.Outcome, now: Double) {
+    private mutating func finish(_ form: PinForm, _ outcome: PinForm.Outcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case .editing: break
         case .cancel: dismissModal(now: now)
         case .save(let pin):
             switch form.mode {
-            case .add: emit(.addPin(pin))
-            case .edit(let id): emit(.updatePin(id: id, pin))
+            case .add: fx.add(.addPin(pin))
+            case .edit(let id): fx.add(.updatePin(id: id, pin))
             }
             dismissModal(now: now)
         }
     }
 
-    private mutating func finish(_ outcome: ConfirmPopup.Outcome, now: Double) {
+    private mutating func finish(_ outcome: ConfirmPopup.Outcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case .waiting: break
         case .cancelled:
             message = S.msgNothingDeleted.text
             dismissModal(now: now)
         case .confirmed(let action):
-            emit(action.effect)
+            fx.add(action.effect)
             dismissModal(now: now)
         }
     }
 
-    private mutating func finish(_ detail: PinDetail, _ outcome: PinDetail.Outcome, now: Double) {
+    private mutating func finish(_ detail: PinDetail, _ outcome: PinDetail.Outcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case .none: break
         case .close, .unused: dismissModal(now: now)
         case .edit(let pin): openEditForm(pin, now: now)
-        case .addComment(let body): emit(.addComment(pinID: detail.pin.id, body: body))
+        case .addComment(let body): fx.add(.addComment(pinID: detail.pin.id, body: body))
         case .confirmed(let action):
-            emit(action.effect)
+            fx.add(action.effect)
             if case .deletePin = action { dismissModal(now: now) }
         }
     }
@@ -141,7 +141,7 @@ extension AppState {
     /// A left press at (`e.col`, `e.row`) on the form, pop-up or detail page
     /// whose card is `card`. Returns false for other modals (the caller
     /// handles them). Grabber-row presses are left to the caller (drag to close).
-    mutating func handleEditingClick(_ e: MouseEvent, card: Rect, now: Double) -> Bool {
+    mutating func handleEditingClick(_ e: MouseEvent, card: Rect, now: Double, _ fx: inout Effects) -> Bool {
         guard let m = modal else { return false }
         let body = Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
         switch m.content {
@@ -155,15 +155,16 @@ extension AppState {
         case .confirm(var popup):
             let outcome = popup.press(col: e.col, row: e.row, card: card)
             modal?.content = .confirm(popup)
-            finish(outcome, now: now)
+            finish(outcome, now: now, &fx)
         case .detail(var detail):
-            clickDetail(&detail, e, card: card, body: body, now: now)
+            clickDetail(&detail, e, card: card, body: body, now: now, &fx)
         default: return false
         }
         return true
     }
 
-    private mutating func clickDetail(_ detail: inout PinDetail, _ e: MouseEvent, card: Rect, body: Rect, now: Double) {
+    private mutating func clickDetail(_ detail: inout PinDetail, _ e: MouseEvent, card: Rect, body: Rect, now: Double,
+                                      _ fx: inout Effects) {
         if let nested = detail.confirm {
             var popup = nested.popup
             let result = popup.press(col: e.col, row: e.row,
@@ -171,7 +172,7 @@ extension AppState {
             detail.confirm?.popup = popup
             let outcome = detail.settle(result)
             modal?.content = .detail(detail)
-            finish(detail, outcome, now: now)
+            finish(detail, outcome, now: now, &fx)
             return
         }
         guard card.contains(col: e.col, row: e.row) else { dismissModal(now: now); return }
@@ -193,12 +194,12 @@ extension AppState {
     }
 
     /// A press on list row `index`: a second press on the selected row opens its detail.
-    mutating func pressListRow(_ index: Int, now: Double) {
+    mutating func pressListRow(_ index: Int, now: Double, _ fx: inout Effects) {
         guard listed.indices.contains(index) else { return }
         if listed[index].id == selectedID {
-            openDetail(listed[index], now: now)
+            openDetail(listed[index], now: now, &fx)
         } else {
-            select(index: index)
+            select(index: index, &fx)
         }
     }
 }

@@ -6,12 +6,12 @@ import Sheet
 /// The outcomes of effects, applied to the state: what the runtime read or wrote comes
 /// back as an `AppEvent` and only `update` changes the state with it.
 extension AppState {
-    mutating func receiveResult(_ event: AppEvent, now: Double) {
+    mutating func receiveResult(_ event: AppEvent, now: Double, _ fx: inout Effects) {
         switch event {
         case .storeOpened(let settings, let newestPinDay, let today):
             restore(settings: settings)
             startTimeline(newestPinDay: newestPinDay, today: today)
-            requestView(list: true)
+            fx.requestView(list: true)
         case .viewLoaded(let data): receive(view: data)
         case .timelineLoaded(let result):
             switch result {
@@ -30,20 +30,20 @@ extension AppState {
             case .success(let n):
                 message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
                 viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
-                requestView(list: true)
+                fx.requestView(list: true)
                 // Only on a new store is it the first run (P later says just how many it loaded).
                 if firstRun && n > 0 { message = S.msgLoadedSamplesFirstRun(n) }
             case .failure(let e): message = S.msgSamplesFailed(e)
             }
-            pinsChanged(inBulk: true)
+            pinsChanged(inBulk: true, &fx)
         case .pinsBounds(let box):
             guard let box else { message = S.msgNoPinsToFit.text; return }
-            fitInVisibleMap(box)
-            requestView(list: true)
+            fitInVisibleMap(box, &fx)
+            fx.requestView(list: true)
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pinWritten(let outcome):
-            receive(write: outcome, now: now)  // Update+PinResults.swift
-            pinsChanged(inBulk: false)
+            receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
+            pinsChanged(inBulk: false, &fx)
         case .commentsLoaded(let pinID, let result, let change): receive(comments: result, of: pinID, after: change)
         case .propertiesLoaded(let pinID, let properties):
             guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
@@ -55,8 +55,8 @@ extension AppState {
             importTab.progress = 0
         case .importProgress(let fraction): importTab.progress = fraction
         case .importFinished(let name, let result):
-            receive(importOf: name, result, now: now)  // Update+PinResults.swift
-            pinsChanged(inBulk: true)
+            receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
+            pinsChanged(inBulk: true, &fx)
         case .indexingStarted(let pinCount):
             indexingBacklog = true
             if totalCount == 0, let pinCount { totalCount = pinCount }
@@ -71,7 +71,7 @@ extension AppState {
                 notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(reason), success: false, now: now)
             }
             indexingBacklog = false
-            requestView(list: true)
+            fx.requestView(list: true)
             timeline.isStale = true
         case .exportStarted: message = S.stExporting.text
         case .exportFinished(let outcome):
@@ -86,12 +86,12 @@ extension AppState {
             sheet.reducedMotion = true
             sheet.move(to: sheet.layout.resolve(detent), time: 0)
             sheet.reducedMotion = reduced
-            requestView(list: true)
+            fx.requestView(list: true)
         case .showViewport(let v):
             viewport = v
-            requestView(list: true)
+            fx.requestView(list: true)
         case .showPlace(let match):
-            fly(to: match)
+            fly(to: match, &fx)
             message = nil
         case .input, .tick, .searchFinished, .folderListed: break
         }
@@ -123,13 +123,13 @@ extension AppState {
 
     /// Pins were written: the Timeline and the search's matches are read again; pins in
     /// bulk (samples, an import) open the Timeline on the newest one's month again.
-    private mutating func pinsChanged(inBulk: Bool) {
+    private mutating func pinsChanged(inBulk: Bool, _ fx: inout Effects) {
         timeline.isStale = true
         if !search.isEmpty {
             searchGeneration += 1
-            emit(.search(text: search, generation: searchGeneration))
+            fx.add(.search(text: search, generation: searchGeneration))
         }
-        if inBulk { emit(.restartTimeline) }
+        if inBulk { fx.add(.restartTimeline) }
     }
 
     /// The markers, counts and list the runtime read for the view.

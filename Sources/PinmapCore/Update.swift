@@ -140,14 +140,16 @@ extension AppState {
     public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
         let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
         var effects: [Effect] = []
+        // What the helpers below raise (`Effects`), returned after what they return.
+        var fx = Effects()
         clock = now
         if event.isOutcome {
-            receiveResult(event, now: now)  // Update+Results.swift
-            return takeOutbox() + tabLoads(after: event)
+            receiveResult(event, now: now, &fx)  // Update+Results.swift
+            return fx.list + tabLoads(after: event)
         }
-        if case .input(let input) = event, handleModal(input, now: now) {
+        if case .input(let input) = event, handleModal(input, now: now, &fx) {
             tickModal(now: now)
-            return takeOutbox()
+            return fx.list
         }
         switch event {
         case .tick:
@@ -158,21 +160,21 @@ extension AppState {
                 if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
             }
         case .input(.resize(let cols, let rows)):
-            resize(cols: cols, rows: rows, now: now)
+            resize(cols: cols, rows: rows, now: now, &fx)
         case .input(.key(let key)):
-            effects += handle(key: key, now: now)
+            effects += handle(key: key, now: now, &fx)
         case .input(.mouse(let m)):
-            effects += handle(mouse: m, now: now)
+            effects += handle(mouse: m, now: now, &fx)
         case .input(.paste(let text)):
-            handle(paste: text)  // Paste.swift
+            handle(paste: text, &fx)  // Paste.swift
         case .searchFinished(let generation, let result):
-            receiveSearch(generation: generation, result)  // Search.swift
+            receiveSearch(generation: generation, result, &fx)  // Search.swift
         case .folderListed(let listing):
             receive(listing: listing)  // ImportTab.swift
         default: break
         }
-        requestImportFolderIfNeeded()  // ImportTab.swift
-        effects += takeOutbox()
+        requestImportFolderIfNeeded(&fx)  // ImportTab.swift
+        effects += fx.list
         clampList()
         // Persist the detent once a move has settled (never a transient state).
         if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
@@ -198,7 +200,7 @@ extension AppState {
     /// A new terminal size: the map keeps its scale (degrees per column) and the centre
     /// of the visible map (the status line's centre; the sheet's rows change with the
     /// height), so a wider terminal shows more of the map, not the same map stretched.
-    mutating func resize(cols: Int, rows: Int, now: Double) {
+    mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
         let oldWidth = layout.mapPane.width
         let centre = oldWidth > 0 && settledVisibleMap.height > 0 ? visibleMapCentre : nil
         layout = Layout(cols: cols, rows: rows)
@@ -209,8 +211,8 @@ extension AppState {
         mapDrag = nil
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
-        if let centre, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(centre) }
-        requestView(list: true)
+        if let centre, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(centre, &fx) }
+        fx.requestView(list: true)
     }
 
     /// Keeps the cursor and the scroll inside the list. Deliberately does not
@@ -244,29 +246,29 @@ extension AppState {
     /// Selects `listed[index]` and centres the map on it in the part of the map
     /// left visible above the sheet. The list itself is kept (not re-queried),
     /// so walking down it with j is stable.
-    mutating func select(index: Int) {
+    mutating func select(index: Int, _ fx: inout Effects) {
         guard listed.indices.contains(index) else { return }
         cursor = index
         let pin = listed[index]
         selectedID = pin.id
-        centerOnSelected(pin)
+        centerOnSelected(pin, &fx)
         scrollToCursor()
     }
 
-    mutating func centerOnSelected(_ pin: Pin) {
-        centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
+    mutating func centerOnSelected(_ pin: Pin, _ fx: inout Effects) {
+        centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude), &fx)
     }
 
     /// Shows all of `box` in the map rows left visible above the sheet, with
     /// `Viewport.fit`'s one-cell margin (a zoom below 1 when the rows are few).
-    mutating func fitInVisibleMap(_ box: BoundingBox) {
+    mutating func fitInVisibleMap(_ box: BoundingBox, _ fx: inout Effects) {
         viewport.fit(box, pane: settledVisibleMap)
-        centerInVisibleMap(viewport.center)
+        centerInVisibleMap(viewport.center, &fx)
     }
 
     /// Puts `point` in the middle of the map rows left visible above the sheet
     /// (the pane's centre is under a medium or large sheet).
-    mutating func centerInVisibleMap(_ point: GeoPoint) {
+    mutating func centerInVisibleMap(_ point: GeoPoint, _ fx: inout Effects) {
         let pane = layout.mapPane
         viewport.center = point
         let visible = settledVisibleMap
@@ -279,6 +281,6 @@ extension AppState {
             let degreesPerRow = viewport.degreesPerRow(paneWidth: pane.width)
             viewport.center = GeoPoint(latitude: point.latitude - shift * degreesPerRow, longitude: point.longitude)
         }
-        requestView(list: false)
+        fx.requestView(list: false)
     }
 }

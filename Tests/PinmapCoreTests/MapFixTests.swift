@@ -19,7 +19,8 @@ final class DistanceSortTests: XCTestCase {
             NewPin(title: "4 km south", latitude: 37.5305, longitude: 126.9780, createdAt: "2024-01-03T00:00:00Z"),
         ]
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: centre, zoom: 500))
-        r.state.centerInVisibleMap(centre)
+        var fx = Effects()  // the view is read below
+        r.state.centerInVisibleMap(centre, &fx)
         r.reloadView()
         r.char("s"); r.char("s")
         XCTAssertEqual(r.state.order, .distance)

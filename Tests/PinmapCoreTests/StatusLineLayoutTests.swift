@@ -17,7 +17,8 @@ final class StatusLineLayoutTests: XCTestCase {
         defer { Strings.language = .english }
         let seoul = GeoPoint(latitude: 37.5665, longitude: 126.9780)
         let r = try UIFixtures.runner(cols: cols, rows: 24, viewport: Viewport(center: seoul, zoom: 400))
-        r.state.centerInVisibleMap(seoul)
+        var fx = Effects()  // the view is read below
+        r.state.centerInVisibleMap(seoul, &fx)
         r.reloadView()
         r.selectListed(korean ? "전쟁기념관" : "National Museum of Korea")
         r.state.message = nil
