@@ -45,4 +45,19 @@ enum TextWrap {
         lines.append(line)
         return lines
     }
+
+    /// `text` (a file name, a query) shortened in the middle with "…" to at most `cells`
+    /// cells, so its start and its end (the extension) stay: `my-very-lo…2024.csv`.
+    static func middle(_ text: String, to cells: Int, ascii: Bool = false) -> String {
+        guard DisplayWidth.of(text) > cells, cells > 2 else { return text }
+        let tailCells = (cells - 1) / 2
+        var tail = "", used = 0
+        for ch in text.reversed() {
+            if used + DisplayWidth.of(ch) > tailCells { break }
+            tail.insert(ch, at: tail.startIndex)
+            used += DisplayWidth.of(ch)
+        }
+        let head = DisplayWidth.truncate(text, to: cells - used - 1, ellipsis: false)
+        return head + (ascii ? "~" : "…") + tail
+    }
 }
