@@ -60,4 +60,12 @@ enum TextWrap {
         let head = DisplayWidth.truncate(text, to: cells - used - 1, ellipsis: false)
         return head + (ascii ? "~" : "…") + tail
     }
+
+    /// A one-line key hint (`a · b · c`, most important first) that fits `cells`: whole items
+    /// are dropped from the end until it fits; only a first item too wide alone is cut with "…".
+    static func hint(_ text: String, to cells: Int, ascii: Bool = false) -> String {
+        var items = text.components(separatedBy: " · ")
+        while items.count > 1 && DisplayWidth.of(items.joined(separator: " · ")) > cells { items.removeLast() }
+        return DisplayWidth.truncate(items.joined(separator: " · "), to: cells, ascii: ascii)
+    }
 }
