@@ -119,8 +119,9 @@ enum SettingsView {
             if selected { cursor = rows.count }
             // Export, the last row, wraps its long hint under its value column (so a click's
             // row still names its setting); the other values are short.
-            let valueLines = i == values.count - 1
-                ? TextWrap.lines(v.1, width: max(1, width - (valueColumn - 2)), ascii: s.ascii) : [v.1]
+            let valueWidth = max(1, width - (valueColumn - 2))
+            let valueLines = i == values.count - 1 && DisplayWidth.of(v.1) > valueWidth
+                ? TextWrap.lines(v.1, width: valueWidth, ascii: s.ascii) : [v.1]
             for (j, value) in valueLines.enumerated() {
                 let head = j == 0 ? (selected ? "▸ " : "  ") + DisplayWidth.pad(v.0, to: 18) : String(repeating: " ", count: 20)
                 line(head + value, selected ? theme.selectedRow : .plain)
@@ -136,12 +137,15 @@ enum SettingsView {
     }
 
     /// Rows scrolled off the top: none while everything fits above the key hint, else just
-    /// enough to show the cursor's row (and the one after it, when there is one).
+    /// enough to show the cursor's row and the one after it; on the last setting, to the end,
+    /// so the rows below the settings (the data credits) can be reached.
     static func scroll(_ s: AppState, area: Rect) -> Int {
         let (rows, cursor) = self.rows(s, area: area, theme: Theme(color: false))
         let visible = max(1, area.height - 2)  // row 0 is the toast's, the last the key hint's
         guard rows.count > visible else { return 0 }
-        return max(0, min(cursor + 2 - visible, rows.count - visible))
+        let end = rows.count - visible
+        if s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
+        return max(0, min(cursor + 2 - visible, end))
     }
 
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after

@@ -58,7 +58,7 @@ extension Strings {
         .irRefusedByStore: "저장소가 '{1}' 행을 받아들이지 않았습니다",
         .irNoCoordinates: "좌표가 없습니다: geometry가 [0, 0]이거나 없고 지도 URL에도 없습니다",
         .irOutOfRange: "{0} {1}은(는) {2} 범위 밖입니다",
-        .ieUnreadable: "{0}: 파일을 읽을 수 없습니다",
+        .ieUnreadable: "{0}: 파일을 읽을 수 없습니다: {1}",
         .ieEmpty: "{0}: 빈 파일입니다 (머리글 행 없음)",
         .ieNoHeader: "{0}: 머리글 행이 없습니다",
         .ieNotGeoJSON: "{0}: GeoJSON FeatureCollection이 아닙니다",

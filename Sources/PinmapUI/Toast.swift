@@ -53,6 +53,8 @@ enum ToastView {
         let x = max(0, screen.width - width - 3)
         let style = t.warning ? theme.toastWarning : theme.toast
         for (i, line) in lines.prefix(rows).enumerated() {
+            // Over a tab's text, the rows a toast wraps onto are cleared: no stray half words.
+            if state.tab != .map { screen.fill(Rect(x: 0, y: i, width: screen.width, height: 1), with: Cell(" ", .plain)) }
             screen.put(" " + DisplayWidth.pad(line, to: width) + " ", col: x, row: i, style: style)
         }
     }
