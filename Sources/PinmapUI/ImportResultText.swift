@@ -6,7 +6,7 @@ import PinImport
 enum ImportResultText {
     /// The result of an import: counts and batch, format, columns, kept properties, the
     /// first rejected rows and duplicates, and the importer's notes.
-    static func summary(_ r: ImportReport, maxLines: Int = 5) -> [String] {
+    static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
         let name = (r.file as NSString).lastPathComponent
         var head = S.irHead(name, r.imported, r.rejected, r.duplicates)
         if let batch = r.batchID { head += " " + S.irBatch(batch) }

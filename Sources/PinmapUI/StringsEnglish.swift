@@ -18,6 +18,7 @@ extension Strings {
         .ieColumns: "{0}: no latitude/longitude (or name) column found; name them lat, lon and name",
         .ieDecoding: "{0}: the text cannot be decoded (broken UTF-8 or UTF-16)", .ieHeader: "{0}: the header row cannot be read",
         .ieNotXML: "{0}: the XML is broken at line {1}, column {2}",
+        .importScroll: "{0} lines above, {1} below: ↑↓ PgUp PgDn scroll",
         .irLatitude: "latitude",
         .irLongitude: "longitude",
         .irNotFinite: "{0} '{1}' is not a finite number",

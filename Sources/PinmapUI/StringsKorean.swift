@@ -18,6 +18,7 @@ extension Strings {
         .ieColumns: "{0}: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요",
         .ieDecoding: "{0}: 글자를 읽을 수 없습니다 (깨진 UTF-8 또는 UTF-16)", .ieHeader: "{0}: 머리글 행을 읽을 수 없습니다",
         .ieNotXML: "{0}: XML이 {1}행 {2}열에서 깨졌습니다",
+        .importScroll: "위로 {0}줄, 아래로 {1}줄 더: ↑↓ PgUp PgDn 스크롤",
         .irLatitude: "위도",
         .irLongitude: "경도",
         .irNotFinite: "{0} '{1}'은(는) 유한한 숫자가 아닙니다",
