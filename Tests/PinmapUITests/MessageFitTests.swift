@@ -3,6 +3,7 @@ import Foundation
 import Frame
 import PinImport
 import PinStore
+import GeoMap
 @testable import PinmapUI
 
 /// Issue #11 items 4 and 9 (fresh-eyes report A, E, F21): nothing Pinmap draws on a line is
@@ -236,5 +237,73 @@ final class MessageFitTests: XCTestCase {
             frames.append((7..<11).map { f.line($0) }.joined(separator: "\n"))
         }
         XCTAssertEqual(frames, ["─ small ─────── ━━━━━━━━ ──────[Filter]─\n Exported 1,234 pins to\n /home/someone/pinmap-export-20261201-1\n 83000.geojson next to the store", "─ small ─────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson\n next to the store", "─ small ───────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n • Busan Tower                                     near Busan, KR           landmark     2023-07-01\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson next to the store"])
+    }
+
+    /// The sheet's rows (header to the status line) after searching `query` and pressing Enter.
+    private func sheetAfterSearch(_ query: String, cols: Int, rows: Int) throws -> String {
+        let r = try UIFixtures.runner(cols: cols, rows: rows,
+                                      viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.char("/")
+        r.type(query)
+        r.key(.enter)
+        let top = r.state.layout.travel - r.state.sheet.height
+        return (top + 1..<r.state.layout.travel).map { r.line($0) }.joined(separator: "\n")
+    }
+
+    func testNoMatchLinesWrapAndKeepTheirEnd() throws {
+        let long = "this is a very long query that does not match anything at all in the store"
+        XCTAssertEqual(try sheetAfterSearch(long, cols: 80, rows: 24), """
+              Search “this is a very long query th…anything at all in the store”: 0 in view
+              No pin matches “this is a very long …at all in the store”
+
+
+
+
+
+
+            """)
+        XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
+              Search “Busan Tower”: 0 in view · / edits · Esc in / clears · newest first
+              No pins in view match the search: zoom out (-), 0 for the whole world, or Esc
+              in / to clear
+              1 more elsewhere: F shows them all
+
+
+
+
+            """)
+        Strings.language = .korean
+        XCTAssertEqual(try sheetAfterSearch(long, cols: 80, rows: 24), """
+              검색 “this is a very long query t…nything at all in the store”: 보이는 곳 0개
+              “this is a very long …at all in the store”와(과) 맞는 핀이 없습니다
+
+
+
+
+
+
+            """)
+        XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
+              검색 “Busan Tower”: 보이는 곳 0개 · / 고치기 · / 안에서 Esc 지우기 · 최신순
+              보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는
+              지우기
+              다른 곳에 1개 더: F로 모두 보기
+
+
+
+
+            """)
+        XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 100, rows: 30), """
+              검색 “Busan Tower”: 보이는 곳 0개 · / 고치기 · / 안에서 Esc 지우기 · 최신순
+              보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는 지우기
+              다른 곳에 1개 더: F로 모두 보기
+
+
+
+
+
+
+
+            """)
     }
 }
