@@ -25,7 +25,7 @@ extension AppState {
             toast = Toast(title: title, message: message, shownAt: now, warning: warning)
             return
         }
-        present(.notice(title: title, message: message, success: success, shownAt: now), height: 5, dim: 0.3, now: now)
+        present(.notice(title: title, message: message, success: success, shownAt: now), height: 5, dim: 0.3, keepsBars: true, now: now)
     }
 
     /// Removes the toast once its time is up.
