@@ -34,10 +34,21 @@ enum TextWrap {
                 used = w
                 continue
             }
-            // A word wider than the line: cut it by characters.
+            // A word wider than the line (a path, a URL): cut it by characters, after a
+            // "/", "-", "_" or "." in the line's second half when there is one.
             for ch in word {
                 let cw = DisplayWidth.of(ch)
-                if used + cw > width { lines.append(line); line = ""; used = 0 }
+                if used + cw > width {
+                    var rest = ""
+                    if let i = line.lastIndex(where: { "/-_.".contains($0) }),
+                       DisplayWidth.of(String(line[...i])) > width / 2, line.index(after: i) < line.endIndex {
+                        rest = String(line[line.index(after: i)...])
+                        line = String(line[...i])
+                    }
+                    lines.append(line)
+                    line = rest
+                    used = DisplayWidth.of(rest)
+                }
                 line.append(ch)
                 used += cw
             }

@@ -236,7 +236,7 @@ final class MessageFitTests: XCTestCase {
             let f = r.frame()
             frames.append((7..<11).map { f.line($0) }.joined(separator: "\n"))
         }
-        XCTAssertEqual(frames, ["─ small ─────── ━━━━━━━━ ──────[Filter]─\n Exported 1,234 pins to\n /home/someone/pinmap-export-20261201-1\n 83000.geojson next to the store", "─ small ─────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson\n next to the store", "─ small ───────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n • Busan Tower                                     near Busan, KR           landmark     2023-07-01\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson next to the store"])
+        XCTAssertEqual(frames, ["─ small ─────── ━━━━━━━━ ──────[Filter]─\n Exported 1,234 pins to\n /home/someone/pinmap-export-20261201-\n 183000.geojson next to the store", "─ small ─────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson\n next to the store", "─ small ───────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n • Busan Tower                                     near Busan, KR           landmark     2023-07-01\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson next to the store"])
     }
 
     /// The sheet's rows (header to the status line) after searching `query` and pressing Enter.
@@ -305,5 +305,17 @@ final class MessageFitTests: XCTestCase {
 
 
             """)
+    }
+
+    /// The one-line rules: a quoted name keeps its start and end; a hint drops whole items;
+    /// a path wider than the line breaks after a "/" or "-".
+    func testTheFitRules() {
+        XCTAssertEqual(TextWrap.middle("gpx11_waypoints_track_from_my_long_trip.gpx", to: 20), "gpx11_wayp…_trip.gpx")
+        XCTAssertEqual(TextWrap.middle("서울 카페 목록 2025 최종.csv", to: 16), "서울 카페…종.csv")
+        XCTAssertEqual(TextWrap.middle("short.csv", to: 20), "short.csv")
+        XCTAssertEqual(TextWrap.hint("a one · b two · c three", to: 14), "a one · b two")
+        XCTAssertEqual(TextWrap.hint("a very long first item · b", to: 10), "a very lo…")
+        XCTAssertEqual(TextWrap.lines("see /tmp/some/deep/folder/file.csv now", width: 16, ascii: false),
+                       ["see", "/tmp/some/deep/", "folder/file.csv", "now"])
     }
 }
