@@ -53,13 +53,16 @@ extension AppRunner {
             if report.pinsToIndex > 0, finishIndexingIfNeeded(now: now) == .done { report.pinsToIndex = 0 }
             state.importTab.summary = ImportResultText.summary(report)
             state.importTab.preview = nil
+            // Rejected rows are not a plain success: a warning toast; the tab lists every reason.
+            let shown = TextWrap.middle(name, to: 32)
             state.notify(S.noticeImported.text,
-                         S.noticeImportedText(name, report.imported, report.duplicates, report.rejected),
-                         success: true, now: now)
+                         report.rejected > 0 ? S.noticeImportedPartly(shown, report.imported, report.rejected, report.duplicates)
+                                             : S.noticeImportedText(shown, report.imported, report.duplicates, report.rejected),
+                         success: true, warning: report.rejected > 0, now: now)
         } catch {
             state.importTab.progress = nil
             state.importTab.error = ImportResultText.text(error)
-            state.notify(S.noticeImportFailed.text, S.noticeImportFailedText(name, ImportResultText.text(error)),
+            state.notify(S.noticeImportFailed.text, S.noticeImportFailedText(TextWrap.middle(name, to: 32), ImportResultText.text(error)),
                          success: false, now: now)
         }
         state.needsReload = true

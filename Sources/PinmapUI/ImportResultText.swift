@@ -6,7 +6,7 @@ import PinImport
 enum ImportResultText {
     /// The result of an import: counts and batch, format, columns, kept properties, the
     /// first rejected rows and duplicates, and the importer's notes.
-    static func summary(_ r: ImportReport, maxLines: Int = 5) -> [String] {
+    static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
         let name = (r.file as NSString).lastPathComponent
         var head = S.irHead(name, r.imported, r.rejected, r.duplicates)
         if let batch = r.batchID { head += " " + S.irBatch(batch) }
@@ -20,7 +20,7 @@ enum ImportResultText {
         let dups = r.duplicateRows.prefix(maxLines)
         lines += dups.map { d in d.ofLine.map { S.irDupLine(d.line, $0) } ?? S.irDupPin(d.line, d.ofPin ?? 0) }
         if r.duplicates > dups.count { lines.append(S.irMoreDuplicates(r.duplicates - dups.count)) }
-        lines += r.notes.map { S.irNote($0) }
+        lines += r.notes.map { S.irNote(ImportNoteText.text($0)) }
         return lines
     }
 
@@ -34,14 +34,14 @@ enum ImportResultText {
 
     /// `columns: latitude ← "lat", …`.
     static func columns(_ columns: [String: String]) -> String {
-        S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\($0.key) ← \"\($0.value)\"" }.joined(separator: ", ")
+        S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\(field($0.key)) ← \"\($0.value)\"" }.joined(separator: ", ")
     }
 
     /// Why a row or a form field is refused, in the UI's language: one string per
     /// `ImportRule` (the switch has no default, so a new rule needs its strings), filled with
     /// the issue's field and value (`latitude 'abc' is not a number`).
     static func reason(_ issue: RowIssue, field: String? = nil) -> String {
-        let f = field ?? issue.field
+        let f = field ?? self.field(issue.field)
         switch issue.rule {
         case .notANumber: return S.irNotANumber(f, issue.value)
         case .notFinite: return S.irNotFinite(f, issue.value)
@@ -71,20 +71,46 @@ enum ImportResultText {
         }
     }
 
-    /// A file-level error: what went wrong with the file, in the UI's language where known.
+    /// A file-level error in the UI's language: one short sentence per `ImportErrorCode`
+    /// (the CLI's English, with its advice on flags, is `ImportError.description`).
     static func text(_ error: Error) -> String {
         guard let e = error as? ImportError else { return "\(error)" }
-        func name(_ path: String) -> String { (path as NSString).lastPathComponent }
-        switch e {
-        case let .unreadable(path, reason): return S.ieUnreadable(name(path), reason)
-        case let .emptyFile(path): return S.ieEmpty(name(path))
-        case let .noHeader(path), let .bomOnly(path, _): return S.ieNoHeader(name(path))
-        case let .invalidGeoJSON(path, reason): return S.ieNotGeoJSON(name(path), reason)
-        case let .invalidJSON(path, reason): return S.ieNotJSON(name(path), reason)
-        case let .malformedXML(path, line, column, reason): return S.ieXML(name(path), line, column, reason)
-        case let .archive(path, reason): return S.ieArchive(name(path), reason)
-        case let .store(path, reason): return S.ieStore(name(path), reason)
-        default: return e.description
+        let name = TextWrap.middle(((e.path) as NSString).lastPathComponent, to: 40)
+        switch (e.code, e) {
+        case (.notFound, _): return S.ieNotFound(name)
+        case (.noPermission, _): return S.ieNoPermission(name)
+        case (.directory, _): return S.ieDirectory(name)
+        case (.pipe, _): return S.iePipe(name)
+        case (.device, _): return S.ieDevice(name)
+        case (.socket, _): return S.ieSocket(name)
+        case (.notRegular, _): return S.ieNotRegular(name)
+        case let (_, .unreadable(_, reason)): return S.ieUnreadable(name, reason)
+        case (_, .emptyFile), (_, .bomOnly): return S.ieEmpty(name)
+        case (_, .noHeader): return S.ieNoHeader(name)
+        case (_, .malformedHeader): return S.ieHeader(name)
+        case (_, .decoding): return S.ieDecoding(name)
+        case (_, .columns): return S.ieColumns(name)
+        case let (_, .invalidGeoJSON(_, reason)): return S.ieNotGeoJSON(name, reason)
+        case let (_, .invalidJSON(_, reason)): return S.ieNotJSON(name, reason)
+        case let (_, .malformedXML(_, line, column, reason)): return S.ieXML(name, line, column, reason)
+        case let (_, .archive(_, reason)): return S.ieArchive(name, reason)
+        case let (_, .store(_, reason)): return S.ieStore(name, reason)
+        case (_, .rejectsFile): return e.description
+        }
+    }
+
+    /// Pinmap's own field names (`latitude`, the columns' roles, `geometry.coordinates`) in
+    /// the UI's language; a user's column name (`(column 3)`, a header) stays as it is.
+    static func field(_ name: String) -> String {
+        switch name {
+        case "latitude": return S.irLatitude.text
+        case "longitude": return S.irLongitude.text
+        case "name", "properties.title": return S.fieldName.text
+        case "geometry", "geometry.coordinates", "coordinates": return S.fieldGeometry.text
+        case "category": return S.fieldCategory.text
+        case "description": return S.fieldDescription.text
+        case "created": return S.fieldCreated.text
+        default: return name
         }
     }
 }
