@@ -37,20 +37,31 @@ enum UIFileImporter {
         }
     }
 
-    /// A file-level error: what went wrong with the file, in the UI's language where known.
+    /// A file-level error in the UI's language: one short sentence per `ImportErrorCode`
+    /// (the CLI's English, with its advice on flags, is `ImportError.description`).
     static func text(_ error: Error) -> String {
         guard let e = error as? ImportError else { return "\(error)" }
-        func name(_ path: String) -> String { (path as NSString).lastPathComponent }
-        switch e {
-        case let .unreadable(path, reason): return S.ieUnreadable(name(path), reason)
-        case let .emptyFile(path): return S.ieEmpty(name(path))
-        case let .noHeader(path), let .bomOnly(path, _): return S.ieNoHeader(name(path))
-        case let .invalidGeoJSON(path, reason): return S.ieNotGeoJSON(name(path), reason)
-        case let .invalidJSON(path, reason): return S.ieNotJSON(name(path), reason)
-        case let .malformedXML(path, line, column, reason): return S.ieXML(name(path), line, column, reason)
-        case let .archive(path, reason): return S.ieArchive(name(path), reason)
-        case let .store(path, reason): return S.ieStore(name(path), reason)
-        default: return e.description
+        let name = TextWrap.middle(((e.path) as NSString).lastPathComponent, to: 40)
+        switch (e.code, e) {
+        case (.notFound, _): return S.ieNotFound(name)
+        case (.noPermission, _): return S.ieNoPermission(name)
+        case (.directory, _): return S.ieDirectory(name)
+        case (.pipe, _): return S.iePipe(name)
+        case (.device, _): return S.ieDevice(name)
+        case (.socket, _): return S.ieSocket(name)
+        case (.notRegular, _): return S.ieNotRegular(name)
+        case let (_, .unreadable(_, reason)): return S.ieUnreadable(name, reason)
+        case (_, .emptyFile), (_, .bomOnly): return S.ieEmpty(name)
+        case (_, .noHeader): return S.ieNoHeader(name)
+        case (_, .malformedHeader): return S.ieHeader(name)
+        case (_, .decoding): return S.ieDecoding(name)
+        case (_, .columns): return S.ieColumns(name)
+        case let (_, .invalidGeoJSON(_, reason)): return S.ieNotGeoJSON(name, reason)
+        case let (_, .invalidJSON(_, reason)): return S.ieNotJSON(name, reason)
+        case let (_, .malformedXML(_, line, column, reason)): return S.ieXML(name, line, column, reason)
+        case let (_, .archive(_, reason)): return S.ieArchive(name, reason)
+        case let (_, .store(_, reason)): return S.ieStore(name, reason)
+        case (_, .rejectsFile): return e.description
         }
     }
 }

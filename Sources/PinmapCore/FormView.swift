@@ -84,8 +84,12 @@ enum SearchBarView {
         } else {
             var x = screen.put("  ", col: 0, row: row)
             let shown = state.searchPending ? S.searchWaiting.text : (state.listed.count < state.inViewCount ? "\(state.listed.count)/\(state.inViewText)" : state.inViewText)
-            x = screen.put(S.searchKeptHeader(SafeText.sanitize(state.search, ascii: state.ascii), shown), col: x, row: row, style: theme.title)
-            screen.put(S.searchEditHint(state.orderLabel), col: x, row: row, style: theme.muted)
+            // The query gives way in its middle ("…"), then the hint's items from the end.
+            let room = max(8, width - 3 - DisplayWidth.of(S.searchKeptHeader("", shown)))
+            let query = TextWrap.middle(SafeText.sanitize(state.search, ascii: state.ascii), to: room, ascii: state.ascii)
+            x = screen.put(S.searchKeptHeader(query, shown), col: x, row: row, style: theme.title)
+            let hint = TextWrap.hint(String(S.searchEditHint(state.orderLabel).dropFirst(3)), to: max(0, width - x - 3), ascii: state.ascii)
+            if width - x > 5 && !hint.isEmpty { screen.put(" · " + hint, col: x, row: row, style: theme.muted) }
         }
     }
 }

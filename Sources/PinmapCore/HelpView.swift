@@ -43,7 +43,9 @@ enum HelpView {
         let width = min(screen.width - 2, 90)
         let rows = visibleRows(rows: screen.height)
         let height = min(rows, items.count) + 2
-        let box = Rect(x: (screen.width - width) / 2, y: max(0, (screen.height - height) / 2), width: width, height: height)
+        // Centred in the rows above the status line and the tab bar, which it never covers.
+        let box = Rect(x: (screen.width - width) / 2, y: max(0, (Layout(cols: screen.width, rows: screen.height).travel - height) / 2),
+                       width: width, height: height)
         screen.fill(box, with: Cell(" ", .plain))
         drawBorder(box, into: &screen, ascii: state.ascii, theme: theme)
         let scroll = min(state.helpScroll, maxScroll(tab: state.tab, rows: screen.height))

@@ -6,7 +6,7 @@ import PinModel
 enum ImportResultText {
     /// The result of an import: counts and batch, format, columns, kept properties, the
     /// first rejected rows and duplicates, and the importer's notes.
-    static func summary(_ r: ImportReport, maxLines: Int = 5) -> [String] {
+    static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
         let name = (r.file as NSString).lastPathComponent
         var head = S.irHead(name, r.imported, r.rejected, r.duplicates)
         if let batch = r.batchID { head += " " + S.irBatch(batch) }
@@ -20,7 +20,7 @@ enum ImportResultText {
         let dups = r.duplicateRows.prefix(maxLines)
         lines += dups.map { d in d.ofLine.map { S.irDupLine(d.line, $0) } ?? S.irDupPin(d.line, d.ofPin ?? 0) }
         if r.duplicates > dups.count { lines.append(S.irMoreDuplicates(r.duplicates - dups.count)) }
-        lines += r.notes.map { S.irNote($0) }
+        lines += r.notes.map { S.irNote(ImportNoteText.text($0)) }
         return lines
     }
 
@@ -44,14 +44,14 @@ enum ImportResultText {
 
     /// `columns: latitude ← "lat", …`.
     static func columns(_ columns: [String: String]) -> String {
-        S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\($0.key) ← \"\($0.value)\"" }.joined(separator: ", ")
+        S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\(field($0.key)) ← \"\($0.value)\"" }.joined(separator: ", ")
     }
 
     /// Why a row or a form field is refused, in the UI's language: one string per
     /// `ImportRule` (the switch has no default, so a new rule needs its strings), filled with
     /// the issue's field and value (`latitude 'abc' is not a number`).
     static func reason(_ issue: RowIssue, field: String? = nil) -> String {
-        let f = field ?? issue.field
+        let f = field ?? self.field(issue.field)
         switch issue.rule {
         case .notANumber: return S.irNotANumber(f, issue.value)
         case .notFinite: return S.irNotFinite(f, issue.value)
@@ -78,6 +78,21 @@ enum ImportResultText {
         case .invalidFeature: return S.irInvalidFeature.text
         case .refusedByStore: return S.irRefusedByStore(f, issue.value)
         case .noCoordinates: return S.irNoCoordinates.text
+        }
+    }
+
+    /// Pinmap's own field names (`latitude`, the columns' roles, `geometry.coordinates`) in
+    /// the UI's language; a user's column name (`(column 3)`, a header) stays as it is.
+    static func field(_ name: String) -> String {
+        switch name {
+        case "latitude": return S.irLatitude.text
+        case "longitude": return S.irLongitude.text
+        case "name", "properties.title": return S.fieldName.text
+        case "geometry", "geometry.coordinates", "coordinates": return S.fieldGeometry.text
+        case "category": return S.fieldCategory.text
+        case "description": return S.fieldDescription.text
+        case "created": return S.fieldCreated.text
+        default: return name
         }
     }
 }

@@ -44,7 +44,9 @@ public struct ImportTabState: Sendable, Equatable {
     /// Import progress 0…1 while an import runs, else nil.
     public var progress: Double?
     /// The last import's summary lines.
-    public var summary: [String] = []
+    public var summary: [String] = [] { didSet { summaryScroll = 0 } }
+    /// Summary lines (as wrapped) scrolled off the top: ↑/↓, PgUp/PgDn reach every reason.
+    public var summaryScroll = 0
     /// The home folder (`~`) and the folder Pinmap started in (relative paths): initial
     /// state from the runner, so `update` reads no environment.
     public var home: String?
@@ -127,6 +129,10 @@ extension AppState {
         case .char("e"), .char("i"):
             importTab.editing = true
             return []
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            guard !importTab.summary.isEmpty else { return nil }
+            scrollImportSummary(key)
+            return []
         case .char(let c) where !ImportTabState.globalKeys.contains(c):
             // Typing (`/`, `~`, a letter) starts a new path with that character.
             startNewImportPath()
@@ -135,6 +141,24 @@ extension AppState {
             return []
         default: return nil
         }
+    }
+
+    /// Scrolls the import's result by a line, a page or to an end (`ImportTabView.summaryRoom`).
+    private mutating func scrollImportSummary(_ key: Key) {
+        let area = Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)
+        let room = ImportTabView.summaryRoom(self, area: area)
+        let last = max(0, ImportTabView.summaryLines(self, area: area).count - room)
+        let page = max(1, room - 1)
+        let step: Int
+        switch key {
+        case .up: step = -1
+        case .down: step = 1
+        case .pageUp: step = -page
+        case .pageDown: step = page
+        case .home: step = -importTab.summaryScroll
+        default: step = last
+        }
+        importTab.summaryScroll = min(last, max(0, importTab.summaryScroll + step))
     }
 
     /// Empties the path field and gives it the keys (the shown result stays until typing).
@@ -250,8 +274,31 @@ enum ImportTabView {
         }
         if !t.summary.isEmpty {
             lines.skip(1)
-            for l in t.summary { lines.wrapped(l, .plain, ascii: s.ascii, into: &screen) }
+            drawSummary(s, area: area, lines: &lines, into: &screen, theme: theme)
         }
+    }
+
+    /// The summary's lines wrapped to the tab's width.
+    static func summaryLines(_ s: AppState, area: Rect) -> [String] {
+        s.importTab.summary.flatMap { TextWrap.lines($0, width: TextLines(area: area).width(), ascii: s.ascii) }
+    }
+
+    /// Rows the summary may use: from under the field and error lines to above the key hint.
+    static func summaryRoom(_ s: AppState, area: Rect) -> Int {
+        max(1, area.maxY - 1 - (fileListTop(s, area: area) + (s.importTab.progress == nil ? 0 : 1)))
+    }
+
+    /// The summary from `summaryScroll`; when it does not all fit, its last row says how many
+    /// lines are above and below and which keys scroll (every reason stays reachable).
+    private static func drawSummary(_ s: AppState, area: Rect, lines: inout TextLines, into screen: inout Screen, theme: Theme) {
+        let all = summaryLines(s, area: area)
+        let room = summaryRoom(s, area: area)
+        guard all.count > room else { return all.forEach { lines.line($0, into: &screen) } }
+        let top = min(s.importTab.summaryScroll, all.count - room)
+        let shown = all[top..<min(all.count, top + room - 1)]
+        for l in shown { lines.line(l, into: &screen) }
+        let below = all.count - top - shown.count
+        lines.line(S.importScroll(top, below), theme.muted, into: &screen)
     }
 
     /// The importable files of the typed path's folder, the picked one highlighted.

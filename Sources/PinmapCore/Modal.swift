@@ -26,11 +26,13 @@ extension AppState {
     /// True while a modal is up (it takes all input).
     public var hasModal: Bool { modal != nil }
 
-    /// Presents `content` as a modal sheet of `height` rows over a `dim` backdrop.
-    mutating func present(_ content: ModalContent, height: Int, dim: Double, now: Double) {
-        let h = min(height, max(3, layout.rows - 2))
-        modal = Modal(presentation: ModalPresentation(height: h, dim: dim, now: now, animated: !sheet.reducedMotion),
-                      content: content)
+    /// Presents `content` as a modal sheet of `height` rows over a `dim` backdrop; with
+    /// `keepsBars` its bottom edge is the row above the status line (as the pin sheet's).
+    mutating func present(_ content: ModalContent, height: Int, dim: Double, keepsBars: Bool = false, now: Double) {
+        let h = min(height, max(3, keepsBars ? layout.travel : layout.rows - 2))
+        var presentation = ModalPresentation(height: h, dim: dim, now: now, animated: !sheet.reducedMotion)
+        if keepsBars { presentation.bottomInset = layout.rows - layout.travel }
+        modal = Modal(presentation: presentation, content: content)
     }
 
     mutating func dismissModal(now: Double) {
@@ -117,7 +119,7 @@ extension AppState {
     /// Opens the category filter sheet.
     mutating func openFilter(now: Double) {
         let sheetContent = FilterSheet(categories: categoryCounts, current: categoryFilter)
-        present(.filter(sheetContent), height: min(layout.rows - 2, sheetContent.preferredHeight), dim: 0.7, now: now)
+        present(.filter(sheetContent), height: min(layout.travel, sheetContent.preferredHeight), dim: 0.7, keepsBars: true, now: now)
     }
 }
 

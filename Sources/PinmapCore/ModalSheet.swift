@@ -11,6 +11,9 @@ public struct ModalPresentation: Sendable, Equatable {
 
     /// Full height of the card in rows (including its grabber row).
     public var height: Int
+    /// Rows kept free under the card: 2 for a sheet that leaves the status line and the tab
+    /// bar in view (the filter sheet, the notice), 0 for a full page (form, detail).
+    public var bottomInset = 0
     /// Backdrop darkness 0…1 (terminals can only dim or not: > 0 dims).
     public var dim: Double
     /// Slide duration in seconds.
@@ -90,7 +93,8 @@ public struct ModalPresentation: Sendable, Equatable {
     /// The card's rectangle on a screen of `cols` × `rows` at `now`: bottom
     /// aligned, full width.
     public func rect(cols: Int, rows: Int, now: Double) -> Rect {
-        let h = min(visibleRows(at: now), rows)
-        return Rect(x: 0, y: rows - h, width: cols, height: h)
+        let bottom = max(0, rows - bottomInset)
+        let h = min(visibleRows(at: now), bottom)
+        return Rect(x: 0, y: bottom - h, width: cols, height: h)
     }
 }

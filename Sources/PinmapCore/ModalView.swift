@@ -38,7 +38,7 @@ enum ModalView {
         guard r.height > 0 else { return }
         screen.put(S.flTitle.text, col: r.x, row: r.y, style: theme.title)
         if r.height > 1 {
-            screen.put(DisplayWidth.truncate(S.flHint.text, to: r.width, ascii: ascii),
+            screen.put(TextWrap.hint(S.flHint.text, to: r.width, ascii: ascii),
                        col: r.x, row: r.y + 1, style: theme.muted)
         }
         if f.categories.isEmpty && r.height > 2 {

@@ -76,19 +76,34 @@ extension AppState {
     }
 }
 
-/// Draws the Settings tab: store facts, the sheet and map settings, attributions.
+/// Draws the Settings tab: store facts, the sheet and map settings, attributions. Long rows
+/// wrap (a setting's value under its value column); when the rows do not fit above the key
+/// hint they scroll so the cursor's row stays in view.
 enum SettingsView {
+    /// One row of the tab: text, style, indent.
+    private struct Row { var text: String; var style: Style; var indent: Int }
+
     static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
-        var lines = TextLines(area: area)
-        func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
-            lines.line(text, style, indent: indent, into: &screen)
+        let (rows, _) = self.rows(s, area: area, theme: theme)
+        let offset = scroll(s, area: area)
+        var lines = TextLines(area: Rect(x: area.x, y: area.y, width: area.width, height: max(0, area.height - 1)))
+        for r in rows.dropFirst(offset) { lines.line(r.text, r.style, indent: r.indent, into: &screen) }
+    }
+
+    /// The tab's rows and the index of the cursor's row among them.
+    private static func rows(_ s: AppState, area: Rect, theme: Theme) -> ([Row], Int) {
+        var rows: [Row] = []
+        let width = TextLines(area: area).width()
+        func line(_ text: String, _ style: Style = .plain, indent: Int = 2) { rows.append(Row(text: text, style: style, indent: indent)) }
+        func wrapped(_ text: String, _ style: Style) {
+            for l in TextWrap.lines(text, width: width, ascii: s.ascii) { line(l, style) }
         }
         line(S.stStore.text, theme.title)
         line(S.stPath(s.storeInfo.path))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
-        lines.skip(1)
+        line("")
         line(S.stSettings.text, theme.title)
         let values: [(String, String)] = [
             (S.stSensitivity.text, S.stSensitivityValue(formatSensitivity(s.sheet.sensitivity))),
@@ -98,23 +113,46 @@ enum SettingsView {
             (S.stPlaceNames.text, s.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
             (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
         ]
+        var cursor = rows.count
         for (i, v) in values.enumerated() {
             let selected = i == s.settingsCursor
-            let text = DisplayWidth.pad(v.0, to: 18) + v.1
-            line((selected ? "▸ " : "  ") + text, selected ? theme.selectedRow : .plain)
+            if selected { cursor = rows.count }
+            // Export, the last row, wraps its long hint under its value column (so a click's
+            // row still names its setting); the other values are short.
+            let valueWidth = max(1, width - (valueColumn - 2))
+            let valueLines = i == values.count - 1 && DisplayWidth.of(v.1) > valueWidth
+                ? TextWrap.lines(v.1, width: valueWidth, ascii: s.ascii) : [v.1]
+            for (j, value) in valueLines.enumerated() {
+                let head = j == 0 ? (selected ? "▸ " : "  ") + DisplayWidth.pad(v.0, to: 18) : String(repeating: " ", count: 20)
+                line(head + value, selected ? theme.selectedRow : .plain)
+            }
         }
         line(S.stDetent(s.sheet.detent.label), theme.muted)
-        lines.skip(1)
+        line("")
         line(S.stData.text, theme.title)
-        line(S.stNaturalEarth.text, theme.muted)
-        line(S.stGeoNames.text, theme.muted)
-        line(S.stSamples.text, theme.muted)
+        wrapped(S.stNaturalEarth.text, theme.muted)
+        wrapped(S.stGeoNames.text, theme.muted)
+        wrapped(S.stSamples.text, theme.muted)
+        return (rows, cursor)
+    }
+
+    /// Rows scrolled off the top: none while everything fits above the key hint, else just
+    /// enough to show the cursor's row and the one after it; on the last setting, to the end,
+    /// so the rows below the settings (the data credits) can be reached.
+    static func scroll(_ s: AppState, area: Rect) -> Int {
+        let (rows, cursor) = self.rows(s, area: area, theme: Theme(color: false))
+        let visible = max(1, area.height - 2)  // row 0 is the toast's, the last the key hint's
+        guard rows.count > visible else { return 0 }
+        let end = rows.count - visible
+        if s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
+        return max(0, min(cursor + 2 - visible, end))
     }
 
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
-    /// the first row, the store's four lines, its import batches (up to 3), a blank line and the title.
+    /// the first row, the store's four lines, its import batches (up to 3), a blank line and
+    /// the title, less the rows scrolled off.
     static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
-        area.y + 7 + min(3, s.storeInfo.batches.count)
+        area.y + 7 + min(3, s.storeInfo.batches.count) - scroll(s, area: area)
     }
 
     static func formatBytes(_ b: Int64) -> String {

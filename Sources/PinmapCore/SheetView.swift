@@ -83,10 +83,18 @@ public enum SheetView {
             let hint = state.indexingBacklog ? S.listIndexing.text
                 : state.totalCount == 0 ? S.listNoPinsYet.text
                 : !state.search.isEmpty ? (!state.searchPending && state.searchElsewhere == 0
-                                           ? S.listNoMatchAnywhere(state.search) : S.listNoMatch.text)
+                                           ? S.listNoMatchAnywhere(TextWrap.middle(state.search, to: max(8, rect.width / 2), ascii: state.ascii))
+                                           : S.listNoMatch.text)
                 : S.listNoPinsInView.text
-            screen.put("  " + hint, col: 0, row: first, style: theme.muted)
-            if rows > 1 { drawElsewhere(state, row: first + 1, theme: theme, into: &screen) }
+            // Wrapped onto the rows it may use (one stays for "N more elsewhere"), never cut mid-word.
+            let elsewhere = !state.search.isEmpty && state.searchElsewhere > 0 ? 1 : 0
+            let room = max(1, rows - elsewhere)
+            var lines = TextWrap.lines(hint, width: max(1, rect.width - 3), ascii: state.ascii)
+            if lines.count > room {
+                lines = Array(lines.prefix(room - 1)) + [DisplayWidth.truncate(lines[(room - 1)...].joined(separator: " "), to: max(1, rect.width - 3), ascii: state.ascii)]
+            }
+            for (i, l) in lines.enumerated() { screen.put("  " + l, col: 0, row: first + i, style: theme.muted) }
+            if rows > lines.count { drawElsewhere(state, row: first + lines.count, theme: theme, into: &screen) }
             return
         }
         // After the last match in view: how many more the search found elsewhere.

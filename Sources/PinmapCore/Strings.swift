@@ -5,6 +5,10 @@ import Foundation
 public enum S: String, CaseIterable, Sendable {
     // Fixes after fresh-eyes testing.
     case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankName, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
+    // Fit (issue #11): partial imports, Pinmap's field names and import errors in the UI's language.
+    case noticeImportedPartly, fieldName, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
+    case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
+    case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf

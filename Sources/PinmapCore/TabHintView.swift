@@ -16,8 +16,8 @@ enum TabHintView {
         let row = state.layout.travel - 1
         guard row > 0 else { return }
         screen.fill(Rect(x: 0, y: row, width: screen.width, height: 1), with: Cell(" ", .plain))
-        // Cut with "…" when it does not fit, never mid-word without a mark.
-        let text = DisplayWidth.truncate(" " + hint.text, to: screen.width, ascii: state.ascii)
+        // Whole items give way from the end when it does not fit (TextWrap.hint).
+        let text = " " + TextWrap.hint(hint.text, to: screen.width - 1, ascii: state.ascii)
         screen.put(text, col: 0, row: row, style: theme.hint, maxWidth: screen.width)
     }
 }

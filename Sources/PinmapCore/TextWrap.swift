@@ -4,7 +4,7 @@ import Frame
 /// sanitized first (`SafeText`), so control characters and escape sequences
 /// from pins become visible placeholders and can never reach the terminal;
 /// line breaks in the text start new lines.
-enum TextWrap {
+public enum TextWrap {
     /// `text` as lines of at most `width` cells: breaks at spaces, and inside
     /// a word only when the word alone is wider than a line.
     static func lines(_ text: String, width: Int, ascii: Bool) -> [String] {
@@ -34,15 +34,49 @@ enum TextWrap {
                 used = w
                 continue
             }
-            // A word wider than the line: cut it by characters.
+            // A word wider than the line (a path, a URL): cut it by characters, after a
+            // "/", "-", "_" or "." in the line's second half when there is one.
             for ch in word {
                 let cw = DisplayWidth.of(ch)
-                if used + cw > width { lines.append(line); line = ""; used = 0 }
+                if used + cw > width {
+                    var rest = ""
+                    if let i = line.lastIndex(where: { "/-_.".contains($0) }),
+                       DisplayWidth.of(String(line[...i])) > width / 2, line.index(after: i) < line.endIndex {
+                        rest = String(line[line.index(after: i)...])
+                        line = String(line[...i])
+                    }
+                    lines.append(line)
+                    line = rest
+                    used = DisplayWidth.of(rest)
+                }
                 line.append(ch)
                 used += cw
             }
         }
         lines.append(line)
         return lines
+    }
+
+    /// `text` (a file name, a query) shortened in the middle with "…" to at most `cells`
+    /// cells, so its start and its end (the extension) stay: `my-very-lo…2024.csv`.
+    public static func middle(_ text: String, to cells: Int, ascii: Bool = false) -> String {
+        guard DisplayWidth.of(text) > cells, cells > 2 else { return text }
+        let tailCells = (cells - 1) / 2
+        var tail = "", used = 0
+        for ch in text.reversed() {
+            if used + DisplayWidth.of(ch) > tailCells { break }
+            tail.insert(ch, at: tail.startIndex)
+            used += DisplayWidth.of(ch)
+        }
+        let head = DisplayWidth.truncate(text, to: cells - used - 1, ellipsis: false)
+        return head + (ascii ? "~" : "…") + tail
+    }
+
+    /// A one-line key hint (`a · b · c`, most important first) that fits `cells`: whole items
+    /// are dropped from the end until it fits; only a first item too wide alone is cut with "…".
+    static func hint(_ text: String, to cells: Int, ascii: Bool = false) -> String {
+        var items = text.components(separatedBy: " · ")
+        while items.count > 1 && DisplayWidth.of(items.joined(separator: " · ")) > cells { items.removeLast() }
+        return DisplayWidth.truncate(items.joined(separator: " · "), to: cells, ascii: ascii)
     }
 }

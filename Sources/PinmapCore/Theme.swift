@@ -35,6 +35,8 @@ struct Theme: Sendable {
     var key: Style { c(.yellow, bold: true) }
     /// A routine success (Toast.swift).
     var toast: Style { c(.green, bold: true, reverse: true) }
+    /// A success with a catch (an import that rejected rows).
+    var toastWarning: Style { c(.yellow, bold: true, reverse: true) }
     var error: Style { c(.red, bold: true) }
     var checked: Style { c(.green, bold: true) }
 }

@@ -90,11 +90,16 @@ extension AppState {
         case .success(let report):
             importTab.summary = ImportResultText.summary(report)
             importTab.preview = nil
-            notify(S.noticeImported.text, S.noticeImportedText(name, report.imported, report.duplicates, report.rejected),
-                   success: true, now: now)
+            // Rejected rows are not a plain success: a warning toast; the tab lists every reason.
+            let shown = TextWrap.middle(name, to: 32)
+            notify(S.noticeImported.text,
+                   report.rejected > 0 ? S.noticeImportedPartly(shown, report.imported, report.rejected, report.duplicates)
+                                       : S.noticeImportedText(shown, report.imported, report.duplicates, report.rejected),
+                   success: true, warning: report.rejected > 0, now: now)
         case .failure(let e):
             importTab.error = e.text
-            notify(S.noticeImportFailed.text, S.noticeImportFailedText(name, e.text), success: false, now: now)
+            notify(S.noticeImportFailed.text, S.noticeImportFailedText(TextWrap.middle(name, to: 32), e.text),
+                   success: false, now: now)
         }
         fx.requestView(list: true)
     }

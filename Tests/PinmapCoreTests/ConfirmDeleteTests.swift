@@ -58,7 +58,7 @@ final class ConfirmDeleteTests: XCTestCase {
         XCTAssertEqual(title, "Pin deleted")
         XCTAssertEqual(message, "Deleting “전쟁기념관” succeeded :) · u undoes")
         XCTAssertTrue(success)
-        XCTAssertEqual(r.line(26), Expect.centered("Pin deleted", width: 100))
+        XCTAssertEqual(r.line(24), Expect.centered("Pin deleted", width: 100), "above the status line and the tab bar")
         XCTAssertNil(try r.store.pin(id: id))
         XCTAssertEqual(try r.store.count(), 4)
         XCTAssertFalse(r.state.listed.contains { $0.id == id })

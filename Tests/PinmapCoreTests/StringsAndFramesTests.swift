@@ -93,7 +93,7 @@ final class HelpFrameTests: XCTestCase {
         state.importTab.editing = false  // ? in the path field is text
         _ = state.update(.input(.key(.char("?"))), now: 0)
         let screen = state.render()
-        return (1..<23).map { String(screen.line($0, trim: false).dropFirst(1).prefix(78)) }
+        return (0..<22).map { String(screen.line($0, trim: false).dropFirst(1).prefix(78)) }
     }
 
 

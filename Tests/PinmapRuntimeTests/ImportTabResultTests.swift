@@ -62,14 +62,14 @@ final class ImportTabResultTests: XCTestCase {
         XCTAssertNil(r.state.importTab.preview)
     }
 
-    /// The result is wrapped, never cut; the toast takes the top row only, cut with "…";
-    /// the hint says what Enter does and is cut with "…".
+    /// The result is wrapped, never cut; so is the toast (over the tab's title for its 4 s);
+    /// the hint says what Enter does and drops whole items that do not fit.
     func testResultFrame() throws {
         let (r, path) = try imported()
         XCTAssertEqual(path, "/tmp/pm-fixui/a.csv", "the frame below assumes TMPDIR=/tmp")
         XCTAssertEqual(r.text, """
-             ✓ Import finished: Importing “a.csv” succeeded :) 1 adde…
-              Import pins from a CSV, GeoJSON, GPX, KML, KMZ or JSON f…
+                  ✓ Import finished: “a.csv”: 1 added, 0 duplicates, 0
+                  rejected
 
 
               File: /tmp/pm-fixui/a.csv
@@ -81,7 +81,7 @@ final class ImportTabResultTests: XCTestCase {
               columns: latitude ← "lat", longitude ← "lon", name ←
               "name"
 
-             Enter or typing starts a new path · e edits the last path …
+             Enter or typing starts a new path · e edits the last path
              medium · 6 of 6 pins in view                        ? help
                  1 Map       2 Timeline      3 Import      4 Settings
             """)

@@ -31,7 +31,8 @@ final class ImportTabTests: XCTestCase {
         r.key(.enter)
         t = r.text
         XCTAssertTrue(t.contains("Import finished"), t)
-        XCTAssertTrue(t.contains("1 added"), t)
+        XCTAssertTrue(t.contains("1 imported, 1 rejected"), t)
+        XCTAssertEqual(r.state.toast?.warning, true, "rejected rows are not a plain success")
         XCTAssertEqual(try r.store.count(), 6)
         XCTAssertEqual(r.state.totalCount, 6, "the list and map update at once")
     }

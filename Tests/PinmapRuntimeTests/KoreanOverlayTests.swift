@@ -35,7 +35,7 @@ final class KoreanOverlayTests: XCTestCase {
             XCTAssertEqual(DisplayWidth.of(String(line[..<right])), 94, "right border of row \(y): \(line)")
             XCTAssertEqual(DisplayWidth.of(line), 100, "row \(y): \(line)")
         }
-        XCTAssertEqual(screen.line(listRow ?? 0), " • A │ P            예시 핀 불러오기                                                          │1-01")
+        XCTAssertEqual(screen.line(listRow ?? 0), " • A │ g            이름으로 장소 찾아가기 (오프라인)                                         │1-01")
     }
 
     func testEveryImportRuleHasAKoreanReason() {

@@ -103,7 +103,7 @@ final class SettingsHelpFixTests: XCTestCase {
         XCTAssertEqual(ImportResultText.preview(format: "CSV", encoding: "UTF-8", delimiter: "TAB", size: 828),
                        "CSV · 인코딩 UTF-8 · 구분자 TAB · 828 B")
         XCTAssertEqual(UIFileImporter.text(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")),
-                       "a.csv: 파일을 읽을 수 없습니다: No such file")
+                       "a.csv: 그런 파일이 없습니다")
         XCTAssertEqual(AppRunner.batchName("pins-seoul.csv (bundled sample pins)"), "pins-seoul.csv (예시 핀)")
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
         let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
@@ -128,13 +128,18 @@ final class SettingsHelpFixTests: XCTestCase {
         XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
     }
 
-    /// A long toast is one line on the top row, cut with "…": the Settings tab's first line stays.
-    func testToastIsOneLineAboveTheSettings() throws {
+    /// A long toast wraps at the top right (up to 3 lines) rather than being cut.
+    func testLongToastWrapsAtTheTopRight() throws {
         let r = try settings(cols: 60, rows: 20)
         r.state.toast = Toast(title: "Import finished",
                               message: "Importing “a-very-long-file-name.csv” succeeded :) 1,234 added, 5 duplicates skipped",
                               shownAt: 0)
-        XCTAssertEqual(r.line(0), " ✓ Import finished: Importing “a-very-long-file-name.csv”…")
-        XCTAssertEqual(r.line(1), "  Store")
+        XCTAssertEqual(r.line(0), "  ✓ Import finished: Importing “a-very-long-file-name.csv”")
+        XCTAssertEqual(r.line(1), "  succeeded :) 1,234 added, 5 duplicates skipped")
+        XCTAssertEqual(r.line(2), "  path     :memory:")
+        // The fourth line of a longer one ends with "…": never more than 3 lines.
+        r.state.toast?.message = String(repeating: "word ", count: 60)
+        XCTAssertEqual(ToastView.lines(r.state.toast!, width: 40, ascii: false), [
+            "✓ Import finished: word word word word", "word word word word word word word word", "word word word word word word word word…"])
     }
 }

@@ -1,0 +1,324 @@
+import XCTest
+import Foundation
+import Frame
+import PinImport
+import PinStore
+import GeoMap
+@testable import PinmapCore
+@testable import PinmapRuntime
+@testable import PinmapCLI
+import PinmapTestSupport
+
+/// Issue #11 items 4 and 9 (fresh-eyes report A, E, F21): nothing Pinmap draws on a line is
+/// cut without "…"; toasts wrap; a partial import warns and lists every reason; the import's
+/// columns, reasons, notes and errors are in the UI's language.
+final class MessageFitTests: XCTestCase {
+    override func tearDown() { Strings.language = .english }
+
+    /// A fixed folder, so whole frames can be compared.
+    private func file(_ name: String, _ text: String) throws -> String {
+        let dir = URL(fileURLWithPath: "/tmp/pm-fit")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// 2 good rows and `bad` rejected ones (latitudes 91, 92, …).
+    private static func partialCSV(bad: Int = 6) -> String {
+        "name,lat,lon,category\nTower,37.5,126.9,view\nPark,37.6,127.0,park\n"
+            + (1...bad).map { "Bad \($0),\(90 + $0),126.9,x\n" }.joined()
+    }
+
+    private func importPartial(cols: Int, rows: Int, bad: Int = 6) throws -> AppRunner {
+        let path = try file("partial.csv", Self.partialCSV(bad: bad))
+        let r = try UIFixtures.sqliteRunner(cols: cols, rows: rows)
+        r.char("3")
+        for ch in path { r.char(ch) }
+        r.key(.enter)
+        r.key(.enter)
+        return r
+    }
+
+    func testPartialImportWarnsAndEveryReasonScrollsIntoView80x24() throws {
+        let r = try importPartial(cols: 80, rows: 24, bad: 20)
+        XCTAssertEqual(r.text, """
+                              ! Import finished: “partial.csv”: 2 imported, 20 rejected (0
+                              duplicates); the Import tab lists why
+
+
+              File: /tmp/pm-fit/partial.csv
+
+
+              partial.csv: 2 imported, 20 rejected, 0 duplicates skipped (batch 1; undo
+              with: pinmap undo-import 1)
+              CSV · encoding UTF-8 · delimiter ,
+              columns: category ← "category", latitude ← "lat", longitude ← "lon", name ←
+              "name"
+              line 4: lat 91 outside [-90, 90]
+              line 5: lat 92 outside [-90, 90]
+              line 6: lat 93 outside [-90, 90]
+              line 7: lat 94 outside [-90, 90]
+              line 8: lat 95 outside [-90, 90]
+              line 9: lat 96 outside [-90, 90]
+              line 10: lat 97 outside [-90, 90]
+              line 11: lat 98 outside [-90, 90]
+              0 lines above, 12 below: ↑↓ PgUp PgDn scroll
+             Enter or typing starts a new path · e edits the last path · ? help
+             medium · 7 of 7 pins in view                                            ? help
+                   1 Map             2 Timeline           3 Import           4 Settings
+            """)
+        r.key(.pageDown)
+        XCTAssertEqual(r.text, """
+                              ! Import finished: “partial.csv”: 2 imported, 20 rejected (0
+                              duplicates); the Import tab lists why
+
+
+              File: /tmp/pm-fit/partial.csv
+
+
+              line 10: lat 97 outside [-90, 90]
+              line 11: lat 98 outside [-90, 90]
+              line 12: lat 99 outside [-90, 90]
+              line 13: lat 100 outside [-90, 90]
+              line 14: lat 101 outside [-90, 90]
+              line 15: lat 102 outside [-90, 90]
+              line 16: lat 103 outside [-90, 90]
+              line 17: lat 104 outside [-90, 90]
+              line 18: lat 105 outside [-90, 90]
+              line 19: lat 106 outside [-90, 90]
+              line 20: lat 107 outside [-90, 90]
+              line 21: lat 108 outside [-90, 90]
+              line 22: lat 109 outside [-90, 90]
+              11 lines above, 1 below: ↑↓ PgUp PgDn scroll
+             Enter or typing starts a new path · e edits the last path · ? help
+             medium · 7 of 7 pins in view                                            ? help
+                   1 Map             2 Timeline           3 Import           4 Settings
+            """)
+    }
+
+    func testKoreanPartialImport100x30() throws {
+        Strings.language = .korean
+        let r = try importPartial(cols: 100, rows: 30)
+        XCTAssertEqual(r.text, """
+                                         ! 가져오기 안내: “partial.csv”: 2개 가져옴, 6개 거부 (중복 0개). 거부
+                                         이유는 가져오기 탭에 있습니다
+
+
+              파일: /tmp/pm-fit/partial.csv
+
+
+              partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀 (묶음 1; 되돌리기: pinmap undo-import 1)
+              CSV · 인코딩 UTF-8 · 구분자 ,
+              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 이름 ← "name"
+              4행: lat 91은(는) [-90, 90] 범위 밖입니다
+              5행: lat 92은(는) [-90, 90] 범위 밖입니다
+              6행: lat 93은(는) [-90, 90] 범위 밖입니다
+              7행: lat 94은(는) [-90, 90] 범위 밖입니다
+              8행: lat 95은(는) [-90, 90] 범위 밖입니다
+              9행: lat 96은(는) [-90, 90] 범위 밖입니다
+
+
+
+
+
+
+
+
+
+
+
+             Enter 또는 입력하면 새 경로 · e 지난 경로 고치기 · ? 도움말
+             중간 · 보이는 핀 7/7개                                                                    ? 도움말
+                     1 지도                 2 타임라인               3 가져오기                 4 설정
+            """)
+    }
+
+    func testKoreanPreviewColumnsAndReasons80x24() throws {
+        Strings.language = .korean
+        let path = try file("partial.csv", Self.partialCSV())
+        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
+        r.char("3")
+        for ch in path { r.char(ch) }
+        r.key(.enter)
+        XCTAssertEqual(r.text, """
+
+              CSV, GeoJSON, GPX, KML, KMZ, JSON 파일에서 핀 가져오기
+
+
+              파일: /tmp/pm-fit/partial.csv
+
+              CSV · 인코딩 UTF-8 · 구분자 , · 167 B
+              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 이름 ← "name"
+              처음 줄:
+                Tower  37.5, 126.9  view
+                Park  37.6, 127  park
+                ✗ 4행: lat 91은(는) [-90, 90] 범위 밖입니다
+                ✗ 5행: lat 92은(는) [-90, 90] 범위 밖입니다
+                ✗ 6행: lat 93은(는) [-90, 90] 범위 밖입니다
+                ✗ 7행: lat 94은(는) [-90, 90] 범위 밖입니다
+
+
+
+
+
+
+             Enter 또는 y 가져오기 · e 경로 고치기 · 입력하면 새 경로 · ? 도움말
+             중간 · 보이는 핀 5/5개                                                ? 도움말
+                   1 지도            2 타임라인          3 가져오기            4 설정
+            """)
+    }
+
+    func testKoreanImportErrorsAreOneShortSentencePerKind() throws {
+        Strings.language = .korean
+        let junk = try file("junk.csv", "\u{1}\u{2}PK\u{3}\u{4}binary junk\n\u{5}\u{6}\n")
+        let notCollection = try file("expected.json", #"{"name": "x"}"#)
+        let fifo = "/tmp/pm-fit/fifo.csv"
+        unlink(fifo)
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        var shown: [String] = []
+        for path in [fifo, "/tmp/pm-fit", "/dev/zero", junk, notCollection, "/tmp/pm-fit/missing.csv"] {
+            let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
+            r.char("3")
+            for ch in path { r.char(ch) }
+            r.key(.enter)
+            shown.append(r.state.importTab.error ?? "")
+        }
+        XCTAssertEqual(shown, ["fifo.csv은(는) 파일이 아니라 파이프(FIFO)입니다. 먼저 파일로 저장하세요", "pm-fit은(는) 폴더입니다. 안의 파일을 고르세요", "zero은(는) 파일이 아니라 장치입니다", "junk.csv: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요", "expected.json: GeoJSON FeatureCollection이 아닙니다", "missing.csv: 그런 파일이 없습니다"])
+    }
+
+    func testKoreanSkipNotes() {
+        Strings.language = .korean
+        XCTAssertEqual(["skipped 1 route", "skipped 2 tracks", "skipped 1 feature with null geometry",
+                        "skipped 3 placemarks with Polygon geometry", "the file has no data rows", "something new"]
+                        .map(ImportNoteText.text), ["경로 1개를 건너뛰었습니다", "트랙 2개를 건너뛰었습니다", "지오메트리가 null인 피처 1개를 건너뛰었습니다",
+                                                "Polygon 지오메트리 플레이스마크 3개를 건너뛰었습니다", "파일에 데이터 행이 없습니다", "something new"])
+        Strings.language = .english
+        XCTAssertEqual(ImportNoteText.text("skipped 2 tracks"), "skipped 2 tracks")
+    }
+
+    func testSettingsScrollsToKeepTheCursorRowAt40x12() throws {
+        let r = try UIFixtures.sqliteRunner(cols: 40, rows: 12)
+        r.char("4")
+        XCTAssertEqual(r.text, """
+
+              Store
+              path     :memory:
+              size     0 B   5 pins
+              imports  none yet
+
+              Settings  (j/k choose · Enter/←/→ ch…
+              ▸ Drag sensitivity  × 1  (0.5 less, …
+                Reduced motion    on: sheets move …
+             ↑↓ move · Enter/Space/←→ change
+             small · 5 of 5 pins in view     ? help
+              1 Map    Timeline  3 Import  Settings
+            """)
+        for _ in 0..<5 { r.key(.down) }
+        XCTAssertEqual(r.text, """
+
+              ▸ Export pins       [csv] geojson gpx
+                                  kml (←/→ format,
+                                  Enter writes it
+                                  next to the
+                                  store)
+                Sheet detent: small (remembered ac…
+
+              Data
+             ↑↓ move · Enter/Space/←→ change
+             small · 5 of 5 pins in view     ? help
+              1 Map    Timeline  3 Import  Settings
+            """)
+    }
+
+    func testLongStatusMessageAt40And80And100Columns() throws {
+        var frames: [String] = []
+        for cols in [40, 80, 100] {
+            let r = try UIFixtures.sqliteRunner(cols: cols, rows: 12)
+            r.state.message = "Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson next to the store"
+            let f = r.frame()
+            frames.append((7..<11).map { f.line($0) }.joined(separator: "\n"))
+        }
+        XCTAssertEqual(frames, ["─ small ─────── ━━━━━━━━ ──────[Filter]─\n Exported 1,234 pins to\n /home/someone/pinmap-export-20261201-\n 183000.geojson next to the store", "─ small ─────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson\n next to the store", "─ small ───────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n • Busan Tower                                     near Busan, KR           landmark     2023-07-01\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson next to the store"])
+    }
+
+    /// The sheet's rows (header to the status line) after searching `query` and pressing Enter.
+    private func sheetAfterSearch(_ query: String, cols: Int, rows: Int) throws -> String {
+        let r = try UIFixtures.sqliteRunner(cols: cols, rows: rows,
+                                      viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.char("/")
+        r.type(query)
+        r.key(.enter)
+        let top = r.state.layout.travel - r.state.sheet.height
+        return (top + 1..<r.state.layout.travel).map { r.line($0) }.joined(separator: "\n")
+    }
+
+    func testNoMatchLinesWrapAndKeepTheirEnd() throws {
+        let long = "this is a very long query that does not match anything at all in the store"
+        XCTAssertEqual(try sheetAfterSearch(long, cols: 80, rows: 24), """
+              Search “this is a very long query th…anything at all in the store”: 0 in view
+              No pin matches “this is a very long …at all in the store”
+
+
+
+
+
+
+            """)
+        XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
+              Search “Busan Tower”: 0 in view · / edits · Esc in / clears · newest first
+              No pins in view match the search: zoom out (-), 0 for the whole world, or Esc
+              in / to clear
+              1 more elsewhere: F shows them all
+
+
+
+
+            """)
+        Strings.language = .korean
+        XCTAssertEqual(try sheetAfterSearch(long, cols: 80, rows: 24), """
+              검색 “this is a very long query t…nything at all in the store”: 보이는 곳 0개
+              “this is a very long …at all in the store”와(과) 맞는 핀이 없습니다
+
+
+
+
+
+
+            """)
+        XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
+              검색 “Busan Tower”: 보이는 곳 0개 · / 고치기 · / 안에서 Esc 지우기 · 최신순
+              보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는
+              지우기
+              다른 곳에 1개 더: F로 모두 보기
+
+
+
+
+            """)
+        XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 100, rows: 30), """
+              검색 “Busan Tower”: 보이는 곳 0개 · / 고치기 · / 안에서 Esc 지우기 · 최신순
+              보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는 지우기
+              다른 곳에 1개 더: F로 모두 보기
+
+
+
+
+
+
+
+            """)
+    }
+
+    /// The one-line rules: a quoted name keeps its start and end; a hint drops whole items;
+    /// a path wider than the line breaks after a "/" or "-".
+    func testTheFitRules() {
+        XCTAssertEqual(TextWrap.middle("gpx11_waypoints_track_from_my_long_trip.gpx", to: 20), "gpx11_wayp…_trip.gpx")
+        XCTAssertEqual(TextWrap.middle("서울 카페 목록 2025 최종.csv", to: 16), "서울 카페…종.csv")
+        XCTAssertEqual(TextWrap.middle("short.csv", to: 20), "short.csv")
+        XCTAssertEqual(TextWrap.hint("a one · b two · c three", to: 14), "a one · b two")
+        XCTAssertEqual(TextWrap.hint("a very long first item · b", to: 10), "a very lo…")
+        XCTAssertEqual(TextWrap.lines("see /tmp/some/deep/folder/file.csv now", width: 16, ascii: false),
+                       ["see", "/tmp/some/deep/", "folder/file.csv", "now"])
+    }
+}
