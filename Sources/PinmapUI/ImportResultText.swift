@@ -84,8 +84,11 @@ enum ImportResultText {
         case (.device, _): return S.ieDevice(name)
         case (.socket, _): return S.ieSocket(name)
         case (.notRegular, _): return S.ieNotRegular(name)
+        case (.neitherGPXNorKML, _): return S.ieNeitherGPXNorKML(name)
         case let (_, .unreadable(_, reason)): return S.ieUnreadable(name, reason)
-        case (_, .emptyFile), (_, .bomOnly): return S.ieEmpty(name)
+        case (_, .emptyFile), (_, .bomOnly):
+            // Only CSV has a header row to miss.
+            return ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? S.ieEmptyFile(name) : S.ieEmpty(name)
         case (_, .noHeader): return S.ieNoHeader(name)
         case (_, .malformedHeader): return S.ieHeader(name)
         case (_, .decoding): return S.ieDecoding(name)

@@ -99,7 +99,9 @@ enum SettingsView {
             for l in TextWrap.lines(text, width: width, ascii: s.ascii) { line(l, style) }
         }
         line(S.stStore.text, theme.title)
-        line(S.stPath(s.storeInfo.path))
+        // One row (`firstSettingRow` counts it): a long path gives way in the middle, so its
+        // start and its file name stay readable.
+        line(S.stPath(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(S.stPath(""))), ascii: s.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
