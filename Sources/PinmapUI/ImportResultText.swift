@@ -92,7 +92,9 @@ enum ImportResultText {
         case (_, .noHeader): return S.ieNoHeader(name)
         case (_, .malformedHeader): return S.ieHeader(name)
         case (_, .decoding): return S.ieDecoding(name)
-        case (_, .columns): return S.ieColumns(name)
+        case let (_, .columns(_, err)):
+            // A header holding NUL bytes is a binary file, not a CSV that lacks its columns.
+            return looksBinary(err) ? S.ieBinary(name) : S.ieColumns(name)
         case let (_, .invalidGeoJSON(_, reason)): return S.ieNotGeoJSON(name, reason)
         case let (_, .invalidJSON(_, reason)): return S.ieNotJSON(name, reason)
         case let (_, .malformedXML(_, line, column, reason)): return S.ieXML(name, line, column, reason)
@@ -100,6 +102,17 @@ enum ImportResultText {
         case let (_, .store(_, reason)): return S.ieStore(name, reason)
         case (_, .rejectsFile): return e.description
         }
+    }
+
+    /// Whether the headers the column error found hold a NUL byte (text never does).
+    private static func looksBinary(_ error: ColumnMappingError) -> Bool {
+        let headers: [String]
+        switch error {
+        case let .noCoordinateColumns(found), let .missingCoordinateColumn(_, _, found), let .noNameColumn(found),
+             let .unknownColumn(_, _, found):
+            headers = found
+        }
+        return headers.contains { $0.unicodeScalars.contains("\0") }
     }
 
     /// Pinmap's own field names (`latitude`, the columns' roles, `geometry.coordinates`) in

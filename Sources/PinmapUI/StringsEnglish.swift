@@ -262,6 +262,7 @@ extension Strings {
         .placeNoMatch: "No place matches “{0}”",
         .importNoDataRows: "no data rows (only the header row)",
         .ieEmptyFile: "{0}: the file is empty",
+        .ieBinary: "{0}: looks like a binary file (it holds NUL bytes), not CSV text",
         .importNoMatch: "No file starts with “{0}”",
         .pasteLineBreaks: "line breaks pasted as spaces",
         .searchInView: "{0} in view",

@@ -262,6 +262,7 @@ extension Strings {
         .placeNoMatch: "“{0}”에 맞는 장소가 없습니다",
         .importNoDataRows: "데이터 행이 없습니다 (머리글 행만 있음)",
         .ieEmptyFile: "{0}: 빈 파일입니다",
+        .ieBinary: "{0}: CSV 텍스트가 아니라 바이너리 파일로 보입니다 (NUL 바이트가 있음)",
         .importNoMatch: "“{0}”(으)로 시작하는 파일이 없습니다",
         .pasteLineBreaks: "줄바꿈은 빈칸으로 붙여넣었습니다",
         .searchInView: "보이는 곳 {0}개",

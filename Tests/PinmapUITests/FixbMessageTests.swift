@@ -116,4 +116,12 @@ final class FixbMessageTests: XCTestCase {
         let line = frame.first { $0.contains("pins.sqlite") }
         XCTAssertEqual(line, "  경로     /tmp/t2r/a-rather-long-folder-name…rs/and-one-more-level/pins.sqlite")
     }
+
+    func testABinaryFileSaysItLooksBinaryNotThatColumnsAreMissing() {
+        Strings.language = .korean
+        let binary = ImportError.columns(path: "/tmp/x/bin.csv", .noCoordinateColumns(headersFound: ["\u{7F}ELF\u{2}\u{0}\u{0}"]))
+        XCTAssertEqual(ImportResultText.text(binary), "bin.csv: CSV 텍스트가 아니라 바이너리 파일로 보입니다 (NUL 바이트가 있음)")
+        let text = ImportError.columns(path: "/tmp/x/a.csv", .noCoordinateColumns(headersFound: ["x", "y2"]))
+        XCTAssertEqual(ImportResultText.text(text), "a.csv: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요")
+    }
 }
