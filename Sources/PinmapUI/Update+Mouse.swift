@@ -15,6 +15,10 @@ extension AppState {
         case .release: release(m, now: now)
         case .move: trackPointer(m)
         }
+        // A click is a pointer position too (a terminal may report no move before it).
+        // Kept wherever it is: `statusPoint` decides, so a map or sheet moving under a
+        // still mouse recomputes what is under it.
+        if m.kind != .move { pointerCell = (m.col, m.row) }
         return []
     }
 
@@ -173,8 +177,8 @@ extension AppState {
     /// The pointer over the map: its coordinate takes the status line, so a message left
     /// there by an earlier action goes (it would hide a stale coordinate).
     private mutating func trackPointer(_ m: MouseEvent) {
-        guard tab == .map, m.row < sheetTop else { pointerCell = nil; return }
-        if pointerCell.map({ $0 != (m.col, m.row) }) ?? true { message = nil }
+        let overMap = tab == .map && layout.visibleMap(sheetHeight: sheet.height).contains(col: m.col, row: m.row)
+        if overMap, pointerCell.map({ $0 != (m.col, m.row) }) ?? true { message = nil }
         pointerCell = (m.col, m.row)
     }
 }
