@@ -32,6 +32,7 @@ extension AppState {
         if isSearching, handleSearch(key: key, now: now) { return [] }
         if tab == .timeline && TimelineKeys.handles(key) {
             if let pin = timeline.handle(key: key) { jump(to: pin, now: now) }
+            timeline.follow(rows: TimelineView.pinRows(area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)).count)
             return []
         }
         if tab == .settings, let effects = handleSettings(key: key) { return effects }
@@ -201,7 +202,7 @@ extension AppState {
 
 /// Keys the Timeline tab takes before the global bindings.
 enum TimelineKeys {
-    static let keys: Set<Key> = [.left, .right, .up, .down, .pageUp, .pageDown, .enter,
+    static let keys: Set<Key> = [.left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .enter,
                                  .char("h"), .char("l"), .char("j"), .char("k"), .char("<"), .char(">")]
     static func handles(_ key: Key) -> Bool { keys.contains(key) }
 }

@@ -148,9 +148,9 @@ extension AppState {
             timeline.cursor = 0
             timeline.needsReload = true
         } else {
-            let first = TimelineView.gridOrigin(area: area).y + 8
-            let i = m.row - first
-            if timeline.dayPins.indices.contains(i) { timeline.cursor = i }
+            let list = TimelineView.pinRows(area: area)
+            let i = m.row - list.first + timeline.firstVisiblePin(rows: list.count)
+            if m.row >= list.first, timeline.dayPins.indices.contains(i) { timeline.cursor = i }
         }
     }
 
