@@ -130,12 +130,18 @@ extension AppState {
 
     /// A click on a Settings row selects it and changes it one step, as Enter does.
     private mutating func clickSettings(_ m: MouseEvent) {
-        let first = SettingsView.firstSettingRow(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
+        let area = Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)
+        let first = SettingsView.firstSettingRow(self, area: area)
         guard let row = SettingRow(rawValue: m.row - first) else { return }
+        settingsScrollHeld = SettingsView.scroll(self, area: area)  // the page must not move under the mouse
         settingsCursor = row.rawValue
-        // The export row: a click on the formats picks the next one, elsewhere it exports (as Enter).
+        // The export row: a click on a format picks that one, elsewhere it exports (as Enter).
         let formats = SettingsView.valueColumn..<(SettingsView.valueColumn + DisplayWidth.of(SettingsView.exportFormats(self)))
-        if row == .export && !formats.contains(m.col) { queue(.exportPins(exportFormat)); return }
+        if row == .export && formats.contains(m.col) {
+            if let f = SettingsView.exportFormat(self, atCol: m.col) { exportFormat = f }
+            return
+        }
+        if row == .export { queue(.exportPins(exportFormat)); return }
         if let e = changeSetting(row, forward: true) { queue(e) }
     }
 
