@@ -61,6 +61,7 @@ extension AppState {
     }
 
     mutating func handleSettings(key: Key) -> [Effect]? {
+        settingsScrollHeld = nil  // keys scroll to follow the cursor
         switch key {
         case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
         case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
@@ -146,6 +147,8 @@ enum SettingsView {
         let visible = max(1, area.height - 2)  // row 0 is the toast's, the last the key hint's
         guard rows.count > visible else { return 0 }
         let end = rows.count - visible
+        // After a click the page stays put while the cursor's row is still in view.
+        if let held = s.settingsScrollHeld, (0...end).contains(held), (held..<held + visible).contains(cursor) { return held }
         if s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
         return max(0, min(cursor + 2 - visible, end))
     }
@@ -169,6 +172,18 @@ enum SettingsView {
     /// `csv [geojson] gpx kml`: the export formats, the chosen one in brackets.
     static func exportFormats(_ s: AppState) -> String {
         PinExport.Format.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
+    }
+
+    /// The export format whose word in `exportFormats` is drawn at column `col` (brackets
+    /// included), or nil between words and outside them.
+    static func exportFormat(_ s: AppState, atCol col: Int) -> PinExport.Format? {
+        var x = valueColumn
+        for f in PinExport.Format.allCases {
+            let width = DisplayWidth.of(f == s.exportFormat ? "[\(f.rawValue)]" : f.rawValue)
+            if (x..<x + width).contains(col) { return f }
+            x += width + 1
+        }
+        return nil
     }
 
     static func formatSensitivity(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
