@@ -30,7 +30,7 @@ enum FormatReaders {
         case "gpx": return .gpx
         case "kml": return .kml
         default:
-            throw .unreadable(path: path, reason: "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML and KMZ")
+            throw .unreadable(path: path, reason: ImportError.neitherGPXNorKML)
         }
     }
 

@@ -6,6 +6,8 @@ import Glibc
 public enum ImportErrorCode: String, Sendable, CaseIterable {
     case notFound, noPermission, directory, pipe, device, socket, notRegular, unreadable
     case empty, noHeader, malformedHeader, decoding, columns, notGeoJSON, notJSON, notXML, archive, store, rejectsFile
+    /// XML whose root is neither `<gpx>` nor `<kml>` (`ImportError.neitherGPXNorKML`).
+    case neitherGPXNorKML
 }
 
 extension ImportError {
@@ -13,7 +15,8 @@ extension ImportError {
     /// path is, or why it cannot be opened), the same test `FileChunkSource` refuses by.
     public var code: ImportErrorCode {
         switch self {
-        case let .unreadable(path, _): return Self.code(ofPath: path)
+        case let .unreadable(path, reason):
+            return reason == Self.neitherGPXNorKML ? .neitherGPXNorKML : Self.code(ofPath: path)
         case .emptyFile, .bomOnly: return .empty
         case .noHeader: return .noHeader
         case .malformedHeader: return .malformedHeader
@@ -27,6 +30,9 @@ extension ImportError {
         case .rejectsFile: return .rejectsFile
         }
     }
+
+    /// The `unreadable` reason for XML that is neither GPX nor KML (one place for the sentence).
+    static let neitherGPXNorKML = "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML and KMZ"
 
     /// The file the failure is about.
     public var path: String {

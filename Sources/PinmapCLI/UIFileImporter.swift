@@ -50,12 +50,17 @@ enum UIFileImporter {
         case (.device, _): return S.ieDevice(name)
         case (.socket, _): return S.ieSocket(name)
         case (.notRegular, _): return S.ieNotRegular(name)
+        case (.neitherGPXNorKML, _): return S.ieNeitherGPXNorKML(name)
         case let (_, .unreadable(_, reason)): return S.ieUnreadable(name, reason)
-        case (_, .emptyFile), (_, .bomOnly): return S.ieEmpty(name)
+        case (_, .emptyFile), (_, .bomOnly):
+            // Only CSV has a header row to miss.
+            return ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? S.ieEmptyFile(name) : S.ieEmpty(name)
         case (_, .noHeader): return S.ieNoHeader(name)
         case (_, .malformedHeader): return S.ieHeader(name)
         case (_, .decoding): return S.ieDecoding(name)
-        case (_, .columns): return S.ieColumns(name)
+        case let (_, .columns(_, err)):
+            // A header holding NUL bytes is a binary file, not a CSV that lacks its columns.
+            return looksBinary(err) ? S.ieBinary(name) : S.ieColumns(name)
         case let (_, .invalidGeoJSON(_, reason)): return S.ieNotGeoJSON(name, reason)
         case let (_, .invalidJSON(_, reason)): return S.ieNotJSON(name, reason)
         case let (_, .malformedXML(_, line, column, reason)): return S.ieXML(name, line, column, reason)
@@ -63,5 +68,16 @@ enum UIFileImporter {
         case let (_, .store(_, reason)): return S.ieStore(name, reason)
         case (_, .rejectsFile): return e.description
         }
+    }
+
+    /// Whether the headers the column error found hold a NUL byte (text never does).
+    private static func looksBinary(_ error: ColumnMappingError) -> Bool {
+        let headers: [String]
+        switch error {
+        case let .noCoordinateColumns(found), let .missingCoordinateColumn(_, _, found), let .noNameColumn(found),
+             let .unknownColumn(_, _, found):
+            headers = found
+        }
+        return headers.contains { $0.unicodeScalars.contains("\0") }
     }
 }

@@ -56,6 +56,9 @@ public struct AppState: Sendable {
     public var importTab = ImportTabState()
     /// Selected row on the Settings tab.
     public var settingsCursor = 0
+    /// The Settings page's scroll held by a click, so the page does not move under the
+    /// mouse (SettingsView.scroll; a key lets it go).
+    var settingsScrollHeld: Int?
     /// The format the Settings tab's export row writes.
     public var exportFormat: ExportFormat = .csv
     /// Store facts for the Settings tab.

@@ -15,7 +15,8 @@ public struct ConfirmPopup: Sendable, Equatable {
     public enum Button: Int, Sendable, Equatable { case confirm = 0, cancel = 1 }
 
     /// What a key or click did.
-    public enum Outcome: Sendable, Equatable { case waiting, confirmed(Action), cancelled }
+    /// `unused`: a key the pop-up has no use for; it cancels, then acts below.
+    public enum Outcome: Sendable, Equatable { case waiting, confirmed(Action), cancelled, unused }
 
     public var action: Action
     public var chosen: Button = .cancel
@@ -49,17 +50,17 @@ public struct ConfirmPopup: Sendable, Equatable {
     public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : S.cfCancel.text }
 
     /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, `y` confirms;
-    /// Esc, `n` and every other key cancel.
+    /// Esc and `n` cancel; every other key (`2`, `q`) is `unused`: it cancels too, then acts below.
     public mutating func handle(key: Key) -> Outcome {
         switch key {
         case .left, .right, .tab, .backTab, .char("h"), .char("l"):
             chosen = chosen == .confirm ? .cancel : .confirm
         case .enter, .char(" "): return chosen == .confirm ? .confirmed(action) : .cancelled
-        case .escape, .char("n"), .char("q"): return .cancelled
+        case .escape, .char("n"): return .cancelled
         case .char("y"): return .confirmed(action)
-        // Any other key (`2`, `/`) is answered, never dropped: it cancels, which says so
-        // ("Nothing deleted"); it does not act below, where a deletion was just asked for.
-        default: return .cancelled
+        // Any other key (`2`, `q`) is never dropped: it cancels, which says so ("Nothing
+        // deleted"), and then acts below, as every other sheet's unused key does.
+        default: return .unused
         }
         return .waiting
     }

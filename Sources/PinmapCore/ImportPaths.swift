@@ -12,8 +12,10 @@ public struct FolderListing: Sendable, Equatable {
     public var entries: [Entry]
     /// Why the folder could not be read, if it could not.
     public var error: String?
-    public init(path: String, entries: [Entry], error: String? = nil) {
-        self.path = path; self.entries = entries; self.error = error
+    /// The folder does not exist (the tab says "no such folder", not "no files in it").
+    public var missing: Bool
+    public init(path: String, entries: [Entry], error: String? = nil, missing: Bool = false) {
+        self.path = path; self.entries = entries; self.error = error; self.missing = missing
     }
 
     /// File name extensions the importer reads (lowercased, without the dot).

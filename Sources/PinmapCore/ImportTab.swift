@@ -265,9 +265,16 @@ enum ImportTabView {
             line(ImportResultText.preview(format: p.format, encoding: p.encoding, delimiter: p.delimiter, size: p.size), theme.title)
             lines.wrapped(ImportResultText.columns(p.columns), theme.muted, ascii: s.ascii, into: &screen)
             if !p.properties.isEmpty {
-                line(S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", "), theme.muted)
+                let kept = S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", ")
+                // Wrapped when the first rows still fit under it, else one line cut with "…".
+                let wrappedRows = TextWrap.lines(kept, width: lines.width(), ascii: s.ascii).count
+                if lines.row + wrappedRows + 1 + p.rows.count <= area.maxY - 1 {
+                    lines.wrapped(kept, theme.muted, ascii: s.ascii, into: &screen)
+                } else {
+                    line(kept, theme.muted)
+                }
             }
-            line(S.importFirstRows.text, theme.muted)
+            line(p.rows.isEmpty ? S.importNoDataRows.text : S.importFirstRows.text, theme.muted)  // a header-only file says so
             for r in p.rows { line("  " + ImportResultText.row(r), .plain) }
         } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
@@ -304,8 +311,11 @@ enum ImportTabView {
     /// The importable files of the typed path's folder, the picked one highlighted.
     private static func drawFiles(_ s: AppState, _ folder: FolderListing, lines: inout TextLines, into screen: inout Screen, theme: Theme) {
         let files = folder.files
-        let place = SafeText.sanitize(folder.path, ascii: s.ascii)
-        lines.line(files.isEmpty ? S.importNoFiles(place) : S.importFilesHere(place), theme.muted, into: &screen)
+        let sentence = folder.missing ? S.importNoFolder : files.isEmpty ? S.importNoFiles : S.importFilesHere
+        // The path gives way in the middle so the sentence's own words stay (in any language).
+        let pathRoom = lines.width() - DisplayWidth.of(sentence(""))
+        let place = TextWrap.middle(SafeText.sanitize(folder.path, ascii: s.ascii), to: max(3, pathRoom), ascii: s.ascii)
+        lines.line(sentence(place), theme.muted, into: &screen)
         let room = max(0, lines.area.maxY - 1 - lines.row)  // the last row holds the key hint
         for (i, f) in files.prefix(room).enumerated() {
             let picked = i == s.importTab.pick

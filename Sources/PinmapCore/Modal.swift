@@ -63,13 +63,12 @@ extension AppState {
             switch m.content {
             case .notice:
                 dismissModal(now: now)
-                // Esc/Enter/Space/x/q only close it (q must not quit by surprise);
-                // any other key also acts, so
-                // "u undoes" works on the first u.
-                if ![.escape, .enter, .char(" "), .char("x"), .char("q")].contains(key) { modal = nil; return false }
+                // Esc/Enter/Space/x only close it; any other key also acts, so
+                // "u undoes" works on the first u and `q` quits (help: q quits everywhere).
+                if ![.escape, .enter, .char(" "), .char("x")].contains(key) { modal = nil; return false }
             case .filter(var f):
-                if key == .escape || key == .enter || key == .char("f") || key == .char("q") { dismissModal(now: now); return true }
-                // A key the sheet has no use for (`2`, `/`, `+`) closes it and acts below at once.
+                if key == .escape || key == .enter || key == .char("f") { dismissModal(now: now); return true }
+                // A key the sheet has no use for (`2`, `/`, `+`, `q`) closes it and acts below at once.
                 guard f.handle(key: key) else { dismissModal(now: now); return false }
                 modal?.content = .filter(f)
                 applyFilter(f, &fx)

@@ -54,12 +54,14 @@ public struct PinDetail: Sendable, Equatable {
     /// Keys, in order of precedence: the pop-up's, the comment input's (all
     /// printable keys are text; Enter adds, Esc cancels), then the page's:
     /// j/k ↑↓ move among comments, `c` comments, `x`/Delete deletes the
-    /// selected comment, `e` edits, `d` deletes the pin, Esc/`q` closes.
+    /// selected comment, `e` edits, `d` deletes the pin, Esc closes; other keys
+    /// (`q`, `2`) are `unused`: the page closes and they act below.
     public mutating func handle(key: Key, now: Double, animated: Bool) -> Outcome {
         if var c = confirm {
             let result = c.popup.handle(key: key)
             confirm = c
-            return settle(result)
+            guard result == .unused else { return settle(result) }
+            confirm = nil  // a key the pop-up has no use for cancels it, then acts on the page
         }
         if var field = input {
             switch key {
@@ -76,7 +78,7 @@ public struct PinDetail: Sendable, Equatable {
         }
         note = nil
         switch key {
-        case .escape, .char("q"): return .close
+        case .escape: return .close  // `q` is unused here: the page closes and the app quits
         case .char("j"), .down: cursor = min(max(0, comments.count - 1), cursor + 1)
         case .char("k"), .up: cursor = max(0, cursor - 1)
         case .home: cursor = 0
@@ -107,7 +109,7 @@ public struct PinDetail: Sendable, Equatable {
     mutating func settle(_ result: ConfirmPopup.Outcome) -> Outcome {
         switch result {
         case .waiting: return .none
-        case .cancelled:
+        case .cancelled, .unused:
             confirm = nil
             return .none
         case .confirmed(let action):

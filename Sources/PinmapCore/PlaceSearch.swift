@@ -31,6 +31,14 @@ extension AppState {
         placeCursor = !placeMatches.isEmpty && (placeSearchOnly || placeMatches[0].exact) ? 0 : nil
     }
 
+    /// The typed name (shortened in the middle) when `g`'s field has text and no place
+    /// matches it, else nil.
+    var placeNoMatchText: String? {
+        guard placeSearchOnly, !placeMatchesPending, placeMatches.isEmpty,
+              let text = searchField?.text.trimmingSpaces, !text.isEmpty else { return nil }
+        return TextWrap.middle(text, to: 30)
+    }
+
     /// `g`: the search field for places only.
     mutating func startPlaceSearch(now: Double) {
         placeSearchOnly = true

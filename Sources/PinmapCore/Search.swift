@@ -31,6 +31,7 @@ extension AppState {
         case .ctrl("c"): quit = true
         case .enter:
             if let p = placeCursor { choosePlace(p, &fx); return true }  // PlaceSearch.swift
+            if let text = placeNoMatchText { message = S.placeNoMatch(text); return true }  // the field stays to correct
             searchField = nil
             endPlaceSearch()
             message = search.isEmpty ? nil : S.msgSearchKept.text

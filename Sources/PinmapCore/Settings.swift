@@ -61,6 +61,7 @@ extension AppState {
     }
 
     mutating func handleSettings(key: Key) -> [Effect]? {
+        settingsScrollHeld = nil  // keys scroll to follow the cursor
         switch key {
         case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
         case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
@@ -99,7 +100,9 @@ enum SettingsView {
             for l in TextWrap.lines(text, width: width, ascii: s.ascii) { line(l, style) }
         }
         line(S.stStore.text, theme.title)
-        line(S.stPath(s.storeInfo.path))
+        // One row (`firstSettingRow` counts it): a long path gives way in the middle, so its
+        // start and its file name stay readable.
+        line(S.stPath(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(S.stPath(""))), ascii: s.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
@@ -144,6 +147,8 @@ enum SettingsView {
         let visible = max(1, area.height - 2)  // row 0 is the toast's, the last the key hint's
         guard rows.count > visible else { return 0 }
         let end = rows.count - visible
+        // After a click the page stays put while the cursor's row is still in view.
+        if let held = s.settingsScrollHeld, (0...end).contains(held), (held..<held + visible).contains(cursor) { return held }
         if s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
         return max(0, min(cursor + 2 - visible, end))
     }
@@ -167,6 +172,18 @@ enum SettingsView {
     /// `csv [geojson] gpx kml`: the export formats, the chosen one in brackets.
     static func exportFormats(_ s: AppState) -> String {
         ExportFormat.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
+    }
+
+    /// The export format whose word in `exportFormats` is drawn at column `col` (brackets
+    /// included), or nil between words and outside them.
+    static func exportFormat(_ s: AppState, atCol col: Int) -> ExportFormat? {
+        var x = valueColumn
+        for f in ExportFormat.allCases {
+            let width = DisplayWidth.of(f == s.exportFormat ? "[\(f.rawValue)]" : f.rawValue)
+            if (x..<x + width).contains(col) { return f }
+            x += width + 1
+        }
+        return nil
     }
 
     static func formatSensitivity(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

@@ -74,7 +74,14 @@ public enum SheetView {
         if state.placeRows > 0 || state.placeSearchOnly {
             // Places matching the search come first (PlaceSearch.swift).
             PlaceRowsView.draw(state, first: first, rows: rows, width: rect.width, into: &screen, theme: theme)
-            if state.placeSearchOnly { return }
+            if state.placeSearchOnly {
+                // `g` with a name no place has says so (the list would be silently empty).
+                if let text = state.placeNoMatchText {
+                    screen.put("  " + S.placeNoMatch(SafeText.sanitize(text, ascii: state.ascii)), col: 0, row: first,
+                               style: theme.hint, maxWidth: rect.width)
+                }
+                return
+            }
             first += state.placeRows
             rows -= state.placeRows
             guard rows > 0 else { return }

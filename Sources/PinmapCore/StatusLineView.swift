@@ -97,7 +97,7 @@ enum StatusLineView {
 
     /// What the glyph under the mouse pointer means (a pin, a count, a density shade).
     static func pointerLegend(_ state: AppState) -> String? {
-        guard let c = state.pointerCell else { return nil }
+        guard let c = state.pointerCell, state.statusPoint.underPointer else { return nil }
         let pane = state.layout.mapPane
         return MapRenderer.legend(atCol: c.col, row: c.row, pane: pane,
                                   viewport: state.viewport, markers: state.markers, ascii: state.ascii)

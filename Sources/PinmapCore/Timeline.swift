@@ -13,6 +13,8 @@ public struct TimelineState: Sendable, Equatable {
     /// Pins created on the selected day, oldest first (loaded by the runner).
     public var dayPins: [Pin] = []
     public var cursor = 0
+    /// First pin shown in the day's list (kept by `follow(rows:)`; 0 after a day change).
+    public var scroll = 0
     /// Set when the month or the day changed and data must be loaded.
     public var isStale = true
 
@@ -70,11 +72,20 @@ public struct TimelineState: Sendable, Equatable {
         case .pageDown, .char(">"): moveMonth(by: 1)
         case .char("j"): cursor = min(max(0, dayPins.count - 1), cursor + 1)
         case .char("k"): cursor = max(0, cursor - 1)
+        case .home: cursor = 0
+        case .end: cursor = max(0, dayPins.count - 1)
         case .enter: return dayPins.indices.contains(cursor) ? dayPins[cursor] : nil
         default: break
         }
         return nil
     }
+
+    /// First pin row shown in a list of `rows` rows: `scroll`, moved just enough to show
+    /// the cursor (drawing, clicks and `follow` share it).
+    func firstVisiblePin(rows: Int) -> Int { max(0, min(cursor, max(scroll, cursor - max(1, rows) + 1))) }
+
+    /// Keeps the list where it is unless the cursor left it (called after each key).
+    mutating func follow(rows: Int) { scroll = firstVisiblePin(rows: rows) }
 
     /// Layout of the calendar grid inside `area`: cell size in cells.
     static let cellWidth = 6
@@ -126,14 +137,22 @@ enum TimelineView {
         drawDayPins(t, area: area, top: g.y + 7, into: &screen, theme: theme)
     }
 
+    /// Screen row of the first pin in the day's list, and how many pin rows fit in `area`
+    /// (its last row is the tab's hint line: TabHintView).
+    static func pinRows(area: Rect) -> (first: Int, count: Int) {
+        let first = gridOrigin(area: area).y + 8
+        return (first, max(0, area.maxY - 1 - first))
+    }
+
     private static func drawDayPins(_ t: TimelineState, area: Rect, top: Int, into screen: inout Screen, theme: Theme) {
         guard top < area.maxY else { return }
         let head = t.dayPins.isEmpty ? S.tlNoPins(t.dateString)
             : t.dayPins.count == 1 ? S.tlOnePin(t.dateString) : S.tlPins(t.dateString, t.dayPins.count)
         screen.put("  " + head, col: area.x, row: top, style: theme.title)
-        for (i, p) in t.dayPins.enumerated() {
-            let row = top + 1 + i
-            guard row < area.maxY else { break }
+        let list = pinRows(area: area), start = t.firstVisiblePin(rows: list.count)
+        for i in t.dayPins.indices.dropFirst(start) {
+            let p = t.dayPins[i], row = top + 1 + i - start
+            guard row < list.first + list.count else { break }
             let style = i == t.cursor ? theme.selectedRow : .plain
             let time = p.createdAt.count >= 16 ? String(p.createdAt.dropFirst(11).prefix(5)) : ""
             screen.put("   \(time)  \(p.title)  ", col: area.x, row: row, style: style, maxWidth: area.width - 2)

@@ -9,7 +9,7 @@ extension AppState {
         message = nil
         pointerCell = nil  // the status line follows the keys: the visible map's centre
         if showHelp {
-            if key == .ctrl("c") { quit = true; return [] }  // q closes help, as the box says any other key does
+            if key == .ctrl("c") { quit = true; return [] }
             let page = max(1, HelpView.visibleRows(rows: layout.rows) - 1)
             let step: Int? = switch key {
             case .down, .char("j"): 1
@@ -20,8 +20,9 @@ extension AppState {
             }
             guard let step else {
                 showHelp = false
-                // Esc, Enter, q and ? only close help; any other key also acts (`2` shows Timeline).
-                if [.escape, .enter, .char("q"), .char("?"), .f1].contains(key) { return [] }
+                // Esc, Enter and ? only close help; any other key also acts (`2` shows Timeline,
+                // `q` quits: help lists q among the keys that work everywhere).
+                if [.escape, .enter, .char("?"), .f1].contains(key) { return [] }
                 return handle(key: key, now: now, &fx)
             }
             helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
@@ -31,6 +32,7 @@ extension AppState {
         if isSearching, handleSearch(key: key, now: now, &fx) { return [] }
         if tab == .timeline && TimelineKeys.handles(key) {
             if let pin = timeline.handle(key: key) { jump(to: pin, now: now, &fx) }
+            timeline.follow(rows: TimelineView.pinRows(area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)).count)
             return []
         }
         if tab == .settings, let effects = handleSettings(key: key) { return effects }
@@ -200,7 +202,7 @@ extension AppState {
 
 /// Keys the Timeline tab takes before the global bindings.
 enum TimelineKeys {
-    static let keys: Set<Key> = [.left, .right, .up, .down, .pageUp, .pageDown, .enter,
+    static let keys: Set<Key> = [.left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .enter,
                                  .char("h"), .char("l"), .char("j"), .char("k"), .char("<"), .char(">")]
     static func handles(_ key: Key) -> Bool { keys.contains(key) }
 }

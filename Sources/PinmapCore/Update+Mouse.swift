@@ -15,6 +15,10 @@ extension AppState {
         case .release: release(m, now: now, &fx)
         case .move: trackPointer(m)
         }
+        // A click is a pointer position too (a terminal may report no move before it).
+        // Kept wherever it is: `statusPoint` decides, so a map or sheet moving under a
+        // still mouse recomputes what is under it.
+        if m.kind != .move { pointerCell = (m.col, m.row) }
         return []
     }
 
@@ -126,12 +130,18 @@ extension AppState {
 
     /// A click on a Settings row selects it and changes it one step, as Enter does.
     private mutating func clickSettings(_ m: MouseEvent, _ fx: inout Effects) {
-        let first = SettingsView.firstSettingRow(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
+        let area = Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)
+        let first = SettingsView.firstSettingRow(self, area: area)
         guard let row = SettingRow(rawValue: m.row - first) else { return }
+        settingsScrollHeld = SettingsView.scroll(self, area: area)  // the page must not move under the mouse
         settingsCursor = row.rawValue
-        // The export row: a click on the formats picks the next one, elsewhere it exports (as Enter).
+        // The export row: a click on a format picks that one, elsewhere it exports (as Enter).
         let formats = SettingsView.valueColumn..<(SettingsView.valueColumn + DisplayWidth.of(SettingsView.exportFormats(self)))
-        if row == .export && !formats.contains(m.col) { fx.add(.exportPins(exportFormat)); return }
+        if row == .export && formats.contains(m.col) {
+            if let f = SettingsView.exportFormat(self, atCol: m.col) { exportFormat = f }
+            return
+        }
+        if row == .export { fx.add(.exportPins(exportFormat)); return }
         if let e = changeSetting(row, forward: true) { fx.add(e) }
     }
 
@@ -144,9 +154,9 @@ extension AppState {
             timeline.cursor = 0
             timeline.isStale = true
         } else {
-            let first = TimelineView.gridOrigin(area: area).y + 8
-            let i = m.row - first
-            if timeline.dayPins.indices.contains(i) { timeline.cursor = i }
+            let list = TimelineView.pinRows(area: area)
+            let i = m.row - list.first + timeline.firstVisiblePin(rows: list.count)
+            if m.row >= list.first, timeline.dayPins.indices.contains(i) { timeline.cursor = i }
         }
     }
 
@@ -173,8 +183,8 @@ extension AppState {
     /// The pointer over the map: its coordinate takes the status line, so a message left
     /// there by an earlier action goes (it would hide a stale coordinate).
     private mutating func trackPointer(_ m: MouseEvent) {
-        guard tab == .map, m.row < sheetTop else { pointerCell = nil; return }
-        if pointerCell.map({ $0 != (m.col, m.row) }) ?? true { message = nil }
+        let overMap = tab == .map && layout.visibleMap(sheetHeight: sheet.height).contains(col: m.col, row: m.row)
+        if overMap, pointerCell.map({ $0 != (m.col, m.row) }) ?? true { message = nil }
         pointerCell = (m.col, m.row)
     }
 }

@@ -88,6 +88,14 @@ extension AppState {
         case .confirm(var popup):
             let outcome = popup.handle(key: key)
             modal?.content = .confirm(popup)
+            guard outcome != .unused else {
+                // Cancel, then act below (`2` shows Timeline, `q` quits). `handle(key:)`
+                // clears the message, so "Nothing deleted" is set after it unless the key set one.
+                dismissModal(now: now)
+                handle(key: key, now: now, &fx).forEach { fx.add($0) }
+                message = message ?? S.msgNothingDeleted.text
+                return true
+            }
             finish(outcome, now: now, &fx)
         case .detail(var detail):
             let outcome = detail.handle(key: key, now: now, animated: !sheet.reducedMotion)
@@ -115,7 +123,7 @@ extension AppState {
     private mutating func finish(_ outcome: ConfirmPopup.Outcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case .waiting: break
-        case .cancelled:
+        case .cancelled, .unused:
             message = S.msgNothingDeleted.text
             dismissModal(now: now)
         case .confirmed(let action):

@@ -20,7 +20,8 @@ enum FolderReader {
             }
             return FolderListing(path: path, entries: folders.sorted { $0.name < $1.name } + files.sorted { $0.name < $1.name })
         } catch {
-            return FolderListing(path: path, entries: [], error: "\(error.localizedDescription)")
+            return FolderListing(path: path, entries: [], error: "\(error.localizedDescription)",
+                                 missing: !fm.fileExists(atPath: path))
         }
     }
 

@@ -79,14 +79,15 @@ final class FilterSheetTests: XCTestCase {
 }
 
 final class NoticeKeyTests: XCTestCase {
-    func testQOnANoticeClosesItWithoutQuitting() throws {
+    func testXClosesANoticeAndQQuits() throws {
         let r = try UIFixtures.runner()
         r.state.notify("Pin not added", "Adding “x” failed :( disk full", success: false, now: 0)
-        r.char("q")
+        r.char("x")
         XCTAssertFalse(r.state.quit)
         r.handle(.tick, now: 1)
         XCTAssertNil(r.state.modal)
+        r.state.notify("Pin not added", "Adding “x” failed :( disk full", success: false, now: 1)
         r.char("q")
-        XCTAssertTrue(r.state.quit)
+        XCTAssertTrue(r.state.quit, "q quits from a notice (help: q quits everywhere)")
     }
 }

@@ -27,10 +27,58 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertFalse(s.showHelp)
         XCTAssertEqual(s.tab, .timeline, "2 from help lands on Timeline")
         _ = s.update(.input(.key(.char("?"))), now: 0.3)
-        _ = s.update(.input(.key(.char("q"))), now: 0.4)
+        _ = s.update(.input(.key(.escape)), now: 0.35)
         XCTAssertFalse(s.showHelp)
-        XCTAssertFalse(s.quit, "q only closes help")
-        XCTAssertEqual(s.tab, .timeline)
+        XCTAssertFalse(s.quit, "Esc only closes help")
+        _ = s.update(.input(.key(.char("?"))), now: 0.4)
+        _ = s.update(.input(.key(.char("q"))), now: 0.45)
+        XCTAssertFalse(s.showHelp)
+        XCTAssertTrue(s.quit, "q quits from help, as help says")
+    }
+
+    /// Issue #11 (tester 2, item 2): `q` quits from every sheet that is not a text field.
+    func testQQuitsFromFilterDetailConfirmAndNotice() {
+        var filter = state()
+        _ = filter.update(.input(.key(.char("f"))), now: 0)
+        _ = filter.update(.tick, now: 0.5)
+        _ = filter.update(.input(.key(.char("q"))), now: 0.6)
+        XCTAssertTrue(filter.quit, "q from the filter sheet")
+
+        var detail = state()
+        _ = detail.update(.input(.key(.enter)), now: 0)
+        _ = detail.update(.tick, now: 0.5)
+        _ = detail.update(.input(.key(.char("q"))), now: 0.6)
+        XCTAssertTrue(detail.quit, "q from the detail page")
+
+        var nested = state()
+        _ = nested.update(.input(.key(.enter)), now: 0)
+        _ = nested.update(.tick, now: 0.5)
+        _ = nested.update(.input(.key(.char("d"))), now: 0.6)
+        guard case .detail(let d)? = nested.modal?.content else { return XCTFail("no detail page") }
+        XCTAssertNotNil(d.confirm, "d raised the pop-up over the page")
+        _ = nested.update(.input(.key(.char("q"))), now: 1)
+        XCTAssertTrue(nested.quit, "q from the pop-up over the detail page")
+
+        var confirm = state()
+        _ = confirm.update(.input(.key(.char("d"))), now: 0)
+        _ = confirm.update(.tick, now: 0.5)
+        let effects = confirm.update(.input(.key(.char("q"))), now: 0.6)
+        XCTAssertEqual(effects, [], "nothing is deleted")
+        XCTAssertTrue(confirm.quit, "q from the delete confirmation")
+
+        var notice = state()
+        notice.notify("Pin not added", "disk full", success: false, now: 0)
+        _ = notice.update(.input(.key(.char("q"))), now: 0.5)
+        XCTAssertTrue(notice.quit, "q from a notice")
+
+        var comment = state()
+        _ = comment.update(.input(.key(.enter)), now: 0)
+        _ = comment.update(.tick, now: 0.5)
+        _ = comment.update(.input(.key(.char("c"))), now: 0.6)
+        _ = comment.update(.input(.key(.char("q"))), now: 0.7)
+        XCTAssertFalse(comment.quit, "q is text in the comment field")
+        guard case .detail(let page)? = comment.modal?.content else { return XCTFail("no detail page") }
+        XCTAssertEqual(page.input?.text, "q")
     }
 
     func testFilterSheetLeavesAndTheKeyActs() {
@@ -60,7 +108,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
     }
 
-    func testConfirmAnswersAnUnusedKeyByCancellingVisibly() {
+    func testConfirmCancelsVisiblyOnAnUnusedKeyThenTheKeyActs() {
         var s = state()
         _ = s.update(.input(.key(.char("d"))), now: 0)
         _ = s.update(.tick, now: 0.5)
@@ -68,7 +116,12 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertEqual(effects, [], "nothing is deleted")
         XCTAssertEqual(s.message, "Nothing deleted")
         XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
-        XCTAssertEqual(s.tab, .map, "the key cancels; it does not also act below a deletion just asked for")
+        XCTAssertEqual(s.tab, .timeline, "the key cancels, then acts below (tester 2, item 1)")
+        _ = s.update(.input(.key(.char("1"))), now: 0.7)
+        _ = s.update(.input(.key(.char("d"))), now: 0.8)
+        _ = s.update(.tick, now: 1.5)
+        _ = s.update(.input(.key(.char("?"))), now: 1.6)
+        XCTAssertTrue(s.showHelp, "? cancels and shows help")
     }
 
     func testAKeyDuringTheExitActsAtOnce() {

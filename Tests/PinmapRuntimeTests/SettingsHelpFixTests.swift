@@ -58,12 +58,12 @@ final class SettingsHelpFixTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: String(message.dropFirst("Exported 5 pins to ".count)))
     }
 
-    func testQClosesHelpAndHelpUsesTheHeight() throws {
+    func testQQuitsFromHelpAndHelpUsesTheHeight() throws {
         let r = try UIFixtures.sqliteRunner(cols: 200, rows: 60)
         r.char("?")
         XCTAssertEqual(HelpView.visibleRows(rows: 60), 56)
         r.char("q")
-        XCTAssertFalse(r.state.quit)
+        XCTAssertTrue(r.state.quit, "q quits from help")
         XCTAssertFalse(r.state.showHelp)
     }
 

@@ -1,0 +1,55 @@
+import XCTest
+import Frame
+import PinStore
+@testable import PinmapCore
+@testable import PinmapRuntime
+@testable import PinmapCLI
+import PinmapTestSupport
+import PinStore
+
+/// Issue #11 (tester 2, item 9): the Timeline's pin list scrolls with its cursor at any count.
+final class TimelineScrollTests: XCTestCase {
+    private func state(pins: Int) -> AppState {
+        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        s.tab = .timeline
+        s.timeline = TimelineState(year: 2026, month: 12, day: 1)
+        s.timeline.isStale = false
+        s.timeline.dayPins = (0..<pins).map {
+            Pin(id: Int64($0 + 1), title: "Pin \($0)", latitude: 0, longitude: 0,
+                createdAt: String(format: "2026-12-01T%02d:%02d:00Z", $0 / 60 % 24, $0 % 60), updatedAt: "")
+        }
+        return s
+    }
+
+    private var list: (first: Int, count: Int) { TimelineView.pinRows(area: Rect(x: 0, y: 0, width: 100, height: 28)) }
+
+    private func press(_ key: Key, _ times: Int = 1, _ s: inout AppState) {
+        for _ in 0..<times { _ = s.update(.input(.key(key)), now: 0) }
+    }
+
+    func testJScrollsTheListAndTheCursorStaysOnScreen() {
+        var s = state(pins: 62_310)
+        let rows = list.count
+        XCTAssertGreaterThan(rows, 0)
+        press(.char("j"), rows + 4, &s)
+        XCTAssertEqual(s.timeline.cursor, rows + 4)
+        let last = s.render()
+        XCTAssertEqual(last.line(list.first + rows - 1), "   00:\(String(format: "%02d", rows + 4))  Pin \(rows + 4)",
+                       "the cursor's pin is on the last row")
+        XCTAssertEqual(last.line(list.first), "   00:05  Pin 5", "the list scrolled by 5")
+        press(.char("k"), 2, &s)
+        XCTAssertEqual(s.render().line(list.first), "   00:05  Pin 5", "k inside the window does not scroll")
+        press(.end, 1, &s)
+        XCTAssertEqual(s.render().line(list.first + rows - 1), "   06:29  Pin 62309", "End: the last pin")
+        press(.home, 1, &s)
+        XCTAssertEqual(s.timeline.cursor, 0)
+        XCTAssertEqual(s.render().line(list.first), "   00:00  Pin 0", "Home: back to the top")
+    }
+
+    func testAClickAfterScrollingPicksThePinUnderIt() {
+        var s = state(pins: 100)
+        press(.char("j"), list.count + 9, &s)
+        _ = s.update(.input(.mouse(MouseEvent(.press, .left, col: 10, row: list.first))), now: 0)
+        XCTAssertEqual(s.timeline.cursor, 10, "the top row shows Pin 10")
+    }
+}
