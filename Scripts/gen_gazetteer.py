@@ -28,6 +28,8 @@ import math
 import os
 import struct
 import sys
+
+from generated_files import write_if_changed
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -264,18 +266,7 @@ def main():
     check = "--check" in sys.argv[1:]
     blob = encode(read_countries(), read_cities())
     files = {OUT_C: c_source(blob), OUT_H: HEADER}
-    stale = []
-    for path, text in files.items():
-        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-        if old != text:
-            stale.append(path)
-            if not check:
-                with open(path, "w", encoding="utf-8", newline="\n") as f:
-                    f.write(text)
-    for path in stale:
-        print(("stale: " if check else "wrote: ") + os.path.relpath(path, ROOT))
-    if check and stale:
-        sys.exit(1)
+    write_if_changed(files, ROOT, check)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ import os
 import struct
 import sys
 
+from generated_files import write_if_changed
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "Data", "naturalearth")
 OUT = os.path.join(ROOT, "Sources", "CMapData")
@@ -159,23 +161,7 @@ def outputs():
 
 def main():
     check = "--check" in sys.argv[1:]
-    stale = []
-    for path, text in sorted(outputs().items()):
-        old = None
-        if os.path.exists(path):
-            with open(path, "r", encoding="utf-8") as f:
-                old = f.read()
-        if old == text:
-            continue
-        stale.append(path)
-        if not check:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-    for path in stale:
-        print(("stale: " if check else "wrote: ") + os.path.relpath(path, ROOT))
-    if check and stale:
-        sys.exit(1)
+    write_if_changed(outputs(), ROOT, check)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ import os
 import struct
 import subprocess
 import sys
+
+from generated_files import write_if_changed
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -265,23 +267,8 @@ def main():
         print("gen_mapdetail: unknown argument %r; usage: [--dumps DIR] [--check]" % unknown[0], file=sys.stderr)
         sys.exit(2)
     files, count, total, size = outputs(dumps)
-    stale = []
-    for path, text in sorted(files.items()):
-        old = None
-        if os.path.exists(path):
-            with open(path, "r", encoding="ascii") as f:
-                old = f.read()
-        if old == text:
-            continue
-        stale.append(path)
-        if not check:
-            with open(path, "w", encoding="ascii", newline="\n") as f:
-                f.write(text)
     print("%d tiles, %d points, %d bytes" % (count, total, size))
-    for path in stale:
-        print(("stale: " if check else "wrote: ") + os.path.relpath(path, ROOT))
-    if check and stale:
-        sys.exit(1)
+    write_if_changed(files, ROOT, check)
 
 
 if __name__ == "__main__":
