@@ -135,6 +135,7 @@ enum SettingsView {
         line(S.stData.text, theme.title)
         wrapped(S.stNaturalEarth.text, theme.muted)
         wrapped(S.stGeoNames.text, theme.muted)
+        wrapped(S.stGSHHG.text, theme.muted)
         wrapped(S.stSamples.text, theme.muted)
         return (rows, cursor)
     }

@@ -13,7 +13,7 @@ public enum S: String, CaseIterable, Sendable {
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf
     // Places, properties, export (map and format work).
-    case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, hGoToPlace, listIndexing
+    case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, stGSHHG, hGoToPlace, listIndexing
     case detentSmall, detentMedium, detentLarge
     case focusMap, focusList
     // Status line.

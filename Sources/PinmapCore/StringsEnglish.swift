@@ -77,6 +77,7 @@ extension Strings {
         .stExport: "Export pins",
         .stExportHint: "(←/→ format, Enter writes it next to the store)",
         .stGeoNames: "Cities: contains data from GeoNames (geonames.org), CC BY 4.0.",
+        .stGSHHG: "City-zoom coast, lakes and rivers: GSHHG 2.3.7 and WDBII (Wessel & Smith), LGPL-3.",
         .hGoToPlace: "go to a place by name (offline)",
         .listIndexing: "Indexing the pins a large import added: they appear when it ends (q stops)",
         .tabMap: "Map",

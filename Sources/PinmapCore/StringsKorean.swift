@@ -77,6 +77,7 @@ extension Strings {
         .stExport: "핀 내보내기",
         .stExportHint: "(←/→ 형식, Enter는 저장소 옆에 파일 쓰기)",
         .stGeoNames: "도시: GeoNames(geonames.org) 데이터 포함, CC BY 4.0.",
+        .stGSHHG: "도시 확대의 해안선·호수·강: GSHHG 2.3.7, WDBII (Wessel & Smith), LGPL-3.",
         .hGoToPlace: "이름으로 장소 찾아가기 (오프라인)",
         .listIndexing: "대량 가져오기의 핀을 색인하는 중: 끝나면 보입니다 (q 중지)",
         .tabMap: "지도",
