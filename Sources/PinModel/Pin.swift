@@ -30,7 +30,8 @@ public struct Pin: Sendable, Equatable, Hashable {
     }
 }
 
-/// A pin not yet stored. `createdAt` nil means "now".
+/// A pin not yet stored: WGS84 latitude/longitude in decimal degrees (checked by
+/// `PinRules` on write), `createdAt` ISO 8601 text, nil meaning "now".
 public struct NewPin: Sendable, Equatable, Hashable {
     public var title: String
     public var description: String

@@ -18,7 +18,8 @@ public struct SearchResults: Sendable, Equatable {
     }
 }
 
-/// A match of a search: enough to place it on the map and to filter it.
+/// A match of a search: enough to place it on the map and to filter it. Latitude and
+/// longitude in WGS84 decimal degrees.
 public struct SearchMatch: Sendable, Equatable {
     public var id: Int64
     public var latitude: Double
