@@ -273,5 +273,7 @@ enum Migrations {
         """,
         // 9: both search indexes without positions (Migration9Search.swift).
         Migration9Search.sql,
+        // 10: the pin cell tree's tiles in a compact format, converted (Migration10Tiles.swift).
+        Migration10Tiles.sql,
     ]
 }

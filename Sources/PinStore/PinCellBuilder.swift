@@ -82,9 +82,11 @@ struct PinCellBuilder {
 final class PinCellSink {
     private let st: Statement
     /// The open tile of each scope and level, at index scope × 32 + level:
-    /// its row key (−1: none) and its records, encoded as they arrive.
+    /// its row key (−1: none) and its records so far (≤ 64; arrays kept for reuse).
     private var keys: [Int64] = []
-    private var blobs: [[UInt8]] = []
+    private var open: [[PinCellTile.Record]] = []
+    /// The blob being written (reused).
+    private var blob: [UInt8] = []
 
     init(db: Database) throws(StoreError) {
         st = try db.prepare("INSERT INTO pin_tiles(key, cells) VALUES(?, ?)")
@@ -94,25 +96,29 @@ final class PinCellSink {
         let stream = Int(scope) * 32 + level
         if stream >= keys.count {
             keys += Array(repeating: -1, count: stream + 1 - keys.count)
-            blobs += Array(repeating: [], count: stream + 1 - blobs.count)
+            open += Array(repeating: [], count: stream + 1 - open.count)
         }
         let key = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: z))
         if keys[stream] != key {
-            if keys[stream] >= 0 { try store(keys[stream], blobs[stream]) }
+            if keys[stream] >= 0 { try store(stream) }
             keys[stream] = key
-            blobs[stream].removeAll(keepingCapacity: true)
         }
-        PinCellTile.append(PinCellTile.Record(local: PinCellTile.local(of: z), n: n, rep: rep), to: &blobs[stream])
+        open[stream].append(PinCellTile.Record(local: PinCellTile.local(of: z), n: n, rep: rep))
     }
 
     /// Writes the tiles still open.
     func finish() throws(StoreError) {
-        for i in keys.indices.filter({ keys[$0] >= 0 }).sorted(by: { keys[$0] < keys[$1] }) { try store(keys[i], blobs[i]) }
+        for i in keys.indices.filter({ keys[$0] >= 0 }).sorted(by: { keys[$0] < keys[$1] }) { try store(i) }
         keys = []
-        blobs = []
+        open = []
     }
 
-    private func store(_ key: Int64, _ blob: [UInt8]) throws(StoreError) {
+    /// Writes the open tile of `stream` and empties it.
+    private func store(_ stream: Int) throws(StoreError) {
+        let key = keys[stream]
+        blob.removeAll(keepingCapacity: true)
+        PinCellTile.append(open[stream], level: PinCellTile.level(ofKey: key), tile: PinCellTile.tile(ofKey: key), to: &blob)
+        open[stream].removeAll(keepingCapacity: true)
         try st.bind([.int(key)])
         try st.bindBlob(blob, at: 2)
         try st.step()

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// How the pin cell tree is stored: the cells of one scope and level that
 /// share their ancestor three levels up (a block of up to 8 × 8 cells) are
 /// one row of `pin_tiles`, their records packed in a blob. The map reads a
@@ -8,18 +6,33 @@ import CSQLite
 ///
 /// Row key (`pin_tiles.key`, an integer primary key): scope << 41 | level << 36
 /// | tile, where tile = the cell's Morton code >> 6. So one scope and level is
-/// one key range, ordered by tile. A blob holds records of 33 bytes, sorted
-/// by `local` (the Morton code's low 6 bits): local u8, n u32, rep id i64,
-/// rep latitude f64, rep longitude f64, rep category scope i32, little-endian.
+/// one key range, ordered by tile.
+///
+/// Blob (since migration 10; before it, 33-byte records: `Migration10Tiles`): a 5-byte
+/// header, records − 1 (u8), the position encoding `e` (u8), the bit widths of the id,
+/// count and scope fields (u8 each); then two unsigned LEB128 varints, the smallest rep
+/// id and the smallest rep scope of the tile; then the records, sorted by `local`, each
+/// the same number of bits, back to back in a little-endian bit stream
+/// (`PinCellBits`): local (6 bits, the Morton code's low 6 bits), n − 1, rep id − the
+/// smallest, rep latitude, rep longitude, rep scope − the smallest. A field whose values
+/// are all equal takes no bits (the scope in a category's tree; n in a tile of lone pins).
+/// Positions are lossless: with `e` in 0…7 each is an integer number of 10^−e degrees
+/// counted from the cell's south-west corner (`PinCellPosition`; a pin typed with six
+/// decimals takes ≈ 24 bits at the levels where most cells are), else (`e` = 15) the
+/// two `Double`s' 64-bit patterns. ≈ 8 bytes a cell, 33 before.
 enum PinCellTile {
-    static let recordSize = 33
     /// Cells per tile side is 2^tileShift / 2 per axis: Morton >> 6 = 8 × 8.
     static let tileBits: Int64 = 6
+    /// `e` for positions stored as raw `Double` bit patterns.
+    static let rawPositions = 15
+    static let headerBytes = 5
 
     static func key(scope: Int64, level: Int, tile: Int64) -> Int64 {
         (scope << 41) | (Int64(level) << 36) | tile
     }
 
+    static func level(ofKey key: Int64) -> Int { Int((key >> 36) & 31) }
+    static func tile(ofKey key: Int64) -> Int64 { key & ((1 << 36) - 1) }
     static func tile(of z: Int64) -> Int64 { z >> tileBits }
     static func local(of z: Int64) -> Int { Int(z & ((1 << tileBits) - 1)) }
     static func z(tile: Int64, local: Int) -> Int64 { (tile << tileBits) | Int64(local) }
@@ -31,150 +44,121 @@ enum PinCellTile {
         var rep: PinCellRep
     }
 
-    static func encode(_ records: [Record]) -> [UInt8] {
+    static func encode(_ records: [Record], level: Int, tile: Int64) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(records.count * recordSize)
-        for r in records { append(r, to: &out) }
+        append(records, level: level, tile: tile, to: &out)
         return out
     }
 
-    /// Appends one record's `recordSize` bytes (stored in place: a rebuild
-    /// encodes millions of records).
-    static func append(_ r: Record, to out: inout [UInt8]) {
-        let o = out.count
-        out.append(contentsOf: repeatElement(0, count: recordSize))
-        out.withUnsafeMutableBytes { p in
-            p.storeBytes(of: UInt8(truncatingIfNeeded: r.local), toByteOffset: o, as: UInt8.self)
-            p.storeBytes(of: UInt32(truncatingIfNeeded: r.n).littleEndian, toByteOffset: o + 1, as: UInt32.self)
-            p.storeBytes(of: UInt64(bitPattern: r.rep.id).littleEndian, toByteOffset: o + 5, as: UInt64.self)
-            p.storeBytes(of: r.rep.latitude.bitPattern.littleEndian, toByteOffset: o + 13, as: UInt64.self)
-            p.storeBytes(of: r.rep.longitude.bitPattern.littleEndian, toByteOffset: o + 21, as: UInt64.self)
-            p.storeBytes(of: UInt32(truncatingIfNeeded: r.rep.scope).littleEndian, toByteOffset: o + 29, as: UInt32.self)
+    /// Appends the blob of one tile of `level`: 1…64 `records`, sorted by `local`.
+    static func append(_ records: [Record], level: Int, tile: Int64, to out: inout [UInt8]) {
+        guard let first = records.first else { return }
+        var minID = first.rep.id, maxID = minID, minScope = first.rep.scope, maxScope = minScope, maxN = 1
+        for r in records {
+            minID = min(minID, r.rep.id); maxID = max(maxID, r.rep.id)
+            minScope = min(minScope, r.rep.scope); maxScope = max(maxScope, r.rep.scope)
+            maxN = max(maxN, r.n)
         }
+        let e = PinCellPosition.exponent(records, level: level, tile: tile)
+        let idBits = PinCellBits.width(UInt64(bitPattern: maxID) &- UInt64(bitPattern: minID))
+        let nBits = PinCellBits.width(UInt64(maxN - 1))
+        let scopeBits = PinCellBits.width(UInt64(bitPattern: maxScope) &- UInt64(bitPattern: minScope))
+        out += [UInt8(records.count - 1), UInt8(e), UInt8(idBits), UInt8(nBits), UInt8(scopeBits)]
+        PinCellBits.appendVarint(UInt64(bitPattern: minID), to: &out)
+        PinCellBits.appendVarint(UInt64(bitPattern: minScope), to: &out)
+        let latBits = PinCellPosition.latitudeBits(level: level, e: e)
+        let lonBits = PinCellPosition.longitudeBits(level: level, e: e)
+        var w = PinCellBitWriter()
+        for r in records {
+            w.write(UInt64(r.local), width: Int(tileBits), to: &out)
+            w.write(UInt64(max(1, r.n) - 1), width: nBits, to: &out)
+            w.write(UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), width: idBits, to: &out)
+            let pos = PinCellPosition.stored(r.rep, e: e, level: level, z: z(tile: tile, local: r.local))
+            w.write(pos.lat, width: latBits, to: &out)
+            w.write(pos.lon, width: lonBits, to: &out)
+            w.write(UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), width: scopeBits, to: &out)
+        }
+        w.finish(to: &out)
     }
 
-    /// Calls `body` for each record in a blob of `count` bytes at `base`
-    /// (a truncated tail is ignored).
-    static func forEach(_ base: UnsafeRawPointer?, count: Int, _ body: (Record) -> Void) {
-        guard let base else { return }
-        var o = 0
-        while o + recordSize <= count {
-            body(record(base, o))
-            o += recordSize
-        }
+    /// Calls `body` for each record of the blob of `count` bytes at `base`, a tile of
+    /// `level` (a truncated tail is ignored).
+    static func forEach(_ base: UnsafeRawPointer?, count: Int, level: Int, tile: Int64, _ body: (Record) -> Void) {
+        guard let t = PinCellTileReader(base, bytes: count, level: level, tile: tile) else { return }
+        for i in 0..<t.count { body(t.record(i)) }
+    }
+}
+
+/// Reads the records of one tile blob in place (`PinCellTile`): no allocation, a few
+/// loads and shifts per field, any record by its index.
+struct PinCellTileReader {
+    private let p: UnsafeRawPointer
+    private let bytes: Int
+    /// Records in the blob.
+    let count: Int
+    let level: Int
+    let tile: Int64
+    private let e: Int
+    private let idBase, scopeBase: UInt64
+    private let nBits, idBits, latBits, lonBits, scopeBits: Int
+    /// Bit offset of the first record, and bits per record.
+    private let start, recordBits: Int
+
+    /// nil for a blob too short for its header or a level off the grid.
+    init?(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
+        guard let base, bytes >= PinCellTile.headerBytes, (PinGrid.minLevel...PinGrid.maxLevel).contains(level) else { return nil }
+        func byte(_ i: Int) -> Int { Int(base.load(fromByteOffset: i, as: UInt8.self)) }
+        let e = byte(1)
+        guard e <= 7 || e == PinCellTile.rawPositions, byte(2) <= 64, byte(3) <= 63, byte(4) <= 64 else { return nil }
+        var o = PinCellTile.headerBytes
+        guard let idBase = PinCellBits.varint(base, bytes: bytes, offset: &o),
+              let scopeBase = PinCellBits.varint(base, bytes: bytes, offset: &o) else { return nil }
+        p = base
+        self.bytes = bytes
+        self.level = level
+        self.tile = tile
+        self.e = e
+        self.idBase = idBase
+        self.scopeBase = scopeBase
+        idBits = byte(2)
+        nBits = byte(3)
+        scopeBits = byte(4)
+        latBits = PinCellPosition.latitudeBits(level: level, e: e)
+        lonBits = PinCellPosition.longitudeBits(level: level, e: e)
+        start = 8 * o
+        recordBits = Int(PinCellTile.tileBits) + nBits + idBits + latBits + lonBits + scopeBits
+        count = min(byte(0) + 1, (8 * bytes - start) / recordBits)
     }
 
     @inline(__always)
-    static func record(_ p: UnsafeRawPointer, _ o: Int) -> Record {
-        let n = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: o + 1, as: UInt32.self))
-        let id = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: o + 5, as: UInt64.self))
-        let lat = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: o + 13, as: UInt64.self))
-        let lon = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: o + 21, as: UInt64.self))
-        let scope = Int32(bitPattern: UInt32(littleEndian: p.loadUnaligned(fromByteOffset: o + 29, as: UInt32.self)))
-        return Record(local: Int(p.load(fromByteOffset: o, as: UInt8.self)), n: Int(n),
-                      rep: PinCellRep(id: Int64(bitPattern: id), latitude: Double(bitPattern: lat),
-                                      longitude: Double(bitPattern: lon), scope: Int64(scope)))
-    }
-}
+    private func field(_ bit: Int, _ width: Int) -> UInt64 { PinCellBits.read(p, bytes: bytes, bit: bit, width: width) }
 
-/// Read-modify-write access to single cells for `PinCellWriter`: tiles are
-/// read once, changed in memory and written back by `flush()` (call it
-/// before anything else reads `pin_tiles`). Memory: the tiles touched since
-/// the last flush.
-final class PinCellTiles {
-    private let read, write, delete, keysInRange: Statement
-    /// Decoded tiles by row key: local → record.
-    private var cache: [Int64: [Int: PinCellTile.Record]] = [:]
-    private var dirty: Set<Int64> = []
+    /// Record `i`'s `local` (its Morton code's low 6 bits).
+    @inline(__always)
+    func local(_ i: Int) -> Int { Int(field(start + i * recordBits, Int(PinCellTile.tileBits))) }
 
-    init(db: Database) throws(StoreError) {
-        read = try db.prepare("SELECT cells FROM pin_tiles WHERE key = ?")
-        write = try db.prepare("INSERT OR REPLACE INTO pin_tiles(key, cells) VALUES(?, ?)")
-        delete = try db.prepare("DELETE FROM pin_tiles WHERE key = ?")
-        keysInRange = try db.prepare("SELECT key FROM pin_tiles WHERE key BETWEEN ? AND ?")
+    /// Record `i`'s pin count.
+    @inline(__always)
+    func n(_ i: Int) -> Int { Int(field(start + i * recordBits + Int(PinCellTile.tileBits), nBits)) + 1 }
+
+    /// Record `i`'s representative; (`x`, `y`) is its cell on `level` (the position is
+    /// stored relative to it).
+    @inline(__always)
+    func rep(_ i: Int, x: Int, y: Int) -> PinCellRep {
+        var bit = start + i * recordBits + Int(PinCellTile.tileBits) + nBits
+        let id = Int64(bitPattern: idBase &+ field(bit, idBits))
+        bit += idBits
+        let lat = field(bit, latBits), lon = field(bit + latBits, lonBits)
+        bit += latBits + lonBits
+        let scope = Int64(bitPattern: scopeBase &+ field(bit, scopeBits))
+        let pos = PinCellPosition.degrees(lat: lat, lon: lon, e: e, level: level, x: x, y: y)
+        return PinCellRep(id: id, latitude: pos.lat, longitude: pos.lon, scope: scope)
     }
 
-    private func load(_ key: Int64) throws(StoreError) -> [Int: PinCellTile.Record] {
-        if let t = cache[key] { return t }
-        try read.bind([.int(key)])
-        defer { read.reset() }
-        var t: [Int: PinCellTile.Record] = [:]
-        if try read.step() {
-            read.withBlob(0) { p, n in PinCellTile.forEach(p, count: n) { t[$0.local] = $0 } }
-        }
-        cache[key] = t
-        return t
-    }
-
-    /// The cell `z` of `level` in `scope`: its count and representative.
-    func cell(scope: Int64, level: Int, z: Int64) throws(StoreError) -> (n: Int, rep: PinCellRep)? {
-        let key = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: z))
-        return try load(key)[PinCellTile.local(of: z)].map { ($0.n, $0.rep) }
-    }
-
-    /// Stores (or, with nil, removes) cell `z`.
-    func set(scope: Int64, level: Int, z: Int64, _ value: (n: Int, rep: PinCellRep)?) throws(StoreError) {
-        let key = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: z))
-        var t = try load(key)
-        let local = PinCellTile.local(of: z)
-        t[local] = value.map { PinCellTile.Record(local: local, n: $0.n, rep: $0.rep) }
-        cache[key] = t
-        dirty.insert(key)
-    }
-
-    /// The cells of `level` with codes in `range`, in code order. Visits
-    /// only tiles that exist (stored or changed since the last flush).
-    func cells(scope: Int64, level: Int, in range: ClosedRange<Int64>) throws(StoreError) -> [(z: Int64, n: Int, rep: PinCellRep)] {
-        let lo = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: range.lowerBound))
-        let hi = PinCellTile.key(scope: scope, level: level, tile: PinCellTile.tile(of: range.upperBound))
-        var keys = Set(cache.keys.filter { $0 >= lo && $0 <= hi })
-        try keysInRange.bind([.int(lo), .int(hi)])
-        while try keysInRange.step() { keys.insert(keysInRange.int(0)) }
-        keysInRange.reset()
-        var out: [(z: Int64, n: Int, rep: PinCellRep)] = []
-        for key in keys.sorted() {
-            let tile = key & ((1 << 36) - 1)
-            for r in try load(key).values.sorted(by: { $0.local < $1.local }) {
-                let z = PinCellTile.z(tile: tile, local: r.local)
-                if range.contains(z) { out.append((z, r.n, r.rep)) }
-            }
-        }
-        return out
-    }
-
-    /// Removes every cell of `level` with a code in `range`.
-    func removeAll(scope: Int64, level: Int, in range: ClosedRange<Int64>) throws(StoreError) {
-        for c in try cells(scope: scope, level: level, in: range) { try set(scope: scope, level: level, z: c.z, nil) }
-    }
-
-    /// Writes the changed tiles (an empty tile deletes its row).
-    func flush() throws(StoreError) {
-        for key in dirty.sorted() {
-            let records = (cache[key] ?? [:]).values.sorted { $0.local < $1.local }
-            if records.isEmpty {
-                try delete.bind([.int(key)])
-                try delete.step()
-            } else {
-                try write.bind([.int(key)])
-                try write.bindBlob(PinCellTile.encode(records), at: 2)
-                try write.step()
-            }
-        }
-        dirty = []
-        cache = [:]
-    }
-}
-
-extension Statement {
-    /// Binds `bytes` as a blob (SQLite copies them).
-    func bindBlob(_ bytes: [UInt8], at i: Int32) throws(StoreError) {
-        let rc = bytes.withUnsafeBytes { sqlite3_bind_blob(stmt, i, $0.baseAddress, Int32($0.count), sqliteTransient) }
-        if rc != SQLITE_OK { throw db.failure(rc) }
-    }
-
-    /// Calls `body` with column `col`'s blob (valid only during the call).
-    func withBlob<T>(_ col: Int32, _ body: (UnsafeRawPointer?, Int) -> T) -> T {
-        let p = sqlite3_column_blob(stmt, col)
-        return body(p, Int(sqlite3_column_bytes(stmt, col)))
+    /// Record `i` whole.
+    func record(_ i: Int) -> PinCellTile.Record {
+        let local = local(i)
+        let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level)
+        return PinCellTile.Record(local: local, n: n(i), rep: rep(i, x: c.x, y: c.y))
     }
 }

@@ -48,19 +48,23 @@ extension Store {
                         try st.bind([.int(PinCellTile.key(scope: scope, level: k, tile: range.lowerBound)),
                                      .int(PinCellTile.key(scope: scope, level: k, tile: range.upperBound))])
                         while try st.step() {
-                            let tile = st.int(0) & ((1 << 36) - 1)
+                            let tile = PinCellTile.tile(ofKey: st.int(0))
                             var go = true
                             st.withBlob(1) { p, count in
-                                PinCellTile.forEach(p, count: count) { r in
+                                guard let t = PinCellTileReader(p, bytes: count, level: k, tile: tile) else { return }
+                                for i in 0..<t.count {
                                     // Coarser levels only add their lone pins: the
                                     // other pins are counted by cells of `top`.
-                                    guard go, k == top || r.n == 1 else { return }
-                                    let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: r.local), level: k)
-                                    guard c.x >= lo.x, c.x <= hi.x, c.y >= lo.y, c.y <= hi.y else { return }
-                                    let lat = r.rep.latitude, lon = r.rep.longitude
-                                    if r.n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { return }
-                                    go = body(PinCell(level: k, x: c.x, y: c.y, count: r.n, repID: r.rep.id, repLatitude: lat,
-                                                      repLongitude: lon, repCategoryID: r.rep.scope, scope: scope))
+                                    let n = t.n(i)
+                                    guard k == top || n == 1 else { continue }
+                                    let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: t.local(i)), level: k)
+                                    guard c.x >= lo.x, c.x <= hi.x, c.y >= lo.y, c.y <= hi.y else { continue }
+                                    let rep = t.rep(i, x: c.x, y: c.y)
+                                    let lat = rep.latitude, lon = rep.longitude
+                                    if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
+                                    go = body(PinCell(level: k, x: c.x, y: c.y, count: n, repID: rep.id, repLatitude: lat,
+                                                      repLongitude: lon, repCategoryID: rep.scope, scope: scope))
+                                    if !go { return }
                                 }
                             }
                             if !go { return }
@@ -94,7 +98,9 @@ extension Store {
         var totals = PinCellTotals(total: 0, categories: [])
         while try st.step() {
             var n = 0
-            st.withBlob(2) { p, count in PinCellTile.forEach(p, count: count) { n += $0.n } }
+            st.withBlob(2) { p, count in
+                PinCellTile.forEach(p, count: count, level: PinGrid.minLevel, tile: 0) { n += $0.n }
+            }
             if st.int(0) == 0 {
                 totals.total = n
             } else if n > 0, !st.text(1).isEmpty {
@@ -153,12 +159,15 @@ public final class PinCellChildReader {
         guard try st.step() else { return [] }
         let lo = PinCellTile.local(of: first)
         st.withBlob(0) { p, count in
-            PinCellTile.forEach(p, count: count) { r in
-                guard r.local >= lo && r.local < lo + 4 else { return }
-                let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: r.local), level: cell.level + 1)
-                out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: r.n, repID: r.rep.id,
-                                   repLatitude: r.rep.latitude, repLongitude: r.rep.longitude,
-                                   repCategoryID: r.rep.scope, scope: cell.scope))
+            guard let t = PinCellTileReader(p, bytes: count, level: cell.level + 1, tile: tile) else { return }
+            for i in 0..<t.count {
+                let local = t.local(i)
+                guard local >= lo && local < lo + 4 else { continue }
+                let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: cell.level + 1)
+                let rep = t.rep(i, x: c.x, y: c.y)
+                out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: t.n(i), repID: rep.id,
+                                   repLatitude: rep.latitude, repLongitude: rep.longitude,
+                                   repCategoryID: rep.scope, scope: cell.scope))
             }
         }
         return out

@@ -96,7 +96,9 @@ extension Store {
         let st = try db.prepare("SELECT cells FROM pin_tiles WHERE key = ?")
         try st.bind([.int(PinCellTile.key(scope: scope, level: PinGrid.minLevel, tile: 0))])
         var total = 0
-        if try st.step() { st.withBlob(0) { p, n in PinCellTile.forEach(p, count: n) { total += $0.n } } }
+        if try st.step() {
+            st.withBlob(0) { p, n in PinCellTile.forEach(p, count: n, level: PinGrid.minLevel, tile: 0) { total += $0.n } }
+        }
         return total
     }
 

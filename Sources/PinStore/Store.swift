@@ -42,6 +42,7 @@ public final class Store {
             try db.execute("PRAGMA threads = 2")
             try registerSearchFunction()
             try registerCharsFunction()
+            try registerTileMigrationFunction()
             // Read only: a foreign or newer file is refused before anything is written to it.
             let needsMigration = try StoreIdentity.check(db, path: path, mustExist: !mode.creates)
             if !memory {

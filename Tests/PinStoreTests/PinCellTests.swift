@@ -54,7 +54,7 @@ enum CellFixture {
             let key = st.int(0)
             let scope = key >> 41, level = (key >> 36) & 31, tile = key & ((1 << 36) - 1)
             st.withBlob(1) { p, count in
-                PinCellTile.forEach(p, count: count) { r in
+                PinCellTile.forEach(p, count: count, level: Int(level), tile: tile) { r in
                     out.append("\(scope == 0 ? "*" : names[scope] ?? "?") L\(level) z\(PinCellTile.z(tile: tile, local: r.local)) "
                                + "n\(r.n) rep\(r.rep.id) \(r.rep.latitude),\(r.rep.longitude) \(names[r.rep.scope] ?? "?")")
                 }
