@@ -11,24 +11,55 @@ enum PinCellBits {
     /// the end or wider than 56 bits.
     @inline(__always)
     static func read(_ p: UnsafeRawPointer, bytes: Int, bit: Int, width: Int) -> UInt64 {
-        guard width > 0 else { return 0 }
-        let byte = bit >> 3, shift = bit & 7
-        var v: UInt64
-        if byte + 8 <= bytes {
-            v = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self)) >> UInt64(shift)
+        let byte = bit &>> 3, shift = UInt64(bit & 7)
+        var v = byte &+ 8 <= bytes
+            ? UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self)) &>> shift
+            : tail(p, bytes: bytes, byte: byte) &>> shift
+        if Int(shift) &+ width > 64 { v |= high(p, bytes: bytes, byte: byte, shift: shift) }
+        return width >= 64 ? v : v & ((1 &<< UInt64(width)) &- 1)
+    }
+
+    /// The bytes from `byte` to the end (fewer than 8), little-endian.
+    @inline(never)
+    private static func tail(_ p: UnsafeRawPointer, bytes: Int, byte: Int) -> UInt64 {
+        var v: UInt64 = 0
+        var j = 0
+        while byte + j < bytes && j < 8 {
+            v |= UInt64(p.load(fromByteOffset: byte + j, as: UInt8.self)) << UInt64(8 * j)
+            j += 1
+        }
+        return v
+    }
+
+    /// The top bits of a field wider than the 64 − `shift` bits of its first load.
+    @inline(never)
+    private static func high(_ p: UnsafeRawPointer, bytes: Int, byte: Int, shift: UInt64) -> UInt64 {
+        guard byte + 8 < bytes else { return 0 }
+        return UInt64(p.load(fromByteOffset: byte + 8, as: UInt8.self)) << (64 - shift)
+    }
+
+    /// Writes the low `width` bits (0…64) of `v` at bit `bit` of `buf`, whose bits there
+    /// are still 0 (`read` reads them back).
+    @inline(__always)
+    static func put(_ buf: UnsafeMutableRawBufferPointer, bit: Int, _ v: UInt64, width: Int) {
+        guard width > 0 else { return }
+        if width > 32 {
+            put(buf, bit: bit, v & 0xFFFF_FFFF, width: 32)
+            put(buf, bit: bit + 32, v >> 32, width: width - 32)
+            return
+        }
+        let byte = bit >> 3, shift = UInt64(bit & 7)
+        let field = (v & ((1 << UInt64(width)) - 1)) << shift  // ≤ 39 bits
+        if byte + 8 <= buf.count {
+            let old = buf.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+            buf.storeBytes(of: old | field.littleEndian, toByteOffset: byte, as: UInt64.self)
         } else {
-            v = 0
             var j = 0
-            while byte + j < bytes && j < 8 {
-                v |= UInt64(p.load(fromByteOffset: byte + j, as: UInt8.self)) << UInt64(8 * j)
+            while byte + j < buf.count && j < 5 {
+                buf[byte + j] |= UInt8(truncatingIfNeeded: field >> UInt64(8 * j))
                 j += 1
             }
-            v >>= UInt64(shift)
         }
-        if shift + width > 64, byte + 8 < bytes {
-            v |= UInt64(p.load(fromByteOffset: byte + 8, as: UInt8.self)) << UInt64(64 - shift)
-        }
-        return width >= 64 ? v : v & ((1 << UInt64(width)) - 1)
     }
 
     /// Reads an unsigned LEB128 varint at `offset`, moving `offset` past it; nil when it
@@ -54,38 +85,5 @@ enum PinCellBits {
             v >>= 7
         }
         out.append(UInt8(v))
-    }
-}
-
-/// Appends fields to a byte array as a little-endian bit stream (`PinCellBits.read`
-/// reads them back). Call `finish` after the last field.
-struct PinCellBitWriter {
-    private var acc: UInt64 = 0
-    private var used = 0
-
-    /// Appends the low `width` bits (0…64) of `v`.
-    @inline(__always)
-    mutating func write(_ v: UInt64, width: Int, to out: inout [UInt8]) {
-        if width > 32 {
-            write(v & 0xFFFF_FFFF, width: 32, to: &out)
-            write(v >> 32, width: width - 32, to: &out)
-            return
-        }
-        guard width > 0 else { return }
-        // `used` < 8 here, so the field fits in the accumulator.
-        acc |= (v & ((1 << UInt64(width)) - 1)) << UInt64(used)
-        used += width
-        while used >= 8 {
-            out.append(UInt8(truncatingIfNeeded: acc))
-            acc >>= 8
-            used -= 8
-        }
-    }
-
-    /// Appends the last partial byte, if any.
-    mutating func finish(to out: inout [UInt8]) {
-        if used > 0 { out.append(UInt8(truncatingIfNeeded: acc)) }
-        acc = 0
-        used = 0
     }
 }

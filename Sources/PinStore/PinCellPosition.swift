@@ -37,7 +37,8 @@ enum PinCellPosition {
     /// `v` as a whole number of 10^−e degrees, when that gives back `v` bit for bit.
     @inline(__always)
     private static func exactUnits(_ v: Double, e: Int) -> Int64? {
-        let u = (v * scale[e]).rounded()
+        // Rounded half away from zero without a libm call; a value off by one fails the check.
+        let u = v * scale[e] + (v < 0 ? -0.5 : 0.5)
         guard abs(u) < 1e15 else { return nil }
         let i = Int64(u)
         return (Double(i) / scale[e]).bitPattern == v.bitPattern ? i : nil
@@ -60,9 +61,16 @@ enum PinCellPosition {
             fields(records[i].rep, e: e, level: level, z: PinCellTile.z(tile: tile, local: records[i].local)) != nil
         }
         guard !records.isEmpty else { return 0 }
-        var e = 0
-        // The first record's smallest exponent, then up while another record needs more.
-        while e <= 7 && !fits(0, e) { e += 1 }
+        // The first record's smallest exponent, searched from 6 (a CSV's usual decimals):
+        // down while it still fits, else up.
+        var e = 6
+        if fits(0, e) {
+            while e > 0 && fits(0, e - 1) { e -= 1 }
+        } else {
+            e += 1
+            while e <= 7 && !fits(0, e) { e += 1 }
+        }
+        // Then up while another record needs more.
         var i = 1
         while e <= 7 && i < records.count {
             if fits(i, e) {
@@ -82,11 +90,36 @@ enum PinCellPosition {
         return fields(rep, e: e, level: level, z: z) ?? (0, 0)
     }
 
-    /// The position (degrees) stored as fields `lat`, `lon` for cell (`x`, `y`) of `level`.
-    @inline(__always)
-    static func degrees(lat: UInt64, lon: UInt64, e: Int, level: Int, x: Int, y: Int) -> (lat: Double, lon: Double) {
-        if e > 7 { return (Double(bitPattern: lat), Double(bitPattern: lon)) }
-        let la = southOrigin(level: level, y: y, e: e) + Int64(lat), lo = westOrigin(level: level, x: x, e: e) + Int64(lon)
-        return (Double(la) / scale[e], Double(lo) / scale[e])
+    /// Turns the stored fields of one tile of `level` with exponent `e` back into degrees
+    /// (the tile's constants worked out once).
+    struct Decoder {
+        let latitudeBits, longitudeBits: Int
+        private let raw: Bool
+        private let scale: Double
+        /// 180 (360) × 10^e, 90 (180) × 10^e + 1, and the shifts of `southOrigin` (`westOrigin`).
+        private let rowSpan, rowBase, colSpan, colBase: Int64
+        private let rowShift, colShift: Int64
+
+        init(level: Int, e: Int) {
+            raw = e > 7
+            let u = raw ? 1 : PinCellPosition.units[e]
+            scale = raw ? 1 : PinCellPosition.scale[e]
+            latitudeBits = PinCellPosition.latitudeBits(level: level, e: e)
+            longitudeBits = PinCellPosition.longitudeBits(level: level, e: e)
+            rowSpan = 180 * u; rowBase = 90 * u + 1; rowShift = Int64(level - 2)
+            colSpan = 360 * u; colBase = 180 * u + 1; colShift = Int64(level)
+        }
+
+        /// The latitude stored as `v` for a cell of row `y` (the arithmetic of `southOrigin`).
+        @inline(__always)
+        func latitude(_ v: UInt64, y: Int) -> Double {
+            raw ? Double(bitPattern: v) : Double((Int64(y) &* rowSpan) &>> rowShift &- rowBase &+ Int64(bitPattern: v)) / scale
+        }
+
+        /// The longitude stored as `v` for a cell of column `x` (the arithmetic of `westOrigin`).
+        @inline(__always)
+        func longitude(_ v: UInt64, x: Int) -> Double {
+            raw ? Double(bitPattern: v) : Double((Int64(x) &* colSpan) &>> colShift &- colBase &+ Int64(bitPattern: v)) / scale
+        }
     }
 }

@@ -68,17 +68,25 @@ enum PinCellTile {
         PinCellBits.appendVarint(UInt64(bitPattern: minScope), to: &out)
         let latBits = PinCellPosition.latitudeBits(level: level, e: e)
         let lonBits = PinCellPosition.longitudeBits(level: level, e: e)
-        var w = PinCellBitWriter()
-        for r in records {
-            w.write(UInt64(r.local), width: Int(tileBits), to: &out)
-            w.write(UInt64(max(1, r.n) - 1), width: nBits, to: &out)
-            w.write(UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), width: idBits, to: &out)
-            let pos = PinCellPosition.stored(r.rep, e: e, level: level, z: z(tile: tile, local: r.local))
-            w.write(pos.lat, width: latBits, to: &out)
-            w.write(pos.lon, width: lonBits, to: &out)
-            w.write(UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), width: scopeBits, to: &out)
+        let recordBits = Int(tileBits) + nBits + idBits + latBits + lonBits + scopeBits
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: (records.count * recordBits + 7) / 8))
+        out.withUnsafeMutableBytes { buf in
+            var bit = 8 * start
+            func put(_ v: UInt64, _ width: Int) {
+                PinCellBits.put(buf, bit: bit, v, width: width)
+                bit += width
+            }
+            for r in records {
+                put(UInt64(r.local), Int(tileBits))
+                put(UInt64(max(1, r.n) - 1), nBits)
+                put(UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), idBits)
+                let pos = PinCellPosition.stored(r.rep, e: e, level: level, z: z(tile: tile, local: r.local))
+                put(pos.lat, latBits)
+                put(pos.lon, lonBits)
+                put(UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), scopeBits)
+            }
         }
-        w.finish(to: &out)
     }
 
     /// Calls `body` for each record of the blob of `count` bytes at `base`, a tile of
@@ -89,8 +97,8 @@ enum PinCellTile {
     }
 }
 
-/// Reads the records of one tile blob in place (`PinCellTile`): no allocation, a few
-/// loads and shifts per field, any record by its index.
+/// Reads the records of one tile blob in place (`PinCellTile`): no allocation; per
+/// field one unaligned 8-byte load, a shift and a mask; any record by its bit offset.
 struct PinCellTileReader {
     private let p: UnsafeRawPointer
     private let bytes: Int
@@ -98,11 +106,12 @@ struct PinCellTileReader {
     let count: Int
     let level: Int
     let tile: Int64
-    private let e: Int
+    /// Bit offset of the first record, and bits per record (record `i` is at
+    /// `start + i * recordBits`).
+    let start, recordBits: Int
     private let idBase, scopeBase: UInt64
     private let nBits, idBits, latBits, lonBits, scopeBits: Int
-    /// Bit offset of the first record, and bits per record.
-    private let start, recordBits: Int
+    private let position: PinCellPosition.Decoder
 
     /// nil for a blob too short for its header or a level off the grid.
     init?(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
@@ -117,14 +126,14 @@ struct PinCellTileReader {
         self.bytes = bytes
         self.level = level
         self.tile = tile
-        self.e = e
         self.idBase = idBase
         self.scopeBase = scopeBase
         idBits = byte(2)
         nBits = byte(3)
         scopeBits = byte(4)
-        latBits = PinCellPosition.latitudeBits(level: level, e: e)
-        lonBits = PinCellPosition.longitudeBits(level: level, e: e)
+        position = PinCellPosition.Decoder(level: level, e: e)
+        latBits = position.latitudeBits
+        lonBits = position.longitudeBits
         start = 8 * o
         recordBits = Int(PinCellTile.tileBits) + nBits + idBits + latBits + lonBits + scopeBits
         count = min(byte(0) + 1, (8 * bytes - start) / recordBits)
@@ -133,32 +142,38 @@ struct PinCellTileReader {
     @inline(__always)
     private func field(_ bit: Int, _ width: Int) -> UInt64 { PinCellBits.read(p, bytes: bytes, bit: bit, width: width) }
 
-    /// Record `i`'s `local` (its Morton code's low 6 bits).
+    /// The bit offset of record `i`.
     @inline(__always)
-    func local(_ i: Int) -> Int { Int(field(start + i * recordBits, Int(PinCellTile.tileBits))) }
+    func at(_ i: Int) -> Int { start &+ i &* recordBits }
 
-    /// Record `i`'s pin count.
+    /// The `local` (the Morton code's low 6 bits) of the record at bit `r`.
     @inline(__always)
-    func n(_ i: Int) -> Int { Int(field(start + i * recordBits + Int(PinCellTile.tileBits), nBits)) + 1 }
+    func local(at r: Int) -> Int { Int(field(r, Int(PinCellTile.tileBits))) }
 
-    /// Record `i`'s representative; (`x`, `y`) is its cell on `level` (the position is
-    /// stored relative to it).
+    /// The pin count of the record at bit `r`.
     @inline(__always)
-    func rep(_ i: Int, x: Int, y: Int) -> PinCellRep {
-        var bit = start + i * recordBits + Int(PinCellTile.tileBits) + nBits
+    func n(at r: Int) -> Int { Int(field(r &+ Int(PinCellTile.tileBits), nBits)) &+ 1 }
+
+    /// The representative of the record at bit `r`; (`x`, `y`) is its cell on `level`
+    /// (the position is stored relative to it).
+    @inline(__always)
+    func rep(at r: Int, x: Int, y: Int) -> PinCellRep {
+        var bit = r &+ Int(PinCellTile.tileBits) &+ nBits
         let id = Int64(bitPattern: idBase &+ field(bit, idBits))
-        bit += idBits
-        let lat = field(bit, latBits), lon = field(bit + latBits, lonBits)
-        bit += latBits + lonBits
+        bit &+= idBits
+        let lat = field(bit, latBits)
+        bit &+= latBits
+        let lon = field(bit, lonBits)
+        bit &+= lonBits
         let scope = Int64(bitPattern: scopeBase &+ field(bit, scopeBits))
-        let pos = PinCellPosition.degrees(lat: lat, lon: lon, e: e, level: level, x: x, y: y)
-        return PinCellRep(id: id, latitude: pos.lat, longitude: pos.lon, scope: scope)
+        return PinCellRep(id: id, latitude: position.latitude(lat, y: y), longitude: position.longitude(lon, x: x), scope: scope)
     }
 
     /// Record `i` whole.
     func record(_ i: Int) -> PinCellTile.Record {
-        let local = local(i)
+        let r = at(i)
+        let local = local(at: r)
         let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level)
-        return PinCellTile.Record(local: local, n: n(i), rep: rep(i, x: c.x, y: c.y))
+        return PinCellTile.Record(local: local, n: n(at: r), rep: rep(at: r, x: c.x, y: c.y))
     }
 }

@@ -53,13 +53,14 @@ extension Store {
                             st.withBlob(1) { p, count in
                                 guard let t = PinCellTileReader(p, bytes: count, level: k, tile: tile) else { return }
                                 for i in 0..<t.count {
+                                    let r = t.at(i)
                                     // Coarser levels only add their lone pins: the
                                     // other pins are counted by cells of `top`.
-                                    let n = t.n(i)
+                                    let n = t.n(at: r)
                                     guard k == top || n == 1 else { continue }
-                                    let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: t.local(i)), level: k)
+                                    let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: t.local(at: r)), level: k)
                                     guard c.x >= lo.x, c.x <= hi.x, c.y >= lo.y, c.y <= hi.y else { continue }
-                                    let rep = t.rep(i, x: c.x, y: c.y)
+                                    let rep = t.rep(at: r, x: c.x, y: c.y)
                                     let lat = rep.latitude, lon = rep.longitude
                                     if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
                                     go = body(PinCell(level: k, x: c.x, y: c.y, count: n, repID: rep.id, repLatitude: lat,
@@ -161,11 +162,12 @@ public final class PinCellChildReader {
         st.withBlob(0) { p, count in
             guard let t = PinCellTileReader(p, bytes: count, level: cell.level + 1, tile: tile) else { return }
             for i in 0..<t.count {
-                let local = t.local(i)
+                let r = t.at(i)
+                let local = t.local(at: r)
                 guard local >= lo && local < lo + 4 else { continue }
                 let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: cell.level + 1)
-                let rep = t.rep(i, x: c.x, y: c.y)
-                out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: t.n(i), repID: rep.id,
+                let rep = t.rep(at: r, x: c.x, y: c.y)
+                out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: t.n(at: r), repID: rep.id,
                                    repLatitude: rep.latitude, repLongitude: rep.longitude,
                                    repCategoryID: rep.scope, scope: cell.scope))
             }
