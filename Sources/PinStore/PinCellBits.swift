@@ -6,17 +6,19 @@ enum PinCellBits {
     @inline(__always)
     static func width(_ v: UInt64) -> Int { 64 - v.leadingZeroBitCount }
 
-    /// The `width`-bit field (0…64) starting at bit `bit` of the `bytes` bytes at `p`.
-    /// Bits past the end read as 0. One unaligned 8-byte load unless the field is near
-    /// the end or wider than 56 bits.
-    @inline(__always)
-    static func read(_ p: UnsafeRawPointer, bytes: Int, bit: Int, width: Int) -> UInt64 {
-        let byte = bit &>> 3, shift = UInt64(bit & 7)
-        var v = byte &+ 8 <= bytes
-            ? UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self)) &>> shift
-            : tail(p, bytes: bytes, byte: byte) &>> shift
-        if Int(shift) &+ width > 64 { v |= high(p, bytes: bytes, byte: byte, shift: shift) }
-        return width >= 64 ? v : v & ((1 &<< UInt64(width)) &- 1)
+    /// The field at bit `bit` of the `bytes` bytes at `p` under `mask` (its low 0…64 bits
+    /// set). Bits past the end read as 0. The slow path of `PinCellTileReader`: near the
+    /// end of a blob, or for fields wider than one load holds.
+    @inline(never)
+    static func read(_ p: UnsafeRawPointer, bytes: Int, bit: Int, mask: UInt64) -> UInt64 {
+        let byte = bit >> 3, shift = UInt64(bit & 7)
+        var v = (byte + 8 <= bytes
+            ? UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self))
+            : tail(p, bytes: bytes, byte: byte)) >> shift
+        if shift > 0, byte + 8 < bytes {
+            v |= UInt64(p.load(fromByteOffset: byte + 8, as: UInt8.self)) << (64 - shift)
+        }
+        return v & mask
     }
 
     /// The bytes from `byte` to the end (fewer than 8), little-endian.
@@ -29,13 +31,6 @@ enum PinCellBits {
             j += 1
         }
         return v
-    }
-
-    /// The top bits of a field wider than the 64 − `shift` bits of its first load.
-    @inline(never)
-    private static func high(_ p: UnsafeRawPointer, bytes: Int, byte: Int, shift: UInt64) -> UInt64 {
-        guard byte + 8 < bytes else { return 0 }
-        return UInt64(p.load(fromByteOffset: byte + 8, as: UInt8.self)) << (64 - shift)
     }
 
     /// Writes the low `width` bits (0…64) of `v` at bit `bit` of `buf`, whose bits there

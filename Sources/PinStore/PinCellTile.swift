@@ -98,7 +98,8 @@ enum PinCellTile {
 }
 
 /// Reads the records of one tile blob in place (`PinCellTile`): no allocation; per
-/// field one unaligned 8-byte load, a shift and a mask; any record by its bit offset.
+/// field one unaligned 8-byte load, a shift and a mask (the tile's widths, offsets and
+/// masks worked out once); any record by its bit offset.
 struct PinCellTileReader {
     private let p: UnsafeRawPointer
     private let bytes: Int
@@ -110,7 +111,11 @@ struct PinCellTileReader {
     /// `start + i * recordBits`).
     let start, recordBits: Int
     private let idBase, scopeBase: UInt64
-    private let nBits, idBits, latBits, lonBits, scopeBits: Int
+    /// Each field's bit offset in a record and its mask.
+    private let nAt, idAt, latAt, lonAt, scopeAt: Int
+    private let localMask, nMask, idMask, latMask, lonMask, scopeMask: UInt64
+    /// Some field is wider than 57 bits, so a load may not hold it all.
+    private let wide: Bool
     private let position: PinCellPosition.Decoder
 
     /// nil for a blob too short for its header or a level off the grid.
@@ -128,19 +133,29 @@ struct PinCellTileReader {
         self.tile = tile
         self.idBase = idBase
         self.scopeBase = scopeBase
-        idBits = byte(2)
-        nBits = byte(3)
-        scopeBits = byte(4)
         position = PinCellPosition.Decoder(level: level, e: e)
-        latBits = position.latitudeBits
-        lonBits = position.longitudeBits
+        let widths = [Int(PinCellTile.tileBits), byte(3), byte(2), position.latitudeBits, position.longitudeBits, byte(4)]
+        func mask(_ w: Int) -> UInt64 { w >= 64 ? ~0 : (1 << UInt64(w)) - 1 }
+        localMask = mask(widths[0]); nMask = mask(widths[1]); idMask = mask(widths[2])
+        latMask = mask(widths[3]); lonMask = mask(widths[4]); scopeMask = mask(widths[5])
+        nAt = widths[0]
+        idAt = nAt + widths[1]
+        latAt = idAt + widths[2]
+        lonAt = latAt + widths[3]
+        scopeAt = lonAt + widths[4]
+        recordBits = scopeAt + widths[5]
+        wide = widths.contains { $0 > 57 }
         start = 8 * o
-        recordBits = Int(PinCellTile.tileBits) + nBits + idBits + latBits + lonBits + scopeBits
         count = min(byte(0) + 1, (8 * bytes - start) / recordBits)
     }
 
+    /// The field at bit `b` under `mask`.
     @inline(__always)
-    private func field(_ bit: Int, _ width: Int) -> UInt64 { PinCellBits.read(p, bytes: bytes, bit: bit, width: width) }
+    private func field(_ b: Int, _ mask: UInt64) -> UInt64 {
+        let byte = b &>> 3
+        guard _fastPath(byte &+ 8 <= bytes && !wide) else { return PinCellBits.read(p, bytes: bytes, bit: b, mask: mask) }
+        return UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self)) &>> UInt64(b & 7) & mask
+    }
 
     /// The bit offset of record `i`.
     @inline(__always)
@@ -148,25 +163,20 @@ struct PinCellTileReader {
 
     /// The `local` (the Morton code's low 6 bits) of the record at bit `r`.
     @inline(__always)
-    func local(at r: Int) -> Int { Int(field(r, Int(PinCellTile.tileBits))) }
+    func local(at r: Int) -> Int { Int(field(r, localMask)) }
 
     /// The pin count of the record at bit `r`.
     @inline(__always)
-    func n(at r: Int) -> Int { Int(field(r &+ Int(PinCellTile.tileBits), nBits)) &+ 1 }
+    func n(at r: Int) -> Int { Int(field(r &+ nAt, nMask)) &+ 1 }
 
     /// The representative of the record at bit `r`; (`x`, `y`) is its cell on `level`
     /// (the position is stored relative to it).
     @inline(__always)
     func rep(at r: Int, x: Int, y: Int) -> PinCellRep {
-        var bit = r &+ Int(PinCellTile.tileBits) &+ nBits
-        let id = Int64(bitPattern: idBase &+ field(bit, idBits))
-        bit &+= idBits
-        let lat = field(bit, latBits)
-        bit &+= latBits
-        let lon = field(bit, lonBits)
-        bit &+= lonBits
-        let scope = Int64(bitPattern: scopeBase &+ field(bit, scopeBits))
-        return PinCellRep(id: id, latitude: position.latitude(lat, y: y), longitude: position.longitude(lon, x: x), scope: scope)
+        PinCellRep(id: Int64(bitPattern: idBase &+ field(r &+ idAt, idMask)),
+                   latitude: position.latitude(field(r &+ latAt, latMask), y: y),
+                   longitude: position.longitude(field(r &+ lonAt, lonMask), x: x),
+                   scope: Int64(bitPattern: scopeBase &+ field(r &+ scopeAt, scopeMask)))
     }
 
     /// Record `i` whole.

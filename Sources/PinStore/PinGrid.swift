@@ -83,7 +83,9 @@ public enum PinGrid {
         return top | Int64(spread(UInt64(x & ((1 << low) - 1))) | (spread(UInt64(y)) << 1))
     }
 
-    /// The cell (`x`, `y`) of Morton code `z` at `level`.
+    /// The cell (`x`, `y`) of Morton code `z` at `level`. (Inlined: the map calls it for
+    /// every cell it reads.)
+    @inline(__always)
     public static func cell(morton z: Int64, level: Int) -> (x: Int, y: Int) {
         let low = level - 2
         let u = UInt64(z)
@@ -104,6 +106,7 @@ public enum PinGrid {
     }
 
     /// Gathers the even bits of `v` (the inverse of `spread`).
+    @inline(__always)
     static func compact(_ v: UInt64) -> UInt64 {
         var x = v & 0x5555_5555_5555_5555
         x = (x | (x >> 1)) & 0x3333_3333_3333_3333
