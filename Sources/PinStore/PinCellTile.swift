@@ -114,8 +114,11 @@ struct PinCellTileReader {
     /// Each field's bit offset in a record and its mask.
     private let nAt, idAt, latAt, lonAt, scopeAt: Int
     private let localMask, nMask, idMask, latMask, lonMask, scopeMask: UInt64
-    /// Some field is wider than 57 bits, so a load may not hold it all.
-    private let wide: Bool
+    /// Some field is wider than 57 bits (a load may not hold it all), or the blob is
+    /// shorter than a load.
+    private let slow: Bool
+    /// The last byte offset an 8-byte load may start at.
+    private let lastLoad: Int
     private let position: PinCellPosition.Decoder
 
     /// nil for a blob too short for its header or a level off the grid.
@@ -134,27 +137,30 @@ struct PinCellTileReader {
         self.idBase = idBase
         self.scopeBase = scopeBase
         position = PinCellPosition.Decoder(level: level, e: e)
-        let widths = [Int(PinCellTile.tileBits), byte(3), byte(2), position.latitudeBits, position.longitudeBits, byte(4)]
+        let nBits = byte(3), idBits = byte(2), latBits = position.latitudeBits, lonBits = position.longitudeBits
+        let scopeBits = byte(4)
         func mask(_ w: Int) -> UInt64 { w >= 64 ? ~0 : (1 << UInt64(w)) - 1 }
-        localMask = mask(widths[0]); nMask = mask(widths[1]); idMask = mask(widths[2])
-        latMask = mask(widths[3]); lonMask = mask(widths[4]); scopeMask = mask(widths[5])
-        nAt = widths[0]
-        idAt = nAt + widths[1]
-        latAt = idAt + widths[2]
-        lonAt = latAt + widths[3]
-        scopeAt = lonAt + widths[4]
-        recordBits = scopeAt + widths[5]
-        wide = widths.contains { $0 > 57 }
+        localMask = mask(Int(PinCellTile.tileBits)); nMask = mask(nBits); idMask = mask(idBits)
+        latMask = mask(latBits); lonMask = mask(lonBits); scopeMask = mask(scopeBits)
+        nAt = Int(PinCellTile.tileBits)
+        idAt = nAt + nBits
+        latAt = idAt + idBits
+        lonAt = latAt + latBits
+        scopeAt = lonAt + lonBits
+        recordBits = scopeAt + scopeBits
+        slow = max(nBits, idBits, latBits, lonBits, scopeBits) > 57 || bytes < 8
+        lastLoad = bytes - 8
         start = 8 * o
         count = min(byte(0) + 1, (8 * bytes - start) / recordBits)
     }
 
-    /// The field at bit `b` under `mask`.
+    /// The field at bit `b` under `mask`. A field in the blob's last 8 bytes is read by
+    /// the load that ends with the blob, shifted further (no branch).
     @inline(__always)
     private func field(_ b: Int, _ mask: UInt64) -> UInt64 {
-        let byte = b &>> 3
-        guard _fastPath(byte &+ 8 <= bytes && !wide) else { return PinCellBits.read(p, bytes: bytes, bit: b, mask: mask) }
-        return UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self)) &>> UInt64(b & 7) & mask
+        guard _fastPath(!slow) else { return PinCellBits.read(p, bytes: bytes, bit: b, mask: mask) }
+        let byte = Swift.min(b &>> 3, lastLoad)
+        return UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self)) &>> UInt64(b &- byte &* 8) & mask
     }
 
     /// The bit offset of record `i`.
