@@ -1,26 +1,23 @@
 // The FTS5 tokenizer `pinmap_search` of the search index `pins_fts` (migration 11): one
 // index for substrings of every length, case folded, punctuation included.
 //
-// For each character of a text that is not ASCII whitespace or a control byte it emits
-//   - the gram that starts there: the next three characters, cut short at whitespace or at
-//     the end of the text, and
-//   - when that gram is longer than one character, the character alone,
-// so "Seoul cafe" gives seo s eou e oul o ul u l caf c afe a fe f e. A word of 3 characters
-// is then one token, a longer one the AND of its trigrams (to be checked on the pin: the
-// index keeps no positions), a 1-character word one token, and a 2-character word an FTS5
-// prefix query (`"se"*`: the grams that start with it). Two tokens per character, where a
-// trigram index beside an index of characters and adjacent pairs needed three and a second
-// pass over the pins (issue #14).
+// For each character of a text that is not ASCII whitespace or a control byte it emits the
+// gram that starts there: the next three characters, cut short at whitespace or at the end
+// of the text, and, when that gram is longer, its first character and its first two. So
+// "Seoul cafe" gives s se seo e eo eou o ou oul u ul l c ca caf a af afe f fe e. A word of 1,
+// 2 or 3 characters is then one token, and a longer one the AND of its trigrams (to be
+// checked on the pin: the index keeps no positions). Three tokens per character in one
+// index and one pass over the pins, where a trigram index and a separate index of
+// characters and pairs (fed by a Swift function through a view) took two (issue #14).
 //
 // Case folding is FTS5's own: the text goes through the built-in `trigram` tokenizer with two
 // spaces appended (its trigrams come folded, and the padding makes it emit one for each of
 // the last two characters as well), and each trigram is cut at its first whitespace. SQLite
 // has no C API for its fold function, and its other tokenizers drop punctuation.
 //
-// A query string (FTS5_TOKENIZE_QUERY) gives its first gram and then only whole trigrams, no
-// single characters: `"a"` is the token a, `"sa"` sa, `"caf"` caf; a longer string gives
-// several tokens, which an index without positions (detail=none) refuses as a phrase rather
-// than answering wrongly.
+// A query string (FTS5_TOKENIZE_QUERY) gives its first gram and then only whole trigrams:
+// `"a"` is the token a, `"sa"` sa, `"caf"` caf; a longer string gives several tokens, which
+// an index without positions (detail=none) refuses as a phrase rather than answering wrongly.
 #include <string.h>
 #include <sqlite3.h>
 #include "search_tokenizer.h"
@@ -60,15 +57,18 @@ static void searchDelete(Fts5Tokenizer *p) {
     sqlite3_free(t);
 }
 
-// Bytes of the UTF-8 character that starts `s` (at most `n`).
-static int firstCharacter(const char *s, int n) {
-    int k = 1;
-    while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80) k++;
+// Bytes of the first `count` UTF-8 characters of `s` (at most `n`).
+static int leadingCharacters(const char *s, int n, int count) {
+    int k = 0;
+    while (count-- > 0 && k < n) {
+        k++;
+        while (k < n && ((unsigned char)s[k] & 0xC0) == 0x80) k++;
+    }
     return k;
 }
 
 // One folded trigram of the padded text (it starts at byte `start`) → its gram, cut at the
-// first whitespace or control byte, and the gram's first character.
+// first whitespace or control byte, and the gram's first one and two characters.
 static int gramToken(void *p, int flags, const char *token, int bytes, int start, int end) {
     (void)flags; (void)end;
     GramContext *c = (GramContext *)p;
@@ -77,12 +77,13 @@ static int gramToken(void *p, int flags, const char *token, int bytes, int start
     if (n == 0) return SQLITE_OK;
     if (c->query && c->emitted > 0 && n < bytes) return SQLITE_OK;
     c->emitted++;
-    int stop = start + n < c->length ? start + n : c->length;
-    int first = firstCharacter(token, n);
-    if (!c->query && first < n) {
-        int rc = c->xToken(c->ctx, 0, token, first, start, start + first);
+    if (!c->query) {
+        int one = leadingCharacters(token, n, 1), two = leadingCharacters(token, n, 2);
+        int rc = one < n ? c->xToken(c->ctx, 0, token, one, start, start + one) : SQLITE_OK;
+        if (rc == SQLITE_OK && two < n) rc = c->xToken(c->ctx, 0, token, two, start, start + two);
         if (rc != SQLITE_OK) return rc;
     }
+    int stop = start + n < c->length ? start + n : c->length;
     return c->xToken(c->ctx, 0, token, n, start, stop);
 }
 

@@ -5,11 +5,10 @@
 /// A pin matches when every word occurs, ignoring case, inside its title,
 /// description, category or one of its property values (a substring match, so `muse` finds "Museum" and
 /// `기념` finds "전쟁기념관"). One FTS5 index answers words of every length: `pins_fts`
-/// (migration 11, tokenizer `pinmap_search`) holds, for each character, the gram of up to
-/// three characters that starts there and the character alone, without positions
-/// (`detail=none`). A 1-character word is one token, a 2-character word a prefix query
-/// (`"se"*`), a 3-character word one trigram, and a longer word the AND of its trigrams,
-/// then checked on the pin (`scan(_:)`), as the trigrams may occur apart. Punctuation is
+/// (migration 11, tokenizer `pinmap_search`) holds, for each character, the grams of one,
+/// two and three characters that start there, without positions (`detail=none`). A word of
+/// 1–3 characters is one token, a longer word the AND of its trigrams, then checked on the
+/// pin (`scan(_:)`), as the trigrams may occur apart. Punctuation is
 /// indexed like letters. Pins a large import left unindexed are scanned (LIKE for ASCII
 /// words, `pinmap_contains` with Unicode case folding for the others).
 public struct SearchText: Sendable, Hashable {
@@ -57,13 +56,13 @@ public struct SearchText: Sendable, Hashable {
         return (0...(s.count - 3)).map { i in String(String.UnicodeScalarView(s[i..<(i + 3)])) }
     }
 
-    /// The FTS5 query for the 1–2 character words: a 1-character word is one token, a
-    /// 2-character word the prefix query of the grams that start with it (`"기념"* AND "a"`),
-    /// or nil when there are none. Exact: nothing to check on the pin.
+    /// The FTS5 query for the 1–2 character words: each word one token (`"기념" AND "a"`;
+    /// the index holds every character and every pair of adjacent characters), or nil when
+    /// there are none. Exact: nothing to check on the pin.
     public var wordsQuery: String? {
         let short = words.filter { $0.unicodeScalars.count < 3 }
         guard !short.isEmpty else { return nil }
-        return short.map { Self.quoted($0) + ($0.unicodeScalars.count == 2 ? "*" : "") }.joined(separator: " AND ")
+        return short.map(Self.quoted).joined(separator: " AND ")
     }
 
     /// The FTS5 query of `pins_fts` for every word (`ftsQuery` AND `wordsQuery`), or nil when

@@ -30,8 +30,8 @@ extension Store {
     }
 
     /// Registers the FTS5 tokenizer `pinmap_search` of the search index (migration 11;
-    /// Sources/CSearchTokenizer/search_tokenizer.c): every gram of up to 3 characters that
-    /// starts at a character, and the character alone, folded as FTS5's trigram tokenizer folds.
+    /// Sources/CSearchTokenizer/search_tokenizer.c): the grams of 1, 2 and 3 characters that
+    /// start at each character, folded as FTS5's trigram tokenizer folds.
     /// - Throws: `StoreError` when FTS5 is missing or refuses it.
     private static func registerSearchTokenizer(on db: Database) throws(StoreError) {
         let rc = pinmap_register_search_tokenizer(db.handle)

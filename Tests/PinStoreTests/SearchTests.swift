@@ -105,10 +105,8 @@ final class SearchTests: XCTestCase {
         // words of 4+ characters are checked on the pins too.
         XCTAssertEqual(s.ftsQuery, #""mus" AND "use" AND "seu" AND "eum" AND """Ma" AND "Mam" AND "ama" AND "man" AND "an""" AND "AND""#)
         XCTAssertEqual(s.recheckedWords, ["museum", #""Maman""#])
-        // Short words: a 2-character word is a prefix query of the grams (migration 11).
-        XCTAssertEqual(s.wordsQuery, #""기념"* AND "a%"*"#)
-        XCTAssertEqual(SearchText("a 서 ab").wordsQuery, #""a" AND "서" AND "ab"*"#)
-        // The backlog's scan and the check of long words: LIKE (escaped) for ASCII, Unicode case folding for the others.
+        XCTAssertEqual(s.wordsQuery, #""기념" AND "a%""#)
+        // Short words scan: LIKE (escaped) for ASCII, Unicode case folding for the others.
         // Title, description, category and the property values.
         XCTAssertEqual(SearchText.scan("a%").args, [.text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#), .text(#"%a\%%"#)])
         XCTAssertTrue(SearchText.scan("a%").sql.contains("LIKE"))
