@@ -17,6 +17,9 @@ let package = Package(
         .target(name: "CCurses", path: "Sources/CCurses",
                 linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CMapData", path: "Sources/CMapData"),
+        // The FTS5 tokenizer of the search index (grams of 1–3 characters, SQLite's folding).
+        .target(name: "CSearchTokenizer", path: "Sources/CSearchTokenizer",
+                linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Pure modules: no terminal, no SQLite.
         .target(name: "CTextWidth", path: "Sources/CTextWidth"),
@@ -30,7 +33,7 @@ let package = Package(
         .target(name: "PinModelTesting", dependencies: ["PinModel"]),
 
         // Storage and import.
-        .target(name: "PinStore", dependencies: ["PinModel", "CSQLite"]),
+        .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
         .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib"]),  // Frame: SafeText for the progress bar
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,

@@ -50,7 +50,8 @@ enum Migration9Search {
 
     /// The insert, delete and update triggers that keep the contentless index `table` in
     /// step with `pins`, feeding each column through `wrap` (what the index tokenizes).
-    private static func triggers(_ table: String, _ wrap: (String) -> String) -> String {
+    /// Migration 11 makes the same ones for its index.
+    static func triggers(_ table: String, _ wrap: (String) -> String) -> String {
         func row(_ r: String) -> String {
             [r + ".title", r + ".description", r + ".category", values(r + ".properties")].map(wrap).joined(separator: ", ")
         }

@@ -275,5 +275,8 @@ enum Migrations {
         Migration9Search.sql,
         // 10: the pin cell tree's tiles in a compact format, converted (Migration10Tiles.swift).
         Migration10Tiles.sql,
+        // 11 (assigned to search; the next one on this branch, renumbered at merge): one
+        // search index for words of every length (Migration11Search.swift).
+        Migration11Search.sql,
     ]
 }

@@ -4,21 +4,16 @@
 ///
 /// A pin matches when every word occurs, ignoring case, inside its title,
 /// description, category or one of its property values (a substring match, so `muse` finds "Museum" and
-/// `기념` finds "전쟁기념관"). Words of 3 or more characters go through the
-/// FTS5 trigram index `pins_fts` (SQLite ≥ 3.34), which keeps no positions
-/// (migration 9, `detail=none`): a word is looked up as the AND of its trigrams, and
-/// a word of 4 or more characters is then checked on the pin (`scan(_:)`), as the
-/// trigrams may occur apart. A trigram index cannot answer 1–2 character words, so
-/// those go through the character index `pins_words` (migration 9: every character
-/// and every pair of adjacent characters is a token, so a short word is one token);
-/// short words of punctuation only are checked on the pins themselves (a scan: LIKE
-/// for ASCII words, `pinmap_contains` with Unicode case folding for the others).
+/// `기념` finds "전쟁기념관"). One FTS5 index answers words of every length: `pins_fts`
+/// (migration 11, tokenizer `pinmap_search`) holds, for each character, the grams of one,
+/// two and three characters that start there, without positions (`detail=none`). A word of
+/// 1–3 characters is one token, a longer word the AND of its trigrams, then checked on the
+/// pin (`scan(_:)`), as the trigrams may occur apart. Punctuation is
+/// indexed like letters. Pins a large import left unindexed are scanned (LIKE for ASCII
+/// words, `pinmap_contains` with Unicode case folding for the others).
 public struct SearchText: Sendable, Hashable {
     /// The words, in order, without duplicates; control characters removed.
     public let words: [String]
-
-    /// Words already split (a part of another search).
-    init(words: [String]) { self.words = words }
 
     /// Splits `text` at whitespace.
     public init(_ text: String) {
@@ -35,7 +30,7 @@ public struct SearchText: Sendable, Hashable {
     /// True when there is nothing to search for (every pin matches).
     public var isEmpty: Bool { words.isEmpty }
 
-    /// The FTS5 query of the trigram index for the long words: every trigram of each word,
+    /// The FTS5 query for the words of 3 or more characters: every trigram of each word,
     /// joined by AND (`muse` → `"mus" AND "use"`; the index keeps no positions, so no
     /// phrases), or nil when there are none. Each trigram is an FTS5 string with `"`
     /// doubled. Words of 4 or more characters must be checked on the pin as well
@@ -50,7 +45,7 @@ public struct SearchText: Sendable, Hashable {
         return grams.map(Self.quoted).joined(separator: " AND ")
     }
 
-    /// The long words the trigram index answers only in part (4 or more characters: their
+    /// The long words the index answers only in part (4 or more characters: their
     /// trigrams may occur apart); a 3-character word is one trigram, an exact match.
     var recheckedWords: [String] { words.filter { $0.unicodeScalars.count > 3 } }
 
@@ -61,30 +56,20 @@ public struct SearchText: Sendable, Hashable {
         return (0...(s.count - 3)).map { i in String(String.UnicodeScalarView(s[i..<(i + 3)])) }
     }
 
-    /// The FTS5 query of the character index `pins_words` for the short words that hold a
-    /// letter or digit: each word one token (`"기념" AND "c"`: the index holds every
-    /// character and every pair of adjacent characters, `Store.grams`), or nil when none.
-    /// Punctuation is not indexed: such words also get a scan condition.
+    /// The FTS5 query for the 1–2 character words: each word one token (`"기념" AND "a"`;
+    /// the index holds every character and every pair of adjacent characters), or nil when
+    /// there are none. Exact: nothing to check on the pin.
     public var wordsQuery: String? {
-        let short = words.filter(Self.usesWordIndex)
+        let short = words.filter { $0.unicodeScalars.count < 3 }
         guard !short.isEmpty else { return nil }
         return short.map(Self.quoted).joined(separator: " AND ")
     }
 
-    /// A 1–2 character word with a letter or digit: the character index answers it.
-    /// Shorter words of punctuation only are matched by a scan.
-    static func usesWordIndex(_ w: String) -> Bool {
-        w.unicodeScalars.count < 3 && w.unicodeScalars.contains(where: isIndexedScalar)
-    }
-
-    /// Letters and digits: what unicode61 keeps as token characters.
-    static func isIndexedScalar(_ u: Unicode.Scalar) -> Bool {
-        u.properties.isAlphabetic || u.properties.numericType != nil
-    }
-
-    /// A short word the character index covers only in part (it holds punctuation).
-    static func needsScanToo(_ w: String) -> Bool {
-        usesWordIndex(w) && !w.unicodeScalars.allSatisfy(isIndexedScalar)
+    /// The FTS5 query of `pins_fts` for every word (`ftsQuery` AND `wordsQuery`), or nil when
+    /// there are no words. The words of `recheckedWords` must be checked on the pin as well.
+    var matchQuery: String? {
+        let parts = [ftsQuery, wordsQuery].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " AND ")
     }
 
     static func quoted(_ w: String) -> String { "\"" + w.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
@@ -104,38 +89,18 @@ public struct SearchText: Sendable, Hashable {
     ///   yet (a large import's backlog): they are matched with LIKE instead
     ///   (a scan of those pins; ASCII-only case folding, as SQLite's LIKE).
     /// - Parameter table: prefix for the pins' columns (`"p."` when joined with an FTS table).
-    func whereClause(unindexedAbove: Int64? = nil, table: String = "") -> (sql: String, args: [SQLValue])? {
-        guard !isEmpty else { return nil }
-        var parts: [String] = []
-        var args: [SQLValue] = []
-        let indexed: [(table: String, query: String?, words: [String])] = [
-            ("pins_fts", ftsQuery, words.filter { $0.unicodeScalars.count >= 3 }),
-            ("pins_words", wordsQuery, words.filter(Self.usesWordIndex)),
-        ]
-        let prefix = table
-        for (index, query, covered) in indexed {
-            guard let query else { continue }
-            // The index's answer, with the words it answers only in part checked on the pin.
-            let checks = index == "pins_fts" ? recheckedWords.map { Self.scan($0, table: prefix) } : []
-            let fts = (["\(prefix)id IN (SELECT rowid FROM \(index) WHERE \(index) MATCH ?)"] + checks.map(\.sql))
-                .joined(separator: " AND ")
-            args.append(.text(query))
-            for c in checks { args += c.args }
-            if let from = unindexedAbove {
-                let scans = covered.map { Self.scan($0, table: prefix) }
-                parts.append("((\(fts)) OR (\(prefix)id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))")
-                args.append(.int(from))
-                for s in scans { args += s.args }
-            } else {
-                parts.append(fts)
-            }
-        }
-        for w in words where w.unicodeScalars.count < 3 && (!Self.usesWordIndex(w) || Self.needsScanToo(w)) {
-            let s = Self.scan(w, table: prefix)
-            parts.append(s.sql)
-            args += s.args
-        }
-        return (parts.joined(separator: " AND "), args)
+    func whereClause(unindexedAbove: Int64? = nil, table prefix: String = "") -> (sql: String, args: [SQLValue])? {
+        guard let query = matchQuery else { return nil }
+        // The index's answer, with the words it answers only in part checked on the pin.
+        let checks = recheckedWords.map { Self.scan($0, table: prefix) }
+        let fts = (["\(prefix)id IN (SELECT rowid FROM pins_fts WHERE pins_fts MATCH ?)"] + checks.map(\.sql))
+            .joined(separator: " AND ")
+        var args: [SQLValue] = [.text(query)] + checks.flatMap(\.args)
+        guard let from = unindexedAbove else { return (fts, args) }
+        let scans = words.map { Self.scan($0, table: prefix) }
+        args.append(.int(from))
+        args += scans.flatMap(\.args)
+        return ("((\(fts)) OR (\(prefix)id > ? AND " + scans.map(\.sql).joined(separator: " AND ") + "))", args)
     }
 
     /// A condition that scans the pins for `word` in any text column or property value, ignoring case as the

@@ -19,8 +19,8 @@ extension Store {
     /// import rebuilds it before it commits, even when it defers the others.
     public static let spatialIndexName = "pins_lat_lon"
 
-    /// The triggers that index each inserted pin (migrations 2, 3 and 5).
-    static let insertTriggerNames = ["pins_fts_insert", "pin_cells_insert", "pins_words_insert"]
+    /// The triggers that index each inserted pin (migrations 8 and 11).
+    static let insertTriggerNames = ["pins_fts_insert", "pin_cells_insert"]
 
     /// Drops the secondary indexes and insert triggers of `pins` when
     /// `expectedRows` is large compared with the store, recording their

@@ -20,10 +20,10 @@ extension Store {
         return SearchResults(text: text, matches: matches, capped: capped)
     }
 
-    /// The statement for `search`: driven by one full-text index in rowid order (so
-    /// SQLite stops after `limit` rows), the other words as conditions. Pins a large
-    /// import left unindexed, or a query of punctuation only, fall back to the plain
-    /// condition (`SearchText.whereClause`), newest id first.
+    /// The statement for `search`: driven by the search index in rowid order (so SQLite
+    /// stops after `limit` rows), the long words checked on each pin it gives. Pins a large
+    /// import left unindexed fall back to the plain condition (`SearchText.whereClause`),
+    /// newest id first.
     private func prepareSearch(_ words: SearchText, categories: Set<String>?, limit: Int) throws(StoreError) -> Statement {
         let columns = "p.id, p.latitude, p.longitude, p.category"
         var conditions: [String] = []
@@ -34,14 +34,12 @@ extension Store {
             args += list.map { .text($0) }
         }
         let unindexed = try unindexedAbove()
-        if unindexed == nil, let driver = words.driver {
-            if let rest = driver.rest.whereClause(table: "p.") { conditions.append(rest.sql); args += rest.args }
-            for w in driver.rechecked { let s = SearchText.scan(w, table: "p."); conditions.append(s.sql); args += s.args }
-            let sql = "SELECT \(columns) FROM \(driver.table) JOIN pins p ON p.id = \(driver.table).rowid "
-                + "WHERE \(driver.table) MATCH ?" + conditions.map { " AND " + $0 }.joined()
-                + " ORDER BY \(driver.table).rowid DESC LIMIT ?"
+        if unindexed == nil, let query = words.matchQuery {
+            for w in words.recheckedWords { let s = SearchText.scan(w, table: "p."); conditions.append(s.sql); args += s.args }
+            let sql = "SELECT \(columns) FROM pins_fts JOIN pins p ON p.id = pins_fts.rowid WHERE pins_fts MATCH ?"
+                + conditions.map { " AND " + $0 }.joined() + " ORDER BY pins_fts.rowid DESC LIMIT ?"
             let st = try db.prepare(sql)
-            try st.bind([.text(driver.query)] + args + [.int(Int64(limit))])
+            try st.bind([.text(query)] + args + [.int(Int64(limit))])
             return st
         }
         if let clause = words.whereClause(unindexedAbove: unindexed, table: "p.") { conditions.append(clause.sql); args += clause.args }
@@ -50,21 +48,5 @@ extension Store {
         let st = try db.prepare(sql)
         try st.bind(args + [.int(Int64(limit))])
         return st
-    }
-}
-
-extension SearchText {
-    /// The full-text index that drives a search, its MATCH query, the words it does not
-    /// cover, and the words it answers in part (checked on each pin it gives): the trigram
-    /// index for the long words when there are any, else the word index for the short
-    /// ones; nil when neither applies (punctuation only).
-    var driver: (table: String, query: String, rest: SearchText, rechecked: [String])? {
-        if let q = ftsQuery {
-            return ("pins_fts", q, SearchText(words: words.filter { $0.unicodeScalars.count < 3 }), recheckedWords)
-        }
-        if let q = wordsQuery {
-            return ("pins_words", q, SearchText(words: words.filter { !Self.usesWordIndex($0) || Self.needsScanToo($0) }), [])
-        }
-        return nil
     }
 }

@@ -1,12 +1,22 @@
 import CSQLite
+import CSearchTokenizer
 
 /// `pinmap_contains(text, word)`: whether `text` contains `word` ignoring case by Unicode
 /// rules (`Store.caseFold`; `word` comes folded), as the FTS5 trigram index matches. SQLite's LIKE folds ASCII letters only, so a scan with LIKE would miss `CAFÉ`
 /// in "Café": search uses this function for the words LIKE cannot fold (`SearchText`).
 extension Store {
-    /// Registers the function on this connection.
+    /// Registers search's SQL functions and FTS5 tokenizer on `db`, before any migration
+    /// runs (the triggers, views and indexes of migrations 6, 9 and 11 use them).
+    /// - Throws: `StoreError` when SQLite refuses one.
+    static func registerSearchFunctions(on db: Database) throws(StoreError) {
+        try registerContainsFunction(on: db)
+        try registerCharsFunction(on: db)
+        try registerSearchTokenizer(on: db)
+    }
+
+    /// Registers `pinmap_contains` on `db`.
     /// - Throws: `StoreError` when SQLite refuses it.
-    func registerSearchFunction() throws(StoreError) {
+    private static func registerContainsFunction(on db: Database) throws(StoreError) {
         let rc = sqlite3_create_function_v2(
             db.handle, "pinmap_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
             { ctx, argc, argv in
@@ -19,11 +29,20 @@ extension Store {
         if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
+    /// Registers the FTS5 tokenizer `pinmap_search` of the search index (migration 11;
+    /// Sources/CSearchTokenizer/search_tokenizer.c): the grams of 1, 2 and 3 characters that
+    /// start at each character, folded as FTS5's trigram tokenizer folds.
+    /// - Throws: `StoreError` when FTS5 is missing or refuses it.
+    private static func registerSearchTokenizer(on db: Database) throws(StoreError) {
+        let rc = pinmap_register_search_tokenizer(db.handle)
+        if rc != SQLITE_OK { throw StoreError("cannot register the search tokenizer: \(db.lastMessage)", code: rc) }
+    }
+
     /// Registers `pinmap_chars(text)`: `text` with a space after every character (its
     /// Unicode scalars; whitespace dropped), which migration 6's character index used, and
     /// `pinmap_grams(text)`, the tokens of the character index since migration 9 (`grams`).
     /// NULL stays NULL.
-    func registerCharsFunction() throws(StoreError) {
+    private static func registerCharsFunction(on db: Database) throws(StoreError) {
         for (name, fn) in [("pinmap_chars", Store.charsSQL), ("pinmap_grams", Store.gramsSQL)] {
             let rc = sqlite3_create_function_v2(db.handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, fn, nil, nil, nil)
             if rc != SQLITE_OK { throw StoreError(db.lastMessage, code: rc) }

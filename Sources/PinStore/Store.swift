@@ -40,8 +40,7 @@ public final class Store {
             // Large sorts (CREATE INDEX after an import, the map's tree rebuild) may use a
             // helper thread: ≈ 20 % faster on 2 cores.
             try db.execute("PRAGMA threads = 2")
-            try registerSearchFunction()
-            try registerCharsFunction()
+            try Store.registerSearchFunctions(on: db)
             try registerTileMigrationFunction()
             // Read only: a foreign or newer file is refused before anything is written to it.
             let needsMigration = try StoreIdentity.check(db, path: path, mustExist: !mode.creates)

@@ -47,7 +47,7 @@ final class DeferredIndexingTests: XCTestCase {
         let (store, _, _) = try storeWithBacklog()
         XCTAssertEqual(try names(store, type: "index"), ["pins_lat_lon"])
         XCTAssertEqual(try store.deferredIndexNames(), ["pins_batch", "pins_created_position", "pins_tile_created"])
-        XCTAssertEqual(try names(store, type: "trigger").filter { $0.hasSuffix("_insert") }, ["pin_cells_insert", "pins_fts_insert", "pins_words_insert"],
+        XCTAssertEqual(try names(store, type: "trigger").filter { $0.hasSuffix("_insert") }, ["pin_cells_insert", "pins_fts_insert"],
                        "the insert triggers are back before the commit")
         XCTAssertEqual(try store.indexBacklog(), IndexBacklog(pins: 300, indexes: ["pins_batch", "pins_created_position", "pins_tile_created"], paused: true))
         // Bounding boxes use the spatial index.
