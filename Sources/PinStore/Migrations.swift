@@ -273,5 +273,8 @@ enum Migrations {
         """,
         // 9: both search indexes without positions (Migration9Search.swift).
         Migration9Search.sql,
+        // 12 (lists): no tile index and no batch index; batches record their pins' id
+        // range (Migration12Lists.swift). Migrations 10 and 11 are on other branches.
+        Migration12Lists.sql,
     ]
 }
