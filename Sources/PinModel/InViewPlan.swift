@@ -4,9 +4,9 @@ public enum InViewPlan: String, Sendable {
     /// Walked `pins_created_position` from the newest pin until `limit` pins
     /// in view were found: cheap when many of all pins are in view.
     case createdScan = "created-at scan"
-    /// Merged the newest-first runs of the level-14 tiles in view
-    /// (`pins_tile_created`): cheap when few pins are in view.
-    case tileMerge = "tile merge"
+    /// Fetched the pins in view through the spatial index (`pins_lat_lon`)
+    /// and kept the newest `limit`: cheap when few pins are in view.
+    case spatialFetch = "spatial fetch"
     /// Let SQLite find and sort the pins in view: only while a large
     /// import's indexes wait for `Store.finishIndexing`.
     case sort = "sort"

@@ -278,5 +278,8 @@ enum Migrations {
         // 11 (assigned to search; the next one on this branch, renumbered at merge): one
         // search index for words of every length (Migration11Search.swift).
         Migration11Search.sql,
+        // 12 (lists): no tile index and no batch index; batches record their pins' id
+        // range (Migration12Lists.swift). Migrations 10 and 11 are on other branches.
+        Migration12Lists.sql,
     ]
 }

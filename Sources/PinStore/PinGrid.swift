@@ -15,8 +15,8 @@ public enum PinGrid {
     public static let minLevel = 2
     /// The finest level (4,194,304 × 1,048,576 cells).
     public static let maxLevel = 22
-    /// The level of the tiles `pins_tile_created` indexes (≈ 0.022° × 0.044°,
-    /// about 2.4 km × 4.9 km at the equator).
+    /// The level of the tiles migration 3's `pins_tile_created` indexed (≈ 0.022° ×
+    /// 0.044°, about 2.4 km × 4.9 km at the equator; dropped by migration 12).
     public static let tileLevel = 14
 
     /// Columns of the finest grid: 2^22.
@@ -188,9 +188,9 @@ public enum PinGrid {
 
 extension PinGrid {
     /// SQL for the level-14 tile of a pin (row × 16384 + column), the same
-    /// arithmetic as `tile(latitude:longitude:)`. Indexed by
-    /// `pins_tile_created` (migration 3): never change it, or that index
-    /// stops matching the queries.
+    /// arithmetic as `tile(latitude:longitude:)`. Migration 3 indexes it
+    /// (`pins_tile_created`, which migration 12 drops): never change it, as
+    /// migrations never change.
     static let tileSQL = "((min(1048575, CAST((latitude + 90) / 180 * 1048576 AS INTEGER)) >> 8) * 16384"
         + " + (min(4194303, CAST((longitude + 180) / 360 * 4194304 AS INTEGER)) >> 8))"
 

@@ -80,6 +80,9 @@ extension Store {
                          .text(p.properties)])
             try st.step()
             let newID = db.lastInsertRowID
+            if case .int(let b) = batch {  // a new id may lie outside the batch's id range
+                try db.execute("UPDATE import_batches SET first_pin = min(first_pin, \(newID)), last_pin = max(last_pin, \(newID)) WHERE id = \(b)")
+            }
             let ins = try db.prepare("INSERT INTO comments(id, pin_id, body, created_at) VALUES(?, ?, ?, ?)")
             for c in deleted.comments {
                 let free = try db.scalarInt("SELECT count(*) FROM comments WHERE id = ?", [.int(c.id)]) == 0

@@ -46,10 +46,10 @@ final class DeferredIndexingTests: XCTestCase {
     func testALargeImportCommitsWithTheSpatialIndexAndLeavesTheRest() throws {
         let (store, _, _) = try storeWithBacklog()
         XCTAssertEqual(try names(store, type: "index"), ["pins_lat_lon"])
-        XCTAssertEqual(try store.deferredIndexNames(), ["pins_batch", "pins_created_position", "pins_tile_created"])
+        XCTAssertEqual(try store.deferredIndexNames(), ["pins_created_position"])
         XCTAssertEqual(try names(store, type: "trigger").filter { $0.hasSuffix("_insert") }, ["pin_cells_insert", "pins_fts_insert"],
                        "the insert triggers are back before the commit")
-        XCTAssertEqual(try store.indexBacklog(), IndexBacklog(pins: 300, indexes: ["pins_batch", "pins_created_position", "pins_tile_created"], paused: true))
+        XCTAssertEqual(try store.indexBacklog(), IndexBacklog(pins: 300, indexes: ["pins_created_position"], paused: true))
         // Bounding boxes use the spatial index.
         let plan = try store.db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM pins WHERE latitude BETWEEN 37 AND 38 AND longitude BETWEEN 126 AND 128")
         var detail = ""
@@ -137,7 +137,7 @@ final class DeferredIndexingTests: XCTestCase {
         var seen: [IndexingProgress] = []
         XCTAssertEqual(try store.finishIndexing(progress: { seen.append($0) }), 300)
         XCTAssertTrue(try store.indexBacklog().isEmpty)
-        XCTAssertEqual(try names(store, type: "index"), ["pins_batch", "pins_created_position", "pins_lat_lon", "pins_tile_created"])
+        XCTAssertEqual(try names(store, type: "index"), ["pins_created_position", "pins_lat_lon"])
         XCTAssertEqual(seen.first?.stage, .indexes)
         XCTAssertEqual(seen.last, IndexingProgress(stage: .map, fraction: 1))
         XCTAssertEqual(seen.map(\.fraction), seen.map(\.fraction).sorted(), "progress never goes back")

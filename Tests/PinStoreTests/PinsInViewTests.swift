@@ -37,23 +37,22 @@ final class PinsInViewTests: XCTestCase {
                 XCTAssertEqual(scan.plan, .createdScan)
                 XCTAssertEqual(scan.pins.map(\.id), want, "created scan \(boxes) \(String(describing: cats)) limit \(limit)")
                 // Few pins in view of many: a created-at scan would read
-                // limit × 3,000 rows; the tile merge reads about limit.
-                guard limit > 1 else { continue }
-                let merge = try store.newestPins(in: boxes, categories: cats, limit: limit, inView: 1, total: 3_000)
-                XCTAssertEqual(merge.plan, .tileMerge)
-                XCTAssertEqual(merge.pins.map(\.id), want, "tile merge \(boxes) \(String(describing: cats)) limit \(limit)")
+                // limit × 3,000 rows; the spatial fetch reads the pins in view.
+                let fetch = try store.newestPins(in: boxes, categories: cats, limit: limit, inView: 1, total: 3_000)
+                XCTAssertEqual(fetch.plan, .spatialFetch)
+                XCTAssertEqual(fetch.pins.map(\.id), want, "spatial fetch \(boxes) \(String(describing: cats)) limit \(limit)")
             }
         }
     }
 
-    func testTileMergeReadsRunsInSeveralChunks() throws {
-        let store = try store(3_000)
-        for (boxes, cats) in [([seoul], nil as Set<String>?), ([LatLonBox.world], ["food"]), (acrossAntimeridian, nil)] {
-            let tiles = try XCTUnwrap(store.tilesInView(boxes: boxes, categories: cats, maxTiles: 10_000))
-            // A large `inView` makes every first chunk small: runs are read again and again.
-            let got = try store.newestByTileMerge(tiles: tiles, boxes: boxes, categories: cats, limit: 300, inView: 1_000_000)
-            XCTAssertEqual(got.map(\.id), try expected(store, boxes, cats, limit: 300), "\(boxes) \(String(describing: cats))")
-        }
+    func testPlanFollowsTheCostOfEach() {
+        // 1,000,000 pins, 500 listed: the street view of `bench render` (14,402 in view) walks
+        // the creation index (≈ 35,000 rows); a view of 2,000 pins fetches them.
+        XCTAssertEqual(Store.inViewPlan(limit: 500, inView: 14_402, total: 1_000_000), .createdScan)
+        XCTAssertEqual(Store.inViewPlan(limit: 500, inView: 2_000, total: 1_000_000), .spatialFetch)
+        XCTAssertEqual(Store.inViewPlan(limit: 500, inView: 0, total: 1_000_000), .spatialFetch)
+        XCTAssertEqual(Store.inViewPlan(limit: 500, inView: 45, total: 45), .createdScan)
+        XCTAssertEqual(Store.inViewPlan(limit: 500, inView: 10, total: 45), .createdScan)  // the whole index is 45 rows
     }
 
     func testWorldListWalksTheCreationIndexAndStopsEarly() throws {
@@ -75,16 +74,21 @@ final class PinsInViewTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(stepped, 499)
     }
 
-    func testTileMergeSeeksTheTileIndex() throws {
+    func testSpatialFetchReadsTheSpatialIndexThenTheRowsById() throws {
         let store = try store(200)
-        let plan = try store.db.prepare("""
-            EXPLAIN QUERY PLAN SELECT created_at, id, latitude, longitude FROM pins INDEXED BY pins_tile_created
-            WHERE \(PinGrid.tileSQL) = ? ORDER BY created_at DESC, id DESC LIMIT ?
-            """)
-        try plan.bind([.int(5), .int(10)])
-        XCTAssertTrue(try plan.step())
-        XCTAssertEqual(plan.text(3), "SEARCH pins USING COVERING INDEX pins_tile_created (<expr>=?)")
-        XCTAssertFalse(try plan.step())  // no sort step
+        for (boxes, cats, index) in [([seoul], nil as Set<String>?, ["SEARCH pins USING COVERING INDEX pins_lat_lon (latitude>? AND latitude<?)"]),
+                                     (acrossAntimeridian, ["cafe"], ["MULTI-INDEX OR", "INDEX 1",
+                                      "SEARCH pins USING COVERING INDEX pins_lat_lon (latitude>? AND latitude<?)", "INDEX 2",
+                                      "SEARCH pins USING COVERING INDEX pins_lat_lon (latitude>? AND latitude<?)"])] {
+            let (sql, args) = store.spatialFetchSQL(boxes: boxes, categories: cats)
+            let plan = try store.db.prepare("EXPLAIN QUERY PLAN " + sql)
+            try plan.bind(args + [.int(500)])
+            var text: [String] = []
+            while try plan.step() { text.append(plan.text(3)) }
+            // Rows by id (the ids in view from the spatial index alone), then a bounded sort.
+            XCTAssertEqual(text, ["SEARCH pins USING INTEGER PRIMARY KEY (rowid=?)", "LIST SUBQUERY 1"] + index
+                           + ["USE TEMP B-TREE FOR ORDER BY"], "\(boxes)")
+        }
     }
 
     func testTimelineStillUsesTheCreationIndex() throws {

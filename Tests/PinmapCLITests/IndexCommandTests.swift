@@ -26,7 +26,7 @@ final class IndexCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.stderr)
         let json = try JSON.object(r.stdout)
         XCTAssertEqual(JSON.int(json["pins"]), 52_000)
-        XCTAssertEqual(json["indexes"] as? [String], ["pins_batch", "pins_created_position", "pins_tile_created"])
+        XCTAssertEqual(json["indexes"] as? [String], ["pins_created_position"])
         XCTAssertNotNil(JSON.double(json["seconds"]))
         XCTAssertTrue(try s.open().indexBacklog().isEmpty)
 
