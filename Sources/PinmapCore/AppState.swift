@@ -178,12 +178,13 @@ public struct AppState: Sendable {
     /// Rows the list holds (read or not): what the header counts and the cursor moves over.
     public var listCount: Int { listed.count + listUnloaded }
 
-    /// Rows of the list to read: through the cursor and the rows on screen at the
-    /// tallest detent, plus a page, so one key or wheel step never leaves the rows
-    /// read; `Int.max` when every row is wanted.
+    /// Rows of the list to read: through the cursor and the rows on screen (at
+    /// least 10), plus as many again, so one key or wheel step never leaves the
+    /// rows read (a taller sheet reads more after the event that raised it);
+    /// all the list holds when a row past them is wanted (End, a marker's click).
     public var listWindow: Int {
         if listReadAll || listPendingIndex != nil { return max(listCount, (listPendingIndex ?? 0) + 1) }
-        let rows = max(visibleListRows, sheet.layout.height(of: .large) - SheetView.headerRows, 10)
+        let rows = max(visibleListRows, 10)
         return max(cursor + 1, scroll + rows) + rows
     }
 

@@ -44,11 +44,21 @@ final class ListWindowTests: XCTestCase {
         XCTAssertEqual(r.state.inViewCount, 3_000)
         let whole = try wholeList(r)
         XCTAssertEqual(whole.count, 500)
-        // At 30 rows the tallest detent shows 20 list rows: 20 + a page of 20 are read.
-        XCTAssertEqual(r.state.listed.count, 40)
+        // Medium at 30 rows shows 9 list rows: 10 + as many again are read.
+        XCTAssertEqual(r.state.visibleListRows, 9)
+        XCTAssertEqual(r.state.listed.count, 20)
         XCTAssertEqual(r.state.listCount, 500)
+        XCTAssertEqual(r.state.listed.map(\.id), Array(whole.prefix(20)))
+        // Raising the sheet reads the rows it now shows, and as many again.
+        r.char("L")
+        XCTAssertEqual(r.state.visibleListRows, 20)
+        XCTAssertEqual(r.state.listed.count, 40)
         XCTAssertEqual(r.state.listed.map(\.id), Array(whole.prefix(40)))
         let sheet = r.state.layout.sheetRect(height: r.state.sheet.height)
+        let titles = try r.sqlite.pins(ids: Array(whole.prefix(20))).map(\.title)
+        for row in 0..<20 {
+            XCTAssertTrue(r.line(sheet.y + 2 + row).hasPrefix(" • " + titles[row] + " "), r.line(sheet.y + 2 + row))
+        }
         XCTAssertEqual(r.line(sheet.y + 1), "▸ Pins in view: 500 of 3000 · newest first")
     }
 
