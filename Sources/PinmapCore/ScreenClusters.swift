@@ -28,6 +28,8 @@ public struct ScreenClusters {
     /// The pane's centre (absolute cells) and the viewport's centre (degrees),
     /// for `Viewport.cell(for:pane:)`'s arithmetic done inline per cell.
     private let centerCol: Double, centerRow: Double, centerLat: Double, centerLon: Double
+    /// The pane's edges (absolute cells) as doubles, for `index`'s bounds test.
+    private let left: Double, right: Double, top: Double, bottom: Double
     /// Occupied screen cells, in the order first reached.
     private(set) var entries: [Entry] = []
     /// Per screen cell (row-major): 1 + its index in `entries`, 0 when empty.
@@ -47,6 +49,8 @@ public struct ScreenClusters {
         centerRow = Double(pane.y) + Double(pane.height) / 2
         centerLat = viewport.center.latitude
         centerLon = viewport.center.longitude
+        left = Double(pane.x); right = Double(pane.x + pane.width)
+        top = Double(pane.y); bottom = Double(pane.y + pane.height)
         slot = Array(repeating: 0, count: max(0, pane.width * pane.height))
     }
 
@@ -115,11 +119,14 @@ public struct ScreenClusters {
         return (centerCol + d / dpc, centerRow - (latitude - centerLat) / dpr)
     }
 
-    /// Row-major index of the screen cell at an absolute position, nil off the pane.
+    /// Row-major index of the screen cell at an absolute position, nil off the pane
+    /// (or NaN). The pane's edges are whole numbers, so `col >= left` is `floor(col) >=
+    /// left`, and `col - left` is exact and not negative: truncating it is the floor
+    /// (no libm call per cell).
+    @inline(__always)
     private func index(col: Double, row: Double) -> Int? {
-        let c = col.rounded(.down) - Double(pane.x), r = row.rounded(.down) - Double(pane.y)
-        guard c >= 0, c < Double(pane.width), r >= 0, r < Double(pane.height) else { return nil }
-        return Int(r) * pane.width + Int(c)
+        guard col >= left, col < right, row >= top, row < bottom else { return nil }
+        return Int(row - top) * pane.width + Int(col - left)
     }
 
     /// One marker per occupied screen cell, by row then column (as `Clusterer`).
