@@ -87,6 +87,7 @@ public struct Screen: Sendable, Equatable {
     public mutating func put(_ text: String, col: Int, row: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < height else { return col }
         let limit = maxWidth.map { min(width, col + $0) } ?? width
+        if DisplayWidth.isPrintableASCII(text) { return putASCII(text, col: col, row: row, style: style, limit: limit) }
         var x = col
         for ch in SafeText.sanitize(text) {
             let w = DisplayWidth.of(ch)
@@ -103,6 +104,22 @@ public struct Screen: Sendable, Equatable {
         }
         return x
     }
+
+    /// `put` for printable ASCII: one byte is one cell (no grapheme breaking, no
+    /// width lookup), the same cells `put` writes. A list row pads its title with
+    /// a hundred spaces; this is a frame's most common write.
+    private mutating func putASCII(_ text: String, col: Int, row: Int, style: Style, limit: Int) -> Int {
+        var x = col
+        for b in text.utf8 {
+            if x + 1 > limit { return limit }
+            if x >= 0 { self[x, row] = Cell(Screen.asciiText[Int(b) - 0x20], style) }
+            x += 1
+        }
+        return x
+    }
+
+    /// The cell texts of the printable ASCII characters (0x20…0x7E).
+    private static let asciiText: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
 
     /// The text a grapheme is painted as. A zero-width-joiner sequence (👨‍👩‍👧)
     /// keeps only its first emoji: terminals disagree on how wide the joined

@@ -90,13 +90,17 @@ enum MarkerLayout {
             let lat = markers[i].latitude, lon = markers[i].longitude
             guard lat.isFinite, lon.isFinite, lat >= -90, lat <= 90 else { continue }
             let pos = viewport.cell(for: GeoPoint(latitude: lat, longitude: lon), pane: pane)
-            let fc = pos.col.rounded(.down), fr = pos.row.rounded(.down)
-            guard fc >= Double(pane.x), fc < Double(pane.maxX), fr >= Double(pane.y), fr < Double(pane.maxY) else {
+            // The pane's edges are whole numbers: `pos.col >= x` is `floor(pos.col) >= x`,
+            // and inside the pane truncating `pos.col - x` (exact, not negative) is the
+            // floor, without a libm call per marker.
+            let left = Double(pane.x), top = Double(pane.y)
+            guard pos.col >= left, pos.col < Double(pane.maxX), pos.row >= top, pos.row < Double(pane.maxY) else {
                 continue
             }
+            let fc = pane.x + Int(pos.col - left), fr = pane.y + Int(pos.row - top)
             let width = glyphWidth(count: markers[i].count)
-            let col = max(pane.x, min(Int(fc), pane.maxX - width))
-            var s = MarkerSlot(index: i, col: col, row: Int(fr), width: width, ownCol: Int(fc))
+            let col = max(pane.x, min(fc, pane.maxX - width))
+            var s = MarkerSlot(index: i, col: col, row: fr, width: width, ownCol: fc)
             if markers[i].selected {
                 if let l = label(markers[i].title, col: s.col, width: s.width, pane: pane, ascii: ascii) {
                     s.labelIndex = labels.count

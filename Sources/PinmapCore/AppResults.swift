@@ -48,11 +48,17 @@ public struct ViewData: Sendable {
         public var approximate: Bool
         /// With a search: its matches outside the view.
         public var elsewhere: Int?
-        /// The list, when it was asked for.
+        /// The list, when it was asked for: its first rows (`AppState.listWindow`) or all.
         public var listed: [Pin]?
-        public init(markers: [MapMarker], inView: Int, approximate: Bool, elsewhere: Int?, listed: [Pin]?) {
+        /// Rows the list holds, read or not (nil: `listed.count`).
+        public var listCount: Int?
+        /// The query `listed` was read with, to read more of the same list (nil: no more to read).
+        public var listQuery: PinQuery?
+        public init(markers: [MapMarker], inView: Int, approximate: Bool, elsewhere: Int?, listed: [Pin]?,
+                    listCount: Int? = nil, listQuery: PinQuery? = nil) {
             self.markers = markers; self.inView = inView; self.approximate = approximate
             self.elsewhere = elsewhere; self.listed = listed
+            self.listCount = listCount; self.listQuery = listQuery
         }
     }
 }

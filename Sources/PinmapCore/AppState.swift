@@ -15,6 +15,17 @@ public struct AppState: Sendable {
 
     // The pin list (pins in the viewport) and the map's markers, as last loaded.
     public var listed: [Pin] = []
+    /// Rows the list holds beyond `listed`, not read yet: at a million pins only the
+    /// rows on screen plus a page are read per frame (`listWindow`); the rest as the
+    /// list scrolls (`Effect.loadListRows`). The list's rows and order are those of
+    /// one read of all of them.
+    public var listUnloaded = 0
+    /// The query the list was read with (the view it was read for), to read more of it.
+    public var listSource: PinQuery?
+    /// A list row to select once read (End, a page past the rows read).
+    var listPendingIndex: Int?
+    /// Read every row the list holds (a click on a marker whose pin is not read yet).
+    var listReadAll = false
     public var inViewCount = 0
     /// True when `inViewCount` is an estimate (pin cells straddling the
     /// pane's edge; see `ScreenClusters`): it is then shown with "≈".
@@ -163,6 +174,19 @@ public struct AppState: Sendable {
 
     /// List rows visible inside the sheet at its current height.
     public var visibleListRows: Int { max(0, sheet.height - SheetView.headerRows) }
+
+    /// Rows the list holds (read or not): what the header counts and the cursor moves over.
+    public var listCount: Int { listed.count + listUnloaded }
+
+    /// Rows of the list to read: through the cursor and the rows on screen (at
+    /// least 10), plus as many again, so one key or wheel step never leaves the
+    /// rows read (a taller sheet reads more after the event that raised it);
+    /// all the list holds when a row past them is wanted (End, a marker's click).
+    public var listWindow: Int {
+        if listReadAll || listPendingIndex != nil { return max(listCount, (listPendingIndex ?? 0) + 1) }
+        let rows = max(visibleListRows, 10)
+        return max(cursor + 1, scroll + rows) + rows
+    }
 
     /// The query for the current viewport, filter and order (list). The distance
     /// order measures from the visible map's centre, the point the status line shows.

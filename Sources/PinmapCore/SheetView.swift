@@ -48,7 +48,7 @@ public enum SheetView {
         }
         let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
         var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
-        let shown = state.listed.count < state.inViewCount ? S.sheetShownOf(state.listed.count, state.inViewText) : state.inViewText
+        let shown = state.listCount < state.inViewCount ? S.sheetShownOf(state.listCount, state.inViewText) : state.inViewText
         x = screen.put(S.sheetPinsInView(shown), col: x, row: row, style: theme.title)
         // The order label is the last thing on the row: cut with … when it does not fit.
         let order = " · \(state.orderLabel)"
@@ -105,7 +105,7 @@ public enum SheetView {
             return
         }
         // After the last match in view: how many more the search found elsewhere.
-        let after = first + state.listed.count - state.scroll
+        let after = first + state.listCount - state.scroll
         if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
         let dateWidth = 10
         let catWidth = min(12, max(0, rect.width / 6))

@@ -109,16 +109,16 @@ extension AppState {
             message = S.msgListInertKey.text
             return
         }
-        guard !listed.isEmpty else { message = S.msgNoPinsInView.text; return }
+        guard listCount > 0 else { message = S.msgNoPinsInView.text; return }
         let page = max(1, visibleListRows - 1)
         let current = selectedPin == nil ? -1 : cursor
         switch action {
         case .up: select(index: max(0, current - 1), &fx)
-        case .down: select(index: min(listed.count - 1, current + 1), &fx)
+        case .down: select(index: min(listCount - 1, current + 1), &fx)
         case .pageUp: select(index: max(0, current - page), &fx)
-        case .pageDown: select(index: min(listed.count - 1, current + page), &fx)
+        case .pageDown: select(index: min(listCount - 1, current + page), &fx)
         case .home: select(index: 0, &fx)
-        case .end: select(index: listed.count - 1, &fx)
+        case .end: select(index: listCount - 1, &fx)
         case .left, .right: panMap(action, &fx)
         default: break
         }

@@ -121,7 +121,11 @@ extension AppState {
             return
         }
         selectedID = hit.id
-        if let i = listed.firstIndex(where: { $0.id == hit.id }) { cursor = i }
+        if let i = listed.firstIndex(where: { $0.id == hit.id }) {
+            cursor = i
+        } else if listUnloaded > 0 {
+            listReadAll = true  // it may be in the rows not read yet: the cursor follows once read
+        }
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         focus = .list
         fx.requestView(list: false)
@@ -172,7 +176,7 @@ extension AppState {
             }
             pointerCell = nil  // over the list: the status line shows the centre again
             scroll = max(0, scroll + (up ? -3 : 3))
-            scroll = min(scroll, max(0, listed.count - max(1, visibleListRows)))
+            scroll = min(scroll, max(0, listCount - max(1, visibleListRows)))
             cursor = min(max(cursor, scroll), scroll + max(0, visibleListRows - 1))
             return
         }

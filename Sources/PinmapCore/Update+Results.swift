@@ -13,6 +13,7 @@ extension AppState {
             startTimeline(newestPinDay: newestPinDay, today: today)
             fx.requestView(list: true)
         case .viewLoaded(let data): receive(view: data)
+        case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
         case .timelineLoaded(let result):
             switch result {
             case .success(let day):
@@ -132,6 +133,24 @@ extension AppState {
         if inBulk { fx.add(.restartTimeline) }
     }
 
+    /// More rows of the list (`Effect.loadListRows`), then the selection that waited for them.
+    private mutating func receive(listRows rows: [Pin], of query: PinQuery, _ fx: inout Effects) {
+        guard query == listSource else { return }  // the list was read again since
+        let count = listCount
+        listed = rows
+        listUnloaded = max(0, count - rows.count)
+        if listReadAll, let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) {
+            cursor = i
+            scrollToCursor()
+        }
+        listReadAll = false
+        if let index = listPendingIndex {
+            listPendingIndex = nil
+            select(index: min(index, listed.count - 1), &fx)
+        }
+        clampList()
+    }
+
     /// The markers, counts and list the runtime read for the view.
     private mutating func receive(view data: ViewData) {
         totalCount = data.totals.total
@@ -142,7 +161,13 @@ extension AppState {
             inViewCount = part.inView
             inViewApproximate = part.approximate
             if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
-            if let listed = part.listed { self.listed = listed }
+            if let listed = part.listed {
+                self.listed = listed
+                listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
+                listSource = part.listQuery
+                listPendingIndex = nil
+                listReadAll = false
+            }
         }
         if let sel = data.selectedMarker { markers.append(sel) }
         if data.list {

@@ -19,6 +19,8 @@ public enum AppEvent: Sendable {
     case storeOpened(settings: [String: String], newestPinDay: String?, today: Date)
     /// The map's markers, counts and (when asked) list for the state's view (`Effect.loadView`).
     case viewLoaded(ViewData)
+    /// More rows of the list (`Effect.loadListRows`): the first rows of `query`'s list.
+    case listRowsLoaded(PinQuery, [Pin])
     /// The Timeline's month counts and the selected day's pins (`Effect.loadTimeline`).
     case timelineLoaded(Result<TimelineDay, StoreError>)
     /// The newest pin's day after pins arrived in bulk (`Effect.restartTimeline`).
@@ -87,6 +89,9 @@ public enum Effect: Sendable, Equatable {
     /// Read the markers and counts for the state's view, and the list when `list`
     /// (answered by `AppEvent.viewLoaded`). A burst of events is answered by one load.
     case loadView(list: Bool)
+    /// Read the first `rows` rows of the list `query` reads (the rows read so far and
+    /// more, as the list scrolls; answered by `AppEvent.listRowsLoaded`).
+    case loadListRows(PinQuery, rows: Int)
     /// Read the Timeline's month and day (`AppEvent.timelineLoaded`).
     case loadTimeline
     /// Read the newest pin's day (`AppEvent.timelineRestarted`): pins arrived in bulk.
@@ -176,6 +181,7 @@ extension AppState {
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
         effects += fx.list
         clampList()
+        if let read = listRowsToRead(after: effects) { effects.append(read) }
         // Persist the detent once a move has settled (never a transient state).
         if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
             effects.append(.persist(key: SettingKey.detent, value: sheet.detent.rawValue))
@@ -218,9 +224,17 @@ extension AppState {
     /// Keeps the cursor and the scroll inside the list. Deliberately does not
     /// scroll to the cursor: moving the sheet must never scroll the list.
     mutating func clampList() {
-        if listed.isEmpty { cursor = 0; scroll = 0; return }
-        cursor = min(max(0, cursor), listed.count - 1)
-        scroll = min(max(0, scroll), listed.count - 1)
+        if listCount == 0 { cursor = 0; scroll = 0; return }
+        cursor = min(max(0, cursor), listCount - 1)
+        scroll = min(max(0, scroll), listCount - 1)
+    }
+
+    /// More list rows to read when the cursor or the scroll came near the last row
+    /// read (`listWindow`), unless the effects already read the list again.
+    func listRowsToRead(after effects: [Effect]) -> Effect? {
+        guard listUnloaded > 0, let source = listSource, listWindow > listed.count,
+              !effects.contains(.loadView(list: true)) else { return nil }
+        return .loadListRows(source, rows: listWindow)
     }
 
     /// Scrolls just enough for the cursor row to be visible.
@@ -247,6 +261,10 @@ extension AppState {
     /// left visible above the sheet. The list itself is kept (not re-queried),
     /// so walking down it with j is stable.
     mutating func select(index: Int, _ fx: inout Effects) {
+        if index >= listed.count && index < listCount {
+            listPendingIndex = index  // selected once read (`listRowsToRead`)
+            return
+        }
         guard listed.indices.contains(index) else { return }
         cursor = index
         let pin = listed[index]

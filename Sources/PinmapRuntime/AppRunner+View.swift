@@ -54,25 +54,53 @@ struct ViewLoader {
         let view = try MapCellView.load(store: store, viewport: state.viewport, pane: pane,
                                         categories: state.categoryFilter, selected: selected,
                                         categoryIndex: { $0 >= 0 && $0 < colour.count ? colour[Int($0)] : -1 })
-        var listed: [Pin]?
+        var part = ViewData.ViewPart(markers: view.markers, inView: view.inView, approximate: view.approximate,
+                                     elsewhere: nil, listed: nil)
         if list {
-            let filtered = state.categoryFilter.map { f in totals.categories.filter { f.contains($0.name) }.map(\.count).reduce(0, +) }
-            listed = try listInView(total: filtered ?? totals.total, inView: view.inView)
+            var query = state.listQuery(limit: AppRunner.listLimit)
+            // Name and distance sort every pin in view: above the limit the list stays
+            // newest first (the header says so, `AppState.orderLabel`).
+            if view.inView > Self.sortLimit { query.order = .newest }
+            let total = Self.total(totals, categories: query.categories)
+            let window = ListWindow(inView: view.inView, wanted: state.listWindow)
+            var rows = try listRows(query, rows: window.rows, inView: view.inView, total: total)
+            // The selected pin's row is found as in the whole list (the cursor follows it).
+            if window.partial, rows.count == window.rows, let sel = selected, !rows.contains(where: { $0.id == sel.id }),
+               query.categories.map({ $0.contains(sel.category) }) ?? true,
+               query.boxes.contains(where: { sel.latitude >= $0.south && sel.latitude <= $0.north
+                                             && sel.longitude >= $0.west && sel.longitude <= $0.east }) {
+                rows = try listRows(query, rows: AppRunner.listLimit, inView: view.inView, total: total)
+            }
+            part.listed = rows
+            part.listCount = window.partial && rows.count == window.rows ? AppRunner.listLimit : rows.count
+            part.listQuery = query
         }
-        return ViewData.ViewPart(markers: view.markers, inView: view.inView, approximate: view.approximate,
-                                 elsewhere: nil, listed: listed)
+        return part
     }
 
-    /// The list for the viewport: newest first without sorting, or sorted by
-    /// name or distance when few enough pins are in view.
-    private func listInView(total: Int, inView: Int) throws -> [Pin] {
-        let query = state.listQuery(limit: AppRunner.listLimit)
-        if state.order != .newest && inView <= Self.sortLimit {
-            return try store.pins(matching: query)
-        }
-        // Above the limit the header says the list is newest first (`AppState.orderLabel`).
-        return try store.newestPins(in: query.boxes, categories: query.categories, limit: AppRunner.listLimit,
+    /// The first `rows` rows (at most `AppRunner.listLimit`) of the list `query` reads:
+    /// newest first without sorting (`.newest`), else sorted by name or distance. A
+    /// longer read of the same query starts with the rows of a shorter one (both
+    /// orders end on the id), so the list read a page at a time is the list read at once.
+    /// `inView` and `total` only choose the store's plan.
+    func listRows(_ query: PinQuery, rows: Int, inView: Int, total: Int) throws -> [Pin] {
+        var query = query
+        query.limit = min(rows, AppRunner.listLimit)
+        if query.order != .newest { return try store.pins(matching: query) }
+        return try store.newestPins(in: query.boxes, categories: query.categories, limit: query.limit,
                                     inView: inView, total: total).pins
+    }
+
+    /// More rows of the list `query` read (`Effect.loadListRows`): its first `rows`.
+    /// - Throws: `StoreError` from the store.
+    func moreListRows(_ query: PinQuery, rows: Int) throws -> [Pin] {
+        let total = Self.total(try store.pinCellTotals(), categories: query.categories)
+        return try listRows(query, rows: rows, inView: state.inViewCount, total: total)
+    }
+
+    /// Pins in the store whose category is in `categories` (nil: all).
+    static func total(_ totals: PinCellTotals, categories: Set<String>?) -> Int {
+        categories.map { f in totals.categories.filter { f.contains($0.name) }.map(\.count).reduce(0, +) } ?? totals.total
     }
 
     /// With a search: the matches in view, from the search's answer (`state.searchMatches`,
@@ -93,5 +121,21 @@ struct ViewLoader {
         }
         return ViewData.ViewPart(markers: Clusterer.cluster(plain, viewport: state.viewport, pane: state.layout.mapPane),
                                  inView: split.inView.count, approximate: false, elsewhere: split.elsewhere, listed: listed)
+    }
+}
+
+/// How many list rows a view reads. With many pins in view only the rows the list
+/// shows plus a page (`AppState.listWindow`), the rest as it scrolls: the list then
+/// holds `AppRunner.listLimit` rows (at least twice that many pins are in view, so
+/// even an estimated count, off by the pins of cells on the pane's edge, leaves no
+/// doubt). With fewer pins in view, all the list holds, so its length is known.
+struct ListWindow {
+    /// True when `rows` may be fewer than the list holds.
+    let partial: Bool
+    let rows: Int
+
+    init(inView: Int, wanted: Int) {
+        partial = inView >= 2 * AppRunner.listLimit && wanted < AppRunner.listLimit
+        rows = partial ? wanted : AppRunner.listLimit
     }
 }

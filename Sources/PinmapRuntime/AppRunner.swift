@@ -109,6 +109,12 @@ public final class AppRunner {
         case .loadView(let list):
             pendingLoads.view = true
             pendingLoads.list = pendingLoads.list || list
+        case .loadListRows(let query, let rows):
+            do {
+                feed(.listRowsLoaded(query, try ViewLoader(store: store, state: state).moreListRows(query, rows: rows)), now: now)
+            } catch {
+                feed(.storeFailed(error as? StoreError ?? StoreError("\(error)")), now: now)
+            }
         case .loadTimeline: pendingLoads.timeline = true
         case .loadStoreInfo: pendingLoads.storeInfo = true
         case .restartTimeline: feed(.timelineRestarted(newestPinDay: newestPinDay(), today: Date()), now: now)

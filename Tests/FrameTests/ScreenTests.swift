@@ -94,4 +94,27 @@ final class ScreenTests: XCTestCase {
         for y in 0..<3 { s[3, y] = Cell("│"); s[6, y] = Cell("│") }
         XCTAssertEqual(s.text(), ["가 │  │ 마", "가 │  │ 마", "가 │  │ 마"].joined(separator: "\n"))
     }
+
+    /// Printable ASCII takes `put`'s byte-per-cell path; a leading zero-width space (its own
+    /// grapheme, no cell) sends the same text down the grapheme path, which must agree
+    /// cell for cell (over wide characters, clipped at either edge).
+    func testASCIIPathWritesWhatTheGraphemePathWrites() {
+        let style = Style(fg: .red, bold: true)
+        for text in ["", " ", "abc", "Seoul cafe street   ", String(repeating: " ", count: 40), "~!@#$%^&*()_+{}|:<>?"] {
+            for (col, maxWidth) in [(0, nil), (3, 5), (-2, 6), (10, 30), (18, 4), (1, 0)] as [(Int, Int?)] {
+                var fast = Screen(width: 20, height: 1)
+                fast.put("가나다라마바사아자차", col: 0, row: 0)
+                var slow = fast
+                let a = fast.put(text, col: col, row: 0, style: style, maxWidth: maxWidth)
+                let b = slow.put("\u{200B}" + text, col: col, row: 0, style: style, maxWidth: maxWidth)
+                XCTAssertEqual(fast.cells, slow.cells, "\(text) at \(col), max \(String(describing: maxWidth))")
+                XCTAssertEqual(a, b, "\(text) at \(col), max \(String(describing: maxWidth))")
+            }
+        }
+        XCTAssertEqual(DisplayWidth.of("Seoul cafe street"), 17)
+        XCTAssertTrue(DisplayWidth.isPrintableASCII("a ~"))
+        XCTAssertFalse(DisplayWidth.isPrintableASCII("a\u{7F}"))
+        XCTAssertFalse(DisplayWidth.isPrintableASCII("e\u{301}"))
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
+    }
 }
