@@ -19,13 +19,16 @@ public enum Importer {
     /// - Parameters:
     ///   - options: delimiter, column overrides, dry run, rejects file.
     ///   - progress: called with (bytes read, file size in bytes) about once per MiB read.
+    ///   - indexProgress: called after each indexing step when the import indexes everything
+    ///     before it commits (`options.deferIndexing` false and a large file).
     /// - Returns: counts, encoding, delimiter, columns, the rejected rows' issues and the
     ///   duplicates. Rejected rows do not make the import fail.
     /// - Throws: `ImportError` for file-level failures (empty file, BOM only, no header, no
     ///   coordinate or name columns, undecodable bytes, not a GeoJSON FeatureCollection, an
     ///   unwritable rejects file, a store failure); nothing is written then.
     public static func run(path: String, store: Store, options: ImportOptions = ImportOptions(),
-                           progress: (@Sendable (Int64, Int64) -> Void)? = nil) throws(ImportError) -> ImportReport {
+                           progress: (@Sendable (Int64, Int64) -> Void)? = nil,
+                           indexProgress: ((IndexingProgress) -> Void)? = nil) throws(ImportError) -> ImportReport {
         let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides)
         var report = ImportReport(file: path, format: scanner.format.rawValue)
         report.encoding = scanner.encoding.label
@@ -55,9 +58,13 @@ public enum Importer {
                     try run.readAll(store: store, writer: try PinBulkWriter(store: store, batchID: batchID))
                     // Nothing new: roll back so the store (batches included) stays as it was.
                     if run.report.imported == 0 { throw NothingImported() }
+                    // The reading thread's rows and the duplicate tables are freed by now:
+                    // give their pages back before the index sorts take theirs (one peak).
+                    FreedMemory.release()
                     // A large file commits with the spatial index; search, the map's
-                    // clusters and the other indexes follow in `Store.finishIndexing`.
-                    try store.endBulkInsert(deferring: options.deferIndexing)
+                    // clusters and the other indexes follow in `Store.finishIndexing`,
+                    // or, without `deferIndexing`, in this transaction.
+                    try store.endBulkInsert(deferring: options.deferIndexing, progress: indexProgress)
                     try BatchRecord.finish(store: store, id: batchID, report: run.report)
                     run.report.batchID = batchID
                     // All or nothing: rejects that cannot be written (disk full) roll the pins back.
@@ -111,8 +118,12 @@ private final class ImportRun {
         self.progress = progress
     }
 
-    /// Pins waiting to be written (at most a group of `PinBulkWriter`), with their pin numbers.
-    private var pending: [(pin: ParsedPin, number: Int32)] = []
+    /// Pins waiting to be written (at most a group of `PinBulkWriter`), all of the current
+    /// batch: their lines and pin numbers, and where their texts are in `text`.
+    private var pending: [(line: Int, number: Int32)] = []
+    private var pendingRows: [PinBulkWriter.EncodedRow] = []
+    /// The current batch's texts (`ScanPipeline.Batch.text`).
+    private var text: [UInt8] = []
 
     /// Reads every row: rejects, skips duplicates, writes the rest (unless `writer` is nil: a
     /// dry run).
@@ -121,14 +132,18 @@ private final class ImportRun {
         let expected = Int(scanner.size / 64)
         var finder = try DuplicateFinder(store: store, expectedRows: expected)
         let size = scanner.size
-        let pipeline = ScanPipeline(scanner: scanner, expectedPins: expected)
+        let pipeline = ScanPipeline(scanner: scanner, expectedPins: expected, encodesTexts: writer != nil)
         defer { pipeline.cancel() }
         while true {
             switch pipeline.next() {
             case .batch(let batch):
+                text = batch.text
                 for i in batch.rows.indices {  // by index: no copy (and retain) of each row
                     try read(batch.rows[i], finder: &finder, writer: writer)
                 }
+                // The pending rows point into this batch's texts: written before it goes back.
+                try flush(&finder, writer)
+                text = []
                 pipeline.recycle(batch)
                 progress?(batch.bytesRead, size)
             case let .end(dataRows, notes):
@@ -165,7 +180,9 @@ private final class ImportRun {
                 report.imported += 1
                 return
             }
-            pending.append((pin, row.pinNumber))
+            guard let encoded = row.encoded else { preconditionFailure("the pipeline encodes every pin for a writer") }
+            pending.append((pin.line, row.pinNumber))
+            pendingRows.append(encoded)
             if pending.count >= PinBulkWriter.groupSize { try flush(&finder, writer) }
         }
     }
@@ -175,24 +192,22 @@ private final class ImportRun {
     /// - Throws: `StoreError` for every failure but a constraint on a row.
     private func flush(_ finder: inout DuplicateFinder, _ writer: PinBulkWriter?) throws(StoreError) {
         guard let writer, !pending.isEmpty else { return }
-        let results = try writer.write(pending.map {
-            PinBulkWriter.Row(title: $0.pin.title, description: $0.pin.description, category: $0.pin.category,
-                              createdAt: $0.pin.createdAt, latitude: $0.pin.latitude, longitude: $0.pin.longitude,
-                              properties: $0.pin.properties)
-        })
+        let results = try writer.write(pendingRows, text: text)
         for (k, result) in results.enumerated() {
-            let (pin, number) = pending[k]
+            let (line, number) = pending[k]
             switch result {
             case .success(let id):
                 finder.remember(pinNumber: number, .stored(id))
                 report.imported += 1
             case .failure(let error):
                 finder.remember(pinNumber: number, .skipped)
-                reject([RowIssue(line: pin.line, field: "(row)", value: pin.title,
+                let title = String(decoding: text[Int(pendingRows[k].start)..<Int(pendingRows[k].ends.0)], as: UTF8.self)
+                reject([RowIssue(line: line, field: "(row)", value: title,
                                  reason: "the store refused the row: \(error.message)", rule: .refusedByStore)], fields: [])
             }
         }
         pending.removeAll(keepingCapacity: true)
+        pendingRows.removeAll(keepingCapacity: true)
     }
 
     private func reject(_ issues: [RowIssue], fields: [String]) {

@@ -1,5 +1,6 @@
 import PinModel
 import Foundation
+import PinStore
 
 /// Reads a `PinFileScanner` on a second thread, ahead of the importer, so
 /// that decoding, parsing and validating one part of a file overlaps with
@@ -22,12 +23,17 @@ final class ScanPipeline: @unchecked Sendable {
         var pinNumber: Int32
         /// An earlier pin of the file with the same digest: its line and pin number.
         var candidate: (line: Int, pinNumber: Int32)?
+        /// Where the pin's texts are in its batch's `text` (when the pipeline encodes them).
+        var encoded: PinBulkWriter.EncodedRow?
     }
 
     /// A run of rows in file order, and the file's bytes read after it.
     struct Batch {
         var rows: [Row]
         var bytesRead: Int64
+        /// The pins' texts as UTF-8, as `PinBulkWriter` binds them (`Row.encoded`): copied
+        /// here, on the reading thread, so the writing thread binds them as they are.
+        var text: [UInt8] = []
     }
 
     enum Message {
@@ -51,12 +57,17 @@ final class ScanPipeline: @unchecked Sendable {
     // Only the reading thread touches the scanner once it started.
     private var scanner: PinFileScanner?
     private let expectedPins: Int
+    private let encodesTexts: Bool
 
     /// Starts reading `scanner` on a new thread.
-    /// - Parameter expectedPins: sizes the duplicate table (it grows past it anyway).
-    init(scanner: PinFileScanner, expectedPins: Int) {
+    /// - Parameters:
+    ///   - expectedPins: sizes the duplicate table (it grows past it anyway).
+    ///   - encodesTexts: fill `Batch.text` and `Row.encoded` for `PinBulkWriter` (an import
+    ///     that writes; a dry run does not need them).
+    init(scanner: PinFileScanner, expectedPins: Int, encodesTexts: Bool = true) {
         self.scanner = scanner
         self.expectedPins = expectedPins
+        self.encodesTexts = encodesTexts
         let thread = Thread { [self] in self.produce() }
         thread.name = "pinmap import reader"
         thread.start()
@@ -97,6 +108,7 @@ final class ScanPipeline: @unchecked Sendable {
         var earlier = Earlier(table: DigestTable(expected: expectedPins))
         var batch = Batch(rows: [], bytesRead: 0)
         batch.rows.reserveCapacity(Self.batchRows)
+        var textBytes = 64 * Self.batchRows  // grows to the batches' largest
         var last: Message
         while true {
             do {
@@ -104,12 +116,21 @@ final class ScanPipeline: @unchecked Sendable {
                     last = .end(dataRows: scanner.dataRows, notes: scanner.notes)
                     break
                 }
-                batch.rows.append(earlier.row(event))
+                var row = earlier.row(event)
+                if encodesTexts, case .pin(let p) = event {
+                    row.encoded = PinBulkWriter.append(
+                        title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
+                        properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &batch.text)
+                }
+                batch.rows.append(row)
                 if batch.rows.count == Self.batchRows {
                     batch.bytesRead = scanner.bytesRead
+                    textBytes = max(textBytes, batch.text.count)
                     guard send(.batch(batch)) else { return finish() }
                     batch.rows = []
                     batch.rows.reserveCapacity(Self.batchRows)
+                    batch.text = []
+                    batch.text.reserveCapacity(textBytes)
                 }
             } catch {
                 last = .failure(error)

@@ -5,8 +5,8 @@ import CSQLite
 /// costs about as much as storing the row: in C, 1,000,000 single-row inserts
 /// took 2.3–3.2 s, 16-row inserts 1.4–2.2 s and 64-row inserts 1.1–1.4 s; a
 /// million-row import took 4.9–5.1 s with 16 rows, 4.6–4.8 s with 64 and
-/// 4.3–4.9 s with 256. The texts of a group are copied into one buffer and
-/// bound without further copies.
+/// 4.3–4.9 s with 256. The texts of a group are in one buffer (an import
+/// fills it on its reading thread: `EncodedRow`) and bound without copies.
 ///
 /// A group the store refuses (a CHECK constraint) is rolled back by SQLite as
 /// a whole and retried row by row, so only the refused rows fail.
@@ -26,6 +26,34 @@ public final class PinBulkWriter {
         }
     }
 
+    /// One pin whose texts are UTF-8 bytes in a buffer shared with other rows (an import
+    /// batch's, filled by `append(_:to:)` on the reading thread), so the writing thread copies
+    /// no text: `ends` are the offsets where title, description, category, created_at and
+    /// properties end, the title starting at `start`.
+    public struct EncodedRow: Sendable {
+        public var start: Int32
+        public var ends: (Int32, Int32, Int32, Int32, Int32)
+        public var latitude: Double, longitude: Double
+    }
+
+    /// Appends a pin's texts to `text` in the order `EncodedRow` reads them (properties ""
+    /// as `{}`) and returns where they are.
+    public static func append(title: String, description: String, category: String, createdAt: String,
+                              properties: String, latitude: Double, longitude: Double,
+                              to text: inout [UInt8]) -> EncodedRow {
+        let start = Int32(text.count)
+        text.append(contentsOf: title.utf8)
+        let e0 = Int32(text.count)
+        text.append(contentsOf: description.utf8)
+        let e1 = Int32(text.count)
+        text.append(contentsOf: category.utf8)
+        let e2 = Int32(text.count)
+        text.append(contentsOf: createdAt.utf8)
+        let e3 = Int32(text.count)
+        text.append(contentsOf: properties.isEmpty ? "{}".utf8 : properties.utf8)
+        return EncodedRow(start: start, ends: (e0, e1, e2, e3, Int32(text.count)), latitude: latitude, longitude: longitude)
+    }
+
     /// Rows per statement (a power of two; 2,304 parameters, far below SQLite's 32,766).
     public static let groupSize = 256
 
@@ -35,6 +63,7 @@ public final class PinBulkWriter {
     private var statements: [Int: Statement] = [:]
     private let single: PinInserter
     private var text: [UInt8] = []
+    private var encoded: [EncodedRow] = []
 
     /// - Parameter batchID: the import batch every row belongs to.
     /// - Throws: `StoreError` when the statements do not compile (schema mismatch).
@@ -49,6 +78,19 @@ public final class PinBulkWriter {
     /// - Returns: for each row, its new id, or the error for a row the store refused.
     /// - Throws: `StoreError` for any failure but a constraint on single rows (I/O, a full disk).
     public func write(_ rows: [Row]) throws(StoreError) -> [Result<Int64, StoreError>] {
+        text.removeAll(keepingCapacity: true)
+        encoded.removeAll(keepingCapacity: true)
+        for r in rows {
+            encoded.append(Self.append(title: r.title, description: r.description, category: r.category, createdAt: r.createdAt,
+                                       properties: r.properties, latitude: r.latitude, longitude: r.longitude, to: &text))
+        }
+        return try write(encoded, text: text)
+    }
+
+    /// Writes `rows`, whose texts are in `text`, in order.
+    /// - Returns: for each row, its new id, or the error for a row the store refused.
+    /// - Throws: `StoreError` for any failure but a constraint on single rows (I/O, a full disk).
+    public func write(_ rows: [EncodedRow], text: [UInt8]) throws(StoreError) -> [Result<Int64, StoreError>] {
         var out: [Result<Int64, StoreError>] = []
         out.reserveCapacity(rows.count)
         var start = 0
@@ -58,10 +100,10 @@ public final class PinBulkWriter {
             while n > rows.count - start { n /= 2 }
             let end = start + n
             do {
-                let last = try writeGroup(rows[start..<end])
+                let last = try writeGroup(rows[start..<end], text: text)
                 for k in 0..<(end - start) { out.append(.success(last - Int64(end - start - 1 - k))) }
             } catch where error.code & 0xFF == SQLITE_CONSTRAINT {
-                for row in rows[start..<end] { out.append(try writeAlone(row)) }
+                for row in rows[start..<end] { out.append(try writeAlone(row, text: text)) }
             }
             start = end
         }
@@ -70,33 +112,22 @@ public final class PinBulkWriter {
 
     /// One multi-row INSERT; returns the id of its last row (the rows get consecutive ids:
     /// each new rowid is the largest plus one).
-    private func writeGroup(_ group: ArraySlice<Row>) throws(StoreError) -> Int64 {
+    private func writeGroup(_ group: ArraySlice<EncodedRow>, text: [UInt8]) throws(StoreError) -> Int64 {
         let st = try statement(rows: group.count)
-        text.removeAll(keepingCapacity: true)
-        var spans: [(Int, Int)] = []
-        spans.reserveCapacity(group.count * 5)
-        func add(_ s: String) {
-            let from = text.count
-            text.append(contentsOf: s.utf8)
-            spans.append((from, text.count - from))
-        }
-        for row in group {
-            add(row.title); add(row.description); add(row.category); add(row.createdAt)
-            add(row.properties.isEmpty ? "{}" : row.properties)
-        }
         st.reset()
         let result: Result<Void, StoreError> = text.withUnsafeBufferPointer { buf in
             now.withUnsafeBufferPointer { nowBytes in
                 var p: Int32 = 1
-                func span(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: buf[spans[i].0..<(spans[i].0 + spans[i].1)])
+                func span(_ from: Int32, _ to: Int32) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: buf[Int(from)..<Int(to)])
                 }
-                for (k, row) in group.enumerated() {
-                    st.bindStatic(span(k * 5), at: p)
-                    st.bindStatic(span(k * 5 + 1), at: p + 1)
-                    st.bindStatic(span(k * 5 + 2), at: p + 2)
-                    st.bindStatic(spans[k * 5 + 3].1 == 0 ? nowBytes : span(k * 5 + 3), at: p + 5)
-                    st.bindStatic(span(k * 5 + 4), at: p + 8)
+                for row in group {
+                    let e = row.ends
+                    st.bindStatic(span(row.start, e.0), at: p)
+                    st.bindStatic(span(e.0, e.1), at: p + 1)
+                    st.bindStatic(span(e.1, e.2), at: p + 2)
+                    st.bindStatic(e.3 == e.2 ? nowBytes : span(e.2, e.3), at: p + 5)
+                    st.bindStatic(span(e.3, e.4), at: p + 8)
                     st.bindDouble(row.latitude, at: p + 3)
                     st.bindDouble(row.longitude, at: p + 4)
                     st.bindStatic(nowBytes, at: p + 6)
@@ -113,11 +144,13 @@ public final class PinBulkWriter {
         return store.db.lastInsertRowID
     }
 
-    private func writeAlone(_ row: Row) throws(StoreError) -> Result<Int64, StoreError> {
+    private func writeAlone(_ row: EncodedRow, text: [UInt8]) throws(StoreError) -> Result<Int64, StoreError> {
+        func string(_ from: Int32, _ to: Int32) -> String { String(decoding: text[Int(from)..<Int(to)], as: UTF8.self) }
+        let e = row.ends
         do {
-            return .success(try single.insert(title: row.title, description: row.description, category: row.category,
-                                               latitude: row.latitude, longitude: row.longitude,
-                                               createdAt: row.createdAt, batchID: batchID, properties: row.properties))
+            return .success(try single.insert(title: string(row.start, e.0), description: string(e.0, e.1),
+                                               category: string(e.1, e.2), latitude: row.latitude, longitude: row.longitude,
+                                               createdAt: string(e.2, e.3), batchID: batchID, properties: string(e.3, e.4)))
         } catch where error.code & 0xFF == SQLITE_CONSTRAINT {
             return .failure(error)
         }

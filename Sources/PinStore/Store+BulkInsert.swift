@@ -44,11 +44,16 @@ extension Store {
     /// Ends a bulk insert. With `deferring` and indexes dropped (by this
     /// import or an earlier one not finished yet), rebuilds only the spatial
     /// index and leaves the rest to `finishIndexing`; otherwise indexes
-    /// everything now. Sets the page cache back to SQLite's default 2 MiB.
+    /// everything now, in the import's own transaction (`pinmap import --index`:
+    /// no second transaction, and an empty store's index pages are written once,
+    /// straight into the file, not into the WAL and then copied again).
+    /// Sets the page cache back to SQLite's default 2 MiB.
+    /// - Parameter progress: called after each indexing step when indexing now.
     /// - Returns: how many pins were indexed now (rows; 0 when deferred).
     /// - Throws: `StoreError` from SQLite; the pause then stays, so nothing is lost.
     @discardableResult
-    public func endBulkInsert(deferring: Bool = false) throws(StoreError) -> Int {
+    public func endBulkInsert(deferring: Bool = false,
+                              progress: ((IndexingProgress) -> Void)? = nil) throws(StoreError) -> Int {
         defer { try? db.execute("PRAGMA cache_size = -2000") }
         if deferring, try !deferredIndexNames().isEmpty {
             // The sort behind CREATE INDEX takes up to the page cache per sorter thread:
@@ -62,7 +67,7 @@ extension Store {
             }
             return 0
         }
-        let indexed = try finishIndexing()
+        let indexed = try finishIndexing(progress: progress)
         try syncPinCells()  // rows the tree's trigger logged: in the tree at commit
         return indexed
     }

@@ -52,16 +52,24 @@ enum ImportCommand: TextCommand {
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []
-        do {  // the import's connection (and its page cache) is closed before `--index` runs
+        do {  // the import's connection (and its page cache) is closed before a fallback `--index` runs
             let store = try PinmapCLI.openStore(args, creating: !options.dryRun)
-            for path in args.positionals {
+            for (k, path) in args.positionals.enumerated() {
                 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
                 let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size)
+                var fileOptions = options
+                // `--index`: the last file indexes everything (the earlier files' pins too) in
+                // its own transaction, before it commits: one pass, no reopen, no WAL copy.
+                fileOptions.deferIndexing = !(args.has("--index") && k == args.positionals.count - 1)
+                let indexing = IndexingBar(label: "new pins", after: bar)
                 do {
-                    reports.append(try Importer.run(path: path, store: store, options: options, progress: bar.update))
+                    reports.append(try Importer.run(path: path, store: store, options: fileOptions, progress: bar.update,
+                                                    indexProgress: indexing.update))
                     bar.finish()
+                    indexing.finish()
                 } catch {
                     bar.finish()
+                    indexing.finish()
                     failed = true
                     // The error names the file itself.
                     io.err.write("pinmap import: \(MessageText.sentence(String(describing: error), limit: 1_100))\n")  // one bounded line
@@ -69,8 +77,9 @@ enum ImportCommand: TextCommand {
                 }
             }
         }
+        // What the last file's import could not index (it failed, or added nothing).
         if args.has("--index"), reports.contains(where: { $0.pinsToIndex > 0 }) {
-            releaseFreedMemory()  // the import's freed rows and tables: one process, one peak
+            FreedMemory.release()  // the import's freed rows and tables: one process, one peak
             if let problem = index(try PinmapCLI.openStore(args), label: "new pins") {
                 io.err.write("pinmap import: \(problem)\n")
                 failed = true
@@ -147,11 +156,25 @@ enum UndoImportCommand: TextCommand {
     }
 }
 
-/// glibc's `malloc_trim(0)`: returns the heap memory freed so far to the system (the reading
-/// thread's arena keeps a million rows' worth otherwise, and `import --index` would peak over
-/// 100 MB). Looked up at run time: Swift's Glibc module does not import `<malloc.h>`.
-private func releaseFreedMemory() {
-    typealias Trim = @convention(c) (Int) -> Int32
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }  // RTLD_DEFAULT
-    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+/// The `--index` progress bar of an import that indexes before it commits: drawn from the
+/// first indexing step on, after the file's own bar has finished.
+private final class IndexingBar {
+    private let label: String
+    private let fileBar: ImportProgressPrinter
+    private var bar: ImportProgressPrinter?
+
+    init(label: String, after fileBar: ImportProgressPrinter) {
+        self.label = label
+        self.fileBar = fileBar
+    }
+
+    func update(_ p: IndexingProgress) {
+        if bar == nil {
+            fileBar.finish()
+            bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0)
+        }
+        bar?.update(fraction: p.fraction, detail: p.stage.rawValue)
+    }
+
+    func finish() { bar?.finish() }
 }

@@ -63,11 +63,19 @@ final class LargeImportTests: XCTestCase {
         let store = try fileStore()
         var options = ImportOptions()
         options.deferIndexing = false
-        let report = try Importer.run(path: path, store: store, options: options)
+        var steps: [IndexingProgress] = []
+        let report = try Importer.run(path: path, store: store, options: options, indexProgress: { steps.append($0) })
         XCTAssertEqual(report.imported, 52_000)
         XCTAssertEqual(report.pinsToIndex, 0)
         XCTAssertTrue(try store.indexBacklog().isEmpty)
         XCTAssertFalse(ImportReportFormatter.summary(report).contains("pinmap index"))
+        // Indexed in the import's own transaction, with progress: indexes, search, the map.
+        XCTAssertEqual(steps.first, IndexingProgress(stage: .indexes, fraction: 0.35 / 4), "1 of the 4 dropped indexes")
+        XCTAssertEqual(steps.last, IndexingProgress(stage: .map, fraction: 1))
+        XCTAssertEqual(steps.map(\.fraction), steps.map(\.fraction).sorted())
+        XCTAssertEqual(Set(steps.map(\.stage)), [.indexes, .search, .map])
+        XCTAssertEqual(try store.count(matching: PinQuery(search: "Museum 51999")), 1, "through the index")
+        XCTAssertEqual(try store.deferredIndexNames(), [])
     }
 
     func testADecodingErrorOnTheReadingThreadRollsBack() throws {

@@ -42,4 +42,33 @@ final class PinBulkWriterTests: XCTestCase {
         XCTAssertEqual(try store.count(), 18)
         XCTAssertEqual(try store.count(matching: PinQuery(search: "p16")), 1)
     }
+
+    func testEncodedRowsBindFromTheSharedBufferLikeStrings() throws {
+        let store = try Store.inMemory()
+        let writer = try PinBulkWriter(store: store, batchID: nil)
+        var text: [UInt8] = Array("unrelated bytes first".utf8)
+        var rows: [PinBulkWriter.EncodedRow] = []
+        for i in 0..<300 {  // a whole group of 256 and a remainder
+            rows.append(PinBulkWriter.append(title: "서울 \(i)", description: i == 7 ? "" : "d \(i)", category: "c",
+                                             createdAt: i == 5 ? "2021-03-04" : "", properties: i == 9 ? "{\"k\":\"v\"}" : "",
+                                             latitude: Double(i) / 10, longitude: -Double(i) / 10, to: &text))
+        }
+        XCTAssertEqual(rows[1].start, rows[0].ends.4, "one after the other")
+        rows[3].latitude = 91  // refused: the group falls back to single rows, decoded from the buffer
+        let results = try writer.write(rows, text: text)
+        XCTAssertEqual(results.count, 300)
+        XCTAssertEqual(results.filter { (try? $0.get()) == nil }.count, 1)
+        if case .success = results[3] { XCTFail("latitude 91 is refused") }
+        let pins = try store.pins(limit: -1).sorted { $0.id < $1.id }
+        XCTAssertEqual(pins.count, 299)
+        XCTAssertEqual(pins.map(\.title).prefix(4), ["서울 0", "서울 1", "서울 2", "서울 4"])
+        XCTAssertEqual(pins[4].createdAt, "2021-03-04")
+        XCTAssertEqual(pins[0].createdAt, pins[0].updatedAt, "no date: the import time")
+        XCTAssertEqual(pins[6].description, "")
+        XCTAssertEqual(pins[8].properties, "{\"k\":\"v\"}")
+        XCTAssertEqual(pins[0].properties, "{}")
+        XCTAssertEqual(pins[298].title, "서울 299")
+        XCTAssertEqual(pins[298].latitude, 29.9)
+        XCTAssertEqual(pins[298].longitude, -29.9)
+    }
 }
