@@ -97,7 +97,8 @@ static int searchTokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *te
     memcpy(padded, text, (size_t)length);
     padded[length] = ' ';
     padded[length + 1] = ' ';
-    int rc = t->trigram.xTokenize(t->inner, &c, flags, padded, length + 2, gramToken);
+    // Always as a document: what a query gives is decided here (`gramToken`).
+    int rc = t->trigram.xTokenize(t->inner, &c, FTS5_TOKENIZE_DOCUMENT, padded, length + 2, gramToken);
     if (padded != stack) sqlite3_free(padded);
     return rc;
 }

@@ -8,9 +8,9 @@
 /// (migration 11, tokenizer `pinmap_search`) holds, for each character, the grams of one,
 /// two and three characters that start there, without positions (`detail=none`). A word of
 /// 1–3 characters is one token, a longer word the AND of its trigrams, then checked on the
-/// pin (`scan(_:)`), as the trigrams may occur apart. Punctuation is
-/// indexed like letters. Pins a large import left unindexed are scanned (LIKE for ASCII
-/// words, `pinmap_contains` with Unicode case folding for the others).
+/// pin (`scan(_:)`), as the trigrams may occur apart. Punctuation is indexed like
+/// letters. Pins a large import left unindexed are scanned (LIKE for ASCII words,
+/// `pinmap_contains` with Unicode case folding for the others).
 public struct SearchText: Sendable, Hashable {
     /// The words, in order, without duplicates; control characters removed.
     public let words: [String]

@@ -12,7 +12,7 @@ import CSQLite
 /// commits its pins with the spatial index and the map's pin cell tree, and
 /// the other indexes on `pins` and the search index wait for
 /// `finishIndexing(progress:)` (`pinmap index`, the UI when it opens,
-/// `pinmap render`; ≈ 15 s a million pins). Meanwhile search still finds
+/// `pinmap render`; ≈ 10 s of CPU a million pins). Meanwhile search still finds
 /// every pin (unindexed ones by a scan, `SearchText`). The map is current at
 /// every commit (migration 8): a large import drops the tree's insert
 /// trigger too and builds the tree before it commits (`addPausedPinsToCells`).
