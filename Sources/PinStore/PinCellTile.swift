@@ -120,6 +120,8 @@ struct PinCellTileReader {
     /// The last byte offset an 8-byte load may start at.
     private let lastLoad: Int
     private let position: PinCellPosition.Decoder
+    /// The tile's first cell on `level` (its 8 × 8 cells from there), when level ≥ 5.
+    private let x0, y0: Int
 
     /// nil for a blob too short for its header or a level off the grid.
     init?(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
@@ -152,6 +154,17 @@ struct PinCellTileReader {
         lastLoad = bytes - 8
         start = 8 * o
         count = min(byte(0) + 1, (8 * bytes - start) / recordBits)
+        (x0, y0) = level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
+    }
+
+    /// The cell on `level` of the record with `local`: from level 5 on the low 3 bits of
+    /// its column and row are interleaved in `local` (x in the even bits).
+    @inline(__always)
+    func cell(local: Int) -> (x: Int, y: Int) {
+        guard level >= 5 else { return PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level) }
+        let x = local & 1 | (local &>> 1) & 2 | (local &>> 2) & 4
+        let y = (local &>> 1) & 1 | (local &>> 2) & 2 | (local &>> 3) & 4
+        return (x0 | x, y0 | y)
     }
 
     /// The field at bit `b` under `mask`. A field in the blob's last 8 bytes is read by
@@ -189,7 +202,7 @@ struct PinCellTileReader {
     func record(_ i: Int) -> PinCellTile.Record {
         let r = at(i)
         let local = local(at: r)
-        let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level)
+        let c = cell(local: local)
         return PinCellTile.Record(local: local, n: n(at: r), rep: rep(at: r, x: c.x, y: c.y))
     }
 }

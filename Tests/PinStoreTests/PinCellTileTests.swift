@@ -117,6 +117,22 @@ final class PinCellTileTests: XCTestCase {
         }
     }
 
+    func testCellsFromLocalsAreTheMortonCells() {
+        let blob = PinCellTile.encode([record(0, 0, level: 2, id: 1).record], level: 2, tile: 0)
+        for level in PinGrid.minLevel...PinGrid.maxLevel {
+            let tiles = (Int64(1) << Int64(2 * (level - 2))) / 64 + 1  // tiles on the level's codes (× 4 columns)
+            for tile in [0, tiles / 3, tiles - 1].map({ min($0, max(0, 4 * tiles - 1)) }) {
+                blob.withUnsafeBytes { p in
+                    let t = PinCellTileReader(p.baseAddress, bytes: p.count, level: level, tile: tile)!
+                    for local in 0..<64 {
+                        let want = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level)
+                        XCTAssertTrue(t.cell(local: local) == want, "level \(level) tile \(tile) local \(local)")
+                    }
+                }
+            }
+        }
+    }
+
     func testBitStreamRoundTripsEveryWidth() {
         var r = CellFixture.Random(state: 9)
         var fields: [(UInt64, Int)] = []
