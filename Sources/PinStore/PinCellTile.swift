@@ -108,7 +108,7 @@ enum PinCellTile {
     /// Calls `body` for each record of the blob of `count` bytes at `base`, a tile of
     /// `level` (a truncated tail is ignored).
     static func forEach(_ base: UnsafeRawPointer?, count: Int, level: Int, tile: Int64, _ body: (Record) -> Void) {
-        guard let t = PinCellTileReader(base, bytes: count, level: level, tile: tile) else { return }
+        let t = PinCellTileReader(base, bytes: count, level: level, tile: tile)
         for i in 0..<t.count { body(t.record(i)) }
     }
 }
@@ -136,23 +136,26 @@ struct PinCellTileReader {
     /// The tile's first cell on `level` (its 8 × 8 cells from there), when level ≥ 5.
     private let x0, y0: Int
 
-    /// nil for a blob too short for a record or a level off the grid.
-    init?(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
+    /// A reader of no records for a blob too short for a record, a damaged header or a
+    /// level off the grid.
+    init(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
         // A whole blob is at least 8 bytes (header, two varints, a record).
-        guard let base, bytes >= 8, (PinGrid.minLevel...PinGrid.maxLevel).contains(level) else { return nil }
-        func byte(_ i: Int) -> Int { Int(base.load(fromByteOffset: i, as: UInt8.self)) }
-        let e = byte(1)
-        guard e <= 7 || e == PinCellTile.rawPositions, byte(2) <= 64, byte(3) <= 63, byte(4) <= 64 else { return nil }
         var o = PinCellTile.headerBytes
-        guard let idBase = PinCellBits.varint(base, bytes: bytes, offset: &o),
-              let scopeBase = PinCellBits.varint(base, bytes: bytes, offset: &o) else { return nil }
-        p = base
+        let b = base ?? UnsafeRawPointer(bitPattern: 8)!
+        let ok = base != nil && bytes >= 8 && level >= PinGrid.minLevel && level <= PinGrid.maxLevel
+        func byte(_ i: Int) -> Int { ok ? Int(b.load(fromByteOffset: i, as: UInt8.self)) : 0 }
+        let e = byte(1)
+        let idBase = ok ? PinCellBits.varint(b, bytes: bytes, offset: &o) : nil
+        let scopeBase = ok ? PinCellBits.varint(b, bytes: bytes, offset: &o) : nil
+        let valid = ok && (e <= 7 || e == PinCellTile.rawPositions) && byte(2) <= 64 && byte(3) <= 63 && byte(4) <= 64
+            && idBase != nil && scopeBase != nil
+        p = b
         self.bytes = bytes
-        self.level = level
+        self.level = valid ? level : PinGrid.minLevel
         self.tile = tile
-        self.idBase = idBase
-        self.scopeBase = scopeBase
-        position = PinCellPosition.Decoder(level: level, e: e)
+        self.idBase = idBase ?? 0
+        self.scopeBase = scopeBase ?? 0
+        position = PinCellPosition.Decoder(level: self.level, e: valid ? e : 0)
         let nBits = byte(3), idBits = byte(2), scopeBits = byte(4)
         let layout = PinCellTile.Layout(nBits: nBits, idBits: idBits, latBits: position.latitudeBits,
                                         lonBits: position.longitudeBits, scopeBits: scopeBits)
@@ -163,8 +166,8 @@ struct PinCellTileReader {
         recordBits = layout.recordBits
         lastLoad = bytes - 8
         start = 8 * o
-        count = min(byte(0) + 1, (8 * bytes - start) / recordBits)
-        (x0, y0) = level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
+        count = valid ? min(byte(0) + 1, (8 * bytes - start) / recordBits) : 0
+        (x0, y0) = valid && level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
     }
 
     /// The cell on `level` of the record with `local`: from level 5 on the low 3 bits of

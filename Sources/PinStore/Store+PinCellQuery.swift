@@ -51,7 +51,7 @@ extension Store {
                             let tile = PinCellTile.tile(ofKey: st.int(0))
                             var go = true
                             st.withBlob(1) { p, count in
-                                guard let t = PinCellTileReader(p, bytes: count, level: k, tile: tile) else { return }
+                                let t = PinCellTileReader(p, bytes: count, level: k, tile: tile)
                                 for i in 0..<t.count {
                                     let r = t.at(i)
                                     // Coarser levels only add their lone pins: the
@@ -160,7 +160,7 @@ public final class PinCellChildReader {
         guard try st.step() else { return [] }
         let lo = PinCellTile.local(of: first)
         st.withBlob(0) { p, count in
-            guard let t = PinCellTileReader(p, bytes: count, level: cell.level + 1, tile: tile) else { return }
+            let t = PinCellTileReader(p, bytes: count, level: cell.level + 1, tile: tile)
             for i in 0..<t.count {
                 let r = t.at(i)
                 let local = t.local(at: r)

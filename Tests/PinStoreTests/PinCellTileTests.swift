@@ -123,7 +123,7 @@ final class PinCellTileTests: XCTestCase {
             let tiles = (Int64(1) << Int64(2 * (level - 2))) / 64 + 1  // tiles on the level's codes (× 4 columns)
             for tile in [0, tiles / 3, tiles - 1].map({ min($0, max(0, 4 * tiles - 1)) }) {
                 blob.withUnsafeBytes { p in
-                    let t = PinCellTileReader(p.baseAddress, bytes: p.count, level: level, tile: tile)!
+                    let t = PinCellTileReader(p.baseAddress, bytes: p.count, level: level, tile: tile)
                     for local in 0..<64 {
                         let want = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level)
                         XCTAssertTrue(t.cell(local: local) == want, "level \(level) tile \(tile) local \(local)")
