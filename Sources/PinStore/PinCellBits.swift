@@ -1,40 +1,13 @@
 /// The bit-level pieces of the pin cell tile format (`PinCellTile`): unsigned LEB128
-/// varints for the header, and a little-endian bit stream (each field's lowest bit first,
-/// fields back to back) for the records.
+/// varints for the header, and a little-endian bit stream (each field's lowest bit first)
+/// for the records; `PinCellTileReader` reads the fields.
 enum PinCellBits {
     /// Bits needed to hold every value 0…`v` (0 for `v` = 0).
     @inline(__always)
     static func width(_ v: UInt64) -> Int { 64 - v.leadingZeroBitCount }
 
-    /// The field at bit `bit` of the `bytes` bytes at `p` under `mask` (its low 0…64 bits
-    /// set). Bits past the end read as 0. The slow path of `PinCellTileReader`: near the
-    /// end of a blob, or for fields wider than one load holds.
-    @inline(never)
-    static func read(_ p: UnsafeRawPointer, bytes: Int, bit: Int, mask: UInt64) -> UInt64 {
-        let byte = bit >> 3, shift = UInt64(bit & 7)
-        var v = (byte + 8 <= bytes
-            ? UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self))
-            : tail(p, bytes: bytes, byte: byte)) >> shift
-        if shift > 0, byte + 8 < bytes {
-            v |= UInt64(p.load(fromByteOffset: byte + 8, as: UInt8.self)) << (64 - shift)
-        }
-        return v & mask
-    }
-
-    /// The bytes from `byte` to the end (fewer than 8), little-endian.
-    @inline(never)
-    private static func tail(_ p: UnsafeRawPointer, bytes: Int, byte: Int) -> UInt64 {
-        var v: UInt64 = 0
-        var j = 0
-        while byte + j < bytes && j < 8 {
-            v |= UInt64(p.load(fromByteOffset: byte + j, as: UInt8.self)) << UInt64(8 * j)
-            j += 1
-        }
-        return v
-    }
-
     /// Writes the low `width` bits (0…64) of `v` at bit `bit` of `buf`, whose bits there
-    /// are still 0 (`read` reads them back).
+    /// are still 0 (`PinCellTileReader` reads them back).
     @inline(__always)
     static func put(_ buf: UnsafeMutableRawBufferPointer, bit: Int, _ v: UInt64, width: Int) {
         guard width > 0 else { return }

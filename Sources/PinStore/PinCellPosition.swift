@@ -9,39 +9,47 @@
 /// every coordinate typed with at most `e` decimals (what a CSV's text parses to), and a
 /// tile with any other coordinate takes a larger `e` or raw bits.
 enum PinCellPosition {
-    private static let scale: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7]
-    private static let units: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    /// 10^e for e in 0…7 (no table: a tile's reader works it out once, cheaply).
+    @inline(__always)
+    private static func unit(_ e: Int) -> Int64 {
+        var u: Int64 = 1
+        for _ in 0..<e { u &*= 10 }
+        return u
+    }
+
+    @inline(__always)
+    private static func scale(_ e: Int) -> Double { Double(unit(e)) }
 
     /// Bits of the stored latitude at `level` with exponent `e`.
     static func latitudeBits(level: Int, e: Int) -> Int {
-        e > 7 ? 64 : PinCellBits.width(UInt64((180 * units[e]) >> Int64(level - 2) + 4))
+        e > 7 ? 64 : PinCellBits.width(UInt64((180 * unit(e)) >> Int64(level - 2) + 4))
     }
 
     /// Bits of the stored longitude at `level` with exponent `e`.
     static func longitudeBits(level: Int, e: Int) -> Int {
-        e > 7 ? 64 : PinCellBits.width(UInt64((360 * units[e]) >> Int64(level) + 4))
+        e > 7 ? 64 : PinCellBits.width(UInt64((360 * unit(e)) >> Int64(level) + 4))
     }
 
     /// One unit south of row `y`'s south edge (rounded down), in 10^−e degrees.
     @inline(__always)
     private static func southOrigin(level: Int, y: Int, e: Int) -> Int64 {
-        (Int64(y) * 180 * units[e]) >> Int64(level - 2) - 90 * units[e] - 1
+        (Int64(y) * 180 * unit(e)) >> Int64(level - 2) - 90 * unit(e) - 1
     }
 
     /// One unit west of column `x`'s west edge (rounded down), in 10^−e degrees.
     @inline(__always)
     private static func westOrigin(level: Int, x: Int, e: Int) -> Int64 {
-        (Int64(x) * 360 * units[e]) >> Int64(level) - 180 * units[e] - 1
+        (Int64(x) * 360 * unit(e)) >> Int64(level) - 180 * unit(e) - 1
     }
 
     /// `v` as a whole number of 10^−e degrees, when that gives back `v` bit for bit.
     @inline(__always)
     private static func exactUnits(_ v: Double, e: Int) -> Int64? {
         // Rounded half away from zero without a libm call; a value off by one fails the check.
-        let u = v * scale[e] + (v < 0 ? -0.5 : 0.5)
+        let u = v * scale(e) + (v < 0 ? -0.5 : 0.5)
         guard abs(u) < 1e15 else { return nil }
         let i = Int64(u)
-        return (Double(i) / scale[e]).bitPattern == v.bitPattern ? i : nil
+        return (Double(i) / scale(e)).bitPattern == v.bitPattern ? i : nil
     }
 
     /// The stored fields of `rep` in cell `z` of `level` (both within their bit widths),
@@ -102,8 +110,8 @@ enum PinCellPosition {
 
         init(level: Int, e: Int) {
             raw = e > 7
-            let u = raw ? 1 : PinCellPosition.units[e]
-            scale = raw ? 1 : PinCellPosition.scale[e]
+            let u = raw ? 1 : PinCellPosition.unit(e)
+            scale = raw ? 1 : PinCellPosition.scale(e)
             latitudeBits = PinCellPosition.latitudeBits(level: level, e: e)
             longitudeBits = PinCellPosition.longitudeBits(level: level, e: e)
             rowSpan = 180 * u; rowBase = 90 * u + 1; rowShift = Int64(level - 2)

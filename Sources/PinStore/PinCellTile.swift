@@ -68,31 +68,47 @@ enum PinCellTile {
         PinCellBits.appendVarint(UInt64(bitPattern: minScope), to: &out)
         let latBits = PinCellPosition.latitudeBits(level: level, e: e)
         let lonBits = PinCellPosition.longitudeBits(level: level, e: e)
-        let recordBits = Int(tileBits) + nBits + idBits + latBits + lonBits + scopeBits
+        let layout = Layout(nBits: nBits, idBits: idBits, latBits: latBits, lonBits: lonBits, scopeBits: scopeBits)
         let start = out.count
-        out.append(contentsOf: repeatElement(0, count: (records.count * recordBits + 7) / 8))
+        out.append(contentsOf: repeatElement(0, count: (records.count * layout.recordBits + 7) / 8))
         out.withUnsafeMutableBytes { buf in
-            var bit = 8 * start
-            func put(_ v: UInt64, _ width: Int) {
-                PinCellBits.put(buf, bit: bit, v, width: width)
-                bit += width
-            }
-            for r in records {
-                put(UInt64(r.local), Int(tileBits))
-                put(UInt64(max(1, r.n) - 1), nBits)
-                put(UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), idBits)
+            for (i, r) in records.enumerated() {
+                let at = 8 * start + i * layout.recordBits
+                PinCellBits.put(buf, bit: at, UInt64(r.local), width: Int(tileBits))
+                PinCellBits.put(buf, bit: at + layout.nAt, UInt64(max(1, r.n) - 1), width: nBits)
+                PinCellBits.put(buf, bit: at + layout.idAt, UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), width: idBits)
                 let pos = PinCellPosition.stored(r.rep, e: e, level: level, z: z(tile: tile, local: r.local))
-                put(pos.lat, latBits)
-                put(pos.lon, lonBits)
-                put(UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), scopeBits)
+                PinCellBits.put(buf, bit: at + layout.latAt, pos.lat, width: latBits)
+                PinCellBits.put(buf, bit: at + layout.lonAt, pos.lon, width: lonBits)
+                PinCellBits.put(buf, bit: at + layout.scopeAt, UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope),
+                                width: scopeBits)
             }
+        }
+    }
+
+    /// Where the fields sit in a record: back to back, local first. In a tile with a
+    /// field wider than 57 bits (raw positions; ids or scopes spread over more than
+    /// 2^57) every field takes whole bytes, so that every field of every record lies
+    /// within one 8-byte load, whatever its bit offset (`PinCellTileReader.field`).
+    struct Layout {
+        let nAt, idAt, latAt, lonAt, scopeAt, recordBits: Int
+
+        init(nBits: Int, idBits: Int, latBits: Int, lonBits: Int, scopeBits: Int) {
+            let bytewise = max(nBits, idBits, latBits, lonBits, scopeBits) > 57
+            func span(_ w: Int) -> Int { bytewise ? (w + 7) / 8 * 8 : w }
+            nAt = span(Int(tileBits))
+            idAt = nAt + span(nBits)
+            latAt = idAt + span(idBits)
+            lonAt = latAt + span(latBits)
+            scopeAt = lonAt + span(lonBits)
+            recordBits = scopeAt + span(scopeBits)
         }
     }
 
     /// Calls `body` for each record of the blob of `count` bytes at `base`, a tile of
     /// `level` (a truncated tail is ignored).
     static func forEach(_ base: UnsafeRawPointer?, count: Int, level: Int, tile: Int64, _ body: (Record) -> Void) {
-        guard let t = PinCellTileReader(base, bytes: count, level: level, tile: tile) else { return }
+        let t = PinCellTileReader(base, bytes: count, level: level, tile: tile)
         for i in 0..<t.count { body(t.record(i)) }
     }
 }
@@ -114,51 +130,61 @@ struct PinCellTileReader {
     /// Each field's bit offset in a record and its mask.
     private let nAt, idAt, latAt, lonAt, scopeAt: Int
     private let localMask, nMask, idMask, latMask, lonMask, scopeMask: UInt64
-    /// Some field is wider than 57 bits (a load may not hold it all), or the blob is
-    /// shorter than a load.
-    private let slow: Bool
     /// The last byte offset an 8-byte load may start at.
     private let lastLoad: Int
     private let position: PinCellPosition.Decoder
+    /// The tile's first cell on `level` (its 8 × 8 cells from there), when level ≥ 5.
+    private let x0, y0: Int
 
-    /// nil for a blob too short for its header or a level off the grid.
-    init?(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
-        guard let base, bytes >= PinCellTile.headerBytes, (PinGrid.minLevel...PinGrid.maxLevel).contains(level) else { return nil }
-        func byte(_ i: Int) -> Int { Int(base.load(fromByteOffset: i, as: UInt8.self)) }
-        let e = byte(1)
-        guard e <= 7 || e == PinCellTile.rawPositions, byte(2) <= 64, byte(3) <= 63, byte(4) <= 64 else { return nil }
+    /// A reader of no records for a blob too short for a record, a damaged header or a
+    /// level off the grid.
+    init(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
+        // A whole blob is at least 8 bytes (header, two varints, a record).
         var o = PinCellTile.headerBytes
-        guard let idBase = PinCellBits.varint(base, bytes: bytes, offset: &o),
-              let scopeBase = PinCellBits.varint(base, bytes: bytes, offset: &o) else { return nil }
-        p = base
+        let b = base ?? UnsafeRawPointer(bitPattern: 8)!
+        let ok = base != nil && bytes >= 8 && level >= PinGrid.minLevel && level <= PinGrid.maxLevel
+        func byte(_ i: Int) -> Int { ok ? Int(b.load(fromByteOffset: i, as: UInt8.self)) : 0 }
+        let e = byte(1)
+        let idBase = ok ? PinCellBits.varint(b, bytes: bytes, offset: &o) : nil
+        let scopeBase = ok ? PinCellBits.varint(b, bytes: bytes, offset: &o) : nil
+        let valid = ok && (e <= 7 || e == PinCellTile.rawPositions) && byte(2) <= 64 && byte(3) <= 63 && byte(4) <= 64
+            && idBase != nil && scopeBase != nil
+        p = b
         self.bytes = bytes
-        self.level = level
+        self.level = valid ? level : PinGrid.minLevel
         self.tile = tile
-        self.idBase = idBase
-        self.scopeBase = scopeBase
-        position = PinCellPosition.Decoder(level: level, e: e)
-        let nBits = byte(3), idBits = byte(2), latBits = position.latitudeBits, lonBits = position.longitudeBits
-        let scopeBits = byte(4)
+        self.idBase = idBase ?? 0
+        self.scopeBase = scopeBase ?? 0
+        position = PinCellPosition.Decoder(level: self.level, e: valid ? e : 0)
+        let nBits = byte(3), idBits = byte(2), scopeBits = byte(4)
+        let layout = PinCellTile.Layout(nBits: nBits, idBits: idBits, latBits: position.latitudeBits,
+                                        lonBits: position.longitudeBits, scopeBits: scopeBits)
         func mask(_ w: Int) -> UInt64 { w >= 64 ? ~0 : (1 << UInt64(w)) - 1 }
         localMask = mask(Int(PinCellTile.tileBits)); nMask = mask(nBits); idMask = mask(idBits)
-        latMask = mask(latBits); lonMask = mask(lonBits); scopeMask = mask(scopeBits)
-        nAt = Int(PinCellTile.tileBits)
-        idAt = nAt + nBits
-        latAt = idAt + idBits
-        lonAt = latAt + latBits
-        scopeAt = lonAt + lonBits
-        recordBits = scopeAt + scopeBits
-        slow = max(nBits, idBits, latBits, lonBits, scopeBits) > 57 || bytes < 8
+        latMask = mask(position.latitudeBits); lonMask = mask(position.longitudeBits); scopeMask = mask(scopeBits)
+        (nAt, idAt, latAt, lonAt, scopeAt) = (layout.nAt, layout.idAt, layout.latAt, layout.lonAt, layout.scopeAt)
+        recordBits = layout.recordBits
         lastLoad = bytes - 8
         start = 8 * o
-        count = min(byte(0) + 1, (8 * bytes - start) / recordBits)
+        count = valid ? min(byte(0) + 1, (8 * bytes - start) / recordBits) : 0
+        (x0, y0) = valid && level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
     }
 
-    /// The field at bit `b` under `mask`. A field in the blob's last 8 bytes is read by
-    /// the load that ends with the blob, shifted further (no branch).
+    /// The cell on `level` of the record with `local`: from level 5 on the low 3 bits of
+    /// its column and row are interleaved in `local` (x in the even bits).
+    @inline(__always)
+    func cell(local: Int) -> (x: Int, y: Int) {
+        guard level >= 5 else { return PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level) }
+        let x = local & 1 | (local &>> 1) & 2 | (local &>> 2) & 4
+        let y = (local &>> 1) & 1 | (local &>> 2) & 2 | (local &>> 3) & 4
+        return (x0 | x, y0 | y)
+    }
+
+    /// The field at bit `b` under `mask`: one load, no branch. A field in the blob's
+    /// last 8 bytes is read by the load that ends with the blob, shifted further; either
+    /// way the field lies within the load (`PinCellTile.Layout`).
     @inline(__always)
     private func field(_ b: Int, _ mask: UInt64) -> UInt64 {
-        guard _fastPath(!slow) else { return PinCellBits.read(p, bytes: bytes, bit: b, mask: mask) }
         let byte = Swift.min(b &>> 3, lastLoad)
         return UInt64(littleEndian: p.loadUnaligned(fromByteOffset: byte, as: UInt64.self)) &>> UInt64(b &- byte &* 8) & mask
     }
@@ -189,7 +215,7 @@ struct PinCellTileReader {
     func record(_ i: Int) -> PinCellTile.Record {
         let r = at(i)
         let local = local(at: r)
-        let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level)
+        let c = cell(local: local)
         return PinCellTile.Record(local: local, n: n(at: r), rep: rep(at: r, x: c.x, y: c.y))
     }
 }

@@ -51,14 +51,14 @@ extension Store {
                             let tile = PinCellTile.tile(ofKey: st.int(0))
                             var go = true
                             st.withBlob(1) { p, count in
-                                guard let t = PinCellTileReader(p, bytes: count, level: k, tile: tile) else { return }
+                                let t = PinCellTileReader(p, bytes: count, level: k, tile: tile)
                                 for i in 0..<t.count {
                                     let r = t.at(i)
                                     // Coarser levels only add their lone pins: the
                                     // other pins are counted by cells of `top`.
                                     let n = t.n(at: r)
                                     guard k == top || n == 1 else { continue }
-                                    let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: t.local(at: r)), level: k)
+                                    let c = t.cell(local: t.local(at: r))
                                     guard c.x >= lo.x, c.x <= hi.x, c.y >= lo.y, c.y <= hi.y else { continue }
                                     let rep = t.rep(at: r, x: c.x, y: c.y)
                                     let lat = rep.latitude, lon = rep.longitude
@@ -160,12 +160,12 @@ public final class PinCellChildReader {
         guard try st.step() else { return [] }
         let lo = PinCellTile.local(of: first)
         st.withBlob(0) { p, count in
-            guard let t = PinCellTileReader(p, bytes: count, level: cell.level + 1, tile: tile) else { return }
+            let t = PinCellTileReader(p, bytes: count, level: cell.level + 1, tile: tile)
             for i in 0..<t.count {
                 let r = t.at(i)
                 let local = t.local(at: r)
                 guard local >= lo && local < lo + 4 else { continue }
-                let c = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: cell.level + 1)
+                let c = t.cell(local: local)
                 let rep = t.rep(at: r, x: c.x, y: c.y)
                 out.append(PinCell(level: cell.level + 1, x: c.x, y: c.y, count: t.n(at: r), repID: rep.id,
                                    repLatitude: rep.latitude, repLongitude: rep.longitude,

@@ -117,7 +117,23 @@ final class PinCellTileTests: XCTestCase {
         }
     }
 
-    func testBitStreamRoundTripsEveryWidth() {
+    func testCellsFromLocalsAreTheMortonCells() {
+        let blob = PinCellTile.encode([record(0, 0, level: 2, id: 1).record], level: 2, tile: 0)
+        for level in PinGrid.minLevel...PinGrid.maxLevel {
+            let tiles = (Int64(1) << Int64(2 * (level - 2))) / 64 + 1  // tiles on the level's codes (× 4 columns)
+            for tile in [0, tiles / 3, tiles - 1].map({ min($0, max(0, 4 * tiles - 1)) }) {
+                blob.withUnsafeBytes { p in
+                    let t = PinCellTileReader(p.baseAddress, bytes: p.count, level: level, tile: tile)
+                    for local in 0..<64 {
+                        let want = PinGrid.cell(morton: PinCellTile.z(tile: tile, local: local), level: level)
+                        XCTAssertTrue(t.cell(local: local) == want, "level \(level) tile \(tile) local \(local)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testBitsArePutLittleEndianAtAnyOffsetAndWidth() {
         var r = CellFixture.Random(state: 9)
         var fields: [(UInt64, Int)] = []
         for _ in 0..<500 {
@@ -133,12 +149,13 @@ final class PinCellTileTests: XCTestCase {
                 bit += width
             }
         }
+        // Read back bit by bit.
         var bit = 0
-        out.withUnsafeBytes { p in
-            for (v, width) in fields {
-                XCTAssertEqual(PinCellBits.read(p.baseAddress!, bytes: p.count, bit: bit, mask: width == 64 ? ~0 : (1 << UInt64(width)) - 1), v, "width \(width)")
-                bit += width
-            }
+        for (v, width) in fields {
+            var back: UInt64 = 0
+            for j in 0..<width where out[(bit + j) / 8] & (1 << UInt8((bit + j) % 8)) != 0 { back |= 1 << UInt64(j) }
+            XCTAssertEqual(back, v, "width \(width)")
+            bit += width
         }
     }
 
