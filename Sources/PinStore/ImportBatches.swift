@@ -1,8 +1,8 @@
 
 /// Writes the batch row of an import (inside the import's transaction), with the range of
 /// ids its pins get: an import inserts without ids, inside one write transaction, so its
-/// pins take consecutive ids after the largest before it (`first_pin`…`last_pin`,
-/// migration 12). Batch queries read that range of the table by id (no index on
+/// pins take consecutive ids after the largest before it (`import_batch_pins`:
+/// `first_pin`…`last_pin`, migration 12). Batch queries read that range of the table by id (no index on
 /// `batch_id`), filtered by `batch_id`, since a later import may reuse freed ids.
 public enum BatchRecord {
     /// Settings key of the highest batch id ever given: ids are never reused after an
@@ -14,24 +14,23 @@ public enum BatchRecord {
     public static func begin(store: Store, file: String, report: ImportReport) throws(StoreError) -> Int64 {
         let last = max(Int64(try store.setting(lastIDKey) ?? "0") ?? 0,
                        try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM import_batches"))
-        let st = try store.db.prepare("""
-            INSERT INTO import_batches(id, file, imported_at, encoding, delimiter, first_pin, last_pin)
-            VALUES(?, ?, ?, ?, ?, (SELECT coalesce(max(id), 0) + 1 FROM pins), 0)
-            """)
+        let st = try store.db.prepare("INSERT INTO import_batches(id, file, imported_at, encoding, delimiter) VALUES(?, ?, ?, ?, ?)")
         try st.bind([.int(last + 1), .text(file), .text(Timestamp.now()), .text(report.encoding), .text(report.delimiter)])
         try st.step()
+        try store.db.execute("""
+            INSERT INTO import_batch_pins(batch_id, first_pin, last_pin)
+            VALUES (\(last + 1), (SELECT coalesce(max(id), 0) + 1 FROM pins), 0)
+            """)
         try store.setSetting(lastIDKey, String(last + 1))
         return last + 1
     }
 
     /// Stores the final counts and the last id its pins got.
     public static func finish(store: Store, id: Int64, report: ImportReport) throws(StoreError) {
-        let st = try store.db.prepare("""
-            UPDATE import_batches SET imported = ?, rejected = ?, duplicates = ?,
-                last_pin = (SELECT coalesce(max(id), 0) FROM pins) WHERE id = ?
-            """)
+        let st = try store.db.prepare("UPDATE import_batches SET imported = ?, rejected = ?, duplicates = ? WHERE id = ?")
         try st.bind([.int(Int64(report.imported)), .int(Int64(report.rejected)), .int(Int64(report.duplicates)), .int(id)])
         try st.step()
+        try store.db.execute("UPDATE import_batch_pins SET last_pin = (SELECT coalesce(max(id), 0) FROM pins) WHERE batch_id = \(id)")
     }
 }
 
@@ -41,7 +40,8 @@ extension Store {
     public func importBatches() throws(StoreError) -> [ImportBatch] {
         let st = try db.prepare("""
             SELECT b.id, b.file, b.imported_at, b.imported, b.rejected, b.duplicates, b.encoding, b.delimiter,
-                   (SELECT count(*) FROM pins p WHERE p.id BETWEEN b.first_pin AND b.last_pin AND p.batch_id = b.id)
+                   (SELECT count(*) FROM import_batch_pins r, pins p
+                    WHERE r.batch_id = b.id AND p.id BETWEEN r.first_pin AND r.last_pin AND p.batch_id = b.id)
             FROM import_batches b ORDER BY b.id
             """)
         var out: [ImportBatch] = []
@@ -59,8 +59,8 @@ extension Store {
     /// - Throws: `StoreError` when the store cannot be read.
     public func changedPins(inBatch id: Int64) throws(StoreError) -> Int {
         Int(try db.scalarInt("""
-            SELECT count(*) FROM pins p, import_batches b WHERE b.id = ?1
-              AND p.id BETWEEN b.first_pin AND b.last_pin AND p.batch_id = ?1
+            SELECT count(*) FROM import_batch_pins r, pins p WHERE r.batch_id = ?1
+              AND p.id BETWEEN r.first_pin AND r.last_pin AND p.batch_id = ?1
               AND (p.edits > 0 OR EXISTS (SELECT 1 FROM comments c WHERE c.pin_id = p.id))
             """, [.int(id)]))
     }
@@ -77,13 +77,15 @@ extension Store {
     public func undoImport(batchID id: Int64) throws(StoreError) -> Int? {
         do {
             return try withoutForeignKeyChecks { try transaction { () throws -> Int? in
-                let range = try db.prepare("SELECT first_pin, last_pin FROM import_batches WHERE id = ?")
+                guard try db.scalarInt("SELECT count(*) FROM import_batches WHERE id = ?", [.int(id)]) > 0 else { return nil }
+                let range = try db.prepare("SELECT first_pin, last_pin FROM import_batch_pins WHERE batch_id = ?")
                 try range.bind([.int(id)])
-                guard try range.step() else { return nil }
-                let inBatch = "id BETWEEN \(range.int(0)) AND \(range.int(1)) AND batch_id = \(id)"
+                let (first, last) = try range.step() ? (range.int(0), range.int(1)) : (1, 0)  // no range: no pins
+                let inBatch = "id BETWEEN \(first) AND \(last) AND batch_id = \(id)"
                 try db.execute("DELETE FROM comments WHERE pin_id IN (SELECT id FROM pins WHERE \(inBatch))")
                 try db.execute("DELETE FROM pins WHERE \(inBatch)")
                 let pins = db.changes
+                try db.execute("DELETE FROM import_batch_pins WHERE batch_id = \(id)")
                 try db.execute("DELETE FROM import_batches WHERE id = \(id)")
                 return pins
             } }

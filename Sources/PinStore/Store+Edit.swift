@@ -81,7 +81,10 @@ extension Store {
             try st.step()
             let newID = db.lastInsertRowID
             if case .int(let b) = batch {  // a new id may lie outside the batch's id range
-                try db.execute("UPDATE import_batches SET first_pin = min(first_pin, \(newID)), last_pin = max(last_pin, \(newID)) WHERE id = \(b)")
+                try db.execute("""
+                    INSERT INTO import_batch_pins(batch_id, first_pin, last_pin) VALUES (\(b), \(newID), \(newID))
+                    ON CONFLICT(batch_id) DO UPDATE SET first_pin = min(first_pin, \(newID)), last_pin = max(last_pin, \(newID))
+                    """)
             }
             let ins = try db.prepare("INSERT INTO comments(id, pin_id, body, created_at) VALUES(?, ?, ?, ?)")
             for c in deleted.comments {

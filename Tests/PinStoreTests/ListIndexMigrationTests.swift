@@ -10,11 +10,7 @@ final class ListIndexMigrationTests: XCTestCase {
     /// A store as it was before migration 12: the two indexes, no id ranges.
     private func oldStore(at path: String, deferred: Bool = false) throws -> Store {
         let store = try Store(path: path)
-        try store.db.execute("""
-            ALTER TABLE import_batches DROP COLUMN first_pin;
-            ALTER TABLE import_batches DROP COLUMN last_pin;
-            PRAGMA user_version = \(Migrations.all.count - 1);
-            """)
+        try store.db.execute("DROP TABLE import_batch_pins; PRAGMA user_version = \(Migrations.all.count - 1)")
         let tile = "CREATE INDEX pins_tile_created ON pins(\(PinGrid.tileSQL), created_at, id, latitude, longitude)"
         let batch = "CREATE INDEX pins_batch ON pins(batch_id)"
         if deferred {  // a bulk import left them for `finishIndexing`
@@ -57,7 +53,7 @@ final class ListIndexMigrationTests: XCTestCase {
     }
 
     private func ranges(_ store: Store) throws -> [String] {
-        let st = try store.db.prepare("SELECT id, first_pin, last_pin FROM import_batches ORDER BY id")
+        let st = try store.db.prepare("SELECT batch_id, first_pin, last_pin FROM import_batch_pins ORDER BY batch_id")
         var out: [String] = []
         while try st.step() { out.append("\(st.int(0)): \(st.int(1))…\(st.int(2))") }
         return out
@@ -94,6 +90,18 @@ final class ListIndexMigrationTests: XCTestCase {
             XCTAssertEqual(try store.importBatches().map(\.id), [1, 3])
             try TestStores.checkSearchIndex(store)
         }
+    }
+
+    func testTheMigrationCanRunAgain() throws {
+        let path = TestStores.tempPath()
+        let store = try Store(path: path)
+        try fill(store)  // batches written by hand: no ranges yet
+        try store.db.execute(Migration12Lists.sql)
+        try store.db.execute("DELETE FROM import_batch_pins WHERE batch_id = 3; UPDATE import_batch_pins SET last_pin = 99 WHERE batch_id = 1")
+        try store.db.execute(Migration12Lists.sql)  // a renumbered migration may meet its own work
+        XCTAssertEqual(try ranges(store), ["1: 1…99", "2: 32…60", "3: 61…69"], "ranges it finds are kept, missing ones added")
+        try store.db.execute("UPDATE import_batch_pins SET last_pin = 30 WHERE batch_id = 1")
+        XCTAssertEqual(try ranges(store), ["1: 1…30", "2: 32…60", "3: 61…69"])
     }
 
     func testAnImportRecordsItsIdRangeAndUndoRemovesExactlyIt() throws {
