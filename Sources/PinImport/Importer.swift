@@ -8,9 +8,10 @@ import PinStore
 /// exactly as before (SQLite rolls back an unfinished transaction on the next open). A second
 /// thread reads, decodes and validates the rows (`ScanPipeline`); this one skips duplicates
 /// and writes the pins up to 256 to a statement (`PinBulkWriter`) between `beginBulkInsert()` and
-/// `endBulkInsert(deferring:)`. A large file then commits with the spatial index and leaves
-/// search, the map's clusters and the list's indexes to `Store.finishIndexing` (see
-/// Store+BulkInsert.swift); a small one is indexed before its commit. Memory stays constant
+/// `endBulkInsert(deferring:)`. A large file then commits with the spatial index and the map's
+/// cell tree and leaves search and the list's indexes to `Store.finishIndexing` (see
+/// Store+BulkInsert.swift), unless `ImportOptions.deferIndexing` is false (`import --index`);
+/// a small one is indexed before its commit. Memory stays constant
 /// in the file's size apart from the duplicate table (about 25 bytes a row). Each import that
 /// adds pins is recorded as a batch that `undoImport(batchID:)` removes again; an import that
 /// adds nothing writes nothing at all.
