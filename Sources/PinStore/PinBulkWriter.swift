@@ -70,7 +70,15 @@ public final class PinBulkWriter {
     public init(store: Store, batchID: Int64?) throws(StoreError) {
         self.store = store
         self.batchID = batchID
-        now = Array(Timestamp.now().utf8)
+        // The batch's own time, so a pin without a date gets the time its (empty) `updated_at`
+        // reads as: the batch's `imported_at`.
+        var batchTime: String?
+        if let batchID {
+            let st = try store.db.prepare("SELECT imported_at FROM import_batches WHERE id = ?")
+            try st.bind([.int(batchID)])
+            if try st.step() { batchTime = st.text(0) }
+        }
+        now = Array((batchTime ?? Timestamp.now()).utf8)
         single = try PinInserter(store: store)
     }
 
@@ -130,7 +138,9 @@ public final class PinBulkWriter {
                     st.bindStatic(span(e.3, e.4), at: p + 8)
                     st.bindDouble(row.latitude, at: p + 3)
                     st.bindDouble(row.longitude, at: p + 4)
-                    st.bindStatic(nowBytes, at: p + 6)
+                    // A batch's pins leave `updated_at` empty: it reads as the batch's time
+                    // (`pinColumns`), 20 bytes a pin not stored (issue #14: store size).
+                    st.bindStatic(batchID == nil ? nowBytes : UnsafeBufferPointer(start: nil, count: 0), at: p + 6)
                     if let batchID { st.bindInt(batchID, at: p + 7) } else { st.bindNull(at: p + 7) }
                     p += 9
                 }

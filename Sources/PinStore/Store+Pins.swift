@@ -1,7 +1,14 @@
 import Foundation
 
-/// Column list shared by every pin query, in `Pin` field order.
-let pinColumns = "id, title, description, category, latitude, longitude, created_at, updated_at, properties"
+/// Column list shared by every pin query, in `Pin` field order, selecting from `pins`
+/// unaliased. A pin a bulk import wrote and nobody edited since has an empty `updated_at`
+/// (`PinBulkWriter`): its update time is its import batch's `imported_at`, read from there
+/// instead of stored in every row (20 bytes a pin: 20 MB of a million-pin store).
+let pinColumns = """
+    id, title, description, category, latitude, longitude, created_at, \
+    CASE updated_at WHEN '' THEN coalesce((SELECT imported_at FROM import_batches \
+    WHERE import_batches.id = pins.batch_id), '') ELSE updated_at END, properties
+    """
 
 extension Statement {
     /// Reads a `Pin` from a row selected with `pinColumns`, starting at column 0.

@@ -70,7 +70,7 @@ final class LargeImportTests: XCTestCase {
         XCTAssertTrue(try store.indexBacklog().isEmpty)
         XCTAssertFalse(ImportReportFormatter.summary(report).contains("pinmap index"))
         // Indexed in the import's own transaction, with progress: indexes, search, the map.
-        XCTAssertEqual(steps.first, IndexingProgress(stage: .indexes, fraction: 0.35 / 4), "1 of the 4 dropped indexes")
+        XCTAssertEqual(steps.first, IndexingProgress(stage: .indexes, fraction: 0.5 / 2), "1 of the 2 dropped indexes")
         XCTAssertEqual(steps.last, IndexingProgress(stage: .map, fraction: 1))
         XCTAssertEqual(steps.map(\.fraction), steps.map(\.fraction).sorted())
         XCTAssertEqual(Set(steps.map(\.stage)), [.indexes, .search, .map])

@@ -23,6 +23,21 @@ final class PinBulkWriterTests: XCTestCase {
         }
     }
 
+    func testABatchsPinsReadTheirUpdateTimeFromTheBatchUntilEdited() throws {
+        let store = try Store.inMemory()
+        try store.db.execute("INSERT INTO import_batches(id, file, imported_at) VALUES (7, 'a.csv', '2026-12-01T21:00:00Z')")
+        let writer = try PinBulkWriter(store: store, batchID: 7)
+        let ids = try writer.write([row("dated", 1, created: "2020-01-02"), row("undated", 2)]).map { try $0.get() }
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pins WHERE updated_at = ''"), 2, "not stored per pin")
+        let read = try ids.map { try XCTUnwrap(try store.pin(id: $0)) }
+        XCTAssertEqual(read.map(\.updatedAt), ["2026-12-01T21:00:00Z", "2026-12-01T21:00:00Z"])
+        XCTAssertEqual(read.map(\.createdAt), ["2020-01-02", "2026-12-01T21:00:00Z"], "no date: the batch's time")
+        try store.update(id: ids[0], title: "edited")
+        let edited = try XCTUnwrap(try store.pin(id: ids[0]))
+        XCTAssertNotEqual(edited.updatedAt, "2026-12-01T21:00:00Z")
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pins WHERE updated_at = ''"), 1, "an edit stores its time")
+    }
+
     func testARefusedRowFailsAloneAndTheRestOfItsGroupIsWritten() throws {
         let store = try Store.inMemory()
         let writer = try PinBulkWriter(store: store, batchID: nil)
