@@ -54,26 +54,32 @@ enum PinCellPosition {
 
     /// The stored fields of `rep` in cell `z` of `level` (both within their bit widths),
     /// or nil when exponent `e` cannot hold it.
-    private static func fields(_ rep: PinCellRep, e: Int, level: Int, z: Int64) -> (lat: UInt64, lon: UInt64)? {
+    private static func fields(_ rep: PinCellRep, e: Int, level: Int, x: Int, y: Int) -> (lat: UInt64, lon: UInt64)? {
         guard let lat = exactUnits(rep.latitude, e: e), let lon = exactUnits(rep.longitude, e: e) else { return nil }
-        let c = PinGrid.cell(morton: z, level: level)
-        let dLat = lat - southOrigin(level: level, y: c.y, e: e), dLon = lon - westOrigin(level: level, x: c.x, e: e)
+        let dLat = lat - southOrigin(level: level, y: y, e: e), dLon = lon - westOrigin(level: level, x: x, e: e)
         guard dLat >= 0, dLon >= 0, PinCellBits.width(UInt64(dLat)) <= latitudeBits(level: level, e: e),
               PinCellBits.width(UInt64(dLon)) <= longitudeBits(level: level, e: e) else { return nil }
         return (UInt64(dLat), UInt64(dLon))
     }
 
-    /// The smallest exponent that holds every record of a tile of `level`, or `rawPositions`.
-    static func exponent(_ records: [PinCellTile.Record], level: Int, tile: Int64) -> Int {
-        func fits(_ i: Int, _ e: Int) -> Bool {
-            fields(records[i].rep, e: e, level: level, z: PinCellTile.z(tile: tile, local: records[i].local)) != nil
-        }
+    /// The smallest exponent that holds every record of a tile of `level` (or
+    /// `rawPositions`), with each record's stored fields at it in `out` (one per record).
+    static func exponent(_ records: [PinCellTile.Record], level: Int, tile: Int64,
+                         fields out: UnsafeMutableBufferPointer<(lat: UInt64, lon: UInt64)>) -> Int {
         guard !records.isEmpty else { return 0 }
+        let reader = PinCellTileReader(cornerOf: tile, level: level)
+        func fits(_ i: Int, _ e: Int) -> Bool {
+            let c = reader.cell(local: records[i].local)
+            guard let f = fields(records[i].rep, e: e, level: level, x: c.x, y: c.y) else { return false }
+            out[i] = f
+            return true
+        }
         // The first record's smallest exponent, searched from 6 (a CSV's usual decimals):
         // down while it still fits, else up.
         var e = 6
         if fits(0, e) {
             while e > 0 && fits(0, e - 1) { e -= 1 }
+            _ = fits(0, e)  // its fields at `e`, not at the exponent that failed
         } else {
             e += 1
             while e <= 7 && !fits(0, e) { e += 1 }
@@ -88,14 +94,9 @@ enum PinCellPosition {
                 i = 0  // check every record at the larger exponent
             }
         }
-        return e <= 7 ? e : PinCellTile.rawPositions
-    }
-
-    /// The stored fields of `rep`, the representative of cell `z` of `level`, with the
-    /// exponent `exponent` chose for its tile.
-    static func stored(_ rep: PinCellRep, e: Int, level: Int, z: Int64) -> (lat: UInt64, lon: UInt64) {
-        if e > 7 { return (rep.latitude.bitPattern, rep.longitude.bitPattern) }
-        return fields(rep, e: e, level: level, z: z) ?? (0, 0)
+        if e <= 7 { return e }
+        for (i, r) in records.enumerated() { out[i] = (r.rep.latitude.bitPattern, r.rep.longitude.bitPattern) }
+        return PinCellTile.rawPositions
     }
 
     /// Turns the stored fields of one tile of `level` with exponent `e` back into degrees

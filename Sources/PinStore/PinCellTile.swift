@@ -59,29 +59,31 @@ enum PinCellTile {
             minScope = min(minScope, r.rep.scope); maxScope = max(maxScope, r.rep.scope)
             maxN = max(maxN, r.n)
         }
-        let e = PinCellPosition.exponent(records, level: level, tile: tile)
-        let idBits = PinCellBits.width(UInt64(bitPattern: maxID) &- UInt64(bitPattern: minID))
-        let nBits = PinCellBits.width(UInt64(maxN - 1))
-        let scopeBits = PinCellBits.width(UInt64(bitPattern: maxScope) &- UInt64(bitPattern: minScope))
-        out += [UInt8(records.count - 1), UInt8(e), UInt8(idBits), UInt8(nBits), UInt8(scopeBits)]
-        PinCellBits.appendVarint(UInt64(bitPattern: minID), to: &out)
-        PinCellBits.appendVarint(UInt64(bitPattern: minScope), to: &out)
-        let latBits = PinCellPosition.latitudeBits(level: level, e: e)
-        let lonBits = PinCellPosition.longitudeBits(level: level, e: e)
-        let layout = Layout(nBits: nBits, idBits: idBits, latBits: latBits, lonBits: lonBits, scopeBits: scopeBits)
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: (records.count * layout.recordBits + 7) / 8))
-        out.withUnsafeMutableBytes { buf in
-            for (i, r) in records.enumerated() {
-                let at = 8 * start + i * layout.recordBits
-                PinCellBits.put(buf, bit: at, UInt64(r.local), width: Int(tileBits))
-                PinCellBits.put(buf, bit: at + layout.nAt, UInt64(max(1, r.n) - 1), width: nBits)
-                PinCellBits.put(buf, bit: at + layout.idAt, UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), width: idBits)
-                let pos = PinCellPosition.stored(r.rep, e: e, level: level, z: z(tile: tile, local: r.local))
-                PinCellBits.put(buf, bit: at + layout.latAt, pos.lat, width: latBits)
-                PinCellBits.put(buf, bit: at + layout.lonAt, pos.lon, width: lonBits)
-                PinCellBits.put(buf, bit: at + layout.scopeAt, UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope),
-                                width: scopeBits)
+        withUnsafeTemporaryAllocation(of: (lat: UInt64, lon: UInt64).self, capacity: records.count) { positions in
+            let e = PinCellPosition.exponent(records, level: level, tile: tile, fields: positions)
+            let idBits = PinCellBits.width(UInt64(bitPattern: maxID) &- UInt64(bitPattern: minID))
+            let nBits = PinCellBits.width(UInt64(maxN - 1))
+            let scopeBits = PinCellBits.width(UInt64(bitPattern: maxScope) &- UInt64(bitPattern: minScope))
+            out += [UInt8(records.count - 1), UInt8(e), UInt8(idBits), UInt8(nBits), UInt8(scopeBits)]
+            PinCellBits.appendVarint(UInt64(bitPattern: minID), to: &out)
+            PinCellBits.appendVarint(UInt64(bitPattern: minScope), to: &out)
+            let latBits = PinCellPosition.latitudeBits(level: level, e: e)
+            let lonBits = PinCellPosition.longitudeBits(level: level, e: e)
+            let layout = Layout(nBits: nBits, idBits: idBits, latBits: latBits, lonBits: lonBits, scopeBits: scopeBits)
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: (records.count * layout.recordBits + 7) / 8))
+            out.withUnsafeMutableBytes { buf in
+                for (i, r) in records.enumerated() {
+                    let at = 8 * start + i * layout.recordBits
+                    PinCellBits.put(buf, bit: at, UInt64(r.local), width: Int(tileBits))
+                    PinCellBits.put(buf, bit: at + layout.nAt, UInt64(max(1, r.n) - 1), width: nBits)
+                    PinCellBits.put(buf, bit: at + layout.idAt, UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID),
+                                    width: idBits)
+                    PinCellBits.put(buf, bit: at + layout.latAt, positions[i].lat, width: latBits)
+                    PinCellBits.put(buf, bit: at + layout.lonAt, positions[i].lon, width: lonBits)
+                    PinCellBits.put(buf, bit: at + layout.scopeAt,
+                                    UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), width: scopeBits)
+                }
             }
         }
     }
@@ -136,13 +138,18 @@ struct PinCellTileReader {
     /// The tile's first cell on `level` (its 8 × 8 cells from there), when level ≥ 5.
     private let x0, y0: Int
 
+    /// A reader of no records that knows the cells of `tile` on `level` (`cell(local:)`,
+    /// for the encoder).
+    init(cornerOf tile: Int64, level: Int) { self.init(nil, bytes: 0, level: level, tile: tile) }
+
     /// A reader of no records for a blob too short for a record, a damaged header or a
     /// level off the grid.
     init(_ base: UnsafeRawPointer?, bytes: Int, level: Int, tile: Int64) {
         // A whole blob is at least 8 bytes (header, two varints, a record).
         var o = PinCellTile.headerBytes
         let b = base ?? UnsafeRawPointer(bitPattern: 8)!
-        let ok = base != nil && bytes >= 8 && level >= PinGrid.minLevel && level <= PinGrid.maxLevel
+        let onGrid = level >= PinGrid.minLevel && level <= PinGrid.maxLevel
+        let ok = base != nil && bytes >= 8 && onGrid
         func byte(_ i: Int) -> Int { ok ? Int(b.load(fromByteOffset: i, as: UInt8.self)) : 0 }
         let e = byte(1)
         let idBase = ok ? PinCellBits.varint(b, bytes: bytes, offset: &o) : nil
@@ -151,7 +158,7 @@ struct PinCellTileReader {
             && idBase != nil && scopeBase != nil
         p = b
         self.bytes = bytes
-        self.level = valid ? level : PinGrid.minLevel
+        self.level = onGrid ? level : PinGrid.minLevel
         self.tile = tile
         self.idBase = idBase ?? 0
         self.scopeBase = scopeBase ?? 0
@@ -167,7 +174,7 @@ struct PinCellTileReader {
         lastLoad = bytes - 8
         start = 8 * o
         count = valid ? min(byte(0) + 1, (8 * bytes - start) / recordBits) : 0
-        (x0, y0) = valid && level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
+        (x0, y0) = onGrid && level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
     }
 
     /// The cell on `level` of the record with `local`: from level 5 on the low 3 bits of
