@@ -73,17 +73,16 @@ enum PinCellTile {
             let start = out.count
             out.append(contentsOf: repeatElement(0, count: (records.count * layout.recordBits + 7) / 8))
             out.withUnsafeMutableBytes { buf in
+                var w = PinCellBitWriter(buf, byte: start)
                 for (i, r) in records.enumerated() {
-                    let at = 8 * start + i * layout.recordBits
-                    PinCellBits.put(buf, bit: at, UInt64(r.local), width: Int(tileBits))
-                    PinCellBits.put(buf, bit: at + layout.nAt, UInt64(max(1, r.n) - 1), width: nBits)
-                    PinCellBits.put(buf, bit: at + layout.idAt, UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID),
-                                    width: idBits)
-                    PinCellBits.put(buf, bit: at + layout.latAt, positions[i].lat, width: latBits)
-                    PinCellBits.put(buf, bit: at + layout.lonAt, positions[i].lon, width: lonBits)
-                    PinCellBits.put(buf, bit: at + layout.scopeAt,
-                                    UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), width: scopeBits)
+                    w.write(UInt64(r.local), width: layout.localSpan)
+                    w.write(UInt64(max(1, r.n) - 1), width: layout.nSpan)
+                    w.write(UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), width: layout.idSpan)
+                    w.write(positions[i].lat, width: layout.latSpan)
+                    w.write(positions[i].lon, width: layout.lonSpan)
+                    w.write(UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), width: layout.scopeSpan)
                 }
+                w.finish()
             }
         }
     }
@@ -93,17 +92,21 @@ enum PinCellTile {
     /// 2^57) every field takes whole bytes, so that every field of every record lies
     /// within one 8-byte load, whatever its bit offset (`PinCellTileReader.field`).
     struct Layout {
+        /// Bits each field takes (its width, or in whole bytes), and where each starts.
+        let localSpan, nSpan, idSpan, latSpan, lonSpan, scopeSpan: Int
         let nAt, idAt, latAt, lonAt, scopeAt, recordBits: Int
 
         init(nBits: Int, idBits: Int, latBits: Int, lonBits: Int, scopeBits: Int) {
             let bytewise = max(nBits, idBits, latBits, lonBits, scopeBits) > 57
             func span(_ w: Int) -> Int { bytewise ? (w + 7) / 8 * 8 : w }
-            nAt = span(Int(tileBits))
-            idAt = nAt + span(nBits)
-            latAt = idAt + span(idBits)
-            lonAt = latAt + span(latBits)
-            scopeAt = lonAt + span(lonBits)
-            recordBits = scopeAt + span(scopeBits)
+            (localSpan, nSpan, idSpan) = (span(Int(tileBits)), span(nBits), span(idBits))
+            (latSpan, lonSpan, scopeSpan) = (span(latBits), span(lonBits), span(scopeBits))
+            nAt = localSpan
+            idAt = nAt + nSpan
+            latAt = idAt + idSpan
+            lonAt = latAt + latSpan
+            scopeAt = lonAt + lonSpan
+            recordBits = scopeAt + scopeSpan
         }
     }
 
@@ -134,7 +137,7 @@ struct PinCellTileReader {
     private let localMask, nMask, idMask, latMask, lonMask, scopeMask: UInt64
     /// The last byte offset an 8-byte load may start at.
     private let lastLoad: Int
-    private let position: PinCellPosition.Decoder
+    private let position: PinCellPosition.Coder
     /// The tile's first cell on `level` (its 8 × 8 cells from there), when level ≥ 5.
     private let x0, y0: Int
 
@@ -162,7 +165,7 @@ struct PinCellTileReader {
         self.tile = tile
         self.idBase = idBase ?? 0
         self.scopeBase = scopeBase ?? 0
-        position = PinCellPosition.Decoder(level: self.level, e: valid ? e : 0)
+        position = PinCellPosition.Coder(level: self.level, e: valid ? e : 0)
         let nBits = byte(3), idBits = byte(2), scopeBits = byte(4)
         let layout = PinCellTile.Layout(nBits: nBits, idBits: idBits, latBits: position.latitudeBits,
                                         lonBits: position.longitudeBits, scopeBits: scopeBits)
