@@ -13,13 +13,14 @@
 /// count and scope fields (u8 each); then two unsigned LEB128 varints, the smallest rep
 /// id and the smallest rep scope of the tile; then the records, sorted by `local`, each
 /// the same number of bits, back to back in a little-endian bit stream (`PinCellBits`;
-/// whole bytes per field in a tile with a field over 57 bits, `Layout`): local (6 bits, the Morton code's low 6 bits), n − 1, rep id − the
-/// smallest, rep latitude, rep longitude, rep scope − the smallest. A field whose values
+/// whole bytes per field in a tile with a field over 57 bits, `Layout`): local (6 bits,
+/// the Morton code's low 6 bits), n − 1, rep id − the smallest, rep latitude, rep
+/// longitude, rep scope − the smallest. A field whose values
 /// are all equal takes no bits (the scope in a category's tree; n in a tile of lone pins).
 /// Positions are lossless: with `e` in 0…7 each is an integer number of 10^−e degrees
-/// counted from just south-west of the cell's corner (`PinCellPosition`; a pin typed with six
-/// decimals takes 25 bits for both at level 17, where most cells are), else (`e` = 15) the
-/// two `Double`s' 64-bit patterns. ≈ 8 bytes a cell, 33 before.
+/// counted from just south-west of the cell's corner (`PinCellPosition`; a pin typed
+/// with six decimals takes 25 bits for both at level 17, where most cells are), else
+/// (`e` = 15) the two `Double`s' 64-bit patterns. ≈ 8 bytes a cell, 33 before.
 enum PinCellTile {
     /// Cells per tile side is 2^tileShift / 2 per axis: Morton >> 6 = 8 × 8.
     static let tileBits: Int64 = 6
