@@ -6,30 +6,6 @@ enum PinCellBits {
     @inline(__always)
     static func width(_ v: UInt64) -> Int { 64 - v.leadingZeroBitCount }
 
-    /// Writes the low `width` bits (0…64) of `v` at bit `bit` of `buf`, whose bits there
-    /// are still 0 (`PinCellTileReader` reads them back).
-    @inline(__always)
-    static func put(_ buf: UnsafeMutableRawBufferPointer, bit: Int, _ v: UInt64, width: Int) {
-        guard width > 0 else { return }
-        if width > 32 {
-            put(buf, bit: bit, v & 0xFFFF_FFFF, width: 32)
-            put(buf, bit: bit + 32, v >> 32, width: width - 32)
-            return
-        }
-        let byte = bit >> 3, shift = UInt64(bit & 7)
-        let field = (v & ((1 << UInt64(width)) - 1)) << shift  // ≤ 39 bits
-        if byte + 8 <= buf.count {
-            let old = buf.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-            buf.storeBytes(of: old | field.littleEndian, toByteOffset: byte, as: UInt64.self)
-        } else {
-            var j = 0
-            while byte + j < buf.count && j < 5 {
-                buf[byte + j] |= UInt8(truncatingIfNeeded: field >> UInt64(8 * j))
-                j += 1
-            }
-        }
-    }
-
     /// Reads an unsigned LEB128 varint at `offset`, moving `offset` past it; nil when it
     /// runs past `bytes` or over 10 bytes.
     static func varint(_ p: UnsafeRawPointer, bytes: Int, offset: inout Int) -> UInt64? {
@@ -53,5 +29,44 @@ enum PinCellBits {
             v >>= 7
         }
         out.append(UInt8(v))
+    }
+}
+
+/// Writes fields one after the other into zeroed bytes as a little-endian bit stream
+/// (`PinCellTileReader` reads them back), 8 bytes at a time.
+struct PinCellBitWriter {
+    private let buf: UnsafeMutableRawBufferPointer
+    /// The next byte to write, and the bits gathered for it and the 7 after it.
+    private var byte: Int
+    private var acc: UInt64 = 0
+    private var used = 0
+
+    init(_ buf: UnsafeMutableRawBufferPointer, byte: Int) {
+        self.buf = buf
+        self.byte = byte
+    }
+
+    /// Appends `v` (below 2^`width`; `width` 0…64).
+    @inline(__always)
+    mutating func write(_ v: UInt64, width: Int) {
+        guard width > 0 else { return }
+        acc |= v &<< UInt64(used)
+        guard used + width >= 64 else { used += width; return }
+        buf.storeBytes(of: acc.littleEndian, toByteOffset: byte, as: UInt64.self)
+        byte += 8
+        used = used + width - 64  // the bits of `v` that did not fit
+        acc = used > 0 ? v &>> UInt64(width - used) : 0
+    }
+
+    /// Writes the bits still gathered.
+    mutating func finish() {
+        var j = 0
+        while j * 8 < used {
+            buf[byte + j] = UInt8(truncatingIfNeeded: acc >> UInt64(8 * j))
+            j += 1
+        }
+        byte += j
+        acc = 0
+        used = 0
     }
 }

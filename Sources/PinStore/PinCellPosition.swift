@@ -17,9 +17,6 @@ enum PinCellPosition {
         return u
     }
 
-    @inline(__always)
-    private static func scale(_ e: Int) -> Double { Double(unit(e)) }
-
     /// Bits of the stored latitude at `level` with exponent `e`.
     static func latitudeBits(level: Int, e: Int) -> Int {
         e > 7 ? 64 : PinCellBits.width(UInt64((180 * unit(e)) >> Int64(level - 2) + 4))
@@ -30,50 +27,26 @@ enum PinCellPosition {
         e > 7 ? 64 : PinCellBits.width(UInt64((360 * unit(e)) >> Int64(level) + 4))
     }
 
-    /// One unit south of row `y`'s south edge (rounded down), in 10^−e degrees.
-    @inline(__always)
-    private static func southOrigin(level: Int, y: Int, e: Int) -> Int64 {
-        (Int64(y) * 180 * unit(e)) >> Int64(level - 2) - 90 * unit(e) - 1
-    }
-
-    /// One unit west of column `x`'s west edge (rounded down), in 10^−e degrees.
-    @inline(__always)
-    private static func westOrigin(level: Int, x: Int, e: Int) -> Int64 {
-        (Int64(x) * 360 * unit(e)) >> Int64(level) - 180 * unit(e) - 1
-    }
-
-    /// `v` as a whole number of 10^−e degrees, when that gives back `v` bit for bit.
-    @inline(__always)
-    private static func exactUnits(_ v: Double, e: Int) -> Int64? {
-        // Rounded half away from zero without a libm call; a value off by one fails the check.
-        let u = v * scale(e) + (v < 0 ? -0.5 : 0.5)
-        guard abs(u) < 1e15 else { return nil }
-        let i = Int64(u)
-        return (Double(i) / scale(e)).bitPattern == v.bitPattern ? i : nil
-    }
-
-    /// The stored fields of `rep` in cell `z` of `level` (both within their bit widths),
-    /// or nil when exponent `e` cannot hold it.
-    private static func fields(_ rep: PinCellRep, e: Int, level: Int, z: Int64) -> (lat: UInt64, lon: UInt64)? {
-        guard let lat = exactUnits(rep.latitude, e: e), let lon = exactUnits(rep.longitude, e: e) else { return nil }
-        let c = PinGrid.cell(morton: z, level: level)
-        let dLat = lat - southOrigin(level: level, y: c.y, e: e), dLon = lon - westOrigin(level: level, x: c.x, e: e)
-        guard dLat >= 0, dLon >= 0, PinCellBits.width(UInt64(dLat)) <= latitudeBits(level: level, e: e),
-              PinCellBits.width(UInt64(dLon)) <= longitudeBits(level: level, e: e) else { return nil }
-        return (UInt64(dLat), UInt64(dLon))
-    }
-
-    /// The smallest exponent that holds every record of a tile of `level`, or `rawPositions`.
-    static func exponent(_ records: [PinCellTile.Record], level: Int, tile: Int64) -> Int {
-        func fits(_ i: Int, _ e: Int) -> Bool {
-            fields(records[i].rep, e: e, level: level, z: PinCellTile.z(tile: tile, local: records[i].local)) != nil
-        }
+    /// The smallest exponent that holds every record of a tile of `level` (or
+    /// `rawPositions`), with each record's stored fields at it in `out` (one per record).
+    static func exponent(_ records: [PinCellTile.Record], level: Int, tile: Int64,
+                         fields out: UnsafeMutableBufferPointer<(lat: UInt64, lon: UInt64)>) -> Int {
         guard !records.isEmpty else { return 0 }
+        let corner = PinCellTileReader(cornerOf: tile, level: level)
+        var coder = Coder(level: level, e: 6)
+        func fits(_ i: Int, _ e: Int) -> Bool {
+            if coder.e != e { coder = Coder(level: level, e: e) }
+            let c = corner.cell(local: records[i].local)
+            guard let f = coder.fields(records[i].rep, x: c.x, y: c.y) else { return false }
+            out[i] = f
+            return true
+        }
         // The first record's smallest exponent, searched from 6 (a CSV's usual decimals):
         // down while it still fits, else up.
         var e = 6
         if fits(0, e) {
             while e > 0 && fits(0, e - 1) { e -= 1 }
+            _ = fits(0, e)  // its fields at `e`, not at the exponent that failed
         } else {
             e += 1
             while e <= 7 && !fits(0, e) { e += 1 }
@@ -88,43 +61,65 @@ enum PinCellPosition {
                 i = 0  // check every record at the larger exponent
             }
         }
-        return e <= 7 ? e : PinCellTile.rawPositions
+        if e <= 7 { return e }
+        for (i, r) in records.enumerated() { out[i] = (r.rep.latitude.bitPattern, r.rep.longitude.bitPattern) }
+        return PinCellTile.rawPositions
     }
 
-    /// The stored fields of `rep`, the representative of cell `z` of `level`, with the
-    /// exponent `exponent` chose for its tile.
-    static func stored(_ rep: PinCellRep, e: Int, level: Int, z: Int64) -> (lat: UInt64, lon: UInt64) {
-        if e > 7 { return (rep.latitude.bitPattern, rep.longitude.bitPattern) }
-        return fields(rep, e: e, level: level, z: z) ?? (0, 0)
-    }
-
-    /// Turns the stored fields of one tile of `level` with exponent `e` back into degrees
-    /// (the tile's constants worked out once).
-    struct Decoder {
+    /// Turns positions into the stored fields of one tile of `level` with exponent `e`
+    /// and back into degrees (the tile's constants worked out once).
+    struct Coder {
+        let e: Int
         let latitudeBits, longitudeBits: Int
         private let raw: Bool
         private let scale: Double
-        /// 180 (360) × 10^e, 90 (180) × 10^e + 1, and the shifts of `southOrigin` (`westOrigin`).
+        /// 180 (360) × 10^e, 90 (180) × 10^e + 1, and the shifts of a row's (column's)
+        /// south (west) edge: the origin of a stored latitude (longitude) is one unit
+        /// south (west) of the edge, rounded down.
         private let rowSpan, rowBase, colSpan, colBase: Int64
         private let rowShift, colShift: Int64
 
         init(level: Int, e: Int) {
+            self.e = e
             raw = e > 7
             let u = raw ? 1 : PinCellPosition.unit(e)
-            scale = raw ? 1 : PinCellPosition.scale(e)
+            scale = Double(u)
             latitudeBits = PinCellPosition.latitudeBits(level: level, e: e)
             longitudeBits = PinCellPosition.longitudeBits(level: level, e: e)
             rowSpan = 180 * u; rowBase = 90 * u + 1; rowShift = Int64(level - 2)
             colSpan = 360 * u; colBase = 180 * u + 1; colShift = Int64(level)
         }
 
-        /// The latitude stored as `v` for a cell of row `y` (the arithmetic of `southOrigin`).
+        /// `v` as a whole number of 10^−e degrees, when that gives back `v` bit for bit.
+        @inline(__always)
+        private func exactUnits(_ v: Double) -> Int64? {
+            // Rounded half away from zero without a libm call; a value off by one fails the check.
+            let u = v * scale + (v < 0 ? -0.5 : 0.5)
+            guard abs(u) < 1e15 else { return nil }
+            let i = Int64(u)
+            return (Double(i) / scale).bitPattern == v.bitPattern ? i : nil
+        }
+
+        /// The stored fields of `rep` in cell (`x`, `y`) (both within their bit widths),
+        /// or nil when this exponent cannot hold it (never for raw bits).
+        @inline(__always)
+        func fields(_ rep: PinCellRep, x: Int, y: Int) -> (lat: UInt64, lon: UInt64)? {
+            if raw { return (rep.latitude.bitPattern, rep.longitude.bitPattern) }
+            guard let lat = exactUnits(rep.latitude), let lon = exactUnits(rep.longitude) else { return nil }
+            let dLat = lat &- ((Int64(y) &* rowSpan) &>> rowShift &- rowBase)
+            let dLon = lon &- ((Int64(x) &* colSpan) &>> colShift &- colBase)
+            guard dLat >= 0, dLon >= 0, PinCellBits.width(UInt64(dLat)) <= latitudeBits,
+                  PinCellBits.width(UInt64(dLon)) <= longitudeBits else { return nil }
+            return (UInt64(dLat), UInt64(dLon))
+        }
+
+        /// The latitude stored as `v` for a cell of row `y` (see `rowBase`).
         @inline(__always)
         func latitude(_ v: UInt64, y: Int) -> Double {
             raw ? Double(bitPattern: v) : Double((Int64(y) &* rowSpan) &>> rowShift &- rowBase &+ Int64(bitPattern: v)) / scale
         }
 
-        /// The longitude stored as `v` for a cell of column `x` (the arithmetic of `westOrigin`).
+        /// The longitude stored as `v` for a cell of column `x` (see `colBase`).
         @inline(__always)
         func longitude(_ v: UInt64, x: Int) -> Double {
             raw ? Double(bitPattern: v) : Double((Int64(x) &* colSpan) &>> colShift &- colBase &+ Int64(bitPattern: v)) / scale

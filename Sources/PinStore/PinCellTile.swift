@@ -12,14 +12,15 @@
 /// header, records − 1 (u8), the position encoding `e` (u8), the bit widths of the id,
 /// count and scope fields (u8 each); then two unsigned LEB128 varints, the smallest rep
 /// id and the smallest rep scope of the tile; then the records, sorted by `local`, each
-/// the same number of bits, back to back in a little-endian bit stream
-/// (`PinCellBits`): local (6 bits, the Morton code's low 6 bits), n − 1, rep id − the
-/// smallest, rep latitude, rep longitude, rep scope − the smallest. A field whose values
+/// the same number of bits, back to back in a little-endian bit stream (`PinCellBits`;
+/// whole bytes per field in a tile with a field over 57 bits, `Layout`): local (6 bits,
+/// the Morton code's low 6 bits), n − 1, rep id − the smallest, rep latitude, rep
+/// longitude, rep scope − the smallest. A field whose values
 /// are all equal takes no bits (the scope in a category's tree; n in a tile of lone pins).
 /// Positions are lossless: with `e` in 0…7 each is an integer number of 10^−e degrees
-/// counted from the cell's south-west corner (`PinCellPosition`; a pin typed with six
-/// decimals takes ≈ 24 bits at the levels where most cells are), else (`e` = 15) the
-/// two `Double`s' 64-bit patterns. ≈ 8 bytes a cell, 33 before.
+/// counted from just south-west of the cell's corner (`PinCellPosition`; a pin typed
+/// with six decimals takes 25 bits for both at level 17, where most cells are), else
+/// (`e` = 15) the two `Double`s' 64-bit patterns. ≈ 8 bytes a cell, 33 before.
 enum PinCellTile {
     /// Cells per tile side is 2^tileShift / 2 per axis: Morton >> 6 = 8 × 8.
     static let tileBits: Int64 = 6
@@ -59,29 +60,30 @@ enum PinCellTile {
             minScope = min(minScope, r.rep.scope); maxScope = max(maxScope, r.rep.scope)
             maxN = max(maxN, r.n)
         }
-        let e = PinCellPosition.exponent(records, level: level, tile: tile)
-        let idBits = PinCellBits.width(UInt64(bitPattern: maxID) &- UInt64(bitPattern: minID))
-        let nBits = PinCellBits.width(UInt64(maxN - 1))
-        let scopeBits = PinCellBits.width(UInt64(bitPattern: maxScope) &- UInt64(bitPattern: minScope))
-        out += [UInt8(records.count - 1), UInt8(e), UInt8(idBits), UInt8(nBits), UInt8(scopeBits)]
-        PinCellBits.appendVarint(UInt64(bitPattern: minID), to: &out)
-        PinCellBits.appendVarint(UInt64(bitPattern: minScope), to: &out)
-        let latBits = PinCellPosition.latitudeBits(level: level, e: e)
-        let lonBits = PinCellPosition.longitudeBits(level: level, e: e)
-        let layout = Layout(nBits: nBits, idBits: idBits, latBits: latBits, lonBits: lonBits, scopeBits: scopeBits)
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: (records.count * layout.recordBits + 7) / 8))
-        out.withUnsafeMutableBytes { buf in
-            for (i, r) in records.enumerated() {
-                let at = 8 * start + i * layout.recordBits
-                PinCellBits.put(buf, bit: at, UInt64(r.local), width: Int(tileBits))
-                PinCellBits.put(buf, bit: at + layout.nAt, UInt64(max(1, r.n) - 1), width: nBits)
-                PinCellBits.put(buf, bit: at + layout.idAt, UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), width: idBits)
-                let pos = PinCellPosition.stored(r.rep, e: e, level: level, z: z(tile: tile, local: r.local))
-                PinCellBits.put(buf, bit: at + layout.latAt, pos.lat, width: latBits)
-                PinCellBits.put(buf, bit: at + layout.lonAt, pos.lon, width: lonBits)
-                PinCellBits.put(buf, bit: at + layout.scopeAt, UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope),
-                                width: scopeBits)
+        withUnsafeTemporaryAllocation(of: (lat: UInt64, lon: UInt64).self, capacity: records.count) { positions in
+            let e = PinCellPosition.exponent(records, level: level, tile: tile, fields: positions)
+            let idBits = PinCellBits.width(UInt64(bitPattern: maxID) &- UInt64(bitPattern: minID))
+            let nBits = PinCellBits.width(UInt64(maxN - 1))
+            let scopeBits = PinCellBits.width(UInt64(bitPattern: maxScope) &- UInt64(bitPattern: minScope))
+            out += [UInt8(records.count - 1), UInt8(e), UInt8(idBits), UInt8(nBits), UInt8(scopeBits)]
+            PinCellBits.appendVarint(UInt64(bitPattern: minID), to: &out)
+            PinCellBits.appendVarint(UInt64(bitPattern: minScope), to: &out)
+            let latBits = PinCellPosition.latitudeBits(level: level, e: e)
+            let lonBits = PinCellPosition.longitudeBits(level: level, e: e)
+            let layout = Layout(nBits: nBits, idBits: idBits, latBits: latBits, lonBits: lonBits, scopeBits: scopeBits)
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: (records.count * layout.recordBits + 7) / 8))
+            out.withUnsafeMutableBytes { buf in
+                var w = PinCellBitWriter(buf, byte: start)
+                for (i, r) in records.enumerated() {
+                    w.write(UInt64(r.local), width: layout.localSpan)
+                    w.write(UInt64(max(1, r.n) - 1), width: layout.nSpan)
+                    w.write(UInt64(bitPattern: r.rep.id) &- UInt64(bitPattern: minID), width: layout.idSpan)
+                    w.write(positions[i].lat, width: layout.latSpan)
+                    w.write(positions[i].lon, width: layout.lonSpan)
+                    w.write(UInt64(bitPattern: r.rep.scope) &- UInt64(bitPattern: minScope), width: layout.scopeSpan)
+                }
+                w.finish()
             }
         }
     }
@@ -91,17 +93,21 @@ enum PinCellTile {
     /// 2^57) every field takes whole bytes, so that every field of every record lies
     /// within one 8-byte load, whatever its bit offset (`PinCellTileReader.field`).
     struct Layout {
+        /// Bits each field takes (its width, or in whole bytes), and where each starts.
+        let localSpan, nSpan, idSpan, latSpan, lonSpan, scopeSpan: Int
         let nAt, idAt, latAt, lonAt, scopeAt, recordBits: Int
 
         init(nBits: Int, idBits: Int, latBits: Int, lonBits: Int, scopeBits: Int) {
             let bytewise = max(nBits, idBits, latBits, lonBits, scopeBits) > 57
             func span(_ w: Int) -> Int { bytewise ? (w + 7) / 8 * 8 : w }
-            nAt = span(Int(tileBits))
-            idAt = nAt + span(nBits)
-            latAt = idAt + span(idBits)
-            lonAt = latAt + span(latBits)
-            scopeAt = lonAt + span(lonBits)
-            recordBits = scopeAt + span(scopeBits)
+            (localSpan, nSpan, idSpan) = (span(Int(tileBits)), span(nBits), span(idBits))
+            (latSpan, lonSpan, scopeSpan) = (span(latBits), span(lonBits), span(scopeBits))
+            nAt = localSpan
+            idAt = nAt + nSpan
+            latAt = idAt + idSpan
+            lonAt = latAt + latSpan
+            scopeAt = lonAt + lonSpan
+            recordBits = scopeAt + scopeSpan
         }
     }
 
@@ -132,9 +138,13 @@ struct PinCellTileReader {
     private let localMask, nMask, idMask, latMask, lonMask, scopeMask: UInt64
     /// The last byte offset an 8-byte load may start at.
     private let lastLoad: Int
-    private let position: PinCellPosition.Decoder
+    private let position: PinCellPosition.Coder
     /// The tile's first cell on `level` (its 8 × 8 cells from there), when level ≥ 5.
     private let x0, y0: Int
+
+    /// A reader of no records that knows the cells of `tile` on `level` (`cell(local:)`,
+    /// for the encoder).
+    init(cornerOf tile: Int64, level: Int) { self.init(nil, bytes: 0, level: level, tile: tile) }
 
     /// A reader of no records for a blob too short for a record, a damaged header or a
     /// level off the grid.
@@ -142,7 +152,8 @@ struct PinCellTileReader {
         // A whole blob is at least 8 bytes (header, two varints, a record).
         var o = PinCellTile.headerBytes
         let b = base ?? UnsafeRawPointer(bitPattern: 8)!
-        let ok = base != nil && bytes >= 8 && level >= PinGrid.minLevel && level <= PinGrid.maxLevel
+        let onGrid = level >= PinGrid.minLevel && level <= PinGrid.maxLevel
+        let ok = base != nil && bytes >= 8 && onGrid
         func byte(_ i: Int) -> Int { ok ? Int(b.load(fromByteOffset: i, as: UInt8.self)) : 0 }
         let e = byte(1)
         let idBase = ok ? PinCellBits.varint(b, bytes: bytes, offset: &o) : nil
@@ -151,11 +162,11 @@ struct PinCellTileReader {
             && idBase != nil && scopeBase != nil
         p = b
         self.bytes = bytes
-        self.level = valid ? level : PinGrid.minLevel
+        self.level = onGrid ? level : PinGrid.minLevel
         self.tile = tile
         self.idBase = idBase ?? 0
         self.scopeBase = scopeBase ?? 0
-        position = PinCellPosition.Decoder(level: self.level, e: valid ? e : 0)
+        position = PinCellPosition.Coder(level: self.level, e: valid ? e : 0)
         let nBits = byte(3), idBits = byte(2), scopeBits = byte(4)
         let layout = PinCellTile.Layout(nBits: nBits, idBits: idBits, latBits: position.latitudeBits,
                                         lonBits: position.longitudeBits, scopeBits: scopeBits)
@@ -167,7 +178,7 @@ struct PinCellTileReader {
         lastLoad = bytes - 8
         start = 8 * o
         count = valid ? min(byte(0) + 1, (8 * bytes - start) / recordBits) : 0
-        (x0, y0) = valid && level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
+        (x0, y0) = onGrid && level >= 5 ? PinGrid.cell(morton: PinCellTile.z(tile: tile, local: 0), level: level) : (0, 0)
     }
 
     /// The cell on `level` of the record with `local`: from level 5 on the low 3 bits of

@@ -7,13 +7,13 @@ import CSQLite
 /// only when its parent holds two or more pins, so a pin alone in a cell is
 /// stored once, where it becomes alone: about 1.7 cells per pin per tree on
 /// clustered data, instead of one per pin per level (for the generated
-/// million: 3.4 million cells in 0.4 million tile rows, 111 MB).
+/// million: 3.4 million cells in 0.4 million tile rows, 36 MB; `PinCellTile`).
 ///
 /// Writes to `pins` (any connection, any tool) only append to a change log
 /// through triggers; the store applies the log before it reads the tree
 /// (`syncPinCells()`), one pin at a time (≈ 0.2 ms a pin) or, for many
-/// changes, by rebuilding the whole tree from the pins (≈ 10 s per million
-/// pins on a 2-core test machine; memory independent of the number of pins).
+/// changes, by rebuilding the whole tree from the pins (≈ 4 s of CPU per
+/// million pins on a 2-core test machine; memory independent of the number of pins).
 extension Store {
     /// Log entries above which a sync rebuilds instead of applying them one by one.
     func pinCellRebuildThreshold(total: Int) -> Int { max(2_000, total / 40) }
@@ -37,7 +37,7 @@ extension Store {
         }
     }
 
-    /// Rebuilds the pin cell tree from the pins table (repair; ≈ 10 s per
+    /// Rebuilds the pin cell tree from the pins table (repair; ≈ 4 s of CPU per
     /// million pins). - Throws: `StoreError` from SQLite; nothing changes then.
     public func rebuildPinCells() throws(StoreError) {
         try atomically { () throws(StoreError) in try rebuildPinCellsNow() }

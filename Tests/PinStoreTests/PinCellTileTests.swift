@@ -133,7 +133,7 @@ final class PinCellTileTests: XCTestCase {
         }
     }
 
-    func testBitsArePutLittleEndianAtAnyOffsetAndWidth() {
+    func testBitWriterWritesLittleEndianFieldsOfEveryWidth() {
         var r = CellFixture.Random(state: 9)
         var fields: [(UInt64, Int)] = []
         for _ in 0..<500 {
@@ -143,11 +143,9 @@ final class PinCellTileTests: XCTestCase {
         }
         var out = [UInt8](repeating: 0, count: (fields.map(\.1).reduce(0, +) + 7) / 8)
         out.withUnsafeMutableBytes { buf in
-            var bit = 0
-            for (v, width) in fields {
-                PinCellBits.put(buf, bit: bit, v, width: width)
-                bit += width
-            }
+            var w = PinCellBitWriter(buf, byte: 0)
+            for (v, width) in fields { w.write(v, width: width) }
+            w.finish()
         }
         // Read back bit by bit.
         var bit = 0
