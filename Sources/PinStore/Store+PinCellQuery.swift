@@ -46,11 +46,12 @@ extension Store {
                     let rect = k - 3 < PinGrid.minLevel ? PinCellTileCache.TileRect(x0: 0, x1: 0, y0: 0, y1: 0)
                         : PinCellTileCache.TileRect(x0: lo.x >> 3, x1: hi.x >> 3, y0: lo.y >> 3, y1: hi.y >> 3)
                     let w = try cache.window(scope: scope, level: k, rect: rect)
+                    let tileX = w.tileX, tileY = w.tileY, starts = w.starts, cells = w.cells  // no copies: shared buffers
                     // The window's tiles in key order, those of the view: the rows SQLite
                     // would return for the view's ranges, less tiles wholly outside it.
-                    for t in w.tileX.indices where rect.contains(x: w.tileX[t], y: w.tileY[t]) {
-                        for i in Int(w.starts[t])..<Int(w.starts[t + 1]) {
-                            let c = w.cells[i]
+                    for t in tileX.indices where rect.contains(x: tileX[t], y: tileY[t]) {
+                        for i in Int(starts[t])..<Int(starts[t + 1]) {
+                            let c = cells[i]
                             // Coarser levels only add their lone pins: the
                             // other pins are counted by cells of `top`.
                             let n = Int(c.n)
