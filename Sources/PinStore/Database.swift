@@ -75,6 +75,11 @@ public final class Database {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Write transactions (and savepoints) of `transaction` ended so far, committed or rolled
+    /// back: a rollback changes rows without counting them in `sqlite3_total_changes64`, so
+    /// caches of table contents (`PinCellTileCache`) compare this too.
+    private(set) var writeEnds = 0
+
     /// Runs `body` with `shouldStop` asked every 100,000 SQLite virtual
     /// machine steps (a few milliseconds); when it returns true, the running
     /// statement fails with `SQLITE_INTERRUPT`. Nil: plain `body()`.
@@ -117,6 +122,7 @@ public final class Database {
             return try body()
         }
         try execute(outer ? "BEGIN IMMEDIATE" : "SAVEPOINT pinmap_atomic")
+        defer { writeEnds &+= 1 }
         do {
             let result = try body()
             try execute(outer ? "COMMIT" : "RELEASE pinmap_atomic")

@@ -35,40 +35,33 @@ extension Store {
             scopes = [0]
         }
         let top = min(PinGrid.maxLevel, max(PinGrid.minLevel, level))
-        let st = try db.prepare("SELECT key, cells FROM pin_tiles WHERE key BETWEEN ? AND ?")
+        let cache = pinCellTileCache
+        try cache.dropIfChanged()
         for scope in scopes {
             for box in boxes {
                 for k in PinGrid.minLevel...top {
                     let lo = PinGrid.cell(latitude: box.south, longitude: box.west, level: k)
                     let hi = PinGrid.cell(latitude: box.north, longitude: box.east, level: k)
-                    // Tiles are the cells' ancestors three levels up.
-                    let tiles: [ClosedRange<Int64>] = k - 3 < PinGrid.minLevel ? [0...0]
-                        : PinGrid.mortonRanges(level: k - 3, x0: lo.x >> 3, x1: hi.x >> 3, y0: lo.y >> 3, y1: hi.y >> 3, maxRanges: 32)
-                    for range in tiles {
-                        try st.bind([.int(PinCellTile.key(scope: scope, level: k, tile: range.lowerBound)),
-                                     .int(PinCellTile.key(scope: scope, level: k, tile: range.upperBound))])
-                        while try st.step() {
-                            let tile = PinCellTile.tile(ofKey: st.int(0))
-                            var go = true
-                            st.withBlob(1) { p, count in
-                                let t = PinCellTileReader(p, bytes: count, level: k, tile: tile)
-                                for i in 0..<t.count {
-                                    let r = t.at(i)
-                                    // Coarser levels only add their lone pins: the
-                                    // other pins are counted by cells of `top`.
-                                    let n = t.n(at: r)
-                                    guard k == top || n == 1 else { continue }
-                                    let c = t.cell(local: t.local(at: r))
-                                    guard c.x >= lo.x, c.x <= hi.x, c.y >= lo.y, c.y <= hi.y else { continue }
-                                    let rep = t.rep(at: r, x: c.x, y: c.y)
-                                    let lat = rep.latitude, lon = rep.longitude
-                                    if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
-                                    go = body(PinCell(level: k, x: c.x, y: c.y, count: n, repID: rep.id, repLatitude: lat,
-                                                      repLongitude: lon, repCategoryID: rep.scope, scope: scope))
-                                    if !go { return }
-                                }
-                            }
-                            if !go { return }
+                    // Tiles are the cells' ancestors three levels up (below level 5, one tile).
+                    let rect = k - 3 < PinGrid.minLevel ? PinCellTileCache.TileRect(x0: 0, x1: 0, y0: 0, y1: 0)
+                        : PinCellTileCache.TileRect(x0: lo.x >> 3, x1: hi.x >> 3, y0: lo.y >> 3, y1: hi.y >> 3)
+                    let w = try cache.window(scope: scope, level: k, rect: rect)
+                    let tileX = w.tileX, tileY = w.tileY, starts = w.starts, cells = w.cells  // no copies: shared buffers
+                    // The window's tiles in key order, those of the view: the rows SQLite
+                    // would return for the view's ranges, less tiles wholly outside it.
+                    for t in tileX.indices where rect.contains(x: tileX[t], y: tileY[t]) {
+                        for i in Int(starts[t])..<Int(starts[t + 1]) {
+                            let c = cells[i]
+                            // Coarser levels only add their lone pins: the
+                            // other pins are counted by cells of `top`.
+                            let n = Int(c.n)
+                            guard k == top || n == 1 else { continue }
+                            let x = Int(c.x), y = Int(c.y)
+                            guard x >= lo.x, x <= hi.x, y >= lo.y, y <= hi.y else { continue }
+                            let lat = c.latitude, lon = c.longitude
+                            if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
+                            guard body(PinCell(level: k, x: x, y: y, count: n, repID: c.id, repLatitude: lat,
+                                               repLongitude: lon, repCategoryID: c.repScope, scope: scope)) else { return }
                         }
                     }
                 }

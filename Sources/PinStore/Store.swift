@@ -8,6 +8,8 @@ public final class Store {
     let db: Database
     /// The file path, or `:memory:`.
     public let path: String
+    /// The map's decoded tiles around the last views (`visitPinCells`).
+    lazy var pinCellTileCache = PinCellTileCache(db: db)
 
     /// How a store is opened.
     public enum OpenMode: Sendable {
