@@ -39,9 +39,9 @@ public enum ImportReportFormatter {
         lines += r.notes.map { "  note: \($0)" }
         if r.pinsToIndex > 0 {
             lines.append("""
-                  note: \(count(r.pinsToIndex, "pin")) wait to join search and the map's clusters: run `pinmap index`, \
-                or open the UI, which does it first (about 20 s per million pins); until then search scans \
-                them and the map leaves them out
+                  note: \(count(r.pinsToIndex, "pin")) wait to join the search index: run `pinmap index`, \
+                or open the UI, which does it first (about 5 s per million pins); until then search scans \
+                them (the map shows them already)
                 """)
         }
         return lines.joined(separator: "\n")

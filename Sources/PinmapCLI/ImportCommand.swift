@@ -24,7 +24,7 @@ enum ImportCommand: TextCommand {
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name")],
         flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing"),
-                ("--index", "also build the search index and the map's clusters before returning (a large file otherwise leaves them to `pinmap index` or the UI)")],
+                ("--index", "also build the search index and the list's index before returning, in the same transaction (a large file otherwise leaves them to `pinmap index` or the UI; the map is current either way)")],
         minPositionals: 1)
 
     static func options(_ args: ParsedArguments) throws(CLIError) -> ImportOptions {

@@ -9,11 +9,10 @@ enum IndexCommand: TextCommand {
     static let spec = CommandSpec(
         name: "index", usage: "pinmap index [--db PATH] [--json]",
         summary: """
-        Index the pins a large import added, for search and the map's clusters.
+        Index the pins a large import added, for search and the list's order.
         A large import commits its pins with their spatial index, then leaves the rest to this
-        command or to the UI, which runs it when it opens (about 20 s per million pins on 2 cores).
-        Until then search still finds every pin (more slowly) and the map shows the pins indexed
-        before. One transaction: interrupting it loses nothing; run it again.
+        command or to the UI, which runs it when it opens (about 5 s per million pins on 2 cores).
+        Until then search still finds every pin (more slowly); the map shows every pin already. One transaction: interrupting it loses nothing; run it again.
         """,
         options: [("--db", "store path")],
         flags: [("--json", "print {\"pins\", \"indexes\", \"seconds\"} as JSON")],

@@ -170,9 +170,21 @@ extension AppState {
             }
         }
         if let sel = data.selectedMarker { markers.append(sel) }
-        if data.list {
-            if let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) { cursor = i }
+        if data.list { placeNewList() }
+    }
+
+    /// A list read for a new view keeps no scroll past its rows (a scroll kept from a longer
+    /// list left blank rows under a count of 17): with the selected pin listed, the scroll
+    /// stays where it was unless rows would be left blank; without it, the list shows its
+    /// top (the newest pin in view).
+    private mutating func placeNewList() {
+        if let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) {
+            cursor = i
             clampList()
+            scroll = min(scroll, max(0, listCount - max(1, visibleListRows)))
+        } else {
+            clampList()
+            scroll = 0
         }
     }
 }

@@ -39,7 +39,7 @@ final class LargeImportTests: XCTestCase {
         XCTAssertEqual(report.duplicateRows.first, DuplicateRow(line: 30_002, ofLine: 2))
         XCTAssertEqual(report.duplicateRows.last, DuplicateRow(line: 31_001, ofLine: 1_001), "the first 1,000 are listed")
         XCTAssertEqual(report.pinsToIndex, 30_000)
-        XCTAssertTrue(ImportReportFormatter.summary(report).contains("30000 pins wait to join search and the map's clusters: run `pinmap index`"),
+        XCTAssertTrue(ImportReportFormatter.summary(report).contains("30000 pins wait to join the search index: run `pinmap index`"),
                       ImportReportFormatter.summary(report))
         XCTAssertTrue(ImportReportFormatter.json(report).contains("\"pins_to_index\" : 30000"))
         XCTAssertEqual(try store.count(), 30_000)

@@ -19,7 +19,7 @@ final class IndexCommandTests: XCTestCase {
         let s = CLITestStore()
         let imported = s.run("import", try largeFile(s))
         XCTAssertEqual(imported.code, 0, imported.stderr)
-        XCTAssertTrue(imported.stdout.contains("note: 52000 pins wait to join search and the map's clusters: run `pinmap index`"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("note: 52000 pins wait to join the search index: run `pinmap index`"), imported.stdout)
         XCTAssertEqual(try s.open().indexBacklog().pins, 52_000)
 
         let r = s.run("index", "--json")

@@ -108,6 +108,25 @@ final class SheetInteractionTests: XCTestCase {
         XCTAssertEqual(r.state.sheet.detent, .medium)
     }
 
+    func testANewListForAnotherViewLeavesNoBlankRows() throws {
+        // Scrolled down without a selection, then zoomed in: the new list starts at its top.
+        let r = try scrolledList(detent: .medium, down: 20)
+        r.state.selectedID = nil
+        r.state.scroll = 50
+        for _ in 0..<12 { r.char("+") }
+        XCTAssertLessThan(r.state.listCount, 60)
+        XCTAssertEqual(r.state.scroll, 0)
+        // With the selected pin still listed, the scroll stays unless rows would be blank.
+        let s = try scrolledList(detent: .medium, down: 59)
+        let selected = s.state.selectedID
+        for _ in 0..<12 { s.char("+") }
+        let rows = s.state.listCount
+        XCTAssertLessThan(rows, 60)
+        XCTAssertEqual(s.state.selectedID, selected)
+        XCTAssertEqual(s.state.scroll, max(0, rows - s.state.visibleListRows))
+        XCTAssertEqual(s.state.listed[s.state.cursor].id, selected)
+    }
+
     func testResizeKeepsDetentScrollAndSelection() throws {
         let r = try scrolledList(detent: .medium, down: 20)
         let sel = r.state.selectedID, scroll = r.state.scroll
