@@ -58,7 +58,7 @@ final class ImportCrashSafetyTests: XCTestCase {
         // Imported for real, then killed while indexing what the import left.
         let imported = Tmux.run([bin, "import", bigPath, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.err)
-        XCTAssertTrue(imported.out.contains("200000 pins wait to join search"), imported.out)
+        XCTAssertTrue(imported.out.contains("200000 pins wait to join the search index"), imported.out)
         XCTAssertEqual(Tmux.run(["/usr/bin/env", "sqlite3", db, "PRAGMA journal_mode"]).out, "wal\n", "back to WAL after the first import")
         XCTAssertTrue(killWhenGrowing(db + "-wal", [bin, "index", "--db", db]), "indexing was writing when killed")
         let state = "PRAGMA integrity_check; SELECT count(*) FROM pins; SELECT count(*) FROM deferred_schema; SELECT count(*) FROM search_index_pause;"
