@@ -27,17 +27,19 @@ public final class PinBulkWriter {
     }
 
     /// One pin whose texts are UTF-8 bytes in a buffer shared with other rows (an import
-    /// batch's, filled by `append(_:to:)` on the reading thread), so the writing thread copies
-    /// no text: `ends` are the offsets where title, description, category, created_at and
-    /// properties end, the title starting at `start`.
+    /// batch's, filled by `append(title:description:category:createdAt:properties:latitude:longitude:to:)`
+    /// on the reading thread), so the writing thread copies no text: `ends` are the byte
+    /// offsets in that buffer where title, description, category, created_at and properties
+    /// end, the title starting at byte `start`; `latitude` and `longitude` are WGS84 decimal
+    /// degrees.
     public struct EncodedRow: Sendable {
         public var start: Int32
         public var ends: (Int32, Int32, Int32, Int32, Int32)
         public var latitude: Double, longitude: Double
     }
 
-    /// Appends a pin's texts to `text` in the order `EncodedRow` reads them (properties ""
-    /// as `{}`) and returns where they are.
+    /// Appends a pin's texts to `text` (UTF-8 bytes) in the order `EncodedRow` reads them
+    /// (properties "" as `{}`) and returns where they are; coordinates in WGS84 degrees.
     public static func append(title: String, description: String, category: String, createdAt: String,
                               properties: String, latitude: Double, longitude: Double,
                               to text: inout [UInt8]) -> EncodedRow {

@@ -62,7 +62,7 @@ extension Store {
             // The import's read buffers (the duplicate table, the reader thread's arena)
             // are free by now; hand them back before the sort takes its share, so the
             // import's peak stays the larger of the two steps, not their sum.
-            _ = pinmapMallocTrim(0)
+            FreedMemory.release()
             try rebuildPinCellsNow(progress: progress)
         } else {
             try addPinsOneByOne(above: fromID)
@@ -224,8 +224,3 @@ struct PinCellScopes {
         return id
     }
 }
-
-/// glibc's `malloc_trim(3)` (not in Swift's Glibc module): returns the free
-/// memory of every malloc arena to the system. - Returns: 1 when it released any.
-@_silgen_name("malloc_trim")
-private func pinmapMallocTrim(_ pad: Int) -> Int32

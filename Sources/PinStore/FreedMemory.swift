@@ -6,6 +6,7 @@ import Glibc
 /// (`import --index` peaked over 100 MB). Looked up at run time: Swift's Glibc module does not
 /// import `<malloc.h>`; a C library without it (musl) simply skips the call.
 public enum FreedMemory {
+    /// Calls `malloc_trim(0)` when the C library has it (glibc); otherwise does nothing.
     public static func release() {
         typealias Trim = @convention(c) (Int) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }  // RTLD_DEFAULT
