@@ -1,4 +1,5 @@
 import PinModel
+import PinStore
 import Foundation
 
 /// Pins from a GPX 1.0 or 1.1 file (or one without a namespace), parsed by `XMLParser`

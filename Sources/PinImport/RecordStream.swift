@@ -1,4 +1,5 @@
 import PinModel
+import PinStore
 import Foundation
 
 /// A record as a parsing thread hands it over (GPX: a waypoint's raw text). The consumer's

@@ -76,11 +76,36 @@ struct PinCellBuilder {
     }
 }
 
+/// The builders of every tree at once: all pins (scope 0) and one per
+/// category scope, fed the same pins in Morton order of their finest cell.
+struct PinCellForest {
+    private var all = PinCellBuilder(scope: 0)
+    /// One builder per category scope, indexed by scope id (small integers).
+    private var byCategory: [PinCellBuilder] = []
+
+    /// Adds the next pin to the tree of all pins and to its category's.
+    mutating func push(_ rep: PinCellRep, fine: Int64, sink: PinCellSink) throws(StoreError) {
+        try all.push(rep, fine: fine, sink: sink)
+        let i = Int(rep.scope)
+        while byCategory.count <= i { byCategory.append(PinCellBuilder(scope: Int64(byCategory.count))) }
+        try byCategory[i].push(rep, fine: fine, sink: sink)
+    }
+
+    /// Writes every cell still open, then the sink's open tiles.
+    mutating func finish(sink: PinCellSink) throws(StoreError) {
+        try all.finish(sink: sink)
+        for i in byCategory.indices { try byCategory[i].finish(sink: sink) }
+        try sink.finish()
+    }
+}
+
 /// Writes built cells as tiles (`PinCellTile`): cells arrive per scope and
 /// level in Morton order, so each tile is complete when the next one starts.
 /// Memory: one open tile per scope and level.
 final class PinCellSink {
-    private let st: Statement
+    /// Receives each finished tile: its `pin_tiles` key and blob.
+    typealias Output = (_ key: Int64, _ blob: [UInt8]) throws(StoreError) -> Void
+    private let output: Output
     /// The open tile of each scope and level, at index scope × 32 + level:
     /// its row key (−1: none) and its records so far (≤ 64; arrays kept for reuse).
     private var keys: [Int64] = []
@@ -88,8 +113,17 @@ final class PinCellSink {
     /// The blob being written (reused).
     private var blob: [UInt8] = []
 
-    init(db: Database) throws(StoreError) {
-        st = try db.prepare("INSERT INTO pin_tiles(key, cells) VALUES(?, ?)")
+    /// A sink that hands each tile to `output` (a side thread's file).
+    init(output: @escaping Output) { self.output = output }
+
+    /// A sink that inserts each tile into `pin_tiles`.
+    convenience init(db: Database) throws(StoreError) {
+        let st = try db.prepare("INSERT INTO pin_tiles(key, cells) VALUES(?, ?)")
+        self.init { (key, blob) throws(StoreError) in
+            try st.bind([.int(key)])
+            try st.bindBlob(blob, at: 2)
+            try st.step()
+        }
     }
 
     func write(scope: Int64, level: Int, z: Int64, n: Int, rep: PinCellRep) throws(StoreError) {
@@ -119,8 +153,6 @@ final class PinCellSink {
         blob.removeAll(keepingCapacity: true)
         PinCellTile.append(open[stream], level: PinCellTile.level(ofKey: key), tile: PinCellTile.tile(ofKey: key), to: &blob)
         open[stream].removeAll(keepingCapacity: true)
-        try st.bind([.int(key)])
-        try st.bindBlob(blob, at: 2)
-        try st.step()
+        try output(key, blob)
     }
 }

@@ -67,13 +67,16 @@ extension Store {
         }
         try check()
         guard let from = try unindexedAbove() else { try addPausedPinsToCells(); return 0 }
+        // Only within a bulk insert (`endBulkInsert()`): the map's tree, when it is rebuilt,
+        // is sorted and encoded on a second thread while this one builds the search index.
+        let tree = try startPinCellSideBuild()
+        defer { tree?.cancel() }
         let n = try indexSearch(above: from) { f in
             progress(IndexingProgress(stage: .search, fraction: 0.5 + 0.45 * f))
         }
         try check()
         progress(IndexingProgress(stage: .map, fraction: 0.95))
-        // Only within a bulk insert (`endBulkInsert()`): afterwards the tree holds every pin.
-        try addPausedPinsToCells { f in
+        try addPausedPinsToCells(sideBuild: tree) { f in
             progress(IndexingProgress(stage: .map, fraction: 0.95 + 0.05 * f))
         }
         try check()

@@ -47,27 +47,61 @@ extension Store {
     /// (those above the `pin_cell_pause` mark) to the tree and lifts the mark,
     /// so the map is current when the import commits: `endBulkInsert()` calls
     /// it after it restores the trigger. Few pins are added one by one, many
-    /// (or a tree never built) by a rebuild. Does nothing without a mark.
+    /// (or a tree never built) by a rebuild: `sideBuild` when one was started
+    /// (`startPinCellSideBuild()`), else here. Does nothing without a mark.
     /// Call inside the bulk insert's transaction.
     /// - Parameter progress: called with the fraction done during a rebuild.
+    /// - Throws: `StoreError` from SQLite or from the side build.
+    func addPausedPinsToCells(sideBuild: PinCellSideBuild? = nil,
+                              progress: ((Double) -> Void)? = nil) throws(StoreError) {
+        if let sideBuild {
+            try sideBuild.finish(db: db, progress: progress)
+            try db.execute("INSERT INTO pin_cell_state(built) VALUES(1)")
+        } else {
+            switch try pausedPinCellPlan() {
+            case .none: return
+            case .oneByOne(let fromID): try addPinsOneByOne(above: fromID)
+            case .rebuild:
+                // The import's read buffers (the duplicate table, the reader thread's arena)
+                // are free by now; hand them back before the sort takes its share, so the
+                // import's peak stays the larger of the two steps, not their sum.
+                FreedMemory.release()
+                try rebuildPinCellsNow(progress: progress)
+            }
+        }
+        try db.execute("DELETE FROM pin_cell_pause")
+    }
+
+    /// Starts rebuilding the tree on a side thread (`PinCellSideBuild`) when
+    /// the paused pins call for a rebuild and the pins fit its memory bound;
+    /// hand the result to `addPausedPinsToCells(sideBuild:)` later in the same
+    /// transaction, after writes that leave `pins` alone (the search index).
+    /// - Returns: the running build, or nil (nothing to rebuild, too many pins,
+    ///   no temporary file): `addPausedPinsToCells()` then does it all itself.
     /// - Throws: `StoreError` from SQLite.
-    func addPausedPinsToCells(progress: ((Double) -> Void)? = nil) throws(StoreError) {
-        guard try db.scalarInt("SELECT count(*) FROM pin_cell_pause") > 0 else { return }
+    /// - Parameter limit: most pins for a side build (`PinCellSideBuild.maxPins`).
+    func startPinCellSideBuild(limit: Int = PinCellSideBuild.maxPins) throws(StoreError) -> PinCellSideBuild? {
+        guard case .rebuild = try pausedPinCellPlan() else { return nil }
+        FreedMemory.release()
+        var scopes = try PinCellScopes(db: db)
+        guard let build = try PinCellSideBuild.start(db: db, scopes: &scopes, limit: limit) else { return nil }
+        try resetPinCells()
+        return build
+    }
+
+    /// What the pins above the `pin_cell_pause` mark need.
+    enum PausedPinCells { case none, oneByOne(above: Int64), rebuild }
+
+    /// Decides how the paused pins join the tree: one by one when few, by a
+    /// rebuild when many (`pinCellRebuildThreshold`) or when no tree was built.
+    func pausedPinCellPlan() throws(StoreError) -> PausedPinCells {
+        guard try db.scalarInt("SELECT count(*) FROM pin_cell_pause") > 0 else { return .none }
         let fromID = try db.scalarInt("SELECT min(from_id) FROM pin_cell_pause")
         let built = try db.scalarInt("SELECT count(*) FROM pin_cell_state") > 0
         let added = Int(try db.scalarInt("SELECT count(*) FROM pins WHERE id > ?", [.int(fromID)]))
         let pending = Int(try db.scalarInt("SELECT count(*) FROM pin_cell_log"))
         let total = try pinCellTotal()
-        if !built || added + pending > pinCellRebuildThreshold(total: total) {
-            // The import's read buffers (the duplicate table, the reader thread's arena)
-            // are free by now; hand them back before the sort takes its share, so the
-            // import's peak stays the larger of the two steps, not their sum.
-            FreedMemory.release()
-            try rebuildPinCellsNow(progress: progress)
-        } else {
-            try addPinsOneByOne(above: fromID)
-        }
-        try db.execute("DELETE FROM pin_cell_pause")
+        return !built || added + pending > pinCellRebuildThreshold(total: total) ? .rebuild : .oneByOne(above: fromID)
     }
 
     /// Applies the change log, then adds the pins above `fromID` to the tree
@@ -138,9 +172,8 @@ extension Store {
     }
 
     /// Rebuilds every tree from all the pins, streamed in Morton order of
-    /// their finest cell (SQLite sorts; memory stays small). A running bulk
-    /// insert's `pin_cell_pause` moves up to the last pin (the ones so far are
-    /// in). Call inside a transaction.
+    /// their finest cell (SQLite sorts; memory stays small, whatever the
+    /// number of pins). Call inside a transaction.
     private func rebuildPinCellsNow(progress: ((Double) -> Void)? = nil) throws(StoreError) {
         try registerPinCellKeyFunction()
         // The build appends to one spot per level and scope (≈ 250 tile
@@ -151,13 +184,10 @@ extension Store {
         let cache = try db.scalarInt("PRAGMA cache_size")
         try db.execute("PRAGMA cache_size = \(min(cache, -8192))")
         defer { try? db.execute("PRAGMA cache_size = \(cache)") }
-        try db.execute("DELETE FROM pin_tiles; DELETE FROM pin_cell_log; DELETE FROM pin_cell_state")
-        try db.execute("UPDATE pin_cell_pause SET from_id = (SELECT coalesce(max(id), 0) FROM pins)")
+        try resetPinCells()
         var scopes = try PinCellScopes(db: db)
         let sink = try PinCellSink(db: db)
-        var all = PinCellBuilder(scope: 0)
-        // One builder per category scope, indexed by scope id (small integers).
-        var byCategory: [PinCellBuilder] = []
+        var forest = PinCellForest()
         let st = try db.prepare("""
             SELECT id, latitude, longitude, category, pinmap_cell_key(latitude, longitude) AS k
             FROM pins ORDER BY k
@@ -174,18 +204,18 @@ extension Store {
                 lastScope = try scopes.id(for: category)
                 lastCategory = category
             }
-            let scope = lastScope
-            let rep = PinCellRep(id: st.int(0), latitude: st.double(1), longitude: st.double(2), scope: scope)
-            let fine = st.int(4)
-            try all.push(rep, fine: fine, sink: sink)
-            let i = Int(scope)
-            while byCategory.count <= i { byCategory.append(PinCellBuilder(scope: Int64(byCategory.count))) }
-            try byCategory[i].push(rep, fine: fine, sink: sink)
+            let rep = PinCellRep(id: st.int(0), latitude: st.double(1), longitude: st.double(2), scope: lastScope)
+            try forest.push(rep, fine: st.int(4), sink: sink)
         }
-        try all.finish(sink: sink)
-        for i in byCategory.indices { try byCategory[i].finish(sink: sink) }
-        try sink.finish()
+        try forest.finish(sink: sink)
         try db.execute("INSERT INTO pin_cell_state(built) VALUES(1)")
+    }
+
+    /// Empties the tree before a rebuild. A running bulk insert's
+    /// `pin_cell_pause` moves up to the last pin (the rebuild takes them all).
+    private func resetPinCells() throws(StoreError) {
+        try db.execute("DELETE FROM pin_tiles; DELETE FROM pin_cell_log; DELETE FROM pin_cell_state")
+        try db.execute("UPDATE pin_cell_pause SET from_id = (SELECT coalesce(max(id), 0) FROM pins)")
     }
 
     /// Registers `pinmap_cell_key(latitude, longitude)`, the finest-cell

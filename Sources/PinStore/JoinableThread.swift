@@ -1,4 +1,3 @@
-import PinModel
 import Foundation
 import Glibc
 
@@ -10,8 +9,9 @@ import Glibc
 /// import reports it and the process exits, and `exit` runs libxml2's library destructor
 /// (`xmlCleanupParser`) while that thread may still be tearing down: a rare SIGSEGV
 /// (fuzz case-10259.gpx). Joining the thread before its failure or end is reported closes
-/// the window.
-final class JoinableThread: @unchecked Sendable {
+/// the window. The store's cell tree build runs beside the search build on one
+/// (`PinCellSideBuild`), joined before the import's transaction ends.
+public final class JoinableThread: @unchecked Sendable {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -22,7 +22,7 @@ final class JoinableThread: @unchecked Sendable {
 
     /// Starts `body` on a new thread. When no thread can be created (`pthread_create` fails:
     /// out of resources), `body` runs on a detached Foundation thread and `join` returns at once.
-    init(_ body: @escaping @Sendable () -> Void) {
+    public init(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body))
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { raw in
@@ -40,7 +40,7 @@ final class JoinableThread: @unchecked Sendable {
 
     /// Waits until the thread has ended (once; later calls return at once). Never call it
     /// from the thread itself.
-    func join() {
+    public func join() {
         lock.lock()
         let thread = handle
         handle = nil
