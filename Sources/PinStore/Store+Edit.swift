@@ -3,7 +3,9 @@ import Foundation
 
 extension Store {
     /// Changes the given fields of pin `id` (nil leaves a field as it is), sets
-    /// `updated_at` to now and counts the edit in `edits` (what `undo-import` checks). Coordinates are WGS84 decimal degrees.
+    /// `updated_at` to now and counts the edit in `edits` (what `undo-import` checks).
+    /// An edit that changes no value writes nothing: the pin keeps its update time
+    /// and still counts as untouched. Coordinates are WGS84 decimal degrees.
     /// - Returns: the pin as stored afterwards, or nil when there is no pin `id`.
     /// - Throws: `StoreError` when the title is blank, a latitude is outside
     ///   −90…90 or a longitude outside −180…180 degrees (or not finite), or
@@ -12,23 +14,25 @@ extension Store {
     public func update(id: Int64, title: String? = nil, description: String? = nil, category: String? = nil,
                        latitude: Double? = nil, longitude: Double? = nil) throws(StoreError) -> Pin? {
         try PinRules.check(title: title, latitude: latitude, longitude: longitude)
-        var sets: [String] = []
+        var columns: [String] = []
         var args: [SQLValue] = []
         func set(_ column: String, _ v: SQLValue?) {
             guard let v else { return }
-            sets.append("\(column) = ?"); args.append(v)
+            columns.append(column); args.append(v)
         }
         set("title", title.map { .text($0) })
         set("description", description.map { .text($0) })
         set("category", category.map { .text($0) })
         set("latitude", latitude.map { .double($0) })
         set("longitude", longitude.map { .double($0) })
-        set("updated_at", .text(Timestamp.now()))
-        sets.append("edits = edits + 1")
-        let st = try db.prepare("UPDATE pins SET \(sets.joined(separator: ", ")) WHERE id = ?")
-        try st.bind(args + [.int(id)])
-        try st.step()
-        guard db.changes > 0 else { return nil }
+        if !columns.isEmpty {
+            // `IS NOT` compares exactly (text byte for byte, 0.5 and 0.50 alike).
+            let sets = columns.map { "\($0) = ?" } + ["updated_at = ?", "edits = edits + 1"]
+            let changed = columns.map { "\($0) IS NOT ?" }.joined(separator: " OR ")
+            let st = try db.prepare("UPDATE pins SET \(sets.joined(separator: ", ")) WHERE id = ? AND (\(changed))")
+            try st.bind(args + [.text(Timestamp.now()), .int(id)] + args)
+            try st.step()
+        }
         return try pin(id: id)
     }
 

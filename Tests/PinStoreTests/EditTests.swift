@@ -23,6 +23,23 @@ final class EditTests: XCTestCase {
         }
     }
 
+    func testAnEditThatChangesNothingWritesNothing() throws {
+        let store = try Store.inMemory()
+        let id = try store.insert(museum)
+        try store.db.execute("UPDATE pins SET updated_at = '2001-01-01T00:00:00Z'")
+        let same = try XCTUnwrap(store.update(id: id, title: museum.title, category: "museum", latitude: 37.5365))
+        XCTAssertEqual(same.updatedAt, "2001-01-01T00:00:00Z")
+        XCTAssertEqual(try XCTUnwrap(store.update(id: id)).updatedAt, "2001-01-01T00:00:00Z")
+        XCTAssertEqual(try store.db.scalarInt("SELECT edits FROM pins WHERE id = \(id)"), 0)
+        // One changed field among unchanged ones is an edit.
+        let moved = try XCTUnwrap(store.update(id: id, title: museum.title, latitude: 37.5366))
+        XCTAssertEqual(moved.latitude, 37.5366)
+        XCTAssertNotEqual(moved.updatedAt, "2001-01-01T00:00:00Z")
+        XCTAssertEqual(try store.db.scalarInt("SELECT edits FROM pins WHERE id = \(id)"), 1)
+        XCTAssertNil(try store.update(id: id + 1, title: museum.title))
+        XCTAssertNil(try store.update(id: id + 1))
+    }
+
     func testUpdateOfEveryFieldKeepsCoordinatesExact() throws {
         let store = try Store.inMemory()
         let id = try store.insert(museum)
