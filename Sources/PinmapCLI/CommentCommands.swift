@@ -30,7 +30,7 @@ enum CommentsCommand: TextCommand {
     static let spec = CommandSpec(
         name: "comments",
         usage: "pinmap comments ID [--db PATH] [--json]",
-        summary: "List the comments on pin ID, oldest first: id, date, text.",
+        summary: "List the comments on pin ID, oldest first: id, date, text, tab-separated (a tab, line break or backslash in the text written \\t, \\n, \\\\).",
         options: [("--db", "store path")],
         flags: [("--json", "print a JSON array of comments")],
         maxPositionals: 1, minPositionals: 1)
@@ -45,7 +45,7 @@ enum CommentsCommand: TextCommand {
         } else {
             let sanitize = io.out.isTerminal
             for c in comments {
-                io.out.write("\(c.id)\t\(PinText.safe(c.createdAt, sanitize))\t\(PinText.safe(c.body, sanitize))\n")
+                io.out.write("\(c.id)\t\(PinText.safe(PinText.tsvField(c.createdAt), sanitize))\t\(PinText.safe(PinText.tsvField(c.body), sanitize))\n")
             }
         }
         return 0

@@ -10,7 +10,9 @@ enum ListCommand: TextCommand {
         summary: """
         List pins, newest first, filtered by text, category and bounding box.
         --near sorts by great-circle distance instead and adds it in metres
-        (JSON: distance_m). Text from pins is sanitized on a terminal.
+        (JSON: distance_m). Plain output is one pin per line, tab-separated;
+        a tab, line break or backslash inside a field is written \\t, \\n, \\\\.
+        Text from pins is sanitized on a terminal.
         """,
         options: [("--db", "store path"),
                   ("--search", "words that must all occur in the title, description or category (ignoring case)"),

@@ -38,9 +38,29 @@ enum PinJSON {
 /// Pins as text for people. Text from pins is sanitized (control characters
 /// and escape sequences shown as placeholders) when it goes to a terminal.
 enum PinText {
-    /// `id<TAB>latitude<TAB>longitude<TAB>title<TAB>category<TAB>created_at`.
+    /// `id<TAB>latitude<TAB>longitude<TAB>title<TAB>category<TAB>created_at`, text fields
+    /// escaped (`tsvField`) so that every pin is one line of six fields.
     static func line(_ p: Pin, sanitize: Bool) -> String {
-        "\(p.id)\t\(coord(p.latitude))\t\(coord(p.longitude))\t\(safe(p.title, sanitize))\t\(safe(p.category, sanitize))\t\(safe(p.createdAt, sanitize))"
+        func text(_ s: String) -> String { safe(tsvField(s), sanitize) }
+        return "\(p.id)\t\(coord(p.latitude))\t\(coord(p.longitude))\t\(text(p.title))\t\(text(p.category))\t\(text(p.createdAt))"
+    }
+
+    /// A field of tab-separated output: backslash, tab, line feed and carriage return
+    /// written as `\\`, `\t`, `\n`, `\r` (the escapes of PostgreSQL's and MySQL's text
+    /// format), so a title with a tab or a line break cannot shift the columns.
+    static func tsvField(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return s }
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     static func coord(_ v: Double) -> String { String(format: "%.6f", v) }

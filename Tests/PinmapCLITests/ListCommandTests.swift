@@ -34,6 +34,14 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(lines[1].split(separator: "\t")[3], "Leeum Museum of Art")
     }
 
+    func testPlainListEscapesTabsLineBreaksAndBackslashes() throws {
+        let s = CLITestStore()
+        try s.open().insert(NewPin(title: "a\tb\\c\r\n줄", category: "x\ty", latitude: 1, longitude: 2, createdAt: "2024-01-01T00:00:00Z"))
+        let r = s.run("list")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "1\t1.000000\t2.000000\ta\\tb\\\\c\\r\\n줄\tx\\ty\t2024-01-01T00:00:00Z\n")
+    }
+
     func testSearchFindsKoreanSubstringsAndEnglishPrefixes() throws {
         let s = try seeded()
         XCTAssertEqual(try titles(s.run("list", "--search", "기념", "--json")), ["전쟁기념관"])

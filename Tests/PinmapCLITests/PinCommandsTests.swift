@@ -174,6 +174,11 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(s.run("comment", "1", " ").code, 2)
         XCTAssertEqual(s.run("comment", "1").code, 2)
         XCTAssertEqual(s.run("comments", "9").code, 1)
+        // A comment with a line break stays one line of three fields.
+        s.run("comment", "1", "two\nlines\tand a tab")
+        let lines = s.run("comments", "1").stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines[1].split(separator: "\t", omittingEmptySubsequences: false).dropFirst(2), ["two\\nlines\\tand a tab"])
     }
 
     func testEveryNewCommandHasHelpAndRefusesUnknownOptions() {
