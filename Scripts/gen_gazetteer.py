@@ -35,6 +35,7 @@ import unicodedata
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COUNTRIES = os.path.join(ROOT, "Data", "naturalearth", "countries_110m.geojson")
 CITIES = os.path.join(ROOT, "Data", "geonames", "cities15000.csv")
+NAME_KO_OVERRIDES = os.path.join(ROOT, "Data", "geonames", "name_ko_overrides.csv")
 OUT_C = os.path.join(ROOT, "Sources", "CMapData", "gazetteer_data.c")
 OUT_H = os.path.join(ROOT, "Sources", "CMapData", "include", "cgazetteer.h")
 
@@ -157,10 +158,39 @@ def read_countries():
     return countries
 
 
-def read_cities():
+# Last words of Korean names that say what kind of place it is, left off labels.
+PLACE_KIND_WORDS = {"시", "구", "정", "진", "역", "섬", "지구", "테실", "주", "현", "군"}
+
+
+def korean_names(rows, country_names_ko):
+    """The Korean name of each city row: the data's heuristic pick, corrected by
+    Data/geonames/name_ko_overrides.csv (old readings such as 상해 for Shanghai,
+    wrong picks such as 비잔티움 for Istanbul), and without a separate last word
+    naming the kind of place (시 city, 구 district, 정 town, 역 station, …: 우한 시
+    → 우한), as Korean maps label cities; a city that would then bear its country's
+    name ("멕시코 시") becomes ...시티 (멕시코시티)."""
+    with open(NAME_KO_OVERRIDES, encoding="utf-8", newline="") as f:
+        overrides = {int(r["geonameid"]): r["name_ko"] for r in csv.DictReader(f)}
+    names = {}
+    for r in rows:
+        gid = int(r["geonameid"])
+        ko = overrides.get(gid, r["name_ko"])
+        words = ko.split(" ")
+        if gid not in overrides and len(words) > 1 and words[-1] in PLACE_KIND_WORDS:
+            base = " ".join(words[:-1])
+            if base not in country_names_ko:
+                ko = base
+            elif words[-1] == "시":
+                ko = base + "시티"
+        names[gid] = ko
+    return names
+
+
+def read_cities(country_names_ko):
     with open(CITIES, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    cities = [{"id": int(r["geonameid"]), "name": r["name"], "name_ko": r["name_ko"], "cc": r["countrycode"],
+    ko = korean_names(rows, country_names_ko)
+    cities = [{"id": int(r["geonameid"]), "name": r["name"], "name_ko": ko[int(r["geonameid"])], "cc": r["countrycode"],
                "lat": float(r["latitude"]), "lon": float(r["longitude"]), "pop": int(r["population"])}
               for r in rows]
     # Most populous first; ties by id so the ranking is deterministic.
@@ -264,7 +294,8 @@ def c_source(blob):
 
 def main():
     check = "--check" in sys.argv[1:]
-    blob = encode(read_countries(), read_cities())
+    countries = read_countries()
+    blob = encode(countries, read_cities({c["name_ko"] for c in countries if c["name_ko"]}))
     files = {OUT_C: c_source(blob), OUT_H: HEADER}
     write_if_changed(files, ROOT, check)
 

@@ -14,6 +14,20 @@ final class PlaceTests: XCTestCase {
         XCTAssertEqual(seoul?.population, 10_349_312)
     }
 
+    func testKoreanNamesAreTheStandardExonymsWithoutTheWordCity() {
+        func korean(_ english: String, _ country: String) -> String? {
+            g.cities.first { g.englishName(of: $0) == english && $0.countryCode == country }.map { g.koreanName(of: $0) }
+        }
+        // Corrected picks (Data/geonames/name_ko_overrides.csv): the data had 비잔티움, 상해,
+        // 북경, 멕시코 시, 레닌그라드, 키예프, 우한 시, 이란 시.
+        let expected = [("Istanbul", "TR", "이스탄불"), ("Shanghai", "CN", "상하이"), ("Beijing", "CN", "베이징"),
+                        ("Mexico City", "MX", "멕시코시티"), ("Saint Petersburg", "RU", "상트페테르부르크"),
+                        ("Kyiv", "UA", "키이우"), ("Wuhan", "CN", "우한"), ("Yilan", "TW", "이란시"),
+                        ("Seoul", "KR", "서울"), ("Tokyo", "JP", "도쿄")]
+        XCTAssertEqual(expected.map { korean($0.0, $0.1) }, expected.map { $0.2 })
+        XCTAssertEqual(g.search("이스탄불", limit: 1).first?.name, "Istanbul")
+    }
+
     func testPlaceTable() {
         let cases: [(String, Double, Double, String)] = [
             ("Paris, France", 48.8566, 2.3522, "near Paris, FR"),
