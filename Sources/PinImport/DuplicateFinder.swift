@@ -54,6 +54,10 @@ struct DuplicateFinder {
         storePins = table
     }
 
+    /// Whether `origin` looks among the store's pins (false for an empty store: then only a
+    /// row with a candidate from the file can be a duplicate).
+    var checksStore: Bool { storePins.count > 0 }
+
     /// The digest of a row of the file (with its date), for `origin` and `remember`.
     static func fileDigest(_ p: ParsedPin) -> UInt64 {
         PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
@@ -74,7 +78,7 @@ struct DuplicateFinder {
                 if try confirmStored(id: firstID + Int64(earlier), pin) { return .line(candidate.line) }
             }
         }
-        guard storePins.count > 0, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
+        guard checksStore, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
         if ref > 0 {
             return try confirmStored(id: Int64(ref), pin) ? .pin(Int64(ref)) : nil
         }
@@ -95,7 +99,11 @@ struct DuplicateFinder {
     /// to be written are remembered after the duplicates read behind them).
     mutating func remember(pinNumber: Int32, _ outcome: Outcome) {
         let i = Int(pinNumber)
-        if i >= storedAs.count { storedAs.append(contentsOf: repeatElement(-1, count: i + 1 - storedAs.count)) }
+        if i == storedAs.count {
+            storedAs.append(-1)  // the usual case: pins are remembered in order
+        } else if i > storedAs.count {
+            storedAs.append(contentsOf: repeatElement(-1, count: i + 1 - storedAs.count))
+        }
         switch outcome {
         case .stored(let id): storedAs[i] = Int32(clamping: id - firstID)
         case .kept: storedAs[i] = 0

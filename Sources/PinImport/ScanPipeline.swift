@@ -25,6 +25,9 @@ final class ScanPipeline: @unchecked Sendable {
         var candidate: (line: Int, pinNumber: Int32)?
         /// Where the pin's texts are in its batch's `text` (when the pipeline encodes them).
         var encoded: PinBulkWriter.EncodedRow?
+        /// The pin's line (`ParsedPin.line`) when it is encoded, so the importer need not
+        /// copy the pin out of `event` to queue it.
+        var line = 0
     }
 
     /// A run of rows in file order, and the file's bytes read after it.
@@ -121,6 +124,7 @@ final class ScanPipeline: @unchecked Sendable {
                     row.encoded = PinBulkWriter.append(
                         title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
                         properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &batch.text)
+                    row.line = p.line
                 }
                 batch.rows.append(row)
                 if batch.rows.count == Self.batchRows {

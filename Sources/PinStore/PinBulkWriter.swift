@@ -44,16 +44,24 @@ public final class PinBulkWriter {
                               properties: String, latitude: Double, longitude: Double,
                               to text: inout [UInt8]) -> EncodedRow {
         let start = Int32(text.count)
-        text.append(contentsOf: title.utf8)
+        appendUTF8(title, to: &text)
         let e0 = Int32(text.count)
-        text.append(contentsOf: description.utf8)
+        appendUTF8(description, to: &text)
         let e1 = Int32(text.count)
-        text.append(contentsOf: category.utf8)
+        appendUTF8(category, to: &text)
         let e2 = Int32(text.count)
-        text.append(contentsOf: createdAt.utf8)
+        appendUTF8(createdAt, to: &text)
         let e3 = Int32(text.count)
-        text.append(contentsOf: properties.isEmpty ? "{}".utf8 : properties.utf8)
+        appendUTF8(properties.isEmpty ? "{}" : properties, to: &text)
         return EncodedRow(start: start, ends: (e0, e1, e2, e3, Int32(text.count)), latitude: latitude, longitude: longitude)
+    }
+
+    /// Appends `s`'s UTF-8 bytes as one copy from its storage (appending the `utf8` view
+    /// went byte by byte: a tenth of an import's reading thread).
+    @inline(__always)
+    private static func appendUTF8(_ s: String, to text: inout [UInt8]) {
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { text.append(contentsOf: $0) }
+        if done == nil { text.append(contentsOf: s.utf8) }
     }
 
     /// Rows per statement (a power of two; 2,304 parameters, far below SQLite's 32,766).
