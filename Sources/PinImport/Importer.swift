@@ -56,7 +56,11 @@ public enum Importer {
                     // About 60 bytes a row in typical pin files: a large file drops and
                     // rebuilds the pins indexes instead of updating them row by row.
                     try store.beginBulkInsert(expectedRows: Int(scanner.size / 60))
-                    try run.readAll(store: store, writer: try PinBulkWriter(store: store, batchID: batchID))
+                    do {
+                        let writer = try PinBulkWriter(store: store, batchID: batchID)
+                        defer { writer.finish() }  // the connection's CHECK constraints back on
+                        try run.readAll(store: store, writer: writer)
+                    }
                     // Nothing new: roll back so the store (batches included) stays as it was.
                     if run.report.imported == 0 { throw NothingImported() }
                     // The reading thread's rows and the duplicate tables are freed by now:
