@@ -38,6 +38,18 @@ public struct CSVRecord: Sendable, Equatable {
         return withFieldBytes(index) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Field `index` as `trimmedText` trims it; "" when missing. A field that starts and ends
+    /// with a printable ASCII byte, as almost every field does, becomes its string at once
+    /// (`trimmedText`'s own fast path, on the bytes: no second pass through a generic string).
+    public func trimmed(_ index: Int) -> String {
+        withFieldBytes(index) { field in
+            let text = String(decoding: field, as: UTF8.self)
+            guard let first = field.first, let last = field.last,
+                  first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return trimmedText(text) }
+            return text
+        }
+    }
+
     /// All fields as strings.
     public var fields: [String] { (0..<count).map { self[$0] } }
 

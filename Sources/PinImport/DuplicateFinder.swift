@@ -14,9 +14,9 @@ public enum DuplicateOrigin: Sendable, Equatable {
 /// matches a stored pin whose date was filled in at import time).
 ///
 /// Digests of the store's pins are loaded once (constant work per row afterwards, and none at
-/// all when the store is empty). Earlier rows of the same file are looked up by the reading
-/// thread (`ScanPipeline`), which hands over a candidate; the finder remembers the id each pin
-/// of the file was stored under. A digest match is confirmed by reading that one pin by its id
+/// all when the store is empty). Earlier rows of the same file are looked up by the digest of
+/// their texts as the reading thread encoded them (`earlierPin`), which gives a candidate; the
+/// finder remembers the id each pin of the file was stored under. A digest match is confirmed by reading that one pin by its id
 /// (the primary key) before a row is called a duplicate, so a file full of duplicates costs
 /// one lookup each, whatever indexes a bulk import dropped. Only in a dry run, which stores
 /// nothing, do rows of the same file match on the digest alone (64 bits: the chance of a false
@@ -24,6 +24,9 @@ public enum DuplicateOrigin: Sendable, Equatable {
 struct DuplicateFinder {
     private let stored: StoredPinLookup
     private var storePins: DigestTable<Int32>
+    /// Earlier pins of the file: digest → line (high 32 bits) and pin number (low 32 bits) of
+    /// the first pin with it.
+    private var filePins: DigestTable<UInt64>
     /// By pin number in the file: the id it was stored under, above `firstID` (0 for a pin a
     /// dry run keeps); −1 when it was not stored (a duplicate, or refused).
     private var storedAs: [Int32] = []
@@ -36,6 +39,7 @@ struct DuplicateFinder {
         stored = try StoredPinLookup(store: store)
         firstID = stored.maxID
         storePins = DigestTable(expected: existing)
+        filePins = DigestTable(expected: expectedRows)
         storedAs.reserveCapacity(expectedRows)
         if existing > 0 { try loadStore() }
     }
@@ -54,10 +58,21 @@ struct DuplicateFinder {
         storePins = table
     }
 
-    /// The digest of a row of the file (with its date), for `origin` and `remember`.
-    static func fileDigest(_ p: ParsedPin) -> UInt64 {
-        PinDigest.of(title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
-                     latitude: p.latitude, longitude: p.longitude, properties: p.properties)
+    /// Whether `origin` looks among the store's pins (false for an empty store: then only a
+    /// row with a candidate from the file can be a duplicate).
+    var checksStore: Bool { storePins.count > 0 }
+
+    /// The earlier pin of the file with the same digest as this one (its texts `encoded` in
+    /// `text`, as `PinBulkWriter.append` laid them out): its line and pin number; nil when
+    /// none, and then this pin (at `line`, number `pinNumber`) is the first with its digest.
+    /// Call once per pin, in file order.
+    mutating func earlierPin(_ encoded: PinBulkWriter.EncodedRow, _ text: UnsafeBufferPointer<UInt8>,
+                             line: Int, pinNumber: Int32) -> (line: Int, pinNumber: Int32)? {
+        let digest = PinDigest.of(encoded, in: text)
+        let (found, slot) = filePins.probe(digest)
+        if let found { return (Int(found >> 32), Int32(truncatingIfNeeded: found)) }
+        filePins.insert(digest, UInt64(UInt32(clamping: line)) << 32 | UInt64(UInt32(bitPattern: pinNumber)), at: slot)
+        return nil
     }
 
     /// Whether `pin` duplicates an earlier row or a stored pin. Call `remember` for every pin.
@@ -74,7 +89,7 @@ struct DuplicateFinder {
                 if try confirmStored(id: firstID + Int64(earlier), pin) { return .line(candidate.line) }
             }
         }
-        guard storePins.count > 0, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
+        guard checksStore, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
         if ref > 0 {
             return try confirmStored(id: Int64(ref), pin) ? .pin(Int64(ref)) : nil
         }
@@ -95,7 +110,11 @@ struct DuplicateFinder {
     /// to be written are remembered after the duplicates read behind them).
     mutating func remember(pinNumber: Int32, _ outcome: Outcome) {
         let i = Int(pinNumber)
-        if i >= storedAs.count { storedAs.append(contentsOf: repeatElement(-1, count: i + 1 - storedAs.count)) }
+        if i == storedAs.count {
+            storedAs.append(-1)  // the usual case: pins are remembered in order
+        } else if i > storedAs.count {
+            storedAs.append(contentsOf: repeatElement(-1, count: i + 1 - storedAs.count))
+        }
         switch outcome {
         case .stored(let id): storedAs[i] = Int32(clamping: id - firstID)
         case .kept: storedAs[i] = 0

@@ -1,4 +1,5 @@
 import PinModel
+import PinStore
 /// A stable 64-bit digest of a pin's content, for finding exact duplicates quickly.
 ///
 /// Hashes the title, description, category, created date and the coordinates' bit patterns
@@ -25,6 +26,28 @@ enum PinDigest {
         h = murmurWord((latitude == 0 ? 0 : latitude).bitPattern, seed: h)
         h = murmurWord((longitude == 0 ? 0 : longitude).bitPattern, seed: h)
         if properties != "{}" { h = murmur(properties, seed: h ^ 2) }
+        return h == 0 ? 1 : h
+    }
+
+    /// The digest of a pin whose texts `PinBulkWriter.append` laid out in `text` (with its
+    /// date): `of(title:description:category:createdAt:latitude:longitude:properties:)` of the
+    /// same values, an empty properties text counting as `{}` (as the store keeps it).
+    static func of(_ row: PinBulkWriter.EncodedRow, in text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        func span(_ from: Int32, _ to: Int32) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: text[Int(from)..<Int(to)])
+        }
+        let e = row.ends
+        var h: UInt64 = 0x5069_6E4D
+        h = murmur64A(span(row.start, e.0), seed: h)
+        h = murmur64A(span(e.0, e.1), seed: h)
+        h = murmur64A(span(e.1, e.2), seed: h)
+        h = murmur64A(span(e.2, e.3), seed: h ^ 1)
+        h = murmurWord((row.latitude == 0 ? 0 : row.latitude).bitPattern, seed: h)
+        h = murmurWord((row.longitude == 0 ? 0 : row.longitude).bitPattern, seed: h)
+        let properties = span(e.3, e.4)
+        if !(properties.count == 2 && properties[0] == UInt8(ascii: "{") && properties[1] == UInt8(ascii: "}")) {
+            h = murmur64A(properties, seed: h ^ 2)
+        }
         return h == 0 ? 1 : h
     }
 

@@ -74,7 +74,7 @@ public struct RowValidator: Sendable {
                     rule: .extraFields))
             }
         }
-        let title = trimmedText(record[mapping.name])
+        let title = record.trimmed(mapping.name)
         if title.isEmpty {
             issues.append(RowIssue(field: headers[mapping.name], value: record[mapping.name],
                                    reason: "name is blank", rule: .blankName))
@@ -90,8 +90,8 @@ public struct RowValidator: Sendable {
         return .accepted(ParsedPin(
             line: record.line, title: title,
             description: mapping.description.map { record[$0] } ?? "",
-            category: mapping.category.map { trimmedText(record[$0]) } ?? "",
-            createdAt: mapping.created.map { trimmedText(record[$0]) } ?? "",
+            category: mapping.category.map { record.trimmed($0) } ?? "",
+            createdAt: mapping.created.map { record.trimmed($0) } ?? "",
             latitude: point.latitude, longitude: point.longitude,
             properties: properties(of: record)))
     }
@@ -103,7 +103,7 @@ public struct RowValidator: Sendable {
         guard !propertyColumns.isEmpty else { return "{}" }
         var json = PropertiesJSON()
         for (i, key) in propertyColumns where !record.isBlank(i) {
-            json.add(key, string: trimmedText(record[i]))
+            json.add(key, string: record.trimmed(i))
         }
         return json.text
     }

@@ -10,9 +10,11 @@ import PinStore
 ///
 /// Rows travel in batches of `batchRows` events through a queue of at most
 /// `capacity` batches, so memory stays constant in the file's size (a few
-/// MB; the duplicate table takes about 21 bytes a pin). The reading thread
-/// also computes each pin's duplicate digest (`PinDigest`) and looks it up
-/// among the earlier rows of the file: the importer only confirms a candidate.
+/// MB). The reading thread also copies each pin's texts into its batch's
+/// buffer as `PinBulkWriter` binds them; the importer's thread looks them up
+/// among the earlier rows of the file (`DuplicateFinder.earlierPin`): that
+/// lookup, a cache miss in a table of ~21 MB a million pins, and the digest
+/// took about a fifth of this thread's work, which was the slower one.
 /// Processed batches come back (`recycle`) so their strings are freed on the
 /// reading thread too.
 final class ScanPipeline: @unchecked Sendable {
@@ -21,10 +23,11 @@ final class ScanPipeline: @unchecked Sendable {
         var event: ScanEvent
         /// Number of the pin among the file's pins, from 0 (−1 for a rejected row).
         var pinNumber: Int32
-        /// An earlier pin of the file with the same digest: its line and pin number.
-        var candidate: (line: Int, pinNumber: Int32)?
-        /// Where the pin's texts are in its batch's `text` (when the pipeline encodes them).
+        /// Where the pin's texts are in its batch's `text` (nil for a rejected row).
         var encoded: PinBulkWriter.EncodedRow?
+        /// The pin's line (`ParsedPin.line`), so the importer need not copy the pin out of
+        /// `event` to queue it (0 for a rejected row).
+        var line = 0
     }
 
     /// A run of rows in file order, and the file's bytes read after it.
@@ -32,7 +35,7 @@ final class ScanPipeline: @unchecked Sendable {
         var rows: [Row]
         var bytesRead: Int64
         /// The pins' texts as UTF-8, as `PinBulkWriter` binds them (`Row.encoded`): copied
-        /// here, on the reading thread, so the writing thread binds them as they are.
+        /// here, on the reading thread, so the writing thread digests and binds them as they are.
         var text: [UInt8] = []
     }
 
@@ -56,18 +59,10 @@ final class ScanPipeline: @unchecked Sendable {
     private var returned: [Batch] = []
     // Only the reading thread touches the scanner once it started.
     private var scanner: PinFileScanner?
-    private let expectedPins: Int
-    private let encodesTexts: Bool
 
     /// Starts reading `scanner` on a new thread.
-    /// - Parameters:
-    ///   - expectedPins: sizes the duplicate table (it grows past it anyway).
-    ///   - encodesTexts: fill `Batch.text` and `Row.encoded` for `PinBulkWriter` (an import
-    ///     that writes; a dry run does not need them).
-    init(scanner: PinFileScanner, expectedPins: Int, encodesTexts: Bool = true) {
+    init(scanner: PinFileScanner) {
         self.scanner = scanner
-        self.expectedPins = expectedPins
-        self.encodesTexts = encodesTexts
         let thread = Thread { [self] in self.produce() }
         thread.name = "pinmap import reader"
         thread.start()
@@ -105,7 +100,7 @@ final class ScanPipeline: @unchecked Sendable {
     private func produce() {
         // Locals, not properties: no exclusivity checks in the loop.
         guard var scanner = self.scanner.take() else { _ = send(.end(dataRows: 0, notes: [])); return finish() }
-        var earlier = Earlier(table: DigestTable(expected: expectedPins))
+        var pins: Int32 = 0
         var batch = Batch(rows: [], bytesRead: 0)
         batch.rows.reserveCapacity(Self.batchRows)
         var textBytes = 64 * Self.batchRows  // grows to the batches' largest
@@ -116,11 +111,14 @@ final class ScanPipeline: @unchecked Sendable {
                     last = .end(dataRows: scanner.dataRows, notes: scanner.notes)
                     break
                 }
-                var row = earlier.row(event)
-                if encodesTexts, case .pin(let p) = event {
+                var row = Row(event: event, pinNumber: -1)
+                if case .pin(let p) = event {
+                    row.pinNumber = pins
+                    pins += 1
                     row.encoded = PinBulkWriter.append(
                         title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
                         properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &batch.text)
+                    row.line = p.line
                 }
                 batch.rows.append(row)
                 if batch.rows.count == Self.batchRows {
@@ -163,27 +161,5 @@ final class ScanPipeline: @unchecked Sendable {
         running = false
         condition.broadcast()
         condition.unlock()
-    }
-}
-
-/// The reading thread's view of earlier pins of the file: digest → line (high 32 bits) and
-/// pin number (low 32 bits) of the first pin with it.
-private struct Earlier {
-    var table: DigestTable<UInt64>
-    var pins: Int32 = 0
-
-    /// The row for `event`: its digest, and the earlier pin of the file it may repeat.
-    mutating func row(_ event: ScanEvent) -> ScanPipeline.Row {
-        guard case .pin(let p) = event else { return ScanPipeline.Row(event: event, pinNumber: -1, candidate: nil) }
-        let digest = DuplicateFinder.fileDigest(p)
-        let number = pins
-        pins += 1
-        let (found, slot) = table.probe(digest)
-        if let found {
-            return ScanPipeline.Row(event: event, pinNumber: number,
-                                    candidate: (Int(found >> 32), Int32(truncatingIfNeeded: found)))
-        }
-        table.insert(digest, UInt64(UInt32(clamping: p.line)) << 32 | UInt64(UInt32(bitPattern: number)), at: slot)
-        return ScanPipeline.Row(event: event, pinNumber: number, candidate: nil)
     }
 }

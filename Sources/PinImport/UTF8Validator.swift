@@ -73,6 +73,12 @@ struct UTF8Validator {
             guard i < n else { break }
             let b = buf[i]
             if b < 0x80 { i += 1; continue }
+            // Fast paths for the common well-formed sequences whose second byte may be any
+            // continuation byte: 2 bytes (C2–DF) and 3 bytes but E0 and ED (most of Hangul,
+            // CJK and Latin punctuation); the general check below costs several times more.
+            if b >= 0xC2 && b <= 0xDF && i + 1 < n && buf[i + 1] & 0xC0 == 0x80 { i += 2; continue }
+            if b >= 0xE1 && b <= 0xEF && b != 0xED && i + 2 < n
+                && buf[i + 1] & 0xC0 == 0x80 && buf[i + 2] & 0xC0 == 0x80 { i += 3; continue }
             let len = sequenceLength(b)
             if len == 0 { return (i, true) }
             if i + len > n {

@@ -16,6 +16,16 @@ final class TextDecodingTests: XCTestCase {
         ([0xE9], false, #line),                     // Latin-1 é
         ([0xEF, 0xBF, 0xBF], true, #line),          // U+FFFF is a valid scalar
         ([0xF4, 0x8F, 0xBF, 0xBF], true, #line),    // U+10FFFF
+        // The 2- and 3-byte fast paths and their edges:
+        ([0xC2, 0x80, 0xDF, 0xBF], true, #line),    // U+0080, U+07FF
+        ([0xC1, 0xBF], false, #line),               // overlong
+        ([0xDF, 0xC0], false, #line),               // no continuation byte
+        ([0xE1, 0x80, 0x80, 0xEC, 0xBF, 0xBF, 0xEE, 0x80, 0x80], true, #line),
+        ([0xE1, 0x80, 0x41], false, #line),         // third byte not a continuation
+        ([0xE1, 0xC0, 0x80], false, #line),         // second byte not a continuation
+        ([0xED, 0x9F, 0xBF], true, #line),          // U+D7FF, the last before the surrogates
+        ([0xE0, 0xA0, 0x80], true, #line),          // U+0800, the first 3-byte scalar
+        (Array("한국어 텍스트 끝".utf8) + [0xE1, 0x80], false, #line),  // cut at the end
     ]
 
     func testStrictUTF8Table() {

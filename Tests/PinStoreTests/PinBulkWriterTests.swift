@@ -86,4 +86,65 @@ final class PinBulkWriterTests: XCTestCase {
         XCTAssertEqual(pins[298].latitude, 29.9)
         XCTAssertEqual(pins[298].longitude, -29.9)
     }
+
+    /// The rows the writer checks itself (`passesStoreChecks`) must be ones SQLite's CHECK
+    /// constraints accept: compared with the constraints' own expressions on tricky values.
+    func testTheWritersOwnCheckPassesOnlyRowsTheStoresChecksPass() throws {
+        let store = try Store.inMemory()
+        let titles = ["a", " a ", "   ", "", "\0a", " \0", "a\0", "\t", "\u{A0}", "서울", " 서울"]
+        let coordinates: [(Double, Double)] = [(0, 0), (90, 180), (-90, -180), (90.000001, 0), (0, -180.5), (.nan, 0), (0, .infinity)]
+        let properties = ["", "{}", "{\"k\":\"v\"}", "{bad", " {}"]
+        let sql = "SELECT coalesce(length(trim(?)) > 0 AND ? BETWEEN -90 AND 90 AND ? BETWEEN -180 AND 180 AND json_valid(?), 0)"
+        var passed = 0
+        for title in titles {
+            for (lat, lon) in coordinates {
+                for props in properties {
+                    var text: [UInt8] = []
+                    let row = PinBulkWriter.append(title: title, description: "", category: "", createdAt: "", properties: props,
+                                                   latitude: lat, longitude: lon, to: &text)
+                    let mine = text.withUnsafeBufferPointer { PinBulkWriter.passesStoreChecks(row, $0) }
+                    let storesText = props.isEmpty ? "{}" : props
+                    let sqlite = try store.db.scalarInt(sql, [.text(title), .double(lat), .double(lon), .text(storesText)]) == 1
+                    if mine {
+                        XCTAssertTrue(sqlite, "\(title.debugDescription) \(lat) \(lon) \(props)")
+                        passed += 1
+                    }
+                }
+            }
+        }
+        // The 7 names neither blank nor NUL-led (a tab or U+00A0 is no space to SQLite's trim),
+        // with the 3 pairs in range and `{}` (given or "").
+        XCTAssertEqual(passed, 7 * 3 * 2)
+    }
+
+    /// Groups the writer checks itself are written with SQLite's checks off; the first group
+    /// it cannot vouch for turns them on for good, and `finish()` leaves the connection checking.
+    func testAfterACheckedGroupEveryRowIsCheckedAndFinishRestoresTheChecks() throws {
+        let store = try Store.inMemory()
+        let writer = try PinBulkWriter(store: store, batchID: nil)
+        let first = try writer.write((0..<256).map { row("p\($0)", 1) })
+        XCTAssertEqual(first.filter { (try? $0.get()) == nil }.count, 0)
+        XCTAssertEqual(try store.db.scalarInt("PRAGMA ignore_check_constraints"), 1, "a clean group: checked here")
+        var second = (0..<256).map { row("q\($0)", 1) }
+        second[10].title = "   "
+        let results = try writer.write(second)
+        if case .success = results[10] { XCTFail("a blank name is refused") }
+        XCTAssertEqual(try store.db.scalarInt("PRAGMA ignore_check_constraints"), 0)
+        var third = (0..<256).map { row("r\($0)", 1) }
+        third[0].latitude = 95  // the writer would catch it too; SQLite refuses it now
+        if case .success = try writer.write(third)[0] { XCTFail("latitude 95 is refused") }
+        writer.finish()
+        XCTAssertEqual(try store.db.scalarInt("PRAGMA ignore_check_constraints"), 0)
+        XCTAssertEqual(try store.count(), 256 + 255 + 255)
+    }
+
+    func testFinishTurnsTheStoresChecksBackOn() throws {
+        let store = try Store.inMemory()
+        let writer = try PinBulkWriter(store: store, batchID: nil)
+        _ = try writer.write((0..<300).map { row("p\($0)", 1) })
+        XCTAssertEqual(try store.db.scalarInt("PRAGMA ignore_check_constraints"), 1)
+        writer.finish()
+        XCTAssertEqual(try store.db.scalarInt("PRAGMA ignore_check_constraints"), 0)
+        XCTAssertThrowsError(try store.insert(NewPin(title: "far", latitude: 100, longitude: 0)), "the store checks again")
+    }
 }
