@@ -87,6 +87,24 @@ final class PinBulkWriterTests: XCTestCase {
         XCTAssertEqual(pins[298].longitude, -29.9)
     }
 
+    /// `passesStoreChecks` mirrors the CHECK constraints of `pins`: a migration that adds or
+    /// changes one must change it too (while it vouches for a group, SQLite skips them all).
+    func testTheWritersOwnCheckMirrorsEveryCheckConstraintOfThePinsTable() throws {
+        let store = try Store.inMemory()
+        let sql = try store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'pins'").textOfFirstRow()
+        let checks = sql.components(separatedBy: "CHECK").dropFirst().map { rest -> String in
+            var depth = 0, out = ""
+            for c in rest.drop(while: { $0 == " " }) {
+                if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
+                out.append(c)
+                if depth == 0 { break }
+            }
+            return out
+        }
+        XCTAssertEqual(checks, ["(length(trim(title)) > 0)", "(latitude BETWEEN -90 AND 90)",
+                                "(longitude BETWEEN -180 AND 180)", "(json_valid(properties))"])
+    }
+
     /// The rows the writer checks itself (`passesStoreChecks`) must be ones SQLite's CHECK
     /// constraints accept: compared with the constraints' own expressions on tricky values.
     func testTheWritersOwnCheckPassesOnlyRowsTheStoresChecksPass() throws {
@@ -147,4 +165,8 @@ final class PinBulkWriterTests: XCTestCase {
         XCTAssertEqual(try store.db.scalarInt("PRAGMA ignore_check_constraints"), 0)
         XCTAssertThrowsError(try store.insert(NewPin(title: "far", latitude: 100, longitude: 0)), "the store checks again")
     }
+}
+
+private extension Statement {
+    func textOfFirstRow() throws -> String { try step() ? text(0) : "" }
 }
