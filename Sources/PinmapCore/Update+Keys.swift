@@ -223,7 +223,7 @@ extension AppState {
     /// The order the list is in, as its header says: a name or distance sort above
     /// `sortLimit` pins in view shows the newest pins, and says so.
     var orderLabel: String {
-        guard order != .newest, search.isEmpty, inViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
+        guard order != .newest, search.isEmpty, listInViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
         return S.orderNewestCapped(AppState.sortLimit, PinQueryOrderCycle.label(order))
     }
 

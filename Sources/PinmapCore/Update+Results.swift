@@ -165,6 +165,7 @@ extension AppState {
                 self.listed = listed
                 listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
                 listSource = part.listQuery
+                listView = (part.inView, part.approximate)
                 listPendingIndex = nil
                 listReadAll = false
             }
