@@ -86,10 +86,7 @@ extension AppState {
             fx.requestView(list: true)
         case .zoomIn: zoom(by: 2, about: nil, &fx)
         case .zoomOut: zoom(by: 0.5, about: nil, &fx)
-        case .resetWorld:
-            // All latitudes in the rows above the sheet: no rows of nothing past the poles.
-            fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180), &fx)
-            fx.requestView(list: true)
+        case .resetWorld: fitWorld(&fx)
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .open:
             navigate(action, &fx)
         default: break
