@@ -50,6 +50,8 @@ public enum AppEvent: Sendable {
     case importProgress(Double?)
     /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
     case importFinished(name: String, Result<ImportReport, ErrorText>)
+    /// The user stopped an import (q) before its commit: rolled back, nothing kept.
+    case importStopped(name: String)
     /// Indexing what a large import left began: pins in the store (for the status line).
     case indexingStarted(pinCount: Int?)
     /// Indexing progress, as a status line text.

@@ -52,11 +52,10 @@ public final class AppRunner {
         self.importer = importer
         var settings: [String: String] = [:]
         for key in SettingKey.all { if let v = (try? store.setting(key)).flatMap({ $0 }) { settings[key] = v } }
-        // Pins a large import left unindexed would be scanned by this first load:
-        // `finishIndexingIfNeeded` loads after indexing them.
-        let backlog = (try? store.hasIndexBacklog()) == true
-        apply(.storeOpened(settings: settings, newestPinDay: newestPinDay(), today: Date()), now: state.clock,
-              loads: !backlog)
+        // Read even when a large import left pins to index: its commit put them on the map
+        // (the cell tree), so the map and the list show them while search catches up
+        // (`finishIndexingIfNeeded`, which reads the view again when done).
+        apply(.storeOpened(settings: settings, newestPinDay: newestPinDay(), today: Date()), now: state.clock)
     }
 
     /// Applies one event at time `now` (seconds), then the effects and loads it asked for.
