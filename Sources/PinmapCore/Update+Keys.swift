@@ -220,6 +220,8 @@ extension AppState {
     /// The order the list is in, as its header says: a name or distance sort above
     /// `sortLimit` pins in view shows the newest pins, and says so.
     var orderLabel: String {
+        // A capped search read only the matches added last: its order is among those.
+        if searchIsCapped { return S.orderSearchCapped(PinQueryOrderCycle.label(order), SearchResults.scanLimit) }
         guard order != .newest, search.isEmpty, listInViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
         return S.orderNewestCapped(AppState.sortLimit, PinQueryOrderCycle.label(order))
     }

@@ -266,7 +266,7 @@ final class MessageFitTests: XCTestCase {
 
             """)
         XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
-              Search “Busan Tower”: 0 in view · / edits · Esc in / clears · newest first
+              Search “Busan Tower”: 0 in view · newest first · / edits · Esc in / clears
               No pins in view match the search: zoom out (-), 0 for the whole world, or Esc
               in / to clear
               1 more elsewhere: F shows them all
