@@ -58,7 +58,10 @@ extension AppRunner {
             indexesWhenNeeded = false
             outcome = stopped ? .stopped : .failed(error.message)
         }
-        apply(.indexingFinished(outcome), now: now)
+        // Stopped, nothing changed (rolled back): the view read before still holds, so the
+        // reload it asks for is left to the caller's loads. At start-up the UI then quits at
+        // once; it used to read the list first, seconds at a million pins without its index.
+        if outcome == .stopped { feed(.indexingFinished(outcome), now: now) } else { apply(.indexingFinished(outcome), now: now) }
         return outcome
     }
 }
