@@ -79,7 +79,7 @@ extension Strings {
         .stGeoNames: "Cities: contains data from GeoNames (geonames.org), CC BY 4.0.",
         .stGSHHG: "City-zoom coast, lakes and rivers: GSHHG 2.3.7 and WDBII (Wessel & Smith), LGPL-3.",
         .hGoToPlace: "go to a place by name (offline)",
-        .listIndexing: "Indexing the pins a large import added: search finds them fast when it ends (q stops)",
+        .listIndexing: "Indexing the pins a large import added: the map shows them; the list fills in when it ends (q stops)",
         .tabMap: "Map",
         .tabTimeline: "Timeline",
         .tabImport: "Import",

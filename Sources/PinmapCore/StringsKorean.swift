@@ -79,7 +79,7 @@ extension Strings {
         .stGeoNames: "도시: GeoNames(geonames.org) 데이터 포함, CC BY 4.0.",
         .stGSHHG: "도시 확대의 해안선·호수·강: GSHHG 2.3.7, WDBII (Wessel & Smith), LGPL-3.",
         .hGoToPlace: "이름으로 장소 찾아가기 (오프라인)",
-        .listIndexing: "대량 가져오기의 핀을 색인하는 중: 끝나면 검색이 빨라집니다 (q 중지)",
+        .listIndexing: "대량 가져오기의 핀을 색인하는 중: 지도에는 보이고, 목록은 끝나면 채워집니다 (q 중지)",
         .tabMap: "지도",
         .tabTimeline: "타임라인",
         .tabImport: "가져오기",
