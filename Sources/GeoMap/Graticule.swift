@@ -74,10 +74,13 @@ enum Graticule {
         }
         let (meridians, parallels) = lines(proj, step: step)
         let dec = decimals(for: step)
-        for lat in parallels {
+        // One label a row: on a world squeezed into a few rows two parallels share a row, and
+        // "0" written over "30S" read "00S". The one nearest the equator keeps the row.
+        var usedRows: Set<Int> = []
+        for lat in parallels.sorted(by: { abs($0) < abs($1) }) {
             let y = Int(proj.y(lat: lat).rounded(.down))
             let row = pane.y + y / 4
-            guard y >= 0, row > pane.y, row < pane.maxY else { continue }   // top row holds longitudes
+            guard y >= 0, row > pane.y, row < pane.maxY, usedRows.insert(row).inserted else { continue }   // top row holds longitudes
             let text = GeoFormat.latitude(lat, decimals: dec)
             guard free(pane.x, row, text.count + 1) else { continue }
             screen.put(text, col: pane.x, row: row, style: style, maxWidth: pane.width)

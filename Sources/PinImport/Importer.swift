@@ -22,6 +22,9 @@ public enum Importer {
     ///   - progress: called with (bytes read, file size in bytes) about once per MiB read.
     ///   - indexProgress: called after each indexing step when the import indexes everything
     ///     before it commits (`options.deferIndexing` false and a large file).
+    ///   - shouldStop: asked after each batch of rows (about once per MiB read, on this
+    ///     thread); true abandons the import, rolled back, with `ImportError.store` whose
+    ///     reason is `Importer.stoppedReason` (the Import tab's q).
     /// - Returns: counts, encoding, delimiter, columns, the rejected rows' issues and the
     ///   duplicates. Rejected rows do not make the import fail.
     /// - Throws: `ImportError` for file-level failures (empty file, BOM only, no header, no
@@ -29,7 +32,8 @@ public enum Importer {
     ///   unwritable rejects file, a store failure); nothing is written then.
     public static func run(path: String, store: Store, options: ImportOptions = ImportOptions(),
                            progress: (@Sendable (Int64, Int64) -> Void)? = nil,
-                           indexProgress: ((IndexingProgress) -> Void)? = nil) throws(ImportError) -> ImportReport {
+                           indexProgress: ((IndexingProgress) -> Void)? = nil,
+                           shouldStop: (() -> Bool)? = nil) throws(ImportError) -> ImportReport {
         let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides)
         var report = ImportReport(file: path, format: scanner.format.rawValue)
         report.encoding = scanner.encoding.label
@@ -41,7 +45,7 @@ public enum Importer {
         let rejects = try options.rejectsPath.map { p throws(ImportError) in
             try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [])
         }
-        let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress)
+        let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress, shouldStop: shouldStop)
         do {
             if options.dryRun {
                 try run.readAll(store: store, writer: nil)
@@ -78,6 +82,9 @@ public enum Importer {
             }
         } catch is NothingImported {
             run.report.batchID = nil
+        } catch is Stopped {
+            rejects?.discard()
+            throw .store(path: path, reason: stoppedReason)
         } catch {
             rejects?.discard()
             switch error {
@@ -98,6 +105,9 @@ public enum Importer {
     }
 
     private struct NothingImported: Error {}
+    fileprivate struct Stopped: Error {}
+    /// The reason of the `ImportError.store` an import stopped by `shouldStop` throws.
+    public static let stoppedReason = "stopped before its commit: nothing was written"
 
     /// `path` made absolute (batches list where a file came from); unchanged when it cannot be resolved.
     static func absolutePath(_ path: String) -> String {
@@ -114,13 +124,15 @@ private final class ImportRun {
     var report: ImportReport
     let rejects: RejectsWriter?
     let progress: (@Sendable (Int64, Int64) -> Void)?
+    let shouldStop: (() -> Bool)?
 
     init(scanner: PinFileScanner, report: ImportReport, rejects: RejectsWriter?,
-         progress: (@Sendable (Int64, Int64) -> Void)?) {
+         progress: (@Sendable (Int64, Int64) -> Void)?, shouldStop: (() -> Bool)?) {
         self.scanner = scanner
         self.report = report
         self.rejects = rejects
         self.progress = progress
+        self.shouldStop = shouldStop
     }
 
     /// Pins waiting to be written (at most a group of `PinBulkWriter`), all of the current
@@ -165,6 +177,7 @@ private final class ImportRun {
                 text = []
                 pipeline.recycle(batch)
                 progress?(batch.bytesRead, size)
+                if shouldStop?() == true { throw Importer.Stopped() }
             case let .end(dataRows, notes):
                 try flush(&finder, writer)
                 report.dataRows = dataRows

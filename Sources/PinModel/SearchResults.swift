@@ -25,8 +25,11 @@ public struct SearchMatch: Sendable, Equatable {
     public var latitude: Double
     public var longitude: Double
     public var category: String
-    public init(id: Int64, latitude: Double, longitude: Double, category: String) {
+    /// The pin's `created_at` as stored (ISO 8601 text), for the list's "newest first".
+    public var createdAt: String
+    public init(id: Int64, latitude: Double, longitude: Double, category: String, createdAt: String = "") {
         self.id = id; self.latitude = latitude; self.longitude = longitude; self.category = category
+        self.createdAt = createdAt
     }
 
     /// True when the match lies inside any of `boxes` (all when empty).

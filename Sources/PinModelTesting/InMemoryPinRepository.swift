@@ -83,7 +83,8 @@ public final class InMemoryPinRepository: PinRepository {
     public func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults {
         let found = rows.values.sorted { $0.id > $1.id }.filter { matches($0, PinQuery(categories: categories, search: text)) }
         let listed = found.prefix(scanLimit).map {
-            SearchMatch(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, category: $0.category)
+            SearchMatch(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, category: $0.category,
+                        createdAt: $0.createdAt)
         }
         return SearchResults(text: text, matches: Array(listed), capped: found.count > scanLimit)
     }

@@ -13,7 +13,8 @@ extension Store {
         matches.reserveCapacity(min(scanLimit, 4096))
         let st = try prepareSearch(SearchText(text), categories: categories, limit: scanLimit + 1)
         while try st.step() {
-            matches.append(SearchMatch(id: st.int(0), latitude: st.double(1), longitude: st.double(2), category: st.text(3)))
+            matches.append(SearchMatch(id: st.int(0), latitude: st.double(1), longitude: st.double(2), category: st.text(3),
+                                       createdAt: st.text(4)))
         }
         let capped = matches.count > scanLimit
         if capped { matches.removeLast() }
@@ -25,7 +26,7 @@ extension Store {
     /// import left unindexed fall back to the plain condition (`SearchText.whereClause`),
     /// newest id first.
     private func prepareSearch(_ words: SearchText, categories: Set<String>?, limit: Int) throws(StoreError) -> Statement {
-        let columns = "p.id, p.latitude, p.longitude, p.category"
+        let columns = "p.id, p.latitude, p.longitude, p.category, p.created_at"
         var conditions: [String] = []
         var args: [SQLValue] = []
         if let cats = categories {

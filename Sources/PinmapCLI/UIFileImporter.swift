@@ -8,9 +8,9 @@ import PinStore
 /// into the SQLite store, failures in the UI's language.
 enum UIFileImporter {
     static func make(store: Store) -> FileImporter {
-        FileImporter(preview: { path, rows in preview(path, rows: rows) }, run: { path, progress in
+        FileImporter(preview: { path, rows in preview(path, rows: rows) }, run: { path, progress, shouldStop in
             do {
-                return .success(try Importer.run(path: path, store: store, progress: progress))
+                return .success(try Importer.run(path: path, store: store, progress: progress, shouldStop: shouldStop))
             } catch {
                 return .failure(ErrorText(text(error)))
             }

@@ -76,6 +76,8 @@ public enum PinWriteOutcome: Sendable {
     /// The form comes back with what was typed.
     case addFailed(NewPin, StoreError)
     case updated(id: Int64, NewPin)
+    /// The edit changed no value: nothing was written.
+    case unchanged(id: Int64, NewPin)
     /// Pin `id` is gone (deleted elsewhere).
     case updateMissing(id: Int64, NewPin)
     case updateFailed(id: Int64, NewPin, StoreError)

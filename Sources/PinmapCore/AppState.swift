@@ -32,8 +32,20 @@ public struct AppState: Sendable {
     public var inViewApproximate = false
     /// `inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
     /// With a search capped at `Store.searchScanLimit` matches the count is a lower bound: "5000+".
-    public var inViewText: String {
-        (inViewApproximate ? (ascii ? "~" : "≈") : "") + String(inViewCount) + (searchIsCapped ? "+" : "")
+    public var inViewText: String { countText(inViewCount, approximate: inViewApproximate) }
+    /// The in-view count of the view the list was read for, and whether it was an estimate
+    /// (nil: no list read yet, the view's own). A selection re-centres the map and changes
+    /// `inViewCount`, not the list: the list's header keeps counting the list's view until a
+    /// pan, zoom, filter or order reads the list again (`listInViewCount`).
+    public var listView: (count: Int, approximate: Bool)?
+    /// Pins in the view the list was read for (the list's header and order label).
+    public var listInViewCount: Int { listView?.count ?? inViewCount }
+    /// `listInViewCount` as shown ("≈1234", "5000+").
+    public var listInViewText: String {
+        countText(listInViewCount, approximate: listView?.approximate ?? inViewApproximate)
+    }
+    private func countText(_ count: Int, approximate: Bool) -> String {
+        (approximate ? (ascii ? "~" : "≈") : "") + String(count) + (searchIsCapped ? "+" : "")
     }
     /// True when the current search's answer stopped at `Store.searchScanLimit` matches.
     public var searchIsCapped: Bool { !search.isEmpty && searchMatches.map { $0.capped && $0.text == search } == true }
@@ -50,6 +62,11 @@ public struct AppState: Sendable {
     public private(set) var categorySlots: [String: Int] = [:]
     /// The palette slot of `category` (-1 for none).
     public func categorySlot(_ category: String) -> Int { categorySlots[category] ?? MapTheme.categorySlot(category) }
+
+    /// The whole-world view `0` fitted and the map rows it was fitted into: while the view
+    /// stays that one, a sheet moved or a terminal resized fits the world again (a world fitted
+    /// above a large sheet stayed a thumbnail at small).
+    var worldFit: (viewport: Viewport, visible: Rect)?
 
     public var selectedID: Int64?
     /// Index of the selected row in `listed`, when it is listed.

@@ -17,17 +17,40 @@ struct DetailLayout {
     static let maxMiddleRows = 10
     static let maxMapWidth = 46
 
-    init(body b: Rect) {
+    /// The parts for `detail` (nil: the split without its text) in `body`. The description
+    /// and map share the rows with the comments (at most `maxMiddleRows` each way); a
+    /// description longer than that takes the rows the comments do not need (at 80×24 the
+    /// properties were cut above 6 empty rows), and scrolls when it still does not fit.
+    init(body b: Rect, detail: PinDetail? = nil, ascii: Bool = false) {
         titleRow = b.y; coordsRow = b.y + 1; datesRow = b.y + 2
         footerRow = b.maxY - 1
         let middleTop = b.y + 4
         let available = max(0, footerRow - middleTop)
-        let middle = min(DetailLayout.maxMiddleRows, max(0, (available - 1) / 2))
-        let mapWidth = b.width >= 60 && middle >= 4 ? min(DetailLayout.maxMapWidth, b.width * 2 / 5) : 0
-        map = Rect(x: b.maxX - mapWidth - 1, y: middleTop, width: mapWidth, height: mapWidth > 0 ? middle : 0)
-        description = Rect(x: b.x + 2, y: middleTop, width: b.width - 4 - (mapWidth > 0 ? mapWidth + 2 : 0), height: middle)
+        let split = min(DetailLayout.maxMiddleRows, max(0, (available - 1) / 2))
+        let mapWidth = b.width >= 60 && split >= 4 ? min(DetailLayout.maxMapWidth, b.width * 2 / 5) : 0
+        let textWidth = b.width - 4 - (mapWidth > 0 ? mapWidth + 2 : 0)
+        var middle = split
+        if let detail, split > 0 {
+            // The comments keep a gap, their header and a row per comment (one at least).
+            let spare = available - 2 - max(1, detail.comments.count)
+            middle = max(split, min(DetailLayout.descriptionLines(detail, width: textWidth, ascii: ascii).count, spare))
+        }
+        map = Rect(x: b.maxX - mapWidth - 1, y: middleTop, width: mapWidth, height: mapWidth > 0 ? split : 0)
+        description = Rect(x: b.x + 2, y: middleTop, width: textWidth, height: middle)
         commentsHeaderRow = middleTop + middle + (middle > 0 ? 1 : 0)
         comments = Rect(x: b.x, y: commentsHeaderRow + 1, width: b.width, height: max(0, footerRow - commentsHeaderRow - 1))
+    }
+
+    /// The description with the properties, wrapped to `width` cells (none when empty).
+    static func descriptionLines(_ d: PinDetail, width: Int, ascii: Bool) -> [String] {
+        let text = d.descriptionWithProperties
+        guard width > 0, !text.trimmingSpaces.isEmpty else { return [] }
+        return TextWrap.lines(text, width: width, ascii: ascii)
+    }
+
+    /// The first description line shown for `scroll`: no rows left blank past the last line.
+    func firstDescriptionLine(_ scroll: Int, lineCount: Int) -> Int {
+        min(max(0, scroll), max(0, lineCount - description.height))
     }
 }
 
@@ -44,7 +67,7 @@ enum DetailView {
     static func draw(_ d: PinDetail, in body: Rect, state: AppState, into screen: inout Screen, theme: Theme) {
         guard body.height > 0 else { return }
         let ascii = state.ascii
-        let l = DetailLayout(body: body)
+        let l = DetailLayout(body: body, detail: d, ascii: ascii)
         let pin = d.pin
         var x = screen.put("  " + SafeText.sanitize(pin.title, ascii: ascii), col: body.x, row: l.titleRow,
                            style: theme.title, maxWidth: body.width - 16)
@@ -60,23 +83,27 @@ enum DetailView {
         screen.put("  \(decimal)  ·  \(dms)  ·  \(place)", col: body.x, row: l.coordsRow, maxWidth: body.width)
         screen.put(S.dtCreated(SafeText.sanitize(pin.createdAt, ascii: ascii), SafeText.sanitize(pin.updatedAt, ascii: ascii)),
                    col: body.x, row: l.datesRow, style: theme.date)
-        drawDescription(d.descriptionWithProperties, in: l.description, into: &screen, ascii: ascii, theme: theme)
+        drawDescription(d, layout: l, into: &screen, ascii: ascii, theme: theme)
         drawMap(pin, in: l.map, state: state, into: &screen, theme: theme)
         drawComments(d, layout: l, into: &screen, ascii: ascii, theme: theme)
         drawFooter(d, row: l.footerRow, width: body.width, into: &screen, ascii: ascii, theme: theme)
         if let nested = d.confirm { drawNested(nested, into: &screen, state: state, theme: theme) }
     }
 
-    private static func drawDescription(_ text: String, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+    /// The description from the scrolled line (`PinDetail.descriptionScroll`); a cut last
+    /// row ends with "… PgDn".
+    private static func drawDescription(_ d: PinDetail, layout l: DetailLayout, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        let r = l.description
         guard r.height > 0, r.width > 0 else { return }
-        if text.trimmingSpaces.isEmpty {
+        let lines = DetailLayout.descriptionLines(d, width: r.width, ascii: ascii)
+        if lines.isEmpty {
             screen.put(S.dtNoDescription.text, col: r.x, row: r.y, style: theme.muted)
             return
         }
-        let lines = TextWrap.lines(text, width: r.width, ascii: ascii)
-        for (i, line) in lines.prefix(r.height).enumerated() {
-            let cut = i == r.height - 1 && lines.count > r.height
-            let shown = cut ? DisplayWidth.truncate(line + " …", to: r.width, ascii: ascii) : line
+        let first = l.firstDescriptionLine(d.descriptionScroll, lineCount: lines.count)
+        for (i, line) in lines.dropFirst(first).prefix(r.height).enumerated() {
+            let cut = i == r.height - 1 && lines.count > first + r.height
+            let shown = cut ? DisplayWidth.truncate(line + " " + S.dtMoreBelow.text, to: r.width, ascii: ascii) : line
             screen.put(shown, col: r.x, row: r.y + i, maxWidth: r.width)
         }
     }

@@ -70,7 +70,7 @@ enum ConfirmView {
 enum SearchBarView {
     static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
         let count = state.searchPending ? S.searchWaiting.text
-            : S.searchInView(state.listCount < state.inViewCount ? "\(state.listCount)/\(state.inViewText)" : state.inViewText)
+            : S.searchInView(state.listCount < state.listInViewCount ? "\(state.listCount)/\(state.listInViewText)" : state.listInViewText)
         if let field = state.searchField {
             var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
             x = screen.put(state.placeSearchOnly ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
@@ -83,7 +83,7 @@ enum SearchBarView {
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else {
             var x = screen.put("  ", col: 0, row: row)
-            let shown = state.searchPending ? S.searchWaiting.text : (state.listCount < state.inViewCount ? "\(state.listCount)/\(state.inViewText)" : state.inViewText)
+            let shown = state.searchPending ? S.searchWaiting.text : (state.listCount < state.listInViewCount ? "\(state.listCount)/\(state.listInViewText)" : state.listInViewText)
             // The query gives way in its middle ("…"), then the hint's items from the end.
             let room = max(8, width - 3 - DisplayWidth.of(S.searchKeptHeader("", shown)))
             let query = TextWrap.middle(SafeText.sanitize(state.search, ascii: state.ascii), to: room, ascii: state.ascii)

@@ -260,6 +260,8 @@ enum ImportTabView {
             let done = Int((Double(width) * p).rounded())
             line(S.importing.text + "  [" + String(repeating: s.ascii ? "#" : "█", count: done)
                  + String(repeating: s.ascii ? "." : "░", count: width - done) + "]  \(Int(p * 100)) %", theme.hint)
+            // The rows are read: the map's index and the commit take a few seconds more at 1M.
+            if p >= 1 { line(S.importCommitting.text, theme.muted) }
         }
         if let p = t.preview {
             line(ImportResultText.preview(format: p.format, encoding: p.encoding, delimiter: p.delimiter, size: p.size), theme.title)

@@ -21,6 +21,11 @@ public struct PinDetail: Sendable, Equatable {
     public var confirm: NestedConfirm?
     /// The outcome of the last comment operation, shown on the footer row.
     public var note: String?
+    /// Description lines scrolled off the top (PgDn/PgUp; j/k without comments), when the
+    /// description with its properties does not fit (`DetailLayout`).
+    public var descriptionScroll = 0
+    /// Rows the description shows, for PgDn's step (set from the page's layout before a key).
+    var descriptionRows = 1
 
     public init(pin: Pin) {
         self.pin = pin
@@ -79,8 +84,13 @@ public struct PinDetail: Sendable, Equatable {
         note = nil
         switch key {
         case .escape: return .close  // `q` is unused here: the page closes and the app quits
-        case .char("j"), .down: cursor = min(max(0, comments.count - 1), cursor + 1)
-        case .char("k"), .up: cursor = max(0, cursor - 1)
+        // Without comments j/k scroll the description; with them they move the selection.
+        case .char("j"), .down:
+            if comments.isEmpty { descriptionScroll += 1 } else { cursor = min(comments.count - 1, cursor + 1) }
+        case .char("k"), .up:
+            if comments.isEmpty { descriptionScroll = max(0, descriptionScroll - 1) } else { cursor = max(0, cursor - 1) }
+        case .pageDown, .char(" "): descriptionScroll += max(1, descriptionRows - 1)
+        case .pageUp: descriptionScroll = max(0, descriptionScroll - max(1, descriptionRows - 1))
         case .home: cursor = 0
         case .end: cursor = max(0, comments.count - 1)
         case .char("c"): input = TextField()

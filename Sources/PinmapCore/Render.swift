@@ -28,7 +28,7 @@ extension AppState {
         case .map: (labels, seconds) = drawMapTab(into: &screen, theme: theme)
         case .timeline:
             TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
-                              into: &screen, ascii: ascii, theme: theme)
+                              filtered: categoryFilter != nil, into: &screen, ascii: ascii, theme: theme)
         case .importer:
             ImportTabView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
         case .settings:

@@ -35,6 +35,8 @@ extension AppState {
             searchField = nil
             endPlaceSearch()
             message = search.isEmpty ? nil : S.msgSearchKept.text
+            // A single match is selected (and the map centred on it): a second Enter opens it.
+            if !search.isEmpty && selectedPin == nil && listCount == 1 { select(index: 0, &fx) }
         case .escape:
             searchField = nil
             endPlaceSearch()

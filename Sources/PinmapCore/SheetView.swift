@@ -48,7 +48,10 @@ public enum SheetView {
         }
         let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
         var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
-        let shown = state.listCount < state.inViewCount ? S.sheetShownOf(state.listCount, state.inViewText) : state.inViewText
+        // A list not read yet (start-up indexing of a very large store) is not "0 of N".
+        let unread = state.indexingBacklog && state.listed.isEmpty
+        let shown = state.listCount < state.listInViewCount && !unread
+            ? S.sheetShownOf(state.listCount, state.listInViewText) : state.listInViewText
         x = screen.put(S.sheetPinsInView(shown), col: x, row: row, style: theme.title)
         // The order label is the last thing on the row: cut with … when it does not fit.
         let order = " · \(state.orderLabel)"

@@ -20,13 +20,13 @@ public enum S: String, CaseIterable, Sendable {
     case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
-    case orderNewest, orderName, orderDistance, orderNewestCapped
+    case orderNewest, orderName, orderDistance, orderNewestCapped, orderSearchCapped
     case listNoPinsYet, listNoMatch, listNoPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
     // Messages.
     case msgPasteNeedsField, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
     case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld
-    case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgNothingDeleted, msgFocus, msgFocusListInert
+    case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgNothingDeleted, msgNothingChanged, msgFocus, msgFocusListInert
     case msgSearchKept, msgColourOff, msgSortCapped, msgLoadedSamples, msgSamplesPresent, msgSamplesFailed
     case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgSearching
     case msgIndexingStopped
@@ -34,7 +34,7 @@ public enum S: String, CaseIterable, Sendable {
     case noticeAdded, noticeAddedText, noticeUpdated, noticeUpdatedText, noticeNotUpdated, noticeNotUpdatedText
     case noticeDeleted, noticeDeletedText, noticeNotDeleted, noticeNotDeletedGone, noticeNotDeletedText
     case noticeRestored, noticeRestoredText, noticeNotRestored, noticeNotRestoredText
-    case noticeImported, noticeImportedText, noticeImportFailed, noticeImportFailedText
+    case noticeImported, noticeImportedText, noticeImportFailed, noticeImportStopped, importStoppedText, hintImportRunning, hintImportCommitting, importCommitting, noticeImportFailedText
     case noticeIndexingFailed, noticeIndexingFailedText, noticeCloseHint
     // Help.
     case helpTitle, helpTabKeys, helpGeneral, helpGeneralOutsideField, helpSheet, helpFocus, helpMap, helpPins, helpSearch, helpMouse
@@ -61,7 +61,7 @@ public enum S: String, CaseIterable, Sendable {
     case idxIndexing, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
     case stBatch
     case dtCommentDeleted, dtCommentDeleteFailed
-    case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
+    case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlAllCategories, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtMoreBelow, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
     case hSearchFit
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity

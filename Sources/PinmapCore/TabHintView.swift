@@ -10,7 +10,9 @@ enum TabHintView {
         case .timeline: hint = .hintTimeline
         case .importer:
             let t = state.importTab
-            hint = t.editing ? .hintImportEditing : (t.preview == nil ? .hintImportResult : .hintImport)
+            // While an import runs: how to stop it, then (rows read) that it is committing.
+            hint = t.progress.map { $0 < 1 ? .hintImportRunning : .hintImportCommitting }
+                ?? (t.editing ? .hintImportEditing : (t.preview == nil ? .hintImportResult : .hintImport))
         case .settings: hint = .hintSettings
         }
         let row = state.layout.travel - 1

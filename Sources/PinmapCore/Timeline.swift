@@ -118,9 +118,15 @@ enum TimelineView {
         return (area.x + max(0, (area.width - width) / 2), area.y + 3)
     }
 
-    static func draw(_ t: TimelineState, area: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+    /// `filtered`: the map has a category filter, which the Timeline does not apply (it
+    /// counts every pin of a day): the row under the title says so.
+    static func draw(_ t: TimelineState, area: Rect, filtered: Bool = false, into screen: inout Screen, ascii: Bool, theme: Theme) {
         let title = S.tlMonthTitle(monthNames[max(0, min(11, t.month - 1))], t.year)
         screen.putCentered("‹  " + title + "  ›", in: Rect(x: area.x, y: area.y, width: area.width, height: 1), style: theme.title)
+        if filtered && area.height > 1 {
+            let note = TextWrap.middle(S.tlAllCategories.text, to: area.width, ascii: ascii)
+            screen.putCentered(note, in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), style: theme.muted)
+        }
         let g = gridOrigin(area: area)
         for (i, name) in S.tlWeekdays.text.split(separator: " ").enumerated() {
             screen.put(" " + name, col: g.x + i * TimelineState.cellWidth, row: g.y - 1, style: theme.muted)

@@ -86,10 +86,7 @@ extension AppState {
             fx.requestView(list: true)
         case .zoomIn: zoom(by: 2, about: nil, &fx)
         case .zoomOut: zoom(by: 0.5, about: nil, &fx)
-        case .resetWorld:
-            // All latitudes in the rows above the sheet: no rows of nothing past the poles.
-            fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180), &fx)
-            fx.requestView(list: true)
+        case .resetWorld: fitWorld(&fx)
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .open:
             navigate(action, &fx)
         default: break
@@ -223,7 +220,9 @@ extension AppState {
     /// The order the list is in, as its header says: a name or distance sort above
     /// `sortLimit` pins in view shows the newest pins, and says so.
     var orderLabel: String {
-        guard order != .newest, search.isEmpty, inViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
+        // A capped search read only the matches added last: its order is among those.
+        if searchIsCapped { return S.orderSearchCapped(PinQueryOrderCycle.label(order), SearchResults.scanLimit) }
+        guard order != .newest, search.isEmpty, listInViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
         return S.orderNewestCapped(AppState.sortLimit, PinQueryOrderCycle.label(order))
     }
 

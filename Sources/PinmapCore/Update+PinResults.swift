@@ -16,6 +16,9 @@ extension AppState {
             selectedID = id
             fx.requestView(list: true)
             notify(S.noticeUpdated.text, S.noticeUpdatedText(pin.title), success: true, now: now)
+        case let .unchanged(id, _):
+            selectedID = id
+            message = S.msgNothingChanged.text
         case let .updateMissing(_, pin):
             notify(S.noticeNotUpdated.text, S.noticeNotUpdatedText(pin.title), success: false, now: now)
             fx.requestView(list: true)

@@ -22,6 +22,8 @@ extension AppState {
         case .search: startSearch(now: now)
         case .goToPlace: startPlaceSearch(now: now)  // PlaceSearch.swift
         case .open:
+            // A list of one pin (a search's single match) needs no choosing: Enter opens it.
+            if selectedPin == nil && listCount == 1 { select(index: 0, &fx) }
             guard let pin = selectedPinOrExplain() else { return [] }
             openDetail(pin, now: now, &fx)
         default: break
@@ -98,7 +100,13 @@ extension AppState {
             }
             finish(outcome, now: now, &fx)
         case .detail(var detail):
+            let layout = detailLayout(detail)
+            detail.descriptionRows = layout?.description.height ?? 1
             let outcome = detail.handle(key: key, now: now, animated: !sheet.reducedMotion)
+            if let layout {  // no scroll past the last line (a key back up acts at once)
+                let lines = DetailLayout.descriptionLines(detail, width: layout.description.width, ascii: ascii).count
+                detail.descriptionScroll = layout.firstDescriptionLine(detail.descriptionScroll, lineCount: lines)
+            }
             modal?.content = .detail(detail)
             finish(detail, outcome, now: now, &fx)
             if outcome == .unused { return false }
@@ -130,6 +138,15 @@ extension AppState {
             fx.add(action.effect)
             dismissModal(now: now)
         }
+    }
+
+    /// The detail page's parts once its card has risen (nil: no card).
+    private func detailLayout(_ detail: PinDetail) -> DetailLayout? {
+        guard let m = modal else { return nil }
+        let card = m.presentation.rect(cols: layout.cols, rows: layout.rows, now: clock + 1_000)  // risen
+        guard !card.isEmpty else { return nil }
+        return DetailLayout(body: Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1),
+                            detail: detail, ascii: ascii)
     }
 
     private mutating func finish(_ detail: PinDetail, _ outcome: PinDetail.Outcome, now: Double, _ fx: inout Effects) {
@@ -184,7 +201,7 @@ extension AppState {
             return
         }
         guard card.contains(col: e.col, row: e.row) else { dismissModal(now: now); return }
-        let l = DetailLayout(body: body)
+        let l = DetailLayout(body: body, detail: detail, ascii: ascii)
         if l.comments.contains(col: e.col, row: e.row) {
             let index = detail.firstVisibleComment(rows: l.comments.height) + (e.row - l.comments.y)
             if detail.comments.indices.contains(index) { detail.cursor = index }

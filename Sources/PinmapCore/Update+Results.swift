@@ -55,6 +55,13 @@ extension AppState {
             importTab.clearShownFile()
             importTab.progress = 0
         case .importProgress(let fraction): importTab.progress = fraction
+        case .importStopped(let name):
+            importTab.progress = nil
+            importTab.error = S.importStoppedText(TextWrap.middle(name, to: 32))
+            // A notice to dismiss, not a toast: the clock here is the import's start, and a
+            // toast that old would be gone at the next tick.
+            notify(S.noticeImportStopped.text, S.importStoppedText(TextWrap.middle(name, to: 32)),
+                   success: false, now: now)
         case .importFinished(let name, let result):
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
             pinsChanged(inBulk: true, &fx)
@@ -165,6 +172,7 @@ extension AppState {
                 self.listed = listed
                 listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
                 listSource = part.listQuery
+                listView = (part.inView, part.approximate)
                 listPendingIndex = nil
                 listReadAll = false
             }

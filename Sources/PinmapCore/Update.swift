@@ -50,6 +50,8 @@ public enum AppEvent: Sendable {
     case importProgress(Double?)
     /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
     case importFinished(name: String, Result<ImportReport, ErrorText>)
+    /// The user stopped an import (q) before its commit: rolled back, nothing kept.
+    case importStopped(name: String)
     /// Indexing what a large import left began: pins in the store (for the status line).
     case indexingStarted(pinCount: Int?)
     /// Indexing progress, as a status line text.
@@ -179,6 +181,7 @@ extension AppState {
         default: break
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
+        if worldFit.map({ $0.viewport == viewport && $0.visible != settledVisibleMap }) == true { fitWorld(&fx) }
         effects += fx.list
         clampList()
         if let read = listRowsToRead(after: effects) { effects.append(read) }
@@ -207,6 +210,7 @@ extension AppState {
     /// of the visible map (the status line's centre; the sheet's rows change with the
     /// height), so a wider terminal shows more of the map, not the same map stretched.
     mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
+        let wholeWorld = worldFit?.viewport == viewport
         let oldWidth = layout.mapPane.width
         let centre = oldWidth > 0 && settledVisibleMap.height > 0 ? visibleMapCentre : nil
         layout = Layout(cols: cols, rows: rows)
@@ -218,6 +222,15 @@ extension AppState {
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
         if let centre, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(centre, &fx) }
+        if wholeWorld { fitWorld(&fx) }
+        fx.requestView(list: true)
+    }
+
+    /// Fits the whole world into the map rows left visible above the sheet (`0`): all
+    /// latitudes, no rows of nothing past the poles. Kept fitted as the sheet moves (`worldFit`).
+    mutating func fitWorld(_ fx: inout Effects) {
+        fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180), &fx)
+        worldFit = (viewport, settledVisibleMap)
         fx.requestView(list: true)
     }
 

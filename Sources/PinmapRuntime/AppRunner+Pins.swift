@@ -11,11 +11,18 @@ extension AppRunner {
             do { return .pinWritten(.added(id: try store.insert(pin), pin)) } catch { return .pinWritten(.addFailed(pin, error)) }
         case .updatePin(let id, let pin):
             do {
-                guard try store.update(id: id, title: pin.title, description: pin.description, category: pin.category,
-                                       latitude: pin.latitude, longitude: pin.longitude) != nil else {
+                let before = try store.pin(id: id)
+                guard let after = try store.update(id: id, title: pin.title, description: pin.description,
+                                                   category: pin.category, latitude: pin.latitude,
+                                                   longitude: pin.longitude) else {
                     return .pinWritten(.updateMissing(id: id, pin))
                 }
-                return .pinWritten(.updated(id: id, pin))
+                // The store writes nothing when no value changed: the notice says so.
+                let same = before.map { b in
+                    b.title == after.title && b.description == after.description && b.category == after.category
+                        && b.latitude == after.latitude && b.longitude == after.longitude
+                } ?? false
+                return .pinWritten(same ? .unchanged(id: id, pin) : .updated(id: id, pin))
             } catch {
                 return .pinWritten(.updateFailed(id: id, pin, error))
             }

@@ -152,7 +152,8 @@ final class RenderTests: XCTestCase {
     }
 
     func testTinyAndEmptyPanesDoNotTrap() {
-        for (w, h, expected) in [(0, 0, ""), (1, 1, "●"), (2, 1, "⣶●"), (1, 5, "0\n\n●\n\n"), (3, 2, "⣠⣤●\n00S")] {
+        for (w, h, expected) in [(0, 0, ""), (1, 1, "●"), (2, 1, "⣶●"), (1, 5, "0\n\n●\n\n"), (3, 2, "⣠⣤●\n0⠛⠛")] {
+        // (3×2: the equator and 30S share the second row; one label a row, "0", not "0" over "30S" = "00S".)
             var s = Screen(width: w, height: h)
             MapRenderer.draw(into: &s, pane: s.bounds, viewport: .world,
                              markers: Fixture.seoulPins, options: MapOptions())

@@ -21,7 +21,7 @@ final class ConfirmDeleteTests: XCTestCase {
             Expect.centered("The pin and its comments go; u brings the last deleted pin back.", width: 100),
             "",
             String(repeating: " ", count: 38) + "[ Delete ]   [ Cancel ]",
-            Expect.centered("←→ choose · Enter · Esc cancels", width: 100),
+            Expect.centered("y deletes · ←→ choose · Enter · Esc cancels", width: 100),
         ]
         XCTAssertEqual((24..<30).map { f.line($0) }, expected, f.text())
         XCTAssertTrue(f[0, 3].style.dim, "the screen behind is dimmed")
