@@ -191,9 +191,10 @@ public enum MapRenderer {
     /// Reads the markers' fields in place: no marker or title is copied per slot.
     static func drawMarkers(_ laid: MarkerLayout.Laid, of markers: [MapMarker], into screen: inout Screen, pane: Rect,
                             options: MapOptions, lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
+        let styles = MapTheme.MarkerStyles(options)
         for p in laid.slots {
             let count = markers[p.index].count, selected = markers[p.index].selected
-            let style = MapTheme.marker(count: count, selected: selected, categoryIndex: markers[p.index].categoryIndex, options)
+            let style = styles.style(count: count, selected: selected, categoryIndex: markers[p.index].categoryIndex)
             let glyph = !p.shaded ? MapTheme.glyph(count: count, selected: selected, ascii: options.ascii)
                 : options.ascii ? DensityShade.glyph(count: count, ascii: true)
                 : DensityShade.merged(count: count, lineMask: lineMask(p.col, p.row))
