@@ -34,6 +34,9 @@ public struct ScreenClusters {
     private(set) var entries: [Entry] = []
     /// Per screen cell (row-major): 1 + its index in `entries`, 0 when empty.
     private var slot: [Int32]
+    /// Width and height (degrees) of the cells of `cellLevel`, the level last added (a
+    /// frame's cells are nearly all of one level: two divisions saved per cell).
+    private var cellLevel = -1, cellWidth = 0.0, cellHeight = 0.0
     /// Pins counted inside the pane.
     public private(set) var inView = 0
     /// True when a straddling cell crossed the pane's edge, so `inView` may
@@ -68,11 +71,16 @@ public struct ScreenClusters {
         if cell.count > 1 {
             // The box's edges in screen cells, measured from the representative
             // on the world copy drawn.
-            let w = PinCell.width(level: cell.level), h = PinCell.height(level: cell.level)
+            if cell.level != cellLevel {
+                cellLevel = cell.level
+                cellWidth = PinCell.width(level: cell.level)
+                cellHeight = PinCell.height(level: cell.level)
+            }
+            let w = cellWidth, h = cellHeight
             let west = Double(cell.x) * w - 180, south = Double(cell.y) * h - 90
             let c0 = pos.col - (cell.repLongitude - west) / dpc, c1 = pos.col + (west + w - cell.repLongitude) / dpc
             let r0 = pos.row - (south + h - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - south) / dpr
-            let fits = c0.rounded(.down) == c1.rounded(.up) - 1 && r0.rounded(.down) == r1.rounded(.up) - 1
+            let fits = Self.floor(c0) == Self.ceil(c1) - 1 && Self.floor(r0) == Self.ceil(r1) - 1
             if !fits {
                 guard force else { return false }
                 let inside = c0 >= Double(pane.x) && c1 <= Double(pane.x + pane.width)
@@ -98,6 +106,24 @@ public struct ScreenClusters {
         }
         entries[i].count += cell.count
         return true
+    }
+
+    /// `x.rounded(.down)` without a libm call (this build's baseline x86-64 has no
+    /// rounding instruction): truncation, one down for negatives with a fraction. Exact
+    /// for |x| < 2^52; beyond (and NaN) the library's.
+    @inline(__always)
+    static func floor(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.down) }
+        let t = Double(Int64(x))
+        return t > x ? t - 1 : t
+    }
+
+    /// `x.rounded(.up)`, as `floor`.
+    @inline(__always)
+    static func ceil(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.up) }
+        let t = Double(Int64(x))
+        return t < x ? t + 1 : t
     }
 
     /// Takes one pin (the selected one, drawn on its own) out of its cell's
