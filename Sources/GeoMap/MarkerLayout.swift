@@ -5,21 +5,34 @@ import Frame
 /// (each `String` copy is a reference-count call). Drawing uses these; hit
 /// testing and tests read `PlacedMarker`, made from them (`MarkerLayout.place`).
 struct MarkerSlot {
-    /// Index of the marker in the laid-out array.
-    var index: Int
-    /// First cell (absolute) and width in cells of the glyph.
-    var col: Int
-    var row: Int
-    var width: Int
-    /// The cell the marker's position falls in (a count may start left of it).
-    var ownCol: Int
+    // Stored as 32-bit numbers (36 bytes, not 80): a crowded frame lays out ~7,000 slots
+    // and reads them five times, so their size is memory traffic. Screen positions (a
+    // terminal's cells) and marker indexes (one marker per screen cell) are far below 2^31.
+    private var index32: Int32, col32: Int32, row32: Int32, width32: Int32, ownCol32: Int32
+    private var labelIndex32: Int32 = -1, labelCol32: Int32 = 0, labelWidth32: Int32 = 0
+
     /// Drawn as a density shade (no room for its count).
     var shaded = false
+
+    init(index: Int, col: Int, row: Int, width: Int, ownCol: Int) {
+        index32 = Int32(truncatingIfNeeded: index); col32 = Int32(truncatingIfNeeded: col)
+        row32 = Int32(truncatingIfNeeded: row); width32 = Int32(truncatingIfNeeded: width)
+        ownCol32 = Int32(truncatingIfNeeded: ownCol)
+    }
+
+    /// Index of the marker in the laid-out array.
+    var index: Int { Int(index32) }
+    /// First cell (absolute) and width in cells of the glyph.
+    var col: Int { get { Int(col32) } set { col32 = Int32(truncatingIfNeeded: newValue) } }
+    var row: Int { Int(row32) }
+    var width: Int { get { Int(width32) } set { width32 = Int32(truncatingIfNeeded: newValue) } }
+    /// The cell the marker's position falls in (a count may start left of it).
+    var ownCol: Int { Int(ownCol32) }
     /// The selected marker's title: index into `MarkerLayout.Laid.labels`
     /// (-1: none), where it starts and its width in cells.
-    var labelIndex = -1
-    var labelCol = 0
-    var labelWidth = 0
+    var labelIndex: Int { get { Int(labelIndex32) } set { labelIndex32 = Int32(truncatingIfNeeded: newValue) } }
+    var labelCol: Int { get { Int(labelCol32) } set { labelCol32 = Int32(truncatingIfNeeded: newValue) } }
+    var labelWidth: Int { get { Int(labelWidth32) } set { labelWidth32 = Int32(truncatingIfNeeded: newValue) } }
 
     func covers(col c: Int, row r: Int) -> Bool {
         guard r == row else { return false }
