@@ -37,9 +37,20 @@ public struct Screen: Sendable, Equatable {
         }
         set {
             guard col >= 0, col < width, row >= 0, row < height else { return }
-            releaseWide(at: col, row: row, for: newValue)
-            cells[row * width + col] = newValue
+            let i = row * width + col
+            // Only a continuation here or to the right can leave half a wide character.
+            if isContinuation(i) || (col + 1 < width && isContinuation(i + 1)) {
+                releaseWide(at: col, row: row, for: newValue)
+            }
+            cells[i] = newValue
         }
+    }
+
+    /// Whether cell `i` (row-major) is a continuation, read in place: copying the cell
+    /// out would retain and release its text, and a crowded map writes ~10,000 cells a frame.
+    @inline(__always)
+    private func isContinuation(_ i: Int) -> Bool {
+        cells.withUnsafeBufferPointer { $0[i].text.isEmpty }
     }
 
     /// Before `new` replaces the cell at (`col`, `row`): blanks the other half of a wide
@@ -89,7 +100,24 @@ public struct Screen: Sendable, Equatable {
         let limit = maxWidth.map { min(width, col + $0) } ?? width
         if DisplayWidth.isPrintableASCII(text) { return putASCII(text, col: col, row: row, style: style, limit: limit) }
         var x = col
-        for ch in SafeText.sanitize(text) {
+        let safe = SafeText.sanitize(text)
+        let bytes = safe.utf8
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            // A printable ASCII byte followed by another ASCII byte (or nothing) is a whole
+            // grapheme one cell wide (only non-ASCII scalars combine with what precedes
+            // them): written as `putASCII` does, without grapheme breaking or a width
+            // lookup. A padded Korean title is mostly such bytes.
+            let b = bytes[i], next = bytes.index(after: i)
+            if b >= 0x20, b < 0x7F, next == bytes.endIndex || bytes[next] < 0x80 {
+                if x + 1 > limit { return limit }
+                if x >= 0 { self[x, row] = Cell(Screen.asciiText[Int(b) - 0x20], style) }
+                x += 1
+                i = next
+                continue
+            }
+            let ch = safe[i]
+            i = safe.index(after: i)
             let w = DisplayWidth.of(ch)
             if w == 0 { continue }
             if x + w > limit {

@@ -24,8 +24,11 @@ enum DensityShade {
     }
 
     static func mask(count: Int) -> UInt8 {
-        fillOrder.prefix(dots(count: count)).reduce(0, |)
+        maskOfDots[dots(count: count)]
     }
+
+    /// The first `n` bits of `fillOrder` or-ed, for `n` = 0…8.
+    private static let maskOfDots: [UInt8] = (0...8).map { fillOrder.prefix($0).reduce(0, |) }
 
     static func glyph(count: Int, ascii: Bool) -> String {
         if ascii { return count < 10 ? ":" : count < 100 ? "*" : count < 1000 ? "%" : "@" }

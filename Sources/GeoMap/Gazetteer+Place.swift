@@ -17,8 +17,16 @@ extension Gazetteer {
 
     /// Where `p` is: the nearest city within 50 km, else the country that
     /// contains it (even-odd test on the 1:110m outlines), else the open sea.
-    /// A few microseconds: a 1° grid narrows the cities to a handful.
+    /// A few microseconds: a 1° grid narrows the cities to a handful; the places of the
+    /// last few hundred points asked for are kept (`PlaceMemo`).
     public func place(of p: GeoPoint) -> Place {
+        if let known = placeMemo.place(of: p) { return known }
+        let found = lookUpPlace(of: p)
+        placeMemo.keep(found, of: p)
+        return found
+    }
+
+    private func lookUpPlace(of p: GeoPoint) -> Place {
         if let (i, d) = nearestCity(to: p, withinKm: Gazetteer.nearRadiusKm) { return .near(city: i, km: d) }
         if let c = country(containing: p) { return .inCountry(c) }
         return .openSea

@@ -61,6 +61,8 @@ public struct Gazetteer: Sendable {
     var ringRanges: [Range<Int>] = []
     var ringLons: [Int16] = [], ringLats: [Int16] = []
     let blob: EmbeddedBytes
+    /// Places found lately (`place(of:)`), this gazetteer's own.
+    let placeMemo = PlaceMemo()
 
     /// The embedded gazetteer, decoded once (thread-safe lazy global).
     public static let shared = Gazetteer(blob: EmbeddedBytes.gazetteer)

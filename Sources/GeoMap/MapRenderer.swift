@@ -38,13 +38,8 @@ public enum MapRenderer {
         paint(layers, into: &screen, pane: pane, options: options)
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         var occupancy = Occupancy(pane: pane)
-        // A density shade is background texture: names may cover it (with
-        // 60,000 pins every land cell holds one); pins, counts and titles not.
-        for p in laid.slots {
-            if p.shaded { occupancy.soften(col: p.col, row: p.row); continue }
-            occupancy.take(col: p.col - 1, row: p.row, width: p.width + 2)
-            if p.labelIndex >= 0 { occupancy.take(col: p.labelCol, row: p.row, width: p.labelWidth + 1) }
-        }
+        // A density shade is background texture: names may cover it; pins, counts and titles not.
+        occupancy.mark(laid.slots)
         if options.graticule {
             // Labels live in the top row and the left columns: only markers there can block them.
             let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
@@ -191,9 +186,10 @@ public enum MapRenderer {
     /// Reads the markers' fields in place: no marker or title is copied per slot.
     static func drawMarkers(_ laid: MarkerLayout.Laid, of markers: [MapMarker], into screen: inout Screen, pane: Rect,
                             options: MapOptions, lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
+        let styles = MapTheme.MarkerStyles(options)
         for p in laid.slots {
             let count = markers[p.index].count, selected = markers[p.index].selected
-            let style = MapTheme.marker(count: count, selected: selected, categoryIndex: markers[p.index].categoryIndex, options)
+            let style = styles.style(count: count, selected: selected, categoryIndex: markers[p.index].categoryIndex)
             let glyph = !p.shaded ? MapTheme.glyph(count: count, selected: selected, ascii: options.ascii)
                 : options.ascii ? DensityShade.glyph(count: count, ascii: true)
                 : DensityShade.merged(count: count, lineMask: lineMask(p.col, p.row))

@@ -109,6 +109,27 @@ public enum MapTheme {
         return s
     }
 
+    /// `marker(count:selected:categoryIndex:_:)` of unselected markers, worked out once per
+    /// frame for each cluster shade and category slot (thousands of markers share a few styles).
+    struct MarkerStyles {
+        private let options: MapOptions
+        private let clusters: [Style], pins: [Style]
+
+        init(_ o: MapOptions) {
+            options = o
+            clusters = [2, 10, 100, 1000].map { MapTheme.marker(count: $0, selected: false, categoryIndex: 0, o) }
+            pins = MapTheme.palette.indices.map { MapTheme.marker(count: 1, selected: false, categoryIndex: $0, o) }
+        }
+
+        @inline(__always)
+        func style(count: Int, selected: Bool, categoryIndex: Int) -> Style {
+            if selected { return MapTheme.marker(count: count, selected: true, categoryIndex: categoryIndex, options) }
+            if count > 1 { return clusters[count < 10 ? 0 : count < 100 ? 1 : count < 1000 ? 2 : 3] }
+            let n = pins.count
+            return pins[((categoryIndex % n) + n) % n]
+        }
+    }
+
     /// The text drawn at a marker's cell: `●`/`o` for a pin, `◉`/`@` for the
     /// selected pin, the count for a cluster (`7`, `42`, `99+`).
     static func glyph(_ m: MapMarker, ascii: Bool) -> String {

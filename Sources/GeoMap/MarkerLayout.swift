@@ -5,21 +5,34 @@ import Frame
 /// (each `String` copy is a reference-count call). Drawing uses these; hit
 /// testing and tests read `PlacedMarker`, made from them (`MarkerLayout.place`).
 struct MarkerSlot {
-    /// Index of the marker in the laid-out array.
-    var index: Int
-    /// First cell (absolute) and width in cells of the glyph.
-    var col: Int
-    var row: Int
-    var width: Int
-    /// The cell the marker's position falls in (a count may start left of it).
-    var ownCol: Int
+    // Stored as 32-bit numbers (36 bytes, not 80): a crowded frame lays out ~7,000 slots
+    // and reads them five times, so their size is memory traffic. Screen positions (a
+    // terminal's cells) and marker indexes (one marker per screen cell) are far below 2^31.
+    private var index32: Int32, col32: Int32, row32: Int32, width32: Int32, ownCol32: Int32
+    private var labelIndex32: Int32 = -1, labelCol32: Int32 = 0, labelWidth32: Int32 = 0
+
     /// Drawn as a density shade (no room for its count).
     var shaded = false
+
+    init(index: Int, col: Int, row: Int, width: Int, ownCol: Int) {
+        index32 = Int32(truncatingIfNeeded: index); col32 = Int32(truncatingIfNeeded: col)
+        row32 = Int32(truncatingIfNeeded: row); width32 = Int32(truncatingIfNeeded: width)
+        ownCol32 = Int32(truncatingIfNeeded: ownCol)
+    }
+
+    /// Index of the marker in the laid-out array.
+    var index: Int { Int(index32) }
+    /// First cell (absolute) and width in cells of the glyph.
+    var col: Int { get { Int(col32) } set { col32 = Int32(truncatingIfNeeded: newValue) } }
+    var row: Int { Int(row32) }
+    var width: Int { get { Int(width32) } set { width32 = Int32(truncatingIfNeeded: newValue) } }
+    /// The cell the marker's position falls in (a count may start left of it).
+    var ownCol: Int { Int(ownCol32) }
     /// The selected marker's title: index into `MarkerLayout.Laid.labels`
     /// (-1: none), where it starts and its width in cells.
-    var labelIndex = -1
-    var labelCol = 0
-    var labelWidth = 0
+    var labelIndex: Int { get { Int(labelIndex32) } set { labelIndex32 = Int32(truncatingIfNeeded: newValue) } }
+    var labelCol: Int { get { Int(labelCol32) } set { labelCol32 = Int32(truncatingIfNeeded: newValue) } }
+    var labelWidth: Int { get { Int(labelWidth32) } set { labelWidth32 = Int32(truncatingIfNeeded: newValue) } }
 
     func covers(col c: Int, row r: Int) -> Bool {
         guard r == row else { return false }
@@ -86,18 +99,22 @@ enum MarkerLayout {
         slots.reserveCapacity(markers.count + 1)
         var selected: [MarkerSlot] = []
         var labels: [String] = []
+        // `viewport.cell(for:pane:)`'s arithmetic with its constants taken once (the
+        // same operations in the same order, so the same positions).
+        let dpc = viewport.degreesPerColumn(paneWidth: pane.width), dpr = 2 * dpc
+        let centerCol = viewport.centerCol(pane), centerRow = viewport.centerRow(pane)
+        let centerLat = viewport.center.latitude, centerLon = viewport.center.longitude
+        // The pane's edges are whole numbers: `x >= left` is `floor(x) >= left`,
+        // and inside the pane truncating `x - left` (exact, not negative) is the
+        // floor, without a libm call per marker.
+        let left = Double(pane.x), top = Double(pane.y), right = Double(pane.maxX), bottom = Double(pane.maxY)
         for i in markers.indices {
             let lat = markers[i].latitude, lon = markers[i].longitude
             guard lat.isFinite, lon.isFinite, lat >= -90, lat <= 90 else { continue }
-            let pos = viewport.cell(for: GeoPoint(latitude: lat, longitude: lon), pane: pane)
-            // The pane's edges are whole numbers: `pos.col >= x` is `floor(pos.col) >= x`,
-            // and inside the pane truncating `pos.col - x` (exact, not negative) is the
-            // floor, without a libm call per marker.
-            let left = Double(pane.x), top = Double(pane.y)
-            guard pos.col >= left, pos.col < Double(pane.maxX), pos.row >= top, pos.row < Double(pane.maxY) else {
-                continue
-            }
-            let fc = pane.x + Int(pos.col - left), fr = pane.y + Int(pos.row - top)
+            let x = centerCol + Viewport.nearestDelta(lon - centerLon) / dpc
+            let y = centerRow - (lat - centerLat) / dpr
+            guard x >= left, x < right, y >= top, y < bottom else { continue }
+            let fc = pane.x + Int(x - left), fr = pane.y + Int(y - top)
             let width = glyphWidth(count: markers[i].count)
             let col = max(pane.x, min(fc, pane.maxX - width))
             var s = MarkerSlot(index: i, col: col, row: fr, width: width, ownCol: fc)
@@ -139,23 +156,28 @@ enum MarkerLayout {
     /// changing the crowded markers in place.
     static func separateCounts(_ out: inout [MarkerSlot], counts markers: [MapMarker], pane: Rect) {
         var occupied = [UInt8](repeating: 0, count: max(0, pane.width * pane.height))
-        func index(_ col: Int, _ row: Int) -> Int? {
-            guard col >= pane.x, col < pane.maxX, row >= pane.y, row < pane.maxY else { return nil }
-            return (row - pane.y) * pane.width + col - pane.x
-        }
-        for p in out { if let i = index(p.ownCol, p.row), occupied[i] < 255 { occupied[i] += 1 } }
-        for k in out.indices {
-            let p = out[k]
-            guard p.width > 1 || markers[p.index].count > 1 else { continue }
-            var crowded = false
-            for c in (p.col - 1)...(p.col + p.width) {
-                let n = index(c, p.row).map { Int(occupied[$0]) } ?? 0
-                if n > (c == p.ownCol ? 1 : 0) { crowded = true; break }
+        let width = pane.width
+        occupied.withUnsafeMutableBufferPointer { occupied in
+            for p in out where p.row >= pane.y && p.row < pane.maxY && p.ownCol >= pane.x && p.ownCol < pane.maxX {
+                let i = (p.row - pane.y) * width + p.ownCol - pane.x
+                if occupied[i] < 255 { occupied[i] += 1 }
             }
-            guard crowded else { continue }
-            out[k].col = p.ownCol
-            out[k].width = 1
-            out[k].shaded = true
+            for k in out.indices {
+                let row = out[k].row, col = out[k].col, w = out[k].width, own = out[k].ownCol
+                guard w > 1 || markers[out[k].index].count > 1, row >= pane.y, row < pane.maxY else { continue }
+                // The glyph's cells and one either side; cells off the pane hold nothing.
+                let base = (row - pane.y) * width - pane.x
+                var crowded = false
+                for c in max(col - 1, pane.x)..<max(max(col - 1, pane.x), min(col + w + 1, pane.maxX))
+                where occupied[base + c] > (c == own ? 1 : 0) {
+                    crowded = true
+                    break
+                }
+                guard crowded else { continue }
+                out[k].col = own
+                out[k].width = 1
+                out[k].shaded = true
+            }
         }
     }
 

@@ -47,12 +47,6 @@ struct Occupancy {
         soft = taken
     }
 
-    /// Marks a density shade's cell.
-    mutating func soften(col: Int, row: Int) {
-        guard pane.contains(col: col, row: row) else { return }
-        soft[(row - pane.y) * pane.width + col - pane.x] = true
-    }
-
     /// Whether the cell is inside the pane and holds nothing, not even a shade.
     func isEmpty(col: Int, row: Int) -> Bool {
         isFree(col: col, row: row, width: 1) && !soft[(row - pane.y) * pane.width + col - pane.x]
@@ -64,6 +58,31 @@ struct Occupancy {
         let base = (row - pane.y) * pane.width - pane.x
         for c in col..<(col + width) where taken[base + c] { return false }
         return true
+    }
+
+    /// Marks what `slots` cover: a density shade's
+    /// cell soft (background texture names may cover: with 60,000 pins every land cell holds
+    /// one), a pin's or count's cells and one either side taken, and a title's cells plus
+    /// one. One pass over the grids in place (thousands of markers a crowded frame).
+    mutating func mark(_ slots: [MarkerSlot]) {
+        let pane = pane
+        taken.withUnsafeMutableBufferPointer { taken in
+            soft.withUnsafeMutableBufferPointer { soft in
+                func take(_ col: Int, _ base: Int, _ width: Int) {
+                    let c0 = max(col, pane.x)
+                    for c in c0..<max(c0, min(col + width, pane.maxX)) { taken[base + c] = true }
+                }
+                for p in slots where p.row >= pane.y && p.row < pane.maxY {
+                    let base = (p.row - pane.y) * pane.width - pane.x
+                    if p.shaded {
+                        if p.col >= pane.x && p.col < pane.maxX { soft[base + p.col] = true }
+                        continue
+                    }
+                    take(p.col - 1, base, p.width + 2)
+                    if p.labelIndex >= 0 { take(p.labelCol, base, p.labelWidth + 1) }
+                }
+            }
+        }
     }
 
     /// Marks cells taken (clipped to the pane).

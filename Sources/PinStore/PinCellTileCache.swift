@@ -9,10 +9,7 @@ import CSQLite
 ///
 /// Bounded: at most `maxCells` decoded cells (48 bytes each, ≈ 6 MiB) in all windows, the
 /// least recently used dropped first. Dropped whole whenever the tree may have changed
-/// (`isCurrent`): a commit by another connection (`PRAGMA data_version`), a row written by
-/// this one (`sqlite3_total_changes64`, which counts trigger writes and the tree's sync),
-/// or a write transaction of this one ending (`Database.writeEnds`: a rollback changes rows
-/// without counting them).
+/// (`StoreChangeWatch`).
 final class PinCellTileCache {
     /// One decoded cell: its column and row on the window's level, its pin count and representative.
     struct Cell {
@@ -60,14 +57,15 @@ final class PinCellTileCache {
     static let maxCells = 1 << 17
 
     private let db: Database
+    private let changes: StoreChangeWatch
     private var windows: [Window] = []
     private var cellCount = 0
     private var clock: UInt64 = 0
-    private var token: (dataVersion: Int64, changes: Int64, writeEnds: Int) = (-1, -1, -1)
-    private var dataVersion: Statement?
+    /// `changes.generation` when the windows were checked last.
+    private var generation = 0
     private var rows: Statement?
 
-    init(db: Database) { self.db = db }
+    init(db: Database, changes: StoreChangeWatch) { self.db = db; self.changes = changes }
 
     /// Cells held (tests, benchmarks).
     var count: Int { cellCount }
@@ -75,14 +73,9 @@ final class PinCellTileCache {
     /// Drops every window when the tree may have changed since they were read.
     /// Call before every visit, after the tree's sync (which may write).
     func dropIfChanged() throws(StoreError) {
-        if dataVersion == nil { dataVersion = try db.prepare("PRAGMA data_version") }
-        guard let st = dataVersion else { return }
-        try st.bind([])
-        let version = try st.step() ? st.int(0) : -1
-        st.reset()
-        let now = (dataVersion: version, changes: sqlite3_total_changes64(db.handle), writeEnds: db.writeEnds)
-        if now != token { drop() }
-        token = now
+        try changes.check()
+        if changes.generation != generation { drop() }
+        generation = changes.generation
     }
 
     /// Forgets every window.

@@ -46,24 +46,27 @@ extension Store {
                     let rect = k - 3 < PinGrid.minLevel ? PinCellTileCache.TileRect(x0: 0, x1: 0, y0: 0, y1: 0)
                         : PinCellTileCache.TileRect(x0: lo.x >> 3, x1: hi.x >> 3, y0: lo.y >> 3, y1: hi.y >> 3)
                     let w = try cache.window(scope: scope, level: k, rect: rect)
-                    let tileX = w.tileX, tileY = w.tileY, starts = w.starts, cells = w.cells  // no copies: shared buffers
-                    // The window's tiles in key order, those of the view: the rows SQLite
-                    // would return for the view's ranges, less tiles wholly outside it.
-                    for t in tileX.indices where rect.contains(x: tileX[t], y: tileY[t]) {
-                        for i in Int(starts[t])..<Int(starts[t + 1]) {
-                            let c = cells[i]
-                            // Coarser levels only add their lone pins: the
-                            // other pins are counted by cells of `top`.
-                            let n = Int(c.n)
-                            guard k == top || n == 1 else { continue }
-                            let x = Int(c.x), y = Int(c.y)
-                            guard x >= lo.x, x <= hi.x, y >= lo.y, y <= hi.y else { continue }
-                            let lat = c.latitude, lon = c.longitude
-                            if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
-                            guard body(PinCell(level: k, x: x, y: y, count: n, repID: c.id, repLatitude: lat,
-                                               repLongitude: lon, repCategoryID: c.repScope, scope: scope)) else { return }
+                    let tileX = w.tileX, tileY = w.tileY, starts = w.starts  // no copies: shared buffers
+                    let goOn = w.cells.withUnsafeBufferPointer { cells -> Bool in
+                        // The window's tiles in key order, those of the view: the rows SQLite
+                        // would return for the view's ranges, less tiles wholly outside it.
+                        for t in tileX.indices where rect.contains(x: tileX[t], y: tileY[t]) {
+                            for c in cells[Int(starts[t])..<Int(starts[t + 1])] {
+                                // Coarser levels only add their lone pins: the
+                                // other pins are counted by cells of `top`.
+                                let n = Int(c.n)
+                                guard k == top || n == 1 else { continue }
+                                let x = Int(c.x), y = Int(c.y)
+                                guard x >= lo.x, x <= hi.x, y >= lo.y, y <= hi.y else { continue }
+                                let lat = c.latitude, lon = c.longitude
+                                if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
+                                guard body(PinCell(level: k, x: x, y: y, count: n, repID: c.id, repLatitude: lat,
+                                                   repLongitude: lon, repCategoryID: c.repScope, scope: scope)) else { return false }
+                            }
                         }
+                        return true
                     }
+                    guard goOn else { return }
                 }
             }
         }

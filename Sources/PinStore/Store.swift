@@ -9,7 +9,11 @@ public final class Store {
     /// The file path, or `:memory:`.
     public let path: String
     /// The map's decoded tiles around the last views (`visitPinCells`).
-    lazy var pinCellTileCache = PinCellTileCache(db: db)
+    lazy var pinCellTileCache = PinCellTileCache(db: db, changes: changeWatch)
+    /// The list's newest pins around the last view (`newestPins`).
+    lazy var newestPinsWindow = NewestPinsWindow()
+    /// When the caches above may be stale.
+    lazy var changeWatch = StoreChangeWatch(db: db)
 
     /// How a store is opened.
     public enum OpenMode: Sendable {

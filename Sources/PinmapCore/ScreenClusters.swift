@@ -34,6 +34,9 @@ public struct ScreenClusters {
     private(set) var entries: [Entry] = []
     /// Per screen cell (row-major): 1 + its index in `entries`, 0 when empty.
     private var slot: [Int32]
+    /// Width and height (degrees, and in columns and rows) of the cells of `cellLevel`, the
+    /// level last added (a frame's cells are nearly all of one level).
+    private var cellLevel = -1, cellWidth = 0.0, cellHeight = 0.0, cellColumns = 0.0, cellRows = 0.0
     /// Pins counted inside the pane.
     public private(set) var inView = 0
     /// True when a straddling cell crossed the pane's edge, so `inView` may
@@ -66,18 +69,33 @@ public struct ScreenClusters {
     public mutating func add(_ cell: PinCell, force: Bool = false) -> Bool {
         let pos = position(latitude: cell.repLatitude, longitude: cell.repLongitude)
         if cell.count > 1 {
-            // The box's edges in screen cells, measured from the representative
-            // on the world copy drawn.
-            let w = PinCell.width(level: cell.level), h = PinCell.height(level: cell.level)
-            let west = Double(cell.x) * w - 180, south = Double(cell.y) * h - 90
-            let c0 = pos.col - (cell.repLongitude - west) / dpc, c1 = pos.col + (west + w - cell.repLongitude) / dpc
-            let r0 = pos.row - (south + h - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - south) / dpr
-            let fits = c0.rounded(.down) == c1.rounded(.up) - 1 && r0.rounded(.down) == r1.rounded(.up) - 1
-            if !fits {
-                guard force else { return false }
-                let inside = c0 >= Double(pane.x) && c1 <= Double(pane.x + pane.width)
-                    && r0 >= Double(pane.y) && r1 <= Double(pane.y + pane.height)
-                if !inside { approximate = true }
+            if cell.level != cellLevel {
+                cellLevel = cell.level
+                cellWidth = PinCell.width(level: cell.level)
+                cellHeight = PinCell.height(level: cell.level)
+                cellColumns = cellWidth / dpc
+                cellRows = cellHeight / dpr
+            }
+            // A forced cell whose box lies inside the pane whatever its position around the
+            // representative (with a column and a row to spare for rounding) counts where
+            // the representative is, straddling or not: no need to measure its edges (four
+            // divisions; most cells of a crowded view are forced).
+            let surelyInside = force && pos.col - cellColumns - 1 >= left && pos.col + cellColumns + 1 <= right
+                && pos.row - cellRows - 1 >= top && pos.row + cellRows + 1 <= bottom
+            if !surelyInside {
+                // The box's edges in screen cells, measured from the representative
+                // on the world copy drawn.
+                let w = cellWidth, h = cellHeight
+                let west = Double(cell.x) * w - 180, south = Double(cell.y) * h - 90
+                let c0 = pos.col - (cell.repLongitude - west) / dpc, c1 = pos.col + (west + w - cell.repLongitude) / dpc
+                let r0 = pos.row - (south + h - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - south) / dpr
+                let fits = Self.floor(c0) == Self.ceil(c1) - 1 && Self.floor(r0) == Self.ceil(r1) - 1
+                if !fits {
+                    guard force else { return false }
+                    let inside = c0 >= Double(pane.x) && c1 <= Double(pane.x + pane.width)
+                        && r0 >= Double(pane.y) && r1 <= Double(pane.y + pane.height)
+                    if !inside { approximate = true }
+                }
             }
         }
         guard let k = index(col: pos.col, row: pos.row) else { return true }
@@ -98,6 +116,24 @@ public struct ScreenClusters {
         }
         entries[i].count += cell.count
         return true
+    }
+
+    /// `x.rounded(.down)` without a libm call (this build's baseline x86-64 has no
+    /// rounding instruction): truncation, one down for negatives with a fraction. Exact
+    /// for |x| < 2^52; beyond (and NaN) the library's.
+    @inline(__always)
+    static func floor(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.down) }
+        let t = Double(Int64(x))
+        return t > x ? t - 1 : t
+    }
+
+    /// `x.rounded(.up)`, as `floor`.
+    @inline(__always)
+    static func ceil(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.up) }
+        let t = Double(Int64(x))
+        return t < x ? t + 1 : t
     }
 
     /// Takes one pin (the selected one, drawn on its own) out of its cell's
@@ -137,11 +173,15 @@ public struct ScreenClusters {
     public func markers(categoryIndex: (Int64) -> Int) -> [MapMarker] {
         var out: [MapMarker] = []
         out.reserveCapacity(entries.count)
-        for s in slot where s > 0 {
-            let e = entries[Int(s) - 1]
-            guard e.count > 0 else { continue }
-            out.append(MapMarker(id: e.repID, latitude: e.latitude, longitude: e.longitude, count: e.count,
-                                 categoryIndex: categoryIndex(e.categoryID), title: "", selected: false))
+        entries.withUnsafeBufferPointer { entries in
+            slot.withUnsafeBufferPointer { slot in
+                for s in slot where s > 0 {
+                    let e = entries[Int(s) - 1]
+                    guard e.count > 0 else { continue }
+                    out.append(MapMarker(id: e.repID, latitude: e.latitude, longitude: e.longitude, count: e.count,
+                                         categoryIndex: categoryIndex(e.categoryID), title: "", selected: false))
+                }
+            }
         }
         return out
     }

@@ -117,4 +117,46 @@ final class ScreenTests: XCTestCase {
         XCTAssertFalse(DisplayWidth.isPrintableASCII("e\u{301}"))
         XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
     }
+
+    /// Mixed text: `put` writes ASCII bytes followed by ASCII without grapheme breaking; it
+    /// must write what writing grapheme by grapheme writes (combining marks after ASCII,
+    /// Korean, emoji, controls; clipped at either edge and at a limit).
+    func testMixedTextWritesWhatWritingGraphemeByGraphemeWrites() {
+        func reference(_ s: inout Screen, _ text: String, col: Int, style: Style, maxWidth: Int?) -> Int {
+            let limit = maxWidth.map { min(s.width, col + $0) } ?? s.width
+            var x = col
+            for ch in SafeText.sanitize(text) {
+                let w = DisplayWidth.of(ch)
+                if w == 0 { continue }
+                if x + w > limit {
+                    if x < limit && x >= 0 { s[x, 0] = Cell(" ", style) }
+                    return limit
+                }
+                if x >= 0 {
+                    s[x, 0] = Cell(Screen.cellText(ch), style)
+                    if w == 2 { s[x + 1, 0] = Cell("", style) }
+                }
+                x += w
+            }
+            return x
+        }
+        let style = Style(fg: .cyan)
+        let texts = ["종묘 Jongmyo", "cafe\u{301} au lait", "e\u{301}\u{302}x", "a\u{200D}b", "👨\u{200D}👩\u{200D}👧 ok",
+                     "tab\there", "ab\u{7F}cd", "x\r\ny", "🇰🇷🇯🇵 flags", "가a나b다c" + String(repeating: " ", count: 30),
+                     "\u{200B}zero", "a\u{0308}", "Z"]
+        for text in texts {
+            for (col, maxWidth) in [(0, nil), (3, 5), (-2, 6), (10, 30), (18, 4), (1, 0), (-7, nil)] as [(Int, Int?)] {
+                var fast = Screen(width: 20, height: 1)
+                fast.put("가나다라마바사아자차", col: 0, row: 0)
+                var slow = fast
+                let a = fast.put(text, col: col, row: 0, style: style, maxWidth: maxWidth)
+                let b = reference(&slow, text, col: col, style: style, maxWidth: maxWidth)
+                XCTAssertEqual(fast.cells, slow.cells, "\(text) at \(col), max \(String(describing: maxWidth))")
+                XCTAssertEqual(a, b, "\(text) at \(col), max \(String(describing: maxWidth))")
+            }
+        }
+        var s = Screen(width: 6, height: 1)
+        s.put("ae\u{301}가", col: 0, row: 0)
+        XCTAssertEqual(s.cells.map(\.text), ["a", "e\u{301}", "가", "", " ", " "])
+    }
 }

@@ -159,4 +159,18 @@ final class MapCellTests: XCTestCase {
             }
         }
     }
+
+    /// The straddle test's floor and ceiling (no libm call) equal the library's.
+    func testFloorAndCeilingEqualTheLibrarys() {
+        let values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 2.999999, -2.000001, 199.99999999, -199.5, 1e15 + 0.5,
+                                -1e15 - 0.5, 4_503_599_627_370_496, -9e18, 1e300, .infinity, -.infinity,
+                                .ulpOfOne, -.leastNonzeroMagnitude, 57.0, 57.0.nextDown, 57.0.nextUp]
+        for x in values {
+            XCTAssertEqual(ScreenClusters.floor(x), x.rounded(.down), "\(x)")
+            XCTAssertEqual(ScreenClusters.ceil(x), x.rounded(.up), "\(x)")
+        }
+        XCTAssertTrue(ScreenClusters.floor(.nan).isNaN)
+        XCTAssertTrue(ScreenClusters.ceil(.nan).isNaN)
+    }
 }
+
