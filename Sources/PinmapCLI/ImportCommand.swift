@@ -120,7 +120,7 @@ enum ImportsCommand: TextCommand {
         options: [("--db", "store path")], flags: [("--json", "print JSON")], maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openStore(args, reading: true)
         let batches: [ImportBatch]
         do { batches = try store.importBatches() } catch { throw .failure(error.message) }
         io.out.write((args.has("--json") ? ImportReportFormatter.json(batches) : ImportReportFormatter.batchTable(batches)) + "\n")
