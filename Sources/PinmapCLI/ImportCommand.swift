@@ -1,4 +1,5 @@
 import Foundation
+import Frame
 import Glibc
 import PinImport
 import PinStore
@@ -52,9 +53,14 @@ enum ImportCommand: TextCommand {
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []
-        do {  // the import's connection (and its page cache) is closed before a fallback `--index` runs
+        // Ctrl-C: each file is one transaction, so the file being read is left out entirely.
+        try InterruptNotice.during("pinmap import: interrupted; nothing was imported (the store is as it was)") { () throws(CLIError) in
+            // the import's connection (and its page cache) is closed before a fallback `--index` runs
             let store = try PinmapCLI.openStore(args, creating: !options.dryRun)
             for (k, path) in args.positionals.enumerated() {
+                if k > 0 {
+                    InterruptNotice.set("pinmap import: interrupted; \(EscapedText.escape(path)) was not imported (the \(k) file\(k == 1 ? "" : "s") before it \(k == 1 ? "was" : "were"))")
+                }
                 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
                 let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size)
                 var fileOptions = options
@@ -62,7 +68,7 @@ enum ImportCommand: TextCommand {
                 // its own transaction, before it commits: one pass, no reopen, no WAL copy.
                 fileOptions.deferIndexing = !(args.has("--index") && k == args.positionals.count - 1)
                 let indexing = IndexingBar(label: "new pins", after: bar)
-                do {
+                do throws(ImportError) {
                     reports.append(try Importer.run(path: path, store: store, options: fileOptions, progress: bar.update,
                                                     indexProgress: indexing.update))
                     bar.finish()
@@ -80,7 +86,11 @@ enum ImportCommand: TextCommand {
         // What the last file's import could not index (it failed, or added nothing).
         if args.has("--index"), reports.contains(where: { $0.pinsToIndex > 0 }) {
             FreedMemory.release()  // the import's freed rows and tables: one process, one peak
-            if let problem = index(try PinmapCLI.openStore(args), label: "new pins") {
+            let store = try PinmapCLI.openStore(args)
+            let problem = InterruptNotice.during("pinmap import: interrupted while indexing; the pins were imported (run `pinmap index`)") {
+                index(store, label: "new pins")
+            }
+            if let problem {
                 io.err.write("pinmap import: \(problem)\n")
                 failed = true
             } else {
@@ -148,7 +158,9 @@ enum UndoImportCommand: TextCommand {
             if changed > 0 && !args.has("--force") {
                 throw CLIError.failure("\(changed) pin\(changed == 1 ? " was" : "s were") edited or commented since import \(id); nothing removed. `pinmap undo-import \(id) --force` removes them too")
             }
-            removed = try store.undoImport(batchID: id)
+            removed = try InterruptNotice.during("pinmap undo-import: interrupted; nothing removed (the store is as it was)") {
+                try store.undoImport(batchID: id)
+            }
         } catch let e as CLIError { throw e } catch let e as StoreError { throw .failure(e.message) } catch { throw .failure("\(error)") }
         guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
         io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
