@@ -49,6 +49,7 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
+        let clock = Monotonic.seconds()  // one clock for every bar of the command
         try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals)
         let json = args.has("--json")
         var failed = false
@@ -62,12 +63,12 @@ enum ImportCommand: TextCommand {
                     InterruptNotice.set("pinmap import: interrupted; \(EscapedText.escape(path)) was not imported (the \(k) file\(k == 1 ? "" : "s") before it \(k == 1 ? "was" : "were"))")
                 }
                 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
-                let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size)
+                let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size, start: clock)
                 var fileOptions = options
                 // `--index`: the last file indexes everything (the earlier files' pins too) in
                 // its own transaction, before it commits: one pass, no reopen, no WAL copy.
                 fileOptions.deferIndexing = !(args.has("--index") && k == args.positionals.count - 1)
-                let indexing = IndexingBar(label: "new pins", after: bar)
+                let indexing = IndexingBar(label: "new pins", after: bar, start: clock)
                 do throws(ImportError) {
                     reports.append(try Importer.run(path: path, store: store, options: fileOptions, progress: bar.update,
                                                     indexProgress: indexing.update))
@@ -88,7 +89,7 @@ enum ImportCommand: TextCommand {
             FreedMemory.release()  // the import's freed rows and tables: one process, one peak
             let store = try PinmapCLI.openStore(args)
             let problem = InterruptNotice.during("pinmap import: interrupted while indexing; the pins were imported (run `pinmap index`)") {
-                index(store, label: "new pins")
+                index(store, label: "new pins", start: clock)
             }
             if let problem {
                 io.err.write("pinmap import: \(problem)\n")
@@ -110,8 +111,9 @@ enum ImportCommand: TextCommand {
 extension ImportCommand {
     /// `--index`: builds what the import left for later, with a progress bar on a terminal.
     /// - Returns: nil, or what went wrong (the pins stay imported).
-    static func index(_ store: Store, label: String) -> String? {
-        let bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0)
+    /// - Parameter start: the command's clock (`Monotonic.seconds()`); nil: now.
+    static func index(_ store: Store, label: String, start: Double? = nil) -> String? {
+        let bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0, start: start)
         defer { bar.finish() }
         do {
             try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
@@ -173,17 +175,19 @@ enum UndoImportCommand: TextCommand {
 private final class IndexingBar {
     private let label: String
     private let fileBar: ImportProgressPrinter
+    private let start: Double
     private var bar: ImportProgressPrinter?
 
-    init(label: String, after fileBar: ImportProgressPrinter) {
+    init(label: String, after fileBar: ImportProgressPrinter, start: Double) {
         self.label = label
         self.fileBar = fileBar
+        self.start = start
     }
 
     func update(_ p: IndexingProgress) {
         if bar == nil {
             fileBar.finish()
-            bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0)
+            bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0, start: start)
         }
         bar?.update(fraction: p.fraction, detail: p.stage.rawValue)
     }
