@@ -149,6 +149,9 @@ enum UndoImportCommand: TextCommand {
         flags: [("--force", "also remove pins edited or commented since the import")],
         maxPositionals: 1, minPositionals: 1)
 
+    /// Fewest pins for which undo-import draws a progress bar on a terminal.
+    static let barFromPins: Int64 = 50_000
+
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         guard let id = Int64(args.positionals[0]), id > 0 else {
             throw .usage(command: "undo-import", message: "ID must be a batch number from `pinmap imports`, got '\(args.positionals[0])'")
@@ -160,8 +163,13 @@ enum UndoImportCommand: TextCommand {
             if changed > 0 && !args.has("--force") {
                 throw CLIError.failure("\(changed) pin\(changed == 1 ? " was" : "s were") edited or commented since import \(id); nothing removed. `pinmap undo-import \(id) --force` removes them too")
             }
+            // A bar on a terminal (a million pins take a while), with the pins to remove as its size.
+            let batch = try store.importBatches().first { $0.id == id }
+            let bar = ImportProgressPrinter(label: "undoing import \(id)", fileSize: Int64(batch?.pinsLeft ?? 0),
+                                            minimumBytes: UndoImportCommand.barFromPins)
+            defer { bar.finish() }
             removed = try InterruptNotice.during("pinmap undo-import: interrupted; nothing removed (the store is as it was)") {
-                try store.undoImport(batchID: id)
+                try store.undoImport(batchID: id, progress: { bar.update(fraction: $0, detail: "removing pins") })
             }
         } catch let e as CLIError { throw e } catch let e as StoreError { throw .failure(e.message) } catch { throw .failure("\(error)") }
         guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
