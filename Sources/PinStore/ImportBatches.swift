@@ -80,6 +80,12 @@ extension Store {
     /// - Throws: `StoreError` when the store cannot be written.
     @discardableResult
     public func undoImport(batchID id: Int64, progress: ((Double) -> Void)?) throws(StoreError) -> Int? {
+        try undoImport(batchID: id, progress: progress, bulkFrom: Store.bulkUndoPins)
+    }
+
+    /// `undoImport(batchID:progress:)` rebuilding search and the map from `bulkFrom` pins on
+    /// (tests use small batches).
+    func undoImport(batchID id: Int64, progress: ((Double) -> Void)?, bulkFrom: Int64) throws(StoreError) -> Int? {
         do {
             return try withoutForeignKeyChecks { try transaction { () throws -> Int? in
                 guard try db.scalarInt("SELECT count(*) FROM import_batches WHERE id = ?", [.int(id)]) > 0 else { return nil }
@@ -89,8 +95,11 @@ extension Store {
                 let pins: Int
                 let inBatch = try db.scalarInt("SELECT count(*) FROM pins WHERE id BETWEEN ? AND ? AND batch_id = ?",
                                                [.int(first), .int(last), .int(id)])
-                if inBatch > 0, inBatch == (try db.scalarInt("SELECT count(*) FROM pins")) {
+                let total = try db.scalarInt("SELECT count(*) FROM pins")
+                if inBatch > 0, inBatch == total {
                     pins = try removeEveryPin()
+                } else if inBatch >= bulkFrom, inBatch >= total - inBatch {
+                    pins = try removePinsThenReindex(batch: id, first: first, last: last, progress: progress)
                 } else {
                     pins = try removePins(batch: id, first: first, last: last, progress: progress)
                 }
@@ -133,6 +142,23 @@ extension Store {
         return removed
     }
 
+    /// Fewest pins of a batch for which an undo rebuilds search and the map from the pins
+    /// left instead of updating them pin by pin (when they are no more than the batch's).
+    static let bulkUndoPins: Int64 = 50_000
+
+    /// Deletes the batch's pins with the pins' delete triggers dropped (they index each
+    /// deleted pin: ≈ 70 µs a pin), then rebuilds the search index and the map's cell tree
+    /// from the pins left (≈ 7 µs a pin). Call inside the undo's transaction.
+    private func removePinsThenReindex(batch id: Int64, first: Int64, last: Int64, progress: ((Double) -> Void)?) throws(StoreError) -> Int {
+        let removed = try withoutPinTriggers(deleteOnly: true) { () throws(StoreError) in
+            try removePins(batch: id, first: first, last: last, progress: { progress?(0.6 * $0) })
+        }
+        try rebuildSearchIndex()
+        progress?(0.8)
+        try rebuildPinCells()
+        return removed
+    }
+
     /// Empties the store of pins in a few statements: the pins' triggers are dropped for
     /// the `DELETE` (SQLite then truncates the table instead of visiting each row) and
     /// recreated from their own SQL, the search index is emptied (`delete-all`) and the
@@ -140,17 +166,27 @@ extension Store {
     /// - Returns: the number of pins removed.
     private func removeEveryPin() throws(StoreError) -> Int {
         let count = Int(try db.scalarInt("SELECT count(*) FROM pins"))
-        var triggers: [String] = []
-        let st = try db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'pins'")
-        var names: [String] = []
-        while try st.step() { names.append(st.text(0)); triggers.append(st.text(1)) }
-        for name in names { try db.execute("DROP TRIGGER \"\(name.replacingOccurrences(of: "\"", with: "\"\""))\"") }
-        try db.execute("DELETE FROM comments")
-        try db.execute("DELETE FROM pins")
-        for sql in triggers { try db.execute(sql) }
+        try withoutPinTriggers(deleteOnly: false) { () throws(StoreError) in
+            try db.execute("DELETE FROM comments")
+            try db.execute("DELETE FROM pins")
+        }
         try db.execute("INSERT INTO pins_fts(pins_fts) VALUES('delete-all')")
         try rebuildPinCells()
         return count
+    }
+
+    /// Runs `body` with the triggers on `pins` dropped (with `deleteOnly`, those that fire on
+    /// a delete), recreated from their own SQL afterwards. Call inside a transaction: a
+    /// failure then rolls the drop back too.
+    private func withoutPinTriggers<T>(deleteOnly: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let st = try db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'pins'")
+        var triggers: [(name: String, sql: String)] = []
+        while try st.step() { triggers.append((st.text(0), st.text(1))) }
+        if deleteOnly { triggers = triggers.filter { $0.sql.uppercased().contains("DELETE ON") } }
+        for t in triggers { try db.execute("DROP TRIGGER \"\(t.name.replacingOccurrences(of: "\"", with: "\"\""))\"") }
+        let result = try body()
+        for t in triggers { try db.execute(t.sql) }
+        return result
     }
 }
 

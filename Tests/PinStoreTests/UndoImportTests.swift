@@ -9,7 +9,7 @@ final class UndoImportTests: XCTestCase {
         try store.transaction { () throws -> Int64 in
             let id = try BatchRecord.begin(store: store, file: "a.csv", report: ImportReport(file: "a.csv"))
             for (i, t) in titles.enumerated() {
-                try store.insert(NewPin(title: t, latitude: 37 + Double(i) / 100, longitude: 127), batchID: id)
+                try store.insert(NewPin(title: t, latitude: 37 + Double(i % 1000) / 100, longitude: 127 + Double(i / 1000) / 100), batchID: id)
             }
             try BatchRecord.finish(store: store, id: id, report: ImportReport(file: "a.csv"))
             return id
@@ -67,5 +67,26 @@ final class UndoImportTests: XCTestCase {
             try store.syncPinCells()
             XCTAssertEqual(try store.pinCellTotal(), 1)
         }
+    }
+
+    /// A batch of `bulkUndoPins` (here 20) or more, beside fewer other pins: deleted without the delete
+    /// triggers, then search and the map rebuilt from the pins left.
+    func testUndoingALargeBatchRebuildsSearchAndTheMapFromThePinsLeft() throws {
+        let store = try Store(path: TestStores.tempPath())
+        try store.insert(NewPin(title: "kept cafe", latitude: 1, longitude: 2), batchID: nil)
+        try store.syncPinCells()
+        let before = try triggers(store)
+        let id = try importBatch(store, titles: (0..<30).map { "bulk cafe \($0)" })
+        var steps: [Double] = []
+        XCTAssertEqual(try store.undoImport(batchID: id, progress: { steps.append($0) }, bulkFrom: 20), 30)
+        XCTAssertEqual(steps, [0.6, 0.8, 1])
+        XCTAssertEqual(try triggers(store), before)
+        XCTAssertEqual(try titles(store, search: "cafe"), ["kept cafe"])
+        XCTAssertEqual(try store.db.scalarInt("SELECT count(*) FROM pin_cell_log"), 0)
+        try TestStores.checkSearchIndex(store)
+        try store.syncPinCells()
+        XCTAssertEqual(try store.pinCellTotal(), 1)
+        try store.insert(NewPin(title: "new cafe", latitude: 3, longitude: 4), batchID: nil)
+        XCTAssertEqual(try titles(store, search: "cafe"), ["kept cafe", "new cafe"])
     }
 }
