@@ -48,7 +48,7 @@ public enum ImportProgressBar {
         let rest = " \(percent(clamped(fraction))) \(tail(detail, elapsed))"  // no bar
         let labelRoom = room - DisplayWidth.of(rest)
         if labelRoom >= 4 { return DisplayWidth.truncate(label, to: labelRoom) + rest }
-        return DisplayWidth.truncate(String(rest.dropFirst()), to: room)
+        return DisplayWidth.truncate(String(rest.drop { $0 == " " }), to: room)
     }
 
     private static func clamped(_ fraction: Double) -> Double { fraction.isFinite ? min(1, max(0, fraction)) : 1 }

@@ -69,9 +69,10 @@ extension Store {
     /// transaction, so a failure or a kill leaves the store as it was. The pins are deleted by
     /// their id range (`BatchRecord`) with their comments, then the batch; the pins' delete
     /// triggers keep search and the map in step. When the batch holds every pin of the store
-    /// (the common "undo my only big import"), the table is emptied at once instead
-    /// (`removeEveryPin`): no trigger runs per pin, and the map's change log does not grow by
-    /// a row a pin. Foreign key checks are off for it when no transaction is open: the
+    /// (the common "undo my only big import"), or `bulkUndoPins` or more and no fewer than
+    /// the pins left, the pins left are kept and everything else rebuilt around them instead
+    /// (`removePinsThenReindex`): no trigger runs per pin, and the map's change log does not
+    /// grow by a row a pin. Foreign key checks are off for it when no transaction is open: the
     /// batch's delete would otherwise look for pins referencing it, and with no index on
     /// `batch_id` that reads the whole table (0.1 s at a million pins) to find none.
     /// - Parameter progress: called with the fraction done (0…1), after each step of
@@ -92,13 +93,12 @@ extension Store {
                 let range = try db.prepare("SELECT first_pin, last_pin FROM import_batch_pins WHERE batch_id = ?")
                 try range.bind([.int(id)])
                 let (first, last) = try range.step() ? (range.int(0), range.int(1)) : (1, 0)  // no range: no pins
+                range.reset()  // no statement may stay active: the bulk path drops a table
                 let pins: Int
                 let inBatch = try db.scalarInt("SELECT count(*) FROM pins WHERE id BETWEEN ? AND ? AND batch_id = ?",
                                                [.int(first), .int(last), .int(id)])
                 let total = try db.scalarInt("SELECT count(*) FROM pins")
-                if inBatch > 0, inBatch == total {
-                    pins = try removeEveryPin()
-                } else if inBatch >= bulkFrom, inBatch >= total - inBatch {
+                if inBatch > 0, inBatch == total || (inBatch >= bulkFrom && inBatch >= total - inBatch) {
                     pins = try removePinsThenReindex(batch: id, first: first, last: last, progress: progress)
                 } else {
                     pins = try removePins(batch: id, first: first, last: last, progress: progress)
@@ -142,37 +142,36 @@ extension Store {
         return removed
     }
 
-    /// Fewest pins of a batch for which an undo rebuilds search and the map from the pins
-    /// left instead of updating them pin by pin (when they are no more than the batch's).
+    /// Fewest pins of a batch for which an undo rebuilds the pins table, search and the map
+    /// from the pins left instead of deleting pin by pin (when they are no more than the
+    /// batch's; a batch of every pin always).
     static let bulkUndoPins: Int64 = 50_000
 
-    /// Deletes the batch's pins with the pins' delete triggers dropped (they index each
-    /// deleted pin: ≈ 70 µs a pin), then rebuilds the search index and the map's cell tree
-    /// from the pins left (≈ 7 µs a pin). Call inside the undo's transaction.
+    /// Removes the batch's pins by keeping the others: they are copied aside, the table is
+    /// emptied with its triggers dropped (SQLite then truncates it instead of visiting each
+    /// row and index entry, and no trigger indexes each deleted pin: ≈ 70 µs a pin) and
+    /// they are put back under their ids; then the search index and the map's cell tree are
+    /// rebuilt from them (≈ 7 µs a pin). Call inside the undo's transaction, with foreign
+    /// key checks off (the comments of the kept pins stay).
+    /// - Returns: the number of pins removed.
     private func removePinsThenReindex(batch id: Int64, first: Int64, last: Int64, progress: ((Double) -> Void)?) throws(StoreError) -> Int {
-        let removed = try withoutPinTriggers(deleteOnly: true) { () throws(StoreError) in
-            try removePins(batch: id, first: first, last: last, progress: { progress?(0.6 * $0) })
+        let inBatch = "id BETWEEN \(first) AND \(last) AND batch_id IS \(id)"
+        let removed = try withoutPinTriggers(deleteOnly: false) { () throws(StoreError) -> Int in
+            try db.execute("DELETE FROM comments WHERE pin_id IN (SELECT id FROM pins WHERE \(inBatch))")
+            let before = try db.scalarInt("SELECT count(*) FROM pins")
+            try db.execute("""
+                CREATE TEMP TABLE undo_kept AS SELECT * FROM pins WHERE NOT (\(inBatch));
+                DELETE FROM pins;
+                INSERT INTO pins SELECT * FROM undo_kept;
+                DROP TABLE undo_kept
+                """)
+            return Int(before - (try db.scalarInt("SELECT count(*) FROM pins")))
         }
+        progress?(0.6)
         try rebuildSearchIndex()
         progress?(0.8)
         try rebuildPinCells()
         return removed
-    }
-
-    /// Empties the store of pins in a few statements: the pins' triggers are dropped for
-    /// the `DELETE` (SQLite then truncates the table instead of visiting each row) and
-    /// recreated from their own SQL, the search index is emptied (`delete-all`) and the
-    /// map's cell tree rebuilt empty. Call inside the undo's transaction.
-    /// - Returns: the number of pins removed.
-    private func removeEveryPin() throws(StoreError) -> Int {
-        let count = Int(try db.scalarInt("SELECT count(*) FROM pins"))
-        try withoutPinTriggers(deleteOnly: false) { () throws(StoreError) in
-            try db.execute("DELETE FROM comments")
-            try db.execute("DELETE FROM pins")
-        }
-        try db.execute("INSERT INTO pins_fts(pins_fts) VALUES('delete-all')")
-        try rebuildPinCells()
-        return count
     }
 
     /// Runs `body` with the triggers on `pins` dropped (with `deleteOnly`, those that fire on

@@ -103,7 +103,7 @@ final class ImportReportFormatterTests: XCTestCase {
         XCTAssertEqual(line(45), "pins-1000000.csv  50% 40.1/80.2 MB 6.2 s")
         XCTAssertEqual(line(40), "pins-1000000.c…  50% 40.1/80.2 MB 6.2 s")
         XCTAssertEqual(line(30), "pins…  50% 40.1/80.2 MB 6.2 s")
-        XCTAssertEqual(line(20), " 50% 40.1/80.2 MB …")
+        XCTAssertEqual(line(20), "50% 40.1/80.2 MB 6…")
         XCTAssertEqual(line(60, label: "서울 핀 목록.csv"), "서울 핀 목록.csv  50% [████████░░░░░░░░] 40.1/80.2 MB 6.2 s")
         XCTAssertEqual(line(40, label: "서울 핀 목록.csv"), "서울 핀 목록.c…  50% 40.1/80.2 MB 6.2 s")
     }
