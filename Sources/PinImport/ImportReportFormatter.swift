@@ -1,5 +1,6 @@
 import PinModel
 import Foundation
+import Frame
 
 /// Turns import reports into what `pinmap import` prints: a human summary (default) or JSON
 /// (`--json`). The CLI only chooses which and where.
@@ -16,7 +17,7 @@ public enum ImportReportFormatter {
         if let fileError = r.fileError { return "error: \(fileError)" }
         var lines: [String] = []
         let verb = r.dryRun ? "would import" : "imported"
-        var head = "\(r.file): \(verb) \(count(r.imported, "pin"))"
+        var head = "\(EscapedText.escape(r.file)): \(verb) \(count(r.imported, "pin"))"
         if let batch = r.batchID { head += " (batch \(batch); undo with: pinmap undo-import \(batch))" }
         head += ", \(count(r.rejected, "row")) rejected, \(count(r.duplicates, "duplicate")) skipped"
         lines.append(head)
@@ -65,14 +66,21 @@ public enum ImportReportFormatter {
     /// A table of recorded imports for `pinmap imports`, oldest first.
     public static func batchTable(_ batches: [ImportBatch]) -> String {
         guard !batches.isEmpty else { return "no imports recorded" }
-        var lines = ["   id  imported_at           pins  rejected  duplicates  file"]
-        for b in batches {
-            let pins = b.pinsLeft == b.imported ? "\(b.imported)" : "\(b.pinsLeft)/\(b.imported)"
-            lines.append(pad(String(b.id), 5) + "  " + b.importedAt.padding(toLength: 20, withPad: " ", startingAt: 0)
-                         + "  " + pad(pins, 4) + "  " + pad(String(b.rejected), 8) + "  " + pad(String(b.duplicates), 10)
-                         + "  " + b.file)
+        let header = ["id", "imported_at", "pins", "rejected", "duplicates"]
+        let rows = batches.map { b in
+            [String(b.id), b.importedAt, b.pinsLeft == b.imported ? "\(b.imported)" : "\(b.pinsLeft)/\(b.imported)",
+             String(b.rejected), String(b.duplicates)]
         }
-        return lines.joined(separator: "\n")
+        // Each column as wide as its widest value (a 7-digit count must not shift the next ones);
+        // numbers right-aligned, the time left-aligned. A file name can hold control characters: escaped.
+        let least = [5, 20, 4, 8, 10]  // the widths of a small store's table, as before
+        let widths = header.indices.map { c in max(least[c], rows.map(\.[c].count).max() ?? 0) }
+        func line(_ cells: [String], file: String) -> String {
+            cells.enumerated().map { c, v in c == 1 ? v.padding(toLength: widths[c], withPad: " ", startingAt: 0) : pad(v, widths[c]) }
+                .joined(separator: "  ") + "  " + file
+        }
+        return ([line(header, file: "file")] + zip(rows, batches).map { line($0, file: EscapedText.escape($1.file)) })
+            .joined(separator: "\n")
     }
 
     /// JSON of recorded imports for `pinmap imports --json`.

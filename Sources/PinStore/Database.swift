@@ -13,14 +13,16 @@ public final class Database {
 
     /// Opens (or, when `create`, creates) the SQLite file at `path`
     /// (`:memory:` for an in-memory database).
+    /// - Parameter immutable: open read-only as an unchanging file (URI `immutable=1`: no
+    ///   lock, no journal, no `-shm`), for a store in a folder or file that cannot be written.
     /// - Throws: `StoreError` when SQLite cannot open it (missing folder,
     ///   permissions, not a database).
-    public init(path: String, create: Bool = true) throws(StoreError) {
+    public init(path: String, create: Bool = true, immutable: Bool = false) throws(StoreError) {
         self.path = path
         var db: OpaquePointer?
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-        if create { flags |= SQLITE_OPEN_CREATE }
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        var flags = (immutable ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+        if create && !immutable { flags |= SQLITE_OPEN_CREATE }
+        let rc = sqlite3_open_v2(immutable ? Database.immutableURI(path) : path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let msg = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
@@ -33,6 +35,14 @@ public final class Database {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `file:PATH?immutable=1`, the path percent-encoded (RFC 3986) as SQLite's URI rules ask.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(0x80)))
+        allowed.insert(charactersIn: "/-._~")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
 
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 

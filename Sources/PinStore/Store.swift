@@ -8,6 +8,8 @@ public final class Store {
     let db: Database
     /// The file path, or `:memory:`.
     public let path: String
+    /// Opened read-only (`OpenMode.reading` on a store that cannot be written): every write fails.
+    public let isReadOnly: Bool
     /// The map's decoded tiles around the last views (`visitPinCells`).
     lazy var pinCellTileCache = PinCellTileCache(db: db, changes: changeWatch)
     /// The list's newest pins around the last view (`newestPins`).
@@ -20,10 +22,15 @@ public final class Store {
         /// Only a Pinmap store that exists: a missing or empty file is refused
         /// ("no Pinmap store at PATH") and nothing is created.
         case existing
+        /// Like `existing`, for a command that only reads: when the file or its folder cannot
+        /// be written, the store is opened read-only as an unchanging file (`immutable=1`), so
+        /// a store on a read-only disk or in someone else's folder can still be listed.
+        case reading
         /// Create the file when missing; with `makeFolders`, its missing folders too.
         case create(makeFolders: Bool)
 
         var creates: Bool { if case .create = self { return true } else { return false } }
+        var isReading: Bool { if case .reading = self { return true } else { return false } }
     }
 
     /// Opens the store at `path` and migrates its schema. Nothing is written before the file
@@ -36,9 +43,11 @@ public final class Store {
     public init(path: String, mode: OpenMode = .create(makeFolders: true)) throws(StoreError) {
         self.path = path
         let memory = path == ":memory:"
-        do {
+        do throws(StoreError) {
             if !memory { try Store.checkPath(path, mode: mode) }
-            db = try Database(path: path, create: mode.creates)
+            let immutable = !memory && mode.isReading && !Store.writable(path)
+            isReadOnly = immutable
+            db = try Database(path: path, create: mode.creates, immutable: immutable)
             // For a new file only (SQLite ignores it once the file has pages): 8 KiB pages
             // make bulk imports ≈ 8 % faster than the default 4 KiB (fewer, fuller B-tree pages).
             try db.execute("PRAGMA page_size = 8192")
@@ -50,6 +59,10 @@ public final class Store {
             try registerTileMigrationFunction()
             // Read only: a foreign or newer file is refused before anything is written to it.
             let needsMigration = try StoreIdentity.check(db, path: path, mustExist: !mode.creates)
+            if immutable {
+                if needsMigration { throw StoreError(StoreErrorText.readOnly(path: path) + " (this store is from an older pinmap and must be upgraded once)", code: SQLITE_READONLY) }
+                return
+            }
             if !memory {
                 try useWAL()
                 try db.execute("PRAGMA synchronous = NORMAL")
@@ -86,7 +99,7 @@ public final class Store {
     private static func checkPath(_ path: String, mode: OpenMode) throws(StoreError) {
         let dir = PathParts.folder(path)
         switch mode {
-        case .existing:
+        case .existing, .reading:
             guard FileManager.default.fileExists(atPath: path) else {
                 throw StoreError("no Pinmap store at \(MessageText.quotedPath(path)) (nothing was created; `pinmap import` or `pinmap add` creates one)", code: SQLITE_CANTOPEN)
             }
@@ -106,6 +119,11 @@ public final class Store {
                 throw StoreError("cannot create the folder \(MessageText.quotedPath(dir)): \(error.localizedDescription)", code: SQLITE_CANTOPEN)
             }
         }
+    }
+
+    /// Whether SQLite can write the store `path` and its journal (`-wal`, `-shm`) next to it.
+    static func writable(_ path: String) -> Bool {
+        access(path, W_OK) == 0 && StoreErrorText.folderWritable(path)
     }
 
     /// Schema version (number of migrations applied).

@@ -30,14 +30,14 @@ enum CommentsCommand: TextCommand {
     static let spec = CommandSpec(
         name: "comments",
         usage: "pinmap comments ID [--db PATH] [--json]",
-        summary: "List the comments on pin ID, oldest first: id, date, text, tab-separated (a tab, line break or backslash in the text written \\t, \\n, \\\\).",
+        summary: "List the comments on pin ID, oldest first: id, date, text, tab-separated (a tab, line break or backslash in the text written \\t, \\n, \\\\; a carriage return \\r; any other control character \\xHH or \\uHHHH, as in `pinmap list`).",
         options: [("--db", "store path")],
         flags: [("--json", "print a JSON array of comments")],
         maxPositionals: 1, minPositionals: 1)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let pinID = try CLIValues.id(args.positionals[0], command: "comments")
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openStore(args, reading: true)
         let (pin, comments) = try PinmapCLI.storeCall { () throws(StoreError) in (try store.pin(id: pinID), try store.comments(pinID: pinID)) }
         guard pin != nil else { throw .failure("no pin with id \(pinID)") }
         if args.has("--json") {

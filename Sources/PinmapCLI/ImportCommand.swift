@@ -1,4 +1,5 @@
 import Foundation
+import Frame
 import Glibc
 import PinImport
 import PinStore
@@ -48,21 +49,27 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
+        let clock = Monotonic.seconds()  // one clock for every bar of the command
         try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals)
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []
-        do {  // the import's connection (and its page cache) is closed before a fallback `--index` runs
+        // Ctrl-C: each file is one transaction, so the file being read is left out entirely.
+        try InterruptNotice.during("pinmap import: interrupted; nothing was imported (the store is as it was)") { () throws(CLIError) in
+            // the import's connection (and its page cache) is closed before a fallback `--index` runs
             let store = try PinmapCLI.openStore(args, creating: !options.dryRun)
             for (k, path) in args.positionals.enumerated() {
+                if k > 0 {
+                    InterruptNotice.set("pinmap import: interrupted; \(EscapedText.escape(path)) was not imported (the \(k) file\(k == 1 ? "" : "s") before it \(k == 1 ? "was" : "were"))")
+                }
                 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
-                let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size)
+                let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size, start: clock)
                 var fileOptions = options
                 // `--index`: the last file indexes everything (the earlier files' pins too) in
                 // its own transaction, before it commits: one pass, no reopen, no WAL copy.
                 fileOptions.deferIndexing = !(args.has("--index") && k == args.positionals.count - 1)
-                let indexing = IndexingBar(label: "new pins", after: bar)
-                do {
+                let indexing = IndexingBar(label: "new pins", after: bar, start: clock)
+                do throws(ImportError) {
                     reports.append(try Importer.run(path: path, store: store, options: fileOptions, progress: bar.update,
                                                     indexProgress: indexing.update))
                     bar.finish()
@@ -80,7 +87,11 @@ enum ImportCommand: TextCommand {
         // What the last file's import could not index (it failed, or added nothing).
         if args.has("--index"), reports.contains(where: { $0.pinsToIndex > 0 }) {
             FreedMemory.release()  // the import's freed rows and tables: one process, one peak
-            if let problem = index(try PinmapCLI.openStore(args), label: "new pins") {
+            let store = try PinmapCLI.openStore(args)
+            let problem = InterruptNotice.during("pinmap import: interrupted while indexing; the pins were imported (run `pinmap index`)") {
+                index(store, label: "new pins", start: clock)
+            }
+            if let problem {
                 io.err.write("pinmap import: \(problem)\n")
                 failed = true
             } else {
@@ -100,8 +111,9 @@ enum ImportCommand: TextCommand {
 extension ImportCommand {
     /// `--index`: builds what the import left for later, with a progress bar on a terminal.
     /// - Returns: nil, or what went wrong (the pins stay imported).
-    static func index(_ store: Store, label: String) -> String? {
-        let bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0)
+    /// - Parameter start: the command's clock (`Monotonic.seconds()`); nil: now.
+    static func index(_ store: Store, label: String, start: Double? = nil) -> String? {
+        let bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0, start: start)
         defer { bar.finish() }
         do {
             try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
@@ -120,7 +132,7 @@ enum ImportsCommand: TextCommand {
         options: [("--db", "store path")], flags: [("--json", "print JSON")], maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openStore(args, reading: true)
         let batches: [ImportBatch]
         do { batches = try store.importBatches() } catch { throw .failure(error.message) }
         io.out.write((args.has("--json") ? ImportReportFormatter.json(batches) : ImportReportFormatter.batchTable(batches)) + "\n")
@@ -137,6 +149,9 @@ enum UndoImportCommand: TextCommand {
         flags: [("--force", "also remove pins edited or commented since the import")],
         maxPositionals: 1, minPositionals: 1)
 
+    /// Fewest pins for which undo-import draws a progress bar on a terminal.
+    static let barFromPins: Int64 = 50_000
+
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         guard let id = Int64(args.positionals[0]), id > 0 else {
             throw .usage(command: "undo-import", message: "ID must be a batch number from `pinmap imports`, got '\(args.positionals[0])'")
@@ -148,7 +163,14 @@ enum UndoImportCommand: TextCommand {
             if changed > 0 && !args.has("--force") {
                 throw CLIError.failure("\(changed) pin\(changed == 1 ? " was" : "s were") edited or commented since import \(id); nothing removed. `pinmap undo-import \(id) --force` removes them too")
             }
-            removed = try store.undoImport(batchID: id)
+            // A bar on a terminal (a million pins take a while), with the pins to remove as its size.
+            let batch = try store.importBatches().first { $0.id == id }
+            let bar = ImportProgressPrinter(label: "undoing import \(id)", fileSize: Int64(batch?.pinsLeft ?? 0),
+                                            minimumBytes: UndoImportCommand.barFromPins)
+            defer { bar.finish() }
+            removed = try InterruptNotice.during("pinmap undo-import: interrupted; nothing removed (the store is as it was)") {
+                try store.undoImport(batchID: id, progress: { bar.update(fraction: $0, detail: "removing pins") })
+            }
         } catch let e as CLIError { throw e } catch let e as StoreError { throw .failure(e.message) } catch { throw .failure("\(error)") }
         guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
         io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
@@ -161,17 +183,19 @@ enum UndoImportCommand: TextCommand {
 private final class IndexingBar {
     private let label: String
     private let fileBar: ImportProgressPrinter
+    private let start: Double
     private var bar: ImportProgressPrinter?
 
-    init(label: String, after fileBar: ImportProgressPrinter) {
+    init(label: String, after fileBar: ImportProgressPrinter, start: Double) {
         self.label = label
         self.fileBar = fileBar
+        self.start = start
     }
 
     func update(_ p: IndexingProgress) {
         if bar == nil {
             fileBar.finish()
-            bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0)
+            bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0, start: start)
         }
         bar?.update(fraction: p.fraction, detail: p.stage.rawValue)
     }

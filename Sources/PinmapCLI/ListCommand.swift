@@ -11,8 +11,9 @@ enum ListCommand: TextCommand {
         List pins, newest first, filtered by text, category and bounding box.
         --near sorts by great-circle distance instead and adds it in metres
         (JSON: distance_m). Plain output is one pin per line, tab-separated;
-        a tab, line break or backslash inside a field is written \\t, \\n, \\\\.
-        Text from pins is sanitized on a terminal.
+        a tab, line break or backslash inside a field is written \\t, \\n, \\\\,
+        a carriage return \\r, any other control character \\xHH (ESC \\x1b) or
+        \\uHHHH (U+0080-U+009F, U+2028, U+2029). Text from pins is sanitized on a terminal.
         """,
         options: [("--db", "store path"),
                   ("--search", "words that must all occur in the title, description or category (ignoring case)"),
@@ -28,7 +29,7 @@ enum ListCommand: TextCommand {
         if let c = args.value("--category") { query.categories = [c] }
         if let b = args.value("--bbox") { query.boxes = try CLIValues.boxes(b, command: "list") }
         let near = try args.value("--near").map { v throws(CLIError) in try CLIValues.point(v, flag: "--near", command: "list") }
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openStore(args, reading: true)
         let rows: [(Pin, Double?)]
         if let near {
             rows = try PinmapCLI.storeCall { () throws(StoreError) in
@@ -39,8 +40,7 @@ enum ListCommand: TextCommand {
         }
         if args.has("--json") {
             io.out.write(PinJSON.array(rows.map { pin, metres in
-                PinJSON.object(pin, extra: [("place", JSONText.string(pin.placeText()))]
-                               + (metres.map { [("distance_m", PinExport.number(($0 * 10).rounded() / 10))] } ?? []))
+                PinJSON.object(pin, extra: metres.map { [("distance_m", PinExport.number(($0 * 10).rounded() / 10))] } ?? [])
             }) + "\n")
         } else {
             let sanitize = io.out.isTerminal

@@ -80,19 +80,19 @@ enum ShowCommand: TextCommand {
     static let spec = CommandSpec(
         name: "show",
         usage: "pinmap show ID [--db PATH] [--json]",
-        summary: "Show pin ID: every field, coordinates also in degrees-minutes-seconds, and its comments.",
+        summary: "Show pin ID: every field, coordinates also in degrees-minutes-seconds, and its comments. A description or comment keeps its line breaks; a backslash is written \\\\, a tab \\t, any other control character \\xHH or \\uHHHH, as in `pinmap list`.",
         options: [("--db", "store path")],
         flags: [("--json", "print the pin as a JSON object with a \"comments\" array")],
         maxPositionals: 1, minPositionals: 1)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let id = try CLIValues.id(args.positionals[0], command: "show")
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openStore(args, reading: true)
         let (pin, comments) = try PinmapCLI.storeCall { () throws(StoreError) in (try store.pin(id: id), try store.comments(pinID: id)) }
         guard let pin else { throw .failure("no pin with id \(id)") }
         if args.has("--json") {
             let list = comments.isEmpty ? "[]" : "[" + comments.map(PinJSON.comment).joined(separator: ",") + "]"
-            io.out.write(PinJSON.object(pin, extra: [("comments", list), ("place", JSONText.string(pin.placeText()))]) + "\n")
+            io.out.write(PinJSON.object(pin, extra: [("comments", list)]) + "\n")
         } else {
             io.out.write(PinText.detail(pin, comments: comments, sanitize: io.out.isTerminal))
         }

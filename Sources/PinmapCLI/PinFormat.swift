@@ -5,8 +5,9 @@ import PinStore
 
 /// JSON for pins, written by hand so coordinates keep every digit (Swift's
 /// shortest round-trip form) and keys come in a fixed, sorted order:
-/// `{"category","created_at","description","id","latitude","longitude","properties","title","updated_at"}`
-/// (`properties` a JSON object, as stored).
+/// `{"category","created_at","description","id","latitude","longitude","place","properties","title","updated_at"}`
+/// (`properties` a JSON object, as stored; `place` the nearest named place, `Pin.placeText()`):
+/// the same object from `add`, `edit`, `delete`, `show` and `list`.
 enum PinJSON {
     /// One pin as a JSON object, with `extra` members (already JSON) merged in key order.
     static func object(_ p: Pin, extra: [(String, String)] = []) -> String {
@@ -14,6 +15,7 @@ enum PinJSON {
             ("category", JSONText.string(p.category)), ("created_at", JSONText.string(p.createdAt)),
             ("description", JSONText.string(p.description)), ("id", String(p.id)),
             ("latitude", PinExport.number(p.latitude)), ("longitude", PinExport.number(p.longitude)),
+            ("place", JSONText.string(p.placeText())),
             ("properties", JSONText.escapingUnsafeScalars(p.properties)),
             ("title", JSONText.string(p.title)), ("updated_at", JSONText.string(p.updatedAt)),
         ]
@@ -35,8 +37,10 @@ enum PinJSON {
     static func array(_ pins: [Pin]) -> String { array(pins.map { object($0) }) }
 }
 
-/// Pins as text for people. Text from pins is sanitized (control characters
-/// and escape sequences shown as placeholders) when it goes to a terminal.
+/// Pins as text for people. Control characters in text from pins are escaped
+/// (`EscapedText`: `\x1b`, `\u0085`, …) wherever the text goes, so nothing is lost and
+/// a pipe into a terminal (`| less -R`, `| cat`) cannot be driven by it; on a terminal
+/// `SafeText` also shows bidi controls as placeholders.
 enum PinText {
     /// `id<TAB>latitude<TAB>longitude<TAB>title<TAB>category<TAB>created_at`, text fields
     /// escaped (`tsvField`) so that every pin is one line of six fields.
@@ -47,21 +51,10 @@ enum PinText {
 
     /// A field of tab-separated output: backslash, tab, line feed and carriage return
     /// written as `\\`, `\t`, `\n`, `\r` (the escapes of PostgreSQL's and MySQL's text
-    /// format), so a title with a tab or a line break cannot shift the columns.
-    static func tsvField(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return s }
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    /// format), every other control character as `\xHH` or `\uHHHH` (`EscapedText`), so a
+    /// title with a tab, a line break or an escape sequence cannot shift the columns or
+    /// drive a terminal, even when piped.
+    static func tsvField(_ s: String) -> String { EscapedText.escape(s) }
 
     static func coord(_ v: Double) -> String { String(format: "%.6f", v) }
 
@@ -70,7 +63,10 @@ enum PinText {
     /// Whole metres: `1234 m`.
     static func metres(_ m: Double) -> String { "\(Int64(m.rounded())) m" }
 
-    /// The detail of one pin with its comments, one field per line.
+    /// The detail of one pin with its comments, one field per line. A description, property
+    /// value or comment keeps its line breaks (continued, indented); every other control
+    /// character is escaped (`EscapedText`), on a terminal too (where `SafeText` then
+    /// replaces what is left: bidi controls).
     static func detail(_ p: Pin, comments: [Comment], sanitize: Bool) -> String {
         func field(_ name: String, _ value: String) -> String {
             let padded = name.padding(toLength: 13, withPad: " ", startingAt: 0)
@@ -78,27 +74,30 @@ enum PinText {
             return lines.enumerated().map { i, l in (i == 0 ? padded : String(repeating: " ", count: 13)) + l }
                 .joined(separator: "\n") + "\n"
         }
-        func text(_ s: String) -> String { sanitize ? SafeText.sanitize(s, keepNewlines: true) : s }
-        var s = text(p.title) + "\n"
+        // Multi-line by design: a description, a property value, a comment.
+        func text(_ s: String) -> String { safe(EscapedText.escape(s, keepLineFeeds: true), sanitize) }
+        // One line: a title, a category, a date, a property key.
+        func word(_ s: String) -> String { safe(EscapedText.escape(s), sanitize) }
+        var s = word(p.title) + "\n"
         s += field("id", String(p.id))
-        s += field("category", text(p.category))
+        s += field("category", word(p.category))
         s += field("coordinates", "\(PinExport.number(p.latitude)), \(PinExport.number(p.longitude))  "
                    + CoordinateText.dms(latitude: p.latitude, longitude: p.longitude))
         s += field("place", p.placeText())
-        s += field("created", text(p.createdAt))
-        s += field("updated", text(p.updatedAt))
+        s += field("created", word(p.createdAt))
+        s += field("updated", word(p.updatedAt))
         s += field("description", text(p.description))
         let properties = PinProperties.entries(p.properties)
         if !properties.isEmpty {
             s += "properties\n"
             for e in properties {
-                let key = text(e.key).replacingOccurrences(of: "\n", with: " ")
+                let key = word(e.key).replacingOccurrences(of: "\n", with: " ")
                 s += "  \(key): " + text(e.value).replacingOccurrences(of: "\n", with: "\n    ") + "\n"
             }
         }
         s += "comments (\(comments.count))\n"
         for c in comments {
-            s += "  #\(c.id)  \(text(c.createdAt))  " + text(c.body).replacingOccurrences(of: "\n", with: "\n    ") + "\n"
+            s += "  #\(c.id)  \(word(c.createdAt))  " + text(c.body).replacingOccurrences(of: "\n", with: "\n    ") + "\n"
         }
         return s
     }

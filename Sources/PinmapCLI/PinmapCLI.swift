@@ -80,17 +80,31 @@ public enum PinmapCLI {
     }
 
     /// Opens the store named by `--db`, `PINMAP_DB` or the default path.
-    /// - Parameter creating: only `import`, `add` and the UI create a store; every other
-    ///   command refuses a missing one ("no Pinmap store at PATH") and creates nothing. An
-    ///   explicit path's folder must exist; the default (XDG) path's folders are created.
-    static func openStore(_ args: ParsedArguments, creating: Bool = false) throws(CLIError) -> Store {
+    /// - Parameters:
+    ///   - creating: only `import`, `add` and the UI create a store; every other
+    ///     command refuses a missing one ("no Pinmap store at PATH") and creates nothing. An
+    ///     explicit path's folder must exist; the default (XDG) path's folders are created.
+    ///   - reading: the command only reads, so a store it cannot write is opened read-only
+    ///     (`Store.OpenMode.reading`).
+    static func openStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> Store {
         let path = storePath(args)
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
         }
-        let explicit = args.value("--db") != nil || !(ProcessInfo.processInfo.environment["PINMAP_DB"] ?? "").isEmpty
-        let mode: Store.OpenMode = creating ? .create(makeFolders: !explicit) : .existing
-        do { return try Store(path: path, mode: mode) } catch { throw .failure(error.message) }
+        let fromEnvironment = args.value("--db") == nil && !(ProcessInfo.processInfo.environment["PINMAP_DB"] ?? "").isEmpty
+        let explicit = args.value("--db") != nil || fromEnvironment
+        let mode: Store.OpenMode = creating ? .create(makeFolders: !explicit) : reading ? .reading : .existing
+        do { return try Store(path: path, mode: mode) } catch {
+            throw .failure(fromEnvironment ? namingEnvironment(error.message, path: path) : error.message)
+        }
+    }
+
+    /// A store message for `path` taken from `PINMAP_DB`: names the variable, since no `--db`
+    /// was given (the path, first mentioned, is followed by "(from PINMAP_DB)").
+    static func namingEnvironment(_ message: String, path: String) -> String {
+        var text = message.replacingOccurrences(of: "choose another --db path", with: "set PINMAP_DB to another path (or give --db PATH)")
+        if let r = text.range(of: MessageText.quotedPath(path)) { text.insert(contentsOf: " (from PINMAP_DB)", at: r.upperBound) }
+        return text
     }
 
     /// The store path `--db`, `PINMAP_DB` or the default name.

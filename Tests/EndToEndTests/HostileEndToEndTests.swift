@@ -95,11 +95,20 @@ final class HostileEndToEndTests: XCTestCase {
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir) }
-        for args in [["add", "--title", "y", "--lat", "1", "--lon", "2"], ["list"]] {
-            let r = Tmux.run(prefix + [bin] + args + ["--db", dir + "/p.sqlite"])
-            XCTAssertEqual(r.status, 1, "\(args)")
-            XCTAssertEqual(r.err, "pinmap: cannot open store \(dir)/p.sqlite: the folder \(dir) is read-only: pinmap needs to write the store and its journal there; use a writable folder\n")
-        }
+        let r = Tmux.run(prefix + [bin, "add", "--title", "y", "--lat", "1", "--lon", "2", "--db", dir + "/p.sqlite"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.err, "pinmap: cannot open store \(dir)/p.sqlite: the folder \(dir) is read-only: pinmap needs to write the store and its journal there; use a writable folder\n")
+        // A command that only reads opens the store read-only and creates nothing beside it.
+        let list = Tmux.run(prefix + [bin, "list", "--db", dir + "/p.sqlite"])
+        XCTAssertEqual(list.status, 0, list.err)
+        XCTAssertEqual(list.out.split(separator: "\t").prefix(4).joined(separator: "\t"), "1\t1.000000\t2.000000\tx")
+        let show = Tmux.run(prefix + [bin, "show", "1", "--db", dir + "/p.sqlite"])
+        XCTAssertEqual(show.status, 0, show.err)
+        XCTAssertEqual(show.out.split(separator: "\n").first, "x")
+        let render = Tmux.run(prefix + [bin, "render", "--size", "40x10", "--db", dir + "/p.sqlite"])
+        XCTAssertEqual(render.status, 0, render.err)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertEqual(files, prefix.isEmpty ? ["p.sqlite"] : ["p.sqlite", "pinmap"])
     }
 
     /// Keys typed while the UI indexes what a large import left are acted on afterwards.

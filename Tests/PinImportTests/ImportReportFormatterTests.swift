@@ -92,6 +92,22 @@ final class ImportReportFormatterTests: XCTestCase {
                        "x 100% [████] 0.0/0.0 MB 0.0 s")
     }
 
+    /// Fitted to the terminal's width minus one column: the bar shrinks, then goes, then the label is cut.
+    func testProgressBarFitsNarrowTerminals() {
+        func line(_ columns: Int, label: String = "pins-1000000.csv") -> String {
+            ImportProgressBar.fitted(label: label, fraction: 0.5, detail: "40.1/80.2 MB", elapsed: 6.25, columns: columns)
+        }
+        XCTAssertEqual(line(100), "pins-1000000.csv  50% [████████████░░░░░░░░░░░░] 40.1/80.2 MB 6.2 s")
+        XCTAssertEqual(line(60), "pins-1000000.csv  50% [████████░░░░░░░░] 40.1/80.2 MB 6.2 s")
+        XCTAssertEqual(line(48), "pins-1000000.csv  50% [██░░] 40.1/80.2 MB 6.2 s")
+        XCTAssertEqual(line(45), "pins-1000000.csv  50% 40.1/80.2 MB 6.2 s")
+        XCTAssertEqual(line(40), "pins-1000000.c…  50% 40.1/80.2 MB 6.2 s")
+        XCTAssertEqual(line(30), "pins…  50% 40.1/80.2 MB 6.2 s")
+        XCTAssertEqual(line(20), "50% 40.1/80.2 MB 6…")
+        XCTAssertEqual(line(60, label: "서울 핀 목록.csv"), "서울 핀 목록.csv  50% [████████░░░░░░░░] 40.1/80.2 MB 6.2 s")
+        XCTAssertEqual(line(40, label: "서울 핀 목록.csv"), "서울 핀 목록.c…  50% 40.1/80.2 MB 6.2 s")
+    }
+
     func testBatchTable() {
         let b = ImportBatch(id: 3, file: "/tmp/a.csv", importedAt: "2026-11-30T11:16:33Z", imported: 10, rejected: 2,
                             duplicates: 1, encoding: "UTF-8", delimiter: ",", pinsLeft: 9)

@@ -100,19 +100,19 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(s.run("list", "--limit", "-1").code, 2)
     }
 
-    func testEscapeSequencesBecomePlaceholdersOnATerminalAndStayExactInJSON() throws {
+    func testEscapeSequencesAreEscapedOnATerminalAndInAPipeAndStayExactInJSON() throws {
         let s = CLITestStore()
-        try s.open().insert(NewPin(title: "evil\u{1B}]0;pwned\u{07}\u{1B}[2J", category: "x\u{9B}y", latitude: 1, longitude: 2, createdAt: "2024-01-01"))
+        try s.open().insert(NewPin(title: "evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}", category: "x\u{9B}y", latitude: 1, longitude: 2, createdAt: "2024-01-01"))
         let tty = s.run(["list"], terminal: true)
-        XCTAssertEqual(tty.stdout, "1\t1.000000\t2.000000\tevil␛]0;pwned␇␛[2J\tx\u{FFFD}y\t2024-01-01\n")
-        XCTAssertFalse(tty.stdout.unicodeScalars.contains { $0.value == 0x1B })
+        // Escaped losslessly; the terminal also gets the bidi override as a placeholder.
+        XCTAssertEqual(tty.stdout, "1\t1.000000\t2.000000\tevil\\x1b]0;pwned\\x07\\x1b[2J\u{FFFD}\tx\\u009by\t2024-01-01\n")
         let show = s.run(["show", "1"], terminal: true)
-        XCTAssertTrue(show.stdout.hasPrefix("evil␛]0;pwned␇␛[2J\n"), show.stdout)
+        XCTAssertEqual(show.stdout.components(separatedBy: "\n").first, "evil\\x1b]0;pwned\\x07\\x1b[2J\u{FFFD}")
         let piped = s.run("list")
-        XCTAssertTrue(piped.stdout.contains("evil\u{1B}]0;pwned\u{07}\u{1B}[2J"), "a pipe gets the text as stored")
+        XCTAssertEqual(piped.stdout, "1\t1.000000\t2.000000\tevil\\x1b]0;pwned\\x07\\x1b[2J\u{202E}\tx\\u009by\t2024-01-01\n")
         let json = s.run(["list", "--json"], terminal: true)
-        XCTAssertTrue(json.stdout.contains(#""title":"evil\u001b]0;pwned\u0007\u001b[2J""#), json.stdout)
-        XCTAssertEqual(try JSON.array(json.stdout).first?["title"] as? String, "evil\u{1B}]0;pwned\u{07}\u{1B}[2J")
+        XCTAssertTrue(json.stdout.contains(#""title":"evil\u001b]0;pwned\u0007\u001b[2J"#), json.stdout)
+        XCTAssertEqual(try JSON.array(json.stdout).first?["title"] as? String, "evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}")
         XCTAssertEqual(try JSON.array(json.stdout).first?["category"] as? String, "x\u{9B}y")
     }
 }

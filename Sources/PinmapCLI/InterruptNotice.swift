@@ -1,0 +1,47 @@
+import Glibc
+
+/// What Ctrl-C prints while a command changes the store in one transaction (`import`,
+/// `undo-import`): the process ends at once with exit code 130 (128 + SIGINT) and SQLite's
+/// journal rolls the unfinished transaction back when the store is next opened, so the
+/// message can say the store is as it was.
+///
+/// The handler is async-signal-safe: it only calls `write(2)` on a message prepared
+/// beforehand and `_exit(2)`. It is installed only while the work runs (`during`).
+enum InterruptNotice {
+    /// Runs `body` with SIGINT and SIGTERM printing `message` on its own line of stderr
+    /// (after clearing a progress bar's line on a terminal) and exiting 130 (SIGTERM 143);
+    /// the previous handlers are restored afterwards.
+    static func during<T, E: Error>(_ message: String, _ body: () throws(E) -> T) throws(E) -> T {
+        set(message)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            if let m = interruptMessage { _ = write(2, m, interruptLength) }
+            _exit(128 + signal)
+        }
+        sigemptyset(&action.sa_mask)
+        var oldInt = sigaction(), oldTerm = sigaction()
+        sigaction(SIGINT, &action, &oldInt)
+        sigaction(SIGTERM, &action, &oldTerm)
+        defer {
+            sigaction(SIGINT, &oldInt, nil)
+            sigaction(SIGTERM, &oldTerm, nil)
+        }
+        return try body()
+    }
+
+    /// Changes the message while the handler is installed (the next file of an import).
+    static func set(_ message: String) {
+        let lead = isatty(2) == 1 ? "\r\u{1B}[2K" : ""
+        let bytes = Array((lead + message + "\n").utf8)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        buffer.initialize(from: bytes, count: bytes.count)
+        // The old buffer is leaked on purpose: a handler running right now may still read it.
+        interruptLength = 0
+        interruptMessage = buffer
+        interruptLength = bytes.count
+    }
+}
+
+/// Read by the signal handler, which cannot capture context.
+nonisolated(unsafe) private var interruptMessage: UnsafeMutablePointer<UInt8>?
+nonisolated(unsafe) private var interruptLength = 0

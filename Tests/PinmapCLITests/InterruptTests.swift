@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+import PinmapCLI
+import PinStore
+
+/// Ctrl-C (SIGINT) during `pinmap import` / `undo-import`: one line that says the store is as it
+/// was, exit 130, and the store really is as it was (SQLite's journal). Through the built binary.
+final class InterruptTests: XCTestCase {
+    private var binary: String {
+        get throws {
+            let path = RepoFiles.root.appendingPathComponent(".build/debug/pinmap").path
+            guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("no binary at \(path)") }
+            return path
+        }
+    }
+
+    /// Bytes the process `pid` has read so far (`rchar` of /proc/PID/io), or nil once it is gone.
+    private func bytesRead(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix("rchar:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Runs `args`, sends SIGINT once the process has read `after` bytes, returns its exit code and stderr.
+    private func interrupt(_ args: [String], after: Int) throws -> (code: Int32, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try binary)
+        p.arguments = args
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        while p.isRunning, (bytesRead(p.processIdentifier) ?? .max) < after { usleep(1000) }
+        kill(p.processIdentifier, SIGINT)
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    }
+
+    func testCtrlCDuringAnImportSaysNothingWasImportedAndLeavesTheStoreAsItWas() throws {
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
+        let csv = s.file("big.csv")
+        var text = "title,latitude,longitude\n"
+        for i in 0..<300_000 { text += "pin \(i),\(Double(i % 170) * 0.5 - 42),\(Double(i % 350) * 0.5 - 87)\n" }
+        try text.write(toFile: csv, atomically: false, encoding: .utf8)
+        let before = s.run("imports").stdout
+        let r = try interrupt(["import", csv, "--db", s.path], after: text.utf8.count / 3)
+        XCTAssertEqual(r.code, 130)
+        XCTAssertEqual(r.stderr, "pinmap import: interrupted; nothing was imported (the store is as it was)\n")
+        XCTAssertEqual(s.run("imports").stdout, before)
+        XCTAssertEqual(s.run("list", "--json").stdout.components(separatedBy: "\"id\":").count - 1, 45)
+    }
+}
