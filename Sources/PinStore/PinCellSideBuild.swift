@@ -199,6 +199,8 @@ final class PinCellSideBuild: @unchecked Sendable {
     func finish(db: Database, progress: ((Double) -> Void)? = nil) throws(StoreError) {
         thread?.join()
         if let failure = lock.withLock({ failure }) { throw failure }
+        // The file's length (the sorted copy is written with pwrite, which leaves its position at 0).
+        fseek(file, 0, SEEK_END)
         let size = Double(max(1, ftell(file)))
         rewind(file)
         let st = try db.prepare("INSERT INTO pin_tiles(key, cells) VALUES(?, ?)")
