@@ -70,8 +70,14 @@ enum ImportCommand: TextCommand {
                 fileOptions.deferIndexing = !(args.has("--index") && k == args.positionals.count - 1)
                 let indexing = IndexingBar(label: "new pins", after: bar, start: clock)
                 do throws(ImportError) {
-                    reports.append(try Importer.run(path: path, store: store, options: fileOptions, progress: bar.update,
-                                                    indexProgress: indexing.update))
+                    reports.append(try store.withoutAutoCheckpoint { () throws(ImportError) in
+                        try Importer.run(path: path, store: store, options: fileOptions, progress: bar.update,
+                                         indexProgress: indexing.update)
+                    })
+                    // Committed: from here on Ctrl-C must not say it was not imported.
+                    let n = args.positionals.count
+                    InterruptNotice.set(k == n - 1 ? "pinmap import: interrupted after the import was saved (nothing is lost)"
+                        : "pinmap import: interrupted; \(EscapedText.escape(path)) was imported, the files after it were not")
                     bar.finish()
                     indexing.finish()
                 } catch {
@@ -168,11 +174,31 @@ enum UndoImportCommand: TextCommand {
             let bar = ImportProgressPrinter(label: "undoing import \(id)", fileSize: Int64(batch?.pinsLeft ?? 0),
                                             minimumBytes: UndoImportCommand.barFromPins)
             defer { bar.finish() }
-            removed = try InterruptNotice.during("pinmap undo-import: interrupted; nothing removed (the store is as it was)") {
-                try store.undoImport(batchID: id, progress: { bar.update(fraction: $0, detail: "removing pins") })
+            // The last progress call comes just before the commit: a Ctrl-C from then on waits
+            // for the commit's outcome, so the message says what happened. The WAL is copied
+            // into the file after the handler is gone (at close).
+            let nothing = "pinmap undo-import: interrupted; nothing removed (the store is as it was)"
+            removed = try InterruptNotice.during(nothing) { () throws -> Int? in
+                defer { InterruptNotice.endDeferring() }
+                do {
+                    let removed = try store.withoutAutoCheckpoint {
+                        try store.undoImport(batchID: id, progress: { fraction in
+                            bar.update(fraction: fraction, detail: "removing pins")
+                            if fraction >= 1 { InterruptNotice.beginDeferring() }
+                        })
+                    }
+                    InterruptNotice.set("pinmap undo-import: interrupted after import batch \(id) was removed")
+                    return removed
+                } catch {
+                    InterruptNotice.set(nothing)
+                    throw error
+                }
             }
         } catch let e as CLIError { throw e } catch let e as StoreError { throw .failure(e.message) } catch { throw .failure("\(error)") }
         guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
+        InterruptNotice.during("pinmap undo-import: interrupted after import batch \(id) was removed (nothing is lost)") {
+            store.checkpoint()
+        }
         io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
         return 0
     }

@@ -15,6 +15,7 @@ enum InterruptNotice {
         set(message)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
+            if interruptDeferred != 0 { interruptPending = signal; return }  // a commit is running
             if let m = interruptMessage { _ = write(2, m, interruptLength) }
             _exit(128 + signal)
         }
@@ -27,6 +28,21 @@ enum InterruptNotice {
             sigaction(SIGTERM, &oldTerm, nil)
         }
         return try body()
+    }
+
+    /// From now until `endDeferring`, a Ctrl-C only marks itself: for a commit, after which
+    /// the message must say what the commit did, and during which no one can tell (a
+    /// process ended while SQLite syncs its journal may or may not have committed).
+    static func beginDeferring() { interruptDeferred = 1 }
+
+    /// Ends `beginDeferring`: a Ctrl-C that came meanwhile now prints the message set by
+    /// then and ends the process.
+    static func endDeferring() {
+        interruptDeferred = 0
+        let signal = interruptPending
+        guard signal != 0 else { return }
+        if let m = interruptMessage { _ = write(2, m, interruptLength) }
+        _exit(128 + signal)
     }
 
     /// Changes the message while the handler is installed (the next file of an import).
@@ -45,3 +61,6 @@ enum InterruptNotice {
 /// Read by the signal handler, which cannot capture context.
 nonisolated(unsafe) private var interruptMessage: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var interruptLength = 0
+/// Set while a commit runs (`beginDeferring`); the signal that came meanwhile, or 0.
+nonisolated(unsafe) private var interruptDeferred: Int32 = 0
+nonisolated(unsafe) private var interruptPending: Int32 = 0
