@@ -54,6 +54,7 @@ enum ImportCommand: TextCommand {
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []
+        let storeExisted = PinmapCLI.storeExists(args)
         // Ctrl-C: each file is one transaction, so the file being read is left out entirely.
         try InterruptNotice.during("pinmap import: interrupted; nothing was imported (the store is as it was)") { () throws(CLIError) in
             // the import's connection (and its page cache) is closed before a fallback `--index` runs
@@ -89,6 +90,11 @@ enum ImportCommand: TextCommand {
                     reports.append(ImportReport.failed(file: path, error: error))
                 }
             }
+        }
+        // A store this command created and put no pin in is removed: a failed import leaves
+        // things as they were, and before it there was no file.
+        if !storeExisted, !options.dryRun, reports.allSatisfy({ $0.imported == 0 }) {
+            removeStoreFiles(PinmapCLI.storePath(args))
         }
         // What the last file's import could not index (it failed, or added nothing).
         if args.has("--index"), reports.contains(where: { $0.pinsToIndex > 0 }) {
@@ -143,6 +149,14 @@ enum ImportsCommand: TextCommand {
         do { batches = try store.importBatches() } catch { throw .failure(error.message) }
         io.out.write((args.has("--json") ? ImportReportFormatter.json(batches) : ImportReportFormatter.batchTable(batches)) + "\n")
         return 0
+    }
+}
+
+extension ImportCommand {
+    /// Deletes a store file with its WAL, shared-memory and journal files (after its
+    /// connection is closed).
+    static func removeStoreFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 

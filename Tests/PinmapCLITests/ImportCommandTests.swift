@@ -31,6 +31,21 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try s.open().count(), 2)
     }
 
+    func testAFailedImportLeavesNoNewStoreBehindButKeepsAnExistingOne() throws {
+        let s = CLITestStore()
+        let missing = s.file("missing.csv")
+        XCTAssertEqual(s.run("import", missing).code, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.path), "no store was there before")
+        let unreadable = s.file("quote.csv")
+        try "title,lat,lon\n\"unterminated,1,2\nB,3,4\n".write(toFile: unreadable, atomically: true, encoding: .utf8)
+        XCTAssertEqual(s.run("import", unreadable).code, 0)  // read, one row rejected, nothing imported
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.path))
+        // A store that existed stays, as it was.
+        s.run("add", "--title", "kept", "--lat", "1", "--lon", "2")
+        XCTAssertEqual(s.run("import", missing).code, 1)
+        XCTAssertEqual(try s.open().count(), 1)
+    }
+
     func testBatchIdsAreNeverReusedAfterAnUndo() throws {
         let s = CLITestStore()
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
