@@ -153,9 +153,11 @@ enum ImportsCommand: TextCommand {
 }
 
 extension ImportCommand {
-    /// Deletes a store file with its WAL, shared-memory and journal files (after its
-    /// connection is closed).
+    /// Deletes a store file with its WAL, shared-memory and journal files (after this
+    /// command's connection is closed).
+    /// Only when it holds no pin: another process may have written to it meanwhile.
     static func removeStoreFiles(_ path: String) {
+        guard let pins = try? Store(path: path).count(), pins == 0 else { return }
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
