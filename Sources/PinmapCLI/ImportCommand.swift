@@ -147,7 +147,9 @@ enum ImportsCommand: TextCommand {
         let store = try PinmapCLI.openStore(args, reading: true)
         let batches: [ImportBatch]
         do { batches = try store.importBatches() } catch { throw .failure(error.message) }
-        io.out.write((args.has("--json") ? ImportReportFormatter.json(batches) : ImportReportFormatter.batchTable(batches)) + "\n")
+        let text = args.has("--json") ? ImportReportFormatter.json(batches) : ImportReportFormatter.batchTable(batches)
+        // File names on a terminal as list's texts: bidi controls and the like made harmless.
+        io.out.write((io.out.isTerminal && !args.has("--json") ? SafeText.sanitize(text, keepNewlines: true) : text) + "\n")
         return 0
     }
 }

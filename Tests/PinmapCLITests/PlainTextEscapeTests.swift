@@ -68,6 +68,18 @@ final class PlainTextEscapeTests: XCTestCase {
             """)
     }
 
+    /// On a terminal a bidi override in a file name is made harmless, as in `list`.
+    func testImportsOnATerminalSanitizesBidiControlsInFileNames() throws {
+        let s = CLITestStore()
+        let csv = s.file("r\u{202E}ev.csv")
+        try "title,lat,lon\nA,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(s.run("import", csv).code, 0)
+        let plain = s.run("imports").stdout, shown = s.run("imports", terminal: true).stdout
+        XCTAssertTrue(plain.contains("r\u{202E}ev.csv"), plain)
+        XCTAssertFalse(shown.unicodeScalars.contains("\u{202E}"), shown)
+        XCTAssertEqual(shown.split(separator: "\n").count, 2, shown)
+    }
+
     /// add, edit, delete, show and list give the same pin object (`place` included).
     func testEveryCommandPrintsTheSamePinObject() throws {
         let s = CLITestStore()
