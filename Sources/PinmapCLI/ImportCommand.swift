@@ -91,9 +91,10 @@ enum ImportCommand: TextCommand {
                 }
             }
         }
-        // A store this command created and put no pin in is removed: a failed import leaves
-        // things as they were, and before it there was no file.
-        if !storeExisted, !options.dryRun, reports.allSatisfy({ $0.imported == 0 }) {
+        // A store this command created for imports that failed is removed: a failed import
+        // leaves things as they were, and before it there was no file. (An import that
+        // succeeds with no rows, a header-only file, keeps its new, empty store.)
+        if !storeExisted, !options.dryRun, failed, reports.allSatisfy({ $0.imported == 0 }) {
             removeStoreFiles(PinmapCLI.storePath(args))
         }
         // What the last file's import could not index (it failed, or added nothing).

@@ -36,10 +36,15 @@ final class ImportCommandTests: XCTestCase {
         let missing = s.file("missing.csv")
         XCTAssertEqual(s.run("import", missing).code, 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.path), "no store was there before")
-        let unreadable = s.file("quote.csv")
-        try "title,lat,lon\n\"unterminated,1,2\nB,3,4\n".write(toFile: unreadable, atomically: true, encoding: .utf8)
-        XCTAssertEqual(s.run("import", unreadable).code, 0)  // read, one row rejected, nothing imported
+        let noCoordinates = s.file("names.csv")
+        try "title,notes\nA,b\n".write(toFile: noCoordinates, atomically: true, encoding: .utf8)
+        XCTAssertEqual(s.run("import", noCoordinates).code, 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.path))
+        // An import that succeeds with no rows (a header only) keeps its new, empty store.
+        let headerOnly = s.file("header.csv")
+        try "title,lat,lon\n".write(toFile: headerOnly, atomically: true, encoding: .utf8)
+        XCTAssertEqual(s.run("import", headerOnly).code, 0)
+        XCTAssertEqual(s.run("list", "--json").stdout, "[]\n")
         // A store that existed stays, as it was.
         s.run("add", "--title", "kept", "--lat", "1", "--lon", "2")
         XCTAssertEqual(s.run("import", missing).code, 1)
