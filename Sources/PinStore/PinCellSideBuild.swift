@@ -193,7 +193,8 @@ final class PinCellSideBuild: @unchecked Sendable {
     }
 
     /// Waits for the thread, then inserts its tiles into `pin_tiles`.
-    /// - Parameter progress: called with the fraction of tiles inserted.
+    /// - Parameter progress: called every 20,000 tiles with the fraction (0…1) of the
+    ///   file's bytes inserted.
     /// - Throws: `StoreError` from SQLite, or when the temporary file could
     ///   not be written or read back (disk full); the caller rolls back.
     func finish(db: Database, progress: ((Double) -> Void)? = nil) throws(StoreError) {
