@@ -36,21 +36,46 @@ public struct Screen: Sendable, Equatable {
             return cells[row * width + col]
         }
         set {
-            guard col >= 0, col < width, row >= 0, row < height else { return }
-            let i = row * width + col
-            // Only a continuation here or to the right can leave half a wide character.
-            if isContinuation(i) || (col + 1 < width && isContinuation(i + 1)) {
-                releaseWide(at: col, row: row, for: newValue)
-            }
-            cells[i] = newValue
+            let (w, h) = (width, height)
+            cells.withUnsafeMutableBufferPointer { Screen.write(newValue, col: col, row: row, into: $0, width: w, height: h) }
         }
     }
 
-    /// Whether cell `i` (row-major) is a continuation, read in place: copying the cell
-    /// out would retain and release its text, and a crowded map writes ~10,000 cells a frame.
-    @inline(__always)
-    private func isContinuation(_ i: Int) -> Bool {
-        cells.withUnsafeBufferPointer { $0[i].text.isEmpty }
+    /// Runs `body` with a `Writer` over this screen's cells: writes as the subscript's
+    /// setter does, without its copy-on-write check per cell (a crowded map writes
+    /// ~7,000 marker cells a frame). The writer must not be used after `body` returns.
+    public mutating func withWriter<R>(_ body: (inout Writer) throws -> R) rethrows -> R {
+        let (w, h) = (width, height)
+        return try cells.withUnsafeMutableBufferPointer { buffer in
+            var writer = Writer(cells: buffer, width: w, height: h)
+            return try body(&writer)
+        }
+    }
+
+    /// Writes into a screen's cells in place, clipped as `Screen`'s subscript
+    /// (see `withWriter`).
+    public struct Writer {
+        @usableFromInline let cells: UnsafeMutableBufferPointer<Cell>
+        public let width: Int, height: Int
+
+        /// `screen[col, row] = cell` (inlined where it is called: a call per cell costs more than the write).
+        @inlinable
+        public mutating func set(_ cell: consuming Cell, col: Int, row: Int) {
+            Screen.write(cell, col: col, row: row, into: cells, width: width, height: height)
+        }
+    }
+
+    /// The subscript's write, shared with `Writer`: clipped to the grid; only a
+    /// continuation here or to the right can leave half a wide character.
+    @inlinable @inline(__always)
+    static func write(_ cell: consuming Cell, col: Int, row: Int, into cells: UnsafeMutableBufferPointer<Cell>,
+                      width: Int, height: Int) {
+        guard col >= 0, col < width, row >= 0, row < height else { return }
+        let i = row * width + col
+        if cells[i].text.isEmpty || (col + 1 < width && cells[i + 1].text.isEmpty) {
+            releaseWide(at: col, row: row, for: cell, in: cells, width: width)
+        }
+        cells[i] = cell
     }
 
     /// Before `new` replaces the cell at (`col`, `row`): blanks the other half of a wide
@@ -58,7 +83,9 @@ public struct Screen: Sendable, Equatable {
     /// left half over the new cell and shift the rest of the row, e.g. a box's border).
     /// A continuation written on purpose (after its wide lead) and a wide character
     /// rewritten in place (restyled) keep their pair.
-    private mutating func releaseWide(at col: Int, row: Int, for new: Cell) {
+    @usableFromInline
+    static func releaseWide(at col: Int, row: Int, for new: Cell, in cells: UnsafeMutableBufferPointer<Cell>,
+                            width: Int) {
         let i = row * width + col
         if cells[i].isContinuation, !new.isContinuation, col > 0 {
             cells[i - 1] = Cell(" ", cells[i - 1].style)

@@ -58,7 +58,7 @@ public enum MapRenderer {
             let d = (clock.now - start).components
             seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
         }
-        drawMarkers(laid, of: markers, into: &screen, pane: pane, options: options) { c, r in
+        drawMarkers(laid, into: &screen, pane: pane, options: options) { c, r in
             layers.lineMask(col: c - pane.x, row: r - pane.y)
         }
         drawLabels(labels, into: &screen, options: options)
@@ -183,33 +183,65 @@ public enum MapRenderer {
     // MARK: Markers
 
     /// `lineMask(col, row)`: the map lines' dots in a cell (absolute), merged into density shades.
-    /// Reads the markers' fields in place: no marker or title is copied per slot.
-    static func drawMarkers(_ laid: MarkerLayout.Laid, of markers: [MapMarker], into screen: inout Screen, pane: Rect,
+    /// Reads what the slots carry of their markers (`MarkerSlot`), not the markers. Glyphs
+    /// go straight into the screen's cells (`Screen.withWriter`); a title, with `put`,
+    /// right after its marker's glyph, so what is drawn later still covers it.
+    static func drawMarkers(_ laid: MarkerLayout.Laid, into screen: inout Screen, pane: Rect,
                             options: MapOptions, lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
-        let styles = MapTheme.MarkerStyles(options)
-        for p in laid.slots {
-            let count = markers[p.index].count, selected = markers[p.index].selected
-            let style = styles.style(count: count, selected: selected, categoryIndex: markers[p.index].categoryIndex)
-            let glyph = !p.shaded ? MapTheme.glyph(count: count, selected: selected, ascii: options.ascii)
-                : options.ascii ? DensityShade.glyph(count: count, ascii: true)
-                : DensityShade.merged(count: count, lineMask: lineMask(p.col, p.row))
-            // Fast path: a marker's glyph is one-cell characters, and only
-            // one-cell map glyphs are under it (names come later).
-            if p.width == 1 {
-                if p.col < pane.maxX { screen[p.col, p.row] = Cell(glyph, style) }
-            } else {
-                var x = p.col
-                for b in glyph.utf8 where x < pane.maxX {
-                    screen[x, p.row] = Cell(MapTheme.asciiCellText[Int(b & 0x7F)], style)
-                    x += 1
+        let glyphs = MarkerGlyphs(options)
+        var next = 0
+        laid.slots.withUnsafeBufferPointer { slots in
+            while next < slots.count {
+                let titled = screen.withWriter { writer -> MarkerSlot? in
+                    while next < slots.count {
+                        let p = slots[next]
+                        next += 1
+                        glyphs.draw(p, into: &writer, pane: pane, lineMask: lineMask)
+                        if p.labelIndex >= 0 { return p }
+                    }
+                    return nil
                 }
-            }
-            if p.labelIndex >= 0 {
-                var labelStyle = style
+                guard let p = titled else { break }
+                var labelStyle = glyphs.styles.style(count: p.count, selected: p.selected, categoryIndex: p.paletteIndex)
                 labelStyle.reverse = true
                 screen.put(laid.labels[p.labelIndex], col: p.labelCol, row: p.row, style: labelStyle,
                            maxWidth: pane.maxX - p.labelCol)
             }
+        }
+    }
+}
+
+/// A frame's marker glyphs and styles, the tables read once (thousands of markers a frame).
+struct MarkerGlyphs {
+    let styles: MapTheme.MarkerStyles
+    let ascii: Bool
+    private let asciiText = MapTheme.asciiCellText
+
+    init(_ options: MapOptions) {
+        styles = MapTheme.MarkerStyles(options)
+        ascii = options.ascii
+    }
+
+    /// Draws the glyph of slot `p`: its density shade, pin glyph or count (one ASCII
+    /// cell per character).
+    @inline(__always)
+    func draw(_ p: MarkerSlot, into writer: inout Screen.Writer, pane: Rect, lineMask: (Int, Int) -> UInt8) {
+        let count = p.count, selected = p.selected
+        let style = styles.style(count: count, selected: selected, categoryIndex: p.paletteIndex)
+        // Fast path: a marker's glyph is one-cell characters, and only
+        // one-cell map glyphs are under it (names come later).
+        if p.width == 1 {
+            guard p.col < pane.maxX else { return }
+            let glyph = !p.shaded ? MapTheme.glyph(count: count, selected: selected, ascii: ascii)
+                : ascii ? DensityShade.glyph(count: count, ascii: true)
+                : DensityShade.merged(count: count, lineMask: lineMask(p.col, p.row))
+            writer.set(Cell(glyph, style), col: p.col, row: p.row)
+            return
+        }
+        var x = p.col
+        for b in MapTheme.glyph(count: count, selected: selected, ascii: ascii).utf8 where x < pane.maxX {
+            writer.set(Cell(asciiText[Int(b & 0x7F)], style), col: x, row: p.row)
+            x += 1
         }
     }
 }

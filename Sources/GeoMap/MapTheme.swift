@@ -73,8 +73,14 @@ public enum MapTheme {
     }
 
     public static func categoryColor(_ slot: Int) -> Color {
-        let n = palette.count
-        return palette[((slot % n) + n) % n]
+        palette[paletteEntry(slot, paletteSize: palette.count)]
+    }
+
+    /// The palette entry of category slot `slot` (any integer, negatives too: taken
+    /// modulo `paletteSize`, `palette.count`, which a caller per marker reads once).
+    @inline(__always)
+    static func paletteEntry(_ slot: Int, paletteSize n: Int) -> Int {
+        slot >= 0 && slot < n ? slot : ((slot % n) + n) % n
     }
 
     static func clusterColor(_ count: Int) -> Color {
@@ -125,8 +131,7 @@ public enum MapTheme {
         func style(count: Int, selected: Bool, categoryIndex: Int) -> Style {
             if selected { return MapTheme.marker(count: count, selected: true, categoryIndex: categoryIndex, options) }
             if count > 1 { return clusters[count < 10 ? 0 : count < 100 ? 1 : count < 1000 ? 2 : 3] }
-            let n = pins.count
-            return pins[((categoryIndex % n) + n) % n]
+            return pins[MapTheme.paletteEntry(categoryIndex, paletteSize: pins.count)]
         }
     }
 

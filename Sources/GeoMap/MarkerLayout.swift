@@ -5,23 +5,35 @@ import Frame
 /// (each `String` copy is a reference-count call). Drawing uses these; hit
 /// testing and tests read `PlacedMarker`, made from them (`MarkerLayout.place`).
 struct MarkerSlot {
-    // Stored as 32-bit numbers (36 bytes, not 80): a crowded frame lays out ~7,000 slots
+    // Stored as 32-bit numbers (44 bytes, not 100): a crowded frame lays out ~7,000 slots
     // and reads them five times, so their size is memory traffic. Screen positions (a
     // terminal's cells) and marker indexes (one marker per screen cell) are far below 2^31.
     private var index32: Int32, col32: Int32, row32: Int32, width32: Int32, ownCol32: Int32
     private var labelIndex32: Int32 = -1, labelCol32: Int32 = 0, labelWidth32: Int32 = 0
+    // What drawing needs of the marker, copied in: the markers (64 bytes each) are then
+    // read once per frame, not three times (counts, glyphs, styles).
+    private var count32: Int32, palette32: Int32
 
     /// Drawn as a density shade (no room for its count).
     var shaded = false
+    /// The marker is selected (drawn highlighted, with its title).
+    let selected: Bool
 
-    init(index: Int, col: Int, row: Int, width: Int, ownCol: Int) {
+    init(index: Int, col: Int, row: Int, width: Int, ownCol: Int, of marker: MapMarker, paletteSize: Int) {
         index32 = Int32(truncatingIfNeeded: index); col32 = Int32(truncatingIfNeeded: col)
         row32 = Int32(truncatingIfNeeded: row); width32 = Int32(truncatingIfNeeded: width)
         ownCol32 = Int32(truncatingIfNeeded: ownCol)
+        count32 = Int32(clamping: marker.count)
+        palette32 = Int32(truncatingIfNeeded: MapTheme.paletteEntry(marker.categoryIndex, paletteSize: paletteSize))
+        selected = marker.selected
     }
 
     /// Index of the marker in the laid-out array.
     var index: Int { Int(index32) }
+    /// The marker's pin count, saturated at 2^31 - 1 (glyphs and styles are all alike from 10,000 on).
+    var count: Int { Int(count32) }
+    /// The marker's palette entry (`MapTheme.paletteEntry` of its category index: the same colour).
+    var paletteIndex: Int { Int(palette32) }
     /// First cell (absolute) and width in cells of the glyph.
     var col: Int { get { Int(col32) } set { col32 = Int32(truncatingIfNeeded: newValue) } }
     var row: Int { Int(row32) }
@@ -92,11 +104,10 @@ enum MarkerLayout {
         }
     }
 
-    /// `place` as plain slots (the drawing path).
+    /// `place` as plain slots (the drawing path). Reads the markers and writes the slots
+    /// through buffers: no bounds or uniqueness check per marker (~7,000 a street frame).
     static func layout(_ markers: [MapMarker], viewport: Viewport, pane: Rect, ascii: Bool) -> Laid {
         guard !pane.isEmpty else { return Laid(slots: [], labels: []) }
-        var slots: [MarkerSlot] = []
-        slots.reserveCapacity(markers.count + 1)
         var selected: [MarkerSlot] = []
         var labels: [String] = []
         // `viewport.cell(for:pane:)`'s arithmetic with its constants taken once (the
@@ -108,29 +119,37 @@ enum MarkerLayout {
         // and inside the pane truncating `x - left` (exact, not negative) is the
         // floor, without a libm call per marker.
         let left = Double(pane.x), top = Double(pane.y), right = Double(pane.maxX), bottom = Double(pane.maxY)
-        for i in markers.indices {
-            let lat = markers[i].latitude, lon = markers[i].longitude
-            guard lat.isFinite, lon.isFinite, lat >= -90, lat <= 90 else { continue }
-            let x = centerCol + Viewport.nearestDelta(lon - centerLon) / dpc
-            let y = centerRow - (lat - centerLat) / dpr
-            guard x >= left, x < right, y >= top, y < bottom else { continue }
-            let fc = pane.x + Int(x - left), fr = pane.y + Int(y - top)
-            let width = glyphWidth(count: markers[i].count)
-            let col = max(pane.x, min(fc, pane.maxX - width))
-            var s = MarkerSlot(index: i, col: col, row: fr, width: width, ownCol: fc)
-            if markers[i].selected {
-                if let l = label(markers[i].title, col: s.col, width: s.width, pane: pane, ascii: ascii) {
-                    s.labelIndex = labels.count
-                    s.labelCol = l.col
-                    s.labelWidth = l.width
-                    labels.append(l.text)
+        let paletteSize = MapTheme.palette.count
+        // Room for one selected marker more, appended after the others without growing.
+        var slots = [MarkerSlot](unsafeUninitializedCapacity: markers.count + 1) { out, n in
+            markers.withUnsafeBufferPointer { markers in
+                for i in markers.indices {
+                    let lat = markers[i].latitude, lon = markers[i].longitude
+                    guard lat.isFinite, lon.isFinite, lat >= -90, lat <= 90 else { continue }
+                    let x = centerCol + Viewport.nearestDelta(lon - centerLon) / dpc
+                    let y = centerRow - (lat - centerLat) / dpr
+                    guard x >= left, x < right, y >= top, y < bottom else { continue }
+                    let fc = pane.x + Int(x - left), fr = pane.y + Int(y - top)
+                    let width = glyphWidth(count: markers[i].count)
+                    let col = max(pane.x, min(fc, pane.maxX - width))
+                    var s = MarkerSlot(index: i, col: col, row: fr, width: width, ownCol: fc, of: markers[i],
+                                       paletteSize: paletteSize)
+                    guard s.selected else {
+                        (out.baseAddress! + n).initialize(to: s)
+                        n += 1
+                        continue
+                    }
+                    if let l = label(markers[i].title, col: s.col, width: s.width, pane: pane, ascii: ascii) {
+                        s.labelIndex = labels.count
+                        s.labelCol = l.col
+                        s.labelWidth = l.width
+                        labels.append(l.text)
+                    }
+                    selected.append(s)
                 }
-                selected.append(s)
-            } else {
-                slots.append(s)
             }
         }
-        separateCounts(&slots, counts: markers, pane: pane)
+        separateCounts(&slots, pane: pane)
         slots.append(contentsOf: selected)
         return Laid(slots: slots, labels: labels)
     }
@@ -154,29 +173,31 @@ enum MarkerLayout {
     /// a row of identical glyphs; a click on it still zooms in.
     /// One pass over a per-cell count of the pane (markers are inside it),
     /// changing the crowded markers in place.
-    static func separateCounts(_ out: inout [MarkerSlot], counts markers: [MapMarker], pane: Rect) {
+    static func separateCounts(_ out: inout [MarkerSlot], pane: Rect) {
         var occupied = [UInt8](repeating: 0, count: max(0, pane.width * pane.height))
         let width = pane.width
         occupied.withUnsafeMutableBufferPointer { occupied in
-            for p in out where p.row >= pane.y && p.row < pane.maxY && p.ownCol >= pane.x && p.ownCol < pane.maxX {
-                let i = (p.row - pane.y) * width + p.ownCol - pane.x
-                if occupied[i] < 255 { occupied[i] += 1 }
-            }
-            for k in out.indices {
-                let row = out[k].row, col = out[k].col, w = out[k].width, own = out[k].ownCol
-                guard w > 1 || markers[out[k].index].count > 1, row >= pane.y, row < pane.maxY else { continue }
-                // The glyph's cells and one either side; cells off the pane hold nothing.
-                let base = (row - pane.y) * width - pane.x
-                var crowded = false
-                for c in max(col - 1, pane.x)..<max(max(col - 1, pane.x), min(col + w + 1, pane.maxX))
-                where occupied[base + c] > (c == own ? 1 : 0) {
-                    crowded = true
-                    break
+            out.withUnsafeMutableBufferPointer { out in
+                for p in out where p.row >= pane.y && p.row < pane.maxY && p.ownCol >= pane.x && p.ownCol < pane.maxX {
+                    let i = (p.row - pane.y) * width + p.ownCol - pane.x
+                    if occupied[i] < 255 { occupied[i] += 1 }
                 }
-                guard crowded else { continue }
-                out[k].col = own
-                out[k].width = 1
-                out[k].shaded = true
+                for k in out.indices {
+                    let row = out[k].row, col = out[k].col, w = out[k].width, own = out[k].ownCol
+                    guard w > 1 || out[k].count > 1, row >= pane.y, row < pane.maxY else { continue }
+                    // The glyph's cells and one either side; cells off the pane hold nothing.
+                    let base = (row - pane.y) * width - pane.x
+                    var crowded = false
+                    for c in max(col - 1, pane.x)..<max(max(col - 1, pane.x), min(col + w + 1, pane.maxX))
+                    where occupied[base + c] > (c == own ? 1 : 0) {
+                        crowded = true
+                        break
+                    }
+                    guard crowded else { continue }
+                    out[k].col = own
+                    out[k].width = 1
+                    out[k].shaded = true
+                }
             }
         }
     }

@@ -10,7 +10,11 @@ import PinModel
 /// is (off by at most the cell's width, one screen column). Memory: four
 /// bytes per screen cell and one entry per occupied one, whatever the number
 /// of pins (a 200 × 58 pane: 46 KB, not 40 bytes per cell cleared per frame).
-public struct ScreenClusters {
+///
+/// Not copyable: it owns its two buffers (read and written without the
+/// uniqueness check and reference counting an array costs on every change,
+/// ~14,000 times a street frame), freed when it ends.
+public struct ScreenClusters: ~Copyable {
     /// An occupied screen cell: its pin count and lowest-id pin (plain
     /// values, no text, so summing thousands of cells costs no reference counting).
     struct Entry {
@@ -30,10 +34,14 @@ public struct ScreenClusters {
     private let centerCol: Double, centerRow: Double, centerLat: Double, centerLon: Double
     /// The pane's edges (absolute cells) as doubles, for `index`'s bounds test.
     private let left: Double, right: Double, top: Double, bottom: Double
-    /// Occupied screen cells, in the order first reached.
-    private(set) var entries: [Entry] = []
-    /// Per screen cell (row-major): 1 + its index in `entries`, 0 when empty.
-    private var slot: [Int32]
+    /// Occupied screen cells, in the order first reached: `entryCount` of room
+    /// for one per screen cell.
+    private let entries: UnsafeMutablePointer<Entry>
+    private var entryCount = 0
+    /// Per screen cell (row-major, `slotCount` of them): 1 + its index in
+    /// `entries`, 0 when empty.
+    private let slot: UnsafeMutablePointer<Int32>
+    private let slotCount: Int
     /// Width and height (degrees, and in columns and rows) of the cells of `cellLevel`, the
     /// level last added (a frame's cells are nearly all of one level).
     private var cellLevel = -1, cellWidth = 0.0, cellHeight = 0.0, cellColumns = 0.0, cellRows = 0.0
@@ -54,11 +62,19 @@ public struct ScreenClusters {
         centerLon = viewport.center.longitude
         left = Double(pane.x); right = Double(pane.x + pane.width)
         top = Double(pane.y); bottom = Double(pane.y + pane.height)
-        slot = Array(repeating: 0, count: max(0, pane.width * pane.height))
+        slotCount = max(0, pane.width * pane.height)
+        slot = .allocate(capacity: slotCount)
+        slot.initialize(repeating: 0, count: slotCount)
         // Room for every screen cell up front (not initialised, so untouched pages cost
         // nothing): a street view fills 7,339 of 11,600, and growing by doubling copied
         // the entries a dozen times a frame.
-        entries.reserveCapacity(slot.count)
+        entries = .allocate(capacity: slotCount)
+    }
+
+    deinit {
+        // `Entry` holds plain values only: nothing to deinitialise.
+        slot.deallocate()
+        entries.deallocate()
     }
 
     /// Counts `cell` in the screen cell of its lowest-id pin when all its
@@ -68,53 +84,57 @@ public struct ScreenClusters {
     /// straddling cell is off by at most its width.
     public mutating func add(_ cell: PinCell, force: Bool = false) -> Bool {
         let pos = position(latitude: cell.repLatitude, longitude: cell.repLongitude)
-        if cell.count > 1 {
-            if cell.level != cellLevel {
-                cellLevel = cell.level
-                cellWidth = PinCell.width(level: cell.level)
-                cellHeight = PinCell.height(level: cell.level)
-                cellColumns = cellWidth / dpc
-                cellRows = cellHeight / dpr
-            }
-            // A forced cell whose box lies inside the pane whatever its position around the
-            // representative (with a column and a row to spare for rounding) counts where
-            // the representative is, straddling or not: no need to measure its edges (four
-            // divisions; most cells of a crowded view are forced).
-            let surelyInside = force && pos.col - cellColumns - 1 >= left && pos.col + cellColumns + 1 <= right
-                && pos.row - cellRows - 1 >= top && pos.row + cellRows + 1 <= bottom
-            if !surelyInside {
-                // The box's edges in screen cells, measured from the representative
-                // on the world copy drawn.
-                let w = cellWidth, h = cellHeight
-                let west = Double(cell.x) * w - 180, south = Double(cell.y) * h - 90
-                let c0 = pos.col - (cell.repLongitude - west) / dpc, c1 = pos.col + (west + w - cell.repLongitude) / dpc
-                let r0 = pos.row - (south + h - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - south) / dpr
-                let fits = Self.floor(c0) == Self.ceil(c1) - 1 && Self.floor(r0) == Self.ceil(r1) - 1
-                if !fits {
-                    guard force else { return false }
-                    let inside = c0 >= Double(pane.x) && c1 <= Double(pane.x + pane.width)
-                        && r0 >= Double(pane.y) && r1 <= Double(pane.y + pane.height)
-                    if !inside { approximate = true }
-                }
-            }
-        }
+        if cell.count > 1, !fits(cell, at: pos, force: force) { return false }
         guard let k = index(col: pos.col, row: pos.row) else { return true }
         inView += cell.count
         let s = Int(slot[k])
         if s == 0 {
-            slot[k] = Int32(entries.count + 1)
-            entries.append(Entry(count: cell.count, repID: cell.repID, latitude: cell.repLatitude,
-                                 longitude: cell.repLongitude, categoryID: cell.repCategoryID))
+            entryCount += 1
+            slot[k] = Int32(entryCount)
+            (entries + entryCount - 1).initialize(to: Entry(count: cell.count, repID: cell.repID, latitude: cell.repLatitude,
+                                                            longitude: cell.repLongitude, categoryID: cell.repCategoryID))
             return true
         }
-        let i = s - 1
-        if entries[i].count == 0 || cell.repID < entries[i].repID {
-            entries[i].repID = cell.repID
-            entries[i].latitude = cell.repLatitude
-            entries[i].longitude = cell.repLongitude
-            entries[i].categoryID = cell.repCategoryID
+        let e = entries + (s - 1)
+        if e.pointee.count == 0 || cell.repID < e.pointee.repID {
+            e.pointee.repID = cell.repID
+            e.pointee.latitude = cell.repLatitude
+            e.pointee.longitude = cell.repLongitude
+            e.pointee.categoryID = cell.repCategoryID
         }
-        entries[i].count += cell.count
+        e.pointee.count += cell.count
+        return true
+    }
+
+    /// Whether a cell of several pins, its representative at `pos`, may be counted
+    /// there: it lies inside one screen cell, or it is forced (then `approximate` is set
+    /// when it also crosses the pane's edge).
+    private mutating func fits(_ cell: PinCell, at pos: (col: Double, row: Double), force: Bool) -> Bool {
+        if cell.level != cellLevel {
+            cellLevel = cell.level
+            cellWidth = PinCell.width(level: cell.level)
+            cellHeight = PinCell.height(level: cell.level)
+            cellColumns = cellWidth / dpc
+            cellRows = cellHeight / dpr
+        }
+        // A forced cell whose box lies inside the pane whatever its position around the
+        // representative (with a column and a row to spare for rounding) counts where
+        // the representative is, straddling or not: no need to measure its edges (four
+        // divisions; most cells of a crowded view are forced).
+        let surelyInside = force && pos.col - cellColumns - 1 >= left && pos.col + cellColumns + 1 <= right
+            && pos.row - cellRows - 1 >= top && pos.row + cellRows + 1 <= bottom
+        if surelyInside { return true }
+        // The box's edges in screen cells, measured from the representative
+        // on the world copy drawn.
+        let w = cellWidth, h = cellHeight
+        let west = Double(cell.x) * w - 180, south = Double(cell.y) * h - 90
+        let c0 = pos.col - (cell.repLongitude - west) / dpc, c1 = pos.col + (west + w - cell.repLongitude) / dpc
+        let r0 = pos.row - (south + h - cell.repLatitude) / dpr, r1 = pos.row + (cell.repLatitude - south) / dpr
+        if Self.floor(c0) == Self.ceil(c1) - 1 && Self.floor(r0) == Self.ceil(r1) - 1 { return true }
+        guard force else { return false }
+        let inside = c0 >= Double(pane.x) && c1 <= Double(pane.x + pane.width)
+            && r0 >= Double(pane.y) && r1 <= Double(pane.y + pane.height)
+        if !inside { approximate = true }
         return true
     }
 
@@ -172,16 +192,12 @@ public struct ScreenClusters {
     /// One marker per occupied screen cell, by row then column (as `Clusterer`).
     public func markers(categoryIndex: (Int64) -> Int) -> [MapMarker] {
         var out: [MapMarker] = []
-        out.reserveCapacity(entries.count)
-        entries.withUnsafeBufferPointer { entries in
-            slot.withUnsafeBufferPointer { slot in
-                for s in slot where s > 0 {
-                    let e = entries[Int(s) - 1]
-                    guard e.count > 0 else { continue }
-                    out.append(MapMarker(id: e.repID, latitude: e.latitude, longitude: e.longitude, count: e.count,
-                                         categoryIndex: categoryIndex(e.categoryID), title: "", selected: false))
-                }
-            }
+        out.reserveCapacity(entryCount)
+        for s in UnsafeBufferPointer(start: slot, count: slotCount) where s > 0 {
+            let e = entries[Int(s) - 1]
+            guard e.count > 0 else { continue }
+            out.append(MapMarker(id: e.repID, latitude: e.latitude, longitude: e.longitude, count: e.count,
+                                 categoryIndex: categoryIndex(e.categoryID), title: "", selected: false))
         }
         return out
     }
