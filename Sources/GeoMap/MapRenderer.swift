@@ -216,10 +216,15 @@ struct MarkerGlyphs {
     let styles: MapTheme.MarkerStyles
     let ascii: Bool
     private let asciiText = MapTheme.asciiCellText
+    /// The cell of an unselected lone pin, per palette entry (most markers of a street frame).
+    private let pinCells: [Cell]
 
     init(_ options: MapOptions) {
         styles = MapTheme.MarkerStyles(options)
         ascii = options.ascii
+        pinCells = MapTheme.palette.indices.map { [styles, ascii] in
+            Cell(MapTheme.glyph(count: 1, selected: false, ascii: ascii), styles.style(count: 1, selected: false, categoryIndex: $0))
+        }
     }
 
     /// Draws the glyph of slot `p`: its density shade, pin glyph or count (one ASCII
@@ -227,6 +232,10 @@ struct MarkerGlyphs {
     @inline(__always)
     func draw(_ p: MarkerSlot, into writer: inout Screen.Writer, pane: Rect, lineMask: (Int, Int) -> UInt8) {
         let count = p.count, selected = p.selected
+        if count <= 1, !selected, !p.shaded {
+            if p.col < pane.maxX { writer.set(pinCells[p.paletteIndex], col: p.col, row: p.row) }
+            return
+        }
         let style = styles.style(count: count, selected: selected, categoryIndex: p.paletteIndex)
         // Fast path: a marker's glyph is one-cell characters, and only
         // one-cell map glyphs are under it (names come later).

@@ -120,36 +120,42 @@ enum MarkerLayout {
         // floor, without a libm call per marker.
         let left = Double(pane.x), top = Double(pane.y), right = Double(pane.maxX), bottom = Double(pane.maxY)
         let paletteSize = MapTheme.palette.count
+        // Markers per pane cell (unselected ones, saturating), for `separateCounts`.
+        var occupied = [UInt8](repeating: 0, count: pane.width * pane.height)
         // Room for one selected marker more, appended after the others without growing.
         var slots = [MarkerSlot](unsafeUninitializedCapacity: markers.count + 1) { out, n in
             markers.withUnsafeBufferPointer { markers in
-                for i in markers.indices {
-                    let lat = markers[i].latitude, lon = markers[i].longitude
-                    guard lat.isFinite, lon.isFinite, lat >= -90, lat <= 90 else { continue }
-                    let x = centerCol + Viewport.nearestDelta(lon - centerLon) / dpc
-                    let y = centerRow - (lat - centerLat) / dpr
-                    guard x >= left, x < right, y >= top, y < bottom else { continue }
-                    let fc = pane.x + Int(x - left), fr = pane.y + Int(y - top)
-                    let width = glyphWidth(count: markers[i].count)
-                    let col = max(pane.x, min(fc, pane.maxX - width))
-                    var s = MarkerSlot(index: i, col: col, row: fr, width: width, ownCol: fc, of: markers[i],
-                                       paletteSize: paletteSize)
-                    guard s.selected else {
-                        (out.baseAddress! + n).initialize(to: s)
-                        n += 1
-                        continue
+                occupied.withUnsafeMutableBufferPointer { occupied in
+                    for i in markers.indices {
+                        let lat = markers[i].latitude, lon = markers[i].longitude
+                        guard lat.isFinite, lon.isFinite, lat >= -90, lat <= 90 else { continue }
+                        let x = centerCol + Viewport.nearestDelta(lon - centerLon) / dpc
+                        let y = centerRow - (lat - centerLat) / dpr
+                        guard x >= left, x < right, y >= top, y < bottom else { continue }
+                        let fc = pane.x + Int(x - left), fr = pane.y + Int(y - top)
+                        let width = glyphWidth(count: markers[i].count)
+                        let col = max(pane.x, min(fc, pane.maxX - width))
+                        var s = MarkerSlot(index: i, col: col, row: fr, width: width, ownCol: fc, of: markers[i],
+                                           paletteSize: paletteSize)
+                        guard s.selected else {
+                            (out.baseAddress! + n).initialize(to: s)
+                            n += 1
+                            let k = (fr - pane.y) * pane.width + fc - pane.x
+                            if occupied[k] < 255 { occupied[k] += 1 }
+                            continue
+                        }
+                        if let l = label(markers[i].title, col: s.col, width: s.width, pane: pane, ascii: ascii) {
+                            s.labelIndex = labels.count
+                            s.labelCol = l.col
+                            s.labelWidth = l.width
+                            labels.append(l.text)
+                        }
+                        selected.append(s)
                     }
-                    if let l = label(markers[i].title, col: s.col, width: s.width, pane: pane, ascii: ascii) {
-                        s.labelIndex = labels.count
-                        s.labelCol = l.col
-                        s.labelWidth = l.width
-                        labels.append(l.text)
-                    }
-                    selected.append(s)
                 }
             }
         }
-        separateCounts(&slots, pane: pane)
+        separateCounts(&slots, occupied: occupied, pane: pane)
         slots.append(contentsOf: selected)
         return Laid(slots: slots, labels: labels)
     }
@@ -171,17 +177,13 @@ enum MarkerLayout {
     /// a braille cell filled with more dots the more pins it holds (ASCII
     /// `:` `*` `%` `@`), so a crowded region reads as a gradient rather than
     /// a row of identical glyphs; a click on it still zooms in.
-    /// One pass over a per-cell count of the pane (markers are inside it),
+    /// One pass over `occupied`, the markers of `out` per cell of the pane (row-major,
+    /// saturating at 255; counted by `layout` as it places them, all inside the pane),
     /// changing the crowded markers in place.
-    static func separateCounts(_ out: inout [MarkerSlot], pane: Rect) {
-        var occupied = [UInt8](repeating: 0, count: max(0, pane.width * pane.height))
+    static func separateCounts(_ out: inout [MarkerSlot], occupied: [UInt8], pane: Rect) {
         let width = pane.width
-        occupied.withUnsafeMutableBufferPointer { occupied in
+        occupied.withUnsafeBufferPointer { occupied in
             out.withUnsafeMutableBufferPointer { out in
-                for p in out where p.row >= pane.y && p.row < pane.maxY && p.ownCol >= pane.x && p.ownCol < pane.maxX {
-                    let i = (p.row - pane.y) * width + p.ownCol - pane.x
-                    if occupied[i] < 255 { occupied[i] += 1 }
-                }
                 for k in out.indices {
                     let row = out[k].row, col = out[k].col, w = out[k].width, own = out[k].ownCol
                     guard w > 1 || out[k].count > 1, row >= pane.y, row < pane.maxY else { continue }
