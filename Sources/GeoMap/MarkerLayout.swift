@@ -5,7 +5,7 @@ import Frame
 /// (each `String` copy is a reference-count call). Drawing uses these; hit
 /// testing and tests read `PlacedMarker`, made from them (`MarkerLayout.place`).
 struct MarkerSlot {
-    // Stored as 32-bit numbers (44 bytes, not 100): a crowded frame lays out ~7,000 slots
+    // Stored as 32-bit numbers (44 bytes, not 88): a crowded frame lays out ~7,000 slots
     // and reads them five times, so their size is memory traffic. Screen positions (a
     // terminal's cells) and marker indexes (one marker per screen cell) are far below 2^31.
     private var index32: Int32, col32: Int32, row32: Int32, width32: Int32, ownCol32: Int32

@@ -109,7 +109,7 @@ public struct ScreenClusters: ~Copyable {
     /// Whether a cell of several pins, its representative at `pos`, may be counted
     /// there: it lies inside one screen cell, or it is forced (then `approximate` is set
     /// when it also crosses the pane's edge).
-    @inline(never)  // rare (cells of several pins): kept out of `add`'s path for lone pins
+    @inline(never)  // out of `add`'s path for lone pins (most cells of a street view)
     private mutating func fits(_ cell: PinCell, at pos: (col: Double, row: Double), force: Bool) -> Bool {
         if cell.level != cellLevel {
             cellLevel = cell.level
