@@ -36,9 +36,22 @@ public struct Screen: Sendable, Equatable {
             return cells[row * width + col]
         }
         set {
-            let (w, h) = (width, height)
-            cells.withUnsafeMutableBufferPointer { Screen.write(newValue, col: col, row: row, into: $0, width: w, height: h) }
+            guard col >= 0, col < width, row >= 0, row < height else { return }
+            let i = row * width + col
+            // Only a continuation here or to the right can leave half a wide character.
+            if isContinuation(i) || (col + 1 < width && isContinuation(i + 1)) {
+                let w = width
+                cells.withUnsafeMutableBufferPointer { Screen.releaseWide(at: col, row: row, for: newValue, in: $0, width: w) }
+            }
+            cells[i] = newValue
         }
+    }
+
+    /// Whether cell `i` (row-major) is a continuation, read in place: copying the cell
+    /// out would retain and release its text, and a crowded map writes ~10,000 cells a frame.
+    @inline(__always)
+    private func isContinuation(_ i: Int) -> Bool {
+        cells.withUnsafeBufferPointer { $0[i].text.isEmpty }
     }
 
     /// Runs `body` with a `Writer` over this screen's cells: writes as the subscript's
@@ -65,8 +78,8 @@ public struct Screen: Sendable, Equatable {
         }
     }
 
-    /// The subscript's write, shared with `Writer`: clipped to the grid; only a
-    /// continuation here or to the right can leave half a wide character.
+    /// `Writer`'s write: the subscript's setter on a buffer (clipped to the grid; only a
+    /// continuation here or to the right can leave half a wide character).
     @inlinable @inline(__always)
     static func write(_ cell: consuming Cell, col: Int, row: Int, into cells: UnsafeMutableBufferPointer<Cell>,
                       width: Int, height: Int) {
@@ -82,7 +95,7 @@ public struct Screen: Sendable, Equatable {
     /// character the write cuts, so no half glyph is left (a terminal would draw the kept
     /// left half over the new cell and shift the rest of the row, e.g. a box's border).
     /// A continuation written on purpose (after its wide lead) and a wide character
-    /// rewritten in place (restyled) keep their pair.
+    /// rewritten in place (restyled) keep their pair. Shared by the subscript and `Writer`.
     @usableFromInline
     static func releaseWide(at col: Int, row: Int, for new: Cell, in cells: UnsafeMutableBufferPointer<Cell>,
                             width: Int) {
