@@ -40,11 +40,17 @@ public struct Screen: Sendable, Equatable {
             let i = row * width + col
             // Only a continuation here or to the right can leave half a wide character.
             if isContinuation(i) || (col + 1 < width && isContinuation(i + 1)) {
-                let w = width
-                cells.withUnsafeMutableBufferPointer { Screen.releaseWide(at: col, row: row, for: newValue, in: $0, width: w) }
+                releaseWide(at: col, row: row, for: newValue)
             }
             cells[i] = newValue
         }
+    }
+
+    /// `Screen.releaseWide` on this screen's cells (out of the setter's path: rare).
+    @inline(never)
+    private mutating func releaseWide(at col: Int, row: Int, for new: Cell) {
+        let w = width
+        cells.withUnsafeMutableBufferPointer { Screen.releaseWide(at: col, row: row, for: new, in: $0, width: w) }
     }
 
     /// Whether cell `i` (row-major) is a continuation, read in place: copying the cell
