@@ -7,7 +7,9 @@
 #            the floor `sqlite3 -csv .import` of the same CSV into a plain table
 #   size     the store's file ÷ the floor's plain table
 #   render   `pinmap bench render --size 200x60` median frame at ROWS pins ÷ the 45 sample
-#            pins (Data/pins/pins-seoul.csv), per viewport; p95 ÷ median at ROWS pins
+#            pins (Data/pins/pins-seoul.csv), per viewport, from one process that times
+#            both stores' frames in turn (`--baseline`); p95 ÷ median at ROWS pins; the
+#            ratio of the two stores timed in separate processes is shown beside it
 #   process  whole-process `pinmap render --size 200x60`, ROWS pins ÷ 45 pins: median of
 #            PAIRS (default 7) alternating pairs
 #   search   `pinmap bench search`: the slowest query's median per query length, at ROWS
@@ -94,6 +96,9 @@ for r in $(seq 1 "$ROUNDS"); do
     "$PINMAP" bench render --db "$OUT/small.sqlite" --size 200x60 --frames 50 >/dev/null
     "$PINMAP" bench render --db "$OUT/big.sqlite" --size 200x60 --frames "$FRAMES" >"$OUT/render-big$r.txt"
     "$PINMAP" bench render --db "$OUT/small.sqlite" --size 200x60 --frames "$FRAMES" >"$OUT/render-small$r.txt"
+    # The frame ratios: both stores in one process, their frames in turn (BenchPaired.swift).
+    "$PINMAP" bench render --db "$OUT/big.sqlite" --baseline "$OUT/small.sqlite" --size 200x60 \
+        --frames "$FRAMES" >"$OUT/render-pair$r.txt"
     for p in $(seq 1 "$PAIRS"); do
         measure "proc-big$r-$p" "$PINMAP" render --db "$OUT/big.sqlite" --size 200x60
         measure "proc-small$r-$p" "$PINMAP" render --db "$OUT/small.sqlite" --size 200x60

@@ -37,6 +37,16 @@ def render(name):
     return views, start, peak
 
 
+def paired(name):
+    """Per viewport (ratio, p95 ÷ median, median ms, baseline median ms) from `bench render --baseline`."""
+    views = {}
+    for line in open(path(name)).read().splitlines():
+        m = re.match(r"\s+paired (world|region|city|street)\b.*?([\d.]+)\s+([\d.]+)\s+([\d.]+)×\s+([\d.]+)$", line)
+        if m:
+            views[m.group(1)] = (float(m.group(4)), float(m.group(5)), float(m.group(2)), float(m.group(3)))
+    return views
+
+
 def search(name):
     """Per query length: (slowest query's median, worst single run) in ms, over both views."""
     out = {}
@@ -75,14 +85,24 @@ rows_out.append(("store size ÷ the plain table", f"{med([number(f'floor{r}.byte
 # Frames.
 big = [render(f"render-big{r}.txt") for r in R]
 small = [render(f"render-small{r}.txt") for r in R]
+pairs_run = [paired(f"render-pair{r}.txt") for r in R] if os.path.exists(path("render-pair1.txt")) else []
 for v in VIEWS:
     if not all(v in b[0] and v in s[0] for b, s in zip(big, small)):
         continue
-    ratio = [b[0][v][0] / s[0][v][0] for b, s in zip(big, small)]
+    apart = [b[0][v][0] / s[0][v][0] for b, s in zip(big, small)]
     tail = [b[0][v][1] / b[0][v][0] for b in big]
+    if pairs_run and all(v in p for p in pairs_run):
+        # Timed in turn in one process: the ratio this row judges (BenchPaired.swift says why).
+        ratio = [p[v][0] for p in pairs_run]
+        anchor = med([p[v][3] for p in pairs_run])
+        measured = med([p[v][2] for p in pairs_run])
+        note = f"; timed in separate processes {med(apart):.2f}× (rounds " + ", ".join(f"{x:.2f}×" for x in apart) + ")"
+    else:
+        ratio, anchor, measured, note = apart, med([s[0][v][0] for s in small]), med([b[0][v][0] for b in big]), ""
     rows_out.append((f"`bench render` 200×60, {v}: median frame {rows:,} pins ÷ 45 pins",
-                     f"45 pins {med([s[0][v][0] for s in small]):.2f} ms",
-                     f"{med(ratio):.2f}× ({med([b[0][v][0] for b in big]):.2f} ms); p95 {med(tail):.2f}× its median",
+                     f"45 pins {anchor:.2f} ms",
+                     f"{med(ratio):.2f}× ({measured:.2f} ms; rounds " + ", ".join(f"{x:.2f}×" for x in ratio)
+                     + f"){note}; p95 {med(tail):.2f}× its median",
                      "≤ 3×; p95 ≤ 2× median", med(ratio) <= 3 and med(tail) <= 2))
 
 # At scale (Scripts/bench_scale.sh): absolute goals of the issue's item 4 as well.

@@ -14,21 +14,24 @@ import PinStore
 enum BenchCommand: Command {
     static let spec = CommandSpec(
         name: "bench",
-        usage: "pinmap bench render|search [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME]",
+        usage: "pinmap bench render|search [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME] [--baseline PATH]",
         summary: """
         Time the map's frames on a store (benchmark; figures only).
         Prints the median, 95th percentile and worst time per frame (reload markers, counts
         and list, then draw) at a world, a region (East Asia), a city (Seoul) and a
         street-level (Seoul) viewport, each over --frames frames panned a fraction of a cell
         apart, with the median and 95th percentile of the thread's CPU time per frame; the time from process start to the first frame; and peak resident memory
-        (getrusage ru_maxrss). Painting to a terminal is not included.
+        (getrusage ru_maxrss). Painting to a terminal is not included. With --baseline, then
+        the frames of the store and of the baseline store in turn, 10 at a time, in this one
+        process, and the ratio of their medians per viewport (peak memory is measured before).
         `bench search` times the UI's search (every match in the store, split in view and
         elsewhere) for 1-, 2- and 3-character queries at a world and a city view
         (--frames rounds per query, default 60).
         """,
         options: [("--db", "store path"), ("--size", "frame size in cells (default 200x60)"),
                   ("--frames", "frames per viewport, at least 50 (default 60)"),
-                  ("--only", "measure only the viewports whose name starts with this (world, region, city, street)")],
+                  ("--only", "measure only the viewports whose name starts with this (world, region, city, street)"),
+                  ("--baseline", "render: a second store (e.g. 45 pins) timed in turn with --db, for frame ratios")],
         flags: [],
         maxPositionals: 1,
         minPositionals: 1)
@@ -38,6 +41,9 @@ enum BenchCommand: Command {
         let rounds = try frameCount(args.value("--frames"))
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
+        }
+        if let baseline = args.value("--baseline"), !FileManager.default.fileExists(atPath: baseline) {
+            throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
         }
         do {
             let store = try PinmapCLI.openStore(args)
@@ -72,6 +78,9 @@ enum BenchCommand: Command {
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
         }
+        if let baseline = args.value("--baseline"), !FileManager.default.fileExists(atPath: baseline) {
+            throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
+        }
         do {  // what a large import left for later: not part of any frame
             let store = try PinmapCLI.openStore(args)
             let pins = try store.finishIndexing()
@@ -104,6 +113,9 @@ enum BenchCommand: Command {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
+        if let baseline = args.value("--baseline") {
+            try runPaired(runner, baseline: baseline, cols: cols, rows: rows, frames: frames, only: args.value("--only") ?? "")
+        }
         return 0
     }
 
@@ -123,10 +135,37 @@ enum BenchCommand: Command {
     /// Times `frames` frames around a viewport (ms), panning a fraction of a
     /// cell per frame.
     static func measure(_ runner: AppRunner, center: GeoPoint, zoom: Double, frames: Int) -> Result {
-        let pane = runner.state.layout.mapPane
+        var samples = Samples()
+        sample(runner, center: center, zoom: zoom, frames: 0..<frames, into: &samples)
+        return samples.result
+    }
+
+    /// Per-frame times of one viewport (ms), and what the first frame showed.
+    struct Samples {
         var totals: [Double] = [], reloads: [Double] = [], draws: [Double] = [], cpus: [Double] = [], labels: [Double] = []
-        var result = Result()
-        for i in 0..<frames {
+        var inView = "", markers = 0
+
+        var result: Result {
+            var r = Result()
+            r.inView = inView
+            r.markers = markers
+            r.median = percentile(totals, 0.5)
+            r.p95 = percentile(totals, 0.95)
+            r.labels = percentile(labels, 0.5)
+            r.worst = totals.max() ?? 0
+            r.reload = percentile(reloads, 0.5)
+            r.draw = percentile(draws, 0.5)
+            r.cpu = percentile(cpus, 0.5)
+            r.cpuP95 = percentile(cpus, 0.95)
+            return r
+        }
+    }
+
+    /// Times the frames numbered `frames` around a viewport (frame i pans the view by a
+    /// fraction of a cell that depends on i only), adding them to `samples`.
+    static func sample(_ runner: AppRunner, center: GeoPoint, zoom: Double, frames: Range<Int>, into samples: inout Samples) {
+        let pane = runner.state.layout.mapPane
+        for i in frames {
             var v = Viewport(center: center, zoom: zoom)
             v.pan(columns: Double(i % 9 - 4) * 0.37, rows: Double(i % 7 - 3) * 0.29, pane: pane)
             let c0 = threadCPUSeconds()
@@ -135,24 +174,17 @@ enum BenchCommand: Command {
             let t1 = Monotonic.seconds()
             let screen = runner.frame()
             let t2 = Monotonic.seconds()
-            cpus.append((threadCPUSeconds() - c0) * 1000)
+            samples.cpus.append((threadCPUSeconds() - c0) * 1000)
             if screen.width == 0 { print("  (empty frame)") }  // keeps the frame from being optimised away
-            totals.append((t2 - t0) * 1000); reloads.append((t1 - t0) * 1000); draws.append((t2 - t1) * 1000)
-            labels.append(runner.state.labelSeconds * 1000)
-            if i == 0 {
-                result.inView = runner.state.inViewText
-                result.markers = runner.state.markers.count
+            samples.totals.append((t2 - t0) * 1000)
+            samples.reloads.append((t1 - t0) * 1000)
+            samples.draws.append((t2 - t1) * 1000)
+            samples.labels.append(runner.state.labelSeconds * 1000)
+            if samples.totals.count == 1 {
+                samples.inView = runner.state.inViewText
+                samples.markers = runner.state.markers.count
             }
         }
-        result.median = percentile(totals, 0.5)
-        result.p95 = percentile(totals, 0.95)
-        result.labels = percentile(labels, 0.5)
-        result.worst = totals.max() ?? 0
-        result.reload = percentile(reloads, 0.5)
-        result.draw = percentile(draws, 0.5)
-        result.cpu = percentile(cpus, 0.5)
-        result.cpuP95 = percentile(cpus, 0.95)
-        return result
     }
 
     static func percentile(_ xs: [Double], _ p: Double) -> Double {
