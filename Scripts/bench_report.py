@@ -38,12 +38,12 @@ def render(name):
 
 
 def paired(name):
-    """Per viewport (ratio, p95 ÷ median, median ms, baseline median ms) from `bench render --baseline`."""
+    """Per viewport (ratio, median ms, baseline median ms) from `bench render --baseline`."""
     views = {}
     for line in open(path(name)).read().splitlines():
-        m = re.match(r"\s+paired (world|region|city|street)\b.*?([\d.]+)\s+([\d.]+)\s+([\d.]+)×\s+([\d.]+)$", line)
+        m = re.match(r"\s+paired (world|region|city|street)\b.*?([\d.]+)\s+([\d.]+)\s+([\d.]+)×$", line)
         if m:
-            views[m.group(1)] = (float(m.group(4)), float(m.group(5)), float(m.group(2)), float(m.group(3)))
+            views[m.group(1)] = (float(m.group(4)), float(m.group(2)), float(m.group(3)))
     return views
 
 
@@ -94,8 +94,8 @@ for v in VIEWS:
     if pairs_run and all(v in p for p in pairs_run):
         # Timed in turn in one process: the ratio this row judges (BenchPaired.swift says why).
         ratio = [p[v][0] for p in pairs_run]
-        anchor = med([p[v][3] for p in pairs_run])
-        measured = med([p[v][2] for p in pairs_run])
+        anchor = med([p[v][2] for p in pairs_run])
+        measured = med([p[v][1] for p in pairs_run])
         note = f"; timed in separate processes {med(apart):.2f}× (rounds " + ", ".join(f"{x:.2f}×" for x in apart) + ")"
     else:
         ratio, anchor, measured, note = apart, med([s[0][v][0] for s in small]), med([b[0][v][0] for b in big]), ""

@@ -39,11 +39,11 @@ enum BenchCommand: Command {
     /// `pinmap bench search`: search latency figures (BenchSearch.swift).
     static func runSearch(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let rounds = try frameCount(args.value("--frames"))
+        for option in ["--baseline", "--only", "--size"] where args.value(option) != nil {
+            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render`, not search")
+        }
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
-        }
-        if let baseline = args.value("--baseline"), !FileManager.default.fileExists(atPath: baseline) {
-            throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
         }
         do {
             let store = try PinmapCLI.openStore(args)
@@ -75,6 +75,10 @@ enum BenchCommand: Command {
             throw .usage(command: "bench", message: "--size must be COLSxROWS between 1x1 and 1000x1000, e.g. 200x60")
         }
         let frames = try frameCount(args.value("--frames"))
+        let only = args.value("--only") ?? ""
+        guard viewports.contains(where: { $0.name.hasPrefix(only) }) else {
+            throw .usage(command: "bench", message: "--only must begin a viewport's name (world, region, city, street), got '\(only)'")
+        }
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
         }
@@ -102,7 +106,7 @@ enum BenchCommand: Command {
             print(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
         }
         print("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms; CPU median / p95)  labels")
-        for vp in viewports where vp.name.hasPrefix(args.value("--only") ?? "") {
+        for vp in viewports where vp.name.hasPrefix(only) {
             let r = measure(runner, center: vp.center, zoom: vp.zoom, frames: frames)
             print("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
                   + pad(String(r.markers), 9, right: true)
@@ -114,7 +118,7 @@ enum BenchCommand: Command {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
         if let baseline = args.value("--baseline") {
-            try runPaired(runner, baseline: baseline, cols: cols, rows: rows, frames: frames, only: args.value("--only") ?? "")
+            try runPaired(runner, baseline: baseline, cols: cols, rows: rows, frames: frames, only: only)
         }
         return 0
     }
