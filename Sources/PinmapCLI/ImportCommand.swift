@@ -81,6 +81,12 @@ enum ImportCommand: TextCommand {
                         : "pinmap import: interrupted; \(EscapedText.escape(path)) was imported, the files after it were not")
                     bar.finish()
                     indexing.finish()
+                    // Every data row rejected (none a duplicate): nothing was imported, a failure.
+                    // A header-only file (no data rows) or a re-import (duplicates) is not one.
+                    if let r = reports.last, !options.dryRun, r.imported == 0, r.duplicates == 0, r.rejected > 0 {
+                        failed = true
+                        io.err.write("pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); nothing was imported\n")
+                    }
                 } catch {
                     bar.finish()
                     indexing.finish()
@@ -91,9 +97,10 @@ enum ImportCommand: TextCommand {
                 }
             }
         }
-        // A store this command created for imports that failed is removed: a failed import
-        // leaves things as they were, and before it there was no file. (An import that
-        // succeeds with no rows, a header-only file, keeps its new, empty store.)
+        // A store this command created for imports that failed (an error, or every row
+        // rejected) is removed: a failed import leaves things as they were, and before it
+        // there was no file. (An import that succeeds with no rows, a header-only file, keeps
+        // its new, empty store.)
         if !storeExisted, !options.dryRun, failed, reports.allSatisfy({ $0.imported == 0 }) {
             removeStoreFiles(PinmapCLI.storePath(args))
         }

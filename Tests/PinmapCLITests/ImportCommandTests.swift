@@ -61,13 +61,34 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(s.run("undo-import", "1").code, 1, "batch 1 is gone for good")
     }
 
+    func testAFileWhoseEveryRowIsRejectedFailsButAHeaderOnlyFileOrARepeatDoesNot() throws {
+        let s = CLITestStore()
+        let dir = (s.path as NSString).deletingLastPathComponent
+        let bad = dir + "/bad.csv", header = dir + "/header.csv", good = dir + "/good.csv"
+        try "name,lat,lon\nA,abc,1\nB,95,1\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "name,lat,lon\n".write(toFile: header, atomically: true, encoding: .utf8)
+        try "name,lat,lon\nC,1,2\n".write(toFile: good, atomically: true, encoding: .utf8)
+        let r = s.run("import", bad)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap import: \(bad): every data row was rejected (2); nothing was imported\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.path))
+        XCTAssertEqual(s.run("import", header).code, 0, "no data rows: nothing to reject")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.path), "and its new store stays")
+        XCTAssertEqual(s.run("import", good).code, 0)
+        XCTAssertEqual(s.run("import", good).code, 0, "a repeat: its row is a duplicate, not rejected")
+        XCTAssertEqual(s.run("import", bad).code, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.path), "a store that existed stays")
+    }
+
     func testEscapeSequencesFromAFileNeverReachATerminal() throws {
         let s = CLITestStore()
         let path = s.file("esc.csv")
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try "name,lat,lon\nx,\u{1B}]0;HACKED\u{07},1\n".write(toFile: path, atomically: true, encoding: .utf8)
         let r = s.run(["import", path], terminal: true)
-        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.code, 1, "its only data row was rejected: nothing imported")
+        XCTAssertEqual(r.stderr, "pinmap import: \(path): every data row was rejected (1); nothing was imported\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.path), "the store this import created is removed")
         XCTAssertFalse(r.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, r.stdout)
         // Quoted values are escaped into one plain line (and a terminal would get placeholders).
         XCTAssertTrue(r.stdout.contains("  line 2: latitude '\\u{1B}]0;HACKED\\u{7}' is not a number\n"), r.stdout)
