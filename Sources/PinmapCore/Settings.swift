@@ -161,10 +161,11 @@ enum SettingsView {
         area.y + 7 + min(3, s.storeInfo.batches.count) - scroll(s, area: area)
     }
 
+    /// Decimal units (1 kB = 1,000 bytes), as the import's progress bar counts.
     static func formatBytes(_ b: Int64) -> String {
-        if b < 1024 { return "\(b) B" }
-        if b < 1024 * 1024 { return String(format: "%.1f KB", Double(b) / 1024) }
-        return String(format: "%.1f MB", Double(b) / 1024 / 1024)
+        if b < 1_000 { return "\(b) B" }
+        if b < 1_000_000 { return String(format: "%.1f kB", Double(b) / 1e3) }
+        return String(format: "%.1f MB", Double(b) / 1e6)
     }
 
     /// The column where a setting's value starts (after the cursor mark and the padded label).

@@ -90,7 +90,7 @@ final class FixbMessageTests: XCTestCase {
             
               File:
             
-              CSV · encoding UTF-8 · delimiter , · 1000 B
+              CSV · encoding UTF-8 · delimiter , · 1.0 kB
               columns: latitude ← "lat", longitude ← "lon", name ← "name"
               kept as properties: "iata", "icao", "city", "country", "elevation",
               "timezone", "dst", "type", "source", "tz"
