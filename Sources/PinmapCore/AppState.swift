@@ -139,7 +139,8 @@ public struct AppState: Sendable {
     /// Every match of `search` in the store (as last answered; `SearchResults.text` says for
     /// which text); the list and the map take the ones in view from it.
     public var searchMatches: SearchResults?
-    /// Matches of the search outside the view (shown as "N more elsewhere").
+    /// Matches of the search outside the view the list was read for (shown as "N more
+    /// elsewhere"; with `listInViewCount` it adds up to the matches the category filter keeps).
     public var searchElsewhere = 0
     /// The last deleted pin with its comments, which `u` restores (same id).
     public var lastDeleted: DeletedPin?

@@ -167,12 +167,14 @@ extension AppState {
             markers = part.markers
             inViewCount = part.inView
             inViewApproximate = part.approximate
-            if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
             if let listed = part.listed {
                 self.listed = listed
                 listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
                 listSource = part.listQuery
+                // The header's count and "N more elsewhere" count the same view, the list's:
+                // a selection's re-centring reads no list and changes neither (they add up).
                 listView = (part.inView, part.approximate)
+                if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
                 listPendingIndex = nil
                 listReadAll = false
             }

@@ -2,6 +2,7 @@ import XCTest
 import Frame
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapTestSupport
 
 /// Tester (fixui 1): ↓ walks the list as it was shown. Selecting a row re-centres the map and
 /// changes the pins in view; the list and its header keep the view they were read for.
@@ -25,5 +26,32 @@ final class ListWalkTests: XCTestCase {
         r.key(.home)
         for _ in 0..<4 { r.key(.down) }  // DDP night walk: 8 pins in the map's view, 17 in the list's
         FrameGolden.check(r.frame(), "list-walk")
+    }
+    /// Tester (s6 fix 1): 45 pins, `/` park Enter, `+` ×2 (4 of the 13 matches in view), then
+    /// ↓ over every row, End, Home, End: each selection re-centres the map (its count, on the
+    /// status line, changes), but the header's "N in view" and the "N more elsewhere" under the
+    /// rows both count the view the list was read for, so they add up to the 13 matches
+    /// (`pinmap list --search park`). Before the fix the walk showed "4 in view" over "1 more elsewhere".
+    func testSearchInViewAndElsewhereAddUpToTheMatchesWhileWalkingTheList() throws {
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        r.char("/"); r.type("park"); r.key(.enter)
+        r.char("+"); r.char("+")
+        XCTAssertEqual(r.state.searchMatches?.matches.count, 13)
+        let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
+        let header = r.line(top + 1)
+        XCTAssertEqual(header, "  Search “park”: 4 in view · newest first · / edits · Esc in / clears")
+        XCTAssertEqual(r.line(top + 6), "  9 more elsewhere: F shows them all")
+        var steps: [(name: String, key: Key)] = r.state.listed.map { _ in ("↓", .down) }
+        steps += [("End", .end), ("Home", .home), ("End", .end)]
+        for step in steps {
+            r.key(step.key)
+            let at = "after \(step.name) to \(r.state.selectedPin?.title ?? "-")"
+            XCTAssertEqual(r.line(top + 1), header, at)
+            XCTAssertEqual(r.line(top + 6), "  9 more elsewhere: F shows them all", at)
+            XCTAssertEqual(r.state.listInViewCount + r.state.searchElsewhere, 13, at)
+        }
+        XCTAssertEqual(r.state.selectedPin?.title, "Haneul Park silver grass")
+        XCTAssertEqual(r.state.inViewCount, 9, "the map's view moved: the status line counts it")
+        FrameGolden.check(r.frame(), "search-walk")
     }
 }
