@@ -63,9 +63,9 @@ public struct AppState: Sendable {
     /// The palette slot of `category` (-1 for none).
     public func categorySlot(_ category: String) -> Int { categorySlots[category] ?? MapTheme.categorySlot(category) }
 
-    /// The whole-world view `0` fitted and the map rows it was fitted into: while the view
-    /// stays that one, a sheet moved or a terminal resized fits the world again (a world fitted
-    /// above a large sheet stayed a thumbnail at small).
+    /// The whole-world view `0` fitted and the map rows it was fitted into: while the zoom
+    /// stays at or below it (`worldStaysFitted`), a sheet moved or a terminal resized fits the
+    /// world again (a world fitted above a large sheet stayed a thumbnail at small).
     var worldFit: (viewport: Viewport, visible: Rect)?
 
     public var selectedID: Int64?

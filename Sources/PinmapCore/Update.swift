@@ -181,7 +181,7 @@ extension AppState {
         default: break
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
-        if worldFit.map({ $0.viewport == viewport && $0.visible != settledVisibleMap }) == true { fitWorld(&fx) }
+        if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
         effects += fx.list
         clampList()
         if let read = listRowsToRead(after: effects) { effects.append(read) }
@@ -210,7 +210,7 @@ extension AppState {
     /// of the visible map (the status line's centre; the sheet's rows change with the
     /// height), so a wider terminal shows more of the map, not the same map stretched.
     mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
-        let wholeWorld = worldFit?.viewport == viewport
+        let wholeWorld = worldStaysFitted
         let oldWidth = layout.mapPane.width
         let centre = oldWidth > 0 && settledVisibleMap.height > 0 ? visibleMapCentre : nil
         layout = Layout(cols: cols, rows: rows)
@@ -222,17 +222,25 @@ extension AppState {
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
         if let centre, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(centre, &fx) }
-        if wholeWorld { fitWorld(&fx) }
+        if wholeWorld { fitWorld(centredOn: viewport.center.longitude, &fx) }
         fx.requestView(list: true)
     }
 
     /// Fits the whole world into the map rows left visible above the sheet (`0`): all
-    /// latitudes, no rows of nothing past the poles. Kept fitted as the sheet moves (`worldFit`).
-    mutating func fitWorld(_ fx: inout Effects) {
-        fitInVisibleMap(BoundingBox(south: -90, west: -180, north: 90, east: 180), &fx)
+    /// latitudes, no rows of nothing past the poles, the centre on the equator at `longitude`
+    /// (degrees; 0 for `0`, the current one when refitted). Kept fitted as the sheet moves
+    /// (`worldStaysFitted`).
+    mutating func fitWorld(centredOn longitude: Double = 0, _ fx: inout Effects) {
+        fitInVisibleMap(BoundingBox(south: -90, west: longitude - 180, north: 90, east: longitude + 180), &fx)
         worldFit = (viewport, settledVisibleMap)
         fx.requestView(list: true)
     }
+
+    /// True while the world `0` fitted is still in view: the zoom is at or below the fit's.
+    /// Only the zoom counts: a selected row's re-centre or a pan moves the centre, and a
+    /// sheet move must then still fit the world again (else the centre the selection left,
+    /// far below a few rows above a large sheet, put the visible map past a pole).
+    var worldStaysFitted: Bool { worldFit.map { viewport.zoom <= $0.viewport.zoom } == true }
 
     /// Keeps the cursor and the scroll inside the list. Deliberately does not
     /// scroll to the cursor: moving the sheet must never scroll the list.

@@ -1,5 +1,7 @@
 import XCTest
 import Frame
+import GeoMap
+import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
 
@@ -33,5 +35,66 @@ final class WorldFitTests: XCTestCase {
         let zoom = r.state.viewport.zoom
         r.char("S")
         XCTAssertEqual(r.state.viewport.zoom, zoom)
+    }
+
+    // Tester (s6 fix2): a selected row re-centres the map, so the view was no longer the one `0`
+    // fitted and a sheet move left it unfitted, its centre past a pole ("centre 90S", the world a
+    // strip in the top rows, or only the Arctic above a large sheet with Seoul off the map).
+
+    /// The status line's centre latitude and whether the selected pin is on the visible map.
+    private func centreAndSelection(_ r: AppRunner) -> (latitude: Double, selectedVisible: Bool) {
+        let s = r.state
+        let visible = s.layout.visibleMap(sheetHeight: s.sheet.height)
+        guard let pin = s.selectedPin else { return (s.statusPoint.point.latitude, false) }
+        let c = s.viewport.cell(for: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), pane: s.layout.mapPane)
+        let inside = visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down)))
+        return (s.statusPoint.point.latitude, inside)
+    }
+
+    /// The poles' rows are the visible map's first and last rows (one cell of margin), as after `0`.
+    private func assertWorldFitted(_ r: AppRunner, _ step: String, line: UInt = #line) {
+        let s = r.state
+        let visible = s.layout.visibleMap(sheetHeight: s.sheet.height)
+        let north = s.viewport.cell(for: GeoPoint(latitude: 90, longitude: 0), pane: s.layout.mapPane).row
+        let south = s.viewport.cell(for: GeoPoint(latitude: -90, longitude: 0), pane: s.layout.mapPane).row
+        XCTAssertEqual(north, Double(visible.y) + 1, accuracy: 1, "\(step): 90N's row", line: line)
+        XCTAssertEqual(south, Double(visible.maxY) - 1, accuracy: 1, "\(step): 90S's row", line: line)
+    }
+
+    /// `0` `L` `Down` `M`: the world is fitted again above the medium sheet, centred on the
+    /// equator at the selected pin's longitude, the pin on the map (was centre 90S).
+    func testSelectionThenSheetMoveKeepsTheWorldFitted() throws {
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        r.char("0")
+        r.char("L")
+        r.key(.down)
+        let selected = try XCTUnwrap(r.state.selectedPin)
+        XCTAssertEqual(centreAndSelection(r).latitude, selected.latitude, accuracy: 0.01)
+        XCTAssertTrue(centreAndSelection(r).selectedVisible)
+        r.char("M")
+        XCTAssertEqual(r.state.sheet.detent, .medium)
+        let (latitude, visible) = centreAndSelection(r)
+        XCTAssertEqual(latitude, 0, accuracy: 0.01)
+        XCTAssertEqual(r.state.statusPoint.point.longitude, selected.longitude, accuracy: 0.0001)
+        XCTAssertTrue(visible, "the selected pin is on the visible map")
+        assertWorldFitted(r, "M")
+        FrameGolden.check(r.frame(), "world-select-large-then-medium")
+    }
+
+    /// `0` `Down` `S` `L` `S`: every move fits the world into the rows above the sheet; the
+    /// centre stays on the equator and Seoul on the map (was 10.4258S, 90N, 10.4258S).
+    func testSelectionThenSheetMovesDownUpDownKeepTheWorldFitted() throws {
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        r.char("0")
+        r.key(.down)
+        XCTAssertTrue(centreAndSelection(r).selectedVisible)
+        for (key, detent) in [("S", Detent.small), ("L", .large), ("S", .small)] {
+            r.char(Character(key))
+            XCTAssertEqual(r.state.sheet.detent, detent)
+            let (latitude, visible) = centreAndSelection(r)
+            XCTAssertEqual(latitude, 0, accuracy: 0.01, "after \(key)")
+            XCTAssertTrue(visible, "after \(key): the selected pin is on the visible map")
+            assertWorldFitted(r, key)
+        }
     }
 }
