@@ -204,8 +204,9 @@ enum MarkerLayout {
         }
     }
 
-    /// Puts the title right of the glyph after one space, or left of it when
-    /// fewer than 6 cells remain on the right; truncated by display width.
+    /// Puts the title right of the glyph after one space, or left of it when it
+    /// does not fit whole on the right and the left has more room (one rule, so a
+    /// title is cut only when neither side holds it); truncated by display width.
     /// The separating space is part of the label so nothing shows between.
     private static func label(_ rawTitle: String, col: Int, width: Int, pane: Rect,
                               ascii: Bool) -> (text: String, col: Int, width: Int)? {
@@ -213,7 +214,7 @@ enum MarkerLayout {
         guard !title.isEmpty else { return nil }
         let right = pane.maxX - (col + width + 1)
         let left = col - 1 - pane.x
-        let useLeft = right < min(6, DisplayWidth.of(title)) && left > right
+        let useLeft = right < min(maxLabelWidth, DisplayWidth.of(title)) && left > right
         let room = min(maxLabelWidth, useLeft ? left : right)
         guard room > 0 else { return nil }
         let text = DisplayWidth.truncate(title, to: room, ascii: ascii)
