@@ -6,7 +6,18 @@ public struct PlacedLabel: Sendable, Hashable {
     public enum Key: Sendable, Hashable { case country(Int), city(Int) }
     /// Where the text sits relative to the city's point (countries:
     /// centred); the far sides are two rows off, for points among pins.
-    public enum Side: Int, Sendable, CaseIterable { case right, left, above, below, farAbove, farBelow, centred }
+    public enum Side: Int, Sendable, CaseIterable {
+        case right, left, above, below, farAbove, farBelow, centred
+
+        /// Rows between the name and its point.
+        var rowOffset: Int {
+            switch self {
+            case .right, .left, .centred: return 0
+            case .above, .below: return 1
+            case .farAbove, .farBelow: return 2
+            }
+        }
+    }
 
     public var key: Key
     public var side: Side
@@ -106,6 +117,8 @@ public enum LabelPlacer {
     static let countryMinDegreesPerColumn = 0.05
     /// Longest name shown, in cells.
     static let maxWidth = 22
+    /// Farthest a city's name may sit above or below its point, in degrees of latitude.
+    static let maxOffsetDegrees = 10.0
 
     /// The labels for `viewport` in `pane`, given cells already taken.
     static func place(viewport: Viewport, pane: Rect, naming: PlaceNaming, occupancy: inout Occupancy,
@@ -147,7 +160,10 @@ public enum LabelPlacer {
             let label = PlacedLabel(key: key, side: .centred, text: text, col: pc - w / 2, row: pr, width: w, point: nil)
             return fits(label, occupancy) ? label : nil
         }
-        for side in sides where side != .centred {
+        // A name above or below its point stands for it only while those rows are close in
+        // latitude: on a squeezed world (a row spans 20° or more) it would sit over another place.
+        let rowDegrees = viewport.degreesPerRow(paneWidth: pane.width)
+        for side in sides where side != .centred && Double(side.rowOffset) * rowDegrees <= maxOffsetDegrees {
             let (col, row): (Int, Int)
             switch side {
             case .right: (col, row) = (pc + 2, pr)

@@ -36,9 +36,9 @@ final class LabelFrameTests: XCTestCase {
 ⠁       ⠁       ⠈        ⠁ ⢾⡋⣨⠛Brazil⠈⠉⠒⡆⠈      Dem. Rep. Congo   ⠈        ⠁  ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
 ⠁       ⠁       ⠈        ⠁ Peru⠛⠤⡄     ⡔⠁⠈        ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈        ⠁      ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
 ⠁       ⠁       ⠈        ⠁   Bolivia  ⣠⠃ ⠈        ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈        ⠁     ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛
-30S ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁Lima⣿⠇⡀⢹⡼⠆⡾·⡀São Paulo⡀ South Africa⠓⠁⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⡀⢻Australia⠈⢳ ⡀ ⡀ ⡀
+30S ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁Santiago⡼⠆⡾·⡀São Paulo⡀ South Africa⠓⠁⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⡀⢻Australia⠈⢳ ⡀ ⡀ ⡀
 ⠁       ⠁       ⠈        ⠁  Argentina    ⠈        ⠁Johannesburg   ⠈        ⠁     ⠸⠧⠶⠒⠊⠉⠲⢦  ⢠· Sydney
-⠁       ⠁       ⠈        ⠁Santiago       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁     ⠉⢿⡏    ⢀⣰⡿⠋
+⠁       ⠁       ⠈        ⠁   ⣼⡇⢰⠞⠉       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁     ⠉⢿⡏    ⢀⣰⡿⠋
 ⠁       ⠁       ⠈        ⠁  ⠰⣳⢃⠝ ⣀       ⠈        ⠁       ⠁       ⠈  ⠤     ⠁       ⠁       ⠈    ⠙⠋
 ⠁       ⠁       ⠈        ⠁   ⠙⠛⠗ ⠉       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁       ⠈
 60S ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠉ ⠁ ⠁ ⠁ ⠁⠁⠁ ⠁ ⠁⢀⣠⠤⠄ ⠁ ⠁ ⠁⠈⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⣀⣀⠉ ⠁ ⠁ ⠁ ⣀⠁⠁ ⣀⡀⢀⣀⠁⠁⠁ ⢀⣀⠁ ⠁⠈⠁ ⠁ ⠁ ⠁
