@@ -95,6 +95,7 @@ public enum SheetView {
                 : !state.search.isEmpty ? (!state.searchPending && state.searchElsewhere == 0
                                            ? S.listNoMatchAnywhere(TextWrap.middle(state.search, to: max(8, rect.width / 2), ascii: state.ascii))
                                            : S.listNoMatch.text)
+                : state.categoryFilter != nil ? S.listNoFilteredPinsInView.text
                 : S.listNoPinsInView.text
             // Wrapped onto the rows it may use (one stays for "N more elsewhere"), never cut mid-word.
             let elsewhere = !state.search.isEmpty && state.searchElsewhere > 0 ? 1 : 0

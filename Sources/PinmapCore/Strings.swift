@@ -21,7 +21,7 @@ public enum S: String, CaseIterable, Sendable {
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
     case orderNewest, orderName, orderDistance, orderNewestCapped, orderSearchCapped
-    case listNoPinsYet, listNoMatch, listNoPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
+    case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
     // Messages.
     case msgPasteNeedsField, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable

@@ -108,6 +108,7 @@ extension Strings {
         .listNoPinsYet: "No pins yet: press P to load the sample pins, or import a CSV (tab 3)",
         .listNoMatch: "No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear",
         .listNoPinsInView: "No pins in view: zoom out (-) or press 0 for the whole world",
+        .listNoFilteredPinsInView: "No pins of the chosen categories in view: f changes the filter, F fits the map to them",
         .listMoreElsewhere: "{0} more elsewhere: F shows them all",
         .listMoreElsewhereTyping: "{0} more elsewhere: Ctrl-F shows them all",
         .listNoMatchAnywhere: "No pin matches “{0}”",

@@ -108,6 +108,7 @@ extension Strings {
         .listNoPinsYet: "핀이 없습니다: P로 예시 핀을 불러오거나 CSV를 가져오세요 (탭 3)",
         .listNoMatch: "보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는 지우기",
         .listNoPinsInView: "보이는 핀이 없습니다: 축소(-)하거나 0으로 전 세계 보기",
+        .listNoFilteredPinsInView: "선택한 카테고리의 핀이 보이지 않습니다: f로 필터 변경, F로 지도 맞추기",
         .listMoreElsewhere: "다른 곳에 {0}개 더: F로 모두 보기",
         .listMoreElsewhereTyping: "다른 곳에 {0}개 더: Ctrl-F로 모두 보기",
         .listNoMatchAnywhere: "“{0}”와(과) 맞는 핀이 없습니다",

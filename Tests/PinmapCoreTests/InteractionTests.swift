@@ -117,6 +117,18 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(r.line(top + 3), "  1 more elsewhere: F shows them all")
     }
 
+    func testAFilterThatHidesEveryPinInViewSaysSoInsteadOfAskingToZoomOut() throws {
+        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.char("f"); r.char("n"); r.key(.escape)  // the filter sheet: no category
+        XCTAssertEqual(r.state.categoryFilter, [])
+        let top = 28 - r.state.sheet.height
+        XCTAssertEqual(r.state.listed.count, 0)
+        XCTAssertEqual(r.line(top + 2), "  No pins of the chosen categories in view: f changes the filter, F fits the map to them")
+        r.char("f"); r.char("a"); r.key(.escape)  // every category again
+        XCTAssertNil(r.state.categoryFilter)
+        XCTAssertGreaterThan(r.state.listed.count, 0)
+    }
+
     func testPasteGoesIntoTheSearchFieldAndANewlineDoesNotSubmit() throws {
         let r = try UIFixtures.runner()
         r.char("/")
