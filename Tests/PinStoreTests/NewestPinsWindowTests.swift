@@ -4,32 +4,20 @@ import XCTest
 /// `NewestPinsWindow`: the list of a view panned within the margin comes from the pins kept
 /// for the last view and equals what sorting every pin in view gives; writes drop it.
 final class NewestPinsWindowTests: XCTestCase {
-    private func store(_ count: Int) throws -> Store {
-        let store = try Store.inMemory()
-        var pins = CellFixture.pins(count, seed: 31)
-        for i in stride(from: 10, to: pins.count, by: 50) { pins[i].createdAt = "2024-01-01T00:30:00Z" }
-        try store.transaction { for p in pins { try store.insert(p) } }
-        return store
-    }
-
-    private func expected(_ store: Store, _ boxes: [LatLonBox], _ cats: Set<String>?, limit: Int) throws -> [Int64] {
-        try store.pins(matching: PinQuery(boxes: boxes, categories: cats, order: .newest, limit: limit)).map(\.id)
-    }
-
     private func seoul(panned steps: Int) -> LatLonBox {
         let d = Double(steps) * 0.001
         return LatLonBox(south: 37.55 + d, west: 126.96 + d, north: 37.58 + d, east: 127.0 + d)
     }
 
     func testPannedViewsListWhatSortingGivesAndReadOnlyPastTheMargin() throws {
-        let store = try store(3_000)
+        let store = try ListFixture.store(3_000)
         for cats in [nil, ["cafe"]] as [Set<String>?] {
             for (inView, total) in [(3_000, 3_000), (1, 3_000)] {  // both plans
                 for steps in [0, 1, -2, 3, 9, 30, 0] {
                     for limit in [5, 40] {
                         let boxes = [seoul(panned: steps)]
                         let got = try store.newestPins(in: boxes, categories: cats, limit: limit, inView: inView, total: total)
-                        XCTAssertEqual(got.pins.map(\.id), try expected(store, boxes, cats, limit: limit),
+                        XCTAssertEqual(got.pins.map(\.id), try ListFixture.newestIDs(store, boxes, cats, limit: limit),
                                        "steps \(steps) limit \(limit) \(String(describing: cats)) plan \(got.plan)")
                         XCTAssertEqual(got.plan, inView == 1 ? .spatialFetch : .createdScan)
                     }
@@ -45,14 +33,14 @@ final class NewestPinsWindowTests: XCTestCase {
     }
 
     func testAHitReadsNothingAndAWriteDropsTheWindow() throws {
-        let store = try store(400)
+        let store = try ListFixture.store(400)
         let view = [seoul(panned: 0)]
         let first = try store.newestPins(in: view, categories: nil, limit: 5, inView: 400, total: 400).pins
         let kept = try XCTUnwrap(store.newestPinsWindow.entry)
         // A view a fraction of the margin away is answered from the kept pins.
         let panned = [seoul(panned: 1)]
         XCTAssertEqual(try store.newestPins(in: panned, categories: nil, limit: 5, inView: 400, total: 400).pins.map(\.id),
-                       try expected(store, panned, nil, limit: 5))
+                       try ListFixture.newestIDs(store, panned, nil, limit: 5))
         XCTAssertEqual(store.newestPinsWindow.entry?.generation, kept.generation)
         XCTAssertEqual(store.newestPinsWindow.entry?.boxes, kept.boxes)
         // A newer pin in view shows at once: the write drops the window.
@@ -67,11 +55,11 @@ final class NewestPinsWindowTests: XCTestCase {
     }
 
     func testTooFewKeptPinsInsideReadTheViewItself() throws {
-        let store = try store(1_000)
+        let store = try ListFixture.store(1_000)
         let view = [seoul(panned: 0)]
         _ = try store.newestPins(in: view, categories: nil, limit: 1, inView: 1_000, total: 1_000)
         // Asking for more than the window kept reads again, and gives the right rows.
         XCTAssertEqual(try store.newestPins(in: view, categories: nil, limit: 200, inView: 1_000, total: 1_000).pins.map(\.id),
-                       try expected(store, view, nil, limit: 200))
+                       try ListFixture.newestIDs(store, view, nil, limit: 200))
     }
 }

@@ -10,21 +10,8 @@ final class PinsInViewTests: XCTestCase {
     private let acrossAntimeridian = [LatLonBox(south: -60, west: 170, north: 60, east: 180),
                                       LatLonBox(south: -60, west: -180, north: 60, east: -170)]
 
-    private func store(_ count: Int) throws -> Store {
-        let store = try Store.inMemory()
-        var pins = CellFixture.pins(count, seed: 31)
-        // Same-second pins: the order falls back to the id.
-        for i in stride(from: 10, to: pins.count, by: 50) { pins[i].createdAt = "2024-01-01T00:30:00Z" }
-        try store.transaction { for p in pins { try store.insert(p) } }
-        return store
-    }
-
-    private func expected(_ store: Store, _ boxes: [LatLonBox], _ cats: Set<String>?, limit: Int) throws -> [Int64] {
-        try store.pins(matching: PinQuery(boxes: boxes, categories: cats, order: .newest, limit: limit)).map(\.id)
-    }
-
     func testBothPlansEqualSortingEveryPinInView() throws {
-        let store = try store(3_000)
+        let store = try ListFixture.store(3_000)
         let cases: [([LatLonBox], Set<String>?)] = [
             ([.world], nil), ([seoul], nil), ([seoul], ["cafe"]), (acrossAntimeridian, nil),
             ([LatLonBox(south: 35.6, west: 139.6, north: 35.7, east: 139.8)], ["food", "park"]),
@@ -32,7 +19,7 @@ final class PinsInViewTests: XCTestCase {
         ]
         for (boxes, cats) in cases {
             for limit in [1, 40, 500] {
-                let want = try expected(store, boxes, cats, limit: limit)
+                let want = try ListFixture.newestIDs(store, boxes, cats, limit: limit)
                 let scan = try store.newestPins(in: boxes, categories: cats, limit: limit, inView: 3_000, total: 3_000)
                 XCTAssertEqual(scan.plan, .createdScan)
                 XCTAssertEqual(scan.pins.map(\.id), want, "created scan \(boxes) \(String(describing: cats)) limit \(limit)")
@@ -56,7 +43,7 @@ final class PinsInViewTests: XCTestCase {
     }
 
     func testWorldListWalksTheCreationIndexAndStopsEarly() throws {
-        let store = try store(3_000)
+        let store = try ListFixture.store(3_000)
         let (sql, args) = store.createdScanSQL(boxes: [.world], categories: nil)
         let plan = try store.db.prepare("EXPLAIN QUERY PLAN " + sql)
         try plan.bind(args + [.int(500)])
@@ -78,7 +65,7 @@ final class PinsInViewTests: XCTestCase {
     }
 
     func testSpatialFetchReadsTheSpatialIndexThenTheRowsById() throws {
-        let store = try store(200)
+        let store = try ListFixture.store(200)
         for (boxes, cats, index) in [([seoul], nil as Set<String>?, ["SEARCH pins USING COVERING INDEX pins_lat_lon (latitude>? AND latitude<?)"]),
                                      (acrossAntimeridian, ["cafe"], ["MULTI-INDEX OR", "INDEX 1",
                                       "SEARCH pins USING COVERING INDEX pins_lat_lon (latitude>? AND latitude<?)", "INDEX 2",
@@ -95,7 +82,7 @@ final class PinsInViewTests: XCTestCase {
     }
 
     func testTimelineStillUsesTheCreationIndex() throws {
-        let store = try store(100)
+        let store = try ListFixture.store(100)
         let plan = try store.db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM pins WHERE created_at >= ? AND created_at < ?")
         try plan.bind([.text("2024-01"), .text("2024-02")])
         XCTAssertTrue(try plan.step())
