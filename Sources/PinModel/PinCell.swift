@@ -48,6 +48,9 @@ public struct PinCellTotals: Sendable, Equatable {
 
     public init(total: Int, categories: [CategoryTotal]) { self.total = total; self.categories = categories }
 
+    /// Pins without a category (the blank one): the total less the named categories' pins.
+    public var uncategorized: Int { max(0, total - categories.reduce(0) { $0 + $1.count }) }
+
     public struct CategoryTotal: Sendable, Equatable {
         public var name: String
         public var count: Int

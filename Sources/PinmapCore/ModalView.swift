@@ -54,7 +54,7 @@ enum ModalView {
             let style = i == f.cursor ? theme.selectedRow : .plain
             if i == f.cursor { screen.fill(Rect(x: 0, y: row, width: r.width, height: 1), with: Cell(" ", style)) }
             let x = screen.put("  \(box) ", col: r.x, row: row, style: i == f.cursor ? style : (on ? theme.checked : theme.muted))
-            let name = SafeText.sanitize(c.name, ascii: ascii)
+            let name = c.name.isEmpty ? S.flNoCategory.text : SafeText.sanitize(c.name, ascii: ascii)
             // The name in its category's colour: the same as its pins on the map.
             screen.put("\(name)  (\(c.count))", col: x, row: row, style: i == f.cursor ? style : theme.category(c.name))
         }

@@ -343,6 +343,7 @@ extension Strings {
         .flTitle: "  Filter by category",
         .flHint: "  Space toggles · a all · n none · Esc closes · drag down or click outside to close",
         .flNone: "  No categories in the store yet",
+        .flNoCategory: "(no category)",
         .ntCloses: "any key or click closes",
         .tooSmall: "too small: need {0}",
         .tooSmallNow: "now {0}",

@@ -343,6 +343,7 @@ extension Strings {
         .flTitle: "  분류로 거르기",
         .flHint: "  Space 켜기/끄기 · a 모두 · n 없음 · Esc 닫기 · 아래로 끌거나 바깥 클릭으로 닫기",
         .flNone: "  저장소에 아직 분류가 없습니다",
+        .flNoCategory: "(분류 없음)",
         .ntCloses: "아무 키나 클릭으로 닫기",
         .tooSmall: "너무 작습니다: {0} 필요",
         .tooSmallNow: "지금 {0}",

@@ -163,6 +163,8 @@ extension AppState {
         totalCount = data.totals.total
         categoryNames = data.totals.categories.map(\.name)
         categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
+        // Pins without a category get the last row (name ""), so a filter can keep or hide them too.
+        if data.totals.uncategorized > 0 { categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
         if let part = data.view {
             markers = part.markers
             inViewCount = part.inView

@@ -100,7 +100,9 @@ struct ViewLoader {
 
     /// Pins in the store whose category is in `categories` (nil: all).
     static func total(_ totals: PinCellTotals, categories: Set<String>?) -> Int {
-        categories.map { f in totals.categories.filter { f.contains($0.name) }.map(\.count).reduce(0, +) } ?? totals.total
+        categories.map { f in
+            totals.categories.filter { f.contains($0.name) }.map(\.count).reduce(0, +) + (f.contains("") ? totals.uncategorized : 0)
+        } ?? totals.total
     }
 
     /// With a search: the matches in view, from the search's answer (`state.searchMatches`,
