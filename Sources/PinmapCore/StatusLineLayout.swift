@@ -8,14 +8,24 @@ struct StatusPart: Equatable {
     var minWidth: Int?
     var isTitle = false
     var isHelp = false
-    /// A shorter whole form tried before cutting ("⣤ 37 pins here" for the full legend).
+    /// A shorter whole form tried before cutting, and the one cut ("⣤ 37 pins here" for
+    /// the full legend, "near Kassel, DE" for "centre near Kassel, DE").
     var short: String? = nil
 }
 
-/// Lays out the status line by priority: detent and counts, search, coordinate
-/// and zoom, the selected pin's title, focus, the pointer legend, then `? help`.
+/// The status parts' priorities (0 is kept first; see `StatusLineLayout`), in one place.
+/// Zoom and focus are short and rank above the place, so a place cut to the room
+/// left never pushes them out; the raw coordinate is the first map part to go.
+enum StatusPriority {
+    static let counts = 0, search = 1, zoom = 2, focus = 3, place = 4, title = 5
+    static let legend = 6, coordinate = 7, help = 8
+}
+
+/// Lays out the status line by priority (`StatusPriority`): detent and counts,
+/// search, zoom, focus, the place at the centre or pointer, the selected pin's
+/// title, the pointer legend, the coordinate, then `? help`.
 /// A part that does not fit whole takes its short form when that fits, else is
-/// cut with `…` when at least its `minWidth`
+/// cut with `…` (its short form when it has one) when at least its `minWidth`
 /// cells are left, else left out with its separator, so the line never ends in a
 /// token cut without `…` or a dangling separator.
 enum StatusLineLayout {
@@ -37,7 +47,7 @@ enum StatusLineLayout {
                 budget -= cost + DisplayWidth.of(short)
             } else if let min = part.minWidth, !part.isHelp, budget - cost >= min {
                 var cut = part
-                cut.text = DisplayWidth.truncate(part.text, to: budget - cost, ascii: ascii)
+                cut.text = DisplayWidth.truncate(part.short ?? part.text, to: budget - cost, ascii: ascii)
                 kept[i] = cut
                 budget = 0
             }

@@ -60,32 +60,29 @@ enum StatusLineView {
 
     static func separator(_ ascii: Bool) -> String { ascii ? " | " : " · " }
 
-    /// The status parts in display order, each with its priority (0 first; see
-    /// `StatusLineLayout`): detent and counts, search, coordinate and zoom, the
-    /// selected pin's title, focus, the pointer legend.
+    /// The status parts in display order, each with its priority (`StatusPriority`):
+    /// detent and counts, search, focus, the place, coordinate and zoom
+    /// (`pointParts`), the pointer legend, the selected pin's title.
     static func parts(_ state: AppState) -> [StatusPart] {
         var parts = [StatusPart(text: (state.sheet.isDragging ? S.statusDragging(state.sheet.settleTarget.label) : state.sheet.detent.label)
                                 + separator(state.ascii) + S.statusInView(state.inViewText, state.totalCount),
-                                priority: 0, minWidth: 1)]
+                                priority: StatusPriority.counts, minWidth: 1)]
         if !state.search.isEmpty {
-            parts.append(StatusPart(text: S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)), priority: 1, minWidth: 10))
+            parts.append(StatusPart(text: S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)),
+                                    priority: StatusPriority.search, minWidth: 10))
         }
         if state.tab == .map {
-            parts.append(StatusPart(text: "[\(state.focus.label)]", priority: 4, minWidth: nil))
-            let (p, underPointer) = state.statusPoint
-            let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
-            let place = state.pointerOffMap ? S.statusPointerOffMap.text
-                : underPointer ? S.statusPointer(coordinate) : S.statusCentre(coordinate)
-            parts.append(StatusPart(text: place
-                                    + separator(state.ascii) + "z\(zoomLabel(state.viewport.zoom))", priority: 2, minWidth: nil))
+            parts.append(StatusPart(text: "[\(state.focus.label)]", priority: StatusPriority.focus, minWidth: nil))
+            parts += pointParts(state)
             if let legend = pointerLegend(state) {
                 // "⣤ 37 pins here (more dots, more pins): click to zoom in" → "⣤ 37 pins here".
                 let short = legend.range(of: " pins here").map { String(legend[..<$0.upperBound]) }
-                parts.append(StatusPart(text: legend, priority: 5, minWidth: 12, short: short))
+                parts.append(StatusPart(text: legend, priority: StatusPriority.legend, minWidth: 12, short: short))
             }
         }
         if let sel = state.selectedPin {
-            parts.append(StatusPart(text: SafeText.sanitize(sel.title, ascii: state.ascii), priority: 3, minWidth: 8, isTitle: true))
+            parts.append(StatusPart(text: SafeText.sanitize(sel.title, ascii: state.ascii), priority: StatusPriority.title,
+                                    minWidth: 8, isTitle: true))
         }
         return parts
     }
