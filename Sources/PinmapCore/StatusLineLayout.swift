@@ -30,8 +30,9 @@ enum StatusPriority {
 /// token cut without `…` or a dangling separator.
 enum StatusLineLayout {
     /// The parts that fit a line `width` cells wide (one leading space; `isHelp`
-    /// parts sit at the right edge after a gap of one cell), in display order.
-    static func laidOut(_ parts: [StatusPart], width: Int, ascii: Bool) -> [StatusPart] {
+    /// parts sit at the right edge after a gap of one cell), in display order. Without
+    /// `cutting`, parts are shown whole (or in their short form) or not at all.
+    static func laidOut(_ parts: [StatusPart], width: Int, ascii: Bool, cutting: Bool = true) -> [StatusPart] {
         var budget = width - 1
         var kept: [Int: StatusPart] = [:]
         let separatorWidth = DisplayWidth.of(StatusLineView.separator(ascii))
@@ -45,7 +46,7 @@ enum StatusLineLayout {
             } else if let short = part.short, cost + DisplayWidth.of(short) <= budget {
                 kept[i] = StatusPart(text: short, priority: part.priority, minWidth: nil)
                 budget -= cost + DisplayWidth.of(short)
-            } else if let min = part.minWidth, !part.isHelp, budget - cost >= min {
+            } else if cutting, let min = part.minWidth, !part.isHelp, budget - cost >= min {
                 var cut = part
                 cut.text = DisplayWidth.truncate(part.short ?? part.text, to: budget - cost, ascii: ascii)
                 kept[i] = cut

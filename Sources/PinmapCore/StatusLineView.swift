@@ -17,11 +17,13 @@ enum StatusLineView {
         let text = SafeText.sanitize(msg, ascii: state.ascii)
         let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.ascii)
         if lines.count <= 1 {
-            // One line: the whole status text first when both fit, else the message alone.
+            // One line: the status parts that fit whole before it (by priority, as
+            // `drawStatus` lays them out, none cut) when the counts do, else the message alone.
             let msgWidth = DisplayWidth.of(text) + 2
-            let status = parts(state)
+            let all = parts(state)
+            let status = StatusLineLayout.laidOut(all, width: width - 2 - msgWidth, ascii: state.ascii, cutting: false)
             var x = 0
-            if DisplayWidth.of(" " + left(state)) + 2 + msgWidth <= width {
+            if let first = status.first, first == all.first {
                 x = put(status, state: state, col: 0, row: row, into: &screen, theme: theme) + 2
             }
             screen.put(" " + text + " ", col: x, row: row, style: theme.statusMessage)
@@ -37,7 +39,7 @@ enum StatusLineView {
     private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {
         let help = " " + S.statusHelp.text + " "
         var all = parts(state)
-        all.append(StatusPart(text: help, priority: 6, minWidth: nil, isHelp: true))
+        all.append(StatusPart(text: help, priority: StatusPriority.help, minWidth: nil, isHelp: true))
         let laid = StatusLineLayout.laidOut(all, width: screen.width, ascii: state.ascii)
         put(laid.filter { !$0.isHelp }, state: state, col: 0, row: row, into: &screen, theme: theme)
         if let h = laid.first(where: \.isHelp) {
@@ -87,7 +89,7 @@ enum StatusLineView {
         return parts
     }
 
-    /// The status text without the help (tests and the message line use it).
+    /// The whole status text without the help (tests use it).
     static func left(_ state: AppState) -> String {
         parts(state).map(\.text).joined(separator: separator(state.ascii))
     }

@@ -65,7 +65,7 @@ final class StatusLineLayoutTests: XCTestCase {
 
     func testKoreanAt100() throws {
         XCTAssertEqual(try status(cols: 100, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · 포인터 서울 근처, KR · z400 · 37 pins here · 전쟁기념관")
-        XCTAssertEqual(try status(cols: 100, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · z400 · 전쟁기념관                  ? 도움말")
+        XCTAssertEqual(try status(cols: 100, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · 37.5365N 126.9772E · z400 · 전쟁기념관")
         XCTAssertEqual(try status(cols: 100, korean: true, search: "museum"), " 중간 · 보이는 핀 4/5개 · 검색 “museum” · [목록] · 포인터 서울 근처, KR · z400 · 전쟁기념관")
     }
 }

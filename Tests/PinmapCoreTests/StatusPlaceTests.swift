@@ -43,7 +43,7 @@ final class StatusPlaceTests: XCTestCase {
     }
 
     func testNearACityInKorean() throws {
-        XCTAssertEqual(try status(Self.seoul, cols: 80, korean: true), " 작게 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · z400           ? 도움말")
+        XCTAssertEqual(try status(Self.seoul, cols: 80, korean: true), " 작게 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · 37.5665N 126.978E · z400")
         XCTAssertEqual(try status(Self.seoul, cols: 100, korean: true), " 작게 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · 37.5665N 126.978E · z400           ? 도움말")
         XCTAssertEqual(try status(Self.seoul, cols: 200, korean: true), " 작게 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · 37.5665N 126.978E · z400                                                                                                               ? 도움말")
     }
