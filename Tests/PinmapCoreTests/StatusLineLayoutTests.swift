@@ -9,7 +9,7 @@ import PinmapTestSupport
 
 /// The status line by priority (`StatusPriority`): counts, search, zoom, focus, the
 /// place (cut with … to no fewer than 10 cells), the selected pin's title (to no fewer
-/// than 8), the pointer legend, the coordinate, `? help`.
+/// than 8), the coordinate, the pointer legend, `? help`.
 final class StatusLineLayoutTests: XCTestCase {
     /// The status line at `cols` with the museum selected, a search when `search`, and
     /// the pointer over a cluster of 37 pins when `pointer`.
@@ -46,7 +46,7 @@ final class StatusLineLayoutTests: XCTestCase {
     }
 
     func testEnglishAt80() throws {
-        XCTAssertEqual(try status(cols: 80, korean: false), " medium · 4 of 5 pins in view · [list] · pointer near Seoul, KR · z400   ? help")
+        XCTAssertEqual(try status(cols: 80, korean: false), " medium · 4 of 5 pins in view · [list] · near Seoul, KR · z400 · National Museu…")
         XCTAssertEqual(try status(cols: 80, korean: false, pointer: false), " medium · 4 of 5 pins in view · [list] · centre near Seoul, KR · z400 · Nationa…")
         XCTAssertEqual(try status(cols: 80, korean: false, search: "museum"), " medium · 4 of 5 pins in view · search “museum” · [list] · near Seoul, KR · z400")
     }
@@ -64,8 +64,23 @@ final class StatusLineLayoutTests: XCTestCase {
     }
 
     func testKoreanAt100() throws {
-        XCTAssertEqual(try status(cols: 100, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · 포인터 서울 근처, KR · z400 · 37 pins here · 전쟁기념관")
+        XCTAssertEqual(try status(cols: 100, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · 포인터 서울 근처, KR · 37.6085N 126.9007E · z400 · 전쟁기념관")
         XCTAssertEqual(try status(cols: 100, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · 37.5365N 126.9772E · z400 · 전쟁기념관")
         XCTAssertEqual(try status(cols: 100, korean: true, search: "museum"), " 중간 · 보이는 핀 4/5개 · 검색 “museum” · [목록] · 포인터 서울 근처, KR · z400 · 전쟁기념관")
+    }
+
+    /// The selected title takes the room "centre" leaves when the place takes its short
+    /// form, and only when that lets it keep its 8 cells; else the place stays whole.
+    func testTheTitleTakesTheRoomOfShortForms() {
+        let parts = [StatusPart(text: "medium", priority: StatusPriority.counts, minWidth: 1),
+                     StatusPart(text: "centre near Seoul, KR", priority: StatusPriority.place, minWidth: 10, short: "near Seoul, KR"),
+                     StatusPart(text: "z400", priority: StatusPriority.zoom, minWidth: nil),
+                     StatusPart(text: "National Museum of Korea", priority: StatusPriority.title, minWidth: 8, isTitle: true)]
+        let line = { (width: Int) in StatusLineLayout.laidOut(parts, width: width, ascii: false).map(\.text).joined(separator: " · ") }
+        XCTAssertEqual(line(70), "medium · centre near Seoul, KR · z400 · National Museum of Korea")
+        XCTAssertEqual(line(60), "medium · centre near Seoul, KR · z400 · National Museum of…")
+        XCTAssertEqual(line(46), "medium · near Seoul, KR · z400 · National Mu…")
+        XCTAssertEqual(line(42), "medium · near Seoul, KR · z400 · Nationa…")
+        XCTAssertEqual(line(41), "medium · centre near Seoul, KR · z400")
     }
 }
