@@ -107,7 +107,9 @@ extension Gazetteer {
     private func country(atX x: Double, y: Double) -> Int? {
         for (ci, c) in countries.enumerated() {
             var inside = false
-            for ring in c.rings { if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() } }
+            for ring in c.rings where ringBoxes[ring].contains(x: x, y: y) {
+                if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() }
+            }
             if inside { return ci }
         }
         return nil
@@ -125,6 +127,20 @@ extension Gazetteer {
             j = i
         }
         return hit
+    }
+}
+
+/// A ring's bounding box in centidegrees (longitude x, latitude y).
+struct RingBox: Sendable {
+    var west: Int16 = 0, east: Int16 = -1, south: Int16 = 0, north: Int16 = -1
+
+    init(lons: ArraySlice<Int16>, lats: ArraySlice<Int16>) {
+        guard let w = lons.min(), let e = lons.max(), let s = lats.min(), let n = lats.max() else { return }
+        west = w; east = e; south = s; north = n
+    }
+
+    func contains(x: Double, y: Double) -> Bool {
+        x >= Double(west) && x <= Double(east) && y >= Double(south) && y <= Double(north)
     }
 }
 

@@ -60,6 +60,9 @@ public struct Gazetteer: Sendable {
     /// Ring point ranges, then the points (centidegrees, longitude first).
     var ringRanges: [Range<Int>] = []
     var ringLons: [Int16] = [], ringLats: [Int16] = []
+    /// Each ring's bounding box (centidegrees), so a point test skips the rings it is
+    /// clearly outside (`country(containing:)`: a point at sea no longer walks every outline).
+    var ringBoxes: [RingBox] = []
     let blob: EmbeddedBytes
     /// Places found lately (`place(of:)`), this gazetteer's own.
     let placeMemo = PlaceMemo()
@@ -92,6 +95,7 @@ public struct Gazetteer: Sendable {
             guard let lon = r.i16(), let lat = r.i16() else { return }
             ringLons.append(lon); ringLats.append(lat)
         }
+        ringBoxes = ringRanges.map { RingBox(lons: ringLons[$0], lats: ringLats[$0]) }
         cities.reserveCapacity(Int(nci))
         for _ in 0..<nci {
             guard let lat = r.i32(), let lon = r.i32(), let pop = r.u32(), let iso = r.u32(), let cc = r.bytes(2),

@@ -17,11 +17,13 @@ enum StatusLineView {
         let text = SafeText.sanitize(msg, ascii: state.ascii)
         let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.ascii)
         if lines.count <= 1 {
-            // One line: the whole status text first when both fit, else the message alone.
+            // One line: the status parts that fit whole before it (by priority, as
+            // `drawStatus` lays them out, none cut) when the counts do, else the message alone.
             let msgWidth = DisplayWidth.of(text) + 2
-            let status = parts(state)
+            let all = parts(state)
+            let status = StatusLineLayout.laidOut(all, width: width - 2 - msgWidth, ascii: state.ascii, cutting: false)
             var x = 0
-            if DisplayWidth.of(" " + left(state)) + 2 + msgWidth <= width {
+            if let first = status.first, first == all.first {
                 x = put(status, state: state, col: 0, row: row, into: &screen, theme: theme) + 2
             }
             screen.put(" " + text + " ", col: x, row: row, style: theme.statusMessage)
@@ -37,7 +39,7 @@ enum StatusLineView {
     private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {
         let help = " " + S.statusHelp.text + " "
         var all = parts(state)
-        all.append(StatusPart(text: help, priority: 6, minWidth: nil, isHelp: true))
+        all.append(StatusPart(text: help, priority: StatusPriority.help, minWidth: nil, isHelp: true))
         let laid = StatusLineLayout.laidOut(all, width: screen.width, ascii: state.ascii)
         put(laid.filter { !$0.isHelp }, state: state, col: 0, row: row, into: &screen, theme: theme)
         if let h = laid.first(where: \.isHelp) {
@@ -60,37 +62,34 @@ enum StatusLineView {
 
     static func separator(_ ascii: Bool) -> String { ascii ? " | " : " · " }
 
-    /// The status parts in display order, each with its priority (0 first; see
-    /// `StatusLineLayout`): detent and counts, search, coordinate and zoom, the
-    /// selected pin's title, focus, the pointer legend.
+    /// The status parts in display order, each with its priority (`StatusPriority`):
+    /// detent and counts, search, focus, the place, coordinate and zoom
+    /// (`pointParts`), the pointer legend, the selected pin's title.
     static func parts(_ state: AppState) -> [StatusPart] {
         var parts = [StatusPart(text: (state.sheet.isDragging ? S.statusDragging(state.sheet.settleTarget.label) : state.sheet.detent.label)
                                 + separator(state.ascii) + S.statusInView(state.inViewText, state.totalCount),
-                                priority: 0, minWidth: 1)]
+                                priority: StatusPriority.counts, minWidth: 1)]
         if !state.search.isEmpty {
-            parts.append(StatusPart(text: S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)), priority: 1, minWidth: 10))
+            parts.append(StatusPart(text: S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)),
+                                    priority: StatusPriority.search, minWidth: 10))
         }
         if state.tab == .map {
-            parts.append(StatusPart(text: "[\(state.focus.label)]", priority: 4, minWidth: nil))
-            let (p, underPointer) = state.statusPoint
-            let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
-            let place = state.pointerOffMap ? S.statusPointerOffMap.text
-                : underPointer ? S.statusPointer(coordinate) : S.statusCentre(coordinate)
-            parts.append(StatusPart(text: place
-                                    + separator(state.ascii) + "z\(zoomLabel(state.viewport.zoom))", priority: 2, minWidth: nil))
+            parts.append(StatusPart(text: "[\(state.focus.label)]", priority: StatusPriority.focus, minWidth: nil))
+            parts += pointParts(state)
             if let legend = pointerLegend(state) {
                 // "⣤ 37 pins here (more dots, more pins): click to zoom in" → "⣤ 37 pins here".
                 let short = legend.range(of: " pins here").map { String(legend[..<$0.upperBound]) }
-                parts.append(StatusPart(text: legend, priority: 5, minWidth: 12, short: short))
+                parts.append(StatusPart(text: legend, priority: StatusPriority.legend, minWidth: 12, short: short))
             }
         }
         if let sel = state.selectedPin {
-            parts.append(StatusPart(text: SafeText.sanitize(sel.title, ascii: state.ascii), priority: 3, minWidth: 8, isTitle: true))
+            parts.append(StatusPart(text: SafeText.sanitize(sel.title, ascii: state.ascii), priority: StatusPriority.title,
+                                    minWidth: 8, isTitle: true))
         }
         return parts
     }
 
-    /// The status text without the help (tests and the message line use it).
+    /// The whole status text without the help (tests use it).
     static func left(_ state: AppState) -> String {
         parts(state).map(\.text).joined(separator: separator(state.ascii))
     }

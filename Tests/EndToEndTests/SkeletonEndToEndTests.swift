@@ -14,8 +14,9 @@ final class SkeletonEndToEndTests: XCTestCase {
         XCTAssertTrue(s.contains("1 Map") && s.contains("4 Settings"), s)
         XCTAssertTrue(s.contains("Loaded 45 sample pins"), s)
         XCTAssertTrue(s.contains("━━━━━━━━"), s)
-        // The message has the status line to itself (never cut off); the counts come back after a key.
-        XCTAssertEqual(t.statusLine(), " Loaded 45 sample pins (first run)", t.statusLine())
+        // The message is never cut off: only the status parts that fit whole stand before it
+        // (the place and the coordinate come back after a key).
+        XCTAssertEqual(t.statusLine(), " medium · 45 of 45 pins in view · [list] · z512   Loaded 45 sample pins (first run)", t.statusLine())
         XCTAssertEqual(t.modeFlags(), "1 1 1 1", "mouse (any), button-motion, SGR and the alternate screen are on while running")
 
         t.keys("2"); s = t.waitFor { $0.contains("Mo    Tu") }

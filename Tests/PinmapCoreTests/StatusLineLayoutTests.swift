@@ -7,8 +7,9 @@ import Sheet
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// The status line by priority: counts, coordinate and zoom, the selected pin's
-/// title (cut with … to no fewer than 8 cells), the pointer legend, `? help`.
+/// The status line by priority (`StatusPriority`): counts, search, zoom, focus, the
+/// place (cut with … to no fewer than 10 cells), the selected pin's title (to no fewer
+/// than 8), the coordinate, the pointer legend, `? help`.
 final class StatusLineLayoutTests: XCTestCase {
     /// The status line at `cols` with the museum selected, a search when `search`, and
     /// the pointer over a cluster of 37 pins when `pointer`.
@@ -17,6 +18,7 @@ final class StatusLineLayoutTests: XCTestCase {
         defer { Strings.language = .english }
         let seoul = GeoPoint(latitude: 37.5665, longitude: 126.9780)
         let r = try UIFixtures.runner(cols: cols, rows: 24, viewport: Viewport(center: seoul, zoom: 400))
+        r.state.placeLanguage = korean ? .korean : .english
         var fx = Effects()  // the view is read below
         r.state.centerInVisibleMap(seoul, &fx)
         r.reloadView()
@@ -32,38 +34,53 @@ final class StatusLineLayoutTests: XCTestCase {
     }
 
     func testEnglishAt40() throws {
-        XCTAssertEqual(try status(cols: 40, korean: false), " medium · 4 of 5 pins in view · Nationa…")
-        XCTAssertEqual(try status(cols: 40, korean: false, pointer: false), " medium · 4 of 5 pins in view · Nationa…")
-        XCTAssertEqual(try status(cols: 40, korean: false, search: "museum"), " medium · 4 of 5 pins in view · Nationa…")
+        XCTAssertEqual(try status(cols: 40, korean: false), " medium · 4 of 5 pins in view · z400")
+        XCTAssertEqual(try status(cols: 40, korean: false, pointer: false), " medium · 4 of 5 pins in view · z400")
+        XCTAssertEqual(try status(cols: 40, korean: false, search: "museum"), " medium · 4 of 5 pins in view · z400")
     }
 
     func testKoreanAt40() throws {
-        XCTAssertEqual(try status(cols: 40, korean: true), " 중간 · 보이는 핀 4/5개 · 전쟁기념관")
-        XCTAssertEqual(try status(cols: 40, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · 전쟁기념관")
+        XCTAssertEqual(try status(cols: 40, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · z400")
+        XCTAssertEqual(try status(cols: 40, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · z400")
         XCTAssertEqual(try status(cols: 40, korean: true, search: "museum"), " 중간 · 보이는 핀 4/5개 · 검색 “museum”")
     }
 
     func testEnglishAt80() throws {
-        XCTAssertEqual(try status(cols: 80, korean: false), " medium · 4 of 5 pins in view · pointer 37.5915N 126.896E · z400 · National Mus…")
-        XCTAssertEqual(try status(cols: 80, korean: false, pointer: false), " medium · 4 of 5 pins in view · centre 37.524N 126.9804E · z400 · National Muse…")
-        XCTAssertEqual(try status(cols: 80, korean: false, search: "museum"), " medium · 4 of 5 pins in view · search “museum” · National Museum of Korea")
+        XCTAssertEqual(try status(cols: 80, korean: false), " medium · 4 of 5 pins in view · [list] · near Seoul, KR · z400 · National Museu…")
+        XCTAssertEqual(try status(cols: 80, korean: false, pointer: false), " medium · 4 of 5 pins in view · [list] · centre near Seoul, KR · z400 · Nationa…")
+        XCTAssertEqual(try status(cols: 80, korean: false, search: "museum"), " medium · 4 of 5 pins in view · search “museum” · [list] · near Seoul, KR · z400")
     }
 
     func testKoreanAt80() throws {
-        XCTAssertEqual(try status(cols: 80, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · 포인터 37.604N 126.9041E · z400 · 전쟁기념관")
-        XCTAssertEqual(try status(cols: 80, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · 중심 37.5365N 126.9772E · z400 · 전쟁기념관")
-        XCTAssertEqual(try status(cols: 80, korean: true, search: "museum"), " 중간 · 보이는 핀 4/5개 · 검색 “museum” · 포인터 37.604N 126.9041E · z400")
+        XCTAssertEqual(try status(cols: 80, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · 포인터 서울 근처, KR · z400 · 전쟁기념관")
+        XCTAssertEqual(try status(cols: 80, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · z400 · 전쟁기념관")
+        XCTAssertEqual(try status(cols: 80, korean: true, search: "museum"), " 중간 · 보이는 핀 4/5개 · 검색 “museum” · [목록] · 포인터 서울 근처, KR · z400")
     }
 
     func testEnglishAt100() throws {
-        XCTAssertEqual(try status(cols: 100, korean: false), " medium · 4 of 5 pins in view · [list] · pointer 37.596N 126.9039E · z400 · National Museum of Korea")
-        XCTAssertEqual(try status(cols: 100, korean: false, pointer: false), " medium · 4 of 5 pins in view · [list] · centre 37.524N 126.9804E · z400 · National Museum of Korea")
-        XCTAssertEqual(try status(cols: 100, korean: false, search: "museum"), " medium · 4 of 5 pins in view · search “museum” · pointer 37.596N 126.9039E · z400 · National Museu…")
+        XCTAssertEqual(try status(cols: 100, korean: false), " medium · 4 of 5 pins in view · [list] · pointer near Seoul, KR · z400 · National Museum of Korea")
+        XCTAssertEqual(try status(cols: 100, korean: false, pointer: false), " medium · 4 of 5 pins in view · [list] · centre near Seoul, KR · z400 · National Museum of Korea")
+        XCTAssertEqual(try status(cols: 100, korean: false, search: "museum"), " medium · 4 of 5 pins in view · search “museum” · [list] · pointer near Seoul, KR · z400 · National…")
     }
 
     func testKoreanAt100() throws {
-        XCTAssertEqual(try status(cols: 100, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · 포인터 37.6085N 126.9007E · z400 · 37 pins here · 전쟁기념관")
-        XCTAssertEqual(try status(cols: 100, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · 중심 37.5365N 126.9772E · z400 · 전쟁기념관             ? 도움말")
-        XCTAssertEqual(try status(cols: 100, korean: true, search: "museum"), " 중간 · 보이는 핀 4/5개 · 검색 “museum” · [목록] · 포인터 37.6085N 126.9007E · z400 · 전쟁기념관")
+        XCTAssertEqual(try status(cols: 100, korean: true), " 중간 · 보이는 핀 4/5개 · [목록] · 포인터 서울 근처, KR · 37.6085N 126.9007E · z400 · 전쟁기념관")
+        XCTAssertEqual(try status(cols: 100, korean: true, pointer: false), " 중간 · 보이는 핀 4/5개 · [목록] · 중심 서울 근처, KR · 37.5365N 126.9772E · z400 · 전쟁기념관")
+        XCTAssertEqual(try status(cols: 100, korean: true, search: "museum"), " 중간 · 보이는 핀 4/5개 · 검색 “museum” · [목록] · 포인터 서울 근처, KR · z400 · 전쟁기념관")
+    }
+
+    /// The selected title takes the room "centre" leaves when the place takes its short
+    /// form, and only when that lets it keep its 8 cells; else the place stays whole.
+    func testTheTitleTakesTheRoomOfShortForms() {
+        let parts = [StatusPart(text: "medium", priority: StatusPriority.counts, minWidth: 1),
+                     StatusPart(text: "centre near Seoul, KR", priority: StatusPriority.place, minWidth: 10, short: "near Seoul, KR"),
+                     StatusPart(text: "z400", priority: StatusPriority.zoom, minWidth: nil),
+                     StatusPart(text: "National Museum of Korea", priority: StatusPriority.title, minWidth: 8, isTitle: true)]
+        let line = { (width: Int) in StatusLineLayout.laidOut(parts, width: width, ascii: false).map(\.text).joined(separator: " · ") }
+        XCTAssertEqual(line(70), "medium · centre near Seoul, KR · z400 · National Museum of Korea")
+        XCTAssertEqual(line(60), "medium · centre near Seoul, KR · z400 · National Museum of…")
+        XCTAssertEqual(line(46), "medium · near Seoul, KR · z400 · National Mu…")
+        XCTAssertEqual(line(42), "medium · near Seoul, KR · z400 · Nationa…")
+        XCTAssertEqual(line(41), "medium · centre near Seoul, KR · z400")
     }
 }
