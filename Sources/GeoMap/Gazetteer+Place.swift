@@ -105,12 +105,24 @@ extension Gazetteer {
     }
 
     private func country(atX x: Double, y: Double) -> Int? {
-        for (ci, c) in countries.enumerated() {
-            var inside = false
-            for ring in c.rings { if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() } }
-            if inside { return ci }
+        countries.indices.first { country($0, containsX: x, y: y) }
+    }
+
+    /// Whether country `ci`'s outline holds `p` (the test `country(containing:)` makes for
+    /// each country; the label placer asks it for the cells under a country's name).
+    func country(_ ci: Int, contains p: GeoPoint) -> Bool {
+        guard p.latitude.isFinite, p.longitude.isFinite else { return false }
+        if abs(p.longitude) >= 179.9999 {
+            return country(ci, containsX: 17999.99, y: p.latitude * 100) || country(ci, containsX: -17999.99, y: p.latitude * 100)
         }
-        return nil
+        return country(ci, containsX: p.longitude * 100, y: p.latitude * 100)
+    }
+
+    /// Even-odd over all the country's rings (centidegrees).
+    private func country(_ ci: Int, containsX x: Double, y: Double) -> Bool {
+        var inside = false
+        for ring in countries[ci].rings { if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() } }
+        return inside
     }
 
     private func ringContains(_ r: Range<Int>, x: Double, y: Double) -> Bool {
