@@ -105,38 +105,42 @@ extension Gazetteer {
     }
 
     private func country(atX x: Double, y: Double) -> Int? {
-        countries.indices.first { country($0, containsX: x, y: y) }
-    }
-
-    /// Whether country `ci`'s outline holds `p` (the test `country(containing:)` makes for
-    /// each country; the label placer asks it for the cells under a country's name).
-    func country(_ ci: Int, contains p: GeoPoint) -> Bool {
-        guard p.latitude.isFinite, p.longitude.isFinite else { return false }
-        if abs(p.longitude) >= 179.9999 {
-            return country(ci, containsX: 17999.99, y: p.latitude * 100) || country(ci, containsX: -17999.99, y: p.latitude * 100)
+        for (ci, c) in countries.enumerated() {
+            var inside = false
+            for ring in c.rings { if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() } }
+            if inside { return ci }
         }
-        return country(ci, containsX: p.longitude * 100, y: p.latitude * 100)
-    }
-
-    /// Even-odd over all the country's rings (centidegrees).
-    private func country(_ ci: Int, containsX x: Double, y: Double) -> Bool {
-        var inside = false
-        for ring in countries[ci].rings { if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() } }
-        return inside
+        return nil
     }
 
     private func ringContains(_ r: Range<Int>, x: Double, y: Double) -> Bool {
         var hit = false
+        ringCrossings(r, y: y) { if x < $0 { hit.toggle() } }
+        return hit
+    }
+
+    /// Where country `ci`'s outline crosses `latitude`, as longitudes (degrees, unsorted):
+    /// a point on that latitude is inside when an odd number of them lie east of it (the
+    /// even-odd rule of `country(containing:)`, for a whole row of points at once: the
+    /// label placer asks it for the cells under a country's name).
+    func crossings(ofCountry ci: Int, latitude: Double) -> [Double] {
+        var xs: [Double] = []
+        for ring in countries[ci].rings { ringCrossings(ringRanges[ring], y: latitude * 100) { xs.append($0 / 100) } }
+        return xs
+    }
+
+    /// Calls `body` with the x (centidegrees) of each edge of ring `r` crossing `y`.
+    @inline(__always)
+    private func ringCrossings(_ r: Range<Int>, y: Double, _ body: (Double) -> Void) {
         var j = r.upperBound - 1
         for i in r {
             let yi = Double(ringLats[i]), yj = Double(ringLats[j])
             if (yi > y) != (yj > y) {
                 let xi = Double(ringLons[i]), xj = Double(ringLons[j])
-                if x < xi + (y - yi) * (xj - xi) / (yj - yi) { hit.toggle() }
+                body(xi + (y - yi) * (xj - xi) / (yj - yi))
             }
             j = i
         }
-        return hit
     }
 }
 
