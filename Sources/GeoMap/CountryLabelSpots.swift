@@ -11,40 +11,44 @@ enum CountryLabelSpots {
     /// How far the name may move sideways, in name widths.
     static let reach = 2
 
-    /// Shifts (columns, rows) of the name from its centred position, nearest first: a row
-    /// spans twice a column's degrees, so a row counts as two columns; ties go to the
-    /// smaller row shift, then up before down, then left before right. The centred
-    /// position itself is not among them.
-    static let shifts: [(col: Int, row: Int)] = {
-        var all: [(col: Int, row: Int)] = []
-        for dr in -rows...rows {
-            for dc in -reach * LabelPlacer.maxWidth...reach * LabelPlacer.maxWidth where dc != 0 || dr != 0 { all.append((dc, dr)) }
-        }
-        func key(_ s: (col: Int, row: Int)) -> [Int] { [s.col * s.col + 4 * s.row * s.row, abs(s.row), s.row, s.col] }
-        return all.sorted { key($0).lexicographicallyPrecedes(key($1)) }
-    }()
-
-    /// The shift of the nearest spot for a `width`-cell name of country `country` whose
-    /// centred position starts at (`col`, `row`) (absolute cells); nil when none fits.
-    /// A spot fits as a centred name does: its cells free and inside the pane, its
-    /// one-cell margins free where they are inside the pane.
+    /// The shift (columns, rows) of the nearest spot for a `width`-cell name of country
+    /// `country` whose centred position starts at (`col`, `row`) (absolute cells); nil when
+    /// none fits. A spot fits as a centred name does: its cells free and inside the pane,
+    /// its one-cell margins free where they are inside the pane. Nearest: a row spans twice
+    /// a column's degrees, so a row counts as two columns; ties go to the smaller row
+    /// shift, then up before down, then left before right.
     static func find(country: Int, col: Int, row: Int, width: Int, viewport: Viewport, pane: Rect,
                      occupancy: Occupancy, g: Gazetteer) -> (col: Int, row: Int)? {
+        // A name wider than the country's largest part fits nowhere inside it (at world zoom,
+        // most small countries): say so before reading the rows.
+        var span = g.countries[country].box.east - g.countries[country].box.west
+        if span < 0 { span += 360 }
+        guard span / viewport.degreesPerColumn(paneWidth: pane.width) >= Double(width) else { return nil }
         let lo = col - reach * width - 1, hi = col + (reach + 1) * width + 1   // every cell a name or margin may use
-        let runs = (row - rows...row + rows).map { occupancy.freeRuns(row: $0, cols: lo..<hi) }
-        // A crowded map (a million pins) leaves no run as long as the name in any row: say so
-        // before walking the shifts.
-        guard runs.contains(where: { ($0.max() ?? 0) >= width }) else { return nil }
         var land = LandCells(country: country, top: row - rows, rows: 2 * rows + 1, viewport: viewport, pane: pane, g: g)
-        for s in shifts where abs(s.col) <= reach * width {
-            let c = col + s.col, r = row + s.row
-            guard c >= pane.x, c + width <= pane.maxX else { continue }
-            let m0 = max(c - 1, pane.x), m1 = min(c + width + 1, pane.maxX)
-            guard runs[s.row + rows][m0 - lo] >= m1 - m0, land.holdsAll(col: c, row: r, width: width) else { continue }
-            return s
+        var best: (col: Int, row: Int)?, bestDistance = Int.max
+        // Rows nearest first (0, -1, 1, -2, 2, …); a row whose own distance already loses ends the walk.
+        for k in 0...(2 * rows) {
+            let dr = outward(k)
+            guard 4 * dr * dr < bestDistance else { break }
+            let runs = occupancy.freeRuns(row: row + dr, cols: lo..<hi)
+            guard runs.contains(where: { $0 >= width }) else { continue }   // a crowded row: no room at all
+            for j in (dr == 0 ? 1 : 0)...(2 * reach * width) {
+                let dc = outward(j), distance = dc * dc + 4 * dr * dr
+                guard distance < bestDistance else { break }
+                let c = col + dc
+                guard c >= pane.x, c + width <= pane.maxX else { continue }
+                let m0 = max(c - 1, pane.x), m1 = min(c + width + 1, pane.maxX)
+                guard runs[m0 - lo] >= m1 - m0, land.holdsAll(col: c, row: row + dr, width: width) else { continue }
+                best = (dc, dr); bestDistance = distance
+                break
+            }
         }
-        return nil
+        return best
     }
+
+    /// The `k`th of 0, -1, 1, -2, 2, …
+    private static func outward(_ k: Int) -> Int { k % 2 == 1 ? -(k + 1) / 2 : k / 2 }
 
     /// Whether every cell of a `width`-cell name from (`col`, `row`) is over country `country`.
     static func overCountry(_ country: Int, col: Int, row: Int, width: Int, viewport: Viewport, pane: Rect,
@@ -72,7 +76,7 @@ struct LandCells {
     /// Whether every cell from (`col`, `row`) for `n` cells is over the country: both ends
     /// and the middle first, which reject most spots at sea or across a border.
     mutating func holdsAll(col: Int, row: Int, width n: Int) -> Bool {
-        for c in [col, col + n - 1, col + n / 2] where !holds(col: c, row: row) { return false }
+        guard holds(col: col, row: row), holds(col: col + n - 1, row: row), holds(col: col + n / 2, row: row) else { return false }
         for c in col..<(col + n) where !holds(col: c, row: row) { return false }
         return true
     }
@@ -83,8 +87,16 @@ struct LandCells {
         guard viewport.isOnMap(col: x, row: y, pane: pane) else { return false }
         let p = viewport.point(col: x, row: y, pane: pane)
         if crossings[row - top] == nil { crossings[row - top] = g.crossings(ofCountry: country, latitude: p.latitude) }
+        guard let xs = crossings[row - top], !xs.isEmpty else { return false }
         // As `country(containing:)`: a point on the antimeridian is tried just inside each side.
-        let lons = abs(p.longitude) >= 179.9999 ? [179.9999, -179.9999] : [p.longitude]
-        return lons.contains { lon in crossings[row - top]!.reduce(false) { lon < $1 ? !$0 : $0 } }
+        if abs(p.longitude) >= 179.9999 { return Self.inside(179.9999, xs) || Self.inside(-179.9999, xs) }
+        return Self.inside(p.longitude, xs)
+    }
+
+    /// Even-odd: an odd number of crossings east of `lon`.
+    private static func inside(_ lon: Double, _ xs: [Double]) -> Bool {
+        var hit = false
+        for x in xs where lon < x { hit.toggle() }
+        return hit
     }
 }

@@ -137,9 +137,4 @@ final class CountryLabelSpotTests: XCTestCase {
         XCTAssertEqual([a.col, a.row, a.shift.col, a.shift.row], [b.col - 1, b.row, b.shift.col, b.shift.row])
         XCTAssertEqual(a.side, .inside)
     }
-
-    func testNearestSpotsComeFirstARowCountingAsTwoColumns() {
-        let first = CountryLabelSpots.shifts.prefix(6).map { [$0.col, $0.row] }
-        XCTAssertEqual(first, [[-1, 0], [1, 0], [-2, 0], [2, 0], [0, -1], [0, 1]])
-    }
 }
