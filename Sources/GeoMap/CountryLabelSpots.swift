@@ -19,25 +19,33 @@ enum CountryLabelSpots {
     /// shift, then up before down, then left before right.
     static func find(country: Int, col: Int, row: Int, width: Int, viewport: Viewport, pane: Rect,
                      occupancy: Occupancy, g: Gazetteer) -> (col: Int, row: Int)? {
-        // A name wider than the country's largest part fits nowhere inside it (at world zoom,
-        // most small countries): say so before reading the rows.
-        var span = g.countries[country].box.east - g.countries[country].box.west
-        if span < 0 { span += 360 }
-        guard span / viewport.degreesPerColumn(paneWidth: pane.width) >= Double(width) else { return nil }
+        // Only cells within the bounding box of the country's largest part are tried (its
+        // other parts are islands and exclaves, smaller): a name wider than that box fits
+        // nowhere (at world zoom, most small countries), and rows and columns outside it
+        // are not read at all.
+        let box = g.countries[country].box
+        let nw = viewport.cell(for: GeoPoint(latitude: box.north, longitude: box.west), pane: pane)
+        let se = viewport.cell(for: GeoPoint(latitude: box.south, longitude: box.east), pane: pane)
+        let wraps = box.east < box.west || se.col < nw.col   // across the antimeridian: columns not pruned
+        let west = wraps ? Int.min / 2 : Int(nw.col.rounded(.down)), east = wraps ? Int.max / 2 : Int(se.col.rounded(.up))
+        guard east - west >= width else { return nil }
+        let north = Int(nw.row.rounded(.down)), south = Int(se.row.rounded(.up))
         let lo = col - reach * width - 1, hi = col + (reach + 1) * width + 1   // every cell a name or margin may use
         var land = LandCells(country: country, top: row - rows, rows: 2 * rows + 1, viewport: viewport, pane: pane, g: g)
         var best: (col: Int, row: Int)?, bestDistance = Int.max
+        var runs = [Int](repeating: 0, count: hi - lo)
         // Rows nearest first (0, -1, 1, -2, 2, …); a row whose own distance already loses ends the walk.
         for k in 0...(2 * rows) {
             let dr = outward(k)
             guard 4 * dr * dr < bestDistance else { break }
-            let runs = occupancy.freeRuns(row: row + dr, cols: lo..<hi)
+            guard row + dr >= north, row + dr < south else { continue }
+            occupancy.freeRuns(row: row + dr, cols: lo..<hi, into: &runs)
             guard runs.contains(where: { $0 >= width }) else { continue }   // a crowded row: no room at all
             for j in (dr == 0 ? 1 : 0)...(2 * reach * width) {
                 let dc = outward(j), distance = dc * dc + 4 * dr * dr
                 guard distance < bestDistance else { break }
                 let c = col + dc
-                guard c >= pane.x, c + width <= pane.maxX else { continue }
+                guard c >= max(pane.x, west), c + width <= min(pane.maxX, east) else { continue }
                 let m0 = max(c - 1, pane.x), m1 = min(c + width + 1, pane.maxX)
                 guard runs[m0 - lo] >= m1 - m0, land.holdsAll(col: c, row: row + dr, width: width) else { continue }
                 best = (dc, dr); bestDistance = distance

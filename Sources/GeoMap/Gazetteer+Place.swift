@@ -125,7 +125,10 @@ extension Gazetteer {
     /// label placer asks it for the cells under a country's name).
     func crossings(ofCountry ci: Int, latitude: Double) -> [Double] {
         var xs: [Double] = []
-        for ring in countries[ci].rings { ringCrossings(ringRanges[ring], y: latitude * 100) { xs.append($0 / 100) } }
+        let y = latitude * 100
+        for ring in countries[ci].rings where Double(ringLatBounds[ring].lowerBound) <= y && y <= Double(ringLatBounds[ring].upperBound) {
+            ringCrossings(ringRanges[ring], y: y) { xs.append($0 / 100) }
+        }
         return xs
     }
 

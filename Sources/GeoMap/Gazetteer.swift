@@ -60,6 +60,9 @@ public struct Gazetteer: Sendable {
     /// Ring point ranges, then the points (centidegrees, longitude first).
     var ringRanges: [Range<Int>] = []
     var ringLons: [Int16] = [], ringLats: [Int16] = []
+    /// Each ring's southernmost and northernmost latitude (centidegrees), so a row of the
+    /// map skips the rings it does not cross (`crossings(ofCountry:latitude:)`).
+    var ringLatBounds: [ClosedRange<Int16>] = []
     let blob: EmbeddedBytes
     /// Places found lately (`place(of:)`), this gazetteer's own.
     let placeMemo = PlaceMemo()
@@ -92,6 +95,8 @@ public struct Gazetteer: Sendable {
             guard let lon = r.i16(), let lat = r.i16() else { return }
             ringLons.append(lon); ringLats.append(lat)
         }
+        ringLatBounds = ringRanges.map { r in r.isEmpty || r.upperBound > ringLats.count ? 0...0
+            : ringLats[r].min()!...ringLats[r].max()! }
         cities.reserveCapacity(Int(nci))
         for _ in 0..<nci {
             guard let lat = r.i32(), let lon = r.i32(), let pop = r.u32(), let iso = r.u32(), let cc = r.bytes(2),
