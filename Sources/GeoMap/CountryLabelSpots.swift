@@ -30,7 +30,10 @@ enum CountryLabelSpots {
         let west = wraps ? Int.min / 2 : Int(nw.col.rounded(.down)), east = wraps ? Int.max / 2 : Int(se.col.rounded(.up))
         guard east - west >= width else { return nil }
         let north = Int(nw.row.rounded(.down)), south = Int(se.row.rounded(.up))
-        let lo = col - reach * width - 1, hi = col + (reach + 1) * width + 1   // every cell a name or margin may use
+        // Every cell a name or its margins may use: within `reach` of the centred position,
+        // the pane and the box (with a margin's cell either side).
+        let lo = max(col - reach * width - 1, pane.x, west - 1), hi = min(col + (reach + 1) * width + 1, pane.maxX, east + 1)
+        guard hi - lo >= width else { return nil }
         var land = LandCells(country: country, top: row - rows, rows: 2 * rows + 1, viewport: viewport, pane: pane, g: g)
         var best: (col: Int, row: Int)?, bestDistance = Int.max
         var runs = [Int](repeating: 0, count: hi - lo)
@@ -38,7 +41,7 @@ enum CountryLabelSpots {
         for k in 0...(2 * rows) {
             let dr = outward(k)
             guard 4 * dr * dr < bestDistance else { break }
-            guard row + dr >= north, row + dr < south else { continue }
+            guard row + dr >= max(north, pane.y), row + dr < min(south, pane.maxY) else { continue }
             occupancy.freeRuns(row: row + dr, cols: lo..<hi, into: &runs)
             guard runs.contains(where: { $0 >= width }) else { continue }   // a crowded row: no room at all
             for j in (dr == 0 ? 1 : 0)...(2 * reach * width) {

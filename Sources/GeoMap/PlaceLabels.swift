@@ -102,18 +102,14 @@ struct Occupancy {
         }
     }
 
-    /// For each column of `cols` in `row`: how many free cells run from it rightwards,
-    /// within `cols` and the pane (0 outside the pane), into `runs` (`cols.count` long,
+    /// For each column of `cols` (inside the pane) in `row` (inside the pane): how many
+    /// free cells run from it rightwards within `cols`, into `runs` (`cols.count` long,
     /// reused row after row). One pass, right to left.
     func freeRuns(row: Int, cols: Range<Int>, into runs: inout [Int]) {
-        guard row >= pane.y, row < pane.maxY else {
-            for i in runs.indices { runs[i] = 0 }
-            return
-        }
         let base = (row - pane.y) * pane.width - pane.x
         var run = 0
         for c in cols.reversed() {
-            run = c >= pane.x && c < pane.maxX && !taken[base + c] ? run + 1 : 0
+            run = taken[base + c] ? 0 : run + 1
             runs[c - cols.lowerBound] = run
         }
     }
