@@ -117,16 +117,35 @@ extension Gazetteer {
 
     private func ringContains(_ r: Range<Int>, x: Double, y: Double) -> Bool {
         var hit = false
+        ringCrossings(r, y: y) { if x < $0 { hit.toggle() } }
+        return hit
+    }
+
+    /// Where country `ci`'s outline crosses `latitude`, as longitudes (degrees, unsorted):
+    /// a point on that latitude is inside when an odd number of them lie east of it (the
+    /// even-odd rule of `country(containing:)`, for a whole row of points at once: the
+    /// label placer asks it for the cells under a country's name).
+    func crossings(ofCountry ci: Int, latitude: Double) -> [Double] {
+        var xs: [Double] = []
+        let y = latitude * 100
+        for ring in countries[ci].rings where Double(ringBoxes[ring].south) <= y && y <= Double(ringBoxes[ring].north) {
+            ringCrossings(ringRanges[ring], y: y) { xs.append($0 / 100) }
+        }
+        return xs
+    }
+
+    /// Calls `body` with the x (centidegrees) of each edge of ring `r` crossing `y`.
+    @inline(__always)
+    private func ringCrossings(_ r: Range<Int>, y: Double, _ body: (Double) -> Void) {
         var j = r.upperBound - 1
         for i in r {
             let yi = Double(ringLats[i]), yj = Double(ringLats[j])
             if (yi > y) != (yj > y) {
                 let xi = Double(ringLons[i]), xj = Double(ringLons[j])
-                if x < xi + (y - yi) * (xj - xi) / (yj - yi) { hit.toggle() }
+                body(xi + (y - yi) * (xj - xi) / (yj - yi))
             }
             j = i
         }
-        return hit
     }
 }
 

@@ -61,7 +61,8 @@ public struct Gazetteer: Sendable {
     var ringRanges: [Range<Int>] = []
     var ringLons: [Int16] = [], ringLats: [Int16] = []
     /// Each ring's bounding box (centidegrees), so a point test skips the rings it is
-    /// clearly outside (`country(containing:)`: a point at sea no longer walks every outline).
+    /// clearly outside (`country(containing:)`: a point at sea no longer walks every outline)
+    /// and a row of the map the rings it does not cross (`crossings(ofCountry:latitude:)`).
     var ringBoxes: [RingBox] = []
     let blob: EmbeddedBytes
     /// Places found lately (`place(of:)`), this gazetteer's own.

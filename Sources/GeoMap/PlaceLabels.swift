@@ -1,18 +1,20 @@
 import Frame
 
-/// A place name on the map: a country's name centred on its label point, or
-/// a city's point (`·`, `+` in ASCII) with its name beside it.
+/// A place name on the map: a country's name centred on its label point (or,
+/// where that is covered, shifted to a free spot inside the country), or a
+/// city's point (`·`, `+` in ASCII) with its name beside it.
 public struct PlacedLabel: Sendable, Hashable {
     public enum Key: Sendable, Hashable { case country(Int), city(Int) }
     /// Where the text sits relative to the city's point (countries:
-    /// centred); the far sides are two rows off, for points among pins.
+    /// centred, or inside: shifted by `shift`); the far sides are two rows
+    /// off, for points among pins.
     public enum Side: Int, Sendable, CaseIterable {
-        case right, left, above, below, farAbove, farBelow, centred
+        case right, left, above, below, farAbove, farBelow, centred, inside
 
         /// Rows between the name and its point.
         var rowOffset: Int {
             switch self {
-            case .right, .left, .centred: return 0
+            case .right, .left, .centred, .inside: return 0
             case .above, .below: return 1
             case .farAbove, .farBelow: return 2
             }
@@ -28,10 +30,14 @@ public struct PlacedLabel: Sendable, Hashable {
     /// The city's point cell (absolute); nil for countries and for a city
     /// whose point is under a marker (the name is still placed beside it).
     public var point: (col: Int, row: Int)?
+    /// A country's name: cells from its centred position (`CountryLabelSpots`), kept so
+    /// the next frame tries the same spot relative to the label point; (0, 0) otherwise.
+    public var shift: (col: Int, row: Int) = (0, 0)
 
     public static func == (a: PlacedLabel, b: PlacedLabel) -> Bool {
         a.key == b.key && a.side == b.side && a.text == b.text && a.col == b.col && a.row == b.row
             && a.width == b.width && a.point?.col == b.point?.col && a.point?.row == b.point?.row
+            && a.shift == b.shift
     }
     public func hash(into h: inout Hasher) { h.combine(key); h.combine(col); h.combine(row) }
 
@@ -96,6 +102,18 @@ struct Occupancy {
         }
     }
 
+    /// For each column of `cols` (inside the pane) in `row` (inside the pane): how many
+    /// free cells run from it rightwards within `cols`, into `runs` (`cols.count` long,
+    /// reused row after row). One pass, right to left.
+    func freeRuns(row: Int, cols: Range<Int>, into runs: inout [Int]) {
+        let base = (row - pane.y) * pane.width - pane.x
+        var run = 0
+        for c in cols.reversed() {
+            run = taken[base + c] ? 0 : run + 1
+            runs[c - cols.lowerBound] = run
+        }
+    }
+
     /// Marks cells taken (clipped to the pane).
     mutating func take(col: Int, row: Int, width: Int) {
         guard row >= pane.y, row < pane.maxY else { return }
@@ -108,7 +126,8 @@ struct Occupancy {
 /// Greedy label placement: labels from the previous frame first, at the
 /// same side of their point (so panning does not make them jump), then new
 /// ones by rank (countries by size, then cities by isolation), each at the
-/// first side that fits (right, left, above, below) or not at all.
+/// first side that fits (right, left, above, below; a country centred, else
+/// the nearest free spot inside it) or not at all.
 public enum LabelPlacer {
     /// A city is labelled once its isolation spans this many columns.
     public static let isolationColumns = 12.0
@@ -126,21 +145,22 @@ public enum LabelPlacer {
         let g = Gazetteer.shared
         var placed: [PlacedLabel] = []
         var done = Set<PlacedLabel.Key>()
-        func tryPlace(_ key: PlacedLabel.Key, sides: [PlacedLabel.Side]) {
-            guard !done.contains(key), let label = candidate(key, sides: sides, viewport: viewport, pane: pane,
+        func tryPlace(_ key: PlacedLabel.Key, previous: PlacedLabel?) {
+            guard !done.contains(key), let label = candidate(key, previous: previous, viewport: viewport, pane: pane,
                                                              naming: naming, g: g, occupancy: occupancy) else { return }
             for r in label.reserved() { occupancy.take(col: r.col, row: r.row, width: r.width) }
             placed.append(label)
             done.insert(key)
         }
         let eligible = Eligibility(viewport: viewport, pane: pane, g: g)
-        for p in previous where eligible.allows(p.key) { tryPlace(p.key, sides: [p.side]) }
-        for key in eligible.ranked() { tryPlace(key, sides: PlacedLabel.Side.allCases) }
+        for p in previous where eligible.allows(p.key) { tryPlace(p.key, previous: p) }
+        for key in eligible.ranked() { tryPlace(key, previous: nil) }
         return placed
     }
 
-    /// The label for `key` at the first of `sides` that fits, nil when none does.
-    private static func candidate(_ key: PlacedLabel.Key, sides: [PlacedLabel.Side], viewport: Viewport, pane: Rect,
+    /// The label for `key` where `previous` had it, or (no previous) at the first side
+    /// that fits; nil when none does.
+    private static func candidate(_ key: PlacedLabel.Key, previous: PlacedLabel?, viewport: Viewport, pane: Rect,
                                   naming: PlaceNaming, g: Gazetteer, occupancy: Occupancy) -> PlacedLabel? {
         let name: String?, at: GeoPoint
         switch key {
@@ -155,15 +175,15 @@ public enum LabelPlacer {
         guard w > 0 else { return nil }
         let pos = viewport.cell(for: at, pane: pane)
         let pc = Int(pos.col.rounded(.down)), pr = Int(pos.row.rounded(.down))
-        if case .country = key {
-            guard sides.contains(.centred) else { return nil }
-            let label = PlacedLabel(key: key, side: .centred, text: text, col: pc - w / 2, row: pr, width: w, point: nil)
-            return fits(label, occupancy) ? label : nil
+        if case .country(let i) = key {
+            return countryLabel(i, text: text, width: w, col: pc - w / 2, row: pr, previous: previous,
+                                viewport: viewport, pane: pane, g: g, occupancy: occupancy)
         }
+        let sides = previous.map { [$0.side] } ?? PlacedLabel.Side.allCases
         // A name above or below its point stands for it only while those rows are close in
         // latitude: on a squeezed world (a row spans 20° or more) it would sit over another place.
         let rowDegrees = viewport.degreesPerRow(paneWidth: pane.width)
-        for side in sides where side != .centred && Double(side.rowOffset) * rowDegrees <= maxOffsetDegrees {
+        for side in sides where side != .centred && side != .inside && Double(side.rowOffset) * rowDegrees <= maxOffsetDegrees {
             let (col, row): (Int, Int)
             switch side {
             case .right: (col, row) = (pc + 2, pr)
@@ -172,7 +192,7 @@ public enum LabelPlacer {
             case .below: (col, row) = (pc - w / 2, pr + 1)
             case .farAbove: (col, row) = (pc - w / 2, pr - 2)
             case .farBelow: (col, row) = (pc - w / 2, pr + 2)
-            case .centred: continue
+            case .centred, .inside: continue
             }
             let pointFree = occupancy.isEmpty(col: pc, row: pr)
             let label = PlacedLabel(key: key, side: side, text: text, col: col, row: row, width: w,
@@ -180,6 +200,27 @@ public enum LabelPlacer {
             if fits(label, occupancy) { return label }
         }
         return nil
+    }
+
+    /// Country `i`'s name, whose centred position starts at (`col`, `row`): at the
+    /// previous frame's shift (re-checked over the country, since a zoom moves the land
+    /// under it), else centred, else at the nearest free spot inside the country.
+    private static func countryLabel(_ i: Int, text: String, width w: Int, col: Int, row: Int, previous: PlacedLabel?,
+                                     viewport: Viewport, pane: Rect, g: Gazetteer, occupancy: Occupancy) -> PlacedLabel? {
+        func label(_ s: (col: Int, row: Int)) -> PlacedLabel {
+            PlacedLabel(key: .country(i), side: s == (0, 0) ? .centred : .inside, text: text, col: col + s.col,
+                        row: row + s.row, width: w, point: nil, shift: s)
+        }
+        if let p = previous {
+            let l = label(p.shift)
+            guard fits(l, occupancy) else { return nil }
+            return p.shift == (0, 0) || CountryLabelSpots.overCountry(i, col: l.col, row: l.row, width: w,
+                                                                      viewport: viewport, pane: pane, g: g) ? l : nil
+        }
+        let centred = label((0, 0))
+        if fits(centred, occupancy) { return centred }
+        return CountryLabelSpots.find(country: i, col: col, row: row, width: w, viewport: viewport, pane: pane,
+                                      occupancy: occupancy, g: g).map(label)
     }
 
     /// The text must be inside the pane and on free cells, with its margins
@@ -191,86 +232,5 @@ public enum LabelPlacer {
             if hi > lo, !o.isFree(col: lo, row: r.row, width: hi - lo) { return false }
         }
         return true
-    }
-}
-
-/// Which places may be named at a scale, in rank order.
-struct Eligibility {
-    let viewport: Viewport, pane: Rect, g: Gazetteer
-    let degreesPerColumn: Double
-    let minIsolationKm: Double
-
-    init(viewport: Viewport, pane: Rect, g: Gazetteer) {
-        self.viewport = viewport; self.pane = pane; self.g = g
-        degreesPerColumn = viewport.degreesPerColumn(paneWidth: pane.width)
-        minIsolationKm = LabelPlacer.isolationColumns * degreesPerColumn * 111.32
-    }
-
-    var showsCountries: Bool { degreesPerColumn >= LabelPlacer.countryMinDegreesPerColumn }
-
-    func allows(_ key: PlacedLabel.Key) -> Bool {
-        switch key {
-        case .country(let i): return showsCountries && i < g.countries.count && countryFits(g.countries[i])
-        case .city(let i): return i < g.cities.count && g.cities[i].isolationKm >= minIsolationKm
-        }
-    }
-
-    /// A country is named once its largest part is at least 3 columns wide.
-    func countryFits(_ c: Gazetteer.Country) -> Bool {
-        var span = c.box.east - c.box.west
-        if span < 0 { span += 360 }
-        return span / degreesPerColumn >= 3
-    }
-
-    /// Countries by area (largest first), then the cities above the
-    /// isolation threshold (the gazetteer keeps them in that order) whose
-    /// point is in the pane.
-    func ranked() -> [PlacedLabel.Key] {
-        var keys: [PlacedLabel.Key] = []
-        if showsCountries {
-            let order = g.countries.indices.filter { countryFits(g.countries[$0]) && inPane(g.countries[$0].labelPoint) }
-                .sorted { area(g.countries[$0].box) > area(g.countries[$1].box) }
-            keys += order.map { .country($0) }
-        }
-        keys += visibleCities().map { .city($0) }
-        return keys
-    }
-
-    /// Cities above the threshold whose point is in the pane, in rank order.
-    /// Zoomed out, few cities pass the threshold: walk the ranked list until
-    /// they stop. Zoomed in, many pass but few are in view: read the 1°
-    /// cells the view covers instead.
-    private func visibleCities() -> [Int] {
-        let span = viewport.visibleSpan(pane: pane)
-        let cells = (span.north - span.south + 2) * (span.east - span.west + 2)
-        var found: [Int] = []
-        if cells < 2_000 {
-            let grid = CityGrid.shared
-            for row in CityGrid.row(max(-90, span.south))...CityGrid.row(min(90, span.north)) {
-                for col in Int((span.west + 180).rounded(.down))...Int((span.east + 180).rounded(.down)) {
-                    for i in grid.cities(row: row, col: col) where g.cities[Int(i)].isolationKm >= minIsolationKm {
-                        let c = g.cities[Int(i)]
-                        if inPane(GeoPoint(latitude: c.latitude, longitude: c.longitude)) { found.append(Int(i)) }
-                    }
-                }
-            }
-            return found.sorted()
-        }
-        for (i, c) in g.cities.enumerated() {
-            if c.isolationKm < minIsolationKm { break }
-            if inPane(GeoPoint(latitude: c.latitude, longitude: c.longitude)) { found.append(i) }
-        }
-        return found
-    }
-
-    private func inPane(_ p: GeoPoint) -> Bool {
-        let pos = viewport.cell(for: p, pane: pane)
-        return pos.col >= Double(pane.x) && pos.col < Double(pane.maxX) && pos.row >= Double(pane.y) && pos.row < Double(pane.maxY)
-    }
-
-    private func area(_ b: BoundingBox) -> Double {
-        var span = b.east - b.west
-        if span < 0 { span += 360 }
-        return span * (b.north - b.south)
     }
 }

@@ -50,16 +50,41 @@ final class LabelPropertyTests: XCTestCase {
                       longitude: vp.center.longitude + .random(in: -span...span, using: &rng),
                       count: Bool.random(using: &rng) ? 1 : Int.random(in: 2...500, using: &rng))
         }
-        return (vp, markers)
+        return (vp, markers + coverLabelPoints(vp, &rng))
+    }
+
+    /// Pins over the label points of some countries in view, every third cell along the
+    /// label point's row (their margins take the cells between), so their names must move.
+    func coverLabelPoints(_ vp: Viewport, _ rng: inout SplitMix) -> [MapMarker] {
+        let g = Gazetteer.shared
+        var markers: [MapMarker] = []
+        for c in g.countries where Int.random(in: 0..<3, using: &rng) > 0 {
+            let p = vp.cell(for: c.labelPoint, pane: pane)
+            guard pane.contains(col: Int(p.col.rounded(.down)), row: Int(p.row.rounded(.down))) else { continue }
+            let reach = Int.random(in: 4...16, using: &rng)
+            for dc in stride(from: -reach, through: reach, by: 3) {
+                let at = vp.point(col: p.col.rounded(.down) + Double(dc) + 0.5, row: p.row.rounded(.down) + 0.5, pane: pane)
+                markers.append(MapMarker(id: Int64(1000 + markers.count), latitude: at.latitude, longitude: at.longitude))
+            }
+        }
+        return markers
     }
 
     func testLabelsNeverOverlapAndStayInsideThePane() {
         var rng = SplitMix(state: 42)
-        var total = 0
+        var total = 0, moved = 0
         for _ in 0..<60 {
             let (vp, markers) = randomCase(&rng)
             let labels = draw(vp, markers)
             total += labels.count
+            for l in labels where l.side == .inside {
+                moved += 1
+                guard case .country(let i) = l.key else { XCTFail("\(l.text): a city moved inside"); continue }
+                for cell in textCells(l) {
+                    let at = vp.point(col: Double(cell[0]) + 0.5, row: Double(cell[1]) + 0.5, pane: pane)
+                    XCTAssertEqual(Gazetteer.shared.country(containing: at), i, "\(l.text) leaves its country at \(cell)")
+                }
+            }
             let blocked = markerCells(vp, markers)
             var used = Set<[Int]>()
             for l in labels {
@@ -75,11 +100,12 @@ final class LabelPropertyTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(total, 120, "the cases place labels at all")
+        XCTAssertGreaterThan(moved, 20, "the cases move country names off covered label points")
     }
 
     func testAOneCellPanKeepsEveryLabelThatStillFits() {
         var rng = SplitMix(state: 7)
-        var kept = 0
+        var kept = 0, keptMoved = 0
         for _ in 0..<60 {
             let (vp, markers) = randomCase(&rng)
             let before = draw(vp, markers)
@@ -99,9 +125,11 @@ final class LabelPropertyTests: XCTestCase {
                     guard let a = byKey[l.key] else { XCTFail("\(l.text) dropped after a pan by (\(dc), \(dr))"); continue }
                     XCTAssertEqual([a.col, a.row, a.side.rawValue], [l.col - dc, l.row - dr, l.side.rawValue], l.text)
                     kept += 1
+                    if l.side == .inside { keptMoved += 1 }
                 }
             }
         }
         XCTAssertGreaterThan(kept, 200)
+        XCTAssertGreaterThan(keptMoved, 20, "moved country names are kept too")
     }
 }
