@@ -10,8 +10,9 @@ import PinStore
 /// and writes the pins up to 256 to a statement (`PinBulkWriter`) between `beginBulkInsert()` and
 /// `endBulkInsert(deferring:)`. A large file then commits with the spatial index and the map's
 /// cell tree and leaves search and the list's indexes to `Store.finishIndexing` (see
-/// Store+BulkInsert.swift), unless `ImportOptions.deferIndexing` is false (`import --index`);
-/// a small one is indexed before its commit. Memory stays constant
+/// Store+BulkInsert.swift), unless `ImportOptions.deferIndexing` is false (everything before
+/// the commit) or `deferAllIndexing` is set (its pins alone: `import --index`, which then calls
+/// `Store.finishIndexingBeside`); a small one is indexed before its commit. Memory stays constant
 /// in the file's size apart from the duplicate table (about 25 bytes a row). Each import that
 /// adds pins is recorded as a batch that `undoImport(batchID:)` removes again; an import that
 /// adds nothing writes nothing at all.
@@ -73,7 +74,8 @@ public enum Importer {
                     // A large file commits with the spatial index; search, the map's
                     // clusters and the other indexes follow in `Store.finishIndexing`,
                     // or, without `deferIndexing`, in this transaction.
-                    try store.endBulkInsert(deferring: options.deferIndexing, progress: indexProgress)
+                    try store.endBulkInsert(deferring: options.deferIndexing, deferringAll: options.deferAllIndexing,
+                                            progress: indexProgress)
                     try BatchRecord.finish(store: store, id: batchID, report: run.report)
                     run.report.batchID = batchID
                     // All or nothing: rejects that cannot be written (disk full) roll the pins back.

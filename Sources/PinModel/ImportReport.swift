@@ -16,6 +16,10 @@ public struct ImportOptions: Sendable, Equatable {
     /// the other indexes, search and the map's clusters to
     /// `Store.finishIndexing` (default); false indexes everything before it commits.
     public var deferIndexing = true
+    /// With `deferIndexing`: a large import commits its pins alone (the spatial index and
+    /// the map's tree wait too), for `Store.finishIndexingBeside` right after the commit
+    /// (`pinmap import --index`, which then builds search on a second core).
+    public var deferAllIndexing = false
 
     public init(delimiter: UInt8? = nil, latColumn: String? = nil, lonColumn: String? = nil,
                 nameColumn: String? = nil, dryRun: Bool = false, rejectsPath: String? = nil) {

@@ -79,6 +79,13 @@ public final class Database {
         return try st.step() ? st.int(0) : 0
     }
 
+    /// The first column of the first row of `sql` as text (nil when no row).
+    func scalarText(_ sql: String, _ args: [SQLValue] = []) throws(StoreError) -> String? {
+        let st = try prepare(sql)
+        try st.bind(args)
+        return try st.step() ? st.text(0) : nil
+    }
+
     /// Rowid of the last INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
@@ -213,6 +220,16 @@ public final class Statement {
     }
 
     public func reset() { sqlite3_reset(stmt) }
+
+    /// Binds parameters 1…`count` to columns 0…`count` − 1 of `source`'s current row, values
+    /// of any type copied as they are (`sqlite3_bind_value`), for copying rows between
+    /// connections. Call while `source` is on that row.
+    func bindColumns(of source: Statement, count: Int32) throws(StoreError) {
+        for k in 0..<count {
+            let rc = sqlite3_bind_value(stmt, k + 1, sqlite3_column_value(source.stmt, k))
+            if rc != SQLITE_OK { throw db.failure(rc) }
+        }
+    }
 
     public func int(_ col: Int32) -> Int64 { sqlite3_column_int64(stmt, col) }
     public func double(_ col: Int32) -> Double { sqlite3_column_double(stmt, col) }

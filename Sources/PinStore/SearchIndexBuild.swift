@@ -15,11 +15,12 @@ enum SearchIndexBuild {
     /// (`PropertySearch.valuesSQL`).
     static let insertRange = insert(where: "id > ? AND id <= ?")
 
-    /// Inserts the pins `condition` selects (SQL on table `pins`).
-    static func insert(where condition: String) -> String {
+    /// Inserts the pins `condition` selects (SQL on table `pins`) into the search index
+    /// `table` (`side.pins_fts` for `SearchIndexSideBuild`), reading them from `pins`.
+    static func insert(where condition: String, into table: String = "pins_fts", from pins: String = "pins") -> String {
         """
-        INSERT INTO pins_fts(rowid, title, description, category, properties)
-        SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM pins
+        INSERT INTO \(table)(rowid, title, description, category, properties)
+        SELECT id, title, description, category, \(PropertySearch.valuesSQL("properties")) FROM \(pins)
         WHERE \(condition)
         """
     }

@@ -47,15 +47,19 @@ extension Store {
     /// everything now, in the import's own transaction (`pinmap import --index`:
     /// no second transaction, and an empty store's index pages are written once,
     /// straight into the file, not into the WAL and then copied again).
+    /// With `deferringAll` as well, nothing is built: the pins commit alone, the map's tree
+    /// paused too, for `finishIndexingBeside` right after the commit (`pinmap import --index`).
     /// Sets the page cache back to SQLite's default 2 MiB.
     /// - Parameter progress: called after each indexing step when indexing now.
     /// - Returns: how many pins were indexed now (rows; 0 when deferred).
     /// - Throws: `StoreError` from SQLite; the pause then stays, so nothing is lost.
     @discardableResult
-    public func endBulkInsert(deferring: Bool = false,
+    public func endBulkInsert(deferring: Bool = false, deferringAll: Bool = false,
                               progress: ((IndexingProgress) -> Void)? = nil) throws(StoreError) -> Int {
         defer { try? db.execute("PRAGMA cache_size = -2000") }
         if deferring, try !deferredIndexNames().isEmpty {
+            // Everything waits for `finishIndexingBeside`, right after the commit.
+            if deferringAll { return 0 }
             // The sort behind CREATE INDEX takes up to the page cache per sorter thread:
             // 8 MiB keeps a million-row import's peak under 100 MB.
             try db.execute("PRAGMA cache_size = -8192")

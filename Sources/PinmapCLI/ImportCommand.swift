@@ -66,9 +66,12 @@ enum ImportCommand: TextCommand {
                 let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
                 let bar = ImportProgressPrinter(label: PathParts.name(path), fileSize: size, start: clock)
                 var fileOptions = options
-                // `--index`: the last file indexes everything (the earlier files' pins too) in
-                // its own transaction, before it commits: one pass, no reopen, no WAL copy.
-                fileOptions.deferIndexing = !(args.has("--index") && k == args.positionals.count - 1)
+                // `--index`: the last file indexes everything (the earlier files' pins too),
+                // a large one right after its commit, with search built on a second core
+                // (`Store.finishIndexingBeside`), a small one in its own transaction.
+                let indexesNow = args.has("--index") && k == args.positionals.count - 1
+                fileOptions.deferIndexing = true
+                fileOptions.deferAllIndexing = indexesNow
                 let indexing = IndexingBar(label: "new pins", after: bar, start: clock)
                 do throws(ImportError) {
                     reports.append(try store.withoutAutoCheckpoint { () throws(ImportError) in
@@ -136,7 +139,10 @@ extension ImportCommand {
         let bar = ImportProgressPrinter(label: "indexing \(label)", fileSize: 1, minimumBytes: 0, start: start)
         defer { bar.finish() }
         do {
-            try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
+            // One copy of the WAL into the file, when the store closes, not one per transaction.
+            try store.withoutAutoCheckpoint { () throws(StoreError) in
+                try store.finishIndexingBeside(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
+            }
             return nil
         } catch {
             return "the pins were imported, but indexing them failed (run `pinmap index`): \(error.message)"

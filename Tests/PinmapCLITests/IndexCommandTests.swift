@@ -45,7 +45,12 @@ final class IndexCommandTests: XCTestCase {
         let json = try JSON.object(r.stdout)
         XCTAssertEqual(JSON.int(json["imported"]), 52_000)
         XCTAssertEqual(JSON.int(json["pins_to_index"]), 0)
-        XCTAssertTrue(try s.open().indexBacklog().isEmpty)
+        let store = try s.open()
+        XCTAssertTrue(try store.indexBacklog().isEmpty)
+        // 52,000 pins into an empty store: search was built beside and copied in (IndexBesideTests).
+        XCTAssertEqual(try store.count(matching: PinQuery(search: "Lighthouse 51999")), 1)
+        XCTAssertEqual(try store.count(matching: PinQuery(search: "lighthouse")), 52_000)
+        XCTAssertEqual(try store.pinCellTotals().total, 52_000)
     }
 
     func testIndexHelpAndUsage() throws {
