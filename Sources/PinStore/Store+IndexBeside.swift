@@ -57,7 +57,14 @@ extension Store {
     private func finishIndexingExceptSearch(_ progress: @escaping (IndexingProgress) -> Void) throws(StoreError) {
         let cache = try db.scalarInt("PRAGMA cache_size")
         try db.execute("PRAGMA cache_size = -8192")  // as `finishIndexing`: the sorts' memory
-        defer { try? db.execute("PRAGMA cache_size = \(cache)") }
+        // The second core builds search: sorter threads would only contend with it.
+        // Measured (1M pins, alternating): 7.7–9.5 s with none, 8.7–10.5 s with two.
+        let threads = try db.scalarInt("PRAGMA threads")
+        try db.execute("PRAGMA threads = 0")
+        defer {
+            try? db.execute("PRAGMA threads = \(threads)")
+            try? db.execute("PRAGMA cache_size = \(cache)")
+        }
         try atomically { () throws(StoreError) in
             try restoreDeferredSchema { done, all in
                 progress(IndexingProgress(stage: .indexes, fraction: 0.6 * Double(done) / Double(all)))
