@@ -16,15 +16,8 @@ extension StatusLineView {
             return [StatusPart(text: S.statusPointerOffMap.text, priority: StatusPriority.place, minWidth: 10), zoom]
         }
         let (p, underPointer) = state.statusPoint
-        let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
-        // A view of half the world or more: the centre's place says nothing about what is
-        // shown ("centre open sea" on the whole world), so only the coordinate; the pointer
-        // still names the place under it.
-        let paneWidth = state.layout.mapPane.width
-        if !underPointer, state.viewport.degreesPerColumn(paneWidth: paneWidth) * Double(paneWidth) >= 180 {
-            return [StatusPart(text: S.statusCentre(coordinate), priority: StatusPriority.place, minWidth: nil), zoom]
-        }
         let place = SafeText.sanitize(Gazetteer.shared.placeText(p, state.placeNaming), ascii: state.ascii)
+        let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
         return [StatusPart(text: underPointer ? S.statusPointer(place) : S.statusCentre(place),
                            priority: StatusPriority.place, minWidth: 10, short: place),
                 StatusPart(text: coordinate, priority: StatusPriority.coordinate, minWidth: nil),

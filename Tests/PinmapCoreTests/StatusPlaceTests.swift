@@ -54,17 +54,6 @@ final class StatusPlaceTests: XCTestCase {
         XCTAssertEqual(try status(Self.algeria, zoom: 20, cols: 100, korean: true), " 작게 · 보이는 핀 0/5개 · [목록] · 중심 알제리 · 24N 5E · z20                              ? 도움말")
     }
 
-    /// A view of half the world or more: the centre's place would name a spot that says
-    /// nothing about the view ("open sea" at 0 0), so the centre's coordinate alone; the
-    /// pointer still names what is under it.
-    func testAWorldViewNamesOnlyThePointersPlace() throws {
-        XCTAssertEqual(try status(Self.atlantic, zoom: 1, cols: 100), " small · 5 of 5 pins in view · [list] · centre 30N 40W · z1                                  ? help")
-        XCTAssertEqual(try status(Self.atlantic, zoom: 1.9, cols: 100), " small · 0 of 5 pins in view · [list] · centre 30N 40W · z1.9                                ? help")
-        XCTAssertEqual(try status(Self.atlantic, zoom: 2.1, cols: 100), " small · 0 of 5 pins in view · [list] · centre open sea · 30N 40W · z2.1                     ? help")
-        XCTAssertEqual(try status(Self.atlantic, zoom: 1, cols: 100, pointer: (0, 0)),
-                       " small · 5 of 5 pins in view · [list] · pointer open sea · 30N 38.2W · z1                    ? help")
-    }
-
     func testAtSea() throws {
         XCTAssertEqual(try status(Self.atlantic, zoom: 4, cols: 80), " small · 0 of 5 pins in view · [list] · centre open sea · 30N 40W · z4   ? help")
         XCTAssertEqual(try status(Self.atlantic, zoom: 4, cols: 100), " small · 0 of 5 pins in view · [list] · centre open sea · 30N 40W · z4                       ? help")

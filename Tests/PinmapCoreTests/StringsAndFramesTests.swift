@@ -40,7 +40,7 @@ final class StringsTests: XCTestCase {
         state.placeLanguage = .korean  // as a Korean locale sets it
         let screen = state.render()
         XCTAssertEqual(screen.line(23), "       1 지도            2 타임라인          3 가져오기            4 설정")
-        XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 60.5N 0 · z1                  ? 도움말")
+        XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 바다 · 60.5N 0 · z1           ? 도움말")
     }
 }
 
@@ -82,7 +82,7 @@ final class StatusMessageTests: XCTestCase {
 
     func testAShortMessageSitsAfterTheStatus() {
         XCTAssertEqual(statusRows(cols: 100, rows: 30, message: "Sorted by name").suffix(2).first,
-                       " small · 1204 of 62347 pins in view · [list] · centre 30.8N 0 · z1   Sorted by name")
+                       " small · 1204 of 62347 pins in view · [list] · centre Algeria · 30.8N 0 · z1   Sorted by name")
     }
 }
 
