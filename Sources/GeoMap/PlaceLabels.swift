@@ -137,7 +137,7 @@ public enum LabelPlacer {
     /// Longest name shown, in cells.
     static let maxWidth = 22
     /// Farthest a city's name may sit above or below its point, in degrees of latitude.
-    static let maxOffsetDegrees = 10.0
+    static let maxOffsetDegrees = 5.0
 
     /// The labels for `viewport` in `pane`, given cells already taken.
     static func place(viewport: Viewport, pane: Rect, naming: PlaceNaming, occupancy: inout Occupancy,
@@ -181,7 +181,8 @@ public enum LabelPlacer {
         }
         let sides = previous.map { [$0.side] } ?? PlacedLabel.Side.allCases
         // A name above or below its point stands for it only while those rows are close in
-        // latitude: on a squeezed world (a row spans 20° or more) it would sit over another place.
+        // latitude (5°, about 550 km: on a world view a row spans more, so names go beside
+        // their points there), and only on its own side of any border (`overOwnCountry`).
         let rowDegrees = viewport.degreesPerRow(paneWidth: pane.width)
         for side in sides where side != .centred && side != .inside && Double(side.rowOffset) * rowDegrees <= maxOffsetDegrees {
             let (col, row): (Int, Int)
@@ -197,9 +198,24 @@ public enum LabelPlacer {
             let pointFree = occupancy.isEmpty(col: pc, row: pr)
             let label = PlacedLabel(key: key, side: side, text: text, col: col, row: row, width: w,
                                     point: pointFree ? (pc, pr) : nil)
-            if fits(label, occupancy) { return label }
+            if fits(label, occupancy), side.rowOffset == 0 || overOwnCountry(label, city: at, viewport: viewport, pane: pane, g: g) {
+                return label
+            }
         }
         return nil
+    }
+
+    /// Whether a city's name set above or below its point stays on the city's side of any
+    /// border: its first, middle and last cells each lie in the city's own country or at sea.
+    /// A name rows away from its point must not read as a place across a border ("Seoul"
+    /// over North Korea, "Montréal" in New York State). Three point tests, not one per cell.
+    private static func overOwnCountry(_ l: PlacedLabel, city: GeoPoint, viewport: Viewport, pane: Rect, g: Gazetteer) -> Bool {
+        guard let own = g.country(containing: city) else { return false }
+        for col in [l.col, l.col + l.width / 2, l.col + l.width - 1] {
+            let p = viewport.point(col: Double(col) + 0.5, row: Double(l.row) + 0.5, pane: pane)
+            if let c = g.country(containing: p), c != own { return false }
+        }
+        return true
     }
 
     /// Country `i`'s name, whose centred position starts at (`col`, `row`): at the

@@ -26,8 +26,8 @@ final class LabelFrameTests: XCTestCase {
 ⡵⣶⣦⣼⣿⡅  ⠈⠉⢹⠉⠉⠉⠉⠉⠉⠙⠛⠛⠛⠛⠛⠛⢙⣻⣯⣋⣽⣖⣈⣷⡲⠁⠈⢏  ⢠⠤⠴⠒⠚⣭⣤⣤⠄   ⠁Sweden⠝⡏⢭⣵⡦⠶⠒⠙⠓⠙⠉⠙⠣⠿    ⠁       ⠁       ⠈  ⠉⠉⠉⠉⠉⣉
 60N⠛⠻⣦⣄⣴⠖⠒⠚⠦⢦⡀⠂ ⠊ ⠂ ⠂ ⠂⠰⣍⣀⠉⠉⢿⠉⠻⠽⢦⠁⠂ ⠑⠒⠃ ⠂⠈⠂ ⠂ ⠂ ⣤⡄⠃⠫⣤⣗Finland ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂⠁Russia⠂⠁⠂ ⠂ ⢀⡠⠤⠔⠴⣮⠗⡟⠒⠒⠉⠉
 ⠁   ⠉⠉  ⠁   ⠐⠯⣦⣀⣀⣀⣀⣀⣀Canada⠯⠏ ⢀⣀⣀⣩⣷⡀     ⠈London⣿·⣦⣶⡋⣻⣮Ukraine⢀⡠⠤⠤⢴⠎⠉⠙⠓⠓⠤⣄⣀⣠⣀⡤⣄⣀⣀⣀⣀⡶⠒⣄ ⠈⠛⣾⡀⠈ ⠧⠊⠁
-⠁       ⠁      ⡹⠁      New York City     ⠈     France⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄⠈
-⠁       ⠁  United States of Amer…⠁       ⠈Casablanca⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan ⠈
+⠁       ⠁      ⡹⠁      ⠈⠉⠉⢓⣆⡤⠤⣾⠿⠷⠋⠛⠃     ⠈     France⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄⠈
+⠁       ⠁  United States of Amer…⠁       ⠈     ⠺⣧⣴⠯⠤⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan ⠈
 30N ⠄ ⠄ ⠅ ⠄ ⠄ ⠄ ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁ ⠄ ⠄⠁⠄ ⠄ ⠄ ⠄⠈⠄ ⠄ ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋·⠘Lahore⠄ ⠄ ⠄·⠄Shanghai ⠄ ⠄ ⠄
 ⠁    ⠠⣀ ⠁       ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁       ⠈   ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵       ⠈
 ⠁     ⠈ ⠁       ⠈   ⠈⠑·⠽Mexico City      ⠈   ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂      ⠈
@@ -36,8 +36,8 @@ final class LabelFrameTests: XCTestCase {
 ⠁       ⠁       ⠈        ⠁ ⢾⡋⣨⠛Brazil⠈⠉⠒⡆⠈      Dem. Rep. Congo   ⠈        ⠁  ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
 ⠁       ⠁       ⠈        ⠁ Peru⠛⠤⡄     ⡔⠁⠈        ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈        ⠁      ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
 ⠁       ⠁       ⠈        ⠁   Bolivia  ⣠⠃ ⠈        ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈        ⠁     ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛
-30S ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁Santiago⡼⠆⡾·⡀São Paulo⡀ South Africa⠓⠁⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⡀⢻Australia⠈⢳ ⡀ ⡀ ⡀
-⠁       ⠁       ⠈        ⠁  Argentina    ⠈        ⠁Johannesburg   ⠈        ⠁     ⠸⠧⠶⠒⠊⠉⠲⢦  ⢠· Sydney
+30S ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⣿⠇⡀⢹⡼⠆⡾·⡀São Paulo⡀ South Africa⠓⠁⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⡀⢻Australia⠈⢳ ⡀ ⡀ ⡀
+⠁       ⠁       ⠈        ⠁  Argentina    ⠈        ⠁   ⠘⠧⠒⠚⠉       ⠈        ⠁     ⠸⠧⠶⠒⠊⠉⠲⢦  ⢠· Sydney
 ⠁       ⠁       ⠈        ⠁   ⣼⡇⢰⠞⠉       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁     ⠉⢿⡏    ⢀⣰⡿⠋
 ⠁       ⠁       ⠈        ⠁  ⠰⣳⢃⠝ ⣀       ⠈        ⠁       ⠁       ⠈  ⠤     ⠁       ⠁       ⠈    ⠙⠋
 ⠁       ⠁       ⠈        ⠁   ⠙⠛⠗ ⠉       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁       ⠈

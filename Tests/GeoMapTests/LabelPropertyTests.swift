@@ -72,7 +72,7 @@ final class LabelPropertyTests: XCTestCase {
 
     func testLabelsNeverOverlapAndStayInsideThePane() {
         var rng = SplitMix(state: 42)
-        var total = 0, moved = 0
+        var total = 0, moved = 0, vertical = 0
         for _ in 0..<60 {
             let (vp, markers) = randomCase(&rng)
             let labels = draw(vp, markers)
@@ -83,6 +83,20 @@ final class LabelPropertyTests: XCTestCase {
                 for cell in textCells(l) {
                     let at = vp.point(col: Double(cell[0]) + 0.5, row: Double(cell[1]) + 0.5, pane: pane)
                     XCTAssertEqual(Gazetteer.shared.country(containing: at), i, "\(l.text) leaves its country at \(cell)")
+                }
+            }
+            // A city's name rows away from its point stays within 5° of latitude and on its side
+            // of any border: first, middle and last cells in the city's country or at sea.
+            for l in labels where l.side.rowOffset > 0 {
+                guard case .city(let ci) = l.key else { XCTFail("\(l.text): a country off its row"); continue }
+                vertical += 1
+                let c = Gazetteer.shared.cities[ci]
+                let own = Gazetteer.shared.country(containing: GeoPoint(latitude: c.latitude, longitude: c.longitude))
+                XCTAssertNotNil(own, "\(l.text): a city at sea named off its row")
+                XCTAssertLessThanOrEqual(Double(l.side.rowOffset) * vp.degreesPerRow(paneWidth: pane.width), 5, l.text)
+                for col in [l.col, l.col + l.width / 2, l.col + l.width - 1] {
+                    let at = vp.point(col: Double(col) + 0.5, row: Double(l.row) + 0.5, pane: pane)
+                    if let c = Gazetteer.shared.country(containing: at) { XCTAssertEqual(c, own, "\(l.text) crosses a border at \(col)") }
                 }
             }
             let blocked = markerCells(vp, markers)
@@ -101,6 +115,7 @@ final class LabelPropertyTests: XCTestCase {
         }
         XCTAssertGreaterThan(total, 120, "the cases place labels at all")
         XCTAssertGreaterThan(moved, 20, "the cases move country names off covered label points")
+        XCTAssertGreaterThan(vertical, 5, "the cases set city names above or below their points")
     }
 
     func testAOneCellPanKeepsEveryLabelThatStillFits() {
