@@ -89,20 +89,26 @@ public enum MapRenderer {
         return placed.last { $0.covers(col: col, row: row) }?.marker
     }
 
-    /// What the glyph at cell (`col`, `row`) means, for the status line:
-    /// "● pin: Title", "42 pins here: click to zoom in", or for a density
-    /// shade "⣷ 230 pins here (more dots, more pins): click to zoom in";
-    /// nil where no marker is.
+    /// What the glyph at a cell means, for the status line (worded there, in the UI's language).
+    public struct Legend: Sendable, Equatable {
+        /// The glyph drawn (`●`, a density shade such as `⣷`, or a count's digits).
+        public var glyph: String
+        /// Pins it stands for.
+        public var count: Int
+        /// A lone pin's title (sanitised), else "".
+        public var title: String
+        /// Whether it is a density shade (more dots, more pins).
+        public var shaded: Bool
+    }
+
+    /// What the glyph at cell (`col`, `row`) stands for; nil where no marker is.
     public static func legend(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
-                              markers: [MapMarker], ascii: Bool) -> String? {
+                              markers: [MapMarker], ascii: Bool) -> Legend? {
         guard pane.contains(col: col, row: row) else { return nil }
         let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: ascii)
         guard let p = placed.last(where: { $0.covers(col: col, row: row) }) else { return nil }
-        let n = p.marker.count
-        if n <= 1 { return "\(p.glyph) pin" + (p.marker.title.isEmpty ? "" : ": " + SafeText.sanitize(p.marker.title, ascii: ascii)) }
-        let count = n >= 10_000 ? "\(n / 1000)k" : String(n)
-        if p.shaded { return "\(p.glyph) \(count) pins here (more dots, more pins): click to zoom in" }
-        return "\(count) pins here: click to zoom in"
+        return Legend(glyph: p.glyph, count: p.marker.count,
+                      title: p.marker.count <= 1 ? SafeText.sanitize(p.marker.title, ascii: ascii) : "", shaded: p.shaded)
     }
 
     // MARK: Layers

@@ -77,9 +77,7 @@ enum StatusLineView {
             parts.append(StatusPart(text: "[\(state.focus.label)]", priority: StatusPriority.focus, minWidth: nil))
             parts += pointParts(state)
             if let legend = pointerLegend(state) {
-                // "⣤ 37 pins here (more dots, more pins): click to zoom in" → "⣤ 37 pins here".
-                let short = legend.range(of: " pins here").map { String(legend[..<$0.upperBound]) }
-                parts.append(StatusPart(text: legend, priority: StatusPriority.legend, minWidth: 12, short: short))
+                parts.append(StatusPart(text: legend.text, priority: StatusPriority.legend, minWidth: 12, short: legend.short))
             }
         }
         if let sel = state.selectedPin {
@@ -95,11 +93,17 @@ enum StatusLineView {
     }
 
     /// What the glyph under the mouse pointer means (a pin, a count, a density shade).
-    static func pointerLegend(_ state: AppState) -> String? {
-        guard let c = state.pointerCell, state.statusPoint.underPointer else { return nil }
-        let pane = state.layout.mapPane
-        return MapRenderer.legend(atCol: c.col, row: c.row, pane: pane,
-                                  viewport: state.viewport, markers: state.markers, ascii: state.ascii)
+    /// In the UI's language: "● pin: Title", "42 pins here: click to zoom in", or for a density
+    /// shade "⣷ 230 pins here (more dots, more pins): click to zoom in"; its short form stops
+    /// before the explanation ("⣷ 230 pins here").
+    static func pointerLegend(_ state: AppState) -> (text: String, short: String?)? {
+        guard let c = state.pointerCell, state.statusPoint.underPointer,
+              let l = MapRenderer.legend(atCol: c.col, row: c.row, pane: state.layout.mapPane,
+                                         viewport: state.viewport, markers: state.markers, ascii: state.ascii) else { return nil }
+        if l.count <= 1 { return (l.title.isEmpty ? S.legendPin(l.glyph) : S.legendPinTitled(l.glyph, l.title), nil) }
+        let count = l.count >= 10_000 ? "\(l.count / 1000)k" : String(l.count)
+        let short = l.shaded ? S.legendShade(l.glyph, count) : S.legendPins(count)
+        return (S.legendClick(l.shaded ? short + S.legendShadeNote.text : short), short)
     }
 
     static func zoomLabel(_ z: Double) -> String {

@@ -17,7 +17,7 @@ public enum S: String, CaseIterable, Sendable {
     case detentSmall, detentMedium, detentLarge
     case focusMap, focusList
     // Status line.
-    case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp
+    case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp, legendPin, legendPinTitled, legendPins, legendShade, legendShadeNote, legendClick
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
     case orderNewest, orderName, orderDistance, orderNewestCapped, orderSearchCapped

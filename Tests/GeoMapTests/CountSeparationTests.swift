@@ -42,7 +42,7 @@ final class CountSeparationTests: XCTestCase {
         XCTAssertEqual(MarkerLayout.place(markers, viewport: v, pane: pane, ascii: true).map(\.glyph), [":", "*", "%", "@"])
         XCTAssertEqual(MarkerLayout.place(markers, viewport: v, pane: pane, ascii: false).map(\.glyph), ["⣀", "⣤", "⣶", "⣷"])
         XCTAssertEqual(MapRenderer.legend(atCol: 51, row: 14, pane: pane, viewport: v, markers: markers, ascii: false),
-                       "⣤ 40 pins here (more dots, more pins): click to zoom in")
+                       MapRenderer.Legend(glyph: "⣤", count: 40, title: "", shaded: true))
         XCTAssertEqual(MapRenderer.legend(atCol: 60, row: 14, pane: pane, viewport: v, markers: markers, ascii: false), nil)
     }
 
