@@ -36,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COUNTRIES = os.path.join(ROOT, "Data", "naturalearth", "countries_110m.geojson")
 CITIES = os.path.join(ROOT, "Data", "geonames", "cities15000.csv")
 NAME_KO_OVERRIDES = os.path.join(ROOT, "Data", "geonames", "name_ko_overrides.csv")
+COUNTRY_NAME_OVERRIDES = os.path.join(ROOT, "Data", "naturalearth", "country_name_overrides.csv")
 OUT_C = os.path.join(ROOT, "Sources", "CMapData", "gazetteer_data.c")
 OUT_H = os.path.join(ROOT, "Sources", "CMapData", "include", "cgazetteer.h")
 
@@ -138,14 +139,20 @@ def label_point(ring):
 
 
 def read_countries():
+    """Countries of Natural Earth, with the display names of
+    Data/naturalearth/country_name_overrides.csv (the short names people use where Natural
+    Earth gives an official one: United States, 북한, 중국)."""
     with open(COUNTRIES, encoding="utf-8") as f:
         doc = json.load(f)
+    with open(COUNTRY_NAME_OVERRIDES, encoding="utf-8", newline="") as f:
+        names = {r["iso_a2"]: (r["name"], r["name_ko"]) for r in csv.DictReader(f)}
     by_key, order = {}, []
     for feat in doc["features"]:
         p = feat["properties"]
         key = (p["name"], p["iso_a2"])
         if key not in by_key:
-            by_key[key] = {"name": p["name"], "name_ko": p.get("name_ko") or "", "iso": p["iso_a2"], "rings": []}
+            name, name_ko = names.get(p["iso_a2"], (p["name"], p.get("name_ko") or ""))
+            by_key[key] = {"name": name, "name_ko": name_ko, "iso": p["iso_a2"], "rings": []}
             order.append(key)
         for ring in feat["geometry"]["coordinates"]:
             by_key[key]["rings"].append([(float(x), float(y)) for x, y in ring])

@@ -27,7 +27,7 @@ final class LabelFrameTests: XCTestCase {
 60N⠛⠻⣦⣄⣴⠖⠒⠚⠦⢦⡀⠂ ⠊ ⠂ ⠂ ⠂⠰⣍⣀⠉⠉⢿⠉⠻⠽⢦⠁⠂ ⠑⠒⠃ ⠂⠈⠂ ⠂ ⠂ ⣤⡄⠃⠫⣤⣗Finland ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂⠁Russia⠂⠁⠂ ⠂ ⢀⡠⠤⠔⠴⣮⠗⡟⠒⠒⠉⠉
 ⠁   ⠉⠉  ⠁   ⠐⠯⣦⣀⣀⣀⣀⣀⣀Canada⠯⠏ ⢀⣀⣀⣩⣷⡀     ⠈London⣿·⣦⣶⡋⣻⣮Ukraine⢀⡠⠤⠤⢴⠎⠉⠙⠓⠓⠤⣄⣀⣠⣀⡤⣄⣀⣀⣀⣀⡶⠒⣄ ⠈⠛⣾⡀⠈ ⠧⠊⠁
 ⠁       ⠁      ⡹⠁      ⠈⠉⠉⢓⣆⡤⠤⣾⠿⠷⠋⠛⠃     ⠈     France⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄⠈
-⠁       ⠁  United States of Amer…⠁       ⠈     ⠺⣧⣴⠯⠤⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan ⠈
+⠁       ⠁      ⠹United States⠋⠁New York City   ⠺⣧⣴⠯⠤⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan ⠈
 30N ⠄ ⠄ ⠅ ⠄ ⠄ ⠄ ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁ ⠄ ⠄⠁⠄ ⠄ ⠄ ⠄⠈⠄ ⠄ ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋·⠘Lahore⠄ ⠄ ⠄·⠄Shanghai ⠄ ⠄ ⠄
 ⠁    ⠠⣀ ⠁       ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁       ⠈   ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵       ⠈
 ⠁     ⠈ ⠁       ⠈   ⠈⠑·⠽Mexico City      ⠈   ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂      ⠈

@@ -33,7 +33,7 @@ final class PlaceSearchUITests: XCTestCase {
         let f = r.frame()
         let first = r.state.layout.sheetRect(height: r.state.sheet.height).y + 2
         XCTAssertEqual(f.line(first), " ⌖ Paris  France · largest city")
-        XCTAssertEqual(f.line(first + 1), " ⌖ Paris  United States of America · city")
+        XCTAssertEqual(f.line(first + 1), " ⌖ Paris  United States · city")
         r.key(.enter)
         XCTAssertNil(r.state.searchField)
         XCTAssertEqual(r.state.search, "", "the pin search is cleared")

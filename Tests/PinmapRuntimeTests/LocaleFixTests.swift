@@ -54,6 +54,6 @@ final class LocaleFixTests: XCTestCase {
         r.char("/"); r.type("Paris")
         let first = r.state.layout.sheetRect(height: r.state.sheet.height).y + 2
         XCTAssertEqual(r.line(first), " ⌖ Paris  France · 최대 도시")
-        XCTAssertEqual(r.line(first + 1), " ⌖ Paris  United States of America · 도시")
+        XCTAssertEqual(r.line(first + 1), " ⌖ Paris  United States · 도시")
     }
 }
