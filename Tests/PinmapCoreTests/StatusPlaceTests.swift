@@ -83,6 +83,6 @@ final class StatusPlaceTests: XCTestCase {
     func testASCII() throws {
         XCTAssertEqual(try status(Self.saoPaulo, cols: 80, ascii: true), " small | 0 of 5 pins in view | [list] | centre near Sao Paulo, BR | z400")
         XCTAssertEqual(try status(Self.saoPaulo, cols: 100, ascii: true), " small | 0 of 5 pins in view | [list] | centre near Sao Paulo, BR | 23.55S 46.63W | z400     ? help")
-        XCTAssertEqual(try status(Self.saoPaulo, cols: 100, korean: true, ascii: true), " 작게 | 보이는 핀 0/5개 | [목록] | 중심 near Sao Paulo, BR | 23.55S 46.63W | z400          ? 도움말")
+        XCTAssertEqual(try status(Self.saoPaulo, cols: 100, korean: true, ascii: true), " 작게 | 보이는 핀 0/5개 | [목록] | 중심 Sao Paulo 근처, BR | 23.55S 46.63W | z400          ? 도움말")
     }
 }
