@@ -3,10 +3,11 @@
 ///
 /// Shapes: backslash `\\`, tab `\t`, line feed `\n` (kept as is with `keepLineFeeds`),
 /// carriage return `\r`; every other C0 control and DEL `\xHH` (ESC → `\x1b`); the C1
-/// controls U+0080–U+009F and the line and paragraph separators U+2028/U+2029 `\uHHHH`
-/// (NEL → `\u0085`). Lower-case hex digits. The set of characters is `SafeText`'s
-/// minus the bidi controls, which are printable format characters (a terminal shows
-/// them with `SafeText` only).
+/// controls U+0080–U+009F, the line and paragraph separators U+2028/U+2029 and the bidi
+/// embeddings, overrides and isolates U+202A–U+202E, U+2066–U+2069 `\uHHHH` (NEL →
+/// `\u0085`, RLO → `\u202e`): they reorder the text around them in a pager or a log
+/// ("Trojan Source"), and a terminal would only show U+FFFD for them (`SafeText`).
+/// Lower-case hex digits.
 public enum EscapedText {
     /// `s` with the characters above escaped; `s` itself when it holds none of them.
     public static func escape(_ s: String, keepLineFeeds: Bool = false) -> String {
@@ -27,10 +28,11 @@ public enum EscapedText {
         return out
     }
 
-    /// Backslash, C0, DEL, C1, U+2028, U+2029.
+    /// Backslash, C0, DEL, C1, U+2028, U+2029, and the bidi embeddings, overrides and isolates.
     public static func needsEscape(_ u: Unicode.Scalar) -> Bool {
         let v = u.value
         return v == 0x5C || v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
+            || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 
     private static func hex(_ v: UInt32, digits: Int) -> String {

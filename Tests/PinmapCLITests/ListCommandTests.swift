@@ -104,12 +104,12 @@ final class ListCommandTests: XCTestCase {
         let s = CLITestStore()
         try s.open().insert(NewPin(title: "evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}", category: "x\u{9B}y", latitude: 1, longitude: 2, createdAt: "2024-01-01"))
         let tty = s.run(["list"], terminal: true)
-        // Escaped losslessly; the terminal also gets the bidi override as a placeholder.
-        XCTAssertEqual(tty.stdout, "1\t1.000000\t2.000000\tevil\\x1b]0;pwned\\x07\\x1b[2J\u{FFFD}\tx\\u009by\t2024-01-01\n")
+        // Escaped losslessly, the bidi override too, the same on a terminal and in a pipe.
+        XCTAssertEqual(tty.stdout, "1\t1.000000\t2.000000\tevil\\x1b]0;pwned\\x07\\x1b[2J\\u202e\tx\\u009by\t2024-01-01\n")
         let show = s.run(["show", "1"], terminal: true)
-        XCTAssertEqual(show.stdout.components(separatedBy: "\n").first, "evil\\x1b]0;pwned\\x07\\x1b[2J\u{FFFD}")
+        XCTAssertEqual(show.stdout.components(separatedBy: "\n").first, "evil\\x1b]0;pwned\\x07\\x1b[2J\\u202e")
         let piped = s.run("list")
-        XCTAssertEqual(piped.stdout, "1\t1.000000\t2.000000\tevil\\x1b]0;pwned\\x07\\x1b[2J\u{202E}\tx\\u009by\t2024-01-01\n")
+        XCTAssertEqual(piped.stdout, tty.stdout)
         let json = s.run(["list", "--json"], terminal: true)
         XCTAssertTrue(json.stdout.contains(#""title":"evil\u001b]0;pwned\u0007\u001b[2J"#), json.stdout)
         XCTAssertEqual(try JSON.array(json.stdout).first?["title"] as? String, "evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}")

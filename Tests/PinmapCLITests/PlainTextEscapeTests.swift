@@ -68,16 +68,27 @@ final class PlainTextEscapeTests: XCTestCase {
             """)
     }
 
-    /// On a terminal a bidi override in a file name is made harmless, as in `list`.
-    func testImportsOnATerminalSanitizesBidiControlsInFileNames() throws {
+    /// A bidi override in a file name is escaped, on a terminal and in a pipe alike (it would
+    /// reverse the rest of the line in a pager or a log), as in `list`.
+    func testImportsEscapeBidiControlsInFileNames() throws {
         let s = CLITestStore()
         let csv = s.file("r\u{202E}ev.csv")
         try "title,lat,lon\nA,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
         XCTAssertEqual(s.run("import", csv).code, 0)
         let plain = s.run("imports").stdout, shown = s.run("imports", terminal: true).stdout
-        XCTAssertTrue(plain.contains("r\u{202E}ev.csv"), plain)
-        XCTAssertFalse(shown.unicodeScalars.contains("\u{202E}"), shown)
+        XCTAssertTrue(plain.contains("r\\u202eev.csv"), plain)
+        XCTAssertFalse(plain.unicodeScalars.contains("\u{202E}"), plain)
+        XCTAssertTrue(shown.contains("r\\u202eev.csv"), shown)
         XCTAssertEqual(shown.split(separator: "\n").count, 2, shown)
+    }
+
+    /// `list` escapes the bidi embeddings, overrides and isolates when piped, and keeps the
+    /// marks (LRM, RLM), which reorder nothing.
+    func testListEscapesBidiControls() throws {
+        let s = CLITestStore()
+        _ = try s.open().insert(NewPin(title: "a\u{202E}b\u{2066}c\u{2069}\u{200F}d", latitude: 1, longitude: 2,
+                                       createdAt: "2024-01-01T00:00:00Z"))
+        XCTAssertEqual(s.run("list").stdout, "1\t1.000000\t2.000000\ta\\u202eb\\u2066c\\u2069\u{200F}d\t\t2024-01-01T00:00:00Z\n")
     }
 
     /// add, edit, delete, show and list give the same pin object (`place` included).
