@@ -31,9 +31,16 @@ public struct ConfirmPopup: Sendable, Equatable {
     /// Row of the buttons inside the card body (below the grabber row).
     static let buttonRow = 3
 
-    public var title: String {
+    public var title: String { title(width: Int.max, ascii: false) }
+
+    /// The question in at most `width` cells: a long pin title is cut with `…` inside it, so
+    /// the question around it stays whole ("“An extremely long…”을(를) 삭제할까요?").
+    public func title(width: Int, ascii: Bool) -> String {
         switch action {
-        case .deletePin(let pin): return S.cfDeletePin(pin.title)
+        case .deletePin(let pin):
+            let name = SafeText.sanitize(pin.title, ascii: ascii)
+            let room = width - DisplayWidth.of(SafeText.sanitize(S.cfDeletePin(""), ascii: ascii))
+            return S.cfDeletePin(room >= 4 ? DisplayWidth.truncate(name, to: room, ascii: ascii) : name)
         case .deleteComment: return S.cfDeleteComment.text
         }
     }

@@ -42,7 +42,7 @@ enum FormView {
 enum ConfirmView {
     static func draw(_ popup: ConfirmPopup, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard r.height > 0 else { return }
-        let safeTitle = SafeText.sanitize(popup.title, ascii: ascii)
+        let safeTitle = SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii)
         screen.putCentered(DisplayWidth.truncate(safeTitle, to: r.width - 4, ascii: ascii),
                            in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: theme.title)
         if r.height > 1 {
