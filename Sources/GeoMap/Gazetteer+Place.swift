@@ -67,7 +67,7 @@ extension Gazetteer {
         let lonCells = min(180, Int((km / (111.0 * max(coslat, 0.01))).rounded(.up)))
         let row0 = CityGrid.row(p.latitude), col0 = CityGrid.col(p.longitude)
         var best: (Int, Double)?, bestScore: Double?
-        var big: (Int, Double)?   // the most populous city whose own radius (`cityRadiusKm`) holds p
+        var holders: [(Int, Double)] = []   // the cities whose own radius (`cityRadiusKm`) holds p
         for row in max(0, row0 - latCells)...min(179, row0 + latCells) {
             for dc in -lonCells...lonCells {
                 for i in grid.cities(row: row, col: col0 + dc) {
@@ -78,12 +78,15 @@ extension Gazetteer {
                     // d / population^¼, compared as its 4th power (no pow per city).
                     let score = d * d * d * d / Double(max(c.population, 1))
                     if bestScore.map({ score < $0 }) ?? true { best = (Int(i), d); bestScore = score }
-                    if d <= Gazetteer.cityRadiusKm(population: c.population),
-                       big.map({ c.population > cities[$0.0].population }) ?? true { big = (Int(i), d) }
+                    if d <= Gazetteer.cityRadiusKm(population: c.population) { holders.append((Int(i), d)) }
                 }
             }
         }
-        // A district's centre gives way to the much bigger city it lies in (Passy → Paris).
+        // A district's centre gives way to the much bigger city it lies in (Passy → Paris):
+        // the nearest of the cities holding p that are at least half as populous as the
+        // biggest of them (in the Bronx, the Bronx, not Manhattan beside it).
+        let most = holders.map { cities[$0.0].population }.max() ?? 0
+        let big = holders.filter { 2 * cities[$0.0].population >= most }.min { $0.1 < $1.1 }
         if let b = big, let n = best, cities[b.0].population >= 4 * max(cities[n.0].population, 1) { return b }
         return best
     }

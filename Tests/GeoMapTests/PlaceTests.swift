@@ -96,6 +96,9 @@ final class BigCityPlaceTests: XCTestCase {
             ("Pitié-Salpêtrière", 48.8386, 2.3640, "near Paris, FR"),
             ("St. Lawrence Market", 43.6487, -79.3716, "near Toronto, CA"),
             ("Versailles stays Versailles", 48.8049, 2.1204, "near Versailles, FR"),
+            // Of two boroughs of about the same size whose reach holds the point, the nearer.
+            ("Yankee Stadium, the Bronx", 40.8296, -73.9262, "near The Bronx, US"),
+            ("Fordham, the Bronx", 40.8500, -73.9000, "near The Bronx, US"),
         ] {
             XCTAssertEqual(g.placeText(GeoPoint(latitude: lat, longitude: lon)), expected, what)
         }
