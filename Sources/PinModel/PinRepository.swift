@@ -110,6 +110,9 @@ public protocol PinRepository: AnyObject {
     func hasIndexBacklog() throws(StoreError) -> Bool
     /// What is left to index.
     func indexBacklog() throws(StoreError) -> IndexBacklog
+    /// True while another live process indexes the pins its import just committed
+    /// (`pinmap import --index`): not to be indexed twice.
+    func indexingElsewhere() throws(StoreError) -> Bool
     /// Builds what a large import left (search, map cells, the list's indexes), reporting
     /// `progress`; `shouldStop` returning true abandons it (rolled back, nothing lost, a
     /// `StoreError` thrown). Returns the pins indexed.

@@ -102,6 +102,8 @@ extension InMemoryPinRepository {
     public func hasIndexBacklog() throws(StoreError) -> Bool { false }
     public func indexBacklog() throws(StoreError) -> IndexBacklog { IndexBacklog(pins: 0, indexes: [], paused: false) }
 
+    public func indexingElsewhere() throws(StoreError) -> Bool { false }
+
     @discardableResult
     public func finishIndexing(progress: ((IndexingProgress) -> Void)?, shouldStop: (() -> Bool)?) throws(StoreError) -> Int { 0 }
 

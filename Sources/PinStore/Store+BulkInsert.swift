@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// Bulk inserts (imports) and the indexing they leave behind.
 ///
@@ -58,8 +59,12 @@ extension Store {
                               progress: ((IndexingProgress) -> Void)? = nil) throws(StoreError) -> Int {
         defer { try? db.execute("PRAGMA cache_size = -2000") }
         if deferring, try !deferredIndexNames().isEmpty {
-            // Everything waits for `finishIndexingBeside`, right after the commit.
-            if deferringAll { return 0 }
+            // Everything waits for `finishIndexingBeside`, right after the commit; until then
+            // other programs see whose it is (`indexingElsewhere`).
+            if deferringAll {
+                try setSetting(Store.indexingProcessKey, String(getpid()))
+                return 0
+            }
             // The sort behind CREATE INDEX takes up to the page cache per sorter thread:
             // 8 MiB keeps a million-row import's peak under 100 MB.
             try db.execute("PRAGMA cache_size = -8192")

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// `pinmap import --index` on 2 cores: the search index built beside the other indexing.
 extension Store {
@@ -23,6 +24,7 @@ extension Store {
     @discardableResult
     public func finishIndexingBeside(progress: ((IndexingProgress) -> Void)? = nil,
                                      minRows: Int64 = SearchIndexSideBuild.minRows) throws(StoreError) -> (rows: Int, beside: Bool) {
+        defer { try? db.execute("DELETE FROM settings WHERE key = '\(Store.indexingProcessKey)'") }
         guard let build = try startSearchBeside(minRows: minRows) else { return (try finishIndexing(progress: progress), false) }
         defer { build.cancel() }
         // Indexes 0–0.3, map 0.3–0.5, then the wait for search 0.5–0.95, the copy to 1.
@@ -36,6 +38,19 @@ extension Store {
         }
         progress?(IndexingProgress(stage: .search, fraction: 1))
         return (Int(build.rows), true)
+    }
+
+    /// The setting that names the process (its id) whose import committed pins that it is
+    /// indexing now (`endBulkInsert(deferringAll:)` → `finishIndexingBeside`).
+    static let indexingProcessKey = "indexing_process"
+
+    /// Whether another live process is indexing the pins its import just committed (the UI
+    /// then leaves them to it instead of indexing them too). A killed import's mark names a
+    /// process that is gone: false then.
+    /// - Throws: `StoreError` from SQLite.
+    public func indexingElsewhere() throws(StoreError) -> Bool {
+        guard let text = try setting(Store.indexingProcessKey), let pid = Int32(text), pid != getpid() else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// A side build of the search index when the conditions of `finishIndexingBeside` hold.
@@ -102,7 +117,7 @@ extension Store {
                                           ("pins_fts_config", "k, v", "k")] {
                 try copyTable(table, columns: columns, key: key, from: build.database, to: copier)
             }
-            try copier.execute("DELETE FROM search_index_pause")
+            try copier.execute("DELETE FROM search_index_pause; DELETE FROM settings WHERE key = '\(Store.indexingProcessKey)'")
         }
     }
 

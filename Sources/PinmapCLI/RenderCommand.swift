@@ -37,8 +37,11 @@ enum RenderCommand: Command {
                              tab: tab, viewport: viewport ?? .world)
         let store = try PinmapCLI.openStore(args, reading: true)
         // Pins a large import left out of the map's clusters join them first (`pinmap index`);
-        // a store that cannot be written is drawn as it is.
-        do { if !store.isReadOnly { try store.finishIndexing() } } catch { throw .failure("cannot index the pins a large import added: \(error.message)") }
+        // a store that cannot be written, or whose pins another pinmap's import is indexing
+        // right now, is drawn as it is.
+        do { if !store.isReadOnly, try !store.indexingElsewhere() { try store.finishIndexing() } } catch {
+            throw .failure("cannot index the pins a large import added: \(error.message)")
+        }
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         if let d = args.value("--detent") {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }

@@ -359,6 +359,7 @@ extension Strings {
         .dtCommentDeleteFailed: "Deleting the comment failed :( {0}",
         .stBatch: "#{0}  {1}  {2} pins  {3}",
         .idxIndexing: "Indexing {0} new pins",
+        .idxElsewhere: "Another pinmap is indexing the pins it imported: pan or zoom when it is done to see them all",
         .idxRebuilding: "Rebuilding indexes",
         .kType: "type",
         .kPaste: "paste",

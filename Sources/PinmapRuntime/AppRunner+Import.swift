@@ -40,6 +40,11 @@ extension AppRunner {
     @discardableResult
     public func finishIndexingIfNeeded(now: Double) -> IndexingOutcome {
         guard !indexing, let backlog = try? store.indexBacklog(), !backlog.isEmpty else { return .nothingToDo }
+        // Another pinmap's `import --index` is indexing the pins it just committed: not twice.
+        if (try? store.indexingElsewhere()) == true {
+            feed(.indexingProgress(S.idxElsewhere.text), now: now)
+            return .nothingToDo
+        }
         indexing = true
         defer { indexing = false }
         // The list and status line say what is going on (not "No pins yet", "0 of 0 pins").

@@ -1,5 +1,6 @@
 import XCTest
 import CSQLite
+import Glibc
 @testable import PinStore
 
 /// `finishIndexingBeside` (`pinmap import --index`): the search index of a first large import
@@ -71,6 +72,21 @@ final class IndexBesideTests: XCTestCase {
         XCTAssertEqual(try beside.search("busan").matches.map(\.id), [id])
         XCTAssertEqual(try beside.db.scalarText("PRAGMA integrity_check"), "ok")
         try beside.db.execute("INSERT INTO pins_fts(pins_fts, rank) VALUES ('integrity-check', 0)")
+    }
+
+    /// The import's commit names its process until `finishIndexingBeside` is done, so a UI
+    /// opened meanwhile leaves the pins to it; a mark of a process that is gone counts for nothing.
+    func testTheIndexingProcessIsNamedUntilItIsDone() throws {
+        let store = try deferredStore()
+        XCTAssertEqual(try store.setting(Store.indexingProcessKey), String(getpid()))
+        XCTAssertFalse(try store.indexingElsewhere(), "this process's own mark")
+        try store.setSetting(Store.indexingProcessKey, "1")  // init: alive
+        XCTAssertTrue(try store.indexingElsewhere())
+        try store.setSetting(Store.indexingProcessKey, "2147483000")  // no such process
+        XCTAssertFalse(try store.indexingElsewhere())
+        _ = try store.finishIndexingBeside(minRows: 100)
+        XCTAssertNil(try store.setting(Store.indexingProcessKey))
+        XCTAssertFalse(try store.indexingElsewhere())
     }
 
     func testAStoreWhoseSearchIndexHoldsPinsIsIndexedOnTheWriteConnection() throws {

@@ -36,6 +36,30 @@ final class IndexingOnStartTests: XCTestCase {
         XCTAssertEqual(statusLines, [])
     }
 
+    /// A UI opened while another pinmap's `import --index` indexes the pins it just committed
+    /// leaves them to it (it named itself in the store) and says so, instead of indexing them
+    /// a second time beside it.
+    func testTheUILeavesPinsAnotherImportIsIndexingToIt() throws {
+        let r = try UIFixtures.sqliteRunner()
+        try r.sqlite.transaction {
+            try r.sqlite.beginBulkInsert(expectedRows: 100_000)
+            let ins = try PinInserter(store: r.sqlite)
+            for i in 0..<300 {
+                try ins.insert(NewPin(title: "Jeju stone \(i)", latitude: 33.3 + Double(i) / 1000, longitude: 126.5), batchID: nil)
+            }
+            try r.sqlite.endBulkInsert(deferring: true, deferringAll: true)
+        }
+        try r.sqlite.setSetting("indexing_process", "1")  // as if another process's import (init is alive)
+        XCTAssertEqual(r.finishIndexingIfNeeded(now: 1), .nothingToDo)
+        XCTAssertEqual(try r.store.indexBacklog().pins, 300, "left to the other process")
+        XCTAssertEqual(r.line(r.state.layout.statusRow).trimmingCharacters(in: .whitespaces),
+                       "Another pinmap is indexing the pins it imported: pan or zoom when it is done to see them all")
+        // Once that process is gone (a killed import), the UI indexes them itself.
+        try r.sqlite.setSetting("indexing_process", "2147483000")
+        XCTAssertEqual(r.finishIndexingIfNeeded(now: 2), .done)
+        XCTAssertTrue(try r.store.indexBacklog().isEmpty)
+    }
+
     /// While it indexes at start-up, the map and the list show the pins a large import left
     /// (its commit put them on the map) and the status line says what runs (fixui 5: the list
     /// said "Pins in view: 0" and that they would appear when it ended).
