@@ -1,4 +1,5 @@
 import Foundation
+import Frame
 import GeoMap
 import PinModel
 
@@ -10,24 +11,24 @@ extension AppState {
         case let .added(id, pin):
             selectedID = id
             fx.requestView(list: true)
-            notify(S.noticeAdded.text, S.noticeAddedText(pin.title), success: true, now: now)
+            notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
         case let .addFailed(pin, error): reopenForm(pin, editing: nil, error: error)
         case let .updated(id, pin):
             selectedID = id
             fx.requestView(list: true)
-            notify(S.noticeUpdated.text, S.noticeUpdatedText(pin.title), success: true, now: now)
+            notify(S.noticeUpdated.text, fitted(pin.title) { S.noticeUpdatedText($0) }, success: true, now: now)
         case let .unchanged(id, _):
             selectedID = id
             message = S.msgNothingChanged.text
         case let .updateMissing(_, pin):
-            notify(S.noticeNotUpdated.text, S.noticeNotUpdatedText(pin.title), success: false, now: now)
+            notify(S.noticeNotUpdated.text, fitted(pin.title) { S.noticeNotUpdatedText($0) }, success: false, now: now)
             fx.requestView(list: true)
         case let .updateFailed(id, pin, error): reopenForm(pin, editing: id, error: error)
         case let .deleted(deleted):
             lastDeleted = deleted
             if selectedID == deleted.pin.id { selectedID = nil }
             fx.requestView(list: true)
-            notify(S.noticeDeleted.text, S.noticeDeletedText(deleted.pin.title), success: true, offersUndo: true, now: now)
+            notify(S.noticeDeleted.text, fitted(deleted.pin.title) { S.noticeDeletedText($0) }, success: true, offersUndo: true, now: now)
         case let .deleteMissing(id):
             notify(S.noticeNotDeleted.text, S.noticeNotDeletedGone(id), success: false, now: now)
         case let .deleteFailed(id, error):
@@ -36,10 +37,18 @@ extension AppState {
             selectedID = id
             lastDeleted = nil
             fx.requestView(list: true)
-            notify(S.noticeRestored.text, S.noticeRestoredText(deleted.pin.title), success: true, now: now)
+            notify(S.noticeRestored.text, fitted(deleted.pin.title) { S.noticeRestoredText($0) }, success: true, now: now)
         case let .restoreFailed(deleted, error):
             notify(S.noticeNotRestored.text, S.noticeNotRestoredText(deleted.pin.title, error), success: false, now: now)
         }
+    }
+
+    /// `template` around `title`, the title cut with `…` so that the whole line fits the
+    /// terminal (a notice card's width): the words around it stay ("… succeeded :) · u undoes").
+    func fitted(_ title: String, _ template: (String) -> String) -> String {
+        let room = layout.cols - 4 - DisplayWidth.of(SafeText.sanitize(template(""), ascii: ascii))
+        let name = SafeText.sanitize(title, ascii: ascii)
+        return template(room >= 4 ? DisplayWidth.truncate(name, to: room, ascii: ascii) : name)
     }
 
     /// A save that failed (the store busy with an import in another process,

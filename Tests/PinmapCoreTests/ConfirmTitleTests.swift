@@ -21,4 +21,19 @@ final class ConfirmTitleTests: XCTestCase {
         XCTAssertEqual(ConfirmPopup(.deletePin(Pin(id: 2, title: "카페", latitude: 1, longitude: 2, createdAt: "", updatedAt: "")))
             .title(width: 50, ascii: false), "“카페”을(를) 삭제할까요?")
     }
+
+    /// The notice after a delete keeps its closing words and the undo hint at 80 columns.
+    func testTheNoticeAfterADeleteKeepsItsWordsAroundACutTitle() {
+        for (language, expected) in [(Language.english, "Deleting “An extremely long pin title that goes on…” succeeded :) · u undoes"),
+                                     (.korean, "핀 삭제에 성공했습니다 :) “An extremely long pin title that…” · u로 되돌리기")] {
+            Strings.language = language
+            defer { Strings.language = .english }
+            var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
+            var fx = Effects()
+            state.receive(write: .deleted(DeletedPin(pin: pin)), now: 0, &fx)
+            guard case let .notice(_, message, _, _)? = state.modal?.content else { return XCTFail("no notice") }
+            XCTAssertEqual(message, expected)
+            XCTAssertEqual(DisplayWidth.of(message), 76)
+        }
+    }
 }
