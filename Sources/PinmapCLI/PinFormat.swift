@@ -64,9 +64,9 @@ enum PinText {
     static func metres(_ m: Double) -> String { "\(Int64(m.rounded())) m" }
 
     /// The detail of one pin with its comments, one field per line. A description, property
-    /// value or comment keeps its line breaks (continued, indented); every other control
-    /// character is escaped (`EscapedText`), on a terminal too (where `SafeText` then
-    /// replaces what is left: bidi controls).
+    /// value or comment keeps its line breaks (continued, indented), on a terminal as in a
+    /// pipe; every other control character is escaped (`EscapedText`), so a terminal's
+    /// `SafeText` finds nothing left to replace.
     static func detail(_ p: Pin, comments: [Comment], sanitize: Bool) -> String {
         func field(_ name: String, _ value: String) -> String {
             let padded = name.padding(toLength: 13, withPad: " ", startingAt: 0)
@@ -75,7 +75,10 @@ enum PinText {
                 .joined(separator: "\n") + "\n"
         }
         // Multi-line by design: a description, a property value, a comment.
-        func text(_ s: String) -> String { safe(EscapedText.escape(s, keepLineFeeds: true), sanitize) }
+        func text(_ s: String) -> String {
+            let escaped = EscapedText.escape(s, keepLineFeeds: true)
+            return sanitize ? SafeText.sanitize(escaped, keepNewlines: true) : escaped
+        }
         // One line: a title, a category, a date, a property key.
         func word(_ s: String) -> String { safe(EscapedText.escape(s), sanitize) }
         var s = word(p.title) + "\n"

@@ -54,6 +54,8 @@ final class PlainTextEscapeTests: XCTestCase {
                 second
 
             """)
+        // On a terminal the same, line breaks included (they were drawn as ␊ there).
+        XCTAssertEqual(s.run(["show", "1"], terminal: true).stdout, r.stdout)
     }
 
     func testImportsTableEscapesFileNamesAndAlignsWideCounts() {
