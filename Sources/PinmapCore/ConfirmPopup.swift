@@ -37,10 +37,7 @@ public struct ConfirmPopup: Sendable, Equatable {
     /// the question around it stays whole ("“An extremely long…”을(를) 삭제할까요?").
     public func title(width: Int, ascii: Bool) -> String {
         switch action {
-        case .deletePin(let pin):
-            let name = SafeText.sanitize(pin.title, ascii: ascii)
-            let room = width - DisplayWidth.of(SafeText.sanitize(S.cfDeletePin(""), ascii: ascii))
-            return S.cfDeletePin(room >= 4 ? DisplayWidth.truncate(name, to: room, ascii: ascii) : name)
+        case .deletePin(let pin): return TextWrap.sentence({ S.cfDeletePin($0) }, around: pin.title, in: width, ascii: ascii)
         case .deleteComment: return S.cfDeleteComment.text
         }
     }

@@ -72,6 +72,15 @@ public enum TextWrap {
         return head + (ascii ? "~" : "…") + tail
     }
 
+    /// `sentence` around `name` (a pin's title, sanitised here) in at most `cells` cells: the
+    /// name is cut with "…" inside it, so the words around it stay ("Delete “An extremely…”?",
+    /// "Deleting “…” succeeded :) · u undoes"). Left whole when fewer than 4 cells are left for it.
+    static func sentence(_ sentence: (String) -> String, around name: String, in cells: Int, ascii: Bool) -> String {
+        let safe = SafeText.sanitize(name, ascii: ascii)
+        let room = cells - DisplayWidth.of(SafeText.sanitize(sentence(""), ascii: ascii))
+        return sentence(room >= 4 ? DisplayWidth.truncate(safe, to: room, ascii: ascii) : safe)
+    }
+
     /// A one-line key hint (`a · b · c`, most important first) that fits `cells`: whole items
     /// are dropped from the end until it fits; only a first item too wide alone is cut with "…".
     static func hint(_ text: String, to cells: Int, ascii: Bool = false) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Frame
 import GeoMap
 import PinModel
 
@@ -46,9 +45,7 @@ extension AppState {
     /// `template` around `title`, the title cut with `…` so that the whole line fits the
     /// terminal (a notice card's width): the words around it stay ("… succeeded :) · u undoes").
     func fitted(_ title: String, _ template: (String) -> String) -> String {
-        let room = layout.cols - 4 - DisplayWidth.of(SafeText.sanitize(template(""), ascii: ascii))
-        let name = SafeText.sanitize(title, ascii: ascii)
-        return template(room >= 4 ? DisplayWidth.truncate(name, to: room, ascii: ascii) : name)
+        TextWrap.sentence(template, around: title, in: layout.cols - 4, ascii: ascii)
     }
 
     /// A save that failed (the store busy with an import in another process,
