@@ -184,6 +184,12 @@ public enum LabelPlacer {
         // latitude (5°, about 550 km: on a world view a row spans more, so names go beside
         // their points there), and only on its own side of any border (`overOwnCountry`).
         let rowDegrees = viewport.degreesPerRow(paneWidth: pane.width)
+        // The city's country, looked up once, only when a name above or below fits at all.
+        var ownCountry: Int?? = nil
+        func own() -> Int? {
+            if ownCountry == nil { ownCountry = .some(g.country(containing: at)) }
+            return ownCountry!
+        }
         for side in sides where side != .centred && side != .inside && Double(side.rowOffset) * rowDegrees <= maxOffsetDegrees {
             let (col, row): (Int, Int)
             switch side {
@@ -198,7 +204,7 @@ public enum LabelPlacer {
             let pointFree = occupancy.isEmpty(col: pc, row: pr)
             let label = PlacedLabel(key: key, side: side, text: text, col: col, row: row, width: w,
                                     point: pointFree ? (pc, pr) : nil)
-            if fits(label, occupancy), side.rowOffset == 0 || overOwnCountry(label, city: at, viewport: viewport, pane: pane, g: g) {
+            if fits(label, occupancy), side.rowOffset == 0 || overOwnCountry(label, own(), viewport: viewport, pane: pane, g: g) {
                 return label
             }
         }
@@ -209,8 +215,9 @@ public enum LabelPlacer {
     /// border: its first, middle and last cells each lie in the city's own country or at sea.
     /// A name rows away from its point must not read as a place across a border ("Seoul"
     /// over North Korea, "Montréal" in New York State). Three point tests, not one per cell.
-    private static func overOwnCountry(_ l: PlacedLabel, city: GeoPoint, viewport: Viewport, pane: Rect, g: Gazetteer) -> Bool {
-        guard let own = g.country(containing: city) else { return false }
+    /// `own`: the index of the country holding the city (nil at sea: never above or below).
+    private static func overOwnCountry(_ l: PlacedLabel, _ own: Int?, viewport: Viewport, pane: Rect, g: Gazetteer) -> Bool {
+        guard let own else { return false }
         for col in [l.col, l.col + l.width / 2, l.col + l.width - 1] {
             let p = viewport.point(col: Double(col) + 0.5, row: Double(l.row) + 0.5, pane: pane)
             if let c = g.country(containing: p), c != own { return false }
