@@ -8,7 +8,9 @@ import PinmapTestSupport
 
 /// The UI indexes what a large import left (Store.finishIndexing) when it opens.
 final class IndexingOnStartTests: XCTestCase {
-    func testTheUIIndexesALargeImportsPinsWithProgressInTheStatusLine() throws {
+    /// A runner over a store where a large import left 300 pins (on Jeju) to index: the list's
+    /// indexes and search (`deferring`), or everything, the map's tree too (`deferringAll`).
+    private func runnerWithJejuStones(deferringAll: Bool) throws -> AppRunner {
         let r = try UIFixtures.sqliteRunner()
         try r.sqlite.transaction {
             try r.sqlite.beginBulkInsert(expectedRows: 100_000)
@@ -16,8 +18,13 @@ final class IndexingOnStartTests: XCTestCase {
             for i in 0..<300 {
                 try ins.insert(NewPin(title: "Jeju stone \(i)", latitude: 33.3 + Double(i) / 1000, longitude: 126.5), batchID: nil)
             }
-            try r.sqlite.endBulkInsert(deferring: true)
+            try r.sqlite.endBulkInsert(deferring: true, deferringAll: deferringAll)
         }
+        return r
+    }
+
+    func testTheUIIndexesALargeImportsPinsWithProgressInTheStatusLine() throws {
+        let r = try runnerWithJejuStones(deferringAll: false)
         XCTAssertEqual(try r.store.indexBacklog().pins, 300)
         var statusLines: [String] = []
         r.onProgress = { statusLines.append(r.line(r.state.layout.statusRow)) }
@@ -40,15 +47,7 @@ final class IndexingOnStartTests: XCTestCase {
     /// leaves them to it (it named itself in the store) and says so, instead of indexing them
     /// a second time beside it.
     func testTheUILeavesPinsAnotherImportIsIndexingToIt() throws {
-        let r = try UIFixtures.sqliteRunner()
-        try r.sqlite.transaction {
-            try r.sqlite.beginBulkInsert(expectedRows: 100_000)
-            let ins = try PinInserter(store: r.sqlite)
-            for i in 0..<300 {
-                try ins.insert(NewPin(title: "Jeju stone \(i)", latitude: 33.3 + Double(i) / 1000, longitude: 126.5), batchID: nil)
-            }
-            try r.sqlite.endBulkInsert(deferring: true, deferringAll: true)
-        }
+        let r = try runnerWithJejuStones(deferringAll: true)
         try r.sqlite.setSetting("indexing_process", "1")  // as if another process's import (init is alive)
         XCTAssertEqual(r.finishIndexingIfNeeded(now: 1), .nothingToDo)
         XCTAssertEqual(try r.store.indexBacklog().pins, 300, "left to the other process")
