@@ -6,6 +6,12 @@ public struct LatLonBox: Sendable, Hashable {
         self.south = south; self.west = west; self.north = north; self.east = east
     }
     public static let world = LatLonBox(south: -90, west: -180, north: 90, east: 180)
+
+    /// Whether the point at (`latitude`, `longitude`), in degrees, lies inside or on the
+    /// edge of the box. The one test every box in Pinmap uses.
+    public func contains(latitude: Double, longitude: Double) -> Bool {
+        latitude >= south && latitude <= north && longitude >= west && longitude <= east
+    }
 }
 
 /// Which pins to list and in what order: the pins inside any of `boxes`

@@ -34,6 +34,6 @@ public struct SearchMatch: Sendable, Equatable {
 
     /// True when the match lies inside any of `boxes` (all when empty).
     public func isInside(_ boxes: [LatLonBox]) -> Bool {
-        boxes.isEmpty || boxes.contains { latitude >= $0.south && latitude <= $0.north && longitude >= $0.west && longitude <= $0.east }
+        boxes.isEmpty || boxes.contains { $0.contains(latitude: latitude, longitude: longitude) }
     }
 }

@@ -3,6 +3,7 @@ import Frame
 import GeoMap
 import PinmapCore
 import PinmapRuntime
+import PinModel
 import PinStore
 import Terminal
 
@@ -26,37 +27,39 @@ enum UICommand: Command {
         let (cols, rows) = session.size
         let ascii = args.has("--ascii") || !TerminalSession.localeIsUTF8()
         // NO_COLOR: the Settings row refuses "on" (colorAvailable).
-        let environment = UIRunner.environment(localeIsUTF8: TerminalSession.localeIsUTF8(), colorAvailable: session.colorCount >= 8)
+        let environment = UIRunner.environment(localeIsUTF8: TerminalSession.localeIsUTF8(), colorAvailable: session.colorCount >= 8,
+                                               indexesWhenNeeded: true)
         let state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8, environment: environment)
-        let runner = UIRunner.make(store: store, state: state, loadSamples: { try SamplePins.load(into: store) })
+        let runner = UIRunner.make(store: store, state: state, loadSamples: { repository in
+            guard let s = repository as? Store else { return 0 }
+            return try SamplePins.load(into: s)
+        })
         if isNew { runner.loadSamplesIfEmpty() }
         // The place-name index (for / and g) builds off the input path while the map shows.
         Thread.detachNewThread { Gazetteer.prepareSearch() }
-        // Imports run on this thread: repaint the progress bar as they go.
-        runner.onProgress = { [unowned runner] in session.paint(runner.frame()) }
-        // q or Ctrl-C stops indexing (rolled back, nothing lost); other keys wait for it.
-        var lastLook = 0.0
-        let waiting = InputQueue()
-        runner.pollStopKey = {
-            if session.quitRequested { return true }
-            let t = Monotonic.seconds()
-            guard t - lastLook > 0.05 else { return false }
-            lastLook = t
-            let events = session.read(timeoutMs: 0)
-            let stop = events.contains { $0 == .key(.char("q")) || $0 == .key(.ctrl("c")) }
-            if !stop { waiting.events += events }  // acted on when indexing ends, not dropped
-            return stop
-        }
-        runner.indexesWhenNeeded = true
-        // What a large import left for later (search, the map's clusters) before the map shows;
-        // stopping it here quits.
-        if runner.finishIndexingIfNeeded(now: 0) == .stopped { return session.quitSignal > 0 ? 128 + session.quitSignal : 0 }
+        // From here the UI thread only reads keys, updates and paints: reads, searches,
+        // files and writes run on lanes of their own, each with its own connection.
         if store.path != ":memory:" {
             let path = store.path
-            runner.startSearchWorker(open: { () throws(StoreError) -> any PinRepository in try Store(path: path) })
+            runner.startWorkers(open: { () throws(StoreError) -> any PinRepository in
+                let s = try Store(path: path)
+                s.useFrameCache()
+                return s
+            })
         }
-        defer { runner.stopSearchWorker() }
-        EventLoop(session: session, runner: runner, waiting: waiting).run()
+        // What a large import left for later (search, the map's clusters): indexed on the
+        // write lane while the map works; q stops it (rolled back, resumed next time).
+        if (try? store.hasIndexBacklog()) == true { runner.startIndexing() }
+        // The first frame shows the view read, unless that takes long.
+        runner.waitUntilIdle(timeout: 0.5)
+        let start = Monotonic.seconds()
+        EventLoop(session: session, runner: runner, start: start).run()
+        // Quit by a signal: as q, a long job is stopped.
+        if !runner.state.quit { runner.handle(.terminate, now: Monotonic.seconds() - start) }
+        // Writes asked for are finished (none is lost); a stopped job ends rolled back.
+        runner.finishWrites(now: Monotonic.seconds() - start)
+        session.stop()
+        for note in runner.state.quitNotes { PinmapCLI.writeError(note + "\n") }
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0
     }
@@ -67,34 +70,27 @@ enum UICommand: Command {
 struct EventLoop {
     let session: TerminalSession
     let runner: AppRunner
-    /// Input read while indexing ran (`pollStopKey`), handled first.
-    let waiting: InputQueue
+    /// When the loop started (`Monotonic.seconds()`): event times count from it.
+    let start: Double
 
     func run() {
-        let start = Monotonic.seconds()
         var needsPaint = true
         var lastRead = 0.0
         while !runner.state.quit && !session.quitRequested {
             if needsPaint { session.paint(runner.frame()) }
             let animating = runner.state.isAnimating
-            let queued = waiting.take()
-            // Poll quickly while something moves or a search is on its way.
-            let events = queued + session.read(timeoutMs: !queued.isEmpty ? 0 : animating || runner.state.needsTicks ? 16 : 250)
+            // Poll quickly while something moves or a worker's answer is on its way.
+            let quick = animating || runner.state.needsTicks || runner.isBusy
+            let events = session.read(timeoutMs: quick ? 16 : 250)
             let now = Monotonic.seconds() - start
             // Reports read in one batch arrived since the last read: spread their times over
             // that interval, so a burst of drag reports keeps its velocity.
             if !events.isEmpty { runner.handle(events.map { .input($0) }, from: max(lastRead, now - 0.1), to: now) }
             lastRead = now
-            let found = runner.collectSearchResults(now: now)
+            let arrived = runner.collectOutcomes(now: now)
             let ticking = animating || runner.state.needsTicks
             if ticking || !events.isEmpty { runner.handle(.tick, now: Monotonic.seconds() - start) }
-            needsPaint = ticking || !events.isEmpty || found
+            needsPaint = ticking || !events.isEmpty || arrived
         }
     }
-}
-
-/// Keys and clicks that arrived while the UI was busy indexing, in order.
-final class InputQueue {
-    var events: [InputEvent] = []
-    func take() -> [InputEvent] { defer { events = [] }; return events }
 }

@@ -7,8 +7,9 @@ import PinStore
 /// The terminal UI's importer (`FileImporter`): previews and imports with `PinImport`
 /// into the SQLite store, failures in the UI's language.
 enum UIFileImporter {
-    static func make(store: Store) -> FileImporter {
-        FileImporter(preview: { path, rows in preview(path, rows: rows) }, run: { path, progress, shouldStop in
+    static func make() -> FileImporter {
+        FileImporter(preview: { path, rows in preview(path, rows: rows) }, run: { path, repository, progress, shouldStop in
+            guard let store = repository as? Store else { return .failure(ErrorText("no SQLite store")) }
             do {
                 return .success(try Importer.run(path: path, store: store, progress: progress, shouldStop: shouldStop))
             } catch {

@@ -13,10 +13,14 @@ public struct AppEnvironment: Sendable, Equatable {
     public var colorAvailable: Bool
     /// The map's place names: Korean when the locale's name is Korean.
     public var placeLanguage: PlaceNaming.Language
+    /// Index what another process's large import left when a view read finds it (the
+    /// terminal UI; off for `render` and tests).
+    public var indexesWhenNeeded: Bool
     public init(home: String? = nil, cwd: String = "/", localeIsUTF8: Bool = true, colorAvailable: Bool = true,
-                placeLanguage: PlaceNaming.Language = .english) {
+                placeLanguage: PlaceNaming.Language = .english, indexesWhenNeeded: Bool = false) {
         self.home = home; self.cwd = cwd; self.localeIsUTF8 = localeIsUTF8
         self.colorAvailable = colorAvailable; self.placeLanguage = placeLanguage
+        self.indexesWhenNeeded = indexesWhenNeeded
     }
 }
 
@@ -36,10 +40,16 @@ public struct ViewData: Sendable {
     public var view: ViewPart?
     /// The selected pin's own marker, drawn over the others.
     public var selectedMarker: MapMarker?
-    /// The list was asked for (`Effect.loadView(list: true)`): the cursor follows the selection.
+    /// The list was asked for (`ViewRequest.list`): the cursor follows the selection.
     public var list: Bool
-    public init(totals: PinCellTotals, view: ViewPart?, selectedMarker: MapMarker?, list: Bool) {
+    /// The request's generation (`ViewRequest.generation`).
+    public var generation: Int
+    /// A large import left pins to index (asked only when `ViewRequest.checksIndexBacklog`).
+    public var indexBacklog: Bool
+    public init(totals: PinCellTotals, view: ViewPart?, selectedMarker: MapMarker?, list: Bool, generation: Int = 0,
+                indexBacklog: Bool = false) {
         self.totals = totals; self.view = view; self.selectedMarker = selectedMarker; self.list = list
+        self.generation = generation; self.indexBacklog = indexBacklog
     }
 
     public struct ViewPart: Sendable {
@@ -97,6 +107,8 @@ public enum CommentChange: Sendable {
 /// How indexing what a large import left ended (`AppEvent.indexingFinished`).
 public enum IndexingOutcome: Sendable, Equatable {
     case nothingToDo, done, stopped
+    /// Another pinmap (`import --index`, `pinmap index`) is indexing the pins it committed.
+    case elsewhere
     /// Failed, with the store's message.
     case failed(String)
 }

@@ -149,6 +149,21 @@ public struct AppState: Sendable {
     var sheetPress: SheetPress?
 
     public var quit = false
+    /// What the terminal prints after the UI closes: how a job stopped by `q` ended.
+    public var quitNotes: [String] = []
+
+    // Work off the UI thread (Effect.loadView, BackgroundJob.swift).
+    /// The newest view read asked for (`ViewRequest.generation`) and the one shown: an
+    /// answer older than the one shown is dropped.
+    public var viewGeneration = 0
+    public var shownViewGeneration = 0
+    /// The long job the write worker runs, if any.
+    public var job: BackgroundJob?
+    /// Index what another process's large import left when a view read finds it (the
+    /// terminal UI; off for `render` and tests).
+    public var indexesWhenNeeded = false
+    /// The user stopped indexing: not started again by a view read this session.
+    var indexingDeclined = false
 
     public init(cols: Int, rows: Int, detent: Detent = .medium, ascii: Bool = false, color: Bool = true,
                 sensitivity: Double = 1, reducedMotion: Bool = false, environment: AppEnvironment = AppEnvironment(),
@@ -162,6 +177,7 @@ public struct AppState: Sendable {
         colorAvailable = environment.colorAvailable
         localeIsUTF8 = environment.localeIsUTF8
         placeLanguage = environment.placeLanguage
+        indexesWhenNeeded = environment.indexesWhenNeeded
         importTab.home = environment.home
         importTab.cwd = environment.cwd
     }

@@ -95,6 +95,13 @@ extension AppState {
     /// Keys on the Import tab. Returns nil when the key is not the tab's
     /// (then the global bindings apply).
     mutating func handleImportTab(key: Key) -> [Effect]? {
+        if isImporting {
+            // The import runs on the write worker: Esc stops it (rolled back, nothing kept);
+            // the tabs, help and q work as anywhere; nothing else starts another.
+            if key == .escape { return [.cancel] }
+            if case .char(let c) = key, ImportTabState.globalKeys.contains(c) { return nil }
+            return key == .tab || key == .backTab || key == .ctrl("c") ? nil : []
+        }
         if importTab.editing {
             switch key {
             case .ctrl("c"): quit = true; return []
@@ -125,6 +132,10 @@ extension AppState {
             // Only a shown preview imports; after a result or an error Enter starts a new
             // path, so it never imports the last file again by accident.
             guard let p = importTab.preview else { startNewImportPath(); return [] }
+            // The bar shows at once; the worker's `importStarted` follows (after any write
+            // already queued).
+            importTab.clearShownFile()
+            importTab.progress = 0
             return [.runImport(path: p.path)]
         case .char("e"), .char("i"):
             importTab.editing = true

@@ -9,8 +9,8 @@ public struct StoreInfo: Sendable, Equatable {
     /// File size in bytes (database plus write-ahead log).
     public var sizeBytes: Int64 = 0
     public var pinCount: Int = 0
-    /// Recent import batches, one line each, newest first.
-    public var batches: [String] = []
+    /// Recent import batches, newest first.
+    public var batches: [RecentImport] = []
     public init() {}
 }
 
@@ -105,7 +105,7 @@ enum SettingsView {
         line(S.stPath(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(S.stPath(""))), ascii: s.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
-        for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
+        for b in s.storeInfo.batches.prefix(3) { line("  " + batchLine(b), theme.muted, indent: 4) }
         line("")
         line(S.stSettings.text, theme.title)
         let values: [(String, String)] = [
@@ -159,6 +159,15 @@ enum SettingsView {
     /// the title, less the rows scrolled off.
     static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
         area.y + 7 + min(3, s.storeInfo.batches.count) - scroll(s, area: area)
+    }
+
+    /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`
+    /// (the bundled sample pins' batch named in the UI's language).
+    static func batchLine(_ b: RecentImport) -> String {
+        let sample = " (bundled sample pins)"  // SamplePins' batch label, in every store
+        let name = (b.file as NSString).lastPathComponent
+        let shown = name.hasSuffix(sample) ? String(name.dropLast(sample.count)) + " " + S.stSampleBatch.text : name
+        return S.stBatch(b.id, b.importedAt.prefix(16), b.imported, shown)
     }
 
     /// Decimal units (1 kB = 1,000 bytes), as the import's progress bar counts.

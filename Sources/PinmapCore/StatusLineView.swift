@@ -13,7 +13,7 @@ enum StatusLineView {
         let row = state.layout.statusRow
         let width = screen.width
         screen.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(" ", theme.status))
-        guard let msg = state.message, !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
+        guard let msg = state.message ?? state.jobStatus, !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
         let text = SafeText.sanitize(msg, ascii: state.ascii)
         let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.ascii)
         if lines.count <= 1 {

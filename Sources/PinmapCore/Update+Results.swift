@@ -12,9 +12,16 @@ extension AppState {
             restore(settings: settings)
             startTimeline(newestPinDay: newestPinDay, today: today)
             fx.requestView(list: true)
-        case .viewLoaded(let data): receive(view: data)
+        case .viewLoaded(let data):
+            // An answer older than the one shown is dropped; a newer one is shown even while
+            // a still newer read is on its way (a map panned on is never left blank).
+            guard data.generation >= shownViewGeneration else { return }
+            shownViewGeneration = data.generation
+            receive(view: data)
+            if data.indexBacklog, indexesWhenNeeded, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
         case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
-        case .timelineLoaded(let result):
+        case .timelineLoaded(let request, let result):
+            guard request == timelineRequest else { return }  // a day left since: read again
             switch result {
             case .success(let day):
                 timeline.dayCounts = day.dayCounts
@@ -51,38 +58,57 @@ extension AppState {
             detail.properties = properties
             modal?.content = .detail(detail)
         case .importPreviewed(let result): receive(preview: result)  // Update+PinResults.swift
-        case .importStarted:
-            importTab.clearShownFile()
+        case .importStarted(let name):
             importTab.progress = 0
-        case .importProgress(let fraction): importTab.progress = fraction
+            job = .importing(name: name, bytes: 0, of: 0)
+        case .importProgress(let bytes, let total):
+            importTab.progress = total > 0 ? min(1, Double(bytes) / Double(total)) : 1
+            if case .importing(let name, _, _)? = job { job = .importing(name: name, bytes: bytes, of: total) }
+        case .importWritten: importTab.progress = nil
         case .importStopped(let name):
             importTab.progress = nil
+            job = nil
+            noteAfterQuit(S.importStoppedText(name))
             importTab.error = S.importStoppedText(TextWrap.middle(name, to: 32))
             // A notice to dismiss, not a toast: the clock here is the import's start, and a
             // toast that old would be gone at the next tick.
             notify(S.noticeImportStopped.text, S.importStoppedText(TextWrap.middle(name, to: 32)),
                    success: false, now: now)
         case .importFinished(let name, let result):
+            importTab.progress = nil
+            job = nil
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
+            noteAfterQuit(quitNote(importOf: name, result))
             pinsChanged(inBulk: true, &fx)
-        case .indexingStarted(let pinCount):
+        case .indexingStarted(let pinCount, let newPins):
             indexingBacklog = true
+            job = .indexing(pins: newPins, fraction: 0)
             if totalCount == 0, let pinCount { totalCount = pinCount }
-        case .indexingProgress(let text): message = text
+        case .indexingProgress(let fraction):
+            if case .indexing(let pins, _)? = job { job = .indexing(pins: pins, fraction: fraction) }
         case .indexingFinished(let outcome):
+            if case .indexing? = job { job = nil }
             switch outcome {
             case .nothingToDo: return
-            case .done: message = nil
-            case .stopped: message = S.msgIndexingStopped.text
+            case .elsewhere:
+                message = S.idxElsewhere.text
+                return
+            case .done: noteAfterQuit(S.quitIndexed.text)
+            case .stopped:
+                message = S.msgIndexingStopped.text
+                indexingDeclined = true
+                noteAfterQuit(S.msgIndexingStopped.text)
             case .failed(let reason):
-                message = nil
+                indexingDeclined = true
+                noteAfterQuit(S.noticeIndexingFailedText(reason))
                 notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(reason), success: false, now: now)
             }
             indexingBacklog = false
             fx.requestView(list: true)
             timeline.isStale = true
-        case .exportStarted: message = S.stExporting.text
+        case .exportStarted: job = .exporting
         case .exportFinished(let outcome):
+            job = nil
             switch outcome {
             case let .written(count, path): message = S.stExported(count, path)
             case let .noFile(path, reason): message = S.stExportNoFile(path, reason)
@@ -95,13 +121,14 @@ extension AppState {
             sheet.move(to: sheet.layout.resolve(detent), time: 0)
             sheet.reducedMotion = reduced
             fx.requestView(list: true)
+        case .reloadView(let list): fx.requestView(list: list)
         case .showViewport(let v):
             viewport = v
             fx.requestView(list: true)
         case .showPlace(let match):
             fly(to: match, &fx)
             message = nil
-        case .input, .tick, .searchFinished, .folderListed: break
+        case .input, .tick, .terminate, .searchFinished, .folderListed: break
         }
     }
 

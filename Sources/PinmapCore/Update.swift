@@ -8,6 +8,8 @@ import Sheet
 /// (the runtime performs effects and answers with these; `Update+Results.swift`).
 public enum AppEvent: Sendable {
     case input(InputEvent)
+    /// A quit signal (SIGTERM, SIGHUP) ended the session: quit as `q` does.
+    case terminate
     /// Time passed (animations advance; `now` is passed to `update`).
     case tick
     /// A search finished (`Effect.search`): its generation and the matches or the error.
@@ -21,8 +23,9 @@ public enum AppEvent: Sendable {
     case viewLoaded(ViewData)
     /// More rows of the list (`Effect.loadListRows`): the first rows of `query`'s list.
     case listRowsLoaded(PinQuery, [Pin])
-    /// The Timeline's month counts and the selected day's pins (`Effect.loadTimeline`).
-    case timelineLoaded(Result<TimelineDay, StoreError>)
+    /// The Timeline's month counts and the selected day's pins (`Effect.loadTimeline`), for
+    /// the month and day asked for.
+    case timelineLoaded(TimelineRequest, Result<TimelineDay, StoreError>)
     /// The newest pin's day after pins arrived in bulk (`Effect.restartTimeline`).
     case timelineRestarted(newestPinDay: String?, today: Date)
     /// Facts for the Settings tab (`Effect.loadStoreInfo`).
@@ -44,18 +47,22 @@ public enum AppEvent: Sendable {
     case propertiesLoaded(pinID: Int64, [PinProperty])
     /// An import preview was read (`Effect.previewImport`), or why not (in the UI's words).
     case importPreviewed(Result<ImportPreview, ErrorText>)
-    /// An import began (`Effect.runImport`).
-    case importStarted
-    /// Import progress, 0…1 (nil: the import's rows are written).
-    case importProgress(Double?)
+    /// An import began (`Effect.runImport`): the worker started reading the file `name`.
+    case importStarted(name: String)
+    /// Import progress: `bytes` of the file's `of` bytes read.
+    case importProgress(bytes: Int64, of: Int64)
+    /// The import's transaction ended (committed, or failed and rolled back); indexing what
+    /// it left may follow before `importFinished`.
+    case importWritten
     /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
     case importFinished(name: String, Result<ImportReport, ErrorText>)
     /// The user stopped an import (q) before its commit: rolled back, nothing kept.
     case importStopped(name: String)
-    /// Indexing what a large import left began: pins in the store (for the status line).
-    case indexingStarted(pinCount: Int?)
-    /// Indexing progress, as a status line text.
-    case indexingProgress(String)
+    /// Indexing what a large import left began: pins in the store (for the list's header)
+    /// and the new pins to index (0: only indexes to rebuild).
+    case indexingStarted(pinCount: Int?, newPins: Int)
+    /// Indexing progress, 0…1.
+    case indexingProgress(fraction: Double)
     /// Indexing ended.
     case indexingFinished(IndexingOutcome)
     /// An export began (`Effect.exportPins`): the status line says so while it runs.
@@ -64,6 +71,8 @@ public enum AppEvent: Sendable {
     case exportFinished(ExportOutcome)
     /// Put the sheet at a detent without animation (`pinmap render --detent`).
     case showDetent(Detent)
+    /// Read the view again, the list too when `list` (tests after a store changed under them).
+    case reloadView(list: Bool)
     /// Show this part of the map (benchmark, `render --zoom` after `--place`).
     case showViewport(Viewport)
     /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
@@ -78,24 +87,31 @@ public enum Effect: Sendable, Equatable {
     case loadSamples
     /// Read a file's encoding, delimiter, columns and first rows (Import tab).
     case previewImport(path: String)
-    /// Import a file (Import tab), with progress and a notice.
+    /// Import a file (Import tab) on the write worker, with progress and a notice; then
+    /// index what it left for later.
     case runImport(path: String)
-    /// Fit the map to the bounding box of the pins the filters let through.
-    case fitPins
+    /// Index what a large import left (search, the map's clusters, the list's indexes), with
+    /// progress; answered by `AppEvent.indexingFinished`.
+    case finishIndexing
+    /// Stop the long job under way (an import or indexing rolls back, nothing is kept or
+    /// lost); its usual end event says how it ended.
+    case cancel
+    /// Find the bounding box of the pins `query` lets through (`AppEvent.pinsBounds`).
+    case fitPins(PinQuery)
     /// Search the whole store for `text` off the input path; the answer comes back as
     /// `AppEvent.searchFinished` with the same `generation`.
     case search(text: String, generation: Int)
     /// Read a folder's sub-folders and importable files (Import tab); answered by
     /// `AppEvent.folderListed`.
     case listFolder(path: String)
-    /// Read the markers and counts for the state's view, and the list when `list`
+    /// Read the markers and counts for a view, and the list when the request says so
     /// (answered by `AppEvent.viewLoaded`). A burst of events is answered by one load.
-    case loadView(list: Bool)
-    /// Read the first `rows` rows of the list `query` reads (the rows read so far and
-    /// more, as the list scrolls; answered by `AppEvent.listRowsLoaded`).
-    case loadListRows(PinQuery, rows: Int)
+    case loadView(ViewRequest)
+    /// Read more rows of the list (the rows read so far and more, as the list scrolls;
+    /// answered by `AppEvent.listRowsLoaded`).
+    case loadListRows(ListRequest)
     /// Read the Timeline's month and day (`AppEvent.timelineLoaded`).
-    case loadTimeline
+    case loadTimeline(TimelineRequest)
     /// Read the newest pin's day (`AppEvent.timelineRestarted`): pins arrived in bulk.
     case restartTimeline
     /// Read the Settings tab's facts (`AppEvent.storeInfoLoaded`).
@@ -122,7 +138,7 @@ extension AppEvent {
     /// and time: outcomes change only what they carry.
     var isOutcome: Bool {
         switch self {
-        case .input, .tick, .searchFinished, .folderListed: return false
+        case .input, .tick, .terminate, .searchFinished, .folderListed: return false
         default: return true
         }
     }
@@ -143,20 +159,27 @@ public enum SettingKey {
 
 extension AppState {
     /// The core transition: applies `event` at time `now` (seconds) and returns
-    /// the effects to perform. Pure: no I/O.
+    /// the effects to perform. Pure: no I/O. The view read, if any, is built last, from
+    /// the state the event left (`ViewRequest`).
     public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
-        let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
-        var effects: [Effect] = []
-        // What the helpers below raise (`Effects`), returned after what they return.
         var fx = Effects()
+        let quitting = quit
+        apply(event, now: now, &fx)
+        if quit && !quitting { stopJobOnQuit(&fx) }  // BackgroundJob.swift
+        var effects = fx.list
+        if let list = fx.view { effects.append(.loadView(viewRequest(list: list))) }
+        return fx.skipTabLoads ? effects : effects + tabLoads(after: event)
+    }
+
+    /// `update`'s work: the state changes and the effects they ask for, in `fx`.
+    private mutating func apply(_ event: AppEvent, now: Double, _ fx: inout Effects) {
+        let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
         clock = now
-        if event.isOutcome {
-            receiveResult(event, now: now, &fx)  // Update+Results.swift
-            return fx.list + tabLoads(after: event)
-        }
+        if event.isOutcome { return receiveResult(event, now: now, &fx) }  // Update+Results.swift
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
             tickModal(now: now)
-            return fx.list
+            fx.skipTabLoads = true
+            return
         }
         switch event {
         case .tick:
@@ -169,27 +192,28 @@ extension AppState {
         case .input(.resize(let cols, let rows)):
             resize(cols: cols, rows: rows, now: now, &fx)
         case .input(.key(let key)):
-            effects += handle(key: key, now: now, &fx)
+            let returned = handle(key: key, now: now, &fx)
+            fx.add(returned, at: 0)
         case .input(.mouse(let m)):
-            effects += handle(mouse: m, now: now, &fx)
+            let returned = handle(mouse: m, now: now, &fx)
+            fx.add(returned, at: 0)
         case .input(.paste(let text)):
             handle(paste: text, &fx)  // Paste.swift
         case .searchFinished(let generation, let result):
             receiveSearch(generation: generation, result, &fx)  // Search.swift
         case .folderListed(let listing):
             receive(listing: listing)  // ImportTab.swift
+        case .terminate: quit = true
         default: break
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
         if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
-        effects += fx.list
         clampList()
-        if let read = listRowsToRead(after: effects) { effects.append(read) }
+        if let read = listRowsToRead(readingList: fx.view == true) { fx.add(read) }
         // Persist the detent once a move has settled (never a transient state).
         if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
-            effects.append(.persist(key: SettingKey.detent, value: sheet.detent.rawValue))
+            fx.add(.persist(key: SettingKey.detent, value: sheet.detent.rawValue))
         }
-        return effects + tabLoads(after: event)
     }
 
     /// What the tab on screen shows is read again after every event when it is out of date
@@ -201,7 +225,7 @@ extension AppState {
         default: break
         }
         var effects: [Effect] = []
-        if tab == .timeline && timeline.isStale { effects.append(.loadTimeline) }
+        if tab == .timeline && timeline.isStale { effects.append(.loadTimeline(timelineRequest)) }
         if tab == .settings { effects.append(.loadStoreInfo) }
         return effects
     }
@@ -251,11 +275,10 @@ extension AppState {
     }
 
     /// More list rows to read when the cursor or the scroll came near the last row
-    /// read (`listWindow`), unless the effects already read the list again.
-    func listRowsToRead(after effects: [Effect]) -> Effect? {
-        guard listUnloaded > 0, let source = listSource, listWindow > listed.count,
-              !effects.contains(.loadView(list: true)) else { return nil }
-        return .loadListRows(source, rows: listWindow)
+    /// read (`listWindow`), unless the list is read again anyway (`readingList`).
+    func listRowsToRead(readingList: Bool) -> Effect? {
+        guard listUnloaded > 0, let source = listSource, listWindow > listed.count, !readingList else { return nil }
+        return .loadListRows(ListRequest(query: source, rows: listWindow, inView: inViewCount))
     }
 
     /// Scrolls just enough for the cursor row to be visible.

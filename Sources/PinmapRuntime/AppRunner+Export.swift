@@ -3,20 +3,17 @@ import Glibc
 import PinmapCore
 import PinModel
 
-extension AppRunner {
+extension EffectPerformer {
     /// Writes every pin in `format` to a new file next to the store
     /// (`pinmap-export-20261201-150203.gpx`, then `-2`, `-3` … when that name is taken
     /// within the same second; the temporary folder for an in-memory store) and says where
     /// on the status line ("Exporting…" while it runs). The file is created exclusively:
     /// an existing file is never overwritten.
-    func exportPins(_ format: ExportFormat) {
-        let now = state.clock
-        feed(.exportStarted, now: now)
-        onProgress?()
+    static func exportPins(_ format: ExportFormat, store: any PinRepository, _ job: JobContext) {
+        job.post(.exportStarted)
         let base = Self.exportPath(storePath: store.location, format: format, now: Date())
         guard let (path, file) = Self.createFree(base) else {
-            feed(.exportFinished(.noFile(path: base, reason: String(cString: strerror(errno)))), now: now)
-            return
+            return job.post(.exportFinished(.noFile(path: base, reason: String(cString: strerror(errno)))))
         }
         var failed = false
         let outcome: ExportOutcome
@@ -32,7 +29,7 @@ extension AppRunner {
             unlink(path)
             outcome = .failed("\(error)")
         }
-        feed(.exportFinished(outcome), now: now)
+        job.post(.exportFinished(outcome))
     }
 
     /// Creates `path`, or `name-2.ext`, `name-3.ext` … when it exists: the first free name

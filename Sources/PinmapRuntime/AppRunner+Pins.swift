@@ -3,9 +3,9 @@ import PinModel
 
 /// The store writes behind add, edit, delete, undo and comments; each outcome goes back
 /// to the core as an event (`AppEvent.pinWritten`, `.commentsLoaded`), which shows it.
-extension AppRunner {
+extension EffectPerformer {
     /// The outcome of a pin or comment effect; nil for any other effect.
-    func pinEvent(for effect: Effect) -> AppEvent? {
+    static func pinEvent(for effect: Effect, store: any PinRepository) -> AppEvent? {
         switch effect {
         case .addPin(let pin):
             do { return .pinWritten(.added(id: try store.insert(pin), pin)) } catch { return .pinWritten(.addFailed(pin, error)) }
@@ -40,24 +40,24 @@ extension AppRunner {
         case .addComment(let pinID, let body):
             do {
                 _ = try store.addComment(pinID: pinID, body: body)
-                return comments(of: pinID, after: .added)
+                return comments(store, of: pinID, after: .added)
             } catch {
-                return comments(of: pinID, after: .addFailed(error))
+                return comments(store, of: pinID, after: .addFailed(error))
             }
         case .deleteComment(let comment):
             do {
                 try store.deleteComment(id: comment.id)
-                return comments(of: comment.pinID, after: .deleted)
+                return comments(store, of: comment.pinID, after: .deleted)
             } catch {
-                return comments(of: comment.pinID, after: .deleteFailed(error))
+                return comments(store, of: comment.pinID, after: .deleteFailed(error))
             }
-        case .loadComments(let pinID): return comments(of: pinID, after: .none)  // with the properties: `perform`
+        case .loadComments(let pinID): return comments(store, of: pinID, after: .none)  // with the properties: `perform`
         default: return nil
         }
     }
 
     /// `pinID`'s comments, read after `change`.
-    private func comments(of pinID: Int64, after change: CommentChange) -> AppEvent {
+    private static func comments(_ store: any PinRepository, of pinID: Int64, after change: CommentChange) -> AppEvent {
         let result: Result<[Comment], StoreError>
         do { result = .success(try store.comments(pinID: pinID)) } catch { result = .failure(error) }
         return .commentsLoaded(pinID: pinID, result, after: change)

@@ -6,78 +6,71 @@ import PinModel
 import Sheet
 
 /// Runs the pure core against a `PinRepository`: feeds events to `AppState.update`,
-/// performs the effects it returns and feeds their outcomes back as events. It never
-/// changes the state itself. Used by the terminal UI and by `pinmap render` alike, so
-/// both show the same frames. Not thread-safe: one runner per thread.
+/// hands the effects it returns to work lanes (`WorkLane`) and feeds their outcomes back
+/// as events, one at a time, never inside another event's effects. It never changes the
+/// state itself and never reads it to perform an effect (each carries its inputs).
+///
+/// Two modes. Without workers (`pinmap render`, the benchmark, tests) every effect is
+/// performed on this thread when the events are handled (`drain`), in the order asked
+/// for: the same frames every time. With workers (`startWorkers`, the terminal UI) the
+/// UI thread only decodes input, updates and paints: reads, searches, files and writes
+/// each have a lane and a connection of their own, and the loop collects their outcomes
+/// (`collectOutcomes`). Not thread-safe itself: one runner per UI thread.
 public final class AppRunner {
     public internal(set) var state: AppState
     public let store: any PinRepository
-    /// Called while an import, an export or indexing runs, after its progress changed, so
-    /// the terminal can repaint (they run on the UI thread).
-    public var onProgress: (() -> Void)?
-    /// Whether the user asked to stop (q, Ctrl-C, a quit signal) since the last call: asked
-    /// while indexing runs (`finishIndexingIfNeeded`); nil: indexing cannot be stopped.
-    public var pollStopKey: (() -> Bool)?
-    /// Whether a view load that finds pins another process's large import left unindexed
-    /// indexes them first (the terminal UI; off for `render` and tests). Turned off for the
-    /// session when the user stops indexing.
-    public var indexesWhenNeeded = false
-    /// True while `finishIndexingIfNeeded` runs (no second one from a load inside it).
-    var indexing = false
-    /// Imports the bundled sample pins; returns how many were added.
-    let loadSamples: () throws -> Int
-    /// Imports a file into the store with progress (`Importer.run`, given by the CLI).
-    let importer: FileImporter
-    /// Runs searches on a thread of its own (the terminal UI); nil: searches run at once
-    /// on this thread (render, tests).
-    private var searchWorker: SearchWorker?
-    /// Loads the effects of the current burst asked for, performed once at its end.
-    var pendingLoads = PendingLoads()
+    /// Performs effects (the importer and the sample pins come from the command line).
+    let performer: EffectPerformer
+    /// Outcomes waiting to be fed, from every lane.
+    let outbox = Outbox()
+    /// Called after each outcome is fed (tests watch the frames of a job's progress).
+    public var afterOutcome: (() -> Void)?
+    /// Without workers: one lane on this thread over `store`.
+    private var inline: WorkLane
+    /// With workers: reads of the view, the list, the Timeline and facts; searches; files
+    /// (folders, previews); writes (pins, comments, settings, imports, indexing, exports).
+    private var lanes: (reads: WorkLane, search: WorkLane, files: WorkLane, writes: WorkLane)?
 
-    /// Most rows the list holds (the count says how many more are in view).
-    public static let listLimit = 500
     /// Most pins a store waiting for indexing may hold for the list to be read before the
     /// indexing at start-up (62,000: about 0.1 s; 1,000,000: seconds).
     static let listBeforeIndexingLimit = 200_000
-    /// Most pins fetched to build the map's markers and clusters.
-    public static let markerLimit = 20_000
 
     /// - Parameters:
     ///   - store: where the pins are.
     ///   - state: the initial state (size, environment, options).
     ///   - importer: previews and imports files (the Import tab).
-    ///   - loadSamples: imports the bundled sample pins; returns how many were added.
+    ///   - loadSamples: imports the bundled sample pins into a store; returns how many were added.
     public init(store: any PinRepository, state: AppState, importer: FileImporter = .unavailable,
-                loadSamples: @escaping () throws -> Int) {
+                loadSamples: @escaping (any PinRepository) throws -> Int) {
         self.store = store
         self.state = state
-        self.loadSamples = loadSamples
-        self.importer = importer
+        performer = EffectPerformer(importer: importer, loadSamples: loadSamples)
+        inline = WorkLane(name: "inline", connection: LaneConnection(store), performer: performer, outbox: outbox)
         var settings: [String: String] = [:]
         for key in SettingKey.all { if let v = (try? store.setting(key)).flatMap({ $0 }) { settings[key] = v } }
         // Read even when a large import left pins to index: its commit put them on the map
-        // (the cell tree), so the map shows them while search catches up
-        // (`finishIndexingIfNeeded`, which reads the view again when done). The list too,
-        // unless the store is so large that its first rows, without the creation index the
-        // indexing rebuilds, would take seconds before the first frame (the list says so).
-        feed(.storeOpened(settings: settings, newestPinDay: newestPinDay(), today: Date()), now: state.clock)
-        if (try? store.hasIndexBacklog()) == true, ((try? store.count()) ?? 0) > Self.listBeforeIndexingLimit {
-            pendingLoads.list = false
-        }
-        performLoads()
+        // (the cell tree), so the map shows them while search catches up.
+        feed(.storeOpened(settings: settings, newestPinDay: EffectPerformer.newestPinDay(store), today: Date()), now: state.clock)
+        drain()
     }
 
-    /// Applies one event at time `now` (seconds), then the effects and loads it asked for.
+    /// A runner whose sample pins need no store (tests, `render`: none are loaded).
+    public convenience init(store: any PinRepository, state: AppState, importer: FileImporter = .unavailable,
+                            loadSamples: @escaping () throws -> Int) {
+        self.init(store: store, state: state, importer: importer, loadSamples: { _ in try loadSamples() })
+    }
+
+    /// Applies one event at time `now` (seconds), then (without workers) its effects.
     public func handle(_ event: AppEvent, now: Double) {
         handle([event], now: now)
     }
 
     /// Applies a burst of events (a paste, a burst of mouse reports) and reads the view
     /// once at the end, not once per event: pasting 4,000 characters into the search field
-    /// is one query, not 4,000.
+    /// is one query, not 4,000 (a waiting read is replaced by a newer one, `WorkLane.submit`).
     public func handle(_ events: [AppEvent], now: Double) {
         for event in events { feed(event, now: now) }
-        performLoads()
+        drain()
     }
 
     /// Applies a burst read at once, its events spread evenly over (`start`, `end`]
@@ -88,7 +81,7 @@ public final class AppRunner {
         for (i, event) in events.enumerated() {
             feed(event, now: events.count == 1 ? end : start + (end - start) * Double(i + 1) / n)
         }
-        performLoads()
+        drain()
     }
 
     /// The frame for the current state.
@@ -97,177 +90,137 @@ public final class AppRunner {
     /// Loads the sample pins when the store is empty and says so on screen.
     public func loadSamplesIfEmpty() {
         guard (try? store.count()) == 0 else { return }
-        apply(.samplesLoaded(importSamples(), firstRun: true), now: state.clock)
+        handle(.samplesLoaded(performer.importSamples(store), firstRun: true), now: state.clock)
     }
 
-    /// One event through `update`, its effects performed (loads wait for the burst's end).
+    /// Asks for what a large import left to be indexed (the terminal UI at start): on the
+    /// write lane, with progress in the status line; the map works meanwhile.
+    public func startIndexing() {
+        submit(.finishIndexing)
+        drain()
+    }
+
+    /// Reads the view again (the list too unless `list` is false), as a pan would.
+    func reloadView(list: Bool = true) { handle(.reloadView(list: list), now: state.clock) }
+
+    /// One event through `update`; its effects go to the lanes (performed later, never here).
     func feed(_ event: AppEvent, now: Double) {
-        for effect in state.update(event, now: now) { perform(effect) }
+        for effect in state.update(event, now: now) { submit(effect) }
     }
 
-    /// An outcome through `update` at `now`, then the loads it asked for (unless `loads` is false).
-    func apply(_ event: AppEvent, now: Double, loads: Bool = true) {
-        feed(event, now: now)
-        if loads { performLoads() } else { pendingLoads = PendingLoads() }
-    }
-
-    private func perform(_ effect: Effect) {
-        let now = state.clock
+    /// Hands `effect` to the lane that performs it.
+    private func submit(_ effect: Effect) {
+        guard let lanes else {
+            if case .cancel = effect { return }  // nothing runs between events on this thread
+            return inline.submit(effect)
+        }
         switch effect {
-        case .loadView(let list):
-            pendingLoads.view = true
-            pendingLoads.list = pendingLoads.list || list
-        case .loadListRows(let query, let rows):
-            do {
-                feed(.listRowsLoaded(query, try ViewLoader(store: store, state: state).moreListRows(query, rows: rows)), now: now)
-            } catch {
-                feed(.storeFailed(error as? StoreError ?? StoreError("\(error)")), now: now)
+        case .cancel: lanes.writes.cancelRunning()
+        case .loadView, .loadListRows, .fitPins, .loadTimeline, .restartTimeline, .loadStoreInfo, .loadComments:
+            lanes.reads.submit(effect)
+        case .search: lanes.search.submit(effect)
+        case .listFolder, .previewImport: lanes.files.submit(effect)
+        case .persist, .loadSamples, .runImport, .finishIndexing, .addPin, .updatePin, .deletePin, .restorePin,
+             .addComment, .deleteComment, .exportPins:
+            lanes.writes.submit(effect)
+        }
+    }
+
+    /// Without workers: performs what waits and feeds the outcomes, one at a time, until
+    /// nothing is left (an outcome may ask for more). With workers: nothing (the loop
+    /// collects).
+    func drain() {
+        guard lanes == nil else { return }
+        while true {
+            if let event = outbox.next() {
+                feed(event, now: state.clock)
+                afterOutcome?()
+                continue
             }
-        case .loadTimeline: pendingLoads.timeline = true
-        case .loadStoreInfo: pendingLoads.storeInfo = true
-        case .restartTimeline: feed(.timelineRestarted(newestPinDay: newestPinDay(), today: Date()), now: now)
-        case .search(let text, let generation): search(text, generation: generation)
-        case .listFolder(let path): feed(.folderListed(FolderReader.list(path)), now: now)
-        case .persist(let key, let value):
-            do { try store.setSetting(key, value) } catch { feed(.settingNotSaved(error), now: now) }
-        case .fitPins:
-            var q = state.listQuery(limit: -1)
-            q.boxes = []
-            feed(.pinsBounds((try? store.boundingBox(matching: q)).flatMap { $0 }), now: now)
-        case .previewImport(let path): feed(.importPreviewed(importer.preview(path, Self.previewRows)), now: now)
-        case .runImport(let path): runImport(path: path)  // AppRunner+Import.swift
-        case .loadSamples: feed(.samplesLoaded(importSamples(), firstRun: false), now: now)
-        case .loadComments(let pinID):
-            // The detail page opened: its pin's properties, then its comments.
-            feed(.propertiesLoaded(pinID: pinID, (try? store.properties(ofPin: pinID)) ?? []), now: now)
-            if let event = pinEvent(for: effect) { feed(event, now: now) }
-        case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
-            if let event = pinEvent(for: effect) { feed(event, now: now) }  // AppRunner+Pins.swift
-        case .exportPins(let format): exportPins(format)  // AppRunner+Export.swift
+            if inline.runNext() { continue }
+            return
         }
     }
 
-    private func importSamples() -> Result<Int, StoreError> {
-        do { return .success(try loadSamples()) } catch let e as StoreError { return .failure(e) } catch {
-            return .failure(StoreError("\(error)"))
+    // MARK: Workers (the terminal UI)
+
+    /// Moves every effect off this thread from now on: four lanes, each with a connection
+    /// of its own from `open` (a connection serves one thread).
+    public func startWorkers(open: @escaping @Sendable () throws(StoreError) -> any PinRepository) {
+        guard lanes == nil else { return }
+        drain()
+        func lane(_ name: String) -> WorkLane {
+            let l = WorkLane(name: name, connection: LaneConnection(open: open), performer: performer, outbox: outbox)
+            l.start()
+            return l
         }
+        lanes = (lane("reads"), lane("search"), lane("files"), lane("writes"))
     }
 
-    /// Starts the search thread (a second connection to the store, from `open`): searches
-    /// then never hold up typing. Call `collectSearchResults` from the loop to receive them.
-    public func startSearchWorker(open: @escaping @Sendable () throws(StoreError) -> any PinRepository) {
-        guard searchWorker == nil else { return }
-        searchWorker = SearchWorker(open: open)
-    }
-
-    /// Stops the search thread.
-    public func stopSearchWorker() {
-        searchWorker?.stop()
-        searchWorker = nil
-    }
-
-    /// Hands the searches finished since the last call to `update` (stale ones are dropped
-    /// there). Returns whether any arrived.
+    /// Feeds the outcomes the lanes finished since the last call, one at a time, at `now`
+    /// (seconds). Returns whether any arrived.
     @discardableResult
-    public func collectSearchResults(now: Double) -> Bool {
-        guard let outcomes = searchWorker?.takeResults(), !outcomes.isEmpty else { return false }
-        handle(outcomes.map { .searchFinished(generation: $0.generation, $0.results) }, now: now)
-        return true
+    public func collectOutcomes(now: Double) -> Bool {
+        var any = false
+        while let event = outbox.next() {
+            feed(event, now: now)
+            afterOutcome?()
+            any = true
+        }
+        return any
     }
 
-    private func search(_ text: String, generation: Int) {
-        if let worker = searchWorker { return worker.submit(.init(text: text, generation: generation)) }
-        let result: Result<SearchResults, StoreError>
-        do { result = .success(try store.search(text)) } catch { result = .failure(error) }
-        feed(.searchFinished(generation: generation, result), now: state.clock)
+    /// True while an effect waits, runs, or its outcome waits to be fed.
+    public var isBusy: Bool {
+        guard let lanes else { return !outbox.isEmpty || inline.isBusy }
+        return !outbox.isEmpty || lanes.reads.isBusy || lanes.search.isBusy || lanes.files.isBusy || lanes.writes.isBusy
     }
 
-    /// A batch's file as the Settings tab lists it: its name, the sample pins' label in the UI's language.
-    static func batchName(_ file: String) -> String {
-        let sample = " (bundled sample pins)"  // SamplePins' batch label, in every store
-        let name = (file as NSString).lastPathComponent
-        return name.hasSuffix(sample) ? String(name.dropLast(sample.count)) + " " + S.stSampleBatch.text : name
-    }
+    /// True while a write (pin, comment, setting, import, indexing, export) waits or runs.
+    public var isWriting: Bool { lanes?.writes.isBusy ?? false }
 
-    /// Reads the view again (the list too unless `list` is false), as `Effect.loadView` does.
-    func reloadView(list: Bool = true) {
-        pendingLoads.view = true
-        pendingLoads.list = pendingLoads.list || list
-        performLoads()
-    }
-
-    /// Performs the loads the burst asked for, in the order the screen needs them; their
-    /// outcomes may ask for more (a view read on the Settings tab reads its facts again).
-    func performLoads() {
-        for _ in 0..<4 {
-            let loads = pendingLoads
-            pendingLoads = PendingLoads()
-            guard loads.any else { return }
-            // Another process's large import left pins unindexed: index them before reading.
-            if loads.view, indexesWhenNeeded, !indexing, (try? store.hasIndexBacklog()) == true {
-                finishIndexingIfNeeded(now: state.clock)
-                continue  // it asks for the view when done
-            }
-            let now = state.clock
-            if loads.timeline { feed(.timelineLoaded(readTimeline()), now: now) }
-            if loads.storeInfo { feed(.storeInfoLoaded(readStoreInfo()), now: now) }
-            if loads.view {
-                do {
-                    feed(.viewLoaded(try ViewLoader(store: store, state: state).load(list: loads.list)), now: now)
-                } catch {
-                    feed(.storeFailed(error as? StoreError ?? StoreError("\(error)")), now: now)
-                }
-            }
+    /// Feeds outcomes until no lane has work left, or `timeout` seconds passed (then
+    /// false): tests and the first frame wait for the workers explicitly.
+    @discardableResult
+    public func waitUntilIdle(timeout: Double, now: Double? = nil) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            collectOutcomes(now: now ?? state.clock)
+            if !isBusy { return true }
+            if Date() >= deadline { return false }
+            usleep(2_000)
         }
     }
 
-    private func readTimeline() -> Result<TimelineDay, StoreError> {
-        let t = state.timeline
-        do {
-            return .success(TimelineDay(dayCounts: try store.days(inMonth: t.year, month: t.month),
-                                        dayPins: try store.pins(onDay: t.dateString)))
-        } catch {
-            return .failure(error)
+    /// Before exit: the writes asked for are finished (a long job was cancelled by the
+    /// core on quit and ends rolled back or committed), their outcomes fed (the core then
+    /// says how the job ended, `AppState.quitNotes`), and the lanes stopped.
+    public func finishWrites(now: Double) {
+        guard let lanes else { return drain() }
+        // Twice: an outcome may ask for one more write (a setting).
+        for _ in 0..<2 {
+            lanes.writes.waitUntilIdle()
+            collectOutcomes(now: now)
         }
+        for lane in [lanes.reads, lanes.search, lanes.files, lanes.writes] { lane.stop() }
+        self.lanes = nil
     }
-
-    private func readStoreInfo() -> StoreInfo {
-        var info = StoreInfo()
-        info.path = store.location
-        info.sizeBytes = store.sizeInBytes()
-        info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
-        for b in (try? store.recentImports(limit: 3)) ?? [] {
-            info.batches.append(S.stBatch(b.id, b.importedAt.prefix(16), b.imported, Self.batchName(b.file)))
-        }
-        return info
-    }
-
-    /// The creation day of the newest pin (`2026-12-01`), nil when there is none.
-    private func newestPinDay() -> String? {
-        (try? store.pins(matching: PinQuery(limit: 1)))?.first.map { String($0.createdAt.prefix(10)) }
-    }
-}
-
-/// The loads a burst of events asked for (`Effect.loadView`, `.loadTimeline`, `.loadStoreInfo`).
-struct PendingLoads {
-    var view = false, list = false, timeline = false, storeInfo = false
-    var any: Bool { view || timeline || storeInfo }
 }
 
 extension AppRunner {
     /// Puts the sheet at `detent` without animation (render, tests).
-    public func setDetentInstantly(_ detent: Detent) { apply(.showDetent(detent), now: state.clock) }
+    public func setDetentInstantly(_ detent: Detent) { handle(.showDetent(detent), now: state.clock) }
 
     /// Moves the map to `viewport` and reads the markers and the list, as a pan or zoom
     /// does (the benchmark drives frames through this).
-    public func show(_ viewport: Viewport) { apply(.showViewport(viewport), now: state.clock) }
+    public func show(_ viewport: Viewport) { handle(.showViewport(viewport), now: state.clock) }
 
     /// Centres the map on the best place named `name` (as `/` then Enter would) and
     /// reads the view; returns it, or nil when no place has that name.
     @discardableResult
     public func goToPlace(named name: String) -> PlaceMatch? {
         guard let match = Gazetteer.shared.search(name, limit: 1, naming: state.placeNaming).first else { return nil }
-        apply(.showPlace(match), now: state.clock)
+        handle(.showPlace(match), now: state.clock)
         return match
     }
 }

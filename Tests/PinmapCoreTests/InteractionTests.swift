@@ -95,8 +95,14 @@ final class InteractionTests: XCTestCase {
         let first = state.update(.input(.key(.char("서"))), now: 0)
         let second = state.update(.input(.key(.char("울"))), now: 0.05)
         // Each edit asks for the search and for the list to follow it.
-        XCTAssertEqual(first, [.loadView(list: true), .search(text: "서", generation: 1)])
-        XCTAssertEqual(second, [.loadView(list: true), .search(text: "서울", generation: 2)])
+        XCTAssertEqual(first.count, 2)
+        XCTAssertEqual(first.first, .search(text: "서", generation: 1))
+        guard case .loadView(let view1)? = first.last else { return XCTFail("\(first)") }
+        XCTAssertEqual([view1.list, view1.search == "서"], [true, true])
+        XCTAssertEqual(second.count, 2)
+        XCTAssertEqual(second.first, .search(text: "서울", generation: 2))
+        guard case .loadView(let view2)? = second.last else { return XCTFail("\(second)") }
+        XCTAssertEqual([view2.list, view2.search == "서울", view2.generation > view1.generation], [true, true, true])
         XCTAssertTrue(state.needsTicks, "polls while the answer is on its way")
         let stale = SearchResults(text: "서", matches: [SearchMatch(id: 9, latitude: 35, longitude: 129, category: "")], capped: false)
         _ = state.update(.searchFinished(generation: 1, .success(stale)), now: 0.1)

@@ -156,7 +156,9 @@ final class SearchShowAllTests: XCTestCase {
         s.placeMatches = []  // as if the gazetteer had matched: a place row is highlighted
         s.placeCursor = 0
         let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
-        XCTAssertEqual(effects, [.fitPins])
+        var all = s.listQuery(limit: -1)
+        all.boxes = []
+        XCTAssertEqual(effects, [.fitPins(all)])
         XCTAssertNil(s.placeCursor)
     }
 }

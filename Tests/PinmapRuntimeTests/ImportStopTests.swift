@@ -1,18 +1,22 @@
 import XCTest
 import Foundation
 import Frame
+import PinModel
 import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
+@testable import PinmapCLI
 
-/// Tester (fixui 4): q during a UI import was ignored, then stopped the indexing after it; the
-/// bar sat at 100 % with no phase; the hint offered a new path while the import ran.
+/// An import from the Import tab runs on the write lane: the map works meanwhile, Esc stops
+/// it (rolled back, nothing kept), and at 100 % the tab names the phase that follows.
 final class ImportStopTests: XCTestCase {
-    /// A CSV of `rows` pins (about 40 bytes a row: several of the importer's 1 MiB batches),
-    /// in a fixed folder so the frames do not depend on the machine.
-    private func bigCSV(rows: Int) throws -> String {
-        let dir = "/tmp/pinmap-fixui-import"
+    /// A CSV of `rows` pins (about 40 bytes a row: several of the importer's 1 MiB batches).
+    private func bigCSV(rows: Int, in folder: TempFolder) throws -> String {
+        try bigCSV(rows: rows, at: folder.path)
+    }
+
+    private func bigCSV(rows: Int, at dir: String) throws -> String {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = dir + "/big.csv"
         var text = "title,lat,lon\n"
@@ -25,31 +29,71 @@ final class ImportStopTests: XCTestCase {
         r.char("3")
         for ch in path { r.char(ch) }
         r.key(.enter)  // preview
+        r.waitUntilIdle(timeout: 10)
         r.key(.enter)  // import
     }
 
-    /// q while the rows are read stops the import: rolled back, a notice says nothing was kept,
-    /// and no key is left over for what follows.
-    func testQStopsTheImportAndNothingIsKept() throws {
-        let path = try bigCSV(rows: 120_000)
-        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
-        var frames: [Screen] = []
-        var polls = 0
-        r.onProgress = { frames.append(r.frame()) }
-        r.pollStopKey = { polls += 1; return polls >= 2 }  // q on the second look
-        startImport(r, path)
+    /// A runner over a store in `folder`, with workers (their own connections).
+    private func workerRunner(in folder: TempFolder) throws -> AppRunner {
+        let path = folder.path + "/pins.sqlite"
+        let store = try Store(path: path)
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        let r = try UIFixtures.runner(over: store, cols: 80, rows: 24, importer: UIFileImporter.make())
+        r.startWorkers(open: { () throws(StoreError) -> any PinRepository in try Store(path: path) })
+        return r
+    }
+
+    /// While the rows are read the map works (1 shows it, keys move it), the status line
+    /// shows the import's progress; Esc on the Import tab stops it: rolled back, a notice
+    /// says nothing was kept.
+    func testTheMapWorksDuringAnImportAndEscStopsIt() throws {
+        let folder = try TempFolder()
+        let csv = try bigCSV(rows: 400_000, in: folder)
+        let r = try workerRunner(in: folder)
+        startImport(r, csv)
+        let started = Date()
+        while r.state.importTab.progress ?? 0 < 0.05 && Date().timeIntervalSince(started) < 20 {
+            r.collectOutcomes(now: 0)
+            usleep(1_000)
+        }
+        XCTAssertNotNil(r.state.job, "the import runs on its lane")
+        r.char("1")
+        let zoom = r.state.viewport.zoom
+        r.char("+")
+        XCTAssertGreaterThan(r.state.viewport.zoom, zoom, "a key moves the map while the import runs")
+        XCTAssertTrue(r.line(r.state.layout.statusRow).contains("Importing “big.csv”: "), r.line(r.state.layout.statusRow))
+        r.char("3")
+        r.key(.escape)
+        XCTAssertTrue(r.waitUntilIdle(timeout: 30))
         XCTAssertEqual(try r.store.count(), 5, "rolled back")
-        XCTAssertEqual(polls, 2, "asked until q; nothing asks after")
-        XCTAssertEqual(frames.first?.line(21), " q stops the import (nothing is kept)")
-        FrameGolden.check(r.frame(), "import-stopped")
+        XCTAssertNil(r.state.job)
+        XCTAssertEqual(r.state.importTab.error, "Importing “big.csv” stopped: nothing was kept, the store is as it was")
+    }
+
+    /// q during an import quits: the import is rolled back before the UI exits, and the
+    /// terminal is told.
+    func testQDuringAnImportRollsItBackAndSaysSo() throws {
+        let folder = try TempFolder()
+        let csv = try bigCSV(rows: 400_000, in: folder)
+        let r = try workerRunner(in: folder)
+        startImport(r, csv)
+        let started = Date()
+        while r.state.job == nil && Date().timeIntervalSince(started) < 20 { r.collectOutcomes(now: 0); usleep(1_000) }
+        r.char("q")
+        r.finishWrites(now: 1)
+        XCTAssertTrue(r.state.quit)
+        XCTAssertEqual(try r.store.count(), 5, "rolled back")
+        XCTAssertEqual(r.state.quitNotes, ["Importing “big.csv” stopped: nothing was kept, the store is as it was"])
     }
 
     /// At 100 % the rows are read and the map's index and the commit follow: the tab says so.
     func testAtOneHundredPercentTheTabNamesThePhase() throws {
-        let path = try bigCSV(rows: 60_000)
+        // A folder of its own, with a fixed name: the frame shows the path.
+        let path = try bigCSV(rows: 60_000, at: "/tmp/pinmap-test-import-committing")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: "/tmp/pinmap-test-import-committing") }
         let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
         var last: Screen?
-        r.onProgress = { if r.state.importTab.progress == 1 { last = r.frame() } }
+        r.afterOutcome = { if r.state.importTab.progress == 1 { last = r.frame() } }
         startImport(r, path)
         XCTAssertEqual(try r.store.count(), 60_005)
         let frame = try XCTUnwrap(last)

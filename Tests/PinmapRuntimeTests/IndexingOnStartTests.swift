@@ -27,10 +27,10 @@ final class IndexingOnStartTests: XCTestCase {
         let r = try runnerWithJejuStones(deferringAll: false)
         XCTAssertEqual(try r.store.indexBacklog().pins, 300)
         var statusLines: [String] = []
-        r.onProgress = { statusLines.append(r.line(r.state.layout.statusRow)) }
-        XCTAssertEqual(r.finishIndexingIfNeeded(now: 1), .done)
-        XCTAssertTrue(statusLines.first?.contains("Indexing 300 new pins…") ?? false, statusLines.first ?? "")
-        XCTAssertTrue(statusLines.last?.contains("Indexing 300 new pins: 100%") ?? false, statusLines.last ?? "")
+        r.afterOutcome = { statusLines.append(r.line(r.state.layout.statusRow)) }
+        r.startIndexing()
+        XCTAssertTrue(statusLines.first?.contains("Indexing 300 new pins: 0% (q stops)") ?? false, statusLines.first ?? "")
+        XCTAssertTrue(statusLines.contains { $0.contains("Indexing 300 new pins: 100% (q stops)") }, "\(statusLines)")
         XCTAssertGreaterThan(statusLines.count, 3, "progress after the deferred index and through search and the map")
         XCTAssertTrue(try r.store.indexBacklog().isEmpty)
         XCTAssertNil(r.state.message)
@@ -39,8 +39,9 @@ final class IndexingOnStartTests: XCTestCase {
         XCTAssertNil(r.state.modal, "no notice when it worked")
         // Nothing left: a second call does nothing at all.
         statusLines = []
-        XCTAssertEqual(r.finishIndexingIfNeeded(now: 2), .nothingToDo)
-        XCTAssertEqual(statusLines, [])
+        r.startIndexing()
+        XCTAssertEqual(statusLines.count, 1, "only its answer: nothing to do")
+        XCTAssertNil(r.state.job)
     }
 
     /// A UI opened while another pinmap's `import --index` indexes the pins it just committed
@@ -49,13 +50,13 @@ final class IndexingOnStartTests: XCTestCase {
     func testTheUILeavesPinsAnotherImportIsIndexingToIt() throws {
         let r = try runnerWithJejuStones(deferringAll: true)
         try r.sqlite.setSetting("indexing_process", "1")  // as if another process's import (init is alive)
-        XCTAssertEqual(r.finishIndexingIfNeeded(now: 1), .nothingToDo)
+        r.startIndexing()
         XCTAssertEqual(try r.store.indexBacklog().pins, 300, "left to the other process")
         XCTAssertEqual(r.line(r.state.layout.statusRow).trimmingCharacters(in: .whitespaces),
                        "Another pinmap is indexing the pins it imported: pan or zoom when it is done to see them all")
         // Once that process is gone (a killed import), the UI indexes them itself.
         try r.sqlite.setSetting("indexing_process", "2147483000")
-        XCTAssertEqual(r.finishIndexingIfNeeded(now: 2), .done)
+        r.startIndexing()
         XCTAssertTrue(try r.store.indexBacklog().isEmpty)
     }
 
@@ -76,8 +77,8 @@ final class IndexingOnStartTests: XCTestCase {
         let r = AppRunner(store: store, state: AppState(cols: 100, rows: 30, color: false, reducedMotion: true),
                           loadSamples: { 0 })
         var screens: [Screen] = []
-        r.onProgress = { screens.append(r.frame()) }
-        XCTAssertEqual(r.finishIndexingIfNeeded(now: 1), .done)
+        r.afterOutcome = { screens.append(r.frame()) }
+        r.startIndexing()
         FrameGolden.check(try XCTUnwrap(screens.first), "indexing-on-start")
         XCTAssertFalse(r.state.indexingBacklog)
         XCTAssertEqual(r.state.totalCount, 300)
@@ -93,22 +94,43 @@ final class IndexingOnStartTests: XCTestCase {
         }
     }
 
-    func testStoppingWithQKeepsTheBacklogAndIsNotRetriedThisSession() throws {
-        let r = try UIFixtures.sqliteRunner()
-        r.indexesWhenNeeded = true
-        try deferPins(r)
-        r.pollStopKey = { true }
-        XCTAssertEqual(r.finishIndexingIfNeeded(now: 1), .stopped)
-        XCTAssertEqual(try r.store.indexBacklog().pins, 300, "rolled back, nothing lost")
-        XCTAssertTrue(r.state.message?.hasPrefix("Indexing stopped") ?? false, r.state.message ?? "")
-        XCTAssertFalse(r.indexesWhenNeeded)
-        r.reloadView()
-        XCTAssertEqual(try r.store.indexBacklog().pins, 300, "not tried again by a reload")
+    /// q while indexing runs on the write lane: it stops (rolled back, nothing lost), the
+    /// UI quits and says so, and (had it stayed) a view read would not start it again.
+    func testQStopsIndexingKeepsTheBacklogAndSaysSo() throws {
+        let folder = try TempFolder()
+        let path = folder.path + "/pins.sqlite"
+        let store = try Store(path: path)
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,
+                             environment: AppEnvironment(indexesWhenNeeded: true))
+        state.clock = 0
+        let r = AppRunner(store: store, state: state, loadSamples: { 0 })
+        // Many pins, so that indexing is still under way when q arrives.
+        try store.transaction {
+            try store.beginBulkInsert(expectedRows: 100_000)
+            let ins = try PinInserter(store: store)
+            for i in 0..<60_000 { try ins.insert(NewPin(title: "Late \(i)", latitude: 10, longitude: Double(i % 100)), batchID: nil) }
+            try store.endBulkInsert(deferring: true, deferringAll: true)
+        }
+        r.startWorkers(open: { () throws(StoreError) -> any PinRepository in try Store(path: path) })
+        r.startIndexing()
+        let started = Date()
+        while r.state.job == nil && Date().timeIntervalSince(started) < 10 { r.collectOutcomes(now: 1); usleep(1_000) }
+        XCTAssertNotNil(r.state.job, "indexing runs on its lane")
+        r.char("q", at: 2)
+        r.finishWrites(now: 3)
+        XCTAssertTrue(r.state.quit)
+        XCTAssertGreaterThan(try store.indexBacklog().pins, 0, "rolled back, nothing lost")
+        XCTAssertEqual(r.state.quitNotes.count, 1)
+        XCTAssertTrue(r.state.quitNotes.first?.hasPrefix("Indexing stopped") ?? false, "\(r.state.quitNotes)")
+        XCTAssertTrue(r.state.indexingDeclined, "a view read does not start it again")
     }
 
     func testAReloadIndexesWhatAnotherProcessLeft() throws {
-        let r = try UIFixtures.sqliteRunner()
-        r.indexesWhenNeeded = true
+        let store = try Store.inMemory()
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        let r = AppRunner(store: store, state: AppState(cols: 100, rows: 30, color: false, reducedMotion: true,
+                                                        environment: AppEnvironment(indexesWhenNeeded: true)),
+                          loadSamples: { 0 })
         try deferPins(r)  // as if another process had imported
         r.reloadView()
         XCTAssertTrue(try r.store.indexBacklog().isEmpty)

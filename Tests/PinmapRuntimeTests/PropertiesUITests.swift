@@ -47,7 +47,7 @@ final class PropertiesUITests: XCTestCase {
 
     func testExportPathIsNextToTheStoreWithTheTime() {
         let date = Date(timeIntervalSince1970: 1_764_601_323)  // 2025-12-01T15:02:03Z
-        XCTAssertEqual(AppRunner.exportPath(storePath: "/data/pins.sqlite", format: .kml, now: date),
+        XCTAssertEqual(EffectPerformer.exportPath(storePath: "/data/pins.sqlite", format: .kml, now: date),
                        "/data/pinmap-export-20251201-150203.kml")
     }
 

@@ -14,7 +14,7 @@ extension UIFixtures {
         for p in pins { try store.insert(p) }
         store.useFrameCache()
         return try runner(over: store, cols: cols, rows: rows, detent: detent, viewport: viewport,
-                          importer: UIFileImporter.make(store: store))
+                          importer: UIFileImporter.make())
     }
 }
 

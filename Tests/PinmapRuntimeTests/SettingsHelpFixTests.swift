@@ -104,7 +104,9 @@ final class SettingsHelpFixTests: XCTestCase {
                        "CSV · 인코딩 UTF-8 · 구분자 TAB · 828 B")
         XCTAssertEqual(UIFileImporter.text(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")),
                        "a.csv: 그런 파일이 없습니다")
-        XCTAssertEqual(AppRunner.batchName("pins-seoul.csv (bundled sample pins)"), "pins-seoul.csv (예시 핀)")
+        XCTAssertEqual(SettingsView.batchLine(RecentImport(id: 1, file: "/d/pins-seoul.csv (bundled sample pins)",
+                                                           importedAt: "2026-12-01T10:02:33Z", imported: 45)),
+                       "#1  2026-12-01T10:02  핀 45개  pins-seoul.csv (예시 핀)")
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
         let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
         var detail = PinDetail(pin: pin)

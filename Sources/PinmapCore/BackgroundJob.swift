@@ -1,0 +1,57 @@
+import PinModel
+
+/// The long job the write worker runs (an import, indexing what a large import left, an
+/// export), as the status line shows it while the map, the list and the other tabs stay
+/// usable. Set and cleared only by the job's events; its words are the string tables'.
+public enum BackgroundJob: Sendable, Equatable {
+    /// Importing the file `name`: `bytes` of `of` read; once all are read, the map's index
+    /// is written and the transaction commits (it cannot stop then).
+    case importing(name: String, bytes: Int64, of: Int64)
+    /// Indexing what a large import left: `pins` new pins (0: indexes rebuilt), `fraction` 0…1 done.
+    case indexing(pins: Int, fraction: Double)
+    case exporting
+}
+
+extension AppState {
+    /// The job's line for the status line while no message is shown (nil: no job, or the
+    /// Import tab's own bar shows it).
+    public var jobStatus: String? {
+        switch job {
+        case nil: return nil
+        case let .importing(name, bytes, total):
+            if tab == .importer { return nil }
+            let file = TextWrap.middle(name, to: 32)
+            if total > 0 && bytes >= total { return S.jobImportCommitting(file) }
+            return S.jobImporting(file, total > 0 ? Int(Double(bytes) * 100 / Double(total)) : 0)
+        case let .indexing(pins, fraction):
+            let label = pins > 0 ? S.idxIndexing(pins) : S.idxRebuilding.text
+            return "\(label): \(Int(fraction * 100))%" + S.idxQStops.text
+        case .exporting: return S.stExporting.text
+        }
+    }
+
+    /// True while an import runs (from the Enter that starts it until its notice).
+    public var isImporting: Bool { importTab.progress != nil }
+
+    /// The user quit (q, Ctrl-C): a long job is stopped (`Effect.cancel`: an import or
+    /// indexing rolls back, nothing is lost); the writes already asked for are finished by
+    /// the runtime before it exits, and `quitNotes` says how the job ended.
+    mutating func stopJobOnQuit(_ fx: inout Effects) {
+        if job != nil || isImporting { fx.add(.cancel) }
+    }
+
+    /// A job's end that arrived after `q`: what the terminal prints once the UI is gone.
+    mutating func noteAfterQuit(_ text: String) {
+        if quit { quitNotes.append(text) }
+    }
+}
+
+extension AppState {
+    /// How an import that ended after `q` ended, in one line (its notice's words).
+    func quitNote(importOf name: String, _ result: Result<ImportReport, ErrorText>) -> String {
+        switch result {
+        case .success(let r): return S.noticeImportedText(name, r.imported, r.duplicates, r.rejected)
+        case .failure(let e): return S.noticeImportFailedText(name, e.text)
+        }
+    }
+}

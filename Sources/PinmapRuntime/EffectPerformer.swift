@@ -1,0 +1,99 @@
+import Foundation
+import PinmapCore
+import PinModel
+
+/// Performs one effect against a lane's store and posts its outcomes as events. Every
+/// input comes with the effect (built by the core); it reads no app state and words
+/// nothing: the core turns the outcomes into words.
+struct EffectPerformer: @unchecked Sendable {
+    /// Previews and imports files (the Import tab).
+    let importer: FileImporter
+    /// Imports the bundled sample pins into a store; returns how many were added.
+    let loadSamples: (any PinRepository) throws -> Int
+
+    /// How many rows the import preview shows.
+    static let previewRows = 6
+
+    func perform(_ effect: Effect, store connection: LaneConnection, _ job: JobContext) {
+        // Effects that need no store.
+        switch effect {
+        case .listFolder(let path): return job.post(.folderListed(FolderReader.list(path)))
+        case .previewImport(let path): return job.post(.importPreviewed(importer.preview(path, Self.previewRows)))
+        case .cancel: return  // the runner's (`AppRunner.submit`)
+        default: break
+        }
+        let store: any PinRepository
+        do { store = try connection.get() } catch { return job.post(Self.failure(of: effect, error)) }
+        switch effect {
+        case .persist(let key, let value):
+            do { try store.setSetting(key, value) } catch { job.post(.settingNotSaved(error)) }
+        case .loadSamples: job.post(.samplesLoaded(importSamples(store), firstRun: false))
+        case .runImport(let path): runImport(path: path, store: store, job)  // AppRunner+Import.swift
+        case .finishIndexing: finishIndexing(store: store, job)
+        case .fitPins(let query): job.post(.pinsBounds((try? store.boundingBox(matching: query)).flatMap { $0 }))
+        case .search(let text, let generation):
+            let result: Result<SearchResults, StoreError>
+            do { result = .success(try store.search(text)) } catch { result = .failure(error) }
+            job.post(.searchFinished(generation: generation, result))
+        case .loadView(let request):
+            do { job.post(.viewLoaded(try ViewLoader(store: store, request: request).load())) } catch {
+                job.post(.storeFailed(error as? StoreError ?? StoreError("\(error)")))
+            }
+        case .loadListRows(let request):
+            do { job.post(.listRowsLoaded(request.query, try ViewLoader.moreListRows(request, store: store))) } catch {
+                job.post(.storeFailed(error as? StoreError ?? StoreError("\(error)")))
+            }
+        case .loadTimeline(let request): job.post(.timelineLoaded(request, Self.timeline(request, store: store)))
+        case .restartTimeline: job.post(.timelineRestarted(newestPinDay: Self.newestPinDay(store), today: Date()))
+        case .loadStoreInfo: job.post(.storeInfoLoaded(Self.storeInfo(store)))
+        case .loadComments(let pinID):
+            // The detail page opened: its pin's properties, then its comments.
+            job.post(.propertiesLoaded(pinID: pinID, (try? store.properties(ofPin: pinID)) ?? []))
+            if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }
+        case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
+            if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }  // AppRunner+Pins.swift
+        case .exportPins(let format): Self.exportPins(format, store: store, job)  // AppRunner+Export.swift
+        case .listFolder, .previewImport, .cancel: break
+        }
+    }
+
+    /// What the core hears when the lane's store cannot be opened for `effect`.
+    static func failure(of effect: Effect, _ error: StoreError) -> AppEvent {
+        switch effect {
+        case .runImport(let path):
+            return .importFinished(name: (path as NSString).lastPathComponent, .failure(ErrorText(error.message)))
+        case .finishIndexing: return .indexingFinished(.failed(error.message))
+        case .persist: return .settingNotSaved(error)
+        default: return .storeFailed(error)
+        }
+    }
+
+    func importSamples(_ store: any PinRepository) -> Result<Int, StoreError> {
+        do { return .success(try loadSamples(store)) } catch let e as StoreError { return .failure(e) } catch {
+            return .failure(StoreError("\(error)"))
+        }
+    }
+
+    static func timeline(_ request: TimelineRequest, store: any PinRepository) -> Result<TimelineDay, StoreError> {
+        do {
+            return .success(TimelineDay(dayCounts: try store.days(inMonth: request.year, month: request.month),
+                                        dayPins: try store.pins(onDay: request.day)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func storeInfo(_ store: any PinRepository) -> StoreInfo {
+        var info = StoreInfo()
+        info.path = store.location
+        info.sizeBytes = store.sizeInBytes()
+        info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
+        info.batches = (try? store.recentImports(limit: 3)) ?? []
+        return info
+    }
+
+    /// The creation day of the newest pin (`2026-12-01`), nil when there is none.
+    static func newestPinDay(_ store: any PinRepository) -> String? {
+        (try? store.pins(matching: PinQuery(limit: 1)))?.first.map { String($0.createdAt.prefix(10)) }
+    }
+}
