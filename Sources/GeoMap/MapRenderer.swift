@@ -17,53 +17,63 @@ public enum MapRenderer {
     /// With `options.placeNames`, country and city names are placed after
     /// the graticule labels, never over them, a pin, a count or the selected
     /// marker's title (`LabelPlacer`), but over density shades; `previousLabels`
-    /// (what the last frame returned) keeps them where they were. Returns
-    /// the labels drawn.
+    /// (what the last frame returned) keeps them where they were; or, given
+    /// `labels` (placed before by `placeLabels`), those are drawn as they are.
+    /// Returns the labels drawn. Pure: the same arguments draw the same cells.
     @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
                             markers: [MapMarker], options: MapOptions,
-                            previousLabels: [PlacedLabel] = []) -> [PlacedLabel] {
-        drawTimingLabels(into: &screen, pane: pane, viewport: viewport, markers: markers, options: options,
-                         previousLabels: previousLabels).labels
-    }
-
-    /// `draw`, also returning the seconds spent placing place names (the
-    /// benchmark's label column).
-    public static func drawTimingLabels(into screen: inout Screen, pane: Rect, viewport: Viewport,
-                                        markers: [MapMarker], options: MapOptions,
-                                        previousLabels: [PlacedLabel] = []) -> (labels: [PlacedLabel], labelSeconds: Double) {
-        guard !pane.isEmpty else { return ([], 0) }
+                            previousLabels: [PlacedLabel] = [], labels placed: [PlacedLabel]? = nil) -> [PlacedLabel] {
+        guard !pane.isEmpty else { return [] }
         screen.fill(pane, with: .blank)
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
-        var occupancy = Occupancy(pane: pane)
-        // A density shade is background texture: names may cover it; pins, counts and titles not.
-        occupancy.mark(laid.slots)
-        if options.graticule {
-            // Labels live in the top row and the left columns: only markers there can block them.
-            let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
-            let proj = DotProjection(viewport: viewport, pane: pane)
-            let drawn = Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
-                                             style: MapTheme.label(options),
-                                             blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
-            for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
-        }
-        var labels: [PlacedLabel] = []
-        var seconds = 0.0
-        if let language = options.placeNames {
-            let clock = ContinuousClock(), start = clock.now
+        var occupancy = occupy(laid, viewport: viewport, pane: pane, options: options, screen: &screen)
+        var labels = placed ?? []
+        if placed == nil, let language = options.placeNames {
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                        occupancy: &occupancy, previous: previousLabels)
-            let d = (clock.now - start).components
-            seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
         }
         drawMarkers(laid, into: &screen, pane: pane, options: options) { c, r in
             layers.lineMask(col: c - pane.x, row: r - pane.y)
         }
         drawLabels(labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
-        return (labels, seconds)
+        return labels
+    }
+
+    /// The place names `draw` places for this view, around the same markers and graticule
+    /// labels, keeping `previous` where they still fit: for a caller that keeps them
+    /// between frames (the app places them when the view changes, and draws them as given).
+    public static func placeLabels(pane: Rect, viewport: Viewport, markers: [MapMarker], options: MapOptions,
+                                   previous: [PlacedLabel]) -> [PlacedLabel] {
+        guard !pane.isEmpty, let language = options.placeNames else { return [] }
+        let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
+        // The graticule's labels are laid out as `draw` lays them, on a scratch screen.
+        var scratch = Screen(width: pane.maxX, height: pane.maxY)
+        var occupancy = occupy(laid, viewport: viewport, pane: pane, options: options, screen: &scratch)
+        return LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
+                                 occupancy: &occupancy, previous: previous)
+    }
+
+    /// The cells place names may not cover: the markers' slots and (drawn into `screen`)
+    /// the graticule's labels. A density shade is background texture: names may cover it.
+    private static func occupy(_ laid: MarkerLayout.Laid, viewport: Viewport, pane: Rect, options: MapOptions,
+                               screen: inout Screen) -> Occupancy {
+        var occupancy = Occupancy(pane: pane)
+        occupancy.mark(laid.slots)
+        if options.graticule {
+            // Labels live in the top row and the left columns: only markers there can block them.
+            let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
+            let proj = DotProjection(viewport: viewport, pane: pane)
+            let step = Graticule.step(degreesPerColumn: viewport.degreesPerColumn(paneWidth: pane.width))
+            let drawn = Graticule.drawLabels(proj, step: step, screen: &screen, pane: pane,
+                                             style: MapTheme.label(options),
+                                             blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
+            for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
+        }
+        return occupancy
     }
 
     static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions) {

@@ -35,7 +35,8 @@ enum UICommand: Command {
             return try SamplePins.load(into: s)
         })
         if isNew { runner.loadSamplesIfEmpty() }
-        // The place-name index (for / and g) builds off the input path while the map shows.
+        // Warms the place-name index (for / and g) off the input path while the map shows;
+        // the core learns it is ready from `Effect.preparePlaceIndex`'s answer, at the first /.
         Thread.detachNewThread { Gazetteer.prepareSearch() }
         // From here the UI thread only reads keys, updates and paints: reads, searches,
         // files and writes run on lanes of their own, each with its own connection.

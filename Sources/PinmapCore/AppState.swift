@@ -112,10 +112,11 @@ public struct AppState: Sendable {
     /// Language of the map's place names: Korean when the locale's name is
     /// Korean (`PlaceNaming.language(environment:)`), else English.
     public var placeLanguage: PlaceNaming.Language = .english
-    /// The place names the last frame drew, so the next keeps them in place.
+    /// The map's place names, placed by `update` when the view changed (Render.swift), so
+    /// the next placement keeps them where they were.
     public var mapLabels: [PlacedLabel] = []
-    /// Seconds the last remembered frame spent placing them (benchmark).
-    public var labelSeconds = 0.0
+    /// What `mapLabels` were placed for.
+    var mapLabelsInput: MapLabelsInput?
     public var color: Bool
     /// The screen cell under the mouse pointer, when it last moved over the map; cleared by
     /// a key, so the status line then shows the visible map's centre (`statusPoint`).
@@ -132,8 +133,11 @@ public struct AppState: Sendable {
     public var placeCursor: Int?
     /// The field was opened with `g`: it finds places only.
     public var placeSearchOnly = false
-    /// The place index was not built yet when the field changed: a tick asks again.
+    /// The place index was not built yet when the field changed: its readiness asks again.
     public var placeMatchesPending = false
+    /// The place-name index is built (`AppEvent.placeIndexReady`), and whether it was asked for.
+    public var placeIndexReady = false
+    var placeIndexAsked = false
     /// Bumped for every new search text; results of an older generation are dropped.
     public var searchGeneration = 0
     /// Every match of `search` in the store (as last answered; `SearchResults.text` says for
@@ -194,7 +198,7 @@ public struct AppState: Sendable {
     }
 
     /// True when time alone can change the frame (animations, a notice's timeout).
-    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending || placeMatchesPending }
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending }
 
     /// True while the answer to the current search text is on its way.
     public var searchPending: Bool { !search.isEmpty && searchMatches?.text != search }

@@ -10,8 +10,6 @@ struct Effects {
     /// Adds `effect`.
     mutating func add(_ effect: Effect) { list.append(effect) }
 
-    /// Adds `effects` in order, at `index` (the end when nil).
-    mutating func add(_ effects: [Effect], at index: Int? = nil) { list.insert(contentsOf: effects, at: index ?? list.count) }
     /// Input a modal sheet took: the tab's reads are not asked for again.
     var skipTabLoads = false
 

@@ -92,65 +92,68 @@ public struct ImportTabState: Sendable, Equatable {
 }
 
 extension AppState {
-    /// Keys on the Import tab. Returns nil when the key is not the tab's
+    /// Keys on the Import tab. Returns false when the key is not the tab's
     /// (then the global bindings apply).
-    mutating func handleImportTab(key: Key) -> [Effect]? {
+    mutating func handleImportTab(key: Key, _ fx: inout Effects) -> Bool {
         if isImporting {
             // The import runs on the write worker: Esc stops it (rolled back, nothing kept);
             // the tabs, help and q work as anywhere; nothing else starts another.
-            if key == .escape { return [.cancel] }
-            if case .char(let c) = key, ImportTabState.globalKeys.contains(c) { return nil }
-            return key == .tab || key == .backTab || key == .ctrl("c") ? nil : []
+            if key == .escape { fx.add(.cancel); return true }
+            if case .char(let c) = key, ImportTabState.globalKeys.contains(c) { return false }
+            return !(key == .tab || key == .backTab || key == .ctrl("c"))
         }
         if importTab.editing {
             switch key {
-            case .ctrl("c"): quit = true; return []
-            case .escape: importTab.editing = false; return []
+            case .ctrl("c"): quit = true; return true
+            case .escape: importTab.editing = false; return true
             case .enter:
-                guard !importTab.field.text.trimmingSpaces.isEmpty else { importTab.error = S.importNeedPath.text; return [] }
+                guard !importTab.field.text.trimmingSpaces.isEmpty else { importTab.error = S.importNeedPath.text; return true }
                 importTab.editing = false
-                return [.previewImport(path: importTab.resolvedPath)]
+                fx.add(.previewImport(path: importTab.resolvedPath))
+                return true
             case .tab:
-                if importTab.field.text.isEmpty { return nil }
+                if importTab.field.text.isEmpty { return false }
                 // Read the folder again (files come and go), then complete (`receive(listing:)`).
                 importTab.completesOnListing = true
                 importTab.requestedFolder = importTab.typedFolder
-                return [.listFolder(path: importTab.typedFolder)]
-            case .backTab: return nil
+                fx.add(.listFolder(path: importTab.typedFolder))
+                return true
+            case .backTab: return false
             case .up, .down:
                 pickImportFile(step: key == .down ? 1 : -1)
-                return []
+                return true
             default:
                 _ = importTab.field.handle(key)
                 importTab.clearShownFile()
                 importTab.pick = nil
-                return []
+                return true
             }
         }
         switch key {
         case .enter, .char("y"):
             // Only a shown preview imports; after a result or an error Enter starts a new
             // path, so it never imports the last file again by accident.
-            guard let p = importTab.preview else { startNewImportPath(); return [] }
+            guard let p = importTab.preview else { startNewImportPath(); return true }
             // The bar shows at once; the worker's `importStarted` follows (after any write
             // already queued).
             importTab.clearShownFile()
             importTab.progress = 0
-            return [.runImport(path: p.path)]
+            fx.add(.runImport(path: p.path))
+            return true
         case .char("e"), .char("i"):
             importTab.editing = true
-            return []
+            return true
         case .up, .down, .pageUp, .pageDown, .home, .end:
-            guard !importTab.summary.isEmpty else { return nil }
+            guard !importTab.summary.isEmpty else { return false }
             scrollImportSummary(key)
-            return []
+            return true
         case .char(let c) where !ImportTabState.globalKeys.contains(c):
             // Typing (`/`, `~`, a letter) starts a new path with that character.
             startNewImportPath()
             importTab.clearShownFile()
             _ = importTab.field.handle(key)
-            return []
-        default: return nil
+            return true
+        default: return false
         }
     }
 

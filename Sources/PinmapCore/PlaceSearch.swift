@@ -21,9 +21,10 @@ extension AppState {
     /// Recomputes the places for `text` and highlights the first.
     mutating func updatePlaceMatches(_ text: String) {
         let limit = placeSearchOnly ? max(1, visibleListRows) : AppState.placeRowsWithPins
-        // The name index is built on a thread at start-up: until it is, the places come
-        // on a later tick (`placeMatchesPending`), and the keys never wait for it.
-        let found = Gazetteer.shared.searchIfReady(text, limit: limit, naming: placeNaming)
+        // The name index is built by a worker (`Effect.preparePlaceIndex`): until it is,
+        // the places come with `AppEvent.placeIndexReady` (`placeMatchesPending`), and the
+        // keys never wait for it.
+        let found = placeIndexReady ? Gazetteer.shared.search(text, limit: limit, naming: placeNaming) : nil
         placeMatchesPending = found == nil
         placeMatches = found ?? []
         // Enter goes to a place only when the text is its whole name (`Paris`, `서울`);

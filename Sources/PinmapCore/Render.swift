@@ -2,30 +2,19 @@ import Frame
 import GeoMap
 
 extension AppState {
-    /// The whole frame for the current state: `layout.cols` × `layout.rows` cells.
-    public func render() -> Screen { renderWithLabels().screen }
-
-    /// Renders and keeps the map's place labels for the next frame, so
-    /// labels stay where they were while the map pans.
-    public mutating func renderRememberingLabels() -> Screen {
-        let (screen, labels, seconds) = renderWithLabels()
-        if tab == .map { mapLabels = labels; labelSeconds = seconds }
-        return screen
-    }
-
-    /// The frame, the place labels drawn on the map (none off the Map tab)
-    /// and the seconds their placement took.
-    func renderWithLabels() -> (screen: Screen, labels: [PlacedLabel], seconds: Double) {
+    /// The whole frame for the current state: `layout.cols` × `layout.rows` cells. A pure
+    /// function of the state: the map's place names are the ones `update` placed
+    /// (`mapLabels`), drawn as they are.
+    public func render() -> Screen {
         var screen = Screen(width: layout.cols, height: layout.rows)
-        var labels: [PlacedLabel] = [], seconds = 0.0
         let theme = Theme(color: color, categorySlots: categorySlots)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
             if ascii { ASCIISymbols.apply(to: &screen) }  // "30×8" → "30x8"
-            return (screen, labels, seconds)
+            return screen
         }
         switch tab {
-        case .map: (labels, seconds) = drawMapTab(into: &screen, theme: theme)
+        case .map: drawMapTab(into: &screen, theme: theme)
         case .timeline:
             TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
                               filtered: categoryFilter != nil, into: &screen, ascii: ascii, theme: theme)
@@ -41,17 +30,49 @@ extension AppState {
         ModalView.draw(self, into: &screen, theme: theme)
         if showHelp { HelpView.draw(self, into: &screen, theme: theme) }
         if ascii { ASCIISymbols.apply(to: &screen) }
-        return (screen, labels, seconds)
+        return screen
     }
 
-    private func drawMapTab(into screen: inout Screen, theme: Theme) -> (labels: [PlacedLabel], seconds: Double) {
-        let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
-                                 placeNames: placeLanguage)
-        let drawn = MapRenderer.drawTimingLabels(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
-                                                 options: options, previousLabels: mapLabels)
+    private func drawMapTab(into screen: inout Screen, theme: Theme) {
+        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
+                         options: mapOptions, labels: mapLabels)
         SheetView.draw(self, into: &screen, theme: theme)
-        return (drawn.labels, drawn.labelSeconds)
     }
+
+    /// How the Map tab draws the map.
+    var mapOptions: MapOptions {
+        MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
+                   placeNames: placeLanguage)
+    }
+
+    /// The place names for the map as it is now, kept where `mapLabels` had them when they
+    /// still fit (the benchmark times this from outside).
+    public func placedMapLabels() -> [PlacedLabel] {
+        MapRenderer.placeLabels(pane: layout.mapPane, viewport: viewport, markers: markers, options: mapOptions,
+                                previous: mapLabels)
+    }
+
+    /// Places the map's names again when what they depend on changed (the view, the
+    /// markers, the pane, the names' language or ASCII), so they stay where they were
+    /// while the map pans; called at the end of `update`. Only on the Map tab (the names
+    /// kept from it are where the next visit starts), none while the terminal is too small.
+    mutating func rememberMapLabels() {
+        guard tab == .map else { return }
+        guard !layout.isTooSmall else { mapLabels = []; mapLabelsInput = nil; return }
+        let input = MapLabelsInput(viewport: viewport, pane: layout.mapPane, markers: markers, language: placeLanguage, ascii: ascii)
+        guard input != mapLabelsInput else { return }
+        mapLabels = placedMapLabels()
+        mapLabelsInput = input
+    }
+}
+
+/// What the map's place names were placed for (`AppState.rememberMapLabels`).
+struct MapLabelsInput: Sendable, Equatable {
+    var viewport: Viewport
+    var pane: Rect
+    var markers: [MapMarker]
+    var language: PlaceNaming.Language
+    var ascii: Bool
 }
 
 /// Shown instead of the UI when the terminal is below `Layout.minCols` × `Layout.minRows`.

@@ -60,20 +60,21 @@ extension AppState {
         }
     }
 
-    mutating func handleSettings(key: Key) -> [Effect]? {
+    /// Keys on the Settings tab; false when the key is not the tab's (the global bindings apply).
+    mutating func handleSettings(key: Key, _ fx: inout Effects) -> Bool {
         settingsScrollHeld = nil  // keys scroll to follow the cursor
         switch key {
         case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
         case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
         case .enter where settingsCursor == SettingRow.export.rawValue:
-            return [.exportPins(exportFormat)]
+            fx.add(.exportPins(exportFormat))
         case .enter, .char(" "), .right, .char("l"):
-            return changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: true).map { [$0] } ?? []
+            if let e = changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: true) { fx.add(e) }
         case .left, .char("h"):
-            return changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: false).map { [$0] } ?? []
-        default: return nil
+            if let e = changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: false) { fx.add(e) }
+        default: return false
         }
-        return []
+        return true
     }
 }
 

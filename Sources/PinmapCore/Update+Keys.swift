@@ -5,11 +5,11 @@ import GeoMap
 import Sheet
 
 extension AppState {
-    mutating func handle(key: Key, now: Double, _ fx: inout Effects) -> [Effect] {
+    mutating func handle(key: Key, now: Double, _ fx: inout Effects) {
         message = nil
         pointerCell = nil  // the status line follows the keys: the visible map's centre
         if showHelp {
-            if key == .ctrl("c") { quit = true; return [] }
+            if key == .ctrl("c") { quit = true; return }
             let page = max(1, HelpView.visibleRows(rows: layout.rows) - 1)
             let step: Int? = switch key {
             case .down, .char("j"): 1
@@ -22,26 +22,26 @@ extension AppState {
                 showHelp = false
                 // Esc, Enter and ? only close help; any other key also acts (`2` shows Timeline,
                 // `q` quits: help lists q among the keys that work everywhere).
-                if [.escape, .enter, .char("?"), .f1].contains(key) { return [] }
+                if [.escape, .enter, .char("?"), .f1].contains(key) { return }
                 return handle(key: key, now: now, &fx)
             }
             helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
-            return []
+            return
         }
         // The search field takes every key while active (`q` is text): Search.swift.
-        if isSearching, handleSearch(key: key, now: now, &fx) { return [] }
+        if isSearching, handleSearch(key: key, now: now, &fx) { return }
         if tab == .timeline && TimelineKeys.handles(key) {
             if let pin = timeline.handle(key: key) { jump(to: pin, now: now, &fx) }
             timeline.follow(rows: TimelineView.pinRows(area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)).count)
-            return []
+            return
         }
-        if tab == .settings, let effects = handleSettings(key: key) { return effects }
-        if tab == .importer, let effects = handleImportTab(key: key) { return effects }
-        guard let action = KeyBindings.action(for: key) else { return [] }
+        if tab == .settings, handleSettings(key: key, &fx) { return }
+        if tab == .importer, handleImportTab(key: key, &fx) { return }
+        guard let action = KeyBindings.action(for: key) else { return }
         return perform(action, now: now, &fx)
     }
 
-    mutating func perform(_ action: Action, now: Double, _ fx: inout Effects) -> [Effect] {
+    mutating func perform(_ action: Action, now: Double, _ fx: inout Effects) {
         switch action {
         case .quit: quit = true
         case .help:
@@ -50,21 +50,20 @@ extension AppState {
         case .nextTab: tab = tab.next(1)
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t
-        case .loadSamples: return [.loadSamples]
-        case .fitPins where tab == .map: return [.fitPins(fitQuery)]
+        case .loadSamples: fx.add(.loadSamples)
+        case .fitPins where tab == .map: fx.add(.fitPins(fitQuery))
         case .toggleASCII:
             message = nil
-            guard let e = changeSetting(.mapMode, forward: true) else { return [] }  // refused: it says why
+            guard let e = changeSetting(.mapMode, forward: true) else { return }  // refused: it says why
             message = ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
-            return [e]
+            fx.add(e)
         case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
-            guard tab == .map else { return [] }
-            return performPinAction(action, now: now, &fx)  // Update+Pins.swift
+            guard tab == .map else { return }
+            performPinAction(action, now: now, &fx)  // Update+Pins.swift
         default:
-            guard tab == .map else { return [] }
+            guard tab == .map else { return }
             performOnMapTab(action, now: now, &fx)
         }
-        return []
     }
 
     private mutating func performOnMapTab(_ action: Action, now: Double, _ fx: inout Effects) {

@@ -3,11 +3,11 @@ import GeoMap
 import Sheet
 
 extension AppState {
-    mutating func handle(mouse m: MouseEvent, now: Double, _ fx: inout Effects) -> [Effect] {
-        if layout.isTooSmall { return [] }
+    mutating func handle(mouse m: MouseEvent, now: Double, _ fx: inout Effects) {
+        if layout.isTooSmall { return }
         if showHelp {
             if m.kind == .press { showHelp = false }
-            return []
+            return
         }
         switch m.kind {
         case .press: press(m, now: now, &fx)
@@ -19,8 +19,7 @@ extension AppState {
         // Kept wherever it is: `statusPoint` decides, so a map or sheet moving under a
         // still mouse recomputes what is under it.
         if m.kind != .move { pointerCell = (m.col, m.row) }
-        return []
-    }
+        }
 
     /// The row of the sheet's top edge (its grabber row).
     var sheetTop: Int { layout.sheetRect(height: sheet.height).y }

@@ -7,28 +7,27 @@ import PinModel
 /// runner performs them and shows the outcome in a notice sheet.
 extension AppState {
     /// `a`, `e`, `d`, `u`, `/` and Enter on the Map tab.
-    mutating func performPinAction(_ action: Action, now: Double, _ fx: inout Effects) -> [Effect] {
+    mutating func performPinAction(_ action: Action, now: Double, _ fx: inout Effects) {
         switch action {
         case .addPin: openAddForm(at: visibleMapCentre, now: now)
         case .editPin:
-            guard let pin = selectedPinOrExplain() else { return [] }
+            guard let pin = selectedPinOrExplain() else { return }
             openEditForm(pin, now: now)
         case .deletePin:
-            guard let pin = selectedPinOrExplain() else { return [] }
+            guard let pin = selectedPinOrExplain() else { return }
             confirmDelete(pin, now: now)
         case .undoDelete:
-            guard let pin = lastDeleted else { message = S.msgNothingToUndo.text; return [] }
-            return [.restorePin(pin)]
+            guard let pin = lastDeleted else { message = S.msgNothingToUndo.text; return }
+            fx.add(.restorePin(pin))
         case .search: startSearch(now: now)
         case .goToPlace: startPlaceSearch(now: now)  // PlaceSearch.swift
         case .open:
             // A list of one pin (a search's single match) needs no choosing: Enter opens it.
             if selectedPin == nil && listCount == 1 { select(index: 0, &fx) }
-            guard let pin = selectedPinOrExplain() else { return [] }
+            guard let pin = selectedPinOrExplain() else { return }
             openDetail(pin, now: now, &fx)
         default: break
         }
-        return []
     }
 
     private mutating func selectedPinOrExplain() -> Pin? {
@@ -94,7 +93,7 @@ extension AppState {
                 // Cancel, then act below (`2` shows Timeline, `q` quits). `handle(key:)`
                 // clears the message, so "Nothing deleted" is set after it unless the key set one.
                 dismissModal(now: now)
-                handle(key: key, now: now, &fx).forEach { fx.add($0) }
+                handle(key: key, now: now, &fx)
                 message = message ?? S.msgNothingDeleted.text
                 return true
             }

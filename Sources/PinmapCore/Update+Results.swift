@@ -122,6 +122,11 @@ extension AppState {
             sheet.reducedMotion = reduced
             fx.requestView(list: true)
         case .reloadView(let list): fx.requestView(list: list)
+        case .placeIndexReady:
+            placeIndexReady = true
+            if placeMatchesPending {
+                if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
+            }
         case .showViewport(let v):
             viewport = v
             fx.requestView(list: true)

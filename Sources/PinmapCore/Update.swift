@@ -19,6 +19,8 @@ public enum AppEvent: Sendable {
     /// The store was opened: its saved settings (`SettingKey` → value), the creation day of
     /// its newest pin (`2026-12-01`; nil when empty) and today, for the Timeline.
     case storeOpened(settings: [String: String], newestPinDay: String?, today: Date)
+    /// The place-name index is built (`Effect.preparePlaceIndex`).
+    case placeIndexReady
     /// The map's markers, counts and (when asked) list for the state's view (`Effect.loadView`).
     case viewLoaded(ViewData)
     /// More rows of the list (`Effect.loadListRows`): the first rows of `query`'s list.
@@ -112,6 +114,8 @@ public enum Effect: Sendable, Equatable {
     case loadListRows(ListRequest)
     /// Read the Timeline's month and day (`AppEvent.timelineLoaded`).
     case loadTimeline(TimelineRequest)
+    /// Build the place-name index for `/` and `g` (`AppEvent.placeIndexReady`).
+    case preparePlaceIndex
     /// Read the newest pin's day (`AppEvent.timelineRestarted`): pins arrived in bulk.
     case restartTimeline
     /// Read the Settings tab's facts (`AppEvent.storeInfoLoaded`).
@@ -166,6 +170,11 @@ extension AppState {
         let quitting = quit
         apply(event, now: now, &fx)
         if quit && !quitting { stopJobOnQuit(&fx) }  // BackgroundJob.swift
+        if placeMatchesPending && !placeIndexAsked {
+            placeIndexAsked = true
+            fx.add(.preparePlaceIndex)
+        }
+        rememberMapLabels()  // Render.swift
         var effects = fx.list
         if let list = fx.view { effects.append(.loadView(viewRequest(list: list))) }
         return fx.skipTabLoads ? effects : effects + tabLoads(after: event)
@@ -186,17 +195,12 @@ extension AppState {
             sheet.tick(time: now)
             tickModal(now: now)
             tickToast(now: now)
-            if placeMatchesPending {
-                if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
-            }
         case .input(.resize(let cols, let rows)):
             resize(cols: cols, rows: rows, now: now, &fx)
         case .input(.key(let key)):
-            let returned = handle(key: key, now: now, &fx)
-            fx.add(returned, at: 0)
+            handle(key: key, now: now, &fx)
         case .input(.mouse(let m)):
-            let returned = handle(mouse: m, now: now, &fx)
-            fx.add(returned, at: 0)
+            handle(mouse: m, now: now, &fx)
         case .input(.paste(let text)):
             handle(paste: text, &fx)  // Paste.swift
         case .searchFinished(let generation, let result):

@@ -85,7 +85,7 @@ public final class AppRunner {
     }
 
     /// The frame for the current state.
-    public func frame() -> Screen { state.renderRememberingLabels() }
+    public func frame() -> Screen { state.render() }
 
     /// Loads the sample pins when the store is empty and says so on screen.
     public func loadSamplesIfEmpty() {
@@ -119,7 +119,7 @@ public final class AppRunner {
         case .loadView, .loadListRows, .fitPins, .loadTimeline, .restartTimeline, .loadStoreInfo, .loadComments:
             lanes.reads.submit(effect)
         case .search: lanes.search.submit(effect)
-        case .listFolder, .previewImport: lanes.files.submit(effect)
+        case .listFolder, .previewImport, .preparePlaceIndex: lanes.files.submit(effect)
         case .persist, .loadSamples, .runImport, .finishIndexing, .addPin, .updatePin, .deletePin, .restorePin,
              .addComment, .deleteComment, .exportPins:
             lanes.writes.submit(effect)

@@ -1,4 +1,5 @@
 import Foundation
+import GeoMap
 import PinmapCore
 import PinModel
 
@@ -20,6 +21,9 @@ struct EffectPerformer: @unchecked Sendable {
         case .listFolder(let path): return job.post(.folderListed(FolderReader.list(path)))
         case .previewImport(let path): return job.post(.importPreviewed(importer.preview(path, Self.previewRows)))
         case .cancel: return  // the runner's (`AppRunner.submit`)
+        case .preparePlaceIndex:
+            Gazetteer.prepareSearch()
+            return job.post(.placeIndexReady)
         default: break
         }
         let store: any PinRepository
@@ -53,7 +57,7 @@ struct EffectPerformer: @unchecked Sendable {
         case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }  // AppRunner+Pins.swift
         case .exportPins(let format): Self.exportPins(format, store: store, job)  // AppRunner+Export.swift
-        case .listFolder, .previewImport, .cancel: break
+        case .listFolder, .previewImport, .cancel, .preparePlaceIndex: break
         }
     }
 

@@ -11,12 +11,16 @@ final class PlaceSearchUITests: XCTestCase {
     /// The UI builds the name index on a thread at start-up; here it is built first.
     override func setUp() { Gazetteer.prepareSearch() }
 
-    /// Until the index is built, the field answers no places and asks again on a tick.
-    func testPlacesArriveOnATickWhenTheIndexWasNotReady() {
+    /// Until the index is built, the field answers no places, asks for the index once, and
+    /// answers when it is ready.
+    func testPlacesArriveWhenTheIndexIsReady() {
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        s.searchField = TextField("Paris")
-        s.placeMatchesPending = true
-        _ = s.update(.tick, now: 0)
+        XCTAssertEqual(s.update(.input(.key(.char("/"))), now: 0).filter { $0 == .preparePlaceIndex }, [.preparePlaceIndex])
+        XCTAssertEqual(s.update(.input(.key(.char("P"))), now: 0.1).filter { $0 == .preparePlaceIndex }, [], "asked once")
+        for c in "aris" { _ = s.update(.input(.key(.char(c))), now: 0.3) }
+        XCTAssertTrue(s.placeMatchesPending)
+        XCTAssertEqual(s.placeMatches, [])
+        _ = s.update(.placeIndexReady, now: 0.4)
         XCTAssertFalse(s.placeMatchesPending)
         XCTAssertEqual(s.placeMatches.first?.name, "Paris")
     }

@@ -57,6 +57,7 @@ final class FixbMessageTests: XCTestCase {
     func testGWithANameNoPlaceHasSaysSoAndEnterTellsIt() {
         Gazetteer.prepareSearch()
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
+        _ = s.update(.placeIndexReady, now: 0)  // as the worker answers `Effect.preparePlaceIndex`
         _ = s.update(.input(.key(.char("g"))), now: 0)
         for c in "Qzxqv" { _ = s.update(.input(.key(.char(c))), now: 0) }
         let first = s.layout.sheetRect(height: s.sheet.height).y + 2
