@@ -50,9 +50,31 @@ public struct NewPin: Sendable, Equatable, Hashable {
     }
 }
 
+/// Where a store's times come from (a pin's `updated_at`, a comment's and an import's
+/// time): the system clock, or one a test sets. Injected into the store, never read
+/// from a global, so tests freeze time without rewriting rows.
+public struct WallClock: Sendable {
+    /// The current time.
+    public let now: @Sendable () -> Date
+    public init(now: @escaping @Sendable () -> Date) { self.now = now }
+
+    /// The system's clock.
+    public static let system = WallClock { Date() }
+
+    /// A clock stopped at `date`.
+    public static func fixed(_ date: Date) -> WallClock { WallClock { date } }
+
+    /// A clock stopped at an ISO 8601 time (`2025-06-08T09:00:00Z`).
+    public static func fixed(_ iso8601: String) -> WallClock {
+        fixed(ISO8601DateFormatter().date(from: iso8601) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    /// The current time as stored: `2026-11-30T11:16:33Z`.
+    public func timestamp() -> String { Timestamp.format(now()) }
+}
+
 /// ISO 8601 timestamps in UTC with seconds, e.g. `2026-11-30T11:16:33Z`.
 public enum Timestamp {
-    public static func now() -> String { format(Date()) }
     public static func format(_ date: Date) -> String {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]

@@ -7,7 +7,7 @@ extension InMemoryPinRepository {
         if let failingWrites { throw failingWrites }
         try PinRules.check(title: pin.title, latitude: pin.latitude, longitude: pin.longitude)
         lastPinID += 1
-        let now = Timestamp.now()
+        let now = clock.timestamp()
         let created = pin.createdAt.flatMap { $0.isEmpty ? nil : $0 } ?? now
         rows[lastPinID] = Pin(id: lastPinID, title: pin.title, description: pin.description, category: pin.category,
                               latitude: pin.latitude, longitude: pin.longitude, createdAt: created, updatedAt: now,
@@ -27,7 +27,7 @@ extension InMemoryPinRepository {
         if let category { pin.category = category }
         if let latitude { pin.latitude = latitude }
         if let longitude { pin.longitude = longitude }
-        pin.updatedAt = Timestamp.now()
+        pin.updatedAt = clock.timestamp()
         rows[id] = pin
         return pin
     }
@@ -73,7 +73,7 @@ extension InMemoryPinRepository {
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
         guard rows[pinID] != nil else { throw StoreError("no pin \(pinID)", code: StoreError.constraint) }
         lastCommentID += 1
-        commentRows[lastCommentID] = Comment(id: lastCommentID, pinID: pinID, body: body, createdAt: Timestamp.now())
+        commentRows[lastCommentID] = Comment(id: lastCommentID, pinID: pinID, body: body, createdAt: clock.timestamp())
         return lastCommentID
     }
 

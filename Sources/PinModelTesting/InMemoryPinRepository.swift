@@ -20,6 +20,9 @@ public final class InMemoryPinRepository: PinRepository {
     /// When set, every pin write throws it (a busy or full store), until cleared.
     public var failingWrites: StoreError?
 
+    /// Where the times it writes come from.
+    public var clock: WallClock = .system
+
     public init(pins: [NewPin] = []) {
         for p in pins { _ = try? insert(p, batchID: nil) }
     }

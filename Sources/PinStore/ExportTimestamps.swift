@@ -1,6 +1,6 @@
 /// The time forms exports tell apart.
 enum Timestamps {
-    /// `2024-05-28T18:42:08Z`: what `Timestamp.now()` writes and readers give back.
+    /// `2024-05-28T18:42:08Z`: what a store's `WallClock.timestamp()` writes and readers give back.
     static func isUTCSeconds(_ s: String) -> Bool {
         let b = Array(s.utf8)
         guard b.count == 20, b[19] == UInt8(ascii: "Z") else { return false }

@@ -15,7 +15,7 @@ public enum BatchRecord {
         let last = max(Int64(try store.setting(lastIDKey) ?? "0") ?? 0,
                        try store.db.scalarInt("SELECT coalesce(max(id), 0) FROM import_batches"))
         let st = try store.db.prepare("INSERT INTO import_batches(id, file, imported_at, encoding, delimiter) VALUES(?, ?, ?, ?, ?)")
-        try st.bind([.int(last + 1), .text(file), .text(Timestamp.now()), .text(report.encoding), .text(report.delimiter)])
+        try st.bind([.int(last + 1), .text(file), .text(store.clock.timestamp()), .text(report.encoding), .text(report.delimiter)])
         try st.step()
         try store.db.execute("""
             INSERT INTO import_batch_pins(batch_id, first_pin, last_pin)

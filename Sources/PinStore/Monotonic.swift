@@ -2,7 +2,7 @@ import Foundation
 
 /// The one clock for measuring time spans (the UI's animations and ticks, the import
 /// progress bar's rate, benchmarks): CLOCK_MONOTONIC, which neither jumps with the wall
-/// clock nor stops. Timestamps stored with pins come from `Timestamp.now()` instead.
+/// clock nor stops. Timestamps stored with pins come from the store's `WallClock` instead.
 public enum Monotonic {
     /// Seconds since an arbitrary fixed point (boot on Linux); only differences mean anything.
     public static func seconds() -> Double {

@@ -99,7 +99,7 @@ public final class PinBulkWriter {
             try st.bind([.int(batchID)])
             if try st.step() { batchTime = st.text(0) }
         }
-        now = Array((batchTime ?? Timestamp.now()).utf8)
+        now = Array((batchTime ?? store.clock.timestamp()).utf8)
         single = try PinInserter(store: store)
     }
 

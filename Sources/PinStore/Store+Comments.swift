@@ -22,7 +22,7 @@ extension Store {
             throw StoreError("no pin with id \(pinID)", code: SQLITE_NOTFOUND)
         }
         let st = try db.prepare("INSERT INTO comments(pin_id, body, created_at) VALUES(?, ?, ?)")
-        try st.bind([.int(pinID), .text(body), .text(Timestamp.now())])
+        try st.bind([.int(pinID), .text(body), .text(clock.timestamp())])
         try st.step()
         return db.lastInsertRowID
     }

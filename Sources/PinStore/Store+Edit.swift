@@ -30,7 +30,7 @@ extension Store {
             let sets = columns.map { "\($0) = ?" } + ["updated_at = ?", "edits = edits + 1"]
             let changed = columns.map { "\($0) IS NOT ?" }.joined(separator: " OR ")
             let st = try db.prepare("UPDATE pins SET \(sets.joined(separator: ", ")) WHERE id = ? AND (\(changed))")
-            try st.bind(args + [.text(Timestamp.now()), .int(id)] + args)
+            try st.bind(args + [.text(clock.timestamp()), .int(id)] + args)
             try st.step()
         }
         return try pin(id: id)

@@ -93,7 +93,7 @@ public final class PinInserter {
     /// - Throws: `StoreError` if the statement does not compile (schema mismatch).
     public init(store: Store) throws(StoreError) {
         self.store = store
-        now = Array(Timestamp.now().utf8)
+        now = Array(store.clock.timestamp().utf8)
         st = try store.db.prepare("""
             INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties)
             VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)

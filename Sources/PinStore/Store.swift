@@ -10,6 +10,9 @@ public final class Store {
     public let path: String
     /// Opened read-only (`OpenMode.reading` on a store that cannot be written): every write fails.
     public let isReadOnly: Bool
+    /// Where the times written with pins, comments and imports come from (the system clock;
+    /// tests stop it).
+    public let clock: WallClock
     /// The map's decoded tiles around the last views (`visitPinCells`).
     lazy var pinCellTileCache = PinCellTileCache(db: db, changes: changeWatch)
     /// The list's newest pins around the last view (`newestPins`).
@@ -40,8 +43,9 @@ public final class Store {
     /// - Throws: `StoreError` when the file is missing (`.existing`) or its folder is
     ///   (`.create(makeFolders: false)`), cannot be opened, is not an SQLite database, is an
     ///   SQLite database of another program, or has a newer schema.
-    public init(path: String, mode: OpenMode = .create(makeFolders: true)) throws(StoreError) {
+    public init(path: String, mode: OpenMode = .create(makeFolders: true), clock: WallClock = .system) throws(StoreError) {
         self.path = path
+        self.clock = clock
         let memory = path == ":memory:"
         do throws(StoreError) {
             if !memory { try Store.checkPath(path, mode: mode) }
@@ -84,7 +88,9 @@ public final class Store {
     }
 
     /// A fresh in-memory store (tests, dry runs).
-    public static func inMemory() throws(StoreError) -> Store { try Store(path: ":memory:") }
+    public static func inMemory(clock: WallClock = .system) throws(StoreError) -> Store {
+        try Store(path: ":memory:", clock: clock)
+    }
 
     /// The default store path: `$PINMAP_DB`, else `$XDG_DATA_HOME/pinmap/pins.sqlite`,
     /// else `~/.local/share/pinmap/pins.sqlite`.

@@ -1,5 +1,7 @@
 import XCTest
 @testable import PinStore
+import PinModel
+import PinModelTesting
 
 final class CommentTests: XCTestCase {
     func testAddListAndDeleteComments() throws {
@@ -24,11 +26,12 @@ final class CommentTests: XCTestCase {
     }
 
     func testCommentsAreOrderedByDateThenId() throws {
-        let store = try Store.inMemory()
+        let time = ManualClock("2026-01-01T00:00:00Z")
+        let store = try Store.inMemory(clock: time.clock)
         let pin = try store.insert(NewPin(title: "p", latitude: 0, longitude: 0))
         let late = try store.addComment(pinID: pin, body: "later")
+        time.time = "2020-01-01T00:00:00Z"
         let early = try store.addComment(pinID: pin, body: "earlier")
-        try store.db.execute("UPDATE comments SET created_at = '2020-01-01T00:00:00Z' WHERE id = \(early)")
         XCTAssertEqual(try store.comments(pinID: pin).map(\.id), [early, late])
     }
 

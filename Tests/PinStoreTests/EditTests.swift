@@ -1,14 +1,18 @@
 import XCTest
 @testable import PinStore
+import PinModel
+import PinModelTesting
 
 final class EditTests: XCTestCase {
     private let museum = NewPin(title: "전쟁기념관", description: "야외 전시 비행기 구경", category: "museum",
                                 latitude: 37.5365, longitude: 126.9772, createdAt: "2023-05-05T13:20:00+09:00")
 
     func testPartialUpdateChangesOnlyTheGivenFieldsAndRefreshesUpdatedAt() throws {
-        for store in try TestStores.both() {
+        let time = ManualClock("2001-01-01T00:00:00Z")
+        for store in try TestStores.both(clock: time.clock) {
+            time.time = "2001-01-01T00:00:00Z"
             let id = try store.insert(museum)
-            try store.db.execute("UPDATE pins SET updated_at = '2001-01-01T00:00:00Z'")
+            time.time = "2026-11-30T11:16:33Z"
             let pin = try XCTUnwrap(store.update(id: id, title: "War Memorial of Korea"))
             XCTAssertEqual(pin.title, "War Memorial of Korea")
             XCTAssertEqual(pin.description, "야외 전시 비행기 구경")
@@ -16,17 +20,16 @@ final class EditTests: XCTestCase {
             XCTAssertEqual(pin.latitude, 37.5365)
             XCTAssertEqual(pin.longitude, 126.9772)
             XCTAssertEqual(pin.createdAt, "2023-05-05T13:20:00+09:00")
-            XCTAssertNotEqual(pin.updatedAt, "2001-01-01T00:00:00Z")
-            XCTAssertEqual(pin.updatedAt.count, 20, pin.updatedAt)  // 2026-11-30T11:16:33Z
-            XCTAssertTrue(pin.updatedAt.hasSuffix("Z"))
+            XCTAssertEqual(pin.updatedAt, "2026-11-30T11:16:33Z")
             XCTAssertEqual(try store.pin(id: id), pin)
         }
     }
 
     func testAnEditThatChangesNothingWritesNothing() throws {
-        let store = try Store.inMemory()
+        let time = ManualClock("2001-01-01T00:00:00Z")
+        let store = try Store.inMemory(clock: time.clock)
         let id = try store.insert(museum)
-        try store.db.execute("UPDATE pins SET updated_at = '2001-01-01T00:00:00Z'")
+        time.time = "2026-11-30T11:16:33Z"
         let same = try XCTUnwrap(store.update(id: id, title: museum.title, category: "museum", latitude: 37.5365))
         XCTAssertEqual(same.updatedAt, "2001-01-01T00:00:00Z")
         XCTAssertEqual(try XCTUnwrap(store.update(id: id)).updatedAt, "2001-01-01T00:00:00Z")

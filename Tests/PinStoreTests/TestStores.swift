@@ -1,5 +1,7 @@
 import Foundation
 @testable import PinStore
+import PinModel
+import PinModelTesting
 
 /// Stores for tests: every store test runs on `:memory:` and on a WAL file.
 enum TestStores {
@@ -10,7 +12,9 @@ enum TestStores {
     }
 
     /// An in-memory store and a fresh on-disk store.
-    static func both() throws -> [Store] { [try Store.inMemory(), try Store(path: tempPath())] }
+    static func both(clock: WallClock = .system) throws -> [Store] {
+        [try Store.inMemory(clock: clock), try Store(path: tempPath(), clock: clock)]
+    }
 
     /// Asserts FTS5's own consistency check of `pins_fts` against the pins
     /// table (throws "database disk image is malformed" when they differ).

@@ -24,12 +24,10 @@ enum FrameGolden {
     /// by the real importer), centred on Seoul at zoom 256 (the README's example), the clock at 0,
     /// place names in `places` (the UI takes them from the locale, as `Strings.language`).
     static func runner(cols: Int, rows: Int, places: PlaceNaming.Language) throws -> AppRunner {
-        let store = try Store.inMemory()
+        // The import's and the pins' times come from the store's clock, stopped here.
+        let store = try Store.inMemory(clock: .fixed("2025-06-08T09:00:00Z"))
         _ = try Importer.run(path: repoRoot.appendingPathComponent("Data/pins/pins-seoul.csv").path, store: store,
                              options: ImportOptions())
-        // The import takes these two times from the wall clock.
-        try store.db.execute("UPDATE import_batches SET imported_at = '2025-06-08T09:00:00Z'")
-        try store.db.execute("UPDATE pins SET updated_at = '2025-06-08T09:00:00Z'")
         try makeImportFolder()
         // The home and working folders are fixed: the frames must not depend on the process.
         let environment = AppEnvironment(home: "/home/pin", cwd: importFolder, placeLanguage: places)

@@ -9,8 +9,9 @@ import Sheet
 /// their indexing, the importer, properties read with SQLite's JSON functions.
 extension UIFixtures {
     static func sqliteRunner(cols: Int = 100, rows: Int = 30, pins: [NewPin] = seoulPins,
-                             detent: Detent = .medium, viewport: Viewport? = nil) throws -> AppRunner {
-        let store = try Store.inMemory()
+                             detent: Detent = .medium, viewport: Viewport? = nil,
+                             clock: WallClock = .system) throws -> AppRunner {
+        let store = try Store.inMemory(clock: clock)
         for p in pins { try store.insert(p) }
         store.useFrameCache()
         return try runner(over: store, cols: cols, rows: rows, detent: detent, viewport: viewport,

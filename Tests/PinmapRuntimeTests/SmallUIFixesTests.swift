@@ -16,9 +16,7 @@ final class SmallUIFixesTests: XCTestCase {
             "feature_class":"S","feature_code":"MUS","country":"KR","admin1":"11","population":"0",\
             "elevation":"30","timezone":"Asia/Seoul","modified":"2024-01-01","source":"geonames"}
             """
-        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24, pins: pins)
-        try r.sqlite.db.execute("UPDATE pins SET updated_at = '2025-06-08T09:00:00Z'")  // not the wall clock
-        r.reloadView()
+        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24, pins: pins, clock: .fixed("2025-06-08T09:00:00Z"))
         r.selectListed("전쟁기념관")
         r.key(.enter)
         return r
