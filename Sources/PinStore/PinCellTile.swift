@@ -8,19 +8,38 @@
 /// | tile, where tile = the cell's Morton code >> 6. So one scope and level is
 /// one key range, ordered by tile.
 ///
-/// Blob (since migration 10; before it, 33-byte records: `Migration10Tiles`): a 5-byte
-/// header, records − 1 (u8), the position encoding `e` (u8), the bit widths of the id,
-/// count and scope fields (u8 each); then two unsigned LEB128 varints, the smallest rep
-/// id and the smallest rep scope of the tile; then the records, sorted by `local`, each
-/// the same number of bits, back to back in a little-endian bit stream (`PinCellBits`;
-/// whole bytes per field in a tile with a field over 57 bits, `Layout`): local (6 bits,
-/// the Morton code's low 6 bits), n − 1, rep id − the smallest, rep latitude, rep
-/// longitude, rep scope − the smallest. A field whose values
-/// are all equal takes no bits (the scope in a category's tree; n in a tile of lone pins).
-/// Positions are lossless: with `e` in 0…7 each is an integer number of 10^−e degrees
-/// counted from just south-west of the cell's corner (`PinCellPosition`; a pin typed
-/// with six decimals takes 25 bits for both at level 17, where most cells are), else
-/// (`e` = 15) the two `Double`s' 64-bit patterns. ≈ 8 bytes a cell, 33 before.
+/// Blob, since migration 10 (before it, 33-byte records: `Migration10Tiles`). All
+/// integers unsigned; sizes in bytes unless said:
+///
+/// | offset | size | meaning |
+/// | --- | --- | --- |
+/// | 0 | 1 | records in the tile − 1 (1…64 records) |
+/// | 1 | 1 | `e`, the position encoding: 0…7, or 15 for raw `Double`s |
+/// | 2 | 1 | bits of a record's id field (0…64) |
+/// | 3 | 1 | bits of a record's count field (0…63) |
+/// | 4 | 1 | bits of a record's scope field (0…64) |
+/// | 5 | 1…10 | LEB128 varint: the smallest representative pin id of the tile |
+/// | after it | 1…10 | LEB128 varint: the smallest representative scope of the tile |
+/// | after it | ⌈records × record bits / 8⌉ | the records, sorted by `local`, back to back in a little-endian bit stream (`PinCellBits`) |
+///
+/// Each record, in this order (widths in bits; a field whose values are all equal in the
+/// tile takes 0 bits: the scope in a category's tree, the count in a tile of lone pins):
+///
+/// | field | width | meaning |
+/// | --- | --- | --- |
+/// | local | 6 | the cell's Morton code's low 6 bits (its place in the 8 × 8 tile) |
+/// | n − 1 | header byte 3 | pins in the cell, minus one |
+/// | id | header byte 2 | representative pin id − the tile's smallest |
+/// | latitude | `PinCellPosition.latitudeBits(level:e:)` | representative pin's latitude |
+/// | longitude | `PinCellPosition.longitudeBits(level:e:)` | representative pin's longitude |
+/// | scope | header byte 4 | representative scope − the tile's smallest |
+///
+/// In a tile with a field wider than 57 bits (raw positions; ids or scopes spread over
+/// more than 2^57) every field takes whole bytes (`Layout`), so each can be read with one
+/// 64-bit load. Positions are lossless: with `e` in 0…7 each is an integer number of
+/// 10^−e degrees counted from just south-west of the cell's corner (`PinCellPosition`; a
+/// pin typed with six decimals takes 25 bits for both at level 17, where most cells are),
+/// else (`e` = 15) the two `Double`s' 64-bit patterns. ≈ 8 bytes a cell, 33 before.
 enum PinCellTile {
     /// Cells per tile side is 2^tileShift / 2 per axis: Morton >> 6 = 8 × 8.
     static let tileBits: Int64 = 6

@@ -2,7 +2,7 @@ import Frame
 import PinModel
 
 /// The confirmation pop-up for destructive actions (the "cover vertical"
-/// design in seeds.md: a card slides up from the bottom over a 25 % dim in
+/// design in docs/sheet.md: a card slides up from the bottom over a 25 % dim in
 /// 0.3 s). Two buttons, the destructive one first; Cancel is chosen at
 /// first so a stray Enter destroys nothing.
 public struct ConfirmPopup: Sendable, Equatable {
@@ -23,7 +23,7 @@ public struct ConfirmPopup: Sendable, Equatable {
 
     public init(_ action: Action) { self.action = action }
 
-    /// Backdrop dim (seeds.md: 25 % black) and slide duration in seconds.
+    /// Backdrop dim (docs/sheet.md: 25 % black) and slide duration in seconds.
     public static let dim = 0.25
     public static let duration = 0.3
     /// Rows: grabber, title, message, blank, buttons, margin.

@@ -45,7 +45,8 @@ public struct KeyHelp: Sendable {
 }
 
 /// Pinmap's key map. Digits, `;`, `M`/`m` and `[` can arrive as the tail of a
-/// split mouse report (terminal.md §7), so none of them is destructive.
+/// mouse report split across two reads (`ESC [ < 0 ; 12 ; 5 M` cut after any byte: the
+/// rest arrives as keys), so none of them is destructive.
 public enum KeyBindings {
     public static let all: [KeyBinding] = [
         KeyBinding(keys: [.char("?"), .f1], label: "?", action: .help, help: .hShowHelp, section: .helpGeneral),

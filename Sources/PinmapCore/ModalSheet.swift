@@ -2,7 +2,7 @@ import Frame
 
 /// A modal sheet's presentation: it slides up from the bottom edge over a
 /// dimmed backdrop and slides back down when dismissed (the "Open Filter"
-/// design in seeds.md: 0.25 s ease-in, backdrop to 70 % dark; the pop-up
+/// design in docs/sheet.md: 0.25 s ease-in, backdrop to 70 % dark; the pop-up
 /// design: 25 % dim, 0.3 s; the notice design: 30 % dim). One piece reused by
 /// the filter sheet, the confirmation pop-up and the notice sheet. Pure: time
 /// comes in as seconds.

@@ -1,7 +1,7 @@
 /// A logical resting state of the pin sheet, smallest first.
 ///
 /// Detents are states, not heights: a `DetentLayout` resolves them to rows for
-/// the current terminal size on every resize (sheet.md rule 1). The names are
+/// the current terminal size on every resize (docs/sheet.md rule 1). The names are
 /// Apple's (`UISheetPresentationController.Detent`); Android's
 /// `BottomSheetBehavior` calls them collapsed, half-expanded and expanded.
 public enum Detent: String, CaseIterable, Comparable, Sendable {

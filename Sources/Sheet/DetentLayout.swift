@@ -3,9 +3,9 @@
 /// The travel `H` is the number of rows between the top of the screen and the
 /// tab bar / status line; heights are measured from the bottom of that area, so
 /// a sheet of height `h` occupies rows `H - h ..< H` and never covers the tab
-/// bar (sheet.md rule 2). This is FloatingPanel's `Layout`: positions for a size.
+/// bar (docs/sheet.md rule 2). This is FloatingPanel's `Layout`: positions for a size.
 ///
-/// Heights (Pinit's fractions, rounded to the nearest row, sheet.md rule 1):
+/// Heights (Pinit's fractions, rounded to the nearest row, docs/sheet.md rule 1):
 /// - small  = H/14, but at least `minimumSmall` rows (grabber + header + one pin row = 3);
 /// - medium = 0.4·H, clamped to [small, large];
 /// - large  = 0.8·H, at least small;

@@ -1,4 +1,4 @@
-/// The release decision: which detent a drag ends on (sheet.md rule 5).
+/// The release decision: which detent a drag ends on (docs/sheet.md rule 5).
 ///
 /// This is FloatingPanel's `FloatingPanelBehavior` projection. A panel let go
 /// at height `h` moving at `v` would coast, decelerating by a factor 0.998 per

@@ -1,4 +1,4 @@
-/// Pointer gestures, ticks and resize (sheet.md rules 3–7 and 12).
+/// Pointer gestures, ticks and resize (docs/sheet.md rules 3–7 and 12).
 extension SheetModel {
     /// Adopts a new travel (rows). At rest the sheet shows
     /// `layout.resolve(preferredDetent)`. During a drag or a settle it lands
@@ -20,7 +20,7 @@ extension SheetModel {
     }
 
     /// A press at screen row `pointerRow`. A running settle stops where it is
-    /// and the drag starts from that height (sheet.md rule 6). A press while
+    /// and the drag starts from that height (docs/sheet.md rule 6). A press while
     /// already dragging (a lost release) starts over from the current height.
     public mutating func beginDrag(pointerRow: Int, time: Double) {
         advance(time)

@@ -1,4 +1,4 @@
-/// Programmatic moves: keys, grabber clicks, map clicks (sheet.md rules 7, 9–11).
+/// Programmatic moves: keys, grabber clicks, map clicks (docs/sheet.md rules 7, 9–11).
 extension SheetModel {
     /// Moves to `layout.resolve(target)`, from wherever the sheet is and
     /// keeping a running settle's velocity; ends a drag in progress.

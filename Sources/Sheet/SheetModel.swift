@@ -18,7 +18,7 @@
 //
 // Sources: FloatingPanel (scenee/FloatingPanel), Apple's
 // UISheetPresentationController and SwiftUI presentation detents, Android's
-// BottomSheetBehavior and BottomSheetDragHandleView, and Pinit (seeds.md).
+// BottomSheetBehavior and BottomSheetDragHandleView, and Pinit (docs/sheet.md).
 // The behaviour rules are docs/sheet.md; the tests in Tests/SheetTests are the
 // worked examples.
 
@@ -65,7 +65,7 @@ public struct SheetModel: Sendable, Equatable {
     public internal(set) var detent: Detent
     /// The detent last chosen by the user (drag, key, click); a resize shows
     /// `layout.resolve(preferredDetent)`, so medium comes back when the
-    /// terminal grows again. Persist this one (sheet.md rule 14).
+    /// terminal grows again. Persist this one (docs/sheet.md rule 14).
     public internal(set) var preferredDetent: Detent
     /// Detent heights for the current travel.
     public internal(set) var layout: DetentLayout

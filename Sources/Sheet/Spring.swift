@@ -1,7 +1,7 @@
 import Foundation
 
 /// A critically damped spring from `start` to `target` rows, solved
-/// analytically so any frame time can be sampled (sheet.md rule 6).
+/// analytically so any frame time can be sampled (docs/sheet.md rule 6).
 ///
 /// With `x = value − target`, `x0 = start − target` and `ω = 2π / response`
 /// (SwiftUI's `response`, damping fraction 1):
@@ -16,7 +16,7 @@ import Foundation
 /// carries on briefly, then returns. Being a pure function of time, a spring is
 /// interrupted simply by sampling it and starting something else from there.
 public struct Spring: Sendable, Equatable {
-    /// Default response in seconds (sheet.md: ≈ 0.3–0.4 s).
+    /// Default response in seconds (docs/sheet.md: ≈ 0.3–0.4 s).
     public static let defaultResponse = 0.35
     /// Settled when closer than this to the target, in rows: the drawn row is the target's.
     public static let restDistance = 0.5

@@ -1,4 +1,4 @@
-/// Estimates the drag velocity in rows/s at release (sheet.md rule 4).
+/// Estimates the drag velocity in rows/s at release (docs/sheet.md rule 4).
 ///
 /// Follows Android's `VelocityTracker` horizon: only the motion of the last
 /// `horizon` seconds (default 0.1 s) before release counts, and a release more

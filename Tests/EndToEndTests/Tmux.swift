@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Runs the real `pinmap` binary inside a private tmux server and reads its
-/// screen, as terminal.md's harness does: `send-keys -l` for keys and literal
+/// screen: `send-keys -l` for keys and literal
 /// SGR mouse reports, `capture-pane -p` for the screen, `display -p` for the
 /// pane's mouse and alternate-screen flags.
 final class Tmux {
