@@ -3,16 +3,16 @@ import Foundation
 /// Every user-visible string of the interface, one key per string. `S.key.text` is the
 /// string in `Strings.language`; `S.key(a, b)` fills its `{0}`, `{1}` placeholders.
 public enum S: String, CaseIterable, Sendable {
-    // Fixes after fresh-eyes testing.
+    // Import results and row reasons, Settings' sensitivity and export, the sample pins.
     case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankName, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
-    // Fit (issue #11): partial imports, Pinmap's field names and import errors in the UI's language.
+    // Partial imports, Pinmap's field names and import errors in the UI's language.
     case noticeImportedPartly, fieldName, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf
-    // Places, properties, export (map and format work).
+    // Places, properties, export.
     case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, stGSHHG, hGoToPlace, listIndexing
     case detentSmall, detentMedium, detentLarge
     case focusMap, focusList
@@ -55,7 +55,7 @@ public enum S: String, CaseIterable, Sendable {
     // Import tab.
     case importTitle, importFile, importNeedPath, importFilesHere, importNoFiles, importing, importColumns, importFirstRows
     case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary
-    // Misc.
+    // Pasting, indexing, the key and mouse words of help, Settings' import batches.
     case pasteLineBreaks
     case idxQStops
     // Work off the UI thread: the status line while a job runs, and what q leaves printed.

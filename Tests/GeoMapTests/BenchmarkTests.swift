@@ -2,9 +2,13 @@ import XCTest
 import Frame
 @testable import GeoMap
 
-/// Prints timings (never asserts them). Run in release for real figures:
-/// `swift test -c release --filter BenchmarkTests`.
+/// Prints timings (never asserts them); not part of the default suite. Run in release for
+/// real figures: `PINMAP_BENCH=1 swift test -c release --filter BenchmarkTests`.
 final class BenchmarkTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["PINMAP_BENCH"] == "1", "timings: PINMAP_BENCH=1")
+    }
+
     private func ms(_ body: () -> Void) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         body()

@@ -3,9 +3,14 @@ import Frame
 @testable import GeoMap
 
 /// Debug views: print frames so a person can look at them
-/// (`swift test --filter PreviewTests`). Each also checks that the frame
-/// holds a plausible amount of line art, so none can silently draw nothing.
+/// (`PINMAP_PREVIEWS=1 swift test --filter PreviewTests`); not part of the default suite (the
+/// golden frames check what is drawn). Each also checks that the frame holds a plausible
+/// amount of line art, so none can silently draw nothing.
 final class PreviewTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["PINMAP_PREVIEWS"] == "1", "previews: PINMAP_PREVIEWS=1")
+    }
+
     private func nonBlank(_ s: Screen) -> Int { s.cells.filter { $0.text != " " && !$0.text.isEmpty }.count }
 
     func testPrintWorldBraille() {

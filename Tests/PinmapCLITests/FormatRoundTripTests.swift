@@ -7,9 +7,8 @@ import PinStore
 /// Export → `pinmap import` round trips for GPX and KML: title, description, category,
 /// created_at, coordinates (1e-7°) and properties come back exactly.
 ///
-/// These need the GPX and KML readers (the `readers` branch of issue #12). Until a `.gpx` or
-/// `.kml` file is read as that format, each test skips and says so; once the readers are
-/// merged they run. They rely on the documented export shapes: standard elements for the pin
+/// A `.gpx` or `.kml` file read as anything but its own format (as CSV) fails the test.
+/// They rely on the documented export shapes: standard elements for the pin
 /// fields, properties as `<pinmap:KEY>` extension leaves (or `<pinmap:property name=…>`) in
 /// GPX and as `ExtendedData/Data` in KML, and the exact `created_at` in
 /// `<pinmap:created_at>` when it is not of the form `2024-05-28T18:42:08Z`.
@@ -49,10 +48,8 @@ final class FormatRoundTripTests: XCTestCase {
         let back = CLITestStore()
         let r = back.run("import", path, "--json")
         let report = try? JSON.object(r.stdout)
-        // Read as CSV: this branch has no reader for the format yet. Any other failure fails.
-        if r.stderr.contains("no coordinate columns") || (report?["format"] as? String)?.uppercased() == "CSV" {
-            throw XCTSkip("\(format.uppercased()) import is not available on this branch (needs the readers of issue #12): exit \(r.code), \(r.stderr)")
-        }
+        // The file is read by its own format's reader, never as CSV.
+        XCTAssertEqual((report?["format"] as? String)?.uppercased(), format.uppercased(), "read as \(report?["format"] ?? "nothing"): \(r.stderr)")
         XCTAssertEqual(r.code, 0, r.stderr)
         let a = try s.open().pins().map(Kept.init), b = try back.open().pins().map(Kept.init)
         XCTAssertEqual(b.count, a.count)

@@ -8,7 +8,7 @@ import PinmapTestSupport
 
 /// Korean only where characters are UTF-8; braille refused in a non-UTF-8 locale;
 /// place wording in Korean.
-final class LocaleFixTests: XCTestCase {
+final class LocaleCharactersTests: XCTestCase {
     func testKoreanNeedsAUTF8Locale() {
         XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR.UTF-8"]), .korean)
         XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR.EUC-KR"]), .english)

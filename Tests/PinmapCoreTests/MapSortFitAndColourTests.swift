@@ -7,7 +7,7 @@ import Sheet
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Fixes from the fresh-eyes testers: sort, fit, world view.
+/// The list's distance sort, fitting the map to the pins, capped search counts and category colours.
 final class DistanceSortTests: XCTestCase {
     /// The distance order starts at the visible map's centre (the status line's
     /// point), not at the pane's centre half under a medium sheet.

@@ -5,10 +5,10 @@ import Frame
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Tester (fixui 6): the detail page uses its rows and scrolls, an edit that changes nothing
-/// says so, a single search match opens with Enter, the Timeline says it ignores the filter.
+/// The detail page uses its rows and scrolls, an edit that changes nothing says so, a
+/// single search match opens with Enter, the Timeline says it ignores the filter.
 /// (The delete pop-up's `y` and the Settings header are in the golden frames confirm-*, settings-*.)
-final class SmallUIFixesTests: XCTestCase {
+final class DetailEditSearchTests: XCTestCase {
     private func detailRunner() throws -> AppRunner {
         var pins = UIFixtures.seoulPins
         pins[0].properties = """
@@ -69,8 +69,8 @@ final class SmallUIFixesTests: XCTestCase {
     }
 }
 
-/// Tester (fixui 3): a search's "newest first" listed the matches newest id first (the order
-/// the store reads them), not newest created, as the map's list and its header say.
+/// A search's "newest first" lists its matches newest created first, as the map's list and
+/// its header say (not newest id first, the order the store reads them).
 final class SearchOrderTests: XCTestCase {
     func testSearchListsItsMatchesNewestCreatedFirst() throws {
         // Ids 1, 2, 3 created 2024, 2022, 2023: id order is not creation order.

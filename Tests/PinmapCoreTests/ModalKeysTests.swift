@@ -6,7 +6,7 @@ import PinModel
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Issue #11 (keys brief): no key lost in a modal, the search's "show them all" reachable
+/// Keys in and around modals: no key lost in a modal, the search's "show them all" reachable
 /// from the field, help that promises only working keys, no stale or wrapped coordinate.
 final class ModalKeysActBelowTests: XCTestCase {
     private func state() -> AppState {
@@ -171,7 +171,7 @@ final class HelpPromisesTests: XCTestCase {
     }
 }
 
-final class CoordinateFixTests: XCTestCase {
+final class CentreAndCoordinateTests: XCTestCase {
     func testAddUsesTheCentreTheSheetSettlesOn() {
         var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: false)
         s.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)

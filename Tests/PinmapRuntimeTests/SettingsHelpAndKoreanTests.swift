@@ -8,8 +8,8 @@ import PinStore
 import PinmapTestSupport
 @testable import PinmapCLI
 
-/// Settings, help, the too-small screen and Korean texts, as fresh-eyes testing found them.
-final class SettingsHelpFixTests: XCTestCase {
+/// Settings (export names, sensitivity, colour), help, the too-small screen and Korean texts.
+final class SettingsHelpAndKoreanTests: XCTestCase {
     private func settings(cols: Int = 100, rows: Int = 30) throws -> AppRunner {
         let r = try UIFixtures.sqliteRunner(cols: cols, rows: rows)
         r.char("4")

@@ -8,8 +8,9 @@ import GeoMap
 import PinmapTestSupport
 import PinStore
 
-/// Issue #11 (second tester's items 5, 7, 13, 11, 6, 12): messages keep their own words, in Korean too.
-final class FixbMessageTests: XCTestCase {
+/// Messages keep their own words, in Korean too: shortened paths keep their ends, file
+/// errors name what is wrong, a place search that finds nothing says so.
+final class MessageWordingTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
 
     private func importState(_ folder: FolderListing) -> AppState {
