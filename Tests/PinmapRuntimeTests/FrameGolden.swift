@@ -46,10 +46,11 @@ enum FrameGolden {
         }
     }
 
-    /// Compares `screen` with the golden file `name-<cols>x<rows>.txt` (or writes it when updating).
+    /// Compares `screen` with the golden file `name-<cols>x<rows>.txt` (or writes it when updating):
+    /// its text, then its styles (`styleMap`).
     static func check(_ screen: Screen, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         let url = framesFolder.appendingPathComponent("\(name)-\(screen.width)x\(screen.height).txt")
-        let actual = screen.text() + "\n"
+        let actual = screen.text() + "\n" + styleMap(screen)
         if updating {
             XCTAssertNoThrow(try Data(actual.utf8).write(to: url), file: file, line: line)
             return
@@ -62,6 +63,53 @@ enum FrameGolden {
         if expected != actual {
             XCTFail("frame \(url.lastPathComponent) differs:\n" + diff(expected, actual), file: file, line: line)
         }
+    }
+
+    /// The frame's styles in a compact, readable form: a legend naming each style that occurs
+    /// (`.` plain, then `a`, `b`, … in order of first appearance: `a reverse`, `b dim fg 4`),
+    /// then one line a row, one letter a cell (a wide character's second cell repeats its
+    /// letter), trailing plain cells left out.
+    ///
+    ///     -- styles --
+    ///     . plain
+    ///     a reverse
+    ///     -- cells --
+    ///     aaaaaa
+    static func styleMap(_ screen: Screen) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var letter: [Style: Character] = [.plain: "."]
+        var legend = ["\(Character(".")) plain"]
+        var rows: [String] = []
+        for row in 0..<screen.height {
+            var out = ""
+            var last = Style.plain
+            for col in 0..<screen.width {
+                let cell = screen[col, row]
+                let style = cell.isContinuation ? last : cell.style
+                last = style
+                if letter[style] == nil {
+                    let c = letter.count - 1 < letters.count ? letters[letter.count - 1] : "?"
+                    letter[style] = c
+                    legend.append("\(c) \(describe(style))")
+                }
+                out.append(letter[style]!)
+            }
+            while out.last == "." { out.removeLast() }
+            rows.append(out)
+        }
+        return "-- styles --\n" + legend.joined(separator: "\n") + "\n-- cells --\n" + rows.joined(separator: "\n") + "\n"
+    }
+
+    /// `bold reverse fg 4 bg 236`: the attributes set, then the colours that are not the default.
+    static func describe(_ s: Style) -> String {
+        var words: [String] = []
+        if s.bold { words.append("bold") }
+        if s.dim { words.append("dim") }
+        if s.reverse { words.append("reverse") }
+        if s.underline { words.append("underline") }
+        if s.fg != .default { words.append("fg \(s.fg.index)") }
+        if s.bg != .default { words.append("bg \(s.bg.index)") }
+        return words.isEmpty ? "plain" : words.joined(separator: " ")
     }
 
     /// The lines that differ, unified-diff style: `@@ line N @@`, `-expected`, `+actual`.
