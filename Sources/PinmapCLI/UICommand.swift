@@ -30,24 +30,17 @@ enum UICommand: Command {
         let environment = UIRunner.environment(localeIsUTF8: TerminalSession.localeIsUTF8(), colorAvailable: session.colorCount >= 8,
                                                indexesWhenNeeded: true)
         let state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8, environment: environment)
+        // The UI thread only reads keys, updates and paints: reads, searches, files and
+        // writes run on lanes of their own, each with its own connection (the first view
+        // read too: a store a large import left unindexed answers its list slowly).
         let runner = UIRunner.make(store: store, state: state, loadSamples: { repository in
             guard let s = repository as? Store else { return 0 }
             return try SamplePins.load(into: s)
-        })
+        }, workers: true)
         if isNew { runner.loadSamplesIfEmpty() }
         // Warms the place-name index (for / and g) off the input path while the map shows;
         // the core learns it is ready from `Effect.preparePlaceIndex`'s answer, at the first /.
         Thread.detachNewThread { Gazetteer.prepareSearch() }
-        // From here the UI thread only reads keys, updates and paints: reads, searches,
-        // files and writes run on lanes of their own, each with its own connection.
-        if store.path != ":memory:" {
-            let path = store.path
-            runner.startWorkers(open: { () throws(StoreError) -> any PinRepository in
-                let s = try Store(path: path)
-                s.useFrameCache()
-                return s
-            })
-        }
         // What a large import left for later (search, the map's clusters): indexed on the
         // write lane while the map works; q stops it (rolled back, resumed next time).
         if (try? store.hasIndexBacklog()) == true { runner.startIndexing() }

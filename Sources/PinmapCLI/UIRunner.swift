@@ -8,9 +8,21 @@ import PinStore
 /// The runner the terminal UI, `pinmap render` and `pinmap bench render` share: the SQLite
 /// store with its frame cache, the importer, and what the core gets from the environment.
 enum UIRunner {
-    static func make(store: Store, state: AppState, loadSamples: @escaping (any PinRepository) throws -> Int) -> AppRunner {
+    /// - Parameter workers: run every effect off the caller's thread, each lane with its own
+    ///   connection to the store's file (the terminal UI; not for an in-memory store).
+    static func make(store: Store, state: AppState, loadSamples: @escaping (any PinRepository) throws -> Int,
+                     workers: Bool = false) -> AppRunner {
         store.useFrameCache()
-        return AppRunner(store: store, state: state, importer: UIFileImporter.make(), loadSamples: loadSamples)
+        let path = store.path
+        var open: (@Sendable () throws(StoreError) -> any PinRepository)?
+        if workers && path != ":memory:" {
+            open = { @Sendable () throws(StoreError) -> any PinRepository in
+                let s = try Store(path: path)
+                s.useFrameCache()
+                return s
+            }
+        }
+        return AppRunner(store: store, state: state, importer: UIFileImporter.make(), loadSamples: loadSamples, workers: open)
     }
 
     /// A runner that loads no sample pins (`render`, the benchmark).

@@ -8,9 +8,10 @@ import Sheet
 extension AppState {
     mutating func receiveResult(_ event: AppEvent, now: Double, _ fx: inout Effects) {
         switch event {
-        case .storeOpened(let settings, let newestPinDay, let today):
+        case .storeOpened(let settings, let today):
             restore(settings: settings)
-            startTimeline(newestPinDay: newestPinDay, today: today)
+            startTimeline(newestPinDay: nil, today: today)
+            fx.add(.restartTimeline)
             fx.requestView(list: true)
         case .viewLoaded(let data):
             // An answer older than the one shown is dropped; a newer one is shown even while
@@ -64,7 +65,11 @@ extension AppState {
         case .importProgress(let bytes, let total):
             importTab.progress = total > 0 ? min(1, Double(bytes) / Double(total)) : 1
             if case .importing(let name, _, _)? = job { job = .importing(name: name, bytes: bytes, of: total) }
-        case .importWritten: importTab.progress = nil
+        case .importWritten:
+            // Committed: the new pins are on the map now (the cell tree), while what the
+            // import left (search, the list's indexes) is indexed after it.
+            importTab.progress = nil
+            fx.requestView(list: true)
         case .importStopped(let name):
             importTab.progress = nil
             job = nil

@@ -16,9 +16,9 @@ public enum AppEvent: Sendable {
     case searchFinished(generation: Int, Result<SearchResults, StoreError>)
     /// A folder the Import tab asked for (`Effect.listFolder`).
     case folderListed(FolderListing)
-    /// The store was opened: its saved settings (`SettingKey` → value), the creation day of
-    /// its newest pin (`2026-12-01`; nil when empty) and today, for the Timeline.
-    case storeOpened(settings: [String: String], newestPinDay: String?, today: Date)
+    /// The store was opened: its saved settings (`SettingKey` → value) and today (the
+    /// Timeline opens there until the newest pin's day is read, `Effect.restartTimeline`).
+    case storeOpened(settings: [String: String], today: Date)
     /// The place-name index is built (`Effect.preparePlaceIndex`).
     case placeIndexReady
     /// The map's markers, counts and (when asked) list for the state's view (`Effect.loadView`).

@@ -40,17 +40,22 @@ public final class AppRunner {
     ///   - state: the initial state (size, environment, options).
     ///   - importer: previews and imports files (the Import tab).
     ///   - loadSamples: imports the bundled sample pins into a store; returns how many were added.
+    ///   - workers: opens a connection to the store for each worker lane (the terminal UI):
+    ///     every effect, the first view read included, runs off this thread. Nil: effects
+    ///     run on this thread when events are handled (`render`, tests).
     public init(store: any PinRepository, state: AppState, importer: FileImporter = .unavailable,
-                loadSamples: @escaping (any PinRepository) throws -> Int) {
+                loadSamples: @escaping (any PinRepository) throws -> Int,
+                workers: (@Sendable () throws(StoreError) -> any PinRepository)? = nil) {
         self.store = store
         self.state = state
         performer = EffectPerformer(importer: importer, loadSamples: loadSamples)
         inline = WorkLane(name: "inline", connection: LaneConnection(store), performer: performer, outbox: outbox)
+        if let workers { startWorkers(open: workers) }
         var settings: [String: String] = [:]
         for key in SettingKey.all { if let v = (try? store.setting(key)).flatMap({ $0 }) { settings[key] = v } }
         // Read even when a large import left pins to index: its commit put them on the map
         // (the cell tree), so the map shows them while search catches up.
-        feed(.storeOpened(settings: settings, newestPinDay: EffectPerformer.newestPinDay(store), today: Date()), now: state.clock)
+        feed(.storeOpened(settings: settings, today: Date()), now: state.clock)
         drain()
     }
 
@@ -149,6 +154,8 @@ public final class AppRunner {
     public func startWorkers(open: @escaping @Sendable () throws(StoreError) -> any PinRepository) {
         guard lanes == nil else { return }
         drain()
+        var performer = performer
+        performer.markersFirst = true
         func lane(_ name: String) -> WorkLane {
             let l = WorkLane(name: name, connection: LaneConnection(open: open), performer: performer, outbox: outbox)
             l.start()
