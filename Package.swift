@@ -50,7 +50,7 @@ let package = Package(
 
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
-        .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame"]),
+        .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame", "PinModel"]),
         .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinModelTesting"]),
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel"],

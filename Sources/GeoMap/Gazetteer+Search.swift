@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// A place found by name.
@@ -10,7 +11,7 @@ public struct PlaceMatch: Sendable, Equatable {
     public var countryCode: String
     /// What to show so the place fits: the city's surroundings or the
     /// country's largest part.
-    public var box: BoundingBox
+    public var box: LatLonBox
     /// The query is one of the place's whole names (not only the start of one).
     public var exact = false
 }
@@ -60,7 +61,7 @@ extension Gazetteer {
         let h = Gazetteer.cityBoxHalfDegrees
         let w = h / max(0.2, cos(c.latitude * .pi / 180))
         return PlaceMatch(kind: .city(i), name: name, countryCode: c.countryCode,
-                          box: BoundingBox(south: c.latitude - h, west: c.longitude - w, north: c.latitude + h, east: c.longitude + w))
+                          box: LatLonBox(south: c.latitude - h, west: c.longitude - w, north: c.latitude + h, east: c.longitude + w))
     }
 
     /// Builds the name index now (about 0.1 s; over 1 s in a debug build), e.g.

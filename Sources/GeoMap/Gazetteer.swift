@@ -1,3 +1,4 @@
+import PinModel
 import CMapData
 import Frame
 
@@ -50,7 +51,7 @@ public struct Gazetteer: Sendable {
         /// A point inside the largest part, for the label.
         public var labelPoint: GeoPoint
         /// Bounding box of the largest part.
-        public var box: BoundingBox
+        public var box: LatLonBox
         /// Rings (parts and holes) as ranges into `ringPoints`.
         var rings: Range<Int>
     }
@@ -83,7 +84,7 @@ public struct Gazetteer: Sendable {
             countries.append(Country(name: blob.string(at: Int(name)), koreanName: blob.string(at: Int(ko)),
                                      isoCode: String(decoding: iso, as: UTF8.self),
                                      labelPoint: GeoPoint(latitude: Double(lat) / 1e5, longitude: Double(lon) / 1e5),
-                                     box: BoundingBox(south: Double(s) / 100, west: Double(w) / 100,
+                                     box: LatLonBox(south: Double(s) / 100, west: Double(w) / 100,
                                                       north: Double(n) / 100, east: Double(e) / 100),
                                      rings: Int(first)..<Int(first) + Int(count)))
         }

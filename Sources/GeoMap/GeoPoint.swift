@@ -18,11 +18,6 @@ public struct GeoPoint: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A latitude/longitude rectangle in degrees: the one box type, `LatLonBox` (PinModel).
-/// `west <= east`, both within [-180, 180]; a region that crosses the antimeridian is
-/// described by two boxes (see `Viewport.boundingBoxes(pane:)`).
-public typealias BoundingBox = LatLonBox
-
 /// Angle helpers shared by the projection and the graticule.
 enum GeoMath {
     /// `lon` wrapped into [-180, 180) (180 itself maps to -180 except that

@@ -1,3 +1,4 @@
+import PinModel
 import Frame
 
 /// Which places may be named at a scale, in rank order.
@@ -74,7 +75,7 @@ struct Eligibility {
         return pos.col >= Double(pane.x) && pos.col < Double(pane.maxX) && pos.row >= Double(pane.y) && pos.row < Double(pane.maxY)
     }
 
-    private func area(_ b: BoundingBox) -> Double {
+    private func area(_ b: LatLonBox) -> Double {
         var span = b.east - b.west
         if span < 0 { span += 360 }
         return span * (b.north - b.south)

@@ -1,3 +1,4 @@
+import PinModel
 import Frame
 
 /// What part of the world a map pane shows: a centre and a zoom, in an
@@ -95,21 +96,21 @@ public struct Viewport: Sendable, Equatable {
     /// antimeridian (the part west of it first, ending at 180, then the part
     /// from -180). Latitudes are clamped to [-90, 90]. At zoom 1 the box spans
     /// all longitudes.
-    public func boundingBoxes(pane: Rect) -> [BoundingBox] {
+    public func boundingBoxes(pane: Rect) -> [LatLonBox] {
         let span = visibleSpan(pane: pane)
         let south = GeoMath.clampLatitude(span.south), north = GeoMath.clampLatitude(span.north)
         if span.east - span.west >= 360 {
-            return [BoundingBox(south: south, west: -180, north: north, east: 180)]
+            return [LatLonBox(south: south, west: -180, north: north, east: 180)]
         }
         if span.west < -180 {
-            return [BoundingBox(south: south, west: span.west + 360, north: north, east: 180),
-                    BoundingBox(south: south, west: -180, north: north, east: span.east)]
+            return [LatLonBox(south: south, west: span.west + 360, north: north, east: 180),
+                    LatLonBox(south: south, west: -180, north: north, east: span.east)]
         }
         if span.east > 180 {
-            return [BoundingBox(south: south, west: span.west, north: north, east: 180),
-                    BoundingBox(south: south, west: -180, north: north, east: span.east - 360)]
+            return [LatLonBox(south: south, west: span.west, north: north, east: 180),
+                    LatLonBox(south: south, west: -180, north: north, east: span.east - 360)]
         }
-        return [BoundingBox(south: south, west: span.west, north: north, east: span.east)]
+        return [LatLonBox(south: south, west: span.west, north: north, east: span.east)]
     }
 
     /// The pane's edges in degrees without wrapping or clamping: `west` may be
@@ -157,7 +158,7 @@ public struct Viewport: Sendable, Equatable {
     /// one cell of margin on every side. A box with `west > east` is taken to
     /// cross the antimeridian. Boxes smaller than 0.02° (the data's
     /// resolution, e.g. a single pin) are treated as 0.02° wide and high.
-    public mutating func fit(_ box: BoundingBox, pane: Rect) {
+    public mutating func fit(_ box: LatLonBox, pane: Rect) {
         let south = GeoMath.clampLatitude(min(box.south, box.north))
         let north = GeoMath.clampLatitude(max(box.south, box.north))
         var span = box.east - box.west

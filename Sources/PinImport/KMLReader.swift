@@ -48,7 +48,7 @@ final class KMLReader: XMLEventHandler {
     func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
         if descriptionDepth != nil {
             lastStartTag = "<" + name + attributes.sorted { $0.key < $1.key }
-                .map { " \($0.key)=\"\(Self.escaped($0.value))\"" }.joined() + ">"
+                .map { " \($0.key)=\"\(XMLText.escaped($0.value, attribute: true))\"" }.joined() + ">"
             text += lastStartTag
             stack.append(name)
             return
@@ -146,9 +146,5 @@ final class KMLReader: XMLEventHandler {
 
     func characters(_ string: String) {
         text += string
-    }
-
-    private static func escaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,6 +1,3 @@
-/// Which coordinate a value is.
-public typealias Axis = CoordinateAxis
-
 extension CoordinateAxis {
     /// Hemisphere letters that belong to this axis; the first is the positive one.
     var hemispheres: (positive: Character, negative: Character) {
@@ -31,7 +28,7 @@ enum AngleParser {
     private static let secondMarks: Set<Unicode.Scalar> = ["\"", "\u{2033}", "\u{201D}", "\u{201C}"]
 
     /// Parses `text` (already trimmed) as an angle on `axis`, without checking its range.
-    static func parse(_ text: String, axis: Axis) -> Outcome {
+    static func parse(_ text: String, axis: CoordinateAxis) -> Outcome {
         var scalars = Array(text.unicodeScalars)
         let hemisphere: Character?
         switch takeHemisphere(&scalars, axis: axis) {
@@ -72,7 +69,7 @@ enum AngleParser {
     private enum Hemisphere { case none, one(Character), two }
 
     /// Removes a hemisphere letter standing alone at the start or the end.
-    private static func takeHemisphere(_ s: inout [Unicode.Scalar], axis: Axis) -> Hemisphere {
+    private static func takeHemisphere(_ s: inout [Unicode.Scalar], axis: CoordinateAxis) -> Hemisphere {
         // Lower case only for this axis's letters (`35.6762n`, `139.6503e`): a lower-case "e"
         // in a latitude is a broken exponent ("1e"), not East.
         let own = [axis.hemispheres.positive, axis.hemispheres.negative]
@@ -163,7 +160,7 @@ enum AngleParser {
     private struct Problem: Error { var rule: ImportRule; var reason: String }
 
     /// Degrees + minutes/60 + seconds/3600, checking the marks' order and the part limits.
-    private static func combine(_ parts: [Part], axis: Axis) -> Result<Double, Problem> {
+    private static func combine(_ parts: [Part], axis: CoordinateAxis) -> Result<Double, Problem> {
         let expected: [Mark] = [.degrees, .minutes, .seconds]
         var values: [Double] = []
         for (k, p) in parts.enumerated() {

@@ -29,7 +29,7 @@ public enum GPXExport {
     }
 
     /// One `<wpt>` (indented one level) for `pin` with its property entries.
-    public static func waypoint(_ pin: Pin, properties: [PinProperties.Entry]) -> String {
+    public static func waypoint(_ pin: Pin, properties: [PinProperty]) -> String {
         var w = XMLWriter(declaration: false, depth: 1)
         let lon = pin.longitude == 180 ? -180 : pin.longitude
         w.start("wpt", [("lat", XMLWriter.decimal(pin.latitude)), ("lon", XMLWriter.decimal(lon))])

@@ -182,7 +182,7 @@ extension Store {
         var triggers: [(name: String, sql: String)] = []
         while try st.step() { triggers.append((st.text(0), st.text(1))) }
         if deleteOnly { triggers = triggers.filter { $0.sql.uppercased().contains("DELETE ON") } }
-        for t in triggers { try db.execute("DROP TRIGGER \"\(t.name.replacingOccurrences(of: "\"", with: "\"\""))\"") }
+        for t in triggers { try db.execute("DROP TRIGGER \(SQLIdentifier.quoted(t.name))") }
         let result = try body()
         for t in triggers { try db.execute(t.sql) }
         return result

@@ -21,7 +21,7 @@ public struct KMLExport {
     }
 
     /// The `Placemark` of `pin`, preceded by the folder changes it needs.
-    public mutating func placemark(_ pin: Pin, properties: [PinProperties.Entry]) -> String {
+    public mutating func placemark(_ pin: Pin, properties: [PinProperty]) -> String {
         var out = ""
         if pin.category != (folder ?? "") {
             out += closeFolder()

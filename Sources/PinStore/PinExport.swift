@@ -5,8 +5,6 @@
 /// shortest round-trip decimal for the `Double` (`37.5365`, `-90.0`, `1e-07`),
 /// so reading them back gives the identical value.
 public enum PinExport {
-    /// Export formats (`ExportFormat`, in PinModel).
-    public typealias Format = ExportFormat
 
     /// `title,description,category,latitude,longitude,created_at` and CRLF.
     public static let csvHeader = "title,description,category,latitude,longitude,created_at\r\n"
@@ -20,7 +18,7 @@ public enum PinExport {
     /// One CSV record for `pin`, ending in CRLF (RFC 4180, `CSVText`): the six pin fields,
     /// then the value of each of `propertyKeys` (strings as they are, other JSON values as
     /// JSON text; an empty cell when the pin lacks the key).
-    public static func csvRecord(_ pin: Pin, propertyKeys: [String] = [], properties: [PinProperties.Entry] = []) -> String {
+    public static func csvRecord(_ pin: Pin, propertyKeys: [String] = [], properties: [PinProperty] = []) -> String {
         var fields = [pin.title, pin.description, pin.category, number(pin.latitude), number(pin.longitude), pin.createdAt]
         if !propertyKeys.isEmpty {
             var values: [String: String] = [:]

@@ -3,12 +3,10 @@ import Foundation
 /// A pin's `properties` (the text of a JSON object) read back as entries in source order,
 /// through SQLite's `json_each` (Foundation's JSON parser loses the key order).
 public enum PinProperties {
-    /// One property (`PinProperty`, in PinModel).
-    public typealias Entry = PinProperty
 
     /// The entries of `json` in order; [] for `{}`, or for text that is not a JSON object
     /// (never stored: the table's CHECK refuses it).
-    public static func entries(_ json: String) -> [Entry] {
+    public static func entries(_ json: String) -> [PinProperty] {
         if isEmptyObject(json) { return [] }
         return (try? PropertyReader().entries(json)) ?? []
     }
@@ -44,11 +42,11 @@ public final class PropertyReader {
 
     /// The entries of `json` in order (see `PinProperties.entries`).
     /// - Throws: `StoreError` when `json` is not JSON.
-    public func entries(_ json: String) throws(StoreError) -> [PinProperties.Entry] {
+    public func entries(_ json: String) throws(StoreError) -> [PinProperty] {
         if PinProperties.isEmptyObject(json) { return [] }
         st.reset()
         try st.bind([.text(json)])
-        var out: [PinProperties.Entry] = []
+        var out: [PinProperty] = []
         while try st.step() { out.append(.init(key: st.text(0), value: st.text(1), isString: st.int(2) != 0)) }
         st.reset()
         return out

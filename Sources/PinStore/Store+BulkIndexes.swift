@@ -41,7 +41,7 @@ extension Store {
         for o in objects {
             try save.bind([.text(o.name), .text(o.type), .text(o.sql)])
             try save.step()
-            try db.execute("DROP \(o.type.uppercased()) main.\(quotedIdentifier(o.name))")
+            try db.execute("DROP \(o.type.uppercased()) main.\(SQLIdentifier.quoted(o.name))")
         }
         return !objects.isEmpty
     }
@@ -82,9 +82,5 @@ extension Store {
     /// - Throws: `StoreError` from SQLite.
     func hasIndex(_ name: String) throws(StoreError) -> Bool {
         try db.scalarInt("SELECT count(*) FROM main.sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]) > 0
-    }
-
-    private func quotedIdentifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

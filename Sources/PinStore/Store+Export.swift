@@ -6,7 +6,7 @@ extension Store {
     /// - Returns: how many pins were written.
     /// - Throws: `StoreError` from SQLite, or what `write` throws; the output is then partial.
     @discardableResult
-    public func export(_ format: PinExport.Format, write: (String) throws -> Void) throws -> Int {
+    public func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int {
         let reader = try PropertyReader()
         let cursor = try pinCursor(byCategory: format == .kml)
         var count = 0

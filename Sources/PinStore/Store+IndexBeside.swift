@@ -44,6 +44,17 @@ extension Store {
     /// indexing now (`endBulkInsert(deferringAll:)` → `finishIndexingBeside`).
     static let indexingProcessKey = "indexing_process"
 
+    /// Names this process as the one indexing what a bulk import left (`pinmap index`), so a
+    /// UI opened meanwhile leaves it to this one; `indexingDone()` takes the name back.
+    public func markIndexing() {
+        try? setSetting(Store.indexingProcessKey, String(getpid()))
+    }
+
+    /// Takes back `markIndexing`'s name.
+    public func indexingDone() {
+        try? db.execute("DELETE FROM settings WHERE key = '\(Store.indexingProcessKey)'")
+    }
+
     /// Whether another live process is indexing the pins its import just committed (the UI
     /// then leaves them to it instead of indexing them too). A killed import's mark names a
     /// process that is gone: false then.

@@ -1,3 +1,4 @@
+import PinModel
 import Foundation
 
 /// Builds an XML 1.0 document as text, one element per line, indented by two spaces: the one
@@ -32,34 +33,13 @@ public struct XMLWriter {
 
     /// `<name attr="value">text</name>` on one line.
     public mutating func leaf(_ name: String, _ value: String, _ attributes: [(String, String)] = []) {
-        text += indent + "<" + name + Self.attributes(attributes) + ">" + Self.escape(value) + "</" + name + ">\n"
+        text += indent + "<" + name + Self.attributes(attributes) + ">" + XMLText.escaped(value) + "</" + name + ">\n"
     }
 
     private var indent: String { String(repeating: "  ", count: baseDepth + open.count) }
 
     private static func attributes(_ list: [(String, String)]) -> String {
-        list.map { " " + $0.0 + "=\"" + escape($0.1, attribute: true) + "\"" }.joined()
-    }
-
-    /// `s` with `&`, `<`, `>` (and in attributes `"`, TAB, LF) as character references.
-    public static func escape(_ s: String, attribute: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            case "\"" where attribute: out += "&quot;"
-            case "\n" where attribute: out += "&#10;"
-            case "\t" where attribute: out += "&#9;"
-            case "\t", "\n": out.unicodeScalars.append(u)
-            case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: continue
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
+        list.map { " " + $0.0 + "=\"" + XMLText.escaped($0.1, attribute: true) + "\"" }.joined()
     }
 
     /// Whether `name` can be an element's local name (an XML NCName, ASCII subset plus any

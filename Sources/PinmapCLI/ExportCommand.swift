@@ -51,9 +51,9 @@ enum ExportCommand: TextCommand {
         return 0
     }
 
-    static func format(_ args: ParsedArguments, path: String?) throws(CLIError) -> PinExport.Format {
+    static func format(_ args: ParsedArguments, path: String?) throws(CLIError) -> ExportFormat {
         if let f = args.value("--format") {
-            guard let format = PinExport.Format(rawValue: f.lowercased()) else {
+            guard let format = ExportFormat(rawValue: f.lowercased()) else {
                 throw .usage(command: "export", message: "--format must be csv, geojson, gpx or kml, got '\(f)'")
             }
             return format

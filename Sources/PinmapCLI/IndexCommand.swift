@@ -38,6 +38,9 @@ enum IndexCommand: TextCommand {
         do { backlog = try store.indexBacklog() } catch { throw .failure(error.message) }
         if !backlog.isEmpty {
             let bar = ImportProgressPrinter(label: "indexing \(backlog.pins) pins", fileSize: 1, minimumBytes: 0)
+            // A UI opened meanwhile leaves the work to this process (and says so).
+            store.markIndexing()
+            defer { store.indexingDone() }
             do {
                 try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
             } catch {

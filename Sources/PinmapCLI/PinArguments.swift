@@ -1,3 +1,4 @@
+import PinModel
 import PinImport
 import PinStore
 
@@ -29,11 +30,11 @@ struct PinFields {
     static func parse(_ args: ParsedArguments, command: String) throws(CLIError) -> PinFields {
         var f = PinFields()
         if let t = args.value("--title") {
-            f.title = t.trimmingCharacters(in: .whitespacesAndNewlines)
+            f.title = trimmedText(t)
             if f.title?.isEmpty == true { throw .usage(command: command, message: "--title must not be blank") }
         }
         f.description = args.value("--description")
-        f.category = args.value("--category")?.trimmingCharacters(in: .whitespacesAndNewlines)
+        f.category = args.value("--category").map(trimmedText)
         f.latitude = try args.value("--lat").map { v throws(CLIError) in try coordinate(v, .latitude, "--lat", command) }
         f.longitude = try args.value("--lon").map { v throws(CLIError) in try coordinate(v, .longitude, "--lon", command) }
         return f
@@ -42,14 +43,14 @@ struct PinFields {
     /// One coordinate through the importer's `CoordinateParser` (decimal
     /// degrees, DMS, DDM, hemisphere letters), range-checked.
     /// - Throws: `CLIError.usage` with the parser's reason.
-    static func coordinate(_ text: String, _ axis: Axis, _ flag: String, _ command: String) throws(CLIError) -> Double {
+    static func coordinate(_ text: String, _ axis: CoordinateAxis, _ flag: String, _ command: String) throws(CLIError) -> Double {
         switch CoordinateParser.parse(text, axis: axis, field: flag) {
         case .failure(let issue):
             throw .usage(command: command, message: "\(flag): \(issue.reason)")
         case .success(let v):
             // Worded as the importer's range issues; one value alone cannot look swapped.
             guard !axis.contains(v) else { return v }
-            let t = text.trimmingCharacters(in: .whitespaces)
+            let t = trimmedText(text)
             let shown = Double(t) != nil ? t : "\(t) (\(v)°)"
             throw .usage(command: command, message: "\(flag): " + axis.outsideReason(shown))
         }

@@ -143,11 +143,7 @@ public struct PinDetail: Sendable, Equatable {
 }
 
 extension String {
-    /// The string without leading and trailing whitespace and newlines.
-    var trimmingSpaces: String {
-        var t = Substring(self)
-        while let f = t.first, f.isWhitespace { t.removeFirst() }
-        while let l = t.last, l.isWhitespace { t.removeLast() }
-        return String(t)
-    }
+    /// The string without leading and trailing whitespace, newlines and stray byte order
+    /// marks: the one trim (`trimmedText`, PinModel), as the importer and the store trim.
+    var trimmingSpaces: String { trimmedText(self) }
 }

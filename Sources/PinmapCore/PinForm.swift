@@ -114,7 +114,7 @@ public struct PinForm: Sendable, Equatable {
     /// NaN/inf, hexadecimal, not a number, outside −90…90 / −180…180).
     /// Title, description and category are trimmed of surrounding spaces.
     public func validated() -> Result<NewPin, Refusal> {
-        let title = trimmed(self[.title].text)
+        let title = self[.title].text.trimmingSpaces
         if title.isEmpty {
             return .failure(Refusal(field: .title, message: S.fmNeedsTitle.text))
         }
@@ -135,11 +135,9 @@ public struct PinForm: Sendable, Equatable {
             return .failure(Refusal(field: isLatitude ? .latitude : .longitude,
                                     message: ImportResultText.reason(first, field: (isLatitude ? S.irLatitude : S.irLongitude).text)))
         }
-        return .success(NewPin(title: title, description: trimmed(self[.description].text),
-                               category: trimmed(self[.category].text), latitude: lat, longitude: lon))
+        return .success(NewPin(title: title, description: self[.description].text.trimmingSpaces,
+                               category: self[.category].text.trimmingSpaces, latitude: lat, longitude: lon))
     }
-
-    private func trimmed(_ s: String) -> String { s.trimmingSpaces }
 
     /// Rows the form's card wants: grabber, heading, blank, one row per
     /// field, blank, error, help, margin.

@@ -1,5 +1,4 @@
 import PinModel
-typealias PinStoreOrder = PinQuery.Order
 import Frame
 import GeoMap
 import Sheet
@@ -205,8 +204,8 @@ enum TimelineKeys {
 
 /// The sort orders `s` cycles through, with their labels.
 enum PinQueryOrderCycle {
-    static let all: [PinStoreOrder] = [.newest, .name, .distance]
-    static func label(_ o: PinStoreOrder) -> String {
+    static let all: [PinQuery.Order] = [.newest, .name, .distance]
+    static func label(_ o: PinQuery.Order) -> String {
         switch o {
         case .newest: return S.orderNewest.text
         case .name: return S.orderName.text

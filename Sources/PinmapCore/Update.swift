@@ -259,7 +259,7 @@ extension AppState {
     /// (degrees; 0 for `0`, the current one when refitted). Kept fitted as the sheet moves
     /// (`worldStaysFitted`).
     mutating func fitWorld(centredOn longitude: Double = 0, _ fx: inout Effects) {
-        fitInVisibleMap(BoundingBox(south: -90, west: longitude - 180, north: 90, east: longitude + 180), &fx)
+        fitInVisibleMap(LatLonBox(south: -90, west: longitude - 180, north: 90, east: longitude + 180), &fx)
         worldFit = (viewport, settledVisibleMap)
         fx.requestView(list: true)
     }
@@ -327,7 +327,7 @@ extension AppState {
 
     /// Shows all of `box` in the map rows left visible above the sheet, with
     /// `Viewport.fit`'s one-cell margin (a zoom below 1 when the rows are few).
-    mutating func fitInVisibleMap(_ box: BoundingBox, _ fx: inout Effects) {
+    mutating func fitInVisibleMap(_ box: LatLonBox, _ fx: inout Effects) {
         viewport.fit(box, pane: settledVisibleMap)
         centerInVisibleMap(viewport.center, &fx)
     }

@@ -27,9 +27,8 @@ public final class AppRunner {
     public var afterOutcome: (() -> Void)?
     /// Without workers: one lane on this thread over `store`.
     private var inline: WorkLane
-    /// With workers: reads of the view, the list, the Timeline and facts; searches; files
-    /// (folders, previews); writes (pins, comments, settings, imports, indexing, exports).
-    private var lanes: (reads: WorkLane, search: WorkLane, files: WorkLane, writes: WorkLane)?
+    /// With workers: one lane each for reads, lists, searches, files and writes (`Lanes`).
+    private var lanes: Lanes?
 
     /// Most pins a store waiting for indexing may hold for the list to be read before the
     /// indexing at start-up (62,000: about 0.1 s; 1,000,000: seconds).
@@ -121,7 +120,15 @@ public final class AppRunner {
         }
         switch effect {
         case .cancel: lanes.writes.cancelRunning()
-        case .loadView, .loadListRows, .fitPins, .loadTimeline, .restartTimeline, .loadStoreInfo, .loadComments:
+        case .loadView(var request) where request.list:
+            // The markers never wait for a list: a list read before the list's index is
+            // built (after a large import) takes seconds. The lists lane reads both; the
+            // answer shown is the newest (`ViewRequest.generation`).
+            lanes.lists.submit(effect)
+            request.list = false
+            lanes.reads.submit(.loadView(request))
+        case .loadListRows: lanes.lists.submit(effect)
+        case .loadView, .fitPins, .loadTimeline, .restartTimeline, .loadStoreInfo, .loadComments:
             lanes.reads.submit(effect)
         case .search: lanes.search.submit(effect)
         case .listFolder, .previewImport, .preparePlaceIndex: lanes.files.submit(effect)
@@ -154,14 +161,13 @@ public final class AppRunner {
     public func startWorkers(open: @escaping @Sendable () throws(StoreError) -> any PinRepository) {
         guard lanes == nil else { return }
         drain()
-        var performer = performer
-        performer.markersFirst = true
         func lane(_ name: String) -> WorkLane {
             let l = WorkLane(name: name, connection: LaneConnection(open: open), performer: performer, outbox: outbox)
             l.start()
             return l
         }
-        lanes = (lane("reads"), lane("search"), lane("files"), lane("writes"))
+        lanes = Lanes(reads: lane("reads"), lists: lane("lists"), search: lane("search"), files: lane("files"),
+                      writes: lane("writes"))
     }
 
     /// Feeds the outcomes the lanes finished since the last call, one at a time, at `now`
@@ -180,7 +186,7 @@ public final class AppRunner {
     /// True while an effect waits, runs, or its outcome waits to be fed.
     public var isBusy: Bool {
         guard let lanes else { return !outbox.isEmpty || inline.isBusy }
-        return !outbox.isEmpty || lanes.reads.isBusy || lanes.search.isBusy || lanes.files.isBusy || lanes.writes.isBusy
+        return !outbox.isEmpty || lanes.all.contains { $0.isBusy }
     }
 
     /// True while a write (pin, comment, setting, import, indexing, export) waits or runs.
@@ -209,7 +215,7 @@ public final class AppRunner {
             lanes.writes.waitUntilIdle()
             collectOutcomes(now: now)
         }
-        for lane in [lanes.reads, lanes.search, lanes.files, lanes.writes] { lane.stop() }
+        for lane in lanes.all { lane.stop() }
         self.lanes = nil
     }
 }
@@ -230,4 +236,20 @@ extension AppRunner {
         handle(.showPlace(match), now: state.clock)
         return match
     }
+}
+
+/// The worker lanes of a runner with workers.
+struct Lanes {
+    /// The view's markers and counts, fit, the Timeline, the Settings tab's facts, comments.
+    let reads: WorkLane
+    /// Views with their list, and more list rows.
+    let lists: WorkLane
+    /// The newest search.
+    let search: WorkLane
+    /// Folders, previews, the place-name index.
+    let files: WorkLane
+    /// Pins, comments, settings, imports, indexing, exports: in the order asked for.
+    let writes: WorkLane
+
+    var all: [WorkLane] { [reads, lists, search, files, writes] }
 }

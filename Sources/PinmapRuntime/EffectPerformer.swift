@@ -12,10 +12,6 @@ struct EffectPerformer: @unchecked Sendable {
     /// Imports the bundled sample pins into a store; returns how many were added.
     let loadSamples: (any PinRepository) throws -> Int
 
-    /// Post a view's markers before its list is read (the worker lanes: the map need not
-    /// wait for a slow list; without workers the one answer is enough).
-    var markersFirst = false
-
     /// How many rows the import preview shows.
     static let previewRows = 6
 
@@ -44,8 +40,7 @@ struct EffectPerformer: @unchecked Sendable {
             do { result = .success(try store.search(text)) } catch { result = .failure(error) }
             job.post(.searchFinished(generation: generation, result))
         case .loadView(let request):
-            let early: ((ViewData) -> Void)? = markersFirst ? { job.post(.viewLoaded($0)) } : nil
-            do { job.post(.viewLoaded(try ViewLoader(store: store, request: request).load(markersRead: early))) } catch {
+            do { job.post(.viewLoaded(try ViewLoader(store: store, request: request).load())) } catch {
                 job.post(.storeFailed(error as? StoreError ?? StoreError("\(error)")))
             }
         case .loadListRows(let request):

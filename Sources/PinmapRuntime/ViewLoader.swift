@@ -19,11 +19,9 @@ struct ViewLoader {
     /// What to read, built by the core (`ViewRequest`): its rules decide, the loader reads.
     let request: ViewRequest
 
-    /// Reads the markers, counts and, when the request asks, the list. `markersRead` gets the
-    /// markers and counts before the list is read (a list read before the list's index is
-    /// built, after a large import, takes seconds: the map need not wait for it).
+    /// Reads the markers, counts and, when the request asks, the list.
     /// - Throws: `StoreError` from the store.
-    func load(markersRead: ((ViewData) -> Void)? = nil) throws -> ViewData {
+    func load() throws -> ViewData {
         let backlog = request.checksIndexBacklog && (try? store.hasIndexBacklog()) == true
         let totals = try store.pinCellTotals()
         // A category's colour slot comes from the store's categories, the same everywhere.
@@ -37,18 +35,14 @@ struct ViewLoader {
                           categoryIndex: index[sel.category] ?? -1, title: sel.title, selected: true)
             }
             let part = request.search.isEmpty
-                ? try mapView(totals: totals, index: index, selected: selected, markersRead: markersRead.map { post in
-                    { part in post(ViewData(totals: totals, view: part, selectedMarker: marker, list: false,
-                                            generation: request.generation, indexBacklog: backlog)) }
-                })
+                ? try mapView(totals: totals, index: index, selected: selected)
                 : try request.searchPart(selected: selected, slot: { index[$0] ?? -1 }, pins: { try store.pins(ids: $0) })
             return ViewData(totals: totals, view: part, selectedMarker: marker, list: request.list,
                             generation: request.generation, indexBacklog: backlog)
         }
     }
 
-    private func mapView(totals: PinCellTotals, index: [String: Int], selected: Pin?,
-                         markersRead: ((ViewData.ViewPart) -> Void)?) throws -> ViewData.ViewPart {
+    private func mapView(totals: PinCellTotals, index: [String: Int], selected: Pin?) throws -> ViewData.ViewPart {
         // Category id → palette index, as an array: one lookup per marker.
         var colour: [Int] = []
         for (id, name) in try store.pinCellCategoryNames() where id >= 0 && id < 1 << 20 {
@@ -61,7 +55,6 @@ struct ViewLoader {
         var part = ViewData.ViewPart(markers: view.markers, inView: view.inView, approximate: view.approximate,
                                      elsewhere: nil, listed: nil)
         if request.list {
-            markersRead?(part)
             let query = request.listQuery(inView: view.inView)
             let total = Self.total(totals, categories: query.categories)
             let window = request.window(inView: view.inView)

@@ -1,6 +1,7 @@
 import Foundation
 import Frame
 import XCTest
+import PinModel
 @testable import GeoMap
 
 /// A country's name whose label point is covered by pins moves to the nearest free spot
@@ -13,7 +14,7 @@ final class CountryLabelSpotTests: XCTestCase {
     /// Australia filling the pane (zoom ≈ 5).
     static var australia: Viewport {
         var vp = Viewport()
-        vp.fit(BoundingBox(south: -40, west: 112, north: -10, east: 155), pane: pane)
+        vp.fit(LatLonBox(south: -40, west: 112, north: -10, east: 155), pane: pane)
         return vp
     }
     static let g = Gazetteer.shared

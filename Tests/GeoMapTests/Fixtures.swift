@@ -1,3 +1,4 @@
+import PinModel
 import Frame
 @testable import GeoMap
 
@@ -12,7 +13,7 @@ enum Fixture {
     }
 
     /// Korea filling a 100 × 30 pane (centre ≈ 36.4N 127.75E, zoom ≈ 42).
-    static let koreaBox = BoundingBox(south: 34.0, west: 125.5, north: 38.8, east: 130.0)
+    static let koreaBox = LatLonBox(south: 34.0, west: 125.5, north: 38.8, east: 130.0)
     static let pane100x30 = Rect(x: 0, y: 0, width: 100, height: 30)
     static var korea: Viewport {
         var vp = Viewport()

@@ -1,4 +1,5 @@
 import XCTest
+import PinModel
 import Frame
 @testable import GeoMap
 
@@ -68,7 +69,7 @@ final class ViewportTests: XCTestCase {
 
     func testBoundingBoxes() {
         let world = Viewport.world.boundingBoxes(pane: pane)
-        XCTAssertEqual(world, [BoundingBox(south: -88, west: -180, north: 90, east: 180)])
+        XCTAssertEqual(world, [LatLonBox(south: -88, west: -180, north: 90, east: 180)])
         let pacific = Viewport(center: GeoPoint(latitude: 0, longitude: 180), zoom: 4).boundingBoxes(pane: pane)
         XCTAssertEqual(pacific.count, 2)
         XCTAssertEqual(pacific[0].west, 135, accuracy: 1e-9); XCTAssertEqual(pacific[0].east, 180)
@@ -117,7 +118,7 @@ final class ViewportTests: XCTestCase {
 
     func testFitShowsTheBoxWhole() {
         var vp = Viewport()
-        let box = BoundingBox(south: 34.0, west: 125.5, north: 38.8, east: 130.0)
+        let box = LatLonBox(south: 34.0, west: 125.5, north: 38.8, east: 130.0)
         vp.fit(box, pane: pane)
         XCTAssertEqual(vp.center.latitude, 36.4, accuracy: 1e-9)
         XCTAssertEqual(vp.center.longitude, 127.75, accuracy: 1e-9)
@@ -131,10 +132,10 @@ final class ViewportTests: XCTestCase {
 
     func testFitAcrossTheAntimeridianAndASinglePoint() {
         var vp = Viewport()
-        vp.fit(BoundingBox(south: -20, west: 170, north: -10, east: -170), pane: pane)
+        vp.fit(LatLonBox(south: -20, west: 170, north: -10, east: -170), pane: pane)
         XCTAssertEqual(abs(vp.center.longitude), 180, accuracy: 1e-9)
         XCTAssertEqual(vp.degreesPerColumn(paneWidth: 100), 20.0 / 98, accuracy: 1e-9)
-        vp.fit(BoundingBox(south: 37.5, west: 127, north: 37.5, east: 127), pane: pane)
+        vp.fit(LatLonBox(south: 37.5, west: 127, north: 37.5, east: 127), pane: pane)
         XCTAssertEqual(vp.center, GeoPoint(latitude: 37.5, longitude: 127))
         XCTAssertEqual(vp.zoom, 360 / (100 * 0.02 / 56), accuracy: 1e-6, "0.02° high over 28 rows decides")
     }

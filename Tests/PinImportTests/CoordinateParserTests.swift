@@ -6,7 +6,7 @@ final class CoordinateParserTests: XCTestCase {
     private enum Expect { case value(Double), rule(ImportRule) }
 
     /// (text, axis, expected). Values in decimal degrees.
-    private let cases: [(String, Axis, Expect, UInt)] = [
+    private let cases: [(String, CoordinateAxis, Expect, UInt)] = [
         // plain decimals
         ("37.5665", .latitude, .value(37.5665), #line),
         ("+126.978", .longitude, .value(126.978), #line),

@@ -72,7 +72,7 @@ final class PropertiesStoreTests: XCTestCase {
         XCTAssertEqual(try store.pin(id: id)?.properties, #"{"name_ko":"파리","country":"France","pop":2148000}"#)
     }
 
-    private func exported(_ store: Store, _ format: PinExport.Format) throws -> String {
+    private func exported(_ store: Store, _ format: ExportFormat) throws -> String {
         var out = ""
         try store.export(format) { out += $0 }
         return out
