@@ -13,11 +13,15 @@ public struct AppEnvironment: Sendable, Equatable {
     public var colorAvailable: Bool
     /// The map's place names: Korean when the locale's name is Korean.
     public var placeLanguage: PlaceNaming.Language
+    /// The interface's language (`Language.from(environment:)`); by default the process's.
+    public var language: Language
     /// Index what another process's large import left when a view read finds it (the
     /// terminal UI; off for `render` and tests).
     public var indexesWhenNeeded: Bool
     public init(home: String? = nil, cwd: String = "/", localeIsUTF8: Bool = true, colorAvailable: Bool = true,
-                placeLanguage: PlaceNaming.Language = .english, indexesWhenNeeded: Bool = false) {
+                placeLanguage: PlaceNaming.Language = .english, indexesWhenNeeded: Bool = false,
+                language: Language = Strings.language) {
+        self.language = language
         self.home = home; self.cwd = cwd; self.localeIsUTF8 = localeIsUTF8
         self.colorAvailable = colorAvailable; self.placeLanguage = placeLanguage
         self.indexesWhenNeeded = indexesWhenNeeded

@@ -109,6 +109,8 @@ public struct AppState: Sendable {
     /// False when the locale's characters are not UTF-8 (`LANG=C`): the map is ASCII
     /// then and `b` does not switch to braille (it would show as `?`).
     public var localeIsUTF8 = true
+    /// The interface's language: every word `update` and `render` use is in it.
+    public var language: Language = .english
     /// Language of the map's place names: Korean when the locale's name is
     /// Korean (`PlaceNaming.language(environment:)`), else English.
     public var placeLanguage: PlaceNaming.Language = .english
@@ -181,6 +183,7 @@ public struct AppState: Sendable {
         colorAvailable = environment.colorAvailable
         localeIsUTF8 = environment.localeIsUTF8
         placeLanguage = environment.placeLanguage
+        language = environment.language
         indexesWhenNeeded = environment.indexesWhenNeeded
         importTab.home = environment.home
         importTab.cwd = environment.cwd

@@ -5,7 +5,9 @@ extension AppState {
     /// The whole frame for the current state: `layout.cols` × `layout.rows` cells. A pure
     /// function of the state: the map's place names are the ones `update` placed
     /// (`mapLabels`), drawn as they are.
-    public func render() -> Screen {
+    public func render() -> Screen { Strings.speaking(language) { renderSpeaking() } }
+
+    private func renderSpeaking() -> Screen {
         var screen = Screen(width: layout.cols, height: layout.rows)
         let theme = Theme(color: color, categorySlots: categorySlots)
         if layout.isTooSmall {

@@ -83,8 +83,22 @@ public enum S: String, CaseIterable, Sendable {
 
 /// The string tables: English (`StringsEnglish.swift`) and Korean (`StringsKorean.swift`).
 public enum Strings {
-    /// The interface language; set once at start-up (`Language.from(environment:)`).
-    nonisolated(unsafe) public static var language: Language = .english
+    /// The language of the strings looked up now: the state's while `update` and `render`
+    /// run (`AppState.language`, bound with `speaking`), else the process's default (the
+    /// command line's, from the locale at start: `Language.from(environment:)`).
+    public static var language: Language {
+        get { bound ?? processDefault }
+        set { processDefault = newValue }
+    }
+
+    /// Runs `body` with every `S` lookup in `language` (on this thread, for its length).
+    public static func speaking<T>(_ language: Language, _ body: () throws -> T) rethrows -> T {
+        try $bound.withValue(language, operation: body)
+    }
+
+    @TaskLocal private static var bound: Language?
+    /// The command line's language (and the initial state's, `AppEnvironment.language`).
+    nonisolated(unsafe) private static var processDefault: Language = .english
 
     static var table: [S: String] { language == .korean ? korean : english }
 }

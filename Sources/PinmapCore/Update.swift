@@ -166,6 +166,11 @@ extension AppState {
     /// the effects to perform. Pure: no I/O. The view read, if any, is built last, from
     /// the state the event left (`ViewRequest`).
     public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
+        Strings.speaking(language) { updateSpeaking(event, now: now) }
+    }
+
+    /// `update` with the words in the state's language.
+    private mutating func updateSpeaking(_ event: AppEvent, now: Double) -> [Effect] {
         var fx = Effects()
         let quitting = quit
         apply(event, now: now, &fx)
