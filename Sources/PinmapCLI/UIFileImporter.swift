@@ -5,21 +5,21 @@ import PinmapRuntime
 import PinStore
 
 /// The terminal UI's importer (`FileImporter`): previews and imports with `PinImport`
-/// into the SQLite store, failures in the UI's language.
+/// into the SQLite store; failures as values the core words (`ImportFailure`).
 enum UIFileImporter {
     static func make() -> FileImporter {
         FileImporter(preview: { path, rows in preview(path, rows: rows) }, run: { path, repository, progress, shouldStop in
-            guard let store = repository as? Store else { return .failure(ErrorText("no SQLite store")) }
+            guard let store = repository as? Store else { return .failure(ImportFailure(file: path, .other("no SQLite store"))) }
             do {
                 return .success(try Importer.run(path: path, store: store, progress: progress, shouldStop: shouldStop))
             } catch {
-                return .failure(ErrorText(text(error)))
+                return .failure(failure(error, path: path))
             }
         })
     }
 
     /// The first `rows` rows of the file at `path` and what the importer detects.
-    static func preview(_ path: String, rows limit: Int) -> Result<ImportPreview, ErrorText> {
+    static func preview(_ path: String, rows limit: Int) -> Result<ImportPreview, ImportFailure> {
         do {
             var scanner = try PinFileScanner.open(path: path)
             var rows: [ImportPreview.Row] = []
@@ -34,41 +34,45 @@ enum UIFileImporter {
                 delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, properties: scanner.propertyNames,
                 rows: rows, size: scanner.size))
         } catch {
-            return .failure(ErrorText(text(error)))
+            return .failure(failure(error, path: path))
         }
     }
 
-    /// A file-level error in the UI's language: one short sentence per `ImportErrorCode`
-    /// (the CLI's English, with its advice on flags, is `ImportError.description`).
-    static func text(_ error: Error) -> String {
-        guard let e = error as? ImportError else { return "\(error)" }
-        let name = TextWrap.middle(((e.path) as NSString).lastPathComponent, to: 40)
+    /// A file-level error as values, for the core to word (`ImportFailure.text`; the CLI's
+    /// English, with its advice on flags, is `ImportError.description`). `path`: the file
+    /// asked for, when the error names none.
+    static func failure(_ error: Error, path asked: String = "") -> ImportFailure {
+        guard let e = error as? ImportError else {
+            return ImportFailure(file: (asked as NSString).lastPathComponent, .other("\(error)"))
+        }
+        let reason: ImportFailure.Reason
         switch (e.code, e) {
-        case (.notFound, _): return S.ieNotFound(name)
-        case (.noPermission, _): return S.ieNoPermission(name)
-        case (.directory, _): return S.ieDirectory(name)
-        case (.pipe, _): return S.iePipe(name)
-        case (.device, _): return S.ieDevice(name)
-        case (.socket, _): return S.ieSocket(name)
-        case (.notRegular, _): return S.ieNotRegular(name)
-        case (.neitherGPXNorKML, _): return S.ieNeitherGPXNorKML(name)
-        case let (_, .unreadable(_, reason)): return S.ieUnreadable(name, reason)
+        case (.notFound, _): reason = .notFound
+        case (.noPermission, _): reason = .noPermission
+        case (.directory, _): reason = .directory
+        case (.pipe, _): reason = .pipe
+        case (.device, _): reason = .device
+        case (.socket, _): reason = .socket
+        case (.notRegular, _): reason = .notRegular
+        case (.neitherGPXNorKML, _): reason = .neitherGPXNorKML
+        case let (_, .unreadable(_, why)): reason = .unreadable(why)
         case (_, .emptyFile), (_, .bomOnly):
             // Only CSV has a header row to miss.
-            return ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? S.ieEmptyFile(name) : S.ieEmpty(name)
-        case (_, .noHeader): return S.ieNoHeader(name)
-        case (_, .malformedHeader): return S.ieHeader(name)
-        case (_, .decoding): return S.ieDecoding(name)
+            reason = ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? .emptyFile : .empty
+        case (_, .noHeader): reason = .noHeader
+        case (_, .malformedHeader): reason = .malformedHeader
+        case (_, .decoding): reason = .decoding
         case let (_, .columns(_, err)):
             // A header holding NUL bytes is a binary file, not a CSV that lacks its columns.
-            return looksBinary(err) ? S.ieBinary(name) : S.ieColumns(name)
-        case let (_, .invalidGeoJSON(_, reason)): return S.ieNotGeoJSON(name, reason)
-        case let (_, .invalidJSON(_, reason)): return S.ieNotJSON(name, reason)
-        case let (_, .malformedXML(_, line, column, reason)): return S.ieXML(name, line, column, reason)
-        case let (_, .archive(_, reason)): return S.ieArchive(name, reason)
-        case let (_, .store(_, reason)): return S.ieStore(name, reason)
-        case (_, .rejectsFile): return e.description
+            reason = looksBinary(err) ? .binary : .columns
+        case let (_, .invalidGeoJSON(_, why)): reason = .notGeoJSON(why)
+        case let (_, .invalidJSON(_, why)): reason = .notJSON(why)
+        case let (_, .malformedXML(_, line, column, why)): reason = .xml(line: line, column: column, why)
+        case let (_, .archive(_, why)): reason = .archive(why)
+        case let (_, .store(_, why)): reason = .store(why)
+        case (_, .rejectsFile): reason = .other(e.description)
         }
+        return ImportFailure(file: (e.path as NSString).lastPathComponent, reason)
     }
 
     /// Whether the headers the column error found hold a NUL byte (text never does).

@@ -28,12 +28,6 @@ public struct AppEnvironment: Sendable, Equatable {
     }
 }
 
-/// An error already in the UI's words (an importer's or a file system's failure).
-public struct ErrorText: Error, Sendable, Equatable, CustomStringConvertible {
-    public var text: String
-    public init(_ text: String) { self.text = text }
-    public var description: String { text }
-}
 
 /// What the map and the list show for a view, read by the runtime (`Effect.loadView`).
 public struct ViewData: Sendable {

@@ -48,7 +48,7 @@ extension AppState {
 
 extension AppState {
     /// How an import that ended after `q` ended, in one line (its notice's words).
-    func quitNote(importOf name: String, _ result: Result<ImportReport, ErrorText>) -> String {
+    func quitNote(importOf name: String, _ result: Result<ImportReport, ImportFailure>) -> String {
         switch result {
         case .success(let r): return S.noticeImportedText(name, r.imported, r.duplicates, r.rejected)
         case .failure(let e): return S.noticeImportFailedText(name, e.text)

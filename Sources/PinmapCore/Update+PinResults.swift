@@ -83,7 +83,7 @@ extension AppState {
     }
 
     /// The Import tab's preview of a file, or why it cannot be read.
-    mutating func receive(preview result: Result<ImportPreview, ErrorText>) {
+    mutating func receive(preview result: Result<ImportPreview, ImportFailure>) {
         importTab.clearShownFile()
         switch result {
         case .success(let preview): importTab.preview = preview
@@ -92,7 +92,7 @@ extension AppState {
     }
 
     /// An import's result: the summary on the Import tab and a notice.
-    mutating func receive(importOf name: String, _ result: Result<ImportReport, ErrorText>, now: Double,
+    mutating func receive(importOf name: String, _ result: Result<ImportReport, ImportFailure>, now: Double,
                           _ fx: inout Effects) {
         importTab.progress = nil
         switch result {

@@ -48,7 +48,7 @@ public enum AppEvent: Sendable {
     /// The properties of the pin on the detail page (read with `Effect.loadComments`).
     case propertiesLoaded(pinID: Int64, [PinProperty])
     /// An import preview was read (`Effect.previewImport`), or why not (in the UI's words).
-    case importPreviewed(Result<ImportPreview, ErrorText>)
+    case importPreviewed(Result<ImportPreview, ImportFailure>)
     /// An import began (`Effect.runImport`): the worker started reading the file `name`.
     case importStarted(name: String)
     /// Import progress: `bytes` of the file's `of` bytes read.
@@ -57,7 +57,7 @@ public enum AppEvent: Sendable {
     /// it left may follow before `importFinished`.
     case importWritten
     /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
-    case importFinished(name: String, Result<ImportReport, ErrorText>)
+    case importFinished(name: String, Result<ImportReport, ImportFailure>)
     /// The user stopped an import (q) before its commit: rolled back, nothing kept.
     case importStopped(name: String)
     /// Indexing what a large import left began: pins in the store (for the list's header)

@@ -65,7 +65,8 @@ struct EffectPerformer: @unchecked Sendable {
     static func failure(of effect: Effect, _ error: StoreError) -> AppEvent {
         switch effect {
         case .runImport(let path):
-            return .importFinished(name: (path as NSString).lastPathComponent, .failure(ErrorText(error.message)))
+            let name = (path as NSString).lastPathComponent
+            return .importFinished(name: name, .failure(ImportFailure(file: name, .other(error.message))))
         case .finishIndexing: return .indexingFinished(.failed(error.message))
         case .persist: return .settingNotSaved(error)
         default: return .storeFailed(error)

@@ -46,7 +46,7 @@ final class MessageWordingTests: XCTestCase {
         let e = ImportError.unreadable(path: "/tmp/x/page.csv", reason: ImportError.neitherGPXNorKML)
         XCTAssertEqual(e.code, .neitherGPXNorKML)
         Strings.language = .korean
-        XCTAssertEqual(UIFileImporter.text(e),
+        XCTAssertEqual(UIFileImporter.failure(e).text,
                        "page.csv: GPX(<gpx>)도 KML(<kml>)도 아닌 XML 문서입니다. Pinmap은 CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ 파일을 읽습니다")
     }
 
@@ -70,8 +70,8 @@ final class MessageWordingTests: XCTestCase {
 
     func testAnEmptyKMLDoesNotTalkAboutAHeaderRow() {
         Strings.language = .korean
-        XCTAssertEqual(UIFileImporter.text(ImportError.emptyFile(path: "/tmp/x/empty.kml")), "empty.kml: 빈 파일입니다")
-        XCTAssertEqual(UIFileImporter.text(ImportError.emptyFile(path: "/tmp/x/empty.csv")), "empty.csv: 빈 파일입니다 (머리글 행 없음)")
+        XCTAssertEqual(UIFileImporter.failure(ImportError.emptyFile(path: "/tmp/x/empty.kml")).text, "empty.kml: 빈 파일입니다")
+        XCTAssertEqual(UIFileImporter.failure(ImportError.emptyFile(path: "/tmp/x/empty.csv")).text, "empty.csv: 빈 파일입니다 (머리글 행 없음)")
     }
 
     private func previewFrame(_ preview: ImportPreview) -> String {
@@ -126,8 +126,8 @@ final class MessageWordingTests: XCTestCase {
     func testABinaryFileSaysItLooksBinaryNotThatColumnsAreMissing() {
         Strings.language = .korean
         let binary = ImportError.columns(path: "/tmp/x/bin.csv", .noCoordinateColumns(headersFound: ["\u{7F}ELF\u{2}\u{0}\u{0}"]))
-        XCTAssertEqual(UIFileImporter.text(binary), "bin.csv: CSV 텍스트가 아니라 바이너리 파일로 보입니다 (NUL 바이트가 있음)")
+        XCTAssertEqual(UIFileImporter.failure(binary).text, "bin.csv: CSV 텍스트가 아니라 바이너리 파일로 보입니다 (NUL 바이트가 있음)")
         let text = ImportError.columns(path: "/tmp/x/a.csv", .noCoordinateColumns(headersFound: ["x", "y2"]))
-        XCTAssertEqual(UIFileImporter.text(text), "a.csv: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요")
+        XCTAssertEqual(UIFileImporter.failure(text).text, "a.csv: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요")
     }
 }

@@ -102,7 +102,7 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
             "KMZ · 인코딩 UTF-8", "속성으로 보존: \"pop\""])
         XCTAssertEqual(ImportResultText.preview(format: "CSV", encoding: "UTF-8", delimiter: "TAB", size: 828),
                        "CSV · 인코딩 UTF-8 · 구분자 TAB · 828 B")
-        XCTAssertEqual(UIFileImporter.text(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")),
+        XCTAssertEqual(UIFileImporter.failure(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")).text,
                        "a.csv: 그런 파일이 없습니다")
         XCTAssertEqual(SettingsView.batchLine(RecentImport(id: 1, file: "/d/pins-seoul.csv (bundled sample pins)",
                                                            importedAt: "2026-12-01T10:02:33Z", imported: 45)),

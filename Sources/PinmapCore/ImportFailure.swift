@@ -1,0 +1,60 @@
+/// Why a file could not be previewed or imported, as values (the importer's file-level
+/// errors, mapped by the command line without words): the core words it (`text`), in the
+/// state's language.
+public struct ImportFailure: Error, Sendable, Equatable {
+    /// The file's name (its last path component).
+    public var file: String
+    public var reason: Reason
+
+    public enum Reason: Sendable, Equatable {
+        case notFound, noPermission, directory, pipe, device, socket, notRegular
+        /// A `.gpx` or `.kml` that is XML of another kind.
+        case neitherGPXNorKML
+        case unreadable(String)
+        /// An empty GPX, KML or KMZ file (nothing, or only a byte order mark).
+        case emptyFile
+        /// An empty CSV file: not even a header row.
+        case empty
+        case noHeader, malformedHeader, decoding
+        /// A header holding NUL bytes: a binary file, not a CSV without its columns.
+        case binary
+        /// No latitude/longitude (or name) columns.
+        case columns
+        case notGeoJSON(String), notJSON(String)
+        case xml(line: Int, column: Int, String)
+        case archive(String), store(String)
+        /// A failure without a wording of its own, already in words (rejects file, a store error).
+        case other(String)
+    }
+
+    public init(file: String, _ reason: Reason) { self.file = file; self.reason = reason }
+
+    /// One short sentence in the current language (`S.ie…`).
+    public var text: String {
+        let name = TextWrap.middle(file, to: 40)
+        switch reason {
+        case .notFound: return S.ieNotFound(name)
+        case .noPermission: return S.ieNoPermission(name)
+        case .directory: return S.ieDirectory(name)
+        case .pipe: return S.iePipe(name)
+        case .device: return S.ieDevice(name)
+        case .socket: return S.ieSocket(name)
+        case .notRegular: return S.ieNotRegular(name)
+        case .neitherGPXNorKML: return S.ieNeitherGPXNorKML(name)
+        case .unreadable(let reason): return S.ieUnreadable(name, reason)
+        case .emptyFile: return S.ieEmptyFile(name)
+        case .empty: return S.ieEmpty(name)
+        case .noHeader: return S.ieNoHeader(name)
+        case .malformedHeader: return S.ieHeader(name)
+        case .decoding: return S.ieDecoding(name)
+        case .binary: return S.ieBinary(name)
+        case .columns: return S.ieColumns(name)
+        case .notGeoJSON(let reason): return S.ieNotGeoJSON(name, reason)
+        case .notJSON(let reason): return S.ieNotJSON(name, reason)
+        case let .xml(line, column, reason): return S.ieXML(name, line, column, reason)
+        case .archive(let reason): return S.ieArchive(name, reason)
+        case .store(let reason): return S.ieStore(name, reason)
+        case .other(let text): return text
+        }
+    }
+}
