@@ -96,7 +96,10 @@ extension AppState {
             switch outcome {
             case .nothingToDo: return
             case .elsewhere:
+                // Said once: view reads do not ask again this session (the other process's
+                // work is done when it ends; the next start resumes a killed one).
                 message = S.idxElsewhere.text
+                indexingDeclined = true
                 return
             case .done: noteAfterQuit(S.quitIndexed.text)
             case .stopped:
