@@ -24,7 +24,9 @@ import Foundation
 /// declarations are refused (libxml2 took time quadratic in their number: 450,000 of them,
 /// 8 MB, 20 s), and attribute-list declarations (`<!ATTLIST …>`) are blanked: the defaults
 /// they declare are added to every element, so a few thousand of them on small elements
-/// multiplied the quadratic attribute check above. GPX and KML use neither.
+/// multiplied the quadratic attribute check above. GPX and KML use neither. A document that
+/// declares entities may refer to them at most `maxEntityReferences` times (each reference
+/// costs FoundationXML microseconds: 1.7 million of them, 5 MB, took 5 s).
 ///
 /// An external entity (`<!ENTITY x SYSTEM "file:///etc/passwd">`) is never read: its
 /// declaration is rewritten in place as an internal one of one space (`<!ENTITY x " "  …>`),
@@ -39,6 +41,9 @@ enum XMLInputGuard {
     static let maxAttributes = 1_000
     /// The most entity declarations a document may make.
     static let maxEntities = 1_000
+    /// The most references (`&name;`, other than XML's five and character references) a
+    /// document that declares entities may make.
+    static let maxEntityReferences = 100_000
 
     /// The document as FoundationXML may parse it, and what the guard changed, in notes.
     struct Neutralized {
@@ -63,6 +68,8 @@ enum XMLInputGuard {
         var attributeFlood: Int? = nil
         /// The offset of the entity declaration past `maxEntities`.
         var entityFlood: Int? = nil
+        /// The offset of the entity reference past `maxEntityReferences`.
+        var referenceFlood: Int? = nil
         /// Attribute-list declarations to blank.
         var attributeLists: [Range<Int>] = []
         /// External entity declarations: the entity's name and the range from its `SYSTEM` or
@@ -98,6 +105,9 @@ enum XMLInputGuard {
         }
         if let at = scan.entityFlood {
             throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+        }
+        if let at = scan.referenceFlood {
+            throw Refusal(offset: at, reason: "more than \(maxEntityReferences.formatted()) references to the document's own entities; the file is damaged or not a pin file")
         }
         let ranges = scan.instructions + scan.attributeLists
         guard !ranges.isEmpty || !scan.externalEntities.isEmpty else { return Neutralized(data: data, notes: []) }
@@ -171,7 +181,24 @@ enum XMLInputGuard {
                 i = lt + 1
             }
         }
+        if entities > 0 { scan.referenceFlood = referenceFlood(b) }
         return scan
+    }
+
+    /// The offset of the reference past `maxEntityReferences` to an entity other than XML's
+    /// five (`&amp;` …), character references (`&#…;`) aside; nil when there are fewer.
+    private static func referenceFlood(_ b: UnsafeRawBufferPointer) -> Int? {
+        var count = 0
+        var i = 0
+        while let amp = find(0x26, in: b, from: i) {  // '&'
+            i = amp + 1
+            guard i < b.count, b[i] != 0x23 else { continue }  // '#': a character reference
+            if has("amp;", in: b, at: i) || has("lt;", in: b, at: i) || has("gt;", in: b, at: i)
+                || has("quot;", in: b, at: i) || has("apos;", in: b, at: i) { continue }
+            count += 1
+            if count > maxEntityReferences { return amp }
+        }
+        return nil
     }
 
     /// A start tag at `lt`: how many attributes it has (its `=` outside quoted values) and

@@ -102,6 +102,34 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertEqual(try read("<gpx><wpt lat=\"1\" lon=\"2\" x=\"\(String(repeating: "=>", count: 2_000))\"><name>q</name></wpt></gpx>").map(\.title), ["q"])
     }
 
+    /// A document that declares entities may refer to them 100,000 times (each reference
+    /// costs FoundationXML microseconds); XML's own five and character references, and a
+    /// document that declares none (an HTML description full of `&nbsp;` in CDATA), are free.
+    func testReferencesToDeclaredEntitiesAreBounded() throws {
+        func gpx(_ references: Int, declare: Bool) -> String {
+            (declare ? "<!DOCTYPE gpx [<!ENTITY e \"v\">]>\n" : "")
+                + "<gpx><wpt lat=\"1\" lon=\"2\"><name>w" + String(repeating: "&amp;&#65;", count: 1_000)
+                + "</name><desc><![CDATA[" + String(repeating: "&nbsp;", count: declare ? 0 : 100_001) + "]]>"
+                + String(repeating: "&e;", count: declare ? references : 0) + "</desc></wpt></gpx>\n"
+        }
+        XCTAssertEqual(try read(gpx(100_000, declare: true)).map(\.title.count), [2_001])
+        XCTAssertEqual(try read(gpx(0, declare: false)).map(\.title.count), [2_001])
+        XCTAssertEqual(refusal(gpx(100_001, declare: true)), ["2", "310059", "more than 100,000 references to the document's own entities; the file is damaged or not a pin file"])
+        let declarations = (0...1_000).map { "<!ENTITY e\($0) \"v\">" }.joined()
+        XCTAssertEqual(refusal("<!DOCTYPE gpx [\(declarations)]><gpx/>").last, "more than 1,000 entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+    }
+
+    /// Attribute defaults declared in the document type are not applied (a default on every
+    /// element multiplied the attributes of each).
+    func testAttributeListDeclarationsAreIgnored() throws {
+        let text = "<!DOCTYPE gpx [<!ATTLIST wpt lat CDATA \"5\" lon CDATA \"6\" x CDATA 'a>b'>]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>w</name></wpt><wpt><name>v</name></wpt></gpx>\n"
+        let path = Fixture.temporary(Array(text.utf8), suffix: ".gpx")
+        defer { unlink(path) }
+        let summary = try scan(path)
+        XCTAssertEqual(summary.pins.map(\.title), ["w"])
+        XCTAssertEqual(summary.rejected.count, 1, "the second waypoint has no coordinates of its own")
+    }
+
     /// The finding's file: an external entity used in a placemark's name before its `<Point>`.
     /// The placemark is read without the entity (nothing of /etc/passwd), and a note says so.
     func testAnExternalEntityIsLeftOutAndThePlacemarkKept() throws {
