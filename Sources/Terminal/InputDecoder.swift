@@ -31,6 +31,8 @@ public struct InputDecoder: Sendable {
 
     /// Most characters an escape sequence may have before it is dropped as garbage.
     static let maxSequence = 32
+    /// `ESC [ 2 0 0 ~`: the start of a bracketed paste.
+    static let pasteStart: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]
     /// `ESC [ 2 0 1 ~`: the end of a bracketed paste.
     static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
@@ -87,6 +89,9 @@ public struct InputDecoder: Sendable {
         guard paste == nil else { return [] }
         utf8 = []
         guard !pending.isEmpty else { return [] }
+        // The start of a paste's start marker (`ESC [ 2`, `ESC [ 2 0`, `ESC [ 2 0 0`) waits for
+        // its rest: a link that pauses there (ssh) must not turn the pasted text into keys.
+        if pending.count >= 3, pending.count < Self.pasteStart.count, Self.pasteStart.starts(with: pending) { return [] }
         let rest = pending.dropFirst()
         pending = []
         if rest.count > 1 && rest.first == 0x5B { return [] }  // a cut CSI sequence: never text

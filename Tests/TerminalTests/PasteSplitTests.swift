@@ -65,6 +65,25 @@ final class PasteSplitTests: XCTestCase {
         XCTAssertFalse(d.isPending)
     }
 
+    /// A pause (a flush) at any point of the start marker: the text is still one paste,
+    /// never keys (a `q` in it would quit).
+    func testAPauseInsideTheStartMarkerKeepsThePaste() {
+        let bytes = Self.start + Array("q서울".utf8) + Self.end
+        for cut in 1..<Self.start.count {
+            var d = InputDecoder()
+            var out: [InputEvent] = []
+            for b in bytes[..<cut] { out += d.feed(byte: b) }
+            out += d.flush()
+            for b in bytes[cut...] { out += d.feed(byte: b) }
+            out += d.flush()
+            if cut < 3 {
+                XCTAssertNotEqual(out, [.paste("q서울")], "cut \(cut): ESC or ESC [ alone are keys of their own")
+            } else {
+                XCTAssertEqual(out, [.paste("q서울")], "cut \(cut)")
+            }
+        }
+    }
+
     /// Ctrl-C inside a paste ends it and acts.
     func testCtrlCEndsAPasteAndActs() {
         var d = InputDecoder()
