@@ -5,6 +5,8 @@ import PinStore
 /// stores it.
 enum AttributeValue: Equatable {
     case text(String), integer(Int64), real(Double), bool(Bool), null
+    /// A value that is JSON text already (a GeoPackage column marked `application/json`).
+    case json(String)
 
     /// As JSON text for `properties`: strings quoted, numbers as their shortest decimal, nil
     /// for null (left out).
@@ -17,6 +19,7 @@ enum AttributeValue: Equatable {
         case .integer(let i): return String(i)
         case .real(let d): return d.isFinite ? "\(d)" : "\"\(d)\""
         case .bool(let b): return b ? "true" : "false"
+        case .json(let j): return j
         case .null: return nil
         }
     }
@@ -28,6 +31,7 @@ enum AttributeValue: Equatable {
         case .integer(let i): return String(i)
         case .real(let d): return "\(d)"
         case .bool(let b): return b ? "true" : "false"
+        case .json(let j): return j
         case .null: return nil
         }
     }

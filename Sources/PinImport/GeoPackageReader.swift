@@ -41,6 +41,9 @@ final class GeoPackageReader: PinRecordReader {
     private var names: [String] = []
     private var geometryIndex: Int32 = 0
     private var idIndex: Int32?
+    /// How each attribute column is read: declared BOOLEAN, or marked JSON.
+    private var readings: [AttributeReading] = []
+    enum AttributeReading { case plain, boolean, json }
     private var roles = AttributeRoles(names: [], pinmapExport: false)
     private var pending: [RowOutcome] = []
     private var skips = SkipCounter()
@@ -122,16 +125,21 @@ final class GeoPackageReader: PinRecordReader {
     /// Starts reading `layer`'s rows: every column, the geometry and the primary key found.
     private func open(_ layer: Layer) throws(ImportError) {
         do {
-            let (names, key) = try Self.columns(db, layer.table)
+            let (_, key, types) = try Self.columns(db, layer.table)
+            let json = try Self.jsonColumns(db, layer.table)
             let r = try db.rows("SELECT * FROM \(Self.quoted(layer.table))")
             var attributes: [String] = []
+            var readings: [AttributeReading] = []
             var geometry: Int32 = -1
             var id: Int32?
             for i in 0..<r.columnCount {
                 let n = r.name(i)
-                if n == layer.geometryColumn { geometry = i } else if n == key { id = i } else { attributes.append(n) }
+                if n == layer.geometryColumn { geometry = i } else if n == key { id = i } else {
+                    attributes.append(n)
+                    readings.append(json.contains(n) ? .json : types[n] == "BOOLEAN" ? .boolean : .plain)
+                }
             }
-            _ = names
+            self.readings = readings
             guard geometry >= 0 else {
                 throw ImportError.invalidGeoPackage(path: path, reason: "table \(layer.table) has no column \(layer.geometryColumn)")
             }
@@ -155,10 +163,13 @@ final class GeoPackageReader: PinRecordReader {
         let fid = idIndex.map { r.int($0) }
         var values: [AttributeValue] = []
         for i in 0..<r.columnCount where i != geometryIndex && i != idIndex {
+            let reading = readings[values.count]
             switch r.kind(i) {
-            case .integer: values.append(.integer(r.int(i)))
+            case .integer: values.append(reading == .boolean ? .bool(r.int(i) != 0) : .integer(r.int(i)))
             case .real: values.append(.real(r.double(i)))
-            case .text: values.append(.text(r.text(i)))
+            case .text:
+                let text = r.text(i)
+                values.append(reading == .json && Self.isJSON(text) ? .json(text) : .text(text))
             case .blob, .null: values.append(.null)
             }
         }
@@ -189,16 +200,35 @@ final class GeoPackageReader: PinRecordReader {
         }
     }
 
-    /// A table's column names and its primary key column (nil without one).
-    private static func columns(_ db: SQLiteReadOnly, _ table: String) throws(SQLiteReadOnly.Failure) -> (names: [String], key: String?) {
-        let r = try db.rows("SELECT name, pk FROM pragma_table_info(?1)", [table])
+    /// A table's column names, its primary key column (nil without one) and the declared
+    /// types (upper case) by name.
+    private static func columns(_ db: SQLiteReadOnly, _ table: String) throws(SQLiteReadOnly.Failure)
+        -> (names: [String], key: String?, types: [String: String]) {
+        let r = try db.rows("SELECT name, pk, upper(type) FROM pragma_table_info(?1)", [table])
         var names: [String] = []
         var key: String?
+        var types: [String: String] = [:]
         while try r.step() {
             names.append(r.text(0))
+            types[r.text(0)] = r.text(2)
             if r.int(1) == 1 { key = r.text(0) }
         }
-        return (names, key)
+        return (names, key, types)
+    }
+
+    /// The table's columns marked `application/json` in `gpkg_data_columns` (the schema
+    /// extension; Pinmap's export marks its columns of mixed or structured values so).
+    private static func jsonColumns(_ db: SQLiteReadOnly, _ table: String) throws(SQLiteReadOnly.Failure) -> Set<String> {
+        guard try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_data_columns'") != nil else { return [] }
+        let r = try db.rows("SELECT column_name FROM gpkg_data_columns WHERE table_name = ?1 AND lower(mime_type) = 'application/json'", [table])
+        var names: Set<String> = []
+        while try r.step() { names.insert(r.text(0)) }
+        return names
+    }
+
+    /// Whether `text` is one JSON value (a marked column's cell; anything else is a string).
+    private static func isJSON(_ text: String) -> Bool {
+        (try? JSONDocument(bytes: Array(text.utf8))) != nil
     }
 
     /// The system of `srs`; nil for WGS84 (4326, or 0: undefined geographic).
