@@ -126,7 +126,7 @@ final class GeoPackageReader: PinRecordReader {
     private func open(_ layer: Layer) throws(ImportError) {
         do {
             let (_, key, types) = try Self.columns(db, layer.table)
-            let json = try Self.jsonColumns(db, layer.table)
+            let described = try Self.describedColumns(db, layer.table)
             let r = try db.rows("SELECT * FROM \(Self.quoted(layer.table))")
             var attributes: [String] = []
             var readings: [AttributeReading] = []
@@ -135,8 +135,9 @@ final class GeoPackageReader: PinRecordReader {
             for i in 0..<r.columnCount {
                 let n = r.name(i)
                 if n == layer.geometryColumn { geometry = i } else if n == key { id = i } else {
-                    attributes.append(n)
-                    readings.append(json.contains(n) ? .json : types[n] == "BOOLEAN" ? .boolean : .plain)
+                    // Pinmap's export names a renamed property's column with the key.
+                    attributes.append(layer.pinmapExport ? described[n]?.name ?? n : n)
+                    readings.append(described[n]?.json == true ? .json : types[n] == "BOOLEAN" ? .boolean : .plain)
                 }
             }
             self.readings = readings
@@ -216,14 +217,16 @@ final class GeoPackageReader: PinRecordReader {
         return (names, key, types)
     }
 
-    /// The table's columns marked `application/json` in `gpkg_data_columns` (the schema
-    /// extension; Pinmap's export marks its columns of mixed or structured values so).
-    private static func jsonColumns(_ db: SQLiteReadOnly, _ table: String) throws(SQLiteReadOnly.Failure) -> Set<String> {
-        guard try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_data_columns'") != nil else { return [] }
-        let r = try db.rows("SELECT column_name FROM gpkg_data_columns WHERE table_name = ?1 AND lower(mime_type) = 'application/json'", [table])
-        var names: Set<String> = []
-        while try r.step() { names.insert(r.text(0)) }
-        return names
+    /// The table's columns in `gpkg_data_columns` (the schema extension): their `name` and
+    /// whether they are marked `application/json` (Pinmap's export marks its columns of mixed
+    /// or structured values so, and names a renamed column with its property's key).
+    private static func describedColumns(_ db: SQLiteReadOnly, _ table: String) throws(SQLiteReadOnly.Failure)
+        -> [String: (name: String?, json: Bool)] {
+        guard try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_data_columns'") != nil else { return [:] }
+        let r = try db.rows("SELECT column_name, name, lower(coalesce(mime_type, '')) = 'application/json' FROM gpkg_data_columns WHERE table_name = ?1", [table])
+        var columns: [String: (name: String?, json: Bool)] = [:]
+        while try r.step() { columns[r.text(0)] = (r.kind(1) == .null ? nil : r.text(1), r.int(2) != 0) }
+        return columns
     }
 
     /// Whether `text` is one JSON value (a marked column's cell; anything else is a string).

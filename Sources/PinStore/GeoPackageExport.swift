@@ -12,8 +12,9 @@ import Glibc
 ///   4326, then a WKB Point: 29 bytes), `title`, `description`, `category`, `created_at` (as
 ///   stored) and one column per property key, typed by the values the pins hold: TEXT for
 ///   strings, INTEGER, REAL, BOOLEAN; a key whose values mix types, or hold arrays or
-///   objects, is TEXT holding each value's JSON text. A key that repeats a column name (SQLite
-///   compares them without case) gets a `_2` suffix.
+///   objects, is TEXT holding each value's JSON text, marked `application/json` in
+///   `gpkg_data_columns` (the schema extension). A key that repeats a column name (SQLite
+///   compares them without case) gets a `_2` suffix, and its key as the column's `name` there.
 /// - Spatial index: the R-tree extension (`rtree_pins_geom`, filled here once, with the
 ///   standard triggers that keep it current when GIS tools edit the table, and its
 ///   `gpkg_extensions` row).
@@ -30,6 +31,11 @@ public enum GeoPackageExport {
         public var pins: Int
         /// Property keys written under another column name (`("Name", "Name_2")`).
         public var renamed: [(key: String, column: String)]
+
+        public init(pins: Int, renamed: [(key: String, column: String)]) {
+            self.pins = pins
+            self.renamed = renamed
+        }
 
         public static func == (a: Summary, b: Summary) -> Bool {
             a.pins == b.pins && a.renamed.map { [$0.key, $0.column] } == b.renamed.map { [$0.key, $0.column] }
@@ -97,12 +103,13 @@ public enum GeoPackageExport {
         try out.execute("BEGIN")
         try out.execute(GeoPackageSchema.core)
         try out.execute(GeoPackageSchema.pinsTable(columns.map { "\(quoted($0.name)) \($0.kind.sqlType)" }, description: description))
-        let json = columns.filter { $0.kind == .json }
-        if !json.isEmpty {
+        // JSON columns are marked so; a renamed column keeps its property's key as its name.
+        let described = columns.filter { $0.kind == .json || $0.key != $0.name }
+        if !described.isEmpty {
             try out.execute(GeoPackageSchema.dataColumns)
-            let mark = try out.prepare("INSERT INTO gpkg_data_columns (table_name, column_name, name, mime_type) VALUES ('pins', ?1, ?1, 'application/json')")
-            for c in json {
-                try mark.bind([.text(c.name)])
+            let mark = try out.prepare("INSERT INTO gpkg_data_columns (table_name, column_name, name, mime_type) VALUES ('pins', ?1, ?2, ?3)")
+            for c in described {
+                try mark.bind([.text(c.name), .text(c.key), c.kind == .json ? .text("application/json") : .null])
                 try mark.step()
             }
         }
