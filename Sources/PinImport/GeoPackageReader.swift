@@ -76,7 +76,7 @@ final class GeoPackageReader: PinRecordReader {
                 let table = tables.text(0), type = tables.text(2), srs = tables.int(3)
                 guard ["POINT", "MULTIPOINT", "GEOMETRY"].contains(type) else {
                     let n = (try? db.scalar("SELECT count(*) FROM \(Self.quoted(table))")).flatMap { $0 } ?? "?"
-                    notes.append("skipped table \(table): \(type) geometry (\(n) feature\(n == "1" ? "" : "s")); Pinmap reads points")
+                    notes.append(Self.skippedTableNote(table: table, type: type, features: n))
                     continue
                 }
                 if systems[srs] == nil { systems[srs] = try Self.system(db, srs: srs, table: table, fallback: fallback, path: path) }
@@ -181,7 +181,7 @@ final class GeoPackageReader: PinRecordReader {
                                     fallbackCategory: layer.pinmapExport ? "" : layer.table,
                                     exactTimes: layer.pinmapExport)
         guard r.kind(geometryIndex) == .blob else {
-            skips.add("feature with a null geometry", "features with null geometry")
+            skips.add("feature with null geometry", "features with null geometry")
             return []
         }
         let geometry: GeoPackageGeometry
@@ -196,7 +196,7 @@ final class GeoPackageReader: PinRecordReader {
             skips.add("feature with \(type) geometry", "features with \(type) geometry")
             return []
         case .points(let positions):
-            if positions.isEmpty { skips.add("feature with an empty geometry", "features with empty geometry") }
+            if positions.isEmpty { skips.add("feature with empty geometry", "features with empty geometry") }
             return positions.map { base.outcome(x: $0.x, y: $0.y, z: $0.z, system: layer.system) }
         }
     }
@@ -272,6 +272,12 @@ final class GeoPackageReader: PinRecordReader {
             throw .coordinateSystem(path: path, reason: "table \(table), srs_id \(srs): \(error.description)")
         }
         return system.isWGS84 ? nil : system
+    }
+
+    /// `skipped table roads: LINESTRING geometry (2 features); Pinmap reads points`
+    /// (the UI words it in its language from these parts).
+    static func skippedTableNote(table: String, type: String, features: String) -> String {
+        "skipped table \(table): \(type) geometry (\(features) feature\(features == "1" ? "" : "s")); Pinmap reads points"
     }
 
     /// An SQL identifier in double quotes.

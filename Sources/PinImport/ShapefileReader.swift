@@ -227,7 +227,7 @@ final class ShapefileReader: PinRecordReader {
     /// A shape type in words, for the notes.
     private static func typeName(_ type: Int32) -> String {
         switch type {
-        case SHPT_ARC, SHPT_ARCZ, SHPT_ARCM: return "line (arc)"
+        case SHPT_ARC, SHPT_ARCZ, SHPT_ARCM: return "line"
         case SHPT_POLYGON, SHPT_POLYGONZ, SHPT_POLYGONM: return "polygon"
         case SHPT_MULTIPATCH: return "multipatch"
         default: return "type \(type)"

@@ -12,6 +12,7 @@ enum ImportResultText {
         if let batch = r.batchID { head += " " + S.irBatch(batch) }
         var lines = [head, preview(format: r.format, encoding: r.encoding, delimiter: r.delimiter, size: nil)]
         if !r.columns.isEmpty { lines.append(columns(r.columns)) }
+        if let crs = r.coordinateSystem { lines.append(S.importCRS(crs)) }
         if !r.properties.isEmpty { lines.append(S.importKept.text + r.properties.map { "\"\($0)\"" }.joined(separator: ", ")) }
         let issues = r.errors.prefix(maxLines)
         lines += issues.map { S.irLine($0.line, reason($0)) }

@@ -71,6 +71,8 @@ extension Strings {
         .ieGeoPackage: "{0}: the GeoPackage cannot be read: {1}; nothing was imported",
         .ieShapefile: "{0}: the Shapefile cannot be read: {1}; nothing was imported",
         .importCRS: "coordinates from {0}, transformed to WGS84",
+        .skShape: "{0} shape(s)", .skNullShape: "null shape(s)", .skFeatureGeometry: "feature(s) with {0} geometry",
+        .skEmptyGeometry: "feature(s) with empty geometry", .noteSkippedTable: "skipped table {0}: {1} geometry ({2} features); Pinmap reads points",
         .hintImportResult: "Enter or typing starts a new path · e edits the last path · ? help",
         .placePrompt: "Go to place: ",
         .placeHint: "Enter goes there · Esc closes",

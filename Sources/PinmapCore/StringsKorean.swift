@@ -71,6 +71,8 @@ extension Strings {
         .ieGeoPackage: "{0}: GeoPackage를 읽을 수 없습니다: {1}. 아무것도 가져오지 않았습니다",
         .ieShapefile: "{0}: Shapefile을 읽을 수 없습니다: {1}. 아무것도 가져오지 않았습니다",
         .importCRS: "좌표계 {0}에서 WGS84로 변환",
+        .skShape: "{0} 도형", .skNullShape: "null 도형", .skFeatureGeometry: "{0} 지오메트리 피처",
+        .skEmptyGeometry: "지오메트리가 빈 피처", .noteSkippedTable: "{0} 테이블을 건너뛰었습니다: {1} 지오메트리(피처 {2}개). Pinmap은 점만 읽습니다",
         .hintImportResult: "Enter 또는 입력하면 새 경로 · e 지난 경로 고치기 · ? 도움말",
         .placePrompt: "장소로 이동: ",
         .placeHint: "Enter 이동 · Esc 닫기",

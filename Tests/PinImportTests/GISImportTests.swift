@@ -173,7 +173,7 @@ final class GISImportTests: XCTestCase {
     func testLinesAreSkippedWithANoteAndMultipointsGiveAPinEach() throws {
         let lines = try read(gis("lines.shp"))
         XCTAssertEqual(lines.pins, [])
-        XCTAssertEqual(lines.notes, ["skipped 2 line (arc) shapes"])
+        XCTAssertEqual(lines.notes, ["skipped 2 line shapes"])
         let multi = try read(gis("multipoint.shp"))
         XCTAssertEqual(multi.pins.map { [$0.longitude, $0.latitude] }, [[126.97, 37.56], [126.98, 37.57]])
         XCTAssertEqual(multi.pins.map(\.title), ["Pair", "Pair"])
