@@ -1,5 +1,6 @@
 import PinModel
 import Foundation
+import Glibc
 
 /// Chooses and opens the reader for a non-CSV pin file, by content first (a zip's magic,
 /// an XML root element, a JSON object; Takeout by its features' properties) and by extension
@@ -32,6 +33,9 @@ enum FormatReaders {
         return Array(head.prefix(n))
     }
 
+    /// The name prefix of the folders zipped Shapefiles are extracted to (in the temporary folder).
+    static let temporaryFolderPrefix = "pinmap-shapefile-"
+
     /// A zip holding a Shapefile (a `.shp` entry): its files extracted to a temporary folder
     /// and read from there; nil for any other zip (a KMZ).
     /// - Throws: `ImportError.archive` when the zip or an entry cannot be read.
@@ -42,10 +46,11 @@ enum FormatReaders {
         } catch let e as ImportError { throw e } catch { throw .archive(path: path, reason: "\(error)") }
         guard let shp = zip.entries.first(where: { $0.name.lowercased().hasSuffix(".shp") && !$0.name.hasPrefix("__MACOSX") }) else { return nil }
         let stem = String(shp.name.dropLast(4))
-        guard let folder = try? FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                                       appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true).path else {
-            throw .archive(path: path, reason: "no temporary folder to extract the Shapefile into")
+        var template = Array((NSTemporaryDirectory() + "/" + temporaryFolderPrefix + "XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw .archive(path: path, reason: "no temporary folder to extract the Shapefile into: \(String(cString: strerror(errno)))")
         }
+        let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do {
             for entry in zip.entries {
                 let name = entry.name

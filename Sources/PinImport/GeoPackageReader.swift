@@ -32,6 +32,8 @@ final class GeoPackageReader: PinRecordReader {
     let layers: [Layer]
     /// The system of each layer that is not WGS84, for the report (`EPSG:5179, … (places)`).
     let systemsLabel: String?
+    /// Whether a table took `--crs` (its system is the undefined Cartesian −1).
+    let usedFallback: Bool
     /// Field → column, for the report (the first point table's).
     let columnsUsed: [String: String]
     private let db: SQLiteReadOnly
@@ -91,6 +93,7 @@ final class GeoPackageReader: PinRecordReader {
                 used = AttributeRoles(names: names, pinmapExport: l.pinmapExport).columnsUsed(names, geometry: l.geometryColumn)
             }
             self.layers = layers
+            usedFallback = fallback != nil && systems[-1] != nil
             tableNotes = notes
             systemsLabel = labels.isEmpty ? nil : labels.joined(separator: "; ")
             columnsUsed = used

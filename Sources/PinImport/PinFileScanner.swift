@@ -96,7 +96,7 @@ public struct PinFileScanner {
             let reader = try GeoPackageReader(path: path, fallback: crs)
             var scanner = records(reader, format: .geoPackage, path: path, encoding: noText, size: size,
                                   columns: reader.columnsUsed, coordinateSystem: reader.systemsLabel)
-            scanner.namedItsOwnSystem = true
+            scanner.namedItsOwnSystem = !reader.usedFallback
             return scanner
         }
         if FormatReaders.isShapefile(path: path) {

@@ -133,6 +133,16 @@ final class GISImportTests: XCTestCase {
         try assertMatchesReference(s, "utm-32652.geojson")
     }
 
+    func testGeoJSONCRSThatPROJCannotResolveRefusesTheFile() {
+        let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},"features":[]}"#.utf8), suffix: ".geojson")
+        addTeardownBlock { unlink(path) }
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): \"crs\": unknown coordinate reference system \"EPSG:999999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .coordinateSystem)
+        }
+    }
+
     // MARK: Shapefile
 
     func testBritishNationalGridShapefileWithPRJ() throws {
@@ -147,15 +157,17 @@ final class GISImportTests: XCTestCase {
     }
 
     func testZippedShapefileReadsTheSameAndLeavesNoTemporaryFiles() throws {
-        let before = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).count
+        func extracted() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix(FormatReaders.temporaryFolderPrefix) }
+        }
+        let before = try extracted()
         let zipped = try read(gis("bng-27700.zip"))
         let plain = try read(gis("bng-27700.shp"))
         XCTAssertEqual(zipped.format, .shapefile)
         XCTAssertEqual(zipped.pins.map(\.title), plain.pins.map(\.title))
         XCTAssertEqual(zipped.pins.map(\.latitude), plain.pins.map(\.latitude))
         XCTAssertEqual(zipped.system, plain.system)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).count, before,
-                       "the extracted files are removed with the reader")
+        XCTAssertEqual(try extracted(), before, "the extracted files are removed with the reader")
     }
 
     func testCP949AttributesReadByTheCPGFileAndByTheLDIDByte() throws {
@@ -203,6 +215,21 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.pins[0].properties, #"{"visited":"2024-05-01","rating":4.5}"#)
         XCTAssertEqual(s.pins[1].properties, #"{"visited":"2023-08-15","rating":5.0}"#)
         XCTAssertEqual(s.notes, ["skipped table roads: LINESTRING geometry (2 features); Pinmap reads points"])
+        try assertMatchesReference(s, "qgis-5179.gpkg")
+    }
+
+    func testUndefinedCartesianSystemTakesTheOption() throws {
+        let path = NSTemporaryDirectory() + "pm-\(UUID().uuidString).gpkg"
+        try FileManager.default.copyItem(atPath: gis("qgis-5179.gpkg"), toPath: path)
+        addTeardownBlock { unlink(path) }
+        try Database(path: path, create: false).execute("UPDATE gpkg_geometry_columns SET srs_id = -1 WHERE table_name = 'france'")
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): table france is in an undefined Cartesian system (srs_id -1): name it with --crs (for example --crs EPSG:5186); nothing was imported")
+        }
+        let s = try read(path, crs: "EPSG:2154")
+        XCTAssertEqual(s.system, "EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 / Lambert-93 (france)")
+        XCTAssertEqual(s.notes, ["skipped table roads: LINESTRING geometry (2 features); Pinmap reads points"], "--crs was used")
         try assertMatchesReference(s, "qgis-5179.gpkg")
     }
 
