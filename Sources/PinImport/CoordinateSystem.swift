@@ -44,10 +44,13 @@ public final class CoordinateSystem: @unchecked Sendable {
     public init(_ definition: String) throws(Failure) {
         guard let ctx = proj_context_create() else { throw Failure(description: "PROJ could not start (out of memory)") }
         proj_log_level(ctx, PJ_LOG_NONE)  // failures are reported here, in one sentence, not on stderr
+        // On a failure the context goes last, after the objects made in it (the defers below
+        // this one run first).
+        var kept = false
+        defer { if !kept { proj_context_destroy(ctx) } }
         let shown = Self.shown(definition)
         func fail(_ reason: String) -> Failure {
-            proj_context_destroy(ctx)
-            return Failure(description: "unknown coordinate reference system \(shown): \(reason)")
+            Failure(description: "unknown coordinate reference system \(shown): \(reason)")
         }
         let trimmed = trimmedText(definition.replacingOccurrences(of: "\u{FEFF}", with: ""))
         guard !trimmed.isEmpty else { throw fail("the definition is empty") }
@@ -76,6 +79,7 @@ public final class CoordinateSystem: @unchecked Sendable {
             proj_destroy(raw)
             guard op != nil else { throw fail("PROJ cannot order its axes as easting, northing (\(Self.reason(ctx)))") }
         }
+        kept = true
         context = ctx
         operation = op
         identifier = id
