@@ -1,6 +1,5 @@
 import PinModel
 
-
 /// Pins from a GeoJSON (RFC 7946) document, as map tools export it, and from Google Takeout's
 /// "Saved Places.json" (a FeatureCollection whose features carry `google_maps_url`/`location`
 /// or `Google Maps URL`/`Location`, recognised for the whole file:
