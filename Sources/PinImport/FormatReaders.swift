@@ -26,6 +26,17 @@ enum FormatReaders {
         head(path, 4) == [0x00, 0x00, 0x27, 0x0A]
     }
 
+    /// A Shapefile's `.dbf`, `.shx`, `.prj` or `.cpg` beside its `.shp` is refused with the
+    /// file to import instead (read as CSV it would be junk rows).
+    /// - Throws: `ImportError.invalidShapefile` naming the `.shp`.
+    static func refuseShapefilePart(path: String) throws(ImportError) {
+        let ext = (path as NSString).pathExtension
+        guard ["dbf", "shx", "prj", "cpg"].contains(ext.lowercased()) else { return }
+        let stem = (path as NSString).deletingPathExtension
+        guard let shp = [stem + ".shp", stem + ".SHP"].first(where: { isShapefile(path: $0) }) else { return }
+        throw .invalidShapefile(path: path, reason: "this is the .\(ext) part of a Shapefile; import its .shp instead: \(shp)")
+    }
+
     /// The first `n` bytes (fewer for a shorter file; [] when it cannot be read).
     private static func head(_ path: String, _ n: Int) -> [UInt8] {
         guard let source = try? FileChunkSource(path: path, chunkSize: n),

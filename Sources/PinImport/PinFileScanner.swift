@@ -102,6 +102,7 @@ public struct PinFileScanner {
         if FormatReaders.isShapefile(path: path) {
             return shapefile(try ShapefileReader(path: path, fallback: crs), path: path, size: size, crs: crs)
         }
+        try FormatReaders.refuseShapefilePart(path: path)
         let opened = try OpenedInput.open(path: path, delimiter: delimiter)
         if opened.format != .xml { try FormatReaders.refuseIfXMLExpected(opened.firstChunk, path: path) }
         switch opened.format {

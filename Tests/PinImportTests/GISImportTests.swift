@@ -192,6 +192,13 @@ final class GISImportTests: XCTestCase {
         XCTAssertNil(multi.system, "no .prj, no --crs: WGS84")
     }
 
+    func testAShapefilePartPointsToTheShp() {
+        XCTAssertThrowsError(try read(gis("bng-27700.dbf"))) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(gis("bng-27700.dbf")): not a readable Shapefile: this is the .dbf part of a Shapefile; import its .shp instead: \(gis("bng-27700.shp")); nothing was imported")
+        }
+    }
+
     func testShapefileWithoutItsIndexSaysSo() throws {
         let dir = NSTemporaryDirectory() + "pm-shp-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -118,6 +118,50 @@ final class GeoPackageTests: XCTestCase {
                        "no temporary file is left")
     }
 
+    /// GDAL's own checks, where GDAL is installed (python3-gdal's validate_gpkg.py, and
+    /// ogrinfo reading every pin); skipped, saying why, elsewhere (CI installs no GDAL).
+    func testGDALValidatesTheExportWhenInstalled() throws {
+        let validator = ["/usr/lib/python3/dist-packages/osgeo_utils/samples/validate_gpkg.py",
+                         "/usr/share/doc/python3-gdal/examples/validate_gpkg.py"].first { FileManager.default.fileExists(atPath: $0) }
+        guard let validator, FileManager.default.fileExists(atPath: "/usr/bin/ogrinfo") else {
+            throw XCTSkip("GDAL (python3-gdal's validate_gpkg.py, ogrinfo) is not installed")
+        }
+        let dir = folder()
+        let path = dir + "/out.gpkg"
+        _ = try GeoPackageExport.write(try store(dir), to: path)
+        func run(_ tool: String, _ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: tool)
+            p.arguments = args
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = pipe
+            try p.run()
+            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, out)
+        }
+        let (status, out) = try run("/usr/bin/python3", [validator, path])
+        XCTAssertEqual(status, 0, out)
+        XCTAssertEqual(out, "", "validate_gpkg.py prints nothing for a valid file")
+        let (infoStatus, info) = try run("/usr/bin/ogrinfo", ["-q", "-ro", path, "pins", "-fid", "1"])
+        XCTAssertEqual(infoStatus, 0, info)
+        XCTAssertEqual(info.split(separator: "\n").filter { $0.hasPrefix("  ") }.map(String.init), [
+            "  DESCRIPTION=Pinmap pins",
+            "  title (String) = 경복궁",
+            "  description (String) = Palace",
+            "  category (String) = palace",
+            "  created_at (String) = 2024-05-01T09:30:00Z",
+            "  입장료 (String) = 3000원",
+            "  rating (Real) = 4.5",
+            "  visits (Integer64) = 12",
+            "  open (Integer(Boolean)) = 1",
+            "  tags (String(JSON)) = [\"a\",\"b\"]",
+            "  Rating_2 (String) = (null)",
+            "  POINT (126.977041 37.579617)",
+        ])
+    }
+
     // MARK: Geometry blobs
 
     /// `GP` header bytes: flags, srs_id little-endian, then `envelope` doubles.

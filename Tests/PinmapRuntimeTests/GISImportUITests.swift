@@ -36,6 +36,17 @@ final class GISImportUITests: XCTestCase {
         XCTAssertEqual(try r.store.pins(matching: PinQuery(search: "광화문")).first?.category, "places")
     }
 
+    func testTheFolderListOffersGeoPackagesShapefilesAndZippedShapefiles() throws {
+        let dir = NSTemporaryDirectory() + "pm-gis-list-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        for name in ["qgis-5179.gpkg", "bng-27700.shp", "bng-27700.dbf", "bng-27700.shx", "bng-27700.zip"] {
+            try FileManager.default.copyItem(atPath: gis(name), toPath: dir + "/" + name)
+        }
+        try Data("PK\u{5}\u{6}not a shapefile".utf8).write(to: URL(fileURLWithPath: dir + "/photos.zip"))
+        XCTAssertEqual(FolderReader.list(dir).files.map(\.name), ["bng-27700.shp", "bng-27700.zip", "qgis-5179.gpkg"])
+    }
+
     func testGISNotesInKorean() {
         Strings.language = .korean
         defer { Strings.language = .english }
