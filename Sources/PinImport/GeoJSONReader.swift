@@ -91,17 +91,14 @@ struct GeoJSONReader: PinRecordReader {
     private static func crs(_ doc: JSONDocument, _ root: JSONDocument.Value, path: String,
                             fallback: String?) throws(ImportError) -> CoordinateSystem? {
         var definition = fallback
+        var source = "--crs"
         if let crs = doc.member(root, "crs"), crs.kind != .null {
+            source = "\"crs\""
             let name = doc.member(crs, "properties").flatMap { doc.member($0, "name") }.flatMap(doc.string) ?? doc.text(crs)
             let code = name.split(whereSeparator: { $0 == ":" || $0 == "/" }).last.map(String.init) ?? ""
             definition = ["900913", "102100", "102113", "3785"].contains(code) ? "EPSG:3857" : name
         }
         guard let definition else { return nil }
-        do {
-            let system = try CoordinateSystem(definition)
-            return system.isWGS84 ? nil : system
-        } catch {
-            throw .coordinateSystem(path: path, reason: "\"crs\": \(error.description)")
-        }
+        return try CoordinateSystem.forImport(definition, source: source, path: path)
     }
 }

@@ -260,21 +260,17 @@ final class GeoPackageReader: PinRecordReader {
             } catch {
                 throw .invalidGeoPackage(path: path, reason: "\(error)")
             }
-            let organization = row.text(0), code = row.int(1), wkt = row.text(2)
-            if !organization.isEmpty, organization.uppercased() != "NONE", code > 0,
-               (try? CoordinateSystem("\(organization.uppercased()):\(code)")) != nil {
-                definition = "\(organization.uppercased()):\(code)"
-            } else {
-                definition = wkt
+            // The authority's code when PROJ knows it (its own definition, with its name and
+            // usual operations), else the row's WKT.
+            let organization = row.text(0).uppercased(), code = row.int(1), wkt = row.text(2)
+            let coded = "\(organization):\(code)"
+            if !organization.isEmpty, organization != "NONE", code > 0,
+               let system = try? CoordinateSystem.forImport(coded, source: "", path: path) {
+                return system
             }
+            definition = wkt
         }
-        let system: CoordinateSystem
-        do {
-            system = try CoordinateSystem(definition)
-        } catch {
-            throw .coordinateSystem(path: path, reason: "table \(table), srs_id \(srs): \(error.description)")
-        }
-        return system.isWGS84 ? nil : system
+        return try CoordinateSystem.forImport(definition, source: "table \(table), srs_id \(srs)", path: path)
     }
 
     /// `skipped table roads: LINESTRING geometry (2 features); Pinmap reads points`

@@ -133,25 +133,13 @@ public struct PinFileScanner {
             } catch {
                 throw .columns(path: path, error)
             }
-            let system = try crs.flatMap { c throws(ImportError) in try Self.system(c, path: path) }
+            let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: "--crs", path: path) }
             return PinFileScanner(
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
                 columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
                 reader: reader, validator: RowValidator(mapping: mapping, system: system), records: nil,
                 coordinateSystem: system?.label)
-        }
-    }
-
-    /// `--crs`'s system for this file (one per file: PROJ contexts are not shared between
-    /// threads); nil for WGS84.
-    /// - Throws: `ImportError.coordinateSystem` when PROJ cannot resolve it.
-    static func system(_ definition: String, path: String) throws(ImportError) -> CoordinateSystem? {
-        do {
-            let system = try CoordinateSystem(definition)
-            return system.isWGS84 ? nil : system
-        } catch {
-            throw .coordinateSystem(path: path, reason: "--crs: \(error.description)")
         }
     }
 

@@ -197,12 +197,7 @@ final class ShapefileReader: PinRecordReader {
             source = ".prj"
         }
         guard let definition else { return nil }
-        do {
-            let system = try CoordinateSystem(definition)
-            return system.isWGS84 ? nil : system
-        } catch {
-            throw .coordinateSystem(path: path, reason: "\(source): \(error.description)")
-        }
+        return try CoordinateSystem.forImport(definition, source: source, path: path)
     }
 
     /// `stem.ext` for the first extension that exists.
