@@ -43,7 +43,10 @@ public final class CoordinateSystem: @unchecked Sendable {
     ///   cannot read it, it is not a coordinate reference system, or no operation leads to WGS84.
     public init(_ definition: String) throws(Failure) {
         guard let ctx = proj_context_create() else { throw Failure(description: "PROJ could not start (out of memory)") }
-        proj_log_level(ctx, PJ_LOG_NONE)  // failures are reported here, in one sentence, not on stderr
+        // Failures are reported here, in one sentence, not on stderr (PROJ 9.1 still logs a
+        // missing proj.db at level NONE: a logger that drops everything).
+        proj_log_level(ctx, PJ_LOG_NONE)
+        proj_log_func(ctx, nil) { _, _, _ in }
         // On a failure the context goes last, after the objects made in it (the defers below
         // this one run first).
         var kept = false
@@ -70,10 +73,12 @@ public final class CoordinateSystem: @unchecked Sendable {
         let wgs84 = Self.isWGS84(ctx, source)
         var op: OpaquePointer? = nil
         if !wgs84 {
-            let target = proj_create(ctx, "EPSG:4326")
+            guard let target = proj_create(ctx, "EPSG:4326") else {
+                throw fail("PROJ cannot load WGS84 (EPSG:4326)" + Self.dataHint(ctx))
+            }
             defer { proj_destroy(target) }
             guard let raw = proj_create_crs_to_crs_from_pj(ctx, source, target, nil, nil) else {
-                throw fail("PROJ finds no operation to WGS84 (\(Self.reason(ctx)))")
+                throw fail("PROJ finds no operation to WGS84 (\(Self.reason(ctx)))" + Self.dataHint(ctx))
             }
             op = proj_normalize_for_visualization(ctx, raw)
             proj_destroy(raw)
