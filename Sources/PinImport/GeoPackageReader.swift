@@ -63,7 +63,7 @@ final class GeoPackageReader: PinRecordReader {
                 let pinmap = try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'pins'") != nil
                 throw ImportError.invalidGeoPackage(path: path, reason: pinmap
                     ? "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg)"
-                    : "a SQLite database without the gpkg_contents table")
+                    : "a SQLite database without the gpkg_contents table (application_id \(Self.applicationID(db)))")
             }
             let tables = try db.rows("""
                 SELECT c.table_name, g.column_name, upper(g.geometry_type_name), g.srs_id, coalesce(c.description, '')
@@ -277,6 +277,16 @@ final class GeoPackageReader: PinRecordReader {
     /// (the UI words it in its language from these parts).
     static func skippedTableNote(table: String, type: String, features: String) -> String {
         "skipped table \(table): \(type) geometry (\(features) feature\(features == "1" ? "" : "s")); Pinmap reads points"
+    }
+
+    /// `PRAGMA application_id` as GeoPackage names it: 'GPKG' (1.2 and later), 'GP10', 'GP11',
+    /// else the number in hex. The tables decide whether a file is read, not this: early
+    /// writers left it 0.
+    static func applicationID(_ db: SQLiteReadOnly) -> String {
+        let id = UInt32(truncatingIfNeeded: Int64((try? db.scalar("PRAGMA application_id")).flatMap { $0 }.flatMap { Int64($0) } ?? 0))
+        let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: id >> $0) }
+        if bytes.allSatisfy({ $0 >= 0x30 && $0 < 0x7F }) { return "'" + String(decoding: bytes, as: UTF8.self) + "'" }
+        return "0x" + String(id, radix: 16, uppercase: true)
     }
 
     /// An SQL identifier in double quotes.

@@ -241,6 +241,13 @@ final class GISImportTests: XCTestCase {
     }
 
     func testSQLiteFilesThatAreNotGeoPackagesAreNamed() throws {
+        let other = NSTemporaryDirectory() + "pm-\(UUID().uuidString).sqlite"
+        addTeardownBlock { unlink(other) }
+        try Database(path: other).execute("PRAGMA application_id = 1234; CREATE TABLE t (x)")
+        XCTAssertThrowsError(try read(other)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(other): not a readable GeoPackage: a SQLite database without the gpkg_contents table (application_id 0x4D2); nothing was imported")
+        }
         let path = NSTemporaryDirectory() + "pm-\(UUID().uuidString).gpkg"
         addTeardownBlock { unlink(path) }
         _ = try Store(path: path)
