@@ -192,7 +192,7 @@ final class ShapefileReader: PinRecordReader {
     private static func system(stem: String, fallback: String?, path: String) throws(ImportError) -> CoordinateSystem? {
         var definition = fallback
         var source = "--crs"
-        if let prj = sibling(stem, ["prj", "PRJ"]), let text = try? String(contentsOfFile: prj, encoding: .utf8) ?? String(contentsOfFile: prj, encoding: .isoLatin1) {
+        if let prj = sibling(stem, ["prj", "PRJ"]), let text = (try? String(contentsOfFile: prj, encoding: .utf8)) ?? (try? String(contentsOfFile: prj, encoding: .isoLatin1)) {
             definition = text
             source = ".prj"
         }
