@@ -64,7 +64,9 @@ enum ImportResultText {
             // The allowed range is the reason's bracketed part, e.g. "[-90, 90]".
             let range = issue.reason.range(of: #"\[[^\]]*\]"#, options: .regularExpression).map { String(issue.reason[$0]) } ?? ""
             let swapped = issue.reason.hasSuffix("look swapped") ? S.irSwapped.text : ""
-            return S.irOutOfRange(f, issue.value, range) + swapped
+            // PinImport's `ProjectedHint`: the UI has no --crs, the command line does.
+            let projected = issue.reason.contains("look like projected metres") ? S.irProjected.text : ""
+            return S.irOutOfRange(f, issue.value, range) + swapped + projected
         case .minutesOutOfRange: return S.irMinutes(f, issue.value)
         case .secondsOutOfRange: return S.irSeconds(f, issue.value)
         case .wrongAxisHemisphere: return S.irWrongHemisphere(f, issue.value)

@@ -47,6 +47,16 @@ final class GISImportUITests: XCTestCase {
         XCTAssertEqual(FolderReader.list(dir).files.map(\.name), ["bng-27700.shp", "bng-27700.zip", "qgis-5179.gpkg"])
     }
 
+    func testMetresInTheImportTabSuggestTheCommandLineOption() throws {
+        let r = try UIFixtures.sqliteRunner()
+        r.char("3")
+        for ch in gis("deoksugung-5174.csv") { r.char(ch) }
+        r.key(.enter)
+        r.key(.enter)
+        XCTAssertEqual(r.state.importTab.summary.first { $0.hasPrefix("line 2:") },
+                       "line 2: y 451502.669 outside [-90, 90]; projected metres, not degrees? `pinmap import FILE --crs EPSG:5186` (their system) reads them")
+    }
+
     func testGISNotesInKorean() {
         Strings.language = .korean
         defer { Strings.language = .english }
