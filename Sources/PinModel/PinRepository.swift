@@ -124,9 +124,17 @@ public protocol PinRepository: AnyObject {
     /// Writes every pin as `format` text through `write`, in pieces; returns the pins written.
     /// Throws what `write` throws, or `StoreError`.
     func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int
+    /// Writes every pin as a GeoPackage file at `path` (replaced whole at the end; left as it
+    /// was on a failure); returns the pins written. Throws `StoreError`.
+    func exportGeoPackage(to path: String) throws -> Int
 }
 
 extension PinRepository {
+    /// Repositories without a GeoPackage writer refuse it with a clear error.
+    public func exportGeoPackage(to path: String) throws -> Int {
+        throw StoreError("this store does not export GeoPackage files")
+    }
+
     /// `search` over every category, at most `searchScanLimit` matches.
     public func search(_ text: String) throws(StoreError) -> SearchResults {
         try search(text, categories: nil, scanLimit: SearchResults.scanLimit)
