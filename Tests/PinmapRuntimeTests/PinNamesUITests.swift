@@ -46,7 +46,8 @@ final class PinNamesUITests: XCTestCase {
         FrameGolden.check(r.frame(), "tokyo-hover-pin")
         // Over the name's last letter, the same.
         let line = r.frame().line(row)
-        let end = DisplayWidth.of(String(line[..<line.range(of: "Tokyo Tower")!.upperBound])) - 1
+        let name = try XCTUnwrap(line.range(of: "Tokyo Tower"), "the pin is named")
+        let end = DisplayWidth.of(String(line[..<name.upperBound])) - 1
         r.mouse(.move, .none, col: end, row: row)
         XCTAssertTrue(r.frame().line(r.state.layout.rows - 2).contains("● pin: Tokyo Tower"), r.frame().line(r.state.layout.rows - 2))
     }
