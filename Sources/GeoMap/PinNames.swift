@@ -37,7 +37,8 @@ enum PinNames {
         occupancy.mark(laid.slots)
         var out: [Int] = []
         for s in laid.slots where s.count <= 1 && !s.selected && !s.shaded {
-            if room(s, side: .right, occupancy) >= minWidth || room(s, side: .left, occupancy) >= minWidth {
+            if room(s, side: .right, occupancy, upTo: minWidth) >= minWidth
+                || room(s, side: .left, occupancy, upTo: minWidth) >= minWidth {
                 out.append(s.index)
             }
         }
@@ -85,11 +86,11 @@ enum PinNames {
     }
 
     /// Free cells (no marker, shade, name or margin) in a run from the cell after the
-    /// gap beside the marker, outwards, up to `maxWidth`.
-    static func room(_ s: MarkerSlot, side: Side, _ occupancy: Occupancy) -> Int {
+    /// gap beside the marker, outwards, up to `limit`.
+    static func room(_ s: MarkerSlot, side: Side, _ occupancy: Occupancy, upTo limit: Int = maxWidth) -> Int {
         var n = 0
         var c = side == .right ? s.col + s.width + 1 : s.col - 2
-        while n < maxWidth, occupancy.isEmpty(col: c, row: s.row) {
+        while n < limit, occupancy.isEmpty(col: c, row: s.row) {
             n += 1
             c += side == .right ? 1 : -1
         }

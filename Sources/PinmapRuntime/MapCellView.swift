@@ -36,9 +36,9 @@ struct MapCellView {
                            approximate: grid.approximate, level: visit.level, refined: visit.refined)
     }
 
-    /// Most pins whose titles are read for one view (one indexed read of up to
-    /// 500 ids): more names than a 200 × 60 map has room for.
-    static let nameBudget = 200
+    /// Most pins whose titles are read for one view (one indexed read): about as many
+    /// names as a 200 × 60 map has room for (the 62k airports and cities name ~60 there).
+    static let nameBudget = 100
 
     /// Puts their titles into the lone pins' markers that have room beside them for a
     /// name (`MapRenderer.nameCandidates`, at most `nameBudget`), so the map names them.
@@ -47,8 +47,7 @@ struct MapCellView {
                      pane: Rect) throws(StoreError) {
         let wanted = MapRenderer.nameCandidates(markers, viewport: viewport, pane: pane).prefix(nameBudget)
         guard !wanted.isEmpty else { return }
-        let titles = Dictionary(try store.pins(ids: wanted.map { markers[$0].id }).map { ($0.id, $0.title) },
-                                uniquingKeysWith: { a, _ in a })
+        let titles = try store.titles(ids: wanted.map { markers[$0].id })
         for i in wanted { markers[i].title = titles[markers[i].id] ?? "" }
     }
 }
