@@ -119,7 +119,7 @@ public enum MapRenderer {
 
     /// What the glyph at a cell means, for the status line (worded there, in the UI's language).
     public struct Legend: Sendable, Equatable {
-        /// The glyph drawn (`●`, a density shade such as `⣷`, or a count's digits).
+        /// The glyph drawn (`●`, a density shade such as `◑`, or a count's digits).
         public var glyph: String
         /// Pins it stands for.
         public var count: Int

@@ -8,7 +8,7 @@ struct StatusPart: Equatable {
     var minWidth: Int?
     var isTitle = false
     var isHelp = false
-    /// A shorter whole form tried before cutting, and the one cut ("⣤ 37 pins here" for
+    /// A shorter whole form tried before cutting, and the one cut ("◑ 37 pins here" for
     /// the full legend, "near Kassel, DE" for "centre near Kassel, DE").
     var short: String? = nil
 }
