@@ -30,9 +30,9 @@ enum UIFileImporter {
                 }
             }
             return .success(ImportPreview(
-                path: path, format: scanner.format.rawValue, encoding: scanner.encoding.label,
+                path: path, format: scanner.format.rawValue, encoding: scanner.encodingLabel,
                 delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, properties: scanner.propertyNames,
-                rows: rows, size: scanner.size))
+                rows: rows, size: scanner.size, coordinateSystem: scanner.coordinateSystem))
         } catch {
             return .failure(failure(error, path: path))
         }
@@ -70,6 +70,9 @@ enum UIFileImporter {
         case let (_, .malformedXML(_, line, column, why)): reason = .xml(line: line, column: column, why)
         case let (_, .archive(_, why)): reason = .archive(why)
         case let (_, .store(_, why)): reason = .store(why)
+        case let (_, .coordinateSystem(_, why)): reason = .coordinateSystem(why)
+        case let (_, .invalidGeoPackage(_, why)): reason = .notGeoPackage(why)
+        case let (_, .invalidShapefile(_, why)): reason = .notShapefile(why)
         case (_, .rejectsFile): reason = .other(e.description)
         }
         return ImportFailure(file: (e.path as NSString).lastPathComponent, reason)

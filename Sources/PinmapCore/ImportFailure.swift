@@ -23,6 +23,9 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case notGeoJSON(String), notJSON(String)
         case xml(line: Int, column: Int, String)
         case archive(String), store(String)
+        /// The file's coordinate reference system cannot be turned into WGS84 (PROJ's reason).
+        case coordinateSystem(String)
+        case notGeoPackage(String), notShapefile(String)
         /// A failure without a wording of its own, already in words (rejects file, a store error).
         case other(String)
     }
@@ -54,6 +57,9 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case let .xml(line, column, reason): return S.ieXML(name, line, column, reason)
         case .archive(let reason): return S.ieArchive(name, reason)
         case .store(let reason): return S.ieStore(name, reason)
+        case .coordinateSystem(let reason): return S.ieCRS(name, reason)
+        case .notGeoPackage(let reason): return S.ieGeoPackage(name, reason)
+        case .notShapefile(let reason): return S.ieShapefile(name, reason)
         case .other(let text): return text
         }
     }

@@ -15,6 +15,18 @@ extension EffectPerformer {
         guard let (path, file) = Self.createFree(base) else {
             return job.post(.exportFinished(.noFile(path: base, reason: String(cString: strerror(errno)))))
         }
+        if format.isDatabaseFile {
+            // The exclusive empty file holds the name; the GeoPackage replaces it whole.
+            fclose(file)
+            let outcome: ExportOutcome
+            do {
+                outcome = .written(count: try store.exportGeoPackage(to: path), path: path)
+            } catch {
+                unlink(path)
+                outcome = .failed("\(error)")
+            }
+            return job.post(.exportFinished(outcome))
+        }
         var failed = false
         let outcome: ExportOutcome
         do {
