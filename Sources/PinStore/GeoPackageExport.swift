@@ -11,9 +11,10 @@ import Glibc
 /// - Table `pins`: `fid` (the pin's id), `geom` (a `GP` header, little-endian, no envelope, srs
 ///   4326, then a WKB Point: 29 bytes), `title`, `description`, `category`, `created_at` (as
 ///   stored) and one column per property key, typed by the values the pins hold: TEXT for
-///   strings, INTEGER, REAL, BOOLEAN; a key whose values mix types, or hold arrays or
-///   objects, is TEXT holding each value's JSON text, marked `application/json` in
-///   `gpkg_data_columns` (the schema extension). A key that repeats a column name (SQLite
+///   strings, INTEGER, REAL, BOOLEAN; a key whose values mix types, hold arrays, objects or
+///   nulls, or numbers SQL would write back otherwise (`0.10`, `1E5`, beyond 64 bits) is TEXT
+///   holding each value's JSON text as stored, marked `application/json` in
+///   `gpkg_data_columns` (the schema extension): the round trip is exact. A key that repeats a column name (SQLite
 ///   compares them without case) gets a `_2` suffix, and its key as the column's `name` there.
 /// - Spatial index: the R-tree extension (`rtree_pins_geom`, filled here once, with the
 ///   standard triggers that keep it current when GIS tools edit the table, and its
