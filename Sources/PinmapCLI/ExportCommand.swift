@@ -30,7 +30,7 @@ enum ExportCommand: TextCommand {
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let path = args.value("-o") ?? args.value("--output")
         // The store's own files first: "refusing to overwrite the store" says more than the format.
-        try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
+        let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
         let format = try format(args, path: path)
         if format.isDatabaseFile {
             guard let path else {
@@ -46,7 +46,7 @@ enum ExportCommand: TextCommand {
             return 0
         }
         let store = try PinmapCLI.openStore(args, reading: true)
-        let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p) } ?? io.out
+        let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p, protected: protected[0]) } ?? io.out
         // CSV is plain text: on a terminal, escape sequences inside pins
         // become placeholders (JSON and XML escape them themselves).
         let sanitize = sink.isTerminal && format == .csv

@@ -106,7 +106,7 @@ extension Strings {
         .legendPinTitled: "{0} pin: {1}",
         .legendPins: "{0} pins here",
         .legendShade: "{0} {1} pins here",
-        .legendShadeNote: " (more dots, more pins)",
+        .legendShadeNote: " (fuller, more pins)",
         .legendClick: "{0}: click to zoom in",
         .statusHelp: "? help",
         .sheetPinsInView: "Pins in view: {0}",

@@ -106,7 +106,7 @@ extension Strings {
         .legendPinTitled: "{0} 핀: {1}",
         .legendPins: "여기 핀 {0}개",
         .legendShade: "{0} 여기 핀 {1}개",
-        .legendShadeNote: " (점이 많을수록 핀이 많음)",
+        .legendShadeNote: " (많이 찰수록 핀이 많음)",
         .legendClick: "{0}: 클릭하면 확대",
         .statusHelp: "? 도움말",
         .sheetPinsInView: "보이는 핀: {0}",

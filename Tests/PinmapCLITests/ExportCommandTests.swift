@@ -84,7 +84,7 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(s.run("export", "--format", "shp").code, 2)
         let bad = s.run("export", "-o", "/nonexistent-dir/x.csv")
         XCTAssertEqual(bad.code, 1)
-        XCTAssertTrue(bad.stderr.hasPrefix("pinmap: cannot create /nonexistent-dir/x.csv"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("pinmap: cannot write /nonexistent-dir/x.csv"), bad.stderr)
     }
 
     func testEmptyStoreExportsAHeaderOrAnEmptyCollection() throws {
