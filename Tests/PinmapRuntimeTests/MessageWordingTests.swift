@@ -32,7 +32,7 @@ final class MessageWordingTests: XCTestCase {
     func testALongFolderIsShortenedInTheMiddleAndTheKoreanSentenceKeepsItsEnd() {
         Strings.language = .korean
         let state = importState(FolderListing(path: longFolder, entries: []))
-        XCTAssertEqual(fileListTitle(state), "  /tmp/t2r/imp…l-of-folders에 CSV, GeoJSON, GPX, KML, KMZ, JSON 파일이 없습니다")
+        XCTAssertEqual(fileListTitle(state), "  /tmp/t2r/imp/this-is-a-rat…her-long-level-of-folders에 가져올 파일이 없습니다")
     }
 
     func testAMissingFolderSaysNoSuchFolderInBothLanguages() {
@@ -47,7 +47,7 @@ final class MessageWordingTests: XCTestCase {
         XCTAssertEqual(e.code, .neitherGPXNorKML)
         Strings.language = .korean
         XCTAssertEqual(UIFileImporter.failure(e).text,
-                       "page.csv: GPX(<gpx>)도 KML(<kml>)도 아닌 XML 문서입니다. Pinmap은 CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ 파일을 읽습니다")
+                       "page.csv: GPX(<gpx>)도 KML(<kml>)도 아닌 XML 문서입니다. Pinmap은 CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage, Shapefile 파일을 읽습니다")
     }
 
     func testTheKoreanDuplicateOfAStorePinNeedsNoParticleAfterTheNumber() {
@@ -87,7 +87,7 @@ final class MessageWordingTests: XCTestCase {
                                     rows: [], size: 1000)
         XCTAssertEqual(previewFrame(preview), """
             
-              Import pins from a CSV, GeoJSON, GPX, KML, KMZ or JSON file
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
             
             
               File:
