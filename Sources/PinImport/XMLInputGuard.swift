@@ -24,7 +24,11 @@ import Foundation
 /// declarations are refused (libxml2 took time quadratic in their number: 450,000 of them,
 /// 8 MB, 20 s), and attribute-list declarations (`<!ATTLIST …>`) are blanked: the defaults
 /// they declare are added to every element, so a few thousand of them on small elements
-/// multiplied the quadratic attribute check above. GPX and KML use neither. A document that
+/// multiplied the quadratic attribute check above. GPX and KML use neither. Notation
+/// declarations (`<!NOTATION …>`) are blanked too: FoundationXML crashed (SIGSEGV) on a single
+/// one. More than `maxParameterReferences` parameter entity references (`%name;`) in the
+/// document type are refused (each may declare entities again: 1.7 million took 4 s and
+/// 350 MB). A document that
 /// declares entities may refer to them at most `maxEntityReferences` times (each reference
 /// costs FoundationXML microseconds: 1.7 million of them, 5 MB, took 5 s).
 ///
@@ -41,6 +45,8 @@ enum XMLInputGuard {
     static let maxAttributes = 1_000
     /// The most entity declarations a document may make.
     static let maxEntities = 1_000
+    /// The most parameter entity references (`%name;`) the document type may hold.
+    static let maxParameterReferences = 1_000
     /// The most references (`&name;`, other than XML's five and character references) a
     /// document that declares entities may make.
     static let maxEntityReferences = 100_000
@@ -70,7 +76,9 @@ enum XMLInputGuard {
         var entityFlood: Int? = nil
         /// The offset of the entity reference past `maxEntityReferences`.
         var referenceFlood: Int? = nil
-        /// Attribute-list declarations to blank.
+        /// The offset of the parameter entity reference past `maxParameterReferences`.
+        var parameterFlood: Int? = nil
+        /// Attribute-list and notation declarations to blank.
         var attributeLists: [Range<Int>] = []
         /// External entity declarations: the entity's name and the range from its `SYSTEM` or
         /// `PUBLIC` keyword up to (not including) the declaration's closing `>`.
@@ -105,6 +113,9 @@ enum XMLInputGuard {
         }
         if let at = scan.entityFlood {
             throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+        }
+        if let at = scan.parameterFlood {
+            throw Refusal(offset: at, reason: "more than \(maxParameterReferences.formatted()) parameter entity references (%name;) in the document type; the file is damaged or not a pin file")
         }
         if let at = scan.referenceFlood {
             throw Refusal(offset: at, reason: "more than \(maxEntityReferences.formatted()) references to the document's own entities; the file is damaged or not a pin file")
@@ -141,6 +152,7 @@ enum XMLInputGuard {
         var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = i
         var entities = 0
+        var prologEnd: Int? = nil
         while let lt = find(0x3C, in: b, from: i) {  // '<'
             if has("<!--", in: b, at: lt) {
                 // The first `--` closes the comment, or is one XML forbids. None: the comment
@@ -166,11 +178,18 @@ enum XMLInputGuard {
                 let (entity, close) = entityDeclaration(b, at: lt)
                 if let entity { scan.externalEntities.append(entity) }
                 i = close
-            } else if has("<!ATTLIST", in: b, at: lt) {
+            } else if has("<!ATTLIST", in: b, at: lt) || has("<!NOTATION", in: b, at: lt) {
                 let close = declarationEnd(b, from: lt + 9)
                 scan.attributeLists.append(lt..<close)
                 i = close
             } else if lt + 1 < b.count, isNameStart(b[lt + 1]) {
+                if prologEnd == nil {
+                    prologEnd = lt
+                    if let at = parameterFlood(b, before: lt) {
+                        scan.parameterFlood = at
+                        break
+                    }
+                }
                 let (attributes, close) = startTag(b, at: lt)
                 if attributes > maxAttributes {
                     scan.attributeFlood = lt
@@ -181,8 +200,25 @@ enum XMLInputGuard {
                 i = lt + 1
             }
         }
+        if prologEnd == nil, scan.doubleHyphen == nil, scan.attributeFlood == nil, scan.entityFlood == nil {
+            scan.parameterFlood = parameterFlood(b, before: b.count)  // no element: all of it is prolog
+        }
         if entities > 0 { scan.referenceFlood = referenceFlood(b) }
         return scan
+    }
+
+    /// The offset of the parameter entity reference (`%` and a name) past
+    /// `maxParameterReferences` before `end` (the first element), if any.
+    private static func parameterFlood(_ b: UnsafeRawBufferPointer, before end: Int) -> Int? {
+        var count = 0
+        var i = 0
+        while let percent = find(0x25, in: b, from: i), percent < end {  // '%'
+            i = percent + 1
+            guard i < end, isNameStart(b[i]) else { continue }
+            count += 1
+            if count > maxParameterReferences { return percent }
+        }
+        return nil
     }
 
     /// The offset of the reference past `maxEntityReferences` to an entity other than XML's

@@ -119,6 +119,19 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertEqual(refusal("<!DOCTYPE gpx [\(declarations)]><gpx/>").last, "more than 1,000 entity declarations (GPX and KML need none); the file is damaged or not a pin file")
     }
 
+    /// A notation declaration crashed FoundationXML (SIGSEGV, even one); they are blanked.
+    /// Parameter entity references re-declaring entities are bounded (1.7 million took 4 s).
+    func testNotationsAreIgnoredAndParameterReferencesBounded() throws {
+        let notation = "<!DOCTYPE gpx [<!NOTATION n PUBLIC \"p\"><!NOTATION m SYSTEM 'a>b'>]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>w</name></wpt></gpx>\n"
+        XCTAssertEqual(try read(notation).map(\.title), ["w"])
+        func parameters(_ n: Int) -> String {
+            "<!DOCTYPE gpx [<!ENTITY % p \"<!ENTITY e 'v'>\">" + String(repeating: "%p;", count: n) + "]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>w</name></wpt></gpx>\n"
+        }
+        // Up to the limit libxml2 parses them (and, without a loaded DTD, refuses the first).
+        XCTAssertEqual(refusal(parameters(1_000)), ["1", "50", "an undefined or malformed entity (a bare '&'?)"])
+        XCTAssertEqual(refusal(parameters(1_001)), ["1", "3047", "more than 1,000 parameter entity references (%name;) in the document type; the file is damaged or not a pin file"])
+    }
+
     /// Attribute defaults declared in the document type are not applied (a default on every
     /// element multiplied the attributes of each).
     func testAttributeListDeclarationsAreIgnored() throws {
