@@ -21,12 +21,15 @@ import Foundation
 /// 200,000 of them (2.3 MB) took 14 s, 400,000 took 66 s. GPX and KML elements have a few.
 ///
 /// The document type's own declarations are bounded too: more than `maxEntities` entity
-/// declarations are refused (libxml2 took time quadratic in their number: 450,000 of them,
-/// 8 MB, 20 s), and attribute-list declarations (`<!ATTLIST …>`) are blanked: the defaults
+/// and element declarations are refused (libxml2 took time quadratic in their number:
+/// 450,000 entities, 8 MB, 20 s), and attribute-list declarations (`<!ATTLIST …>`) are blanked: the defaults
 /// they declare are added to every element, so a few thousand of them on small elements
 /// multiplied the quadratic attribute check above. GPX and KML use neither. Notation
 /// declarations (`<!NOTATION …>`) are blanked too: FoundationXML crashed (SIGSEGV) on a single
-/// one. More than `maxParameterReferences` parameter entity references (`%name;`) in the
+/// one. More than `maxNames` different element, attribute and namespace names are refused:
+/// libxml2 2.9 keeps them in a dictionary that stops growing at 16,384 buckets, so distinct
+/// names cost time quadratic in their number (`<x0/><x1/>…`: 5 MB took 4 s, 10 MB 20 s).
+/// More than `maxParameterReferences` parameter entity references (`%name;`) in the
 /// document type are refused (each may declare entities again: 1.7 million took 4 s and
 /// 350 MB). A document that
 /// declares entities may refer to them at most `maxEntityReferences` times (each reference
@@ -43,8 +46,10 @@ enum XMLInputGuard {
     /// The most attributes one element may have (Scripts/fuzz_import.py's shape attacks
     /// time an element at the limit).
     static let maxAttributes = 1_000
-    /// The most entity declarations a document may make.
+    /// The most entity and element declarations a document may make.
     static let maxEntities = 1_000
+    /// The most different element, attribute and namespace names a document may use.
+    static let maxNames = 10_000
     /// The most parameter entity references (`%name;`) the document type may hold.
     static let maxParameterReferences = 1_000
     /// The most references (`&name;`, other than XML's five and character references) a
@@ -78,6 +83,8 @@ enum XMLInputGuard {
         var referenceFlood: Int? = nil
         /// The offset of the parameter entity reference past `maxParameterReferences`.
         var parameterFlood: Int? = nil
+        /// The offset of the start tag that brought the names past `maxNames`.
+        var nameFlood: Int? = nil
         /// Attribute-list and notation declarations to blank.
         var attributeLists: [Range<Int>] = []
         /// External entity declarations: the entity's name and the range from its `SYSTEM` or
@@ -112,7 +119,10 @@ enum XMLInputGuard {
             throw Refusal(offset: at, reason: "an element with more than \(maxAttributes.formatted()) attributes (GPX and KML elements have a few); the file is damaged or not a pin file")
         }
         if let at = scan.entityFlood {
-            throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+            throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity and element declarations (GPX and KML need none); the file is damaged or not a pin file")
+        }
+        if let at = scan.nameFlood {
+            throw Refusal(offset: at, reason: "more than \(maxNames.formatted()) different element and attribute names (GPX and KML use a few dozen); the file is damaged or not a pin file")
         }
         if let at = scan.parameterFlood {
             throw Refusal(offset: at, reason: "more than \(maxParameterReferences.formatted()) parameter entity references (%name;) in the document type; the file is damaged or not a pin file")
@@ -153,6 +163,7 @@ enum XMLInputGuard {
         let first = i
         var entities = 0
         var prologEnd: Int? = nil
+        var names = Set<UInt64>()
         while let lt = find(0x3C, in: b, from: i) {  // '<'
             if has("<!--", in: b, at: lt) {
                 // The first `--` closes the comment, or is one XML forbids. None: the comment
@@ -178,6 +189,13 @@ enum XMLInputGuard {
                 let (entity, close) = entityDeclaration(b, at: lt)
                 if let entity { scan.externalEntities.append(entity) }
                 i = close
+            } else if has("<!ELEMENT", in: b, at: lt) {
+                entities += 1  // one more declaration, under the same bound
+                if entities > maxEntities {
+                    scan.entityFlood = lt
+                    break
+                }
+                i = declarationEnd(b, from: lt + 9)
             } else if has("<!ATTLIST", in: b, at: lt) || has("<!NOTATION", in: b, at: lt) {
                 let close = declarationEnd(b, from: lt + 9)
                 scan.attributeLists.append(lt..<close)
@@ -190,9 +208,13 @@ enum XMLInputGuard {
                         break
                     }
                 }
-                let (attributes, close) = startTag(b, at: lt)
+                let (attributes, close) = startTag(b, at: lt, names: &names)
                 if attributes > maxAttributes {
                     scan.attributeFlood = lt
+                    break
+                }
+                if names.count > maxNames {
+                    scan.nameFlood = lt
                     break
                 }
                 i = close
@@ -239,20 +261,44 @@ enum XMLInputGuard {
 
     /// A start tag at `lt`: how many attributes it has (its `=` outside quoted values) and
     /// the index just past its `>` (or the end of the data).
-    private static func startTag(_ b: UnsafeRawBufferPointer, at lt: Int) -> (attributes: Int, end: Int) {
+    /// Its element name, attribute names and namespace names go into `names` (as 64-bit
+    /// FNV-1a hashes): the names libxml2 keeps in its dictionary.
+    private static func startTag(_ b: UnsafeRawBufferPointer, at lt: Int, names: inout Set<UInt64>) -> (attributes: Int, end: Int) {
+        let basis: UInt64 = 0xCBF2_9CE4_8422_2325, prime: UInt64 = 0x100_0000_01B3
         var count = 0
         var quote: UInt8? = nil
+        var hash = basis
+        var inElementName = true
+        var tokenStart = lt + 1
+        var valueIsNamespace = false
         var i = lt + 1
         while i < b.count {
             let c = b[i]
             if let q = quote {
-                if c == q { quote = nil }
+                if c == q {
+                    quote = nil
+                    if valueIsNamespace { names.insert(hash) }
+                    valueIsNamespace = false
+                    hash = basis
+                } else if valueIsNamespace {
+                    hash = (hash ^ UInt64(c)) &* prime
+                }
             } else if c == 0x22 || c == 0x27 {
                 quote = c
-            } else if c == 0x3D {
+                hash = basis
+            } else if c == 0x3D {  // `=` ends an attribute's name
                 count += 1
-            } else if c == 0x3E || c == 0x3C {  // `>`, or a `<` that starts the next tag of a damaged one
-                return (count, c == 0x3E ? i + 1 : i)
+                names.insert(hash)
+                valueIsNamespace = has("xmlns", in: b, at: tokenStart)
+                hash = basis
+            } else if c == 0x3E || c == 0x3C || c == 0x2F || isSpace(c) {
+                if inElementName { names.insert(hash); inElementName = false }
+                // `>`, or a `<` that starts the next tag of a damaged one
+                if c == 0x3E || c == 0x3C { return (count, c == 0x3E ? i + 1 : i) }
+                hash = basis
+                tokenStart = i + 1
+            } else {
+                hash = (hash ^ UInt64(c)) &* prime
             }
             i += 1
         }
