@@ -3,8 +3,8 @@
 
 Every case is derived from (--seed, case number) alone, so a failure found in a long round is
 reproduced with `--seed S --only N`. Each case takes one fixture (any .csv, .tsv, .txt,
-.geojson, .json, .gpx, .kml or .kmz under Tests/*/Fixtures and Data/pins, so new readers are
-fuzzed as soon as their fixtures land), applies 1-4 mutations (bytes, delimiters, quotes, line
+.geojson, .json, .gpx, .kml, .kmz, .gpkg or .zip (a zipped Shapefile) under Tests/*/Fixtures
+and Data/pins, so new readers are fuzzed as soon as their fixtures land), applies 1-4 mutations (bytes, delimiters, quotes, line
 ends, encodings, lengths, nesting, numbers, escape sequences), and runs the import with a
 timeout. Counted as problems, and the script exits 1 if there is any:
 
@@ -39,7 +39,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXTENSIONS = (".csv", ".tsv", ".txt", ".geojson", ".json", ".gpx", ".kml", ".kmz")
+EXTENSIONS = (".csv", ".tsv", ".txt", ".geojson", ".json", ".gpx", ".kml", ".kmz", ".gpkg", ".zip")
 ESCAPES = [b"\x1b]0;pwned\x07", b"\x1b]52;c;Zm9v\x07", b"\x1b[2J", b"\x9b31m", "\u2028\u2029\u0085".encode()]
 
 
