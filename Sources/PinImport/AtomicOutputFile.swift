@@ -82,8 +82,11 @@ public final class AtomicOutputFile {
         }
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return }
-        if access(path, W_OK) != 0 || st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 {
+        if st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 {
             throw OutputFileError(path: path, reason: "it is read-only; make it writable (chmod u+w) or choose another file")
+        }
+        if access(path, W_OK) != 0 {
+            throw OutputFileError(path: path, reason: "it is read-only for you (\(String(cString: strerror(errno)))); choose another file")
         }
     }
 

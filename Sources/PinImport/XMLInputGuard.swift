@@ -21,10 +21,17 @@ import Foundation
 /// 200,000 of them (2.3 MB) took 14 s, 400,000 took 66 s. GPX and KML elements have a few.
 ///
 /// The document type's own declarations are bounded too: more than `maxEntities` entity
-/// declarations are refused (libxml2 took time quadratic in their number: 450,000 of them,
-/// 8 MB, 20 s), and attribute-list declarations (`<!ATTLIST …>`) are blanked: the defaults
+/// and element declarations are refused (libxml2 took time quadratic in their number:
+/// 450,000 entities, 8 MB, 20 s), and attribute-list declarations (`<!ATTLIST …>`) are blanked: the defaults
 /// they declare are added to every element, so a few thousand of them on small elements
-/// multiplied the quadratic attribute check above. GPX and KML use neither. A document that
+/// multiplied the quadratic attribute check above. GPX and KML use neither. Notation
+/// declarations (`<!NOTATION …>`) are blanked too: FoundationXML crashed (SIGSEGV) on a single
+/// one. More than `maxNames` different element, attribute and namespace names are refused:
+/// libxml2 2.9 keeps them in a dictionary that stops growing at 16,384 buckets, so distinct
+/// names cost time quadratic in their number (`<x0/><x1/>…`: 5 MB took 4 s, 10 MB 20 s).
+/// More than `maxParameterReferences` parameter entity references (`%name;`) in the
+/// document type are refused (each may declare entities again: 1.7 million took 4 s and
+/// 350 MB). A document that
 /// declares entities may refer to them at most `maxEntityReferences` times (each reference
 /// costs FoundationXML microseconds: 1.7 million of them, 5 MB, took 5 s).
 ///
@@ -39,8 +46,12 @@ enum XMLInputGuard {
     /// The most attributes one element may have (Scripts/fuzz_import.py's shape attacks
     /// time an element at the limit).
     static let maxAttributes = 1_000
-    /// The most entity declarations a document may make.
+    /// The most entity and element declarations a document may make.
     static let maxEntities = 1_000
+    /// The most different element, attribute and namespace names a document may use.
+    static let maxNames = 10_000
+    /// The most parameter entity references (`%name;`) the document type may hold.
+    static let maxParameterReferences = 1_000
     /// The most references (`&name;`, other than XML's five and character references) a
     /// document that declares entities may make.
     static let maxEntityReferences = 100_000
@@ -70,7 +81,11 @@ enum XMLInputGuard {
         var entityFlood: Int? = nil
         /// The offset of the entity reference past `maxEntityReferences`.
         var referenceFlood: Int? = nil
-        /// Attribute-list declarations to blank.
+        /// The offset of the parameter entity reference past `maxParameterReferences`.
+        var parameterFlood: Int? = nil
+        /// The offset of the start tag that brought the names past `maxNames`.
+        var nameFlood: Int? = nil
+        /// Attribute-list and notation declarations to blank.
         var attributeLists: [Range<Int>] = []
         /// External entity declarations: the entity's name and the range from its `SYSTEM` or
         /// `PUBLIC` keyword up to (not including) the declaration's closing `>`.
@@ -104,7 +119,13 @@ enum XMLInputGuard {
             throw Refusal(offset: at, reason: "an element with more than \(maxAttributes.formatted()) attributes (GPX and KML elements have a few); the file is damaged or not a pin file")
         }
         if let at = scan.entityFlood {
-            throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+            throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity and element declarations (GPX and KML need none); the file is damaged or not a pin file")
+        }
+        if let at = scan.nameFlood {
+            throw Refusal(offset: at, reason: "more than \(maxNames.formatted()) different element and attribute names (GPX and KML use a few dozen); the file is damaged or not a pin file")
+        }
+        if let at = scan.parameterFlood {
+            throw Refusal(offset: at, reason: "more than \(maxParameterReferences.formatted()) parameter entity references (%name;) in the document type; the file is damaged or not a pin file")
         }
         if let at = scan.referenceFlood {
             throw Refusal(offset: at, reason: "more than \(maxEntityReferences.formatted()) references to the document's own entities; the file is damaged or not a pin file")
@@ -141,6 +162,8 @@ enum XMLInputGuard {
         var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = i
         var entities = 0
+        var prologEnd: Int? = nil
+        var names = Set<UInt64>()
         while let lt = find(0x3C, in: b, from: i) {  // '<'
             if has("<!--", in: b, at: lt) {
                 // The first `--` closes the comment, or is one XML forbids. None: the comment
@@ -166,14 +189,32 @@ enum XMLInputGuard {
                 let (entity, close) = entityDeclaration(b, at: lt)
                 if let entity { scan.externalEntities.append(entity) }
                 i = close
-            } else if has("<!ATTLIST", in: b, at: lt) {
+            } else if has("<!ELEMENT", in: b, at: lt) {
+                entities += 1  // one more declaration, under the same bound
+                if entities > maxEntities {
+                    scan.entityFlood = lt
+                    break
+                }
+                i = declarationEnd(b, from: lt + 9)
+            } else if has("<!ATTLIST", in: b, at: lt) || has("<!NOTATION", in: b, at: lt) {
                 let close = declarationEnd(b, from: lt + 9)
                 scan.attributeLists.append(lt..<close)
                 i = close
             } else if lt + 1 < b.count, isNameStart(b[lt + 1]) {
-                let (attributes, close) = startTag(b, at: lt)
+                if prologEnd == nil {
+                    prologEnd = lt
+                    if let at = parameterFlood(b, before: lt) {
+                        scan.parameterFlood = at
+                        break
+                    }
+                }
+                let (attributes, close) = startTag(b, at: lt, names: &names)
                 if attributes > maxAttributes {
                     scan.attributeFlood = lt
+                    break
+                }
+                if names.count > maxNames {
+                    scan.nameFlood = lt
                     break
                 }
                 i = close
@@ -181,8 +222,25 @@ enum XMLInputGuard {
                 i = lt + 1
             }
         }
+        if prologEnd == nil, scan.doubleHyphen == nil, scan.attributeFlood == nil, scan.entityFlood == nil {
+            scan.parameterFlood = parameterFlood(b, before: b.count)  // no element: all of it is prolog
+        }
         if entities > 0 { scan.referenceFlood = referenceFlood(b) }
         return scan
+    }
+
+    /// The offset of the parameter entity reference (`%` and a name) past
+    /// `maxParameterReferences` before `end` (the first element), if any.
+    private static func parameterFlood(_ b: UnsafeRawBufferPointer, before end: Int) -> Int? {
+        var count = 0
+        var i = 0
+        while let percent = find(0x25, in: b, from: i), percent < end {  // '%'
+            i = percent + 1
+            guard i < end, isNameStart(b[i]) else { continue }
+            count += 1
+            if count > maxParameterReferences { return percent }
+        }
+        return nil
     }
 
     /// The offset of the reference past `maxEntityReferences` to an entity other than XML's
@@ -203,20 +261,44 @@ enum XMLInputGuard {
 
     /// A start tag at `lt`: how many attributes it has (its `=` outside quoted values) and
     /// the index just past its `>` (or the end of the data).
-    private static func startTag(_ b: UnsafeRawBufferPointer, at lt: Int) -> (attributes: Int, end: Int) {
+    /// Its element name, attribute names and namespace names go into `names` (as 64-bit
+    /// FNV-1a hashes): the names libxml2 keeps in its dictionary.
+    private static func startTag(_ b: UnsafeRawBufferPointer, at lt: Int, names: inout Set<UInt64>) -> (attributes: Int, end: Int) {
+        let basis: UInt64 = 0xCBF2_9CE4_8422_2325, prime: UInt64 = 0x100_0000_01B3
         var count = 0
         var quote: UInt8? = nil
+        var hash = basis
+        var inElementName = true
+        var tokenStart = lt + 1
+        var valueIsNamespace = false
         var i = lt + 1
         while i < b.count {
             let c = b[i]
             if let q = quote {
-                if c == q { quote = nil }
+                if c == q {
+                    quote = nil
+                    if valueIsNamespace { names.insert(hash) }
+                    valueIsNamespace = false
+                    hash = basis
+                } else if valueIsNamespace {
+                    hash = (hash ^ UInt64(c)) &* prime
+                }
             } else if c == 0x22 || c == 0x27 {
                 quote = c
-            } else if c == 0x3D {
+                hash = basis
+            } else if c == 0x3D {  // `=` ends an attribute's name
                 count += 1
-            } else if c == 0x3E || c == 0x3C {  // `>`, or a `<` that starts the next tag of a damaged one
-                return (count, c == 0x3E ? i + 1 : i)
+                names.insert(hash)
+                valueIsNamespace = has("xmlns", in: b, at: tokenStart)
+                hash = basis
+            } else if c == 0x3E || c == 0x3C || c == 0x2F || isSpace(c) {
+                if inElementName { names.insert(hash); inElementName = false }
+                // `>`, or a `<` that starts the next tag of a damaged one
+                if c == 0x3E || c == 0x3C { return (count, c == 0x3E ? i + 1 : i) }
+                hash = basis
+                tokenStart = i + 1
+            } else {
+                hash = (hash ^ UInt64(c)) &* prime
             }
             i += 1
         }

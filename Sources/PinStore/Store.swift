@@ -106,6 +106,13 @@ public final class Store {
         if let kind = StoreErrorText.notRegularFile(path) {
             throw StoreError("it is not a regular file but \(kind); a store is a file: choose another --db path", code: SQLITE_CANTOPEN)
         }
+        // SQLite opens the journals following links: a `-wal` linked to another file (planted
+        // in a shared folder) would be written, and truncated, through the link.
+        for suffix in ["-wal", "-shm", "-journal"] {
+            if let what = StoreErrorText.notPlainJournal(path + suffix) {
+                throw StoreError("its \(suffix.dropFirst()) file \(MessageText.quotedPath(path + suffix)) is \(what), which SQLite would write through; remove it (nothing was changed)", code: SQLITE_CANTOPEN)
+            }
+        }
         let dir = PathParts.folder(path)
         switch mode {
         case .existing, .reading:

@@ -57,6 +57,15 @@ enum StoreErrorText {
         }
     }
 
+    /// What a store's journal file (`-wal`, `-shm`, `-journal`) is when it is not a regular
+    /// file of its own: "a symbolic link", "a pipe (FIFO)" …; nil when it is one or is absent.
+    static func notPlainJournal(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        if (st.st_mode & S_IFMT) == S_IFLNK { return "a symbolic link" }
+        return notRegularFile(path)
+    }
+
     static func readOnly(path: String) -> String {
         let dir = folder(of: path)
         if !folderWritable(path) {

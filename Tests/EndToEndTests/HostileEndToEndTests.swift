@@ -54,7 +54,7 @@ final class HostileEndToEndTests: XCTestCase {
         let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
         let export = Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", target])
         XCTAssertEqual(export.status, 1, export.err)
-        XCTAssertEqual(export.err, "pinmap: cannot write \(target): it is read-only; make it writable (chmod u+w) or choose another file (nothing was written)\n")
+        XCTAssertEqual(export.err, "pinmap: cannot write \(target): it is read-only for you (Permission denied); choose another file (nothing was written)\n")
         let rejects = Tmux.run(asNobody + ["import", dir + "/in.csv", "--db", dir + "/p.sqlite", "--rejects", target])
         XCTAssertEqual(rejects.status, 1, rejects.err)
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "root's")

@@ -116,7 +116,36 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertEqual(try read(gpx(0, declare: false)).map(\.title.count), [2_001])
         XCTAssertEqual(refusal(gpx(100_001, declare: true)), ["2", "310059", "more than 100,000 references to the document's own entities; the file is damaged or not a pin file"])
         let declarations = (0...1_000).map { "<!ENTITY e\($0) \"v\">" }.joined()
-        XCTAssertEqual(refusal("<!DOCTYPE gpx [\(declarations)]><gpx/>").last, "more than 1,000 entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+        XCTAssertEqual(refusal("<!DOCTYPE gpx [\(declarations)]><gpx/>").last, "more than 1,000 entity and element declarations (GPX and KML need none); the file is damaged or not a pin file")
+        let elements = (0...1_000).map { "<!ELEMENT e\($0) ANY>" }.joined()
+        XCTAssertEqual(refusal("<!DOCTYPE gpx [\(elements)]><gpx/>").last, "more than 1,000 entity and element declarations (GPX and KML need none); the file is damaged or not a pin file")
+    }
+
+    /// libxml2 2.9's name dictionary stops growing at 16,384 buckets: distinct names cost
+    /// quadratic time (`<x0/><x1/>…`, 10 MB: 20 s). More than 10,000 different element,
+    /// attribute and namespace names are refused; values (coordinates) are not names.
+    func testDistinctNamesAreBoundedButValuesAreNot() throws {
+        func gpx(_ body: String) -> String { "<gpx>\(body)<wpt lat=\"1\" lon=\"2\"><name>last</name></wpt></gpx>\n" }
+        let waypoints = (0..<20_000).map { "<wpt lat=\"\(Double($0) / 1000)\" lon=\"\($0 % 180)\"><name>w\($0)</name></wpt>" }.joined()
+        XCTAssertEqual(try read(gpx(waypoints)).count, 20_001)
+        let reason = "more than 10,000 different element and attribute names (GPX and KML use a few dozen); the file is damaged or not a pin file"
+        XCTAssertEqual(refusal(gpx((0..<10_001).map { "<x\($0)/>" }.joined())).last, reason)
+        XCTAssertEqual(refusal(gpx((0..<10_001).map { "<wpt lat=\"1\" lon=\"2\" a\($0)=\"1\"/>" }.joined())).last, reason)
+        XCTAssertEqual(refusal(gpx((0..<10_001).map { "<p:x xmlns:p=\"u\($0)\"/>" }.joined())).last, reason)
+        XCTAssertEqual(try read(gpx((0..<9_990).map { "<x\($0)/>" }.joined())).count, 1)
+    }
+
+    /// A notation declaration crashed FoundationXML (SIGSEGV, even one); they are blanked.
+    /// Parameter entity references re-declaring entities are bounded (1.7 million took 4 s).
+    func testNotationsAreIgnoredAndParameterReferencesBounded() throws {
+        let notation = "<!DOCTYPE gpx [<!NOTATION n PUBLIC \"p\"><!NOTATION m SYSTEM 'a>b'>]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>w</name></wpt></gpx>\n"
+        XCTAssertEqual(try read(notation).map(\.title), ["w"])
+        func parameters(_ n: Int) -> String {
+            "<!DOCTYPE gpx [<!ENTITY % p \"<!ENTITY e 'v'>\">" + String(repeating: "%p;", count: n) + "]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>w</name></wpt></gpx>\n"
+        }
+        // Up to the limit libxml2 parses them (and, without a loaded DTD, refuses the first).
+        XCTAssertEqual(refusal(parameters(1_000)), ["1", "50", "an undefined or malformed entity (a bare '&'?)"])
+        XCTAssertEqual(refusal(parameters(1_001)), ["1", "3047", "more than 1,000 parameter entity references (%name;) in the document type; the file is damaged or not a pin file"])
     }
 
     /// Attribute defaults declared in the document type are not applied (a default on every

@@ -114,6 +114,21 @@ final class WritePathTests: XCTestCase {
         }
     }
 
+    /// A `-wal` planted as a link to another file (a shared folder) is refused before SQLite
+    /// opens the store, which would write and truncate that file through the link.
+    func testAJournalThatIsALinkIsRefused() throws {
+        let s = seededStore()
+        let victim = s.file("victim.txt")
+        try "precious".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: s.path + "-wal", withDestinationPath: victim)
+        for args in [["list"], ["add", "--title", "x", "--lat", "1", "--lon", "2"]] {
+            let r = s.run(args)
+            XCTAssertEqual(r.code, 1, "\(args)")
+            XCTAssertEqual(r.stderr, "pinmap: cannot open store \(s.path): its wal file \(s.path)-wal is a symbolic link, which SQLite would write through; remove it (nothing was changed)\n")
+        }
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
+    }
+
     /// A dry run exits as the import would: 1 when every row is rejected.
     func testADryRunExitsAsTheImportWould() throws {
         let s = seededStore()
