@@ -46,7 +46,7 @@ extension AppState {
 
     private func drawMapTab(into screen: inout Screen, theme: Theme) -> (labels: [PlacedLabel], seconds: Double) {
         let options = MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
-                                 placeNames: placeLanguage)
+                                 placeNames: placeLanguage, focus: visibleMapCentre)
         let drawn = MapRenderer.drawTimingLabels(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
                                                  options: options, previousLabels: mapLabels)
         SheetView.draw(self, into: &screen, theme: theme)

@@ -52,7 +52,7 @@ struct ViewLoader {
             colour[Int(id)] = index[name] ?? -1
         }
         let view = try MapCellView.load(store: store, viewport: state.viewport, pane: pane,
-                                        categories: state.categoryFilter, selected: selected,
+                                        categories: state.categoryFilter, selected: selected, focus: state.visibleMapCentre,
                                         categoryIndex: { $0 >= 0 && $0 < colour.count ? colour[Int($0)] : -1 })
         var part = ViewData.ViewPart(markers: view.markers, inView: view.inView, approximate: view.approximate,
                                      elsewhere: nil, listed: nil)
