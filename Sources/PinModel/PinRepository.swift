@@ -127,9 +127,17 @@ public protocol PinRepository: AnyObject {
     /// Writes every pin as `format` text through `write`, in pieces; returns the pins written.
     /// Throws what `write` throws, or `StoreError`.
     func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int
+    /// Writes every pin as a GeoPackage file at `path` (replaced whole at the end; left as it
+    /// was on a failure); returns the pins written. Throws `StoreError`.
+    func exportGeoPackage(to path: String) throws -> Int
 }
 
 extension PinRepository {
+    /// Repositories without a GeoPackage writer refuse it with a clear error.
+    public func exportGeoPackage(to path: String) throws -> Int {
+        throw StoreError("this store does not export GeoPackage files")
+    }
+
     /// `titles(ids:)` from the whole pins (a repository with a cheaper read overrides it).
     public func titles(ids: [Int64]) throws(StoreError) -> [Int64: String] {
         Dictionary(try pins(ids: ids).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
