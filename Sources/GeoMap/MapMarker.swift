@@ -45,10 +45,13 @@ public struct MapOptions: Sendable, Hashable {
     /// Country and city names in this language (ASCII mode: ASCII names
     /// only); nil draws no place names.
     public var placeNames: PlaceNaming.Language?
+    /// Where pins are named from, nearest first (the centre of the map the sheet leaves
+    /// visible); nil: the pane's centre. Hit tests take the same (`MapRenderer.marker`).
+    public var focus: GeoPoint?
 
     public init(ascii: Bool = false, color: Bool = true, graticule: Bool = true, dimmed: Bool = false,
-                placeNames: PlaceNaming.Language? = nil) {
+                placeNames: PlaceNaming.Language? = nil, focus: GeoPoint? = nil) {
         self.ascii = ascii; self.color = color; self.graticule = graticule; self.dimmed = dimmed
-        self.placeNames = placeNames
+        self.placeNames = placeNames; self.focus = focus
     }
 }

@@ -70,7 +70,8 @@ public enum MapRenderer {
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
         // Pins' names come first: graticule and place names then keep off them.
-        let names = PinNames.place(laid, markers: markers, ascii: options.ascii, occupancy: &occupancy)
+        let names = PinNames.place(laid, markers: markers, ascii: options.ascii,
+                                   focus: PinNames.focusCell(options.focus, viewport: viewport, pane: pane), occupancy: &occupancy)
         if options.graticule {
             // Labels live in the top row and the left columns: only markers and names there can block them.
             let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
@@ -119,17 +120,19 @@ public enum MapRenderer {
     /// title and a pin's name (`PinNames`); where markers overlap, the one drawn on top wins. Uses the same
     /// layout as `draw`, with braille glyph widths.
     public static func marker(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
-                              markers: [MapMarker]) -> MapMarker? {
+                              markers: [MapMarker], focus: GeoPoint? = nil) -> MapMarker? {
         guard pane.contains(col: col, row: row) else { return nil }
-        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: false)
+        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: false, focus: focus)
         return placed.last { $0.covers(col: col, row: row) }?.marker
     }
 
     /// Indices into `markers` of the lone, unselected pins with room beside them for a
-    /// name, lowest id first: the pins whose titles the caller should put in their markers
-    /// (at most as many as it can read for a frame) for `draw` to name them.
-    public static func nameCandidates(_ markers: [MapMarker], viewport: Viewport, pane: Rect) -> [Int] {
-        PinNames.candidates(markers, viewport: viewport, pane: pane)
+    /// name, nearest `focus` (`MapOptions.focus`) first: the pins whose titles the caller
+    /// should put in their markers (at most as many as it can read for a frame) for
+    /// `draw` to name them.
+    public static func nameCandidates(_ markers: [MapMarker], viewport: Viewport, pane: Rect,
+                                      focus: GeoPoint? = nil) -> [Int] {
+        PinNames.candidates(markers, viewport: viewport, pane: pane, focus: focus)
     }
 
     /// What the glyph at a cell means, for the status line (worded there, in the UI's language).
@@ -146,9 +149,9 @@ public enum MapRenderer {
 
     /// What the glyph at cell (`col`, `row`) stands for; nil where no marker is.
     public static func legend(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
-                              markers: [MapMarker], ascii: Bool) -> Legend? {
+                              markers: [MapMarker], ascii: Bool, focus: GeoPoint? = nil) -> Legend? {
         guard pane.contains(col: col, row: row) else { return nil }
-        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: ascii)
+        let placed = MarkerLayout.place(markers, viewport: viewport, pane: pane, ascii: ascii, focus: focus)
         guard let p = placed.last(where: { $0.covers(col: col, row: row) }) else { return nil }
         return Legend(glyph: p.glyph, count: p.marker.count,
                       title: p.marker.count <= 1 ? SafeText.sanitize(p.marker.title, ascii: ascii) : "", shaded: p.shaded)

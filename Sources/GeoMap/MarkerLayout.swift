@@ -97,12 +97,14 @@ enum MarkerLayout {
     /// Markers inside `pane`, in drawing order: unselected first (input
     /// order), selected last so they are drawn on top. A glyph wider than one
     /// cell (a count) is shifted left to stay inside the pane.
-    static func place(_ markers: [MapMarker], viewport: Viewport, pane: Rect, ascii: Bool) -> [PlacedMarker] {
+    static func place(_ markers: [MapMarker], viewport: Viewport, pane: Rect, ascii: Bool,
+                      focus: GeoPoint? = nil) -> [PlacedMarker] {
         let laid = layout(markers, viewport: viewport, pane: pane, ascii: ascii)
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
         var names: [Int: PlacedPinName] = [:]
-        for n in PinNames.place(laid, markers: markers, ascii: ascii, occupancy: &occupancy) { names[n.slot] = n }
+        let cell = PinNames.focusCell(focus, viewport: viewport, pane: pane)
+        for n in PinNames.place(laid, markers: markers, ascii: ascii, focus: cell, occupancy: &occupancy) { names[n.slot] = n }
         return laid.slots.enumerated().map { k, s in
             PlacedMarker(marker: markers[s.index], glyph: glyph(markers[s.index], s, ascii: ascii),
                          col: s.col, row: s.row, width: s.width,

@@ -17,47 +17,71 @@ struct PlacedPinName {
 /// Names pins beside their markers wherever there is room: right of the
 /// marker after one space, else left of it, on cells no pin, count, density
 /// shade, title or other name takes, with a blank cell between a name and
-/// anything else. Pins are named before place names (which then avoid them)
-/// and by id, lowest first, so a pin keeps its name while the map pans.
+/// anything else. Pins are named before place names (which then avoid them),
+/// nearest the focus first (the centre of the map the sheet leaves visible: after
+/// `g Tokyo`, the pin titled Tokyo), ties by id.
 /// A lone, unselected pin is named when its marker carries a title (the
 /// runtime reads titles only for `candidates`); the selected pin's title is
 /// `MarkerLayout`'s.
 enum PinNames {
     /// Longest name, in cells (longer ones end in `…`).
     static let maxWidth = 24
-    /// Shortest cut name worth showing, in cells (a shorter whole title is shown whole).
-    static let minWidth = 6
+    /// Shortest cut name worth showing, in cells (a shorter whole title is shown whole):
+    /// "Jan M…" says less than nothing.
+    static let minWidth = 8
+
+    /// Room, in cells, that makes a pin worth reading its title for (a short title fits
+    /// whole in less than `minWidth`).
+    static let candidateRoom = 4
 
     /// Indices of the lone, unselected markers with room beside them for a name of
-    /// `minWidth` cells (or fewer on the pane's edge), lowest id first: the pins whose
+    /// `candidateRoom` cells, nearest `focus` first (`place`'s order): the pins whose
     /// titles are worth reading. Uses the layout `MapRenderer.draw` uses.
-    static func candidates(_ markers: [MapMarker], viewport: Viewport, pane: Rect) -> [Int] {
+    static func candidates(_ markers: [MapMarker], viewport: Viewport, pane: Rect, focus: GeoPoint?) -> [Int] {
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: false)
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
         var out: [Int] = []
-        for s in laid.slots where s.count <= 1 && !s.selected && !s.shaded {
-            if room(s, side: .right, occupancy, upTo: minWidth) >= minWidth
-                || room(s, side: .left, occupancy, upTo: minWidth) >= minWidth {
-                out.append(s.index)
+        for (k, s) in laid.slots.enumerated() where s.count <= 1 && !s.selected && !s.shaded {
+            if room(s, side: .right, occupancy, upTo: candidateRoom) >= candidateRoom
+                || room(s, side: .left, occupancy, upTo: candidateRoom) >= candidateRoom {
+                out.append(k)
             }
         }
-        return out.sorted { markers[$0].id < markers[$1].id }
+        return order(out, laid, markers, focus: focusCell(focus, viewport: viewport, pane: pane)).map { laid.slots[$0].index }
+    }
+
+    /// The cell (absolute, fractional) names are ordered from: `focus`, else the pane's centre.
+    static func focusCell(_ focus: GeoPoint?, viewport: Viewport, pane: Rect) -> (col: Double, row: Double) {
+        guard let focus else { return (Double(pane.x) + Double(pane.width) / 2, Double(pane.y) + Double(pane.height) / 2) }
+        return viewport.cell(for: focus, pane: pane)
+    }
+
+    /// Slots `ks` of `laid`, nearest `focus` first (a row counts as two columns: it spans
+    /// twice the degrees), ties by marker id.
+    static func order(_ ks: [Int], _ laid: MarkerLayout.Laid, _ markers: [MapMarker],
+                      focus: (col: Double, row: Double)) -> [Int] {
+        func distance(_ k: Int) -> Double {
+            let dc = Double(laid.slots[k].ownCol) + 0.5 - focus.col, dr = Double(laid.slots[k].row) + 0.5 - focus.row
+            return dc * dc + 4 * dr * dr
+        }
+        return ks.map { ($0, distance($0), markers[laid.slots[$0].index].id) }
+            .sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
     }
 
     enum Side { case right, left }
 
-    /// Places the names of the titled lone markers of `laid`, lowest id first, and takes
-    /// their cells (with a cell of margin either side) in `occupancy`.
-    static func place(_ laid: MarkerLayout.Laid, markers: [MapMarker], ascii: Bool,
+    /// Places the names of the titled lone markers of `laid`, nearest `focus` (a cell,
+    /// `focusCell`) first, and takes their cells (with a cell of margin either side) in
+    /// `occupancy`.
+    static func place(_ laid: MarkerLayout.Laid, markers: [MapMarker], ascii: Bool, focus: (col: Double, row: Double),
                       occupancy: inout Occupancy) -> [PlacedPinName] {
-        var order: [Int] = []
+        var titled: [Int] = []
         for (k, s) in laid.slots.enumerated() where s.count <= 1 && !s.selected && !s.shaded
-            && !markers[s.index].title.isEmpty { order.append(k) }
-        guard !order.isEmpty else { return [] }
-        order.sort { markers[laid.slots[$0].index].id < markers[laid.slots[$1].index].id }
+            && !markers[s.index].title.isEmpty { titled.append(k) }
+        guard !titled.isEmpty else { return [] }
         var placed: [PlacedPinName] = []
-        for k in order {
+        for k in order(titled, laid, markers, focus: focus) {
             let s = laid.slots[k]
             guard let name = name(for: s, title: markers[s.index].title, ascii: ascii, occupancy) else { continue }
             occupancy.take(col: name.col - 1, row: s.row, width: name.width + 2)

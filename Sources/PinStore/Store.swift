@@ -17,6 +17,8 @@ public final class Store {
     lazy var pinCellTileCache = PinCellTileCache(db: db, changes: changeWatch)
     /// The list's newest pins around the last view (`newestPins`).
     lazy var newestPinsWindow = NewestPinsWindow()
+    /// The titles the map last read (`titles(ids:)`).
+    lazy var titleCache = TitleCache()
     /// When the caches above may be stale.
     lazy var changeWatch = StoreChangeWatch(db: db)
 

@@ -44,7 +44,7 @@ extension AppState {
     /// How the Map tab draws the map.
     var mapOptions: MapOptions {
         MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
-                   placeNames: placeLanguage)
+                   placeNames: placeLanguage, focus: visibleMapCentre)
     }
 
     /// The place names for the map as it is now, kept where `mapLabels` had them when they

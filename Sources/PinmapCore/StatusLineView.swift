@@ -100,7 +100,8 @@ enum StatusLineView {
     static func pointerLegend(_ state: AppState) -> (text: String, short: String?, titled: Bool)? {
         guard let c = state.pointerCell, state.statusPoint.underPointer,
               let l = MapRenderer.legend(atCol: c.col, row: c.row, pane: state.layout.mapPane,
-                                         viewport: state.viewport, markers: state.markers, ascii: state.ascii) else { return nil }
+                                         viewport: state.viewport, markers: state.markers, ascii: state.ascii,
+                                         focus: state.visibleMapCentre) else { return nil }
         if l.count <= 1 { return (l.title.isEmpty ? S.legendPin(l.glyph) : S.legendPinTitled(l.glyph, l.title), nil, !l.title.isEmpty) }
         let count = l.count >= 10_000 ? "\(l.count / 1000)k" : String(l.count)
         let short = l.shaded ? S.legendShade(l.glyph, count) : S.legendPins(count)

@@ -108,7 +108,8 @@ extension AppState {
     /// medium), a cluster zooms in on it, empty map moves focus to the map.
     private mutating func clickMap(col: Int, row: Int, now: Double, _ fx: inout Effects) {
         let pane = layout.mapPane
-        guard let hit = MapRenderer.marker(atCol: col, row: row, pane: pane, viewport: viewport, markers: markers) else {
+        guard let hit = MapRenderer.marker(atCol: col, row: row, pane: pane, viewport: viewport, markers: markers,
+                                           focus: visibleMapCentre) else {
             focus = .map
             return
         }

@@ -29,6 +29,8 @@ public struct ViewRequest: Sendable, Equatable {
     public var listed: [Pin]
     /// Ask the store whether a large import left pins to index (the terminal UI indexes them).
     public var checksIndexBacklog: Bool
+    /// The centre of the map left visible above the sheet: pins nearest it are named first.
+    public var focus: GeoPoint? = nil
 
     /// Most rows the list holds (the count says how many more are in view).
     public static let listLimit = 500
@@ -131,7 +133,8 @@ extension AppState {
                            categories: categoryFilter, selectedID: selectedID,
                            listQuery: listQuery(limit: ViewRequest.listLimit), listWindow: listWindow,
                            search: search, searchMatches: searchMatches, listed: listed,
-                           checksIndexBacklog: indexesWhenNeeded && !indexingDeclined && job == nil)
+                           checksIndexBacklog: indexesWhenNeeded && !indexingDeclined && job == nil,
+                           focus: visibleMapCentre)
     }
 
     /// The pins `F` fits the map to: those the filter and the search let through, anywhere.

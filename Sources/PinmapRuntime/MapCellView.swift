@@ -22,7 +22,7 @@ struct MapCellView {
     /// cells within the budget (`PinRepository.visitMapCells`), and leaves `selected`'s
     /// pin out (it is drawn on its own). - Throws: `StoreError` from the store.
     static func load(store: any PinRepository, viewport: Viewport, pane: Rect, categories: Set<String>?,
-                     selected: Pin?, categoryIndex: (Int64) -> Int) throws(StoreError) -> MapCellView {
+                     selected: Pin?, focus: GeoPoint? = nil, categoryIndex: (Int64) -> Int) throws(StoreError) -> MapCellView {
         var grid = ScreenClusters(viewport: viewport, pane: pane)
         let boxes = viewport.boundingBoxes(pane: pane)
         let visit = try store.visitMapCells(cellWidth: grid.dpc, boxes: boxes, categories: categories,
@@ -31,7 +31,7 @@ struct MapCellView {
             grid.remove(latitude: sel.latitude, longitude: sel.longitude)
         }
         var markers = grid.markers(categoryIndex: categoryIndex)
-        try name(&markers, store: store, viewport: viewport, pane: pane)
+        try name(&markers, store: store, viewport: viewport, pane: pane, focus: focus)
         return MapCellView(markers: markers, inView: grid.inView,
                            approximate: grid.approximate, level: visit.level, refined: visit.refined)
     }
@@ -41,11 +41,11 @@ struct MapCellView {
     static let nameBudget = 100
 
     /// Puts their titles into the lone pins' markers that have room beside them for a
-    /// name (`MapRenderer.nameCandidates`, at most `nameBudget`), so the map names them.
-    /// - Throws: `StoreError` from the store.
+    /// name (`MapRenderer.nameCandidates`, nearest `focus` first, at most `nameBudget`),
+    /// so the map names them. - Throws: `StoreError` from the store.
     static func name(_ markers: inout [MapMarker], store: any PinRepository, viewport: Viewport,
-                     pane: Rect) throws(StoreError) {
-        let wanted = MapRenderer.nameCandidates(markers, viewport: viewport, pane: pane).prefix(nameBudget)
+                     pane: Rect, focus: GeoPoint?) throws(StoreError) {
+        let wanted = MapRenderer.nameCandidates(markers, viewport: viewport, pane: pane, focus: focus).prefix(nameBudget)
         guard !wanted.isEmpty else { return }
         let titles = try store.titles(ids: wanted.map { markers[$0].id })
         for i in wanted { markers[i].title = titles[markers[i].id] ?? "" }

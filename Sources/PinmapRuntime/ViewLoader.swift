@@ -50,7 +50,7 @@ struct ViewLoader {
             colour[Int(id)] = index[name] ?? -1
         }
         let view = try MapCellView.load(store: store, viewport: request.viewport, pane: request.pane,
-                                        categories: request.categories, selected: selected,
+                                        categories: request.categories, selected: selected, focus: request.focus,
                                         categoryIndex: { $0 >= 0 && $0 < colour.count ? colour[Int($0)] : -1 })
         var part = ViewData.ViewPart(markers: view.markers, inView: view.inView, approximate: view.approximate,
                                      elsewhere: nil, listed: nil)

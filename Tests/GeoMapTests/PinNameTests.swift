@@ -157,11 +157,25 @@ final class PinNameTests: XCTestCase {
                                         markers: Self.tokyoPins, ascii: false))
     }
 
-    /// The runtime reads titles only for lone pins with room for a name, lowest id first.
-    func testCandidatesAreLonePinsWithRoomLowestIDFirst() {
+    /// The runtime reads titles only for lone pins with room, nearest the centre first.
+    func testCandidatesAreLonePinsWithRoomNearestTheCentreFirst() {
         let pane = Rect(x: 0, y: 0, width: 80, height: 16)
         let ids = MapRenderer.nameCandidates(Self.tokyoPins, viewport: Self.tokyo, pane: pane).map { Self.tokyoPins[$0].id }
-        XCTAssertEqual(ids, [2, 3, 4, 5, 8, 9])
+        XCTAssertEqual(ids, [3, 2, 9, 8, 4, 5])
+    }
+
+    /// Two pins whose names cannot both fit: the one nearer the focus (the centre of the
+    /// visible map: after `g Tokyo`, Tokyo) is named, whichever id is lower.
+    func testThePinNearestTheFocusIsNamedFirst() {
+        // 0.1° a column; the pins in columns 2 and 27 of 30: the only room is between them.
+        let pane = Rect(x: 0, y: 0, width: 30, height: 5)
+        let vp = Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 120)
+        let pins = [MapMarker(id: 1, latitude: 0, longitude: -1.25, title: "Westmost long title"),
+                    MapMarker(id: 2, latitude: 0, longitude: 1.25, title: "Eastmost long title")]
+        func named(_ focus: GeoPoint) -> [String] {
+            MarkerLayout.place(pins, viewport: vp, pane: pane, ascii: false, focus: focus).compactMap { $0.name?.text }
+        }
+        XCTAssertEqual(named(GeoPoint(latitude: 0, longitude: -1.25)), ["Westmost long title"])
+        XCTAssertEqual(named(GeoPoint(latitude: 0, longitude: 1.25)), ["Eastmost long title"])
     }
 }
-
