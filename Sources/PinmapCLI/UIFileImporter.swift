@@ -69,6 +69,7 @@ enum UIFileImporter {
         case let (_, .coordinateSystem(_, reason)): return S.ieCRS(name, reason)
         case let (_, .invalidGeoPackage(_, reason)): return S.ieGeoPackage(name, reason)
         case let (_, .invalidShapefile(_, reason)): return S.ieShapefile(name, reason)
+        case let (_, .noPoints(_, skipped)): return S.ieNoPoints(name, skipped)
         case (_, .rejectsFile): return e.description
         }
     }
