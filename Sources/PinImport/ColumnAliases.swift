@@ -50,6 +50,22 @@ public enum ColumnRole: String, Sendable, CaseIterable, Comparable {
     }
 }
 
+extension ColumnRole {
+    /// Latitude and longitude names that also name projected coordinates (`x`/`y`,
+    /// easting/northing): `--crs` applies to their columns without question.
+    static let projectedAliases: Set<String> = [
+        "x", "y", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)",
+        "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)",
+    ]
+
+    /// Whether `header` names an angle (`lat`, `longitude`, `위도`): a latitude or longitude
+    /// alias that is not a projected one.
+    static func isDegreeName(_ header: String) -> Bool {
+        let h = normalizeHeader(header)
+        return !projectedAliases.contains(h) && (latitude.aliases.contains(h) || longitude.aliases.contains(h))
+    }
+}
+
 /// A header trimmed and case-folded for alias matching.
 func normalizeHeader(_ header: String) -> String {
     trimmedText(header).lowercased()

@@ -31,6 +31,9 @@ public final class CoordinateSystem: @unchecked Sendable {
     public let name: String
     /// Whether the numbers are WGS84 longitude, latitude already (no transformation).
     public let isWGS84: Bool
+    /// Whether the system's coordinates are angles (a geographic system such as EPSG:4167):
+    /// degree-sized numbers in `latitude`/`longitude` columns are then what it expects.
+    public let isGeographic: Bool
 
     private let context: OpaquePointer
     private let operation: OpaquePointer?
@@ -90,6 +93,7 @@ public final class CoordinateSystem: @unchecked Sendable {
         identifier = id
         name = proj_get_name(source).map { String(cString: $0) } ?? shown
         isWGS84 = wgs84
+        isGeographic = [PJ_TYPE_GEOGRAPHIC_CRS, PJ_TYPE_GEOGRAPHIC_2D_CRS, PJ_TYPE_GEOGRAPHIC_3D_CRS].contains(proj_get_type(source))
     }
 
     deinit {

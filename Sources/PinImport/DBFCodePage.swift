@@ -1,8 +1,7 @@
 /// The text encoding of a `.dbf` attribute table, from what shapelib's `DBFGetCodePage`
 /// returns: the `.cpg` file's first line (`CP949`, `UTF-8`, `65001`, `ANSI 1252`), else
 /// `LDID/n`, the language driver byte of the dbf header (dBASE/ESRI's table, as GDAL reads it).
-/// Without either the bytes decide: UTF-8 when they are valid UTF-8, else ISO-8859-1 (GDAL's
-/// default), which keeps every byte.
+/// Without either the bytes decide (`detect`).
 enum DBFCodePage {
     /// ESRI/dBASE language driver IDs → iconv names (the ones GDAL's Shapefile driver maps).
     static let ldid: [Int: String] = [
@@ -39,6 +38,28 @@ enum DBFCodePage {
         default: name = upper
         }
         return (name, "\(name) (.cpg)")
+    }
+
+    /// The encoding of a `.dbf` that names none, from its text (field names and values): UTF-8
+    /// when every sample is valid UTF-8; else CP949 (Korean Windows, a superset of EUC-KR) when
+    /// every sample decodes in it and one holds Hangul; else CP1252 when every sample decodes
+    /// in it; else ISO-8859-1, which keeps every byte. Hangul is required of CP949 because its
+    /// two-byte pairs also read Latin text with accents, as the wrong syllables.
+    static func detect(_ sample: [[UInt8]]) -> (iconv: String, label: String) {
+        let why = "no .cpg or code page byte: detected from the text"
+        if sample.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) { return ("UTF-8", "UTF-8 (\(why))") }
+        let nonASCII = sample.filter { $0.contains { $0 >= 0x80 } }
+        if let cp949 = DBFTextDecoder(iconvName: "CP949") {
+            let texts = nonASCII.map(cp949.decode)
+            if texts.allSatisfy({ $0 != nil }),
+               texts.contains(where: { $0!.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }) {
+                return ("CP949", "CP949 (\(why))")
+            }
+        }
+        if let cp1252 = DBFTextDecoder(iconvName: "CP1252"), nonASCII.allSatisfy({ cp1252.decode($0) != nil }) {
+            return ("CP1252", "CP1252 (\(why))")
+        }
+        return ("ISO-8859-1", "ISO-8859-1 (\(why): no other encoding reads every value)")
     }
 }
 

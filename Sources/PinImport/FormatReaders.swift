@@ -27,13 +27,18 @@ enum FormatReaders {
     }
 
     /// A Shapefile's `.dbf`, `.shx`, `.prj` or `.cpg` beside its `.shp` is refused with the
-    /// file to import instead (read as CSV it would be junk rows).
+    /// file to import instead (read as CSV it would be junk rows), and so is a `.dbf` alone.
     /// - Throws: `ImportError.invalidShapefile` naming the `.shp`.
     static func refuseShapefilePart(path: String) throws(ImportError) {
         let ext = (path as NSString).pathExtension
         guard ["dbf", "shx", "prj", "cpg"].contains(ext.lowercased()) else { return }
         let stem = (path as NSString).deletingPathExtension
-        guard let shp = [stem + ".shp", stem + ".SHP"].first(where: { isShapefile(path: $0) }) else { return }
+        guard let shp = [stem + ".shp", stem + ".SHP"].first(where: { isShapefile(path: $0) }) else {
+            // A dBASE table alone (its first byte a dBASE version: 0x03, 0x83, 0x8B, 0xF5…) is
+            // no pin file; read as CSV its binary header would show as the headers found.
+            guard ext.lowercased() == "dbf" else { return }
+            throw .invalidShapefile(path: path, reason: "a dBASE table (.dbf) without its .shp: import the .shp next to it (the .dbf holds only a Shapefile's attributes)")
+        }
         throw .invalidShapefile(path: path, reason: "this is the .\(ext) part of a Shapefile; import its .shp instead: \(shp)")
     }
 

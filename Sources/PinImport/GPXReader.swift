@@ -160,11 +160,13 @@ struct GPXReader {
 struct ListedRecords: PinRecordReader {
     var outcomes: [RowOutcome]
     let notes: [String]
+    let skippedGeometry: String
     private var index = 0
 
-    init(outcomes: [RowOutcome], notes: [String]) {
+    init(outcomes: [RowOutcome], notes: [String], skippedGeometry: String = "") {
         self.outcomes = outcomes
         self.notes = notes
+        self.skippedGeometry = skippedGeometry
     }
 
     mutating func next() -> RowOutcome? {

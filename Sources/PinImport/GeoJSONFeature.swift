@@ -108,7 +108,7 @@ enum GeoJSONFeature {
         ).enumerated().map { k, issue in
             var i = issue
             i.line = index
-            i.reason = "feature \(index): " + i.reason + (k == 0 ? ProjectedHint.text(x: x, y: y, system: crs) : "")
+            i.reason = "feature \(index): " + i.reason + (k == 0 ? ProjectedHint.geoJSONText(x: x, y: y, system: crs) : "")
             return i
         }
         guard issues.isEmpty else { return .rejected(issues) }

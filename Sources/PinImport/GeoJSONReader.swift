@@ -10,13 +10,13 @@ import PinModel
 /// are numbered from 1 in issues (their `line`). A legacy (2008) `crs` member naming a system
 /// (`urn:ogc:def:crs:EPSG::32652`, `EPSG:3857`) is resolved by PROJ and the positions are
 /// transformed to WGS84 (`CoordinateSystem`: x is the easting whatever the axis order);
-/// without one, `--crs` names the system, else positions are WGS84 longitude, latitude
-/// (RFC 7946). A system PROJ cannot resolve refuses the file.
+/// without one, positions are WGS84 longitude, latitude (RFC 7946), whatever `--crs` says
+/// (the scanner notes it is not used). A system PROJ cannot resolve refuses the file.
 struct GeoJSONReader: PinRecordReader {
     let document: JSONDocument
     /// The positions' system; nil for WGS84 longitude, latitude.
     let crs: CoordinateSystem?
-    /// Whether the document has a `crs` member (`--crs` does not apply then).
+    /// Whether the document has a `crs` member (the only way a GeoJSON leaves WGS84).
     let namesItsSystem: Bool
     /// Pinmap's own export (`"generator": "pinmap"`): times are kept as written.
     let exactTimes: Bool
@@ -28,10 +28,9 @@ struct GeoJSONReader: PinRecordReader {
     private var current = GeoJSONFeature.Pins([])
     private var skips = SkipCounter()
 
-    /// - Parameter fallback: `--crs`, the system when the document has no `crs` member.
     /// - Throws: `ImportError.invalidJSON` (syntax, nesting, numbers), `.invalidGeoJSON`
     ///   (not a FeatureCollection or Feature), `.coordinateSystem` (a `crs` PROJ cannot resolve).
-    init(bytes: [UInt8], path: String, fallback: String? = nil) throws(ImportError) {
+    init(bytes: [UInt8], path: String) throws(ImportError) {
         do {
             document = try JSONDocument(bytes: bytes)
         } catch {
@@ -51,7 +50,7 @@ struct GeoJSONReader: PinRecordReader {
         }
         let named = document.member(root, "crs").map { $0.kind != .null } ?? false
         namesItsSystem = named
-        crs = try Self.crs(document, root, path: path, fallback: named ? nil : fallback)
+        crs = try Self.crs(document, root, path: path)
         exactTimes = document.member(root, "generator").flatMap(document.string) == "pinmap"
         if let s = single {
             isTakeout = TakeoutFeature.isTakeoutDocument(document, [s])
@@ -85,20 +84,17 @@ struct GeoJSONReader: PinRecordReader {
 
     var notes: [String] { skips.notes }
 
-    /// The `crs` member's system (`{"type": "name", "properties": {"name": …}}`), else
-    /// `fallback`'s; nil for WGS84 longitude, latitude. ESRI's and old GDAL's codes for Web
+    /// The `crs` member's system (`{"type": "name", "properties": {"name": …}}`); nil for
+    /// none or WGS84 longitude, latitude. ESRI's and old GDAL's codes for Web
     /// Mercator (900913, 102100, 102113, 3785), which PROJ's database lacks, read as EPSG:3857.
-    private static func crs(_ doc: JSONDocument, _ root: JSONDocument.Value, path: String,
-                            fallback: String?) throws(ImportError) -> CoordinateSystem? {
-        var definition = fallback
-        var source = "--crs"
+    private static func crs(_ doc: JSONDocument, _ root: JSONDocument.Value, path: String) throws(ImportError) -> CoordinateSystem? {
+        var definition: String? = nil
         if let crs = doc.member(root, "crs"), crs.kind != .null {
-            source = "\"crs\""
             let name = doc.member(crs, "properties").flatMap { doc.member($0, "name") }.flatMap(doc.string) ?? doc.text(crs)
             let code = name.split(whereSeparator: { $0 == ":" || $0 == "/" }).last.map(String.init) ?? ""
             definition = ["900913", "102100", "102113", "3785"].contains(code) ? "EPSG:3857" : name
         }
         guard let definition else { return nil }
-        return try CoordinateSystem.forImport(definition, source: source, path: path)
+        return try CoordinateSystem.forImport(definition, source: "\"crs\"", path: path)
     }
 }

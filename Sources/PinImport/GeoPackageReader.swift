@@ -245,7 +245,7 @@ final class GeoPackageReader: PinRecordReader {
             return nil
         } else if srs == -1 {
             guard let fallback else {
-                throw .coordinateSystem(path: path, reason: "table \(table) is in an undefined Cartesian system (srs_id -1): name it with --crs (for example --crs EPSG:5186)")
+                throw .coordinateSystem(path: path, reason: "table \(table) is in an undefined Cartesian system (srs_id -1): name it with --crs (\(ProjectedHint.examples))")
             }
             definition = fallback
         } else {

@@ -11,6 +11,8 @@ public enum ImportErrorCode: String, Sendable, CaseIterable {
     /// A coordinate reference system PROJ cannot resolve; a GeoPackage or a Shapefile that
     /// cannot be read.
     case coordinateSystem, notGeoPackage, notShapefile
+    /// A KML, KMZ or Shapefile holding only lines, polygons or other non-point geometry.
+    case noPoints
 }
 
 extension ImportError {
@@ -32,6 +34,7 @@ extension ImportError {
         case .coordinateSystem: return .coordinateSystem
         case .invalidGeoPackage: return .notGeoPackage
         case .invalidShapefile: return .notShapefile
+        case .noPoints: return .noPoints
         case .store: return .store
         case .rejectsFile: return .rejectsFile
         }
@@ -47,7 +50,7 @@ extension ImportError {
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
              let .rejectsFile(path, _), let .coordinateSystem(path, _), let .invalidGeoPackage(path, _),
-             let .invalidShapefile(path, _):
+             let .invalidShapefile(path, _), let .noPoints(path, _):
             return path
         }
     }

@@ -64,17 +64,22 @@ public struct PinFileScanner {
     /// given), reads the header and maps the columns.
     /// - Throws: `ImportError` for every file-level failure: `.unreadable`, `.emptyFile`,
     ///   `.bomOnly`, `.decoding`, `.noHeader`, `.columns`, `.invalidGeoJSON`, `.invalidJSON`,
-    ///   `.malformedXML`, `.archive`, `.invalidGeoPackage`, `.invalidShapefile`, `.coordinateSystem`.
+    ///   `.malformedXML`, `.archive`, `.invalidGeoPackage`, `.invalidShapefile`, `.coordinateSystem`. `next()` throws `.noPoints` at
+    ///   the end of a KML, KMZ or Shapefile that held only other geometry.
     /// - Parameter crs: `--crs`: the system of coordinates the file does not name itself (CSV
-    ///   columns, GeoJSON without `crs`, a Shapefile without `.prj`); a system the file names
-    ///   wins, and the formats that are WGS84 by definition (GPX, KML, Takeout) ignore it, each
-    ///   with a note.
+    ///   `x`/`y` columns, a Shapefile without `.prj`, a GeoPackage table in srs_id −1); a
+    ///   system the file names wins, and the formats that are WGS84 by definition (GPX, KML,
+    ///   Takeout, GeoJSON without a `crs` member) ignore it, each with a note. CSV
+    ///   `latitude`/`longitude`-named columns holding degrees are rejected under a projected
+    ///   `--crs` (`ProjectedHint.degreesUnderProjectedSystem`).
     public static func open(path: String, delimiter: UInt8? = nil,
                             overrides: ColumnOverrides = ColumnOverrides(), crs: String? = nil) throws(ImportError) -> PinFileScanner {
         var scanner = try openReader(path: path, delimiter: delimiter, overrides: overrides, crs: crs)
         if let crs {
             if scanner.format.isAlwaysWGS84 {
                 scanner.openingNotes.append("--crs \(crs) not used: \(scanner.format.rawValue) coordinates are WGS84 longitude, latitude by definition")
+            } else if scanner.format == .geoJSON && !scanner.namedItsOwnSystem {
+                scanner.openingNotes.append("--crs \(crs) not used: GeoJSON positions are WGS84 longitude, latitude (RFC 7946); only a \"crs\" member in the file names another system")
             } else if scanner.namedItsOwnSystem {
                 scanner.openingNotes.append("--crs \(crs) not used: the file names its own coordinate reference system")
             }
@@ -111,7 +116,7 @@ public struct PinFileScanner {
             let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
             return records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
         case .geoJSON:
-            let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path, fallback: crs)
+            let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path)
             var scanner = records(reader, format: reader.isTakeout ? .takeout : .geoJSON, path: path,
                                   encoding: opened.encoding, size: opened.size, coordinateSystem: reader.crs?.label)
             scanner.namedItsOwnSystem = reader.namesItsSystem
@@ -230,6 +235,10 @@ public struct PinFileScanner {
             }
         }
         finished = true
+        // Only lines or polygons: as a failure, like a file whose every row is rejected.
+        if dataRows == 0, let skipped = records?.skippedGeometry, !skipped.isEmpty {
+            throw .noPoints(path: path, skipped: skipped)
+        }
         return nil
     }
 

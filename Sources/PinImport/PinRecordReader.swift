@@ -8,6 +8,14 @@ protocol PinRecordReader {
     mutating func next() throws(ImportError) -> RowOutcome?
     /// Notes on things skipped (`skipped 1 track`), complete once `next()` returned nil.
     var notes: [String] { get }
+    /// The features skipped for their geometry (`2 line shapes skipped`), complete once
+    /// `next()` returned nil: a file that gave no row but these has no point features, a
+    /// failure (`ImportError.noPoints`). Empty for readers that do not count them.
+    var skippedGeometry: String { get }
+}
+
+extension PinRecordReader {
+    var skippedGeometry: String { "" }
 }
 
 /// Counts skipped things by kind and words them as notes: `skipped 2 routes`,
@@ -23,6 +31,11 @@ struct SkipCounter: Sendable {
         } else {
             kinds.append((singular, plural, count))
         }
+    }
+
+    /// Every kind in one phrase: `2 line shapes skipped, 1 null shape skipped`; "" for none.
+    var summary: String {
+        kinds.map { "\($0.count) \($0.count == 1 ? $0.singular : $0.plural) skipped" }.joined(separator: ", ")
     }
 
     /// One note per kind: `skipped 1 track`.

@@ -130,6 +130,12 @@ public struct RowValidator: Sendable {
             switch (lat, lon) {
             case let (.success(y), .success(x)):
                 var (la, lo) = (y, x)
+                if let issue = ProjectedHint.degreesUnderProjectedSystem(
+                    latitude: y, longitude: x, latField: headers[latIndex], lonField: headers[lonIndex],
+                    latText: record[latIndex], system: system) {
+                    issues.append(issue)
+                    return nil
+                }
                 if let system {
                     guard let p = system.toWGS84(x: x, y: y) else {
                         issues.append(RowIssue(field: headers[lonIndex], value: record[lonIndex],

@@ -20,6 +20,8 @@ final class ShapefileReader: PinRecordReader {
     let system: CoordinateSystem?
     /// Whether a `.prj` named the system (`--crs` then does not apply).
     let hasPRJ: Bool
+    /// Whether the `.dbf` was found and opened (without it the points have no attributes).
+    let hasDBF: Bool
     /// Where the `.dbf` encoding came from (`CP949 (.cpg)`), for the report.
     let encodingLabel: String
     /// Field → attribute, for the report.
@@ -55,7 +57,8 @@ final class ShapefileReader: PinRecordReader {
         let removeFolder = { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
         let stem = (path as NSString).deletingPathExtension
         layer = ((label ?? path) as NSString).lastPathComponent.components(separatedBy: ".").first ?? "shape"
-        guard let shp = SHPOpen(path, "rb") else {
+        var hooks = Self.quietHooks()
+        guard let shp = SHPOpenLL(path, "rb", &hooks) else {
             removeFolder()
             let missing = [".shx", ".SHX"].allSatisfy { !FileManager.default.fileExists(atPath: stem + $0) }
             throw .invalidShapefile(path: self.path, reason: missing
@@ -64,7 +67,8 @@ final class ShapefileReader: PinRecordReader {
         }
         var entities: Int32 = 0, type: Int32 = 0
         SHPGetInfo(shp, &entities, &type, nil, nil)
-        let dbf = Self.sibling(stem, ["dbf", "DBF"]).flatMap { DBFOpen($0, "rb") }
+        let dbf = Self.sibling(stem, ["dbf", "DBF"]).flatMap { DBFOpenLL($0, "rb", &hooks) }
+        hasDBF = dbf != nil
         let codePage = dbf.flatMap { DBFGetCodePage($0) }.map { String(cString: $0) }
         var rawNames: [[UInt8]] = []
         var types: [DBFFieldType] = []
@@ -75,9 +79,10 @@ final class ShapefileReader: PinRecordReader {
                 rawNames.append(name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
             }
         }
-        // The bytes decide without a code page: UTF-8 when the names and first values are.
+        // The bytes decide without a code page (`DBFCodePage.detect`).
         let known = DBFCodePage.encoding(codePage)
-        let chosen = known?.iconv ?? (Self.looksUTF8(dbf, rawNames) ? "UTF-8" : "ISO-8859-1")
+        let detected = known == nil ? DBFCodePage.detect(Self.textSample(dbf, rawNames, types)) : nil
+        let chosen = known?.iconv ?? detected?.iconv ?? "UTF-8"
         guard let decoder = DBFTextDecoder(iconvName: chosen) else {
             SHPClose(shp)
             if let dbf { DBFClose(dbf) }
@@ -101,7 +106,7 @@ final class ShapefileReader: PinRecordReader {
         self.names = names
         self.types = types
         self.decoder = decoder
-        encodingLabel = known?.label ?? "\(chosen) (no .cpg or code page byte: \(chosen == "UTF-8" ? "valid UTF-8" : "GDAL's default"))"
+        encodingLabel = dbf == nil ? "none (no .dbf)" : known?.label ?? detected?.label ?? chosen
         roles = AttributeRoles(names: names, pinmapExport: false)
         columnsUsed = roles.columnsUsed(names, geometry: "shape")
     }
@@ -114,11 +119,14 @@ final class ShapefileReader: PinRecordReader {
 
     var notes: [String] {
         var notes = skips.notes
+        if !hasDBF { notes.insert("no .dbf: points imported without attributes", at: 0) }
         if undecodable > 0 {
             notes.append("\(undecodable) attribute value\(undecodable == 1 ? " was" : "s were") not valid \(encodingLabel) and left out")
         }
         return notes
     }
+
+    var skippedGeometry: String { skips.summary }
 
     func next() -> RowOutcome? {
         while true {
@@ -205,18 +213,29 @@ final class ShapefileReader: PinRecordReader {
         extensions.map { stem + "." + $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Whether the field names and the first 100 records' texts are valid UTF-8.
-    private static func looksUTF8(_ dbf: DBFHandle?, _ names: [[UInt8]]) -> Bool {
-        guard names.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) else { return false }
-        guard let dbf else { return true }
+    /// The raw bytes of the field names and of the first 100 records' text fields: what
+    /// decides the encoding when the `.dbf` names none.
+    private static func textSample(_ dbf: DBFHandle?, _ names: [[UInt8]], _ types: [DBFFieldType]) -> [[UInt8]] {
+        var sample = names
+        guard let dbf else { return sample }
+        let textFields = types.indices.filter { types[$0] == FTString }.map(Int32.init)
         for r in 0..<min(100, DBFGetRecordCount(dbf)) {
-            for f in 0..<Int32(names.count) {
+            for f in textFields {
                 guard let c = DBFReadStringAttribute(dbf, r, f) else { continue }
-                let raw = UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c))
-                if String(validating: raw, as: UTF8.self) == nil { return false }
+                sample.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c))))
             }
         }
-        return true
+        return sample
+    }
+
+    /// shapelib's default file hooks with its error messages dropped: it would print "Unable
+    /// to open … SHAPE_RESTORE_SHX" to stderr before Pinmap's own sentence. The hooks are
+    /// copied into each handle opened with them.
+    private static func quietHooks() -> SAHooks {
+        var hooks = SAHooks()
+        SASetupDefaultHooks(&hooks)
+        hooks.Error = { _ in }
+        return hooks
     }
 
     /// A shape type in words, for the notes.

@@ -21,7 +21,10 @@ enum ImportCommand: TextCommand {
         table, its columns as properties. Shapefile: points, the .dbf in its code page (.cpg or
         its header). Coordinates in another reference system are transformed to WGS84 by PROJ:
         a GeoJSON "crs", a .prj or a GeoPackage's srs_id says which; --crs names it for CSV x/y
-        (easting/northing, X좌표/Y좌표) columns. Each file is one transaction: a file-level error leaves
+        (easting/northing, X좌표/Y좌표) columns, a Shapefile without .prj and a GeoPackage table
+        in srs_id -1. GeoJSON without "crs" is WGS84 (RFC 7946): --crs is not used there. Under
+        a projected --crs, lat/lon-named columns holding degrees are rejected (drop --crs, or
+        name metre columns x/y). Each file is one transaction: a file-level error leaves
         the store as it was. Rejected rows are reported with line, field, value and rule; exact
         duplicates are skipped. Exit 0 when the file was processed (even with rejected rows),
         1 for a file-level failure, 2 for usage.
@@ -29,7 +32,7 @@ enum ImportCommand: TextCommand {
         options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
-                  ("--crs", "coordinate reference system of a file that names none (CSV x/y or easting/northing columns, GeoJSON without \"crs\", a Shapefile without .prj), e.g. EPSG:5186, EPSG:32652, EPSG:27700, or a WKT; x is the easting")],
+                  ("--crs", "coordinate reference system of a file that names none (CSV x/y or easting/northing columns, a Shapefile without .prj), e.g. EPSG:5186, EPSG:32652, EPSG:27700, or a WKT; x is the easting")],
         flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing"),
                 ("--index", "also build the search index and the list's index before returning, in the same transaction (a large file otherwise leaves them to `pinmap index` or the UI; the map is current either way)")],
         minPositionals: 1)

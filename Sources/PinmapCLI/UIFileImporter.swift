@@ -73,6 +73,7 @@ enum UIFileImporter {
         case let (_, .coordinateSystem(_, why)): reason = .coordinateSystem(why)
         case let (_, .invalidGeoPackage(_, why)): reason = .notGeoPackage(why)
         case let (_, .invalidShapefile(_, why)): reason = .notShapefile(why)
+        case let (_, .noPoints(_, skipped)): reason = .noPoints(skipped: skipped)
         case (_, .rejectsFile): reason = .other(e.description)
         }
         return ImportFailure(file: (e.path as NSString).lastPathComponent, reason)

@@ -26,6 +26,8 @@ public struct ImportFailure: Error, Sendable, Equatable {
         /// The file's coordinate reference system cannot be turned into WGS84 (PROJ's reason).
         case coordinateSystem(String)
         case notGeoPackage(String), notShapefile(String)
+        /// Lines or polygons only: `skipped` says what was skipped ("2 line shapes").
+        case noPoints(skipped: String)
         /// A failure without a wording of its own, already in words (rejects file, a store error).
         case other(String)
     }
@@ -60,6 +62,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .coordinateSystem(let reason): return S.ieCRS(name, reason)
         case .notGeoPackage(let reason): return S.ieGeoPackage(name, reason)
         case .notShapefile(let reason): return S.ieShapefile(name, reason)
+        case .noPoints(let skipped): return S.ieNoPoints(name, skipped)
         case .other(let text): return text
         }
     }

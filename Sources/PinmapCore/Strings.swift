@@ -10,7 +10,7 @@ public enum S: String, CaseIterable, Sendable {
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
     // GIS (issue 27): coordinate reference systems, GeoPackage and Shapefile.
-    case ieCRS, ieGeoPackage, ieShapefile, importCRS, irProjected, skShape, skNullShape, skFeatureGeometry, skEmptyGeometry, noteSkippedTable
+    case ieCRS, ieGeoPackage, ieShapefile, ieNoPoints, importCRS, irProjected, skShape, skNullShape, skFeatureGeometry, skEmptyGeometry, noteSkippedTable
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf

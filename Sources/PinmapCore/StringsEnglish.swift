@@ -70,6 +70,7 @@ extension Strings {
         .ieCRS: "{0}: {1}; nothing was imported",
         .ieGeoPackage: "{0}: the GeoPackage cannot be read: {1}; nothing was imported",
         .ieShapefile: "{0}: the Shapefile cannot be read: {1}; nothing was imported",
+        .ieNoPoints: "{0}: no point features ({1}); nothing was imported",
         .irProjected: "; projected metres, not degrees? `pinmap import FILE --crs EPSG:5186` (their system) reads them",
         .importCRS: "coordinates from {0}, transformed to WGS84",
         .skShape: "{0} shape(s)", .skNullShape: "null shape(s)", .skFeatureGeometry: "feature(s) with {0} geometry",

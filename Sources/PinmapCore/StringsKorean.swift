@@ -70,6 +70,7 @@ extension Strings {
         .ieCRS: "{0}: {1}. 아무것도 가져오지 않았습니다",
         .ieGeoPackage: "{0}: GeoPackage를 읽을 수 없습니다: {1}. 아무것도 가져오지 않았습니다",
         .ieShapefile: "{0}: Shapefile을 읽을 수 없습니다: {1}. 아무것도 가져오지 않았습니다",
+        .ieNoPoints: "{0}: 점 피처가 없습니다({1}). 아무것도 가져오지 않았습니다",
         .irProjected: "; 도(degree)가 아닌 투영 좌표(미터)로 보입니다. `pinmap import 파일 --crs EPSG:5186`처럼 좌표계를 지정하면 읽습니다",
         .importCRS: "좌표계 {0}에서 WGS84로 변환",
         .skShape: "{0} 도형", .skNullShape: "null 도형", .skFeatureGeometry: "{0} 지오메트리 피처",

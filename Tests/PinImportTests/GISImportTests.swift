@@ -74,10 +74,26 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.pins, [])
         XCTAssertEqual(s.rejected.first, [
             RowIssue(line: 2, field: "Y좌표", value: "551888.916",
-                     reason: "latitude 551888.916 outside [-90, 90]; these look like projected metres, not degrees: name their coordinate reference system with --crs (e.g. --crs EPSG:5186)",
+                     reason: "latitude 551888.916 outside [-90, 90]; these look like projected metres, not degrees: name their coordinate reference system with --crs (e.g. --crs EPSG:5186 (Korea), EPSG:27700 (British National Grid), EPSG:326NN (UTM zone NN north))",
                      rule: .outOfRange),
             RowIssue(line: 2, field: "X좌표", value: "198053.629", reason: "longitude 198053.629 outside [-180, 180]", rule: .outOfRange),
         ])
+    }
+
+    func testDegreesInLatLonColumnsUnderAProjectedCRSAreRejected() throws {
+        let path = Fixture.temporary(Array("title,lat,lon\nCity Hall,37.5665,126.978\n".utf8))
+        addTeardownBlock { unlink(path) }
+        let s = try read(path, crs: "EPSG:5186")
+        XCTAssertEqual(s.pins, [])
+        XCTAssertEqual(s.rejected, [[RowIssue(line: 2, field: "lat", value: "37.5665",
+            reason: "lat 37.5665, lon 126.978 are degrees, but --crs EPSG:5186 reads projected x, y: drop --crs for WGS84 degrees, or name the columns x and y (easting, northing) if they are in EPSG:5186",
+            rule: .outOfRange)]])
+        // The same numbers in x/y columns are taken as the system's metres (near its false origin).
+        let xy = Fixture.temporary(Array("title,x,y\nOrigin,126.978,37.5665\n".utf8))
+        addTeardownBlock { unlink(xy) }
+        XCTAssertEqual(try read(xy, crs: "EPSG:5186").pins.count, 1)
+        // A geographic --crs expects degrees in lat/lon columns.
+        XCTAssertEqual(try read(path, crs: "EPSG:4167").pins.count, 1)
     }
 
     func testModifiedCentralBelt5174Point() throws {
@@ -133,16 +149,24 @@ final class GISImportTests: XCTestCase {
         try assertMatchesReference(s, "utm-32652.geojson")
     }
 
-    func testGeoJSONWithoutCRSTakesTheOption() throws {
+    func testGeoJSONWithoutCRSIsWGS84WhateverTheOptionSays() throws {
+        let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Big Ben"},"geometry":{"type":"Point","coordinates":[-0.1246,51.5007]}}]}"#.utf8), suffix: ".geojson")
+        addTeardownBlock { unlink(path) }
+        let s = try read(path, crs: "EPSG:27700")
+        XCTAssertNil(s.system)
+        XCTAssertEqual(s.pins.map { [$0.longitude, $0.latitude] }, [[-0.1246, 51.5007]])
+        XCTAssertEqual(s.notes, [#"--crs EPSG:27700 not used: GeoJSON positions are WGS84 longitude, latitude (RFC 7946); only a "crs" member in the file names another system"#])
+    }
+
+    func testGeoJSONMetresWithoutCRSPointToTheCRSMemberNotTheOption() throws {
         let text = try String(contentsOfFile: gis("utm-32652.geojson"), encoding: .utf8)
             .replacingOccurrences(of: #""crs": { "type": "name", "properties": { "name": "urn:ogc:def:crs:EPSG::32652" } },"#, with: "")
         XCTAssertFalse(text.contains("crs"))
         let path = Fixture.temporary(Array(text.utf8), suffix: ".geojson")
         addTeardownBlock { unlink(path) }
-        let s = try read(path, crs: "EPSG:32652")
-        XCTAssertEqual(s.system, "EPSG:32652, WGS 84 / UTM zone 52N")
-        XCTAssertEqual(s.notes, [])
-        try assertMatchesReference(s, "utm-32652.geojson")
+        let s = try read(path)
+        XCTAssertEqual(s.pins, [])
+        XCTAssertTrue(s.rejected.allSatisfy { $0[0].reason.hasSuffix(#"; these look like projected metres, not degrees: GeoJSON positions are WGS84 longitude, latitude (RFC 7946); name another system in the file's "crs" member ({"type": "name", "properties": {"name": "EPSG:5186"}})"#) }, "\(s.rejected)")
     }
 
     func testGeoJSONCRSThatPROJCannotResolveRefusesTheFile() {
@@ -195,13 +219,90 @@ final class GISImportTests: XCTestCase {
     }
 
     func testLinesAreSkippedWithANoteAndMultipointsGiveAPinEach() throws {
-        let lines = try read(gis("lines.shp"))
-        XCTAssertEqual(lines.pins, [])
-        XCTAssertEqual(lines.notes, ["skipped 2 line shapes"])
+        XCTAssertThrowsError(try read(gis("lines.shp"))) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(gis("lines.shp")): no point features: 2 line shapes skipped; nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .noPoints)
+        }
         let multi = try read(gis("multipoint.shp"))
         XCTAssertEqual(multi.pins.map { [$0.longitude, $0.latitude] }, [[126.97, 37.56], [126.98, 37.57]])
         XCTAssertEqual(multi.pins.map(\.title), ["Pair", "Pair"])
         XCTAssertNil(multi.system, "no .prj, no --crs: WGS84")
+    }
+
+    func testKMLWithOnlyLinesHasNoPointFeaturesLikeAShapefile() {
+        let path = Fixture.temporary(Array(#"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>L</name><LineString><coordinates>1,2 3,4</coordinates></LineString></Placemark></kml>"#.utf8), suffix: ".kml")
+        addTeardownBlock { unlink(path) }
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): no point features: 1 placemark with LineString geometry skipped; nothing was imported")
+        }
+    }
+
+    /// A folder holding copies of `files` (Fixtures/gis names) under new names (`to`).
+    func folder(_ files: [(String, String)]) throws -> String {
+        let dir = NSTemporaryDirectory() + "pm-shp-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        for (from, to) in files { try FileManager.default.copyItem(atPath: gis(from), toPath: dir + "/" + to) }
+        return dir
+    }
+
+    func testCP949WithoutCPGOrLDIDIsDetectedFromItsHangul() throws {
+        let dir = try folder([("korea-ldid.shp", "k.shp"), ("korea-ldid.shx", "k.shx"), ("korea-ldid.prj", "k.prj"), ("korea-ldid.dbf", "k.dbf")])
+        // Byte 29 of a dbf header is the language driver (LDID): 0 names no code page.
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: dir + "/k.dbf"))
+        try handle.seek(toOffset: 29)
+        try handle.write(contentsOf: [0])
+        try handle.close()
+        let s = try read(dir + "/k.shp")
+        XCTAssertEqual(s.encoding, "CP949 (no .cpg or code page byte: detected from the text)")
+        XCTAssertEqual(s.pins.map(\.title), ["창덕궁", "한강공원"])
+        XCTAssertEqual(s.pins.map(\.category), ["궁궐", "공원"])
+        XCTAssertEqual(s.columns["name"], "이름")
+    }
+
+    func testDBFEncodingDetection() {
+        let hangul: [UInt8] = [0xC3, 0xA2, 0xB4, 0xF6, 0xB1, 0xC3]  // 창덕궁 in CP949
+        XCTAssertEqual(DBFCodePage.detect([Array("name".utf8), Array("창덕궁".utf8)]).iconv, "UTF-8")
+        XCTAssertEqual(DBFCodePage.detect([Array("name".utf8), hangul]).iconv, "CP949")
+        XCTAssertEqual(DBFCodePage.detect([[0x43, 0x61, 0x66, 0xE9]]).iconv, "CP1252", "Café: no Hangul")
+        XCTAssertEqual(DBFCodePage.detect([[0x81, 0x20]]).iconv, "ISO-8859-1", "0x81 + space: neither CP949 nor CP1252")
+    }
+
+    func testShapefileWithoutItsDBFSaysItsPointsHaveNoAttributes() throws {
+        let dir = try folder([("bng-27700.shp", "b.shp"), ("bng-27700.shx", "b.shx"), ("bng-27700.prj", "b.prj")])
+        let s = try read(dir + "/b.shp")
+        XCTAssertEqual(s.pins.map(\.title), ["b 1", "b 2", "b 3"])
+        XCTAssertEqual(s.encoding, "none (no .dbf)")
+        XCTAssertEqual(s.notes, ["no .dbf: points imported without attributes"])
+    }
+
+    func testALoneDBFIsRefusedAsATableWithoutItsShp() throws {
+        let dir = try folder([("bng-27700.dbf", "b.dbf")])
+        XCTAssertThrowsError(try read(dir + "/b.dbf")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(dir)/b.dbf: not a readable Shapefile: a dBASE table (.dbf) without its .shp: import the .shp next to it (the .dbf holds only a Shapefile's attributes); nothing was imported")
+        }
+    }
+
+    /// What `body` writes to the process's stderr (file descriptor 2: shapelib's C code).
+    func capturingStandardError(_ body: () throws -> Void) rethrows -> String {
+        let file = NSTemporaryDirectory() + "pm-stderr-\(UUID().uuidString)"
+        let fd = open(file, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+        let saved = dup(2)
+        fflush(nil)
+        dup2(fd, 2)
+        defer {
+            fflush(nil)
+            dup2(saved, 2)
+            close(saved)
+            close(fd)
+            unlink(file)
+        }
+        try body()
+        fflush(nil)
+        return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     }
 
     func testAShapefilePartPointsToTheShp() {
@@ -216,11 +317,14 @@ final class GISImportTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.copyItem(atPath: gis("bng-27700.shp"), toPath: dir + "/a.shp")
-        XCTAssertThrowsError(try read(dir + "/a.shp")) { error in
-            XCTAssertEqual((error as? ImportError)?.description,
-                           "\(dir)/a.shp: not a readable Shapefile: its index a.shx is missing (a Shapefile is the .shp with its .shx and .dbf beside it); nothing was imported")
-            XCTAssertEqual((error as? ImportError)?.code, .notShapefile)
+        let printed = try capturingStandardError {
+            XCTAssertThrowsError(try read(dir + "/a.shp")) { error in
+                XCTAssertEqual((error as? ImportError)?.description,
+                               "\(dir)/a.shp: not a readable Shapefile: its index a.shx is missing (a Shapefile is the .shp with its .shx and .dbf beside it); nothing was imported")
+                XCTAssertEqual((error as? ImportError)?.code, .notShapefile)
+            }
         }
+        XCTAssertEqual(printed, "", "shapelib's own message is not printed")
     }
 
     // MARK: GeoPackage
@@ -244,7 +348,7 @@ final class GISImportTests: XCTestCase {
         try Database(path: path, create: false).execute("UPDATE gpkg_geometry_columns SET srs_id = -1 WHERE table_name = 'france'")
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
-                           "\(path): table france is in an undefined Cartesian system (srs_id -1): name it with --crs (for example --crs EPSG:5186); nothing was imported")
+                           "\(path): table france is in an undefined Cartesian system (srs_id -1): name it with --crs (e.g. --crs EPSG:5186 (Korea), EPSG:27700 (British National Grid), EPSG:326NN (UTM zone NN north)); nothing was imported")
         }
         let s = try read(path, crs: "EPSG:2154")
         XCTAssertEqual(s.system, "EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 / Lambert-93 (france)")

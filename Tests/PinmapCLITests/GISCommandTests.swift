@@ -42,12 +42,39 @@ final class GISCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.path))
     }
 
+    func testDegreesInLatLonColumnsUnderAProjectedCRSFailAndCreateNothing() throws {
+        let s = CLITestStore()
+        let csv = NSTemporaryDirectory() + "pm-degrees-\(UUID().uuidString).csv"
+        try "title,lat,lon\nA,37.56,126.97\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        addTeardownBlock { unlink(csv) }
+        let r = s.run("import", csv, "--crs", "EPSG:5186")
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stdout, """
+            \(csv): imported 0 pins, 1 row rejected, 0 duplicates skipped
+              CSV, encoding UTF-8, delimiter ",", columns: name="title", latitude="lat", longitude="lon"
+              coordinates from EPSG:5186, Korea 2000 / Central Belt 2010, transformed to WGS84 by PROJ
+              line 2: lat 37.56, lon 126.97 are degrees, but --crs EPSG:5186 reads projected x, y: drop --crs for WGS84 degrees, or name the columns x and y (easting, northing) if they are in EPSG:5186
+              note: nothing was imported; the store is unchanged
+
+            """)
+        XCTAssertEqual(r.stderr, "pinmap import: \(csv): every data row was rejected (1); nothing was imported\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.path))
+    }
+
+    func testAShapefileOfLinesHasNoPointFeaturesAndFails() {
+        let s = CLITestStore()
+        let r = s.run("import", gis("lines.shp"))
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "pinmap import: \(gis("lines.shp")): no point features: 2 line shapes skipped; nothing was imported\n")
+    }
+
     func testMetresWithoutTheOptionSuggestIt() throws {
         let s = CLITestStore()
         let r = s.run("import", gis("deoksugung-5174.csv"))
         XCTAssertEqual(r.code, 1)
         XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init)[2],
-                       "  line 2: latitude 451502.669 outside [-90, 90]; these look like projected metres, not degrees: name their coordinate reference system with --crs (e.g. --crs EPSG:5186)")
+                       "  line 2: latitude 451502.669 outside [-90, 90]; these look like projected metres, not degrees: name their coordinate reference system with --crs (e.g. --crs EPSG:5186 (Korea), EPSG:27700 (British National Grid), EPSG:326NN (UTM zone NN north))")
     }
 
     func testGeoPackageExportNeedsAFileAndRoundTripsThroughImport() throws {
