@@ -106,6 +106,7 @@ extension Strings {
         .sheetOpenHint: "K or drag ↑ to open the list",
         .sheetFilter: "Filter",
         .sheetSettlesOn: "→ {0}",
+        .orderRelevance: "best match",
         .orderNewest: "newest first",
         .orderName: "name",
         .orderDistance: "distance from the map centre",

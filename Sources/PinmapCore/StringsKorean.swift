@@ -106,6 +106,7 @@ extension Strings {
         .sheetOpenHint: "K 또는 ↑로 끌어 목록 열기",
         .sheetFilter: "필터",
         .sheetSettlesOn: "→ {0}",
+        .orderRelevance: "관련도순",
         .orderNewest: "최신순",
         .orderName: "이름순",
         .orderDistance: "지도 중심에서 가까운 순",
