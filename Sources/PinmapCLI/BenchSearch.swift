@@ -2,6 +2,7 @@ import Foundation
 import Frame
 import GeoMap
 import PinStore
+import PinmapCore
 
 /// `pinmap bench search`: how long the UI's search takes (`Store.search`, what the
 /// search worker runs for each edit of the `/` field) for queries of 1, 2 and 3
@@ -34,11 +35,14 @@ enum BenchSearch {
                     var last: (inView: Int, elsewhere: Int, capped: Bool) = (0, 0, false)
                     for _ in 0..<rounds {
                         // What the UI does for an edit: the worker's search, then the split by
-                        // the view and the full rows of the first 500 listed (the list's limit).
+                        // the view and the full rows of the first 500 listed (the list's limit),
+                        // best match first.
                         let t0 = Monotonic.seconds()
                         let r = try store.search(text)
-                        let inView = r.matches.filter { $0.isInside(boxes) }
-                        let listed = try store.pins(ids: inView.prefix(500).map(\.id))
+                        let split = SearchSplit(r, boxes: boxes, categories: nil)
+                        let inView = split.inView
+                        let listed = try split.listedIDs(.relevance, near: view.center, limit: 500, sortLimit: 10_000,
+                                                         titles: { try store.pins(ids: $0) })
                         times.append((Monotonic.seconds() - t0) * 1000)
                         last = (inView.count, r.matches.count - inView.count, r.capped)
                         if listed.count > 500 { print("") }  // keeps the fetch from being optimised away
