@@ -35,7 +35,8 @@ public enum Importer {
                            progress: (@Sendable (Int64, Int64) -> Void)? = nil,
                            indexProgress: ((IndexingProgress) -> Void)? = nil,
                            shouldStop: (() -> Bool)? = nil) throws(ImportError) -> ImportReport {
-        let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides)
+        let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides,
+                                              encoding: options.encodingName.flatMap(TextEncoding.init(name:)))
         var report = ImportReport(file: path, format: scanner.format.rawValue)
         report.encoding = scanner.encoding.label
         report.delimiter = scanner.delimiterLabel

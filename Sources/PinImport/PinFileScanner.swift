@@ -49,13 +49,15 @@ public struct PinFileScanner {
     /// - Throws: `ImportError` for every file-level failure: `.unreadable`, `.emptyFile`,
     ///   `.bomOnly`, `.decoding`, `.noHeader`, `.columns`, `.invalidGeoJSON`, `.invalidJSON`,
     ///   `.malformedXML`, `.archive`.
+    /// `encoding`: the text encoding to read a text file in (`--encoding`); nil detects it.
     public static func open(path: String, delimiter: UInt8? = nil,
-                            overrides: ColumnOverrides = ColumnOverrides()) throws(ImportError) -> PinFileScanner {
+                            overrides: ColumnOverrides = ColumnOverrides(),
+                            encoding: TextEncoding? = nil) throws(ImportError) -> PinFileScanner {
         if FormatReaders.isZip(path: path) {
             return records(try FormatReaders.kmz(path: path), format: .kmz, path: path,
                            encoding: DetectedEncoding(encoding: .utf8, bomLength: 0), size: FormatReaders.size(path: path))
         }
-        let opened = try OpenedInput.open(path: path, delimiter: delimiter)
+        let opened = try OpenedInput.open(path: path, delimiter: delimiter, encoding: encoding)
         if opened.format != .xml { try FormatReaders.refuseIfXMLExpected(opened.firstChunk, path: path) }
         switch opened.format {
         case .xml:
