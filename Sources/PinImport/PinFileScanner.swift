@@ -80,8 +80,26 @@ public struct PinFileScanner {
             }
             guard let header else { throw .noHeader(path: path) }
             let mapping: ColumnMapping
+            var firstRow: CSVRecord? = nil
             do {
                 mapping = try ColumnMapper.map(headers: header.fields, overrides: overrides)
+            } catch .noCoordinateColumns {
+                // No coordinate column by name: a column of WKT POINTs is found by its
+                // content, in the first data row (read here, and scanned first).
+                do {
+                    while let r = try reader.next() {
+                        if !r.isBlank { firstRow = r; break }
+                    }
+                } catch {
+                    throw Self.fileError(error, path: path)
+                }
+                do {
+                    var byContent = overrides
+                    byContent.wkt = try ColumnMapper.wktColumn(headers: header.fields, fields: firstRow?.fields ?? [])
+                    mapping = try ColumnMapper.map(headers: header.fields, overrides: byContent)
+                } catch {
+                    throw .columns(path: path, error)
+                }
             } catch {
                 throw .columns(path: path, error)
             }
@@ -89,7 +107,7 @@ public struct PinFileScanner {
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
                 columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
-                reader: reader, validator: RowValidator(mapping: mapping), records: nil)
+                reader: reader, validator: RowValidator(mapping: mapping), records: nil, pending: firstRow)
         }
     }
 
@@ -102,10 +120,14 @@ public struct PinFileScanner {
             reader: nil, validator: nil, records: reader)
     }
 
+    /// A record read before the scan began (the first data row, read to find a WKT column).
+    private var pending: CSVRecord?
+
     private init(path: String, format: Format, encoding: DetectedEncoding, delimiterLabel: String,
                  headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput?,
                  reader: CSVReader<DecodingChunkSource<FileChunkSource>>?, validator: RowValidator?,
-                 records: (any PinRecordReader)?) {
+                 records: (any PinRecordReader)?, pending: CSVRecord? = nil) {
+        self.pending = pending
         self.path = path
         self.format = format
         self.encoding = encoding
@@ -131,21 +153,26 @@ public struct PinFileScanner {
         guard reader != nil, validator != nil else { return try nextRecord() }
         while true {
             let record: CSVRecord?
-            do {
-                // In place (`!` mutates the stored reader): copying the reader out and back
-                // retained and released its buffers for every row, ~5% of reading a file.
-                record = try reader!.next()
-            } catch {
-                finished = true
-                if case let .unterminatedQuote(quoteLine, partial) = error {
-                    dataRows += 1
-                    let issue = RowIssue(
-                        line: partial.line, field: "(record)", value: String(partial.fields.joined(separator: ",").prefix(80)),
-                        reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
-                        rule: .unterminatedQuote)
-                    return .rejected(issues: [issue], fields: partial.fields)
+            if let first = pending {
+                record = first
+                pending = nil
+            } else {
+                do {
+                    // In place (`!` mutates the stored reader): copying the reader out and back
+                    // retained and released its buffers for every row, ~5% of reading a file.
+                    record = try reader!.next()
+                } catch {
+                    finished = true
+                    if case let .unterminatedQuote(quoteLine, partial) = error {
+                        dataRows += 1
+                        let issue = RowIssue(
+                            line: partial.line, field: "(record)", value: String(partial.fields.joined(separator: ",").prefix(80)),
+                            reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
+                            rule: .unterminatedQuote)
+                        return .rejected(issues: [issue], fields: partial.fields)
+                    }
+                    throw Self.fileError(error, path: path)
                 }
-                throw Self.fileError(error, path: path)
             }
             guard let record else { finished = true; return nil }
             switch validator!.validate(record) {

@@ -9,7 +9,7 @@ import PinStore
 enum ImportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "import",
-        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--encoding NAME] [--lat COL --lon COL --name COL] [--index]",
+        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--encoding NAME] [--lat COL --lon COL --name COL] [--wkt COL] [--index]",
         summary: """
         Import pins from CSV, GeoJSON, Google Takeout (Saved Places.json), GPX, KML or KMZ files
         (recognised by their content).
@@ -24,7 +24,8 @@ enum ImportCommand: TextCommand {
         options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
                   ("--encoding", "the file's text encoding: \(TextEncoding.optionNames) (default: detected)"),
-                  ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name")],
+                  ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
+                  ("--wkt", "column holding WKT POINT (lon lat) geometry (default: a column named like wkt or geom, or holding POINTs)")],
         flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing"),
                 ("--index", "also build the search index and the list's index before returning, in the same transaction (a large file otherwise leaves them to `pinmap index` or the UI; the map is current either way)")],
         minPositionals: 1)
@@ -46,6 +47,7 @@ enum ImportCommand: TextCommand {
         options.latColumn = args.value("--lat")
         options.lonColumn = args.value("--lon")
         options.nameColumn = args.value("--name")
+        options.wktColumn = args.value("--wkt")
         options.dryRun = args.has("--dry-run")
         options.rejectsPath = args.value("--rejects")
         if args.positionals.count > 1 && options.rejectsPath != nil {

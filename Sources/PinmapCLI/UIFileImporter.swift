@@ -75,7 +75,7 @@ enum UIFileImporter {
         let headers: [String]
         switch error {
         case let .noCoordinateColumns(found), let .missingCoordinateColumn(_, _, found), let .noNameColumn(found),
-             let .unknownColumn(_, _, found):
+             let .unknownColumn(_, _, found), let .wktNotPoint(_, _, found):
             headers = found
         }
         return headers.contains { $0.unicodeScalars.contains("\0") }
