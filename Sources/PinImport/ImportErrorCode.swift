@@ -8,6 +8,8 @@ public enum ImportErrorCode: String, Sendable, CaseIterable {
     case empty, noHeader, malformedHeader, decoding, columns, notGeoJSON, notJSON, notXML, archive, store, rejectsFile
     /// XML whose root is neither `<gpx>` nor `<kml>` (`ImportError.neitherGPXNorKML`).
     case neitherGPXNorKML
+    /// `ImportError.foreign`, by what the file is.
+    case excelWorkbook, openDocumentSpreadsheet, sqliteDatabase, binary
 }
 
 extension ImportError {
@@ -28,6 +30,10 @@ extension ImportError {
         case .archive: return .archive
         case .store: return .store
         case .rejectsFile: return .rejectsFile
+        case .foreign(_, .excelWorkbook): return .excelWorkbook
+        case .foreign(_, .openDocumentSpreadsheet): return .openDocumentSpreadsheet
+        case .foreign(_, .sqliteDatabase): return .sqliteDatabase
+        case .foreign(_, .binary): return .binary
         }
     }
 
@@ -40,7 +46,7 @@ extension ImportError {
         case let .unreadable(path, _), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
-             let .rejectsFile(path, _):
+             let .rejectsFile(path, _), let .foreign(path, _):
             return path
         }
     }

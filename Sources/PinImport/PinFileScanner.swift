@@ -57,6 +57,7 @@ public struct PinFileScanner {
             return records(try FormatReaders.kmz(path: path), format: .kmz, path: path,
                            encoding: DetectedEncoding(encoding: .utf8, bomLength: 0), size: FormatReaders.size(path: path))
         }
+        try ForeignFile.refuse(path: path)
         let opened = try OpenedInput.open(path: path, delimiter: delimiter, encoding: encoding)
         if opened.format != .xml { try FormatReaders.refuseIfXMLExpected(opened.firstChunk, path: path) }
         switch opened.format {

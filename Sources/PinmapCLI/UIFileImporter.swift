@@ -67,6 +67,10 @@ enum UIFileImporter {
         case let (_, .archive(_, reason)): return S.ieArchive(name, reason)
         case let (_, .store(_, reason)): return S.ieStore(name, reason)
         case (_, .rejectsFile): return e.description
+        case (_, .foreign(_, .excelWorkbook)): return S.ieExcel(name)
+        case (_, .foreign(_, .openDocumentSpreadsheet)): return S.ieODS(name)
+        case (_, .foreign(_, .sqliteDatabase)): return S.ieSQLite(name)
+        case (_, .foreign(_, .binary)): return S.ieBinary(name)
         }
     }
 

@@ -110,7 +110,7 @@ final class ImportCommandTests: XCTestCase {
             "breite", "위도", "緯度", "纬度"; longitude: "longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", \
             "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", \
             "経度", "經度", "经度"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
-            "wkt_geom". Name the columns with --lat COL --lon COL.
+            "wkt_geom". Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
 
             """)
     }
