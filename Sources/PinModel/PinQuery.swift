@@ -14,7 +14,8 @@ public struct LatLonBox: Sendable, Hashable {
 public struct PinQuery: Sendable, Hashable {
     public enum Order: String, Sendable, Hashable, CaseIterable {
         /// The best match of `search` first (`SearchRelevance`: exact title, title
-        /// prefix, title word, title, description or category, property only), newest
+        /// prefix, title word, title, description or category, a property value that is the
+        /// text, property only), newest
         /// first within a tier; without search text the same as `newest`.
         case relevance
         /// `created_at` descending (Pinit's order).

@@ -16,25 +16,31 @@ public enum SearchRelevance: Int, Sendable, Comparable, CaseIterable {
     case titleAnywhere
     /// Every word is in the title, description or category, not all in the title.
     case descriptionOrCategory
-    /// A word occurs only in a property value (`timezone` "Asia/Seoul").
+    /// Found through the properties, one of whose values is the text (an airport's `city`
+    /// "Seoul").
+    case propertyValue
+    /// A word occurs only inside a property value (`timezone` "Asia/Seoul").
     case propertyOnly
 
     public static func < (a: SearchRelevance, b: SearchRelevance) -> Bool { a.rawValue < b.rawValue }
 
-    /// The tier of a pin with these texts for the search `text` (any spacing, any case).
-    public init(title: String, description: String, category: String, text: String) {
-        self.init(title: title, description: description, category: category, query: Query(text))
+    /// The tier of a pin with these texts for the search `text` (any spacing, any case);
+    /// `properties` is the pin's JSON object text.
+    public init(title: String, description: String, category: String, properties: String = "{}", text: String) {
+        self.init(title: title, description: description, category: category, properties: properties, query: Query(text))
     }
 
     /// The tier for a `Query` folded once (the store ranks thousands of pins per search).
-    public init(title: String, description: String, category: String, query: Query) {
+    public init(title: String, description: String, category: String, properties: String = "{}", query: Query) {
         let t = Self.fold(title)
         if t == query.phrase { self = .exactTitle; return }
         if t.hasPrefix(query.phrase) { self = .titlePrefix; return }
         if Self.holdsAsWord(t, query.phrase) { self = .titleWord; return }
         if query.words.allSatisfy({ t.contains($0) }) { self = .titleAnywhere; return }
         let rest = t + "\n" + Self.fold(description) + "\n" + Self.fold(category)
-        self = query.words.allSatisfy({ rest.contains($0) }) ? .descriptionOrCategory : .propertyOnly
+        if query.words.allSatisfy({ rest.contains($0) }) { self = .descriptionOrCategory; return }
+        // A JSON string that is the phrase: `"seoul"` (a key of that name counts too; rare).
+        self = Self.fold(properties).contains("\"" + query.phrase + "\"") ? .propertyValue : .propertyOnly
     }
 
     /// A search text folded once: its words (split at whitespace) and the phrase they make.

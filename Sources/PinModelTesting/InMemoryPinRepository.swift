@@ -45,7 +45,7 @@ public final class InMemoryPinRepository: PinRepository {
         case .relevance:
             let q = SearchRelevance.Query(query.search ?? "")
             // A stable sort of the newest-first pins: newest first within a tier.
-            let tiers = selected.map { SearchRelevance(title: $0.title, description: $0.description, category: $0.category, query: q) }
+            let tiers = selected.map { SearchRelevance(title: $0.title, description: $0.description, category: $0.category, properties: $0.properties, query: q) }
             ordered = zip(selected, tiers).enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
         case .newest: ordered = selected
         case .name:
@@ -91,7 +91,7 @@ public final class InMemoryPinRepository: PinRepository {
         let listed = found.prefix(scanLimit).map {
             SearchMatch(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, category: $0.category,
                         createdAt: $0.createdAt,
-                        relevance: SearchRelevance(title: $0.title, description: $0.description, category: $0.category, query: q))
+                        relevance: SearchRelevance(title: $0.title, description: $0.description, category: $0.category, properties: $0.properties, query: q))
         }
         return SearchResults(text: text, matches: Array(listed), capped: found.count > scanLimit)
     }

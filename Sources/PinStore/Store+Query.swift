@@ -20,7 +20,7 @@ extension Store {
         let orderSQL: String
         switch PinQuery.effective(query.order, searching: query.isSearching) {
         case .relevance:
-            orderSQL = "pinmap_relevance(title, description, category, ?), created_at DESC, id DESC"
+            orderSQL = "pinmap_relevance(title, description, category, properties, ?), created_at DESC, id DESC"
             orderArgs = [.text(query.search ?? "")]
         case .newest: orderSQL = "created_at DESC, id DESC"
         case .name: orderSQL = "title COLLATE NOCASE, id"

@@ -26,7 +26,7 @@ extension Store {
     /// import left unindexed fall back to the plain condition (`SearchText.whereClause`),
     /// newest id first.
     private func prepareSearch(_ words: SearchText, text: String, categories: Set<String>?, limit: Int) throws(StoreError) -> Statement {
-        let columns = "p.id, p.latitude, p.longitude, p.category, p.created_at, pinmap_relevance(p.title, p.description, p.category, ?)"
+        let columns = "p.id, p.latitude, p.longitude, p.category, p.created_at, pinmap_relevance(p.title, p.description, p.category, p.properties, ?)"
         var conditions: [String] = []
         var args: [SQLValue] = [.text(text)]
         if let cats = categories {
