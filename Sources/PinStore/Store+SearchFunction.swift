@@ -31,19 +31,11 @@ extension Store {
         if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
-    /// Registers `pinmap_relevance(title, description, category, properties, text)`: the
-    /// `SearchRelevance` tier (0 best) of a pin for the search `text`, for ORDER BY.
+    /// Registers `pinmap_relevance` (`RelevanceFunction`).
     /// - Throws: `StoreError` when SQLite refuses it.
     private static func registerRelevanceFunction(on db: Database) throws(StoreError) {
-        let rc = sqlite3_create_function_v2(
-            db.handle, "pinmap_relevance", 5, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
-            { ctx, argc, argv in
-                guard argc == 5, let argv else { sqlite3_result_int(ctx, 0); return }
-                let tier = SearchRelevance(title: Store.text(argv[0]) ?? "", description: Store.text(argv[1]) ?? "",
-                                           category: Store.text(argv[2]) ?? "", properties: Store.text(argv[3]) ?? "{}",
-                                           text: Store.text(argv[4]) ?? "")
-                sqlite3_result_int(ctx, Int32(tier.rawValue))
-            }, nil, nil, nil)
+        let rc = sqlite3_create_function_v2(db.handle, "pinmap_relevance", 5, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+                                            RelevanceFunction.function, nil, nil, nil)
         if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
