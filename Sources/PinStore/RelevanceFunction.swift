@@ -3,9 +3,10 @@ import PinModel
 
 /// `pinmap_relevance(title, description, category, properties, text)`: the
 /// `SearchRelevance` tier (0 best) of a pin for the search `text`, for ORDER BY and for
-/// `Store.search`, which ranks up to 5,000 matches per keystroke. Texts that are all ASCII
-/// (most titles) are ranked on their bytes, with no `String` made: for ASCII, lowercasing
-/// is the ASCII one and a word character is a letter or digit, so the answer is the one
+/// `Store.search`, which ranks up to 5,000 matches per keystroke. An ASCII query over ASCII
+/// title, description and category (and properties in any script but İ and the Kelvin
+/// sign) is ranked on the bytes, with no `String` made: for ASCII, lowercasing is the ASCII
+/// one and a word character is a letter or digit, so the answer is the one
 /// `SearchRelevance` gives, which ranks everything else.
 enum RelevanceFunction {
     static let function: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { ctx, argc, argv in
@@ -64,13 +65,20 @@ enum RelevanceFunction {
         guard isASCII(description), isASCII(category) else { return nil }
         if q.words.allSatisfy({ find(title, $0, from: 0) != nil || find(description, $0, from: 0) != nil
                                 || find(category, $0, from: 0) != nil }) { return .descriptionOrCategory }
+        // Other scripts in the JSON (a `name_ko`) fold to no ASCII byte, except İ (to i and a
+        // combining dot) and the Kelvin sign (to k): only those need the Unicode path.
         let properties = bytes(argv[3])
-        guard isASCII(properties) else { return nil }
+        guard !contains(properties, [0xC4, 0xB0]), !contains(properties, [0xE2, 0x84, 0xAA]) else { return nil }
         let quoted = [0x22] + q.phrase + [0x22]
         return find(properties, quoted, from: 0) != nil ? .propertyValue : .propertyOnly
     }
 
     private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool { b.allSatisfy { $0 < 0x80 } }
+
+    private static func contains(_ b: UnsafeBufferPointer<UInt8>, _ sequence: [UInt8]) -> Bool {
+        guard b.count >= sequence.count else { return false }
+        return (0...(b.count - sequence.count)).contains { i in (0..<sequence.count).allSatisfy { b[i + $0] == sequence[$0] } }
+    }
 
     private static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
 

@@ -34,8 +34,9 @@ final class SearchRelevanceTests: XCTestCase {
         let titles = ["Seoul", "seoul station", "North Seoul", "NewSeoulCity", "Seoul-ro", "seoulite", "Gimpo", "Café Seoul",
                       "Seoul·Tower", "a", "A b", "ab", "b a", "ba", "", "Sé", "Kaffee", "Incheon"]
         let descriptions = ["", "near seoul", "café au lait", "A"]
-        let properties = ["{}", #"{"city":"Seoul"}"#, #"{"tz":"Asia/Seoul"}"#, #"{"name_ko":"서울","city":"seoul"}"#]
-        let queries = ["seoul", "Seoul", "a", "b a", "se", "café", "ul", "seoul tower", "서울", "-", "s"]
+        let properties = ["{}", #"{"city":"Seoul"}"#, #"{"tz":"Asia/Seoul"}"#, #"{"name_ko":"서울","city":"seoul"}"#,
+                          #"{"name_ko":"서울","city":"Seoulx"}"#, "{\"a\":\"SEOUL\u{212A}\"}", "{\"a\":\"\u{130}\"}"]
+        let queries = ["seoul", "Seoul", "a", "b a", "se", "café", "ul", "seoul tower", "서울", "-", "s", "seoulk", "i̇"]
         let st = try store.db.prepare("SELECT pinmap_relevance(?, ?, ?, ?, ?)")
         for title in titles {
             for description in descriptions {
