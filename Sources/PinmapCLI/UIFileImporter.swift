@@ -57,6 +57,7 @@ enum UIFileImporter {
             return ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? S.ieEmptyFile(name) : S.ieEmpty(name)
         case (_, .noHeader): return S.ieNoHeader(name)
         case (_, .malformedHeader): return S.ieHeader(name)
+        case (_, .decoding(_, .unknownEncoding)): return S.ieUnknownEncoding(name)
         case (_, .decoding): return S.ieDecoding(name)
         case let (_, .columns(_, err)):
             // A header holding NUL bytes is a binary file, not a CSV that lacks its columns.

@@ -54,7 +54,7 @@ public enum S: String, CaseIterable, Sendable {
     case hintTimeline, hintImport, hintImportEditing, hintSettings
     // Import tab.
     case importTitle, importFile, importNeedPath, importFilesHere, importNoFiles, importing, importColumns, importFirstRows
-    case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary, ieExcel, ieODS, ieSQLite
+    case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary, ieExcel, ieODS, ieSQLite, ieUnknownEncoding
     // Misc.
     case pasteLineBreaks
     case idxQStops

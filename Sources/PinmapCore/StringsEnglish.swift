@@ -282,6 +282,7 @@ extension Strings {
         .ieExcel: "{0}: an Excel workbook: save it as CSV (\"CSV UTF-8\") and import that",
         .ieODS: "{0}: an OpenDocument spreadsheet: save it as CSV and import that",
         .ieSQLite: "{0}: a SQLite database (a Pinmap store?), not a pin file",
+        .ieUnknownEncoding: "{0}: not UTF-8, and its encoding was not recognised: save it as \"CSV UTF-8\" (or import it with pinmap import --encoding)",
         .importNoMatch: "No file starts with “{0}”",
         .pasteLineBreaks: "line breaks pasted as spaces",
         .searchInView: "{0} in view",

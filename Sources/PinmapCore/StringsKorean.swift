@@ -282,6 +282,7 @@ extension Strings {
         .ieExcel: "{0}: Excel 통합 문서입니다. CSV(\"CSV UTF-8\")로 저장해 가져오세요",
         .ieODS: "{0}: OpenDocument 스프레드시트입니다. CSV로 저장해 가져오세요",
         .ieSQLite: "{0}: 핀 파일이 아니라 SQLite 데이터베이스(Pinmap 저장소?)입니다",
+        .ieUnknownEncoding: "{0}: UTF-8이 아니고 인코딩을 알아낼 수 없습니다. \"CSV UTF-8\"로 저장하세요 (또는 pinmap import --encoding으로 가져오세요)",
         .importNoMatch: "“{0}”(으)로 시작하는 파일이 없습니다",
         .pasteLineBreaks: "줄바꿈은 빈칸으로 붙여넣었습니다",
         .searchInView: "보이는 곳 {0}개",
