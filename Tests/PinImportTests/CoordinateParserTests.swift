@@ -52,6 +52,8 @@ final class CoordinateParserTests: XCTestCase {
         ("37° 33,5'", .latitude, .value(37.558333333), #line),
         // Parts without marks, as QGIS's delimited-text tests write them (issue #25).
         ("35 51 20", .latitude, .value(35.855555556), #line),
+        ("12ß", .latitude, .rule(.notANumber), #line),  // "SS" when upper-cased: no hemisphere, no trap
+        ("ŉ12", .longitude, .rule(.notANumber), #line),
         ("-035 51 20", .longitude, .value(-35.855555556), #line),
         ("4 55.03", .latitude, .value(4.917166667), #line),
         ("N 4 55.03", .latitude, .value(4.917166667), #line),
