@@ -14,6 +14,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // zlib (Debian's zlib1g-dev): raw inflate of KMZ (zip) entries.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // PROJ (Debian's libproj-dev, with proj-data's proj.db): coordinate reference systems.
+        .systemLibrary(name: "CProj", path: "Sources/CProj"),
+        // shapelib (Debian's libshp-dev): Shapefile .shp/.shx/.dbf reading.
+        .systemLibrary(name: "CShapelib", path: "Sources/CShapelib"),
         // uchardet (Debian's libuchardet-dev): tells a legacy CJK encoding (CP949, Shift_JIS,
         // EUC-JP, GB18030, Big5) of a CSV that is not UTF-8.
         .systemLibrary(name: "CUchardet", path: "Sources/CUchardet"),
@@ -37,7 +41,9 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
-        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CUchardet"]),  // Frame: SafeText for the progress bar
+        // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
+        // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
+        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.

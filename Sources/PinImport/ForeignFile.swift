@@ -8,8 +8,6 @@ public enum ForeignFile: Sendable, Equatable {
     case excelWorkbook
     /// An OpenDocument spreadsheet (`.ods`, LibreOffice): a zip whose `mimetype` says so.
     case openDocumentSpreadsheet
-    /// A SQLite database (a Pinmap store, say), which is not a GeoPackage.
-    case sqliteDatabase
     /// Bytes that are not text: outside UTF-16, XML and JSON, a NUL in the first line or 8
     /// in the first 4 KiB.
     case binary
@@ -21,8 +19,6 @@ public enum ForeignFile: Sendable, Equatable {
             return "an Excel workbook, not a pin file: save it as CSV (File › Save As › \"CSV UTF-8\") and import the .csv"
         case .openDocumentSpreadsheet:
             return "an OpenDocument spreadsheet, not a pin file: save it as CSV (File › Save As › Text CSV) and import the .csv"
-        case .sqliteDatabase:
-            return "a SQLite database (a Pinmap store?), not a pin file: `pinmap export --db FILE` writes a store's pins as CSV or GeoJSON"
         case .binary:
             return "a binary file (it holds NUL bytes), not text: Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML and KMZ"
         }
@@ -31,10 +27,8 @@ public enum ForeignFile: Sendable, Equatable {
     /// What the first bytes `head` of a file (at least 100 when the file is that long) say
     /// it is, when not a pin file; nil for text and for a zip (see `zipEntries`).
     static func kind(head: [UInt8]) -> ForeignFile? {
-        if head.starts(with: Array("SQLite format 3\0".utf8)) {
-            // A GeoPackage is SQLite with application_id "GPKG" at byte 68.
-            return head.count >= 72 && Array(head[68..<72]) == Array("GPKG".utf8) ? nil : .sqliteDatabase
-        }
+        // SQLite (a GeoPackage, or a Pinmap store) is the GeoPackage reader's to name.
+        if head.starts(with: Array("SQLite format 3\0".utf8)) { return nil }
         if head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return .excelWorkbook }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return nil }
         if TextEncodingDetector.byteOrderMark(head) != nil || TextEncodingDetector.unmarkedUTF16(head) != nil { return nil }

@@ -8,8 +8,11 @@ public enum ImportErrorCode: String, Sendable, CaseIterable {
     case empty, noHeader, malformedHeader, decoding, columns, notGeoJSON, notJSON, notXML, archive, store, rejectsFile
     /// XML whose root is neither `<gpx>` nor `<kml>` (`ImportError.neitherGPXNorKML`).
     case neitherGPXNorKML
+    /// A coordinate reference system PROJ cannot resolve; a GeoPackage or a Shapefile that
+    /// cannot be read.
+    case coordinateSystem, notGeoPackage, notShapefile
     /// `ImportError.foreign`, by what the file is.
-    case excelWorkbook, openDocumentSpreadsheet, sqliteDatabase, binary
+    case excelWorkbook, openDocumentSpreadsheet, binary
 }
 
 extension ImportError {
@@ -28,17 +31,19 @@ extension ImportError {
         case .invalidJSON: return .notJSON
         case .malformedXML: return .notXML
         case .archive: return .archive
+        case .coordinateSystem: return .coordinateSystem
+        case .invalidGeoPackage: return .notGeoPackage
+        case .invalidShapefile: return .notShapefile
         case .store: return .store
         case .rejectsFile: return .rejectsFile
         case .foreign(_, .excelWorkbook): return .excelWorkbook
         case .foreign(_, .openDocumentSpreadsheet): return .openDocumentSpreadsheet
-        case .foreign(_, .sqliteDatabase): return .sqliteDatabase
         case .foreign(_, .binary): return .binary
         }
     }
 
     /// The `unreadable` reason for XML that is neither GPX nor KML (one place for the sentence).
-    static let neitherGPXNorKML = "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML and KMZ"
+    static let neitherGPXNorKML = "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shapefile"
 
     /// The file the failure is about.
     public var path: String {
@@ -46,7 +51,8 @@ extension ImportError {
         case let .unreadable(path, _), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
-             let .rejectsFile(path, _), let .foreign(path, _):
+             let .rejectsFile(path, _), let .coordinateSystem(path, _), let .invalidGeoPackage(path, _),
+             let .invalidShapefile(path, _), let .foreign(path, _):
             return path
         }
     }

@@ -79,7 +79,7 @@ enum AngleParser {
         let own = [axis.hemispheres.positive, axis.hemispheres.negative]
         func letter(_ c: Unicode.Scalar) -> Character? {
             if ["N", "S", "E", "W"].contains(c) { return Character(c) }
-            // ASCII first: "ß" or "ŉ" upper-cases into two characters (a trap, fuzz seed 1 case 286).
+            // ASCII before upper-casing: "ß" upper-cases to "SS", two characters.
             guard c.isASCII else { return nil }
             let upper = Character(String(c).uppercased())
             return own.contains(upper) ? upper : nil
