@@ -71,8 +71,11 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         parser.delegate = runner
         _ = parser.parse()
         if let f = runner.failure {
-            // An open comment says so itself (code 45); anything else at the end is the cut.
-            let cutOff = f.code != 45 && !runner.open.isEmpty && endsAfter(line: f.line, column: f.column, in: text)
+            // What libxml2 says when the text stops inside the document: "extra content" (5), a
+            // malformed tag (68, 73), "ends before a tag is closed" (77). A mismatched end tag
+            // (76) or an open comment (45) is a fault of its own, said as such.
+            let cutOff = [5, 68, 73, 77].contains(f.code) && !runner.open.isEmpty
+                && endsAfter(line: f.line, column: f.column, in: text)
             throw .malformedXML(path: path, line: f.line, column: f.column,
                                 reason: cutOff ? endsEarly(runner.open) : reason(code: f.code))
         }
