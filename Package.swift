@@ -18,6 +18,9 @@ let package = Package(
         .systemLibrary(name: "CProj", path: "Sources/CProj"),
         // shapelib (Debian's libshp-dev): Shapefile .shp/.shx/.dbf reading.
         .systemLibrary(name: "CShapelib", path: "Sources/CShapelib"),
+        // uchardet (Debian's libuchardet-dev): tells a legacy CJK encoding (CP949, Shift_JIS,
+        // EUC-JP, GB18030, Big5) of a CSV that is not UTF-8.
+        .systemLibrary(name: "CUchardet", path: "Sources/CUchardet"),
         .target(name: "CCurses", path: "Sources/CCurses",
                 linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CMapData", path: "Sources/CMapData"),
@@ -39,8 +42,8 @@ let package = Package(
         // Storage and import.
         .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
         // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
-        // reference systems; CShapelib: Shapefiles.
-        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite"]),
+        // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
+        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.

@@ -1,17 +1,20 @@
 import PinModel
 import PinStore
-/// Column names the user gave explicitly (`--lat COL --lon COL --name COL`); matched against the
-/// headers after trimming and case-folding, or taken as a 1-based column number when no header
-/// has that name.
+/// Column names the user gave explicitly (`--lat COL --lon COL --name COL --wkt COL`); matched
+/// against the headers after trimming and case-folding, or taken as a 1-based column number
+/// when no header has that name.
 public struct ColumnOverrides: Sendable, Equatable {
     public var latitude: String?
     public var longitude: String?
     public var name: String?
+    /// The WKT geometry column; it wins over a latitude/longitude pair.
+    public var wkt: String?
 
-    public init(latitude: String? = nil, longitude: String? = nil, name: String? = nil) {
+    public init(latitude: String? = nil, longitude: String? = nil, name: String? = nil, wkt: String? = nil) {
         self.latitude = latitude
         self.longitude = longitude
         self.name = name
+        self.wkt = wkt
     }
 }
 
@@ -75,6 +78,9 @@ public struct ColumnMapping: Sendable, Equatable {
 public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Neither a latitude/longitude pair nor a geometry column.
     case noCoordinateColumns(headersFound: [String])
+    /// No coordinate columns, but column `column` holds WKT of another kind (`geometry`:
+    /// `LINESTRING`, `POLYGON`, …) in the first row.
+    case wktNotPoint(column: String, geometry: String, headersFound: [String])
     /// One of latitude/longitude found without the other.
     case missingCoordinateColumn(found: String, missingRole: ColumnRole, headersFound: [String])
     /// No name column.
@@ -89,7 +95,11 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
                 + "Accepted latitude headers: \(Self.list(ColumnRole.latitude.aliases)); "
                 + "longitude: \(Self.list(ColumnRole.longitude.aliases)); "
                 + "or one geometry column holding POINT (lon lat): \(Self.list(ColumnRole.geometry.aliases)). "
-                + "Name the columns with --lat COL --lon COL."
+                + "Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL."
+        case let .wktNotPoint(column, geometry, found):
+            return "no coordinate columns: column \"\(MessageText.bounded(column))\" holds WKT \(geometry), not POINT. "
+                + "Headers found: \(Self.found(found)). Pins need points: name a column of POINTs with --wkt COL, "
+                + "or latitude and longitude columns with --lat COL --lon COL."
         case let .missingCoordinateColumn(found, missing, headers):
             return "found coordinate column \"\(MessageText.bounded(found))\" but no \(missing.rawValue) column. "
                 + "Headers found: \(Self.found(headers)). Accepted \(missing.rawValue) headers: "
@@ -151,6 +161,9 @@ public enum ColumnMapper {
         let lat = try find(.latitude, override: overrides.latitude)
         let lon = try find(.longitude, override: overrides.longitude)
         let coordinates: CoordinateColumns
+        if overrides.wkt != nil, let g = try find(.geometry, override: overrides.wkt) {
+            coordinates = .geometry(g)
+        } else {
         switch (lat, lon) {
         case let (la?, lo?):
             coordinates = .pair(latitude: la, longitude: lo)
@@ -159,10 +172,13 @@ public enum ColumnMapper {
         case let (nil, lo?):
             throw .missingCoordinateColumn(found: shown[lo], missingRole: .latitude, headersFound: shown)
         case (nil, nil):
-            guard let g = try find(.geometry, override: nil) else {
+            // An exact alias, else any header that holds `wkt` or `geom` (QGIS's `geom_wkt`).
+            guard let g = try find(.geometry, override: nil)
+                    ?? folded.firstIndex(where: { $0.contains("wkt") || $0.contains("geom") }) else {
                 throw .noCoordinateColumns(headersFound: shown)
             }
             coordinates = .geometry(g)
+        }
         }
         guard let name = try find(.name, override: overrides.name) else {
             throw .noNameColumn(headersFound: shown)
@@ -172,6 +188,21 @@ public enum ColumnMapper {
             description: try find(.description, override: nil),
             category: try find(.category, override: nil),
             created: try find(.created, override: nil))
+    }
+
+    /// The column of `headers` to read as WKT when they name no coordinate columns, told by
+    /// the content of the first data row `fields`: the first field holding a WKT `POINT`
+    /// (1-based number, for `ColumnOverrides.wkt`).
+    /// - Throws: `.wktNotPoint` when no field holds a POINT but one holds other WKT;
+    ///   `.noCoordinateColumns` when none holds WKT.
+    public static func wktColumn(headers: [String], fields: [String]) throws(ColumnMappingError) -> String {
+        let kinds = fields.prefix(headers.count).map(WKTPoint.geometryKeyword)
+        if let i = kinds.firstIndex(of: "POINT") { return String(i + 1) }
+        let shown = headers.map { normalizeHeaderForDisplay($0) }
+        if let i = kinds.firstIndex(where: { $0 != nil }), let kind = kinds[i] {
+            throw .wktNotPoint(column: shown[i], geometry: kind, headersFound: shown)
+        }
+        throw .noCoordinateColumns(headersFound: shown)
     }
 
     /// Headers as shown in messages: trimmed, case kept.

@@ -171,6 +171,11 @@ enum FormatReaders {
             let zip = try ZipArchive(bytes: try readRaw(path: path))
             guard let entry = zip.entries.first(where: { $0.name.lowercased() == "doc.kml" })
                     ?? zip.entries.first(where: { $0.name.lowercased().hasSuffix(".kml") }) else {
+                let mimetype = zip.entries.first { $0.name == "mimetype" }.flatMap { try? zip.extract($0) }
+                if let kind = ForeignFile.kind(zipEntries: zip.entries.map(\.name),
+                                               mimetype: mimetype.map { String(decoding: $0.prefix(100), as: UTF8.self) }) {
+                    throw ImportError.foreign(path: path, kind)
+                }
                 throw ZipArchive.Failure(reason: "the KMZ archive holds no .kml file (entries: \(zip.entries.prefix(10).map(\.name).joined(separator: ", ")))")
             }
             return try KMLReader.read(Data(try zip.extract(entry)), path: "\(path) (\(entry.name))")

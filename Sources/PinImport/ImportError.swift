@@ -38,6 +38,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case store(path: String, reason: String)
     /// The rejects file could not be written.
     case rejectsFile(path: String, reason: String)
+    /// Not a pin file but something people mistake for one (`ForeignFile`).
+    case foreign(path: String, ForeignFile)
 
     /// One line for people, naming the file.
     public var description: String {
@@ -60,6 +62,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .noPoints(path, skipped): return "\(path): no point features: \(skipped); nothing was imported"
         case let .store(path, reason): return "\(path): the store failed, nothing was imported: \(reason)"
         case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
+        case let .foreign(path, kind): return "\(path): \(kind.sentence)"
         }
     }
 }

@@ -13,6 +13,8 @@ public enum ImportErrorCode: String, Sendable, CaseIterable {
     case coordinateSystem, notGeoPackage, notShapefile
     /// A KML, KMZ or Shapefile holding only lines, polygons or other non-point geometry.
     case noPoints
+    /// `ImportError.foreign`, by what the file is.
+    case excelWorkbook, openDocumentSpreadsheet, binary
 }
 
 extension ImportError {
@@ -37,6 +39,9 @@ extension ImportError {
         case .noPoints: return .noPoints
         case .store: return .store
         case .rejectsFile: return .rejectsFile
+        case .foreign(_, .excelWorkbook): return .excelWorkbook
+        case .foreign(_, .openDocumentSpreadsheet): return .openDocumentSpreadsheet
+        case .foreign(_, .binary): return .binary
         }
     }
 
@@ -50,7 +55,7 @@ extension ImportError {
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
              let .rejectsFile(path, _), let .coordinateSystem(path, _), let .invalidGeoPackage(path, _),
-             let .invalidShapefile(path, _), let .noPoints(path, _):
+             let .invalidShapefile(path, _), let .noPoints(path, _), let .foreign(path, _):
             return path
         }
     }

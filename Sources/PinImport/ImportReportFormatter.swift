@@ -42,7 +42,7 @@ public enum ImportReportFormatter {
         if r.pinsToIndex > 0 {
             lines.append("""
                   note: \(count(r.pinsToIndex, "pin")) wait to join the search index: run `pinmap index`, \
-                or open the UI, which does it first (about 5 s per million pins); until then search scans \
+                or open the UI, which does it first (about 5 s of CPU per million pins); until then search scans \
                 them (the map shows them already)
                 """)
         }

@@ -36,7 +36,7 @@ public enum Importer {
                            indexProgress: ((IndexingProgress) -> Void)? = nil,
                            shouldStop: (() -> Bool)? = nil) throws(ImportError) -> ImportReport {
         let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides,
-                                              crs: options.crs)
+                                              crs: options.crs, encoding: options.encodingName.flatMap(TextEncoding.init(name:)))
         var report = ImportReport(file: path, format: scanner.format.rawValue)
         report.encoding = scanner.encodingLabel
         report.coordinateSystem = scanner.coordinateSystem

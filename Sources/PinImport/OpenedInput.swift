@@ -26,13 +26,17 @@ public struct OpenedInput {
     public var bytesRead: Int64 { raw.bytesRead }
     private let raw: FileChunkSource
 
-    /// Opens `path`, detects its encoding, and sniffs the delimiter unless `delimiter` is given.
+    /// Opens `path`, detects its encoding (unless `encoding` is given: then only a byte order
+    /// mark of that encoding is looked for), and sniffs the delimiter unless `delimiter` is given.
     /// - Throws: `ImportError.unreadable`, `.emptyFile`, `.bomOnly`, `.decoding`.
-    public static func open(path: String, delimiter: UInt8? = nil) throws(ImportError) -> OpenedInput {
+    public static func open(path: String, delimiter: UInt8? = nil, encoding given: TextEncoding? = nil) throws(ImportError) -> OpenedInput {
         do {
             let probe = try FileChunkSource(path: path)
             if probe.size == 0 { throw ImportError.emptyFile(path: path) }
-            let encoding = try TextEncodingDetector.detect(path: path)
+            let encoding = try given.map { (e) throws(TextDecodingError) in
+                let bom = TextEncodingDetector.byteOrderMark(try probe.nextChunk() ?? [])
+                return DetectedEncoding(encoding: e, bomLength: bom?.encoding == e ? bom!.bomLength : 0)
+            } ?? TextEncodingDetector.detect(path: path)
             if probe.size == Int64(encoding.bomLength) {
                 throw ImportError.bomOnly(path: path, encoding: encoding.label)
             }

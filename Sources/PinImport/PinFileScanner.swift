@@ -72,9 +72,11 @@ public struct PinFileScanner {
     ///   Takeout, GeoJSON without a `crs` member) ignore it, each with a note. CSV
     ///   `latitude`/`longitude`-named columns holding degrees are rejected under a projected
     ///   `--crs` (`ProjectedHint.degreesUnderProjectedSystem`).
+    /// - Parameter encoding: `--encoding`: the text encoding of a text file; nil detects it.
     public static func open(path: String, delimiter: UInt8? = nil,
-                            overrides: ColumnOverrides = ColumnOverrides(), crs: String? = nil) throws(ImportError) -> PinFileScanner {
-        var scanner = try openReader(path: path, delimiter: delimiter, overrides: overrides, crs: crs)
+                            overrides: ColumnOverrides = ColumnOverrides(), crs: String? = nil,
+                            encoding: TextEncoding? = nil) throws(ImportError) -> PinFileScanner {
+        var scanner = try openReader(path: path, delimiter: delimiter, overrides: overrides, crs: crs, encoding: encoding)
         if let crs {
             if scanner.format.isAlwaysWGS84 {
                 scanner.openingNotes.append("--crs \(crs) not used: \(scanner.format.rawValue) coordinates are WGS84 longitude, latitude by definition")
@@ -88,7 +90,7 @@ public struct PinFileScanner {
     }
 
     private static func openReader(path: String, delimiter: UInt8?, overrides: ColumnOverrides,
-                                   crs: String?) throws(ImportError) -> PinFileScanner {
+                                   crs: String?, encoding: TextEncoding?) throws(ImportError) -> PinFileScanner {
         let noText = DetectedEncoding(encoding: .utf8, bomLength: 0)
         let size = FormatReaders.size(path: path)
         if FormatReaders.isZip(path: path) {
@@ -108,7 +110,8 @@ public struct PinFileScanner {
             return shapefile(try ShapefileReader(path: path, fallback: crs), path: path, size: size, crs: crs)
         }
         try FormatReaders.refuseShapefilePart(path: path)
-        let opened = try OpenedInput.open(path: path, delimiter: delimiter)
+        try ForeignFile.refuse(path: path)
+        let opened = try OpenedInput.open(path: path, delimiter: delimiter, encoding: encoding)
         if opened.format != .xml { try FormatReaders.refuseIfXMLExpected(opened.firstChunk, path: path) }
         switch opened.format {
         case .xml:
@@ -133,8 +136,26 @@ public struct PinFileScanner {
             }
             guard let header else { throw .noHeader(path: path) }
             let mapping: ColumnMapping
+            var firstRow: CSVRecord? = nil
             do {
                 mapping = try ColumnMapper.map(headers: header.fields, overrides: overrides)
+            } catch .noCoordinateColumns {
+                // No coordinate column by name: a column of WKT POINTs is found by its
+                // content, in the first data row (read here, and scanned first).
+                do {
+                    while let r = try reader.next() {
+                        if !r.isBlank { firstRow = r; break }
+                    }
+                } catch {
+                    throw Self.fileError(error, path: path)
+                }
+                do {
+                    var byContent = overrides
+                    byContent.wkt = try ColumnMapper.wktColumn(headers: header.fields, fields: firstRow?.fields ?? [])
+                    mapping = try ColumnMapper.map(headers: header.fields, overrides: byContent)
+                } catch {
+                    throw .columns(path: path, error)
+                }
             } catch {
                 throw .columns(path: path, error)
             }
@@ -144,7 +165,7 @@ public struct PinFileScanner {
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
                 columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
                 reader: reader, validator: RowValidator(mapping: mapping, system: system), records: nil,
-                coordinateSystem: system?.label)
+                coordinateSystem: system?.label, pending: firstRow)
         }
     }
 
@@ -166,10 +187,14 @@ public struct PinFileScanner {
             reader: nil, validator: nil, records: reader, coordinateSystem: coordinateSystem)
     }
 
+    /// A record read before the scan began (the first data row, read to find a WKT column).
+    private var pending: CSVRecord?
+
     private init(path: String, format: Format, encoding: DetectedEncoding, delimiterLabel: String,
                  headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput?,
                  reader: CSVReader<DecodingChunkSource<FileChunkSource>>?, validator: RowValidator?,
-                 records: (any PinRecordReader)?, coordinateSystem: String?) {
+                 records: (any PinRecordReader)?, coordinateSystem: String?, pending: CSVRecord? = nil) {
+        self.pending = pending
         self.coordinateSystem = coordinateSystem
         self.path = path
         self.format = format
@@ -197,21 +222,26 @@ public struct PinFileScanner {
         guard reader != nil, validator != nil else { return try nextRecord() }
         while true {
             let record: CSVRecord?
-            do {
-                // In place (`!` mutates the stored reader): copying the reader out and back
-                // retained and released its buffers for every row, ~5% of reading a file.
-                record = try reader!.next()
-            } catch {
-                finished = true
-                if case let .unterminatedQuote(quoteLine, partial) = error {
-                    dataRows += 1
-                    let issue = RowIssue(
-                        line: partial.line, field: "(record)", value: String(partial.fields.joined(separator: ",").prefix(80)),
-                        reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
-                        rule: .unterminatedQuote)
-                    return .rejected(issues: [issue], fields: partial.fields)
+            if let first = pending {
+                record = first
+                pending = nil
+            } else {
+                do {
+                    // In place (`!` mutates the stored reader): copying the reader out and back
+                    // retained and released its buffers for every row, ~5% of reading a file.
+                    record = try reader!.next()
+                } catch {
+                    finished = true
+                    if case let .unterminatedQuote(quoteLine, partial) = error {
+                        dataRows += 1
+                        let issue = RowIssue(
+                            line: partial.line, field: "(record)", value: String(partial.fields.joined(separator: ",").prefix(80)),
+                            reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
+                            rule: .unterminatedQuote)
+                        return .rejected(issues: [issue], fields: partial.fields)
+                    }
+                    throw Self.fileError(error, path: path)
                 }
-                throw Self.fileError(error, path: path)
             }
             guard let record else { finished = true; return nil }
             switch validator!.validate(record) {

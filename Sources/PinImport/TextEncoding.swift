@@ -1,3 +1,4 @@
+import Foundation
 import PinModel
 /// The text encodings the importer reads, and how one is chosen for a file.
 ///
@@ -5,14 +6,49 @@ import PinModel
 /// 1. a byte order mark (UTF-8 `EF BB BF`, UTF-16LE `FF FE`, UTF-16BE `FE FF`) decides and is stripped;
 /// 2. without one, a NUL-byte pattern in the first bytes means UTF-16 without BOM;
 /// 3. otherwise the whole file is validated as strict UTF-8;
-/// 4. if it is not UTF-8, it is Windows-1252, or ISO-8859-1 (Latin-1) when it holds one of the five
-///    bytes Windows-1252 leaves undefined — no byte is ever replaced silently.
+/// 4. if it is not UTF-8, uchardet (`LegacyEncodingGuess`) may name a legacy CJK encoding,
+///    taken when the whole file converts in it (Korean Excel's CP949, Shift_JIS, EUC-JP,
+///    GB18030, Big5);
+/// 5. else it is Windows-1252; a file holding one of the five bytes Windows-1252 leaves
+///    undefined is refused (in ISO-8859-1 they would be C1 control characters, mojibake)
+///    unless `--encoding` names one — no byte is ever replaced silently.
 public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
     case utf8 = "UTF-8"
     case utf16LE = "UTF-16LE"
     case utf16BE = "UTF-16BE"
     case windows1252 = "Windows-1252"
     case latin1 = "ISO-8859-1"
+    /// Korean: Windows code page 949 (Unified Hangul Code), a superset of EUC-KR.
+    case cp949 = "CP949"
+    /// Japanese: Shift_JIS, read as Windows code page 932 (its superset).
+    case shiftJIS = "Shift_JIS"
+    case eucJP = "EUC-JP"
+    /// Chinese (simplified): GB18030, a superset of GBK and GB2312.
+    case gb18030 = "GB18030"
+    /// Chinese (traditional): Big5, read as Windows code page 950.
+    case big5 = "Big5"
+
+    /// The encoding a name denotes (`--encoding`, uchardet's answer), ignoring case and
+    /// the usual aliases (`cp1252`, `latin1`, `euc-kr`, `sjis`, `gbk`); nil when unknown.
+    public init?(name: String) {
+        let key = name.uppercased().filter { $0.isLetter || $0.isNumber }
+        switch key {
+        case "UTF8": self = .utf8
+        case "UTF16LE": self = .utf16LE
+        case "UTF16BE": self = .utf16BE
+        case "WINDOWS1252", "CP1252": self = .windows1252
+        case "ISO88591", "LATIN1": self = .latin1
+        case "CP949", "UHC", "EUCKR", "KSC5601", "MS949": self = .cp949
+        case "SHIFTJIS", "SJIS", "CP932", "MS932", "WINDOWS31J": self = .shiftJIS
+        case "EUCJP": self = .eucJP
+        case "GB18030", "GBK", "GB2312", "CP936", "EUCCN": self = .gb18030
+        case "BIG5", "CP950", "BIG5HKSCS": self = .big5
+        default: return nil
+        }
+    }
+
+    /// The names `--encoding` takes, for its help and its error.
+    public static let optionNames = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// The name glibc `iconv_open` knows this encoding by; nil for UTF-8, which needs no conversion.
     var iconvName: String? {
@@ -22,6 +58,11 @@ public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
         case .utf16BE: return "UTF-16BE"
         case .windows1252: return "CP1252"
         case .latin1: return "ISO-8859-1"
+        case .cp949: return "CP949"
+        case .shiftJIS: return "CP932"
+        case .eucJP: return "EUC-JP"
+        case .gb18030: return "GB18030"
+        case .big5: return "CP950"
         }
     }
 }
@@ -57,6 +98,9 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidUTF8AfterBOM(byteOffset: Int64)
     /// glibc `iconv` does not know the conversion (should not happen on a glibc system).
     case converterUnavailable(from: String)
+    /// Not UTF-8, no legacy encoding found for it, and `byte` (at `byteOffset`) is undefined
+    /// in Windows-1252: in ISO-8859-1 it would be a C1 control character.
+    case unknownEncoding(byte: UInt8, byteOffset: Int64)
 
     public var description: String {
         switch self {
@@ -70,6 +114,10 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
             return "the file starts with a UTF-8 byte order mark but byte \(offset) is not UTF-8"
         case let .converterUnavailable(from):
             return "iconv cannot convert from \(from)"
+        case let .unknownEncoding(byte, offset):
+            return "the file is not UTF-8 and its encoding was not recognised: byte "
+                + String(format: "0x%02X", byte) + " at byte \(offset) is no character in Windows-1252 and a control character in"
+                + " ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding (one of \(TextEncoding.optionNames))"
         }
     }
 }

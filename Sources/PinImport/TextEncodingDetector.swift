@@ -4,29 +4,65 @@ public enum TextEncodingDetector {
     /// Bytes Windows-1252 leaves undefined; a non-UTF-8 file holding one is read as ISO-8859-1.
     static let undefinedInWindows1252: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
 
-    /// Detects the encoding of the file at `path`, reading it once in 1 MiB chunks.
+    /// Detects the encoding of the file at `path`, reading it in 1 MiB chunks: once, or
+    /// again for a file that is not UTF-8 (uchardet and the Windows-1252 check), and once
+    /// more to confirm a CJK guess converts.
     /// - Throws: `TextDecodingError.unreadable` when it cannot be read;
-    ///   `.invalidUTF8AfterBOM` when a UTF-8 byte order mark is followed by bytes that are not UTF-8.
+    ///   `.invalidUTF8AfterBOM` when a UTF-8 byte order mark is followed by bytes that are
+    ///   not UTF-8; `.unknownEncoding` when no encoding fits (see `TextEncoding`).
     public static func detect(path: String) throws(TextDecodingError) -> DetectedEncoding {
         let source = try FileChunkSource(path: path)
         let first = try source.nextChunk() ?? []
         return try detect(first: first) { () throws(TextDecodingError) -> [UInt8]? in
             try source.nextChunk()
-        } rescan: { () throws(TextDecodingError) -> Bool in
-            var again = try FileChunkSource(path: path)
-            return try containsUndefinedWindows1252(&again)
+        } rescan: { () throws(TextDecodingError) -> LegacyScan in
+            let again = try FileChunkSource(path: path)
+            return try LegacyScan.of { () throws(TextDecodingError) -> [UInt8]? in try again.nextChunk() }
+        } converts: { (encoding) throws(TextDecodingError) -> Bool in
+            let again = try FileChunkSource(path: path)
+            return try LegacyEncodingGuess.converts(encoding) { () throws(TextDecodingError) -> [UInt8]? in try again.nextChunk() }
         }
     }
 
     /// Detects the encoding of bytes already in memory.
-    /// - Throws: `TextDecodingError.invalidUTF8AfterBOM` as `detect(path:)`.
+    /// - Throws: `TextDecodingError.invalidUTF8AfterBOM` and `.unknownEncoding` as `detect(path:)`.
     public static func detect(bytes: [UInt8]) throws(TextDecodingError) -> DetectedEncoding {
         var done = false
+        func once() -> () -> [UInt8]? {
+            var given = false
+            return { defer { given = true }; return given ? nil : bytes }
+        }
         return try detect(first: bytes) { () throws(TextDecodingError) -> [UInt8]? in
             defer { done = true }
             return done ? nil : []
-        } rescan: { () throws(TextDecodingError) -> Bool in
-            bytes.contains { undefinedInWindows1252.contains($0) }
+        } rescan: { () throws(TextDecodingError) -> LegacyScan in
+            let next = once()
+            return try LegacyScan.of { () throws(TextDecodingError) -> [UInt8]? in next() }
+        } converts: { (encoding) throws(TextDecodingError) -> Bool in
+            let next = once()
+            return try LegacyEncodingGuess.converts(encoding) { () throws(TextDecodingError) -> [UInt8]? in next() }
+        }
+    }
+
+    /// What a second reading of a file that is not UTF-8 found: uchardet's CJK guess and
+    /// the first byte Windows-1252 leaves undefined, with its offset.
+    struct LegacyScan {
+        var guess: TextEncoding?
+        var undefined: (byte: UInt8, offset: Int64)?
+
+        static func of(_ next: () throws(TextDecodingError) -> [UInt8]?) throws(TextDecodingError) -> LegacyScan {
+            let guesser = LegacyEncodingGuess()
+            var scan = LegacyScan()
+            var offset: Int64 = 0
+            while let chunk = try next() {
+                guesser.feed(chunk)
+                if scan.undefined == nil, let i = chunk.firstIndex(where: { undefinedInWindows1252.contains($0) }) {
+                    scan.undefined = (chunk[i], offset + Int64(i))
+                }
+                offset += Int64(chunk.count)
+            }
+            scan.guess = guesser.finish()
+            return scan
         }
     }
 
@@ -56,7 +92,8 @@ public enum TextEncodingDetector {
     private static func detect(
         first: [UInt8],
         next: () throws(TextDecodingError) -> [UInt8]?,
-        rescan: () throws(TextDecodingError) -> Bool
+        rescan: () throws(TextDecodingError) -> LegacyScan,
+        converts: (TextEncoding) throws(TextDecodingError) -> Bool
     ) throws(TextDecodingError) -> DetectedEncoding {
         if let bom = byteOrderMark(first), bom.encoding != .utf8 { return bom }
         let bomLength = byteOrderMark(first)?.bomLength ?? 0
@@ -72,14 +109,9 @@ public enum TextEncodingDetector {
         if bomLength > 0 {
             throw .invalidUTF8AfterBOM(byteOffset: validator.firstInvalidOffset ?? 0)
         }
-        let latin1 = try rescan()
-        return DetectedEncoding(encoding: latin1 ? .latin1 : .windows1252, bomLength: 0)
-    }
-
-    private static func containsUndefinedWindows1252(_ source: inout FileChunkSource) throws(TextDecodingError) -> Bool {
-        while let chunk = try source.nextChunk() {
-            if chunk.contains(where: { undefinedInWindows1252.contains($0) }) { return true }
-        }
-        return false
+        let scan = try rescan()
+        if let guess = scan.guess, try converts(guess) { return DetectedEncoding(encoding: guess, bomLength: 0) }
+        if let (byte, offset) = scan.undefined { throw .unknownEncoding(byte: byte, byteOffset: offset) }
+        return DetectedEncoding(encoding: .windows1252, bomLength: 0)
     }
 }

@@ -6,6 +6,25 @@ import PinStore
 /// EWKT prefix `SRID=4326;` (other SRIDs are not WGS84 degrees and are rejected).
 /// Axis order is longitude first (OGC 06-103r4 with EPSG:4326 as GIS tools write it).
 public enum WKTPoint {
+    /// The geometry keyword of `text` when it is Well-Known Text (`POINT`, `LINESTRING`,
+    /// `POLYGON`, …, after an optional `SRID=n;`) followed by `(` or `Z`/`M`/`EMPTY`; else nil.
+    public static func geometryKeyword(_ text: String) -> String? {
+        var rest = Substring(trimmedText(text))
+        if rest.uppercased().hasPrefix("SRID="), let semicolon = rest.firstIndex(of: ";") {
+            rest = Substring(trimmedText(rest[rest.index(after: semicolon)...]))
+        }
+        let keyword = rest.prefix { $0.isASCII && $0.isLetter }.uppercased()
+        guard geometryKeywords.contains(keyword) else { return nil }
+        let after = trimmedText(rest.dropFirst(keyword.count)).uppercased()
+        return after.hasPrefix("(") || after.hasPrefix("Z") || after.hasPrefix("M") || after.hasPrefix("EMPTY") ? keyword : nil
+    }
+
+    /// The geometry types of WKT (OGC 06-103r4).
+    static let geometryKeywords: Set<String> = [
+        "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON",
+        "GEOMETRYCOLLECTION", "CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE",
+        "MULTISURFACE", "TRIANGLE", "TIN", "POLYHEDRALSURFACE"]
+
     /// The point, or why the text is not a WGS84 point. Ranges are checked here too.
     /// - Parameters:
     ///   - text: the geometry field as written.

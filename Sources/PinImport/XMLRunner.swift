@@ -33,6 +33,8 @@ final class XMLRunner: NSObject, XMLParserDelegate {
     // Strong (the handler does not hold the runner): a weak load per event cost 6% of a GPX import.
     private let handler: XMLEventHandler
     private var failure: (line: Int, column: Int, code: Int)?
+    /// The elements open when the parse stopped, outermost first (local names).
+    private var open: [String] = []
 
     private init(handler: XMLEventHandler) {
         self.handler = handler
@@ -69,9 +71,32 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         parser.delegate = runner
         _ = parser.parse()
         if let f = runner.failure {
-            throw .malformedXML(path: path, line: f.line, column: f.column, reason: reason(code: f.code))
+            // What libxml2 says when the text stops inside the document: "extra content" (5), a
+            // malformed tag (68, 73), "ends before a tag is closed" (77). A mismatched end tag
+            // (76) or an open comment (45) is a fault of its own, said as such.
+            let cutOff = [5, 68, 73, 77].contains(f.code) && !runner.open.isEmpty
+                && endsAfter(line: f.line, column: f.column, in: text)
+            throw .malformedXML(path: path, line: f.line, column: f.column,
+                                reason: cutOff ? endsEarly(runner.open) : reason(code: f.code))
         }
         return neutralized.notes
+    }
+
+    /// True when no tag starts after `line`, `column` (1-based; bytes) of `text`: the error
+    /// libxml2 reports there (whatever its code: "extra content", "malformed tag") comes from
+    /// the document ending, not from something in it.
+    private static func endsAfter(line: Int, column: Int, in text: Data) -> Bool {
+        var l = 1, i = text.startIndex
+        while l < line, let nl = text[i...].firstIndex(of: 0x0A) { l += 1; i = nl + 1 }
+        let at = min(text.endIndex, i + max(0, column - 1))
+        return !text[at...].contains(0x3C)
+    }
+
+    /// The reason for a document that ends with `open` elements unclosed (a cut-off download).
+    private static func endsEarly(_ open: [String]) -> String {
+        let inner = open.last.map { $0 == open[0] ? "" : ", inside <\($0)>" } ?? ""
+        return "the file ends early: <\(open[0])> is never closed\(inner) (\(open.count) element\(open.count == 1 ? "" : "s") left open); "
+            + "was it cut off? Download or export it again"
     }
 
     static func localName(_ name: String) -> String {
@@ -96,11 +121,13 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         if failure != nil { return parser.abortParsing() }
         let local = Self.localName(elementName)
         let pinmap = local.utf8.count != elementName.utf8.count && elementName.hasPrefix("pinmap:")
+        open.append(local)
         handler.start(local, pinmap: pinmap, attributes: attributes, line: parser.lineNumber)
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         if failure != nil { return parser.abortParsing() }
+        if !open.isEmpty { open.removeLast() }
         handler.end(Self.localName(elementName))
         if handler.stopped { parser.abortParsing() }
     }

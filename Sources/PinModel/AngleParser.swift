@@ -9,8 +9,9 @@ extension CoordinateAxis {
 /// (`N35°10.776'`) angles, and decimal degrees with a hemisphere letter (`126.978 E`).
 ///
 /// Marks: degrees `°` `º` `˚`; minutes `'` `′` `’` `‘` `´`; seconds `"` `″` `”` `“` or two
-/// minute marks (`’’`). Parts may also be separated by spaces or `:`, but then a mark or a
-/// hemisphere letter must be present (`36 8` alone is rejected, not read as 36°8′). The
+/// minute marks (`’’`). Parts may also be separated by spaces or `:` without any mark, as
+/// QGIS and GDAL read them: `35 51 20` is 35°51′20″, `-035 51 20` its negative, `4 55.03`
+/// 4°55.03′ (a single number without a mark or hemisphere letter is no angle). The
 /// hemisphere letter (N, S, E, W; lower case only for the axis's own letters) may come first or last; S and W are negative. Only the last part may have
 /// decimals; minutes and seconds must be below 60. The grammar follows QGIS's DMS parser.
 enum AngleParser {
@@ -45,7 +46,7 @@ enum AngleParser {
         }
         guard let parts = split(scalars) else { return .notAnAngle }
         let hasMark = parts.contains { $0.mark != nil }
-        guard hasMark || hemisphere != nil else { return .notAnAngle }
+        guard hasMark || hemisphere != nil || parts.count > 1 else { return .notAnAngle }
         if let h = hemisphere {
             let (pos, neg) = axis.hemispheres
             if h != pos && h != neg {

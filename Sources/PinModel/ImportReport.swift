@@ -24,6 +24,11 @@ public struct ImportOptions: Sendable, Equatable {
     /// the map's tree wait too), for `Store.finishIndexingBeside` right after the commit
     /// (`pinmap import --index`, which then builds search on a second core).
     public var deferAllIndexing = false
+    /// `--encoding NAME`: the file's text encoding as named (`CP949`, `Shift_JIS`, …); nil
+    /// detects it. A name the importer does not know is refused before the file is read.
+    public var encodingName: String?
+    /// `--wkt COL`: the column holding WKT `POINT` geometry (header name or 1-based number).
+    public var wktColumn: String?
 
     public init(delimiter: UInt8? = nil, latColumn: String? = nil, lonColumn: String? = nil,
                 nameColumn: String? = nil, dryRun: Bool = false, rejectsPath: String? = nil) {

@@ -19,6 +19,11 @@ public struct LatLonBox: Sendable, Hashable {
 /// whose text matches `search` (all when nil or blank; see `SearchText`).
 public struct PinQuery: Sendable, Hashable {
     public enum Order: String, Sendable, Hashable, CaseIterable {
+        /// The best match of `search` first (`SearchRelevance`: exact title, title
+        /// prefix, title word, title, description or category, a property value that is the
+        /// text, property only), newest
+        /// first within a tier; without search text the same as `newest`.
+        case relevance
         /// `created_at` descending (Pinit's order).
         case newest
         /// Title, case-insensitive.
@@ -26,6 +31,15 @@ public struct PinQuery: Sendable, Hashable {
         /// Great-circle distance from `near`, closest first.
         case distance
     }
+
+    /// `order` as it applies to a query with (`searching`) or without search text:
+    /// `relevance` without search text is `newest`.
+    public static func effective(_ order: Order, searching: Bool) -> Order {
+        order == .relevance && !searching ? .newest : order
+    }
+
+    /// True when `search` holds a word.
+    public var isSearching: Bool { !(search ?? "").allSatisfy(\.isWhitespace) }
 
     public var boxes: [LatLonBox]
     public var categories: Set<String>?

@@ -33,8 +33,8 @@ public protocol PinRepository: AnyObject {
     func pinsByDistance(_ query: PinQuery, latitude: Double, longitude: Double) throws(StoreError) -> [PinDistance]
     /// The smallest box holding every pin `query` selects (boxes and limit ignored); nil when none.
     func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox?
-    /// Every pin matching `text` (words, Korean included, property values too), newest
-    /// first, at most `scanLimit` (then `capped`), position and category only.
+    /// Every pin matching `text` (words, Korean included, property values too), newest id
+    /// first, at most `scanLimit` (then `capped`): position, category and `SearchRelevance`.
     func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults
     /// Runs `body` with one consistent view of the pins (a read transaction); nests.
     func reading<T>(_ body: () throws -> T) throws -> T

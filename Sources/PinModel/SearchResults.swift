@@ -8,7 +8,7 @@ public struct SearchResults: Sendable, Equatable {
     public static let scanLimit = 5_000
     /// The text searched for.
     public var text: String
-    /// Every match read, newest first (at most `scanLimit`).
+    /// Every match read, newest id first (at most `scanLimit`: the ones added last).
     public var matches: [SearchMatch]
     /// True when more than `scanLimit` pins match: counts are then lower bounds.
     public var capped: Bool
@@ -27,9 +27,12 @@ public struct SearchMatch: Sendable, Equatable {
     public var category: String
     /// The pin's `created_at` as stored (ISO 8601 text), for the list's "newest first".
     public var createdAt: String
-    public init(id: Int64, latitude: Double, longitude: Double, category: String, createdAt: String = "") {
+    /// How well the pin matches the search, for the list's "best match first".
+    public var relevance: SearchRelevance
+    public init(id: Int64, latitude: Double, longitude: Double, category: String, createdAt: String = "",
+                relevance: SearchRelevance = .exactTitle) {
         self.id = id; self.latitude = latitude; self.longitude = longitude; self.category = category
-        self.createdAt = createdAt
+        self.createdAt = createdAt; self.relevance = relevance
     }
 
     /// True when the match lies inside any of `boxes` (all when empty).

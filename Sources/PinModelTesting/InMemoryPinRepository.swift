@@ -44,7 +44,12 @@ public final class InMemoryPinRepository: PinRepository {
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
         let selected = newestFirst.filter { matches($0, query) }
         let ordered: [Pin]
-        switch query.order {
+        switch PinQuery.effective(query.order, searching: query.isSearching) {
+        case .relevance:
+            let q = SearchRelevance.Query(query.search ?? "")
+            // A stable sort of the newest-first pins: newest first within a tier.
+            let tiers = selected.map { SearchRelevance(title: $0.title, description: $0.description, category: $0.category, properties: $0.properties, query: q) }
+            ordered = zip(selected, tiers).enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
         case .newest: ordered = selected
         case .name:
             ordered = selected.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
@@ -85,9 +90,11 @@ public final class InMemoryPinRepository: PinRepository {
 
     public func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults {
         let found = rows.values.sorted { $0.id > $1.id }.filter { matches($0, PinQuery(categories: categories, search: text)) }
+        let q = SearchRelevance.Query(text)
         let listed = found.prefix(scanLimit).map {
             SearchMatch(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, category: $0.category,
-                        createdAt: $0.createdAt)
+                        createdAt: $0.createdAt,
+                        relevance: SearchRelevance(title: $0.title, description: $0.description, category: $0.category, properties: $0.properties, query: q))
         }
         return SearchResults(text: text, matches: Array(listed), capped: found.count > scanLimit)
     }

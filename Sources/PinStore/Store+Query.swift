@@ -4,10 +4,24 @@ extension Store {
     /// Pins matching `query`, in its order, at most `query.limit`.
     /// - Throws: `StoreError` on an SQLite failure.
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
+        var out: [Pin] = []
+        try forEachPin(matching: query) { out.append($0); return true }
+        return out
+    }
+
+    /// Calls `body` with each pin matching `query`, in its order, at most `query.limit`, as
+    /// SQLite reads them: nothing is held, so the first pin comes before the last is read
+    /// (newest first and name follow an index; relevance and distance sort first). Stops
+    /// when `body` returns false.
+    /// - Throws: `StoreError` on an SQLite failure.
+    public func forEachPin(matching query: PinQuery, _ body: (Pin) -> Bool) throws(StoreError) {
         let (whereSQL, args) = try whereClause(for: query)
         var orderArgs: [SQLValue] = []
         let orderSQL: String
-        switch query.order {
+        switch PinQuery.effective(query.order, searching: query.isSearching) {
+        case .relevance:
+            orderSQL = "pinmap_relevance(title, description, category, properties, ?), created_at DESC, id DESC"
+            orderArgs = [.text(query.search ?? "")]
         case .newest: orderSQL = "created_at DESC, id DESC"
         case .name: orderSQL = "title COLLATE NOCASE, id"
         case .distance:
@@ -20,9 +34,9 @@ extension Store {
         }
         let st = try db.prepare("SELECT \(pinColumns) FROM pins \(whereSQL) ORDER BY \(orderSQL) LIMIT ?")
         try st.bind(args + orderArgs + [.int(Int64(query.limit))])
-        var out: [Pin] = []
-        while try st.step() { out.append(st.pin()) }
-        return out
+        while try st.step() {
+            if !body(st.pin()) { return }
+        }
     }
 
     /// `query.whereClause`, with search covering pins a bulk import left unindexed.

@@ -5,16 +5,16 @@ extension Store {
     public static let searchScanLimit = SearchResults.scanLimit
 
     /// Searches every pin for `text` (see `SearchText`), restricted to `categories` (nil:
-    /// all), newest first.
+    /// all), newest id first, each match with its `SearchRelevance` tier.
     /// - Throws: `StoreError` from SQLite.
     public func search(_ text: String, categories: Set<String>? = nil,
                        scanLimit: Int = Store.searchScanLimit) throws(StoreError) -> SearchResults {
         var matches: [SearchMatch] = []
         matches.reserveCapacity(min(scanLimit, 4096))
-        let st = try prepareSearch(SearchText(text), categories: categories, limit: scanLimit + 1)
+        let st = try prepareSearch(SearchText(text), text: text, categories: categories, limit: scanLimit + 1)
         while try st.step() {
             matches.append(SearchMatch(id: st.int(0), latitude: st.double(1), longitude: st.double(2), category: st.text(3),
-                                       createdAt: st.text(4)))
+                                       createdAt: st.text(4), relevance: SearchRelevance(rawValue: Int(st.int(5))) ?? .propertyOnly))
         }
         let capped = matches.count > scanLimit
         if capped { matches.removeLast() }
@@ -25,10 +25,10 @@ extension Store {
     /// stops after `limit` rows), the long words checked on each pin it gives. Pins a large
     /// import left unindexed fall back to the plain condition (`SearchText.whereClause`),
     /// newest id first.
-    private func prepareSearch(_ words: SearchText, categories: Set<String>?, limit: Int) throws(StoreError) -> Statement {
-        let columns = "p.id, p.latitude, p.longitude, p.category, p.created_at"
+    private func prepareSearch(_ words: SearchText, text: String, categories: Set<String>?, limit: Int) throws(StoreError) -> Statement {
+        let columns = "p.id, p.latitude, p.longitude, p.category, p.created_at, pinmap_relevance(p.title, p.description, p.category, p.properties, ?)"
         var conditions: [String] = []
-        var args: [SQLValue] = []
+        var args: [SQLValue] = [.text(text)]
         if let cats = categories {
             let list = cats.sorted()
             conditions.append("p.category IN (" + list.map { _ in "?" }.joined(separator: ",") + ")")
@@ -40,7 +40,7 @@ extension Store {
             let sql = "SELECT \(columns) FROM pins_fts JOIN pins p ON p.id = pins_fts.rowid WHERE pins_fts MATCH ?"
                 + conditions.map { " AND " + $0 }.joined() + " ORDER BY pins_fts.rowid DESC LIMIT ?"
             let st = try db.prepare(sql)
-            try st.bind([.text(query)] + args + [.int(Int64(limit))])
+            try st.bind([args[0], .text(query)] + args.dropFirst() + [.int(Int64(limit))])
             return st
         }
         if let clause = words.whereClause(unindexedAbove: unindexed, table: "p.") { conditions.append(clause.sql); args += clause.args }

@@ -1,4 +1,5 @@
 import CSQLite
+import PinModel
 import CSearchTokenizer
 
 /// `pinmap_contains(text, word)`: whether `text` contains `word` ignoring case by Unicode
@@ -10,6 +11,7 @@ extension Store {
     /// - Throws: `StoreError` when SQLite refuses one.
     static func registerSearchFunctions(on db: Database) throws(StoreError) {
         try registerContainsFunction(on: db)
+        try registerRelevanceFunction(on: db)
         try registerCharsFunction(on: db)
         try registerSearchTokenizer(on: db)
     }
@@ -26,6 +28,14 @@ extension Store {
                 }
                 sqlite3_result_int(ctx, word.isEmpty || Store.caseFold(text).contains(word) ? 1 : 0)
             }, nil, nil, nil)
+        if rc != SQLITE_OK { throw db.failure(rc) }
+    }
+
+    /// Registers `pinmap_relevance` (`RelevanceFunction`).
+    /// - Throws: `StoreError` when SQLite refuses it.
+    private static func registerRelevanceFunction(on db: Database) throws(StoreError) {
+        let rc = sqlite3_create_function_v2(db.handle, "pinmap_relevance", 5, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+                                            RelevanceFunction.function, nil, nil, nil)
         if rc != SQLITE_OK { throw db.failure(rc) }
     }
 
@@ -109,10 +119,7 @@ extension Store {
 
     /// `text` with case removed: lowercased, and final sigma ς as σ (what Unicode case
     /// folding, and so FTS5, does beyond lowercasing for the scripts pins are written in).
-    static func caseFold(_ text: String) -> String {
-        let lower = text.lowercased()
-        return lower.contains("ς") ? lower.replacing("ς", with: "σ") : lower
-    }
+    static func caseFold(_ text: String) -> String { SearchRelevance.fold(text) }
 
     /// The text of an SQL value (all of it, NUL bytes included), nil for NULL.
     private static func text(_ value: OpaquePointer?) -> String? {

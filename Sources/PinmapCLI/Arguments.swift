@@ -13,15 +13,19 @@ public struct CommandSpec: Sendable {
     public var maxPositionals: Int?
     public var minPositionals: Int = 0
 
+    /// The `--help` text, every line at most 80 columns (`HelpLayout`).
     public func helpText() -> String {
-        var s = "Usage: \(usage)\n\n\(summary)\n"
+        var lines = HelpLayout.usage(usage) + [""] + HelpLayout.prose(summary)
         let all = options.map { ("\($0.0) VALUE", $0.1) } + flags + [("-h, --help", "show this help")]
-        if !all.isEmpty {
-            s += "\nOptions:\n"
-            let w = all.map { $0.0.count }.max() ?? 0
-            for (k, v) in all { s += "  \(k.padding(toLength: w, withPad: " ", startingAt: 0))  \(v)\n" }
-        }
-        return s
+        lines += ["", "Options:"] + HelpLayout.options(all)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The summary's first sentence, for `pinmap --help`'s list of commands.
+    var firstSentence: String {
+        let text = summary.split(separator: "\n").joined(separator: " ")
+        guard let end = text.range(of: ". ") else { return text }
+        return String(text[..<end.lowerBound]) + "."
     }
 }
 
@@ -87,7 +91,8 @@ extension CommandSpec {
             } else if flagNames.contains(name), inline == nil {
                 out.flags.insert(name)
             } else {
-                throw .usage(command: self.name, message: "unknown option '\(a)'")
+                let hint = name.hasPrefix("--") ? Suggestion.hint(name, among: Array(optionNames) + Array(flagNames)) : ""
+                throw .usage(command: self.name, message: "unknown option '\(a)'\(hint)")
             }
         }
         if out.wantsHelp { return out }

@@ -9,8 +9,14 @@ protocol TextSink: AnyObject {
     /// Whether the text is shown on a terminal (pin text must then be sanitized).
     var isTerminal: Bool { get }
     func write(_ s: String)
+    /// True once a write failed (a closed pipe, a full disk): a long output may stop early.
+    var failed: Bool { get }
     /// - Throws: `CLIError.failure` when the bytes cannot be written (disk full, closed pipe).
     func flush() throws(CLIError)
+}
+
+extension TextSink {
+    var failed: Bool { false }
 }
 
 /// Bytes written to a `FileHandle` in chunks of `chunkSize` (through
@@ -50,6 +56,8 @@ final class StreamSink: TextSink {
         // Text from files and pins can carry escape sequences: never send them raw to a terminal.
         out.append(isTerminal ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s)
     }
+
+    var failed: Bool { out.failure != nil }
 
     func flush() throws(CLIError) {
         out.drain()

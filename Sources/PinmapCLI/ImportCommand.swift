@@ -9,12 +9,12 @@ import PinStore
 enum ImportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "import",
-        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL] [--crs CRS] [--index]",
+        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--encoding NAME] [--lat COL --lon COL --name COL] [--wkt COL] [--crs CRS] [--index]",
         summary: """
         Import pins from CSV, GeoJSON, Google Takeout (Saved Places.json), GPX, KML, KMZ,
         GeoPackage (.gpkg) or Shapefile (.shp with its .shx, .dbf, .prj; or a .zip of them)
         files (recognised by their content).
-        CSV: any of , ; tab | as delimiter; UTF-8, UTF-16 or Windows-1252; decimal, decimal-comma
+        CSV: any of , ; tab | as delimiter; UTF-8, UTF-16, Windows-1252 or a legacy Korean, Japanese or Chinese encoding (detected, or --encoding); decimal, decimal-comma
         or degrees-minutes-seconds coordinates, or a WKT POINT column. GeoJSON: Point, MultiPoint
         and GeometryCollection features. GPX: waypoints (tracks and routes are counted in the
         notes). KML/KMZ: Point placemarks (other geometry is counted). GeoPackage: every point
@@ -31,7 +31,9 @@ enum ImportCommand: TextCommand {
         """,
         options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
+                  ("--encoding", "the file's text encoding: \(TextEncoding.optionNames) (default: detected)"),
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
+                  ("--wkt", "column holding WKT POINT (lon lat) geometry (default: a column named like wkt or geom, or holding POINTs)"),
                   ("--crs", "coordinate reference system of a file that names none (CSV x/y or easting/northing columns, a Shapefile without .prj), e.g. EPSG:5186, EPSG:32652, EPSG:27700, or a WKT; x is the easting")],
         flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing"),
                 ("--index", "also build the search index and the list's index before returning, in the same transaction (a large file otherwise leaves them to `pinmap index` or the UI; the map is current either way)")],
@@ -45,9 +47,16 @@ enum ImportCommand: TextCommand {
             }
             options.delimiter = b
         }
+        if let name = args.value("--encoding") {
+            guard TextEncoding(name: name) != nil else {
+                throw .usage(command: "import", message: "--encoding takes one of \(TextEncoding.optionNames), got '\(name)'")
+            }
+            options.encodingName = name
+        }
         options.latColumn = args.value("--lat")
         options.lonColumn = args.value("--lon")
         options.nameColumn = args.value("--name")
+        options.wktColumn = args.value("--wkt")
         if let crs = args.value("--crs") {
             // Resolved here once, so a system PROJ does not know is a usage error before any file is read.
             do { _ = try CoordinateSystem(crs) } catch {

@@ -11,7 +11,7 @@ enum IndexCommand: TextCommand {
         summary: """
         Index the pins a large import added, for search and the list's order.
         A large import commits its pins with their spatial index, then leaves the rest to this
-        command or to the UI, which runs it when it opens (about 5 s per million pins on 2 cores).
+        command or to the UI, which runs it when it opens (about 5 s of CPU per million pins).
         Until then search still finds every pin (more slowly); the map shows every pin already. One transaction: interrupting it loses nothing; run it again.
         """,
         options: [("--db", "store path")],

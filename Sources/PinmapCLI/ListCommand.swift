@@ -1,22 +1,27 @@
 import Foundation
 import PinStore
 
-/// `pinmap list`: pins newest first (or closest first with `--near`), filtered
-/// by text, category and bounding box; as text or JSON.
+/// `pinmap list`: pins best match first with `--search`, else newest first (or in
+/// `--sort`'s order, or closest first with `--near`), filtered by text, category and
+/// bounding box; as text or JSON. Rows are written as the store reads them, so the first
+/// appears at once on a million pins.
 enum ListCommand: TextCommand {
     static let spec = CommandSpec(
         name: "list",
-        usage: "pinmap list [--db PATH] [--search TEXT] [--category C] [--bbox SOUTH,WEST,NORTH,EAST] [--near LAT,LON] [--limit N] [--json]",
+        usage: "pinmap list [--db PATH] [--search TEXT] [--sort ORDER] [--category C] [--bbox SOUTH,WEST,NORTH,EAST] [--near LAT,LON] [--limit N] [--json]",
         summary: """
-        List pins, newest first, filtered by text, category and bounding box.
-        --near sorts by great-circle distance instead and adds it in metres
-        (JSON: distance_m). Plain output is one pin per line, tab-separated;
-        a tab, line break or backslash inside a field is written \\t, \\n, \\\\,
-        a carriage return \\r, any other control character \\xHH (ESC \\x1b) or
-        \\uHHHH (U+0080-U+009F, U+2028, U+2029). Text from pins is sanitized on a terminal.
+        List pins filtered by text, category and bounding box. With --search the best
+        match comes first (exact title, title start, title word, title, description or
+        category, property value), else the newest; --near sorts by great-circle
+        distance instead and adds it in metres (JSON: distance_m). Plain output is one
+        pin per line, tab-separated; a tab, line break or backslash inside a field is
+        written \\t, \\n, \\\\, a carriage return \\r, any other control character \\xHH
+        (ESC \\x1b) or \\uHHHH (U+0080-U+009F, U+2028, U+2029). Text from pins is
+        sanitized on a terminal.
         """,
         options: [("--db", "store path"),
-                  ("--search", "words that must all occur in the title, description or category (ignoring case)"),
+                  ("--search", "words that must all occur in the title, description, category or a property value (ignoring case)"),
+                  ("--sort", "relevance (the default with --search), newest (the default without), or name"),
                   ("--category", "only pins of this category"),
                   ("--bbox", "only pins inside SOUTH,WEST,NORTH,EAST (decimal degrees; WEST > EAST crosses 180°)"),
                   ("--near", "sort by distance from LAT,LON (decimal degrees), closest first"),
@@ -24,30 +29,47 @@ enum ListCommand: TextCommand {
         flags: [("--json", "print a JSON array of pins")],
         maxPositionals: 0)
 
+    /// The orders `--sort` takes (distance comes with `--near`, which needs its point).
+    static let sortOrders: [PinQuery.Order] = [.relevance, .newest, .name]
+
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
-        var query = PinQuery(limit: try CLIValues.limit(args, command: "list"), search: args.value("--search"))
+        var query = PinQuery(order: .relevance, limit: try CLIValues.limit(args, command: "list"), search: args.value("--search"))
         if let c = args.value("--category") { query.categories = [c] }
         if let b = args.value("--bbox") { query.boxes = try CLIValues.boxes(b, command: "list") }
-        let near = try args.value("--near").map { v throws(CLIError) in try CLIValues.point(v, flag: "--near", command: "list") }
-        let store = try PinmapCLI.openStore(args, reading: true)
-        let rows: [(Pin, Double?)]
-        if let near {
-            rows = try PinmapCLI.storeCall { () throws(StoreError) in
-                try store.pinsByDistance(query, latitude: near.latitude, longitude: near.longitude).map { ($0.pin, $0.metres) }
+        if let s = args.value("--sort") {
+            guard let order = PinQuery.Order(rawValue: s), sortOrders.contains(order) else {
+                throw .usage(command: "list", message: "--sort takes relevance, newest or name, got '\(s)'")
             }
-        } else {
-            rows = try PinmapCLI.storeCall { () throws(StoreError) in try store.pins(matching: query).map { ($0, nil) } }
+            query.order = order
         }
-        if args.has("--json") {
-            io.out.write(PinJSON.array(rows.map { pin, metres in
-                PinJSON.object(pin, extra: metres.map { [("distance_m", PinExport.number(($0 * 10).rounded() / 10))] } ?? [])
-            }) + "\n")
-        } else {
-            let sanitize = io.out.isTerminal
-            for (pin, metres) in rows {
+        let near = try args.value("--near").map { v throws(CLIError) in try CLIValues.point(v, flag: "--near", command: "list") }
+        if near != nil, args.value("--sort") != nil {
+            throw .usage(command: "list", message: "--near sorts by distance: leave out --sort")
+        }
+        let store = try PinmapCLI.openStore(args, reading: true)
+        let json = args.has("--json"), sanitize = io.out.isTerminal
+        var written = 0
+        func write(_ pin: Pin, _ metres: Double?) {
+            if json {
+                io.out.write((written == 0 ? "[\n" : ",\n")
+                    + PinJSON.object(pin, extra: metres.map { [("distance_m", PinExport.number(($0 * 10).rounded() / 10))] } ?? []))
+            } else {
                 io.out.write(PinText.line(pin, sanitize: sanitize) + (metres.map { "\t" + PinText.metres($0) } ?? "") + "\n")
             }
+            written += 1
         }
+        if let near {
+            // Distance needs every match before the first: read, then written.
+            let rows = try PinmapCLI.storeCall { () throws(StoreError) in
+                try store.pinsByDistance(query, latitude: near.latitude, longitude: near.longitude)
+            }
+            for row in rows { write(row.pin, row.metres) }
+        } else {
+            try PinmapCLI.storeCall { () throws(StoreError) in
+                try store.forEachPin(matching: query) { write($0, nil); return !io.out.failed }
+            }
+        }
+        if json { io.out.write(written == 0 ? "[]\n" : "\n]\n") }
         return 0
     }
 }

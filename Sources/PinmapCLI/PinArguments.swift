@@ -14,14 +14,18 @@ struct PinFields {
         title == nil && description == nil && category == nil && latitude == nil && longitude == nil
     }
 
-    /// Options shared by `add` and `edit`.
-    static let options: [(String, String)] = [
-        ("--title", "title (required for add; surrounding spaces dropped)"),
-        ("--lat", "latitude: decimal degrees −90…90 (37.5665) or DMS (37°33′59″N)"),
-        ("--lon", "longitude: decimal degrees −180…180 (126.978) or DMS (126°58′41″E)"),
-        ("--description", "description (free text)"),
-        ("--category", "category (surrounding spaces dropped)"),
-    ]
+    /// The options of `add` (`editing` false: title and coordinates required) and `edit`
+    /// (each replaces one field; the others stay).
+    static func options(editing: Bool) -> [(String, String)] {
+        let given = editing ? "new " : ""
+        return [
+            ("--title", editing ? "new title (surrounding spaces dropped)" : "title, required (surrounding spaces dropped)"),
+            ("--lat", "\(given)latitude\(editing ? "" : ", required"): decimal degrees −90…90 (37.5665) or DMS (37°33′59″N)"),
+            ("--lon", "\(given)longitude\(editing ? "" : ", required"): decimal degrees −180…180 (126.978) or DMS (126°58′41″E)"),
+            ("--description", "\(given)description (free text)"),
+            ("--category", "\(given)category (surrounding spaces dropped)"),
+        ]
+    }
 
     /// Reads the fields from `args`, validating like the importer: a blank
     /// title, coordinates that are not numbers (NaN, inf, hexadecimal) or out

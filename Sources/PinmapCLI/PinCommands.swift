@@ -8,7 +8,7 @@ enum AddCommand: TextCommand {
         name: "add",
         usage: "pinmap add --title T --lat LAT --lon LON [--description D] [--category C] [--db PATH] [--json]",
         summary: "Add a pin and print its id (with --json, the whole pin).",
-        options: [("--db", "store path")] + PinFields.options,
+        options: [("--db", "store path")] + PinFields.options(editing: false),
         flags: [("--json", "print the new pin as a JSON object")],
         maxPositionals: 0)
 
@@ -35,7 +35,7 @@ enum EditCommand: TextCommand {
         name: "edit",
         usage: "pinmap edit ID [--title T] [--lat LAT] [--lon LON] [--description D] [--category C] [--db PATH] [--json]",
         summary: "Change the given fields of pin ID (the others stay); prints nothing unless --json.",
-        options: [("--db", "store path")] + PinFields.options,
+        options: [("--db", "store path")] + PinFields.options(editing: true),
         flags: [("--json", "print the pin as stored afterwards, as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 

@@ -56,7 +56,19 @@ enum PinText {
     /// drive a terminal, even when piped.
     static func tsvField(_ s: String) -> String { EscapedText.escape(s) }
 
-    static func coord(_ v: Double) -> String { String(format: "%.6f", v) }
+    /// `v` with 6 decimals, as `%.6f` writes it: whole millionths by integer arithmetic
+    /// (`String(format:)` costs more than the rest of a `list` row), `%.6f` itself for a
+    /// value near a rounding tie, out of range or not finite.
+    static func coord(_ v: Double) -> String {
+        let scaled = v * 1_000_000
+        guard scaled.isFinite, abs(scaled) < 1e15, abs(abs(scaled - scaled.rounded(.towardZero)) - 0.5) > 1e-6 else {
+            return String(format: "%.6f", v)
+        }
+        let micro = Int64(scaled.rounded())
+        let whole = micro.magnitude / 1_000_000, fraction = String(micro.magnitude % 1_000_000)
+        let sign = micro < 0 || (micro == 0 && v.sign == .minus) ? "-" : ""
+        return sign + String(whole) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
 
     static func safe(_ s: String, _ sanitize: Bool) -> String { sanitize ? SafeText.sanitize(s) : s }
 

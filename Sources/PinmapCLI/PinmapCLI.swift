@@ -30,7 +30,9 @@ public enum PinmapCLI {
 
         """
         for c in commands where c.spec.name != "ui" {
-            s += "  \(c.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0))\(c.spec.summary.split(separator: "\n").first ?? "")\n"
+            let words = c.spec.firstSentence.split(separator: " ").map(String.init)
+            s += HelpLayout.fill(words, lead: "  " + c.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0), indent: 14)
+                .joined(separator: "\n") + "\n"
         }
         s += """
 
@@ -56,7 +58,8 @@ public enum PinmapCLI {
         var command: any Command.Type = UICommand.self
         if let first = args.first, !first.hasPrefix("-") {
             guard let c = commands.first(where: { $0.spec.name == first }) else {
-                return fail(.usage(command: "", message: "unknown command '\(first)'"))
+                let hint = Suggestion.hint(first, among: commands.map { c in c.spec.name }.filter { $0 != "ui" })
+                return fail(.usage(command: "", message: "unknown command '\(first)'\(hint)"))
             }
             command = c
             rest.removeFirst()

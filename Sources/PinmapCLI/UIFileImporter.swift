@@ -61,6 +61,7 @@ enum UIFileImporter {
             reason = ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? .emptyFile : .empty
         case (_, .noHeader): reason = .noHeader
         case (_, .malformedHeader): reason = .malformedHeader
+        case (_, .decoding(_, .unknownEncoding)): reason = .unknownEncoding
         case (_, .decoding): reason = .decoding
         case let (_, .columns(_, err)):
             // A header holding NUL bytes is a binary file, not a CSV that lacks its columns.
@@ -75,6 +76,9 @@ enum UIFileImporter {
         case let (_, .invalidShapefile(_, why)): reason = .notShapefile(why)
         case let (_, .noPoints(_, skipped)): reason = .noPoints(skipped: skipped)
         case (_, .rejectsFile): reason = .other(e.description)
+        case (_, .foreign(_, .excelWorkbook)): reason = .excelWorkbook
+        case (_, .foreign(_, .openDocumentSpreadsheet)): reason = .openDocumentSpreadsheet
+        case (_, .foreign(_, .binary)): reason = .binary
         }
         return ImportFailure(file: (e.path as NSString).lastPathComponent, reason)
     }
@@ -84,7 +88,7 @@ enum UIFileImporter {
         let headers: [String]
         switch error {
         case let .noCoordinateColumns(found), let .missingCoordinateColumn(_, _, found), let .noNameColumn(found),
-             let .unknownColumn(_, _, found):
+             let .unknownColumn(_, _, found), let .wktNotPoint(_, _, found):
             headers = found
         }
         return headers.contains { $0.unicodeScalars.contains("\0") }

@@ -75,7 +75,7 @@ public struct AppState: Sendable {
     public var cursor: Int = 0
     /// First list row shown (rows scrolled off the top).
     public var scroll: Int = 0
-    public var order: PinQuery.Order = .newest
+    public var order: PinQuery.Order = .relevance
     /// Categories shown; nil = all.
     public var categoryFilter: Set<String>?
 
@@ -236,7 +236,7 @@ public struct AppState: Sendable {
     public func listQuery(limit: Int) -> PinQuery {
         let near = visibleMapCentre
         var query = PinQuery(boxes: viewport.boundingBoxes(pane: layout.mapPane),
-                             categories: categoryFilter, order: order,
+                             categories: categoryFilter, order: PinQuery.effective(order, searching: !search.isEmpty),
                              near: (near.latitude, near.longitude), limit: limit)
         query.search = search.isEmpty ? nil : search
         return query

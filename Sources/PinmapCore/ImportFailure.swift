@@ -16,6 +16,10 @@ public struct ImportFailure: Error, Sendable, Equatable {
         /// An empty CSV file: not even a header row.
         case empty
         case noHeader, malformedHeader, decoding
+        /// No encoding reads the file (`--encoding` names one).
+        case unknownEncoding
+        /// A spreadsheet workbook, not its CSV export.
+        case excelWorkbook, openDocumentSpreadsheet
         /// A header holding NUL bytes: a binary file, not a CSV without its columns.
         case binary
         /// No latitude/longitude (or name) columns.
@@ -52,6 +56,9 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .noHeader: return S.ieNoHeader(name)
         case .malformedHeader: return S.ieHeader(name)
         case .decoding: return S.ieDecoding(name)
+        case .unknownEncoding: return S.ieUnknownEncoding(name)
+        case .excelWorkbook: return S.ieExcel(name)
+        case .openDocumentSpreadsheet: return S.ieODS(name)
         case .binary: return S.ieBinary(name)
         case .columns: return S.ieColumns(name)
         case .notGeoJSON(let reason): return S.ieNotGeoJSON(name, reason)

@@ -21,12 +21,15 @@ public struct SearchSplit {
     }
 
     /// The ids of the in-view matches to list, in the list's `order`, at most `limit`:
-    /// newest first (creation time, as the map's list; the store reads matches newest id
+    /// best match first (`SearchRelevance`, then newest), newest first (creation time, as the map's list; the store reads matches newest id
     /// first, which is not the same) and distance from `near` (equirectangular) sort the
     /// matches as read; name needs the titles, so `titles` is asked for the pins of up to `sortLimit`.
     public func listedIDs(_ order: PinQuery.Order, near: GeoPoint, limit: Int, sortLimit: Int,
                    titles: ([Int64]) throws -> [Pin]) rethrows -> [Pin] {
         switch order {
+        case .relevance:
+            let best = inView.sorted { ($0.relevance, $1.createdAt, $1.id) < ($1.relevance, $0.createdAt, $0.id) }
+            return try titles(best.prefix(limit).map(\.id))
         case .newest:
             let newest = inView.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
             return try titles(newest.prefix(limit).map(\.id))

@@ -22,7 +22,7 @@ public enum S: String, CaseIterable, Sendable {
     case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp, legendPin, legendPinTitled, legendPins, legendShade, legendShadeNote, legendClick
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
-    case orderNewest, orderName, orderDistance, orderNewestCapped, orderSearchCapped
+    case orderRelevance, orderNewest, orderName, orderDistance, orderNewestCapped, orderSearchCapped
     case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
     // Messages.
@@ -56,7 +56,7 @@ public enum S: String, CaseIterable, Sendable {
     case hintTimeline, hintImport, hintImportEditing, hintSettings
     // Import tab.
     case importTitle, importFile, importNeedPath, importFilesHere, importNoFiles, importing, importColumns, importFirstRows
-    case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary
+    case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary, ieExcel, ieODS, ieUnknownEncoding
     // Pasting, indexing, the key and mouse words of help, Settings' import batches.
     case pasteLineBreaks
     case idxQStops

@@ -78,9 +78,8 @@ extension AppState {
             message = focus == .list && !listTakesKeys ? S.msgFocusListInert.text : S.msgFocus(focus.label)
         case .openFilter: openFilter(now: now)
         case .cycleOrder:
-            let all = PinQueryOrderCycle.all
-            order = all[(all.firstIndex(of: order).map { $0 + 1 } ?? 0) % all.count]
-            message = S.msgSortedBy(PinQueryOrderCycle.label(order))
+            order = PinQueryOrderCycle.next(after: order, searching: !search.isEmpty)
+            message = S.msgSortedBy(PinQueryOrderCycle.label(PinQuery.effective(order, searching: !search.isEmpty)))
             fx.requestView(list: true)
         case .zoomIn: zoom(by: 2, about: nil, &fx)
         case .zoomOut: zoom(by: 0.5, about: nil, &fx)
@@ -202,11 +201,19 @@ enum TimelineKeys {
     static func handles(_ key: Key) -> Bool { keys.contains(key) }
 }
 
-/// The sort orders `s` cycles through, with their labels.
+/// The list's orders in the order `o` steps through them: best match first only while
+/// there is search text (without, it lists as newest first, so it is that step).
 enum PinQueryOrderCycle {
-    static let all: [PinQuery.Order] = [.newest, .name, .distance]
+    static func all(searching: Bool) -> [PinQuery.Order] {
+        searching ? [.relevance, .newest, .name, .distance] : [.newest, .name, .distance]
+    }
+    static func next(after order: PinQuery.Order, searching: Bool) -> PinQuery.Order {
+        let all = all(searching: searching), current = PinQuery.effective(order, searching: searching)
+        return all[(all.firstIndex(of: current).map { $0 + 1 } ?? 0) % all.count]
+    }
     static func label(_ o: PinQuery.Order) -> String {
         switch o {
+        case .relevance: return S.orderRelevance.text
         case .newest: return S.orderNewest.text
         case .name: return S.orderName.text
         case .distance: return S.orderDistance.text
@@ -218,9 +225,10 @@ extension AppState {
     /// The order the list is in, as its header says: a name or distance sort above
     /// `sortLimit` pins in view shows the newest pins, and says so.
     var orderLabel: String {
+        let order = PinQuery.effective(order, searching: !search.isEmpty)
         // A capped search read only the matches added last: its order is among those.
         if searchIsCapped { return S.orderSearchCapped(PinQueryOrderCycle.label(order), SearchResults.scanLimit) }
-        guard order != .newest, search.isEmpty, listInViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
+        guard order != .newest, order != .relevance, search.isEmpty, listInViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
         return S.orderNewestCapped(AppState.sortLimit, PinQueryOrderCycle.label(order))
     }
 

@@ -90,7 +90,7 @@ final class ColumnMapperTests: XCTestCase {
         XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["foo", "bar", "baz"]).description, """
             no coordinate columns. Headers found: "foo", "bar", "baz". Accepted latitude headers: \(Self.latitudes); \
             longitude: \(Self.longitudes); or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", \
-            "the_geom", "wkt_geom". Name the columns with --lat COL --lon COL.
+            "the_geom", "wkt_geom". Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
             """)
         let many = (1...40).map { "column number \($0)" }
         XCTAssertEqual(ColumnMappingError.unknownColumn(option: .name, name: "x", headersFound: many).description,

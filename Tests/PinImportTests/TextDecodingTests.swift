@@ -60,7 +60,12 @@ final class TextDecodingTests: XCTestCase {
         ("own/enc-utf16be-bom.csv", "UTF-16BE with BOM", ",", ["title": "Busan Tower", "notes": "부산 타워"], #line),
         ("own/enc-utf16le-nobom.csv", "UTF-16LE", "TAB", ["name": "Plain Sixteen", "latitude": "10.5"], #line),
         ("own/enc-windows1252.csv", "Windows-1252", ",", ["name": "Café Crème", "description": "“quoted” € 5"], #line),
-        ("own/enc-latin1.csv", "ISO-8859-1", ",", ["name": "Niño\u{81}", "lat": "1.5"], #line),
+        // Legacy CJK encodings, told by uchardet (make_cjk_fixtures.sh).
+        ("own/enc-cp949-excel.csv", "CP949", ",", ["이름": "남산서울타워", "위도": "37.5512", "설명": "전망대, 케이블카"], #line),
+        ("own/enc-shiftjis.csv", "Shift_JIS", ",", ["name": "東京タワー", "lon": "139.7454"], #line),
+        ("own/enc-eucjp.csv", "EUC-JP", ",", ["name": "東京タワー", "lat": "35.6586"], #line),
+        ("own/enc-gb18030.csv", "GB18030", ",", ["name": "天安门广场"], #line),
+        ("own/enc-big5.csv", "Big5", ",", ["name": "臺北101大樓"], #line),
         ("public/16-utf16le-bom-tab.csv", "UTF-16LE with BOM", "TAB", ["Name": "Haneul Rooftop", "Notes": "하늘 정원"], #line),
         ("public/01-utf8-bom-header.csv", "UTF-8 with BOM", ",", ["latitude": "37.5665", "name": "Cafe Haneul"], #line),
     ]
@@ -80,6 +85,32 @@ final class TextDecodingTests: XCTestCase {
                 guard let i = header.firstIndex(of: column) else { XCTFail("\(name): no column \(column) in \(header)", line: line); continue }
                 XCTAssertEqual(rows[1][i], value, "\(name) \(column)", line: line)
             }
+        }
+    }
+
+    /// A character only CP949 (not EUC-KR) has, on the last line: the whole file decodes.
+    func testCP949BeyondEUCKRDecodes() throws {
+        let opened = try OpenedInput.open(path: Fixture.path("own/enc-cp949-excel.csv"))
+        var reader = opened.csvReader()
+        XCTAssertEqual(try reader.readAll().map(\.fields).last, ["똠얌꿍 식당", "37.5400", "127.0000", "UHC 전용 글자 똠"])
+    }
+
+    /// A file that is not UTF-8, that uchardet names no encoding for, and whose bytes would
+    /// be C1 control characters in ISO-8859-1 is refused, naming the byte; `--encoding`
+    /// (`OpenedInput.open(encoding:)`) reads it as told.
+    func testMojibakeIsRefusedUnlessAnEncodingIsNamed() throws {
+        XCTAssertThrowsError(try OpenedInput.open(path: Fixture.path("own/enc-latin1.csv"))) { error in
+            guard case let .decoding(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(inner, .unknownEncoding(byte: 0x81, byteOffset: 17))
+        }
+        let named = try OpenedInput.open(path: Fixture.path("own/enc-latin1.csv"), encoding: .latin1)
+        XCTAssertEqual(named.encoding.label, "ISO-8859-1")
+        var reader = named.csvReader()
+        XCTAssertEqual(try reader.readAll().map(\.fields), [["name", "lat", "lon"], ["Niño\u{81}", "1.5", "2.5"]])
+        // Named wrongly, a file fails where it stops decoding, never as mojibake.
+        XCTAssertThrowsError(try OpenedInput.open(path: Fixture.path("own/enc-shiftjis.csv"), encoding: .cp949)) { error in
+            guard case let .decoding(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(inner, .invalidBytes(encoding: .cp949, byteOffset: 17))
         }
     }
 

@@ -130,4 +130,43 @@ final class RepositoryContractTests: XCTestCase {
             XCTAssertFalse(try repo.hasIndexBacklog(), name)
         }
     }
+
+    /// Search lists the best match first, the same in every repository: exact title, title
+    /// start, title word, title anywhere, description or category, property value only;
+    /// newest first within a tier (the 62k store's `/Seoul`, in small).
+    func testSearchRanksByRelevanceThenNewest() throws {
+        func pin(_ title: String, _ description: String = "", category: String = "city", tz: String = "Asia/Seoul",
+                 day: Int) -> NewPin {
+            NewPin(title: title, description: description, category: category, latitude: 37, longitude: 127,
+                   createdAt: String(format: "2025-01-%02dT00:00:00Z", day), properties: "{\"timezone\":\"\(tz)\"}")
+        }
+        let pins = [
+            pin("Hadong", day: 9), pin("Yeongam", day: 8),                      // timezone only
+            pin("Seoul", day: 1),                                               // exact (oldest of all)
+            pin("Incheon", "gateway to seoul", day: 7),                         // description
+            pin("Seoulite Cafe", day: 2),                                       // title start
+            pin("North Seoul Tower", day: 3), pin("Seoul-ro 7017", day: 5),     // word; start
+            pin("NewSeoulCity", day: 4),                                        // anywhere in the title
+            pin("Gimpo", category: "seoul airports", day: 6),                   // category
+            NewPin(title: "Incheon International Airport", latitude: 37.46, longitude: 126.44,
+                   createdAt: "2025-01-10T00:00:00Z", properties: #"{"city":"Seoul"}"#),  // a property is the text
+        ]
+        for (name, repo) in try repositories() {
+            var ids: [String: Int64] = [:]
+            for p in pins { ids[p.title] = try repo.insert(p, batchID: nil) }
+            func titles(_ found: [Int64]) -> [String] { found.map { id in ids.first { $0.value == id }!.key } }
+            let expected = ["Seoul", "Seoul-ro 7017", "Seoulite Cafe", "North Seoul Tower", "NewSeoulCity",
+                            "Incheon", "Gimpo", "Incheon International Airport", "Hadong", "Yeongam"]
+            XCTAssertEqual(titles(try repo.pins(matching: PinQuery(order: .relevance, search: "SEOUL")).map(\.id)), expected, name)
+            let ranked = try repo.search("seoul").matches.sorted { ($0.relevance, $1.createdAt) < ($1.relevance, $0.createdAt) }
+            XCTAssertEqual(titles(ranked.map(\.id)), expected, name)
+            XCTAssertEqual(try repo.search("seoul").matches.map(\.relevance.rawValue).sorted(), [0, 1, 1, 2, 3, 4, 4, 5, 6, 6], name)
+            // Newest first stays a choice; without search text relevance is newest first.
+            XCTAssertEqual(titles(try repo.pins(matching: PinQuery(order: .newest, search: "seoul")).map(\.id)),
+                           ["Incheon International Airport", "Hadong", "Yeongam", "Incheon", "Gimpo", "Seoul-ro 7017", "NewSeoulCity", "North Seoul Tower",
+                            "Seoulite Cafe", "Seoul"], name)
+            XCTAssertEqual(try repo.pins(matching: PinQuery(order: .relevance, limit: 2)).map(\.id),
+                           try repo.pins(matching: PinQuery(order: .newest, limit: 2)).map(\.id), name)
+        }
+    }
 }

@@ -33,4 +33,11 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "pinmap: --db needs a value\nTry 'pinmap --help'.\n")
     }
+
+    func testAMistypedCommandSuggestsTheClosest() throws {
+        let r = try pinmap("lsit")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "pinmap: unknown command 'lsit' (did you mean 'list'?)\nTry 'pinmap --help'.\n")
+        XCTAssertEqual(try pinmap("xyzzy").stderr, "pinmap: unknown command 'xyzzy'\nTry 'pinmap --help'.\n")
+    }
 }

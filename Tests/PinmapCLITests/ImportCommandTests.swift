@@ -111,7 +111,7 @@ final class ImportCommandTests: XCTestCase {
             longitude: "longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", \
             "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", \
             "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
-            "wkt_geom". Name the columns with --lat COL --lon COL.
+            "wkt_geom". Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
 
             """)
     }
@@ -120,5 +120,30 @@ final class ImportCommandTests: XCTestCase {
         let r = PinmapCLI.execute(["list", "--db", ""])
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.contains("--db needs a file path"), r.stderr)
+    }
+
+    /// Korean Excel's CP949 CSV and a Shift_JIS file import with their titles, the report
+    /// names the encoding; `--encoding` overrides it, an unknown name is a usage error, and a
+    /// file that would be mojibake is refused with its encoding named, the store untouched.
+    func testLegacyCJKEncodingsImportAndAreNamed() throws {
+        let own = RepoFiles.root.appendingPathComponent("Tests/PinImportTests/Fixtures/own")
+        let s = CLITestStore()
+        XCTAssertEqual(s.run("import", own.appendingPathComponent("enc-shiftjis.csv").path).code, 0)
+        XCTAssertEqual(s.run("list").stdout.split(separator: "\n").map { String($0.split(separator: "\t")[3]) }, ["浅草寺", "東京タワー"])
+        let korean = s.run("import", own.appendingPathComponent("enc-cp949-excel.csv").path, "--dry-run", "--json")
+        XCTAssertEqual(korean.code, 0, korean.stderr)
+        let report = try JSON.object(korean.stdout)
+        XCTAssertEqual(report["encoding"] as? String, "CP949")
+        XCTAssertEqual(report["imported"] as? Double, 3)
+        let named = s.run("import", own.appendingPathComponent("enc-latin1.csv").path, "--encoding", "latin1", "--dry-run")
+        XCTAssertEqual(named.code, 0, named.stderr)
+        XCTAssertTrue(named.stdout.hasSuffix("  CSV, encoding ISO-8859-1, delimiter \",\", columns: name=\"name\", latitude=\"lat\", longitude=\"lon\"\n  note: dry run: nothing was written to the store\n"), named.stdout)
+        let unknown = s.run("import", own.appendingPathComponent("enc-latin1.csv").path, "--encoding", "klingon")
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertEqual(unknown.stderr, "pinmap import: --encoding takes one of UTF-8, UTF-16LE, UTF-16BE, Windows-1252, ISO-8859-1, CP949, Shift_JIS, EUC-JP, GB18030, Big5, got 'klingon'\nTry 'pinmap import --help'.\n")
+        let mojibake = s.run("import", own.appendingPathComponent("enc-latin1.csv").path)
+        XCTAssertEqual(mojibake.code, 1)
+        XCTAssertTrue(mojibake.stderr.contains("enc-latin1.csv: the file is not UTF-8 and its encoding was not recognised: byte 0x81 at byte 17 is no character in Windows-1252 and a control character in ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding"), mojibake.stderr)
+        XCTAssertEqual(try s.open().count(), 2, "the refused file added nothing")
     }
 }

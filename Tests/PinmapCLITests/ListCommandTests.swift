@@ -115,4 +115,35 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(try JSON.array(json.stdout).first?["title"] as? String, "evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}")
         XCTAssertEqual(try JSON.array(json.stdout).first?["category"] as? String, "x\u{9B}y")
     }
+
+    /// `--search` lists the best match first: the title "Museum" itself, then a title that
+    /// starts with it, then one that holds it as a word, then a description; `--sort newest`
+    /// keeps the old order; a wrong `--sort` is a usage error.
+    func testSearchListsBestMatchFirstAndSortNewestStaysAChoice() throws {
+        let s = try seeded()
+        let store = try s.open()
+        try store.insert(NewPin(title: "Museum", category: "museum", latitude: 37.5, longitude: 127, createdAt: "2020-01-01T00:00:00Z"))
+        try store.insert(NewPin(title: "Museumsinsel", category: "museum", latitude: 52.5, longitude: 13.4, createdAt: "2021-01-01T00:00:00Z"))
+        try store.insert(NewPin(title: "Hall", description: "a museum hall", latitude: 1, longitude: 1, createdAt: "2026-01-01T00:00:00Z"))
+        XCTAssertEqual(try titles(s.run("list", "--search", "museum", "--json")),
+                       ["Museum", "Museumsinsel", "Leeum Museum of Art", "National Museum of Korea", "Hall", "전쟁기념관"])
+        XCTAssertEqual(try titles(s.run("list", "--search", "museum", "--sort", "newest", "--json")),
+                       ["Hall", "Leeum Museum of Art", "National Museum of Korea", "전쟁기념관", "Museumsinsel", "Museum"])
+        XCTAssertEqual(try titles(s.run("list", "--search", "museum", "--sort", "name", "--limit", "2", "--json")),
+                       ["Hall", "Leeum Museum of Art"])
+        let bad = s.run("list", "--sort", "oldest")
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertEqual(bad.stderr, "pinmap list: --sort takes relevance, newest or name, got 'oldest'\nTry 'pinmap list --help'.\n")
+        XCTAssertEqual(s.run("list", "--search", "nothing-like-this", "--json").stdout, "[]\n")
+    }
+
+    /// The fast coordinate writer gives `%.6f`'s text for every value, ties and signs included.
+    func testCoordinatesAreWrittenAsPrintfWrites() {
+        var values: [Double] = [0, -0.0, 0.0000005, -0.0000005, 0.0000015, 1.0000005, 37.5665, -122.4194, 90, -180,
+                                179.999999, -89.9999995, 1e-7, -1e-7, 0.1234565, 12.3456785]
+        var g = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 { values.append(Double.random(in: -180...180, using: &g)) }
+        for _ in 0..<2_000 { values.append((Double(Int.random(in: -180_000_000...180_000_000, using: &g)) + 0.5) / 1_000_000) }
+        for v in values { XCTAssertEqual(PinText.coord(v), String(format: "%.6f", v), "\(v)") }
+    }
 }

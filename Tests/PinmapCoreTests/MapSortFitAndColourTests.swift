@@ -91,7 +91,7 @@ final class CappedSearchCountTests: XCTestCase {
                                            createdAt: "2024-01-01T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z") }
         let f = state.render()
         let header = state.layout.sheetRect(height: state.sheet.height).y + 1
-        XCTAssertEqual(f.line(header), "  Search “a”: 500/5000+ in view · newest first (of the 5000 matches added last) · / edits")
+        XCTAssertEqual(f.line(header), "  Search “a”: 500/5000+ in view · best match (of the 5000 matches added last) · / edits")
         XCTAssertEqual(f.line(28), " medium · 5000+ of 70001 pins in view · search “a” · [list] · centre open sea · 59.6N 0 · z1")
     }
 }

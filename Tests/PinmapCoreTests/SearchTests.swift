@@ -29,7 +29,7 @@ final class SearchTests: XCTestCase {
         r.key(.enter)
         XCTAssertFalse(r.state.isSearching)
         XCTAssertEqual(r.state.search, "기념")
-        XCTAssertEqual(r.line(top + 1), "  Search “기념”: 1 in view · newest first · / edits · Esc in / clears")
+        XCTAssertEqual(r.line(top + 1), "  Search “기념”: 1 in view · best match · / edits · Esc in / clears")
         XCTAssertEqual(r.state.inViewCount, 1)
         // / reopens it with the text; Esc clears and leaves.
         r.char("/")

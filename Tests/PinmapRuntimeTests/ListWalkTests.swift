@@ -39,7 +39,7 @@ final class ListWalkTests: XCTestCase {
         XCTAssertEqual(r.state.searchMatches?.matches.count, 13)
         let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
         let header = r.line(top + 1)
-        XCTAssertEqual(header, "  Search “park”: 4 in view · newest first · / edits · Esc in / clears")
+        XCTAssertEqual(header, "  Search “park”: 4 in view · best match · / edits · Esc in / clears")
         XCTAssertEqual(r.line(top + 6), "  9 more elsewhere: F shows them all")
         var steps: [(name: String, key: Key)] = r.state.listed.map { _ in ("↓", .down) }
         steps += [("End", .end), ("Home", .home), ("End", .end)]
@@ -50,8 +50,9 @@ final class ListWalkTests: XCTestCase {
             XCTAssertEqual(r.line(top + 6), "  9 more elsewhere: F shows them all", at)
             XCTAssertEqual(r.state.listInViewCount + r.state.searchElsewhere, 13, at)
         }
-        XCTAssertEqual(r.state.selectedPin?.title, "Haneul Park silver grass")
-        XCTAssertEqual(r.state.inViewCount, 9, "the map's view moved: the status line counts it")
+        // Best match first: the last row is the pin whose description holds "park".
+        XCTAssertEqual(r.state.selectedPin?.title, "청계천 산책")
+        XCTAssertEqual(r.state.inViewCount, 12, "the map's view moved: the status line counts it")
         FrameGolden.check(r.frame(), "search-walk")
     }
 }

@@ -266,7 +266,7 @@ final class MessageFitTests: XCTestCase {
 
             """)
         XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
-              Search “Busan Tower”: 0 in view · newest first · / edits · Esc in / clears
+              Search “Busan Tower”: 0 in view · best match · / edits · Esc in / clears
               No pins in view match the search: zoom out (-), 0 for the whole world, or Esc
               in / to clear
               1 more elsewhere: F shows them all
@@ -287,7 +287,7 @@ final class MessageFitTests: XCTestCase {
 
             """)
         XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
-              검색 “Busan Tower”: 보이는 곳 0개 · 최신순 · / 고치기 · / 안에서 Esc 지우기
+              검색 “Busan Tower”: 보이는 곳 0개 · 관련도순 · / 고치기 · / 안에서 Esc 지우기
               보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는
               지우기
               다른 곳에 1개 더: F로 모두 보기
@@ -297,7 +297,7 @@ final class MessageFitTests: XCTestCase {
 
             """)
         XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 100, rows: 30), """
-              검색 “Busan Tower”: 보이는 곳 0개 · 최신순 · / 고치기 · / 안에서 Esc 지우기
+              검색 “Busan Tower”: 보이는 곳 0개 · 관련도순 · / 고치기 · / 안에서 Esc 지우기
               보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는 지우기
               다른 곳에 1개 더: F로 모두 보기
 

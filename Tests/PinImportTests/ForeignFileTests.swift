@@ -1,0 +1,55 @@
+import XCTest
+import PinModel
+import PinStore
+@testable import PinImport
+
+/// Wrong files get the right words (issue #25): a workbook is a workbook, a SQLite file and
+/// a binary file are named as such, a KML or GPX file that ends early says so.
+final class ForeignFileTests: XCTestCase {
+    /// The file-level error of scanning `path` to its end, nil when there is none.
+    private func failure(_ path: String) -> ImportError? {
+        do {
+            var scanner = try PinFileScanner.open(path: path)
+            while try scanner.next() != nil {}
+            return nil
+        } catch { return error }
+    }
+
+    func testSpreadsheetsAreNamedWithWhatToDo() {
+        let xlsx = Fixture.path("own/foreign-workbook.xlsx")
+        XCTAssertEqual(failure(xlsx), .foreign(path: xlsx, .excelWorkbook))
+        XCTAssertEqual(failure(xlsx)?.description,
+                       "\(xlsx): an Excel workbook, not a pin file: save it as CSV (File › Save As › \"CSV UTF-8\") and import the .csv")
+        let ods = Fixture.path("own/foreign-sheet.ods")
+        XCTAssertEqual(failure(ods), .foreign(path: ods, .openDocumentSpreadsheet))
+        let xls = Fixture.temporary([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504), suffix: ".xls")
+        addTeardownBlock { unlink(xls) }
+        XCTAssertEqual(failure(xls), .foreign(path: xls, .excelWorkbook))
+    }
+
+    func testASQLiteStoreAndABinaryFileAreNamedNotShownAsHeaders() throws {
+        let folder = NSTemporaryDirectory() + "pinmap-foreign-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let storePath = folder + "/pins.sqlite"
+        try Store(path: storePath).insert(NewPin(title: "A", latitude: 1, longitude: 2))
+        // Named by the GeoPackage reader, which every SQLite file goes to.
+        XCTAssertEqual(failure(storePath), .invalidGeoPackage(path: storePath, reason:
+            "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg)"))
+        let binary = Fixture.temporary([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x2C, 0x0A])
+        addTeardownBlock { unlink(binary) }
+        XCTAssertEqual(failure(binary), .foreign(path: binary, .binary))
+        // UTF-16 text has NULs too, and is text.
+        XCTAssertNil(failure(Fixture.path("own/enc-utf16le-nobom.csv")))
+        XCTAssertNil(ForeignFile.kind(head: Array("SQLite format 3\0".utf8) + Array(repeating: UInt8(0), count: 84)))
+    }
+
+    func testAnXMLFileThatEndsEarlySaysSo() {
+        let kml = Fixture.path("own/xml-cut-off.kml")
+        XCTAssertEqual(failure(kml), .malformedXML(path: kml, line: 4, column: 23, reason:
+            "the file ends early: <kml> is never closed, inside <name> (4 elements left open); was it cut off? Download or export it again"))
+        let gpx = Fixture.path("own/xml-cut-off.gpx")
+        XCTAssertEqual(failure(gpx), .malformedXML(path: gpx, line: 3, column: 51, reason:
+            "the file ends early: <gpx> is never closed (1 element left open); was it cut off? Download or export it again"))
+    }
+}

@@ -1,0 +1,59 @@
+import XCTest
+import PinModel
+import PinStore
+@testable import PinImport
+
+/// A WKT column is found as QGIS finds it (issue #25): by any header holding `wkt` or `geom`,
+/// by its content (the first data row holds a POINT), or named with `--wkt COL`.
+final class WKTColumnTests: XCTestCase {
+    private func scan(_ text: String, _ overrides: ColumnOverrides = ColumnOverrides()) throws -> (PinFileScanner, [ScanEvent]) {
+        let path = Fixture.temporary(Array(text.utf8))
+        addTeardownBlock { unlink(path) }
+        var scanner = try PinFileScanner.open(path: path, overrides: overrides)
+        var events: [ScanEvent] = []
+        while let e = try scanner.next() { events.append(e) }
+        return (scanner, events)
+    }
+
+    private func points(_ events: [ScanEvent]) -> [[Double]] {
+        events.compactMap { if case let .pin(p) = $0 { return [p.latitude, p.longitude] }; return nil }
+    }
+
+    func testAHeaderHoldingWktOrGeomIsTheGeometry() throws {
+        for header in ["geom_wkt", "WKT_Point", "my_geometry", "the_geom_4326"] {
+            let (scanner, events) = try scan("id,name,\(header)\n1,Alpha,POINT (126.97 37.56)\n2,Beta,POINT(127 37.5)\n")
+            XCTAssertEqual(scanner.columnsUsed, ["name": "name", "geometry": header], header)
+            XCTAssertEqual(points(events), [[37.56, 126.97], [37.5, 127]], header)
+        }
+    }
+
+    func testAColumnOfPointsIsFoundByItsContentAndItsFirstRowIsKept() throws {
+        let (scanner, events) = try scan("name,shape,note\n\nAlpha,SRID=4326;POINT (126.97 37.56),a\nBeta,POINT Z (127 37.5 10),b\n")
+        XCTAssertEqual(scanner.columnsUsed, ["name": "name", "geometry": "shape", "description": "note"])
+        XCTAssertEqual(points(events), [[37.56, 126.97], [37.5, 127]])
+        XCTAssertEqual(scanner.dataRows, 2)
+    }
+
+    func testWktOptionNamesTheColumnAndWinsOverLatLon() throws {
+        let text = "name,lat,lon,a,b\nAlpha,1,2,POINT (3 4),POINT (5 6)\n"
+        XCTAssertEqual(points(try scan(text, ColumnOverrides(wkt: "b")).1), [[6, 5]])
+        XCTAssertEqual(points(try scan(text, ColumnOverrides(wkt: "4")).1), [[4, 3]])
+        XCTAssertEqual(points(try scan(text).1), [[1, 2]])
+        XCTAssertThrowsError(try scan(text, ColumnOverrides(wkt: "shape"))) { error in
+            guard case let .columns(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(inner, .unknownColumn(option: .geometry, name: "shape", headersFound: ["name", "lat", "lon", "a", "b"]))
+        }
+    }
+
+    func testOtherWktIsNamedInTheNoCoordinatesError() throws {
+        XCTAssertThrowsError(try scan("name,shape\nRoad,\"LINESTRING (1 2, 3 4)\"\n")) { error in
+            guard case let .columns(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(inner, .wktNotPoint(column: "shape", geometry: "LINESTRING", headersFound: ["name", "shape"]))
+            XCTAssertEqual(inner.description, "no coordinate columns: column \"shape\" holds WKT LINESTRING, not POINT. Headers found: \"name\", \"shape\". Pins need points: name a column of POINTs with --wkt COL, or latitude and longitude columns with --lat COL --lon COL.")
+        }
+        XCTAssertThrowsError(try scan("name,address\nHome,1 Main St\n")) { error in
+            guard case let .columns(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual(inner, .noCoordinateColumns(headersFound: ["name", "address"]))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import XCTest
+import PinModel
+@testable import PinStore
+
+/// The tiers of `SearchRelevance`, and the store's byte-level ranking of ASCII texts
+/// (`RelevanceFunction`) giving the same tier as `SearchRelevance` for every text.
+final class SearchRelevanceTests: XCTestCase {
+    func testTiers() {
+        func tier(_ title: String, _ description: String = "", _ category: String = "", _ properties: String = "{}",
+                  text: String = "seoul") -> SearchRelevance {
+            SearchRelevance(title: title, description: description, category: category, properties: properties, text: text)
+        }
+        XCTAssertEqual(tier("SEOUL"), .exactTitle)
+        XCTAssertEqual(tier("Seoul Station"), .titlePrefix)
+        XCTAssertEqual(tier("Seoulite"), .titlePrefix)
+        XCTAssertEqual(tier("North Seoul Tower"), .titleWord)
+        XCTAssertEqual(tier("N. (Seoul)"), .titleWord)
+        XCTAssertEqual(tier("NewSeoulCity"), .titleAnywhere)
+        XCTAssertEqual(tier("Tower of Seoul", text: "seoul  tower"), .titleAnywhere)
+        XCTAssertEqual(tier("Seoul Tower", text: " seoul   TOWER "), .exactTitle)
+        XCTAssertEqual(tier("Gimpo", "", "Seoul airports"), .descriptionOrCategory)
+        XCTAssertEqual(tier("Gimpo", "the other seoul airport"), .descriptionOrCategory)
+        XCTAssertEqual(tier("Incheon", "", "", #"{"city":"Seoul"}"#), .propertyValue)
+        XCTAssertEqual(tier("Hadong", "", "", #"{"timezone":"Asia/Seoul"}"#), .propertyOnly)
+        XCTAssertEqual(tier("서울", text: "서울"), .exactTitle)
+        XCTAssertEqual(tier("서울역", text: "서울"), .titlePrefix)
+        XCTAssertEqual(tier("ΣΟΦΟΚΛΗΣ", text: "σοφοκλης"), .exactTitle, "final sigma folds as σ")
+        XCTAssertEqual(tier("Café Seoul", text: "café"), .titlePrefix)
+    }
+
+    /// Every title × query through `pinmap_relevance` in SQLite: the same tier as Swift's.
+    func testTheStoresFunctionRanksAsSearchRelevance() throws {
+        let store = try Store.inMemory()
+        let titles = ["Seoul", "seoul station", "North Seoul", "NewSeoulCity", "Seoul-ro", "seoulite", "Gimpo", "Café Seoul",
+                      "Seoul·Tower", "a", "A b", "ab", "b a", "ba", "", "Sé", "Kaffee", "Incheon"]
+        let descriptions = ["", "near seoul", "café au lait", "A"]
+        let properties = ["{}", #"{"city":"Seoul"}"#, #"{"tz":"Asia/Seoul"}"#, #"{"name_ko":"서울","city":"seoul"}"#,
+                          #"{"name_ko":"서울","city":"Seoulx"}"#, "{\"a\":\"SEOUL\u{212A}\"}", "{\"a\":\"\u{130}\"}"]
+        let queries = ["seoul", "Seoul", "a", "b a", "se", "café", "ul", "seoul tower", "서울", "-", "s", "seoulk", "i̇"]
+        let st = try store.db.prepare("SELECT pinmap_relevance(?, ?, ?, ?, ?)")
+        for title in titles {
+            for description in descriptions {
+                for props in properties {
+                    for q in queries {
+                        st.reset()
+                        try st.bind([.text(title), .text(description), .text("cafe"), .text(props), .text(q)])
+                        XCTAssertTrue(try st.step())
+                        let swift = SearchRelevance(title: title, description: description, category: "cafe", properties: props, text: q)
+                        XCTAssertEqual(Int(st.int(0)), swift.rawValue, "\(title) | \(description) | \(props) | \(q)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+import Frame
+@testable import PinmapCLI
+
+/// Help that agrees with the commands and fits an 80-column terminal; a slip of the keyboard
+/// gets the name it missed (issue #25).
+final class HelpTextTests: XCTestCase {
+    func testEveryHelpLineFitsEightyColumns() {
+        var texts = PinmapCLI.commands.map { c in (c.spec.name, c.spec.helpText()) }
+        texts.append(("pinmap --help", PinmapCLI.globalHelp))
+        for (name, text) in texts {
+            for line in text.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(DisplayWidth.of(String(line)), 80, "\(name): \(line)")
+            }
+        }
+    }
+
+    func testHelpSaysWhatTheCommandsDo() {
+        let edit = EditCommand.spec.helpText()
+        XCTAssertFalse(edit.contains("required"), edit)
+        XCTAssertTrue(edit.contains("  --title VALUE        new title (surrounding spaces dropped)\n"), edit)
+        XCTAssertTrue(AddCommand.spec.helpText().contains("  --title VALUE        title, required (surrounding spaces dropped)\n"))
+        XCTAssertTrue(ListCommand.spec.helpText().contains("""
+              --search VALUE    words that must all occur in the title, description,
+                                category or a property value (ignoring case)
+              --sort VALUE      relevance (the default with --search), newest (the default
+                                without), or name
+
+            """))
+    }
+
+    func testAUsageLineWrapsBetweenWholeGroups() {
+        XCTAssertEqual(HelpLayout.usage("pinmap list [--db PATH] [--search TEXT] [--sort ORDER] [--category C] [--bbox SOUTH,WEST,NORTH,EAST] [--near LAT,LON] [--limit N] [--json]"), [
+            "Usage: pinmap list [--db PATH] [--search TEXT] [--sort ORDER] [--category C]",
+            "                   [--bbox SOUTH,WEST,NORTH,EAST] [--near LAT,LON] [--limit N]",
+            "                   [--json]",
+        ])
+    }
+
+    func testASlipGetsTheNameItMissed() {
+        let names = PinmapCLI.commands.map { c in c.spec.name }
+        XCTAssertEqual(Suggestion.closest(to: "lsit", among: names), "list")
+        XCTAssertEqual(Suggestion.closest(to: "imprt", among: names), "import")
+        XCTAssertEqual(Suggestion.closest(to: "commnets", among: names), "comments")
+        XCTAssertEqual(Suggestion.closest(to: "LIST", among: names), "list")
+        XCTAssertNil(Suggestion.closest(to: "xyzzy", among: names))
+        XCTAssertNil(Suggestion.closest(to: "ls", among: names), "two edits from a 4-letter name is another word")
+        let r = PinmapCLI.execute(["list", "--serch", "x"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "pinmap list: unknown option '--serch' (did you mean '--search'?)\nTry 'pinmap list --help'.\n")
+    }
+}

@@ -1,0 +1,45 @@
+import XCTest
+import Frame
+import PinModel
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+
+/// `/Seoul` lists the pin titled Seoul first, not the cities that match through their
+/// `timezone` property "Asia/Seoul" (issue #25, the 62k store in small); `s` still offers
+/// newest first.
+final class SearchRelevanceOrderTests: XCTestCase {
+    private let pins: [NewPin] = [
+        NewPin(title: "Seoul", category: "city", latitude: 37.5665, longitude: 126.978,
+               createdAt: "2020-01-01T00:00:00Z", properties: #"{"timezone":"Asia/Seoul"}"#),
+        NewPin(title: "Incheon International Airport", description: "the airport of Seoul", category: "airport",
+               latitude: 37.4602, longitude: 126.4407, createdAt: "2021-01-01T00:00:00Z"),
+        NewPin(title: "Seoul Station", category: "station", latitude: 37.5547, longitude: 126.9707,
+               createdAt: "2022-01-01T00:00:00Z"),
+        NewPin(title: "Hadong", category: "city", latitude: 35.0672, longitude: 127.7514,
+               createdAt: "2024-01-01T00:00:00Z", properties: #"{"timezone":"Asia/Seoul"}"#),
+        NewPin(title: "Yeongam", category: "city", latitude: 34.8, longitude: 126.7,
+               createdAt: "2025-01-01T00:00:00Z", properties: #"{"timezone":"Asia/Seoul"}"#),
+    ]
+
+    func testBestMatchFirstThenNewestFirstByTheSortKey() throws {
+        let r = try UIFixtures.runner(pins: pins)
+        // Ctrl-F keeps the search and shows every match (Enter would go to the place Seoul
+        // when the gazetteer is loaded).
+        r.char("/"); r.type("Seoul"); r.key(.ctrl("f"))
+        XCTAssertEqual(r.state.search, "Seoul")
+        XCTAssertEqual(r.state.listed.map(\.title), ["Seoul", "Seoul Station", "Incheon International Airport", "Yeongam", "Hadong"])
+        r.char("s")
+        XCTAssertEqual(r.state.message, "Sorted by newest first")
+        XCTAssertEqual(r.state.listed.map(\.title), ["Yeongam", "Hadong", "Seoul Station", "Incheon International Airport", "Seoul"])
+        r.char("s"); r.char("s"); r.char("s")
+        XCTAssertEqual(r.state.message, "Sorted by best match")
+        XCTAssertEqual(r.state.listed.first?.title, "Seoul")
+        // Without search text the steps are newest, name, distance: best match is not one.
+        r.key(.escape)
+        r.char("/"); r.key(.escape)
+        XCTAssertEqual(r.state.search, "")
+        r.char("s")
+        XCTAssertEqual(r.state.message, "Sorted by name")
+    }
+}
