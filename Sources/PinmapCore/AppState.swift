@@ -149,6 +149,10 @@ public struct AppState: Sendable {
     var sheetPress: SheetPress?
 
     public var quit = false
+    /// The view and tab last saved in the store (`LastView.swift`).
+    var persisted = PersistedView()
+    /// The view was reopened from the store and not read yet: when it holds no pins, they are fitted.
+    var reopenedViewUnchecked = false
 
     public init(cols: Int, rows: Int, detent: Detent = .medium, ascii: Bool = false, color: Bool = true,
                 sensitivity: Double = 1, reducedMotion: Bool = false, environment: AppEnvironment = AppEnvironment(),

@@ -51,7 +51,7 @@ extension AppState {
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t
         case .loadSamples: return [.loadSamples]
-        case .fitPins where tab == .map: return [.fitPins]
+        case .fitPins where tab == .map: return [.fitPins(announce: true)]
         case .toggleASCII:
             message = nil
             guard let e = changeSetting(.mapMode, forward: true) else { return [] }  // refused: it says why

@@ -10,9 +10,16 @@ extension AppState {
         switch event {
         case .storeOpened(let settings, let newestPinDay, let today):
             restore(settings: settings)
+            persisted.storeOpened = true
             startTimeline(newestPinDay: newestPinDay, today: today)
+            // The last view of this store, else its pins fitted (a new store: the world).
+            if let view = settings[SettingKey.mapView].flatMap(LastView.init(text:)) { reopen(view, &fx) }
+            else if newestPinDay != nil { fx.add(.fitPins(announce: false)) }
+            else { fitWorld(&fx) }
             fx.requestView(list: true)
-        case .viewLoaded(let data): receive(view: data)
+        case .viewLoaded(let data):
+            receive(view: data)
+            if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
         case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
         case .timelineLoaded(let result):
             switch result {
@@ -30,17 +37,21 @@ extension AppState {
             switch result {
             case .success(let n):
                 message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
-                viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
-                fx.requestView(list: true)
+                // The sample pins fitted above the sheet, as `F` would (quietly: the message says what came).
+                fx.add(.fitPins(announce: false))
                 // Only on a new store is it the first run (P later says just how many it loaded).
                 if firstRun && n > 0 { message = S.msgLoadedSamplesFirstRun(n) }
             case .failure(let e): message = S.msgSamplesFailed(e)
             }
             pinsChanged(inBulk: true, &fx)
-        case .pinsBounds(let box):
-            guard let box else { message = S.msgNoPinsToFit.text; return }
-            fitInVisibleMap(box, &fx)
+        case .pinsBounds(let box, let announce):
+            guard let box else {
+                if announce { message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
+                return
+            }
+            fitInVisibleMap(box, margin: true, &fx)
             fx.requestView(list: true)
+            guard announce else { return }
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pinWritten(let outcome):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
@@ -95,6 +106,7 @@ extension AppState {
             sheet.move(to: sheet.layout.resolve(detent), time: 0)
             sheet.reducedMotion = reduced
             fx.requestView(list: true)
+        case .showTab(let t): tab = t
         case .showViewport(let v):
             viewport = v
             fx.requestView(list: true)
@@ -116,6 +128,7 @@ extension AppState {
         if let m = settings[SettingKey.mapMode] { ascii = ascii || m == "ascii" }
         if let c = settings[SettingKey.color], c == "0" { color = false }
         if let p = settings[SettingKey.placeNames] { placeLanguage = p == "ko" ? .korean : .english }
+        if let t = settings[SettingKey.tab].flatMap(Tab.init(name:)) { tab = t; persisted.tab = t.name }
     }
 
     /// Opens the Timeline at the day of the newest pin (`2026-12-01`), or at `today`.

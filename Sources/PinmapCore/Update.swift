@@ -35,7 +35,8 @@ public enum AppEvent: Sendable {
     /// `firstRun`: the store was new (the status line says so).
     case samplesLoaded(Result<Int, StoreError>, firstRun: Bool)
     /// The box around the pins the filters let through (`Effect.fitPins`); nil: none.
-    case pinsBounds(LatLonBox?)
+    /// `announce`: the status line says so (`F`), not at start.
+    case pinsBounds(LatLonBox?, announce: Bool)
     /// The outcome of a pin write (`Effect.addPin` … `restorePin`).
     case pinWritten(PinWriteOutcome)
     /// A pin's comments, after a read or a comment write (`Effect.loadComments` …).
@@ -64,6 +65,8 @@ public enum AppEvent: Sendable {
     case exportFinished(ExportOutcome)
     /// Put the sheet at a detent without animation (`pinmap render --detent`).
     case showDetent(Detent)
+    /// Show a tab (`pinmap render --tab`).
+    case showTab(Tab)
     /// Show this part of the map (benchmark, `render --zoom` after `--place`).
     case showViewport(Viewport)
     /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
@@ -80,8 +83,9 @@ public enum Effect: Sendable, Equatable {
     case previewImport(path: String)
     /// Import a file (Import tab), with progress and a notice.
     case runImport(path: String)
-    /// Fit the map to the bounding box of the pins the filters let through.
-    case fitPins
+    /// Fit the map to the bounding box of the pins the filters let through; `announce`: the
+    /// status line says so (`F`; not when a store opens on its pins).
+    case fitPins(announce: Bool)
     /// Search the whole store for `text` off the input path; the answer comes back as
     /// `AppEvent.searchFinished` with the same `generation`.
     case search(text: String, generation: Int)
@@ -137,8 +141,12 @@ public enum SettingKey {
     public static let color = "ui.color"
     /// "en" or "ko": the map's place names, over the locale's choice.
     public static let placeNames = "map.place_names"
+    /// The last view (`LastView`: `LAT,LON,ZOOM,COLS`), reopened at start.
+    public static let mapView = "map.view"
+    /// The last tab (`Tab.name`), reopened at start.
+    public static let tab = "ui.tab"
     /// Every key, for reading them at start.
-    public static let all = [detent, sensitivity, reducedMotion, mapMode, color, placeNames]
+    public static let all = [detent, sensitivity, reducedMotion, mapMode, color, placeNames, mapView, tab]
 }
 
 extension AppState {
@@ -182,6 +190,7 @@ extension AppState {
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
         if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
+        persistViewIfChanged(&fx)  // LastView.swift
         effects += fx.list
         clampList()
         if let read = listRowsToRead(after: effects) { effects.append(read) }
@@ -298,10 +307,13 @@ extension AppState {
         centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude), &fx)
     }
 
-    /// Shows all of `box` in the map rows left visible above the sheet, with
-    /// `Viewport.fit`'s one-cell margin (a zoom below 1 when the rows are few).
-    mutating func fitInVisibleMap(_ box: BoundingBox, _ fx: inout Effects) {
-        viewport.fit(box, pane: settledVisibleMap)
+    /// Shows all of `box` in the map rows left visible above the sheet (a zoom below 1 when
+    /// the rows are few), with `Viewport.fit`'s one-cell margin, or with `margin` a tenth of
+    /// the width and of the height on each side (at least 2 columns and a row), so pins
+    /// fitted (`F`) are not drawn on the map's edges, under its scale or against the sheet.
+    mutating func fitInVisibleMap(_ box: BoundingBox, margin: Bool = false, _ fx: inout Effects) {
+        let visible = settledVisibleMap
+        viewport.fit(box, pane: visible, margin: margin ? (max(2, visible.width / 10), max(1, visible.height / 10)) : (1, 1))
         centerInVisibleMap(viewport.center, &fx)
     }
 

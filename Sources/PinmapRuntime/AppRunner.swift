@@ -130,10 +130,10 @@ public final class AppRunner {
         case .listFolder(let path): feed(.folderListed(FolderReader.list(path)), now: now)
         case .persist(let key, let value):
             do { try store.setSetting(key, value) } catch { feed(.settingNotSaved(error), now: now) }
-        case .fitPins:
+        case .fitPins(let announce):
             var q = state.listQuery(limit: -1)
             q.boxes = []
-            feed(.pinsBounds((try? store.boundingBox(matching: q)).flatMap { $0 }), now: now)
+            feed(.pinsBounds((try? store.boundingBox(matching: q)).flatMap { $0 }, announce: announce), now: now)
         case .previewImport(let path): feed(.importPreviewed(importer.preview(path, Self.previewRows)), now: now)
         case .runImport(let path): runImport(path: path)  // AppRunner+Import.swift
         case .loadSamples: feed(.samplesLoaded(importSamples(), firstRun: false), now: now)
@@ -257,6 +257,9 @@ struct PendingLoads {
 extension AppRunner {
     /// Puts the sheet at `detent` without animation (render, tests).
     public func setDetentInstantly(_ detent: Detent) { apply(.showDetent(detent), now: state.clock) }
+
+    /// Shows `tab` (render).
+    public func show(tab: Tab) { apply(.showTab(tab), now: state.clock) }
 
     /// Moves the map to `viewport` and reads the markers and the list, as a pan or zoom
     /// does (the benchmark drives frames through this).

@@ -156,7 +156,7 @@ final class SearchShowAllTests: XCTestCase {
         s.placeMatches = []  // as if the gazetteer had matched: a place row is highlighted
         s.placeCursor = 0
         let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
-        XCTAssertEqual(effects, [.fitPins])
+        XCTAssertEqual(effects, [.fitPins(announce: true)])
         XCTAssertNil(s.placeCursor)
     }
 }
