@@ -69,6 +69,9 @@ public struct AppState: Sendable {
     var worldFit: (viewport: Viewport, visible: Rect)?
 
     public var selectedID: Int64?
+    /// The pin `keepListRowSelected` selected by itself (the first row), not the user: zoom
+    /// keys then zoom about the map's centre, not about it.
+    var autoSelectedID: Int64?
     /// Index of the selected row in `listed`, when it is listed.
     public var cursor: Int = 0
     /// First list row shown (rows scrolled off the top).
@@ -208,6 +211,14 @@ public struct AppState: Sendable {
         if listReadAll || listPendingIndex != nil { return max(listCount, (listPendingIndex ?? 0) + 1) }
         let rows = max(visibleListRows, 10)
         return max(cursor + 1, scroll + rows) + rows
+    }
+
+    /// True when the category filter and the search let `pin` through: a pin they hide is
+    /// not drawn on the map, even selected (`ViewLoader` asks before adding its marker).
+    public func lets(_ pin: Pin) -> Bool {
+        guard categoryFilter.map({ $0.contains(pin.category) }) ?? true else { return false }
+        guard !search.isEmpty else { return true }
+        return searchMatches.map { $0.text == search && $0.matches.contains { $0.id == pin.id } } ?? false
     }
 
     /// The query for the current viewport, filter and order (list). The distance

@@ -68,6 +68,9 @@ public enum S: String, CaseIterable, Sendable {
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNoCoordinates
 
+    // The first hour, again (issue #25).
+    case msgSearchCleared
+
     /// The string in the current language (English when a table lacks it, which a test forbids).
     public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }
 

@@ -2,6 +2,7 @@
 extension Strings {
     static let english: [S: String] = [
         .sheetShownOf: "{0} of {1}",
+        .msgSearchCleared: "Search cleared",
         .msgLoadedSamplesFirstRun: "Loaded {0} sample pins (first run)",
         .irSwapped: "; the latitude and longitude look swapped",
         // Fit (issue #11).
@@ -138,7 +139,7 @@ extension Strings {
         .msgNothingChanged: "Nothing changed: the pin is as it was",
         .msgFocus: "Focus: {0}",
         .msgFocusListInert: "Focus: list (inert at small: K raises the sheet)",
-        .msgSearchKept: "Search kept: Esc in / clears it",
+        .msgSearchKept: "Search kept: Esc clears it",
         .msgColourOff: "Colour is off: NO_COLOR is set or the terminal has no colours",
         .msgSortCapped: "Sorting by {0} needs at most {1} pins in view: showing the newest; zoom in",
         .msgLoadedSamples: "Loaded {0} sample pins",
@@ -205,7 +206,7 @@ extension Strings {
         .hSmall: "sheet to small",
         .hMedium: "sheet to medium",
         .hLarge: "sheet to large",
-        .hSheetEsc: "lower the sheet to small",
+        .hSheetEsc: "clear a kept search, else lower the sheet to small",
         .hFilter: "filter by category",
         .hSort: "sort: newest/name/distance",
         .hToggleFocus: "focus: map ⇄ list",

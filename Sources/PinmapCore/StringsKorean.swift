@@ -2,6 +2,7 @@
 extension Strings {
     static let korean: [S: String] = [
         .sheetShownOf: "{0}/{1}",
+        .msgSearchCleared: "검색을 지웠습니다",
         .msgLoadedSamplesFirstRun: "예시 핀 {0}개를 불러왔습니다 (첫 실행)",
         .irSwapped: "; 위도와 경도가 바뀐 것 같습니다",
         // Fit (issue #11).
@@ -138,7 +139,7 @@ extension Strings {
         .msgNothingChanged: "바뀐 것이 없습니다: 핀은 그대로입니다",
         .msgFocus: "포커스: {0}",
         .msgFocusListInert: "포커스: 목록 (작게일 때 멈춤: K로 시트 올리기)",
-        .msgSearchKept: "검색 유지: / 안에서 Esc로 지우기",
+        .msgSearchKept: "검색 유지: Esc로 지우기",
         .msgColourOff: "색이 꺼져 있습니다: NO_COLOR가 설정되었거나 터미널에 색이 없습니다",
         .msgSortCapped: "{0} 정렬은 보이는 핀 {1}개까지: 최신순으로 보여 줍니다; 확대하세요",
         .msgLoadedSamples: "예시 핀 {0}개를 불러왔습니다",
@@ -205,7 +206,7 @@ extension Strings {
         .hSmall: "시트 작게",
         .hMedium: "시트 중간",
         .hLarge: "시트 크게",
-        .hSheetEsc: "시트를 작게 내리기",
+        .hSheetEsc: "유지된 검색을 지우고, 없으면 시트를 작게 내리기",
         .hFilter: "분류로 거르기",
         .hSort: "정렬: 최신/이름/거리",
         .hToggleFocus: "포커스: 지도 ⇄ 목록",

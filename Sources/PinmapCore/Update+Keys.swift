@@ -73,7 +73,9 @@ extension AppState {
         case .lowerSheet: stepSheet(up: false, now: now)
         case .sheetTo(let d): moveSheet(to: d, now: now)
         case .sheetEscape:
-            if sheet.detent == .small && !sheet.isAnimating { message = S.msgSheetAlready(Detent.small.label) }
+            // One level at a time: a kept search closes first, then the sheet lowers.
+            if !search.isEmpty { setSearch("", &fx); message = S.msgSearchCleared.text }
+            else if sheet.detent == .small && !sheet.isAnimating { message = S.msgSheetAlready(Detent.small.label) }
             else { moveSheet(to: .small, now: now) }
         case .toggleFocus:
             focus = focus == .map ? .list : .map
@@ -166,11 +168,11 @@ extension AppState {
         layout.visibleMap(sheetHeight: sheet.isDragging ? sheet.height : sheet.layout.height(of: sheet.detent))
     }
 
-    /// Where `+`/`-` zoom about: the selected pin when it is on the visible map, else the
-    /// centre of the visible map (screen cells).
+    /// Where `+`/`-` zoom about: the pin the user selected when it is on the visible map, else
+    /// the centre of the visible map (screen cells).
     var keyZoomAnchor: (col: Double, row: Double) {
         let visible = settledVisibleMap
-        if let sel = markers.first(where: \.selected) {
+        if let sel = markers.first(where: \.selected), sel.id != autoSelectedID {
             let c = viewport.cell(for: GeoPoint(latitude: sel.latitude, longitude: sel.longitude), pane: layout.mapPane)
             if visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down))) { return c }
         }

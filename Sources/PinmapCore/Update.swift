@@ -160,6 +160,7 @@ extension AppState {
         clock = now
         if event.isOutcome {
             receiveResult(event, now: now, &fx)  // Update+Results.swift
+            keepListRowSelected(&fx, before: [])
             return fx.list + tabLoads(after: event)
         }
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
@@ -189,6 +190,7 @@ extension AppState {
         default: break
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
+        keepListRowSelected(&fx, before: effects)
         if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
         persistViewIfChanged(&fx)  // LastView.swift
         effects += fx.list
@@ -259,6 +261,21 @@ extension AppState {
         scroll = min(max(0, scroll), listCount - 1)
     }
 
+    /// With the list focused and taking keys, a listed row is always selected (the first on
+    /// screen when none is), so Enter opens a pin and j/k start from the row shown selected.
+    /// The map does not move: a listed pin is in view already. Not while a search is typed
+    /// or its answer is on its way, nor while the list is read again (`before`, `fx`: this
+    /// update's effects): a pin just added or restored is selected before it is listed.
+    mutating func keepListRowSelected(_ fx: inout Effects, before: [Effect]) {
+        guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending,
+              selectedPin == nil, !listed.isEmpty,
+              !(before + fx.list).contains(.loadView(list: true)) else { return }
+        cursor = min(max(0, scroll), listed.count - 1)
+        selectedID = listed[cursor].id
+        autoSelectedID = selectedID
+        fx.requestView(list: false)  // the selected pin's own marker
+    }
+
     /// More list rows to read when the cursor or the scroll came near the last row
     /// read (`listWindow`), unless the effects already read the list again.
     func listRowsToRead(after effects: [Effect]) -> Effect? {
@@ -299,6 +316,7 @@ extension AppState {
         cursor = index
         let pin = listed[index]
         selectedID = pin.id
+        autoSelectedID = nil
         centerOnSelected(pin, &fx)
         scrollToCursor()
     }

@@ -35,7 +35,8 @@ struct ViewLoader {
             let part = state.search.isEmpty
                 ? try mapView(list: list, totals: totals, index: index, selected: selected)
                 : try searchView(list: list, selected: selected, index: index)
-            let marker = selected.map { sel in
+            // A pin the filter or the search hides is not drawn, selected or not.
+            let marker = selected.flatMap { state.lets($0) ? $0 : nil }.map { sel in
                 MapMarker(id: sel.id, latitude: sel.latitude, longitude: sel.longitude, count: 1,
                           categoryIndex: index[sel.category] ?? -1, title: sel.title, selected: true)
             }

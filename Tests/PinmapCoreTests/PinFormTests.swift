@@ -157,6 +157,9 @@ final class PinFormTests: XCTestCase {
 
     func testEditOrDeleteWithoutASelectionSaysWhy() throws {
         let r = try UIFixtures.runner()
+        // With the map focused nothing is selected by itself (with the list, its first row is).
+        r.char("m")
+        r.state.selectedID = nil
         r.char("e")
         XCTAssertNil(r.state.modal)
         XCTAssertEqual(r.state.message, "Select a pin first (j/k in the list, or click one)")

@@ -106,6 +106,9 @@ final class PointerLegendTests: XCTestCase {
     /// The status line says what the glyph under the mouse pointer is.
     func testStatusLineExplainsTheMarkerUnderThePointer() throws {
         let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.char("m")  // the map focused, no pin selected: the legend, not a selected pin's title
+        r.state.selectedID = nil
+        r.reloadView()
         let pane = r.state.layout.mapPane
         let pin = r.state.viewport.cell(for: GeoPoint(latitude: 35.1008, longitude: 129.0324), pane: pane)
         XCTAssertFalse(pane.contains(col: Int(pin.col), row: Int(pin.row)), "Busan is off the map")

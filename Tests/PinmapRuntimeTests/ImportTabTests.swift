@@ -50,9 +50,10 @@ final class ImportTabTests: XCTestCase {
     func testQIsTextInThePathFieldAndEscLeavesIt() throws {
         let r = try UIFixtures.sqliteRunner()
         r.char("3")
+        r.char("/")
         r.char("q")
         XCTAssertFalse(r.state.quit)
-        XCTAssertEqual(r.state.importTab.field.text, "q")
+        XCTAssertEqual(r.state.importTab.field.text, "/q")
         r.key(.escape)
         r.char("1")
         XCTAssertEqual(r.state.tab, .map)
