@@ -87,6 +87,9 @@ public struct AppState: Sendable {
     public var importTab = ImportTabState()
     /// Selected row on the Settings tab.
     public var settingsCursor = 0
+    /// The import row selected on the Settings tab (index in `importRowsShown`), over
+    /// `settingsCursor`; nil when a setting is.
+    public var settingsImportCursor: Int?
     /// The Settings page's scroll held by a click, so the page does not move under the
     /// mouse (SettingsView.scroll; a key lets it go).
     var settingsScrollHeld: Int?

@@ -48,6 +48,8 @@ public struct ImportTabState: Sendable, Equatable {
     public var progress: Double?
     /// The last import's summary lines.
     public var summary: [String] = [] { didSet { summaryScroll = 0 } }
+    /// The import the summary is of, while it can be undone (`u`).
+    public var lastImport: ImportRow?
     /// Summary lines (as wrapped) scrolled off the top: ↑/↓, PgUp/PgDn reach every reason.
     public var summaryScroll = 0
     /// The home folder (`~`) and the folder Pinmap started in (relative paths): initial
@@ -135,6 +137,9 @@ extension AppState {
         case .char("e"), .char("i"):
             importTab.editing = true
             importTab.entered = true
+            return []
+        case .char("u") where importTab.lastImport != nil && !importTab.summary.isEmpty:
+            confirmUndoImport(importTab.lastImport!, now: clock)  // ImportUndo.swift
             return []
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard !importTab.summary.isEmpty else { return nil }

@@ -9,8 +9,8 @@ public struct StoreInfo: Sendable, Equatable {
     /// File size in bytes (database plus write-ahead log).
     public var sizeBytes: Int64 = 0
     public var pinCount: Int = 0
-    /// Recent import batches, one line each, newest first.
-    public var batches: [String] = []
+    /// Recent imports, newest first (the tab lists `AppState.importRowsShown` of them).
+    public var imports: [ImportRow] = []
     public init() {}
 }
 
@@ -60,10 +60,13 @@ extension AppState {
         }
     }
 
-    mutating func handleSettings(key: Key) -> [Effect]? {
+    mutating func handleSettings(key: Key, now: Double) -> [Effect]? {
         settingsScrollHeld = nil  // keys scroll to follow the cursor
+        if settingsImportCursor != nil { return handleSettingsImportRow(key: key, now: now) }  // ImportUndo.swift
         switch key {
         case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
+        case .up, .char("k") where settingsCursor == 0 && !importRowsShown.isEmpty:
+            settingsImportCursor = importRowsShown.count - 1  // up to the imports above
         case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
         case .enter where settingsCursor == SettingRow.export.rawValue:
             return [.exportPins(exportFormat)]
@@ -104,8 +107,14 @@ enum SettingsView {
         // start and its file name stay readable.
         line(S.stPath(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(S.stPath(""))), ascii: s.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
-        line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
-        for b in s.storeInfo.batches.prefix(3) { line("  " + b, theme.muted, indent: 4) }
+        line(S.stImports(s.storeInfo.imports.isEmpty ? S.stNoImports.text : ""))
+        var cursor = rows.count
+        // An import row is chosen like a setting (↑ from the first setting): Enter undoes it.
+        for (i, b) in s.importRowsShown.enumerated() {
+            let selected = s.settingsImportCursor == i
+            if selected { cursor = rows.count }
+            line((selected ? "▸ " : "  ") + b.line, selected ? theme.selectedRow : theme.muted, indent: 2)
+        }
         line("")
         line(S.stSettings.text, theme.title)
         let values: [(String, String)] = [
@@ -116,9 +125,8 @@ enum SettingsView {
             (S.stPlaceNames.text, s.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
             (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
         ]
-        var cursor = rows.count
         for (i, v) in values.enumerated() {
-            let selected = i == s.settingsCursor
+            let selected = s.settingsImportCursor == nil && i == s.settingsCursor
             if selected { cursor = rows.count }
             // Export, the last row, wraps its long hint under its value column (so a click's
             // row still names its setting); the other values are short.
@@ -150,7 +158,7 @@ enum SettingsView {
         let end = rows.count - visible
         // After a click the page stays put while the cursor's row is still in view.
         if let held = s.settingsScrollHeld, (0...end).contains(held), (held..<held + visible).contains(cursor) { return held }
-        if s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
+        if s.settingsImportCursor == nil && s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
         return max(0, min(cursor + 2 - visible, end))
     }
 
@@ -158,8 +166,12 @@ enum SettingsView {
     /// the first row, the store's four lines, its import batches (up to 3), a blank line and
     /// the title, less the rows scrolled off.
     static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
-        area.y + 7 + min(3, s.storeInfo.batches.count) - scroll(s, area: area)
+        area.y + 7 + s.importRowsShown.count - scroll(s, area: area)
     }
+
+    /// The screen row of the first import row in `area` (the store's title, path, size and
+    /// "imports" lines above it).
+    static func firstImportRow(_ s: AppState, area: Rect) -> Int { area.y + 4 - scroll(s, area: area) }
 
     /// Decimal units (1 kB = 1,000 bytes), as the import's progress bar counts.
     static func formatBytes(_ b: Int64) -> String {

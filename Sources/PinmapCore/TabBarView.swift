@@ -8,7 +8,7 @@ enum TabBarView {
         screen.fill(Rect(x: 0, y: row, width: screen.width, height: 1), with: Cell(" ", theme.tabBar))
         for tab in Tab.allCases {
             let seg = state.layout.tabSegment(tab)
-            let label = self.label(tab, width: seg.count)
+            let label = self.label(tab, width: seg.count, ascii: state.ascii)
             let style = tab == state.tab ? theme.tabActive : theme.tabBar
             let rect = Rect(x: seg.lowerBound, y: row, width: seg.count, height: 1)
             if tab == state.tab { screen.fill(rect, with: Cell(" ", style)) }
@@ -17,11 +17,12 @@ enum TabBarView {
     }
 
     /// `2 Timeline` in a segment `width` cells wide with a cell free on each side; the title
-    /// cut to what is left after the number (`2 Time`), the number alone when nothing is.
-    static func label(_ tab: Tab, width: Int) -> String {
+    /// cut with `…` to what is left after the number (`2 Timel…`), the number alone when
+    /// fewer than two cells are.
+    static func label(_ tab: Tab, width: Int, ascii: Bool) -> String {
         let number = "\(tab.rawValue + 1)"
         let room = width - 2 - (number.count + 1)
-        guard room > 0 else { return number }
-        return number + " " + DisplayWidth.truncate(tab.title, to: room, ellipsis: false)
+        guard room >= 2 else { return number }
+        return number + " " + DisplayWidth.truncate(tab.title, to: room, ascii: ascii)
     }
 }

@@ -35,7 +35,7 @@ extension AppState {
             timeline.follow(rows: TimelineView.pinRows(area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)).count)
             return []
         }
-        if tab == .settings, let effects = handleSettings(key: key) { return effects }
+        if tab == .settings, let effects = handleSettings(key: key, now: now) { return effects }
         if tab == .importer, let effects = handleImportTab(key: key) { return effects }
         guard let action = KeyBindings.action(for: key) else { return [] }
         return perform(action, now: now, &fx)

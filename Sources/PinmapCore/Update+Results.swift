@@ -30,7 +30,12 @@ extension AppState {
             }
             timeline.isStale = false
         case .timelineRestarted(let newestPinDay, let today): startTimeline(newestPinDay: newestPinDay, today: today)
-        case .storeInfoLoaded(let info): storeInfo = info
+        case .storeInfoLoaded(let info):
+            storeInfo = info
+            if let i = settingsImportCursor, i >= importRowsShown.count {
+                settingsImportCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
+            }
+        case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         case .storeFailed(let e): message = S.msgStoreError(e)
         case .settingNotSaved(let e): message = S.msgSettingNotSaved(e)
         case .samplesLoaded(let result, let firstRun):
@@ -39,8 +44,12 @@ extension AppState {
                 message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
                 // The sample pins fitted above the sheet, as `F` would (quietly: the message says what came).
                 fx.add(.fitPins(announce: false))
-                // Only on a new store is it the first run (P later says just how many it loaded).
-                if firstRun && n > 0 { message = S.msgLoadedSamplesFirstRun(n) }
+                // Only on a new store is it the first run (P later says just how many it loaded):
+                // a toast that fades like the others, saying how to remove them.
+                if firstRun && n > 0 {
+                    message = nil
+                    notify(S.msgLoadedSamples(n), S.msgLoadedSamplesFirstRun(n), success: true, now: now)
+                }
             case .failure(let e): message = S.msgSamplesFailed(e)
             }
             pinsChanged(inBulk: true, &fx)
@@ -144,7 +153,7 @@ extension AppState {
 
     /// Pins were written: the Timeline and the search's matches are read again; pins in
     /// bulk (samples, an import) open the Timeline on the newest one's month again.
-    private mutating func pinsChanged(inBulk: Bool, _ fx: inout Effects) {
+    mutating func pinsChanged(inBulk: Bool, _ fx: inout Effects) {
         timeline.isStale = true
         if !search.isEmpty {
             searchGeneration += 1

@@ -63,6 +63,8 @@ public enum AppEvent: Sendable {
     case exportStarted
     /// An export ended.
     case exportFinished(ExportOutcome)
+    /// Undoing an import ended (`Effect.undoImport`).
+    case importUndone(ImportRow, UndoImportOutcome)
     /// Put the sheet at a detent without animation (`pinmap render --detent`).
     case showDetent(Detent)
     /// Show a tab (`pinmap render --tab`).
@@ -119,6 +121,9 @@ public enum Effect: Sendable, Equatable {
     case deleteComment(Comment)
     /// Write every pin in this format to a file next to the store (Settings tab), with a notice.
     case exportPins(ExportFormat)
+    /// Remove an import and its pins, unless some were edited or commented since (as
+    /// `pinmap undo-import` without `--force`); answered by `AppEvent.importUndone`.
+    case undoImport(ImportRow)
 }
 
 extension AppEvent {

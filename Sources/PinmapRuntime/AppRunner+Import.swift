@@ -86,3 +86,18 @@ final class ProgressBox: @unchecked Sendable {
         runner.onProgress?()
     }
 }
+
+extension AppRunner {
+    /// Removes import `id` and its pins, refused when some were edited or commented since
+    /// (`pinmap undo-import` without `--force`), as `Effect.undoImport` asks.
+    func undoImport(_ id: Int64) -> UndoImportOutcome {
+        do {
+            let changed = try store.changedPins(inBatch: id)
+            guard changed == 0 else { return .refused(changed: changed) }
+            guard let removed = try store.undoImport(batchID: id) else { return .missing }
+            return .removed(pins: removed)
+        } catch {
+            return .failed(error.message)
+        }
+    }
+}

@@ -144,6 +144,7 @@ public final class AppRunner {
         case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
             if let event = pinEvent(for: effect) { feed(event, now: now) }  // AppRunner+Pins.swift
         case .exportPins(let format): exportPins(format)  // AppRunner+Export.swift
+        case .undoImport(let row): feed(.importUndone(row, undoImport(row.id)), now: now)  // AppRunner+Import.swift
         }
     }
 
@@ -237,7 +238,9 @@ public final class AppRunner {
         info.sizeBytes = store.sizeInBytes()
         info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
         for b in (try? store.recentImports(limit: 3)) ?? [] {
-            info.batches.append(S.stBatch(b.id, b.importedAt.prefix(16), b.imported, Self.batchName(b.file)))
+            let name = Self.batchName(b.file)
+            info.imports.append(ImportRow(id: b.id, name: name, line: S.stBatch(b.id, b.importedAt.prefix(16), b.imported, name),
+                                          pins: b.imported))
         }
         return info
     }

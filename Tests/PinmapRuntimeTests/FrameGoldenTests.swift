@@ -36,4 +36,8 @@ final class FrameGoldenTests: XCTestCase {
     func testForm() throws { try check("form") { $0.char("a") } }
     func testConfirm() throws { try check("confirm") { $0.char("d") } }
     func testNotice() throws { try check("notice") { $0.char("d"); $0.char("y") } }
+    // Issue #25: an import row on Settings is chosen with ↑ from the first setting, and
+    // Enter asks whether to undo it.
+    func testSettingsImportRow() throws { try check("settings-import-row") { $0.char("4"); $0.char("k") } }
+    func testUndoImportConfirm() throws { try check("undo-import-confirm") { $0.char("4"); $0.char("k"); $0.key(.enter) } }
 }
