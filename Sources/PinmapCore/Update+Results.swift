@@ -64,7 +64,8 @@ extension AppState {
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pinWritten(let outcome):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
-            pinsChanged(inBulk: false, &fx)
+            // A new pin is the newest: the Timeline opens on its month, as after an import.
+            if case .added = outcome { pinsChanged(inBulk: true, &fx) } else { pinsChanged(inBulk: false, &fx) }
         case .commentsLoaded(let pinID, let result, let change): receive(comments: result, of: pinID, after: change)
         case .propertiesLoaded(let pinID, let properties):
             guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }

@@ -165,7 +165,8 @@ extension AppState {
         clock = now
         if event.isOutcome {
             receiveResult(event, now: now, &fx)  // Update+Results.swift
-            keepListRowSelected(&fx, before: [])
+            let listRead: Bool = if case .viewLoaded(let data) = event { data.list && data.view != nil } else { false }
+            keepListRowSelected(&fx, before: [], listRead: listRead)
             return fx.list + tabLoads(after: event)
         }
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
@@ -195,7 +196,7 @@ extension AppState {
         default: break
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
-        keepListRowSelected(&fx, before: effects)
+        keepListRowSelected(&fx, before: effects, listRead: false)
         if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
         persistViewIfChanged(&fx)  // LastView.swift
         effects += fx.list
@@ -270,10 +271,11 @@ extension AppState {
     /// screen when none is), so Enter opens a pin and j/k start from the row shown selected.
     /// The map does not move: a listed pin is in view already. Not while a search is typed
     /// or its answer is on its way, nor while the list is read again (`before`, `fx`: this
-    /// update's effects): a pin just added or restored is selected before it is listed.
-    mutating func keepListRowSelected(_ fx: inout Effects, before: [Effect]) {
+    /// update's effects). A selected pin not listed is replaced only when a list was just read
+    /// (`listRead`) without it: a pin just added or restored is selected before it is listed.
+    mutating func keepListRowSelected(_ fx: inout Effects, before: [Effect], listRead: Bool) {
         guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending,
-              selectedPin == nil, !listed.isEmpty,
+              selectedID == nil || (listRead && selectedPin == nil), !listed.isEmpty,
               !(before + fx.list).contains(.loadView(list: true)) else { return }
         cursor = min(max(0, scroll), listed.count - 1)
         selectedID = listed[cursor].id

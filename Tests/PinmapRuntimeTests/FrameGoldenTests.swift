@@ -38,6 +38,8 @@ final class FrameGoldenTests: XCTestCase {
     func testNotice() throws { try check("notice") { $0.char("d"); $0.char("y") } }
     // Issue #25: an import row on Settings is chosen with ↑ from the first setting, and
     // Enter asks whether to undo it.
+    // Sorted by distance, each row says how far its pin is from the map's centre.
+    func testDistanceSort() throws { try check("distance-sort") { $0.char("s"); $0.char("s") } }
     func testSettingsImportRow() throws { try check("settings-import-row") { $0.char("4"); $0.char("k") } }
     func testUndoImportConfirm() throws { try check("undo-import-confirm") { $0.char("4"); $0.char("k"); $0.key(.enter) } }
 }
