@@ -274,6 +274,14 @@ extension AppState {
     /// update's effects). A selected pin not listed is replaced only when a list was just read
     /// (`listRead`) without it: a pin just added or restored is selected before it is listed.
     mutating func keepListRowSelected(_ fx: inout Effects, before: [Effect], listRead: Bool) {
+        // A row selected by itself goes when the list no longer has the keys (the map has the
+        // focus, the sheet is small): the user did not choose it.
+        if tab == .map, !(focus == .list && listTakesKeys), let auto = autoSelectedID, selectedID == auto, modal == nil {
+            selectedID = nil
+            autoSelectedID = nil
+            fx.requestView(list: false)
+            return
+        }
         guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending,
               selectedID == nil || (listRead && selectedPin == nil), !listed.isEmpty,
               !(before + fx.list).contains(.loadView(list: true)) else { return }

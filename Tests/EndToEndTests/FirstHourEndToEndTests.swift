@@ -24,6 +24,7 @@ final class FirstHourEndToEndTests: XCTestCase {
         XCTAssertTrue(t.statusLine().hasPrefix(" medium · 45 of 45 pins in view"), s)
         t.keys("+m")
         t.key("Left")
+        t.keys("m")  // the list focused again, as it opens: its first row is selected both times
         t.keys("S", pause: 0.5)
         let map = t.waitFor { $0.contains(" small · ") }
         let status = t.statusLine()
@@ -31,10 +32,10 @@ final class FirstHourEndToEndTests: XCTestCase {
         t.keys("q", pause: 0.5)
         restart(t)
         s = t.screen()
-        // The focus is the list's again (it is not part of the view).
-        XCTAssertEqual(t.statusLine().split(separator: " "),
-                       status.replacingOccurrences(of: "[map]", with: "[list]").split(separator: " "), "the same view:\n\(s)")
-        XCTAssertEqual(s.components(separatedBy: "\n").prefix(21), map.components(separatedBy: "\n").prefix(21), "the same map")
+        XCTAssertEqual(t.statusLine(), status, "the same view:\n\(s)")
+        // Rows 0 and 1 held the first run's toast then.
+        let (was, now) = (map.components(separatedBy: "\n").prefix(21).dropFirst(2), s.components(separatedBy: "\n").prefix(21).dropFirst(2))
+        for (a, b) in zip(was, now) where a != b { XCTFail("the same map:\n\(a)\n\(b)") }
         // The tab too.
         t.keys("4", pause: 0.5)
         t.keys("q", pause: 0.5)
