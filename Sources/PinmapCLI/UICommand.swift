@@ -57,6 +57,7 @@ enum UICommand: Command {
         }
         defer { runner.stopSearchWorker() }
         EventLoop(session: session, runner: runner, waiting: waiting).run()
+        runner.close()  // the view and tab to reopen on, whether q or a signal ended the loop
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0
     }

@@ -58,11 +58,11 @@ extension AppState {
         if inViewCount == 0 && totalCount > 0 { fx.add(.fitPins(announce: false)) }
     }
 
-    /// Saves the view and the tab when they changed since last saved, once the sheet is at
-    /// rest (a drag or a slide is never saved half way): a store reopens where it was left,
-    /// even when the terminal was closed without `q`.
+    /// Saves the view and the tab when they changed since the store was opened
+    /// (`AppEvent.closing`): the view as it settles (a sheet mid-slide counts at its target
+    /// detent), so a store reopens where it was left, after `q` or a closed terminal alike.
     mutating func persistViewIfChanged(_ fx: inout Effects) {
-        guard persisted.storeOpened, !sheet.isAnimating, !sheet.isDragging, mapDrag == nil, layout.mapPane.width > 0, !layout.isTooSmall else { return }
+        guard persisted.storeOpened, layout.mapPane.width > 0, !layout.isTooSmall else { return }
         let view = lastView.text
         if view != persisted.view {
             persisted.view = view

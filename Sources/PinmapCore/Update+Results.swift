@@ -117,6 +117,7 @@ extension AppState {
             sheet.reducedMotion = reduced
             fx.requestView(list: true)
         case .showTab(let t): tab = t
+        case .closing: persistViewIfChanged(&fx)  // LastView.swift
         case .showViewport(let v):
             viewport = v
             fx.requestView(list: true)

@@ -69,6 +69,10 @@ public enum AppEvent: Sendable {
     case showDetent(Detent)
     /// Show a tab (`pinmap render --tab`).
     case showTab(Tab)
+    /// The UI is closing (`q`, Ctrl-C, a signal, the terminal gone): the view and the tab
+    /// are saved for the next start (`LastView.swift`). Saved then, not as the map moves:
+    /// a write would make the store's read caches start again at every pan.
+    case closing
     /// Show this part of the map (benchmark, `render --zoom` after `--place`).
     case showViewport(Viewport)
     /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
@@ -198,7 +202,6 @@ extension AppState {
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
         keepListRowSelected(&fx, before: effects, listRead: false)
         if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
-        persistViewIfChanged(&fx)  // LastView.swift
         effects += fx.list
         clampList()
         if let read = listRowsToRead(after: effects) { effects.append(read) }

@@ -264,6 +264,9 @@ extension AppRunner {
     /// Shows `tab` (render).
     public func show(tab: Tab) { apply(.showTab(tab), now: state.clock) }
 
+    /// The UI is closing: saves the view and the tab the store reopens on (`AppEvent.closing`).
+    public func close() { apply(.closing, now: state.clock, loads: false) }
+
     /// Moves the map to `viewport` and reads the markers and the list, as a pan or zoom
     /// does (the benchmark drives frames through this).
     public func show(_ viewport: Viewport) { apply(.showViewport(viewport), now: state.clock) }

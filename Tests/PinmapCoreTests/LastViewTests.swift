@@ -48,6 +48,9 @@ final class LastViewTests: XCTestCase {
         r.char("+"); r.char("m"); r.key(.right); r.char("L"); r.handle(.tick, now: 5)
         r.char("2", at: 6)
         let centre = r.state.visibleMapCentre, zoom = r.state.viewport.zoom
+        // Nothing is written as the map moves (a write would restart the store's read caches at every pan).
+        XCTAssertNil(try store.setting(SettingKey.mapView))
+        r.close()
         XCTAssertEqual(try store.setting(SettingKey.tab), "timeline")
         let again = open(store)
         XCTAssertEqual(again.state.tab, .timeline)
@@ -64,6 +67,7 @@ final class LastViewTests: XCTestCase {
         let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
         let r = open(store)
         r.char("+")
+        r.close()
         let degreesPerColumn = 360 / (r.state.viewport.zoom * 100)
         let narrow = open(store, cols: 80, rows: 24)
         XCTAssertEqual(360 / (narrow.state.viewport.zoom * 80), degreesPerColumn, accuracy: degreesPerColumn * 1e-3)
