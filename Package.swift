@@ -14,6 +14,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // zlib (Debian's zlib1g-dev): raw inflate of KMZ (zip) entries.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // PROJ (Debian's libproj-dev, with proj-data's proj.db): coordinate reference systems.
+        .systemLibrary(name: "CProj", path: "Sources/CProj"),
+        // shapelib (Debian's libshp-dev): Shapefile .shp/.shx/.dbf reading.
+        .systemLibrary(name: "CShapelib", path: "Sources/CShapelib"),
         .target(name: "CCurses", path: "Sources/CCurses",
                 linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CMapData", path: "Sources/CMapData"),
@@ -34,7 +38,7 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
-        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib"]),  // Frame: SafeText for the progress bar
+        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite"]),  // Frame: SafeText for the progress bar
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.

@@ -16,8 +16,13 @@ enum SamplePins {
     static func load(into store: Store) throws -> Int {
         let csv = try rowsNotInStore(store)
         guard csv.split(separator: "\n").count > 1 else { return 0 }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // A new folder of our own (mkdtemp): a predictable name in the shared temporary folder
+        // could be someone else's, with a link in it to a file of the user's.
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-XXXXXX").path.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let dir = URL(fileURLWithPath: String(cString: made), isDirectory: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("pins-seoul.csv")
         try Data(csv.utf8).write(to: url)

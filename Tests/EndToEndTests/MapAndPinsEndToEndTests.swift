@@ -11,15 +11,19 @@ final class MapAndPinsEndToEndTests: XCTestCase {
     /// issue #25 (Seoul at zoom 512 in the middle of the 100×28 pane): a first run makes the
     /// store, then its last view (`map.view`: the centre of the map above the medium sheet)
     /// is set there and the store opened again.
-    private func startOnSeoul(_ t: Tmux) {
-        t.start()
+    private func startOnSeoul(_ t: Tmux, cols: Int = 100) {
+        t.start(cols: cols)
         _ = t.waitFor { $0.contains("Pins in view") }
         t.keys("q", pause: 0.5)
         Tmux.run(["/usr/bin/env", "tmux", "-L", t.socket, "kill-server"])
         Thread.sleep(forTimeInterval: 0.5)
+        // The pane's centre at 37.55N is 5.5 rows (of 2 × 360 / (512 × cols) degrees) below the
+        // centre of the 17 map rows above the medium sheet.
+        let centre = 37.55 + 5.5 * 720 / (512 * Double(cols))
+        let view = String(format: "%.6f,126.980000,512,%d", centre, cols)
         Tmux.run(["/usr/bin/env", "sqlite3", t.dbPath,
-                  "INSERT OR REPLACE INTO settings VALUES ('map.view', '37.627344,126.980000,512,100'), ('sheet.detent', 'medium')"])
-        t.start()
+                  "INSERT OR REPLACE INTO settings VALUES ('map.view', '\(view)'), ('sheet.detent', 'medium')"])
+        t.start(cols: cols)
         _ = t.waitFor { $0.contains("Pins in view") }
     }
 
@@ -30,24 +34,26 @@ final class MapAndPinsEndToEndTests: XCTestCase {
 
     func testWheelZoomOverSeoulDragPanAndClickAPin() throws {
         let t = try Tmux()
-        startOnSeoul(t)
+        // 140 columns: the status line then holds both the pointer's coordinate and the
+        // title of the pin under it (at 100 the title outranks the coordinate).
+        startOnSeoul(t, cols: 140)
         _ = t.waitFor { $0.contains("Pins in view") }
         t.keys("S"); Thread.sleep(forTimeInterval: 0.8)
-        // The first run centres Seoul (37.55N 126.98E) at zoom 512 in the 100×28 pane,
-        // i.e. at cell (50, 14). Keys zoom about the centre of the map left visible above
+        // The first run centres Seoul (37.55N 126.98E) at zoom 512 in the 140×28 pane,
+        // i.e. at cell (70, 14). Keys zoom about the centre of the map left visible above
         // the small sheet (row 12.5), so zooming out brings Seoul to row 12; zoom back in
         // with the wheel there.
         for _ in 0..<5 { t.keys("-", pause: 0.1) }
         XCTAssertEqual(zoom(t.statusLine()), 16, t.statusLine())
         XCTAssertTrue(t.statusLine().contains(" centre "), t.statusLine())
-        t.keys(Tmux.wheelUp(50, 12), pause: 0.2)
+        t.keys(Tmux.wheelUp(70, 12), pause: 0.2)
         let pointer = { (s: String) in
             (s.components(separatedBy: " · ").first { $0.contains("N ") && $0.hasSuffix("E") } ?? "?")
                 .replacingOccurrences(of: "pointer ", with: "")
         }
         let first = pointer(t.statusLine())
         XCTAssertTrue(first.hasPrefix("37."), t.statusLine())
-        for _ in 0..<4 { t.keys(Tmux.wheelUp(50, 12), pause: 0.15) }
+        for _ in 0..<4 { t.keys(Tmux.wheelUp(70, 12), pause: 0.15) }
         var status = t.statusLine()
         XCTAssertEqual(zoom(status), 512, status)
         // Zooming about the pointer keeps the same place under it (Seoul, south-east of the centre by half a cell).

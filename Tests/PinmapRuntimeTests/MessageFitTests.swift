@@ -218,10 +218,10 @@ final class MessageFitTests: XCTestCase {
         XCTAssertEqual(r.text, """
 
               ▸ Export pins       [csv] geojson gpx
-                                  kml (←/→ format,
-                                  Enter writes it
-                                  next to the
-                                  store)
+                                  kml gpkg (←/→
+                                  format, Enter
+                                  writes it next to
+                                  the store)
                 Sheet detent: small (remembered ac…
 
               Data
