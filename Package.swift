@@ -38,7 +38,9 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
-        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite"]),  // Frame: SafeText for the progress bar
+        // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
+        // reference systems; CShapelib: Shapefiles.
+        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite"]),
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.

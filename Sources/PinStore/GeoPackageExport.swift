@@ -11,9 +11,10 @@ import Glibc
 /// - Table `pins`: `fid` (the pin's id), `geom` (a `GP` header, little-endian, no envelope, srs
 ///   4326, then a WKB Point: 29 bytes), `title`, `description`, `category`, `created_at` (as
 ///   stored) and one column per property key, typed by the values the pins hold: TEXT for
-///   strings, INTEGER, REAL, BOOLEAN; a key whose values mix types, or hold arrays or
-///   objects, is TEXT holding each value's JSON text, marked `application/json` in
-///   `gpkg_data_columns` (the schema extension). A key that repeats a column name (SQLite
+///   strings, INTEGER, REAL, BOOLEAN; a key whose values mix types, hold arrays, objects or
+///   nulls, or numbers SQL would write back otherwise (`0.10`, `1E5`, beyond 64 bits) is TEXT
+///   holding each value's JSON text as stored, marked `application/json` in
+///   `gpkg_data_columns` (the schema extension): the round trip is exact. A key that repeats a column name (SQLite
 ///   compares them without case) gets a `_2` suffix, and its key as the column's `name` there.
 /// - Spatial index: the R-tree extension (`rtree_pins_geom`, filled here once, with the
 ///   standard triggers that keep it current when GIS tools edit the table, and its
@@ -53,22 +54,20 @@ public enum GeoPackageExport {
             /// The declared SQL type.
             var sqlType: String { self == .json ? "TEXT" : rawValue }
 
-            /// The kind of a column holding `entry` and the values before it (`so`, nil for none);
-            /// null values fit any kind.
+            /// The kind of a column holding `entry` and the values before it (`so`, nil for none).
+            /// A JSON null makes it JSON: as SQL NULL it would read back as no value at all.
             static func of(_ entry: PinProperties.Entry, joining so: Kind?) -> Kind {
                 let own: Kind
                 if entry.isString {
                     own = .text
-                } else if entry.value == "null" {
-                    return so ?? .text
                 } else if entry.value == "true" || entry.value == "false" {
                     own = .boolean
-                } else if Int64(entry.value) != nil {
+                } else if let i = Int64(entry.value), String(i) == entry.value {
                     own = .integer
-                } else if entry.value.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), Double(entry.value) != nil {
-                    own = .real
+                } else if let d = Double(entry.value), "\(d)" == entry.value, !(d == 0 && d.sign == .minus) {
+                    own = .real  // written as the importer writes a REAL back (SQLite drops -0.0's sign)
                 } else {
-                    own = .json  // arrays, objects, integers beyond 64 bits
+                    own = .json  // null, arrays, objects, integers beyond 64 bits, `0.10`, `1E5`
                 }
                 guard let so else { return own }
                 return so == own ? own : .json
@@ -126,7 +125,7 @@ public enum GeoPackageExport {
             var values: [SQLValue] = [.int(pin.id), .null, .text(pin.title), optional(pin.description),
                                       optional(pin.category), optional(pin.createdAt)]
             values += Array(repeating: .null, count: columns.count)
-            for entry in try reader.entries(pin.properties) {
+            for entry in try entries(pin.properties, reader) {
                 guard let k = position[entry.key] else { continue }
                 values[6 + k] = value(entry, columns[k].kind)
             }
@@ -159,7 +158,7 @@ public enum GeoPackageExport {
         let reader = try PropertyReader()
         let cursor = try store.pinCursor()
         while let pin = try cursor.next() {
-            for entry in try reader.entries(pin.properties) {
+            for entry in try entries(pin.properties, reader) {
                 kinds[entry.key] = Column.Kind.of(entry, joining: kinds[entry.key])
             }
         }
@@ -182,7 +181,6 @@ public enum GeoPackageExport {
     private static func value(_ entry: PinProperties.Entry, _ kind: Column.Kind) -> SQLValue {
         switch kind {
         case .json: return .text(entry.isString ? jsonString(entry.value) : entry.value)
-        case _ where entry.value == "null" && !entry.isString: return .null
         case .integer: return Int64(entry.value).map { .int($0) } ?? .null
         case .real: return Double(entry.value).map { .double($0) } ?? .null
         case .boolean: return .int(entry.value == "true" ? 1 : 0)
@@ -195,6 +193,15 @@ public enum GeoPackageExport {
         var out = ""
         JSONText.append(s, to: &out)
         return out
+    }
+
+    /// The properties of a pin, each non-string value as written in the JSON text (`0.10`
+    /// stays `0.10`), so a number's column and value keep it exactly.
+    static func entries(_ json: String, _ reader: PropertyReader) throws(StoreError) -> [PinProperties.Entry] {
+        var entries = try reader.entries(json)
+        guard let texts = JSONMemberText.values(json), texts.count == entries.count else { return entries }
+        for i in entries.indices where !entries[i].isString { entries[i].value = texts[i] }
+        return entries
     }
 
     private static func optional(_ text: String) -> SQLValue { text.isEmpty ? .null : .text(text) }

@@ -44,6 +44,8 @@ final class MapAndPinsEndToEndTests: XCTestCase {
         // the small sheet (row 12.5), so zooming out brings Seoul to row 12; zoom back in
         // with the wheel there.
         for _ in 0..<5 { t.keys("-", pause: 0.1) }
+        // On a loaded machine the last key may still be on its way: wait for its frame.
+        _ = t.waitFor { _ in zoom(t.statusLine()) == 16 }
         XCTAssertEqual(zoom(t.statusLine()), 16, t.statusLine())
         XCTAssertTrue(t.statusLine().contains(" centre "), t.statusLine())
         t.keys(Tmux.wheelUp(70, 12), pause: 0.2)
@@ -54,6 +56,7 @@ final class MapAndPinsEndToEndTests: XCTestCase {
         let first = pointer(t.statusLine())
         XCTAssertTrue(first.hasPrefix("37."), t.statusLine())
         for _ in 0..<4 { t.keys(Tmux.wheelUp(70, 12), pause: 0.15) }
+        _ = t.waitFor { _ in zoom(t.statusLine()) == 512 }
         var status = t.statusLine()
         XCTAssertEqual(zoom(status), 512, status)
         // Zooming about the pointer keeps the same place under it (Seoul, south-east of the centre by half a cell).

@@ -133,6 +133,18 @@ final class GISImportTests: XCTestCase {
         try assertMatchesReference(s, "utm-32652.geojson")
     }
 
+    func testGeoJSONWithoutCRSTakesTheOption() throws {
+        let text = try String(contentsOfFile: gis("utm-32652.geojson"), encoding: .utf8)
+            .replacingOccurrences(of: #""crs": { "type": "name", "properties": { "name": "urn:ogc:def:crs:EPSG::32652" } },"#, with: "")
+        XCTAssertFalse(text.contains("crs"))
+        let path = Fixture.temporary(Array(text.utf8), suffix: ".geojson")
+        addTeardownBlock { unlink(path) }
+        let s = try read(path, crs: "EPSG:32652")
+        XCTAssertEqual(s.system, "EPSG:32652, WGS 84 / UTM zone 52N")
+        XCTAssertEqual(s.notes, [])
+        try assertMatchesReference(s, "utm-32652.geojson")
+    }
+
     func testGeoJSONCRSThatPROJCannotResolveRefusesTheFile() {
         let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},"features":[]}"#.utf8), suffix: ".geojson")
         addTeardownBlock { unlink(path) }

@@ -36,6 +36,16 @@ final class GeoPackageTests: XCTestCase {
         return store
     }
 
+    /// Pins whose properties hold numbers in the forms JSON allows but SQL loses.
+    private func awkwardStore(_ dir: String) throws -> Store {
+        let store = try Store(path: dir + "/awkward.sqlite")
+        try store.insert(NewPin(title: "A", latitude: 1.0000000000000002, longitude: -0.30000000000000004, createdAt: "2024-05-01",
+                                properties: #"{"ratio":0.10,"big":12345678901234567890,"exp":1E5,"neg":-0.0,"n":null,"obj":{"k":[1,2.50]}}"#))
+        try store.insert(NewPin(title: "B", latitude: 2, longitude: 3, createdAt: "2024-05-02",
+                                properties: #"{"ratio":0.5,"big":1,"exp":2,"n":"x","obj":"plain"}"#))
+        return store
+    }
+
     func testExportHasTheStructureOfAGeoPackage() throws {
         let dir = folder()
         let path = dir + "/out.gpkg"
@@ -106,6 +116,31 @@ final class GeoPackageTests: XCTestCase {
             return out
         }
         XCTAssertEqual(try properties(target), try properties(source), "every key with its value and JSON type")
+    }
+
+    func testRoundTripKeepsEveryNumberAsWritten() throws {
+        let dir = folder()
+        let source = try awkwardStore(dir)
+        let path = dir + "/awkward.gpkg"
+        _ = try GeoPackageExport.write(source, to: path)
+        XCTAssertEqual(try rows(path, "SELECT column_name FROM gpkg_data_columns ORDER BY column_name"),
+                       ["big", "exp", "n", "neg", "obj", "ratio"], "numbers whose text SQL would change, and nulls, are JSON text")
+        XCTAssertEqual(try rows(path, "SELECT ratio, big, exp, neg, n, obj FROM pins ORDER BY fid"), [
+            "0.10|12345678901234567890|1E5|-0.0|null|{\"k\":[1,2.50]}", "0.5|1|2|NULL|\"x\"|\"plain\"",
+        ])
+        let target = try Store(path: dir + "/again.sqlite")
+        XCTAssertEqual(try Importer.run(path: path, store: target).imported, 2)
+        func all(_ s: Store) throws -> [String] {
+            var out: [String] = []
+            let cursor = try s.pinCursor()
+            while let p = try cursor.next() { out.append("\(p.title) \(p.latitude) \(p.longitude) \(p.createdAt) \(p.properties)") }
+            return out
+        }
+        XCTAssertEqual(try all(target), [
+            #"A 1.0000000000000002 -0.30000000000000004 2024-05-01 {"ratio":0.10,"big":12345678901234567890,"exp":1E5,"neg":-0.0,"n":null,"obj":{"k":[1,2.50]}}"#,
+            #"B 2.0 3.0 2024-05-02 {"ratio":0.5,"big":1,"exp":2,"n":"x","obj":"plain"}"#,
+        ])
+        XCTAssertEqual(try all(target), try all(source))
     }
 
     func testAFailedExportLeavesTheFileAsItWas() throws {
