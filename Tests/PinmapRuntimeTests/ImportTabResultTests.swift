@@ -69,7 +69,7 @@ final class ImportTabResultTests: XCTestCase {
         XCTAssertEqual(path, "/tmp/pm-fixui/a.csv", "the frame below assumes TMPDIR=/tmp")
         XCTAssertEqual(r.text, """
                  ✓ a.csv: 1 imported, 0 rejected, 0 duplicates skipped
-              Import pins from a CSV, GeoJSON, GPX, KML, KMZ or JSON f…
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoP…
 
 
               File: /tmp/pm-fixui/a.csv
