@@ -155,17 +155,17 @@ public struct Viewport: Sendable, Equatable {
     }
 
     /// Centres on `box` and picks the largest zoom that shows it whole, with
-    /// one cell of margin on every side. A box with `west > east` is taken to
-    /// cross the antimeridian. Boxes smaller than 0.02° (the data's
-    /// resolution, e.g. a single pin) are treated as 0.02° wide and high.
-    public mutating func fit(_ box: LatLonBox, pane: Rect) {
+    /// `margin` cells (columns, rows; one by default) left free on every side. A box
+    /// with `west > east` is taken to cross the antimeridian. Boxes smaller than 0.02°
+    /// (the data's resolution, e.g. a single pin) are treated as 0.02° wide and high.
+    public mutating func fit(_ box: LatLonBox, pane: Rect, margin: (cols: Int, rows: Int) = (1, 1)) {
         let south = GeoMath.clampLatitude(min(box.south, box.north))
         let north = GeoMath.clampLatitude(max(box.south, box.north))
         var span = box.east - box.west
         if span < 0 { span += 360 }
         span = min(360, span)
         let width = max(0.02, span), height = max(0.02, north - south)
-        let usableCols = Double(max(1, pane.width - 2)), usableRows = Double(max(1, pane.height - 2))
+        let usableCols = Double(max(1, pane.width - 2 * margin.cols)), usableRows = Double(max(1, pane.height - 2 * margin.rows))
         let dpcNeeded = max(width / usableCols, height / (2 * usableRows))
         center = GeoPoint(latitude: (south + north) / 2, longitude: box.west + span / 2)
         zoom = 360 / (Double(max(1, pane.width)) * dpcNeeded)

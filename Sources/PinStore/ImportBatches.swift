@@ -53,6 +53,20 @@ extension Store {
         return out
     }
 
+    /// The creation times (`created_at` as stored) of the pins batch `id` still has: an edit
+    /// never changes them, so they tell which rows of the batch's file are still in the store.
+    /// - Throws: `StoreError` when the store cannot be read.
+    public func creationTimes(inBatch id: Int64) throws(StoreError) -> Set<String> {
+        let st = try db.prepare("""
+            SELECT p.created_at FROM import_batch_pins r, pins p WHERE r.batch_id = ?1
+              AND p.id BETWEEN r.first_pin AND r.last_pin AND p.batch_id = ?1
+            """)
+        try st.bind([.int(id)])
+        var out: Set<String> = []
+        while try st.step() { out.insert(st.text(0)) }
+        return out
+    }
+
     /// How many pins of batch `id` were changed after the import: edited (`edits`, which
     /// `Store.update` counts: timestamps have whole seconds and cannot tell an edit in the
     /// import's second) or commented.

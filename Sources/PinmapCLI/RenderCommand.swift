@@ -14,9 +14,9 @@ enum RenderCommand: Command {
         usage: "pinmap render [--db PATH] [--size COLSxROWS] [--tab map|timeline|import|settings] [--detent small|medium|large] [--center LAT,LON | --place NAME] [--zoom Z] [--ascii]",
         summary: "Print the frame the terminal UI would show, as plain text (indexing first what a large import left, as the UI does).",
         options: [("--db", "store path"), ("--size", "frame size in cells (default 100x30)"),
-                  ("--tab", "map, timeline, import or settings (default map)"),
+                  ("--tab", "map, timeline, import or settings (default: the last used, else map)"),
                   ("--detent", "small, medium or large (default: the last used, else medium)"),
-                  ("--center", "map centre as LAT,LON in decimal degrees"),
+                  ("--center", "map centre as LAT,LON in decimal degrees (default: the last view, else the pins fitted)"),
                   ("--place", "centre on a place by name, offline (\"Seoul\", \"서울\", \"France\"), zoomed to fit it"),
                   ("--zoom", "map zoom: 1 = whole world, ×2 per step (max 16384)")],
         flags: [("--ascii", "ASCII instead of braille and symbols (automatic when the locale is not UTF-8)")],
@@ -26,15 +26,16 @@ enum RenderCommand: Command {
         let (cols, rows) = try size(args.value("--size") ?? "100x30")
         // ASCII when asked, or when the locale is not UTF-8 (`LANG=C`), as the UI does.
         let ascii = args.has("--ascii") || !TerminalLocale.apply()
-        var tab = Tab.map
+        var tab: Tab?
         if let t = args.value("--tab") {
             guard let named = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }
             tab = named
         }
         let viewport = try viewport(args)
+        // The store's last view, tab and detent come with its settings (as the UI reopens it);
+        // the options below override them.
         let state = AppState(cols: cols, rows: rows, ascii: ascii, color: false, reducedMotion: true,
-                             environment: UIRunner.environment(localeIsUTF8: true, colorAvailable: true),
-                             tab: tab, viewport: viewport ?? .world)
+                             environment: UIRunner.environment(localeIsUTF8: true, colorAvailable: true))
         let store = try PinmapCLI.openStore(args, reading: true)
         // Pins a large import left out of the map's clusters join them first (`pinmap index`);
         // a store that cannot be written, or whose pins another pinmap's import is indexing
@@ -46,6 +47,13 @@ enum RenderCommand: Command {
         if let d = args.value("--detent") {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
             runner.setDetentInstantly(detent)
+        }
+        if let tab { runner.show(tab: tab) }
+        if let viewport, args.value("--place") == nil {
+            // --zoom alone zooms the last view about its centre.
+            var v = args.value("--center") == nil ? runner.state.viewport : viewport
+            v.zoom = viewport.zoom
+            runner.show(v)
         }
         if let name = args.value("--place") {
             guard args.value("--center") == nil else {
@@ -69,6 +77,7 @@ enum RenderCommand: Command {
         return (c, r)
     }
 
+    /// The view `--center` and `--zoom` ask for (zoom 1 without `--zoom`), nil without either.
     static func viewport(_ args: ParsedArguments) throws(CLIError) -> Viewport? {
         guard args.value("--center") != nil || args.value("--zoom") != nil else { return nil }
         var v = Viewport.world

@@ -4,11 +4,18 @@ import PinStore
 
 /// The bundled sample pins (Data/pins/pins-seoul.csv, embedded in the binary).
 enum SamplePins {
+    /// The label of the batch the sample pins are imported as (the Settings tab shows it in the UI's language).
+    static let batchLabel = "pins-seoul.csv (bundled sample pins)"
+
     /// Imports the sample pins through the normal importer, as one batch named
     /// `pins-seoul.csv` (so `pinmap undo-import` removes them); returns how
-    /// many were added (0 when they are already there: duplicates are skipped).
+    /// many were added (0 when they are already there). A sample pin still in the store
+    /// from an earlier load is never added again, even edited: only the rows whose pins are
+    /// gone (deleted, or their batch undone) are (`rowsNotInStore`).
     /// - Throws: `ImportError` when the store refuses the write.
     static func load(into store: Store) throws -> Int {
+        let csv = try rowsNotInStore(store)
+        guard csv.split(separator: "\n").count > 1 else { return 0 }
         // A new folder of our own (mkdtemp): a predictable name in the shared temporary folder
         // could be someone else's, with a link in it to a file of the user's.
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-XXXXXX").path.utf8CString)
@@ -18,9 +25,28 @@ enum SamplePins {
         let dir = URL(fileURLWithPath: String(cString: made), isDirectory: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("pins-seoul.csv")
-        try Data(SamplePinsData.csv.utf8).write(to: url)
+        try Data(csv.utf8).write(to: url)
         var options = ImportOptions()
-        options.batchLabel = "pins-seoul.csv (bundled sample pins)"
+        options.batchLabel = batchLabel
         return try Importer.run(path: url.path, store: store, options: options).imported
+    }
+
+    /// The sample CSV without the rows whose pins an earlier load left in the store: a
+    /// sample pin is known by its creation time (unique among the samples; an edit keeps
+    /// it), looked up only among the pins of sample batches.
+    static func rowsNotInStore(_ store: Store) throws(StoreError) -> String {
+        var kept: Set<String> = []
+        for batch in try store.importBatches() where batch.file == batchLabel && batch.pinsLeft > 0 {
+            kept.formUnion(try store.creationTimes(inBatch: batch.id))
+        }
+        guard !kept.isEmpty else { return SamplePinsData.csv }
+        var lines = SamplePinsData.csv.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = lines.removeFirst()
+        // The creation time is the last field of each row, after its last comma (never quoted).
+        let rows = lines.filter { line in
+            guard let comma = line.lastIndex(of: ",") else { return !line.isEmpty }
+            return !kept.contains(String(line[line.index(after: comma)...]).trimmingCharacters(in: .whitespaces))
+        }
+        return ([header] + rows).joined(separator: "\n")
     }
 }

@@ -50,6 +50,7 @@ enum UICommand: Command {
         EventLoop(session: session, runner: runner, start: start).run()
         // Quit by a signal: as q, a long job is stopped.
         if !runner.state.quit { runner.handle(.terminate, now: Monotonic.seconds() - start) }
+        runner.close()  // the view and tab to reopen on, whether q or a signal ended the loop
         // Writes asked for are finished (none is lost); a stopped job ends rolled back.
         runner.finishWrites(now: Monotonic.seconds() - start)
         session.stop()

@@ -71,6 +71,9 @@ public struct AppState: Sendable {
     var resizeAnchor: ResizeAnchor?
 
     public var selectedID: Int64?
+    /// The pin `keepListRowSelected` selected by itself (the first row), not the user: zoom
+    /// keys then zoom about the map's centre, not about it.
+    var autoSelectedID: Int64?
     /// Index of the selected row in `listed`, when it is listed.
     public var cursor: Int = 0
     /// First list row shown (rows scrolled off the top).
@@ -86,6 +89,9 @@ public struct AppState: Sendable {
     public var importTab = ImportTabState()
     /// Selected row on the Settings tab.
     public var settingsCursor = 0
+    /// The import row selected on the Settings tab (index in `importRowsShown`), over
+    /// `settingsCursor`; nil when a setting is.
+    public var settingsImportCursor: Int?
     /// The Settings page's scroll held by a click, so the page does not move under the
     /// mouse (SettingsView.scroll; a key lets it go).
     var settingsScrollHeld: Int?
@@ -173,6 +179,11 @@ public struct AppState: Sendable {
     /// The user stopped indexing: not started again by a view read this session.
     var indexingDeclined = false
 
+    /// The view and tab last saved in the store (`LastView.swift`).
+    var persisted = PersistedView()
+    /// The view was reopened from the store and not read yet: when it holds no pins, they are fitted.
+    var reopenedViewUnchecked = false
+
     public init(cols: Int, rows: Int, detent: Detent = .medium, ascii: Bool = false, color: Bool = true,
                 sensitivity: Double = 1, reducedMotion: Bool = false, environment: AppEnvironment = AppEnvironment(),
                 tab: Tab = .map, viewport: Viewport = .world) {
@@ -229,6 +240,14 @@ public struct AppState: Sendable {
         if listReadAll || listPendingIndex != nil { return max(listCount, (listPendingIndex ?? 0) + 1) }
         let rows = max(visibleListRows, 10)
         return max(cursor + 1, scroll + rows) + rows
+    }
+
+    /// True when the category filter and the search let `pin` through: a pin they hide is
+    /// not drawn on the map, even selected (`ViewLoader` asks before adding its marker).
+    public func lets(_ pin: Pin) -> Bool {
+        guard categoryFilter.map({ $0.contains(pin.category) }) ?? true else { return false }
+        guard !search.isEmpty else { return true }
+        return searchMatches.map { $0.text == search && $0.matches.contains { $0.id == pin.id } } ?? false
     }
 
     /// The query for the current viewport, filter and order (list). The distance

@@ -50,7 +50,7 @@ extension AppState {
     /// How an import that ended after `q` ended, in one line (its notice's words).
     func quitNote(importOf name: String, _ result: Result<ImportReport, ImportFailure>) -> String {
         switch result {
-        case .success(let r): return S.noticeImportedText(name, r.imported, r.duplicates, r.rejected)
+        case .success(let r): return ImportResultText.head(r, name: name)  // one wording per import summary
         case .failure(let e): return S.noticeImportFailedText(name, e.text)
         }
     }

@@ -10,6 +10,8 @@ public struct ConfirmPopup: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         case deletePin(Pin)
         case deleteComment(Comment)
+        /// Undo an import (Settings, the Import tab's result).
+        case undoImport(ImportRow)
     }
 
     public enum Button: Int, Sendable, Equatable { case confirm = 0, cancel = 1 }
@@ -39,6 +41,8 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .deletePin(let pin): return TextWrap.sentence({ S.cfDeletePin($0) }, around: pin.title, in: width, ascii: ascii)
         case .deleteComment: return S.cfDeleteComment.text
+        case .undoImport(let row):
+            return TextWrap.sentence({ S.cfUndoImport(row.id, $0) }, around: row.name, in: width, ascii: ascii)
         }
     }
 
@@ -46,10 +50,26 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .deletePin: return S.cfDeletePinText.text
         case .deleteComment(let c): return "“\(c.body)”"
+        case .undoImport(let row): return S.cfUndoImportText(row.pins)
         }
     }
 
-    public var confirmLabel: String { S.cfDelete.text }
+    public var confirmLabel: String {
+        if case .undoImport = action { return S.cfUndo.text }
+        return S.cfDelete.text
+    }
+
+    /// The keys under the buttons (`y` names what it does).
+    public var hint: String {
+        if case .undoImport = action { return S.cfHintUndo.text }
+        return S.cfHint.text
+    }
+
+    /// What the status line says when the pop-up is cancelled.
+    public var cancelledMessage: String {
+        if case .undoImport = action { return S.msgNothingRemoved.text }
+        return S.msgNothingDeleted.text
+    }
 
     public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : S.cfCancel.text }
 

@@ -81,7 +81,10 @@ enum DetailView {
         let dms = CoordinateText.dms(latitude: pin.latitude, longitude: pin.longitude)
         let place = SafeText.sanitize(pin.placeText(PlaceNaming(language: state.placeLanguage, ascii: ascii)), ascii: ascii)
         screen.put("  \(decimal)  ·  \(dms)  ·  \(place)", col: body.x, row: l.coordsRow, maxWidth: body.width)
-        screen.put(S.dtCreated(SafeText.sanitize(pin.createdAt, ascii: ascii), SafeText.sanitize(pin.updatedAt, ascii: ascii)),
+        // One format, in the pin's own offset (DateText.swift).
+        let offset = DateText.offset(of: pin.createdAt)
+        screen.put(S.dtCreated(SafeText.sanitize(DateText.text(pin.createdAt, in: offset), ascii: ascii),
+                               SafeText.sanitize(DateText.text(pin.updatedAt, in: offset), ascii: ascii)),
                    col: body.x, row: l.datesRow, style: theme.date)
         drawDescription(d, layout: l, into: &screen, ascii: ascii, theme: theme)
         drawMap(pin, in: l.map, state: state, into: &screen, theme: theme)
@@ -144,8 +147,9 @@ enum DetailView {
             let base: Style = selected ? theme.selectedRow : .plain
             if selected { screen.fill(Rect(x: r.x, y: row, width: r.width, height: 1), with: Cell(" ", base)) }
             var x = screen.put(selected ? (ascii ? "  > " : "  ▸ ") : "    ", col: r.x, row: row, style: base)
-            x = screen.put(SafeText.sanitize(String(c.createdAt.prefix(10)), ascii: ascii), col: x, row: row,
-                           style: selected ? base : theme.date)
+            // The comment's day in the pin's offset (a comment is stored in UTC).
+            let day = String(DateText.text(c.createdAt, in: DateText.offset(of: d.pin.createdAt)).prefix(10))
+            x = screen.put(SafeText.sanitize(day, ascii: ascii), col: x, row: row, style: selected ? base : theme.date)
             // One line per comment: line breaks become spaces, the rest is cut with an ellipsis.
             let body = SafeText.sanitize(c.body.replacingNewlines, ascii: ascii)
             let room = max(1, r.maxX - x - 3)

@@ -7,9 +7,8 @@ enum ImportResultText {
     /// The result of an import: counts and batch, format, columns, kept properties, the
     /// first rejected rows and duplicates, and the importer's notes.
     static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
-        let name = (r.file as NSString).lastPathComponent
-        var head = S.irHead(name, r.imported, r.rejected, r.duplicates)
-        if let batch = r.batchID { head += " " + S.irBatch(batch) }
+        var head = self.head(r, name: (r.file as NSString).lastPathComponent)
+        if let batch = r.batchID, r.imported > 0 { head += " " + S.irBatch(batch) }
         var lines = [head, preview(format: r.format, encoding: r.encoding, delimiter: r.delimiter, size: nil)]
         if !r.columns.isEmpty { lines.append(columns(r.columns)) }
         if let crs = r.coordinateSystem { lines.append(S.importCRS(crs)) }
@@ -23,6 +22,12 @@ enum ImportResultText {
         if r.duplicates > dups.count { lines.append(S.irMoreDuplicates(r.duplicates - dups.count)) }
         lines += r.notes.map { S.irNote(ImportNoteText.text($0)) }
         return lines
+    }
+
+    /// An import's counts in the one wording the tab and the toast share:
+    /// `a.csv: 2 imported, 20 rejected, 0 duplicates skipped`.
+    static func head(_ r: ImportReport, name: String) -> String {
+        S.irHead(name, r.imported, r.rejected, r.duplicates)
     }
 
     /// A preview row: `title  lat, lon  category`, or `✗ line N: why` in the UI's language.

@@ -43,6 +43,9 @@ public struct ImportTabState: Sendable, Equatable {
     public var field = TextField("")
     /// True while the path field takes the keys (printable keys are text).
     public var editing = true
+    /// The user typed into the field, or entered it (`e`, `i`, a paste): until then the keys
+    /// that work everywhere (`globalKeys`, Tab) keep their meaning in the empty field.
+    public var entered = false
     public var preview: ImportPreview?
     /// The file-level error of the last preview or import, if any.
     public var error: String?
@@ -50,6 +53,8 @@ public struct ImportTabState: Sendable, Equatable {
     public var progress: Double?
     /// The last import's summary lines.
     public var summary: [String] = [] { didSet { summaryScroll = 0 } }
+    /// The import the summary is of, while it can be undone (`u`).
+    public var lastImport: ImportRow?
     /// Summary lines (as wrapped) scrolled off the top: ↑/↓, PgUp/PgDn reach every reason.
     public var summaryScroll = 0
     /// The home folder (`~`) and the folder Pinmap started in (relative paths): initial
@@ -65,8 +70,9 @@ public struct ImportTabState: Sendable, Equatable {
     public var pick: Int?
     public init() {}
 
-    /// Keys that keep their global meaning while the path field does not take the keys
-    /// (quit, help, the tabs); any other character typed then starts a new path.
+    /// Keys that keep their global meaning while the path field does not take the keys, or
+    /// is empty and not entered (quit, help, the tabs); any other character typed then
+    /// starts a new path.
     static let globalKeys: Set<Character> = ["q", "?", "1", "2", "3", "4"]
 
     /// The path changed, or a new preview or import starts: what was shown for the last
@@ -110,10 +116,12 @@ extension AppState {
         if importTab.editing {
             switch key {
             case .ctrl("c"): quit = true; return true
-            case .escape: importTab.editing = false; return true
+            case .char(let c) where ImportTabState.globalKeys.contains(c) && !importTab.entered && importTab.field.text.isEmpty:
+                return false  // `3` then `4` shows Settings, not "File: 4"
+            case .escape: endImportPathEditing(); return true
             case .enter:
                 guard !importTab.field.text.trimmingSpaces.isEmpty else { importTab.error = S.importNeedPath.text; return true }
-                importTab.editing = false
+                endImportPathEditing()
                 fx.add(.previewImport(path: importTab.resolvedPath))
                 return true
             case .tab:
@@ -128,7 +136,7 @@ extension AppState {
                 pickImportFile(step: key == .down ? 1 : -1)
                 return true
             default:
-                _ = importTab.field.handle(key)
+                if importTab.field.handle(key), case .char = key { importTab.entered = true }
                 importTab.clearShownFile()
                 importTab.pick = nil
                 return true
@@ -147,6 +155,10 @@ extension AppState {
             return true
         case .char("e"), .char("i"):
             importTab.editing = true
+            importTab.entered = true
+            return true
+        case .char("u") where importTab.lastImport != nil && !importTab.summary.isEmpty:
+            confirmUndoImport(importTab.lastImport!, now: clock)  // ImportUndo.swift
             return true
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard !importTab.summary.isEmpty else { return false }
@@ -157,6 +169,7 @@ extension AppState {
             startNewImportPath()
             importTab.clearShownFile()
             _ = importTab.field.handle(key)
+            importTab.entered = true
             return true
         default: return false
         }
@@ -180,11 +193,19 @@ extension AppState {
         importTab.summaryScroll = min(last, max(0, importTab.summaryScroll + step))
     }
 
-    /// Empties the path field and gives it the keys (the shown result stays until typing).
+    /// Empties the path field and gives it the keys (the shown result stays until typing);
+    /// the tab keys, `q` and `?` keep their meaning until something is typed.
     mutating func startNewImportPath() {
         importTab.field = TextField("")
         importTab.pick = nil
         importTab.editing = true
+        importTab.entered = false
+    }
+
+    /// The path field gives the keys back (a preview or an import follows, or Esc).
+    mutating func endImportPathEditing() {
+        importTab.editing = false
+        importTab.entered = false
     }
 
     /// Tab: completes the last part of the typed path among the folder's entries.
@@ -240,7 +261,7 @@ extension AppState {
         let top = ImportTabView.fileListTop(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
         guard importTab.preview == nil, importTab.summary.isEmpty, importTab.progress == nil, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
         chooseImportFile(row - top)
-        importTab.editing = false
+        endImportPathEditing()
         fx.add(.previewImport(path: importTab.resolvedPath))
     }
 }

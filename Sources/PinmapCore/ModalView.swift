@@ -9,7 +9,7 @@ enum ModalView {
         switch m.content {
         case .filter(let f): drawFilter(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
         case .notice(let title, let message, let success, _):
-            drawNotice(title: title, message: message, success: success, in: body, into: &screen, theme: theme)
+            drawNotice(title: title, message: message, success: success, in: body, into: &screen, ascii: state.ascii, theme: theme)
         case .form(let f): FormView.draw(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
         case .confirm(let c): ConfirmView.draw(c, in: body, into: &screen, ascii: state.ascii, theme: theme)
         case .detail(let d): DetailView.draw(d, in: body, state: state, into: &screen, theme: theme)
@@ -60,14 +60,23 @@ enum ModalView {
         }
     }
 
-    static func drawNotice(title: String, message: String, success: Bool, in r: Rect, into screen: inout Screen, theme: Theme) {
+    /// The title, the message wrapped on the rows between (`AppState.noticeHeight` made room
+    /// for them), and how to close it under them.
+    static func drawNotice(title: String, message: String, success: Bool, in r: Rect, into screen: inout Screen,
+                           ascii: Bool, theme: Theme) {
         guard r.height > 0 else { return }
         screen.putCentered(title, in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: success ? theme.title : theme.error)
-        if r.height > 1 {
-            screen.putCentered(SafeText.sanitize(message), in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: .plain)
+        let lines = noticeLines(message, width: r.width, ascii: ascii).prefix(max(1, r.height - 3))
+        for (i, line) in lines.enumerated() where 1 + i < r.height {
+            screen.putCentered(line, in: Rect(x: r.x, y: r.y + 1 + i, width: r.width, height: 1), style: .plain)
         }
-        if r.height > 2 {
-            screen.putCentered(S.ntCloses.text, in: Rect(x: r.x, y: r.y + 2, width: r.width, height: 1), style: theme.muted)
+        if r.height > 1 + lines.count {
+            screen.putCentered(S.ntCloses.text, in: Rect(x: r.x, y: r.y + 1 + lines.count, width: r.width, height: 1), style: theme.muted)
         }
+    }
+
+    /// A notice's message as the lines it takes in a card `width` cells wide (two cells free on each side).
+    static func noticeLines(_ message: String, width: Int, ascii: Bool) -> [String] {
+        TextWrap.lines(SafeText.sanitize(message), width: max(1, width - 4), ascii: ascii)
     }
 }

@@ -32,6 +32,7 @@ extension AppState {
         if tab == .importer {
             importTab.field.insert(pasted: text)
             importTab.editing = true
+            importTab.entered = true
             importTab.preview = nil
             importTab.error = nil
             return

@@ -45,7 +45,7 @@ extension AppState {
             // "Show them all" from the field, whatever place is highlighted: keeps the search.
             searchField = nil
             endPlaceSearch()
-            fx.add(.fitPins(fitQuery))
+            fx.add(.fitPins(fitQuery, announce: true))
         case .up, .down:
             if !movePlaceCursor(down: key == .down) && !placeSearchOnly {
                 _ = perform(key == .up ? .up : .down, now: now, &fx)

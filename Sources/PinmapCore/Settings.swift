@@ -61,10 +61,13 @@ extension AppState {
     }
 
     /// Keys on the Settings tab; false when the key is not the tab's (the global bindings apply).
-    mutating func handleSettings(key: Key, _ fx: inout Effects) -> Bool {
+    mutating func handleSettings(key: Key, now: Double, _ fx: inout Effects) -> Bool {
         settingsScrollHeld = nil  // keys scroll to follow the cursor
+        if settingsImportCursor != nil { return handleSettingsImportRow(key: key, now: now) }  // ImportUndo.swift
         switch key {
         case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
+        case .up, .char("k") where settingsCursor == 0 && !importRowsShown.isEmpty:
+            settingsImportCursor = importRowsShown.count - 1  // up to the imports above
         case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
         case .enter where settingsCursor == SettingRow.export.rawValue:
             fx.add(.exportPins(exportFormat))
@@ -106,7 +109,13 @@ enum SettingsView {
         line(S.stPath(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(S.stPath(""))), ascii: s.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
-        for b in s.storeInfo.batches.prefix(3) { line("  " + batchLine(b), theme.muted, indent: 4) }
+        var cursor = rows.count
+        // An import row is chosen like a setting (↑ from the first setting): Enter undoes it.
+        for (i, b) in s.importRowsShown.enumerated() {
+            let selected = s.settingsImportCursor == i
+            if selected { cursor = rows.count }
+            line((selected ? "▸ " : "  ") + b.line, selected ? theme.selectedRow : theme.muted, indent: 2)
+        }
         line("")
         line(S.stSettings.text, theme.title)
         let values: [(String, String)] = [
@@ -117,9 +126,8 @@ enum SettingsView {
             (S.stPlaceNames.text, s.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
             (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
         ]
-        var cursor = rows.count
         for (i, v) in values.enumerated() {
-            let selected = i == s.settingsCursor
+            let selected = s.settingsImportCursor == nil && i == s.settingsCursor
             if selected { cursor = rows.count }
             // Export, the last row, wraps its long hint under its value column (so a click's
             // row still names its setting); the other values are short.
@@ -151,7 +159,7 @@ enum SettingsView {
         let end = rows.count - visible
         // After a click the page stays put while the cursor's row is still in view.
         if let held = s.settingsScrollHeld, (0...end).contains(held), (held..<held + visible).contains(cursor) { return held }
-        if s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
+        if s.settingsImportCursor == nil && s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
         return max(0, min(cursor + 2 - visible, end))
     }
 
@@ -159,17 +167,25 @@ enum SettingsView {
     /// the first row, the store's four lines, its import batches (up to 3), a blank line and
     /// the title, less the rows scrolled off.
     static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
-        area.y + 7 + min(3, s.storeInfo.batches.count) - scroll(s, area: area)
+        area.y + 7 + s.importRowsShown.count - scroll(s, area: area)
     }
 
     /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`
     /// (the bundled sample pins' batch named in the UI's language).
     static func batchLine(_ b: RecentImport) -> String {
+        S.stBatch(b.id, b.importedAt.prefix(16), b.imported, batchName(b))
+    }
+
+    /// The imported file's name (the bundled sample pins' batch named in the UI's language).
+    static func batchName(_ b: RecentImport) -> String {
         let sample = " (bundled sample pins)"  // SamplePins' batch label, in every store
         let name = (b.file as NSString).lastPathComponent
-        let shown = name.hasSuffix(sample) ? String(name.dropLast(sample.count)) + " " + S.stSampleBatch.text : name
-        return S.stBatch(b.id, b.importedAt.prefix(16), b.imported, shown)
+        return name.hasSuffix(sample) ? String(name.dropLast(sample.count)) + " " + S.stSampleBatch.text : name
     }
+
+    /// The screen row of the first import row in `area` (the store's title, path, size and
+    /// "imports" lines above it).
+    static func firstImportRow(_ s: AppState, area: Rect) -> Int { area.y + 4 - scroll(s, area: area) }
 
     /// Decimal units (1 kB = 1,000 bytes), as the import's progress bar counts.
     static func formatBytes(_ b: Int64) -> String {

@@ -111,35 +111,41 @@ public enum SheetView {
         // After the last match in view: how many more the search found elsewhere.
         let after = first + state.listCount - state.scroll
         if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
-        let dateWidth = 10
-        let catWidth = min(12, max(0, rect.width / 6))
-        // The place column ("near Paris, FR") takes what the title leaves
-        // beyond 30 cells, up to 24: it yields first at narrow widths.
-        let placeWidth = min(24, max(0, rect.width - dateWidth - catWidth - 7 - 30))
-        let titleWidth = max(4, rect.width - dateWidth - catWidth - 6 - (placeWidth > 0 ? placeWidth + 1 : 0))
         let naming = PlaceNaming(language: state.placeLanguage, ascii: state.ascii)
-        for i in 0..<rows {
-            let index = state.scroll + i
-            guard index < state.listed.count else { break }
-            let pin = state.listed[index]
+        let shown = Array(state.listed.dropFirst(state.scroll).prefix(rows))
+        // A place that only repeats its title ("Nani Daman  near Nani Daman, IN") gives way.
+        let places = shown.map { $0.placeTextAddingToTitle(naming).map { SafeText.sanitize($0, ascii: state.ascii) } }
+        let titles = shown.map { SafeText.sanitize($0.title, ascii: state.ascii) }
+        let columns = ListColumns(width: rect.width, titleWidth: titles.map(DisplayWidth.of).max() ?? 0,
+                                  placeWidth: places.compactMap { $0.map(DisplayWidth.of) }.max() ?? 0)
+        let (titleWidth, placeWidth, catWidth, lastWidth) = (columns.title, columns.place, columns.category, columns.last)
+        // Sorted by distance, the last column is each pin's distance from the point the list was sorted from.
+        let near = state.order == .distance ? state.listSource?.near : nil
+        for (i, pin) in shown.enumerated() {
             let row = first + i
             let selected = pin.id == state.selectedID
             let base: Style = selected ? theme.selectedRow : (state.listIsInteractive ? .plain : theme.muted)
             if selected { screen.fill(Rect(x: 0, y: row, width: rect.width, height: 1), with: Cell(" ", base)) }
             let marker = state.ascii ? (selected ? "@" : "o") : (selected ? "◉" : "•")
             screen.put(" \(marker) ", col: 0, row: row, style: base)
-            let title = DisplayWidth.pad(SafeText.sanitize(pin.title, ascii: state.ascii), to: titleWidth)
-            screen.put(title, col: 3, row: row, style: base, maxWidth: titleWidth)
+            // Without a place to show, the title has the place's cells too.
+            let ownTitleWidth = placeWidth > 0 && places[i] == nil ? titleWidth + 1 + placeWidth : titleWidth
+            let title = DisplayWidth.truncate(titles[i], to: ownTitleWidth, ascii: state.ascii)
+            screen.put(DisplayWidth.pad(title, to: ownTitleWidth), col: 3, row: row, style: base, maxWidth: ownTitleWidth)
             var x = 4 + titleWidth
             if placeWidth > 0 {
-                let place = DisplayWidth.pad(SafeText.sanitize(pin.placeText(naming), ascii: state.ascii), to: placeWidth)
-                screen.put(place, col: x, row: row, style: selected ? base : theme.muted, maxWidth: placeWidth)
+                if let place = places[i] {
+                    screen.put(DisplayWidth.pad(place, to: placeWidth), col: x, row: row, style: selected ? base : theme.muted,
+                               maxWidth: placeWidth)
+                }
                 x += placeWidth + 1
             }
             let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.ascii), to: catWidth)
             screen.put(cat, col: x, row: row, style: selected ? base : theme.category(pin.category), maxWidth: catWidth)
-            screen.put(String(pin.createdAt.prefix(10)), col: x + 1 + catWidth, row: row,
-                       style: selected ? base : theme.date, maxWidth: dateWidth)
+            let last = near.map { DistanceText.text(metres: greatCircleMetres($0.latitude, $0.longitude, pin.latitude, pin.longitude)) }
+            let lastText = last.map { String(repeating: " ", count: max(0, lastWidth - DisplayWidth.of($0))) + $0 }
+                ?? String(pin.createdAt.prefix(10))
+            screen.put(lastText, col: x + 1 + catWidth, row: row, style: selected ? base : theme.date, maxWidth: lastWidth)
         }
     }
 }

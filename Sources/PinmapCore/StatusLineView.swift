@@ -102,6 +102,8 @@ enum StatusLineView {
               let l = MapRenderer.legend(atCol: c.col, row: c.row, pane: state.layout.mapPane,
                                          viewport: state.viewport, markers: state.markers, ascii: state.ascii,
                                          focus: state.visibleMapCentre) else { return nil }
+        // The selected pin under the pointer: its title is on the line already, once.
+        if l.count <= 1, let sel = state.selectedPin, !l.title.isEmpty, l.title == sel.title { return nil }
         if l.count <= 1 { return (l.title.isEmpty ? S.legendPin(l.glyph) : S.legendPinTitled(l.glyph, l.title), nil, !l.title.isEmpty) }
         let count = l.count >= 10_000 ? "\(l.count / 1000)k" : String(l.count)
         let short = l.shaded ? S.legendShade(l.glyph, count) : S.legendPins(count)

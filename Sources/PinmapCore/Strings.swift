@@ -36,7 +36,7 @@ public enum S: String, CaseIterable, Sendable {
     case noticeAdded, noticeAddedText, noticeUpdated, noticeUpdatedText, noticeNotUpdated, noticeNotUpdatedText
     case noticeDeleted, noticeDeletedText, noticeNotDeleted, noticeNotDeletedGone, noticeNotDeletedText
     case noticeRestored, noticeRestoredText, noticeNotRestored, noticeNotRestoredText
-    case noticeImported, noticeImportedText, noticeImportFailed, noticeImportStopped, importStoppedText, hintImportRunning, hintImportCommitting, importCommitting, noticeImportFailedText
+    case noticeImported, noticeImportFailed, noticeImportStopped, importStoppedText, hintImportRunning, hintImportCommitting, importCommitting, noticeImportFailedText
     case noticeIndexingFailed, noticeIndexingFailedText, noticeCloseHint
     // Help.
     case helpTitle, helpTabKeys, helpGeneral, helpGeneralOutsideField, helpSheet, helpFocus, helpMap, helpPins, helpSearch, helpMouse
@@ -71,6 +71,10 @@ public enum S: String, CaseIterable, Sendable {
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNoCoordinates
+
+    // The first hour, again (issue #25).
+    case msgSearchCleared, cfUndoImport, cfUndoImportText, cfUndo, msgNothingRemoved, noticeImportUndone, msgImportUndone
+    case noticeUndoRefused, noticeUndoRefusedText, msgImportGone, noticeUndoFailed, hintSettingsImport, hintImportResultUndo, cfHintUndo
 
     /// The string in the current language (English when a table lacks it, which a test forbids).
     public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }

@@ -12,8 +12,10 @@ enum TabHintView {
             let t = state.importTab
             // While an import runs: how to stop it, then (rows read) that it is committing.
             hint = t.progress.map { $0 < 1 ? .hintImportRunning : .hintImportCommitting }
-                ?? (t.editing ? .hintImportEditing : (t.preview == nil ? .hintImportResult : .hintImport))
-        case .settings: hint = .hintSettings
+                ?? (t.editing ? .hintImportEditing
+                    : t.preview != nil ? .hintImport
+                    : t.lastImport != nil && !t.summary.isEmpty ? .hintImportResultUndo : .hintImportResult)
+        case .settings: hint = state.settingsImportCursor == nil ? .hintSettings : .hintSettingsImport
         }
         let row = state.layout.travel - 1
         guard row > 0 else { return }

@@ -25,7 +25,10 @@ extension AppState {
             toast = Toast(title: title, message: message, shownAt: now, warning: warning)
             return
         }
-        present(.notice(title: title, message: message, success: success, shownAt: now), height: 5, dim: 0.3, keepsBars: true, now: now)
+        // One row more per line the message wraps onto (at most three).
+        let lines = min(3, ModalView.noticeLines(message, width: layout.cols, ascii: ascii).count)
+        present(.notice(title: title, message: message, success: success, shownAt: now), height: 4 + lines, dim: 0.3,
+                keepsBars: true, now: now)
     }
 
     /// Removes the toast once its time is up.
@@ -62,7 +65,8 @@ enum ToastView {
     /// The toast's text as lines of at most `width` cells, at most `maxLines` of them.
     static func lines(_ t: Toast, width: Int, ascii: Bool) -> [String] {
         let mark = t.warning ? "!" : (ascii ? "+" : "✓")
-        let all = TextWrap.lines("\(mark) \(t.title): \(t.message)", width: max(1, width), ascii: ascii)
+        // The message says it once (`✓ Added “Test pin α”`); the title is the notice sheet's.
+        let all = TextWrap.lines("\(mark) \(t.message)", width: max(1, width), ascii: ascii)
         guard all.count > maxLines else { return all }
         let last = all[maxLines - 1] + " " + all[maxLines]
         return Array(all.prefix(maxLines - 1)) + [DisplayWidth.truncate(last, to: width, ascii: ascii)]

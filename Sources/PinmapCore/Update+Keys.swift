@@ -34,7 +34,7 @@ extension AppState {
             timeline.follow(rows: TimelineView.pinRows(area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)).count)
             return
         }
-        if tab == .settings, handleSettings(key: key, &fx) { return }
+        if tab == .settings, handleSettings(key: key, now: now, &fx) { return }
         if tab == .importer, handleImportTab(key: key, &fx) { return }
         guard let action = KeyBindings.action(for: key) else { return }
         return perform(action, now: now, &fx)
@@ -50,7 +50,7 @@ extension AppState {
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t
         case .loadSamples: fx.add(.loadSamples)
-        case .fitPins where tab == .map: fx.add(.fitPins(fitQuery))
+        case .fitPins where tab == .map: fx.add(.fitPins(fitQuery, announce: true))
         case .toggleASCII:
             message = nil
             guard let e = changeSetting(.mapMode, forward: true) else { return }  // refused: it says why
@@ -71,7 +71,9 @@ extension AppState {
         case .lowerSheet: stepSheet(up: false, now: now)
         case .sheetTo(let d): moveSheet(to: d, now: now)
         case .sheetEscape:
-            if sheet.detent == .small && !sheet.isAnimating { message = S.msgSheetAlready(Detent.small.label) }
+            // One level at a time: a kept search closes first, then the sheet lowers.
+            if !search.isEmpty { setSearch("", &fx); message = S.msgSearchCleared.text }
+            else if sheet.detent == .small && !sheet.isAnimating { message = S.msgSheetAlready(Detent.small.label) }
             else { moveSheet(to: .small, now: now) }
         case .toggleFocus:
             focus = focus == .map ? .list : .map
@@ -163,11 +165,11 @@ extension AppState {
         layout.visibleMap(sheetHeight: sheet.isDragging ? sheet.height : sheet.layout.height(of: sheet.detent))
     }
 
-    /// Where `+`/`-` zoom about: the selected pin when it is on the visible map, else the
-    /// centre of the visible map (screen cells).
+    /// Where `+`/`-` zoom about: the pin the user selected when it is on the visible map, else
+    /// the centre of the visible map (screen cells).
     var keyZoomAnchor: (col: Double, row: Double) {
         let visible = settledVisibleMap
-        if let sel = markers.first(where: \.selected) {
+        if let sel = markers.first(where: \.selected), sel.id != autoSelectedID {
             let c = viewport.cell(for: GeoPoint(latitude: sel.latitude, longitude: sel.longitude), pane: layout.mapPane)
             if visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down))) { return c }
         }

@@ -136,7 +136,17 @@ extension AppState {
     private mutating func clickSettings(_ m: MouseEvent, _ fx: inout Effects) {
         let area = Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)
         let first = SettingsView.firstSettingRow(self, area: area)
+        let imports = importRowsShown
+        let importIndex = m.row - SettingsView.firstImportRow(self, area: area)
+        if imports.indices.contains(importIndex) {
+            // An import row: chosen, and the pop-up asks whether to undo it (ImportUndo.swift).
+            settingsScrollHeld = SettingsView.scroll(self, area: area)
+            settingsImportCursor = importIndex
+            confirmUndoImport(imports[importIndex], now: clock)
+            return
+        }
         guard let row = SettingRow(rawValue: m.row - first) else { return }
+        settingsImportCursor = nil
         settingsScrollHeld = SettingsView.scroll(self, area: area)  // the page must not move under the mouse
         settingsCursor = row.rawValue
         // The export row: a click on a format picks that one, elsewhere it exports (as Enter).

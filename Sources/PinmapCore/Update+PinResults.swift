@@ -99,11 +99,13 @@ extension AppState {
         case .success(let report):
             importTab.summary = ImportResultText.summary(report)
             importTab.preview = nil
+            importTab.lastImport = report.batchID.flatMap { id in
+                report.imported > 0 ? ImportRow(id: id, name: name, line: "", pins: report.imported) : nil
+            }
             // Rejected rows are not a plain success: a warning toast; the tab lists every reason.
-            let shown = TextWrap.middle(name, to: 32)
-            notify(S.noticeImported.text,
-                   report.rejected > 0 ? S.noticeImportedPartly(shown, report.imported, report.rejected, report.duplicates)
-                                       : S.noticeImportedText(shown, report.imported, report.duplicates, report.rejected),
+            // The same words as the tab's first line (`ImportResultText.head`).
+            let head = ImportResultText.head(report, name: TextWrap.middle(name, to: 32))
+            notify(S.noticeImported.text, report.rejected > 0 ? head + S.noticeImportedPartly.text : head,
                    success: true, warning: report.rejected > 0, now: now)
         case .failure(let e):
             importTab.error = e.text

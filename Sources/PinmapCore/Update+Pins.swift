@@ -94,7 +94,7 @@ extension AppState {
                 // clears the message, so "Nothing deleted" is set after it unless the key set one.
                 dismissModal(now: now)
                 handle(key: key, now: now, &fx)
-                message = message ?? S.msgNothingDeleted.text
+                message = message ?? popup.cancelledMessage
                 return true
             }
             finish(outcome, now: now, &fx)
@@ -131,7 +131,7 @@ extension AppState {
         switch outcome {
         case .waiting: break
         case .cancelled, .unused:
-            message = S.msgNothingDeleted.text
+            if case .confirm(let popup)? = modal?.content { message = popup.cancelledMessage }
             dismissModal(now: now)
         case .confirmed(let action):
             fx.add(action.effect)
@@ -234,6 +234,7 @@ extension ConfirmPopup.Action {
         switch self {
         case .deletePin(let pin): return .deletePin(id: pin.id)
         case .deleteComment(let c): return .deleteComment(c)
+        case .undoImport(let row): return .undoImport(row)
         }
     }
 }

@@ -10,8 +10,12 @@ extension AppState {
         switch event {
         case .storeOpened(let settings, let today):
             restore(settings: settings)
+            persisted.storeOpened = true
             startTimeline(newestPinDay: nil, today: today)
             fx.add(.restartTimeline)
+            // The last view of this store, else its pins fitted (none: the world, `pinsBounds`).
+            if let view = settings[SettingKey.mapView].flatMap(LastView.init(text:)) { reopen(view, &fx) }
+            else { fx.add(.fitPins(fitQuery, announce: false)) }
             fx.requestView(list: true)
         case .viewLoaded(let data):
             // An answer older than the one shown is dropped; a newer one is shown even while
@@ -19,6 +23,7 @@ extension AppState {
             guard data.generation >= shownViewGeneration else { return }
             shownViewGeneration = data.generation
             receive(view: data)
+            if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
             if data.indexBacklog, indexesWhenNeeded, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
         case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
         case .timelineLoaded(let request, let result):
@@ -31,28 +36,42 @@ extension AppState {
             }
             timeline.isStale = false
         case .timelineRestarted(let newestPinDay, let today): startTimeline(newestPinDay: newestPinDay, today: today)
-        case .storeInfoLoaded(let info): storeInfo = info
+        case .storeInfoLoaded(let info):
+            storeInfo = info
+            if let i = settingsImportCursor, i >= importRowsShown.count {
+                settingsImportCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
+            }
+        case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         case .storeFailed(let e): message = S.msgStoreError(e)
         case .settingNotSaved(let e): message = S.msgSettingNotSaved(e)
         case .samplesLoaded(let result, let firstRun):
             switch result {
             case .success(let n):
                 message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
-                viewport = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 512)
-                fx.requestView(list: true)
-                // Only on a new store is it the first run (P later says just how many it loaded).
-                if firstRun && n > 0 { message = S.msgLoadedSamplesFirstRun(n) }
+                // The sample pins fitted above the sheet, as `F` would (quietly: the message says what came).
+                fx.add(.fitPins(fitQuery, announce: false))
+                // Only on a new store is it the first run (P later says just how many it loaded):
+                // a toast that fades like the others, saying how to remove them.
+                if firstRun && n > 0 {
+                    message = nil
+                    notify(S.msgLoadedSamples(n), S.msgLoadedSamplesFirstRun(n), success: true, now: now)
+                }
             case .failure(let e): message = S.msgSamplesFailed(e)
             }
             pinsChanged(inBulk: true, &fx)
-        case .pinsBounds(let box):
-            guard let box else { message = S.msgNoPinsToFit.text; return }
-            fitInVisibleMap(box, &fx)
+        case .pinsBounds(let box, let announce):
+            guard let box else {
+                if announce { message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
+                return
+            }
+            fitInVisibleMap(box, margin: true, &fx)
             fx.requestView(list: true)
+            guard announce else { return }
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pinWritten(let outcome):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
-            pinsChanged(inBulk: false, &fx)
+            // A new pin is the newest: the Timeline opens on its month, as after an import.
+            if case .added = outcome { pinsChanged(inBulk: true, &fx) } else { pinsChanged(inBulk: false, &fx) }
         case .commentsLoaded(let pinID, let result, let change): receive(comments: result, of: pinID, after: change)
         case .propertiesLoaded(let pinID, let properties):
             guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
@@ -135,6 +154,8 @@ extension AppState {
             if placeMatchesPending {
                 if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
             }
+        case .showTab(let t): tab = t
+        case .closing: persistViewIfChanged(&fx)  // LastView.swift
         case .showViewport(let v):
             viewport = v
             fx.requestView(list: true)
@@ -156,6 +177,7 @@ extension AppState {
         if let m = settings[SettingKey.mapMode] { ascii = ascii || m == "ascii" }
         if let c = settings[SettingKey.color], c == "0" { color = false }
         if let p = settings[SettingKey.placeNames] { placeLanguage = p == "ko" ? .korean : .english }
+        if let t = settings[SettingKey.tab].flatMap(Tab.init(name:)) { tab = t; persisted.tab = t.name }
     }
 
     /// Opens the Timeline at the day of the newest pin (`2026-12-01`), or at `today`.
@@ -171,7 +193,7 @@ extension AppState {
 
     /// Pins were written: the Timeline and the search's matches are read again; pins in
     /// bulk (samples, an import) open the Timeline on the newest one's month again.
-    private mutating func pinsChanged(inBulk: Bool, _ fx: inout Effects) {
+    mutating func pinsChanged(inBulk: Bool, _ fx: inout Effects) {
         timeline.isStale = true
         if !search.isEmpty {
             searchGeneration += 1

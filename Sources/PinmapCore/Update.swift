@@ -40,7 +40,8 @@ public enum AppEvent: Sendable {
     /// `firstRun`: the store was new (the status line says so).
     case samplesLoaded(Result<Int, StoreError>, firstRun: Bool)
     /// The box around the pins the filters let through (`Effect.fitPins`); nil: none.
-    case pinsBounds(LatLonBox?)
+    /// `announce`: the status line says so (`F`), not at start.
+    case pinsBounds(LatLonBox?, announce: Bool)
     /// The outcome of a pin write (`Effect.addPin` … `restorePin`).
     case pinWritten(PinWriteOutcome)
     /// A pin's comments, after a read or a comment write (`Effect.loadComments` …).
@@ -71,10 +72,18 @@ public enum AppEvent: Sendable {
     case exportStarted
     /// An export ended.
     case exportFinished(ExportOutcome)
+    /// Undoing an import ended (`Effect.undoImport`).
+    case importUndone(ImportRow, UndoImportOutcome)
     /// Put the sheet at a detent without animation (`pinmap render --detent`).
     case showDetent(Detent)
     /// Read the view again, the list too when `list` (tests after a store changed under them).
     case reloadView(list: Bool)
+    /// Show a tab (`pinmap render --tab`).
+    case showTab(Tab)
+    /// The UI is closing (`q`, Ctrl-C, a signal, the terminal gone): the view and the tab
+    /// are saved for the next start (`LastView.swift`). Saved then, not as the map moves:
+    /// a write would make the store's read caches start again at every pan.
+    case closing
     /// Show this part of the map (benchmark, `render --zoom` after `--place`).
     case showViewport(Viewport)
     /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
@@ -98,8 +107,9 @@ public enum Effect: Sendable, Equatable {
     /// Stop the long job under way (an import or indexing rolls back, nothing is kept or
     /// lost); its usual end event says how it ended.
     case cancel
-    /// Find the bounding box of the pins `query` lets through (`AppEvent.pinsBounds`).
-    case fitPins(PinQuery)
+    /// Find the bounding box of the pins `query` lets through (`AppEvent.pinsBounds`) and fit
+    /// the map to it; `announce`: the status line says so (`F`; not when a store opens on its pins).
+    case fitPins(PinQuery, announce: Bool)
     /// Search the whole store for `text` off the input path; the answer comes back as
     /// `AppEvent.searchFinished` with the same `generation`.
     case search(text: String, generation: Int)
@@ -135,6 +145,9 @@ public enum Effect: Sendable, Equatable {
     case deleteComment(Comment)
     /// Write every pin in this format to a file next to the store (Settings tab), with a notice.
     case exportPins(ExportFormat)
+    /// Remove an import and its pins, unless some were edited or commented since (as
+    /// `pinmap undo-import` without `--force`); answered by `AppEvent.importUndone`.
+    case undoImport(ImportRow)
 }
 
 extension AppEvent {
@@ -157,8 +170,12 @@ public enum SettingKey {
     public static let color = "ui.color"
     /// "en" or "ko": the map's place names, over the locale's choice.
     public static let placeNames = "map.place_names"
+    /// The last view (`LastView`: `LAT,LON,ZOOM,COLS`), reopened at start.
+    public static let mapView = "map.view"
+    /// The last tab (`Tab.name`), reopened at start.
+    public static let tab = "ui.tab"
     /// Every key, for reading them at start.
-    public static let all = [detent, sensitivity, reducedMotion, mapMode, color, placeNames]
+    public static let all = [detent, sensitivity, reducedMotion, mapMode, color, placeNames, mapView, tab]
 }
 
 extension AppState {
@@ -189,7 +206,11 @@ extension AppState {
     private mutating func apply(_ event: AppEvent, now: Double, _ fx: inout Effects) {
         let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
         clock = now
-        if event.isOutcome { return receiveResult(event, now: now, &fx) }  // Update+Results.swift
+        if event.isOutcome {
+            receiveResult(event, now: now, &fx)  // Update+Results.swift
+            let listRead: Bool = if case .viewLoaded(let data) = event { data.list && data.view != nil } else { false }
+            return keepListRowSelected(&fx, listRead: listRead)
+        }
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
             tickModal(now: now)
             fx.skipTabLoads = true
@@ -216,6 +237,7 @@ extension AppState {
         default: break
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
+        keepListRowSelected(&fx, listRead: false)
         if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
         clampList()
         if let read = listRowsToRead(readingList: fx.view == true) { fx.add(read) }
@@ -291,6 +313,30 @@ extension AppState {
         scroll = min(max(0, scroll), listCount - 1)
     }
 
+    /// With the list focused and taking keys, a listed row is always selected (the first on
+    /// screen when none is), so Enter opens a pin and j/k start from the row shown selected.
+    /// The map does not move: a listed pin is in view already. Not while a search is typed
+    /// or its answer is on its way, nor while the list is read again (`before`, `fx`: this
+    /// update's effects). A selected pin not listed is replaced only when a list was just read
+    /// (`listRead`) without it: a pin just added or restored is selected before it is listed.
+    mutating func keepListRowSelected(_ fx: inout Effects, listRead: Bool) {
+        // A row selected by itself goes when the list no longer has the keys (the map has the
+        // focus, the sheet is small): the user did not choose it.
+        if tab == .map, !(focus == .list && listTakesKeys), let auto = autoSelectedID, selectedID == auto, modal == nil {
+            selectedID = nil
+            autoSelectedID = nil
+            fx.requestView(list: false)
+            return
+        }
+        guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending,
+              selectedID == nil || (listRead && selectedPin == nil), !listed.isEmpty,
+              fx.view != true else { return }
+        cursor = min(max(0, scroll), listed.count - 1)
+        selectedID = listed[cursor].id
+        autoSelectedID = selectedID
+        fx.requestView(list: false)  // the selected pin's own marker
+    }
+
     /// More list rows to read when the cursor or the scroll came near the last row
     /// read (`listWindow`), unless the list is read again anyway (`readingList`).
     func listRowsToRead(readingList: Bool) -> Effect? {
@@ -330,6 +376,7 @@ extension AppState {
         cursor = index
         let pin = listed[index]
         selectedID = pin.id
+        autoSelectedID = nil
         centerOnSelected(pin, &fx)
         scrollToCursor()
     }
@@ -338,10 +385,13 @@ extension AppState {
         centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude), &fx)
     }
 
-    /// Shows all of `box` in the map rows left visible above the sheet, with
-    /// `Viewport.fit`'s one-cell margin (a zoom below 1 when the rows are few).
-    mutating func fitInVisibleMap(_ box: LatLonBox, _ fx: inout Effects) {
-        viewport.fit(box, pane: settledVisibleMap)
+    /// Shows all of `box` in the map rows left visible above the sheet (a zoom below 1 when
+    /// the rows are few), with `Viewport.fit`'s one-cell margin, or with `margin` a tenth of
+    /// the width and of the height on each side (at least 2 columns and a row), so pins
+    /// fitted (`F`) are not drawn on the map's edges, under its scale or against the sheet.
+    mutating func fitInVisibleMap(_ box: LatLonBox, margin: Bool = false, _ fx: inout Effects) {
+        let visible = settledVisibleMap
+        viewport.fit(box, pane: visible, margin: margin ? (max(2, visible.width / 10), max(1, visible.height / 10)) : (1, 1))
         centerInVisibleMap(viewport.center, &fx)
     }
 

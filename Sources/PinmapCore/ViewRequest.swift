@@ -34,6 +34,14 @@ public struct ViewRequest: Sendable, Equatable {
 
     /// Most rows the list holds (the count says how many more are in view).
     public static let listLimit = 500
+
+    /// Whether the category filter and the search let `pin` through (a pin they hide is
+    /// not drawn, selected or not); the same rule as `AppState.lets`.
+    public func lets(_ pin: Pin) -> Bool {
+        guard categories.map({ $0.contains(pin.category) }) ?? true else { return false }
+        guard !search.isEmpty else { return true }
+        return searchMatches.map { $0.text == search && $0.matches.contains { $0.id == pin.id } } ?? false
+    }
     /// Most pins fetched to build the map's markers and clusters.
     public static let markerLimit = 20_000
     /// Most pins in view the list sorts by name or by distance.

@@ -67,3 +67,18 @@ final class ProgressThrottle: @unchecked Sendable {
         return true
     }
 }
+
+extension EffectPerformer {
+    /// Removes import `id` and its pins, refused when some were edited or commented since
+    /// (`pinmap undo-import` without `--force`), as `Effect.undoImport` asks.
+    static func undoImport(_ id: Int64, store: any PinRepository) -> UndoImportOutcome {
+        do {
+            let changed = try store.changedPins(inBatch: id)
+            guard changed == 0 else { return .refused(changed: changed) }
+            guard let removed = try store.undoImport(batchID: id) else { return .missing }
+            return .removed(pins: removed)
+        } catch {
+            return .failed(error.message)
+        }
+    }
+}

@@ -133,7 +133,7 @@ public final class AppRunner {
         case .search: lanes.search.submit(effect)
         case .listFolder, .previewImport, .preparePlaceIndex: lanes.files.submit(effect)
         case .persist, .loadSamples, .runImport, .finishIndexing, .addPin, .updatePin, .deletePin, .restorePin,
-             .addComment, .deleteComment, .exportPins:
+             .addComment, .deleteComment, .exportPins, .undoImport:
             lanes.writes.submit(effect)
         }
     }
@@ -223,6 +223,12 @@ public final class AppRunner {
 extension AppRunner {
     /// Puts the sheet at `detent` without animation (render, tests).
     public func setDetentInstantly(_ detent: Detent) { handle(.showDetent(detent), now: state.clock) }
+
+    /// Shows `tab` (render).
+    public func show(tab: Tab) { handle(.showTab(tab), now: state.clock) }
+
+    /// The UI is closing: saves the view and the tab the store reopens on (`AppEvent.closing`).
+    public func close() { handle(.closing, now: state.clock) }
 
     /// Moves the map to `viewport` and reads the markers and the list, as a pan or zoom
     /// does (the benchmark drives frames through this).

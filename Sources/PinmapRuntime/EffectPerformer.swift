@@ -34,7 +34,8 @@ struct EffectPerformer: @unchecked Sendable {
         case .loadSamples: job.post(.samplesLoaded(importSamples(store), firstRun: false))
         case .runImport(let path): runImport(path: path, store: store, job)  // AppRunner+Import.swift
         case .finishIndexing: finishIndexing(store: store, job)
-        case .fitPins(let query): job.post(.pinsBounds((try? store.boundingBox(matching: query)).flatMap { $0 }))
+        case .fitPins(let query, let announce):
+            job.post(.pinsBounds((try? store.boundingBox(matching: query)).flatMap { $0 }, announce: announce))
         case .search(let text, let generation):
             let result: Result<SearchResults, StoreError>
             do { result = .success(try store.search(text)) } catch { result = .failure(error) }
@@ -57,6 +58,7 @@ struct EffectPerformer: @unchecked Sendable {
         case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }  // AppRunner+Pins.swift
         case .exportPins(let format): Self.exportPins(format, store: store, job)  // AppRunner+Export.swift
+        case .undoImport(let row): job.post(.importUndone(row, Self.undoImport(row.id, store: store)))  // AppRunner+Import.swift
         case .listFolder, .previewImport, .cancel, .preparePlaceIndex: break
         }
     }

@@ -30,7 +30,8 @@ struct ViewLoader {
         // read transaction (one file lock for the frame's few hundred reads).
         return try store.reading { () throws -> ViewData in
             let selected = try request.selectedID.flatMap { try store.pin(id: $0) }
-            let marker = selected.map { sel in
+            // A pin the filter or the search hides is not drawn, selected or not.
+            let marker = selected.flatMap { request.lets($0) ? $0 : nil }.map { sel in
                 MapMarker(id: sel.id, latitude: sel.latitude, longitude: sel.longitude, count: 1,
                           categoryIndex: index[sel.category] ?? -1, title: sel.title, selected: true)
             }

@@ -84,11 +84,12 @@ final class SheetEndToEndTests: XCTestCase {
         XCTAssertEqual(body(before), body(after), "list and map unchanged")
         t.keys("K")
         _ = detent(t, "medium")
+        // The newest sample pin, the first row, is selected by itself (the list has the focus);
+        // j selects the next one, named in the status line.
         t.keys("j", pause: 0.3)
-        // Newest sample pin is selected and named in the status line.
         let status = t.waitFor { _ in t.statusLine().contains("·") && t.statusLine().contains(" · ") }
         XCTAssertFalse(status.isEmpty)
-        let listRow = t.lines()[mediumRow + 2]
+        let listRow = t.lines()[mediumRow + 3]
         let title = listRow.trimmingCharacters(in: .whitespaces).dropFirst(2).components(separatedBy: "  ").first ?? ""
         XCTAssertFalse(title.isEmpty, listRow)
         XCTAssertTrue(t.statusLine().contains(String(title.prefix(12))), "\(t.statusLine()) / \(title)")

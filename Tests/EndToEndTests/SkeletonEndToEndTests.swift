@@ -12,11 +12,12 @@ final class SkeletonEndToEndTests: XCTestCase {
         t.start()
         var s = t.waitFor { $0.contains("Pins in view") }
         XCTAssertTrue(s.contains("1 Map") && s.contains("4 Settings"), s)
-        XCTAssertTrue(s.contains("Loaded 45 sample pins"), s)
+        // A toast that fades says how to remove them; the pins are fitted above the sheet and
+        // the first row is selected (the list has the focus).
+        XCTAssertTrue(s.contains("✓ Added 45 sample pins to try Pinmap with · to remove them: 4"), s)
         XCTAssertTrue(s.contains("━━━━━━━━"), s)
-        // The message is never cut off: only the status parts that fit whole stand before it
-        // (the place and the coordinate come back after a key).
-        XCTAssertEqual(t.statusLine(), " medium · 45 of 45 pins in view · [list] · z512   Loaded 45 sample pins (first run)", t.statusLine())
+        XCTAssertEqual(t.statusLine(), " medium · 45 of 45 pins in view · [list] · centre near Seoul, KR · z722 · Seongsu-dong cafe street",
+                       t.statusLine())
         XCTAssertEqual(t.modeFlags(), "1 1 1 1", "mouse (any), button-motion, SGR and the alternate screen are on while running")
 
         t.keys("2"); s = t.waitFor { $0.contains("Mo    Tu") }

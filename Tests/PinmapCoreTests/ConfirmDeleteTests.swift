@@ -56,7 +56,7 @@ final class ConfirmDeleteTests: XCTestCase {
             return XCTFail("no notice: \(r.text)")
         }
         XCTAssertEqual(title, "Pin deleted")
-        XCTAssertEqual(message, "Deleting “전쟁기념관” succeeded :) · u undoes")
+        XCTAssertEqual(message, "“전쟁기념관” is gone · u brings it back")
         XCTAssertTrue(success)
         XCTAssertEqual(r.line(24), Expect.centered("Pin deleted", width: 100), "above the status line and the tab bar")
         XCTAssertNil(try r.store.pin(id: id))
@@ -70,7 +70,7 @@ final class ConfirmDeleteTests: XCTestCase {
         XCTAssertNil(r.state.modal)
         let toast = try XCTUnwrap(r.state.toast)
         XCTAssertEqual(toast.title, "Pin restored")
-        XCTAssertEqual(toast.message, "Undoing the delete of “전쟁기념관” succeeded :)")
+        XCTAssertEqual(toast.message, "Restored “전쟁기념관”")
         let back = try XCTUnwrap(try r.store.pin(id: id), "same id")
         XCTAssertEqual(back.title, "전쟁기념관")
         XCTAssertEqual(back.latitude, 37.5365)

@@ -24,8 +24,8 @@ final class ConfirmTitleTests: XCTestCase {
 
     /// The notice after a delete keeps its closing words and the undo hint at 80 columns.
     func testTheNoticeAfterADeleteKeepsItsWordsAroundACutTitle() {
-        for (language, expected) in [(Language.english, "Deleting “An extremely long pin title that goes on…” succeeded :) · u undoes"),
-                                     (.korean, "핀 삭제에 성공했습니다 :) “An extremely long pin title that…” · u로 되돌리기")] {
+        for (language, expected) in [(Language.english, "“An extremely long pin title that goes on and o…” is gone · u brings it back"),
+                                     (.korean, "“An extremely long pin title that goes on and on and o…” 지움 · u로 되돌리기")] {
             Strings.language = language
             defer { Strings.language = .english }
             var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)

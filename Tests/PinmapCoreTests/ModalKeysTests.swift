@@ -158,7 +158,7 @@ final class SearchShowAllTests: XCTestCase {
         let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
         var all = s.listQuery(limit: -1)
         all.boxes = []
-        XCTAssertEqual(effects, [.fitPins(all)])
+        XCTAssertEqual(effects, [.fitPins(all, announce: true)])
         XCTAssertNil(s.placeCursor)
     }
 }

@@ -33,7 +33,9 @@ final class PinDetailTests: XCTestCase {
         XCTAssertEqual(f.line(2), Expect.grabberRow(width: 100))
         XCTAssertEqual(f.line(3), Expect.spread("  전쟁기념관  ·  museum", "#1  Esc closes", rightAt: 85))
         XCTAssertEqual(f.line(4), "  37.5365, 126.9772  ·  37°32′11.4″N 126°58′37.9″E  ·  near Seoul, KR")
-        XCTAssertEqual(f.line(5), "  Created 2023-05-05T13:20:00+09:00  ·  Updated \(pin.updatedAt)")
+        // One format, in the pin's own offset: the update time (stored in UTC) moved into +09:00.
+        XCTAssertEqual(f.line(5), "  Created 2023-05-05 13:20 +09:00  ·  Updated \(DateText.text(pin.updatedAt, in: 9 * 3600))")
+        XCTAssertTrue(DateText.text(pin.updatedAt, in: 9 * 3600).hasSuffix(" +09:00"))
         XCTAssertEqual(f.line(6), "")
         // Description left of the map (which starts at column 59).
         XCTAssertEqual(r.cells(row: 7, 0..<59), "  야외 전시 비행기 구경")

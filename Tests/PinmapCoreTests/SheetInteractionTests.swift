@@ -47,7 +47,8 @@ final class SheetInteractionTests: XCTestCase {
         XCTAssertEqual(r.state.message, "The list is inert at small: K raises the sheet · m moves focus to the map")
         r.char("K")
         r.state.focus = .list
-        r.char("j")
+        r.handle(.tick, now: 1)
+        // Listed rows with the list focused: the first is selected, so Enter would open it.
         XCTAssertEqual(r.state.selectedPin?.title, "Busan Tower")
         XCTAssertTrue(r.line(28).contains("Busan Tower"), r.line(28))
         r.char("j")
@@ -111,6 +112,7 @@ final class SheetInteractionTests: XCTestCase {
     func testANewListForAnotherViewLeavesNoBlankRows() throws {
         // Scrolled down without a selection, then zoomed in: the new list starts at its top.
         let r = try scrolledList(detent: .medium, down: 20)
+        r.char("m")  // the list unfocused: nothing is selected by itself
         r.state.selectedID = nil
         r.state.scroll = 50
         for _ in 0..<12 { r.char("+") }
@@ -136,7 +138,7 @@ final class SheetInteractionTests: XCTestCase {
         XCTAssertEqual(r.state.sheet.detent, .medium)
         XCTAssertEqual(r.state.selectedID, sel)
         XCTAssertEqual(r.state.scroll, scroll)
-        XCTAssertEqual(r.state.cursor, 19)
+        XCTAssertEqual(r.state.cursor, 20, "the first row was selected, then 20 × j")
     }
 
     func testDetentPersistsInTheStore() throws {

@@ -61,7 +61,7 @@ final class StatusMessageTests: XCTestCase {
             " Sorting by distance needs at most",
             " 10000 pins in view: showing the",
             " newest; zoom in",
-            "  1 Map    Timeline  3 Import  Settings",
+            "  1 Map    2 Timel…  3 Import  4 Setti…",
         ])
     }
 

@@ -85,7 +85,7 @@ final class SearchOrderTests: XCTestCase {
         let top = 28 - r.state.sheet.height
         XCTAssertEqual((top + 1...top + 4).map { r.line($0) }, [
             "  Search “Roasters”: 3 in view · best match · / edits · Esc in / clears",
-            " • Harbor Roasters                                 near Seoul, KR           cafe         2024-05-01",
+            " ◉ Harbor Roasters                                 near Seoul, KR           cafe         2024-05-01",
             " • River Roasters                                  near Seoul, KR           cafe         2023-05-01",
             " • Pepper Roasters                                 near Seoul, KR           cafe         2022-05-01",
         ])

@@ -32,9 +32,11 @@ enum FrameGolden {
         // The home and working folders are fixed: the frames must not depend on the process.
         let environment = AppEnvironment(home: "/home/pin", cwd: importFolder, placeLanguage: places)
         let state = AppState(cols: cols, rows: rows, detent: .medium, ascii: false, color: false, reducedMotion: true,
-                             environment: environment,
-                             viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
-        return UIRunner.make(store: store, state: state, loadSamples: { 0 })
+                             environment: environment)
+        let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
+        // Centred on Seoul, not on the pins fitted as a store first opens.
+        runner.show(Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        return runner
     }
 
     /// Two importable files and a folder, so the Import tab lists something.

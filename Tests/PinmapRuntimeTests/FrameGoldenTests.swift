@@ -31,8 +31,15 @@ final class FrameGoldenTests: XCTestCase {
     func testSettings() throws { try check("settings") { $0.char("4") } }
     func testFilter() throws { try check("filter") { $0.char("f") } }
     func testHelp() throws { try check("help") { $0.char("?") } }
-    func testDetail() throws { try check("detail") { $0.char("j"); $0.key(.enter) } }
+    // The list has the focus: its first row is selected, and Enter opens it.
+    func testDetail() throws { try check("detail") { $0.key(.enter) } }
     func testForm() throws { try check("form") { $0.char("a") } }
-    func testConfirm() throws { try check("confirm") { $0.char("j"); $0.char("d") } }
-    func testNotice() throws { try check("notice") { $0.char("j"); $0.char("d"); $0.char("y") } }
+    func testConfirm() throws { try check("confirm") { $0.char("d") } }
+    func testNotice() throws { try check("notice") { $0.char("d"); $0.char("y") } }
+    // Issue #25: an import row on Settings is chosen with ↑ from the first setting, and
+    // Enter asks whether to undo it.
+    // Sorted by distance, each row says how far its pin is from the map's centre.
+    func testDistanceSort() throws { try check("distance-sort") { $0.char("s"); $0.char("s") } }
+    func testSettingsImportRow() throws { try check("settings-import-row") { $0.char("4"); $0.char("k") } }
+    func testUndoImportConfirm() throws { try check("undo-import-confirm") { $0.char("4"); $0.char("k"); $0.key(.enter) } }
 }

@@ -68,21 +68,21 @@ final class ImportTabResultTests: XCTestCase {
         let (r, path) = try imported()
         XCTAssertEqual(path, "/tmp/pm-fixui/a.csv", "the frame below assumes TMPDIR=/tmp")
         XCTAssertEqual(r.text, """
-                  ✓ Import finished: “a.csv”: 1 added, 0 duplicates, 0
-                  rejected
+                 ✓ a.csv: 1 imported, 0 rejected, 0 duplicates skipped
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoP…
 
 
               File: /tmp/pm-fixui/a.csv
 
 
               a.csv: 1 imported, 0 rejected, 0 duplicates skipped
-              (batch 1; undo with: pinmap undo-import 1)
+              (import #1; u undoes it)
               CSV · encoding UTF-8 · delimiter ,
               columns: latitude ← "lat", longitude ← "lon", name ←
               "name"
 
-             Enter or typing starts a new path · e edits the last path
-             medium · 6 of 6 pins in view                        ? help
+             u undo import · Enter or typing: new path
+             medium · 6 of 6 pins in view · Busan Tower          ? help
                  1 Map       2 Timeline      3 Import      4 Settings
             """)
     }

@@ -19,7 +19,7 @@ final class KoreanOverlayTests: XCTestCase {
         pins.append(NewPin(title: "A전쟁 기념관 야외 전시장과 한강 산책로 구경하기", category: "museum",
                            latitude: 37.53, longitude: 126.98, createdAt: "2024-01-01T00:00:00+09:00"))
         let r = try UIFixtures.sqliteRunner(cols: 100, rows: 30, pins: pins, detent: .large)
-        let listRow = (0..<30).first { r.line($0).hasPrefix(" • A전쟁") }
+        let listRow = (0..<30).first { r.line($0).hasPrefix(" ◉ A전쟁") }
         XCTAssertNotNil(listRow, r.text)
         r.char("?")
         let screen = r.frame()
@@ -35,7 +35,7 @@ final class KoreanOverlayTests: XCTestCase {
             XCTAssertEqual(DisplayWidth.of(String(line[..<right])), 94, "right border of row \(y): \(line)")
             XCTAssertEqual(DisplayWidth.of(line), 100, "row \(y): \(line)")
         }
-        XCTAssertEqual(screen.line(listRow ?? 0), " • A │ g            이름으로 장소 찾아가기 (오프라인)                                         │1-01")
+        XCTAssertEqual(screen.line(listRow ?? 0), " ◉ A │ g            이름으로 장소 찾아가기 (오프라인)                                         │1-01")
     }
 
     func testEveryImportRuleHasAKoreanReason() {

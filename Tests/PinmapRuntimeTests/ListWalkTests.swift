@@ -16,8 +16,9 @@ final class ListWalkTests: XCTestCase {
         let shown = r.state.listed.map(\.title)
         let header = r.frame().line(18)
         XCTAssertEqual(header, "▸ Pins in view: 17 · newest first")
-        var walked: [String] = []
-        for _ in shown.indices {
+        XCTAssertEqual(r.state.selectedPin?.title, shown.first, "the first row, selected by itself")
+        var walked: [String] = [r.state.selectedPin?.title ?? "-"]
+        for _ in shown.indices.dropFirst() {
             r.key(.down)
             walked.append(r.state.selectedPin?.title ?? "-")
             XCTAssertEqual(r.frame().line(18), header, "after ↓ to \(walked.last!)")

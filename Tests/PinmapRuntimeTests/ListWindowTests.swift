@@ -57,7 +57,7 @@ final class ListWindowTests: XCTestCase {
         let sheet = r.state.layout.sheetRect(height: r.state.sheet.height)
         let titles = try r.sqlite.pins(ids: Array(whole.prefix(20))).map(\.title)
         for row in 0..<20 {
-            XCTAssertTrue(r.line(sheet.y + 2 + row).hasPrefix(" • " + titles[row] + " "), r.line(sheet.y + 2 + row))
+            XCTAssertTrue(r.line(sheet.y + 2 + row).hasPrefix((row == 0 ? " ◉ " : " • ") + titles[row] + " "), r.line(sheet.y + 2 + row))
         }
         XCTAssertEqual(r.line(sheet.y + 1), "▸ Pins in view: 500 of 3000 · newest first")
     }
@@ -65,10 +65,12 @@ final class ListWindowTests: XCTestCase {
     func testWalkingPagingAndEndSelectTheWholeListsRows() throws {
         let r = try runner()
         var whole = try wholeList(r)
-        // j walks the list as read (the map follows the selection; the list is not read again).
-        for i in 0..<120 {
+        // The first row is selected by itself (the list has the focus); j walks the list as
+        // read (the map follows the selection; the list is not read again).
+        XCTAssertEqual(r.state.selectedID, whole[0])
+        for i in 1..<120 {
             r.char("j")
-            XCTAssertEqual(r.state.selectedID, whole[i], "j #\(i + 1)")
+            XCTAssertEqual(r.state.selectedID, whole[i], "j #\(i)")
             XCTAssertEqual(r.state.cursor, i)
         }
         XCTAssertGreaterThan(r.state.listed.count, 120)

@@ -118,9 +118,9 @@ final class MapCellTests: XCTestCase {
             for p in pins(20_000, seed: 3, spread: 3) { try inserter.insert(p, batchID: nil) }
         }
         try store.endBulkInsert()
-        var state = AppState(cols: 100, rows: 30, ascii: false, color: false, reducedMotion: true)
-        state.viewport = Viewport(center: GeoPoint(latitude: 30, longitude: 100), zoom: 1.5)
+        let state = AppState(cols: 100, rows: 30, ascii: false, color: false, reducedMotion: true)
         let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
+        runner.show(Viewport(center: GeoPoint(latitude: 30, longitude: 100), zoom: 1.5))
         let pane = runner.state.layout.mapPane
         let want = try bruteForce(store, runner.state.viewport, pane).values.map(\.count).reduce(0, +)
         XCTAssertGreaterThan(want, 10_000)

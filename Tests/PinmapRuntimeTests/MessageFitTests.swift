@@ -43,15 +43,15 @@ final class MessageFitTests: XCTestCase {
     func testPartialImportWarnsAndEveryReasonScrollsIntoView80x24() throws {
         let r = try importPartial(cols: 80, rows: 24, bad: 20)
         XCTAssertEqual(r.text, """
-                              ! Import finished: “partial.csv”: 2 imported, 20 rejected (0
-                              duplicates); the Import tab lists why
+                  ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
+                  tab lists why
 
 
               File: /tmp/pm-fit/partial.csv
 
 
-              partial.csv: 2 imported, 20 rejected, 0 duplicates skipped (batch 1; undo
-              with: pinmap undo-import 1)
+              partial.csv: 2 imported, 20 rejected, 0 duplicates skipped (import #1; u
+              undoes it)
               CSV · encoding UTF-8 · delimiter ,
               columns: category ← "category", latitude ← "lat", longitude ← "lon", name ←
               "name"
@@ -64,14 +64,14 @@ final class MessageFitTests: XCTestCase {
               line 10: lat 97 outside [-90, 90]
               line 11: lat 98 outside [-90, 90]
               0 lines above, 12 below: ↑↓ PgUp PgDn scroll
-             Enter or typing starts a new path · e edits the last path · ? help
-             medium · 7 of 7 pins in view                                            ? help
+             u undo import · Enter or typing: new path · e edits the last path · ? help
+             medium · 7 of 7 pins in view · Busan Tower                              ? help
                    1 Map             2 Timeline           3 Import           4 Settings
             """)
         r.key(.pageDown)
         XCTAssertEqual(r.text, """
-                              ! Import finished: “partial.csv”: 2 imported, 20 rejected (0
-                              duplicates); the Import tab lists why
+                  ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
+                  tab lists why
 
 
               File: /tmp/pm-fit/partial.csv
@@ -91,8 +91,8 @@ final class MessageFitTests: XCTestCase {
               line 21: lat 108 outside [-90, 90]
               line 22: lat 109 outside [-90, 90]
               11 lines above, 1 below: ↑↓ PgUp PgDn scroll
-             Enter or typing starts a new path · e edits the last path · ? help
-             medium · 7 of 7 pins in view                                            ? help
+             u undo import · Enter or typing: new path · e edits the last path · ? help
+             medium · 7 of 7 pins in view · Busan Tower                              ? help
                    1 Map             2 Timeline           3 Import           4 Settings
             """)
     }
@@ -101,14 +101,14 @@ final class MessageFitTests: XCTestCase {
         Strings.language = .korean
         let r = try importPartial(cols: 100, rows: 30)
         XCTAssertEqual(r.text, """
-                                         ! 가져오기 안내: “partial.csv”: 2개 가져옴, 6개 거부 (중복 0개). 거부
-                                         이유는 가져오기 탭에 있습니다
+                                             ! partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀; 거부 이유는
+                                             가져오기 탭에 있습니다
 
 
               파일: /tmp/pm-fit/partial.csv
 
 
-              partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀 (묶음 1; 되돌리기: pinmap undo-import 1)
+              partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀 (가져오기 #1; u로 되돌리기)
               CSV · 인코딩 UTF-8 · 구분자 ,
               열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 이름 ← "name"
               4행: lat 91은(는) [-90, 90] 범위 밖입니다
@@ -128,8 +128,8 @@ final class MessageFitTests: XCTestCase {
 
 
 
-             Enter 또는 입력하면 새 경로 · e 지난 경로 고치기 · ? 도움말
-             중간 · 보이는 핀 7/7개                                                                    ? 도움말
+             u 가져오기 되돌리기 · Enter 또는 입력: 새 경로 · e 지난 경로 고치기 · ? 도움말
+             중간 · 보이는 핀 7/7개 · Busan Tower                                                      ? 도움말
                      1 지도                 2 타임라인               3 가져오기                 4 설정
             """)
     }
@@ -164,7 +164,7 @@ final class MessageFitTests: XCTestCase {
 
 
              Enter 또는 y 가져오기 · e 경로 고치기 · 입력하면 새 경로 · ? 도움말
-             중간 · 보이는 핀 5/5개                                                ? 도움말
+             중간 · 보이는 핀 5/5개 · Busan Tower                                  ? 도움말
                    1 지도            2 타임라인          3 가져오기            4 설정
             """)
     }
@@ -212,7 +212,7 @@ final class MessageFitTests: XCTestCase {
                 Reduced motion    on: sheets move …
              ↑↓ move · Enter/Space/←→ change
              small · 5 of 5 pins in view     ? help
-              1 Map    Timeline  3 Import  Settings
+              1 Map    2 Timel…  3 Import  4 Setti…
             """)
         for _ in 0..<5 { r.key(.down) }
         XCTAssertEqual(r.text, """
@@ -227,7 +227,7 @@ final class MessageFitTests: XCTestCase {
               Data
              ↑↓ move · Enter/Space/←→ change
              small · 5 of 5 pins in view     ? help
-              1 Map    Timeline  3 Import  Settings
+              1 Map    2 Timel…  3 Import  4 Setti…
             """)
     }
 

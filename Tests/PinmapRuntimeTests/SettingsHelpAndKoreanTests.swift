@@ -98,7 +98,7 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
         var report = ImportReport(file: "/x/a.kmz", format: "KMZ")
         report.imported = 3; report.batchID = 2; report.encoding = "UTF-8"; report.properties = ["pop"]
         XCTAssertEqual(ImportResultText.summary(report), [
-            "a.kmz: 3개 가져옴, 0개 거부, 중복 0개 건너뜀 (묶음 2; 되돌리기: pinmap undo-import 2)",
+            "a.kmz: 3개 가져옴, 0개 거부, 중복 0개 건너뜀 (가져오기 #2; u로 되돌리기)",
             "KMZ · 인코딩 UTF-8", "속성으로 보존: \"pop\""])
         XCTAssertEqual(ImportResultText.preview(format: "CSV", encoding: "UTF-8", delimiter: "TAB", size: 828),
                        "CSV · 인코딩 UTF-8 · 구분자 TAB · 828 B")
@@ -114,7 +114,8 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
         XCTAssertEqual(detail.descriptionWithProperties, "(설명 없음)\n\npop: 10")
     }
 
-    /// "(first run)" only when the samples load into a new, empty store; P later does not say it.
+    /// The first run's toast (it fades like the others) says how to remove the sample pins,
+    /// only when they load into a new, empty store; P later says just how many it loaded.
     func testOnlyTheFirstRunSaysFirstRun() throws {
         let store = try Store.inMemory()
         let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
@@ -125,8 +126,12 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
             return 1
         })
         r.loadSamplesIfEmpty()
-        XCTAssertEqual(r.state.message, "Loaded 1 sample pins (first run)")
-        r.char("P")
+        XCTAssertNil(r.state.message)
+        XCTAssertEqual(r.state.toast?.message,
+                       "Added 1 sample pins to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter")
+        r.handle(.tick, now: Toast.lifetime)
+        XCTAssertNil(r.state.toast, "it fades")
+        r.char("P", at: Toast.lifetime + 1)
         XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
     }
 
@@ -134,14 +139,15 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
     func testLongToastWrapsAtTheTopRight() throws {
         let r = try settings(cols: 60, rows: 20)
         r.state.toast = Toast(title: "Import finished",
-                              message: "Importing “a-very-long-file-name.csv” succeeded :) 1,234 added, 5 duplicates skipped",
+                              message: "a-very-long-file-name-of-a-takeout-export.csv: 1,234 imported, 0 rejected, 5 duplicates skipped",
                               shownAt: 0)
-        XCTAssertEqual(r.line(0), "  ✓ Import finished: Importing “a-very-long-file-name.csv”")
-        XCTAssertEqual(r.line(1), "  succeeded :) 1,234 added, 5 duplicates skipped")
+        // The message alone: it says it once (the title is the notice sheet's).
+        XCTAssertEqual(r.line(0), "    ✓ a-very-long-file-name-of-a-takeout-export.csv: 1,234")
+        XCTAssertEqual(r.line(1), "    imported, 0 rejected, 5 duplicates skipped")
         XCTAssertEqual(r.line(2), "  path     :memory:")
         // The fourth line of a longer one ends with "…": never more than 3 lines.
         r.state.toast?.message = String(repeating: "word ", count: 60)
         XCTAssertEqual(ToastView.lines(r.state.toast!, width: 40, ascii: false), [
-            "✓ Import finished: word word word word", "word word word word word word word word", "word word word word word word word word…"])
+            "✓ word word word word word word word", "word word word word word word word word", "word word word word word word word word…"])
     }
 }

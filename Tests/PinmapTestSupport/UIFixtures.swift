@@ -36,8 +36,11 @@ public enum UIFixtures {
         let environment = AppEnvironment(home: ProcessInfo.processInfo.environment["HOME"],
                                          cwd: FileManager.default.currentDirectoryPath)
         let state = AppState(cols: cols, rows: rows, detent: detent, ascii: false, color: false, reducedMotion: true,
-                             environment: environment, viewport: viewport ?? .world)
-        return AppRunner(store: store, state: state, importer: importer, loadSamples: { 0 })
+                             environment: environment)
+        let runner = AppRunner(store: store, state: state, importer: importer, loadSamples: { 0 })
+        // A fixed view, not the one the store reopens on (its pins fitted): `LastViewTests` test that.
+        runner.show(viewport ?? .world)
+        return runner
     }
 }
 

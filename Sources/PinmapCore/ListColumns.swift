@@ -1,0 +1,54 @@
+import Foundation
+import Frame
+import PinModel
+
+/// The list's columns for the rows on screen, in cells: the marker, the title, the place
+/// ("near Paris, FR"), the category and the last column (the creation date, or the distance
+/// from the map's centre when the list is sorted by it). The title comes first: it is as
+/// wide as the widest title shown (at least `minTitle`) before the place gets a cell; the
+/// place takes what is left, up to `maxPlace`, and gives way entirely below `minPlace`; the
+/// title then takes the rest.
+struct ListColumns: Equatable {
+    var title: Int
+    var place: Int
+    var category: Int
+    var last: Int
+
+    static let minTitle = 24
+    static let minPlace = 10
+    static let maxPlace = 24
+    /// `2025-06-07` and `12,345 km` fit.
+    static let lastWidth = 10
+
+    /// - Parameters:
+    ///   - width: the row's cells.
+    ///   - titleWidth: the widest title among the rows shown.
+    ///   - placeWidth: the widest place text among them (0: none shown).
+    init(width: Int, titleWidth: Int, placeWidth: Int) {
+        last = Self.lastWidth
+        category = min(12, max(0, width / 6))
+        // Marker (3 cells) and one space before the category and before the last column.
+        let room = max(4, width - last - category - 5 - 1)
+        let wantTitle = min(room, max(Self.minTitle, titleWidth))
+        let placeRoom = room - wantTitle - 1
+        place = placeRoom >= Self.minPlace && placeWidth > 0 ? min(placeRoom, Self.maxPlace) : 0
+        title = max(4, room - (place > 0 ? place + 1 : 0))
+    }
+}
+
+/// A distance as the list shows it: `850 m`, `1.2 km`, `36 km`, `8,950 km`.
+enum DistanceText {
+    static func text(metres: Double) -> String {
+        if metres < 1_000 { return "\(Int(metres.rounded())) m" }
+        let km = metres / 1_000
+        if km < 10 { return String(format: "%.1f km", km) }
+        // Thousands grouped with commas whatever the locale (the UI's own format).
+        var digits = String(Int(km.rounded()))
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return digits + grouped + " km"
+    }
+}

@@ -1,0 +1,81 @@
+import XCTest
+import Frame
+import PinModel
+@testable import PinStore
+@testable import PinmapCore
+@testable import PinmapRuntime
+@testable import PinmapCLI
+import PinmapTestSupport
+
+/// Issue #25 item 3: an import is undone from the app (a Settings import row, the Import
+/// tab's result), after the confirm pop-up, as `pinmap undo-import` does, refused when pins
+/// of it were edited since.
+final class UndoImportUITests: XCTestCase {
+    /// The golden runner: the 45 sample pins as import #1.
+    private func runner(cols: Int = 100, rows: Int = 30) throws -> AppRunner {
+        try FrameGolden.runner(cols: cols, rows: rows, places: .english)
+    }
+
+    func testASettingsImportRowUndoesTheImportAfterTheConfirmation() throws {
+        let r = try runner()
+        r.char("4"); r.char("k")
+        XCTAssertEqual(r.state.settingsImportCursor, 0)
+        r.key(.enter)
+        guard case .confirm(let popup)? = r.state.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
+        XCTAssertEqual(popup.title, "Undo import #1 (“pins-seoul.csv”)?")
+        XCTAssertEqual(try r.store.count(), 45, "nothing before the answer")
+        r.char("y")
+        XCTAssertEqual(try r.store.count(), 0)
+        XCTAssertEqual(r.state.toast?.message, "Undid import #1: 45 pins removed")
+        XCTAssertEqual(r.state.storeInfo.batches, [], "the Settings tab read again")
+        XCTAssertNil(r.state.settingsImportCursor)
+        r.char("1")
+        XCTAssertEqual(r.state.totalCount, 0)
+        XCTAssertTrue(r.text.contains("0 of 0 pins in view"), r.text)
+    }
+
+    func testCancellingRemovesNothing() throws {
+        let r = try runner()
+        r.char("4"); r.char("k"); r.key(.enter)
+        r.key(.escape)
+        XCTAssertNil(r.state.modal)
+        XCTAssertEqual(r.state.message, "Nothing removed")
+        XCTAssertEqual(try r.store.count(), 45)
+    }
+
+    func testAnImportWithAnEditedPinIsKeptAndTheNoticeSaysWhy() throws {
+        let r = try runner(cols: 80, rows: 24)
+        let pin = try XCTUnwrap(r.state.listed.first)
+        try r.store.update(id: pin.id, title: pin.title + " (edited)", description: nil, category: nil, latitude: nil, longitude: nil)
+        r.char("4"); r.char("k"); r.key(.enter); r.char("y")
+        XCTAssertEqual(try r.store.count(), 45, "nothing removed")
+        guard case let .notice(title, message, success, _)? = r.state.modal?.content else { return XCTFail("no notice: \(r.text)") }
+        XCTAssertFalse(success)
+        XCTAssertEqual(title, "Import #1 kept")
+        XCTAssertEqual(message, "1 of its pins were edited or commented since: nothing removed. `pinmap undo-import 1 --force` removes them too.")
+        FrameGolden.check(r.frame(), "undo-import-refused")
+    }
+
+    func testTheImportTabsResultOffersUAndUndoesThatImport() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-undo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("two.csv").path
+        try "name,lat,lon\nTower,37.5,126.9\nPark,37.6,127.0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runner()
+        r.char("3")
+        r.type(path)
+        r.key(.enter); r.key(.enter)
+        XCTAssertEqual(try r.store.count(), 47)
+        XCTAssertTrue(r.text.contains("two.csv: 2 imported, 0 rejected, 0 duplicates skipped (import #2; u undoes it)"), r.text)
+        XCTAssertTrue(r.text.contains(" u undo import · Enter or typing: new path"), r.text)
+        r.char("u")
+        guard case .confirm(let popup)? = r.state.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
+        XCTAssertEqual(popup.title, "Undo import #2 (“two.csv”)?")
+        r.char("y")
+        XCTAssertEqual(try r.store.count(), 45, "only that import's pins went")
+        XCTAssertNil(r.state.importTab.lastImport)
+        r.char("u")
+        XCTAssertNil(r.state.modal, "u is not offered twice")
+    }
+}
