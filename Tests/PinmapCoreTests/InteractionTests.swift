@@ -180,6 +180,24 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(r.state.searchField?.text, "Seoul Busan")
         XCTAssertEqual(r.state.search, "Seoul Busan")
     }
+
+    /// The tester's 1.6 MB paste ('가나다abc😀' × 100,000) into `/`: the field takes the
+    /// first `TextField.maxCharacters` and a notice says the paste was cut (before, it was
+    /// taken whole, with no limit and no word). A paste that fits says nothing.
+    func testALongPasteIsCutToTheFieldsLimitAndSaysSo() throws {
+        let r = try UIFixtures.runner()
+        r.char("/")
+        r.handle(.input(.paste("ab")), now: 0)
+        XCTAssertNil(r.state.message)
+        r.handle(.input(.paste(String(repeating: "가나다abc😀", count: 100_000))), now: 0)
+        XCTAssertEqual(TextField.maxCharacters, 4_096)
+        XCTAssertEqual(r.state.searchField?.text, "ab" + String(String(repeating: "가나다abc😀", count: 600).prefix(4_094)))
+        XCTAssertEqual(r.state.message, "pasted text cut to 4094 characters")
+        r.handle(.input(.paste("x")), now: 0)
+        XCTAssertEqual(r.state.searchField?.text.count, 4_096, "a full field takes no more")
+        XCTAssertEqual(r.state.message, "pasted text cut to 0 characters")
+        XCTAssertEqual(Strings.korean[.msgPasteCut], "붙여넣은 글을 {0}자로 잘랐습니다")
+    }
 }
 
 
