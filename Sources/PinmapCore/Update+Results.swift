@@ -47,7 +47,7 @@ extension AppState {
             pinsChanged(inBulk: true, &fx)
         case .pinsBounds(let box):
             guard let box else { message = S.msgNoPinsToFit.text; return }
-            fitInVisibleMap(box, &fx)
+            fitAnchored(box) { $0.fitInVisibleMap(box, &fx) }
             fx.requestView(list: true)
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pinWritten(let outcome):

@@ -100,6 +100,62 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(state.viewport, fitted)
     }
 
+    /// The tester's finding: z16384 at 100×30, a resize to width W, `-`, and back to 100
+    /// gave z3277 (W 40), z1638 (20), z82 (1): the zoom limit was counted in the narrow
+    /// window's columns. One `-` is one halving at every width, the centre kept; so is the
+    /// wheel, and `+` at the limit stays there.
+    func testAZoomKeyAtANarrowSizeIsOneStepOfTheAnchoredScale() {
+        for (cols, rows) in [(40, 30), (20, 30), (1, 30), (1, 1), (100, 1)] {
+            var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+            state.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 16384)
+            let centre = state.visibleMapCentre
+            _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1)
+            _ = state.update(.input(.key(.char("-"))), now: 2)
+            _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 3)
+            XCTAssertEqual(state.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows)")
+            XCTAssertEqual(state.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9, "\(cols)×\(rows)")
+            XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(cols)×\(rows)")
+            _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 4)
+            _ = state.update(.input(.key(.char("+"))), now: 5)
+            _ = state.update(.input(.key(.char("+"))), now: 6)  // past the limit: stays at it
+            // The wheel where the narrow map has a cell to turn it over.
+            let wheel = cols >= 40 && rows >= 30 ? MouseEvent(.press, .wheelDown, col: 5, row: 5) : nil
+            _ = state.update(wheel.map { .input(.mouse($0)) } ?? .input(.key(.char("-"))), now: 7)
+            _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 8)
+            XCTAssertEqual(state.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows): +, + (at the limit), wheel out")
+        }
+        // A resize to a width that holds the scale leaves the keys as they were.
+        var wide = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        wide.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 4096)
+        _ = wide.update(.input(.resize(cols: 200, rows: 30)), now: 1)
+        _ = wide.update(.input(.key(.char("-"))), now: 2)
+        _ = wide.update(.input(.resize(cols: 100, rows: 30)), now: 3)
+        XCTAssertEqual(wide.viewport.zoom, 2048, accuracy: 1e-9)
+    }
+
+    /// `0` and `F` at a size too small for the map fit there, and again at the old size,
+    /// as they would have been pressed there.
+    func testFitsAtATinySizeAreFitsAtTheOldSize() {
+        let box = LatLonBox(south: 37.4, west: 126.8, north: 37.7, east: 127.2)
+        func atFullSize(_ act: (inout AppState) -> Void) -> Viewport {
+            var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+            state.viewport = Viewport(center: GeoPoint(latitude: 10, longitude: 20), zoom: 722)
+            act(&state)
+            return state.viewport
+        }
+        func throughTiny(_ act: (inout AppState) -> Void) -> Viewport {
+            atFullSize { state in
+                _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 1)
+                act(&state)
+                _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 3)
+            }
+        }
+        let world: (inout AppState) -> Void = { _ = $0.update(.input(.key(.char("0"))), now: 2) }
+        let pins: (inout AppState) -> Void = { _ = $0.update(.pinsBounds(box), now: 2) }
+        XCTAssertEqual(throughTiny(world), atFullSize(world))
+        XCTAssertEqual(throughTiny(pins), atFullSize(pins))
+    }
+
     /// A zoom between resizes starts a new run: the next resize keeps the new scale.
     func testAResizeAfterAZoomKeepsTheNewScale() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
