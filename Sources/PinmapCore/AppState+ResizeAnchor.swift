@@ -20,6 +20,7 @@ extension AppState {
         guard let anchor = liveResizeAnchor, anchor.fit == nil else { return nil }
         let width = layout.mapPane.width
         guard width > 0, settledVisibleMap.height > 0 else { return anchor }
+        if anchor.wholeWorld { return nil }  // a map with rows shows the world fitted: it holds it
         let shown = viewport.degreesPerColumn(paneWidth: width)
         return abs(shown - anchor.degreesPerColumn) > 1e-9 * anchor.degreesPerColumn ? anchor : nil
     }
@@ -67,7 +68,9 @@ extension AppState {
         fit(&self)
         guard var anchor = held else { return }
         anchor.wholeWorld = box == nil
-        anchor.fit = box
+        // Set for the world too: its scale at the anchor's size is not known here, so a zoom
+        // key after it acts on the viewport (`heldResizeAnchor` holds no fitted anchor).
+        anchor.fit = box ?? LatLonBox(south: -90, west: -180, north: 90, east: 180)
         if box == nil { anchor.centre = GeoPoint(latitude: 0, longitude: 0) }
         anchor.produced = viewport
         resizeAnchor = anchor

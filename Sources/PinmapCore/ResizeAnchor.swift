@@ -19,7 +19,7 @@ struct ResizeAnchor: Equatable {
     var wholeWorld: Bool
     /// The map pane's width (columns) the scale was taken at: the zoom limits are counted there.
     var width: Int
-    /// A box fitted (`F`) during the run: each later size fits it again.
+    /// A box fitted (`F`, or `0`: the world) during the run: each later size fits it again.
     var fit: LatLonBox? = nil
     /// The viewport after the last resize of the run.
     var produced: Viewport
