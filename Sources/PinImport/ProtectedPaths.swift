@@ -25,11 +25,15 @@ public struct ProtectedPaths: Sendable {
     ///   - inputs: files the command reads.
     public init(store: String?, inputs: [String]) {
         if let store, store != ":memory:" {
-            // SQLite names the journals after the store's resolved path: both spellings count.
-            let spellings = [store] + (ResolvedPath.of(store).map { [$0] } ?? [])
-            for suffix in ["", "-wal", "-shm", "-journal"] {
-                let what = suffix.isEmpty ? "the store" : "the store's \(suffix.dropFirst()) file"
-                entries += spellings.map { (what, $0 + suffix) }
+            // SQLite (its unix VFS, without SQLITE_OPEN_NOFOLLOW) follows every symbolic link
+            // in the store's path and names the journals after the resolved path: with
+            // `--db LINK`, the WAL is TARGET-wal, never LINK-wal, which SQLite cannot create
+            // (so writing LINK-wal harms nothing, and is allowed). The literal spelling is
+            // kept only when the path cannot be resolved (its folder is missing).
+            let journalBase = ResolvedPath.of(store) ?? store
+            entries.append(("the store", store))
+            for suffix in ["-wal", "-shm", "-journal"] {
+                entries.append(("the store's \(suffix.dropFirst()) file", journalBase + suffix))
             }
         }
         entries += inputs.map { ("the input file", $0) }

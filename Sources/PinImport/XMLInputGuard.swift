@@ -90,6 +90,8 @@ enum XMLInputGuard {
         /// External entity declarations: the entity's name and the range from its `SYSTEM` or
         /// `PUBLIC` keyword up to (not including) the declaration's closing `>`.
         var externalEntities: [ExternalEntity] = []
+        /// References (`%name;`) in the document type to the external parameter entities.
+        var externalParameterReferences: [Range<Int>] = []
     }
 
     /// `<!ENTITY name SYSTEM "…">` (or `PUBLIC`, or a parameter entity `% name`).
@@ -134,7 +136,9 @@ enum XMLInputGuard {
         guard !ranges.isEmpty || !scan.externalEntities.isEmpty else { return Neutralized(data: data, notes: []) }
         var out = data
         out.withUnsafeMutableBytes { bytes in
-            for r in ranges + scan.externalEntities.map(\.definition) {
+            // A reference to an external parameter entity would make libxml2 look the entity
+            // up (FoundationXML finds none, and the whole file was refused): it goes too.
+            for r in ranges + scan.externalEntities.map(\.definition) + scan.externalParameterReferences {
                 for i in r where bytes[i] != 0x0A && bytes[i] != 0x0D { bytes[i] = 0x20 }
             }
             // In place of the keyword `SYSTEM`/`PUBLIC` (6 bytes on one line): `" "`.
@@ -226,6 +230,10 @@ enum XMLInputGuard {
             scan.parameterFlood = parameterFlood(b, before: b.count)  // no element: all of it is prolog
         }
         if entities > 0 { scan.referenceFlood = referenceFlood(b) }
+        let parameters = Set(scan.externalEntities.map(\.reference).filter { $0.hasPrefix("%") })
+        if !parameters.isEmpty {
+            scan.externalParameterReferences = references(to: parameters, in: b, before: prologEnd ?? b.count)
+        }
         return scan
     }
 
@@ -241,6 +249,25 @@ enum XMLInputGuard {
             if count > maxParameterReferences { return percent }
         }
         return nil
+    }
+
+    /// Where `%name;` names one of `parameters` (spelled `%name;`) before `end`.
+    private static func references(to parameters: Set<String>, in b: UnsafeRawBufferPointer, before end: Int) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var i = 0
+        while let percent = find(0x25, in: b, from: i), percent < end {  // '%'
+            i = percent + 1
+            // Names here are at most 40 bytes: a `;` farther away closes no reference of ours
+            // (and looking no farther keeps the pass linear).
+            var semicolon = i
+            while semicolon < min(end, percent + 42), b[semicolon] != 0x3B { semicolon += 1 }
+            guard semicolon < end, b[semicolon] == 0x3B else { continue }
+            let candidate = percent..<(semicolon + 1)
+            guard parameters.contains(String(decoding: b[candidate], as: UTF8.self)) else { continue }
+            found.append(candidate)
+            i = semicolon + 1
+        }
+        return found
     }
 
     /// The offset of the reference past `maxEntityReferences` to an entity other than XML's

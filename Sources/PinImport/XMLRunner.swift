@@ -77,7 +77,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
             let cutOff = [5, 68, 73, 77].contains(f.code) && !runner.open.isEmpty
                 && endsAfter(line: f.line, column: f.column, in: text)
             throw .malformedXML(path: path, line: f.line, column: f.column,
-                                reason: cutOff ? endsEarly(runner.open) : reason(code: f.code))
+                                reason: cutOff ? endsEarly(runner.open) : XMLErrorReason.text(code: f.code))
         }
         return neutralized.notes
     }
@@ -146,23 +146,5 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         let code = (parseError as NSError).code
         if (200..<300).contains(code) || failure != nil || handler.stopped { return }  // namespace errors: not fatal
         failure = (parser.lineNumber, parser.columnNumber, code)
-    }
-
-    /// A sentence for libxml2's commonest well-formedness errors (xmlParserErrors codes).
-    private static func reason(code: Int) -> String {
-        switch code {
-        case 4: return "the document is empty or not XML"
-        case 5: return "extra content after the document's root element"
-        case 9, 10: return "an invalid character (not allowed in XML)"
-        case 31, 32, 6003: return "the encoding in <?xml … encoding=\"…\"?> is unknown or does not match the bytes (write encoding=\"UTF-8\")"
-        case 23, 24, 26, 27: return "an undefined or malformed entity (a bare '&'?)"
-        case 38, 39, 40, 41: return "a malformed attribute"
-        case 45: return "a comment is left open (no closing '-->')"
-        case 65: return "a space is required between attributes"
-        case 68, 73: return "a malformed tag (a stray '<' or a missing '>'?)"
-        case 76: return "an end tag does not match its start tag (a tag left open?)"
-        case 77: return "the document ends before a tag is closed"
-        default: return "the XML is not well-formed (libxml2 error \(code))"
-        }
     }
 }

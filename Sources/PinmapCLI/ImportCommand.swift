@@ -35,7 +35,7 @@ enum ImportCommand: TextCommand {
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
                   ("--wkt", "column holding WKT POINT (lon lat) geometry (default: a column named like wkt or geom, or holding POINTs)"),
                   ("--crs", "coordinate reference system of a file that names none (CSV x/y or easting/northing columns, a Shapefile without .prj), e.g. EPSG:5186, EPSG:32652, EPSG:27700, or a WKT; x is the easting")],
-        flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing"),
+        flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing (with no store at --db, checks against an empty one and creates none)"),
                 ("--index", "also build the search index and the list's index before returning, in the same transaction (a large file otherwise leaves them to `pinmap index` or the UI; the map is current either way)")],
         minPositionals: 1)
 
@@ -72,6 +72,14 @@ enum ImportCommand: TextCommand {
         return options
     }
 
+    /// The store to import into. A dry run with no store at the path previews against an
+    /// empty one in memory (duplicates: none), so that a new user can check a file before the
+    /// first import; it creates no file or folder.
+    private static func dryRunStore(_ args: ParsedArguments, options: ImportOptions, storeExisted: Bool) throws(CLIError) -> Store {
+        guard options.dryRun, !storeExisted else { return try PinmapCLI.openStore(args, creating: !options.dryRun) }
+        do { return try Store.inMemory() } catch { throw .failure(error.message) }
+    }
+
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
         let clock = Monotonic.seconds()  // one clock for every bar of the command
@@ -83,7 +91,7 @@ enum ImportCommand: TextCommand {
         // Ctrl-C: each file is one transaction, so the file being read is left out entirely.
         try InterruptNotice.during("pinmap import: interrupted; nothing was imported (the store is as it was)") { () throws(CLIError) in
             // the import's connection (and its page cache) is closed before a fallback `--index` runs
-            let store = try PinmapCLI.openStore(args, creating: !options.dryRun)
+            let store = try dryRunStore(args, options: options, storeExisted: storeExisted)
             for (k, path) in args.positionals.enumerated() {
                 if k > 0 {
                     InterruptNotice.set("pinmap import: interrupted; \(EscapedText.escape(path)) was not imported (the \(k) file\(k == 1 ? "" : "s") before it \(k == 1 ? "was" : "were"))")

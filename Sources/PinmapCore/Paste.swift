@@ -4,18 +4,21 @@ import Frame
 /// a pasted newline does not submit and a pasted `q` does not quit.
 extension AppState {
     /// Inserts `text` into the focused text field (search, Import path, the pin form, a
-    /// comment); says so when no field has the focus, and drops the paste.
+    /// comment); says so when no field has the focus, and drops the paste. A paste longer
+    /// than the field takes (`TextField.maxCharacters`) is cut, and a notice says so.
     mutating func handle(paste text: String, _ fx: inout Effects) {
+        var kept: Int? = nil
+        defer { if let kept { message = S.msgPasteCut(kept) } }
         if var m = modal, m.presentation.phase != .dismissing {
             switch m.content {
             case .form(var form):
-                form.fields[form.focused.rawValue].insert(pasted: text)
+                kept = form.fields[form.focused.rawValue].insert(pasted: text)
                 form.error = nil
                 m.content = .form(form)
                 modal = m
                 return
             case .detail(var detail) where detail.input != nil:
-                detail.input?.insert(pasted: text)
+                kept = detail.input?.insert(pasted: text) ?? nil
                 m.content = .detail(detail)
                 modal = m
                 return
@@ -24,13 +27,13 @@ extension AppState {
             }
         }
         if var field = searchField, tab == .map {
-            field.insert(pasted: text)
+            kept = field.insert(pasted: text)
             searchField = field
             setSearch(field.text, &fx)
             return
         }
         if tab == .importer {
-            importTab.field.insert(pasted: text)
+            kept = importTab.field.insert(pasted: text)
             importTab.editing = true
             importTab.entered = true
             importTab.preview = nil

@@ -26,7 +26,7 @@ public enum S: String, CaseIterable, Sendable {
     case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
     // Messages.
-    case msgPasteNeedsField, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
+    case msgPasteNeedsField, msgPasteCut, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
     case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld
     case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgNothingDeleted, msgNothingChanged, msgFocus, msgFocusListInert
     case msgSearchKept, msgColourOff, msgSortCapped, msgLoadedSamples, msgSamplesPresent, msgSamplesFailed

@@ -137,6 +137,7 @@ extension Strings {
         .listNoMatchAnywhere: "No pin matches “{0}”",
         .searchPrompt: "Search: ",
         .searchHint: "Enter keeps · Esc clears",
+        .msgPasteCut: "pasted text cut to {0} characters",
         .msgPasteNeedsField: "A paste goes into a text field: / searches, tab 3 takes a path",
         .msgASCIIMap: "ASCII map",
         .msgBrailleMap: "Braille map",

@@ -137,6 +137,7 @@ extension Strings {
         .listNoMatchAnywhere: "“{0}”와(과) 맞는 핀이 없습니다",
         .searchPrompt: "검색: ",
         .searchHint: "Enter 유지 · Esc 지우기",
+        .msgPasteCut: "붙여넣은 글을 {0}자로 잘랐습니다",
         .msgPasteNeedsField: "붙여넣기는 입력란에만 됩니다: / 검색, 탭 3 경로",
         .msgASCIIMap: "ASCII 지도",
         .msgBrailleMap: "점자 지도",

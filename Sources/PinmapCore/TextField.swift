@@ -10,6 +10,11 @@ public struct TextField: Sendable, Equatable {
     /// Insertion point: characters before the cursor (0…`chars.count`).
     public private(set) var cursor: Int
 
+    /// The most characters (grapheme clusters) a field holds: more than any path (Linux's
+    /// PATH_MAX is 4,096 bytes), search or pin title needs, and few enough that drawing and
+    /// searching a field stays instant. Typing stops there; a paste is cut there.
+    public static let maxCharacters = 4_096
+
     public init(_ text: String = "") {
         chars = Array(text)
         cursor = chars.count
@@ -23,7 +28,7 @@ public struct TextField: Sendable, Equatable {
     public mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .char(let c):
-            guard !c.unicodeScalars.contains(where: SafeText.isUnsafe) else { return true }
+            guard !c.unicodeScalars.contains(where: SafeText.isUnsafe), chars.count < Self.maxCharacters else { return true }
             chars.insert(c, at: cursor)
             cursor += 1
         case .backspace, .ctrl("h"):
@@ -46,18 +51,30 @@ public struct TextField: Sendable, Equatable {
 
     /// Inserts pasted `text` at the cursor as literal characters: line breaks and tabs
     /// become spaces (a one-line field never submits on a pasted newline), other control
-    /// characters are dropped.
-    public mutating func insert(pasted text: String) {
+    /// characters are dropped. Takes what fits `maxCharacters`.
+    /// - Returns: the number of pasted characters the field took when the paste was cut to
+    ///   fit, nil when all of it went in.
+    @discardableResult
+    public mutating func insert(pasted text: String) -> Int? {
+        let room = Self.maxCharacters - chars.count
+        var taken: [Character] = []
+        var cut = false
         for c in text {
+            let kept: Character
             if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" {
-                chars.insert(" ", at: cursor)
+                kept = " "
             } else if c.unicodeScalars.contains(where: SafeText.isUnsafe) {
                 continue
             } else {
-                chars.insert(c, at: cursor)
+                kept = c
             }
-            cursor += 1
+            guard taken.count < room else { cut = true; break }
+            taken.append(kept)
         }
+        // One insertion: a character at a time in the middle of the text was quadratic.
+        chars.insert(contentsOf: taken, at: cursor)
+        cursor += taken.count
+        return cut ? taken.count : nil
     }
 
     /// What to draw in a box `width` cells wide: the sanitized text scrolled

@@ -85,7 +85,7 @@ extension AppState {
             fx.requestView(list: true)
         case .zoomIn: zoom(by: 2, about: nil, &fx)
         case .zoomOut: zoom(by: 0.5, about: nil, &fx)
-        case .resetWorld: fitWorld(&fx)
+        case .resetWorld: fitAnchored(nil) { $0.fitWorld(&fx) }
         case .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .open:
             navigate(action, &fx)
         default: break
@@ -150,6 +150,7 @@ extension AppState {
     /// selected pin when it is on the visible map, else about the centre of the map rows
     /// left visible above the sheet (the pane's centre is under a medium sheet).
     mutating func zoom(by factor: Double, about: (col: Double, row: Double)?, _ fx: inout Effects) {
+        if zoomAnchored(by: factor, &fx) { return }
         let before = viewport.zoom
         viewport.zoom(by: factor, about: about ?? keyZoomAnchor, pane: layout.mapPane)
         if viewport.zoom == before { message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text }

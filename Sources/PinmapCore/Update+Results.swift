@@ -64,7 +64,7 @@ extension AppState {
                 if announce { message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
                 return
             }
-            fitInVisibleMap(box, margin: true, &fx)
+            fitAnchored(box) { $0.fitInVisibleMap(box, margin: true, &fx) }
             fx.requestView(list: true)
             guard announce else { return }
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text

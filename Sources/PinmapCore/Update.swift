@@ -266,18 +266,13 @@ extension AppState {
     /// height), so a wider terminal shows more of the map, not the same map stretched.
     /// Kept through sizes too small to hold them (1×1), from the `ResizeAnchor`.
     mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
-        let anchor = resizeAnchor.flatMap { $0.produced == viewport ? $0 : nil } ?? currentViewAnchor()
+        let anchor = liveResizeAnchor ?? currentViewAnchor()
         layout = Layout(cols: cols, rows: rows)
-        if let anchor, layout.mapPane.width > 0 {
-            viewport.zoom = 360 / (Double(layout.mapPane.width) * anchor.degreesPerColumn)
-        }
         pointerCell = nil
         mapDrag = nil
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
-        if let anchor, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(anchor.centre, &fx) }
-        if anchor?.wholeWorld == true { fitWorld(centredOn: anchor?.centre.longitude ?? 0, &fx) }
-        resizeAnchor = anchor.map { ResizeAnchor(degreesPerColumn: $0.degreesPerColumn, centre: $0.centre, wholeWorld: $0.wholeWorld, produced: viewport) }
+        if let anchor { apply(anchor, &fx) }
         fx.requestView(list: true)
     }
 
@@ -286,7 +281,7 @@ extension AppState {
         let width = layout.mapPane.width
         guard width > 0, settledVisibleMap.height > 0 else { return nil }
         return ResizeAnchor(degreesPerColumn: viewport.degreesPerColumn(paneWidth: width), centre: visibleMapCentre,
-                            wholeWorld: worldStaysFitted, produced: viewport)
+                            wholeWorld: worldStaysFitted, width: width, produced: viewport)
     }
 
     /// Fits the whole world into the map rows left visible above the sheet (`0`): all

@@ -54,7 +54,12 @@ final class HostileEndToEndTests: XCTestCase {
         let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
         let export = Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", target])
         XCTAssertEqual(export.status, 1, export.err)
-        XCTAssertEqual(export.err, "pinmap: cannot write \(target): it is read-only for you (Permission denied); choose another file (nothing was written)\n")
+        XCTAssertEqual(export.err, "pinmap: cannot write \(target): it belongs to root and is read-only for you; choose another file (nothing was written)\n")
+        // Nor is a 0444 file of root's: the chmod advice is the owner's alone.
+        XCTAssertEqual(chmod(target, 0o444), 0)
+        let locked = Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", target])
+        XCTAssertEqual(locked.err, "pinmap: cannot write \(target): it belongs to root and is read-only for you; choose another file (nothing was written)\n")
+        XCTAssertEqual(chmod(target, 0o644), 0)
         let rejects = Tmux.run(asNobody + ["import", dir + "/in.csv", "--db", dir + "/p.sqlite", "--rejects", target])
         XCTAssertEqual(rejects.status, 1, rejects.err)
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "root's")

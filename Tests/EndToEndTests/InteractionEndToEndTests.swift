@@ -69,9 +69,11 @@ final class InteractionEndToEndTests: XCTestCase {
         for _ in 0..<3 {
             t.keys("/", pause: 0.3)
             t.paste(file: file, pause: 0.5)
-            // The field shows the end of the text, where the cursor is.
-            let s = t.waitFor(timeout: 10) { $0.contains("Search: abc가나다abc가나다abc") }
-            XCTAssertTrue(s.contains("Search: abc가나다abc가나다abc"), s)
+            // The field takes its first 4,096 characters and shows their end, where the
+            // cursor is (4,096 = 682 × 6 + 4); a notice says the paste was cut.
+            let s = t.waitFor(timeout: 10) { $0.contains("Search: 다abc가나다abc가나다abc가나다abc가나다a ") }
+            XCTAssertTrue(s.contains("Search: 다abc가나다abc가나다abc가나다abc가나다a "), s)
+            XCTAssertTrue(s.contains("pasted text cut to 4096 characters"), s)
             t.key("Escape", pause: 0.5)
             let cleared = t.waitFor(timeout: 3) { !$0.contains("Search:") }
             XCTAssertFalse(cleared.contains("Search:"), "Esc was taken as pasted text:\n\(cleared)")

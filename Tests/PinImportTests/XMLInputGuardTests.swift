@@ -181,6 +181,40 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertFalse(pins.contains { $0.title.contains("root") || $0.description.contains("root") })
     }
 
+    /// An external parameter entity and its reference in the document type: never read (no
+    /// text of /etc/hostname in a pin), named in a note, and the placemark kept. Before, the
+    /// reference made libxml2 refuse the whole file ("an undefined or malformed entity").
+    func testAnExternalParameterEntityIsLeftOutAndThePlacemarkKept() throws {
+        let kml = """
+        <!DOCTYPE kml [<!ENTITY % p SYSTEM "file:///etc/hostname">%p;]>
+        <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>A</name><description>d</description><Point><coordinates>126.9,37.5</coordinates></Point></Placemark></kml>
+        """
+        let path = Fixture.temporary(Array(kml.utf8), suffix: ".kml")
+        defer { unlink(path) }
+        let report = try Importer.run(path: path, store: try Store.inMemory())
+        XCTAssertEqual(report.imported, 1)
+        XCTAssertEqual(report.notes, ["the external entity %p; names a file outside this one, never read: its references were left out"])
+        let pins = try scan(path).pins
+        XCTAssertEqual(pins.map(\.title), ["A"])
+        XCTAssertEqual(pins.map(\.description), ["d"])
+        let hostname = try String(contentsOfFile: "/etc/hostname", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertFalse(hostname.isEmpty)
+        XCTAssertFalse(pins.contains { $0.title.contains(hostname) || $0.description.contains(hostname) })
+    }
+
+    /// The tester's `longname.gpx`: a 5 MB element name. libxml2 stops at it with error 110,
+    /// which read "the XML is not well-formed (libxml2 error 110)"; it is said in words now,
+    /// with the place. No libxml2 code is ever shown as a bare number.
+    func testALongNameIsRefusedInWordsWithItsPlace() {
+        let name = String(repeating: "n", count: 5_000_000)
+        XCTAssertEqual(refusal("<gpx>\n<\(name)>x</\(name)></gpx>\n"), ["2", "2", "an element or attribute name is too long"])
+        XCTAssertEqual(XMLErrorReason.text(code: 110), "an element or attribute name is too long")
+        XCTAssertEqual(XMLErrorReason.text(code: 9_999), "the XML is not well-formed here")
+        for code in 0..<1_000 {
+            XCTAssertFalse(XMLErrorReason.text(code: code).contains("\(code)"), "code \(code)")
+        }
+    }
+
     /// The declaration is rewritten in place: lines and columns after it stay the file's own.
     func testAnExternalEntityDeclarationKeepsLinesAndColumns() {
         let text = "<!DOCTYPE gpx [<!ENTITY x\n  SYSTEM\n 'a>b'>\n<!ENTITY % p PUBLIC \"-//x\" \"y\">]>\n<gpx>&x;<wpt></gpx>\n"

@@ -86,7 +86,7 @@ final class HostileInputTests: XCTestCase {
         let db = dir.appendingPathComponent("sub/pins.sqlite").path
         let commands: [[String]] = [["list"], ["show", "1"], ["comments", "1"], ["imports"], ["export"], ["undo-import", "1"],
                                     ["delete", "1"], ["edit", "1", "--title", "x"], ["comment", "1", "hi"], ["uncomment", "1"],
-                                    ["import", RepoFiles.seoulPins, "--dry-run"], ["index"]]
+                                    ["index"]]
         for c in commands {
             let r = PinmapCLI.execute(c + ["--db", db])
             XCTAssertEqual(r.code, 1, "\(c)")

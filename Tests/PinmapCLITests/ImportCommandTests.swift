@@ -51,6 +51,24 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try s.open().count(), 1)
     }
 
+    /// A new user previews a file before the first import: a dry run needs no store, reports
+    /// as usual (duplicates against an empty store) and creates no file or folder. Before, it
+    /// said "no Pinmap store at …".
+    func testADryRunWithoutAStoreReportsAndCreatesNothing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-dry-\(UUID().uuidString)")
+        let db = dir.appendingPathComponent("sub/pins.sqlite").path
+        let r = PinmapCLI.execute(["import", RepoFiles.seoulPins, "--dry-run", "--db", db])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let s = CLITestStore()
+        s.run("add", "--title", "elsewhere", "--lat", "1", "--lon", "2")
+        XCTAssertEqual(r.stdout, s.run("import", RepoFiles.seoulPins, "--dry-run").stdout, "as against an empty store")
+        XCTAssertEqual(r.stdout.components(separatedBy: "\n").first, "\(RepoFiles.seoulPins): would import 45 pins, 0 rows rejected, 0 duplicates skipped")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path), "neither the store nor its folders")
+        let refused = PinmapCLI.execute(["import", s.file("missing.csv"), "--dry-run", "--db", db])
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path))
+    }
+
     func testBatchIdsAreNeverReusedAfterAnUndo() throws {
         let s = CLITestStore()
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)

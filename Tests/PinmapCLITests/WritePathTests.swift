@@ -47,6 +47,23 @@ final class WritePathTests: XCTestCase {
         XCTAssertEqual(try s.open().count(), 45)
     }
 
+    /// With `--db LINK`, SQLite writes its WAL beside the link's target (TARGET-wal, checked
+    /// with Debian's SQLite 3.40), never as LINK-wal: `-o LINK-wal` harms nothing and is
+    /// written; it was refused as "the store's wal file".
+    func testTheLinksOwnJournalNamesAreNotTheStores() throws {
+        let s = seededStore()
+        let linkedStore = s.file("dbl")
+        try FileManager.default.createSymbolicLink(atPath: linkedStore, withDestinationPath: s.path)
+        let out = linkedStore + "-wal"
+        let r = PinmapCLI.execute(["export", "-o", out, "--db", linkedStore])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), s.run("export").stdout)
+        let real = PinmapCLI.execute(["export", "-o", s.path + "-wal", "--db", linkedStore])
+        XCTAssertEqual(real.code, 1)
+        XCTAssertEqual(real.stderr, "pinmap: -o \(s.path)-wal is the store's wal file; refusing to overwrite it (nothing was written). Choose another file\n")
+        XCTAssertEqual(try s.open().count(), 45)
+    }
+
     /// A store reached through a link: SQLite names its journals after the file itself.
     func testTheJournalsOfALinkedStoreAreItsTargets() throws {
         let s = seededStore()

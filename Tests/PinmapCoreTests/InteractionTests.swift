@@ -100,6 +100,62 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(state.viewport, fitted)
     }
 
+    /// The tester's finding: z16384 at 100×30, a resize to width W, `-`, and back to 100
+    /// gave z3277 (W 40), z1638 (20), z82 (1): the zoom limit was counted in the narrow
+    /// window's columns. One `-` is one halving at every width, the centre kept; so is the
+    /// wheel, and `+` at the limit stays there.
+    func testAZoomKeyAtANarrowSizeIsOneStepOfTheAnchoredScale() {
+        for (cols, rows) in [(40, 30), (20, 30), (1, 30), (1, 1), (100, 1)] {
+            var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+            state.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 16384)
+            let centre = state.visibleMapCentre
+            _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1)
+            _ = state.update(.input(.key(.char("-"))), now: 2)
+            _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 3)
+            XCTAssertEqual(state.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows)")
+            XCTAssertEqual(state.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9, "\(cols)×\(rows)")
+            XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(cols)×\(rows)")
+            _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 4)
+            _ = state.update(.input(.key(.char("+"))), now: 5)
+            _ = state.update(.input(.key(.char("+"))), now: 6)  // past the limit: stays at it
+            // The wheel where the narrow map has a cell to turn it over.
+            let wheel = cols >= 40 && rows >= 30 ? MouseEvent(.press, .wheelDown, col: 5, row: 5) : nil
+            _ = state.update(wheel.map { .input(.mouse($0)) } ?? .input(.key(.char("-"))), now: 7)
+            _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 8)
+            XCTAssertEqual(state.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows): +, + (at the limit), wheel out")
+        }
+        // A resize to a width that holds the scale leaves the keys as they were.
+        var wide = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        wide.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 4096)
+        _ = wide.update(.input(.resize(cols: 200, rows: 30)), now: 1)
+        _ = wide.update(.input(.key(.char("-"))), now: 2)
+        _ = wide.update(.input(.resize(cols: 100, rows: 30)), now: 3)
+        XCTAssertEqual(wide.viewport.zoom, 2048, accuracy: 1e-9)
+    }
+
+    /// `0` and `F` at a size too small for the map fit there, and again at the old size,
+    /// as they would have been pressed there.
+    func testFitsAtATinySizeAreFitsAtTheOldSize() {
+        let box = LatLonBox(south: 37.4, west: 126.8, north: 37.7, east: 127.2)
+        func atFullSize(_ act: (inout AppState) -> Void) -> Viewport {
+            var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+            state.viewport = Viewport(center: GeoPoint(latitude: 10, longitude: 20), zoom: 722)
+            act(&state)
+            return state.viewport
+        }
+        func throughTiny(_ act: (inout AppState) -> Void) -> Viewport {
+            atFullSize { state in
+                _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 1)
+                act(&state)
+                _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 3)
+            }
+        }
+        let world: (inout AppState) -> Void = { _ = $0.update(.input(.key(.char("0"))), now: 2) }
+        let pins: (inout AppState) -> Void = { _ = $0.update(.pinsBounds(box, announce: true), now: 2) }
+        XCTAssertEqual(throughTiny(world), atFullSize(world))
+        XCTAssertEqual(throughTiny(pins), atFullSize(pins))
+    }
+
     /// A zoom between resizes starts a new run: the next resize keeps the new scale.
     func testAResizeAfterAZoomKeepsTheNewScale() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
@@ -179,6 +235,24 @@ final class InteractionTests: XCTestCase {
         XCTAssertTrue(r.state.isSearching, "still in the field")
         XCTAssertEqual(r.state.searchField?.text, "Seoul Busan")
         XCTAssertEqual(r.state.search, "Seoul Busan")
+    }
+
+    /// The tester's 1.6 MB paste ('가나다abc😀' × 100,000) into `/`: the field takes the
+    /// first `TextField.maxCharacters` and a notice says the paste was cut (before, it was
+    /// taken whole, with no limit and no word). A paste that fits says nothing.
+    func testALongPasteIsCutToTheFieldsLimitAndSaysSo() throws {
+        let r = try UIFixtures.runner()
+        r.char("/")
+        r.handle(.input(.paste("ab")), now: 0)
+        XCTAssertNil(r.state.message)
+        r.handle(.input(.paste(String(repeating: "가나다abc😀", count: 100_000))), now: 0)
+        XCTAssertEqual(TextField.maxCharacters, 4_096)
+        XCTAssertEqual(r.state.searchField?.text, "ab" + String(String(repeating: "가나다abc😀", count: 600).prefix(4_094)))
+        XCTAssertEqual(r.state.message, "pasted text cut to 4094 characters")
+        r.handle(.input(.paste("x")), now: 0)
+        XCTAssertEqual(r.state.searchField?.text.count, 4_096, "a full field takes no more")
+        XCTAssertEqual(r.state.message, "pasted text cut to 0 characters")
+        XCTAssertEqual(Strings.korean[.msgPasteCut], "붙여넣은 글을 {0}자로 잘랐습니다")
     }
 }
 
