@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // zlib (Debian's zlib1g-dev): raw inflate of KMZ (zip) entries.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // libpq (Debian's libpq-dev): the PostgreSQL store's connection.
+        .systemLibrary(name: "CLibpq", path: "Sources/CLibpq"),
         .target(name: "CCurses", path: "Sources/CCurses",
                 linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CMapData", path: "Sources/CMapData"),
@@ -34,6 +36,8 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
+        // The store a team shares: PostgreSQL + PostGIS through libpq (the same `PinRepository`).
+        .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "CLibpq"]),
         .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib"]),  // Frame: SafeText for the progress bar
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
@@ -45,14 +49,16 @@ let package = Package(
         // The ncurses backend: decodes input, paints frames.
         .target(name: "Terminal", dependencies: ["Frame", "CCurses"]),
         // Command line: every subcommand; `pinmap` is a thin main.
-        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinImport", "GeoMap", "Frame"]),
+        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinStorePostgres", "PinImport", "GeoMap", "Frame"]),
         .executableTarget(name: "pinmap", dependencies: ["PinmapCLI"]),
 
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame"]),
-        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinModelTesting"]),
-        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting"]),
+        // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
+        .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
+        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel"],
                     resources: [.copy("Fixtures")]),
         // Helpers for the tests of the app (a runner over a repository, keys, frames).

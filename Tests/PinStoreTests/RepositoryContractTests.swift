@@ -3,24 +3,93 @@ import Foundation
 import PinModel
 import PinModelTesting
 @testable import PinStore
+import PinStorePostgres
+import PostgresTesting
 
 /// The same checks of `PinRepository` against the SQLite store in memory, the SQLite store
-/// on disk and the in-memory fake the core's tests use: the fake may not drift from the store.
+/// on disk, the in-memory fake the core's tests use and the PostgreSQL store (a fresh
+/// database on the server of PINMAP_TEST_PG_URL, which `.ci/run` always sets; a local run
+/// without it checks the other three): none may drift from the others.
 final class RepositoryContractTests: XCTestCase {
     private var folder: URL!
+    private var databases: [String] = []
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+        databases.forEach(TestServer.dropDatabase)
+    }
 
     /// Each repository under test, named for the failure messages.
     private func repositories() throws -> [(String, any PinRepository)] {
-        [("sqlite in memory", try Store.inMemory()),
-         ("sqlite on disk", try Store(path: folder.appendingPathComponent("pins.sqlite").path)),
-         ("in-memory fake", InMemoryPinRepository())]
+        var all: [(String, any PinRepository)] = [
+            ("sqlite in memory", try Store.inMemory()),
+            ("sqlite on disk", try Store(path: folder.appendingPathComponent("pins.sqlite").path)),
+            ("in-memory fake", InMemoryPinRepository())]
+        if TestServer.url != nil {
+            let uri = try TestServer.freshStoreURI()
+            databases.append(uri)
+            all.append(("postgresql", try PostgresStore(uri: uri)))
+        }
+        return all
+    }
+
+    func testVersionsRefuseAnEditOrDeleteOfAPinChangedElsewhere() throws {
+        for (name, repo) in try repositories() {
+            let id = try repo.insert(seoul)
+            XCTAssertEqual(try repo.pin(id: id)?.version, 1, name)
+            XCTAssertEqual(try repo.update(id: id, title: "종묘 정전", description: nil, category: nil, latitude: nil, longitude: nil, ifVersion: 1)?.version, 2, name)
+            XCTAssertEqual(try repo.update(id: id, title: "종묘 정전")?.version, 2, "no change, no new version: \(name)")
+            XCTAssertThrowsError(try repo.update(id: id, title: nil, description: nil, category: "palace", latitude: nil,
+                                                 longitude: nil, ifVersion: 1), name) {
+                XCTAssertEqual(($0 as? StoreError)?.message,
+                               "pin \(id) changed elsewhere since you opened it (version 1, now 2); nothing was changed", name)
+                XCTAssertEqual(($0 as? StoreError)?.code, StoreError.changedElsewhere, name)
+            }
+            XCTAssertEqual(try repo.pin(id: id)?.category, "landmark", "unchanged: \(name)")
+            XCTAssertThrowsError(try repo.delete(id: id, ifVersion: 1), name)
+            XCTAssertEqual(try repo.count(), 1, "not deleted: \(name)")
+            let deleted = try XCTUnwrap(try repo.deleteForUndo(id: id, ifVersion: 2), name)
+            XCTAssertEqual(try repo.restore(deleted), id, "same id: \(name)")
+            XCTAssertEqual(try repo.pin(id: id)?.version, 2, "same version: \(name)")
+        }
+    }
+
+    func testHostileTextRoundTripsExactly() throws {
+        let hostile = "'); DROP TABLE pins; -- \\ \t \" $1 %_ 𝄞 \u{202E}"
+        for (name, repo) in try repositories() {
+            let id = try repo.insert(NewPin(title: hostile, description: hostile, category: hostile, latitude: 1, longitude: 2,
+                                            properties: #"{"note":"'; DROP TABLE pins; --"}"#))
+            let pin = try XCTUnwrap(try repo.pin(id: id), name)
+            XCTAssertEqual([pin.title, pin.description, pin.category], [hostile, hostile, hostile], name)
+            XCTAssertEqual(pin.properties, #"{"note":"'; DROP TABLE pins; --"}"#, name)
+            XCTAssertEqual(try repo.search("%_").matches.map(\.id), [id], name)
+            XCTAssertEqual(try repo.search("drop table").matches.map(\.id), [id], name)
+            try repo.addComment(pinID: id, body: hostile)
+            XCTAssertEqual(try repo.comments(pinID: id).map(\.body), [hostile], name)
+        }
+    }
+
+    func testShortSearchesKoreanIncludedGiveTheSameAnswers() throws {
+        for (name, repo) in try repositories() {
+            let s = try repo.insert(seoul), b = try repo.insert(busan), c = try repo.insert(cafe)
+            let museum = try repo.insert(NewPin(title: "전쟁기념관", category: "museum", latitude: 37.53, longitude: 126.97,
+                                                properties: #"{"name_en":"War Memorial"}"#))
+            XCTAssertEqual(try repo.search("종").matches.map(\.id), [s], name)
+            XCTAssertEqual(try repo.search("기념").matches.map(\.id), [museum], name)
+            XCTAssertEqual(try repo.search("T").matches.map(\.id), [b], "case folded: \(name)")
+            XCTAssertEqual(try repo.search("o").matches.map(\.id), [museum, c, b, s], "newest first: \(name)")
+            XCTAssertEqual(try repo.search("war mem").matches.map(\.id), [museum], "property values: \(name)")
+            XCTAssertEqual(try repo.search("shrine 묘").matches.map(\.id), [s], name)
+            XCTAssertEqual(try repo.search("o", categories: ["cafe"], scanLimit: 10).matches.map(\.id), [c], name)
+            let capped = try repo.search("o", categories: nil, scanLimit: 2)
+            XCTAssertEqual(capped.matches.map(\.id), [museum, c], name)
+            XCTAssertTrue(capped.capped, name)
+        }
     }
 
     private let seoul = NewPin(title: "종묘", description: "royal shrine", category: "landmark",

@@ -1,0 +1,94 @@
+import Foundation
+import PinModel
+
+/// `pinmap copy` and imports into the server: pins go in with `COPY` into a staging table,
+/// then one `INSERT … SELECT` leaves out those already here, all in one transaction (a
+/// killed server or client leaves nothing partial).
+extension PostgresStore: PinCopying {
+    public func copySnapshot() throws(StoreError) -> StoreSnapshot {
+        do {
+            return try reading { () throws -> StoreSnapshot in
+                var comments: [Int64: [Comment]] = [:]
+                let c = try db.execute("SELECT id, pin_id, body, created_at FROM comments ORDER BY created_at, id")
+                for i in 0..<c.rows {
+                    comments[c.int(i, 1), default: []].append(Comment(id: c.int(i, 0), pinID: c.int(i, 1), body: c.text(i, 2), createdAt: c.text(i, 3)))
+                }
+                let r = try db.execute("SELECT \(Self.pinColumns), batch_id FROM pins ORDER BY id")
+                let pins = (0..<r.rows).map { i in
+                    let pin = Self.pin(r, i)
+                    return SnapshotPin(pin: pin, batchID: r.optionalInt(i, 10), comments: comments[pin.id] ?? [])
+                }
+                return StoreSnapshot(batches: try importBatches(), pins: pins)
+            }
+        } catch let e as StoreError { throw e } catch { throw StoreError("\(error)") }
+    }
+
+    public func receive(_ snapshot: StoreSnapshot) throws(StoreError) -> CopyOutcome {
+        for sp in snapshot.pins { try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude) }
+        return try atomically { () throws(StoreError) -> CopyOutcome in
+            var out = CopyOutcome()
+            try db.execute("SET LOCAL pinmap.bulk = 'on'")
+            var batchIDs: [Int64: Int64] = [:]
+            for b in snapshot.batches {
+                if let id = try db.execute("SELECT id FROM import_batches WHERE file = $1 AND imported_at = $2",
+                                           [b.file, b.importedAt]).optionalInt(0, 0) {
+                    batchIDs[b.id] = id
+                    continue
+                }
+                batchIDs[b.id] = try db.execute("""
+                    INSERT INTO import_batches(file, imported_at, imported, rejected, duplicates, encoding, delimiter)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+                    """, [b.file, b.importedAt, "\(b.imported)", "\(b.rejected)", "\(b.duplicates)", b.encoding, b.delimiter]).int(0, 0)
+                out.batches += 1
+            }
+            try db.execute("""
+                CREATE TEMP TABLE copy_pins (src bigint, title text COLLATE "C", description text COLLATE "C",
+                  category text COLLATE "C", latitude float8, longitude float8, created_at text COLLATE "C",
+                  updated_at text COLLATE "C", properties text, batch_id bigint, version bigint, dest bigint) ON COMMIT DROP
+                """)
+            try db.copy("COPY copy_pins (src, title, description, category, latitude, longitude, created_at, updated_at, properties, batch_id, version) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+                for sp in snapshot.pins {
+                    let p = sp.pin
+                    try row(["\(p.id)", p.title, p.description, p.category, "\(p.latitude)", "\(p.longitude)", p.createdAt,
+                             p.updatedAt, p.properties.isEmpty ? "{}" : p.properties,
+                             sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)"])
+                }
+            }
+            // Pins already here keep theirs (their comments are matched to them); the others
+            // get new ids from the table's sequence.
+            try db.execute("""
+                UPDATE copy_pins c SET dest = p.id FROM pins p
+                WHERE p.latitude = c.latitude AND p.longitude = c.longitude AND p.title = c.title
+                  AND p.description = c.description AND p.category = c.category AND p.created_at = c.created_at
+                """)
+            out.skipped = try db.execute("SELECT count(*) FROM copy_pins WHERE dest IS NOT NULL").int(0, 0).asInt
+            try db.execute("""
+                UPDATE copy_pins SET dest = nextval(pg_get_serial_sequence('pins', 'id')) WHERE dest IS NULL
+                """)
+            out.pins = try db.execute("""
+                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
+                                 properties, properties_text, batch_id, version)
+                SELECT dest, title, description, category, latitude, longitude, created_at, updated_at,
+                       properties::jsonb, properties, batch_id, version
+                FROM copy_pins c WHERE NOT EXISTS (SELECT 1 FROM pins p WHERE p.id = c.dest) ORDER BY dest
+                """).affected
+            try db.execute("INSERT INTO categories(name) SELECT DISTINCT category FROM copy_pins WHERE category <> '' ON CONFLICT DO NOTHING")
+            let comments = snapshot.pins.flatMap { sp in sp.comments.map { (sp.pin.id, $0) } }
+            if !comments.isEmpty {
+                try db.execute("CREATE TEMP TABLE copy_comments (src bigint, body text, created_at text COLLATE \"C\") ON COMMIT DROP")
+                try db.copy("COPY copy_comments FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+                    for (pin, c) in comments { try row(["\(pin)", c.body, c.createdAt]) }
+                }
+                out.comments = try db.execute("""
+                    INSERT INTO comments(pin_id, body, created_at)
+                    SELECT p.dest, c.body, c.created_at FROM copy_comments c JOIN copy_pins p ON p.src = c.src
+                    WHERE NOT EXISTS (SELECT 1 FROM comments e WHERE e.pin_id = p.dest AND e.body = c.body AND e.created_at = c.created_at)
+                    """).affected
+            }
+            try db.execute("SELECT pg_notify('pinmap', $1)", ["copy \(out.pins)"])
+            return out
+        }
+    }
+}
+
+extension Int64 { var asInt: Int { Int(self) } }
