@@ -24,13 +24,25 @@ extension PostgresStore: PinCopying {
     }
 
     public func receive(_ snapshot: StoreSnapshot) throws(StoreError) -> CopyOutcome {
+        try receive(snapshot, asImport: false, adjustBatch: nil).outcome
+    }
+
+    /// What `receive(_:asImport:adjustBatch:)` did, with the ids of the batches it added.
+    public struct Received { public var outcome: CopyOutcome; public var batchIDs: [Int64]
+        public var pins: Int { outcome.pins }; public var skipped: Int { outcome.skipped } }
+
+    /// `receive`; for an import (`asImport`), a batch of the snapshot is always a new one,
+    /// whose counts `adjustBatch` corrects once the pins already here are known (skipped).
+    public func receive(_ snapshot: StoreSnapshot, asImport: Bool,
+                        adjustBatch: ((inout ImportBatch, _ skipped: Int) -> Void)?) throws(StoreError) -> Received {
         for sp in snapshot.pins { try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude) }
-        return try atomically { () throws(StoreError) -> CopyOutcome in
+        return try atomically { () throws(StoreError) -> Received in
             var out = CopyOutcome()
+            var added: [Int64] = []
             try db.execute("SET LOCAL pinmap.bulk = 'on'")
             var batchIDs: [Int64: Int64] = [:]
             for b in snapshot.batches {
-                if let id = try db.execute("SELECT id FROM import_batches WHERE file = $1 AND imported_at = $2",
+                if !asImport, let id = try db.execute("SELECT id FROM import_batches WHERE file = $1 AND imported_at = $2",
                                            [b.file, b.importedAt]).optionalInt(0, 0) {
                     batchIDs[b.id] = id
                     continue
@@ -39,6 +51,7 @@ extension PostgresStore: PinCopying {
                     INSERT INTO import_batches(file, imported_at, imported, rejected, duplicates, encoding, delimiter)
                     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
                     """, [b.file, b.importedAt, "\(b.imported)", "\(b.rejected)", "\(b.duplicates)", b.encoding, b.delimiter]).int(0, 0)
+                added.append(batchIDs[b.id]!)
                 out.batches += 1
             }
             try db.execute("""
@@ -85,8 +98,16 @@ extension PostgresStore: PinCopying {
                     WHERE NOT EXISTS (SELECT 1 FROM comments e WHERE e.pin_id = p.dest AND e.body = c.body AND e.created_at = c.created_at)
                     """).affected
             }
-            try db.execute("SELECT pg_notify('pinmap', $1)", ["copy \(out.pins)"])
-            return out
+            if let adjustBatch {
+                for (source, id) in batchIDs where added.contains(id) {
+                    guard var b = snapshot.batches.first(where: { $0.id == source }) else { continue }
+                    adjustBatch(&b, out.skipped)
+                    try db.execute("UPDATE import_batches SET imported = $1, duplicates = $2 WHERE id = $3",
+                                   ["\(b.imported)", "\(b.duplicates)", "\(id)"])
+                }
+            }
+            try db.execute("SELECT pg_notify('pinmap', $1)", ["\(asImport ? "import" : "copy") \(out.pins)"])
+            return Received(outcome: out, batchIDs: added)
         }
     }
 }

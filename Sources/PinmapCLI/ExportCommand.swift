@@ -29,7 +29,7 @@ enum ExportCommand: TextCommand {
         // The store's own files first: "refusing to overwrite the store" says more than the format.
         try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
         let format = try format(args, path: path)
-        let store = try PinmapCLI.openStore(args, reading: true)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p) } ?? io.out
         // CSV is plain text: on a terminal, escape sequences inside pins
         // become placeholders (JSON and XML escape them themselves).

@@ -29,7 +29,7 @@ enum ListCommand: TextCommand {
         if let c = args.value("--category") { query.categories = [c] }
         if let b = args.value("--bbox") { query.boxes = try CLIValues.boxes(b, command: "list") }
         let near = try args.value("--near").map { v throws(CLIError) in try CLIValues.point(v, flag: "--near", command: "list") }
-        let store = try PinmapCLI.openStore(args, reading: true)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let rows: [(Pin, Double?)]
         if let near {
             rows = try PinmapCLI.storeCall { () throws(StoreError) in

@@ -1,6 +1,7 @@
 import Foundation
 import PinImport
 import PinStore
+import PinStorePostgres
 
 /// The bundled sample pins (Data/pins/pins-seoul.csv, embedded in the binary).
 enum SamplePins {
@@ -8,7 +9,7 @@ enum SamplePins {
     /// `pins-seoul.csv` (so `pinmap undo-import` removes them); returns how
     /// many were added (0 when they are already there: duplicates are skipped).
     /// - Throws: `ImportError` when the store refuses the write.
-    static func load(into store: Store) throws -> Int {
+    static func load(into store: any PinRepository) throws -> Int {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -16,6 +17,10 @@ enum SamplePins {
         try Data(SamplePinsData.csv.utf8).write(to: url)
         var options = ImportOptions()
         options.batchLabel = "pins-seoul.csv (bundled sample pins)"
-        return try Importer.run(path: url.path, store: store, options: options).imported
+        if let server = store as? PostgresStore {
+            return try ServerImport.run(path: url.path, store: server, options: options).imported
+        }
+        guard let file = store as? Store else { return 0 }
+        return try Importer.run(path: url.path, store: file, options: options).imported
     }
 }

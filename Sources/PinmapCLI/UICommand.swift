@@ -4,6 +4,7 @@ import GeoMap
 import PinmapCore
 import PinmapRuntime
 import PinStore
+import PinStorePostgres
 import Terminal
 
 /// `pinmap [--db PATH]`: the terminal UI.
@@ -11,7 +12,7 @@ enum UICommand: Command {
     static let spec = CommandSpec(
         name: "ui", usage: "pinmap [--db PATH] [--ascii]",
         summary: "Open the terminal UI (Map · Timeline · Import · Settings).",
-        options: [("--db", "store path")],
+        options: [("--db", "store path or postgresql:// URI")],
         flags: [("--ascii", "ASCII map instead of braille (automatic when the locale is not UTF-8)")],
         maxPositionals: 0)
 
@@ -20,7 +21,7 @@ enum UICommand: Command {
         // Refused before the store is opened: a UI that cannot start creates nothing.
         do { try session.checkTerminal() } catch { throw .failure(error.description) }
         let isNew = !PinmapCLI.storeExists(args)
-        let store = try PinmapCLI.openStore(args, creating: true)
+        let store = try PinmapCLI.openRepository(args, creating: true)
         do { try session.start() } catch { throw .failure(error.description) }
         defer { session.stop() }
         let (cols, rows) = session.size
@@ -51,9 +52,13 @@ enum UICommand: Command {
         // What a large import left for later (search, the map's clusters) before the map shows;
         // stopping it here quits.
         if runner.finishIndexingIfNeeded(now: 0) == .stopped { return session.quitSignal > 0 ? 128 + session.quitSignal : 0 }
-        if store.path != ":memory:" {
-            let path = store.path
+        // Search has a connection of its own (a file store's path, or the server's URI).
+        if let file = store as? Store, file.path != ":memory:" {
+            let path = file.path
             runner.startSearchWorker(open: { () throws(StoreError) -> any PinRepository in try Store(path: path) })
+        } else if store is PostgresStore {
+            let uri = PinmapCLI.storePath(args)
+            runner.startSearchWorker(open: { () throws(StoreError) -> any PinRepository in try PostgresStore(uri: uri) })
         }
         defer { runner.stopSearchWorker() }
         EventLoop(session: session, runner: runner, waiting: waiting).run()

@@ -3,14 +3,19 @@ import PinImport
 import PinmapCore
 import PinmapRuntime
 import PinStore
+import PinStorePostgres
 
 /// The terminal UI's importer (`FileImporter`): previews and imports with `PinImport`
-/// into the SQLite store, failures in the UI's language.
+/// into the SQLite store (or, through `ServerImport`, a PostgreSQL store), failures in the UI's language.
 enum UIFileImporter {
-    static func make(store: Store) -> FileImporter {
+    static func make(store: any PinRepository) -> FileImporter {
         FileImporter(preview: { path, rows in preview(path, rows: rows) }, run: { path, progress, shouldStop in
             do {
-                return .success(try Importer.run(path: path, store: store, progress: progress, shouldStop: shouldStop))
+                if let server = store as? PostgresStore {
+                    return .success(try ServerImport.run(path: path, store: server, progress: progress, shouldStop: shouldStop))
+                }
+                guard let file = store as? Store else { return .failure(ErrorText("no importer for this store")) }
+                return .success(try Importer.run(path: path, store: file, progress: progress, shouldStop: shouldStop))
             } catch {
                 return .failure(ErrorText(text(error)))
             }

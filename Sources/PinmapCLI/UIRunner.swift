@@ -3,12 +3,13 @@ import GeoMap
 import PinmapCore
 import PinmapRuntime
 import PinStore
+import PinStorePostgres
 
 /// The runner the terminal UI, `pinmap render` and `pinmap bench render` share: the SQLite
-/// store with its frame cache, the importer, and what the core gets from the environment.
+/// store with its frame cache (or the PostgreSQL store), the importer, and what the core gets from the environment.
 enum UIRunner {
-    static func make(store: Store, state: AppState, loadSamples: @escaping () throws -> Int) -> AppRunner {
-        store.useFrameCache()
+    static func make(store: any PinRepository, state: AppState, loadSamples: @escaping () throws -> Int) -> AppRunner {
+        (store as? Store)?.useFrameCache()
         return AppRunner(store: store, state: state, importer: UIFileImporter.make(store: store), loadSamples: loadSamples)
     }
 
