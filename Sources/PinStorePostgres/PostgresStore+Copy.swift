@@ -57,14 +57,18 @@ extension PostgresStore: PinCopying {
             try db.execute("""
                 CREATE TEMP TABLE copy_pins (src bigint, title text COLLATE "C", description text COLLATE "C",
                   category text COLLATE "C", latitude float8, longitude float8, created_at text COLLATE "C",
-                  updated_at text COLLATE "C", properties text, batch_id bigint, version bigint, dest bigint) ON COMMIT DROP
+                  updated_at text COLLATE "C", properties text, batch_id bigint, version bigint, undated boolean, dest bigint) ON COMMIT DROP
                 """)
-            try db.copy("COPY copy_pins (src, title, description, category, latitude, longitude, created_at, updated_at, properties, batch_id, version) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+            try db.copy("COPY copy_pins (src, title, description, category, latitude, longitude, created_at, updated_at, properties, batch_id, version, undated) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+                // An imported row without a date got the import's time: it matches a pin here
+                // whatever its date (as the file importer's duplicate check does).
+                let importTimes = asImport ? Dictionary(snapshot.batches.map { ($0.id, $0.importedAt) }, uniquingKeysWith: { a, _ in a }) : [:]
                 for sp in snapshot.pins {
                     let p = sp.pin
+                    let undated = sp.batchID.flatMap { importTimes[$0] } == p.createdAt
                     try row(["\(p.id)", p.title, p.description, p.category, "\(p.latitude)", "\(p.longitude)", p.createdAt,
                              p.updatedAt, p.properties.isEmpty ? "{}" : p.properties,
-                             sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)"])
+                             sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)", undated ? "t" : "f"])
                 }
             }
             // Pins already here keep theirs (their comments are matched to them); the others
@@ -72,7 +76,8 @@ extension PostgresStore: PinCopying {
             try db.execute("""
                 UPDATE copy_pins c SET dest = p.id FROM pins p
                 WHERE p.latitude = c.latitude AND p.longitude = c.longitude AND p.title = c.title
-                  AND p.description = c.description AND p.category = c.category AND p.created_at = c.created_at
+                  AND p.description = c.description AND p.category = c.category
+                  AND (c.undated OR p.created_at = c.created_at) AND p.properties = c.properties::jsonb
                 """)
             out.skipped = try db.execute("SELECT count(*) FROM copy_pins WHERE dest IS NOT NULL").int(0, 0).asInt
             try db.execute("""
@@ -97,6 +102,12 @@ extension PostgresStore: PinCopying {
                     SELECT p.dest, c.body, c.created_at FROM copy_comments c JOIN copy_pins p ON p.src = c.src
                     WHERE NOT EXISTS (SELECT 1 FROM comments e WHERE e.pin_id = p.dest AND e.body = c.body AND e.created_at = c.created_at)
                     """).affected
+            }
+            // An import that added nothing keeps no batch (as a file store's).
+            if asImport && out.pins == 0 {
+                try db.execute("DELETE FROM import_batches WHERE id = ANY($1::bigint[])", [PGArray.ints(added)])
+                added = []
+                out.batches = 0
             }
             if let adjustBatch {
                 for (source, id) in batchIDs where added.contains(id) {
