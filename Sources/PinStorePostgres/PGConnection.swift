@@ -30,7 +30,7 @@ final class PGConnection {
         }
         handle = conn
         guard let conn, PQstatus(conn) == CONNECTION_OK else {
-            let reason = conn.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            let reason = PGLocation.masking(conn.map { String(cString: PQerrorMessage($0)) } ?? "out of memory", uri: uri)
             if let conn { PQfinish(conn) }
             handle = nil
             throw StoreError(PGErrorText.unreachable(PGLocation(uri: uri), reason: reason), code: PGErrorText.connectionCode)
