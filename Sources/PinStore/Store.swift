@@ -16,6 +16,8 @@ public final class Store {
     lazy var newestPinsWindow = NewestPinsWindow()
     /// When the caches above may be stale.
     lazy var changeWatch = StoreChangeWatch(db: db)
+    /// `PRAGMA data_version` when `committedElsewhere` last looked (−1: never).
+    var lastDataVersion: Int64 = -1
 
     /// How a store is opened.
     public enum OpenMode: Sendable {

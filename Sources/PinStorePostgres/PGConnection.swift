@@ -55,11 +55,20 @@ final class PGConnection {
     /// - Throws: `StoreError` with the server's reason in the user's words.
     @discardableResult
     func execute(_ sql: String, _ params: [String?] = []) throws(StoreError) -> PGResult {
+        try reconnectIfLost()
         guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         let result: OpaquePointer? = withOptionalCStrings(params) { p in
             PQexecParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0)
         }
         return try check(result)
+    }
+
+    /// A connection the server dropped (a restart) is made again before the next statement,
+    /// outside a transaction only: a transaction under way is lost, and says so.
+    private func reconnectIfLost() throws(StoreError) {
+        guard let handle, PQstatus(handle) != CONNECTION_OK else { return }
+        guard transactionDepth == 0, reset() else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        _ = try? execute("SET client_min_messages = warning")
     }
 
     /// Runs several statements without parameters (the schema's migrations).
@@ -173,16 +182,19 @@ final class PGConnection {
     var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
 
     /// Reads what arrived on the socket and returns the notifications' (channel, payload).
-    func notifications() -> [(channel: String, payload: String)] {
+    func notifications() -> [(channel: String, payload: String, pid: Int32)] {
         guard let handle else { return [] }
         _ = PQconsumeInput(handle)
-        var out: [(String, String)] = []
+        var out: [(String, String, Int32)] = []
         while let n = PQnotifies(handle) {
-            out.append((String(cString: n.pointee.relname), String(cString: n.pointee.extra)))
+            out.append((String(cString: n.pointee.relname), String(cString: n.pointee.extra), n.pointee.be_pid))
             PQfreemem(n)
         }
         return out
     }
+
+    /// The server process serving this connection (0 when closed).
+    var backendPID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
 }
 
 /// The rows of a query: text values by row and column (nil: NULL).

@@ -61,6 +61,16 @@ enum UICommand: Command {
             runner.startSearchWorker(open: { () throws(StoreError) -> any PinRepository in try PostgresStore(uri: uri) })
         }
         defer { runner.stopSearchWorker() }
+        // Other processes' writes show without a key (a server's announcements, a file's
+        // data_version), each on a connection of its own.
+        if let file = store as? Store, file.path != ":memory:" {
+            let path = file.path
+            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) })
+        } else if let server = store as? PostgresStore {
+            let uri = PinmapCLI.storePath(args), pid = server.backendPID
+            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try PostgresChangeSource(uri: uri, ownPID: pid) })
+        }
+        defer { runner.stopChangeWatch() }
         EventLoop(session: session, runner: runner, waiting: waiting).run()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0
@@ -90,7 +100,7 @@ struct EventLoop {
             // that interval, so a burst of drag reports keeps its velocity.
             if !events.isEmpty { runner.handle(events.map { .input($0) }, from: max(lastRead, now - 0.1), to: now) }
             lastRead = now
-            let found = runner.collectSearchResults(now: now)
+            let found = runner.collectSearchResults(now: now) || runner.collectStoreChanges(now: now)
             let ticking = animating || runner.state.needsTicks
             if ticking || !events.isEmpty { runner.handle(.tick, now: Monotonic.seconds() - start) }
             needsPaint = ticking || !events.isEmpty || found

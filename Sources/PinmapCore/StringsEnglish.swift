@@ -380,5 +380,17 @@ extension Strings {
         .plCountry: "country",
         .plLargestCity: "largest city",
         .plCity: "city",
+        .chElsewhere: "{0} elsewhere",
+        .chChanged: "Pins changed elsewhere",
+        .chAdded: "{0} pins added",
+        .chOneAdded: "1 pin added",
+        .chEdited: "{0} pins edited",
+        .chOneEdited: "1 pin edited",
+        .chDeleted: "{0} pins deleted",
+        .chOneDeleted: "1 pin deleted",
+        .chComments: "comments changed",
+        .chReconnecting: "Store unreachable, reconnecting… (the map shows the last view)",
+        .chReconnected: "Reconnected to the store",
+        .stServer: "server   {0}",
     ]
 }

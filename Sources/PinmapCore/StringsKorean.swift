@@ -380,5 +380,17 @@ extension Strings {
         .plCountry: "국가",
         .plLargestCity: "최대 도시",
         .plCity: "도시",
+        .chElsewhere: "다른 곳에서 {0}",
+        .chChanged: "다른 곳에서 핀이 바뀌었습니다",
+        .chAdded: "핀 {0}개 추가",
+        .chOneAdded: "핀 1개 추가",
+        .chEdited: "핀 {0}개 수정",
+        .chOneEdited: "핀 1개 수정",
+        .chDeleted: "핀 {0}개 삭제",
+        .chOneDeleted: "핀 1개 삭제",
+        .chComments: "댓글 변경",
+        .chReconnecting: "저장소에 연결할 수 없어 다시 연결하는 중… (지도는 마지막 화면)",
+        .chReconnected: "저장소에 다시 연결되었습니다",
+        .stServer: "서버     {0}",
     ]
 }

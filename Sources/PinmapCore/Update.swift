@@ -29,6 +29,10 @@ public enum AppEvent: Sendable {
     case storeInfoLoaded(StoreInfo)
     /// A read for the view failed.
     case storeFailed(StoreError)
+    /// Another process wrote to the store (the runtime's change watcher).
+    case storeChangedElsewhere(StoreChange)
+    /// The store (a server) cannot be reached: the watcher reconnects; the view stays.
+    case storeUnreachable(StoreError)
     /// A setting could not be saved (`Effect.persist`).
     case settingNotSaved(StoreError)
     /// The sample pins were imported (`Effect.loadSamples`): how many, or why not.

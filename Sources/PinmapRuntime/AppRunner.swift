@@ -31,6 +31,8 @@ public final class AppRunner {
     /// Runs searches on a thread of its own (the terminal UI); nil: searches run at once
     /// on this thread (render, tests).
     private var searchWorker: SearchWorker?
+    /// Waits for other processes' changes on a thread of its own (`startChangeWatch`).
+    var changeWatcher: ChangeWatcher?
     /// Loads the effects of the current burst asked for, performed once at its end.
     var pendingLoads = PendingLoads()
 
@@ -234,6 +236,7 @@ public final class AppRunner {
     private func readStoreInfo() -> StoreInfo {
         var info = StoreInfo()
         info.path = store.location
+        info.isServer = store.location.hasPrefix("postgresql://")
         info.sizeBytes = store.sizeInBytes()
         info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
         for b in (try? store.recentImports(limit: 3)) ?? [] {
