@@ -30,7 +30,7 @@ public final class PostgresChangeSource: StoreChangeSource {
             guard parts.count == 2 else { continue }
             let number = Int64(parts[1])
             switch parts[0] {
-            case "insert" where parts[1] == "comments", "delete" where parts[1] == "comments": change.comments += 1
+            case "comment": change.comments += 1; if let id = number { change.pinIDs.insert(id) }
             case "insert": change.added += 1
             case "update": change.edited += 1; if let id = number { change.pinIDs.insert(id) }
             case "delete": change.deleted += 1; if let id = number { change.pinIDs.insert(id) }

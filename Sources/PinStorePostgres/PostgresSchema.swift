@@ -132,8 +132,8 @@ enum PostgresSchema {
         """
         CREATE FUNCTION pinmap_notify() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          IF TG_LEVEL = 'STATEMENT' THEN
-            PERFORM pg_notify('pinmap', lower(TG_OP) || ' ' || TG_TABLE_NAME);
+          IF TG_TABLE_NAME = 'comments' THEN
+            PERFORM pg_notify('pinmap', 'comment ' || CASE WHEN TG_OP = 'DELETE' THEN OLD.pin_id ELSE NEW.pin_id END);
           ELSIF TG_OP = 'DELETE' THEN
             PERFORM pg_notify('pinmap', 'delete ' || OLD.id);
           ELSE
@@ -145,7 +145,8 @@ enum PostgresSchema {
           FOR EACH ROW WHEN (current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
           EXECUTE FUNCTION pinmap_notify();
         CREATE TRIGGER comments_notify AFTER INSERT OR DELETE ON comments
-          FOR EACH STATEMENT EXECUTE FUNCTION pinmap_notify();
+          FOR EACH ROW WHEN (current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION pinmap_notify();
         """,
     ]
 }
