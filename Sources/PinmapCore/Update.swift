@@ -108,9 +108,9 @@ public enum Effect: Sendable, Equatable {
     /// Store a new pin.
     case addPin(NewPin)
     /// Replace the fields of pin `id`.
-    case updatePin(id: Int64, NewPin)
+    case updatePin(id: Int64, NewPin, ifVersion: Int64?)
     /// Delete pin `id`, keeping it for `u` (undo).
-    case deletePin(id: Int64)
+    case deletePin(id: Int64, ifVersion: Int64?)
     /// Put a deleted pin back with its id and comments (undo).
     case restorePin(DeletedPin)
     /// Load the comments of the pin on the detail page.
