@@ -148,5 +148,81 @@ enum PostgresSchema {
           FOR EACH ROW WHEN (current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
           EXECUTE FUNCTION pinmap_notify();
         """,
+        // 3: the map's counts per PinGrid cell, levels 2…16 (finer views group the few pins
+        // they hold), for all pins (scope 0) and per category (scope 1), with each cell's
+        // lowest-id pin: kept current by triggers in the writing transaction; a bulk load
+        // (`pinmap.bulk` on) rebuilds them once (`PostgresStore.rebuildPinCells`).
+        """
+        CREATE TABLE pin_cells (
+            level smallint NOT NULL, scope smallint NOT NULL, category text COLLATE "C" NOT NULL, code bigint NOT NULL,
+            n integer NOT NULL, rep_id bigint NOT NULL, rep_lat double precision NOT NULL,
+            rep_lon double precision NOT NULL, rep_category text COLLATE "C" NOT NULL,
+            PRIMARY KEY (level, scope, category, code));
+        CREATE INDEX pins_category_cell ON pins (category, cell);
+        CREATE FUNCTION pinmap_cells_add(c bigint, cat text, pid bigint, lat double precision, lon double precision)
+        RETURNS void LANGUAGE sql AS $$
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT l, s, CASE s WHEN 0 THEN '' ELSE cat END, c >> (2 * (22 - l)), 1, pid, lat, lon, cat
+          FROM generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          ON CONFLICT (level, scope, category, code) DO UPDATE SET n = pin_cells.n + 1,
+            rep_id = least(pin_cells.rep_id, excluded.rep_id),
+            rep_lat = CASE WHEN excluded.rep_id < pin_cells.rep_id THEN excluded.rep_lat ELSE pin_cells.rep_lat END,
+            rep_lon = CASE WHEN excluded.rep_id < pin_cells.rep_id THEN excluded.rep_lon ELSE pin_cells.rep_lon END,
+            rep_category = CASE WHEN excluded.rep_id < pin_cells.rep_id THEN excluded.rep_category ELSE pin_cells.rep_category END
+        $$;
+        CREATE FUNCTION pinmap_cells_remove(c bigint, cat text, pid bigint) RETURNS void LANGUAGE sql AS $$
+          UPDATE pin_cells pc SET n = pc.n - 1
+          FROM generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l));
+          DELETE FROM pin_cells pc USING generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l)) AND pc.n <= 0;
+          -- A cell whose lowest-id pin went takes the next one (the cell index finds it).
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+              WHERE p.cell BETWEEN pc.code << (2 * (22 - pc.level)) AND ((pc.code + 1) << (2 * (22 - pc.level))) - 1
+                AND (pc.scope = 0 OR p.category = pc.category) AND p.id <> pid
+              ORDER BY p.id LIMIT 1)
+          FROM generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l)) AND pc.rep_id = pid;
+        $$;
+        CREATE FUNCTION pinmap_cells_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP IN ('DELETE', 'UPDATE') THEN PERFORM pinmap_cells_remove(OLD.cell, OLD.category, OLD.id); END IF;
+          IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            PERFORM pinmap_cells_add(NEW.cell, NEW.category, NEW.id, NEW.latitude, NEW.longitude);
+          END IF;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER pins_cells_insert_delete AFTER INSERT OR DELETE ON pins
+          FOR EACH ROW WHEN (current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION pinmap_cells_trigger();
+        CREATE TRIGGER pins_cells_update AFTER UPDATE OF latitude, longitude, category ON pins
+          FOR EACH ROW WHEN ((OLD.latitude, OLD.longitude, OLD.category) IS DISTINCT FROM (NEW.latitude, NEW.longitude, NEW.category)
+                             AND current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION pinmap_cells_trigger();
+        -- Every cell from the pins: level 16 grouped from the pins, each coarser one from
+        -- the level below (a bulk load's last step).
+        CREATE FUNCTION pinmap_cells_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          TRUNCATE pin_cells;
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT 16, 1, g.category, g.code, g.n, g.rep, p.latitude, p.longitude, p.category
+          FROM (SELECT category, cell >> 12 AS code, count(*) AS n, min(id) AS rep FROM pins GROUP BY 1, 2) AS g
+          JOIN pins p ON p.id = g.rep;
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT DISTINCT ON (code) 16, 0, '', code, sum(n) OVER (PARTITION BY code), rep_id, rep_lat, rep_lon, rep_category
+          FROM pin_cells WHERE level = 16 AND scope = 1 ORDER BY code, rep_id;
+          FOR l IN REVERSE 15..2 LOOP
+            INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+            SELECT DISTINCT ON (scope, category, code >> 2) l, scope, category, code >> 2,
+                   sum(n) OVER (PARTITION BY scope, category, code >> 2), rep_id, rep_lat, rep_lon, rep_category
+            FROM pin_cells WHERE level = l + 1 ORDER BY scope, category, code >> 2, rep_id;
+          END LOOP;
+        END $$;
+        SELECT pinmap_cells_rebuild();
+        """,
     ]
 }

@@ -5,6 +5,10 @@ import PinModel
 /// then one `INSERT … SELECT` leaves out those already here, all in one transaction (a
 /// killed server or client leaves nothing partial).
 extension PostgresStore: PinCopying {
+    /// Fewest pins a copy or import writes as a bulk load (triggers off, the map's cells
+    /// rebuilt once: about a second at a million pins).
+    static let bulkFrom = 5_000
+
     public func copySnapshot() throws(StoreError) -> StoreSnapshot {
         do {
             return try reading { () throws -> StoreSnapshot in
@@ -39,7 +43,10 @@ extension PostgresStore: PinCopying {
         return try atomically { () throws(StoreError) -> Received in
             var out = CopyOutcome()
             var added: [Int64] = []
-            try db.execute("SET LOCAL pinmap.bulk = 'on'")
+            // Many pins: the per-row triggers (map cells, categories, announcements) are off
+            // and their work done once at the end; a few: row by row, as any write.
+            let bulk = snapshot.pins.count >= Self.bulkFrom
+            if bulk { try db.execute("SET LOCAL pinmap.bulk = 'on'") }
             var batchIDs: [Int64: Int64] = [:]
             for b in snapshot.batches {
                 if !asImport, let id = try db.execute("SELECT id FROM import_batches WHERE file = $1 AND imported_at = $2",
@@ -90,7 +97,10 @@ extension PostgresStore: PinCopying {
                        properties::jsonb, properties, batch_id, version
                 FROM copy_pins c WHERE NOT EXISTS (SELECT 1 FROM pins p WHERE p.id = c.dest) ORDER BY dest
                 """).affected
-            try db.execute("INSERT INTO categories(name) SELECT DISTINCT category FROM copy_pins WHERE category <> '' ON CONFLICT DO NOTHING")
+            if bulk {
+                try db.execute("INSERT INTO categories(name) SELECT DISTINCT category FROM copy_pins WHERE category <> '' ON CONFLICT DO NOTHING")
+                try db.execute("SELECT pinmap_cells_rebuild()")
+            }
             let comments = snapshot.pins.flatMap { sp in sp.comments.map { (sp.pin.id, $0) } }
             if !comments.isEmpty {
                 try db.execute("CREATE TEMP TABLE copy_comments (src bigint, body text, created_at text COLLATE \"C\") ON COMMIT DROP")
@@ -117,7 +127,7 @@ extension PostgresStore: PinCopying {
                                    ["\(b.imported)", "\(b.duplicates)", "\(id)"])
                 }
             }
-            try db.execute("SELECT pg_notify('pinmap', $1)", ["\(asImport ? "import" : "copy") \(out.pins)"])
+            if bulk { try db.execute("SELECT pg_notify('pinmap', $1)", ["\(asImport ? "import" : "copy") \(out.pins)"]) }
             return Received(outcome: out, batchIDs: added)
         }
     }

@@ -37,6 +37,7 @@ extension PostgresStore {
             try db.execute("SET LOCAL pinmap.bulk = 'on'")
             let n = try db.execute("DELETE FROM pins WHERE batch_id = $1", ["\(id)"]).affected
             try db.execute("DELETE FROM import_batches WHERE id = $1", ["\(id)"])
+            try db.execute("SELECT pinmap_cells_rebuild()")
             try db.execute("SELECT pg_notify('pinmap', $1)", ["undo-import \(n)"])
             return n
         }

@@ -4,8 +4,11 @@ import PinStore
 /// The map's counts: pins per PinGrid cell, grouped on the server over the `pins_cell`
 /// index (each pin's finest cell, `pinmap_cell`), the cells' Morton ranges covering the view.
 extension PostgresStore {
+    /// The finest level `pin_cells` holds (migration 3); finer views group the pins they hold.
+    static let cellTableMaxLevel = 16
+
     public func pinCellTotals() throws(StoreError) -> PinCellTotals {
-        let r = try db.execute("SELECT category, count(*) FROM pins GROUP BY category ORDER BY category")
+        let r = try db.execute("SELECT category, sum(n) FROM pin_cells WHERE level = 2 AND scope = 1 GROUP BY category ORDER BY category")
         var totals = PinCellTotals(total: 0, categories: [])
         for i in 0..<r.rows {
             let n = Int(r.int(i, 1))
@@ -56,11 +59,32 @@ extension PostgresStore {
         return MapCellVisit(level: level, refined: refined)
     }
 
+    /// `cells` from the counts table.
+    private func storedCells(level: Int, ranges: [ClosedRange<Int64>], categories: Set<String>?,
+                             scopeOf: [String: Int64]) throws(StoreError) -> [PinCell] {
+        var b = PGParams(start: 1)
+        let lo = b.add(PGArray.ints(ranges.map(\.lowerBound))), hi = b.add(PGArray.ints(ranges.map(\.upperBound)))
+        let filter = categories.map { " AND c.category = ANY(\(b.add(PGArray.texts($0.sorted())))::text[])" } ?? " AND c.category = ''"
+        let r = try db.execute("""
+            SELECT c.code, c.n, c.rep_id, c.rep_lat, c.rep_lon, c.rep_category, c.category
+            FROM unnest(\(lo)::bigint[], \(hi)::bigint[]) AS r(lo, hi)
+            JOIN pin_cells c ON c.level = \(level) AND c.scope = \(categories == nil ? 0 : 1)\(filter) AND c.code BETWEEN r.lo AND r.hi
+            """, b.values)
+        return (0..<r.rows).map { i in
+            let xy = PinGrid.cell(morton: r.int(i, 0), level: level)
+            return PinCell(level: level, x: xy.x, y: xy.y, count: Int(r.int(i, 1)), repID: r.int(i, 2),
+                           repLatitude: r.double(i, 3), repLongitude: r.double(i, 4),
+                           repCategoryID: scopeOf[r.text(i, 5)] ?? 0,
+                           scope: categories == nil ? 0 : scopeOf[r.text(i, 6)] ?? 0)
+        }
+    }
+
     /// The cells of `level` in Morton `ranges` with their counts and lowest-id pin, one per
     /// category when `categories` is given (scope: the category's id), else all pins (scope 0).
     func cells(level: Int, ranges: [ClosedRange<Int64>], categories: Set<String>?,
                scopeOf: [String: Int64]) throws(StoreError) -> [PinCell] {
         guard !ranges.isEmpty else { return [] }
+        if level <= Self.cellTableMaxLevel { return try storedCells(level: level, ranges: ranges, categories: categories, scopeOf: scopeOf) }
         let shift = 2 * (PinGrid.maxLevel - level)
         let los = ranges.map { $0.lowerBound << shift }, his = ranges.map { (($0.upperBound + 1) << shift) - 1 }
         var b = PGParams(start: 1)

@@ -3,7 +3,7 @@ import Foundation
 import PinModel
 import PinModelTesting
 @testable import PinStore
-import PinStorePostgres
+@testable import PinStorePostgres
 import PostgresTesting
 
 /// The same checks of `PinRepository` against the SQLite store in memory, the SQLite store
@@ -36,6 +36,58 @@ final class RepositoryContractTests: XCTestCase {
             all.append(("postgresql", try PostgresStore(uri: uri)))
         }
         return all
+    }
+
+    /// The server's cell counts (kept by triggers, rebuilt after a bulk load) give the SQLite
+    /// store's cells at every level, with and without a category, after edits and deletes
+    /// of cells' lowest-id pins.
+    func testMapCellsAtEveryLevelMatchTheSQLiteStore() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.freshStoreURI()
+        databases.append(uri)
+        let server = try PostgresStore(uri: uri), file = try Store.inMemory()
+        var seed: UInt64 = 7
+        func next() -> Double { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Double(seed >> 11) / Double(1 << 53) }
+        func pins(_ n: Int) -> [NewPin] {
+            (0..<n).map { i in
+                let city = i % 3 == 0 ? (37.55, 126.98) : i % 3 == 1 ? (48.85, 2.35) : (-33.9, 151.2)
+                return NewPin(title: "p\(i)", category: ["a", "b", ""][i % 3 == 0 ? 0 : Int(next() * 3)],
+                              latitude: city.0 + (next() - 0.5) * 2, longitude: city.1 + (next() - 0.5) * 2,
+                              createdAt: "2024-01-01T00:00:00Z")
+            }
+        }
+        // A bulk load (the server rebuilds its cells once), then writes row by row.
+        let bulk = StoreSnapshot(pins: pins(PostgresStore.bulkFrom + 100).enumerated().map { i, p in
+            SnapshotPin(pin: Pin(id: Int64(i + 1), title: p.title, category: p.category, latitude: p.latitude,
+                                 longitude: p.longitude, createdAt: "2024-01-0\(1 + i % 9)T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z"),
+                        batchID: nil, comments: [])
+        })
+        XCTAssertEqual(try server.receive(bulk).pins, bulk.pins.count)
+        XCTAssertEqual(try file.receive(bulk).pins, bulk.pins.count)
+        for p in pins(60) { try server.insert(p); try file.insert(p) }
+        for id: Int64 in [1, 2, 3, 4, 10, 11, 500] {
+            try server.update(id: id, latitude: 10 + Double(id) / 100, longitude: 20); try file.update(id: id, latitude: 10 + Double(id) / 100, longitude: 20)
+        }
+        for id: Int64 in [5, 6, 7, 8, 9, 12, 13, 600] { try server.delete(id: id); try file.delete(id: id) }
+        try server.update(id: 14, category: "b"); try file.update(id: 14, category: "b")
+        func cells(_ repo: any PinRepository, _ width: Double, _ categories: Set<String>?) throws -> [String] {
+            let names = try repo.pinCellCategoryNames()
+            var out: [String] = []
+            _ = try repo.visitMapCells(cellWidth: width, boxes: [.world], categories: categories, refineBudget: 0) { c, _ in
+                // A lone pin is where it is, with its category (SQLite's sparse tree names its
+                // coarser cell); a cell of several is its cell, count and lowest-id pin.
+                out.append(c.count == 1 ? "\(c.repID) \(c.repLatitude) \(c.repLongitude) \(names[c.repCategoryID] ?? "")"
+                           : "\(c.level) \(c.x) \(c.y) \(c.count) \(c.repID) \(c.repLatitude) \(c.repLongitude)")
+                return true
+            }
+            return out.sorted()
+        }
+        for width in [100, 20, 3, 0.4, 0.05, 0.01, 0.002] {
+            for categories: Set<String>? in [nil, ["a"], ["b", ""]] {
+                XCTAssertEqual(try cells(server, width, categories), try cells(file, width, categories), "width \(width), \(String(describing: categories))")
+            }
+        }
+        XCTAssertEqual(try server.pinCellTotals(), try file.pinCellTotals())
     }
 
     func testVersionsRefuseAnEditOrDeleteOfAPinChangedElsewhere() throws {
