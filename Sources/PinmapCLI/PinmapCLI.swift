@@ -94,6 +94,9 @@ public enum PinmapCLI {
         do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(error.message) }
     }
 
+    /// True when `name` is a server's URI rather than a file path.
+    static func isServerURI(_ name: String) -> Bool { PGLocation.isServerURI(name) }
+
     /// True when the store is a PostgreSQL server (`--db postgresql://…`).
     static func isServer(_ args: ParsedArguments) -> Bool { PGLocation.isServerURI(storePath(args)) }
 
