@@ -56,36 +56,30 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     /// which may quote the connection string).
     public static func masking(_ text: String, uri: String) -> String {
         var out = text
-        if let password = password(in: uri), !password.isEmpty {
+        for password in passwords(in: uri) where !password.isEmpty {
             out = out.replacingOccurrences(of: password, with: "****")
-            if let decoded = password.removingPercentEncoding, !decoded.isEmpty {
-                out = out.replacingOccurrences(of: decoded, with: "****")
-            }
         }
         return out
     }
 
-    /// The password `uri` carries, as written, or nil.
-    static func password(in uri: String) -> String? {
-        var found: String?
+    /// The password `uri` carries, as libpq reads it and as written (percent-encoded).
+    static func passwords(in uri: String) -> [String] {
+        var found: [String] = []
         var err: UnsafeMutablePointer<CChar>?
         if let options = PQconninfoParse(uri, &err) {
             var p = options
             while let keyword = p.pointee.keyword {
-                if String(cString: keyword) == "password", let v = p.pointee.val { found = String(cString: v) }
+                if String(cString: keyword) == "password", let v = p.pointee.val { found.append(String(cString: v)) }
                 p += 1
             }
             PQconninfoFree(options)
         }
         if let err { PQfreemem(err) }
-        // The URI's own spelling too (percent-encoded), for messages that echo it.
         if let r = uri.range(of: "://"), let at = uri[r.upperBound...].firstIndex(of: "@") {
             let userinfo = uri[r.upperBound..<at]
-            if let colon = userinfo.firstIndex(of: ":") {
-                let raw = String(userinfo[userinfo.index(after: colon)...])
-                if found == nil || found!.isEmpty { found = raw }
-            }
+            if let colon = userinfo.firstIndex(of: ":") { found.append(String(userinfo[userinfo.index(after: colon)...])) }
         }
-        return found
+        // Longest first: a decoded password inside its encoded spelling is not half masked.
+        return found.sorted { $0.count > $1.count }
     }
 }
