@@ -70,10 +70,13 @@ final class RepositoryContractTests: XCTestCase {
         }
         for id: Int64 in [5, 6, 7, 8, 9, 12, 13, 600] { try server.delete(id: id); try file.delete(id: id) }
         try server.update(id: 14, category: "b"); try file.update(id: 14, category: "b")
-        func cells(_ repo: any PinRepository, _ width: Double, _ categories: Set<String>?) throws -> [String] {
+        func cells(_ repo: any PinRepository, _ width: Double, _ categories: Set<String>?, budget: Int) throws -> [String] {
             let names = try repo.pinCellCategoryNames()
             var out: [String] = []
-            _ = try repo.visitMapCells(cellWidth: width, boxes: [.world], categories: categories, refineBudget: 0) { c, _ in
+            // Cells that straddle a 3×3 grid of "screen cells" are split (while the budget lasts).
+            _ = try repo.visitMapCells(cellWidth: width, boxes: [.world], categories: categories, refineBudget: budget) { c, force in
+                let bounds = PinGrid.bounds(level: c.level, x: c.x, y: c.y)
+                if !force && c.count > 1 && floor(bounds.west / (width * 3)) != floor((bounds.east - 1e-9) / (width * 3)) { return false }
                 // A lone pin is where it is, with its category (SQLite's sparse tree names its
                 // coarser cell); a cell of several is its cell, count and lowest-id pin.
                 out.append(c.count == 1 ? "\(c.repID) \(c.repLatitude) \(c.repLongitude) \(names[c.repCategoryID] ?? "")"
@@ -84,7 +87,10 @@ final class RepositoryContractTests: XCTestCase {
         }
         for width in [100, 20, 3, 0.4, 0.05, 0.01, 0.002] {
             for categories: Set<String>? in [nil, ["a"], ["b", ""]] {
-                XCTAssertEqual(try cells(server, width, categories), try cells(file, width, categories), "width \(width), \(String(describing: categories))")
+                for budget in [0, 100_000] {
+                    XCTAssertEqual(try cells(server, width, categories, budget: budget), try cells(file, width, categories, budget: budget),
+                                   "width \(width), \(String(describing: categories)), budget \(budget)")
+                }
             }
         }
         XCTAssertEqual(try server.pinCellTotals(), try file.pinCellTotals())
