@@ -89,8 +89,10 @@ enum PostgresSchema {
         );
         CREATE INDEX pins_geom ON pins USING gist (geom);
         CREATE INDEX pins_created ON pins (created_at DESC, id DESC);
-        CREATE INDEX pins_lat_lon ON pins (latitude, longitude);
-        CREATE INDEX pins_cell ON pins (cell);
+        -- Covering: the pins in a box, newest first, and the cells of a fine view are read
+        -- from the index alone.
+        CREATE INDEX pins_lat_lon ON pins (latitude, longitude) INCLUDE (created_at, id);
+        CREATE INDEX pins_cell ON pins (cell) INCLUDE (id, category);
         CREATE INDEX pins_batch ON pins (batch_id);
         CREATE INDEX pins_trgm ON pins USING gin (pinmap_search_text(title, description, category, properties) gin_trgm_ops);
         CREATE INDEX pins_grams ON pins USING gin (pinmap_grams(pinmap_search_text(title, description, category, properties)));

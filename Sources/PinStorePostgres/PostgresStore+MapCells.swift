@@ -82,7 +82,8 @@ extension PostgresStore {
         let r = try db.execute("""
             SELECT c.code, c.n, c.rep_id, c.rep_lat, c.rep_lon, c.rep_category, c.category
             FROM unnest(\(lo)::bigint[], \(hi)::bigint[]) AS r(lo, hi)
-            JOIN pin_cells c ON c.level = \(level) AND c.scope = \(categories == nil ? 0 : 1)\(filter) AND c.code BETWEEN r.lo AND r.hi
+            CROSS JOIN LATERAL (SELECT * FROM pin_cells c WHERE c.level = \(level) AND c.scope = \(categories == nil ? 0 : 1)\(filter)
+                                AND c.code BETWEEN r.lo AND r.hi OFFSET 0) AS c  -- OFFSET 0: an index scan per range
             """, b.values)
         return (0..<r.rows).map { i in
             let xy = PinGrid.cell(morton: r.int(i, 0), level: level)
@@ -110,7 +111,7 @@ extension PostgresStore {
             WITH c AS (
               SELECT p.cell >> \(shift) AS code, \(scope) AS scope, count(*) AS n, min(p.id) AS rep
               FROM unnest(\(lo)::bigint[], \(hi)::bigint[]) AS r(lo, hi)
-              JOIN pins p ON p.cell BETWEEN r.lo AND r.hi\(filter)
+              CROSS JOIN LATERAL (SELECT p.cell, p.id, p.category FROM pins p WHERE p.cell BETWEEN r.lo AND r.hi\(filter) OFFSET 0) AS p
               GROUP BY 1, 2)
             SELECT c.code, c.scope, c.n, c.rep, p.latitude, p.longitude, p.category
             FROM c JOIN pins p ON p.id = c.rep

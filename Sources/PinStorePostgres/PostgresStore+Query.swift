@@ -73,8 +73,10 @@ extension PostgresStore {
             // A sort key the lat/lon index cannot give: the planner walks pins_created.
             sql = "SELECT \(Self.pinColumns) FROM pins \(whereSQL) ORDER BY created_at DESC, id DESC LIMIT \(limit)"
         case .spatialFetch:
-            // A sort over a materialized fetch: the planner cannot walk pins_created.
-            sql = "WITH v AS MATERIALIZED (SELECT \(Self.pinColumns) FROM pins \(whereSQL)) SELECT * FROM v ORDER BY 7 DESC, 1 DESC LIMIT \(limit)"
+            // The newest ids in view from the covering lat/lon index (materialized: the planner
+            // cannot walk pins_created instead), then only those rows.
+            sql = "WITH v AS MATERIALIZED (SELECT id, created_at FROM pins \(whereSQL)), top AS (SELECT id FROM v ORDER BY created_at DESC, id DESC LIMIT \(limit)) "
+                + "SELECT \(Self.pinColumns) FROM pins WHERE id IN (SELECT id FROM top) ORDER BY created_at DESC, id DESC"
         }
         return (try pins(sql, params), plan)
     }
