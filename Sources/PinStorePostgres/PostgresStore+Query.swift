@@ -19,18 +19,27 @@ extension PostgresStore {
         return (parts.isEmpty ? "" : "WHERE " + parts.joined(separator: " AND "), b.values)
     }
 
-    /// One condition per search word: a 1–2 character word through the gram index (exact),
-    /// a longer one through pg_trgm (LIKE on the folded text).
+    /// One condition per search word: a 1–2 character word through the gram index (exact);
+    /// a longer one by LIKE on the folded text, found through pg_trgm when it is ASCII, else
+    /// through the gram index by all its pairs of characters (pg_trgm takes Hangul for no
+    /// word characters in the C.UTF-8 locale: `박물관` would read every pin).
     func searchConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
         let text = "pinmap_search_text(title, description, category, properties)"
         return words.words.map { w in
             let folded = w.lowercased()
-            if folded.unicodeScalars.count <= 2 && folded.count == folded.unicodeScalars.count {
-                return "pinmap_grams(\(text)) @> ARRAY[\(b.add(folded))]::text[]"
-            }
-            return "\(text) LIKE \(b.add(Self.likePattern(folded)))"
+            let scalars = Array(folded.unicodeScalars)
+            if scalars.count <= 2 { return "pinmap_grams(\(text)) @> ARRAY[\(b.add(folded))]::text[]" }
+            let like = "\(text) LIKE \(b.add(Self.likePattern(folded)))"
+            if scalars.allSatisfy(\.isASCII) { return like }
+            let pairs = Set((0..<(scalars.count - 1)).map { String(String.UnicodeScalarView(scalars[$0...($0 + 1)])) })
+            return "pinmap_grams(\(text)) @> \(b.add(PGArray.texts(pairs.sorted())))::text[] AND " + like
         }
     }
+
+    /// Pins a search first looks at, newest first, before it asks an index: a word in many
+    /// pins (`a`, `cafe`) is answered from them at once, without reading its whole posting
+    /// list and sorting it.
+    static let searchWindow = 50_000
 
     /// `%word%` with `\`, `%` and `_` escaped (LIKE's default escape is `\`).
     static func likePattern(_ w: String) -> String {
@@ -109,10 +118,17 @@ extension PostgresStore {
         var conditions = searchConditions(words, &b)
         if let cats = categories { conditions.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
         let whereSQL = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let r = try db.execute("""
-            SELECT id, latitude, longitude, category, created_at FROM pins \(whereSQL)
-            ORDER BY id DESC LIMIT \(b.add(Int64(scanLimit + 1)))
+        let limit = b.add(Int64(scanLimit + 1))
+        let columns = "id, latitude, longitude, category, created_at"
+        // The store chooses the plan: the newest pins first (enough matches there: done),
+        // else the index (a rarer word: few matches to sort).
+        var r = try db.execute("""
+            SELECT \(columns) FROM (SELECT * FROM pins ORDER BY id DESC LIMIT \(Self.searchWindow)) AS pins \(whereSQL)
+            ORDER BY id DESC LIMIT \(limit)
             """, b.values)
+        if r.rows <= scanLimit {
+            r = try db.execute("SELECT \(columns) FROM pins \(whereSQL) ORDER BY id DESC LIMIT \(limit)", b.values)
+        }
         var matches = (0..<r.rows).map { i in
             SearchMatch(id: r.int(i, 0), latitude: r.double(i, 1), longitude: r.double(i, 2), category: r.text(i, 3),
                         createdAt: r.text(i, 4))
