@@ -39,7 +39,16 @@ extension PostgresStore {
     /// Pins a search first looks at, newest first, before it asks an index: a word in many
     /// pins (`a`, `cafe`) is answered from them at once, without reading its whole posting
     /// list and sorting it.
-    static let searchWindow = 50_000
+    static let searchWindow = 20_000
+
+    /// The window's condition per word: LIKE on the same folded text, computed without the
+    /// properties' JSON for the pins that have none (most: 25 µs a pin less).
+    func windowConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
+        words.words.map { w in
+            "CASE WHEN properties = '{}' THEN lower(title || E'\\n' || description || E'\\n' || category) "
+                + "ELSE pinmap_search_text(title, description, category, properties) END LIKE \(b.add(Self.likePattern(w.lowercased())))"
+        }
+    }
 
     /// `%word%` with `\`, `%` and `_` escaped (LIKE's default escape is `\`).
     static func likePattern(_ w: String) -> String {
@@ -114,20 +123,21 @@ extension PostgresStore {
     /// primary key backwards with the condition as a filter and stops at the limit.
     public func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults {
         let words = SearchText(text)
-        var b = PGParams(start: 1)
-        var conditions = searchConditions(words, &b)
-        if let cats = categories { conditions.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
-        let whereSQL = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let limit = b.add(Int64(scanLimit + 1))
         let columns = "id, latitude, longitude, category, created_at"
+        func statement(_ conditions: (SearchText, inout PGParams) -> [String], from source: String) -> (String, [String?]) {
+            var b = PGParams(start: 1)
+            var all = conditions(words, &b)
+            if let cats = categories { all.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
+            let whereSQL = all.isEmpty ? "" : "WHERE " + all.joined(separator: " AND ")
+            return ("SELECT \(columns) FROM \(source) \(whereSQL) ORDER BY id DESC LIMIT \(b.add(Int64(scanLimit + 1)))", b.values)
+        }
         // The store chooses the plan: the newest pins first (enough matches there: done),
         // else the index (a rarer word: few matches to sort).
-        var r = try db.execute("""
-            SELECT \(columns) FROM (SELECT * FROM pins ORDER BY id DESC LIMIT \(Self.searchWindow)) AS pins \(whereSQL)
-            ORDER BY id DESC LIMIT \(limit)
-            """, b.values)
+        let window = statement(windowConditions, from: "(SELECT * FROM pins ORDER BY id DESC LIMIT \(Self.searchWindow)) AS pins")
+        var r = try db.execute(window.0, window.1)
         if r.rows <= scanLimit {
-            r = try db.execute("SELECT \(columns) FROM pins \(whereSQL) ORDER BY id DESC LIMIT \(limit)", b.values)
+            let indexed = statement(searchConditions, from: "pins")
+            r = try db.execute(indexed.0, indexed.1)
         }
         var matches = (0..<r.rows).map { i in
             SearchMatch(id: r.int(i, 0), latitude: r.double(i, 1), longitude: r.double(i, 2), category: r.text(i, 3),
