@@ -14,6 +14,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // zlib (Debian's zlib1g-dev): raw inflate of KMZ (zip) entries.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // PROJ (Debian's libproj-dev, with proj-data's proj.db): coordinate reference systems.
+        .systemLibrary(name: "CProj", path: "Sources/CProj"),
+        // shapelib (Debian's libshp-dev): Shapefile .shp/.shx/.dbf reading.
+        .systemLibrary(name: "CShapelib", path: "Sources/CShapelib"),
         // libpq (Debian's libpq-dev): the PostgreSQL store's connection.
         .systemLibrary(name: "CLibpq", path: "Sources/CLibpq"),
         .target(name: "CCurses", path: "Sources/CCurses",
@@ -36,9 +40,11 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
+        // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
+        // reference systems; CShapelib: Shapefiles.
+        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite"]),
         // The store a team shares: PostgreSQL + PostGIS through libpq (the same `PinRepository`).
         .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "CLibpq"]),
-        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib"]),  // Frame: SafeText for the progress bar
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.

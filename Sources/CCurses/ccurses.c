@@ -71,13 +71,15 @@ void pm_stop(void) {
 int pm_lines(void) { return LINES; }
 int pm_cols(void) { return COLS; }
 
+/* Bytes, not get_wch's characters: get_wch lost the bytes of a character cut by a read
+ * that timed out and swallowed what followed them (a large Korean paste lost its end
+ * marker). The caller assembles UTF-8 itself. */
 int pm_read(int timeout_ms, unsigned int *out) {
-    wint_t ch = 0;
     timeout(timeout_ms);
-    int rc = get_wch(&ch);
-    if (rc == ERR) return -1;
+    int ch = getch();
+    if (ch == ERR) return -1;
     *out = (unsigned int)ch;
-    return rc == KEY_CODE_YES ? 1 : 0;
+    return ch >= KEY_MIN ? 1 : 0;
 }
 
 int pm_key_resize(void) { return KEY_RESIZE; }

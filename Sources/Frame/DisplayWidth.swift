@@ -2,23 +2,62 @@ import CTextWidth
 
 /// Display width in terminal cells, from glibc's `wcwidth` in C.UTF-8 (the same
 /// table ncursesw uses, so what we measure is what the terminal is told).
+///
+/// A grapheme cluster (Swift's `Character`) is drawn as the cells tmux (3.3) and
+/// xterm (379) give it, measured by writing each case into both and reading the
+/// cursor back: every scalar of positive `wcwidth` starts a cell that wide and
+/// the zero-width scalars after it ride in its cell. So a variation selector
+/// changes nothing (`🏔️`, U+1F3D4 U+FE0F: one cell; `⌚︎`: two), a skin tone is a
+/// cell of its own (`👍🏽`: four), a flag's two regional indicators take a cell
+/// each (two; both terminals then draw the flag across them) and Hangul jamo
+/// L+V+T are one two-cell syllable. The two terminals disagree only after a zero
+/// width joiner: tmux joins `🧑‍🍳` into two cells, xterm draws `🧑` and `🍳`
+/// side by side in four. A joiner is therefore never sent (`cells(of:)`): both,
+/// and any terminal, then draw the parts side by side, as wide as measured here.
 public enum DisplayWidth {
-    /// Cells one grapheme cluster occupies: 0, 1 or 2. A cluster's width is its
-    /// widest scalar (combining marks and joiners add nothing); an emoji
-    /// presentation selector (U+FE0F) makes it 2. Unprintable scalars count 1
-    /// here because `SafeText` replaces them with a visible placeholder first.
+    /// Zero width joiner: left out of what is painted (see the type's comment).
+    static let joiner: UInt32 = 0x200D
+
+    /// Cells one grapheme cluster occupies: the sum of its scalars' widths (see the
+    /// type's comment; 0 for a cluster of zero-width scalars only). An unprintable
+    /// first scalar counts 1, as it is painted `�` (`cells(of:)`).
     public static func of(_ ch: Character) -> Int {
         var w = 0
         for scalar in ch.unicodeScalars {
-            if scalar.value == 0xFE0F { w = max(w, 2); continue }
             let cw = Int(pm_wcwidth(scalar.value))
-            if cw > w { w = cw }
+            if cw > 0 { w += cw } else if cw < 0, w == 0, opensCell(scalar) { w = 1 }
         }
-        if w == 0, let first = ch.unicodeScalars.first, first.value >= 0x20,
-           !first.properties.isGraphemeExtend, pm_wcwidth(first.value) < 0 {
-            return 1
+        return w
+    }
+
+    /// The terminal cells `ch` is painted as, in order: each one's text (one
+    /// scalar of positive width, then zero-width scalars) and width (1 or 2),
+    /// summing to `of(ch)`. Zero width joiners are left out; an unprintable first
+    /// scalar becomes `�`; zero-width scalars with no cell before them, and
+    /// unprintable ones after the first, are left out (a terminal would draw
+    /// them over the previous cell).
+    public static func cells(of ch: Character) -> [(text: String, width: Int)] {
+        var out: [(text: String, width: Int)] = []
+        var text = String.UnicodeScalarView(), width = 0
+        for scalar in ch.unicodeScalars where scalar.value != joiner {
+            let cw = Int(pm_wcwidth(scalar.value))
+            if cw > 0 || (cw < 0 && width == 0 && out.isEmpty && opensCell(scalar)) {
+                if width > 0 { out.append((String(text), width)) }
+                text = String.UnicodeScalarView(CollectionOfOne(cw > 0 ? scalar : "\u{FFFD}"))
+                width = max(cw, 1)
+            } else if cw == 0, width > 0 {
+                text.append(scalar)
+            }
         }
-        return min(w, 2)
+        if width > 0 { out.append((String(text), width)) }
+        return out
+    }
+
+    /// Whether an unprintable scalar (negative `wcwidth`) leading a cluster is
+    /// shown (as `�`): not a control (`SafeText` replaced those) nor a mark that
+    /// extends what came before.
+    private static func opensCell(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x20 && !scalar.properties.isGraphemeExtend
     }
 
     /// Cells a string occupies.

@@ -137,9 +137,10 @@ public struct Screen: Sendable, Equatable {
 
     /// Writes `text` from (`col`, `row`) with `style`, at most `maxWidth` cells
     /// (default: to the right edge), measuring by display width so Korean and
-    /// emoji line up. Control characters are sanitized. Returns the column after
-    /// the last cell written. A wide character that would straddle the limit is
-    /// replaced by a space.
+    /// emoji line up. Control characters are sanitized. A grapheme cluster takes
+    /// the cells `DisplayWidth.cells(of:)` gives it (those tmux and xterm give it).
+    /// Returns the column after the last cell written. A cluster that would
+    /// straddle the limit is replaced by spaces up to it.
     @discardableResult
     public mutating func put(_ text: String, col: Int, row: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < height else { return col }
@@ -167,14 +168,17 @@ public struct Screen: Sendable, Equatable {
             let w = DisplayWidth.of(ch)
             if w == 0 { continue }
             if x + w > limit {
-                if x < limit && x >= 0 { self[x, row] = Cell(" ", style) }
+                // A cluster is written whole or not at all: the cells left before the limit become spaces.
+                for c in max(x, 0)..<max(max(x, 0), limit) { self[c, row] = Cell(" ", style) }
                 return limit
             }
-            if x >= 0 {
-                self[x, row] = Cell(Screen.cellText(ch), style)
-                if w == 2 { self[x + 1, row] = Cell("", style) }
+            for cell in DisplayWidth.cells(of: ch) {
+                if x >= 0 {
+                    self[x, row] = Cell(cell.text, style)
+                    if cell.width == 2 { self[x + 1, row] = Cell("", style) }
+                }
+                x += cell.width
             }
-            x += w
         }
         return x
     }
@@ -194,15 +198,6 @@ public struct Screen: Sendable, Equatable {
 
     /// The cell texts of the printable ASCII characters (0x20…0x7E).
     private static let asciiText: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
-
-    /// The text a grapheme is painted as. A zero-width-joiner sequence (👨‍👩‍👧)
-    /// keeps only its first emoji: terminals disagree on how wide the joined
-    /// form is, and a disagreement shifts every later cell of the row.
-    static func cellText(_ ch: Character) -> String {
-        let scalars = ch.unicodeScalars
-        guard let zwj = scalars.firstIndex(where: { $0.value == 0x200D }) else { return String(ch) }
-        return String(String.UnicodeScalarView(scalars[scalars.startIndex..<zwj]))
-    }
 
     /// Writes `text` centred in `rect`'s first row.
     public mutating func putCentered(_ text: String, in rect: Rect, style: Style = .plain) {

@@ -14,7 +14,8 @@ public struct MapMarker: Sendable, Hashable {
     /// palette size, negatives allowed): `MapTheme.categorySlot(_:)` of the
     /// pin's category, so a category keeps its colour whatever else is stored.
     public var categoryIndex: Int
-    /// Shown next to the marker when it is selected (truncated by display width).
+    /// Shown next to the marker when it is selected, and beside a lone pin where
+    /// there is room (`MapRenderer.nameCandidates`; truncated by display width).
     public var title: String
     /// Drawn highlighted (`◉` / `@`, reverse and bold) with its title.
     public var selected: Bool

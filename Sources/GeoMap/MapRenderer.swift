@@ -18,7 +18,8 @@ public enum MapRenderer {
     /// the graticule labels, never over them, a pin, a count or the selected
     /// marker's title (`LabelPlacer`), but over density shades; `previousLabels`
     /// (what the last frame returned) keeps them where they were. Returns
-    /// the labels drawn.
+    /// the labels drawn. Lone pins whose markers carry a title are named beside them
+    /// where there is room (`PinNames`), before any other name.
     @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
                             markers: [MapMarker], options: MapOptions,
@@ -38,15 +39,19 @@ public enum MapRenderer {
         paint(layers, into: &screen, pane: pane, options: options)
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         var occupancy = Occupancy(pane: pane)
-        // A density shade is background texture: names may cover it; pins, counts and titles not.
+        // A density shade is background texture: place names may cover it; pins, counts and titles not.
         occupancy.mark(laid.slots)
+        // Pins' names come first: graticule and place names then keep off them.
+        let names = PinNames.place(laid, markers: markers, ascii: options.ascii, occupancy: &occupancy)
         if options.graticule {
-            // Labels live in the top row and the left columns: only markers there can block them.
+            // Labels live in the top row and the left columns: only markers and names there can block them.
             let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
+            let edgeNames = names.filter { $0.row == pane.y || $0.col < pane.x + 12 }
             let proj = DotProjection(viewport: viewport, pane: pane)
             let drawn = Graticule.drawLabels(proj, step: layers.graticuleStep, screen: &screen, pane: pane,
                                              style: MapTheme.label(options),
-                                             blocked: { c, r in edge.contains { $0.covers(col: c, row: r) } })
+                                             blocked: { c, r in edge.contains { $0.covers(col: c, row: r) }
+                                                 || edgeNames.contains { $0.covers(col: c, row: r) } })
             for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
         }
         var labels: [PlacedLabel] = []
@@ -54,22 +59,38 @@ public enum MapRenderer {
         if let language = options.placeNames {
             let clock = ContinuousClock(), start = clock.now
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
-                                       occupancy: &occupancy, previous: previousLabels)
+                                       occupancy: &occupancy, previous: previousLabels,
+                                       pinNames: names.map { PinNameEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
             let d = (clock.now - start).components
             seconds = Double(d.seconds) + Double(d.attoseconds) / 1e18
         }
-        drawMarkers(laid, into: &screen, pane: pane, options: options) { c, r in
-            layers.lineMask(col: c - pane.x, row: r - pane.y)
-        }
-        drawLabels(labels, into: &screen, options: options)
+        drawMarkers(laid, into: &screen, pane: pane, options: options)
+        drawPinNames(names, laid, into: &screen, options: options)
+        drawLabels(labels, into: &screen, options: options, shades: occupancy)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
         return (labels, seconds)
     }
 
-    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions) {
+    /// Pins' names (`PinNames`) in their category's colour, plain (bold is the markers'),
+    /// with a blank cell between marker and name (no map line there).
+    static func drawPinNames(_ names: [PlacedPinName], _ laid: MarkerLayout.Laid, into screen: inout Screen,
+                             options: MapOptions) {
+        for n in names {
+            screen[n.gap, n.row] = .blank
+            screen.put(n.text, col: n.col, row: n.row,
+                       style: MapTheme.style(.pinName(laid.slots[n.slot].paletteIndex), color: options.color))
+        }
+    }
+
+    /// Place names and cities' points. A density shade (`shades`) either side of a
+    /// country's name is blanked, so no shade reads as part of the name.
+    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions, shades: Occupancy) {
         for l in labels {
             var isCountry = false
             if case .country = l.key { isCountry = true }
+            if isCountry {
+                for c in [l.col - 1, l.col + l.width] where shades.isShade(col: c, row: l.row) { screen[c, l.row] = .blank }
+            }
             if let p = l.point {
                 screen.put(options.ascii ? "+" : "·", col: p.col, row: p.row, style: MapTheme.style(.cityPoint, color: options.color))
             }
@@ -79,8 +100,8 @@ public enum MapRenderer {
     }
 
     /// The marker drawn at cell (`atCol`, `row`) (absolute cells), nil when
-    /// none is. Covers a cluster's whole count and the selected marker's
-    /// title; where markers overlap, the one drawn on top wins. Uses the same
+    /// none is. Covers a cluster's whole count, the selected marker's
+    /// title and a pin's name (`PinNames`); where markers overlap, the one drawn on top wins. Uses the same
     /// layout as `draw`, with braille glyph widths.
     public static func marker(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
                               markers: [MapMarker]) -> MapMarker? {
@@ -89,15 +110,22 @@ public enum MapRenderer {
         return placed.last { $0.covers(col: col, row: row) }?.marker
     }
 
+    /// Indices into `markers` of the lone, unselected pins with room beside them for a
+    /// name, lowest id first: the pins whose titles the caller should put in their markers
+    /// (at most as many as it can read for a frame) for `draw` to name them.
+    public static func nameCandidates(_ markers: [MapMarker], viewport: Viewport, pane: Rect) -> [Int] {
+        PinNames.candidates(markers, viewport: viewport, pane: pane)
+    }
+
     /// What the glyph at a cell means, for the status line (worded there, in the UI's language).
     public struct Legend: Sendable, Equatable {
-        /// The glyph drawn (`●`, a density shade such as `⣷`, or a count's digits).
+        /// The glyph drawn (`●`, a density shade such as `◑`, or a count's digits).
         public var glyph: String
         /// Pins it stands for.
         public var count: Int
         /// A lone pin's title (sanitised), else "".
         public var title: String
-        /// Whether it is a density shade (more dots, more pins).
+        /// Whether it is a density shade (fuller, more pins).
         public var shaded: Bool
     }
 
@@ -120,12 +148,6 @@ public enum MapRenderer {
         var rivers: DotCanvas
         var grid: DotCanvas
         var graticuleStep: Double
-
-        /// Every map line's dots in cell (`col`, `row`) of the pane.
-        func lineMask(col: Int, row: Int) -> UInt8 {
-            coast.mask(col: col, row: row) | borders.mask(col: col, row: row)
-                | lakes.mask(col: col, row: row) | rivers.mask(col: col, row: row)
-        }
     }
 
     static func rasterize(pane: Rect, viewport: Viewport, graticule: Bool) -> Layers {
@@ -188,12 +210,11 @@ public enum MapRenderer {
 
     // MARK: Markers
 
-    /// `lineMask(col, row)`: the map lines' dots in a cell (absolute), merged into density shades.
     /// Reads what the slots carry of their markers (`MarkerSlot`), not the markers. Glyphs
     /// go straight into the screen's cells (`Screen.withWriter`); a title, with `put`,
     /// right after its marker's glyph, so what is drawn later still covers it.
     static func drawMarkers(_ laid: MarkerLayout.Laid, into screen: inout Screen, pane: Rect,
-                            options: MapOptions, lineMask: (Int, Int) -> UInt8 = { _, _ in 0 }) {
+                            options: MapOptions) {
         let glyphs = MarkerGlyphs(options)
         var next = 0
         laid.slots.withUnsafeBufferPointer { slots in
@@ -202,7 +223,7 @@ public enum MapRenderer {
                     while next < slots.count {
                         let p = slots[next]
                         next += 1
-                        glyphs.draw(p, into: &writer, pane: pane, lineMask: lineMask)
+                        glyphs.draw(p, into: &writer, pane: pane)
                         if p.labelIndex >= 0 { return p }
                     }
                     return nil
@@ -236,7 +257,7 @@ struct MarkerGlyphs {
     /// Draws the glyph of slot `p`: its density shade, pin glyph or count (one ASCII
     /// cell per character).
     @inline(__always)
-    func draw(_ p: MarkerSlot, into writer: inout Screen.Writer, pane: Rect, lineMask: (Int, Int) -> UInt8) {
+    func draw(_ p: MarkerSlot, into writer: inout Screen.Writer, pane: Rect) {
         let count = p.count, selected = p.selected
         if count <= 1, !selected, !p.shaded {
             if p.col < pane.maxX { writer.set(pinCells[p.paletteIndex], col: p.col, row: p.row) }
@@ -247,9 +268,8 @@ struct MarkerGlyphs {
         // one-cell map glyphs are under it (names come later).
         if p.width == 1 {
             guard p.col < pane.maxX else { return }
-            let glyph = !p.shaded ? MapTheme.glyph(count: count, selected: selected, ascii: ascii)
-                : ascii ? DensityShade.glyph(count: count, ascii: true)
-                : DensityShade.merged(count: count, lineMask: lineMask(p.col, p.row))
+            let glyph = p.shaded ? DensityShade.glyph(count: count, ascii: ascii)
+                : MapTheme.glyph(count: count, selected: selected, ascii: ascii)
             writer.set(Cell(glyph, style), col: p.col, row: p.row)
             return
         }

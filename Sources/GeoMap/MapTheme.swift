@@ -19,6 +19,8 @@ public enum MapTheme {
         case pin(Int)
         /// A cluster of `count` pins.
         case cluster(Int)
+        /// A pin's name beside its marker, of the category in slot `n`.
+        case pinName(Int)
     }
 
     /// Pin colours, one per category slot.
@@ -48,6 +50,7 @@ public enum MapTheme {
         case .cityLabel, .cityPoint: return color ? Style(fg: .xterm(250, fallback: .white)) : .plain
         case .pin(let slot): return Style(fg: color ? categoryColor(slot) : .default, bold: true)
         case .cluster(let n): return Style(fg: color ? clusterColor(n) : .default, bold: true)
+        case .pinName(let slot): return color ? Style(fg: categoryColor(slot)) : .plain
         }
     }
 

@@ -73,10 +73,13 @@ struct PlacedMarker {
     var ownCol: Int = 0
     /// Drawn as a density shade (no room for its count).
     var shaded = false
+    /// A lone pin's name beside it (`PinNames`), nil when it has none.
+    var name: PlacedPinName?
 
     func covers(col c: Int, row r: Int) -> Bool {
         guard r == row else { return false }
         if c >= col && c < col + width { return true }
+        if let name, name.covers(col: c, row: r) { return true }
         return label != nil && c >= labelCol && c < labelCol + labelWidth
     }
 }
@@ -96,11 +99,16 @@ enum MarkerLayout {
     /// cell (a count) is shifted left to stay inside the pane.
     static func place(_ markers: [MapMarker], viewport: Viewport, pane: Rect, ascii: Bool) -> [PlacedMarker] {
         let laid = layout(markers, viewport: viewport, pane: pane, ascii: ascii)
-        return laid.slots.map { s in
+        var occupancy = Occupancy(pane: pane)
+        occupancy.mark(laid.slots)
+        var names: [Int: PlacedPinName] = [:]
+        for n in PinNames.place(laid, markers: markers, ascii: ascii, occupancy: &occupancy) { names[n.slot] = n }
+        return laid.slots.enumerated().map { k, s in
             PlacedMarker(marker: markers[s.index], glyph: glyph(markers[s.index], s, ascii: ascii),
                          col: s.col, row: s.row, width: s.width,
                          label: s.labelIndex >= 0 ? laid.labels[s.labelIndex] : nil,
-                         labelCol: s.labelCol, labelWidth: s.labelWidth, ownCol: s.ownCol, shaded: s.shaded)
+                         labelCol: s.labelCol, labelWidth: s.labelWidth, ownCol: s.ownCol, shaded: s.shaded,
+                         name: names[k])
         }
     }
 
@@ -174,9 +182,9 @@ enum MarkerLayout {
     /// A cluster's count needs a free cell on each side: next to another
     /// marker, digits would run together ("93149911" reads as one number).
     /// Such a cluster is drawn at its own cell as a density shade instead:
-    /// a braille cell filled with more dots the more pins it holds (ASCII
-    /// `:` `*` `%` `@`), so a crowded region reads as a gradient rather than
-    /// a row of identical glyphs; a click on it still zooms in.
+    /// a circle filled more the more pins it holds (`DensityShade`: `◔` `◑` `◕`,
+    /// ASCII `:` `*` `%` `@`), so a crowded region reads as a gradient of pins
+    /// rather than a row of identical glyphs; a click on it still zooms in.
     /// One pass over `occupied`, the markers of `out` per cell of the pane (row-major,
     /// saturating at 255; counted by `layout` as it places them, all inside the pane),
     /// changing the crowded markers in place.

@@ -69,6 +69,12 @@ struct Occupancy {
         isFree(col: col, row: row, width: 1) && !soft[(row - pane.y) * pane.width + col - pane.x]
     }
 
+    /// Whether the cell is inside the pane and holds a density shade.
+    func isShade(col: Int, row: Int) -> Bool {
+        guard row >= pane.y, row < pane.maxY, col >= pane.x, col < pane.maxX else { return false }
+        return soft[(row - pane.y) * pane.width + col - pane.x]
+    }
+
     /// Whether `width` cells from (`col`, `row`) are inside the pane and free.
     func isFree(col: Int, row: Int, width: Int) -> Bool {
         guard row >= pane.y, row < pane.maxY, col >= pane.x, col + width <= pane.maxX else { return false }
@@ -123,6 +129,18 @@ struct Occupancy {
     }
 }
 
+/// A pin's name on the map and its marker's cell (absolute), for `LabelPlacer` to leave
+/// out a city the pin already names.
+struct PinNameEcho {
+    var text: String
+    var col: Int, row: Int
+
+    /// Whether a city named `name` whose point is at (`col`, `row`) is this pin's name again.
+    func echoes(_ name: String, col c: Int, row r: Int) -> Bool {
+        abs(c - col) <= LabelPlacer.echoCells && abs(r - row) <= 1 && name == text
+    }
+}
+
 /// Greedy label placement: labels from the previous frame first, at the
 /// same side of their point (so panning does not make them jump), then new
 /// ones by rank (countries by size, then cities by isolation), each at the
@@ -136,18 +154,25 @@ public enum LabelPlacer {
     static let countryMinDegreesPerColumn = 0.05
     /// Longest name shown, in cells.
     static let maxWidth = 22
+    /// Columns between a city's point and a pin named as the city within which the city is
+    /// not named again.
+    static let echoCells = 3
     /// Farthest a city's name may sit above or below its point, in degrees of latitude.
     static let maxOffsetDegrees = 5.0
 
-    /// The labels for `viewport` in `pane`, given cells already taken.
+    /// The labels for `viewport` in `pane`, given cells already taken. A city is not named
+    /// where a pin's name (`pinNames`) already says the same within `echoCells` of its
+    /// point (a store of GeoNames cities holds a pin at nearly every city).
     static func place(viewport: Viewport, pane: Rect, naming: PlaceNaming, occupancy: inout Occupancy,
-                      previous: [PlacedLabel]) -> [PlacedLabel] {
+                      previous: [PlacedLabel], pinNames: [PinNameEcho] = []) -> [PlacedLabel] {
         let g = Gazetteer.shared
         var placed: [PlacedLabel] = []
         var done = Set<PlacedLabel.Key>()
         func tryPlace(_ key: PlacedLabel.Key, previous: PlacedLabel?) {
             guard !done.contains(key), let label = candidate(key, previous: previous, viewport: viewport, pane: pane,
                                                              naming: naming, g: g, occupancy: occupancy) else { return }
+            if case .city = key, let p = label.point ?? pointCell(of: key, viewport: viewport, pane: pane, g: g),
+               pinNames.contains(where: { $0.echoes(label.text, col: p.col, row: p.row) }) { return }
             for r in label.reserved() { occupancy.take(col: r.col, row: r.row, width: r.width) }
             placed.append(label)
             done.insert(key)
@@ -156,6 +181,14 @@ public enum LabelPlacer {
         for p in previous where eligible.allows(p.key) { tryPlace(p.key, previous: p) }
         for key in eligible.ranked() { tryPlace(key, previous: nil) }
         return placed
+    }
+
+    /// The cell of city `key`'s point (absolute), nil for a country.
+    private static func pointCell(of key: PlacedLabel.Key, viewport: Viewport, pane: Rect,
+                                  g: Gazetteer) -> (col: Int, row: Int)? {
+        guard case .city(let i) = key else { return nil }
+        let pos = viewport.cell(for: GeoPoint(latitude: g.cities[i].latitude, longitude: g.cities[i].longitude), pane: pane)
+        return (Int(pos.col.rounded(.down)), Int(pos.row.rounded(.down)))
     }
 
     /// The label for `key` where `previous` had it, or (no previous) at the first side
@@ -247,13 +280,17 @@ public enum LabelPlacer {
     }
 
     /// The text must be inside the pane and on free cells, with its margins
-    /// (which may fall outside the pane).
+    /// (which may fall outside the pane). The text may cover density shades; a
+    /// city's margins may not (a shade next to a name reads as part of it, and the
+    /// city has other sides to try), a country's are drawn blank
+    /// (`MapRenderer.drawLabels`).
     private static func fits(_ l: PlacedLabel, _ o: Occupancy) -> Bool {
         guard o.isFree(col: l.col, row: l.row, width: l.width) else { return false }
         for r in l.reserved() {
             let lo = max(r.col, o.pane.x), hi = min(r.col + r.width, o.pane.maxX)
             if hi > lo, !o.isFree(col: lo, row: r.row, width: hi - lo) { return false }
         }
-        return true
+        guard case .city = l.key else { return true }
+        return !o.isShade(col: l.col - 1, row: l.row) && !o.isShade(col: l.col + l.width, row: l.row)
     }
 }

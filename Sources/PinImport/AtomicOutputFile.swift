@@ -13,20 +13,32 @@ public struct OutputFileError: Error, Sendable, Equatable {
 /// half-written file, and never truncates what was there before. Non-regular targets that
 /// exist (`/dev/null`, a terminal) are written directly: they cannot be replaced by a rename.
 /// Buffered (1 MiB); the first write error is kept and thrown by `flush()` / `commit()`.
+///
+/// The file it replaces is checked when it starts, before it flushes and right before the
+/// rename, as it is at that moment: it must not be one of the `protected` files (the store
+/// and its journals, an input, another output), and the user must be allowed to write it (a
+/// rename would replace a read-only file the user may not write, as `cp` and a shell's `>`
+/// refuse to). A replaced file keeps its mode (and, where the system lets us, its owner).
 public final class AtomicOutputFile {
     public let path: String
+    private let protected: ProtectedPaths
     private let tempPath: String?
     private var fd: Int32
     private var buffer: [UInt8] = []
     private var failure: String?
     private static let bufferSize = 1 << 20
 
-    /// Creates the temporary file next to `path` (with the permissions a new file would get).
+    /// Creates the temporary file next to `path` (with the permissions a new file would get,
+    /// or those of the file it will replace). A symbolic link is followed, a dangling one too:
+    /// its target is written, as a shell's `>` does.
+    /// - Parameter protected: the files `path` must not be.
     /// - Throws: `OutputFileError` when the folder is missing or not writable, or `path` is a
-    ///   directory, or a pipe without a reader.
-    public init(path: String) throws(OutputFileError) {
-        self.path = Self.resolvingLink(path)
+    ///   directory, a pipe without a reader, a read-only file or a protected one.
+    public init(path: String, protected: ProtectedPaths = .none) throws(OutputFileError) {
+        self.path = ResolvedPath.of(path) ?? path
+        self.protected = protected
         let path = self.path
+        try Self.checkTarget(path, protected: protected)
         var st = stat()
         if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
             if (st.st_mode & S_IFMT) == S_IFDIR { throw OutputFileError(path: path, reason: "it is a directory") }
@@ -44,10 +56,35 @@ public final class AtomicOutputFile {
         fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputFileError(path: path, reason: Self.errorText()) }
         tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        // mkstemp makes 0600; a new output gets what `open(…, 0666)` would (the umask applies).
+        keepMode(of: path)
+    }
+
+    /// The temporary file's mode: that of the file it replaces (its owner too, where allowed),
+    /// else what `open(…, 0666)` would give (the umask applies; mkstemp makes 0600).
+    private func keepMode(of path: String) {
+        var old = stat()
+        if stat(path, &old) == 0 {
+            if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
+            fchmod(fd, old.st_mode & 0o777)
+            return
+        }
         let mask = umask(0)
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
+    }
+
+    /// Refuses `path` when it is a protected file, or a file the user may not write: denied
+    /// by `access(2)`, or with no write permission for anyone (mode 0444: not even root
+    /// replaces it, since a rename would ignore the protection the mode asks for).
+    private static func checkTarget(_ path: String, protected: ProtectedPaths) throws(OutputFileError) {
+        if let what = protected.clash(with: path) {
+            throw OutputFileError(path: path, reason: "it is \(what); refusing to overwrite it")
+        }
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return }
+        if access(path, W_OK) != 0 || st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 {
+            throw OutputFileError(path: path, reason: "it is read-only; make it writable (chmod u+w) or choose another file")
+        }
     }
 
     deinit {
@@ -63,6 +100,7 @@ public final class AtomicOutputFile {
     /// Writes what is buffered and forces it to disk.
     /// - Throws: `OutputFileError` for the first failed write (e.g. the disk is full).
     public func flush() throws(OutputFileError) {
+        if fd >= 0 { try Self.checkTarget(path, protected: protected) }
         drain()
         if failure == nil, tempPath != nil, fsync(fd) != 0 { failure = Self.errorText() }
         if let failure { throw OutputFileError(path: path, reason: failure) }
@@ -75,6 +113,7 @@ public final class AtomicOutputFile {
         close(fd)
         fd = -1
         guard let tempPath else { return }
+        do { try Self.checkTarget(path, protected: protected) } catch { unlink(tempPath); throw error }
         if rename(tempPath, path) != 0 {
             let reason = Self.errorText()
             unlink(tempPath)
@@ -105,15 +144,7 @@ public final class AtomicOutputFile {
         }
     }
 
-    /// A symbolic link's target (the rename replaces the file, not the link); else `path`.
-    private static func resolvingLink(_ path: String) -> String {
-        var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
-    }
-
     static func errorText() -> String {
-        errno == ENOSPC ? "the disk is full (nothing was written)" : String(cString: strerror(errno))
+        errno == ENOSPC ? "the disk is full" : String(cString: strerror(errno))
     }
 }

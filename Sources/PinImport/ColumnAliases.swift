@@ -10,22 +10,28 @@ public enum ColumnRole: String, Sendable, CaseIterable, Comparable {
     /// Header names accepted for this role, already trimmed and case-folded.
     /// Matching is exact: `platform` is not latitude, `long_name` is not longitude.
     /// Sources: the names spreadsheet users, Google My Maps (`WKT`), GIS exports (`geom`,
-    /// `the_geom`, `x`/`y`), Darwin Core (`decimallatitude`) and Korean, Japanese and Chinese
+    /// `the_geom`, `x`/`y`, `easting`/`northing`, ArcGIS's `POINT_X`/`POINT_Y`), Korean public
+    /// data (`X좌표`/`Y좌표`, `좌표정보(X)`), Darwin Core (`decimallatitude`) and Korean, Japanese and Chinese
     /// spreadsheets write; plus the common Western European spellings.
     public var aliases: [String] {
         switch self {
         case .name:
             return ["name", "title", "label", "place", "place name", "place_name", "placename",
                     "pin", "pin name", "nom", "nombre", "nome", "이름", "명칭", "장소", "장소명",
+                    "시설명", "사업장명", "상호명", "업소명",
                     "제목", "名前", "名称", "名稱", "地名"]
         case .latitude:
             return ["latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude",
                     "decimal latitude", "latitud", "latitudine", "breitengrad", "breite",
-                    "위도", "緯度", "纬度"]
+                    "위도", "緯度", "纬度",
+                    // Projected (with `--crs`): the northing.
+                    "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)"]
         case .longitude:
             return ["longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd",
                     "decimallongitude", "decimal longitude", "longitud", "longitudine",
-                    "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度"]
+                    "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度",
+                    // Projected (with `--crs`): the easting.
+                    "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"]
         case .geometry:
             return ["wkt", "geometry", "geom", "the_geom", "wkt_geom"]
         case .description:

@@ -1,5 +1,6 @@
 import PinModel
 import Foundation
+import Glibc
 
 /// Chooses and opens the reader for a non-CSV pin file, by content first (a zip's magic,
 /// an XML root element, a JSON object; Takeout by its features' properties) and by extension
@@ -12,6 +13,72 @@ enum FormatReaders {
         guard let source = try? FileChunkSource(path: path, chunkSize: 4),
               let head = try? source.nextChunk() else { return false }
         return head == [0x50, 0x4B, 0x03, 0x04]
+    }
+
+    /// Whether the file starts with SQLite's header (`SQLite format 3\0`): a GeoPackage, or a
+    /// SQLite file `GeoPackageReader` refuses with what it is.
+    static func isSQLite(path: String) -> Bool {
+        head(path, 16) == Array("SQLite format 3\0".utf8)
+    }
+
+    /// Whether the file starts with a Shapefile's file code (9994, big-endian): a `.shp`.
+    static func isShapefile(path: String) -> Bool {
+        head(path, 4) == [0x00, 0x00, 0x27, 0x0A]
+    }
+
+    /// A Shapefile's `.dbf`, `.shx`, `.prj` or `.cpg` beside its `.shp` is refused with the
+    /// file to import instead (read as CSV it would be junk rows).
+    /// - Throws: `ImportError.invalidShapefile` naming the `.shp`.
+    static func refuseShapefilePart(path: String) throws(ImportError) {
+        let ext = (path as NSString).pathExtension
+        guard ["dbf", "shx", "prj", "cpg"].contains(ext.lowercased()) else { return }
+        let stem = (path as NSString).deletingPathExtension
+        guard let shp = [stem + ".shp", stem + ".SHP"].first(where: { isShapefile(path: $0) }) else { return }
+        throw .invalidShapefile(path: path, reason: "this is the .\(ext) part of a Shapefile; import its .shp instead: \(shp)")
+    }
+
+    /// The first `n` bytes (fewer for a shorter file; [] when it cannot be read).
+    private static func head(_ path: String, _ n: Int) -> [UInt8] {
+        guard let source = try? FileChunkSource(path: path, chunkSize: n),
+              let head = try? source.nextChunk() else { return [] }
+        return Array(head.prefix(n))
+    }
+
+    /// The name prefix of the folders zipped Shapefiles are extracted to (in the temporary folder).
+    static let temporaryFolderPrefix = "pinmap-shapefile-"
+
+    /// A zip holding a Shapefile (a `.shp` entry): its files extracted to a temporary folder
+    /// and read from there; nil for any other zip (a KMZ).
+    /// - Throws: `ImportError.archive` when the zip or an entry cannot be read.
+    static func zippedShapefile(path: String, fallback: String?) throws(ImportError) -> ShapefileReader? {
+        let zip: ZipArchive
+        do { zip = try ZipArchive(bytes: try readRaw(path: path)) } catch let e as ZipArchive.Failure {
+            throw .archive(path: path, reason: e.reason)
+        } catch let e as ImportError { throw e } catch { throw .archive(path: path, reason: "\(error)") }
+        guard let shp = zip.entries.first(where: { $0.name.lowercased().hasSuffix(".shp") && !$0.name.hasPrefix("__MACOSX") }) else { return nil }
+        let stem = String(shp.name.dropLast(4))
+        var template = Array((NSTemporaryDirectory() + "/" + temporaryFolderPrefix + "XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw .archive(path: path, reason: "no temporary folder to extract the Shapefile into: \(String(cString: strerror(errno)))")
+        }
+        let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        do {
+            for entry in zip.entries {
+                let name = entry.name
+                guard name.count == stem.count + 4, name.hasPrefix(stem),
+                      ["shp", "shx", "dbf", "prj", "cpg"].contains(name.suffix(3).lowercased()) else { continue }
+                let bytes = try zip.extract(entry)
+                let target = folder + "/layer." + name.suffix(3).lowercased()
+                guard FileManager.default.createFile(atPath: target, contents: Data(bytes)) else {
+                    throw ZipArchive.Failure(reason: "cannot extract \(name) to \(folder)")
+                }
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw .archive(path: path, reason: (error as? ZipArchive.Failure)?.reason ?? "\(error)")
+        }
+        return try ShapefileReader(path: folder + "/layer.shp", fallback: fallback, label: "\(path) (\(shp.name))",
+                                   temporaryFolder: folder)
     }
 
     /// GPX or KML from an XML document's root element (found in its first chunk), else
@@ -128,6 +195,8 @@ enum FormatReaders {
         case .kml, .kmz:
             return ["name": "Placemark/name", "latitude": "Point/coordinates", "longitude": "Point/coordinates",
                     "description": "Placemark/description", "category": "Folder/name", "created": "TimeStamp/when"]
+        case .geoPackage, .shapefile:
+            return [:]  // the reader's, from the table's columns
         }
     }
 }

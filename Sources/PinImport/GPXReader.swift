@@ -74,10 +74,10 @@ struct GPXReader {
         let thread = JoinableThread {
             let handler = Handler(GPXReader(channel: channel))
             do {
-                try XMLRunner.run(data, path: path, handler: handler)
+                let guardNotes = try XMLRunner.run(data, path: path, handler: handler)
                 let reader = handler.reader.pointee
                 if !reader.batch.isEmpty { _ = channel.put(reader.batch) }
-                channel.finish(notes: reader.skips.notes, failure: nil)
+                channel.finish(notes: guardNotes + reader.skips.notes, failure: nil)
             } catch {
                 channel.finish(notes: [], failure: error as? ImportError ?? .unreadable(path: path, reason: "\(error)"))
             }

@@ -21,7 +21,7 @@ enum GeoJSONFeature {
         var positions: JSONDocument.ElementIterator?
         var props: [(key: String, value: Value)] = []
         var index = 0
-        var crs = GeoJSONReader.CRS.wgs84
+        var crs: CoordinateSystem?
         var exactTimes = false
 
         init(_ outcomes: [RowOutcome]) { immediate = outcomes.reversed() }
@@ -33,7 +33,7 @@ enum GeoJSONFeature {
         }
     }
 
-    static func read(_ doc: JSONDocument, _ feature: Value, index: Int, crs: GeoJSONReader.CRS,
+    static func read(_ doc: JSONDocument, _ feature: Value, index: Int, crs: CoordinateSystem?,
                      exactTimes: Bool = false, skips: inout SkipCounter) -> Pins {
         func reject(_ field: String, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
             Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])])
@@ -81,13 +81,20 @@ enum GeoJSONFeature {
     }
 
     fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)],
-                            position: Value, index: Int, crs: GeoJSONReader.CRS, exactTimes: Bool) -> RowOutcome {
+                            position: Value, index: Int, crs: CoordinateSystem?, exactTimes: Bool) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
             return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
                                        reason: "feature \(index): a position needs [longitude, latitude] numbers", rule: .pointArity)])
         }
-        let (lon, lat) = crs == .webMercator ? GeoJSONReader.fromWebMercator(x: x, y: y) : (x, y)
+        var (lon, lat) = (x, y)
+        if let crs {
+            guard let p = crs.toWGS84(x: x, y: y) else {
+                return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
+                                           reason: "feature \(index): [\(x), \(y)] cannot be transformed from \(crs.label) to WGS84", rule: .outOfRange)])
+            }
+            (lon, lat) = p
+        }
         let titleKey = props.contains { $0.key == "title" && text(doc, $0.value) != nil } ? "title" : "name"
         let title = trimmedText(value(doc, props, titleKey) ?? "")
         var issues: [RowIssue] = []
@@ -98,7 +105,12 @@ enum GeoJSONFeature {
         issues += CoordinateParser.rangeIssues(
             latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
             latField: "geometry.coordinates[1]", lonField: "geometry.coordinates[0]"
-        ).map { var i = $0; i.line = index; i.reason = "feature \(index): " + i.reason; return i }
+        ).enumerated().map { k, issue in
+            var i = issue
+            i.line = index
+            i.reason = "feature \(index): " + i.reason + (k == 0 ? ProjectedHint.text(x: x, y: y, system: crs) : "")
+            return i
+        }
         guard issues.isEmpty else { return .rejected(issues) }
 
         let mapped: Set<String> = [titleKey, "description", "category", "created_at"]

@@ -1,5 +1,4 @@
 import PinModel
-import Glibc
 
 /// Pins from a GeoJSON (RFC 7946) document, as map tools export it, and from Google Takeout's
 /// "Saved Places.json" (a FeatureCollection whose features carry `google_maps_url`/`location`
@@ -8,15 +7,17 @@ import Glibc
 ///
 /// The text is checked whole first (`JSONDocument`: nesting, numbers, syntax, with the line),
 /// then features are read one at a time, so memory stays about the size of the file. Features
-/// are numbered from 1 in issues (their `line`). A legacy `crs` naming CRS84 or EPSG:4326
-/// is read as longitude, latitude; EPSG:3857 (Web Mercator) metres are reprojected; any other
-/// `crs` refuses the file.
+/// are numbered from 1 in issues (their `line`). A legacy (2008) `crs` member naming a system
+/// (`urn:ogc:def:crs:EPSG::32652`, `EPSG:3857`) is resolved by PROJ and the positions are
+/// transformed to WGS84 (`CoordinateSystem`: x is the easting whatever the axis order);
+/// without one, `--crs` names the system, else positions are WGS84 longitude, latitude
+/// (RFC 7946). A system PROJ cannot resolve refuses the file.
 struct GeoJSONReader: PinRecordReader {
-    /// The projection of the positions.
-    enum CRS: Equatable { case wgs84, webMercator }
-
     let document: JSONDocument
-    let crs: CRS
+    /// The positions' system; nil for WGS84 longitude, latitude.
+    let crs: CoordinateSystem?
+    /// Whether the document has a `crs` member (`--crs` does not apply then).
+    let namesItsSystem: Bool
     /// Pinmap's own export (`"generator": "pinmap"`): times are kept as written.
     let exactTimes: Bool
     /// Whether the file is Takeout (every feature read as a Takeout place; the report's format).
@@ -26,11 +27,11 @@ struct GeoJSONReader: PinRecordReader {
     private var index = 0
     private var current = GeoJSONFeature.Pins([])
     private var skips = SkipCounter()
-    private var extraNotes: [String] = []
 
-    /// - Throws: `ImportError.invalidJSON` (syntax, nesting, numbers) or `.invalidGeoJSON`
-    ///   (not a FeatureCollection or Feature, an unsupported `crs`).
-    init(bytes: [UInt8], path: String) throws(ImportError) {
+    /// - Parameter fallback: `--crs`, the system when the document has no `crs` member.
+    /// - Throws: `ImportError.invalidJSON` (syntax, nesting, numbers), `.invalidGeoJSON`
+    ///   (not a FeatureCollection or Feature), `.coordinateSystem` (a `crs` PROJ cannot resolve).
+    init(bytes: [UInt8], path: String, fallback: String? = nil) throws(ImportError) {
         do {
             document = try JSONDocument(bytes: bytes)
         } catch {
@@ -48,11 +49,10 @@ struct GeoJSONReader: PinRecordReader {
         } else {
             throw .invalidGeoJSON(path: path, reason: "\"type\" is \(type.map { "\"\($0)\"" } ?? "missing"), expected \"FeatureCollection\" with \"features\"")
         }
-        crs = try Self.crs(document, root, path: path)
+        let named = document.member(root, "crs").map { $0.kind != .null } ?? false
+        namesItsSystem = named
+        crs = try Self.crs(document, root, path: path, fallback: named ? nil : fallback)
         exactTimes = document.member(root, "generator").flatMap(document.string) == "pinmap"
-        if crs == .webMercator {
-            extraNotes.append("coordinates reprojected from the crs EPSG:3857 (Web Mercator) to WGS84 longitude, latitude")
-        }
         if let s = single {
             isTakeout = TakeoutFeature.isTakeoutDocument(document, [s])
         } else if let all = features {
@@ -83,26 +83,22 @@ struct GeoJSONReader: PinRecordReader {
         }
     }
 
-    var notes: [String] { skips.notes + extraNotes }
+    var notes: [String] { skips.notes }
 
-    /// The `crs` member: absent, CRS84 or EPSG:4326 → WGS84; EPSG:3857 → Web Mercator.
-    private static func crs(_ doc: JSONDocument, _ root: JSONDocument.Value, path: String) throws(ImportError) -> CRS {
-        guard let crs = doc.member(root, "crs"), crs.kind != .null else { return .wgs84 }
-        let name = doc.member(crs, "properties").flatMap { doc.member($0, "name") }.flatMap(doc.string) ?? doc.text(crs)
-        let code = name.split(whereSeparator: { $0 == ":" || $0 == "/" }).last.map(String.init) ?? ""
-        switch code.uppercased() {
-        case "CRS84", "4326", "CRS:84": return .wgs84
-        case "3857", "900913", "3785", "102100", "102113": return .webMercator
-        default:
-            throw .invalidGeoJSON(path: path, reason: "unsupported \"crs\" \(name): only CRS84 or EPSG:4326 (longitude, latitude) and EPSG:3857 (Web Mercator) are read; reproject the file to WGS84 (RFC 7946) and import it again")
+    /// The `crs` member's system (`{"type": "name", "properties": {"name": …}}`), else
+    /// `fallback`'s; nil for WGS84 longitude, latitude. ESRI's and old GDAL's codes for Web
+    /// Mercator (900913, 102100, 102113, 3785), which PROJ's database lacks, read as EPSG:3857.
+    private static func crs(_ doc: JSONDocument, _ root: JSONDocument.Value, path: String,
+                            fallback: String?) throws(ImportError) -> CoordinateSystem? {
+        var definition = fallback
+        var source = "--crs"
+        if let crs = doc.member(root, "crs"), crs.kind != .null {
+            source = "\"crs\""
+            let name = doc.member(crs, "properties").flatMap { doc.member($0, "name") }.flatMap(doc.string) ?? doc.text(crs)
+            let code = name.split(whereSeparator: { $0 == ":" || $0 == "/" }).last.map(String.init) ?? ""
+            definition = ["900913", "102100", "102113", "3785"].contains(code) ? "EPSG:3857" : name
         }
-    }
-
-    /// Longitude, latitude in degrees from spherical Web Mercator metres (EPSG:3857, R = 6378137 m).
-    static func fromWebMercator(x: Double, y: Double) -> (longitude: Double, latitude: Double) {
-        let r = 6_378_137.0
-        let lon = x / r * 180 / .pi
-        let lat = (2 * atan(exp(y / r)) - .pi / 2) * 180 / .pi
-        return (lon, lat)
+        guard let definition else { return nil }
+        return try CoordinateSystem.forImport(definition, source: source, path: path)
     }
 }

@@ -24,6 +24,13 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedXML(path: String, line: Int, column: Int, reason: String)
     /// A KMZ (zip) archive that cannot be read, or whose KML would inflate beyond the limits.
     case archive(path: String, reason: String)
+    /// A coordinate reference system PROJ cannot resolve (`--crs`, a `crs` member, a `.prj`, a
+    /// GeoPackage's `gpkg_spatial_ref_sys` row), named in `reason`.
+    case coordinateSystem(path: String, reason: String)
+    /// A GeoPackage whose tables cannot be read (not a GeoPackage, a broken geometry header).
+    case invalidGeoPackage(path: String, reason: String)
+    /// A Shapefile that cannot be read (its `.shp`, `.shx` or `.dbf` missing or damaged).
+    case invalidShapefile(path: String, reason: String)
     /// The store failed (disk full, locked, corrupt); the transaction was rolled back.
     case store(path: String, reason: String)
     /// The rejects file could not be written.
@@ -44,6 +51,9 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .malformedXML(path, line, column, reason):
             return "\(path): malformed XML at line \(line), column \(column): \(reason); nothing was imported (fix the file and import it again)"
         case let .archive(path, reason): return "\(path): \(reason); nothing was imported"
+        case let .coordinateSystem(path, reason): return "\(path): \(reason); nothing was imported"
+        case let .invalidGeoPackage(path, reason): return "\(path): not a readable GeoPackage: \(reason); nothing was imported"
+        case let .invalidShapefile(path, reason): return "\(path): not a readable Shapefile: \(reason); nothing was imported"
         case let .store(path, reason): return "\(path): the store failed, nothing was imported: \(reason)"
         case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
         }

@@ -8,6 +8,9 @@ public enum ImportErrorCode: String, Sendable, CaseIterable {
     case empty, noHeader, malformedHeader, decoding, columns, notGeoJSON, notJSON, notXML, archive, store, rejectsFile
     /// XML whose root is neither `<gpx>` nor `<kml>` (`ImportError.neitherGPXNorKML`).
     case neitherGPXNorKML
+    /// A coordinate reference system PROJ cannot resolve; a GeoPackage or a Shapefile that
+    /// cannot be read.
+    case coordinateSystem, notGeoPackage, notShapefile
 }
 
 extension ImportError {
@@ -26,13 +29,16 @@ extension ImportError {
         case .invalidJSON: return .notJSON
         case .malformedXML: return .notXML
         case .archive: return .archive
+        case .coordinateSystem: return .coordinateSystem
+        case .invalidGeoPackage: return .notGeoPackage
+        case .invalidShapefile: return .notShapefile
         case .store: return .store
         case .rejectsFile: return .rejectsFile
         }
     }
 
     /// The `unreadable` reason for XML that is neither GPX nor KML (one place for the sentence).
-    static let neitherGPXNorKML = "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML and KMZ"
+    static let neitherGPXNorKML = "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shapefile"
 
     /// The file the failure is about.
     public var path: String {
@@ -40,7 +46,8 @@ extension ImportError {
         case let .unreadable(path, _), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
-             let .rejectsFile(path, _):
+             let .rejectsFile(path, _), let .coordinateSystem(path, _), let .invalidGeoPackage(path, _),
+             let .invalidShapefile(path, _):
             return path
         }
     }

@@ -26,6 +26,7 @@ public enum ImportReportFormatter {
         if !r.delimiter.isEmpty { format += ", delimiter \"\(r.delimiter)\"" }
         if !r.columns.isEmpty { format += ", columns: " + columnList(r.columns) }
         lines.append(format)
+        if let crs = r.coordinateSystem { lines.append("  coordinates from \(crs), transformed to WGS84 by PROJ") }
         if !r.properties.isEmpty {
             lines.append("  kept as properties: " + r.properties.map { "\"\($0)\"" }.joined(separator: ", "))
         }

@@ -2,7 +2,7 @@ import PinModel
 import Glibc
 import PinStore
 
-/// Imports a pin file (CSV, GeoJSON, Google Takeout, GPX, KML or KMZ) into a store: `pinmap import`.
+/// Imports a pin file (CSV, GeoJSON, Google Takeout, GPX, KML, KMZ, GeoPackage or Shapefile) into a store: `pinmap import`.
 ///
 /// One transaction per file: a file-level error, Ctrl-C or a killed process leaves the store
 /// exactly as before (SQLite rolls back an unfinished transaction on the next open). A second
@@ -35,16 +35,19 @@ public enum Importer {
                            progress: (@Sendable (Int64, Int64) -> Void)? = nil,
                            indexProgress: ((IndexingProgress) -> Void)? = nil,
                            shouldStop: (() -> Bool)? = nil) throws(ImportError) -> ImportReport {
-        let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides)
+        let scanner = try PinFileScanner.open(path: path, delimiter: options.delimiter, overrides: options.overrides,
+                                              crs: options.crs)
         var report = ImportReport(file: path, format: scanner.format.rawValue)
-        report.encoding = scanner.encoding.label
+        report.encoding = scanner.encodingLabel
+        report.coordinateSystem = scanner.coordinateSystem
         report.delimiter = scanner.delimiterLabel
         report.columns = scanner.columnsUsed
         report.properties = scanner.propertyNames
         report.dryRun = options.dryRun
         report.rejectsFile = options.rejectsPath
         let rejects = try options.rejectsPath.map { p throws(ImportError) in
-            try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [])
+            try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [],
+                              protected: ProtectedPaths(store: store.path, inputs: [path]))
         }
         let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress, shouldStop: shouldStop)
         do {

@@ -39,10 +39,10 @@ final class KMLReader: XMLEventHandler {
     /// - Throws: `ImportError.malformedXML` (the line where libxml2 stopped); nothing is kept.
     static func read(_ data: Data, path: String) throws(ImportError) -> ListedRecords {
         let reader = KMLReader()
-        try XMLRunner.run(data, path: path, handler: reader)
+        let guardNotes = try XMLRunner.run(data, path: path, handler: reader)
         var skips = SkipCounter()
         let outcomes = reader.placemarks.flatMap { $0.outcomes(styles: reader.styles, skips: &skips) }
-        return ListedRecords(outcomes: outcomes, notes: skips.notes)
+        return ListedRecords(outcomes: outcomes, notes: guardNotes + skips.notes)
     }
 
     func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {

@@ -16,11 +16,21 @@ public enum ScanEvent: Sendable, Equatable {
 public struct PinFileScanner {
     public enum Format: String, Sendable {
         case csv = "CSV", geoJSON = "GeoJSON", takeout = "Takeout", gpx = "GPX", kml = "KML", kmz = "KMZ"
+        case geoPackage = "GeoPackage", shapefile = "Shapefile"
+
+        /// Whether the format's coordinates are WGS84 by definition (`--crs` does not apply).
+        var isAlwaysWGS84: Bool { [.gpx, .kml, .kmz, .takeout].contains(self) }
     }
 
     public let path: String
     public let format: Format
     public let encoding: DetectedEncoding
+    /// The encoding as reports show it: `encoding.label`, or a `.dbf`'s code page and where
+    /// it came from (`CP949 (.cpg)`).
+    public var encodingLabel: String
+    /// Whether the file names its coordinate reference system itself (a `.prj`, a GeoJSON
+    /// `crs`, a GeoPackage's `srs_id`): `--crs` does not apply.
+    private var namedItsOwnSystem = false
     /// The delimiter as shown in reports (`,` `;` `TAB` `|`); "" for other formats.
     public let delimiterLabel: String
     /// The CSV header row (trimmed); empty for other formats.
@@ -30,8 +40,14 @@ public struct PinFileScanner {
     public let columnsUsed: [String: String]
     /// Source columns kept in `ParsedPin.properties` (CSV: headers no pin field uses).
     public var propertyNames: [String] { validator?.mapping.propertyNames ?? [] }
+    /// The coordinate reference system the coordinates are transformed from to WGS84
+    /// (`EPSG:5186, Korea 2000 / Central Belt 2010`; a GeoPackage's several joined by "; ");
+    /// nil when they are WGS84 longitude, latitude.
+    public let coordinateSystem: String?
     /// Things the reader skipped, counted (`skipped 1 track`); complete once `next()` returned nil.
-    public var notes: [String] { records?.notes ?? [] }
+    public var notes: [String] { openingNotes + (records?.notes ?? []) }
+    /// Notes known when the file was opened (`--crs` not used).
+    private var openingNotes: [String] = []
     /// File size in bytes, for progress.
     public let size: Int64
     /// Records after the header that were not blank, so far.
@@ -48,13 +64,45 @@ public struct PinFileScanner {
     /// given), reads the header and maps the columns.
     /// - Throws: `ImportError` for every file-level failure: `.unreadable`, `.emptyFile`,
     ///   `.bomOnly`, `.decoding`, `.noHeader`, `.columns`, `.invalidGeoJSON`, `.invalidJSON`,
-    ///   `.malformedXML`, `.archive`.
+    ///   `.malformedXML`, `.archive`, `.invalidGeoPackage`, `.invalidShapefile`, `.coordinateSystem`.
+    /// - Parameter crs: `--crs`: the system of coordinates the file does not name itself (CSV
+    ///   columns, GeoJSON without `crs`, a Shapefile without `.prj`); a system the file names
+    ///   wins, and the formats that are WGS84 by definition (GPX, KML, Takeout) ignore it, each
+    ///   with a note.
     public static func open(path: String, delimiter: UInt8? = nil,
-                            overrides: ColumnOverrides = ColumnOverrides()) throws(ImportError) -> PinFileScanner {
-        if FormatReaders.isZip(path: path) {
-            return records(try FormatReaders.kmz(path: path), format: .kmz, path: path,
-                           encoding: DetectedEncoding(encoding: .utf8, bomLength: 0), size: FormatReaders.size(path: path))
+                            overrides: ColumnOverrides = ColumnOverrides(), crs: String? = nil) throws(ImportError) -> PinFileScanner {
+        var scanner = try openReader(path: path, delimiter: delimiter, overrides: overrides, crs: crs)
+        if let crs {
+            if scanner.format.isAlwaysWGS84 {
+                scanner.openingNotes.append("--crs \(crs) not used: \(scanner.format.rawValue) coordinates are WGS84 longitude, latitude by definition")
+            } else if scanner.namedItsOwnSystem {
+                scanner.openingNotes.append("--crs \(crs) not used: the file names its own coordinate reference system")
+            }
         }
+        return scanner
+    }
+
+    private static func openReader(path: String, delimiter: UInt8?, overrides: ColumnOverrides,
+                                   crs: String?) throws(ImportError) -> PinFileScanner {
+        let noText = DetectedEncoding(encoding: .utf8, bomLength: 0)
+        let size = FormatReaders.size(path: path)
+        if FormatReaders.isZip(path: path) {
+            if let shapes = try FormatReaders.zippedShapefile(path: path, fallback: crs) {
+                return shapefile(shapes, path: path, size: size, crs: crs)
+            }
+            return records(try FormatReaders.kmz(path: path), format: .kmz, path: path, encoding: noText, size: size)
+        }
+        if FormatReaders.isSQLite(path: path) {
+            let reader = try GeoPackageReader(path: path, fallback: crs)
+            var scanner = records(reader, format: .geoPackage, path: path, encoding: noText, size: size,
+                                  columns: reader.columnsUsed, coordinateSystem: reader.systemsLabel)
+            scanner.namedItsOwnSystem = !reader.usedFallback
+            return scanner
+        }
+        if FormatReaders.isShapefile(path: path) {
+            return shapefile(try ShapefileReader(path: path, fallback: crs), path: path, size: size, crs: crs)
+        }
+        try FormatReaders.refuseShapefilePart(path: path)
         let opened = try OpenedInput.open(path: path, delimiter: delimiter)
         if opened.format != .xml { try FormatReaders.refuseIfXMLExpected(opened.firstChunk, path: path) }
         switch opened.format {
@@ -63,9 +111,11 @@ public struct PinFileScanner {
             let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
             return records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
         case .geoJSON:
-            let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path)
-            return records(reader, format: reader.isTakeout ? .takeout : .geoJSON, path: path,
-                           encoding: opened.encoding, size: opened.size)
+            let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path, fallback: crs)
+            var scanner = records(reader, format: reader.isTakeout ? .takeout : .geoJSON, path: path,
+                                  encoding: opened.encoding, size: opened.size, coordinateSystem: reader.crs?.label)
+            scanner.namedItsOwnSystem = reader.namesItsSystem
+            return scanner
         case let .csv(d):
             var reader = opened.csvReader()
             var header: CSVRecord? = nil
@@ -83,30 +133,43 @@ public struct PinFileScanner {
             } catch {
                 throw .columns(path: path, error)
             }
+            let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: "--crs", path: path) }
             return PinFileScanner(
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
                 columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
-                reader: reader, validator: RowValidator(mapping: mapping), records: nil)
+                reader: reader, validator: RowValidator(mapping: mapping, system: system), records: nil,
+                coordinateSystem: system?.label)
         }
+    }
+
+    private static func shapefile(_ reader: ShapefileReader, path: String, size: Int64, crs: String?) -> PinFileScanner {
+        var scanner = records(reader, format: .shapefile, path: path, encoding: DetectedEncoding(encoding: .utf8, bomLength: 0),
+                              size: size, columns: reader.columnsUsed, coordinateSystem: reader.system?.label)
+        scanner.encodingLabel = reader.encodingLabel
+        scanner.namedItsOwnSystem = reader.hasPRJ
+        return scanner
     }
 
     /// A scanner over a format reader (everything but CSV).
     private static func records(_ reader: any PinRecordReader, format: Format, path: String,
-                                encoding: DetectedEncoding, size: Int64) -> PinFileScanner {
+                                encoding: DetectedEncoding, size: Int64, columns: [String: String]? = nil,
+                                coordinateSystem: String? = nil) -> PinFileScanner {
         PinFileScanner(
             path: path, format: format, encoding: encoding, delimiterLabel: "", headers: [],
-            columnsUsed: FormatReaders.columnsUsed(format), size: size, opened: nil,
-            reader: nil, validator: nil, records: reader)
+            columnsUsed: columns ?? FormatReaders.columnsUsed(format), size: size, opened: nil,
+            reader: nil, validator: nil, records: reader, coordinateSystem: coordinateSystem)
     }
 
     private init(path: String, format: Format, encoding: DetectedEncoding, delimiterLabel: String,
                  headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput?,
                  reader: CSVReader<DecodingChunkSource<FileChunkSource>>?, validator: RowValidator?,
-                 records: (any PinRecordReader)?) {
+                 records: (any PinRecordReader)?, coordinateSystem: String?) {
+        self.coordinateSystem = coordinateSystem
         self.path = path
         self.format = format
         self.encoding = encoding
+        self.encodingLabel = encoding.label
         self.delimiterLabel = delimiterLabel
         self.headers = headers
         self.columnsUsed = columnsUsed

@@ -12,9 +12,10 @@ final class RejectsWriter {
     private let columns: Int
 
     /// Starts a temporary file next to `path` and writes the header row.
+    /// - Parameter protected: the files `path` must not be (checked again as it is written).
     /// - Throws: `ImportError.rejectsFile` when the file cannot be created.
-    init(path: String, headers: [String]) throws(ImportError) {
-        do { file = try AtomicOutputFile(path: path) } catch {
+    init(path: String, headers: [String], protected: ProtectedPaths) throws(ImportError) {
+        do { file = try AtomicOutputFile(path: path, protected: protected) } catch {
             throw .rejectsFile(path: path, reason: error.reason)
         }
         self.path = path

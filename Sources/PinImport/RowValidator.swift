@@ -52,11 +52,15 @@ public enum RowOutcome: Sendable, Equatable {
 /// - the name must not be blank; the coordinates must parse and be in range.
 public struct RowValidator: Sendable {
     public let mapping: ColumnMapping
+    /// The system of the coordinate columns (`--crs`): the longitude column holds x (easting),
+    /// the latitude column y (northing), transformed to WGS84; nil: WGS84 degrees.
+    public let system: CoordinateSystem?
     /// `mapping.propertyColumns` with their keys, worked out once.
     private let propertyColumns: [(index: Int, key: String)]
 
-    public init(mapping: ColumnMapping) {
+    public init(mapping: ColumnMapping, system: CoordinateSystem? = nil) {
         self.mapping = mapping
+        self.system = system
         propertyColumns = mapping.propertyColumns.map { ($0, mapping.propertyName($0)) }
     }
 
@@ -112,7 +116,7 @@ public struct RowValidator: Sendable {
         let headers = mapping.headers
         switch mapping.coordinates {
         case let .geometry(g):
-            switch WKTPoint.parse(record[g], field: headers[g]) {
+            switch WKTPoint.parse(record[g], field: headers[g], system: system) {
             case .success(let p): return p
             case .failure(let issue): issues.append(issue); return nil
             }
@@ -124,12 +128,24 @@ public struct RowValidator: Sendable {
                 CoordinateParser.parse(bytes: $0, axis: .longitude, field: headers[lonIndex])
             }
             switch (lat, lon) {
-            case let (.success(la), .success(lo)):
+            case let (.success(y), .success(x)):
+                var (la, lo) = (y, x)
+                if let system {
+                    guard let p = system.toWGS84(x: x, y: y) else {
+                        issues.append(RowIssue(field: headers[lonIndex], value: record[lonIndex],
+                                               reason: "x \(record[lonIndex]), y \(record[latIndex]) cannot be transformed from \(system.label) to WGS84",
+                                               rule: .outOfRange))
+                        return nil
+                    }
+                    (lo, la) = p
+                }
                 if CoordinateAxis.latitude.contains(la) && CoordinateAxis.longitude.contains(lo) { return (la, lo) }
-                let range = CoordinateParser.rangeIssues(
-                    latitude: la, longitude: lo, latText: record[latIndex], lonText: record[lonIndex],
+                var range = CoordinateParser.rangeIssues(
+                    latitude: la, longitude: lo,
+                    latText: system == nil ? record[latIndex] : "\(la)", lonText: system == nil ? record[lonIndex] : "\(lo)",
                     latField: headers[latIndex], lonField: headers[lonIndex])
                 if range.isEmpty { return (la, lo) }
+                range[0].reason += ProjectedHint.text(x: x, y: y, system: system)
                 issues.append(contentsOf: range)
             case let (.failure(a), .failure(b)):
                 issues.append(a)

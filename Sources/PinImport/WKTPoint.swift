@@ -10,7 +10,10 @@ public enum WKTPoint {
     /// - Parameters:
     ///   - text: the geometry field as written.
     ///   - field: the column header, copied into issues.
-    public static func parse(_ text: String, field: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+    ///   - system: the system of the numbers (`--crs`): `POINT (x y)` in it is transformed to
+    ///     WGS84 before the range check, whatever SRID an EWKT prefix names; nil: WGS84.
+    public static func parse(_ text: String, field: String,
+                             system: CoordinateSystem? = nil) -> Result<(latitude: Double, longitude: Double), RowIssue> {
         func fail(_ rule: ImportRule, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
         }
@@ -21,7 +24,7 @@ public enum WKTPoint {
                 return fail(.malformedWKT, "'\(text)' is not WKT (SRID without ';')")
             }
             let srid = rest[rest.index(rest.startIndex, offsetBy: 5)..<semicolon]
-            guard srid == "4326" else {
+            guard srid == "4326" || system != nil else {
                 return fail(.unsupportedSRID, "SRID \(srid) is not WGS84 longitude/latitude (4326)")
             }
             rest = Substring(trimmedText(rest[rest.index(after: semicolon)...]))
@@ -63,12 +66,20 @@ public enum WKTPoint {
         guard values.count == dimensions || (tag.isEmpty && (values.count == 3 || values.count == 4)) else {
             return fail(.pointArity, "POINT needs \(dimensions == 2 ? "two" : String(dimensions)) numbers, found \(values.count)")
         }
-        let lon = values[0], lat = values[1]
+        var lon = values[0], lat = values[1]
+        if let system {
+            guard let p = system.toWGS84(x: lon, y: lat) else {
+                return fail(.outOfRange, "POINT (\(numbers[0]) \(numbers[1])) cannot be transformed from \(system.label) to WGS84")
+            }
+            (lon, lat) = p
+        }
         if !CoordinateAxis.longitude.contains(lon) {
-            return fail(.outOfRange, "POINT " + CoordinateAxis.longitude.outsideReason(String(numbers[0])))
+            return fail(.outOfRange, "POINT " + CoordinateAxis.longitude.outsideReason(system == nil ? String(numbers[0]) : "\(lon)")
+                        + ProjectedHint.text(x: values[0], y: values[1], system: system))
         }
         if !CoordinateAxis.latitude.contains(lat) {
-            return fail(.outOfRange, "POINT " + CoordinateAxis.latitude.outsideReason(String(numbers[1])))
+            return fail(.outOfRange, "POINT " + CoordinateAxis.latitude.outsideReason(system == nil ? String(numbers[1]) : "\(lat)")
+                        + ProjectedHint.text(x: values[0], y: values[1], system: system))
         }
         return .success((lat, lon))
     }

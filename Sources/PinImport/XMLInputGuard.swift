@@ -15,7 +15,42 @@ import Foundation
 /// A comment holding `--` (which XML forbids) is refused here, at its place: libxml2 2.9
 /// copies the whole comment read so far into each error it raises for one, so a comment of
 /// many dashes took quadratic time (fuzz seed 67, case 20793: 300,000 dashes, 28 s).
+///
+/// So is an element with more than `maxAttributes` attributes (namespace declarations
+/// included): libxml2 compares each attribute with every one before it, so one element with
+/// 200,000 of them (2.3 MB) took 14 s, 400,000 took 66 s. GPX and KML elements have a few.
+///
+/// The document type's own declarations are bounded too: more than `maxEntities` entity
+/// declarations are refused (libxml2 took time quadratic in their number: 450,000 of them,
+/// 8 MB, 20 s), and attribute-list declarations (`<!ATTLIST …>`) are blanked: the defaults
+/// they declare are added to every element, so a few thousand of them on small elements
+/// multiplied the quadratic attribute check above. GPX and KML use neither. A document that
+/// declares entities may refer to them at most `maxEntityReferences` times (each reference
+/// costs FoundationXML microseconds: 1.7 million of them, 5 MB, took 5 s).
+///
+/// An external entity (`<!ENTITY x SYSTEM "file:///etc/passwd">`) is never read: its
+/// declaration is rewritten in place as an internal one of one space (`<!ENTITY x " "  …>`),
+/// and a note says so. Why a space: FoundationXML drops the first piece of text after a
+/// reference to a declared entity (meant to be the entity's own text, which it does not
+/// pass on). An external entity has no text here, so the text after its reference was
+/// dropped instead (a placemark's coordinates: it was rejected); the space is what is dropped
+/// now, and `A&x;B` reads as `AB`.
 enum XMLInputGuard {
+    /// The most attributes one element may have (Scripts/fuzz_import.py's shape attacks
+    /// time an element at the limit).
+    static let maxAttributes = 1_000
+    /// The most entity declarations a document may make.
+    static let maxEntities = 1_000
+    /// The most references (`&name;`, other than XML's five and character references) a
+    /// document that declares entities may make.
+    static let maxEntityReferences = 100_000
+
+    /// The document as FoundationXML may parse it, and what the guard changed, in notes.
+    struct Neutralized {
+        var data: Data
+        var notes: [String]
+    }
+
     /// A construct refused before FoundationXML parses: where (a byte offset into the UTF-8
     /// document) and why, in the user's words.
     struct Refusal: Error, Equatable {
@@ -29,13 +64,31 @@ enum XMLInputGuard {
         var instructions: [Range<Int>] = []
         /// The offset of the first `--` inside a comment that does not close it.
         var doubleHyphen: Int?
+        /// The offset of the first start tag with more than `maxAttributes` attributes.
+        var attributeFlood: Int? = nil
+        /// The offset of the entity declaration past `maxEntities`.
+        var entityFlood: Int? = nil
+        /// The offset of the entity reference past `maxEntityReferences`.
+        var referenceFlood: Int? = nil
+        /// Attribute-list declarations to blank.
+        var attributeLists: [Range<Int>] = []
+        /// External entity declarations: the entity's name and the range from its `SYSTEM` or
+        /// `PUBLIC` keyword up to (not including) the declaration's closing `>`.
+        var externalEntities: [ExternalEntity] = []
+    }
+
+    /// `<!ENTITY name SYSTEM "…">` (or `PUBLIC`, or a parameter entity `% name`).
+    struct ExternalEntity: Equatable {
+        /// As a reference spells it: `&name;`, or `%name;` for a parameter entity.
+        var reference: String
+        var definition: Range<Int>
     }
 
     /// `data` with every processing instruction blanked, except an XML declaration of
     /// printable ASCII at the very start (after a UTF-8 byte order mark). Returns `data`
     /// itself (no copy) when there is nothing to blank.
     /// - Throws: `Refusal` at the first NUL byte, or at the first `--` inside a comment.
-    static func neutralized(_ data: Data) throws(Refusal) -> Data {
+    static func neutralized(_ data: Data) throws(Refusal) -> Neutralized {
         // XML allows no U+0000, and a NUL byte here means UTF-16/32 text that was not
         // transcoded (a file encoded twice, or declared UCS-2): libxml2 would detect or switch
         // to that encoding and find the instructions this guard cannot see (fuzz seed 73,
@@ -47,15 +100,38 @@ enum XMLInputGuard {
         if let at = scan.doubleHyphen {
             throw Refusal(offset: at, reason: "'--' inside a comment (XML allows it only in the closing '-->'); remove it or close the comment")
         }
-        let ranges = scan.instructions
-        guard !ranges.isEmpty else { return data }
+        if let at = scan.attributeFlood {
+            throw Refusal(offset: at, reason: "an element with more than \(maxAttributes.formatted()) attributes (GPX and KML elements have a few); the file is damaged or not a pin file")
+        }
+        if let at = scan.entityFlood {
+            throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+        }
+        if let at = scan.referenceFlood {
+            throw Refusal(offset: at, reason: "more than \(maxEntityReferences.formatted()) references to the document's own entities; the file is damaged or not a pin file")
+        }
+        let ranges = scan.instructions + scan.attributeLists
+        guard !ranges.isEmpty || !scan.externalEntities.isEmpty else { return Neutralized(data: data, notes: []) }
         var out = data
         out.withUnsafeMutableBytes { bytes in
-            for r in ranges {
+            for r in ranges + scan.externalEntities.map(\.definition) {
                 for i in r where bytes[i] != 0x0A && bytes[i] != 0x0D { bytes[i] = 0x20 }
             }
+            // In place of the keyword `SYSTEM`/`PUBLIC` (6 bytes on one line): `" "`.
+            for e in scan.externalEntities {
+                bytes[e.definition.lowerBound] = 0x22
+                bytes[e.definition.lowerBound + 2] = 0x22
+            }
         }
-        return out
+        return Neutralized(data: out, notes: externalEntityNote(scan.externalEntities).map { [$0] } ?? [])
+    }
+
+    /// One note naming the external entities left out (up to 5, each name cut to 40 bytes).
+    private static func externalEntityNote(_ entities: [ExternalEntity]) -> String? {
+        guard !entities.isEmpty else { return nil }
+        var names = entities.prefix(5).map(\.reference).joined(separator: ", ")
+        if entities.count > 5 { names += " and \(entities.count - 5) more" }
+        let one = entities.count == 1
+        return "the external entit\(one ? "y" : "ies") \(names) \(one ? "names a file" : "name files") outside this one, never read: \(one ? "its" : "their") references were left out"
     }
 
     /// One linear pass: the processing instructions to blank and the first `--` in a comment.
@@ -64,6 +140,7 @@ enum XMLInputGuard {
         var scan = Scan()
         var i = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = i
+        var entities = 0
         while let lt = find(0x3C, in: b, from: i) {  // '<'
             if has("<!--", in: b, at: lt) {
                 // The first `--` closes the comment, or is one XML forbids. None: the comment
@@ -80,12 +157,131 @@ enum XMLInputGuard {
                 let close = end(of: "?>", in: b, from: lt + 2)
                 if !(lt == first && isDeclaration(b, lt..<close)) { scan.instructions.append(lt..<close) }
                 i = close
+            } else if has("<!ENTITY", in: b, at: lt) {
+                entities += 1
+                if entities > maxEntities {
+                    scan.entityFlood = lt
+                    break
+                }
+                let (entity, close) = entityDeclaration(b, at: lt)
+                if let entity { scan.externalEntities.append(entity) }
+                i = close
+            } else if has("<!ATTLIST", in: b, at: lt) {
+                let close = declarationEnd(b, from: lt + 9)
+                scan.attributeLists.append(lt..<close)
+                i = close
+            } else if lt + 1 < b.count, isNameStart(b[lt + 1]) {
+                let (attributes, close) = startTag(b, at: lt)
+                if attributes > maxAttributes {
+                    scan.attributeFlood = lt
+                    break
+                }
+                i = close
             } else {
                 i = lt + 1
             }
         }
+        if entities > 0 { scan.referenceFlood = referenceFlood(b) }
         return scan
     }
+
+    /// The offset of the reference past `maxEntityReferences` to an entity other than XML's
+    /// five (`&amp;` …), character references (`&#…;`) aside; nil when there are fewer.
+    private static func referenceFlood(_ b: UnsafeRawBufferPointer) -> Int? {
+        var count = 0
+        var i = 0
+        while let amp = find(0x26, in: b, from: i) {  // '&'
+            i = amp + 1
+            guard i < b.count, b[i] != 0x23 else { continue }  // '#': a character reference
+            if has("amp;", in: b, at: i) || has("lt;", in: b, at: i) || has("gt;", in: b, at: i)
+                || has("quot;", in: b, at: i) || has("apos;", in: b, at: i) { continue }
+            count += 1
+            if count > maxEntityReferences { return amp }
+        }
+        return nil
+    }
+
+    /// A start tag at `lt`: how many attributes it has (its `=` outside quoted values) and
+    /// the index just past its `>` (or the end of the data).
+    private static func startTag(_ b: UnsafeRawBufferPointer, at lt: Int) -> (attributes: Int, end: Int) {
+        var count = 0
+        var quote: UInt8? = nil
+        var i = lt + 1
+        while i < b.count {
+            let c = b[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == 0x22 || c == 0x27 {
+                quote = c
+            } else if c == 0x3D {
+                count += 1
+            } else if c == 0x3E || c == 0x3C {  // `>`, or a `<` that starts the next tag of a damaged one
+                return (count, c == 0x3E ? i + 1 : i)
+            }
+            i += 1
+        }
+        return (count, b.count)
+    }
+
+    /// An entity declaration at `lt` (`<!ENTITY`): the external one it declares, if any, and
+    /// the index just past its `>` (quoted values may hold `>`).
+    private static func entityDeclaration(_ b: UnsafeRawBufferPointer, at lt: Int) -> (ExternalEntity?, end: Int) {
+        var i = lt + 8
+        func skipSpace() { while i < b.count, isSpace(b[i]) { i += 1 } }
+        func word() -> Range<Int> {
+            let start = i
+            while i < b.count, !isSpace(b[i]), b[i] != 0x3E, b[i] != 0x22, b[i] != 0x27 { i += 1 }
+            return start..<i
+        }
+        skipSpace()
+        let parameter = i < b.count && b[i] == 0x25  // `%`: a parameter entity
+        if parameter { i += 1; skipSpace() }
+        let name = word()
+        skipSpace()
+        let keyword = word()
+        let external = has("SYSTEM", in: b, at: keyword.lowerBound) || has("PUBLIC", in: b, at: keyword.lowerBound)
+        var quote: UInt8? = nil
+        while i < b.count {
+            let c = b[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == 0x22 || c == 0x27 {
+                quote = c
+            } else if c == 0x3E {
+                guard external, keyword.count == 6, !name.isEmpty else { return (nil, i + 1) }
+                let spelled = (parameter ? "%" : "&") + String(decoding: b[name.prefix(40)], as: UTF8.self) + ";"
+                return (ExternalEntity(reference: spelled, definition: keyword.lowerBound..<i), i + 1)
+            }
+            i += 1
+        }
+        return (nil, b.count)  // never closed: libxml2 refuses it
+    }
+
+    /// The index just past the `>` that closes a declaration (quoted values may hold `>`),
+    /// or the end of the data.
+    private static func declarationEnd(_ b: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var quote: UInt8? = nil
+        var i = start
+        while i < b.count {
+            let c = b[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == 0x22 || c == 0x27 {
+                quote = c
+            } else if c == 0x3E {
+                return i + 1
+            }
+            i += 1
+        }
+        return b.count
+    }
+
+    /// A byte that may start an element's name: a letter, `_`, `:` or any non-ASCII byte.
+    private static func isNameStart(_ c: UInt8) -> Bool {
+        (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == 0x5F || c == 0x3A || c >= 0x80
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// `<?xml` and a space, then printable ASCII up to `?>`.
     /// `<?xml`, white space, then `name="value"` pairs only: names and values of letters,

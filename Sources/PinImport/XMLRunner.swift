@@ -39,21 +39,24 @@ final class XMLRunner: NSObject, XMLParserDelegate {
     }
 
     /// Parses `data` into `handler`.
+    /// - Returns: notes for the import report on what was left out (`XMLInputGuard`).
     /// - Throws: `ImportError.malformedXML` with the error's line, column and a reason.
-    static func run(_ data: Data, path: String, handler: XMLEventHandler) throws(ImportError) {
+    @discardableResult
+    static func run(_ data: Data, path: String, handler: XMLEventHandler) throws(ImportError) -> [String] {
         let runner = XMLRunner(handler: handler)
         // From a stream, which XMLParser feeds to libxml2 in chunks: given all the data at
         // once, libxml2 refuses a document over 10 MB ("huge input lookup", error 1).
         guard let utf8 = XMLInputGuard.utf8(data) else {
             throw .malformedXML(path: path, line: 1, column: 1, reason: "the file starts as UTF-16 or UTF-32 but is not valid in it; save it as UTF-8")
         }
-        let text: Data
+        let neutralized: XMLInputGuard.Neutralized
         do {
-            text = try XMLInputGuard.neutralized(utf8)
+            neutralized = try XMLInputGuard.neutralized(utf8)
         } catch {
             let at = XMLInputGuard.position(of: error.offset, in: utf8)
             throw .malformedXML(path: path, line: at.line, column: at.column, reason: error.reason)
         }
+        let text = neutralized.data
         // FoundationXML traps on names and attributes that are not UTF-8 (libxml2 lets some
         // through when the document says nothing of its encoding): refuse those bytes first.
         if let bad = XMLInputGuard.firstInvalidUTF8(text) {
@@ -68,6 +71,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         if let f = runner.failure {
             throw .malformedXML(path: path, line: f.line, column: f.column, reason: reason(code: f.code))
         }
+        return neutralized.notes
     }
 
     static func localName(_ name: String) -> String {

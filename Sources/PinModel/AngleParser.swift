@@ -78,8 +78,10 @@ enum AngleParser {
         let own = [axis.hemispheres.positive, axis.hemispheres.negative]
         func letter(_ c: Unicode.Scalar) -> Character? {
             if ["N", "S", "E", "W"].contains(c) { return Character(c) }
+            // ASCII before upper-casing: "ß" upper-cases to "SS", two characters.
+            guard c.isASCII else { return nil }
             let upper = Character(String(c).uppercased())
-            return c.isASCII && own.contains(upper) ? upper : nil
+            return own.contains(upper) ? upper : nil
         }
         func isLetter(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic }
         var found: [Character] = []

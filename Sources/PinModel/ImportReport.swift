@@ -6,6 +6,10 @@ public struct ImportOptions: Sendable, Equatable {
     public var latColumn: String?
     public var lonColumn: String?
     public var nameColumn: String?
+    /// `--crs EPSG:5186`: the coordinate reference system of a file that names none itself
+    /// (CSV `x`/`y` columns, GeoJSON without `crs`, a Shapefile without `.prj`): any
+    /// definition PROJ reads (`EPSG:NNNN`, a WKT). Nil: such files are WGS84 longitude, latitude.
+    public var crs: String?
     /// `--dry-run`: read, validate and report exactly as an import would, writing nothing.
     public var dryRun: Bool
     /// `--rejects OUT.csv`: where to write the rejected rows with a reason column.
@@ -80,6 +84,9 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var delimiter = ""
     /// Pin field → column header used.
     public var columns: [String: String] = [:]
+    /// The coordinate reference system the coordinates were transformed from to WGS84
+    /// (`EPSG:5186, Korea 2000 / Central Belt 2010`; several joined by "; "); nil for WGS84.
+    public var coordinateSystem: String?
     /// Source columns kept in each pin's `properties` (CSV: the headers no pin field uses, in
     /// file order), so the summary says where they went.
     public var properties: [String] = []
@@ -127,6 +134,6 @@ public struct ImportReport: Sendable, Codable, Equatable {
         case file, format, imported, rejected, duplicates, encoding, delimiter, columns, properties, errors, notes
         case dataRows = "data_rows", errorsOmitted = "errors_omitted", duplicateRows = "duplicate_rows"
         case batchID = "batch_id", dryRun = "dry_run", rejectsFile = "rejects_file", fileError = "file_error"
-        case pinsToIndex = "pins_to_index"
+        case pinsToIndex = "pins_to_index", coordinateSystem = "crs"
     }
 }

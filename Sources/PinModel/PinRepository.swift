@@ -18,6 +18,9 @@ public protocol PinRepository: AnyObject {
     func pin(id: Int64) throws(StoreError) -> Pin?
     /// The pins with these ids, in the order of `ids`; missing ids are left out.
     func pins(ids: [Int64]) throws(StoreError) -> [Pin]
+    /// The titles of the pins with these ids, by id (missing ids are left out): what the
+    /// map reads to name pins beside their markers, for each view.
+    func titles(ids: [Int64]) throws(StoreError) -> [Int64: String]
     /// The pins `query` selects, in its order, at most `query.limit` (−1: all).
     func pins(matching query: PinQuery) throws(StoreError) -> [Pin]
     /// The newest `limit` pins inside `boxes` whose category is in `categories` (nil: all),
@@ -126,9 +129,22 @@ public protocol PinRepository: AnyObject {
     /// Writes every pin as `format` text through `write`, in pieces; returns the pins written.
     /// Throws what `write` throws, or `StoreError`.
     func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int
+    /// Writes every pin as a GeoPackage file at `path` (replaced whole at the end; left as it
+    /// was on a failure); returns the pins written. Throws `StoreError`.
+    func exportGeoPackage(to path: String) throws -> Int
 }
 
 extension PinRepository {
+    /// Repositories without a GeoPackage writer refuse it with a clear error.
+    public func exportGeoPackage(to path: String) throws -> Int {
+        throw StoreError("this store does not export GeoPackage files")
+    }
+
+    /// `titles(ids:)` from the whole pins (a repository with a cheaper read overrides it).
+    public func titles(ids: [Int64]) throws(StoreError) -> [Int64: String] {
+        Dictionary(try pins(ids: ids).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// `search` over every category, at most `searchScanLimit` matches.
     public func search(_ text: String) throws(StoreError) -> SearchResults {
         try search(text, categories: nil, scanLimit: SearchResults.scanLimit)

@@ -41,7 +41,15 @@ extension Store {
                 count += 1
             }
             try write(kml.footer())
+        case .gpkg:
+            throw StoreError("a GeoPackage is a database file, not text: use exportGeoPackage(to:)")
         }
         return count
+    }
+
+    /// Writes every pin as a GeoPackage at `path` (`GeoPackageExport`); returns the pins written.
+    /// - Throws: `StoreError`; `path` is then as it was.
+    public func exportGeoPackage(to path: String) throws -> Int {
+        try GeoPackageExport.write(self, to: path).pins
     }
 }

@@ -154,6 +154,18 @@ extension Store {
         }
         return ids.compactMap { byID[$0] }
     }
+
+    /// `PinRepository.titles(ids:)`: ids and titles only, up to 500 ids a statement.
+    public func titles(ids: [Int64]) throws(StoreError) -> [Int64: String] {
+        var out: [Int64: String] = [:]
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let part = ids[start..<min(ids.count, start + 500)]
+            let st = try db.prepare("SELECT id, title FROM pins WHERE id IN (\(part.map { _ in "?" }.joined(separator: ",")))")
+            try st.bind(part.map { .int($0) })
+            while try st.step() { out[st.int(0)] = st.text(1) }
+        }
+        return out
+    }
 }
 
 extension Store {

@@ -99,6 +99,9 @@ public final class Store {
 
     /// What must hold before SQLite opens `path` in `mode` (SQLite itself would create the file).
     private static func checkPath(_ path: String, mode: OpenMode) throws(StoreError) {
+        if let kind = StoreErrorText.notRegularFile(path) {
+            throw StoreError("it is not a regular file but \(kind); a store is a file: choose another --db path", code: SQLITE_CANTOPEN)
+        }
         let dir = PathParts.folder(path)
         switch mode {
         case .existing, .reading:

@@ -41,6 +41,22 @@ enum StoreErrorText {
     }
 
     /// A write refused because the file or its folder cannot be written.
+    /// What `path` is when it exists but is not a regular file (links followed): "a pipe
+    /// (FIFO)", "a device", "a socket", "a folder"; nil for a regular file or none. SQLite
+    /// would otherwise call a pipe or `/dev/null` "a disk I/O error".
+    static func notRegularFile(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "a special file"
+        }
+    }
+
     static func readOnly(path: String) -> String {
         let dir = folder(of: path)
         if !folderWritable(path) {

@@ -65,11 +65,12 @@ final class FileSink: TextSink {
     private let file: AtomicOutputFile
 
     /// Starts the temporary file next to `path`.
+    /// - Parameter protected: the files `path` must not be (checked again as it is written).
     /// - Throws: `CLIError.failure` when it cannot be created.
-    init(path: String) throws(CLIError) {
+    init(path: String, protected: ProtectedPaths) throws(CLIError) {
         self.path = path
-        do { file = try AtomicOutputFile(path: path) } catch {
-            throw .failure("cannot create \(MessageText.quotedPath(path)): \(error.reason)")
+        do { file = try AtomicOutputFile(path: path, protected: protected) } catch {
+            throw .failure("cannot write \(MessageText.quotedPath(path)): \(error.reason) (nothing was written)")
         }
     }
 

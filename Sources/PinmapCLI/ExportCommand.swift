@@ -2,24 +2,27 @@ import Frame
 import PinStore
 
 /// `pinmap export`: every pin as RFC 4180 CSV (re-importable to the same
-/// pins), an RFC 7946 GeoJSON FeatureCollection, GPX 1.1 waypoints or KML 2.2
-/// placemarks, with their properties; streamed (`Store.export`).
+/// pins), an RFC 7946 GeoJSON FeatureCollection, GPX 1.1 waypoints, KML 2.2
+/// placemarks (streamed: `Store.export`) or a GeoPackage file (`GeoPackageExport`), with
+/// their properties.
 enum ExportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "export",
-        usage: "pinmap export [--db PATH] [--format csv|geojson|gpx|kml] [-o FILE]",
+        usage: "pinmap export [--db PATH] [--format csv|geojson|gpx|kml|gpkg] [-o FILE]",
         summary: """
-        Export every pin with its properties as CSV, GeoJSON, GPX or KML.
+        Export every pin with its properties as CSV, GeoJSON, GPX, KML or GeoPackage.
         CSV: header title,description,category,latitude,longitude,created_at and one column
         per property, RFC 4180 quoting, coordinates with every digit, so 'pinmap import' gives
         the same pins. GeoJSON: a FeatureCollection of Points [longitude, latitude] with the
         other fields and the properties as Feature properties. GPX 1.1: waypoints; category
         as <type>, properties under <extensions> in the namespace https://pinmap.example/gpx/1.
         KML 2.2: one Folder per category, properties as ExtendedData.
-        The format follows FILE's extension (.csv, .geojson/.json, .gpx, .kml; CSV without
-        an extension) unless --format; another extension needs --format.
+        GeoPackage (needs -o): a point layer 'pins' in EPSG:4326 with an R-tree index, columns
+        title, description, category, created_at and one per property, for QGIS and GDAL.
+        The format follows FILE's extension (.csv, .geojson/.json, .gpx, .kml, .gpkg; CSV
+        without an extension) unless --format; another extension needs --format.
         """,
-        options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx or kml"),
+        options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx, kml or gpkg"),
                   ("-o", "write to FILE instead of standard output"), ("--output", "same as -o")],
         flags: [],
         maxPositionals: 0)
@@ -27,10 +30,23 @@ enum ExportCommand: TextCommand {
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let path = args.value("-o") ?? args.value("--output")
         // The store's own files first: "refusing to overwrite the store" says more than the format.
-        try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
+        let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
         let format = try format(args, path: path)
+        if format.isDatabaseFile {
+            guard let path else {
+                throw .usage(command: "export", message: "a GeoPackage is a database file, not text: give the file with -o FILE.gpkg")
+            }
+            let store = try PinmapCLI.openFileStore(args, reading: true, unsupported: "a GeoPackage export")
+            let summary: GeoPackageExport.Summary
+            do { summary = try GeoPackageExport.write(store, to: path) } catch { throw .failure("\(error.message) (nothing was written to \(MessageText.quotedPath(path)))") }
+            for (key, column) in summary.renamed {
+                io.err.write("note: the property \"\(key)\" is the column \"\(column)\" (its name repeats another column's)\n")
+            }
+            io.err.write("Exported \(summary.pins) pin\(summary.pins == 1 ? "" : "s") to \(path)\n")
+            return 0
+        }
         let store = try PinmapCLI.openRepository(args, reading: true)
-        let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p) } ?? io.out
+        let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p, protected: protected[0]) } ?? io.out
         // CSV is plain text: on a terminal, escape sequences inside pins
         // become placeholders (JSON and XML escape them themselves).
         let sanitize = sink.isTerminal && format == .csv
@@ -54,7 +70,7 @@ enum ExportCommand: TextCommand {
     static func format(_ args: ParsedArguments, path: String?) throws(CLIError) -> PinExport.Format {
         if let f = args.value("--format") {
             guard let format = PinExport.Format(rawValue: f.lowercased()) else {
-                throw .usage(command: "export", message: "--format must be csv, geojson, gpx or kml, got '\(f)'")
+                throw .usage(command: "export", message: "--format must be csv, geojson, gpx, kml or gpkg, got '\(f)'")
             }
             return format
         }
@@ -67,11 +83,12 @@ enum ExportCommand: TextCommand {
         case "geojson", "json": return .geojson
         case "gpx": return .gpx
         case "kml": return .kml
+        case "gpkg": return .gpkg
         case "kmz":
             throw .usage(command: "export", message: "KMZ is an import format only; export KML instead (-o \(String(path.dropLast(4))).kml or --format kml)")
         default:
             // Guessing CSV for `.txt` or a typo would write a file the name misdescribes.
-            throw .usage(command: "export", message: "cannot tell the format from the extension '.\(ext)' of '\(path)'; use .csv, .geojson, .json, .gpx or .kml, or give --format csv|geojson|gpx|kml")
+            throw .usage(command: "export", message: "cannot tell the format from the extension '.\(ext)' of '\(path)'; use .csv, .geojson, .json, .gpx, .kml or .gpkg, or give --format csv|geojson|gpx|kml|gpkg")
         }
     }
 }

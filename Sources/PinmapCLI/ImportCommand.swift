@@ -4,26 +4,32 @@ import Glibc
 import PinImport
 import PinStore
 
-/// `pinmap import FILE...`: imports pin files (CSV, GeoJSON, Takeout, GPX, KML, KMZ), one
-/// transaction per file.
+/// `pinmap import FILE...`: imports pin files (CSV, GeoJSON, Takeout, GPX, KML, KMZ,
+/// GeoPackage, Shapefile), one transaction per file.
 enum ImportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "import",
-        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL] [--index]",
+        usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--lat COL --lon COL --name COL] [--crs CRS] [--index]",
         summary: """
-        Import pins from CSV, GeoJSON, Google Takeout (Saved Places.json), GPX, KML or KMZ files
-        (recognised by their content).
+        Import pins from CSV, GeoJSON, Google Takeout (Saved Places.json), GPX, KML, KMZ,
+        GeoPackage (.gpkg) or Shapefile (.shp with its .shx, .dbf, .prj; or a .zip of them)
+        files (recognised by their content).
         CSV: any of , ; tab | as delimiter; UTF-8, UTF-16 or Windows-1252; decimal, decimal-comma
         or degrees-minutes-seconds coordinates, or a WKT POINT column. GeoJSON: Point, MultiPoint
         and GeometryCollection features. GPX: waypoints (tracks and routes are counted in the
-        notes). KML/KMZ: Point placemarks (other geometry is counted). Each file is one transaction: a file-level error leaves
+        notes). KML/KMZ: Point placemarks (other geometry is counted). GeoPackage: every point
+        table, its columns as properties. Shapefile: points, the .dbf in its code page (.cpg or
+        its header). Coordinates in another reference system are transformed to WGS84 by PROJ:
+        a GeoJSON "crs", a .prj or a GeoPackage's srs_id says which; --crs names it for CSV x/y
+        (easting/northing, X좌표/Y좌표) columns. Each file is one transaction: a file-level error leaves
         the store as it was. Rejected rows are reported with line, field, value and rule; exact
         duplicates are skipped. Exit 0 when the file was processed (even with rejected rows),
         1 for a file-level failure, 2 for usage.
         """,
         options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
-                  ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name")],
+                  ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
+                  ("--crs", "coordinate reference system of a file that names none (CSV x/y or easting/northing columns, GeoJSON without \"crs\", a Shapefile without .prj), e.g. EPSG:5186, EPSG:32652, EPSG:27700, or a WKT; x is the easting")],
         flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing"),
                 ("--index", "also build the search index and the list's index before returning, in the same transaction (a large file otherwise leaves them to `pinmap index` or the UI; the map is current either way)")],
         minPositionals: 1)
@@ -39,6 +45,13 @@ enum ImportCommand: TextCommand {
         options.latColumn = args.value("--lat")
         options.lonColumn = args.value("--lon")
         options.nameColumn = args.value("--name")
+        if let crs = args.value("--crs") {
+            // Resolved here once, so a system PROJ does not know is a usage error before any file is read.
+            do { _ = try CoordinateSystem(crs) } catch {
+                throw .usage(command: "import", message: "--crs: \(error.description) (give an EPSG code such as EPSG:5186, or a WKT definition)")
+            }
+            options.crs = crs
+        }
         options.dryRun = args.has("--dry-run")
         options.rejectsPath = args.value("--rejects")
         if args.positionals.count > 1 && options.rejectsPath != nil {
@@ -85,11 +98,13 @@ enum ImportCommand: TextCommand {
                         : "pinmap import: interrupted; \(EscapedText.escape(path)) was imported, the files after it were not")
                     bar.finish()
                     indexing.finish()
-                    // Every data row rejected (none a duplicate): nothing was imported, a failure.
-                    // A header-only file (no data rows) or a re-import (duplicates) is not one.
-                    if let r = reports.last, !options.dryRun, r.imported == 0, r.duplicates == 0, r.rejected > 0 {
+                    // Every data row rejected (none a duplicate): nothing was imported, a failure,
+                    // in a dry run too (it exits as the import would). A header-only file (no
+                    // data rows) or a re-import (duplicates) is not one.
+                    if let r = reports.last, r.imported == 0, r.duplicates == 0, r.rejected > 0 {
                         failed = true
-                        io.err.write("pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); nothing was imported\n")
+                        let outcome = options.dryRun ? "nothing would be imported" : "nothing was imported"
+                        io.err.write("pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); \(outcome)\n")
                     }
                 } catch {
                     bar.finish()

@@ -10,8 +10,13 @@ enum SamplePins {
     /// many were added (0 when they are already there: duplicates are skipped).
     /// - Throws: `ImportError` when the store refuses the write.
     static func load(into store: any PinRepository) throws -> Int {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // A new folder of our own (mkdtemp): a predictable name in the shared temporary folder
+        // could be someone else's, with a link in it to a file of the user's.
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-XXXXXX").path.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let dir = URL(fileURLWithPath: String(cString: made), isDirectory: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("pins-seoul.csv")
         try Data(SamplePinsData.csv.utf8).write(to: url)

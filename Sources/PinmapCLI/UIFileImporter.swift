@@ -34,9 +34,9 @@ enum UIFileImporter {
                 }
             }
             return .success(ImportPreview(
-                path: path, format: scanner.format.rawValue, encoding: scanner.encoding.label,
+                path: path, format: scanner.format.rawValue, encoding: scanner.encodingLabel,
                 delimiter: scanner.delimiterLabel, columns: scanner.columnsUsed, properties: scanner.propertyNames,
-                rows: rows, size: scanner.size))
+                rows: rows, size: scanner.size, coordinateSystem: scanner.coordinateSystem))
         } catch {
             return .failure(ErrorText(text(error)))
         }
@@ -71,6 +71,9 @@ enum UIFileImporter {
         case let (_, .malformedXML(_, line, column, reason)): return S.ieXML(name, line, column, reason)
         case let (_, .archive(_, reason)): return S.ieArchive(name, reason)
         case let (_, .store(_, reason)): return S.ieStore(name, reason)
+        case let (_, .coordinateSystem(_, reason)): return S.ieCRS(name, reason)
+        case let (_, .invalidGeoPackage(_, reason)): return S.ieGeoPackage(name, reason)
+        case let (_, .invalidShapefile(_, reason)): return S.ieShapefile(name, reason)
         case (_, .rejectsFile): return e.description
         }
     }

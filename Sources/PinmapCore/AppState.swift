@@ -67,6 +67,8 @@ public struct AppState: Sendable {
     /// stays at or below it (`worldStaysFitted`), a sheet moved or a terminal resized fits the
     /// world again (a world fitted above a large sheet stayed a thumbnail at small).
     var worldFit: (viewport: Viewport, visible: Rect)?
+    /// The scale and centre a run of resizes keeps (`resize(cols:rows:now:_:)`).
+    var resizeAnchor: ResizeAnchor?
 
     public var selectedID: Int64?
     /// Index of the selected row in `listed`, when it is listed.

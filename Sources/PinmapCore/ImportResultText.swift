@@ -12,6 +12,7 @@ enum ImportResultText {
         if let batch = r.batchID { head += " " + S.irBatch(batch) }
         var lines = [head, preview(format: r.format, encoding: r.encoding, delimiter: r.delimiter, size: nil)]
         if !r.columns.isEmpty { lines.append(columns(r.columns)) }
+        if let crs = r.coordinateSystem { lines.append(S.importCRS(crs)) }
         if !r.properties.isEmpty { lines.append(S.importKept.text + r.properties.map { "\"\($0)\"" }.joined(separator: ", ")) }
         let issues = r.errors.prefix(maxLines)
         lines += issues.map { S.irLine($0.line, reason($0)) }
@@ -63,7 +64,9 @@ enum ImportResultText {
             // The allowed range is the reason's bracketed part, e.g. "[-90, 90]".
             let range = issue.reason.range(of: #"\[[^\]]*\]"#, options: .regularExpression).map { String(issue.reason[$0]) } ?? ""
             let swapped = issue.reason.hasSuffix("look swapped") ? S.irSwapped.text : ""
-            return S.irOutOfRange(f, issue.value, range) + swapped
+            // PinImport's `ProjectedHint`: the UI has no --crs, the command line does.
+            let projected = issue.reason.contains("look like projected metres") ? S.irProjected.text : ""
+            return S.irOutOfRange(f, issue.value, range) + swapped + projected
         case .minutesOutOfRange: return S.irMinutes(f, issue.value)
         case .secondsOutOfRange: return S.irSeconds(f, issue.value)
         case .wrongAxisHemisphere: return S.irWrongHemisphere(f, issue.value)

@@ -24,10 +24,15 @@ public struct ImportPreview: Sendable, Equatable {
     public var rows: [Row]
     /// File size in bytes.
     public var size: Int64
+    /// The coordinate reference system the coordinates come from (`EPSG:5186, Korea 2000 /
+    /// Central Belt 2010`); nil for WGS84 longitude, latitude.
+    public var coordinateSystem: String?
     public init(path: String, format: String, encoding: String, delimiter: String,
-                columns: [String: String], properties: [String] = [], rows: [Row], size: Int64) {
+                columns: [String: String], properties: [String] = [], rows: [Row], size: Int64,
+                coordinateSystem: String? = nil) {
         self.path = path; self.format = format; self.encoding = encoding; self.delimiter = delimiter
         self.columns = columns; self.properties = properties; self.rows = rows; self.size = size
+        self.coordinateSystem = coordinateSystem
     }
 }
 
@@ -266,6 +271,7 @@ enum ImportTabView {
         if let p = t.preview {
             line(ImportResultText.preview(format: p.format, encoding: p.encoding, delimiter: p.delimiter, size: p.size), theme.title)
             lines.wrapped(ImportResultText.columns(p.columns), theme.muted, ascii: s.ascii, into: &screen)
+            if let crs = p.coordinateSystem { lines.wrapped(S.importCRS(crs), theme.muted, ascii: s.ascii, into: &screen) }
             if !p.properties.isEmpty {
                 let kept = S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", ")
                 // Wrapped when the first rows still fit under it, else one line cut with "…".

@@ -8,7 +8,7 @@ struct StatusPart: Equatable {
     var minWidth: Int?
     var isTitle = false
     var isHelp = false
-    /// A shorter whole form tried before cutting, and the one cut ("⣤ 37 pins here" for
+    /// A shorter whole form tried before cutting, and the one cut ("◑ 37 pins here" for
     /// the full legend, "near Kassel, DE" for "centre near Kassel, DE").
     var short: String? = nil
 }
@@ -16,9 +16,10 @@ struct StatusPart: Equatable {
 /// The status parts' priorities (0 is kept first; see `StatusLineLayout`), in one place.
 /// Zoom and focus are short and rank above the place, so a place cut to the room
 /// left never pushes them out; the raw coordinate is the first of the map's common
-/// parts to go (the pointer legend, shown only over a marker, ranks below it, as before).
+/// parts to go (the pointer legend, shown only over a marker, ranks below it, as before;
+/// over a named pin it is that pin's title, which ranks with the selected pin's).
 enum StatusPriority {
-    static let counts = 0, search = 1, zoom = 2, focus = 3, place = 4, title = 5
+    static let counts = 0, search = 1, zoom = 2, focus = 3, place = 4, title = 5, pointedTitle = 5
     static let coordinate = 6, legend = 7, help = 8
 }
 

@@ -77,7 +77,8 @@ enum StatusLineView {
             parts.append(StatusPart(text: "[\(state.focus.label)]", priority: StatusPriority.focus, minWidth: nil))
             parts += pointParts(state)
             if let legend = pointerLegend(state) {
-                parts.append(StatusPart(text: legend.text, priority: StatusPriority.legend, minWidth: 12, short: legend.short))
+                parts.append(StatusPart(text: legend.text, priority: legend.titled ? StatusPriority.pointedTitle : StatusPriority.legend,
+                                        minWidth: 12, short: legend.short))
             }
         }
         if let sel = state.selectedPin {
@@ -94,16 +95,16 @@ enum StatusLineView {
 
     /// What the glyph under the mouse pointer means (a pin, a count, a density shade).
     /// In the UI's language: "● pin: Title", "42 pins here: click to zoom in", or for a density
-    /// shade "⣷ 230 pins here (more dots, more pins): click to zoom in"; its short form stops
-    /// before the explanation ("⣷ 230 pins here").
-    static func pointerLegend(_ state: AppState) -> (text: String, short: String?)? {
+    /// shade "◕ 230 pins here (fuller, more pins): click to zoom in"; its short form stops
+    /// before the explanation ("◕ 230 pins here").
+    static func pointerLegend(_ state: AppState) -> (text: String, short: String?, titled: Bool)? {
         guard let c = state.pointerCell, state.statusPoint.underPointer,
               let l = MapRenderer.legend(atCol: c.col, row: c.row, pane: state.layout.mapPane,
                                          viewport: state.viewport, markers: state.markers, ascii: state.ascii) else { return nil }
-        if l.count <= 1 { return (l.title.isEmpty ? S.legendPin(l.glyph) : S.legendPinTitled(l.glyph, l.title), nil) }
+        if l.count <= 1 { return (l.title.isEmpty ? S.legendPin(l.glyph) : S.legendPinTitled(l.glyph, l.title), nil, !l.title.isEmpty) }
         let count = l.count >= 10_000 ? "\(l.count / 1000)k" : String(l.count)
         let short = l.shaded ? S.legendShade(l.glyph, count) : S.legendPins(count)
-        return (S.legendClick(l.shaded ? short + S.legendShadeNote.text : short), short)
+        return (S.legendClick(l.shaded ? short + S.legendShadeNote.text : short), short, false)
     }
 
     static func zoomLabel(_ z: Double) -> String {

@@ -9,6 +9,8 @@ public enum S: String, CaseIterable, Sendable {
     case noticeImportedPartly, fieldName, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
+    // GIS (issue 27): coordinate reference systems, GeoPackage and Shapefile.
+    case ieCRS, ieGeoPackage, ieShapefile, importCRS, irProjected, skShape, skNullShape, skFeatureGeometry, skEmptyGeometry, noteSkippedTable
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf

@@ -213,21 +213,29 @@ extension AppState {
     /// A new terminal size: the map keeps its scale (degrees per column) and the centre
     /// of the visible map (the status line's centre; the sheet's rows change with the
     /// height), so a wider terminal shows more of the map, not the same map stretched.
+    /// Kept through sizes too small to hold them (1×1), from the `ResizeAnchor`.
     mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
-        let wholeWorld = worldStaysFitted
-        let oldWidth = layout.mapPane.width
-        let centre = oldWidth > 0 && settledVisibleMap.height > 0 ? visibleMapCentre : nil
+        let anchor = resizeAnchor.flatMap { $0.produced == viewport ? $0 : nil } ?? currentViewAnchor()
         layout = Layout(cols: cols, rows: rows)
-        if oldWidth > 0, layout.mapPane.width > 0 {
-            viewport.zoom *= Double(oldWidth) / Double(layout.mapPane.width)
+        if let anchor, layout.mapPane.width > 0 {
+            viewport.zoom = 360 / (Double(layout.mapPane.width) * anchor.degreesPerColumn)
         }
         pointerCell = nil
         mapDrag = nil
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
-        if let centre, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(centre, &fx) }
-        if wholeWorld { fitWorld(centredOn: viewport.center.longitude, &fx) }
+        if let anchor, layout.mapPane.width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(anchor.centre, &fx) }
+        if anchor?.wholeWorld == true { fitWorld(centredOn: anchor?.centre.longitude ?? 0, &fx) }
+        resizeAnchor = anchor.map { ResizeAnchor(degreesPerColumn: $0.degreesPerColumn, centre: $0.centre, wholeWorld: $0.wholeWorld, produced: viewport) }
         fx.requestView(list: true)
+    }
+
+    /// The scale and centre the map shows now; nil while it shows none (no map columns or rows).
+    private func currentViewAnchor() -> ResizeAnchor? {
+        let width = layout.mapPane.width
+        guard width > 0, settledVisibleMap.height > 0 else { return nil }
+        return ResizeAnchor(degreesPerColumn: viewport.degreesPerColumn(paneWidth: width), centre: visibleMapCentre,
+                            wholeWorld: worldStaysFitted, produced: viewport)
     }
 
     /// Fits the whole world into the map rows left visible above the sheet (`0`): all

@@ -18,6 +18,19 @@ extension AppRunner {
             feed(.exportFinished(.noFile(path: base, reason: String(cString: strerror(errno)))), now: now)
             return
         }
+        if format.isDatabaseFile {
+            // The exclusive empty file holds the name; the GeoPackage replaces it whole.
+            fclose(file)
+            let outcome: ExportOutcome
+            do {
+                outcome = .written(count: try store.exportGeoPackage(to: path), path: path)
+            } catch {
+                unlink(path)
+                outcome = .failed("\(error)")
+            }
+            feed(.exportFinished(outcome), now: now)
+            return
+        }
         var failed = false
         let outcome: ExportOutcome
         do {

@@ -27,12 +27,26 @@ enum FolderReader {
 
     /// A regular file (symbolic links followed; no FIFO, device or socket, which the
     /// importer refuses) with a pin format's extension; a `.json` only when it looks like
-    /// GeoJSON (Google Takeout's saved places are GeoJSON too), so `package.json` is not offered.
+    /// GeoJSON (Google Takeout's saved places are GeoJSON too), so `package.json` is not offered,
+    /// and a `.zip` only when it holds a Shapefile.
     static func isPinFile(_ path: String, ext: String) -> Bool {
         guard FolderListing.importable.contains(ext) else { return false }
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
-        return ext != "json" || looksLikeGeoJSON(path)
+        switch ext {
+        case "json": return looksLikeGeoJSON(path)
+        case "zip": return namesAShapefile(path, size: Int64(st.st_size))
+        default: return true
+        }
+    }
+
+    /// Whether a zip's central directory (in its last 64 KiB) names a `.shp` entry.
+    private static func namesAShapefile(_ path: String, size: Int64) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: UInt64(max(0, size - 65_536)))
+        let tail = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self).lowercased()
+        return tail.contains(".shp")
     }
 
     /// Whether the first 4 KiB name a GeoJSON `"type"` (`FeatureCollection` or `Feature`).

@@ -30,7 +30,24 @@ struct MapCellView {
         if let sel = selected, categories.map({ $0.contains(sel.category) }) ?? true {
             grid.remove(latitude: sel.latitude, longitude: sel.longitude)
         }
-        return MapCellView(markers: grid.markers(categoryIndex: categoryIndex), inView: grid.inView,
+        var markers = grid.markers(categoryIndex: categoryIndex)
+        try name(&markers, store: store, viewport: viewport, pane: pane)
+        return MapCellView(markers: markers, inView: grid.inView,
                            approximate: grid.approximate, level: visit.level, refined: visit.refined)
+    }
+
+    /// Most pins whose titles are read for one view (one indexed read): about as many
+    /// names as a 200 × 60 map has room for (the 62k airports and cities name ~60 there).
+    static let nameBudget = 100
+
+    /// Puts their titles into the lone pins' markers that have room beside them for a
+    /// name (`MapRenderer.nameCandidates`, at most `nameBudget`), so the map names them.
+    /// - Throws: `StoreError` from the store.
+    static func name(_ markers: inout [MapMarker], store: any PinRepository, viewport: Viewport,
+                     pane: Rect) throws(StoreError) {
+        let wanted = MapRenderer.nameCandidates(markers, viewport: viewport, pane: pane).prefix(nameBudget)
+        guard !wanted.isEmpty else { return }
+        let titles = try store.titles(ids: wanted.map { markers[$0].id })
+        for i in wanted { markers[i].title = titles[markers[i].id] ?? "" }
     }
 }

@@ -1,38 +1,78 @@
 import Frame
 
-/// Turns the stream of characters that ncurses' `get_wch` delivers (keypad
-/// keys already decoded by ncurses, mouse reports left raw) into
-/// `InputEvent`s. Pure and incremental: feed it one unit at a time, in any
-/// bursts; a lone ESC is only an Escape key once `flush()` says no more bytes
-/// came (the caller flushes after a short read timeout).
+/// Turns the bytes that ncurses' `getch` delivers (keypad keys already decoded by ncurses,
+/// mouse reports left raw) into `InputEvent`s. Pure and incremental: feed it one byte at a
+/// time (`feed(byte:)`; it assembles UTF-8 itself) or one Unicode scalar (`feed(char:)`), in
+/// any bursts; a lone ESC is only an Escape key once `flush()` says no more bytes came (the
+/// caller flushes after a short read timeout).
+///
+/// Why bytes: ncurses' own multibyte reading (`get_wch`) lost the bytes of a character cut
+/// by a read that timed out, and swallowed what followed them; a large Korean paste then lost
+/// its end marker and every later key went into the paste.
 ///
 /// Mouse: xterm SGR reports `ESC [ < b ; x ; y M|m` (mode 1006; coordinates
 /// 1-based, unlimited) and the legacy X10 form `ESC [ M b x y` (bytes 32+n,
 /// so only up to column 223) for terminals that ignore 1006.
 ///
 /// Bracketed paste (mode 2004): everything between `ESC[200~` and `ESC[201~`
-/// is one `.paste` event of literal text; an ESC inside it never ends it.
+/// is one `.paste` event of literal text; an ESC inside it never ends it. Its bytes are
+/// kept as they come and the end marker is looked for in them, so no split (between reads,
+/// inside a character) can hide it. A Ctrl-C (byte 3) ends a paste and acts; a paste whose
+/// end marker never comes ends when the caller says the input went quiet (`endPaste()`).
 /// Keyboard protocols: kitty's CSI u (`ESC [ code ; mods u`) and xterm's
 /// modifyOtherKeys (`ESC [ 27 ; mods ; code ~`) become keys or are dropped,
 /// never text. Any other CSI sequence is dropped whole.
 public struct InputDecoder: Sendable {
     private var pending: [UInt32] = []
-    /// The text of a bracketed paste being read (nil outside a paste).
-    private var paste: [UInt32]?
+    /// The bytes of a bracketed paste being read (nil outside a paste).
+    private var paste: [UInt8]?
+    /// The bytes of a UTF-8 character begun outside a paste.
+    private var utf8: [UInt8] = []
 
     /// Most characters an escape sequence may have before it is dropped as garbage.
     static let maxSequence = 32
+    /// `ESC [ 2 0 0 ~`: the start of a bracketed paste.
+    static let pasteStart: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]
     /// `ESC [ 2 0 1 ~`: the end of a bracketed paste.
-    static let pasteEnd: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+    static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
     public init() {}
 
-    /// True while an escape sequence or a paste is half-read.
-    public var isPending: Bool { !pending.isEmpty || paste != nil }
+    /// True while an escape sequence, a character or a paste is half-read.
+    public var isPending: Bool { !pending.isEmpty || paste != nil || !utf8.isEmpty }
+
+    /// True inside a bracketed paste.
+    public var isInPaste: Bool { paste != nil }
+
+    /// Feeds one byte of the terminal's UTF-8 input and returns what it completes.
+    /// A byte that cannot be part of UTF-8 here is dropped (with the character it cut).
+    public mutating func feed(byte b: UInt8) -> [InputEvent] {
+        if paste != nil { return feedPaste(byte: b) }
+        if utf8.isEmpty {
+            if b < 0x80 { return feed(char: UInt32(b)) }
+            if b >= 0xC2 && b <= 0xF4 { utf8 = [b] }
+            return []
+        }
+        guard b & 0xC0 == 0x80 else {
+            utf8 = []
+            return feed(byte: b)
+        }
+        utf8.append(b)
+        let length = utf8[0] >= 0xF0 ? 4 : utf8[0] >= 0xE0 ? 3 : 2
+        guard utf8.count == length else { return [] }
+        defer { utf8 = [] }
+        var decoder = UTF8()
+        var bytes = utf8.makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return [] }
+        return feed(char: scalar.value)
+    }
 
     /// Feeds one character (a Unicode scalar value) and returns what it completes.
     public mutating func feed(char u: UInt32) -> [InputEvent] {
-        if paste != nil { return feedPaste(u) }
+        if paste != nil {
+            guard let scalar = Unicode.Scalar(u) else { return [] }
+            return UTF8.encode(scalar)?.flatMap { feedPaste(byte: $0) } ?? []
+        }
         if pending.isEmpty {
             if u == 0x1B { pending = [u]; return [] }
             return [.key(Self.key(for: u))]
@@ -42,19 +82,28 @@ public struct InputDecoder: Sendable {
     }
 
     /// Called when no byte followed within the timeout: whatever is pending is
-    /// the Escape key (and, for a broken sequence, its characters as keys). A
-    /// paste waits for its end marker (a slow terminal may pause inside one).
+    /// the Escape key (and, for a broken sequence, its characters as keys); a character
+    /// left unfinished is dropped. A paste waits for its end marker (a slow terminal may
+    /// pause inside one), until `endPaste()`.
     public mutating func flush() -> [InputEvent] {
-        guard !pending.isEmpty, paste == nil else { return [] }
+        guard paste == nil else { return [] }
+        utf8 = []
+        guard !pending.isEmpty else { return [] }
+        // The start of a paste's start marker (`ESC [ 2`, `ESC [ 2 0`, `ESC [ 2 0 0`) waits for
+        // its rest: a link that pauses there (ssh) must not turn the pasted text into keys.
+        if pending.count >= 3, pending.count < Self.pasteStart.count, Self.pasteStart.starts(with: pending) { return [] }
         let rest = pending.dropFirst()
         pending = []
         if rest.count > 1 && rest.first == 0x5B { return [] }  // a cut CSI sequence: never text
         return [.key(.escape)] + rest.map { .key(Self.key(for: $0)) }
     }
 
-    private mutating func feedPaste(_ u: UInt32) -> [InputEvent] {
-        paste!.append(u)
-        guard paste!.count >= Self.pasteEnd.count, paste!.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) else {
+    private mutating func feedPaste(byte b: UInt8) -> [InputEvent] {
+        if b == 0x03 {  // Ctrl-C: always acts, even inside a paste
+            return endPaste() + [.key(.ctrl("c"))]
+        }
+        paste!.append(b)
+        guard b == 0x7E, paste!.count >= Self.pasteEnd.count, paste!.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) else {
             return []
         }
         let body = paste!.dropLast(Self.pasteEnd.count)
@@ -62,12 +111,27 @@ public struct InputDecoder: Sendable {
         return [.paste(Self.pastedText(body))]
     }
 
-    /// The pasted characters as text: CR LF and CR become `\n`, tab a space, other control
-    /// characters (ESC included) are dropped.
-    static func pastedText<C: Collection>(_ units: C) -> String where C.Element == UInt32 {
+    /// Ends a paste whose end marker has not come (the caller's input went quiet, or a
+    /// Ctrl-C): what was pasted so far, without a cut end marker at its end. Nothing outside
+    /// a paste.
+    public mutating func endPaste() -> [InputEvent] {
+        guard var body = paste else { return [] }
+        paste = nil
+        // The start of an end marker cut off, or one whose ESC was lost.
+        for n in stride(from: Self.pasteEnd.count - 1, through: 1, by: -1) where body.suffix(n).elementsEqual(Self.pasteEnd.prefix(n)) {
+            body.removeLast(n)
+            break
+        }
+        if body.suffix(Self.pasteEnd.count - 1).elementsEqual(Self.pasteEnd.dropFirst()) { body.removeLast(Self.pasteEnd.count - 1) }
+        return body.isEmpty ? [] : [.paste(Self.pastedText(body))]
+    }
+
+    /// The pasted bytes as text (UTF-8; bytes that are not, U+FFFD): CR LF and CR become
+    /// `\n`, tab a space, other control characters (ESC included) are dropped.
+    static func pastedText<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var out = String.UnicodeScalarView()
         var previous: UInt32 = 0
-        for u in units {
+        for u in String(decoding: Array(bytes), as: UTF8.self).unicodeScalars.lazy.map(\.value) {
             defer { previous = u }
             switch u {
             case 0x0D: out.append("\n")

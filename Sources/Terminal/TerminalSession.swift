@@ -27,6 +27,8 @@ public enum TerminalError: Error, CustomStringConvertible, Sendable {
 /// that changed since the last frame.
 public final class TerminalSession {
     private var decoder = InputDecoder()
+    /// When the last byte or key came (`now()`).
+    private var lastInput = 0.0
     private var painter = Painter()
     private var started = false
 
@@ -82,29 +84,42 @@ public final class TerminalSession {
 
     /// Waits up to `timeoutMs` milliseconds for input and returns every event
     /// that is ready (a burst of mouse reports comes back whole).
+    /// A paste whose end marker has not come after this long without input ends (seconds):
+    /// a terminal that lost it must not leave every later key inside the paste.
+    static let pasteQuietLimit = 0.5
+
     public func read(timeoutMs: Int) -> [InputEvent] {
         var events: [InputEvent] = []
-        var wait = Int32(timeoutMs)
+        // Inside a paste, wake in time to end it once the input goes quiet.
+        var wait = Int32(decoder.isInPaste ? min(timeoutMs, 100) : timeoutMs)
         while true {
             var unit: UInt32 = 0
-            let rc = pm_read(wait, &unit)
+            var rc = pm_read(wait, &unit)
+            if rc < 0 && decoder.isPending && wait == 0 {
+                // Give the rest of an escape sequence or a character a moment to arrive.
+                rc = pm_read(30, &unit)
+                if rc < 0 { events += decoder.flush() }
+            }
             if rc < 0 {
-                if decoder.isPending && wait == 0 {
-                    // Give the rest of an escape sequence a moment to arrive.
-                    if pm_read(30, &unit) < 0 { events += decoder.flush(); break }
-                    events += decoder.feed(char: unit)
-                    continue
-                }
+                if decoder.isInPaste && Self.now() - lastInput >= Self.pasteQuietLimit { events += decoder.endPaste() }
                 break
             }
+            lastInput = Self.now()
             if rc == 1 {
                 if let e = keyEvent(Int32(bitPattern: unit)) { events.append(e) }
             } else {
-                events += decoder.feed(char: unit)
+                events += decoder.feed(byte: UInt8(truncatingIfNeeded: unit))
             }
             wait = 0
         }
         return events
+    }
+
+    /// Monotonic seconds.
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     private func keyEvent(_ code: Int32) -> InputEvent? {

@@ -35,6 +35,39 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(Tmux.run([bin, "list", "--db", dir + "/p.sqlite"]).out, "")
     }
 
+    /// Issue #26: an ordinary user (`nobody`, run by root through `setpriv`) in a folder anyone
+    /// may write cannot replace a root-owned file they may not write, as `cp` and a shell's `>`
+    /// cannot. Needs root (as in CI) to make the users; skipped otherwise.
+    func testAnotherUsersFileIsNotReplacedInASharedFolder() throws {
+        let bin = try binary()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let dir = try folder()
+        XCTAssertEqual(chmod(dir, 0o777), 0)
+        try "name,lat,lon\nA,1,2\n".write(toFile: dir + "/in.csv", atomically: true, encoding: .utf8)
+        XCTAssertEqual(Tmux.run([bin, "import", dir + "/in.csv", "--db", dir + "/p.sqlite"]).status, 0)
+        for name in ["p.sqlite", "in.csv"] { XCTAssertEqual(chmod(dir + "/" + name, 0o666), 0) }
+        let target = dir + "/root.csv"
+        try "root's".write(toFile: target, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(target, 0o644), 0)
+        let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
+        let export = Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", target])
+        XCTAssertEqual(export.status, 1, export.err)
+        XCTAssertEqual(export.err, "pinmap: cannot write \(target): it is read-only; make it writable (chmod u+w) or choose another file (nothing was written)\n")
+        let rejects = Tmux.run(asNobody + ["import", dir + "/in.csv", "--db", dir + "/p.sqlite", "--rejects", target])
+        XCTAssertEqual(rejects.status, 1, rejects.err)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "root's")
+        var st = stat()
+        XCTAssertEqual(stat(target, &st), 0)
+        XCTAssertEqual(st.st_uid, 0, "still root's own file")
+        XCTAssertEqual(st.st_mode & 0o777, 0o644)
+        // A file of nobody's own is theirs to replace.
+        let own = dir + "/own.csv"
+        XCTAssertEqual(Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", own]).status, 0)
+        XCTAssertEqual(Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", own]).status, 0)
+    }
+
     /// Ten processes add a pin to a store that does not exist yet: all succeed.
     func testTenParallelAddsOnANewStore() throws {
         let bin = try binary()

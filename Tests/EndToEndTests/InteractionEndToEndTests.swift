@@ -58,6 +58,45 @@ final class InteractionEndToEndTests: XCTestCase {
         XCTAssertFalse(s.contains("Search kept"), s)
     }
 
+    /// Issue #26: '가나다abc' × 20000 (260 KB) pasted into `/` left the UI in paste mode in
+    /// 8 of 16 tries. Three pastes in a row, then keys act: Esc, `2`, Ctrl-C.
+    func testALargeKoreanPasteEndsAndTheKeysAfterItAct() throws {
+        let t = try Tmux()
+        let file = t.dir.appendingPathComponent("paste.txt").path
+        try String(repeating: "가나다abc", count: 20_000).write(toFile: file, atomically: true, encoding: .utf8)
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        for _ in 0..<3 {
+            t.keys("/", pause: 0.3)
+            t.paste(file: file, pause: 0.5)
+            // The field shows the end of the text, where the cursor is.
+            let s = t.waitFor(timeout: 10) { $0.contains("Search: abc가나다abc가나다abc") }
+            XCTAssertTrue(s.contains("Search: abc가나다abc가나다abc"), s)
+            t.key("Escape", pause: 0.5)
+            let cleared = t.waitFor(timeout: 3) { !$0.contains("Search:") }
+            XCTAssertFalse(cleared.contains("Search:"), "Esc was taken as pasted text:\n\(cleared)")
+        }
+        t.keys("2")
+        XCTAssertTrue(t.waitFor(timeout: 3) { $0.contains("Mo    Tu") }.contains("Mo    Tu"))
+        t.key("C-c")
+        let gone = t.waitFor(timeout: 3) { !$0.contains("Settings") }
+        XCTAssertFalse(gone.contains("Settings"), "Ctrl-C ends the UI:\n\(gone)")
+    }
+
+    /// A paste whose end marker never comes (a terminal that lost it) ends within a second
+    /// of its last byte: the keys after it act.
+    func testAPasteWithoutItsEndMarkerEndsWithinASecond() throws {
+        let t = try Tmux()
+        t.start()
+        _ = t.waitFor { $0.contains("Pins in view") }
+        t.keys("/", pause: 0.3)
+        t.keys("\u{1B}[200~서울", pause: 1.0)
+        t.key("Escape", pause: 0.3)
+        t.keys("2")
+        let s = t.waitFor(timeout: 3) { $0.contains("Mo    Tu") }
+        XCTAssertTrue(s.contains("Mo    Tu"), "the keys after the paste went into it:\n\(s)")
+    }
+
     func testAQuotedPathImports() throws {
         let t = try Tmux()
         let folder = t.dir.appendingPathComponent("my pins")

@@ -62,6 +62,14 @@ final class Tmux {
         Thread.sleep(forTimeInterval: pause)
     }
 
+    /// Pastes the contents of `file` as a terminal does (bracketed): for pastes too large
+    /// for a tmux command line.
+    func paste(file: String, pause: Double = 0.2) {
+        tmux(["load-buffer", "-b", "e2e", file])
+        tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "0"])
+        Thread.sleep(forTimeInterval: pause)
+    }
+
     /// Runs a pinmap subcommand synchronously (e.g. import) against this test's store.
     @discardableResult
     func cli(_ args: [String]) -> (status: Int32, out: String, err: String) {

@@ -40,14 +40,9 @@ final class CountSeparationTests: XCTestCase {
         let pane = Rect(x: 0, y: 0, width: 100, height: 30)
         let v = Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1)
         XCTAssertEqual(MarkerLayout.place(markers, viewport: v, pane: pane, ascii: true).map(\.glyph), [":", "*", "%", "@"])
-        XCTAssertEqual(MarkerLayout.place(markers, viewport: v, pane: pane, ascii: false).map(\.glyph), ["⣀", "⣤", "⣶", "⣷"])
+        XCTAssertEqual(MarkerLayout.place(markers, viewport: v, pane: pane, ascii: false).map(\.glyph), ["◔", "◑", "◕", "◕"])
         XCTAssertEqual(MapRenderer.legend(atCol: 51, row: 14, pane: pane, viewport: v, markers: markers, ascii: false),
-                       MapRenderer.Legend(glyph: "⣤", count: 40, title: "", shaded: true))
+                       MapRenderer.Legend(glyph: "◑", count: 40, title: "", shaded: true))
         XCTAssertEqual(MapRenderer.legend(atCol: 60, row: 14, pane: pane, viewport: v, markers: markers, ascii: false), nil)
-    }
-
-    func testAShadeKeepsTheCoastlineDotsInItsCell() {
-        XCTAssertEqual(DensityShade.merged(count: 3, lineMask: 0x09), "⣉", "coast dots on top, the shade below")
-        XCTAssertEqual(DensityShade.merged(count: 40, lineMask: 0), "⣤")
     }
 }

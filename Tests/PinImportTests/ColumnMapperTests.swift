@@ -83,8 +83,8 @@ final class ColumnMapperTests: XCTestCase {
     }
     /// The lists of a column error are cut between whole names, with one "…" and a count, so
     /// the message fits the CLI's bound and is never cut inside a name (`"緯度…ngengrad"`).
-    static let latitudes = #""latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", "breite", "위도", "緯度", "纬度""#
-    static let longitudes = #""longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度""#
+    static let latitudes = #""latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)""#
+    static let longitudes = #""longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)""#
 
     func testColumnErrorListsEndCleanly() {
         XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["foo", "bar", "baz"]).description, """

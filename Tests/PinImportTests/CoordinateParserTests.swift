@@ -102,6 +102,17 @@ final class CoordinateParserTests: XCTestCase {
         }
     }
 
+    /// A letter that upper-cases to two ("ß" → "SS") at either end trapped the importer
+    /// (found by Scripts/fuzz_import.py): it is no hemisphere, the value is not a number.
+    func testLettersThatUpperCaseToTwoAreNoHemisphere() {
+        for text in ["ß5", "5ß", "ﬁ5"] {
+            guard case .failure(let issue) = CoordinateParser.parse(text, axis: .latitude, field: "lat") else {
+                return XCTFail("\(text) parsed")
+            }
+            XCTAssertEqual(issue.rule, .notANumber, text)
+        }
+    }
+
     func testByteAndStringPathsAgree() {
         for (text, axis, _, line) in cases {
             var copy = text

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PinImport
+import PinStore
 
 /// What `XMLInputGuard` finds before FoundationXML parses, and that every stage before and
 /// inside the parse stays linear on hostile XML (issue #15: "never hang").
@@ -82,5 +83,83 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertEqual(try read(text, encoding: .utf16).map(\.title), ["a <!-- -- b"])
         XCTAssertEqual(refusal("<gpx><wpt lat=\"1\" lon=\"2\"/><!-- \(singles)"),
                        ["1", "2000033", "a comment is left open (no closing '-->')"])
+    }
+
+    // MARK: Issue #26
+
+    /// An element with 200,000 attributes took libxml2 14 s (it compares each attribute with
+    /// every one before it): more than 1,000 are refused at the element, before it parses.
+    func testAnElementWithTooManyAttributesIsRefusedAtIt() throws {
+        func gpx(_ attributes: Int) -> String {
+            let extra = (0..<attributes - 2).map { "a\($0)=\"1\"" }.joined(separator: " ")
+            return "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n <wpt lat=\"1\" lon=\"2\" \(extra)><name>w</name></wpt>\n</gpx>\n"
+        }
+        XCTAssertEqual(try read(gpx(1_000)).map(\.title), ["w"])
+        XCTAssertEqual(refusal(gpx(1_001)), ["3", "2", "an element with more than 1,000 attributes (GPX and KML elements have a few); the file is damaged or not a pin file"])
+        // Namespace declarations are attributes too; a `>` or `=` inside a quoted value is not.
+        let declarations = (0..<1_001).map { "xmlns:p\($0)=\"u\"" }.joined(separator: " ")
+        XCTAssertEqual(refusal("<gpx \(declarations)></gpx>").last, "an element with more than 1,000 attributes (GPX and KML elements have a few); the file is damaged or not a pin file")
+        XCTAssertEqual(try read("<gpx><wpt lat=\"1\" lon=\"2\" x=\"\(String(repeating: "=>", count: 2_000))\"><name>q</name></wpt></gpx>").map(\.title), ["q"])
+    }
+
+    /// A document that declares entities may refer to them 100,000 times (each reference
+    /// costs FoundationXML microseconds); XML's own five and character references, and a
+    /// document that declares none (an HTML description full of `&nbsp;` in CDATA), are free.
+    func testReferencesToDeclaredEntitiesAreBounded() throws {
+        func gpx(_ references: Int, declare: Bool) -> String {
+            (declare ? "<!DOCTYPE gpx [<!ENTITY e \"v\">]>\n" : "")
+                + "<gpx><wpt lat=\"1\" lon=\"2\"><name>w" + String(repeating: "&amp;&#65;", count: 1_000)
+                + "</name><desc><![CDATA[" + String(repeating: "&nbsp;", count: declare ? 0 : 100_001) + "]]>"
+                + String(repeating: "&e;", count: declare ? references : 0) + "</desc></wpt></gpx>\n"
+        }
+        XCTAssertEqual(try read(gpx(100_000, declare: true)).map(\.title.count), [2_001])
+        XCTAssertEqual(try read(gpx(0, declare: false)).map(\.title.count), [2_001])
+        XCTAssertEqual(refusal(gpx(100_001, declare: true)), ["2", "310059", "more than 100,000 references to the document's own entities; the file is damaged or not a pin file"])
+        let declarations = (0...1_000).map { "<!ENTITY e\($0) \"v\">" }.joined()
+        XCTAssertEqual(refusal("<!DOCTYPE gpx [\(declarations)]><gpx/>").last, "more than 1,000 entity declarations (GPX and KML need none); the file is damaged or not a pin file")
+    }
+
+    /// Attribute defaults declared in the document type are not applied (a default on every
+    /// element multiplied the attributes of each).
+    func testAttributeListDeclarationsAreIgnored() throws {
+        let text = "<!DOCTYPE gpx [<!ATTLIST wpt lat CDATA \"5\" lon CDATA \"6\" x CDATA 'a>b'>]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>w</name></wpt><wpt><name>v</name></wpt></gpx>\n"
+        let path = Fixture.temporary(Array(text.utf8), suffix: ".gpx")
+        defer { unlink(path) }
+        let summary = try scan(path)
+        XCTAssertEqual(summary.pins.map(\.title), ["w"])
+        XCTAssertEqual(summary.rejected.count, 1, "the second waypoint has no coordinates of its own")
+    }
+
+    /// The finding's file: an external entity used in a placemark's name before its `<Point>`.
+    /// The placemark is read without the entity (nothing of /etc/passwd), and a note says so.
+    func testAnExternalEntityIsLeftOutAndThePlacemarkKept() throws {
+        let kml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE kml [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+        <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>A&x;B</name><Point><coordinates>126.9,37.5</coordinates></Point></Placemark>
+        <Placemark><name>C&x;</name><description>d&x;</description><Point><coordinates>127,37.6</coordinates></Point></Placemark></Document></kml>
+        """
+        let path = Fixture.temporary(Array(kml.utf8), suffix: ".kml")
+        defer { unlink(path) }
+        let report = try Importer.run(path: path, store: try Store.inMemory())
+        XCTAssertEqual(report.imported, 2)
+        XCTAssertEqual(report.rejected, 0)
+        XCTAssertEqual(report.notes, ["the external entity &x; names a file outside this one, never read: its references were left out"])
+        let pins = try scan(path).pins
+        XCTAssertEqual(pins.map(\.title), ["AB", "C"])
+        XCTAssertEqual(pins.map(\.latitude), [37.5, 37.6])
+        XCTAssertEqual(pins.map(\.description), ["", "d"])
+        XCTAssertFalse(pins.contains { $0.title.contains("root") || $0.description.contains("root") })
+    }
+
+    /// The declaration is rewritten in place: lines and columns after it stay the file's own.
+    func testAnExternalEntityDeclarationKeepsLinesAndColumns() {
+        let text = "<!DOCTYPE gpx [<!ENTITY x\n  SYSTEM\n 'a>b'>\n<!ENTITY % p PUBLIC \"-//x\" \"y\">]>\n<gpx>&x;<wpt></gpx>\n"
+        let scan = Array(text.utf8).withUnsafeBytes { XMLInputGuard.scan($0) }
+        XCTAssertEqual(scan.externalEntities.map(\.reference), ["&x;", "%p;"])
+        let out = try? XMLInputGuard.neutralized(Data(text.utf8))
+        XCTAssertEqual(out.map { String(decoding: $0.data, as: UTF8.self) },
+                       "<!DOCTYPE gpx [<!ENTITY x\n  \" \"   \n      >\n<!ENTITY % p \" \"              >]>\n<gpx>&x;<wpt></gpx>\n")
+        XCTAssertEqual(refusal(text), ["5", "20", "an end tag does not match its start tag (a tag left open?)"])
     }
 }

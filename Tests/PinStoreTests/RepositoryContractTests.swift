@@ -164,6 +164,7 @@ final class RepositoryContractTests: XCTestCase {
             XCTAssertEqual(try repo.count(), 2, name)
             XCTAssertEqual(try repo.pin(id: a)?.title, "종묘", name)
             XCTAssertEqual(try repo.pins(ids: [b, 999, a]).map(\.id), [b, a], name)
+            XCTAssertEqual(try repo.titles(ids: [b, 999, a]), [a: "종묘", b: "Busan Tower"], name)
             let moved = try repo.update(id: b, title: "Busan Tower (Yongdusan)", description: nil, category: nil,
                                         latitude: 35.1, longitude: nil)
             XCTAssertEqual(moved?.title, "Busan Tower (Yongdusan)", name)

@@ -37,7 +37,7 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(kmz.stderr, "pinmap export: KMZ is an import format only; export KML instead (-o \(s.file("x")).kml or --format kml)\nTry 'pinmap export --help'.\n")
         let txt = s.run("export", "-o", s.file("out.txt"))
         XCTAssertEqual(txt.code, 2)
-        XCTAssertEqual(txt.stderr, "pinmap export: cannot tell the format from the extension '.txt' of '\(s.file("out.txt"))'; use .csv, .geojson, .json, .gpx or .kml, or give --format csv|geojson|gpx|kml\nTry 'pinmap export --help'.\n")
+        XCTAssertEqual(txt.stderr, "pinmap export: cannot tell the format from the extension '.txt' of '\(s.file("out.txt"))'; use .csv, .geojson, .json, .gpx, .kml or .gpkg, or give --format csv|geojson|gpx|kml|gpkg\nTry 'pinmap export --help'.\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("x.kmz")))
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("out.txt")))
         XCTAssertEqual(s.run("export", "-o", s.file("out.txt"), "--format", "csv").code, 0)
@@ -84,7 +84,7 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(s.run("export", "--format", "shp").code, 2)
         let bad = s.run("export", "-o", "/nonexistent-dir/x.csv")
         XCTAssertEqual(bad.code, 1)
-        XCTAssertTrue(bad.stderr.hasPrefix("pinmap: cannot create /nonexistent-dir/x.csv"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("pinmap: cannot write /nonexistent-dir/x.csv"), bad.stderr)
     }
 
     func testEmptyStoreExportsAHeaderOrAnEmptyCollection() throws {

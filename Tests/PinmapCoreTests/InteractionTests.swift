@@ -75,6 +75,43 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9)
     }
 
+    /// Issue #26: a resize to 1 or 2 columns and back lost the view (z722 came back as
+    /// z164, z328 from width 2; after 1×1 the centre moved from 37.58N to 37.77N).
+    func testResizesThroughTinySizesKeepTheCentreAndTheScale() {
+        for sizes in [[(1, 1), (100, 30)], [(2, 30), (100, 30)], [(1, 1), (2, 3), (40, 2), (100, 30)], [(100, 1), (1, 30), (100, 30)]] {
+            var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+            state.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)
+            let centre = state.visibleMapCentre
+            let zoom = state.viewport.zoom
+            for (cols, rows) in sizes { _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1) }
+            XCTAssertEqual(state.viewport.zoom, zoom, accuracy: 1e-9, "\(sizes)")
+            XCTAssertEqual(state.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9, "\(sizes)")
+            XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(sizes)")
+        }
+    }
+
+    /// The whole world fitted (`0`) stays fitted through a 1×1 terminal.
+    func testAFittedWorldStaysFittedThroughATinySize() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        _ = state.update(.input(.key(.char("0"))), now: 1)
+        let fitted = state.viewport
+        _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 2)
+        _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 3)
+        XCTAssertEqual(state.viewport, fitted)
+    }
+
+    /// A zoom between resizes starts a new run: the next resize keeps the new scale.
+    func testAResizeAfterAZoomKeepsTheNewScale() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        state.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)
+        _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 1)
+        _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 2)
+        _ = state.update(.input(.key(.char("+"))), now: 3)
+        XCTAssertEqual(state.viewport.zoom, 1444, accuracy: 1e-9)
+        _ = state.update(.input(.resize(cols: 50, rows: 30)), now: 4)
+        XCTAssertEqual(state.viewport.zoom, 2888, accuracy: 1e-9)
+    }
+
     func testTheStatusLineSaysPointerOrCentreAndFollowsKeys() {
         var state = AppState(cols: 100, rows: 30, detent: .small, color: false, reducedMotion: true)
         state.viewport = Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1)

@@ -37,11 +37,11 @@ final class StatusLineLayoutTests: XCTestCase {
     func testThePointerLegendSpeaksTheUILanguage() throws {
         XCTAssertEqual(try status(cols: 160, korean: true).trimmingCharacters(in: .whitespaces),
                        "중간 · 보이는 핀 4/5개 · [목록] · 포인터 서울 근처, KR · 37.604N 126.9013E · z400 · 여기 핀 37개: 클릭하면 확대 · 전쟁기념관                          ? 도움말")
-        for (language, texts) in [(Language.english, ["37 pins here: click to zoom in", "⣤ 37 pins here (more dots, more pins): click to zoom in", "● pin: Cafe"]),
-                                  (.korean, ["여기 핀 37개: 클릭하면 확대", "⣤ 여기 핀 37개 (점이 많을수록 핀이 많음): 클릭하면 확대", "● 핀: Cafe"])] {
+        for (language, texts) in [(Language.english, ["37 pins here: click to zoom in", "◑ 37 pins here (fuller, more pins): click to zoom in", "● pin: Cafe"]),
+                                  (.korean, ["여기 핀 37개: 클릭하면 확대", "◑ 여기 핀 37개 (많이 찰수록 핀이 많음): 클릭하면 확대", "● 핀: Cafe"])] {
             Strings.language = language
             defer { Strings.language = .english }
-            XCTAssertEqual([S.legendClick(S.legendPins("37")), S.legendClick(S.legendShade("⣤", "37") + S.legendShadeNote.text),
+            XCTAssertEqual([S.legendClick(S.legendPins("37")), S.legendClick(S.legendShade("◑", "37") + S.legendShadeNote.text),
                             S.legendPinTitled("●", "Cafe")], texts)
         }
     }

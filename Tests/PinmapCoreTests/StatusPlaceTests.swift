@@ -65,7 +65,7 @@ final class StatusPlaceTests: XCTestCase {
         // the sea at 100 (`z` is measured against the pane's width, so a cell spans less).
         XCTAssertEqual(try status(Self.seoul, zoom: 20, cols: 80, pointer: (-20, 0)), " small · 5 of 5 pins in view · [list] · pointer near Weihai, CN · z20    ? help")
         XCTAssertEqual(try status(Self.seoul, zoom: 20, cols: 100, pointer: (-20, 0)), " small · 5 of 5 pins in view · [list] · pointer open sea · 37.5665N 123.468E · z20           ? help")
-        XCTAssertEqual(try status(Self.seoul, zoom: 20, cols: 200, pointer: (0, 0)), " small · 4 of 5 pins in view · [list] · pointer near Seoul, KR · 37.5665N 127.023E · z20 · ⣀ 2 pins here (more dots, more pins): click to zoom in                                                ? help")
+        XCTAssertEqual(try status(Self.seoul, zoom: 20, cols: 200, pointer: (0, 0)), " small · 4 of 5 pins in view · [list] · pointer near Seoul, KR · 37.5665N 127.023E · z20 · ◔ 2 pins here (fuller, more pins): click to zoom in                                                   ? help")
         XCTAssertEqual(try status(Self.seoul, zoom: 20, cols: 100, korean: true, pointer: (-20, 0)), " 작게 · 보이는 핀 5/5개 · [목록] · 포인터 바다 · 37.5665N 123.468E · z20                   ? 도움말")
     }
 

@@ -31,7 +31,7 @@ final class FixbMessageTests: XCTestCase {
     func testALongFolderIsShortenedInTheMiddleAndTheKoreanSentenceKeepsItsEnd() {
         Strings.language = .korean
         let state = importState(FolderListing(path: longFolder, entries: []))
-        XCTAssertEqual(fileListTitle(state), "  /tmp/t2r/imp…l-of-folders에 CSV, GeoJSON, GPX, KML, KMZ, JSON 파일이 없습니다")
+        XCTAssertEqual(fileListTitle(state), "  /tmp/t2r/imp/this-is-a-rat…her-long-level-of-folders에 가져올 파일이 없습니다")
     }
 
     func testAMissingFolderSaysNoSuchFolderInBothLanguages() {
@@ -46,7 +46,7 @@ final class FixbMessageTests: XCTestCase {
         XCTAssertEqual(e.code, .neitherGPXNorKML)
         Strings.language = .korean
         XCTAssertEqual(UIFileImporter.text(e),
-                       "page.csv: GPX(<gpx>)도 KML(<kml>)도 아닌 XML 문서입니다. Pinmap은 CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ 파일을 읽습니다")
+                       "page.csv: GPX(<gpx>)도 KML(<kml>)도 아닌 XML 문서입니다. Pinmap은 CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage, Shapefile 파일을 읽습니다")
     }
 
     func testTheKoreanDuplicateOfAStorePinNeedsNoParticleAfterTheNumber() {
@@ -85,7 +85,7 @@ final class FixbMessageTests: XCTestCase {
                                     rows: [], size: 1000)
         XCTAssertEqual(previewFrame(preview), """
             
-              Import pins from a CSV, GeoJSON, GPX, KML, KMZ or JSON file
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
             
             
               File:

@@ -143,7 +143,7 @@ final class MessageFitTests: XCTestCase {
         r.key(.enter)
         XCTAssertEqual(r.text, """
 
-              CSV, GeoJSON, GPX, KML, KMZ, JSON 파일에서 핀 가져오기
+              CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
 
 
               파일: /tmp/pm-fit/partial.csv
@@ -218,10 +218,10 @@ final class MessageFitTests: XCTestCase {
         XCTAssertEqual(r.text, """
 
               ▸ Export pins       [csv] geojson gpx
-                                  kml (←/→ format,
-                                  Enter writes it
-                                  next to the
-                                  store)
+                                  kml gpkg (←/→
+                                  format, Enter
+                                  writes it next to
+                                  the store)
                 Sheet detent: small (remembered ac…
 
               Data

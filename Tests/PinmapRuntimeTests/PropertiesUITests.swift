@@ -30,10 +30,10 @@ final class PropertiesUITests: XCTestCase {
         let r = try UIFixtures.sqliteRunner(pins: pins)
         r.char("4")
         for _ in 0..<5 { r.char("j") }  // past the place-names row
-        XCTAssertTrue(r.text.contains("▸ Export pins       [csv] geojson gpx kml  (←/→ format, Enter writes it next to the store)"), r.text)
+        XCTAssertTrue(r.text.contains("▸ Export pins       [csv] geojson gpx kml gpkg  (←/→ format, Enter writes it next to the store)"), r.text)
         r.key(.right); r.key(.right)
         XCTAssertEqual(r.state.exportFormat, .gpx)
-        XCTAssertTrue(r.text.contains("Export pins       csv geojson [gpx] kml"), r.text)
+        XCTAssertTrue(r.text.contains("Export pins       csv geojson [gpx] kml gpkg"), r.text)
         r.key(.enter)
         let message = try XCTUnwrap(r.state.message)
         XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
@@ -43,6 +43,26 @@ final class PropertiesUITests: XCTestCase {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("      <pinmap:wifi>yes</pinmap:wifi>\n"), text)
         XCTAssertEqual(text.components(separatedBy: "<wpt ").count - 1, 5)
+    }
+
+    func testSettingsExportWritesAGeoPackage() throws {
+        let r = try UIFixtures.sqliteRunner()
+        r.char("4")
+        for _ in 0..<5 { r.char("j") }
+        r.key(.left)
+        XCTAssertEqual(r.state.exportFormat, .gpkg, "← from csv wraps to the last format")
+        r.key(.enter)
+        let message = try XCTUnwrap(r.state.message)
+        XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
+        let path = String(message.dropFirst("Exported 5 pins to ".count))
+        addTeardownBlock { unlink(path) }
+        XCTAssertTrue(path.hasSuffix(".gpkg") && path.contains("/pinmap-export-"), path)
+        let head = try XCTUnwrap(FileHandle(forReadingAtPath: path)).readData(ofLength: 72)
+        XCTAssertEqual(String(decoding: head.prefix(16), as: UTF8.self), "SQLite format 3\0")
+        XCTAssertEqual(Array(head[68..<72]), Array("GPKG".utf8), "application_id")
+        let name = (path as NSString).lastPathComponent
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+                        .filter { $0.hasPrefix("." + name) }, [], "no temporary file left")
     }
 
     func testExportPathIsNextToTheStoreWithTheTime() {

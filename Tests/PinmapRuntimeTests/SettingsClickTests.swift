@@ -42,7 +42,7 @@ final class SettingsClickTests: XCTestCase {
     func testClickingAFormatChoosesThatFormat() {
         var s = state()
         let row = SettingsView.firstSettingRow(s, area: area) + SettingRow.export.rawValue
-        let text = SettingsView.exportFormats(s)  // "[csv] geojson gpx kml"
+        let text = SettingsView.exportFormats(s)  // "[csv] geojson gpx kml gpkg"
         let gpx = SettingsView.valueColumn + DisplayWidth.of(String(text[..<text.range(of: "gpx")!.lowerBound]))
         XCTAssertEqual(click(&s, col: gpx + 1, row: row), [], "choosing a format exports nothing")
         XCTAssertEqual(s.exportFormat, .gpx)
@@ -50,6 +50,6 @@ final class SettingsClickTests: XCTestCase {
         let col = SettingsView.valueColumn + DisplayWidth.of(String(kml[..<kml.range(of: "kml")!.lowerBound]))
         _ = click(&s, col: col, row: SettingsView.firstSettingRow(s, area: area) + SettingRow.export.rawValue)
         XCTAssertEqual(s.exportFormat, .kml)
-        XCTAssertEqual(SettingsView.exportFormats(s), "csv geojson gpx [kml]")
+        XCTAssertEqual(SettingsView.exportFormats(s), "csv geojson gpx [kml] gpkg")
     }
 }

@@ -14,8 +14,8 @@ int pm_start(void);
 void pm_stop(void);
 int pm_lines(void);
 int pm_cols(void);
-/* Reads one wide char or key: returns 0 for a char (in *out), 1 for a key
- * code (in *out), -1 for none within the timeout (ms). */
+/* Reads one byte of input or key: returns 0 for a byte (in *out; UTF-8, not
+ * assembled), 1 for a key code (in *out), -1 for none within the timeout (ms). */
 int pm_read(int timeout_ms, unsigned int *out);
 int pm_key_resize(void);
 int pm_key_up(void); int pm_key_down(void); int pm_key_left(void); int pm_key_right(void);

@@ -1,0 +1,79 @@
+/// The text encoding of a `.dbf` attribute table, from what shapelib's `DBFGetCodePage`
+/// returns: the `.cpg` file's first line (`CP949`, `UTF-8`, `65001`, `ANSI 1252`), else
+/// `LDID/n`, the language driver byte of the dbf header (dBASE/ESRI's table, as GDAL reads it).
+/// Without either the bytes decide: UTF-8 when they are valid UTF-8, else ISO-8859-1 (GDAL's
+/// default), which keeps every byte.
+enum DBFCodePage {
+    /// ESRI/dBASE language driver IDs → iconv names (the ones GDAL's Shapefile driver maps).
+    static let ldid: [Int: String] = [
+        0x01: "CP437", 0x02: "CP850", 0x03: "CP1252", 0x04: "MACINTOSH", 0x08: "CP865", 0x09: "CP437", 0x0A: "CP850",
+        0x0B: "CP437", 0x0D: "CP437", 0x0E: "CP850", 0x0F: "CP437", 0x10: "CP850", 0x11: "CP437", 0x12: "CP850",
+        0x13: "CP932", 0x14: "CP850", 0x15: "CP437", 0x16: "CP850", 0x17: "CP865", 0x18: "CP437", 0x19: "CP437",
+        0x1A: "CP850", 0x1B: "CP437", 0x1C: "CP863", 0x1D: "CP850", 0x1F: "CP852", 0x22: "CP852", 0x23: "CP852",
+        0x24: "CP860", 0x25: "CP850", 0x26: "CP866", 0x37: "CP850", 0x40: "CP852", 0x4D: "CP936", 0x4E: "CP949",
+        0x4F: "CP950", 0x50: "CP874", 0x57: "CP1252", 0x58: "CP1252", 0x59: "CP1252", 0x64: "CP852", 0x65: "CP866",
+        0x66: "CP865", 0x67: "CP861", 0x6A: "CP737", 0x6B: "CP857", 0x6C: "CP863", 0x78: "CP950", 0x79: "CP949",
+        0x7A: "CP936", 0x7B: "CP932", 0x7C: "CP874", 0x86: "CP737", 0x87: "CP852", 0x88: "CP857", 0xC8: "CP1250",
+        0xC9: "CP1251", 0xCA: "CP1254", 0xCB: "CP1253", 0xCC: "CP1257",
+    ]
+
+    /// The iconv name for `codePage` (nil: unknown, let the bytes decide) and how the report
+    /// names where it came from (`CP949 (.cpg)`, `CP949 (LDID 121)`).
+    static func encoding(_ codePage: String?) -> (iconv: String, label: String)? {
+        guard let raw = codePage?.trimmingCharacters(in: [" ", "\t", "\r", "\n"]), !raw.isEmpty else { return nil }
+        if raw.hasPrefix("LDID/") {
+            guard let n = Int(raw.dropFirst(5)), let name = ldid[n] else { return nil }
+            return (name, "\(name) (dbf language driver \(n))")
+        }
+        let upper = raw.uppercased()
+        let name: String
+        switch upper {
+        case "UTF-8", "UTF8", "65001": name = "UTF-8"
+        case _ where upper.hasPrefix("ANSI "): name = "CP" + upper.dropFirst(5)
+        case _ where upper.allSatisfy(\.isNumber):
+            // Windows code page numbers: 949, 1252; ISO 8859 parts written 8859N / 8859-N.
+            name = upper.hasPrefix("8859") ? "ISO-8859-" + upper.dropFirst(4) : "CP" + upper
+        case _ where upper.hasPrefix("8859"):
+            name = "ISO-8859-" + upper.dropFirst(4).drop { $0 == "-" || $0 == "_" }
+        case "EUC-KR", "EUCKR", "KS_C_5601-1987", "KSC5601", "UHC": name = "CP949"
+        default: name = upper
+        }
+        return (name, "\(name) (.cpg)")
+    }
+}
+
+/// Converts `.dbf` field bytes to text in one encoding (whole values; nothing is replaced:
+/// bytes invalid in it fail).
+final class DBFTextDecoder {
+    private let iconvName: String?
+    /// One converter for every value (opened once); replaced after a value fails mid-way.
+    private var converter: IconvConverter?
+
+    /// - Parameter iconvName: nil or `UTF-8`: the bytes are UTF-8. Nil when glibc's iconv
+    ///   does not know the encoding.
+    init?(iconvName: String?) {
+        if let iconvName, iconvName != "UTF-8" {
+            guard let c = IconvConverter(from: iconvName) else { return nil }
+            self.iconvName = iconvName
+            converter = c
+        } else {
+            self.iconvName = nil
+        }
+    }
+
+    /// The text of `bytes`; nil when they are invalid in the encoding.
+    func decode(_ bytes: [UInt8]) -> String? {
+        guard let iconvName else { return String(validating: bytes, as: UTF8.self) }
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }  // ASCII: the same in every code page used here
+        guard let c = converter ?? IconvConverter(from: iconvName) else { return nil }
+        do {
+            let out = try c.convert(bytes)
+            try c.finish()
+            converter = c
+            return String(decoding: out, as: UTF8.self)
+        } catch {
+            converter = nil
+            return nil
+        }
+    }
+}

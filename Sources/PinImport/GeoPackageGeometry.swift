@@ -1,0 +1,136 @@
+/// The points of one GeoPackage geometry blob (OGC 12-128r18 §2.1.3): the `GP` header —
+/// magic, version, flags (byte order, envelope size, empty), `srs_id`, envelope — then a
+/// WKB (ISO 19125) Point or MultiPoint, 2D or with Z, M or ZM (ISO codes 1001…3004, and
+/// EWKB's high flag bits, which some writers use).
+struct GeoPackageGeometry: Equatable {
+    /// One position: x (easting or longitude), y, and z when the geometry has one.
+    struct Position: Equatable {
+        var x: Double, y: Double, z: Double?
+    }
+
+    /// What the blob holds.
+    enum Shape: Equatable {
+        /// Its positions (one for a Point; none for an empty geometry or `POINT EMPTY`).
+        case points([Position])
+        /// Another geometry type (`LineString`, `Polygon`, …), named.
+        case other(String)
+    }
+
+    /// The `srs_id` written in the header.
+    var srsID: Int32
+    var shape: Shape
+
+    /// Why a blob cannot be read: a phrase for the row's issue.
+    struct Failure: Error, Equatable { var reason: String }
+
+    /// Parses `blob`.
+    /// - Throws: `Failure` for a missing `GP` magic, a cut header or WKB, an unknown byte order.
+    init(_ blob: [UInt8]) throws(Failure) {
+        guard blob.count >= 8, blob[0] == 0x47, blob[1] == 0x50 else {
+            throw Failure(reason: "not a GeoPackage geometry (no \"GP\" header)")
+        }
+        let flags = blob[3]
+        let littleHeader = flags & 1 == 1
+        srsID = Int32(bitPattern: UInt32(Self.u32(blob, 4, little: littleHeader)))
+        let envelope: Int
+        switch (flags >> 1) & 7 {
+        case 0: envelope = 0
+        case 1: envelope = 32
+        case 2, 3: envelope = 48
+        case 4: envelope = 64
+        default: throw Failure(reason: "the geometry header's envelope code \((flags >> 1) & 7) is invalid")
+        }
+        let start = 8 + envelope
+        guard blob.count >= start else { throw Failure(reason: "the geometry header is cut short") }
+        if flags & 0x10 != 0 || blob.count == start {  // the empty-geometry flag
+            shape = .points([])
+            return
+        }
+        var reader = WKBReader(bytes: blob, offset: start)
+        shape = try reader.geometry()
+    }
+
+    fileprivate static func u32(_ b: [UInt8], _ i: Int, little: Bool) -> UInt32 {
+        let v = UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+        return little ? v : v.byteSwapped
+    }
+}
+
+/// Reads WKB Points and MultiPoints; names any other type.
+private struct WKBReader {
+    let bytes: [UInt8]
+    var offset: Int
+
+    private static let names = [1: "Point", 2: "LineString", 3: "Polygon", 4: "MultiPoint", 5: "MultiLineString",
+                                6: "MultiPolygon", 7: "GeometryCollection", 8: "CircularString", 9: "CompoundCurve",
+                                10: "CurvePolygon", 11: "MultiCurve", 12: "MultiSurface", 15: "PolyhedralSurface",
+                                16: "TIN", 17: "Triangle"]
+
+    mutating func geometry() throws(GeoPackageGeometry.Failure) -> GeoPackageGeometry.Shape {
+        let (little, base, dims, hasZ) = try header()
+        switch base {
+        case 1:
+            return .points(try point(little: little, dims: dims, hasZ: hasZ).map { [$0] } ?? [])
+        case 4:
+            let n = try count(little)
+            var positions: [GeoPackageGeometry.Position] = []
+            positions.reserveCapacity(min(n, 1 << 20))
+            for _ in 0..<n {
+                let (l, b, d, z) = try header()
+                guard b == 1 else { throw .init(reason: "a MultiPoint holds a \(Self.names[b] ?? "type \(b)")") }
+                if let p = try point(little: l, dims: d, hasZ: z) { positions.append(p) }
+            }
+            return .points(positions)
+        default:
+            return .other(Self.names[base] ?? "geometry type \(base)")
+        }
+    }
+
+    /// Byte order, base type (1 Point … 17 Triangle), number of ordinates of the next
+    /// geometry and whether the third is Z (not M).
+    private mutating func header() throws(GeoPackageGeometry.Failure) -> (Bool, Int, Int, Bool) {
+        guard offset + 5 <= bytes.count else { throw .init(reason: "the WKB geometry is cut short") }
+        let order = bytes[offset]
+        guard order <= 1 else { throw .init(reason: "the WKB byte order \(order) is neither 0 nor 1") }
+        let little = order == 1
+        let raw = GeoPackageGeometry.u32(bytes, offset + 1, little: little)
+        offset += 5
+        // EWKB: Z and M as flag bits; ISO: thousands (1000 Z, 2000 M, 3000 ZM).
+        var dims = 2
+        if raw & 0x8000_0000 != 0 { dims += 1 }
+        if raw & 0x4000_0000 != 0 { dims += 1 }
+        let iso = Int(raw & 0x0FFF_FFFF)
+        switch iso / 1000 {
+        case 1, 2: dims += 1
+        case 3: dims += 2
+        default: break
+        }
+        let hasZ = raw & 0x8000_0000 != 0 || iso / 1000 == 1 || iso / 1000 == 3
+        return (little, iso % 1000, dims, hasZ)
+    }
+
+    private mutating func count(_ little: Bool) throws(GeoPackageGeometry.Failure) -> Int {
+        guard offset + 4 <= bytes.count else { throw .init(reason: "the WKB geometry is cut short") }
+        defer { offset += 4 }
+        let n = Int(GeoPackageGeometry.u32(bytes, offset, little: little))
+        // Each point takes at least 21 bytes: a count beyond that is a damaged blob.
+        guard n <= (bytes.count - offset) / 21 else { throw .init(reason: "the MultiPoint's count \(n) exceeds its bytes") }
+        return n
+    }
+
+    /// A position; nil for `POINT EMPTY` (NaN ordinates).
+    private mutating func point(little: Bool, dims: Int, hasZ: Bool) throws(GeoPackageGeometry.Failure) -> GeoPackageGeometry.Position? {
+        guard offset + 8 * dims <= bytes.count else { throw .init(reason: "the WKB point is cut short") }
+        var values: [Double] = []
+        for k in 0..<dims {
+            let i = offset + 8 * k
+            var bits: UInt64 = 0
+            for j in 0..<8 { bits |= UInt64(bytes[i + j]) << (8 * UInt64(j)) }
+            values.append(Double(bitPattern: little ? bits : bits.byteSwapped))
+        }
+        offset += 8 * dims
+        if values[0].isNaN && values[1].isNaN { return nil }
+        // The third ordinate is Z unless the type is M only (ISO 2000s, or EWKB's M flag alone).
+        return GeoPackageGeometry.Position(x: values[0], y: values[1], z: hasZ ? values[2] : nil)
+    }
+}

@@ -1,0 +1,231 @@
+import CShapelib
+import Foundation
+import PinModel
+
+/// Pins from an ESRI Shapefile, read by shapelib: the `.shp` geometry (with its `.shx`
+/// index), the `.dbf` attribute table and the `.prj` system, all beside the `.shp` under
+/// the same name.
+///
+/// - Point and MultiPoint shapes (with Z or M too) give one pin per point; a file of lines
+///   or polygons is read to its end and skipped with a note, as are null shapes.
+/// - The `.prj` WKT is resolved by PROJ (`CoordinateSystem`); without one, `--crs`, else
+///   WGS84 longitude, latitude.
+/// - The `.dbf` text is decoded in its code page (`DBFCodePage`: the `.cpg`, else the LDID
+///   byte, else UTF-8 when valid); field names too. Numbers keep their type, logicals are
+///   booleans, dates are `YYYY-MM-DD`. `AttributeFeature` maps them to the pin.
+///
+/// Streams: one shape at a time.
+final class ShapefileReader: PinRecordReader {
+    /// The `.prj`'s or `--crs`'s system, when it is not WGS84 (for the report).
+    let system: CoordinateSystem?
+    /// Whether a `.prj` named the system (`--crs` then does not apply).
+    let hasPRJ: Bool
+    /// Where the `.dbf` encoding came from (`CP949 (.cpg)`), for the report.
+    let encodingLabel: String
+    /// Field → attribute, for the report.
+    let columnsUsed: [String: String]
+
+    private let shp: SHPHandle
+    private let dbf: DBFHandle?
+    private let shapeType: Int32
+    private let count: Int32
+    private let names: [String]
+    private let types: [DBFFieldType]
+    private let roles: AttributeRoles
+    private let decoder: DBFTextDecoder
+    private let layer: String
+    private let path: String
+    private var index: Int32 = 0
+    private var pending: [RowOutcome] = []
+    private var skips = SkipCounter()
+    private var undecodable = 0
+    /// A folder this reader owns (a zip's extracted files): removed when it goes.
+    private let temporaryFolder: String?
+
+    /// Opens the Shapefile whose `.shp` is `path`.
+    /// - Parameters:
+    ///   - fallback: `--crs`, for a Shapefile without a `.prj`.
+    ///   - label: the name in messages and the layer's name (a zip's entry), default `path`.
+    ///   - temporaryFolder: a folder to remove with the reader (where a zip was extracted).
+    /// - Throws: `ImportError.invalidShapefile` (the `.shp`/`.shx` cannot be opened, an
+    ///   unknown code page), `.coordinateSystem` (a `.prj` PROJ cannot resolve).
+    init(path: String, fallback: String?, label: String? = nil, temporaryFolder: String? = nil) throws(ImportError) {
+        self.path = label ?? path
+        self.temporaryFolder = temporaryFolder
+        let removeFolder = { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
+        let stem = (path as NSString).deletingPathExtension
+        layer = ((label ?? path) as NSString).lastPathComponent.components(separatedBy: ".").first ?? "shape"
+        guard let shp = SHPOpen(path, "rb") else {
+            removeFolder()
+            let missing = [".shx", ".SHX"].allSatisfy { !FileManager.default.fileExists(atPath: stem + $0) }
+            throw .invalidShapefile(path: self.path, reason: missing
+                ? "its index \((stem as NSString).lastPathComponent).shx is missing (a Shapefile is the .shp with its .shx and .dbf beside it)"
+                : "shapelib cannot read its .shp or .shx (damaged or not a Shapefile)")
+        }
+        var entities: Int32 = 0, type: Int32 = 0
+        SHPGetInfo(shp, &entities, &type, nil, nil)
+        let dbf = Self.sibling(stem, ["dbf", "DBF"]).flatMap { DBFOpen($0, "rb") }
+        let codePage = dbf.flatMap { DBFGetCodePage($0) }.map { String(cString: $0) }
+        var rawNames: [[UInt8]] = []
+        var types: [DBFFieldType] = []
+        if let dbf {
+            for i in 0..<DBFGetFieldCount(dbf) {
+                var name = [CChar](repeating: 0, count: 64)
+                types.append(DBFGetFieldInfo(dbf, i, &name, nil, nil))
+                rawNames.append(name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+            }
+        }
+        // The bytes decide without a code page: UTF-8 when the names and first values are.
+        let known = DBFCodePage.encoding(codePage)
+        let chosen = known?.iconv ?? (Self.looksUTF8(dbf, rawNames) ? "UTF-8" : "ISO-8859-1")
+        guard let decoder = DBFTextDecoder(iconvName: chosen) else {
+            SHPClose(shp)
+            if let dbf { DBFClose(dbf) }
+            removeFolder()
+            throw .invalidShapefile(path: self.path, reason: "its .dbf code page \"\(codePage ?? "")\" is not one iconv knows")
+        }
+        let names = rawNames.enumerated().map { i, raw in decoder.decode(raw).map(trimmedText) ?? "field \(i + 1)" }
+        hasPRJ = Self.sibling(stem, ["prj", "PRJ"]) != nil
+        do {
+            system = try Self.system(stem: stem, fallback: fallback, path: self.path)
+        } catch {
+            SHPClose(shp)
+            if let dbf { DBFClose(dbf) }
+            removeFolder()
+            throw error
+        }
+        self.shp = shp
+        self.dbf = dbf
+        self.shapeType = type
+        self.count = entities
+        self.names = names
+        self.types = types
+        self.decoder = decoder
+        encodingLabel = known?.label ?? "\(chosen) (no .cpg or code page byte: \(chosen == "UTF-8" ? "valid UTF-8" : "GDAL's default"))"
+        roles = AttributeRoles(names: names, pinmapExport: false)
+        columnsUsed = roles.columnsUsed(names, geometry: "shape")
+    }
+
+    deinit {
+        SHPClose(shp)
+        if let dbf { DBFClose(dbf) }
+        if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) }
+    }
+
+    var notes: [String] {
+        var notes = skips.notes
+        if undecodable > 0 {
+            notes.append("\(undecodable) attribute value\(undecodable == 1 ? " was" : "s were") not valid \(encodingLabel) and left out")
+        }
+        return notes
+    }
+
+    func next() -> RowOutcome? {
+        while true {
+            if let o = pending.popLast() { return o }
+            guard index < count else { return nil }
+            defer { index += 1 }
+            pending = shape(index).reversed()
+        }
+    }
+
+    /// Shape `i`'s pins (none for a skipped shape).
+    private func shape(_ i: Int32) -> [RowOutcome] {
+        guard let object = SHPReadObject(shp, i) else {
+            return [.rejected([RowIssue(line: Int(i) + 1, field: "shape", value: "",
+                                        reason: "shape \(i + 1): shapelib cannot read it (a damaged .shp)", rule: .notAPoint)])]
+        }
+        defer { SHPDestroyObject(object) }
+        let o = object.pointee
+        switch o.nSHPType {
+        case SHPT_NULL:
+            skips.add("null shape", "null shapes")
+            return []
+        case SHPT_POINT, SHPT_POINTZ, SHPT_POINTM, SHPT_MULTIPOINT, SHPT_MULTIPOINTZ, SHPT_MULTIPOINTM:
+            let hasZ = o.nSHPType == SHPT_POINTZ || o.nSHPType == SHPT_MULTIPOINTZ
+            let feature = AttributeFeature(names: names, values: attributes(i), roles: roles, line: Int(i) + 1,
+                                           label: "shape \(i + 1)", fallbackTitle: "\(layer) \(i + 1)",
+                                           fallbackCategory: layer, exactTimes: false)
+            return (0..<Int(o.nVertices)).map { k in
+                feature.outcome(x: o.padfX[k], y: o.padfY[k], z: hasZ ? o.padfZ?[k] : nil, system: system)
+            }
+        default:
+            let name = Self.typeName(o.nSHPType)
+            skips.add("\(name) shape", "\(name) shapes")
+            return []
+        }
+    }
+
+    /// Record `i`'s attributes, typed by their fields.
+    private func attributes(_ i: Int32) -> [AttributeValue] {
+        guard let dbf, i < DBFGetRecordCount(dbf) else { return names.map { _ in .null } }
+        return names.indices.map { k -> AttributeValue in
+            let f = Int32(k)
+            if DBFIsAttributeNULL(dbf, i, f) != 0 { return .null }
+            guard let c = DBFReadStringAttribute(dbf, i, f) else { return .null }
+            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c)))
+            switch types[k] {
+            case FTInteger:
+                let t = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                return Int64(t).map { .integer($0) } ?? (t.isEmpty ? .null : .text(t))
+            case FTDouble:
+                let t = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                return Double(t).map { .real($0) } ?? (t.isEmpty ? .null : .text(t))
+            case FTLogical:
+                switch raw.first {
+                case UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: "Y"), UInt8(ascii: "y"): return .bool(true)
+                case UInt8(ascii: "F"), UInt8(ascii: "f"), UInt8(ascii: "N"), UInt8(ascii: "n"): return .bool(false)
+                default: return .null
+                }
+            case FTDate where raw.count == 8:
+                let t = String(decoding: raw, as: UTF8.self)
+                return .text("\(t.prefix(4))-\(t.dropFirst(4).prefix(2))-\(t.suffix(2))")
+            default:
+                guard let text = decoder.decode(raw) else { undecodable += 1; return .null }
+                let trimmed = trimmedText(text)
+                return trimmed.isEmpty ? .null : .text(trimmed)
+            }
+        }
+    }
+
+    /// The `.prj`'s system (nil: WGS84), else `--crs`'s, else nil.
+    private static func system(stem: String, fallback: String?, path: String) throws(ImportError) -> CoordinateSystem? {
+        var definition = fallback
+        var source = "--crs"
+        if let prj = sibling(stem, ["prj", "PRJ"]), let text = (try? String(contentsOfFile: prj, encoding: .utf8)) ?? (try? String(contentsOfFile: prj, encoding: .isoLatin1)) {
+            definition = text
+            source = ".prj"
+        }
+        guard let definition else { return nil }
+        return try CoordinateSystem.forImport(definition, source: source, path: path)
+    }
+
+    /// `stem.ext` for the first extension that exists.
+    private static func sibling(_ stem: String, _ extensions: [String]) -> String? {
+        extensions.map { stem + "." + $0 }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Whether the field names and the first 100 records' texts are valid UTF-8.
+    private static func looksUTF8(_ dbf: DBFHandle?, _ names: [[UInt8]]) -> Bool {
+        guard names.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) else { return false }
+        guard let dbf else { return true }
+        for r in 0..<min(100, DBFGetRecordCount(dbf)) {
+            for f in 0..<Int32(names.count) {
+                guard let c = DBFReadStringAttribute(dbf, r, f) else { continue }
+                let raw = UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c))
+                if String(validating: raw, as: UTF8.self) == nil { return false }
+            }
+        }
+        return true
+    }
+
+    /// A shape type in words, for the notes.
+    private static func typeName(_ type: Int32) -> String {
+        switch type {
+        case SHPT_ARC, SHPT_ARCZ, SHPT_ARCM: return "line"
+        case SHPT_POLYGON, SHPT_POLYGONZ, SHPT_POLYGONM: return "polygon"
+        case SHPT_MULTIPATCH: return "multipatch"
+        default: return "type \(type)"
+        }
+    }
+}

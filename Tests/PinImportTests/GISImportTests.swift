@@ -1,0 +1,271 @@
+import Foundation
+import XCTest
+@testable import PinImport
+import PinModel
+import PinStore
+
+/// Projected coordinates, GeoPackage and Shapefile imports against the reference: the
+/// fixtures in Fixtures/gis were made with GDAL's ogr2ogr and PROJ's cs2cs
+/// (make-fixtures.sh), and cs2cs-reference.tsv holds cs2cs's WGS84 position of every point.
+final class GISImportTests: XCTestCase {
+    struct Scan {
+        var format: PinFileScanner.Format
+        var encoding: String
+        var system: String?
+        var columns: [String: String]
+        var pins: [ParsedPin]
+        var rejected: [[RowIssue]]
+        var notes: [String]
+    }
+
+    func gis(_ name: String) -> String { Fixture.path("gis/\(name)") }
+
+    func read(_ path: String, crs: String? = nil) throws -> Scan {
+        var scanner = try PinFileScanner.open(path: path, crs: crs)
+        var s = Scan(format: scanner.format, encoding: scanner.encodingLabel, system: scanner.coordinateSystem,
+                     columns: scanner.columnsUsed, pins: [], rejected: [], notes: [])
+        while let event = try scanner.next() {
+            switch event {
+            case .pin(let p): s.pins.append(p)
+            case .rejected(let issues, _): s.rejected.append(issues)
+            }
+        }
+        s.notes = scanner.notes
+        return s
+    }
+
+    /// cs2cs's WGS84 (longitude, latitude) of each point of `file`, by title.
+    func reference(_ file: String) throws -> [String: (longitude: Double, latitude: Double)] {
+        let text = try String(contentsOfFile: gis("cs2cs-reference.tsv"), encoding: .utf8)
+        var out: [String: (Double, Double)] = [:]
+        for line in text.split(separator: "\n") {
+            let f = line.split(separator: "\t").map(String.init)
+            if f.count == 4, f[0] == file, let lon = Double(f[2]), let lat = Double(f[3]) { out[f[1]] = (lon, lat) }
+        }
+        return out
+    }
+
+    /// Every pin within 1 m of cs2cs (metres on the sphere; 1 m is about 9e-6° of latitude),
+    /// and every reference point imported.
+    func assertMatchesReference(_ s: Scan, _ file: String, line: UInt = #line) throws {
+        let expected = try reference(file)
+        XCTAssertEqual(Set(s.pins.map(\.title)), Set(expected.keys), "the titles", line: line)
+        for pin in s.pins {
+            guard let e = expected[pin.title] else { continue }
+            let dLat = (pin.latitude - e.latitude) * 111_195
+            let dLon = (pin.longitude - e.longitude) * 111_195 * cos(e.latitude * .pi / 180)
+            XCTAssertLessThan((dLat * dLat + dLon * dLon).squareRoot(), 1.0, "\(pin.title): \(pin.longitude), \(pin.latitude) vs cs2cs \(e)", line: line)
+        }
+    }
+
+    // MARK: CSV with --crs
+
+    func testKoreanPublicDataCSVInCentralBelt2010WithCRSOption() throws {
+        let s = try read(gis("korea-5186.csv"), crs: "EPSG:5186")
+        XCTAssertEqual(s.system, "EPSG:5186, Korea 2000 / Central Belt 2010")
+        XCTAssertEqual(s.columns, ["name": "시설명", "latitude": "Y좌표", "longitude": "X좌표"])
+        XCTAssertEqual(s.rejected, [])
+        try assertMatchesReference(s, "korea-5186.csv")
+        XCTAssertEqual(s.pins.first?.properties, #"{"번호":"1","소재지":"대한민국"}"#)
+    }
+
+    func testMetresWithoutCRSAreRejectedWithTheOptionSuggested() throws {
+        let s = try read(gis("korea-5186.csv"))
+        XCTAssertEqual(s.pins, [])
+        XCTAssertEqual(s.rejected.first, [
+            RowIssue(line: 2, field: "Y좌표", value: "551888.916",
+                     reason: "latitude 551888.916 outside [-90, 90]; these look like projected metres, not degrees: name their coordinate reference system with --crs (e.g. --crs EPSG:5186)",
+                     rule: .outOfRange),
+            RowIssue(line: 2, field: "X좌표", value: "198053.629", reason: "longitude 198053.629 outside [-180, 180]", rule: .outOfRange),
+        ])
+    }
+
+    func testModifiedCentralBelt5174Point() throws {
+        let s = try read(gis("deoksugung-5174.csv"), crs: "EPSG:5174")
+        XCTAssertEqual(s.system, "EPSG:5174, Korean 1985 / Modified Central Belt")
+        try assertMatchesReference(s, "deoksugung-5174.csv")
+    }
+
+    func testDegreesWithWGS84CRSPassUnchanged() throws {
+        let path = Fixture.temporary(Array("name,lat,lon\nA,37.1234567890123,126.987654321\n".utf8))
+        addTeardownBlock { unlink(path) }
+        let s = try read(path, crs: "EPSG:4326")
+        XCTAssertNil(s.system, "WGS84 needs no transformation")
+        XCTAssertEqual(s.pins.map { [$0.latitude, $0.longitude] }, [[37.1234567890123, 126.987654321]])
+    }
+
+    func testWKTColumnWithCRS() throws {
+        let path = Fixture.temporary(Array("name,WKT\nCity Hall,POINT (198053.629 551888.916)\n".utf8))
+        addTeardownBlock { unlink(path) }
+        let s = try read(path, crs: "EPSG:5186")
+        let e = try XCTUnwrap(try reference("korea-5186.csv")["서울특별시청"])
+        XCTAssertEqual(s.pins.first?.longitude ?? 0, e.longitude, accuracy: 1e-7)
+        XCTAssertEqual(s.pins.first?.latitude ?? 0, e.latitude, accuracy: 1e-7)
+    }
+
+    func testUnknownSystemIsAFileErrorNamingIt() {
+        XCTAssertThrowsError(try read(gis("korea-5186.csv"), crs: "EPSG:99999")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(gis("korea-5186.csv")): --crs: unknown coordinate reference system \"EPSG:99999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported")
+        }
+        XCTAssertThrowsError(try CoordinateSystem("Seoul")) { error in
+            XCTAssertEqual((error as? CoordinateSystem.Failure)?.description,
+                           "unknown coordinate reference system \"Seoul\": not an AUTHORITY:CODE (EPSG:5186), a URN, a WKT or a PROJ string",
+                           "a bare word is not looked up by name (PROJ would find a loose match)")
+        }
+    }
+
+    func testOptionIsNotUsedWhereTheFormatIsWGS84OrTheFileNamesItsSystem() throws {
+        let gpx = Fixture.temporary(Array(#"<gpx version="1.1"><wpt lat="1" lon="2"><name>A</name></wpt></gpx>"#.utf8), suffix: ".gpx")
+        addTeardownBlock { unlink(gpx) }
+        XCTAssertEqual(try read(gpx, crs: "EPSG:5186").notes,
+                       ["--crs EPSG:5186 not used: GPX coordinates are WGS84 longitude, latitude by definition"])
+        let shp = try read(gis("bng-27700.shp"), crs: "EPSG:5186")
+        XCTAssertEqual(shp.notes, ["--crs EPSG:5186 not used: the file names its own coordinate reference system"])
+        XCTAssertEqual(shp.system, "EPSG:27700, OSGB36 / British National Grid")
+    }
+
+    // MARK: GeoJSON crs
+
+    func testGeoJSONCRSMemberInUTM52NIsHonouredWithoutTheOption() throws {
+        let s = try read(gis("utm-32652.geojson"))
+        XCTAssertEqual(s.system, "EPSG:32652, WGS 84 / UTM zone 52N")
+        try assertMatchesReference(s, "utm-32652.geojson")
+    }
+
+    func testGeoJSONWithoutCRSTakesTheOption() throws {
+        let text = try String(contentsOfFile: gis("utm-32652.geojson"), encoding: .utf8)
+            .replacingOccurrences(of: #""crs": { "type": "name", "properties": { "name": "urn:ogc:def:crs:EPSG::32652" } },"#, with: "")
+        XCTAssertFalse(text.contains("crs"))
+        let path = Fixture.temporary(Array(text.utf8), suffix: ".geojson")
+        addTeardownBlock { unlink(path) }
+        let s = try read(path, crs: "EPSG:32652")
+        XCTAssertEqual(s.system, "EPSG:32652, WGS 84 / UTM zone 52N")
+        XCTAssertEqual(s.notes, [])
+        try assertMatchesReference(s, "utm-32652.geojson")
+    }
+
+    func testGeoJSONCRSThatPROJCannotResolveRefusesTheFile() {
+        let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},"features":[]}"#.utf8), suffix: ".geojson")
+        addTeardownBlock { unlink(path) }
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): \"crs\": unknown coordinate reference system \"EPSG:999999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .coordinateSystem)
+        }
+    }
+
+    // MARK: Shapefile
+
+    func testBritishNationalGridShapefileWithPRJ() throws {
+        let s = try read(gis("bng-27700.shp"))
+        XCTAssertEqual(s.format, .shapefile)
+        XCTAssertEqual(s.system, "EPSG:27700, OSGB36 / British National Grid")
+        XCTAssertEqual(s.encoding, "CP1252 (dbf language driver 87)")
+        XCTAssertEqual(s.columns, ["name": "name", "category": "kind", "latitude": "shape", "longitude": "shape"])
+        try assertMatchesReference(s, "bng-27700.shp")
+        XCTAssertEqual(s.pins.map(\.category), ["clock tower", "castle", "monument"])
+        XCTAssertEqual(s.notes, [])
+    }
+
+    func testZippedShapefileReadsTheSameAndLeavesNoTemporaryFiles() throws {
+        func extracted() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix(FormatReaders.temporaryFolderPrefix) }
+        }
+        let before = try extracted()
+        let zipped = try read(gis("bng-27700.zip"))
+        let plain = try read(gis("bng-27700.shp"))
+        XCTAssertEqual(zipped.format, .shapefile)
+        XCTAssertEqual(zipped.pins.map(\.title), plain.pins.map(\.title))
+        XCTAssertEqual(zipped.pins.map(\.latitude), plain.pins.map(\.latitude))
+        XCTAssertEqual(zipped.system, plain.system)
+        XCTAssertEqual(try extracted(), before, "the extracted files are removed with the reader")
+    }
+
+    func testCP949AttributesReadByTheCPGFileAndByTheLDIDByte() throws {
+        for (file, encoding) in [("korea-cp949.shp", "CP949 (.cpg)"), ("korea-ldid.shp", "CP949 (dbf language driver 121)")] {
+            let s = try read(gis(file))
+            XCTAssertEqual(s.encoding, encoding, file)
+            XCTAssertEqual(s.pins.map(\.title), ["창덕궁", "한강공원"], file)
+            XCTAssertEqual(s.pins.map(\.category), ["궁궐", "공원"], file)
+            XCTAssertEqual(s.columns["name"], "이름", file)
+            XCTAssertEqual(s.system, "EPSG:5186, Korea 2000 / Central Belt 2010", file)
+        }
+        try assertMatchesReference(try read(gis("korea-cp949.shp")), "korea-cp949.shp")
+    }
+
+    func testLinesAreSkippedWithANoteAndMultipointsGiveAPinEach() throws {
+        let lines = try read(gis("lines.shp"))
+        XCTAssertEqual(lines.pins, [])
+        XCTAssertEqual(lines.notes, ["skipped 2 line shapes"])
+        let multi = try read(gis("multipoint.shp"))
+        XCTAssertEqual(multi.pins.map { [$0.longitude, $0.latitude] }, [[126.97, 37.56], [126.98, 37.57]])
+        XCTAssertEqual(multi.pins.map(\.title), ["Pair", "Pair"])
+        XCTAssertNil(multi.system, "no .prj, no --crs: WGS84")
+    }
+
+    func testAShapefilePartPointsToTheShp() {
+        XCTAssertThrowsError(try read(gis("bng-27700.dbf"))) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(gis("bng-27700.dbf")): not a readable Shapefile: this is the .dbf part of a Shapefile; import its .shp instead: \(gis("bng-27700.shp")); nothing was imported")
+        }
+    }
+
+    func testShapefileWithoutItsIndexSaysSo() throws {
+        let dir = NSTemporaryDirectory() + "pm-shp-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: gis("bng-27700.shp"), toPath: dir + "/a.shp")
+        XCTAssertThrowsError(try read(dir + "/a.shp")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(dir)/a.shp: not a readable Shapefile: its index a.shx is missing (a Shapefile is the .shp with its .shx and .dbf beside it); nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .notShapefile)
+        }
+    }
+
+    // MARK: GeoPackage
+
+    func testQGISStyleGeoPackageReadsEveryPointTableInItsSystem() throws {
+        let s = try read(gis("qgis-5179.gpkg"))
+        XCTAssertEqual(s.format, .geoPackage)
+        XCTAssertEqual(s.system, "EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 / Lambert-93 (france)")
+        XCTAssertEqual(s.pins.map(\.title), ["광화문", "해운대해수욕장", "Tour Eiffel", "Mont-Saint-Michel"])
+        XCTAssertEqual(s.pins.map(\.category), ["places", "places", "france", "france"], "the table's name, as a KML folder's")
+        XCTAssertEqual(s.pins[0].properties, #"{"visited":"2024-05-01","rating":4.5}"#)
+        XCTAssertEqual(s.pins[1].properties, #"{"visited":"2023-08-15","rating":5.0}"#)
+        XCTAssertEqual(s.notes, ["skipped table roads: LINESTRING geometry (2 features); Pinmap reads points"])
+        try assertMatchesReference(s, "qgis-5179.gpkg")
+    }
+
+    func testUndefinedCartesianSystemTakesTheOption() throws {
+        let path = NSTemporaryDirectory() + "pm-\(UUID().uuidString).gpkg"
+        try FileManager.default.copyItem(atPath: gis("qgis-5179.gpkg"), toPath: path)
+        addTeardownBlock { unlink(path) }
+        try Database(path: path, create: false).execute("UPDATE gpkg_geometry_columns SET srs_id = -1 WHERE table_name = 'france'")
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): table france is in an undefined Cartesian system (srs_id -1): name it with --crs (for example --crs EPSG:5186); nothing was imported")
+        }
+        let s = try read(path, crs: "EPSG:2154")
+        XCTAssertEqual(s.system, "EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 / Lambert-93 (france)")
+        XCTAssertEqual(s.notes, ["skipped table roads: LINESTRING geometry (2 features); Pinmap reads points"], "--crs was used")
+        try assertMatchesReference(s, "qgis-5179.gpkg")
+    }
+
+    func testSQLiteFilesThatAreNotGeoPackagesAreNamed() throws {
+        let other = NSTemporaryDirectory() + "pm-\(UUID().uuidString).sqlite"
+        addTeardownBlock { unlink(other) }
+        try Database(path: other).execute("PRAGMA application_id = 1234; CREATE TABLE t (x)")
+        XCTAssertThrowsError(try read(other)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(other): not a readable GeoPackage: a SQLite database without the gpkg_contents table (application_id 0x4D2); nothing was imported")
+        }
+        let path = NSTemporaryDirectory() + "pm-\(UUID().uuidString).gpkg"
+        addTeardownBlock { unlink(path) }
+        _ = try Store(path: path)
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): not a readable GeoPackage: a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg); nothing was imported")
+        }
+    }
+}
