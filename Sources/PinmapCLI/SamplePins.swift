@@ -1,6 +1,7 @@
 import Foundation
 import PinImport
 import PinStore
+import PinStorePostgres
 
 /// The bundled sample pins (Data/pins/pins-seoul.csv, embedded in the binary).
 enum SamplePins {
@@ -8,7 +9,7 @@ enum SamplePins {
     /// `pins-seoul.csv` (so `pinmap undo-import` removes them); returns how
     /// many were added (0 when they are already there: duplicates are skipped).
     /// - Throws: `ImportError` when the store refuses the write.
-    static func load(into store: Store) throws -> Int {
+    static func load(into store: any PinRepository) throws -> Int {
         // A new folder of our own (mkdtemp): a predictable name in the shared temporary folder
         // could be someone else's, with a link in it to a file of the user's.
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-samples-XXXXXX").path.utf8CString)
@@ -21,6 +22,10 @@ enum SamplePins {
         try Data(SamplePinsData.csv.utf8).write(to: url)
         var options = ImportOptions()
         options.batchLabel = "pins-seoul.csv (bundled sample pins)"
-        return try Importer.run(path: url.path, store: store, options: options).imported
+        if let server = store as? PostgresStore {
+            return try ServerImport.run(path: url.path, store: server, options: options).imported
+        }
+        guard let file = store as? Store else { return 0 }
+        return try Importer.run(path: url.path, store: file, options: options).imported
     }
 }

@@ -10,6 +10,9 @@ public struct ConfirmPopup: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         case deletePin(Pin)
         case deleteComment(Comment)
+        /// Someone changed pin `id` after this user opened it: write `mine` over `theirs`
+        /// (confirm), or keep theirs (cancel).
+        case keepMine(id: Int64, mine: NewPin, theirs: Pin)
     }
 
     public enum Button: Int, Sendable, Equatable { case confirm = 0, cancel = 1 }
@@ -39,6 +42,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .deletePin(let pin): return TextWrap.sentence({ S.cfDeletePin($0) }, around: pin.title, in: width, ascii: ascii)
         case .deleteComment: return S.cfDeleteComment.text
+        case .keepMine(_, let mine, _): return TextWrap.sentence({ S.cnTitle($0) }, around: mine.title, in: width, ascii: ascii)
         }
     }
 
@@ -46,12 +50,35 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .deletePin: return S.cfDeletePinText.text
         case .deleteComment(let c): return "“\(c.body)”"
+        case let .keepMine(_, mine, theirs):
+            // Positions only when they differ: the line is short, the difference is the point.
+            let moved = mine.latitude != theirs.latitude || mine.longitude != theirs.longitude
+            return S.cnVersions(Self.summary(theirs.title, theirs.category, moved ? (theirs.latitude, theirs.longitude) : nil),
+                                Self.summary(mine.title, mine.category, moved ? (mine.latitude, mine.longitude) : nil))
         }
     }
 
-    public var confirmLabel: String { S.cfDelete.text }
+    /// A version of a pin in one short phrase: title, category, the position when given.
+    static func summary(_ title: String, _ category: String, _ position: (Double, Double)?) -> String {
+        "“\(title)”" + (category.isEmpty ? "" : " (\(category))")
+            + (position.map { " \(CoordinateText.decimal($0.0)), \(CoordinateText.decimal($0.1))" } ?? "")
+    }
 
-    public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : S.cfCancel.text }
+    /// The keys under the buttons.
+    public var hint: String {
+        if case .keepMine = action { return S.cnHint.text }
+        return S.cfHint.text
+    }
+
+    public var confirmLabel: String {
+        if case .keepMine = action { return S.cnKeepMine.text }
+        return S.cfDelete.text
+    }
+
+    public func label(_ b: Button) -> String {
+        if b == .cancel, case .keepMine = action { return S.cnTakeTheirs.text }
+        return b == .confirm ? confirmLabel : S.cfCancel.text
+    }
 
     /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, `y` confirms;
     /// Esc and `n` cancel; every other key (`2`, `q`) is `unused`: it cancels too, then acts below.

@@ -59,7 +59,7 @@ enum ConfirmView {
             screen.put("[ \(popup.label(b)) ]", col: rect.x, row: rect.y, style: style)
         }
         if ConfirmPopup.buttonRow + 1 < r.height {
-            screen.putCentered(S.cfHint.text,
+            screen.putCentered(popup.hint,
                                in: Rect(x: r.x, y: r.y + ConfirmPopup.buttonRow + 1, width: r.width, height: 1),
                                style: theme.muted)
         }

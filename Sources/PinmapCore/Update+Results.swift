@@ -33,6 +33,14 @@ extension AppState {
         case .timelineRestarted(let newestPinDay, let today): startTimeline(newestPinDay: newestPinDay, today: today)
         case .storeInfoLoaded(let info): storeInfo = info
         case .storeFailed(let e): message = S.msgStoreError(e)
+        case .storeChangedElsewhere(let change):
+            message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
+            storeUnreachable = false
+            fx.requestView(list: true)
+            pinsChanged(inBulk: false, &fx)
+        case .storeUnreachable:
+            storeUnreachable = true
+            message = S.chReconnecting.text
         case .settingNotSaved(let e): message = S.msgSettingNotSaved(e)
         case .samplesLoaded(let result, let firstRun):
             switch result {
