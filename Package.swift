@@ -21,6 +21,8 @@ let package = Package(
         // uchardet (Debian's libuchardet-dev): tells a legacy CJK encoding (CP949, Shift_JIS,
         // EUC-JP, GB18030, Big5) of a CSV that is not UTF-8.
         .systemLibrary(name: "CUchardet", path: "Sources/CUchardet"),
+        // libpq (Debian's libpq-dev): the PostgreSQL store's connection.
+        .systemLibrary(name: "CLibpq", path: "Sources/CLibpq"),
         .target(name: "CCurses", path: "Sources/CCurses",
                 linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CMapData", path: "Sources/CMapData"),
@@ -44,6 +46,8 @@ let package = Package(
         // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
         // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
         .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
+        // The store a team shares: PostgreSQL + PostGIS through libpq (the same `PinRepository`).
+        .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "CLibpq"]),
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.
@@ -54,14 +58,16 @@ let package = Package(
         // The ncurses backend: decodes input, paints frames.
         .target(name: "Terminal", dependencies: ["Frame", "CCurses"]),
         // Command line: every subcommand; `pinmap` is a thin main.
-        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinImport", "GeoMap", "Frame"]),
+        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinStorePostgres", "PinImport", "GeoMap", "Frame"]),
         .executableTarget(name: "pinmap", dependencies: ["PinmapCLI"]),
 
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame", "PinModel"]),
-        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinModelTesting"]),
-        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting"]),
+        // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
+        .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
+        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel"],
                     resources: [.copy("Fixtures")]),
         // Helpers for the tests of the app (a runner over a repository, keys, frames).

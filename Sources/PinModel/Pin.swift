@@ -14,18 +14,22 @@ public struct Pin: Sendable, Equatable, Hashable {
     /// Every source field that maps to no pin column, as the text of a JSON object
     /// (`{"icao":"EDDF"}`; `{}` when none), keys in source order.
     public var properties: String
+    /// Grows by one with every edit (1 when stored): an edit or delete that names the version
+    /// it read is refused once someone else changed the pin (`StoreError.changedElsewhere`).
+    public var version: Int64
 
     public init(id: Int64, title: String, description: String = "", category: String = "",
                 latitude: Double, longitude: Double, createdAt: String, updatedAt: String,
-                properties: String = "{}") {
+                properties: String = "{}", version: Int64 = 1) {
         self.id = id; self.title = title; self.description = description; self.category = category
         self.latitude = latitude; self.longitude = longitude
         self.createdAt = createdAt; self.updatedAt = updatedAt
         self.properties = properties
+        self.version = version
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, description, category, latitude, longitude, properties
+        case id, title, description, category, latitude, longitude, properties, version
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 }

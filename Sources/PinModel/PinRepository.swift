@@ -23,6 +23,10 @@ public protocol PinRepository: AnyObject {
     func titles(ids: [Int64]) throws(StoreError) -> [Int64: String]
     /// The pins `query` selects, in its order, at most `query.limit` (−1: all).
     func pins(matching query: PinQuery) throws(StoreError) -> [Pin]
+    /// Calls `body` with each pin `query` selects, in its order, at most `query.limit`,
+    /// stopping when `body` returns false. A store that can stream its rows (SQLite) hands
+    /// over the first before reading the last; the default reads them all first.
+    func forEachPin(matching query: PinQuery, _ body: (Pin) -> Bool) throws(StoreError)
     /// The newest `limit` pins inside `boxes` whose category is in `categories` (nil: all),
     /// newest first, without sorting the pins in view; `inView` (an estimate is fine) of
     /// `total` pins chooses the plan.
@@ -65,15 +69,17 @@ public protocol PinRepository: AnyObject {
     @discardableResult
     func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64
     /// Changes the given fields of pin `id` (nil keeps one); the pin as it is now, or nil
-    /// when there is no pin `id`.
+    /// when there is no pin `id`. With `ifVersion`, a pin at another version (someone
+    /// changed it since it was read) is left as it is: `StoreError.changedElsewhere`.
     @discardableResult
     func update(id: Int64, title: String?, description: String?, category: String?,
-                latitude: Double?, longitude: Double?) throws(StoreError) -> Pin?
-    /// Deletes pin `id` with its comments; false when there was none.
+                latitude: Double?, longitude: Double?, ifVersion: Int64?) throws(StoreError) -> Pin?
+    /// Deletes pin `id` with its comments (at `ifVersion`, as `update`); false when there was none.
     @discardableResult
-    func delete(id: Int64) throws(StoreError) -> Bool
-    /// Deletes pin `id` and returns what `restore` needs to put it back; nil when none.
-    func deleteForUndo(id: Int64) throws(StoreError) -> DeletedPin?
+    func delete(id: Int64, ifVersion: Int64?) throws(StoreError) -> Bool
+    /// Deletes pin `id` (at `ifVersion`, as `update`) and returns what `restore` needs to put
+    /// it back with its id; nil when none.
+    func deleteForUndo(id: Int64, ifVersion: Int64?) throws(StoreError) -> DeletedPin?
     /// Puts a deleted pin back with its id, comments and batch; returns its id.
     @discardableResult
     func restore(_ deleted: DeletedPin) throws(StoreError) -> Int64
@@ -133,6 +139,11 @@ public protocol PinRepository: AnyObject {
 }
 
 extension PinRepository {
+    /// `forEachPin` over `pins(matching:)`: every match read, then handed over.
+    public func forEachPin(matching query: PinQuery, _ body: (Pin) -> Bool) throws(StoreError) {
+        for pin in try pins(matching: query) where !body(pin) { return }
+    }
+
     /// Repositories without a GeoPackage writer refuse it with a clear error.
     public func exportGeoPackage(to path: String) throws -> Int {
         throw StoreError("this store does not export GeoPackage files")
@@ -147,6 +158,21 @@ extension PinRepository {
     public func search(_ text: String) throws(StoreError) -> SearchResults {
         try search(text, categories: nil, scanLimit: SearchResults.scanLimit)
     }
+
+    /// `update` whatever the pin's version.
+    @discardableResult
+    public func update(id: Int64, title: String? = nil, description: String? = nil, category: String? = nil,
+                       latitude: Double? = nil, longitude: Double? = nil) throws(StoreError) -> Pin? {
+        try update(id: id, title: title, description: description, category: category, latitude: latitude,
+                   longitude: longitude, ifVersion: nil)
+    }
+
+    /// `delete` whatever the pin's version.
+    @discardableResult
+    public func delete(id: Int64) throws(StoreError) -> Bool { try delete(id: id, ifVersion: nil) }
+
+    /// `deleteForUndo` whatever the pin's version.
+    public func deleteForUndo(id: Int64) throws(StoreError) -> DeletedPin? { try deleteForUndo(id: id, ifVersion: nil) }
 
     /// `insert` by hand (no import batch).
     @discardableResult

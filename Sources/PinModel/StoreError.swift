@@ -11,4 +11,11 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// SQLite's `SQLITE_CONSTRAINT`: a rule of the pins was broken (`PinRules`).
     public static let constraint: Int32 = 19
+    /// An edit or delete refused because the pin changed since it was read (its version moved).
+    public static let changedElsewhere: Int32 = 1_003
+    /// The message of a refused edit or delete of pin `id`.
+    public static func changed(id: Int64, expected: Int64, actual: Int64) -> StoreError {
+        StoreError("pin \(id) changed elsewhere since you opened it (version \(expected), now \(actual)); nothing was changed",
+                   code: changedElsewhere)
+    }
 }

@@ -18,30 +18,38 @@ extension InMemoryPinRepository {
 
     @discardableResult
     public func update(id: Int64, title: String?, description: String?, category: String?,
-                       latitude: Double?, longitude: Double?) throws(StoreError) -> Pin? {
+                       latitude: Double?, longitude: Double?, ifVersion: Int64?) throws(StoreError) -> Pin? {
         if let failingWrites { throw failingWrites }
         try PinRules.check(title: title, latitude: latitude, longitude: longitude)
         guard var pin = rows[id] else { return nil }
+        if let ifVersion, ifVersion != pin.version { throw StoreError.changed(id: id, expected: ifVersion, actual: pin.version) }
+        let before = pin
         if let title { pin.title = title }
         if let description { pin.description = description }
         if let category { pin.category = category }
         if let latitude { pin.latitude = latitude }
         if let longitude { pin.longitude = longitude }
+        guard pin != before else { return pin }  // no value changed: nothing written
         pin.updatedAt = clock.timestamp()
+        pin.version += 1
         rows[id] = pin
         return pin
     }
 
     @discardableResult
-    public func delete(id: Int64) throws(StoreError) -> Bool {
+    public func delete(id: Int64, ifVersion: Int64?) throws(StoreError) -> Bool {
+        if let ifVersion, let pin = rows[id], ifVersion != pin.version {
+            throw StoreError.changed(id: id, expected: ifVersion, actual: pin.version)
+        }
         guard rows.removeValue(forKey: id) != nil else { return false }
         batchOf[id] = nil
         commentRows = commentRows.filter { $0.value.pinID != id }
         return true
     }
 
-    public func deleteForUndo(id: Int64) throws(StoreError) -> DeletedPin? {
+    public func deleteForUndo(id: Int64, ifVersion: Int64?) throws(StoreError) -> DeletedPin? {
         guard let pin = rows[id] else { return nil }
+        if let ifVersion, ifVersion != pin.version { throw StoreError.changed(id: id, expected: ifVersion, actual: pin.version) }
         let deleted = DeletedPin(pin: pin, comments: try comments(pinID: id), batchID: batchOf[id])
         try delete(id: id)
         return deleted

@@ -281,5 +281,7 @@ enum Migrations {
         // 12 (lists): no tile index and no batch index; batches record their pins' id
         // range (Migration12Lists.swift). Migrations 10 and 11 are on other branches.
         Migration12Lists.sql,
+        // 13: pins.version, for edits that must not overwrite another's (Migration13Versions.swift).
+        Migration13Versions.sql,
     ]
 }

@@ -10,10 +10,22 @@ extension Store {
     /// - Throws: `StoreError` when the title is blank, a latitude is outside
     ///   −90…90 or a longitude outside −180…180 degrees (or not finite), or
     ///   SQLite fails; the pin is then unchanged.
+    /// - Parameter ifVersion: the version the caller read; a pin at another version is left
+    ///   as it is and `StoreError.changedElsewhere` thrown. nil: whatever its version.
     @discardableResult
-    public func update(id: Int64, title: String? = nil, description: String? = nil, category: String? = nil,
-                       latitude: Double? = nil, longitude: Double? = nil) throws(StoreError) -> Pin? {
+    public func update(id: Int64, title: String?, description: String?, category: String?,
+                       latitude: Double?, longitude: Double?, ifVersion: Int64?) throws(StoreError) -> Pin? {
         try PinRules.check(title: title, latitude: latitude, longitude: longitude)
+        if let ifVersion {
+            return try atomically { () throws(StoreError) -> Pin? in
+                guard let current = try pin(id: id) else { return nil }
+                guard current.version == ifVersion else {
+                    throw StoreError.changed(id: id, expected: ifVersion, actual: current.version)
+                }
+                return try update(id: id, title: title, description: description, category: category,
+                                  latitude: latitude, longitude: longitude, ifVersion: nil)
+            }
+        }
         var columns: [String] = []
         var args: [SQLValue] = []
         func set(_ column: String, _ v: SQLValue?) {
@@ -27,7 +39,7 @@ extension Store {
         set("longitude", longitude.map { .double($0) })
         if !columns.isEmpty {
             // `IS NOT` compares exactly (text byte for byte, 0.5 and 0.50 alike).
-            let sets = columns.map { "\($0) = ?" } + ["updated_at = ?", "edits = edits + 1"]
+            let sets = columns.map { "\($0) = ?" } + ["updated_at = ?", "edits = edits + 1", "version = version + 1"]
             let changed = columns.map { "\($0) IS NOT ?" }.joined(separator: " OR ")
             let st = try db.prepare("UPDATE pins SET \(sets.joined(separator: ", ")) WHERE id = ? AND (\(changed))")
             try st.bind(args + [.text(clock.timestamp()), .int(id)] + args)
@@ -40,21 +52,25 @@ extension Store {
     /// or nil when there was no such pin. - Throws: `StoreError` from SQLite.
     @discardableResult
     public func deleteReturningPin(id: Int64) throws(StoreError) -> Pin? {
-        try deleteForUndo(id: id)?.pin
+        try deleteForUndo(id: id, ifVersion: nil)?.pin
     }
 
     /// Deletes pin `id` with its comments and returns all of it for
     /// `restore(_:)`, or nil when there was no such pin.
     /// - Throws: `StoreError` from SQLite; nothing is deleted then.
+    /// - Parameter ifVersion: as `update`'s: a pin at another version is not deleted.
     @discardableResult
-    public func deleteForUndo(id: Int64) throws(StoreError) -> DeletedPin? {
+    public func deleteForUndo(id: Int64, ifVersion: Int64?) throws(StoreError) -> DeletedPin? {
         try atomically { () throws(StoreError) -> DeletedPin? in
             guard let pin = try pin(id: id) else { return nil }
+            if let ifVersion, ifVersion != pin.version {
+                throw StoreError.changed(id: id, expected: ifVersion, actual: pin.version)
+            }
             let batch = try db.prepare("SELECT batch_id FROM pins WHERE id = ?")
             try batch.bind([.int(id)])
             let batchID: Int64? = try batch.step() && !batch.isNull(0) ? batch.int(0) : nil
             let deleted = DeletedPin(pin: pin, comments: try comments(pinID: id), batchID: batchID)
-            try delete(id: id)
+            _ = try deletePin(id: id)
             return deleted
         }
     }
@@ -76,12 +92,12 @@ extension Store {
             }
             let idFree = try db.scalarInt("SELECT count(*) FROM pins WHERE id = ?", [.int(p.id)]) == 0
             let st = try db.prepare("""
-                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties, version)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             try st.bind([idFree ? .int(p.id) : .null, .text(p.title), .text(p.description), .text(p.category),
                          .double(p.latitude), .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch,
-                         .text(p.properties)])
+                         .text(p.properties), .int(p.version)])
             try st.step()
             let newID = db.lastInsertRowID
             if case .int(let b) = batch {  // a new id may lie outside the batch's id range

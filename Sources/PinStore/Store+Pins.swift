@@ -7,7 +7,7 @@ import Foundation
 let pinColumns = """
     id, title, description, category, latitude, longitude, created_at, \
     CASE updated_at WHEN '' THEN coalesce((SELECT imported_at FROM import_batches \
-    WHERE import_batches.id = pins.batch_id), '') ELSE updated_at END, properties
+    WHERE import_batches.id = pins.batch_id), '') ELSE updated_at END, properties, version
     """
 
 extension Statement {
@@ -15,7 +15,7 @@ extension Statement {
     func pin() -> Pin {
         Pin(id: int(0), title: text(1), description: text(2), category: text(3),
             latitude: double(4), longitude: double(5), createdAt: text(6), updatedAt: text(7),
-            properties: text(8))
+            properties: text(8), version: int(9))
     }
 }
 
@@ -48,9 +48,16 @@ extension Store {
         return out
     }
 
-    /// Deletes the pin with `id`; returns whether it existed.
+    /// Deletes the pin with `id` (at `ifVersion`, when given: else refused with
+    /// `StoreError.changedElsewhere`); returns whether it existed.
     @discardableResult
-    public func delete(id: Int64) throws(StoreError) -> Bool {
+    public func delete(id: Int64, ifVersion: Int64?) throws(StoreError) -> Bool {
+        guard ifVersion == nil else { return try deleteForUndo(id: id, ifVersion: ifVersion) != nil }
+        return try deletePin(id: id)
+    }
+
+    /// Deletes the pin with `id`; returns whether it existed.
+    func deletePin(id: Int64) throws(StoreError) -> Bool {
         let st = try db.prepare("DELETE FROM pins WHERE id = ?")
         try st.bind([.int(id)])
         try st.step()

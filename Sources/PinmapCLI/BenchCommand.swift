@@ -28,10 +28,10 @@ enum BenchCommand: Command {
         elsewhere) for 1-, 2- and 3-character queries at a world and a city view
         (--frames rounds per query, default 60).
         """,
-        options: [("--db", "store path"), ("--size", "frame size in cells (default 200x60)"),
+        options: [("--db", "store path or postgresql:// URI"), ("--size", "frame size in cells (default 200x60)"),
                   ("--frames", "frames per viewport, at least 50 (default 60)"),
                   ("--only", "measure only the viewports whose name starts with this (world, region, city, street)"),
-                  ("--baseline", "render: a second store (e.g. 45 pins) timed in turn with --db, for frame ratios")],
+                  ("--baseline", "render: a second store (a path or postgresql:// URI) timed in turn with --db, for frame ratios")],
         flags: [],
         maxPositionals: 1,
         minPositionals: 1)
@@ -46,7 +46,7 @@ enum BenchCommand: Command {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
         }
         do {
-            let store = try PinmapCLI.openStore(args)
+            let store = try PinmapCLI.openRepository(args)
             let pins = try store.finishIndexing()
             if pins > 0 { print("pinmap bench search: indexed \(pins) pins a large import left first") }
             for line in try BenchSearch.run(store: store, rounds: rounds) { print(line) }
@@ -82,23 +82,23 @@ enum BenchCommand: Command {
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
         }
-        if let baseline = args.value("--baseline"), !FileManager.default.fileExists(atPath: baseline) {
+        if let baseline = args.value("--baseline"), !PinmapCLI.isServerURI(baseline), !FileManager.default.fileExists(atPath: baseline) {
             throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
         }
         do {  // what a large import left for later: not part of any frame
-            let store = try PinmapCLI.openStore(args)
+            let store = try PinmapCLI.openRepository(args)
             let pins = try store.finishIndexing()
             if pins > 0 { print("pinmap bench render: indexed \(pins) pins a large import left first") }
         } catch let e as CLIError { throw e } catch { throw .failure("cannot index the pins a large import added: \(error)") }
         // Start-up: what `pinmap` does before the first frame appears.
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openRepository(args)
         let state = AppState(cols: cols, rows: rows, color: true, reducedMotion: true)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         _ = runner.frame()
         let firstFrame = Monotonic.seconds()
         let sinceExec = processAgeSeconds()
 
-        PinmapCLI.writeOut("pinmap bench render: \(store.path)\n")  // a path can hold escapes
+        PinmapCLI.writeOut("pinmap bench render: \(store.location)\n")  // a path can hold escapes
         print("  \(runner.state.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
         if let sinceExec {
             print(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))

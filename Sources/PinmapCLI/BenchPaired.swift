@@ -20,8 +20,8 @@ extension BenchCommand {
                           frames: Int, only: String) throws(CLIError) {
         let base: AppRunner
         do {
-            let store = try Store(path: path, mode: .reading)
-            if !store.isReadOnly { _ = try store.finishIndexing() }  // not part of any frame
+            let store = try CopyCommand.open(path, creating: false)
+            if !((store as? Store)?.isReadOnly ?? false) { _ = try store.finishIndexing() }  // not part of any frame
             base = UIRunner.make(store: store, state: AppState(cols: cols, rows: rows, color: true, reducedMotion: true),
                                  loadSamples: { 0 })
             _ = base.frame()

@@ -21,7 +21,7 @@ enum BenchSearch {
         ("city: Seoul", GeoPoint(latitude: 37.5665, longitude: 126.978), 256),
     ]
 
-    static func run(store: Store, rounds: Int) throws -> [String] {
+    static func run(store: any PinRepository, rounds: Int) throws -> [String] {
         let pane = Rect(x: 0, y: 0, width: 200, height: 58)
         var out = ["pinmap bench search: \(try store.count()) pins, \(rounds) rounds per query, ms (median / worst)"]
         out.append("  view          length  query     matches: in view  elsewhere     median   worst")

@@ -14,7 +14,7 @@ enum CommentCommand: TextCommand {
         let pinID = try CLIValues.id(args.positionals[0], command: "comment")
         let body = args.positionals.dropFirst().joined(separator: " ")
         if body.allSatisfy({ $0.isWhitespace }) { throw .usage(command: "comment", message: "the comment must not be blank") }
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openRepository(args)
         let comment = try PinmapCLI.storeCall { () throws(StoreError) -> Comment? in
             let id = try store.addComment(pinID: pinID, body: body)
             return try store.comments(pinID: pinID).first { $0.id == id }
@@ -37,7 +37,7 @@ enum CommentsCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let pinID = try CLIValues.id(args.positionals[0], command: "comments")
-        let store = try PinmapCLI.openStore(args, reading: true)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let (pin, comments) = try PinmapCLI.storeCall { () throws(StoreError) in (try store.pin(id: pinID), try store.comments(pinID: pinID)) }
         guard pin != nil else { throw .failure("no pin with id \(pinID)") }
         if args.has("--json") {
@@ -64,7 +64,7 @@ enum DeleteCommentCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let id = try CLIValues.id(args.positionals[0], command: "uncomment", what: "COMMENT_ID")
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openRepository(args)
         guard try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteComment(id: id) }) else {
             throw .failure("no comment with id \(id)")
         }

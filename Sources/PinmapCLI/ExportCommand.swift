@@ -36,7 +36,7 @@ enum ExportCommand: TextCommand {
             guard let path else {
                 throw .usage(command: "export", message: "a GeoPackage is a database file, not text: give the file with -o FILE.gpkg")
             }
-            let store = try PinmapCLI.openStore(args, reading: true)
+            let store = try PinmapCLI.openFileStore(args, reading: true, unsupported: "a GeoPackage export")
             let summary: GeoPackageExport.Summary
             do { summary = try GeoPackageExport.write(store, to: path) } catch { throw .failure("\(error.message) (nothing was written to \(MessageText.quotedPath(path)))") }
             for (key, column) in summary.renamed {
@@ -45,7 +45,7 @@ enum ExportCommand: TextCommand {
             io.err.write("Exported \(summary.pins) pin\(summary.pins == 1 ? "" : "s") to \(path)\n")
             return 0
         }
-        let store = try PinmapCLI.openStore(args, reading: true)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let sink: TextSink = try path.map { p throws(CLIError) in try FileSink(path: p, protected: protected[0]) } ?? io.out
         // CSV is plain text: on a terminal, escape sequences inside pins
         // become placeholders (JSON and XML escape them themselves).

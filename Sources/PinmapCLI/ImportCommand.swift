@@ -82,6 +82,7 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
+        if PinmapCLI.isServer(args) { return try runOnServer(args, options: options, io: io) }
         let clock = Monotonic.seconds()  // one clock for every bar of the command
         try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals)
         let json = args.has("--json")
@@ -193,7 +194,7 @@ enum ImportsCommand: TextCommand {
         options: [("--db", "store path")], flags: [("--json", "print JSON")], maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
-        let store = try PinmapCLI.openStore(args, reading: true)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let batches: [ImportBatch]
         do { batches = try store.importBatches() } catch { throw .failure(error.message) }
         let text = args.has("--json") ? ImportReportFormatter.json(batches) : ImportReportFormatter.batchTable(batches)
@@ -229,6 +230,7 @@ enum UndoImportCommand: TextCommand {
         guard let id = Int64(args.positionals[0]), id > 0 else {
             throw .usage(command: "undo-import", message: "ID must be a batch number from `pinmap imports`, got '\(args.positionals[0])'")
         }
+        if PinmapCLI.isServer(args) { return try undoOnServer(id, args: args, io: io) }
         let store = try PinmapCLI.openStore(args)
         let removed: Int?
         do {

@@ -30,19 +30,20 @@ enum IndexCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         guard PinmapCLI.storeExists(args) else {  // a typo must not create an empty store
-            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); nothing to index")
+            throw .failure("no store at \(PinmapCLI.storeName(args)); nothing to index")
         }
-        let store = try PinmapCLI.openStore(args)
+        let store = try PinmapCLI.openRepository(args)
         let start = Date()
         let backlog: IndexBacklog
         do { backlog = try store.indexBacklog() } catch { throw .failure(error.message) }
         if !backlog.isEmpty {
             let bar = ImportProgressPrinter(label: "indexing \(backlog.pins) pins", fileSize: 1, minimumBytes: 0)
             // A UI opened meanwhile leaves the work to this process (and says so).
-            store.markIndexing()
-            defer { store.indexingDone() }
+            // (A server's store has no backlog: its imports index as they go.)
+            (store as? Store)?.markIndexing()
+            defer { (store as? Store)?.indexingDone() }
             do {
-                try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
+                try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) }, shouldStop: nil)
             } catch {
                 bar.finish()
                 throw .failure("indexing failed, nothing changed (run it again): \(error.message)")

@@ -46,7 +46,7 @@ enum ListCommand: TextCommand {
         if near != nil, args.value("--sort") != nil {
             throw .usage(command: "list", message: "--near sorts by distance: leave out --sort")
         }
-        let store = try PinmapCLI.openStore(args, reading: true)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let json = args.has("--json"), sanitize = io.out.isTerminal
         var written = 0
         func write(_ pin: Pin, _ metres: Double?) {

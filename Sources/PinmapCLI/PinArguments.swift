@@ -108,6 +108,15 @@ enum CLIValues {
 
 extension PinmapCLI {
     /// Runs a store call, turning its error into a failure (exit 1).
+    /// `--if-version N` (a pin's version, ≥ 1), nil when not given.
+    static func version(_ args: ParsedArguments, command: String) throws(CLIError) -> Int64? {
+        guard let v = args.value("--if-version") else { return nil }
+        guard let n = Int64(v), n >= 1 else {
+            throw .usage(command: command, message: "--if-version must be a pin's version (a whole number from 1, as `pinmap show ID --json` prints it), got '\(v)'")
+        }
+        return n
+    }
+
     static func storeCall<T>(_ body: () throws(StoreError) -> T) throws(CLIError) -> T {
         do { return try body() } catch { throw .failure(error.message) }
     }

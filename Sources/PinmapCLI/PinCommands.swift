@@ -17,7 +17,7 @@ enum AddCommand: TextCommand {
         guard let title = f.title else { throw .usage(command: "add", message: "--title is required") }
         guard let lat = f.latitude else { throw .usage(command: "add", message: "--lat is required") }
         guard let lon = f.longitude else { throw .usage(command: "add", message: "--lon is required") }
-        let store = try PinmapCLI.openStore(args, creating: true)
+        let store = try PinmapCLI.openRepository(args, creating: true)
         let pin = try PinmapCLI.storeCall { () throws(StoreError) -> Pin? in
             let id = try store.insert(NewPin(title: title, description: f.description ?? "", category: f.category ?? "",
                                              latitude: lat, longitude: lon))
@@ -33,9 +33,9 @@ enum AddCommand: TextCommand {
 enum EditCommand: TextCommand {
     static let spec = CommandSpec(
         name: "edit",
-        usage: "pinmap edit ID [--title T] [--lat LAT] [--lon LON] [--description D] [--category C] [--db PATH] [--json]",
-        summary: "Change the given fields of pin ID (the others stay); prints nothing unless --json.",
-        options: [("--db", "store path")] + PinFields.options(editing: true),
+        usage: "pinmap edit ID [--title T] [--lat LAT] [--lon LON] [--description D] [--category C] [--if-version N] [--db PATH] [--json]",
+        summary: "Change the given fields of pin ID (the others stay); prints nothing unless --json. With --if-version N, only while the pin is at version N (`pinmap show ID --json`): a pin changed elsewhere since is left as it is, exit 1.",
+        options: [("--db", "store path")] + PinFields.options(editing: true) + [("--if-version", "change the pin only if its version is still N")],
         flags: [("--json", "print the pin as stored afterwards, as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 
@@ -43,10 +43,11 @@ enum EditCommand: TextCommand {
         let id = try CLIValues.id(args.positionals[0], command: "edit")
         let f = try PinFields.parse(args, command: "edit")
         if f.isEmpty { throw .usage(command: "edit", message: "nothing to change: give --title, --lat, --lon, --description or --category") }
-        let store = try PinmapCLI.openStore(args)
+        let version = try PinmapCLI.version(args, command: "edit")
+        let store = try PinmapCLI.openRepository(args)
         let pin = try PinmapCLI.storeCall { () throws(StoreError) in
             try store.update(id: id, title: f.title, description: f.description, category: f.category,
-                             latitude: f.latitude, longitude: f.longitude)
+                             latitude: f.latitude, longitude: f.longitude, ifVersion: version)
         }
         guard let pin else { throw .failure("no pin with id \(id)") }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
@@ -58,16 +59,17 @@ enum EditCommand: TextCommand {
 enum DeleteCommand: TextCommand {
     static let spec = CommandSpec(
         name: "delete",
-        usage: "pinmap delete ID [--db PATH] [--json]",
-        summary: "Delete pin ID and its comments; prints nothing unless --json.",
-        options: [("--db", "store path")],
+        usage: "pinmap delete ID [--if-version N] [--db PATH] [--json]",
+        summary: "Delete pin ID and its comments; prints nothing unless --json. With --if-version N, only while the pin is at version N: a pin changed elsewhere since is kept, exit 1.",
+        options: [("--db", "store path"), ("--if-version", "delete the pin only if its version is still N")],
         flags: [("--json", "print the deleted pin as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let id = try CLIValues.id(args.positionals[0], command: "delete")
-        let store = try PinmapCLI.openStore(args)
-        guard let pin = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteReturningPin(id: id) }) else {
+        let version = try PinmapCLI.version(args, command: "delete")
+        let store = try PinmapCLI.openRepository(args)
+        guard let pin = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteForUndo(id: id, ifVersion: version)?.pin }) else {
             throw .failure("no pin with id \(id)")
         }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
@@ -82,12 +84,12 @@ enum ShowCommand: TextCommand {
         usage: "pinmap show ID [--db PATH] [--json]",
         summary: "Show pin ID: every field, coordinates also in degrees-minutes-seconds, and its comments. A description or comment keeps its line breaks; a backslash is written \\\\, a tab \\t, any other control character \\xHH or \\uHHHH, as in `pinmap list`.",
         options: [("--db", "store path")],
-        flags: [("--json", "print the pin as a JSON object with a \"comments\" array")],
+        flags: [("--json", "print the pin as a JSON object with a \"comments\" array and its \"version\" (for --if-version)")],
         maxPositionals: 1, minPositionals: 1)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let id = try CLIValues.id(args.positionals[0], command: "show")
-        let store = try PinmapCLI.openStore(args, reading: true)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let (pin, comments) = try PinmapCLI.storeCall { () throws(StoreError) in (try store.pin(id: id), try store.comments(pinID: id)) }
         guard let pin else { throw .failure("no pin with id \(id)") }
         if args.has("--json") {

@@ -18,6 +18,7 @@ enum PinJSON {
             ("place", JSONText.string(p.placeText())),
             ("properties", JSONText.escapingUnsafeScalars(p.properties)),
             ("title", JSONText.string(p.title)), ("updated_at", JSONText.string(p.updatedAt)),
+            ("version", String(p.version)),
         ]
         members += extra
         members.sort { $0.0 < $1.0 }

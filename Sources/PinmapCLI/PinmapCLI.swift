@@ -1,6 +1,7 @@
 import Foundation
 import Frame
 import PinStore
+import PinStorePostgres
 import PinmapCore
 
 /// A subcommand: its spec (for parsing and `--help`) and what it does.
@@ -16,7 +17,7 @@ public enum PinmapCLI {
     static let commands: [any Command.Type] = [
         UICommand.self, ImportCommand.self, IndexCommand.self, ImportsCommand.self, UndoImportCommand.self, ListCommand.self, RenderCommand.self,
         AddCommand.self, EditCommand.self, DeleteCommand.self, ShowCommand.self, CommentCommand.self, CommentsCommand.self,
-        DeleteCommentCommand.self, ExportCommand.self, BenchCommand.self,
+        DeleteCommentCommand.self, ExportCommand.self, CopyCommand.self, InitCommand.self, BenchCommand.self,
     ]
 
     static let globalHelp: String = {
@@ -37,7 +38,9 @@ public enum PinmapCLI {
         s += """
 
         The store is $PINMAP_DB, else $XDG_DATA_HOME/pinmap/pins.sqlite
-        (~/.local/share/pinmap/pins.sqlite); --db PATH overrides both.
+        (~/.local/share/pinmap/pins.sqlite); --db PATH overrides both. A
+        postgresql://… URI instead of a path opens a store a team shares on a
+        PostgreSQL + PostGIS server (`pinmap init --db URI` creates it).
         Exit codes: 0 ok, 1 failure, 2 usage error.
 
         """
@@ -82,7 +85,38 @@ public enum PinmapCLI {
         return e.exitCode
     }
 
-    /// Opens the store named by `--db`, `PINMAP_DB` or the default path.
+    /// Opens the store named by `--db`, `PINMAP_DB` or the default path: a SQLite file, or a
+    /// PostgreSQL server for a `postgresql://` (or `postgres://`) URI. The one place that
+    /// chooses the engine; commands then speak `PinRepository` (and `PinCopying`).
+    /// - Parameters: as `openStore`'s. On a server, `creating` creates the schema in a
+    ///   database that has none (the commands that create a SQLite file: import, add, copy,
+    ///   init, the UI); every other command refuses such a database and says how to create it.
+    static func openRepository(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> any PinCopying {
+        let path = storePath(args)
+        guard PGLocation.isServerURI(path) else { return try openStore(args, creating: creating, reading: reading) }
+        do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(error.message) }
+    }
+
+    /// True when `name` is a server's URI rather than a file path.
+    static func isServerURI(_ name: String) -> Bool { PGLocation.isServerURI(name) }
+
+    /// True when the store is a PostgreSQL server (`--db postgresql://…`).
+    static func isServer(_ args: ParsedArguments) -> Bool { PGLocation.isServerURI(storePath(args)) }
+
+    /// The store for messages: a file path, or the server without its password.
+    static func storeName(_ args: ParsedArguments) -> String {
+        let path = storePath(args)
+        return PGLocation.isServerURI(path) ? PGLocation(uri: path).description : path
+    }
+
+    /// A SQLite store only: a server URI is refused with `what` the command cannot do there.
+    static func openFileStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false,
+                              unsupported what: String) throws(CLIError) -> Store {
+        if isServer(args) { throw .failure("\(what) works on a SQLite store file, not on a PostgreSQL server (\(storeName(args)))") }
+        return try openStore(args, creating: creating, reading: reading)
+    }
+
+    /// Opens the SQLite store named by `--db`, `PINMAP_DB` or the default path.
     /// - Parameters:
     ///   - creating: only `import`, `add` and the UI create a store; every other
     ///     command refuses a missing one ("no Pinmap store at PATH") and creates nothing. An
@@ -91,6 +125,7 @@ public enum PinmapCLI {
     ///     (`Store.OpenMode.reading`).
     static func openStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> Store {
         let path = storePath(args)
+        if PGLocation.isServerURI(path) { return try openFileStore(args, creating: creating, reading: reading, unsupported: "this") }
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
         }
@@ -113,8 +148,10 @@ public enum PinmapCLI {
     /// The store path `--db`, `PINMAP_DB` or the default name.
     static func storePath(_ args: ParsedArguments) -> String { args.value("--db") ?? Store.defaultPath() }
 
+    /// True when the store's file exists (a server counts as existing: it is never created
+    /// or removed by a command).
     static func storeExists(_ args: ParsedArguments) -> Bool {
-        FileManager.default.fileExists(atPath: args.value("--db") ?? Store.defaultPath())
+        isServer(args) || FileManager.default.fileExists(atPath: args.value("--db") ?? Store.defaultPath())
     }
 
     /// Writes `s` to standard output, sanitized when it is a terminal (`SafeText`): with

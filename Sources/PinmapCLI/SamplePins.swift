@@ -1,6 +1,7 @@
 import Foundation
 import PinImport
 import PinStore
+import PinStorePostgres
 
 /// The bundled sample pins (Data/pins/pins-seoul.csv, embedded in the binary).
 enum SamplePins {
@@ -13,7 +14,7 @@ enum SamplePins {
     /// from an earlier load is never added again, even edited: only the rows whose pins are
     /// gone (deleted, or their batch undone) are (`rowsNotInStore`).
     /// - Throws: `ImportError` when the store refuses the write.
-    static func load(into store: Store) throws -> Int {
+    static func load(into store: any PinRepository) throws -> Int {
         let csv = try rowsNotInStore(store)
         guard csv.split(separator: "\n").count > 1 else { return 0 }
         // A new folder of our own (mkdtemp): a predictable name in the shared temporary folder
@@ -28,16 +29,22 @@ enum SamplePins {
         try Data(csv.utf8).write(to: url)
         var options = ImportOptions()
         options.batchLabel = batchLabel
-        return try Importer.run(path: url.path, store: store, options: options).imported
+        if let server = store as? PostgresStore {
+            return try ServerImport.run(path: url.path, store: server, options: options).imported
+        }
+        guard let file = store as? Store else { return 0 }
+        return try Importer.run(path: url.path, store: file, options: options).imported
     }
 
     /// The sample CSV without the rows whose pins an earlier load left in the store: a
     /// sample pin is known by its creation time (unique among the samples; an edit keeps
     /// it), looked up only among the pins of sample batches.
-    static func rowsNotInStore(_ store: Store) throws(StoreError) -> String {
+    static func rowsNotInStore(_ store: any PinRepository) throws(StoreError) -> String {
         var kept: Set<String> = []
         for batch in try store.importBatches() where batch.file == batchLabel && batch.pinsLeft > 0 {
-            kept.formUnion(try store.creationTimes(inBatch: batch.id))
+            // A shared server store has no per-batch lookup: samples still there add none.
+            guard let file = store as? Store else { return String(SamplePinsData.csv.prefix { $0 != "\n" }) }
+            kept.formUnion(try file.creationTimes(inBatch: batch.id))
         }
         guard !kept.isEmpty else { return SamplePinsData.csv }
         var lines = SamplePinsData.csv.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

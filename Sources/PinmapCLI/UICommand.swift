@@ -5,6 +5,7 @@ import PinmapCore
 import PinmapRuntime
 import PinModel
 import PinStore
+import PinStorePostgres
 import Terminal
 
 /// `pinmap [--db PATH]`: the terminal UI.
@@ -12,7 +13,7 @@ enum UICommand: Command {
     static let spec = CommandSpec(
         name: "ui", usage: "pinmap [--db PATH] [--ascii]",
         summary: "Open the terminal UI (Map · Timeline · Import · Settings).",
-        options: [("--db", "store path")],
+        options: [("--db", "store path or postgresql:// URI")],
         flags: [("--ascii", "ASCII map instead of braille (automatic when the locale is not UTF-8)")],
         maxPositionals: 0)
 
@@ -21,7 +22,7 @@ enum UICommand: Command {
         // Refused before the store is opened: a UI that cannot start creates nothing.
         do { try session.checkTerminal() } catch { throw .failure(error.description) }
         let isNew = !PinmapCLI.storeExists(args)
-        let store = try PinmapCLI.openStore(args, creating: true)
+        let store = try PinmapCLI.openRepository(args, creating: true)
         do { try session.start() } catch { throw .failure(error.description) }
         defer { session.stop() }
         let (cols, rows) = session.size
@@ -34,9 +35,8 @@ enum UICommand: Command {
         // writes run on lanes of their own, each with its own connection (the first view
         // read too: a store a large import left unindexed answers its list slowly).
         let runner = UIRunner.make(store: store, state: state, loadSamples: { repository in
-            guard let s = repository as? Store else { return 0 }
-            return try SamplePins.load(into: s)
-        }, workers: true)
+            try SamplePins.load(into: repository)
+        }, workers: true, uri: PinmapCLI.storePath(args))
         if isNew { runner.loadSamplesIfEmpty() }
         // Warms the place-name index (for / and g) off the input path while the map shows;
         // the core learns it is ready from `Effect.preparePlaceIndex`'s answer, at the first /.
@@ -44,6 +44,15 @@ enum UICommand: Command {
         // What a large import left for later (search, the map's clusters): indexed on the
         // write lane while the map works; q stops it (rolled back, resumed next time).
         if (try? store.hasIndexBacklog()) == true { runner.startIndexing() }
+        // Other processes' writes show without a key (a server's announcements, a file's
+        // data_version), each on a connection of its own; the runner's own writes are told apart.
+        if let file = store as? Store, file.path != ":memory:" {
+            let path = file.path
+            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) })
+        } else if let server = store as? PostgresStore {
+            let uri = PinmapCLI.storePath(args), pid = server.backendPID
+            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try PostgresChangeSource(uri: uri, ownPID: pid) })
+        }
         // The first frame shows the view read, unless that takes long.
         runner.waitUntilIdle(timeout: 0.5)
         let start = Monotonic.seconds()
@@ -51,6 +60,7 @@ enum UICommand: Command {
         // Quit by a signal: as q, a long job is stopped.
         if !runner.state.quit { runner.handle(.terminate, now: Monotonic.seconds() - start) }
         runner.close()  // the view and tab to reopen on, whether q or a signal ended the loop
+        runner.stopChangeWatch()
         // Writes asked for are finished (none is lost); a stopped job ends rolled back.
         runner.finishWrites(now: Monotonic.seconds() - start)
         session.stop()

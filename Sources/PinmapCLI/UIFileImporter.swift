@@ -3,15 +3,20 @@ import PinImport
 import PinmapCore
 import PinmapRuntime
 import PinStore
+import PinStorePostgres
 
 /// The terminal UI's importer (`FileImporter`): previews and imports with `PinImport`
-/// into the SQLite store; failures as values the core words (`ImportFailure`).
+/// into the SQLite store (or, through `ServerImport`, a PostgreSQL store); failures as
+/// values the core words (`ImportFailure`).
 enum UIFileImporter {
     static func make() -> FileImporter {
         FileImporter(preview: { path, rows in preview(path, rows: rows) }, run: { path, repository, progress, shouldStop in
-            guard let store = repository as? Store else { return .failure(ImportFailure(file: path, .other("no SQLite store"))) }
             do {
-                return .success(try Importer.run(path: path, store: store, progress: progress, shouldStop: shouldStop))
+                if let server = repository as? PostgresStore {
+                    return .success(try ServerImport.run(path: path, store: server, progress: progress, shouldStop: shouldStop))
+                }
+                guard let file = repository as? Store else { return .failure(ImportFailure(file: path, .other("no importer for this store"))) }
+                return .success(try Importer.run(path: path, store: file, progress: progress, shouldStop: shouldStop))
             } catch {
                 return .failure(failure(error, path: path))
             }

@@ -4,29 +4,38 @@ import PinmapCore
 import PinmapRuntime
 import PinModel
 import PinStore
+import PinStorePostgres
 
 /// The runner the terminal UI, `pinmap render` and `pinmap bench render` share: the SQLite
-/// store with its frame cache, the importer, and what the core gets from the environment.
+/// store with its frame cache (or the PostgreSQL store), the importer, and what the core gets from the environment.
 enum UIRunner {
     /// - Parameter workers: run every effect off the caller's thread, each lane with its own
-    ///   connection to the store's file (the terminal UI; not for an in-memory store).
-    static func make(store: Store, state: AppState, loadSamples: @escaping (any PinRepository) throws -> Int,
-                     workers: Bool = false) -> AppRunner {
-        store.useFrameCache()
-        let path = store.path
-        var open: (@Sendable () throws(StoreError) -> any PinRepository)?
-        if workers && path != ":memory:" {
-            open = { @Sendable () throws(StoreError) -> any PinRepository in
+    ///   connection to the store (the terminal UI; not for an in-memory store): the file's
+    ///   path, or the server's `uri` (a PostgreSQL store).
+    static func make(store: any PinRepository, state: AppState, loadSamples: @escaping (any PinRepository) throws -> Int,
+                     workers: Bool = false, uri: String? = nil) -> AppRunner {
+        (store as? Store)?.useFrameCache()
+        return AppRunner(store: store, state: state, importer: UIFileImporter.make(), loadSamples: loadSamples,
+                         workers: workers ? connector(for: store, uri: uri) : nil)
+    }
+
+    /// Opens one more connection to the store of `store` (nil: an in-memory store has none).
+    static func connector(for store: any PinRepository, uri: String?) -> (@Sendable () throws(StoreError) -> any PinRepository)? {
+        if let file = store as? Store {
+            let path = file.path
+            guard path != ":memory:" else { return nil }
+            return { @Sendable () throws(StoreError) -> any PinRepository in
                 let s = try Store(path: path)
                 s.useFrameCache()
                 return s
             }
         }
-        return AppRunner(store: store, state: state, importer: UIFileImporter.make(), loadSamples: loadSamples, workers: open)
+        guard store is PostgresStore, let uri else { return nil }
+        return { @Sendable () throws(StoreError) -> any PinRepository in try PostgresStore(uri: uri) }
     }
 
     /// A runner that loads no sample pins (`render`, the benchmark).
-    static func make(store: Store, state: AppState, loadSamples: @escaping () throws -> Int) -> AppRunner {
+    static func make(store: any PinRepository, state: AppState, loadSamples: @escaping () throws -> Int) -> AppRunner {
         make(store: store, state: state, loadSamples: { _ in try loadSamples() })
     }
 

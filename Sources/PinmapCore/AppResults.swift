@@ -89,6 +89,10 @@ public enum PinWriteOutcome: Sendable {
     /// Pin `id` is gone (deleted elsewhere).
     case updateMissing(id: Int64, NewPin)
     case updateFailed(id: Int64, NewPin, StoreError)
+    /// Someone changed pin `id` after the form opened: nothing written; both versions.
+    case updateConflict(id: Int64, mine: NewPin, theirs: Pin)
+    /// Someone changed the pin after it was shown: not deleted.
+    case deleteConflict(theirs: Pin)
     case deleted(DeletedPin)
     case deleteMissing(id: Int64)
     case deleteFailed(id: Int64, StoreError)

@@ -111,6 +111,9 @@ public struct AppState: Sendable {
     public var clock: Double = 0
     /// One-line message for the status line (what just happened or why not).
     public var message: String?
+    /// True while the store (a server) cannot be reached: the status line says so until a
+    /// change or a read gets through again.
+    public var storeUnreachable = false
     /// A routine success shown at the top right for a few seconds (Toast.swift).
     public var toast: Toast?
     public var ascii: Bool

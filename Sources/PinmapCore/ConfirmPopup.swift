@@ -12,6 +12,9 @@ public struct ConfirmPopup: Sendable, Equatable {
         case deleteComment(Comment)
         /// Undo an import (Settings, the Import tab's result).
         case undoImport(ImportRow)
+        /// Someone changed pin `id` after this user opened it: write `mine` over `theirs`
+        /// (confirm), or keep theirs (cancel).
+        case keepMine(id: Int64, mine: NewPin, theirs: Pin)
     }
 
     public enum Button: Int, Sendable, Equatable { case confirm = 0, cancel = 1 }
@@ -43,6 +46,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deleteComment: return S.cfDeleteComment.text
         case .undoImport(let row):
             return TextWrap.sentence({ S.cfUndoImport(row.id, $0) }, around: row.name, in: width, ascii: ascii)
+        case .keepMine(_, let mine, _): return TextWrap.sentence({ S.cnTitle($0) }, around: mine.title, in: width, ascii: ascii)
         }
     }
 
@@ -51,27 +55,50 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deletePin: return S.cfDeletePinText.text
         case .deleteComment(let c): return "“\(c.body)”"
         case .undoImport(let row): return S.cfUndoImportText(row.pins)
+        case let .keepMine(_, mine, theirs):
+            // Positions only when they differ: the line is short, the difference is the point.
+            let moved = mine.latitude != theirs.latitude || mine.longitude != theirs.longitude
+            return S.cnVersions(Self.summary(theirs.title, theirs.category, moved ? (theirs.latitude, theirs.longitude) : nil),
+                                Self.summary(mine.title, mine.category, moved ? (mine.latitude, mine.longitude) : nil))
         }
     }
 
     public var confirmLabel: String {
-        if case .undoImport = action { return S.cfUndo.text }
-        return S.cfDelete.text
+        switch action {
+        case .undoImport: return S.cfUndo.text
+        case .keepMine: return S.cnKeepMine.text
+        default: return S.cfDelete.text
+        }
     }
 
     /// The keys under the buttons (`y` names what it does).
     public var hint: String {
-        if case .undoImport = action { return S.cfHintUndo.text }
-        return S.cfHint.text
+        switch action {
+        case .undoImport: return S.cfHintUndo.text
+        case .keepMine: return S.cnHint.text
+        default: return S.cfHint.text
+        }
     }
 
     /// What the status line says when the pop-up is cancelled.
     public var cancelledMessage: String {
-        if case .undoImport = action { return S.msgNothingRemoved.text }
-        return S.msgNothingDeleted.text
+        switch action {
+        case .undoImport: return S.msgNothingRemoved.text
+        case .keepMine: return S.cnTookTheirs.text
+        default: return S.msgNothingDeleted.text
+        }
     }
 
-    public func label(_ b: Button) -> String { b == .confirm ? confirmLabel : S.cfCancel.text }
+    /// A version of a pin in one short phrase: title, category, the position when given.
+    static func summary(_ title: String, _ category: String, _ position: (Double, Double)?) -> String {
+        "“\(title)”" + (category.isEmpty ? "" : " (\(category))")
+            + (position.map { " \(CoordinateText.decimal($0.0)), \(CoordinateText.decimal($0.1))" } ?? "")
+    }
+
+    public func label(_ b: Button) -> String {
+        if b == .cancel, case .keepMine = action { return S.cnTakeTheirs.text }
+        return b == .confirm ? confirmLabel : S.cfCancel.text
+    }
 
     /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, `y` confirms;
     /// Esc and `n` cancel; every other key (`2`, `q`) is `unused`: it cancels too, then acts below.

@@ -35,6 +35,9 @@ public struct PinForm: Sendable, Equatable {
     }
 
     public var mode: Mode
+    /// The pin's version when the form opened (editing): a save is refused once someone
+    /// else changed the pin since (`PinWriteOutcome.updateConflict`). nil: adding.
+    public var version: Int64?
     /// One field per `Field` case, indexed by its raw value.
     public var fields: [TextField]
     public var focused: Field = .title
@@ -53,6 +56,7 @@ public struct PinForm: Sendable, Equatable {
     /// The form prefilled with `pin`'s fields, saving back to its id.
     public init(editing pin: Pin) {
         mode = .edit(id: pin.id)
+        version = pin.version
         fields = [TextField(pin.title), TextField(pin.description), TextField(pin.category),
                   TextField(CoordinateText.editable(pin.latitude)),
                   TextField(CoordinateText.editable(pin.longitude))]

@@ -6,6 +6,9 @@ import GeoMap
 /// Facts about the store for the Settings tab (loaded by the runner).
 public struct StoreInfo: Sendable, Equatable {
     public var path: String = ""
+    /// True when `path` names a server (`postgresql://user@host:port/database`, never a
+    /// password) rather than a file.
+    public var isServer = false
     /// File size in bytes (database plus write-ahead log).
     public var sizeBytes: Int64 = 0
     public var pinCount: Int = 0
@@ -106,7 +109,8 @@ enum SettingsView {
         line(S.stStore.text, theme.title)
         // One row (`firstSettingRow` counts it): a long path gives way in the middle, so its
         // start and its file name stay readable.
-        line(S.stPath(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(S.stPath(""))), ascii: s.ascii)))
+        let where_ = s.storeInfo.isServer ? S.stServer : S.stPath
+        line(where_(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(where_(""))), ascii: s.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         var cursor = rows.count

@@ -69,6 +69,9 @@ public enum S: String, CaseIterable, Sendable {
     case hSearchFit
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
+    // A store others write to too (a shared server, a file another pinmap opened).
+    case cnTitle, cnHint, cnVersions, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
+    case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chReconnecting, chReconnected, stServer
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNoCoordinates
 

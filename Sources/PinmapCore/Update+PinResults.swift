@@ -23,6 +23,15 @@ extension AppState {
             notify(S.noticeNotUpdated.text, fitted(pin.title) { S.noticeNotUpdatedText($0) }, success: false, now: now)
             fx.requestView(list: true)
         case let .updateFailed(id, pin, error): reopenForm(pin, editing: id, error: error)
+        case let .updateConflict(id, mine, theirs):
+            // Both versions, side by side: keep mine (written over theirs) or take theirs.
+            var popup = ConfirmPopup(.keepMine(id: id, mine: mine, theirs: theirs))
+            popup.chosen = .cancel
+            presentEditing(.confirm(popup), height: ConfirmPopup.height, dim: ConfirmPopup.dim, duration: 0, now: now)
+            fx.requestView(list: true)
+        case let .deleteConflict(theirs):
+            fx.requestView(list: true)
+            notify(S.noticeNotDeleted.text, fitted(theirs.title) { S.cnNotDeleted($0) }, success: false, now: now)
         case let .deleted(deleted):
             lastDeleted = deleted
             if selectedID == deleted.pin.id { selectedID = nil }

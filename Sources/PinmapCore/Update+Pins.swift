@@ -121,7 +121,7 @@ extension AppState {
         case .save(let pin):
             switch form.mode {
             case .add: fx.add(.addPin(pin))
-            case .edit(let id): fx.add(.updatePin(id: id, pin))
+            case .edit(let id): fx.add(.updatePin(id: id, pin, ifVersion: form.version))
             }
             dismissModal(now: now)
         }
@@ -131,7 +131,10 @@ extension AppState {
         switch outcome {
         case .waiting: break
         case .cancelled, .unused:
-            if case .confirm(let popup)? = modal?.content { message = popup.cancelledMessage }
+            if case .confirm(let popup)? = modal?.content {
+                message = popup.cancelledMessage
+                if case .keepMine = popup.action { fx.requestView(list: true) }  // theirs stays: nothing written
+            }
             dismissModal(now: now)
         case .confirmed(let action):
             fx.add(action.effect)
@@ -232,9 +235,11 @@ extension ConfirmPopup.Action {
     /// The store write that carries out this action.
     var effect: Effect {
         switch self {
-        case .deletePin(let pin): return .deletePin(id: pin.id)
+        case .deletePin(let pin): return .deletePin(id: pin.id, ifVersion: pin.version)
         case .deleteComment(let c): return .deleteComment(c)
         case .undoImport(let row): return .undoImport(row)
+        // Mine over theirs: written at their version, refused again if it moved meanwhile.
+        case let .keepMine(id, mine, theirs): return .updatePin(id: id, mine, ifVersion: theirs.version)
         }
     }
 }

@@ -43,6 +43,14 @@ extension AppState {
             }
         case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         case .storeFailed(let e): message = S.msgStoreError(e)
+        case .storeChangedElsewhere(let change):
+            message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
+            storeUnreachable = false
+            fx.requestView(list: true)
+            pinsChanged(inBulk: false, &fx)
+        case .storeUnreachable:
+            storeUnreachable = true
+            message = S.chReconnecting.text
         case .settingNotSaved(let e): message = S.msgSettingNotSaved(e)
         case .samplesLoaded(let result, let firstRun):
             switch result {

@@ -34,6 +34,10 @@ public enum AppEvent: Sendable {
     case storeInfoLoaded(StoreInfo)
     /// A read for the view failed.
     case storeFailed(StoreError)
+    /// Another process wrote to the store (the runtime's change watcher).
+    case storeChangedElsewhere(StoreChange)
+    /// The store (a server) cannot be reached: the watcher reconnects; the view stays.
+    case storeUnreachable(StoreError)
     /// A setting could not be saved (`Effect.persist`).
     case settingNotSaved(StoreError)
     /// The sample pins were imported (`Effect.loadSamples`): how many, or why not.
@@ -134,9 +138,9 @@ public enum Effect: Sendable, Equatable {
     /// Store a new pin.
     case addPin(NewPin)
     /// Replace the fields of pin `id`.
-    case updatePin(id: Int64, NewPin)
+    case updatePin(id: Int64, NewPin, ifVersion: Int64?)
     /// Delete pin `id`, keeping it for `u` (undo).
-    case deletePin(id: Int64)
+    case deletePin(id: Int64, ifVersion: Int64?)
     /// Put a deleted pin back with its id and comments (undo).
     case restorePin(DeletedPin)
     /// Load the comments of the pin on the detail page.

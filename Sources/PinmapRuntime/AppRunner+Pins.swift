@@ -9,12 +9,12 @@ extension EffectPerformer {
         switch effect {
         case .addPin(let pin):
             do { return .pinWritten(.added(id: try store.insert(pin), pin)) } catch { return .pinWritten(.addFailed(pin, error)) }
-        case .updatePin(let id, let pin):
+        case .updatePin(let id, let pin, let version):
             do {
                 let before = try store.pin(id: id)
                 guard let after = try store.update(id: id, title: pin.title, description: pin.description,
                                                    category: pin.category, latitude: pin.latitude,
-                                                   longitude: pin.longitude) else {
+                                                   longitude: pin.longitude, ifVersion: version) else {
                     return .pinWritten(.updateMissing(id: id, pin))
                 }
                 // The store writes nothing when no value changed: the notice says so.
@@ -23,13 +23,19 @@ extension EffectPerformer {
                         && b.latitude == after.latitude && b.longitude == after.longitude
                 } ?? false
                 return .pinWritten(same ? .unchanged(id: id, pin) : .updated(id: id, pin))
+            } catch where error.code == StoreError.changedElsewhere {
+                guard let theirs = try? store.pin(id: id) else { return .pinWritten(.updateMissing(id: id, pin)) }
+                return .pinWritten(.updateConflict(id: id, mine: pin, theirs: theirs))
             } catch {
                 return .pinWritten(.updateFailed(id: id, pin, error))
             }
-        case .deletePin(let id):
+        case .deletePin(let id, let version):
             do {
-                guard let deleted = try store.deleteForUndo(id: id) else { return .pinWritten(.deleteMissing(id: id)) }
+                guard let deleted = try store.deleteForUndo(id: id, ifVersion: version) else { return .pinWritten(.deleteMissing(id: id)) }
                 return .pinWritten(.deleted(deleted))
+            } catch where error.code == StoreError.changedElsewhere {
+                guard let theirs = try? store.pin(id: id) else { return .pinWritten(.deleteMissing(id: id)) }
+                return .pinWritten(.deleteConflict(theirs: theirs))
             } catch {
                 return .pinWritten(.deleteFailed(id: id, error))
             }

@@ -29,6 +29,8 @@ public final class AppRunner {
     private var inline: WorkLane
     /// With workers: one lane each for reads, lists, searches, files and writes (`Lanes`).
     private var lanes: Lanes?
+    /// Watches for other processes' changes on a thread of its own (`startChangeWatch`).
+    var changeWatcher: ChangeWatcher?
 
     /// Most pins a store waiting for indexing may hold for the list to be read before the
     /// indexing at start-up (62,000: about 0.1 s; 1,000,000: seconds).
@@ -188,6 +190,9 @@ public final class AppRunner {
         guard let lanes else { return !outbox.isEmpty || inline.isBusy }
         return !outbox.isEmpty || lanes.all.contains { $0.isBusy }
     }
+
+    /// The lane writes run on (nil without workers).
+    var writeLane: WorkLane? { lanes?.writes }
 
     /// True while a write (pin, comment, setting, import, indexing, export) waits or runs.
     public var isWriting: Bool { lanes?.writes.isBusy ?? false }

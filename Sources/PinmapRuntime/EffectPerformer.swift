@@ -93,6 +93,7 @@ struct EffectPerformer: @unchecked Sendable {
     static func storeInfo(_ store: any PinRepository) -> StoreInfo {
         var info = StoreInfo()
         info.path = store.location
+        info.isServer = store.location.hasPrefix("postgresql://")
         info.sizeBytes = store.sizeInBytes()
         info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
         info.batches = (try? store.recentImports(limit: 3)) ?? []

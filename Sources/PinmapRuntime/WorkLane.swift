@@ -20,6 +20,9 @@ final class WorkLane: @unchecked Sendable {
     /// The running job was asked to stop (`cancelRunning`); reset when the next starts.
     private var cancelled = false
     private var stopped = false
+    /// Effects started plus effects finished: odd while one runs, changed by every one
+    /// (the change watcher tells the runner's own commits from others' by it).
+    private var activity = 0
     private var thread: Thread?
     private let connection: LaneConnection
     private let performer: EffectPerformer
@@ -81,10 +84,12 @@ final class WorkLane: @unchecked Sendable {
         let effect = queue.removeFirst()
         running = effect
         cancelled = false
+        activity += 1
         condition.unlock()
         perform(effect)
         condition.lock()
         running = nil
+        activity += 1
         condition.broadcast()
         condition.unlock()
         return true
@@ -116,6 +121,13 @@ final class WorkLane: @unchecked Sendable {
         for case .runImport(let path) in dropped {
             outbox.post(.importStopped(name: (path as NSString).lastPathComponent))
         }
+    }
+
+    /// Effects started plus finished so far (odd while one runs).
+    var activityCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return activity
     }
 
     /// True while an effect waits or runs.

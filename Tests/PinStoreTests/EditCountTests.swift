@@ -25,6 +25,7 @@ final class EditCountTests: XCTestCase {
                        ('edited', 2, 2, '2026-01-01T10:00:00Z', '2026-01-01T10:05:00Z', 1),
                        ('by hand', 3, 3, '2026-01-01T11:00:00Z', '2026-01-01T11:30:00Z', NULL);
                 ALTER TABLE pins DROP COLUMN edits;
+                ALTER TABLE pins DROP COLUMN version;
                 PRAGMA user_version = 6;
                 """)
         }

@@ -3,24 +3,151 @@ import Foundation
 import PinModel
 import PinModelTesting
 @testable import PinStore
+@testable import PinStorePostgres
+import PostgresTesting
 
 /// The same checks of `PinRepository` against the SQLite store in memory, the SQLite store
-/// on disk and the in-memory fake the core's tests use: the fake may not drift from the store.
+/// on disk, the in-memory fake the core's tests use and the PostgreSQL store (a fresh
+/// database on the server of PINMAP_TEST_PG_URL, which `.ci/run` always sets; a local run
+/// without it checks the other three): none may drift from the others.
 final class RepositoryContractTests: XCTestCase {
     private var folder: URL!
+    private var databases: [String] = []
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+        databases.forEach(TestServer.dropDatabase)
+    }
 
     /// Each repository under test, named for the failure messages.
     private func repositories() throws -> [(String, any PinRepository)] {
-        [("sqlite in memory", try Store.inMemory()),
-         ("sqlite on disk", try Store(path: folder.appendingPathComponent("pins.sqlite").path)),
-         ("in-memory fake", InMemoryPinRepository())]
+        var all: [(String, any PinRepository)] = [
+            ("sqlite in memory", try Store.inMemory()),
+            ("sqlite on disk", try Store(path: folder.appendingPathComponent("pins.sqlite").path)),
+            ("in-memory fake", InMemoryPinRepository())]
+        if TestServer.url != nil {
+            let uri = try TestServer.freshStoreURI()
+            databases.append(uri)
+            all.append(("postgresql", try PostgresStore(uri: uri)))
+        }
+        return all
+    }
+
+    /// The server's cell counts (kept by triggers, rebuilt after a bulk load) give the SQLite
+    /// store's cells at every level, with and without a category, after edits and deletes
+    /// of cells' lowest-id pins.
+    func testMapCellsAtEveryLevelMatchTheSQLiteStore() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.freshStoreURI()
+        databases.append(uri)
+        let server = try PostgresStore(uri: uri), file = try Store.inMemory()
+        var seed: UInt64 = 7
+        func next() -> Double { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Double(seed >> 11) / Double(1 << 53) }
+        func pins(_ n: Int) -> [NewPin] {
+            (0..<n).map { i in
+                let city = i % 3 == 0 ? (37.55, 126.98) : i % 3 == 1 ? (48.85, 2.35) : (-33.9, 151.2)
+                return NewPin(title: "p\(i)", category: ["a", "b", ""][i % 3 == 0 ? 0 : Int(next() * 3)],
+                              latitude: city.0 + (next() - 0.5) * 2, longitude: city.1 + (next() - 0.5) * 2,
+                              createdAt: "2024-01-01T00:00:00Z")
+            }
+        }
+        // A bulk load (the server rebuilds its cells once), then writes row by row.
+        let bulk = StoreSnapshot(pins: pins(PostgresStore.bulkFrom + 100).enumerated().map { i, p in
+            SnapshotPin(pin: Pin(id: Int64(i + 1), title: p.title, category: p.category, latitude: p.latitude,
+                                 longitude: p.longitude, createdAt: "2024-01-0\(1 + i % 9)T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z"),
+                        batchID: nil, comments: [])
+        })
+        XCTAssertEqual(try server.receive(bulk).pins, bulk.pins.count)
+        XCTAssertEqual(try file.receive(bulk).pins, bulk.pins.count)
+        for p in pins(60) { try server.insert(p); try file.insert(p) }
+        for id: Int64 in [1, 2, 3, 4, 10, 11, 500] {
+            try server.update(id: id, latitude: 10 + Double(id) / 100, longitude: 20); try file.update(id: id, latitude: 10 + Double(id) / 100, longitude: 20)
+        }
+        for id: Int64 in [5, 6, 7, 8, 9, 12, 13, 600] { try server.delete(id: id); try file.delete(id: id) }
+        try server.update(id: 14, category: "b"); try file.update(id: 14, category: "b")
+        func cells(_ repo: any PinRepository, _ width: Double, _ categories: Set<String>?, budget: Int) throws -> [String] {
+            let names = try repo.pinCellCategoryNames()
+            var out: [String] = []
+            // Cells that straddle a 3×3 grid of "screen cells" are split (while the budget lasts).
+            _ = try repo.visitMapCells(cellWidth: width, boxes: [.world], categories: categories, refineBudget: budget) { c, force in
+                let bounds = PinGrid.bounds(level: c.level, x: c.x, y: c.y)
+                if !force && c.count > 1 && floor(bounds.west / (width * 3)) != floor((bounds.east - 1e-9) / (width * 3)) { return false }
+                // A lone pin is where it is, with its category (SQLite's sparse tree names its
+                // coarser cell); a cell of several is its cell, count and lowest-id pin.
+                out.append(c.count == 1 ? "\(c.repID) \(c.repLatitude) \(c.repLongitude) \(names[c.repCategoryID] ?? "")"
+                           : "\(c.level) \(c.x) \(c.y) \(c.count) \(c.repID) \(c.repLatitude) \(c.repLongitude)")
+                return true
+            }
+            return out.sorted()
+        }
+        for width in [100, 20, 3, 0.4, 0.05, 0.01, 0.002] {
+            for categories: Set<String>? in [nil, ["a"], ["b", ""]] {
+                for budget in [0, 100_000] {
+                    XCTAssertEqual(try cells(server, width, categories, budget: budget), try cells(file, width, categories, budget: budget),
+                                   "width \(width), \(String(describing: categories)), budget \(budget)")
+                }
+            }
+        }
+        XCTAssertEqual(try server.pinCellTotals(), try file.pinCellTotals())
+    }
+
+    func testVersionsRefuseAnEditOrDeleteOfAPinChangedElsewhere() throws {
+        for (name, repo) in try repositories() {
+            let id = try repo.insert(seoul)
+            XCTAssertEqual(try repo.pin(id: id)?.version, 1, name)
+            XCTAssertEqual(try repo.update(id: id, title: "종묘 정전", description: nil, category: nil, latitude: nil, longitude: nil, ifVersion: 1)?.version, 2, name)
+            XCTAssertEqual(try repo.update(id: id, title: "종묘 정전")?.version, 2, "no change, no new version: \(name)")
+            XCTAssertThrowsError(try repo.update(id: id, title: nil, description: nil, category: "palace", latitude: nil,
+                                                 longitude: nil, ifVersion: 1), name) {
+                XCTAssertEqual(($0 as? StoreError)?.message,
+                               "pin \(id) changed elsewhere since you opened it (version 1, now 2); nothing was changed", name)
+                XCTAssertEqual(($0 as? StoreError)?.code, StoreError.changedElsewhere, name)
+            }
+            XCTAssertEqual(try repo.pin(id: id)?.category, "landmark", "unchanged: \(name)")
+            XCTAssertThrowsError(try repo.delete(id: id, ifVersion: 1), name)
+            XCTAssertEqual(try repo.count(), 1, "not deleted: \(name)")
+            let deleted = try XCTUnwrap(try repo.deleteForUndo(id: id, ifVersion: 2), name)
+            XCTAssertEqual(try repo.restore(deleted), id, "same id: \(name)")
+            XCTAssertEqual(try repo.pin(id: id)?.version, 2, "same version: \(name)")
+        }
+    }
+
+    func testHostileTextRoundTripsExactly() throws {
+        let hostile = "'); DROP TABLE pins; -- \\ \t \" $1 %_ 𝄞 \u{202E}"
+        for (name, repo) in try repositories() {
+            let id = try repo.insert(NewPin(title: hostile, description: hostile, category: hostile, latitude: 1, longitude: 2,
+                                            properties: #"{"note":"'; DROP TABLE pins; --"}"#))
+            let pin = try XCTUnwrap(try repo.pin(id: id), name)
+            XCTAssertEqual([pin.title, pin.description, pin.category], [hostile, hostile, hostile], name)
+            XCTAssertEqual(pin.properties, #"{"note":"'; DROP TABLE pins; --"}"#, name)
+            XCTAssertEqual(try repo.search("%_").matches.map(\.id), [id], name)
+            XCTAssertEqual(try repo.search("drop table").matches.map(\.id), [id], name)
+            try repo.addComment(pinID: id, body: hostile)
+            XCTAssertEqual(try repo.comments(pinID: id).map(\.body), [hostile], name)
+        }
+    }
+
+    func testShortSearchesKoreanIncludedGiveTheSameAnswers() throws {
+        for (name, repo) in try repositories() {
+            let s = try repo.insert(seoul), b = try repo.insert(busan), c = try repo.insert(cafe)
+            let museum = try repo.insert(NewPin(title: "전쟁기념관", category: "museum", latitude: 37.53, longitude: 126.97,
+                                                properties: #"{"name_en":"War Memorial"}"#))
+            XCTAssertEqual(try repo.search("종").matches.map(\.id), [s], name)
+            XCTAssertEqual(try repo.search("기념").matches.map(\.id), [museum], name)
+            XCTAssertEqual(try repo.search("T").matches.map(\.id), [b], "case folded: \(name)")
+            XCTAssertEqual(try repo.search("o").matches.map(\.id), [museum, c, b, s], "newest first: \(name)")
+            XCTAssertEqual(try repo.search("war mem").matches.map(\.id), [museum], "property values: \(name)")
+            XCTAssertEqual(try repo.search("shrine 묘").matches.map(\.id), [s], name)
+            XCTAssertEqual(try repo.search("o", categories: ["cafe"], scanLimit: 10).matches.map(\.id), [c], name)
+            let capped = try repo.search("o", categories: nil, scanLimit: 2)
+            XCTAssertEqual(capped.matches.map(\.id), [museum, c], name)
+            XCTAssertTrue(capped.capped, name)
+        }
     }
 
     private let seoul = NewPin(title: "종묘", description: "royal shrine", category: "landmark",

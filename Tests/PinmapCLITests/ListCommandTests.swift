@@ -87,7 +87,7 @@ final class ListCommandTests: XCTestCase {
         let rows = try JSON.array(s.run("list", "--search", "전쟁", "--json").stdout)
         XCTAssertEqual(rows.count, 1)
         let o = rows[0]
-        XCTAssertEqual(Set(o.keys), ["id", "title", "description", "category", "latitude", "longitude", "created_at", "updated_at", "properties", "place"])
+        XCTAssertEqual(Set(o.keys), ["id", "title", "description", "category", "latitude", "longitude", "created_at", "updated_at", "properties", "place", "version"])
         XCTAssertEqual(o["place"] as? String, "near Seoul, KR")
         XCTAssertEqual(JSON.int(o["id"]), 2)
         XCTAssertEqual(o["title"] as? String, "전쟁기념관")

@@ -24,7 +24,7 @@ final class PinCommandsTests: XCTestCase {
         let r = s.run("add", "--title", "South Pole", "--lat", "-90", "--lon", "-179.99999999999997", "--json")
         XCTAssertEqual(r.code, 0, r.stderr)
         let o = try JSON.object(r.stdout)
-        XCTAssertEqual(Set(o.keys), ["id", "title", "description", "category", "latitude", "longitude", "created_at", "updated_at", "properties", "place"])
+        XCTAssertEqual(Set(o.keys), ["id", "title", "description", "category", "latitude", "longitude", "created_at", "updated_at", "properties", "place", "version"])
         XCTAssertEqual(o["place"] as? String, "Antarctica")
         XCTAssertEqual(JSON.int(o["id"]), 1)
         XCTAssertEqual(o["title"] as? String, "South Pole")

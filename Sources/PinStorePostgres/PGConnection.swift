@@ -1,0 +1,248 @@
+import CLibpq
+import Foundation
+import PinModel
+
+/// One libpq connection (`PGconn`), used by one thread at a time. Every value goes to the
+/// server as a bound parameter in text form (`PQexecParams`), never inside SQL text, so any
+/// title round-trips exactly. Errors become `StoreError`s in the user's words
+/// (`PGErrorText`), without the password.
+final class PGConnection {
+    private(set) var handle: OpaquePointer?
+    /// The URI as given (it may hold a password: never print it; `PGLocation` masks it).
+    let uri: String
+    /// Depth of `transaction` calls: only the outermost one begins and commits.
+    private var transactionDepth = 0
+
+    /// Seconds libpq waits for a server before giving up, unless the URI says otherwise.
+    static let connectTimeout = "10"
+
+    /// Connects to `uri` (a `postgresql://` URI or `key=value` string). Credentials come only
+    /// from libpq's own sources (the URI, PGPASSWORD, ~/.pgpass, service files); `sslmode`
+    /// and every other parameter are libpq's to honour.
+    /// - Throws: `StoreError` naming the server and libpq's reason.
+    init(uri: String) throws(StoreError) {
+        self.uri = uri
+        // Later keywords override earlier ones: the URI's own connect_timeout wins.
+        let keys = ["connect_timeout", "fallback_application_name", "dbname"]
+        let values = [Self.connectTimeout, "pinmap", uri]
+        let conn: OpaquePointer? = withCStrings(keys) { k in
+            withCStrings(values) { v in PQconnectdbParams(k, v, 1) }
+        }
+        handle = conn
+        guard let conn, PQstatus(conn) == CONNECTION_OK else {
+            let reason = PGLocation.masking(conn.map { String(cString: PQerrorMessage($0)) } ?? "out of memory", uri: uri)
+            if let conn { PQfinish(conn) }
+            handle = nil
+            throw StoreError(PGErrorText.unreachable(PGLocation(uri: uri), reason: reason), code: PGErrorText.connectionCode)
+        }
+        // libpq's default notice processor writes to stderr, over the terminal UI's screen
+        // (a server shut down announces it on every idle connection): the errors that matter
+        // reach the user as `StoreError`s instead.
+        PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        _ = try? execute("SET client_min_messages = warning")
+    }
+
+    deinit { if let handle { PQfinish(handle) } }
+
+    /// True while the connection is up (false after a server restart until `reset`).
+    var isUp: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+
+    /// Reconnects with the same parameters; true when it worked.
+    func reset() -> Bool {
+        guard let handle else { return false }
+        PQreset(handle)
+        transactionDepth = 0
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// Runs `sql` with `params` ($1, $2, … in text form; nil is NULL).
+    /// - Throws: `StoreError` with the server's reason in the user's words.
+    @discardableResult
+    func execute(_ sql: String, _ params: [String?] = []) throws(StoreError) -> PGResult {
+        try reconnectIfLost()
+        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        let result: OpaquePointer? = withOptionalCStrings(params) { p in
+            PQexecParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0)
+        }
+        return try check(result)
+    }
+
+    /// A connection the server dropped (a restart) is made again before the next statement,
+    /// outside a transaction only: a transaction under way is lost, and says so.
+    private func reconnectIfLost() throws(StoreError) {
+        guard let handle else { return }
+        // An idle connection the server closed still says CONNECTION_OK until its input is
+        // read: reading what waits (never blocking; the server's goodbye, then the end of
+        // the stream) lets the first statement after a restart reconnect instead of failing.
+        if transactionDepth == 0 {
+            for _ in 0..<2 where PQconsumeInput(handle) == 1 {}
+        }
+        guard PQstatus(handle) != CONNECTION_OK else { return }
+        guard transactionDepth == 0, reset() else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        _ = try? execute("SET client_min_messages = warning")
+    }
+
+    /// Runs several statements without parameters (the schema's migrations).
+    func executeScript(_ sql: String) throws(StoreError) {
+        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        _ = try check(PQexec(handle, sql))
+    }
+
+    private func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
+        guard let result else {
+            throw StoreError(PGErrorText.server(handle.map { String(cString: PQerrorMessage($0)) } ?? "", state: ""),
+                             code: PGErrorText.connectionCode)
+        }
+        let status = PQresultStatus(result)
+        if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN { return PGResult(result) }
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? String(cString: PQresultErrorMessage(result))
+        PQclear(result)
+        if !isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        throw PGErrorText.error(state: state, message: primary)
+    }
+
+    /// Runs `body` in one transaction (nested calls join the outer one): committed when it
+    /// returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body()
+        }
+        try execute("BEGIN")
+        transactionDepth = 1
+        do {
+            let value = try body()
+            transactionDepth = 0
+            try execute("COMMIT")
+            return value
+        } catch {
+            transactionDepth = 0
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var inTransaction: Bool { transactionDepth > 0 }
+
+    // MARK: COPY
+
+    /// Streams rows into `COPY … FROM STDIN` (text format): `rows` is called with a sink
+    /// that takes one row's fields (nil: NULL). Part of the caller's transaction.
+    func copy(_ sql: String, rows: ((([String?]) throws(StoreError) -> Void)) throws(StoreError) -> Void) throws(StoreError) {
+        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        let started = try execute(sql)
+        _ = started
+        var buffer = ""
+        buffer.reserveCapacity(1 << 20)
+        func flush() throws(StoreError) {
+            guard !buffer.isEmpty else { return }
+            let ok = buffer.withCString { PQputCopyData(handle, $0, Int32(strlen($0))) }
+            buffer.removeAll(keepingCapacity: true)
+            if ok != 1 { throw StoreError(PGErrorText.server(String(cString: PQerrorMessage(handle)), state: "")) }
+        }
+        do {
+            try rows { (fields: [String?]) throws(StoreError) in
+                var first = true
+                for f in fields {
+                    if !first { buffer += "\t" }
+                    first = false
+                    if let f { Self.appendCopyText(f, to: &buffer) } else { buffer += "\\N" }
+                }
+                buffer += "\n"
+                if buffer.utf8.count > (1 << 20) { try flush() }
+            }
+            try flush()
+        } catch {
+            _ = PQputCopyEnd(handle, "pinmap stopped the copy")
+            while let r = PQgetResult(handle) { PQclear(r) }
+            throw error
+        }
+        _ = PQputCopyEnd(handle, nil)
+        var failure: StoreError?
+        while let r = PQgetResult(handle) {
+            if PQresultStatus(r) != PGRES_COMMAND_OK && failure == nil {
+                let state = PQresultErrorField(r, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+                let m = PQresultErrorField(r, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? ""
+                failure = PGErrorText.error(state: state, message: m)
+            }
+            PQclear(r)
+        }
+        if let failure { throw failure }
+    }
+
+    /// COPY's text format: backslash, tab, newline and carriage return escaped.
+    static func appendCopyText(_ s: String, to out: inout String) {
+        if !s.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { out += s; return }
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+    }
+
+    // MARK: Notifications
+
+    /// The socket to poll for notifications (−1 when closed).
+    var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
+
+    /// Reads what arrived on the socket and returns the notifications' (channel, payload).
+    func notifications() -> [(channel: String, payload: String, pid: Int32)] {
+        guard let handle else { return [] }
+        _ = PQconsumeInput(handle)
+        var out: [(String, String, Int32)] = []
+        while let n = PQnotifies(handle) {
+            out.append((String(cString: n.pointee.relname), String(cString: n.pointee.extra), n.pointee.be_pid))
+            PQfreemem(n)
+        }
+        return out
+    }
+
+    /// The server process serving this connection (0 when closed).
+    var backendPID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
+}
+
+/// The rows of a query: text values by row and column (nil: NULL).
+final class PGResult {
+    private let result: OpaquePointer
+    let rows: Int
+    let columns: Int
+
+    init(_ result: OpaquePointer) {
+        self.result = result
+        rows = Int(PQntuples(result))
+        columns = Int(PQnfields(result))
+    }
+    deinit { PQclear(result) }
+
+    /// Rows an INSERT, UPDATE or DELETE touched.
+    var affected: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+
+    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) == 1 }
+
+    func text(_ row: Int, _ column: Int) -> String {
+        String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+    }
+    func optionalText(_ row: Int, _ column: Int) -> String? { isNull(row, column) ? nil : text(row, column) }
+    func int(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
+    func optionalInt(_ row: Int, _ column: Int) -> Int64? { isNull(row, column) ? nil : Int64(text(row, column)) }
+    func double(_ row: Int, _ column: Int) -> Double { Double(text(row, column)) ?? .nan }
+}
+
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { UnsafePointer($0) } + [nil])
+}
+
+private func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    let copies = strings.map { $0.map { strdup($0) } ?? nil }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { UnsafePointer($0) })
+}

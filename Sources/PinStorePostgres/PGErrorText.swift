@@ -1,0 +1,43 @@
+import PinModel
+
+/// The server's failures in the user's words: what happened and what to do, never SQL text
+/// or a password.
+enum PGErrorText {
+    /// `StoreError.code` of a connection that failed or was lost (SQLite's codes are below 256).
+    static let connectionCode: Int32 = 1_001
+    /// `StoreError.code` of a write a read-only role may not make.
+    static let readOnlyCode: Int32 = 1_002
+    /// `StoreError.code` of an edit or delete refused because the pin changed meanwhile.
+    static let conflictCode: Int32 = StoreError.changedElsewhere
+
+    static let lost = "lost the connection to the PostgreSQL server; nothing was written (try again when it is back)"
+
+    /// A server that cannot be reached: its name and libpq's reason, on one line.
+    static func unreachable(_ location: PGLocation, reason: String) -> String {
+        let why = reason.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
+        return "cannot connect to the PostgreSQL server \(location.server) (database \(location.database.isEmpty ? "?" : location.database)): \(why)"
+    }
+
+    static func server(_ message: String, state: String) -> String {
+        let first = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? message
+        return "the PostgreSQL server refused: \(first)"
+    }
+
+    /// A failed statement by its SQLSTATE.
+    static func error(state: String, message: String) -> StoreError {
+        switch state {
+        case "42501", "25006":
+            return StoreError("this PostgreSQL role may only read the pins: the server refused the write (\(message)); ask the server's owner for write rights",
+                              code: readOnlyCode)
+        case "23514":
+            return StoreError("the server refused the pin: it breaks a rule of the pins (\(message))", code: StoreError.constraint)
+        case "57P01", "57P02", "57P03", "08000", "08003", "08006":
+            return StoreError(lost, code: connectionCode)
+        case "42P01":
+            return StoreError("this PostgreSQL database has no Pinmap pins yet (create them with `pinmap init --db URI`)")
+        default:
+            return StoreError(server(message, state: state))
+        }
+    }
+}

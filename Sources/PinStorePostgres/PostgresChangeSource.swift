@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+import PinModel
+
+/// Other users' changes to a PostgreSQL store: `LISTEN pinmap` on a connection of its own.
+/// The store's triggers announce every row written (`insert 12`, `update 12`, `delete 12`,
+/// `import 5000`, …, migration 2); announcements of the UI's own connection (`ownPID`) are
+/// left out, as it shows its own writes already.
+public final class PostgresChangeSource: StoreChangeSource {
+    private let db: PGConnection
+    private let ownPID: Int32
+
+    /// - Throws: `StoreError` when the server cannot be reached.
+    public init(uri: String, ownPID: Int32) throws(StoreError) {
+        db = try PGConnection(uri: uri)
+        self.ownPID = ownPID
+        try db.execute("LISTEN pinmap")
+    }
+
+    public func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange? {
+        var fds = pollfd(fd: db.socket, events: Int16(POLLIN), revents: 0)
+        guard fds.fd >= 0 else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        let ready = poll(&fds, 1, Int32(timeout * 1000))
+        guard ready > 0 else { return nil }
+        let notes = db.notifications()
+        if !db.isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        var change = StoreChange()
+        for n in notes where n.pid != ownPID {
+            let parts = n.payload.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            let number = Int64(parts[1])
+            switch parts[0] {
+            case "comment": change.comments += 1; if let id = number { change.pinIDs.insert(id) }
+            case "insert": change.added += 1
+            case "update": change.edited += 1; if let id = number { change.pinIDs.insert(id) }
+            case "delete": change.deleted += 1; if let id = number { change.pinIDs.insert(id) }
+            case "import", "copy": change.added += Int(number ?? 0)
+            case "undo-import": change.deleted += Int(number ?? 0)
+            default: change.counted = false
+            }
+        }
+        return change.isEmpty ? nil : change
+    }
+}
+
+extension PostgresStore {
+    /// The server process of this connection: other processes' announcements are told
+    /// from its own by it.
+    public var backendPID: Int32 { db.backendPID }
+}

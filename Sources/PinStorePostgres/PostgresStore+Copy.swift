@@ -1,0 +1,164 @@
+import Foundation
+import PinModel
+
+/// `pinmap copy` and imports into the server: pins go in with `COPY` into a staging table,
+/// then one `INSERT … SELECT` leaves out those already here, all in one transaction (a
+/// killed server or client leaves nothing partial).
+extension PostgresStore: PinCopying {
+    /// Fewest pins a copy or import writes as a bulk load (triggers off, the map's cells
+    /// rebuilt once: about a second at a million pins).
+    static let bulkFrom = 5_000
+
+    public func copySnapshot() throws(StoreError) -> StoreSnapshot {
+        do {
+            return try reading { () throws -> StoreSnapshot in
+                var comments: [Int64: [Comment]] = [:]
+                let c = try db.execute("SELECT id, pin_id, body, created_at FROM comments ORDER BY created_at, id")
+                for i in 0..<c.rows {
+                    comments[c.int(i, 1), default: []].append(Comment(id: c.int(i, 0), pinID: c.int(i, 1), body: c.text(i, 2), createdAt: c.text(i, 3)))
+                }
+                let r = try db.execute("SELECT \(Self.pinColumns), batch_id FROM pins ORDER BY id")
+                let pins = (0..<r.rows).map { i in
+                    let pin = Self.pin(r, i)
+                    return SnapshotPin(pin: pin, batchID: r.optionalInt(i, 10), comments: comments[pin.id] ?? [])
+                }
+                return StoreSnapshot(batches: try importBatches(), pins: pins)
+            }
+        } catch let e as StoreError { throw e } catch { throw StoreError("\(error)") }
+    }
+
+    public func receive(_ snapshot: StoreSnapshot) throws(StoreError) -> CopyOutcome {
+        try receive(snapshot, asImport: false, adjustBatch: nil).outcome
+    }
+
+    /// What `receive(_:asImport:adjustBatch:)` did, with the ids of the batches it added.
+    public struct Received { public var outcome: CopyOutcome; public var batchIDs: [Int64]
+        public var pins: Int { outcome.pins }; public var skipped: Int { outcome.skipped } }
+
+    /// `receive`; for an import (`asImport`), a batch of the snapshot is always a new one,
+    /// whose counts `adjustBatch` corrects once the pins already here are known (skipped).
+    public func receive(_ snapshot: StoreSnapshot, asImport: Bool,
+                        adjustBatch: ((inout ImportBatch, _ skipped: Int) -> Void)?) throws(StoreError) -> Received {
+        for sp in snapshot.pins { try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude) }
+        return try atomically { () throws(StoreError) -> Received in
+            var out = CopyOutcome()
+            var added: [Int64] = []
+            // Many pins: the per-row triggers (map cells, categories, announcements) are off
+            // and their work done once at the end; a few: row by row, as any write.
+            let bulk = snapshot.pins.count >= Self.bulkFrom
+            if bulk { try db.execute("SET LOCAL pinmap.bulk = 'on'") }
+            var batchIDs: [Int64: Int64] = [:]
+            for b in snapshot.batches {
+                if !asImport, let id = try db.execute("SELECT id FROM import_batches WHERE file = $1 AND imported_at = $2",
+                                           [b.file, b.importedAt]).optionalInt(0, 0) {
+                    batchIDs[b.id] = id
+                    continue
+                }
+                batchIDs[b.id] = try db.execute("""
+                    INSERT INTO import_batches(file, imported_at, imported, rejected, duplicates, encoding, delimiter)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+                    """, [b.file, b.importedAt, "\(b.imported)", "\(b.rejected)", "\(b.duplicates)", b.encoding, b.delimiter]).int(0, 0)
+                added.append(batchIDs[b.id]!)
+                out.batches += 1
+            }
+            try db.execute("""
+                CREATE TEMP TABLE copy_pins (src bigint, title text COLLATE "C", description text COLLATE "C",
+                  category text COLLATE "C", latitude float8, longitude float8, created_at text COLLATE "C",
+                  updated_at text COLLATE "C", properties text, batch_id bigint, version bigint, undated boolean, dest bigint) ON COMMIT DROP
+                """)
+            try db.copy("COPY copy_pins (src, title, description, category, latitude, longitude, created_at, updated_at, properties, batch_id, version, undated) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+                // An imported row without a date got the import's time: it matches a pin here
+                // whatever its date (as the file importer's duplicate check does).
+                let importTimes = asImport ? Dictionary(snapshot.batches.map { ($0.id, $0.importedAt) }, uniquingKeysWith: { a, _ in a }) : [:]
+                for sp in snapshot.pins {
+                    let p = sp.pin
+                    let undated = sp.batchID.flatMap { importTimes[$0] } == p.createdAt
+                    try row(["\(p.id)", p.title, p.description, p.category, "\(p.latitude)", "\(p.longitude)", p.createdAt,
+                             p.updatedAt, p.properties.isEmpty ? "{}" : p.properties,
+                             sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)", undated ? "t" : "f"])
+                }
+            }
+            // Pins already here keep theirs (their comments are matched to them); the others
+            // get new ids from the table's sequence.
+            try db.execute("""
+                UPDATE copy_pins c SET dest = p.id FROM pins p
+                WHERE p.latitude = c.latitude AND p.longitude = c.longitude AND p.title = c.title
+                  AND p.description = c.description AND p.category = c.category
+                  AND (c.undated OR p.created_at = c.created_at) AND p.properties = c.properties::jsonb
+                """)
+            out.skipped = try db.execute("SELECT count(*) FROM copy_pins WHERE dest IS NOT NULL").int(0, 0).asInt
+            try db.execute("""
+                UPDATE copy_pins SET dest = nextval(pg_get_serial_sequence('pins', 'id')) WHERE dest IS NULL
+                """)
+            // A load as large as the table: its secondary indexes are dropped and built again
+            // after the rows are in (in this transaction): building a GIN index whole is
+            // about ten times faster than growing it a row at a time.
+            let existing = try count()
+            let large = bulk && snapshot.pins.count >= existing
+            let rebuilt = large ? try dropSecondaryIndexes() : []
+            out.pins = try db.execute("""
+                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
+                                 properties, properties_text, batch_id, version)
+                SELECT dest, title, description, category, latitude, longitude, created_at, updated_at,
+                       properties::jsonb, properties, batch_id, version
+                FROM copy_pins c WHERE NOT EXISTS (SELECT 1 FROM pins p WHERE p.id = c.dest) ORDER BY dest
+                """).affected
+            if !rebuilt.isEmpty {
+                try db.execute("SET LOCAL maintenance_work_mem = '256MB'")
+                for sql in rebuilt { try db.execute(sql) }
+            }
+            if bulk {
+                try db.execute("INSERT INTO categories(name) SELECT DISTINCT category FROM copy_pins WHERE category <> '' ON CONFLICT DO NOTHING")
+                try db.execute("SELECT pinmap_cells_rebuild()")
+            }
+            let comments = snapshot.pins.flatMap { sp in sp.comments.map { (sp.pin.id, $0) } }
+            if !comments.isEmpty {
+                try db.execute("CREATE TEMP TABLE copy_comments (src bigint, body text, created_at text COLLATE \"C\") ON COMMIT DROP")
+                try db.copy("COPY copy_comments FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+                    for (pin, c) in comments { try row(["\(pin)", c.body, c.createdAt]) }
+                }
+                out.comments = try db.execute("""
+                    INSERT INTO comments(pin_id, body, created_at)
+                    SELECT p.dest, c.body, c.created_at FROM copy_comments c JOIN copy_pins p ON p.src = c.src
+                    WHERE NOT EXISTS (SELECT 1 FROM comments e WHERE e.pin_id = p.dest AND e.body = c.body AND e.created_at = c.created_at)
+                    """).affected
+            }
+            // An import that added nothing keeps no batch (as a file store's).
+            if asImport && out.pins == 0 {
+                try db.execute("DELETE FROM import_batches WHERE id = ANY($1::bigint[])", [PGArray.ints(added)])
+                added = []
+                out.batches = 0
+            }
+            if let adjustBatch {
+                for (source, id) in batchIDs where added.contains(id) {
+                    guard var b = snapshot.batches.first(where: { $0.id == source }) else { continue }
+                    adjustBatch(&b, out.skipped)
+                    try db.execute("UPDATE import_batches SET imported = $1, duplicates = $2 WHERE id = $3",
+                                   ["\(b.imported)", "\(b.duplicates)", "\(id)"])
+                }
+            }
+            if bulk { try db.execute("SELECT pg_notify('pinmap', $1)", ["\(asImport ? "import" : "copy") \(out.pins)"]) }
+            return Received(outcome: out, batchIDs: added)
+        }
+    }
+}
+
+extension Int64 { var asInt: Int { Int(self) } }
+
+extension PostgresStore {
+    /// Drops the indexes of `pins` other than its keys and returns the statements that
+    /// create them again, as the catalog has them.
+    func dropSecondaryIndexes() throws(StoreError) -> [String] {
+        let r = try db.execute("""
+            SELECT i.indexname, i.indexdef FROM pg_indexes i
+            WHERE i.schemaname = current_schema() AND i.tablename = 'pins'
+              AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
+            """)
+        var create: [String] = []
+        for i in 0..<r.rows {
+            try db.execute("DROP INDEX \(PostgresDatabases.quoted(r.text(i, 0)))")
+            create.append(r.text(i, 1))
+        }
+        return create
+    }
+}

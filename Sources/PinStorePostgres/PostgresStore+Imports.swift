@@ -1,0 +1,66 @@
+import Foundation
+import PinModel
+import PinStore
+
+/// Import batches, indexing (the server's indexes are always current) and export.
+extension PostgresStore {
+    public func importBatches() throws(StoreError) -> [ImportBatch] {
+        let r = try db.execute("""
+            SELECT b.id, b.file, b.imported_at, b.imported, b.rejected, b.duplicates, b.encoding, b.delimiter,
+                   (SELECT count(*) FROM pins p WHERE p.batch_id = b.id)
+            FROM import_batches b ORDER BY b.id
+            """)
+        return (0..<r.rows).map { i in
+            ImportBatch(id: r.int(i, 0), file: r.text(i, 1), importedAt: r.text(i, 2), imported: Int(r.int(i, 3)),
+                        rejected: Int(r.int(i, 4)), duplicates: Int(r.int(i, 5)), encoding: r.text(i, 6),
+                        delimiter: r.text(i, 7), pinsLeft: Int(r.int(i, 8)))
+        }
+    }
+
+    public func recentImports(limit: Int) throws(StoreError) -> [RecentImport] {
+        let r = try db.execute("SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT $1", ["\(limit)"])
+        return (0..<r.rows).map { RecentImport(id: r.int($0, 0), file: r.text($0, 1), importedAt: r.text($0, 2), imported: Int(r.int($0, 3))) }
+    }
+
+    public func changedPins(inBatch id: Int64) throws(StoreError) -> Int {
+        Int(try db.execute("""
+            SELECT count(*) FROM pins p WHERE p.batch_id = $1
+              AND (p.edits > 0 OR EXISTS (SELECT 1 FROM comments c WHERE c.pin_id = p.id))
+            """, ["\(id)"]).int(0, 0))
+    }
+
+    /// Removes batch `id` and its pins (the foreign key cascades) in one transaction.
+    @discardableResult
+    public func undoImport(batchID id: Int64) throws(StoreError) -> Int? {
+        try atomically { () throws(StoreError) -> Int? in
+            guard try db.execute("SELECT 1 FROM import_batches WHERE id = $1 FOR UPDATE", ["\(id)"]).rows > 0 else { return nil }
+            try db.execute("SET LOCAL pinmap.bulk = 'on'")
+            let n = try db.execute("DELETE FROM pins WHERE batch_id = $1", ["\(id)"]).affected
+            try db.execute("DELETE FROM import_batches WHERE id = $1", ["\(id)"])
+            try db.execute("SELECT pinmap_cells_rebuild()")
+            try db.execute("SELECT pg_notify('pinmap', $1)", ["undo-import \(n)"])
+            return n
+        }
+    }
+
+    // The server keeps every index current in the writing transaction: nothing waits.
+    public func hasIndexBacklog() throws(StoreError) -> Bool { false }
+    public func indexBacklog() throws(StoreError) -> IndexBacklog { IndexBacklog(pins: 0, indexes: [], paused: false) }
+    public func indexingElsewhere() throws(StoreError) -> Bool { false }
+    @discardableResult
+    public func finishIndexing(progress: ((IndexingProgress) -> Void)?, shouldStop: (() -> Bool)?) throws(StoreError) -> Int {
+        progress?(IndexingProgress(stage: .map, fraction: 1))
+        return 0
+    }
+
+    /// Writes every pin as `format` through a temporary SQLite copy (the same writers, the
+    /// same output as a file store), deleted afterwards.
+    public func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = try Store(path: folder.appendingPathComponent("pins.sqlite").path, mode: .create(makeFolders: false))
+        _ = try copy.receive(try copySnapshot())
+        return try copy.export(format, write: write)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import PinModel
+import PinStore
+
+/// Lists, boxes, distances and search.
+extension PostgresStore {
+    /// The WHERE clause of `query` (boxes, categories, search words) with its parameters,
+    /// numbered from `$start`.
+    func whereClause(_ query: PinQuery, from start: Int = 1) -> (sql: String, params: [String?]) {
+        var b = PGParams(start: start)
+        var parts: [String] = []
+        if !query.boxes.isEmpty {
+            parts.append("(" + query.boxes.map { box in
+                "(latitude BETWEEN \(b.add(box.south)) AND \(b.add(box.north)) AND longitude BETWEEN \(b.add(box.west)) AND \(b.add(box.east)))"
+            }.joined(separator: " OR ") + ")")
+        }
+        if let cats = query.categories { parts.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
+        if let search = query.search { parts += searchConditions(SearchText(search), &b) }
+        return (parts.isEmpty ? "" : "WHERE " + parts.joined(separator: " AND "), b.values)
+    }
+
+    /// One condition per search word: a 1–2 character word through the gram index (exact);
+    /// a longer one by LIKE on the folded text, found through pg_trgm when it is ASCII, else
+    /// through the gram index by all its pairs of characters (pg_trgm takes Hangul for no
+    /// word characters in the C.UTF-8 locale: `박물관` would read every pin).
+    func searchConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
+        let text = "pinmap_search_text(title, description, category, properties)"
+        return words.words.map { w in
+            let folded = w.lowercased()
+            let scalars = Array(folded.unicodeScalars)
+            if scalars.count <= 2 { return "pinmap_grams(\(text)) @> ARRAY[\(b.add(folded))]::text[]" }
+            let like = "\(text) LIKE \(b.add(Self.likePattern(folded)))"
+            if scalars.allSatisfy(\.isASCII) { return like }
+            let pairs = Set((0..<(scalars.count - 1)).map { String(String.UnicodeScalarView(scalars[$0...($0 + 1)])) })
+            return "pinmap_grams(\(text)) @> \(b.add(PGArray.texts(pairs.sorted())))::text[] AND " + like
+        }
+    }
+
+    /// Pins a search first looks at, newest first, before it asks an index: a word in many
+    /// pins (`a`, `cafe`) is answered from them at once, without reading its whole posting
+    /// list and sorting it.
+    static let searchWindow = 20_000
+
+    /// The window's condition per word: LIKE on the same folded text, computed without the
+    /// properties' JSON for the pins that have none (most: 25 µs a pin less).
+    func windowConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
+        words.words.map { w in
+            "CASE WHEN properties = '{}' THEN lower(title || E'\\n' || description || E'\\n' || category) "
+                + "ELSE pinmap_search_text(title, description, category, properties) END LIKE \(b.add(Self.likePattern(w.lowercased())))"
+        }
+    }
+
+    /// `%word%` with `\`, `%` and `_` escaped (LIKE's default escape is `\`).
+    static func likePattern(_ w: String) -> String {
+        var p = "%"
+        for c in w {
+            if c == "\\" || c == "%" || c == "_" { p.append("\\") }
+            p.append(c)
+        }
+        return p + "%"
+    }
+
+    public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
+        let (whereSQL, params) = whereClause(query)
+        var b = PGParams(start: params.count + 1)
+        let order: String
+        switch PinQuery.effective(query.order, searching: query.isSearching) {
+        case .relevance:
+            // The tier is `SearchRelevance`, ranked here as SQLite's function ranks it: every
+            // match newest first, then the tiers in order (newest first within each).
+            var all = query
+            all.order = .newest
+            all.limit = -1
+            let q = SearchRelevance.Query(query.search ?? "")
+            let ranked = try pins(matching: all).enumerated().map { i, pin in
+                (SearchRelevance(title: pin.title, description: pin.description, category: pin.category,
+                                 properties: pin.properties, query: q), i, pin)
+            }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+            return query.limit < 0 ? ranked : Array(ranked.prefix(query.limit))
+        case .newest: order = "created_at DESC, id DESC"
+        case .name: order = "lower(title) COLLATE \"C\", id"
+        case .distance:
+            let p = query.near ?? (0, 0)
+            let k = cos(p.latitude * .pi / 180)
+            let lat = b.add(p.latitude), lon = b.add(p.longitude), kk = b.add(k)
+            order = "((latitude - \(lat)) * (latitude - \(lat)) + ((longitude - \(lon)) * \(kk)) * ((longitude - \(lon)) * \(kk))), id"
+        }
+        let limit = query.limit < 0 ? "" : " LIMIT \(b.add(Int64(query.limit)))"
+        return try pins("SELECT \(Self.pinColumns) FROM pins \(whereSQL) ORDER BY \(order)\(limit)", params + b.values)
+    }
+
+    /// The store chooses the plan (the planner's estimate for clustered pins is far too low):
+    /// when many of all pins are in view, walk `pins_created` newest first with the box as a
+    /// filter; when few are, fetch the pins in view and keep the newest.
+    public func newestPins(in boxes: [LatLonBox], categories: Set<String>?, limit: Int,
+                           inView: Int, total: Int) throws(StoreError) -> (pins: [Pin], plan: InViewPlan) {
+        guard limit > 0, !boxes.isEmpty else { return ([], .createdScan) }
+        let (whereSQL, params) = whereClause(PinQuery(boxes: boxes, categories: categories))
+        let plan: InViewPlan = Double(inView) >= Double(total) / 50 ? .createdScan : .spatialFetch
+        let sql: String
+        switch plan {
+        case .createdScan, .sort:
+            // A sort key the lat/lon index cannot give: the planner walks pins_created.
+            sql = "SELECT \(Self.pinColumns) FROM pins \(whereSQL) ORDER BY created_at DESC, id DESC LIMIT \(limit)"
+        case .spatialFetch:
+            // The newest ids in view from the covering lat/lon index (materialized: the planner
+            // cannot walk pins_created instead), then only those rows.
+            sql = "WITH v AS MATERIALIZED (SELECT id, created_at FROM pins \(whereSQL)), top AS (SELECT id FROM v ORDER BY created_at DESC, id DESC LIMIT \(limit)) "
+                + "SELECT \(Self.pinColumns) FROM pins WHERE id IN (SELECT id FROM top) ORDER BY created_at DESC, id DESC"
+        }
+        return (try pins(sql, params), plan)
+    }
+
+    public func pinsByDistance(_ query: PinQuery, latitude: Double, longitude: Double) throws(StoreError) -> [PinDistance] {
+        var all = query
+        all.limit = -1
+        all.order = .distance
+        all.near = (latitude, longitude)
+        let sorted = try pins(matching: all)
+            .map { PinDistance(pin: $0, metres: greatCircleMetres(latitude, longitude, $0.latitude, $0.longitude)) }
+            .sorted { ($0.metres, $0.pin.id) < ($1.metres, $1.pin.id) }
+        return query.limit < 0 ? sorted : Array(sorted.prefix(query.limit))
+    }
+
+    public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
+        var q = query
+        q.boxes = []
+        let (whereSQL, params) = whereClause(q)
+        let r = try db.execute("SELECT min(latitude), min(longitude), max(latitude), max(longitude) FROM pins \(whereSQL)", params)
+        guard r.rows > 0, !r.isNull(0, 0) else { return nil }
+        return LatLonBox(south: r.double(0, 0), west: r.double(0, 1), north: r.double(0, 2), east: r.double(0, 3))
+    }
+
+    /// Newest (highest id) first, at most `scanLimit`; a word in most pins (`a`) walks the
+    /// primary key backwards with the condition as a filter and stops at the limit.
+    public func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults {
+        let words = SearchText(text)
+        // The texts too: each match's `SearchRelevance` is ranked here, as SQLite's function ranks it.
+        let columns = "id, latitude, longitude, category, created_at, title, description, coalesce(properties_text, properties::text)"
+        func statement(_ conditions: (SearchText, inout PGParams) -> [String], from source: String) -> (String, [String?]) {
+            var b = PGParams(start: 1)
+            var all = conditions(words, &b)
+            if let cats = categories { all.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
+            let whereSQL = all.isEmpty ? "" : "WHERE " + all.joined(separator: " AND ")
+            return ("SELECT \(columns) FROM \(source) \(whereSQL) ORDER BY id DESC LIMIT \(b.add(Int64(scanLimit + 1)))", b.values)
+        }
+        // The store chooses the plan: the newest pins first (enough matches there: done),
+        // else the index (a rarer word: few matches to sort).
+        let window = statement(windowConditions, from: "(SELECT * FROM pins ORDER BY id DESC LIMIT \(Self.searchWindow)) AS pins")
+        var r = try db.execute(window.0, window.1)
+        if r.rows <= scanLimit {
+            let indexed = statement(searchConditions, from: "pins")
+            r = try db.execute(indexed.0, indexed.1)
+        }
+        let query = SearchRelevance.Query(text)
+        var matches = (0..<r.rows).map { i in
+            SearchMatch(id: r.int(i, 0), latitude: r.double(i, 1), longitude: r.double(i, 2), category: r.text(i, 3),
+                        createdAt: r.text(i, 4),
+                        relevance: SearchRelevance(title: r.text(i, 5), description: r.text(i, 6), category: r.text(i, 3),
+                                                   properties: r.text(i, 7), query: query))
+        }
+        let capped = matches.count > scanLimit
+        if capped { matches.removeLast() }
+        return SearchResults(text: text, matches: matches, capped: capped)
+    }
+
+    // MARK: Timeline
+
+    public func days(inMonth year: Int, month: Int) throws(StoreError) -> [Int: Int] {
+        guard (0...9999).contains(year), (1...12).contains(month) else {
+            throw StoreError("no such month: \(year)-\(month)")
+        }
+        let prefix = String(format: "%04d-%02d-", year, month)
+        let r = try db.execute("""
+            SELECT substr(created_at, 9, 2), count(*) FROM pins
+            WHERE created_at >= $1 AND created_at < $2 GROUP BY 1
+            """, [prefix, String(prefix.dropLast()) + "."])
+        var out: [Int: Int] = [:]
+        for i in 0..<r.rows { if let d = Int(r.text(i, 0)) { out[d, default: 0] += Int(r.int(i, 1)) } }
+        return out
+    }
+
+    public func pins(onDay day: String) throws(StoreError) -> [Pin] {
+        var b = Array(day.utf8)
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              digits.allSatisfy({ (0x30...0x39).contains(b[$0]) }) else {
+            throw StoreError("day must be YYYY-MM-DD, got '\(day)'")
+        }
+        b[9] += 1
+        return try pins("SELECT \(Self.pinColumns) FROM pins WHERE created_at >= $1 AND created_at < $2 ORDER BY created_at, id",
+                        [day, String(decoding: b, as: UTF8.self)])
+    }
+}
+
+/// Numbered parameters for a statement being written: `add` returns the placeholder.
+struct PGParams {
+    private(set) var values: [String?] = []
+    let start: Int
+    init(start: Int) { self.start = start }
+
+    mutating func add(_ v: String?) -> String {
+        values.append(v)
+        return "$\(start + values.count - 1)"
+    }
+    mutating func add(_ v: Double) -> String { add("\(v)") + "::float8" }
+    mutating func add(_ v: Int64) -> String { add("\(v)") + "::bigint" }
+}

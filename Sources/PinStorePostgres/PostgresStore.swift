@@ -1,0 +1,146 @@
+import Foundation
+import PinModel
+
+/// Pins on a PostgreSQL + PostGIS server, through libpq: the `PinRepository` a team shares.
+/// One connection, used by one thread at a time (the UI opens a second one for search and a
+/// third to listen for other users' changes). Every value is a bound parameter.
+///
+/// Writes are checked by `PinRules` first (the table's CHECK constraints are the backstop),
+/// each in one transaction. An edit or delete can name the pin's `version` it read: it is
+/// refused (`StoreError.changedElsewhere`) when someone changed the pin since.
+public final class PostgresStore: PinRepository {
+    let db: PGConnection
+    /// Server, database and user, without the password.
+    public let server: PGLocation
+    /// Where the times written with pins and comments come from (the system clock; a fixed
+    /// one in tests).
+    public let clock: WallClock
+
+    /// Columns of a `Pin`, in field order (`pin(_:_:)` reads them).
+    static let pinColumns = """
+        id, title, description, category, latitude, longitude, created_at, updated_at,
+        coalesce(properties_text, properties::text), version
+        """
+
+    /// Connects to the store at `uri`.
+    /// - Parameter create: make the schema when the database has none (or run the missing
+    ///   migrations); otherwise a database without Pinmap's tables is refused with how to
+    ///   create them.
+    /// - Throws: `StoreError`: the server cannot be reached (host and libpq's reason), the
+    ///   database has no store (and `create` is false), or a newer Pinmap made it.
+    public init(uri: String, create: Bool = false, clock: WallClock = .system) throws(StoreError) {
+        self.clock = clock
+        db = try PGConnection(uri: uri)
+        server = PGLocation(uri: uri)
+        let version = try schemaVersion()
+        if version > PostgresSchema.all.count {
+            throw StoreError("the Pinmap store in \(server) was made by a newer pinmap (schema \(version), this one knows \(PostgresSchema.all.count)); update pinmap")
+        }
+        if version < PostgresSchema.all.count {
+            guard create || version > 0 else {
+                throw StoreError("no Pinmap store in \(server): create one with `pinmap init --db URI` (or `pinmap import FILE --db URI`)")
+            }
+            try migrate()
+        }
+    }
+
+    /// The number of migrations run (0: no Pinmap store in this database).
+    func schemaVersion() throws(StoreError) -> Int {
+        let exists = try db.execute("SELECT to_regclass('schema_version') IS NOT NULL")
+        guard exists.text(0, 0) == "t" else { return 0 }
+        return Int(try db.execute("SELECT coalesce(max(version), 0) FROM schema_version").int(0, 0))
+    }
+
+    /// Runs the missing migrations, each in one transaction under an advisory lock (two
+    /// processes creating the store at once run each migration once).
+    private func migrate() throws(StoreError) {
+        do {
+            for (k, sql) in PostgresSchema.all.enumerated() {
+                try db.transaction {
+                    try db.execute("SELECT pg_advisory_xact_lock(5069)")
+                    guard try schemaVersion() <= k else { return }
+                    try db.executeScript(sql)
+                    try db.execute("INSERT INTO schema_version(version) VALUES ($1)", ["\(k + 1)"])
+                }
+            }
+        } catch let e as StoreError {
+            if e.code == PGErrorText.readOnlyCode || e.message.contains("permission denied") || e.message.contains("extension") {
+                throw StoreError("cannot create the Pinmap store in \(server): \(e.message) (the role needs the right to create tables, and the postgis and pg_trgm extensions must be installed or creatable)")
+            }
+            throw e
+        } catch {
+            throw StoreError("\(error)")
+        }
+    }
+
+    public var location: String { server.description }
+    public func sizeInBytes() -> Int64 {
+        (try? db.execute("SELECT pg_total_relation_size('pins') + pg_total_relation_size('comments')").int(0, 0)) ?? 0
+    }
+
+    /// Runs `body` in one transaction, as a `StoreError` when it fails.
+    func atomically<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        do {
+            return try db.transaction { () throws -> T in try body() }
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw StoreError("\(error)")
+        }
+    }
+
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        if db.inTransaction { return try body() }
+        return try db.transaction {
+            try db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return try body()
+        }
+    }
+
+    // MARK: Reading pins
+
+    static func pin(_ r: PGResult, _ i: Int, from c: Int = 0) -> Pin {
+        Pin(id: r.int(i, c), title: r.text(i, c + 1), description: r.text(i, c + 2), category: r.text(i, c + 3),
+            latitude: r.double(i, c + 4), longitude: r.double(i, c + 5), createdAt: r.text(i, c + 6),
+            updatedAt: r.text(i, c + 7), properties: r.text(i, c + 8), version: r.int(i, c + 9))
+    }
+
+    func pins(_ sql: String, _ params: [String?] = []) throws(StoreError) -> [Pin] {
+        let r = try db.execute(sql, params)
+        return (0..<r.rows).map { Self.pin(r, $0) }
+    }
+
+    public func count() throws(StoreError) -> Int { Int(try db.execute("SELECT count(*) FROM pins").int(0, 0)) }
+
+    public func pin(id: Int64) throws(StoreError) -> Pin? {
+        try pins("SELECT \(Self.pinColumns) FROM pins WHERE id = $1", ["\(id)"]).first
+    }
+
+    public func pins(ids: [Int64]) throws(StoreError) -> [Pin] {
+        guard !ids.isEmpty else { return [] }
+        let found = try pins("SELECT \(Self.pinColumns) FROM pins WHERE id = ANY($1::bigint[])", [PGArray.ints(ids)])
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return ids.compactMap { byID[$0] }
+    }
+
+    // MARK: Settings
+
+    public func setting(_ key: String) throws(StoreError) -> String? {
+        let r = try db.execute("SELECT value FROM settings WHERE key = $1", [key])
+        return r.rows > 0 ? r.text(0, 0) : nil
+    }
+
+    public func setSetting(_ key: String, _ value: String) throws(StoreError) {
+        try db.execute("INSERT INTO settings(key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       [key, value])
+    }
+}
+
+/// Array parameters in PostgreSQL's text form (`{1,2,3}`, `{"a","b"}`).
+enum PGArray {
+    static func ints(_ values: [Int64]) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
+    static func texts<S: Sequence<String>>(_ values: S) -> String {
+        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+    }
+}

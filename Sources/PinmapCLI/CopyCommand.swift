@@ -1,0 +1,51 @@
+import Foundation
+import PinStore
+import PinStorePostgres
+
+/// `pinmap copy --from SRC --to DST`: every pin with its properties, comments, dates and
+/// import batches, between any two stores (a file onto the team's server, the server into a
+/// file for a trip). Pins already in DST (same title, description, category, coordinates and
+/// creation time) are not copied again, so a second run copies nothing twice.
+enum CopyCommand: TextCommand {
+    static let spec = CommandSpec(
+        name: "copy", usage: "pinmap copy --from PATH|URI --to PATH|URI [--json]",
+        summary: """
+        Copy every pin, with its properties, comments, dates and import batches, from one store
+        to another: SQLite files or PostgreSQL servers (postgresql://…), either way. DST is
+        created when it does not exist. Pins DST has already (same title, description,
+        category, coordinates and creation time) are skipped, so running it again copies
+        nothing twice. One transaction: a failure leaves DST as it was.
+        """,
+        options: [("--from", "the store to copy from"), ("--to", "the store to copy into")],
+        flags: [("--json", "print what was copied as a JSON object")], maxPositionals: 0)
+
+    static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
+        guard let from = args.value("--from") else { throw .usage(command: "copy", message: "--from is required (a store path or postgresql:// URI)") }
+        guard let to = args.value("--to") else { throw .usage(command: "copy", message: "--to is required (a store path or postgresql:// URI)") }
+        if from == to { throw .usage(command: "copy", message: "--from and --to name the same store") }
+        let source = try open(from, creating: false)
+        let destination = try open(to, creating: true)
+        let outcome = try PinmapCLI.storeCall { () throws(StoreError) -> CopyOutcome in
+            try destination.receive(try source.copySnapshot())
+        }
+        if args.has("--json") {
+            io.out.write("{\"batches\":\(outcome.batches),\"comments\":\(outcome.comments),\"pins\":\(outcome.pins),\"skipped\":\(outcome.skipped)}\n")
+        } else {
+            func n(_ k: Int, _ word: String) -> String { "\(k) \(word)\(k == 1 ? "" : "s")" }
+            io.out.write("Copied \(n(outcome.pins, "pin")), \(n(outcome.comments, "comment")) and \(n(outcome.batches, "import batch"))"
+                         .replacingOccurrences(of: "batchs", with: "batches")
+                         + " to \(destination.location)" + (outcome.skipped > 0 ? "; \(n(outcome.skipped, "pin")) already there" : "") + "\n")
+        }
+        return 0
+    }
+
+    /// A store named on the command line: a server for a URI, else a SQLite file.
+    static func open(_ name: String, creating: Bool) throws(CLIError) -> any PinCopying {
+        do {
+            if PGLocation.isServerURI(name) { return try PostgresStore(uri: name, create: creating) }
+            return try Store(path: name, mode: creating ? .create(makeFolders: false) : .reading)
+        } catch {
+            throw .failure(error.message)
+        }
+    }
+}

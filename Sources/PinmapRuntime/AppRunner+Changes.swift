@@ -1,0 +1,23 @@
+import Foundation
+import PinmapCore
+import PinModel
+
+/// Other processes' writes: a thread watches the store (`ChangeWatcher`) and posts what it
+/// saw to the outcomes the UI loop collects (`collectOutcomes`); the view is read again,
+/// without a key.
+extension AppRunner {
+    /// Starts watching with a source of its own (`open` runs on the watcher's thread). The
+    /// runner's own writes (on its write lane) are told apart by the lane's activity.
+    public func startChangeWatch(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource) {
+        guard changeWatcher == nil else { return }
+        var ownWrites: (@Sendable () -> Int)?
+        if let lane = writeLane { ownWrites = { lane.activityCount } }
+        let outbox = self.outbox
+        changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, ownWrites: ownWrites)
+    }
+
+    public func stopChangeWatch() {
+        changeWatcher?.stop()
+        changeWatcher = nil
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PinmapCore
+import PinModel
+
+/// Waits for other processes' changes to the store on a thread of its own (a
+/// `StoreChangeSource`, with its own connection) and posts them to the runner's outcomes
+/// (`Outbox`) as `AppEvent.storeChangedElsewhere` / `.storeUnreachable`: the UI loop never
+/// waits on the store for them. Reconnects after a loss, once a second.
+final class ChangeWatcher: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private let open: @Sendable () throws(StoreError) -> any StoreChangeSource
+    private let post: @Sendable (AppEvent) -> Void
+    private let ownWrites: @Sendable () -> Int
+
+    /// How long one wait lasts (seconds): a change shows within about this much.
+    static let interval = 0.25
+
+    /// - Parameters:
+    ///   - open: the source, opened on the watcher's thread (again after a loss).
+    ///   - post: where what was seen goes (any thread).
+    ///   - ownWrites: the runner's write lane's activity count (`WorkLane.activityCount`):
+    ///     a change seen while it wrote is its own (its outcome reads the view again), not
+    ///     another process's; nil: every change is another's.
+    init(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource,
+         post: @escaping @Sendable (AppEvent) -> Void, ownWrites: (@Sendable () -> Int)?) {
+        self.open = open
+        self.post = post
+        self.ownWrites = ownWrites ?? { 0 }
+        let thread = Thread { [weak self] in self?.loop() }
+        thread.name = "pinmap-changes"
+        thread.start()
+    }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func loop() {
+        var source: (any StoreChangeSource)?
+        var wasLost = false
+        var writes = ownWrites()
+        while !isStopped {
+            do {
+                if source == nil {
+                    source = try open()
+                    // Back after a loss: whatever happened meanwhile, the view is read again.
+                    if wasLost { post(.storeChangedElsewhere(StoreChange(counted: false))) }
+                    wasLost = false
+                }
+                let change = try source?.waitForChanges(timeout: Self.interval)
+                let now = ownWrites()
+                defer { writes = now }
+                // The runner wrote during this wait (or is writing): the commit seen is its own.
+                guard let change, now == writes, now % 2 == 0, !isStopped else { continue }
+                post(.storeChangedElsewhere(change))
+            } catch {
+                source = nil  // reconnect on the next round
+                if !wasLost { post(.storeUnreachable(error)) }
+                wasLost = true
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+    }
+}

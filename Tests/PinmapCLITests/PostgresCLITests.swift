@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+import PinmapCLI
+import PinStore
+import PinStorePostgres
+import PostgresTesting
+
+/// The command line on a PostgreSQL store (a fresh database per test on the server of
+/// PINMAP_TEST_PG_URL; `.ci/run` always sets it, a local run without it skips these): the same
+/// answers as on a file, versions, copy both ways, and the faults a shared store meets.
+final class PostgresCLITests: XCTestCase {
+    private var uri = ""
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
+        uri = try TestServer.emptyDatabaseURI()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-pgcli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if !uri.isEmpty { TestServer.dropDatabase(uri) }
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func run(_ args: String...) -> CLIResult { PinmapCLI.execute(args + ["--db", uri]) }
+    private func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    func testOnlyInitOrAnImportCreatesTheSchemaAndOtherCommandsSayHow() throws {
+        let list = run("list")
+        XCTAssertEqual(list.code, 1)
+        XCTAssertEqual(list.stderr, "pinmap: no Pinmap store in \(PGLocation(uri: uri)): create one with `pinmap init --db URI` (or `pinmap import FILE --db URI`)\n")
+        XCTAssertEqual(run("show", "1").code, 1)
+        XCTAssertThrowsError(try PostgresStore(uri: uri, create: false), "still no schema")
+    }
+
+    func testImportListSearchAndShowAnswerAsTheFileStoreDoes() throws {
+        XCTAssertEqual(run("init").stdout, "Store ready: \(PGLocation(uri: uri)) (0 pins)\n")
+        let sqlite = file("pins.sqlite")
+        for db in [uri, sqlite] { XCTAssertEqual(PinmapCLI.execute(["import", RepoFiles.airports, "--db", db]).code, 0) }
+        let again = PinmapCLI.execute(["import", RepoFiles.airports, "--db", uri])
+        XCTAssertTrue(again.stdout.hasPrefix("\(RepoFiles.airports): imported 0 pins"), again.stdout)
+        for args in [["list", "--limit", "20"], ["list", "--search", "a"], ["list", "--search", "Ranch"], ["list", "--search", "Farm air"],
+["list", "--bbox", "30,-100,40,-80", "--limit", "15"],
+                     ["list", "--near", "40,-90", "--limit", "5"], ["list", "--category", "x"], ["imports", "--json"]] {
+            let server = PinmapCLI.execute(args + ["--db", uri]), local = PinmapCLI.execute(args + ["--db", sqlite])
+            XCTAssertEqual(server.code, 0, server.stderr)
+            if args[0] == "imports" {
+                let a = try JSON.array(server.stdout), b = try JSON.array(local.stdout)
+                XCTAssertEqual(a.map { JSON.int($0["pins_left"]) }, b.map { JSON.int($0["pins_left"]) })
+                XCTAssertEqual(a.map { JSON.int($0["duplicates"]) }, [0], "a re-import that adds nothing keeps no batch")
+            } else {
+                // Position, title and distance: ids and import times differ between the two stores.
+                func rows(_ text: String) -> [String] {
+                    text.split(separator: "\n").map { line in
+                        let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+                        return (f[1...3] + (f.count > 6 ? [f[6]] : [])).joined(separator: "\t")
+                    }
+                }
+                XCTAssertEqual(rows(server.stdout), rows(local.stdout), args.joined(separator: " "))
+            }
+        }
+        let shown = try JSON.object(run("show", "1", "--json").stdout)
+        XCTAssertEqual(JSON.int(shown["version"]), 1)
+    }
+
+    func testIfVersionRefusesAnEditOrDeleteOfAPinChangedElsewhere() throws {
+        XCTAssertEqual(run("init").code, 0)
+        XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").stdout, "1\n")
+        XCTAssertEqual(run("edit", "1", "--category", "shrine", "--if-version", "1").code, 0)
+        let stale = run("edit", "1", "--title", "mine", "--if-version", "1")
+        XCTAssertEqual(stale.code, 1)
+        XCTAssertEqual(stale.stderr, "pinmap: pin 1 changed elsewhere since you opened it (version 1, now 2); nothing was changed\n")
+        XCTAssertEqual(run("delete", "1", "--if-version", "1").code, 1)
+        XCTAssertEqual(run("edit", "1", "--if-version", "0", "--title", "x").code, 2)
+        let shown = try JSON.object(run("show", "1", "--json").stdout)
+        XCTAssertEqual(shown["title"] as? String, "Jongmyo")
+        XCTAssertEqual(JSON.int(shown["version"]), 2)
+        XCTAssertEqual(run("delete", "1", "--if-version", "2").code, 0)
+        XCTAssertEqual(run("list").stdout, "")
+    }
+
+    func testCopyBothWaysCopiesEverythingOnceWithCommentsAndBatches() throws {
+        let a = file("a.sqlite"), b = file("b.sqlite")
+        XCTAssertEqual(PinmapCLI.execute(["import", RepoFiles.seoulPins, "--db", a]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["comment", "3", "비 오는 날 \\ 'quoted' \"x\"", "--db", a]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", a, "--to", uri]).stdout,
+                       "Copied 45 pins, 1 comment and 1 import batch to \(PGLocation(uri: uri))\n")
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", a, "--to", uri]).stdout,
+                       "Copied 0 pins, 0 comments and 0 import batches to \(PGLocation(uri: uri)); 45 pins already there\n")
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", uri, "--to", b, "--json"]).stdout,
+                       "{\"batches\":1,\"comments\":1,\"pins\":45,\"skipped\":0}\n")
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", uri, "--to", b, "--json"]).stdout,
+                       "{\"batches\":0,\"comments\":0,\"pins\":0,\"skipped\":45}\n")
+        for args in [["list", "--json"], ["comments", "3"], ["imports"]] {
+            let x = PinmapCLI.execute(args + ["--db", a]).stdout, y = PinmapCLI.execute(args + ["--db", b]).stdout
+            XCTAssertEqual(y, x, args.joined(separator: " "))
+        }
+    }
+
+    func testAnUnreachableServerIsOneLineWithinTenSecondsWithoutThePassword() throws {
+        let start = Date()
+        let r = PinmapCLI.execute(["list", "--db", "postgresql://alice:s3cret-pw@127.0.0.1:1/team?connect_timeout=3"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr.filter { $0 == "\n" }.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("pinmap: cannot connect to the PostgreSQL server 127.0.0.1:1 (database team): "), r.stderr)
+        XCTAssertFalse(r.stderr.contains("s3cret"), r.stderr)
+    }
+
+    func testAReadOnlyRoleBrowsesAndSearchesAndAWriteSaysSo() throws {
+        XCTAssertEqual(run("init").code, 0)
+        XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
+        let role = "pinmap_reader_\(UUID().uuidString.prefix(8).lowercased())"
+        try PostgresDatabases.execute("""
+            CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role);
+            """, uri: uri)
+        defer { try? PostgresDatabases.execute("DROP OWNED BY \(role); DROP ROLE \(role)", uri: uri) }
+        let reader = uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        XCTAssertEqual(PinmapCLI.execute(["list", "--search", "jong", "--db", reader]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["show", "1", "--db", reader]).code, 0)
+        let add = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", reader])
+        XCTAssertEqual(add.code, 1)
+        XCTAssertTrue(add.stderr.hasPrefix("pinmap: this PostgreSQL role may only read the pins: the server refused the write"), add.stderr)
+        XCTAssertEqual(PinmapCLI.execute(["edit", "1", "--title", "y", "--db", reader]).code, 1)
+        XCTAssertEqual(try JSON.object(run("show", "1", "--json").stdout)["title"] as? String, "Jongmyo")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PinModel
+import PinStorePostgres
+
+/// The PostgreSQL server the tests use: `PINMAP_TEST_PG_URL` (`.ci/run` and
+/// `Scripts/pg-dev.sh start` provide one). Without it, tests that need a server are skipped
+/// (a local run only: `.ci/run` always sets it).
+public enum TestServer {
+    /// The server's URI, nil when the variable is unset.
+    public static var url: String? {
+        let v = ProcessInfo.processInfo.environment["PINMAP_TEST_PG_URL"] ?? ""
+        return v.isEmpty ? nil : v
+    }
+
+    nonisolated(unsafe) private static var templateReady = false
+    private static let lock = NSLock()
+    static let template = "pinmap_test_template_\(ProcessInfo.processInfo.processIdentifier)"
+
+    /// A fresh database with the Pinmap schema, and its URI; `dropDatabase` removes it.
+    public static func freshStoreURI() throws -> String {
+        guard let url else { throw StoreError("PINMAP_TEST_PG_URL is not set") }
+        try lock.withLock {
+            if !templateReady {
+                try PostgresDatabases.drop(template, serverURI: url)
+                try PostgresDatabases.create(template, serverURI: url)
+                _ = try PostgresStore(uri: PostgresDatabases.uri(url, database: template), create: true)
+                templateReady = true
+                atexit { if let url = TestServer.url { try? PostgresDatabases.drop(TestServer.template, serverURI: url) } }
+            }
+        }
+        let name = "pinmap_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try PostgresDatabases.create(name, serverURI: url, template: template)
+        return PostgresDatabases.uri(url, database: name)
+    }
+
+    /// An empty database (no schema) and its URI.
+    public static func emptyDatabaseURI() throws -> String {
+        guard let url else { throw StoreError("PINMAP_TEST_PG_URL is not set") }
+        let name = "pinmap_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try PostgresDatabases.create(name, serverURI: url)
+        return PostgresDatabases.uri(url, database: name)
+    }
+
+    /// Drops the database of `uri` (made by `freshStoreURI`).
+    public static func dropDatabase(_ uri: String) {
+        guard let url, let name = PGLocation(uri: uri).database as String?, name.hasPrefix("pinmap_test_") else { return }
+        try? PostgresDatabases.drop(name, serverURI: url)
+    }
+}
