@@ -71,7 +71,11 @@ extension AppState {
         switch outcome {
         case .removed(let pins):
             notify(S.noticeImportUndone.text, S.msgImportUndone(row.id, pins), success: true, now: now)
-            if importTab.lastImport?.id == row.id { importTab.lastImport = nil }
+            if importTab.lastImport?.id == row.id {
+                // The result no longer offers `u`: it says the import is gone.
+                importTab.lastImport = nil
+                importTab.summary = [S.msgImportUndone(row.id, pins)]
+            }
             pinsChanged(inBulk: true, &fx)
             fx.requestView(list: true)
         case .refused(let changed):

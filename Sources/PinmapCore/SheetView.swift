@@ -119,8 +119,10 @@ public enum SheetView {
         let columns = ListColumns(width: rect.width, titleWidth: titles.map(DisplayWidth.of).max() ?? 0,
                                   placeWidth: places.compactMap { $0.map(DisplayWidth.of) }.max() ?? 0)
         let (titleWidth, placeWidth, catWidth, lastWidth) = (columns.title, columns.place, columns.category, columns.last)
-        // Sorted by distance, the last column is each pin's distance from the point the list was sorted from.
-        let near = state.order == .distance ? state.listSource?.near : nil
+        // Sorted by distance, the last column is each pin's distance from the point the list was sorted
+        // from; above `sortLimit` pins in view the list is newest first (its header says so): dates.
+        let distanceSorted = state.order == .distance && !(state.search.isEmpty && state.listInViewCount > AppState.sortLimit)
+        let near = distanceSorted ? state.listSource?.near : nil
         for (i, pin) in shown.enumerated() {
             let row = first + i
             let selected = pin.id == state.selectedID

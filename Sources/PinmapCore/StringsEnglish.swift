@@ -6,7 +6,7 @@ extension Strings {
         .cfUndoImport: "Undo import #{0} (“{1}”)?", .cfUndoImportText: "Its {0} pins go, unless some were edited or commented since.",
         .cfUndo: "Undo import", .msgNothingRemoved: "Nothing removed", .noticeImportUndone: "Import undone",
         .msgImportUndone: "Undid import #{0}: {1} pins removed", .noticeUndoRefused: "Import #{0} kept",
-        .noticeUndoRefusedText: "{0} of its pins were edited or commented since: nothing removed. `pinmap undo-import {1} --force` removes them too.",
+        .noticeUndoRefusedText: "{0} of its pins changed since (edited or commented): nothing removed. `pinmap undo-import {1} --force` removes them too.",
         .msgImportGone: "Import #{0} is gone already", .noticeUndoFailed: "Import #{0} not undone",
         .hintSettingsImport: "↑↓ move · Enter undoes this import (asks first) · ? help",
         .hintImportResultUndo: "u undo import · Enter or typing: new path · e edits the last path · ? help",

@@ -3,9 +3,9 @@ extension Strings {
     static let korean: [S: String] = [
         .sheetShownOf: "{0}/{1}",
         .msgSearchCleared: "검색을 지웠습니다",
-        .cfUndoImport: "가져오기 #{0} (“{1}”)을(를) 되돌릴까요?", .cfUndoImportText: "핀 {0}개가 지워집니다. 그 뒤에 고치거나 댓글을 단 핀이 있으면 지우지 않습니다.",
+        .cfUndoImport: "“{1}” 가져오기(#{0})를 되돌릴까요?", .cfUndoImportText: "핀 {0}개가 지워집니다. 그 뒤에 고치거나 댓글을 단 핀이 있으면 지우지 않습니다.",
         .cfUndo: "되돌리기", .msgNothingRemoved: "아무것도 지우지 않았습니다", .noticeImportUndone: "가져오기 되돌림",
-        .msgImportUndone: "가져오기 #{0}을(를) 되돌렸습니다: 핀 {1}개 지움", .noticeUndoRefused: "가져오기 #{0} 유지",
+        .msgImportUndone: "#{0} 가져오기를 되돌렸습니다: 핀 {1}개 지움", .noticeUndoRefused: "가져오기 #{0} 유지",
         .noticeUndoRefusedText: "그 뒤에 고치거나 댓글을 단 핀이 {0}개 있어 아무것도 지우지 않았습니다. `pinmap undo-import {1} --force`는 그 핀까지 지웁니다.",
         .msgImportGone: "가져오기 #{0}은(는) 이미 없습니다", .noticeUndoFailed: "가져오기 #{0}을(를) 되돌리지 못함",
         .hintSettingsImport: "↑↓ 이동 · Enter 이 가져오기 되돌리기 (먼저 물음) · ? 도움말",

@@ -52,7 +52,7 @@ final class UndoImportUITests: XCTestCase {
         guard case let .notice(title, message, success, _)? = r.state.modal?.content else { return XCTFail("no notice: \(r.text)") }
         XCTAssertFalse(success)
         XCTAssertEqual(title, "Import #1 kept")
-        XCTAssertEqual(message, "1 of its pins were edited or commented since: nothing removed. `pinmap undo-import 1 --force` removes them too.")
+        XCTAssertEqual(message, "1 of its pins changed since (edited or commented): nothing removed. `pinmap undo-import 1 --force` removes them too.")
         FrameGolden.check(r.frame(), "undo-import-refused")
     }
 
@@ -75,6 +75,7 @@ final class UndoImportUITests: XCTestCase {
         r.char("y")
         XCTAssertEqual(try r.store.count(), 45, "only that import's pins went")
         XCTAssertNil(r.state.importTab.lastImport)
+        XCTAssertEqual(r.state.importTab.summary, ["Undid import #2: 2 pins removed"], "the result no longer offers u")
         r.char("u")
         XCTAssertNil(r.state.modal, "u is not offered twice")
     }
