@@ -117,20 +117,16 @@ enum XMLInputGuard {
         if let at = scan.doubleHyphen {
             throw Refusal(offset: at, reason: "'--' inside a comment (XML allows it only in the closing '-->'); remove it or close the comment")
         }
-        if let at = scan.attributeFlood {
-            throw Refusal(offset: at, reason: "an element with more than \(maxAttributes.formatted()) attributes (GPX and KML elements have a few); the file is damaged or not a pin file")
-        }
-        if let at = scan.entityFlood {
-            throw Refusal(offset: at, reason: "more than \(maxEntities.formatted()) entity and element declarations (GPX and KML need none); the file is damaged or not a pin file")
-        }
-        if let at = scan.nameFlood {
-            throw Refusal(offset: at, reason: "more than \(maxNames.formatted()) different element and attribute names (GPX and KML use a few dozen); the file is damaged or not a pin file")
-        }
-        if let at = scan.parameterFlood {
-            throw Refusal(offset: at, reason: "more than \(maxParameterReferences.formatted()) parameter entity references (%name;) in the document type; the file is damaged or not a pin file")
-        }
-        if let at = scan.referenceFlood {
-            throw Refusal(offset: at, reason: "more than \(maxEntityReferences.formatted()) references to the document's own entities; the file is damaged or not a pin file")
+        // Each flood the scan counted, with what it means; the first found is refused.
+        let floods: [(offset: Int?, what: String)] = [
+            (scan.attributeFlood, "an element with more than \(maxAttributes.formatted()) attributes (GPX and KML elements have a few)"),
+            (scan.entityFlood, "more than \(maxEntities.formatted()) entity and element declarations (GPX and KML need none)"),
+            (scan.nameFlood, "more than \(maxNames.formatted()) different element and attribute names (GPX and KML use a few dozen)"),
+            (scan.parameterFlood, "more than \(maxParameterReferences.formatted()) parameter entity references (%name;) in the document type"),
+            (scan.referenceFlood, "more than \(maxEntityReferences.formatted()) references to the document's own entities"),
+        ]
+        if let flood = floods.first(where: { $0.offset != nil }), let at = flood.offset {
+            throw Refusal(offset: at, reason: flood.what + "; the file is damaged or not a pin file")
         }
         let ranges = scan.instructions + scan.attributeLists
         guard !ranges.isEmpty || !scan.externalEntities.isEmpty else { return Neutralized(data: data, notes: []) }
