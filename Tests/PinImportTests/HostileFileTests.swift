@@ -4,7 +4,7 @@ import XCTest
 import PinModel
 import PinStore
 
-/// Issue #15: inputs that change while read, huge padding, hostile file names.
+/// Inputs that change while read, huge padding, hostile file names.
 final class HostileFileTests: XCTestCase {
     private func tempFile(_ bytes: Int) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pm-change-\(UUID().uuidString).csv").path

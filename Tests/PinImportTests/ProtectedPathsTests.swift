@@ -4,7 +4,7 @@ import XCTest
 import PinModel
 import PinStore
 
-/// Issue #26: an output is compared with the store, its journals and the inputs as they are
+/// An output is compared with the store, its journals and the inputs as they are
 /// when it is written, not only before the store opened.
 final class ProtectedPathsTests: XCTestCase {
     private func folder() throws -> String {

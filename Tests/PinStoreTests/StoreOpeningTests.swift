@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PinStore
 
-/// Issue #15: opening modes, migrations under concurrency, SQLite failures in user words.
+/// Opening modes, migrations under concurrency, SQLite failures in user words.
 final class StoreOpeningTests: XCTestCase {
     private func folder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-open-\(UUID().uuidString)").path

@@ -3,7 +3,7 @@ import XCTest
 import PinmapCLI
 import PinStore
 
-/// Issue #15: no command destroys a file it was not asked to write, creates a store it was
+/// No command destroys a file it was not asked to write, creates a store it was
 /// not asked to create, or says more than one bounded line in the user's words.
 final class HostileInputTests: XCTestCase {
     private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }

@@ -1,6 +1,6 @@
 import XCTest
 
-/// `"place"` in `list --json` and `show --json` (issue #10): the nearest city
+/// `"place"` in `list --json` and `show --json`: the nearest city
 /// within 50 km, else the country, else the open sea.
 final class PlaceCommandTests: XCTestCase {
     func testPlaceOfPinsInListJSON() throws {

@@ -4,7 +4,7 @@ import PinImport
 import PinStore
 @testable import PinmapCLI
 
-/// Issue #12 through the commands: properties from import to list, search, show and back.
+/// Through the commands: properties from import to list, search, show and back.
 final class PropertiesCLITests: XCTestCase {
     private func importCities(_ s: CLITestStore) throws {
         let csv = s.file("cities.csv")

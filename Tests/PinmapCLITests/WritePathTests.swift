@@ -3,7 +3,7 @@ import XCTest
 import PinmapCLI
 import PinStore
 
-/// Issue #26: no output is written over the store's journals through a link to one that does
+/// No output is written over the store's journals through a link to one that does
 /// not exist yet, over a read-only file, or with the mode of the file it replaces lost; and
 /// messages that say what happened, once.
 final class WritePathTests: XCTestCase {

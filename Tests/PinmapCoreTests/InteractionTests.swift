@@ -7,7 +7,7 @@ import PinModel
 import PinmapTestSupport
 import Sheet
 
-/// Issue #11: no key is lost, zoom and coordinates mean what they say, stale search
+/// No key is lost, zoom and coordinates mean what they say, stale search
 /// answers are dropped.
 final class InteractionTests: XCTestCase {
     func testAKeyDuringAModalsExitActsOnTheScreenBelow() {
@@ -75,7 +75,7 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9)
     }
 
-    /// Issue #26: a resize to 1 or 2 columns and back lost the view (z722 came back as
+    /// A resize to 1 or 2 columns and back lost the view (z722 came back as
     /// z164, z328 from width 2; after 1×1 the centre moved from 37.58N to 37.77N).
     func testResizesThroughTinySizesKeepTheCentreAndTheScale() {
         for sizes in [[(1, 1), (100, 30)], [(2, 30), (100, 30)], [(1, 1), (2, 3), (40, 2), (100, 30)], [(100, 1), (1, 30), (100, 30)]] {

@@ -9,7 +9,7 @@ import PinImport
 @testable import PinmapCLI
 import PinmapTestSupport
 
-/// Issue #25 item 6: titles whose grapheme clusters take other widths than their first
+/// Titles whose grapheme clusters take other widths than their first
 /// scalar's (a narrow emoji with its presentation selector, a ZWJ sequence, a flag, a skin
 /// tone, conjoining jamo, a text selector) line up in the list and on the map, whole
 /// frames against `Frames/emoji-*.txt` (regenerated as FrameGolden.swift says).

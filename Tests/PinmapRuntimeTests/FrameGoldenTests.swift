@@ -36,7 +36,7 @@ final class FrameGoldenTests: XCTestCase {
     func testForm() throws { try check("form") { $0.char("a") } }
     func testConfirm() throws { try check("confirm") { $0.char("d") } }
     func testNotice() throws { try check("notice") { $0.char("d"); $0.char("y") } }
-    // Issue #25: an import row on Settings is chosen with ↑ from the first setting, and
+    // An import row on Settings is chosen with ↑ from the first setting, and
     // Enter asks whether to undo it.
     // Sorted by distance, each row says how far its pin is from the map's centre.
     func testDistanceSort() throws { try check("distance-sort") { $0.char("s"); $0.char("s") } }

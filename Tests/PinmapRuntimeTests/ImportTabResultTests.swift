@@ -8,7 +8,7 @@ import PinmapTestSupport
 
 /// After a preview or a result: typing starts a new path, Enter never imports the last
 /// file again, the old result goes when the path changes, and long lines are wrapped or
-/// cut with "…" (fresh-eyes testing).
+/// cut with "…".
 final class ImportTabResultTests: XCTestCase {
     /// A fixed folder, so whole frames can be compared.
     private func file(_ name: String, _ text: String) throws -> String {

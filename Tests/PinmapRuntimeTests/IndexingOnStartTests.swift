@@ -61,8 +61,8 @@ final class IndexingOnStartTests: XCTestCase {
     }
 
     /// While it indexes at start-up, the map and the list show the pins a large import left
-    /// (its commit put them on the map) and the status line says what runs (fixui 5: the list
-    /// said "Pins in view: 0" and that they would appear when it ended).
+    /// (its commit put them on the map) and the status line says what runs (not "Pins in view: 0"
+    /// and that they would appear when it ended).
     func testWhileIndexingTheMapAndListShowThePins() throws {
         let store = try Store.inMemory()
         try store.transaction {

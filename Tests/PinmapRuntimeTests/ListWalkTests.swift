@@ -4,7 +4,7 @@ import Frame
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Tester (fixui 1): ↓ walks the list as it was shown. Selecting a row re-centres the map and
+/// ↓ walks the list as it was shown. Selecting a row re-centres the map and
 /// changes the pins in view; the list and its header keep the view they were read for.
 final class ListWalkTests: XCTestCase {
     /// 45 pins, 100×30: `F`, `+` ×3, then ↓ over every row: each ↓ selects the next row of the
@@ -28,7 +28,7 @@ final class ListWalkTests: XCTestCase {
         for _ in 0..<4 { r.key(.down) }  // DDP night walk: 8 pins in the map's view, 17 in the list's
         FrameGolden.check(r.frame(), "list-walk")
     }
-    /// Tester (s6 fix 1): 45 pins, `/` park Enter, `+` ×2 (4 of the 13 matches in view), then
+    /// 45 pins, `/` park Enter, `+` ×2 (4 of the 13 matches in view), then
     /// ↓ over every row, End, Home, End: each selection re-centres the map (its count, on the
     /// status line, changes), but the header's "N in view" and the "N more elsewhere" under the
     /// rows both count the view the list was read for, so they add up to the 13 matches

@@ -9,7 +9,7 @@ import GeoMap
 @testable import PinmapCLI
 import PinmapTestSupport
 
-/// Issue #11 items 4 and 9 (fresh-eyes report A, E, F21): nothing Pinmap draws on a line is
+/// Nothing Pinmap draws on a line is
 /// cut without "…"; toasts wrap; a partial import warns and lists every reason; the import's
 /// columns, reasons, notes and errors are in the UI's language.
 final class MessageFitTests: XCTestCase {

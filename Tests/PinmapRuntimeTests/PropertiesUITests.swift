@@ -5,7 +5,7 @@ import PinStore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Issue #12 in the UI: the detail page lists a pin's properties, and the Settings tab exports.
+/// In the UI: the detail page lists a pin's properties, and the Settings tab exports.
 final class PropertiesUITests: XCTestCase {
     func testDetailPageListsThePropertiesUnderTheDescription() throws {
         var pins = UIFixtures.seoulPins

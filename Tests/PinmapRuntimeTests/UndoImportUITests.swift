@@ -7,7 +7,7 @@ import PinModel
 @testable import PinmapCLI
 import PinmapTestSupport
 
-/// Issue #25 item 3: an import is undone from the app (a Settings import row, the Import
+/// An import is undone from the app (a Settings import row, the Import
 /// tab's result), after the confirm pop-up, as `pinmap undo-import` does, refused when pins
 /// of it were edited since.
 final class UndoImportUITests: XCTestCase {

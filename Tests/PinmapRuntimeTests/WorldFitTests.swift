@@ -5,7 +5,7 @@ import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
 
-/// Tester (fixui 2): `L`, `0`, `S` left the world an 18×6 thumbnail above 20 blank rows and
+/// `L`, `0`, `S` left the world an 18×6 thumbnail above 20 blank rows and
 /// the status line at "centre 90S"; the equator's label read "00S" ("0" over "30S").
 final class WorldFitTests: XCTestCase {
     /// The whole world fitted above a large sheet: one label a row, the equator's "0".
@@ -37,7 +37,7 @@ final class WorldFitTests: XCTestCase {
         XCTAssertEqual(r.state.viewport.zoom, zoom)
     }
 
-    // Tester (s6 fix2): a selected row re-centres the map, so the view was no longer the one `0`
+    // A selected row re-centres the map, so the view was no longer the one `0`
     // fitted and a sheet move left it unfitted, its centre past a pole ("centre 90S", the world a
     // strip in the top rows, or only the Arctic above a large sheet with Seoul off the map).
 

@@ -1,7 +1,7 @@
 import XCTest
 @testable import PinImport
 
-/// Issue #11 F19: a `.gpx` or `.kml` file that is not XML is refused as such, with where.
+/// A `.gpx` or `.kml` file that is not XML is refused as such, with where.
 final class NotXMLRefusalTests: XCTestCase {
     private func scan(_ name: String, _ bytes: [UInt8]) throws -> ImportError? {
         let path = NSTemporaryDirectory() + "pinmap-keys-\(getpid())-" + name
