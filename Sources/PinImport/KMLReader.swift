@@ -1,7 +1,7 @@
 import PinModel
 import Foundation
 
-/// Pins from a KML 2.2 document (MAPPING.md §2), parsed by `XMLParser`; KMZ hands it the
+/// Pins from a KML 2.2 document (Tests/PinmapCLITests/Fixtures/formats/MAPPING.md §2), parsed by `XMLParser`; KMZ hands it the
 /// archive's `doc.kml`.
 ///
 /// A `<Placemark>` with a `<Point>` becomes a pin: `name` → title, `description` → description
