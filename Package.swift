@@ -67,8 +67,8 @@ let package = Package(
         .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting"]),
         // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
         .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
-        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel"],
+        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting", "PinmapTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinmapTestSupport"],
                     resources: [.copy("Fixtures")]),
         // Helpers for the tests of the app (a runner over a repository, keys, frames).
         .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],

@@ -39,7 +39,7 @@ final class DetailEditSearchTests: XCTestCase {
 
     /// `e` then Ctrl-S with no field changed: "Nothing changed", no "Pin updated" notice.
     func testAnEditThatChangesNothingSaysSo() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("j")
         r.char("e")
         r.key(.ctrl("s"))
@@ -49,7 +49,7 @@ final class DetailEditSearchTests: XCTestCase {
 
     /// A search with one match: Enter keeps it and selects the match, a second Enter opens it.
     func testASingleSearchMatchOpensWithEnter() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("/")
         r.type("Seongsu")
         XCTAssertEqual(r.state.listed.map(\.title), ["Seongsu-dong cafe street"])
@@ -62,7 +62,7 @@ final class DetailEditSearchTests: XCTestCase {
 
     /// With a category filter the Timeline says it shows every category.
     func testTimelineSaysItIgnoresTheCategoryFilter() throws {
-        let r = try FrameGolden.runner(cols: 80, rows: 24, places: .english)
+        let r = try FrameGolden.runner(cols: 80, rows: 24, places: .english, in: self)
         r.state.categoryFilter = ["cafe"]
         r.char("2")
         FrameGolden.check(r.frame(), "timeline-filtered")

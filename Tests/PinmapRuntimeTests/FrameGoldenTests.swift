@@ -16,7 +16,7 @@ final class FrameGoldenTests: XCTestCase {
                                                   (Language.korean, PlaceNaming.Language.korean, "ko-", [(100, 30)])] {
             Strings.language = language
             for (cols, rows) in sizes {
-                let runner = try FrameGolden.runner(cols: cols, rows: rows, places: places)
+                let runner = try FrameGolden.runner(cols: cols, rows: rows, places: places, in: self)
                 steps(runner)
                 FrameGolden.check(runner.frame(), prefix + name, file: file, line: line)
             }

@@ -97,7 +97,7 @@ final class IndexingOnStartTests: XCTestCase {
     /// q while indexing runs on the write lane: it stops (rolled back, nothing lost), the
     /// UI quits and says so, and (had it stayed) a view read would not start it again.
     func testQStopsIndexingKeepsTheBacklogAndSaysSo() throws {
-        let folder = try TempFolder()
+        let folder = try makeTempFolder()
         let path = folder.path + "/pins.sqlite"
         let store = try Store(path: path)
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,

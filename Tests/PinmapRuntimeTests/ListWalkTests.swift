@@ -10,7 +10,7 @@ final class ListWalkTests: XCTestCase {
     /// 45 pins, 100×30: `F`, `+` ×3, then ↓ over every row: each ↓ selects the next row of the
     /// list first shown, and the header keeps that list's count (the status line follows the map).
     func testDownWalksTheListAsShownAndTheHeaderKeepsItsCount() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("F")
         for _ in 0..<3 { r.char("+") }
         let shown = r.state.listed.map(\.title)
@@ -34,7 +34,7 @@ final class ListWalkTests: XCTestCase {
     /// rows both count the view the list was read for, so they add up to the 13 matches
     /// (`pinmap list --search park`). Before the fix the walk showed "4 in view" over "1 more elsewhere".
     func testSearchInViewAndElsewhereAddUpToTheMatchesWhileWalkingTheList() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("/"); r.type("park"); r.key(.enter)
         r.char("+"); r.char("+")
         XCTAssertEqual(r.state.searchMatches?.matches.count, 13)

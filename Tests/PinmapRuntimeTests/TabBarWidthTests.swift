@@ -25,7 +25,7 @@ final class TabBarWidthTests: XCTestCase {
     func testTheFortyColumnFrame() throws {
         for (language, prefix) in [(Language.english, ""), (.korean, "ko-")] {
             Strings.language = language
-            let r = try FrameGolden.runner(cols: 40, rows: 12, places: language == .korean ? .korean : .english)
+            let r = try FrameGolden.runner(cols: 40, rows: 12, places: language == .korean ? .korean : .english, in: self)
             FrameGolden.check(r.frame(), prefix + "tabbar")
         }
     }

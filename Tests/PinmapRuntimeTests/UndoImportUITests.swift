@@ -13,7 +13,7 @@ import PinmapTestSupport
 final class UndoImportUITests: XCTestCase {
     /// The golden runner: the 45 sample pins as import #1.
     private func runner(cols: Int = 100, rows: Int = 30) throws -> AppRunner {
-        try FrameGolden.runner(cols: cols, rows: rows, places: .english)
+        try FrameGolden.runner(cols: cols, rows: rows, places: .english, in: self)
     }
 
     func testASettingsImportRowUndoesTheImportAfterTheConfirmation() throws {

@@ -10,7 +10,7 @@ import Sheet
 final class WorldFitTests: XCTestCase {
     /// The whole world fitted above a large sheet: one label a row, the equator's "0".
     func testWorldAboveALargeSheetLabelsTheEquatorZero() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("L")
         r.char("0")
         FrameGolden.check(r.frame(), "world-large")
@@ -19,7 +19,7 @@ final class WorldFitTests: XCTestCase {
     /// The world fitted at large is fitted again when the sheet goes down to small: it fills
     /// the map pane, centred on 0 0.
     func testWorldFittedAtLargeFillsThePaneAtSmall() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("L")
         r.char("0")
         r.char("S")
@@ -28,7 +28,7 @@ final class WorldFitTests: XCTestCase {
 
     /// A view the user moved is not refitted: after `0` and `+`, `S` keeps the zoom.
     func testAMovedViewIsNotRefitted() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("L")
         r.char("0")
         r.char("+")
@@ -64,7 +64,7 @@ final class WorldFitTests: XCTestCase {
     /// `0` `L` `Down` `M`: the world is fitted again above the medium sheet, centred on the
     /// equator at the selected pin's longitude, the pin on the map (was centre 90S).
     func testSelectionThenSheetMoveKeepsTheWorldFitted() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("0")
         r.char("L")
         r.key(.down)
@@ -84,7 +84,7 @@ final class WorldFitTests: XCTestCase {
     /// `0` `Down` `S` `L` `S`: every move fits the world into the rows above the sheet; the
     /// centre stays on the equator and Seoul on the map (was 10.4258S, 90N, 10.4258S).
     func testSelectionThenSheetMovesDownUpDownKeepTheWorldFitted() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("0")
         r.key(.down)
         XCTAssertTrue(centreAndSelection(r).selectedVisible)
