@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Pinmap: a map-pin explorer for the terminal.
-// Module map (why each exists) is in README.md under "Architecture".
+// Module map (why each exists) and the loop: docs/architecture.md.
 import PackageDescription
 
 let package = Package(
