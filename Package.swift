@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame", "PinModel"]),
-        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting"]),
+        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting", "PinmapTestSupport"]),
         // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
         .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting", "PinmapTestSupport"], resources: [.copy("Fixtures")]),

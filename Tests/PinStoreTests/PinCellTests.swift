@@ -157,7 +157,7 @@ final class PinCellTreeTests: XCTestCase {
     }
 
     func testCellCountsEqualBruteForceCountsOnEveryLevel() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             for p in CellFixture.pins(600, seed: 7) { try store.insert(p) }
             let pins = try CellFixture.allPins(store)
             for level in [2, 5, 8, 12, 16, 19, 22] {
@@ -203,7 +203,7 @@ final class PinCellTreeTests: XCTestCase {
     }
 
     func testIncrementalChangesEqualARebuild() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             let pins = CellFixture.pins(400, seed: 11)
             for p in pins.prefix(250) { try store.insert(p) }
             try store.syncPinCells()
@@ -245,7 +245,7 @@ final class PinCellTreeTests: XCTestCase {
     }
 
     func testBulkInsertJoinsTheTreeAtTheEnd() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             let pins = CellFixture.pins(3_000, seed: 21)
             for p in pins.prefix(100) { try store.insert(p) }
             try store.syncPinCells()

@@ -9,7 +9,7 @@ final class HostileInputTests: XCTestCase {
     private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     private func seededStore() -> CLITestStore {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
         return s
     }
@@ -153,7 +153,7 @@ final class HostileInputTests: XCTestCase {
     /// A 1 MB one-line file: the message quotes at most 40 characters of its header (and lists
     /// every accepted name: about 800 characters in all).
     func testMessagesAreOneBoundedLine() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let path = s.file("one line\nname.csv")
         try (String(repeating: "h", count: 1_000_000) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let r = s.run("import", path)
@@ -189,11 +189,11 @@ final class HostileInputTests: XCTestCase {
 
     /// A carriage return inside a title survives export and import.
     func testACarriageReturnInATitleRoundTrips() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("add", "--title", "line one\rline two", "--lat", "1", "--lon", "2").code, 0)
         let out = s.file("cr.csv")
         XCTAssertEqual(s.run("export", "-o", out).code, 0)
-        let t = CLITestStore()
+        let t = CLITestStore(self)
         XCTAssertEqual(t.run("import", out).code, 0)
         XCTAssertEqual(try t.open().pins().map(\.title), ["line one\rline two"])
     }
