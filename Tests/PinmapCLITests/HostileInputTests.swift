@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import PinmapCLI
 import PinStore
+import PinmapTestSupport
 
 /// No command destroys a file it was not asked to write, creates a store it was
 /// not asked to create, or says more than one bounded line in the user's words.
@@ -82,7 +83,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testReadOnlyCommandsNeverCreateAStore() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-none-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path).appendingPathComponent("none")
         let db = dir.appendingPathComponent("sub/pins.sqlite").path
         let commands: [[String]] = [["list"], ["show", "1"], ["comments", "1"], ["imports"], ["export"], ["undo-import", "1"],
                                     ["delete", "1"], ["edit", "1", "--title", "x"], ["comment", "1", "hi"], ["uncomment", "1"],
@@ -107,7 +108,7 @@ final class HostileInputTests: XCTestCase {
 
     /// The default (XDG) path is the one place a store's folders are created.
     func testTheDefaultPathCreatesItsFolders() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-xdg-\(UUID().uuidString)").path
+        let dir = try makeTempFolder().path
         let saved = (ProcessInfo.processInfo.environment["XDG_DATA_HOME"], ProcessInfo.processInfo.environment["PINMAP_DB"])
         setenv("XDG_DATA_HOME", dir + "/data", 1)
         unsetenv("PINMAP_DB")
@@ -116,13 +117,13 @@ final class HostileInputTests: XCTestCase {
             if let p = saved.1 { setenv("PINMAP_DB", p, 1) }
         }
         XCTAssertEqual(PinmapCLI.execute(["list"]).code, 1, "list does not create it")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/data"))
         XCTAssertEqual(PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "2"]).code, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/data/pinmap/pins.sqlite"))
     }
 
     func testAForeignOrNewerSQLiteFileIsNeverModified() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-foreign-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let cases: [(String, String, String)] = [
             ("versioned.sqlite", "PRAGMA user_version = 7", "not a Pinmap store"),
@@ -165,7 +166,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testNoSQLTextReachesTheUser() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-notdb-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("garbage.sqlite").path
         try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import PinmapCLI
 import PinStore
+import PinmapTestSupport
 
 final class ImportCommandTests: XCTestCase {
     func testUndoImportRefusesToDropEditedPinsWithoutForce() throws {
@@ -55,7 +56,7 @@ final class ImportCommandTests: XCTestCase {
     /// as usual (duplicates against an empty store) and creates no file or folder. Before, it
     /// said "no Pinmap store at …".
     func testADryRunWithoutAStoreReportsAndCreatesNothing() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-dry-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path).appendingPathComponent("none")
         let db = dir.appendingPathComponent("sub/pins.sqlite").path
         let r = PinmapCLI.execute(["import", RepoFiles.seoulPins, "--dry-run", "--db", db])
         XCTAssertEqual(r.code, 0, r.stderr)

@@ -1,6 +1,7 @@
 import XCTest
 import PinStore
 @testable import PinmapCLI
+import PinmapTestSupport
 
 final class PinCommandsTests: XCTestCase {
     func testAddPrintsTheNewIdAndStoresExactValues() throws {
@@ -196,7 +197,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testAStoreThatCannotOpenIsAFailure() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-notdb-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("diary.txt").path
         try Data("not a database, just my diary\n".utf8 + Data(repeating: 1, count: 4096)).write(to: URL(fileURLWithPath: path))

@@ -72,7 +72,7 @@ final class PropertiesUITests: XCTestCase {
     }
 
     func testImportTabPreviewAndSummaryNameTheColumnsKeptAsProperties() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-props-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("cities.csv").path
         try "sep=;\nname;lat;lon;name_ko;pop\nParis;48.8566;2.3522;파리;2148000\n".write(toFile: path, atomically: true, encoding: .utf8)
