@@ -21,10 +21,12 @@ enum FrameGolden {
 
     /// A runner at `cols`×`rows` holding the 45 sample pins (Data/pins/pins-seoul.csv, imported
     /// by the real importer), centred on Seoul at zoom 256 (the README's example), the clock at 0,
-    /// place names in `places` (the UI takes them from the locale, as `Strings.language`), working
+    /// place names in `places` (the UI takes them from the locale, as `Strings.language`), without
+    /// colour unless `color`, working
     /// in a folder of `test`'s own under /tmp (the Import tab lists it; frames show its path
     /// masked, `TempFolder.masked`).
-    static func runner(cols: Int, rows: Int, places: PlaceNaming.Language, in test: XCTestCase) throws -> AppRunner {
+    static func runner(cols: Int, rows: Int, places: PlaceNaming.Language, in test: XCTestCase,
+                       color: Bool = false) throws -> AppRunner {
         // The import's and the pins' times come from the store's clock, stopped here.
         let store = try Store.inMemory(clock: .fixed("2025-06-08T09:00:00Z"))
         _ = try Importer.run(path: repoRoot.appendingPathComponent("Data/pins/pins-seoul.csv").path, store: store,
@@ -33,7 +35,7 @@ enum FrameGolden {
         try makeImportFolder(importFolder)
         // The home and working folders are fixed: the frames must not depend on the process.
         let environment = AppEnvironment(home: "/home/pin", cwd: importFolder, placeLanguage: places)
-        let state = AppState(cols: cols, rows: rows, detent: .medium, ascii: false, color: false, reducedMotion: true,
+        let state = AppState(cols: cols, rows: rows, detent: .medium, ascii: false, color: color, reducedMotion: true,
                              environment: environment)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         // Centred on Seoul, not on the pins fitted as a store first opens.
