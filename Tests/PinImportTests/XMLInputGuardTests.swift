@@ -202,7 +202,7 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertFalse(pins.contains { $0.title.contains(hostname) || $0.description.contains(hostname) })
     }
 
-    /// The tester's `longname.gpx`: a 5 MB element name. libxml2 stops at it with error 110,
+    /// A `longname.gpx` with a 5 MB element name: libxml2 stops at it with error 110,
     /// which read "the XML is not well-formed (libxml2 error 110)"; it is said in words now,
     /// with the place. No libxml2 code is ever shown as a bare number.
     func testALongNameIsRefusedInWordsWithItsPlace() {

@@ -20,7 +20,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try s.open().count(), 0)
     }
 
-    /// The tester's repro: an edit right after the import (same second) is seen, with
+    /// An edit right after the import (same second) is seen, with
     /// `20-out-of-range.csv` (2 pins).
     func testUndoImportSeesAnEditInTheImportsSecond() throws {
         let s = CLITestStore(self)

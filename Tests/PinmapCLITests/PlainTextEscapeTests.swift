@@ -4,10 +4,10 @@ import PinImport
 import PinStore
 
 /// Plain output (list, show, comments, imports) escapes every control character losslessly,
-/// also when piped (tester report: ESC and BEL reached `cat -A` raw).
+/// also when piped (no ESC or BEL reaches `cat -A` raw).
 final class PlainTextEscapeTests: XCTestCase {
-    /// The tester's pin: an SGR sequence in the title, an OSC title sequence with BEL in a comment.
-    private func testerStore() throws -> CLITestStore {
+    /// A pin with an SGR sequence in the title and an OSC title sequence with BEL in a comment.
+    private func controlCharacterStore() throws -> CLITestStore {
         let s = CLITestStore(self)
         let store = try s.open()
         let id = try store.insert(NewPin(title: "Esc\u{1B}[31mRED", description: "one\ntwo\tthree\r\u{7F}\u{85}\u{2028}\u{2029}\\end",
@@ -17,25 +17,25 @@ final class PlainTextEscapeTests: XCTestCase {
     }
 
     func testListEscapesEveryControlCharacterWhenPiped() throws {
-        let r = try testerStore().run("list")
+        let r = try controlCharacterStore().run("list")
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertEqual(r.stdout, "1\t37.530000\t127.030000\tEsc\\x1b[31mRED\tc\\x00d\t2024-01-01T00:00:00Z\n")
     }
 
     func testSearchOutputIsEscapedToo() throws {
-        let r = try testerStore().run("list", "--search", "red")
+        let r = try controlCharacterStore().run("list", "--search", "red")
         XCTAssertEqual(r.stdout, "1\t37.530000\t127.030000\tEsc\\x1b[31mRED\tc\\x00d\t2024-01-01T00:00:00Z\n")
     }
 
     func testCommentsEscapeEveryControlCharacterWhenPiped() throws {
-        let s = try testerStore()
+        let s = try controlCharacterStore()
         let r = s.run("comments", "1")
         let date = try XCTUnwrap(s.open().comments(pinID: 1).first?.createdAt)
         XCTAssertEqual(r.stdout, "1\t\(date)\tesc \\x1b]0;TITLE\\x07 bell\\nsecond\n")
     }
 
     func testShowKeepsLineBreaksOfADescriptionAndEscapesTheRest() throws {
-        let s = try testerStore()
+        let s = try controlCharacterStore()
         let pin = try XCTUnwrap(s.open().pin(id: 1))
         let date = try XCTUnwrap(s.open().comments(pinID: 1).first?.createdAt)
         let r = s.run("show", "1")
