@@ -49,7 +49,7 @@ final class FormatRoundTripTests: XCTestCase {
         let r = back.run("import", path, "--json")
         let report = try? JSON.object(r.stdout)
         // The file is read by its own format's reader, never as CSV.
-        XCTAssertEqual((report?["format"] as? String)?.uppercased(), format.uppercased(), "read as \(report?["format"] ?? "nothing"): \(r.stderr)")
+        XCTAssertEqual((report?["format"] as? String)?.uppercased(), format.uppercased(), "read as \(report?["format"] as? String ?? "nothing (no report)"): \(r.stderr)")
         XCTAssertEqual(r.code, 0, r.stderr)
         let a = try s.open().pins().map(Kept.init), b = try back.open().pins().map(Kept.init)
         XCTAssertEqual(b.count, a.count)
