@@ -7,6 +7,7 @@ final class HostileEndToEndTests: XCTestCase {
     private func folder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-hostile-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         return dir
     }
 
