@@ -3,7 +3,7 @@ import XCTest
 
 /// Deterministic pins for the cell tree: clusters (many pins per cell down
 /// to the finest levels), uniform ones, exact duplicates and the edge
-/// coordinates of gen_big.py (poles, ±180°, 0,0).
+/// coordinates of Scripts/gen_pins.py (poles, ±180°, 0,0).
 enum CellFixture {
     /// SplitMix64: the same numbers on every platform.
     struct Random {
