@@ -12,6 +12,11 @@ public struct LatLonBox: Sendable, Hashable {
     public func contains(latitude: Double, longitude: Double) -> Bool {
         latitude >= south && latitude <= north && longitude >= west && longitude <= east
     }
+
+    /// Whether `other` lies inside this box (edges included).
+    public func contains(_ other: LatLonBox) -> Bool {
+        other.south >= south && other.north <= north && other.west >= west && other.east <= east
+    }
 }
 
 /// Which pins to list and in what order: the pins inside any of `boxes`

@@ -154,7 +154,7 @@ public final class InMemoryPinRepository: PinRepository {
     /// Whether `pin` passes `query`'s boxes, categories and search.
     func matches(_ pin: Pin, _ query: PinQuery) -> Bool {
         if !query.boxes.isEmpty, !query.boxes.contains(where: {
-            pin.latitude >= $0.south && pin.latitude <= $0.north && pin.longitude >= $0.west && pin.longitude <= $0.east
+            $0.contains(latitude: pin.latitude, longitude: pin.longitude)
         }) { return false }
         if let c = query.categories, !c.contains(pin.category) { return false }
         guard let search = query.search else { return true }

@@ -121,7 +121,7 @@ final class OwnFixtureTests: XCTestCase {
 
     func testOverridesPickTheNamedColumns() throws {
         let r = try scan(Fixture.path("own/columns-override.csv"),
-                         overrides: ColumnOverrides(latitude: "lat_fixed", longitude: "lon_fixed", name: "label"))
+                         overrides: ColumnOverrides(latitude: "lat_fixed", longitude: "lon_fixed", title: "label"))
         XCTAssertEqual(r.pins.first?.latitude, 37.25)
         XCTAssertEqual(r.pins.first?.longitude, 127.5)
         XCTAssertEqual(r.columns["latitude"], "lat_fixed")
@@ -154,7 +154,7 @@ final class OwnFixtureTests: XCTestCase {
         let cases: [(String, (ImportError) -> Bool, UInt)] = [
             ("own/columns-none.csv", { if case .columns(_, .noCoordinateColumns(["title", "platform", "long_name", "address"])) = $0 { return true }; return false }, #line),
             ("own/columns-lat-only.csv", { if case .columns(_, .missingCoordinateColumn("lat", .longitude, _)) = $0 { return true }; return false }, #line),
-            ("own/columns-no-name.csv", { if case .columns(_, .noNameColumn) = $0 { return true }; return false }, #line),
+            ("own/columns-no-name.csv", { if case .columns(_, .noTitleColumn) = $0 { return true }; return false }, #line),
             ("own/blank-lines-only.csv", { if case .noHeader = $0 { return true }; return false }, #line),
             ("own/not-a-collection.geojson", { if case .invalidGeoJSON = $0 { return true }; return false }, #line),
         ]
