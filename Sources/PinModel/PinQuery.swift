@@ -31,8 +31,8 @@ public struct PinQuery: Sendable, Hashable {
         case relevance
         /// `created_at` descending (Pinit's order).
         case newest
-        /// Title, case-insensitive.
-        case name
+        /// Title, case-insensitive; its raw value is the command line's word (`--sort name`).
+        case title = "name"
         /// Great-circle distance from `near`, closest first.
         case distance
     }

@@ -24,7 +24,7 @@ public enum S: String, CaseIterable, Sendable {
     case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp, legendPin, legendPinTitled, legendPins, legendShade, legendShadeNote, legendClick
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
-    case orderRelevance, orderNewest, orderName, orderDistance, orderNewestCapped, orderSearchCapped
+    case orderRelevance, orderNewest, orderTitle, orderDistance, orderNewestCapped, orderSearchCapped
     case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
     // Messages.

@@ -132,7 +132,7 @@ extension Strings {
         .sheetSettlesOn: "→ {0}",
         .orderRelevance: "best match",
         .orderNewest: "newest first",
-        .orderName: "name",
+        .orderTitle: "title",
         .orderDistance: "distance from the map centre",
         .orderSearchCapped: "{0} (of the {1} matches added last)",
         .orderNewestCapped: "newest first (over {0} in view: zoom in to sort by {1})",

@@ -132,7 +132,7 @@ extension Strings {
         .sheetSettlesOn: "→ {0}",
         .orderRelevance: "관련도순",
         .orderNewest: "최신순",
-        .orderName: "이름순",
+        .orderTitle: "제목순",
         .orderDistance: "지도 중심에서 가까운 순",
         .orderSearchCapped: "{0} (마지막에 추가된 일치 {1}개 중)",
         .orderNewestCapped: "최신순 (보이는 핀 {0}개 초과: 확대하면 {1} 정렬)",
