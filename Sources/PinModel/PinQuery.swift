@@ -44,7 +44,7 @@ public struct PinQuery: Sendable, Hashable {
     }
 
     /// True when `search` holds a word.
-    public var isSearching: Bool { !(search ?? "").allSatisfy(\.isWhitespace) }
+    public var isSearching: Bool { !trimmedText(search ?? "").isEmpty }
 
     public var boxes: [LatLonBox]
     public var categories: Set<String>?

@@ -14,4 +14,10 @@ public enum PinRules {
             throw StoreError(CoordinateAxis.longitude.outsideReason("\(lo)"), code: StoreError.constraint)
         }
     }
+
+    /// - Throws: `StoreError` when a comment's `body` is blank (nothing left once trimmed,
+    ///   `trimmedText`): every repository refuses the same comments.
+    public static func check(commentBody body: String) throws(StoreError) {
+        if trimmedText(body).isEmpty { throw StoreError("comment must not be blank", code: StoreError.constraint) }
+    }
 }
