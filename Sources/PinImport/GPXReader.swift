@@ -160,10 +160,10 @@ struct GPXReader {
 struct ListedRecords: PinRecordReader {
     var outcomes: [RowOutcome]
     let notes: [ImportNote]
-    let skippedGeometry: String
+    let skippedGeometry: [SkippedCount]
     private var index = 0
 
-    init(outcomes: [RowOutcome], notes: [ImportNote], skippedGeometry: String = "") {
+    init(outcomes: [RowOutcome], notes: [ImportNote], skippedGeometry: [SkippedCount] = []) {
         self.outcomes = outcomes
         self.notes = notes
         self.skippedGeometry = skippedGeometry

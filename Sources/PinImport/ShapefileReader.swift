@@ -124,7 +124,7 @@ final class ShapefileReader: PinRecordReader {
         return notes
     }
 
-    var skippedGeometry: String { skips.summary }
+    var skippedGeometry: [SkippedCount] { skips.counts }
 
     func next() -> RowOutcome? {
         while true {

@@ -97,3 +97,16 @@ public enum SkippedThing: Sendable, Equatable {
         }
     }
 }
+
+/// How many things of one kind were skipped: `2 line shapes skipped` for the command line
+/// (`description`); the UI words it from the values.
+public struct SkippedCount: Sendable, Equatable, CustomStringConvertible {
+    public var count: Int
+    public var thing: SkippedThing
+
+    public init(_ count: Int, _ thing: SkippedThing) {
+        self.count = count; self.thing = thing
+    }
+
+    public var description: String { "\(count) \(thing.phrase(count: count)) skipped" }
+}

@@ -1,3 +1,5 @@
+import PinModel
+
 /// Why a file could not be previewed or imported, as values (the importer's file-level
 /// errors, mapped by the command line without words): the core words it (`text`), in the
 /// state's language.
@@ -31,7 +33,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case coordinateSystem(String)
         case notGeoPackage(String), notShapefile(String)
         /// Lines or polygons only: `skipped` says what was skipped ("2 line shapes").
-        case noPoints(skipped: String)
+        case noPoints(skipped: [SkippedCount])
         /// A failure without a wording of its own, already in words (rejects file, a store error).
         case other(String)
     }
@@ -69,7 +71,9 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .coordinateSystem(let reason): return S.ieCRS(name, reason)
         case .notGeoPackage(let reason): return S.ieGeoPackage(name, reason)
         case .notShapefile(let reason): return S.ieShapefile(name, reason)
-        case .noPoints(let skipped): return S.ieNoPoints(name, skipped)
+        case .noPoints(let skipped):
+            let counts = skipped.map { S.skippedCount($0.count, ImportNoteText.phrase($0.thing, count: $0.count)) }
+            return S.ieNoPoints(name, counts.joined(separator: ", "))
         case .other(let text): return text
         }
     }

@@ -142,6 +142,8 @@ extension S {
     public static func irNotTransformable(_ a: String, _ b: String, _ c: String) -> String { irNotTransformable.filled([a, b, c]) }
     /// "{0} '{1}' holds degrees, but {2} is a projected system"
     public static func irDegreesUnderCRS(_ a: String, _ b: String, _ c: String) -> String { irDegreesUnderCRS.filled([a, b, c]) }
+    /// "{0} {1} skipped"
+    public static func skippedCount(_ a: Int, _ b: String) -> String { skippedCount.filled(["\(a)", b]) }
     /// "{0} of {1}"
     public static func sheetShownOf(_ a: Int, _ b: String) -> String { sheetShownOf.filled(["\(a)", b]) }
     /// "dragging → {0}"

@@ -74,6 +74,15 @@ final class ImportWordingTests: XCTestCase {
         XCTAssertEqual(issues.map(\.reason), ["latitude 127 outside [-90, 90]; the latitude and longitude look swapped"])
     }
 
+    /// A file with no point features names what it skipped from the counts, in either language.
+    func testNoPointsNamesTheSkippedKindsInTheUIsLanguage() {
+        let failure = ImportFailure(file: "lines.shp", .noPoints(skipped: [SkippedCount(2, .shape("line")), SkippedCount(1, .nullShape)]))
+        XCTAssertEqual(Strings.speaking(.english) { failure.text },
+                       "lines.shp: no point features (2 line shapes skipped, 1 null shape skipped); nothing was imported")
+        XCTAssertEqual(Strings.speaking(.korean) { failure.text },
+                       "lines.shp: 점 피처가 없습니다(line 도형 2개 건너뜀, null 도형 1개 건너뜀). 아무것도 가져오지 않았습니다")
+    }
+
     /// `{0:one|other}` picks by the argument; each string takes its typed arguments.
     func testPluralChoiceInTheEnglishTable() {
         XCTAssertEqual(Strings.speaking(.english) { [S.noteUndecodable(1, "UTF-8"), S.noteUndecodable(3, "UTF-8"), S.skRoute(1), S.skRoute(0)] },
