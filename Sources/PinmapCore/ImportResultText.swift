@@ -36,7 +36,7 @@ enum ImportResultText {
         case let .pin(title, latitude, longitude, category):
             return "\(title)  \(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))  \(category)"
         case .rejected(let issue):
-            return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? "rejected")
+            return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? S.irRejected.text)
         }
     }
 

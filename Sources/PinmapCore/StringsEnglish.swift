@@ -91,7 +91,7 @@ extension Strings {
         .noteUndecodable: "{0} attribute {0:value was|values were} not valid {1} and left out",
         .irNotTransformable: "{0} '{1}' cannot be transformed from {2} to WGS84",
         .irDegreesUnderCRS: "{0} '{1}' holds degrees, but {2} is a projected system",
-        .skippedCount: "{0} {1} skipped",
+        .skippedCount: "{0} {1} skipped", .irRejected: "rejected",
         .hintImportResult: "Enter or typing starts a new path · e edits the last path · ? help",
         .placePrompt: "Go to place: ",
         .placeHint: "Enter goes there · Esc closes",

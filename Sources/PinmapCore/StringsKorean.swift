@@ -91,7 +91,7 @@ extension Strings {
         .noteUndecodable: "속성 값 {0}개가 올바른 {1} 글자가 아니어서 뺐습니다",
         .irNotTransformable: "{0} '{1}'은(는) {2}에서 WGS84로 변환할 수 없습니다",
         .irDegreesUnderCRS: "{0} '{1}'은(는) 도 단위인데 {2}은(는) 투영 좌표계입니다",
-        .skippedCount: "{1} {0}개 건너뜀",
+        .skippedCount: "{1} {0}개 건너뜀", .irRejected: "거부됨",
         .hintImportResult: "Enter 또는 입력하면 새 경로 · e 지난 경로 고치기 · ? 도움말",
         .placePrompt: "장소로 이동: ",
         .placeHint: "Enter 이동 · Esc 닫기",
