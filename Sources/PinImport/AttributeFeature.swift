@@ -105,7 +105,7 @@ struct AttributeFeature {
             return .rejected(range.map { var i = $0; i.line = line; i.reason = "\(label): " + i.reason; return i })
         }
         func field(_ i: Int?) -> String? { i.flatMap { values[$0].text } }
-                let used = Set([roles.title, roles.description, roles.category, roles.created].compactMap { $0 })
+        let used = Set([roles.title, roles.description, roles.category, roles.created].compactMap { $0 })
         var properties = PropertiesJSON()
         for (i, name) in names.enumerated() where !used.contains(i) {
             if let json = values[i].json { properties.add(name, json: json) }

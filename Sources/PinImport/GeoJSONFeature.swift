@@ -10,7 +10,6 @@ import PinModel
 ///   is not kept: it identifies the feature in its file (Pinmap's export writes the pin's id
 ///   there), and keeping it would add an `id` property on every re-import.
 enum GeoJSONFeature {
-
     /// The pins of one feature, made one at a time (a MultiPoint may hold a million positions).
     struct Pins {
         var immediate: [RowOutcome] = []

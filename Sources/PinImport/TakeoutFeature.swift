@@ -17,7 +17,6 @@ import PinStore
 /// geometry) are recovered from `Geo Coordinates`, else from `?q=LAT,LON` (or `@LAT,LON`) in
 /// the maps URL, else rejected (`no-coordinates`). Never a pin at 0,0.
 enum TakeoutFeature {
-
     /// Whether a document's features are Takeout places, decided once for the whole file so a
     /// GeoJSON feature that merely carries a Takeout-like key (a re-imported Takeout pin keeps
     /// `google_maps_url` and `location` as properties) is never read as Takeout.

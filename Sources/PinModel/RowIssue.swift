@@ -38,8 +38,8 @@ public struct RowIssue: Error, Sendable, Codable, Equatable, CustomStringConvert
     /// A sentence naming the rule, without the line (`latitude 95 outside [-90, 90]`).
     public var reason: String
     public var rule: ImportRule
-    /// The values of an `.outOfRange` issue (nil for every other rule, and in a report read
-    /// back from JSON), for those who word it in another language: the UI.
+    /// The values of an `.outOfRange` issue (nil for every other rule, and in an issue decoded
+    /// from JSON, which lists the sentence only), for those who word it in another language: the UI.
     public var outOfRange: OutOfRange?
 
     public init(line: Int = 0, field: String, value: String, reason: String, rule: ImportRule) {

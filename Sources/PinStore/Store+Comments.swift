@@ -13,7 +13,7 @@ extension Store {
     }
 
     /// Adds a comment dated now to pin `pinID` and returns its id.
-    /// - Throws: `StoreError` when `body` is blank (whitespace only), there is
+    /// - Throws: `StoreError` when `body` is blank (`PinRules.check(commentBody:)`), there is
     ///   no pin `pinID`, or SQLite fails.
     @discardableResult
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {

@@ -85,8 +85,8 @@ enum ImportResultText {
 
     /// An out-of-range coordinate from the issue's values: the range it left, or the system
     /// that could not transform it; then the advice (swapped, projected metres: the UI has no
-    /// `--crs`, the command line does). A report read back from JSON has no values: the range
-    /// is left out.
+    /// `--crs`, the command line does). An issue without values (decoded from JSON, or made
+    /// with a bare rule) leaves the range out.
     private static func outOfRange(_ range: OutOfRange?, field f: String, value: String) -> String {
         guard let range else { return S.irOutOfRange(f, value, "") }
         var text: String
