@@ -80,19 +80,19 @@ final class ToastPlacementTests: XCTestCase {
     /// On the Map it wraps onto the map's rows above the sheet, never over the sheet's header.
     func testKoreanToastOnTheMapWrapsAboveTheSheet() throws {
         XCTAssertEqual(try runner(.korean, tab: "1").text, """
-            180   150 ✓ “아주 긴 이름의 구글 테이크아웃 내보내기 파일.csv” 가져오기(#12)를
+            180       ✓ “아주 긴 이름의 구글 테이크아웃 내보내기 파일.csv” 가져오기(#12)를
                       되돌렸습니다: 핀 34006개 지움, 남은 핀 45개
 
-            ⠁     ⠈      ⠁      ⠁⢀⣀⣀⣀⡀⠈   ⣀⣀⣀⣀⡀     ⠁     ⠈      ⠁      ⠁     ⠈      ⠁
-            ⠁     ⠈     ⣀⣤⣴⣶⣰⣶⣾⣿⣿⣿⡴⠶⢾⣏⣉⡉⠉⠉⠁ ⠈⠉⠉⣽⠛⠁  ⠁ ⠲⠶⠶⠖⠂  ⠐⠛⠃⣀⣀⣤⡄   ⣀⣚⡳⠶⠦⣤⡀⠈   ⣀⣀⣀⡀
-            ⣶⣀⣠⣴⡒⠒⠒⠒⢲⠤⠒⠒⠗⠿⠿⠿⠽⠿⠿⠿⢿⣻⢻⣽⢲⣤⡀Greenland⣀   ⠁ ⢀⡤⢶⣶⣶⣢⣤⣤⣤⠿⠿⠶⠶⢝⡿⠉⠉⠁⠁   ⠈⠉⠉⠉⠙⠓⠚⠋⠉⠓⠒⠲⠢⠲⠒⠲
-            60N⠯⣥⣤⡶⠦⠼⢤⣄ ⠄⠁⠄ ⠄ ⠠⣎⣉⠛⢻⠛⢻⠿⡀ ⠙⠒⠞ ⠄⠁⠈⠉⠉ ⢠⣄⠅⢮⣽⣹⢽⣥⡞⠉⠉ ⠄ ⠄⠁⠄ ⠄ ⠄ Russia⠌ ⠄ ⢀⡠⠤⠤⢔⡲⡶⠴⠒⠛
-            ⠁  ⠉⠉ ⠈   ⠛⠷⣄⣀⣀⣀Canada⠟ ⣀⣤⣬⣷⡄    ⠁   ⠘⢻⣯⠶⣞⣩⣯⣭⣟⣿⠳⣤Kazakhstan⣤⡤⠴⠢⠤⢤⢤⣴⠒⠦⣀⣉⣿⡀⠁⠸⠚⠁
-            ⠁     ⠈     ⣇⠁      ⠁⠹⢖·⠟New York City⡶⢚⡶⢻⣿⣿Turkey⣾⣿⢯⢷⣲⣴⣶⠾China⠤⠚⠉⣩⣤⣴⠟⢋⣿⠂⠁
-            30N ⡀ ⡈ ⡀ ⡀United States⡀ ⡈ ⡀ ⡀ ⡀⠁⡀Morocco⡯⢍⡬⣷⣭⣿⡯Iran⢿⣩⠽Busan Tower ◉⡶⠟⠃⡀⠁⡀ ⡀ ⡀
-            ⠁   ⣀⡀⠈      ⠁Mexico⣀⣼⣿⣀  ⠈      ⠁  ⣴Algeria⣀⢸⣀⣹⣦ ⠈⠯⣿⡞⠳India⣿⠻⣤⣤⣀⡤⢾⠇     ⠁
-            ⠁    ⠉⠈      ⠁  ⠈·⠚Mexico City   ⠁  ⣷Mali⢥⣤⡇Sudan⣷⣾⡝⠋⠁  ⢣⢰⠊ ⠘⢺⣯⢿⡏ ⢸⣧     ⠁
-            ⠁     ⠈      ⠁      ⠈Venezuela   ⠁  ⠈⠻⠯⠯⠿⣤⣞⣗Ethiopia ⠁  ⠈⠻⠆ ⠁⣼⣷⡋⣀⣴⡏⠻⡇    ⠁
+            ⠁            ⠁       ⢀⣀⣀⣀⡀⠈   ⣀⣀⣀⣀⡀     ⠁            ⠁            ⠈
+            ⠁           ⣀⣤⣴⣶⣰⣶⣾⣿⣿⣿⡴⠶⢾⣏⣉⡉⠉⠉⠁ ⠈⠉⠉⣽⠛⠁  ⠁ ⠲⠶⠶⠖⠂  ⠐⠛⠃⣀⣀⣤⡄   ⣀⣚⡳⠶⠦⣤⡀⠈   ⣀⣀⣀⡀
+            ⣶⣀⣠⣴⡒⠒⠒⠒⢲⠤⠒⠒⠗⠿⠿⠿⠽⠿⠿⠿⢿⣻⢻⣽⢲⣤⡀Greenland⣀   ⠁ ⢀⡤⢶⣶⣶⣢⣤⣤⣤⠿⠿⠶⠶⢝⡿⠉⠉⠁    ⠈⠉⠉⠉⠙⠓⠚⠋⠉⠓⠒⠲⠢⠲⠒⠲
+            60N ⣥⣤⡶⠦⠼⢤⣄ ⠄⠁⠄ ⠄ ⠠⣎⣉⠛⢻⠛⢻⠿⡀ ⠙⠒⠞ ⠄ ⠈⠉⠉ ⢠⣄⠅⢮⣽⣹⢽⣥⡞⠉⠉ ⠄ ⠄⠁⠄ ⠄ ⠄ Russia⠌ ⠄ ⢀⡠⠤⠤⢔⡲⡶⠴⠒⠛
+            ⠁  ⠉⠉     ⠛⠷⣄⣀⣀⣀Canada⠟ ⣀⣤⣬⣷⡄        ⠘⢻⣯⠶⣞⣩⣯⣭⣟⣿⠳⣤Kazakhstan⣤⡤⠴⠢⠤⢤⢤⣴⠒⠦⣀⣉⣿⡀ ⠸⠚⠁
+            ⠁           ⣇⠁       ⠹⢖·⠟New York City⡶⢚⡶⢻⣿⣿Turkey⣾⣿⢯⢷⣲⣴⣶⠾China⠤⠚⠉⣩⣤⣴⠟⢋⣿⠂
+            ⠁          United States  ⠈        Morocco⡯⢍⡬⣷⣭⣿⡯Iran⢿⣩⠽Busan Tower ◉⡶⠟⠃
+            ⠁   ⣀⡀       ⠁Mexico⣀⣼⣿⣀  ⠈         ⣴Algeria⣀⢸⣀⣹⣦ ⠈⠯⣿⡞⠳India⣿⠻⣤⣤⣀⡤⢾⠇
+            ⠁    ⠉       ⠁  ⠈·⠚Mexico City      ⣷Mali⢥⣤⡇Sudan⣷⣾⡝⠋⠁  ⢣⢰⠊ ⠘⢺⣯⢿⡏ ⢸⣧
+            ⠁            ⠁      ⠈Venezuela      ⠈⠻⠯⠯⠿⣤⣞⣗Ethiopia ⠁  ⠈⠻⠆  ⣼⣷⡋⣀⣴⡏⠻⡇
             ─ 중간 ──────────────────────────── ━━━━━━━━ ────────────────────────────[필터]─
             ▸ 보이는 핀: 5 · 최신순
              ◉ Busan Tower                 near Busan, KR           landmark     2023-07-01
