@@ -48,6 +48,9 @@ final class ChangeWatcher: @unchecked Sendable {
             do {
                 if source == nil {
                     source = try open()
+                    // The runner's writes while the source was lost are behind us: counting
+                    // from before them would take the first change seen now for its own.
+                    writes = ownWrites()
                     // Back after a loss: whatever happened meanwhile, the view is read again.
                     if wasLost { post(.storeChangedElsewhere(StoreChange(counted: false))) }
                     wasLost = false

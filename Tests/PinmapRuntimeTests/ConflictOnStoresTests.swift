@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import Frame
 import PinModel
 import PinStore
 import PinStorePostgres

@@ -1,4 +1,5 @@
 import Foundation
+import Frame
 import PinModel
 import PinStore
 import PinStorePostgres
@@ -48,7 +49,7 @@ extension AppRunner {
     }
 
     /// Each key, then the workers' answers (a person types slower than the lanes answer).
-    func press(_ keys: Key..., timeout: Double = 10) {
+    func press(_ keys: Frame.Key..., timeout: Double = 10) {
         for k in keys {
             key(k)
             waitUntilIdle(timeout: timeout)

@@ -95,23 +95,35 @@ public final class TestCluster {
     }
 
     /// Runs a program (as `postgres` when we are root and `asOwner`); its standard output.
+    /// posix_spawn and waitpid, not `Process`: its exit was sometimes never seen in the test
+    /// process (a zombie `bash` and a wait that never ended).
     /// - Throws: a message with its output when it exits non-zero.
     @discardableResult
     static func run(asOwner: Bool, _ argv: [String], environment: [String: String] = [:]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: asOwner && getuid() == 0 ? "/usr/sbin/runuser" : argv[0])
-        p.arguments = asOwner && getuid() == 0 ? ["-u", "postgres", "--"] + argv : Array(argv.dropFirst())
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: output, as: UTF8.self)
-        guard p.terminationStatus == 0 else {
-            throw ClusterError(message: "\(argv.joined(separator: " ")) exited \(p.terminationStatus): \(text)\(String(decoding: errors, as: UTF8.self))")
+        let args = asOwner && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + argv : argv
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-cluster-\(UUID().uuidString).out").path
+        let errors = output + ".err"
+        defer { unlink(output); unlink(errors) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let env = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.map { "\($0.key)=\($0.value)" }
+        var cArgs = args.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup($0) } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, args[0], &actions, nil, &cArgs, &cEnv) == 0 else {
+            throw ClusterError(message: "cannot run \(args[0])")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            let why = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            throw ClusterError(message: "\(argv.joined(separator: " ")) exited with status \(status): \(text)\(why)")
         }
         return text
     }
