@@ -84,7 +84,7 @@ final class PostgresFaultTests: XCTestCase {
         let r = try XCTUnwrap(result)
         XCTAssertEqual(r.code, 1, r.stdout)
         XCTAssertEqual(r.stderr.filter { $0 == "\n" }.count, 1, r.stderr)
-        XCTAssertTrue(r.stderr.contains("lost the connection to the PostgreSQL server; nothing was written"), r.stderr)
+        XCTAssertEqual(r.stderr, "pinmap import: \(csv): the store failed, nothing was imported: lost the connection to the PostgreSQL server; nothing was written (try again when it is back)\n")
         XCTAssertEqual(try c.psql("SELECT (SELECT count(*) FROM pins) || ' ' || (SELECT count(*) FROM import_batches)"), before,
                        "nothing of the import is left")
     }
@@ -97,7 +97,7 @@ final class PostgresFaultTests: XCTestCase {
         let plain = PGLocation(uri: try XCTUnwrap(TestServer.url))
         let refused = PinmapCLI.execute(["list", "--db", "postgresql://postgres@127.0.0.1:\(plain.port)/postgres?sslmode=require"])
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:\(plain.port) (database postgres): server does not support SSL, but SSL was required\n")
+        XCTAssertEqual(refused.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:\(plain.port) (database postgres): connection to server at \"127.0.0.1\", port \(plain.port) failed: server does not support SSL, but SSL was required\n")
 
         // The test cluster speaks SSL: the same option connects, over an encrypted session.
         let uri = c.tcpURI(query: "sslmode=require")
@@ -130,10 +130,6 @@ final class PostgresFaultTests: XCTestCase {
         XCTAssertEqual(run("copy", "--from", "URI", "--to", file("copy.sqlite"), "--json").code, 0)
         XCTAssertEqual(run("edit", "1", "--if-version", "99", "--title", "x", "--db", "URI").code, 1)
         XCTAssertEqual(run("import", "/nonexistent.csv", "--db", "URI").code, 1)
-        // The Settings tab names the store: server, database and user.
-        let settings = run("render", "--tab", "settings", "--db", "URI")
-        XCTAssertEqual(settings.code, 0, settings.stderr)
-        XCTAssertTrue(settings.stdout.contains("postgresql://alice@127.0.0.1:\(c.port)/pins"), settings.stdout)
         // A wrong password: libpq's reason, the server named, neither password shown.
         let wrong = PinmapCLI.execute(["list", "--db", c.tcpURI(user: "alice", password: "wrong-Secret-7")])
         outputs.append(("wrong password", wrong.stdout + wrong.stderr))
