@@ -13,8 +13,9 @@ final class PGConnection {
     /// Depth of `transaction` calls: only the outermost one begins and commits.
     private var transactionDepth = 0
 
-    /// Seconds libpq waits for a server before giving up, unless the URI says otherwise.
-    static let connectTimeout = "10"
+    /// Seconds libpq waits for a server before giving up, unless the URI says otherwise: per
+    /// address tried, so a name with two addresses still fails within 10 s.
+    static let connectTimeout = "5"
 
     /// Connects to `uri` (a `postgresql://` URI or `key=value` string). Credentials come only
     /// from libpq's own sources (the URI, PGPASSWORD, ~/.pgpass, service files); `sslmode`

@@ -222,6 +222,28 @@ final class PostgresFaultTests: XCTestCase {
 
     // MARK: Unreachable
 
+    /// A server that takes the connection and never answers (a listening socket nobody
+    /// serves): Pinmap's own connect_timeout ends the wait, one line, exit 1, within 10 s.
+    func testAServerThatNeverAnswersTimesOutWithinTenSeconds() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        XCTAssertTrue(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+        let start = Date()
+        let r = PinmapCLI.execute(["list", "--db", "postgresql://alice:s3cret@127.0.0.1:\(port)/team"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:\(port) (database team): connection to server at \"127.0.0.1\", port \(port) failed: timeout expired\n")
+    }
+
     /// An address nothing answers at: one line naming it and libpq's reason, exit 1, well
     /// within 10 s (Pinmap's own connect_timeout when the URI gives none).
     func testAServerThatDoesNotAnswerIsOneLineWithinTenSeconds() throws {
