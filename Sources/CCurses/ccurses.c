@@ -9,8 +9,6 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
-#include <poll.h>
-#include <stdio.h>
 
 static SCREEN *pm_screen = NULL;
 static volatile sig_atomic_t pm_active = 0;
@@ -31,50 +29,6 @@ int pm_check_term(void) {
     int ok = !(cup == NULL || cup == (char *)-1);
     del_curterm(cur_term);
     return ok ? 0 : 2;
-}
-
-int pm_probe_zwj(void) {
-    if (!isatty(0) || !isatty(1)) return 0;
-    struct termios saved, probe;
-    if (tcgetattr(0, &saved) != 0) return 0;
-    probe = saved;
-    probe.c_lflag &= ~(ICANON | ECHO);
-    probe.c_cc[VMIN] = 0; probe.c_cc[VTIME] = 0;
-    if (tcsetattr(0, TCSANOW, &probe) != 0) return 0;
-    /* U+1F469 ZWJ U+1F469 ZWJ U+1F467, then "where is the cursor?" (CPR). */
-    pm_write_raw("\r\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7\033[6n");
-    char buf[64];
-    size_t n = 0;
-    int col = 0;
-    struct pollfd p = { .fd = 0, .events = POLLIN };
-    /* At most 300 ms: a terminal that does not answer is taken not to join. */
-    for (int waited = 0; waited < 300 && n < sizeof buf - 1; waited += 20) {
-        if (poll(&p, 1, 20) <= 0) continue;
-        ssize_t r = read(0, buf + n, sizeof buf - 1 - n);
-        if (r <= 0) break;
-        n += (size_t)r;
-        buf[n] = 0;
-        char *esc = strstr(buf, "\033[");
-        int row = 0;
-        if (esc && strchr(esc, 'R') && sscanf(esc, "\033[%d;%dR", &row, &col) == 2) break;
-        col = 0;
-    }
-    pm_write_raw("\r\033[K");
-    tcsetattr(0, TCSANOW, &saved);
-    return col == 3;
-}
-
-void pm_put_cluster(int y, int x, const char *utf8) {
-    if (y < 0 || x < 0 || y >= LINES || x >= COLS) return;
-    int cy = 0, cx = 0;
-    getyx(curscr, cy, cx);
-    char seq[64];
-    snprintf(seq, sizeof seq, "\033[%d;%dH", y + 1, x + 1);
-    pm_write_raw(seq);
-    pm_write_raw(utf8);
-    /* Back to where ncurses believes the cursor is, so its next update moves from there. */
-    snprintf(seq, sizeof seq, "\033[%d;%dH", cy + 1, cx + 1);
-    pm_write_raw(seq);
 }
 
 int pm_start(void) {

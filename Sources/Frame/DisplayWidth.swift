@@ -12,31 +12,16 @@ import CTextWidth
 /// each (two; both terminals then draw the flag across them) and Hangul jamo
 /// L+V+T are one two-cell syllable. The two terminals disagree only after a zero
 /// width joiner: tmux joins `🧑‍🍳` into two cells, xterm draws `🧑` and `🍳`
-/// side by side in four. A joiner is therefore not sent (`cells(of:)`) unless the
-/// terminal was seen to join (`joinsZWJ`): then the parts side by side, as wide
-/// as measured here; else one cell of two with the whole cluster.
+/// side by side in four. A joiner is therefore never sent (`cells(of:)`): both,
+/// and any terminal, then draw the parts side by side, as wide as measured here.
 public enum DisplayWidth {
     /// Zero width joiner: left out of what is painted (see the type's comment).
     static let joiner: UInt32 = 0x200D
-
-    /// True when the terminal draws an emoji joined by zero width joiners (`👩‍👩‍👧`,
-    /// `🏳️‍🌈`) as one glyph two cells wide, as tmux does: measured once when the
-    /// terminal is taken over (`pm_probe_zwj`), before any frame; false (xterm, tests,
-    /// `render`) keeps the parts. Set once, from one thread, before anything is drawn.
-    nonisolated(unsafe) public static var joinsZWJ = false
-
-    /// True when `ch` is drawn as one joined glyph: the terminal joins, `ch` holds a
-    /// joiner and starts with a two-cell emoji.
-    static func isJoined(_ ch: Character) -> Bool {
-        guard joinsZWJ, let first = ch.unicodeScalars.first, pm_wcwidth(first.value) == 2 else { return false }
-        return ch.unicodeScalars.contains { $0.value == joiner }
-    }
 
     /// Cells one grapheme cluster occupies: the sum of its scalars' widths (see the
     /// type's comment; 0 for a cluster of zero-width scalars only). An unprintable
     /// first scalar counts 1, as it is painted `�` (`cells(of:)`).
     public static func of(_ ch: Character) -> Int {
-        if isJoined(ch) { return 2 }
         var w = 0
         for scalar in ch.unicodeScalars {
             let cw = Int(pm_wcwidth(scalar.value))
@@ -47,13 +32,11 @@ public enum DisplayWidth {
 
     /// The terminal cells `ch` is painted as, in order: each one's text (one
     /// scalar of positive width, then zero-width scalars) and width (1 or 2),
-    /// summing to `of(ch)`; a joined cluster (`isJoined`) is one cell of two with all of
-    /// it. Otherwise zero width joiners are left out; an unprintable first
+    /// summing to `of(ch)`. Zero width joiners are left out; an unprintable first
     /// scalar becomes `�`; zero-width scalars with no cell before them, and
     /// unprintable ones after the first, are left out (a terminal would draw
     /// them over the previous cell).
     public static func cells(of ch: Character) -> [(text: String, width: Int)] {
-        if isJoined(ch) { return [(String(ch), 2)] }
         var out: [(text: String, width: Int)] = []
         var text = String.UnicodeScalarView(), width = 0
         for scalar in ch.unicodeScalars where scalar.value != joiner {

@@ -40,8 +40,6 @@ public final class TerminalSession {
     ///   unset, unknown or dumb (checked before ncurses can exit on its own).
     public func start() throws(TerminalError) {
         try checkTerminal()
-        // Before the first frame: every width measured from now on depends on it.
-        DisplayWidth.joinsZWJ = pm_probe_zwj() == 1
         pm_install_signal_handlers()
         guard pm_start() == 0 else { throw .startFailed }
         started = true

@@ -34,22 +34,6 @@ final class GraphemeCellTests: XCTestCase {
               line: "|⌚\u{FE0E}|......")
     }
 
-    /// In a terminal seen to join them (tmux; `DisplayWidth.joinsZWJ`), a ZWJ sequence
-    /// that starts with a two-cell emoji is one cell of two holding the whole cluster,
-    /// joiners included; one that starts narrow (`🏳️‍🌈`: tmux makes it one cell, xterm
-    /// three) stays its parts.
-    func testAJoiningTerminalGetsAZeroWidthJoinerSequenceAsOneTwoCellCluster() {
-        DisplayWidth.joinsZWJ = true
-        defer { DisplayWidth.joinsZWJ = false }
-        let family = "👩\u{200D}👩\u{200D}👧"
-        check(family, width: 2, cells: ["|", family, "", "|", ".", ".", ".", ".", ".", "."], line: "|\(family)|......")
-        check("🧑\u{200D}🍳", width: 2, cells: ["|", "🧑\u{200D}🍳", "", "|", ".", ".", ".", ".", ".", "."],
-              line: "|🧑\u{200D}🍳|......")
-        check("🏳\u{FE0F}\u{200D}🌈", width: 3, cells: ["|", "🏳\u{FE0F}", "🌈", "", "|", ".", ".", ".", ".", "."],
-              line: "|🏳\u{FE0F}🌈|.....")
-        XCTAssertEqual(DisplayWidth.pad("가족 " + family + " 나들이", to: 16), "가족 " + family + " 나들이  ", "Korean lines up: 5 + 2 + 7 cells")
-    }
-
     /// tmux joins a ZWJ sequence into two cells, xterm draws its parts side by side: sent
     /// without the joiner, both draw the parts, four cells, nothing cut.
     func testZeroWidthJoinerSequenceIsDrawnAsItsPartsWithoutTheJoiner() {

@@ -35,14 +35,6 @@ int pm_pair(int fg, int bg);
 void pm_put(int y, int x, const char *utf8, unsigned int attr, int pair);
 void pm_refresh(void);
 void pm_clear(void);
-/* Before pm_start: writes a zero-width-joiner emoji sequence at the start of the line, asks
- * where the cursor went (CPR) and erases the line; 1 when the terminal drew the sequence as
- * one two-cell glyph (tmux), 0 when it drew the parts (xterm) or did not answer in 300 ms. */
-int pm_probe_zwj(void);
-/* After pm_refresh: writes a grapheme cluster that a cchar_t cannot hold (setcchar stops at
- * its second spacing character) at (y, x) as raw bytes, over the cell ncurses drew there,
- * and puts the cursor back where ncurses has it. */
-void pm_put_cluster(int y, int x, const char *utf8);
 /* Writes raw bytes to the terminal (mouse modes). */
 void pm_write_raw(const char *s);
 /* Installs the async-signal-safe crash handler (SIGILL/SIGTRAP/SIGSEGV/SIGABRT/SIGBUS)
