@@ -18,11 +18,15 @@ extension AppState {
             else { fx.add(.fitPins(fitQuery, announce: false)) }
             fx.requestView(list: true)
         case .viewLoaded(let data):
-            // An answer older than the one shown is dropped; a newer one is shown even while
-            // a still newer read is on its way (a map panned on is never left blank).
-            guard data.generation >= shownViewGeneration else { return }
-            shownViewGeneration = data.generation
-            receive(view: data)
+            // Markers older than those shown are dropped; newer ones are shown even while a
+            // still newer read is on its way (a map panned on is never left blank). A list is
+            // dropped only when a newer list was asked for (`listGeneration`).
+            let markers = data.generation >= shownViewGeneration
+            let list = data.list && data.generation >= listGeneration
+            guard markers || list else { return }
+            if markers { shownViewGeneration = data.generation }
+            if list && data.view != nil { shownListGeneration = data.generation }
+            receive(view: data, markers: markers, list: list)
             if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
             if data.indexBacklog, indexesWhenNeeded, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
         case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
@@ -42,7 +46,9 @@ extension AppState {
                 settingsImportCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
         case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
-        case .storeFailed(let e): message = S.msgStoreError(e)
+        case .storeFailed(let e):
+            message = S.msgStoreError(e)
+            shownListGeneration = listGeneration  // a failed read: no list is on its way
         case .storeChangedElsewhere(let change):
             message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
             storeUnreachable = false
@@ -228,18 +234,23 @@ extension AppState {
         clampList()
     }
 
-    /// The markers, counts and list the runtime read for the view.
-    private mutating func receive(view data: ViewData) {
-        totalCount = data.totals.total
-        categoryNames = data.totals.categories.map(\.name)
-        categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
-        // Pins without a category get the last row (name ""), so a filter can keep or hide them too.
-        if data.totals.uncategorized > 0 { categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
+    /// The markers and counts (when `markers`) and the list (when `list`) the runtime read
+    /// for the view.
+    private mutating func receive(view data: ViewData, markers newMarkers: Bool, list newList: Bool) {
+        if newMarkers {
+            totalCount = data.totals.total
+            categoryNames = data.totals.categories.map(\.name)
+            categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
+            // Pins without a category get the last row (name ""), so a filter can keep or hide them too.
+            if data.totals.uncategorized > 0 { categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
+        }
         if let part = data.view {
-            markers = part.markers
-            inViewCount = part.inView
-            inViewApproximate = part.approximate
-            if let listed = part.listed {
+            if newMarkers {
+                markers = part.markers
+                inViewCount = part.inView
+                inViewApproximate = part.approximate
+            }
+            if newList, let listed = part.listed {
                 self.listed = listed
                 listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
                 listSource = part.listQuery
@@ -251,9 +262,17 @@ extension AppState {
                 listReadAll = false
             }
         }
-        if let sel = data.selectedMarker { markers.append(sel) }
-        if data.list { placeNewList() }
+        if newMarkers, let sel = data.selectedMarker { markers.append(sel) }
+        if newList { placeNewList() }
     }
+
+    /// Whether `data` is the read whose list is shown now (the cursor then follows it).
+    func showsList(of data: ViewData) -> Bool {
+        data.list && data.view != nil && data.generation == shownListGeneration
+    }
+
+    /// A list read was asked for and its answer is not shown yet.
+    var listReadPending: Bool { shownListGeneration < listGeneration }
 
     /// A list read for a new view keeps no scroll past its rows (a scroll kept from a longer
     /// list left blank rows under a count of 17): with the selected pin listed, the scroll

@@ -137,6 +137,7 @@ extension AppState {
     /// The view read for the state as it is now (a new generation).
     mutating func viewRequest(list: Bool) -> ViewRequest {
         viewGeneration += 1
+        if list { listGeneration = viewGeneration }
         return ViewRequest(generation: viewGeneration, list: list, viewport: viewport, pane: layout.mapPane,
                            categories: categoryFilter, selectedID: selectedID,
                            listQuery: listQuery(limit: ViewRequest.listLimit), listWindow: listWindow,
