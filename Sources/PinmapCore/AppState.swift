@@ -155,6 +155,8 @@ public struct AppState: Sendable {
     /// `gSeoul⏎`): held, in order, and applied when the index is (`AppEvent.placeIndexReady`),
     /// so the Enter chooses the place it would have chosen and is never lost.
     var inputAwaitingPlaces: [InputEvent] = []
+    /// Went to a city: the map zooms in while its own pin shares a marker (`PlaceArrival.swift`).
+    var placeArrival: PlaceArrival?
     /// Bumped for every new search text; results of an older generation are dropped.
     public var searchGeneration = 0
     /// Every match of `search` in the store (as last answered; `SearchResults.text` says for

@@ -27,6 +27,9 @@ extension AppState {
             if markers { shownViewGeneration = data.generation }
             if list && data.view != nil { shownListGeneration = data.generation }
             receive(view: data, markers: markers, list: list)
+            if markers, data.view != nil, let answer = data.place, answer.probe == placeArrival?.probe {
+                continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
+            }
             if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
             if data.indexBacklog, indexesWhenNeeded, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
         case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)

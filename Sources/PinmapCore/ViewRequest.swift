@@ -31,6 +31,8 @@ public struct ViewRequest: Sendable, Equatable {
     public var checksIndexBacklog: Bool
     /// The centre of the map left visible above the sheet: pins nearest it are named first.
     public var focus: GeoPoint? = nil
+    /// After going to a city: look for its own pin (`PlaceArrival.swift`).
+    public var place: PlaceProbe? = nil
 
     /// Most rows the list holds (the count says how many more are in view).
     public static let listLimit = 500
@@ -143,7 +145,7 @@ extension AppState {
                            listQuery: listQuery(limit: ViewRequest.listLimit), listWindow: listWindow,
                            search: search, searchMatches: searchMatches, listed: listed,
                            checksIndexBacklog: indexesWhenNeeded && !indexingDeclined && job == nil,
-                           focus: visibleMapCentre)
+                           focus: visibleMapCentre, place: placeProbe)
     }
 
     /// The pins `F` fits the map to: those the filter and the search let through, anywhere.
