@@ -30,6 +30,20 @@ extension AppState {
         }
     }
 
+    /// Why the list is empty while a large import's pins wait for indexing (they are on the
+    /// map, not yet in the list's index): this pinmap's indexing (q stops it) or another's.
+    /// Nil when the list is not waiting.
+    var listWaitingText: String? {
+        guard indexingBacklog, listed.isEmpty else { return nil }
+        return isIndexing ? S.listIndexing.text : S.listIndexingElsewhere.text
+    }
+
+    /// True while this pinmap indexes what a large import left.
+    var isIndexing: Bool {
+        if case .indexing? = job { return true }
+        return false
+    }
+
     /// True while an import runs (from the Enter that starts it until its notice).
     public var isImporting: Bool { importTab.progress != nil }
 

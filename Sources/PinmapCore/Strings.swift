@@ -15,7 +15,7 @@ public enum S: String, CaseIterable, Sendable {
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf
     // Places, properties, export.
-    case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, stGSHHG, hGoToPlace, listIndexing
+    case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, stGSHHG, hGoToPlace, listIndexing, listIndexingElsewhere
     case detentSmall, detentMedium, detentLarge
     case focusMap, focusList
     // Status line.

@@ -96,6 +96,7 @@ extension Strings {
         .stGSHHG: "City-zoom coast, lakes and rivers: GSHHG 2.3.7 and WDBII (Wessel & Smith), LGPL-3.",
         .hGoToPlace: "go to a place by name (offline)",
         .listIndexing: "Indexing the pins a large import added: the map shows them; the list fills in when it ends (q stops)",
+        .listIndexingElsewhere: "Another pinmap is indexing the pins a large import added: the map shows them; the list fills in when it ends",
         .tabMap: "Map",
         .tabTimeline: "Timeline",
         .tabImport: "Import",

@@ -96,6 +96,7 @@ extension Strings {
         .stGSHHG: "도시 확대의 해안선·호수·강: GSHHG 2.3.7, WDBII (Wessel & Smith), LGPL-3.",
         .hGoToPlace: "이름으로 장소 찾아가기 (오프라인)",
         .listIndexing: "대량 가져오기의 핀을 색인하는 중: 지도에는 보이고, 목록은 끝나면 채워집니다 (q 중지)",
+        .listIndexingElsewhere: "다른 pinmap이 대량 가져오기의 핀을 색인하는 중: 지도에는 보이고, 목록은 끝나면 채워집니다",
         .tabMap: "지도",
         .tabTimeline: "타임라인",
         .tabImport: "가져오기",

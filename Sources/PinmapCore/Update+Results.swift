@@ -31,7 +31,11 @@ extension AppState {
                 continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
             }
             if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
-            if data.indexBacklog, indexesWhenNeeded, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
+            if let backlog = data.indexBacklog, markers {
+                // Whoever indexes (this pinmap or `pinmap index`), the list waits for it.
+                indexingBacklog = backlog || isIndexing
+                if backlog, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
+            }
         case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
         case .timelineLoaded(let request, let result):
             guard request == timelineRequest else { return }  // a day left since: read again
@@ -130,7 +134,10 @@ extension AppState {
         case .indexingFinished(let outcome):
             if case .indexing? = job { job = nil }
             switch outcome {
-            case .nothingToDo: return
+            case .nothingToDo:
+                // Asked after a read that still saw the backlog: the list need wait no more.
+                if indexingBacklog { indexingBacklog = false; fx.requestView(list: true) }
+                return
             case .elsewhere:
                 // Said once: view reads do not ask again this session (the other process's
                 // work is done when it ends; the next start resumes a killed one).

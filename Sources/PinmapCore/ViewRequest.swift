@@ -27,7 +27,8 @@ public struct ViewRequest: Sendable, Equatable {
     public var searchMatches: SearchResults?
     /// The list as shown: its titles label the search's markers while a new list is read.
     public var listed: [Pin]
-    /// Ask the store whether a large import left pins to index (the terminal UI indexes them).
+    /// Ask the store whether a large import left pins to index (the terminal UI indexes them,
+    /// or says the list waits while another pinmap does).
     public var checksIndexBacklog: Bool
     /// The centre of the map left visible above the sheet: pins nearest it are named first.
     public var focus: GeoPoint? = nil
@@ -144,7 +145,7 @@ extension AppState {
                            categories: categoryFilter, selectedID: selectedID,
                            listQuery: listQuery(limit: ViewRequest.listLimit), listWindow: listWindow,
                            search: search, searchMatches: searchMatches, listed: listed,
-                           checksIndexBacklog: indexesWhenNeeded && !indexingDeclined && job == nil,
+                           checksIndexBacklog: indexesWhenNeeded,
                            focus: visibleMapCentre, place: placeProbe)
     }
 

@@ -22,7 +22,7 @@ struct ViewLoader {
     /// Reads the markers, counts and, when the request asks, the list.
     /// - Throws: `StoreError` from the store.
     func load() throws -> ViewData {
-        let backlog = request.checksIndexBacklog && (try? store.hasIndexBacklog()) == true
+        let backlog = request.checksIndexBacklog ? (try? store.hasIndexBacklog()) == true : nil
         let totals = try store.pinCellTotals()
         // A category's colour slot comes from the store's categories, the same everywhere.
         let index = MapTheme.categorySlots(totals.categories.map(\.name))
