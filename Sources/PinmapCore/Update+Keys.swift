@@ -97,9 +97,10 @@ extension AppState {
     /// means the list alone (PgUp, PgDn, Home, End) is answered with the inert notice.
     private mutating func navigate(_ action: Action, _ fx: inout Effects) {
         let direction: Set<Action> = [.up, .down, .left, .right]
-        // ← → pan the map from the list too, listed pins or not (an empty list, or one that
-        // waits for indexing, must not swallow them).
-        if focus == .map || (!listTakesKeys && direction.contains(action)) || action == .left || action == .right {
+        // ← → pan the map from the list too; ↑ ↓ do when the list has no row to move to (an
+        // empty view, or a list that waits for indexing, must not swallow them).
+        let toMap = action == .left || action == .right || (direction.contains(action) && (!listTakesKeys || listCount == 0))
+        if focus == .map || toMap {
             panMap(action, &fx)
             return
         }

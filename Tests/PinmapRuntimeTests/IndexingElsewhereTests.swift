@@ -7,7 +7,7 @@ import PinmapTestSupport
 
 /// While another pinmap (`pinmap index`, an `import --index`) indexes a large import's pins,
 /// the UI's list waits for it and says so, and the arrow keys keep moving the map: with the
-/// list empty, ← → said "No pins in view" and left the map where it was for as long as the
+/// list empty, the arrows said "No pins in view" and left the map where it was for as long as the
 /// indexing ran (a frozen key), and the list said there were no pins in view (there were
 /// 23,169 in a million).
 final class IndexingElsewhereTests: XCTestCase {
@@ -47,6 +47,8 @@ final class IndexingElsewhereTests: XCTestCase {
         _ = s.update(.input(.key(.left)), now: 1.1)
         XCTAssertEqual(s.viewport.center.longitude, before.longitude, accuracy: 1e-9, "← pans back")
         _ = s.update(.input(.key(.down)), now: 1.2)
+        XCTAssertLessThan(s.viewport.center.latitude, before.latitude, "↓ pans south: the list has no row to move to")
+        _ = s.update(.input(.key(.pageDown)), now: 1.3)
         XCTAssertEqual(s.message, "Another pinmap is indexing the pins a large import added: the map shows them; the list fills in when it ends")
     }
 
