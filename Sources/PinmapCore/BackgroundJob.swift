@@ -54,6 +54,19 @@ extension AppState {
         if job != nil || isImporting { fx.add(.cancel) }
     }
 
+    /// What the terminal says while a job `q` stopped still ends (the UI is gone): an import's
+    /// commit cannot stop (seconds at a million pins), an import still reading or indexing
+    /// rolls back. Nil when no long job runs.
+    public var quitWaitText: String? {
+        switch job {
+        case let .importing(name, bytes, total)? where total > 0 && bytes >= total:
+            return S.quitWaitCommit(TextWrap.middle(name, to: 32))
+        case .importing?, .indexing?: return S.quitWaitRollback.text
+        case .exporting?: return S.quitWaitWrites.text
+        case nil: return isImporting ? S.quitWaitRollback.text : nil
+        }
+    }
+
     /// A job's end that arrived after `q`: what the terminal prints once the UI is gone.
     mutating func noteAfterQuit(_ text: String) {
         if quit { quitNotes.append(text) }

@@ -61,7 +61,7 @@ public enum S: String, CaseIterable, Sendable {
     case pasteLineBreaks
     case idxQStops
     // Work off the UI thread: the status line while a job runs, and what q leaves printed.
-    case jobImporting, jobImportCommitting, quitIndexed
+    case jobImporting, jobImportCommitting, quitIndexed, quitWaitCommit, quitWaitRollback, quitWaitWrites
     case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
     case stBatch
     case dtCommentDeleted, dtCommentDeleteFailed
