@@ -30,7 +30,7 @@ extension AppState {
             if markers, data.view != nil, let answer = data.place, answer.probe == placeArrival?.probe {
                 continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
             }
-            if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
+            if markers, data.view != nil { checkReopenedView(&fx) }  // LastView.swift
             if let backlog = data.indexBacklog, markers {
                 // Whoever indexes (this pinmap or `pinmap index`), the list waits for it.
                 indexingBacklog = backlog || isIndexing
