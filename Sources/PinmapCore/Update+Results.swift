@@ -53,8 +53,9 @@ extension AppState {
                 settingsImportCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
         case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
+        // While the server is away a failed read is that outage: "reconnecting…" stays.
         case .storeFailed(let e):
-            message = S.msgStoreError(e)
+            message = storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
             shownListGeneration = listGeneration  // a failed read: no list is on its way
         case .storeChangedElsewhere(let change):
             message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
