@@ -16,7 +16,7 @@ public struct PlaceProbe: Sendable, Equatable {
     public static let pinLimit = 400
 
     /// Titles compared without case and surrounding spaces.
-    public static func fold(_ title: String) -> String { title.trimmingSpaces.lowercased() }
+    public static func fold(_ title: String) -> String { trimmedText(title).lowercased() }
 
     /// The pin among `pins` (read in `box`) titled with a name of the place, nearest its point.
     public func ownPin(among pins: [Pin]) -> Pin? {
