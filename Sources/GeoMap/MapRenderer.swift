@@ -115,6 +115,24 @@ public enum MapRenderer {
         }
     }
 
+    /// Whether pin `id` is drawn named with `markers` in this view, as `draw` lays them out:
+    /// selected (with its title), or a lone pin with its name beside it (`PinNames`). False
+    /// when it shares a count with other pins or has no room for its name.
+    public static func namesPin(_ id: Int64, markers: [MapMarker], viewport: Viewport, pane: Rect,
+                                options: MapOptions) -> Bool {
+        if markers.contains(where: { $0.id == id && $0.selected && $0.count == 1 }) { return true }
+        let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
+        var occupancy = Occupancy(pane: pane)
+        occupancy.mark(laid.slots)
+        let names = PinNames.place(laid, markers: markers, ascii: options.ascii,
+                                   focus: PinNames.focusCell(options.focus, viewport: viewport, pane: pane),
+                                   occupancy: &occupancy)
+        return names.contains { n in
+            let marker = markers[laid.slots[n.slot].index]
+            return marker.id == id && marker.count == 1
+        }
+    }
+
     /// The marker drawn at cell (`atCol`, `row`) (absolute cells), nil when
     /// none is. Covers a cluster's whole count, the selected marker's
     /// title and a pin's name (`PinNames`); where markers overlap, the one drawn on top wins. Uses the same

@@ -55,6 +55,12 @@ enum UICommand: Command {
         if !runner.state.quit { runner.handle(.terminate, now: Monotonic.seconds() - start) }
         runner.close()  // the view and tab to reopen on, whether q or a signal ended the loop
         runner.stopChangeWatch()
+        // A long job still ending (an import's commit cannot stop): the UI goes first and the
+        // terminal says what it waits for, instead of a still screen.
+        if runner.isWriting, let waiting = runner.state.quitWaitText {
+            session.stop()
+            PinmapCLI.writeError(waiting + "\n")
+        }
         // Writes asked for are finished (none is lost); a stopped job ends rolled back.
         runner.finishWrites(now: Monotonic.seconds() - start)
         session.stop()

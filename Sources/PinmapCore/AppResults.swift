@@ -42,12 +42,14 @@ public struct ViewData: Sendable {
     public var list: Bool
     /// The request's generation (`ViewRequest.generation`).
     public var generation: Int
-    /// A large import left pins to index (asked only when `ViewRequest.checksIndexBacklog`).
-    public var indexBacklog: Bool
+    /// A large import left pins to index; nil when not asked (`ViewRequest.checksIndexBacklog`).
+    public var indexBacklog: Bool?
+    /// The city's own pin, when the request looked for it (`ViewRequest.place`).
+    public var place: PlaceAnswer?
     public init(totals: PinCellTotals, view: ViewPart?, selectedMarker: MapMarker?, list: Bool, generation: Int = 0,
-                indexBacklog: Bool = false) {
+                indexBacklog: Bool? = nil, place: PlaceAnswer? = nil) {
         self.totals = totals; self.view = view; self.selectedMarker = selectedMarker; self.list = list
-        self.generation = generation; self.indexBacklog = indexBacklog
+        self.generation = generation; self.indexBacklog = indexBacklog; self.place = place
     }
 
     public struct ViewPart: Sendable {

@@ -153,6 +153,12 @@ public struct AppState: Sendable {
     /// The place-name index is built (`AppEvent.placeIndexReady`), and whether it was asked for.
     public var placeIndexReady = false
     var placeIndexAsked = false
+    /// Input that came after an Enter typed before the place-name index was ready (a fast
+    /// `gSeoul⏎`): held, in order, and applied when the index is (`AppEvent.placeIndexReady`),
+    /// so the Enter chooses the place it would have chosen and is never lost.
+    var inputAwaitingPlaces: [InputEvent] = []
+    /// Went to a city: the map zooms in while its own pin shares a marker (`PlaceArrival.swift`).
+    var placeArrival: PlaceArrival?
     /// Bumped for every new search text; results of an older generation are dropped.
     public var searchGeneration = 0
     /// Every match of `search` in the store (as last answered; `SearchResults.text` says for
@@ -176,6 +182,11 @@ public struct AppState: Sendable {
     /// answer older than the one shown is dropped.
     public var viewGeneration = 0
     public var shownViewGeneration = 0
+    /// The newest read that asked for the list, and the newest whose list is shown. A list is
+    /// judged against list reads only: the lanes answer a markers-only read asked after it
+    /// (a row selected, the map re-centred) first, and that must not make it old.
+    var listGeneration = 0
+    var shownListGeneration = 0
     /// The long job the write worker runs, if any.
     public var job: BackgroundJob?
     /// Index what another process's large import left when a view read finds it (the

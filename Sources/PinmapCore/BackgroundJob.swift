@@ -30,6 +30,20 @@ extension AppState {
         }
     }
 
+    /// Why the list is empty while a large import's pins wait for indexing (they are on the
+    /// map, not yet in the list's index): this pinmap's indexing (q stops it) or another's.
+    /// Nil when the list is not waiting.
+    var listWaitingText: String? {
+        guard indexingBacklog, listed.isEmpty else { return nil }
+        return isIndexing ? S.listIndexing.text : S.listIndexingElsewhere.text
+    }
+
+    /// True while this pinmap indexes what a large import left.
+    var isIndexing: Bool {
+        if case .indexing? = job { return true }
+        return false
+    }
+
     /// True while an import runs (from the Enter that starts it until its notice).
     public var isImporting: Bool { importTab.progress != nil }
 
@@ -38,6 +52,19 @@ extension AppState {
     /// the runtime before it exits, and `quitNotes` says how the job ended.
     mutating func stopJobOnQuit(_ fx: inout Effects) {
         if job != nil || isImporting { fx.add(.cancel) }
+    }
+
+    /// What the terminal says while a job `q` stopped still ends (the UI is gone): an import's
+    /// commit cannot stop (seconds at a million pins), an import still reading or indexing
+    /// rolls back. Nil when no long job runs.
+    public var quitWaitText: String? {
+        switch job {
+        case let .importing(name, bytes, total)? where total > 0 && bytes >= total:
+            return S.quitWaitCommit(TextWrap.middle(name, to: 32))
+        case .importing?, .indexing?: return S.quitWaitRollback.text
+        case .exporting?: return S.quitWaitWrites.text
+        case nil: return isImporting ? S.quitWaitRollback.text : nil
+        }
     }
 
     /// A job's end that arrived after `q`: what the terminal prints once the UI is gone.

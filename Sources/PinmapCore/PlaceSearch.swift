@@ -86,6 +86,7 @@ extension AppState {
             v.pan(columns: 0, rows: shift, pane: pane)
         }
         viewport = v
+        arrive(at: match)  // PlaceArrival.swift
         let country = Gazetteer.shared.countryName(code: match.countryCode, placeNaming)
         if case .city = match.kind, let country { message = "\(match.name), \(country)" } else { message = match.name }
         fx.requestView(list: true)

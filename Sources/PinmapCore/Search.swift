@@ -30,6 +30,9 @@ extension AppState {
         switch key {
         case .ctrl("c"): quit = true
         case .enter:
+            // Typed before the place-name index was ready: the Enter waits for it (`update`
+            // applies it, and any input after it, when `AppEvent.placeIndexReady` comes).
+            if placeMatchesPending { inputAwaitingPlaces = [.key(.enter)]; return true }
             if let p = placeCursor { choosePlace(p, &fx); return true }  // PlaceSearch.swift
             if let text = placeNoMatchText { message = S.placeNoMatch(text); return true }  // the field stays to correct
             searchField = nil

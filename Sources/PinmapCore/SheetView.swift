@@ -90,13 +90,12 @@ public enum SheetView {
             guard rows > 0 else { return }
         }
         if state.listed.isEmpty {
-            let hint = state.indexingBacklog ? S.listIndexing.text
-                : state.totalCount == 0 ? S.listNoPinsYet.text
+            let hint = state.listWaitingText ?? (state.totalCount == 0 ? S.listNoPinsYet.text
                 : !state.search.isEmpty ? (!state.searchPending && state.searchElsewhere == 0
                                            ? S.listNoMatchAnywhere(TextWrap.middle(state.search, to: max(8, rect.width / 2), ascii: state.ascii))
                                            : S.listNoMatch.text)
                 : state.categoryFilter != nil ? S.listNoFilteredPinsInView.text
-                : S.listNoPinsInView.text
+                : S.listNoPinsInView.text)
             // Wrapped onto the rows it may use (one stays for "N more elsewhere"), never cut mid-word.
             let elsewhere = !state.search.isEmpty && state.searchElsewhere > 0 ? 1 : 0
             let room = max(1, rows - elsewhere)

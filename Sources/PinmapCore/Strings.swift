@@ -17,7 +17,7 @@ public enum S: String, CaseIterable, Sendable {
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf
     // Places, properties, export.
-    case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, stGSHHG, hGoToPlace, listIndexing
+    case placePrompt, placeHint, importKept, stPlaceNames, stPlaceKorean, stPlaceEnglish, stExport, stExportHint, stGeoNames, stGSHHG, hGoToPlace, listIndexing, listIndexingElsewhere
     case detentSmall, detentMedium, detentLarge
     case focusMap, focusList
     // Status line.
@@ -63,7 +63,7 @@ public enum S: String, CaseIterable, Sendable {
     case pasteLineBreaks
     case idxQStops
     // Work off the UI thread: the status line while a job runs, and what q leaves printed.
-    case jobImporting, jobImportCommitting, quitIndexed
+    case jobImporting, jobImportCommitting, quitIndexed, quitWaitCommit, quitWaitRollback, quitWaitWrites
     case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
     case stBatch
     case dtCommentDeleted, dtCommentDeleteFailed

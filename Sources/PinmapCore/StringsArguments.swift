@@ -255,6 +255,8 @@ extension S {
     public static func jobImporting(_ file: String, _ b: Int) -> String { jobImporting.filled([file, "\(b)"]) }
     /// "Importing “{0}”: writing the map's index and committing…"
     public static func jobImportCommitting(_ file: String) -> String { jobImportCommitting.filled([file]) }
+    /// "Finishing the import of “{0}”: it is committing and cannot stop; Pinmap quits when it is done…"
+    public static func quitWaitCommit(_ file: String) -> String { quitWaitCommit.filled([file]) }
     /// "Indexing {0} new pins"
     public static func idxIndexing(_ pins: Int) -> String { idxIndexing.filled(["\(pins)"]) }
     /// "#{0}  {1}  {2} pins  {3}"

@@ -97,7 +97,10 @@ extension AppState {
     /// means the list alone (PgUp, PgDn, Home, End) is answered with the inert notice.
     private mutating func navigate(_ action: Action, _ fx: inout Effects) {
         let direction: Set<Action> = [.up, .down, .left, .right]
-        if focus == .map || (!listTakesKeys && direction.contains(action)) {
+        // ← → pan the map from the list too; ↑ ↓ do when the list has no row to move to (an
+        // empty view, or a list that waits for indexing, must not swallow them).
+        let toMap = action == .left || action == .right || (direction.contains(action) && (!listTakesKeys || listCount == 0))
+        if focus == .map || toMap {
             panMap(action, &fx)
             return
         }
@@ -105,7 +108,7 @@ extension AppState {
             message = S.msgListInertKey.text
             return
         }
-        guard listCount > 0 else { message = S.msgNoPinsInView.text; return }
+        guard listCount > 0 else { message = listWaitingText ?? S.msgNoPinsInView.text; return }
         let page = max(1, visibleListRows - 1)
         let current = selectedPin == nil ? -1 : cursor
         switch action {
@@ -115,7 +118,6 @@ extension AppState {
         case .pageDown: select(index: min(listCount - 1, current + page), &fx)
         case .home: select(index: 0, &fx)
         case .end: select(index: listCount - 1, &fx)
-        case .left, .right: panMap(action, &fx)
         default: break
         }
     }

@@ -18,13 +18,24 @@ extension AppState {
             else { fx.add(.fitPins(fitQuery, announce: false)) }
             fx.requestView(list: true)
         case .viewLoaded(let data):
-            // An answer older than the one shown is dropped; a newer one is shown even while
-            // a still newer read is on its way (a map panned on is never left blank).
-            guard data.generation >= shownViewGeneration else { return }
-            shownViewGeneration = data.generation
-            receive(view: data)
-            if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
-            if data.indexBacklog, indexesWhenNeeded, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
+            // Markers older than those shown are dropped; newer ones are shown even while a
+            // still newer read is on its way (a map panned on is never left blank). A list is
+            // dropped only when a newer list was asked for (`listGeneration`).
+            let markers = data.generation >= shownViewGeneration
+            let list = data.list && data.generation >= listGeneration
+            guard markers || list else { return }
+            if markers { shownViewGeneration = data.generation }
+            if list && data.view != nil { shownListGeneration = data.generation }
+            receive(view: data, markers: markers, list: list)
+            if markers, data.view != nil, let answer = data.place, answer.probe == placeArrival?.probe {
+                continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
+            }
+            if markers, data.view != nil { checkReopenedView(&fx) }  // LastView.swift
+            if let backlog = data.indexBacklog, markers {
+                // Whoever indexes (this pinmap or `pinmap index`), the list waits for it.
+                indexingBacklog = backlog || isIndexing
+                if backlog, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
+            }
         case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
         case .timelineLoaded(let request, let result):
             guard request == timelineRequest else { return }  // a day left since: read again
@@ -43,7 +54,9 @@ extension AppState {
             }
         case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         // While the server is away a failed read is that outage: "reconnecting…" stays.
-        case .storeFailed(let e): message = storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
+        case .storeFailed(let e):
+            message = storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
+            shownListGeneration = listGeneration  // a failed read: no list is on its way
         case .storeChangedElsewhere(let change):
             message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
             storeUnreachable = false
@@ -122,7 +135,10 @@ extension AppState {
         case .indexingFinished(let outcome):
             if case .indexing? = job { job = nil }
             switch outcome {
-            case .nothingToDo: return
+            case .nothingToDo:
+                // Asked after a read that still saw the backlog: the list need wait no more.
+                if indexingBacklog { indexingBacklog = false; fx.requestView(list: true) }
+                return
             case .elsewhere:
                 // Said once: view reads do not ask again this session (the other process's
                 // work is done when it ends; the next start resumes a killed one).
@@ -229,18 +245,23 @@ extension AppState {
         clampList()
     }
 
-    /// The markers, counts and list the runtime read for the view.
-    private mutating func receive(view data: ViewData) {
-        totalCount = data.totals.total
-        categoryNames = data.totals.categories.map(\.name)
-        categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
-        // Pins without a category get the last row (name ""), so a filter can keep or hide them too.
-        if data.totals.uncategorized > 0 { categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
+    /// The markers and counts (when `markers`) and the list (when `list`) the runtime read
+    /// for the view.
+    private mutating func receive(view data: ViewData, markers newMarkers: Bool, list newList: Bool) {
+        if newMarkers {
+            totalCount = data.totals.total
+            categoryNames = data.totals.categories.map(\.name)
+            categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
+            // Pins without a category get the last row (name ""), so a filter can keep or hide them too.
+            if data.totals.uncategorized > 0 { categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
+        }
         if let part = data.view {
-            markers = part.markers
-            inViewCount = part.inView
-            inViewApproximate = part.approximate
-            if let listed = part.listed {
+            if newMarkers {
+                markers = part.markers
+                inViewCount = part.inView
+                inViewApproximate = part.approximate
+            }
+            if newList, let listed = part.listed {
                 self.listed = listed
                 listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
                 listSource = part.listQuery
@@ -252,9 +273,17 @@ extension AppState {
                 listReadAll = false
             }
         }
-        if let sel = data.selectedMarker { markers.append(sel) }
-        if data.list { placeNewList() }
+        if newMarkers, let sel = data.selectedMarker { markers.append(sel) }
+        if newList { placeNewList() }
     }
+
+    /// Whether `data` is the read whose list is shown now (the cursor then follows it).
+    func showsList(of data: ViewData) -> Bool {
+        data.list && data.view != nil && data.generation == shownListGeneration
+    }
+
+    /// A list read was asked for and its answer is not shown yet.
+    var listReadPending: Bool { shownListGeneration < listGeneration }
 
     /// A list read for a new view keeps no scroll past its rows (a scroll kept from a longer
     /// list left blank rows under a count of 17): with the selected pin listed, the scroll

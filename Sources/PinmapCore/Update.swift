@@ -195,6 +195,12 @@ extension AppState {
         var fx = Effects()
         let quitting = quit
         apply(event, now: now, &fx)
+        if placeIndexReady && !inputAwaitingPlaces.isEmpty {
+            // The index is ready: the Enter that waited for it, and what came after, in order.
+            let waiting = inputAwaitingPlaces
+            inputAwaitingPlaces = []
+            for input in waiting { apply(.input(input), now: now, &fx) }
+        }
         if quit && !quitting { stopJobOnQuit(&fx) }  // BackgroundJob.swift
         if placeMatchesPending && !placeIndexAsked {
             placeIndexAsked = true
@@ -212,9 +218,11 @@ extension AppState {
         clock = now
         if event.isOutcome {
             receiveResult(event, now: now, &fx)  // Update+Results.swift
-            let listRead: Bool = if case .viewLoaded(let data) = event { data.list && data.view != nil } else { false }
+            let listRead: Bool = if case .viewLoaded(let data) = event { showsList(of: data) } else { false }
             return keepListRowSelected(&fx, listRead: listRead)
         }
+        // Input after an Enter that waits for the place-name index keeps its turn (`PlaceSearch.swift`).
+        if case .input(let input) = event, !inputAwaitingPlaces.isEmpty { return inputAwaitingPlaces.append(input) }
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
             tickModal(now: now)
             fx.skipTabLoads = true
@@ -318,6 +326,8 @@ extension AppState {
     /// or its answer is on its way, nor while the list is read again (`before`, `fx`: this
     /// update's effects). A selected pin not listed is replaced only when a list was just read
     /// (`listRead`) without it: a pin just added or restored is selected before it is listed.
+    /// Not from a list about to be replaced either (`listReadPending`: after a jump, the
+    /// markers' answer comes first, and the old list's rows are not in view).
     mutating func keepListRowSelected(_ fx: inout Effects, listRead: Bool) {
         // A row selected by itself goes when the list no longer has the keys (the map has the
         // focus, the sheet is small): the user did not choose it.
@@ -329,7 +339,7 @@ extension AppState {
         }
         guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending,
               selectedID == nil || (listRead && selectedPin == nil), !listed.isEmpty,
-              fx.view != true else { return }
+              fx.view != true, !listReadPending else { return }
         cursor = min(max(0, scroll), listed.count - 1)
         selectedID = listed[cursor].id
         autoSelectedID = selectedID

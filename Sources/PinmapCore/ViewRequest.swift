@@ -27,10 +27,13 @@ public struct ViewRequest: Sendable, Equatable {
     public var searchMatches: SearchResults?
     /// The list as shown: its titles label the search's markers while a new list is read.
     public var listed: [Pin]
-    /// Ask the store whether a large import left pins to index (the terminal UI indexes them).
+    /// Ask the store whether a large import left pins to index (the terminal UI indexes them,
+    /// or says the list waits while another pinmap does).
     public var checksIndexBacklog: Bool
     /// The centre of the map left visible above the sheet: pins nearest it are named first.
     public var focus: GeoPoint? = nil
+    /// After going to a city: look for its own pin (`PlaceArrival.swift`).
+    public var place: PlaceProbe? = nil
 
     /// Most rows the list holds (the count says how many more are in view).
     public static let listLimit = 500
@@ -137,12 +140,13 @@ extension AppState {
     /// The view read for the state as it is now (a new generation).
     mutating func viewRequest(list: Bool) -> ViewRequest {
         viewGeneration += 1
+        if list { listGeneration = viewGeneration }
         return ViewRequest(generation: viewGeneration, list: list, viewport: viewport, pane: layout.mapPane,
                            categories: categoryFilter, selectedID: selectedID,
                            listQuery: listQuery(limit: ViewRequest.listLimit), listWindow: listWindow,
                            search: search, searchMatches: searchMatches, listed: listed,
-                           checksIndexBacklog: indexesWhenNeeded && !indexingDeclined && job == nil,
-                           focus: visibleMapCentre)
+                           checksIndexBacklog: indexesWhenNeeded,
+                           focus: visibleMapCentre, place: placeProbe)
     }
 
     /// The pins `F` fits the map to: those the filter and the search let through, anywhere.

@@ -22,7 +22,7 @@ struct ViewLoader {
     /// Reads the markers, counts and, when the request asks, the list.
     /// - Throws: `StoreError` from the store.
     func load() throws -> ViewData {
-        let backlog = request.checksIndexBacklog && (try? store.hasIndexBacklog()) == true
+        let backlog = request.checksIndexBacklog ? (try? store.hasIndexBacklog()) == true : nil
         let totals = try store.pinCellTotals()
         // A category's colour slot comes from the store's categories, the same everywhere.
         let index = MapTheme.categorySlots(totals.categories.map(\.name))
@@ -39,8 +39,17 @@ struct ViewLoader {
                 ? try mapView(totals: totals, index: index, selected: selected)
                 : try request.searchPart(selected: selected, slot: { index[$0] ?? -1 }, pins: { try store.pins(ids: $0) })
             return ViewData(totals: totals, view: part, selectedMarker: marker, list: request.list,
-                            generation: request.generation, indexBacklog: backlog)
+                            generation: request.generation, indexBacklog: backlog, place: try placeAnswer())
         }
+    }
+
+    /// The city's own pin near the point the request names (`ViewRequest.place`): the pins
+    /// of a few screen cells around it, through the spatial index.
+    private func placeAnswer() throws -> PlaceAnswer? {
+        guard let probe = request.place, request.search.isEmpty else { return nil }
+        let pins = try store.pins(matching: PinQuery(boxes: [probe.box], categories: request.categories,
+                                                     limit: PlaceProbe.pinLimit))
+        return PlaceAnswer(probe: probe, ownPin: probe.ownPin(among: pins))
     }
 
     private func mapView(totals: PinCellTotals, index: [String: Int], selected: Pin?) throws -> ViewData.ViewPart {
