@@ -58,6 +58,9 @@ extension Store {
     /// straddles the antimeridian gets the wide box (west < east).
     /// - Throws: `StoreError` on an SQLite failure.
     public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
+        // Categories alone (the fit of a store's pins): the pin cell tree knows their box.
+        if !query.isSearching, query.boxes.isEmpty, query.near == nil,
+           let box = try cellExtent(categories: query.categories) { return box }
         let (whereSQL, args) = try whereClause(for: query)
         let st = try db.prepare("SELECT min(latitude), min(longitude), max(latitude), max(longitude), count(*) FROM pins \(whereSQL)")
         try st.bind(args)
