@@ -36,16 +36,20 @@ let package = Package(
         .target(name: "Sheet"),
         .target(name: "GeoMap", dependencies: ["Frame", "CMapData", "PinModel"]),
 
+        // General utilities with no SQLite and no Pinmap types: a monotonic clock, path
+        // splitting, a joinable thread, giving freed memory back.
+        .target(name: "Support"),
+
         // The values every layer speaks in and `PinRepository`: no dependencies.
         .target(name: "PinModel"),
         // An in-memory `PinRepository` for tests without SQLite.
         .target(name: "PinModelTesting", dependencies: ["PinModel"]),
 
         // Storage and import.
-        .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
+        .target(name: "PinStore", dependencies: ["PinModel", "Support", "CSQLite", "CSearchTokenizer"]),
         // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
         // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
-        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
+        .target(name: "PinImport", dependencies: ["PinModel", "Support", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
         // The store a team shares: PostgreSQL + PostGIS through libpq (the same `PinRepository`).
         .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "CLibpq"]),
 
@@ -58,11 +62,12 @@ let package = Package(
         // The ncurses backend: decodes input, paints frames.
         .target(name: "Terminal", dependencies: ["Frame", "CCurses"]),
         // Command line: every subcommand; `pinmap` is a thin main.
-        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinStorePostgres", "PinImport", "GeoMap", "Frame"]),
+        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinStorePostgres", "PinImport", "Support", "GeoMap", "Frame"]),
         .executableTarget(name: "pinmap", dependencies: ["PinmapCLI"]),
 
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame", "PinModel"]),
         .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting"]),
         // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.

@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 
 /// One attribute of a GIS feature (a GeoPackage column, a `.dbf` field), typed as its file
 /// stores it.

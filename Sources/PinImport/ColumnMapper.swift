@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 /// Column names the user gave explicitly (`--lat COL --lon COL --name COL --wkt COL`); matched
 /// against the headers after trimming and case-folding, or taken as a 1-based column number
 /// when no header has that name.

@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 
 /// Where an exact duplicate was found first.
 public enum DuplicateOrigin: Sendable, Equatable {
@@ -22,7 +21,7 @@ public enum DuplicateOrigin: Sendable, Equatable {
 /// nothing, do rows of the same file match on the digest alone (64 bits: the chance of a false
 /// match among 1,000,000 rows is about 3·10⁻⁸).
 struct DuplicateFinder {
-    private let stored: StoredPinLookup
+    private let stored: any StoredPinLookup
     private var storePins: DigestTable<Int32>
     /// Earlier pins of the file: digest → line (high 32 bits) and pin number (low 32 bits) of
     /// the first pin with it.
@@ -34,9 +33,9 @@ struct DuplicateFinder {
     private let firstID: Int64
 
     /// - Throws: `StoreError` when the store cannot be read.
-    init(store: Store, expectedRows: Int) throws(StoreError) {
+    init(store: any PinImportStore, expectedRows: Int) throws(StoreError) {
         let existing = try store.count()
-        stored = try StoredPinLookup(store: store)
+        stored = try store.storedPinLookup()
         firstID = stored.maxID
         storePins = DigestTable(expected: existing)
         filePins = DigestTable(expected: expectedRows)
@@ -63,10 +62,10 @@ struct DuplicateFinder {
     var checksStore: Bool { storePins.count > 0 }
 
     /// The earlier pin of the file with the same digest as this one (its texts `encoded` in
-    /// `text`, as `PinBulkWriter.append` laid them out): its line and pin number; nil when
+    /// `text`, as `EncodedPinRow.append` laid them out): its line and pin number; nil when
     /// none, and then this pin (at `line`, number `pinNumber`) is the first with its digest.
     /// Call once per pin, in file order.
-    mutating func earlierPin(_ encoded: PinBulkWriter.EncodedRow, _ text: UnsafeBufferPointer<UInt8>,
+    mutating func earlierPin(_ encoded: EncodedPinRow, _ text: UnsafeBufferPointer<UInt8>,
                              line: Int, pinNumber: Int32) -> (line: Int, pinNumber: Int32)? {
         let digest = PinDigest.of(encoded, in: text)
         let (found, slot) = filePins.probe(digest)
@@ -135,8 +134,8 @@ struct DuplicateFinder {
     }
 
     /// A row's fields as the store's lookup takes them.
-    private func fields(_ p: ParsedPin) -> StoredPinLookup.Fields {
-        StoredPinLookup.Fields(title: p.title, description: p.description, category: p.category, latitude: p.latitude,
+    private func fields(_ p: ParsedPin) -> StoredPinFields {
+        StoredPinFields(title: p.title, description: p.description, category: p.category, latitude: p.latitude,
                                longitude: p.longitude, createdAt: p.createdAt, properties: p.properties)
     }
 }

@@ -1,6 +1,6 @@
 import PinModel
-import PinStore
 import Foundation
+import Support
 
 /// Pins from a GPX 1.0 or 1.1 file (or one without a namespace), parsed by `XMLParser`
 /// (MAPPING.md §1).

@@ -2,7 +2,7 @@ import PinModel
 import Foundation
 import Frame
 import Glibc
-import PinStore
+import Support
 
 /// The import progress bar for stderr, e.g.
 /// `pins-1m.csv  42% [██████████░░░░░░░░░░░░░░]  33.7/80.2 MB  1.4 s`.

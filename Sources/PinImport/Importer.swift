@@ -1,14 +1,14 @@
 import PinModel
 import Glibc
-import PinStore
 
 /// Imports a pin file (CSV, GeoJSON, Google Takeout, GPX, KML, KMZ, GeoPackage or Shapefile) into a store: `pinmap import`.
 ///
 /// One transaction per file: a file-level error, Ctrl-C or a killed process leaves the store
 /// exactly as before (SQLite rolls back an unfinished transaction on the next open). A second
 /// thread reads, decodes and validates the rows (`ScanPipeline`); this one skips duplicates
-/// and writes the pins up to 256 to a statement (`PinBulkWriter`) between `beginBulkInsert()` and
-/// `endBulkInsert(deferring:)`. A large file then commits with the spatial index and the map's
+/// and yields the pins, a group at a time, to the store's `PinBulkSink` inside
+/// `PinImportStore.importBatch` (PinStore's `Store`: `PinBulkWriter` between `beginBulkInsert()`
+/// and `endBulkInsert(deferring:)`). The importer knows no store. A large file then commits with the spatial index and the map's
 /// cell tree and leaves search and the list's indexes to `Store.finishIndexing` (see
 /// Store+BulkInsert.swift), unless `ImportOptions.deferIndexing` is false (everything before
 /// the commit) or `deferAllIndexing` is set (its pins alone: `import --index`, which then calls
@@ -31,7 +31,7 @@ public enum Importer {
     /// - Throws: `ImportError` for file-level failures (empty file, BOM only, no header, no
     ///   coordinate or name columns, undecodable bytes, not a GeoJSON FeatureCollection, an
     ///   unwritable rejects file, a store failure); nothing is written then.
-    public static func run(path: String, store: Store, options: ImportOptions = ImportOptions(),
+    public static func run(path: String, store: any PinImportStore, options: ImportOptions = ImportOptions(),
                            progress: (@Sendable (Int64, Int64) -> Void)? = nil,
                            indexProgress: ((IndexingProgress) -> Void)? = nil,
                            shouldStop: (() -> Bool)? = nil) throws(ImportError) -> ImportReport {
@@ -54,39 +54,20 @@ public enum Importer {
             if options.dryRun {
                 try run.readAll(store: store, writer: nil)
             } else {
-                // An empty store is loaded straight into its file, without the WAL's copy.
-                let direct = store.beginDirectWrites()
-                defer { if direct { store.endDirectWrites() } }
-                // The rows reference only the batch created here: no per-row foreign key check.
-                try store.withoutForeignKeyChecks { try store.transaction {
-                    let batchID = try BatchRecord.begin(store: store, file: options.batchLabel ?? absolutePath(path), report: run.report)
-                    // The store indexes bulk rows (search, map cells) in one pass at the end.
-                    // About 60 bytes a row in typical pin files: a large file drops and
-                    // rebuilds the pins indexes instead of updating them row by row.
-                    try store.beginBulkInsert(expectedRows: Int(scanner.size / 60))
-                    do {
-                        let writer = try PinBulkWriter(store: store, batchID: batchID)
-                        defer { writer.finish() }  // the connection's CHECK constraints back on
-                        try run.readAll(store: store, writer: writer)
-                    }
-                    // Nothing new: roll back so the store (batches included) stays as it was.
-                    if run.report.imported == 0 { throw NothingImported() }
-                    // The reading thread's rows and the duplicate tables are freed by now:
-                    // give their pages back before the index sorts take theirs (one peak).
-                    FreedMemory.release()
-                    // A large file commits with the spatial index; search, the map's
-                    // clusters and the other indexes follow in `Store.finishIndexing`,
-                    // or, without `deferIndexing`, in this transaction.
-                    try store.endBulkInsert(deferring: options.deferIndexing, deferringAll: options.deferAllIndexing,
-                                            progress: indexProgress)
-                    try BatchRecord.finish(store: store, id: batchID, report: run.report)
-                    run.report.batchID = batchID
+                // The store records the batch, indexes and commits; this side only yields
+                // the pins it read (the store rolls back when none were imported).
+                // About 60 bytes a row in typical pin files: the store's bulk mode sizes its
+                // index work from it.
+                run.report.batchID = try store.importBatch(
+                    file: options.batchLabel ?? absolutePath(path), report: run.report, expectedRows: Int(scanner.size / 60),
+                    deferring: options.deferIndexing, deferringAll: options.deferAllIndexing, indexProgress: indexProgress,
+                    write: { sink in
+                        try run.readAll(store: store, writer: sink)
+                        return run.report
+                    },
                     // All or nothing: rejects that cannot be written (disk full) roll the pins back.
-                    try rejects?.flush()
-                } }
+                    beforeCommit: { try rejects?.flush() })
             }
-        } catch is NothingImported {
-            run.report.batchID = nil
         } catch is Stopped {
             rejects?.discard()
             throw .store(path: path, reason: stoppedReason)
@@ -109,7 +90,6 @@ public enum Importer {
         return final
     }
 
-    private struct NothingImported: Error {}
     fileprivate struct Stopped: Error {}
     /// The reason of the `ImportError.store` an import stopped by `shouldStop` throws.
     public static let stoppedReason = "stopped before its commit: nothing was written"
@@ -140,17 +120,17 @@ private final class ImportRun {
         self.shouldStop = shouldStop
     }
 
-    /// Pins waiting to be written (at most a group of `PinBulkWriter`), all of the current
+    /// Pins waiting to be written (at most a group of the store's `PinBulkSink`), all of the current
     /// batch: their lines and pin numbers, and where their texts are in `text`.
     private var pending: [(line: Int, number: Int32)] = []
-    private var pendingRows: [PinBulkWriter.EncodedRow] = []
+    private var pendingRows: [EncodedPinRow] = []
     /// The current batch's texts (`ScanPipeline.Batch.text`).
     private var text: [UInt8] = []
 
     /// Reads every row: rejects, skips duplicates, writes the rest (unless `writer` is nil: a
     /// dry run).
     /// - Throws: `ImportError` (decoding) or `StoreError` (anything but a row's constraint).
-    func readAll(store: Store, writer: PinBulkWriter?) throws {
+    func readAll(store: any PinImportStore, writer: (any PinBulkSink)?) throws {
         let expected = Int(scanner.size / 64)
         var finder = try DuplicateFinder(store: store, expectedRows: expected)
         let size = scanner.size
@@ -198,7 +178,7 @@ private final class ImportRun {
     /// Rejects, skips or queues one row; `candidate` is an earlier pin of the file it may
     /// repeat (`DuplicateFinder.earlierPin`).
     private func read(_ row: ScanPipeline.Row, candidate: (line: Int, pinNumber: Int32)?,
-                      finder: inout DuplicateFinder, writer: PinBulkWriter?) throws {
+                      finder: inout DuplicateFinder, writer: (any PinBulkSink)?) throws {
         switch row.event {
         case let .rejected(issues, fields):
             try flush(&finder, writer)  // issues stay in file order
@@ -226,17 +206,17 @@ private final class ImportRun {
 
     /// Queues a pin to write (pin number `number` of the file, at `line`); writes the queue
     /// once it holds a group.
-    private func queue(_ encoded: PinBulkWriter.EncodedRow, line: Int, number: Int32,
-                       _ finder: inout DuplicateFinder, _ writer: PinBulkWriter) throws(StoreError) {
+    private func queue(_ encoded: EncodedPinRow, line: Int, number: Int32,
+                       _ finder: inout DuplicateFinder, _ writer: any PinBulkSink) throws(StoreError) {
         pending.append((line, number))
         pendingRows.append(encoded)
-        if pending.count >= PinBulkWriter.groupSize { try flush(&finder, writer) }
+        if pending.count >= writer.groupSize { try flush(&finder, writer) }
     }
 
     /// Writes the waiting pins. A row the store refuses (a rule the validator does not know)
     /// is rejected; the import goes on.
     /// - Throws: `StoreError` for every failure but a constraint on a row.
-    private func flush(_ finder: inout DuplicateFinder, _ writer: PinBulkWriter?) throws(StoreError) {
+    private func flush(_ finder: inout DuplicateFinder, _ writer: (any PinBulkSink)?) throws(StoreError) {
         guard let writer, !pending.isEmpty else { return }
         let results = try writer.write(pendingRows, text: text)
         for (k, result) in results.enumerated() {

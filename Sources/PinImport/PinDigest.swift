@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 /// A stable 64-bit digest of a pin's content, for finding exact duplicates quickly.
 ///
 /// Hashes the title, description, category, created date and the coordinates' bit patterns
@@ -29,10 +28,10 @@ enum PinDigest {
         return h == 0 ? 1 : h
     }
 
-    /// The digest of a pin whose texts `PinBulkWriter.append` laid out in `text` (with its
+    /// The digest of a pin whose texts `EncodedPinRow.append` laid out in `text` (with its
     /// date): `of(title:description:category:createdAt:latitude:longitude:properties:)` of the
     /// same values, an empty properties text counting as `{}` (as the store keeps it).
-    static func of(_ row: PinBulkWriter.EncodedRow, in text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func of(_ row: EncodedPinRow, in text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         func span(_ from: Int32, _ to: Int32) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: text[Int(from)..<Int(to)])
         }

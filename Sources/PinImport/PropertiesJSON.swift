@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 
 /// Builds the JSON object text of `ParsedPin.properties`, keeping the keys in source order.
 ///

@@ -1,5 +1,6 @@
 import Glibc
-import PinStore
+import PinModel
+import Support
 
 /// The files a command must never write over: its store with the store's `-wal`, `-shm` and
 /// `-journal` (whether they exist yet or not), its inputs, and its other outputs.

@@ -1,6 +1,6 @@
 import PinModel
-import PinStore
 import Foundation
+import Support
 
 /// A record as a parsing thread hands it over (GPX: a waypoint's raw text). The consumer's
 /// thread turns it into a row outcome, so trimming, validating and converting overlap with

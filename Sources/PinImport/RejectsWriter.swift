@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 
 /// Writes rejected rows to a CSV file (`--rejects OUT.csv`): UTF-8, comma, RFC 4180 quoting,
 /// `\n` line ends. Columns: `line`, `reason`, then the file's own header, so a user can fix the

@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 
 /// A row that passed validation: the pin's fields, ready to store.
 public struct ParsedPin: Sendable, Equatable {

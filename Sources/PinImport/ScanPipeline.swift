@@ -1,6 +1,5 @@
 import PinModel
 import Foundation
-import PinStore
 
 /// Reads a `PinFileScanner` on a second thread, ahead of the importer, so
 /// that decoding, parsing and validating one part of a file overlaps with
@@ -11,7 +10,7 @@ import PinStore
 /// Rows travel in batches of `batchRows` events through a queue of at most
 /// `capacity` batches, so memory stays constant in the file's size (a few
 /// MB). The reading thread also copies each pin's texts into its batch's
-/// buffer as `PinBulkWriter` binds them; the importer's thread looks them up
+/// buffer as a `PinBulkSink` binds them; the importer's thread looks them up
 /// among the earlier rows of the file (`DuplicateFinder.earlierPin`): that
 /// lookup, a cache miss in a table of ~21 MB a million pins, and the digest
 /// took about a fifth of this thread's work, which was the slower one.
@@ -24,7 +23,7 @@ final class ScanPipeline: @unchecked Sendable {
         /// Number of the pin among the file's pins, from 0 (−1 for a rejected row).
         var pinNumber: Int32
         /// Where the pin's texts are in its batch's `text` (nil for a rejected row).
-        var encoded: PinBulkWriter.EncodedRow?
+        var encoded: EncodedPinRow?
         /// The pin's line (`ParsedPin.line`), so the importer need not copy the pin out of
         /// `event` to queue it (0 for a rejected row).
         var line = 0
@@ -34,7 +33,7 @@ final class ScanPipeline: @unchecked Sendable {
     struct Batch {
         var rows: [Row]
         var bytesRead: Int64
-        /// The pins' texts as UTF-8, as `PinBulkWriter` binds them (`Row.encoded`): copied
+        /// The pins' texts as UTF-8, as a `PinBulkSink` binds them (`Row.encoded`): copied
         /// here, on the reading thread, so the writing thread digests and binds them as they are.
         var text: [UInt8] = []
     }
@@ -115,7 +114,7 @@ final class ScanPipeline: @unchecked Sendable {
                 if case .pin(let p) = event {
                     row.pinNumber = pins
                     pins += 1
-                    row.encoded = PinBulkWriter.append(
+                    row.encoded = EncodedPinRow.append(
                         title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
                         properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &batch.text)
                     row.line = p.line

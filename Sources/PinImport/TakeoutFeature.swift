@@ -1,6 +1,5 @@
 import PinModel
 import Foundation
-import PinStore
 
 /// One place of Google Takeout's "Saved Places.json" → a pin (MAPPING.md §3), in either schema:
 ///

@@ -1,5 +1,4 @@
 import PinModel
-import PinStore
 
 /// Reads a point from Well-Known Text as Google My Maps and GIS tools export it:
 /// `POINT (lon lat)` with any keyword case and spacing, optionally `POINT Z (lon lat z)`, and the

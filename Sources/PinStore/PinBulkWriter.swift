@@ -1,4 +1,5 @@
 import CSQLite
+import PinModel
 
 /// Writes pins for a bulk import up to 256 rows per INSERT statement. Per
 /// row, SQLite's statement overhead (reset, step, the program's prologue)
@@ -6,7 +7,7 @@ import CSQLite
 /// took 2.3–3.2 s, 16-row inserts 1.4–2.2 s and 64-row inserts 1.1–1.4 s; a
 /// million-row import took 4.9–5.1 s with 16 rows, 4.6–4.8 s with 64 and
 /// 4.3–4.9 s with 256. The texts of a group are in one buffer (an import
-/// fills it on its reading thread: `EncodedRow`) and bound without copies.
+/// fills it on its reading thread: `EncodedPinRow`) and bound without copies.
 ///
 /// A group the store refuses (a CHECK constraint) is rolled back by SQLite as
 /// a whole and retried row by row, so only the refused rows fail.
@@ -17,7 +18,7 @@ import CSQLite
 /// the same rules on the bytes to bind, properties exactly `{}`) runs with
 /// `PRAGMA ignore_check_constraints` on; from the first group that does not, this
 /// writer leaves every check to SQLite, as before. `finish()` switches the pragma off.
-public final class PinBulkWriter {
+public final class PinBulkWriter: PinBulkSink {
     /// One pin to write; `createdAt` "" means the time of the import, `properties` a JSON
     /// object's text ("" or `{}` when none).
     public struct Row: Sendable {
@@ -33,46 +34,9 @@ public final class PinBulkWriter {
         }
     }
 
-    /// One pin whose texts are UTF-8 bytes in a buffer shared with other rows (an import
-    /// batch's, filled by `append(title:description:category:createdAt:properties:latitude:longitude:to:)`
-    /// on the reading thread), so the writing thread copies no text: `ends` are the byte
-    /// offsets in that buffer where title, description, category, created_at and properties
-    /// end, the title starting at byte `start`; `latitude` and `longitude` are WGS84 decimal
-    /// degrees.
-    public struct EncodedRow: Sendable {
-        public var start: Int32
-        public var ends: (Int32, Int32, Int32, Int32, Int32)
-        public var latitude: Double, longitude: Double
-    }
-
-    /// Appends a pin's texts to `text` (UTF-8 bytes) in the order `EncodedRow` reads them
-    /// (properties "" as `{}`) and returns where they are; coordinates in WGS84 degrees.
-    public static func append(title: String, description: String, category: String, createdAt: String,
-                              properties: String, latitude: Double, longitude: Double,
-                              to text: inout [UInt8]) -> EncodedRow {
-        let start = Int32(text.count)
-        appendUTF8(title, to: &text)
-        let e0 = Int32(text.count)
-        appendUTF8(description, to: &text)
-        let e1 = Int32(text.count)
-        appendUTF8(category, to: &text)
-        let e2 = Int32(text.count)
-        appendUTF8(createdAt, to: &text)
-        let e3 = Int32(text.count)
-        appendUTF8(properties.isEmpty ? "{}" : properties, to: &text)
-        return EncodedRow(start: start, ends: (e0, e1, e2, e3, Int32(text.count)), latitude: latitude, longitude: longitude)
-    }
-
-    /// Appends `s`'s UTF-8 bytes as one copy from its storage (appending the `utf8` view
-    /// went byte by byte: a tenth of an import's reading thread).
-    @inline(__always)
-    private static func appendUTF8(_ s: String, to text: inout [UInt8]) {
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { text.append(contentsOf: $0) }
-        if done == nil { text.append(contentsOf: s.utf8) }
-    }
-
     /// Rows per statement (a power of two; 2,304 parameters, far below SQLite's 32,766).
     public static let groupSize = 256
+    public var groupSize: Int { Self.groupSize }
 
     private let store: Store
     private let batchID: Int64?
@@ -80,7 +44,7 @@ public final class PinBulkWriter {
     private var statements: [Int: Statement] = [:]
     private let single: PinInserter
     private var text: [UInt8] = []
-    private var encoded: [EncodedRow] = []
+    private var encoded: [EncodedPinRow] = []
     /// Whether this connection runs without CHECK constraints now (`PRAGMA ignore_check_constraints`).
     private var checksIgnored = false
     /// Set by the first group with a row not certain to pass: SQLite checks every row from then on.
@@ -118,7 +82,7 @@ public final class PinBulkWriter {
     /// spaces is not NUL (`trim` removes only spaces, `length` stops at a NUL); latitude
     /// −90…90 and longitude −180…180 (NaN fails); properties exactly `{}` (other JSON
     /// is left to SQLite's `json_valid`).
-    static func passesStoreChecks(_ row: EncodedRow, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func passesStoreChecks(_ row: EncodedPinRow, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard row.latitude >= -90, row.latitude <= 90, row.longitude >= -180, row.longitude <= 180 else { return false }
         let e = row.ends
         let props = Int(e.3)
@@ -130,7 +94,7 @@ public final class PinBulkWriter {
 
     /// Switches SQLite's CHECK constraints off for a group whose rows all pass them here,
     /// and on for good at the first group that does not (one switch recompiles the statements).
-    private func chooseChecks(_ group: ArraySlice<EncodedRow>, _ text: [UInt8]) throws(StoreError) {
+    private func chooseChecks(_ group: ArraySlice<EncodedPinRow>, _ text: [UInt8]) throws(StoreError) {
         if !storeChecksOnly {
             let certain = text.withUnsafeBufferPointer { buf in group.allSatisfy { Self.passesStoreChecks($0, buf) } }
             if !certain { storeChecksOnly = true }
@@ -148,7 +112,7 @@ public final class PinBulkWriter {
         text.removeAll(keepingCapacity: true)
         encoded.removeAll(keepingCapacity: true)
         for r in rows {
-            encoded.append(Self.append(title: r.title, description: r.description, category: r.category, createdAt: r.createdAt,
+            encoded.append(EncodedPinRow.append(title: r.title, description: r.description, category: r.category, createdAt: r.createdAt,
                                        properties: r.properties, latitude: r.latitude, longitude: r.longitude, to: &text))
         }
         return try write(encoded, text: text)
@@ -157,7 +121,7 @@ public final class PinBulkWriter {
     /// Writes `rows`, whose texts are in `text`, in order.
     /// - Returns: for each row, its new id, or the error for a row the store refused.
     /// - Throws: `StoreError` for any failure but a constraint on single rows (I/O, a full disk).
-    public func write(_ rows: [EncodedRow], text: [UInt8]) throws(StoreError) -> [Result<Int64, StoreError>] {
+    public func write(_ rows: [EncodedPinRow], text: [UInt8]) throws(StoreError) -> [Result<Int64, StoreError>] {
         var out: [Result<Int64, StoreError>] = []
         out.reserveCapacity(rows.count)
         var start = 0
@@ -181,7 +145,7 @@ public final class PinBulkWriter {
 
     /// One multi-row INSERT; returns the id of its last row (the rows get consecutive ids:
     /// each new rowid is the largest plus one).
-    private func writeGroup(_ group: ArraySlice<EncodedRow>, text: [UInt8]) throws(StoreError) -> Int64 {
+    private func writeGroup(_ group: ArraySlice<EncodedPinRow>, text: [UInt8]) throws(StoreError) -> Int64 {
         try chooseChecks(group, text)
         let st = try statement(rows: group.count)
         st.reset()
@@ -216,7 +180,7 @@ public final class PinBulkWriter {
         return store.db.lastInsertRowID
     }
 
-    private func writeAlone(_ row: EncodedRow, text: [UInt8]) throws(StoreError) -> Result<Int64, StoreError> {
+    private func writeAlone(_ row: EncodedPinRow, text: [UInt8]) throws(StoreError) -> Result<Int64, StoreError> {
         func string(_ from: Int32, _ to: Int32) -> String { String(decoding: text[Int(from)..<Int(to)], as: UTF8.self) }
         let e = row.ends
         do {

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Glibc
+import Support
 
 /// Rebuilds the map's pin cell tree on a side thread while the write
 /// connection does other work, for `pinmap import --index`: the tree's sort

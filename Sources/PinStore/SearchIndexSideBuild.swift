@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Support
 
 /// Builds the search index (`pins_fts`) of committed pins on a side thread, while the write
 /// connection builds the pins' indexes and the map's tree: `pinmap import --index` on 2 cores

@@ -1,4 +1,5 @@
 import CSQLite
+import Support
 
 /// The pin cell tree (`pin_tiles`, migration 3): what lets the map show a
 /// million pins without reading them. For every `PinGrid` level it counts the

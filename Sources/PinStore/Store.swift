@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Support
 
 /// The pin store: one SQLite file in WAL mode, schema versioned by
 /// `PRAGMA user_version` (see `Migrations`). Opening never overwrites a file

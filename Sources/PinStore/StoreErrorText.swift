@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Support
 
 /// Turns an SQLite result code into words a user can act on. The one place that decides
 /// what a failing SQLite call says: no SQL text and no SQLite jargon reach the user.

@@ -1,3 +1,4 @@
+// Support: general utilities any module may use (no SQLite, no Pinmap types).
 import Glibc
 
 /// glibc's `malloc_trim(0)`: returns the heap memory freed so far to the system. A million-row

@@ -1,22 +1,9 @@
-/// The store's side of finding exact duplicates during an import (`DuplicateFinder` in
-/// PinImport): every stored pin's fields once, then lookups by id or by all fields, as
-/// prepared statements reused for every row.
-public final class StoredPinLookup {
-    /// A stored pin's fields as the duplicate check compares them.
-    public struct Fields {
-        public var title: String, description: String, category: String
-        public var latitude: Double, longitude: Double
-        public var createdAt: String
-        /// The JSON object's text, compared as text.
-        public var properties: String
+import PinModel
 
-        public init(title: String, description: String, category: String, latitude: Double, longitude: Double,
-                    createdAt: String, properties: String) {
-            self.title = title; self.description = description; self.category = category
-            self.latitude = latitude; self.longitude = longitude; self.createdAt = createdAt; self.properties = properties
-        }
-    }
-
+/// The SQLite store's `StoredPinLookup` (the duplicate check of an import): every stored
+/// pin's fields once, then lookups by id or by all fields, as prepared statements reused
+/// for every row.
+public final class StoredPinStatements: StoredPinLookup {
     /// The highest pin id before the import (0 for an empty store): this import's pins are above it.
     public let maxID: Int64
     private let store: Store
@@ -35,28 +22,28 @@ public final class StoredPinLookup {
 
     /// Visits every stored pin by id with its fields (`createdAt` left empty: not read).
     /// - Throws: `StoreError` when the store cannot be read.
-    public func forEachPin(_ body: (Int64, Fields) -> Void) throws(StoreError) {
+    public func forEachPin(_ body: (Int64, StoredPinFields) -> Void) throws(StoreError) {
         let all = try store.db.prepare("SELECT id, title, description, category, latitude, longitude, properties FROM pins ORDER BY id")
         while try all.step() {
-            body(all.int(0), Fields(title: all.text(1), description: all.text(2), category: all.text(3),
+            body(all.int(0), StoredPinFields(title: all.text(1), description: all.text(2), category: all.text(3),
                                     latitude: all.double(4), longitude: all.double(5), createdAt: "", properties: all.text(6)))
         }
     }
 
     /// Pin `id`'s fields, nil when there is none.
     /// - Throws: `StoreError` when the store cannot be read.
-    public func fields(id: Int64) throws(StoreError) -> Fields? {
+    public func fields(id: Int64) throws(StoreError) -> StoredPinFields? {
         try fetchPin.bind([.int(id)])
         defer { fetchPin.reset() }
         guard try fetchPin.step() else { return nil }
-        return Fields(title: fetchPin.text(0), description: fetchPin.text(1), category: fetchPin.text(2),
+        return StoredPinFields(title: fetchPin.text(0), description: fetchPin.text(1), category: fetchPin.text(2),
                       latitude: fetchPin.double(3), longitude: fetchPin.double(4), createdAt: fetchPin.text(5),
                       properties: fetchPin.text(6))
     }
 
     /// The lowest id of a stored pin with exactly these fields (`createdAt` "" matches any date).
     /// - Throws: `StoreError` when the store cannot be read.
-    public func firstPin(matching f: Fields) throws(StoreError) -> Int64? {
+    public func firstPin(matching f: StoredPinFields) throws(StoreError) -> Int64? {
         try probeStore.bind([.double(f.latitude), .double(f.longitude), .text(f.title), .text(f.description),
                              .text(f.category), .text(f.createdAt), .text(f.properties)])
         defer { probeStore.reset() }

@@ -1,3 +1,4 @@
+// Support: general utilities any module may use (no SQLite, no Pinmap types).
 /// A path's folder and last component, split at its last `/`. Foundation's
 /// `NSString.deletingLastPathComponent` traps on a one-character relative path (`--db A`
 /// crashed `pinmap import`), so paths are split here instead.

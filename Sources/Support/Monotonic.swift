@@ -1,3 +1,4 @@
+// Support: general utilities any module may use (no SQLite, no Pinmap types).
 import Foundation
 
 /// The one clock for measuring time spans (the UI's animations and ticks, the import

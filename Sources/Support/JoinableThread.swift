@@ -1,3 +1,4 @@
+// Support: general utilities any module may use (no SQLite, no Pinmap types).
 import Foundation
 import Glibc
 
