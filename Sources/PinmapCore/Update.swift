@@ -397,8 +397,17 @@ extension AppState {
     /// Puts `point` in the middle of the map rows left visible above the sheet
     /// (the pane's centre is under a medium or large sheet).
     mutating func centerInVisibleMap(_ point: GeoPoint, _ fx: inout Effects) {
+        viewport = viewport(centring: point)
+        fx.requestView(list: false)
+    }
+
+    /// This viewport with `point` in the middle of the map rows left visible above the
+    /// sheet at its settled detent (a pure reading of the state: tests show it with
+    /// `.showViewport`).
+    public func viewport(centring point: GeoPoint) -> Viewport {
         let pane = layout.mapPane
-        viewport.center = point
+        var v = viewport
+        v.center = point
         let visible = settledVisibleMap
         let centreRow = Double(pane.y) + Double(pane.height) / 2
         let wantRow = Double(visible.y) + Double(visible.height) / 2
@@ -406,9 +415,9 @@ extension AppState {
         if shift > 0.5 {
             // Not `viewport.point`, which stops at the poles: a world fitted into a few rows
             // above a large sheet needs the pane's centre far south of them.
-            let degreesPerRow = viewport.degreesPerRow(paneWidth: pane.width)
-            viewport.center = GeoPoint(latitude: point.latitude - shift * degreesPerRow, longitude: point.longitude)
+            let degreesPerRow = v.degreesPerRow(paneWidth: pane.width)
+            v.center = GeoPoint(latitude: point.latitude - shift * degreesPerRow, longitude: point.longitude)
         }
-        fx.requestView(list: false)
+        return v
     }
 }

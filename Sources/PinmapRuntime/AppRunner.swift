@@ -17,7 +17,7 @@ import Sheet
 /// each have a lane and a connection of their own, and the loop collects their outcomes
 /// (`collectOutcomes`). Not thread-safe itself: one runner per UI thread.
 public final class AppRunner {
-    public internal(set) var state: AppState
+    public private(set) var state: AppState
     public let store: any PinRepository
     /// Performs effects (the importer and the sample pins come from the command line).
     let performer: EffectPerformer

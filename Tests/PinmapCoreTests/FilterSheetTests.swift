@@ -81,12 +81,12 @@ final class FilterSheetTests: XCTestCase {
 final class NoticeKeyTests: XCTestCase {
     func testXClosesANoticeAndQQuits() throws {
         let r = try UIFixtures.runner()
-        r.state.notify("Pin not added", "Adding “x” failed :( disk full", success: false, now: 0)
+        r.handle(.pinWritten(.deleteMissing(id: 99)), now: 0)  // a failure's notice
         r.char("x")
         XCTAssertFalse(r.state.quit)
         r.handle(.tick, now: 1)
         XCTAssertNil(r.state.modal)
-        r.state.notify("Pin not added", "Adding “x” failed :( disk full", success: false, now: 1)
+        r.handle(.pinWritten(.deleteMissing(id: 99)), now: 1)
         r.char("q")
         XCTAssertTrue(r.state.quit, "q quits from a notice (help: q quits everywhere)")
     }

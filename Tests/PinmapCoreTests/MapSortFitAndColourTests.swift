@@ -19,9 +19,7 @@ final class DistanceSortTests: XCTestCase {
             NewPin(title: "4 km south", latitude: 37.5305, longitude: 126.9780, createdAt: "2024-01-03T00:00:00Z"),
         ]
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: centre, zoom: 500))
-        var fx = Effects()  // the view is read below
-        r.state.centerInVisibleMap(centre, &fx)
-        r.reloadView()
+        r.show(r.state.viewport(centring: centre))
         r.char("s"); r.char("s")
         XCTAssertEqual(r.state.order, .distance)
         XCTAssertEqual(r.state.statusPoint.point.latitude, 37.5665, accuracy: 0.01)

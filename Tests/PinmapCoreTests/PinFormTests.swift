@@ -159,7 +159,6 @@ final class PinFormTests: XCTestCase {
         let r = try UIFixtures.runner()
         // With the map focused nothing is selected by itself (with the list, its first row is).
         r.char("m")
-        r.state.selectedID = nil
         r.char("e")
         XCTAssertNil(r.state.modal)
         XCTAssertEqual(r.state.message, "Select a pin first (j/k in the list, or click one)")
@@ -223,7 +222,6 @@ final class FailedSaveTests: XCTestCase {
 final class EditDeletedPinTests: XCTestCase {
     func testSavingAPinDeletedElsewhereSaysSo() throws {
         let r = try UIFixtures.runner()
-        r.state.focus = .list
         r.char("j")
         let id = try XCTUnwrap(r.state.selectedID)
         r.char("e")

@@ -28,11 +28,9 @@ final class ScreenPartsTests: XCTestCase {
         let r = try UIFixtures.runner(viewport: seoul)
         r.char("m")  // the map focused: the selection stays what the user chose
         let museum = try XCTUnwrap(r.state.listed.first { $0.category == "museum" })
-        r.state.selectedID = museum.id
-        r.reloadView()
+        r.clickListed(museum.title)
         XCTAssertTrue(r.state.markers.contains { $0.id == museum.id && $0.selected })
-        r.state.categoryFilter = ["cafe", "landmark"]
-        r.reloadView()
+        r.filterCategories(keeping: ["cafe", "landmark"])
         XCTAssertFalse(r.state.markers.contains { $0.id == museum.id }, "no marker of a hidden category, selected or not")
         XCTAssertFalse(r.state.markers.contains { m in m.categoryIndex == r.state.categorySlot("museum") })
     }
@@ -65,7 +63,6 @@ final class ScreenPartsTests: XCTestCase {
             .placeTextAddingToTitle(), "near Nani Daman, IN")
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: GeoPoint(latitude: 20.41, longitude: 72.84), zoom: 2048))
         r.char("m")
-        r.state.selectedID = nil
         let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
         XCTAssertEqual(r.line(top + 2), " • Nani Daman" + String(repeating: " ", count: 76) + "2024-01-02")
         XCTAssertTrue(r.line(top + 3).hasPrefix(" • Daman lighthouse"), r.line(top + 3))

@@ -15,7 +15,6 @@ final class SheetInteractionTests: XCTestCase {
             NewPin(title: "Pin \($0)", latitude: 37 + Double($0) * 0.001, longitude: 127, createdAt: String(format: "2024-01-%02d", 1 + $0 % 28))
         }
         let r = try UIFixtures.runner(pins: many, detent: detent)
-        r.state.focus = .list
         for _ in 0..<down { r.char("j") }
         XCTAssertGreaterThan(r.state.scroll, 0)
         return r
@@ -39,14 +38,12 @@ final class SheetInteractionTests: XCTestCase {
 
     func testListIsInertAtSmallAndSelectsAtMedium() throws {
         let r = try UIFixtures.runner(detent: .small)
-        r.state.focus = .list
         let before = r.state.viewport
         r.key(.pageDown)
         XCTAssertNil(r.state.selectedID)
         XCTAssertEqual(r.state.viewport, before)
         XCTAssertEqual(r.state.message, "The list is inert at small: K raises the sheet · m moves focus to the map")
         r.char("K")
-        r.state.focus = .list
         r.handle(.tick, now: 1)
         // Listed rows with the list focused: the first is selected, so Enter would open it.
         XCTAssertEqual(r.state.selectedPin?.title, "Busan Tower")
@@ -111,10 +108,14 @@ final class SheetInteractionTests: XCTestCase {
 
     func testANewListForAnotherViewLeavesNoBlankRows() throws {
         // Scrolled down without a selection, then zoomed in: the new list starts at its top.
-        let r = try scrolledList(detent: .medium, down: 20)
+        let many = (0..<60).map {
+            NewPin(title: "Pin \($0)", latitude: 37 + Double($0) * 0.001, longitude: 127, createdAt: String(format: "2024-01-%02d", 1 + $0 % 28))
+        }
+        let r = try UIFixtures.runner(pins: many, detent: .medium)
         r.char("m")  // the list unfocused: nothing is selected by itself
-        r.state.selectedID = nil
-        r.state.scroll = 50
+        r.wheelList(down: 17)  // to its last rows
+        XCTAssertNil(r.state.selectedID)
+        XCTAssertGreaterThan(r.state.scroll, 40)
         for _ in 0..<12 { r.char("+") }
         XCTAssertLessThan(r.state.listCount, 60)
         XCTAssertEqual(r.state.scroll, 0)

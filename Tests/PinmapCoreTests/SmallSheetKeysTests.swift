@@ -15,7 +15,6 @@ final class SmallSheetKeysTests: XCTestCase {
 
     func testDirectionKeysWithTheListFocusedAtSmallPanTheMap() throws {
         let r = try UIFixtures.runner(detent: .small)
-        r.state.focus = .list
         let start = r.state.viewport.center
         let pane = r.state.layout.mapPane
         let step = max(1, Double(pane.width) / 8) * r.state.viewport.degreesPerColumn(paneWidth: pane.width)
@@ -35,7 +34,6 @@ final class SmallSheetKeysTests: XCTestCase {
 
     func testListOnlyKeysAtSmallSayTheListIsInert() throws {
         let r = try UIFixtures.runner(detent: .small)
-        r.state.focus = .list
         let before = r.state.viewport
         for key in [Key.pageUp, .pageDown, .home, .end] {
             r.key(key)
@@ -47,7 +45,6 @@ final class SmallSheetKeysTests: XCTestCase {
 
     func testAKeyDuringADragFromMediumActsOnTheList() throws {
         let r = try UIFixtures.runner(detent: .medium)
-        r.state.focus = .list
         let grabber = 28 - r.state.sheet.height
         r.mouse(.press, col: 50, row: grabber, at: 0)
         r.mouse(.drag, col: 50, row: grabber - 2, at: 0.05)
@@ -63,7 +60,6 @@ final class SmallSheetKeysTests: XCTestCase {
 
     func testAKeyDuringADragFromSmallPansTheMap() throws {
         let r = try UIFixtures.runner(detent: .small)
-        r.state.focus = .list
         let start = r.state.viewport.center
         let grabber = 28 - r.state.sheet.height
         r.mouse(.press, col: 50, row: grabber, at: 0)

@@ -21,17 +21,13 @@ final class StatusPlaceTests: XCTestCase {
                         search: String = "", pointer: (Int, Int)? = nil) throws -> String {
         Strings.language = korean ? .korean : .english
         defer { Strings.language = .english }
-        let r = try UIFixtures.runner(cols: cols, rows: 24, detent: .small, viewport: Viewport(center: at, zoom: zoom))
-        r.state.placeLanguage = korean ? .korean : .english
-        r.state.ascii = ascii
-        var fx = Effects()  // the view is read below
-        r.state.centerInVisibleMap(at, &fx)
-        r.reloadView()
-        r.state.message = nil
-        r.state.search = search
+        let r = try UIFixtures.runner(cols: cols, rows: 24, detent: .small, viewport: Viewport(center: at, zoom: zoom),
+                                      ascii: ascii, environment: AppEnvironment(placeLanguage: korean ? .korean : .english))
+        r.show(r.state.viewport(centring: at))
+        if !search.isEmpty { r.char("/"); r.type(search) }  // typed, the field still open
         if let (dc, dr) = pointer {
             let v = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
-            r.state.pointerCell = (v.x + v.width / 2 + dc, v.y + v.height / 2 + dr)
+            r.mouse(.move, .none, col: v.x + v.width / 2 + dc, row: v.y + v.height / 2 + dr)
         }
         return r.line(22)
     }

@@ -41,8 +41,8 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
     }
 
     func testColourIsRefusedWithoutColours() throws {
-        let r = try settings()
-        r.state.colorAvailable = false
+        let r = try UIFixtures.sqliteRunner(environment: AppEnvironment(colorAvailable: false))  // NO_COLOR
+        r.char("4")
         for _ in 0..<SettingRow.color.rawValue { r.key(.down) }
         r.key(.enter)
         XCTAssertFalse(r.state.color)
@@ -138,16 +138,17 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
     /// A long toast wraps at the top right (up to 3 lines) rather than being cut.
     func testLongToastWrapsAtTheTopRight() throws {
         let r = try settings(cols: 60, rows: 20)
-        r.state.toast = Toast(title: "Import finished",
-                              message: "a-very-long-file-name-of-a-takeout-export.csv: 1,234 imported, 0 rejected, 5 duplicates skipped",
-                              shownAt: 0)
+        var report = ImportReport(file: "takeout-export-2024-06-01.csv", format: "csv")
+        report.imported = 1_234
+        report.duplicates = 5
+        r.handle(.importFinished(name: "takeout-export-2024-06-01.csv", .success(report)), now: 0)
         // The message alone: it says it once (the title is the notice sheet's).
-        XCTAssertEqual(r.line(0), "    ✓ a-very-long-file-name-of-a-takeout-export.csv: 1,234")
-        XCTAssertEqual(r.line(1), "    imported, 0 rejected, 5 duplicates skipped")
+        XCTAssertEqual(r.line(0), "         ✓ takeout-export-2024-06-01.csv: 1234 imported, 0")
+        XCTAssertEqual(r.line(1), "         rejected, 5 duplicates skipped")
         XCTAssertEqual(r.line(2), "  path     :memory:")
         // The fourth line of a longer one ends with "…": never more than 3 lines.
-        r.state.toast?.message = String(repeating: "word ", count: 60)
-        XCTAssertEqual(ToastView.lines(r.state.toast!, width: 40, ascii: false), [
+        let long = Toast(title: "Import finished", message: String(repeating: "word ", count: 60), shownAt: 0)
+        XCTAssertEqual(ToastView.lines(long, width: 40, ascii: false), [
             "✓ word word word word word word word", "word word word word word word word word", "word word word word word word word word…"])
     }
 }
