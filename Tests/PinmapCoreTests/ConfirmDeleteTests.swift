@@ -33,8 +33,9 @@ final class ConfirmDeleteTests: XCTestCase {
 
     func testPopUpSlidesUpOverTimeAndEscCancels() throws {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: false)
-        state.listed = [Pin(id: 7, title: "T", latitude: 1, longitude: 2, createdAt: "", updatedAt: "")]
-        state.selectedID = 7
+        // Listed with the list focused: its first row is selected by itself.
+        state.receiveView(total: 1, inView: 1, listed: [Pin(id: 7, title: "T", latitude: 1, longitude: 2, createdAt: "", updatedAt: "")])
+        XCTAssertEqual(state.selectedID, 7)
         _ = state.update(.input(.key(.char("d"))), now: 10)
         XCTAssertEqual(state.modal?.presentation.visibleRows(at: 10.15), 2, "6 × (0.5)² ≈ 2 rows halfway")
         _ = state.update(.tick, now: 10.3)

@@ -29,8 +29,7 @@ final class ConfirmTitleTests: XCTestCase {
             Strings.language = language
             defer { Strings.language = .english }
             var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-            var fx = Effects()
-            state.receive(write: .deleted(DeletedPin(pin: pin)), now: 0, &fx)
+            state.feed(.pinWritten(.deleted(DeletedPin(pin: pin))))
             guard case let .notice(_, message, _, _)? = state.modal?.content else { return XCTFail("no notice") }
             XCTAssertEqual(message, expected)
             XCTAssertEqual(DisplayWidth.of(message), 76)

@@ -42,7 +42,7 @@ final class FilterSheetTests: XCTestCase {
 
     func testSlidesUpAndDownWithTime() throws {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: false)
-        state.categoryCounts = [CategoryCount(name: "cafe", count: 1), CategoryCount(name: "park", count: 2)]
+        state.receiveView(total: 3, categories: [("cafe", 1), ("park", 2)], inView: 3)
         _ = state.update(.input(.key(.char("f"))), now: 10)
         let full = state.modal!.presentation.height
         XCTAssertEqual(full, 3 + 2 + 1)
@@ -69,8 +69,8 @@ final class FilterSheetTests: XCTestCase {
 
     func testNoticeLeavesByItself() throws {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.notify("Pin not added", "Adding “Cafe” failed :( disk full", success: false, now: 0)
-        XCTAssertTrue(state.render().text().contains("Pin not added"))
+        state.feed(.pinWritten(.deleteMissing(id: 7)))  // a failure's notice
+        XCTAssertTrue(state.render().text().contains("Pin not deleted"))
         _ = state.update(.tick, now: 2)
         XCTAssertNotNil(state.modal)
         _ = state.update(.tick, now: 4.5)

@@ -27,9 +27,8 @@ final class ImportPathsTests: XCTestCase {
     }
 
     private func importState() -> AppState {
-        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.importTab.cwd = "/w"
-        state.importTab.home = "/home/me"
+        let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,
+                             environment: AppEnvironment(home: "/home/me", cwd: "/w"))
         return state
     }
 
@@ -83,7 +82,7 @@ final class ImportPathsTests: XCTestCase {
 final class ClickAndScrollTests: XCTestCase {
     func testAClickOnASettingsRowChangesIt() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.tab = .settings
+        state.feed(.showTab(.settings))
         let first = SettingsView.firstSettingRow(state, area: Rect(x: 0, y: 0, width: 100, height: 28))
         XCTAssertTrue(state.render().line(first + 1).contains("Reduced motion"), state.render().line(first + 1))
         let effects = state.update(.input(.mouse(MouseEvent(.press, .left, col: 10, row: first + 1))), now: 0)
@@ -95,7 +94,7 @@ final class ClickAndScrollTests: XCTestCase {
 
     func testTheFilterSheetScrollsWhenItsCategoriesDoNotFit() {
         var state = AppState(cols: 40, rows: 12, color: false, reducedMotion: true)
-        state.categoryCounts = (1...9).map { CategoryCount(name: "cat\($0)", count: $0) }
+        state.receiveView(total: 45, categories: (1...9).map { ("cat\($0)", $0) }, inView: 45)
         _ = state.update(.input(.key(.char("f"))), now: 0)
         for _ in 0..<8 { _ = state.update(.input(.key(.char("j"))), now: 0) }
         let text = state.render().text()

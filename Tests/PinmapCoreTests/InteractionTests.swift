@@ -12,7 +12,7 @@ import Sheet
 final class InteractionTests: XCTestCase {
     func testAKeyDuringAModalsExitActsOnTheScreenBelow() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: false)
-        state.categoryCounts = [CategoryCount(name: "cafe", count: 1)]
+        state.receiveView(total: 1, categories: [("cafe", 1)], inView: 1)
         _ = state.update(.input(.key(.char("f"))), now: 10)
         _ = state.update(.tick, now: 10.5)
         _ = state.update(.input(.key(.escape)), now: 11)
@@ -25,7 +25,8 @@ final class InteractionTests: XCTestCase {
     /// over the map, so the status line never shows a stale one.
     func testMovingThePointerOverTheMapReplacesAMessage() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.message = "Map fitted to the pins' bounding box"
+        state.press(.char("m"))  // a key that leaves a message
+        XCTAssertEqual(state.message, "Focus: map")
         _ = state.update(.input(.mouse(MouseEvent(.move, .none, col: 40, row: 5))), now: 2)
         XCTAssertNil(state.message)
         XCTAssertTrue(state.statusPoint.underPointer)
@@ -40,7 +41,7 @@ final class InteractionTests: XCTestCase {
 
     func testZoomKeepsTheVisibleCentreAboveTheSheet() {
         var state = AppState(cols: 100, rows: 30, detent: .medium, color: false, reducedMotion: true)
-        state.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)
+        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)))
         let before = state.statusPoint
         XCTAssertFalse(before.underPointer)
         _ = state.update(.input(.key(.char("+"))), now: 1)
@@ -66,7 +67,7 @@ final class InteractionTests: XCTestCase {
 
     func testResizeKeepsTheCentreAndTheScale() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)
+        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)))
         let scale = state.viewport.degreesPerColumn(paneWidth: 100)
         let centre = state.visibleMapCentre  // what the status line reports: the visible map's centre
         _ = state.update(.input(.resize(cols: 200, rows: 60)), now: 1)
@@ -80,7 +81,7 @@ final class InteractionTests: XCTestCase {
     func testResizesThroughTinySizesKeepTheCentreAndTheScale() {
         for sizes in [[(1, 1), (100, 30)], [(2, 30), (100, 30)], [(1, 1), (2, 3), (40, 2), (100, 30)], [(100, 1), (1, 30), (100, 30)]] {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-            state.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)
+            state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)))
             let centre = state.visibleMapCentre
             let zoom = state.viewport.zoom
             for (cols, rows) in sizes { _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1) }
@@ -107,7 +108,7 @@ final class InteractionTests: XCTestCase {
     func testAZoomKeyAtANarrowSizeIsOneStepOfTheAnchoredScale() {
         for (cols, rows) in [(40, 30), (20, 30), (1, 30), (1, 1), (100, 1)] {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-            state.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 16384)
+            state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 16384)))
             let centre = state.visibleMapCentre
             _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1)
             _ = state.update(.input(.key(.char("-"))), now: 2)
@@ -139,7 +140,7 @@ final class InteractionTests: XCTestCase {
         let box = LatLonBox(south: 37.4, west: 126.8, north: 37.7, east: 127.2)
         func atFullSize(_ act: (inout AppState) -> Void) -> Viewport {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-            state.viewport = Viewport(center: GeoPoint(latitude: 10, longitude: 20), zoom: 722)
+            state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 10, longitude: 20), zoom: 722)))
             act(&state)
             return state.viewport
         }
@@ -159,7 +160,7 @@ final class InteractionTests: XCTestCase {
     /// A zoom between resizes starts a new run: the next resize keeps the new scale.
     func testAResizeAfterAZoomKeepsTheNewScale() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)
+        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)))
         _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 1)
         _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 2)
         _ = state.update(.input(.key(.char("+"))), now: 3)
@@ -170,7 +171,7 @@ final class InteractionTests: XCTestCase {
 
     func testTheStatusLineSaysPointerOrCentreAndFollowsKeys() {
         var state = AppState(cols: 100, rows: 30, detent: .small, color: false, reducedMotion: true)
-        state.viewport = Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1)
+        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1)))
         _ = state.update(.input(.mouse(MouseEvent(.move, .none, col: 10, row: 5))), now: 1)
         XCTAssertTrue(StatusLineView.left(state).contains("pointer "), StatusLineView.left(state))
         let underPointer = state.statusPoint.point
@@ -261,7 +262,7 @@ final class InteractionTests: XCTestCase {
 final class CutLineTests: XCTestCase {
     func testTheFilterHintDropsWholeItemsAt80Columns() {
         var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        state.categoryCounts = [CategoryCount(name: "cafe", count: 1)]
+        state.receiveView(total: 1, categories: [("cafe", 1)], inView: 1)
         _ = state.update(.input(.key(.char("f"))), now: 0)
         _ = state.update(.tick, now: 5)
         let lines = state.render().text().split(separator: "\n", omittingEmptySubsequences: false)

@@ -70,10 +70,11 @@ final class SheetDetailTests: XCTestCase {
 
     func testAboveTheSortLimitTheHeaderSaysTheListIsNewestFirst() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.order = .distance
-        state.inViewCount = 12_000
+        state.press(.char("s")); state.press(.char("s"))  // newest → name → distance
+        XCTAssertEqual(state.order, .distance)
+        state.receiveView(total: 12_000, inView: 12_000)
         XCTAssertEqual(state.orderLabel, "newest first (over 10000 in view: zoom in to sort by distance from the map centre)")
-        state.inViewCount = 9_000
+        state.receiveView(total: 12_000, inView: 9_000)
         XCTAssertEqual(state.orderLabel, "distance from the map centre")
     }
 }

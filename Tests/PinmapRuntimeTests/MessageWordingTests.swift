@@ -14,9 +14,8 @@ final class MessageWordingTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
 
     private func importState(_ folder: FolderListing) -> AppState {
-        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        state.importTab.cwd = "/w"
-        state.importTab.home = "/home/me"
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
+                             environment: AppEnvironment(home: "/home/me", cwd: "/w"))
         _ = state.update(.input(.key(.char("3"))), now: 0)
         _ = state.update(.folderListed(folder), now: 0)
         return state
@@ -76,7 +75,7 @@ final class MessageWordingTests: XCTestCase {
 
     private func previewFrame(_ preview: ImportPreview) -> String {
         var state = importState(FolderListing(path: "/w", entries: []))
-        state.importTab.preview = preview
+        state.feed(.importPreviewed(.success(preview)))
         return state.render().text()
     }
 

@@ -69,7 +69,7 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
 
     func testTooSmallIsASCIIInASCIIMode() throws {
         var state = AppState(cols: 20, rows: 5, ascii: true, color: false, reducedMotion: true)
-        state.tab = .importer
+        state.feed(.showTab(.importer))
         XCTAssertEqual(state.render().text(), """
 
             too small: need 30x8

@@ -14,7 +14,7 @@ final class TabBarWidthTests: XCTestCase {
             Strings.language = language
             for cols in Layout.minCols...140 {
                 var state = AppState(cols: cols, rows: 12, color: false, reducedMotion: true)
-                state.tab = .settings
+                state.feed(.showTab(.settings))
                 let bar = state.render().line(11)
                 // The digits, in order, are the tabs' numbers (no title holds one).
                 XCTAssertEqual(bar.filter(\.isNumber), "1234", "\(language) \(cols) cols: \(bar)")
