@@ -78,10 +78,14 @@ let package = Package(
         // Helpers for the tests of the app (a runner over a repository, keys, frames).
         .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
                 path: "Tests/PinmapTestSupport"),
-        // The core and the runtime over the in-memory repository: no SQLite.
-        .testTarget(name: "PinmapCoreTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"]),
-        // The app over the SQLite store and the importer (pin cells, bulk imports, properties).
-        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCLI", "PinStore", "PinImport", "Frame", "GeoMap", "Sheet"],
+        // Pure core tests reach their states through events (`update` alone, effects dropped).
+        .target(name: "PinmapCoreTestSupport", dependencies: ["PinmapCore", "PinModel", "GeoMap", "Frame"],
+                path: "Tests/PinmapCoreTestSupport"),
+        // `update` and `render` alone: state + event -> (state, effects), state -> frame. No runtime.
+        .testTarget(name: "PinmapCoreTests", dependencies: ["PinmapCore", "PinmapCoreTestSupport", "PinModel", "Frame", "GeoMap", "Sheet"]),
+        // The app through its runtime: over the in-memory repository, and over the SQLite store
+        // and the importer (pin cells, bulk imports, properties).
+        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCoreTestSupport", "PinmapCLI", "PinStore", "PinImport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
                     exclude: ["Frames"]),  // golden frames, read by path
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),

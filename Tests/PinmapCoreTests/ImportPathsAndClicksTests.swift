@@ -2,8 +2,7 @@ import XCTest
 import Frame
 import PinModel
 @testable import PinmapCore
-@testable import PinmapRuntime
-import PinmapTestSupport
+import PinmapCoreTestSupport
 
 /// Paths as typed or dropped, Tab completion, the folder list, Settings clicks, the
 /// filter sheet's scroll.

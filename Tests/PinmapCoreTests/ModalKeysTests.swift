@@ -3,8 +3,6 @@ import Frame
 import GeoMap
 import PinModel
 @testable import PinmapCore
-@testable import PinmapRuntime
-import PinmapTestSupport
 
 /// Keys in and around modals: no key lost in a modal, the search's "show them all" reachable
 /// from the field, help that promises only working keys, no stale or wrapped coordinate.
@@ -134,35 +132,6 @@ final class ModalKeysActBelowTests: XCTestCase {
     }
 }
 
-final class SearchShowAllTests: XCTestCase {
-    func testCtrlFFromTheFieldKeepsTheSearchAndFitsEveryMatch() throws {
-        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
-        r.char("/"); r.type("tower")
-        let top = 28 - r.state.sheet.height
-        XCTAssertEqual(r.line(top + 3), "  1 more elsewhere: Ctrl-F shows them all", "F is text in the field: the hint names Ctrl-F")
-        r.type("F")
-        XCTAssertEqual(r.state.searchField?.text, "towerF", "F is typed")
-        r.key(.backspace)
-        r.key(.ctrl("f"))
-        XCTAssertFalse(r.state.isSearching)
-        XCTAssertEqual(r.state.search, "tower")
-        XCTAssertEqual(r.state.listed.map(\.title), ["Busan Tower"], "the map fitted the match")
-        XCTAssertEqual(r.state.message, "Map fitted to the filtered pins' bounding box")
-    }
-
-    func testCtrlFReachesThePinsPastAHighlightedPlace() {
-        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        _ = s.update(.input(.key(.char("/"))), now: 0)
-        s.placeMatches = []  // as if the gazetteer had matched: a place row is highlighted
-        s.placeCursor = 0
-        let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
-        var all = s.listQuery(limit: -1)
-        all.boxes = []
-        XCTAssertEqual(effects, [.fitPins(all, announce: true)])
-        XCTAssertNil(s.placeCursor)
-    }
-}
-
 final class HelpPromisesTests: XCTestCase {
     func testImportHelpSaysTheGlobalKeysWorkOutsideThePathField() {
         let titles = { (tab: Tab) in HelpView.lines(for: tab).filter { $0.key.isEmpty }.map(\.text) }
@@ -212,23 +181,5 @@ final class CentreAndCoordinateTests: XCTestCase {
             XCTAssertEqual(s.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(cols)×\(rows)")
             XCTAssertEqual(s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width), dpc, accuracy: 1e-12)
         }
-    }
-}
-
-final class ImportFileListTests: XCTestCase {
-    func testOnlyRegularPinFilesAreListed() throws {
-        let dir = NSTemporaryDirectory() + "pinmap-keys-\(getpid())"
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        func write(_ name: String, _ text: String) throws { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
-        try write("pins.csv", "title,lat,lon\n")
-        try write("places.json", "{\"type\": \"FeatureCollection\", \"features\": []}")
-        try write("package.json", "{\"name\": \"x\"}")
-        try write("track.gpx", "<gpx/>")
-        try write("notes.md", "x")
-        XCTAssertEqual(mkfifo(dir + "/fifo.csv", 0o600), 0)
-        let listing = FolderReader.list(dir)
-        XCTAssertEqual(listing.entries.map(\.name), ["sub", "pins.csv", "places.json", "track.gpx"])
     }
 }

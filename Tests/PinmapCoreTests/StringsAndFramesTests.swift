@@ -2,8 +2,7 @@ import XCTest
 import Foundation
 import Frame
 @testable import PinmapCore
-@testable import PinmapRuntime
-import PinmapTestSupport
+import PinmapCoreTestSupport
 
 /// The string tables, the status line with a long message, help at 80×24.
 final class StringsTests: XCTestCase {

@@ -7,6 +7,7 @@ import GeoMap
 @testable import PinmapCLI
 import PinmapTestSupport
 import PinStore
+import PinmapCoreTestSupport
 
 /// Messages keep their own words, in Korean too: shortened paths keep their ends, file
 /// errors name what is wrong, a place search that finds nothing says so.

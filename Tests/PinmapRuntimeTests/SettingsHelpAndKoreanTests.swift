@@ -7,6 +7,7 @@ import PinStore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
+import PinmapCoreTestSupport
 
 /// Settings (export names, sensitivity, colour), help, the too-small screen and Korean texts.
 final class SettingsHelpAndKoreanTests: XCTestCase {

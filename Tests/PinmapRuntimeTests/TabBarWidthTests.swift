@@ -3,6 +3,7 @@ import Frame
 import GeoMap
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapCoreTestSupport
 
 /// Issue #25 item 5: at every width where the tab bar is drawn, every tab keeps its number
 /// (at 40 columns two lost it: `1 Map    Timeline  3 Import  Settings`).

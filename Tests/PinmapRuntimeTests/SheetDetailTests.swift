@@ -7,6 +7,7 @@ import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
+import PinmapCoreTestSupport
 
 /// Issue #11's sheet details at 100×30 (travel 28): a small sheet is all handle, the wheel
 /// over the handle does not scroll, a burst read at once keeps its velocity, the header

@@ -4,6 +4,7 @@ import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
+import PinmapCoreTestSupport
 
 final class ConfirmDeleteTests: XCTestCase {
     func testDeleteAsksFirstInACoverVerticalPopUp() throws {

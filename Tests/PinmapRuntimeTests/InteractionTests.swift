@@ -6,6 +6,7 @@ import PinModel
 @testable import PinmapRuntime
 import PinmapTestSupport
 import Sheet
+import PinmapCoreTestSupport
 
 /// Issue #11: no key is lost, zoom and coordinates mean what they say, stale search
 /// answers are dropped.
@@ -254,19 +255,5 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(r.state.searchField?.text.count, 4_096, "a full field takes no more")
         XCTAssertEqual(r.state.message, "pasted text cut to 0 characters")
         XCTAssertEqual(Strings.korean[.msgPasteCut], "붙여넣은 글을 {0}자로 잘랐습니다")
-    }
-}
-
-
-/// Key hints that do not fit drop whole items from the end, never cut mid-word.
-final class CutLineTests: XCTestCase {
-    func testTheFilterHintDropsWholeItemsAt80Columns() {
-        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        state.receiveView(total: 1, categories: [("cafe", 1)], inView: 1)
-        _ = state.update(.input(.key(.char("f"))), now: 0)
-        _ = state.update(.tick, now: 5)
-        let lines = state.render().text().split(separator: "\n", omittingEmptySubsequences: false)
-        let hint = lines.first { $0.contains("Space toggles") }.map { String($0).trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(hint, "Space toggles · a all · n none · Esc closes")
     }
 }
