@@ -78,7 +78,7 @@ public struct TimelineDay: Sendable {
     public init(dayCounts: [Int: Int], dayPins: [Pin]) { self.dayCounts = dayCounts; self.dayPins = dayPins }
 }
 
-/// How a pin write ended (`AppEvent.pinWritten`).
+/// How a pin write ended (`AppEvent.Pins.written`).
 public enum PinWriteOutcome: Sendable {
     case added(id: Int64, NewPin)
     /// The form comes back with what was typed.
@@ -100,13 +100,13 @@ public enum PinWriteOutcome: Sendable {
     case restoreFailed(DeletedPin, StoreError)
 }
 
-/// The comment write that came before a comments read (`AppEvent.commentsLoaded`).
+/// The comment write that came before a comments read (`AppEvent.Pins.commentsLoaded`).
 public enum CommentChange: Sendable {
     case none, added, deleted
     case addFailed(StoreError), deleteFailed(StoreError)
 }
 
-/// How indexing what a large import left ended (`AppEvent.indexingFinished`).
+/// How indexing what a large import left ended (`AppEvent.Indexing.finished`).
 public enum IndexingOutcome: Sendable, Equatable {
     case nothingToDo, done, stopped
     /// Another pinmap (`import --index`, `pinmap index`) is indexing the pins it committed.
@@ -115,7 +115,7 @@ public enum IndexingOutcome: Sendable, Equatable {
     case failed(String)
 }
 
-/// How an export ended (`AppEvent.exportFinished`).
+/// How an export ended (`AppEvent.Export.finished`).
 public enum ExportOutcome: Sendable, Equatable {
     /// `count` pins written to `path`.
     case written(count: Int, path: String)

@@ -148,7 +148,7 @@ public struct AppState: Sendable {
     public internal(set) var placeSearchOnly = false
     /// The place index was not built yet when the field changed: its readiness asks again.
     public internal(set) var placeMatchesPending = false
-    /// The place-name index is built (`AppEvent.placeIndexReady`), and whether it was asked for.
+    /// The place-name index is built (`AppEvent.Search.placeIndexReady`), and whether it was asked for.
     public internal(set) var placeIndexReady = false
     var placeIndexAsked = false
     /// Bumped for every new search text; results of an older generation are dropped.

@@ -21,7 +21,7 @@ public struct ImportRow: Sendable, Equatable {
     }
 }
 
-/// How undoing an import ended (`AppEvent.importUndone`), as `pinmap undo-import` ends.
+/// How undoing an import ended (`AppEvent.Import.undone`), as `pinmap undo-import` ends.
 public enum UndoImportOutcome: Sendable, Equatable {
     /// The batch and its pins are gone.
     case removed(pins: Int)
@@ -36,7 +36,7 @@ public enum UndoImportOutcome: Sendable, Equatable {
 
 /// Undoing an import from the app: an import row on the Settings tab, or the Import tab's
 /// last result, asks with the confirm pop-up; the runtime undoes it (`Effect.undoImport`)
-/// and the outcome comes back as `AppEvent.importUndone`.
+/// and the outcome comes back as `AppEvent.Import.undone`.
 extension AppState {
     /// The most import rows the Settings tab lists.
     static let importRowsShown = 3

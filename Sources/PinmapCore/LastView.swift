@@ -77,7 +77,7 @@ extension AppState {
 
 /// What was last saved of the view (`persistViewIfChanged`), so an unchanged view writes nothing.
 struct PersistedView: Sendable, Equatable {
-    /// The store's settings were read (`AppEvent.storeOpened`): before, there is no view to keep.
+    /// The store's settings were read (`AppEvent.Store.opened`): before, there is no view to keep.
     var storeOpened = false
     var view: String?
     var tab: String?

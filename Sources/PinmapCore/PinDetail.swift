@@ -7,7 +7,7 @@ import PinModel
 public struct PinDetail: Sendable, Equatable {
     public var pin: Pin
     /// The pin's properties in source order (read once, when the page opens:
-    /// `AppEvent.propertiesLoaded`).
+    /// `AppEvent.Pins.propertiesLoaded`).
     public var properties: [PinProperty] = []
     /// Comments oldest first, as last loaded by the runner.
     public var comments: [Comment] = []

@@ -22,7 +22,7 @@ extension AppState {
     mutating func updatePlaceMatches(_ text: String) {
         let limit = placeSearchOnly ? max(1, visibleListRows) : AppState.placeRowsWithPins
         // The name index is built by a worker (`Effect.preparePlaceIndex`): until it is,
-        // the places come with `AppEvent.placeIndexReady` (`placeMatchesPending`), and the
+        // the places come with `AppEvent.Search.placeIndexReady` (`placeMatchesPending`), and the
         // keys never wait for it.
         let found = placeIndexReady ? Gazetteer.shared.search(text, limit: limit, naming: placeNaming) : nil
         placeMatchesPending = found == nil

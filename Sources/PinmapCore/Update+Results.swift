@@ -8,7 +8,7 @@ import Sheet
 extension AppState {
     mutating func receiveResult(_ event: AppEvent, now: Double, _ fx: inout Effects) {
         switch event {
-        case .storeOpened(let settings, let today):
+        case .store(.opened(let settings, let today)):
             restore(settings: settings)
             persisted.storeOpened = true
             startTimeline(newestPinDay: nil, today: today)
@@ -17,7 +17,7 @@ extension AppState {
             if let view = settings[SettingKey.mapView].flatMap(LastView.init(text:)) { reopen(view, &fx) }
             else { fx.add(.fitPins(fitQuery, announce: false)) }
             fx.requestView(list: true)
-        case .viewLoaded(let data):
+        case .view(.loaded(let data)):
             // An answer older than the one shown is dropped; a newer one is shown even while
             // a still newer read is on its way (a map panned on is never left blank).
             guard data.generation >= shownViewGeneration else { return }
@@ -25,8 +25,8 @@ extension AppState {
             receive(view: data)
             if data.view != nil { checkReopenedView(&fx) }  // LastView.swift
             if data.indexBacklog, indexesWhenNeeded, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
-        case .listRowsLoaded(let query, let rows): receive(listRows: rows, of: query, &fx)
-        case .timelineLoaded(let request, let result):
+        case .view(.listRowsLoaded(let query, let rows)): receive(listRows: rows, of: query, &fx)
+        case .timeline(.loaded(let request, let result)):
             guard request == timelineRequest else { return }  // a day left since: read again
             switch result {
             case .success(let day):
@@ -35,24 +35,24 @@ extension AppState {
             case .failure(let e): message = S.msgStoreError(e)
             }
             timeline.isStale = false
-        case .timelineRestarted(let newestPinDay, let today): startTimeline(newestPinDay: newestPinDay, today: today)
-        case .storeInfoLoaded(let info):
+        case .timeline(.restarted(let newestPinDay, let today)): startTimeline(newestPinDay: newestPinDay, today: today)
+        case .store(.infoLoaded(let info)):
             storeInfo = info
             if let i = settingsImportCursor, i >= importRowsShown.count {
                 settingsImportCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
-        case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
-        case .storeFailed(let e): message = S.msgStoreError(e)
-        case .storeChangedElsewhere(let change):
+        case .importer(.undone(let row, let outcome)): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
+        case .store(.failed(let e)): message = S.msgStoreError(e)
+        case .store(.changedElsewhere(let change)):
             message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
             storeUnreachable = false
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
-        case .storeUnreachable:
+        case .store(.unreachable):
             storeUnreachable = true
             message = S.chReconnecting.text
-        case .settingNotSaved(let e): message = S.msgSettingNotSaved(e)
-        case .samplesLoaded(let result, let firstRun):
+        case .store(.settingNotSaved(let e)): message = S.msgSettingNotSaved(e)
+        case .store(.samplesLoaded(let result, let firstRun)):
             switch result {
             case .success(let n):
                 message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
@@ -67,7 +67,7 @@ extension AppState {
             case .failure(let e): message = S.msgSamplesFailed(e)
             }
             pinsChanged(inBulk: true, &fx)
-        case .pinsBounds(let box, let announce):
+        case .view(.pinsBounds(let box, let announce)):
             guard let box else {
                 if announce { message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
                 return
@@ -76,28 +76,28 @@ extension AppState {
             fx.requestView(list: true)
             guard announce else { return }
             message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
-        case .pinWritten(let outcome):
+        case .pins(.written(let outcome)):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
             // A new pin is the newest: the Timeline opens on its month, as after an import.
             if case .added = outcome { pinsChanged(inBulk: true, &fx) } else { pinsChanged(inBulk: false, &fx) }
-        case .commentsLoaded(let pinID, let result, let change): receive(comments: result, of: pinID, after: change)
-        case .propertiesLoaded(let pinID, let properties):
+        case .pins(.commentsLoaded(let pinID, let result, let change)): receive(comments: result, of: pinID, after: change)
+        case .pins(.propertiesLoaded(let pinID, let properties)):
             guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
             detail.properties = properties
             modal?.content = .detail(detail)
-        case .importPreviewed(let result): receive(preview: result)  // Update+PinResults.swift
-        case .importStarted(let name):
+        case .importer(.previewed(let result)): receive(preview: result)  // Update+PinResults.swift
+        case .importer(.started(let name)):
             importTab.progress = 0
             job = .importing(name: name, bytes: 0, of: 0)
-        case .importProgress(let bytes, let total):
+        case .importer(.progress(let bytes, let total)):
             importTab.progress = total > 0 ? min(1, Double(bytes) / Double(total)) : 1
             if case .importing(let name, _, _)? = job { job = .importing(name: name, bytes: bytes, of: total) }
-        case .importWritten:
+        case .importer(.written):
             // Committed: the new pins are on the map now (the cell tree), while what the
             // import left (search, the list's indexes) is indexed after it.
             importTab.progress = nil
             fx.requestView(list: true)
-        case .importStopped(let name):
+        case .importer(.stopped(let name)):
             importTab.progress = nil
             job = nil
             noteAfterQuit(S.importStoppedText(name))
@@ -106,19 +106,19 @@ extension AppState {
             // toast that old would be gone at the next tick.
             notify(S.noticeImportStopped.text, S.importStoppedText(TextWrap.middle(name, to: 32)),
                    success: false, now: now)
-        case .importFinished(let name, let result):
+        case .importer(.finished(let name, let result)):
             importTab.progress = nil
             job = nil
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
             noteAfterQuit(quitNote(importOf: name, result))
             pinsChanged(inBulk: true, &fx)
-        case .indexingStarted(let pinCount, let newPins):
+        case .indexing(.started(let pinCount, let newPins)):
             indexingBacklog = true
             job = .indexing(pins: newPins, fraction: 0)
             if totalCount == 0, let pinCount { totalCount = pinCount }
-        case .indexingProgress(let fraction):
+        case .indexing(.progress(let fraction)):
             if case .indexing(let pins, _)? = job { job = .indexing(pins: pins, fraction: fraction) }
-        case .indexingFinished(let outcome):
+        case .indexing(.finished(let outcome)):
             if case .indexing? = job { job = nil }
             switch outcome {
             case .nothingToDo: return
@@ -141,8 +141,8 @@ extension AppState {
             indexingBacklog = false
             fx.requestView(list: true)
             timeline.isStale = true
-        case .exportStarted: job = .exporting
-        case .exportFinished(let outcome):
+        case .export(.started): job = .exporting
+        case .export(.finished(let outcome)):
             job = nil
             switch outcome {
             case let .written(count, path): message = S.stExported(count, path)
@@ -150,27 +150,27 @@ extension AppState {
             case let .notWritten(path, reason): message = S.stExportNotWritten(path, reason)
             case let .failed(text): message = S.stExportFailed(text)
             }
-        case .showDetent(let detent):
+        case .view(.showDetent(let detent)):
             let reduced = sheet.reducedMotion
             sheet.reducedMotion = true
             sheet.move(to: sheet.layout.resolve(detent), time: 0)
             sheet.reducedMotion = reduced
             fx.requestView(list: true)
-        case .reloadView(let list): fx.requestView(list: list)
-        case .placeIndexReady:
+        case .view(.reload(let list)): fx.requestView(list: list)
+        case .search(.placeIndexReady):
             placeIndexReady = true
             if placeMatchesPending {
                 if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
             }
         case .showTab(let t): tab = t
         case .closing: persistViewIfChanged(&fx)  // LastView.swift
-        case .showViewport(let v):
+        case .view(.showViewport(let v)):
             viewport = v
             fx.requestView(list: true)
-        case .showPlace(let match):
+        case .view(.showPlace(let match)):
             fly(to: match, &fx)
             message = nil
-        case .input, .tick, .terminate, .searchFinished, .folderListed: break
+        case .input, .tick, .terminate, .search(.finished), .importer(.folderListed): break
         }
     }
 

@@ -12,86 +12,126 @@ public enum AppEvent: Sendable {
     case terminate
     /// Time passed (animations advance; `now` is passed to `update`).
     case tick
-    /// A search finished (`Effect.search`): its generation and the matches or the error.
-    case searchFinished(generation: Int, Result<SearchResults, StoreError>)
-    /// A folder the Import tab asked for (`Effect.listFolder`).
-    case folderListed(FolderListing)
-    /// The store was opened: its saved settings (`SettingKey` → value) and today (the
-    /// Timeline opens there until the newest pin's day is read, `Effect.restartTimeline`).
-    case storeOpened(settings: [String: String], today: Date)
-    /// The place-name index is built (`Effect.preparePlaceIndex`).
-    case placeIndexReady
-    /// The map's markers, counts and (when asked) list for the state's view (`Effect.loadView`).
-    case viewLoaded(ViewData)
-    /// More rows of the list (`Effect.loadListRows`): the first rows of `query`'s list.
-    case listRowsLoaded(PinQuery, [Pin])
-    /// The Timeline's month counts and the selected day's pins (`Effect.loadTimeline`), for
-    /// the month and day asked for.
-    case timelineLoaded(TimelineRequest, Result<TimelineDay, StoreError>)
-    /// The newest pin's day after pins arrived in bulk (`Effect.restartTimeline`).
-    case timelineRestarted(newestPinDay: String?, today: Date)
-    /// Facts for the Settings tab (`Effect.loadStoreInfo`).
-    case storeInfoLoaded(StoreInfo)
-    /// A read for the view failed.
-    case storeFailed(StoreError)
-    /// Another process wrote to the store (the runtime's change watcher).
-    case storeChangedElsewhere(StoreChange)
-    /// The store (a server) cannot be reached: the watcher reconnects; the view stays.
-    case storeUnreachable(StoreError)
-    /// A setting could not be saved (`Effect.persist`).
-    case settingNotSaved(StoreError)
-    /// The sample pins were imported (`Effect.loadSamples`): how many, or why not.
-    /// `firstRun`: the store was new (the status line says so).
-    case samplesLoaded(Result<Int, StoreError>, firstRun: Bool)
-    /// The box around the pins the filters let through (`Effect.fitPins`); nil: none.
-    /// `announce`: the status line says so (`F`), not at start.
-    case pinsBounds(LatLonBox?, announce: Bool)
-    /// The outcome of a pin write (`Effect.addPin` … `restorePin`).
-    case pinWritten(PinWriteOutcome)
-    /// A pin's comments, after a read or a comment write (`Effect.loadComments` …).
-    case commentsLoaded(pinID: Int64, Result<[Comment], StoreError>, after: CommentChange)
-    /// The properties of the pin on the detail page (read with `Effect.loadComments`).
-    case propertiesLoaded(pinID: Int64, [PinProperty])
-    /// An import preview was read (`Effect.previewImport`), or why not (in the UI's words).
-    case importPreviewed(Result<ImportPreview, ImportFailure>)
-    /// An import began (`Effect.runImport`): the worker started reading the file `name`.
-    case importStarted(name: String)
-    /// Import progress: `bytes` of the file's `of` bytes read.
-    case importProgress(bytes: Int64, of: Int64)
-    /// The import's transaction ended (committed, or failed and rolled back); indexing what
-    /// it left may follow before `importFinished`.
-    case importWritten
-    /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
-    case importFinished(name: String, Result<ImportReport, ImportFailure>)
-    /// The user stopped an import (q) before its commit: rolled back, nothing kept.
-    case importStopped(name: String)
-    /// Indexing what a large import left began: pins in the store (for the list's header)
-    /// and the new pins to index (0: only indexes to rebuild).
-    case indexingStarted(pinCount: Int?, newPins: Int)
-    /// Indexing progress, 0…1.
-    case indexingProgress(fraction: Double)
-    /// Indexing ended.
-    case indexingFinished(IndexingOutcome)
-    /// An export began (`Effect.exportPins`): the status line says so while it runs.
-    case exportStarted
-    /// An export ended.
-    case exportFinished(ExportOutcome)
-    /// Undoing an import ended (`Effect.undoImport`).
-    case importUndone(ImportRow, UndoImportOutcome)
-    /// Put the sheet at a detent without animation (`pinmap render --detent`).
-    case showDetent(Detent)
-    /// Read the view again, the list too when `list` (tests after a store changed under them).
-    case reloadView(list: Bool)
     /// Show a tab (`pinmap render --tab`).
     case showTab(Tab)
     /// The UI is closing (`q`, Ctrl-C, a signal, the terminal gone): the view and the tab
     /// are saved for the next start (`LastView.swift`). Saved then, not as the map moves:
     /// a write would make the store's read caches start again at every pan.
     case closing
-    /// Show this part of the map (benchmark, `render --zoom` after `--place`).
-    case showViewport(Viewport)
-    /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
-    case showPlace(PlaceMatch)
+    /// The map's view and the list under it.
+    case view(View)
+    /// Search by text and by place name.
+    case search(Search)
+    /// The Timeline tab's reads.
+    case timeline(Timeline)
+    /// The store: opened, its facts, its failures, other processes' writes, the sample pins.
+    case store(Store)
+    /// One pin's writes and reads (the form, the detail page, comments).
+    case pins(Pins)
+    /// The Import tab: its folder, the preview, an import, undoing one.
+    case importer(Import)
+    /// Indexing what a large import left.
+    case indexing(Indexing)
+    /// Exporting the pins (the Settings tab).
+    case export(Export)
+
+    public enum View: Sendable {
+        /// The map's markers, counts and (when asked) list for the state's view (`Effect.loadView`).
+        case loaded(ViewData)
+        /// More rows of the list (`Effect.loadListRows`): the first rows of `query`'s list.
+        case listRowsLoaded(PinQuery, [Pin])
+        /// The box around the pins the filters let through (`Effect.fitPins`); nil: none.
+        /// `announce`: the status line says so (`F`), not at start.
+        case pinsBounds(LatLonBox?, announce: Bool)
+        /// Read the view again, the list too when `list` (tests after a store changed under them).
+        case reload(list: Bool)
+        /// Show this part of the map (benchmark, `render --zoom` after `--place`).
+        case showViewport(Viewport)
+        /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
+        case showPlace(PlaceMatch)
+        /// Put the sheet at a detent without animation (`pinmap render --detent`).
+        case showDetent(Detent)
+    }
+
+    public enum Search: Sendable {
+        /// A search finished (`Effect.search`): its generation and the matches or the error.
+        case finished(generation: Int, Result<SearchResults, StoreError>)
+        /// The place-name index is built (`Effect.preparePlaceIndex`).
+        case placeIndexReady
+    }
+
+    public enum Timeline: Sendable {
+        /// The Timeline's month counts and the selected day's pins (`Effect.loadTimeline`), for
+        /// the month and day asked for.
+        case loaded(TimelineRequest, Result<TimelineDay, StoreError>)
+        /// The newest pin's day after pins arrived in bulk (`Effect.restartTimeline`).
+        case restarted(newestPinDay: String?, today: Date)
+    }
+
+    public enum Store: Sendable {
+        /// The store was opened: its saved settings (`SettingKey` → value) and today (the
+        /// Timeline opens there until the newest pin's day is read, `Effect.restartTimeline`).
+        case opened(settings: [String: String], today: Date)
+        /// Facts for the Settings tab (`Effect.loadStoreInfo`).
+        case infoLoaded(StoreInfo)
+        /// A read for the view failed.
+        case failed(StoreError)
+        /// Another process wrote to the store (the runtime's change watcher).
+        case changedElsewhere(StoreChange)
+        /// The store (a server) cannot be reached: the watcher reconnects; the view stays.
+        case unreachable(StoreError)
+        /// A setting could not be saved (`Effect.persist`).
+        case settingNotSaved(StoreError)
+        /// The sample pins were imported (`Effect.loadSamples`): how many, or why not.
+        /// `firstRun`: the store was new (the status line says so).
+        case samplesLoaded(Result<Int, StoreError>, firstRun: Bool)
+    }
+
+    public enum Pins: Sendable {
+        /// The outcome of a pin write (`Effect.addPin` … `restorePin`).
+        case written(PinWriteOutcome)
+        /// A pin's comments, after a read or a comment write (`Effect.loadComments` …).
+        case commentsLoaded(pinID: Int64, Result<[Comment], StoreError>, after: CommentChange)
+        /// The properties of the pin on the detail page (read with `Effect.loadComments`).
+        case propertiesLoaded(pinID: Int64, [PinProperty])
+    }
+
+    public enum Import: Sendable {
+        /// A folder the Import tab asked for (`Effect.listFolder`).
+        case folderListed(FolderListing)
+        /// An import preview was read (`Effect.previewImport`), or why not (in the UI's words).
+        case previewed(Result<ImportPreview, ImportFailure>)
+        /// An import began (`Effect.runImport`): the worker started reading the file `name`.
+        case started(name: String)
+        /// Import progress: `bytes` of the file's `of` bytes read.
+        case progress(bytes: Int64, of: Int64)
+        /// The import's transaction ended (committed, or failed and rolled back); indexing what
+        /// it left may follow before `finished`.
+        case written
+        /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
+        case finished(name: String, Result<ImportReport, ImportFailure>)
+        /// The user stopped an import (q) before its commit: rolled back, nothing kept.
+        case stopped(name: String)
+        /// Undoing an import ended (`Effect.undoImport`).
+        case undone(ImportRow, UndoImportOutcome)
+    }
+
+    public enum Indexing: Sendable {
+        /// Indexing what a large import left began: pins in the store (for the list's header)
+        /// and the new pins to index (0: only indexes to rebuild).
+        case started(pinCount: Int?, newPins: Int)
+        /// Indexing progress, 0…1.
+        case progress(fraction: Double)
+        /// Indexing ended.
+        case finished(IndexingOutcome)
+    }
+
+    public enum Export: Sendable {
+        /// An export began (`Effect.exportPins`): the status line says so while it runs.
+        case started
+        /// An export ended.
+        case finished(ExportOutcome)
+    }
 }
 
 /// Side effects `update` asks the runtime to perform; each outcome comes back as an `AppEvent`.
@@ -106,33 +146,33 @@ public enum Effect: Sendable, Equatable {
     /// index what it left for later.
     case runImport(path: String)
     /// Index what a large import left (search, the map's clusters, the list's indexes), with
-    /// progress; answered by `AppEvent.indexingFinished`.
+    /// progress; answered by `AppEvent.Indexing.finished`.
     case finishIndexing
     /// Stop the long job under way (an import or indexing rolls back, nothing is kept or
     /// lost); its usual end event says how it ended.
     case cancel
-    /// Find the bounding box of the pins `query` lets through (`AppEvent.pinsBounds`) and fit
+    /// Find the bounding box of the pins `query` lets through (`AppEvent.View.pinsBounds`) and fit
     /// the map to it; `announce`: the status line says so (`F`; not when a store opens on its pins).
     case fitPins(PinQuery, announce: Bool)
     /// Search the whole store for `text` off the input path; the answer comes back as
-    /// `AppEvent.searchFinished` with the same `generation`.
+    /// `AppEvent.Search.finished` with the same `generation`.
     case search(text: String, generation: Int)
     /// Read a folder's sub-folders and importable files (Import tab); answered by
-    /// `AppEvent.folderListed`.
+    /// `AppEvent.Import.folderListed`.
     case listFolder(path: String)
     /// Read the markers and counts for a view, and the list when the request says so
-    /// (answered by `AppEvent.viewLoaded`). A burst of events is answered by one load.
+    /// (answered by `AppEvent.View.loaded`). A burst of events is answered by one load.
     case loadView(ViewRequest)
     /// Read more rows of the list (the rows read so far and more, as the list scrolls;
-    /// answered by `AppEvent.listRowsLoaded`).
+    /// answered by `AppEvent.View.listRowsLoaded`).
     case loadListRows(ListRequest)
-    /// Read the Timeline's month and day (`AppEvent.timelineLoaded`).
+    /// Read the Timeline's month and day (`AppEvent.Timeline.loaded`).
     case loadTimeline(TimelineRequest)
-    /// Build the place-name index for `/` and `g` (`AppEvent.placeIndexReady`).
+    /// Build the place-name index for `/` and `g` (`AppEvent.Search.placeIndexReady`).
     case preparePlaceIndex
-    /// Read the newest pin's day (`AppEvent.timelineRestarted`): pins arrived in bulk.
+    /// Read the newest pin's day (`AppEvent.Timeline.restarted`): pins arrived in bulk.
     case restartTimeline
-    /// Read the Settings tab's facts (`AppEvent.storeInfoLoaded`).
+    /// Read the Settings tab's facts (`AppEvent.Store.infoLoaded`).
     case loadStoreInfo
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
     /// Store a new pin.
@@ -150,7 +190,7 @@ public enum Effect: Sendable, Equatable {
     /// Write every pin in this format to a file next to the store (Settings tab), with a notice.
     case exportPins(ExportFormat)
     /// Remove an import and its pins, unless some were edited or commented since (as
-    /// `pinmap undo-import` without `--force`); answered by `AppEvent.importUndone`.
+    /// `pinmap undo-import` without `--force`); answered by `AppEvent.Import.undone`.
     case undoImport(ImportRow)
 }
 
@@ -159,7 +199,7 @@ extension AppEvent {
     /// and time: outcomes change only what they carry.
     var isOutcome: Bool {
         switch self {
-        case .input, .tick, .terminate, .searchFinished, .folderListed: return false
+        case .input, .tick, .terminate, .search(.finished), .importer(.folderListed): return false
         default: return true
         }
     }
@@ -212,7 +252,7 @@ extension AppState {
         clock = now
         if event.isOutcome {
             receiveResult(event, now: now, &fx)  // Update+Results.swift
-            let listRead: Bool = if case .viewLoaded(let data) = event { data.list && data.view != nil } else { false }
+            let listRead: Bool = if case .view(.loaded(let data)) = event { data.list && data.view != nil } else { false }
             return keepListRowSelected(&fx, listRead: listRead)
         }
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
@@ -233,9 +273,9 @@ extension AppState {
             handle(mouse: m, now: now, &fx)
         case .input(.paste(let text)):
             handle(paste: text, &fx)  // Paste.swift
-        case .searchFinished(let generation, let result):
+        case .search(.finished(let generation, let result)):
             receiveSearch(generation: generation, result, &fx)  // Search.swift
-        case .folderListed(let listing):
+        case .importer(.folderListed(let listing)):
             receive(listing: listing)  // ImportTab.swift
         case .terminate: quit = true
         default: break
@@ -256,7 +296,7 @@ extension AppState {
     /// after that very read.
     func tabLoads(after event: AppEvent) -> [Effect] {
         switch event {
-        case .timelineLoaded, .storeInfoLoaded: return []
+        case .timeline(.loaded), .store(.infoLoaded): return []
         default: break
         }
         var effects: [Effect] = []
@@ -403,7 +443,7 @@ extension AppState {
 
     /// This viewport with `point` in the middle of the map rows left visible above the
     /// sheet at its settled detent (a pure reading of the state: tests show it with
-    /// `.showViewport`).
+    /// `.view(.showViewport)`).
     public func viewport(centring point: GeoPoint) -> Viewport {
         let pane = layout.mapPane
         var v = viewport

@@ -4,7 +4,7 @@ import PinModel
 
 /// Waits for other processes' changes to the store on a thread of its own (a
 /// `StoreChangeSource`, with its own connection) and posts them to the runner's outcomes
-/// (`Outbox`) as `AppEvent.storeChangedElsewhere` / `.storeUnreachable`: the UI loop never
+/// (`Outbox`) as `AppEvent.Store.changedElsewhere` / `.store(.unreachable)`: the UI loop never
 /// waits on the store for them. Reconnects after a loss, once a second.
 final class ChangeWatcher: @unchecked Sendable {
     private let lock = NSLock()
@@ -49,7 +49,7 @@ final class ChangeWatcher: @unchecked Sendable {
                 if source == nil {
                     source = try open()
                     // Back after a loss: whatever happened meanwhile, the view is read again.
-                    if wasLost { post(.storeChangedElsewhere(StoreChange(counted: false))) }
+                    if wasLost { post(.store(.changedElsewhere(StoreChange(counted: false)))) }
                     wasLost = false
                 }
                 let change = try source?.waitForChanges(timeout: Self.interval)
@@ -57,10 +57,10 @@ final class ChangeWatcher: @unchecked Sendable {
                 defer { writes = now }
                 // The runner wrote during this wait (or is writing): the commit seen is its own.
                 guard let change, now == writes, now % 2 == 0, !isStopped else { continue }
-                post(.storeChangedElsewhere(change))
+                post(.store(.changedElsewhere(change)))
             } catch {
                 source = nil  // reconnect on the next round
-                if !wasLost { post(.storeUnreachable(error)) }
+                if !wasLost { post(.store(.unreachable(error))) }
                 wasLost = true
                 Thread.sleep(forTimeInterval: 1)
             }

@@ -30,7 +30,7 @@ final class ConfirmTitleTests: XCTestCase {
             Strings.language = language
             defer { Strings.language = .english }
             var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-            state.feed(.pinWritten(.deleted(DeletedPin(pin: pin))))
+            state.feed(.pins(.written(.deleted(DeletedPin(pin: pin)))))
             guard case let .notice(_, message, _, _)? = state.modal?.content else { return XCTFail("no notice") }
             XCTAssertEqual(message, expected)
             XCTAssertEqual(DisplayWidth.of(message), 76)

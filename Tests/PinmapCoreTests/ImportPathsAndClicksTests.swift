@@ -35,18 +35,18 @@ final class ImportPathsTests: XCTestCase {
         var state = importState()
         let effects = state.update(.input(.key(.char("3"))), now: 0)
         XCTAssertEqual(effects, [.listFolder(path: "/w")], "the folder comes in as an event: update reads no file system")
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "notes.txt", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "notes.txt", isFolder: false)]))), now: 0)
         _ = state.update(.input(.key(.char("p"))), now: 0)
         XCTAssertEqual(state.update(.input(.key(.tab)), now: 0), [.listFolder(path: "/w")], "Tab reads the folder again")
         XCTAssertEqual(state.importTab.field.text, "p")
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)]))), now: 0)
         XCTAssertEqual(state.importTab.field.text, "pins", "the common prefix of the two")
         _ = state.update(.input(.key(.char("-"))), now: 0)
         _ = state.update(.input(.key(.tab)), now: 0)
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)]))), now: 0)
         XCTAssertEqual(state.importTab.field.text, "pins-seoul.csv")
         XCTAssertEqual(state.tab, .importer, "Tab completed instead of switching tabs")
         XCTAssertEqual(state.update(.input(.key(.enter)), now: 0), [.previewImport(path: "/w/pins-seoul.csv")])
@@ -55,8 +55,8 @@ final class ImportPathsTests: XCTestCase {
     func testArrowsAndClicksPickAFileOfTheFolder() {
         var state = importState()
         _ = state.update(.input(.key(.char("3"))), now: 0)
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "sub", isFolder: true), .init(name: "a.csv", isFolder: false), .init(name: "b.gpx", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "sub", isFolder: true), .init(name: "a.csv", isFolder: false), .init(name: "b.gpx", isFolder: false)]))), now: 0)
         _ = state.update(.input(.key(.down)), now: 0)
         XCTAssertEqual(state.importTab.field.text, "a.csv")
         _ = state.update(.input(.key(.down)), now: 0)

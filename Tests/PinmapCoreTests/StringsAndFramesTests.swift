@@ -55,7 +55,7 @@ final class StatusMessageTests: XCTestCase {
 
     /// A long message: an export that failed.
     private let long: (inout AppState) -> Void = {
-        $0.feed(.exportFinished(.failed("the disk is full: 1,204 of 62,347 pins written; the file was removed")))
+        $0.feed(.export(.finished(.failed("the disk is full: 1,204 of 62,347 pins written; the file was removed"))))
     }
 
     func testAtForty() {

@@ -81,13 +81,13 @@ final class ConflictTests: XCTestCase {
         let r = try UIFixtures.runner(over: store)
         XCTAssertEqual(r.state.listCount, 5)
         try store.insert(NewPin(title: "From elsewhere", latitude: 37.5, longitude: 127))
-        r.handle(.storeChangedElsewhere(StoreChange(added: 1)), now: 1)
+        r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 1)
         XCTAssertEqual(r.state.listCount, 6)
         XCTAssertEqual(r.state.message, "1 pin added elsewhere")
-        r.handle(.storeUnreachable(StoreError("lost")), now: 2)
+        r.handle(.store(.unreachable(StoreError("lost"))), now: 2)
         XCTAssertEqual(r.state.message, "Store unreachable, reconnecting… (the map shows the last view)")
         XCTAssertEqual(r.state.listCount, 6, "the last view stays")
-        r.handle(.storeChangedElsewhere(StoreChange(counted: false)), now: 3)
+        r.handle(.store(.changedElsewhere(StoreChange(counted: false))), now: 3)
         XCTAssertEqual(r.state.message, "Reconnected to the store")
     }
 }

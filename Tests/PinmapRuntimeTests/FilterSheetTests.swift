@@ -70,7 +70,7 @@ final class FilterSheetTests: XCTestCase {
 
     func testNoticeLeavesByItself() throws {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.feed(.pinWritten(.deleteMissing(id: 7)))  // a failure's notice
+        state.feed(.pins(.written(.deleteMissing(id: 7))))  // a failure's notice
         XCTAssertTrue(state.render().text().contains("Pin not deleted"))
         _ = state.update(.tick, now: 2)
         XCTAssertNotNil(state.modal)
@@ -82,12 +82,12 @@ final class FilterSheetTests: XCTestCase {
 final class NoticeKeyTests: XCTestCase {
     func testXClosesANoticeAndQQuits() throws {
         let r = try UIFixtures.runner()
-        r.handle(.pinWritten(.deleteMissing(id: 99)), now: 0)  // a failure's notice
+        r.handle(.pins(.written(.deleteMissing(id: 99))), now: 0)  // a failure's notice
         r.char("x")
         XCTAssertFalse(r.state.quit)
         r.handle(.tick, now: 1)
         XCTAssertNil(r.state.modal)
-        r.handle(.pinWritten(.deleteMissing(id: 99)), now: 1)
+        r.handle(.pins(.written(.deleteMissing(id: 99))), now: 1)
         r.char("q")
         XCTAssertTrue(r.state.quit, "q quits from a notice (help: q quits everywhere)")
     }

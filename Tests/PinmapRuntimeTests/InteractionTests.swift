@@ -42,7 +42,7 @@ final class InteractionTests: XCTestCase {
 
     func testZoomKeepsTheVisibleCentreAboveTheSheet() {
         var state = AppState(cols: 100, rows: 30, detent: .medium, color: false, reducedMotion: true)
-        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)))
+        state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64))))
         let before = state.statusPoint
         XCTAssertFalse(before.underPointer)
         _ = state.update(.input(.key(.char("+"))), now: 1)
@@ -68,7 +68,7 @@ final class InteractionTests: XCTestCase {
 
     func testResizeKeepsTheCentreAndTheScale() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)))
+        state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64))))
         let scale = state.viewport.degreesPerColumn(paneWidth: 100)
         let centre = state.visibleMapCentre  // what the status line reports: the visible map's centre
         _ = state.update(.input(.resize(cols: 200, rows: 60)), now: 1)
@@ -82,7 +82,7 @@ final class InteractionTests: XCTestCase {
     func testResizesThroughTinySizesKeepTheCentreAndTheScale() {
         for sizes in [[(1, 1), (100, 30)], [(2, 30), (100, 30)], [(1, 1), (2, 3), (40, 2), (100, 30)], [(100, 1), (1, 30), (100, 30)]] {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-            state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)))
+            state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722))))
             let centre = state.visibleMapCentre
             let zoom = state.viewport.zoom
             for (cols, rows) in sizes { _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1) }
@@ -109,7 +109,7 @@ final class InteractionTests: XCTestCase {
     func testAZoomKeyAtANarrowSizeIsOneStepOfTheAnchoredScale() {
         for (cols, rows) in [(40, 30), (20, 30), (1, 30), (1, 1), (100, 1)] {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-            state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 16384)))
+            state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 16384))))
             let centre = state.visibleMapCentre
             _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1)
             _ = state.update(.input(.key(.char("-"))), now: 2)
@@ -141,7 +141,7 @@ final class InteractionTests: XCTestCase {
         let box = LatLonBox(south: 37.4, west: 126.8, north: 37.7, east: 127.2)
         func atFullSize(_ act: (inout AppState) -> Void) -> Viewport {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-            state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 10, longitude: 20), zoom: 722)))
+            state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 10, longitude: 20), zoom: 722))))
             act(&state)
             return state.viewport
         }
@@ -153,7 +153,7 @@ final class InteractionTests: XCTestCase {
             }
         }
         let world: (inout AppState) -> Void = { _ = $0.update(.input(.key(.char("0"))), now: 2) }
-        let pins: (inout AppState) -> Void = { _ = $0.update(.pinsBounds(box, announce: true), now: 2) }
+        let pins: (inout AppState) -> Void = { _ = $0.update(.view(.pinsBounds(box, announce: true)), now: 2) }
         XCTAssertEqual(throughTiny(world), atFullSize(world))
         XCTAssertEqual(throughTiny(pins), atFullSize(pins))
     }
@@ -161,7 +161,7 @@ final class InteractionTests: XCTestCase {
     /// A zoom between resizes starts a new run: the next resize keeps the new scale.
     func testAResizeAfterAZoomKeepsTheNewScale() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722)))
+        state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722))))
         _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 1)
         _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 2)
         _ = state.update(.input(.key(.char("+"))), now: 3)
@@ -172,7 +172,7 @@ final class InteractionTests: XCTestCase {
 
     func testTheStatusLineSaysPointerOrCentreAndFollowsKeys() {
         var state = AppState(cols: 100, rows: 30, detent: .small, color: false, reducedMotion: true)
-        state.feed(.showViewport(Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1)))
+        state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 0, longitude: 0), zoom: 1))))
         _ = state.update(.input(.mouse(MouseEvent(.move, .none, col: 10, row: 5))), now: 1)
         XCTAssertTrue(StatusLineView.left(state).contains("pointer "), StatusLineView.left(state))
         let underPointer = state.statusPoint.point
@@ -200,10 +200,10 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual([view2.list, view2.search == "서울", view2.generation > view1.generation], [true, true, true])
         XCTAssertTrue(state.needsTicks, "polls while the answer is on its way")
         let stale = SearchResults(text: "서", matches: [SearchMatch(id: 9, latitude: 35, longitude: 129, category: "")], capped: false)
-        _ = state.update(.searchFinished(generation: 1, .success(stale)), now: 0.1)
+        _ = state.update(.search(.finished(generation: 1, .success(stale))), now: 0.1)
         XCTAssertNil(state.searchMatches, "the answer for 서 arrived after 서울 was typed")
         let fresh = SearchResults(text: "서울", matches: [], capped: false)
-        _ = state.update(.searchFinished(generation: 2, .success(fresh)), now: 0.2)
+        _ = state.update(.search(.finished(generation: 2, .success(fresh))), now: 0.2)
         XCTAssertEqual(state.searchMatches, fresh)
         XCTAssertFalse(state.searchPending)
     }

@@ -235,7 +235,7 @@ final class MessageFitTests: XCTestCase {
         var frames: [String] = []
         for cols in [40, 80, 100] {
             let r = try UIFixtures.sqliteRunner(cols: cols, rows: 12)
-            r.handle(.exportFinished(.written(count: 1_234, path: "/home/someone/exports/pinmap-export-20261201-183000.geojson")), now: 0)
+            r.handle(.export(.finished(.written(count: 1_234, path: "/home/someone/exports/pinmap-export-20261201-183000.geojson"))), now: 0)
             let f = r.frame()
             frames.append((7..<11).map { f.line($0) }.joined(separator: "\n"))
         }

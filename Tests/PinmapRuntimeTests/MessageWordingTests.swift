@@ -18,7 +18,7 @@ final class MessageWordingTests: XCTestCase {
         var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
                              environment: AppEnvironment(home: "/home/me", cwd: "/w"))
         _ = state.update(.input(.key(.char("3"))), now: 0)
-        _ = state.update(.folderListed(folder), now: 0)
+        _ = state.update(.importer(.folderListed(folder)), now: 0)
         return state
     }
 
@@ -58,7 +58,7 @@ final class MessageWordingTests: XCTestCase {
     func testGWithANameNoPlaceHasSaysSoAndEnterTellsIt() {
         Gazetteer.prepareSearch()
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        _ = s.update(.placeIndexReady, now: 0)  // as the worker answers `Effect.preparePlaceIndex`
+        _ = s.update(.search(.placeIndexReady), now: 0)  // as the worker answers `Effect.preparePlaceIndex`
         _ = s.update(.input(.key(.char("g"))), now: 0)
         for c in "Qzxqv" { _ = s.update(.input(.key(.char(c))), now: 0) }
         let first = s.layout.sheetRect(height: s.sheet.height).y + 2
@@ -76,7 +76,7 @@ final class MessageWordingTests: XCTestCase {
 
     private func previewFrame(_ preview: ImportPreview) -> String {
         var state = importState(FolderListing(path: "/w", entries: []))
-        state.feed(.importPreviewed(.success(preview)))
+        state.feed(.importer(.previewed(.success(preview))))
         return state.render().text()
     }
 

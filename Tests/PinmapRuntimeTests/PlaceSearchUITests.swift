@@ -20,7 +20,7 @@ final class PlaceSearchUITests: XCTestCase {
         for c in "aris" { _ = s.update(.input(.key(.char(c))), now: 0.3) }
         XCTAssertTrue(s.placeMatchesPending)
         XCTAssertEqual(s.placeMatches, [])
-        _ = s.update(.placeIndexReady, now: 0.4)
+        _ = s.update(.search(.placeIndexReady), now: 0.4)
         XCTAssertFalse(s.placeMatchesPending)
         XCTAssertEqual(s.placeMatches.first?.name, "Paris")
     }

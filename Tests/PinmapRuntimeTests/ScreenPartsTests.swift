@@ -16,8 +16,8 @@ final class ScreenPartsTests: XCTestCase {
         XCTAssertEqual(r.state.timeline.month, 7, "July 2023, the newest fixture pin")
         // A pin added this session (as `Effect.addPin` answers); the runtime reads the newest pin's day again (`Effect.restartTimeline`).
         try r.store.insert(NewPin(title: "New", latitude: 37.5, longitude: 127, createdAt: "2026-12-05T10:00:00Z"))
-        r.handle(.pinWritten(.added(id: 6, NewPin(title: "New", latitude: 37.5, longitude: 127,
-                                                      createdAt: "2026-12-05T10:00:00Z"))), now: 2)
+        r.handle(.pins(.written(.added(id: 6, NewPin(title: "New", latitude: 37.5, longitude: 127,
+                                                      createdAt: "2026-12-05T10:00:00Z")))), now: 2)
         r.char("2", at: 6)
         r.handle(.tick, now: 7)  // the toast over the month's row is gone
         XCTAssertEqual([r.state.timeline.year, r.state.timeline.month], [2026, 12])

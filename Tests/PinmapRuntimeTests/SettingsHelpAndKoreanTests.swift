@@ -111,7 +111,7 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
         let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
         var detail = PinDetail(pin: pin)
-        detail.properties = [PinProperty(key: "pop", value: "10")]  // as `AppEvent.propertiesLoaded` brings them
+        detail.properties = [PinProperty(key: "pop", value: "10")]  // as `AppEvent.Pins.propertiesLoaded` brings them
         XCTAssertEqual(detail.descriptionWithProperties, "(설명 없음)\n\npop: 10")
     }
 
@@ -142,7 +142,7 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
         var report = ImportReport(file: "takeout-export-2024-06-01.csv", format: "csv")
         report.imported = 1_234
         report.duplicates = 5
-        r.handle(.importFinished(name: "takeout-export-2024-06-01.csv", .success(report)), now: 0)
+        r.handle(.importer(.finished(name: "takeout-export-2024-06-01.csv", .success(report))), now: 0)
         // The message alone: it says it once (the title is the notice sheet's).
         XCTAssertEqual(r.line(0), "         ✓ takeout-export-2024-06-01.csv: 1234 imported, 0")
         XCTAssertEqual(r.line(1), "         rejected, 5 duplicates skipped")

@@ -57,7 +57,7 @@ extension AppRunner {
     }
     public var text: String { frame().text() }
 
-    /// Shows `markers` on the map as a view read for the current view would (`.viewLoaded`),
+    /// Shows `markers` on the map as a view read for the current view would (`.view(.loaded)`),
     /// the counts and the list unchanged: a map state no store of a few pins reaches (a
     /// cluster of 37 pins) without writing the state.
     public func showMarkers(_ markers: [MapMarker]) {
@@ -65,8 +65,8 @@ extension AppRunner {
                                      elsewhere: nil, listed: nil)
         let totals = PinCellTotals(total: state.totalCount, categories: state.categoryCounts.filter { !$0.name.isEmpty }
             .map { PinCellTotals.CategoryTotal(name: $0.name, count: $0.count) })
-        handle(.viewLoaded(ViewData(totals: totals, view: part, selectedMarker: nil, list: false,
-                                    generation: state.viewGeneration)), now: state.clock)
+        handle(.view(.loaded(ViewData(totals: totals, view: part, selectedMarker: nil, list: false,
+                                    generation: state.viewGeneration))), now: state.clock)
     }
     public func line(_ row: Int) -> String { frame().line(row) }
 }
