@@ -87,16 +87,8 @@ public struct AppState: Sendable {
     public internal(set) var helpScroll = 0
     /// The Import tab's path field, preview and progress.
     public internal(set) var importTab = ImportTabState()
-    /// Selected row on the Settings tab.
-    public internal(set) var settingsCursor = 0
-    /// The import row selected on the Settings tab (index in `importRowsShown`), over
-    /// `settingsCursor`; nil when a setting is.
-    public internal(set) var settingsImportCursor: Int?
-    /// The Settings page's scroll held by a click, so the page does not move under the
-    /// mouse (SettingsView.scroll; a key lets it go).
-    var settingsScrollHeld: Int?
-    /// The format the Settings tab's export row writes.
-    public internal(set) var exportFormat: ExportFormat = .csv
+    /// The Settings tab's cursor, scroll and export format.
+    public internal(set) var settingsTab = SettingsTabState()
     /// Store facts for the Settings tab.
     public internal(set) var storeInfo = StoreInfo()
     /// False when NO_COLOR is set or the terminal has no colours.
@@ -140,17 +132,8 @@ public struct AppState: Sendable {
     public internal(set) var search = ""
     /// The search field while it takes the keys (nil when not typing a search).
     public internal(set) var searchField: TextField?
-    /// Places matching the search field's text, listed above the pins
-    /// (PlaceSearch.swift); the highlighted one, nil when a pin row is.
-    public internal(set) var placeMatches: [PlaceMatch] = []
-    public internal(set) var placeCursor: Int?
-    /// The field was opened with `g`: it finds places only.
-    public internal(set) var placeSearchOnly = false
-    /// The place index was not built yet when the field changed: its readiness asks again.
-    public internal(set) var placeMatchesPending = false
-    /// The place-name index is built (`AppEvent.Search.placeIndexReady`), and whether it was asked for.
-    public internal(set) var placeIndexReady = false
-    var placeIndexAsked = false
+    /// Places matching the search field's text, listed above the pins (PlaceSearch.swift).
+    public internal(set) var place = PlaceSearchState()
     /// Bumped for every new search text; results of an older generation are dropped.
     public internal(set) var searchGeneration = 0
     /// Every match of `search` in the store (as last answered; `SearchResults.text` says for

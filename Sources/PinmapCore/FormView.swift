@@ -73,10 +73,10 @@ enum SearchBarView {
             : S.searchInView(state.listCount < state.listInViewCount ? "\(state.listCount)/\(state.listInViewText)" : state.listInViewText)
         if let field = state.searchField {
             var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
-            x = screen.put(state.placeSearchOnly ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
+            x = screen.put(state.place.onlyPlaces ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
             // With a place highlighted Enter goes there, and the hint says so.
-            let hint = state.placeSearchOnly ? "  " + S.placeHint.text
-                : "  \(count) · " + (state.placeCursor != nil ? S.placeHint.text : S.searchHint.text)
+            let hint = state.place.onlyPlaces ? "  " + S.placeHint.text
+                : "  \(count) · " + (state.place.cursor != nil ? S.placeHint.text : S.searchHint.text)
             let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
             let box = Rect(x: x, y: row, width: boxWidth, height: 1)
             TextFieldView.draw(field, in: box, ascii: state.ascii, into: &screen)

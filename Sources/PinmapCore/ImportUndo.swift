@@ -50,15 +50,15 @@ extension AppState {
                        dim: ConfirmPopup.dim, duration: ConfirmPopup.duration, now: now)
     }
 
-    /// Keys on a Settings import row (`settingsImportCursor`): ↑↓ move, Enter, Space, `u`
+    /// Keys on a Settings import row (`settingsTab.importCursor`): ↑↓ move, Enter, Space, `u`
     /// or Delete ask to undo it. Returns false for the keys of the rest of the tab.
     mutating func handleSettingsImportRow(key: Key, now: Double) -> Bool {
         let rows = importRowsShown
-        guard let i = settingsImportCursor, rows.indices.contains(i) else { settingsImportCursor = nil; return false }
+        guard let i = settingsTab.importCursor, rows.indices.contains(i) else { settingsTab.importCursor = nil; return false }
         switch key {
         case .down, .char("j"):
-            if i + 1 < rows.count { settingsImportCursor = i + 1 } else { settingsImportCursor = nil; settingsCursor = 0 }
-        case .up, .char("k"): settingsImportCursor = max(0, i - 1)
+            if i + 1 < rows.count { settingsTab.importCursor = i + 1 } else { settingsTab.importCursor = nil; settingsTab.cursor = 0 }
+        case .up, .char("k"): settingsTab.importCursor = max(0, i - 1)
         case .enter, .char(" "), .char("u"), .delete, .backspace: confirmUndoImport(rows[i], now: now)
         default: return false
         }

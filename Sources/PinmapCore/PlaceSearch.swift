@@ -12,64 +12,64 @@ extension AppState {
 
     /// Place rows the sheet shows above the pin list now.
     var placeRows: Int {
-        guard searchField != nil, !placeMatches.isEmpty else { return 0 }
-        return placeSearchOnly ? placeMatches.count : min(placeMatches.count, AppState.placeRowsWithPins)
+        guard searchField != nil, !place.matches.isEmpty else { return 0 }
+        return place.onlyPlaces ? place.matches.count : min(place.matches.count, AppState.placeRowsWithPins)
     }
 
     public var placeNaming: PlaceNaming { PlaceNaming(language: placeLanguage, ascii: ascii) }
 
     /// Recomputes the places for `text` and highlights the first.
     mutating func updatePlaceMatches(_ text: String) {
-        let limit = placeSearchOnly ? max(1, visibleListRows) : AppState.placeRowsWithPins
+        let limit = place.onlyPlaces ? max(1, visibleListRows) : AppState.placeRowsWithPins
         // The name index is built by a worker (`Effect.preparePlaceIndex`): until it is,
-        // the places come with `AppEvent.Search.placeIndexReady` (`placeMatchesPending`), and the
+        // the places come with `AppEvent.Search.place.indexReady` (`place.matchesPending`), and the
         // keys never wait for it.
-        let found = placeIndexReady ? Gazetteer.shared.search(text, limit: limit, naming: placeNaming) : nil
-        placeMatchesPending = found == nil
-        placeMatches = found ?? []
+        let found = place.indexReady ? Gazetteer.shared.search(text, limit: limit, naming: placeNaming) : nil
+        place.matchesPending = found == nil
+        place.matches = found ?? []
         // Enter goes to a place only when the text is its whole name (`Paris`, `서울`);
         // a start of one (`park`) leaves Enter keeping the search (↓ chooses a place).
-        placeCursor = !placeMatches.isEmpty && (placeSearchOnly || placeMatches[0].exact) ? 0 : nil
+        place.cursor = !place.matches.isEmpty && (place.onlyPlaces || place.matches[0].exact) ? 0 : nil
     }
 
     /// The typed name (shortened in the middle) when `g`'s field has text and no place
     /// matches it, else nil.
     var placeNoMatchText: String? {
-        guard placeSearchOnly, !placeMatchesPending, placeMatches.isEmpty,
+        guard place.onlyPlaces, !place.matchesPending, place.matches.isEmpty,
               let text = searchField?.text.trimmingSpaces, !text.isEmpty else { return nil }
         return TextWrap.middle(text, to: 30)
     }
 
     /// `g`: the search field for places only.
     mutating func startPlaceSearch(now: Double) {
-        placeSearchOnly = true
+        place.onlyPlaces = true
         searchField = TextField("")
-        placeMatches = []
-        placeCursor = nil
+        place.matches = []
+        place.cursor = nil
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         focus = .list
     }
 
     /// Leaves the field and forgets the places.
     mutating func endPlaceSearch() {
-        placeMatches = []
-        placeCursor = nil
-        placeSearchOnly = false
+        place.matches = []
+        place.cursor = nil
+        place.onlyPlaces = false
     }
 
     /// ↑/↓ in the field: through the places, then (not in places-only
     /// mode) on into the pins. Returns false when the pins should move.
     mutating func movePlaceCursor(down: Bool) -> Bool {
         guard placeRows > 0 else { return false }
-        if let c = placeCursor {
+        if let c = place.cursor {
             if down {
-                if c + 1 < placeRows { placeCursor = c + 1 } else if !placeSearchOnly && !listed.isEmpty { placeCursor = nil }
+                if c + 1 < placeRows { place.cursor = c + 1 } else if !place.onlyPlaces && !listed.isEmpty { place.cursor = nil }
             } else if c > 0 {
-                placeCursor = c - 1
+                place.cursor = c - 1
             }
             return true
         }
-        if !down && cursor == 0 { placeCursor = placeRows - 1; return true }
+        if !down && cursor == 0 { place.cursor = placeRows - 1; return true }
         return false
     }
 
@@ -92,8 +92,8 @@ extension AppState {
 
     /// Enter or a click on place row `i`: fly there and close the field.
     mutating func choosePlace(_ i: Int, _ fx: inout Effects) {
-        guard i >= 0, i < placeMatches.count else { return }
-        let match = placeMatches[i]
+        guard i >= 0, i < place.matches.count else { return }
+        let match = place.matches[i]
         searchField = nil
         endPlaceSearch()
         setSearch("", &fx)
@@ -105,9 +105,9 @@ extension AppState {
 enum PlaceRowsView {
     static func draw(_ state: AppState, first: Int, rows: Int, width: Int, into screen: inout Screen, theme: Theme) {
         let g = Gazetteer.shared
-        for (i, m) in state.placeMatches.prefix(min(rows, state.placeRows)).enumerated() {
+        for (i, m) in state.place.matches.prefix(min(rows, state.placeRows)).enumerated() {
             let row = first + i
-            let selected = i == state.placeCursor
+            let selected = i == state.place.cursor
             let base: Style = selected ? theme.selectedRow : theme.text
             if selected { screen.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(" ", base)) }
             var x = screen.put(state.ascii ? " # " : " ⌖ ", col: 0, row: row, style: selected ? base : theme.hint)

@@ -14,7 +14,7 @@ extension AppState {
     /// detent (the field is on its header row, visible at every detent).
     mutating func startSearch(now: Double) {
         searchField = TextField(search)
-        placeSearchOnly = false
+        place.onlyPlaces = false
         updatePlaceMatches(search)  // PlaceSearch.swift
         focus = .list
     }
@@ -30,7 +30,7 @@ extension AppState {
         switch key {
         case .ctrl("c"): quit = true
         case .enter:
-            if let p = placeCursor { choosePlace(p, &fx); return true }  // PlaceSearch.swift
+            if let p = place.cursor { choosePlace(p, &fx); return true }  // PlaceSearch.swift
             if let text = placeNoMatchText { message = S.placeNoMatch(text); return true }  // the field stays to correct
             searchField = nil
             endPlaceSearch()
@@ -41,19 +41,19 @@ extension AppState {
             searchField = nil
             endPlaceSearch()
             setSearch("", &fx)
-        case .ctrl("f") where !placeSearchOnly:
+        case .ctrl("f") where !place.onlyPlaces:
             // "Show them all" from the field, whatever place is highlighted: keeps the search.
             searchField = nil
             endPlaceSearch()
             fx.add(.fitPins(fitQuery, announce: true))
         case .up, .down:
-            if !movePlaceCursor(down: key == .down) && !placeSearchOnly {
+            if !movePlaceCursor(down: key == .down) && !place.onlyPlaces {
                 _ = perform(key == .up ? .up : .down, now: now, &fx)
             }
         default:
             field.handle(key)
             searchField = field
-            if !placeSearchOnly { setSearch(field.text, &fx) }
+            if !place.onlyPlaces { setSearch(field.text, &fx) }
             updatePlaceMatches(field.text)
         }
         return true

@@ -57,27 +57,27 @@ extension AppState {
             return .persist(key: SettingKey.placeNames, value: placeLanguage == .korean ? "ko" : "en")
         case .export:
             let all = ExportFormat.allCases
-            let i = all.firstIndex(of: exportFormat) ?? 0
-            exportFormat = all[((i + (forward ? 1 : -1)) % all.count + all.count) % all.count]
+            let i = all.firstIndex(of: settingsTab.exportFormat) ?? 0
+            settingsTab.exportFormat = all[((i + (forward ? 1 : -1)) % all.count + all.count) % all.count]
             return nil
         }
     }
 
     /// Keys on the Settings tab; false when the key is not the tab's (the global bindings apply).
     mutating func handleSettings(key: Key, now: Double, _ fx: inout Effects) -> Bool {
-        settingsScrollHeld = nil  // keys scroll to follow the cursor
-        if settingsImportCursor != nil { return handleSettingsImportRow(key: key, now: now) }  // ImportUndo.swift
+        settingsTab.scrollHeld = nil  // keys scroll to follow the cursor
+        if settingsTab.importCursor != nil { return handleSettingsImportRow(key: key, now: now) }  // ImportUndo.swift
         switch key {
-        case .down, .char("j"): settingsCursor = min(SettingRow.allCases.count - 1, settingsCursor + 1)
-        case .up, .char("k") where settingsCursor == 0 && !importRowsShown.isEmpty:
-            settingsImportCursor = importRowsShown.count - 1  // up to the imports above
-        case .up, .char("k"): settingsCursor = max(0, settingsCursor - 1)
-        case .enter where settingsCursor == SettingRow.export.rawValue:
-            fx.add(.exportPins(exportFormat))
+        case .down, .char("j"): settingsTab.cursor = min(SettingRow.allCases.count - 1, settingsTab.cursor + 1)
+        case .up, .char("k") where settingsTab.cursor == 0 && !importRowsShown.isEmpty:
+            settingsTab.importCursor = importRowsShown.count - 1  // up to the imports above
+        case .up, .char("k"): settingsTab.cursor = max(0, settingsTab.cursor - 1)
+        case .enter where settingsTab.cursor == SettingRow.export.rawValue:
+            fx.add(.exportPins(settingsTab.exportFormat))
         case .enter, .char(" "), .right, .char("l"):
-            if let e = changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: true) { fx.add(e) }
+            if let e = changeSetting(SettingRow(rawValue: settingsTab.cursor) ?? .sensitivity, forward: true) { fx.add(e) }
         case .left, .char("h"):
-            if let e = changeSetting(SettingRow(rawValue: settingsCursor) ?? .sensitivity, forward: false) { fx.add(e) }
+            if let e = changeSetting(SettingRow(rawValue: settingsTab.cursor) ?? .sensitivity, forward: false) { fx.add(e) }
         default: return false
         }
         return true
@@ -116,7 +116,7 @@ enum SettingsView {
         var cursor = rows.count
         // An import row is chosen like a setting (↑ from the first setting): Enter undoes it.
         for (i, b) in s.importRowsShown.enumerated() {
-            let selected = s.settingsImportCursor == i
+            let selected = s.settingsTab.importCursor == i
             if selected { cursor = rows.count }
             line((selected ? "▸ " : "  ") + b.line, selected ? theme.selectedRow : theme.muted, indent: 2)
         }
@@ -131,7 +131,7 @@ enum SettingsView {
             (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
         ]
         for (i, v) in values.enumerated() {
-            let selected = s.settingsImportCursor == nil && i == s.settingsCursor
+            let selected = s.settingsTab.importCursor == nil && i == s.settingsTab.cursor
             if selected { cursor = rows.count }
             // Export, the last row, wraps its long hint under its value column (so a click's
             // row still names its setting); the other values are short.
@@ -162,8 +162,8 @@ enum SettingsView {
         guard rows.count > visible else { return 0 }
         let end = rows.count - visible
         // After a click the page stays put while the cursor's row is still in view.
-        if let held = s.settingsScrollHeld, (0...end).contains(held), (held..<held + visible).contains(cursor) { return held }
-        if s.settingsImportCursor == nil && s.settingsCursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
+        if let held = s.settingsTab.scrollHeld, (0...end).contains(held), (held..<held + visible).contains(cursor) { return held }
+        if s.settingsTab.importCursor == nil && s.settingsTab.cursor == SettingRow.allCases.count - 1 { return min(end, cursor) }
         return max(0, min(cursor + 2 - visible, end))
     }
 
@@ -203,7 +203,7 @@ enum SettingsView {
 
     /// `csv [geojson] gpx kml`: the export formats, the chosen one in brackets.
     static func exportFormats(_ s: AppState) -> String {
-        ExportFormat.allCases.map { $0 == s.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
+        ExportFormat.allCases.map { $0 == s.settingsTab.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
     }
 
     /// The export format whose word in `exportFormats` is drawn at column `col` (brackets
@@ -211,7 +211,7 @@ enum SettingsView {
     static func exportFormat(_ s: AppState, atCol col: Int) -> ExportFormat? {
         var x = valueColumn
         for f in ExportFormat.allCases {
-            let width = DisplayWidth.of(f == s.exportFormat ? "[\(f.rawValue)]" : f.rawValue)
+            let width = DisplayWidth.of(f == s.settingsTab.exportFormat ? "[\(f.rawValue)]" : f.rawValue)
             if (x..<x + width).contains(col) { return f }
             x += width + 1
         }

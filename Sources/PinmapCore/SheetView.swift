@@ -74,10 +74,10 @@ public enum SheetView {
         var first = rect.y + headerRows
         var rows = max(0, rect.maxY - first)
         guard rows > 0 else { return }
-        if state.placeRows > 0 || state.placeSearchOnly {
+        if state.placeRows > 0 || state.place.onlyPlaces {
             // Places matching the search come first (PlaceSearch.swift).
             PlaceRowsView.draw(state, first: first, rows: rows, width: rect.width, into: &screen, theme: theme)
-            if state.placeSearchOnly {
+            if state.place.onlyPlaces {
                 // `g` with a name no place has says so (the list would be silently empty).
                 if let text = state.placeNoMatchText {
                     screen.put("  " + S.placeNoMatch(SafeText.sanitize(text, ascii: state.ascii)), col: 0, row: first,

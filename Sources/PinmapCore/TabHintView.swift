@@ -15,7 +15,7 @@ enum TabHintView {
                 ?? (t.editing ? .hintImportEditing
                     : t.preview != nil ? .hintImport
                     : t.lastImport != nil && !t.summary.isEmpty ? .hintImportResultUndo : .hintImportResult)
-        case .settings: hint = state.settingsImportCursor == nil ? .hintSettings : .hintSettingsImport
+        case .settings: hint = state.settingsTab.importCursor == nil ? .hintSettings : .hintSettingsImport
         }
         let row = state.layout.travel - 1
         guard row > 0 else { return }

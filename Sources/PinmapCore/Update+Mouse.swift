@@ -69,7 +69,7 @@ extension AppState {
         focus = .list
         let placeRow = m.row - top - SheetView.headerRows
         if placeRow < placeRows { choosePlace(placeRow, &fx); return }  // PlaceSearch.swift
-        if placeSearchOnly { return }
+        if place.onlyPlaces { return }
         let index = scroll + (m.row - top - SheetView.headerRows - placeRows)
         pressListRow(index, now: now, &fx)  // a second press opens the detail: Update+Pins.swift
     }
@@ -140,22 +140,22 @@ extension AppState {
         let importIndex = m.row - SettingsView.firstImportRow(self, area: area)
         if imports.indices.contains(importIndex) {
             // An import row: chosen, and the pop-up asks whether to undo it (ImportUndo.swift).
-            settingsScrollHeld = SettingsView.scroll(self, area: area)
-            settingsImportCursor = importIndex
+            settingsTab.scrollHeld = SettingsView.scroll(self, area: area)
+            settingsTab.importCursor = importIndex
             confirmUndoImport(imports[importIndex], now: clock)
             return
         }
         guard let row = SettingRow(rawValue: m.row - first) else { return }
-        settingsImportCursor = nil
-        settingsScrollHeld = SettingsView.scroll(self, area: area)  // the page must not move under the mouse
-        settingsCursor = row.rawValue
+        settingsTab.importCursor = nil
+        settingsTab.scrollHeld = SettingsView.scroll(self, area: area)  // the page must not move under the mouse
+        settingsTab.cursor = row.rawValue
         // The export row: a click on a format picks that one, elsewhere it exports (as Enter).
         let formats = SettingsView.valueColumn..<(SettingsView.valueColumn + DisplayWidth.of(SettingsView.exportFormats(self)))
         if row == .export && formats.contains(m.col) {
-            if let f = SettingsView.exportFormat(self, atCol: m.col) { exportFormat = f }
+            if let f = SettingsView.exportFormat(self, atCol: m.col) { settingsTab.exportFormat = f }
             return
         }
-        if row == .export { fx.add(.exportPins(exportFormat)); return }
+        if row == .export { fx.add(.exportPins(settingsTab.exportFormat)); return }
         if let e = changeSetting(row, forward: true) { fx.add(e) }
     }
 

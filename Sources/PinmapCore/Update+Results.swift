@@ -38,8 +38,8 @@ extension AppState {
         case .timeline(.restarted(let newestPinDay, let today)): startTimeline(newestPinDay: newestPinDay, today: today)
         case .store(.infoLoaded(let info)):
             storeInfo = info
-            if let i = settingsImportCursor, i >= importRowsShown.count {
-                settingsImportCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
+            if let i = settingsTab.importCursor, i >= importRowsShown.count {
+                settingsTab.importCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
         case .importer(.undone(let row, let outcome)): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         case .store(.failed(let e)): message = S.msgStoreError(e)
@@ -158,9 +158,9 @@ extension AppState {
             fx.requestView(list: true)
         case .view(.reload(let list)): fx.requestView(list: list)
         case .search(.placeIndexReady):
-            placeIndexReady = true
-            if placeMatchesPending {
-                if let field = searchField { updatePlaceMatches(field.text) } else { placeMatchesPending = false }
+            place.indexReady = true
+            if place.matchesPending {
+                if let field = searchField { updatePlaceMatches(field.text) } else { place.matchesPending = false }
             }
         case .showTab(let t): tab = t
         case .closing: persistViewIfChanged(&fx)  // LastView.swift

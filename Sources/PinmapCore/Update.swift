@@ -168,7 +168,7 @@ public enum Effect: Sendable, Equatable {
     case loadListRows(ListRequest)
     /// Read the Timeline's month and day (`AppEvent.Timeline.loaded`).
     case loadTimeline(TimelineRequest)
-    /// Build the place-name index for `/` and `g` (`AppEvent.Search.placeIndexReady`).
+    /// Build the place-name index for `/` and `g` (`AppEvent.Search.place.indexReady`).
     case preparePlaceIndex
     /// Read the newest pin's day (`AppEvent.Timeline.restarted`): pins arrived in bulk.
     case restartTimeline
@@ -236,8 +236,8 @@ extension AppState {
         let quitting = quit
         apply(event, now: now, &fx)
         if quit && !quitting { stopJobOnQuit(&fx) }  // BackgroundJob.swift
-        if placeMatchesPending && !placeIndexAsked {
-            placeIndexAsked = true
+        if place.matchesPending && !place.indexAsked {
+            place.indexAsked = true
             fx.add(.preparePlaceIndex)
         }
         rememberMapLabels()  // Render.swift

@@ -87,7 +87,7 @@ final class ClickAndScrollTests: XCTestCase {
         let effects = state.update(.input(.mouse(MouseEvent(.press, .left, col: 10, row: first + 1))), now: 0)
         // Persisted, and the tab's store facts read again (as after every event on Settings).
         XCTAssertEqual(effects, [.persist(key: SettingKey.reducedMotion, value: "0"), .loadStoreInfo])
-        XCTAssertEqual(state.settingsCursor, 1)
+        XCTAssertEqual(state.settingsTab.cursor, 1)
         XCTAssertFalse(state.sheet.reducedMotion)
     }
 

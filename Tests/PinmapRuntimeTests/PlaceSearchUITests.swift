@@ -18,11 +18,11 @@ final class PlaceSearchUITests: XCTestCase {
         XCTAssertEqual(s.update(.input(.key(.char("/"))), now: 0).filter { $0 == .preparePlaceIndex }, [.preparePlaceIndex])
         XCTAssertEqual(s.update(.input(.key(.char("P"))), now: 0.1).filter { $0 == .preparePlaceIndex }, [], "asked once")
         for c in "aris" { _ = s.update(.input(.key(.char(c))), now: 0.3) }
-        XCTAssertTrue(s.placeMatchesPending)
-        XCTAssertEqual(s.placeMatches, [])
+        XCTAssertTrue(s.place.matchesPending)
+        XCTAssertEqual(s.place.matches, [])
         _ = s.update(.search(.placeIndexReady), now: 0.4)
-        XCTAssertFalse(s.placeMatchesPending)
-        XCTAssertEqual(s.placeMatches.first?.name, "Paris")
+        XCTAssertFalse(s.place.matchesPending)
+        XCTAssertEqual(s.place.matches.first?.name, "Paris")
     }
 
     /// The cell where `p` is drawn.
@@ -53,25 +53,25 @@ final class PlaceSearchUITests: XCTestCase {
     func testTheStartOfANameLeavesEnterKeepingTheSearch() throws {
         let r = try UIFixtures.runner()
         r.char("/"); r.type("park")
-        XCTAssertEqual(r.state.placeMatches.first?.name, "Parkersburg")
-        XCTAssertNil(r.state.placeCursor)
+        XCTAssertEqual(r.state.place.matches.first?.name, "Parkersburg")
+        XCTAssertNil(r.state.place.cursor)
         XCTAssertTrue(r.frame().text().contains("Enter keeps"))
         r.key(.enter)
         XCTAssertEqual(r.state.search, "park", "the search is kept")
         XCTAssertEqual(r.state.viewport, .world, "the map did not fly")
         r.char("/"); r.key(.up)
-        XCTAssertNotNil(r.state.placeCursor, "↑ from the first pin chooses a place")
+        XCTAssertNotNil(r.state.place.cursor, "↑ from the first pin chooses a place")
     }
 
     func testKoreanNameAndArrowsChooseBetweenPlacesAndPins() throws {
         let r = try UIFixtures.runner()
         r.char("/"); r.type("서울")
-        XCTAssertEqual(r.state.placeMatches.first?.name, "Seoul")
-        XCTAssertEqual(r.state.placeCursor, 0)
+        XCTAssertEqual(r.state.place.matches.first?.name, "Seoul")
+        XCTAssertEqual(r.state.place.cursor, 0)
         r.key(.up)
-        XCTAssertEqual(r.state.placeCursor, 0, "stays on the first place")
+        XCTAssertEqual(r.state.place.cursor, 0, "stays on the first place")
         r.key(.escape)
-        XCTAssertEqual(r.state.placeMatches, [])
+        XCTAssertEqual(r.state.place.matches, [])
         XCTAssertEqual(r.state.viewport, .world, "Esc does not move the map")
     }
 

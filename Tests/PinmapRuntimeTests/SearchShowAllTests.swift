@@ -25,12 +25,12 @@ final class SearchShowAllTests: XCTestCase {
     func testCtrlFReachesThePinsPastAHighlightedPlace() {
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         _ = s.update(.input(.key(.char("/"))), now: 0)
-        s.placeMatches = []  // as if the gazetteer had matched: a place row is highlighted
-        s.placeCursor = 0
+        s.place.matches = []  // as if the gazetteer had matched: a place row is highlighted
+        s.place.cursor = 0
         let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
         var all = s.listQuery(limit: -1)
         all.boxes = []
         XCTAssertEqual(effects, [.fitPins(all, announce: true)])
-        XCTAssertNil(s.placeCursor)
+        XCTAssertNil(s.place.cursor)
     }
 }
