@@ -47,6 +47,8 @@ let package = Package(
 
         // Storage and import.
         .target(name: "PinStore", dependencies: ["PinModel", "Support", "CSQLite", "CSearchTokenizer"]),
+        // The importer knows no store: it yields the pins it parsed into PinModel's
+        // `PinImportStore`, which the command line hands it (PinStore's `Store`).
         // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
         // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
         .target(name: "PinImport", dependencies: ["PinModel", "Support", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
