@@ -34,7 +34,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertTrue(s.quit, "q quits from help, as help says")
     }
 
-    /// Issue #11 (tester 2, item 2): `q` quits from every sheet that is not a text field.
+    /// `q` quits from every sheet that is not a text field.
     func testQQuitsFromFilterDetailConfirmAndNotice() {
         var filter = state()
         _ = filter.update(.input(.key(.char("f"))), now: 0)
@@ -114,7 +114,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertEqual(effects, [], "nothing is deleted")
         XCTAssertEqual(s.message, "Nothing deleted")
         XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
-        XCTAssertEqual(s.tab, .timeline, "the key cancels, then acts below (tester 2, item 1)")
+        XCTAssertEqual(s.tab, .timeline, "the key cancels, then acts below")
         _ = s.update(.input(.key(.char("1"))), now: 0.7)
         _ = s.update(.input(.key(.char("d"))), now: 0.8)
         _ = s.update(.tick, now: 1.5)

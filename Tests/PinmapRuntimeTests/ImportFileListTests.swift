@@ -9,10 +9,8 @@ import Foundation
 
 final class ImportFileListTests: XCTestCase {
     func testOnlyRegularPinFilesAreListed() throws {
-        let dir = NSTemporaryDirectory() + "pinmap-keys-\(getpid())"
-        try? FileManager.default.removeItem(atPath: dir)
+        let dir = try makeTempFolder().path
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         func write(_ name: String, _ text: String) throws { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         try write("pins.csv", "title,lat,lon\n")
         try write("places.json", "{\"type\": \"FeatureCollection\", \"features\": []}")
