@@ -3,15 +3,16 @@ import Frame
 import GeoMap
 import PinModel
 @testable import PinmapCore
+import PinmapCoreTestSupport
 
 /// Keys in and around modals: no key lost in a modal, the search's "show them all" reachable
 /// from the field, help that promises only working keys, no stale or wrapped coordinate.
 final class ModalKeysActBelowTests: XCTestCase {
     private func state() -> AppState {
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: false)
-        s.categoryCounts = [CategoryCount(name: "cafe", count: 1), CategoryCount(name: "park", count: 2)]
-        s.listed = [Pin(id: 7, title: "T", latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")]
-        s.selectedID = 7
+        // Listed with the list focused: its only row is selected by itself.
+        s.receiveView(total: 3, categories: [("cafe", 1), ("park", 2)], inView: 1,
+                      listed: [Pin(id: 7, title: "T", latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")])
         return s
     }
 
@@ -143,7 +144,7 @@ final class HelpPromisesTests: XCTestCase {
 final class CentreAndCoordinateTests: XCTestCase {
     func testAddUsesTheCentreTheSheetSettlesOn() {
         var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: false)
-        s.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)
+        s.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64))))
         _ = s.update(.input(.key(.escape)), now: 0)  // lowers to small, animating
         XCTAssertTrue(s.sheet.isAnimating)
         _ = s.update(.input(.key(.char("a"))), now: 0.05)
@@ -172,7 +173,7 @@ final class CentreAndCoordinateTests: XCTestCase {
 
     func testResizeKeepsTheVisibleCentreAndTheScale() {
         var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: true)
-        s.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 512)
+        s.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 512))))
         let centre = s.visibleMapCentre
         let dpc = s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width)
         for (cols, rows) in [(100, 30), (200, 60), (80, 24)] {

@@ -128,7 +128,7 @@ final class InteractionTests: XCTestCase {
         }
         // A resize to a width that holds the scale leaves the keys as they were.
         var wide = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        wide.viewport = Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 4096)
+        wide.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 4096))))
         _ = wide.update(.input(.resize(cols: 200, rows: 30)), now: 1)
         _ = wide.update(.input(.key(.char("-"))), now: 2)
         _ = wide.update(.input(.resize(cols: 100, rows: 30)), now: 3)

@@ -116,7 +116,9 @@ final class MessageWordingTests: XCTestCase {
     func testTheSettingsStorePathIsShortenedInTheMiddle() {
         Strings.language = .korean
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        s.storeInfo.path = "/tmp/t2r/a-rather-long-folder-name-for-testing/another-level-of-folders/and-one-more-level/pins.sqlite"
+        var info = StoreInfo()
+        info.path = "/tmp/t2r/a-rather-long-folder-name-for-testing/another-level-of-folders/and-one-more-level/pins.sqlite"
+        s.feed(.store(.infoLoaded(info)))
         _ = s.update(.input(.key(.char("4"))), now: 0)
         let frame = s.render().text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let line = frame.first { $0.contains("pins.sqlite") }

@@ -5,6 +5,7 @@ import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
+import PinmapCoreTestSupport
 
 final class SearchShowAllTests: XCTestCase {
     func testCtrlFFromTheFieldKeepsTheSearchAndFitsEveryMatch() throws {
@@ -24,9 +25,10 @@ final class SearchShowAllTests: XCTestCase {
 
     func testCtrlFReachesThePinsPastAHighlightedPlace() {
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        s.feed(.search(.placeIndexReady))
         _ = s.update(.input(.key(.char("/"))), now: 0)
-        s.place.matches = []  // as if the gazetteer had matched: a place row is highlighted
-        s.place.cursor = 0
+        s.type("Busan")  // the gazetteer matches: a place row is highlighted
+        XCTAssertEqual(s.place.cursor, 0)
         let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
         var all = s.listQuery(limit: -1)
         all.boxes = []

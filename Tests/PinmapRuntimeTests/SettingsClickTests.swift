@@ -6,13 +6,14 @@ import PinStore
 @testable import PinmapCLI
 import PinmapTestSupport
 import PinStore
+import PinmapCoreTestSupport
 
 /// A click on Settings hits the row and the format under the
 /// pointer, and does not move the page under it.
 final class SettingsClickTests: XCTestCase {
     private func state() -> AppState {
         var s = AppState(cols: 80, rows: 20, color: false, reducedMotion: true)
-        s.tab = .settings
+        s.feed(.showTab(.settings))
         return s
     }
 
