@@ -75,7 +75,7 @@ let package = Package(
         // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
         .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting", "PinmapTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinmapTestSupport"],
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinModelTesting", "PinmapTestSupport"],
                     resources: [.copy("Fixtures")]),
         // Helpers for the tests of the app (a runner over a repository, keys, frames).
         .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
