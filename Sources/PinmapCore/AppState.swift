@@ -5,7 +5,9 @@ import Sheet
 
 /// Everything the UI shows, as a value. `update` changes it, `render` draws it;
 /// neither touches the terminal, the store or the clock (they come in as events
-/// and go out as `Effect`s).
+/// and go out as `Effect`s). Its fields are read everywhere and written only inside
+/// the core (`internal(set)`): the runtime, the command line and the tests reach a state
+/// by feeding events to `update`.
 public struct AppState: Sendable {
     public internal(set) var layout: Layout
     public internal(set) var tab: Tab = .map
