@@ -14,7 +14,7 @@ enum PGErrorText {
 
     /// A server that cannot be reached: its name and libpq's reason, on one line.
     static func unreachable(_ location: PGLocation, reason: String) -> String {
-        let why = reason.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let why = reason.split(whereSeparator: \.isNewline).map { trimmedText($0) }
             .filter { !$0.isEmpty }.joined(separator: "; ")
         return "cannot connect to the PostgreSQL server \(location.server) (database \(location.database.isEmpty ? "?" : location.database)): \(why)"
     }

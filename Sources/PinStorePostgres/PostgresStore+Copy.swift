@@ -156,7 +156,7 @@ extension PostgresStore {
             """)
         var create: [String] = []
         for i in 0..<r.rows {
-            try db.execute("DROP INDEX \(PostgresDatabases.quoted(r.text(i, 0)))")
+            try db.execute("DROP INDEX \(SQLIdentifier.quoted(r.text(i, 0)))")
             create.append(r.text(i, 1))
         }
         return create

@@ -26,7 +26,7 @@ final class ImportWithoutSQLiteTests: XCTestCase {
         XCTAssertEqual([first.imported, first.duplicates, first.rejected], [2, 1, 1])
         XCTAssertEqual(first.duplicateRows, [DuplicateRow(line: 3, ofLine: 2)])
         XCTAssertEqual(first.batchID, 1)
-        let pins = try repository.pins(matching: PinQuery(order: .name))
+        let pins = try repository.pins(matching: PinQuery(order: .title))
         XCTAssertEqual(pins.map(\.title), ["Jongmyo", "Namsan"])
         XCTAssertEqual(pins.map(\.category), ["shrine", ""])
         XCTAssertEqual(pins.map(\.latitude), [37.5744, 37.5512])
