@@ -85,9 +85,10 @@ let package = Package(
                 path: "Tests/PinmapCoreTestSupport"),
         // `update` and `render` alone: state + event -> (state, effects), state -> frame. No runtime.
         .testTarget(name: "PinmapCoreTests", dependencies: ["PinmapCore", "PinmapCoreTestSupport", "PinModel", "Frame", "GeoMap", "Sheet"]),
-        // The app through its runtime: over the in-memory repository, and over the SQLite store
-        // and the importer (pin cells, bulk imports, properties).
-        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCoreTestSupport", "PinmapCLI", "PinStore", "PinImport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
+        // The app through its runtime: over the in-memory repository, over the SQLite store
+        // and the importer (pin cells, bulk imports, properties), and over a PostgreSQL server
+        // (live changes, conflicts, a restarted server).
+        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCoreTestSupport", "PinmapCLI", "PinStore", "PinStorePostgres", "PostgresTesting", "PinImport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
                     exclude: ["Frames"]),  // golden frames, read by path
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),

@@ -42,7 +42,8 @@ extension AppState {
                 settingsTab.importCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
         case .importer(.undone(let row, let outcome)): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
-        case .store(.failed(let e)): message = S.msgStoreError(e)
+        // While the server is away a failed read is that outage: "reconnecting…" stays.
+        case .store(.failed(let e)): message = storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
         case .store(.changedElsewhere(let change)):
             message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
             storeUnreachable = false

@@ -71,6 +71,12 @@ struct EffectPerformer: @unchecked Sendable {
             return .importer(.finished(name: name, .failure(ImportFailure(file: name, .other(error.message)))))
         case .finishIndexing: return .indexing(.finished(.failed(error.message)))
         case .persist: return .store(.settingNotSaved(error))
+        // A pin write whose connection could not be opened (a server down) fails as the
+        // write itself would: its notice names the pin's action ("Pin not deleted").
+        case .addPin(let pin): return .pins(.written(.addFailed(pin, error)))
+        case .updatePin(let id, let pin, _): return .pins(.written(.updateFailed(id: id, pin, error)))
+        case .deletePin(let id, _): return .pins(.written(.deleteFailed(id: id, error)))
+        case .restorePin(let deleted): return .pins(.written(.restoreFailed(deleted, error)))
         default: return .store(.failed(error))
         }
     }

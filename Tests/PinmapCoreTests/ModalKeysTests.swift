@@ -66,7 +66,8 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertTrue(confirm.quit, "q from the delete confirmation")
 
         var notice = state()
-        notice.notify("Pin not added", "disk full", success: false, now: 0)
+        notice.feed(.pins(.written(.deleteFailed(id: 7, StoreError("disk full")))))  // a failure: a notice sheet
+        XCTAssertNotNil(notice.modal)
         _ = notice.update(.input(.key(.char("q"))), now: 0.5)
         XCTAssertTrue(notice.quit, "q from a notice")
 

@@ -136,16 +136,17 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
         XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
     }
 
-    /// A long toast wraps at the top right (up to 3 lines) rather than being cut.
-    func testLongToastWrapsAtTheTopRight() throws {
+    /// On Settings a long toast keeps to the top row the tab leaves empty for it (cut with
+    /// "…"): the tab's header under it stays. Wrapped, it is at most 3 lines.
+    func testLongToastOnSettingsKeepsToTheTopRow() throws {
         let r = try settings(cols: 60, rows: 20)
         var report = ImportReport(file: "takeout-export-2024-06-01.csv", format: "csv")
         report.imported = 1_234
         report.duplicates = 5
         r.handle(.importer(.finished(name: "takeout-export-2024-06-01.csv", .success(report))), now: 0)
         // The message alone: it says it once (the title is the notice sheet's).
-        XCTAssertEqual(r.line(0), "         ✓ takeout-export-2024-06-01.csv: 1234 imported, 0")
-        XCTAssertEqual(r.line(1), "         rejected, 5 duplicates skipped")
+        XCTAssertEqual(r.line(0), " ✓ takeout-export-2024-06-01.csv: 1234 imported, 0 reject…")
+        XCTAssertEqual(r.line(1), "  Store")
         XCTAssertEqual(r.line(2), "  path     :memory:")
         // The fourth line of a longer one ends with "…": never more than 3 lines.
         let long = Toast(title: "Import finished", message: String(repeating: "word ", count: 60), shownAt: 0)
