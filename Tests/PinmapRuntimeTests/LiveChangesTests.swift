@@ -70,13 +70,15 @@ final class LiveChangesTests: XCTestCase {
         expect(r, bulk, pins: 5_006, centre: "centre open sea", line: line)
     }
 
-    /// Waits at most one second for `message` on the status line, beside the count of `pins`
-    /// in view (the view read again), and for `done`.
+    /// Waits for `message` on the status line, beside the count of `pins` in view (the view
+    /// read again), and for `done`. The watch looks every 250 ms, so a change shows within
+    /// the 1 s the UI promises (two UIs in tmux: 0.13–0.36 s); the test allows 5 s so
+    /// that a loaded machine does not fail it: it checks what is said, not how fast.
     private func expect(_ r: AppRunner, _ message: String, pins: Int, centre: String = "centre open sea · 59.6N 0", line: UInt,
                         _ done: () -> Bool = { true }) {
         let start = Date()
         let status = "medium · \(pins) of \(pins) pins in view · [list] · \(centre) · z1   \(message)"
-        let ok = r.wait(upTo: 1.0) { r.line(r.state.layout.statusRow).trimmingCharacters(in: .whitespaces) == status && done() }
+        let ok = r.wait(upTo: 5.0) { r.line(r.state.layout.statusRow).trimmingCharacters(in: .whitespaces) == status && done() }
         XCTAssertTrue(ok, "after \(Date().timeIntervalSince(start)) s: \(r.line(r.state.layout.statusRow))", line: line)
     }
 
