@@ -36,16 +36,22 @@ let package = Package(
         .target(name: "Sheet"),
         .target(name: "GeoMap", dependencies: ["Frame", "CMapData", "PinModel"]),
 
+        // General utilities with no SQLite and no Pinmap types: a monotonic clock, path
+        // splitting, a joinable thread, giving freed memory back.
+        .target(name: "Support"),
+
         // The values every layer speaks in and `PinRepository`: no dependencies.
         .target(name: "PinModel"),
         // An in-memory `PinRepository` for tests without SQLite.
         .target(name: "PinModelTesting", dependencies: ["PinModel"]),
 
         // Storage and import.
-        .target(name: "PinStore", dependencies: ["PinModel", "CSQLite", "CSearchTokenizer"]),
+        .target(name: "PinStore", dependencies: ["PinModel", "Support", "CSQLite", "CSearchTokenizer"]),
+        // The importer knows no store: it yields the pins it parsed into PinModel's
+        // `PinImportStore`, which the command line hands it (PinStore's `Store`).
         // Frame: SafeText for the progress bar; CSQLite: reading GeoPackages; CProj: coordinate
         // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
-        .target(name: "PinImport", dependencies: ["PinModel", "PinStore", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
+        .target(name: "PinImport", dependencies: ["PinModel", "Support", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
         // The store a team shares: PostgreSQL + PostGIS through libpq (the same `PinRepository`).
         .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "CLibpq"]),
 
@@ -58,26 +64,31 @@ let package = Package(
         // The ncurses backend: decodes input, paints frames.
         .target(name: "Terminal", dependencies: ["Frame", "CCurses"]),
         // Command line: every subcommand; `pinmap` is a thin main.
-        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinStorePostgres", "PinImport", "GeoMap", "Frame"]),
+        .target(name: "PinmapCLI", dependencies: ["PinmapCore", "PinmapRuntime", "Terminal", "PinStore", "PinStorePostgres", "PinImport", "Support", "GeoMap", "Frame"]),
         .executableTarget(name: "pinmap", dependencies: ["PinmapCLI"]),
 
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame", "PinModel"]),
         .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting", "PinmapTestSupport"]),
         // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
         .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting", "PinmapTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinmapTestSupport"],
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinModelTesting", "PinmapTestSupport"],
                     resources: [.copy("Fixtures")]),
         // Helpers for the tests of the app (a runner over a repository, keys, frames).
         .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
                 path: "Tests/PinmapTestSupport"),
-        // The core and the runtime over the in-memory repository: no SQLite.
-        .testTarget(name: "PinmapCoreTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"]),
-        // The app over the SQLite store and the importer (pin cells, bulk imports, properties),
-        // and over a PostgreSQL server (live changes, conflicts, a restarted server).
-        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCLI", "PinStore", "PinStorePostgres", "PostgresTesting", "PinImport", "Frame", "GeoMap", "Sheet"],
+        // Pure core tests reach their states through events (`update` alone, effects dropped).
+        .target(name: "PinmapCoreTestSupport", dependencies: ["PinmapCore", "PinModel", "GeoMap", "Frame"],
+                path: "Tests/PinmapCoreTestSupport"),
+        // `update` and `render` alone: state + event -> (state, effects), state -> frame. No runtime.
+        .testTarget(name: "PinmapCoreTests", dependencies: ["PinmapCore", "PinmapCoreTestSupport", "PinModel", "Frame", "GeoMap", "Sheet"]),
+        // The app through its runtime: over the in-memory repository, over the SQLite store
+        // and the importer (pin cells, bulk imports, properties), and over a PostgreSQL server
+        // (live changes, conflicts, a restarted server).
+        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCoreTestSupport", "PinmapCLI", "PinStore", "PinStorePostgres", "PostgresTesting", "PinImport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
                     exclude: ["Frames"]),  // golden frames, read by path
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),

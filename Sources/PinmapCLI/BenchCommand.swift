@@ -4,6 +4,7 @@ import GeoMap
 import PinmapCore
 import PinmapRuntime
 import PinStore
+import Support
 
 /// `pinmap bench render`: how long the UI takes per frame on a store, for a
 /// few viewports, without a terminal. A frame is what the UI does when the

@@ -3,6 +3,7 @@ import Frame
 import GeoMap
 import PinStore
 import PinmapCore
+import Support
 
 /// `pinmap bench search`: how long the UI's search takes (`Store.search`, what the
 /// search worker runs for each edit of the `/` field) for queries of 1, 2 and 3

@@ -1,5 +1,6 @@
 import Frame
 import PinStore
+import Support
 
 /// `pinmap export`: every pin as RFC 4180 CSV (re-importable to the same
 /// pins), an RFC 7946 GeoJSON FeatureCollection, GPX 1.1 waypoints, KML 2.2

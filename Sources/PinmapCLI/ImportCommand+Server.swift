@@ -3,6 +3,7 @@ import Frame
 import PinImport
 import PinStore
 import PinStorePostgres
+import Support
 
 /// `pinmap import` and `pinmap undo-import` on a PostgreSQL store: each file one transaction
 /// on the server (`ServerImport`); the server's indexes are current at its commit, so

@@ -3,6 +3,7 @@ import Frame
 import Glibc
 import PinImport
 import PinStore
+import Support
 
 /// `pinmap import FILE...`: imports pin files (CSV, GeoJSON, Takeout, GPX, KML, KMZ,
 /// GeoPackage, Shapefile), one transaction per file.

@@ -7,6 +7,7 @@ import PinModel
 import PinStore
 import PinStorePostgres
 import Terminal
+import Support
 
 /// `pinmap [--db PATH]`: the terminal UI.
 enum UICommand: Command {

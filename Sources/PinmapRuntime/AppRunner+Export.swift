@@ -10,10 +10,10 @@ extension EffectPerformer {
     /// on the status line ("Exporting…" while it runs). The file is created exclusively:
     /// an existing file is never overwritten.
     static func exportPins(_ format: ExportFormat, store: any PinRepository, _ job: JobContext) {
-        job.post(.exportStarted)
+        job.post(.export(.started))
         let base = Self.exportPath(storePath: store.location, format: format, now: Date())
         guard let (path, file) = Self.createFree(base) else {
-            return job.post(.exportFinished(.noFile(path: base, reason: String(cString: strerror(errno)))))
+            return job.post(.export(.finished(.noFile(path: base, reason: String(cString: strerror(errno))))))
         }
         if format.isDatabaseFile {
             // The exclusive empty file holds the name; the GeoPackage replaces it whole.
@@ -25,7 +25,7 @@ extension EffectPerformer {
                 unlink(path)
                 outcome = .failed("\(error)")
             }
-            return job.post(.exportFinished(outcome))
+            return job.post(.export(.finished(outcome)))
         }
         var failed = false
         let outcome: ExportOutcome
@@ -41,7 +41,7 @@ extension EffectPerformer {
             unlink(path)
             outcome = .failed("\(error)")
         }
-        job.post(.exportFinished(outcome))
+        job.post(.export(.finished(outcome)))
     }
 
     /// Creates `path`, or `name-2.ext`, `name-3.ext` … when it exists: the first free name

@@ -8,21 +8,21 @@ extension EffectPerformer {
     /// Imports `path` in one transaction (`FileImporter.run`), posting progress as numbers,
     /// indexes what a large file leaves for later, then posts the result (a notice). A
     /// cancel while the rows are read rolls the import back: nothing kept
-    /// (`AppEvent.importStopped`); once they are read, the import commits.
+    /// (`AppEvent.Import.stopped`); once they are read, the import commits.
     func runImport(path: String, store: any PinRepository, _ job: JobContext) {
         let name = (path as NSString).lastPathComponent
-        job.post(.importStarted(name: name))
+        job.post(.importer(.started(name: name)))
         let progress = ProgressThrottle()
         var result = importer.run(path, store, { done, total in
-            if progress.changed(total > 0 ? Int(done * 100 / total) : 100) { job.post(.importProgress(bytes: done, of: total)) }
+            if progress.changed(total > 0 ? Int(done * 100 / total) : 100) { job.post(.importer(.progress(bytes: done, of: total))) }
         }, { job.isCancelled() })
-        if job.isCancelled(), case .failure = result { return job.post(.importStopped(name: name)) }
-        job.post(.importWritten)
+        if job.isCancelled(), case .failure = result { return job.post(.importer(.stopped(name: name))) }
+        job.post(.importer(.written))
         if case .success(var report) = result, report.pinsToIndex > 0 {
             if finishIndexing(store: store, job) == .done { report.pinsToIndex = 0 }
             result = .success(report)
         }
-        job.post(.importFinished(name: name, result))
+        job.post(.importer(.finished(name: name, result)))
     }
 
     /// Builds what a large import left for after its commit (`finishIndexing`: the search
@@ -33,26 +33,26 @@ extension EffectPerformer {
     @discardableResult
     func finishIndexing(store: any PinRepository, _ job: JobContext) -> IndexingOutcome {
         guard let backlog = try? store.indexBacklog(), !backlog.isEmpty else {
-            job.post(.indexingFinished(.nothingToDo))
+            job.post(.indexing(.finished(.nothingToDo)))
             return .nothingToDo
         }
         // Another pinmap's `import --index` is indexing the pins it just committed: not twice.
         if (try? store.indexingElsewhere()) == true {
-            job.post(.indexingFinished(.elsewhere))
+            job.post(.indexing(.finished(.elsewhere)))
             return .elsewhere
         }
-        job.post(.indexingStarted(pinCount: try? store.count(), newPins: backlog.pins))
+        job.post(.indexing(.started(pinCount: try? store.count(), newPins: backlog.pins)))
         let progress = ProgressThrottle()
         let outcome: IndexingOutcome
         do {
             try store.finishIndexing(progress: { p in
-                if progress.changed(Int(p.fraction * 100)) { job.post(.indexingProgress(fraction: p.fraction)) }
+                if progress.changed(Int(p.fraction * 100)) { job.post(.indexing(.progress(fraction: p.fraction))) }
             }, shouldStop: { job.isCancelled() })
             outcome = .done
         } catch {
             outcome = job.isCancelled() ? .stopped : .failed(error.message)
         }
-        job.post(.indexingFinished(outcome))
+        job.post(.indexing(.finished(outcome)))
         return outcome
     }
 }

@@ -2,46 +2,46 @@ import PinmapCore
 import PinModel
 
 /// The store writes behind add, edit, delete, undo and comments; each outcome goes back
-/// to the core as an event (`AppEvent.pinWritten`, `.commentsLoaded`), which shows it.
+/// to the core as an event (`AppEvent.Pins.written`, `.pins(.commentsLoaded)`), which shows it.
 extension EffectPerformer {
     /// The outcome of a pin or comment effect; nil for any other effect.
     static func pinEvent(for effect: Effect, store: any PinRepository) -> AppEvent? {
         switch effect {
         case .addPin(let pin):
-            do { return .pinWritten(.added(id: try store.insert(pin), pin)) } catch { return .pinWritten(.addFailed(pin, error)) }
+            do { return .pins(.written(.added(id: try store.insert(pin), pin))) } catch { return .pins(.written(.addFailed(pin, error))) }
         case .updatePin(let id, let pin, let version):
             do {
                 let before = try store.pin(id: id)
                 guard let after = try store.update(id: id, title: pin.title, description: pin.description,
                                                    category: pin.category, latitude: pin.latitude,
                                                    longitude: pin.longitude, ifVersion: version) else {
-                    return .pinWritten(.updateMissing(id: id, pin))
+                    return .pins(.written(.updateMissing(id: id, pin)))
                 }
                 // The store writes nothing when no value changed: the notice says so.
                 let same = before.map { b in
                     b.title == after.title && b.description == after.description && b.category == after.category
                         && b.latitude == after.latitude && b.longitude == after.longitude
                 } ?? false
-                return .pinWritten(same ? .unchanged(id: id, pin) : .updated(id: id, pin))
+                return .pins(.written(same ? .unchanged(id: id, pin) : .updated(id: id, pin)))
             } catch where error.code == StoreError.changedElsewhere {
-                guard let theirs = try? store.pin(id: id) else { return .pinWritten(.updateMissing(id: id, pin)) }
-                return .pinWritten(.updateConflict(id: id, mine: pin, theirs: theirs))
+                guard let theirs = try? store.pin(id: id) else { return .pins(.written(.updateMissing(id: id, pin))) }
+                return .pins(.written(.updateConflict(id: id, mine: pin, theirs: theirs)))
             } catch {
-                return .pinWritten(.updateFailed(id: id, pin, error))
+                return .pins(.written(.updateFailed(id: id, pin, error)))
             }
         case .deletePin(let id, let version):
             do {
-                guard let deleted = try store.deleteForUndo(id: id, ifVersion: version) else { return .pinWritten(.deleteMissing(id: id)) }
-                return .pinWritten(.deleted(deleted))
+                guard let deleted = try store.deleteForUndo(id: id, ifVersion: version) else { return .pins(.written(.deleteMissing(id: id))) }
+                return .pins(.written(.deleted(deleted)))
             } catch where error.code == StoreError.changedElsewhere {
-                guard let theirs = try? store.pin(id: id) else { return .pinWritten(.deleteMissing(id: id)) }
-                return .pinWritten(.deleteConflict(theirs: theirs))
+                guard let theirs = try? store.pin(id: id) else { return .pins(.written(.deleteMissing(id: id))) }
+                return .pins(.written(.deleteConflict(theirs: theirs)))
             } catch {
-                return .pinWritten(.deleteFailed(id: id, error))
+                return .pins(.written(.deleteFailed(id: id, error)))
             }
         case .restorePin(let deleted):
-            do { return .pinWritten(.restored(id: try store.restore(deleted), deleted)) } catch {
-                return .pinWritten(.restoreFailed(deleted, error))
+            do { return .pins(.written(.restored(id: try store.restore(deleted), deleted))) } catch {
+                return .pins(.written(.restoreFailed(deleted, error)))
             }
         case .addComment(let pinID, let body):
             do {
@@ -66,6 +66,6 @@ extension EffectPerformer {
     private static func comments(_ store: any PinRepository, of pinID: Int64, after change: CommentChange) -> AppEvent {
         let result: Result<[Comment], StoreError>
         do { result = .success(try store.comments(pinID: pinID)) } catch { result = .failure(error) }
-        return .commentsLoaded(pinID: pinID, result, after: change)
+        return .pins(.commentsLoaded(pinID: pinID, result, after: change))
     }
 }

@@ -17,7 +17,7 @@ import Sheet
 /// each have a lane and a connection of their own, and the loop collects their outcomes
 /// (`collectOutcomes`). Not thread-safe itself: one runner per UI thread.
 public final class AppRunner {
-    public internal(set) var state: AppState
+    public private(set) var state: AppState
     public let store: any PinRepository
     /// Performs effects (the importer and the sample pins come from the command line).
     let performer: EffectPerformer
@@ -56,7 +56,7 @@ public final class AppRunner {
         for key in SettingKey.all { if let v = (try? store.setting(key)).flatMap({ $0 }) { settings[key] = v } }
         // Read even when a large import left pins to index: its commit put them on the map
         // (the cell tree), so the map shows them while search catches up.
-        feed(.storeOpened(settings: settings, today: Date()), now: state.clock)
+        feed(.store(.opened(settings: settings, today: Date())), now: state.clock)
         drain()
     }
 
@@ -96,7 +96,7 @@ public final class AppRunner {
     /// Loads the sample pins when the store is empty and says so on screen.
     public func loadSamplesIfEmpty() {
         guard (try? store.count()) == 0 else { return }
-        handle(.samplesLoaded(performer.importSamples(store), firstRun: true), now: state.clock)
+        handle(.store(.samplesLoaded(performer.importSamples(store), firstRun: true)), now: state.clock)
     }
 
     /// Asks for what a large import left to be indexed (the terminal UI at start): on the
@@ -107,7 +107,7 @@ public final class AppRunner {
     }
 
     /// Reads the view again (the list too unless `list` is false), as a pan would.
-    func reloadView(list: Bool = true) { handle(.reloadView(list: list), now: state.clock) }
+    func reloadView(list: Bool = true) { handle(.view(.reload(list: list)), now: state.clock) }
 
     /// One event through `update`; its effects go to the lanes (performed later, never here).
     func feed(_ event: AppEvent, now: Double) {
@@ -227,7 +227,7 @@ public final class AppRunner {
 
 extension AppRunner {
     /// Puts the sheet at `detent` without animation (render, tests).
-    public func setDetentInstantly(_ detent: Detent) { handle(.showDetent(detent), now: state.clock) }
+    public func setDetentInstantly(_ detent: Detent) { handle(.view(.showDetent(detent)), now: state.clock) }
 
     /// Shows `tab` (render).
     public func show(tab: Tab) { handle(.showTab(tab), now: state.clock) }
@@ -237,14 +237,14 @@ extension AppRunner {
 
     /// Moves the map to `viewport` and reads the markers and the list, as a pan or zoom
     /// does (the benchmark drives frames through this).
-    public func show(_ viewport: Viewport) { handle(.showViewport(viewport), now: state.clock) }
+    public func show(_ viewport: Viewport) { handle(.view(.showViewport(viewport)), now: state.clock) }
 
     /// Centres the map on the best place named `name` (as `/` then Enter would) and
     /// reads the view; returns it, or nil when no place has that name.
     @discardableResult
     public func goToPlace(named name: String) -> PlaceMatch? {
         guard let match = Gazetteer.shared.search(name, limit: 1, naming: state.placeNaming).first else { return nil }
-        handle(.showPlace(match), now: state.clock)
+        handle(.view(.showPlace(match)), now: state.clock)
         return match
     }
 }

@@ -4,7 +4,7 @@ import PinModel
 
 /// Waits for other processes' changes to the store on a thread of its own (a
 /// `StoreChangeSource`, with its own connection) and posts them to the runner's outcomes
-/// (`Outbox`) as `AppEvent.storeChangedElsewhere` / `.storeUnreachable`: the UI loop never
+/// (`Outbox`) as `AppEvent.Store.changedElsewhere` / `.store(.unreachable)`: the UI loop never
 /// waits on the store for them. Reconnects after a loss, once a second.
 final class ChangeWatcher: @unchecked Sendable {
     private let lock = NSLock()
@@ -54,7 +54,7 @@ final class ChangeWatcher: @unchecked Sendable {
                     // from before them would take the first change seen now for its own.
                     earlier = ownWrites()
                     // Back after a loss: whatever happened meanwhile, the view is read again.
-                    if wasLost { post(.storeChangedElsewhere(StoreChange(counted: false))) }
+                    if wasLost { post(.store(.changedElsewhere(StoreChange(counted: false)))) }
                     wasLost = false
                 }
                 let start = ownWrites()
@@ -66,10 +66,10 @@ final class ChangeWatcher: @unchecked Sendable {
                 // that ended between the previous look and this wait (seen only now, or its
                 // announcement a few ms late).
                 guard let change, end == earlier, end % 2 == 0, !isStopped else { continue }
-                post(.storeChangedElsewhere(change))
+                post(.store(.changedElsewhere(change)))
             } catch {
                 source = nil  // reconnect on the next round
-                if !wasLost { post(.storeUnreachable(error)) }
+                if !wasLost { post(.store(.unreachable(error))) }
                 wasLost = true
                 Thread.sleep(forTimeInterval: 1)
             }

@@ -18,47 +18,47 @@ struct EffectPerformer: @unchecked Sendable {
     func perform(_ effect: Effect, store connection: LaneConnection, _ job: JobContext) {
         // Effects that need no store.
         switch effect {
-        case .listFolder(let path): return job.post(.folderListed(FolderReader.list(path)))
-        case .previewImport(let path): return job.post(.importPreviewed(importer.preview(path, Self.previewRows)))
+        case .listFolder(let path): return job.post(.importer(.folderListed(FolderReader.list(path))))
+        case .previewImport(let path): return job.post(.importer(.previewed(importer.preview(path, Self.previewRows))))
         case .cancel: return  // the runner's (`AppRunner.submit`)
         case .preparePlaceIndex:
             Gazetteer.prepareSearch()
-            return job.post(.placeIndexReady)
+            return job.post(.search(.placeIndexReady))
         default: break
         }
         let store: any PinRepository
         do { store = try connection.get() } catch { return job.post(Self.failure(of: effect, error)) }
         switch effect {
         case .persist(let key, let value):
-            do { try store.setSetting(key, value) } catch { job.post(.settingNotSaved(error)) }
-        case .loadSamples: job.post(.samplesLoaded(importSamples(store), firstRun: false))
+            do { try store.setSetting(key, value) } catch { job.post(.store(.settingNotSaved(error))) }
+        case .loadSamples: job.post(.store(.samplesLoaded(importSamples(store), firstRun: false)))
         case .runImport(let path): runImport(path: path, store: store, job)  // AppRunner+Import.swift
         case .finishIndexing: finishIndexing(store: store, job)
         case .fitPins(let query, let announce):
-            job.post(.pinsBounds((try? store.boundingBox(matching: query)).flatMap { $0 }, announce: announce))
+            job.post(.view(.pinsBounds((try? store.boundingBox(matching: query)).flatMap { $0 }, announce: announce)))
         case .search(let text, let generation):
             let result: Result<SearchResults, StoreError>
             do { result = .success(try store.search(text)) } catch { result = .failure(error) }
-            job.post(.searchFinished(generation: generation, result))
+            job.post(.search(.finished(generation: generation, result)))
         case .loadView(let request):
-            do { job.post(.viewLoaded(try ViewLoader(store: store, request: request).load())) } catch {
-                job.post(.storeFailed(error as? StoreError ?? StoreError("\(error)")))
+            do { job.post(.view(.loaded(try ViewLoader(store: store, request: request).load()))) } catch {
+                job.post(.store(.failed(error as? StoreError ?? StoreError("\(error)"))))
             }
         case .loadListRows(let request):
-            do { job.post(.listRowsLoaded(request.query, try ViewLoader.moreListRows(request, store: store))) } catch {
-                job.post(.storeFailed(error as? StoreError ?? StoreError("\(error)")))
+            do { job.post(.view(.listRowsLoaded(request.query, try ViewLoader.moreListRows(request, store: store)))) } catch {
+                job.post(.store(.failed(error as? StoreError ?? StoreError("\(error)"))))
             }
-        case .loadTimeline(let request): job.post(.timelineLoaded(request, Self.timeline(request, store: store)))
-        case .restartTimeline: job.post(.timelineRestarted(newestPinDay: Self.newestPinDay(store), today: Date()))
-        case .loadStoreInfo: job.post(.storeInfoLoaded(Self.storeInfo(store)))
+        case .loadTimeline(let request): job.post(.timeline(.loaded(request, Self.timeline(request, store: store))))
+        case .restartTimeline: job.post(.timeline(.restarted(newestPinDay: Self.newestPinDay(store), today: Date())))
+        case .loadStoreInfo: job.post(.store(.infoLoaded(Self.storeInfo(store))))
         case .loadComments(let pinID):
             // The detail page opened: its pin's properties, then its comments.
-            job.post(.propertiesLoaded(pinID: pinID, (try? store.properties(ofPin: pinID)) ?? []))
+            job.post(.pins(.propertiesLoaded(pinID: pinID, (try? store.properties(ofPin: pinID)) ?? [])))
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }
         case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }  // AppRunner+Pins.swift
         case .exportPins(let format): Self.exportPins(format, store: store, job)  // AppRunner+Export.swift
-        case .undoImport(let row): job.post(.importUndone(row, Self.undoImport(row.id, store: store)))  // AppRunner+Import.swift
+        case .undoImport(let row): job.post(.importer(.undone(row, Self.undoImport(row.id, store: store))))  // AppRunner+Import.swift
         case .listFolder, .previewImport, .cancel, .preparePlaceIndex: break
         }
     }
@@ -68,16 +68,16 @@ struct EffectPerformer: @unchecked Sendable {
         switch effect {
         case .runImport(let path):
             let name = (path as NSString).lastPathComponent
-            return .importFinished(name: name, .failure(ImportFailure(file: name, .other(error.message))))
-        case .finishIndexing: return .indexingFinished(.failed(error.message))
-        case .persist: return .settingNotSaved(error)
+            return .importer(.finished(name: name, .failure(ImportFailure(file: name, .other(error.message)))))
+        case .finishIndexing: return .indexing(.finished(.failed(error.message)))
+        case .persist: return .store(.settingNotSaved(error))
         // A pin write whose connection could not be opened (a server down) fails as the
         // write itself would: its notice names the pin's action ("Pin not deleted").
-        case .addPin(let pin): return .pinWritten(.addFailed(pin, error))
-        case .updatePin(let id, let pin, _): return .pinWritten(.updateFailed(id: id, pin, error))
-        case .deletePin(let id, _): return .pinWritten(.deleteFailed(id: id, error))
-        case .restorePin(let deleted): return .pinWritten(.restoreFailed(deleted, error))
-        default: return .storeFailed(error)
+        case .addPin(let pin): return .pins(.written(.addFailed(pin, error)))
+        case .updatePin(let id, let pin, _): return .pins(.written(.updateFailed(id: id, pin, error)))
+        case .deletePin(let id, _): return .pins(.written(.deleteFailed(id: id, error)))
+        case .restorePin(let deleted): return .pins(.written(.restoreFailed(deleted, error)))
+        default: return .store(.failed(error))
         }
     }
 

@@ -105,7 +105,7 @@ final class WorkLane: @unchecked Sendable {
     }
 
     /// Asks the running long job (import, indexing, export) to stop, and drops the long jobs
-    /// still waiting (an import dropped says so: `AppEvent.importStopped`). Writes of pins,
+    /// still waiting (an import dropped says so: `AppEvent.Import.stopped`). Writes of pins,
     /// comments and settings are kept.
     func cancelRunning() {
         condition.lock()
@@ -119,7 +119,7 @@ final class WorkLane: @unchecked Sendable {
         }
         condition.unlock()
         for case .runImport(let path) in dropped {
-            outbox.post(.importStopped(name: (path as NSString).lastPathComponent))
+            outbox.post(.importer(.stopped(name: (path as NSString).lastPathComponent)))
         }
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+import PinModel
 import PinStore
 @testable import PinImport
 
@@ -6,7 +7,7 @@ final class PinDigestTests: XCTestCase {
     private func encodedDigest(_ title: String, _ description: String, _ category: String, _ created: String,
                                _ lat: Double, _ lon: Double, _ properties: String) -> UInt64 {
         var text: [UInt8] = Array("bytes of earlier rows".utf8)
-        let row = PinBulkWriter.append(title: title, description: description, category: category, createdAt: created,
+        let row = EncodedPinRow.append(title: title, description: description, category: category, createdAt: created,
                                        properties: properties, latitude: lat, longitude: lon, to: &text)
         return text.withUnsafeBufferPointer { PinDigest.of(row, in: $0) }
     }

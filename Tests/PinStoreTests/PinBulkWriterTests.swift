@@ -1,5 +1,6 @@
 import XCTest
 import CSQLite
+import PinModel
 @testable import PinStore
 
 final class PinBulkWriterTests: XCTestCase {
@@ -62,9 +63,9 @@ final class PinBulkWriterTests: XCTestCase {
         let store = try Store.inMemory()
         let writer = try PinBulkWriter(store: store, batchID: nil)
         var text: [UInt8] = Array("unrelated bytes first".utf8)
-        var rows: [PinBulkWriter.EncodedRow] = []
+        var rows: [EncodedPinRow] = []
         for i in 0..<300 {  // a whole group of 256 and a remainder
-            rows.append(PinBulkWriter.append(title: "서울 \(i)", description: i == 7 ? "" : "d \(i)", category: "c",
+            rows.append(EncodedPinRow.append(title: "서울 \(i)", description: i == 7 ? "" : "d \(i)", category: "c",
                                              createdAt: i == 5 ? "2021-03-04" : "", properties: i == 9 ? "{\"k\":\"v\"}" : "",
                                              latitude: Double(i) / 10, longitude: -Double(i) / 10, to: &text))
         }
@@ -118,7 +119,7 @@ final class PinBulkWriterTests: XCTestCase {
             for (lat, lon) in coordinates {
                 for props in properties {
                     var text: [UInt8] = []
-                    let row = PinBulkWriter.append(title: title, description: "", category: "", createdAt: "", properties: props,
+                    let row = EncodedPinRow.append(title: title, description: "", category: "", createdAt: "", properties: props,
                                                    latitude: lat, longitude: lon, to: &text)
                     let mine = text.withUnsafeBufferPointer { PinBulkWriter.passesStoreChecks(row, $0) }
                     let storesText = props.isEmpty ? "{}" : props

@@ -2,6 +2,7 @@ import XCTest
 import Frame
 import PinModel
 @testable import PinmapCore
+import PinmapCoreTestSupport
 
 /// A long pin title is cut inside the delete question, so the question stays whole at 80×24
 /// (Korean put the question after the title, and it was cut off).
@@ -29,8 +30,7 @@ final class ConfirmTitleTests: XCTestCase {
             Strings.language = language
             defer { Strings.language = .english }
             var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-            var fx = Effects()
-            state.receive(write: .deleted(DeletedPin(pin: pin)), now: 0, &fx)
+            state.feed(.pins(.written(.deleted(DeletedPin(pin: pin)))))
             guard case let .notice(_, message, _, _)? = state.modal?.content else { return XCTFail("no notice") }
             XCTAssertEqual(message, expected)
             XCTAssertEqual(DisplayWidth.of(message), 76)

@@ -2,8 +2,7 @@ import XCTest
 import Frame
 import PinModel
 @testable import PinmapCore
-@testable import PinmapRuntime
-import PinmapTestSupport
+import PinmapCoreTestSupport
 
 /// Paths as typed or dropped, Tab completion, the folder list, Settings clicks, the
 /// filter sheet's scroll.
@@ -27,9 +26,8 @@ final class ImportPathsTests: XCTestCase {
     }
 
     private func importState() -> AppState {
-        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.importTab.cwd = "/w"
-        state.importTab.home = "/home/me"
+        let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,
+                             environment: AppEnvironment(home: "/home/me", cwd: "/w"))
         return state
     }
 
@@ -37,18 +35,18 @@ final class ImportPathsTests: XCTestCase {
         var state = importState()
         let effects = state.update(.input(.key(.char("3"))), now: 0)
         XCTAssertEqual(effects, [.listFolder(path: "/w")], "the folder comes in as an event: update reads no file system")
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "notes.txt", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "notes.txt", isFolder: false)]))), now: 0)
         _ = state.update(.input(.key(.char("p"))), now: 0)
         XCTAssertEqual(state.update(.input(.key(.tab)), now: 0), [.listFolder(path: "/w")], "Tab reads the folder again")
         XCTAssertEqual(state.importTab.field.text, "p")
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)]))), now: 0)
         XCTAssertEqual(state.importTab.field.text, "pins", "the common prefix of the two")
         _ = state.update(.input(.key(.char("-"))), now: 0)
         _ = state.update(.input(.key(.tab)), now: 0)
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "pins-seoul.csv", isFolder: false), .init(name: "pins.txt", isFolder: false)]))), now: 0)
         XCTAssertEqual(state.importTab.field.text, "pins-seoul.csv")
         XCTAssertEqual(state.tab, .importer, "Tab completed instead of switching tabs")
         XCTAssertEqual(state.update(.input(.key(.enter)), now: 0), [.previewImport(path: "/w/pins-seoul.csv")])
@@ -57,8 +55,8 @@ final class ImportPathsTests: XCTestCase {
     func testArrowsAndClicksPickAFileOfTheFolder() {
         var state = importState()
         _ = state.update(.input(.key(.char("3"))), now: 0)
-        _ = state.update(.folderListed(FolderListing(path: "/w", entries: [
-            .init(name: "sub", isFolder: true), .init(name: "a.csv", isFolder: false), .init(name: "b.gpx", isFolder: false)])), now: 0)
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/w", entries: [
+            .init(name: "sub", isFolder: true), .init(name: "a.csv", isFolder: false), .init(name: "b.gpx", isFolder: false)]))), now: 0)
         _ = state.update(.input(.key(.down)), now: 0)
         XCTAssertEqual(state.importTab.field.text, "a.csv")
         _ = state.update(.input(.key(.down)), now: 0)
@@ -83,19 +81,19 @@ final class ImportPathsTests: XCTestCase {
 final class ClickAndScrollTests: XCTestCase {
     func testAClickOnASettingsRowChangesIt() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        state.tab = .settings
+        state.feed(.showTab(.settings))
         let first = SettingsView.firstSettingRow(state, area: Rect(x: 0, y: 0, width: 100, height: 28))
         XCTAssertTrue(state.render().line(first + 1).contains("Reduced motion"), state.render().line(first + 1))
         let effects = state.update(.input(.mouse(MouseEvent(.press, .left, col: 10, row: first + 1))), now: 0)
         // Persisted, and the tab's store facts read again (as after every event on Settings).
         XCTAssertEqual(effects, [.persist(key: SettingKey.reducedMotion, value: "0"), .loadStoreInfo])
-        XCTAssertEqual(state.settingsCursor, 1)
+        XCTAssertEqual(state.settingsTab.cursor, 1)
         XCTAssertFalse(state.sheet.reducedMotion)
     }
 
     func testTheFilterSheetScrollsWhenItsCategoriesDoNotFit() {
         var state = AppState(cols: 40, rows: 12, color: false, reducedMotion: true)
-        state.categoryCounts = (1...9).map { CategoryCount(name: "cat\($0)", count: $0) }
+        state.receiveView(total: 45, categories: (1...9).map { ("cat\($0)", $0) }, inView: 45)
         _ = state.update(.input(.key(.char("f"))), now: 0)
         for _ in 0..<8 { _ = state.update(.input(.key(.char("j"))), now: 0) }
         let text = state.render().text()

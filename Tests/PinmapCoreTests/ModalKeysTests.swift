@@ -3,17 +3,16 @@ import Frame
 import GeoMap
 import PinModel
 @testable import PinmapCore
-@testable import PinmapRuntime
-import PinmapTestSupport
+import PinmapCoreTestSupport
 
 /// Keys in and around modals: no key lost in a modal, the search's "show them all" reachable
 /// from the field, help that promises only working keys, no stale or wrapped coordinate.
 final class ModalKeysActBelowTests: XCTestCase {
     private func state() -> AppState {
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: false)
-        s.categoryCounts = [CategoryCount(name: "cafe", count: 1), CategoryCount(name: "park", count: 2)]
-        s.listed = [Pin(id: 7, title: "T", latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")]
-        s.selectedID = 7
+        // Listed with the list focused: its only row is selected by itself.
+        s.receiveView(total: 3, categories: [("cafe", 1), ("park", 2)], inView: 1,
+                      listed: [Pin(id: 7, title: "T", latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")])
         return s
     }
 
@@ -67,7 +66,8 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertTrue(confirm.quit, "q from the delete confirmation")
 
         var notice = state()
-        notice.notify("Pin not added", "disk full", success: false, now: 0)
+        notice.feed(.pins(.written(.deleteFailed(id: 7, StoreError("disk full")))))  // a failure: a notice sheet
+        XCTAssertNotNil(notice.modal)
         _ = notice.update(.input(.key(.char("q"))), now: 0.5)
         XCTAssertTrue(notice.quit, "q from a notice")
 
@@ -134,35 +134,6 @@ final class ModalKeysActBelowTests: XCTestCase {
     }
 }
 
-final class SearchShowAllTests: XCTestCase {
-    func testCtrlFFromTheFieldKeepsTheSearchAndFitsEveryMatch() throws {
-        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
-        r.char("/"); r.type("tower")
-        let top = 28 - r.state.sheet.height
-        XCTAssertEqual(r.line(top + 3), "  1 more elsewhere: Ctrl-F shows them all", "F is text in the field: the hint names Ctrl-F")
-        r.type("F")
-        XCTAssertEqual(r.state.searchField?.text, "towerF", "F is typed")
-        r.key(.backspace)
-        r.key(.ctrl("f"))
-        XCTAssertFalse(r.state.isSearching)
-        XCTAssertEqual(r.state.search, "tower")
-        XCTAssertEqual(r.state.listed.map(\.title), ["Busan Tower"], "the map fitted the match")
-        XCTAssertEqual(r.state.message, "Map fitted to the filtered pins' bounding box")
-    }
-
-    func testCtrlFReachesThePinsPastAHighlightedPlace() {
-        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        _ = s.update(.input(.key(.char("/"))), now: 0)
-        s.placeMatches = []  // as if the gazetteer had matched: a place row is highlighted
-        s.placeCursor = 0
-        let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
-        var all = s.listQuery(limit: -1)
-        all.boxes = []
-        XCTAssertEqual(effects, [.fitPins(all, announce: true)])
-        XCTAssertNil(s.placeCursor)
-    }
-}
-
 final class HelpPromisesTests: XCTestCase {
     func testImportHelpSaysTheGlobalKeysWorkOutsideThePathField() {
         let titles = { (tab: Tab) in HelpView.lines(for: tab).filter { $0.key.isEmpty }.map(\.text) }
@@ -174,7 +145,7 @@ final class HelpPromisesTests: XCTestCase {
 final class CentreAndCoordinateTests: XCTestCase {
     func testAddUsesTheCentreTheSheetSettlesOn() {
         var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: false)
-        s.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64)
+        s.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64))))
         _ = s.update(.input(.key(.escape)), now: 0)  // lowers to small, animating
         XCTAssertTrue(s.sheet.isAnimating)
         _ = s.update(.input(.key(.char("a"))), now: 0.05)
@@ -203,7 +174,7 @@ final class CentreAndCoordinateTests: XCTestCase {
 
     func testResizeKeepsTheVisibleCentreAndTheScale() {
         var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: true)
-        s.viewport = Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 512)
+        s.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 512))))
         let centre = s.visibleMapCentre
         let dpc = s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width)
         for (cols, rows) in [(100, 30), (200, 60), (80, 24)] {
@@ -212,21 +183,5 @@ final class CentreAndCoordinateTests: XCTestCase {
             XCTAssertEqual(s.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(cols)×\(rows)")
             XCTAssertEqual(s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width), dpc, accuracy: 1e-12)
         }
-    }
-}
-
-final class ImportFileListTests: XCTestCase {
-    func testOnlyRegularPinFilesAreListed() throws {
-        let dir = try makeTempFolder().path
-        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-        func write(_ name: String, _ text: String) throws { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
-        try write("pins.csv", "title,lat,lon\n")
-        try write("places.json", "{\"type\": \"FeatureCollection\", \"features\": []}")
-        try write("package.json", "{\"name\": \"x\"}")
-        try write("track.gpx", "<gpx/>")
-        try write("notes.md", "x")
-        XCTAssertEqual(mkfifo(dir + "/fifo.csv", 0o600), 0)
-        let listing = FolderReader.list(dir)
-        XCTAssertEqual(listing.entries.map(\.name), ["sub", "pins.csv", "places.json", "track.gpx"])
     }
 }

@@ -2,8 +2,7 @@ import XCTest
 import Foundation
 import Frame
 @testable import PinmapCore
-@testable import PinmapRuntime
-import PinmapTestSupport
+import PinmapCoreTestSupport
 
 /// The string tables, the status line with a long message, help at 80×24.
 final class StringsTests: XCTestCase {
@@ -35,9 +34,9 @@ final class StringsTests: XCTestCase {
     func testKoreanTabsAndStatusLineLineUp() {
         Strings.language = .korean
         defer { Strings.language = .english }
-        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        state.totalCount = 45
-        state.placeLanguage = .korean  // as a Korean locale sets it
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
+                             environment: AppEnvironment(placeLanguage: .korean))  // as a Korean locale sets it
+        state.receiveView(total: 45, inView: 0)
         let screen = state.render()
         XCTAssertEqual(screen.line(23), "       1 지도            2 타임라인          3 가져오기            4 설정")
         XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 바다 · 60.5N 0 · z1           ? 도움말")
@@ -45,44 +44,47 @@ final class StringsTests: XCTestCase {
 }
 
 final class StatusMessageTests: XCTestCase {
-    private func statusRows(cols: Int, rows: Int, message: String) -> [String] {
+    /// The last 4 rows, 1,204 of 62,347 pins in view, after `leaveMessage` left a message.
+    private func statusRows(cols: Int, rows: Int, message leaveMessage: (inout AppState) -> Void) -> [String] {
         var state = AppState(cols: cols, rows: rows, detent: .small, color: false, reducedMotion: true)
-        state.totalCount = 62_347
-        state.inViewCount = 1_204
-        state.message = message
+        state.receiveView(total: 62_347, inView: 1_204)
+        leaveMessage(&state)
         let screen = state.render()
         return (0..<rows).map { screen.line($0) }.suffix(4).map { $0 }
     }
 
-    private let long = "Sorting by distance needs at most 10000 pins in view: showing the newest; zoom in"
+    /// A long message: an export that failed.
+    private let long: (inout AppState) -> Void = {
+        $0.feed(.export(.finished(.failed("the disk is full: 1,204 of 62,347 pins written; the file was removed"))))
+    }
 
     func testAtForty() {
         XCTAssertEqual(statusRows(cols: 40, rows: 12, message: long), [
-            " Sorting by distance needs at most",
-            " 10000 pins in view: showing the",
-            " newest; zoom in",
+            " Export failed: the disk is full: 1,204",
+            " of 62,347 pins written; the file was",
+            " removed",
             "  1 Map    2 Timel…  3 Import  4 Setti…",
         ])
     }
 
     func testAtEighty() {
         XCTAssertEqual(statusRows(cols: 80, rows: 24, message: long).suffix(3), [
-            " Sorting by distance needs at most 10000 pins in view: showing the newest; zoom",
-            " in",
+            " Export failed: the disk is full: 1,204 of 62,347 pins written; the file was",
+            " removed",
             "       1 Map             2 Timeline           3 Import           4 Settings",
         ])
     }
 
     func testAtAHundredTheMessageTakesPriority() {
         XCTAssertEqual(statusRows(cols: 100, rows: 30, message: long).suffix(2), [
-            " Sorting by distance needs at most 10000 pins in view: showing the newest; zoom in",
+            " Export failed: the disk is full: 1,204 of 62,347 pins written; the file was removed",
             "          1 Map                 2 Timeline                3 Import                4 Settings",
         ])
     }
 
     func testAShortMessageSitsAfterTheStatus() {
-        XCTAssertEqual(statusRows(cols: 100, rows: 30, message: "Sorted by name").suffix(2).first,
-                       " small · 1204 of 62347 pins in view · [list] · centre Algeria · 30.8N 0 · z1   Sorted by name")
+        XCTAssertEqual(statusRows(cols: 100, rows: 30, message: { $0.press(.char("s")) }).suffix(2).first,
+                       " small · 1204 of 62347 pins in view · [list] · centre Algeria · 30.8N 0 · z1   Sorted by title")
     }
 }
 
@@ -90,8 +92,8 @@ final class StatusMessageTests: XCTestCase {
 final class HelpFrameTests: XCTestCase {
     private func helpBox(_ tab: Tab) -> [String] {
         var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        state.tab = tab
-        state.importTab.editing = false  // ? in the path field is text
+        state.feed(.showTab(tab))
+        if tab == .importer { state.press(.escape) }  // leaves the path field: ? in it is text
         _ = state.update(.input(.key(.char("?"))), now: 0)
         let screen = state.render()
         return (0..<22).map { String(screen.line($0, trim: false).dropFirst(1).prefix(78)) }

@@ -63,7 +63,7 @@ final class DetailEditSearchTests: XCTestCase {
     /// With a category filter the Timeline says it shows every category.
     func testTimelineSaysItIgnoresTheCategoryFilter() throws {
         let r = try FrameGolden.runner(cols: 80, rows: 24, places: .english, in: self)
-        r.state.categoryFilter = ["cafe"]
+        r.filterCategories(keeping: ["cafe"])
         r.char("2")
         FrameGolden.check(r.frame(), "timeline-filtered")
     }

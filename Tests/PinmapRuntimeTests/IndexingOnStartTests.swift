@@ -100,9 +100,8 @@ final class IndexingOnStartTests: XCTestCase {
         let folder = try makeTempFolder()
         let path = folder.path + "/pins.sqlite"
         let store = try Store(path: path)
-        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,
+        let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,
                              environment: AppEnvironment(indexesWhenNeeded: true))
-        state.clock = 0
         let r = AppRunner(store: store, state: state, loadSamples: { 0 })
         // Many pins, so that indexing is still under way when q arrives.
         try store.transaction {

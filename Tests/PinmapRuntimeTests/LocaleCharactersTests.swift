@@ -21,8 +21,8 @@ final class LocaleCharactersTests: XCTestCase {
 
     func testBInANonUTF8LocaleRefusesBrailleAndSavesNothing() throws {
         let store = try Store.inMemory()
-        var state = AppState(cols: 100, rows: 30, ascii: true, color: false, reducedMotion: true)
-        state.localeIsUTF8 = false
+        let state = AppState(cols: 100, rows: 30, ascii: true, color: false, reducedMotion: true,
+                             environment: AppEnvironment(localeIsUTF8: false))
         let r = AppRunner(store: store, state: state, loadSamples: { 0 })
         r.char("b")
         XCTAssertTrue(r.state.ascii)

@@ -138,8 +138,7 @@ final class MapCellTests: XCTestCase {
                                            viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 40))
         let before = runner.state.markers.map(\.count).reduce(0, +)
         let pin = try XCTUnwrap(runner.state.listed.first)
-        runner.state.selectedID = pin.id
-        runner.reloadView(list: false)
+        runner.clickListed(pin.title)
         let selected = runner.state.markers.filter(\.selected)
         XCTAssertEqual(selected.map(\.id), [pin.id])
         XCTAssertEqual(runner.state.markers.filter { !$0.selected }.map(\.count).reduce(0, +), before - 1)

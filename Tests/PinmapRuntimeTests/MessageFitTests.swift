@@ -237,11 +237,11 @@ final class MessageFitTests: XCTestCase {
         var frames: [String] = []
         for cols in [40, 80, 100] {
             let r = try UIFixtures.sqliteRunner(cols: cols, rows: 12)
-            r.state.message = "Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson next to the store"
+            r.handle(.export(.finished(.written(count: 1_234, path: "/home/someone/exports/pinmap-export-20261201-183000.geojson"))), now: 0)
             let f = r.frame()
             frames.append((7..<11).map { f.line($0) }.joined(separator: "\n"))
         }
-        XCTAssertEqual(frames, ["─ small ─────── ━━━━━━━━ ──────[Filter]─\n Exported 1,234 pins to\n /home/someone/pinmap-export-20261201-\n 183000.geojson next to the store", "─ small ─────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson\n next to the store", "─ small ───────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n • Busan Tower                                     near Busan, KR           landmark     2023-07-01\n Exported 1,234 pins to /home/someone/pinmap-export-20261201-183000.geojson next to the store"])
+        XCTAssertEqual(frames, ["─ small ─────── ━━━━━━━━ ──────[Filter]─\n Exported 1234 pins to\n /home/someone/exports/pinmap-export-\n 20261201-183000.geojson", "─ small ─────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n Exported 1234 pins to\n /home/someone/exports/pinmap-export-20261201-183000.geojson", "─ small ───────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─\n  Pins in view: 5 · newest first  K or drag ↑ to open the list\n • Busan Tower                                     near Busan, KR           landmark     2023-07-01\n Exported 1234 pins to /home/someone/exports/pinmap-export-20261201-183000.geojson"])
     }
 
     /// The sheet's rows (header to the status line) after searching `query` and pressing Enter.

@@ -7,6 +7,7 @@ import GeoMap
 @testable import PinmapCLI
 import PinmapTestSupport
 import PinStore
+import PinmapCoreTestSupport
 
 /// Messages keep their own words, in Korean too: shortened paths keep their ends, file
 /// errors name what is wrong, a place search that finds nothing says so.
@@ -14,11 +15,10 @@ final class MessageWordingTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
 
     private func importState(_ folder: FolderListing) -> AppState {
-        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        state.importTab.cwd = "/w"
-        state.importTab.home = "/home/me"
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
+                             environment: AppEnvironment(home: "/home/me", cwd: "/w"))
         _ = state.update(.input(.key(.char("3"))), now: 0)
-        _ = state.update(.folderListed(folder), now: 0)
+        _ = state.update(.importer(.folderListed(folder)), now: 0)
         return state
     }
 
@@ -58,7 +58,7 @@ final class MessageWordingTests: XCTestCase {
     func testGWithANameNoPlaceHasSaysSoAndEnterTellsIt() {
         Gazetteer.prepareSearch()
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        _ = s.update(.placeIndexReady, now: 0)  // as the worker answers `Effect.preparePlaceIndex`
+        _ = s.update(.search(.placeIndexReady), now: 0)  // as the worker answers `Effect.preparePlaceIndex`
         _ = s.update(.input(.key(.char("g"))), now: 0)
         for c in "Qzxqv" { _ = s.update(.input(.key(.char(c))), now: 0) }
         let first = s.layout.sheetRect(height: s.sheet.height).y + 2
@@ -76,7 +76,7 @@ final class MessageWordingTests: XCTestCase {
 
     private func previewFrame(_ preview: ImportPreview) -> String {
         var state = importState(FolderListing(path: "/w", entries: []))
-        state.importTab.preview = preview
+        state.feed(.importer(.previewed(.success(preview))))
         return state.render().text()
     }
 
@@ -116,7 +116,9 @@ final class MessageWordingTests: XCTestCase {
     func testTheSettingsStorePathIsShortenedInTheMiddle() {
         Strings.language = .korean
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
-        s.storeInfo.path = "/tmp/t2r/a-rather-long-folder-name-for-testing/another-level-of-folders/and-one-more-level/pins.sqlite"
+        var info = StoreInfo()
+        info.path = "/tmp/t2r/a-rather-long-folder-name-for-testing/another-level-of-folders/and-one-more-level/pins.sqlite"
+        s.feed(.store(.infoLoaded(info)))
         _ = s.update(.input(.key(.char("4"))), now: 0)
         let frame = s.render().text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let line = frame.first { $0.contains("pins.sqlite") }

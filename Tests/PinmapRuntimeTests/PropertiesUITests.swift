@@ -32,7 +32,7 @@ final class PropertiesUITests: XCTestCase {
         for _ in 0..<5 { r.char("j") }  // past the place-names row
         XCTAssertTrue(r.text.contains("▸ Export pins       [csv] geojson gpx kml gpkg  (←/→ format, Enter writes it next to the store)"), r.text)
         r.key(.right); r.key(.right)
-        XCTAssertEqual(r.state.exportFormat, .gpx)
+        XCTAssertEqual(r.state.settingsTab.exportFormat, .gpx)
         XCTAssertTrue(r.text.contains("Export pins       csv geojson [gpx] kml gpkg"), r.text)
         r.key(.enter)
         let message = try XCTUnwrap(r.state.message)
@@ -50,7 +50,7 @@ final class PropertiesUITests: XCTestCase {
         r.char("4")
         for _ in 0..<5 { r.char("j") }
         r.key(.left)
-        XCTAssertEqual(r.state.exportFormat, .gpkg, "← from csv wraps to the last format")
+        XCTAssertEqual(r.state.settingsTab.exportFormat, .gpkg, "← from csv wraps to the last format")
         r.key(.enter)
         let message = try XCTUnwrap(r.state.message)
         XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)

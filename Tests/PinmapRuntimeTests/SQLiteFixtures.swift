@@ -1,4 +1,5 @@
 import PinStore
+import PinmapCore
 import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
@@ -10,12 +11,12 @@ import Sheet
 extension UIFixtures {
     static func sqliteRunner(cols: Int = 100, rows: Int = 30, pins: [NewPin] = seoulPins,
                              detent: Detent = .medium, viewport: Viewport? = nil,
-                             clock: WallClock = .system) throws -> AppRunner {
+                             clock: WallClock = .system, environment: AppEnvironment? = nil) throws -> AppRunner {
         let store = try Store.inMemory(clock: clock)
         for p in pins { try store.insert(p) }
         store.useFrameCache()
         return try runner(over: store, cols: cols, rows: rows, detent: detent, viewport: viewport,
-                          importer: UIFileImporter.make())
+                          importer: UIFileImporter.make(), environment: environment)
     }
 }
 

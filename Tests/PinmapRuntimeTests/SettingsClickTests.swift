@@ -6,13 +6,14 @@ import PinStore
 @testable import PinmapCLI
 import PinmapTestSupport
 import PinStore
+import PinmapCoreTestSupport
 
 /// A click on Settings hits the row and the format under the
 /// pointer, and does not move the page under it.
 final class SettingsClickTests: XCTestCase {
     private func state() -> AppState {
         var s = AppState(cols: 80, rows: 20, color: false, reducedMotion: true)
-        s.tab = .settings
+        s.feed(.showTab(.settings))
         return s
     }
 
@@ -30,13 +31,13 @@ final class SettingsClickTests: XCTestCase {
         let row = SettingsView.firstSettingRow(s, area: area) + SettingRow.export.rawValue
         let before = s.render().text()
         XCTAssertEqual(click(&s, col: 5, row: row), [.exportPins(.csv)])
-        XCTAssertEqual(s.settingsCursor, SettingRow.export.rawValue)
+        XCTAssertEqual(s.settingsTab.cursor, SettingRow.export.rawValue)
         XCTAssertEqual(SettingsView.firstSettingRow(s, area: area) + SettingRow.export.rawValue, row,
                        "the page did not move under the mouse")
         XCTAssertEqual(click(&s, col: 5, row: row), [.exportPins(.csv)], "the same place is still Export")
         XCTAssertNotEqual(s.render().text(), before, "the cursor mark moved to Export")
         _ = s.update(.input(.key(.char("k"))), now: 1)
-        XCTAssertEqual(s.settingsCursor, SettingRow.placeNames.rawValue, "keys still move the cursor")
+        XCTAssertEqual(s.settingsTab.cursor, SettingRow.placeNames.rawValue, "keys still move the cursor")
     }
 
     func testClickingAFormatChoosesThatFormat() {
@@ -45,11 +46,11 @@ final class SettingsClickTests: XCTestCase {
         let text = SettingsView.exportFormats(s)  // "[csv] geojson gpx kml gpkg"
         let gpx = SettingsView.valueColumn + DisplayWidth.of(String(text[..<text.range(of: "gpx")!.lowerBound]))
         XCTAssertEqual(click(&s, col: gpx + 1, row: row), [], "choosing a format exports nothing")
-        XCTAssertEqual(s.exportFormat, .gpx)
+        XCTAssertEqual(s.settingsTab.exportFormat, .gpx)
         let kml = SettingsView.exportFormats(s)
         let col = SettingsView.valueColumn + DisplayWidth.of(String(kml[..<kml.range(of: "kml")!.lowerBound]))
         _ = click(&s, col: col, row: SettingsView.firstSettingRow(s, area: area) + SettingRow.export.rawValue)
-        XCTAssertEqual(s.exportFormat, .kml)
+        XCTAssertEqual(s.settingsTab.exportFormat, .kml)
         XCTAssertEqual(SettingsView.exportFormats(s), "csv geojson gpx [kml] gpkg")
     }
 }

@@ -7,6 +7,7 @@ import PinStore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
+import PinmapCoreTestSupport
 
 /// Settings (export names, sensitivity, colour), help, the too-small screen and Korean texts.
 final class SettingsHelpAndKoreanTests: XCTestCase {
@@ -41,8 +42,8 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
     }
 
     func testColourIsRefusedWithoutColours() throws {
-        let r = try settings()
-        r.state.colorAvailable = false
+        let r = try UIFixtures.sqliteRunner(environment: AppEnvironment(colorAvailable: false))  // NO_COLOR
+        r.char("4")
         for _ in 0..<SettingRow.color.rawValue { r.key(.down) }
         r.key(.enter)
         XCTAssertFalse(r.state.color)
@@ -69,7 +70,7 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
 
     func testTooSmallIsASCIIInASCIIMode() throws {
         var state = AppState(cols: 20, rows: 5, ascii: true, color: false, reducedMotion: true)
-        state.tab = .importer
+        state.feed(.showTab(.importer))
         XCTAssertEqual(state.render().text(), """
 
             too small: need 30x8
@@ -110,7 +111,7 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
         let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
         var detail = PinDetail(pin: pin)
-        detail.properties = [PinProperty(key: "pop", value: "10")]  // as `AppEvent.propertiesLoaded` brings them
+        detail.properties = [PinProperty(key: "pop", value: "10")]  // as `AppEvent.Pins.propertiesLoaded` brings them
         XCTAssertEqual(detail.descriptionWithProperties, "(설명 없음)\n\npop: 10")
     }
 
@@ -139,16 +140,17 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
     /// "…"): the tab's header under it stays. Wrapped, it is at most 3 lines.
     func testLongToastOnSettingsKeepsToTheTopRow() throws {
         let r = try settings(cols: 60, rows: 20)
-        r.state.toast = Toast(title: "Import finished",
-                              message: "a-very-long-file-name-of-a-takeout-export.csv: 1,234 imported, 0 rejected, 5 duplicates skipped",
-                              shownAt: 0)
+        var report = ImportReport(file: "takeout-export-2024-06-01.csv", format: "csv")
+        report.imported = 1_234
+        report.duplicates = 5
+        r.handle(.importer(.finished(name: "takeout-export-2024-06-01.csv", .success(report))), now: 0)
         // The message alone: it says it once (the title is the notice sheet's).
-        XCTAssertEqual(r.line(0), " ✓ a-very-long-file-name-of-a-takeout-export.csv: 1,234 i…")
+        XCTAssertEqual(r.line(0), " ✓ takeout-export-2024-06-01.csv: 1234 imported, 0 reject…")
         XCTAssertEqual(r.line(1), "  Store")
         XCTAssertEqual(r.line(2), "  path     :memory:")
         // The fourth line of a longer one ends with "…": never more than 3 lines.
-        r.state.toast?.message = String(repeating: "word ", count: 60)
-        XCTAssertEqual(ToastView.lines(r.state.toast!, width: 40, ascii: false), [
+        let long = Toast(title: "Import finished", message: String(repeating: "word ", count: 60), shownAt: 0)
+        XCTAssertEqual(ToastView.lines(long, width: 40, ascii: false), [
             "✓ word word word word word word word", "word word word word word word word word", "word word word word word word word word…"])
     }
 }

@@ -3,6 +3,7 @@ import Frame
 import GeoMap
 @testable import PinmapCore
 @testable import PinmapRuntime
+import PinmapCoreTestSupport
 
 /// At every width where the tab bar is drawn, every tab keeps its number
 /// (at 40 columns two lost it: `1 Map    Timeline  3 Import  Settings`).
@@ -14,7 +15,7 @@ final class TabBarWidthTests: XCTestCase {
             Strings.language = language
             for cols in Layout.minCols...140 {
                 var state = AppState(cols: cols, rows: 12, color: false, reducedMotion: true)
-                state.tab = .settings
+                state.feed(.showTab(.settings))
                 let bar = state.render().line(11)
                 // The digits, in order, are the tabs' numbers (no title holds one).
                 XCTAssertEqual(bar.filter(\.isNumber), "1234", "\(language) \(cols) cols: \(bar)")

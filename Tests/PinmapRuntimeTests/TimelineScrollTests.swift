@@ -6,18 +6,19 @@ import PinStore
 @testable import PinmapCLI
 import PinmapTestSupport
 import PinStore
+import PinmapCoreTestSupport
 
 /// The Timeline's pin list scrolls with its cursor at any count.
 final class TimelineScrollTests: XCTestCase {
     private func state(pins: Int) -> AppState {
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        s.tab = .timeline
-        s.timeline = TimelineState(year: 2026, month: 12, day: 1)
-        s.timeline.isStale = false
-        s.timeline.dayPins = (0..<pins).map {
-            Pin(id: Int64($0 + 1), title: "Pin \($0)", latitude: 0, longitude: 0,
-                createdAt: String(format: "2026-12-01T%02d:%02d:00Z", $0 / 60 % 24, $0 % 60), updatedAt: "")
+        s.feed(.timeline(.restarted(newestPinDay: "2026-12-01", today: Date())))  // opens on that day
+        s.feed(.showTab(.timeline))
+        let dayPins: [Pin] = (0..<pins).map { (i: Int) -> Pin in
+            let created = String(format: "2026-12-01T%02d:%02d:00Z", i / 60 % 24, i % 60)
+            return Pin(id: Int64(i + 1), title: "Pin \(i)", latitude: 0, longitude: 0, createdAt: created, updatedAt: "")
         }
+        s.feed(.timeline(.loaded(s.timelineRequest, .success(TimelineDay(dayCounts: [:], dayPins: dayPins)))))
         return s
     }
 

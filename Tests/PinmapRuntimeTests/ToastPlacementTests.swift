@@ -1,5 +1,6 @@
 import XCTest
 import Frame
+import PinModel
 @testable import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
@@ -7,20 +8,24 @@ import PinmapTestSupport
 /// Toasts at 80×24 in English and Korean: never over a tab's header, the sheet or the tab
 /// bar, cut with "…" when they do not fit their rows, and one notice at a time.
 final class ToastPlacementTests: XCTestCase {
-    private let koreanMessage = "“아주 긴 이름의 구글 테이크아웃 내보내기 파일.csv” 가져오기(#12)를 되돌렸습니다: 핀 34006개 지움, 남은 핀 45개"
 
     private func runner(_ language: Language, tab: Character) throws -> AppRunner {
-        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
-        r.state.language = language
+        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24, environment: AppEnvironment(language: language))
         r.char(tab)
-        r.state.toast = Toast(title: "", message: language == .korean ? koreanMessage : "Undid import #12 of “a very long Google Takeout export file name.csv”: 34,006 pins removed, 45 left", shownAt: 0)
+        // A long toast: an import of a file with a long name and large counts.
+        var report = ImportReport(file: longName, format: "csv")
+        report.imported = 34_006
+        report.duplicates = 45
+        r.handle(.importer(.finished(name: longName, .success(report))), now: 0)
         return r
     }
+
+    private let longName = "a very long Google Takeout export file name.csv"
 
     /// On the Timeline the toast takes the top row, kept empty for it: the month stays.
     func testKoreanToastOnTheTimelineKeepsTheMonth() throws {
         XCTAssertEqual(try runner(.korean, tab: "2").text, """
-                  ✓ “아주 긴 이름의 구글 테이크아웃 내보내기 파일.csv” 가져오기(#12)를 되…
+                  ✓ a very long Goog…t file name.csv: 34006개 가져옴, 0개 거부, 중복 45개…
                                             ‹  2023년 7월  ›
 
                                 월    화    수    목    금    토    일
@@ -50,7 +55,7 @@ final class ToastPlacementTests: XCTestCase {
     /// On Settings it is one row, cut with "…"; the tab's header ("저장소") stays.
     func testKoreanToastOnSettingsIsOneRowAboveTheHeader() throws {
         XCTAssertEqual(try runner(.korean, tab: "4").text, """
-                  ✓ “아주 긴 이름의 구글 테이크아웃 내보내기 파일.csv” 가져오기(#12)를 되…
+                  ✓ a very long Goog…t file name.csv: 34006개 가져옴, 0개 거부, 중복 45개…
               저장소
               경로     :memory:
               크기     0 B   핀 5개
@@ -80,8 +85,8 @@ final class ToastPlacementTests: XCTestCase {
     /// On the Map it wraps onto the map's rows above the sheet, never over the sheet's header.
     func testKoreanToastOnTheMapWrapsAboveTheSheet() throws {
         XCTAssertEqual(try runner(.korean, tab: "1").text, """
-            180       ✓ “아주 긴 이름의 구글 테이크아웃 내보내기 파일.csv” 가져오기(#12)를
-                      되돌렸습니다: 핀 34006개 지움, 남은 핀 45개
+            180    ✓ a very long Goog…t file name.csv: 34006개 가져옴, 0개 거부, 중복 45개
+                   건너뜀
 
             ⠁            ⠁       ⢀⣀⣀⣀⡀⠈   ⣀⣀⣀⣀⡀     ⠁            ⠁            ⠈
             ⠁           ⣀⣤⣴⣶⣰⣶⣾⣿⣿⣿⡴⠶⢾⣏⣉⡉⠉⠉⠁ ⠈⠉⠉⣽⠛⠁  ⠁ ⠲⠶⠶⠖⠂  ⠐⠛⠃⣀⣀⣤⡄   ⣀⣚⡳⠶⠦⣤⡀⠈   ⣀⣀⣀⡀
@@ -111,13 +116,14 @@ final class ToastPlacementTests: XCTestCase {
     /// it to go and then gets its whole time; a newer toast replaces an older one.
     func testOneNoticeAtATime() throws {
         let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
-        r.state.notify("Added", "Added “A”", success: true, now: 0)
-        r.state.notify("Updated", "Updated “B”", success: true, now: 1)
+        func pin(_ title: String) -> NewPin { NewPin(title: title, latitude: 37.5, longitude: 127) }
+        r.handle(.pins(.written(.added(id: 101, pin("A")))), now: 0)
+        r.handle(.pins(.written(.updated(id: 102, pin("B")))), now: 1)
         XCTAssertEqual(r.state.toast?.message, "Updated “B”")
-        r.state.notify("Not updated", "“C” was changed elsewhere", success: false, now: 2)
+        r.handle(.pins(.written(.updateMissing(id: 103, pin("C")))), now: 2)  // a failure: a notice sheet
         XCTAssertNil(r.state.toast, "the sheet replaces the toast")
         XCTAssertNotNil(r.state.modal)
-        r.state.notify("Added", "Added “D”", success: true, now: 3)
+        r.handle(.pins(.written(.added(id: 104, pin("D")))), now: 3)
         XCTAssertNil(r.state.toast, "it waits while the sheet is up")
         XCTAssertEqual(r.state.waitingToast?.message, "Added “D”")
         r.key(.escape, at: 4)

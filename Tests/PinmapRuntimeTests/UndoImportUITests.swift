@@ -19,7 +19,7 @@ final class UndoImportUITests: XCTestCase {
     func testASettingsImportRowUndoesTheImportAfterTheConfirmation() throws {
         let r = try runner()
         r.char("4"); r.char("k")
-        XCTAssertEqual(r.state.settingsImportCursor, 0)
+        XCTAssertEqual(r.state.settingsTab.importCursor, 0)
         r.key(.enter)
         guard case .confirm(let popup)? = r.state.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
         XCTAssertEqual(popup.title, "Undo import #1 (“pins-seoul.csv”)?")
@@ -28,7 +28,7 @@ final class UndoImportUITests: XCTestCase {
         XCTAssertEqual(try r.store.count(), 0)
         XCTAssertEqual(r.state.toast?.message, "Undid import #1: 45 pins removed")
         XCTAssertEqual(r.state.storeInfo.batches, [], "the Settings tab read again")
-        XCTAssertNil(r.state.settingsImportCursor)
+        XCTAssertNil(r.state.settingsTab.importCursor)
         r.char("1")
         XCTAssertEqual(r.state.totalCount, 0)
         XCTAssertTrue(r.text.contains("0 of 0 pins in view"), r.text)

@@ -14,6 +14,36 @@ extension AppRunner {
         for _ in 0..<i { char("j") }
     }
 
+    /// Selects the listed pin titled `title` with a click on its row (the list must show
+    /// it), then gives the map the focus back with `m`: a selection the user chose, which
+    /// stays while the map has the keys.
+    public func clickListed(_ title: String) {
+        guard let i = state.listed.firstIndex(where: { $0.title == title }) else { return }
+        let row = state.layout.sheetRect(height: state.sheet.height).y + SheetView.headerRows + i - state.scroll
+        mouse(.press, col: 10, row: row)
+        mouse(.release, col: 10, row: row)
+        char("m")
+    }
+
+    /// Keeps only the categories `keep` with the filter sheet (`f`, then j and space on each
+    /// row to hide, Esc), as a user would.
+    public func filterCategories(keeping keep: Set<String>) {
+        char("f")
+        let names = state.categoryCounts.map(\.name)
+        for (i, name) in names.enumerated() {
+            if !keep.contains(name) { char(" ") }
+            if i < names.count - 1 { char("j") }
+        }
+        key(.escape)
+    }
+
+    /// Scrolls the list `notches` wheel notches down (3 rows each), the pointer over its
+    /// first row: the list moves, nothing is selected.
+    public func wheelList(down notches: Int) {
+        let row = state.layout.sheetRect(height: state.sheet.height).y + SheetView.headerRows
+        for _ in 0..<notches { mouse(.press, .wheelDown, col: 10, row: row) }
+    }
+
     /// The text of cells `cols` on `row` (continuation cells skipped), trailing spaces trimmed.
     public func cells(row: Int, _ cols: Range<Int>) -> String {
         let f = frame()

@@ -25,17 +25,22 @@ public enum UIFixtures {
     /// A runner over an in-memory repository (`InMemoryPinRepository`, no SQLite) holding
     /// `pins`, at `cols`×`rows`.
     public static func runner(cols: Int = 100, rows: Int = 30, pins: [NewPin] = seoulPins,
-                              detent: Detent = .medium, viewport: Viewport? = nil) throws -> AppRunner {
-        try runner(over: InMemoryPinRepository(pins: pins), cols: cols, rows: rows, detent: detent, viewport: viewport)
+                              detent: Detent = .medium, viewport: Viewport? = nil, ascii: Bool = false,
+                              environment: AppEnvironment? = nil) throws -> AppRunner {
+        try runner(over: InMemoryPinRepository(pins: pins), cols: cols, rows: rows, detent: detent, viewport: viewport,
+                   ascii: ascii, environment: environment)
     }
 
-    /// A runner over `store`, at `cols`×`rows`, colourless and without animations.
+    /// A runner over `store`, at `cols`×`rows`, colourless and without animations; `ascii`
+    /// draws with ASCII symbols; `environment` (home, working folder, locale, place names,
+    /// colours) is the process's by default, as the UI starts.
     public static func runner(over store: any PinRepository, cols: Int = 100, rows: Int = 30, detent: Detent = .medium,
-                              viewport: Viewport? = nil, importer: FileImporter = .unavailable) throws -> AppRunner {
+                              viewport: Viewport? = nil, importer: FileImporter = .unavailable, ascii: Bool = false,
+                              environment: AppEnvironment? = nil) throws -> AppRunner {
         // The Import tab resolves `~` and relative paths as the UI does.
-        let environment = AppEnvironment(home: ProcessInfo.processInfo.environment["HOME"],
-                                         cwd: FileManager.default.currentDirectoryPath)
-        let state = AppState(cols: cols, rows: rows, detent: detent, ascii: false, color: false, reducedMotion: true,
+        let environment = environment ?? AppEnvironment(home: ProcessInfo.processInfo.environment["HOME"],
+                                                        cwd: FileManager.default.currentDirectoryPath)
+        let state = AppState(cols: cols, rows: rows, detent: detent, ascii: ascii, color: false, reducedMotion: true,
                              environment: environment)
         let runner = AppRunner(store: store, state: state, importer: importer, loadSamples: { 0 })
         // A fixed view, not the one the store reopens on (its pins fitted): `LastViewTests` test that.
@@ -51,5 +56,17 @@ extension AppRunner {
         handle(.input(.mouse(MouseEvent(kind, b, col: col, row: row))), now: t)
     }
     public var text: String { frame().text() }
+
+    /// Shows `markers` on the map as a view read for the current view would (`.view(.loaded)`),
+    /// the counts and the list unchanged: a map state no store of a few pins reaches (a
+    /// cluster of 37 pins) without writing the state.
+    public func showMarkers(_ markers: [MapMarker]) {
+        let part = ViewData.ViewPart(markers: markers, inView: state.inViewCount, approximate: state.inViewApproximate,
+                                     elsewhere: nil, listed: nil)
+        let totals = PinCellTotals(total: state.totalCount, categories: state.categoryCounts.filter { !$0.name.isEmpty }
+            .map { PinCellTotals.CategoryTotal(name: $0.name, count: $0.count) })
+        handle(.view(.loaded(ViewData(totals: totals, view: part, selectedMarker: nil, list: false,
+                                    generation: state.viewGeneration))), now: state.clock)
+    }
     public func line(_ row: Int) -> String { frame().line(row) }
 }

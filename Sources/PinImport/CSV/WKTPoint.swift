@@ -1,0 +1,109 @@
+import PinModel
+
+/// Reads a point from Well-Known Text as Google My Maps and GIS tools export it:
+/// `POINT (lon lat)` with any keyword case and spacing, optionally `POINT Z (lon lat z)`, and the
+/// EWKT prefix `SRID=4326;` (other SRIDs are not WGS84 degrees and are rejected).
+/// Axis order is longitude first (OGC 06-103r4 with EPSG:4326 as GIS tools write it).
+public enum WKTPoint {
+    /// The geometry keyword of `text` when it is Well-Known Text (`POINT`, `LINESTRING`,
+    /// `POLYGON`, …, after an optional `SRID=n;`) followed by `(` or `Z`/`M`/`EMPTY`; else nil.
+    public static func geometryKeyword(_ text: String) -> String? {
+        var rest = Substring(trimmedText(text))
+        if rest.uppercased().hasPrefix("SRID="), let semicolon = rest.firstIndex(of: ";") {
+            rest = Substring(trimmedText(rest[rest.index(after: semicolon)...]))
+        }
+        let keyword = rest.prefix { $0.isASCII && $0.isLetter }.uppercased()
+        guard geometryKeywords.contains(keyword) else { return nil }
+        let after = trimmedText(rest.dropFirst(keyword.count)).uppercased()
+        return after.hasPrefix("(") || after.hasPrefix("Z") || after.hasPrefix("M") || after.hasPrefix("EMPTY") ? keyword : nil
+    }
+
+    /// The geometry types of WKT (OGC 06-103r4).
+    static let geometryKeywords: Set<String> = [
+        "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON",
+        "GEOMETRYCOLLECTION", "CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE",
+        "MULTISURFACE", "TRIANGLE", "TIN", "POLYHEDRALSURFACE"]
+
+    /// The point, or why the text is not a WGS84 point. Ranges are checked here too.
+    /// - Parameters:
+    ///   - text: the geometry field as written.
+    ///   - field: the column header, copied into issues.
+    ///   - system: the system of the numbers (`--crs`): `POINT (x y)` in it is transformed to
+    ///     WGS84 before the range check, whatever SRID an EWKT prefix names; nil: WGS84.
+    public static func parse(_ text: String, field: String,
+                             system: CoordinateSystem? = nil) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+        func fail(_ rule: ImportRule, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+            .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
+        }
+        func fail(_ range: OutOfRange, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+            .failure(RowIssue(field: field, value: text, reason: reason, outOfRange: range))
+        }
+        var rest = Substring(trimmedText(text))
+        if rest.isEmpty { return fail(.emptyCoordinate, "geometry is empty") }
+        if rest.uppercased().hasPrefix("SRID=") {
+            guard let semicolon = rest.firstIndex(of: ";") else {
+                return fail(.malformedWKT, "'\(text)' is not WKT (SRID without ';')")
+            }
+            let srid = rest[rest.index(rest.startIndex, offsetBy: 5)..<semicolon]
+            guard srid == "4326" || system != nil else {
+                return fail(.unsupportedSRID, "SRID \(srid) is not WGS84 longitude/latitude (4326)")
+            }
+            rest = Substring(trimmedText(rest[rest.index(after: semicolon)...]))
+        }
+        let keyword = rest.prefix { $0.isASCII && $0.isLetter }.uppercased()
+        guard !keyword.isEmpty else { return fail(.malformedWKT, "'\(text)' is not a WKT POINT") }
+        rest = rest.dropFirst(keyword.count)
+        guard keyword == "POINT" else {
+            let known = ["LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON",
+                         "GEOMETRYCOLLECTION", "CIRCULARSTRING", "TRIANGLE", "TIN", "POLYHEDRALSURFACE"]
+            return known.contains(keyword)
+                ? fail(.notAPoint, "\(keyword) is not a POINT")
+                : fail(.malformedWKT, "'\(text)' is not a WKT POINT")
+        }
+        rest = Substring(trimmedText(rest))
+        var dimensions = 2
+        let tag = rest.prefix { $0.isASCII && $0.isLetter }.uppercased()
+        switch tag {
+        case "EMPTY": return fail(.emptyPoint, "POINT EMPTY has no coordinates")
+        case "Z", "M": dimensions = 3
+        case "ZM": dimensions = 4
+        case "": break
+        default: return fail(.malformedWKT, "'\(text)' is not a WKT POINT")
+        }
+        rest = Substring(trimmedText(rest.dropFirst(tag.count)))
+        if rest.uppercased() == "EMPTY" { return fail(.emptyPoint, "POINT EMPTY has no coordinates") }
+        guard rest.first == "(", rest.last == ")" else {
+            return fail(.malformedWKT, "'\(text)' is not a WKT POINT (needs parentheses)")
+        }
+        let inner = rest.dropFirst().dropLast()
+        let numbers = inner.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        var values: [Double] = []
+        for n in numbers {
+            guard !n.contains(","), let v = DecimalNumber.parse(String(n)) else {
+                return fail(.malformedWKT, "POINT coordinate '\(n)' is not a number")
+            }
+            values.append(v)
+        }
+        guard values.count == dimensions || (tag.isEmpty && (values.count == 3 || values.count == 4)) else {
+            return fail(.pointArity, "POINT needs \(dimensions == 2 ? "two" : String(dimensions)) numbers, found \(values.count)")
+        }
+        var lon = values[0], lat = values[1]
+        if let system {
+            guard let p = system.toWGS84(x: lon, y: lat) else {
+                return fail(OutOfRange(.notTransformable(system: system.label)),
+                            "POINT (\(numbers[0]) \(numbers[1])) cannot be transformed from \(system.label) to WGS84")
+            }
+            (lon, lat) = p
+        }
+        let hint = ProjectedHint.text(x: values[0], y: values[1], system: system)
+        if !CoordinateAxis.longitude.contains(lon) {
+            return fail(OutOfRange(.outside(.longitude), projectedMetres: !hint.isEmpty),
+                        "POINT " + CoordinateAxis.longitude.outsideReason(system == nil ? String(numbers[0]) : "\(lon)") + hint)
+        }
+        if !CoordinateAxis.latitude.contains(lat) {
+            return fail(OutOfRange(.outside(.latitude), projectedMetres: !hint.isEmpty),
+                        "POINT " + CoordinateAxis.latitude.outsideReason(system == nil ? String(numbers[1]) : "\(lat)") + hint)
+        }
+        return .success((lat, lon))
+    }
+}

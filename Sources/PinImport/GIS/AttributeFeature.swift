@@ -1,0 +1,121 @@
+import PinModel
+
+/// One attribute of a GIS feature (a GeoPackage column, a `.dbf` field), typed as its file
+/// stores it.
+enum AttributeValue: Equatable {
+    case text(String), integer(Int64), real(Double), bool(Bool), null
+    /// A value that is JSON text already (a GeoPackage column marked `application/json`).
+    case json(String)
+
+    /// As JSON text for `properties`: strings quoted, numbers as their shortest decimal, nil
+    /// for null (left out).
+    var json: String? {
+        switch self {
+        case .text(let s):
+            var out = ""
+            JSONText.append(s, to: &out)
+            return out
+        case .integer(let i): return String(i)
+        case .real(let d): return d.isFinite ? "\(d)" : "\"\(d)\""
+        case .bool(let b): return b ? "true" : "false"
+        case .json(let j): return j
+        case .null: return nil
+        }
+    }
+
+    /// As text for a pin field (title, description, category, created_at); nil for null.
+    var text: String? {
+        switch self {
+        case .text(let s): return s
+        case .integer(let i): return String(i)
+        case .real(let d): return "\(d)"
+        case .bool(let b): return b ? "true" : "false"
+        case .json(let j): return j
+        case .null: return nil
+        }
+    }
+}
+
+/// Which attribute fills each pin field: by the CSV header aliases (`ColumnRole`, first match
+/// in attribute order), or, for Pinmap's own GeoPackage export, exactly `title`,
+/// `description`, `category` and `created_at`.
+struct AttributeRoles: Equatable {
+    var title: Int?, description: Int?, category: Int?, created: Int?
+
+    init(names: [String], pinmapExport: Bool) {
+        let folded = names.map(normalizeHeader)
+        func find(_ role: ColumnRole, exact: String) -> Int? {
+            if pinmapExport { return folded.firstIndex(of: exact) }
+            let aliases = Set(role.aliases)
+            return folded.firstIndex { aliases.contains($0) }
+        }
+        title = find(.title, exact: "title")
+        description = find(.description, exact: "description")
+        category = find(.category, exact: "category")
+        created = find(.created, exact: "created_at")
+    }
+
+    /// Field → attribute name, for the report's `columns`.
+    func columnsUsed(_ names: [String], geometry: String) -> [String: String] {
+        var used = ["latitude": geometry, "longitude": geometry]
+        if let title { used["name"] = names[title] }
+        if let description { used["description"] = names[description] }
+        if let category { used["category"] = names[category] }
+        if let created { used["created"] = names[created] }
+        return used
+    }
+}
+
+/// A GIS feature's position and attributes → a pin (GeoPackage and Shapefile features).
+///
+/// - The position is transformed to WGS84 by `system` (nil: it is WGS84 already), then
+///   range-checked; a Z value is kept as the property `ele` (as for GeoJSON altitudes).
+/// - title: the name attribute (`AttributeRoles`), else, when it is missing or blank,
+///   `fallbackTitle` (`places 3`: the layer and the feature's id); category: the category
+///   attribute, else `fallbackCategory` (the layer's name, as KML takes a folder's).
+/// - Every other non-null attribute is a property under its name, with its JSON type.
+struct AttributeFeature {
+    var names: [String]
+    var values: [AttributeValue]
+    var roles: AttributeRoles
+    /// The feature's number in issues (`line`): its id or record number.
+    var line: Int
+    /// `table places, feature 3`: prefixes issue reasons.
+    var label: String
+    var fallbackTitle: String
+    var fallbackCategory: String
+    /// Whether `created` is kept as written (Pinmap's own export) rather than put in UTC.
+    var exactTimes: Bool
+
+    func outcome(x: Double, y: Double, z: Double?, system: CoordinateSystem?) -> RowOutcome {
+        var lon = x, lat = y
+        if let system {
+            guard let p = system.toWGS84(x: x, y: y) else {
+                return .rejected([RowIssue(line: line, field: "geometry", value: "\(x) \(y)",
+                                           reason: "\(label): x \(x), y \(y) cannot be transformed from \(system.label) to WGS84",
+                                           outOfRange: OutOfRange(.notTransformable(system: system.label)))])
+            }
+            (lon, lat) = p
+        }
+        var range = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
+                                                 latField: "geometry.y", lonField: "geometry.x")
+        if !range.isEmpty {
+            ProjectedHint.advise(&range[0], x: x, y: y, system: system)
+            return .rejected(range.map { var i = $0; i.line = line; i.reason = "\(label): " + i.reason; return i })
+        }
+        func field(_ i: Int?) -> String? { i.flatMap { values[$0].text } }
+        let used = Set([roles.title, roles.description, roles.category, roles.created].compactMap { $0 })
+        var properties = PropertiesJSON()
+        for (i, name) in names.enumerated() where !used.contains(i) {
+            if let json = values[i].json { properties.add(name, json: json) }
+        }
+        if let z, z.isFinite { properties.add("ele", json: "\(z)") }
+        let created = field(roles.created) ?? ""
+        return .accepted(ParsedPin(
+            line: line, title: PinTitle.or(field(roles.title), fallbackTitle),
+            description: field(roles.description) ?? "",
+            category: roles.category == nil ? fallbackCategory : trimmedText(field(roles.category) ?? ""),
+            createdAt: exactTimes ? created : UTCTimestamp.normalize(created),
+            latitude: lat, longitude: lon, properties: properties.text))
+    }
+}

@@ -1,0 +1,161 @@
+import PinModel
+
+/// A row that passed validation: the pin's fields, ready to store.
+public struct ParsedPin: Sendable, Equatable {
+    /// Physical line (1-based) where the row starts (GeoJSON: the feature's 1-based index).
+    public var line: Int
+    /// The name, trimmed; never empty.
+    public var title: String
+    /// The description as written ("" when the column is absent or the field missing).
+    public var description: String
+    /// The category, trimmed ("" when absent).
+    public var category: String
+    /// The created date as written, trimmed ("" when absent); not interpreted.
+    public var createdAt: String
+    /// WGS84 latitude in decimal degrees, −90…90.
+    public var latitude: Double
+    /// WGS84 longitude in decimal degrees, −180…180.
+    public var longitude: Double
+    /// Every source field that maps to no pin column, under the source's own name, as the text
+    /// of a JSON object (`"{}"` when there is none). Values from CSV and XML are strings;
+    /// values from GeoJSON and Takeout keep their JSON type.
+    public var properties: String
+
+    public init(line: Int, title: String, description: String = "", category: String = "",
+                createdAt: String = "", latitude: Double, longitude: Double, properties: String = "{}") {
+        self.line = line
+        self.title = title
+        self.description = description
+        self.category = category
+        self.createdAt = createdAt
+        self.latitude = latitude
+        self.longitude = longitude
+        self.properties = properties
+    }
+}
+
+/// What became of one CSV record.
+public enum RowOutcome: Sendable, Equatable {
+    /// An empty, whitespace-only or delimiter-only line: not a record, no error.
+    case blank
+    case accepted(ParsedPin)
+    /// The row breaks one or more rules; every issue carries the row's line.
+    case rejected([RowIssue])
+}
+
+/// Applies the row rules to records after the header:
+/// - blank, whitespace-only and delimiter-only lines are skipped without an error;
+/// - a non-empty field beyond the header's columns rejects the row (it has no column, so it
+///   would be lost); empty trailing extras (`a,b,c,,`) are fine;
+/// - missing trailing fields are fine when they are optional (description, category, date);
+/// - the name must not be blank; the coordinates must parse and be in range.
+public struct RowValidator: Sendable {
+    public let mapping: ColumnMapping
+    /// The system of the coordinate columns (`--crs`): the longitude column holds x (easting),
+    /// the latitude column y (northing), transformed to WGS84; nil: WGS84 degrees.
+    public let system: CoordinateSystem?
+    /// `mapping.propertyColumns` with their keys, worked out once.
+    private let propertyColumns: [(index: Int, key: String)]
+
+    public init(mapping: ColumnMapping, system: CoordinateSystem? = nil) {
+        self.mapping = mapping
+        self.system = system
+        propertyColumns = mapping.propertyColumns.map { ($0, mapping.propertyName($0)) }
+    }
+
+    /// - Returns: `.blank`, `.accepted` with the pin, or `.rejected` with every issue found.
+    public func validate(_ record: CSVRecord) -> RowOutcome {
+        if record.isBlank { return .blank }
+        var issues: [RowIssue] = []
+        let headers = mapping.headers
+        if record.count > headers.count {
+            let extras = (headers.count..<record.count).filter { !record.isBlank($0) }
+            if let first = extras.first {
+                issues.append(RowIssue(
+                    field: "(column \(first + 1))", value: record[first],
+                    reason: "row has \(extras.count) non-empty field\(extras.count == 1 ? "" : "s") beyond the header's \(headers.count) columns",
+                    rule: .extraFields))
+            }
+        }
+        var title = ""
+        switch PinTitle.validated(record.trimmed(mapping.title)) {
+        case .success(let t): title = t
+        case .failure(let blank):
+            issues.append(RowIssue(field: headers[mapping.title], value: record[mapping.title], reason: blank.sentence, rule: .blankTitle))
+        }
+        let point = coordinates(of: record, issues: &issues)
+        guard issues.isEmpty, let point else {
+            return .rejected(issues.map { var i = $0; i.line = record.line; return i })
+        }
+        return .accepted(ParsedPin(
+            line: record.line, title: title,
+            description: mapping.description.map { record[$0] } ?? "",
+            category: mapping.category.map { record.trimmed($0) } ?? "",
+            createdAt: mapping.created.map { record.trimmed($0) } ?? "",
+            latitude: point.latitude, longitude: point.longitude,
+            properties: properties(of: record)))
+    }
+
+    /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
+    /// their headers, trimmed; empty cells are left out (so a CSV export, which writes an
+    /// empty cell for a key a pin lacks, reads back to the same properties).
+    private func properties(of record: CSVRecord) -> String {
+        guard !propertyColumns.isEmpty else { return "{}" }
+        var json = PropertiesJSON()
+        for (i, key) in propertyColumns where !record.isBlank(i) {
+            json.add(key, string: record.trimmed(i))
+        }
+        return json.text
+    }
+
+    private func coordinates(of record: CSVRecord, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+        let headers = mapping.headers
+        switch mapping.coordinates {
+        case let .geometry(g):
+            switch WKTPoint.parse(record[g], field: headers[g], system: system) {
+            case .success(let p): return p
+            case .failure(let issue): issues.append(issue); return nil
+            }
+        case let .pair(latIndex, lonIndex):
+            let lat = record.withFieldBytes(latIndex) {
+                CoordinateParser.parse(bytes: $0, axis: .latitude, field: headers[latIndex])
+            }
+            let lon = record.withFieldBytes(lonIndex) {
+                CoordinateParser.parse(bytes: $0, axis: .longitude, field: headers[lonIndex])
+            }
+            switch (lat, lon) {
+            case let (.success(y), .success(x)):
+                var (la, lo) = (y, x)
+                if let issue = ProjectedHint.degreesUnderProjectedSystem(
+                    latitude: y, longitude: x, latField: headers[latIndex], lonField: headers[lonIndex],
+                    latText: record[latIndex], system: system) {
+                    issues.append(issue)
+                    return nil
+                }
+                if let system {
+                    guard let p = system.toWGS84(x: x, y: y) else {
+                        issues.append(RowIssue(field: headers[lonIndex], value: record[lonIndex],
+                                               reason: "x \(record[lonIndex]), y \(record[latIndex]) cannot be transformed from \(system.label) to WGS84",
+                                               outOfRange: OutOfRange(.notTransformable(system: system.label))))
+                        return nil
+                    }
+                    (lo, la) = p
+                }
+                if CoordinateAxis.latitude.contains(la) && CoordinateAxis.longitude.contains(lo) { return (la, lo) }
+                var range = CoordinateParser.rangeIssues(
+                    latitude: la, longitude: lo,
+                    latText: system == nil ? record[latIndex] : "\(la)", lonText: system == nil ? record[lonIndex] : "\(lo)",
+                    latField: headers[latIndex], lonField: headers[lonIndex])
+                if range.isEmpty { return (la, lo) }
+                ProjectedHint.advise(&range[0], x: x, y: y, system: system)
+                issues.append(contentsOf: range)
+            case let (.failure(a), .failure(b)):
+                issues.append(a)
+                issues.append(b)
+            case let (.failure(a), _), let (_, .failure(a)):
+                issues.append(a)
+            }
+            return nil
+        }
+    }
+}

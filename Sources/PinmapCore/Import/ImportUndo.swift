@@ -1,0 +1,90 @@
+import Foundation
+import Frame
+import PinModel
+
+/// An import as the Settings tab lists it (newest first), with what undoing it needs.
+public struct ImportRow: Sendable, Equatable {
+    public var id: Int64
+    /// The imported file's name (the sample pins' label in the UI's language).
+    public var name: String
+    /// The row as drawn: `#2  2026-12-06T00:12  45 pins  pins-seoul.csv`.
+    public var line: String
+    /// Pins the import added.
+    public var pins: Int
+    public init(id: Int64, name: String, line: String, pins: Int) {
+        self.id = id; self.name = name; self.line = line; self.pins = pins
+    }
+
+    /// A recent import as Settings lists it, worded in the UI's language.
+    init(batch b: RecentImport) {
+        self.init(id: b.id, name: SettingsView.batchName(b), line: SettingsView.batchLine(b), pins: b.imported)
+    }
+}
+
+/// How undoing an import ended (`AppEvent.Import.undone`), as `pinmap undo-import` ends.
+public enum UndoImportOutcome: Sendable, Equatable {
+    /// The batch and its pins are gone.
+    case removed(pins: Int)
+    /// Pins of the batch were edited or commented since: nothing removed (the CLI's
+    /// `--force` is not offered in the app).
+    case refused(changed: Int)
+    /// There is no such batch (undone elsewhere).
+    case missing
+    /// The store's message.
+    case failed(String)
+}
+
+/// Undoing an import from the app: an import row on the Settings tab, or the Import tab's
+/// last result, asks with the confirm pop-up; the runtime undoes it (`Effect.undoImport`)
+/// and the outcome comes back as `AppEvent.Import.undone`.
+extension AppState {
+    /// The most import rows the Settings tab lists.
+    static let importRowsShown = 3
+
+    /// The import rows the Settings tab shows.
+    var importRowsShown: [ImportRow] { storeInfo.batches.prefix(Self.importRowsShown).map(ImportRow.init(batch:)) }
+
+    /// Asks whether to undo `row` (the pop-up; nothing happens before its answer).
+    mutating func confirmUndoImport(_ row: ImportRow, now: Double) {
+        presentEditing(.confirm(ConfirmPopup(.undoImport(row))), height: ConfirmPopup.height,
+                       dim: ConfirmPopup.dim, duration: ConfirmPopup.duration, now: now)
+    }
+
+    /// Keys on a Settings import row (`settingsTab.importCursor`): ↑↓ move, Enter, Space, `u`
+    /// or Delete ask to undo it. Returns false for the keys of the rest of the tab.
+    mutating func handleSettingsImportRow(key: Key, now: Double) -> Bool {
+        let rows = importRowsShown
+        guard let i = settingsTab.importCursor, rows.indices.contains(i) else { settingsTab.importCursor = nil; return false }
+        switch key {
+        case .down, .char("j"):
+            if i + 1 < rows.count { settingsTab.importCursor = i + 1 } else { settingsTab.importCursor = nil; settingsTab.cursor = 0 }
+        case .up, .char("k"): settingsTab.importCursor = max(0, i - 1)
+        case .enter, .char(" "), .char("u"), .delete, .backspace: confirmUndoImport(rows[i], now: now)
+        default: return false
+        }
+        return true
+    }
+
+    /// How an undo ended: the map, the list and the Settings tab read again; a refusal or a
+    /// failure is a notice to read, a removal a toast.
+    mutating func receive(undoOf row: ImportRow, _ outcome: UndoImportOutcome, now: Double, _ fx: inout Effects) {
+        switch outcome {
+        case .removed(let pins):
+            notify(S.noticeImportUndone.text, S.msgImportUndone(row.id, pins), success: true, now: now)
+            if importTab.lastImport?.id == row.id {
+                // The result no longer offers `u`: it says the import is gone.
+                importTab.lastImport = nil
+                importTab.summary = [S.msgImportUndone(row.id, pins)]
+            }
+            pinsChanged(inBulk: true, &fx)
+            fx.requestView(list: true)
+        case .refused(let changed):
+            notify(S.noticeUndoRefused(row.id), S.noticeUndoRefusedText(changed, row.id), success: false, now: now)
+        case .missing:
+            message = S.msgImportGone(row.id)
+            if importTab.lastImport?.id == row.id { importTab.lastImport = nil }
+        case .failed(let reason):
+            notify(S.noticeUndoFailed(row.id), reason, success: false, now: now)
+        }
+    }
+}

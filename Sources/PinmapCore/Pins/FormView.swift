@@ -1,0 +1,95 @@
+import Frame
+
+/// Draws the add / edit form inside a modal card's body (below its grabber
+/// row): heading, one row per field (label, then the value underlined with
+/// the cursor shown reversed in the focused field), the refusal, the keys.
+enum FormView {
+    static let labelWidth = 14
+
+    static func draw(_ form: PinForm, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard r.height > 0 else { return }
+        screen.put("  " + form.heading, col: r.x, row: r.y, style: theme.title)
+        for field in PinForm.Field.allCases {
+            let row = r.y + PinForm.firstFieldRow + field.rawValue
+            guard row < r.maxY else { break }
+            drawField(form, field, row: row, in: r, into: &screen, ascii: ascii, theme: theme)
+        }
+        let errorRow = r.y + PinForm.firstFieldRow + PinForm.Field.allCases.count + 1
+        if let error = form.error, errorRow < r.maxY {
+            screen.put("  " + (ascii ? "! " : "⚠ ") + error, col: r.x, row: errorRow, style: theme.error)
+        }
+        if errorRow + 1 < r.maxY {
+            screen.put("  " + S.fmHint.text,
+                       col: r.x, row: errorRow + 1, style: theme.muted)
+        }
+    }
+
+    private static func drawField(_ form: PinForm, _ field: PinForm.Field, row: Int, in r: Rect,
+                                  into screen: inout Screen, ascii: Bool, theme: Theme) {
+        let focused = form.focused == field
+        let mark = focused ? (ascii ? "> " : "▸ ") : "  "
+        let label = field.label + (field == .title ? "*" : "")
+        screen.put(mark, col: r.x, row: row, style: theme.focusMark)
+        screen.put(DisplayWidth.pad(label, to: labelWidth - 2), col: r.x + 2, row: row,
+                   style: focused ? theme.title : .plain)
+        let box = Rect(x: r.x + labelWidth + 1, y: row, width: max(1, r.width - labelWidth - 4), height: 1)
+        TextFieldView.draw(form[field], in: box, focused: focused, ascii: ascii, into: &screen)
+    }
+}
+
+/// Draws the confirmation pop-up inside a card body: title, message, the
+/// two buttons (the chosen one reversed).
+enum ConfirmView {
+    static func draw(_ popup: ConfirmPopup, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+        guard r.height > 0 else { return }
+        let safeTitle = SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii)
+        screen.putCentered(DisplayWidth.truncate(safeTitle, to: r.width - 4, ascii: ascii),
+                           in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: theme.title)
+        if r.height > 1 {
+            let msg = SafeText.sanitize(popup.message, ascii: ascii)
+            screen.putCentered(DisplayWidth.truncate(msg, to: r.width - 4, ascii: ascii),
+                               in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: theme.muted)
+        }
+        for b in [ConfirmPopup.Button.confirm, .cancel] {
+            let rect = popup.buttonRect(b, body: r)
+            guard rect.y < r.maxY else { break }
+            let chosen = popup.chosen == b
+            var style = b == .confirm ? theme.error : Style.plain
+            if chosen { style = Style(fg: style.fg, bold: true, reverse: true) }
+            screen.put("[ \(popup.label(b)) ]", col: rect.x, row: rect.y, style: style)
+        }
+        if ConfirmPopup.buttonRow + 1 < r.height {
+            screen.putCentered(popup.hint,
+                               in: Rect(x: r.x, y: r.y + ConfirmPopup.buttonRow + 1, width: r.width, height: 1),
+                               style: theme.muted)
+        }
+    }
+}
+
+/// The search field on the sheet's header row, or the kept search.
+enum SearchBarView {
+    static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
+        let count = state.searchPending ? S.searchWaiting.text
+            : S.searchInView(state.listCount < state.listInViewCount ? "\(state.listCount)/\(state.listInViewText)" : state.listInViewText)
+        if let field = state.searchField {
+            var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
+            x = screen.put(state.place.onlyPlaces ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
+            // With a place highlighted Enter goes there, and the hint says so.
+            let hint = state.place.onlyPlaces ? "  " + S.placeHint.text
+                : "  \(count) · " + (state.place.cursor != nil ? S.placeHint.text : S.searchHint.text)
+            let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
+            let box = Rect(x: x, y: row, width: boxWidth, height: 1)
+            TextFieldView.draw(field, in: box, ascii: state.ascii, into: &screen)
+            screen.put(hint, col: box.maxX, row: row, style: theme.muted)
+        } else {
+            var x = screen.put("  ", col: 0, row: row)
+            let shown = state.searchPending ? S.searchWaiting.text : (state.listCount < state.listInViewCount ? "\(state.listCount)/\(state.listInViewText)" : state.listInViewText)
+            // The query gives way in its middle ("…"), then the hint's items from the end.
+            let room = max(8, width - 3 - DisplayWidth.of(S.searchKeptHeader("", shown)))
+            let query = TextWrap.middle(SafeText.sanitize(state.search, ascii: state.ascii), to: room, ascii: state.ascii)
+            x = screen.put(S.searchKeptHeader(query, shown), col: x, row: row, style: theme.title)
+            let hint = TextWrap.hint(String(S.searchEditHint(state.orderLabel).dropFirst(3)), to: max(0, width - x - 3), ascii: state.ascii)
+            if width - x > 5 && !hint.isEmpty { screen.put(" · " + hint, col: x, row: row, style: theme.muted) }
+        }
+    }
+}

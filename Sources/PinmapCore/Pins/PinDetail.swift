@@ -1,0 +1,143 @@
+import Frame
+import PinModel
+
+/// A pin's detail page (Pinit's detail with its dated reviews): the pin, its
+/// comments once loaded, the selected comment, the one-line comment input
+/// while typing, and a confirmation pop-up raised from the page.
+public struct PinDetail: Sendable, Equatable {
+    public var pin: Pin
+    /// The pin's properties in source order (read once, when the page opens:
+    /// `AppEvent.Pins.propertiesLoaded`).
+    public var properties: [PinProperty] = []
+    /// Comments oldest first, as last loaded by the runner.
+    public var comments: [Comment] = []
+    /// False until the runner has loaded the comments.
+    public var commentsLoaded = false
+    /// Index of the selected comment in `comments`.
+    public var cursor = 0
+    /// The new comment being typed (nil when not typing).
+    public var input: TextField?
+    /// A confirmation pop-up over the page (delete the comment or the pin).
+    public var confirm: NestedConfirm?
+    /// The outcome of the last comment operation, shown on the footer row.
+    public var note: String?
+    /// Description lines scrolled off the top (PgDn/PgUp; j/k without comments), when the
+    /// description with its properties does not fit (`DetailLayout`).
+    public var descriptionScroll = 0
+    /// Rows the description shows, for PgDn's step (set from the page's layout before a key).
+    var descriptionRows = 1
+
+    public init(pin: Pin) {
+        self.pin = pin
+    }
+
+    /// The description followed by one `key: value` line per property (the page's left
+    /// column); line breaks inside a value become spaces.
+    var descriptionWithProperties: String {
+        guard !properties.isEmpty else { return pin.description }
+        let lines = properties.map { ($0.key + ": " + $0.value).split(whereSeparator: \.isNewline).joined(separator: " ") }
+        let head = trimmedText(pin.description).isEmpty ? S.dtNoDescription.text : pin.description
+        return head + "\n\n" + lines.joined(separator: "\n")
+    }
+
+    /// A pop-up raised from inside a modal page, with its own slide.
+    public struct NestedConfirm: Sendable, Equatable {
+        public var popup: ConfirmPopup
+        public var presentation: ModalPresentation
+    }
+
+    /// What a key did to the page.
+    public enum Outcome: Sendable, Equatable {
+        case none, close
+        /// A key the page has no use for: the page closes and the key acts below.
+        case unused
+        case edit(Pin)
+        case confirmed(ConfirmPopup.Action)
+        case addComment(String)
+    }
+
+    /// Keys, in order of precedence: the pop-up's, the comment input's (all
+    /// printable keys are text; Enter adds, Esc cancels), then the page's:
+    /// j/k ↑↓ move among comments, `c` comments, `x`/Delete deletes the
+    /// selected comment, `e` edits, `d` deletes the pin, Esc closes; other keys
+    /// (`q`, `2`) are `unused`: the page closes and they act below.
+    public mutating func handle(key: Key, now: Double, animated: Bool) -> Outcome {
+        if var c = confirm {
+            let result = c.popup.handle(key: key)
+            confirm = c
+            guard result == .unused else { return settle(result) }
+            confirm = nil  // a key the pop-up has no use for cancels it, then acts on the page
+        }
+        if var field = input {
+            switch key {
+            case .escape: input = nil
+            case .enter:
+                let body = trimmedText(field.text)
+                input = nil
+                if body.isEmpty { note = S.dtEmptyComment.text } else { return .addComment(body) }
+            default:
+                field.handle(key)
+                input = field
+            }
+            return .none
+        }
+        note = nil
+        switch key {
+        case .escape: return .close  // `q` is unused here: the page closes and the app quits
+        // Without comments j/k scroll the description; with them they move the selection.
+        case .char("j"), .down:
+            if comments.isEmpty { descriptionScroll += 1 } else { cursor = min(comments.count - 1, cursor + 1) }
+        case .char("k"), .up:
+            if comments.isEmpty { descriptionScroll = max(0, descriptionScroll - 1) } else { cursor = max(0, cursor - 1) }
+        case .pageDown, .char(" "): descriptionScroll += max(1, descriptionRows - 1)
+        case .pageUp: descriptionScroll = max(0, descriptionScroll - max(1, descriptionRows - 1))
+        case .home: cursor = 0
+        case .end: cursor = max(0, comments.count - 1)
+        case .char("c"): input = TextField()
+        case .char("x"), .delete:
+            if comments.indices.contains(cursor) {
+                raise(.deleteComment(comments[cursor]), now: now, animated: animated)
+            } else {
+                note = S.dtNoCommentToDelete.text
+            }
+        case .char("e"): return .edit(pin)
+        case .char("d"): raise(.deletePin(pin), now: now, animated: animated)
+        case .enter: break  // Enter opened the page: a second one must not reopen it
+        default: return .unused
+        }
+        return .none
+    }
+
+    /// Shows the confirmation pop-up for `action` over the page.
+    mutating func raise(_ action: ConfirmPopup.Action, now: Double, animated: Bool) {
+        confirm = NestedConfirm(popup: ConfirmPopup(action),
+                                presentation: ModalPresentation(height: ConfirmPopup.height, dim: ConfirmPopup.dim,
+                                                                duration: ConfirmPopup.duration, now: now, animated: animated))
+    }
+
+    /// Closes the pop-up once it has an answer (it goes at once: the page stays).
+    mutating func settle(_ result: ConfirmPopup.Outcome) -> Outcome {
+        switch result {
+        case .waiting: return .none
+        case .cancelled, .unused:
+            confirm = nil
+            return .none
+        case .confirmed(let action):
+            confirm = nil
+            return .confirmed(action)
+        }
+    }
+
+    /// Replaces the comments with a fresh load, keeping the cursor in range.
+    mutating func setComments(_ list: [Comment]) {
+        comments = list
+        commentsLoaded = true
+        cursor = min(max(0, cursor), max(0, list.count - 1))
+    }
+
+    /// First comment shown when `rows` rows are available, so the cursor is visible.
+    func firstVisibleComment(rows: Int) -> Int {
+        guard rows > 0 else { return 0 }
+        return max(0, cursor - rows + 1)
+    }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import GeoMap
+import PinModel
+import Sheet
+
+/// The outcomes of effects, applied to the state: what the runtime read or wrote comes
+/// back as an `AppEvent` and only `update` changes the state with it.
+extension AppState {
+    mutating func receiveResult(_ event: AppEvent, now: Double, _ fx: inout Effects) {
+        switch event {
+        case .store(.opened(let settings, let today)):
+            restore(settings: settings)
+            persisted.storeOpened = true
+            startTimeline(newestPinDay: nil, today: today)
+            fx.add(.restartTimeline)
+            // The last view of this store, else its pins fitted (none: the world, `pinsBounds`).
+            if let view = settings[SettingKey.mapView].flatMap(LastView.init(text:)) { reopen(view, &fx) }
+            else { fx.add(.fitPins(fitQuery, announce: false)) }
+            fx.requestView(list: true)
+        case .view(.loaded(let data)):
+            // Markers older than those shown are dropped; newer ones are shown even while a
+            // still newer read is on its way (a map panned on is never left blank). A list is
+            // dropped only when a newer list was asked for (`listGeneration`).
+            let markers = data.generation >= shownViewGeneration
+            let list = data.list && data.generation >= listGeneration
+            guard markers || list else { return }
+            if markers { shownViewGeneration = data.generation }
+            if list && data.view != nil { shownListGeneration = data.generation }
+            receive(view: data, markers: markers, list: list)
+            if markers, data.view != nil, let answer = data.place, answer.probe == placeArrival?.probe {
+                continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
+            }
+            if markers, data.view != nil { checkReopenedView(&fx) }  // LastView.swift
+            if let backlog = data.indexBacklog, markers {
+                // Whoever indexes (this pinmap or `pinmap index`), the list waits for it.
+                indexingBacklog = backlog || isIndexing
+                if backlog, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
+            }
+        case .view(.listRowsLoaded(let query, let rows)): receive(listRows: rows, of: query, &fx)
+        case .timeline(.loaded(let request, let result)):
+            guard request == timelineRequest else { return }  // a day left since: read again
+            switch result {
+            case .success(let day):
+                timeline.dayCounts = day.dayCounts
+                timeline.dayPins = day.dayPins
+            case .failure(let e): message = S.msgStoreError(e)
+            }
+            timeline.isStale = false
+        case .timeline(.restarted(let newestPinDay, let today)): startTimeline(newestPinDay: newestPinDay, today: today)
+        case .store(.infoLoaded(let info)):
+            storeInfo = info
+            if let i = settingsTab.importCursor, i >= importRowsShown.count {
+                settingsTab.importCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
+            }
+        case .importer(.undone(let row, let outcome)): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
+        // While the server is away a failed read is that outage: "reconnecting…" stays.
+        case .store(.failed(let e)):
+            message = storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
+            shownListGeneration = listGeneration  // a failed read: no list is on its way
+        case .store(.changedElsewhere(let change)):
+            message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
+            storeUnreachable = false
+            fx.requestView(list: true)
+            pinsChanged(inBulk: false, &fx)
+        case .store(.unreachable):
+            storeUnreachable = true
+            message = S.chReconnecting.text
+        case .store(.settingNotSaved(let e)): message = S.msgSettingNotSaved(e)
+        case .store(.samplesLoaded(let result, let firstRun)):
+            switch result {
+            case .success(let n):
+                message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
+                // The sample pins fitted above the sheet, as `F` would (quietly: the message says what came).
+                fx.add(.fitPins(fitQuery, announce: false))
+                // Only on a new store is it the first run (P later says just how many it loaded):
+                // a toast that fades like the others, saying how to remove them.
+                if firstRun && n > 0 {
+                    message = nil
+                    notify(S.msgLoadedSamples(n), S.msgLoadedSamplesFirstRun(n), success: true, now: now)
+                }
+            case .failure(let e): message = S.msgSamplesFailed(e)
+            }
+            pinsChanged(inBulk: true, &fx)
+        case .view(.pinsBounds(let box, let announce)):
+            guard let box else {
+                if announce { message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
+                return
+            }
+            fitAnchored(box) { $0.fitInVisibleMap(box, margin: true, &fx) }
+            fx.requestView(list: true)
+            guard announce else { return }
+            message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
+        case .pins(.written(let outcome)):
+            receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
+            // A new pin is the newest: the Timeline opens on its month, as after an import.
+            if case .added = outcome { pinsChanged(inBulk: true, &fx) } else { pinsChanged(inBulk: false, &fx) }
+        case .pins(.commentsLoaded(let pinID, let result, let change)): receive(comments: result, of: pinID, after: change)
+        case .pins(.propertiesLoaded(let pinID, let properties)):
+            guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
+            detail.properties = properties
+            modal?.content = .detail(detail)
+        case .importer(.previewed(let result)): receive(preview: result)  // Update+PinResults.swift
+        case .importer(.started(let name)):
+            importTab.progress = 0
+            job = .importing(name: name, bytes: 0, of: 0)
+        case .importer(.progress(let bytes, let total)):
+            importTab.progress = total > 0 ? min(1, Double(bytes) / Double(total)) : 1
+            if case .importing(let name, _, _)? = job { job = .importing(name: name, bytes: bytes, of: total) }
+        case .importer(.written):
+            // Committed: the new pins are on the map now (the cell tree), while what the
+            // import left (search, the list's indexes) is indexed after it.
+            importTab.progress = nil
+            fx.requestView(list: true)
+        case .importer(.stopped(let name)):
+            importTab.progress = nil
+            job = nil
+            noteAfterQuit(S.importStoppedText(name))
+            importTab.error = S.importStoppedText(TextWrap.middle(name, to: 32))
+            // A notice to dismiss, not a toast: the clock here is the import's start, and a
+            // toast that old would be gone at the next tick.
+            notify(S.noticeImportStopped.text, S.importStoppedText(TextWrap.middle(name, to: 32)),
+                   success: false, now: now)
+        case .importer(.finished(let name, let result)):
+            importTab.progress = nil
+            job = nil
+            receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
+            noteAfterQuit(quitNote(importOf: name, result))
+            pinsChanged(inBulk: true, &fx)
+        case .indexing(.started(let pinCount, let newPins)):
+            indexingBacklog = true
+            job = .indexing(pins: newPins, fraction: 0)
+            if totalCount == 0, let pinCount { totalCount = pinCount }
+        case .indexing(.progress(let fraction)):
+            if case .indexing(let pins, _)? = job { job = .indexing(pins: pins, fraction: fraction) }
+        case .indexing(.finished(let outcome)):
+            if case .indexing? = job { job = nil }
+            switch outcome {
+            case .nothingToDo:
+                // Asked after a read that still saw the backlog: the list need wait no more.
+                if indexingBacklog { indexingBacklog = false; fx.requestView(list: true) }
+                return
+            case .elsewhere:
+                // Said once: view reads do not ask again this session (the other process's
+                // work is done when it ends; the next start resumes a killed one).
+                message = S.idxElsewhere.text
+                indexingDeclined = true
+                return
+            case .done: noteAfterQuit(S.quitIndexed.text)
+            case .stopped:
+                message = S.msgIndexingStopped.text
+                indexingDeclined = true
+                noteAfterQuit(S.msgIndexingStopped.text)
+            case .failed(let reason):
+                indexingDeclined = true
+                noteAfterQuit(S.noticeIndexingFailedText(reason))
+                notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(reason), success: false, now: now)
+            }
+            indexingBacklog = false
+            fx.requestView(list: true)
+            timeline.isStale = true
+        case .export(.started): job = .exporting
+        case .export(.finished(let outcome)):
+            job = nil
+            switch outcome {
+            case let .written(count, path): message = S.stExported(count, path)
+            case let .noFile(path, reason): message = S.stExportNoFile(path, reason)
+            case let .notWritten(path, reason): message = S.stExportNotWritten(path, reason)
+            case let .failed(text): message = S.stExportFailed(text)
+            }
+        case .view(.showDetent(let detent)):
+            let reduced = sheet.reducedMotion
+            sheet.reducedMotion = true
+            sheet.move(to: sheet.layout.resolve(detent), time: 0)
+            sheet.reducedMotion = reduced
+            fx.requestView(list: true)
+        case .view(.reload(let list)): fx.requestView(list: list)
+        case .search(.placeIndexReady):
+            place.indexReady = true
+            if place.matchesPending {
+                if let field = searchField { updatePlaceMatches(field.text) } else { place.matchesPending = false }
+            }
+        case .showTab(let t): tab = t
+        case .closing: persistViewIfChanged(&fx)  // LastView.swift
+        case .view(.showViewport(let v)):
+            viewport = v
+            fx.requestView(list: true)
+        case .view(.showPlace(let match)):
+            fly(to: match, &fx)
+            message = nil
+        case .input, .tick, .terminate, .search(.finished), .importer(.folderListed): break
+        }
+    }
+
+    /// The settings saved in the store, over the initial state's.
+    private mutating func restore(settings: [String: String]) {
+        if let d = settings[SettingKey.detent].flatMap(Detent.init(rawValue:)) {
+            sheet.move(to: sheet.layout.resolve(d), time: 0)
+            sheet.tick(time: 1_000)
+        }
+        if let s = settings[SettingKey.sensitivity].flatMap(Double.init) { sheet.sensitivity = s }
+        if let r = settings[SettingKey.reducedMotion] { sheet.reducedMotion = r == "1" }
+        if let m = settings[SettingKey.mapMode] { ascii = ascii || m == "ascii" }
+        if let c = settings[SettingKey.color], c == "0" { color = false }
+        if let p = settings[SettingKey.placeNames] { placeLanguage = p == "ko" ? .korean : .english }
+        if let t = settings[SettingKey.tab].flatMap(Tab.init(name:)) { tab = t; persisted.tab = t.name }
+    }
+
+    /// Opens the Timeline at the day of the newest pin (`2026-12-01`), or at `today`.
+    private mutating func startTimeline(newestPinDay: String?, today: Date) {
+        let parts = (newestPinDay ?? "").split(separator: "-").compactMap { Int($0) }
+        if parts.count == 3 {
+            timeline = TimelineState(year: parts[0], month: parts[1], day: parts[2])
+        } else {
+            timeline = TimelineState(year: 2000, month: 1, day: 1)
+            timeline.set(today)
+        }
+    }
+
+    /// Pins were written: the Timeline and the search's matches are read again; pins in
+    /// bulk (samples, an import) open the Timeline on the newest one's month again.
+    mutating func pinsChanged(inBulk: Bool, _ fx: inout Effects) {
+        timeline.isStale = true
+        if !search.isEmpty {
+            searchGeneration += 1
+            fx.add(.search(text: search, generation: searchGeneration))
+        }
+        if inBulk { fx.add(.restartTimeline) }
+    }
+
+    /// More rows of the list (`Effect.loadListRows`), then the selection that waited for them.
+    private mutating func receive(listRows rows: [Pin], of query: PinQuery, _ fx: inout Effects) {
+        guard query == listSource else { return }  // the list was read again since
+        let count = listCount
+        listed = rows
+        listUnloaded = max(0, count - rows.count)
+        if listReadAll, let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) {
+            cursor = i
+            scrollToCursor()
+        }
+        listReadAll = false
+        if let index = listPendingIndex {
+            listPendingIndex = nil
+            select(index: min(index, listed.count - 1), &fx)
+        }
+        clampList()
+    }
+
+    /// The markers and counts (when `markers`) and the list (when `list`) the runtime read
+    /// for the view.
+    private mutating func receive(view data: ViewData, markers newMarkers: Bool, list newList: Bool) {
+        if newMarkers {
+            totalCount = data.totals.total
+            categoryNames = data.totals.categories.map(\.name)
+            categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
+            // Pins without a category get the last row (name ""), so a filter can keep or hide them too.
+            if data.totals.uncategorized > 0 { categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
+        }
+        if let part = data.view {
+            if newMarkers {
+                markers = part.markers
+                inViewCount = part.inView
+                inViewApproximate = part.approximate
+            }
+            if newList, let listed = part.listed {
+                self.listed = listed
+                listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
+                listSource = part.listQuery
+                // The header's count and "N more elsewhere" count the same view, the list's:
+                // a selection's re-centring reads no list and changes neither (they add up).
+                listView = (part.inView, part.approximate)
+                if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
+                listPendingIndex = nil
+                listReadAll = false
+            }
+        }
+        if newMarkers, let sel = data.selectedMarker { markers.append(sel) }
+        if newList { placeNewList() }
+    }
+
+    /// Whether `data` is the read whose list is shown now (the cursor then follows it).
+    func showsList(of data: ViewData) -> Bool {
+        data.list && data.view != nil && data.generation == shownListGeneration
+    }
+
+    /// A list read was asked for and its answer is not shown yet.
+    var listReadPending: Bool { shownListGeneration < listGeneration }
+
+    /// A list read for a new view keeps no scroll past its rows (a scroll kept from a longer
+    /// list left blank rows under a count of 17): with the selected pin listed, the scroll
+    /// stays where it was unless rows would be left blank; without it, the list shows its
+    /// top (the newest pin in view).
+    private mutating func placeNewList() {
+        if let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) {
+            cursor = i
+            clampList()
+            scroll = min(scroll, max(0, listCount - max(1, visibleListRows)))
+        } else {
+            clampList()
+            scroll = 0
+        }
+    }
+}

@@ -1,0 +1,473 @@
+import Frame
+import GeoMap
+import Foundation
+import PinModel
+import Sheet
+
+/// What happened: input from the terminal, a clock tick, or the outcome of an `Effect`
+/// (the runtime performs effects and answers with these; `Update+Results.swift`).
+public enum AppEvent: Sendable {
+    case input(InputEvent)
+    /// A quit signal (SIGTERM, SIGHUP) ended the session: quit as `q` does.
+    case terminate
+    /// Time passed (animations advance; `now` is passed to `update`).
+    case tick
+    /// Show a tab (`pinmap render --tab`).
+    case showTab(Tab)
+    /// The UI is closing (`q`, Ctrl-C, a signal, the terminal gone): the view and the tab
+    /// are saved for the next start (`LastView.swift`). Saved then, not as the map moves:
+    /// a write would make the store's read caches start again at every pan.
+    case closing
+    /// The map's view and the list under it.
+    case view(View)
+    /// Search by text and by place name.
+    case search(Search)
+    /// The Timeline tab's reads.
+    case timeline(Timeline)
+    /// The store: opened, its facts, its failures, other processes' writes, the sample pins.
+    case store(Store)
+    /// One pin's writes and reads (the form, the detail page, comments).
+    case pins(Pins)
+    /// The Import tab: its folder, the preview, an import, undoing one.
+    case importer(Import)
+    /// Indexing what a large import left.
+    case indexing(Indexing)
+    /// Exporting the pins (the Settings tab).
+    case export(Export)
+
+    public enum View: Sendable {
+        /// The map's markers, counts and (when asked) list for the state's view (`Effect.loadView`).
+        case loaded(ViewData)
+        /// More rows of the list (`Effect.loadListRows`): the first rows of `query`'s list.
+        case listRowsLoaded(PinQuery, [Pin])
+        /// The box around the pins the filters let through (`Effect.fitPins`); nil: none.
+        /// `announce`: the status line says so (`F`), not at start.
+        case pinsBounds(LatLonBox?, announce: Bool)
+        /// Read the view again, the list too when `list` (tests after a store changed under them).
+        case reload(list: Bool)
+        /// Show this part of the map (benchmark, `render --zoom` after `--place`).
+        case showViewport(Viewport)
+        /// Centre on the best place named `name`, as `/` then Enter would (`render --place`).
+        case showPlace(PlaceMatch)
+        /// Put the sheet at a detent without animation (`pinmap render --detent`).
+        case showDetent(Detent)
+    }
+
+    public enum Search: Sendable {
+        /// A search finished (`Effect.search`): its generation and the matches or the error.
+        case finished(generation: Int, Result<SearchResults, StoreError>)
+        /// The place-name index is built (`Effect.preparePlaceIndex`).
+        case placeIndexReady
+    }
+
+    public enum Timeline: Sendable {
+        /// The Timeline's month counts and the selected day's pins (`Effect.loadTimeline`), for
+        /// the month and day asked for.
+        case loaded(TimelineRequest, Result<TimelineDay, StoreError>)
+        /// The newest pin's day after pins arrived in bulk (`Effect.restartTimeline`).
+        case restarted(newestPinDay: String?, today: Date)
+    }
+
+    public enum Store: Sendable {
+        /// The store was opened: its saved settings (`SettingKey` → value) and today (the
+        /// Timeline opens there until the newest pin's day is read, `Effect.restartTimeline`).
+        case opened(settings: [String: String], today: Date)
+        /// Facts for the Settings tab (`Effect.loadStoreInfo`).
+        case infoLoaded(StoreInfo)
+        /// A read for the view failed.
+        case failed(StoreError)
+        /// Another process wrote to the store (the runtime's change watcher).
+        case changedElsewhere(StoreChange)
+        /// The store (a server) cannot be reached: the watcher reconnects; the view stays.
+        case unreachable(StoreError)
+        /// A setting could not be saved (`Effect.persist`).
+        case settingNotSaved(StoreError)
+        /// The sample pins were imported (`Effect.loadSamples`): how many, or why not.
+        /// `firstRun`: the store was new (the status line says so).
+        case samplesLoaded(Result<Int, StoreError>, firstRun: Bool)
+    }
+
+    public enum Pins: Sendable {
+        /// The outcome of a pin write (`Effect.addPin` … `restorePin`).
+        case written(PinWriteOutcome)
+        /// A pin's comments, after a read or a comment write (`Effect.loadComments` …).
+        case commentsLoaded(pinID: Int64, Result<[Comment], StoreError>, after: CommentChange)
+        /// The properties of the pin on the detail page (read with `Effect.loadComments`).
+        case propertiesLoaded(pinID: Int64, [PinProperty])
+    }
+
+    public enum Import: Sendable {
+        /// A folder the Import tab asked for (`Effect.listFolder`).
+        case folderListed(FolderListing)
+        /// An import preview was read (`Effect.previewImport`), or why not (in the UI's words).
+        case previewed(Result<ImportPreview, ImportFailure>)
+        /// An import began (`Effect.runImport`): the worker started reading the file `name`.
+        case started(name: String)
+        /// Import progress: `bytes` of the file's `of` bytes read.
+        case progress(bytes: Int64, of: Int64)
+        /// The import's transaction ended (committed, or failed and rolled back); indexing what
+        /// it left may follow before `finished`.
+        case written
+        /// An import ended (`Effect.runImport`): the file's name and its report, or why not.
+        case finished(name: String, Result<ImportReport, ImportFailure>)
+        /// The user stopped an import (q) before its commit: rolled back, nothing kept.
+        case stopped(name: String)
+        /// Undoing an import ended (`Effect.undoImport`).
+        case undone(ImportRow, UndoImportOutcome)
+    }
+
+    public enum Indexing: Sendable {
+        /// Indexing what a large import left began: pins in the store (for the list's header)
+        /// and the new pins to index (0: only indexes to rebuild).
+        case started(pinCount: Int?, newPins: Int)
+        /// Indexing progress, 0…1.
+        case progress(fraction: Double)
+        /// Indexing ended.
+        case finished(IndexingOutcome)
+    }
+
+    public enum Export: Sendable {
+        /// An export began (`Effect.exportPins`): the status line says so while it runs.
+        case started
+        /// An export ended.
+        case finished(ExportOutcome)
+    }
+}
+
+/// Side effects `update` asks the runtime to perform; each outcome comes back as an `AppEvent`.
+public enum Effect: Sendable, Equatable {
+    /// Save a UI setting in the store (e.g. the last settled detent).
+    case persist(key: String, value: String)
+    /// Import the bundled sample pins.
+    case loadSamples
+    /// Read a file's encoding, delimiter, columns and first rows (Import tab).
+    case previewImport(path: String)
+    /// Import a file (Import tab) on the write worker, with progress and a notice; then
+    /// index what it left for later.
+    case runImport(path: String)
+    /// Index what a large import left (search, the map's clusters, the list's indexes), with
+    /// progress; answered by `AppEvent.Indexing.finished`.
+    case finishIndexing
+    /// Stop the long job under way (an import or indexing rolls back, nothing is kept or
+    /// lost); its usual end event says how it ended.
+    case cancel
+    /// Find the bounding box of the pins `query` lets through (`AppEvent.View.pinsBounds`) and fit
+    /// the map to it; `announce`: the status line says so (`F`; not when a store opens on its pins).
+    case fitPins(PinQuery, announce: Bool)
+    /// Search the whole store for `text` off the input path; the answer comes back as
+    /// `AppEvent.Search.finished` with the same `generation`.
+    case search(text: String, generation: Int)
+    /// Read a folder's sub-folders and importable files (Import tab); answered by
+    /// `AppEvent.Import.folderListed`.
+    case listFolder(path: String)
+    /// Read the markers and counts for a view, and the list when the request says so
+    /// (answered by `AppEvent.View.loaded`). A burst of events is answered by one load.
+    case loadView(ViewRequest)
+    /// Read more rows of the list (the rows read so far and more, as the list scrolls;
+    /// answered by `AppEvent.View.listRowsLoaded`).
+    case loadListRows(ListRequest)
+    /// Read the Timeline's month and day (`AppEvent.Timeline.loaded`).
+    case loadTimeline(TimelineRequest)
+    /// Build the place-name index for `/` and `g` (`AppEvent.Search.place.indexReady`).
+    case preparePlaceIndex
+    /// Read the newest pin's day (`AppEvent.Timeline.restarted`): pins arrived in bulk.
+    case restartTimeline
+    /// Read the Settings tab's facts (`AppEvent.Store.infoLoaded`).
+    case loadStoreInfo
+    // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
+    /// Store a new pin.
+    case addPin(NewPin)
+    /// Replace the fields of pin `id`.
+    case updatePin(id: Int64, NewPin, ifVersion: Int64?)
+    /// Delete pin `id`, keeping it for `u` (undo).
+    case deletePin(id: Int64, ifVersion: Int64?)
+    /// Put a deleted pin back with its id and comments (undo).
+    case restorePin(DeletedPin)
+    /// Load the comments of the pin on the detail page.
+    case loadComments(pinID: Int64)
+    case addComment(pinID: Int64, body: String)
+    case deleteComment(Comment)
+    /// Write every pin in this format to a file next to the store (Settings tab), with a notice.
+    case exportPins(ExportFormat)
+    /// Remove an import and its pins, unless some were edited or commented since (as
+    /// `pinmap undo-import` without `--force`); answered by `AppEvent.Import.undone`.
+    case undoImport(ImportRow)
+}
+
+extension AppEvent {
+    /// True for the outcome of an effect (and the runtime's own requests), false for input
+    /// and time: outcomes change only what they carry.
+    var isOutcome: Bool {
+        switch self {
+        case .input, .tick, .terminate, .search(.finished), .importer(.folderListed): return false
+        default: return true
+        }
+    }
+}
+
+/// Settings keys kept in the store.
+public enum SettingKey {
+    public static let detent = "sheet.detent"
+    public static let sensitivity = "sheet.sensitivity"
+    public static let reducedMotion = "sheet.reduced_motion"
+    public static let mapMode = "map.mode"
+    public static let color = "ui.color"
+    /// "en" or "ko": the map's place names, over the locale's choice.
+    public static let placeNames = "map.place_names"
+    /// The last view (`LastView`: `LAT,LON,ZOOM,COLS`), reopened at start.
+    public static let mapView = "map.view"
+    /// The last tab (`Tab.name`), reopened at start.
+    public static let tab = "ui.tab"
+    /// Every key, for reading them at start.
+    public static let all = [detent, sensitivity, reducedMotion, mapMode, color, placeNames, mapView, tab]
+}
+
+extension AppState {
+    /// The core transition: applies `event` at time `now` (seconds) and returns
+    /// the effects to perform. Pure: no I/O. The view read, if any, is built last, from
+    /// the state the event left (`ViewRequest`).
+    public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
+        Strings.speaking(language) { updateSpeaking(event, now: now) }
+    }
+
+    /// `update` with the words in the state's language.
+    private mutating func updateSpeaking(_ event: AppEvent, now: Double) -> [Effect] {
+        var fx = Effects()
+        let quitting = quit
+        apply(event, now: now, &fx)
+        if place.indexReady && !inputAwaitingPlaces.isEmpty {
+            // The index is ready: the Enter that waited for it, and what came after, in order.
+            let waiting = inputAwaitingPlaces
+            inputAwaitingPlaces = []
+            for input in waiting { apply(.input(input), now: now, &fx) }
+        }
+        if quit && !quitting { stopJobOnQuit(&fx) }  // BackgroundJob.swift
+        if place.matchesPending && !place.indexAsked {
+            place.indexAsked = true
+            fx.add(.preparePlaceIndex)
+        }
+        rememberMapLabels()  // Render.swift
+        var effects = fx.list
+        if let list = fx.view { effects.append(.loadView(viewRequest(list: list))) }
+        return fx.skipTabLoads ? effects : effects + tabLoads(after: event)
+    }
+
+    /// `update`'s work: the state changes and the effects they ask for, in `fx`.
+    private mutating func apply(_ event: AppEvent, now: Double, _ fx: inout Effects) {
+        let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
+        clock = now
+        if event.isOutcome {
+            receiveResult(event, now: now, &fx)  // Update+Results.swift
+            let listRead: Bool = if case .view(.loaded(let data)) = event { showsList(of: data) } else { false }
+            return keepListRowSelected(&fx, listRead: listRead)
+        }
+        // Input after an Enter that waits for the place-name index keeps its turn (`PlaceSearch.swift`).
+        if case .input(let input) = event, !inputAwaitingPlaces.isEmpty { return inputAwaitingPlaces.append(input) }
+        if case .input(let input) = event, handleModal(input, now: now, &fx) {
+            tickModal(now: now)
+            fx.skipTabLoads = true
+            return
+        }
+        switch event {
+        case .tick:
+            sheet.tick(time: now)
+            tickModal(now: now)
+            tickToast(now: now)
+        case .input(.resize(let cols, let rows)):
+            resize(cols: cols, rows: rows, now: now, &fx)
+        case .input(.key(let key)):
+            handle(key: key, now: now, &fx)
+        case .input(.mouse(let m)):
+            handle(mouse: m, now: now, &fx)
+        case .input(.paste(let text)):
+            handle(paste: text, &fx)  // Paste.swift
+        case .search(.finished(let generation, let result)):
+            receiveSearch(generation: generation, result, &fx)  // Search.swift
+        case .importer(.folderListed(let listing)):
+            receive(listing: listing)  // ImportTab.swift
+        case .terminate: quit = true
+        default: break
+        }
+        requestImportFolderIfNeeded(&fx)  // ImportTab.swift
+        keepListRowSelected(&fx, listRead: false)
+        if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
+        clampList()
+        if let read = listRowsToRead(readingList: fx.view == true) { fx.add(read) }
+        // Persist the detent once a move has settled (never a transient state).
+        if !sheet.isAnimating && !sheet.isDragging && sheet.detent != settledBefore {
+            fx.add(.persist(key: SettingKey.detent, value: sheet.detent.rawValue))
+        }
+    }
+
+    /// What the tab on screen shows is read again after every event when it is out of date
+    /// (Timeline) or may have changed (Settings: the store's size and imports), except
+    /// after that very read.
+    func tabLoads(after event: AppEvent) -> [Effect] {
+        switch event {
+        case .timeline(.loaded), .store(.infoLoaded): return []
+        default: break
+        }
+        var effects: [Effect] = []
+        if tab == .timeline && timeline.isStale { effects.append(.loadTimeline(timelineRequest)) }
+        if tab == .settings { effects.append(.loadStoreInfo) }
+        return effects
+    }
+
+    /// A new terminal size: the map keeps its scale (degrees per column) and the centre
+    /// of the visible map (the status line's centre; the sheet's rows change with the
+    /// height), so a wider terminal shows more of the map, not the same map stretched.
+    /// Kept through sizes too small to hold them (1×1), from the `ResizeAnchor`.
+    mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
+        let anchor = liveResizeAnchor ?? currentViewAnchor()
+        layout = Layout(cols: cols, rows: rows)
+        pointerCell = nil
+        mapDrag = nil
+        sheetPress = nil
+        sheet.resize(travel: layout.travel, time: now)
+        if let anchor { apply(anchor, &fx) }
+        fx.requestView(list: true)
+    }
+
+    /// The scale and centre the map shows now; nil while it shows none (no map columns or rows).
+    private func currentViewAnchor() -> ResizeAnchor? {
+        let width = layout.mapPane.width
+        guard width > 0, settledVisibleMap.height > 0 else { return nil }
+        return ResizeAnchor(degreesPerColumn: viewport.degreesPerColumn(paneWidth: width), centre: visibleMapCentre,
+                            wholeWorld: worldStaysFitted, width: width, produced: viewport)
+    }
+
+    /// Fits the whole world into the map rows left visible above the sheet (`0`): all
+    /// latitudes, no rows of nothing past the poles, the centre on the equator at `longitude`
+    /// (degrees; 0 for `0`, the current one when refitted). Kept fitted as the sheet moves
+    /// (`worldStaysFitted`).
+    mutating func fitWorld(centredOn longitude: Double = 0, _ fx: inout Effects) {
+        fitInVisibleMap(LatLonBox(south: -90, west: longitude - 180, north: 90, east: longitude + 180), &fx)
+        worldFit = (viewport, settledVisibleMap)
+        fx.requestView(list: true)
+    }
+
+    /// True while the world `0` fitted is still in view: the zoom is at or below the fit's.
+    /// Only the zoom counts: a selected row's re-centre or a pan moves the centre, and a
+    /// sheet move must then still fit the world again (else the centre the selection left,
+    /// far below a few rows above a large sheet, put the visible map past a pole).
+    var worldStaysFitted: Bool { worldFit.map { viewport.zoom <= $0.viewport.zoom } == true }
+
+    /// Keeps the cursor and the scroll inside the list. Deliberately does not
+    /// scroll to the cursor: moving the sheet must never scroll the list.
+    mutating func clampList() {
+        if listCount == 0 { cursor = 0; scroll = 0; return }
+        cursor = min(max(0, cursor), listCount - 1)
+        scroll = min(max(0, scroll), listCount - 1)
+    }
+
+    /// With the list focused and taking keys, a listed row is always selected (the first on
+    /// screen when none is), so Enter opens a pin and j/k start from the row shown selected.
+    /// The map does not move: a listed pin is in view already. Not while a search is typed
+    /// or its answer is on its way, nor while the list is read again (`before`, `fx`: this
+    /// update's effects). A selected pin not listed is replaced only when a list was just read
+    /// (`listRead`) without it: a pin just added or restored is selected before it is listed.
+    /// Not from a list about to be replaced either (`listReadPending`: after a jump, the
+    /// markers' answer comes first, and the old list's rows are not in view).
+    mutating func keepListRowSelected(_ fx: inout Effects, listRead: Bool) {
+        // A row selected by itself goes when the list no longer has the keys (the map has the
+        // focus, the sheet is small): the user did not choose it.
+        if tab == .map, !(focus == .list && listTakesKeys), let auto = autoSelectedID, selectedID == auto, modal == nil {
+            selectedID = nil
+            autoSelectedID = nil
+            fx.requestView(list: false)
+            return
+        }
+        guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending,
+              selectedID == nil || (listRead && selectedPin == nil), !listed.isEmpty,
+              fx.view != true, !listReadPending else { return }
+        cursor = min(max(0, scroll), listed.count - 1)
+        selectedID = listed[cursor].id
+        autoSelectedID = selectedID
+        fx.requestView(list: false)  // the selected pin's own marker
+    }
+
+    /// More list rows to read when the cursor or the scroll came near the last row
+    /// read (`listWindow`), unless the list is read again anyway (`readingList`).
+    func listRowsToRead(readingList: Bool) -> Effect? {
+        guard listUnloaded > 0, let source = listSource, listWindow > listed.count, !readingList else { return nil }
+        return .loadListRows(ListRequest(query: source, rows: listWindow, inView: inViewCount))
+    }
+
+    /// Scrolls just enough for the cursor row to be visible.
+    mutating func scrollToCursor() {
+        let rows = max(1, visibleListRows)
+        if cursor < scroll { scroll = cursor }
+        if cursor >= scroll + rows { scroll = cursor - rows + 1 }
+    }
+
+    /// Moves the sheet one detent up or down, or says why it cannot.
+    mutating func stepSheet(up: Bool, now: Double) {
+        let moved = up ? sheet.raise(time: now) : sheet.lower(time: now)
+        if !moved { message = S.msgSheetAlready(up ? Detent.large.label : Detent.small.label) }
+    }
+
+    mutating func moveSheet(to detent: Detent, now: Double) {
+        let target = sheet.layout.resolve(detent)
+        if target != detent { message = S.msgDetentUnavailable(detent.label) }
+        if sheet.detent == target && !sheet.isAnimating { message = message ?? S.msgSheetAlready(target.label) }
+        sheet.move(to: target, time: now)
+    }
+
+    /// Selects `listed[index]` and centres the map on it in the part of the map
+    /// left visible above the sheet. The list itself is kept (not re-queried),
+    /// so walking down it with j is stable.
+    mutating func select(index: Int, _ fx: inout Effects) {
+        if index >= listed.count && index < listCount {
+            listPendingIndex = index  // selected once read (`listRowsToRead`)
+            return
+        }
+        guard listed.indices.contains(index) else { return }
+        cursor = index
+        let pin = listed[index]
+        selectedID = pin.id
+        autoSelectedID = nil
+        centerOnSelected(pin, &fx)
+        scrollToCursor()
+    }
+
+    mutating func centerOnSelected(_ pin: Pin, _ fx: inout Effects) {
+        centerInVisibleMap(GeoPoint(latitude: pin.latitude, longitude: pin.longitude), &fx)
+    }
+
+    /// Shows all of `box` in the map rows left visible above the sheet (a zoom below 1 when
+    /// the rows are few), with `Viewport.fit`'s one-cell margin, or with `margin` a tenth of
+    /// the width and of the height on each side (at least 2 columns and a row), so pins
+    /// fitted (`F`) are not drawn on the map's edges, under its scale or against the sheet.
+    mutating func fitInVisibleMap(_ box: LatLonBox, margin: Bool = false, _ fx: inout Effects) {
+        let visible = settledVisibleMap
+        viewport.fit(box, pane: visible, margin: margin ? (max(2, visible.width / 10), max(1, visible.height / 10)) : (1, 1))
+        centerInVisibleMap(viewport.center, &fx)
+    }
+
+    /// Puts `point` in the middle of the map rows left visible above the sheet
+    /// (the pane's centre is under a medium or large sheet).
+    mutating func centerInVisibleMap(_ point: GeoPoint, _ fx: inout Effects) {
+        viewport = viewport(centring: point)
+        fx.requestView(list: false)
+    }
+
+    /// This viewport with `point` in the middle of the map rows left visible above the
+    /// sheet at its settled detent (a pure reading of the state: tests show it with
+    /// `.view(.showViewport)`).
+    public func viewport(centring point: GeoPoint) -> Viewport {
+        let pane = layout.mapPane
+        var v = viewport
+        v.center = point
+        let visible = settledVisibleMap
+        let centreRow = Double(pane.y) + Double(pane.height) / 2
+        let wantRow = Double(visible.y) + Double(visible.height) / 2
+        let shift = centreRow - wantRow
+        if shift > 0.5 {
+            // Not `viewport.point`, which stops at the poles: a world fitted into a few rows
+            // above a large sheet needs the pane's centre far south of them.
+            let degreesPerRow = v.degreesPerRow(paneWidth: pane.width)
+            v.center = GeoPoint(latitude: point.latitude - shift * degreesPerRow, longitude: point.longitude)
+        }
+        return v
+    }
+}

@@ -1,0 +1,93 @@
+import XCTest
+import Frame
+import PinModel
+import PinModelTesting
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+
+/// No edit silently lost: a pin someone else changed after this user opened it is not
+/// overwritten; the pop-up shows both versions and lets them keep theirs or take the other.
+final class ConflictTests: XCTestCase {
+    /// Opens pin 1 (전쟁기념관) in the edit form, changes its title, then another process
+    /// edits the pin (version 2) before the save.
+    private func conflictingSave() throws -> AppRunner {
+        let r = try UIFixtures.runner()
+        r.selectListed("전쟁기념관")
+        r.char("e")
+        r.key(.ctrl("u")); r.type("My title")
+        try r.store.update(id: 1, category: "their category")  // elsewhere, meanwhile
+        r.key(.ctrl("s"))
+        return r
+    }
+
+    func testASaveOverAnotherEditShowsBothVersionsAndWritesNothing() throws {
+        let r = try conflictingSave()
+        guard case .confirm(let popup)? = r.state.modal?.content, case .keepMine = popup.action else {
+            return XCTFail("no conflict pop-up: \(String(describing: r.state.modal?.content))")
+        }
+        let f = r.frame()
+        XCTAssertEqual((24..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
+            Expect.grabberRow(width: 100).trimmingCharacters(in: .whitespaces), "“My title” changed elsewhere since you opened it",
+            "theirs “전쟁기념관” (their category) · yours “My title” (museum)",
+            "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · ←→ choose · Enter · Esc takes theirs",
+        ].map { $0 }, f.text())
+        XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관", "nothing written yet")
+    }
+
+    func testTakeTheirsKeepsTheOtherVersion() throws {
+        let r = try conflictingSave()
+        r.key(.enter)  // Take theirs is chosen at first: a stray Enter overwrites nothing
+        XCTAssertNil(r.state.modal)
+        XCTAssertEqual(r.state.message, "Kept the other version: nothing written")
+        let pin = try XCTUnwrap(try r.store.pin(id: 1))
+        XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"])
+    }
+
+    func testKeepMineWritesOverTheirs() throws {
+        let r = try conflictingSave()
+        r.char("y")
+        let pin = try XCTUnwrap(try r.store.pin(id: 1))
+        XCTAssertEqual([pin.title, pin.category], ["My title", "museum"])
+        XCTAssertEqual(pin.version, 3)
+        XCTAssertEqual(r.state.toast?.title, "Pin updated")
+    }
+
+    func testADeleteOfAPinChangedSinceIsRefused() throws {
+        let r = try UIFixtures.runner()
+        r.selectListed("전쟁기념관")
+        r.char("d")
+        try r.store.update(id: 1, title: "전쟁기념관 (renamed)")
+        r.char("y")
+        XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관 (renamed)", "not deleted")
+        guard case .notice(let title, let message, let success, _)? = r.state.modal?.content else { return XCTFail("no notice") }
+        XCTAssertEqual([title, message], ["Pin not deleted", "“전쟁기념관 (renamed)” changed elsewhere since you opened it: not deleted"])
+        XCTAssertFalse(success)
+    }
+
+    func testChangesElsewhereAreSaidBriefly() {
+        XCTAssertEqual(AppState.changedElsewhereText(StoreChange(added: 3)), "3 pins added elsewhere")
+        XCTAssertEqual(AppState.changedElsewhereText(StoreChange(added: 1, edited: 2, deleted: 1)),
+                       "1 pin added, 2 pins edited, 1 pin deleted elsewhere")
+        XCTAssertEqual(AppState.changedElsewhereText(StoreChange(counted: false)), "Pins changed elsewhere")
+        let korean = Strings.language
+        Strings.language = .korean
+        defer { Strings.language = korean }
+        XCTAssertEqual(AppState.changedElsewhereText(StoreChange(added: 3)), "다른 곳에서 핀 3개 추가")
+    }
+
+    func testAChangeElsewhereReloadsTheViewAndSaysSo() throws {
+        let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
+        let r = try UIFixtures.runner(over: store)
+        XCTAssertEqual(r.state.listCount, 5)
+        try store.insert(NewPin(title: "From elsewhere", latitude: 37.5, longitude: 127))
+        r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 1)
+        XCTAssertEqual(r.state.listCount, 6)
+        XCTAssertEqual(r.state.message, "1 pin added elsewhere")
+        r.handle(.store(.unreachable(StoreError("lost"))), now: 2)
+        XCTAssertEqual(r.state.message, "Store unreachable, reconnecting… (the map shows the last view)")
+        XCTAssertEqual(r.state.listCount, 6, "the last view stays")
+        r.handle(.store(.changedElsewhere(StoreChange(counted: false))), now: 3)
+        XCTAssertEqual(r.state.message, "Reconnected to the store")
+    }
+}

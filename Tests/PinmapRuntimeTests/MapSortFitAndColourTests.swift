@@ -1,0 +1,102 @@
+import XCTest
+import Frame
+import GeoMap
+import PinModel
+import Sheet
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+
+/// The list's distance sort, fitting the map to the pins, capped search counts and category colours.
+final class DistanceSortTests: XCTestCase {
+    /// The distance order starts at the visible map's centre (the status line's
+    /// point), not at the pane's centre half under a medium sheet.
+    func testDistanceSortsFromTheCentreTheStatusLineShows() throws {
+        let centre = GeoPoint(latitude: 37.5665, longitude: 126.9780)
+        let pins = [
+            NewPin(title: "at the centre", latitude: 37.5665, longitude: 126.9780, createdAt: "2024-01-01T00:00:00Z"),
+            NewPin(title: "3 km north", latitude: 37.5935, longitude: 126.9780, createdAt: "2024-01-02T00:00:00Z"),
+            NewPin(title: "4 km south", latitude: 37.5305, longitude: 126.9780, createdAt: "2024-01-03T00:00:00Z"),
+        ]
+        let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: centre, zoom: 500))
+        r.show(r.state.viewport(centring: centre))
+        r.char("s"); r.char("s")
+        XCTAssertEqual(r.state.order, .distance)
+        XCTAssertEqual(r.state.statusPoint.point.latitude, 37.5665, accuracy: 0.01)
+        XCTAssertEqual(r.state.listed.map(\.title), ["at the centre", "3 km north", "4 km south"])
+    }
+}
+
+final class FitTests: XCTestCase {
+    static let worldPins = [
+        NewPin(title: "Seoul", latitude: 37.57, longitude: 126.98, createdAt: "2024-01-01T00:00:00Z"),
+        NewPin(title: "Reykjavik", latitude: 64.15, longitude: -21.94, createdAt: "2024-01-02T00:00:00Z"),
+        NewPin(title: "Ushuaia", latitude: -54.80, longitude: -68.30, createdAt: "2024-01-03T00:00:00Z"),
+        NewPin(title: "Honolulu", latitude: 21.31, longitude: -157.86, createdAt: "2024-01-04T00:00:00Z"),
+        NewPin(title: "Auckland", latitude: -36.85, longitude: 174.76, createdAt: "2024-01-05T00:00:00Z"),
+        NewPin(title: "Longyearbyen", latitude: 78.22, longitude: 15.65, createdAt: "2024-01-06T00:00:00Z"),
+    ]
+
+    /// The cells (col, row) of `pins` on the map now.
+    private func cells(_ r: AppRunner, _ pins: [NewPin]) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for p in pins {
+            let c = r.state.viewport.cell(for: GeoPoint(latitude: p.latitude, longitude: p.longitude), pane: r.state.layout.mapPane)
+            out[p.title] = [Int(c.col.rounded(.down)), Int(c.row.rounded(.down))]
+        }
+        return out
+    }
+
+    /// F fits every pin into the visible map above the sheet, one cell in from its edges.
+    func testFitShowsEveryPinAboveTheSheet() throws {
+        for (cols, rows, detent) in [(100, 30, Detent.large), (100, 30, .medium), (80, 24, .medium), (200, 60, .small)] {
+            let r = try UIFixtures.runner(cols: cols, rows: rows, pins: FitTests.worldPins, detent: detent)
+            r.char("F")
+            let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
+            for (title, c) in cells(r, FitTests.worldPins) {
+                XCTAssertTrue((visible.x...(visible.maxX - 1)).contains(c[0]) && (visible.y...(visible.maxY - 1)).contains(c[1]),
+                              "\(cols)×\(rows) \(detent): \(title) at \(c) outside the visible map \(visible)")
+            }
+            XCTAssertEqual(r.state.inViewCount, FitTests.worldPins.count, "\(cols)×\(rows) \(detent)")
+        }
+    }
+
+    /// 0 shows the world's whole latitude span in the visible map: the poles' rows are its
+    /// first and last rows (no rows of nothing past 90N).
+    func testWorldViewFitsTheLatitudesIntoTheVisibleMap() throws {
+        for (cols, rows, detent) in [(100, 30, Detent.medium), (100, 30, .small), (80, 24, .small)] {
+            let r = try UIFixtures.runner(cols: cols, rows: rows, detent: detent)
+            r.char("0")
+            let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
+            let pane = r.state.layout.mapPane
+            let north = r.state.viewport.cell(for: GeoPoint(latitude: 90, longitude: 0), pane: pane).row
+            let south = r.state.viewport.cell(for: GeoPoint(latitude: -90, longitude: 0), pane: pane).row
+            XCTAssertEqual(north, Double(visible.y) + 1, accuracy: 1, "\(cols)×\(rows) \(detent)")
+            XCTAssertEqual(south, Double(visible.maxY) - 1, accuracy: 1, "\(cols)×\(rows) \(detent)")
+        }
+    }
+}
+
+final class CategoryColourTests: XCTestCase {
+    /// The sample pins' categories get distinct colours (landmark, museum and shopping shared
+    /// 141; food and park 220), the same in the map's markers and the list's category column.
+    func testTheStoresCategoriesGetDistinctColours() throws {
+        let categories = ["cafe", "landmark", "museum", "park", "shopping", "food", "viewpoint"]
+        let pins = categories.enumerated().map { i, c in
+            NewPin(title: "\(c) pin", category: c, latitude: 37.5 + Double(i) * 0.01, longitude: 127,
+                   createdAt: "2024-01-0\(i + 1)T00:00:00Z")
+        }
+        let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: GeoPoint(latitude: 37.53, longitude: 127), zoom: 1000))
+        r.reloadView()
+        XCTAssertEqual(r.state.categorySlots, ["cafe": 0, "food": 1, "landmark": 2, "museum": 3, "park": 4,
+                                               "shopping": 5, "viewpoint": 6])
+        let theme = Theme(color: true, categorySlots: r.state.categorySlots)
+        let colours = Set(categories.map { theme.category($0).fg })
+        XCTAssertEqual(colours.count, categories.count, "one colour per category")
+        XCTAssertEqual(r.state.markers.filter { $0.count == 1 }.count, categories.count)
+        for m in r.state.markers where m.count == 1 {
+            let pin = try XCTUnwrap(r.store.pin(id: m.id))
+            XCTAssertEqual(m.categoryIndex, r.state.categorySlots[pin.category], "the map's colour is the list's")
+        }
+    }
+}

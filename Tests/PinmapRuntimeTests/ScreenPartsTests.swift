@@ -1,0 +1,104 @@
+import XCTest
+import Frame
+import GeoMap
+import PinModel
+import PinModelTesting
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+
+/// The parts of the screen a person reads once.
+final class ScreenPartsTests: XCTestCase {
+    private let seoul = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256)
+
+    func testTheTimelineOpensOnTheNewestPinsMonthAfterAPinIsAdded() throws {
+        let r = try UIFixtures.runner()
+        XCTAssertEqual(r.state.timeline.month, 7, "July 2023, the newest fixture pin")
+        // A pin added this session (as `Effect.addPin` answers); the runtime reads the newest pin's day again (`Effect.restartTimeline`).
+        try r.store.insert(NewPin(title: "New", latitude: 37.5, longitude: 127, createdAt: "2026-12-05T10:00:00Z"))
+        r.handle(.pins(.written(.added(id: 6, NewPin(title: "New", latitude: 37.5, longitude: 127,
+                                                      createdAt: "2026-12-05T10:00:00Z")))), now: 2)
+        r.char("2", at: 6)
+        r.handle(.tick, now: 7)  // the toast over the month's row is gone
+        XCTAssertEqual([r.state.timeline.year, r.state.timeline.month], [2026, 12])
+        XCTAssertTrue(r.text.contains("December 2026"), r.text)
+    }
+
+    func testAPinHiddenByTheCategoryFilterIsNotDrawnEvenSelected() throws {
+        let r = try UIFixtures.runner(viewport: seoul)
+        r.char("m")  // the map focused: the selection stays what the user chose
+        let museum = try XCTUnwrap(r.state.listed.first { $0.category == "museum" })
+        r.clickListed(museum.title)
+        XCTAssertTrue(r.state.markers.contains { $0.id == museum.id && $0.selected })
+        r.filterCategories(keeping: ["cafe", "landmark"])
+        XCTAssertFalse(r.state.markers.contains { $0.id == museum.id }, "no marker of a hidden category, selected or not")
+        XCTAssertFalse(r.state.markers.contains { m in m.categoryIndex == r.state.categorySlot("museum") })
+    }
+
+    func testDistanceSortShowsTheDistanceInEachRow() throws {
+        let r = try UIFixtures.runner(viewport: seoul)
+        r.char("s"); r.char("s")
+        XCTAssertEqual(r.state.order, .distance)
+        let near = try XCTUnwrap(r.state.listSource?.near)
+        let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
+        for (i, pin) in r.state.listed.enumerated() {
+            let metres = greatCircleMetres(near.latitude, near.longitude, pin.latitude, pin.longitude)
+            XCTAssertTrue(r.line(top + 2 + i).hasSuffix(" " + DistanceText.text(metres: metres)), r.line(top + 2 + i))
+        }
+        do {
+            XCTAssertEqual(DistanceText.text(metres: 850.4), "850 m")
+            XCTAssertEqual(DistanceText.text(metres: 1_234), "1.2 km")
+            XCTAssertEqual(DistanceText.text(metres: 36_400), "36 km")
+            XCTAssertEqual(DistanceText.text(metres: 8_950_000), "8,950 km")
+            XCTAssertEqual(DistanceText.text(metres: 12_345_678), "12,346 km")
+        }
+    }
+
+    func testThePlaceGivesWayWhenItOnlyRepeatsTheTitle() throws {
+        let pins = [NewPin(title: "Nani Daman", latitude: 20.4167, longitude: 72.85, createdAt: "2024-01-02T00:00:00Z"),
+                    NewPin(title: "Daman lighthouse", latitude: 20.41, longitude: 72.83, createdAt: "2024-01-01T00:00:00Z")]
+        XCTAssertNil(Pin(id: 1, title: "Nani Daman", latitude: 20.4167, longitude: 72.85, createdAt: "", updatedAt: "")
+            .placeTextAddingToTitle())
+        XCTAssertEqual(Pin(id: 2, title: "Lighthouse", latitude: 20.4167, longitude: 72.85, createdAt: "", updatedAt: "")
+            .placeTextAddingToTitle(), "near Nani Daman, IN")
+        let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: GeoPoint(latitude: 20.41, longitude: 72.84), zoom: 2048))
+        r.char("m")
+        let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
+        XCTAssertEqual(r.line(top + 2), " • Nani Daman" + String(repeating: " ", count: 76) + "2024-01-02")
+        XCTAssertTrue(r.line(top + 3).hasPrefix(" • Daman lighthouse"), r.line(top + 3))
+    }
+
+    func testTheTitleKeepsItsWidthBeforeThePlaceIsCut() {
+        // 120 columns: a 60-cell title whole, the place beside it.
+        let wide = ListColumns(width: 120, titleWidth: 60, placeWidth: 14)
+        XCTAssertEqual([wide.title, wide.place, wide.category, wide.last], [67, 24, 12, 10])
+        // 80 columns, long titles: the title's width first, the place takes what is left.
+        let narrow = ListColumns(width: 80, titleWidth: 40, placeWidth: 14)
+        XCTAssertEqual([narrow.title, narrow.place, narrow.category, narrow.last], [40, 11, 12, 10])
+        // Less than 10 cells left: no place column, the title takes them.
+        XCTAssertEqual(ListColumns(width: 80, titleWidth: 45, placeWidth: 14).place, 0)
+    }
+
+    func testTheStatusLineNamesTheSelectedPinOnce() throws {
+        let r = try UIFixtures.runner(viewport: seoul)
+        let sel = try XCTUnwrap(r.state.selectedPin)
+        let marker = try XCTUnwrap(r.state.markers.first { $0.selected })
+        let cell = r.state.viewport.cell(for: GeoPoint(latitude: marker.latitude, longitude: marker.longitude),
+                                         pane: r.state.layout.mapPane)
+        r.mouse(.move, .none, col: Int(cell.col.rounded(.down)), row: Int(cell.row.rounded(.down)))
+        let status = r.line(r.state.layout.statusRow)
+        XCTAssertEqual(status.components(separatedBy: sel.title).count - 1, 1, status)
+    }
+
+    func testTheDetailPageShowsTimesInOneFormatInThePinsOffset() {
+        XCTAssertEqual(DateText.text("2025-06-07T14:00:00+09:00", in: 9 * 3600), "2025-06-07 14:00 +09:00")
+        XCTAssertEqual(DateText.text("2025-06-08T20:30:00Z", in: 9 * 3600), "2025-06-09 05:30 +09:00")
+        XCTAssertEqual(DateText.text("2025-01-01T02:00:00Z", in: -5 * 3600), "2024-12-31 21:00 -05:00")
+        XCTAssertEqual(DateText.text("2025-06-08T20:30:00Z", in: nil), "2025-06-08 20:30 UTC")
+        XCTAssertEqual(DateText.text("2025-06-08T20:30:15.250Z", in: 0), "2025-06-08 20:30 UTC")
+        XCTAssertEqual(DateText.text("2025-06-08", in: 3600), "2025-06-08")
+        XCTAssertEqual(DateText.text("2025-06-08 07:05", in: 3600), "2025-06-08 07:05")
+        XCTAssertEqual(DateText.text("yesterday", in: 0), "yesterday")
+        XCTAssertEqual(DateText.offset(of: "2025-06-07T14:00:00+0530"), 5 * 3600 + 1800)
+    }
+}

@@ -1,0 +1,96 @@
+import XCTest
+import Frame
+import GeoMap
+import PinModel
+import PinModelTesting
+import Sheet
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+import PinmapCoreTestSupport
+
+/// The sheet's details at 100×30 (travel 28): a small sheet is all handle, the wheel
+/// over the handle does not scroll, a burst read at once keeps its velocity, the header
+/// says what a release would do, and the sort says what it shows.
+final class SheetDetailTests: XCTestCase {
+    private func ev(_ kind: MouseEvent.Kind, _ row: Int, _ button: MouseButton = .left) -> AppEvent {
+        .input(.mouse(MouseEvent(kind, button, col: 20, row: row)))
+    }
+
+    func testAtSmallTheWholeSheetIsAHandle() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        let top = r.state.sheetTop
+        r.mouse(.press, col: 20, row: top + 2, at: 0)  // a list row, not the grabber
+        XCTAssertTrue(r.state.sheet.isDragging)
+        r.mouse(.drag, col: 20, row: top - 8, at: 0.5)
+        r.mouse(.release, col: 20, row: top - 8, at: 1.5)
+        r.handle(.tick, now: 3)
+        XCTAssertEqual(r.state.sheet.detent, .medium)
+    }
+
+    func testTheWheelOverTheHeaderDoesNotScrollTheList() throws {
+        let pins = (1...40).map { NewPin(title: "Pin \($0)", latitude: 37.5 + Double($0) / 1000, longitude: 127,
+                                         createdAt: "2024-01-\(String(format: "%02d", $0 % 28 + 1))T00:00:00Z") }
+        let r = try UIFixtures.runner(pins: pins, detent: .medium,
+                                      viewport: Viewport(center: GeoPoint(latitude: 37.52, longitude: 127), zoom: 256))
+        let top = r.state.sheetTop
+        r.mouse(.press, .wheelDown, col: 20, row: top + 1)
+        XCTAssertEqual(r.state.scroll, 0, "over the header")
+        r.mouse(.press, .wheelDown, col: 20, row: top + 3)
+        XCTAssertEqual(r.state.scroll, 3, "over the list")
+    }
+
+    func testABurstReadAtOnceKeepsItsVelocity() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        let top = r.state.sheetTop
+        // Press, three rows up, release on the last row: all read in one batch over 0.1 s.
+        r.handle([ev(.press, top), ev(.drag, top - 1), ev(.drag, top - 2), ev(.drag, top - 3), ev(.release, top - 3)],
+                 from: 0, to: 0.1)
+        r.handle(.tick, now: 2)
+        XCTAssertEqual(r.state.sheet.detent, .medium, "a flick: at rest, 3 rows up from small would settle back")
+        let still = try UIFixtures.runner(detent: .small)
+        still.handle([ev(.press, top)], from: 0, to: 0)
+        still.handle([ev(.drag, top - 1), ev(.drag, top - 2), ev(.drag, top - 3)], from: 0, to: 0.1)
+        still.handle([ev(.release, top - 3)], from: 0.5, to: 0.5)
+        still.handle(.tick, now: 2)
+        XCTAssertEqual(still.state.sheet.detent, .small, "held still, then released: a placement")
+    }
+
+    func testTheGrabberRowNamesTheDetentARelaseWouldSettleOn() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        let top = r.state.sheetTop
+        r.mouse(.press, col: 20, row: top, at: 0)
+        r.mouse(.drag, col: 20, row: top - 12, at: 1)
+        // 12 rows up in a second: still moving at 12 rows/s, a release would throw it to large.
+        XCTAssertTrue(r.line(top - 12).hasPrefix("─ → large "), r.line(top - 12))
+        XCTAssertTrue(r.line(28).hasPrefix(" dragging → large"), r.line(28))
+        r.mouse(.drag, col: 20, row: top - 12, at: 2)  // held still for a second
+        XCTAssertTrue(r.line(top - 12).hasPrefix("─ → medium "), r.line(top - 12))
+        XCTAssertFalse(r.text.contains("drag ↑ to open"), "the hint shows only at small, at rest")
+    }
+
+    func testAboveTheSortLimitTheHeaderSaysTheListIsNewestFirst() {
+        var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        state.press(.char("s")); state.press(.char("s"))  // newest → name → distance
+        XCTAssertEqual(state.order, .distance)
+        state.receiveView(total: 12_000, inView: 12_000)
+        XCTAssertEqual(state.orderLabel, "newest first (over 10000 in view: zoom in to sort by distance from the map centre)")
+        state.receiveView(total: 12_000, inView: 9_000)
+        XCTAssertEqual(state.orderLabel, "distance from the map centre")
+    }
+}
+
+final class TimelineStartTests: XCTestCase {
+    func testAfterTheSamplePinsLoadTheTimelineOpensOnTheNewestPinsMonth() throws {
+        let store = InMemoryPinRepository()
+        let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        let r = AppRunner(store: store, state: state, loadSamples: {
+            try store.insert(NewPin(title: "종묘", latitude: 37.57, longitude: 126.99, createdAt: "2025-04-12T10:30:00+09:00"))
+            return 1
+        })
+        r.loadSamplesIfEmpty()
+        XCTAssertEqual(r.state.timeline.year, 2025)
+        XCTAssertEqual(r.state.timeline.month, 4)
+        XCTAssertEqual(r.state.timeline.day, 12)
+    }
+}
