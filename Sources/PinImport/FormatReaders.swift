@@ -37,9 +37,9 @@ enum FormatReaders {
             // A dBASE table alone (its first byte a dBASE version: 0x03, 0x83, 0x8B, 0xF5…) is
             // no pin file; read as CSV its binary header would show as the headers found.
             guard ext.lowercased() == "dbf" else { return }
-            throw .invalidShapefile(path: path, reason: "a dBASE table (.dbf) without its .shp: import the .shp next to it (the .dbf holds only a Shapefile's attributes)")
+            throw .invalidShapefile(path: path, .tableWithoutShapes)
         }
-        throw .invalidShapefile(path: path, reason: "this is the .\(ext) part of a Shapefile; import its .shp instead: \(shp)")
+        throw .invalidShapefile(path: path, .part(ext, shp: shp))
     }
 
     /// The first `n` bytes (fewer for a shorter file; [] when it cannot be read).

@@ -24,18 +24,18 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedXML(path: String, line: Int, column: Int, reason: String)
     /// A KMZ (zip) archive that cannot be read, or whose KML would inflate beyond the limits.
     case archive(path: String, reason: String)
-    /// A coordinate reference system PROJ cannot resolve (`--crs`, a `crs` member, a `.prj`, a
-    /// GeoPackage's `gpkg_spatial_ref_sys` row), named in `reason`.
-    case coordinateSystem(path: String, reason: String)
+    /// A coordinate reference system PROJ cannot resolve, and where it was named (`--crs`, a
+    /// `crs` member, a `.prj`, a GeoPackage's `gpkg_spatial_ref_sys` row).
+    case coordinateSystem(path: String, source: CoordinateSystemSource?, CoordinateSystemProblem)
     /// A GeoPackage whose tables cannot be read (not a GeoPackage, a broken geometry header).
-    case invalidGeoPackage(path: String, reason: String)
+    case invalidGeoPackage(path: String, GeoPackageProblem)
     /// A Shapefile that cannot be read (its `.shp`, `.shx` or `.dbf` missing or damaged).
-    case invalidShapefile(path: String, reason: String)
+    case invalidShapefile(path: String, ShapefileProblem)
     /// A KML, KMZ or Shapefile with no point feature, only other geometry (`skipped`:
     /// `2 line shapes skipped`).
     case noPoints(path: String, skipped: [SkippedCount])
     /// The store failed (disk full, locked, corrupt); the transaction was rolled back.
-    case store(path: String, reason: String)
+    case store(path: String, StoreProblem)
     /// The rejects file could not be written.
     case rejectsFile(path: String, reason: String)
     /// Not a pin file but something people mistake for one (`ForeignFile`).
@@ -56,11 +56,12 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .malformedXML(path, line, column, reason):
             return "\(path): malformed XML at line \(line), column \(column): \(reason); nothing was imported (fix the file and import it again)"
         case let .archive(path, reason): return "\(path): \(reason); nothing was imported"
-        case let .coordinateSystem(path, reason): return "\(path): \(reason); nothing was imported"
-        case let .invalidGeoPackage(path, reason): return "\(path): not a readable GeoPackage: \(reason); nothing was imported"
-        case let .invalidShapefile(path, reason): return "\(path): not a readable Shapefile: \(reason); nothing was imported"
+        case let .coordinateSystem(path, source, problem):
+            return "\(path): \(source.map { $0.sentence + ": " } ?? "")\(problem.sentence); nothing was imported"
+        case let .invalidGeoPackage(path, problem): return "\(path): not a readable GeoPackage: \(problem.sentence); nothing was imported"
+        case let .invalidShapefile(path, problem): return "\(path): not a readable Shapefile: \(problem.sentence); nothing was imported"
         case let .noPoints(path, skipped): return "\(path): no point features: \(skipped.map(\.description).joined(separator: ", ")); nothing was imported"
-        case let .store(path, reason): return "\(path): the store failed, nothing was imported: \(reason)"
+        case let .store(path, problem): return "\(path): the store failed, nothing was imported: \(problem.sentence)"
         case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
         case let .foreign(path, kind): return "\(path): \(kind.sentence)"
         }

@@ -54,7 +54,7 @@ extension ImportError {
         case let .unreadable(path, _), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
-             let .rejectsFile(path, _), let .coordinateSystem(path, _), let .invalidGeoPackage(path, _),
+             let .rejectsFile(path, _), let .coordinateSystem(path, _, _), let .invalidGeoPackage(path, _),
              let .invalidShapefile(path, _), let .noPoints(path, _), let .foreign(path, _):
             return path
         }

@@ -159,7 +159,7 @@ public struct PinFileScanner {
             } catch {
                 throw .columns(path: path, error)
             }
-            let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: "--crs", path: path) }
+            let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: .option, path: path) }
             return PinFileScanner(
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,

@@ -75,12 +75,12 @@ enum UIFileImporter {
         case let (_, .invalidJSON(_, why)): reason = .notJSON(why)
         case let (_, .malformedXML(_, line, column, why)): reason = .xml(line: line, column: column, why)
         case let (_, .archive(_, why)): reason = .archive(why)
-        case let (_, .store(_, why)): reason = .store(why)
-        case let (_, .coordinateSystem(_, why)): reason = .coordinateSystem(why)
-        case let (_, .invalidGeoPackage(_, why)): reason = .notGeoPackage(why)
-        case let (_, .invalidShapefile(_, why)): reason = .notShapefile(why)
+        case let (_, .store(_, problem)): reason = .store(problem)
+        case let (_, .coordinateSystem(_, source, problem)): reason = .coordinateSystem(source, problem)
+        case let (_, .invalidGeoPackage(_, problem)): reason = .notGeoPackage(problem)
+        case let (_, .invalidShapefile(_, problem)): reason = .notShapefile(problem)
         case let (_, .noPoints(_, skipped)): reason = .noPoints(skipped: skipped)
-        case (_, .rejectsFile): reason = .other(e.description)
+        case let (_, .rejectsFile(path, why)): reason = .rejectsFile(path: path, why)
         case (_, .foreign(_, .excelWorkbook)): reason = .excelWorkbook
         case (_, .foreign(_, .openDocumentSpreadsheet)): reason = .openDocumentSpreadsheet
         case (_, .foreign(_, .binary)): reason = .binary

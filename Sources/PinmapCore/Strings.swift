@@ -12,6 +12,10 @@ public enum S: String, CaseIterable, Sendable {
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
     // GIS: coordinate reference systems, GeoPackage and Shapefile.
     case ieCRS, ieGeoPackage, ieShapefile, ieNoPoints, importCRS, irProjected, skShape, skNullShape, skFeatureGeometry, skEmptyGeometry, noteSkippedTable
+    // Why a coordinate reference system, a GeoPackage, a Shapefile, the store or the rejects file failed an import.
+    case crsProjUnavailable, crsUnknown, crsEmpty, crsNotADefinition, crsUnreadable, crsOperation, crsNoWGS84, crsNoOperation, crsAxisOrder, crsNoDatabase, crsUndefinedCartesian, crsSourceTable
+    case gpkgPinmapStore, gpkgNoContents, gpkgNoGeometryColumn, gpkgNoSpatialReference, gpkgSQLite, gpkgSQLiteTable
+    case shpTableAlone, shpPart, shpMissingIndex, shpDamaged, shpCodePage, ieStopped, ieStagingCopy, ieRejects
     case noteCRSFormat, noteCRSGeoJSON, noteCRSOwn, noteExternalEntities, noteAndMore, noteNoAttributeTable, noteUndecodable, irNotTransformable, irDegreesUnderCRS, skippedCount, irRejected
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings

@@ -34,8 +34,9 @@ final class ForeignFileTests: XCTestCase {
         let storePath = folder + "/pins.sqlite"
         try Store(path: storePath).insert(NewPin(title: "A", latitude: 1, longitude: 2))
         // Named by the GeoPackage reader, which every SQLite file goes to.
-        XCTAssertEqual(failure(storePath), .invalidGeoPackage(path: storePath, reason:
-            "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg)"))
+        XCTAssertEqual(failure(storePath), .invalidGeoPackage(path: storePath, .pinmapStore))
+        XCTAssertEqual(failure(storePath)?.description, storePath + ": not a readable GeoPackage: "
+            + "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg); nothing was imported")
         let binary = Fixture.temporary([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x2C, 0x0A])
         addTeardownBlock { unlink(binary) }
         XCTAssertEqual(failure(binary), .foreign(path: binary, .binary))

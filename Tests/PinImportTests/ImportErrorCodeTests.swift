@@ -25,7 +25,7 @@ final class ImportErrorCodeTests: XCTestCase {
             (.malformedHeader(path: "a", reason: ""), .malformedHeader), (.columns(path: "a", .noTitleColumn(headersFound: [])), .columns),
             (.invalidGeoJSON(path: "a", reason: ""), .notGeoJSON), (.invalidJSON(path: "a", reason: ""), .notJSON),
             (.malformedXML(path: "a", line: 1, column: 2, reason: ""), .notXML), (.archive(path: "a", reason: ""), .archive),
-            (.store(path: "a", reason: ""), .store), (.rejectsFile(path: "a", reason: ""), .rejectsFile),
+            (.store(path: "a", .failed("")), .store), (.rejectsFile(path: "a", reason: ""), .rejectsFile),
         ]
         for (error, code) in cases {
             XCTAssertEqual(error.code, code, "\(error)")
