@@ -49,13 +49,14 @@ final class ImportFailureLanguageTests: XCTestCase {
     }
 
     /// Two English words in a row (`the store`, `cannot read`) once what may stay as written is
-    /// taken out: the file name, the library's detail, "quoted" text and `code`.
+    /// taken out: the file name, the library's detail, "quoted" text, `code` and a command
+    /// (`pinmap import`).
     private func englishSentence(in text: String) -> String? {
         var rest = text.replacingOccurrences(of: "a.csv", with: "").replacingOccurrences(of: Self.detail, with: "")
-        for pattern in ["\"[^\"]*\"", "`[^`]*`"] {
+        for pattern in ["\"[^\"]*\"", "`[^`]*`", "pinmap [a-z]+"] {
             rest = rest.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
         }
-        guard let r = rest.range(of: "\\b[A-Za-z]+ [a-z]{2,}\\b", options: .regularExpression) else { return nil }
+        guard let r = rest.range(of: "\\b[A-Za-z]{2,} [a-z]+\\b", options: .regularExpression) else { return nil }
         return String(rest[r])
     }
 
