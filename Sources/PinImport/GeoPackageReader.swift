@@ -189,7 +189,7 @@ final class GeoPackageReader: PinRecordReader {
         do {
             geometry = try GeoPackageGeometry(r.blob(geometryIndex))
         } catch {
-            return [.rejected([RowIssue(line: number, field: layer.geometryColumn, value: "",
+            return [.rejected([RowIssue(line: number, field: .geometry(key: layer.geometryColumn), value: "",
                                         reason: "\(label): \(error.reason)", rule: .notAPoint)])]
         }
         switch geometry.shape {

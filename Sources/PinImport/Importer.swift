@@ -246,7 +246,7 @@ private final class ImportRun {
             case .failure(let error):
                 finder.remember(pinNumber: number, .skipped)
                 let title = String(decoding: text[Int(pendingRows[k].start)..<Int(pendingRows[k].ends.0)], as: UTF8.self)
-                reject([RowIssue(line: line, field: "(row)", value: title,
+                reject([RowIssue(line: line, field: .row, value: title,
                                  reason: "the store refused the row: \(error.message)", rule: .refusedByStore)], fields: [])
             }
         }

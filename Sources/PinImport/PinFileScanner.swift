@@ -235,7 +235,7 @@ public struct PinFileScanner {
                     if case let .unterminatedQuote(quoteLine, partial) = error {
                         dataRows += 1
                         let issue = RowIssue(
-                            line: partial.line, field: "(record)", value: String(partial.fields.joined(separator: ",").prefix(80)),
+                            line: partial.line, field: .record, value: String(partial.fields.joined(separator: ",").prefix(80)),
                             reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
                             rule: .unterminatedQuote)
                         return .rejected(issues: [issue], fields: partial.fields)

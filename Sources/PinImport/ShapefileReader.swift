@@ -136,7 +136,7 @@ final class ShapefileReader: PinRecordReader {
     /// Shape `i`'s pins (none for a skipped shape).
     private func shape(_ i: Int32) -> [RowOutcome] {
         guard let object = SHPReadObject(shp, i) else {
-            return [.rejected([RowIssue(line: Int(i) + 1, field: "shape", value: "",
+            return [.rejected([RowIssue(line: Int(i) + 1, field: .geometry(key: "shape"), value: "",
                                         reason: "shape \(i + 1): shapelib cannot read it (a damaged .shp)", rule: .notAPoint)])]
         }
         defer { SHPDestroyObject(object) }

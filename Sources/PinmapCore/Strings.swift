@@ -7,7 +7,7 @@ public enum S: String, CaseIterable, Sendable {
     // Import results and row reasons, Settings' sensitivity and export, the sample pins.
     case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankTitle, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
     // Partial imports, Pinmap's field names and import errors in the UI's language.
-    case noticeImportedPartly, fieldTitle, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
+    case noticeImportedPartly, fieldTitle, fieldGeometry, fieldCategory, fieldDescription, fieldCreated, fieldExtraColumn, fieldRecord, fieldRow
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
     // GIS: coordinate reference systems, GeoPackage and Shapefile.

@@ -147,6 +147,8 @@ extension S {
     public static func ieStagingCopy(_ name: String, _ folder: String, _ detail: String) -> String { ieStagingCopy.filled([name, folder, detail]) }
     /// "cannot write the rejects file {0}: {1}"
     public static func ieRejects(_ name: String, _ detail: String) -> String { ieRejects.filled([name, detail]) }
+    /// "(column {0})"
+    public static func fieldExtraColumn(_ position: Int) -> String { fieldExtraColumn.filled(["\(position)"]) }
     /// "{0}: no point features ({1}); nothing was imported"
     public static func ieNoPoints(_ name: String, _ b: String) -> String { ieNoPoints.filled([name, b]) }
     /// "coordinates from {0}, transformed to WGS84"

@@ -14,6 +14,7 @@ extension Strings {
         .irSwapped: "; the latitude and longitude look swapped",
         // The import's words in the UI (field names, notes, errors, result, row reasons); Settings' export.
         .fieldTitle: "title", .fieldGeometry: "geometry", .fieldCategory: "category", .fieldDescription: "description", .fieldCreated: "created",
+        .fieldExtraColumn: "(column {0})", .fieldRecord: "(record)", .fieldRow: "(row)",
         .noteSkipped: "skipped {0} {1}", .noteNoDataRows: "the file has no data rows",
         .noteNothingImported: "nothing was imported; the store is unchanged", .noteDryRun: "dry run: nothing was written to the store",
         .skRoute: "{0:route|routes}", .skTrack: "{0:track|tracks}", .skNullGeometry: "{0:feature|features} with null geometry",

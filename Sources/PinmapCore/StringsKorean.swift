@@ -14,6 +14,7 @@ extension Strings {
         .irSwapped: "; 위도와 경도가 바뀐 것 같습니다",
         // The import's words in the UI (field names, notes, errors, result, row reasons); Settings' export.
         .fieldTitle: "제목", .fieldGeometry: "지오메트리", .fieldCategory: "분류", .fieldDescription: "설명", .fieldCreated: "만든 날짜",
+        .fieldExtraColumn: "({0}번째 열)", .fieldRecord: "(레코드)", .fieldRow: "(행)",
         .noteSkipped: "{1} {0}개를 건너뛰었습니다", .noteNoDataRows: "파일에 데이터 행이 없습니다",
         .noteNothingImported: "아무것도 가져오지 않았습니다. 저장소는 그대로입니다", .noteDryRun: "시험 실행: 저장소에 아무것도 쓰지 않았습니다",
         .skRoute: "경로", .skTrack: "트랙", .skNullGeometry: "지오메트리가 null인 피처",
