@@ -101,7 +101,7 @@ final class HostileFileTests: XCTestCase {
     /// A 1 MB value becomes a bounded reason (start and end kept), the rejects file keeps it.
     func testRowIssuesAreBounded() {
         let value = String(repeating: "9", count: 1_000_000) + "x"
-        let issue = RowIssue(line: 2, field: "lat", value: value, reason: "latitude '\(value)' is not a number\nreally", rule: .notANumber)
+        let issue = RowIssue(line: 2, field: .column("lat"), value: value, reason: "latitude '\(value)' is not a number\nreally", rule: .notANumber)
         XCTAssertEqual(issue.value.count, 201)
         XCTAssertLessThanOrEqual(issue.reason.count, 245)
         XCTAssertTrue(issue.reason.hasPrefix("latitude '999"), issue.reason)
