@@ -123,7 +123,7 @@ enum FormatReaders {
             if byte == 0x0A { line += 1; column = 1 } else if byte == 0x20 || byte == 0x09 || byte == 0x0D { column += 1 } else { break }
         }
         throw .malformedXML(path: path, line: line, column: column,
-                            reason: "not XML (\(expected) expected): the file does not start with \"<\"")
+                            reason: .notXML(expected: expected))
     }
 
     /// The name of the first element that is not a declaration, comment or doctype.

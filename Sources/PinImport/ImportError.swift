@@ -21,7 +21,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A JSON file that cannot be read: its syntax, nesting or a number, with the line.
     case invalidJSON(path: String, reason: String)
     /// A GPX or KML file that is not well-formed XML, with where the parser stopped.
-    case malformedXML(path: String, line: Int, column: Int, reason: String)
+    case malformedXML(path: String, line: Int, column: Int, reason: XMLProblem)
     /// A KMZ (zip) archive that cannot be read, or whose KML would inflate beyond the limits.
     case archive(path: String, reason: String)
     /// A coordinate reference system PROJ cannot resolve, and where it was named (`--crs`, a
@@ -54,7 +54,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidGeoJSON(path, reason): return "\(path): not a GeoJSON FeatureCollection: \(reason)"
         case let .invalidJSON(path, reason): return "\(path): not valid JSON: \(reason); nothing was imported"
         case let .malformedXML(path, line, column, reason):
-            return "\(path): malformed XML at line \(line), column \(column): \(reason); nothing was imported (fix the file and import it again)"
+            return "\(path): malformed XML at line \(line), column \(column): \(reason.sentence); nothing was imported (fix the file and import it again)"
         case let .archive(path, reason): return "\(path): \(reason); nothing was imported"
         case let .coordinateSystem(path, source, problem):
             return "\(path): \(source.map { $0.sentence + ": " } ?? "")\(problem.sentence); nothing was imported"

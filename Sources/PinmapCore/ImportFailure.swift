@@ -27,7 +27,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         /// No latitude/longitude (or name) columns.
         case columns
         case notGeoJSON(String), notJSON(String)
-        case xml(line: Int, column: Int, String)
+        case xml(line: Int, column: Int, XMLProblem)
         case archive(String)
         /// The store failed; the import was rolled back.
         case store(StoreProblem)
@@ -69,7 +69,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .columns: return S.ieColumns(name)
         case .notGeoJSON: return S.ieNotGeoJSON(name)
         case .notJSON: return S.ieNotJSON(name)
-        case let .xml(line, column, _): return S.ieXML(name, line, column)
+        case let .xml(line, column, problem): return S.ieXML(name, line, column, ImportProblemText.text(problem))
         case .archive: return S.ieArchive(name)
         case .store(.stopped): return S.ieStopped(name)
         case let .store(.stagingCopy(folder, detail)): return S.ieStagingCopy(name, folder, detail)

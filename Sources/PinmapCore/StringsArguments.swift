@@ -60,7 +60,7 @@ extension S {
     /// "{0}: not valid JSON; nothing was imported"
     public static func ieNotJSON(_ name: String) -> String { ieNotJSON.filled([name]) }
     /// "{0}: malformed XML at line {1}, column {2}; nothing was imported"
-    public static func ieXML(_ name: String, _ line: Int, _ column: Int) -> String { ieXML.filled([name, "\(line)", "\(column)"]) }
+    public static func ieXML(_ name: String, _ line: Int, _ column: Int, _ reason: String) -> String { ieXML.filled([name, "\(line)", "\(column)", reason]) }
     /// "{0}: the zip archive (KMZ, zipped Shapefile) cannot be read; nothing was imported"
     public static func ieArchive(_ name: String) -> String { ieArchive.filled([name]) }
     /// "{0}: the store failed, nothing was imported: {1}"
@@ -141,6 +141,22 @@ extension S {
     public static func shpMissingIndex(_ index: String) -> String { shpMissingIndex.filled([index]) }
     /// "its .dbf code page \"{0}\" is not one iconv knows"
     public static func shpCodePage(_ codePage: String) -> String { shpCodePage.filled([codePage]) }
+    /// "the file ends early: <{0}> is never closed ({1} …)"
+    public static func xmlEndsEarly(_ root: String, _ open: Int) -> String { xmlEndsEarly.filled([root, "\(open)"]) }
+    /// "the file ends early: <{0}> is never closed, inside <{1}> ({2} …)"
+    public static func xmlEndsEarlyInside(_ root: String, _ innermost: String, _ open: Int) -> String { xmlEndsEarlyInside.filled([root, innermost, "\(open)"]) }
+    /// "an element with more than {0} attributes …"
+    public static func xmlFloodAttributes(_ limit: String) -> String { xmlFloodAttributes.filled([limit]) }
+    /// "more than {0} entity and element declarations …"
+    public static func xmlFloodDeclarations(_ limit: String) -> String { xmlFloodDeclarations.filled([limit]) }
+    /// "more than {0} different element and attribute names …"
+    public static func xmlFloodNames(_ limit: String) -> String { xmlFloodNames.filled([limit]) }
+    /// "more than {0} parameter entity references (%name;) …"
+    public static func xmlFloodParameterReferences(_ limit: String) -> String { xmlFloodParameterReferences.filled([limit]) }
+    /// "more than {0} references to the document's own entities …"
+    public static func xmlFloodEntityReferences(_ limit: String) -> String { xmlFloodEntityReferences.filled([limit]) }
+    /// "not XML ({0} expected): …"
+    public static func xmlNotXML(_ expected: String) -> String { xmlNotXML.filled([expected]) }
     /// "{0}: stopped before its commit: nothing was written"
     public static func ieStopped(_ name: String) -> String { ieStopped.filled([name]) }
     /// "{0}: cannot make a staging copy in {1}: {2}"

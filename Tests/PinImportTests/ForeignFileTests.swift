@@ -47,10 +47,14 @@ final class ForeignFileTests: XCTestCase {
 
     func testAnXMLFileThatEndsEarlySaysSo() {
         let kml = Fixture.path("own/xml-cut-off.kml")
-        XCTAssertEqual(failure(kml), .malformedXML(path: kml, line: 4, column: 23, reason:
-            "the file ends early: <kml> is never closed, inside <name> (4 elements left open); was it cut off? Download or export it again"))
+        XCTAssertEqual(failure(kml), .malformedXML(path: kml, line: 4, column: 23, reason: .endsEarly(root: "kml", innermost: "name", open: 4)))
+        XCTAssertEqual(failure(kml)?.description, kml + ": malformed XML at line 4, column 23: "
+            + "the file ends early: <kml> is never closed, inside <name> (4 elements left open); was it cut off? Download or export it again; "
+            + "nothing was imported (fix the file and import it again)")
         let gpx = Fixture.path("own/xml-cut-off.gpx")
-        XCTAssertEqual(failure(gpx), .malformedXML(path: gpx, line: 3, column: 51, reason:
-            "the file ends early: <gpx> is never closed (1 element left open); was it cut off? Download or export it again"))
+        XCTAssertEqual(failure(gpx), .malformedXML(path: gpx, line: 3, column: 51, reason: .endsEarly(root: "gpx", innermost: nil, open: 1)))
+        XCTAssertEqual(failure(gpx)?.description, gpx + ": malformed XML at line 3, column 51: "
+            + "the file ends early: <gpx> is never closed (1 element left open); was it cut off? Download or export it again; "
+            + "nothing was imported (fix the file and import it again)")
     }
 }

@@ -8,7 +8,8 @@ import PinModel
 final class ImportFailureLanguageTests: XCTestCase {
     private static let detail = "⟨detail⟩"
 
-    /// One failure per reason and per typed problem (`label` fails to compile for a new reason).
+    /// One failure per reason and per typed problem, XML's too (`label` fails to compile for a
+    /// new reason).
     private let reasons: [ImportFailure.Reason] = {
         let d = detail
         let causes: [CoordinateSystemProblem.Cause] = [.empty, .notADefinition, .unreadable(proj: d), .operation, .noWGS84,
@@ -22,10 +23,14 @@ final class ImportFailureLanguageTests: XCTestCase {
             }
         }
         crs.append(.coordinateSystem(.prj, .unknown(definition: "\"EPSG:99999\"", .noWGS84, missingDatabase: true)))
+        let xml: [XMLProblem] = XMLParserFault.allCases.map { .parser($0) } + XMLFlood.allCases.map { .flood($0, limit: 10_000) }
+            + [.invalidUnicode, .notUTF8, .endsEarly(root: "gpx", innermost: nil, open: 1), .endsEarly(root: "kml", innermost: "Placemark", open: 3),
+               .nulCharacter, .doubleHyphenInComment, .notXML(expected: "GPX")]
+        crs += xml.map { .xml(line: 3, column: 7, $0) }
         return [.notFound, .noPermission, .directory, .pipe, .device, .socket, .notRegular, .neitherGPXNorKML,
                 .unreadable(d), .emptyFile, .empty, .noHeader, .malformedHeader, .decoding, .unknownEncoding,
                 .excelWorkbook, .openDocumentSpreadsheet, .binary, .columns, .notGeoJSON(d), .notJSON(d),
-                .xml(line: 3, column: 7, d), .archive(d),
+                .archive(d),
                 .store(.stopped), .store(.stagingCopy(folder: "/tmp", detail: d)), .store(.failed(d)),
                 .notGeoPackage(.pinmapStore), .notGeoPackage(.noContentsTable(applicationID: "0x0")),
                 .notGeoPackage(.missingGeometryColumn(table: "roads", column: "geom")),
