@@ -102,7 +102,7 @@ enum FormatReaders {
         case "gpx": return .gpx
         case "kml": return .kml
         default:
-            throw .unreadable(path: path, reason: ImportError.neitherGPXNorKML)
+            throw .neitherGPXNorKML(path: path)
         }
     }
 

@@ -6,6 +6,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The file has zero bytes.
     case emptyFile(path: String)
+    /// XML whose root is neither `<gpx>` nor `<kml>`, named neither `.gpx` nor `.kml`.
+    case neitherGPXNorKML(path: String)
     /// The file holds only a byte order mark.
     case bomOnly(path: String, encoding: String)
     /// The file holds only blank lines: there is no header row.
@@ -45,6 +47,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return "\(path): cannot read the file: \(reason)"
+        case let .neitherGPXNorKML(path):
+            return "\(path): cannot read the file: an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shapefile"
         case let .emptyFile(path): return "\(path): the file is empty (0 bytes, no header row)"
         case let .bomOnly(path, encoding): return "\(path): the file holds only a \(encoding) byte order mark (no header row)"
         case let .noHeader(path): return "\(path): the file has only blank lines (no header row)"

@@ -59,7 +59,7 @@ enum UIFileImporter {
         case (.device, _): reason = .device
         case (.socket, _): reason = .socket
         case (.notRegular, _): reason = .notRegular
-        case (.neitherGPXNorKML, _): reason = .neitherGPXNorKML
+        case (_, .neitherGPXNorKML): reason = .neitherGPXNorKML
         case let (_, .unreadable(_, why)): reason = .unreadable(why)
         case (_, .emptyFile), (_, .bomOnly):
             // Only CSV has a header row to miss.

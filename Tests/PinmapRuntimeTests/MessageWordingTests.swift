@@ -43,7 +43,7 @@ final class MessageWordingTests: XCTestCase {
     }
 
     func testXMLThatIsNeitherGPXNorKMLHasACodeAndAKoreanSentence() {
-        let e = ImportError.unreadable(path: "/tmp/x/page.csv", reason: ImportError.neitherGPXNorKML)
+        let e = ImportError.neitherGPXNorKML(path: "/tmp/x/page.csv")
         XCTAssertEqual(e.code, .neitherGPXNorKML)
         Strings.language = .korean
         XCTAssertEqual(UIFileImporter.failure(e).text,
