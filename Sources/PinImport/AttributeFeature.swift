@@ -57,12 +57,12 @@ struct AttributeRoles: Equatable {
     }
 
     /// Field → attribute name, for the report's `columns`.
-    func columnsUsed(_ names: [String], geometry: String) -> [String: String] {
-        var used = ["latitude": geometry, "longitude": geometry]
-        if let title { used["name"] = names[title] }
-        if let description { used["description"] = names[description] }
-        if let category { used["category"] = names[category] }
-        if let created { used["created"] = names[created] }
+    func columnsUsed(_ names: [String], geometry: String) -> [ColumnRole: String] {
+        var used: [ColumnRole: String] = [.latitude: geometry, .longitude: geometry]
+        if let title { used[.title] = names[title] }
+        if let description { used[.description] = names[description] }
+        if let category { used[.category] = names[category] }
+        if let created { used[.created] = names[created] }
         return used
     }
 }

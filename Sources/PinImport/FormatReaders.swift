@@ -189,22 +189,22 @@ enum FormatReaders {
     }
 
     /// Pin field → where each format reads it (the report's `columns`).
-    static func columnsUsed(_ format: PinFileScanner.Format) -> [String: String] {
+    static func columnsUsed(_ format: PinFileScanner.Format) -> [ColumnRole: String] {
         switch format {
         case .csv: return [:]
         case .geoJSON:
-            return ["name": "properties.title|name", "latitude": "geometry", "longitude": "geometry",
-                    "description": "properties.description", "category": "properties.category",
-                    "created": "properties.created_at"]
+            return [.title: "properties.title|name", .latitude: "geometry", .longitude: "geometry",
+                    .description: "properties.description", .category: "properties.category",
+                    .created: "properties.created_at"]
         case .takeout:
-            return ["name": "properties.location.name|Title", "latitude": "geometry", "longitude": "geometry",
-                    "description": "properties.location.address|Location.Address", "created": "properties.date|Published"]
+            return [.title: "properties.location.name|Title", .latitude: "geometry", .longitude: "geometry",
+                    .description: "properties.location.address|Location.Address", .created: "properties.date|Published"]
         case .gpx:
-            return ["name": "wpt/name", "latitude": "wpt@lat", "longitude": "wpt@lon", "description": "wpt/desc|cmt",
-                    "category": "wpt/type", "created": "wpt/time"]
+            return [.title: "wpt/name", .latitude: "wpt@lat", .longitude: "wpt@lon", .description: "wpt/desc|cmt",
+                    .category: "wpt/type", .created: "wpt/time"]
         case .kml, .kmz:
-            return ["name": "Placemark/name", "latitude": "Point/coordinates", "longitude": "Point/coordinates",
-                    "description": "Placemark/description", "category": "Folder/name", "created": "TimeStamp/when"]
+            return [.title: "Placemark/name", .latitude: "Point/coordinates", .longitude: "Point/coordinates",
+                    .description: "Placemark/description", .category: "Folder/name", .created: "TimeStamp/when"]
         case .geoPackage, .shapefile:
             return [:]  // the reader's, from the table's columns
         }

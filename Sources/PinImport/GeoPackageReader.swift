@@ -35,7 +35,7 @@ final class GeoPackageReader: PinRecordReader {
     /// Whether a table took `--crs` (its system is the undefined Cartesian −1).
     let usedFallback: Bool
     /// Field → column, for the report (the first point table's).
-    let columnsUsed: [String: String]
+    let columnsUsed: [ColumnRole: String]
     private let db: SQLiteReadOnly
     private let path: String
     private var layerIndex = -1
@@ -85,7 +85,7 @@ final class GeoPackageReader: PinRecordReader {
                 layers.append(Layer(table: table, geometryColumn: tables.text(1), system: system,
                                     pinmapExport: tables.text(4) == Self.pinmapDescription))
             }
-            var used: [String: String] = [:]
+            var used: [ColumnRole: String] = [:]
             if let l = layers.first {
                 let names = try Self.columns(db, l.table).names.filter { $0 != l.geometryColumn }
                 used = AttributeRoles(names: names, pinmapExport: l.pinmapExport).columnsUsed(names, geometry: l.geometryColumn)

@@ -37,7 +37,7 @@ public struct PinFileScanner {
     public let headers: [String]
     /// Pin field → header used (`["latitude": "위도", ...]`); for other formats where the
     /// reader finds it (`["name": "wpt/name", ...]`).
-    public let columnsUsed: [String: String]
+    public let columnsUsed: [ColumnRole: String]
     /// Source columns kept in `ParsedPin.properties` (CSV: headers no pin field uses).
     public var propertyNames: [String] { validator?.mapping.propertyNames ?? [] }
     /// The coordinate reference system the coordinates are transformed from to WGS84
@@ -179,7 +179,7 @@ public struct PinFileScanner {
 
     /// A scanner over a format reader (everything but CSV).
     private static func records(_ reader: any PinRecordReader, format: Format, path: String,
-                                encoding: DetectedEncoding, size: Int64, columns: [String: String]? = nil,
+                                encoding: DetectedEncoding, size: Int64, columns: [ColumnRole: String]? = nil,
                                 coordinateSystem: String? = nil) -> PinFileScanner {
         PinFileScanner(
             path: path, format: format, encoding: encoding, delimiterLabel: "", headers: [],
@@ -191,7 +191,7 @@ public struct PinFileScanner {
     private var pending: CSVRecord?
 
     private init(path: String, format: Format, encoding: DetectedEncoding, delimiterLabel: String,
-                 headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput?,
+                 headers: [String], columnsUsed: [ColumnRole: String], size: Int64, opened: OpenedInput?,
                  reader: CSVReader<DecodingChunkSource<FileChunkSource>>?, validator: RowValidator?,
                  records: (any PinRecordReader)?, coordinateSystem: String?, pending: CSVRecord? = nil) {
         self.pending = pending

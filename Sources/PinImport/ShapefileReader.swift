@@ -25,7 +25,7 @@ final class ShapefileReader: PinRecordReader {
     /// Where the `.dbf` encoding came from (`CP949 (.cpg)`), for the report.
     let encodingLabel: String
     /// Field → attribute, for the report.
-    let columnsUsed: [String: String]
+    let columnsUsed: [ColumnRole: String]
 
     private let shp: SHPHandle
     private let dbf: DBFHandle?

@@ -49,8 +49,8 @@ enum ImportResultText {
     }
 
     /// `columns: latitude ← "lat", …`.
-    static func columns(_ columns: [String: String]) -> String {
-        S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\(role($0.key)) ← \"\($0.value)\"" }.joined(separator: ", ")
+    static func columns(_ columns: [ColumnRole: String]) -> String {
+        S.importColumns.text + columns.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\(role($0.key)) ← \"\($0.value)\"" }.joined(separator: ", ")
     }
 
     /// Why a row or a form field is refused, in the UI's language: one string per
@@ -115,18 +115,16 @@ enum ImportResultText {
         }
     }
 
-    /// The columns' roles (`ImportReport.columns`' keys, PinImport's `ColumnRole` raw values:
-    /// `latitude`, `name`, `category`…) in the UI's language.
-    static func role(_ name: String) -> String {
-        switch name {
-        case "latitude": return S.irLatitude.text
-        case "longitude": return S.irLongitude.text
-        case "name": return S.fieldTitle.text
-        case "geometry": return S.fieldGeometry.text
-        case "category": return S.fieldCategory.text
-        case "description": return S.fieldDescription.text
-        case "created": return S.fieldCreated.text
-        default: return name
+    /// A pin field a column fills (`ImportReport.columns`' keys) in the UI's language.
+    static func role(_ role: ColumnRole) -> String {
+        switch role {
+        case .latitude: return S.irLatitude.text
+        case .longitude: return S.irLongitude.text
+        case .title: return S.fieldTitle.text
+        case .geometry: return S.fieldGeometry.text
+        case .category: return S.fieldCategory.text
+        case .description: return S.fieldDescription.text
+        case .created: return S.fieldCreated.text
         }
     }
 }

@@ -23,7 +23,7 @@ final class GISImportTests: XCTestCase {
     func read(_ path: String, crs: String? = nil) throws -> Scan {
         var scanner = try PinFileScanner.open(path: path, crs: crs)
         var s = Scan(format: scanner.format, encoding: scanner.encodingLabel, system: scanner.coordinateSystem,
-                     columns: scanner.columnsUsed, pins: [], rejected: [], notes: [])
+                     columns: scanner.columnsUsed.byName, pins: [], rejected: [], notes: [])
         while let event = try scanner.next() {
             switch event {
             case .pin(let p): s.pins.append(p)

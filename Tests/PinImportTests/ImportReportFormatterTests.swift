@@ -9,7 +9,7 @@ final class ImportReportFormatterTests: XCTestCase {
         r.imported = 5
         r.encoding = "UTF-8 with BOM"
         r.delimiter = ";"
-        r.columns = ["latitude": "lat", "name": "이름", "longitude": "lng"]
+        r.columns = [.latitude: "lat", .title: "이름", .longitude: "lng"]
         r.addIssues([RowIssue(line: 7, field: .column("lat"), value: "35.09x", reason: "latitude '35.09x' is not a number", rule: .notANumber)])
         r.addDuplicate(DuplicateRow(line: 9, ofLine: 3))
         r.addDuplicate(DuplicateRow(line: 10, ofPin: 12))
