@@ -152,8 +152,7 @@ enum FormatReaders {
             while let chunk = try source.nextChunk() { all.append(contentsOf: chunk) }
             return all
         } catch {
-            if case let .unreadable(p, reason) = error { throw .unreadable(path: p, reason: reason) }
-            throw .decoding(path: path, error)
+            throw .reading(error, path: path)
         }
     }
 

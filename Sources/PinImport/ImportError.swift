@@ -4,6 +4,8 @@ import PinModel
 public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file cannot be opened or read (missing, permissions, a directory, an I/O error).
     case unreadable(path: String, reason: String)
+    /// The file changed while it was read (written to during the import).
+    case changedWhileRead(path: String, FileChange)
     /// The file has zero bytes.
     case emptyFile(path: String)
     /// XML whose root is neither `<gpx>` nor `<kml>`, named neither `.gpx` nor `.kml`.
@@ -47,6 +49,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return "\(path): cannot read the file: \(reason)"
+        case let .changedWhileRead(path, change): return "\(path): cannot read the file: \(change.sentence)"
         case let .neitherGPXNorKML(path):
             return "\(path): cannot read the file: an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shapefile"
         case let .emptyFile(path): return "\(path): the file is empty (0 bytes, no header row)"
@@ -68,6 +71,18 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .store(path, problem): return "\(path): the store failed, nothing was imported: \(problem.sentence)"
         case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
         case let .foreign(path, kind): return "\(path): \(kind.sentence)"
+        }
+    }
+}
+
+extension ImportError {
+    /// A failure to read or decode `path`'s bytes as the import's error: one that is about
+    /// the file (unreadable, changed while read) keeps its own case.
+    static func reading(_ error: TextDecodingError, path: String) -> ImportError {
+        switch error {
+        case let .unreadable(p, reason): return .unreadable(path: p, reason: reason)
+        case let .changedWhileRead(p, change): return .changedWhileRead(path: p, change)
+        default: return .decoding(path: path, error)
         }
     }
 }

@@ -11,6 +11,8 @@ public enum ImportErrorCode: String, Sendable, CaseIterable {
     /// A coordinate reference system PROJ cannot resolve; a GeoPackage or a Shapefile that
     /// cannot be read.
     case coordinateSystem, notGeoPackage, notShapefile
+    /// The file changed while it was read.
+    case changedWhileRead
     /// A KML, KMZ or Shapefile holding only lines, polygons or other non-point geometry.
     case noPoints
     /// `ImportError.foreign`, by what the file is.
@@ -24,6 +26,7 @@ extension ImportError {
         switch self {
         case let .unreadable(path, _): return Self.code(ofPath: path)
         case .neitherGPXNorKML: return .neitherGPXNorKML
+        case .changedWhileRead: return .changedWhileRead
         case .emptyFile, .bomOnly: return .empty
         case .noHeader: return .noHeader
         case .malformedHeader: return .malformedHeader
@@ -49,7 +52,7 @@ extension ImportError {
     /// The file the failure is about.
     public var path: String {
         switch self {
-        case let .unreadable(path, _), let .neitherGPXNorKML(path), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
+        case let .unreadable(path, _), let .changedWhileRead(path, _), let .neitherGPXNorKML(path), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
              let .rejectsFile(path, _), let .coordinateSystem(path, _, _), let .invalidGeoPackage(path, _),

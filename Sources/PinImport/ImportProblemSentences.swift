@@ -77,3 +77,10 @@ extension StoreProblem {
         }
     }
 }
+
+extension FileChange {
+    public var sentence: String {
+        "it changed while it was read (\(sizeAtStart) bytes at the start, \(sizeNow) now, \(bytesRead) read); "
+            + "nothing was imported, import it again once it is complete"
+    }
+}

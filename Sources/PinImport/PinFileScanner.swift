@@ -275,8 +275,7 @@ public struct PinFileScanner {
     private static func fileError(_ error: CSVReadError, path: String) -> ImportError {
         switch error {
         case let .decoding(e):
-            if case let .unreadable(p, reason) = e { return .unreadable(path: p, reason: reason) }
-            return .decoding(path: path, e)
+            return .reading(e, path: path)
         case let .unterminatedQuote(line, _):
             return .malformedHeader(path: path, reason: "unterminated quoted field starting at line \(line)")
         }

@@ -61,6 +61,8 @@ enum UIFileImporter {
         case (.notRegular, _): reason = .notRegular
         case (_, .neitherGPXNorKML): reason = .neitherGPXNorKML
         case let (_, .unreadable(_, why)): reason = .unreadable(why)
+        case let (_, .changedWhileRead(_, change)), let (_, .decoding(_, .changedWhileRead(_, change))):
+            reason = .changedWhileRead(change)
         case (_, .emptyFile), (_, .bomOnly):
             // Only CSV has a header row to miss.
             reason = ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? .emptyFile : .empty

@@ -12,7 +12,10 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case notFound, noPermission, directory, pipe, device, socket, notRegular
         /// A `.gpx` or `.kml` that is XML of another kind.
         case neitherGPXNorKML
+        /// The system's reason (`strerror`), verbatim.
         case unreadable(String)
+        /// The file changed while it was read.
+        case changedWhileRead(FileChange)
         /// An empty GPX, KML or KMZ file (nothing, or only a byte order mark).
         case emptyFile
         /// An empty CSV file: not even a header row.
@@ -57,6 +60,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .notRegular: return S.ieNotRegular(name)
         case .neitherGPXNorKML: return S.ieNeitherGPXNorKML(name)
         case .unreadable(let reason): return S.ieUnreadable(name, reason)
+        case .changedWhileRead(let c): return S.ieChangedWhileRead(name, c.sizeAtStart, c.sizeNow, c.bytesRead)
         case .emptyFile: return S.ieEmptyFile(name)
         case .empty: return S.ieEmpty(name)
         case .noHeader: return S.ieNoHeader(name)

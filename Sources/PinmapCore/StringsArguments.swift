@@ -157,6 +157,10 @@ extension S {
     public static func xmlFloodEntityReferences(_ limit: String) -> String { xmlFloodEntityReferences.filled([limit]) }
     /// "not XML ({0} expected): …"
     public static func xmlNotXML(_ expected: String) -> String { xmlNotXML.filled([expected]) }
+    /// "{0}: it changed while it was read ({1} bytes at the start, {2} now, {3} read); …"
+    public static func ieChangedWhileRead(_ name: String, _ sizeAtStart: Int64, _ sizeNow: Int64, _ bytesRead: Int64) -> String {
+        ieChangedWhileRead.filled([name, "\(sizeAtStart)", "\(sizeNow)", "\(bytesRead)"])
+    }
     /// "{0}: stopped before its commit: nothing was written"
     public static func ieStopped(_ name: String) -> String { ieStopped.filled([name]) }
     /// "{0}: cannot make a staging copy in {1}: {2}"

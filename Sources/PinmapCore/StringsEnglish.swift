@@ -145,6 +145,7 @@ extension Strings {
         .shpMissingIndex: "its index {0} is missing (a Shapefile is the .shp with its .shx and .dbf beside it)",
         .shpDamaged: "its .shp or .shx cannot be read (damaged or not a Shapefile)",
         .shpCodePage: "its .dbf code page \"{0}\" is not one iconv knows",
+        .ieChangedWhileRead: "{0}: it changed while it was read ({1} bytes at the start, {2} now, {3} read); nothing was imported, import it again once it is complete",
         .ieStopped: "{0}: stopped before its commit: nothing was written",
         .ieStagingCopy: "{0}: cannot make a staging copy in {1}: {2}",
         .ieRejects: "cannot write the rejects file {0}: {1}",

@@ -145,6 +145,7 @@ extension Strings {
         .shpMissingIndex: "색인 파일 {0}이(가) 없습니다(Shapefile은 .shp와 그 옆의 .shx, .dbf로 이루어집니다)",
         .shpDamaged: ".shp 또는 .shx를 읽을 수 없습니다(손상되었거나 Shapefile이 아닙니다)",
         .shpCodePage: ".dbf 코드 페이지 \"{0}\"을(를) iconv가 알지 못합니다",
+        .ieChangedWhileRead: "{0}: 읽는 동안 파일이 바뀌었습니다(처음 {1}바이트, 지금 {2}바이트, {3}바이트 읽음). 아무것도 가져오지 않았습니다. 파일이 완성된 뒤 다시 가져오세요",
         .ieStopped: "{0}: 커밋 전에 멈췄습니다. 아무것도 쓰지 않았습니다",
         .ieStagingCopy: "{0}: {1}에 임시 사본을 만들 수 없습니다: {2}",
         .ieRejects: "거부된 행 파일 {0}을(를) 쓸 수 없습니다: {1}",

@@ -24,8 +24,10 @@ final class HostileFileTests: XCTestCase {
         XCTAssertEqual(try source.nextChunk()?.count, 1 << 20)
         XCTAssertEqual(truncate(path, 1 << 20 + 5), 0)
         XCTAssertThrowsError(try readAll(source)) { error in
-            XCTAssertEqual(error as? TextDecodingError, .unreadable(path: path, reason:
-                "it changed while it was read (3145728 bytes at the start, 1048581 now, 1048581 read); nothing was imported, import it again once it is complete"))
+            XCTAssertEqual(error as? TextDecodingError,
+                           .changedWhileRead(path: path, FileChange(sizeAtStart: 3_145_728, sizeNow: 1_048_581, bytesRead: 1_048_581)))
+            XCTAssertEqual("\(error)", "cannot read \(path): "
+                + "it changed while it was read (3145728 bytes at the start, 1048581 now, 1048581 read); nothing was imported, import it again once it is complete")
         }
     }
 

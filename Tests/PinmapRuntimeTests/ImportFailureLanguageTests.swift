@@ -28,7 +28,7 @@ final class ImportFailureLanguageTests: XCTestCase {
                .nulCharacter, .doubleHyphenInComment, .notXML(expected: "GPX")]
         crs += xml.map { .xml(line: 3, column: 7, $0) }
         return [.notFound, .noPermission, .directory, .pipe, .device, .socket, .notRegular, .neitherGPXNorKML,
-                .unreadable(d), .emptyFile, .empty, .noHeader, .malformedHeader, .decoding, .unknownEncoding,
+                .unreadable(d), .changedWhileRead(FileChange(sizeAtStart: 10, sizeNow: 20, bytesRead: 10)), .emptyFile, .empty, .noHeader, .malformedHeader, .decoding, .unknownEncoding,
                 .excelWorkbook, .openDocumentSpreadsheet, .binary, .columns, .notGeoJSON(d), .notJSON(d),
                 .archive(d),
                 .store(.stopped), .store(.stagingCopy(folder: "/tmp", detail: d)), .store(.failed(d)),
@@ -44,7 +44,7 @@ final class ImportFailureLanguageTests: XCTestCase {
     /// Keeps the table whole: a new reason must be added here, and to `reasons`.
     private func label(_ reason: ImportFailure.Reason) -> String {
         switch reason {
-        case .notFound, .noPermission, .directory, .pipe, .device, .socket, .notRegular, .neitherGPXNorKML, .unreadable,
+        case .notFound, .noPermission, .directory, .pipe, .device, .socket, .notRegular, .neitherGPXNorKML, .unreadable, .changedWhileRead,
              .emptyFile, .empty, .noHeader, .malformedHeader, .decoding, .unknownEncoding, .excelWorkbook,
              .openDocumentSpreadsheet, .binary, .columns, .notGeoJSON, .notJSON, .xml, .archive, .store,
              .coordinateSystem, .notGeoPackage, .notShapefile, .noPoints, .rejectsFile:
