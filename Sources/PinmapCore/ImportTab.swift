@@ -37,8 +37,8 @@ public struct ImportPreview: Sendable, Equatable {
 }
 
 /// The Import tab: type or paste a path (Tab completes it, ↑↓ or a click picks a file of
-/// the folder), Enter previews it, Enter again imports it with a progress bar, and a
-/// notice or a toast tells the result.
+/// the folder), Enter previews it, Enter again imports it with a progress bar, and the
+/// tab tells the result (a notice or a toast too when the user went to another tab).
 public struct ImportTabState: Sendable, Equatable {
     public var field = TextField("")
     /// True while the path field takes the keys (printable keys are text).

@@ -31,7 +31,7 @@ extension AppState {
         if isSearching, handleSearch(key: key, now: now, &fx) { return }
         if tab == .timeline && TimelineKeys.handles(key) {
             if let pin = timeline.handle(key: key) { jump(to: pin, now: now, &fx) }
-            timeline.follow(rows: TimelineView.pinRows(area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)).count)
+            timeline.follow(rows: TimelineView.pinRows(area: layout.timelineArea).count)
             return
         }
         if tab == .settings, handleSettings(key: key, now: now, &fx) { return }

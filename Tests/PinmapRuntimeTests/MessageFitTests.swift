@@ -10,7 +10,7 @@ import GeoMap
 import PinmapTestSupport
 
 /// Nothing Pinmap draws on a line is
-/// cut without "…"; toasts wrap; a partial import warns and lists every reason; the import's
+/// cut without "…"; a partial import lists every reason on the Import tab; the import's
 /// columns, reasons, notes and errors are in the UI's language.
 final class MessageFitTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
@@ -45,8 +45,8 @@ final class MessageFitTests: XCTestCase {
     func testPartialImportWarnsAndEveryReasonScrollsIntoView80x24() throws {
         let r = try importPartial(cols: 80, rows: 24, bad: 20)
         XCTAssertEqual(TempFolder.masked(r.text), """
-                  ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
-                  tab lists why
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
 
 
               File: /tmp/pinmap-test-XXXXXX/partial.csv
@@ -72,8 +72,8 @@ final class MessageFitTests: XCTestCase {
             """)
         r.key(.pageDown)
         XCTAssertEqual(TempFolder.masked(r.text), """
-                  ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
-                  tab lists why
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
 
 
               File: /tmp/pinmap-test-XXXXXX/partial.csv
@@ -103,8 +103,8 @@ final class MessageFitTests: XCTestCase {
         Strings.language = .korean
         let r = try importPartial(cols: 100, rows: 30)
         XCTAssertEqual(TempFolder.masked(r.text), """
-                                             ! partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀; 거부 이유는
-                                             가져오기 탭에 있습니다
+
+              CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
 
 
               파일: /tmp/pinmap-test-XXXXXX/partial.csv
