@@ -20,7 +20,7 @@ public enum MapRenderer {
     /// (what the last frame returned) keeps them where they were; or, given
     /// `labels` (placed before by `placeLabels`), those are drawn as they are.
     /// Returns the labels drawn. Lone pins whose markers carry a title are named beside
-    /// them where there is room (`PinNames`), before any other name. Pure: the same
+    /// them where there is room (`PinTitles`), before any other name. Pure: the same
     /// arguments draw the same cells.
     @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
@@ -31,22 +31,22 @@ public enum MapRenderer {
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
-        var (occupancy, names) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
+        var (occupancy, titles) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
                                         screen: &screen)
         var labels = placed ?? []
         if placed == nil, let language = options.placeNames {
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                        occupancy: &occupancy, previous: previousLabels,
-                                       pinNames: names.map { PinNameEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
+                                       pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
         }
         drawMarkers(laid, into: &screen, pane: pane, options: options)
-        drawPinNames(names, laid, into: &screen, options: options)
+        drawPinTitles(titles, laid, into: &screen, options: options)
         drawLabels(labels, into: &screen, options: options, shades: occupancy)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
         return labels
     }
 
-    /// The place names `draw` places for this view, around the same markers, pins' names
+    /// The place names `draw` places for this view, around the same markers, pins' titles
     /// and graticule labels, keeping `previous` where they still fit: for a caller that keeps
     /// them between frames (the app places them when the view changes, and draws them as given).
     public static func placeLabels(pane: Rect, viewport: Viewport, markers: [MapMarker], options: MapOptions,
@@ -55,46 +55,46 @@ public enum MapRenderer {
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         // The graticule's labels are laid out as `draw` lays them, on a scratch screen.
         var scratch = Screen(width: pane.maxX, height: pane.maxY)
-        var (occupancy, names) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
+        var (occupancy, titles) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
                                         screen: &scratch)
         return LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                  occupancy: &occupancy, previous: previous,
-                                 pinNames: names.map { PinNameEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
+                                 pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
     }
 
-    /// The cells place names may not cover: the markers' slots, the pins' names (placed here,
+    /// The cells place names may not cover: the markers' slots, the pins' titles (placed here,
     /// first) and (drawn into `screen`) the graticule's labels. A density shade is background
     /// texture: place names may cover it; pins, counts and titles not.
     private static func occupy(_ laid: MarkerLayout.Laid, markers: [MapMarker], viewport: Viewport, pane: Rect,
-                               options: MapOptions, screen: inout Screen) -> (Occupancy, [PlacedPinName]) {
+                               options: MapOptions, screen: inout Screen) -> (Occupancy, [PlacedPinTitle]) {
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
-        // Pins' names come first: graticule and place names then keep off them.
-        let names = PinNames.place(laid, markers: markers, ascii: options.ascii,
-                                   focus: PinNames.focusCell(options.focus, viewport: viewport, pane: pane), occupancy: &occupancy)
+        // Pins' titles come first: graticule and place names then keep off them.
+        let titles = PinTitles.place(laid, markers: markers, ascii: options.ascii,
+                                   focus: PinTitles.focusCell(options.focus, viewport: viewport, pane: pane), occupancy: &occupancy)
         if options.graticule {
-            // Labels live in the top row and the left columns: only markers and names there can block them.
+            // Labels live in the top row and the left columns: only markers and titles there can block them.
             let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
-            let edgeNames = names.filter { $0.row == pane.y || $0.col < pane.x + 12 }
+            let edgeTitles = titles.filter { $0.row == pane.y || $0.col < pane.x + 12 }
             let proj = DotProjection(viewport: viewport, pane: pane)
             let step = Graticule.step(degreesPerColumn: viewport.degreesPerColumn(paneWidth: pane.width))
             let drawn = Graticule.drawLabels(proj, step: step, screen: &screen, pane: pane,
                                              style: MapTheme.label(options),
                                              blocked: { c, r in edge.contains { $0.covers(col: c, row: r) }
-                                                 || edgeNames.contains { $0.covers(col: c, row: r) } })
+                                                 || edgeTitles.contains { $0.covers(col: c, row: r) } })
             for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
         }
-        return (occupancy, names)
+        return (occupancy, titles)
     }
 
-    /// Pins' names (`PinNames`) in their category's colour, plain (bold is the markers'),
-    /// with a blank cell between marker and name (no map line there).
-    static func drawPinNames(_ names: [PlacedPinName], _ laid: MarkerLayout.Laid, into screen: inout Screen,
+    /// Pins' titles (`PinTitles`) in their category's colour, plain (bold is the markers'),
+    /// with a blank cell between marker and title (no map line there).
+    static func drawPinTitles(_ titles: [PlacedPinTitle], _ laid: MarkerLayout.Laid, into screen: inout Screen,
                              options: MapOptions) {
-        for n in names {
+        for n in titles {
             screen[n.gap, n.row] = .blank
             screen.put(n.text, col: n.col, row: n.row,
-                       style: MapTheme.style(.pinName(laid.slots[n.slot].paletteIndex), color: options.color))
+                       style: MapTheme.style(.pinTitle(laid.slots[n.slot].paletteIndex), color: options.color))
         }
     }
 
@@ -135,7 +135,7 @@ public enum MapRenderer {
 
     /// The marker drawn at cell (`atCol`, `row`) (absolute cells), nil when
     /// none is. Covers a cluster's whole count, the selected marker's
-    /// title and a pin's name (`PinNames`); where markers overlap, the one drawn on top wins. Uses the same
+    /// title and a pin's title (`PinTitles`); where markers overlap, the one drawn on top wins. Uses the same
     /// layout as `draw`, with braille glyph widths.
     public static func marker(atCol col: Int, row: Int, pane: Rect, viewport: Viewport,
                               markers: [MapMarker], focus: GeoPoint? = nil) -> MapMarker? {
@@ -150,7 +150,7 @@ public enum MapRenderer {
     /// `draw` to name them.
     public static func nameCandidates(_ markers: [MapMarker], viewport: Viewport, pane: Rect,
                                       focus: GeoPoint? = nil) -> [Int] {
-        PinNames.candidates(markers, viewport: viewport, pane: pane, focus: focus)
+        PinTitles.candidates(markers, viewport: viewport, pane: pane, focus: focus)
     }
 
     /// What the glyph at a cell means, for the status line (worded there, in the UI's language).
@@ -301,7 +301,7 @@ struct MarkerGlyphs {
         }
         let style = styles.style(count: count, selected: selected, categoryIndex: p.paletteIndex)
         // Fast path: a marker's glyph is one-cell characters, and only
-        // one-cell map glyphs are under it (names come later).
+        // one-cell map glyphs are under it (titles come later).
         if p.width == 1 {
             guard p.col < pane.maxX else { return }
             let glyph = p.shaded ? DensityShade.glyph(count: count, ascii: ascii)

@@ -20,7 +20,7 @@ public enum MapTheme {
         /// A cluster of `count` pins.
         case cluster(Int)
         /// A pin's name beside its marker, of the category in slot `n`.
-        case pinName(Int)
+        case pinTitle(Int)
     }
 
     /// Pin colours, one per category slot.
@@ -50,7 +50,7 @@ public enum MapTheme {
         case .cityLabel, .cityPoint: return color ? Style(fg: .xterm(250, fallback: .white)) : .plain
         case .pin(let slot): return Style(fg: color ? categoryColor(slot) : .default, bold: true)
         case .cluster(let n): return Style(fg: color ? clusterColor(n) : .default, bold: true)
-        case .pinName(let slot): return color ? Style(fg: categoryColor(slot)) : .plain
+        case .pinTitle(let slot): return color ? Style(fg: categoryColor(slot)) : .plain
         }
     }
 

@@ -73,13 +73,13 @@ struct PlacedMarker {
     var ownCol: Int = 0
     /// Drawn as a density shade (no room for its count).
     var shaded = false
-    /// A lone pin's name beside it (`PinNames`), nil when it has none.
-    var name: PlacedPinName?
+    /// A lone pin's title beside it (`PinTitles`), nil when it has none.
+    var title: PlacedPinTitle?
 
     func covers(col c: Int, row r: Int) -> Bool {
         guard r == row else { return false }
         if c >= col && c < col + width { return true }
-        if let name, name.covers(col: c, row: r) { return true }
+        if let title, title.covers(col: c, row: r) { return true }
         return label != nil && c >= labelCol && c < labelCol + labelWidth
     }
 }
@@ -102,15 +102,15 @@ enum MarkerLayout {
         let laid = layout(markers, viewport: viewport, pane: pane, ascii: ascii)
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
-        var names: [Int: PlacedPinName] = [:]
-        let cell = PinNames.focusCell(focus, viewport: viewport, pane: pane)
-        for n in PinNames.place(laid, markers: markers, ascii: ascii, focus: cell, occupancy: &occupancy) { names[n.slot] = n }
+        var titles: [Int: PlacedPinTitle] = [:]
+        let cell = PinTitles.focusCell(focus, viewport: viewport, pane: pane)
+        for n in PinTitles.place(laid, markers: markers, ascii: ascii, focus: cell, occupancy: &occupancy) { titles[n.slot] = n }
         return laid.slots.enumerated().map { k, s in
             PlacedMarker(marker: markers[s.index], glyph: glyph(markers[s.index], s, ascii: ascii),
                          col: s.col, row: s.row, width: s.width,
                          label: s.labelIndex >= 0 ? laid.labels[s.labelIndex] : nil,
                          labelCol: s.labelCol, labelWidth: s.labelWidth, ownCol: s.ownCol, shaded: s.shaded,
-                         name: names[k])
+                         title: titles[k])
         }
     }
 

@@ -131,7 +131,7 @@ struct Occupancy {
 
 /// A pin's name on the map and its marker's cell (absolute), for `LabelPlacer` to leave
 /// out a city the pin already names.
-struct PinNameEcho {
+struct PinTitleEcho {
     var text: String
     var col: Int, row: Int
 
@@ -161,10 +161,10 @@ public enum LabelPlacer {
     static let maxOffsetDegrees = 5.0
 
     /// The labels for `viewport` in `pane`, given cells already taken. A city is not named
-    /// where a pin's name (`pinNames`) already says the same within `echoCells` of its
+    /// where a pin's title (`pinTitles`) already says the same within `echoCells` of its
     /// point (a store of GeoNames cities holds a pin at nearly every city).
     static func place(viewport: Viewport, pane: Rect, naming: PlaceNaming, occupancy: inout Occupancy,
-                      previous: [PlacedLabel], pinNames: [PinNameEcho] = []) -> [PlacedLabel] {
+                      previous: [PlacedLabel], pinTitles: [PinTitleEcho] = []) -> [PlacedLabel] {
         let g = Gazetteer.shared
         var placed: [PlacedLabel] = []
         var done = Set<PlacedLabel.Key>()
@@ -172,7 +172,7 @@ public enum LabelPlacer {
             guard !done.contains(key), let label = candidate(key, previous: previous, viewport: viewport, pane: pane,
                                                              naming: naming, g: g, occupancy: occupancy) else { return }
             if case .city = key, let p = label.point ?? pointCell(of: key, viewport: viewport, pane: pane, g: g),
-               pinNames.contains(where: { $0.echoes(label.text, col: p.col, row: p.row) }) { return }
+               pinTitles.contains(where: { $0.echoes(label.text, col: p.col, row: p.row) }) { return }
             for r in label.reserved() { occupancy.take(col: r.col, row: r.row, width: r.width) }
             placed.append(label)
             done.insert(key)

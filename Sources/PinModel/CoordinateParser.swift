@@ -13,13 +13,13 @@ public enum CoordinateParser {
     ///   - text: the field as written.
     ///   - axis: latitude or longitude (decides which hemisphere letters are allowed).
     ///   - field: the column header, copied into the issue.
-    public static func parse(_ text: String, axis: CoordinateAxis, field: String) -> Result<Double, RowIssue> {
+    public static func parse(_ text: String, axis: CoordinateAxis, field: RowField) -> Result<Double, RowIssue> {
         if let v = DecimalNumber.parse(text) { return .success(v) }
         return parseSlow(text, axis: axis, field: field)
     }
 
     /// `parse` on the field's UTF-8 bytes: plain decimals need no `String` at all.
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>, axis: CoordinateAxis, field: String) -> Result<Double, RowIssue> {
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>, axis: CoordinateAxis, field: RowField) -> Result<Double, RowIssue> {
         if let v = DecimalNumber.parse(bytes) { return .success(v) }
         return parseSlow(String(decoding: bytes, as: UTF8.self), axis: axis, field: field)
     }
@@ -29,7 +29,7 @@ public enum CoordinateParser {
     ///   `latText`/`lonText`.
     public static func rangeIssues(latitude: Double, longitude: Double,
                                    latText: String, lonText: String,
-                                   latField: String, lonField: String) -> [RowIssue] {
+                                   latField: RowField, lonField: RowField) -> [RowIssue] {
         var issues: [RowIssue] = []
         if !CoordinateAxis.latitude.contains(latitude) {
             var reason = CoordinateAxis.latitude.outsideReason(shown(latText, latitude))
@@ -53,7 +53,7 @@ public enum CoordinateParser {
         return DecimalNumber.parse(t) != nil ? t : "\(t) (\(value)°)"
     }
 
-    private static func parseSlow(_ text: String, axis: CoordinateAxis, field: String) -> Result<Double, RowIssue> {
+    private static func parseSlow(_ text: String, axis: CoordinateAxis, field: RowField) -> Result<Double, RowIssue> {
         let t = trimmedText(text)
         func issue(_ rule: ImportRule, _ reason: String) -> Result<Double, RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))

@@ -87,8 +87,8 @@ public struct ImportReport: Sendable, Encodable, Equatable {
     public var encoding = ""
     /// `,` `;` `TAB` `|`, or "" for formats other than CSV.
     public var delimiter = ""
-    /// Pin field → column header used.
-    public var columns: [String: String] = [:]
+    /// Pin field → column header (or the format's member) it was read from.
+    public var columns: [ColumnRole: String] = [:]
     /// The coordinate reference system the coordinates were transformed from to WGS84
     /// (`EPSG:5186, Korea 2000 / Central Belt 2010`; several joined by "; "); nil for WGS84.
     public var coordinateSystem: String?

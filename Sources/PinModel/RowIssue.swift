@@ -27,34 +27,34 @@ public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
 
 /// Why one row (or GeoJSON feature) was rejected: where, which field, the value as written, the
 /// rule, and a sentence for people (`latitude 95 outside [-90, 90]`).
-public struct RowIssue: Error, Sendable, Codable, Equatable, CustomStringConvertible {
+public struct RowIssue: Error, Sendable, Encodable, Equatable, CustomStringConvertible {
     /// Physical line (1-based) where the row starts; for GeoJSON, the feature's 1-based index.
     public var line: Int
-    /// The column header as written in the file (`lat`, `위도`, `WKT`), or a role for rows
-    /// without one (`(extra)`, `(record)`).
-    public var field: String
+    /// The column (its header as written: `lat`, `위도`, `WKT`) or the part of a format's
+    /// record (`geometry.coordinates[1]`, `(record)`) the issue is about.
+    public var field: RowField
     /// The offending value as written (trimmed of nothing).
     public var value: String
     /// A sentence naming the rule, without the line (`latitude 95 outside [-90, 90]`).
     public var reason: String
     public var rule: ImportRule
-    /// The values of an `.outOfRange` issue (nil for every other rule, and in an issue decoded
-    /// from JSON, which lists the sentence only), for those who word it in another language: the UI.
+    /// The values of an `.outOfRange` issue (nil for every other rule; the JSON report lists the
+    /// sentence only), for those who word it in another language: the UI.
     public var outOfRange: OutOfRange?
 
-    public init(line: Int = 0, field: String, value: String, reason: String, rule: ImportRule) {
+    public init(line: Int = 0, field: RowField, value: String, reason: String, rule: ImportRule) {
         self.init(line: line, field: field, value: value, reason: reason, rule: rule, outOfRange: nil)
     }
 
     /// An `.outOfRange` issue with its values.
-    public init(line: Int = 0, field: String, value: String, reason: String, outOfRange: OutOfRange) {
+    public init(line: Int = 0, field: RowField, value: String, reason: String, outOfRange: OutOfRange) {
         self.init(line: line, field: field, value: value, reason: reason, rule: .outOfRange, outOfRange: outOfRange)
     }
 
-    private init(line: Int, field: String, value: String, reason: String, rule: ImportRule, outOfRange: OutOfRange?) {
+    private init(line: Int, field: RowField, value: String, reason: String, rule: ImportRule, outOfRange: OutOfRange?) {
         self.line = line
         // Bounded: a 50 MB field must not become a 50 MB message (the rejects file keeps it whole).
-        self.field = MessageText.truncated(field, limit: MessageText.valueLimit)
+        self.field = field.bounded
         self.value = MessageText.truncated(value, limit: 200)
         self.reason = MessageText.sentence(reason)
         self.rule = rule

@@ -50,7 +50,7 @@ struct PinFields {
     /// degrees, DMS, DDM, hemisphere letters), range-checked.
     /// - Throws: `CLIError.usage` with the parser's reason.
     static func coordinate(_ text: String, _ axis: CoordinateAxis, _ flag: String, _ command: String) throws(CLIError) -> Double {
-        switch CoordinateParser.parse(text, axis: axis, field: flag) {
+        switch CoordinateParser.parse(text, axis: axis, field: axis == .latitude ? .latitude(key: flag) : .longitude(key: flag)) {
         case .failure(let issue):
             throw .usage(command: command, message: "\(flag): \(issue.reason)")
         case .success(let v):

@@ -18,7 +18,7 @@ enum ServerImport {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             staging = try Store(path: folder.appendingPathComponent("staging.sqlite").path, mode: .create(makeFolders: false))
         } catch {
-            throw .store(path: path, reason: "cannot make a staging copy in \(folder.deletingLastPathComponent().path): \(error)")
+            throw .store(path: path, .stagingCopy(folder: folder.deletingLastPathComponent().path, detail: "\(error)"))
         }
         var fileOptions = options
         fileOptions.deferIndexing = true
@@ -27,7 +27,7 @@ enum ServerImport {
         report.pinsToIndex = 0
         guard !options.dryRun else { return report }
         do {
-            if shouldStop?() == true { throw StoreError(Importer.stoppedReason) }
+            if shouldStop?() == true { throw ImportError.store(path: path, .stopped) }
             var snapshot = try staging.copySnapshot()
             guard !snapshot.pins.isEmpty || report.imported == 0 else { return report }
             // The batch as the server will hold it: imported less the pins it already had.
@@ -39,10 +39,12 @@ enum ServerImport {
             report.imported = outcome.pins
             report.duplicates += outcome.skipped
             report.batchID = outcome.batchIDs.first
+        } catch let e as ImportError {
+            throw e
         } catch let e as StoreError {
-            throw .store(path: path, reason: e.message)
+            throw .store(path: path, .failed(e.message))
         } catch {
-            throw .store(path: path, reason: "\(error)")
+            throw .store(path: path, .failed("\(error)"))
         }
         return report
     }

@@ -59,8 +59,10 @@ enum UIFileImporter {
         case (.device, _): reason = .device
         case (.socket, _): reason = .socket
         case (.notRegular, _): reason = .notRegular
-        case (.neitherGPXNorKML, _): reason = .neitherGPXNorKML
+        case (_, .neitherGPXNorKML): reason = .neitherGPXNorKML
         case let (_, .unreadable(_, why)): reason = .unreadable(why)
+        case let (_, .changedWhileRead(_, change)), let (_, .decoding(_, .changedWhileRead(_, change))):
+            reason = .changedWhileRead(change)
         case (_, .emptyFile), (_, .bomOnly):
             // Only CSV has a header row to miss.
             reason = ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? .emptyFile : .empty
@@ -75,12 +77,12 @@ enum UIFileImporter {
         case let (_, .invalidJSON(_, why)): reason = .notJSON(why)
         case let (_, .malformedXML(_, line, column, why)): reason = .xml(line: line, column: column, why)
         case let (_, .archive(_, why)): reason = .archive(why)
-        case let (_, .store(_, why)): reason = .store(why)
-        case let (_, .coordinateSystem(_, why)): reason = .coordinateSystem(why)
-        case let (_, .invalidGeoPackage(_, why)): reason = .notGeoPackage(why)
-        case let (_, .invalidShapefile(_, why)): reason = .notShapefile(why)
+        case let (_, .store(_, problem)): reason = .store(problem)
+        case let (_, .coordinateSystem(_, source, problem)): reason = .coordinateSystem(source, problem)
+        case let (_, .invalidGeoPackage(_, problem)): reason = .notGeoPackage(problem)
+        case let (_, .invalidShapefile(_, problem)): reason = .notShapefile(problem)
         case let (_, .noPoints(_, skipped)): reason = .noPoints(skipped: skipped)
-        case (_, .rejectsFile): reason = .other(e.description)
+        case let (_, .rejectsFile(path, why)): reason = .rejectsFile(path: path, why)
         case (_, .foreign(_, .excelWorkbook)): reason = .excelWorkbook
         case (_, .foreign(_, .openDocumentSpreadsheet)): reason = .openDocumentSpreadsheet
         case (_, .foreign(_, .binary)): reason = .binary

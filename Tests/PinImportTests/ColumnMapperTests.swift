@@ -27,7 +27,7 @@ final class ColumnMapperTests: XCTestCase {
     func testAliasTable() throws {
         for (headers, expected, line) in cases {
             let mapping = try ColumnMapper.map(headers: headers)
-            XCTAssertEqual(mapping.columnsUsed, expected, "\(headers)", line: line)
+            XCTAssertEqual(mapping.columnsUsed.byName, expected, "\(headers)", line: line)
         }
     }
 

@@ -102,13 +102,13 @@ final class CoordinateParserTests: XCTestCase {
 
     func testTable() {
         for (text, axis, expect, line) in cases {
-            let got = CoordinateParser.parse(text, axis: axis, field: "col")
+            let got = CoordinateParser.parse(text, axis: axis, field: .column("col"))
             switch (expect, got) {
             case let (.value(v), .success(g)):
                 XCTAssertEqual(g, v, accuracy: 1e-9, "'\(text)'", line: line)
             case let (.rule(r), .failure(issue)):
                 XCTAssertEqual(issue.rule, r, "'\(text)': \(issue.reason)", line: line)
-                XCTAssertEqual(issue.field, "col", line: line)
+                XCTAssertEqual(issue.field, .column("col"), line: line)
                 XCTAssertEqual(issue.value, text, line: line)
             default:
                 XCTFail("'\(text)' on \(axis): expected \(expect), got \(got)", line: line)
@@ -120,7 +120,7 @@ final class CoordinateParserTests: XCTestCase {
     /// (found by Scripts/fuzz_import.py): it is no hemisphere, the value is not a number.
     func testLettersThatUpperCaseToTwoAreNoHemisphere() {
         for text in ["ß5", "5ß", "ﬁ5"] {
-            guard case .failure(let issue) = CoordinateParser.parse(text, axis: .latitude, field: "lat") else {
+            guard case .failure(let issue) = CoordinateParser.parse(text, axis: .latitude, field: .latitude(key: "lat")) else {
                 return XCTFail("\(text) parsed")
             }
             XCTAssertEqual(issue.rule, .notANumber, text)
@@ -130,8 +130,8 @@ final class CoordinateParserTests: XCTestCase {
     func testByteAndStringPathsAgree() {
         for (text, axis, _, line) in cases {
             var copy = text
-            let fromBytes = copy.withUTF8 { CoordinateParser.parse(bytes: $0, axis: axis, field: "col") }
-            let fromString = CoordinateParser.parse(text, axis: axis, field: "col")
+            let fromBytes = copy.withUTF8 { CoordinateParser.parse(bytes: $0, axis: axis, field: .column("col")) }
+            let fromString = CoordinateParser.parse(text, axis: axis, field: .column("col"))
             switch (fromBytes, fromString) {
             case let (.success(a), .success(b)): XCTAssertEqual(a.bitPattern, b.bitPattern, line: line)
             case let (.failure(a), .failure(b)): XCTAssertEqual(a, b, line: line)
@@ -168,25 +168,25 @@ final class CoordinateParserTests: XCTestCase {
     func testInclusiveRangesNeverClampOrSwap() {
         for (lat, lon, rules, swapHint, line) in ranges {
             let issues = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: "\(lat)",
-                                                      lonText: "\(lon)", latField: "lat", lonField: "lon")
+                                                      lonText: "\(lon)", latField: .column("lat"), lonField: .column("lon"))
             XCTAssertEqual(issues.map(\.rule), rules, line: line)
             XCTAssertEqual(issues.contains { $0.reason.contains("swapped") }, swapHint, line: line)
         }
     }
 
     func testSignOfAntimeridianAndPolesIsKept() throws {
-        XCTAssertEqual(try CoordinateParser.parse("180", axis: .longitude, field: "x").get(), 180)
-        XCTAssertEqual(try CoordinateParser.parse("-180", axis: .longitude, field: "x").get(), -180)
-        XCTAssertEqual(try CoordinateParser.parse("-90.0", axis: .latitude, field: "x").get(), -90)
-        XCTAssertEqual(try CoordinateParser.parse("180°W", axis: .longitude, field: "x").get(), -180)
+        XCTAssertEqual(try CoordinateParser.parse("180", axis: .longitude, field: .longitude(key: "x")).get(), 180)
+        XCTAssertEqual(try CoordinateParser.parse("-180", axis: .longitude, field: .longitude(key: "x")).get(), -180)
+        XCTAssertEqual(try CoordinateParser.parse("-90.0", axis: .latitude, field: .latitude(key: "x")).get(), -90)
+        XCTAssertEqual(try CoordinateParser.parse("180°W", axis: .longitude, field: .longitude(key: "x")).get(), -180)
     }
 
     func testReasonsNameTheAxisAndValue() {
-        guard case let .failure(issue) = CoordinateParser.parse("48,85,66", axis: .latitude, field: "Lat") else {
+        guard case let .failure(issue) = CoordinateParser.parse("48,85,66", axis: .latitude, field: .latitude(key: "Lat")) else {
             return XCTFail("expected a failure")
         }
         XCTAssertEqual(issue.reason, "latitude '48,85,66' is not a valid number (two decimal separators)")
-        guard case let .failure(nan) = CoordinateParser.parse("NaN", axis: .latitude, field: "Lat") else {
+        guard case let .failure(nan) = CoordinateParser.parse("NaN", axis: .latitude, field: .latitude(key: "Lat")) else {
             return XCTFail("expected a failure")
         }
         XCTAssertEqual(nan.reason, "latitude 'NaN' is not a finite number")
@@ -197,9 +197,9 @@ final class CoordinateParserTests: XCTestCase {
     /// tabs are now trimmed at once, and the value is still read.
     func testMillionsOfSpacesAfterASignAreTrimmedAtOnce() throws {
         let tabs = String(repeating: "\t", count: 1_000_000)
-        XCTAssertEqual(try CoordinateParser.parse("-\(tabs)12°30'\(tabs)", axis: .latitude, field: "x").get(), -12.5)
-        XCTAssertEqual(try CoordinateParser.parse("\(tabs)+\(tabs)45°N", axis: .latitude, field: "x").get(), 45)
-        guard case let .failure(issue) = CoordinateParser.parse("-\(tabs)1.8806", axis: .longitude, field: "x") else {
+        XCTAssertEqual(try CoordinateParser.parse("-\(tabs)12°30'\(tabs)", axis: .latitude, field: .column("x")).get(), -12.5)
+        XCTAssertEqual(try CoordinateParser.parse("\(tabs)+\(tabs)45°N", axis: .latitude, field: .column("x")).get(), 45)
+        guard case let .failure(issue) = CoordinateParser.parse("-\(tabs)1.8806", axis: .longitude, field: .column("x")) else {
             return XCTFail("expected a failure")
         }
         XCTAssertEqual(issue.rule, .notANumber)

@@ -47,7 +47,7 @@ func scan(_ path: String, delimiter: UInt8? = nil, overrides: ColumnOverrides = 
         }
     }
     return ScanSummary(encoding: scanner.encoding.label, delimiter: scanner.delimiterLabel,
-                       columns: scanner.columnsUsed, pins: pins, rejected: rejected)
+                       columns: scanner.columnsUsed.byName, pins: pins, rejected: rejected)
 }
 
 /// Reads all records of `text` with the given delimiter and chunk size.
@@ -77,4 +77,9 @@ enum PublicCases {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("public/expected.json")))
         return try JSONDecoder().decode([String: Expected].self, from: data)
     }
+}
+
+extension Dictionary where Key == ColumnRole, Value == String {
+    /// Keyed by the roles' raw values (`name`, `latitude`), as the JSON report writes them.
+    var byName: [String: String] { Dictionary<String, String>(uniqueKeysWithValues: map { ($0.key.rawValue, $0.value) }) }
 }

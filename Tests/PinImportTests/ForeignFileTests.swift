@@ -34,8 +34,9 @@ final class ForeignFileTests: XCTestCase {
         let storePath = folder + "/pins.sqlite"
         try Store(path: storePath).insert(NewPin(title: "A", latitude: 1, longitude: 2))
         // Named by the GeoPackage reader, which every SQLite file goes to.
-        XCTAssertEqual(failure(storePath), .invalidGeoPackage(path: storePath, reason:
-            "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg)"))
+        XCTAssertEqual(failure(storePath), .invalidGeoPackage(path: storePath, .pinmapStore))
+        XCTAssertEqual(failure(storePath)?.description, storePath + ": not a readable GeoPackage: "
+            + "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg); nothing was imported")
         let binary = Fixture.temporary([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x2C, 0x0A])
         addTeardownBlock { unlink(binary) }
         XCTAssertEqual(failure(binary), .foreign(path: binary, .binary))
@@ -46,10 +47,14 @@ final class ForeignFileTests: XCTestCase {
 
     func testAnXMLFileThatEndsEarlySaysSo() {
         let kml = Fixture.path("own/xml-cut-off.kml")
-        XCTAssertEqual(failure(kml), .malformedXML(path: kml, line: 4, column: 23, reason:
-            "the file ends early: <kml> is never closed, inside <name> (4 elements left open); was it cut off? Download or export it again"))
+        XCTAssertEqual(failure(kml), .malformedXML(path: kml, line: 4, column: 23, reason: .endsEarly(root: "kml", innermost: "name", open: 4)))
+        XCTAssertEqual(failure(kml)?.description, kml + ": malformed XML at line 4, column 23: "
+            + "the file ends early: <kml> is never closed, inside <name> (4 elements left open); was it cut off? Download or export it again; "
+            + "nothing was imported (fix the file and import it again)")
         let gpx = Fixture.path("own/xml-cut-off.gpx")
-        XCTAssertEqual(failure(gpx), .malformedXML(path: gpx, line: 3, column: 51, reason:
-            "the file ends early: <gpx> is never closed (1 element left open); was it cut off? Download or export it again"))
+        XCTAssertEqual(failure(gpx), .malformedXML(path: gpx, line: 3, column: 51, reason: .endsEarly(root: "gpx", innermost: nil, open: 1)))
+        XCTAssertEqual(failure(gpx)?.description, gpx + ": malformed XML at line 3, column 51: "
+            + "the file ends early: <gpx> is never closed (1 element left open); was it cut off? Download or export it again; "
+            + "nothing was imported (fix the file and import it again)")
     }
 }

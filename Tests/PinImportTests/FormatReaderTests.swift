@@ -96,7 +96,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("gpx-malformed.gpx"))) { error in
             guard case let .malformedXML(_, line, _, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual(line, 5)
-            XCTAssertEqual(reason, "an end tag does not match its start tag (a tag left open?)")
+            XCTAssertEqual(reason.sentence, "an end tag does not match its start tag (a tag left open?)")
             XCTAssertTrue("\(error)".contains("malformed XML at line 5, column"), "\(error)")
         }
     }
@@ -120,7 +120,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("gpx-not-utf8.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [3, 31])
-            XCTAssertEqual(reason, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
         }
     }
 
@@ -158,7 +158,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [2, 50], "a damaged UTF name (UTF-8-): its bytes are checked as UTF-8")
-            XCTAssertEqual(reason, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
         }
     }
 

@@ -23,7 +23,7 @@ final class GISImportTests: XCTestCase {
     func read(_ path: String, crs: String? = nil) throws -> Scan {
         var scanner = try PinFileScanner.open(path: path, crs: crs)
         var s = Scan(format: scanner.format, encoding: scanner.encodingLabel, system: scanner.coordinateSystem,
-                     columns: scanner.columnsUsed, pins: [], rejected: [], notes: [])
+                     columns: scanner.columnsUsed.byName, pins: [], rejected: [], notes: [])
         while let event = try scanner.next() {
             switch event {
             case .pin(let p): s.pins.append(p)
@@ -73,10 +73,10 @@ final class GISImportTests: XCTestCase {
         let s = try read(gis("korea-5186.csv"))
         XCTAssertEqual(s.pins, [])
         XCTAssertEqual(s.rejected.first, [
-            RowIssue(line: 2, field: "Y좌표", value: "551888.916",
+            RowIssue(line: 2, field: .column("Y좌표"), value: "551888.916",
                      reason: "latitude 551888.916 outside [-90, 90]; these look like projected metres, not degrees: name their coordinate reference system with --crs (e.g. --crs EPSG:5186 (Korea), EPSG:27700 (British National Grid), EPSG:326NN (UTM zone NN north))",
                      outOfRange: OutOfRange(.outside(.latitude), projectedMetres: true)),
-            RowIssue(line: 2, field: "X좌표", value: "198053.629", reason: "longitude 198053.629 outside [-180, 180]",
+            RowIssue(line: 2, field: .column("X좌표"), value: "198053.629", reason: "longitude 198053.629 outside [-180, 180]",
                      outOfRange: OutOfRange(.outside(.longitude))),
         ])
     }
@@ -86,7 +86,7 @@ final class GISImportTests: XCTestCase {
         addTeardownBlock { unlink(path) }
         let s = try read(path, crs: "EPSG:5186")
         XCTAssertEqual(s.pins, [])
-        XCTAssertEqual(s.rejected, [[RowIssue(line: 2, field: "lat", value: "37.5665",
+        XCTAssertEqual(s.rejected, [[RowIssue(line: 2, field: .column("lat"), value: "37.5665",
             reason: "lat 37.5665, lon 126.978 are degrees, but --crs EPSG:5186 reads projected x, y: drop --crs for WGS84 degrees, or name the columns x and y (easting, northing) if they are in EPSG:5186",
             outOfRange: OutOfRange(.degreesUnderProjectedSystem("EPSG:5186")))]])
         // The same numbers in x/y columns are taken as the system's metres (near its false origin).

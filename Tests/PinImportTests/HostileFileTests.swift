@@ -24,8 +24,10 @@ final class HostileFileTests: XCTestCase {
         XCTAssertEqual(try source.nextChunk()?.count, 1 << 20)
         XCTAssertEqual(truncate(path, 1 << 20 + 5), 0)
         XCTAssertThrowsError(try readAll(source)) { error in
-            XCTAssertEqual(error as? TextDecodingError, .unreadable(path: path, reason:
-                "it changed while it was read (3145728 bytes at the start, 1048581 now, 1048581 read); nothing was imported, import it again once it is complete"))
+            XCTAssertEqual(error as? TextDecodingError,
+                           .changedWhileRead(path: path, FileChange(sizeAtStart: 3_145_728, sizeNow: 1_048_581, bytesRead: 1_048_581)))
+            XCTAssertEqual("\(error)", "cannot read \(path): "
+                + "it changed while it was read (3145728 bytes at the start, 1048581 now, 1048581 read); nothing was imported, import it again once it is complete")
         }
     }
 
@@ -101,7 +103,7 @@ final class HostileFileTests: XCTestCase {
     /// A 1 MB value becomes a bounded reason (start and end kept), the rejects file keeps it.
     func testRowIssuesAreBounded() {
         let value = String(repeating: "9", count: 1_000_000) + "x"
-        let issue = RowIssue(line: 2, field: "lat", value: value, reason: "latitude '\(value)' is not a number\nreally", rule: .notANumber)
+        let issue = RowIssue(line: 2, field: .column("lat"), value: value, reason: "latitude '\(value)' is not a number\nreally", rule: .notANumber)
         XCTAssertEqual(issue.value.count, 201)
         XCTAssertLessThanOrEqual(issue.reason.count, 245)
         XCTAssertTrue(issue.reason.hasPrefix("latitude '999"), issue.reason)

@@ -9,8 +9,8 @@ final class ImportReportFormatterTests: XCTestCase {
         r.imported = 5
         r.encoding = "UTF-8 with BOM"
         r.delimiter = ";"
-        r.columns = ["latitude": "lat", "name": "이름", "longitude": "lng"]
-        r.addIssues([RowIssue(line: 7, field: "lat", value: "35.09x", reason: "latitude '35.09x' is not a number", rule: .notANumber)])
+        r.columns = [.latitude: "lat", .title: "이름", .longitude: "lng"]
+        r.addIssues([RowIssue(line: 7, field: .column("lat"), value: "35.09x", reason: "latitude '35.09x' is not a number", rule: .notANumber)])
         r.addDuplicate(DuplicateRow(line: 9, ofLine: 3))
         r.addDuplicate(DuplicateRow(line: 10, ofPin: 12))
         r.batchID = 4
@@ -33,7 +33,7 @@ final class ImportReportFormatterTests: XCTestCase {
         r.dryRun = true
         r.batchID = nil
         for line in 20..<40 {
-            r.addIssues([RowIssue(line: line, field: "lat", value: "", reason: "latitude is empty", rule: .emptyCoordinate)])
+            r.addIssues([RowIssue(line: line, field: .column("lat"), value: "", reason: "latitude is empty", rule: .emptyCoordinate)])
         }
         let text = ImportReportFormatter.summary(r, maxLines: 3)
         XCTAssertTrue(text.hasPrefix("pins.csv: would import 5 pins, 21 rows rejected"), text)
@@ -79,7 +79,7 @@ final class ImportReportFormatterTests: XCTestCase {
     func testListedIssuesAreCappedButCounted() {
         var r = ImportReport(file: "big.csv")
         for line in 0..<(ImportReport.maxListed + 5) {
-            r.addIssues([RowIssue(line: line, field: "lat", value: "", reason: "latitude is empty", rule: .emptyCoordinate)])
+            r.addIssues([RowIssue(line: line, field: .column("lat"), value: "", reason: "latitude is empty", rule: .emptyCoordinate)])
         }
         XCTAssertEqual(r.rejected, ImportReport.maxListed + 5)
         XCTAssertEqual(r.errors.count, ImportReport.maxListed)

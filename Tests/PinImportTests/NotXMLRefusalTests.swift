@@ -15,14 +15,14 @@ final class NotXMLRefusalTests: XCTestCase {
         guard case let .malformedXML(_, line, column, reason)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(line, 2)
         XCTAssertEqual(column, 3)
-        XCTAssertEqual(reason, "not XML (GPX expected): the file does not start with \"<\"")
+        XCTAssertEqual(reason.sentence, "not XML (GPX expected): the file does not start with \"<\"")
     }
 
     func testAKMLThatIsJSONIsRefusedAsNotXML() throws {
         let error = try scan("b.kml", Array("{\"type\": \"FeatureCollection\", \"features\": []}".utf8))
         guard case let .malformedXML(_, line, column, reason)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual([line, column], [1, 1])
-        XCTAssertEqual(reason, "not XML (KML expected): the file does not start with \"<\"")
+        XCTAssertEqual(reason.sentence, "not XML (KML expected): the file does not start with \"<\"")
     }
 
     func testACSVIsStillReadAsCSV() throws {

@@ -69,7 +69,7 @@ final class PropertiesImportTests: XCTestCase {
                                ("memo", "description"), ("메모", "description"), ("설명", "description"), ("desc", "description"),
                                ("timestamp", "created"), ("created", "created"), ("date", "created"), ("time", "created")] {
             let mapping = try ColumnMapper.map(headers: ["name", "lat", "lon", header])
-            XCTAssertEqual(mapping.columnsUsed[role], header, header)
+            XCTAssertEqual(mapping.columnsUsed.byName[role], header, header)
             XCTAssertEqual(mapping.propertyColumns, [], header)
         }
     }

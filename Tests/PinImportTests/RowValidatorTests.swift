@@ -47,7 +47,7 @@ final class RowValidatorTests: XCTestCase {
         guard case let .rejected(issues) = v.validate(CSVRecord(line: 7, fields: ["X", "35.09x", "129"])) else {
             return XCTFail("expected a rejection")
         }
-        XCTAssertEqual(issues, [RowIssue(line: 7, field: "Breite", value: "35.09x",
+        XCTAssertEqual(issues, [RowIssue(line: 7, field: .column("Breite"), value: "35.09x",
                                          reason: "latitude '35.09x' is not a number", rule: .notANumber)])
         XCTAssertEqual(issues[0].description, "line 7: latitude '35.09x' is not a number")
     }

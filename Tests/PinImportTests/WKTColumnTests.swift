@@ -22,14 +22,14 @@ final class WKTColumnTests: XCTestCase {
     func testAHeaderHoldingWktOrGeomIsTheGeometry() throws {
         for header in ["geom_wkt", "WKT_Point", "my_geometry", "the_geom_4326"] {
             let (scanner, events) = try scan("id,name,\(header)\n1,Alpha,POINT (126.97 37.56)\n2,Beta,POINT(127 37.5)\n")
-            XCTAssertEqual(scanner.columnsUsed, ["name": "name", "geometry": header], header)
+            XCTAssertEqual(scanner.columnsUsed.byName, ["name": "name", "geometry": header], header)
             XCTAssertEqual(points(events), [[37.56, 126.97], [37.5, 127]], header)
         }
     }
 
     func testAColumnOfPointsIsFoundByItsContentAndItsFirstRowIsKept() throws {
         let (scanner, events) = try scan("name,shape,note\n\nAlpha,SRID=4326;POINT (126.97 37.56),a\nBeta,POINT Z (127 37.5 10),b\n")
-        XCTAssertEqual(scanner.columnsUsed, ["name": "name", "geometry": "shape", "description": "note"])
+        XCTAssertEqual(scanner.columnsUsed.byName, ["name": "name", "geometry": "shape", "description": "note"])
         XCTAssertEqual(points(events), [[37.56, 126.97], [37.5, 127]])
         XCTAssertEqual(scanner.dataRows, 2)
     }

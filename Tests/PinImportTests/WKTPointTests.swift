@@ -36,14 +36,14 @@ final class WKTPointTests: XCTestCase {
 
     func testTable() {
         for (text, expect, line) in cases {
-            let got = WKTPoint.parse(text, field: "WKT")
+            let got = WKTPoint.parse(text, field: .column("WKT"))
             switch (expect, got) {
             case let (.point(lat, lon), .success(p)):
                 XCTAssertEqual(p.latitude, lat, accuracy: 1e-12, text, line: line)
                 XCTAssertEqual(p.longitude, lon, accuracy: 1e-12, text, line: line)
             case let (.rule(r), .failure(issue)):
                 XCTAssertEqual(issue.rule, r, "\(text): \(issue.reason)", line: line)
-                XCTAssertEqual(issue.field, "WKT", line: line)
+                XCTAssertEqual(issue.field, .column("WKT"), line: line)
                 XCTAssertEqual(issue.value, text, line: line)
             default:
                 XCTFail("\(text): expected \(expect), got \(got)", line: line)
@@ -53,7 +53,7 @@ final class WKTPointTests: XCTestCase {
 
     func testRefusalsNameTheShapeAndTheValue() {
         let reasons = ["POINT (200 10)", "LINESTRING (0 0, 1 1)", "POINT EMPTY", "POINT (126.9)"].map { text -> String in
-            if case let .failure(i) = WKTPoint.parse(text, field: "WKT") { return i.reason }
+            if case let .failure(i) = WKTPoint.parse(text, field: .column("WKT")) { return i.reason }
             return "accepted"
         }
         XCTAssertEqual(reasons, [

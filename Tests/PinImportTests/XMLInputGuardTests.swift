@@ -22,7 +22,7 @@ final class XMLInputGuardTests: XCTestCase {
             _ = try read(text)
             XCTFail("read, not refused", file: file, line: line)
         } catch let ImportError.malformedXML(_, l, c, reason) {
-            return ["\(l)", "\(c)", reason]
+            return ["\(l)", "\(c)", reason.sentence]
         } catch {
             XCTFail("\(error)", file: file, line: line)
         }
@@ -49,7 +49,7 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertThrowsError(try scan(Fixture.path("formats-own/gpx-comment-dashes-utf16.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [2, 9])
-            XCTAssertEqual(reason, Self.doubleHyphen)
+            XCTAssertEqual(reason.sentence, Self.doubleHyphen)
         }
     }
 
@@ -60,7 +60,7 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertThrowsError(try scan(Fixture.path("formats-own/gpx-utf16-inside-utf16.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [1, 2])
-            XCTAssertEqual(reason, Self.nul)
+            XCTAssertEqual(reason.sentence, Self.nul)
         }
         XCTAssertEqual(refusal("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>a\0b</name></wpt></gpx>"), ["2", "29", Self.nul])
     }

@@ -54,22 +54,38 @@ final class ImportWordingTests: XCTestCase {
     /// The range, the swap and the projected-metres advice come from the issue's values, not
     /// from its English sentence (here one that names none of them).
     func testOutOfRangeIsWordedFromItsValues() {
-        var issue = RowIssue(field: "lat", value: "120", reason: "elsewhere", outOfRange: OutOfRange(.outside(.latitude), swapped: true))
+        var issue = RowIssue(field: .column("lat"), value: "120", reason: "elsewhere", outOfRange: OutOfRange(.outside(.latitude), swapped: true))
         XCTAssertEqual(Strings.speaking(.english) { ImportResultText.reason(issue) },
                        "lat 120 outside [-90, 90]; the latitude and longitude look swapped")
         XCTAssertEqual(Strings.speaking(.korean) { ImportResultText.reason(issue) },
                        "lat 120은(는) [-90, 90] 범위 밖입니다; 위도와 경도가 바뀐 것 같습니다")
         issue.outOfRange = OutOfRange(.outside(.longitude), projectedMetres: true)
-        XCTAssertEqual(Strings.speaking(.english) { ImportResultText.reason(issue, field: "longitude") },
+        issue.field = .longitude(key: "geometry.coordinates[0]")
+        XCTAssertEqual(Strings.speaking(.english) { ImportResultText.reason(issue) },
                        "longitude 120 outside [-180, 180]; projected metres, not degrees? `pinmap import FILE --crs EPSG:5186` (their system) reads them")
+        issue.field = .column("lat")
         issue.outOfRange = OutOfRange(.notTransformable(system: "EPSG:5186, Korea 2000"))
         XCTAssertEqual(Strings.speaking(.korean) { ImportResultText.reason(issue) },
                        "lat '120'은(는) EPSG:5186, Korea 2000에서 WGS84로 변환할 수 없습니다")
     }
 
+    /// A column keeps its header; Pinmap's own parts of a record are worded, whatever key the
+    /// format writes them under; the key stays what the CLI and JSON show.
+    func testRowFieldsAreWordedByWhatTheyAre() {
+        let fields: [RowField] = [.column("latitude"), .column("위도"), .extraColumn(5), .record, .row,
+                                  .latitude(key: "geometry.coordinates[1]"), .longitude(key: "lon"), .title(key: "properties.title"),
+                                  .geometry(key: "shape"), .member("type")]
+        XCTAssertEqual(Strings.speaking(.english) { fields.map(ImportResultText.field) },
+                       ["latitude", "위도", "(column 5)", "(record)", "(row)", "latitude", "longitude", "title", "geometry", "type"])
+        XCTAssertEqual(Strings.speaking(.korean) { fields.map(ImportResultText.field) },
+                       ["latitude", "위도", "(5번째 열)", "(레코드)", "(행)", "위도", "경도", "제목", "지오메트리", "type"])
+        XCTAssertEqual(fields.map(\.key), ["latitude", "위도", "(column 5)", "(record)", "(row)", "geometry.coordinates[1]", "lon",
+                                           "properties.title", "shape", "type"])
+    }
+
     /// What the importer builds carries the values the UI words.
     func testTheParserFillsTheValues() {
-        let issues = CoordinateParser.rangeIssues(latitude: 127, longitude: 37, latText: "127", lonText: "37", latField: "lat", lonField: "lon")
+        let issues = CoordinateParser.rangeIssues(latitude: 127, longitude: 37, latText: "127", lonText: "37", latField: .column("lat"), lonField: .column("lon"))
         XCTAssertEqual(issues.map(\.outOfRange), [OutOfRange(.outside(.latitude), swapped: true)])
         XCTAssertEqual(issues.map(\.reason), ["latitude 127 outside [-90, 90]; the latitude and longitude look swapped"])
     }

@@ -41,21 +41,21 @@ final class KoreanOverlayTests: XCTestCase {
     func testEveryImportRuleHasAKoreanReason() {
         Strings.language = .korean
         for rule in ImportRule.allCases {
-            let issue = RowIssue(field: "위도", value: "x", reason: "an English sentence", rule: rule)
+            let issue = RowIssue(field: .column("위도"), value: "x", reason: "an English sentence", rule: rule)
             let text = ImportResultText.reason(issue)
             XCTAssertFalse(text.contains("English"), "\(rule): \(text)")
             XCTAssertTrue(text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(rule): \(text)")
         }
-        let minutes = RowIssue(line: 7, field: "lat", value: "37°75′", reason: "latitude minutes 75 must be below 60",
+        let minutes = RowIssue(line: 7, field: .column("lat"), value: "37°75′", reason: "latitude minutes 75 must be below 60",
                                rule: .minutesOutOfRange)
         XCTAssertEqual(S.irLine(minutes.line, ImportResultText.reason(minutes)), "7행: lat '37°75′': 분은 60보다 작아야 합니다")
-        let quote = RowIssue(line: 3, field: "(record)", value: "\"Seoul", reason: "unterminated quoted field starting at line 3",
+        let quote = RowIssue(line: 3, field: .record, value: "\"Seoul", reason: "unterminated quoted field starting at line 3",
                              rule: .unterminatedQuote)
         XCTAssertEqual(ImportResultText.reason(quote), "따옴표로 연 필드가 닫히지 않아 파일의 나머지를 읽을 수 없습니다")
     }
 
     func testRowReasonsInEnglishComeFromTheEnglishTable() {
-        let srid = RowIssue(field: "WKT", value: "SRID=3857;POINT(1 2)", reason: "SRID 3857 is not WGS84", rule: .unsupportedSRID)
+        let srid = RowIssue(field: .column("WKT"), value: "SRID=3857;POINT(1 2)", reason: "SRID 3857 is not WGS84", rule: .unsupportedSRID)
         XCTAssertEqual(ImportResultText.reason(srid), "WKT 'SRID=3857;POINT(1 2)' is not WGS84 longitude/latitude (SRID 4326)")
     }
 

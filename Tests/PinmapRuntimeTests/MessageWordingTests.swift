@@ -43,7 +43,7 @@ final class MessageWordingTests: XCTestCase {
     }
 
     func testXMLThatIsNeitherGPXNorKMLHasACodeAndAKoreanSentence() {
-        let e = ImportError.unreadable(path: "/tmp/x/page.csv", reason: ImportError.neitherGPXNorKML)
+        let e = ImportError.neitherGPXNorKML(path: "/tmp/x/page.csv")
         XCTAssertEqual(e.code, .neitherGPXNorKML)
         Strings.language = .korean
         XCTAssertEqual(UIFileImporter.failure(e).text,
@@ -82,7 +82,7 @@ final class MessageWordingTests: XCTestCase {
 
     func testTheKeptPropertiesWrapWhenTheRowsBelowHaveRoom() {
         let preview = ImportPreview(path: "/w/airports.csv", format: "CSV", encoding: "UTF-8", delimiter: ",",
-                                    columns: ["latitude": "lat", "longitude": "lon", "name": "name"],
+                                    columns: [.latitude: "lat", .longitude: "lon", .title: "name"],
                                     properties: ["iata", "icao", "city", "country", "elevation", "timezone", "dst", "type", "source", "tz"],
                                     rows: [], size: 1000)
         XCTAssertEqual(previewFrame(preview), """

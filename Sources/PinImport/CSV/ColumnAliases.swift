@@ -1,14 +1,6 @@
 import PinModel
-/// A pin field a CSV column can fill.
-public enum ColumnRole: String, Sendable, CaseIterable, Comparable {
-    /// The pin's title; its raw value is the command line's word (`--name`, `columns: name=…`).
-    case title = "name"
-    case latitude, longitude, geometry, description, category, created
-
-    public static func < (a: ColumnRole, b: ColumnRole) -> Bool {
-        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
-    }
-
+/// The header names a CSV column is recognised by, for each pin field it can fill.
+extension ColumnRole {
     /// Header names accepted for this role, already trimmed and case-folded.
     /// Matching is exact: `platform` is not latitude, `long_name` is not longitude.
     /// Sources: the names spreadsheet users, Google My Maps (`WKT`), GIS exports (`geom`,

@@ -58,18 +58,18 @@ public struct ColumnMapping: Sendable, Equatable {
     public var propertyNames: [String] { propertyColumns.map(propertyName) }
 
     /// Role → header as written in the file, for reports (`{"name": "이름", "latitude": "위도"}`).
-    public var columnsUsed: [String: String] {
-        var used: [String: String] = [ColumnRole.title.rawValue: headers[title]]
+    public var columnsUsed: [ColumnRole: String] {
+        var used: [ColumnRole: String] = [.title: headers[title]]
         switch coordinates {
         case let .pair(lat, lon):
-            used["latitude"] = headers[lat]
-            used["longitude"] = headers[lon]
+            used[.latitude] = headers[lat]
+            used[.longitude] = headers[lon]
         case let .geometry(g):
-            used["geometry"] = headers[g]
+            used[.geometry] = headers[g]
         }
-        if let description { used["description"] = headers[description] }
-        if let category { used["category"] = headers[category] }
-        if let created { used["created"] = headers[created] }
+        if let description { used[.description] = headers[description] }
+        if let category { used[.category] = headers[category] }
+        if let created { used[.created] = headers[created] }
         return used
     }
 }

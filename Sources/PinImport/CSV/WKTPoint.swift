@@ -30,7 +30,7 @@ public enum WKTPoint {
     ///   - field: the column header, copied into issues.
     ///   - system: the system of the numbers (`--crs`): `POINT (x y)` in it is transformed to
     ///     WGS84 before the range check, whatever SRID an EWKT prefix names; nil: WGS84.
-    public static func parse(_ text: String, field: String,
+    public static func parse(_ text: String, field: RowField,
                              system: CoordinateSystem? = nil) -> Result<(latitude: Double, longitude: Double), RowIssue> {
         func fail(_ rule: ImportRule, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))

@@ -37,18 +37,18 @@ struct GPXWaypoint: StreamedRecord {
     func outcome() -> RowOutcome {
         var issues: [RowIssue] = []
         let latText = trimmedText(lat ?? ""), lonText = trimmedText(lon ?? "")
-        func coordinate(_ t: String, _ field: String, _ axis: String) -> Double? {
+        func coordinate(_ t: String, _ field: RowField, _ axis: String) -> Double? {
             if let v = Self.number(t), v.isFinite { return v }
             issues.append(RowIssue(line: line, field: field, value: t,
                                    reason: "waypoint \(number): \(field) \(t.isEmpty ? "is missing" : "'\(t)' is not a number") (the \(axis) in decimal degrees)",
                                    rule: t.isEmpty ? .emptyCoordinate : .notANumber))
             return nil
         }
-        let latitude = coordinate(latText, "lat", "latitude")
-        let longitude = coordinate(lonText, "lon", "longitude")
+        let latitude = coordinate(latText, .latitude(key: "lat"), "latitude")
+        let longitude = coordinate(lonText, .longitude(key: "lon"), "longitude")
         if let latitude, let longitude {
             issues += CoordinateParser.rangeIssues(latitude: latitude, longitude: longitude, latText: lat ?? "", lonText: lon ?? "",
-                                                   latField: "lat", lonField: "lon")
+                                                   latField: .latitude(key: "lat"), lonField: .longitude(key: "lon"))
                 .map { var i = $0; i.line = line; i.reason = "waypoint \(number): " + i.reason; return i }
         }
         guard issues.isEmpty, let latitude, let longitude else { return .rejected(issues) }

@@ -33,11 +33,11 @@ enum GeoJSONFeature {
 
     static func read(_ doc: JSONDocument, _ feature: JSONDocument.Value, index: Int, crs: CoordinateSystem?,
                      exactTimes: Bool = false, skips: inout SkipCounter) -> Pins {
-        func reject(_ field: String, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
+        func reject(_ field: RowField, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
             Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])])
         }
         guard feature.kind == .object, doc.member(feature, "type").flatMap(doc.string) == "Feature" else {
-            return reject("type", String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
+            return reject(.member("type"), String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
         }
         guard let geometry = doc.member(feature, "geometry"), geometry.kind == .object else {
             skips.add(.featureWithNullGeometry)
@@ -65,10 +65,10 @@ enum GeoJSONFeature {
             if pins.listed.isEmpty { return pins }
             pins.listed.reverse()
         default:
-            return reject("geometry", gtype, "\(gtype.isEmpty ? "geometry without a type" : gtype) is not a Point", .notAPoint)
+            return reject(.geometry(key: "geometry"), gtype, "\(gtype.isEmpty ? "geometry without a type" : gtype) is not a Point", .notAPoint)
         }
         if pins.listed.isEmpty && pins.positions == nil {
-            return reject("geometry.coordinates", "null", "\(gtype) has no coordinates", .pointArity)
+            return reject(.geometry(key: "geometry.coordinates"), "null", "\(gtype) has no coordinates", .pointArity)
         }
         // Read once per feature: each look-up scans the feature (a MultiPoint's positions too).
         pins.props = doc.member(feature, "properties").map { doc.members($0) } ?? []
@@ -82,13 +82,13 @@ enum GeoJSONFeature {
                             position: JSONDocument.Value, index: Int, crs: CoordinateSystem?, exactTimes: Bool) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
-            return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
+            return .rejected([RowIssue(line: index, field: .geometry(key: "geometry.coordinates"), value: String(doc.text(position).prefix(80)),
                                        reason: "feature \(index): a position needs [longitude, latitude] numbers", rule: .pointArity)])
         }
         var (lon, lat) = (x, y)
         if let crs {
             guard let p = crs.toWGS84(x: x, y: y) else {
-                return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
+                return .rejected([RowIssue(line: index, field: .geometry(key: "geometry.coordinates"), value: String(doc.text(position).prefix(80)),
                                            reason: "feature \(index): [\(x), \(y)] cannot be transformed from \(crs.label) to WGS84",
                                            outOfRange: OutOfRange(.notTransformable(system: crs.label)))])
             }
@@ -100,12 +100,12 @@ enum GeoJSONFeature {
         switch PinTitle.validated(value(doc, props, titleKey) ?? "") {
         case .success(let t): title = t
         case .failure(let blank):
-            issues.append(RowIssue(line: index, field: "properties.title", value: "",
+            issues.append(RowIssue(line: index, field: .title(key: "properties.title"), value: "",
                                    reason: "feature \(index): \(blank.sentence)", rule: .blankTitle))
         }
         issues += CoordinateParser.rangeIssues(
             latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
-            latField: "geometry.coordinates[1]", lonField: "geometry.coordinates[0]"
+            latField: .latitude(key: "geometry.coordinates[1]"), lonField: .longitude(key: "geometry.coordinates[0]")
         ).enumerated().map { k, issue in
             var i = issue
             i.line = index

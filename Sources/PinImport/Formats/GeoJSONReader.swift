@@ -95,6 +95,6 @@ struct GeoJSONReader: PinRecordReader {
             definition = ["900913", "102100", "102113", "3785"].contains(code) ? "EPSG:3857" : name
         }
         guard let definition else { return nil }
-        return try CoordinateSystem.forImport(definition, source: "\"crs\"", path: path)
+        return try CoordinateSystem.forImport(definition, source: .geoJSONMember, path: path)
     }
 }

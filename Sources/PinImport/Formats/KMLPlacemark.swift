@@ -46,12 +46,12 @@ struct KMLPlacemark {
         let tuple = coordinates.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).first ?? ""
         let parts = tuple.split(separator: ",", omittingEmptySubsequences: false).map { trimmedText($0) }
         guard parts.count >= 2, let lon = Double(parts[0]), let lat = Double(parts[1]), lon.isFinite, lat.isFinite else {
-            return .rejected([RowIssue(line: line, field: "coordinates", value: String(tuple.prefix(80)),
+            return .rejected([RowIssue(line: line, field: .geometry(key: "coordinates"), value: String(tuple.prefix(80)),
                                        reason: "placemark at line \(line): <coordinates> needs longitude,latitude[,altitude] numbers",
                                        rule: .pointArity)])
         }
         let range = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: parts[1], lonText: parts[0],
-                                                 latField: "coordinates latitude", lonField: "coordinates longitude")
+                                                 latField: .latitude(key: "coordinates latitude"), lonField: .longitude(key: "coordinates longitude"))
         if !range.isEmpty { return .rejected(range.map { var i = $0; i.line = line; return i }) }
         var props = PropertiesJSON()
         for (key, value) in properties where !value.isEmpty { props.add(key, string: value) }

@@ -56,7 +56,7 @@ enum TakeoutFeature {
         guard let point = coordinates(doc, feature, location: location, url: url) else {
             let shown = doc.member(feature, "geometry").map { String(doc.text($0).prefix(80)) } ?? "null"
             return .rejected([RowIssue(
-                line: index, field: "geometry.coordinates", value: shown,
+                line: index, field: .geometry(key: "geometry.coordinates"), value: shown,
                 reason: "feature \(index): no coordinates: the geometry is [0, 0] or missing (Google's placeholder) and the maps URL holds no ?q=LAT,LON\(url.isEmpty ? "" : " (\(url))"); add the coordinates or drop the place",
                 rule: .noCoordinates)])
         }
@@ -65,7 +65,7 @@ enum TakeoutFeature {
                                 PinTitle.or(loc(oldSchema ? "Business Name" : "name"), "Dropped pin"))
         let range = CoordinateParser.rangeIssues(
             latitude: point.latitude, longitude: point.longitude, latText: "\(point.latitude)", lonText: "\(point.longitude)",
-            latField: "geometry.coordinates[1]", lonField: "geometry.coordinates[0]")
+            latField: .latitude(key: "geometry.coordinates[1]"), lonField: .longitude(key: "geometry.coordinates[0]"))
         if !range.isEmpty {
             return .rejected(range.map { var i = $0; i.line = index; i.reason = "feature \(index): " + i.reason; return i })
         }

@@ -66,7 +66,7 @@ enum XMLInputGuard {
     /// document) and why, in the user's words.
     struct Refusal: Error, Equatable {
         var offset: Int
-        var reason: String
+        var reason: XMLProblem
     }
 
     /// What one pass over the markup found.
@@ -111,22 +111,22 @@ enum XMLInputGuard {
         // to that encoding and find the instructions this guard cannot see (fuzz seed 73,
         // case 23558: `<?foo?>` in UTF-16 inside UTF-16, and FoundationXML trapped).
         if let nul = data.withUnsafeBytes({ find(0x00, in: $0, from: 0) }) {
-            throw Refusal(offset: nul, reason: "a NUL character, which XML does not allow (a file encoded twice, or UTF-16 inside another encoding?); save it as UTF-8")
+            throw Refusal(offset: nul, reason: .nulCharacter)
         }
         let scan = data.withUnsafeBytes { self.scan($0) }
         if let at = scan.doubleHyphen {
-            throw Refusal(offset: at, reason: "'--' inside a comment (XML allows it only in the closing '-->'); remove it or close the comment")
+            throw Refusal(offset: at, reason: .doubleHyphenInComment)
         }
         // Each flood the scan counted, with what it means; the first found is refused.
-        let floods: [(offset: Int?, what: String)] = [
-            (scan.attributeFlood, "an element with more than \(maxAttributes.formatted()) attributes (GPX and KML elements have a few)"),
-            (scan.entityFlood, "more than \(maxEntities.formatted()) entity and element declarations (GPX and KML need none)"),
-            (scan.nameFlood, "more than \(maxNames.formatted()) different element and attribute names (GPX and KML use a few dozen)"),
-            (scan.parameterFlood, "more than \(maxParameterReferences.formatted()) parameter entity references (%name;) in the document type"),
-            (scan.referenceFlood, "more than \(maxEntityReferences.formatted()) references to the document's own entities"),
+        let floods: [(offset: Int?, what: XMLFlood, limit: Int)] = [
+            (scan.attributeFlood, .attributes, maxAttributes),
+            (scan.entityFlood, .declarations, maxEntities),
+            (scan.nameFlood, .names, maxNames),
+            (scan.parameterFlood, .parameterReferences, maxParameterReferences),
+            (scan.referenceFlood, .entityReferences, maxEntityReferences),
         ]
         if let flood = floods.first(where: { $0.offset != nil }), let at = flood.offset {
-            throw Refusal(offset: at, reason: flood.what + "; the file is damaged or not a pin file")
+            throw Refusal(offset: at, reason: .flood(flood.what, limit: flood.limit))
         }
         let ranges = scan.instructions + scan.attributeLists
         guard !ranges.isEmpty || !scan.externalEntities.isEmpty else { return Neutralized(data: data, notes: []) }

@@ -49,7 +49,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         // From a stream, which XMLParser feeds to libxml2 in chunks: given all the data at
         // once, libxml2 refuses a document over 10 MB ("huge input lookup", error 1).
         guard let utf8 = XMLInputGuard.utf8(data) else {
-            throw .malformedXML(path: path, line: 1, column: 1, reason: "the file starts as UTF-16 or UTF-32 but is not valid in it; save it as UTF-8")
+            throw .malformedXML(path: path, line: 1, column: 1, reason: .invalidUnicode)
         }
         let neutralized: XMLInputGuard.Neutralized
         do {
@@ -63,7 +63,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         // through when the document says nothing of its encoding): refuse those bytes first.
         if let bad = XMLInputGuard.firstInvalidUTF8(text) {
             throw .malformedXML(path: path, line: bad.line, column: bad.column,
-                                reason: "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+                                reason: .notUTF8)
         }
         let parser = XMLParser(stream: InputStream(data: text))
         parser.shouldProcessNamespaces = false
@@ -77,7 +77,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
             let cutOff = [5, 68, 73, 77].contains(f.code) && !runner.open.isEmpty
                 && endsAfter(line: f.line, column: f.column, in: text)
             throw .malformedXML(path: path, line: f.line, column: f.column,
-                                reason: cutOff ? endsEarly(runner.open) : XMLErrorReason.text(code: f.code))
+                                reason: cutOff ? endsEarly(runner.open) : .parser(XMLErrorReason.fault(code: f.code)))
         }
         return neutralized.notes
     }
@@ -93,10 +93,8 @@ final class XMLRunner: NSObject, XMLParserDelegate {
     }
 
     /// The reason for a document that ends with `open` elements unclosed (a cut-off download).
-    private static func endsEarly(_ open: [String]) -> String {
-        let inner = open.last.map { $0 == open[0] ? "" : ", inside <\($0)>" } ?? ""
-        return "the file ends early: <\(open[0])> is never closed\(inner) (\(open.count) element\(open.count == 1 ? "" : "s") left open); "
-            + "was it cut off? Download or export it again"
+    private static func endsEarly(_ open: [String]) -> XMLProblem {
+        .endsEarly(root: open[0], innermost: open.last.flatMap { $0 == open[0] ? nil : $0 }, open: open.count)
     }
 
     static func localName(_ name: String) -> String {

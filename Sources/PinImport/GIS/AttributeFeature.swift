@@ -56,12 +56,12 @@ struct AttributeRoles: Equatable {
     }
 
     /// Field → attribute name, for the report's `columns`.
-    func columnsUsed(_ names: [String], geometry: String) -> [String: String] {
-        var used = ["latitude": geometry, "longitude": geometry]
-        if let title { used["name"] = names[title] }
-        if let description { used["description"] = names[description] }
-        if let category { used["category"] = names[category] }
-        if let created { used["created"] = names[created] }
+    func columnsUsed(_ names: [String], geometry: String) -> [ColumnRole: String] {
+        var used: [ColumnRole: String] = [.latitude: geometry, .longitude: geometry]
+        if let title { used[.title] = names[title] }
+        if let description { used[.description] = names[description] }
+        if let category { used[.category] = names[category] }
+        if let created { used[.created] = names[created] }
         return used
     }
 }
@@ -91,14 +91,14 @@ struct AttributeFeature {
         var lon = x, lat = y
         if let system {
             guard let p = system.toWGS84(x: x, y: y) else {
-                return .rejected([RowIssue(line: line, field: "geometry", value: "\(x) \(y)",
+                return .rejected([RowIssue(line: line, field: .geometry(key: "geometry"), value: "\(x) \(y)",
                                            reason: "\(label): x \(x), y \(y) cannot be transformed from \(system.label) to WGS84",
                                            outOfRange: OutOfRange(.notTransformable(system: system.label)))])
             }
             (lon, lat) = p
         }
         var range = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
-                                                 latField: "geometry.y", lonField: "geometry.x")
+                                                 latField: .latitude(key: "geometry.y"), lonField: .longitude(key: "geometry.x"))
         if !range.isEmpty {
             ProjectedHint.advise(&range[0], x: x, y: y, system: system)
             return .rejected(range.map { var i = $0; i.line = line; i.reason = "\(label): " + i.reason; return i })

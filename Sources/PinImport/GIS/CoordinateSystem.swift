@@ -19,9 +19,10 @@ import Glibc
 /// Each value owns its own `PJ_CONTEXT` (PROJ's contexts are not thread-safe); use one value
 /// from one thread at a time (a reader moves to the import's reading thread with it).
 public final class CoordinateSystem: @unchecked Sendable {
-    /// Why a definition cannot be used: a sentence naming it.
+    /// Why a definition cannot be used, as values (`description`: the English sentence naming it).
     public struct Failure: Error, Equatable, CustomStringConvertible {
-        public var description: String
+        public var problem: CoordinateSystemProblem
+        public var description: String { problem.sentence }
     }
 
     /// `EPSG:5186`, when PROJ knows an authority code for the system (as given, or identified
@@ -45,7 +46,7 @@ public final class CoordinateSystem: @unchecked Sendable {
     /// - Throws: `Failure` naming the definition (shortened) and PROJ's reason, when PROJ
     ///   cannot read it, it is not a coordinate reference system, or no operation leads to WGS84.
     public init(_ definition: String) throws(Failure) {
-        guard let ctx = proj_context_create() else { throw Failure(description: "PROJ could not start (out of memory)") }
+        guard let ctx = proj_context_create() else { throw Failure(problem: .projUnavailable) }
         // Failures are reported here, in one sentence, not on stderr (PROJ 9.1 still logs a
         // missing proj.db at level NONE: a logger that drops everything).
         proj_log_level(ctx, PJ_LOG_NONE)
@@ -55,37 +56,37 @@ public final class CoordinateSystem: @unchecked Sendable {
         var kept = false
         defer { if !kept { proj_context_destroy(ctx) } }
         let shown = Self.shown(definition)
-        func fail(_ reason: String) -> Failure {
-            Failure(description: "unknown coordinate reference system \(shown): \(reason)")
+        func fail(_ cause: CoordinateSystemProblem.Cause, hint: Bool = false) -> Failure {
+            Failure(problem: .unknown(definition: shown, cause, missingDatabase: hint && Self.databaseMissing(ctx)))
         }
         let trimmed = trimmedText(definition.replacingOccurrences(of: "\u{FEFF}", with: ""))
-        guard !trimmed.isEmpty else { throw fail("the definition is empty") }
+        guard !trimmed.isEmpty else { throw fail(.empty) }
         // PROJ also looks bare words up by name, loosely ("foo" finds Amersfoort): only
         // definitions that say what they are.
         guard Self.isDefinition(trimmed) else {
-            throw fail("not an AUTHORITY:CODE (EPSG:5186), a URN, a WKT or a PROJ string")
+            throw fail(.notADefinition)
         }
         guard let source = proj_create(ctx, trimmed) else {
-            throw fail(Self.reason(ctx) + Self.dataHint(ctx))
+            throw fail(.unreadable(proj: Self.reason(ctx)), hint: true)
         }
         defer { proj_destroy(source) }
         guard proj_is_crs(source) != 0 else {
-            throw fail("PROJ reads it as an operation, not a coordinate reference system")
+            throw fail(.operation)
         }
         let id = Self.identifier(ctx, source)
         let wgs84 = Self.isWGS84(ctx, source)
         var op: OpaquePointer? = nil
         if !wgs84 {
             guard let target = proj_create(ctx, "EPSG:4326") else {
-                throw fail("PROJ cannot load WGS84 (EPSG:4326)" + Self.dataHint(ctx))
+                throw fail(.noWGS84, hint: true)
             }
             defer { proj_destroy(target) }
             guard let raw = proj_create_crs_to_crs_from_pj(ctx, source, target, nil, nil) else {
-                throw fail("PROJ finds no operation to WGS84 (\(Self.reason(ctx)))" + Self.dataHint(ctx))
+                throw fail(.noOperation(proj: Self.reason(ctx)), hint: true)
             }
             op = proj_normalize_for_visualization(ctx, raw)
             proj_destroy(raw)
-            guard op != nil else { throw fail("PROJ cannot order its axes as easting, northing (\(Self.reason(ctx)))") }
+            guard op != nil else { throw fail(.axisOrder(proj: Self.reason(ctx))) }
         }
         kept = true
         context = ctx
@@ -160,10 +161,10 @@ public final class CoordinateSystem: @unchecked Sendable {
         return String(cString: text)
     }
 
-    /// A hint when PROJ's database is missing (Debian: the proj-data package, or `PROJ_DATA`).
-    private static func dataHint(_ ctx: OpaquePointer) -> String {
-        guard proj_create(ctx, "EPSG:4326").map({ proj_destroy($0); return true }) == nil else { return "" }
-        return " (PROJ's database proj.db was not found: install proj-data, or set PROJ_DATA to its folder)"
+    /// Whether PROJ's database is missing: it cannot even make WGS84 (Debian: the proj-data
+    /// package, or `PROJ_DATA`).
+    private static func databaseMissing(_ ctx: OpaquePointer) -> Bool {
+        proj_create(ctx, "EPSG:4326").map({ proj_destroy($0); return true }) == nil
     }
 
     /// The definition as named in messages: a WKT by its first 60 characters.

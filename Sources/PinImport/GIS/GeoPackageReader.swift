@@ -35,7 +35,7 @@ final class GeoPackageReader: PinRecordReader {
     /// Whether a table took `--crs` (its system is the undefined Cartesian −1).
     let usedFallback: Bool
     /// Field → column, for the report (the first point table's).
-    let columnsUsed: [String: String]
+    let columnsUsed: [ColumnRole: String]
     private let db: SQLiteReadOnly
     private let path: String
     private var layerIndex = -1
@@ -61,9 +61,7 @@ final class GeoPackageReader: PinRecordReader {
             db = try SQLiteReadOnly(path: path)
             guard try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_contents'") != nil else {
                 let pinmap = try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'pins'") != nil
-                throw ImportError.invalidGeoPackage(path: path, reason: pinmap
-                    ? "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg)"
-                    : "a SQLite database without the gpkg_contents table (application_id \(Self.applicationID(db)))")
+                throw ImportError.invalidGeoPackage(path: path, pinmap ? .pinmapStore : .noContentsTable(applicationID: Self.applicationID(db)))
             }
             let tables = try db.rows("""
                 SELECT c.table_name, g.column_name, upper(g.geometry_type_name), g.srs_id, coalesce(c.description, '')
@@ -87,7 +85,7 @@ final class GeoPackageReader: PinRecordReader {
                 layers.append(Layer(table: table, geometryColumn: tables.text(1), system: system,
                                     pinmapExport: tables.text(4) == Self.pinmapDescription))
             }
-            var used: [String: String] = [:]
+            var used: [ColumnRole: String] = [:]
             if let l = layers.first {
                 let names = try Self.columns(db, l.table).names.filter { $0 != l.geometryColumn }
                 used = AttributeRoles(names: names, pinmapExport: l.pinmapExport).columnsUsed(names, geometry: l.geometryColumn)
@@ -98,11 +96,11 @@ final class GeoPackageReader: PinRecordReader {
             systemsLabel = labels.isEmpty ? nil : labels.joined(separator: "; ")
             columnsUsed = used
         } catch let e as SQLiteReadOnly.Failure {
-            throw .invalidGeoPackage(path: path, reason: e.reason)
+            throw .invalidGeoPackage(path: path, .sqlite(table: nil, detail: e.reason))
         } catch let e as ImportError {
             throw e
         } catch {
-            throw .invalidGeoPackage(path: path, reason: "\(error)")
+            throw .invalidGeoPackage(path: path, .sqlite(table: nil, detail: "\(error)"))
         }
     }
 
@@ -117,7 +115,7 @@ final class GeoPackageReader: PinRecordReader {
                     continue
                 }
             } catch {
-                throw .invalidGeoPackage(path: path, reason: "table \(layers[layerIndex].table): \(error.reason)")
+                throw .invalidGeoPackage(path: path, .sqlite(table: layers[layerIndex].table, detail: error.reason))
             }
             layerIndex += 1
             guard layerIndex < layers.count else { rows = nil; return nil }
@@ -145,7 +143,7 @@ final class GeoPackageReader: PinRecordReader {
             }
             self.readings = readings
             guard geometry >= 0 else {
-                throw ImportError.invalidGeoPackage(path: path, reason: "table \(layer.table) has no column \(layer.geometryColumn)")
+                throw ImportError.invalidGeoPackage(path: path, .missingGeometryColumn(table: layer.table, column: layer.geometryColumn))
             }
             self.names = attributes
             geometryIndex = geometry
@@ -155,9 +153,9 @@ final class GeoPackageReader: PinRecordReader {
         } catch let e as ImportError {
             throw e
         } catch let e as SQLiteReadOnly.Failure {
-            throw .invalidGeoPackage(path: path, reason: "table \(layer.table): \(e.reason)")
+            throw .invalidGeoPackage(path: path, .sqlite(table: layer.table, detail: e.reason))
         } catch {
-            throw .invalidGeoPackage(path: path, reason: "\(error)")
+            throw .invalidGeoPackage(path: path, .sqlite(table: nil, detail: "\(error)"))
         }
     }
 
@@ -191,7 +189,7 @@ final class GeoPackageReader: PinRecordReader {
         do {
             geometry = try GeoPackageGeometry(r.blob(geometryIndex))
         } catch {
-            return [.rejected([RowIssue(line: number, field: layer.geometryColumn, value: "",
+            return [.rejected([RowIssue(line: number, field: .geometry(key: layer.geometryColumn), value: "",
                                         reason: "\(label): \(error.reason)", rule: .notAPoint)])]
         }
         switch geometry.shape {
@@ -245,7 +243,7 @@ final class GeoPackageReader: PinRecordReader {
             return nil
         } else if srs == -1 {
             guard let fallback else {
-                throw .coordinateSystem(path: path, reason: "table \(table) is in an undefined Cartesian system (srs_id -1): name it with --crs (\(ProjectedHint.examples))")
+                throw .coordinateSystem(path: path, source: nil, .undefinedCartesian(table: table))
             }
             definition = fallback
         } else {
@@ -253,24 +251,24 @@ final class GeoPackageReader: PinRecordReader {
             do {
                 row = try db.rows("SELECT organization, organization_coordsys_id, definition FROM gpkg_spatial_ref_sys WHERE srs_id = ?1", [String(srs)])
                 guard try row.step() else {
-                    throw ImportError.invalidGeoPackage(path: path, reason: "table \(table) names srs_id \(srs), which gpkg_spatial_ref_sys lacks")
+                    throw ImportError.invalidGeoPackage(path: path, .missingSpatialReference(table: table, srsID: srs))
                 }
             } catch let e as ImportError {
                 throw e
             } catch {
-                throw .invalidGeoPackage(path: path, reason: "\(error)")
+                throw .invalidGeoPackage(path: path, .sqlite(table: nil, detail: "\(error)"))
             }
             // The authority's code when PROJ knows it (its own definition, with its name and
             // usual operations), else the row's WKT.
             let organization = row.text(0).uppercased(), code = row.int(1), wkt = row.text(2)
             let coded = "\(organization):\(code)"
             if !organization.isEmpty, organization != "NONE", code > 0,
-               let system = try? CoordinateSystem.forImport(coded, source: "", path: path) {
+               let system = try? CoordinateSystem.forImport(coded, source: nil, path: path) {
                 return system
             }
             definition = wkt
         }
-        return try CoordinateSystem.forImport(definition, source: "table \(table), srs_id \(srs)", path: path)
+        return try CoordinateSystem.forImport(definition, source: .geoPackageTable(table, srsID: srs), path: path)
     }
 
     /// `PRAGMA application_id` as GeoPackage names it: 'GPKG' (1.2 and later), 'GP10', 'GP11',

@@ -33,10 +33,10 @@ enum ProjectedHint {
     /// The issue of a row whose `latitude`/`longitude`-named columns hold degrees while
     /// `--crs` names a projected system (the numbers would land near its false origin); nil
     /// otherwise. `--crs` is for `x`/`y`, easting/northing columns (`ColumnRole.projectedAliases`).
-    static func degreesUnderProjectedSystem(latitude: Double, longitude: Double, latField: String, lonField: String,
+    static func degreesUnderProjectedSystem(latitude: Double, longitude: Double, latField: RowField, lonField: RowField,
                                             latText: String, system: CoordinateSystem?) -> RowIssue? {
         guard let system, !system.isGeographic,
-              ColumnRole.isDegreeName(latField), ColumnRole.isDegreeName(lonField),
+              ColumnRole.isDegreeName(latField.key), ColumnRole.isDegreeName(lonField.key),
               CoordinateAxis.latitude.contains(latitude), CoordinateAxis.longitude.contains(longitude) else { return nil }
         let name = system.identifier ?? system.name
         return RowIssue(field: latField, value: latText,

@@ -25,7 +25,7 @@ final class ShapefileReader: PinRecordReader {
     /// Where the `.dbf` encoding came from (`CP949 (.cpg)`), for the report.
     let encodingLabel: String
     /// Field → attribute, for the report.
-    let columnsUsed: [String: String]
+    let columnsUsed: [ColumnRole: String]
 
     private let shp: SHPHandle
     private let dbf: DBFHandle?
@@ -61,9 +61,7 @@ final class ShapefileReader: PinRecordReader {
         guard let shp = SHPOpenLL(path, "rb", &hooks) else {
             removeFolder()
             let missing = [".shx", ".SHX"].allSatisfy { !FileManager.default.fileExists(atPath: stem + $0) }
-            throw .invalidShapefile(path: self.path, reason: missing
-                ? "its index \((stem as NSString).lastPathComponent).shx is missing (a Shapefile is the .shp with its .shx and .dbf beside it)"
-                : "shapelib cannot read its .shp or .shx (damaged or not a Shapefile)")
+            throw .invalidShapefile(path: self.path, missing ? .missingIndex((stem as NSString).lastPathComponent + ".shx") : .damaged)
         }
         var entities: Int32 = 0, type: Int32 = 0
         SHPGetInfo(shp, &entities, &type, nil, nil)
@@ -87,7 +85,7 @@ final class ShapefileReader: PinRecordReader {
             SHPClose(shp)
             if let dbf { DBFClose(dbf) }
             removeFolder()
-            throw .invalidShapefile(path: self.path, reason: "its .dbf code page \"\(codePage ?? "")\" is not one iconv knows")
+            throw .invalidShapefile(path: self.path, .unknownCodePage(codePage ?? ""))
         }
         let names = rawNames.enumerated().map { i, raw in decoder.decode(raw).map(trimmedText) ?? "field \(i + 1)" }
         hasPRJ = Self.sibling(stem, ["prj", "PRJ"]) != nil
@@ -138,7 +136,7 @@ final class ShapefileReader: PinRecordReader {
     /// Shape `i`'s pins (none for a skipped shape).
     private func shape(_ i: Int32) -> [RowOutcome] {
         guard let object = SHPReadObject(shp, i) else {
-            return [.rejected([RowIssue(line: Int(i) + 1, field: "shape", value: "",
+            return [.rejected([RowIssue(line: Int(i) + 1, field: .geometry(key: "shape"), value: "",
                                         reason: "shape \(i + 1): shapelib cannot read it (a damaged .shp)", rule: .notAPoint)])]
         }
         defer { SHPDestroyObject(object) }
@@ -197,10 +195,10 @@ final class ShapefileReader: PinRecordReader {
     /// The `.prj`'s system (nil: WGS84), else `--crs`'s, else nil.
     private static func system(stem: String, fallback: String?, path: String) throws(ImportError) -> CoordinateSystem? {
         var definition = fallback
-        var source = "--crs"
+        var source = CoordinateSystemSource.option
         if let prj = sibling(stem, ["prj", "PRJ"]), let text = (try? String(contentsOfFile: prj, encoding: .utf8)) ?? (try? String(contentsOfFile: prj, encoding: .isoLatin1)) {
             definition = text
-            source = ".prj"
+            source = .prj
         }
         guard let definition else { return nil }
         return try CoordinateSystem.forImport(definition, source: source, path: path)

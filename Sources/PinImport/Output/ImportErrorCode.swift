@@ -6,11 +6,13 @@ import Glibc
 public enum ImportErrorCode: String, Sendable, CaseIterable {
     case notFound, noPermission, directory, pipe, device, socket, notRegular, unreadable
     case empty, noHeader, malformedHeader, decoding, columns, notGeoJSON, notJSON, notXML, archive, store, rejectsFile
-    /// XML whose root is neither `<gpx>` nor `<kml>` (`ImportError.neitherGPXNorKML`).
+    /// XML whose root is neither `<gpx>` nor `<kml>`.
     case neitherGPXNorKML
     /// A coordinate reference system PROJ cannot resolve; a GeoPackage or a Shapefile that
     /// cannot be read.
     case coordinateSystem, notGeoPackage, notShapefile
+    /// The file changed while it was read.
+    case changedWhileRead
     /// A KML, KMZ or Shapefile holding only lines, polygons or other non-point geometry.
     case noPoints
     /// `ImportError.foreign`, by what the file is.
@@ -22,8 +24,9 @@ extension ImportError {
     /// path is, or why it cannot be opened), the same test `FileChunkSource` refuses by.
     public var code: ImportErrorCode {
         switch self {
-        case let .unreadable(path, reason):
-            return reason == Self.neitherGPXNorKML ? .neitherGPXNorKML : Self.code(ofPath: path)
+        case let .unreadable(path, _): return Self.code(ofPath: path)
+        case .neitherGPXNorKML: return .neitherGPXNorKML
+        case .changedWhileRead: return .changedWhileRead
         case .emptyFile, .bomOnly: return .empty
         case .noHeader: return .noHeader
         case .malformedHeader: return .malformedHeader
@@ -45,16 +48,14 @@ extension ImportError {
         }
     }
 
-    /// The `unreadable` reason for XML that is neither GPX nor KML (one place for the sentence).
-    static let neitherGPXNorKML = "an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shapefile"
 
     /// The file the failure is about.
     public var path: String {
         switch self {
-        case let .unreadable(path, _), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
+        case let .unreadable(path, _), let .changedWhileRead(path, _), let .neitherGPXNorKML(path), let .emptyFile(path), let .bomOnly(path, _), let .noHeader(path),
              let .malformedHeader(path, _), let .decoding(path, _), let .columns(path, _), let .invalidGeoJSON(path, _),
              let .invalidJSON(path, _), let .malformedXML(path, _, _, _), let .archive(path, _), let .store(path, _),
-             let .rejectsFile(path, _), let .coordinateSystem(path, _), let .invalidGeoPackage(path, _),
+             let .rejectsFile(path, _), let .coordinateSystem(path, _, _), let .invalidGeoPackage(path, _),
              let .invalidShapefile(path, _), let .noPoints(path, _), let .foreign(path, _):
             return path
         }

@@ -100,10 +100,8 @@ public enum ImportReportFormatter {
         "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
-    private static func columnList(_ columns: [String: String]) -> String {
-        let order = ["name", "latitude", "longitude", "geometry", "description", "category", "created"]
-        return columns.sorted { (order.firstIndex(of: $0.key) ?? 99) < (order.firstIndex(of: $1.key) ?? 99) }
-            .map { "\($0.key)=\"\($0.value)\"" }.joined(separator: ", ")
+    private static func columnList(_ columns: [ColumnRole: String]) -> String {
+        columns.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\"\($0.value)\"" }.joined(separator: ", ")
     }
 
     private static func pad(_ s: String, _ width: Int) -> String {

@@ -37,9 +37,9 @@ enum FormatReaders {
             // A dBASE table alone (its first byte a dBASE version: 0x03, 0x83, 0x8B, 0xF5…) is
             // no pin file; read as CSV its binary header would show as the headers found.
             guard ext.lowercased() == "dbf" else { return }
-            throw .invalidShapefile(path: path, reason: "a dBASE table (.dbf) without its .shp: import the .shp next to it (the .dbf holds only a Shapefile's attributes)")
+            throw .invalidShapefile(path: path, .tableWithoutShapes)
         }
-        throw .invalidShapefile(path: path, reason: "this is the .\(ext) part of a Shapefile; import its .shp instead: \(shp)")
+        throw .invalidShapefile(path: path, .part(ext, shp: shp))
     }
 
     /// The first `n` bytes (fewer for a shorter file; [] when it cannot be read).
@@ -102,7 +102,7 @@ enum FormatReaders {
         case "gpx": return .gpx
         case "kml": return .kml
         default:
-            throw .unreadable(path: path, reason: ImportError.neitherGPXNorKML)
+            throw .neitherGPXNorKML(path: path)
         }
     }
 
@@ -123,7 +123,7 @@ enum FormatReaders {
             if byte == 0x0A { line += 1; column = 1 } else if byte == 0x20 || byte == 0x09 || byte == 0x0D { column += 1 } else { break }
         }
         throw .malformedXML(path: path, line: line, column: column,
-                            reason: "not XML (\(expected) expected): the file does not start with \"<\"")
+                            reason: .notXML(expected: expected))
     }
 
     /// The name of the first element that is not a declaration, comment or doctype.
@@ -152,8 +152,7 @@ enum FormatReaders {
             while let chunk = try source.nextChunk() { all.append(contentsOf: chunk) }
             return all
         } catch {
-            if case let .unreadable(p, reason) = error { throw .unreadable(path: p, reason: reason) }
-            throw .decoding(path: path, error)
+            throw .reading(error, path: path)
         }
     }
 
@@ -189,22 +188,22 @@ enum FormatReaders {
     }
 
     /// Pin field → where each format reads it (the report's `columns`).
-    static func columnsUsed(_ format: PinFileScanner.Format) -> [String: String] {
+    static func columnsUsed(_ format: PinFileScanner.Format) -> [ColumnRole: String] {
         switch format {
         case .csv: return [:]
         case .geoJSON:
-            return ["name": "properties.title|name", "latitude": "geometry", "longitude": "geometry",
-                    "description": "properties.description", "category": "properties.category",
-                    "created": "properties.created_at"]
+            return [.title: "properties.title|name", .latitude: "geometry", .longitude: "geometry",
+                    .description: "properties.description", .category: "properties.category",
+                    .created: "properties.created_at"]
         case .takeout:
-            return ["name": "properties.location.name|Title", "latitude": "geometry", "longitude": "geometry",
-                    "description": "properties.location.address|Location.Address", "created": "properties.date|Published"]
+            return [.title: "properties.location.name|Title", .latitude: "geometry", .longitude: "geometry",
+                    .description: "properties.location.address|Location.Address", .created: "properties.date|Published"]
         case .gpx:
-            return ["name": "wpt/name", "latitude": "wpt@lat", "longitude": "wpt@lon", "description": "wpt/desc|cmt",
-                    "category": "wpt/type", "created": "wpt/time"]
+            return [.title: "wpt/name", .latitude: "wpt@lat", .longitude: "wpt@lon", .description: "wpt/desc|cmt",
+                    .category: "wpt/type", .created: "wpt/time"]
         case .kml, .kmz:
-            return ["name": "Placemark/name", "latitude": "Point/coordinates", "longitude": "Point/coordinates",
-                    "description": "Placemark/description", "category": "Folder/name", "created": "TimeStamp/when"]
+            return [.title: "Placemark/name", .latitude: "Point/coordinates", .longitude: "Point/coordinates",
+                    .description: "Placemark/description", .category: "Folder/name", .created: "TimeStamp/when"]
         case .geoPackage, .shapefile:
             return [:]  // the reader's, from the table's columns
         }

@@ -24,8 +24,8 @@ public enum Importer {
     ///   - indexProgress: called after each indexing step when the import indexes everything
     ///     before it commits (`options.deferIndexing` false and a large file).
     ///   - shouldStop: asked after each batch of rows (about once per MiB read, on this
-    ///     thread); true abandons the import, rolled back, with `ImportError.store` whose
-    ///     reason is `Importer.stoppedReason` (the Import tab's q).
+    ///     thread); true abandons the import, rolled back, with `ImportError.store(_, .stopped)`
+    ///     (the Import tab's q).
     /// - Returns: counts, encoding, delimiter, columns, the rejected rows' issues and the
     ///   duplicates. Rejected rows do not make the import fail.
     /// - Throws: `ImportError` for file-level failures (empty file, BOM only, no header, no
@@ -70,13 +70,13 @@ public enum Importer {
             }
         } catch is Stopped {
             rejects?.discard()
-            throw .store(path: path, reason: stoppedReason)
+            throw .store(path: path, .stopped)
         } catch {
             rejects?.discard()
             switch error {
             case let e as ImportError: throw e
-            case let e as StoreError: throw .store(path: path, reason: e.message)
-            default: throw .store(path: path, reason: "\(error)")
+            case let e as StoreError: throw .store(path: path, .failed(e.message))
+            default: throw .store(path: path, .failed("\(error)"))
             }
         }
         try rejects?.finish()
@@ -91,8 +91,6 @@ public enum Importer {
     }
 
     fileprivate struct Stopped: Error {}
-    /// The reason of the `ImportError.store` an import stopped by `shouldStop` throws.
-    public static let stoppedReason = "stopped before its commit: nothing was written"
 
     /// `path` made absolute (batches list where a file came from); unchanged when it cannot be resolved.
     static func absolutePath(_ path: String) -> String {
@@ -228,7 +226,7 @@ private final class ImportRun {
             case .failure(let error):
                 finder.remember(pinNumber: number, .skipped)
                 let title = String(decoding: text[Int(pendingRows[k].start)..<Int(pendingRows[k].ends.0)], as: UTF8.self)
-                reject([RowIssue(line: line, field: "(row)", value: title,
+                reject([RowIssue(line: line, field: .row, value: title,
                                  reason: "the store refused the row: \(error.message)", rule: .refusedByStore)], fields: [])
             }
         }

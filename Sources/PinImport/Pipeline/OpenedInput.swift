@@ -62,8 +62,7 @@ public struct OpenedInput {
         } catch let error as ImportError {
             throw error
         } catch let error as TextDecodingError {
-            if case let .unreadable(p, reason) = error { throw .unreadable(path: p, reason: reason) }
-            throw .decoding(path: path, error)
+            throw .reading(error, path: path)
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
         }

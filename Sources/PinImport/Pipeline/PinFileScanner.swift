@@ -37,7 +37,7 @@ public struct PinFileScanner {
     public let headers: [String]
     /// Pin field → header used (`["latitude": "위도", ...]`); for other formats where the
     /// reader finds it (`["name": "wpt/name", ...]`).
-    public let columnsUsed: [String: String]
+    public let columnsUsed: [ColumnRole: String]
     /// Source columns kept in `ParsedPin.properties` (CSV: headers no pin field uses).
     public var propertyNames: [String] { validator?.mapping.propertyNames ?? [] }
     /// The coordinate reference system the coordinates are transformed from to WGS84
@@ -159,7 +159,7 @@ public struct PinFileScanner {
             } catch {
                 throw .columns(path: path, error)
             }
-            let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: "--crs", path: path) }
+            let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: .option, path: path) }
             return PinFileScanner(
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
@@ -179,7 +179,7 @@ public struct PinFileScanner {
 
     /// A scanner over a format reader (everything but CSV).
     private static func records(_ reader: any PinRecordReader, format: Format, path: String,
-                                encoding: DetectedEncoding, size: Int64, columns: [String: String]? = nil,
+                                encoding: DetectedEncoding, size: Int64, columns: [ColumnRole: String]? = nil,
                                 coordinateSystem: String? = nil) -> PinFileScanner {
         PinFileScanner(
             path: path, format: format, encoding: encoding, delimiterLabel: "", headers: [],
@@ -191,7 +191,7 @@ public struct PinFileScanner {
     private var pending: CSVRecord?
 
     private init(path: String, format: Format, encoding: DetectedEncoding, delimiterLabel: String,
-                 headers: [String], columnsUsed: [String: String], size: Int64, opened: OpenedInput?,
+                 headers: [String], columnsUsed: [ColumnRole: String], size: Int64, opened: OpenedInput?,
                  reader: CSVReader<DecodingChunkSource<FileChunkSource>>?, validator: RowValidator?,
                  records: (any PinRecordReader)?, coordinateSystem: String?, pending: CSVRecord? = nil) {
         self.pending = pending
@@ -235,7 +235,7 @@ public struct PinFileScanner {
                     if case let .unterminatedQuote(quoteLine, partial) = error {
                         dataRows += 1
                         let issue = RowIssue(
-                            line: partial.line, field: "(record)", value: String(partial.fields.joined(separator: ",").prefix(80)),
+                            line: partial.line, field: .record, value: String(partial.fields.joined(separator: ",").prefix(80)),
                             reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
                             rule: .unterminatedQuote)
                         return .rejected(issues: [issue], fields: partial.fields)
@@ -275,8 +275,7 @@ public struct PinFileScanner {
     private static func fileError(_ error: CSVReadError, path: String) -> ImportError {
         switch error {
         case let .decoding(e):
-            if case let .unreadable(p, reason) = e { return .unreadable(path: p, reason: reason) }
-            return .decoding(path: path, e)
+            return .reading(e, path: path)
         case let .unterminatedQuote(line, _):
             return .malformedHeader(path: path, reason: "unterminated quoted field starting at line \(line)")
         }

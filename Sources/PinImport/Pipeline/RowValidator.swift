@@ -72,7 +72,7 @@ public struct RowValidator: Sendable {
             let extras = (headers.count..<record.count).filter { !record.isBlank($0) }
             if let first = extras.first {
                 issues.append(RowIssue(
-                    field: "(column \(first + 1))", value: record[first],
+                    field: .extraColumn(first + 1), value: record[first],
                     reason: "row has \(extras.count) non-empty field\(extras.count == 1 ? "" : "s") beyond the header's \(headers.count) columns",
                     rule: .extraFields))
             }
@@ -81,7 +81,7 @@ public struct RowValidator: Sendable {
         switch PinTitle.validated(record.trimmed(mapping.title)) {
         case .success(let t): title = t
         case .failure(let blank):
-            issues.append(RowIssue(field: headers[mapping.title], value: record[mapping.title], reason: blank.sentence, rule: .blankTitle))
+            issues.append(RowIssue(field: .column(headers[mapping.title]), value: record[mapping.title], reason: blank.sentence, rule: .blankTitle))
         }
         let point = coordinates(of: record, issues: &issues)
         guard issues.isEmpty, let point else {
@@ -112,29 +112,29 @@ public struct RowValidator: Sendable {
         let headers = mapping.headers
         switch mapping.coordinates {
         case let .geometry(g):
-            switch WKTPoint.parse(record[g], field: headers[g], system: system) {
+            switch WKTPoint.parse(record[g], field: .column(headers[g]), system: system) {
             case .success(let p): return p
             case .failure(let issue): issues.append(issue); return nil
             }
         case let .pair(latIndex, lonIndex):
             let lat = record.withFieldBytes(latIndex) {
-                CoordinateParser.parse(bytes: $0, axis: .latitude, field: headers[latIndex])
+                CoordinateParser.parse(bytes: $0, axis: .latitude, field: .column(headers[latIndex]))
             }
             let lon = record.withFieldBytes(lonIndex) {
-                CoordinateParser.parse(bytes: $0, axis: .longitude, field: headers[lonIndex])
+                CoordinateParser.parse(bytes: $0, axis: .longitude, field: .column(headers[lonIndex]))
             }
             switch (lat, lon) {
             case let (.success(y), .success(x)):
                 var (la, lo) = (y, x)
                 if let issue = ProjectedHint.degreesUnderProjectedSystem(
-                    latitude: y, longitude: x, latField: headers[latIndex], lonField: headers[lonIndex],
+                    latitude: y, longitude: x, latField: .column(headers[latIndex]), lonField: .column(headers[lonIndex]),
                     latText: record[latIndex], system: system) {
                     issues.append(issue)
                     return nil
                 }
                 if let system {
                     guard let p = system.toWGS84(x: x, y: y) else {
-                        issues.append(RowIssue(field: headers[lonIndex], value: record[lonIndex],
+                        issues.append(RowIssue(field: .column(headers[lonIndex]), value: record[lonIndex],
                                                reason: "x \(record[lonIndex]), y \(record[latIndex]) cannot be transformed from \(system.label) to WGS84",
                                                outOfRange: OutOfRange(.notTransformable(system: system.label))))
                         return nil
@@ -145,7 +145,7 @@ public struct RowValidator: Sendable {
                 var range = CoordinateParser.rangeIssues(
                     latitude: la, longitude: lo,
                     latText: system == nil ? record[latIndex] : "\(la)", lonText: system == nil ? record[lonIndex] : "\(lo)",
-                    latField: headers[latIndex], lonField: headers[lonIndex])
+                    latField: .column(headers[latIndex]), lonField: .column(headers[lonIndex]))
                 if range.isEmpty { return (la, lo) }
                 ProjectedHint.advise(&range[0], x: x, y: y, system: system)
                 issues.append(contentsOf: range)

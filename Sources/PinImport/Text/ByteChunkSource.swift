@@ -111,13 +111,13 @@ public final class FileChunkSource: ByteChunkSource {
 
     /// At the end: the bytes read match the size at open, and the size and modification time
     /// are still those at open. Otherwise the rows read are a mix of two versions of the file.
-    /// - Throws: `TextDecodingError.unreadable` ("changed while it was read").
+    /// - Throws: `TextDecodingError.changedWhileRead`.
     private func checkUnchanged() throws(TextDecodingError) {
         var now = stat()
         guard fstat(fd, &now) == 0 else { throw .unreadable(path: path, reason: Self.errorText()) }
         let sameTime = now.st_mtim.tv_sec == openedStat.st_mtim.tv_sec && now.st_mtim.tv_nsec == openedStat.st_mtim.tv_nsec
         guard bytesRead == size, Int64(now.st_size) == size, sameTime else {
-            throw .unreadable(path: path, reason: "it changed while it was read (\(size) bytes at the start, \(now.st_size) now, \(bytesRead) read); nothing was imported, import it again once it is complete")
+            throw .changedWhileRead(path: path, FileChange(sizeAtStart: size, sizeNow: Int64(now.st_size), bytesRead: bytesRead))
         }
     }
 

@@ -89,6 +89,9 @@ public struct DetectedEncoding: Sendable, Equatable {
 public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be opened or read; `reason` is the system's message (`strerror`).
     case unreadable(path: String, reason: String)
+    /// The file changed while it was read: its size at the start and now, and the bytes read
+    /// (the rows read would mix two versions of it).
+    case changedWhileRead(path: String, FileChange)
     /// The file holds bytes that are invalid in its encoding (e.g. an unpaired UTF-16 surrogate)
     /// at this byte offset from the start of the file.
     case invalidBytes(encoding: TextEncoding, byteOffset: Int64)
@@ -106,6 +109,8 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case let .unreadable(path, reason):
             return "cannot read \(path): \(reason)"
+        case let .changedWhileRead(path, change):
+            return "cannot read \(path): \(change.sentence)"
         case let .invalidBytes(encoding, offset):
             return "invalid \(encoding.rawValue) text at byte \(offset)"
         case let .truncatedText(encoding):

@@ -12,7 +12,10 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case notFound, noPermission, directory, pipe, device, socket, notRegular
         /// A `.gpx` or `.kml` that is XML of another kind.
         case neitherGPXNorKML
+        /// The system's reason (`strerror`), verbatim.
         case unreadable(String)
+        /// The file changed while it was read.
+        case changedWhileRead(FileChange)
         /// An empty GPX, KML or KMZ file (nothing, or only a byte order mark).
         case emptyFile
         /// An empty CSV file: not even a header row.
@@ -27,14 +30,18 @@ public struct ImportFailure: Error, Sendable, Equatable {
         /// No latitude/longitude (or name) columns.
         case columns
         case notGeoJSON(String), notJSON(String)
-        case xml(line: Int, column: Int, String)
-        case archive(String), store(String)
-        /// The file's coordinate reference system cannot be turned into WGS84 (PROJ's reason).
-        case coordinateSystem(String)
-        case notGeoPackage(String), notShapefile(String)
+        case xml(line: Int, column: Int, XMLProblem)
+        case archive(String)
+        /// The store failed; the import was rolled back.
+        case store(StoreProblem)
+        /// The file's coordinate reference system cannot be turned into WGS84, and where it was named.
+        case coordinateSystem(CoordinateSystemSource?, CoordinateSystemProblem)
+        case notGeoPackage(GeoPackageProblem), notShapefile(ShapefileProblem)
+        /// The rejects file (its path) could not be written: the system's reason.
+        case rejectsFile(path: String, String)
         /// Lines or polygons only: `skipped` says what was skipped ("2 line shapes").
         case noPoints(skipped: [SkippedCount])
-        /// A failure without a wording of its own, already in words (rejects file, a store error).
+        /// A failure without a wording of its own, already in words (an error that is not the importer's).
         case other(String)
     }
 
@@ -53,6 +60,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .notRegular: return S.ieNotRegular(name)
         case .neitherGPXNorKML: return S.ieNeitherGPXNorKML(name)
         case .unreadable(let reason): return S.ieUnreadable(name, reason)
+        case .changedWhileRead(let c): return S.ieChangedWhileRead(name, c.sizeAtStart, c.sizeNow, c.bytesRead)
         case .emptyFile: return S.ieEmptyFile(name)
         case .empty: return S.ieEmpty(name)
         case .noHeader: return S.ieNoHeader(name)
@@ -65,12 +73,15 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .columns: return S.ieColumns(name)
         case .notGeoJSON: return S.ieNotGeoJSON(name)
         case .notJSON: return S.ieNotJSON(name)
-        case let .xml(line, column, _): return S.ieXML(name, line, column)
+        case let .xml(line, column, problem): return S.ieXML(name, line, column, ImportProblemText.text(problem))
         case .archive: return S.ieArchive(name)
-        case .store(let reason): return S.ieStore(name, reason)
-        case .coordinateSystem(let reason): return S.ieCRS(name, reason)
-        case .notGeoPackage(let reason): return S.ieGeoPackage(name, reason)
-        case .notShapefile(let reason): return S.ieShapefile(name, reason)
+        case .store(.stopped): return S.ieStopped(name)
+        case let .store(.stagingCopy(folder, detail)): return S.ieStagingCopy(name, folder, detail)
+        case .store(.failed(let message)): return S.ieStore(name, message)
+        case let .coordinateSystem(source, problem): return S.ieCRS(name, ImportProblemText.text(problem, source: source))
+        case .notGeoPackage(let problem): return S.ieGeoPackage(name, ImportProblemText.text(problem))
+        case .notShapefile(let problem): return S.ieShapefile(name, ImportProblemText.text(problem))
+        case let .rejectsFile(path, detail): return S.ieRejects(path, detail)
         case .noPoints(let skipped):
             let counts = skipped.map { S.skippedCount($0.count, ImportNoteText.phrase($0.thing, count: $0.count)) }
             return S.ieNoPoints(name, counts.joined(separator: ", "))

@@ -49,15 +49,15 @@ enum ImportResultText {
     }
 
     /// `columns: latitude ← "lat", …`.
-    static func columns(_ columns: [String: String]) -> String {
-        S.importColumns.text + columns.sorted { $0.key < $1.key }.map { "\(field($0.key)) ← \"\($0.value)\"" }.joined(separator: ", ")
+    static func columns(_ columns: [ColumnRole: String]) -> String {
+        S.importColumns.text + columns.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\(role($0.key)) ← \"\($0.value)\"" }.joined(separator: ", ")
     }
 
     /// Why a row or a form field is refused, in the UI's language: one string per
     /// `ImportRule` (the switch has no default, so a new rule needs its strings), filled with
     /// the issue's field and value (`latitude 'abc' is not a number`).
-    static func reason(_ issue: RowIssue, field: String? = nil) -> String {
-        let f = field ?? self.field(issue.field)
+    static func reason(_ issue: RowIssue) -> String {
+        let f = field(issue.field)
         switch issue.rule {
         case .notANumber: return S.irNotANumber(f, issue.value)
         case .notFinite: return S.irNotFinite(f, issue.value)
@@ -85,8 +85,7 @@ enum ImportResultText {
 
     /// An out-of-range coordinate from the issue's values: the range it left, or the system
     /// that could not transform it; then the advice (swapped, projected metres: the UI has no
-    /// `--crs`, the command line does). An issue without values (decoded from JSON, or made
-    /// with a bare rule) leaves the range out.
+    /// `--crs`, the command line does). An issue made with a bare rule leaves the range out.
     private static func outOfRange(_ range: OutOfRange?, field f: String, value: String) -> String {
         guard let range else { return S.irOutOfRange(f, value, "") }
         var text: String
@@ -100,18 +99,32 @@ enum ImportResultText {
         return text
     }
 
-    /// Pinmap's own field names (`latitude`, the columns' roles, `geometry.coordinates`) in
-    /// the UI's language; a user's column name (`(column 3)`, a header) stays as it is.
-    static func field(_ name: String) -> String {
-        switch name {
-        case "latitude": return S.irLatitude.text
-        case "longitude": return S.irLongitude.text
-        case "name", "properties.title": return S.fieldTitle.text
-        case "geometry", "geometry.coordinates", "coordinates": return S.fieldGeometry.text
-        case "category": return S.fieldCategory.text
-        case "description": return S.fieldDescription.text
-        case "created": return S.fieldCreated.text
-        default: return name
+    /// Pinmap's own parts of a record (latitude, title, geometry) in the UI's language; a
+    /// column's header stays as written.
+    static func field(_ field: RowField) -> String {
+        switch field {
+        case .column(let header): return header
+        case .extraColumn(let position): return S.fieldExtraColumn(position)
+        case .record: return S.fieldRecord.text
+        case .row: return S.fieldRow.text
+        case .latitude: return S.irLatitude.text
+        case .longitude: return S.irLongitude.text
+        case .title: return S.fieldTitle.text
+        case .geometry: return S.fieldGeometry.text
+        case .member(let key): return key
+        }
+    }
+
+    /// A pin field a column fills (`ImportReport.columns`' keys) in the UI's language.
+    static func role(_ role: ColumnRole) -> String {
+        switch role {
+        case .latitude: return S.irLatitude.text
+        case .longitude: return S.irLongitude.text
+        case .title: return S.fieldTitle.text
+        case .geometry: return S.fieldGeometry.text
+        case .category: return S.fieldCategory.text
+        case .description: return S.fieldDescription.text
+        case .created: return S.fieldCreated.text
         }
     }
 }

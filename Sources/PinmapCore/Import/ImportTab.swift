@@ -17,7 +17,7 @@ public struct ImportPreview: Sendable, Equatable {
     public var encoding: String
     public var delimiter: String
     /// Role → header used, e.g. "latitude" → "lat".
-    public var columns: [String: String]
+    public var columns: [ColumnRole: String]
     /// Source columns that will be kept as each pin's properties.
     public var properties: [String]
     /// The first rows: title and coordinates, or the reason a row is rejected.
@@ -28,7 +28,7 @@ public struct ImportPreview: Sendable, Equatable {
     /// Central Belt 2010`); nil for WGS84 longitude, latitude.
     public var coordinateSystem: String?
     public init(path: String, format: String, encoding: String, delimiter: String,
-                columns: [String: String], properties: [String] = [], rows: [Row], size: Int64,
+                columns: [ColumnRole: String], properties: [String] = [], rows: [Row], size: Int64,
                 coordinateSystem: String? = nil) {
         self.path = path; self.format = format; self.encoding = encoding; self.delimiter = delimiter
         self.columns = columns; self.properties = properties; self.rows = rows; self.size = size

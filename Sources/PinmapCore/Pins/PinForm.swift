@@ -123,20 +123,19 @@ public struct PinForm: Sendable, Equatable {
         }
         let latText = self[.latitude].text, lonText = self[.longitude].text
         let lat: Double, lon: Double
-        switch CoordinateParser.parse(latText, axis: .latitude, field: "latitude") {
+        switch CoordinateParser.parse(latText, axis: .latitude, field: .latitude(key: "latitude")) {
         case .success(let v): lat = v
-        case .failure(let issue): return .failure(Refusal(field: .latitude, message: ImportResultText.reason(issue, field: S.irLatitude.text)))
+        case .failure(let issue): return .failure(Refusal(field: .latitude, message: ImportResultText.reason(issue)))
         }
-        switch CoordinateParser.parse(lonText, axis: .longitude, field: "longitude") {
+        switch CoordinateParser.parse(lonText, axis: .longitude, field: .longitude(key: "longitude")) {
         case .success(let v): lon = v
-        case .failure(let issue): return .failure(Refusal(field: .longitude, message: ImportResultText.reason(issue, field: S.irLongitude.text)))
+        case .failure(let issue): return .failure(Refusal(field: .longitude, message: ImportResultText.reason(issue)))
         }
         let issues = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: latText, lonText: lonText,
-                                                  latField: "latitude", lonField: "longitude")
+                                                  latField: .latitude(key: "latitude"), lonField: .longitude(key: "longitude"))
         if let first = issues.first {
-            let isLatitude = first.field == "latitude"
-            return .failure(Refusal(field: isLatitude ? .latitude : .longitude,
-                                    message: ImportResultText.reason(first, field: (isLatitude ? S.irLatitude : S.irLongitude).text)))
+            let isLatitude = if case .latitude = first.field { true } else { false }
+            return .failure(Refusal(field: isLatitude ? .latitude : .longitude, message: ImportResultText.reason(first)))
         }
         return .success(NewPin(title: title, description: trimmedText(self[.description].text),
                                category: trimmedText(self[.category].text), latitude: lat, longitude: lon))

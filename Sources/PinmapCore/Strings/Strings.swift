@@ -7,11 +7,16 @@ public enum S: String, CaseIterable, Sendable {
     // Import results and row reasons, Settings' sensitivity and export, the sample pins.
     case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankTitle, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
     // Partial imports, Pinmap's field names and import errors in the UI's language.
-    case noticeImportedPartly, fieldTitle, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
+    case noticeImportedPartly, fieldTitle, fieldGeometry, fieldCategory, fieldDescription, fieldCreated, fieldExtraColumn, fieldRecord, fieldRow
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
     // GIS: coordinate reference systems, GeoPackage and Shapefile.
     case ieCRS, ieGeoPackage, ieShapefile, ieNoPoints, importCRS, irProjected, skShape, skNullShape, skFeatureGeometry, skEmptyGeometry, noteSkippedTable
+    // Why a coordinate reference system, a GeoPackage, a Shapefile, the store or the rejects file failed an import.
+    case crsProjUnavailable, crsUnknown, crsEmpty, crsNotADefinition, crsUnreadable, crsOperation, crsNoWGS84, crsNoOperation, crsAxisOrder, crsNoDatabase, crsUndefinedCartesian, crsSourceTable
+    case gpkgPinmapStore, gpkgNoContents, gpkgNoGeometryColumn, gpkgNoSpatialReference, gpkgSQLite, gpkgSQLiteTable
+    case xfTooLong, xfOutOfMemory, xfEmptyOrNotXML, xfExtraContent, xfInvalidCharacterReference, xfInvalidCharacter, xfCharacterReferenceOutsideRoot, xfEntityReferenceOutsideRoot, xfParameterEntity, xfUndefinedEntity, xfUnusableEntity, xfEncoding, xfUnclosedQuote, xfEntityDeclaration, xfLessThanInAttribute, xfMalformedAttribute, xfDuplicateAttribute, xfOpenComment, xfOpenInstruction, xfDoctype, xfXmlDeclaration, xfCdata, xfReservedName, xfAttributeSpace, xfMalformedTag, xfMismatchedEndTag, xfEndsBeforeClose, xfDoubleHyphenInComment, xfUri, xfNameTooLong, xfOther, xmlInvalidUnicode, xmlNotUTF8, xmlEndsEarly, xmlEndsEarlyInside, xmlNul, xmlDoubleHyphen, xmlFloodAttributes, xmlFloodDeclarations, xmlFloodNames, xmlFloodParameterReferences, xmlFloodEntityReferences, xmlNotXML
+    case shpTableAlone, shpPart, shpMissingIndex, shpDamaged, shpCodePage, ieStopped, ieStagingCopy, ieRejects, ieChangedWhileRead
     case noteCRSFormat, noteCRSGeoJSON, noteCRSOwn, noteExternalEntities, noteAndMore, noteNoAttributeTable, noteUndecodable, irNotTransformable, irDegreesUnderCRS, skippedCount, irRejected
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings

@@ -60,7 +60,7 @@ extension S {
     /// "{0}: not valid JSON; nothing was imported"
     public static func ieNotJSON(_ name: String) -> String { ieNotJSON.filled([name]) }
     /// "{0}: malformed XML at line {1}, column {2}; nothing was imported"
-    public static func ieXML(_ name: String, _ line: Int, _ column: Int) -> String { ieXML.filled([name, "\(line)", "\(column)"]) }
+    public static func ieXML(_ name: String, _ line: Int, _ column: Int, _ reason: String) -> String { ieXML.filled([name, "\(line)", "\(column)", reason]) }
     /// "{0}: the zip archive (KMZ, zipped Shapefile) cannot be read; nothing was imported"
     public static func ieArchive(_ name: String) -> String { ieArchive.filled([name]) }
     /// "{0}: the store failed, nothing was imported: {1}"
@@ -113,6 +113,62 @@ extension S {
     public static func ieGeoPackage(_ name: String, _ reason: String) -> String { ieGeoPackage.filled([name, reason]) }
     /// "{0}: the Shapefile cannot be read: {1}; nothing was imported"
     public static func ieShapefile(_ name: String, _ reason: String) -> String { ieShapefile.filled([name, reason]) }
+    /// "unknown coordinate reference system {0}: {1}"
+    public static func crsUnknown(_ definition: String, _ cause: String) -> String { crsUnknown.filled([definition, cause]) }
+    /// "PROJ cannot read it: \"{0}\""
+    public static func crsUnreadable(_ proj: String) -> String { crsUnreadable.filled([proj]) }
+    /// "PROJ finds no operation to WGS84: \"{0}\""
+    public static func crsNoOperation(_ proj: String) -> String { crsNoOperation.filled([proj]) }
+    /// "PROJ cannot order its axes as easting, northing: \"{0}\""
+    public static func crsAxisOrder(_ proj: String) -> String { crsAxisOrder.filled([proj]) }
+    /// "table {0} is in an undefined Cartesian system (srs_id -1): …"
+    public static func crsUndefinedCartesian(_ table: String) -> String { crsUndefinedCartesian.filled([table]) }
+    /// "table {0}, srs_id {1}"
+    public static func crsSourceTable(_ table: String, _ srsID: Int64) -> String { crsSourceTable.filled([table, "\(srsID)"]) }
+    /// "a SQLite database without the gpkg_contents table (application_id {0})"
+    public static func gpkgNoContents(_ applicationID: String) -> String { gpkgNoContents.filled([applicationID]) }
+    /// "table {0} has no column {1}"
+    public static func gpkgNoGeometryColumn(_ table: String, _ column: String) -> String { gpkgNoGeometryColumn.filled([table, column]) }
+    /// "table {0} names srs_id {1}, which gpkg_spatial_ref_sys lacks"
+    public static func gpkgNoSpatialReference(_ table: String, _ srsID: Int64) -> String { gpkgNoSpatialReference.filled([table, "\(srsID)"]) }
+    /// "SQLite says \"{0}\""
+    public static func gpkgSQLite(_ detail: String) -> String { gpkgSQLite.filled([detail]) }
+    /// "table {0}: SQLite says \"{1}\""
+    public static func gpkgSQLiteTable(_ table: String, _ detail: String) -> String { gpkgSQLiteTable.filled([table, detail]) }
+    /// "this is the .{0} part of a Shapefile; import its .shp instead: {1}"
+    public static func shpPart(_ ext: String, _ shp: String) -> String { shpPart.filled([ext, shp]) }
+    /// "its index {0} is missing (…)"
+    public static func shpMissingIndex(_ index: String) -> String { shpMissingIndex.filled([index]) }
+    /// "its .dbf code page \"{0}\" is not one iconv knows"
+    public static func shpCodePage(_ codePage: String) -> String { shpCodePage.filled([codePage]) }
+    /// "the file ends early: <{0}> is never closed ({1} …)"
+    public static func xmlEndsEarly(_ root: String, _ open: Int) -> String { xmlEndsEarly.filled([root, "\(open)"]) }
+    /// "the file ends early: <{0}> is never closed, inside <{1}> ({2} …)"
+    public static func xmlEndsEarlyInside(_ root: String, _ innermost: String, _ open: Int) -> String { xmlEndsEarlyInside.filled([root, innermost, "\(open)"]) }
+    /// "an element with more than {0} attributes …"
+    public static func xmlFloodAttributes(_ limit: String) -> String { xmlFloodAttributes.filled([limit]) }
+    /// "more than {0} entity and element declarations …"
+    public static func xmlFloodDeclarations(_ limit: String) -> String { xmlFloodDeclarations.filled([limit]) }
+    /// "more than {0} different element and attribute names …"
+    public static func xmlFloodNames(_ limit: String) -> String { xmlFloodNames.filled([limit]) }
+    /// "more than {0} parameter entity references (%name;) …"
+    public static func xmlFloodParameterReferences(_ limit: String) -> String { xmlFloodParameterReferences.filled([limit]) }
+    /// "more than {0} references to the document's own entities …"
+    public static func xmlFloodEntityReferences(_ limit: String) -> String { xmlFloodEntityReferences.filled([limit]) }
+    /// "not XML ({0} expected): …"
+    public static func xmlNotXML(_ expected: String) -> String { xmlNotXML.filled([expected]) }
+    /// "{0}: it changed while it was read ({1} bytes at the start, {2} now, {3} read); …"
+    public static func ieChangedWhileRead(_ name: String, _ sizeAtStart: Int64, _ sizeNow: Int64, _ bytesRead: Int64) -> String {
+        ieChangedWhileRead.filled([name, "\(sizeAtStart)", "\(sizeNow)", "\(bytesRead)"])
+    }
+    /// "{0}: stopped before its commit: nothing was written"
+    public static func ieStopped(_ name: String) -> String { ieStopped.filled([name]) }
+    /// "{0}: cannot make a staging copy in {1}: {2}"
+    public static func ieStagingCopy(_ name: String, _ folder: String, _ detail: String) -> String { ieStagingCopy.filled([name, folder, detail]) }
+    /// "cannot write the rejects file {0}: {1}"
+    public static func ieRejects(_ name: String, _ detail: String) -> String { ieRejects.filled([name, detail]) }
+    /// "(column {0})"
+    public static func fieldExtraColumn(_ position: Int) -> String { fieldExtraColumn.filled(["\(position)"]) }
     /// "{0}: no point features ({1}); nothing was imported"
     public static func ieNoPoints(_ name: String, _ b: String) -> String { ieNoPoints.filled([name, b]) }
     /// "coordinates from {0}, transformed to WGS84"

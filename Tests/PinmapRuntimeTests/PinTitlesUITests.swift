@@ -10,7 +10,7 @@ import PinmapTestSupport
 /// (their titles read by the runtime for the lone pins with room: `MapCellView.name`), the
 /// pin titled Tokyo instead of the gazetteer's Tokyo; hovering a named pin or its name says
 /// its title. Whole frames against `Frames/tokyo-*.txt` (regenerated as FrameGolden.swift says).
-final class PinNamesUITests: XCTestCase {
+final class PinTitlesUITests: XCTestCase {
     static let pins = [
         NewPin(title: "Tokyo", category: "city", latitude: 35.6895, longitude: 139.6917, createdAt: "2024-01-01T00:00:00Z"),
         NewPin(title: "Tokyo Tower", category: "landmark", latitude: 35.6586, longitude: 139.7454, createdAt: "2024-01-02T00:00:00Z"),

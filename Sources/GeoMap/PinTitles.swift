@@ -1,32 +1,32 @@
 import Frame
 
-/// A pin's name on the map, beside its marker: its slot in the layout
+/// A pin's title on the map, beside its marker: its slot in the layout
 /// (`MarkerLayout.Laid.slots`), the text (sanitised, truncated) and its first
 /// cell (absolute) and width in cells.
-struct PlacedPinName {
+struct PlacedPinTitle {
     var slot: Int
     var text: String
     var col: Int, row: Int, width: Int
-    /// The cell between the marker and the name, drawn blank.
+    /// The cell between the marker and the title, drawn blank.
     var gap: Int
 
-    /// Whether the name or its gap covers the cell.
+    /// Whether the title or its gap covers the cell.
     func covers(col c: Int, row r: Int) -> Bool { r == row && (c >= col && c < col + width || c == gap) }
 }
 
-/// Names pins beside their markers wherever there is room: right of the
+/// Shows pins' titles beside their markers wherever there is room: right of the
 /// marker after one space, else left of it, on cells no pin, count, density
-/// shade, title or other name takes, with a blank cell between a name and
-/// anything else. Pins are named before place names (which then avoid them),
+/// shade, selected title or other pin's title takes, with a blank cell between a title and
+/// anything else. Pins' titles are placed before place names (which then avoid them),
 /// nearest the focus first (the centre of the map the sheet leaves visible: after
 /// `g Tokyo`, the pin titled Tokyo), ties by id.
-/// A lone, unselected pin is named when its marker carries a title (the
+/// A lone, unselected pin shows its title when its marker carries one (the
 /// runtime reads titles only for `candidates`); the selected pin's title is
 /// `MarkerLayout`'s.
-enum PinNames {
-    /// Longest name, in cells (longer ones end in `…`).
+enum PinTitles {
+    /// Longest title, in cells (longer ones end in `…`).
     static let maxWidth = 24
-    /// Shortest cut name worth showing, in cells (a shorter whole title is shown whole):
+    /// Shortest cut title worth showing, in cells (a shorter whole title is shown whole):
     /// "Jan M…" says less than nothing.
     static let minWidth = 8
 
@@ -34,7 +34,7 @@ enum PinNames {
     /// whole in less than `minWidth`).
     static let candidateRoom = 4
 
-    /// Indices of the lone, unselected markers with room beside them for a name of
+    /// Indices of the lone, unselected markers with room beside them for a title of
     /// `candidateRoom` cells, nearest `focus` first (`place`'s order): the pins whose
     /// titles are worth reading. Uses the layout `MapRenderer.draw` uses.
     static func candidates(_ markers: [MapMarker], viewport: Viewport, pane: Rect, focus: GeoPoint?) -> [Int] {
@@ -51,7 +51,7 @@ enum PinNames {
         return order(out, laid, markers, focus: focusCell(focus, viewport: viewport, pane: pane)).map { laid.slots[$0].index }
     }
 
-    /// The cell (absolute, fractional) names are ordered from: `focus`, else the pane's centre.
+    /// The cell (absolute, fractional) titles are ordered from: `focus`, else the pane's centre.
     static func focusCell(_ focus: GeoPoint?, viewport: Viewport, pane: Rect) -> (col: Double, row: Double) {
         guard let focus else { return (Double(pane.x) + Double(pane.width) / 2, Double(pane.y) + Double(pane.height) / 2) }
         return viewport.cell(for: focus, pane: pane)
@@ -71,29 +71,29 @@ enum PinNames {
 
     enum Side { case right, left }
 
-    /// Places the names of the titled lone markers of `laid`, nearest `focus` (a cell,
+    /// Places the titles of the titled lone markers of `laid`, nearest `focus` (a cell,
     /// `focusCell`) first, and takes their cells (with a cell of margin either side) in
     /// `occupancy`.
     static func place(_ laid: MarkerLayout.Laid, markers: [MapMarker], ascii: Bool, focus: (col: Double, row: Double),
-                      occupancy: inout Occupancy) -> [PlacedPinName] {
+                      occupancy: inout Occupancy) -> [PlacedPinTitle] {
         var titled: [Int] = []
         for (k, s) in laid.slots.enumerated() where s.count <= 1 && !s.selected && !s.shaded
             && !markers[s.index].title.isEmpty { titled.append(k) }
         guard !titled.isEmpty else { return [] }
-        var placed: [PlacedPinName] = []
+        var placed: [PlacedPinTitle] = []
         for k in order(titled, laid, markers, focus: focus) {
             let s = laid.slots[k]
-            guard let name = name(for: s, title: markers[s.index].title, ascii: ascii, occupancy) else { continue }
-            occupancy.take(col: name.col - 1, row: s.row, width: name.width + 2)
-            let gap = name.col > s.col ? name.col - 1 : name.col + name.width
-            placed.append(PlacedPinName(slot: k, text: name.text, col: name.col, row: s.row, width: name.width, gap: gap))
+            guard let fitted = fitted(for: s, title: markers[s.index].title, ascii: ascii, occupancy) else { continue }
+            occupancy.take(col: fitted.col - 1, row: s.row, width: fitted.width + 2)
+            let gap = fitted.col > s.col ? fitted.col - 1 : fitted.col + fitted.width
+            placed.append(PlacedPinTitle(slot: k, text: fitted.text, col: fitted.col, row: s.row, width: fitted.width, gap: gap))
         }
         return placed
     }
 
-    /// The name of slot `s` on the first side that holds the whole title (right, then
+    /// Slot `s`'s title fitted on the first side that holds the whole title (right, then
     /// left), else cut to the side with more room, when that holds `minWidth` cells.
-    private static func name(for s: MarkerSlot, title raw: String, ascii: Bool,
+    private static func fitted(for s: MarkerSlot, title raw: String, ascii: Bool,
                              _ occupancy: Occupancy) -> (text: String, col: Int, width: Int)? {
         let title = SafeText.sanitize(raw, ascii: ascii)
         let full = DisplayWidth.of(title)
@@ -109,7 +109,7 @@ enum PinNames {
         return (text, side == .right ? s.col + s.width + 1 : s.col - 1 - w, w)
     }
 
-    /// Free cells (no marker, shade, name or margin) in a run from the cell after the
+    /// Free cells (no marker, shade, title or margin) in a run from the cell after the
     /// gap beside the marker, outwards, up to `limit`.
     static func room(_ s: MarkerSlot, side: Side, _ occupancy: Occupancy, upTo limit: Int = maxWidth) -> Int {
         var n = 0

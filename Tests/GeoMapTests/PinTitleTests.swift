@@ -6,7 +6,7 @@ import XCTest
 /// Pins are named beside their markers wherever there is room, before
 /// place names, never over another name, a count or a pin; a crowd of pins reads as pins
 /// (circles, not braille), with a gap from names. Whole frames without colour.
-final class PinNameTests: XCTestCase {
+final class PinTitleTests: XCTestCase {
     static let tokyo = Viewport(center: GeoPoint(latitude: 35.685, longitude: 139.75), zoom: 2048)
 
     /// Lone pins of central Tokyo, one titled as the city, a cluster and a selected pin.
@@ -71,7 +71,7 @@ final class PinNameTests: XCTestCase {
     }
 
     /// Without place names the same pins are named the same way: pins come first.
-    func testPinNamesDoNotDependOnPlaceNames() {
+    func testPinTitlesDoNotDependOnPlaceNames() {
         let with = Fixture.render(Self.tokyo, width: 80, height: 16, markers: Self.tokyoPins,
                                   options: MapOptions(color: false, graticule: false, placeNames: .english))
         let without = Fixture.render(Self.tokyo, width: 80, height: 16, markers: Self.tokyoPins,
@@ -123,37 +123,37 @@ final class PinNameTests: XCTestCase {
                       count: i % 9 == 0 ? 2 + i % 40 : 1, title: "pin \(i) " + String(repeating: "x", count: i % 13))
         }
         let placed = MarkerLayout.place(Clusterer.cluster(markers, viewport: vp, pane: pane), viewport: vp, pane: pane, ascii: false)
-        let named = placed.filter { $0.name != nil }
+        let named = placed.filter { $0.title != nil }
         XCTAssertGreaterThan(named.count, 10)
         for p in named {
-            let n = p.name!
+            let n = p.title!
             for q in placed {
                 let cells = q.col..<(q.col + q.width)
                 for c in (n.col - 1)...(n.col + n.width) where c != n.gap {
                     XCTAssertFalse(q.row == n.row && cells.contains(c), "\(n.text) touches a marker at \(c), \(n.row)")
                 }
-                guard let m = q.name, m.slot != n.slot, m.row == n.row else { continue }
+                guard let m = q.title, m.slot != n.slot, m.row == n.row else { continue }
                 XCTAssertTrue(m.col + m.width < n.col - 1 || n.col + n.width < m.col - 1 || m.gap == n.col - 1,
                               "\(n.text) and \(m.text) touch or overlap")
             }
         }
     }
 
-    /// Hovering a named pin, its marker or its name, says its title; a click on the name finds the pin.
+    /// Hovering a titled pin, its marker or its title beside it, says its title; a click on the title finds the pin.
     func testHoveringANamedPinSaysItsTitle() {
         let pane = Rect(x: 0, y: 0, width: 80, height: 16)
         let placed = MarkerLayout.place(Self.tokyoPins, viewport: Self.tokyo, pane: pane, ascii: false)
         let tower = placed.first { $0.marker.id == 2 }!
-        let name = tower.name!
-        XCTAssertEqual(name.text, "Tokyo Tower")
-        for col in [tower.col, name.col, name.col + name.width - 1] {
+        let title = tower.title!
+        XCTAssertEqual(title.text, "Tokyo Tower")
+        for col in [tower.col, title.col, title.col + title.width - 1] {
             XCTAssertEqual(MapRenderer.legend(atCol: col, row: tower.row, pane: pane, viewport: Self.tokyo,
                                               markers: Self.tokyoPins, ascii: false),
                            MapRenderer.Legend(glyph: "●", count: 1, title: "Tokyo Tower", shaded: false))
             XCTAssertEqual(MapRenderer.marker(atCol: col, row: tower.row, pane: pane, viewport: Self.tokyo,
                                               markers: Self.tokyoPins)?.id, 2)
         }
-        XCTAssertNil(MapRenderer.legend(atCol: name.col + name.width + 1, row: tower.row, pane: pane, viewport: Self.tokyo,
+        XCTAssertNil(MapRenderer.legend(atCol: title.col + title.width + 1, row: tower.row, pane: pane, viewport: Self.tokyo,
                                         markers: Self.tokyoPins, ascii: false))
     }
 
@@ -173,7 +173,7 @@ final class PinNameTests: XCTestCase {
         let pins = [MapMarker(id: 1, latitude: 0, longitude: -1.25, title: "Westmost long title"),
                     MapMarker(id: 2, latitude: 0, longitude: 1.25, title: "Eastmost long title")]
         func named(_ focus: GeoPoint) -> [String] {
-            MarkerLayout.place(pins, viewport: vp, pane: pane, ascii: false, focus: focus).compactMap { $0.name?.text }
+            MarkerLayout.place(pins, viewport: vp, pane: pane, ascii: false, focus: focus).compactMap { $0.title?.text }
         }
         XCTAssertEqual(named(GeoPoint(latitude: 0, longitude: -1.25)), ["Westmost long title"])
         XCTAssertEqual(named(GeoPoint(latitude: 0, longitude: 1.25)), ["Eastmost long title"])
