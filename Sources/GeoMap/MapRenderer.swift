@@ -116,7 +116,7 @@ public enum MapRenderer {
     }
 
     /// Whether pin `id` is drawn named with `markers` in this view, as `draw` lays them out:
-    /// selected (with its title), or a lone pin with its name beside it (`PinNames`). False
+    /// selected (with its title), or a lone pin with its name beside it (`PinTitles`). False
     /// when it shares a count with other pins or has no room for its name.
     public static func namesPin(_ id: Int64, markers: [MapMarker], viewport: Viewport, pane: Rect,
                                 options: MapOptions) -> Bool {
@@ -124,8 +124,8 @@ public enum MapRenderer {
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
-        let names = PinNames.place(laid, markers: markers, ascii: options.ascii,
-                                   focus: PinNames.focusCell(options.focus, viewport: viewport, pane: pane),
+        let names = PinTitles.place(laid, markers: markers, ascii: options.ascii,
+                                   focus: PinTitles.focusCell(options.focus, viewport: viewport, pane: pane),
                                    occupancy: &occupancy)
         return names.contains { n in
             let marker = markers[laid.slots[n.slot].index]

@@ -16,16 +16,16 @@ final class IndexingElsewhereTests: XCTestCase {
     private func waitingState() throws -> AppState {
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,
                          environment: AppEnvironment(indexesWhenNeeded: true))
-        let request = try XCTUnwrap(s.update(.showViewport(Viewport(center: GeoPoint(latitude: 35.1, longitude: 129.0), zoom: 360)),
+        let request = try XCTUnwrap(s.update(.view(.showViewport(Viewport(center: GeoPoint(latitude: 35.1, longitude: 129.0), zoom: 360))),
                                              now: 0).lazy.compactMap { if case .loadView(let r) = $0 { r } else { nil } }.last)
         XCTAssertTrue(request.checksIndexBacklog)
         let part = ViewData.ViewPart(markers: [MapMarker(id: 1, latitude: 35.1, longitude: 129.0, count: 23_169, categoryIndex: -1)],
                                      inView: 23_169, approximate: true, elsewhere: nil, listed: [], listCount: 0)
-        let effects = s.update(.viewLoaded(ViewData(totals: PinCellTotals(total: 1_000_000, categories: []), view: part,
+        let effects = s.update(.view(.loaded(ViewData(totals: PinCellTotals(total: 1_000_000, categories: []), view: part,
                                                     selectedMarker: nil, list: true, generation: request.generation,
-                                                    indexBacklog: true)), now: 0.1)
+                                                    indexBacklog: true))), now: 0.1)
         XCTAssertTrue(effects.contains(.finishIndexing), "this pinmap offers to index it first")
-        _ = s.update(.indexingFinished(.elsewhere), now: 0.2)
+        _ = s.update(.indexing(.finished(.elsewhere)), now: 0.2)
         return s
     }
 
@@ -56,13 +56,13 @@ final class IndexingElsewhereTests: XCTestCase {
     /// next read finds no backlog and the list is read.
     func testTheListStopsWaitingWhenTheBacklogIsGone() throws {
         var s = try waitingState()
-        let request = try XCTUnwrap(s.update(.reloadView(list: true), now: 2).lazy.compactMap { if case .loadView(let r) = $0 { r } else { nil } }.last)
+        let request = try XCTUnwrap(s.update(.view(.reload(list: true)), now: 2).lazy.compactMap { if case .loadView(let r) = $0 { r } else { nil } }.last)
         let pin = Pin(id: 7, title: "Golden Inn", latitude: 35.1, longitude: 129.0, createdAt: "2026-12-06T00:00:00Z", updatedAt: "2026-12-06T00:00:00Z")
         let part = ViewData.ViewPart(markers: [MapMarker(id: 7, latitude: 35.1, longitude: 129.0, count: 1, categoryIndex: -1)],
                                      inView: 1, approximate: false, elsewhere: nil, listed: [pin], listCount: 1)
-        _ = s.update(.viewLoaded(ViewData(totals: PinCellTotals(total: 1_000_000, categories: []), view: part,
+        _ = s.update(.view(.loaded(ViewData(totals: PinCellTotals(total: 1_000_000, categories: []), view: part,
                                           selectedMarker: nil, list: true, generation: request.generation,
-                                          indexBacklog: false)), now: 2.1)
+                                          indexBacklog: false))), now: 2.1)
         XCTAssertFalse(s.indexingBacklog)
         XCTAssertNil(s.listWaitingText)
         XCTAssertEqual(s.listed.map(\.title), ["Golden Inn"])

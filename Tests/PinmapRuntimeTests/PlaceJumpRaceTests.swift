@@ -19,7 +19,7 @@ final class PlaceJumpRaceTests: XCTestCase {
     /// Enter waits for `placeIndexReady`, then flies (it closed the field and did nothing).
     func testEnterInTheSameBurstAsGWaitsForThePlaceIndex() throws {
         let r = try UIFixtures.runner()
-        XCTAssertFalse(r.state.placeIndexReady, "a new runner has not built the index yet")
+        XCTAssertFalse(r.state.place.indexReady, "a new runner has not built the index yet")
         r.handle(keys("gSeoul") + [.input(.key(.enter))], now: 1)
         XCTAssertNil(r.state.searchField, "the Enter was applied")
         XCTAssertEqual(r.state.message, "Seoul, South Korea")
@@ -36,12 +36,12 @@ final class PlaceJumpRaceTests: XCTestCase {
         for e in keys("gSeoul") + [.input(.key(.enter))] + keys("/x") { _ = s.update(e, now: 1) }
         XCTAssertEqual(s.searchField?.text, "Seoul", "held until the index is ready")
         XCTAssertEqual(s.inputAwaitingPlaces.count, 3)
-        _ = s.update(.placeIndexReady, now: 1.1)
+        _ = s.update(.search(.placeIndexReady), now: 1.1)
         XCTAssertEqual(s.viewport.center.latitude, 37.6, accuracy: 0.5, "flew to Seoul")
         XCTAssertEqual(s.viewport.center.longitude, 127.0, accuracy: 0.5)
         XCTAssertEqual(s.searchField?.text, "x")
         XCTAssertEqual(s.search, "x")
-        XCTAssertFalse(s.placeSearchOnly)
+        XCTAssertFalse(s.place.onlyPlaces)
     }
 
     /// The flight's list read, answered after a markers-only read asked later (here the
@@ -49,20 +49,20 @@ final class PlaceJumpRaceTests: XCTestCase {
     func testAListAnsweredAfterANewerMarkersOnlyReadIsShown() throws {
         let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
         var s = state()
-        settle(&s, s.update(.showViewport(.world), now: 0), store)
+        settle(&s, s.update(.view(.showViewport(.world)), now: 0), store)
         XCTAssertEqual(s.listed.count, 5, "the world: all five pins")
-        settle(&s, s.update(.placeIndexReady, now: 0), store)
+        settle(&s, s.update(.search(.placeIndexReady), now: 0), store)
         for e in keys("gSeoul") { settle(&s, s.update(e, now: 1), store) }
         let flight = try XCTUnwrap(viewRead(s.update(.input(.key(.enter)), now: 1)))
         XCTAssertTrue(flight.list)
-        let later = try XCTUnwrap(viewRead(s.update(.reloadView(list: false), now: 1.1)))
+        let later = try XCTUnwrap(viewRead(s.update(.view(.reload(list: false)), now: 1.1)))
         XCTAssertGreaterThan(later.generation, flight.generation)
         // The markers lane answers both reads before the lists lane answers the flight's.
         var markersOnly = flight
         markersOnly.list = false
         feed(&s, markersOnly, store)
         feed(&s, later, store)
-        _ = s.update(.viewLoaded(try ViewLoader(store: store, request: flight).load()), now: 1.2)
+        _ = s.update(.view(.loaded(try ViewLoader(store: store, request: flight).load())), now: 1.2)
         XCTAssertEqual(s.listed.map(\.title).sorted(),
                        ["Garosu-gil coffee", "Hongdae, busking street", "National Museum of Korea", "전쟁기념관"])
         XCTAssertEqual(s.listCount, 4)
@@ -74,22 +74,22 @@ final class PlaceJumpRaceTests: XCTestCase {
     func testNoRowIsSelectedFromTheListAboutToBeReplaced() throws {
         let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
         var s = state()
-        settle(&s, s.update(.showViewport(.world), now: 0), store)
+        settle(&s, s.update(.view(.showViewport(.world)), now: 0), store)
         XCTAssertEqual(s.listed.first?.title, "Busan Tower", "the newest pin heads the world's list")
         // A click on the empty map (the South Pacific): the focus leaves the list, and the row it selected by itself goes.
         for kind in [MouseEvent.Kind.press, .release] {
             settle(&s, s.update(.input(.mouse(MouseEvent(kind, .left, col: 2, row: 14))), now: 0), store)
         }
         XCTAssertNil(s.selectedID)
-        settle(&s, s.update(.placeIndexReady, now: 0), store)
+        settle(&s, s.update(.search(.placeIndexReady), now: 0), store)
         for e in keys("gSeoul") { settle(&s, s.update(e, now: 1), store) }
         let flight = try XCTUnwrap(viewRead(s.update(.input(.key(.enter)), now: 1)))
         var markersOnly = flight
         markersOnly.list = false
-        let afterMarkers = s.update(.viewLoaded(try ViewLoader(store: store, request: markersOnly).load()), now: 1.1)
+        let afterMarkers = s.update(.view(.loaded(try ViewLoader(store: store, request: markersOnly).load())), now: 1.1)
         XCTAssertNil(s.selectedID, "nothing selected from the old list")
         XCTAssertNil(viewRead(afterMarkers), "and no read for a selection")
-        settle(&s, s.update(.viewLoaded(try ViewLoader(store: store, request: flight).load()), now: 1.2), store)
+        settle(&s, s.update(.view(.loaded(try ViewLoader(store: store, request: flight).load())), now: 1.2), store)
         XCTAssertEqual(s.selectedPin?.title, s.listed.first?.title)
         XCTAssertNotEqual(s.selectedPin?.title, "Busan Tower")
     }
@@ -108,7 +108,7 @@ final class PlaceJumpRaceTests: XCTestCase {
     /// Answers `request` from `store` and feeds the answer, then settles what it asks for.
     private func feed(_ s: inout AppState, _ request: ViewRequest, _ store: any PinRepository) {
         guard let data = try? ViewLoader(store: store, request: request).load() else { return XCTFail("read failed") }
-        settle(&s, s.update(.viewLoaded(data), now: s.clock), store)
+        settle(&s, s.update(.view(.loaded(data)), now: s.clock), store)
     }
 
     /// Performs the view reads among `effects` at once, in order, as one lane would, until none is asked.

@@ -6,8 +6,8 @@ import XCTest
 final class QuitWaitTests: XCTestCase {
     private func importing(bytes: Int64, of total: Int64) -> AppState {
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        _ = s.update(.importStarted(name: "pins-1m.csv"), now: 0)
-        _ = s.update(.importProgress(bytes: bytes, of: total), now: 0.1)
+        _ = s.update(.importer(.started(name: "pins-1m.csv")), now: 0)
+        _ = s.update(.importer(.progress(bytes: bytes, of: total)), now: 0.1)
         return s
     }
 
@@ -20,7 +20,7 @@ final class QuitWaitTests: XCTestCase {
     func testAnImportReadingRowsOrIndexingIsRolledBack() {
         XCTAssertEqual(importing(bytes: 8, of: 80).quitWaitText, "Stopping the job under way: rolling it back, then Pinmap quits…")
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        _ = s.update(.indexingStarted(pinCount: 1_000_045, newPins: 1_000_000), now: 0)
+        _ = s.update(.indexing(.started(pinCount: 1_000_045, newPins: 1_000_000)), now: 0)
         XCTAssertEqual(s.quitWaitText, "Stopping the job under way: rolling it back, then Pinmap quits…")
     }
 
