@@ -253,6 +253,25 @@ enum PostgresSchema {
         DROP INDEX pins_trgm;
         DROP INDEX pins_grams;
         CREATE INDEX pins_search_grams ON pins USING gin (search_grams);
+        -- A street view's cells are grouped by the client from this index alone, in cell and
+        -- id order (`groupedCells`).
+        DROP INDEX pins_cell;
+        CREATE INDEX pins_cell ON pins (cell, id) INCLUDE (category, latitude, longitude);
+        -- Announcements name the finest cell of the pin written (before and after an update),
+        -- so a client drops only the map tiles that hold it (`PostgresCellTileCache`).
+        CREATE OR REPLACE FUNCTION pinmap_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_TABLE_NAME = 'comments' THEN
+            PERFORM pg_notify('pinmap', 'comment ' || CASE WHEN TG_OP = 'DELETE' THEN OLD.pin_id ELSE NEW.pin_id END);
+          ELSIF TG_OP = 'DELETE' THEN
+            PERFORM pg_notify('pinmap', 'delete ' || OLD.id || ' ' || OLD.cell);
+          ELSIF TG_OP = 'UPDATE' THEN
+            PERFORM pg_notify('pinmap', 'update ' || NEW.id || ' ' || OLD.cell || ' ' || NEW.cell);
+          ELSE
+            PERFORM pg_notify('pinmap', 'insert ' || NEW.id || ' ' || NEW.cell);
+          END IF;
+          RETURN NULL;
+        END $$;
         -- The rebuild of the map's cells in memory and without its key until the end (the
         -- key grown a row at a time and sorts spilled to disk took most of its time), each
         -- level grouped from the one below in one hashed pass.
