@@ -38,22 +38,16 @@ extension PostgresStore {
         let level = PinGrid.level(forCellWidth: cellWidth)
         let ids = try pinCellCategoryNames()
         let scopeOf = Dictionary(ids.map { ($0.value, $0.key) }, uniquingKeysWith: min)
-        var straddling: [PinCell] = []
-        var dense = false
+        var first = StraddlingCells(budget: refineBudget)
         for box in boxes {
             let lo = PinGrid.cell(latitude: box.south, longitude: box.west, level: level)
             let hi = PinGrid.cell(latitude: box.north, longitude: box.east, level: level)
             for cell in try tiledCells(level: level, lo: lo, hi: hi, categories: categories, ids: ids, scopeOf: scopeOf)
             where cell.x >= lo.x && cell.x <= hi.x && cell.y >= lo.y && cell.y <= hi.y {
-                if accept(cell, dense) { continue }
-                straddling.append(cell)
-                if straddling.count > refineBudget {
-                    dense = true
-                    for c in straddling { _ = accept(c, true) }
-                    straddling = []
-                }
+                first.offer(cell, to: accept)
             }
         }
+        var straddling = first.waiting
         // Straddling cells are split a wave at a time, one query per level and category for
         // the whole wave (a round trip each would cost a millisecond, not SQLite's 3 µs).
         var refined = 0

@@ -25,11 +25,10 @@ extension PostgresStore {
     func searchConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
         words.words.map { w in
             let folded = w.lowercased()
-            let scalars = Array(folded.unicodeScalars)
-            if scalars.count <= 3 { return "search_grams @> ARRAY[\(b.add(folded))]::text[]" }
-            let trigrams = Set((0...(scalars.count - 3)).map { String(String.UnicodeScalarView(scalars[$0..<($0 + 3)])) })
+            if folded.unicodeScalars.count <= 3 { return "search_grams @> ARRAY[\(b.add(folded))]::text[]" }
+            let trigrams = Set(SearchText.trigrams(folded))
             return "search_grams @> \(b.add(PGArray.texts(trigrams.sorted())))::text[] AND "
-                + "pinmap_search_text(title, description, category, properties) LIKE \(b.add(Self.likePattern(folded)))"
+                + "pinmap_search_text(title, description, category, properties) LIKE \(b.add(SearchText.likePattern(folded)))"
         }
     }
 
@@ -43,18 +42,8 @@ extension PostgresStore {
     func windowConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
         words.words.map { w in
             "CASE WHEN properties = '{}' THEN lower(title || E'\\n' || description || E'\\n' || category) "
-                + "ELSE pinmap_search_text(title, description, category, properties) END LIKE \(b.add(Self.likePattern(w.lowercased())))"
+                + "ELSE pinmap_search_text(title, description, category, properties) END LIKE \(b.add(SearchText.likePattern(w.lowercased())))"
         }
-    }
-
-    /// `%word%` with `\`, `%` and `_` escaped (LIKE's default escape is `\`).
-    static func likePattern(_ w: String) -> String {
-        var p = "%"
-        for c in w {
-            if c == "\\" || c == "%" || c == "_" { p.append("\\") }
-            p.append(c)
-        }
-        return p + "%"
     }
 
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
@@ -199,15 +188,9 @@ extension PostgresStore {
     }
 
     public func pins(onDay day: String) throws(StoreError) -> [Pin] {
-        var b = Array(day.utf8)
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              digits.allSatisfy({ (0x30...0x39).contains(b[$0]) }) else {
-            throw StoreError("day must be YYYY-MM-DD, got '\(day)'")
-        }
-        b[9] += 1
+        guard let range = CreatedDay.range(day) else { throw StoreError(CreatedDay.refusal(day)) }
         return try pins("SELECT \(Self.pinColumns) FROM pins WHERE created_at >= $1 AND created_at < $2 ORDER BY created_at, id",
-                        [day, String(decoding: b, as: UTF8.self)])
+                        [range.start, range.end])
     }
 }
 
