@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Pinmap: a map-pin explorer for the terminal.
-// Module map (why each exists) is in README.md under "Architecture".
+// Module map (why each exists) and the loop: docs/architecture.md.
 import PackageDescription
 
 let package = Package(
@@ -64,11 +64,11 @@ let package = Package(
         .testTarget(name: "FrameTests", dependencies: ["Frame"]),
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame", "PinModel"]),
-        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting"]),
+        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting", "PinmapTestSupport"]),
         // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
         .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
-        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel"],
+        .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting", "PinmapTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinmapTestSupport"],
                     resources: [.copy("Fixtures")]),
         // Helpers for the tests of the app (a runner over a repository, keys, frames).
         .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],

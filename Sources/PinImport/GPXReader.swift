@@ -3,7 +3,7 @@ import PinStore
 import Foundation
 
 /// Pins from a GPX 1.0 or 1.1 file (or one without a namespace), parsed by `XMLParser`
-/// (MAPPING.md §1).
+/// (Tests/PinmapCLITests/Fixtures/formats/MAPPING.md §1).
 ///
 /// Only `<wpt>` elements of the `<gpx>` root become pins: `lat`/`lon` attributes → latitude,
 /// longitude; `name` → title (the coordinates when it is missing); `desc` → description, else

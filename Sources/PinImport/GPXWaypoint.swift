@@ -1,7 +1,8 @@
 import PinModel
 /// One `<wpt>` as `GPXReader` collected it on the parsing thread: attribute and leaf texts as
-/// `XMLParser` gave them, untrimmed. `outcome()` makes the pin (MAPPING.md §1) on the
-/// consumer's thread, so this work overlaps with the parse (`XMLParser` is the critical path).
+/// `XMLParser` gave them, untrimmed. `outcome()` makes the pin (§1 of
+/// Tests/PinmapCLITests/Fixtures/formats/MAPPING.md) on the consumer's thread, so this work overlaps with the
+/// parse (`XMLParser` is the critical path).
 struct GPXWaypoint: StreamedRecord {
     /// A leaf element: its property key (its local name, `link_…` below `<link>`, the `name`
     /// attribute of `<pinmap:property>`), its text, and whether it is a direct child of `<wpt>`.

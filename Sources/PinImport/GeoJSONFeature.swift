@@ -1,5 +1,5 @@
 import PinModel
-/// One GeoJSON feature → its pins (MAPPING.md §4).
+/// One GeoJSON feature → its pins (Tests/PinmapCLITests/Fixtures/formats/MAPPING.md §4).
 ///
 /// - `Point` → one pin; `MultiPoint` → one pin per position; `GeometryCollection` → one pin
 ///   per `Point` member (other members skipped and counted). Other geometries are rejected

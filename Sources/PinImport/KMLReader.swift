@@ -1,8 +1,8 @@
 import PinModel
 import Foundation
 
-/// Pins from a KML 2.2 document (MAPPING.md §2), parsed by `XMLParser`; KMZ hands it the
-/// archive's `doc.kml`.
+/// Pins from a KML 2.2 document (§2 of Tests/PinmapCLITests/Fixtures/formats/MAPPING.md), parsed by
+/// `XMLParser`; KMZ hands it the archive's `doc.kml`.
 ///
 /// A `<Placemark>` with a `<Point>` becomes a pin: `name` → title, `description` → description
 /// (CDATA unwrapped, trimmed; raw HTML elements inside it kept as markup text; entity-escaped

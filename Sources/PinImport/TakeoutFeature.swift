@@ -2,7 +2,8 @@ import PinModel
 import Foundation
 import PinStore
 
-/// One place of Google Takeout's "Saved Places.json" → a pin (MAPPING.md §3), in either schema:
+/// One place of Google Takeout's "Saved Places.json" → a pin (§3 of
+/// Tests/PinmapCLITests/Fixtures/formats/MAPPING.md), in either schema:
 ///
 /// - new (2024-): `properties {date, google_maps_url, location {name, address, country_code}, Comment}`:
 ///   title = `location.name`, description = `location.address`, created_at = `date`;

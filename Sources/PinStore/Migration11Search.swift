@@ -1,4 +1,4 @@
-/// Migration 11: one search index instead of two (issue #14: search current at commit,
+/// Migration 11: one search index instead of two (search current at commit,
 /// cheap and small). `pins_fts` keeps its name and columns but uses the tokenizer
 /// `pinmap_search` (Sources/CSearchTokenizer): for each character the grams of one, two and
 /// three characters that start there. So it answers words of every length (`SearchText`),

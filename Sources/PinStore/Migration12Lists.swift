@@ -1,5 +1,5 @@
 /// Migration 12 (lists; the lead renumbers it at merge): two secondary indexes of `pins`
-/// fewer (issue #14: a smaller store, a shorter `pinmap index`). Measured at 1,000,000
+/// fewer (a smaller store, a shorter `pinmap index`). Measured at 1,000,000
 /// generated pins: `pins_tile_created` 56 MB and 2.06 s to build, `pins_batch` 9 MB and
 /// 0.59 s (README, Benchmarks).
 ///

@@ -1,4 +1,4 @@
-/// Migration 9: the two search indexes without positions (issue #14: a smaller store and
+/// Migration 9: the two search indexes without positions (a smaller store and
 /// a cheaper import). Measured on 1,000,000 generated pins: the trigram index 100.9 MB →
 /// 22.7 MB and 8.3 → 3.5 s of CPU to build; the character index 90.0 MB → 31.9 MB; the
 /// whole store 575 → 439 MB (README, Benchmarks).

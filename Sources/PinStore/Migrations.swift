@@ -143,7 +143,7 @@ enum Migrations {
         );
         """,
         // 5: every source field that maps to no pin column, as a JSON object
-        // (`properties`, issue #12), and search over its values: pins_fts
+        // (`properties`), and search over its values: pins_fts
         // gets a fourth column fed with the property values
         // (`PropertySearch.valuesSQL`). The index becomes contentless: an
         // external content table cannot compute that column (FTS5 refuses a
@@ -239,7 +239,7 @@ enum Migrations {
                 WHERE batch_id IS NOT NULL GROUP BY batch_id) AS batches
           WHERE pins.batch_id = batches.batch AND pins.updated_at <> batches.first;
         """,
-        // 8: the map follows every pin at once (issue 14): the pin cell triggers no longer
+        // 8: the map follows every pin at once: the pin cell triggers no longer
         // skip the pins above a `search_index_pause` mark (only search waits for
         // `finishIndexing` now). A bulk insert that drops `pin_cells_insert` records in
         // `pin_cell_pause` the highest pin id before it, and adds the pins above it to the

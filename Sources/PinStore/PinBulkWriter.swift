@@ -201,7 +201,7 @@ public final class PinBulkWriter {
                     st.bindDouble(row.latitude, at: p + 3)
                     st.bindDouble(row.longitude, at: p + 4)
                     // A batch's pins leave `updated_at` empty: it reads as the batch's time
-                    // (`pinColumns`), 20 bytes a pin not stored (issue #14: store size).
+                    // (`pinColumns`), 20 bytes a pin not stored (a smaller store).
                     st.bindStatic(batchID == nil ? nowBytes : UnsafeBufferPointer(start: nil, count: 0), at: p + 6)
                     if let batchID { st.bindInt(batchID, at: p + 7) } else { st.bindNull(at: p + 7) }
                     p += 9

@@ -6,7 +6,7 @@
 ///
 /// Row key (`pin_tiles.key`, an integer primary key): scope << 41 | level << 36
 /// | tile, where tile = the cell's Morton code >> 6. So one scope and level is
-/// one key range, ordered by tile.
+/// one key range, ordered by tile. (docs/storage.md, "The map's pin tiles", has these tables too.)
 ///
 /// Blob, since migration 10 (before it, 33-byte records: `Migration10Tiles`). All
 /// integers unsigned; sizes in bytes unless said:

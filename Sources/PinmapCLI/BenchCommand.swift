@@ -14,7 +14,7 @@ import PinStore
 enum BenchCommand: Command {
     static let spec = CommandSpec(
         name: "bench",
-        usage: "pinmap bench render|search [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME] [--baseline PATH]",
+        usage: "pinmap bench render|search|map [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME] [--baseline PATH]",
         summary: """
         Time the map's frames on a store (benchmark; figures only).
         Prints the median, 95th percentile and worst time per frame (reload markers, counts
@@ -26,7 +26,9 @@ enum BenchCommand: Command {
         process, and the ratio of their medians per viewport (peak memory is measured before).
         `bench search` times the UI's search (every match in the store, split in view and
         elsewhere) for 1-, 2- and 3-character queries at a world and a city view
-        (--frames rounds per query, default 60).
+        (--frames rounds per query, default 60). `bench map` times the map alone, without a
+        store: decoding the embedded coastlines and borders, 200x60 frames of 2,000 clustered
+        pins, and city and street frames over the high-resolution tiles (20 frames each).
         """,
         options: [("--db", "store path or postgresql:// URI"), ("--size", "frame size in cells (default 200x60)"),
                   ("--frames", "frames per viewport, at least 50 (default 60)"),
@@ -54,6 +56,16 @@ enum BenchCommand: Command {
         return 0
     }
 
+    /// `pinmap bench map`: the map's own figures (GeoMap's `MapFigures`); no store, no options.
+    static func runMap(_ args: ParsedArguments) throws(CLIError) -> Int32 {
+        for option in ["--db", "--baseline", "--only", "--size", "--frames"] where args.value(option) != nil {
+            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render` or `search`, not map")
+        }
+        print("pinmap bench map: the map alone (no store), 200x60 frames, 20 of each")
+        for line in MapFigures.lines() { print("  " + line) }
+        return 0
+    }
+
     /// The viewports measured: name, centre (degrees) and zoom.
     static let viewports: [(name: String, center: GeoPoint, zoom: Double)] = [
         ("world", Viewport.world.center, 1),
@@ -65,8 +77,9 @@ enum BenchCommand: Command {
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let mainStart = Monotonic.seconds()
         if args.positionals.first == "search" { return try runSearch(args) }
+        if args.positionals.first == "map" { return try runMap(args) }
         guard args.positionals.first == "render" else {
-            throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; there are: render, search")
+            throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; there are: render, search, map")
         }
         let cols: Int, rows: Int
         do {

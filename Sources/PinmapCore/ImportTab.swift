@@ -18,7 +18,7 @@ public struct ImportPreview: Sendable, Equatable {
     public var delimiter: String
     /// Role → header used, e.g. "latitude" → "lat".
     public var columns: [String: String]
-    /// Source columns that will be kept as each pin's properties (issue #12).
+    /// Source columns that will be kept as each pin's properties.
     public var properties: [String]
     /// The first rows: title and coordinates, or the reason a row is rejected.
     public var rows: [Row]

@@ -1,7 +1,7 @@
 import Frame
 import GeoMap
 
-/// Going to a place by name, offline (issue #10): while the `/` search field
+/// Going to a place by name, offline: while the `/` search field
 /// is open, places whose name starts with the text are listed above the
 /// pins (`Gazetteer.search`, pure and in memory); `g` opens the same field
 /// for places only. Enter on a place flies the map there at a zoom that

@@ -1,7 +1,7 @@
 import Frame
 import GeoMap
 
-/// The status line's point (issue #10): where the map is, in the words a pin's place
+/// The status line's point: where the map is, in the words a pin's place
 /// uses ("centre near Kassel, DE", "pointer Germany", "centre open sea"), then the raw
 /// coordinate and the zoom, so every screen says which country and city it shows
 /// even when markers leave no room for place names on the map.

@@ -9,7 +9,7 @@ public enum S: String, CaseIterable, Sendable {
     case noticeImportedPartly, fieldName, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
-    // GIS (issue 27): coordinate reference systems, GeoPackage and Shapefile.
+    // GIS: coordinate reference systems, GeoPackage and Shapefile.
     case ieCRS, ieGeoPackage, ieShapefile, ieNoPoints, importCRS, irProjected, skShape, skNullShape, skFeatureGeometry, skEmptyGeometry, noteSkippedTable
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
@@ -75,7 +75,7 @@ public enum S: String, CaseIterable, Sendable {
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNoCoordinates
 
-    // The first hour, again (issue #25).
+    // Undoing an import from the app, and a cleared search.
     case msgSearchCleared, cfUndoImport, cfUndoImportText, cfUndo, msgNothingRemoved, noticeImportUndone, msgImportUndone
     case noticeUndoRefused, noticeUndoRefusedText, msgImportGone, noticeUndoFailed, hintSettingsImport, hintImportResultUndo, cfHintUndo
 

@@ -12,7 +12,7 @@ extension Strings {
         .hintImportResultUndo: "u undo import · Enter or typing: new path · e edits the last path · ? help",
         .msgLoadedSamplesFirstRun: "Added {0} sample pins to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter",
         .irSwapped: "; the latitude and longitude look swapped",
-        // Fit (issue #11).
+        // The import's words in the UI (field names, notes, errors, result, row reasons); Settings' export.
         .fieldName: "name", .fieldGeometry: "geometry", .fieldCategory: "category", .fieldDescription: "description", .fieldCreated: "created",
         .noteSkipped: "skipped {0} {1}", .noteNoDataRows: "the file has no data rows",
         .noteNothingImported: "nothing was imported; the store is unchanged", .noteDryRun: "dry run: nothing was written to the store",

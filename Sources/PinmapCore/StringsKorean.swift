@@ -12,7 +12,7 @@ extension Strings {
         .hintImportResultUndo: "u 가져오기 되돌리기 · Enter 또는 입력: 새 경로 · e 지난 경로 고치기 · ? 도움말",
         .msgLoadedSamplesFirstRun: "써 볼 예시 핀 {0}개를 추가했습니다 · 지우려면: 4 (설정), ↑로 예시 가져오기, Enter",
         .irSwapped: "; 위도와 경도가 바뀐 것 같습니다",
-        // Fit (issue #11).
+        // The import's words in the UI (field names, notes, errors, result, row reasons); Settings' export.
         .fieldName: "이름", .fieldGeometry: "지오메트리", .fieldCategory: "분류", .fieldDescription: "설명", .fieldCreated: "만든 날짜",
         .noteSkipped: "{1} {0}개를 건너뛰었습니다", .noteNoDataRows: "파일에 데이터 행이 없습니다",
         .noteNothingImported: "아무것도 가져오지 않았습니다. 저장소는 그대로입니다", .noteDryRun: "시험 실행: 저장소에 아무것도 쓰지 않았습니다",

@@ -2,7 +2,7 @@ import Frame
 import GeoMap
 import PinModel
 
-/// Keeping pins (issue 6): add, edit, delete with a confirmation pop-up,
+/// Keeping pins: add, edit, delete with a confirmation pop-up,
 /// undo, the detail page and search. Store writes leave as `Effect`s; the
 /// runner performs them and shows the outcome in a notice sheet.
 extension AppState {

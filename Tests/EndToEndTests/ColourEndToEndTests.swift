@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Colour reaches the terminal (issue #10): with `TERM=xterm-256color` the
+/// Colour reaches the terminal: with `TERM=xterm-256color` the
 /// pins and coastlines carry 256-colour foreground codes; with `NO_COLOR=1`
 /// no colour code is sent at all.
 final class ColourEndToEndTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue #25 item 6 in tmux: titles with a narrow emoji and its presentation selector, a
+/// In tmux: titles with a narrow emoji and its presentation selector, a
 /// ZWJ sequence, a flag, a skin tone, conjoining jamo and a text selector are listed, and
 /// the sheet's rows tmux shows (`capture-pane`) are the rows `pinmap render` draws, whole:
 /// after the first paint and after the help box covered them and was closed (a repaint of

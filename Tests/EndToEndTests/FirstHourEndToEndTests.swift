@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue #25 end to end, on the real binary in tmux: the store reopens where it was left
+/// On the real binary in tmux: the store reopens where it was left
 /// (items 1), and the keys do what the screen suggests (item 5).
 final class FirstHourEndToEndTests: XCTestCase {
     override func setUp() async throws {
@@ -64,7 +64,7 @@ final class FirstHourEndToEndTests: XCTestCase {
     }
 }
 
-/// Issue #25 item 5 end to end: the keys do what the screen suggests.
+/// End to end: the keys do what the screen suggests.
 final class FirstHourKeysEndToEndTests: XCTestCase {
     override func setUp() async throws {
         guard Tmux.available else { throw XCTSkip("tmux is not installed") }

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
 
-/// Issue #15, with the real binary: a full disk, concurrent processes, a busy store, and keys
+/// With the real binary: a full disk, concurrent processes, a busy store, and keys
 /// typed while the UI indexes at start-up.
 final class HostileEndToEndTests: XCTestCase {
     private func folder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-hostile-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         return dir
     }
 
@@ -35,7 +36,7 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(Tmux.run([bin, "list", "--db", dir + "/p.sqlite"]).out, "")
     }
 
-    /// Issue #26: an ordinary user (`nobody`, run by root through `setpriv`) in a folder anyone
+    /// An ordinary user (`nobody`, run by root through `setpriv`) in a folder anyone
     /// may write cannot replace a root-owned file they may not write, as `cp` and a shell's `>`
     /// cannot. Needs root (as in CI) to make the users; skipped otherwise.
     func testAnotherUsersFileIsNotReplacedInASharedFolder() throws {

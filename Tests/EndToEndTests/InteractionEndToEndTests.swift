@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue #11 end to end: keys during a modal's exit, a short Korean search in a large
+/// End to end: keys during a modal's exit, a short Korean search in a large
 /// store, bracketed paste, quoted paths, the Korean locale.
 final class InteractionEndToEndTests: XCTestCase {
     override func setUp() async throws {
@@ -58,7 +58,7 @@ final class InteractionEndToEndTests: XCTestCase {
         XCTAssertFalse(s.contains("Search kept"), s)
     }
 
-    /// Issue #26: '가나다abc' × 20000 (260 KB) pasted into `/` left the UI in paste mode in
+    /// '가나다abc' × 20000 (260 KB) pasted into `/` left the UI in paste mode in
     /// 8 of 16 tries. Three pastes in a row, then keys act: Esc, `2`, Ctrl-C.
     func testALargeKoreanPasteEndsAndTheKeysAfterItAct() throws {
         let t = try Tmux()

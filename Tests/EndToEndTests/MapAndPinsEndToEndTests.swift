@@ -7,8 +7,8 @@ final class MapAndPinsEndToEndTests: XCTestCase {
         guard Tmux.available else { throw XCTSkip("tmux is not installed") }
     }
 
-    /// Opens the sample pins on the view these tests were written for, the first run's before
-    /// issue #25 (Seoul at zoom 512 in the middle of the 100×28 pane): a first run makes the
+    /// Opens the sample pins on the view these tests were written for, a first run's view when
+    /// stores did not fit their pins (Seoul at zoom 512 in the middle of the 100×28 pane): a first run makes the
     /// store, then its last view (`map.view`: the centre of the map above the medium sheet)
     /// is set there and the store opened again.
     private func startOnSeoul(_ t: Tmux, cols: Int = 100) {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Going to a place in the real binary (issue #10): `/서울` Enter puts
+/// Going to a place in the real binary: `/서울` Enter puts
 /// Seoul's label in the middle of the map left visible above the sheet.
 final class PlaceEndToEndTests: XCTestCase {
     override func setUpWithError() throws {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Frame
 
-/// Issue #15: line and paragraph separators never reach a terminal raw.
+/// Line and paragraph separators never reach a terminal raw.
 final class SafeTextTests: XCTestCase {
     func testLineAndParagraphSeparatorsAndNELArePlaceholders() {
         XCTAssertEqual(SafeText.sanitize("a\u{2028}b\u{2029}c\u{85}d"), "a\u{FFFD}b\u{FFFD}c\u{FFFD}d")

@@ -3,7 +3,7 @@ import Frame
 import XCTest
 @testable import GeoMap
 
-/// Whole frames with place names (issue #10). Regenerate an expected frame
+/// Whole frames with place names. Regenerate an expected frame
 /// only after looking at the new one: `PINMAP_PRINT_FRAMES=1 swift test --filter LabelFrameTests`.
 final class LabelFrameTests: XCTestCase {
     static let seoul = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256)

@@ -3,7 +3,7 @@ import Frame
 import XCTest
 @testable import GeoMap
 
-/// Issue #25 item 4: pins are named beside their markers wherever there is room, before
+/// Pins are named beside their markers wherever there is room, before
 /// place names, never over another name, a count or a pin; a crowd of pins reads as pins
 /// (circles, not braille), with a gap from names. Whole frames without colour.
 final class PinNameTests: XCTestCase {

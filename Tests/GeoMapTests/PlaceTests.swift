@@ -1,7 +1,7 @@
 import XCTest
 @testable import GeoMap
 
-/// Where a pin is (issue #10): nearest city within 50 km, else the country, else the open sea.
+/// Where a pin is: nearest city within 50 km, else the country, else the open sea.
 final class PlaceTests: XCTestCase {
     let g = Gazetteer.shared
 

@@ -38,7 +38,7 @@ final class CoordinateParserTests: XCTestCase {
         ("37:30:00N", .latitude, .value(37.5), #line),
         ("37.25N", .latitude, .value(37.25), #line),
         ("127.5 E", .longitude, .value(127.5), #line),
-        // Lower case for the axis's own letters (issue #12); a latitude's "e" stays a broken exponent.
+        // Lower case for the axis's own letters; a latitude's "e" stays a broken exponent.
         ("127.5e", .longitude, .value(127.5), #line),
         ("37.25n", .latitude, .value(37.25), #line),
         ("35.6762n", .latitude, .value(35.6762), #line),
@@ -50,7 +50,7 @@ final class CoordinateParserTests: XCTestCase {
         ("+37 N", .latitude, .value(37), #line),
         ("37°", .latitude, .value(37), #line),
         ("37° 33,5'", .latitude, .value(37.558333333), #line),
-        // Parts without marks, as QGIS's delimited-text tests write them (issue #25).
+        // Parts without marks, as QGIS's delimited-text tests write them.
         ("35 51 20", .latitude, .value(35.855555556), #line),
         ("12ß", .latitude, .rule(.notANumber), #line),  // "SS" when upper-cased: no hemisphere, no trap
         ("ŉ12", .longitude, .rule(.notANumber), #line),

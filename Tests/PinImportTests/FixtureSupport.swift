@@ -63,7 +63,7 @@ func assertDegrees(_ actual: Double?, _ expected: Double, _ message: String = ""
     XCTAssertEqual(actual, expected, accuracy: 1e-9, message, file: file, line: line)
 }
 
-/// The public cases' expected.json (Fixtures/public, copied from shared/cases/csv).
+/// The public cases' expected.json (Fixtures/public; its SOURCE.md says where they come from).
 enum PublicCases {
     struct Expected: Decodable {
         struct Check: Decodable { var title: String; var latitude: Double?; var longitude: Double? }

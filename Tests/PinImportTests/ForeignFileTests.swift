@@ -3,7 +3,7 @@ import PinModel
 import PinStore
 @testable import PinImport
 
-/// Wrong files get the right words (issue #25): a workbook is a workbook, a SQLite file and
+/// Wrong files get the right words: a workbook is a workbook, a SQLite file and
 /// a binary file are named as such, a KML or GPX file that ends early says so.
 final class ForeignFileTests: XCTestCase {
     /// The file-level error of scanning `path` to its end, nil when there is none.

@@ -4,7 +4,7 @@ import XCTest
 import PinModel
 import PinStore
 
-/// The GPX, KML, KMZ, Takeout and GeoJSON readers, rule by rule (MAPPING.md), on the public
+/// The GPX, KML, KMZ, Takeout and GeoJSON readers, rule by rule (Tests/PinmapCLITests/Fixtures/formats/MAPPING.md), on the public
 /// cases (copied into PinmapCLITests/Fixtures/formats) and on one small file per rule of our own.
 final class FormatReaderTests: XCTestCase {
     struct Read {

@@ -3,11 +3,12 @@ import XCTest
 @testable import PinImport
 import PinModel
 import PinStore
+import PinmapTestSupport
 
-/// Issue #15: inputs that change while read, huge padding, hostile file names.
+/// Inputs that change while read, huge padding, hostile file names.
 final class HostileFileTests: XCTestCase {
     private func tempFile(_ bytes: Int) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pm-change-\(UUID().uuidString).csv").path
+        let path = try makeTempFolder().path + "/change.csv"
         try Data(repeating: 0x61, count: bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -49,7 +50,7 @@ final class HostileFileTests: XCTestCase {
     /// The import of a file that changed rolls back: the store is as before.
     func testAnImportOfAChangedFileWritesNothing() throws {
         let store = try Store.inMemory()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pm-grow-\(UUID().uuidString).csv").path
+        let path = try makeTempFolder().path + "/grow.csv"
         var text = "name,lat,lon\n"
         for i in 0..<200_000 { text += "pin \(i),\(Double(i % 90) / 2),\(Double(i % 180) / 2)\n" }
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -17,7 +17,7 @@ final class OwnFixtureTests: XCTestCase {
         ("own/delim-tab-decimal-comma.csv", ["Tab One", "Tab Two"], [], #line),
         ("own/coords-decimal.csv", ["Plus Sign", "Spaces Around", "Exponent", "Decimal Comma", "Leading Dot",
                                     "Negative Zero", "Many Digits"], [], #line),
-        // Parts without marks are degrees and minutes (`37 30`, `12 34`), as QGIS reads them (issue #25).
+        // Parts without marks are degrees and minutes (`37 30`, `12 34`), as QGIS reads them.
         ("own/coords-dms.csv", ["Seoul Station", "Sugar Loaf", "Colon Parts", "Decimal Hemisphere", "Lower Case Hemisphere",
                                 "Spaces No Marks"],
          [(7, .secondsOutOfRange), (8, .signWithHemisphere), (9, .signWithHemisphere), (10, .notANumber),

@@ -3,7 +3,7 @@ import XCTest
 import PinModel
 import PinStore
 
-/// Issue #12 on the CSV side: unmapped columns kept as properties, the new aliases, Excel's
+/// On the CSV side: unmapped columns kept as properties, the new aliases, Excel's
 /// `sep=` line, and the report naming the kept columns.
 final class PropertiesImportTests: XCTestCase {
     private func write(_ text: String, _ name: String = "p.csv") throws -> String {

@@ -3,12 +3,13 @@ import XCTest
 @testable import PinImport
 import PinModel
 import PinStore
+import PinmapTestSupport
 
-/// Issue #26: an output is compared with the store, its journals and the inputs as they are
+/// An output is compared with the store, its journals and the inputs as they are
 /// when it is written, not only before the store opened.
 final class ProtectedPathsTests: XCTestCase {
     private func folder() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-protect-\(UUID().uuidString)").path
+        let dir = try makeTempFolder().path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }

@@ -2,12 +2,13 @@ import Foundation
 import XCTest
 @testable import PinImport
 import PinModel
+import PinmapTestSupport
 
 /// Takeout is decided once per file and strictly (`TakeoutFeature.isTakeoutDocument`): a
 /// GeoJSON file whose features carry Takeout-like keys stays GeoJSON.
 final class TakeoutDetectionTests: XCTestCase {
     private func scan(_ json: String) throws -> (format: PinFileScanner.Format, pins: [ParsedPin]) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("takeout-\(UUID().uuidString).json").path
+        let path = try makeTempFolder().path + "/takeout.json"
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var scanner = try PinFileScanner.open(path: path)

@@ -3,7 +3,7 @@ import PinModel
 import PinStore
 @testable import PinImport
 
-/// A WKT column is found as QGIS finds it (issue #25): by any header holding `wkt` or `geom`,
+/// A WKT column is found as QGIS finds it: by any header holding `wkt` or `geom`,
 /// by its content (the first data row holds a POINT), or named with `--wkt COL`.
 final class WKTColumnTests: XCTestCase {
     private func scan(_ text: String, _ overrides: ColumnOverrides = ColumnOverrides()) throws -> (PinFileScanner, [ScanEvent]) {

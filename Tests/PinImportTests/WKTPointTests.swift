@@ -51,7 +51,7 @@ final class WKTPointTests: XCTestCase {
         }
     }
 
-    func testReasonsMatchTheIssueWording() {
+    func testRefusalsNameTheShapeAndTheValue() {
         let reasons = ["POINT (200 10)", "LINESTRING (0 0, 1 1)", "POINT EMPTY", "POINT (126.9)"].map { text -> String in
             if case let .failure(i) = WKTPoint.parse(text, field: "WKT") { return i.reason }
             return "accepted"

@@ -4,7 +4,7 @@ import XCTest
 import PinStore
 
 /// What `XMLInputGuard` finds before FoundationXML parses, and that every stage before and
-/// inside the parse stays linear on hostile XML (issue #15: "never hang").
+/// inside the parse stays linear on hostile XML ("never hang").
 final class XMLInputGuardTests: XCTestCase {
     private static let nul = "a NUL character, which XML does not allow (a file encoded twice, or UTF-16 inside another encoding?); save it as UTF-8"
     private static let doubleHyphen = "'--' inside a comment (XML allows it only in the closing '-->'); remove it or close the comment"
@@ -85,7 +85,7 @@ final class XMLInputGuardTests: XCTestCase {
                        ["1", "2000033", "a comment is left open (no closing '-->')"])
     }
 
-    // MARK: Issue #26
+    // MARK: Attributes, entities, names and notations in bulk
 
     /// An element with 200,000 attributes took libxml2 14 s (it compares each attribute with
     /// every one before it): more than 1,000 are refused at the element, before it parses.
@@ -202,7 +202,7 @@ final class XMLInputGuardTests: XCTestCase {
         XCTAssertFalse(pins.contains { $0.title.contains(hostname) || $0.description.contains(hostname) })
     }
 
-    /// The tester's `longname.gpx`: a 5 MB element name. libxml2 stops at it with error 110,
+    /// A `longname.gpx` with a 5 MB element name: libxml2 stops at it with error 110,
     /// which read "the XML is not well-formed (libxml2 error 110)"; it is said in words now,
     /// with the place. No libxml2 code is ever shown as a bare number.
     func testALongNameIsRefusedInWordsWithItsPlace() {

@@ -5,7 +5,7 @@ import PinModelTesting
 
 final class CommentTests: XCTestCase {
     func testAddListAndDeleteComments() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             let pin = try store.insert(NewPin(title: "창덕궁 후원", latitude: 37.5794, longitude: 126.9910))
             let other = try store.insert(NewPin(title: "종묘", latitude: 37.5744, longitude: 126.9942))
             let a = try store.addComment(pinID: pin, body: "후원 투어는 미리 예약하기")

@@ -23,7 +23,7 @@ final class DeferredIndexingTests: XCTestCase {
     /// 10 pins, then a bulk insert of 300 (200 museums near Seoul, 100 cafés near Paris),
     /// committed with indexing deferred.
     private func storeWithBacklog() throws -> (Store, early: [Int64], bulk: [Int64]) {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         var early: [Int64] = []
         for i in 0..<10 { early.append(try store.insert(NewPin(title: "Old museum \(i)", latitude: -33.9, longitude: 18.4))) }
         XCTAssertEqual(try pinsOnMap(store), 10)
@@ -90,7 +90,7 @@ final class DeferredIndexingTests: XCTestCase {
     }
 
     func testAFewPinsBulkInsertedIntoABigTreeJoinItOneByOne() throws {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         for p in CellFixture.pins(3_000, seed: 4) { try store.insert(p) }
         try store.syncPinCells()
         try store.transaction {
@@ -116,7 +116,7 @@ final class DeferredIndexingTests: XCTestCase {
     }
 
     func testSearchIgnoresCaseByUnicodeRulesBeforeAndAfterIndexing() throws {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         try store.transaction {
             try store.beginBulkInsert(expectedRows: 100_000)
             let ins = try PinInserter(store: store)
@@ -198,7 +198,7 @@ final class DeferredIndexingTests: XCTestCase {
     }
 
     func testASmallImportIndexesAtOnce() throws {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         try store.transaction {
             try store.beginBulkInsert(expectedRows: 10)
             try store.insert(NewPin(title: "Small museum", latitude: 1, longitude: 1))
@@ -209,7 +209,7 @@ final class DeferredIndexingTests: XCTestCase {
     }
 
     func testDirectWritesOnlyForAnEmptyFileStoreAndBackToWAL() throws {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         let mode = { try store.db.prepare("PRAGMA journal_mode") }
         XCTAssertTrue(store.beginDirectWrites())
         var st = try mode()

@@ -5,7 +5,7 @@ import XCTest
 /// older store edited after their import count as edited.
 final class EditCountTests: XCTestCase {
     func testUpdateCountsEachEdit() throws {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         let id = try store.insert(NewPin(title: "a", latitude: 1, longitude: 2))
         XCTAssertEqual(try store.db.scalarInt("SELECT edits FROM pins WHERE id = ?", [.int(id)]), 0)
         try store.update(id: id, title: "b")
@@ -14,7 +14,7 @@ final class EditCountTests: XCTestCase {
     }
 
     func testMigrationMarksPinsEditedAfterTheirImport() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {  // a store as migration 6 left it: batch 1 imported at 10:00:00, pin 2 edited at 10:05:00
             let old = try Store(path: path)

@@ -9,7 +9,7 @@ final class EditTests: XCTestCase {
 
     func testPartialUpdateChangesOnlyTheGivenFieldsAndRefreshesUpdatedAt() throws {
         let time = ManualClock("2001-01-01T00:00:00Z")
-        for store in try TestStores.both(clock: time.clock) {
+        for store in try TestStores.both(self, clock: time.clock) {
             time.time = "2001-01-01T00:00:00Z"
             let id = try store.insert(museum)
             time.time = "2026-11-30T11:16:33Z"
@@ -80,7 +80,7 @@ final class EditTests: XCTestCase {
     }
 
     func testUpdateMovesThePinInTheSearchIndex() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             let id = try store.insert(museum)
             try store.update(id: id, description: "Aircraft outdoors")
             XCTAssertEqual(try store.count(matching: PinQuery(search: "비행기")), 0)
@@ -91,7 +91,7 @@ final class EditTests: XCTestCase {
     }
 
     func testDeleteReturningPinGivesThePinOnceAndDropsItFromSearch() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             let id = try store.insert(museum)
             let other = try store.insert(NewPin(title: "기념품 가게", latitude: 1, longitude: 2))
             let deleted = try XCTUnwrap(store.deleteReturningPin(id: id))
@@ -105,7 +105,7 @@ final class EditTests: XCTestCase {
     }
 
     func testRestoreAfterDeleteBringsBackThePinItsCommentsAndItsBatch() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             try store.db.execute("INSERT INTO import_batches(id, file, imported_at) VALUES (7, 'seoul.csv', '2024-01-01T00:00:00Z')")
             let id = try store.insert(museum, batchID: 7)
             let c1 = try store.addComment(pinID: id, body: "두 번째 방문")

@@ -69,7 +69,7 @@ final class ExportFormatTests: XCTestCase {
     }
 
     func testCursorReadsEveryPinInIdOrder() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             for i in 0..<5 { try store.insert(NewPin(title: "p\(i)", latitude: Double(i), longitude: 0, createdAt: "2020-0\(5 - i)-01")) }
             let cursor = try store.pinCursor()
             var titles: [String] = []

@@ -11,7 +11,7 @@ final class IndexBesideTests: XCTestCase {
     /// A store whose pins were all bulk-inserted with everything deferred (as `import --index`
     /// commits them before indexing): 600 pins in Seoul and Paris, texts in several scripts.
     private func deferredStore(earlier: Int = 0) throws -> Store {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         for i in 0..<earlier { _ = try store.insert(NewPin(title: "Earlier \(i)", latitude: -33.9, longitude: 18.4)) }
         let titles = ["Seoul Cafe", "서울 국밥", "Café de Flore", "東京タワー", "100% Coffee_Bar", "MUSEUM of Art"]
         try store.transaction {

@@ -61,7 +61,7 @@ final class ListIndexMigrationTests: XCTestCase {
 
     func testMigrationConvertsAnOldStoreAndAnswersAsBefore() throws {
         for deferred in [false, true] {
-            let path = TestStores.tempPath()
+            let path = try TestStores.tempPath(self)
             let old = try oldStore(at: path, deferred: deferred)
             try fill(old)
             let listed = try [[seoul], [LatLonBox.world]].map {
@@ -94,7 +94,7 @@ final class ListIndexMigrationTests: XCTestCase {
     }
 
     func testTheMigrationCanRunAgain() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         let store = try Store(path: path)
         try fill(store)  // batches written by hand: no ranges yet
         try store.db.execute(Migration12Lists.sql)
@@ -106,7 +106,7 @@ final class ListIndexMigrationTests: XCTestCase {
     }
 
     func testAnImportRecordsItsIdRangeAndUndoRemovesExactlyIt() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             let pins = CellFixture.pins(30, seed: 5)
             try store.insert(pins[0], batchID: nil)
             let first = try store.transaction { () throws -> Int64 in

@@ -8,7 +8,7 @@ final class PinBulkWriterTests: XCTestCase {
     }
 
     func testGroupsWithARemainderGetConsecutiveIdsInOrder() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             try store.insert(NewPin(title: "before", latitude: 0, longitude: 0))
             let writer = try PinBulkWriter(store: store, batchID: nil)
             let rows = (0..<37).map { row("p\($0)", Double($0), created: $0 == 3 ? "2020-01-02" : "") }

@@ -58,7 +58,7 @@ final class PinCellMigrationTests: XCTestCase {
     }
 
     func testASchema9StoreGetsTheSameTreeAndTheSameAnswers() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var before: (cells: [String], answers: [String], totals: PinCellTotals)
         do {
@@ -88,7 +88,7 @@ final class PinCellMigrationTests: XCTestCase {
     }
 
     func testAnEmptySchema9StoreMigrates() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do { try downgrade(try Store(path: path)) }
         let store = try Store(path: path)

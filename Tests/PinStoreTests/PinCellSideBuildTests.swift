@@ -8,7 +8,7 @@ final class PinCellSideBuildTests: XCTestCase {
     /// A store whose tree holds `before` pins, with `added` more bulk inserted
     /// (insert trigger dropped, paused), inside an open transaction.
     private func pausedStore(before: Int, added: Int, seed: UInt64) throws -> Store {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         let pins = CellFixture.pins(before + added, seed: seed)
         for p in pins.prefix(before) { try store.insert(p) }
         try store.syncPinCells()
@@ -58,7 +58,7 @@ final class PinCellSideBuildTests: XCTestCase {
     }
 
     func testImportIndexingLeavesTheTreeARebuildMakesAndReportsTheMapLast() throws {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         try store.transaction {
             try store.beginBulkInsert(expectedRows: 100_000)
             let inserter = try PinInserter(store: store)

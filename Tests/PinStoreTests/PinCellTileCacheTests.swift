@@ -27,7 +27,7 @@ final class PinCellTileCacheTests: XCTestCase {
     }
 
     func testPannedVisitsEqualAStoreThatNeverCached() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         let store = try Store(path: path)
         for p in CellFixture.pins(3000, seed: 5) { try store.insert(p) }
         try store.syncPinCells()
@@ -56,7 +56,7 @@ final class PinCellTileCacheTests: XCTestCase {
     }
 
     func testAWriteThroughAnotherConnectionShowsOnTheNextVisit() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         let store = try Store(path: path)
         for i in 0..<5 { try store.insert(seoulPin(i)) }
         XCTAssertEqual(try total(store), 5)
@@ -77,7 +77,7 @@ final class PinCellTileCacheTests: XCTestCase {
     }
 
     func testOwnWritesShowOnTheNextVisit() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             for i in 0..<5 { try store.insert(seoulPin(i)) }
             XCTAssertEqual(try total(store), 5)
             let id = try store.insert(seoulPin(5))
@@ -92,7 +92,7 @@ final class PinCellTileCacheTests: XCTestCase {
     }
 
     func testARolledBackWriteDoesNotStayInTheCache() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             for i in 0..<5 { try store.insert(seoulPin(i)) }
             XCTAssertEqual(try total(store), 5)
             struct Undo: Error {}

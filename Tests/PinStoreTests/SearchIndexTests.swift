@@ -4,7 +4,7 @@ import CSQLite
 
 final class SearchIndexTests: XCTestCase {
     func testMigrationIndexesPinsThatExistedBefore() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {  // a store as migration 1 left it, with pins
             let db = try Database(path: path)
@@ -25,7 +25,7 @@ final class SearchIndexTests: XCTestCase {
     }
 
     func testBulkInsertIndexesItsPinsAtTheEnd() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             let early = try store.insert(NewPin(title: "Museum before", latitude: 0, longitude: 0))
             try store.beginBulkInsert()
             try store.beginBulkInsert()  // a second call changes nothing
@@ -55,7 +55,7 @@ final class SearchIndexTests: XCTestCase {
     /// Trigrams that occur apart (the index keeps no positions) make no match, for the
     /// indexed pins and for those a pending bulk insert left unindexed alike.
     func testLongWordsAreCheckedOnThePinWhileABulkInsertIsPending() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             _ = try store.insert(NewPin(title: "Amus xuse", latitude: 0, longitude: 0))
             _ = try store.insert(NewPin(title: "Amuse indexed", latitude: 0, longitude: 0))
             try store.beginBulkInsert()

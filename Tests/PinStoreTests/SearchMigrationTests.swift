@@ -19,7 +19,7 @@ final class SearchMigrationTests: XCTestCase {
     /// A store as migration 9 left it, with `pins` and one pin a bulk import left unindexed
     /// above the pause mark.
     private func schema9Store() throws -> String {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let db = try Database(path: path)
         try Store.registerSearchFunctions(on: db)

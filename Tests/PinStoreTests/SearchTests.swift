@@ -13,7 +13,7 @@ final class SearchTests: XCTestCase {
             NewPin(title: "100% Coffee_Bar", description: "AND gate; NEAR(x) -y *z", category: "cafe", latitude: 51.5, longitude: -0.12),
             NewPin(title: "Amused Cafe", description: "", category: "cafe", latitude: 48.85, longitude: 2.35),
         ]
-        return try TestStores.both().map { store in
+        return try TestStores.both(self).map { store in
             var ids: [String: Int64] = [:]
             for p in pins { ids[p.title] = try store.insert(p) }
             return (store, ids)
@@ -125,7 +125,7 @@ final class SearchTests: XCTestCase {
     }
 
     func testIndexFollowsBatchDeletesThroughTheCascade() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             try store.db.execute("INSERT INTO import_batches(id, file, imported_at) VALUES (1, 'x.csv', '2024-01-01T00:00:00Z')")
             try store.insert(NewPin(title: "Museum batch", latitude: 0, longitude: 0), batchID: 1)
             try store.insert(NewPin(title: "Museum by hand", latitude: 0, longitude: 0))

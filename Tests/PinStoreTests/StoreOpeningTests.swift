@@ -2,11 +2,12 @@ import CSQLite
 import Foundation
 import XCTest
 @testable import PinStore
+import PinmapTestSupport
 
-/// Issue #15: opening modes, migrations under concurrency, SQLite failures in user words.
+/// Opening modes, migrations under concurrency, SQLite failures in user words.
 final class StoreOpeningTests: XCTestCase {
     private func folder() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-open-\(UUID().uuidString)").path
+        let dir = try makeTempFolder().path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }

@@ -11,7 +11,7 @@ final class StoreSearchTests: XCTestCase {
             NewPin(title: "Café de Flore", description: "", category: "cafe", latitude: 48.8541, longitude: 2.3326),
             NewPin(title: "국립중앙박물관", description: "", category: "museum", latitude: 37.5240, longitude: 126.9804),
         ]
-        return try TestStores.both().map { store in
+        return try TestStores.both(self).map { store in
             for p in pins { _ = try store.insert(p) }
             return store
         }

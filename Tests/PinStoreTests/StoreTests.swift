@@ -1,15 +1,16 @@
 import XCTest
 import Foundation
 @testable import PinStore
+import PinmapTestSupport
 
 final class StoreTests: XCTestCase {
-    private func tempPath() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-\(UUID().uuidString)")
-        return dir.appendingPathComponent("pins.sqlite").path
+    /// A store path in a folder that does not exist yet (the store makes it), in the test's own.
+    private func tempPath() throws -> String {
+        try makeTempFolder().path + "/store/pins.sqlite"
     }
 
     func testRoundTripKeepsCoordinatesExactAndKoreanText() throws {
-        for path in [":memory:", tempPath()] {
+        for path in [":memory:", try tempPath()] {
             let store = try Store(path: path)
             let id = try store.insert(NewPin(title: "전쟁기념관", description: "야외 전시 비행기 구경",
                                              category: "museum", latitude: 37.5365, longitude: 126.9772,
@@ -25,7 +26,7 @@ final class StoreTests: XCTestCase {
     }
 
     func testFileStoreIsWALAndVersioned() throws {
-        let path = tempPath()
+        let path = try tempPath()
         let store = try Store(path: path)
         XCTAssertEqual(try store.db.scalarInt("PRAGMA application_id"), Migrations.applicationID)
         XCTAssertEqual(try store.schemaVersion(), Migrations.all.count)
@@ -35,13 +36,13 @@ final class StoreTests: XCTestCase {
     }
 
     func testReopeningKeepsPins() throws {
-        let path = tempPath()
+        let path = try tempPath()
         do { try Store(path: path).insert(NewPin(title: "a", latitude: 1, longitude: 2)) }
         XCTAssertEqual(try Store(path: path).count(), 1)
     }
 
     func testRefusesANonSQLiteFileWithoutTouchingIt() throws {
-        let path = tempPath()
+        let path = try tempPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let bytes = Data("this is my diary, not a database\n".utf8) + Data(repeating: 7, count: 2000)
         try bytes.write(to: URL(fileURLWithPath: path))
@@ -52,7 +53,7 @@ final class StoreTests: XCTestCase {
     }
 
     func testRefusesAnotherProgramsSQLiteDatabase() throws {
-        let path = tempPath()
+        let path = try tempPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {
             let db = try Database(path: path)

@@ -8,7 +8,7 @@ final class TimelineTests: XCTestCase {
             "2024-05-31T23:59:59-05:00", "2024-06-01T00:00:00+09:00", "2024-04-30T23:00:00Z",
             "2024-05-10T10:00:00Z", "2023-05-04T12:00:00Z",
         ]
-        return try TestStores.both().map { store in
+        return try TestStores.both(self).map { store in
             for (i, d) in dates.enumerated() {
                 try store.insert(NewPin(title: "pin \(i)", latitude: 0, longitude: 0, createdAt: d))
             }

@@ -18,7 +18,7 @@ final class TitleCacheTests: XCTestCase {
     }
 
     func testAnotherProcesssCommitIsReadAtOnce() throws {
-        let path = TestStores.tempPath()
+        let path = try TestStores.tempPath(self)
         let map = try Store(path: path), cli = try Store(path: path)
         let a = try cli.insert(NewPin(title: "Old", latitude: 1, longitude: 2))
         XCTAssertEqual(try map.titles(ids: [a]), [a: "Old"])

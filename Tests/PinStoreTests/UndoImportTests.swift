@@ -28,7 +28,7 @@ final class UndoImportTests: XCTestCase {
     }
 
     func testUndoingABatchOfEveryPinEmptiesTheStoreAndKeepsItsTriggers() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             try store.syncPinCells()
             let before = try triggers(store)
             let id = try importBatch(store, titles: ["alpha cafe", "beta cafe", "gamma park"])
@@ -54,7 +54,7 @@ final class UndoImportTests: XCTestCase {
     }
 
     func testUndoingABatchBesideOtherPinsRemovesOnlyItsPins() throws {
-        for store in try TestStores.both() {
+        for store in try TestStores.both(self) {
             try store.insert(NewPin(title: "kept cafe", latitude: 1, longitude: 2), batchID: nil)
             try store.syncPinCells()
             let id = try importBatch(store, titles: ["alpha cafe", "beta cafe"])
@@ -72,7 +72,7 @@ final class UndoImportTests: XCTestCase {
     /// A batch of `bulkUndoPins` (here 20) or more, beside fewer other pins: deleted without the delete
     /// triggers, then search and the map rebuilt from the pins left.
     func testUndoingALargeBatchRebuildsSearchAndTheMapFromThePinsLeft() throws {
-        let store = try Store(path: TestStores.tempPath())
+        let store = try Store(path: TestStores.tempPath(self))
         try store.insert(NewPin(title: "kept cafe", latitude: 1, longitude: 2), batchID: nil)
         try store.syncPinCells()
         let before = try triggers(store)

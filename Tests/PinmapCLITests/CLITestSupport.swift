@@ -2,16 +2,18 @@ import Foundation
 import XCTest
 import PinmapCLI
 import PinStore
+import PinmapTestSupport
 
 /// A fresh store file per test and a way to run command lines against it.
 struct CLITestStore {
     let path: String
 
-    init() {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-cli-\(UUID().uuidString)")
-        // An explicit --db in a missing folder is refused: the folder exists, the store not yet.
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        path = dir.appendingPathComponent("pins.sqlite").path
+    /// A store path in a folder of `test`'s own, removed when the test ends. The folder
+    /// exists, the store not yet (an explicit --db in a missing folder is refused).
+    init(_ test: XCTestCase) {
+        let folder = try? test.makeTempFolder()
+        XCTAssertNotNil(folder, "no temporary folder")  // then a folder that does not exist
+        path = (folder?.path ?? NSTemporaryDirectory() + "pinmap-test-unmade-\(UUID().uuidString)") + "/pins.sqlite"
     }
 
     /// Runs `pinmap <args> --db <path>` with captured output.

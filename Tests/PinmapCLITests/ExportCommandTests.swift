@@ -5,7 +5,7 @@ import PinStore
 
 final class ExportCommandTests: XCTestCase {
     private func seeded() throws -> CLITestStore {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let store = try s.open()
         try store.insert(NewPin(title: "Leeum Museum of Art", description: #"The "Maman" spider, by the entrance"#, category: "museum",
                                 latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T14:00:00+09:00"))
@@ -88,7 +88,7 @@ final class ExportCommandTests: XCTestCase {
     }
 
     func testEmptyStoreExportsAHeaderOrAnEmptyCollection() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         _ = try s.open()  // an empty store (export never creates one)
         XCTAssertEqual(s.run("export").stdout, "title,description,category,latitude,longitude,created_at\r\n")
         let geo = try JSON.object(s.run("export", "--format", "geojson").stdout)
@@ -96,7 +96,7 @@ final class ExportCommandTests: XCTestCase {
     }
 
     func testCSVOnATerminalShowsEscapeSequencesAsPlaceholders() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         try s.open().insert(NewPin(title: "a\u{1B}[2Jb", latitude: 1, longitude: 2, createdAt: "2024-01-01"))
         XCTAssertEqual(s.run(["export"], terminal: true).stdout,
                        "title,description,category,latitude,longitude,created_at\na␛[2Jb,,,1.0,2.0,2024-01-01\n")

@@ -34,13 +34,13 @@ final class ExportRoundTripTests: XCTestCase {
     /// Imports `source`, exports it as `format`, imports the export into a
     /// fresh store and compares. - Returns: how many pins went round.
     private func roundTrip(_ source: String, format: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
-        let first = CLITestStore()
+        let first = CLITestStore(self)
         let report = try importFile(source, into: first)
         XCTAssertGreaterThan(report.imported, 0, file: file, line: line)
         let exported = first.file("export.\(format)")
         let r = first.run("export", "--format", format, "-o", exported)
         XCTAssertEqual(r.code, 0, r.stderr, file: file, line: line)
-        let second = CLITestStore()
+        let second = CLITestStore(self)
         let back = try importFile(exported, into: second)
         XCTAssertEqual(back.rejected, 0, "\(back.errors.prefix(3))", file: file, line: line)
         XCTAssertEqual(back.duplicates, 0, file: file, line: line)
@@ -69,7 +69,7 @@ final class ExportRoundTripTests: XCTestCase {
 
     /// The airports' extra columns (icao, iata, city, …) are kept as properties and come back.
     func testAirportsKeepTheirExtraColumnsAsProperties() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         _ = try importFile(RepoFiles.airports, into: s)
         let pin = try XCTUnwrap(try s.open().pins(matching: PinQuery(search: "00AA")).first)
         XCTAssertEqual(pin.properties, #"{"icao":"00AA","city":"Leoti","subd":"Kansas","country":"US","elevation":"3435","tz":"America/Chicago","lid":"00AA"}"#)
@@ -81,7 +81,7 @@ final class ExportRoundTripTests: XCTestCase {
     }
 
     func testSeoulPinsKeepTheirValuesFromTheFile() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(try importFile(RepoFiles.seoulPins, into: s).imported, 45)
         let store = try s.open()
         let leeum = try XCTUnwrap(store.pins(matching: PinQuery(search: "Leeum")).first)
@@ -94,7 +94,7 @@ final class ExportRoundTripTests: XCTestCase {
     }
 
     private func edgeStore() throws -> CLITestStore {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let store = try s.open()
         let values: [(Double, Double)] = [(-90, 0), (90, 180), (0, -180), (1e-7, -0.30000000000000004),
                                           (37.53650000000001, 126.97719999999998), (-0.0, 5e-324)]
@@ -107,7 +107,7 @@ final class ExportRoundTripTests: XCTestCase {
     private func reimport(_ s: CLITestStore, format: String) throws -> [Kept] {
         let path = s.file("edges.\(format)")
         XCTAssertEqual(s.run("export", "--format", format, "-o", path).code, 0)
-        let back = CLITestStore()
+        let back = CLITestStore(self)
         let report = try importFile(path, into: back)
         XCTAssertEqual(report.imported, 6, "\(format): \(report.errors)")
         return try pins(back)

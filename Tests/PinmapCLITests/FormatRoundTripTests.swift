@@ -29,7 +29,7 @@ final class FormatRoundTripTests: XCTestCase {
     }
 
     private func source() throws -> CLITestStore {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let store = try s.open()
         try store.insert(NewPin(title: "Leeum Museum of Art", description: "The \"Maman\" spider & more", category: "museum",
                                 latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T05:00:00Z",
@@ -45,11 +45,11 @@ final class FormatRoundTripTests: XCTestCase {
         let s = try source()
         let path = s.file("pins.\(format)")
         XCTAssertEqual(s.run("export", "--format", format, "-o", path).code, 0)
-        let back = CLITestStore()
+        let back = CLITestStore(self)
         let r = back.run("import", path, "--json")
         let report = try? JSON.object(r.stdout)
         // The file is read by its own format's reader, never as CSV.
-        XCTAssertEqual((report?["format"] as? String)?.uppercased(), format.uppercased(), "read as \(report?["format"] ?? "nothing"): \(r.stderr)")
+        XCTAssertEqual((report?["format"] as? String)?.uppercased(), format.uppercased(), "read as \(report?["format"] as? String ?? "nothing (no report)"): \(r.stderr)")
         XCTAssertEqual(r.code, 0, r.stderr)
         let a = try s.open().pins().map(Kept.init), b = try back.open().pins().map(Kept.init)
         XCTAssertEqual(b.count, a.count)

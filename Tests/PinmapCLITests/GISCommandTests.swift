@@ -13,7 +13,7 @@ final class GISCommandTests: XCTestCase {
     }
 
     func testCRSOptionTransformsKoreanPublicDataAndTheReportNamesTheSystem() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let r = s.run("import", gis("korea-5186.csv"), "--crs", "EPSG:5186")
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertEqual(r.stdout, """
@@ -31,7 +31,7 @@ final class GISCommandTests: XCTestCase {
     }
 
     func testAnUnknownSystemIsAUsageErrorAndCreatesNothing() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let r = s.run("import", gis("korea-5186.csv"), "--crs", "EPSG:123456")
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, """
@@ -43,7 +43,7 @@ final class GISCommandTests: XCTestCase {
     }
 
     func testDegreesInLatLonColumnsUnderAProjectedCRSFailAndCreateNothing() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let csv = NSTemporaryDirectory() + "pm-degrees-\(UUID().uuidString).csv"
         try "title,lat,lon\nA,37.56,126.97\n".write(toFile: csv, atomically: true, encoding: .utf8)
         addTeardownBlock { unlink(csv) }
@@ -62,7 +62,7 @@ final class GISCommandTests: XCTestCase {
     }
 
     func testAShapefileOfLinesHasNoPointFeaturesAndFails() {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let r = s.run("import", gis("lines.shp"))
         XCTAssertEqual(r.code, 1)
         XCTAssertEqual(r.stdout, "")
@@ -70,7 +70,7 @@ final class GISCommandTests: XCTestCase {
     }
 
     func testMetresWithoutTheOptionSuggestIt() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let r = s.run("import", gis("deoksugung-5174.csv"))
         XCTAssertEqual(r.code, 1)
         XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init)[2],
@@ -78,7 +78,7 @@ final class GISCommandTests: XCTestCase {
     }
 
     func testGeoPackageExportNeedsAFileAndRoundTripsThroughImport() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", gis("qgis-5179.gpkg"), gis("bng-27700.zip")).code, 0)
         let stdout = s.run("export", "--format", "gpkg")
         XCTAssertEqual(stdout.code, 2)
@@ -88,7 +88,7 @@ final class GISCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertEqual(r.stderr, "Exported 7 pins to \(file)\n")
 
-        let again = CLITestStore()
+        let again = CLITestStore(self)
         let i = again.run("import", file)
         XCTAssertEqual(i.code, 0, i.stderr)
         XCTAssertEqual(i.stdout.split(separator: "\n").map(String.init)[1],

@@ -4,7 +4,7 @@ import Frame
 @testable import PinmapCLI
 
 /// Help that agrees with the commands and fits an 80-column terminal; a slip of the keyboard
-/// gets the name it missed (issue #25).
+/// gets the name it missed.
 final class HelpTextTests: XCTestCase {
     func testEveryHelpLineFitsEightyColumns() {
         var texts = PinmapCLI.commands.map { c in (c.spec.name, c.spec.helpText()) }

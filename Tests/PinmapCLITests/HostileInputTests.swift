@@ -2,14 +2,15 @@ import Foundation
 import XCTest
 import PinmapCLI
 import PinStore
+import PinmapTestSupport
 
-/// Issue #15: no command destroys a file it was not asked to write, creates a store it was
+/// No command destroys a file it was not asked to write, creates a store it was
 /// not asked to create, or says more than one bounded line in the user's words.
 final class HostileInputTests: XCTestCase {
     private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     private func seededStore() -> CLITestStore {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
         return s
     }
@@ -82,7 +83,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testReadOnlyCommandsNeverCreateAStore() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-none-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path).appendingPathComponent("none")
         let db = dir.appendingPathComponent("sub/pins.sqlite").path
         let commands: [[String]] = [["list"], ["show", "1"], ["comments", "1"], ["imports"], ["export"], ["undo-import", "1"],
                                     ["delete", "1"], ["edit", "1", "--title", "x"], ["comment", "1", "hi"], ["uncomment", "1"],
@@ -107,7 +108,7 @@ final class HostileInputTests: XCTestCase {
 
     /// The default (XDG) path is the one place a store's folders are created.
     func testTheDefaultPathCreatesItsFolders() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-xdg-\(UUID().uuidString)").path
+        let dir = try makeTempFolder().path
         let saved = (ProcessInfo.processInfo.environment["XDG_DATA_HOME"], ProcessInfo.processInfo.environment["PINMAP_DB"])
         setenv("XDG_DATA_HOME", dir + "/data", 1)
         unsetenv("PINMAP_DB")
@@ -116,13 +117,13 @@ final class HostileInputTests: XCTestCase {
             if let p = saved.1 { setenv("PINMAP_DB", p, 1) }
         }
         XCTAssertEqual(PinmapCLI.execute(["list"]).code, 1, "list does not create it")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/data"))
         XCTAssertEqual(PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "2"]).code, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/data/pinmap/pins.sqlite"))
     }
 
     func testAForeignOrNewerSQLiteFileIsNeverModified() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-foreign-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let cases: [(String, String, String)] = [
             ("versioned.sqlite", "PRAGMA user_version = 7", "not a Pinmap store"),
@@ -153,7 +154,7 @@ final class HostileInputTests: XCTestCase {
     /// A 1 MB one-line file: the message quotes at most 40 characters of its header (and lists
     /// every accepted name: about 800 characters in all).
     func testMessagesAreOneBoundedLine() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let path = s.file("one line\nname.csv")
         try (String(repeating: "h", count: 1_000_000) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let r = s.run("import", path)
@@ -165,7 +166,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testNoSQLTextReachesTheUser() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-notdb-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("garbage.sqlite").path
         try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
@@ -189,11 +190,11 @@ final class HostileInputTests: XCTestCase {
 
     /// A carriage return inside a title survives export and import.
     func testACarriageReturnInATitleRoundTrips() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("add", "--title", "line one\rline two", "--lat", "1", "--lon", "2").code, 0)
         let out = s.file("cr.csv")
         XCTAssertEqual(s.run("export", "-o", out).code, 0)
-        let t = CLITestStore()
+        let t = CLITestStore(self)
         XCTAssertEqual(t.run("import", out).code, 0)
         XCTAssertEqual(try t.open().pins().map(\.title), ["line one\rline two"])
     }

@@ -2,10 +2,11 @@ import Foundation
 import XCTest
 import PinmapCLI
 import PinStore
+import PinmapTestSupport
 
 final class ImportCommandTests: XCTestCase {
     func testUndoImportRefusesToDropEditedPinsWithoutForce() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
         // In the import's second too: edits are counted, not told by timestamps.
         XCTAssertEqual(s.run("edit", "3", "--title", "Edited").code, 0)
@@ -19,10 +20,10 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try s.open().count(), 0)
     }
 
-    /// The tester's repro: an edit right after the import (same second) is seen, with
+    /// An edit right after the import (same second) is seen, with
     /// `20-out-of-range.csv` (2 pins).
     func testUndoImportSeesAnEditInTheImportsSecond() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", RepoFiles.root.appendingPathComponent("Tests/PinImportTests/Fixtures/public/20-out-of-range.csv").path).code, 0)
         XCTAssertEqual(s.run("edit", "1", "--title", "edited").code, 0)
         let refused = s.run("undo-import", "1")
@@ -32,7 +33,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testAFailedImportLeavesNoNewStoreBehindButKeepsAnExistingOne() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let missing = s.file("missing.csv")
         XCTAssertEqual(s.run("import", missing).code, 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.path), "no store was there before")
@@ -55,11 +56,11 @@ final class ImportCommandTests: XCTestCase {
     /// as usual (duplicates against an empty store) and creates no file or folder. Before, it
     /// said "no Pinmap store at …".
     func testADryRunWithoutAStoreReportsAndCreatesNothing() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-dry-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path).appendingPathComponent("none")
         let db = dir.appendingPathComponent("sub/pins.sqlite").path
         let r = PinmapCLI.execute(["import", RepoFiles.seoulPins, "--dry-run", "--db", db])
         XCTAssertEqual(r.code, 0, r.stderr)
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         s.run("add", "--title", "elsewhere", "--lat", "1", "--lon", "2")
         XCTAssertEqual(r.stdout, s.run("import", RepoFiles.seoulPins, "--dry-run").stdout, "as against an empty store")
         XCTAssertEqual(r.stdout.components(separatedBy: "\n").first, "\(RepoFiles.seoulPins): would import 45 pins, 0 rows rejected, 0 duplicates skipped")
@@ -70,7 +71,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testBatchIdsAreNeverReusedAfterAnUndo() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
         XCTAssertEqual(s.run("undo-import", "1").code, 0)
         let again = s.run("import", RepoFiles.seoulPins, "--json")
@@ -80,7 +81,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testAFileWhoseEveryRowIsRejectedFailsButAHeaderOnlyFileOrARepeatDoesNot() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let dir = (s.path as NSString).deletingLastPathComponent
         let bad = dir + "/bad.csv", header = dir + "/header.csv", good = dir + "/good.csv"
         try "name,lat,lon\nA,abc,1\nB,95,1\n".write(toFile: bad, atomically: true, encoding: .utf8)
@@ -99,7 +100,7 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testEscapeSequencesFromAFileNeverReachATerminal() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let path = s.file("esc.csv")
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try "name,lat,lon\nx,\u{1B}]0;HACKED\u{07},1\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -115,7 +116,7 @@ final class ImportCommandTests: XCTestCase {
     /// A junk file's one long "header" with control bytes: the message is one line, the lists
     /// end with whole names and one "…", and nothing is cut from its end.
     func testAColumnErrorOnJunkIsCutBetweenWholeNames() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let path = s.file("junk.bin")
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try (String(repeating: "\u{1}\u{13}é\u{9E}", count: 400) + "\n1\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -145,7 +146,7 @@ final class ImportCommandTests: XCTestCase {
     /// file that would be mojibake is refused with its encoding named, the store untouched.
     func testLegacyCJKEncodingsImportAndAreNamed() throws {
         let own = RepoFiles.root.appendingPathComponent("Tests/PinImportTests/Fixtures/own")
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", own.appendingPathComponent("enc-shiftjis.csv").path).code, 0)
         XCTAssertEqual(s.run("list").stdout.split(separator: "\n").map { String($0.split(separator: "\t")[3]) }, ["浅草寺", "東京タワー"])
         let korean = s.run("import", own.appendingPathComponent("enc-cp949-excel.csv").path, "--dry-run", "--json")

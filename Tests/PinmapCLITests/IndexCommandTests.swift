@@ -16,7 +16,7 @@ final class IndexCommandTests: XCTestCase {
     }
 
     func testIndexBuildsWhatALargeImportLeft() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let imported = s.run("import", try largeFile(s))
         XCTAssertEqual(imported.code, 0, imported.stderr)
         XCTAssertTrue(imported.stdout.contains("note: 52000 pins wait to join the search index: run `pinmap index`"), imported.stdout)
@@ -39,7 +39,7 @@ final class IndexCommandTests: XCTestCase {
     }
 
     func testImportWithIndexLeavesNothingForLater() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let r = s.run("import", try largeFile(s), "--index", "--json")
         XCTAssertEqual(r.code, 0, r.stderr)
         let json = try JSON.object(r.stdout)
@@ -54,7 +54,7 @@ final class IndexCommandTests: XCTestCase {
     }
 
     func testIndexHelpAndUsage() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let help = s.run("index", "--help")
         XCTAssertEqual(help.code, 0)
         XCTAssertTrue(help.stdout.contains("pinmap index [--db PATH] [--json]"), help.stdout)

@@ -37,7 +37,7 @@ final class InterruptTests: XCTestCase {
     }
 
     func testCtrlCDuringAnImportSaysNothingWasImportedAndLeavesTheStoreAsItWas() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
         let csv = s.file("big.csv")
         var text = "title,latitude,longitude\n"

@@ -5,7 +5,7 @@ import PinStore
 final class ListCommandTests: XCTestCase {
     /// Leeum, 전쟁기념관, National Museum (Seoul), a cafe in Paris and one in Fiji east of 180°.
     private func seeded() throws -> CLITestStore {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let store = try s.open()
         let pins = [
             NewPin(title: "Leeum Museum of Art", category: "museum", latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T14:00:00+09:00"),
@@ -35,7 +35,7 @@ final class ListCommandTests: XCTestCase {
     }
 
     func testPlainListEscapesTabsLineBreaksAndBackslashes() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         try s.open().insert(NewPin(title: "a\tb\\c\r\n줄", category: "x\ty", latitude: 1, longitude: 2, createdAt: "2024-01-01T00:00:00Z"))
         let r = s.run("list")
         XCTAssertEqual(r.code, 0, r.stderr)
@@ -101,7 +101,7 @@ final class ListCommandTests: XCTestCase {
     }
 
     func testEscapeSequencesAreEscapedOnATerminalAndInAPipeAndStayExactInJSON() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         try s.open().insert(NewPin(title: "evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}", category: "x\u{9B}y", latitude: 1, longitude: 2, createdAt: "2024-01-01"))
         let tty = s.run(["list"], terminal: true)
         // Escaped losslessly, the bidi override too, the same on a terminal and in a pipe.

@@ -1,10 +1,11 @@
 import XCTest
 import PinStore
 @testable import PinmapCLI
+import PinmapTestSupport
 
 final class PinCommandsTests: XCTestCase {
     func testAddPrintsTheNewIdAndStoresExactValues() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let r = s.run("add", "--title", "  전쟁기념관 ", "--lat", "37.5365", "--lon", "126.9772",
                       "--description", "야외 전시, \"비행기\"", "--category", "museum")
         XCTAssertEqual(r.code, 0, r.stderr)
@@ -20,7 +21,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testAddJSONHasEveryFieldExactly() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let r = s.run("add", "--title", "South Pole", "--lat", "-90", "--lon", "-179.99999999999997", "--json")
         XCTAssertEqual(r.code, 0, r.stderr)
         let o = try JSON.object(r.stdout)
@@ -39,7 +40,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testAddAcceptsDegreesMinutesSeconds() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("add", "--title", "Sydney", "--lat", "33°51′S", "--lon", "151°12′E").code, 0)
         let pin = try XCTUnwrap(s.open().pin(id: 1))
         XCTAssertEqual(pin.latitude, -33.85, accuracy: 1e-12)
@@ -47,7 +48,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testAddRefusesBadValuesWithUsageErrors() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let cases: [([String], String)] = [
             (["--title", "x", "--lat", "nan", "--lon", "1"], "--lat: latitude 'nan' is not a finite number"),
             (["--title", "x", "--lat", "inf", "--lon", "1"], "--lat: latitude 'inf' is not a finite number"),
@@ -70,7 +71,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testEditChangesOnlyTheGivenFields() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         s.run("add", "--title", "Leeum", "--lat", "37.5383", "--lon", "126.999", "--description", "art", "--category", "museum")
         let r = s.run("edit", "1", "--title", "Leeum Museum of Art", "--lat", "37.53831", "--json")
         XCTAssertEqual(r.code, 0, r.stderr)
@@ -87,7 +88,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testEditErrors() {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         s.run("add", "--title", "a", "--lat", "1", "--lon", "1")
         XCTAssertEqual(s.run("edit", "1").code, 2)
         XCTAssertEqual(s.run("edit", "1").stderr.split(separator: "\n").first,
@@ -102,7 +103,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testDeleteRemovesThePinOnce() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         s.run("add", "--title", "a", "--lat", "1", "--lon", "2")
         s.run("comment", "1", "hello")
         let r = s.run("delete", "1", "--json")
@@ -117,7 +118,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testShowJSONHasThePinAndItsComments() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         s.run("add", "--title", "창덕궁 후원", "--lat", "37.5794", "--lon", "126.991", "--category", "landmark")
         XCTAssertEqual(s.run("comment", "1", "후원", "투어는", "미리", "예약하기").stdout, "1\n")
         XCTAssertEqual(s.run("comment", "1", "단풍철 강추").stdout, "2\n")
@@ -138,7 +139,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testShowTextHasDecimalAndDMSCoordinates() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         s.run("add", "--title", "전쟁기념관", "--lat", "37.5365", "--lon", "126.9772", "--description", "line one\nline two")
         s.run("comment", "1", "good")
         let r = s.run("show", "1")
@@ -158,7 +159,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testCommentsListAndUncomment() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         s.run("add", "--title", "a", "--lat", "1", "--lon", "2")
         s.run("comment", "1", "first")
         let c = s.run("comment", "1", "second", "--json")
@@ -183,7 +184,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testEveryNewCommandHasHelpAndRefusesUnknownOptions() {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         for name in ["add", "edit", "delete", "show", "comment", "comments", "uncomment", "export", "list"] {
             let help = PinmapCLI.execute([name, "--help"])
             XCTAssertEqual(help.code, 0, name)
@@ -196,7 +197,7 @@ final class PinCommandsTests: XCTestCase {
     }
 
     func testAStoreThatCannotOpenIsAFailure() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-notdb-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("diary.txt").path
         try Data("not a database, just my diary\n".utf8 + Data(repeating: 1, count: 4096)).write(to: URL(fileURLWithPath: path))

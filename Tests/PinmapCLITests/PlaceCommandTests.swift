@@ -1,10 +1,10 @@
 import XCTest
 
-/// `"place"` in `list --json` and `show --json` (issue #10): the nearest city
+/// `"place"` in `list --json` and `show --json`: the nearest city
 /// within 50 km, else the country, else the open sea.
 final class PlaceCommandTests: XCTestCase {
     func testPlaceOfPinsInListJSON() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let pins: [(String, String, String, String)] = [
             ("Paris FR", "48.8566", "2.3522", "near Paris, FR"),
             ("Paris TX", "33.6609", "-95.5555", "near Paris, US"),

@@ -4,11 +4,11 @@ import PinImport
 import PinStore
 
 /// Plain output (list, show, comments, imports) escapes every control character losslessly,
-/// also when piped (tester report: ESC and BEL reached `cat -A` raw).
+/// also when piped (no ESC or BEL reaches `cat -A` raw).
 final class PlainTextEscapeTests: XCTestCase {
-    /// The tester's pin: an SGR sequence in the title, an OSC title sequence with BEL in a comment.
-    private func testerStore() throws -> CLITestStore {
-        let s = CLITestStore()
+    /// A pin with an SGR sequence in the title and an OSC title sequence with BEL in a comment.
+    private func controlCharacterStore() throws -> CLITestStore {
+        let s = CLITestStore(self)
         let store = try s.open()
         let id = try store.insert(NewPin(title: "Esc\u{1B}[31mRED", description: "one\ntwo\tthree\r\u{7F}\u{85}\u{2028}\u{2029}\\end",
                                          category: "c\u{0}d", latitude: 37.53, longitude: 127.03, createdAt: "2024-01-01T00:00:00Z"))
@@ -17,25 +17,25 @@ final class PlainTextEscapeTests: XCTestCase {
     }
 
     func testListEscapesEveryControlCharacterWhenPiped() throws {
-        let r = try testerStore().run("list")
+        let r = try controlCharacterStore().run("list")
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertEqual(r.stdout, "1\t37.530000\t127.030000\tEsc\\x1b[31mRED\tc\\x00d\t2024-01-01T00:00:00Z\n")
     }
 
     func testSearchOutputIsEscapedToo() throws {
-        let r = try testerStore().run("list", "--search", "red")
+        let r = try controlCharacterStore().run("list", "--search", "red")
         XCTAssertEqual(r.stdout, "1\t37.530000\t127.030000\tEsc\\x1b[31mRED\tc\\x00d\t2024-01-01T00:00:00Z\n")
     }
 
     func testCommentsEscapeEveryControlCharacterWhenPiped() throws {
-        let s = try testerStore()
+        let s = try controlCharacterStore()
         let r = s.run("comments", "1")
         let date = try XCTUnwrap(s.open().comments(pinID: 1).first?.createdAt)
         XCTAssertEqual(r.stdout, "1\t\(date)\tesc \\x1b]0;TITLE\\x07 bell\\nsecond\n")
     }
 
     func testShowKeepsLineBreaksOfADescriptionAndEscapesTheRest() throws {
-        let s = try testerStore()
+        let s = try controlCharacterStore()
         let pin = try XCTUnwrap(s.open().pin(id: 1))
         let date = try XCTUnwrap(s.open().comments(pinID: 1).first?.createdAt)
         let r = s.run("show", "1")
@@ -73,7 +73,7 @@ final class PlainTextEscapeTests: XCTestCase {
     /// A bidi override in a file name is escaped, on a terminal and in a pipe alike (it would
     /// reverse the rest of the line in a pager or a log), as in `list`.
     func testImportsEscapeBidiControlsInFileNames() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let csv = s.file("r\u{202E}ev.csv")
         try "title,lat,lon\nA,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
         XCTAssertEqual(s.run("import", csv).code, 0)
@@ -87,7 +87,7 @@ final class PlainTextEscapeTests: XCTestCase {
     /// `list` escapes the bidi embeddings, overrides and isolates when piped, and keeps the
     /// marks (LRM, RLM), which reorder nothing.
     func testListEscapesBidiControls() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         _ = try s.open().insert(NewPin(title: "a\u{202E}b\u{2066}c\u{2069}\u{200F}d", latitude: 1, longitude: 2,
                                        createdAt: "2024-01-01T00:00:00Z"))
         XCTAssertEqual(s.run("list").stdout, "1\t1.000000\t2.000000\ta\\u202eb\\u2066c\\u2069\u{200F}d\t\t2024-01-01T00:00:00Z\n")
@@ -95,7 +95,7 @@ final class PlainTextEscapeTests: XCTestCase {
 
     /// add, edit, delete, show and list give the same pin object (`place` included).
     func testEveryCommandPrintsTheSamePinObject() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let added = s.run("add", "--title", "War Memorial", "--lat", "37.5365", "--lon", "126.9772", "--json").stdout
         let shown = s.run("show", "1", "--json").stdout
         let listed = s.run("list", "--json").stdout

@@ -4,7 +4,7 @@ import PinImport
 import PinStore
 @testable import PinmapCLI
 
-/// Issue #12 through the commands: properties from import to list, search, show and back.
+/// Through the commands: properties from import to list, search, show and back.
 final class PropertiesCLITests: XCTestCase {
     private func importCities(_ s: CLITestStore) throws {
         let csv = s.file("cities.csv")
@@ -17,7 +17,7 @@ final class PropertiesCLITests: XCTestCase {
     }
 
     func testListSearchAndShowCarryTheProperties() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         try importCities(s)
         let rows = try JSON.array(s.run("list", "--search", "파리", "--json").stdout)
         XCTAssertEqual(rows.map { $0["title"] as? String }, ["Paris"])
@@ -33,13 +33,13 @@ final class PropertiesCLITests: XCTestCase {
     /// Import → export → import keeps the properties exactly (text and key order) in CSV; GeoJSON
     /// keeps the same keys and values.
     func testPropertiesSurviveCSVAndGeoJSONExports() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         try importCities(s)
         let original = try s.open().pins().map(\.properties)
         for format in ["csv", "geojson"] {
             let path = s.file("all.\(format)")
             XCTAssertEqual(s.run("export", "--format", format, "-o", path).code, 0)
-            let back = CLITestStore()
+            let back = CLITestStore(self)
             XCTAssertEqual(back.run("import", path).code, 0)
             let again = try back.open().pins().map(\.properties)
             if format == "csv" {
@@ -74,7 +74,7 @@ final class GPXSchemaTests: XCTestCase {
             print("GPXSchemaTests: skipped: xmllint is missing (apt-get install libxml2-utils)")
             throw XCTSkip("xmllint is missing (apt-get install libxml2-utils)")
         }
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let store = try s.open()
         try store.insert(NewPin(title: "Leeum <Museum> & \"Art\"", description: "two\r\nlines\u{1}", category: "museum",
                                 latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T14:00:00+09:00",

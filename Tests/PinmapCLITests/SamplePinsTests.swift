@@ -3,7 +3,7 @@ import PinModel
 import PinStore
 @testable import PinmapCLI
 
-/// Issue #25 item 5: `P` (load the sample pins) never duplicates a pin, edited or not; a
+/// `P` (load the sample pins) never duplicates a pin, edited or not; a
 /// sample pin deleted since comes back.
 final class SamplePinsTests: XCTestCase {
     func testLoadingTwiceAfterAnEditAddsNothingAndADeletedPinComesBack() throws {

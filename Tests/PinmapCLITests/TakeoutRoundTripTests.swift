@@ -9,11 +9,11 @@ final class TakeoutRoundTripTests: XCTestCase {
     func testTakeoutExportedAsGeoJSONImportsBackTheSamePins() throws {
         let takeout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/formats/takeout_new_schema.json").path
-        let a = CLITestStore()
+        let a = CLITestStore(self)
         XCTAssertEqual(a.run("import", takeout).code, 0)
         let path = a.file("rt.geojson")
         XCTAssertEqual(a.run("export", "--format", "geojson", "-o", path).code, 0)
-        let b = CLITestStore()
+        let b = CLITestStore(self)
         let r = b.run("import", path, "--json")
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertEqual(try JSON.object(r.stdout)["format"] as? String, "GeoJSON")

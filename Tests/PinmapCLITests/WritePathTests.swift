@@ -3,14 +3,14 @@ import XCTest
 import PinmapCLI
 import PinStore
 
-/// Issue #26: no output is written over the store's journals through a link to one that does
+/// No output is written over the store's journals through a link to one that does
 /// not exist yet, over a read-only file, or with the mode of the file it replaces lost; and
 /// messages that say what happened, once.
 final class WritePathTests: XCTestCase {
     private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     private func seededStore() -> CLITestStore {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
         return s
     }
@@ -118,7 +118,7 @@ final class WritePathTests: XCTestCase {
 
     /// A pipe, a device or a folder given as the store says what it is, not "check the disk".
     func testAStoreThatIsNotARegularFileSaysSo() throws {
-        let s = CLITestStore()
+        let s = CLITestStore(self)
         let fifo = s.file("pipe")
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         let folder = (s.path as NSString).deletingLastPathComponent

@@ -7,7 +7,7 @@ import PinModel
 import PinmapTestSupport
 import Sheet
 
-/// Issue #11: no key is lost, zoom and coordinates mean what they say, stale search
+/// No key is lost, zoom and coordinates mean what they say, stale search
 /// answers are dropped.
 final class InteractionTests: XCTestCase {
     func testAKeyDuringAModalsExitActsOnTheScreenBelow() {
@@ -75,7 +75,7 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9)
     }
 
-    /// Issue #26: a resize to 1 or 2 columns and back lost the view (z722 came back as
+    /// A resize to 1 or 2 columns and back lost the view (z722 came back as
     /// z164, z328 from width 2; after 1×1 the centre moved from 37.58N to 37.77N).
     func testResizesThroughTinySizesKeepTheCentreAndTheScale() {
         for sizes in [[(1, 1), (100, 30)], [(2, 30), (100, 30)], [(1, 1), (2, 3), (40, 2), (100, 30)], [(100, 1), (1, 30), (100, 30)]] {
@@ -100,7 +100,7 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(state.viewport, fitted)
     }
 
-    /// The tester's finding: z16384 at 100×30, a resize to width W, `-`, and back to 100
+    /// z16384 at 100×30, a resize to width W, `-`, and back to 100
     /// gave z3277 (W 40), z1638 (20), z82 (1): the zoom limit was counted in the narrow
     /// window's columns. One `-` is one halving at every width, the centre kept; so is the
     /// wheel, and `+` at the limit stays there.
@@ -237,7 +237,7 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(r.state.search, "Seoul Busan")
     }
 
-    /// The tester's 1.6 MB paste ('가나다abc😀' × 100,000) into `/`: the field takes the
+    /// A 1.6 MB paste ('가나다abc😀' × 100,000) into `/`: the field takes the
     /// first `TextField.maxCharacters` and a notice says the paste was cut (before, it was
     /// taken whole, with no limit and no word). A paste that fits says nothing.
     func testALongPasteIsCutToTheFieldsLimitAndSaysSo() throws {

@@ -7,7 +7,7 @@ import PinModelTesting
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Issue #25 item 1: a store reopens on its last view (centre, zoom, detent, tab); a store
+/// A store reopens on its last view (centre, zoom, detent, tab); a store
 /// opened for the first time, or whose last view holds none of its pins, fits its pins above
 /// the sheet as `F` does, with a margin.
 final class LastViewTests: XCTestCase {

@@ -36,7 +36,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertTrue(s.quit, "q quits from help, as help says")
     }
 
-    /// Issue #11 (tester 2, item 2): `q` quits from every sheet that is not a text field.
+    /// `q` quits from every sheet that is not a text field.
     func testQQuitsFromFilterDetailConfirmAndNotice() {
         var filter = state()
         _ = filter.update(.input(.key(.char("f"))), now: 0)
@@ -116,7 +116,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         XCTAssertEqual(effects, [], "nothing is deleted")
         XCTAssertEqual(s.message, "Nothing deleted")
         XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
-        XCTAssertEqual(s.tab, .timeline, "the key cancels, then acts below (tester 2, item 1)")
+        XCTAssertEqual(s.tab, .timeline, "the key cancels, then acts below")
         _ = s.update(.input(.key(.char("1"))), now: 0.7)
         _ = s.update(.input(.key(.char("d"))), now: 0.8)
         _ = s.update(.tick, now: 1.5)
@@ -217,10 +217,8 @@ final class CentreAndCoordinateTests: XCTestCase {
 
 final class ImportFileListTests: XCTestCase {
     func testOnlyRegularPinFilesAreListed() throws {
-        let dir = NSTemporaryDirectory() + "pinmap-keys-\(getpid())"
-        try? FileManager.default.removeItem(atPath: dir)
+        let dir = try makeTempFolder().path
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         func write(_ name: String, _ text: String) throws { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         try write("pins.csv", "title,lat,lon\n")
         try write("places.json", "{\"type\": \"FeatureCollection\", \"features\": []}")

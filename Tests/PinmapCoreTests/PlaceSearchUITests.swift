@@ -5,7 +5,7 @@ import XCTest
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Going to a place by name (issue #10): `/` lists places above the pins,
+/// Going to a place by name: `/` lists places above the pins,
 /// Enter on a place flies there; `g` searches places only.
 final class PlaceSearchUITests: XCTestCase {
     /// The UI builds the name index on a thread at start-up; here it is built first.

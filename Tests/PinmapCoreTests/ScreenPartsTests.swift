@@ -7,7 +7,7 @@ import PinModelTesting
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Issue #25 item 7: the parts of the screen a person reads once.
+/// The parts of the screen a person reads once.
 final class ScreenPartsTests: XCTestCase {
     private let seoul = Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256)
 

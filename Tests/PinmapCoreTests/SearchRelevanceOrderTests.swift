@@ -6,7 +6,7 @@ import PinModel
 import PinmapTestSupport
 
 /// `/Seoul` lists the pin titled Seoul first, not the cities that match through their
-/// `timezone` property "Asia/Seoul" (issue #25, the 62k store in small); `s` still offers
+/// `timezone` property "Asia/Seoul" (the 62k store in small); `s` still offers
 /// newest first.
 final class SearchRelevanceOrderTests: XCTestCase {
     private let pins: [NewPin] = [

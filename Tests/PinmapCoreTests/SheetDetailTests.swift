@@ -8,7 +8,7 @@ import Sheet
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Issue #11's sheet details at 100×30 (travel 28): a small sheet is all handle, the wheel
+/// The sheet's details at 100×30 (travel 28): a small sheet is all handle, the wheel
 /// over the handle does not scroll, a burst read at once keeps its velocity, the header
 /// says what a release would do, and the sort says what it shows.
 final class SheetDetailTests: XCTestCase {

@@ -5,7 +5,7 @@ import GeoMap
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// The status line names the place at the map centre, or under the pointer (issue #10):
+/// The status line names the place at the map centre, or under the pointer:
 /// "near <city>, <country code>", else the country, else "open sea", in the UI's
 /// language, ASCII only in ASCII mode; the coordinate goes first when space is short.
 final class StatusPlaceTests: XCTestCase {

@@ -9,7 +9,7 @@ import PinImport
 @testable import PinmapCLI
 import PinmapTestSupport
 
-/// Issue #25 item 6: titles whose grapheme clusters take other widths than their first
+/// Titles whose grapheme clusters take other widths than their first
 /// scalar's (a narrow emoji with its presentation selector, a ZWJ sequence, a flag, a skin
 /// tone, conjoining jamo, a text selector) line up in the list and on the map, whole
 /// frames against `Frames/emoji-*.txt` (regenerated as FrameGolden.swift says).
@@ -20,7 +20,7 @@ final class EmojiFrameTests: XCTestCase {
         for (i, title) in EmojiRowFixture.titles.enumerated() {
             csv += "\"\(title)\",\(37.50 + 0.04 * Double(i)),\(126.90 + 0.07 * Double(i)),\(["hike", "food", "", ""][i]),2025-0\(i + 1)-01T00:00:00Z\n"
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-\(UUID().uuidString).csv").path
+        let file = try makeTempFolder().path + "/emoji.csv"
         try csv.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         _ = try Importer.run(path: file, store: store, options: ImportOptions())

@@ -3,6 +3,7 @@ import Foundation
 import Frame
 import GeoMap
 import PinImport
+import PinmapTestSupport
 @testable import PinStore
 @testable import PinmapCore
 @testable import PinmapRuntime
@@ -16,22 +17,25 @@ enum FrameGolden {
     static let framesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Frames")
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    /// The Import tab's folder: fixed, so its path and listing are the same on every machine.
-    static let importFolder = "/tmp/pinmap-frame-goldens"
     static var updating: Bool { ProcessInfo.processInfo.environment["PINMAP_UPDATE_FRAMES"] == "1" }
 
     /// A runner at `cols`×`rows` holding the 45 sample pins (Data/pins/pins-seoul.csv, imported
     /// by the real importer), centred on Seoul at zoom 256 (the README's example), the clock at 0,
-    /// place names in `places` (the UI takes them from the locale, as `Strings.language`).
-    static func runner(cols: Int, rows: Int, places: PlaceNaming.Language) throws -> AppRunner {
+    /// place names in `places` (the UI takes them from the locale, as `Strings.language`), without
+    /// colour unless `color`, working
+    /// in a folder of `test`'s own under /tmp (the Import tab lists it; frames show its path
+    /// masked, `TempFolder.masked`).
+    static func runner(cols: Int, rows: Int, places: PlaceNaming.Language, in test: XCTestCase,
+                       color: Bool = false) throws -> AppRunner {
         // The import's and the pins' times come from the store's clock, stopped here.
         let store = try Store.inMemory(clock: .fixed("2025-06-08T09:00:00Z"))
         _ = try Importer.run(path: repoRoot.appendingPathComponent("Data/pins/pins-seoul.csv").path, store: store,
                              options: ImportOptions())
-        try makeImportFolder()
+        let importFolder = try test.makeTempFolder(under: "/tmp").path
+        try makeImportFolder(importFolder)
         // The home and working folders are fixed: the frames must not depend on the process.
         let environment = AppEnvironment(home: "/home/pin", cwd: importFolder, placeLanguage: places)
-        let state = AppState(cols: cols, rows: rows, detent: .medium, ascii: false, color: false, reducedMotion: true,
+        let state = AppState(cols: cols, rows: rows, detent: .medium, ascii: false, color: color, reducedMotion: true,
                              environment: environment)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         // Centred on Seoul, not on the pins fitted as a store first opens.
@@ -40,7 +44,7 @@ enum FrameGolden {
     }
 
     /// Two importable files and a folder, so the Import tab lists something.
-    static func makeImportFolder() throws {
+    static func makeImportFolder(_ importFolder: String) throws {
         let fm = FileManager.default
         try fm.createDirectory(atPath: importFolder + "/trips", withIntermediateDirectories: true)
         for name in ["cafes.csv", "hike.gpx"] where !fm.fileExists(atPath: importFolder + "/" + name) {
@@ -49,10 +53,10 @@ enum FrameGolden {
     }
 
     /// Compares `screen` with the golden file `name-<cols>x<rows>.txt` (or writes it when updating):
-    /// its text, then its styles (`styleMap`).
+    /// its text (a test folder's path masked: `TempFolder.masked`), then its styles (`styleMap`).
     static func check(_ screen: Screen, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         let url = framesFolder.appendingPathComponent("\(name)-\(screen.width)x\(screen.height).txt")
-        let actual = screen.text() + "\n" + styleMap(screen)
+        let actual = TempFolder.masked(screen.text()) + "\n" + styleMap(screen)
         if updating {
             XCTAssertNoThrow(try Data(actual.utf8).write(to: url), file: file, line: line)
             return

@@ -16,7 +16,7 @@ final class FrameGoldenTests: XCTestCase {
                                                   (Language.korean, PlaceNaming.Language.korean, "ko-", [(100, 30)])] {
             Strings.language = language
             for (cols, rows) in sizes {
-                let runner = try FrameGolden.runner(cols: cols, rows: rows, places: places)
+                let runner = try FrameGolden.runner(cols: cols, rows: rows, places: places, in: self)
                 steps(runner)
                 FrameGolden.check(runner.frame(), prefix + name, file: file, line: line)
             }
@@ -36,10 +36,16 @@ final class FrameGoldenTests: XCTestCase {
     func testForm() throws { try check("form") { $0.char("a") } }
     func testConfirm() throws { try check("confirm") { $0.char("d") } }
     func testNotice() throws { try check("notice") { $0.char("d"); $0.char("y") } }
-    // Issue #25: an import row on Settings is chosen with ↑ from the first setting, and
-    // Enter asks whether to undo it.
     // Sorted by distance, each row says how far its pin is from the map's centre.
     func testDistanceSort() throws { try check("distance-sort") { $0.char("s"); $0.char("s") } }
+    // An import row on Settings is chosen with ↑ from the first setting, and
+    // Enter asks whether to undo it.
     func testSettingsImportRow() throws { try check("settings-import-row") { $0.char("4"); $0.char("k") } }
     func testUndoImportConfirm() throws { try check("undo-import-confirm") { $0.char("4"); $0.char("k"); $0.key(.enter) } }
+
+    /// In colour (the other frames are without): every layer's and category's colour, cell by cell.
+    func testMapInColour() throws {
+        let runner = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self, color: true)
+        FrameGolden.check(runner.frame(), "map-colour")
+    }
 }

@@ -13,12 +13,7 @@ import PinmapTestSupport
 final class ImportStopTests: XCTestCase {
     /// A CSV of `rows` pins (about 40 bytes a row: several of the importer's 1 MiB batches).
     private func bigCSV(rows: Int, in folder: TempFolder) throws -> String {
-        try bigCSV(rows: rows, at: folder.path)
-    }
-
-    private func bigCSV(rows: Int, at dir: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let path = dir + "/big.csv"
+        let path = folder.path + "/big.csv"
         var text = "title,lat,lon\n"
         for i in 0..<rows { text += "Pin \(i),\(Double(i % 1000) / 100),\(Double(i / 1000) / 100)\n" }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -47,7 +42,7 @@ final class ImportStopTests: XCTestCase {
     /// shows the import's progress; Esc on the Import tab stops it: rolled back, a notice
     /// says nothing was kept.
     func testTheMapWorksDuringAnImportAndEscStopsIt() throws {
-        let folder = try TempFolder()
+        let folder = try makeTempFolder()
         let csv = try bigCSV(rows: 400_000, in: folder)
         let r = try workerRunner(in: folder)
         startImport(r, csv)
@@ -73,7 +68,7 @@ final class ImportStopTests: XCTestCase {
     /// q during an import quits: the import is rolled back before the UI exits, and the
     /// terminal is told.
     func testQDuringAnImportRollsItBackAndSaysSo() throws {
-        let folder = try TempFolder()
+        let folder = try makeTempFolder()
         let csv = try bigCSV(rows: 400_000, in: folder)
         let r = try workerRunner(in: folder)
         startImport(r, csv)
@@ -88,9 +83,8 @@ final class ImportStopTests: XCTestCase {
 
     /// At 100 % the rows are read and the map's index and the commit follow: the tab says so.
     func testAtOneHundredPercentTheTabNamesThePhase() throws {
-        // A folder of its own, with a fixed name: the frame shows the path.
-        let path = try bigCSV(rows: 60_000, at: "/tmp/pinmap-test-import-committing")
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: "/tmp/pinmap-test-import-committing") }
+        // Under /tmp: the frame shows the path (masked).
+        let path = try bigCSV(rows: 60_000, in: makeTempFolder(under: "/tmp"))
         let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
         var last: Screen?
         r.afterOutcome = { if r.state.importTab.progress == 1 { last = r.frame() } }

@@ -8,13 +8,15 @@ import PinmapTestSupport
 
 /// After a preview or a result: typing starts a new path, Enter never imports the last
 /// file again, the old result goes when the path changes, and long lines are wrapped or
-/// cut with "…" (fresh-eyes testing).
+/// cut with "…".
 final class ImportTabResultTests: XCTestCase {
-    /// A fixed folder, so whole frames can be compared.
+    /// The test's own folder, under /tmp: the frames show the path (masked).
+    private var folder: TempFolder!
+
+    override func setUpWithError() throws { folder = try makeTempFolder(under: "/tmp") }
+
     private func file(_ name: String, _ text: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-fixui")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
+        let url = URL(fileURLWithPath: folder.path).appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
     }
@@ -65,14 +67,13 @@ final class ImportTabResultTests: XCTestCase {
     /// The result is wrapped, never cut; so is the toast (over the tab's title for its 4 s);
     /// the hint says what Enter does and drops whole items that do not fit.
     func testResultFrame() throws {
-        let (r, path) = try imported()
-        XCTAssertEqual(path, "/tmp/pm-fixui/a.csv", "the frame below assumes TMPDIR=/tmp")
-        XCTAssertEqual(r.text, """
+        let (r, _) = try imported()
+        XCTAssertEqual(TempFolder.masked(r.text), """
                  ✓ a.csv: 1 imported, 0 rejected, 0 duplicates skipped
               Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoP…
 
 
-              File: /tmp/pm-fixui/a.csv
+              File: /tmp/pinmap-test-XXXXXX/a.csv
 
 
               a.csv: 1 imported, 0 rejected, 0 duplicates skipped

@@ -8,7 +8,7 @@ import PinmapTestSupport
 
 final class ImportTabTests: XCTestCase {
     private func csvFile(_ text: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-import-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent("places.csv")
         try Data(text.utf8).write(to: url)

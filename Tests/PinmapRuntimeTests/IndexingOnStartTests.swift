@@ -61,8 +61,8 @@ final class IndexingOnStartTests: XCTestCase {
     }
 
     /// While it indexes at start-up, the map and the list show the pins a large import left
-    /// (its commit put them on the map) and the status line says what runs (fixui 5: the list
-    /// said "Pins in view: 0" and that they would appear when it ended).
+    /// (its commit put them on the map) and the status line says what runs (not "Pins in view: 0"
+    /// and that they would appear when it ended).
     func testWhileIndexingTheMapAndListShowThePins() throws {
         let store = try Store.inMemory()
         try store.transaction {
@@ -97,7 +97,7 @@ final class IndexingOnStartTests: XCTestCase {
     /// q while indexing runs on the write lane: it stops (rolled back, nothing lost), the
     /// UI quits and says so, and (had it stayed) a view read would not start it again.
     func testQStopsIndexingKeepsTheBacklogAndSaysSo() throws {
-        let folder = try TempFolder()
+        let folder = try makeTempFolder()
         let path = folder.path + "/pins.sqlite"
         let store = try Store(path: path)
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true,

@@ -63,9 +63,7 @@ final class KoreanOverlayTests: XCTestCase {
     /// file-error overload and came out as PinImport's English "line 2: …").
     func testImportTabSaysRowReasonsInKorean() throws {
         Strings.language = .korean
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-korean-reasons")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent("b.csv").path
+        let path = try makeTempFolder().path + "/b.csv"
         try Data("name,lat,lon\nTower,abc,126.9\nGood,37.5,126.9\n".utf8).write(to: URL(fileURLWithPath: path))
         let r = try UIFixtures.sqliteRunner(cols: 100, rows: 30)
         r.char("3")

@@ -4,13 +4,13 @@ import Frame
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Tester (fixui 1): ↓ walks the list as it was shown. Selecting a row re-centres the map and
+/// ↓ walks the list as it was shown. Selecting a row re-centres the map and
 /// changes the pins in view; the list and its header keep the view they were read for.
 final class ListWalkTests: XCTestCase {
     /// 45 pins, 100×30: `F`, `+` ×3, then ↓ over every row: each ↓ selects the next row of the
     /// list first shown, and the header keeps that list's count (the status line follows the map).
     func testDownWalksTheListAsShownAndTheHeaderKeepsItsCount() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("F")
         for _ in 0..<3 { r.char("+") }
         let shown = r.state.listed.map(\.title)
@@ -28,13 +28,13 @@ final class ListWalkTests: XCTestCase {
         for _ in 0..<4 { r.key(.down) }  // DDP night walk: 8 pins in the map's view, 17 in the list's
         FrameGolden.check(r.frame(), "list-walk")
     }
-    /// Tester (s6 fix 1): 45 pins, `/` park Enter, `+` ×2 (4 of the 13 matches in view), then
+    /// 45 pins, `/` park Enter, `+` ×2 (4 of the 13 matches in view), then
     /// ↓ over every row, End, Home, End: each selection re-centres the map (its count, on the
     /// status line, changes), but the header's "N in view" and the "N more elsewhere" under the
     /// rows both count the view the list was read for, so they add up to the 13 matches
     /// (`pinmap list --search park`). Before the fix the walk showed "4 in view" over "1 more elsewhere".
     func testSearchInViewAndElsewhereAddUpToTheMatchesWhileWalkingTheList() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("/"); r.type("park"); r.key(.enter)
         r.char("+"); r.char("+")
         XCTAssertEqual(r.state.searchMatches?.matches.count, 13)

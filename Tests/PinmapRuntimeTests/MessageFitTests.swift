@@ -9,17 +9,19 @@ import GeoMap
 @testable import PinmapCLI
 import PinmapTestSupport
 
-/// Issue #11 items 4 and 9 (fresh-eyes report A, E, F21): nothing Pinmap draws on a line is
+/// Nothing Pinmap draws on a line is
 /// cut without "…"; toasts wrap; a partial import warns and lists every reason; the import's
 /// columns, reasons, notes and errors are in the UI's language.
 final class MessageFitTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
 
-    /// A fixed folder, so whole frames can be compared.
+    /// The test's own folder, under /tmp: the frames show the path (masked).
+    private var folder: TempFolder!
+
+    override func setUpWithError() throws { folder = try makeTempFolder(under: "/tmp") }
+
     private func file(_ name: String, _ text: String) throws -> String {
-        let dir = URL(fileURLWithPath: "/tmp/pm-fit")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
+        let url = URL(fileURLWithPath: folder.path).appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
     }
@@ -42,12 +44,12 @@ final class MessageFitTests: XCTestCase {
 
     func testPartialImportWarnsAndEveryReasonScrollsIntoView80x24() throws {
         let r = try importPartial(cols: 80, rows: 24, bad: 20)
-        XCTAssertEqual(r.text, """
+        XCTAssertEqual(TempFolder.masked(r.text), """
                   ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
                   tab lists why
 
 
-              File: /tmp/pm-fit/partial.csv
+              File: /tmp/pinmap-test-XXXXXX/partial.csv
 
 
               partial.csv: 2 imported, 20 rejected, 0 duplicates skipped (import #1; u
@@ -69,12 +71,12 @@ final class MessageFitTests: XCTestCase {
                    1 Map             2 Timeline           3 Import           4 Settings
             """)
         r.key(.pageDown)
-        XCTAssertEqual(r.text, """
+        XCTAssertEqual(TempFolder.masked(r.text), """
                   ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
                   tab lists why
 
 
-              File: /tmp/pm-fit/partial.csv
+              File: /tmp/pinmap-test-XXXXXX/partial.csv
 
 
               line 10: lat 97 outside [-90, 90]
@@ -100,12 +102,12 @@ final class MessageFitTests: XCTestCase {
     func testKoreanPartialImport100x30() throws {
         Strings.language = .korean
         let r = try importPartial(cols: 100, rows: 30)
-        XCTAssertEqual(r.text, """
+        XCTAssertEqual(TempFolder.masked(r.text), """
                                              ! partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀; 거부 이유는
                                              가져오기 탭에 있습니다
 
 
-              파일: /tmp/pm-fit/partial.csv
+              파일: /tmp/pinmap-test-XXXXXX/partial.csv
 
 
               partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀 (가져오기 #1; u로 되돌리기)
@@ -141,12 +143,12 @@ final class MessageFitTests: XCTestCase {
         r.char("3")
         for ch in path { r.char(ch) }
         r.key(.enter)
-        XCTAssertEqual(r.text, """
+        XCTAssertEqual(TempFolder.masked(r.text), """
 
               CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
 
 
-              파일: /tmp/pm-fit/partial.csv
+              파일: /tmp/pinmap-test-XXXXXX/partial.csv
 
               CSV · 인코딩 UTF-8 · 구분자 , · 167 B
               열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 이름 ← "name"
@@ -173,18 +175,17 @@ final class MessageFitTests: XCTestCase {
         Strings.language = .korean
         let junk = try file("junk.csv", "\u{1}\u{2}PK\u{3}\u{4}binary junk\n\u{5}\u{6}\n")
         let notCollection = try file("expected.json", #"{"name": "x"}"#)
-        let fifo = "/tmp/pm-fit/fifo.csv"
-        unlink(fifo)
+        let fifo = folder.path + "/fifo.csv"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         var shown: [String] = []
-        for path in [fifo, "/tmp/pm-fit", "/dev/zero", junk, notCollection, "/tmp/pm-fit/missing.csv"] {
+        for path in [fifo, folder.path, "/dev/zero", junk, notCollection, folder.path + "/missing.csv"] {
             let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
             r.char("3")
             for ch in path { r.char(ch) }
             r.key(.enter)
-            shown.append(r.state.importTab.error ?? "")
+            shown.append(TempFolder.masked(r.state.importTab.error ?? ""))
         }
-        XCTAssertEqual(shown, ["fifo.csv은(는) 파일이 아니라 파이프(FIFO)입니다. 먼저 파일로 저장하세요", "pm-fit은(는) 폴더입니다. 안의 파일을 고르세요", "zero은(는) 파일이 아니라 장치입니다", "junk.csv: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요", "expected.json: GeoJSON FeatureCollection이 아닙니다", "missing.csv: 그런 파일이 없습니다"])
+        XCTAssertEqual(shown, ["fifo.csv은(는) 파일이 아니라 파이프(FIFO)입니다. 먼저 파일로 저장하세요", "pinmap-test-XXXXXX은(는) 폴더입니다. 안의 파일을 고르세요", "zero은(는) 파일이 아니라 장치입니다", "junk.csv: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요", "expected.json: GeoJSON FeatureCollection이 아닙니다", "missing.csv: 그런 파일이 없습니다"])
     }
 
     func testKoreanSkipNotes() {
@@ -200,7 +201,7 @@ final class MessageFitTests: XCTestCase {
     func testSettingsScrollsToKeepTheCursorRowAt40x12() throws {
         let r = try UIFixtures.sqliteRunner(cols: 40, rows: 12)
         r.char("4")
-        XCTAssertEqual(r.text, """
+        XCTAssertEqual(TempFolder.masked(r.text), """
 
               Store
               path     :memory:
@@ -215,7 +216,7 @@ final class MessageFitTests: XCTestCase {
               1 Map    2 Timel…  3 Import  4 Setti…
             """)
         for _ in 0..<5 { r.key(.down) }
-        XCTAssertEqual(r.text, """
+        XCTAssertEqual(TempFolder.masked(r.text), """
 
               ▸ Export pins       [csv] geojson gpx
                                   kml gpkg (←/→

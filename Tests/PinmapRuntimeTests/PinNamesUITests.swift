@@ -6,7 +6,7 @@ import PinModel
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Issue #25 item 4 through the UI: after `g Tokyo` the pins there are named on the map
+/// Through the UI: after `g Tokyo` the pins there are named on the map
 /// (their titles read by the runtime for the lone pins with room: `MapCellView.name`), the
 /// pin titled Tokyo instead of the gazetteer's Tokyo; hovering a named pin or its name says
 /// its title. Whole frames against `Frames/tokyo-*.txt` (regenerated as FrameGolden.swift says).

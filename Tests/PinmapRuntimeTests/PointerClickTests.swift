@@ -8,7 +8,7 @@ import Sheet
 import PinmapTestSupport
 import PinStore
 
-/// Issue #11 (tester 2, item 3): a click is a pointer position, and a map or sheet
+/// A click is a pointer position, and a map or sheet
 /// moving under a still mouse recomputes what the status line says is under it.
 final class PointerClickTests: XCTestCase {
     func testAClickOnTheListLeavesNoStalePointer() throws {

@@ -5,7 +5,7 @@ import PinStore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// Issue #12 in the UI: the detail page lists a pin's properties, and the Settings tab exports.
+/// In the UI: the detail page lists a pin's properties, and the Settings tab exports.
 final class PropertiesUITests: XCTestCase {
     func testDetailPageListsThePropertiesUnderTheDescription() throws {
         var pins = UIFixtures.seoulPins
@@ -72,7 +72,7 @@ final class PropertiesUITests: XCTestCase {
     }
 
     func testImportTabPreviewAndSummaryNameTheColumnsKeptAsProperties() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-props-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("cities.csv").path
         try "sep=;\nname;lat;lon;name_ko;pop\nParis;48.8566;2.3522;파리;2148000\n".write(toFile: path, atomically: true, encoding: .utf8)

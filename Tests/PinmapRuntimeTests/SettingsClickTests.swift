@@ -7,7 +7,7 @@ import PinStore
 import PinmapTestSupport
 import PinStore
 
-/// Issue #11 (tester 2, item 10): a click on Settings hits the row and the format under the
+/// A click on Settings hits the row and the format under the
 /// pointer, and does not move the page under it.
 final class SettingsClickTests: XCTestCase {
     private func state() -> AppState {

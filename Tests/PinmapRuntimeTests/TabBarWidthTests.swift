@@ -4,7 +4,7 @@ import GeoMap
 @testable import PinmapCore
 @testable import PinmapRuntime
 
-/// Issue #25 item 5: at every width where the tab bar is drawn, every tab keeps its number
+/// At every width where the tab bar is drawn, every tab keeps its number
 /// (at 40 columns two lost it: `1 Map    Timeline  3 Import  Settings`).
 final class TabBarWidthTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
@@ -25,7 +25,7 @@ final class TabBarWidthTests: XCTestCase {
     func testTheFortyColumnFrame() throws {
         for (language, prefix) in [(Language.english, ""), (.korean, "ko-")] {
             Strings.language = language
-            let r = try FrameGolden.runner(cols: 40, rows: 12, places: language == .korean ? .korean : .english)
+            let r = try FrameGolden.runner(cols: 40, rows: 12, places: language == .korean ? .korean : .english, in: self)
             FrameGolden.check(r.frame(), prefix + "tabbar")
         }
     }

@@ -7,7 +7,7 @@ import PinStore
 import PinmapTestSupport
 import PinStore
 
-/// Issue #11 (tester 2, item 9): the Timeline's pin list scrolls with its cursor at any count.
+/// The Timeline's pin list scrolls with its cursor at any count.
 final class TimelineScrollTests: XCTestCase {
     private func state(pins: Int) -> AppState {
         var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)

@@ -7,13 +7,13 @@ import PinModel
 @testable import PinmapCLI
 import PinmapTestSupport
 
-/// Issue #25 item 3: an import is undone from the app (a Settings import row, the Import
+/// An import is undone from the app (a Settings import row, the Import
 /// tab's result), after the confirm pop-up, as `pinmap undo-import` does, refused when pins
 /// of it were edited since.
 final class UndoImportUITests: XCTestCase {
     /// The golden runner: the 45 sample pins as import #1.
     private func runner(cols: Int = 100, rows: Int = 30) throws -> AppRunner {
-        try FrameGolden.runner(cols: cols, rows: rows, places: .english)
+        try FrameGolden.runner(cols: cols, rows: rows, places: .english, in: self)
     }
 
     func testASettingsImportRowUndoesTheImportAfterTheConfirmation() throws {

@@ -5,12 +5,12 @@ import Sheet
 @testable import PinmapCore
 @testable import PinmapRuntime
 
-/// Tester (fixui 2): `L`, `0`, `S` left the world an 18×6 thumbnail above 20 blank rows and
+/// `L`, `0`, `S` left the world an 18×6 thumbnail above 20 blank rows and
 /// the status line at "centre 90S"; the equator's label read "00S" ("0" over "30S").
 final class WorldFitTests: XCTestCase {
     /// The whole world fitted above a large sheet: one label a row, the equator's "0".
     func testWorldAboveALargeSheetLabelsTheEquatorZero() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("L")
         r.char("0")
         FrameGolden.check(r.frame(), "world-large")
@@ -19,7 +19,7 @@ final class WorldFitTests: XCTestCase {
     /// The world fitted at large is fitted again when the sheet goes down to small: it fills
     /// the map pane, centred on 0 0.
     func testWorldFittedAtLargeFillsThePaneAtSmall() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("L")
         r.char("0")
         r.char("S")
@@ -28,7 +28,7 @@ final class WorldFitTests: XCTestCase {
 
     /// A view the user moved is not refitted: after `0` and `+`, `S` keeps the zoom.
     func testAMovedViewIsNotRefitted() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("L")
         r.char("0")
         r.char("+")
@@ -37,7 +37,7 @@ final class WorldFitTests: XCTestCase {
         XCTAssertEqual(r.state.viewport.zoom, zoom)
     }
 
-    // Tester (s6 fix2): a selected row re-centres the map, so the view was no longer the one `0`
+    // A selected row re-centres the map, so the view was no longer the one `0`
     // fitted and a sheet move left it unfitted, its centre past a pole ("centre 90S", the world a
     // strip in the top rows, or only the Arctic above a large sheet with Seoul off the map).
 
@@ -64,7 +64,7 @@ final class WorldFitTests: XCTestCase {
     /// `0` `L` `Down` `M`: the world is fitted again above the medium sheet, centred on the
     /// equator at the selected pin's longitude, the pin on the map (was centre 90S).
     func testSelectionThenSheetMoveKeepsTheWorldFitted() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("0")
         r.char("L")
         r.key(.down)
@@ -84,7 +84,7 @@ final class WorldFitTests: XCTestCase {
     /// `0` `Down` `S` `L` `S`: every move fits the world into the rows above the sheet; the
     /// centre stays on the equator and Seoul on the map (was 10.4258S, 90N, 10.4258S).
     func testSelectionThenSheetMovesDownUpDownKeepTheWorldFitted() throws {
-        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english)
+        let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("0")
         r.key(.down)
         XCTAssertTrue(centreAndSelection(r).selectedVisible)

@@ -3,7 +3,7 @@ import XCTest
 @testable import PinmapCore
 @testable import PinmapCLI
 
-/// The Import tab's words for a wrong file (issue #25): what the file is, in English and
+/// The Import tab's words for a wrong file: what the file is, in English and
 /// Korean, never its bytes as headers or a broken KMZ.
 final class WrongFileWordsTests: XCTestCase {
     override func tearDown() { Strings.language = .english }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Sheet
 
-/// A release shortly after the last motion report keeps the drag's velocity (issue #11):
+/// A release shortly after the last motion report keeps the drag's velocity:
 /// the release itself is not a sample at rest. Travel 22: detents 3 / 9 / 18 rows.
 final class ReleaseTimingTests: XCTestCase {
     /// Up 2 rows at 40 ms a row from small (height 3 → 5), released on the same row.

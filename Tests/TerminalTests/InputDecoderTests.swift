@@ -69,7 +69,7 @@ final class InputDecoderTests: XCTestCase {
     }
 }
 
-/// Bracketed paste, kitty's CSI u and xterm's modifyOtherKeys (issue #11).
+/// Bracketed paste, kitty's CSI u and xterm's modifyOtherKeys.
 final class InputDecoderPasteAndKeyProtocolTests: XCTestCase {
     /// Home and End as tmux and VT220/rxvt terminals send them, when terminfo did not name them.
     func testHomeEndAndPagesAsCSISequences() {

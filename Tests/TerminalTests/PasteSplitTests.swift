@@ -2,7 +2,7 @@ import XCTest
 import Frame
 @testable import Terminal
 
-/// Issue #26: a large multibyte paste left the UI in paste mode (every later key, `q` and
+/// A large multibyte paste left the UI in paste mode (every later key, `q` and
 /// Ctrl-C included, went into the paste). The decoder now reads bytes: the end marker is
 /// found however the input is cut, a paste ends when the input goes quiet, and Ctrl-C acts.
 final class PasteSplitTests: XCTestCase {

@@ -1,12 +1,12 @@
 import XCTest
 @testable import PinImport
+import PinmapTestSupport
 
-/// Issue #11 F19: a `.gpx` or `.kml` file that is not XML is refused as such, with where.
+/// A `.gpx` or `.kml` file that is not XML is refused as such, with where.
 final class NotXMLRefusalTests: XCTestCase {
     private func scan(_ name: String, _ bytes: [UInt8]) throws -> ImportError? {
-        let path = NSTemporaryDirectory() + "pinmap-keys-\(getpid())-" + name
+        let path = try makeTempFolder().path + "/" + name
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         do { _ = try PinFileScanner.open(path: path); return nil } catch { return error }
     }
 

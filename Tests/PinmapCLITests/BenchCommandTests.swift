@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+import PinmapCLI
+
+/// `pinmap bench`'s usage, through the built binary (a benchmark prints to the process's own
+/// output): which benchmarks exist and which options each takes. The figures themselves are
+/// printed, never asserted, so no test runs a benchmark.
+final class BenchCommandTests: XCTestCase {
+    private func pinmap(_ args: String...) throws -> (code: Int32, stdout: String, stderr: String) {
+        let binary = RepoFiles.root.appendingPathComponent(".build/debug/pinmap").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("no binary at \(binary)") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func testAnUnknownBenchmarkListsTheThree() throws {
+        let r = try pinmap("bench", "maps")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "pinmap bench: unknown benchmark 'maps'; there are: render, search, map\nTry 'pinmap bench --help'.\n")
+    }
+
+    func testTheMapBenchmarkTakesNoStore() throws {
+        let r = try pinmap("bench", "map", "--db", "/nonexistent/pins.sqlite")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "pinmap bench: --db is for `pinmap bench render` or `search`, not map\nTry 'pinmap bench --help'.\n")
+        XCTAssertEqual(r.stdout, "")
+    }
+}
