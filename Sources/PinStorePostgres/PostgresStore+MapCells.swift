@@ -84,6 +84,10 @@ extension PostgresStore {
             cellTiles.dropAll()
             return
         }
+        // The server sends what another connection announced before it answers this
+        // connection's next statement: a reading transaction's BEGIN, else this round trip
+        // (only reading the socket could miss a commit made a moment ago).
+        if !db.inTransaction { try db.execute("SELECT 1") }
         let notes = db.notifications()
         if !notes.isEmpty { cellTiles.apply(notes.map(\.payload)) }
     }
