@@ -75,8 +75,9 @@ let package = Package(
                 path: "Tests/PinmapTestSupport"),
         // The core and the runtime over the in-memory repository: no SQLite.
         .testTarget(name: "PinmapCoreTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"]),
-        // The app over the SQLite store and the importer (pin cells, bulk imports, properties).
-        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCLI", "PinStore", "PinImport", "Frame", "GeoMap", "Sheet"],
+        // The app over the SQLite store and the importer (pin cells, bulk imports, properties),
+        // and over a PostgreSQL server (live changes, conflicts, a restarted server).
+        .testTarget(name: "PinmapRuntimeTests", dependencies: ["PinmapCore", "PinmapRuntime", "PinmapTestSupport", "PinmapCLI", "PinStore", "PinStorePostgres", "PostgresTesting", "PinImport", "Frame", "GeoMap", "Sheet"],
                     exclude: ["Frames"]),  // golden frames, read by path
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pinmap"]),

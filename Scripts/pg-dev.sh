@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL + PostGIS cluster for trying a shared Pinmap store, and for the tests.
 #
-#   Scripts/pg-dev.sh start   start it (prints the URI); a second start reuses it
+#   Scripts/pg-dev.sh start   start it (prints the URI); a second start reuses it, and a
+#                             cluster stopped by a crash or reboot starts again with its pins
 #   Scripts/pg-dev.sh url     print its URI: pinmap --db "$(Scripts/pg-dev.sh url)"
 #   Scripts/pg-dev.sh stop    stop it and delete its folder (its pins are gone)
 #
@@ -38,6 +39,12 @@ running() { [ -f "$dir/data/postmaster.pid" ] && as_owner "$(bindir)/pg_ctl" -D 
 start() {
   local bin; bin=$(bindir)
   if running; then url; return; fi
+  # A cluster stopped by a reboot or a crash keeps its pins: started again as it is.
+  if [ -f "$dir/data/PG_VERSION" ]; then
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/pg.log" -w start >/dev/null \
+      || { cat "$dir/data/pg.log" >&2; exit 1; }
+    url; return
+  fi
   rm -rf "$dir"
   mkdir -p "$dir/socket"
   # Every parent must be traversable by postgres (mktemp folders are 0700).

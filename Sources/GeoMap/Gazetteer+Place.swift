@@ -1,4 +1,5 @@
 import Foundation
+import PinModel
 
 /// Where a point is, in words: near a city, in a country, or at sea.
 public enum Place: Sendable, Equatable {
@@ -112,7 +113,7 @@ extension Gazetteer {
     private func country(atX x: Double, y: Double) -> Int? {
         for (ci, c) in countries.enumerated() {
             var inside = false
-            for ring in c.rings where ringBoxes[ring].contains(x: x, y: y) {
+            for ring in c.rings where ringBoxes[ring].contains(latitude: y / 100, longitude: x / 100) {
                 if ringContains(ringRanges[ring], x: x, y: y) { inside.toggle() }
             }
             if inside { return ci }
@@ -133,7 +134,7 @@ extension Gazetteer {
     func crossings(ofCountry ci: Int, latitude: Double) -> [Double] {
         var xs: [Double] = []
         let y = latitude * 100
-        for ring in countries[ci].rings where Double(ringBoxes[ring].south) <= y && y <= Double(ringBoxes[ring].north) {
+        for ring in countries[ci].rings where ringBoxes[ring].south <= latitude && latitude <= ringBoxes[ring].north {
             ringCrossings(ringRanges[ring], y: y) { xs.append($0 / 100) }
         }
         return xs
@@ -154,17 +155,16 @@ extension Gazetteer {
     }
 }
 
-/// A ring's bounding box in centidegrees (longitude x, latitude y).
-struct RingBox: Sendable {
-    var west: Int16 = 0, east: Int16 = -1, south: Int16 = 0, north: Int16 = -1
-
-    init(lons: ArraySlice<Int16>, lats: ArraySlice<Int16>) {
-        guard let w = lons.min(), let e = lons.max(), let s = lats.min(), let n = lats.max() else { return }
-        west = w; east = e; south = s; north = n
-    }
-
-    func contains(x: Double, y: Double) -> Bool {
-        x >= Double(west) && x <= Double(east) && y >= Double(south) && y <= Double(north)
+extension LatLonBox {
+    /// The bounding box, in degrees, of a ring whose points are in centidegrees; an empty
+    /// ring's box holds no point. (Dividing by 100 can only widen the box by a rounding step:
+    /// it stays a safe filter before the exact even-odd test.)
+    init(ringLons lons: ArraySlice<Int16>, lats: ArraySlice<Int16>) {
+        guard let w = lons.min(), let e = lons.max(), let s = lats.min(), let n = lats.max() else {
+            self.init(south: 0, west: 0, north: -1, east: -1)
+            return
+        }
+        self.init(south: Double(s) / 100, west: Double(w) / 100, north: Double(n) / 100, east: Double(e) / 100)
     }
 }
 

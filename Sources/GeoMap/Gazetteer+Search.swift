@@ -27,7 +27,7 @@ extension Gazetteer {
     /// population-weighted isolation). At most `limit`. Pure and in memory:
     /// a binary search in a sorted key list, well under a millisecond.
     public func search(_ query: String, limit: Int, naming: PlaceNaming = PlaceNaming()) -> [PlaceMatch] {
-        let q = Array(PlaceIndex.fold(query.trimmingCharacters(in: .whitespaces)).utf8)
+        let q = Array(PlaceIndex.fold(trimmedText(query)).utf8)
         guard !q.isEmpty, limit > 0 else { return [] }
         let index = PlaceIndex.shared
         var found: [Int32: Bool] = [:]   // place → exact whole-name match

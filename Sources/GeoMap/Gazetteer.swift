@@ -61,10 +61,10 @@ public struct Gazetteer: Sendable {
     /// Ring point ranges, then the points (centidegrees, longitude first).
     var ringRanges: [Range<Int>] = []
     var ringLons: [Int16] = [], ringLats: [Int16] = []
-    /// Each ring's bounding box (centidegrees), so a point test skips the rings it is
+    /// Each ring's bounding box (degrees), so a point test skips the rings it is
     /// clearly outside (`country(containing:)`: a point at sea no longer walks every outline)
     /// and a row of the map the rings it does not cross (`crossings(ofCountry:latitude:)`).
-    var ringBoxes: [RingBox] = []
+    var ringBoxes: [LatLonBox] = []
     let blob: EmbeddedBytes
     /// Places found lately (`place(of:)`), this gazetteer's own.
     let placeMemo = PlaceMemo()
@@ -97,7 +97,7 @@ public struct Gazetteer: Sendable {
             guard let lon = r.i16(), let lat = r.i16() else { return }
             ringLons.append(lon); ringLats.append(lat)
         }
-        ringBoxes = ringRanges.map { RingBox(lons: ringLons[$0], lats: ringLats[$0]) }
+        ringBoxes = ringRanges.map { LatLonBox(ringLons: ringLons[$0], lats: ringLats[$0]) }
         cities.reserveCapacity(Int(nci))
         for _ in 0..<nci {
             guard let lat = r.i32(), let lon = r.i32(), let pop = r.u32(), let iso = r.u32(), let cc = r.bytes(2),

@@ -2,13 +2,15 @@ import Frame
 
 /// The light latitude/longitude grid and its degree labels.
 ///
-/// The spacing is the finest of 30°, 15°, 10°, 5°, 2°, 1°, 0.5°, … 0.01° that
-/// keeps meridians at least `minColumnsApart` columns apart (30° at world
-/// zoom). Lines are dotted (every fourth braille dot) so they stay lighter
-/// than coastlines; labels sit on the pane's left column (latitudes) and top
-/// row (longitudes).
+/// The spacing is the finest of 60°, 45°, 30°, 15°, 10°, 5°, 2°, 1°, 0.5°, …
+/// 0.01° that keeps meridians at least `minColumnsApart` columns apart, so it
+/// follows the pane's width; the whole world, where none does, is 60° apart (30°
+/// put twelve labels into 80 columns, two cells apart: they read as one run).
+/// Lines are dotted (every fourth braille dot) so they stay lighter than
+/// coastlines; labels sit on the pane's left column (latitudes) and top row
+/// (longitudes), with a blank cell around each and never on neighbouring rows.
 enum Graticule {
-    static let steps: [Double] = [30, 15, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01]
+    static let steps: [Double] = [60, 45, 30, 15, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01]
     static let minColumnsApart = 16.0
 
     /// Grid spacing in degrees for a scale of `degreesPerColumn`.
@@ -74,16 +76,19 @@ enum Graticule {
         }
         let (meridians, parallels) = lines(proj, step: step)
         let dec = decimals(for: step)
-        // One label a row: on a world squeezed into a few rows two parallels share a row, and
-        // "0" written over "30S" read "00S". The one nearest the equator keeps the row.
+        // A blank row between two latitudes: on a world squeezed into a few rows two parallels
+        // share a row or neighbouring ones ("0" over "30S" read "00S"; "30N" on the row above
+        // "0" read as one column). The one nearest the equator keeps its row.
         var usedRows: Set<Int> = []
         for lat in parallels.sorted(by: { abs($0) < abs($1) }) {
             let y = Int(proj.y(lat: lat).rounded(.down))
             let row = pane.y + y / 4
-            guard y >= 0, row > pane.y, row < pane.maxY, usedRows.insert(row).inserted else { continue }   // top row holds longitudes
+            // The top row holds longitudes; the row under it too would touch them.
+            guard y >= 0, row > pane.y + 1, row < pane.maxY, !(row - 1...row + 1).contains(where: usedRows.contains) else { continue }
             let text = GeoFormat.latitude(lat, decimals: dec)
             guard free(pane.x, row, text.count + 1) else { continue }
-            screen.put(text, col: pane.x, row: row, style: style, maxWidth: pane.width)
+            usedRows.insert(row)
+            put(text, col: pane.x, row: row, pane: pane, style: style, into: &screen)
             drawn.append((pane.x, row, min(text.count, pane.width)))
         }
         var nextFree = pane.x
@@ -92,10 +97,17 @@ enum Graticule {
             let col = pane.x + x / 2
             let text = GeoFormat.longitude(lon, decimals: dec)
             guard x >= 0, col >= nextFree, col + text.count <= pane.maxX, free(col - 1, pane.y, text.count + 2) else { continue }
-            screen.put(text, col: col, row: pane.y, style: style)
+            put(text, col: col, row: pane.y, pane: pane, style: style, into: &screen)
             drawn.append((col, pane.y, text.count))
             nextFree = col + text.count + 1
         }
         return drawn
+    }
+
+    /// Writes a label with a blank cell before and after it (inside the pane): a label
+    /// never runs into a coastline's dots or the next label.
+    private static func put(_ text: String, col: Int, row: Int, pane: Rect, style: Style, into screen: inout Screen) {
+        for c in [col - 1, col + text.count] where c >= pane.x && c < pane.maxX { screen[c, row] = .blank }
+        screen.put(text, col: col, row: row, style: style, maxWidth: pane.maxX - col)
     }
 }

@@ -50,7 +50,7 @@ struct AttributeRoles: Equatable {
             let aliases = Set(role.aliases)
             return folded.firstIndex { aliases.contains($0) }
         }
-        title = find(.name, exact: "title")
+        title = find(.title, exact: "title")
         description = find(.description, exact: "description")
         category = find(.category, exact: "category")
         created = find(.created, exact: "created_at")
@@ -94,18 +94,17 @@ struct AttributeFeature {
             guard let p = system.toWGS84(x: x, y: y) else {
                 return .rejected([RowIssue(line: line, field: "geometry", value: "\(x) \(y)",
                                            reason: "\(label): x \(x), y \(y) cannot be transformed from \(system.label) to WGS84",
-                                           rule: .outOfRange)])
+                                           outOfRange: OutOfRange(.notTransformable(system: system.label)))])
             }
             (lon, lat) = p
         }
         var range = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
                                                  latField: "geometry.y", lonField: "geometry.x")
         if !range.isEmpty {
-            range[0].reason += ProjectedHint.text(x: x, y: y, system: system)
+            ProjectedHint.advise(&range[0], x: x, y: y, system: system)
             return .rejected(range.map { var i = $0; i.line = line; i.reason = "\(label): " + i.reason; return i })
         }
         func field(_ i: Int?) -> String? { i.flatMap { values[$0].text } }
-        let title = trimmedText(field(roles.title) ?? "")
         let used = Set([roles.title, roles.description, roles.category, roles.created].compactMap { $0 })
         var properties = PropertiesJSON()
         for (i, name) in names.enumerated() where !used.contains(i) {
@@ -114,7 +113,7 @@ struct AttributeFeature {
         if let z, z.isFinite { properties.add("ele", json: "\(z)") }
         let created = field(roles.created) ?? ""
         return .accepted(ParsedPin(
-            line: line, title: title.isEmpty ? fallbackTitle : title,
+            line: line, title: PinTitle.or(field(roles.title), fallbackTitle),
             description: field(roles.description) ?? "",
             category: roles.category == nil ? fallbackCategory : trimmedText(field(roles.category) ?? ""),
             createdAt: exactTimes ? created : UTCTimestamp.normalize(created),

@@ -1,7 +1,9 @@
 import PinModel
 /// A pin field a CSV column can fill.
 public enum ColumnRole: String, Sendable, CaseIterable, Comparable {
-    case name, latitude, longitude, geometry, description, category, created
+    /// The pin's title; its raw value is the command line's word (`--name`, `columns: name=…`).
+    case title = "name"
+    case latitude, longitude, geometry, description, category, created
 
     public static func < (a: ColumnRole, b: ColumnRole) -> Bool {
         (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
@@ -15,7 +17,7 @@ public enum ColumnRole: String, Sendable, CaseIterable, Comparable {
     /// spreadsheets write; plus the common Western European spellings.
     public var aliases: [String] {
         switch self {
-        case .name:
+        case .title:
             return ["name", "title", "label", "place", "place name", "place_name", "placename",
                     "pin", "pin name", "nom", "nombre", "nome", "이름", "명칭", "장소", "장소명",
                     "시설명", "사업장명", "상호명", "업소명",

@@ -6,14 +6,14 @@ import PinStore
 public struct ColumnOverrides: Sendable, Equatable {
     public var latitude: String?
     public var longitude: String?
-    public var name: String?
+    public var title: String?
     /// The WKT geometry column; it wins over a latitude/longitude pair.
     public var wkt: String?
 
-    public init(latitude: String? = nil, longitude: String? = nil, name: String? = nil, wkt: String? = nil) {
+    public init(latitude: String? = nil, longitude: String? = nil, title: String? = nil, wkt: String? = nil) {
         self.latitude = latitude
         self.longitude = longitude
-        self.name = name
+        self.title = title
         self.wkt = wkt
     }
 }
@@ -30,7 +30,8 @@ public enum CoordinateColumns: Sendable, Equatable {
 public struct ColumnMapping: Sendable, Equatable {
     /// The header row as found (untrimmed).
     public var headers: [String]
-    public var name: Int
+    /// The title column.
+    public var title: Int
     public var coordinates: CoordinateColumns
     public var description: Int?
     public var category: Int?
@@ -39,7 +40,7 @@ public struct ColumnMapping: Sendable, Equatable {
     /// The columns no pin field uses, in header order (their fields go to
     /// `ParsedPin.properties` under `propertyName(_:)`).
     public var propertyColumns: [Int] {
-        var used: Set<Int> = [name]
+        var used: Set<Int> = [title]
         switch coordinates {
         case let .pair(lat, lon): used.formUnion([lat, lon])
         case let .geometry(g): used.insert(g)
@@ -59,7 +60,7 @@ public struct ColumnMapping: Sendable, Equatable {
 
     /// Role → header as written in the file, for reports (`{"name": "이름", "latitude": "위도"}`).
     public var columnsUsed: [String: String] {
-        var used: [String: String] = ["name": headers[name]]
+        var used: [String: String] = [ColumnRole.title.rawValue: headers[title]]
         switch coordinates {
         case let .pair(lat, lon):
             used["latitude"] = headers[lat]
@@ -84,7 +85,7 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
     /// One of latitude/longitude found without the other.
     case missingCoordinateColumn(found: String, missingRole: ColumnRole, headersFound: [String])
     /// No name column.
-    case noNameColumn(headersFound: [String])
+    case noTitleColumn(headersFound: [String])
     /// An explicit `--lat`/`--lon`/`--name` names no column.
     case unknownColumn(option: ColumnRole, name: String, headersFound: [String])
 
@@ -104,9 +105,9 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
             return "found coordinate column \"\(MessageText.bounded(found))\" but no \(missing.rawValue) column. "
                 + "Headers found: \(Self.found(headers)). Accepted \(missing.rawValue) headers: "
                 + "\(Self.list(missing.aliases)). Name it with --\(missing == .latitude ? "lat" : "lon") COL."
-        case let .noNameColumn(found):
+        case let .noTitleColumn(found):
             return "no name column. Headers found: \(Self.found(found)). "
-                + "Accepted name headers: \(Self.list(ColumnRole.name.aliases)). Name it with --name COL."
+                + "Accepted name headers: \(Self.list(ColumnRole.title.aliases)). Name it with --name COL."
         case let .unknownColumn(option, name, found):
             return "no column \"\(MessageText.bounded(name))\" for \(option.rawValue). Headers found: \(Self.found(found))."
         }
@@ -180,11 +181,11 @@ public enum ColumnMapper {
             coordinates = .geometry(g)
         }
         }
-        guard let name = try find(.name, override: overrides.name) else {
-            throw .noNameColumn(headersFound: shown)
+        guard let title = try find(.title, override: overrides.title) else {
+            throw .noTitleColumn(headersFound: shown)
         }
         return ColumnMapping(
-            headers: shown, name: name, coordinates: coordinates,
+            headers: shown, title: title, coordinates: coordinates,
             description: try find(.description, override: nil),
             category: try find(.category, override: nil),
             created: try find(.created, override: nil))

@@ -1,3 +1,5 @@
+import PinModel
+
 /// The text encoding of a `.dbf` attribute table, from what shapelib's `DBFGetCodePage`
 /// returns: the `.cpg` file's first line (`CP949`, `UTF-8`, `65001`, `ANSI 1252`), else
 /// `LDID/n`, the language driver byte of the dbf header (dBASE/ESRI's table, as GDAL reads it).
@@ -19,7 +21,7 @@ enum DBFCodePage {
     /// The iconv name for `codePage` (nil: unknown, let the bytes decide) and how the report
     /// names where it came from (`CP949 (.cpg)`, `CP949 (LDID 121)`).
     static func encoding(_ codePage: String?) -> (iconv: String, label: String)? {
-        guard let raw = codePage?.trimmingCharacters(in: [" ", "\t", "\r", "\n"]), !raw.isEmpty else { return nil }
+        guard let raw = codePage.map(trimmedText), !raw.isEmpty else { return nil }
         if raw.hasPrefix("LDID/") {
             guard let n = Int(raw.dropFirst(5)), let name = ldid[n] else { return nil }
             return (name, "\(name) (dbf language driver \(n))")

@@ -110,8 +110,8 @@ struct GPXReader {
                 if key == "lat" { lat = value } else if key == "lon" { lon = value }
             }
             waypoint = GPXWaypoint(line: line, lat: lat, lon: lon)
-        case "trk": skips.add("track", "tracks")
-        case "rte": skips.add("route", "routes")
+        case "trk": skips.add(.track)
+        case "rte": skips.add(.route)
         default: break
         }
     }
@@ -159,11 +159,11 @@ struct GPXReader {
 /// Outcomes read whole (GPX, KML), handed out one by one.
 struct ListedRecords: PinRecordReader {
     var outcomes: [RowOutcome]
-    let notes: [String]
-    let skippedGeometry: String
+    let notes: [ImportNote]
+    let skippedGeometry: [SkippedCount]
     private var index = 0
 
-    init(outcomes: [RowOutcome], notes: [String], skippedGeometry: String = "") {
+    init(outcomes: [RowOutcome], notes: [ImportNote], skippedGeometry: [SkippedCount] = []) {
         self.outcomes = outcomes
         self.notes = notes
         self.skippedGeometry = skippedGeometry

@@ -78,7 +78,7 @@ struct GPXWaypoint: StreamedRecord {
             let text = trimmedText(leaf.text)
             if !text.isEmpty { properties.add(leaf.name, string: text) }
         }
-        let title = name.flatMap { $0.isEmpty ? nil : $0 } ?? "\(latText), \(lonText)"
+        let title = PinTitle.or(name, "\(latText), \(lonText)")
         return .accepted(ParsedPin(
             line: line, title: title,
             description: desc ?? cmt ?? "",

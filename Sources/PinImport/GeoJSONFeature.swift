@@ -10,16 +10,14 @@ import PinModel
 ///   is not kept: it identifies the feature in its file (Pinmap's export writes the pin's id
 ///   there), and keeping it would add an `id` property on every re-import.
 enum GeoJSONFeature {
-    typealias Value = JSONDocument.Value
-
     /// The pins of one feature, made one at a time (a MultiPoint may hold a million positions).
     struct Pins {
         var immediate: [RowOutcome] = []
         /// Point and GeometryCollection positions (reversed: taken from the end).
-        var listed: [Value] = []
+        var listed: [JSONDocument.Value] = []
         /// A MultiPoint's positions.
         var positions: JSONDocument.ElementIterator?
-        var props: [(key: String, value: Value)] = []
+        var props: [(key: String, value: JSONDocument.Value)] = []
         var index = 0
         var crs: CoordinateSystem?
         var exactTimes = false
@@ -33,7 +31,7 @@ enum GeoJSONFeature {
         }
     }
 
-    static func read(_ doc: JSONDocument, _ feature: Value, index: Int, crs: CoordinateSystem?,
+    static func read(_ doc: JSONDocument, _ feature: JSONDocument.Value, index: Int, crs: CoordinateSystem?,
                      exactTimes: Bool = false, skips: inout SkipCounter) -> Pins {
         func reject(_ field: String, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
             Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])])
@@ -42,7 +40,7 @@ enum GeoJSONFeature {
             return reject("type", String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
         }
         guard let geometry = doc.member(feature, "geometry"), geometry.kind == .object else {
-            skips.add("feature with null geometry", "features with null geometry")
+            skips.add(.featureWithNullGeometry)
             return Pins([])
         }
         let gtype = doc.member(geometry, "type").flatMap(doc.string) ?? ""
@@ -61,7 +59,7 @@ enum GeoJSONFeature {
                 if t == "Point", let c = doc.member(member, "coordinates") {
                     pins.listed.append(c)
                 } else {
-                    skips.add("\(t) geometry inside a GeometryCollection", "\(t) geometries inside GeometryCollections")
+                    skips.add(.collectionPart(t))
                 }
             }
             if pins.listed.isEmpty { return pins }
@@ -80,8 +78,8 @@ enum GeoJSONFeature {
         return pins
     }
 
-    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: Value)],
-                            position: Value, index: Int, crs: CoordinateSystem?, exactTimes: Bool) -> RowOutcome {
+    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: JSONDocument.Value)],
+                            position: JSONDocument.Value, index: Int, crs: CoordinateSystem?, exactTimes: Bool) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
             return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
@@ -91,16 +89,19 @@ enum GeoJSONFeature {
         if let crs {
             guard let p = crs.toWGS84(x: x, y: y) else {
                 return .rejected([RowIssue(line: index, field: "geometry.coordinates", value: String(doc.text(position).prefix(80)),
-                                           reason: "feature \(index): [\(x), \(y)] cannot be transformed from \(crs.label) to WGS84", rule: .outOfRange)])
+                                           reason: "feature \(index): [\(x), \(y)] cannot be transformed from \(crs.label) to WGS84",
+                                           outOfRange: OutOfRange(.notTransformable(system: crs.label)))])
             }
             (lon, lat) = p
         }
         let titleKey = props.contains { $0.key == "title" && text(doc, $0.value) != nil } ? "title" : "name"
-        let title = trimmedText(value(doc, props, titleKey) ?? "")
+        var title = ""
         var issues: [RowIssue] = []
-        if title.isEmpty {
+        switch PinTitle.validated(value(doc, props, titleKey) ?? "") {
+        case .success(let t): title = t
+        case .failure(let blank):
             issues.append(RowIssue(line: index, field: "properties.title", value: "",
-                                   reason: "feature \(index): name is blank", rule: .blankName))
+                                   reason: "feature \(index): \(blank.sentence)", rule: .blankTitle))
         }
         issues += CoordinateParser.rangeIssues(
             latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
@@ -108,7 +109,8 @@ enum GeoJSONFeature {
         ).enumerated().map { k, issue in
             var i = issue
             i.line = index
-            i.reason = "feature \(index): " + i.reason + (k == 0 ? ProjectedHint.geoJSONText(x: x, y: y, system: crs) : "")
+            i.reason = "feature \(index): " + i.reason
+            if k == 0 { ProjectedHint.advise(&i, x: x, y: y, system: crs, geoJSON: true) }
             return i
         }
         guard issues.isEmpty else { return .rejected(issues) }
@@ -135,13 +137,13 @@ enum GeoJSONFeature {
     }
 
     /// The property `key` as text (see `text`).
-    private static func value(_ doc: JSONDocument, _ props: [(key: String, value: Value)], _ key: String) -> String? {
+    private static func value(_ doc: JSONDocument, _ props: [(key: String, value: JSONDocument.Value)], _ key: String) -> String? {
         props.first { $0.key == key }.flatMap { text(doc, $0.value) }
     }
 
     /// A scalar as text: strings decoded, numbers as written, booleans; nil for null, arrays
     /// and objects (which then stay in `properties`).
-    static func text(_ doc: JSONDocument, _ v: Value) -> String? {
+    static func text(_ doc: JSONDocument, _ v: JSONDocument.Value) -> String? {
         switch v.kind {
         case .string: return doc.string(v)
         case .number, .bool: return doc.text(v)

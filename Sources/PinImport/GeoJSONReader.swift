@@ -82,7 +82,7 @@ struct GeoJSONReader: PinRecordReader {
         }
     }
 
-    var notes: [String] { skips.notes }
+    var notes: [ImportNote] { skips.notes }
 
     /// The `crs` member's system (`{"type": "name", "properties": {"name": …}}`); nil for
     /// none or WGS84 longitude, latitude. ESRI's and old GDAL's codes for Web

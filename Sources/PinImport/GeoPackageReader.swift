@@ -49,7 +49,7 @@ final class GeoPackageReader: PinRecordReader {
     private var roles = AttributeRoles(names: [], pinmapExport: false)
     private var pending: [RowOutcome] = []
     private var skips = SkipCounter()
-    private var tableNotes: [String] = []
+    private var tableNotes: [ImportNote] = []
 
     /// Opens `path` and reads its tables' definitions and systems.
     /// - Parameter fallback: `--crs`, for a table in the undefined Cartesian system (−1).
@@ -72,13 +72,13 @@ final class GeoPackageReader: PinRecordReader {
                 """)
             var layers: [Layer] = []
             var labels: [String] = []
-            var notes: [String] = []
+            var notes: [ImportNote] = []
             var systems: [Int64: CoordinateSystem?] = [:]
             while try tables.step() {
                 let table = tables.text(0), type = tables.text(2), srs = tables.int(3)
                 guard ["POINT", "MULTIPOINT", "GEOMETRY"].contains(type) else {
-                    let n = (try? db.scalar("SELECT count(*) FROM \(Self.quoted(table))")).flatMap { $0 } ?? "?"
-                    notes.append(Self.skippedTableNote(table: table, type: type, features: n))
+                    let n = (try? db.scalar("SELECT count(*) FROM \(SQLIdentifier.quoted(table))")).flatMap { $0 }.flatMap { Int($0) }
+                    notes.append(.skippedTable(table: table, geometry: type, features: n))
                     continue
                 }
                 if systems[srs] == nil { systems[srs] = try Self.system(db, srs: srs, table: table, fallback: fallback, path: path) }
@@ -106,7 +106,7 @@ final class GeoPackageReader: PinRecordReader {
         }
     }
 
-    var notes: [String] { tableNotes + skips.notes }
+    var notes: [ImportNote] { tableNotes + skips.notes }
 
     func next() throws(ImportError) -> RowOutcome? {
         while true {
@@ -130,7 +130,7 @@ final class GeoPackageReader: PinRecordReader {
         do {
             let (_, key, types) = try Self.columns(db, layer.table)
             let described = try Self.describedColumns(db, layer.table)
-            let r = try db.rows("SELECT * FROM \(Self.quoted(layer.table))")
+            let r = try db.rows("SELECT * FROM \(SQLIdentifier.quoted(layer.table))")
             var attributes: [String] = []
             var readings: [AttributeReading] = []
             var geometry: Int32 = -1
@@ -184,7 +184,7 @@ final class GeoPackageReader: PinRecordReader {
                                     fallbackCategory: layer.pinmapExport ? "" : layer.table,
                                     exactTimes: layer.pinmapExport)
         guard r.kind(geometryIndex) == .blob else {
-            skips.add("feature with null geometry", "features with null geometry")
+            skips.add(.featureWithNullGeometry)
             return []
         }
         let geometry: GeoPackageGeometry
@@ -196,10 +196,10 @@ final class GeoPackageReader: PinRecordReader {
         }
         switch geometry.shape {
         case .other(let type):
-            skips.add("feature with \(type) geometry", "features with \(type) geometry")
+            skips.add(.featureWithGeometry(type))
             return []
         case .points(let positions):
-            if positions.isEmpty { skips.add("feature with empty geometry", "features with empty geometry") }
+            if positions.isEmpty { skips.add(.featureWithEmptyGeometry) }
             return positions.map { base.outcome(x: $0.x, y: $0.y, z: $0.z, system: layer.system) }
         }
     }
@@ -273,12 +273,6 @@ final class GeoPackageReader: PinRecordReader {
         return try CoordinateSystem.forImport(definition, source: "table \(table), srs_id \(srs)", path: path)
     }
 
-    /// `skipped table roads: LINESTRING geometry (2 features); Pinmap reads points`
-    /// (the UI words it in its language from these parts).
-    static func skippedTableNote(table: String, type: String, features: String) -> String {
-        "skipped table \(table): \(type) geometry (\(features) feature\(features == "1" ? "" : "s")); Pinmap reads points"
-    }
-
     /// `PRAGMA application_id` as GeoPackage names it: 'GPKG' (1.2 and later), 'GP10', 'GP11',
     /// else the number in hex. The tables decide whether a file is read, not this: early
     /// writers left it 0.
@@ -288,7 +282,4 @@ final class GeoPackageReader: PinRecordReader {
         if bytes.allSatisfy({ $0 >= 0x30 && $0 < 0x7F }) { return "'" + String(decoding: bytes, as: UTF8.self) + "'" }
         return "0x" + String(id, radix: 16, uppercase: true)
     }
-
-    /// An SQL identifier in double quotes.
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

@@ -33,7 +33,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidShapefile(path: String, reason: String)
     /// A KML, KMZ or Shapefile with no point feature, only other geometry (`skipped`:
     /// `2 line shapes skipped`).
-    case noPoints(path: String, skipped: String)
+    case noPoints(path: String, skipped: [SkippedCount])
     /// The store failed (disk full, locked, corrupt); the transaction was rolled back.
     case store(path: String, reason: String)
     /// The rejects file could not be written.
@@ -59,7 +59,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .coordinateSystem(path, reason): return "\(path): \(reason); nothing was imported"
         case let .invalidGeoPackage(path, reason): return "\(path): not a readable GeoPackage: \(reason); nothing was imported"
         case let .invalidShapefile(path, reason): return "\(path): not a readable Shapefile: \(reason); nothing was imported"
-        case let .noPoints(path, skipped): return "\(path): no point features: \(skipped); nothing was imported"
+        case let .noPoints(path, skipped): return "\(path): no point features: \(skipped.map(\.description).joined(separator: ", ")); nothing was imported"
         case let .store(path, reason): return "\(path): the store failed, nothing was imported: \(reason)"
         case let .rejectsFile(path, reason): return "cannot write the rejects file \(path): \(reason)"
         case let .foreign(path, kind): return "\(path): \(kind.sentence)"

@@ -1,6 +1,6 @@
 import PinModel
 extension ImportOptions {
     var overrides: ColumnOverrides {
-        ColumnOverrides(latitude: latColumn, longitude: lonColumn, name: nameColumn, wkt: wktColumn)
+        ColumnOverrides(latitude: latColumn, longitude: lonColumn, title: titleColumn, wkt: wktColumn)
     }
 }

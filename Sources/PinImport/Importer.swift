@@ -100,9 +100,9 @@ public enum Importer {
         }
         try rejects?.finish()
         var final = run.report
-        if final.dataRows == 0 { final.notes.append("the file has no data rows") }
-        if final.imported == 0 && !options.dryRun { final.notes.append("nothing was imported; the store is unchanged") }
-        if options.dryRun { final.notes.append("dry run: nothing was written to the store") }
+        if final.dataRows == 0 { final.notes.append(.noDataRows) }
+        if final.imported == 0 && !options.dryRun { final.notes.append(.nothingImported) }
+        if options.dryRun { final.notes.append(.dryRun) }
         if !options.dryRun, let backlog = try? store.indexBacklog(), !backlog.isEmpty {
             final.pinsToIndex = backlog.pins
         }

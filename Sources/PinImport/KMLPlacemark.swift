@@ -26,16 +26,16 @@ struct KMLPlacemark {
     func outcomes(styles: KMLStyles, skips: inout SkipCounter) -> [RowOutcome] {
         guard !points.isEmpty else {
             if let kind = otherGeometry.first {
-                skips.add("placemark with \(kind) geometry", "placemarks with \(kind) geometry")
+                skips.add(.placemarkWithGeometry(kind))
             } else if hasAddress {
-                skips.add("placemark with only an address (no geometry)", "placemarks with only an address (no geometry)")
+                skips.add(.placemarkWithOnlyAddress)
             } else {
-                skips.add("placemark without geometry", "placemarks without geometry")
+                skips.add(.placemarkWithoutGeometry)
             }
             return []
         }
         for kind in otherGeometry {
-            skips.add("\(kind) part of a MultiGeometry placemark", "\(kind) parts of MultiGeometry placemarks")
+            skips.add(.multiGeometryPart(kind))
         }
         let color = inlineColor.flatMap(KMLStyles.rgb) ?? styleURL.flatMap(styles.color)
         let category = folder.flatMap { styles.folderNames[$0] } ?? ""
@@ -57,7 +57,7 @@ struct KMLPlacemark {
         for (key, value) in properties where !value.isEmpty { props.add(key, string: value) }
         if let color { props.add("color", string: color) }
         if parts.count >= 3, let alt = Double(parts[2]), alt != 0 { props.add("ele", string: parts[2]) }
-        let title = name.flatMap { $0.isEmpty ? nil : $0 } ?? "\(parts[1]), \(parts[0])"
+        let title = PinTitle.or(name, "\(parts[1]), \(parts[0])")
         return .accepted(ParsedPin(
             line: line, title: title, description: description ?? "", category: category,
             createdAt: exactCreatedAt ?? UTCTimestamp.normalize(when ?? ""), latitude: lat, longitude: lon, properties: props.text))

@@ -42,7 +42,7 @@ final class KMLReader: XMLEventHandler {
         let guardNotes = try XMLRunner.run(data, path: path, handler: reader)
         var skips = SkipCounter()
         let outcomes = reader.placemarks.flatMap { $0.outcomes(styles: reader.styles, skips: &skips) }
-        return ListedRecords(outcomes: outcomes, notes: guardNotes + skips.notes, skippedGeometry: skips.summary)
+        return ListedRecords(outcomes: outcomes, notes: guardNotes + skips.notes, skippedGeometry: skips.counts)
     }
 
     func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {

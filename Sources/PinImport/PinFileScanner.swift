@@ -45,9 +45,9 @@ public struct PinFileScanner {
     /// nil when they are WGS84 longitude, latitude.
     public let coordinateSystem: String?
     /// Things the reader skipped, counted (`skipped 1 track`); complete once `next()` returned nil.
-    public var notes: [String] { openingNotes + (records?.notes ?? []) }
+    public var notes: [ImportNote] { openingNotes + (records?.notes ?? []) }
     /// Notes known when the file was opened (`--crs` not used).
-    private var openingNotes: [String] = []
+    private var openingNotes: [ImportNote] = []
     /// File size in bytes, for progress.
     public let size: Int64
     /// Records after the header that were not blank, so far.
@@ -79,11 +79,11 @@ public struct PinFileScanner {
         var scanner = try openReader(path: path, delimiter: delimiter, overrides: overrides, crs: crs, encoding: encoding)
         if let crs {
             if scanner.format.isAlwaysWGS84 {
-                scanner.openingNotes.append("--crs \(crs) not used: \(scanner.format.rawValue) coordinates are WGS84 longitude, latitude by definition")
+                scanner.openingNotes.append(.crsNotUsed(crs: crs, because: .wgs84Format(scanner.format.rawValue)))
             } else if scanner.format == .geoJSON && !scanner.namedItsOwnSystem {
-                scanner.openingNotes.append("--crs \(crs) not used: GeoJSON positions are WGS84 longitude, latitude (RFC 7946); only a \"crs\" member in the file names another system")
+                scanner.openingNotes.append(.crsNotUsed(crs: crs, because: .geoJSONPositions))
             } else if scanner.namedItsOwnSystem {
-                scanner.openingNotes.append("--crs \(crs) not used: the file names its own coordinate reference system")
+                scanner.openingNotes.append(.crsNotUsed(crs: crs, because: .fileNamesItsOwn))
             }
         }
         return scanner

@@ -7,39 +7,36 @@ protocol PinRecordReader {
     /// - Throws: a file-level failure found after some rows (GPX's malformed XML).
     mutating func next() throws(ImportError) -> RowOutcome?
     /// Notes on things skipped (`skipped 1 track`), complete once `next()` returned nil.
-    var notes: [String] { get }
+    var notes: [ImportNote] { get }
     /// The features skipped for their geometry (`2 line shapes skipped`), complete once
     /// `next()` returned nil: a file that gave no row but these has no point features, a
     /// failure (`ImportError.noPoints`). Empty for readers that do not count them.
-    var skippedGeometry: String { get }
+    var skippedGeometry: [SkippedCount] { get }
 }
 
 extension PinRecordReader {
-    var skippedGeometry: String { "" }
+    var skippedGeometry: [SkippedCount] { [] }
 }
 
 /// Counts skipped things by kind and words them as notes: `skipped 2 routes`,
 /// `skipped 3 placemarks with Polygon geometry`. Kinds keep the order they first appeared in.
 struct SkipCounter: Sendable {
-    private var kinds: [(singular: String, plural: String, count: Int)] = []
+    private var kinds: [SkippedCount] = []
 
-    /// Counts one skipped thing. `singular`/`plural` are the noun phrases, e.g.
-    /// `("placemark with Polygon geometry", "placemarks with Polygon geometry")`.
-    mutating func add(_ singular: String, _ plural: String, count: Int = 1) {
-        if let i = kinds.firstIndex(where: { $0.singular == singular }) {
+    /// Counts `count` skipped things of a kind (`.placemarkWithGeometry("Polygon")`).
+    mutating func add(_ thing: SkippedThing, count: Int = 1) {
+        if let i = kinds.firstIndex(where: { $0.thing == thing }) {
             kinds[i].count += count
         } else {
-            kinds.append((singular, plural, count))
+            kinds.append(SkippedCount(count, thing))
         }
     }
 
-    /// Every kind in one phrase: `2 line shapes skipped, 1 null shape skipped`; "" for none.
-    var summary: String {
-        kinds.map { "\($0.count) \($0.count == 1 ? $0.singular : $0.plural) skipped" }.joined(separator: ", ")
-    }
+    /// Every kind with its count, in the order first seen.
+    var counts: [SkippedCount] { kinds }
 
     /// One note per kind: `skipped 1 track`.
-    var notes: [String] {
-        kinds.map { "skipped \($0.count) \($0.count == 1 ? $0.singular : $0.plural)" }
+    var notes: [ImportNote] {
+        kinds.map { .skipped(count: $0.count, $0.thing) }
     }
 }

@@ -41,6 +41,15 @@ enum ProjectedHint {
         let name = system.identifier ?? system.name
         return RowIssue(field: latField, value: latText,
                         reason: "\(latField) \(latitude), \(lonField) \(longitude) are degrees, but --crs \(name) reads projected x, y: drop --crs for WGS84 degrees, or name the columns x and y (easting, northing) if they are in \(name)",
-                        rule: .outOfRange)
+                        outOfRange: OutOfRange(.degreesUnderProjectedSystem(name)))
+    }
+
+    /// Adds the advice (`text`, or `geoJSONText` for GeoJSON) to an out-of-range `issue`
+    /// when `x` and `y` look like projected metres: its sentence and its typed values.
+    static func advise(_ issue: inout RowIssue, x: Double, y: Double, system: CoordinateSystem?, geoJSON: Bool = false) {
+        let hint = geoJSON ? geoJSONText(x: x, y: y, system: system) : text(x: x, y: y, system: system)
+        guard !hint.isEmpty else { return }
+        issue.reason += hint
+        issue.outOfRange?.projectedMetres = true
     }
 }

@@ -20,7 +20,7 @@ final class RecordChannel<Record: StreamedRecord>: @unchecked Sendable {
     // Guarded by `condition`:
     private var batches: [[Record]] = []
     private var ended = false
-    private var notes: [String] = []
+    private var notes: [ImportNote] = []
     private var failure: ImportError?
     private var cancelled = false
 
@@ -36,7 +36,7 @@ final class RecordChannel<Record: StreamedRecord>: @unchecked Sendable {
     }
 
     /// The end: the reader's notes, or the file-level failure that stopped it.
-    func finish(notes: [String], failure: ImportError?) {
+    func finish(notes: [ImportNote], failure: ImportError?) {
         condition.lock()
         defer { condition.unlock() }
         ended = true
@@ -58,7 +58,7 @@ final class RecordChannel<Record: StreamedRecord>: @unchecked Sendable {
         return nil
     }
 
-    var endNotes: [String] {
+    var endNotes: [ImportNote] {
         condition.lock()
         defer { condition.unlock() }
         return notes
@@ -122,5 +122,5 @@ struct StreamedRecords<Record: StreamedRecord>: PinRecordReader {
         return batch[index].outcome()
     }
 
-    var notes: [String] { done ? owner.channel.endNotes : [] }
+    var notes: [ImportNote] { done ? owner.channel.endNotes : [] }
 }

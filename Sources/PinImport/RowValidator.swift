@@ -78,14 +78,11 @@ public struct RowValidator: Sendable {
                     rule: .extraFields))
             }
         }
-        let title = record.trimmed(mapping.name)
-        if title.isEmpty {
-            issues.append(RowIssue(field: headers[mapping.name], value: record[mapping.name],
-                                   reason: "name is blank", rule: .blankName))
-        } else if title.unicodeScalars.first == "\0" {
-            // SQLite's length() stops at a NUL: the store's CHECK would see a blank name.
-            issues.append(RowIssue(field: headers[mapping.name], value: record[mapping.name],
-                                   reason: "name starts with a NUL character, which the store reads as blank", rule: .blankName))
+        var title = ""
+        switch PinTitle.validated(record.trimmed(mapping.title)) {
+        case .success(let t): title = t
+        case .failure(let blank):
+            issues.append(RowIssue(field: headers[mapping.title], value: record[mapping.title], reason: blank.sentence, rule: .blankTitle))
         }
         let point = coordinates(of: record, issues: &issues)
         guard issues.isEmpty, let point else {
@@ -140,7 +137,7 @@ public struct RowValidator: Sendable {
                     guard let p = system.toWGS84(x: x, y: y) else {
                         issues.append(RowIssue(field: headers[lonIndex], value: record[lonIndex],
                                                reason: "x \(record[lonIndex]), y \(record[latIndex]) cannot be transformed from \(system.label) to WGS84",
-                                               rule: .outOfRange))
+                                               outOfRange: OutOfRange(.notTransformable(system: system.label))))
                         return nil
                     }
                     (lo, la) = p
@@ -151,7 +148,7 @@ public struct RowValidator: Sendable {
                     latText: system == nil ? record[latIndex] : "\(la)", lonText: system == nil ? record[lonIndex] : "\(lo)",
                     latField: headers[latIndex], lonField: headers[lonIndex])
                 if range.isEmpty { return (la, lo) }
-                range[0].reason += ProjectedHint.text(x: x, y: y, system: system)
+                ProjectedHint.advise(&range[0], x: x, y: y, system: system)
                 issues.append(contentsOf: range)
             case let (.failure(a), .failure(b)):
                 issues.append(a)

@@ -43,7 +43,7 @@ final class ScanPipeline: @unchecked Sendable {
         case batch(Batch)
         /// The end of the file, with the number of data records read (rows) and the reader's
         /// notes on what it skipped.
-        case end(dataRows: Int, notes: [String])
+        case end(dataRows: Int, notes: [ImportNote])
         /// The file failed to decode; nothing follows.
         case failure(ImportError)
     }

@@ -117,16 +117,14 @@ final class ShapefileReader: PinRecordReader {
         if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) }
     }
 
-    var notes: [String] {
+    var notes: [ImportNote] {
         var notes = skips.notes
-        if !hasDBF { notes.insert("no .dbf: points imported without attributes", at: 0) }
-        if undecodable > 0 {
-            notes.append("\(undecodable) attribute value\(undecodable == 1 ? " was" : "s were") not valid \(encodingLabel) and left out")
-        }
+        if !hasDBF { notes.insert(.noAttributeTable, at: 0) }
+        if undecodable > 0 { notes.append(.undecodableAttributes(count: undecodable, encoding: encodingLabel)) }
         return notes
     }
 
-    var skippedGeometry: String { skips.summary }
+    var skippedGeometry: [SkippedCount] { skips.counts }
 
     func next() -> RowOutcome? {
         while true {
@@ -147,7 +145,7 @@ final class ShapefileReader: PinRecordReader {
         let o = object.pointee
         switch o.nSHPType {
         case SHPT_NULL:
-            skips.add("null shape", "null shapes")
+            skips.add(.nullShape)
             return []
         case SHPT_POINT, SHPT_POINTZ, SHPT_POINTM, SHPT_MULTIPOINT, SHPT_MULTIPOINTZ, SHPT_MULTIPOINTM:
             let hasZ = o.nSHPType == SHPT_POINTZ || o.nSHPType == SHPT_MULTIPOINTZ
@@ -159,7 +157,7 @@ final class ShapefileReader: PinRecordReader {
             }
         default:
             let name = Self.typeName(o.nSHPType)
-            skips.add("\(name) shape", "\(name) shapes")
+            skips.add(.shape(name))
             return []
         }
     }
@@ -174,10 +172,10 @@ final class ShapefileReader: PinRecordReader {
             let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c)))
             switch types[k] {
             case FTInteger:
-                let t = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let t = trimmedText(String(decoding: raw, as: UTF8.self))
                 return Int64(t).map { .integer($0) } ?? (t.isEmpty ? .null : .text(t))
             case FTDouble:
-                let t = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let t = trimmedText(String(decoding: raw, as: UTF8.self))
                 return Double(t).map { .real($0) } ?? (t.isEmpty ? .null : .text(t))
             case FTLogical:
                 switch raw.first {

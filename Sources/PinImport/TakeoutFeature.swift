@@ -18,8 +18,6 @@ import PinStore
 /// geometry) are recovered from `Geo Coordinates`, else from `?q=LAT,LON` (or `@LAT,LON`) in
 /// the maps URL, else rejected (`no-coordinates`). Never a pin at 0,0.
 enum TakeoutFeature {
-    typealias Value = JSONDocument.Value
-
     /// Whether a document's features are Takeout places, decided once for the whole file so a
     /// GeoJSON feature that merely carries a Takeout-like key (a re-imported Takeout pin keeps
     /// `google_maps_url` and `location` as properties) is never read as Takeout.
@@ -28,7 +26,7 @@ enum TakeoutFeature {
     /// `description`: Takeout has none of them), every feature with properties carries a
     /// Takeout key, and at least one has the full Takeout shape (`google_maps_url` with a
     /// `location` object, or `Google Maps URL` with a `Location` object).
-    static func isTakeoutDocument(_ doc: JSONDocument, _ features: some Sequence<Value>) -> Bool {
+    static func isTakeoutDocument(_ doc: JSONDocument, _ features: some Sequence<JSONDocument.Value>) -> Bool {
         var shaped = false
         for feature in features {
             guard let props = doc.member(feature, "properties"), props.kind == .object else { continue }
@@ -45,9 +43,9 @@ enum TakeoutFeature {
         return shaped
     }
 
-    static func read(_ doc: JSONDocument, _ feature: Value, index: Int) -> RowOutcome {
+    static func read(_ doc: JSONDocument, _ feature: JSONDocument.Value, index: Int) -> RowOutcome {
         let props = doc.member(feature, "properties").map { doc.members($0) } ?? []
-        func prop(_ key: String) -> Value? { props.first { $0.key == key }?.value }
+        func prop(_ key: String) -> JSONDocument.Value? { props.first { $0.key == key }?.value }
         let oldSchema = prop("location") == nil && (prop("Location") != nil || prop("Google Maps URL") != nil)
         let locationKey = oldSchema ? "Location" : "location"
         let location = prop(locationKey).map { doc.members($0) } ?? []
@@ -64,9 +62,8 @@ enum TakeoutFeature {
                 rule: .noCoordinates)])
         }
         let titleKey = oldSchema ? "Title" : "title"
-        var title = prop(titleKey).flatMap(doc.string).map { trimmedText($0) } ?? ""
-        if title.isEmpty { title = loc(oldSchema ? "Business Name" : "name") ?? "" }
-        if title.isEmpty { title = "Dropped pin" }
+        let title = PinTitle.or(prop(titleKey).flatMap(doc.string),
+                                PinTitle.or(loc(oldSchema ? "Business Name" : "name"), "Dropped pin"))
         let range = CoordinateParser.rangeIssues(
             latitude: point.latitude, longitude: point.longitude, latText: "\(point.latitude)", lonText: "\(point.longitude)",
             latField: "geometry.coordinates[1]", lonField: "geometry.coordinates[0]")
@@ -95,7 +92,7 @@ enum TakeoutFeature {
 
     /// The place's coordinates: the geometry unless it is missing or [0, 0], then
     /// `Geo Coordinates`, then the maps URL.
-    private static func coordinates(_ doc: JSONDocument, _ feature: Value, location: [(key: String, value: Value)],
+    private static func coordinates(_ doc: JSONDocument, _ feature: JSONDocument.Value, location: [(key: String, value: JSONDocument.Value)],
                                     url: String) -> (latitude: Double, longitude: Double)? {
         if let c = doc.member(feature, "geometry").flatMap({ doc.member($0, "coordinates") }) {
             let n = IteratorSequence(doc.elements(c)).map { number(doc, $0) }
@@ -110,7 +107,7 @@ enum TakeoutFeature {
     }
 
     /// A number, or a string holding a decimal number (`"46.5000000"`).
-    private static func number(_ doc: JSONDocument, _ v: Value) -> Double? {
+    private static func number(_ doc: JSONDocument, _ v: JSONDocument.Value) -> Double? {
         if let d = doc.number(v) { return d }
         guard let s = doc.string(v) else { return nil }
         let bytes = Array(trimmedText(s).utf8)

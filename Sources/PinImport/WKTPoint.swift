@@ -36,6 +36,9 @@ public enum WKTPoint {
         func fail(_ rule: ImportRule, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
         }
+        func fail(_ range: OutOfRange, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+            .failure(RowIssue(field: field, value: text, reason: reason, outOfRange: range))
+        }
         var rest = Substring(trimmedText(text))
         if rest.isEmpty { return fail(.emptyCoordinate, "geometry is empty") }
         if rest.uppercased().hasPrefix("SRID=") {
@@ -88,17 +91,19 @@ public enum WKTPoint {
         var lon = values[0], lat = values[1]
         if let system {
             guard let p = system.toWGS84(x: lon, y: lat) else {
-                return fail(.outOfRange, "POINT (\(numbers[0]) \(numbers[1])) cannot be transformed from \(system.label) to WGS84")
+                return fail(OutOfRange(.notTransformable(system: system.label)),
+                            "POINT (\(numbers[0]) \(numbers[1])) cannot be transformed from \(system.label) to WGS84")
             }
             (lon, lat) = p
         }
+        let hint = ProjectedHint.text(x: values[0], y: values[1], system: system)
         if !CoordinateAxis.longitude.contains(lon) {
-            return fail(.outOfRange, "POINT " + CoordinateAxis.longitude.outsideReason(system == nil ? String(numbers[0]) : "\(lon)")
-                        + ProjectedHint.text(x: values[0], y: values[1], system: system))
+            return fail(OutOfRange(.outside(.longitude), projectedMetres: !hint.isEmpty),
+                        "POINT " + CoordinateAxis.longitude.outsideReason(system == nil ? String(numbers[0]) : "\(lon)") + hint)
         }
         if !CoordinateAxis.latitude.contains(lat) {
-            return fail(.outOfRange, "POINT " + CoordinateAxis.latitude.outsideReason(system == nil ? String(numbers[1]) : "\(lat)")
-                        + ProjectedHint.text(x: values[0], y: values[1], system: system))
+            return fail(OutOfRange(.outside(.latitude), projectedMetres: !hint.isEmpty),
+                        "POINT " + CoordinateAxis.latitude.outsideReason(system == nil ? String(numbers[1]) : "\(lat)") + hint)
         }
         return .success((lat, lon))
     }

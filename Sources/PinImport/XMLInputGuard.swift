@@ -59,7 +59,7 @@ enum XMLInputGuard {
     /// The document as FoundationXML may parse it, and what the guard changed, in notes.
     struct Neutralized {
         var data: Data
-        var notes: [String]
+        var notes: [ImportNote]
     }
 
     /// A construct refused before FoundationXML parses: where (a byte offset into the UTF-8
@@ -147,12 +147,9 @@ enum XMLInputGuard {
     }
 
     /// One note naming the external entities left out (up to 5, each name cut to 40 bytes).
-    private static func externalEntityNote(_ entities: [ExternalEntity]) -> String? {
+    private static func externalEntityNote(_ entities: [ExternalEntity]) -> ImportNote? {
         guard !entities.isEmpty else { return nil }
-        var names = entities.prefix(5).map(\.reference).joined(separator: ", ")
-        if entities.count > 5 { names += " and \(entities.count - 5) more" }
-        let one = entities.count == 1
-        return "the external entit\(one ? "y" : "ies") \(names) \(one ? "names a file" : "name files") outside this one, never read: \(one ? "its" : "their") references were left out"
+        return .externalEntities(references: entities.prefix(5).map(\.reference), count: entities.count)
     }
 
     /// One linear pass: the processing instructions to blank and the first `--` in a comment.

@@ -44,7 +44,7 @@ final class XMLRunner: NSObject, XMLParserDelegate {
     /// - Returns: notes for the import report on what was left out (`XMLInputGuard`).
     /// - Throws: `ImportError.malformedXML` with the error's line, column and a reason.
     @discardableResult
-    static func run(_ data: Data, path: String, handler: XMLEventHandler) throws(ImportError) -> [String] {
+    static func run(_ data: Data, path: String, handler: XMLEventHandler) throws(ImportError) -> [ImportNote] {
         let runner = XMLRunner(handler: handler)
         // From a stream, which XMLParser feeds to libxml2 in chunks: given all the data at
         // once, libxml2 refuses a document over 10 MB ("huge input lookup", error 1).

@@ -101,8 +101,8 @@ enum AngleParser {
     private static func trim(_ s: inout [Unicode.Scalar]) {
         // Both ends found first, then one copy: `removeFirst()` per scalar moved the rest each
         // time (quadratic: a sign then 300,000 tabs took 4 s, fuzz seed 73, case 12094).
-        let start = s.firstIndex { !$0.properties.isWhitespace } ?? s.endIndex
-        let end = s.lastIndex { !$0.properties.isWhitespace }.map { $0 + 1 } ?? start
+        let start = s.firstIndex { !isTrimmable($0) } ?? s.endIndex
+        let end = s.lastIndex { !isTrimmable($0) }.map { $0 + 1 } ?? start
         if start == s.startIndex && end == s.endIndex { return }
         s = Array(s[start..<end])
     }

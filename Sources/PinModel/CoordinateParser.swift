@@ -34,26 +34,27 @@ public enum CoordinateParser {
         if !CoordinateAxis.latitude.contains(latitude) {
             var reason = CoordinateAxis.latitude.outsideReason(shown(latText, latitude))
             // Within a degree of a pole it is more likely a slip than a swap.
-            if abs(latitude) >= 91 && abs(latitude) <= 180 && abs(longitude) <= 90 {
-                reason += "; the latitude and longitude look swapped"
-            }
-            issues.append(RowIssue(field: latField, value: latText, reason: reason, rule: .outOfRange))
+            let swapped = abs(latitude) >= 91 && abs(latitude) <= 180 && abs(longitude) <= 90
+            if swapped { reason += "; the latitude and longitude look swapped" }
+            issues.append(RowIssue(field: latField, value: latText, reason: reason,
+                                   outOfRange: OutOfRange(.outside(.latitude), swapped: swapped)))
         }
         if !CoordinateAxis.longitude.contains(longitude) {
             issues.append(RowIssue(field: lonField, value: lonText,
-                                   reason: CoordinateAxis.longitude.outsideReason(shown(lonText, longitude)), rule: .outOfRange))
+                                   reason: CoordinateAxis.longitude.outsideReason(shown(lonText, longitude)),
+                                   outOfRange: OutOfRange(.outside(.longitude))))
         }
         return issues
     }
 
     /// The text as written when it is a plain number, else the text and its value in degrees.
     private static func shown(_ text: String, _ value: Double) -> String {
-        let t = trimmed(text)
+        let t = trimmedText(text)
         return DecimalNumber.parse(t) != nil ? t : "\(t) (\(value)°)"
     }
 
     private static func parseSlow(_ text: String, axis: CoordinateAxis, field: String) -> Result<Double, RowIssue> {
-        let t = trimmed(text)
+        let t = trimmedText(text)
         func issue(_ rule: ImportRule, _ reason: String) -> Result<Double, RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
         }
@@ -84,5 +85,4 @@ public enum CoordinateParser {
         }
     }
 
-    static func trimmed(_ s: String) -> String { trimmedText(s) }
 }

@@ -2,10 +2,10 @@
 public struct ImportOptions: Sendable, Equatable {
     /// `--delimiter`: the field delimiter byte; nil sniffs it from the content.
     public var delimiter: UInt8?
-    /// `--lat COL`, `--lon COL`, `--name COL`: header names (or 1-based column numbers).
+    /// `--lat COL`, `--lon COL`, `--name COL` (the title): header names (or 1-based column numbers).
     public var latColumn: String?
     public var lonColumn: String?
-    public var nameColumn: String?
+    public var titleColumn: String?
     /// `--crs EPSG:5186`: the coordinate reference system of a file that names none itself
     /// (CSV `x`/`y` columns, GeoJSON without `crs`, a Shapefile without `.prj`): any
     /// definition PROJ reads (`EPSG:NNNN`, a WKT). Nil: such files are WGS84 longitude, latitude.
@@ -31,11 +31,11 @@ public struct ImportOptions: Sendable, Equatable {
     public var wktColumn: String?
 
     public init(delimiter: UInt8? = nil, latColumn: String? = nil, lonColumn: String? = nil,
-                nameColumn: String? = nil, dryRun: Bool = false, rejectsPath: String? = nil) {
+                titleColumn: String? = nil, dryRun: Bool = false, rejectsPath: String? = nil) {
         self.delimiter = delimiter
         self.latColumn = latColumn
         self.lonColumn = lonColumn
-        self.nameColumn = nameColumn
+        self.titleColumn = titleColumn
         self.dryRun = dryRun
         self.rejectsPath = rejectsPath
     }
@@ -67,7 +67,7 @@ public struct DuplicateRow: Sendable, Codable, Equatable, CustomStringConvertibl
 /// What an import did (or, with `dryRun`, would do). Encodes to the JSON of `pinmap import
 /// --json`: `{"imported", "rejected", "duplicates", "encoding", "delimiter", "columns",
 /// "errors": [{"line", "field", "value", "reason", "rule"}], ...}`.
-public struct ImportReport: Sendable, Codable, Equatable {
+public struct ImportReport: Sendable, Encodable, Equatable {
     /// At most this many errors and duplicates are listed (all are counted).
     public static let maxListed = 1000
 
@@ -102,7 +102,7 @@ public struct ImportReport: Sendable, Codable, Equatable {
     /// Skipped duplicates, in file order (up to `maxListed`).
     public var duplicateRows: [DuplicateRow] = []
     /// Remarks such as "the file has no data rows".
-    public var notes: [String] = []
+    public var notes: [ImportNote] = []
     /// The import batch (for `pinmap undo-import ID`); nil for dry runs and when nothing was imported.
     public var batchID: Int64?
     public var dryRun = false

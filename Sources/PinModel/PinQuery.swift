@@ -12,6 +12,11 @@ public struct LatLonBox: Sendable, Hashable {
     public func contains(latitude: Double, longitude: Double) -> Bool {
         latitude >= south && latitude <= north && longitude >= west && longitude <= east
     }
+
+    /// Whether `other` lies inside this box (edges included).
+    public func contains(_ other: LatLonBox) -> Bool {
+        other.south >= south && other.north <= north && other.west >= west && other.east <= east
+    }
 }
 
 /// Which pins to list and in what order: the pins inside any of `boxes`
@@ -26,8 +31,8 @@ public struct PinQuery: Sendable, Hashable {
         case relevance
         /// `created_at` descending (Pinit's order).
         case newest
-        /// Title, case-insensitive.
-        case name
+        /// Title, case-insensitive; its raw value is the command line's word (`--sort name`).
+        case title = "name"
         /// Great-circle distance from `near`, closest first.
         case distance
     }
@@ -39,7 +44,7 @@ public struct PinQuery: Sendable, Hashable {
     }
 
     /// True when `search` holds a word.
-    public var isSearching: Bool { !(search ?? "").allSatisfy(\.isWhitespace) }
+    public var isSearching: Bool { !trimmedText(search ?? "").isEmpty }
 
     public var boxes: [LatLonBox]
     public var categories: Set<String>?

@@ -1,11 +1,10 @@
 /// The rules every stored pin keeps, checked before SQL so the message is
 /// clear (the table's CHECK constraints are the backstop).
 public enum PinRules {
-    /// - Throws: `StoreError` naming the rule: a blank title (whitespace
-    ///   only), a latitude outside −90…90 or a longitude outside −180…180
+    /// - Throws: `StoreError` naming the rule: a blank title (`PinTitle`), a latitude outside −90…90 or a longitude outside −180…180
     ///   degrees, or a coordinate that is NaN or infinite. nil is not checked.
     public static func check(title: String?, latitude: Double?, longitude: Double?) throws(StoreError) {
-        if let t = title, t.allSatisfy({ $0.isWhitespace }) {
+        if let title, PinTitle.isBlank(title) {
             throw StoreError("title must not be blank", code: StoreError.constraint)
         }
         if let la = latitude, !CoordinateAxis.latitude.contains(la) {
@@ -14,5 +13,11 @@ public enum PinRules {
         if let lo = longitude, !CoordinateAxis.longitude.contains(lo) {
             throw StoreError(CoordinateAxis.longitude.outsideReason("\(lo)"), code: StoreError.constraint)
         }
+    }
+
+    /// - Throws: `StoreError` when a comment's `body` is blank (nothing left once trimmed,
+    ///   `trimmedText`): every repository refuses the same comments.
+    public static func check(commentBody body: String) throws(StoreError) {
+        if trimmedText(body).isEmpty { throw StoreError("comment must not be blank", code: StoreError.constraint) }
     }
 }

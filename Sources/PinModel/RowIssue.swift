@@ -1,6 +1,7 @@
 /// The rule a rejected row broke; the `rawValue` is the stable code shown in JSON reports.
 public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
-    case blankName = "blank-name"
+    /// A blank title (`PinTitle`); the code keeps the importer's first word for it.
+    case blankTitle = "blank-name"
     case extraFields = "extra-fields"
     case emptyCoordinate = "empty-coordinate"
     case notANumber = "not-a-number"
@@ -37,16 +38,54 @@ public struct RowIssue: Error, Sendable, Codable, Equatable, CustomStringConvert
     /// A sentence naming the rule, without the line (`latitude 95 outside [-90, 90]`).
     public var reason: String
     public var rule: ImportRule
+    /// The values of an `.outOfRange` issue (nil for every other rule, and in an issue decoded
+    /// from JSON, which lists the sentence only), for those who word it in another language: the UI.
+    public var outOfRange: OutOfRange?
 
     public init(line: Int = 0, field: String, value: String, reason: String, rule: ImportRule) {
+        self.init(line: line, field: field, value: value, reason: reason, rule: rule, outOfRange: nil)
+    }
+
+    /// An `.outOfRange` issue with its values.
+    public init(line: Int = 0, field: String, value: String, reason: String, outOfRange: OutOfRange) {
+        self.init(line: line, field: field, value: value, reason: reason, rule: .outOfRange, outOfRange: outOfRange)
+    }
+
+    private init(line: Int, field: String, value: String, reason: String, rule: ImportRule, outOfRange: OutOfRange?) {
         self.line = line
         // Bounded: a 50 MB field must not become a 50 MB message (the rejects file keeps it whole).
         self.field = MessageText.truncated(field, limit: MessageText.valueLimit)
         self.value = MessageText.truncated(value, limit: 200)
         self.reason = MessageText.sentence(reason)
         self.rule = rule
+        self.outOfRange = outOfRange
     }
+
+    enum CodingKeys: String, CodingKey { case line, field, value, reason, rule }
 
     /// `line 7: latitude '35.09x' is not a number`.
     public var description: String { "line \(line): \(reason)" }
+}
+
+/// Why a coordinate is out of range, with its values: the UI words an `.outOfRange` issue from
+/// these (`RowIssue.reason` is the command line's English sentence).
+public struct OutOfRange: Sendable, Equatable {
+    public enum Cause: Sendable, Equatable {
+        /// Outside the axis's range (`CoordinateAxis.limit`).
+        case outside(CoordinateAxis)
+        /// The coordinate reference system (its label) cannot transform the point to WGS84.
+        case notTransformable(system: String)
+        /// Degrees in `latitude`/`longitude` columns while `--crs` names this projected system.
+        case degreesUnderProjectedSystem(String)
+    }
+
+    public var cause: Cause
+    /// A latitude that would be valid as the longitude, and the longitude as the latitude.
+    public var swapped: Bool
+    /// Numbers too large for degrees: projected metres read as degrees (`ProjectedHint`).
+    public var projectedMetres: Bool
+
+    public init(_ cause: Cause, swapped: Bool = false, projectedMetres: Bool = false) {
+        self.cause = cause; self.swapped = swapped; self.projectedMetres = projectedMetres
+    }
 }

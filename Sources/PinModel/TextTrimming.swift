@@ -34,9 +34,10 @@ public func trimmedText(_ text: String) -> String {
 }
 
 /// Unicode's White_Space property (stable since Unicode 6.3) plus U+FEFF, as a switch: the
-/// property lookup costs more than the rest of trimming a typical value.
+/// property lookup costs more than the rest of trimming a typical value. The one definition
+/// of what a trim removes (`AngleParser` trims scalars with it too).
 @inline(__always)
-private func isTrimmable(_ s: Unicode.Scalar) -> Bool {
+func isTrimmable(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
     case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
         return true

@@ -79,6 +79,7 @@ extension InMemoryPinRepository {
 
     @discardableResult
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
+        try PinRules.check(commentBody: body)
         guard rows[pinID] != nil else { throw StoreError("no pin \(pinID)", code: StoreError.constraint) }
         lastCommentID += 1
         commentRows[lastCommentID] = Comment(id: lastCommentID, pinID: pinID, body: body, createdAt: clock.timestamp())

@@ -51,7 +51,7 @@ public final class InMemoryPinRepository: PinRepository {
             let tiers = selected.map { SearchRelevance(title: $0.title, description: $0.description, category: $0.category, properties: $0.properties, query: q) }
             ordered = zip(selected, tiers).enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
         case .newest: ordered = selected
-        case .name:
+        case .title:
             ordered = selected.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
         case .distance:
             let p = query.near ?? (0, 0)
@@ -154,7 +154,7 @@ public final class InMemoryPinRepository: PinRepository {
     /// Whether `pin` passes `query`'s boxes, categories and search.
     func matches(_ pin: Pin, _ query: PinQuery) -> Bool {
         if !query.boxes.isEmpty, !query.boxes.contains(where: {
-            pin.latitude >= $0.south && pin.latitude <= $0.north && pin.longitude >= $0.west && pin.longitude <= $0.east
+            $0.contains(latitude: pin.latitude, longitude: pin.longitude)
         }) { return false }
         if let c = query.categories, !c.contains(pin.category) { return false }
         guard let search = query.search else { return true }

@@ -101,7 +101,7 @@ public enum GeoPackageExport {
         let columns = try propertyColumns(store)
         try out.execute("BEGIN")
         try out.execute(GeoPackageSchema.core)
-        try out.execute(GeoPackageSchema.pinsTable(columns.map { "\(quoted($0.name)) \($0.kind.sqlType)" }, description: description))
+        try out.execute(GeoPackageSchema.pinsTable(columns.map { "\(SQLIdentifier.quoted($0.name)) \($0.kind.sqlType)" }, description: description))
         // JSON columns are marked so; a renamed column keeps its property's key as its name.
         let described = columns.filter { $0.kind == .json || $0.key != $0.name }
         if !described.isEmpty {
@@ -113,7 +113,7 @@ public enum GeoPackageExport {
             }
         }
         let insert = try out.prepare("INSERT INTO pins (fid, geom, title, description, category, created_at"
-            + columns.map { ", " + quoted($0.name) }.joined()
+            + columns.map { ", " + SQLIdentifier.quoted($0.name) }.joined()
             + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6" + columns.indices.map { ", ?\($0 + 7)" }.joined() + ")")
         let index = try out.prepare("INSERT INTO rtree_pins_geom VALUES (?1, ?2, ?2, ?3, ?3)")
         let position = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
@@ -219,8 +219,6 @@ public enum GeoPackageExport {
         f64(latitude)
         return b
     }
-
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// An empty file beside `path` (`.NAME.XXXXXX`) for SQLite to fill, with the permissions
     /// a new file gets.

@@ -101,6 +101,14 @@ extension Store {
     /// `undoImport(batchID:progress:)` rebuilding search and the map from `bulkFrom` pins on
     /// (tests use small batches).
     func undoImport(batchID id: Int64, progress: ((Double) -> Void)?, bulkFrom: Int64) throws(StoreError) -> Int? {
+        let removed = try removeBatch(id, progress: progress, bulkFrom: bulkFrom)
+        // The file shrinks back to about its size before the import (once the undo is committed).
+        if let removed { releaseFreedPages(removedPins: removed) }
+        return removed
+    }
+
+    /// Removes batch `id` and its pins in one transaction (`undoImport`).
+    private func removeBatch(_ id: Int64, progress: ((Double) -> Void)?, bulkFrom: Int64) throws(StoreError) -> Int? {
         do {
             return try withoutForeignKeyChecks { try transaction { () throws -> Int? in
                 guard try db.scalarInt("SELECT count(*) FROM import_batches WHERE id = ?", [.int(id)]) > 0 else { return nil }

@@ -39,7 +39,7 @@ final class NewestPinsWindow {
               boxes.allSatisfy({ b in e.boxes.contains { $0.contains(b) } }) else { return nil }
         var out: [Pin] = []
         out.reserveCapacity(min(limit, e.pins.count))
-        for p in e.pins where boxes.contains(where: { $0.holds(latitude: p.latitude, longitude: p.longitude) }) {
+        for p in e.pins where boxes.contains(where: { $0.contains(latitude: p.latitude, longitude: p.longitude) }) {
             out.append(p)
             if out.count == limit { return out }
         }
@@ -53,18 +53,5 @@ final class NewestPinsWindow {
             return LatLonBox(south: max(-90, b.south - dy), west: max(-180, b.west - dx),
                              north: min(90, b.north + dy), east: min(180, b.east + dx))
         }
-    }
-}
-
-extension LatLonBox {
-    /// True when `other` lies inside this box (edges included).
-    func contains(_ other: LatLonBox) -> Bool {
-        other.south >= south && other.north <= north && other.west >= west && other.east <= east
-    }
-
-    /// The test of `Store.boxesSQL` (`latitude BETWEEN south AND north AND longitude BETWEEN west AND east`).
-    @inline(__always)
-    func holds(latitude: Double, longitude: Double) -> Bool {
-        latitude >= south && latitude <= north && longitude >= west && longitude <= east
     }
 }

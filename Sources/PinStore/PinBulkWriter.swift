@@ -119,7 +119,7 @@ public final class PinBulkWriter {
     /// −90…90 and longitude −180…180 (NaN fails); properties exactly `{}` (other JSON
     /// is left to SQLite's `json_valid`).
     static func passesStoreChecks(_ row: EncodedRow, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard row.latitude >= -90, row.latitude <= 90, row.longitude >= -180, row.longitude <= 180 else { return false }
+        guard LatLonBox.world.contains(latitude: row.latitude, longitude: row.longitude) else { return false }
         let e = row.ends
         let props = Int(e.3)
         guard e.4 - e.3 == 2, text[props] == UInt8(ascii: "{"), text[props + 1] == UInt8(ascii: "}") else { return false }

@@ -20,7 +20,7 @@ public enum PinProperties {
     /// has none: for writing them into another object as they are (numbers keep their text).
     public static func members(_ json: String) -> String {
         guard let open = json.firstIndex(of: "{"), let close = json.lastIndex(of: "}"), open < close else { return "" }
-        return json[json.index(after: open)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmedText(json[json.index(after: open)..<close])
     }
 }
 

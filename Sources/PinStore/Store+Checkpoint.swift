@@ -21,4 +21,39 @@ extension Store {
     public func checkpoint() {
         try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
+
+    /// Gives the pages a large delete freed back to the file system (after bringing the map's
+    /// cell tree up to date, which frees its log and tiles), then empties the WAL, so
+    /// that undoing an import leaves the file about as large as before it. A store made with
+    /// `auto_vacuum = INCREMENTAL` (every store since this was added) frees them with
+    /// `PRAGMA incremental_vacuum`, a cost in proportion to the pages freed. An older store
+    /// (no auto-vacuum) is rewritten once with `VACUUM` when more than half of it is free (so
+    /// the rewrite copies less than what was removed) and is incremental from then on; below
+    /// that its free pages are kept for the next import. A failure (another connection is
+    /// reading) leaves the pages free inside the file: nothing is lost.
+    /// - Parameter removedPins: how many pins the delete removed: when they are no fewer than
+    ///   the pins left, the search index is merged into one segment (`optimize`), which drops
+    ///   the delete markers FTS5 keeps for each removed pin; it reads the whole index, so only
+    ///   then does its cost stay within the delete's.
+    public func releaseFreedPages(removedPins: Int) {
+        guard path != ":memory:", !isReadOnly else { return }
+        // The map's cell tree first: its log holds a row for each deleted pin, and its tiles
+        // the pins that are gone, until it is brought up to date (the map's next read would).
+        try? syncPinCellsIfPossible()
+        if removedPins > 0, let left = try? db.scalarInt("SELECT count(*) FROM pins"), Int64(removedPins) >= left {
+            try? db.execute("INSERT INTO pins_fts(pins_fts) VALUES('optimize')")
+        }
+        let mode = (try? db.scalarInt("PRAGMA auto_vacuum")) ?? 0
+        if mode == Store.incrementalVacuum {
+            try? db.execute("PRAGMA incremental_vacuum")
+        } else {
+            let free = (try? db.scalarInt("PRAGMA freelist_count")) ?? 0
+            let pages = (try? db.scalarInt("PRAGMA page_count")) ?? 0
+            if free * 2 > pages { try? db.execute("PRAGMA auto_vacuum = INCREMENTAL; VACUUM") }
+        }
+        checkpoint()
+    }
+
+    /// `PRAGMA auto_vacuum`'s value for INCREMENTAL.
+    static let incrementalVacuum: Int64 = 2
 }

@@ -13,11 +13,11 @@ extension Store {
     }
 
     /// Adds a comment dated now to pin `pinID` and returns its id.
-    /// - Throws: `StoreError` when `body` is blank (whitespace only), there is
+    /// - Throws: `StoreError` when `body` is blank (`PinRules.check(commentBody:)`), there is
     ///   no pin `pinID`, or SQLite fails.
     @discardableResult
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
-        if body.allSatisfy({ $0.isWhitespace }) { throw StoreError("comment must not be blank", code: SQLITE_CONSTRAINT) }
+        try PinRules.check(commentBody: body)
         guard try db.scalarInt("SELECT count(*) FROM pins WHERE id = ?", [.int(pinID)]) > 0 else {
             throw StoreError("no pin with id \(pinID)", code: SQLITE_NOTFOUND)
         }

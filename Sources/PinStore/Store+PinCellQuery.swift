@@ -59,7 +59,7 @@ extension Store {
                                 let x = Int(c.x), y = Int(c.y)
                                 guard x >= lo.x, x <= hi.x, y >= lo.y, y <= hi.y else { continue }
                                 let lat = c.latitude, lon = c.longitude
-                                if n == 1 && !(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east) { continue }
+                                if n == 1 && !box.contains(latitude: lat, longitude: lon) { continue }
                                 guard body(PinCell(level: k, x: x, y: y, count: n, repID: c.id, repLatitude: lat,
                                                    repLongitude: lon, repCategoryID: c.repScope, scope: scope)) else { return false }
                             }

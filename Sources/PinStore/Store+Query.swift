@@ -23,7 +23,7 @@ extension Store {
             orderSQL = "pinmap_relevance(title, description, category, properties, ?), created_at DESC, id DESC"
             orderArgs = [.text(query.search ?? "")]
         case .newest: orderSQL = "created_at DESC, id DESC"
-        case .name: orderSQL = "title COLLATE NOCASE, id"
+        case .title: orderSQL = "title COLLATE NOCASE, id"
         case .distance:
             let p = query.near ?? (0, 0)
             // Squared equirectangular distance orders like the great circle

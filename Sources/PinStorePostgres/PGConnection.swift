@@ -13,8 +13,9 @@ final class PGConnection {
     /// Depth of `transaction` calls: only the outermost one begins and commits.
     private var transactionDepth = 0
 
-    /// Seconds libpq waits for a server before giving up, unless the URI says otherwise.
-    static let connectTimeout = "10"
+    /// Seconds libpq waits for a server before giving up, unless the URI says otherwise: per
+    /// address tried, so a name with two addresses still fails within 10 s.
+    static let connectTimeout = "5"
 
     /// Connects to `uri` (a `postgresql://` URI or `key=value` string). Credentials come only
     /// from libpq's own sources (the URI, PGPASSWORD, ~/.pgpass, service files); `sslmode`
@@ -90,6 +91,7 @@ final class PGConnection {
 
     private func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
         guard let result else {
+            if !isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
             throw StoreError(PGErrorText.server(handle.map { String(cString: PQerrorMessage($0)) } ?? "", state: ""),
                              code: PGErrorText.connectionCode)
         }
@@ -142,7 +144,7 @@ final class PGConnection {
             guard !buffer.isEmpty else { return }
             let ok = buffer.withCString { PQputCopyData(handle, $0, Int32(strlen($0))) }
             buffer.removeAll(keepingCapacity: true)
-            if ok != 1 { throw StoreError(PGErrorText.server(String(cString: PQerrorMessage(handle)), state: "")) }
+            if ok != 1 { throw lostOr(PGErrorText.server(String(cString: PQerrorMessage(handle)), state: "")) }
         }
         do {
             try rows { (fields: [String?]) throws(StoreError) in
@@ -171,7 +173,13 @@ final class PGConnection {
             }
             PQclear(r)
         }
-        if let failure { throw failure }
+        if let failure { throw isUp ? failure : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+    }
+
+    /// The error for a failure that may be the connection's end (a server killed mid-COPY):
+    /// `lost` when the connection is gone, else `message`.
+    private func lostOr(_ message: String) -> StoreError {
+        isUp ? StoreError(message) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
     }
 
     /// COPY's text format: backslash, tab, newline and carriage return escaped.

@@ -14,8 +14,11 @@ enum PGErrorText {
 
     /// A server that cannot be reached: its name and libpq's reason, on one line.
     static func unreachable(_ location: PGLocation, reason: String) -> String {
-        let why = reason.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: "; ")
+        // libpq repeats a reason once per attempt (with SSL, then without): said once.
+        var lines: [String] = []
+        for line in reason.split(whereSeparator: \.isNewline).map({ trimmedText($0) })
+        where !line.isEmpty && !lines.contains(line) { lines.append(line) }
+        let why = lines.joined(separator: "; ")
         return "cannot connect to the PostgreSQL server \(location.server) (database \(location.database.isEmpty ? "?" : location.database)): \(why)"
     }
 

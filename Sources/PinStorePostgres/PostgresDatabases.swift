@@ -15,13 +15,13 @@ public enum PostgresDatabases {
     /// Creates database `name` (from `template`, when given) on the server of `serverURI`.
     public static func create(_ name: String, serverURI: String, template: String? = nil) throws(StoreError) {
         let db = try PGConnection(uri: serverURI)
-        try db.execute("CREATE DATABASE \(quoted(name))" + (template.map { " TEMPLATE \(quoted($0))" } ?? ""))
+        try db.execute("CREATE DATABASE \(SQLIdentifier.quoted(name))" + (template.map { " TEMPLATE \(SQLIdentifier.quoted($0))" } ?? ""))
     }
 
     /// Drops database `name` when it exists (closing other sessions on it).
     public static func drop(_ name: String, serverURI: String) throws(StoreError) {
         let db = try PGConnection(uri: serverURI)
-        try db.execute("DROP DATABASE IF EXISTS \(quoted(name)) WITH (FORCE)")
+        try db.execute("DROP DATABASE IF EXISTS \(SQLIdentifier.quoted(name)) WITH (FORCE)")
     }
 
     /// True when database `name` exists.
@@ -34,6 +34,4 @@ public enum PostgresDatabases {
     public static func execute(_ sql: String, uri: String) throws(StoreError) {
         try PGConnection(uri: uri).executeScript(sql)
     }
-
-    static func quoted(_ identifier: String) -> String { "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

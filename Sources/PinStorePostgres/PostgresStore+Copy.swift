@@ -200,7 +200,7 @@ extension PostgresStore {
               AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
             """)
         for i in 0..<r.rows {
-            try db.execute("DROP INDEX \(PostgresDatabases.quoted(r.text(i, 0)))")
+            try db.execute("DROP INDEX \(SQLIdentifier.quoted(r.text(i, 0)))")
             create.append(r.text(i, 1))
         }
         return create

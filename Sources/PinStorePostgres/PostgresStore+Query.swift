@@ -64,7 +64,7 @@ extension PostgresStore {
             }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
             return query.limit < 0 ? ranked : Array(ranked.prefix(query.limit))
         case .newest: order = "created_at DESC, id DESC"
-        case .name: order = "lower(title) COLLATE \"C\", id"
+        case .title: order = "lower(title) COLLATE \"C\", id"
         case .distance:
             let p = query.near ?? (0, 0)
             let k = cos(p.latitude * .pi / 180)

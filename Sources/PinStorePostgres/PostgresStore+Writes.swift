@@ -111,6 +111,7 @@ extension PostgresStore {
 
     @discardableResult
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
+        try PinRules.check(commentBody: body)
         guard try pin(id: pinID) != nil else { throw StoreError("no pin \(pinID)", code: StoreError.constraint) }
         return try db.execute("INSERT INTO comments(pin_id, body, created_at) VALUES ($1, $2, $3) RETURNING id",
                               ["\(pinID)", body, clock.timestamp()]).int(0, 0)

@@ -13,7 +13,7 @@ enum CommentCommand: TextCommand {
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let pinID = try CLIValues.id(args.positionals[0], command: "comment")
         let body = args.positionals.dropFirst().joined(separator: " ")
-        if body.allSatisfy({ $0.isWhitespace }) { throw .usage(command: "comment", message: "the comment must not be blank") }
+        if trimmedText(body).isEmpty { throw .usage(command: "comment", message: "the comment must not be blank") }
         let store = try PinmapCLI.openRepository(args)
         let comment = try PinmapCLI.storeCall { () throws(StoreError) -> Comment? in
             let id = try store.addComment(pinID: pinID, body: body)

@@ -55,7 +55,7 @@ enum ImportCommand: TextCommand {
         }
         options.latColumn = args.value("--lat")
         options.lonColumn = args.value("--lon")
-        options.nameColumn = args.value("--name")
+        options.titleColumn = args.value("--name")
         options.wktColumn = args.value("--wkt")
         if let crs = args.value("--crs") {
             // Resolved here once, so a system PROJ does not know is a usage error before any file is read.

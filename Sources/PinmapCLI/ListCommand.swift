@@ -30,7 +30,7 @@ enum ListCommand: TextCommand {
         maxPositionals: 0)
 
     /// The orders `--sort` takes (distance comes with `--near`, which needs its point).
-    static let sortOrders: [PinQuery.Order] = [.relevance, .newest, .name]
+    static let sortOrders: [PinQuery.Order] = [.relevance, .newest, .title]
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         var query = PinQuery(order: .relevance, limit: try CLIValues.limit(args, command: "list"), search: args.value("--search"))

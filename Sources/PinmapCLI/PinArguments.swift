@@ -34,8 +34,10 @@ struct PinFields {
     static func parse(_ args: ParsedArguments, command: String) throws(CLIError) -> PinFields {
         var f = PinFields()
         if let t = args.value("--title") {
-            f.title = trimmedText(t)
-            if f.title?.isEmpty == true { throw .usage(command: command, message: "--title must not be blank") }
+            guard case .success(let title) = PinTitle.validated(t) else {
+                throw .usage(command: command, message: "--title must not be blank")
+            }
+            f.title = title
         }
         f.description = args.value("--description")
         f.category = args.value("--category").map(trimmedText)

@@ -126,7 +126,7 @@ public enum PinmapCLI {
     static func openStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> Store {
         let path = storePath(args)
         if PGLocation.isServerURI(path) { return try openFileStore(args, creating: creating, reading: reading, unsupported: "this") }
-        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !trimmedText(path).isEmpty else {
             throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
         }
         let fromEnvironment = args.value("--db") == nil && !(ProcessInfo.processInfo.environment["PINMAP_DB"] ?? "").isEmpty

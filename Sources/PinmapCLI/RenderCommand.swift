@@ -84,7 +84,7 @@ enum RenderCommand: Command {
         guard args.value("--center") != nil || args.value("--zoom") != nil else { return nil }
         var v = Viewport.world
         if let c = args.value("--center") {
-            let parts = c.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = c.split(separator: ",").map { Double(trimmedText($0)) }
             guard parts.count == 2, let lat = parts[0], let lon = parts[1],
                   CoordinateAxis.latitude.contains(lat), CoordinateAxis.longitude.contains(lon) else {
                 throw .usage(command: "render", message: "--center must be LAT,LON in decimal degrees (latitude −90…90, longitude −180…180), got '\(c)'")

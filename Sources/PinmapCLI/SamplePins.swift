@@ -52,7 +52,7 @@ enum SamplePins {
         // The creation time is the last field of each row, after its last comma (never quoted).
         let rows = lines.filter { line in
             guard let comma = line.lastIndex(of: ",") else { return !line.isEmpty }
-            return !kept.contains(String(line[line.index(after: comma)...]).trimmingCharacters(in: .whitespaces))
+            return !kept.contains(trimmedText(line[line.index(after: comma)...]))
         }
         return ([header] + rows).joined(separator: "\n")
     }

@@ -46,13 +46,7 @@ enum UICommand: Command {
         if (try? store.hasIndexBacklog()) == true { runner.startIndexing() }
         // Other processes' writes show without a key (a server's announcements, a file's
         // data_version), each on a connection of its own; the runner's own writes are told apart.
-        if let file = store as? Store, file.path != ":memory:" {
-            let path = file.path
-            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) })
-        } else if let server = store as? PostgresStore {
-            let uri = PinmapCLI.storePath(args), pid = server.backendPID
-            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try PostgresChangeSource(uri: uri, ownPID: pid) })
-        }
+        UIRunner.watchChanges(runner, store: store, uri: PinmapCLI.storePath(args))
         // The first frame shows the view read, unless that takes long.
         runner.waitUntilIdle(timeout: 0.5)
         let start = Monotonic.seconds()

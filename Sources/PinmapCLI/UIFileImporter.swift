@@ -92,7 +92,7 @@ enum UIFileImporter {
     private static func looksBinary(_ error: ColumnMappingError) -> Bool {
         let headers: [String]
         switch error {
-        case let .noCoordinateColumns(found), let .missingCoordinateColumn(_, _, found), let .noNameColumn(found),
+        case let .noCoordinateColumns(found), let .missingCoordinateColumn(_, _, found), let .noTitleColumn(found),
              let .unknownColumn(_, _, found), let .wktNotPoint(_, _, found):
             headers = found
         }

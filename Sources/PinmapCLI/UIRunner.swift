@@ -34,6 +34,19 @@ enum UIRunner {
         return { @Sendable () throws(StoreError) -> any PinRepository in try PostgresStore(uri: uri) }
     }
 
+    /// Shows other processes' writes without a key: a server's announcements (LISTEN) or a
+    /// file's `PRAGMA data_version`, each on a connection of its own (`uri`: the server's).
+    /// An in-memory store has no other writers.
+    static func watchChanges(_ runner: AppRunner, store: any PinRepository, uri: String?) {
+        if let file = store as? Store, file.path != ":memory:" {
+            let path = file.path
+            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) })
+        } else if let server = store as? PostgresStore, let uri {
+            let pid = server.backendPID
+            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try PostgresChangeSource(uri: uri, ownPID: pid) })
+        }
+    }
+
     /// A runner that loads no sample pins (`render`, the benchmark).
     static func make(store: any PinRepository, state: AppState, loadSamples: @escaping () throws -> Int) -> AppRunner {
         make(store: store, state: state, loadSamples: { _ in try loadSamples() })

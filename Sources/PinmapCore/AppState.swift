@@ -116,6 +116,8 @@ public struct AppState: Sendable {
     public var storeUnreachable = false
     /// A routine success shown at the top right for a few seconds (Toast.swift).
     public var toast: Toast?
+    /// A toast that came while a notice sheet was up: shown once the sheet has gone.
+    public var waitingToast: Toast?
     public var ascii: Bool
     /// False when the locale's characters are not UTF-8 (`LANG=C`): the map is ASCII
     /// then and `b` does not switch to braille (it would show as `?`).
@@ -217,7 +219,7 @@ public struct AppState: Sendable {
     }
 
     /// True when time alone can change the frame (animations, a notice's timeout).
-    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || searchPending }
+    public var needsTicks: Bool { sheet.isAnimating || modal != nil || toast != nil || waitingToast != nil || searchPending }
 
     /// True while the answer to the current search text is on its way.
     public var searchPending: Bool { !search.isEmpty && searchMatches?.text != search }

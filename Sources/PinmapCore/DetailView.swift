@@ -44,7 +44,7 @@ struct DetailLayout {
     /// The description with the properties, wrapped to `width` cells (none when empty).
     static func descriptionLines(_ d: PinDetail, width: Int, ascii: Bool) -> [String] {
         let text = d.descriptionWithProperties
-        guard width > 0, !text.trimmingSpaces.isEmpty else { return [] }
+        guard width > 0, !trimmedText(text).isEmpty else { return [] }
         return TextWrap.lines(text, width: width, ascii: ascii)
     }
 

@@ -1,19 +1,24 @@
 import Foundation
 import Frame
+import PinModel
 
 /// The `?` overlay: the current tab's keys first, then the keys that work everywhere and
 /// the mouse, all from `KeyBindings` (one table, so help never drifts). One column that
 /// scrolls (↑↓ PgUp PgDn); any other key closes it.
 enum HelpView {
     /// A help line: a key label and its text; an empty label makes a section title.
-    typealias Line = (key: String, text: String)
+    struct Line: Equatable {
+        var key: String
+        var text: String
+        init(_ key: String, _ text: String) { self.key = key; self.text = text }
+    }
 
     /// Every line of help for `tab`, in order.
     static func lines(for tab: Tab) -> [Line] {
         var out: [Line] = []
         func section(_ title: S, _ items: [Line]) {
             guard !items.isEmpty else { return }
-            out.append(("", title.text))
+            out.append(Line("", title.text))
             out += items
         }
         let bindings = { (s: S) in KeyBindings.all.filter { $0.sectionKey == s }.map { Line($0.label, $0.help) } }
@@ -49,7 +54,7 @@ enum HelpView {
         screen.fill(box, with: Cell(" ", .plain))
         drawBorder(box, into: &screen, ascii: state.ascii, theme: theme)
         let scroll = min(state.helpScroll, maxScroll(tab: state.tab, rows: screen.height))
-        let title = " " + S.helpTitle.text.trimmingCharacters(in: .whitespaces) + " "
+        let title = " " + trimmedText(S.helpTitle.text) + " "
         screen.putCentered(DisplayWidth.truncate(title, to: width - 2), in: Rect(x: box.x, y: box.y, width: width, height: 1), style: theme.title)
         if scroll + rows < items.count {
             screen.put(" \(scroll + rows)/\(items.count) ", col: box.maxX - 12, row: box.maxY - 1, style: theme.muted)

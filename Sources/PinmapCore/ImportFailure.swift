@@ -1,3 +1,5 @@
+import PinModel
+
 /// Why a file could not be previewed or imported, as values (the importer's file-level
 /// errors, mapped by the command line without words): the core words it (`text`), in the
 /// state's language.
@@ -31,7 +33,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case coordinateSystem(String)
         case notGeoPackage(String), notShapefile(String)
         /// Lines or polygons only: `skipped` says what was skipped ("2 line shapes").
-        case noPoints(skipped: String)
+        case noPoints(skipped: [SkippedCount])
         /// A failure without a wording of its own, already in words (rejects file, a store error).
         case other(String)
     }
@@ -61,15 +63,17 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .openDocumentSpreadsheet: return S.ieODS(name)
         case .binary: return S.ieBinary(name)
         case .columns: return S.ieColumns(name)
-        case .notGeoJSON(let reason): return S.ieNotGeoJSON(name, reason)
-        case .notJSON(let reason): return S.ieNotJSON(name, reason)
-        case let .xml(line, column, reason): return S.ieXML(name, line, column, reason)
-        case .archive(let reason): return S.ieArchive(name, reason)
+        case .notGeoJSON: return S.ieNotGeoJSON(name)
+        case .notJSON: return S.ieNotJSON(name)
+        case let .xml(line, column, _): return S.ieXML(name, line, column)
+        case .archive: return S.ieArchive(name)
         case .store(let reason): return S.ieStore(name, reason)
         case .coordinateSystem(let reason): return S.ieCRS(name, reason)
         case .notGeoPackage(let reason): return S.ieGeoPackage(name, reason)
         case .notShapefile(let reason): return S.ieShapefile(name, reason)
-        case .noPoints(let skipped): return S.ieNoPoints(name, skipped)
+        case .noPoints(let skipped):
+            let counts = skipped.map { S.skippedCount($0.count, ImportNoteText.phrase($0.thing, count: $0.count)) }
+            return S.ieNoPoints(name, counts.joined(separator: ", "))
         case .other(let text): return text
         }
     }

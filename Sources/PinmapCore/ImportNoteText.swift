@@ -1,62 +1,42 @@
-import Foundation
+import PinModel
 
-/// The importer's notes (`skipped 2 routes`, `the file has no data rows`: PinImport's English,
-/// which the CLI prints) in the UI's language. The notes' wording is PinImport's
-/// (`SkipCounter`, `Importer`); a note this table does not know is shown as it is.
+/// The importer's notes (`ImportNote`, typed values) in the UI's language. The English table
+/// words them as `pinmap import` does (`ImportNote.description`); a test holds the two alike.
 enum ImportNoteText {
-    static func text(_ note: String) -> String {
-        // The notes are already English, with their plurals right.
-        guard Strings.language != .english else { return note }
+    static func text(_ note: ImportNote) -> String {
         switch note {
-        case "the file has no data rows": return S.noteNoDataRows.text
-        case "nothing was imported; the store is unchanged": return S.noteNothingImported.text
-        case "dry run: nothing was written to the store": return S.noteDryRun.text
-        default: break
+        case .noDataRows: return S.noteNoDataRows.text
+        case .nothingImported: return S.noteNothingImported.text
+        case .dryRun: return S.noteDryRun.text
+        case let .skipped(count, thing): return S.noteSkipped(count, phrase(thing, count: count))
+        case let .skippedTable(table, geometry, features): return S.noteSkippedTable(table, geometry, features.map(String.init) ?? "?")
+        case let .crsNotUsed(crs, .wgs84Format(format)): return S.noteCRSFormat(crs, format)
+        case let .crsNotUsed(crs, .geoJSONPositions): return S.noteCRSGeoJSON(crs)
+        case let .crsNotUsed(crs, .fileNamesItsOwn): return S.noteCRSOwn(crs)
+        case let .externalEntities(references, count):
+            let listed = references.joined(separator: ", ")
+            let names = count > references.count ? S.noteAndMore(listed, count - references.count) : listed
+            return S.noteExternalEntities(names, count)
+        case .noAttributeTable: return S.noteNoAttributeTable.text
+        case let .undecodableAttributes(count, encoding): return S.noteUndecodable(count, encoding)
         }
-        if let table = skippedTable(note) { return S.noteSkippedTable(table.name, table.type, table.features) }
-        // "skipped <count> <what>"
-        let words = note.split(separator: " ", maxSplits: 2).map(String.init)
-        guard words.count == 3, words[0] == "skipped", let count = Int(words[1]), let what = thing(words[2]) else { return note }
-        return S.noteSkipped(count, what)
     }
 
-    /// The skipped thing's noun phrase, singular or plural, in the UI's language.
-    private static func thing(_ phrase: String) -> String? {
-        switch phrase {
-        case "route", "routes": return S.skRoute.text
-        case "track", "tracks": return S.skTrack.text
-        case "feature with null geometry", "features with null geometry": return S.skNullGeometry.text
-        case "placemark with only an address (no geometry)", "placemarks with only an address (no geometry)":
-            return S.skPlacemarkAddress.text
-        case "placemark without geometry", "placemarks without geometry": return S.skPlacemarkNoGeometry.text
-        case "null shape", "null shapes": return S.skNullShape.text
-        case "feature with empty geometry", "features with empty geometry": return S.skEmptyGeometry.text
-        default: break
+    /// The skipped thing's noun phrase for `count` of them, in the UI's language.
+    static func phrase(_ thing: SkippedThing, count: Int) -> String {
+        switch thing {
+        case .route: return S.skRoute(count)
+        case .track: return S.skTrack(count)
+        case .featureWithNullGeometry: return S.skNullGeometry(count)
+        case .featureWithEmptyGeometry: return S.skEmptyGeometry(count)
+        case .featureWithGeometry(let type): return S.skFeatureGeometry(count, type)
+        case .placemarkWithGeometry(let type): return S.skPlacemarkGeometry(count, type)
+        case .placemarkWithOnlyAddress: return S.skPlacemarkAddress(count)
+        case .placemarkWithoutGeometry: return S.skPlacemarkNoGeometry(count)
+        case .multiGeometryPart(let type): return S.skMultiPart(count, type)
+        case .collectionPart(let type): return S.skCollectionPart(count, type)
+        case .nullShape: return S.skNullShape(count)
+        case .shape(let type): return S.skShape(count, type)
         }
-        // Phrases naming a geometry type: "placemark(s) with Polygon geometry", …
-        let patterns: [(String, String, S)] = [
-            ("placemark with ", " geometry", .skPlacemarkGeometry), ("placemarks with ", " geometry", .skPlacemarkGeometry),
-            ("", " part of a MultiGeometry placemark", .skMultiPart), ("", " parts of MultiGeometry placemarks", .skMultiPart),
-            ("", " geometry inside a GeometryCollection", .skCollectionPart), ("", " geometries inside GeometryCollections", .skCollectionPart),
-            ("feature with ", " geometry", .skFeatureGeometry), ("features with ", " geometry", .skFeatureGeometry),
-            ("", " shape", .skShape), ("", " shapes", .skShape),
-        ]
-        for (head, tail, key) in patterns where phrase.hasPrefix(head) && phrase.hasSuffix(tail) && phrase.count > head.count + tail.count {
-            let kind = phrase.dropFirst(head.count).dropLast(tail.count)
-            if !kind.contains(" ") { return key(String(kind)) }
-        }
-        return nil
-    }
-
-    /// The parts of a GeoPackage's `skipped table NAME: TYPE geometry (N features); Pinmap
-    /// reads points` note.
-    private static func skippedTable(_ note: String) -> (name: String, type: String, features: String)? {
-        let head = "skipped table ", tail = " features); Pinmap reads points", tailOne = " feature); Pinmap reads points"
-        guard note.hasPrefix(head), note.hasSuffix(tail) || note.hasSuffix(tailOne) else { return nil }
-        let middle = note.dropFirst(head.count).dropLast(note.hasSuffix(tail) ? tail.count : tailOne.count)
-        guard let colon = middle.range(of: ": ", options: .backwards),
-              let open = middle[colon.upperBound...].range(of: " geometry (") else { return nil }
-        return (String(middle[..<colon.lowerBound]), String(middle[colon.upperBound..<open.lowerBound]),
-                String(middle[open.upperBound...]))
     }
 }

@@ -1,3 +1,4 @@
+import PinModel
 /// What the Import tab knows about a folder: its path and the entries worth offering
 /// (sub-folders and the files Pinmap imports), read by the runner (`Effect.listFolder`).
 public struct FolderListing: Sendable, Equatable {
@@ -32,7 +33,7 @@ public enum ImportPaths {
     /// `text` as an absolute path: quotes and backslash escapes removed, `~` expanded,
     /// relative paths resolved against `cwd`.
     public static func resolve(_ text: String, home: String?, cwd: String) -> String {
-        var p = unquote(text.trimmingSpaces)
+        var p = unquote(trimmedText(text))
         if p == "~" { p = home ?? p } else if p.hasPrefix("~/"), let home { p = home + p.dropFirst(1) }
         if !p.hasPrefix("/") && !p.isEmpty { p = (cwd.hasSuffix("/") ? cwd : cwd + "/") + p }
         return p

@@ -36,7 +36,7 @@ enum ImportResultText {
         case let .pin(title, latitude, longitude, category):
             return "\(title)  \(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))  \(category)"
         case .rejected(let issue):
-            return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? "rejected")
+            return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? S.irRejected.text)
         }
     }
 
@@ -64,14 +64,8 @@ enum ImportResultText {
         case .hexadecimal: return S.irHexadecimal(f, issue.value)
         case .twoDecimalSeparators: return S.irTwoSeparators(f, issue.value)
         case .emptyCoordinate: return S.irEmpty(f)
-        case .blankName: return S.irBlankName.text
-        case .outOfRange:
-            // The allowed range is the reason's bracketed part, e.g. "[-90, 90]".
-            let range = issue.reason.range(of: #"\[[^\]]*\]"#, options: .regularExpression).map { String(issue.reason[$0]) } ?? ""
-            let swapped = issue.reason.hasSuffix("look swapped") ? S.irSwapped.text : ""
-            // PinImport's `ProjectedHint`: the UI has no --crs, the command line does.
-            let projected = issue.reason.contains("look like projected metres") ? S.irProjected.text : ""
-            return S.irOutOfRange(f, issue.value, range) + swapped + projected
+        case .blankTitle: return S.irBlankTitle.text
+        case .outOfRange: return outOfRange(issue.outOfRange, field: f, value: issue.value)
         case .minutesOutOfRange: return S.irMinutes(f, issue.value)
         case .secondsOutOfRange: return S.irSeconds(f, issue.value)
         case .wrongAxisHemisphere: return S.irWrongHemisphere(f, issue.value)
@@ -89,13 +83,30 @@ enum ImportResultText {
         }
     }
 
+    /// An out-of-range coordinate from the issue's values: the range it left, or the system
+    /// that could not transform it; then the advice (swapped, projected metres: the UI has no
+    /// `--crs`, the command line does). An issue without values (decoded from JSON, or made
+    /// with a bare rule) leaves the range out.
+    private static func outOfRange(_ range: OutOfRange?, field f: String, value: String) -> String {
+        guard let range else { return S.irOutOfRange(f, value, "") }
+        var text: String
+        switch range.cause {
+        case .outside(let axis): text = S.irOutOfRange(f, value, "[-\(Int(axis.limit)), \(Int(axis.limit))]")
+        case .notTransformable(let system): text = S.irNotTransformable(f, value, system)
+        case .degreesUnderProjectedSystem(let system): text = S.irDegreesUnderCRS(f, value, system)
+        }
+        if range.swapped { text += S.irSwapped.text }
+        if range.projectedMetres { text += S.irProjected.text }
+        return text
+    }
+
     /// Pinmap's own field names (`latitude`, the columns' roles, `geometry.coordinates`) in
     /// the UI's language; a user's column name (`(column 3)`, a header) stays as it is.
     static func field(_ name: String) -> String {
         switch name {
         case "latitude": return S.irLatitude.text
         case "longitude": return S.irLongitude.text
-        case "name", "properties.title": return S.fieldName.text
+        case "name", "properties.title": return S.fieldTitle.text
         case "geometry", "geometry.coordinates", "coordinates": return S.fieldGeometry.text
         case "category": return S.fieldCategory.text
         case "description": return S.fieldDescription.text

@@ -37,8 +37,8 @@ public struct ImportPreview: Sendable, Equatable {
 }
 
 /// The Import tab: type or paste a path (Tab completes it, ↑↓ or a click picks a file of
-/// the folder), Enter previews it, Enter again imports it with a progress bar, and a
-/// notice or a toast tells the result.
+/// the folder), Enter previews it, Enter again imports it with a progress bar, and the
+/// tab tells the result (a notice or a toast too when the user went to another tab).
 public struct ImportTabState: Sendable, Equatable {
     public var field = TextField("")
     /// True while the path field takes the keys (printable keys are text).
@@ -88,7 +88,7 @@ public struct ImportTabState: Sendable, Equatable {
 
     /// The folder the typed path is in (the current folder while nothing is typed).
     var typedFolder: String {
-        let typed = ImportPaths.unquote(field.text.trimmingSpaces)
+        let typed = ImportPaths.unquote(trimmedText(field.text))
         if typed.isEmpty { return cwd }
         return typed.hasSuffix("/") ? ImportPaths.resolve(String(typed.dropLast()), home: home, cwd: cwd)
                                     : ImportPaths.split(resolvedPath).folder
@@ -96,7 +96,7 @@ public struct ImportTabState: Sendable, Equatable {
 
     /// The typed text up to its last `/` (what a completion or a pick keeps).
     var typedPrefix: String {
-        let typed = ImportPaths.unquote(field.text.trimmingSpaces)
+        let typed = ImportPaths.unquote(trimmedText(field.text))
         guard let slash = typed.lastIndex(of: "/") else { return "" }
         return String(typed[...slash])
     }
@@ -120,7 +120,7 @@ extension AppState {
                 return false  // `3` then `4` shows Settings, not "File: 4"
             case .escape: endImportPathEditing(); return true
             case .enter:
-                guard !importTab.field.text.trimmingSpaces.isEmpty else { importTab.error = S.importNeedPath.text; return true }
+                guard !trimmedText(importTab.field.text).isEmpty else { importTab.error = S.importNeedPath.text; return true }
                 endImportPathEditing()
                 fx.add(.previewImport(path: importTab.resolvedPath))
                 return true
@@ -211,7 +211,7 @@ extension AppState {
     /// Tab: completes the last part of the typed path among the folder's entries.
     mutating func completeImportPath() {
         guard let folder = importTab.folder, folder.path == importTab.typedFolder else { return }
-        let typedName = importTab.field.text.trimmingSpaces.hasSuffix("/") ? "" : ImportPaths.split(importTab.resolvedPath).name
+        let typedName = trimmedText(importTab.field.text).hasSuffix("/") ? "" : ImportPaths.split(importTab.resolvedPath).name
         guard let done = ImportPaths.complete(typedName, in: folder.entries) else {
             message = S.importNoMatch(typedName)
             return
@@ -354,7 +354,7 @@ enum ImportTabView {
     /// The importable files of the typed path's folder, the picked one highlighted.
     private static func drawFiles(_ s: AppState, _ folder: FolderListing, lines: inout TextLines, into screen: inout Screen, theme: Theme) {
         let files = folder.files
-        let sentence = folder.missing ? S.importNoFolder : files.isEmpty ? S.importNoFiles : S.importFilesHere
+        let sentence: (String) -> String = folder.missing ? { S.importNoFolder($0) } : files.isEmpty ? { S.importNoFiles($0) } : { S.importFilesHere($0) }
         // The path gives way in the middle so the sentence's own words stay (in any language).
         let pathRoom = lines.width() - DisplayWidth.of(sentence(""))
         let place = TextWrap.middle(SafeText.sanitize(folder.path, ascii: s.ascii), to: max(3, pathRoom), ascii: s.ascii)

@@ -22,6 +22,10 @@ public struct Layout: Sendable, Equatable {
     /// The map pane: the whole travel area (the sheet is drawn over it).
     public var mapPane: Rect { Rect(x: 0, y: 0, width: cols, height: travel) }
 
+    /// The Timeline's area: the travel rows under the top one, which is kept empty for a
+    /// toast (as the Import and Settings tabs keep theirs), so a toast never covers the month.
+    public var timelineArea: Rect { Rect(x: 0, y: min(1, travel), width: cols, height: max(0, travel - 1)) }
+
     /// The sheet's rectangle when it is `height` rows tall.
     public func sheetRect(height: Int) -> Rect {
         let h = min(max(0, height), travel)

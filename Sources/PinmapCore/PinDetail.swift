@@ -36,7 +36,7 @@ public struct PinDetail: Sendable, Equatable {
     var descriptionWithProperties: String {
         guard !properties.isEmpty else { return pin.description }
         let lines = properties.map { ($0.key + ": " + $0.value).split(whereSeparator: \.isNewline).joined(separator: " ") }
-        let head = pin.description.trimmingSpaces.isEmpty ? S.dtNoDescription.text : pin.description
+        let head = trimmedText(pin.description).isEmpty ? S.dtNoDescription.text : pin.description
         return head + "\n\n" + lines.joined(separator: "\n")
     }
 
@@ -72,7 +72,7 @@ public struct PinDetail: Sendable, Equatable {
             switch key {
             case .escape: input = nil
             case .enter:
-                let body = field.text.trimmingSpaces
+                let body = trimmedText(field.text)
                 input = nil
                 if body.isEmpty { note = S.dtEmptyComment.text } else { return .addComment(body) }
             default:
@@ -140,10 +140,4 @@ public struct PinDetail: Sendable, Equatable {
         guard rows > 0 else { return 0 }
         return max(0, cursor - rows + 1)
     }
-}
-
-extension String {
-    /// The string without leading and trailing whitespace, newlines and stray byte order
-    /// marks: the one trim (`trimmedText`, PinModel), as the importer and the store trim.
-    var trimmingSpaces: String { trimmedText(self) }
 }

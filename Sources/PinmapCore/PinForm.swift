@@ -118,8 +118,7 @@ public struct PinForm: Sendable, Equatable {
     /// NaN/inf, hexadecimal, not a number, outside −90…90 / −180…180).
     /// Title, description and category are trimmed of surrounding spaces.
     public func validated() -> Result<NewPin, Refusal> {
-        let title = self[.title].text.trimmingSpaces
-        if title.isEmpty {
+        guard case .success(let title) = PinTitle.validated(self[.title].text) else {
             return .failure(Refusal(field: .title, message: S.fmNeedsTitle.text))
         }
         let latText = self[.latitude].text, lonText = self[.longitude].text
@@ -139,8 +138,8 @@ public struct PinForm: Sendable, Equatable {
             return .failure(Refusal(field: isLatitude ? .latitude : .longitude,
                                     message: ImportResultText.reason(first, field: (isLatitude ? S.irLatitude : S.irLongitude).text)))
         }
-        return .success(NewPin(title: title, description: self[.description].text.trimmingSpaces,
-                               category: self[.category].text.trimmingSpaces, latitude: lat, longitude: lon))
+        return .success(NewPin(title: title, description: trimmedText(self[.description].text),
+                               category: trimmedText(self[.category].text), latitude: lat, longitude: lon))
     }
 
     /// Rows the form's card wants: grabber, heading, blank, one row per

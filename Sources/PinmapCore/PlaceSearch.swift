@@ -1,5 +1,6 @@
 import Frame
 import GeoMap
+import PinModel
 
 /// Going to a place by name, offline: while the `/` search field
 /// is open, places whose name starts with the text are listed above the
@@ -36,7 +37,7 @@ extension AppState {
     /// matches it, else nil.
     var placeNoMatchText: String? {
         guard placeSearchOnly, !placeMatchesPending, placeMatches.isEmpty,
-              let text = searchField?.text.trimmingSpaces, !text.isEmpty else { return nil }
+              let text = searchField.map { trimmedText($0.text) }, !text.isEmpty else { return nil }
         return TextWrap.middle(text, to: 30)
     }
 

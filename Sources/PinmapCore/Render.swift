@@ -18,7 +18,7 @@ extension AppState {
         switch tab {
         case .map: drawMapTab(into: &screen, theme: theme)
         case .timeline:
-            TimelineView.draw(timeline, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel),
+            TimelineView.draw(timeline, area: layout.timelineArea,
                               filtered: categoryFilter != nil, into: &screen, ascii: ascii, theme: theme)
         case .importer:
             ImportTabView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)

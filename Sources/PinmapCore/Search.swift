@@ -62,7 +62,7 @@ extension AppState {
     /// Sets the search text (surrounding spaces ignored) and asks for a
     /// reload when it changed.
     mutating func setSearch(_ text: String, _ fx: inout Effects) {
-        let t = text.trimmingSpaces
+        let t = trimmedText(text)
         guard t != search else { return }
         search = t
         cursor = 0
@@ -82,7 +82,7 @@ extension AppState {
             searchMatches = r
             fx.requestView(list: true)
         case .failure(let e):
-            message = S.msgStoreError(e.message)
+            message = S.msgStoreError(e)
             searchMatches = SearchResults(text: search, matches: [], capped: false)  // answered: stop waiting
         }
     }

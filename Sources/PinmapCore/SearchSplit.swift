@@ -40,7 +40,7 @@ public struct SearchSplit {
                 return dy * dy + dx * dx
             }
             return try titles(inView.sorted { (d($0), $0.id) < (d($1), $1.id) }.prefix(limit).map(\.id))
-        case .name:
+        case .title:
             let pins = try titles(inView.prefix(sortLimit).map(\.id))
             return Array(pins.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }.prefix(limit))
         }

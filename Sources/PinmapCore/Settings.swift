@@ -109,7 +109,7 @@ enum SettingsView {
         line(S.stStore.text, theme.title)
         // One row (`firstSettingRow` counts it): a long path gives way in the middle, so its
         // start and its file name stay readable.
-        let where_ = s.storeInfo.isServer ? S.stServer : S.stPath
+        let where_: (String) -> String = s.storeInfo.isServer ? { S.stServer($0) } : { S.stPath($0) }
         line(where_(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(where_(""))), ascii: s.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))

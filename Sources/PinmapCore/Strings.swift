@@ -1,16 +1,18 @@
 import Foundation
 
 /// Every user-visible string of the interface, one key per string. `S.key.text` is the
-/// string in `Strings.language`; `S.key(a, b)` fills its `{0}`, `{1}` placeholders.
+/// string in `Strings.language`; `S.key(a, b)` fills its `{0}`, `{1}` placeholders with
+/// arguments of the types `StringsArguments.swift` declares for the key.
 public enum S: String, CaseIterable, Sendable {
     // Import results and row reasons, Settings' sensitivity and export, the sample pins.
-    case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankName, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
+    case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irNote, irNotANumber, irEmpty, irBlankTitle, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
     // Partial imports, Pinmap's field names and import errors in the UI's language.
-    case noticeImportedPartly, fieldName, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
+    case noticeImportedPartly, fieldTitle, fieldGeometry, fieldCategory, fieldDescription, fieldCreated
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart
     case importScroll, ieNotFound, ieNoPermission, ieDirectory, iePipe, ieDevice, ieSocket, ieNotRegular, ieColumns, ieDecoding, ieHeader, ieNotXML
     // GIS: coordinate reference systems, GeoPackage and Shapefile.
     case ieCRS, ieGeoPackage, ieShapefile, ieNoPoints, importCRS, irProjected, skShape, skNullShape, skFeatureGeometry, skEmptyGeometry, noteSkippedTable
+    case noteCRSFormat, noteCRSGeoJSON, noteCRSOwn, noteExternalEntities, noteAndMore, noteNoAttributeTable, noteUndecodable, irNotTransformable, irDegreesUnderCRS, skippedCount, irRejected
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf
@@ -22,7 +24,7 @@ public enum S: String, CaseIterable, Sendable {
     case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp, legendPin, legendPinTitled, legendPins, legendShade, legendShadeNote, legendClick
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
-    case orderRelevance, orderNewest, orderName, orderDistance, orderNewestCapped, orderSearchCapped
+    case orderRelevance, orderNewest, orderTitle, orderDistance, orderNewestCapped, orderSearchCapped
     case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
     // Messages.
@@ -82,11 +84,32 @@ public enum S: String, CaseIterable, Sendable {
     /// The string in the current language (English when a table lacks it, which a test forbids).
     public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }
 
-    /// The string with `{0}`, `{1}`, … replaced by `args` in order.
-    public func callAsFunction(_ args: Any...) -> String {
-        var out = text
-        for (i, a) in args.enumerated() { out = out.replacingOccurrences(of: "{\(i)}", with: "\(a)") }
-        return out
+    /// The string with `{0}`, `{1}`, … replaced by `arguments` in order, and `{0:one|other}`
+    /// by `one` when argument 0 is `1`, else by `other` (English plurals: `{0} {0:pin|pins}`).
+    /// Only the typed functions of `StringsArguments.swift` call it.
+    func filled(_ arguments: [String]) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  let index = rest[rest.index(after: open)...].first?.wholeNumberValue, index < arguments.count else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            let inside = rest[rest.index(after: open)..<close].dropFirst()
+            if inside.isEmpty {
+                out += arguments[index]
+            } else if inside.first == ":" {
+                let forms = inside.dropFirst().split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                out += arguments[index] == "1" || forms.count < 2 ? forms[0] : forms[1]
+            } else {
+                out += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 }
 

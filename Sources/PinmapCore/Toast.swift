@@ -1,9 +1,10 @@
 import Frame
 
-/// A routine success ("Pin updated", "Imported 34,006 pins"): one line at the top right
-/// of the screen, over the map or the tab's content, never over the list or the status
-/// line, and it takes no keys. It leaves by itself after `Toast.lifetime` seconds.
-/// Failures and undo offers keep the notice sheet (`AppState.notify`).
+/// A routine success ("Pin updated", "Imported 34,006 pins"): at the top right of the
+/// screen, over the map or the top row a tab keeps empty for it, never over a tab's
+/// header, the sheet, the status line or the tab bar, and it takes no keys. It leaves by
+/// itself after `Toast.lifetime` seconds. Failures and undo offers keep the notice sheet
+/// (`AppState.notify`).
 public struct Toast: Sendable, Equatable {
     public var title: String
     public var message: String
@@ -19,56 +20,77 @@ public struct Toast: Sendable, Equatable {
 extension AppState {
     /// Shows the result of an operation: a toast for a plain success, the notice sheet for
     /// a failure or a success that offers undo (it must be read and answered).
+    ///
+    /// One notice at a time. A newer toast replaces the one shown: both are routine news and
+    /// the newer is what is true now (queued, each would keep stale news up for 4 s more). A
+    /// notice sheet replaces a toast: it asks for the user's attention, and two messages at
+    /// once split it. A toast that comes while a notice sheet is up waits until the sheet has
+    /// gone, then gets its full time: the sheet is read first and the success is not lost.
     public mutating func notify(_ title: String, _ message: String, success: Bool, offersUndo: Bool = false,
                                 warning: Bool = false, now: Double) {
         if success && !offersUndo {
-            toast = Toast(title: title, message: message, shownAt: now, warning: warning)
+            let t = Toast(title: title, message: message, shownAt: now, warning: warning)
+            if showsNoticeSheet { waitingToast = t } else { toast = t }
             return
         }
+        toast = nil
         // One row more per line the message wraps onto (at most three).
         let lines = min(3, ModalView.noticeLines(message, width: layout.cols, ascii: ascii).count)
         present(.notice(title: title, message: message, success: success, shownAt: now), height: 4 + lines, dim: 0.3,
                 keepsBars: true, now: now)
     }
 
-    /// Removes the toast once its time is up.
+    /// True while a notice sheet is on screen (not yet gone).
+    var showsNoticeSheet: Bool {
+        if case .notice = modal?.content { return true }
+        return false
+    }
+
+    /// Removes the toast once its time is up; shows the waiting one once no notice sheet is up.
     mutating func tickToast(now: Double) {
         if let t = toast, now - t.shownAt >= Toast.lifetime { toast = nil }
+        if var t = waitingToast, !showsNoticeSheet {
+            t.shownAt = now
+            toast = t
+            waitingToast = nil
+        }
     }
 }
 
-/// Draws the toast at the top right, over the map's edge or the tab's top rows (the Import
-/// and Settings tabs keep their top row empty for it; the Timeline's month), never over the
-/// sheet, a key hint, the status line or the tab bar. A toast wider than its box wraps onto
-/// up to `maxLines` lines; only a message longer than that is cut, with "…" at its end.
+/// Draws the toast at the top right. On the Map it may wrap onto up to `maxLines` rows of the
+/// map above the sheet; the other tabs keep only their top row empty for it (their header is
+/// the row below), so there it is one row. Only a message longer than its rows is cut, with
+/// "…" at its end.
 enum ToastView {
     /// The most lines a toast takes.
     static let maxLines = 3
     /// The widest a toast's text is, in cells.
     static let maxWidth = 72
 
+    /// Rows the toast may take from the top of the screen on the state's tab.
+    static func rows(_ state: AppState) -> Int {
+        state.tab == .map ? min(maxLines, state.sheetTop) : min(1, state.layout.travel)
+    }
+
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
-        guard let t = state.toast, screen.width > 4, state.layout.travel > 0 else { return }
-        let lines = self.lines(t, width: min(screen.width - 3, maxWidth), ascii: state.ascii)
-        // The Timeline's key hint is its last travel row; the Map's sheet is below row 0 at small.
-        let rows = min(lines.count, max(1, state.layout.travel - (state.tab == .timeline ? 1 : 0)))
-        let width = lines.prefix(rows).map(DisplayWidth.of).max() ?? 0
+        let rows = rows(state)
+        guard let t = state.toast, screen.width > 4, rows > 0 else { return }
+        let lines = self.lines(t, width: min(screen.width - 3, maxWidth), rows: rows, ascii: state.ascii)
+        let width = lines.map(DisplayWidth.of).max() ?? 0
         let x = max(0, screen.width - width - 3)
         let style = t.warning ? theme.toastWarning : theme.toast
-        for (i, line) in lines.prefix(rows).enumerated() {
-            // Over a tab's text, the rows a toast wraps onto are cleared: no stray half words.
-            if state.tab != .map { screen.fill(Rect(x: 0, y: i, width: screen.width, height: 1), with: Cell(" ", .plain)) }
+        for (i, line) in lines.enumerated() {
             screen.put(" " + DisplayWidth.pad(line, to: width) + " ", col: x, row: i, style: style)
         }
     }
 
-    /// The toast's text as lines of at most `width` cells, at most `maxLines` of them.
-    static func lines(_ t: Toast, width: Int, ascii: Bool) -> [String] {
+    /// The toast's text as lines of at most `width` cells, at most `rows` of them.
+    static func lines(_ t: Toast, width: Int, rows: Int = maxLines, ascii: Bool) -> [String] {
         let mark = t.warning ? "!" : (ascii ? "+" : "✓")
         // The message says it once (`✓ Added “Test pin α”`); the title is the notice sheet's.
         let all = TextWrap.lines("\(mark) \(t.message)", width: max(1, width), ascii: ascii)
-        guard all.count > maxLines else { return all }
-        let last = all[maxLines - 1] + " " + all[maxLines]
-        return Array(all.prefix(maxLines - 1)) + [DisplayWidth.truncate(last, to: width, ascii: ascii)]
+        guard all.count > rows, rows > 0 else { return all }
+        let last = all[rows - 1] + " " + all[rows...].joined(separator: " ")
+        return Array(all.prefix(rows - 1)) + [DisplayWidth.truncate(last, to: width, ascii: ascii)]
     }
 }

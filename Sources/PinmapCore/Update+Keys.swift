@@ -31,7 +31,7 @@ extension AppState {
         if isSearching, handleSearch(key: key, now: now, &fx) { return }
         if tab == .timeline && TimelineKeys.handles(key) {
             if let pin = timeline.handle(key: key) { jump(to: pin, now: now, &fx) }
-            timeline.follow(rows: TimelineView.pinRows(area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)).count)
+            timeline.follow(rows: TimelineView.pinRows(area: layout.timelineArea).count)
             return
         }
         if tab == .settings, handleSettings(key: key, now: now, &fx) { return }
@@ -208,7 +208,7 @@ enum TimelineKeys {
 /// there is search text (without, it lists as newest first, so it is that step).
 enum PinQueryOrderCycle {
     static func all(searching: Bool) -> [PinQuery.Order] {
-        searching ? [.relevance, .newest, .name, .distance] : [.newest, .name, .distance]
+        searching ? [.relevance, .newest, .title, .distance] : [.newest, .title, .distance]
     }
     static func next(after order: PinQuery.Order, searching: Bool) -> PinQuery.Order {
         let all = all(searching: searching), current = PinQuery.effective(order, searching: searching)
@@ -218,7 +218,7 @@ enum PinQueryOrderCycle {
         switch o {
         case .relevance: return S.orderRelevance.text
         case .newest: return S.orderNewest.text
-        case .name: return S.orderName.text
+        case .title: return S.orderTitle.text
         case .distance: return S.orderDistance.text
         }
     }

@@ -160,7 +160,7 @@ extension AppState {
     }
 
     private mutating func clickTimeline(_ m: MouseEvent) {
-        let area = Rect(x: 0, y: 0, width: layout.cols, height: layout.travel)
+        let area = layout.timelineArea
         if m.row == area.y {
             timeline.moveMonth(by: m.col < area.width / 2 ? -1 : 1)
         } else if let d = timeline.day(atCol: m.col, row: m.row, area: area) {

@@ -100,10 +100,30 @@ extension AppState {
         }
     }
 
-    /// An import's result: the summary on the Import tab and a notice.
+    /// An import's result: the summary on the Import tab, and a notice only when the user
+    /// left the tab during the import (on the tab, the summary is where they look; the same
+    /// words twice would read as two results).
     mutating func receive(importOf name: String, _ result: Result<ImportReport, ImportFailure>, now: Double,
                           _ fx: inout Effects) {
         importTab.progress = nil
+        defer { fx.requestView(list: true) }
+        showOnImportTab(result, name: name)
+        guard tab != .importer else { return }
+        switch result {
+        case .success(let report):
+            // Rejected rows are not a plain success: a warning toast; the tab lists every reason.
+            // The same words as the tab's first line (`ImportResultText.head`).
+            let head = ImportResultText.head(report, name: TextWrap.middle(name, to: 32))
+            notify(S.noticeImported.text, report.rejected > 0 ? head + S.noticeImportedPartly.text : head,
+                   success: true, warning: report.rejected > 0, now: now)
+        case .failure(let e):
+            notify(S.noticeImportFailed.text, S.noticeImportFailedText(TextWrap.middle(name, to: 32), e.text),
+                   success: false, now: now)
+        }
+    }
+
+    /// The Import tab's summary of a finished import (or its error), shown whichever tab is up.
+    private mutating func showOnImportTab(_ result: Result<ImportReport, ImportFailure>, name: String) {
         switch result {
         case .success(let report):
             importTab.summary = ImportResultText.summary(report)
@@ -111,16 +131,8 @@ extension AppState {
             importTab.lastImport = report.batchID.flatMap { id in
                 report.imported > 0 ? ImportRow(id: id, name: name, line: "", pins: report.imported) : nil
             }
-            // Rejected rows are not a plain success: a warning toast; the tab lists every reason.
-            // The same words as the tab's first line (`ImportResultText.head`).
-            let head = ImportResultText.head(report, name: TextWrap.middle(name, to: 32))
-            notify(S.noticeImported.text, report.rejected > 0 ? head + S.noticeImportedPartly.text : head,
-                   success: true, warning: report.rejected > 0, now: now)
         case .failure(let e):
             importTab.error = e.text
-            notify(S.noticeImportFailed.text, S.noticeImportFailedText(TextWrap.middle(name, to: 32), e.text),
-                   success: false, now: now)
         }
-        fx.requestView(list: true)
     }
 }

@@ -42,7 +42,8 @@ extension AppState {
                 settingsImportCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
         case .importUndone(let row, let outcome): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
-        case .storeFailed(let e): message = S.msgStoreError(e)
+        // While the server is away a failed read is that outage: "reconnecting…" stays.
+        case .storeFailed(let e): message = storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
         case .storeChangedElsewhere(let change):
             message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
             storeUnreachable = false

@@ -43,20 +43,29 @@ final class ChangeWatcher: @unchecked Sendable {
     private func loop() {
         var source: (any StoreChangeSource)?
         var wasLost = false
-        var writes = ownWrites()
+        // The write lane's count when the previous wait began: a commit seen now happened
+        // after the previous look, which that wait ended with.
+        var earlier = ownWrites()
         while !isStopped {
             do {
                 if source == nil {
                     source = try open()
+                    // The runner's writes while the source was lost are behind us: counting
+                    // from before them would take the first change seen now for its own.
+                    earlier = ownWrites()
                     // Back after a loss: whatever happened meanwhile, the view is read again.
                     if wasLost { post(.storeChangedElsewhere(StoreChange(counted: false))) }
                     wasLost = false
                 }
+                let start = ownWrites()
                 let change = try source?.waitForChanges(timeout: Self.interval)
-                let now = ownWrites()
-                defer { writes = now }
-                // The runner wrote during this wait (or is writing): the commit seen is its own.
-                guard let change, now == writes, now % 2 == 0, !isStopped else { continue }
+                let end = ownWrites()
+                defer { earlier = start }
+                // The runner wrote since the previous wait began (or is writing): the commit
+                // seen is its own. Counting from this wait's start only would miss a write
+                // that ended between the previous look and this wait (seen only now, or its
+                // announcement a few ms late).
+                guard let change, end == earlier, end % 2 == 0, !isStopped else { continue }
                 post(.storeChangedElsewhere(change))
             } catch {
                 source = nil  // reconnect on the next round

@@ -71,6 +71,12 @@ struct EffectPerformer: @unchecked Sendable {
             return .importFinished(name: name, .failure(ImportFailure(file: name, .other(error.message))))
         case .finishIndexing: return .indexingFinished(.failed(error.message))
         case .persist: return .settingNotSaved(error)
+        // A pin write whose connection could not be opened (a server down) fails as the
+        // write itself would: its notice names the pin's action ("Pin not deleted").
+        case .addPin(let pin): return .pinWritten(.addFailed(pin, error))
+        case .updatePin(let id, let pin, _): return .pinWritten(.updateFailed(id: id, pin, error))
+        case .deletePin(let id, _): return .pinWritten(.deleteFailed(id: id, error))
+        case .restorePin(let deleted): return .pinWritten(.restoreFailed(deleted, error))
         default: return .storeFailed(error)
         }
     }

@@ -88,7 +88,7 @@ ggggg g g g g g g ggg g g g g g g g g g g g g g g g g g g g rrr ggg g g g g g g
     func testLakeGenevaShoreAndRiver() {
         let s = frame(Viewport(center: GeoPoint(latitude: 46.43, longitude: 6.55), zoom: 256))
         XCTAssertEqual(s.text(), #"""
-  ⢀     6E⠉⠁            ⠙⠢⡄    ⣀⠇    6.5E                        7E
+  ⢀     6E ⠁            ⠙⠢⡄    ⣀⠇    6.5E                        7E
 ⠉⠉⠁⠑⠤⠤⠤⠔⠁           ⢀⡠⠔⠒⠉⠉⠁ ⡠⠔⠊      ⠁                           ⠈
         ⠈           ⠉    ⡠⠔⢉         ⠁                           ⠈
         ⠈            ⣀⠤⠒⢉⡠⣔⠝         ⠁                           ⠈
@@ -110,7 +110,7 @@ ggggg g g g g g g ggg g g g g g g g g g g g g g g g g g g g rrr ggg g g g g g g
 ⠑⠤⠜     ⠈                            ⠁                  ⠑⠢⡀      ⠈
 """#)
         XCTAssertEqual(roles(s), #"""
-  r     ggrr            rrr    bb    gggg                        gg
+  r     gg r            rrr    bb    gggg                        gg
 rrrrrrrrr           rrrrrrr bbb      g                           g
         g           r    bbl         g                           g
         g            bbbllll         g                           g

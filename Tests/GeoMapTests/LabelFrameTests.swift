@@ -18,30 +18,30 @@ final class LabelFrameTests: XCTestCase {
 
     func testWorldViewNamesCountriesAndSomeCities() {
         XCTAssertEqual(frame(.world, width: 100, height: 24, language: .english), #"""
-180     150W    120W     90W     60W     30W      0       30E     60E      90E     120E    150E
+180             120W             60W              0               60E              120E
 
 
-⠁       ⠁       ⠈⢀⣀⣀⢀⣀⣀⣴⣲⣶⡶⠏⣉⣭⣭⣿⠒⠒⠒⠒⠒⠚⠉⠉⠉⠛⠛⠲⢶⠶⠒   ⠁Norway⠤⠁   ⠤⠤⠄ ⠈        ⠤⣔⣤⣀⡀   ⠁       ⠈
+⠁               ⠈⢀⣀⣀⢀⣀⣀⣴⣲⣶⡶⠏⣉⣭⣭⣿⠒⠒⠒⠒⠒⠚⠉⠉⠉⠛⠛⠲⢶⠶⠒   ⠁Norway⠤    ⠤⠤⠄ ⠈        ⠤⣔⣤⣀⡀   ⠁
 ⣀    ⣀⣀⣀⡀     ⡀⣾⣻⣿⡿⢿⣿⡸⣿⣟⡿⡿⠿⢿⠥⣀⣉⠉⠉⠑⣦Greenland⠟     ⠁  ⠈⠉ ⢁⣀⣀     ⣠⣶⠚⠛⢋⣥⣤⡤⢤⠴⠖⠚⠉⠉⠁⠉⠛⠿⠤⠤⠤⢤⣀⣀⣻⠷⢖⣒⣀⣀⡀    ⢀
-⡵⣶⣦⣼⣿⡅  ⠈⠉⢹⠉⠉⠉⠉⠉⠉⠙⠛⠛⠛⠛⠛⠛⢙⣻⣯⣋⣽⣖⣈⣷⡲⠁⠈⢏  ⢠⠤⠴⠒⠚⣭⣤⣤⠄   ⠁Sweden⠝⡏⢭⣵⡦⠶⠒⠙⠓⠙⠉⠙⠣⠿    ⠁       ⠁       ⠈  ⠉⠉⠉⠉⠉⣉
-60N⠛⠻⣦⣄⣴⠖⠒⠚⠦⢦⡀⠂ ⠊ ⠂ ⠂ ⠂⠰⣍⣀⠉⠉⢿⠉⠻⠽⢦⠁⠂ ⠑⠒⠃ ⠂⠈⠂ ⠂ ⠂ ⣤⡄⠃⠫⣤⣗Finland ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂⠁Russia⠂⠁⠂ ⠂ ⢀⡠⠤⠔⠴⣮⠗⡟⠒⠒⠉⠉
-⠁   ⠉⠉  ⠁   ⠐⠯⣦⣀⣀⣀⣀⣀⣀Canada⠯⠏ ⢀⣀⣀⣩⣷⡀     ⠈London⣿·⣦⣶⡋⣻⣮Ukraine⢀⡠⠤⠤⢴⠎⠉⠙⠓⠓⠤⣄⣀⣠⣀⡤⣄⣀⣀⣀⣀⡶⠒⣄ ⠈⠛⣾⡀⠈ ⠧⠊⠁
-⠁       ⠁      ⡹⠁      ⠈⠉⠉⢓⣆⡤⠤⣾⠿⠷⠋⠛⠃     ⠈     France⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄⠈
-⠁       ⠁      ⠹United States⠋⠁New York City   ⠺⣧⣴⠯⠤⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan ⠈
-30N ⠄ ⠄ ⠅ ⠄ ⠄ ⠄ ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁ ⠄ ⠄⠁⠄ ⠄ ⠄ ⠄⠈⠄ ⠄ ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋·⠘Lahore⠄ ⠄ ⠄·⠄Shanghai ⠄ ⠄ ⠄
-⠁    ⠠⣀ ⠁       ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁       ⠈   ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵       ⠈
-⠁     ⠈ ⠁       ⠈   ⠈⠑·⠽Mexico City      ⠈   ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂      ⠈
-⠁       ⠁       ⠈        ⠈⠻Venezuela     ⠈   ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧  ⠁ ⢿⡙⠟⠁ ⣰⢻⣿⡆     ⠈
-0 ⡀ ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀⠈⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀⠁⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀⠈⡀ ⡀ ⡀ ⡀
-⠁       ⠁       ⠈        ⠁ ⢾⡋⣨⠛Brazil⠈⠉⠒⡆⠈      Dem. Rep. Congo   ⠈        ⠁  ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
-⠁       ⠁       ⠈        ⠁ Peru⠛⠤⡄     ⡔⠁⠈        ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈        ⠁      ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
-⠁       ⠁       ⠈        ⠁   Bolivia  ⣠⠃ ⠈        ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈        ⠁     ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛
-30S ⡀ ⡀ ⡁ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⣿⠇⡀⢹⡼⠆⡾·⡀São Paulo⡀ South Africa⠓⠁⡀ ⡈ ⡀ ⡀ ⡀ ⡀⠁⡀ ⡀ ⡀⢻Australia⠈⢳ ⡀ ⡀ ⡀
-⠁       ⠁       ⠈        ⠁  Argentina    ⠈        ⠁   ⠘⠧⠒⠚⠉       ⠈        ⠁     ⠸⠧⠶⠒⠊⠉⠲⢦  ⢠· Sydney
-⠁       ⠁       ⠈        ⠁   ⣼⡇⢰⠞⠉       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁     ⠉⢿⡏    ⢀⣰⡿⠋
-⠁       ⠁       ⠈        ⠁  ⠰⣳⢃⠝ ⣀       ⠈        ⠁       ⠁       ⠈  ⠤     ⠁       ⠁       ⠈    ⠙⠋
-⠁       ⠁       ⠈        ⠁   ⠙⠛⠗ ⠉       ⠈        ⠁       ⠁       ⠈        ⠁       ⠁       ⠈
-60S ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠉ ⠁ ⠁ ⠁ ⠁⠁⠁ ⠁ ⠁⢀⣠⠤⠄ ⠁ ⠁ ⠁⠈⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⣀⣀⠉ ⠁ ⠁ ⠁ ⣀⠁⠁ ⣀⡀⢀⣀⠁⠁⠁ ⢀⣀⠁ ⠁⠈⠁ ⠁ ⠁ ⠁
+⡵⣶⣦⣼⣿⡅  ⠈⠉⢹⠉⠉⠉⠉⠉⠉⠙⠛⠛⠛⠛⠛⠛⢙⣻⣯⣋⣽⣖⣈⣷⡲⠁⠈⢏  ⢠⠤⠴⠒⠚⣭⣤⣤⠄   ⠁Sweden⠝⡏⢭⣵⡦⠶⠒⠙⠓⠙⠉⠙⠣⠿            ⠁          ⠉⠉⠉⠉⠉⣉
+60N ⠻⣦⣄⣴⠖⠒⠚⠦⢦⡀⠂ ⠊ ⠂ ⠂ ⠂⠰⣍⣀⠉⠉⢿⠉⠻⠽⢦⠁⠂ ⠑⠒⠃ ⠂ ⠂ ⠂ ⠂ ⣤⡄⠃⠫⣤⣗Finland ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂ Russia⠂⠁⠂ ⠂ ⢀⡠⠤⠔⠴⣮⠗⡟⠒⠒⠉⠉
+⠁   ⠉⠉      ⠐⠯⣦⣀⣀⣀⣀⣀⣀Canada⠯⠏ ⢀⣀⣀⣩⣷⡀      London⣿·⣦⣶⡋⣻⣮Ukraine⢀⡠⠤⠤⢴⠎⠉⠙⠓⠓⠤⣄⣀⣠⣀⡤⣄⣀⣀⣀⣀⡶⠒⣄ ⠈⠛⣾⡀  ⠧⠊⠁
+⠁              ⡹⠁      ⠈⠉⠉⢓⣆⡤⠤⣾⠿⠷⠋⠛⠃           France⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄
+⠁              ⠹United States⠋⠁New York City   ⠺⣧⣴⠯⠤⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan
+⠁               ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁    ⠁            ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋·⠘Lahore     · Shanghai
+⠁    ⠠⣀         ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁           ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵
+⠁     ⠈         ⠈   ⠈⠑·⠽Mexico City          ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂
+⠁               ⠈        ⠈⠻Venezuela         ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧    ⢿⡙⠟⠁ ⣰⢻⣿⡆
+0 ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
+⠁               ⠈          ⢾⡋⣨⠛Brazil⠈⠉⠒⡆       Dem. Rep. Congo   ⠈           ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
+⠁               ⠈          Peru⠛⠤⡄     ⡔⠁         ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈               ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
+⠁               ⠈            Bolivia  ⣠⠃          ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈              ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛
+⠁               ⠈             ⣿⠇ ⢹⡼⠆⡾· São Paulo  South Africa⠓⠁  ⠈              ⢻Australia⠈⢳
+⠁               ⠈           Argentina             ⠁   ⠘⠧⠒⠚⠉       ⠈              ⠸⠧⠶⠒⠊⠉⠲⢦  ⢠· Sydney
+⠁               ⠈            ⣼⡇⢰⠞⠉                ⠁               ⠈                ⠁     ⠉⢿⡏    ⢀⣰⡿⠋
+⠁               ⠈           ⠰⣳⢃⠝ ⣀                ⠁               ⠈  ⠤             ⠁            ⠙⠋
+⠁               ⠈            ⠙⠛⠗ ⠉                ⠁               ⠈                ⠁
+60S ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠉ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁⢀⣠⠤⠄ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⣀⣀⠉ ⠁ ⠁ ⠁ ⣀ ⠁ ⣀⡀⢀⣀⠁⠁⠁ ⢀⣀⠁ ⠁ ⠁ ⠁ ⠁ ⠁
 """#)
     }
 

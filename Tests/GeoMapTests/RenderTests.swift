@@ -108,18 +108,22 @@ final class RenderTests: XCTestCase {
             XCTAssertTrue(top.contains(label), "top row lacks \(label): \(top)")
         }
         XCTAssertEqual(top.firstRange(of: "60E")?.lowerBound.utf16Offset(in: top), 66, "60E at 50 + 60/3.6 = 66.7")
-        // 30N is 10° above the 20N centre: row 15 − 10/7.2 = 13.6 → 13.
-        XCTAssertTrue(s.line(13).hasPrefix("30N"), s.line(13))
-        XCTAssertTrue(s.line(17).hasPrefix("0"), s.line(17))
-        XCTAssertTrue(s.line(21).hasPrefix("30S"), s.line(21))
-        XCTAssertEqual(Graticule.step(degreesPerColumn: 3.6), 30)
+        XCTAssertEqual(top, "180             120W             60W              0               60E              120E",
+                       "60° apart in 100 columns, never touching")
+        // 60N is 40° above the 20N centre: row 15 − 40/7.2 = 9.4 → 9; a blank cell after each label.
+        XCTAssertTrue(s.line(9).hasPrefix("60N "), s.line(9))
+        XCTAssertTrue(s.line(17).hasPrefix("0 "), s.line(17))
+        XCTAssertTrue(s.line(26).hasPrefix("60S "), s.line(26))
+        XCTAssertEqual(Graticule.step(degreesPerColumn: 3.6), 60)
+        XCTAssertEqual(Graticule.step(degreesPerColumn: 4.5), 60, "the world in 80 columns")
+        XCTAssertEqual(Graticule.step(degreesPerColumn: 2.5), 45)
         XCTAssertEqual(Graticule.step(degreesPerColumn: 4.8 / 56), 2)
         XCTAssertEqual(Graticule.step(degreesPerColumn: 0.0001), 0.01)
     }
 
     func testGraticuleOffDrawsNoLabels() {
         let s = Fixture.render(.world, options: linesOnly)
-        XCTAssertFalse(s.line(13).hasPrefix("30N"))
+        XCTAssertFalse(s.line(9).hasPrefix("60N"))
         XCTAssertFalse(s.line(0).contains("120E"))
     }
 
@@ -154,8 +158,8 @@ final class RenderTests: XCTestCase {
     }
 
     func testTinyAndEmptyPanesDoNotTrap() {
-        for (w, h, expected) in [(0, 0, ""), (1, 1, "●"), (2, 1, "⣶●"), (1, 5, "0\n\n●\n\n"), (3, 2, "⣠⣤●\n0⠛⠛")] {
-        // (3×2: the equator and 30S share the second row; one label a row, "0", not "0" over "30S" = "00S".)
+        for (w, h, expected) in [(0, 0, ""), (1, 1, "●"), (2, 1, "⣶●"), (1, 5, "0\n\n●\n\n"), (3, 2, "⣠⣤●\n⠛⠛⠛")] {
+        // (3×2: no latitude on the row under the longitudes' row, which it would touch.)
             var s = Screen(width: w, height: h)
             MapRenderer.draw(into: &s, pane: s.bounds, viewport: .world,
                              markers: Fixture.seoulPins, options: MapOptions())

@@ -1,7 +1,7 @@
 import XCTest
 @testable import GeoMap
 
-/// `country(containing:)` skips the rings whose bounding box (`RingBox`) does not hold
+/// `country(containing:)` skips the rings whose bounding box (`Gazetteer.ringBoxes`) does not hold
 /// the point; that must never change the answer of the even-odd test over every ring.
 final class RingBoxTests: XCTestCase {
     func testSkippingRingsByBoxChangesNoAnswer() {

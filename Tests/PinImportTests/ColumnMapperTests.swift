@@ -36,17 +36,17 @@ final class ColumnMapperTests: XCTestCase {
         let b = try ColumnMapper.map(headers: ["lon", "name", "lat"])
         XCTAssertEqual(a.columnsUsed, b.columnsUsed)
         XCTAssertEqual(b.coordinates, .pair(latitude: 2, longitude: 0))
-        XCTAssertEqual(b.name, 1)
+        XCTAssertEqual(b.title, 1)
     }
 
     func testOverridesWinAndAcceptColumnNumbers() throws {
         let headers = ["label", "lat", "lon", "lat_fixed", "lon_fixed"]
-        let m = try ColumnMapper.map(headers: headers, overrides: ColumnOverrides(latitude: "LAT_FIXED", longitude: " lon_fixed ", name: "label"))
+        let m = try ColumnMapper.map(headers: headers, overrides: ColumnOverrides(latitude: "LAT_FIXED", longitude: " lon_fixed ", title: "label"))
         XCTAssertEqual(m.coordinates, .pair(latitude: 3, longitude: 4))
-        XCTAssertEqual(m.name, 0)
-        let byNumber = try ColumnMapper.map(headers: ["a", "b", "c"], overrides: ColumnOverrides(latitude: "2", longitude: "3", name: "1"))
+        XCTAssertEqual(m.title, 0)
+        let byNumber = try ColumnMapper.map(headers: ["a", "b", "c"], overrides: ColumnOverrides(latitude: "2", longitude: "3", title: "1"))
         XCTAssertEqual(byNumber.coordinates, .pair(latitude: 1, longitude: 2))
-        XCTAssertEqual(byNumber.name, 0)
+        XCTAssertEqual(byNumber.title, 0)
     }
 
     func testNoCoordinateColumnsListsHeadersAndAcceptedNames() {
@@ -75,7 +75,7 @@ final class ColumnMapperTests: XCTestCase {
 
     func testMissingNameAndUnknownOverride() {
         XCTAssertThrowsError(try ColumnMapper.map(headers: ["lat", "lon", "elevation"])) { error in
-            XCTAssertEqual(error as? ColumnMappingError, .noNameColumn(headersFound: ["lat", "lon", "elevation"]))
+            XCTAssertEqual(error as? ColumnMappingError, .noTitleColumn(headersFound: ["lat", "lon", "elevation"]))
         }
         XCTAssertThrowsError(try ColumnMapper.map(headers: ["name", "lat", "lon"], overrides: ColumnOverrides(latitude: "northing"))) { error in
             XCTAssertEqual(error as? ColumnMappingError, .unknownColumn(option: .latitude, name: "northing", headersFound: ["name", "lat", "lon"]))
@@ -93,7 +93,7 @@ final class ColumnMapperTests: XCTestCase {
             "the_geom", "wkt_geom". Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
             """)
         let many = (1...40).map { "column number \($0)" }
-        XCTAssertEqual(ColumnMappingError.unknownColumn(option: .name, name: "x", headersFound: many).description,
+        XCTAssertEqual(ColumnMappingError.unknownColumn(option: .title, name: "x", headersFound: many).description,
                        #"no column "x" for name. Headers found: "column number 1", "column number 2", "column number 3", "column number 4", "column number 5", "column number 6" … (34 more)."#)
     }
 }

@@ -25,7 +25,7 @@ final class FormatReaderTests: XCTestCase {
             case .rejected(let issues, _): r.rejected.append(issues)
             }
         }
-        r.notes = scanner.notes
+        r.notes = scanner.notes.map(\.description)
         return r
     }
 

@@ -30,7 +30,7 @@ final class GISImportTests: XCTestCase {
             case .rejected(let issues, _): s.rejected.append(issues)
             }
         }
-        s.notes = scanner.notes
+        s.notes = scanner.notes.map(\.description)
         return s
     }
 
@@ -75,8 +75,9 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.rejected.first, [
             RowIssue(line: 2, field: "Y좌표", value: "551888.916",
                      reason: "latitude 551888.916 outside [-90, 90]; these look like projected metres, not degrees: name their coordinate reference system with --crs (e.g. --crs EPSG:5186 (Korea), EPSG:27700 (British National Grid), EPSG:326NN (UTM zone NN north))",
-                     rule: .outOfRange),
-            RowIssue(line: 2, field: "X좌표", value: "198053.629", reason: "longitude 198053.629 outside [-180, 180]", rule: .outOfRange),
+                     outOfRange: OutOfRange(.outside(.latitude), projectedMetres: true)),
+            RowIssue(line: 2, field: "X좌표", value: "198053.629", reason: "longitude 198053.629 outside [-180, 180]",
+                     outOfRange: OutOfRange(.outside(.longitude))),
         ])
     }
 
@@ -87,7 +88,7 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.pins, [])
         XCTAssertEqual(s.rejected, [[RowIssue(line: 2, field: "lat", value: "37.5665",
             reason: "lat 37.5665, lon 126.978 are degrees, but --crs EPSG:5186 reads projected x, y: drop --crs for WGS84 degrees, or name the columns x and y (easting, northing) if they are in EPSG:5186",
-            rule: .outOfRange)]])
+            outOfRange: OutOfRange(.degreesUnderProjectedSystem("EPSG:5186")))]])
         // The same numbers in x/y columns are taken as the system's metres (near its false origin).
         let xy = Fixture.temporary(Array("title,x,y\nOrigin,126.978,37.5665\n".utf8))
         addTeardownBlock { unlink(xy) }

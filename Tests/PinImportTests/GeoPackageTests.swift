@@ -215,20 +215,20 @@ final class GeoPackageTests: XCTestCase {
     }
 
     func testGeometryBlobsOfEveryFlavour() throws {
-        typealias P = GeoPackageGeometry.Position
+        func point(x: Double, y: Double, z: Double?) -> GeoPackageGeometry.Position { .init(x: x, y: y, z: z) }
         func shape(_ blob: [UInt8]) throws -> GeoPackageGeometry.Shape { try GeoPackageGeometry(blob).shape }
-        XCTAssertEqual(try shape(header(flags: 1) + wkb(1, [1, 2])), .points([P(x: 1, y: 2, z: nil)]))
+        XCTAssertEqual(try shape(header(flags: 1) + wkb(1, [1, 2])), .points([point(x: 1, y: 2, z: nil)]))
         XCTAssertEqual(try GeoPackageGeometry(header(flags: 0, srs: 5186) + wkb(1, [1, 2], little: false)).srsID, 5186, "big-endian header")
-        XCTAssertEqual(try shape(header(flags: 0b0000_0011, envelope: 4) + wkb(1, [3, 4])), .points([P(x: 3, y: 4, z: nil)]), "xy envelope")
-        XCTAssertEqual(try shape(header(flags: 0b0000_0101, envelope: 6) + wkb(1001, [3, 4, 5])), .points([P(x: 3, y: 4, z: 5)]), "xyz envelope, ISO Point Z")
-        XCTAssertEqual(try shape(header(flags: 0b0000_1001, envelope: 8) + wkb(3001, [3, 4, 5, 6])), .points([P(x: 3, y: 4, z: 5)]), "ZM")
-        XCTAssertEqual(try shape(header(flags: 1) + wkb(2001, [3, 4, 9])), .points([P(x: 3, y: 4, z: nil)]), "M is not a height")
-        XCTAssertEqual(try shape(header(flags: 1) + wkb(0x8000_0001, [3, 4, 5])), .points([P(x: 3, y: 4, z: 5)]), "EWKB Z flag")
+        XCTAssertEqual(try shape(header(flags: 0b0000_0011, envelope: 4) + wkb(1, [3, 4])), .points([point(x: 3, y: 4, z: nil)]), "xy envelope")
+        XCTAssertEqual(try shape(header(flags: 0b0000_0101, envelope: 6) + wkb(1001, [3, 4, 5])), .points([point(x: 3, y: 4, z: 5)]), "xyz envelope, ISO Point Z")
+        XCTAssertEqual(try shape(header(flags: 0b0000_1001, envelope: 8) + wkb(3001, [3, 4, 5, 6])), .points([point(x: 3, y: 4, z: 5)]), "ZM")
+        XCTAssertEqual(try shape(header(flags: 1) + wkb(2001, [3, 4, 9])), .points([point(x: 3, y: 4, z: nil)]), "M is not a height")
+        XCTAssertEqual(try shape(header(flags: 1) + wkb(0x8000_0001, [3, 4, 5])), .points([point(x: 3, y: 4, z: 5)]), "EWKB Z flag")
         XCTAssertEqual(try shape(header(flags: 0b0001_0001)), .points([]), "the empty flag")
         XCTAssertEqual(try shape(header(flags: 1) + wkb(1, [.nan, .nan])), .points([]), "POINT EMPTY")
         var multi = header(flags: 1) + [1] + [4, 0, 0, 0] + [2, 0, 0, 0]
         multi += wkb(1, [1, 2]) + wkb(1, [3, 4], little: false)
-        XCTAssertEqual(try shape(multi), .points([P(x: 1, y: 2, z: nil), P(x: 3, y: 4, z: nil)]))
+        XCTAssertEqual(try shape(multi), .points([point(x: 1, y: 2, z: nil), point(x: 3, y: 4, z: nil)]))
         XCTAssertEqual(try shape(header(flags: 1) + wkb(2, [2])), .other("LineString"))
         XCTAssertThrowsError(try GeoPackageGeometry([0x47, 0x51, 0, 1, 0, 0, 0, 0])) { XCTAssertEqual(($0 as? GeoPackageGeometry.Failure)?.reason, "not a GeoPackage geometry (no \"GP\" header)") }
         XCTAssertThrowsError(try GeoPackageGeometry(header(flags: 1) + Array(wkb(1, [1, 2]).prefix(12)))) { XCTAssertEqual(($0 as? GeoPackageGeometry.Failure)?.reason, "the WKB point is cut short") }

@@ -22,7 +22,7 @@ final class ImportErrorCodeTests: XCTestCase {
     func testEveryOtherCaseHasItsCodeAndPath() {
         let cases: [(ImportError, ImportErrorCode)] = [
             (.emptyFile(path: "a"), .empty), (.bomOnly(path: "a", encoding: "UTF-8"), .empty), (.noHeader(path: "a"), .noHeader),
-            (.malformedHeader(path: "a", reason: ""), .malformedHeader), (.columns(path: "a", .noNameColumn(headersFound: [])), .columns),
+            (.malformedHeader(path: "a", reason: ""), .malformedHeader), (.columns(path: "a", .noTitleColumn(headersFound: [])), .columns),
             (.invalidGeoJSON(path: "a", reason: ""), .notGeoJSON), (.invalidJSON(path: "a", reason: ""), .notJSON),
             (.malformedXML(path: "a", line: 1, column: 2, reason: ""), .notXML), (.archive(path: "a", reason: ""), .archive),
             (.store(path: "a", reason: ""), .store), (.rejectsFile(path: "a", reason: ""), .rejectsFile),

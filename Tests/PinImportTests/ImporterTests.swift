@@ -53,7 +53,7 @@ final class ImporterTests: XCTestCase {
         XCTAssertEqual(again.imported, 0)
         XCTAssertEqual(again.duplicates, 7)
         XCTAssertNil(again.batchID)
-        XCTAssertTrue(again.notes.contains("nothing was imported; the store is unchanged"))
+        XCTAssertTrue(again.notes.map(\.description).contains("nothing was imported; the store is unchanged"))
         XCTAssertEqual(try store.count(), 4)
         XCTAssertEqual(try store.importBatches().map(\.id), [first.batchID].compactMap { $0 })
         XCTAssertTrue(again.duplicateRows.allSatisfy { $0.ofPin != nil }, "all match stored pins")
@@ -167,7 +167,7 @@ final class ImporterTests: XCTestCase {
         let r = try importFile("own/points.geojson", into: store)
         XCTAssertEqual(r.format, "GeoJSON")
         XCTAssertEqual([r.imported, r.rejected], [2, 3])
-        XCTAssertEqual(r.notes, ["skipped 1 feature with null geometry"])
+        XCTAssertEqual(r.notes.map(\.description), ["skipped 1 feature with null geometry"])
         let ben = try store.pins().first { $0.title == "Big Ben" }
         XCTAssertEqual(ben?.createdAt, "2024-01-02T03:04:05Z")
         XCTAssertEqual(ben?.category, "landmark")
@@ -178,7 +178,7 @@ final class ImporterTests: XCTestCase {
         let store = try Store.inMemory()
         let r = try importFile("own/header-only-crlf.csv", into: store)
         XCTAssertEqual([r.imported, r.rejected, r.dataRows], [0, 0, 0])
-        XCTAssertTrue(r.notes.contains("the file has no data rows"))
+        XCTAssertTrue(r.notes.contains(.noDataRows))
         XCTAssertEqual(try store.importBatches().count, 0)
     }
 

@@ -115,7 +115,7 @@ final class LargeImportTests: XCTestCase {
             XCTAssertEqual(report.imported, 2)
             XCTAssertEqual(report.rejected, 1)
             XCTAssertEqual(report.errors.first?.line, 3)
-            XCTAssertEqual(report.errors.first?.rule, .blankName)
+            XCTAssertEqual(report.errors.first?.rule, .blankTitle)
         }
         let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.count, 2)

@@ -31,7 +31,7 @@ final class OwnFixtureTests: XCTestCase {
          [(6, .unsupportedSRID), (7, .notAPoint), (8, .pointArity), (9, .malformedWKT), (10, .outOfRange),
           (11, .outOfRange), (12, .emptyPoint), (13, .emptyCoordinate)], #line),
         ("own/rows-rules.csv", ["Full Row", "Missing Trailing", "Extra Empty", "Last"],
-         [(7, .blankName), (8, .extraFields)], #line),
+         [(7, .blankTitle), (8, .extraFields)], #line),
         ("own/rows-duplicates.csv", ["Alpha", "Beta", "Alpha", "Beta", "Multi\nline", "Beta", "Alpha"], [], #line),
         ("own/aliases-mixed-case.csv", ["Case Insensitive"], [], #line),
         ("own/aliases-japanese.csv", ["東京タワー"], [], #line),
@@ -41,7 +41,7 @@ final class OwnFixtureTests: XCTestCase {
         ("own/enc-utf8-bom-semicolon.csv", ["Brandenburger Tor", "Kölner Dom"], [], #line),
         ("own/points.geojson", ["Seoul City Hall", "Big Ben"],
          // Feature 6 has "geometry": null: skipped and counted in the notes, not rejected.
-         [(3, .notAPoint), (4, .outOfRange), (5, .blankName)], #line),
+         [(3, .notAPoint), (4, .outOfRange), (5, .blankTitle)], #line),
     ]
 
     func testAcceptedAndRejectedRows() throws {
@@ -121,7 +121,7 @@ final class OwnFixtureTests: XCTestCase {
 
     func testOverridesPickTheNamedColumns() throws {
         let r = try scan(Fixture.path("own/columns-override.csv"),
-                         overrides: ColumnOverrides(latitude: "lat_fixed", longitude: "lon_fixed", name: "label"))
+                         overrides: ColumnOverrides(latitude: "lat_fixed", longitude: "lon_fixed", title: "label"))
         XCTAssertEqual(r.pins.first?.latitude, 37.25)
         XCTAssertEqual(r.pins.first?.longitude, 127.5)
         XCTAssertEqual(r.columns["latitude"], "lat_fixed")
@@ -154,7 +154,7 @@ final class OwnFixtureTests: XCTestCase {
         let cases: [(String, (ImportError) -> Bool, UInt)] = [
             ("own/columns-none.csv", { if case .columns(_, .noCoordinateColumns(["title", "platform", "long_name", "address"])) = $0 { return true }; return false }, #line),
             ("own/columns-lat-only.csv", { if case .columns(_, .missingCoordinateColumn("lat", .longitude, _)) = $0 { return true }; return false }, #line),
-            ("own/columns-no-name.csv", { if case .columns(_, .noNameColumn) = $0 { return true }; return false }, #line),
+            ("own/columns-no-name.csv", { if case .columns(_, .noTitleColumn) = $0 { return true }; return false }, #line),
             ("own/blank-lines-only.csv", { if case .noHeader = $0 { return true }; return false }, #line),
             ("own/not-a-collection.geojson", { if case .invalidGeoJSON = $0 { return true }; return false }, #line),
         ]

@@ -203,7 +203,7 @@ final class RepositoryContractTests: XCTestCase {
         for (name, repo) in try repositories() {
             let s = try repo.insert(seoul), b = try repo.insert(busan), c = try repo.insert(cafe)
             XCTAssertEqual(try repo.pins(matching: PinQuery()).map(\.id), [c, s, b], "newest first: \(name)")
-            XCTAssertEqual(try repo.pins(matching: PinQuery(order: .name)).map(\.id), [b, c, s], name)
+            XCTAssertEqual(try repo.pins(matching: PinQuery(order: .title)).map(\.id), [b, c, s], name)
             XCTAssertEqual(try repo.pins(matching: PinQuery(order: .distance, near: (35.1, 129.0))).map(\.id), [b, c, s], name)
             let korea = LatLonBox(south: 37, west: 126, north: 38, east: 128)
             XCTAssertEqual(try repo.pins(matching: PinQuery(boxes: [korea])).map(\.id), [c, s], name)

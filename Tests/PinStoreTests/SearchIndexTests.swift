@@ -62,7 +62,7 @@ final class SearchIndexTests: XCTestCase {
             let inserter = try PinInserter(store: store)
             _ = try inserter.insert(NewPin(title: "Amuse pending", latitude: 1, longitude: 1), batchID: nil)
             _ = try inserter.insert(NewPin(title: "Amus xuse pending", latitude: 1, longitude: 1), batchID: nil)
-            XCTAssertEqual(try store.pins(matching: PinQuery(order: .name, search: "amuse")).map(\.title),
+            XCTAssertEqual(try store.pins(matching: PinQuery(order: .title, search: "amuse")).map(\.title),
                            ["Amuse indexed", "Amuse pending"])
             XCTAssertEqual(try store.search("amuse").matches.count, 2)
         }

@@ -44,7 +44,7 @@ final class SearchMigrationTests: XCTestCase {
 
     /// The titles `text` finds, by name.
     private func titles(_ store: Store, _ text: String) throws -> [String] {
-        try store.pins(matching: PinQuery(order: .name, search: text)).map(\.title)
+        try store.pins(matching: PinQuery(order: .title, search: text)).map(\.title)
     }
 
     func testMigrationLeavesOneIndexWithTheSameAnswersAsANewStore() throws {

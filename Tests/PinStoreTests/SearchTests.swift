@@ -20,7 +20,7 @@ final class SearchTests: XCTestCase {
         }
     }
 
-    private func titles(_ store: Store, _ text: String, _ query: PinQuery = PinQuery(order: .name)) throws -> [String] {
+    private func titles(_ store: Store, _ text: String, _ query: PinQuery = PinQuery(order: .title)) throws -> [String] {
         var q = query
         q.search = text
         let found = try store.pins(matching: q).map(\.title)
@@ -88,13 +88,13 @@ final class SearchTests: XCTestCase {
     func testSearchCombinesWithCategoryAndBoundingBox() throws {
         for (store, _) in try seeded() {
             let seoul = LatLonBox(south: 37.4, west: 126.8, north: 37.7, east: 127.2)
-            XCTAssertEqual(try titles(store, "caf", PinQuery(boxes: [seoul], order: .name)), [])
+            XCTAssertEqual(try titles(store, "caf", PinQuery(boxes: [seoul], order: .title)), [])
             XCTAssertEqual(try titles(store, "기념", PinQuery(categories: ["museum"])), ["전쟁기념관"])
-            XCTAssertEqual(try titles(store, "muse", PinQuery(boxes: [seoul], categories: ["museum"], order: .name)),
+            XCTAssertEqual(try titles(store, "muse", PinQuery(boxes: [seoul], categories: ["museum"], order: .title)),
                            ["Leeum Museum of Art", "National Museum of Korea", "전쟁기념관"])
             XCTAssertEqual(try titles(store, "muse", PinQuery(order: .distance, near: (37.5383, 126.9990))),
                            ["Leeum Museum of Art", "전쟁기념관", "National Museum of Korea", "Amused Cafe"])
-            XCTAssertEqual(try titles(store, "muse", PinQuery(order: .name, limit: 1)), ["Amused Cafe"])
+            XCTAssertEqual(try titles(store, "muse", PinQuery(order: .title, limit: 1)), ["Amused Cafe"])
         }
     }
 

@@ -84,7 +84,7 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try store.pins(matching: PinQuery(boxes: [korea])).map(\.title), ["Busan", "Seoul"])
         XCTAssertEqual(try store.count(matching: PinQuery(boxes: [korea])), 2)
         XCTAssertEqual(try store.pins(matching: PinQuery(categories: ["cafe"])).map(\.title), ["Paris"])
-        XCTAssertEqual(try store.pins(matching: PinQuery(order: .name)).map(\.title), ["Busan", "Paris", "Seoul"])
+        XCTAssertEqual(try store.pins(matching: PinQuery(order: .title)).map(\.title), ["Busan", "Paris", "Seoul"])
         let near = try store.pins(matching: PinQuery(order: .distance, near: (48, 3)))
         XCTAssertEqual(near.map(\.title), ["Paris", "Seoul", "Busan"])
         let plan = try store.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM pins WHERE latitude BETWEEN 33 AND 39 AND longitude BETWEEN 124 AND 131")

@@ -40,6 +40,6 @@ final class SearchRelevanceOrderTests: XCTestCase {
         r.char("/"); r.key(.escape)
         XCTAssertEqual(r.state.search, "")
         r.char("s")
-        XCTAssertEqual(r.state.message, "Sorted by name")
+        XCTAssertEqual(r.state.message, "Sorted by title")
     }
 }

@@ -36,8 +36,7 @@ final class TimelineSettingsTests: XCTestCase {
     func testClickingADaySelectsIt() throws {
         let r = try UIFixtures.runner()
         r.char("2")
-        let area = Rect(x: 0, y: 0, width: 100, height: 28)
-        let g = TimelineView.gridOrigin(area: area)
+        let g = TimelineView.gridOrigin(area: r.state.layout.timelineArea)
         // July 2023 starts on a Saturday (column 5); the 4th is Tuesday of week 2.
         r.mouse(.press, col: g.x + 1 * TimelineState.cellWidth + 2, row: g.y + 1)
         XCTAssertEqual(r.state.timeline.day, 4)

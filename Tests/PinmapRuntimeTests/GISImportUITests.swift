@@ -24,7 +24,7 @@ final class GISImportUITests: XCTestCase {
         let lines = (0..<30).map { r.line($0) }
         let format = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  GeoPackage · encoding UTF-8") }, lines.joined(separator: "\n"))
         XCTAssertEqual(Array(lines[format + 1...format + 3]), [
-            "  columns: latitude ← \"geom\", longitude ← \"geom\", name ← \"name\"",
+            "  columns: latitude ← \"geom\", longitude ← \"geom\", title ← \"name\"",
             "  coordinates from EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 / Lambert-93",
             "  (france), transformed to WGS84",
         ])
@@ -60,9 +60,10 @@ final class GISImportUITests: XCTestCase {
     func testGISNotesInKorean() {
         Strings.language = .korean
         defer { Strings.language = .english }
-        XCTAssertEqual(["skipped table roads: LINESTRING geometry (2 features); Pinmap reads points",
-                        "skipped 2 line shapes", "skipped 1 null shape", "skipped 3 features with LineString geometry",
-                        "skipped 1 feature with empty geometry"].map(ImportNoteText.text), [
+        XCTAssertEqual([ImportNote.skippedTable(table: "roads", geometry: "LINESTRING", features: 2),
+                        .skipped(count: 2, .shape("line")), .skipped(count: 1, .nullShape),
+                        .skipped(count: 3, .featureWithGeometry("LineString")),
+                        .skipped(count: 1, .featureWithEmptyGeometry)].map(ImportNoteText.text), [
             "roads 테이블을 건너뛰었습니다: LINESTRING 지오메트리(피처 2개). Pinmap은 점만 읽습니다",
             "line 도형 2개를 건너뛰었습니다", "null 도형 1개를 건너뛰었습니다",
             "LineString 지오메트리 피처 3개를 건너뛰었습니다", "지오메트리가 빈 피처 1개를 건너뛰었습니다",

@@ -64,12 +64,13 @@ final class ImportTabResultTests: XCTestCase {
         XCTAssertNil(r.state.importTab.preview)
     }
 
-    /// The result is wrapped, never cut; so is the toast (over the tab's title for its 4 s);
-    /// the hint says what Enter does and drops whole items that do not fit.
+    /// The result is wrapped, never cut, and said once: on the tab, with no toast repeating
+    /// it; the hint says what Enter does and drops whole items that do not fit.
     func testResultFrame() throws {
         let (r, _) = try imported()
+        XCTAssertNil(r.state.toast)
         XCTAssertEqual(TempFolder.masked(r.text), """
-                 ✓ a.csv: 1 imported, 0 rejected, 0 duplicates skipped
+
               Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoP…
 
 
@@ -79,12 +80,27 @@ final class ImportTabResultTests: XCTestCase {
               a.csv: 1 imported, 0 rejected, 0 duplicates skipped
               (import #1; u undoes it)
               CSV · encoding UTF-8 · delimiter ,
-              columns: latitude ← "lat", longitude ← "lon", name ←
+              columns: latitude ← "lat", longitude ← "lon", title ←
               "name"
 
              u undo import · Enter or typing: new path
              medium · 6 of 6 pins in view · Busan Tower          ? help
                  1 Map       2 Timeline      3 Import      4 Settings
             """)
+    }
+
+    /// A user who pressed `1` during the import is told by a toast (the tab's summary waits
+    /// for them on the Import tab).
+    func testResultIsAToastWhenTheUserLeftTheImportTab() throws {
+        let path = try file("c.csv", "name,lat,lon\nTower,37.5,126.9\n")
+        let r = try UIFixtures.sqliteRunner(cols: 60, rows: 16)
+        r.char("3")
+        for ch in path { r.char(ch) }
+        r.key(.enter)
+        r.afterOutcome = { if r.state.importTab.progress != nil, r.state.tab == .importer { r.feed(.input(.key(.char("1"))), now: 0) } }
+        r.key(.enter)
+        XCTAssertEqual(r.state.tab, .map)
+        XCTAssertEqual(r.state.toast?.message, "c.csv: 1 imported, 0 rejected, 0 duplicates skipped")
+        XCTAssertEqual(r.state.importTab.summary.first, "c.csv: 1 imported, 0 rejected, 0 duplicates skipped (import #1; u undoes it)")
     }
 }

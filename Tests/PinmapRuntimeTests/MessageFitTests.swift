@@ -10,7 +10,7 @@ import GeoMap
 import PinmapTestSupport
 
 /// Nothing Pinmap draws on a line is
-/// cut without "…"; toasts wrap; a partial import warns and lists every reason; the import's
+/// cut without "…"; a partial import lists every reason on the Import tab; the import's
 /// columns, reasons, notes and errors are in the UI's language.
 final class MessageFitTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
@@ -45,8 +45,8 @@ final class MessageFitTests: XCTestCase {
     func testPartialImportWarnsAndEveryReasonScrollsIntoView80x24() throws {
         let r = try importPartial(cols: 80, rows: 24, bad: 20)
         XCTAssertEqual(TempFolder.masked(r.text), """
-                  ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
-                  tab lists why
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
 
 
               File: /tmp/pinmap-test-XXXXXX/partial.csv
@@ -55,7 +55,7 @@ final class MessageFitTests: XCTestCase {
               partial.csv: 2 imported, 20 rejected, 0 duplicates skipped (import #1; u
               undoes it)
               CSV · encoding UTF-8 · delimiter ,
-              columns: category ← "category", latitude ← "lat", longitude ← "lon", name ←
+              columns: category ← "category", latitude ← "lat", longitude ← "lon", title ←
               "name"
               line 4: lat 91 outside [-90, 90]
               line 5: lat 92 outside [-90, 90]
@@ -72,8 +72,8 @@ final class MessageFitTests: XCTestCase {
             """)
         r.key(.pageDown)
         XCTAssertEqual(TempFolder.masked(r.text), """
-                  ! partial.csv: 2 imported, 20 rejected, 0 duplicates skipped; the Import
-                  tab lists why
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
 
 
               File: /tmp/pinmap-test-XXXXXX/partial.csv
@@ -103,8 +103,8 @@ final class MessageFitTests: XCTestCase {
         Strings.language = .korean
         let r = try importPartial(cols: 100, rows: 30)
         XCTAssertEqual(TempFolder.masked(r.text), """
-                                             ! partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀; 거부 이유는
-                                             가져오기 탭에 있습니다
+
+              CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
 
 
               파일: /tmp/pinmap-test-XXXXXX/partial.csv
@@ -112,7 +112,7 @@ final class MessageFitTests: XCTestCase {
 
               partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀 (가져오기 #1; u로 되돌리기)
               CSV · 인코딩 UTF-8 · 구분자 ,
-              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 이름 ← "name"
+              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 제목 ← "name"
               4행: lat 91은(는) [-90, 90] 범위 밖입니다
               5행: lat 92은(는) [-90, 90] 범위 밖입니다
               6행: lat 93은(는) [-90, 90] 범위 밖입니다
@@ -151,7 +151,7 @@ final class MessageFitTests: XCTestCase {
               파일: /tmp/pinmap-test-XXXXXX/partial.csv
 
               CSV · 인코딩 UTF-8 · 구분자 , · 167 B
-              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 이름 ← "name"
+              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 제목 ← "name"
               처음 줄:
                 Tower  37.5, 126.9  view
                 Park  37.6, 127  park
@@ -190,12 +190,13 @@ final class MessageFitTests: XCTestCase {
 
     func testKoreanSkipNotes() {
         Strings.language = .korean
-        XCTAssertEqual(["skipped 1 route", "skipped 2 tracks", "skipped 1 feature with null geometry",
-                        "skipped 3 placemarks with Polygon geometry", "the file has no data rows", "something new"]
+        defer { Strings.language = .english }
+        XCTAssertEqual([ImportNote.skipped(count: 1, .route), .skipped(count: 2, .track), .skipped(count: 1, .featureWithNullGeometry),
+                        .skipped(count: 3, .placemarkWithGeometry("Polygon")), .noDataRows]
                         .map(ImportNoteText.text), ["경로 1개를 건너뛰었습니다", "트랙 2개를 건너뛰었습니다", "지오메트리가 null인 피처 1개를 건너뛰었습니다",
-                                                "Polygon 지오메트리 플레이스마크 3개를 건너뛰었습니다", "파일에 데이터 행이 없습니다", "something new"])
+                                                "Polygon 지오메트리 플레이스마크 3개를 건너뛰었습니다", "파일에 데이터 행이 없습니다"])
         Strings.language = .english
-        XCTAssertEqual(ImportNoteText.text("skipped 2 tracks"), "skipped 2 tracks")
+        XCTAssertEqual(ImportNoteText.text(.skipped(count: 2, .track)), "skipped 2 tracks")
     }
 
     func testSettingsScrollsToKeepTheCursorRowAt40x12() throws {

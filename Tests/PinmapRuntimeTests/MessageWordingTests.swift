@@ -93,7 +93,7 @@ final class MessageWordingTests: XCTestCase {
               File:
             
               CSV · encoding UTF-8 · delimiter , · 1.0 kB
-              columns: latitude ← "lat", longitude ← "lon", name ← "name"
+              columns: latitude ← "lat", longitude ← "lon", title ← "name"
               kept as properties: "iata", "icao", "city", "country", "elevation",
               "timezone", "dst", "type", "source", "tz"
               no data rows (only the header row)

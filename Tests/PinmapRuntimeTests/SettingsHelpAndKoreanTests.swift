@@ -135,15 +135,16 @@ final class SettingsHelpAndKoreanTests: XCTestCase {
         XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
     }
 
-    /// A long toast wraps at the top right (up to 3 lines) rather than being cut.
-    func testLongToastWrapsAtTheTopRight() throws {
+    /// On Settings a long toast keeps to the top row the tab leaves empty for it (cut with
+    /// "…"): the tab's header under it stays. Wrapped, it is at most 3 lines.
+    func testLongToastOnSettingsKeepsToTheTopRow() throws {
         let r = try settings(cols: 60, rows: 20)
         r.state.toast = Toast(title: "Import finished",
                               message: "a-very-long-file-name-of-a-takeout-export.csv: 1,234 imported, 0 rejected, 5 duplicates skipped",
                               shownAt: 0)
         // The message alone: it says it once (the title is the notice sheet's).
-        XCTAssertEqual(r.line(0), "    ✓ a-very-long-file-name-of-a-takeout-export.csv: 1,234")
-        XCTAssertEqual(r.line(1), "    imported, 0 rejected, 5 duplicates skipped")
+        XCTAssertEqual(r.line(0), " ✓ a-very-long-file-name-of-a-takeout-export.csv: 1,234 i…")
+        XCTAssertEqual(r.line(1), "  Store")
         XCTAssertEqual(r.line(2), "  path     :memory:")
         // The fourth line of a longer one ends with "…": never more than 3 lines.
         r.state.toast?.message = String(repeating: "word ", count: 60)

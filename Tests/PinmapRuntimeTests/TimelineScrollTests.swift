@@ -21,7 +21,7 @@ final class TimelineScrollTests: XCTestCase {
         return s
     }
 
-    private var list: (first: Int, count: Int) { TimelineView.pinRows(area: Rect(x: 0, y: 0, width: 100, height: 28)) }
+    private var list: (first: Int, count: Int) { TimelineView.pinRows(area: Layout(cols: 100, rows: 30).timelineArea) }
 
     private func press(_ key: Key, _ times: Int = 1, _ s: inout AppState) {
         for _ in 0..<times { _ = s.update(.input(.key(key)), now: 0) }

@@ -1,0 +1,36 @@
+/// A pin's title: the one rule for a blank title, which the importer (every format), the
+/// store (`PinRules`), the UI's form and `pinmap add`/`edit` all apply.
+///
+/// A title is what `trimmedText` leaves of the text (Unicode whitespace and stray byte order
+/// marks gone from both ends). It is blank when nothing is left, or when it starts with NUL:
+/// SQLite's `length()` stops at a NUL, so the store's `CHECK (length(trim(title)) > 0)` would
+/// see nothing either.
+public enum PinTitle {
+    /// Why a text cannot be a pin's title.
+    public enum Blank: Error, Sendable, Equatable {
+        /// Nothing left once trimmed.
+        case empty
+        /// The trimmed text starts with U+0000.
+        case startsWithNUL
+    }
+
+    /// The title `text` makes (trimmed), or why it makes none.
+    public static func validated(_ text: String) -> Result<String, Blank> {
+        let title = trimmedText(text)
+        guard let first = title.unicodeScalars.first else { return .failure(.empty) }
+        return first == "\0" ? .failure(.startsWithNUL) : .success(title)
+    }
+
+    /// Whether `text` makes no title (see `validated`).
+    public static func isBlank(_ text: String) -> Bool {
+        if case .failure = validated(text) { return true }
+        return false
+    }
+
+    /// The title `text` makes, or `fallback` when it is missing or blank (formats whose
+    /// unnamed points are still pins: a GPX waypoint's coordinates, Takeout's "Dropped pin").
+    public static func or(_ text: String?, _ fallback: @autoclosure () -> String) -> String {
+        guard let text, case .success(let title) = validated(text) else { return fallback() }
+        return title
+    }
+}

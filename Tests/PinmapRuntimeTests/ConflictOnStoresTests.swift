@@ -1,0 +1,107 @@
+import XCTest
+import Foundation
+import Frame
+import PinModel
+import PinStore
+import PinStorePostgres
+@testable import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+@testable import PinmapCLI
+import PostgresTesting
+
+/// No edit silently lost, on the real stores with the UI's worker lanes and change watch:
+/// a save over another connection's edit offers keep mine / take theirs (both outcomes
+/// checked), a delete of a pin changed since is refused, and undo of a delete restores the
+/// same id. On a PostgreSQL database (PINMAP_TEST_PG_URL, always set by `.ci/run`) and a
+/// SQLite file.
+final class ConflictOnStoresTests: XCTestCase {
+    private var folder: TempFolder!
+
+    override func setUpWithError() throws { folder = try TempFolder() }
+
+    /// Both stores, each holding the Seoul fixture pins (ids 1–5), with a second connection.
+    private func stores() throws -> [(name: String, store: any PinRepository, uri: String?, other: any PinRepository)] {
+        let path = folder.path + "/pins-\(UUID().uuidString.prefix(6)).sqlite"
+        var all: [(String, any PinRepository, String?, any PinRepository)] = [("sqlite", try Store(path: path), nil, try Store(path: path))]
+        if TestServer.url != nil {
+            let uri = try TestServer.freshStoreURI()
+            addTeardownBlock { TestServer.dropDatabase(uri) }
+            all.append(("postgresql", try PostgresStore(uri: uri), uri, try PostgresStore(uri: uri)))
+        }
+        for (_, store, _, _) in all { for p in UIFixtures.seoulPins { try store.insert(p) } }
+        XCTAssertEqual(all.count, 2, "PINMAP_TEST_PG_URL is not set: the PostgreSQL store was not checked")
+        return all
+    }
+
+    /// Opens 전쟁기념관 (id 1) in the edit form, types a new title; another connection
+    /// changes its category (version 2) and the UI hears of it; then the save.
+    private func conflictingSave(_ store: any PinRepository, uri: String?, other: any PinRepository) throws -> AppRunner {
+        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        r.selectListed("전쟁기념관")
+        r.press(.char("e"), .ctrl("u"))
+        r.type("My title")
+        try other.update(id: 1, category: "their category")
+        XCTAssertTrue(r.wait(upTo: 2) { r.state.message?.hasSuffix("elsewhere") == true }, r.state.message ?? "no message")
+        r.press(.ctrl("s"))
+        return r
+    }
+
+    func testASaveOverAnotherEditAsksAndKeepMineWritesOverTheirs() throws {
+        for (name, store, uri, other) in try stores() {
+            let r = try conflictingSave(store, uri: uri, other: other)
+            defer { r.stopLive() }
+            guard case .confirm(let popup)? = r.state.modal?.content, case .keepMine = popup.action else {
+                XCTFail("\(name): no conflict pop-up: \(String(describing: r.state.modal?.content))"); continue
+            }
+            let f = r.frame()
+            XCTAssertEqual((25..<29).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
+                "“My title” changed elsewhere since you opened it",
+                "theirs “전쟁기념관” (their category) · yours “My title” (museum)", "", "[ Keep mine ]   [ Take theirs ]",
+            ], name)
+            XCTAssertEqual(try other.pin(id: 1)?.title, "전쟁기념관", "\(name): nothing written before the answer")
+            r.press(.char("y"))
+            let pin = try XCTUnwrap(try other.pin(id: 1), name)
+            XCTAssertEqual([pin.title, pin.category], ["My title", "museum"], name)
+            XCTAssertEqual(pin.version, 3, name)
+            XCTAssertEqual(r.state.toast?.title, "Pin updated", name)
+        }
+    }
+
+    func testTakeTheirsWritesNothingAndShowsTheirs() throws {
+        for (name, store, uri, other) in try stores() {
+            let r = try conflictingSave(store, uri: uri, other: other)
+            defer { r.stopLive() }
+            r.press(.enter)  // Take theirs is chosen at first
+            XCTAssertNil(r.state.modal, name)
+            XCTAssertEqual(r.state.message, "Kept the other version: nothing written", name)
+            let pin = try XCTUnwrap(try other.pin(id: 1), name)
+            XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"], name)
+            XCTAssertEqual(pin.version, 2, name)
+        }
+    }
+
+    func testADeleteOfAPinChangedElsewhereIsRefusedAndUndoOfADeleteKeepsTheId() throws {
+        for (name, store, uri, other) in try stores() {
+            let r = try UIFixtures.liveRunner(over: store, uri: uri)
+            defer { r.stopLive() }
+            r.selectListed("전쟁기념관")
+            r.press(.char("d"))
+            try other.update(id: 1, title: "전쟁기념관 (renamed)")
+            r.press(.char("y"))
+            XCTAssertEqual(try other.pin(id: 1)?.title, "전쟁기념관 (renamed)", "\(name): not deleted")
+            guard case .notice(let title, let message, _, _)? = r.state.modal?.content else { XCTFail("\(name): no notice"); continue }
+            XCTAssertEqual([title, message], ["Pin not deleted", "“전쟁기념관 (renamed)” changed elsewhere since you opened it: not deleted"], name)
+            r.press(.escape)
+
+            let before = try XCTUnwrap(try other.pin(id: 5), name)
+            r.show(.world)
+            r.waitUntilIdle(timeout: 10)
+            r.selectListed("Busan Tower")
+            r.press(.char("d"), .char("y"))
+            XCTAssertNil(try other.pin(id: 5), name)
+            r.press(.char("u"))
+            XCTAssertEqual(try other.pin(id: 5), before, "\(name): the same id, version and fields")
+        }
+    }
+}
