@@ -190,7 +190,7 @@ extension PostgresStore {
             SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'pins'::regclass AND contype = 'u'
             """)
         for i in 0..<u.rows {
-            let name = PostgresDatabases.quoted(u.text(i, 0))
+            let name = SQLIdentifier.quoted(u.text(i, 0))
             try db.execute("ALTER TABLE pins DROP CONSTRAINT \(name)")
             create.append("ALTER TABLE pins ADD CONSTRAINT \(name) \(u.text(i, 1))")
         }
