@@ -107,13 +107,14 @@ final class PGConnection {
 
     /// Runs `body` in one transaction (nested calls join the outer one): committed when it
     /// returns, rolled back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    /// `begin` starts it (e.g. with an isolation level: one round trip, not two).
+    func transaction<T>(begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
         if transactionDepth > 0 {
             transactionDepth += 1
             defer { transactionDepth -= 1 }
             return try body()
         }
-        try execute("BEGIN")
+        try execute(begin)
         transactionDepth = 1
         do {
             let value = try body()

@@ -3,9 +3,9 @@ import Glibc
 import PinModel
 
 /// Other users' changes to a PostgreSQL store: `LISTEN pinmap` on a connection of its own.
-/// The store's triggers announce every row written (`insert 12`, `update 12`, `delete 12`,
-/// `import 5000`, …, migration 2); announcements of the UI's own connection (`ownPID`) are
-/// left out, as it shows its own writes already.
+/// The store's triggers announce every row written (`insert 12 CELL`, `update 12 OLD NEW`,
+/// `delete 12 CELL`, `import 5000`, …, migrations 2 and 4); announcements of the UI's own
+/// connection (`ownPID`) are left out, as it shows its own writes already.
 public final class PostgresChangeSource: StoreChangeSource {
     private let db: PGConnection
     private let ownPID: Int32
@@ -26,8 +26,9 @@ public final class PostgresChangeSource: StoreChangeSource {
         if !db.isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         var change = StoreChange()
         for n in notes where n.pid != ownPID {
-            let parts = n.payload.split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
+            // `KIND NUMBER`, then the finest cells written (`insert 12 CELL`, migration 4).
+            let parts = n.payload.split(separator: " ").map(String.init)
+            guard parts.count >= 2 else { continue }
             let number = Int64(parts[1])
             switch parts[0] {
             case "comment": change.comments += 1; if let id = number { change.pinIDs.insert(id) }

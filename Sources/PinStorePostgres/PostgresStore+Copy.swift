@@ -61,57 +61,33 @@ extension PostgresStore: PinCopying {
                 added.append(batchIDs[b.id]!)
                 out.batches += 1
             }
-            try db.execute("""
-                CREATE TEMP TABLE copy_pins (src bigint, title text COLLATE "C", description text COLLATE "C",
-                  category text COLLATE "C", latitude float8, longitude float8, created_at text COLLATE "C",
-                  updated_at text COLLATE "C", properties text, batch_id bigint, version bigint, undated boolean, dest bigint) ON COMMIT DROP
-                """)
-            try db.copy("COPY copy_pins (src, title, description, category, latitude, longitude, created_at, updated_at, properties, batch_id, version, undated) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
-                // An imported row without a date got the import's time: it matches a pin here
-                // whatever its date (as the file importer's duplicate check does).
-                let importTimes = asImport ? Dictionary(snapshot.batches.map { ($0.id, $0.importedAt) }, uniquingKeysWith: { a, _ in a }) : [:]
-                for sp in snapshot.pins {
-                    let p = sp.pin
-                    let undated = sp.batchID.flatMap { importTimes[$0] } == p.createdAt
-                    try row(["\(p.id)", p.title, p.description, p.category, "\(p.latitude)", "\(p.longitude)", p.createdAt,
-                             p.updatedAt, p.properties.isEmpty ? "{}" : p.properties,
-                             sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)", undated ? "t" : "f"])
-                }
-            }
-            // Pins already here keep theirs (their comments are matched to them); the others
-            // get new ids from the table's sequence.
-            try db.execute("""
-                UPDATE copy_pins c SET dest = p.id FROM pins p
-                WHERE p.latitude = c.latitude AND p.longitude = c.longitude AND p.title = c.title
-                  AND p.description = c.description AND p.category = c.category
-                  AND (c.undated OR p.created_at = c.created_at) AND p.properties = c.properties::jsonb
-                """)
-            out.skipped = try db.execute("SELECT count(*) FROM copy_pins WHERE dest IS NOT NULL").int(0, 0).asInt
-            try db.execute("""
-                UPDATE copy_pins SET dest = nextval(pg_get_serial_sequence('pins', 'id')) WHERE dest IS NULL
-                """)
+            let comments = snapshot.pins.flatMap { sp in sp.comments.map { (sp.pin.id, $0) } }
             // A load as large as the table: its secondary indexes are dropped and built again
-            // after the rows are in (in this transaction): building a GIN index whole is
-            // about ten times faster than growing it a row at a time.
+            // after the rows are in (in this transaction): building an index whole is several
+            // times faster than growing it a row at a time.
             let existing = try count()
             let large = bulk && snapshot.pins.count >= existing
             let rebuilt = large ? try dropSecondaryIndexes() : []
-            out.pins = try db.execute("""
-                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
-                                 properties, properties_text, batch_id, version)
-                SELECT dest, title, description, category, latitude, longitude, created_at, updated_at,
-                       properties::jsonb, properties, batch_id, version
-                FROM copy_pins c WHERE NOT EXISTS (SELECT 1 FROM pins p WHERE p.id = c.dest) ORDER BY dest
-                """).affected
-            if !rebuilt.isEmpty {
-                try db.execute("SET LOCAL maintenance_work_mem = '256MB'")
-                for sql in rebuilt { try db.execute(sql) }
+            if existing == 0 && comments.isEmpty {
+                // Nothing here to match and no comments to follow their pins: straight in.
+                out.pins = try copyPins(snapshot, batchIDs: batchIDs)
+            } else {
+                out.skipped = try stagePins(snapshot, batchIDs: batchIDs, asImport: asImport, matching: existing > 0)
+                out.pins = try db.execute("""
+                    INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
+                                     properties, properties_text, batch_id, version, search_grams)
+                    SELECT dest, title, description, category, latitude, longitude, created_at, updated_at,
+                           properties::jsonb, properties, batch_id, version, grams::text[]
+                    FROM copy_pins c WHERE NOT EXISTS (SELECT 1 FROM pins p WHERE p.id = c.dest) ORDER BY dest
+                    """).affected
             }
+            if !rebuilt.isEmpty { try buildIndexes(rebuilt) }
             if bulk {
-                try db.execute("INSERT INTO categories(name) SELECT DISTINCT category FROM copy_pins WHERE category <> '' ON CONFLICT DO NOTHING")
+                let names = Set(snapshot.pins.lazy.map(\.pin.category).filter { !$0.isEmpty })
+                try db.execute("INSERT INTO categories(name) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT DO NOTHING",
+                               [PGArray.texts(names.sorted())])
                 try db.execute("SELECT pinmap_cells_rebuild()")
             }
-            let comments = snapshot.pins.flatMap { sp in sp.comments.map { (sp.pin.id, $0) } }
             if !comments.isEmpty {
                 try db.execute("CREATE TEMP TABLE copy_comments (src bigint, body text, created_at text COLLATE \"C\") ON COMMIT DROP")
                 try db.copy("COPY copy_comments FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
@@ -146,15 +122,83 @@ extension PostgresStore: PinCopying {
 extension Int64 { var asInt: Int { Int(self) } }
 
 extension PostgresStore {
-    /// Drops the indexes of `pins` other than its keys and returns the statements that
-    /// create them again, as the catalog has them.
+    /// One COPY row of a pin: its fields as `pins` (or `copy_pins`) takes them, and its search
+    /// grams (nil: the trigger computes them).
+    private static func copyFields(_ sp: SnapshotPin, batchIDs: [Int64: Int64]) -> [String?] {
+        let p = sp.pin
+        let properties = p.properties.isEmpty ? "{}" : p.properties
+        return [p.title, p.description, p.category, "\(p.latitude)", "\(p.longitude)", p.createdAt, p.updatedAt,
+                properties, properties, sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)",
+                SearchGrams.arrayLiteral(title: p.title, description: p.description, category: p.category, properties: p.properties)]
+    }
+
+    private static let copyColumns = "title, description, category, latitude, longitude, created_at, updated_at, properties, properties_text, batch_id, version"
+
+    /// COPYs the snapshot's pins into `pins`, new ids from its sequence in the snapshot's
+    /// order; returns how many.
+    func copyPins(_ snapshot: StoreSnapshot, batchIDs: [Int64: Int64]) throws(StoreError) -> Int {
+        try db.copy("COPY pins (\(Self.copyColumns), search_grams) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+            for sp in snapshot.pins { try row(Self.copyFields(sp, batchIDs: batchIDs)) }
+        }
+        return snapshot.pins.count
+    }
+
+    /// COPYs the snapshot's pins into the temporary `copy_pins`, each with the id it gets
+    /// here (`dest`): a pin already here keeps its own (`matching`: compared on every field;
+    /// its comments are matched to it), the others get new ones. Returns how many were here.
+    func stagePins(_ snapshot: StoreSnapshot, batchIDs: [Int64: Int64], asImport: Bool, matching: Bool) throws(StoreError) -> Int {
+        try db.execute("""
+            CREATE TEMP TABLE copy_pins (title text COLLATE "C", description text COLLATE "C",
+              category text COLLATE "C", latitude float8, longitude float8, created_at text COLLATE "C",
+              updated_at text COLLATE "C", properties text, properties_text text, batch_id bigint, version bigint,
+              grams text, src bigint, undated boolean, dest bigint) ON COMMIT DROP
+            """)
+        // An imported row without a date got the import's time: it matches a pin here
+        // whatever its date (as the file importer's duplicate check does).
+        let importTimes = asImport ? Dictionary(snapshot.batches.map { ($0.id, $0.importedAt) }, uniquingKeysWith: { a, _ in a }) : [:]
+        try db.copy("COPY copy_pins (\(Self.copyColumns), grams, src, undated) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+            for sp in snapshot.pins {
+                let undated = sp.batchID.flatMap { importTimes[$0] } == sp.pin.createdAt
+                try row(Self.copyFields(sp, batchIDs: batchIDs) + ["\(sp.pin.id)", undated ? "t" : "f"])
+            }
+        }
+        var skipped = 0
+        if matching {
+            try db.execute("""
+                UPDATE copy_pins c SET dest = p.id FROM pins p
+                WHERE p.latitude = c.latitude AND p.longitude = c.longitude AND p.title = c.title
+                  AND p.description = c.description AND p.category = c.category
+                  AND (c.undated OR p.created_at = c.created_at) AND p.properties = c.properties::jsonb
+                """)
+            skipped = Int(try db.execute("SELECT count(*) FROM copy_pins WHERE dest IS NOT NULL").int(0, 0))
+        }
+        try db.execute("UPDATE copy_pins SET dest = nextval(pg_get_serial_sequence('pins', 'id')) WHERE dest IS NULL")
+        return skipped
+    }
+
+    /// Builds the indexes `dropSecondaryIndexes` dropped, in this transaction.
+    func buildIndexes(_ statements: [String]) throws(StoreError) {
+        try db.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        for sql in statements { try db.execute(sql) }
+    }
+
+    /// Drops the indexes of `pins` other than its primary key (its UNIQUE constraints too)
+    /// and returns the statements that create them again, as the catalog has them.
     func dropSecondaryIndexes() throws(StoreError) -> [String] {
+        var create: [String] = []
+        let u = try db.execute("""
+            SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'pins'::regclass AND contype = 'u'
+            """)
+        for i in 0..<u.rows {
+            let name = SQLIdentifier.quoted(u.text(i, 0))
+            try db.execute("ALTER TABLE pins DROP CONSTRAINT \(name)")
+            create.append("ALTER TABLE pins ADD CONSTRAINT \(name) \(u.text(i, 1))")
+        }
         let r = try db.execute("""
             SELECT i.indexname, i.indexdef FROM pg_indexes i
             WHERE i.schemaname = current_schema() AND i.tablename = 'pins'
               AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
             """)
-        var create: [String] = []
         for i in 0..<r.rows {
             try db.execute("DROP INDEX \(SQLIdentifier.quoted(r.text(i, 0)))")
             create.append(r.text(i, 1))

@@ -19,20 +19,16 @@ extension PostgresStore {
         return (parts.isEmpty ? "" : "WHERE " + parts.joined(separator: " AND "), b.values)
     }
 
-    /// One condition per search word: a 1–2 character word through the gram index (exact);
-    /// a longer one by LIKE on the folded text, found through pg_trgm when it is ASCII, else
-    /// through the gram index by all its pairs of characters (pg_trgm takes Hangul for no
-    /// word characters in the C.UTF-8 locale: `박물관` would read every pin).
+    /// One condition per search word through the index of grams (`search_grams`, migration 4):
+    /// a word of 1–3 characters is one gram (exact); a longer one needs all its trigrams, then
+    /// LIKE on the folded text, as the trigrams may occur apart (as SQLite's `pins_fts`).
     func searchConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
-        let text = "pinmap_search_text(title, description, category, properties)"
-        return words.words.map { w in
+        words.words.map { w in
             let folded = w.lowercased()
-            let scalars = Array(folded.unicodeScalars)
-            if scalars.count <= 2 { return "pinmap_grams(\(text)) @> ARRAY[\(b.add(folded))]::text[]" }
-            let like = "\(text) LIKE \(b.add(Self.likePattern(folded)))"
-            if scalars.allSatisfy(\.isASCII) { return like }
-            let pairs = Set((0..<(scalars.count - 1)).map { String(String.UnicodeScalarView(scalars[$0...($0 + 1)])) })
-            return "pinmap_grams(\(text)) @> \(b.add(PGArray.texts(pairs.sorted())))::text[] AND " + like
+            if folded.unicodeScalars.count <= 3 { return "search_grams @> ARRAY[\(b.add(folded))]::text[]" }
+            let trigrams = Set(SearchText.trigrams(folded))
+            return "search_grams @> \(b.add(PGArray.texts(trigrams.sorted())))::text[] AND "
+                + "pinmap_search_text(title, description, category, properties) LIKE \(b.add(SearchText.likePattern(folded)))"
         }
     }
 
@@ -46,18 +42,8 @@ extension PostgresStore {
     func windowConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
         words.words.map { w in
             "CASE WHEN properties = '{}' THEN lower(title || E'\\n' || description || E'\\n' || category) "
-                + "ELSE pinmap_search_text(title, description, category, properties) END LIKE \(b.add(Self.likePattern(w.lowercased())))"
+                + "ELSE pinmap_search_text(title, description, category, properties) END LIKE \(b.add(SearchText.likePattern(w.lowercased())))"
         }
-    }
-
-    /// `%word%` with `\`, `%` and `_` escaped (LIKE's default escape is `\`).
-    static func likePattern(_ w: String) -> String {
-        var p = "%"
-        for c in w {
-            if c == "\\" || c == "%" || c == "_" { p.append("\\") }
-            p.append(c)
-        }
-        return p + "%"
     }
 
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
@@ -144,13 +130,27 @@ extension PostgresStore {
             let whereSQL = all.isEmpty ? "" : "WHERE " + all.joined(separator: " AND ")
             return ("SELECT \(columns) FROM \(source) \(whereSQL) ORDER BY id DESC LIMIT \(b.add(Int64(scanLimit + 1)))", b.values)
         }
-        // The store chooses the plan: the newest pins first (enough matches there: done),
-        // else the index (a rarer word: few matches to sort).
-        let window = statement(windowConditions, from: "(SELECT * FROM pins ORDER BY id DESC LIMIT \(Self.searchWindow)) AS pins")
+        // The store chooses the plan (the planner cannot know how the matches are spread):
+        // the newest pins first (enough matches there: done); else, from the share of them
+        // that matched, whichever reads fewer pins: a longer walk newest first, or the index
+        // (every match read, then sorted).
+        func walk(_ n: Int) -> (String, [String?]) {
+            statement(windowConditions, from: "(SELECT * FROM pins ORDER BY id DESC LIMIT \(n)) AS pins")
+        }
+        let window = walk(Self.searchWindow)
         var r = try db.execute(window.0, window.1)
         if r.rows <= scanLimit {
-            let indexed = statement(searchConditions, from: "pins")
-            r = try db.execute(indexed.0, indexed.1)
+            let share = Double(r.rows) / Double(Self.searchWindow)
+            let pins = try estimatedCount()
+            let walked = share > 0 ? Double(scanLimit + 1) / share * 1.5 : .infinity
+            if pins > Self.searchWindow && walked < min(share * Double(pins), Double(pins)) {
+                let longer = walk(Int(walked))
+                r = try db.execute(longer.0, longer.1)
+            }
+            if r.rows <= scanLimit {
+                let indexed = statement(searchConditions, from: "pins")
+                r = try db.execute(indexed.0, indexed.1)
+            }
         }
         let query = SearchRelevance.Query(text)
         var matches = (0..<r.rows).map { i in
@@ -162,6 +162,13 @@ extension PostgresStore {
         let capped = matches.count > scanLimit
         if capped { matches.removeLast() }
         return SearchResults(text: text, matches: matches, capped: capped)
+    }
+
+    /// The planner's count of pins (as of the last ANALYZE or index build): the search plan
+    /// needs the size, not the exact number, and `count(*)` reads every pin.
+    func estimatedCount() throws(StoreError) -> Int {
+        let n = try db.execute("SELECT reltuples::bigint FROM pg_class WHERE oid = 'pins'::regclass").int(0, 0)
+        return n > 0 ? Int(n) : try count()
     }
 
     // MARK: Timeline
@@ -181,15 +188,9 @@ extension PostgresStore {
     }
 
     public func pins(onDay day: String) throws(StoreError) -> [Pin] {
-        var b = Array(day.utf8)
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              digits.allSatisfy({ (0x30...0x39).contains(b[$0]) }) else {
-            throw StoreError("day must be YYYY-MM-DD, got '\(day)'")
-        }
-        b[9] += 1
+        guard let range = CreatedDay.range(day) else { throw StoreError(CreatedDay.refusal(day)) }
         return try pins("SELECT \(Self.pinColumns) FROM pins WHERE created_at >= $1 AND created_at < $2 ORDER BY created_at, id",
-                        [day, String(decoding: b, as: UTF8.self)])
+                        [range.start, range.end])
     }
 }
 

@@ -15,6 +15,10 @@ public final class PostgresStore: PinRepository {
     /// Where the times written with pins and comments come from (the system clock; a fixed
     /// one in tests).
     public let clock: WallClock
+    /// The map's cells read for the last views (`visitMapCells`).
+    let cellTiles = PostgresCellTileCache()
+    /// The server process that runs `LISTEN pinmap` for `cellTiles` (0: not yet).
+    var listeningPID: Int32 = 0
 
     /// Columns of a `Pin`, in field order (`pin(_:_:)` reads them).
     static let pinColumns = """
@@ -91,10 +95,7 @@ public final class PostgresStore: PinRepository {
 
     public func reading<T>(_ body: () throws -> T) throws -> T {
         if db.inTransaction { return try body() }
-        return try db.transaction {
-            try db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            return try body()
-        }
+        return try db.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { try body() }
     }
 
     // MARK: Reading pins

@@ -14,17 +14,9 @@ extension Store {
     public func visitMapCells(cellWidth: Double, boxes: [LatLonBox], categories: Set<String>?, refineBudget: Int,
                               accept: (PinCell, _ force: Bool) -> Bool) throws(StoreError) -> MapCellVisit {
         let level = PinGrid.level(forCellWidth: cellWidth)
-        var straddling: [PinCell] = []
-        var dense = false
-        try forEachPinCell(level: level, boxes: boxes, categories: categories) { cell in
-            if accept(cell, dense) { return }
-            straddling.append(cell)
-            if straddling.count > refineBudget {
-                dense = true
-                for c in straddling { _ = accept(c, true) }
-                straddling = []
-            }
-        }
+        var first = StraddlingCells(budget: refineBudget)
+        try forEachPinCell(level: level, boxes: boxes, categories: categories) { first.offer($0, to: accept) }
+        var straddling = first.waiting
         var refined = 0
         if !straddling.isEmpty {
             let reader = try PinCellChildReader(store: self)

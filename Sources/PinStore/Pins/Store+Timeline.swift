@@ -30,18 +30,9 @@ extension Store {
     /// The pins created on `day` (`YYYY-MM-DD`), earliest first.
     /// - Throws: `StoreError` when `day` is not `YYYY-MM-DD`, or SQLite fails.
     public func pins(onDay day: String) throws(StoreError) -> [Pin] {
-        let b = Array(day.utf8)
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              digits.allSatisfy({ (0x30...0x39).contains(b[$0]) }) else {
-            throw StoreError("day must be YYYY-MM-DD, got '\(day)'", code: SQLITE_RANGE)
-        }
-        // Every created_at on that day starts with `day`; the next day in
-        // text order starts after `day` with its last digit raised by one.
-        var upper = b
-        upper[9] += 1
+        guard let range = CreatedDay.range(day) else { throw StoreError(CreatedDay.refusal(day), code: SQLITE_RANGE) }
         let st = try db.prepare("SELECT \(pinColumns) FROM pins WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id")
-        try st.bind([.text(day), .text(String(decoding: upper, as: UTF8.self))])
+        try st.bind([.text(range.start), .text(range.end)])
         var out: [Pin] = []
         while try st.step() { out.append(st.pin()) }
         return out

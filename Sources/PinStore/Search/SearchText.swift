@@ -50,7 +50,7 @@ public struct SearchText: Sendable, Hashable {
     var recheckedWords: [String] { words.filter { $0.unicodeScalars.count > 3 } }
 
     /// The trigrams (3 consecutive Unicode scalars) of `w`, in order.
-    static func trigrams(_ w: String) -> [String] {
+    public static func trigrams(_ w: String) -> [String] {
         let s = Array(w.unicodeScalars)
         guard s.count >= 3 else { return [] }
         return (0...(s.count - 3)).map { i in String(String.UnicodeScalarView(s[i..<(i + 3)])) }
@@ -74,8 +74,9 @@ public struct SearchText: Sendable, Hashable {
 
     static func quoted(_ w: String) -> String { "\"" + w.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
-    /// `%word%` with `\`, `%` and `_` escaped by `\`.
-    static func likePattern(_ w: String) -> String {
+    /// `%word%` with `\`, `%` and `_` escaped by `\` (LIKE's escape in SQLite with
+    /// `ESCAPE '\'`, PostgreSQL's default).
+    public static func likePattern(_ w: String) -> String {
         var p = "%"
         for c in w {
             if c == "\\" || c == "%" || c == "_" { p.append("\\") }
