@@ -27,6 +27,7 @@ enum UIRunner {
             return { @Sendable () throws(StoreError) -> any PinRepository in
                 let s = try Store(path: path)
                 s.useFrameCache()
+                s.countCommitsAsOwn()
                 return s
             }
         }
@@ -40,6 +41,7 @@ enum UIRunner {
     static func watchChanges(_ runner: AppRunner, store: any PinRepository, uri: String?) {
         if let file = store as? Store, file.path != ":memory:" {
             let path = file.path
+            file.countCommitsAsOwn()
             runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) })
         } else if let server = store as? PostgresStore, let uri {
             let pid = server.backendPID
