@@ -233,9 +233,13 @@ extension AppState {
         let count = listCount
         listed = rows
         listUnloaded = max(0, count - rows.count)
-        if listReadAll, let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) {
-            cursor = i
-            scrollToCursor()
+        if listReadAll, let id = selectedID {
+            if let i = listed.firstIndex(where: { $0.id == id }) {
+                cursor = i
+                scrollToCursor()
+            } else if listUnloaded == 0, autoSelectedID != id {
+                followSelection(&fx)  // the whole list lacks it: gone
+            }
         }
         listReadAll = false
         if let index = listPendingIndex {
