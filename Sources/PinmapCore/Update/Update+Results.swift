@@ -237,11 +237,12 @@ extension AppState {
             if let i = listed.firstIndex(where: { $0.id == id }) {
                 cursor = i
                 scrollToCursor()
-            } else if listUnloaded == 0, autoSelectedID != id {
+            } else if listUnloaded == 0, followingSelection, autoSelectedID != id {
                 followSelection(&fx)  // the whole list lacks it: gone
             }
         }
         listReadAll = false
+        followingSelection = false
         if let index = listPendingIndex {
             listPendingIndex = nil
             select(index: min(index, listed.count - 1), &fx)
@@ -275,6 +276,7 @@ extension AppState {
                 if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
                 listPendingIndex = nil
                 listReadAll = false
+                followingSelection = false
             }
         }
         if newMarkers, let sel = data.selectedMarker { markers.append(sel) }

@@ -398,6 +398,7 @@ extension AppState {
     mutating func followSelection(_ fx: inout Effects) {
         if listUnloaded > 0, !listReadAll, let source = listSource {
             listReadAll = true
+            followingSelection = true
             return fx.add(.loadListRows(ListRequest(query: source, rows: listWindow, inView: inViewCount)))
         }
         selectedID = nil
