@@ -32,7 +32,9 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = s.update(.input(.key(.char("?"))), now: 0.4)
         _ = s.update(.input(.key(.char("q"))), now: 0.45)
         XCTAssertFalse(s.showHelp)
-        XCTAssertTrue(s.quit, "q quits from help, as help says")
+        XCTAssertFalse(s.quit, "q only closes help: its header says any other key closes")
+        _ = s.update(.input(.key(.char("q"))), now: 0.5)
+        XCTAssertTrue(s.quit, "q quits once help is closed")
     }
 
     /// `q` quits from every sheet that is not a text field.

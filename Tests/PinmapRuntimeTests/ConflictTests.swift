@@ -44,6 +44,29 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"])
     }
 
+    /// ←/→ move in their direction and stop at the ends: Take theirs is the right button and
+    /// chosen at first, so "→ Enter" still takes theirs (a wrap chose Keep mine and overwrote).
+    func testArrowsStopAtTheEndsAndRightIsTakeTheirs() throws {
+        let r = try conflictingSave()
+        r.key(.right)
+        r.key(.enter)
+        XCTAssertNil(r.state.modal)
+        XCTAssertEqual(r.state.message, "Kept the other version: nothing written")
+        XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관", "nothing written")
+    }
+
+    func testLeftReachesKeepMineAndStopsThere() throws {
+        let r = try conflictingSave()
+        r.key(.left); r.key(.left)  // a second ← stays on the left button
+        r.key(.enter)
+        XCTAssertEqual(try r.store.pin(id: 1)?.title, "My title")
+        let again = try conflictingSave()
+        again.key(.left); again.key(.right); again.key(.right)
+        again.key(.enter)
+        XCTAssertEqual(again.state.message, "Kept the other version: nothing written")
+        XCTAssertEqual(try again.store.pin(id: 1)?.title, "전쟁기념관")
+    }
+
     func testKeepMineWritesOverTheirs() throws {
         let r = try conflictingSave()
         r.char("y")

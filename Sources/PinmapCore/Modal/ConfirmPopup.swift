@@ -100,11 +100,15 @@ public struct ConfirmPopup: Sendable, Equatable {
         return b == .confirm ? confirmLabel : S.cfCancel.text
     }
 
-    /// ←/→/Tab/Shift-Tab/h/l choose, Enter presses the chosen button, `y` confirms;
-    /// Esc and `n` cancel; every other key (`2`, `q`) is `unused`: it cancels too, then acts below.
+    /// ←/h choose the left button (confirm), →/l the right one (cancel), and stop there: a
+    /// wrap would turn "→ Enter" from the right button back onto the destructive one. Tab and
+    /// Shift-Tab cycle. Enter presses the chosen button, `y` confirms; Esc and `n` cancel;
+    /// every other key (`2`, `q`) is `unused`: it cancels too, then acts below.
     public mutating func handle(key: Key) -> Outcome {
         switch key {
-        case .left, .right, .tab, .backTab, .char("h"), .char("l"):
+        case .left, .char("h"): chosen = .confirm
+        case .right, .char("l"): chosen = .cancel
+        case .tab, .backTab:
             chosen = chosen == .confirm ? .cancel : .confirm
         case .enter, .char(" "): return chosen == .confirm ? .confirmed(action) : .cancelled
         case .escape, .char("n"): return .cancelled

@@ -15,12 +15,23 @@ enum FormView {
             drawField(form, field, row: row, in: r, into: &screen, ascii: ascii, theme: theme)
         }
         let errorRow = r.y + PinForm.firstFieldRow + PinForm.Field.allCases.count + 1
-        if let error = form.error, errorRow < r.maxY {
-            screen.put("  " + (ascii ? "! " : "⚠ ") + error, col: r.x, row: errorRow, style: theme.error)
+        let errors = form.error.map { errorLines($0, width: r.width, ascii: ascii) } ?? []
+        for (i, line) in errors.enumerated() where errorRow + i < r.maxY {
+            screen.put(line, col: r.x, row: errorRow + i, style: theme.error)
         }
-        if errorRow + 1 < r.maxY {
+        let hintRow = errorRow + max(1, errors.count)
+        if hintRow < r.maxY {
             screen.put("  " + S.fmHint.text,
-                       col: r.x, row: errorRow + 1, style: theme.muted)
+                       col: r.x, row: hintRow, style: theme.muted)
+        }
+    }
+
+    /// The refusal wrapped whole to a card `width` cells wide: "  ⚠ " before the first line,
+    /// the others under its text. Never cut: it says what went wrong and what to do, and its
+    /// card grows by the extra rows (`PinForm.preferredHeight(error:width:ascii:)`).
+    static func errorLines(_ error: String, width: Int, ascii: Bool) -> [String] {
+        TextWrap.lines(error, width: max(1, width - 6), ascii: ascii).enumerated().map { i, line in
+            (i == 0 ? (ascii ? "  ! " : "  ⚠ ") : "    ") + line
         }
     }
 

@@ -144,6 +144,12 @@ public struct PinForm: Sendable, Equatable {
     /// Rows the form's card wants: grabber, heading, blank, one row per
     /// field, blank, error, help, margin.
     public static var preferredHeight: Int { 3 + Field.allCases.count + 4 }
+
+    /// Rows the form wants with `error` shown whole in a card `width` cells wide: one row
+    /// more per line the refusal wraps onto.
+    static func preferredHeight(error: String?, width: Int, ascii: Bool) -> Int {
+        preferredHeight + max(0, (error.map { FormView.errorLines($0, width: width, ascii: ascii).count } ?? 1) - 1)
+    }
     /// Row of the first field inside the card body (below the grabber row).
     static let firstFieldRow = 2
 }

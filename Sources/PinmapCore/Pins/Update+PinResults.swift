@@ -66,7 +66,8 @@ extension AppState {
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)
         form.error = S.fmNotSaved(error)
-        presentEditing(.form(form), height: PinForm.preferredHeight, dim: 0.3, duration: 0, now: clock)
+        let height = PinForm.preferredHeight(error: form.error, width: layout.cols, ascii: ascii)
+        presentEditing(.form(form), height: height, dim: 0.3, duration: 0, now: clock)
     }
 
     /// Puts `pinID`'s comments into the detail page showing that pin (if it is still up)

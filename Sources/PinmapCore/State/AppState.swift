@@ -76,6 +76,12 @@ public struct AppState: Sendable {
     /// The pin `keepListRowSelected` selected by itself (the first row), not the user: zoom
     /// keys then zoom about the map's centre, not about it.
     var autoSelectedID: Int64?
+    /// The pin the user selected left the list (deleted or filtered elsewhere): until their
+    /// next input no row is selected by itself, so no other pin is drawn as selected.
+    var selectionLeft = false
+    /// The list is read on to find the selected pin after a reload without it (not after a
+    /// marker's click, whose pin may lie past the list's rows and stays selected on the map).
+    var followingSelection = false
     /// Index of the selected row in `listed`, when it is listed.
     public internal(set) var cursor: Int = 0
     /// First list row shown (rows scrolled off the top).

@@ -19,9 +19,10 @@ extension AppState {
             }
             guard let step else {
                 showHelp = false
-                // Esc, Enter and ? only close help; any other key also acts (`2` shows Timeline,
-                // `q` quits: help lists q among the keys that work everywhere).
-                if [.escape, .enter, .char("?"), .f1].contains(key) { return }
+                // Esc, Enter, ? and q only close help (its header says "any other key closes": a
+                // `q` that quit the whole UI broke that word); any other key also acts (`2`
+                // shows Timeline). Ctrl-C still quits, above.
+                if [.escape, .enter, .char("?"), .f1, .char("q")].contains(key) { return }
                 return handle(key: key, now: now, &fx)
             }
             helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))

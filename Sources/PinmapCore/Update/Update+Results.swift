@@ -233,11 +233,16 @@ extension AppState {
         let count = listCount
         listed = rows
         listUnloaded = max(0, count - rows.count)
-        if listReadAll, let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) {
-            cursor = i
-            scrollToCursor()
+        if listReadAll, let id = selectedID {
+            if let i = listed.firstIndex(where: { $0.id == id }) {
+                cursor = i
+                scrollToCursor()
+            } else if listUnloaded == 0, followingSelection, autoSelectedID != id {
+                followSelection(&fx)  // the whole list lacks it: gone
+            }
         }
         listReadAll = false
+        followingSelection = false
         if let index = listPendingIndex {
             listPendingIndex = nil
             select(index: min(index, listed.count - 1), &fx)
@@ -271,6 +276,7 @@ extension AppState {
                 if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
                 listPendingIndex = nil
                 listReadAll = false
+                followingSelection = false
             }
         }
         if newMarkers, let sel = data.selectedMarker { markers.append(sel) }

@@ -263,6 +263,7 @@ extension AppState {
         }
         // Input after an Enter that waits for the place-name index keeps its turn (`PlaceSearch.swift`).
         if case .input(let input) = event, !inputAwaitingPlaces.isEmpty { return inputAwaitingPlaces.append(input) }
+        if case .input = event { selectionLeft = false }
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
             tickModal(now: now)
             fx.skipTabLoads = true
@@ -377,13 +378,33 @@ extension AppState {
             fx.requestView(list: false)
             return
         }
-        guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending,
+        if listRead, selectedID != nil, selectedPin == nil, autoSelectedID != selectedID, !listReadPending {
+            return followSelection(&fx)
+        }
+        guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending, !selectionLeft,
               selectedID == nil || (listRead && selectedPin == nil), !listed.isEmpty,
               fx.view != true, !listReadPending else { return }
         cursor = min(max(0, scroll), listed.count - 1)
         selectedID = listed[cursor].id
         autoSelectedID = selectedID
         fx.requestView(list: false)  // the selected pin's own marker
+    }
+
+    /// The pin the user selected is not among the list rows just read (pins added elsewhere
+    /// come first and push it down): the selection follows its id, never the row. With rows
+    /// left unread, all are read (`receive(listRows:)` then puts the cursor on it); when the
+    /// whole list lacks it, it is gone: no pin is selected, so nothing is drawn as selected
+    /// that `e`/`d`/Enter would not act on, and no other pin takes its place.
+    mutating func followSelection(_ fx: inout Effects) {
+        if listUnloaded > 0, !listReadAll, let source = listSource {
+            listReadAll = true
+            followingSelection = true
+            return fx.add(.loadListRows(ListRequest(query: source, rows: listWindow, inView: inViewCount)))
+        }
+        selectedID = nil
+        autoSelectedID = nil
+        selectionLeft = true
+        fx.requestView(list: false)  // the map drops the selected marker too
     }
 
     /// More list rows to read when the cursor or the scroll came near the last row
