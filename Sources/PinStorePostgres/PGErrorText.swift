@@ -5,7 +5,7 @@ import PinModel
 enum PGErrorText {
     /// `StoreError.code` of a connection that failed or was lost (SQLite's codes are below 256).
     static let connectionCode: Int32 = 1_001
-    /// `StoreError.code` of a write a read-only role may not make.
+    /// `StoreError.code` of a write the role may not make (no right, or a read-only server).
     static let readOnlyCode: Int32 = 1_002
     /// `StoreError.code` of an edit or delete refused because the pin changed meanwhile.
     static let conflictCode: Int32 = StoreError.changedElsewhere
@@ -30,8 +30,13 @@ enum PGErrorText {
     /// A failed statement by its SQLSTATE.
     static func error(state: String, message: String) -> StoreError {
         switch state {
-        case "42501", "25006":
-            return StoreError("this PostgreSQL role may only read the pins: the server refused the write (\(message)); ask the server's owner for write rights",
+        // The server's reason names the table or function refused: a role may insert pins yet
+        // not own the tables, so the refusal is not "may only read".
+        case "42501":
+            return StoreError("this PostgreSQL role may not make this write (\(message)); ask the server's owner for the rights it needs",
+                              code: readOnlyCode)
+        case "25006":
+            return StoreError("this PostgreSQL connection may only read the pins (\(message)); connect to a server that takes writes",
                               code: readOnlyCode)
         case "23514":
             return StoreError("the server refused the pin: it breaks a rule of the pins (\(message))", code: StoreError.constraint)

@@ -74,6 +74,7 @@ public final class PostgresStore: PinRepository {
     }
 
     public var location: String { server.description }
+    public var isServer: Bool { true }
     public func sizeInBytes() -> Int64 {
         (try? db.execute("SELECT pg_total_relation_size('pins') + pg_total_relation_size('comments')").int(0, 0)) ?? 0
     }

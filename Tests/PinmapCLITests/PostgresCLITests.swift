@@ -122,7 +122,7 @@ final class PostgresCLITests: XCTestCase {
         XCTAssertEqual(PinmapCLI.execute(["show", "1", "--db", reader]).code, 0)
         let add = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", reader])
         XCTAssertEqual(add.code, 1)
-        XCTAssertTrue(add.stderr.hasPrefix("pinmap: this PostgreSQL role may only read the pins: the server refused the write"), add.stderr)
+        XCTAssertTrue(add.stderr.hasPrefix("pinmap: this PostgreSQL role may not make this write (permission denied for table pins); ask the server's owner"), add.stderr)
         XCTAssertEqual(PinmapCLI.execute(["edit", "1", "--title", "y", "--db", reader]).code, 1)
         XCTAssertEqual(try JSON.object(run("show", "1", "--json").stdout)["title"] as? String, "Jongmyo")
     }
