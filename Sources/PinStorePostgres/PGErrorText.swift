@@ -12,14 +12,15 @@ enum PGErrorText {
 
     static let lost = "lost the connection to the PostgreSQL server; nothing was written (try again when it is back)"
 
-    /// A server that cannot be reached: its name and libpq's reason, on one line.
-    static func unreachable(_ location: PGLocation, reason: String) -> String {
+    /// A server that cannot be reached: the server and database libpq tried ("host:port" or
+    /// "socket PATH") and libpq's reason, on one line.
+    static func unreachable(server: String, database: String, reason: String) -> String {
         // libpq repeats a reason once per attempt (with SSL, then without): said once.
         var lines: [String] = []
         for line in reason.split(whereSeparator: \.isNewline).map({ trimmedText($0) })
         where !line.isEmpty && !lines.contains(line) { lines.append(line) }
         let why = lines.joined(separator: "; ")
-        return "cannot connect to the PostgreSQL server \(location.server) (database \(location.database.isEmpty ? "?" : location.database)): \(why)"
+        return "cannot connect to the PostgreSQL server \(server) (database \(database.isEmpty ? "?" : database)): \(why)"
     }
 
     static func server(_ message: String, state: String) -> String {

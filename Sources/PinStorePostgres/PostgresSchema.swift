@@ -226,5 +226,27 @@ enum PostgresSchema {
         END $$;
         SELECT pinmap_cells_rebuild();
         """,
+        // 4: a role that writes the pins but does not own the tables may rebuild the map's
+        // cells too (an undo of a large import): TRUNCATE needs its own right, so without
+        // it the cells are emptied with DELETE (slower, the same counts after).
+        """
+        CREATE OR REPLACE FUNCTION pinmap_cells_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          IF has_table_privilege('pin_cells', 'TRUNCATE') THEN TRUNCATE pin_cells; ELSE DELETE FROM pin_cells; END IF;
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT 16, 1, g.category, g.code, g.n, g.rep, p.latitude, p.longitude, p.category
+          FROM (SELECT category, cell >> 12 AS code, count(*) AS n, min(id) AS rep FROM pins GROUP BY 1, 2) AS g
+          JOIN pins p ON p.id = g.rep;
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT DISTINCT ON (code) 16, 0, '', code, sum(n) OVER (PARTITION BY code), rep_id, rep_lat, rep_lon, rep_category
+          FROM pin_cells WHERE level = 16 AND scope = 1 ORDER BY code, rep_id;
+          FOR l IN REVERSE 15..2 LOOP
+            INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+            SELECT DISTINCT ON (scope, category, code >> 2) l, scope, category, code >> 2,
+                   sum(n) OVER (PARTITION BY scope, category, code >> 2), rep_id, rep_lat, rep_lon, rep_category
+            FROM pin_cells WHERE level = l + 1 ORDER BY scope, category, code >> 2, rep_id;
+          END LOOP;
+        END $$;
+        """,
     ]
 }

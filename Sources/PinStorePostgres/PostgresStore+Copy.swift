@@ -43,10 +43,6 @@ extension PostgresStore: PinCopying {
         return try atomically { () throws(StoreError) -> Received in
             var out = CopyOutcome()
             var added: [Int64] = []
-            // Many pins: the per-row triggers (map cells, categories, announcements) are off
-            // and their work done once at the end; a few: row by row, as any write.
-            let bulk = snapshot.pins.count >= Self.bulkFrom
-            if bulk { try db.execute("SET LOCAL pinmap.bulk = 'on'") }
             var batchIDs: [Int64: Int64] = [:]
             for b in snapshot.batches {
                 if !asImport, let id = try db.execute("SELECT id FROM import_batches WHERE file = $1 AND imported_at = $2",
@@ -88,16 +84,21 @@ extension PostgresStore: PinCopying {
                   AND (c.undated OR p.created_at = c.created_at) AND p.properties = c.properties::jsonb
                 """)
             out.skipped = try db.execute("SELECT count(*) FROM copy_pins WHERE dest IS NOT NULL").int(0, 0).asInt
-            try db.execute("""
+            let fresh = try db.execute("""
                 UPDATE copy_pins SET dest = nextval(pg_get_serial_sequence('pins', 'id')), added = true WHERE dest IS NULL
-                """)
+                """).affected
+            // Many new pins: the per-row triggers (map cells, categories, announcements) are
+            // off and their work done once at the end; a few: row by row, as any write. A
+            // second run that finds every pin here writes nothing and rebuilds nothing.
+            let bulk = fresh >= Self.bulkFrom
+            if bulk { try db.execute("SET LOCAL pinmap.bulk = 'on'") }
             // A load as large as the table: its secondary indexes are dropped and built again
             // after the rows are in (in this transaction): building a GIN index whole is
             // about ten times faster than growing it a row at a time. Only the tables' owner
             // may drop an index or truncate the cells: another role keeps both.
             let owner = bulk ? try ownsPins() : false
             let existing = try count()
-            let large = owner && snapshot.pins.count >= existing
+            let large = owner && fresh >= existing
             let rebuilt = large ? try dropSecondaryIndexes() : []
             out.pins = try db.execute("""
                 INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
@@ -111,7 +112,7 @@ extension PostgresStore: PinCopying {
                 for sql in rebuilt { try db.execute(sql) }
             }
             if bulk {
-                try db.execute("INSERT INTO categories(name) SELECT DISTINCT category FROM copy_pins WHERE category <> '' ON CONFLICT DO NOTHING")
+                try db.execute("INSERT INTO categories(name) SELECT DISTINCT category FROM copy_pins WHERE added AND category <> '' ON CONFLICT DO NOTHING")
                 if owner { try db.execute("SELECT pinmap_cells_rebuild()") } else { try addCopiedPinCells() }
             }
             let comments = snapshot.pins.flatMap { sp in sp.comments.map { (sp.pin.id, $0) } }

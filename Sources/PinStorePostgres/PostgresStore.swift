@@ -126,13 +126,22 @@ public final class PostgresStore: PinRepository {
 
     // MARK: Settings
 
+    /// A personal setting (`PersonalSettingKey`: the UI's last view) is read as this role's
+    /// (`KEY@ROLE`), else as the key every role shares (a store from before per-role views).
     public func setting(_ key: String) throws(StoreError) -> String? {
-        let r = try db.execute("SELECT value FROM settings WHERE key = $1", [key])
+        let r = PersonalSettingKey.all.contains(key)
+            ? try db.execute("""
+                SELECT value FROM settings WHERE key IN ($1, $1 || '@' || current_user) ORDER BY key = $1 LIMIT 1
+                """, [key])
+            : try db.execute("SELECT value FROM settings WHERE key = $1", [key])
         return r.rows > 0 ? r.text(0, 0) : nil
     }
 
+    /// A personal setting is kept per role (`KEY@ROLE`): each user of a shared store starts
+    /// where they left.
     public func setSetting(_ key: String, _ value: String) throws(StoreError) {
-        try db.execute("INSERT INTO settings(key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        let name = PersonalSettingKey.all.contains(key) ? "$1 || '@' || current_user" : "$1"
+        try db.execute("INSERT INTO settings(key, value) VALUES (\(name), $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                        [key, value])
     }
 }

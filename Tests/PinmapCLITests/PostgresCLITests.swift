@@ -109,6 +109,26 @@ final class PostgresCLITests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("s3cret"), r.stderr)
     }
 
+    func testAGeoPackageExportOfAServerStoreHasItsPins() throws {
+        XCTAssertEqual(run("init").code, 0)
+        XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
+        let gpkg = file("team.gpkg")
+        let export = run("export", "-o", gpkg)
+        XCTAssertEqual([export.stderr, "\(export.code)"], ["Exported 1 pin to \(gpkg)\n", "0"])
+        let back = file("back.sqlite")
+        XCTAssertEqual(PinmapCLI.execute(["import", gpkg, "--db", back]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", back]).stdout.split(separator: "\t").dropFirst().prefix(3).joined(separator: "\t"),
+                       "37.574400\t126.994000\tJongmyo")
+    }
+
+    func testAnUnreachableServerNamesTheSocketAndDatabaseLibpqTried() throws {
+        let folder = "/tmp/pinmap-no-server-\(UUID().uuidString.prefix(8))"
+        let r = PinmapCLI.execute(["list", "--db", "postgresql://?host=\(folder)&port=5999&user=alice"])
+        XCTAssertEqual(r.code, 1)
+        let line = r.stderr.split(separator: ":").prefix(2).joined(separator: ":")
+        XCTAssertEqual(line, "pinmap: cannot connect to the PostgreSQL server socket \(folder)/.s.PGSQL.5999 (database alice)", r.stderr)
+    }
+
     func testAReadOnlyRoleBrowsesAndSearchesAndAWriteSaysSo() throws {
         XCTAssertEqual(run("init").code, 0)
         XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
