@@ -121,6 +121,23 @@ final class PostgresCLITests: XCTestCase {
                        "37.574400\t126.994000\tJongmyo")
     }
 
+    /// A second copy that finds every pin here writes nothing: no index dropped and built
+    /// again (their ids stay), no cell rebuilt.
+    func testASecondCopyOfManyPinsRebuildsNothing() throws {
+        let trip = file("trip.sqlite")
+        var text = "title,latitude,longitude\n"
+        for i in 0..<6_000 { text += "Site \(i),\(37 + Double(i % 97) * 0.01),\(126 + Double(i % 89) * 0.013)\n" }
+        try text.write(toFile: file("trip.csv"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(PinmapCLI.execute(["import", file("trip.csv"), "--db", trip]).code, 0)
+        XCTAssertEqual(run("init").code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", trip, "--to", uri]).code, 0)
+        let indexes = "SELECT indexrelid::bigint FROM pg_index WHERE indrelid = 'pins'::regclass ORDER BY 1"
+        let before = try PostgresDatabases.rows(indexes, uri: uri)
+        let again = PinmapCLI.execute(["copy", "--from", trip, "--to", uri])
+        XCTAssertEqual(again.stdout, "Copied 0 pins, 0 comments and 0 import batches to \(PGLocation(uri: uri)); 6000 pins already there\n")
+        XCTAssertEqual(try PostgresDatabases.rows(indexes, uri: uri), before)
+    }
+
     func testAnUnreachableServerNamesTheSocketAndDatabaseLibpqTried() throws {
         let folder = "/tmp/pinmap-no-server-\(UUID().uuidString.prefix(8))"
         let r = PinmapCLI.execute(["list", "--db", "postgresql://?host=\(folder)&port=5999&user=alice"])
