@@ -48,14 +48,13 @@ final class PGConnection {
     deinit { if let handle { PQfinish(handle) } }
 
     /// The server and database libpq tried, after the attempt (its defaults filled in: the
-    /// socket folder, the user's name as the database): "host:port", or the socket's path.
+    /// socket folder, the user's name as the database): "host:port" or "socket-folder:port",
+    /// as `PGLocation.server` writes a URI's.
     private static func tried(_ conn: OpaquePointer) -> (server: String, database: String) {
         let host = PQhost(conn).map { String(cString: $0) } ?? ""
         let port = PQport(conn).map { String(cString: $0) } ?? ""
         let database = PQdb(conn).map { String(cString: $0) } ?? ""
-        let server = host.hasPrefix("/") ? "socket \(host)/.s.PGSQL.\(port.isEmpty ? "5432" : port)"
-            : host.isEmpty ? "localhost" : port.isEmpty ? host : "\(host):\(port)"
-        return (server, database)
+        return (host.isEmpty ? "localhost" : port.isEmpty ? host : "\(host):\(port)", database)
     }
 
     /// True while the connection is up (false after a server restart until `reset`).
