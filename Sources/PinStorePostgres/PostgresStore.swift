@@ -64,6 +64,12 @@ public final class PostgresStore: PinRepository {
                 }
             }
         } catch let e as StoreError {
+            // A store made by an older pinmap, opened by a role that does not own it: only
+            // the owner can change the schema.
+            if e.code == PGErrorText.readOnlyCode, let version = try? schemaVersion(), version > 0 {
+                throw StoreError("the Pinmap store in \(server) has schema \(version) and this pinmap needs \(PostgresSchema.all.count): the tables' owner upgrades it once with `pinmap init --db URI`",
+                                 code: PGErrorText.readOnlyCode)
+            }
             if e.code == PGErrorText.readOnlyCode || e.message.contains("permission denied") || e.message.contains("extension") {
                 throw StoreError("cannot create the Pinmap store in \(server): \(e.message) (the role needs the right to create tables, and the postgis and pg_trgm extensions must be installed or creatable)")
             }

@@ -90,4 +90,14 @@ final class PostgresWriterRoleTests: XCTestCase {
         XCTAssertEqual(try PostgresDatabases.rows("SELECT key FROM settings ORDER BY key", uri: uri),
                        [["map.mode"], ["map.view@\(role)"], ["map.view@postgres"], ["ui.tab@postgres"]])
     }
+
+    /// A store of an older schema opened by a role that does not own it says who upgrades it.
+    func testAnOlderSchemaOpenedByAWriterSaysTheOwnerUpgradesIt() throws {
+        try PostgresDatabases.execute("DELETE FROM schema_version WHERE version = 4", uri: uri)
+        let list = PinmapCLI.execute(["list", "--db", writer])
+        XCTAssertEqual(list.code, 1)
+        XCTAssertEqual(list.stderr, "pinmap: the Pinmap store in \(PGLocation(uri: writer)) has schema 3 and this pinmap needs 4: the tables' owner upgrades it once with `pinmap init --db URI`\n")
+        XCTAssertEqual(PinmapCLI.execute(["init", "--db", uri]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", writer]).code, 0)
+    }
 }
