@@ -7,6 +7,9 @@
 public protocol PinRepository: AnyObject {
     /// Where the pins are, for messages and the Settings tab (a file path, `:memory:`).
     var location: String { get }
+    /// True when the pins live on a database server: `location` is then no file path, and
+    /// what the app writes beside the store goes into the current folder instead.
+    var isServer: Bool { get }
     /// Bytes the pins take on disk (the file and its write-ahead log); 0 in memory.
     func sizeInBytes() -> Int64
 
@@ -139,6 +142,9 @@ public protocol PinRepository: AnyObject {
 }
 
 extension PinRepository {
+    /// A file or memory: not a server.
+    public var isServer: Bool { false }
+
     /// `forEachPin` over `pins(matching:)`: every match read, then handed over.
     public func forEachPin(matching query: PinQuery, _ body: (Pin) -> Bool) throws(StoreError) {
         for pin in try pins(matching: query) where !body(pin) { return }

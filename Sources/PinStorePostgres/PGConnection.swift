@@ -32,9 +32,11 @@ final class PGConnection {
         handle = conn
         guard let conn, PQstatus(conn) == CONNECTION_OK else {
             let reason = PGLocation.masking(conn.map { String(cString: PQerrorMessage($0)) } ?? "out of memory", uri: uri)
+            let tried: (server: String, database: String) = conn.map(Self.tried) ?? (PGLocation(uri: uri).server, PGLocation(uri: uri).database)
             if let conn { PQfinish(conn) }
             handle = nil
-            throw StoreError(PGErrorText.unreachable(PGLocation(uri: uri), reason: reason), code: PGErrorText.connectionCode)
+            throw StoreError(PGErrorText.unreachable(server: tried.server, database: tried.database, reason: reason),
+                             code: PGErrorText.connectionCode)
         }
         // libpq's default notice processor writes to stderr, over the terminal UI's screen
         // (a server shut down announces it on every idle connection): the errors that matter
@@ -44,6 +46,16 @@ final class PGConnection {
     }
 
     deinit { if let handle { PQfinish(handle) } }
+
+    /// The server and database libpq tried, after the attempt (its defaults filled in: the
+    /// socket folder, the user's name as the database): "host:port" or "socket-folder:port",
+    /// as `PGLocation.server` writes a URI's.
+    private static func tried(_ conn: OpaquePointer) -> (server: String, database: String) {
+        let host = PQhost(conn).map { String(cString: $0) } ?? ""
+        let port = PQport(conn).map { String(cString: $0) } ?? ""
+        let database = PQdb(conn).map { String(cString: $0) } ?? ""
+        return (host.isEmpty ? "localhost" : port.isEmpty ? host : "\(host):\(port)", database)
+    }
 
     /// True while the connection is up (false after a server restart until `reset`).
     var isUp: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }

@@ -5,21 +5,22 @@ import PinModel
 enum PGErrorText {
     /// `StoreError.code` of a connection that failed or was lost (SQLite's codes are below 256).
     static let connectionCode: Int32 = 1_001
-    /// `StoreError.code` of a write a read-only role may not make.
+    /// `StoreError.code` of a write the role may not make (no right, or a read-only server).
     static let readOnlyCode: Int32 = 1_002
     /// `StoreError.code` of an edit or delete refused because the pin changed meanwhile.
     static let conflictCode: Int32 = StoreError.changedElsewhere
 
     static let lost = "lost the connection to the PostgreSQL server; nothing was written (try again when it is back)"
 
-    /// A server that cannot be reached: its name and libpq's reason, on one line.
-    static func unreachable(_ location: PGLocation, reason: String) -> String {
+    /// A server that cannot be reached: the server and database libpq tried ("host:port" or
+    /// "socket PATH") and libpq's reason, on one line.
+    static func unreachable(server: String, database: String, reason: String) -> String {
         // libpq repeats a reason once per attempt (with SSL, then without): said once.
         var lines: [String] = []
         for line in reason.split(whereSeparator: \.isNewline).map({ trimmedText($0) })
         where !line.isEmpty && !lines.contains(line) { lines.append(line) }
         let why = lines.joined(separator: "; ")
-        return "cannot connect to the PostgreSQL server \(location.server) (database \(location.database.isEmpty ? "?" : location.database)): \(why)"
+        return "cannot connect to the PostgreSQL server \(server) (database \(database.isEmpty ? "?" : database)): \(why)"
     }
 
     static func server(_ message: String, state: String) -> String {
@@ -30,8 +31,13 @@ enum PGErrorText {
     /// A failed statement by its SQLSTATE.
     static func error(state: String, message: String) -> StoreError {
         switch state {
-        case "42501", "25006":
-            return StoreError("this PostgreSQL role may only read the pins: the server refused the write (\(message)); ask the server's owner for write rights",
+        // The server's reason names the table or function refused: a role may insert pins yet
+        // not own the tables, so the refusal is not "may only read".
+        case "42501":
+            return StoreError("this PostgreSQL role may not make this write (\(message)); ask the server's owner for the rights it needs",
+                              code: readOnlyCode)
+        case "25006":
+            return StoreError("this PostgreSQL connection may only read the pins (\(message)); connect to a server that takes writes",
                               code: readOnlyCode)
         case "23514":
             return StoreError("the server refused the pin: it breaks a rule of the pins (\(message))", code: StoreError.constraint)

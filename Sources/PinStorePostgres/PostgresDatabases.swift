@@ -34,4 +34,10 @@ public enum PostgresDatabases {
     public static func execute(_ sql: String, uri: String) throws(StoreError) {
         try PGConnection(uri: uri).executeScript(sql)
     }
+
+    /// The rows of one query as the user of `uri`, as text (nil: NULL) (tests: comparing tables).
+    public static func rows(_ sql: String, uri: String) throws(StoreError) -> [[String?]] {
+        let r = try PGConnection(uri: uri).execute(sql)
+        return (0..<r.rows).map { i in (0..<r.columns).map { r.optionalText(i, $0) } }
+    }
 }

@@ -43,10 +43,6 @@ extension PostgresStore: PinCopying {
         return try atomically { () throws(StoreError) -> Received in
             var out = CopyOutcome()
             var added: [Int64] = []
-            // Many pins: the per-row triggers (map cells, categories, announcements) are off
-            // and their work done once at the end; a few: row by row, as any write.
-            let bulk = snapshot.pins.count >= Self.bulkFrom
-            if bulk { try db.execute("SET LOCAL pinmap.bulk = 'on'") }
             var batchIDs: [Int64: Int64] = [:]
             for b in snapshot.batches {
                 if !asImport, let id = try db.execute("SELECT id FROM import_batches WHERE file = $1 AND imported_at = $2",
@@ -62,17 +58,26 @@ extension PostgresStore: PinCopying {
                 out.batches += 1
             }
             let comments = snapshot.pins.flatMap { sp in sp.comments.map { (sp.pin.id, $0) } }
+            let existing = try count()
+            // Nothing here to match and no comments to follow their pins: straight in, every
+            // pin new. Otherwise staged first, to learn which pins are here already.
+            let direct = existing == 0 && comments.isEmpty
+            if !direct { out.skipped = try stagePins(snapshot, batchIDs: batchIDs, asImport: asImport, matching: existing > 0) }
+            let fresh = snapshot.pins.count - out.skipped
+            // Many new pins: the per-row triggers (map cells, categories, announcements) are
+            // off and their work done once at the end; a few: row by row, as any write. A
+            // second run that finds every pin here writes nothing and rebuilds nothing.
+            let bulk = fresh >= Self.bulkFrom
+            if bulk { try db.execute("SET LOCAL pinmap.bulk = 'on'") }
             // A load as large as the table: its secondary indexes are dropped and built again
             // after the rows are in (in this transaction): building an index whole is several
-            // times faster than growing it a row at a time.
-            let existing = try count()
-            let large = bulk && snapshot.pins.count >= existing
-            let rebuilt = large ? try dropSecondaryIndexes() : []
-            if existing == 0 && comments.isEmpty {
-                // Nothing here to match and no comments to follow their pins: straight in.
+            // times faster than growing it a row at a time. Only the tables' owner may drop an
+            // index or rebuild the cells: another role keeps both and adds the new pins' cells.
+            let owner = bulk ? try ownsPins() : false
+            let rebuilt = owner && fresh >= existing ? try dropSecondaryIndexes() : []
+            if direct {
                 out.pins = try copyPins(snapshot, batchIDs: batchIDs)
             } else {
-                out.skipped = try stagePins(snapshot, batchIDs: batchIDs, asImport: asImport, matching: existing > 0)
                 out.pins = try db.execute("""
                     INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
                                      properties, properties_text, batch_id, version, search_grams)
@@ -86,7 +91,7 @@ extension PostgresStore: PinCopying {
                 let names = Set(snapshot.pins.lazy.map(\.pin.category).filter { !$0.isEmpty })
                 try db.execute("INSERT INTO categories(name) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT DO NOTHING",
                                [PGArray.texts(names.sorted())])
-                try db.execute("SELECT pinmap_cells_rebuild()")
+                if owner { try db.execute("SELECT pinmap_cells_rebuild()") } else { try addNewPinCells(staged: !direct) }
             }
             if !comments.isEmpty {
                 try db.execute("CREATE TEMP TABLE copy_comments (src bigint, body text, created_at text COLLATE \"C\") ON COMMIT DROP")
@@ -151,7 +156,7 @@ extension PostgresStore {
             CREATE TEMP TABLE copy_pins (title text COLLATE "C", description text COLLATE "C",
               category text COLLATE "C", latitude float8, longitude float8, created_at text COLLATE "C",
               updated_at text COLLATE "C", properties text, properties_text text, batch_id bigint, version bigint,
-              grams text, src bigint, undated boolean, dest bigint) ON COMMIT DROP
+              grams text, src bigint, undated boolean, dest bigint, added boolean NOT NULL DEFAULT false) ON COMMIT DROP
             """)
         // An imported row without a date got the import's time: it matches a pin here
         // whatever its date (as the file importer's duplicate check does).
@@ -172,7 +177,7 @@ extension PostgresStore {
                 """)
             skipped = Int(try db.execute("SELECT count(*) FROM copy_pins WHERE dest IS NOT NULL").int(0, 0))
         }
-        try db.execute("UPDATE copy_pins SET dest = nextval(pg_get_serial_sequence('pins', 'id')) WHERE dest IS NULL")
+        try db.execute("UPDATE copy_pins SET dest = nextval(pg_get_serial_sequence('pins', 'id')), added = true WHERE dest IS NULL")
         return skipped
     }
 

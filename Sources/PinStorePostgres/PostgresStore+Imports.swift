@@ -37,6 +37,7 @@ extension PostgresStore {
             try db.execute("SET LOCAL pinmap.bulk = 'on'")
             let n = try db.execute("DELETE FROM pins WHERE batch_id = $1", ["\(id)"]).affected
             try db.execute("DELETE FROM import_batches WHERE id = $1", ["\(id)"])
+            // Schema 5: a role that does not own the tables empties the cells with DELETE.
             try db.execute("SELECT pinmap_cells_rebuild()")
             try db.execute("SELECT pg_notify('pinmap', $1)", ["undo-import \(n)"])
             return n
@@ -56,11 +57,30 @@ extension PostgresStore {
     /// Writes every pin as `format` through a temporary SQLite copy (the same writers, the
     /// same output as a file store), deleted afterwards.
     public func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int {
+        try withSQLiteCopy { copy in try copy.export(format, write: write) }
+    }
+
+    /// Writes every pin as a GeoPackage at `path`, as a file store does.
+    public func exportGeoPackage(to path: String) throws -> Int {
+        try geoPackage(to: path).pins
+    }
+
+    /// `GeoPackageExport.write` of every pin to `path` (the renamed columns too, for the
+    /// command line's notes).
+    /// - Throws: `StoreError`; `path` is then as it was.
+    public func geoPackage(to path: String) throws -> GeoPackageExport.Summary {
+        try withSQLiteCopy { copy in try GeoPackageExport.write(copy, to: path) }
+    }
+
+    /// Runs `body` on a temporary SQLite copy of every pin (`receive` of `copySnapshot`): the
+    /// file store's exporters then write the same output from a server. The copy is deleted
+    /// afterwards.
+    func withSQLiteCopy<T>(_ body: (Store) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = try Store(path: folder.appendingPathComponent("pins.sqlite").path, mode: .create(makeFolders: false))
         _ = try copy.receive(try copySnapshot())
-        return try copy.export(format, write: write)
+        return try body(copy)
     }
 }

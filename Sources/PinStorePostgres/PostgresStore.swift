@@ -68,6 +68,12 @@ public final class PostgresStore: PinRepository {
                 }
             }
         } catch let e as StoreError {
+            // A store made by an older pinmap, opened by a role that does not own it: only
+            // the owner can change the schema.
+            if e.code == PGErrorText.readOnlyCode, let version = try? schemaVersion(), version > 0 {
+                throw StoreError("the Pinmap store in \(server) has schema \(version) and this pinmap needs \(PostgresSchema.all.count): the tables' owner upgrades it once with `pinmap init --db URI`",
+                                 code: PGErrorText.readOnlyCode)
+            }
             if e.code == PGErrorText.readOnlyCode || e.message.contains("permission denied") || e.message.contains("extension") {
                 throw StoreError("cannot create the Pinmap store in \(server): \(e.message) (the role needs the right to create tables, and the postgis and pg_trgm extensions must be installed or creatable)")
             }
@@ -78,6 +84,7 @@ public final class PostgresStore: PinRepository {
     }
 
     public var location: String { server.description }
+    public var isServer: Bool { true }
     public func sizeInBytes() -> Int64 {
         (try? db.execute("SELECT pg_total_relation_size('pins') + pg_total_relation_size('comments')").int(0, 0)) ?? 0
     }
@@ -126,13 +133,22 @@ public final class PostgresStore: PinRepository {
 
     // MARK: Settings
 
+    /// A personal setting (`PersonalSettingKey`: the UI's last view) is read as this role's
+    /// (`KEY@ROLE`), else as the key every role shares (a store from before per-role views).
     public func setting(_ key: String) throws(StoreError) -> String? {
-        let r = try db.execute("SELECT value FROM settings WHERE key = $1", [key])
+        let r = PersonalSettingKey.all.contains(key)
+            ? try db.execute("""
+                SELECT value FROM settings WHERE key IN ($1, $1 || '@' || current_user) ORDER BY key = $1 LIMIT 1
+                """, [key])
+            : try db.execute("SELECT value FROM settings WHERE key = $1", [key])
         return r.rows > 0 ? r.text(0, 0) : nil
     }
 
+    /// A personal setting is kept per role (`KEY@ROLE`): each user of a shared store starts
+    /// where they left.
     public func setSetting(_ key: String, _ value: String) throws(StoreError) {
-        try db.execute("INSERT INTO settings(key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        let name = PersonalSettingKey.all.contains(key) ? "$1 || '@' || current_user" : "$1"
+        try db.execute("INSERT INTO settings(key, value) VALUES (\(name), $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                        [key, value])
     }
 }

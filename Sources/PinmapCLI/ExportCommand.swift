@@ -1,5 +1,7 @@
 import Frame
+import PinModel
 import PinStore
+import PinStorePostgres
 import Support
 
 /// `pinmap export`: every pin as RFC 4180 CSV (re-importable to the same
@@ -37,9 +39,17 @@ enum ExportCommand: TextCommand {
             guard let path else {
                 throw .usage(command: "export", message: "a GeoPackage is a database file, not text: give the file with -o FILE.gpkg")
             }
-            let store = try PinmapCLI.openFileStore(args, reading: true, unsupported: "a GeoPackage export")
+            let store = try PinmapCLI.openRepository(args, reading: true)
             let summary: GeoPackageExport.Summary
-            do { summary = try GeoPackageExport.write(store, to: path) } catch { throw .failure("\(error.message) (nothing was written to \(MessageText.quotedPath(path)))") }
+            do {
+                // A server's pins go through a temporary SQLite copy, to the same writer.
+                if let server = store as? PostgresStore { summary = try server.geoPackage(to: path) }
+                else if let file = store as? Store { summary = try GeoPackageExport.write(file, to: path) }
+                else { throw StoreError("this store does not export GeoPackage files") }
+            } catch {
+                let why = (error as? StoreError)?.message ?? "\(error)"
+                throw .failure("\(why) (nothing was written to \(MessageText.quotedPath(path)))")
+            }
             for (key, column) in summary.renamed {
                 io.err.write("note: the property \"\(key)\" is the column \"\(column)\" (its name repeats another column's)\n")
             }

@@ -6,12 +6,13 @@ import PinModel
 extension EffectPerformer {
     /// Writes every pin in `format` to a new file next to the store
     /// (`pinmap-export-20261201-150203.gpx`, then `-2`, `-3` … when that name is taken
-    /// within the same second; the temporary folder for an in-memory store) and says where
+    /// within the same second; the temporary folder for an in-memory store, the current
+    /// folder for a server's) and says where
     /// on the status line ("Exporting…" while it runs). The file is created exclusively:
     /// an existing file is never overwritten.
     static func exportPins(_ format: ExportFormat, store: any PinRepository, _ job: JobContext) {
         job.post(.export(.started))
-        let base = Self.exportPath(storePath: store.location, format: format, now: Date())
+        let base = Self.exportPath(storePath: store.location, onServer: store.isServer, format: format, now: Date())
         guard let (path, file) = Self.createFree(base) else {
             return job.post(.export(.finished(.noFile(path: base, reason: String(cString: strerror(errno))))))
         }
@@ -58,8 +59,10 @@ extension EffectPerformer {
     }
 
     /// Where an export of the store at `storePath` goes: its folder, a name with the time.
-    static func exportPath(storePath: String, format: ExportFormat, now: Date) -> String {
-        let folder = storePath == ":memory:" ? NSTemporaryDirectory()
+    /// A server's location is no path: its export goes into the current folder.
+    static func exportPath(storePath: String, onServer: Bool = false, format: ExportFormat, now: Date) -> String {
+        let folder = onServer ? FileManager.default.currentDirectoryPath
+            : storePath == ":memory:" ? NSTemporaryDirectory()
             : (storePath as NSString).deletingLastPathComponent
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")

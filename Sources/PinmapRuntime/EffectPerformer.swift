@@ -30,7 +30,7 @@ struct EffectPerformer: @unchecked Sendable {
         do { store = try connection.get() } catch { return job.post(Self.failure(of: effect, error)) }
         switch effect {
         case .persist(let key, let value):
-            do { try store.setSetting(key, value) } catch { job.post(.store(.settingNotSaved(error))) }
+            do { try store.setSetting(key, value) } catch { job.post(.store(.settingNotSaved(key: key, error))) }
         case .loadSamples: job.post(.store(.samplesLoaded(importSamples(store), firstRun: false)))
         case .runImport(let path): runImport(path: path, store: store, job)  // AppRunner+Import.swift
         case .finishIndexing: finishIndexing(store: store, job)
@@ -70,7 +70,7 @@ struct EffectPerformer: @unchecked Sendable {
             let name = (path as NSString).lastPathComponent
             return .importer(.finished(name: name, .failure(ImportFailure(file: name, .other(error.message)))))
         case .finishIndexing: return .indexing(.finished(.failed(error.message)))
-        case .persist: return .store(.settingNotSaved(error))
+        case .persist(let key, _): return .store(.settingNotSaved(key: key, error))
         // A pin write whose connection could not be opened (a server down) fails as the
         // write itself would: its notice names the pin's action ("Pin not deleted").
         case .addPin(let pin): return .pins(.written(.addFailed(pin, error)))

@@ -109,6 +109,43 @@ final class PostgresCLITests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("s3cret"), r.stderr)
     }
 
+    func testAGeoPackageExportOfAServerStoreHasItsPins() throws {
+        XCTAssertEqual(run("init").code, 0)
+        XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
+        let gpkg = file("team.gpkg")
+        let export = run("export", "-o", gpkg)
+        XCTAssertEqual([export.stderr, "\(export.code)"], ["Exported 1 pin to \(gpkg)\n", "0"])
+        let back = file("back.sqlite")
+        XCTAssertEqual(PinmapCLI.execute(["import", gpkg, "--db", back]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", back]).stdout.split(separator: "\t").dropFirst().prefix(3).joined(separator: "\t"),
+                       "37.574400\t126.994000\tJongmyo")
+    }
+
+    /// A second copy that finds every pin here writes nothing: no index dropped and built
+    /// again (their ids stay), no cell rebuilt.
+    func testASecondCopyOfManyPinsRebuildsNothing() throws {
+        let trip = file("trip.sqlite")
+        var text = "title,latitude,longitude\n"
+        for i in 0..<6_000 { text += "Site \(i),\(37 + Double(i % 97) * 0.01),\(126 + Double(i % 89) * 0.013)\n" }
+        try text.write(toFile: file("trip.csv"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(PinmapCLI.execute(["import", file("trip.csv"), "--db", trip]).code, 0)
+        XCTAssertEqual(run("init").code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", trip, "--to", uri]).code, 0)
+        let indexes = "SELECT indexrelid::bigint FROM pg_index WHERE indrelid = 'pins'::regclass ORDER BY 1"
+        let before = try PostgresDatabases.rows(indexes, uri: uri)
+        let again = PinmapCLI.execute(["copy", "--from", trip, "--to", uri])
+        XCTAssertEqual(again.stdout, "Copied 0 pins, 0 comments and 0 import batches to \(PGLocation(uri: uri)); 6000 pins already there\n")
+        XCTAssertEqual(try PostgresDatabases.rows(indexes, uri: uri), before)
+    }
+
+    func testAnUnreachableServerNamesTheSocketAndDatabaseLibpqTried() throws {
+        let folder = "/tmp/pinmap-no-server-\(UUID().uuidString.prefix(8))"
+        let r = PinmapCLI.execute(["list", "--db", "postgresql://?host=\(folder)&port=5999&user=alice"])
+        XCTAssertEqual(r.code, 1)
+        let line = (r.stderr.components(separatedBy: "): ").first ?? "") + ")"
+        XCTAssertEqual(line, "pinmap: cannot connect to the PostgreSQL server \(folder):5999 (database alice)", r.stderr)
+    }
+
     func testAReadOnlyRoleBrowsesAndSearchesAndAWriteSaysSo() throws {
         XCTAssertEqual(run("init").code, 0)
         XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
@@ -122,7 +159,7 @@ final class PostgresCLITests: XCTestCase {
         XCTAssertEqual(PinmapCLI.execute(["show", "1", "--db", reader]).code, 0)
         let add = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", reader])
         XCTAssertEqual(add.code, 1)
-        XCTAssertTrue(add.stderr.hasPrefix("pinmap: this PostgreSQL role may only read the pins: the server refused the write"), add.stderr)
+        XCTAssertTrue(add.stderr.hasPrefix("pinmap: this PostgreSQL role may not make this write (permission denied for table pins); ask the server's owner"), add.stderr)
         XCTAssertEqual(PinmapCLI.execute(["edit", "1", "--title", "y", "--db", reader]).code, 1)
         XCTAssertEqual(try JSON.object(run("show", "1", "--json").stdout)["title"] as? String, "Jongmyo")
     }

@@ -71,6 +71,13 @@ final class PropertiesUITests: XCTestCase {
                        "/data/pinmap-export-20251201-150203.kml")
     }
 
+    func testAServerStoresExportGoesIntoTheCurrentFolder() {
+        let date = Date(timeIntervalSince1970: 1_764_601_323)  // 2025-12-01T15:02:03Z
+        XCTAssertEqual(EffectPerformer.exportPath(storePath: "postgresql://postgres@/tmp/pg/socket:5432/pins", onServer: true,
+                                                  format: .gpkg, now: date),
+                       FileManager.default.currentDirectoryPath + "/pinmap-export-20251201-150203.gpkg")
+    }
+
     func testImportTabPreviewAndSummaryNameTheColumnsKeptAsProperties() throws {
         let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -10,7 +10,7 @@ import PinmapTestSupport
 import PostgresTesting
 
 /// A PostgreSQL role that may only read (SELECT) opens the UI, browses and searches the
-/// pins; a write says plainly that the role may only read, and nothing is written
+/// pins; a write says plainly that the role may not make it, and nothing is written
 /// (PINMAP_TEST_PG_URL, always set by `.ci/run`).
 final class ReadOnlyRoleUITests: XCTestCase {
     func testAReaderBrowsesAndSearchesAndAWriteSaysTheRoleMayOnlyRead() throws {
@@ -40,7 +40,7 @@ final class ReadOnlyRoleUITests: XCTestCase {
             return XCTFail("no notice: \(String(describing: r.state.modal?.content)), message \(r.state.message ?? "none")")
         }
         XCTAssertFalse(success)
-        XCTAssertEqual([title, message], ["Pin not deleted", "Deleting pin #5 failed :( this PostgreSQL role may only read the pins: the server refused the write (permission denied for table pins); ask the server's owner for write rights"])
+        XCTAssertEqual([title, message], ["Pin not deleted", "Deleting pin #5 failed :( this PostgreSQL role may not make this write (permission denied for table pins); ask the server's owner for the rights it needs"])
         XCTAssertEqual(try owner.count(), 5)
     }
 }

@@ -65,7 +65,9 @@ extension AppState {
         case .store(.unreachable):
             storeUnreachable = true
             message = S.chReconnecting.text
-        case .store(.settingNotSaved(let e)): message = S.msgSettingNotSaved(e)
+        // The last view is only the view: a role that may not save it (a reader) is not told.
+        case .store(.settingNotSaved(let key, let e)):
+            if !PersonalSettingKey.all.contains(key) { message = S.msgSettingNotSaved(e) }
         case .store(.samplesLoaded(let result, let firstRun)):
             switch result {
             case .success(let n):

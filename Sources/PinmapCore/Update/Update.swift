@@ -81,7 +81,7 @@ public enum AppEvent: Sendable {
         /// The store (a server) cannot be reached: the watcher reconnects; the view stays.
         case unreachable(StoreError)
         /// A setting could not be saved (`Effect.persist`).
-        case settingNotSaved(StoreError)
+        case settingNotSaved(key: String, StoreError)
         /// The sample pins were imported (`Effect.loadSamples`): how many, or why not.
         /// `firstRun`: the store was new (the status line says so).
         case samplesLoaded(Result<Int, StoreError>, firstRun: Bool)
@@ -207,7 +207,7 @@ extension AppEvent {
 
 /// Settings keys kept in the store.
 public enum SettingKey {
-    public static let detent = "sheet.detent"
+    public static let detent = PersonalSettingKey.detent
     public static let sensitivity = "sheet.sensitivity"
     public static let reducedMotion = "sheet.reduced_motion"
     public static let mapMode = "map.mode"
@@ -215,9 +215,9 @@ public enum SettingKey {
     /// "en" or "ko": the map's place names, over the locale's choice.
     public static let placeNames = "map.place_names"
     /// The last view (`LastView`: `LAT,LON,ZOOM,COLS`), reopened at start.
-    public static let mapView = "map.view"
+    public static let mapView = PersonalSettingKey.mapView
     /// The last tab (`Tab.name`), reopened at start.
-    public static let tab = "ui.tab"
+    public static let tab = PersonalSettingKey.tab
     /// Every key, for reading them at start.
     public static let all = [detent, sensitivity, reducedMotion, mapMode, color, placeNames, mapView, tab]
 }
