@@ -309,9 +309,9 @@ enum PostgresSchema {
         END $$;
         """,
         // 5: the rebuild of 4 (kept as `pinmap_cells_rebuild_owned`) drops and adds back the
-        // cells' key, which only the tables' owner may do. A role that only writes the pins (an undo of a large import) empties
-        // and refills the cells with its DELETE and INSERT rights instead: slower, the same
-        // counts after.
+        // cells' key, which only the tables' owner may do. A role that only writes the pins
+        // (an undo of a large import) empties and refills the cells with its DELETE and
+        // INSERT rights instead: slower, the same counts after.
         """
         CREATE OR REPLACE FUNCTION pinmap_cells_rebuild_owned() RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
