@@ -94,6 +94,10 @@ extension PostgresStore {
 
     /// The cells of `level` in the cell rectangle `lo`…`hi` (`cells`), from the tile cache; the
     /// tiles it lacks are read in one query, with a margin of a quarter view around.
+    /// The most tiles of one level a view reads through the cache (a 200-column map's view
+    /// with its margin is a few hundred).
+    static let maxViewTiles = 4_096
+
     private func tiledCells(level: Int, lo: (x: Int, y: Int), hi: (x: Int, y: Int), categories: Set<String>?,
                             ids: [Int64: String], scopeOf: [String: Int64]) throws(StoreError) -> [PinCell] {
         typealias Key = PostgresCellTileCache.Key
@@ -106,6 +110,13 @@ extension PostgresStore {
             return out
         }
         let (x0, x1, y0, y1) = (lo.x >> 3, hi.x >> 3, lo.y >> 3, hi.y >> 3)
+        // A view of far more tiles than a screen shows (the whole world read at street level):
+        // its cells are read straight, one range of codes from corner to corner, uncached;
+        // listing its tiles would take gigabytes.
+        if tiled && (x1 - x0 + 1) * (y1 - y0 + 1) > Self.maxViewTiles {
+            let corners = PinGrid.morton(x: lo.x, y: lo.y, level: level)...PinGrid.morton(x: hi.x, y: hi.y, level: level)
+            return try cells(level: level, ranges: [corners], categories: categories, scopeOf: scopeOf)
+        }
         let view = tiles(x0, x1, y0, y1)
         func lacking(_ t: Int64) -> Bool { scopes.contains { cellTiles.cells(Key(level: level, category: $0, tile: t)) == nil } }
         var fetched: [Key: [PinCell]] = [:]
