@@ -38,8 +38,13 @@ public final class Database {
     /// transactions do not call the hook): the UI's own connections do, so that its change
     /// watcher does not take their commits for another's.
     func countCommits() {
+        countsCommits = true
         sqlite3_commit_hook(handle, { _ in Database.commits.add(); return 0 }, nil)
     }
+
+    /// Whether `countCommits` was called: a connection opened beside this one for the same
+    /// work (the copy of an index built beside) counts its commits too.
+    private(set) var countsCommits = false
 
     deinit { sqlite3_close_v2(handle) }
 
