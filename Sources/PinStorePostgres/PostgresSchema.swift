@@ -313,37 +313,10 @@ enum PostgresSchema {
         // (an undo of a large import) empties and refills the cells with its DELETE and
         // INSERT rights instead: slower, the same counts after.
         """
-        CREATE OR REPLACE FUNCTION pinmap_cells_rebuild_owned() RETURNS void LANGUAGE plpgsql AS $$
-        BEGIN
-          PERFORM set_config('work_mem', '256MB', true);
-          PERFORM set_config('jit', 'off', true);
-          TRUNCATE pin_cells;
-          ALTER TABLE pin_cells DROP CONSTRAINT pin_cells_pkey;
-          CREATE TEMP TABLE pin_cells_level ON COMMIT DROP AS
-            SELECT g.category, g.code, g.n, g.rep AS rep_id, p.latitude AS rep_lat, p.longitude AS rep_lon
-            FROM (SELECT category, cell >> 12 AS code, count(*)::integer AS n, min(id) AS rep FROM pins GROUP BY 1, 2) AS g
-            JOIN pins p ON p.id = g.rep;
-          FOR l IN REVERSE 16..2 LOOP
-            IF l < 16 THEN
-              -- A cell's lowest-id pin is the lowest of its children's.
-              CREATE TEMP TABLE pin_cells_next ON COMMIT DROP AS
-                SELECT g.category, g.code, g.n, c.rep_id, c.rep_lat, c.rep_lon
-                FROM (SELECT category, code >> 2 AS code, sum(n)::integer AS n, min(rep_id) AS rep
-                      FROM pin_cells_level GROUP BY 1, 2) AS g
-                JOIN pin_cells_level c ON c.rep_id = g.rep;
-              DROP TABLE pin_cells_level;
-              ALTER TABLE pin_cells_next RENAME TO pin_cells_level;
-            END IF;
-            ANALYZE pin_cells_level;
-            INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
-            SELECT l, 1, category, code, n, rep_id, rep_lat, rep_lon, category FROM pin_cells_level;
-            INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
-            SELECT l, 0, '', g.code, g.n, c.rep_id, c.rep_lat, c.rep_lon, c.category
-            FROM (SELECT code, sum(n)::integer AS n, min(rep_id) AS rep FROM pin_cells_level GROUP BY 1) AS g
-            JOIN pin_cells_level c ON c.rep_id = g.rep;
-          END LOOP;
-          DROP TABLE pin_cells_level;
-          ALTER TABLE pin_cells ADD PRIMARY KEY (level, scope, category, code);
+        DO $$ BEGIN
+          IF NOT EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'pinmap_cells_rebuild_owned') THEN
+            ALTER FUNCTION pinmap_cells_rebuild() RENAME TO pinmap_cells_rebuild_owned;
+          END IF;
         END $$;
         CREATE OR REPLACE FUNCTION pinmap_cells_rebuild() RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
