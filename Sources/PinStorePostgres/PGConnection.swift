@@ -12,6 +12,11 @@ final class PGConnection {
     let uri: String
     /// Depth of `transaction` calls: only the outermost one begins and commits.
     private var transactionDepth = 0
+    /// Where this connection's server process is counted as the app's own (its writes are
+    /// not another user's): on connecting, and again after a `reset`.
+    var ownBackends: PostgresBackends? {
+        didSet { ownBackends?.insert(backendPID) }
+    }
 
     /// Seconds libpq waits for a server before giving up, unless the URI says otherwise: per
     /// address tried, so a name with two addresses still fails within 10 s.
@@ -65,7 +70,9 @@ final class PGConnection {
         guard let handle else { return false }
         PQreset(handle)
         transactionDepth = 0
-        return PQstatus(handle) == CONNECTION_OK
+        guard PQstatus(handle) == CONNECTION_OK else { return false }
+        ownBackends?.insert(backendPID)  // a new server process
+        return true
     }
 
     /// Runs `sql` with `params` ($1, $2, … in text form; nil is NULL).
