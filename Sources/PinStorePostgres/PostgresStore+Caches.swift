@@ -19,9 +19,10 @@ extension PostgresStore {
             return
         }
         // The server sends what another connection announced before it answers this
-        // connection's next statement: a reading transaction's BEGIN, else this round trip
-        // (only reading the socket could miss a commit made a moment ago).
-        if !db.inTransaction { try db.execute("SELECT 1") }
+        // connection's next statement: a reading transaction's BEGIN (sent now if it waits
+        // for a statement), else this round trip (only reading the socket could miss a
+        // commit made a moment ago).
+        if db.inTransaction { try db.beginPendingTransaction() } else { try db.execute("SELECT 1") }
         let payloads = db.notifications().map(\.payload)
         guard !payloads.isEmpty else { return }
         cellTiles.apply(payloads)

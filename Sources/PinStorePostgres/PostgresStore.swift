@@ -117,9 +117,11 @@ public final class PostgresStore: PinRepository {
         }
     }
 
+    /// One snapshot for `body`'s reads (a frame's), in as few waits for the server as can
+    /// be (`PGConnection.readTransaction`).
     public func reading<T>(_ body: () throws -> T) throws -> T {
         if db.inTransaction { return try body() }
-        return try db.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { try body() }
+        return try db.readTransaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { try body() }
     }
 
     // MARK: Reading pins
