@@ -53,7 +53,7 @@ let package = Package(
         // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
         .target(name: "PinImport", dependencies: ["PinModel", "Support", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
         // The store a team shares: PostgreSQL + PostGIS through libpq (the same `PinRepository`).
-        .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "CLibpq"]),
+        .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "Support", "CLibpq"]),
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.
@@ -71,12 +71,17 @@ let package = Package(
         .testTarget(name: "SheetTests", dependencies: ["Sheet"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "GeoMapTests", dependencies: ["GeoMap", "Frame", "PinModel"]),
-        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting", "PinmapTestSupport"]),
+        // Links libpq, which the app opens at run time: LibpqSymbolsTests checks the symbol table's
+        // types against the header's functions.
+        .testTarget(name: "PinStoreTests", dependencies: ["PinStore", "PinStorePostgres", "PinModelTesting", "PostgresTesting", "PinmapTestSupport", "CLibpq"],
+                    linkerSettings: [.linkedLibrary("pq")]),
         // A PostgreSQL database per test, on the server of PINMAP_TEST_PG_URL.
         .target(name: "PostgresTesting", dependencies: ["PinModel", "PinStorePostgres"], path: "Tests/PostgresTesting"),
         .testTarget(name: "PinmapCLITests", dependencies: ["PinmapCLI", "PinStore", "PinImport", "PostgresTesting", "PinmapTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinModelTesting", "PinmapTestSupport"],
-                    resources: [.copy("Fixtures")]),
+        // Links libproj, which the app opens at run time: ProjSymbolsTests checks the symbol
+        // table's types against the header's functions.
+        .testTarget(name: "PinImportTests", dependencies: ["PinImport", "PinStore", "PinModel", "PinModelTesting", "PinmapTestSupport", "CProj"],
+                    resources: [.copy("Fixtures")], linkerSettings: [.linkedLibrary("proj")]),
         // Helpers for the tests of the app (a runner over a repository, keys, frames).
         .target(name: "PinmapTestSupport", dependencies: ["PinmapCore", "PinmapRuntime", "PinModel", "PinModelTesting", "Frame", "GeoMap", "Sheet"],
                 path: "Tests/PinmapTestSupport"),

@@ -4,6 +4,8 @@
 public enum CoordinateSystemProblem: Sendable, Equatable {
     /// PROJ could not start (out of memory).
     case projUnavailable
+    /// libproj could not be opened (not installed): the loader's reason.
+    case projMissing(reason: String)
     /// `definition` (as shown: quoted, a WKT shortened to 60 characters) cannot be used.
     /// `missingDatabase`: PROJ's `proj.db` was not found (install proj-data).
     case unknown(definition: String, Cause, missingDatabase: Bool)

@@ -47,7 +47,7 @@ extension PGConnection {
     /// next statement finds it so.
     private func sendCommit() {
         guard let handle else { return }
-        if PQsendQuery(handle, "COMMIT") == 1 { commitInFlight = true }
+        if Libpq.PQsendQuery(handle, "COMMIT") == 1 { commitInFlight = true }
     }
 
     /// Reads the answer of a COMMIT sent without waiting, if any (before anything else is
@@ -55,7 +55,7 @@ extension PGConnection {
     func readCommitAnswer() {
         guard commitInFlight, let handle else { return }
         commitInFlight = false
-        while let r = PQgetResult(handle) { PQclear(r) }
+        while let r = Libpq.PQgetResult(handle) { Libpq.PQclear(r) }
     }
 
     /// `first` (no parameters) and `sql` with `params` in one message (pipeline mode), each
@@ -63,34 +63,34 @@ extension PGConnection {
     /// - Throws: `StoreError`: `first` or `sql` failed, or the connection was lost.
     func pipelined(_ first: String, then sql: String, _ params: [String?]) throws(StoreError) -> PGResult {
         guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
-        guard PQenterPipelineMode(handle) == 1 else {
+        guard Libpq.PQenterPipelineMode(handle) == 1 else {
             try execute(first)
             return try execute(sql, params)
         }
-        let sent = PQsendQueryParams(handle, first, 0, nil, nil, nil, nil, 0) == 1
-            && withOptionalCStrings(params, { p in PQsendQueryParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0) }) == 1
-            && PQpipelineSync(handle) == 1
+        let sent = Libpq.PQsendQueryParams(handle, first, 0, nil, nil, nil, nil, 0) == 1
+            && withOptionalCStrings(params, { p in Libpq.PQsendQueryParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0) }) == 1
+            && Libpq.PQpipelineSync(handle) == 1
         // Each statement's answer, then nil; then the sync. Two nils in a row: nothing more
         // comes (a lost connection).
         var answers: [OpaquePointer] = []
         var nils = 0
         while sent && nils < 2 {
-            guard let r = PQgetResult(handle) else { nils += 1; continue }
+            guard let r = Libpq.PQgetResult(handle) else { nils += 1; continue }
             nils = 0
-            if PQresultStatus(r) == PGRES_PIPELINE_SYNC { PQclear(r); break }
+            if Libpq.PQresultStatus(r) == PGRES_PIPELINE_SYNC { Libpq.PQclear(r); break }
             answers.append(r)
         }
-        _ = PQexitPipelineMode(handle)
+        _ = Libpq.PQexitPipelineMode(handle)
         guard answers.count == 2 else {
-            let reason = String(cString: PQerrorMessage(handle))
-            answers.forEach { PQclear($0) }
-            if PQpipelineStatus(handle) != PQ_PIPELINE_OFF { _ = reset() }  // never left half-read
+            let reason = String(cString: Libpq.PQerrorMessage(handle))
+            answers.forEach { Libpq.PQclear($0) }
+            if Libpq.PQpipelineStatus(handle) != PQ_PIPELINE_OFF { _ = reset() }  // never left half-read
             throw isUp ? StoreError(PGErrorText.server(reason, state: "")) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
         }
         do {
             _ = try check(answers[0])
         } catch {
-            PQclear(answers[1])
+            Libpq.PQclear(answers[1])
             throw error
         }
         return try check(answers[1])

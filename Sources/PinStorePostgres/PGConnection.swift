@@ -1,6 +1,7 @@
 import CLibpq
 import Foundation
 import PinModel
+import Support
 
 /// One libpq connection (`PGconn`), used by one thread at a time. Every value goes to the
 /// server as a bound parameter in text form (`PQexecParams`), never inside SQL text, so any
@@ -33,17 +34,22 @@ final class PGConnection {
     /// - Throws: `StoreError` naming the server and libpq's reason.
     init(uri: String) throws(StoreError) {
         self.uri = uri
+        do throws(SharedLibrary.LoadFailure) {
+            try Libpq.load()
+        } catch {
+            throw StoreError(PGErrorText.libpqMissing(error.reason))
+        }
         // Later keywords override earlier ones: the URI's own connect_timeout wins.
         let keys = ["connect_timeout", "fallback_application_name", "dbname"]
         let values = [Self.connectTimeout, "pinmap", uri]
         let conn: OpaquePointer? = withCStrings(keys) { k in
-            withCStrings(values) { v in PQconnectdbParams(k, v, 1) }
+            withCStrings(values) { v in Libpq.PQconnectdbParams(k, v, 1) }
         }
         handle = conn
-        guard let conn, PQstatus(conn) == CONNECTION_OK else {
-            let reason = PGLocation.masking(conn.map { String(cString: PQerrorMessage($0)) } ?? "out of memory", uri: uri)
+        guard let conn, Libpq.PQstatus(conn) == CONNECTION_OK else {
+            let reason = PGLocation.masking(conn.map { String(cString: Libpq.PQerrorMessage($0)) } ?? "out of memory", uri: uri)
             let tried: (server: String, database: String) = conn.map(Self.tried) ?? (PGLocation(uri: uri).server, PGLocation(uri: uri).database)
-            if let conn { PQfinish(conn) }
+            if let conn { Libpq.PQfinish(conn) }
             handle = nil
             throw StoreError(PGErrorText.unreachable(server: tried.server, database: tried.database, reason: reason),
                              code: PGErrorText.connectionCode)
@@ -51,31 +57,31 @@ final class PGConnection {
         // libpq's default notice processor writes to stderr, over the terminal UI's screen
         // (a server shut down announces it on every idle connection): the errors that matter
         // reach the user as `StoreError`s instead.
-        PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        Libpq.PQsetNoticeProcessor(conn, { _, _ in }, nil)
         _ = try? execute("SET client_min_messages = warning")
     }
 
-    deinit { if let handle { PQfinish(handle) } }
+    deinit { if let handle { Libpq.PQfinish(handle) } }
 
     /// The server and database libpq tried, after the attempt (its defaults filled in: the
     /// socket folder, the user's name as the database): "host:port" or "socket-folder:port",
     /// as `PGLocation.server` writes a URI's.
     private static func tried(_ conn: OpaquePointer) -> (server: String, database: String) {
-        let host = PQhost(conn).map { String(cString: $0) } ?? ""
-        let port = PQport(conn).map { String(cString: $0) } ?? ""
-        let database = PQdb(conn).map { String(cString: $0) } ?? ""
+        let host = Libpq.PQhost(conn).map { String(cString: $0) } ?? ""
+        let port = Libpq.PQport(conn).map { String(cString: $0) } ?? ""
+        let database = Libpq.PQdb(conn).map { String(cString: $0) } ?? ""
         return (host.isEmpty ? "localhost" : port.isEmpty ? host : "\(host):\(port)", database)
     }
 
     /// True while the connection is up (false after a server restart until `reset`).
-    var isUp: Bool { handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+    var isUp: Bool { handle.map { Libpq.PQstatus($0) == CONNECTION_OK } ?? false }
 
     /// Reconnects with the same parameters; true when it worked.
     func reset() -> Bool {
         guard let handle else { return false }
-        PQreset(handle)
+        Libpq.PQreset(handle)
         transactionDepth = 0
-        guard PQstatus(handle) == CONNECTION_OK else { return false }
+        guard Libpq.PQstatus(handle) == CONNECTION_OK else { return false }
         ownBackends?.insert(backendPID)  // a new server process
         return true
     }
@@ -92,7 +98,7 @@ final class PGConnection {
             return try pipelined(begin, then: sql, params)
         }
         let result: OpaquePointer? = withOptionalCStrings(params) { p in
-            PQexecParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0)
+            Libpq.PQexecParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0)
         }
         return try check(result)
     }
@@ -107,34 +113,34 @@ final class PGConnection {
         // read: reading what waits (never blocking; the server's goodbye, then the end of
         // the stream) lets the first statement after a restart reconnect instead of failing.
         if idle {
-            for _ in 0..<2 where PQconsumeInput(handle) == 1 {}
+            for _ in 0..<2 where Libpq.PQconsumeInput(handle) == 1 {}
         }
-        guard PQstatus(handle) != CONNECTION_OK else { return }
+        guard Libpq.PQstatus(handle) != CONNECTION_OK else { return }
         let depth = transactionDepth
         guard idle, reset() else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         transactionDepth = depth
-        if let r = PQexec(handle, "SET client_min_messages = warning") { PQclear(r) }
+        if let r = Libpq.PQexec(handle, "SET client_min_messages = warning") { Libpq.PQclear(r) }
     }
 
     /// Runs several statements without parameters (the schema's migrations).
     func executeScript(_ sql: String) throws(StoreError) {
         readCommitAnswer()
         guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
-        _ = try check(PQexec(handle, sql))
+        _ = try check(Libpq.PQexec(handle, sql))
     }
 
     func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
         guard let result else {
             if !isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
-            throw StoreError(PGErrorText.server(handle.map { String(cString: PQerrorMessage($0)) } ?? "", state: ""),
+            throw StoreError(PGErrorText.server(handle.map { String(cString: Libpq.PQerrorMessage($0)) } ?? "", state: ""),
                              code: PGErrorText.connectionCode)
         }
-        let status = PQresultStatus(result)
+        let status = Libpq.PQresultStatus(result)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN { return PGResult(result) }
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            ?? String(cString: PQresultErrorMessage(result))
-        PQclear(result)
+        let state = Libpq.PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let primary = Libpq.PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? String(cString: Libpq.PQresultErrorMessage(result))
+        Libpq.PQclear(result)
         if !isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         throw PGErrorText.error(state: state, message: primary)
     }
@@ -176,9 +182,9 @@ final class PGConnection {
         buffer.reserveCapacity(1 << 20)
         func flush() throws(StoreError) {
             guard !buffer.isEmpty else { return }
-            let ok = buffer.withCString { PQputCopyData(handle, $0, Int32(strlen($0))) }
+            let ok = buffer.withCString { Libpq.PQputCopyData(handle, $0, Int32(strlen($0))) }
             buffer.removeAll(keepingCapacity: true)
-            if ok != 1 { throw lostOr(PGErrorText.server(String(cString: PQerrorMessage(handle)), state: "")) }
+            if ok != 1 { throw lostOr(PGErrorText.server(String(cString: Libpq.PQerrorMessage(handle)), state: "")) }
         }
         do {
             try rows { (fields: [String?]) throws(StoreError) in
@@ -193,19 +199,19 @@ final class PGConnection {
             }
             try flush()
         } catch {
-            _ = PQputCopyEnd(handle, "pinmap stopped the copy")
-            while let r = PQgetResult(handle) { PQclear(r) }
+            _ = Libpq.PQputCopyEnd(handle, "pinmap stopped the copy")
+            while let r = Libpq.PQgetResult(handle) { Libpq.PQclear(r) }
             throw error
         }
-        _ = PQputCopyEnd(handle, nil)
+        _ = Libpq.PQputCopyEnd(handle, nil)
         var failure: StoreError?
-        while let r = PQgetResult(handle) {
-            if PQresultStatus(r) != PGRES_COMMAND_OK && failure == nil {
-                let state = PQresultErrorField(r, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-                let m = PQresultErrorField(r, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? ""
+        while let r = Libpq.PQgetResult(handle) {
+            if Libpq.PQresultStatus(r) != PGRES_COMMAND_OK && failure == nil {
+                let state = Libpq.PQresultErrorField(r, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+                let m = Libpq.PQresultErrorField(r, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? ""
                 failure = PGErrorText.error(state: state, message: m)
             }
-            PQclear(r)
+            Libpq.PQclear(r)
         }
         if let failure { throw isUp ? failure : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
     }
@@ -233,23 +239,23 @@ final class PGConnection {
     // MARK: Notifications
 
     /// The socket to poll for notifications (−1 when closed).
-    var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
+    var socket: Int32 { handle.map { Libpq.PQsocket($0) } ?? -1 }
 
     /// Reads what arrived on the socket and returns the notifications' (channel, payload).
     func notifications() -> [(channel: String, payload: String, pid: Int32)] {
         readCommitAnswer()
         guard let handle else { return [] }
-        _ = PQconsumeInput(handle)
+        _ = Libpq.PQconsumeInput(handle)
         var out: [(String, String, Int32)] = []
-        while let n = PQnotifies(handle) {
+        while let n = Libpq.PQnotifies(handle) {
             out.append((String(cString: n.pointee.relname), String(cString: n.pointee.extra), n.pointee.be_pid))
-            PQfreemem(n)
+            Libpq.PQfreemem(n)
         }
         return out
     }
 
     /// The server process serving this connection (0 when closed).
-    var backendPID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
+    var backendPID: Int32 { handle.map { Libpq.PQbackendPID($0) } ?? 0 }
 }
 
 /// The rows of a query: text values by row and column (nil: NULL).
@@ -260,18 +266,18 @@ final class PGResult {
 
     init(_ result: OpaquePointer) {
         self.result = result
-        rows = Int(PQntuples(result))
-        columns = Int(PQnfields(result))
+        rows = Int(Libpq.PQntuples(result))
+        columns = Int(Libpq.PQnfields(result))
     }
-    deinit { PQclear(result) }
+    deinit { Libpq.PQclear(result) }
 
     /// Rows an INSERT, UPDATE or DELETE touched.
-    var affected: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+    var affected: Int { Int(String(cString: Libpq.PQcmdTuples(result))) ?? 0 }
 
-    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) == 1 }
+    func isNull(_ row: Int, _ column: Int) -> Bool { Libpq.PQgetisnull(result, Int32(row), Int32(column)) == 1 }
 
     func text(_ row: Int, _ column: Int) -> String {
-        String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+        String(cString: Libpq.PQgetvalue(result, Int32(row), Int32(column)))
     }
     func optionalText(_ row: Int, _ column: Int) -> String? { isNull(row, column) ? nil : text(row, column) }
     func int(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }

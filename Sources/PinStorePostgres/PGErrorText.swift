@@ -14,6 +14,11 @@ enum PGErrorText {
 
     /// A server that cannot be reached: the server and database libpq tried ("host:port" or
     /// "socket PATH") and libpq's reason, on one line.
+    /// libpq could not be opened (`Libpq.load`): the loader's reason, and the package to install.
+    static func libpqMissing(_ reason: String) -> String {
+        "PostgreSQL support needs libpq (Debian: libpq5): \(reason)"
+    }
+
     static func unreachable(server: String, database: String, reason: String) -> String {
         // libpq repeats a reason once per attempt (with SSL, then without): said once.
         var lines: [String] = []

@@ -11,11 +11,12 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     public var user: String
 
     /// Parses `uri` with libpq's own parser (`PQconninfoParse`), so every form libpq takes is
-    /// read as libpq reads it. A string libpq cannot parse gives empty fields.
+    /// read as libpq reads it. A string libpq cannot parse gives empty fields, as does any string
+    /// when libpq is not installed.
     public init(uri: String) {
         var host = "", port = "", database = "", user = ""
         var err: UnsafeMutablePointer<CChar>?
-        if let options = PQconninfoParse(uri, &err) {
+        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(uri, &err) {
             var p = options
             while let keyword = p.pointee.keyword {
                 let key = String(cString: keyword)
@@ -30,9 +31,9 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
                 }
                 p += 1
             }
-            PQconninfoFree(options)
+            Libpq.PQconninfoFree(options)
         }
-        if let err { PQfreemem(err) }
+        if let err { Libpq.PQfreemem(err) }
         self.host = host; self.port = port; self.database = database; self.user = user
     }
 
@@ -66,15 +67,15 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     static func passwords(in uri: String) -> [String] {
         var found: [String] = []
         var err: UnsafeMutablePointer<CChar>?
-        if let options = PQconninfoParse(uri, &err) {
+        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(uri, &err) {
             var p = options
             while let keyword = p.pointee.keyword {
                 if String(cString: keyword) == "password", let v = p.pointee.val { found.append(String(cString: v)) }
                 p += 1
             }
-            PQconninfoFree(options)
+            Libpq.PQconninfoFree(options)
         }
-        if let err { PQfreemem(err) }
+        if let err { Libpq.PQfreemem(err) }
         if let r = uri.range(of: "://"), let at = uri[r.upperBound...].firstIndex(of: "@") {
             let userinfo = uri[r.upperBound..<at]
             if let colon = userinfo.firstIndex(of: ":") { found.append(String(userinfo[userinfo.index(after: colon)...])) }

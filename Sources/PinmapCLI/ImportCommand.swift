@@ -61,6 +61,8 @@ enum ImportCommand: TextCommand {
         if let crs = args.value("--crs") {
             // Resolved here once, so a system PROJ does not know is a usage error before any file is read.
             do { _ = try CoordinateSystem(crs) } catch {
+                // A missing libproj is the machine's problem, not the option's.
+                if case .projMissing = error.problem { throw .failure("pinmap import: --crs: \(error.description)") }
                 throw .usage(command: "import", message: "--crs: \(error.description) (give an EPSG code such as EPSG:5186, or a WKT definition)")
             }
             options.crs = crs

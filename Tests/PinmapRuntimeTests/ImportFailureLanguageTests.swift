@@ -16,6 +16,7 @@ final class ImportFailureLanguageTests: XCTestCase {
                                                       .noOperation(proj: d), .axisOrder(proj: d)]
         let sources: [CoordinateSystemSource?] = [nil, .option, .prj, .geoJSONMember, .geoPackageTable("roads", srsID: 5186)]
         var crs: [ImportFailure.Reason] = [.coordinateSystem(.option, .projUnavailable),
+                                           .coordinateSystem(.option, .projMissing(reason: d)),
                                            .coordinateSystem(nil, .undefinedCartesian(table: "roads"))]
         for source in sources {
             for cause in causes {

@@ -1,6 +1,7 @@
 import CProj
 import Foundation
 import PinModel
+import Support
 import Glibc
 
 /// A coordinate reference system resolved by PROJ (libproj, with proj-data's `proj.db`), and
@@ -44,17 +45,23 @@ public final class CoordinateSystem: @unchecked Sendable {
 
     /// Resolves `definition`.
     /// - Throws: `Failure` naming the definition (shortened) and PROJ's reason, when PROJ
-    ///   cannot read it, it is not a coordinate reference system, or no operation leads to WGS84.
+    ///   cannot read it, it is not a coordinate reference system, or no operation leads to WGS84;
+    ///   `.projMissing` when libproj cannot be opened.
     public init(_ definition: String) throws(Failure) {
-        guard let ctx = proj_context_create() else { throw Failure(problem: .projUnavailable) }
+        do throws(SharedLibrary.LoadFailure) {
+            try Proj.load()
+        } catch {
+            throw Failure(problem: .projMissing(reason: error.reason))
+        }
+        guard let ctx = Proj.proj_context_create() else { throw Failure(problem: .projUnavailable) }
         // Failures are reported here, in one sentence, not on stderr (PROJ 9.1 still logs a
         // missing proj.db at level NONE: a logger that drops everything).
-        proj_log_level(ctx, PJ_LOG_NONE)
-        proj_log_func(ctx, nil) { _, _, _ in }
+        Proj.proj_log_level(ctx, PJ_LOG_NONE)
+        Proj.proj_log_func(ctx, nil) { _, _, _ in }
         // On a failure the context goes last, after the objects made in it (the defers below
         // this one run first).
         var kept = false
-        defer { if !kept { proj_context_destroy(ctx) } }
+        defer { if !kept { Proj.proj_context_destroy(ctx) } }
         let shown = Self.shown(definition)
         func fail(_ cause: CoordinateSystemProblem.Cause, hint: Bool = false) -> Failure {
             Failure(problem: .unknown(definition: shown, cause, missingDatabase: hint && Self.databaseMissing(ctx)))
@@ -66,40 +73,40 @@ public final class CoordinateSystem: @unchecked Sendable {
         guard Self.isDefinition(trimmed) else {
             throw fail(.notADefinition)
         }
-        guard let source = proj_create(ctx, trimmed) else {
+        guard let source = Proj.proj_create(ctx, trimmed) else {
             throw fail(.unreadable(proj: Self.reason(ctx)), hint: true)
         }
-        defer { proj_destroy(source) }
-        guard proj_is_crs(source) != 0 else {
+        defer { Proj.proj_destroy(source) }
+        guard Proj.proj_is_crs(source) != 0 else {
             throw fail(.operation)
         }
         let id = Self.identifier(ctx, source)
         let wgs84 = Self.isWGS84(ctx, source)
         var op: OpaquePointer? = nil
         if !wgs84 {
-            guard let target = proj_create(ctx, "EPSG:4326") else {
+            guard let target = Proj.proj_create(ctx, "EPSG:4326") else {
                 throw fail(.noWGS84, hint: true)
             }
-            defer { proj_destroy(target) }
-            guard let raw = proj_create_crs_to_crs_from_pj(ctx, source, target, nil, nil) else {
+            defer { Proj.proj_destroy(target) }
+            guard let raw = Proj.proj_create_crs_to_crs_from_pj(ctx, source, target, nil, nil) else {
                 throw fail(.noOperation(proj: Self.reason(ctx)), hint: true)
             }
-            op = proj_normalize_for_visualization(ctx, raw)
-            proj_destroy(raw)
+            op = Proj.proj_normalize_for_visualization(ctx, raw)
+            Proj.proj_destroy(raw)
             guard op != nil else { throw fail(.axisOrder(proj: Self.reason(ctx))) }
         }
         kept = true
         context = ctx
         operation = op
         identifier = id
-        name = proj_get_name(source).map { String(cString: $0) } ?? shown
+        name = Proj.proj_get_name(source).map { String(cString: $0) } ?? shown
         isWGS84 = wgs84
-        isGeographic = [PJ_TYPE_GEOGRAPHIC_CRS, PJ_TYPE_GEOGRAPHIC_2D_CRS, PJ_TYPE_GEOGRAPHIC_3D_CRS].contains(proj_get_type(source))
+        isGeographic = [PJ_TYPE_GEOGRAPHIC_CRS, PJ_TYPE_GEOGRAPHIC_2D_CRS, PJ_TYPE_GEOGRAPHIC_3D_CRS].contains(Proj.proj_get_type(source))
     }
 
     deinit {
-        if let operation { proj_destroy(operation) }
-        proj_context_destroy(context)
+        if let operation { Proj.proj_destroy(operation) }
+        Proj.proj_context_destroy(context)
     }
 
     /// WGS84 longitude, latitude in degrees of the point (`x`, `y`) in this system (easting,
@@ -108,7 +115,7 @@ public final class CoordinateSystem: @unchecked Sendable {
     public func toWGS84(x: Double, y: Double) -> (longitude: Double, latitude: Double)? {
         guard let operation else { return (x, y) }
         guard x.isFinite, y.isFinite else { return nil }
-        let out = proj_trans(operation, PJ_FWD, proj_coord(x, y, 0, 0))
+        let out = Proj.proj_trans(operation, PJ_FWD, Proj.proj_coord(x, y, 0, 0))
         let lon = out.xy.x, lat = out.xy.y
         guard lon.isFinite, lat.isFinite, lon != .infinity else { return nil }
         return (lon, lat)
@@ -118,23 +125,23 @@ public final class CoordinateSystem: @unchecked Sendable {
 
     /// Whether `crs` is WGS84 longitude/latitude in degrees (either axis order).
     private static func isWGS84(_ ctx: OpaquePointer, _ crs: OpaquePointer) -> Bool {
-        guard let wgs = proj_create(ctx, "EPSG:4326") else { return false }
-        defer { proj_destroy(wgs) }
-        return proj_is_equivalent_to_with_ctx(ctx, crs, wgs, PJ_COMP_EQUIVALENT_EXCEPT_AXIS_ORDER_GEOGCRS) != 0
+        guard let wgs = Proj.proj_create(ctx, "EPSG:4326") else { return false }
+        defer { Proj.proj_destroy(wgs) }
+        return Proj.proj_is_equivalent_to_with_ctx(ctx, crs, wgs, PJ_COMP_EQUIVALENT_EXCEPT_AXIS_ORDER_GEOGCRS) != 0
     }
 
     /// `AUTH:CODE` of the system as given, else the best identification (≥ 90%) PROJ finds.
     private static func identifier(_ ctx: OpaquePointer, _ crs: OpaquePointer) -> String? {
-        if let auth = proj_get_id_auth_name(crs, 0), let code = proj_get_id_code(crs, 0) {
+        if let auth = Proj.proj_get_id_auth_name(crs, 0), let code = Proj.proj_get_id_code(crs, 0) {
             return "\(String(cString: auth)):\(String(cString: code))"
         }
         var confidence: UnsafeMutablePointer<Int32>? = nil
-        guard let list = proj_identify(ctx, crs, "EPSG", nil, &confidence) else { return nil }
-        defer { proj_list_destroy(list); proj_int_list_destroy(confidence) }
-        guard proj_list_get_count(list) > 0, let c = confidence, c[0] >= 90,
-              let best = proj_list_get(ctx, list, 0) else { return nil }
-        defer { proj_destroy(best) }
-        guard let auth = proj_get_id_auth_name(best, 0), let code = proj_get_id_code(best, 0) else { return nil }
+        guard let list = Proj.proj_identify(ctx, crs, "EPSG", nil, &confidence) else { return nil }
+        defer { Proj.proj_list_destroy(list); Proj.proj_int_list_destroy(confidence) }
+        guard Proj.proj_list_get_count(list) > 0, let c = confidence, c[0] >= 90,
+              let best = Proj.proj_list_get(ctx, list, 0) else { return nil }
+        defer { Proj.proj_destroy(best) }
+        guard let auth = Proj.proj_get_id_auth_name(best, 0), let code = Proj.proj_get_id_code(best, 0) else { return nil }
         return "\(String(cString: auth)):\(String(cString: code))"
     }
 
@@ -152,9 +159,9 @@ public final class CoordinateSystem: @unchecked Sendable {
 
     /// PROJ's message for the context's last error.
     private static func reason(_ ctx: OpaquePointer) -> String {
-        let code = proj_context_errno(ctx)
+        let code = Proj.proj_context_errno(ctx)
         // PROJ 9 words "no such code in proj.db" as "Unknown error (code 4096)": say it plainly.
-        guard code != 0, let text = proj_context_errno_string(ctx, code),
+        guard code != 0, let text = Proj.proj_context_errno_string(ctx, code),
               !String(cString: text).hasPrefix("Unknown error") else {
             return "PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read)"
         }
@@ -164,7 +171,7 @@ public final class CoordinateSystem: @unchecked Sendable {
     /// Whether PROJ's database is missing: it cannot even make WGS84 (Debian: the proj-data
     /// package, or `PROJ_DATA`).
     private static func databaseMissing(_ ctx: OpaquePointer) -> Bool {
-        proj_create(ctx, "EPSG:4326").map({ proj_destroy($0); return true }) == nil
+        Proj.proj_create(ctx, "EPSG:4326").map({ Proj.proj_destroy($0); return true }) == nil
     }
 
     /// The definition as named in messages: a WKT by its first 60 characters.

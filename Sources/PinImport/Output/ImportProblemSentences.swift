@@ -8,6 +8,7 @@ extension CoordinateSystemProblem {
     public var sentence: String {
         switch self {
         case .projUnavailable: return "PROJ could not start (out of memory)"
+        case .projMissing(let reason): return "coordinate systems need PROJ (Debian: libproj25): \(reason)"
         case let .unknown(definition, cause, missingDatabase):
             let hint = missingDatabase ? " (PROJ's database proj.db was not found: install proj-data, or set PROJ_DATA to its folder)" : ""
             return "unknown coordinate reference system \(definition): \(cause.sentence)" + hint

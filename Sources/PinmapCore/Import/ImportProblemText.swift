@@ -9,6 +9,7 @@ enum ImportProblemText {
         let where_ = source.map { self.text($0) + ": " } ?? ""
         switch problem {
         case .projUnavailable: return where_ + S.crsProjUnavailable.text
+        case .projMissing(let reason): return where_ + S.crsProjMissing(reason)
         case let .unknown(definition, cause, missingDatabase):
             return where_ + S.crsUnknown(definition, text(cause)) + (missingDatabase ? S.crsNoDatabase.text : "")
         case .undefinedCartesian(let table): return where_ + S.crsUndefinedCartesian(table)

@@ -114,6 +114,8 @@ extension S {
     /// "{0}: the Shapefile cannot be read: {1}; nothing was imported"
     public static func ieShapefile(_ name: String, _ reason: String) -> String { ieShapefile.filled([name, reason]) }
     /// "unknown coordinate reference system {0}: {1}"
+    /// "coordinate systems need PROJ (Debian: libproj25): {0}"
+    public static func crsProjMissing(_ reason: String) -> String { crsProjMissing.filled([reason]) }
     public static func crsUnknown(_ definition: String, _ cause: String) -> String { crsUnknown.filled([definition, cause]) }
     /// "PROJ cannot read it: \"{0}\""
     public static func crsUnreadable(_ proj: String) -> String { crsUnreadable.filled([proj]) }

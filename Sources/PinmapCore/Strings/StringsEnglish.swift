@@ -80,6 +80,7 @@ extension Strings {
         .ieGeoPackage: "{0}: the GeoPackage cannot be read: {1}; nothing was imported",
         .ieShapefile: "{0}: the Shapefile cannot be read: {1}; nothing was imported",
         .crsProjUnavailable: "PROJ could not start (out of memory)",
+        .crsProjMissing: "coordinate systems need PROJ (Debian: libproj25): {0}",
         .crsUnknown: "unknown coordinate reference system {0}: {1}",
         .crsEmpty: "the definition is empty",
         .crsNotADefinition: "not an AUTHORITY:CODE (EPSG:5186), a URN, a WKT or a PROJ string",

@@ -80,6 +80,7 @@ extension Strings {
         .ieGeoPackage: "{0}: GeoPackage를 읽을 수 없습니다: {1}. 아무것도 가져오지 않았습니다",
         .ieShapefile: "{0}: Shapefile을 읽을 수 없습니다: {1}. 아무것도 가져오지 않았습니다",
         .crsProjUnavailable: "PROJ를 시작할 수 없습니다(메모리 부족)",
+        .crsProjMissing: "좌표계를 변환하려면 PROJ가 필요합니다(Debian: libproj25): {0}",
         .crsUnknown: "알 수 없는 좌표계 {0}: {1}",
         .crsEmpty: "정의가 비어 있습니다",
         .crsNotADefinition: "AUTHORITY:CODE(EPSG:5186), URN, WKT, PROJ 문자열 중 어느 것도 아닙니다",
