@@ -101,7 +101,9 @@ extension AppState {
             guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
             detail.properties = properties
             modal?.content = .detail(detail)
-        case .importer(.previewed(let result)): receive(preview: result)  // Update+PinResults.swift
+        case .importer(.previewed(let result)):
+            receive(preview: result)  // Update+PinResults.swift
+            requestImportFolderIfNeeded(&fx)  // a folder's path opened that folder
         case .importer(.started(let name)):
             importTab.progress = 0
             job = .importing(name: name, bytes: 0, of: 0)
