@@ -334,7 +334,7 @@ enum ImportTabView {
                 }
             }
             line(p.rows.isEmpty ? S.importNoDataRows.text : S.importFirstRows.text, theme.muted)  // a header-only file says so
-            for r in p.rows { line("  " + ImportResultText.row(r), .plain) }
+            for text in ImportResultText.rows(p.rows, ascii: s.ascii) { line("  " + text, .plain) }
         } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }
