@@ -27,6 +27,7 @@ extension AppState {
             if markers { shownViewGeneration = data.generation }
             if list && data.view != nil { shownListGeneration = data.generation }
             receive(view: data, markers: markers, list: list)
+            if list { followDetailPin() }  // Update+Pins.swift
             if markers, data.view != nil, let answer = data.place, answer.probe == placeArrival?.probe {
                 continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
             }
