@@ -24,7 +24,7 @@ extension PostgresStore {
     public func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults {
         let words = SearchText(text)
         let need = scanLimit + 1
-        let query = ASCIIRelevance.Query(text)
+        let query = PlainRelevance.Query(text)
         var matches: [SearchMatch]
         do {
             matches = try reading { () throws -> [SearchMatch] in
@@ -48,7 +48,7 @@ extension PostgresStore {
 
     /// At most `need` matches, newest first: ranges from the newest id down until enough.
     func searchMatches(_ words: SearchText, categories: Set<String>?, need: Int,
-                       query: ASCIIRelevance.Query) throws(StoreError) -> [SearchMatch] {
+                       query: PlainRelevance.Query) throws(StoreError) -> [SearchMatch] {
         let ends = try db.execute("SELECT min(id), max(id) FROM pins")
         guard ends.rows > 0, !ends.isNull(0, 0) else { return [] }
         let first = ends.int(0, 0)
@@ -84,7 +84,7 @@ extension PostgresStore {
 
     /// The matches with ids in `lo...hi`, newest first, at most `limit`, each ranked for `query`.
     func searchRange(_ words: SearchText, categories: Set<String>?, lo: Int64, hi: Int64, way: SearchRangeWay,
-                     limit: Int, query: ASCIIRelevance.Query) throws(StoreError) -> [SearchMatch] {
+                     limit: Int, query: PlainRelevance.Query) throws(StoreError) -> [SearchMatch] {
         // The plan is the store's (above): the planner may use only the index it is given.
         let (index, bitmap) = way == .walk ? ("on", "off") : ("off", "on")
         try db.execute("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', $1, true), "
@@ -99,7 +99,7 @@ extension PostgresStore {
         return (0..<r.rows).map { i in
             let category = r.text(i, 3)
             // As SQLite's `pinmap_relevance`: on the bytes when it can, a `String` only else.
-            let relevance = ASCIIRelevance.tier(title: r.bytes(i, 5), description: r.bytes(i, 6), category: r.bytes(i, 3),
+            let relevance = PlainRelevance.tier(title: r.bytes(i, 5), description: r.bytes(i, 6), category: r.bytes(i, 3),
                                                 properties: r.bytes(i, 7), query: query)
                 ?? SearchRelevance(title: r.text(i, 5), description: r.text(i, 6), category: category,
                                    properties: r.text(i, 7), query: query.folded)

@@ -4,23 +4,23 @@ import PinModel
 /// `pinmap_relevance(title, description, category, properties, text)`: the
 /// `SearchRelevance` tier (0 best) of a pin for the search `text`, for ORDER BY and for
 /// `Store.search`, which ranks up to 5,000 matches per keystroke: on the bytes when
-/// `ASCIIRelevance` can, else through `SearchRelevance`.
+/// `PlainRelevance` can, else through `SearchRelevance`.
 enum RelevanceFunction {
     static let function: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { ctx, argc, argv in
         guard argc == 5, let argv else { sqlite3_result_int(ctx, Int32(SearchRelevance.propertyOnly.rawValue)); return }
         let query = RelevanceFunction.query(ctx, argv[4])
-        let tier = ASCIIRelevance.tier(title: bytes(argv[0]), description: bytes(argv[1]), category: bytes(argv[2]),
+        let tier = PlainRelevance.tier(title: bytes(argv[0]), description: bytes(argv[1]), category: bytes(argv[2]),
                                        properties: bytes(argv[3]), query: query) ?? SearchRelevance(
             title: text(argv[0]), description: text(argv[1]), category: text(argv[2]),
             properties: argv[3].map { sqlite3_value_type($0) == SQLITE_NULL ? "{}" : text($0) } ?? "{}", query: query.folded)
         sqlite3_result_int(ctx, Int32(tier.rawValue))
     }
 
-    private static func query(_ ctx: OpaquePointer?, _ value: OpaquePointer?) -> ASCIIRelevance.Query {
-        if let kept = sqlite3_get_auxdata(ctx, 4) { return Unmanaged<ASCIIRelevance.Query>.fromOpaque(kept).takeUnretainedValue() }
-        let q = ASCIIRelevance.Query(text(value))
+    private static func query(_ ctx: OpaquePointer?, _ value: OpaquePointer?) -> PlainRelevance.Query {
+        if let kept = sqlite3_get_auxdata(ctx, 4) { return Unmanaged<PlainRelevance.Query>.fromOpaque(kept).takeUnretainedValue() }
+        let q = PlainRelevance.Query(text(value))
         sqlite3_set_auxdata(ctx, 4, Unmanaged.passRetained(q).toOpaque()) { p in
-            if let p { Unmanaged<ASCIIRelevance.Query>.fromOpaque(p).release() }
+            if let p { Unmanaged<PlainRelevance.Query>.fromOpaque(p).release() }
         }
         return q
     }
