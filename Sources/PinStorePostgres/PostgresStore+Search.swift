@@ -20,7 +20,7 @@ extension PostgresStore {
     static let searchWalkShare = 0.1
     /// How many more matches than still needed a range is sized for (its share may be
     /// lower than the ranges above).
-    static let searchMargin = 1.25
+    static let searchMargin = 1.1
 
     public func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults {
         let words = SearchText(text)

@@ -79,10 +79,10 @@ final class PostgresSearchRangesTests: XCTestCase {
             let (way, lo) = PostgresStore.nextRange(found: found, need: 5_001, walked: 2_000, first: first, hi: 998_000)
             return "\(way) \(lo)"
         }
-        // 1,431 of the newest 2,000 matched (`a`): 3,570 more needed, and a quarter, walked in 6,237 ids.
-        XCTAssertEqual(next(1_431), "walk 991764")
-        // 54 of 2,000 (`서`): 4,947 more, in 229,028 ids through the index.
-        XCTAssertEqual(next(54), "indexInRange 768973")
+        // 1,431 of the newest 2,000 matched (`a`): 3,570 more needed, and a tenth, walked in 5,489 ids.
+        XCTAssertEqual(next(1_431), "walk 992512")
+        // 54 of 2,000 (`서`): 4,947 more, in 201,545 ids through the index.
+        XCTAssertEqual(next(54), "indexInRange 796456")
         // None yet: the index, for every id left.
         XCTAssertEqual(next(0), "index 1")
         // A range wider than what is left: all of it, the same way.
