@@ -3,7 +3,8 @@ import PinModel
 import PinStore
 
 /// The UI's search: the newest `scanLimit` matches (highest id first) and whether there are
-/// more, read in id ranges from the newest pin down, each range the cheaper of two ways.
+/// more, read in id ranges from the newest pin down, each range by a walk or through the
+/// gram index, whichever reads less.
 ///
 /// The planner cannot choose: its estimate of a gram's matches says nothing about where
 /// they lie, and the answer needs only the newest. A word in most pins (`a`) is answered
