@@ -21,6 +21,7 @@ struct LibpqSymbols: Sendable {
     let PQfinish: @convention(c) (OpaquePointer?) -> Void
     let PQfreemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let PQgetResult: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let PQgetlength: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     let PQgetisnull: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     let PQgetvalue: @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
     let PQhost: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
@@ -63,6 +64,7 @@ extension LibpqSymbols {
         PQfinish = try library.function("PQfinish")
         PQfreemem = try library.function("PQfreemem")
         PQgetResult = try library.function("PQgetResult")
+        PQgetlength = try library.function("PQgetlength")
         PQgetisnull = try library.function("PQgetisnull")
         PQgetvalue = try library.function("PQgetvalue")
         PQhost = try library.function("PQhost")
@@ -144,6 +146,8 @@ enum Libpq {
     static func PQfreemem(_ ptr: UnsafeMutableRawPointer!) { symbols.PQfreemem(ptr) }
     @discardableResult
     static func PQgetResult(_ conn: OpaquePointer!) -> OpaquePointer! { symbols.PQgetResult(conn) }
+    @discardableResult
+    static func PQgetlength(_ res: OpaquePointer!, _ tup_num: Int32, _ field_num: Int32) -> Int32 { symbols.PQgetlength(res, tup_num, field_num) }
     @discardableResult
     static func PQgetisnull(_ res: OpaquePointer!, _ tup_num: Int32, _ field_num: Int32) -> Int32 { symbols.PQgetisnull(res, tup_num, field_num) }
     @discardableResult

@@ -283,8 +283,8 @@ final class PGResult {
     /// The value's bytes as the server sent them (text format: UTF-8), valid while this
     /// result lives.
     func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
-        let p = UnsafeRawPointer(PQgetvalue(result, Int32(row), Int32(column)))
-        return UnsafeBufferPointer(start: p?.assumingMemoryBound(to: UInt8.self), count: Int(PQgetlength(result, Int32(row), Int32(column))))
+        let p = UnsafeRawPointer(Libpq.PQgetvalue(result, Int32(row), Int32(column)))
+        return UnsafeBufferPointer(start: p?.assumingMemoryBound(to: UInt8.self), count: Int(Libpq.PQgetlength(result, Int32(row), Int32(column))))
     }
 
     func int(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }

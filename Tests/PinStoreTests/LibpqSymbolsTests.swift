@@ -24,6 +24,7 @@ final class LibpqSymbolsTests: XCTestCase {
             PQfinish: PQfinish,
             PQfreemem: PQfreemem,
             PQgetResult: PQgetResult,
+            PQgetlength: PQgetlength,
             PQgetisnull: PQgetisnull,
             PQgetvalue: PQgetvalue,
             PQhost: PQhost,
