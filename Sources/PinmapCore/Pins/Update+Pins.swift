@@ -32,7 +32,8 @@ extension AppState {
 
     private mutating func selectedPinOrExplain() -> Pin? {
         if let pin = selectedPin { return pin }
-        message = S.msgSelectPinFirst.text
+        // At small the list takes no keys (j/k pan the map): name the key that raises it.
+        message = listTakesKeys ? S.msgSelectPinFirst.text : S.msgSelectPinFirstAtSmall.text
         return nil
     }
 

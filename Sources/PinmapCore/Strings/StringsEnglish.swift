@@ -233,6 +233,7 @@ extension Strings {
         .msgClusterZoomed: "Cluster of {0} pins: zoomed in",
         .msgNothingToUndo: "Nothing to undo",
         .msgSelectPinFirst: "Select a pin first (j/k in the list, or click one)",
+        .msgSelectPinFirstAtSmall: "Select a pin first (K raises the list, or click one)",
         .msgNothingDeleted: "Nothing deleted",
         .msgNothingChanged: "Nothing changed: the pin is as it was",
         .msgFocus: "Focus: {0}",

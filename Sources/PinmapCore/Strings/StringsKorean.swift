@@ -233,6 +233,7 @@ extension Strings {
         .msgClusterZoomed: "핀 {0}개 묶음: 확대했습니다",
         .msgNothingToUndo: "되돌릴 것이 없습니다",
         .msgSelectPinFirst: "먼저 핀을 고르세요 (목록에서 j/k 또는 클릭)",
+        .msgSelectPinFirstAtSmall: "먼저 핀을 고르세요 (K로 목록 올리기 또는 클릭)",
         .msgNothingDeleted: "삭제하지 않았습니다",
         .msgNothingChanged: "바뀐 것이 없습니다: 핀은 그대로입니다",
         .msgFocus: "포커스: {0}",
