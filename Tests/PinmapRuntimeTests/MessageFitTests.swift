@@ -323,4 +323,13 @@ final class MessageFitTests: XCTestCase {
         XCTAssertEqual(TextWrap.lines("see /tmp/some/deep/folder/file.csv now", width: 16, ascii: false),
                        ["see", "/tmp/some/deep/", "folder/file.csv", "now"])
     }
+
+    /// A command in backquotes moves to the next line whole (with the particle glued to it),
+    /// and is split only when it is wider than a line.
+    func testACommandIsNotBrokenAcrossLines() {
+        XCTAssertEqual(TextWrap.lines("단 핀이 1개 있어 `pinmap undo-import 1 --force`는 그 핀까지 지웁니다.", width: 40, ascii: false),
+                       ["단 핀이 1개 있어", "`pinmap undo-import 1 --force`는 그", "핀까지 지웁니다."])
+        XCTAssertEqual(TextWrap.lines("run `pinmap undo-import 1 --force` now", width: 16, ascii: false),
+                       ["run `pinmap", "undo-import 1", "--force` now"])
+    }
 }

@@ -21,7 +21,7 @@ public enum TextWrap {
         var lines: [String] = []
         var line = ""
         var used = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+        for word in units(paragraph, width: width) {
             let w = DisplayWidth.of(String(word))
             if used > 0 && used + 1 + w <= width {
                 line += " " + word
@@ -55,6 +55,29 @@ public enum TextWrap {
         }
         lines.append(line)
         return lines
+    }
+
+    /// The paragraph's words, except that a command in backquotes (`pinmap undo-import 1
+    /// --force`, with what is glued to its quotes) is one unit, so a line never breaks inside
+    /// it; split into words again when it is wider than a line.
+    private static func units(_ paragraph: String, width: Int) -> [Substring] {
+        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
+        var out: [Substring] = []
+        var i = 0
+        while i < words.count {
+            let opens = words[i].filter { $0 == "`" }.count % 2 == 1
+            if opens, let close = words[(i + 1)...].firstIndex(where: { $0.filter { $0 == "`" }.count % 2 == 1 }) {
+                let command = words[i...close].joined(separator: " ")
+                if DisplayWidth.of(command) <= width {
+                    out.append(Substring(command))
+                    i = close + 1
+                    continue
+                }
+            }
+            out.append(words[i])
+            i += 1
+        }
+        return out
     }
 
     /// `text` (a file name, a query) shortened in the middle with "…" to at most `cells`
