@@ -18,7 +18,8 @@ final class PinFormTests: XCTestCase {
         XCTAssertEqual(form[.latitude].text, "81.2")
         XCTAssertEqual(form[.longitude].text, "1.8")
         let f = r.frame()
-        // Card: 12 rows at the bottom (rows 18…29); the map behind is dimmed.
+        // Card: 12 rows at the bottom, one more so its grabber covers the medium sheet's
+        // (rows 17…29, no second bar stacked under the sheet's); the map behind is dimmed.
         let expected = [
             Expect.grabberRow(width: 100),
             "  Add a pin",
@@ -32,13 +33,14 @@ final class PinFormTests: XCTestCase {
             "",
             "  Tab/↑↓ move · Enter on the last field or Ctrl-S saves · Esc cancels",
             "",
+            "",
         ]
-        XCTAssertEqual((18..<30).map { f.line($0) }, expected, f.text())
+        XCTAssertEqual((17..<30).map { f.line($0) }, expected, f.text())
         XCTAssertTrue(f[0, 0].style.dim, "backdrop dimmed")
         XCTAssertFalse(f[20, 19].style.dim, "the card is not")
         // The focused field's cursor is shown reversed at the box's first cell.
-        XCTAssertTrue(f[FormView.labelWidth + 1, 21].style.reverse)
-        XCTAssertTrue(f[FormView.labelWidth + 1, 24].style.underline, "fields are underlined boxes")
+        XCTAssertTrue(f[FormView.labelWidth + 1, 20].style.reverse)
+        XCTAssertTrue(f[FormView.labelWidth + 1, 23].style.underline, "fields are underlined boxes")
     }
 
     func testAKeyUsesTheCentreOfTheVisibleMap() throws {
@@ -60,12 +62,12 @@ final class PinFormTests: XCTestCase {
         r.key(.ctrl("s"))
         guard case .form(let form)? = r.state.modal?.content else { return XCTFail("the form must stay") }
         XCTAssertEqual(form.error, "A pin needs a title")
-        XCTAssertEqual(r.line(27), "  ⚠ A pin needs a title")
+        XCTAssertEqual(r.line(26), "  ⚠ A pin needs a title")
         XCTAssertEqual(try r.store.count(), 5, "nothing stored")
         // Enter on the last field is a save too, refused the same way.
         r.key(.up); r.key(.enter)
-        XCTAssertEqual(r.line(27), "  ⚠ A pin needs a title")
-        XCTAssertEqual(r.line(21), "▸ Title*", "focus returns to the title")
+        XCTAssertEqual(r.line(26), "  ⚠ A pin needs a title")
+        XCTAssertEqual(r.line(20), "▸ Title*", "focus returns to the title")
     }
 
     func testCoordinatesAreValidatedLikeTheImporter() throws {
@@ -101,7 +103,7 @@ final class PinFormTests: XCTestCase {
         r.key(.tab); r.type("뷰가 좋다")
         r.key(.tab); r.type("cafe")
         r.key(.enter); r.key(.enter)  // Enter moves on: latitude, longitude
-        XCTAssertEqual(r.line(25), "▸ Longitude    0")
+        XCTAssertEqual(r.line(24), "▸ Longitude    0")
         r.key(.enter)  // on the last field it saves
         XCTAssertFalse(r.state.quit)
         // A routine success: a toast at the top right, over neither the list nor the status line.
@@ -138,8 +140,8 @@ final class PinFormTests: XCTestCase {
         guard case .form(let form)? = r.state.modal?.content else { return XCTFail("no form") }
         XCTAssertEqual(form.mode, .edit(id: 1))
         XCTAssertEqual(form.fields.map(\.text), ["전쟁기념관", "야외 전시 비행기 구경", "museum", "37.5365", "126.9772"])
-        XCTAssertEqual(r.line(19), "  Edit pin")
-        XCTAssertEqual(r.line(21), "▸ Title*       전쟁기념관")
+        XCTAssertEqual(r.line(18), "  Edit pin")
+        XCTAssertEqual(r.line(20), "▸ Title*       전쟁기념관")
         r.key(.backspace); r.type(" 박물관")  // 전쟁기념 박물관
         r.key(.down); r.key(.down); r.key(.ctrl("u")); r.type("war memorial")
         r.key(.ctrl("s"))
@@ -172,8 +174,8 @@ final class PinFormTests: XCTestCase {
         let r = try UIFixtures.runner(pins: [evil])
         r.selectListed(evil.title)
         r.char("e")
-        XCTAssertEqual(r.line(21), "▸ Title*       Evil␛[2J␇Title")
-        XCTAssertEqual(r.line(22), "  Description  line1␊line2␛]0;pwned␇")
+        XCTAssertEqual(r.line(20), "▸ Title*       Evil␛[2J␇Title")
+        XCTAssertEqual(r.line(21), "  Description  line1␊line2␛]0;pwned␇")
         XCTAssertFalse(r.frame().cells.contains { $0.text.unicodeScalars.contains { SafeText.isUnsafe($0) } },
                        "no control character reaches a cell")
         // Typing never inserts control characters.

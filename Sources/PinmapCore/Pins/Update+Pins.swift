@@ -50,10 +50,20 @@ extension AppState {
 
     /// Presents `content` with its own dim and slide duration (seconds).
     mutating func presentEditing(_ content: ModalContent, height: Int, dim: Double, duration: Double, now: Double) {
-        let h = min(height, max(3, layout.rows - 2))
+        let h = cardHeight(height)
         modal = Modal(presentation: ModalPresentation(height: h, dim: dim, duration: duration, now: now,
                                                       animated: !sheet.reducedMotion),
                       content: content)
+    }
+
+    /// A bottom card's height: `height`, at most the screen less two rows, and one row more
+    /// when its top would fall right under the sheet's grabber row, so the card's grabber
+    /// covers the sheet's instead of stacking a second bar under it.
+    private func cardHeight(_ height: Int) -> Int {
+        let cap = max(3, layout.rows - 2)
+        let h = min(height, cap)
+        let underGrabber = tab == .map && layout.rows - h == sheetTop + 1
+        return underGrabber ? min(h + 1, cap) : h
     }
 
     mutating func openAddForm(at point: GeoPoint, now: Double) {
