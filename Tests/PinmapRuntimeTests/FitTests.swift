@@ -7,26 +7,7 @@ import Sheet
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// The list's distance sort, fitting the map to the pins, capped search counts and category colours.
-final class DistanceSortTests: XCTestCase {
-    /// The distance order starts at the visible map's centre (the status line's
-    /// point), not at the pane's centre half under a medium sheet.
-    func testDistanceSortsFromTheCentreTheStatusLineShows() throws {
-        let centre = GeoPoint(latitude: 37.5665, longitude: 126.9780)
-        let pins = [
-            NewPin(title: "at the centre", latitude: 37.5665, longitude: 126.9780, createdAt: "2024-01-01T00:00:00Z"),
-            NewPin(title: "3 km north", latitude: 37.5935, longitude: 126.9780, createdAt: "2024-01-02T00:00:00Z"),
-            NewPin(title: "4 km south", latitude: 37.5305, longitude: 126.9780, createdAt: "2024-01-03T00:00:00Z"),
-        ]
-        let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: centre, zoom: 500))
-        r.show(r.state.viewport(centring: centre))
-        r.char("s"); r.char("s")
-        XCTAssertEqual(r.state.order, .distance)
-        XCTAssertEqual(r.state.statusPoint.point.latitude, 37.5665, accuracy: 0.01)
-        XCTAssertEqual(r.state.listed.map(\.title), ["at the centre", "3 km north", "4 km south"])
-    }
-}
-
+/// Fitting the map to the pins.
 final class FitTests: XCTestCase {
     static let worldPins = [
         NewPin(title: "Seoul", latitude: 37.57, longitude: 126.98, createdAt: "2024-01-01T00:00:00Z"),
@@ -73,30 +54,6 @@ final class FitTests: XCTestCase {
             let south = r.state.viewport.cell(for: GeoPoint(latitude: -90, longitude: 0), pane: pane).row
             XCTAssertEqual(north, Double(visible.y) + 1, accuracy: 1, "\(cols)×\(rows) \(detent)")
             XCTAssertEqual(south, Double(visible.maxY) - 1, accuracy: 1, "\(cols)×\(rows) \(detent)")
-        }
-    }
-}
-
-final class CategoryColourTests: XCTestCase {
-    /// The sample pins' categories get distinct colours (landmark, museum and shopping shared
-    /// 141; food and park 220), the same in the map's markers and the list's category column.
-    func testTheStoresCategoriesGetDistinctColours() throws {
-        let categories = ["cafe", "landmark", "museum", "park", "shopping", "food", "viewpoint"]
-        let pins = categories.enumerated().map { i, c in
-            NewPin(title: "\(c) pin", category: c, latitude: 37.5 + Double(i) * 0.01, longitude: 127,
-                   createdAt: "2024-01-0\(i + 1)T00:00:00Z")
-        }
-        let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: GeoPoint(latitude: 37.53, longitude: 127), zoom: 1000))
-        r.reloadView()
-        XCTAssertEqual(r.state.categorySlots, ["cafe": 0, "food": 1, "landmark": 2, "museum": 3, "park": 4,
-                                               "shopping": 5, "viewpoint": 6])
-        let theme = Theme(color: true, categorySlots: r.state.categorySlots)
-        let colours = Set(categories.map { theme.category($0).fg })
-        XCTAssertEqual(colours.count, categories.count, "one colour per category")
-        XCTAssertEqual(r.state.markers.filter { $0.count == 1 }.count, categories.count)
-        for m in r.state.markers where m.count == 1 {
-            let pin = try XCTUnwrap(r.store.pin(id: m.id))
-            XCTAssertEqual(m.categoryIndex, r.state.categorySlots[pin.category], "the map's colour is the list's")
         }
     }
 }
