@@ -128,9 +128,9 @@ final class HelpFrameTests: XCTestCase {
         var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
         _ = state.update(.input(.key(.char("?"))), now: 0)
         for _ in 0..<10 { _ = state.update(.input(.key(.pageDown)), now: 0) }
-        XCTAssertEqual(state.helpScroll, HelpView.lines(for: .map).count - 20)
+        XCTAssertEqual(state.feedback.helpScroll, HelpView.lines(for: .map).count - 20)
         XCTAssertTrue(state.render().text().contains("2nd click    on a list row: the pin's detail"))
         _ = state.update(.input(.key(.char("x"))), now: 0)
-        XCTAssertFalse(state.showHelp)
+        XCTAssertFalse(state.feedback.showHelp)
     }
 }

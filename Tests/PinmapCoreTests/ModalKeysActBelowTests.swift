@@ -19,19 +19,19 @@ final class ModalKeysActBelowTests: XCTestCase {
     func testHelpClosesAndTheKeyActs() {
         var s = state()
         _ = s.update(.input(.key(.char("?"))), now: 0)
-        XCTAssertTrue(s.showHelp)
+        XCTAssertTrue(s.feedback.showHelp)
         _ = s.update(.input(.key(.char("j"))), now: 0.1)
-        XCTAssertTrue(s.showHelp, "j scrolls help")
+        XCTAssertTrue(s.feedback.showHelp, "j scrolls help")
         _ = s.update(.input(.key(.char("2"))), now: 0.2)
-        XCTAssertFalse(s.showHelp)
+        XCTAssertFalse(s.feedback.showHelp)
         XCTAssertEqual(s.tab, .timeline, "2 from help lands on Timeline")
         _ = s.update(.input(.key(.char("?"))), now: 0.3)
         _ = s.update(.input(.key(.escape)), now: 0.35)
-        XCTAssertFalse(s.showHelp)
+        XCTAssertFalse(s.feedback.showHelp)
         XCTAssertFalse(s.quit, "Esc only closes help")
         _ = s.update(.input(.key(.char("?"))), now: 0.4)
         _ = s.update(.input(.key(.char("q"))), now: 0.45)
-        XCTAssertFalse(s.showHelp)
+        XCTAssertFalse(s.feedback.showHelp)
         XCTAssertFalse(s.quit, "q only closes help: its header says any other key closes")
         _ = s.update(.input(.key(.char("q"))), now: 0.5)
         XCTAssertTrue(s.quit, "q quits once help is closed")
@@ -55,7 +55,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = nested.update(.input(.key(.enter)), now: 0)
         _ = nested.update(.tick, now: 0.5)
         _ = nested.update(.input(.key(.char("d"))), now: 0.6)
-        guard case .detail(let d)? = nested.modal?.content else { return XCTFail("no detail page") }
+        guard case .detail(let d)? = nested.feedback.modal?.content else { return XCTFail("no detail page") }
         XCTAssertNotNil(d.confirm, "d raised the pop-up over the page")
         _ = nested.update(.input(.key(.char("q"))), now: 1)
         XCTAssertTrue(nested.quit, "q from the pop-up over the detail page")
@@ -69,7 +69,7 @@ final class ModalKeysActBelowTests: XCTestCase {
 
         var notice = state()
         notice.feed(.pins(.written(.deleteFailed(id: 7, StoreError("disk full")))))  // a failure: a notice sheet
-        XCTAssertNotNil(notice.modal)
+        XCTAssertNotNil(notice.feedback.modal)
         _ = notice.update(.input(.key(.char("q"))), now: 0.5)
         XCTAssertTrue(notice.quit, "q from a notice")
 
@@ -79,7 +79,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = comment.update(.input(.key(.char("c"))), now: 0.6)
         _ = comment.update(.input(.key(.char("q"))), now: 0.7)
         XCTAssertFalse(comment.quit, "q is text in the comment field")
-        guard case .detail(let page)? = comment.modal?.content else { return XCTFail("no detail page") }
+        guard case .detail(let page)? = comment.feedback.modal?.content else { return XCTFail("no detail page") }
         XCTAssertEqual(page.input?.text, "q")
     }
 
@@ -88,26 +88,26 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = s.update(.input(.key(.char("f"))), now: 0)
         _ = s.update(.tick, now: 0.5)
         _ = s.update(.input(.key(.char("j"))), now: 0.6)
-        guard case .filter(let f)? = s.modal?.content else { return XCTFail("no filter sheet") }
+        guard case .filter(let f)? = s.feedback.modal?.content else { return XCTFail("no filter sheet") }
         XCTAssertEqual(f.cursor, 1, "j is the sheet's own key")
-        XCTAssertEqual(s.modal?.presentation.phase, .shown)
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .shown)
         _ = s.update(.input(.key(.char("2"))), now: 0.7)
         XCTAssertEqual(s.tab, .timeline, "2 from the filter sheet lands on Timeline")
-        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .dismissing)
         _ = s.update(.tick, now: 2)
-        XCTAssertNil(s.modal)
+        XCTAssertNil(s.feedback.modal)
     }
 
     func testDetailPageLeavesAndTheKeyActs() {
         var s = state()
         _ = s.update(.input(.key(.enter)), now: 0)
         _ = s.update(.tick, now: 0.5)
-        guard case .detail? = s.modal?.content else { return XCTFail("no detail page") }
+        guard case .detail? = s.feedback.modal?.content else { return XCTFail("no detail page") }
         _ = s.update(.input(.key(.enter)), now: 0.6)
-        XCTAssertEqual(s.modal?.presentation.phase, .shown, "Enter opened the page and does not close it")
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .shown, "Enter opened the page and does not close it")
         _ = s.update(.input(.key(.char("2"))), now: 0.7)
         XCTAssertEqual(s.tab, .timeline)
-        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .dismissing)
     }
 
     func testConfirmCancelsVisiblyOnAnUnusedKeyThenTheKeyActs() {
@@ -116,14 +116,14 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = s.update(.tick, now: 0.5)
         let effects = s.update(.input(.key(.char("2"))), now: 0.6)
         XCTAssertEqual(effects, [], "nothing is deleted")
-        XCTAssertEqual(s.message, "Nothing deleted")
-        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        XCTAssertEqual(s.feedback.message, "Nothing deleted")
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .dismissing)
         XCTAssertEqual(s.tab, .timeline, "the key cancels, then acts below")
         _ = s.update(.input(.key(.char("1"))), now: 0.7)
         _ = s.update(.input(.key(.char("d"))), now: 0.8)
         _ = s.update(.tick, now: 1.5)
         _ = s.update(.input(.key(.char("?"))), now: 1.6)
-        XCTAssertTrue(s.showHelp, "? cancels and shows help")
+        XCTAssertTrue(s.feedback.showHelp, "? cancels and shows help")
     }
 
     func testAKeyDuringTheExitActsAtOnce() {

@@ -19,15 +19,15 @@ final class CategoryColourTests: XCTestCase {
         }
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: GeoPoint(latitude: 37.53, longitude: 127), zoom: 1000))
         r.reloadView()
-        XCTAssertEqual(r.state.categorySlots, ["cafe": 0, "food": 1, "landmark": 2, "museum": 3, "park": 4,
+        XCTAssertEqual(r.state.map.categorySlots, ["cafe": 0, "food": 1, "landmark": 2, "museum": 3, "park": 4,
                                                "shopping": 5, "viewpoint": 6])
-        let theme = Theme(color: true, categorySlots: r.state.categorySlots)
+        let theme = Theme(color: true, categorySlots: r.state.map.categorySlots)
         let colours = Set(categories.map { theme.category($0).fg })
         XCTAssertEqual(colours.count, categories.count, "one colour per category")
-        XCTAssertEqual(r.state.markers.filter { $0.count == 1 }.count, categories.count)
-        for m in r.state.markers where m.count == 1 {
+        XCTAssertEqual(r.state.map.markers.filter { $0.count == 1 }.count, categories.count)
+        for m in r.state.map.markers where m.count == 1 {
             let pin = try XCTUnwrap(r.store.pin(id: m.id))
-            XCTAssertEqual(m.categoryIndex, r.state.categorySlots[pin.category], "the map's colour is the list's")
+            XCTAssertEqual(m.categoryIndex, r.state.map.categorySlots[pin.category], "the map's colour is the list's")
         }
     }
 }

@@ -21,8 +21,8 @@ final class DistanceSortTests: XCTestCase {
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: centre, zoom: 500))
         r.show(r.state.viewport(centring: centre))
         r.char("s"); r.char("s")
-        XCTAssertEqual(r.state.order, .distance)
+        XCTAssertEqual(r.state.list.order, .distance)
         XCTAssertEqual(r.state.statusPoint.point.latitude, 37.5665, accuracy: 0.01)
-        XCTAssertEqual(r.state.listed.map(\.title), ["at the centre", "3 km north", "4 km south"])
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["at the centre", "3 km north", "4 km south"])
     }
 }

@@ -10,11 +10,11 @@ final class EditDeletedPinTests: XCTestCase {
     func testSavingAPinDeletedElsewhereSaysSo() throws {
         let r = try UIFixtures.runner()
         r.char("j")
-        let id = try XCTUnwrap(r.state.selectedID)
+        let id = try XCTUnwrap(r.state.list.selectedID)
         r.char("e")
         XCTAssertTrue(try r.store.delete(id: id), "deleted by another process meanwhile")
         r.key(.ctrl("s"))
-        guard case .notice(let title, let message, let success, _)? = r.state.modal?.content else { return XCTFail(r.text) }
+        guard case .notice(let title, let message, let success, _)? = r.state.feedback.modal?.content else { return XCTFail(r.text) }
         XCTAssertEqual(title, "Pin not updated")
         XCTAssertFalse(success)
         XCTAssertTrue(message.contains("no longer exists"), message)

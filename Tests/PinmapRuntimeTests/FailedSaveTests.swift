@@ -15,7 +15,7 @@ final class FailedSaveTests: XCTestCase {
         // Make the insert fail, as a locked or full store would.
         store.failingWrites = StoreError("disk is full")
         r.key(.ctrl("s"))
-        guard case .form(let form)? = r.state.modal?.content else { return XCTFail("the form is gone: \(r.text)") }
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("the form is gone: \(r.text)") }
         XCTAssertEqual(form[.title].text, "남산 전망대")
         XCTAssertTrue(form.error?.contains("disk is full") ?? false, form.error ?? "")
         store.failingWrites = nil

@@ -23,12 +23,12 @@ final class FirstRunToastTests: XCTestCase {
             return 1
         })
         r.loadSamplesIfEmpty()
-        XCTAssertNil(r.state.message)
-        XCTAssertEqual(r.state.toast?.message,
+        XCTAssertNil(r.state.feedback.message)
+        XCTAssertEqual(r.state.feedback.toast?.message,
                        "Added 1 sample pins to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter")
         r.handle(.tick, now: Toast.lifetime)
-        XCTAssertNil(r.state.toast, "it fades")
+        XCTAssertNil(r.state.feedback.toast, "it fades")
         r.char("P", at: Toast.lifetime + 1)
-        XCTAssertEqual(r.state.message, "Loaded 1 sample pins")
+        XCTAssertEqual(r.state.feedback.message, "Loaded 1 sample pins")
     }
 }

@@ -22,7 +22,7 @@ final class FitTests: XCTestCase {
     private func cells(_ r: AppRunner, _ pins: [NewPin]) -> [String: [Int]] {
         var out: [String: [Int]] = [:]
         for p in pins {
-            let c = r.state.viewport.cell(for: GeoPoint(latitude: p.latitude, longitude: p.longitude), pane: r.state.layout.mapPane)
+            let c = r.state.map.viewport.cell(for: GeoPoint(latitude: p.latitude, longitude: p.longitude), pane: r.state.layout.mapPane)
             out[p.title] = [Int(c.col.rounded(.down)), Int(c.row.rounded(.down))]
         }
         return out
@@ -38,7 +38,7 @@ final class FitTests: XCTestCase {
                 XCTAssertTrue((visible.x...(visible.maxX - 1)).contains(c[0]) && (visible.y...(visible.maxY - 1)).contains(c[1]),
                               "\(cols)×\(rows) \(detent): \(title) at \(c) outside the visible map \(visible)")
             }
-            XCTAssertEqual(r.state.inViewCount, FitTests.worldPins.count, "\(cols)×\(rows) \(detent)")
+            XCTAssertEqual(r.state.list.inViewCount, FitTests.worldPins.count, "\(cols)×\(rows) \(detent)")
         }
     }
 
@@ -50,8 +50,8 @@ final class FitTests: XCTestCase {
             r.char("0")
             let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
             let pane = r.state.layout.mapPane
-            let north = r.state.viewport.cell(for: GeoPoint(latitude: 90, longitude: 0), pane: pane).row
-            let south = r.state.viewport.cell(for: GeoPoint(latitude: -90, longitude: 0), pane: pane).row
+            let north = r.state.map.viewport.cell(for: GeoPoint(latitude: 90, longitude: 0), pane: pane).row
+            let south = r.state.map.viewport.cell(for: GeoPoint(latitude: -90, longitude: 0), pane: pane).row
             XCTAssertEqual(north, Double(visible.y) + 1, accuracy: 1, "\(cols)×\(rows) \(detent)")
             XCTAssertEqual(south, Double(visible.maxY) - 1, accuracy: 1, "\(cols)×\(rows) \(detent)")
         }

@@ -13,7 +13,7 @@ final class NoticeKeyTests: XCTestCase {
         r.char("x")
         XCTAssertFalse(r.state.quit)
         r.handle(.tick, now: 1)
-        XCTAssertNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.modal)
         r.handle(.pins(.written(.deleteMissing(id: 99))), now: 1)
         r.char("q")
         XCTAssertTrue(r.state.quit, "q quits from a notice (help: q quits everywhere)")

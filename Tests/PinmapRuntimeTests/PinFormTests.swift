@@ -13,7 +13,7 @@ final class PinFormTests: XCTestCase {
     func testRightClickOpensTheAddFormAtThatPoint() throws {
         let r = try UIFixtures.runner()
         r.mouse(.press, .right, col: 50, row: 5)
-        guard case .form(let form)? = r.state.modal?.content else { return XCTFail("no form") }
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form") }
         XCTAssertEqual(form.mode, .add)
         XCTAssertEqual(form[.latitude].text, "81.2")
         XCTAssertEqual(form[.longitude].text, "1.8")
@@ -45,7 +45,7 @@ final class PinFormTests: XCTestCase {
         let r = try UIFixtures.runner()
         let expected = r.state.visibleMapCentre
         r.char("a")
-        guard case .form(let form)? = r.state.modal?.content else { return XCTFail("no form") }
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form") }
         // Medium sheet: 11 of 28 rows covered, so the visible centre is row
         // 8.5, 5.5 rows above the pane's centre: 20 + 5.5 × 7.2 = 59.6°N.
         XCTAssertEqual(expected.latitude, 59.6, accuracy: 1e-9)
@@ -58,7 +58,7 @@ final class PinFormTests: XCTestCase {
         r.char("a")
         r.type("   ")
         r.key(.ctrl("s"))
-        guard case .form(let form)? = r.state.modal?.content else { return XCTFail("the form must stay") }
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("the form must stay") }
         XCTAssertEqual(form.error, "A pin needs a title")
         XCTAssertEqual(r.line(27), "  ⚠ A pin needs a title")
         XCTAssertEqual(try r.store.count(), 5, "nothing stored")
@@ -106,19 +106,19 @@ final class PinFormTests: XCTestCase {
         XCTAssertFalse(r.state.quit)
         // A routine success: a toast at the top right, over neither the list nor the status line.
         r.handle(.tick, now: 1)
-        XCTAssertNil(r.state.modal)
-        let toast = try XCTUnwrap(r.state.toast, r.text)
+        XCTAssertNil(r.state.feedback.modal)
+        let toast = try XCTUnwrap(r.state.feedback.toast, r.text)
         XCTAssertEqual(toast.title, "Pin added")
         XCTAssertEqual(toast.message, "Added “남산 quiet 카페”")
         XCTAssertTrue(r.line(0).hasSuffix(" ✓ Added “남산 quiet 카페”"), "says it once: \(r.line(0))")
         XCTAssertEqual(try r.store.count(), 6)
-        let added = try XCTUnwrap(r.state.listed.first { $0.title == "남산 quiet 카페" })
+        let added = try XCTUnwrap(r.state.list.pins.first { $0.title == "남산 quiet 카페" })
         XCTAssertEqual(added.description, "뷰가 좋다")
         XCTAssertEqual(added.category, "cafe")
         XCTAssertEqual(added.latitude, 59.6, accuracy: 1e-9)
-        XCTAssertEqual(r.state.selectedID, added.id)
+        XCTAssertEqual(r.state.list.selectedID, added.id)
         r.char("x")  // the toast takes no keys: x does what x does (nothing on the map)
-        XCTAssertNotNil(r.state.toast)
+        XCTAssertNotNil(r.state.feedback.toast)
         XCTAssertTrue(r.text.contains("◉ 남산 quiet 카페"), r.text)
     }
 
@@ -127,7 +127,7 @@ final class PinFormTests: XCTestCase {
         r.char("a"); r.type("Nope")
         r.key(.escape)
         r.handle(.tick, now: 1)
-        XCTAssertNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.modal)
         XCTAssertEqual(try r.store.count(), 5)
     }
 
@@ -135,7 +135,7 @@ final class PinFormTests: XCTestCase {
         let r = try UIFixtures.runner()
         r.selectListed("전쟁기념관")
         r.char("e")
-        guard case .form(let form)? = r.state.modal?.content else { return XCTFail("no form") }
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form") }
         XCTAssertEqual(form.mode, .edit(id: 1))
         XCTAssertEqual(form.fields.map(\.text), ["전쟁기념관", "야외 전시 비행기 구경", "museum", "37.5365", "126.9772"])
         XCTAssertEqual(r.line(19), "  Edit pin")
@@ -143,7 +143,7 @@ final class PinFormTests: XCTestCase {
         r.key(.backspace); r.type(" 박물관")  // 전쟁기념 박물관
         r.key(.down); r.key(.down); r.key(.ctrl("u")); r.type("war memorial")
         r.key(.ctrl("s"))
-        let toast = try XCTUnwrap(r.state.toast, "a routine success is a toast")
+        let toast = try XCTUnwrap(r.state.feedback.toast, "a routine success is a toast")
         XCTAssertEqual(toast.title, "Pin updated")
         XCTAssertEqual(toast.message, "Updated “전쟁기념 박물관”")
         let pin = try XCTUnwrap(try r.store.pin(id: 1))
@@ -160,10 +160,10 @@ final class PinFormTests: XCTestCase {
         // With the map focused nothing is selected by itself (with the list, its first row is).
         r.char("m")
         r.char("e")
-        XCTAssertNil(r.state.modal)
-        XCTAssertEqual(r.state.message, "Select a pin first (j/k in the list, or click one)")
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertEqual(r.state.feedback.message, "Select a pin first (j/k in the list, or click one)")
         r.char("d")
-        XCTAssertNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.modal)
     }
 
     func testEscapeSequencesInATitleShowAsPlaceholdersInTheForm() throws {
@@ -178,7 +178,7 @@ final class PinFormTests: XCTestCase {
                        "no control character reaches a cell")
         // Typing never inserts control characters.
         r.key(.char("\u{1B}"))
-        guard case .form(let form)? = r.state.modal?.content else { return XCTFail("no form") }
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form") }
         XCTAssertEqual(form[.title].text, evil.title)
     }
 

@@ -22,7 +22,7 @@ final class SettingsTabTests: XCTestCase {
         for _ in 0..<SettingRow.export.rawValue { r.key(.down) }
         r.key(.enter)
         r.key(.enter)
-        let message = try XCTUnwrap(r.state.message)
+        let message = try XCTUnwrap(r.state.feedback.message)
         XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
         let second = String(message.dropFirst("Exported 5 pins to ".count))
         let first = second.replacingOccurrences(of: "-2.csv", with: ".csv")
@@ -36,7 +36,7 @@ final class SettingsTabTests: XCTestCase {
         let r = try settings()
         r.key(.right); r.key(.right); r.key(.right)
         XCTAssertEqual(r.state.sheet.sensitivity, 2, "× 2 does not wrap to × 0.5")
-        XCTAssertEqual(r.state.message, "Drag sensitivity is already × 2 (0.5, 1 or 2)")
+        XCTAssertEqual(r.state.feedback.message, "Drag sensitivity is already × 2 (0.5, 1 or 2)")
         r.key(.left); r.key(.left); r.key(.left)
         XCTAssertEqual(r.state.sheet.sensitivity, 0.5)
     }
@@ -46,15 +46,15 @@ final class SettingsTabTests: XCTestCase {
         r.char("4")
         for _ in 0..<SettingRow.color.rawValue { r.key(.down) }
         r.key(.enter)
-        XCTAssertFalse(r.state.color)
-        XCTAssertEqual(r.state.message, "Colour is off: NO_COLOR is set or the terminal has no colours")
+        XCTAssertFalse(r.state.presentation.color)
+        XCTAssertEqual(r.state.feedback.message, "Colour is off: NO_COLOR is set or the terminal has no colours")
     }
 
     func testClickOnTheExportLabelExports() throws {
         let r = try settings()
         let row = SettingsView.firstSettingRow(r.state, area: Rect(x: 0, y: 0, width: 100, height: 28)) + SettingRow.export.rawValue
         r.mouse(.press, col: 5, row: row)
-        let message = try XCTUnwrap(r.state.message)
+        let message = try XCTUnwrap(r.state.feedback.message)
         XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
         try? FileManager.default.removeItem(atPath: String(message.dropFirst("Exported 5 pins to ".count)))
     }

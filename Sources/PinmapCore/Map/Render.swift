@@ -5,21 +5,21 @@ extension AppState {
     /// The whole frame for the current state: `layout.cols` × `layout.rows` cells. A pure
     /// function of the state: the map's place names are the ones `update` placed
     /// (`mapLabels`), drawn as they are.
-    public func render() -> Screen { Strings.speaking(language) { renderSpeaking() } }
+    public func render() -> Screen { Strings.speaking(presentation.language) { renderSpeaking() } }
 
     private func renderSpeaking() -> Screen {
         var screen = Screen(width: layout.cols, height: layout.rows)
-        let theme = Theme(color: color, categorySlots: categorySlots)
+        let theme = Theme(color: presentation.color, categorySlots: map.categorySlots)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
-            if ascii { ASCIISymbols.apply(to: &screen) }  // "30×8" → "30x8"
+            if presentation.ascii { ASCIISymbols.apply(to: &screen) }  // "30×8" → "30x8"
             return screen
         }
         switch tab {
         case .map: drawMapTab(into: &screen, theme: theme)
         case .timeline:
             TimelineView.draw(timeline, area: layout.timelineArea,
-                              filtered: categoryFilter != nil, into: &screen, ascii: ascii, theme: theme)
+                              filtered: map.categoryFilter != nil, into: &screen, ascii: presentation.ascii, theme: theme)
         case .importer:
             ImportTabView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
         case .settings:
@@ -30,28 +30,28 @@ extension AppState {
         TabBarView.draw(self, into: &screen, theme: theme)
         ToastView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
-        if showHelp { HelpView.draw(self, into: &screen, theme: theme) }
-        if ascii { ASCIISymbols.apply(to: &screen) }
+        if feedback.showHelp { HelpView.draw(self, into: &screen, theme: theme) }
+        if presentation.ascii { ASCIISymbols.apply(to: &screen) }
         return screen
     }
 
     private func drawMapTab(into screen: inout Screen, theme: Theme) {
-        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
-                         options: mapOptions, labels: mapLabels)
+        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
+                         options: mapOptions, labels: map.labels)
         SheetView.draw(self, into: &screen, theme: theme)
     }
 
     /// How the Map tab draws the map.
     var mapOptions: MapOptions {
-        MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
-                   placeNames: placeLanguage, focus: visibleMapCentre)
+        MapOptions(ascii: presentation.ascii, color: presentation.color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
+                   placeNames: presentation.placeLanguage, focus: visibleMapCentre)
     }
 
     /// The place names for the map as it is now, kept where `mapLabels` had them when they
     /// still fit (the benchmark times this from outside).
     public func placedMapLabels() -> [PlacedLabel] {
-        MapRenderer.placeLabels(pane: layout.mapPane, viewport: viewport, markers: markers, options: mapOptions,
-                                previous: mapLabels)
+        MapRenderer.placeLabels(pane: layout.mapPane, viewport: map.viewport, markers: map.markers, options: mapOptions,
+                                previous: map.labels)
     }
 
     /// Places the map's names again when what they depend on changed (the view, the
@@ -60,11 +60,11 @@ extension AppState {
     /// kept from it are where the next visit starts), none while the terminal is too small.
     mutating func rememberMapLabels() {
         guard tab == .map else { return }
-        guard !layout.isTooSmall else { mapLabels = []; mapLabelsInput = nil; return }
-        let input = MapLabelsInput(viewport: viewport, pane: layout.mapPane, markers: markers, language: placeLanguage, ascii: ascii)
-        guard input != mapLabelsInput else { return }
-        mapLabels = placedMapLabels()
-        mapLabelsInput = input
+        guard !layout.isTooSmall else { map.labels = []; map.labelsInput = nil; return }
+        let input = MapLabelsInput(viewport: map.viewport, pane: layout.mapPane, markers: map.markers, language: presentation.placeLanguage, ascii: presentation.ascii)
+        guard input != map.labelsInput else { return }
+        map.labels = placedMapLabels()
+        map.labelsInput = input
     }
 }
 

@@ -52,8 +52,8 @@ enum HelpView {
         let box = Rect(x: (screen.width - width) / 2, y: max(0, (Layout(cols: screen.width, rows: screen.height).travel - height) / 2),
                        width: width, height: height)
         screen.fill(box, with: Cell(" ", .plain))
-        drawBorder(box, into: &screen, ascii: state.ascii, theme: theme)
-        let scroll = min(state.helpScroll, maxScroll(tab: state.tab, rows: screen.height))
+        drawBorder(box, into: &screen, ascii: state.presentation.ascii, theme: theme)
+        let scroll = min(state.feedback.helpScroll, maxScroll(tab: state.tab, rows: screen.height))
         let title = " " + trimmedText(S.helpTitle.text) + " "
         screen.putCentered(DisplayWidth.truncate(title, to: width - 2), in: Rect(x: box.x, y: box.y, width: width, height: 1), style: theme.title)
         if scroll + rows < items.count {

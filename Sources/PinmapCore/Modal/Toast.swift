@@ -30,29 +30,29 @@ extension AppState {
                                 warning: Bool = false, now: Double) {
         if success && !offersUndo {
             let t = Toast(title: title, message: message, shownAt: now, warning: warning)
-            if showsNoticeSheet { waitingToast = t } else { toast = t }
+            if showsNoticeSheet { feedback.waitingToast = t } else { feedback.toast = t }
             return
         }
-        toast = nil
+        feedback.toast = nil
         // One row more per line the message wraps onto (at most three).
-        let lines = min(3, ModalView.noticeLines(message, width: layout.cols, ascii: ascii).count)
+        let lines = min(3, ModalView.noticeLines(message, width: layout.cols, ascii: presentation.ascii).count)
         present(.notice(title: title, message: message, success: success, shownAt: now), height: 4 + lines, dim: 0.3,
                 keepsBars: true, now: now)
     }
 
     /// True while a notice sheet is on screen (not yet gone).
     var showsNoticeSheet: Bool {
-        if case .notice = modal?.content { return true }
+        if case .notice = feedback.modal?.content { return true }
         return false
     }
 
     /// Removes the toast once its time is up; shows the waiting one once no notice sheet is up.
     mutating func tickToast(now: Double) {
-        if let t = toast, now - t.shownAt >= Toast.lifetime { toast = nil }
-        if var t = waitingToast, !showsNoticeSheet {
+        if let t = feedback.toast, now - t.shownAt >= Toast.lifetime { feedback.toast = nil }
+        if var t = feedback.waitingToast, !showsNoticeSheet {
             t.shownAt = now
-            toast = t
-            waitingToast = nil
+            feedback.toast = t
+            feedback.waitingToast = nil
         }
     }
 }
@@ -74,8 +74,8 @@ enum ToastView {
 
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
         let rows = rows(state)
-        guard let t = state.toast, screen.width > 4, rows > 0 else { return }
-        let lines = self.lines(t, width: min(screen.width - 3, maxWidth), rows: rows, ascii: state.ascii)
+        guard let t = state.feedback.toast, screen.width > 4, rows > 0 else { return }
+        let lines = self.lines(t, width: min(screen.width - 3, maxWidth), rows: rows, ascii: state.presentation.ascii)
         let width = lines.map(DisplayWidth.of).max() ?? 0
         let x = max(0, screen.width - width - 3)
         let style = t.warning ? theme.toastWarning : theme.toast
