@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 final class CappedSearchCountTests: XCTestCase {

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 /// The centre the sheet settles on; no stale or wrapped coordinate.

@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 /// A long pin title is cut inside the delete question, so the question stays whole at 80×24

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 import Frame
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 /// `?` at 80×24: the current tab's keys first, then the global ones, in a box that fits.

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 /// Keys in and around modals: no key lost in a modal, the search's "show them all" reachable

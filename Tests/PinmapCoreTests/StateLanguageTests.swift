@@ -1,5 +1,5 @@
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 
 /// The interface's language is the state's (`AppState.language`): `update` and `render`
 /// word everything in it, whatever the process's default is.

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
 import Frame
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 /// The string tables.

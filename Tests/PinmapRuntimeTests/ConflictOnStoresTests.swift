@@ -4,7 +4,7 @@ import Frame
 import PinModel
 import PinStore
 import PinStorePostgres
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI

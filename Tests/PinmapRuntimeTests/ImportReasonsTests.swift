@@ -4,7 +4,7 @@ import Frame
 import PinImport
 import PinStore
 import GeoMap
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport

@@ -2,7 +2,7 @@ import Frame
 import GeoMap
 import PinModel
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 import PinmapTestSupport
 
 /// While another pinmap (`pinmap index`, an `import --index`) indexes a large import's pins,

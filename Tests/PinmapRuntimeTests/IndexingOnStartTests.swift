@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

@@ -1,6 +1,6 @@
 import XCTest
 import Frame
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

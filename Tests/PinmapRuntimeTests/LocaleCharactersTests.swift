@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

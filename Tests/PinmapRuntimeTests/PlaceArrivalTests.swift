@@ -3,7 +3,7 @@ import GeoMap
 import PinModel
 import PinModelTesting
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

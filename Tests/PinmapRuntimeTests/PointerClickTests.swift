@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport

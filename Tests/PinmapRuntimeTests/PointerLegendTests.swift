@@ -1,7 +1,7 @@
 import Frame
 import GeoMap
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

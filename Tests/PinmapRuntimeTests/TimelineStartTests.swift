@@ -4,7 +4,7 @@ import GeoMap
 import PinModel
 import PinModelTesting
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 import PinmapCoreTestSupport

@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

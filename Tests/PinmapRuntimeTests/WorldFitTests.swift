@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 
 /// `L`, `0`, `S` left the world an 18×6 thumbnail above 20 blank rows and

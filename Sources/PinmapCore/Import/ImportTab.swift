@@ -267,9 +267,9 @@ extension AppState {
 }
 
 /// Draws the Import tab.
-enum ImportTabView {
+public enum ImportTabView {
     /// The screen row of the first listed file (under the field, an error line, a title).
-    static func fileListTop(_ s: AppState, area: Rect) -> Int {
+    public static func fileListTop(_ s: AppState, area: Rect) -> Int {
         area.y + 7 + errorLines(s, area: area).count
     }
 

@@ -13,6 +13,11 @@ public struct Toast: Sendable, Equatable {
     /// with "!" instead of "✓".
     public var warning = false
 
+    /// A toast shown from `shownAt` (seconds, the state's clock).
+    public init(title: String, message: String, shownAt: Double, warning: Bool = false) {
+        self.title = title; self.message = message; self.shownAt = shownAt; self.warning = warning
+    }
+
     /// Seconds a toast stays.
     public static let lifetime = 4.0
 }
@@ -26,8 +31,8 @@ extension AppState {
     /// notice sheet replaces a toast: it asks for the user's attention, and two messages at
     /// once split it. A toast that comes while a notice sheet is up waits until the sheet has
     /// gone, then gets its full time: the sheet is read first and the success is not lost.
-    public mutating func notify(_ title: String, _ message: String, success: Bool, offersUndo: Bool = false,
-                                warning: Bool = false, now: Double) {
+    mutating func notify(_ title: String, _ message: String, success: Bool, offersUndo: Bool = false,
+                         warning: Bool = false, now: Double) {
         if success && !offersUndo {
             let t = Toast(title: title, message: message, shownAt: now, warning: warning)
             if showsNoticeSheet { feedback.waitingToast = t } else { feedback.toast = t }
@@ -61,9 +66,9 @@ extension AppState {
 /// map above the sheet; the other tabs keep only their top row empty for it (their header is
 /// the row below), so there it is one row. Only a message longer than its rows is cut, with
 /// "…" at its end.
-enum ToastView {
+public enum ToastView {
     /// The most lines a toast takes.
-    static let maxLines = 3
+    public static let maxLines = 3
     /// The widest a toast's text is, in cells.
     static let maxWidth = 72
 
@@ -85,7 +90,7 @@ enum ToastView {
     }
 
     /// The toast's text as lines of at most `width` cells, at most `rows` of them.
-    static func lines(_ t: Toast, width: Int, rows: Int = maxLines, ascii: Bool) -> [String] {
+    public static func lines(_ t: Toast, width: Int, rows: Int = maxLines, ascii: Bool) -> [String] {
         let mark = t.warning ? "!" : (ascii ? "+" : "✓")
         // The message says it once (`✓ Added “Test pin α”`); the title is the notice sheet's.
         let all = TextWrap.lines("\(mark) \(t.message)", width: max(1, width), ascii: ascii)

@@ -3,8 +3,8 @@ import Frame
 /// Draws the add / edit form inside a modal card's body (below its grabber
 /// row): heading, one row per field (label, then the value underlined with
 /// the cursor shown reversed in the focused field), the refusal, the keys.
-enum FormView {
-    static let labelWidth = 14
+public enum FormView {
+    public static let labelWidth = 14
 
     static func draw(_ form: PinForm, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard r.height > 0 else { return }

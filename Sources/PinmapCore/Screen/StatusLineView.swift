@@ -8,7 +8,7 @@ import GeoMap
 /// shortened or left out), and when it is wider than the terminal it wraps
 /// onto the rows above the status line (over the sheet's bottom rows, until
 /// the next key clears it).
-enum StatusLineView {
+public enum StatusLineView {
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
         let row = state.layout.statusRow
         let width = screen.width
@@ -89,7 +89,7 @@ enum StatusLineView {
     }
 
     /// The whole status text without the help (tests use it).
-    static func left(_ state: AppState) -> String {
+    public static func left(_ state: AppState) -> String {
         parts(state).map(\.text).joined(separator: separator(state.presentation.ascii))
     }
 
@@ -110,7 +110,7 @@ enum StatusLineView {
         return (S.legendClick(l.shaded ? short + S.legendShadeNote.text : short), short, false)
     }
 
-    static func zoomLabel(_ z: Double) -> String {
+    public static func zoomLabel(_ z: Double) -> String {
         z >= 10 || z == z.rounded() ? String(Int(z.rounded())) : String(format: "%.1f", z)
     }
 }

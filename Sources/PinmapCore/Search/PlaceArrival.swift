@@ -38,7 +38,7 @@ public struct PlaceAnswer: Sendable {
 /// own pin shares its marker with others (a "2" cluster, unnamed), so the pin is drawn and
 /// named on its own. Stops when it stands alone, when no pin is the city's, after
 /// `zoomSteps`, or as soon as anything else moves the map.
-struct PlaceArrival: Equatable {
+public struct PlaceArrival: Equatable, Sendable {
     var probe: PlaceProbe
     /// The map as this arrival left it: a view read for another viewport ends the arrival.
     var viewport: Viewport
@@ -75,7 +75,7 @@ extension AppState {
     }
 
     /// The probe a view read carries: only while the map is where the arrival left it.
-    var placeProbe: PlaceProbe? {
+    public var placeProbe: PlaceProbe? {
         guard let a = search.placeArrival, a.viewport == map.viewport else { return nil }
         return a.probe
     }

@@ -13,9 +13,9 @@ public struct SearchState: Sendable {
     /// Input that came after an Enter typed before the place-name index was ready (a fast
     /// `gSeoul⏎`): held, in order, and applied when the index is (`AppEvent.Search.placeIndexReady`),
     /// so the Enter chooses the place it would have chosen and is never lost.
-    var inputAwaitingPlaces: [InputEvent] = []
+    public internal(set) var inputAwaitingPlaces: [InputEvent] = []
     /// Went to a city: the map zooms in while its own pin shares a marker (`PlaceArrival.swift`).
-    var placeArrival: PlaceArrival?
+    public internal(set) var placeArrival: PlaceArrival?
     /// Bumped for every new search text; results of an older generation are dropped.
     public internal(set) var generation = 0
     /// Every match of `text` in the store (as last answered; `SearchResults.text` says for

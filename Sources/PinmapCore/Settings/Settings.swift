@@ -87,7 +87,7 @@ extension AppState {
 /// Draws the Settings tab: store facts, the sheet and map settings, attributions. Long rows
 /// wrap (a setting's value under its value column); when the rows do not fit above the key
 /// hint they scroll so the cursor's row stays in view.
-enum SettingsView {
+public enum SettingsView {
     /// One row of the tab: text, style, indent.
     private struct Row { var text: String; var style: Style; var indent: Int }
 
@@ -170,13 +170,13 @@ enum SettingsView {
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
     /// the first row, the store's four lines, its import batches (up to 3), a blank line and
     /// the title, less the rows scrolled off.
-    static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
+    public static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
         area.y + 7 + s.importRowsShown.count - scroll(s, area: area)
     }
 
     /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`
     /// (the bundled sample pins' batch named in the UI's language).
-    static func batchLine(_ b: RecentImport) -> String {
+    public static func batchLine(_ b: RecentImport) -> String {
         S.stBatch(b.id, b.importedAt.prefix(16), b.imported, batchName(b))
     }
 
@@ -199,10 +199,10 @@ enum SettingsView {
     }
 
     /// The column where a setting's value starts (after the cursor mark and the padded label).
-    static let valueColumn = 2 + 2 + 18
+    public static let valueColumn = 2 + 2 + 18
 
     /// `csv [geojson] gpx kml`: the export formats, the chosen one in brackets.
-    static func exportFormats(_ s: AppState) -> String {
+    public static func exportFormats(_ s: AppState) -> String {
         ExportFormat.allCases.map { $0 == s.settingsTab.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
     }
 

@@ -22,7 +22,7 @@ public enum SheetView {
     }
 
     /// Column range of the Filter label on the grabber row (for clicks).
-    static func filterLabelRange(cols: Int) -> Range<Int> {
+    public static func filterLabelRange(cols: Int) -> Range<Int> {
         let w = DisplayWidth.of(S.sheetFilter.text) + 2
         return max(0, cols - w - 1)..<max(0, cols - 1)
     }

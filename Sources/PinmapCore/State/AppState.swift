@@ -8,8 +8,9 @@ import Sheet
 /// and go out as `Effect`s). Its fields are grouped by feature, as `AppEvent`'s cases
 /// are: `list`, `search`, `map`, `presentation`, `feedback`, `loads`, `persistence`, and
 /// one for each tab (`importTab`, `settingsTab`, `timeline`). They are read everywhere and
-/// written only inside the core (`internal(set)`): the runtime, the command line and the
-/// tests reach a state by feeding events to `update`.
+/// written only inside the core (`internal(set)`, and `update` is its only public mutating
+/// method): the runtime, the command line and the tests, which import the core without
+/// `@testable`, reach a state by feeding events to `update`.
 public struct AppState: Sendable {
     public internal(set) var layout: Layout
     public internal(set) var tab: Tab = .map

@@ -33,7 +33,7 @@ extension AppState {
     /// Why the list is empty while a large import's pins wait for indexing (they are on the
     /// map, not yet in the list's index): this pinmap's indexing (q stops it) or another's.
     /// Nil when the list is not waiting.
-    var listWaitingText: String? {
+    public var listWaitingText: String? {
         guard loads.indexingBacklog, list.pins.isEmpty else { return nil }
         return isIndexing ? S.listIndexing.text : S.listIndexingElsewhere.text
     }

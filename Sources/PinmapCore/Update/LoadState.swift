@@ -17,7 +17,7 @@ public struct LoadState: Sendable {
     /// terminal UI; off for `render` and tests).
     public internal(set) var indexesWhenNeeded = false
     /// The user stopped indexing: not started again by a view read this session.
-    var indexingDeclined = false
+    public internal(set) var indexingDeclined = false
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public internal(set) var indexingBacklog = false
 }

@@ -165,7 +165,7 @@ extension AppState {
     /// The map rows left visible above the sheet once it settles: at its target detent
     /// while it animates (so `a`, the status line's centre and zoom never read a
     /// mid-animation centre), where the finger holds it during a drag.
-    var settledVisibleMap: Rect {
+    public var settledVisibleMap: Rect {
         layout.visibleMap(sheetHeight: sheet.isDragging ? sheet.height : sheet.layout.height(of: sheet.detent))
     }
 
@@ -193,7 +193,7 @@ extension AppState {
 
     /// True when the pointer is over the visible map but off the world (the blank margin
     /// beside a whole-world map, or past a pole): the status line then gives no coordinate.
-    var pointerOffMap: Bool {
+    public var pointerOffMap: Bool {
         guard let c = map.pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row)
         else { return false }
         return !map.viewport.isOnMap(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: layout.mapPane)
@@ -230,7 +230,7 @@ enum PinQueryOrderCycle {
 extension AppState {
     /// The order the list is in, as its header says: a name or distance sort above
     /// `sortLimit` pins in view shows the newest pins, and says so.
-    var orderLabel: String {
+    public var orderLabel: String {
         let order = PinQuery.effective(list.order, searching: !search.text.isEmpty)
         // A capped search read only the matches added last: its order is among those.
         if search.isCapped { return S.orderSearchCapped(PinQueryOrderCycle.label(order), SearchResults.scanLimit) }

@@ -22,7 +22,7 @@ extension AppState {
         }
 
     /// The row of the sheet's top edge (its grabber row).
-    var sheetTop: Int { layout.sheetRect(height: sheet.height).y }
+    public var sheetTop: Int { layout.sheetRect(height: sheet.height).y }
 
     private mutating func press(_ m: MouseEvent, now: Double, _ fx: inout Effects) {
         if m.button == .wheelUp || m.button == .wheelDown { return wheel(m, &fx) }

@@ -351,7 +351,7 @@ extension AppState {
     /// Only the zoom counts: a selected row's re-centre or a pan moves the centre, and a
     /// sheet move must then still fit the world again (else the centre the selection left,
     /// far below a few rows above a large sheet, put the visible map past a pole).
-    var worldStaysFitted: Bool { map.worldFit.map { map.viewport.zoom <= $0.viewport.zoom } == true }
+    public var worldStaysFitted: Bool { map.worldFit.map { map.viewport.zoom <= $0.viewport.zoom } == true }
 
     /// Keeps the cursor and the scroll inside the list. Deliberately does not
     /// scroll to the cursor: moving the sheet must never scroll the list.

@@ -157,7 +157,7 @@ extension AppState {
     }
 
     /// The Timeline's month and day as the state shows them.
-    var timelineRequest: TimelineRequest {
+    public var timelineRequest: TimelineRequest {
         TimelineRequest(year: timeline.year, month: timeline.month, day: timeline.dateString)
     }
 }
