@@ -3,6 +3,7 @@ import PinModel
 /// The importer's notes (`ImportNote`, typed values) in the UI's language. The English table
 /// words them as `pinmap import` does (`ImportNote.description`); a test holds the two alike.
 public enum ImportNoteText {
+    /// `note` worded in the UI's language ("skipped 2 tracks").
     public static func text(_ note: ImportNote) -> String {
         switch note {
         case .noDataRows: return S.noteNoDataRows.text

@@ -8,6 +8,7 @@ import PinModel
 public enum HelpView {
     /// A help line: a key label and its text; an empty label makes a section title.
     public struct Line: Equatable, Sendable {
+        /// The key's label ("" for a section title) and what it does.
         public internal(set) var key: String
         public internal(set) var text: String
         init(_ key: String, _ text: String) { self.key = key; self.text = text }

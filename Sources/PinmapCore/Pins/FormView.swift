@@ -4,6 +4,7 @@ import Frame
 /// row): heading, one row per field (label, then the value underlined with
 /// the cursor shown reversed in the focused field), the refusal, the keys.
 public enum FormView {
+    /// Cells of the field labels' column.
     public static let labelWidth = 14
 
     static func draw(_ form: PinForm, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {

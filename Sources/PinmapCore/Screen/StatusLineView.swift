@@ -110,6 +110,7 @@ public enum StatusLineView {
         return (S.legendClick(l.shaded ? short + S.legendShadeNote.text : short), short, false)
     }
 
+    /// The zoom as the status line shows it: whole from 10 up (or when whole), else with one decimal ("2.5").
     public static func zoomLabel(_ z: Double) -> String {
         z >= 10 || z == z.rounded() ? String(Int(z.rounded())) : String(format: "%.1f", z)
     }

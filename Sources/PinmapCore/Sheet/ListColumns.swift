@@ -9,6 +9,7 @@ import PinModel
 /// place takes what is left, up to `maxPlace`, and gives way entirely below `minPlace`; the
 /// title then takes the rest.
 public struct ListColumns: Equatable {
+    /// Cells of each column: title, place, category and the last (date or distance).
     public internal(set) var title: Int
     public internal(set) var place: Int
     public internal(set) var category: Int
@@ -38,6 +39,7 @@ public struct ListColumns: Equatable {
 
 /// A distance as the list shows it: `850 m`, `1.2 km`, `36 km`, `8,950 km`.
 public enum DistanceText {
+    /// `metres` as the list's distance column shows it.
     public static func text(metres: Double) -> String {
         if metres < 1_000 { return "\(Int(metres.rounded())) m" }
         let km = metres / 1_000

@@ -2,6 +2,7 @@ import PinModel
 
 /// The status line's words for other processes' writes ("3 pins added elsewhere").
 extension AppState {
+    /// `change` worded for the status line ("3 pins added elsewhere").
     public static func changedElsewhereText(_ change: StoreChange) -> String {
         guard change.counted else { return S.chChanged.text }
         var parts: [String] = []

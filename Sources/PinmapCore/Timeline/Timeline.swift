@@ -113,6 +113,7 @@ extension Calendar {
 public enum TimelineView {
     static var monthNames: [String] { S.tlMonths.text.split(separator: " ").map(String.init) }
 
+    /// The screen cell (column, row) of the month grid's top-left corner in `area`.
     public static func gridOrigin(area: Rect) -> (x: Int, y: Int) {
         let width = 7 * TimelineState.cellWidth
         return (area.x + max(0, (area.width - width) / 2), area.y + 3)
