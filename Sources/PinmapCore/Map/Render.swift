@@ -4,7 +4,7 @@ import GeoMap
 extension AppState {
     /// The whole frame for the current state: `layout.cols` × `layout.rows` cells. A pure
     /// function of the state: the map's place names are the ones `update` placed
-    /// (`mapLabels`), drawn as they are.
+    /// (`map.labels`), drawn as they are.
     public func render() -> Screen { Strings.speaking(presentation.language) { renderSpeaking() } }
 
     private func renderSpeaking() -> Screen {
@@ -47,7 +47,7 @@ extension AppState {
                    placeNames: presentation.placeLanguage, focus: visibleMapCentre)
     }
 
-    /// The place names for the map as it is now, kept where `mapLabels` had them when they
+    /// The place names for the map as it is now, kept where `map.labels` had them when they
     /// still fit (the benchmark times this from outside).
     public func placedMapLabels() -> [PlacedLabel] {
         MapRenderer.placeLabels(pane: layout.mapPane, viewport: map.viewport, markers: map.markers, options: mapOptions,

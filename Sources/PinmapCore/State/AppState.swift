@@ -51,7 +51,7 @@ public struct AppState: Sendable {
     /// What the terminal prints after the UI closes: how a job stopped by `q` ended.
     public internal(set) var quitNotes: [String] = []
 
-    /// `inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
+    /// `list.inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
     /// With a search capped at `Store.searchScanLimit` matches the count is a lower bound: "5000+".
     public var inViewText: String { countText(list.inViewCount, approximate: list.inViewApproximate) }
     /// Pins in the view the list was read for (the list's header and order label).

@@ -20,7 +20,7 @@ extension AppState {
         case .view(.loaded(let data)):
             // Markers older than those shown are dropped; newer ones are shown even while a
             // still newer read is on its way (a map panned on is never left blank). A list is
-            // dropped only when a newer list was asked for (`listGeneration`).
+            // dropped only when a newer list was asked for (`loads.listGeneration`).
             let markers = data.generation >= loads.shownViewGeneration
             let list = data.list && data.generation >= loads.listGeneration
             guard markers || list else { return }
