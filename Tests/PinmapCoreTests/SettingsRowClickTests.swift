@@ -4,8 +4,8 @@ import PinModel
 import PinmapCore
 import PinmapCoreTestSupport
 
-/// Settings clicks, the filter sheet's scroll.
-final class ClickAndScrollTests: XCTestCase {
+/// A click on a Settings row changes it.
+final class SettingsRowClickTests: XCTestCase {
     func testAClickOnASettingsRowChangesIt() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         state.feed(.showTab(.settings))
@@ -16,15 +16,5 @@ final class ClickAndScrollTests: XCTestCase {
         XCTAssertEqual(effects, [.persist(key: SettingKey.reducedMotion, value: "0"), .loadStoreInfo])
         XCTAssertEqual(state.settingsTab.cursor, 1)
         XCTAssertFalse(state.sheet.reducedMotion)
-    }
-
-    func testTheFilterSheetScrollsWhenItsCategoriesDoNotFit() {
-        var state = AppState(cols: 40, rows: 12, color: false, reducedMotion: true)
-        state.receiveView(total: 45, categories: (1...9).map { ("cat\($0)", $0) }, inView: 45)
-        _ = state.update(.input(.key(.char("f"))), now: 0)
-        for _ in 0..<8 { _ = state.update(.input(.key(.char("j"))), now: 0) }
-        let text = state.render().text()
-        XCTAssertTrue(text.contains("cat9  (9)"), "the ninth category shows once the cursor reaches it:\n\(text)")
-        XCTAssertFalse(text.contains("cat1  (1)"), text)
     }
 }
