@@ -81,8 +81,21 @@ extension PostgresStore {
     public func newestPins(in boxes: [LatLonBox], categories: Set<String>?, limit: Int,
                            inView: Int, total: Int) throws(StoreError) -> (pins: [Pin], plan: InViewPlan) {
         guard limit > 0, !boxes.isEmpty else { return ([], .createdScan) }
-        let (whereSQL, params) = whereClause(PinQuery(boxes: boxes, categories: categories))
         let plan: InViewPlan = Double(inView) >= Double(total) / 50 ? .createdScan : .spatialFetch
+        // A pan within a quarter of the view lists from the pins read around the last one:
+        // a street view's read (every pin in view through the lat/lon index, then sorted)
+        // is most of a frame's time on the server.
+        try syncCaches()
+        let pins = try newestWindow.newest(in: boxes, categories: categories, limit: limit, plan: plan,
+                                           generation: generation) { (boxes, limit) throws(StoreError) in
+            try newest(plan, boxes: boxes, categories: categories, limit: limit)
+        }
+        return (pins, plan)
+    }
+
+    /// The newest `limit` pins in `boxes` read with `plan`.
+    private func newest(_ plan: InViewPlan, boxes: [LatLonBox], categories: Set<String>?, limit: Int) throws(StoreError) -> [Pin] {
+        let (whereSQL, params) = whereClause(PinQuery(boxes: boxes, categories: categories))
         let sql: String
         switch plan {
         case .createdScan, .sort:
@@ -94,7 +107,7 @@ extension PostgresStore {
             sql = "WITH v AS MATERIALIZED (SELECT id, created_at FROM pins \(whereSQL)), top AS (SELECT id FROM v ORDER BY created_at DESC, id DESC LIMIT \(limit)) "
                 + "SELECT \(Self.pinColumns) FROM pins WHERE id IN (SELECT id FROM top) ORDER BY created_at DESC, id DESC"
         }
-        return (try pins(sql, params), plan)
+        return try pins(sql, params)
     }
 
     public func pinsByDistance(_ query: PinQuery, latitude: Double, longitude: Double) throws(StoreError) -> [PinDistance] {
