@@ -274,6 +274,13 @@ final class PGResult {
         String(cString: PQgetvalue(result, Int32(row), Int32(column)))
     }
     func optionalText(_ row: Int, _ column: Int) -> String? { isNull(row, column) ? nil : text(row, column) }
+    /// The value's bytes as the server sent them (text format: UTF-8), valid while this
+    /// result lives.
+    func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
+        let p = UnsafeRawPointer(PQgetvalue(result, Int32(row), Int32(column)))
+        return UnsafeBufferPointer(start: p?.assumingMemoryBound(to: UInt8.self), count: Int(PQgetlength(result, Int32(row), Int32(column))))
+    }
+
     func int(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
     func optionalInt(_ row: Int, _ column: Int) -> Int64? { isNull(row, column) ? nil : Int64(text(row, column)) }
     func double(_ row: Int, _ column: Int) -> Double { Double(text(row, column)) ?? .nan }

@@ -7,10 +7,13 @@ import PinModel
 public struct MapState: Sendable {
     public internal(set) var viewport: Viewport = .world
     public internal(set) var markers: [MapMarker] = []
-    /// The map's place names, placed by `update` when the view changed (Render.swift), so
-    /// the next placement keeps them where they were.
-    public internal(set) var labels: [PlacedLabel] = []
-    /// What `labels` were placed for.
+    /// The map laid out with its place names, by `update` when the view changed
+    /// (Render.swift): render draws it as it is, and the next placement keeps the names
+    /// where they were.
+    var scene: MapScene?
+    /// The map's place names (`scene`'s).
+    public var labels: [PlacedLabel] { scene?.labels ?? [] }
+    /// What `scene` was laid out for.
     var labelsInput: MapLabelsInput?
     /// The screen cell under the mouse pointer, when it last moved over the map; cleared by
     /// a key, so the status line then shows the visible map's centre (`statusPoint`).

@@ -36,8 +36,13 @@ extension AppState {
     }
 
     private func drawMapTab(into screen: inout Screen, theme: Theme) {
-        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
-                         options: mapOptions, labels: map.labels)
+        if let scene = map.scene {
+            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
+                             options: mapOptions, scene: scene)
+        } else {
+            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
+                             options: mapOptions, labels: [])
+        }
         SheetView.draw(self, into: &screen, theme: theme)
     }
 
@@ -60,10 +65,11 @@ extension AppState {
     /// kept from it are where the next visit starts), none while the terminal is too small.
     mutating func rememberMapLabels() {
         guard tab == .map else { return }
-        guard !layout.isTooSmall else { map.labels = []; map.labelsInput = nil; return }
+        guard !layout.isTooSmall else { map.scene = nil; map.labelsInput = nil; return }
         let input = MapLabelsInput(viewport: map.viewport, pane: layout.mapPane, markers: map.markers, language: presentation.placeLanguage, ascii: presentation.ascii)
         guard input != map.labelsInput else { return }
-        map.labels = placedMapLabels()
+        map.scene = MapRenderer.scene(pane: layout.mapPane, viewport: map.viewport, markers: map.markers, options: mapOptions,
+                                      previous: map.labels)
         map.labelsInput = input
     }
 }

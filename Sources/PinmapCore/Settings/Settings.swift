@@ -53,7 +53,7 @@ extension AppState {
             return .persist(key: SettingKey.color, value: presentation.color ? "1" : "0")
         case .placeNames:
             presentation.placeLanguage = presentation.placeLanguage == .english ? .korean : .english
-            map.labels = []
+            map.scene = nil
             return .persist(key: SettingKey.placeNames, value: presentation.placeLanguage == .korean ? "ko" : "en")
         case .export:
             let all = ExportFormat.allCases

@@ -18,6 +18,10 @@ public struct LoadState: Sendable {
     public internal(set) var indexesWhenNeeded = false
     /// The user stopped indexing: not started again by a view read this session.
     public internal(set) var indexingDeclined = false
+    /// Whether view reads are answered before the next frame is painted (the runtime
+    /// without worker lanes says so): an update that asks for one then leaves the map's
+    /// layout to the update that brings the markers, as no frame shows the view between.
+    var viewReadsBeforePaint = false
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public internal(set) var indexingBacklog = false
 }
