@@ -2,13 +2,15 @@
 /// store (`PinRules`), the UI's form and `pinmap add`/`edit` all apply.
 ///
 /// A title is what `trimmedText` leaves of the text (Unicode whitespace and stray byte order
-/// marks gone from both ends). It is blank when nothing is left, or when it starts with NUL:
-/// SQLite's `length()` stops at a NUL, so the store's `CHECK (length(trim(title)) > 0)` would
-/// see nothing either.
+/// marks gone from both ends). It is blank when nothing is left, when nothing left is visible
+/// (only zero-width spaces, joiners and other default-ignorable code points: a list row, a map
+/// label and a detail page would show no title), or when it starts with NUL: SQLite's
+/// `length()` stops at a NUL, so the store's `CHECK (length(trim(title)) > 0)` would see
+/// nothing either.
 public enum PinTitle {
     /// Why a text cannot be a pin's title.
     public enum Blank: Error, Sendable, Equatable {
-        /// Nothing left once trimmed.
+        /// Nothing (visible) left once trimmed.
         case empty
         /// The trimmed text starts with U+0000.
         case startsWithNUL
@@ -17,7 +19,10 @@ public enum PinTitle {
     /// The title `text` makes (trimmed), or why it makes none.
     public static func validated(_ text: String) -> Result<String, Blank> {
         let title = trimmedText(text)
-        guard let first = title.unicodeScalars.first else { return .failure(.empty) }
+        guard let first = title.unicodeScalars.first,
+              title.unicodeScalars.contains(where: { !$0.properties.isDefaultIgnorableCodePoint }) else {
+            return .failure(.empty)
+        }
         return first == "\0" ? .failure(.startsWithNUL) : .success(title)
     }
 

@@ -153,7 +153,7 @@ final class ImportReasonsTests: XCTestCase {
               열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 제목 ← "name"
               처음 줄:
                 Tower  37.5, 126.9  view
-                Park  37.6, 127  park
+                Park   37.6, 127    park
                 ✗ 4행: lat 91은(는) [-90, 90] 범위 밖입니다
                 ✗ 5행: lat 92은(는) [-90, 90] 범위 밖입니다
                 ✗ 6행: lat 93은(는) [-90, 90] 범위 밖입니다

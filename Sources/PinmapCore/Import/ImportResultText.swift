@@ -1,3 +1,4 @@
+import Frame
 import Foundation
 import PinModel
 
@@ -30,15 +31,32 @@ public enum ImportResultText {
         S.irHead(name, r.imported, r.rejected, r.duplicates)
     }
 
-    /// A preview row: `title  lat, lon  category`, or `✗ line N: why` in the UI's language.
-    static func row(_ row: ImportPreview.Row) -> String {
-        switch row {
-        case let .pin(title, latitude, longitude, category):
-            return "\(title)  \(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))  \(category)"
-        case .rejected(let issue):
-            return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? S.irRejected.text)
+    /// The preview's rows: `title  lat, lon  category` in columns, or `✗ line N: why` in the
+    /// UI's language.
+    static func rows(_ rows: [ImportPreview.Row], ascii: Bool) -> [String] {
+        // Titles and coordinates in columns, so the rows read as a table; a long title is cut
+        // rather than pushing its row's coordinates out of line.
+        let pins = rows.compactMap { row -> (title: String, at: String)? in
+            guard case let .pin(title, latitude, longitude, _) = row else { return nil }
+            return (title, "\(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))")
+        }
+        let titleWidth = min(previewTitleWidth, pins.map { DisplayWidth.of($0.title) }.max() ?? 0)
+        let atWidth = pins.map { DisplayWidth.of($0.at) }.max() ?? 0
+        var next = pins.makeIterator()
+        return rows.map { row in
+            switch row {
+            case .pin(_, _, _, let category):
+                guard let pin = next.next() else { return "" }
+                let title = DisplayWidth.pad(DisplayWidth.truncate(pin.title, to: titleWidth, ascii: ascii), to: titleWidth)
+                return title + "  " + DisplayWidth.pad(pin.at, to: atWidth) + "  " + category
+            case .rejected(let issue):
+                return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? S.irRejected.text)
+            }
         }
     }
+
+    /// The widest a preview row's title column grows (cells).
+    static let previewTitleWidth = 32
 
     /// `KMZ · encoding UTF-8 · delimiter TAB · 828 B`.
     public static func preview(format: String, encoding: String, delimiter: String, size: Int64?) -> String {

@@ -208,6 +208,22 @@ extension AppState {
         importTab.entered = false
     }
 
+    /// Enter on a folder's path (`data`, `/tmp`): the path becomes the folder (`data/`), so
+    /// the tab lists that folder's files, not its parent's, and the field takes ↑/↓ to pick
+    /// one, as after typing the `/`. Not when the field was typed into since.
+    mutating func openTypedImportFolder() {
+        guard !importTab.editing else { return }
+        let typed = trimmedText(importTab.field.text)
+        if !typed.hasSuffix("/") {
+            // Unquoted, its backslashes escaped: `resolve` reads the text back as the same path.
+            let plain = ImportPaths.unquote(typed).reduce(into: "") { out, c in out += c == "\\" ? "\\\\" : String(c) }
+            importTab.field = TextField(plain + "/")
+        }
+        importTab.pick = nil
+        importTab.editing = true
+        importTab.entered = true
+    }
+
     /// Tab: completes the last part of the typed path among the folder's entries.
     mutating func completeImportPath() {
         guard let folder = importTab.folder, folder.path == importTab.typedFolder else { return }
@@ -318,7 +334,7 @@ public enum ImportTabView {
                 }
             }
             line(p.rows.isEmpty ? S.importNoDataRows.text : S.importFirstRows.text, theme.muted)  // a header-only file says so
-            for r in p.rows { line("  " + ImportResultText.row(r), .plain) }
+            for text in ImportResultText.rows(p.rows, ascii: s.presentation.ascii) { line("  " + text, .plain) }
         } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }

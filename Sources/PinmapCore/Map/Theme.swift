@@ -21,7 +21,8 @@ public struct Theme: Sendable {
     var text: Style { .plain }
     var muted: Style { c(.brightBlack, dim: !color) }
     var title: Style { c(.default, bold: true) }
-    var grabber: Style { c(.white, bold: true) }
+    /// The default foreground (bold), not white: white vanishes on a light terminal's background.
+    var grabber: Style { c(.default, bold: true) }
     var sheet: Style { .plain }
     var sheetBorder: Style { c(.brightBlack) }
     var selectedRow: Style { Style(fg: .default, bg: .default, bold: true, reverse: true) }
@@ -31,8 +32,12 @@ public struct Theme: Sendable {
         color ? Style(fg: MapTheme.categoryColor(categorySlots[name] ?? MapTheme.categorySlot(name))) : .plain
     }
     var date: Style { c(.brightBlack) }
-    var tabBar: Style { c(.default, bg: color ? .black : .default) }
-    var tabActive: Style { Style(bold: true, reverse: true) }
+    /// A forced background always comes with a forced foreground: the default one is black
+    /// on a light terminal, and black on black hides the tabs.
+    var tabBar: Style { c(.white, bg: color ? .black : .default) }
+    /// Black on white as the status line, apart from the white-on-black bar on dark and light
+    /// terminals alike (a reversed default would be white on black on a light terminal).
+    var tabActive: Style { c(.black, bold: true, reverse: !color, bg: color ? .white : .default) }
     var status: Style { c(.black, reverse: !color, bg: color ? .white : .default) }
     var statusMessage: Style { c(.black, bold: true, reverse: !color, bg: color ? .yellow : .default) }
     var focusMark: Style { c(.yellow, bold: true) }

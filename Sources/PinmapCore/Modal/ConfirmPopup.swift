@@ -55,12 +55,36 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deletePin: return S.cfDeletePinText.text
         case .deleteComment(let c): return "“\(c.body)”"
         case .undoImport(let row): return S.cfUndoImportText(row.pins)
-        case let .keepMine(_, mine, theirs):
-            // Positions only when they differ: the line is short, the difference is the point.
-            let moved = mine.latitude != theirs.latitude || mine.longitude != theirs.longitude
-            return S.cnVersions(Self.summary(theirs.title, theirs.category, moved ? (theirs.latitude, theirs.longitude) : nil),
-                                Self.summary(mine.title, mine.category, moved ? (mine.latitude, mine.longitude) : nil))
+        case let .keepMine(_, mine, theirs): return Self.versions(theirs: theirs.title, mine: mine.title, of: mine, theirs)
         }
+    }
+
+    /// The message in at most `width` cells, control characters made visible (`SafeText`).
+    /// A conflict keeps both versions in view: their titles share the room the words around
+    /// them leave, each cut with `…` only as far as needed (cut at the end, a long "theirs"
+    /// pushed "yours", the choice itself, off the line).
+    public func message(width: Int, ascii: Bool) -> String {
+        let whole: String
+        if case let .keepMine(_, mine, theirs) = action {
+            let a = SafeText.sanitize(theirs.title, ascii: ascii), b = SafeText.sanitize(mine.title, ascii: ascii)
+            let room = width - DisplayWidth.of(SafeText.sanitize(Self.versions(theirs: "", mine: "", of: mine, theirs), ascii: ascii))
+            let (wa, wb) = (DisplayWidth.of(a), DisplayWidth.of(b))
+            let half = room / 2
+            let (ra, rb) = wa + wb <= room ? (wa, wb) : wa <= half ? (wa, room - wa) : wb <= half ? (room - wb, wb) : (half, room - half)
+            whole = Self.versions(theirs: DisplayWidth.truncate(a, to: max(2, ra), ascii: ascii),
+                                  mine: DisplayWidth.truncate(b, to: max(2, rb), ascii: ascii), of: mine, theirs)
+        } else {
+            whole = message
+        }
+        return DisplayWidth.truncate(SafeText.sanitize(whole, ascii: ascii), to: width, ascii: ascii)
+    }
+
+    /// "theirs “…” (category) · yours “…” (category)" with the titles given; the positions
+    /// only when they differ: the line is short, the difference is the point.
+    private static func versions(theirs theirTitle: String, mine myTitle: String, of mine: NewPin, _ theirs: Pin) -> String {
+        let moved = mine.latitude != theirs.latitude || mine.longitude != theirs.longitude
+        return S.cnVersions(summary(theirTitle, theirs.category, moved ? (theirs.latitude, theirs.longitude) : nil),
+                            summary(myTitle, mine.category, moved ? (mine.latitude, mine.longitude) : nil))
     }
 
     public var confirmLabel: String {

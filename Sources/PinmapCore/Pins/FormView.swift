@@ -58,8 +58,7 @@ enum ConfirmView {
         screen.putCentered(DisplayWidth.truncate(safeTitle, to: r.width - 4, ascii: ascii),
                            in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: theme.title)
         if r.height > 1 {
-            let msg = SafeText.sanitize(popup.message, ascii: ascii)
-            screen.putCentered(DisplayWidth.truncate(msg, to: r.width - 4, ascii: ascii),
+            screen.putCentered(popup.message(width: r.width - 4, ascii: ascii),
                                in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: theme.muted)
         }
         for b in [ConfirmPopup.Button.confirm, .cancel] {

@@ -43,6 +43,9 @@ public struct PinForm: Sendable, Equatable {
     public var focused: Field = .title
     /// Why the last save was refused (drawn in the form), nil when none.
     public var error: String?
+    /// The detail page the form was opened from (`e` there): closing the form, by a save or
+    /// Esc, steps back to it rather than to the map.
+    public var returnsTo: PinDetail?
 
     /// A blank form for a pin at `point` (latitude/longitude in decimal
     /// degrees, shown to 6 decimals ≈ 0.1 m).

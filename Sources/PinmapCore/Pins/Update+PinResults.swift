@@ -97,7 +97,9 @@ extension AppState {
         importTab.clearShownFile()
         switch result {
         case .success(let preview): importTab.preview = preview
-        case .failure(let e): importTab.error = e.text
+        case .failure(let e):
+            importTab.error = e.text
+            if e.reason == .directory { openTypedImportFolder() }  // ImportTab.swift
         }
     }
 

@@ -117,14 +117,39 @@ extension AppState {
     private mutating func finish(_ form: PinForm, _ outcome: PinForm.Outcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case .editing: break
-        case .cancel: dismissModal(now: now)
+        case .cancel: stepBack(from: form, now: now)
         case .save(let pin):
             switch form.mode {
             case .add: fx.add(.addPin(pin))
             case .edit(let id): fx.add(.updatePin(id: id, pin, ifVersion: form.version))
             }
-            dismissModal(now: now)
+            stepBack(from: form, saved: pin, now: now)
         }
+    }
+
+    /// Closes the form: back to the detail page it was opened from (showing what was saved;
+    /// the store's answer may still replace it, with a conflict pop-up or the form again),
+    /// else to the map.
+    private mutating func stepBack(from form: PinForm, saved: NewPin? = nil, now: Double) {
+        guard var detail = form.returnsTo else { return dismissModal(now: now) }
+        if let saved {
+            detail.pin.title = saved.title
+            detail.pin.description = saved.description
+            detail.pin.category = saved.category
+            detail.pin.latitude = saved.latitude
+            detail.pin.longitude = saved.longitude
+        }
+        presentEditing(.detail(detail), height: layout.rows, dim: 0.3, duration: 0, now: now)
+    }
+
+    /// A list read after a write: the detail page on screen takes its pin as the store now
+    /// has it (the version an edit from the page raised, the time it was updated), so a second
+    /// edit from the page is not taken for someone else's.
+    mutating func followDetailPin() {
+        guard case .detail(var detail)? = feedback.modal?.content,
+              let fresh = list.pins.first(where: { $0.id == detail.pin.id }), fresh.version != detail.pin.version else { return }
+        detail.pin = fresh
+        feedback.modal?.content = .detail(detail)
     }
 
     private mutating func finish(_ outcome: ConfirmPopup.Outcome, now: Double, _ fx: inout Effects) {
@@ -155,7 +180,12 @@ extension AppState {
         switch outcome {
         case .none: break
         case .close, .unused: dismissModal(now: now)
-        case .edit(let pin): openEditForm(pin, now: now)
+        case .edit(let pin):
+            openEditForm(pin, now: now)
+            if case .form(var form)? = feedback.modal?.content {
+                form.returnsTo = detail
+                feedback.modal?.content = .form(form)
+            }
         case .addComment(let body): fx.add(.addComment(pinID: detail.pin.id, body: body))
         case .confirmed(let action):
             fx.add(action.effect)

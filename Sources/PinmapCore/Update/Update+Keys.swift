@@ -141,12 +141,24 @@ extension AppState {
     /// at least, the sheet at medium or above.
     mutating func jump(to pin: Pin, now: Double, _ fx: inout Effects) {
         tab = .map
+        reveal(pin, &fx)
         list.selectedID = pin.id
         map.viewport.zoom = max(map.viewport.zoom, 256)
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         centerOnSelected(pin, &fx)
         focus = .list
         fx.requestView(list: true)
+    }
+
+    /// Lifts what would hide `pin` on the map (`lets`), so the pin the Timeline shows is
+    /// there: its category is let through the category filter, and a kept search that
+    /// does not match it is cleared.
+    private mutating func reveal(_ pin: Pin, _ fx: inout Effects) {
+        if let filter = map.categoryFilter, !filter.contains(pin.category) {
+            map.categoryFilter = FilterSheet(categories: map.categoryCounts, current: filter.union([pin.category])).filter
+            fx.requestView(list: true)
+        }
+        if !lets(pin) { setSearch("", &fx) }  // Search.swift
     }
 
     /// Zooms by `factor` about `about` (a screen cell, e.g. under the wheel), else about the

@@ -27,6 +27,7 @@ extension AppState {
             if markers { loads.shownViewGeneration = data.generation }
             if list && data.view != nil { loads.shownListGeneration = data.generation }
             receive(view: data, markers: markers, list: list)
+            if list { followDetailPin() }  // Update+Pins.swift
             if markers, data.view != nil, let answer = data.place, answer.probe == search.placeArrival?.probe {
                 continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
             }
@@ -101,7 +102,9 @@ extension AppState {
             guard case .detail(var detail)? = feedback.modal?.content, detail.pin.id == pinID else { return }
             detail.properties = properties
             feedback.modal?.content = .detail(detail)
-        case .importer(.previewed(let result)): receive(preview: result)  // Update+PinResults.swift
+        case .importer(.previewed(let result)):
+            receive(preview: result)  // Update+PinResults.swift
+            requestImportFolderIfNeeded(&fx)  // a folder's path opened that folder
         case .importer(.started(let name)):
             importTab.progress = 0
             loads.job = .importing(name: name, bytes: 0, of: 0)

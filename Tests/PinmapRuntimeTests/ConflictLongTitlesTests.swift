@@ -1,0 +1,48 @@
+import XCTest
+import Frame
+import PinModel
+import PinmapCore
+import PinmapRuntime
+import PinmapTestSupport
+
+/// The conflict pop-up keeps both versions in view however long their titles are: each title
+/// is cut to share the line (cut at its end, a long "theirs" pushed "yours", the version the
+/// user is asked to keep, off the line).
+final class ConflictLongTitlesTests: XCTestCase {
+    private let theirs = "다른 곳에서 바꾼 아주아주 긴 제목을 가진 핀입니다 한국어로 된 아주 긴 제목이 대화상자에"
+    private let mine = "아주아주 긴 제목을 가진 핀입니다 한국어로 된 아주 긴 제목이 대화상자에 어떻게 보이는지!"
+
+    /// Pin 1 opened in the edit form and retitled `mine` while another process retitles it `theirs`.
+    private func conflict(cols: Int, rows: Int) throws -> AppRunner {
+        let r = try UIFixtures.runner(cols: cols, rows: rows)
+        r.selectListed("전쟁기념관")
+        r.char("e")
+        r.key(.ctrl("u")); r.type(mine)
+        try r.store.update(id: 1, title: theirs)  // elsewhere, meanwhile
+        r.key(.ctrl("s"))
+        return r
+    }
+
+    func testBothKoreanTitlesShareTheLineAt80Columns() throws {
+        Strings.language = .korean
+        defer { Strings.language = .english }
+        let f = try conflict(cols: 80, rows: 24).frame()
+        XCTAssertEqual((19..<24).map { f.line($0) }, [
+            "  “아주아주 긴 제목을 가진 핀입니다 …”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
+            "  다른 쪽 “다른 곳에서 바꾼 …” (museum) · 내 것 “아주아주 긴 제목을…” (museum)",
+            "",
+            "                       [ 내 것 유지 ]   [ 다른 쪽 받기 ]",
+            "              y 내 것 유지 · ←→ 고르기 · Enter · Esc 다른 쪽 받기",
+        ])
+    }
+
+    func testAShortTitleStaysWholeAndTheLongOneTakesTheRest() {
+        let pin = Pin(id: 1, title: String(repeating: "Long title ", count: 12), category: "museum",
+                      latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")
+        let mineShort = NewPin(title: "Mine", category: "museum", latitude: 37.5, longitude: 127)
+        let popup = ConfirmPopup(.keepMine(id: 1, mine: mineShort, theirs: pin))
+        XCTAssertEqual(popup.message(width: 76, ascii: false),
+                       "theirs “Long title Long title Long title …” (museum) · yours “Mine” (museum)")
+        XCTAssertEqual(DisplayWidth.of(popup.message(width: 76, ascii: false)), 76)
+    }
+}
