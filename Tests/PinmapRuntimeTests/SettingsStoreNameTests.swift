@@ -22,6 +22,8 @@ final class SettingsStoreNameTests: XCTestCase {
         let r = try UIFixtures.liveRunner(over: try PostgresStore(uri: uri), uri: uri)
         defer { r.stopLive() }
         r.press(.char("4"))
+        // The store's facts come from a worker: on a loaded machine, after the tab's frame.
+        _ = r.wait(upTo: 30) { r.frame().text().contains("server   ") }
         let text = r.frame().text()
         XCTAssertFalse(text.contains("pw-Secret-42"), text)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
