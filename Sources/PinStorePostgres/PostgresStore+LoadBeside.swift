@@ -1,0 +1,191 @@
+import Foundation
+import PinModel
+
+/// A load into a store without pins, by the tables' owner, built beside `pins` and swapped
+/// in. A second connection cannot see the import's uncommitted rows, so the pins go into a
+/// new table, `pinmap_load_pins`, COPYed and committed on a connection of their own; its
+/// indexes are then built on several connections at once (`CREATE INDEX` takes a SHARE lock,
+/// so they run side by side) while this connection writes the map's cells; last, a short
+/// step of the import's transaction drops the empty `pins` and renames the new table, its
+/// indexes, triggers, keys, rights and owner into its place.
+///
+/// Until that commits, `pins` is as it was (readable, locked against writers: another import
+/// waits); a kill of either side leaves at most `pinmap_load_pins`, which the next load, or
+/// the owner's next open (`dropLeftoverLoad`), drops.
+extension PostgresStore {
+    static let loadTable = "pinmap_load_pins"
+    /// Connections that build the indexes (besides this one, which writes the cells).
+    static let indexBuilders = 3
+
+    /// True when a load may go beside `pins`: no view or row policy depends on the table (a
+    /// drop would take them too).
+    func canLoadBeside() throws(StoreError) -> Bool {
+        try db.execute("""
+            SELECT NOT EXISTS (SELECT 1 FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid
+                               WHERE d.refobjid = 'pins'::regclass AND d.classid = 'pg_rewrite'::regclass)
+               AND NOT EXISTS (SELECT 1 FROM pg_policy WHERE polrelid = 'pins'::regclass)
+            """).text(0, 0) == "t"
+    }
+
+    /// Loads the snapshot's pins beside `pins` and swaps them in, in this transaction (see
+    /// above), with the map's cells; returns how many, or nil when `pins` is not empty once
+    /// locked (another writer came first: the caller loads the ordinary way).
+    func loadBeside(_ snapshot: StoreSnapshot, batchIDs: [Int64: Int64]) throws(StoreError) -> Int? {
+        try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE")
+        guard try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f" else { return nil }
+        let firstID = try reserveIDs(snapshot.pins.count)
+        let indexes = try sideIndexes()
+        var counts = PostgresCellCounts()
+        let loader = try PGConnection(uri: db.uri)
+        try loader.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
+        // One transaction (a failure closes the connection, which rolls it back).
+        try loader.execute("BEGIN")
+        try loader.execute("CREATE TABLE \(Self.loadTable) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
+        _ = try copyPins(snapshot, batchIDs: batchIDs, firstID: firstID, counting: &counts, into: Self.loadTable, on: loader)
+        try loader.execute("COMMIT")
+        let builds = IndexBuilds(statements: indexes.map(\.create), uri: db.uri)
+        builds.start(Self.indexBuilders)
+        var cellsFailure: StoreError?
+        do throws(StoreError) { try loadPinCells(counts) } catch { cellsFailure = error }
+        if let failed = builds.wait() ?? cellsFailure {
+            _ = try? loader.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
+            throw failed
+        }
+        try swapInLoad(indexes)
+        return snapshot.pins.count
+    }
+
+    /// An index of `pins` as the side table gets it: its statement there, and how it takes
+    /// its name and place on `pins` after the swap.
+    struct SideIndex { var create: String; var adopt: String }
+
+    /// Every index of `pins`, as built on the side table under a `pinmap_load_` name: keys
+    /// (primary, unique) become constraints again with `USING INDEX`, the others are renamed.
+    /// The longest build (a GIN index) first.
+    private func sideIndexes() throws(StoreError) -> [SideIndex] {
+        let r = try db.execute("""
+            SELECT i.relname, pg_get_indexdef(i.oid), c.conname, c.contype
+            FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+            LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+            WHERE x.indrelid = 'pins'::regclass
+            ORDER BY (SELECT amname FROM pg_am WHERE oid = i.relam) = 'gin' DESC, i.relname
+            """)
+        var out: [SideIndex] = []
+        for k in 0..<r.rows {
+            let name = r.text(k, 0), side = "pinmap_load_" + name
+            // "CREATE [UNIQUE] INDEX name ON [ONLY] schema.pins USING …": the same on the side table.
+            guard let on = r.text(k, 1).range(of: " ON ") else { throw StoreError("cannot read the definition of index \(name)") }
+            let head = r.text(k, 1)[..<on.lowerBound].replacingOccurrences(of: SQLIdentifier.quoted(name), with: SQLIdentifier.quoted(side))
+                .replacingOccurrences(of: "INDEX \(name)", with: "INDEX \(SQLIdentifier.quoted(side))")
+            guard let using = r.text(k, 1).range(of: " USING ", range: on.upperBound..<r.text(k, 1).endIndex) else {
+                throw StoreError("cannot read the definition of index \(name)")
+            }
+            let create = head + " ON \(Self.loadTable)" + r.text(k, 1)[using.lowerBound...]
+            let adopt: String
+            if let constraint = r.optionalText(k, 2), let kind = r.optionalText(k, 3), kind == "p" || kind == "u" {
+                adopt = "ALTER TABLE pins ADD CONSTRAINT \(SQLIdentifier.quoted(constraint)) \(kind == "p" ? "PRIMARY KEY" : "UNIQUE") USING INDEX \(SQLIdentifier.quoted(side))"
+            } else {
+                adopt = "ALTER INDEX \(SQLIdentifier.quoted(side)) RENAME TO \(SQLIdentifier.quoted(name))"
+            }
+            out.append(SideIndex(create: create, adopt: adopt))
+        }
+        return out
+    }
+
+    /// Puts the side table in the place of the empty `pins`: what belongs to `pins` but not
+    /// to its columns (triggers, foreign keys both ways, rights, owner, its id sequence's
+    /// position) is read from the catalog first and made again on the new table.
+    private func swapInLoad(_ indexes: [SideIndex]) throws(StoreError) {
+        var after: [String] = []
+        let triggers = try db.execute("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = 'pins'::regclass AND NOT tgisinternal")
+        for k in 0..<triggers.rows { after.append(triggers.text(k, 0)) }
+        var before: [String] = []
+        let keys = try db.execute("""
+            SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint
+            WHERE contype = 'f' AND (confrelid = 'pins'::regclass OR conrelid = 'pins'::regclass)
+            """)
+        for k in 0..<keys.rows {
+            let table = keys.text(k, 0), name = SQLIdentifier.quoted(keys.text(k, 1))
+            if table != "pins" { before.append("ALTER TABLE \(table) DROP CONSTRAINT \(name)") }
+            after.append("ALTER TABLE \(table) ADD CONSTRAINT \(name) \(keys.text(k, 2))")
+        }
+        // Rights on the table and on its id sequence (which the new identity column makes
+        // again under the same name).
+        let rights = try db.execute("""
+            SELECT CASE WHEN c.relkind = 'S' THEN 'SEQUENCE ' || pg_get_serial_sequence('pins', 'id') ELSE 'TABLE pins' END,
+                   a.privilege_type, CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END,
+                   a.is_grantable
+            FROM pg_class c, aclexplode(c.relacl) a
+            WHERE c.oid IN ('pins'::regclass, pg_get_serial_sequence('pins', 'id')::regclass) AND a.grantee <> c.relowner
+            """)
+        for k in 0..<rights.rows {
+            after.append("GRANT \(rights.text(k, 1)) ON \(rights.text(k, 0)) TO \(rights.text(k, 2))\(rights.text(k, 3) == "t" ? " WITH GRANT OPTION" : "")")
+        }
+        let owner = try db.execute("SELECT quote_ident(tableowner), tableowner = current_user FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'pins'")
+        let next = try db.execute("SELECT last_value FROM \(try db.execute("SELECT pg_get_serial_sequence('pins', 'id')").text(0, 0))").int(0, 0)
+        for sql in before { try db.execute(sql) }
+        try db.execute("DROP TABLE pins")
+        try db.execute("ALTER TABLE \(Self.loadTable) RENAME TO pins")
+        try db.execute("ALTER TABLE pins ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY")
+        try db.execute("SELECT setval(pg_get_serial_sequence('pins', 'id'), $1)", ["\(next)"])
+        for index in indexes { try db.execute(index.adopt) }
+        for sql in after { try db.execute(sql) }
+        if owner.rows > 0 && owner.text(0, 1) == "f" { try db.execute("ALTER TABLE pins OWNER TO \(owner.text(0, 0))") }
+    }
+
+    /// Drops a side table that a killed load left (see above), when this role owns the pins
+    /// and no load is under way (one holds a lock on `pins` until it ends).
+    func dropLeftoverLoad() {
+        guard (try? db.execute("SELECT to_regclass($1) IS NOT NULL", [Self.loadTable]).text(0, 0)) == "t",
+              (try? ownsPins()) == true else { return }
+        _ = try? atomically { () throws(StoreError) in
+            try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+            try db.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
+        }
+    }
+}
+
+/// `CREATE INDEX` statements run on up to N connections of their own at once, each taking the
+/// next statement when it is done; the first failure stops them all.
+private final class IndexBuilds: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [String]
+    private var failure: StoreError?
+    private let uri: String
+    private let done = DispatchGroup()
+
+    init(statements: [String], uri: String) { waiting = statements; self.uri = uri }
+
+    private func next() -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return failure == nil && !waiting.isEmpty ? waiting.removeFirst() : nil
+    }
+
+    private func fail(_ e: StoreError) {
+        lock.lock(); defer { lock.unlock() }
+        if failure == nil { failure = e }
+    }
+
+    func start(_ builders: Int) {
+        for _ in 0..<max(1, min(builders, waiting.count)) {
+            done.enter()
+            Thread.detachNewThread { [self] in
+                defer { done.leave() }
+                do throws(StoreError) {
+                    let connection = try PGConnection(uri: uri)
+                    try connection.execute("SET maintenance_work_mem = '256MB'")
+                    while let sql = next() { try connection.execute(sql) }
+                } catch {
+                    fail(error)
+                }
+            }
+        }
+    }
+
+    /// Waits for every build; the first failure, if any.
+    func wait() -> StoreError? {
+        done.wait()
+        lock.lock(); defer { lock.unlock() }
+        return failure
+    }
+}
