@@ -6,11 +6,11 @@ import PinStore
 /// for a load into a store that holds no pins. Grouping a million pins on the server took
 /// 27 s (it reads the whole table again); here it is one dictionary update a pin and one
 /// pass over each level's cells.
-struct PostgresCellCounts {
+struct PostgresCellCounts: Sendable {
     /// A cell of one category (`category` indexes `names`), or of all pins (-1).
-    private struct Key: Hashable { var category: Int32; var code: Int64 }
+    private struct Key: Hashable, Sendable { var category: Int32; var code: Int64 }
     /// Its count and lowest-id pin (`category`: that pin's).
-    private struct Cell { var n: Int32; var rep: Int64; var latitude: Double; var longitude: Double; var category: Int32 }
+    private struct Cell: Sendable { var n: Int32; var rep: Int64; var latitude: Double; var longitude: Double; var category: Int32 }
 
     private var names: [String] = []
     private var index: [String: Int32] = [:]
@@ -18,15 +18,30 @@ struct PostgresCellCounts {
 
     /// Counts pin `id` at its finest stored cell (level `PostgresStore.cellTableMaxLevel`).
     mutating func add(id: Int64, latitude: Double, longitude: Double, category: String, fineMorton: Int64) {
-        let c: Int32
-        if let known = index[category] { c = known } else {
-            c = Int32(names.count)
-            names.append(category)
-            index[category] = c
-        }
+        let c = number(category)
         let key = Key(category: c, code: fineMorton >> Int64(2 * (PinGrid.maxLevel - PostgresStore.cellTableMaxLevel)))
         let cell = Cell(n: 1, rep: id, latitude: latitude, longitude: longitude, category: c)
         finest[key] = finest[key].map { Self.merged($0, cell) } ?? cell
+    }
+
+    /// Adds the pins `other` counted (another part of the same load).
+    mutating func add(_ other: PostgresCellCounts) {
+        for (key, cell) in other.finest {
+            let name = other.names[Int(key.category)], repName = other.names[Int(cell.category)]
+            let mine = Key(category: number(name), code: key.code)
+            var moved = cell
+            moved.category = number(repName)
+            finest[mine] = finest[mine].map { Self.merged($0, moved) } ?? moved
+        }
+    }
+
+    /// The number of category `name`, given on first sight.
+    private mutating func number(_ name: String) -> Int32 {
+        if let known = index[name] { return known }
+        let c = Int32(names.count)
+        names.append(name)
+        index[name] = c
+        return c
     }
 
     /// Two parts of one cell as one: counts summed, the lower id's pin kept.
@@ -36,15 +51,26 @@ struct PostgresCellCounts {
         return out
     }
 
-    /// Every row of `pin_cells`, in COPY's field order (level, scope, category, code, n,
+    /// Writes every row of `pin_cells` in COPY's text form (level, scope, category, code, n,
     /// rep_id, rep_lat, rep_lon, rep_category), finest level first.
-    func rows(_ row: ([String?]) throws(StoreError) -> Void) throws(StoreError) {
+    func rows(_ out: PGCopyText) throws(StoreError) {
+        // Each category's name as COPY writes it, once.
+        let escaped = names.map { name -> String in
+            var e = ""
+            PGConnection.appendCopyText(name, to: &e)
+            return e
+        }
         var level = finest
         for l in stride(from: PostgresStore.cellTableMaxLevel, through: PinGrid.minLevel, by: -1) {
             if l < PostgresStore.cellTableMaxLevel { level = Self.grouped(level) { Key(category: $0.category, code: $0.code >> 2) } }
             let all = Self.grouped(level) { Key(category: -1, code: $0.code) }
-            for (key, cell) in level { try row(fields(l, key, cell)) }
-            for (key, cell) in all { try row(fields(l, key, cell)) }
+            for cells in [level, all] {
+                for (key, cell) in cells {
+                    let category = key.category < 0 ? "" : escaped[Int(key.category)]
+                    out.text += "\(l)\t\(key.category < 0 ? 0 : 1)\t\(category)\t\(key.code)\t\(cell.n)\t\(cell.rep)\t\(cell.latitude)\t\(cell.longitude)\t\(escaped[Int(cell.category)])"
+                    try out.endRow()
+                }
+            }
         }
     }
 
@@ -56,10 +82,5 @@ struct PostgresCellCounts {
             out[p] = out[p].map { merged($0, cell) } ?? cell
         }
         return out
-    }
-
-    private func fields(_ level: Int, _ key: Key, _ cell: Cell) -> [String?] {
-        ["\(level)", key.category < 0 ? "0" : "1", key.category < 0 ? "" : names[Int(key.category)], "\(key.code)",
-         "\(cell.n)", "\(cell.rep)", "\(cell.latitude)", "\(cell.longitude)", names[Int(cell.category)]]
     }
 }

@@ -87,7 +87,8 @@ extension PostgresStore: PinCopying {
                 besideDone = true
             } else if direct && owner && !beside {
                 var counts = PostgresCellCounts()
-                out.pins = try copyPins(snapshot, batchIDs: batchIDs, firstID: try reserveIDs(snapshot.pins.count), counting: &counts)
+                out.pins = try Self.copyPins(snapshot, batchIDs: batchIDs, firstID: try reserveIDs(snapshot.pins.count),
+                                             counting: &counts, into: "pins", on: db)
                 counted = counts
             } else if direct {
                 out.pins = try copyPins(snapshot, batchIDs: batchIDs)
@@ -163,14 +164,16 @@ extension PostgresStore {
         return snapshot.pins.count
     }
 
-    /// COPYs the snapshot's pins into `pins` with ids `firstID`, `firstID + 1`, … in the
-    /// snapshot's order, each with its cell and geometry (what the server would compute, so
-    /// it parses less: `pinmap.bulk` must be on), and adds each to `counts`; returns how many.
-    func copyPins(_ snapshot: StoreSnapshot, batchIDs: [Int64: Int64], firstID: Int64, counting counts: inout PostgresCellCounts,
-                  into table: String = "pins", on connection: PGConnection? = nil) throws(StoreError) -> Int {
-        var id = firstID
-        try (connection ?? db).copy("COPY \(table) (\(Self.copyColumns), search_grams, id, cell, geom) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
-            for sp in snapshot.pins {
+    /// COPYs the snapshot's pins `range` (all: nil) into `table` with ids `firstID`,
+    /// `firstID + 1`, … in the snapshot's order, each with its cell and geometry (what the
+    /// server would compute, so it parses less: into `pins`, `pinmap.bulk` must be on), and
+    /// adds each to `counts`; returns how many.
+    static func copyPins(_ snapshot: StoreSnapshot, _ range: Range<Int>? = nil, batchIDs: [Int64: Int64], firstID: Int64,
+                         counting counts: inout PostgresCellCounts, into table: String, on db: PGConnection) throws(StoreError) -> Int {
+        let range = range ?? snapshot.pins.indices
+        var id = firstID + Int64(range.lowerBound)
+        try db.copy("COPY \(table) (\(Self.copyColumns), search_grams, id, cell, geom) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+            for sp in snapshot.pins[range] {
                 let p = sp.pin
                 let cell = PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude)
                 counts.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
@@ -178,7 +181,7 @@ extension PostgresStore {
                 id += 1
             }
         }
-        return snapshot.pins.count
+        return range.count
     }
 
     /// Takes `n` ids of the pins' sequence in one run and returns the first. Only for the
@@ -197,9 +200,8 @@ extension PostgresStore {
     func loadPinCells(_ counts: PostgresCellCounts) throws(StoreError) {
         try db.execute("TRUNCATE pin_cells")
         try db.execute("ALTER TABLE pin_cells DROP CONSTRAINT pin_cells_pkey")
-        try db.copy("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN") {
-            (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
-            try counts.rows(row)
+        try db.copyText("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN") {
+            (out: PGCopyText) throws(StoreError) in try counts.rows(out)
         }
         try db.execute("ALTER TABLE pin_cells ADD PRIMARY KEY (level, scope, category, code)")
     }

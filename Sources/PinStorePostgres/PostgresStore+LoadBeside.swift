@@ -14,6 +14,8 @@ import PinModel
 /// the owner's next open (`dropLeftoverLoad`), drops.
 extension PostgresStore {
     static let loadTable = "pinmap_load_pins"
+    /// Connections that COPY the pins, a slice each.
+    static let loaders = 2
     /// Connections that build the indexes (besides this one, which writes the cells).
     static let indexBuilders = 3
 
@@ -35,24 +37,44 @@ extension PostgresStore {
         guard try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f" else { return nil }
         let firstID = try reserveIDs(snapshot.pins.count)
         let indexes = try sideIndexes()
+        let uri = db.uri, table = Self.loadTable
+        let setUp = try PGConnection(uri: uri)
+        try setUp.execute("DROP TABLE IF EXISTS \(table)")
+        try setUp.execute("CREATE TABLE \(table) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
+        func dropSide() { _ = try? setUp.execute("DROP TABLE IF EXISTS \(table)") }
+        // The pins in slices, each COPYed by a thread and connection of its own (the client's
+        // work on each pin and the server's parsing of it run side by side).
+        let n = snapshot.pins.count, slices = Self.loaders
         var counts = PostgresCellCounts()
-        let loader = try PGConnection(uri: db.uri)
-        try loader.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
-        // One transaction (a failure closes the connection, which rolls it back).
-        try loader.execute("BEGIN")
-        try loader.execute("CREATE TABLE \(Self.loadTable) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
-        _ = try copyPins(snapshot, batchIDs: batchIDs, firstID: firstID, counting: &counts, into: Self.loadTable, on: loader)
-        try loader.execute("COMMIT")
-        let builds = IndexBuilds(statements: indexes.map(\.create), uri: db.uri)
-        builds.start(Self.indexBuilders)
+        do {
+            for part in try PGParallel.run(slices, uri: uri, { (k: Int, loader: PGConnection) throws(StoreError) -> PostgresCellCounts in
+                var counts = PostgresCellCounts()
+                _ = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
+                                      counting: &counts, into: table, on: loader)
+                return counts
+            }) { counts.add(part) }
+        } catch {
+            dropSide()
+            throw error
+        }
+        let queue = PGStatementQueue(indexes.map(\.create))
+        let builds = PGParallel.start(Self.indexBuilders, uri: uri) { (_: Int, builder: PGConnection) throws(StoreError) in
+            try builder.execute("SET maintenance_work_mem = '256MB'")
+            while let sql = queue.next() {
+                do throws(StoreError) { try builder.execute(sql) } catch { queue.stop(); throw error }
+            }
+        }
         var cellsFailure: StoreError?
-        do throws(StoreError) { try loadPinCells(counts) } catch { cellsFailure = error }
-        if let failed = builds.wait() ?? cellsFailure {
-            _ = try? loader.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
-            throw failed
+        do throws(StoreError) { try loadPinCells(counts) } catch { cellsFailure = error; queue.stop() }
+        do throws(StoreError) {
+            _ = try builds.wait()
+            if let cellsFailure { throw cellsFailure }
+        } catch {
+            dropSide()
+            throw error
         }
         try swapInLoad(indexes)
-        return snapshot.pins.count
+        return n
     }
 
     /// An index of `pins` as the side table gets it: its statement there, and how it takes
@@ -145,47 +167,21 @@ extension PostgresStore {
     }
 }
 
-/// `CREATE INDEX` statements run on up to N connections of their own at once, each taking the
-/// next statement when it is done; the first failure stops them all.
-private final class IndexBuilds: @unchecked Sendable {
+/// Statements that several connections take one at a time, until they run out or one fails.
+final class PGStatementQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var waiting: [String]
-    private var failure: StoreError?
-    private let uri: String
-    private let done = DispatchGroup()
 
-    init(statements: [String], uri: String) { waiting = statements; self.uri = uri }
+    init(_ statements: [String]) { waiting = statements }
 
-    private func next() -> String? {
+    func next() -> String? {
         lock.lock(); defer { lock.unlock() }
-        return failure == nil && !waiting.isEmpty ? waiting.removeFirst() : nil
+        return waiting.isEmpty ? nil : waiting.removeFirst()
     }
 
-    private func fail(_ e: StoreError) {
+    /// Gives out nothing more.
+    func stop() {
         lock.lock(); defer { lock.unlock() }
-        if failure == nil { failure = e }
-    }
-
-    func start(_ builders: Int) {
-        for _ in 0..<max(1, min(builders, waiting.count)) {
-            done.enter()
-            Thread.detachNewThread { [self] in
-                defer { done.leave() }
-                do throws(StoreError) {
-                    let connection = try PGConnection(uri: uri)
-                    try connection.execute("SET maintenance_work_mem = '256MB'")
-                    while let sql = next() { try connection.execute(sql) }
-                } catch {
-                    fail(error)
-                }
-            }
-        }
-    }
-
-    /// Waits for every build; the first failure, if any.
-    func wait() -> StoreError? {
-        done.wait()
-        lock.lock(); defer { lock.unlock() }
-        return failure
+        waiting = []
     }
 }
