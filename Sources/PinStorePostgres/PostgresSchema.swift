@@ -346,8 +346,9 @@ enum PostgresSchema {
         // pins: `pinmap_cell` in PL/pgSQL costs ~5 µs a pin, seconds at a million).
         // An update of the coordinates computes them again; an update of `geom` alone (an
         // outside tool moving a point) is refused, as the generated column refused it.
+        // Written to run again on a store that has it (as 5 does).
         """
-        CREATE FUNCTION pinmap_position() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION pinmap_position() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF TG_OP = 'UPDATE' AND NEW.geom IS DISTINCT FROM OLD.geom
              AND (NEW.latitude, NEW.longitude) IS NOT DISTINCT FROM (OLD.latitude, OLD.longitude) THEN
@@ -358,12 +359,12 @@ enum PostgresSchema {
           NEW.geom := ST_SetSRID(ST_MakePoint(NEW.longitude, NEW.latitude), 4326);
           RETURN NEW;
         END $$;
-        ALTER TABLE pins ALTER COLUMN cell DROP EXPRESSION;
-        ALTER TABLE pins ALTER COLUMN geom DROP EXPRESSION;
-        CREATE TRIGGER pins_position_insert BEFORE INSERT ON pins
+        ALTER TABLE pins ALTER COLUMN cell DROP EXPRESSION IF EXISTS;
+        ALTER TABLE pins ALTER COLUMN geom DROP EXPRESSION IF EXISTS;
+        CREATE OR REPLACE TRIGGER pins_position_insert BEFORE INSERT ON pins
           FOR EACH ROW WHEN (NEW.cell IS NULL OR NEW.geom IS NULL OR current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
           EXECUTE FUNCTION pinmap_position();
-        CREATE TRIGGER pins_position_update BEFORE UPDATE OF latitude, longitude, cell, geom ON pins
+        CREATE OR REPLACE TRIGGER pins_position_update BEFORE UPDATE OF latitude, longitude, cell, geom ON pins
           FOR EACH ROW EXECUTE FUNCTION pinmap_position();
         """,
     ]

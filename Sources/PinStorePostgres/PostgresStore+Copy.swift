@@ -4,7 +4,8 @@ import PinStore
 
 /// `pinmap copy` and imports into the server: pins go in with `COPY` into a staging table,
 /// then one `INSERT … SELECT` leaves out those already here, all in one transaction (a
-/// killed server or client leaves nothing partial).
+/// killed server or client leaves nothing partial). Into a store without pins they go
+/// straight in; by the tables' owner, beside `pins` and swapped in (`loadBeside`).
 extension PostgresStore: PinCopying {
     /// Fewest pins a copy or import writes as a bulk load (triggers off, the map's cells
     /// rebuilt once: about a second at a million pins).
