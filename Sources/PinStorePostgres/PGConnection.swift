@@ -178,6 +178,32 @@ final class PGConnection {
             while let r = PQgetResult(handle) { PQclear(r) }
             throw error
         }
+        try endCopy(handle)
+    }
+
+    /// `copy` in COPY's binary format (`PGCopyBinary`; `sql` must say `FORMAT binary`).
+    func copyBinary(_ sql: String, rows: (PGCopyBinary) throws(StoreError) -> Void) throws(StoreError) {
+        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        try execute(sql)
+        let out = PGCopyBinary { (chunk: [UInt8]) throws(StoreError) in
+            let ok = chunk.withUnsafeBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { PQputCopyData(handle, $0, Int32(b.count)) }
+            }
+            if ok != 1 { throw self.lostOr(PGErrorText.server(String(cString: PQerrorMessage(handle)), state: "")) }
+        }
+        do {
+            try rows(out)
+            try out.finish()
+        } catch {
+            _ = PQputCopyEnd(handle, "pinmap stopped the copy")
+            while let r = PQgetResult(handle) { PQclear(r) }
+            throw error
+        }
+        try endCopy(handle)
+    }
+
+    /// Ends a COPY whose rows are sent: the server's answer, as a `StoreError` if it failed.
+    private func endCopy(_ handle: OpaquePointer) throws(StoreError) {
         _ = PQputCopyEnd(handle, nil)
         var failure: StoreError?
         while let r = PQgetResult(handle) {

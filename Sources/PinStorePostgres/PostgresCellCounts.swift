@@ -51,23 +51,25 @@ struct PostgresCellCounts: Sendable {
         return out
     }
 
-    /// Writes every row of `pin_cells` in COPY's text form (level, scope, category, code, n,
-    /// rep_id, rep_lat, rep_lon, rep_category), finest level first.
-    func rows(_ out: PGCopyText) throws(StoreError) {
-        // Each category's name as COPY writes it, once.
-        let escaped = names.map { name -> String in
-            var e = ""
-            PGConnection.appendCopyText(name, to: &e)
-            return e
-        }
+    /// Writes every row of `pin_cells` in COPY's binary form (level, scope, category, code,
+    /// n, rep_id, rep_lat, rep_lon, rep_category), finest level first.
+    func rows(_ out: PGCopyBinary) throws(StoreError) {
         var level = finest
         for l in stride(from: PostgresStore.cellTableMaxLevel, through: PinGrid.minLevel, by: -1) {
             if l < PostgresStore.cellTableMaxLevel { level = Self.grouped(level) { Key(category: $0.category, code: $0.code >> 2) } }
             let all = Self.grouped(level) { Key(category: -1, code: $0.code) }
             for cells in [level, all] {
                 for (key, cell) in cells {
-                    let category = key.category < 0 ? "" : escaped[Int(key.category)]
-                    out.text += "\(l)\t\(key.category < 0 ? 0 : 1)\t\(category)\t\(key.code)\t\(cell.n)\t\(cell.rep)\t\(cell.latitude)\t\(cell.longitude)\t\(escaped[Int(cell.category)])"
+                    out.row(9)
+                    out.int16(l)
+                    out.int16(key.category < 0 ? 0 : 1)
+                    out.text(key.category < 0 ? "" : names[Int(key.category)])
+                    out.int64(key.code)
+                    out.int32(Int(cell.n))
+                    out.int64(cell.rep)
+                    out.float8(cell.latitude)
+                    out.float8(cell.longitude)
+                    out.text(names[Int(cell.category)])
                     try out.endRow()
                 }
             }

@@ -89,7 +89,7 @@ extension PostgresStore: PinCopying {
             } else if direct && owner && !beside {
                 var counts = PostgresCellCounts()
                 out.pins = try Self.copyPins(snapshot, batchIDs: batchIDs, firstID: try reserveIDs(snapshot.pins.count),
-                                             counting: &counts, into: "pins", on: db)
+                                             counting: &counts, into: "pins", on: db).pins
                 counted = counts
             } else if direct {
                 out.pins = try copyPins(snapshot, batchIDs: batchIDs)
@@ -167,22 +167,50 @@ extension PostgresStore {
 
     /// COPYs the snapshot's pins `range` (all: nil) into `table` with ids `firstID`,
     /// `firstID + 1`, … in the snapshot's order, each with its cell and geometry (what the
-    /// server would compute, so it parses less: into `pins`, `pinmap.bulk` must be on), and
-    /// adds each to `counts`; returns how many.
+    /// server would compute, so it parses less: into `pins`, `pinmap.bulk` must be on), in
+    /// COPY's binary form, and adds each to `counts`. Returns how many, and how many went
+    /// without search grams (properties that are not all strings: the server's to compute).
     static func copyPins(_ snapshot: StoreSnapshot, _ range: Range<Int>? = nil, batchIDs: [Int64: Int64], firstID: Int64,
-                         counting counts: inout PostgresCellCounts, into table: String, on db: PGConnection) throws(StoreError) -> Int {
+                         counting counts: inout PostgresCellCounts, into table: String,
+                         on db: PGConnection) throws(StoreError) -> (pins: Int, withoutGrams: Int) {
         let range = range ?? snapshot.pins.indices
         var id = firstID + Int64(range.lowerBound)
-        try db.copy("COPY \(table) (\(Self.copyColumns), search_grams, id, cell, geom) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+        var withoutGrams = 0
+        try db.copyBinary("COPY \(table) (\(Self.copyColumns), search_grams, id, cell, geom) FROM STDIN (FORMAT binary)") {
+            (out: PGCopyBinary) throws(StoreError) in
             for sp in snapshot.pins[range] {
                 let p = sp.pin
                 let cell = PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude)
                 counts.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
-                try row(Self.copyFields(sp, batchIDs: batchIDs) + ["\(id)", "\(cell)", PostGISPoint.ewkbHex(latitude: p.latitude, longitude: p.longitude)])
+                out.row(15)
+                out.text(p.title)
+                out.text(p.description)
+                out.text(p.category)
+                out.float8(p.latitude)
+                out.float8(p.longitude)
+                out.text(p.createdAt)
+                out.text(p.updatedAt)
+                let properties = p.properties.isEmpty ? "{}" : p.properties
+                out.jsonb(properties)
+                out.text(properties)
+                if let batch = sp.batchID.flatMap({ batchIDs[$0] }) { out.int64(batch) } else { out.null() }
+                out.int64(p.version)
+                if let grams = SearchGrams.keys(title: p.title, description: p.description, category: p.category, properties: p.properties) {
+                    out.textArray(count: grams.count) { array in
+                        for key in grams { array.arrayElement { append in SearchGrams.scalars(key, append) } }
+                    }
+                } else {
+                    out.null()
+                    withoutGrams += 1
+                }
+                out.int64(id)
+                out.int64(cell)
+                out.raw(PostGISPoint.ewkb(latitude: p.latitude, longitude: p.longitude))
+                try out.endRow()
                 id += 1
             }
         }
-        return range.count
+        return (range.count, withoutGrams)
     }
 
     /// Takes `n` ids of the pins' sequence in one run and returns the first. Only for the
@@ -201,8 +229,8 @@ extension PostgresStore {
     func loadPinCells(_ counts: PostgresCellCounts) throws(StoreError) {
         try db.execute("TRUNCATE pin_cells")
         try db.execute("ALTER TABLE pin_cells DROP CONSTRAINT pin_cells_pkey")
-        try db.copyText("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN") {
-            (out: PGCopyText) throws(StoreError) in try counts.rows(out)
+        try db.copyBinary("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN (FORMAT binary)") {
+            (out: PGCopyBinary) throws(StoreError) in try counts.rows(out)
         }
         try db.execute("ALTER TABLE pin_cells ADD PRIMARY KEY (level, scope, category, code)")
     }

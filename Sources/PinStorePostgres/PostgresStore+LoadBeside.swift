@@ -49,8 +49,15 @@ extension PostgresStore {
         do {
             for part in try PGParallel.run(slices, uri: uri, { (k: Int, loader: PGConnection) throws(StoreError) -> PostgresCellCounts in
                 var counts = PostgresCellCounts()
-                _ = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
-                                      counting: &counts, into: table, on: loader)
+                let sent = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
+                                             counting: &counts, into: table, on: loader)
+                // The grams of the pins the client could not compute, as the trigger on `pins` would.
+                if sent.withoutGrams > 0 {
+                    try loader.execute("""
+                        UPDATE \(table) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
+                        WHERE search_grams IS NULL AND id BETWEEN $1 AND $2
+                        """, ["\(firstID + Int64(n * k / slices))", "\(firstID + Int64(n * (k + 1) / slices) - 1)"])
+                }
                 return counts
             }) { counts.add(part) }
         } catch {

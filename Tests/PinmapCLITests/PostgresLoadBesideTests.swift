@@ -38,11 +38,12 @@ final class PostgresLoadBesideTests: XCTestCase {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// `n` pins in a CSV over a few cities and categories.
+    /// `n` pins in a CSV over a few cities and categories, Korean titles among them.
     private func csv(_ name: String, pins n: Int) throws -> String {
-        var text = "title,latitude,longitude,category,created_at\n"
+        var text = "title,latitude,longitude,category,created_at,note\n"
         for i in 0..<n {
-            text += "Site \(i),\(37 + Double(i % 97) * 0.01),\(126 + Double(i % 89) * 0.013),\(["cafe", "park", ""][i % 3]),2024-01-01T00:00:00Z\n"
+            text += "\(["Site", "서울 \"숲\"", "Café\tBar"][i % 3]) \(i),\(37 + Double(i % 97) * 0.01),\(126 + Double(i % 89) * 0.013),"
+                + "\(["cafe", "park", ""][i % 3]),2024-01-01T00:00:00Z,\(["", "비고", "a\\b"][i % 3])\n"
         }
         let path = folder.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -67,6 +68,12 @@ final class PostgresLoadBesideTests: XCTestCase {
         ORDER BY 1
         """
 
+    /// Pins whose search grams (sent by the client, in any order) are not the server's.
+    private static let gramsDiffer = """
+        SELECT count(*) FROM pins WHERE (SELECT array_agg(g ORDER BY g) FROM unnest(search_grams) AS g)
+          IS DISTINCT FROM pinmap_search_grams(pinmap_search_text(title, description, category, properties))
+        """
+
     private func rows(_ sql: String) throws -> [[String?]] { try PostgresDatabases.rows(sql, uri: uri) }
 
     func testAnImportIntoAStoreWithoutPinsIsSwappedInWithEverythingPinsHad() throws {
@@ -85,6 +92,7 @@ final class PostgresLoadBesideTests: XCTestCase {
             SELECT count(*) FROM pins WHERE cell <> pinmap_cell(latitude, longitude)
               OR ST_AsEWKB(geom) <> ST_AsEWKB(ST_SetSRID(ST_MakePoint(longitude, latitude), 4326))
             """), [["0"]])
+        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]], "the client's grams are the server's")
         let cellsSQL = "SELECT level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category FROM pin_cells ORDER BY 1, 2, 3, 4"
         let counted = try rows(cellsSQL)
         XCTAssertEqual(try rows("SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0"), [["6000"]])
@@ -99,6 +107,21 @@ final class PostgresLoadBesideTests: XCTestCase {
         let again = PinmapCLI.execute(["import", path, "--db", uri])
         XCTAssertEqual(again.code, 0, again.stderr)
         XCTAssertEqual(try rows("SELECT count(*) FROM pins"), [["6001"]])
+    }
+
+    func testPinsWithPropertiesThatAreNotAllTextGetTheirGramsFromTheServer() throws {
+        var features: [String] = []
+        for i in 0..<6_000 {
+            let props = i % 2 == 0 ? #"{"name":"Well \#(i)","depth":\#(i)}"# : #"{"name":"우물 \#(i)","kind":"well"}"#
+            features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(126 + Double(i % 89) * 0.01),\#(37 + Double(i % 97) * 0.01)]},"properties":\#(props)}"#)
+        }
+        let path = folder.appendingPathComponent("wells.geojson").path
+        try (#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = PinmapCLI.execute(["import", path, "--db", uri])
+        XCTAssertEqual(imported.code, 0, imported.stderr)
+        XCTAssertEqual(try rows("SELECT count(*), count(search_grams) FROM pins"), [["6000", "6000"]])
+        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]])
+        XCTAssertEqual(try rows("SELECT count(*) FROM pins WHERE search_grams @> '{우물}'"), [["3000"]])
     }
 
     func testAGeometryMovedAloneIsRefusedAndMovedCoordinatesMoveIt() throws {
