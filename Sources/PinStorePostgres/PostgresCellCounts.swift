@@ -1,3 +1,4 @@
+import PinModel
 import PinStore
 
 /// The map's cell counts (`pin_cells`, migration 3) of the pins a load sends, counted by the
@@ -16,23 +17,25 @@ struct PostgresCellCounts: Sendable {
     private var index: [String: Int32] = [:]
     private var finest: [Key: Cell] = [:]
 
+    init() {}
+
+    /// The counts of the snapshot's pins, with ids `firstID`, `firstID + 1`, … in its order.
+    init(_ snapshot: StoreSnapshot, firstID: Int64) {
+        var id = firstID
+        for sp in snapshot.pins {
+            let p = sp.pin
+            add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category,
+                fineMorton: PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude))
+            id += 1
+        }
+    }
+
     /// Counts pin `id` at its finest stored cell (level `PostgresStore.cellTableMaxLevel`).
     mutating func add(id: Int64, latitude: Double, longitude: Double, category: String, fineMorton: Int64) {
         let c = number(category)
         let key = Key(category: c, code: fineMorton >> Int64(2 * (PinGrid.maxLevel - PostgresStore.cellTableMaxLevel)))
         let cell = Cell(n: 1, rep: id, latitude: latitude, longitude: longitude, category: c)
         finest[key] = finest[key].map { Self.merged($0, cell) } ?? cell
-    }
-
-    /// Adds the pins `other` counted (another part of the same load).
-    mutating func add(_ other: PostgresCellCounts) {
-        for (key, cell) in other.finest {
-            let name = other.names[Int(key.category)], repName = other.names[Int(cell.category)]
-            let mine = Key(category: number(name), code: key.code)
-            var moved = cell
-            moved.category = number(repName)
-            finest[mine] = finest[mine].map { Self.merged($0, moved) } ?? moved
-        }
     }
 
     /// The number of category `name`, given on first sight.

@@ -87,7 +87,7 @@ extension PostgresStore: PinCopying {
                 out.pins = n
                 besideDone = true
             } else if direct && owner && !beside {
-                var counts = PostgresCellCounts()
+                var counts: PostgresCellCounts? = PostgresCellCounts()
                 out.pins = try Self.copyPins(snapshot, batchIDs: batchIDs, firstID: try reserveIDs(snapshot.pins.count),
                                              counting: &counts, into: "pins", on: db).pins
                 counted = counts
@@ -168,10 +168,10 @@ extension PostgresStore {
     /// COPYs the snapshot's pins `range` (all: nil) into `table` with ids `firstID`,
     /// `firstID + 1`, … in the snapshot's order, each with its cell and geometry (what the
     /// server would compute, so it parses less: into `pins`, `pinmap.bulk` must be on), in
-    /// COPY's binary form, and adds each to `counts`. Returns how many, and how many went
+    /// COPY's binary form, and adds each to `counts` (if any). Returns how many, and how many went
     /// without search grams (properties that are not all strings: the server's to compute).
     static func copyPins(_ snapshot: StoreSnapshot, _ range: Range<Int>? = nil, batchIDs: [Int64: Int64], firstID: Int64,
-                         counting counts: inout PostgresCellCounts, into table: String,
+                         counting counts: inout PostgresCellCounts?, into table: String,
                          on db: PGConnection) throws(StoreError) -> (pins: Int, withoutGrams: Int) {
         let range = range ?? snapshot.pins.indices
         var id = firstID + Int64(range.lowerBound)
@@ -181,7 +181,7 @@ extension PostgresStore {
             for sp in snapshot.pins[range] {
                 let p = sp.pin
                 let cell = PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude)
-                counts.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
+                counts?.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
                 out.row(15)
                 out.text(p.title)
                 out.text(p.description)

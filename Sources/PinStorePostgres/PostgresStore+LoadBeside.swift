@@ -5,7 +5,7 @@ import PinModel
 /// in. A second connection cannot see the import's uncommitted rows, so the pins go into a
 /// new table, `pinmap_load_pins`, COPYed and committed on a connection of their own; its
 /// indexes are then built on several connections at once (`CREATE INDEX` takes a SHARE lock,
-/// so they run side by side) while this connection writes the map's cells; last, a short
+/// so they run side by side); this connection writes the map's cells meanwhile; last, a short
 /// step of the import's transaction drops the empty `pins` and renames the new table, its
 /// indexes, triggers, keys, rights and owner into its place.
 ///
@@ -43,23 +43,26 @@ extension PostgresStore {
         try setUp.execute("CREATE TABLE \(table) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
         func dropSide() { _ = try? setUp.execute("DROP TABLE IF EXISTS \(table)") }
         // The pins in slices, each COPYed by a thread and connection of its own (the client's
-        // work on each pin and the server's parsing of it run side by side).
+        // work on each pin and the server's parsing of it run side by side) …
         let n = snapshot.pins.count, slices = Self.loaders
-        var counts = PostgresCellCounts()
-        do {
-            for part in try PGParallel.run(slices, uri: uri, { (k: Int, loader: PGConnection) throws(StoreError) -> PostgresCellCounts in
-                var counts = PostgresCellCounts()
-                let sent = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
-                                             counting: &counts, into: table, on: loader)
-                // The grams of the pins the client could not compute, as the trigger on `pins` would.
-                if sent.withoutGrams > 0 {
-                    try loader.execute("""
-                        UPDATE \(table) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
-                        WHERE search_grams IS NULL AND id BETWEEN $1 AND $2
-                        """, ["\(firstID + Int64(n * k / slices))", "\(firstID + Int64(n * (k + 1) / slices) - 1)"])
-                }
-                return counts
-            }) { counts.add(part) }
+        let loads = PGParallel.start(slices, uri: uri) { (k: Int, loader: PGConnection) throws(StoreError) in
+            var uncounted: PostgresCellCounts?
+            let sent = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
+                                         counting: &uncounted, into: table, on: loader)
+            // The grams of the pins the client could not compute, as the trigger on `pins` would.
+            if sent.withoutGrams > 0 {
+                try loader.execute("""
+                    UPDATE \(table) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
+                    WHERE search_grams IS NULL AND id BETWEEN $1 AND $2
+                    """, ["\(firstID + Int64(n * k / slices))", "\(firstID + Int64(n * (k + 1) / slices) - 1)"])
+            }
+        }
+        // … while this connection writes the map's cells, counted here.
+        var cellsFailure: StoreError?
+        do throws(StoreError) { try loadPinCells(PostgresCellCounts(snapshot, firstID: firstID)) } catch { cellsFailure = error }
+        do throws(StoreError) {
+            _ = try loads.wait()
+            if let cellsFailure { throw cellsFailure }
         } catch {
             dropSide()
             throw error
@@ -71,11 +74,8 @@ extension PostgresStore {
                 do throws(StoreError) { try builder.execute(sql) } catch { queue.stop(); throw error }
             }
         }
-        var cellsFailure: StoreError?
-        do throws(StoreError) { try loadPinCells(counts) } catch { cellsFailure = error; queue.stop() }
         do throws(StoreError) {
             _ = try builds.wait()
-            if let cellsFailure { throw cellsFailure }
         } catch {
             dropSide()
             throw error
