@@ -45,10 +45,23 @@ enum PGParallel {
         }
         return runs
     }
+}
 
-    /// `start`, then `wait`.
-    static func run<T: Sendable>(_ n: Int, uri: String,
-                                 _ work: @escaping @Sendable (Int, PGConnection) throws(StoreError) -> T) throws(StoreError) -> [T] {
-        try start(n, uri: uri, work).wait()
+/// Statements that several connections take one at a time, until they run out or one fails.
+final class PGStatementQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [String]
+
+    init(_ statements: [String]) { waiting = statements }
+
+    func next() -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return waiting.isEmpty ? nil : waiting.removeFirst()
+    }
+
+    /// Gives out nothing more.
+    func stop() {
+        lock.lock(); defer { lock.unlock() }
+        waiting = []
     }
 }

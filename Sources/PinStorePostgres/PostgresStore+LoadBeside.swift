@@ -3,11 +3,11 @@ import PinModel
 
 /// A load into a store without pins, by the tables' owner, built beside `pins` and swapped
 /// in. A second connection cannot see the import's uncommitted rows, so the pins go into a
-/// new table, `pinmap_load_pins`, COPYed and committed on a connection of their own; its
-/// indexes are then built on several connections at once (`CREATE INDEX` takes a SHARE lock,
-/// so they run side by side); this connection writes the map's cells meanwhile; last, a short
-/// step of the import's transaction drops the empty `pins` and renames the new table, its
-/// indexes, triggers, keys, rights and owner into its place.
+/// new table, `pinmap_load_pins`, COPYed and committed on connections of their own while
+/// this one writes the map's cells; its indexes are then built on several connections at
+/// once (`CREATE INDEX` takes a SHARE lock, so they run side by side); last, a short step of
+/// the import's transaction drops the empty `pins` and renames the new table, its indexes,
+/// triggers, keys, rights and owner into its place.
 ///
 /// Until that commits, `pins` is as it was (readable, locked against writers: another import
 /// waits); a kill of either side leaves at most `pinmap_load_pins`, which the next load, or
@@ -16,7 +16,7 @@ extension PostgresStore {
     static let loadTable = "pinmap_load_pins"
     /// Connections that COPY the pins, a slice each.
     static let loaders = 2
-    /// Connections that build the indexes (besides this one, which writes the cells).
+    /// Connections that build the indexes, each taking the next (the longest first).
     static let indexBuilders = 3
 
     /// True when a load may go beside `pins`: no view or row policy depends on the table (a
@@ -93,7 +93,7 @@ extension PostgresStore {
     /// The longest build (a GIN index) first.
     private func sideIndexes() throws(StoreError) -> [SideIndex] {
         let r = try db.execute("""
-            SELECT i.relname, pg_get_indexdef(i.oid), c.conname, c.contype
+            SELECT i.relname, pg_get_indexdef(i.oid), c.conname, c.contype, x.indisunique
             FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
             LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
             WHERE x.indrelid = 'pins'::regclass
@@ -101,20 +101,17 @@ extension PostgresStore {
             """)
         var out: [SideIndex] = []
         for k in 0..<r.rows {
-            let name = r.text(k, 0), side = "pinmap_load_" + name
-            // "CREATE [UNIQUE] INDEX name ON [ONLY] schema.pins USING …": the same on the side table.
-            guard let on = r.text(k, 1).range(of: " ON ") else { throw StoreError("cannot read the definition of index \(name)") }
-            let head = r.text(k, 1)[..<on.lowerBound].replacingOccurrences(of: SQLIdentifier.quoted(name), with: SQLIdentifier.quoted(side))
-                .replacingOccurrences(of: "INDEX \(name)", with: "INDEX \(SQLIdentifier.quoted(side))")
-            guard let using = r.text(k, 1).range(of: " USING ", range: on.upperBound..<r.text(k, 1).endIndex) else {
-                throw StoreError("cannot read the definition of index \(name)")
+            let name = r.text(k, 0), side = SQLIdentifier.quoted("pinmap_load_" + name), definition = r.text(k, 1)
+            // "CREATE [UNIQUE] INDEX name ON schema.pins USING method (…) …": the same from USING on.
+            guard let on = definition.range(of: " ON "), let using = definition.range(of: " USING ", range: on.upperBound..<definition.endIndex) else {
+                throw StoreError("cannot read the definition of index \(name) of pins")
             }
-            let create = head + " ON \(Self.loadTable)" + r.text(k, 1)[using.lowerBound...]
+            let create = "CREATE \(r.text(k, 4) == "t" ? "UNIQUE " : "")INDEX \(side) ON \(Self.loadTable)" + definition[using.lowerBound...]
             let adopt: String
             if let constraint = r.optionalText(k, 2), let kind = r.optionalText(k, 3), kind == "p" || kind == "u" {
-                adopt = "ALTER TABLE pins ADD CONSTRAINT \(SQLIdentifier.quoted(constraint)) \(kind == "p" ? "PRIMARY KEY" : "UNIQUE") USING INDEX \(SQLIdentifier.quoted(side))"
+                adopt = "ALTER TABLE pins ADD CONSTRAINT \(SQLIdentifier.quoted(constraint)) \(kind == "p" ? "PRIMARY KEY" : "UNIQUE") USING INDEX \(side)"
             } else {
-                adopt = "ALTER INDEX \(SQLIdentifier.quoted(side)) RENAME TO \(SQLIdentifier.quoted(name))"
+                adopt = "ALTER INDEX \(side) RENAME TO \(SQLIdentifier.quoted(name))"
             }
             out.append(SideIndex(create: create, adopt: adopt))
         }
@@ -171,24 +168,5 @@ extension PostgresStore {
             try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE NOWAIT")
             try db.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
         }
-    }
-}
-
-/// Statements that several connections take one at a time, until they run out or one fails.
-final class PGStatementQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiting: [String]
-
-    init(_ statements: [String]) { waiting = statements }
-
-    func next() -> String? {
-        lock.lock(); defer { lock.unlock() }
-        return waiting.isEmpty ? nil : waiting.removeFirst()
-    }
-
-    /// Gives out nothing more.
-    func stop() {
-        lock.lock(); defer { lock.unlock() }
-        waiting = []
     }
 }
