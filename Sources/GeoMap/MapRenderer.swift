@@ -48,24 +48,17 @@ public enum MapRenderer {
 
     /// The place names `draw` places for this view, around the same markers, pins' titles
     /// and graticule labels, keeping `previous` where they still fit: for a caller that keeps
-    /// them between frames (the app places them when the view changes, and draws them as given).
+    /// them between frames (`scene` keeps the rest of the layout too).
     public static func placeLabels(pane: Rect, viewport: Viewport, markers: [MapMarker], options: MapOptions,
                                    previous: [PlacedLabel]) -> [PlacedLabel] {
-        guard !pane.isEmpty, let language = options.placeNames else { return [] }
-        let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
-        // The graticule's labels are laid out as `draw` lays them, on a scratch screen.
-        var scratch = Screen(width: pane.maxX, height: pane.maxY)
-        var (occupancy, titles) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
-                                        screen: &scratch)
-        return LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
-                                 occupancy: &occupancy, previous: previous,
-                                 pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
+        guard !pane.isEmpty, options.placeNames != nil else { return [] }
+        return scene(pane: pane, viewport: viewport, markers: markers, options: options, previous: previous).labels
     }
 
     /// The cells place names may not cover: the markers' slots, the pins' titles (placed here,
     /// first) and (drawn into `screen`) the graticule's labels. A density shade is background
     /// texture: place names may cover it; pins, counts and titles not.
-    private static func occupy(_ laid: MarkerLayout.Laid, markers: [MapMarker], viewport: Viewport, pane: Rect,
+    static func occupy(_ laid: MarkerLayout.Laid, markers: [MapMarker], viewport: Viewport, pane: Rect,
                                options: MapOptions, screen: inout Screen) -> (Occupancy, [PlacedPinTitle]) {
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
@@ -73,18 +66,25 @@ public enum MapRenderer {
         let titles = PinTitles.place(laid, markers: markers, ascii: options.ascii,
                                    focus: PinTitles.focusCell(options.focus, viewport: viewport, pane: pane), occupancy: &occupancy)
         if options.graticule {
-            // Labels live in the top row and the left columns: only markers and titles there can block them.
-            let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
-            let edgeTitles = titles.filter { $0.row == pane.y || $0.col < pane.x + 12 }
-            let proj = DotProjection(viewport: viewport, pane: pane)
-            let step = Graticule.step(degreesPerColumn: viewport.degreesPerColumn(paneWidth: pane.width))
-            let drawn = Graticule.drawLabels(proj, step: step, screen: &screen, pane: pane,
-                                             style: MapTheme.label(options),
-                                             blocked: { c, r in edge.contains { $0.covers(col: c, row: r) }
-                                                 || edgeTitles.contains { $0.covers(col: c, row: r) } })
+            let drawn = drawGraticuleLabels(laid, titles: titles, viewport: viewport, pane: pane, options: options,
+                                            screen: &screen)
             for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
         }
         return (occupancy, titles)
+    }
+
+    /// Draws the graticule's degree labels where no marker or pin's title is; returns where.
+    static func drawGraticuleLabels(_ laid: MarkerLayout.Laid, titles: [PlacedPinTitle], viewport: Viewport, pane: Rect,
+                                    options: MapOptions, screen: inout Screen) -> [(col: Int, row: Int, width: Int)] {
+        // Labels live in the top row and the left columns: only markers and titles there can block them.
+        let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
+        let edgeTitles = titles.filter { $0.row == pane.y || $0.col < pane.x + 12 }
+        let proj = DotProjection(viewport: viewport, pane: pane)
+        let step = Graticule.step(degreesPerColumn: viewport.degreesPerColumn(paneWidth: pane.width))
+        return Graticule.drawLabels(proj, step: step, screen: &screen, pane: pane,
+                                    style: MapTheme.label(options),
+                                    blocked: { c, r in edge.contains { $0.covers(col: c, row: r) }
+                                        || edgeTitles.contains { $0.covers(col: c, row: r) } })
     }
 
     /// Pins' titles (`PinTitles`) in their category's colour, plain (bold is the markers'),

@@ -36,4 +36,13 @@ public protocol StoreChangeSource: AnyObject {
     /// Waits up to `timeout` seconds for commits of other processes; what they changed, or
     /// nil when nothing did. Throws `StoreError` when the store cannot be reached.
     func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange?
+
+    /// True when `waitForChanges` leaves out the app's own writes itself (a server names the
+    /// connection that wrote); false when it reports every commit and the app tells its own
+    /// apart by when they happened (a file's `data_version` names no writer).
+    var leavesOutOwnWrites: Bool { get }
+}
+
+extension StoreChangeSource {
+    public var leavesOutOwnWrites: Bool { false }
 }

@@ -11,7 +11,17 @@ final class PGConnection {
     /// The URI as given (it may hold a password: never print it; `PGLocation` masks it).
     let uri: String
     /// Depth of `transaction` calls: only the outermost one begins and commits.
-    private var transactionDepth = 0
+    var transactionDepth = 0
+    /// A read transaction's BEGIN, not sent yet: it goes with the transaction's first
+    /// statement (`readTransaction`).
+    var pendingBegin: String?
+    /// A read transaction's COMMIT was sent and its answer not read yet (`readTransaction`).
+    var commitInFlight = false
+    /// Where this connection's server process is counted as the app's own (its writes are
+    /// not another user's): on connecting, and again after a `reset`.
+    var ownBackends: PostgresBackends? {
+        didSet { ownBackends?.insert(backendPID) }
+    }
 
     /// Seconds libpq waits for a server before giving up, unless the URI says otherwise: per
     /// address tried, so a name with two addresses still fails within 10 s.
@@ -65,15 +75,22 @@ final class PGConnection {
         guard let handle else { return false }
         PQreset(handle)
         transactionDepth = 0
-        return PQstatus(handle) == CONNECTION_OK
+        guard PQstatus(handle) == CONNECTION_OK else { return false }
+        ownBackends?.insert(backendPID)  // a new server process
+        return true
     }
 
     /// Runs `sql` with `params` ($1, $2, … in text form; nil is NULL).
     /// - Throws: `StoreError` with the server's reason in the user's words.
     @discardableResult
     func execute(_ sql: String, _ params: [String?] = []) throws(StoreError) -> PGResult {
+        readCommitAnswer()
         try reconnectIfLost()
         guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            return try pipelined(begin, then: sql, params)
+        }
         let result: OpaquePointer? = withOptionalCStrings(params) { p in
             PQexecParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0)
         }
@@ -81,27 +98,32 @@ final class PGConnection {
     }
 
     /// A connection the server dropped (a restart) is made again before the next statement,
-    /// outside a transaction only: a transaction under way is lost, and says so.
+    /// outside a transaction only (a read transaction whose BEGIN is not sent yet is not
+    /// under way): a transaction under way is lost, and says so.
     private func reconnectIfLost() throws(StoreError) {
         guard let handle else { return }
+        let idle = transactionDepth == 0 || pendingBegin != nil
         // An idle connection the server closed still says CONNECTION_OK until its input is
         // read: reading what waits (never blocking; the server's goodbye, then the end of
         // the stream) lets the first statement after a restart reconnect instead of failing.
-        if transactionDepth == 0 {
+        if idle {
             for _ in 0..<2 where PQconsumeInput(handle) == 1 {}
         }
         guard PQstatus(handle) != CONNECTION_OK else { return }
-        guard transactionDepth == 0, reset() else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
-        _ = try? execute("SET client_min_messages = warning")
+        let depth = transactionDepth
+        guard idle, reset() else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        transactionDepth = depth
+        if let r = PQexec(handle, "SET client_min_messages = warning") { PQclear(r) }
     }
 
     /// Runs several statements without parameters (the schema's migrations).
     func executeScript(_ sql: String) throws(StoreError) {
+        readCommitAnswer()
         guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         _ = try check(PQexec(handle, sql))
     }
 
-    private func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
+    func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
         guard let result else {
             if !isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
             throw StoreError(PGErrorText.server(handle.map { String(cString: PQerrorMessage($0)) } ?? "", state: ""),
@@ -244,6 +266,7 @@ final class PGConnection {
 
     /// Reads what arrived on the socket and returns the notifications' (channel, payload).
     func notifications() -> [(channel: String, payload: String, pid: Int32)] {
+        readCommitAnswer()
         guard let handle else { return [] }
         _ = PQconsumeInput(handle)
         var out: [(String, String, Int32)] = []
@@ -280,6 +303,13 @@ final class PGResult {
         String(cString: PQgetvalue(result, Int32(row), Int32(column)))
     }
     func optionalText(_ row: Int, _ column: Int) -> String? { isNull(row, column) ? nil : text(row, column) }
+    /// The value's bytes as the server sent them (text format: UTF-8), valid while this
+    /// result lives.
+    func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
+        let p = UnsafeRawPointer(PQgetvalue(result, Int32(row), Int32(column)))
+        return UnsafeBufferPointer(start: p?.assumingMemoryBound(to: UInt8.self), count: Int(PQgetlength(result, Int32(row), Int32(column))))
+    }
+
     func int(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
     func optionalInt(_ row: Int, _ column: Int) -> Int64? { isNull(row, column) ? nil : Int64(text(row, column)) }
     func double(_ row: Int, _ column: Int) -> Double { Double(text(row, column)) ?? .nan }
@@ -291,7 +321,7 @@ private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>
     return body(copies.map { UnsafePointer($0) } + [nil])
 }
 
-private func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
     let copies = strings.map { $0.map { strdup($0) } ?? nil }
     defer { copies.forEach { free($0) } }
     return body(copies.map { UnsafePointer($0) })

@@ -4,18 +4,24 @@ import PinModel
 
 /// Other users' changes to a PostgreSQL store: `LISTEN pinmap` on a connection of its own.
 /// The store's triggers announce every row written (`insert 12 CELL`, `update 12 OLD NEW`,
-/// `delete 12 CELL`, `import 5000`, …, migrations 2 and 4); announcements of the UI's own
-/// connection (`ownPID`) are left out, as it shows its own writes already.
+/// `delete 12 CELL`, `import 5000`, …, migrations 2 and 4). Each announcement carries the
+/// server process of the connection that wrote it: those of the app's own connections
+/// (`PostgresBackends`) are left out, as the app shows its own writes already; another's
+/// change is told even when it commits while the app writes.
 public final class PostgresChangeSource: StoreChangeSource {
     private let db: PGConnection
-    private let ownPID: Int32
+    private let ownBackends: PostgresBackends
 
+    /// - Parameter ownBackends: the app's own connections (`PostgresStore.ownBackends`).
     /// - Throws: `StoreError` when the server cannot be reached.
-    public init(uri: String, ownPID: Int32) throws(StoreError) {
+    public init(uri: String, ownBackends: PostgresBackends) throws(StoreError) {
         db = try PGConnection(uri: uri)
-        self.ownPID = ownPID
+        self.ownBackends = ownBackends
         try db.execute("LISTEN pinmap")
     }
+
+    /// The app's own writes are left out here, by their server process.
+    public var leavesOutOwnWrites: Bool { true }
 
     public func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange? {
         var fds = pollfd(fd: db.socket, events: Int16(POLLIN), revents: 0)
@@ -25,7 +31,7 @@ public final class PostgresChangeSource: StoreChangeSource {
         let notes = db.notifications()
         if !db.isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         var change = StoreChange()
-        for n in notes where n.pid != ownPID {
+        for n in notes where !ownBackends.contains(n.pid) {
             // `KIND NUMBER`, then the finest cells written (`insert 12 CELL`, migration 4).
             let parts = n.payload.split(separator: " ").map(String.init)
             guard parts.count >= 2 else { continue }
@@ -42,10 +48,4 @@ public final class PostgresChangeSource: StoreChangeSource {
         }
         return change.isEmpty ? nil : change
     }
-}
-
-extension PostgresStore {
-    /// The server process of this connection: other processes' announcements are told
-    /// from its own by it.
-    public var backendPID: Int32 { db.backendPID }
 }

@@ -341,7 +341,7 @@ enum PostgresSchema {
           END LOOP;
         END $$;
         """,
-        // 7: a pin's cell and geometry are plain columns that a trigger fills from the
+        // 6: a pin's cell and geometry are plain columns that a trigger fills from the
         // coordinates, unless a bulk load brings both (it computes them as it sends the
         // pins: `pinmap_cell` in PL/pgSQL costs ~5 µs a pin, seconds at a million).
         // An update of the coordinates computes them again; an update of `geom` alone (an

@@ -9,7 +9,7 @@ extension PostgresStore {
 
     /// Read once until a change is announced (`PostgresCellTileCache`).
     public func pinCellTotals() throws(StoreError) -> PinCellTotals {
-        try syncCellTiles()
+        try syncCaches()
         if let known = cellTiles.totals { return known }
         let r = try db.execute("SELECT category, sum(n) FROM pin_cells WHERE level = 2 AND scope = 1 GROUP BY category ORDER BY category")
         var totals = PinCellTotals(total: 0, categories: [])
@@ -24,7 +24,7 @@ extension PostgresStore {
 
     /// Read once until a change is announced (`PostgresCellTileCache`).
     public func pinCellCategoryNames() throws(StoreError) -> [Int64: String] {
-        try syncCellTiles()
+        try syncCaches()
         if let known = cellTiles.categoryNames { return known }
         let r = try db.execute("SELECT id, name FROM categories")
         var out: [Int64: String] = [:]
@@ -72,24 +72,6 @@ extension PostgresStore {
             }
         }
         return MapCellVisit(level: level, refined: refined)
-    }
-
-    /// Reads the announcements that arrived on the store's own connection and drops the
-    /// cached tiles they name (`PostgresCellTileCache`); listens first on a new connection
-    /// (a reconnect forgets LISTEN: every tile is dropped then).
-    func syncCellTiles() throws(StoreError) {
-        if listeningPID != db.backendPID || listeningPID == 0 {
-            try db.execute("LISTEN pinmap")
-            listeningPID = db.backendPID
-            cellTiles.dropAll()
-            return
-        }
-        // The server sends what another connection announced before it answers this
-        // connection's next statement: a reading transaction's BEGIN, else this round trip
-        // (only reading the socket could miss a commit made a moment ago).
-        if !db.inTransaction { try db.execute("SELECT 1") }
-        let notes = db.notifications()
-        if !notes.isEmpty { cellTiles.apply(notes.map(\.payload)) }
     }
 
     /// The cells of `level` in the cell rectangle `lo`…`hi` (`cells`), from the tile cache; the

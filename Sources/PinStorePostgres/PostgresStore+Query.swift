@@ -32,20 +32,6 @@ extension PostgresStore {
         }
     }
 
-    /// Pins a search first looks at, newest first, before it asks an index: a word in many
-    /// pins (`a`, `cafe`) is answered from them at once, without reading its whole posting
-    /// list and sorting it.
-    static let searchWindow = 20_000
-
-    /// The window's condition per word: LIKE on the same folded text, computed without the
-    /// properties' JSON for the pins that have none (most: 25 µs a pin less).
-    func windowConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
-        words.words.map { w in
-            "CASE WHEN properties = '{}' THEN lower(title || E'\\n' || description || E'\\n' || category) "
-                + "ELSE pinmap_search_text(title, description, category, properties) END LIKE \(b.add(SearchText.likePattern(w.lowercased())))"
-        }
-    }
-
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
         let (whereSQL, params) = whereClause(query)
         var b = PGParams(start: params.count + 1)
@@ -81,8 +67,21 @@ extension PostgresStore {
     public func newestPins(in boxes: [LatLonBox], categories: Set<String>?, limit: Int,
                            inView: Int, total: Int) throws(StoreError) -> (pins: [Pin], plan: InViewPlan) {
         guard limit > 0, !boxes.isEmpty else { return ([], .createdScan) }
-        let (whereSQL, params) = whereClause(PinQuery(boxes: boxes, categories: categories))
         let plan: InViewPlan = Double(inView) >= Double(total) / 50 ? .createdScan : .spatialFetch
+        // A pan within a quarter of the view lists from the pins read around the last one:
+        // a street view's read (every pin in view through the lat/lon index, then sorted)
+        // is most of a frame's time on the server.
+        try syncCaches()
+        let pins = try newestWindow.newest(in: boxes, categories: categories, limit: limit, plan: plan,
+                                           generation: generation) { (boxes, limit) throws(StoreError) in
+            try newest(plan, boxes: boxes, categories: categories, limit: limit)
+        }
+        return (pins, plan)
+    }
+
+    /// The newest `limit` pins in `boxes` read with `plan`.
+    private func newest(_ plan: InViewPlan, boxes: [LatLonBox], categories: Set<String>?, limit: Int) throws(StoreError) -> [Pin] {
+        let (whereSQL, params) = whereClause(PinQuery(boxes: boxes, categories: categories))
         let sql: String
         switch plan {
         case .createdScan, .sort:
@@ -94,7 +93,7 @@ extension PostgresStore {
             sql = "WITH v AS MATERIALIZED (SELECT id, created_at FROM pins \(whereSQL)), top AS (SELECT id FROM v ORDER BY created_at DESC, id DESC LIMIT \(limit)) "
                 + "SELECT \(Self.pinColumns) FROM pins WHERE id IN (SELECT id FROM top) ORDER BY created_at DESC, id DESC"
         }
-        return (try pins(sql, params), plan)
+        return try pins(sql, params)
     }
 
     public func pinsByDistance(_ query: PinQuery, latitude: Double, longitude: Double) throws(StoreError) -> [PinDistance] {
@@ -115,60 +114,6 @@ extension PostgresStore {
         let r = try db.execute("SELECT min(latitude), min(longitude), max(latitude), max(longitude) FROM pins \(whereSQL)", params)
         guard r.rows > 0, !r.isNull(0, 0) else { return nil }
         return LatLonBox(south: r.double(0, 0), west: r.double(0, 1), north: r.double(0, 2), east: r.double(0, 3))
-    }
-
-    /// Newest (highest id) first, at most `scanLimit`; a word in most pins (`a`) walks the
-    /// primary key backwards with the condition as a filter and stops at the limit.
-    public func search(_ text: String, categories: Set<String>?, scanLimit: Int) throws(StoreError) -> SearchResults {
-        let words = SearchText(text)
-        // The texts too: each match's `SearchRelevance` is ranked here, as SQLite's function ranks it.
-        let columns = "id, latitude, longitude, category, created_at, title, description, coalesce(properties_text, properties::text)"
-        func statement(_ conditions: (SearchText, inout PGParams) -> [String], from source: String) -> (String, [String?]) {
-            var b = PGParams(start: 1)
-            var all = conditions(words, &b)
-            if let cats = categories { all.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
-            let whereSQL = all.isEmpty ? "" : "WHERE " + all.joined(separator: " AND ")
-            return ("SELECT \(columns) FROM \(source) \(whereSQL) ORDER BY id DESC LIMIT \(b.add(Int64(scanLimit + 1)))", b.values)
-        }
-        // The store chooses the plan (the planner cannot know how the matches are spread):
-        // the newest pins first (enough matches there: done); else, from the share of them
-        // that matched, whichever reads fewer pins: a longer walk newest first, or the index
-        // (every match read, then sorted).
-        func walk(_ n: Int) -> (String, [String?]) {
-            statement(windowConditions, from: "(SELECT * FROM pins ORDER BY id DESC LIMIT \(n)) AS pins")
-        }
-        let window = walk(Self.searchWindow)
-        var r = try db.execute(window.0, window.1)
-        if r.rows <= scanLimit {
-            let share = Double(r.rows) / Double(Self.searchWindow)
-            let pins = try estimatedCount()
-            let walked = share > 0 ? Double(scanLimit + 1) / share * 1.5 : .infinity
-            if pins > Self.searchWindow && walked < min(share * Double(pins), Double(pins)) {
-                let longer = walk(Int(walked))
-                r = try db.execute(longer.0, longer.1)
-            }
-            if r.rows <= scanLimit {
-                let indexed = statement(searchConditions, from: "pins")
-                r = try db.execute(indexed.0, indexed.1)
-            }
-        }
-        let query = SearchRelevance.Query(text)
-        var matches = (0..<r.rows).map { i in
-            SearchMatch(id: r.int(i, 0), latitude: r.double(i, 1), longitude: r.double(i, 2), category: r.text(i, 3),
-                        createdAt: r.text(i, 4),
-                        relevance: SearchRelevance(title: r.text(i, 5), description: r.text(i, 6), category: r.text(i, 3),
-                                                   properties: r.text(i, 7), query: query))
-        }
-        let capped = matches.count > scanLimit
-        if capped { matches.removeLast() }
-        return SearchResults(text: text, matches: matches, capped: capped)
-    }
-
-    /// The planner's count of pins (as of the last ANALYZE or index build): the search plan
-    /// needs the size, not the exact number, and `count(*)` reads every pin.
-    func estimatedCount() throws(StoreError) -> Int {
-        let n = try db.execute("SELECT reltuples::bigint FROM pg_class WHERE oid = 'pins'::regclass").int(0, 0)
-        return n > 0 ? Int(n) : try count()
     }
 
     // MARK: Timeline

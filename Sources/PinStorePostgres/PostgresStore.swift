@@ -1,5 +1,6 @@
 import Foundation
 import PinModel
+import PinStore
 
 /// Pins on a PostgreSQL + PostGIS server, through libpq: the `PinRepository` a team shares.
 /// One connection, used by one thread at a time (the UI opens a second one for search and a
@@ -12,12 +13,22 @@ public final class PostgresStore: PinRepository {
     let db: PGConnection
     /// Server, database and user, without the password.
     public let server: PGLocation
+    /// The server processes of this app's connections to the store, this one's among them:
+    /// their writes are the app's own (`PostgresChangeSource`).
+    public let ownBackends: PostgresBackends
     /// Where the times written with pins and comments come from (the system clock; a fixed
     /// one in tests).
     public let clock: WallClock
     /// The map's cells read for the last views (`visitMapCells`).
     let cellTiles = PostgresCellTileCache()
-    /// The server process that runs `LISTEN pinmap` for `cellTiles` (0: not yet).
+    /// The list's newest pins around the last view (`newestPins`) and the titles the map
+    /// last read (`titles(ids:)`), kept while `generation` stays.
+    let newestWindow = NewestPinsWindow()
+    let titleCache = TitleCache()
+    /// Bumped when an announcement says pins changed, or when the connection listens anew
+    /// (`syncCaches`): the two caches above hold the generation they were filled at.
+    var generation = 1
+    /// The server process that runs `LISTEN pinmap` for the caches (0: not yet).
     var listeningPID: Int32 = 0
 
     /// Columns of a `Pin`, in field order (`pin(_:_:)` reads them).
@@ -30,11 +41,17 @@ public final class PostgresStore: PinRepository {
     /// - Parameter create: make the schema when the database has none (or run the missing
     ///   migrations); otherwise a database without Pinmap's tables is refused with how to
     ///   create them.
+    /// - Parameter ownBackends: where this connection counts as the app's own: pass the
+    ///   first store's (`ownBackends`) when opening more connections for one app (the UI's
+    ///   worker lanes); a new set by default.
     /// - Throws: `StoreError`: the server cannot be reached (host and libpq's reason), the
     ///   database has no store (and `create` is false), or a newer Pinmap made it.
-    public init(uri: String, create: Bool = false, clock: WallClock = .system) throws(StoreError) {
+    public init(uri: String, create: Bool = false, clock: WallClock = .system,
+                ownBackends: PostgresBackends = PostgresBackends()) throws(StoreError) {
         self.clock = clock
+        self.ownBackends = ownBackends
         db = try PGConnection(uri: uri)
+        db.ownBackends = ownBackends
         server = PGLocation(uri: uri)
         let version = try schemaVersion()
         if version > PostgresSchema.all.count {
@@ -101,9 +118,11 @@ public final class PostgresStore: PinRepository {
         }
     }
 
+    /// One snapshot for `body`'s reads (a frame's), in as few waits for the server as can
+    /// be (`PGConnection.readTransaction`).
     public func reading<T>(_ body: () throws -> T) throws -> T {
         if db.inTransaction { return try body() }
-        return try db.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { try body() }
+        return try db.readTransaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { try body() }
     }
 
     // MARK: Reading pins

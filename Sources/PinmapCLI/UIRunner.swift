@@ -31,8 +31,10 @@ enum UIRunner {
                 return s
             }
         }
-        guard store is PostgresStore, let uri else { return nil }
-        return { @Sendable () throws(StoreError) -> any PinRepository in try PostgresStore(uri: uri) }
+        guard let server = store as? PostgresStore, let uri else { return nil }
+        // The lanes' writes are the UI's own, as the first connection's are (`watchChanges`).
+        let own = server.ownBackends
+        return { @Sendable () throws(StoreError) -> any PinRepository in try PostgresStore(uri: uri, ownBackends: own) }
     }
 
     /// Shows other processes' writes without a key: a server's announcements (LISTEN) or a
@@ -44,8 +46,10 @@ enum UIRunner {
             file.countCommitsAsOwn()
             runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) })
         } else if let server = store as? PostgresStore, let uri {
-            let pid = server.backendPID
-            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try PostgresChangeSource(uri: uri, ownPID: pid) })
+            let own = server.ownBackends
+            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in
+                try PostgresChangeSource(uri: uri, ownBackends: own)
+            })
         }
     }
 

@@ -7,7 +7,8 @@ import PinModel
 /// without a key.
 extension AppRunner {
     /// Starts watching with a source of its own (`open` runs on the watcher's thread). The
-    /// runner's own writes (on its write lane) are told apart by the lane's activity.
+    /// runner's own writes (on its write lane) are left out by a source that knows who wrote
+    /// (a server), else told apart by the lane's activity (`ChangeWatcher`).
     public func startChangeWatch(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource) {
         guard changeWatcher == nil else { return }
         var ownWrites: (@Sendable () -> Int)?

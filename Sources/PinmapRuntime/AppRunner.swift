@@ -51,7 +51,7 @@ public final class AppRunner {
         self.state = state
         performer = EffectPerformer(importer: importer, loadSamples: loadSamples)
         inline = WorkLane(name: "inline", connection: LaneConnection(store), performer: performer, outbox: outbox)
-        if let workers { startWorkers(open: workers) }
+        if let workers { startWorkers(open: workers) } else { feed(.view(.readsBeforePaint(true)), now: state.clock) }
         var settings: [String: String] = [:]
         for key in SettingKey.all { if let v = (try? store.setting(key)).flatMap({ $0 }) { settings[key] = v } }
         // Read even when a large import left pins to index: its commit put them on the map
@@ -163,6 +163,7 @@ public final class AppRunner {
     public func startWorkers(open: @escaping @Sendable () throws(StoreError) -> any PinRepository) {
         guard lanes == nil else { return }
         drain()
+        feed(.view(.readsBeforePaint(false)), now: state.clock)  // frames are painted while lanes read
         func lane(_ name: String) -> WorkLane {
             let l = WorkLane(name: name, connection: LaneConnection(open: open), performer: performer, outbox: outbox)
             l.start()

@@ -20,8 +20,9 @@ final class ChangeWatcher: @unchecked Sendable {
     ///   - open: the source, opened on the watcher's thread (again after a loss).
     ///   - post: where what was seen goes (any thread).
     ///   - ownWrites: the runner's write lane's activity count (`WorkLane.activityCount`):
-    ///     a change seen while it wrote is its own (its outcome reads the view again), not
-    ///     another process's; nil: every change is another's.
+    ///     for a source that cannot tell who wrote (`StoreChangeSource.leavesOutOwnWrites`
+    ///     false), a change seen while the lane wrote is its own (its outcome reads the view
+    ///     again), not another process's; nil: every change is another's.
     init(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource,
          post: @escaping @Sendable (AppEvent) -> Void, ownWrites: (@Sendable () -> Int)?) {
         self.open = open
@@ -43,6 +44,9 @@ final class ChangeWatcher: @unchecked Sendable {
     private func loop() {
         var source: (any StoreChangeSource)?
         var wasLost = false
+        // The source leaves the runner's own writes out itself: every change it reports is
+        // another's, whatever the write lane does meanwhile.
+        var exact = false
         // The write lane's count when the previous wait began: a commit seen now happened
         // after the previous look, which that wait ended with.
         var earlier = ownWrites()
@@ -50,6 +54,7 @@ final class ChangeWatcher: @unchecked Sendable {
             do {
                 if source == nil {
                     source = try open()
+                    exact = source?.leavesOutOwnWrites ?? false
                     // The runner's writes while the source was lost are behind us: counting
                     // from before them would take the first change seen now for its own.
                     earlier = ownWrites()
@@ -61,11 +66,11 @@ final class ChangeWatcher: @unchecked Sendable {
                 let change = try source?.waitForChanges(timeout: Self.interval)
                 let end = ownWrites()
                 defer { earlier = start }
-                // The runner wrote since the previous wait began (or is writing): the commit
-                // seen is its own. Counting from this wait's start only would miss a write
-                // that ended between the previous look and this wait (seen only now, or its
-                // announcement a few ms late).
-                guard let change, end == earlier, end % 2 == 0, !isStopped else { continue }
+                // Else, when the runner wrote since the previous wait began (or is writing),
+                // the commit seen is taken for its own. Counting from this wait's start only
+                // would miss a write that ended between the previous look and this wait (seen
+                // only now, or its announcement a few ms late).
+                guard let change, exact || (end == earlier && end % 2 == 0), !isStopped else { continue }
                 post(.store(.changedElsewhere(change)))
             } catch {
                 source = nil  // reconnect on the next round

@@ -38,8 +38,22 @@ final class Tmux {
     }
 
     deinit {
+        let running = Tmux.processes(naming: dbPath)
         _ = Tmux.run(["/usr/bin/env", "tmux", "-L", socket, "kill-server"])
+        // The server's end hangs up on pinmap, which saves its view on the way out (a new
+        // connection makes the store's folder again): the folder goes once pinmap has.
+        let deadline = Date().addingTimeInterval(5)
+        while running.contains(where: { kill($0, 0) == 0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// The processes whose command line holds `text` (this test's store path: its pinmap).
+    static func processes(naming text: String) -> [pid_t] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid_t($0) } ?? []
+        return ids.filter { id in
+            guard let line = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return false }
+            return String(decoding: line, as: UTF8.self).contains(text)
+        }
     }
 
     /// Runs pinmap with `args` in a detached `cols`×`rows` session; waits until `ready` shows.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import PinImport
 import PinModel
+import PinmapTestSupport
 
 /// Paths of the test fixtures (copied into the test bundle by `resources: [.copy("Fixtures")]`).
 enum Fixture {
@@ -13,12 +14,13 @@ enum Fixture {
         }
         return root.appendingPathComponent(name).path
     }
+}
 
-    /// A temporary file holding `bytes`; removed by the caller's `addTeardownBlock`.
-    static func temporary(_ bytes: [UInt8], suffix: String = ".csv") -> String {
-        let path = NSTemporaryDirectory() + "pinimport-\(UUID().uuidString)\(suffix)"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
+extension XCTestCase {
+    /// A file `pins<suffix>` holding `bytes`, in a folder of this test's own (removed, with
+    /// whatever the test writes beside it, when the test ends).
+    func temporaryFile(_ bytes: [UInt8], suffix: String = ".csv") throws -> String {
+        try makeTempFile(bytes, named: "pins" + suffix)
     }
 }
 

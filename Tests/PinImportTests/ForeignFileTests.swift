@@ -15,15 +15,14 @@ final class ForeignFileTests: XCTestCase {
         } catch { return error }
     }
 
-    func testSpreadsheetsAreNamedWithWhatToDo() {
+    func testSpreadsheetsAreNamedWithWhatToDo() throws {
         let xlsx = Fixture.path("own/foreign-workbook.xlsx")
         XCTAssertEqual(failure(xlsx), .foreign(path: xlsx, .excelWorkbook))
         XCTAssertEqual(failure(xlsx)?.description,
                        "\(xlsx): an Excel workbook, not a pin file: save it as CSV (File › Save As › \"CSV UTF-8\") and import the .csv")
         let ods = Fixture.path("own/foreign-sheet.ods")
         XCTAssertEqual(failure(ods), .foreign(path: ods, .openDocumentSpreadsheet))
-        let xls = Fixture.temporary([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504), suffix: ".xls")
-        addTeardownBlock { unlink(xls) }
+        let xls = try temporaryFile([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + Array(repeating: 0, count: 504), suffix: ".xls")
         XCTAssertEqual(failure(xls), .foreign(path: xls, .excelWorkbook))
     }
 
@@ -37,8 +36,7 @@ final class ForeignFileTests: XCTestCase {
         XCTAssertEqual(failure(storePath), .invalidGeoPackage(path: storePath, .pinmapStore))
         XCTAssertEqual(failure(storePath)?.description, storePath + ": not a readable GeoPackage: "
             + "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg); nothing was imported")
-        let binary = Fixture.temporary([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x2C, 0x0A])
-        addTeardownBlock { unlink(binary) }
+        let binary = try temporaryFile([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x2C, 0x0A])
         XCTAssertEqual(failure(binary), .foreign(path: binary, .binary))
         // UTF-16 text has NULs too, and is text.
         XCTAssertNil(failure(Fixture.path("own/enc-utf16le-nobom.csv")))

@@ -168,8 +168,7 @@ final class FormatReaderTests: XCTestCase {
         var text = #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">"# + "\n"
         for i in 0..<3000 { text += #"<wpt lat="\#(Double(i) / 100)" lon="1"><name>W\#(i)</name></wpt>"# + "\n" }
         text += "<wpt lat=\"1\" lon=\"2\"><name>broken</wpt>\n</gpx>\n"
-        let path = Fixture.temporary(Array(text.utf8), suffix: ".gpx")
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array(text.utf8), suffix: ".gpx")
         let store = try Store.inMemory()
         XCTAssertThrowsError(try Importer.run(path: path, store: store)) { error in
             guard case let .malformedXML(_, line, _, _)? = error as? ImportError else { return XCTFail("\(error)") }
@@ -229,14 +228,13 @@ final class FormatReaderTests: XCTestCase {
     func testDamagedOrOversizedKMZIsRefusedWithAReason() throws {
         let stored = Array(try Data(contentsOf: URL(fileURLWithPath: own("kmz-stored-not-first.kmz"))))
         // Cut short: the end record is gone.
-        let cut = Fixture.temporary(Array(stored.prefix(200)), suffix: ".kmz")
+        let cut = try temporaryFile(Array(stored.prefix(200)), suffix: ".kmz")
         // An entry that claims 512 MiB (central directory: uncompressed size at +24).
         var big = stored
         let entries = (0..<(big.count - 4)).filter { big[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) }
         let places = try XCTUnwrap(entries.last)
         big.replaceSubrange((places + 24)..<(places + 28), with: [0, 0, 0, 0x20])
-        let oversized = Fixture.temporary(big, suffix: ".kmz")
-        addTeardownBlock { unlink(cut); unlink(oversized) }
+        let oversized = try temporaryFile(big, suffix: ".kmz")
         let cases: [(String, String, UInt)] = [
             (cut, "not a zip archive (no end of central directory record)", #line),
             (oversized, "refused places.kml: it would inflate to more than 256 MiB or more than 200 times its compressed size of 2184 bytes (a zip bomb?)", #line),
@@ -311,7 +309,7 @@ final class FormatReaderTests: XCTestCase {
                        "EPSG:3857, WGS 84 / Pseudo-Mercator", "PROJ reprojects it; the report names the system")
     }
 
-    func testHostileJSONIsRefusedWithWhereAndWhy() {
+    func testHostileJSONIsRefusedWithWhereAndWhy() throws {
         let cases: [(String, String, UInt)] = [
             (#"{"type":"FeatureCollection","features":[{"a":"# + String(repeating: "[", count: 509) + String(repeating: "]", count: 509) + "}]}",
              "nested too deep (limit 128) at line 1 (byte 170)", #line),
@@ -319,8 +317,7 @@ final class FormatReaderTests: XCTestCase {
             ("{\"type\":\"FeatureCollection\",\"features\":[1,]}", "unexpected ']' where a value was expected at line 1 (byte 42)", #line),
         ]
         for (text, reason, line) in cases {
-            let path = Fixture.temporary(Array(text.utf8), suffix: ".geojson")
-            addTeardownBlock { unlink(path) }
+            let path = try temporaryFile(Array(text.utf8), suffix: ".geojson")
             XCTAssertThrowsError(try read(path), line: line) { error in
                 guard case let .invalidJSON(_, r)? = error as? ImportError else { return XCTFail("\(error)", line: line) }
                 XCTAssertEqual(r, reason, line: line)
@@ -329,8 +326,7 @@ final class FormatReaderTests: XCTestCase {
     }
 
     func testFeaturesThatAreNotObjectsAreRejectedOneByOne() throws {
-        let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","features":[1,"x",null]}"#.utf8), suffix: ".geojson")
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array(#"{"type":"FeatureCollection","features":[1,"x",null]}"#.utf8), suffix: ".geojson")
         let r = try read(path)
         XCTAssertEqual(r.rejected.map { $0[0].reason }, ["feature 1: not a Feature object", "feature 2: not a Feature object", "feature 3: not a Feature object"])
     }

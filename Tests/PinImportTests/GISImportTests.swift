@@ -82,16 +82,14 @@ final class GISImportTests: XCTestCase {
     }
 
     func testDegreesInLatLonColumnsUnderAProjectedCRSAreRejected() throws {
-        let path = Fixture.temporary(Array("title,lat,lon\nCity Hall,37.5665,126.978\n".utf8))
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array("title,lat,lon\nCity Hall,37.5665,126.978\n".utf8))
         let s = try read(path, crs: "EPSG:5186")
         XCTAssertEqual(s.pins, [])
         XCTAssertEqual(s.rejected, [[RowIssue(line: 2, field: .column("lat"), value: "37.5665",
             reason: "lat 37.5665, lon 126.978 are degrees, but --crs EPSG:5186 reads projected x, y: drop --crs for WGS84 degrees, or name the columns x and y (easting, northing) if they are in EPSG:5186",
             outOfRange: OutOfRange(.degreesUnderProjectedSystem("EPSG:5186")))]])
         // The same numbers in x/y columns are taken as the system's metres (near its false origin).
-        let xy = Fixture.temporary(Array("title,x,y\nOrigin,126.978,37.5665\n".utf8))
-        addTeardownBlock { unlink(xy) }
+        let xy = try temporaryFile(Array("title,x,y\nOrigin,126.978,37.5665\n".utf8))
         XCTAssertEqual(try read(xy, crs: "EPSG:5186").pins.count, 1)
         // A geographic --crs expects degrees in lat/lon columns.
         XCTAssertEqual(try read(path, crs: "EPSG:4167").pins.count, 1)
@@ -104,16 +102,14 @@ final class GISImportTests: XCTestCase {
     }
 
     func testDegreesWithWGS84CRSPassUnchanged() throws {
-        let path = Fixture.temporary(Array("name,lat,lon\nA,37.1234567890123,126.987654321\n".utf8))
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array("name,lat,lon\nA,37.1234567890123,126.987654321\n".utf8))
         let s = try read(path, crs: "EPSG:4326")
         XCTAssertNil(s.system, "WGS84 needs no transformation")
         XCTAssertEqual(s.pins.map { [$0.latitude, $0.longitude] }, [[37.1234567890123, 126.987654321]])
     }
 
     func testWKTColumnWithCRS() throws {
-        let path = Fixture.temporary(Array("name,WKT\nCity Hall,POINT (198053.629 551888.916)\n".utf8))
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array("name,WKT\nCity Hall,POINT (198053.629 551888.916)\n".utf8))
         let s = try read(path, crs: "EPSG:5186")
         let e = try XCTUnwrap(try reference("korea-5186.csv")["서울특별시청"])
         XCTAssertEqual(s.pins.first?.longitude ?? 0, e.longitude, accuracy: 1e-7)
@@ -133,8 +129,7 @@ final class GISImportTests: XCTestCase {
     }
 
     func testOptionIsNotUsedWhereTheFormatIsWGS84OrTheFileNamesItsSystem() throws {
-        let gpx = Fixture.temporary(Array(#"<gpx version="1.1"><wpt lat="1" lon="2"><name>A</name></wpt></gpx>"#.utf8), suffix: ".gpx")
-        addTeardownBlock { unlink(gpx) }
+        let gpx = try temporaryFile(Array(#"<gpx version="1.1"><wpt lat="1" lon="2"><name>A</name></wpt></gpx>"#.utf8), suffix: ".gpx")
         XCTAssertEqual(try read(gpx, crs: "EPSG:5186").notes,
                        ["--crs EPSG:5186 not used: GPX coordinates are WGS84 longitude, latitude by definition"])
         let shp = try read(gis("bng-27700.shp"), crs: "EPSG:5186")
@@ -151,8 +146,7 @@ final class GISImportTests: XCTestCase {
     }
 
     func testGeoJSONWithoutCRSIsWGS84WhateverTheOptionSays() throws {
-        let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Big Ben"},"geometry":{"type":"Point","coordinates":[-0.1246,51.5007]}}]}"#.utf8), suffix: ".geojson")
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Big Ben"},"geometry":{"type":"Point","coordinates":[-0.1246,51.5007]}}]}"#.utf8), suffix: ".geojson")
         let s = try read(path, crs: "EPSG:27700")
         XCTAssertNil(s.system)
         XCTAssertEqual(s.pins.map { [$0.longitude, $0.latitude] }, [[-0.1246, 51.5007]])
@@ -163,16 +157,14 @@ final class GISImportTests: XCTestCase {
         let text = try String(contentsOfFile: gis("utm-32652.geojson"), encoding: .utf8)
             .replacingOccurrences(of: #""crs": { "type": "name", "properties": { "name": "urn:ogc:def:crs:EPSG::32652" } },"#, with: "")
         XCTAssertFalse(text.contains("crs"))
-        let path = Fixture.temporary(Array(text.utf8), suffix: ".geojson")
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array(text.utf8), suffix: ".geojson")
         let s = try read(path)
         XCTAssertEqual(s.pins, [])
         XCTAssertTrue(s.rejected.allSatisfy { $0[0].reason.hasSuffix(#"; these look like projected metres, not degrees: GeoJSON positions are WGS84 longitude, latitude (RFC 7946); name another system in the file's "crs" member ({"type": "name", "properties": {"name": "EPSG:5186"}})"#) }, "\(s.rejected)")
     }
 
-    func testGeoJSONCRSThatPROJCannotResolveRefusesTheFile() {
-        let path = Fixture.temporary(Array(#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},"features":[]}"#.utf8), suffix: ".geojson")
-        addTeardownBlock { unlink(path) }
+    func testGeoJSONCRSThatPROJCannotResolveRefusesTheFile() throws {
+        let path = try temporaryFile(Array(#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},"features":[]}"#.utf8), suffix: ".geojson")
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
                            "\(path): \"crs\": unknown coordinate reference system \"EPSG:999999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported")
@@ -231,9 +223,8 @@ final class GISImportTests: XCTestCase {
         XCTAssertNil(multi.system, "no .prj, no --crs: WGS84")
     }
 
-    func testKMLWithOnlyLinesHasNoPointFeaturesLikeAShapefile() {
-        let path = Fixture.temporary(Array(#"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>L</name><LineString><coordinates>1,2 3,4</coordinates></LineString></Placemark></kml>"#.utf8), suffix: ".kml")
-        addTeardownBlock { unlink(path) }
+    func testKMLWithOnlyLinesHasNoPointFeaturesLikeAShapefile() throws {
+        let path = try temporaryFile(Array(#"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>L</name><LineString><coordinates>1,2 3,4</coordinates></LineString></Placemark></kml>"#.utf8), suffix: ".kml")
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
                            "\(path): no point features: 1 placemark with LineString geometry skipped; nothing was imported")
@@ -242,9 +233,7 @@ final class GISImportTests: XCTestCase {
 
     /// A folder holding copies of `files` (Fixtures/gis names) under new names (`to`).
     func folder(_ files: [(String, String)]) throws -> String {
-        let dir = NSTemporaryDirectory() + "pm-shp-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTempFolder().path
         for (from, to) in files { try FileManager.default.copyItem(atPath: gis(from), toPath: dir + "/" + to) }
         return dir
     }
@@ -314,9 +303,7 @@ final class GISImportTests: XCTestCase {
     }
 
     func testShapefileWithoutItsIndexSaysSo() throws {
-        let dir = NSTemporaryDirectory() + "pm-shp-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try makeTempFolder().path
         try FileManager.default.copyItem(atPath: gis("bng-27700.shp"), toPath: dir + "/a.shp")
         let printed = try capturingStandardError {
             XCTAssertThrowsError(try read(dir + "/a.shp")) { error in
@@ -343,9 +330,8 @@ final class GISImportTests: XCTestCase {
     }
 
     func testUndefinedCartesianSystemTakesTheOption() throws {
-        let path = NSTemporaryDirectory() + "pm-\(UUID().uuidString).gpkg"
+        let path = try makeTempFolder().path + "/qgis-5179.gpkg"
         try FileManager.default.copyItem(atPath: gis("qgis-5179.gpkg"), toPath: path)
-        addTeardownBlock { unlink(path) }
         try Database(path: path, create: false).execute("UPDATE gpkg_geometry_columns SET srs_id = -1 WHERE table_name = 'france'")
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
@@ -358,15 +344,14 @@ final class GISImportTests: XCTestCase {
     }
 
     func testSQLiteFilesThatAreNotGeoPackagesAreNamed() throws {
-        let other = NSTemporaryDirectory() + "pm-\(UUID().uuidString).sqlite"
-        addTeardownBlock { unlink(other) }
+        let folder = try makeTempFolder().path
+        let other = folder + "/other.sqlite"
         try Database(path: other).execute("PRAGMA application_id = 1234; CREATE TABLE t (x)")
         XCTAssertThrowsError(try read(other)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
                            "\(other): not a readable GeoPackage: a SQLite database without the gpkg_contents table (application_id 0x4D2); nothing was imported")
         }
-        let path = NSTemporaryDirectory() + "pm-\(UUID().uuidString).gpkg"
-        addTeardownBlock { unlink(path) }
+        let path = folder + "/store.gpkg"
         _ = try Store(path: path)
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,

@@ -7,14 +7,13 @@ import PinModelTesting
 /// The importer knows no store: it writes into any `PinImportStore`, here the in-memory
 /// repository, with the same counts, duplicates and refusals as into the SQLite store.
 final class ImportWithoutSQLiteTests: XCTestCase {
-    private func file(_ text: String) -> String {
-        let path = Fixture.temporary(Array(text.utf8))
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    private func file(_ text: String) throws -> String {
+        let path = try temporaryFile(Array(text.utf8))
         return path
     }
 
     func testAnImportWritesItsPinsAndASecondFindsThemAllStored() throws {
-        let path = file("""
+        let path = try file("""
             name,lat,lon,category,opening_hours
             Jongmyo,37.5744,126.9944,shrine,
             Jongmyo,37.5744,126.9944,shrine,

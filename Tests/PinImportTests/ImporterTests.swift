@@ -3,6 +3,7 @@ import PinStore
 import XCTest
 @testable import PinImport
 import PinModel
+import PinmapTestSupport
 
 final class ImporterTests: XCTestCase {
     private func importFile(_ name: String, into store: Store, _ options: ImportOptions = ImportOptions()) throws -> ImportReport {
@@ -65,8 +66,7 @@ final class ImporterTests: XCTestCase {
     func testRowsWithoutDateMatchStoredPinsWithAnyDate() throws {
         let store = try Store.inMemory()
         let id = try store.insert(NewPin(title: "Beta", description: "y", latitude: 3, longitude: 4, createdAt: "2020-01-01T00:00:00Z"))
-        let dated = Fixture.temporary(Array("name,lat,lon,desc,created_at\nBeta,3,4,y,2021-01-01T00:00:00Z\nBeta,3,4,y,\n".utf8))
-        addTeardownBlock { unlink(dated) }
+        let dated = try temporaryFile(Array("name,lat,lon,desc,created_at\nBeta,3,4,y,2021-01-01T00:00:00Z\nBeta,3,4,y,\n".utf8))
         let r = try Importer.run(path: dated, store: store)
         // A different date is a different pin; no date matches the stored one.
         XCTAssertEqual(r.imported, 1)
@@ -75,8 +75,7 @@ final class ImporterTests: XCTestCase {
 
     func testNumericallyEqualCoordinatesAreDuplicates() throws {
         let store = try Store.inMemory()
-        let path = Fixture.temporary(Array("name;lat;lon\nZero;0;-0\nZero;0,0;0.000\nZero;0e5;+0\nNear;0.0000001;0\n".utf8))
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array("name;lat;lon\nZero;0;-0\nZero;0,0;0.000\nZero;0e5;+0\nNear;0.0000001;0\n".utf8))
         let r = try Importer.run(path: path, store: store)
         XCTAssertEqual(r.imported, 2)
         XCTAssertEqual(r.duplicateRows.map(\.description), ["line 3 duplicates line 2", "line 4 duplicates line 2"])
@@ -89,8 +88,7 @@ final class ImporterTests: XCTestCase {
         var bytes: [UInt8] = [0xFF, 0xFE]
         for u in "name,lat,lon\nA,1,2\nB,3,4\nC".utf16 { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
         bytes += [0x00, 0xD8, 0x2C, 0x00]
-        let path = Fixture.temporary(bytes)
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(bytes)
         XCTAssertThrowsError(try Importer.run(path: path, store: store)) { error in
             guard case .decoding = error as? ImportError else { return XCTFail("\(error)") }
         }
@@ -114,8 +112,7 @@ final class ImporterTests: XCTestCase {
 
     func testRejectsFileHoldsEveryRejectedRowWithItsReason() throws {
         let store = try Store.inMemory()
-        let out = NSTemporaryDirectory() + "rejects-\(UUID().uuidString).csv"
-        addTeardownBlock { unlink(out) }
+        let out = try makeTempFolder().path + "/rejects.csv"
         let report = try importFile("own/coords-dms.csv", into: store, ImportOptions(rejectsPath: out))
         XCTAssertEqual(report.rejected, 7)
         let text = try String(contentsOfFile: out, encoding: .utf8)
@@ -133,12 +130,11 @@ final class ImporterTests: XCTestCase {
 
     func testRejectsFileIsRemovedAfterAFileLevelFailure() throws {
         let store = try Store.inMemory()
-        let out = NSTemporaryDirectory() + "rejects-\(UUID().uuidString).csv"
+        let out = try makeTempFolder().path + "/rejects.csv"
         var bytes: [UInt8] = [0xFF, 0xFE]
         for u in "name,lat,lon\nA,x,2\n".utf16 { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
         bytes += [0x41]
-        let path = Fixture.temporary(bytes)
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(bytes)
         XCTAssertThrowsError(try Importer.run(path: path, store: store, options: ImportOptions(rejectsPath: out)))
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }

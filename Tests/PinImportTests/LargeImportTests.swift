@@ -8,7 +8,7 @@ import PinModel
 /// indexes dropped, rows read on a second thread, indexing left for after the commit.
 final class LargeImportTests: XCTestCase {
     /// A CSV of `unique` distinct pins, then the first `copies` of them again; about 70 bytes a row.
-    private func file(unique: Int, copies: Int) -> String {
+    private func file(unique: Int, copies: Int) throws -> String {
         var text = "title,description,category,latitude,longitude\n"
         text.reserveCapacity((unique + copies) * 72)
         func row(_ i: Int) -> String {
@@ -16,8 +16,7 @@ final class LargeImportTests: XCTestCase {
         }
         for i in 0..<unique { text += row(i) }
         for i in 0..<copies { text += row(i) }
-        let path = Fixture.temporary(Array(text.utf8))
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let path = try temporaryFile(Array(text.utf8))
         return path
     }
 
@@ -28,7 +27,7 @@ final class LargeImportTests: XCTestCase {
     }
 
     func testAFileFullOfDuplicatesImportsOnceAndLeavesIndexingForLater() throws {
-        let path = file(unique: 30_000, copies: 30_000)
+        let path = try file(unique: 30_000, copies: 30_000)
         XCTAssertGreaterThan(Int((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0) / 60,
                              Store.bulkIndexThreshold, "large enough for the bulk path")
         let store = try fileStore()
@@ -59,7 +58,7 @@ final class LargeImportTests: XCTestCase {
     }
 
     func testDeferIndexingFalseIndexesBeforeTheCommit() throws {
-        let path = file(unique: 52_000, copies: 0)
+        let path = try file(unique: 52_000, copies: 0)
         let store = try fileStore()
         var options = ImportOptions()
         options.deferIndexing = false
@@ -87,8 +86,7 @@ final class LargeImportTests: XCTestCase {
         var bytes: [UInt8] = [0xFF, 0xFE]
         for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         bytes.append(0x41)
-        let path = Fixture.temporary(bytes)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let path = try temporaryFile(bytes)
         let store = try fileStore()
         try store.insert(NewPin(title: "Kept", latitude: 1, longitude: 1))
         XCTAssertThrowsError(try Importer.run(path: path, store: store)) { error in
@@ -101,7 +99,7 @@ final class LargeImportTests: XCTestCase {
     }
 
     func testANameStartingWithNULIsRejectedTheSameInADryRunAndWithRejectsPadded() throws {
-        let path = Fixture.temporary(Array("title,latitude,longitude\nok one,1,2\n\u{0} nul first,1,2\nafter,3,4\n".utf8))
+        let path = try temporaryFile(Array("title,latitude,longitude\nok one,1,2\n\u{0} nul first,1,2\nafter,3,4\n".utf8))
         let rejects = path + ".rejects.csv"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: rejects) }
         var dry = ImportOptions()

@@ -139,14 +139,12 @@ final class OwnFixtureTests: XCTestCase {
 
     func testGeoJSONIsRecognisedByContentNotName() throws {
         let json = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("own/points.geojson")))
-        let named = Fixture.temporary([0xEF, 0xBB, 0xBF] + Array(json), suffix: ".csv")
-        addTeardownBlock { unlink(named) }
+        let named = try temporaryFile([0xEF, 0xBB, 0xBF] + Array(json), suffix: ".csv")
         let r = try scan(named)
         XCTAssertEqual(r.pins.map(\.title), ["Seoul City Hall", "Big Ben"])
         XCTAssertEqual(r.encoding, "UTF-8 with BOM")
         // And a CSV named .geojson is still CSV.
-        let csv = Fixture.temporary(Array("name,lat,lon\nA,1,2\n".utf8), suffix: ".geojson")
-        addTeardownBlock { unlink(csv) }
+        let csv = try temporaryFile(Array("name,lat,lon\nA,1,2\n".utf8), suffix: ".geojson")
         XCTAssertEqual(try scan(csv).pins.map(\.title), ["A"])
     }
 

@@ -7,8 +7,7 @@ import PinStore
 /// by its content (the first data row holds a POINT), or named with `--wkt COL`.
 final class WKTColumnTests: XCTestCase {
     private func scan(_ text: String, _ overrides: ColumnOverrides = ColumnOverrides()) throws -> (PinFileScanner, [ScanEvent]) {
-        let path = Fixture.temporary(Array(text.utf8))
-        addTeardownBlock { unlink(path) }
+        let path = try temporaryFile(Array(text.utf8))
         var scanner = try PinFileScanner.open(path: path, overrides: overrides)
         var events: [ScanEvent] = []
         while let e = try scanner.next() { events.append(e) }

@@ -11,8 +11,7 @@ final class XMLInputGuardTests: XCTestCase {
 
     /// Scans `text` as a GPX file, to the end.
     private func read(_ text: String, encoding: String.Encoding = .utf8) throws -> [ParsedPin] {
-        let path = Fixture.temporary(Array(text.data(using: encoding)!), suffix: ".gpx")
-        defer { unlink(path) }
+        let path = try temporaryFile(Array(text.data(using: encoding)!), suffix: ".gpx")
         return try scan(path).pins
     }
 
@@ -152,8 +151,7 @@ final class XMLInputGuardTests: XCTestCase {
     /// element multiplied the attributes of each).
     func testAttributeListDeclarationsAreIgnored() throws {
         let text = "<!DOCTYPE gpx [<!ATTLIST wpt lat CDATA \"5\" lon CDATA \"6\" x CDATA 'a>b'>]>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>w</name></wpt><wpt><name>v</name></wpt></gpx>\n"
-        let path = Fixture.temporary(Array(text.utf8), suffix: ".gpx")
-        defer { unlink(path) }
+        let path = try temporaryFile(Array(text.utf8), suffix: ".gpx")
         let summary = try scan(path)
         XCTAssertEqual(summary.pins.map(\.title), ["w"])
         XCTAssertEqual(summary.rejected.count, 1, "the second waypoint has no coordinates of its own")
@@ -168,8 +166,7 @@ final class XMLInputGuardTests: XCTestCase {
         <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>A&x;B</name><Point><coordinates>126.9,37.5</coordinates></Point></Placemark>
         <Placemark><name>C&x;</name><description>d&x;</description><Point><coordinates>127,37.6</coordinates></Point></Placemark></Document></kml>
         """
-        let path = Fixture.temporary(Array(kml.utf8), suffix: ".kml")
-        defer { unlink(path) }
+        let path = try temporaryFile(Array(kml.utf8), suffix: ".kml")
         let report = try Importer.run(path: path, store: try Store.inMemory())
         XCTAssertEqual(report.imported, 2)
         XCTAssertEqual(report.rejected, 0)
@@ -189,8 +186,7 @@ final class XMLInputGuardTests: XCTestCase {
         <!DOCTYPE kml [<!ENTITY % p SYSTEM "file:///etc/hostname">%p;]>
         <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>A</name><description>d</description><Point><coordinates>126.9,37.5</coordinates></Point></Placemark></kml>
         """
-        let path = Fixture.temporary(Array(kml.utf8), suffix: ".kml")
-        defer { unlink(path) }
+        let path = try temporaryFile(Array(kml.utf8), suffix: ".kml")
         let report = try Importer.run(path: path, store: try Store.inMemory())
         XCTAssertEqual(report.imported, 1)
         XCTAssertEqual(report.notes.map(\.description), ["the external entity %p; names a file outside this one, never read: its references were left out"])

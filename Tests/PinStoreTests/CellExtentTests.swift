@@ -41,6 +41,16 @@ final class CellExtentTests: XCTestCase {
         assertFits(try store.boundingBox(matching: PinQuery()), exactBox(pins))
     }
 
+    /// The UI's fit asks with the list's query, which carries the map's centre for the
+    /// distance order: that centre filters nothing, so the tree still answers.
+    func testAFitThatCarriesTheListsCentreIsAnsweredByTheTree() throws {
+        let (store, pins) = try bigStore()
+        let fit = PinQuery(order: .distance, near: (latitude: 37.5, longitude: 127))
+        let tree = try XCTUnwrap(try store.cellExtent(categories: nil))
+        XCTAssertNotEqual(tree, exactBox(pins), "the tree's box is not the exact one, so the two can be told apart")
+        XCTAssertEqual(try store.boundingBox(matching: fit), tree)
+    }
+
     func testACategorysBoxComesFromItsOwnTree() throws {
         let (store, pins) = try bigStore()
         let parks = pins.filter { $0.category == "park" }

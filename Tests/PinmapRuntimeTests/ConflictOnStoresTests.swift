@@ -18,7 +18,7 @@ import PostgresTesting
 final class ConflictOnStoresTests: XCTestCase {
     private var folder: TempFolder!
 
-    override func setUpWithError() throws { folder = try TempFolder() }
+    override func setUpWithError() throws { folder = try makeTempFolder() }
 
     /// Both stores, each holding the Seoul fixture pins (ids 1–5), with a second connection.
     private func stores() throws -> [(name: String, store: any PinRepository, uri: String?, other: any PinRepository)] {

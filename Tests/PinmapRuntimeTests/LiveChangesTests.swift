@@ -18,7 +18,7 @@ import PostgresTesting
 final class LiveChangesTests: XCTestCase {
     private var folder: TempFolder!
 
-    override func setUpWithError() throws { folder = try TempFolder() }
+    override func setUpWithError() throws { folder = try makeTempFolder() }
 
     func testAServersChangesElsewhereReachTheUIWithinASecond() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }

@@ -59,6 +59,10 @@ final class ScreenPartsTests: XCTestCase {
                     NewPin(title: "Daman lighthouse", latitude: 20.41, longitude: 72.83, createdAt: "2024-01-01T00:00:00Z")]
         XCTAssertNil(Pin(id: 1, title: "Nani Daman", latitude: 20.4167, longitude: 72.85, createdAt: "", updatedAt: "")
             .placeTextAddingToTitle())
+        XCTAssertNil(Pin(id: 1, title: "NANI DAMAN", latitude: 20.4167, longitude: 72.85, createdAt: "", updatedAt: "")
+            .placeTextAddingToTitle(), "case left out")
+        XCTAssertNil(Pin(id: 1, title: "Nâni Damán", latitude: 20.4167, longitude: 72.85, createdAt: "", updatedAt: "")
+            .placeTextAddingToTitle(), "accents left out")
         XCTAssertEqual(Pin(id: 2, title: "Lighthouse", latitude: 20.4167, longitude: 72.85, createdAt: "", updatedAt: "")
             .placeTextAddingToTitle(), "near Nani Daman, IN")
         let r = try UIFixtures.runner(pins: pins, viewport: Viewport(center: GeoPoint(latitude: 20.41, longitude: 72.84), zoom: 2048))

@@ -42,4 +42,15 @@ extension XCTestCase {
         addTeardownBlock { folder.remove() }
         return folder
     }
+
+    /// A file `name` holding `bytes`, in a fresh folder of this test's own: removed when the
+    /// test ends with the folder, and with whatever the test wrote beside the file (a
+    /// store's `-wal`, a rejects file).
+    public func makeTempFile(_ bytes: [UInt8], named name: String = "pins.csv") throws -> String {
+        let path = try makeTempFolder().path + "/" + name
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        return path
+    }
 }

@@ -56,22 +56,11 @@ extension Store {
         }
         let plan = Store.inViewPlan(limit: limit, inView: inView, total: total)
         try changeWatch.check()
-        let window = newestPinsWindow, generation = changeWatch.generation
-        if let pins = window.pins(in: boxes, categories: categories, limit: limit, plan: plan, generation: generation) {
-            return (pins, plan)
+        let pins = try newestPinsWindow.newest(in: boxes, categories: categories, limit: limit, plan: plan,
+                                               generation: changeWatch.generation) { (boxes, limit) throws(StoreError) in
+            try newest(plan, boxes: boxes, categories: categories, limit: limit)
         }
-        // Read the newest pins around the view with the same plan (the grown boxes hold
-        // about 2.25 times the pins in view), then answer from them.
-        let around = NewestPinsWindow.around(boxes)
-        let deep = limit * NewestPinsWindow.depth
-        let pins = try newest(plan, boxes: around, categories: categories, limit: deep)
-        window.entry = .init(boxes: around, categories: categories, plan: plan, pins: pins,
-                             complete: pins.count < deep, generation: generation)
-        if let pins = window.pins(in: boxes, categories: categories, limit: limit, plan: plan, generation: generation) {
-            return (pins, plan)
-        }
-        // Pins crowd the margin: the view's own newest.
-        return (try newest(plan, boxes: boxes, categories: categories, limit: limit), plan)
+        return (pins, plan)
     }
 
     private func newest(_ plan: InViewPlan, boxes: [LatLonBox], categories: Set<String>?,

@@ -59,7 +59,8 @@ extension Store {
     /// - Throws: `StoreError` on an SQLite failure.
     public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
         // Categories alone (the fit of a store's pins): the pin cell tree knows their box.
-        if !query.isSearching, query.boxes.isEmpty, query.near == nil,
+        // `near` only orders (the list's distance order), so the fit's query may carry it.
+        if !query.isSearching, query.boxes.isEmpty,
            let box = try cellExtent(categories: query.categories) { return box }
         let (whereSQL, args) = try whereClause(for: query)
         let st = try db.prepare("SELECT min(latitude), min(longitude), max(latitude), max(longitude), count(*) FROM pins \(whereSQL)")

@@ -3,16 +3,18 @@
 /// frame costs no query for them. Dropped whenever the pins may have changed
 /// (`StoreChangeWatch`: another process's commit, a row written by this one), and when it
 /// holds more than `limit` titles (a long pan across the map).
-final class TitleCache {
+public final class TitleCache {
     /// Most titles kept (a few views' worth).
-    static let limit = 4096
+    public static let limit = 4096
 
     private var titles: [Int64: String] = [:]
     /// `StoreChangeWatch.generation` when filled.
     private var generation = 0
 
+    public init() {}
+
     /// The cached titles of `ids` for the store at `generation`, and the ids not cached.
-    func lookup(_ ids: [Int64], generation now: Int) -> (found: [Int64: String], missing: [Int64]) {
+    public func lookup(_ ids: [Int64], generation now: Int) -> (found: [Int64: String], missing: [Int64]) {
         if generation != now {
             titles.removeAll(keepingCapacity: true)
             generation = now
@@ -25,7 +27,7 @@ final class TitleCache {
     }
 
     /// Keeps `read` (titles read at the generation of the last `lookup`).
-    func keep(_ read: [Int64: String]) {
+    public func keep(_ read: [Int64: String]) {
         if titles.count + read.count > Self.limit { titles.removeAll(keepingCapacity: true) }
         titles.merge(read) { _, new in new }
     }

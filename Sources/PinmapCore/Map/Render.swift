@@ -36,8 +36,13 @@ extension AppState {
     }
 
     private func drawMapTab(into screen: inout Screen, theme: Theme) {
-        MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
-                         options: mapOptions, labels: mapLabels)
+        if let mapScene {
+            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
+                             options: mapOptions, scene: mapScene)
+        } else {
+            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
+                             options: mapOptions, labels: [])
+        }
         SheetView.draw(self, into: &screen, theme: theme)
     }
 
@@ -60,10 +65,11 @@ extension AppState {
     /// kept from it are where the next visit starts), none while the terminal is too small.
     mutating func rememberMapLabels() {
         guard tab == .map else { return }
-        guard !layout.isTooSmall else { mapLabels = []; mapLabelsInput = nil; return }
+        guard !layout.isTooSmall else { mapScene = nil; mapLabelsInput = nil; return }
         let input = MapLabelsInput(viewport: viewport, pane: layout.mapPane, markers: markers, language: placeLanguage, ascii: ascii)
         guard input != mapLabelsInput else { return }
-        mapLabels = placedMapLabels()
+        mapScene = MapRenderer.scene(pane: layout.mapPane, viewport: viewport, markers: markers, options: mapOptions,
+                                     previous: mapLabels)
         mapLabelsInput = input
     }
 }

@@ -53,7 +53,7 @@ extension AppState {
             return .persist(key: SettingKey.color, value: color ? "1" : "0")
         case .placeNames:
             placeLanguage = placeLanguage == .english ? .korean : .english
-            mapLabels = []
+            mapScene = nil
             return .persist(key: SettingKey.placeNames, value: placeLanguage == .korean ? "ko" : "en")
         case .export:
             let all = ExportFormat.allCases

@@ -127,11 +127,18 @@ public struct AppState: Sendable {
     /// Language of the map's place names: Korean when the locale's name is
     /// Korean (`PlaceNaming.language(environment:)`), else English.
     public internal(set) var placeLanguage: PlaceNaming.Language = .english
-    /// The map's place names, placed by `update` when the view changed (Render.swift), so
-    /// the next placement keeps them where they were.
-    public internal(set) var mapLabels: [PlacedLabel] = []
-    /// What `mapLabels` were placed for.
+    /// The map laid out with its place names, by `update` when the view changed
+    /// (Render.swift): render draws it as it is, and the next placement keeps the names
+    /// where they were.
+    var mapScene: MapScene?
+    /// The map's place names (`mapScene`'s).
+    public var mapLabels: [PlacedLabel] { mapScene?.labels ?? [] }
+    /// What `mapScene` was laid out for.
     var mapLabelsInput: MapLabelsInput?
+    /// Whether view reads are answered before the next frame is painted (the runtime
+    /// without worker lanes says so): an update that asks for one then leaves the map's
+    /// layout to the update that brings the markers, as no frame shows the view between.
+    var viewReadsBeforePaint = false
     public internal(set) var color: Bool
     /// The screen cell under the mouse pointer, when it last moved over the map; cleared by
     /// a key, so the status line then shows the visible map's centre (`statusPoint`).

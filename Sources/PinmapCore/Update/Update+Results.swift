@@ -186,6 +186,7 @@ extension AppState {
         case .view(.showViewport(let v)):
             viewport = v
             fx.requestView(list: true)
+        case .view(.readsBeforePaint): break  // `apply` takes it
         case .view(.showPlace(let match)):
             fly(to: match, &fx)
             message = nil

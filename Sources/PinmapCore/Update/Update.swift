@@ -51,6 +51,10 @@ public enum AppEvent: Sendable {
         case showPlace(PlaceMatch)
         /// Put the sheet at a detent without animation (`pinmap render --detent`).
         case showDetent(Detent)
+        /// Whether every view read is answered before the next frame is painted (no worker
+        /// lanes: `pinmap render`, the benchmark, tests), so no frame shows the view between
+        /// a move and its markers (`AppState.viewReadsBeforePaint`).
+        case readsBeforePaint(Bool)
     }
 
     public enum Search: Sendable {
@@ -246,7 +250,8 @@ extension AppState {
             place.indexAsked = true
             fx.add(.preparePlaceIndex)
         }
-        rememberMapLabels()  // Render.swift
+        // With reads answered before the next paint, the markers the read brings are laid out.
+        if fx.view == nil || !viewReadsBeforePaint { rememberMapLabels() }  // Render.swift
         var effects = fx.list
         if let list = fx.view { effects.append(.loadView(viewRequest(list: list))) }
         return fx.skipTabLoads ? effects : effects + tabLoads(after: event)
@@ -256,6 +261,11 @@ extension AppState {
     private mutating func apply(_ event: AppEvent, now: Double, _ fx: inout Effects) {
         let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
         clock = now
+        if case .view(.readsBeforePaint(let before)) = event {  // how the runtime runs: nothing else changes
+            viewReadsBeforePaint = before
+            fx.skipTabLoads = true
+            return
+        }
         if event.isOutcome {
             receiveResult(event, now: now, &fx)  // Update+Results.swift
             let listRead: Bool = if case .view(.loaded(let data)) = event { showsList(of: data) } else { false }

@@ -1,0 +1,82 @@
+import Frame
+
+/// What `MapRenderer.draw` works out before it draws a view: the markers laid out on the
+/// pane, the pins' titles beside them and the place names around them. Worked out once
+/// (`MapRenderer.scene`) by a caller that keeps it between frames (the app, when the view
+/// or the markers change), then drawn as it is (`MapRenderer.draw(…, scene:)`): a crowded
+/// street frame lays out some 7,000 markers, and doing it again for every frame drawn
+/// cost as much as drawing them.
+public struct MapScene: Sendable {
+    /// The place names placed (what the next placement keeps where they were).
+    public let labels: [PlacedLabel]
+    let laid: MarkerLayout.Laid
+    let titles: [PlacedPinTitle]
+    /// The cells taken once everything was placed (`drawLabels` reads its shades).
+    let occupancy: Occupancy
+    /// What it was worked out for: the options with colour and dimming cleared (only
+    /// drawing reads those).
+    let markers: [MapMarker]
+    let viewport: Viewport
+    let pane: Rect
+    let options: MapOptions
+
+    /// Whether this scene is the one `draw` would work out for these arguments.
+    func fits(markers: [MapMarker], viewport: Viewport, pane: Rect, options: MapOptions) -> Bool {
+        Self.layoutOptions(options) == self.options && pane == self.pane && viewport == self.viewport
+            && markers == self.markers
+    }
+
+    /// `options` as far as laying out reads them (colour and dimming are drawing's).
+    static func layoutOptions(_ options: MapOptions) -> MapOptions {
+        var o = options
+        o.color = true
+        o.dimmed = false
+        return o
+    }
+}
+
+extension MapRenderer {
+    /// Lays out the view as `draw` would and places its names, keeping `previous` where they
+    /// still fit (`placeLabels`): for `draw(…, scene:)`.
+    public static func scene(pane: Rect, viewport: Viewport, markers: [MapMarker], options: MapOptions,
+                             previous: [PlacedLabel]) -> MapScene {
+        guard !pane.isEmpty else {
+            return MapScene(labels: [], laid: MarkerLayout.Laid(slots: [], labels: []), titles: [], occupancy: Occupancy(pane: pane),
+                            markers: markers, viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))
+        }
+        let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
+        // The graticule's labels are laid out as `draw` lays them, on a scratch screen.
+        var scratch = Screen(width: pane.maxX, height: pane.maxY)
+        var (occupancy, titles) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
+                                        screen: &scratch)
+        var labels: [PlacedLabel] = []
+        if let language = options.placeNames {
+            labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
+                                       occupancy: &occupancy, previous: previous,
+                                       pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
+        }
+        return MapScene(labels: labels, laid: laid, titles: titles, occupancy: occupancy, markers: markers,
+                        viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))
+    }
+
+    /// Draws as `draw(…, labels: scene.labels)` does, taking the layout from `scene` when it
+    /// was worked out for these arguments (else working it out again, as `draw` does).
+    public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport, markers: [MapMarker],
+                            options: MapOptions, scene: MapScene) {
+        guard scene.fits(markers: markers, viewport: viewport, pane: pane, options: options) else {
+            draw(into: &screen, pane: pane, viewport: viewport, markers: markers, options: options, labels: scene.labels)
+            return
+        }
+        guard !pane.isEmpty else { return }
+        screen.fill(pane, with: .blank)
+        paint(rasterize(pane: pane, viewport: viewport, graticule: options.graticule), into: &screen, pane: pane, options: options)
+        if options.graticule {
+            _ = drawGraticuleLabels(scene.laid, titles: scene.titles, viewport: viewport, pane: pane, options: options,
+                                    screen: &screen)
+        }
+        drawMarkers(scene.laid, into: &screen, pane: pane, options: options)
+        drawPinTitles(scene.titles, scene.laid, into: &screen, options: options)
+        drawLabels(scene.labels, into: &screen, options: options, shades: scene.occupancy)
+        if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
+    }
+}
