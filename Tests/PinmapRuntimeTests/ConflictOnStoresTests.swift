@@ -42,7 +42,7 @@ final class ConflictOnStoresTests: XCTestCase {
         r.press(.char("e"), .ctrl("u"))
         r.type("My title")
         try other.update(id: 1, category: "their category")
-        XCTAssertTrue(r.wait(upTo: 2) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, r.state.feedback.message ?? "no message")
+        XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, r.state.feedback.message ?? "no message")
         r.press(.ctrl("s"))
         return r
     }
