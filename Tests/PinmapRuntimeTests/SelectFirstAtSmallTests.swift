@@ -11,7 +11,7 @@ final class SelectFirstAtSmallTests: XCTestCase {
         let runner = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         runner.char("S")
         runner.char("e")
-        XCTAssertNil(runner.state.selectedID)
+        XCTAssertNil(runner.state.list.selectedID)
         FrameGolden.check(runner.frame(), "select-first-small")
     }
 

@@ -1,6 +1,6 @@
 /// The English table of `S` (one entry per key; `StringsTests` checks none is missing).
 extension Strings {
-    static let english: [S: String] = [
+    public static let english: [S: String] = [
         .sheetShownOf: "{0} of {1}",
         .msgSearchCleared: "Search cleared",
         .cfUndoImport: "Undo import #{0} (“{1}”)?", .cfUndoImportText: "Its {0} pins go, unless some were edited or commented since.",

@@ -1,6 +1,6 @@
 /// The Korean table of `S` (one entry per key; `StringsTests` checks none is missing).
 extension Strings {
-    static let korean: [S: String] = [
+    public static let korean: [S: String] = [
         .sheetShownOf: "{0}/{1}",
         .msgSearchCleared: "검색을 지웠습니다",
         .cfUndoImport: "“{1}” 가져오기(#{0})를 되돌릴까요?", .cfUndoImportText: "핀 {0}개가 지워집니다. 그 뒤에 고치거나 댓글을 단 핀이 있으면 지우지 않습니다.",

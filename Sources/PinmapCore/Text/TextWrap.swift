@@ -7,7 +7,7 @@ import Frame
 public enum TextWrap {
     /// `text` as lines of at most `width` cells: breaks at spaces, and inside
     /// a word only when the word alone is wider than a line.
-    static func lines(_ text: String, width: Int, ascii: Bool) -> [String] {
+    public static func lines(_ text: String, width: Int, ascii: Bool) -> [String] {
         guard width > 0 else { return [] }
         let safe = SafeText.sanitize(text, ascii: ascii, keepNewlines: true)
         var out: [String] = []
@@ -106,7 +106,7 @@ public enum TextWrap {
 
     /// A one-line key hint (`a · b · c`, most important first) that fits `cells`: whole items
     /// are dropped from the end until it fits; only a first item too wide alone is cut with "…".
-    static func hint(_ text: String, to cells: Int, ascii: Bool = false) -> String {
+    public static func hint(_ text: String, to cells: Int, ascii: Bool = false) -> String {
         var items = text.components(separatedBy: " · ")
         while items.count > 1 && DisplayWidth.of(items.joined(separator: " · ")) > cells { items.removeLast() }
         return DisplayWidth.truncate(items.joined(separator: " · "), to: cells, ascii: ascii)
