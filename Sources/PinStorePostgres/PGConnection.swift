@@ -175,34 +175,63 @@ final class PGConnection {
     /// Streams rows into `COPY … FROM STDIN` (text format): `rows` is called with a sink
     /// that takes one row's fields (nil: NULL). Part of the caller's transaction.
     func copy(_ sql: String, rows: ((([String?]) throws(StoreError) -> Void)) throws(StoreError) -> Void) throws(StoreError) {
-        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
-        let started = try execute(sql)
-        _ = started
-        var buffer = ""
-        buffer.reserveCapacity(1 << 20)
-        func flush() throws(StoreError) {
-            guard !buffer.isEmpty else { return }
-            let ok = buffer.withCString { Libpq.PQputCopyData(handle, $0, Int32(strlen($0))) }
-            buffer.removeAll(keepingCapacity: true)
-            if ok != 1 { throw lostOr(PGErrorText.server(String(cString: Libpq.PQerrorMessage(handle)), state: "")) }
-        }
-        do {
+        try copyText(sql) { (out: PGCopyText) throws(StoreError) in
             try rows { (fields: [String?]) throws(StoreError) in
                 var first = true
                 for f in fields {
-                    if !first { buffer += "\t" }
+                    if !first { out.text += "\t" }
                     first = false
-                    if let f { Self.appendCopyText(f, to: &buffer) } else { buffer += "\\N" }
+                    if let f { Self.appendCopyText(f, to: &out.text) } else { out.text += "\\N" }
                 }
-                buffer += "\n"
-                if buffer.utf8.count > (1 << 20) { try flush() }
+                try out.endRow()
             }
-            try flush()
+        }
+    }
+
+    /// `copy` for rows written in COPY's text form by the caller, straight into the text
+    /// sent (`PGCopyText`): for many short rows, where an array of fields costs more than
+    /// the row.
+    func copyText(_ sql: String, rows: (PGCopyText) throws(StoreError) -> Void) throws(StoreError) {
+        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        try execute(sql)
+        let out = PGCopyText { (chunk: String) throws(StoreError) in
+            let ok = chunk.withCString { Libpq.PQputCopyData(handle, $0, Int32(strlen($0))) }
+            if ok != 1 { throw self.lostOr(PGErrorText.server(String(cString: Libpq.PQerrorMessage(handle)), state: "")) }
+        }
+        do {
+            try rows(out)
+            try out.flush()
         } catch {
             _ = Libpq.PQputCopyEnd(handle, "pinmap stopped the copy")
             while let r = Libpq.PQgetResult(handle) { Libpq.PQclear(r) }
             throw error
         }
+        try endCopy(handle)
+    }
+
+    /// `copy` in COPY's binary format (`PGCopyBinary`; `sql` must say `FORMAT binary`).
+    func copyBinary(_ sql: String, rows: (PGCopyBinary) throws(StoreError) -> Void) throws(StoreError) {
+        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        try execute(sql)
+        let out = PGCopyBinary { (chunk: [UInt8]) throws(StoreError) in
+            let ok = chunk.withUnsafeBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { Libpq.PQputCopyData(handle, $0, Int32(b.count)) }
+            }
+            if ok != 1 { throw self.lostOr(PGErrorText.server(String(cString: Libpq.PQerrorMessage(handle)), state: "")) }
+        }
+        do {
+            try rows(out)
+            try out.finish()
+        } catch {
+            _ = Libpq.PQputCopyEnd(handle, "pinmap stopped the copy")
+            while let r = Libpq.PQgetResult(handle) { Libpq.PQclear(r) }
+            throw error
+        }
+        try endCopy(handle)
+    }
+
+    /// Ends a COPY whose rows are sent: the server's answer, as a `StoreError` if it failed.
+    private func endCopy(_ handle: OpaquePointer) throws(StoreError) {
         _ = Libpq.PQputCopyEnd(handle, nil)
         var failure: StoreError?
         while let r = Libpq.PQgetResult(handle) {
@@ -302,4 +331,28 @@ func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar
     let copies = strings.map { $0.map { strdup($0) } ?? nil }
     defer { copies.forEach { free($0) } }
     return body(copies.map { UnsafePointer($0) })
+}
+
+/// The rows of a `copyText` so far, in COPY's text form: fields separated by tabs (text
+/// escaped with `PGConnection.appendCopyText`, NULL as `\N`); `endRow` after each row.
+final class PGCopyText {
+    var text = ""
+    private let send: (String) throws(StoreError) -> Void
+
+    fileprivate init(send: @escaping (String) throws(StoreError) -> Void) {
+        self.send = send
+        text.reserveCapacity(1 << 20)
+    }
+
+    /// Ends the row; sends the rows so far once they pass a megabyte.
+    func endRow() throws(StoreError) {
+        text += "\n"
+        if text.utf8.count > (1 << 20) { try flush() }
+    }
+
+    fileprivate func flush() throws(StoreError) {
+        guard !text.isEmpty else { return }
+        try send(text)
+        text.removeAll(keepingCapacity: true)
+    }
 }

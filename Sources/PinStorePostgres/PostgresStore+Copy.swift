@@ -1,9 +1,11 @@
 import Foundation
 import PinModel
+import PinStore
 
 /// `pinmap copy` and imports into the server: pins go in with `COPY` into a staging table,
 /// then one `INSERT … SELECT` leaves out those already here, all in one transaction (a
-/// killed server or client leaves nothing partial).
+/// killed server or client leaves nothing partial). Into a store without pins they go
+/// straight in; by the tables' owner, beside `pins` and swapped in (`loadBeside`).
 extension PostgresStore: PinCopying {
     /// Fewest pins a copy or import writes as a bulk load (triggers off, the map's cells
     /// rebuilt once: about a second at a million pins).
@@ -74,8 +76,22 @@ extension PostgresStore: PinCopying {
             // times faster than growing it a row at a time. Only the tables' owner may drop an
             // index or rebuild the cells: another role keeps both and adds the new pins' cells.
             let owner = bulk ? try ownsPins() : false
-            let rebuilt = owner && fresh >= existing ? try dropSecondaryIndexes() : []
-            if direct {
+            let beside = direct && owner ? try canLoadBeside() : false
+            let rebuilt = owner && fresh >= existing && !beside ? try dropSecondaryIndexes() : []
+            // A load into a store without pins, by the tables' owner: it sends the ids, cells
+            // and geometries, and counts the map's cells as it goes (`PostgresCellCounts`);
+            // built beside `pins` and swapped in when it can (`loadBeside`).
+            var counted: PostgresCellCounts?
+            var besideDone = false
+            if beside, let n = try loadBeside(snapshot, batchIDs: batchIDs) {
+                out.pins = n
+                besideDone = true
+            } else if direct && owner && !beside {
+                var counts: PostgresCellCounts? = PostgresCellCounts()
+                out.pins = try Self.copyPins(snapshot, batchIDs: batchIDs, firstID: try reserveIDs(snapshot.pins.count),
+                                             counting: &counts, into: "pins", on: db).pins
+                counted = counts
+            } else if direct {
                 out.pins = try copyPins(snapshot, batchIDs: batchIDs)
             } else {
                 out.pins = try db.execute("""
@@ -91,7 +107,8 @@ extension PostgresStore: PinCopying {
                 let names = Set(snapshot.pins.lazy.map(\.pin.category).filter { !$0.isEmpty })
                 try db.execute("INSERT INTO categories(name) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT DO NOTHING",
                                [PGArray.texts(names.sorted())])
-                if owner { try db.execute("SELECT pinmap_cells_rebuild()") } else { try addNewPinCells(staged: !direct) }
+                if let counted { try loadPinCells(counted) } else if besideDone {  // its cells are in
+                } else if owner { try db.execute("SELECT pinmap_cells_rebuild()") } else { try addNewPinCells(staged: !direct) }
             }
             if !comments.isEmpty {
                 try db.execute("CREATE TEMP TABLE copy_comments (src bigint, body text, created_at text COLLATE \"C\") ON COMMIT DROP")
@@ -146,6 +163,76 @@ extension PostgresStore {
             for sp in snapshot.pins { try row(Self.copyFields(sp, batchIDs: batchIDs)) }
         }
         return snapshot.pins.count
+    }
+
+    /// COPYs the snapshot's pins `range` (all: nil) into `table` with ids `firstID`,
+    /// `firstID + 1`, … in the snapshot's order, each with its cell and geometry (what the
+    /// server would compute, so it parses less: into `pins`, `pinmap.bulk` must be on), in
+    /// COPY's binary form, and adds each to `counts` (if any). Returns how many, and how many went
+    /// without search grams (properties that are not all strings: the server's to compute).
+    static func copyPins(_ snapshot: StoreSnapshot, _ range: Range<Int>? = nil, batchIDs: [Int64: Int64], firstID: Int64,
+                         counting counts: inout PostgresCellCounts?, into table: String,
+                         on db: PGConnection) throws(StoreError) -> (pins: Int, withoutGrams: Int) {
+        let range = range ?? snapshot.pins.indices
+        var id = firstID + Int64(range.lowerBound)
+        var withoutGrams = 0
+        try db.copyBinary("COPY \(table) (\(Self.copyColumns), search_grams, id, cell, geom) FROM STDIN (FORMAT binary)") {
+            (out: PGCopyBinary) throws(StoreError) in
+            for sp in snapshot.pins[range] {
+                let p = sp.pin
+                let cell = PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude)
+                counts?.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
+                out.row(15)
+                out.text(p.title)
+                out.text(p.description)
+                out.text(p.category)
+                out.float8(p.latitude)
+                out.float8(p.longitude)
+                out.text(p.createdAt)
+                out.text(p.updatedAt)
+                let properties = p.properties.isEmpty ? "{}" : p.properties
+                out.jsonb(properties)
+                out.text(properties)
+                if let batch = sp.batchID.flatMap({ batchIDs[$0] }) { out.int64(batch) } else { out.null() }
+                out.int64(p.version)
+                if let grams = SearchGrams.keys(title: p.title, description: p.description, category: p.category, properties: p.properties) {
+                    out.textArray(count: grams.count) { array in
+                        for key in grams { array.arrayElement { append in SearchGrams.scalars(key, append) } }
+                    }
+                } else {
+                    out.null()
+                    withoutGrams += 1
+                }
+                out.int64(id)
+                out.int64(cell)
+                out.raw(PostGISPoint.ewkb(latitude: p.latitude, longitude: p.longitude))
+                try out.endRow()
+                id += 1
+            }
+        }
+        return (range.count, withoutGrams)
+    }
+
+    /// Takes `n` ids of the pins' sequence in one run and returns the first. Only for the
+    /// tables' owner: it locks `pins` against other writers until the end of the transaction
+    /// (a bulk load that drops the indexes holds a stronger lock already), so no insert
+    /// takes an id meanwhile.
+    func reserveIDs(_ n: Int) throws(StoreError) -> Int64 {
+        try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE")
+        return try db.execute("""
+            SELECT setval(s, nextval(s) + $1 - 1) - $1 + 1 FROM pg_get_serial_sequence('pins', 'id') AS s
+            """, ["\(max(n, 1))"]).int(0, 0)
+    }
+
+    /// Replaces the map's cell counts with `counts` (a load into a store without pins): COPY
+    /// into the emptied table, its key built once after.
+    func loadPinCells(_ counts: PostgresCellCounts) throws(StoreError) {
+        try db.execute("TRUNCATE pin_cells")
+        try db.execute("ALTER TABLE pin_cells DROP CONSTRAINT pin_cells_pkey")
+        try db.copyBinary("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN (FORMAT binary)") {
+            (out: PGCopyBinary) throws(StoreError) in try counts.rows(out)
+        }
+        try db.execute("ALTER TABLE pin_cells ADD PRIMARY KEY (level, scope, category, code)")
     }
 
     /// COPYs the snapshot's pins into the temporary `copy_pins`, each with the id it gets

@@ -63,6 +63,7 @@ public final class PostgresStore: PinRepository {
             }
             try migrate()
         }
+        dropLeftoverLoad()
     }
 
     /// The number of migrations run (0: no Pinmap store in this database).

@@ -13,9 +13,7 @@ enum SearchGrams {
     /// hold a value that is not a string (its text is the server's to write): the trigger
     /// computes those.
     static func arrayLiteral(title: String, description: String, category: String, properties: String) -> String? {
-        guard let values = stringValues(properties) else { return nil }
-        var grams = Set<UInt64>()
-        for field in [title, description, category] + values { add(field.lowercased(), to: &grams) }
+        guard let grams = keys(title: title, description: description, category: category, properties: properties) else { return nil }
         var out = "{"
         out.reserveCapacity(grams.count * 8)
         var first = true
@@ -23,16 +21,30 @@ enum SearchGrams {
             if !first { out += "," }
             first = false
             out += "\""
-            var k = key
-            while k != 0 {
-                let ch = Unicode.Scalar(UInt32(k & 0x1F_FFFF) - 1)!
+            scalars(key) { ch in
                 if ch == "\"" || ch == "\\" { out += "\\" }
                 out.unicodeScalars.append(ch)
-                k >>= 21
             }
             out += "\""
         }
         return out + "}"
+    }
+
+    /// The pin's grams as numbers (`add`), or nil as `arrayLiteral`; `scalars` spells one.
+    static func keys(title: String, description: String, category: String, properties: String) -> Set<UInt64>? {
+        guard let values = stringValues(properties) else { return nil }
+        var grams = Set<UInt64>()
+        for field in [title, description, category] + values { add(field.lowercased(), to: &grams) }
+        return grams
+    }
+
+    /// The scalars of gram `key` (`add`), first to last.
+    static func scalars(_ key: UInt64, _ body: (Unicode.Scalar) -> Void) {
+        var k = key
+        while k != 0 {
+            body(Unicode.Scalar(UInt32(k & 0x1F_FFFF) - 1)!)
+            k >>= 21
+        }
     }
 
     /// Every gram of 1…3 scalars of `text`, its lines taken apart, each as one number: its

@@ -113,7 +113,7 @@ enum BenchCommand: Command {
         let sinceExec = processAgeSeconds()
 
         PinmapCLI.writeOut("pinmap bench render: \(store.location)\n")  // a path can hold escapes
-        print("  \(runner.state.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
+        print("  \(runner.state.list.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
         if let sinceExec {
             print(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))
         } else {
@@ -203,7 +203,7 @@ enum BenchCommand: Command {
             samples.labels.append((Monotonic.seconds() - t3) * 1000)
             if samples.totals.count == 1 {
                 samples.inView = runner.state.inViewText
-                samples.markers = runner.state.markers.count
+                samples.markers = runner.state.map.markers.count
             }
         }
     }

@@ -53,7 +53,7 @@ enum RenderCommand: Command {
         if let tab { runner.show(tab: tab) }
         if let viewport, args.value("--place") == nil {
             // --zoom alone zooms the last view about its centre.
-            var v = args.value("--center") == nil ? runner.state.viewport : viewport
+            var v = args.value("--center") == nil ? runner.state.map.viewport : viewport
             v.zoom = viewport.zoom
             runner.show(v)
         }
@@ -64,7 +64,7 @@ enum RenderCommand: Command {
             guard runner.goToPlace(named: name) != nil else {
                 throw .failure("no place named '\(name)' in the gazetteer: try a city or country name in English or Korean, e.g. Seoul, 서울, France")
             }
-            if let z = viewport?.zoom, args.value("--zoom") != nil { var v = runner.state.viewport; v.zoom = z; runner.show(v) }
+            if let z = viewport?.zoom, args.value("--zoom") != nil { var v = runner.state.map.viewport; v.zoom = z; runner.show(v) }
         }
         PinmapCLI.writeOut(runner.frame().text() + "\n")
         return 0

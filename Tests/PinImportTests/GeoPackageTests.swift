@@ -153,8 +153,8 @@ final class GeoPackageTests: XCTestCase {
                        "no temporary file is left")
     }
 
-    /// GDAL's own checks, where GDAL is installed (python3-gdal's validate_gpkg.py, and
-    /// ogrinfo reading every pin); skipped, saying why, elsewhere (CI installs no GDAL).
+    /// GDAL's own checks (python3-gdal's validate_gpkg.py, and ogrinfo reading every pin):
+    /// `.ci/run` installs GDAL; a machine without it skips this, saying why.
     func testGDALValidatesTheExportWhenInstalled() throws {
         let validator = ["/usr/lib/python3/dist-packages/osgeo_utils/samples/validate_gpkg.py",
                          "/usr/share/doc/python3-gdal/examples/validate_gpkg.py"].first { FileManager.default.fileExists(atPath: $0) }

@@ -106,6 +106,31 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(bytes(empty), Data())
     }
 
+    /// An empty file that is not named like a store (`in.csv`) or is read-only is someone
+    /// else's: `add` and `import` refuse it, naming it, and leave it empty.
+    func testAnEmptyNonStoreFileNeverBecomesAStore() throws {
+        let dir = try makeTempFolder().path
+        let csv = dir + "/26-empty-file.csv"
+        FileManager.default.createFile(atPath: csv, contents: Data())
+        let add = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", csv])
+        XCTAssertEqual(add.code, 1)
+        XCTAssertEqual(add.stderr, "pinmap: cannot open store \(csv): \(csv) is an empty .csv file, not a Pinmap store, and was not changed; give --db a new file name or an existing store (e.g. pins.sqlite)\n")
+        let source = dir + "/in.csv"
+        try "name,lat,lon\nA,1,2\n".write(toFile: source, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PinmapCLI.execute(["import", source, "--db", csv]).code, 1)
+        XCTAssertEqual(bytes(csv), Data())
+        let locked = dir + "/locked.sqlite"
+        FileManager.default.createFile(atPath: locked, contents: Data(), attributes: [.posixPermissions: 0o444])
+        let addLocked = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", locked])
+        XCTAssertEqual(addLocked.code, 1)
+        XCTAssertEqual(addLocked.stderr, "pinmap: cannot open store \(locked): \(locked) is an empty read-only file and was not changed; make it writable or choose another --db path\n")
+        XCTAssertEqual(bytes(locked), Data())
+        // An empty file named like a store is still claimed (`mktemp --suffix .sqlite`).
+        let claimable = dir + "/new.sqlite"
+        FileManager.default.createFile(atPath: claimable, contents: Data())
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", claimable]).code, 0)
+    }
+
     /// The default (XDG) path is the one place a store's folders are created.
     func testTheDefaultPathCreatesItsFolders() throws {
         let dir = try makeTempFolder().path

@@ -22,6 +22,6 @@ extension AppState {
                                      markers: [MapMarker] = [], listed: [Pin]? = nil) {
         let totals = PinCellTotals(total: total, categories: categories.map { PinCellTotals.CategoryTotal(name: $0.0, count: $0.1) })
         let part = ViewData.ViewPart(markers: markers, inView: inView, approximate: approximate, elsewhere: nil, listed: listed)
-        feed(.view(.loaded(ViewData(totals: totals, view: part, selectedMarker: nil, list: listed != nil, generation: viewGeneration))))
+        feed(.view(.loaded(ViewData(totals: totals, view: part, selectedMarker: nil, list: listed != nil, generation: loads.viewGeneration))))
     }
 }

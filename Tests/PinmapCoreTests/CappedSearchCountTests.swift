@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 final class CappedSearchCountTests: XCTestCase {
@@ -12,7 +12,7 @@ final class CappedSearchCountTests: XCTestCase {
         var state = AppState(cols: 100, rows: 30, detent: .medium, color: false, reducedMotion: true)
         // Typed, the field closed with the search kept (Ctrl-F: its fit is not answered here).
         state.press(.char("/")); state.type("a"); state.press(.ctrl("f"))
-        state.feed(.search(.finished(generation: state.searchGeneration, .success(SearchResults(text: "a", matches: [], capped: true)))))
+        state.feed(.search(.finished(generation: state.search.generation, .success(SearchResults(text: "a", matches: [], capped: true)))))
         state.receiveView(total: 70_001, inView: 5_000, listed: (1...500).map {
             Pin(id: $0, title: "Pin \($0)", latitude: 0, longitude: 0, createdAt: "2024-01-01T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z")
         })

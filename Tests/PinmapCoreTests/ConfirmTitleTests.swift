@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 /// A long pin title is cut inside the delete question, so the question stays whole at 80×24
@@ -31,7 +31,7 @@ final class ConfirmTitleTests: XCTestCase {
             defer { Strings.language = .english }
             var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
             state.feed(.pins(.written(.deleted(DeletedPin(pin: pin)))))
-            guard case let .notice(_, message, _, _)? = state.modal?.content else { return XCTFail("no notice") }
+            guard case let .notice(_, message, _, _)? = state.feedback.modal?.content else { return XCTFail("no notice") }
             XCTAssertEqual(message, expected)
             XCTAssertEqual(DisplayWidth.of(message), 76)
         }

@@ -2,7 +2,7 @@ import XCTest
 import PinModel
 import PinImport
 import GeoMap
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapCLI
 
 /// One rule decides a blank title (`PinTitle`): the importer, the store, the pin form and

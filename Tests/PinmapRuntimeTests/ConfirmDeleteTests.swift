@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 import PinmapCoreTestSupport
@@ -11,10 +11,10 @@ final class ConfirmDeleteTests: XCTestCase {
         let r = try UIFixtures.runner()
         r.selectListed("Busan Tower")
         r.char("d")
-        guard case .confirm(let popup)? = r.state.modal?.content else { return XCTFail("no pop-up") }
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content else { return XCTFail("no pop-up") }
         XCTAssertEqual(popup.chosen, .cancel, "Cancel is chosen first: a stray Enter deletes nothing")
-        XCTAssertEqual(r.state.modal?.presentation.dim, 0.25)
-        XCTAssertEqual(r.state.modal?.presentation.duration, 0.3)
+        XCTAssertEqual(r.state.feedback.modal?.presentation.dim, 0.25)
+        XCTAssertEqual(r.state.feedback.modal?.presentation.duration, 0.3)
         let f = r.frame()
         let expected = [
             Expect.grabberRow(width: 100),
@@ -36,16 +36,16 @@ final class ConfirmDeleteTests: XCTestCase {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: false)
         // Listed with the list focused: its first row is selected by itself.
         state.receiveView(total: 1, inView: 1, listed: [Pin(id: 7, title: "T", latitude: 1, longitude: 2, createdAt: "", updatedAt: "")])
-        XCTAssertEqual(state.selectedID, 7)
+        XCTAssertEqual(state.list.selectedID, 7)
         _ = state.update(.input(.key(.char("d"))), now: 10)
-        XCTAssertEqual(state.modal?.presentation.visibleRows(at: 10.15), 2, "6 × (0.5)² ≈ 2 rows halfway")
+        XCTAssertEqual(state.feedback.modal?.presentation.visibleRows(at: 10.15), 2, "6 × (0.5)² ≈ 2 rows halfway")
         _ = state.update(.tick, now: 10.3)
-        XCTAssertEqual(state.modal?.presentation.visibleRows(at: 10.3), 6)
+        XCTAssertEqual(state.feedback.modal?.presentation.visibleRows(at: 10.3), 6)
         let effects = state.update(.input(.key(.escape)), now: 11)
         XCTAssertEqual(effects, [])
-        XCTAssertEqual(state.message, "Nothing deleted")
+        XCTAssertEqual(state.feedback.message, "Nothing deleted")
         _ = state.update(.tick, now: 11.4)
-        XCTAssertNil(state.modal)
+        XCTAssertNil(state.feedback.modal)
     }
 
     func testDeleteThenUndoBringsThePinBackWithItsIdAndComments() throws {
@@ -54,7 +54,7 @@ final class ConfirmDeleteTests: XCTestCase {
         try r.store.addComment(pinID: id, body: "비행기 많음")
         r.selectListed("전쟁기념관")
         r.char("d"); r.key(.left); r.key(.enter)
-        guard case .notice(let title, let message, let success, _)? = r.state.modal?.content else {
+        guard case .notice(let title, let message, let success, _)? = r.state.feedback.modal?.content else {
             return XCTFail("no notice: \(r.text)")
         }
         XCTAssertEqual(title, "Pin deleted")
@@ -63,25 +63,25 @@ final class ConfirmDeleteTests: XCTestCase {
         XCTAssertEqual(r.line(24), Expect.centered("Pin deleted", width: 100), "above the status line and the tab bar")
         XCTAssertNil(try r.store.pin(id: id))
         XCTAssertEqual(try r.store.count(), 4)
-        XCTAssertFalse(r.state.listed.contains { $0.id == id })
-        XCTAssertNil(r.state.selectedID)
-        XCTAssertFalse(r.state.markers.contains { $0.id == id })
+        XCTAssertFalse(r.state.list.pins.contains { $0.id == id })
+        XCTAssertNil(r.state.list.selectedID)
+        XCTAssertFalse(r.state.map.markers.contains { $0.id == id })
 
         r.char("u", at: 1)  // closes the notice and undoes at once, as the notice says
         // A routine success: a toast, which takes no keys, not a notice sheet.
-        XCTAssertNil(r.state.modal)
-        let toast = try XCTUnwrap(r.state.toast)
+        XCTAssertNil(r.state.feedback.modal)
+        let toast = try XCTUnwrap(r.state.feedback.toast)
         XCTAssertEqual(toast.title, "Pin restored")
         XCTAssertEqual(toast.message, "Restored “전쟁기념관”")
         let back = try XCTUnwrap(try r.store.pin(id: id), "same id")
         XCTAssertEqual(back.title, "전쟁기념관")
         XCTAssertEqual(back.latitude, 37.5365)
         XCTAssertEqual(try r.store.comments(pinID: id).map(\.body), ["비행기 많음"])
-        XCTAssertEqual(r.state.selectedID, id)
-        XCTAssertTrue(r.state.listed.contains { $0.id == id })
+        XCTAssertEqual(r.state.list.selectedID, id)
+        XCTAssertTrue(r.state.list.pins.contains { $0.id == id })
         XCTAssertNil(r.state.lastDeleted)
         r.char("u", at: 2); r.handle(.tick, now: 2.1); r.char("u", at: 2.2)
-        XCTAssertEqual(r.state.message, "Nothing to undo")
+        XCTAssertEqual(r.state.feedback.message, "Nothing to undo")
     }
 
     func testMouseClicksOnTheButtons() throws {
@@ -90,7 +90,7 @@ final class ConfirmDeleteTests: XCTestCase {
         r.char("d")
         r.mouse(.press, col: 53, row: 28)  // [ Cancel ]
         r.handle(.tick, now: 1)
-        XCTAssertNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.modal)
         XCTAssertEqual(try r.store.count(), 5)
         r.char("d", at: 2)
         r.mouse(.press, col: 5, row: 3, at: 2)  // the backdrop cancels too
@@ -108,6 +108,6 @@ final class ConfirmDeleteTests: XCTestCase {
         r.char("d"); r.key(.enter)
         XCTAssertEqual(try r.store.count(), 5)
         r.handle(.tick, now: 1)
-        XCTAssertNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.modal)
     }
 }

@@ -4,7 +4,7 @@ import Frame
 import PinModel
 import PinStore
 import PinStorePostgres
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
@@ -42,7 +42,7 @@ final class ConflictOnStoresTests: XCTestCase {
         r.press(.char("e"), .ctrl("u"))
         r.type("My title")
         try other.update(id: 1, category: "their category")
-        XCTAssertTrue(r.wait(upTo: 2) { r.state.message?.hasSuffix("elsewhere") == true }, r.state.message ?? "no message")
+        XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, r.state.feedback.message ?? "no message")
         r.press(.ctrl("s"))
         return r
     }
@@ -51,8 +51,8 @@ final class ConflictOnStoresTests: XCTestCase {
         for (name, store, uri, other) in try stores() {
             let r = try conflictingSave(store, uri: uri, other: other)
             defer { r.stopLive() }
-            guard case .confirm(let popup)? = r.state.modal?.content, case .keepMine = popup.action else {
-                XCTFail("\(name): no conflict pop-up: \(String(describing: r.state.modal?.content))"); continue
+            guard case .confirm(let popup)? = r.state.feedback.modal?.content, case .keepMine = popup.action else {
+                XCTFail("\(name): no conflict pop-up: \(String(describing: r.state.feedback.modal?.content))"); continue
             }
             let f = r.frame()
             XCTAssertEqual((25..<29).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
@@ -64,7 +64,7 @@ final class ConflictOnStoresTests: XCTestCase {
             let pin = try XCTUnwrap(try other.pin(id: 1), name)
             XCTAssertEqual([pin.title, pin.category], ["My title", "museum"], name)
             XCTAssertEqual(pin.version, 3, name)
-            XCTAssertEqual(r.state.toast?.title, "Pin updated", name)
+            XCTAssertEqual(r.state.feedback.toast?.title, "Pin updated", name)
         }
     }
 
@@ -73,8 +73,8 @@ final class ConflictOnStoresTests: XCTestCase {
             let r = try conflictingSave(store, uri: uri, other: other)
             defer { r.stopLive() }
             r.press(.enter)  // Take theirs is chosen at first
-            XCTAssertNil(r.state.modal, name)
-            XCTAssertEqual(r.state.message, "Kept the other version: nothing written", name)
+            XCTAssertNil(r.state.feedback.modal, name)
+            XCTAssertEqual(r.state.feedback.message, "Kept the other version: nothing written", name)
             let pin = try XCTUnwrap(try other.pin(id: 1), name)
             XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"], name)
             XCTAssertEqual(pin.version, 2, name)
@@ -90,7 +90,7 @@ final class ConflictOnStoresTests: XCTestCase {
             try other.update(id: 1, title: "전쟁기념관 (renamed)")
             r.press(.char("y"))
             XCTAssertEqual(try other.pin(id: 1)?.title, "전쟁기념관 (renamed)", "\(name): not deleted")
-            guard case .notice(let title, let message, _, _)? = r.state.modal?.content else { XCTFail("\(name): no notice"); continue }
+            guard case .notice(let title, let message, _, _)? = r.state.feedback.modal?.content else { XCTFail("\(name): no notice"); continue }
             XCTAssertEqual([title, message], ["Pin not deleted", "“전쟁기념관 (renamed)” changed elsewhere since you opened it: not deleted"], name)
             r.press(.escape)
 

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import PinModel
 import PinModelTesting
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -23,8 +23,8 @@ final class ConflictTests: XCTestCase {
 
     func testASaveOverAnotherEditShowsBothVersionsAndWritesNothing() throws {
         let r = try conflictingSave()
-        guard case .confirm(let popup)? = r.state.modal?.content, case .keepMine = popup.action else {
-            return XCTFail("no conflict pop-up: \(String(describing: r.state.modal?.content))")
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content, case .keepMine = popup.action else {
+            return XCTFail("no conflict pop-up: \(String(describing: r.state.feedback.modal?.content))")
         }
         let f = r.frame()
         XCTAssertEqual((24..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
@@ -38,8 +38,8 @@ final class ConflictTests: XCTestCase {
     func testTakeTheirsKeepsTheOtherVersion() throws {
         let r = try conflictingSave()
         r.key(.enter)  // Take theirs is chosen at first: a stray Enter overwrites nothing
-        XCTAssertNil(r.state.modal)
-        XCTAssertEqual(r.state.message, "Kept the other version: nothing written")
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertEqual(r.state.feedback.message, "Kept the other version: nothing written")
         let pin = try XCTUnwrap(try r.store.pin(id: 1))
         XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"])
     }
@@ -50,8 +50,8 @@ final class ConflictTests: XCTestCase {
         let r = try conflictingSave()
         r.key(.right)
         r.key(.enter)
-        XCTAssertNil(r.state.modal)
-        XCTAssertEqual(r.state.message, "Kept the other version: nothing written")
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertEqual(r.state.feedback.message, "Kept the other version: nothing written")
         XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관", "nothing written")
     }
 
@@ -63,7 +63,7 @@ final class ConflictTests: XCTestCase {
         let again = try conflictingSave()
         again.key(.left); again.key(.right); again.key(.right)
         again.key(.enter)
-        XCTAssertEqual(again.state.message, "Kept the other version: nothing written")
+        XCTAssertEqual(again.state.feedback.message, "Kept the other version: nothing written")
         XCTAssertEqual(try again.store.pin(id: 1)?.title, "전쟁기념관")
     }
 
@@ -73,7 +73,7 @@ final class ConflictTests: XCTestCase {
         let pin = try XCTUnwrap(try r.store.pin(id: 1))
         XCTAssertEqual([pin.title, pin.category], ["My title", "museum"])
         XCTAssertEqual(pin.version, 3)
-        XCTAssertEqual(r.state.toast?.title, "Pin updated")
+        XCTAssertEqual(r.state.feedback.toast?.title, "Pin updated")
     }
 
     func testADeleteOfAPinChangedSinceIsRefused() throws {
@@ -83,7 +83,7 @@ final class ConflictTests: XCTestCase {
         try r.store.update(id: 1, title: "전쟁기념관 (renamed)")
         r.char("y")
         XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관 (renamed)", "not deleted")
-        guard case .notice(let title, let message, let success, _)? = r.state.modal?.content else { return XCTFail("no notice") }
+        guard case .notice(let title, let message, let success, _)? = r.state.feedback.modal?.content else { return XCTFail("no notice") }
         XCTAssertEqual([title, message], ["Pin not deleted", "“전쟁기념관 (renamed)” changed elsewhere since you opened it: not deleted"])
         XCTAssertFalse(success)
     }
@@ -102,15 +102,15 @@ final class ConflictTests: XCTestCase {
     func testAChangeElsewhereReloadsTheViewAndSaysSo() throws {
         let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
         let r = try UIFixtures.runner(over: store)
-        XCTAssertEqual(r.state.listCount, 5)
+        XCTAssertEqual(r.state.list.count, 5)
         try store.insert(NewPin(title: "From elsewhere", latitude: 37.5, longitude: 127))
         r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 1)
-        XCTAssertEqual(r.state.listCount, 6)
-        XCTAssertEqual(r.state.message, "1 pin added elsewhere")
+        XCTAssertEqual(r.state.list.count, 6)
+        XCTAssertEqual(r.state.feedback.message, "1 pin added elsewhere")
         r.handle(.store(.unreachable(StoreError("lost"))), now: 2)
-        XCTAssertEqual(r.state.message, "Store unreachable, reconnecting… (the map shows the last view)")
-        XCTAssertEqual(r.state.listCount, 6, "the last view stays")
+        XCTAssertEqual(r.state.feedback.message, "Store unreachable, reconnecting… (the map shows the last view)")
+        XCTAssertEqual(r.state.list.count, 6, "the last view stays")
         r.handle(.store(.changedElsewhere(StoreChange(counted: false))), now: 3)
-        XCTAssertEqual(r.state.message, "Reconnected to the store")
+        XCTAssertEqual(r.state.feedback.message, "Reconnected to the store")
     }
 }

@@ -13,7 +13,7 @@ final class DetailEditReturnTests: XCTestCase {
         let r = try UIFixtures.runner()
         r.selectListed(title)
         r.key(.enter)
-        guard case .detail? = r.state.modal?.content else { throw XCTSkip("no detail page") }
+        guard case .detail? = r.state.feedback.modal?.content else { throw XCTSkip("no detail page") }
         return r
     }
 
@@ -28,8 +28,8 @@ final class DetailEditReturnTests: XCTestCase {
         r.char("e")
         r.key(.ctrl("u")); r.type("War Memorial")
         r.key(.ctrl("s"))
-        guard case .detail(let detail)? = r.state.modal?.content else {
-            return XCTFail("not back on the detail page: \(String(describing: r.state.modal?.content))")
+        guard case .detail(let detail)? = r.state.feedback.modal?.content else {
+            return XCTFail("not back on the detail page: \(String(describing: r.state.feedback.modal?.content))")
         }
         XCTAssertEqual(detail.pin.title, "War Memorial")
         XCTAssertEqual(detail.pin.version, try r.store.pin(id: 1)?.version, "the page follows the store's version")
@@ -41,8 +41,8 @@ final class DetailEditReturnTests: XCTestCase {
         let r = try detailOf("전쟁기념관")
         r.char("e"); r.key(.ctrl("u")); r.type("First"); r.key(.ctrl("s"))
         r.char("e"); r.key(.ctrl("u")); r.type("Second"); r.key(.ctrl("s"))
-        guard case .detail(let detail)? = r.state.modal?.content else {
-            return XCTFail("a pop-up instead of the page: \(String(describing: r.state.modal?.content))")
+        guard case .detail(let detail)? = r.state.feedback.modal?.content else {
+            return XCTFail("a pop-up instead of the page: \(String(describing: r.state.feedback.modal?.content))")
         }
         XCTAssertEqual(detail.pin.title, "Second")
         XCTAssertEqual(try r.store.pin(id: 1)?.title, "Second")
@@ -51,10 +51,10 @@ final class DetailEditReturnTests: XCTestCase {
     func testEscStepsBackToThePageUnchanged() throws {
         let r = try detailOf("전쟁기념관")
         r.char("e"); r.key(.ctrl("u")); r.type("Not kept"); r.key(.escape)
-        guard case .detail(let detail)? = r.state.modal?.content else { return XCTFail("not back on the detail page") }
+        guard case .detail(let detail)? = r.state.feedback.modal?.content else { return XCTFail("not back on the detail page") }
         XCTAssertEqual(detail.pin.title, "전쟁기념관")
         XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관")
         r.key(.escape)
-        XCTAssertEqual(r.state.modal.map { _ in "modal" }, nil, "a second Esc closes the page")
+        XCTAssertEqual(r.state.feedback.modal.map { _ in "modal" }, nil, "a second Esc closes the page")
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 @testable import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -31,7 +31,7 @@ final class DetailEditSearchTests: XCTestCase {
         FrameGolden.check(r.frame(), "detail-long-scrolled")
         r.key(.pageUp)
         r.char("j")
-        guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("no detail") }
+        guard case .detail(let d)? = r.state.feedback.modal?.content else { return XCTFail("no detail") }
         XCTAssertEqual(d.descriptionScroll, 1)
         for _ in 0..<30 { r.char("j") }
         FrameGolden.check(r.frame(), "detail-long-scrolled")  // no blank rows past the last line
@@ -43,7 +43,7 @@ final class DetailEditSearchTests: XCTestCase {
         r.char("j")
         r.char("e")
         r.key(.ctrl("s"))
-        XCTAssertNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.modal)
         FrameGolden.check(r.frame(), "edit-nothing-changed")
     }
 
@@ -52,11 +52,11 @@ final class DetailEditSearchTests: XCTestCase {
         let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("/")
         r.type("Seongsu")
-        XCTAssertEqual(r.state.listed.map(\.title), ["Seongsu-dong cafe street"])
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Seongsu-dong cafe street"])
         r.key(.enter)
-        XCTAssertEqual(r.state.selectedPin?.title, "Seongsu-dong cafe street")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "Seongsu-dong cafe street")
         r.key(.enter)
-        guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("no detail: \(r.text)") }
+        guard case .detail(let d)? = r.state.feedback.modal?.content else { return XCTFail("no detail: \(r.text)") }
         XCTAssertEqual(d.pin.title, "Seongsu-dong cafe street")
     }
 

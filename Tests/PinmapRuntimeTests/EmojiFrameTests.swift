@@ -4,7 +4,7 @@ import Frame
 import GeoMap
 import PinImport
 @testable import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport

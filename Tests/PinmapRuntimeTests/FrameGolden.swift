@@ -5,7 +5,7 @@ import GeoMap
 import PinImport
 import PinmapTestSupport
 @testable import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 

@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -71,10 +71,10 @@ final class FrameRenderTests: XCTestCase {
         XCTAssertTrue(t.contains("raise the sheet one detent"), t)
         XCTAssertFalse(t.contains("quit"), "the keys that work everywhere come after the Map tab's")
         r.key(.pageDown); r.key(.pageDown)
-        XCTAssertTrue(r.state.showHelp, "PgDn scrolls")
+        XCTAssertTrue(r.state.feedback.showHelp, "PgDn scrolls")
         XCTAssertTrue(r.text.contains("quit"), r.text)
         r.char("x")
-        XCTAssertFalse(r.state.showHelp)
+        XCTAssertFalse(r.state.feedback.showHelp)
         XCTAssertFalse(r.state.quit)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import PinModel
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 import Frame

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import PinModel
 import PinModelTesting
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

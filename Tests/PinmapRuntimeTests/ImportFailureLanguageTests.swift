@@ -1,6 +1,6 @@
 import XCTest
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 
 /// Every file-level import failure the UI shows is worded by the core from values: in Korean
 /// no English sentence of ours remains. A library's message (`⟨detail⟩` here), a file name,

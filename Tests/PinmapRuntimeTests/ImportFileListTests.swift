@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 import Foundation

@@ -3,7 +3,7 @@ import Foundation
 import Frame
 import PinModel
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
@@ -51,17 +51,17 @@ final class ImportStopTests: XCTestCase {
             r.collectOutcomes(now: 0)
             usleep(1_000)
         }
-        XCTAssertNotNil(r.state.job, "the import runs on its lane")
+        XCTAssertNotNil(r.state.loads.job, "the import runs on its lane")
         r.char("1")
-        let zoom = r.state.viewport.zoom
+        let zoom = r.state.map.viewport.zoom
         r.char("+")
-        XCTAssertGreaterThan(r.state.viewport.zoom, zoom, "a key moves the map while the import runs")
+        XCTAssertGreaterThan(r.state.map.viewport.zoom, zoom, "a key moves the map while the import runs")
         XCTAssertTrue(r.line(r.state.layout.statusRow).contains("Importing “big.csv”: "), r.line(r.state.layout.statusRow))
         r.char("3")
         r.key(.escape)
         XCTAssertTrue(r.waitUntilIdle(timeout: 30))
         XCTAssertEqual(try r.store.count(), 5, "rolled back")
-        XCTAssertNil(r.state.job)
+        XCTAssertNil(r.state.loads.job)
         XCTAssertEqual(r.state.importTab.error, "Importing “big.csv” stopped: nothing was kept, the store is as it was")
     }
 
@@ -73,7 +73,7 @@ final class ImportStopTests: XCTestCase {
         let r = try workerRunner(in: folder)
         startImport(r, csv)
         let started = Date()
-        while r.state.job == nil && Date().timeIntervalSince(started) < 20 { r.collectOutcomes(now: 0); usleep(1_000) }
+        while r.state.loads.job == nil && Date().timeIntervalSince(started) < 20 { r.collectOutcomes(now: 0); usleep(1_000) }
         r.char("q")
         r.finishWrites(now: 1)
         XCTAssertTrue(r.state.quit)

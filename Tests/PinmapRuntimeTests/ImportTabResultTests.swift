@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -68,7 +68,7 @@ final class ImportTabResultTests: XCTestCase {
     /// it; the hint says what Enter does and drops whole items that do not fit.
     func testResultFrame() throws {
         let (r, _) = try imported()
-        XCTAssertNil(r.state.toast)
+        XCTAssertNil(r.state.feedback.toast)
         XCTAssertEqual(TempFolder.masked(r.text), """
 
               Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoP…
@@ -100,7 +100,7 @@ final class ImportTabResultTests: XCTestCase {
         r.afterOutcome = { if r.state.importTab.progress != nil, r.state.tab == .importer { r.feed(.input(.key(.char("1"))), now: 0) } }
         r.key(.enter)
         XCTAssertEqual(r.state.tab, .map)
-        XCTAssertEqual(r.state.toast?.message, "c.csv: 1 imported, 0 rejected, 0 duplicates skipped")
+        XCTAssertEqual(r.state.feedback.toast?.message, "c.csv: 1 imported, 0 rejected, 0 duplicates skipped")
         XCTAssertEqual(r.state.importTab.summary.first, "c.csv: 1 imported, 0 rejected, 0 duplicates skipped (import #1; u undoes it)")
     }
 }

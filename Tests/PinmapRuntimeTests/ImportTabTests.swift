@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -31,9 +31,9 @@ final class ImportTabTests: XCTestCase {
         r.key(.enter)
         t = r.text
         XCTAssertTrue(t.contains("places.csv: 1 imported, 1 rejected, 0 duplicates skipped"), t)
-        XCTAssertNil(r.state.toast, "the tab says it; a toast would say it twice")
+        XCTAssertNil(r.state.feedback.toast, "the tab says it; a toast would say it twice")
         XCTAssertEqual(try r.store.count(), 6)
-        XCTAssertEqual(r.state.totalCount, 6, "the list and map update at once")
+        XCTAssertEqual(r.state.list.totalCount, 6, "the list and map update at once")
     }
 
     func testMissingFileSaysWhyAndWritesNothing() throws {

@@ -1,6 +1,6 @@
 import XCTest
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 
 /// The importer's notes and out-of-range reasons carry their values (`ImportNote`,
 /// `OutOfRange`); the core words them from those values in English and Korean. English reads

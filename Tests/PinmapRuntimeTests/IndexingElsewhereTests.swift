@@ -2,7 +2,7 @@ import Frame
 import GeoMap
 import PinModel
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 import PinmapTestSupport
 
 /// While another pinmap (`pinmap index`, an `import --index`) indexes a large import's pins,
@@ -41,15 +41,15 @@ final class IndexingElsewhereTests: XCTestCase {
 
     func testArrowsMoveTheMapWhileTheListWaits() throws {
         var s = try waitingState()
-        let before = s.viewport.center
+        let before = s.map.viewport.center
         _ = s.update(.input(.key(.right)), now: 1)
-        XCTAssertGreaterThan(s.viewport.center.longitude, before.longitude, "→ pans east")
+        XCTAssertGreaterThan(s.map.viewport.center.longitude, before.longitude, "→ pans east")
         _ = s.update(.input(.key(.left)), now: 1.1)
-        XCTAssertEqual(s.viewport.center.longitude, before.longitude, accuracy: 1e-9, "← pans back")
+        XCTAssertEqual(s.map.viewport.center.longitude, before.longitude, accuracy: 1e-9, "← pans back")
         _ = s.update(.input(.key(.down)), now: 1.2)
-        XCTAssertLessThan(s.viewport.center.latitude, before.latitude, "↓ pans south: the list has no row to move to")
+        XCTAssertLessThan(s.map.viewport.center.latitude, before.latitude, "↓ pans south: the list has no row to move to")
         _ = s.update(.input(.key(.pageDown)), now: 1.3)
-        XCTAssertEqual(s.message, "Another pinmap is indexing the pins a large import added: the map shows them; the list fills in when it ends")
+        XCTAssertEqual(s.feedback.message, "Another pinmap is indexing the pins a large import added: the map shows them; the list fills in when it ends")
     }
 
     /// When the other pinmap's indexing is done (its commit is seen as a change elsewhere), the
@@ -63,8 +63,8 @@ final class IndexingElsewhereTests: XCTestCase {
         _ = s.update(.view(.loaded(ViewData(totals: PinCellTotals(total: 1_000_000, categories: []), view: part,
                                           selectedMarker: nil, list: true, generation: request.generation,
                                           indexBacklog: false))), now: 2.1)
-        XCTAssertFalse(s.indexingBacklog)
+        XCTAssertFalse(s.loads.indexingBacklog)
         XCTAssertNil(s.listWaitingText)
-        XCTAssertEqual(s.listed.map(\.title), ["Golden Inn"])
+        XCTAssertEqual(s.list.pins.map(\.title), ["Golden Inn"])
     }
 }

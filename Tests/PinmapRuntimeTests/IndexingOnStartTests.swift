@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import Frame
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -33,15 +33,15 @@ final class IndexingOnStartTests: XCTestCase {
         XCTAssertTrue(statusLines.contains { $0.contains("Indexing 300 new pins: 100% (q stops)") }, "\(statusLines)")
         XCTAssertGreaterThan(statusLines.count, 3, "progress after the deferred index and through search and the map")
         XCTAssertTrue(try r.store.indexBacklog().isEmpty)
-        XCTAssertNil(r.state.message)
-        XCTAssertEqual(r.state.listed.count, 305, "it reloads when done: the map and list show the new pins at once")
-        XCTAssertEqual(r.state.totalCount, 305)
-        XCTAssertNil(r.state.modal, "no notice when it worked")
+        XCTAssertNil(r.state.feedback.message)
+        XCTAssertEqual(r.state.list.pins.count, 305, "it reloads when done: the map and list show the new pins at once")
+        XCTAssertEqual(r.state.list.totalCount, 305)
+        XCTAssertNil(r.state.feedback.modal, "no notice when it worked")
         // Nothing left: a second call does nothing at all.
         statusLines = []
         r.startIndexing()
         XCTAssertEqual(statusLines.count, 1, "only its answer: nothing to do")
-        XCTAssertNil(r.state.job)
+        XCTAssertNil(r.state.loads.job)
     }
 
     /// A UI opened while another pinmap's `import --index` indexes the pins it just committed
@@ -80,8 +80,8 @@ final class IndexingOnStartTests: XCTestCase {
         r.afterOutcome = { screens.append(r.frame()) }
         r.startIndexing()
         FrameGolden.check(try XCTUnwrap(screens.first), "indexing-on-start")
-        XCTAssertFalse(r.state.indexingBacklog)
-        XCTAssertEqual(r.state.totalCount, 300)
+        XCTAssertFalse(r.state.loads.indexingBacklog)
+        XCTAssertEqual(r.state.list.totalCount, 300)
     }
 
     /// 300 pins a large import left unindexed, in the runner's store.
@@ -113,15 +113,15 @@ final class IndexingOnStartTests: XCTestCase {
         r.startWorkers(open: { () throws(StoreError) -> any PinRepository in try Store(path: path) })
         r.startIndexing()
         let started = Date()
-        while r.state.job == nil && Date().timeIntervalSince(started) < 10 { r.collectOutcomes(now: 1); usleep(1_000) }
-        XCTAssertNotNil(r.state.job, "indexing runs on its lane")
+        while r.state.loads.job == nil && Date().timeIntervalSince(started) < 10 { r.collectOutcomes(now: 1); usleep(1_000) }
+        XCTAssertNotNil(r.state.loads.job, "indexing runs on its lane")
         r.char("q", at: 2)
         r.finishWrites(now: 3)
         XCTAssertTrue(r.state.quit)
         XCTAssertGreaterThan(try store.indexBacklog().pins, 0, "rolled back, nothing lost")
         XCTAssertEqual(r.state.quitNotes.count, 1)
         XCTAssertTrue(r.state.quitNotes.first?.hasPrefix("Indexing stopped") ?? false, "\(r.state.quitNotes)")
-        XCTAssertTrue(r.state.indexingDeclined, "a view read does not start it again")
+        XCTAssertTrue(r.state.loads.indexingDeclined, "a view read does not start it again")
     }
 
     func testAReloadIndexesWhatAnotherProcessLeft() throws {
@@ -133,6 +133,6 @@ final class IndexingOnStartTests: XCTestCase {
         try deferPins(r)  // as if another process had imported
         r.reloadView()
         XCTAssertTrue(try r.store.indexBacklog().isEmpty)
-        XCTAssertEqual(r.state.totalCount, 305)
+        XCTAssertEqual(r.state.list.totalCount, 305)
     }
 }

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 import Sheet
@@ -17,7 +17,7 @@ final class InteractionTests: XCTestCase {
         _ = state.update(.input(.key(.char("f"))), now: 10)
         _ = state.update(.tick, now: 10.5)
         _ = state.update(.input(.key(.escape)), now: 11)
-        XCTAssertNotNil(state.modal, "still sliding away")
+        XCTAssertNotNil(state.feedback.modal, "still sliding away")
         _ = state.update(.input(.key(.char("2"))), now: 11.1)
         XCTAssertEqual(state.tab, .timeline, "2 acted at once")
     }
@@ -27,9 +27,9 @@ final class InteractionTests: XCTestCase {
     func testMovingThePointerOverTheMapReplacesAMessage() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         state.press(.char("m"))  // a key that leaves a message
-        XCTAssertEqual(state.message, "Focus: map")
+        XCTAssertEqual(state.feedback.message, "Focus: map")
         _ = state.update(.input(.mouse(MouseEvent(.move, .none, col: 40, row: 5))), now: 2)
-        XCTAssertNil(state.message)
+        XCTAssertNil(state.feedback.message)
         XCTAssertTrue(state.statusPoint.underPointer)
     }
 
@@ -46,33 +46,33 @@ final class InteractionTests: XCTestCase {
         let before = state.statusPoint
         XCTAssertFalse(before.underPointer)
         _ = state.update(.input(.key(.char("+"))), now: 1)
-        XCTAssertEqual(state.viewport.zoom, 128)
+        XCTAssertEqual(state.map.viewport.zoom, 128)
         let after = state.statusPoint.point
         XCTAssertEqual(after.latitude, before.point.latitude, accuracy: 1e-9)
         XCTAssertEqual(after.longitude, before.point.longitude, accuracy: 1e-9)
-        XCTAssertNotEqual(state.viewport.center.latitude, 37.5, "the pane's centre, under the sheet, moved")
+        XCTAssertNotEqual(state.map.viewport.center.latitude, 37.5, "the pane's centre, under the sheet, moved")
     }
 
     func testZoomKeepsTheSelectedPinWhereItIs() throws {
         let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
         r.key(.down)  // selects the first listed pin
-        let pin = try XCTUnwrap(r.state.selectedPin)
+        let pin = try XCTUnwrap(r.state.list.selectedPin)
         let p = GeoPoint(latitude: pin.latitude, longitude: pin.longitude)
-        let before = r.state.viewport.cell(for: p, pane: r.state.layout.mapPane)
+        let before = r.state.map.viewport.cell(for: p, pane: r.state.layout.mapPane)
         r.char("+")
-        let after = r.state.viewport.cell(for: p, pane: r.state.layout.mapPane)
+        let after = r.state.map.viewport.cell(for: p, pane: r.state.layout.mapPane)
         XCTAssertEqual(after.col, before.col, accuracy: 1e-6)
         XCTAssertEqual(after.row, before.row, accuracy: 1e-6)
-        XCTAssertEqual(r.state.viewport.zoom, 512)
+        XCTAssertEqual(r.state.map.viewport.zoom, 512)
     }
 
     func testResizeKeepsTheCentreAndTheScale() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64))))
-        let scale = state.viewport.degreesPerColumn(paneWidth: 100)
+        let scale = state.map.viewport.degreesPerColumn(paneWidth: 100)
         let centre = state.visibleMapCentre  // what the status line reports: the visible map's centre
         _ = state.update(.input(.resize(cols: 200, rows: 60)), now: 1)
-        XCTAssertEqual(state.viewport.degreesPerColumn(paneWidth: 200), scale, accuracy: 1e-12)
+        XCTAssertEqual(state.map.viewport.degreesPerColumn(paneWidth: 200), scale, accuracy: 1e-12)
         XCTAssertEqual(state.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9)
         XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9)
     }
@@ -84,9 +84,9 @@ final class InteractionTests: XCTestCase {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
             state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.58, longitude: 126.98), zoom: 722))))
             let centre = state.visibleMapCentre
-            let zoom = state.viewport.zoom
+            let zoom = state.map.viewport.zoom
             for (cols, rows) in sizes { _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1) }
-            XCTAssertEqual(state.viewport.zoom, zoom, accuracy: 1e-9, "\(sizes)")
+            XCTAssertEqual(state.map.viewport.zoom, zoom, accuracy: 1e-9, "\(sizes)")
             XCTAssertEqual(state.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9, "\(sizes)")
             XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(sizes)")
         }
@@ -96,10 +96,10 @@ final class InteractionTests: XCTestCase {
     func testAFittedWorldStaysFittedThroughATinySize() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         _ = state.update(.input(.key(.char("0"))), now: 1)
-        let fitted = state.viewport
+        let fitted = state.map.viewport
         _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 2)
         _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 3)
-        XCTAssertEqual(state.viewport, fitted)
+        XCTAssertEqual(state.map.viewport, fitted)
     }
 
     /// z16384 at 100×30, a resize to width W, `-`, and back to 100
@@ -114,7 +114,7 @@ final class InteractionTests: XCTestCase {
             _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 1)
             _ = state.update(.input(.key(.char("-"))), now: 2)
             _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 3)
-            XCTAssertEqual(state.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows)")
+            XCTAssertEqual(state.map.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows)")
             XCTAssertEqual(state.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9, "\(cols)×\(rows)")
             XCTAssertEqual(state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(cols)×\(rows)")
             _ = state.update(.input(.resize(cols: cols, rows: rows)), now: 4)
@@ -124,7 +124,7 @@ final class InteractionTests: XCTestCase {
             let wheel = cols >= 40 && rows >= 30 ? MouseEvent(.press, .wheelDown, col: 5, row: 5) : nil
             _ = state.update(wheel.map { .input(.mouse($0)) } ?? .input(.key(.char("-"))), now: 7)
             _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 8)
-            XCTAssertEqual(state.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows): +, + (at the limit), wheel out")
+            XCTAssertEqual(state.map.viewport.zoom, 8192, accuracy: 1e-9, "\(cols)×\(rows): +, + (at the limit), wheel out")
         }
         // A resize to a width that holds the scale leaves the keys as they were.
         var wide = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
@@ -132,7 +132,7 @@ final class InteractionTests: XCTestCase {
         _ = wide.update(.input(.resize(cols: 200, rows: 30)), now: 1)
         _ = wide.update(.input(.key(.char("-"))), now: 2)
         _ = wide.update(.input(.resize(cols: 100, rows: 30)), now: 3)
-        XCTAssertEqual(wide.viewport.zoom, 2048, accuracy: 1e-9)
+        XCTAssertEqual(wide.map.viewport.zoom, 2048, accuracy: 1e-9)
     }
 
     /// `0` and `F` at a size too small for the map fit there, and again at the old size,
@@ -143,7 +143,7 @@ final class InteractionTests: XCTestCase {
             var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
             state.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 10, longitude: 20), zoom: 722))))
             act(&state)
-            return state.viewport
+            return state.map.viewport
         }
         func throughTiny(_ act: (inout AppState) -> Void) -> Viewport {
             atFullSize { state in
@@ -165,9 +165,9 @@ final class InteractionTests: XCTestCase {
         _ = state.update(.input(.resize(cols: 1, rows: 1)), now: 1)
         _ = state.update(.input(.resize(cols: 100, rows: 30)), now: 2)
         _ = state.update(.input(.key(.char("+"))), now: 3)
-        XCTAssertEqual(state.viewport.zoom, 1444, accuracy: 1e-9)
+        XCTAssertEqual(state.map.viewport.zoom, 1444, accuracy: 1e-9)
         _ = state.update(.input(.resize(cols: 50, rows: 30)), now: 4)
-        XCTAssertEqual(state.viewport.zoom, 2888, accuracy: 1e-9)
+        XCTAssertEqual(state.map.viewport.zoom, 2888, accuracy: 1e-9)
     }
 
     func testTheStatusLineSaysPointerOrCentreAndFollowsKeys() {
@@ -201,17 +201,17 @@ final class InteractionTests: XCTestCase {
         XCTAssertTrue(state.needsTicks, "polls while the answer is on its way")
         let stale = SearchResults(text: "서", matches: [SearchMatch(id: 9, latitude: 35, longitude: 129, category: "")], capped: false)
         _ = state.update(.search(.finished(generation: 1, .success(stale))), now: 0.1)
-        XCTAssertNil(state.searchMatches, "the answer for 서 arrived after 서울 was typed")
+        XCTAssertNil(state.search.matches, "the answer for 서 arrived after 서울 was typed")
         let fresh = SearchResults(text: "서울", matches: [], capped: false)
         _ = state.update(.search(.finished(generation: 2, .success(fresh))), now: 0.2)
-        XCTAssertEqual(state.searchMatches, fresh)
-        XCTAssertFalse(state.searchPending)
+        XCTAssertEqual(state.search.matches, fresh)
+        XCTAssertFalse(state.search.isPending)
     }
 
     func testSearchListsMatchesInViewThenHowManyMoreElsewhere() throws {
         let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
         r.char("/"); r.type("museum"); r.key(.enter)
-        XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea", "전쟁기념관"])
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["National Museum of Korea", "전쟁기념관"])
         r.char("/"); r.key(.ctrl("u")); r.type("tower"); r.key(.enter)
         let top = 28 - r.state.sheet.height
         XCTAssertEqual(r.line(top + 2), "  No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear")
@@ -221,13 +221,13 @@ final class InteractionTests: XCTestCase {
     func testAFilterThatHidesEveryPinInViewSaysSoInsteadOfAskingToZoomOut() throws {
         let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
         r.char("f"); r.char("n"); r.key(.escape)  // the filter sheet: no category
-        XCTAssertEqual(r.state.categoryFilter, [])
+        XCTAssertEqual(r.state.map.categoryFilter, [])
         let top = 28 - r.state.sheet.height
-        XCTAssertEqual(r.state.listed.count, 0)
+        XCTAssertEqual(r.state.list.pins.count, 0)
         XCTAssertEqual(r.line(top + 2), "  No pins of the chosen categories in view: f changes the filter, F fits the map to them")
         r.char("f"); r.char("a"); r.key(.escape)  // every category again
-        XCTAssertNil(r.state.categoryFilter)
-        XCTAssertGreaterThan(r.state.listed.count, 0)
+        XCTAssertNil(r.state.map.categoryFilter)
+        XCTAssertGreaterThan(r.state.list.pins.count, 0)
     }
 
     func testPasteGoesIntoTheSearchFieldAndANewlineDoesNotSubmit() throws {
@@ -235,8 +235,8 @@ final class InteractionTests: XCTestCase {
         r.char("/")
         r.handle(.input(.paste("Seoul\nBusan")), now: 0)
         XCTAssertTrue(r.state.isSearching, "still in the field")
-        XCTAssertEqual(r.state.searchField?.text, "Seoul Busan")
-        XCTAssertEqual(r.state.search, "Seoul Busan")
+        XCTAssertEqual(r.state.search.field?.text, "Seoul Busan")
+        XCTAssertEqual(r.state.search.text, "Seoul Busan")
     }
 
     /// A 1.6 MB paste ('가나다abc😀' × 100,000) into `/`: the field takes the
@@ -246,14 +246,14 @@ final class InteractionTests: XCTestCase {
         let r = try UIFixtures.runner()
         r.char("/")
         r.handle(.input(.paste("ab")), now: 0)
-        XCTAssertNil(r.state.message)
+        XCTAssertNil(r.state.feedback.message)
         r.handle(.input(.paste(String(repeating: "가나다abc😀", count: 100_000))), now: 0)
         XCTAssertEqual(TextField.maxCharacters, 4_096)
-        XCTAssertEqual(r.state.searchField?.text, "ab" + String(String(repeating: "가나다abc😀", count: 600).prefix(4_094)))
-        XCTAssertEqual(r.state.message, "pasted text cut to 4094 characters")
+        XCTAssertEqual(r.state.search.field?.text, "ab" + String(String(repeating: "가나다abc😀", count: 600).prefix(4_094)))
+        XCTAssertEqual(r.state.feedback.message, "pasted text cut to 4094 characters")
         r.handle(.input(.paste("x")), now: 0)
-        XCTAssertEqual(r.state.searchField?.text.count, 4_096, "a full field takes no more")
-        XCTAssertEqual(r.state.message, "pasted text cut to 0 characters")
+        XCTAssertEqual(r.state.search.field?.text.count, 4_096, "a full field takes no more")
+        XCTAssertEqual(r.state.feedback.message, "pasted text cut to 0 characters")
         XCTAssertEqual(Strings.korean[.msgPasteCut], "붙여넣은 글을 {0}자로 잘랐습니다")
     }
 }

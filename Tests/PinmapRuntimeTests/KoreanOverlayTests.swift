@@ -3,7 +3,7 @@ import Foundation
 import Frame
 import PinImport
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import PinModelTesting
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -19,7 +19,7 @@ final class LastViewTests: XCTestCase {
     /// Screen cells of every pin, by title.
     private func cells(_ r: AppRunner) -> [(String, col: Double, row: Double)] {
         UIFixtures.seoulPins.map { p in
-            let c = r.state.viewport.cell(for: GeoPoint(latitude: p.latitude, longitude: p.longitude), pane: r.state.layout.mapPane)
+            let c = r.state.map.viewport.cell(for: GeoPoint(latitude: p.latitude, longitude: p.longitude), pane: r.state.layout.mapPane)
             return (p.title, c.col, c.row)
         }
     }
@@ -32,8 +32,8 @@ final class LastViewTests: XCTestCase {
             // A tenth of the width (10 columns) and of the height (1 row) left free on each side.
             XCTAssertTrue(col >= 10 - 1e-6 && col <= 90 + 1e-6 && row >= 1 - 1e-6 && row <= 16 + 1e-6, "\(title) at \(col), \(row)")
         }
-        XCTAssertEqual(r.state.inViewCount, 5)
-        XCTAssertNil(r.state.message, "opening says nothing about fitting")
+        XCTAssertEqual(r.state.list.inViewCount, 5)
+        XCTAssertNil(r.state.feedback.message, "opening says nothing about fitting")
     }
 
     func testAnEmptyStoreOpensOnTheWholeWorld() {
@@ -47,7 +47,7 @@ final class LastViewTests: XCTestCase {
         let r = open(store)
         r.char("+"); r.char("m"); r.key(.right); r.char("L"); r.handle(.tick, now: 5)
         r.char("2", at: 6)
-        let centre = r.state.visibleMapCentre, zoom = r.state.viewport.zoom
+        let centre = r.state.visibleMapCentre, zoom = r.state.map.viewport.zoom
         // Nothing is written as the map moves (a write would restart the store's read caches at every pan).
         XCTAssertNil(try store.setting(SettingKey.mapView))
         r.close()
@@ -55,7 +55,7 @@ final class LastViewTests: XCTestCase {
         let again = open(store)
         XCTAssertEqual(again.state.tab, .timeline)
         XCTAssertEqual(again.state.sheet.detent, .large)
-        XCTAssertEqual(again.state.viewport.zoom, zoom, accuracy: zoom * 1e-3)
+        XCTAssertEqual(again.state.map.viewport.zoom, zoom, accuracy: zoom * 1e-3)
         XCTAssertEqual(again.state.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-4)
         XCTAssertEqual(again.state.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-4)
         let (was, now) = (r.frame().text().split(separator: "\n"), again.frame().text().split(separator: "\n"))
@@ -68,16 +68,16 @@ final class LastViewTests: XCTestCase {
         let r = open(store)
         r.char("+")
         r.close()
-        let degreesPerColumn = 360 / (r.state.viewport.zoom * 100)
+        let degreesPerColumn = 360 / (r.state.map.viewport.zoom * 100)
         let narrow = open(store, cols: 80, rows: 24)
-        XCTAssertEqual(360 / (narrow.state.viewport.zoom * 80), degreesPerColumn, accuracy: degreesPerColumn * 1e-3)
+        XCTAssertEqual(360 / (narrow.state.map.viewport.zoom * 80), degreesPerColumn, accuracy: degreesPerColumn * 1e-3)
     }
 
     func testALastViewWithoutPinsFitsThemInstead() throws {
         let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
         try store.setSetting(SettingKey.mapView, "-40.00000,-60.00000,64,100")  // the South Atlantic
         let r = open(store)
-        XCTAssertEqual(r.state.inViewCount, 5)
+        XCTAssertEqual(r.state.list.inViewCount, 5)
         XCTAssertEqual(r.state.visibleMapCentre.latitude, 36.3, accuracy: 0.5)
     }
 

@@ -1,6 +1,6 @@
 import XCTest
 import Frame
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -13,14 +13,14 @@ final class ListWalkTests: XCTestCase {
         let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("F")
         for _ in 0..<3 { r.char("+") }
-        let shown = r.state.listed.map(\.title)
+        let shown = r.state.list.pins.map(\.title)
         let header = r.frame().line(18)
         XCTAssertEqual(header, "▸ Pins in view: 17 · newest first")
-        XCTAssertEqual(r.state.selectedPin?.title, shown.first, "the first row, selected by itself")
-        var walked: [String] = [r.state.selectedPin?.title ?? "-"]
+        XCTAssertEqual(r.state.list.selectedPin?.title, shown.first, "the first row, selected by itself")
+        var walked: [String] = [r.state.list.selectedPin?.title ?? "-"]
         for _ in shown.indices.dropFirst() {
             r.key(.down)
-            walked.append(r.state.selectedPin?.title ?? "-")
+            walked.append(r.state.list.selectedPin?.title ?? "-")
             XCTAssertEqual(r.frame().line(18), header, "after ↓ to \(walked.last!)")
         }
         XCTAssertEqual(walked, shown)
@@ -37,23 +37,23 @@ final class ListWalkTests: XCTestCase {
         let r = try FrameGolden.runner(cols: 100, rows: 30, places: .english, in: self)
         r.char("/"); r.type("park"); r.key(.enter)
         r.char("+"); r.char("+")
-        XCTAssertEqual(r.state.searchMatches?.matches.count, 13)
+        XCTAssertEqual(r.state.search.matches?.matches.count, 13)
         let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
         let header = r.line(top + 1)
         XCTAssertEqual(header, "  Search “park”: 4 in view · best match · / edits · Esc in / clears")
         XCTAssertEqual(r.line(top + 6), "  9 more elsewhere: F shows them all")
-        var steps: [(name: String, key: Key)] = r.state.listed.map { _ in ("↓", .down) }
+        var steps: [(name: String, key: Key)] = r.state.list.pins.map { _ in ("↓", .down) }
         steps += [("End", .end), ("Home", .home), ("End", .end)]
         for step in steps {
             r.key(step.key)
-            let at = "after \(step.name) to \(r.state.selectedPin?.title ?? "-")"
+            let at = "after \(step.name) to \(r.state.list.selectedPin?.title ?? "-")"
             XCTAssertEqual(r.line(top + 1), header, at)
             XCTAssertEqual(r.line(top + 6), "  9 more elsewhere: F shows them all", at)
-            XCTAssertEqual(r.state.listInViewCount + r.state.searchElsewhere, 13, at)
+            XCTAssertEqual(r.state.listInViewCount + r.state.search.elsewhere, 13, at)
         }
         // Best match first: the last row is the pin whose description holds "park".
-        XCTAssertEqual(r.state.selectedPin?.title, "청계천 산책")
-        XCTAssertEqual(r.state.inViewCount, 12, "the map's view moved: the status line counts it")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "청계천 산책")
+        XCTAssertEqual(r.state.list.inViewCount, 12, "the map's view moved: the status line counts it")
         FrameGolden.check(r.frame(), "search-walk")
     }
 }

@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -35,25 +35,25 @@ final class ListWindowTests: XCTestCase {
 
     /// The whole list for the view the list was read for, by SQL.
     private func wholeList(_ r: AppRunner) throws -> [Int64] {
-        let q = try XCTUnwrap(r.state.listSource)
+        let q = try XCTUnwrap(r.state.list.source)
         return try r.sqlite.pins(matching: PinQuery(boxes: q.boxes, order: .newest, limit: 500)).map(\.id)
     }
 
     func testAViewReadsTheRowsOnScreenAndAPageYetHoldsTheWholeList() throws {
         let r = try runner()
-        XCTAssertEqual(r.state.inViewCount, 3_000)
+        XCTAssertEqual(r.state.list.inViewCount, 3_000)
         let whole = try wholeList(r)
         XCTAssertEqual(whole.count, 500)
         // Medium at 30 rows shows 9 list rows: 10 + as many again are read.
         XCTAssertEqual(r.state.visibleListRows, 9)
-        XCTAssertEqual(r.state.listed.count, 20)
-        XCTAssertEqual(r.state.listCount, 500)
-        XCTAssertEqual(r.state.listed.map(\.id), Array(whole.prefix(20)))
+        XCTAssertEqual(r.state.list.pins.count, 20)
+        XCTAssertEqual(r.state.list.count, 500)
+        XCTAssertEqual(r.state.list.pins.map(\.id), Array(whole.prefix(20)))
         // Raising the sheet reads the rows it now shows, and as many again.
         r.char("L")
         XCTAssertEqual(r.state.visibleListRows, 20)
-        XCTAssertEqual(r.state.listed.count, 40)
-        XCTAssertEqual(r.state.listed.map(\.id), Array(whole.prefix(40)))
+        XCTAssertEqual(r.state.list.pins.count, 40)
+        XCTAssertEqual(r.state.list.pins.map(\.id), Array(whole.prefix(40)))
         let sheet = r.state.layout.sheetRect(height: r.state.sheet.height)
         let titles = try r.sqlite.pins(ids: Array(whole.prefix(20))).map(\.title)
         for row in 0..<20 {
@@ -67,33 +67,33 @@ final class ListWindowTests: XCTestCase {
         var whole = try wholeList(r)
         // The first row is selected by itself (the list has the focus); j walks the list as
         // read (the map follows the selection; the list is not read again).
-        XCTAssertEqual(r.state.selectedID, whole[0])
+        XCTAssertEqual(r.state.list.selectedID, whole[0])
         for i in 1..<120 {
             r.char("j")
-            XCTAssertEqual(r.state.selectedID, whole[i], "j #\(i)")
-            XCTAssertEqual(r.state.cursor, i)
+            XCTAssertEqual(r.state.list.selectedID, whole[i], "j #\(i)")
+            XCTAssertEqual(r.state.list.cursor, i)
         }
-        XCTAssertGreaterThan(r.state.listed.count, 120)
-        XCTAssertEqual(r.state.listed.map(\.id), Array(whole.prefix(r.state.listed.count)))
+        XCTAssertGreaterThan(r.state.list.pins.count, 120)
+        XCTAssertEqual(r.state.list.pins.map(\.id), Array(whole.prefix(r.state.list.pins.count)))
         var index = 119
         for _ in 0..<20 {
             r.key(.pageDown)
             index = min(499, index + r.state.visibleListRows - 1)
-            XCTAssertEqual(r.state.selectedID, whole[index], "PgDn to \(index)")
+            XCTAssertEqual(r.state.list.selectedID, whole[index], "PgDn to \(index)")
         }
         r.key(.home)
-        XCTAssertEqual(r.state.selectedID, whole[0])
+        XCTAssertEqual(r.state.list.selectedID, whole[0])
         r.key(.end)
-        XCTAssertEqual(r.state.selectedID, whole[499])
-        XCTAssertEqual(r.state.cursor, 499)
-        XCTAssertEqual(r.state.listed.map(\.id), whole)
+        XCTAssertEqual(r.state.list.selectedID, whole[499])
+        XCTAssertEqual(r.state.list.cursor, 499)
+        XCTAssertEqual(r.state.list.pins.map(\.id), whole)
         // A view read with the last row selected keeps it selected at its row.
         r.reloadView(list: true)
         whole = try wholeList(r)
         let at = try XCTUnwrap(whole.firstIndex(of: whole[499]))
-        XCTAssertEqual(r.state.cursor, at)
-        XCTAssertEqual(r.state.selectedPin?.id, whole[499])
-        XCTAssertEqual(r.state.listed.map(\.id), Array(whole.prefix(r.state.listed.count)))
+        XCTAssertEqual(r.state.list.cursor, at)
+        XCTAssertEqual(r.state.list.selectedPin?.id, whole[499])
+        XCTAssertEqual(r.state.list.pins.map(\.id), Array(whole.prefix(r.state.list.pins.count)))
     }
 
     func testTheWheelScrollsThroughTheWholeListsRows() throws {
@@ -103,10 +103,10 @@ final class ListWindowTests: XCTestCase {
         let first = r.state.layout.sheetRect(height: r.state.sheet.height).y + SheetView.headerRows
         for step in 1...60 {
             r.mouse(.press, .wheelDown, col: 10, row: first + 1)
-            XCTAssertEqual(r.state.scroll, min(3 * step, 500 - r.state.visibleListRows))
+            XCTAssertEqual(r.state.list.scroll, min(3 * step, 500 - r.state.visibleListRows))
             for row in 0..<r.state.visibleListRows {
                 let line = r.line(first + row)
-                XCTAssertTrue(line.hasPrefix(" • " + titles[r.state.scroll + row] + " "), "step \(step) row \(row): \(line)")
+                XCTAssertTrue(line.hasPrefix(" • " + titles[r.state.list.scroll + row] + " "), "step \(step) row \(row): \(line)")
             }
         }
     }

@@ -4,7 +4,7 @@ import Frame
 import PinModel
 import PinStore
 import PinStorePostgres
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
@@ -45,14 +45,14 @@ final class LiveChangesTests: XCTestCase {
         for p in UIFixtures.seoulPins { try store.insert(p) }
         let r = try UIFixtures.liveRunner(over: store, uri: uri)
         defer { r.stopLive() }
-        XCTAssertEqual(r.state.listCount, 5, line: line)
+        XCTAssertEqual(r.state.list.count, 5, line: line)
         let log = r.recordMessages()
 
         XCTAssertEqual(PinmapCLI.execute(["import", try csv("three", rows: 3), "--db", db]).code, 0, line: line)
         expect(r, "3 pins added elsewhere", pins: 8, line: line)
 
         try other.update(id: 1, title: "전쟁기념관 (edited elsewhere)")
-        expect(r, edited, pins: 8, line: line) { r.state.listed.contains { $0.title == "전쟁기념관 (edited elsewhere)" } }
+        expect(r, edited, pins: 8, line: line) { r.state.list.pins.contains { $0.title == "전쟁기념관 (edited elsewhere)" } }
 
         XCTAssertTrue(try other.delete(id: 4, ifVersion: nil), line: line)
         expect(r, "1 pin deleted elsewhere", pins: 7, line: line)

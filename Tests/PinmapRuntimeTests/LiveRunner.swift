@@ -37,7 +37,7 @@ extension AppRunner {
     func recordMessages() -> MessageLog {
         let log = MessageLog()
         afterOutcome = { [unowned self] in
-            if let m = self.state.message, log.messages.last != m { log.messages.append(m) }
+            if let m = self.state.feedback.message, log.messages.last != m { log.messages.append(m) }
         }
         return log
     }

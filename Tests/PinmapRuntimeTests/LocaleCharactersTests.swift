@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -25,7 +25,7 @@ final class LocaleCharactersTests: XCTestCase {
                              environment: AppEnvironment(localeIsUTF8: false))
         let r = AppRunner(store: store, state: state, loadSamples: { 0 })
         r.char("b")
-        XCTAssertTrue(r.state.ascii)
+        XCTAssertTrue(r.state.presentation.ascii)
         XCTAssertEqual(r.line(28), " Braille needs a UTF-8 locale (e.g. LANG=C.UTF-8): the map stays ASCII")
         XCTAssertNil(try store.setting(SettingKey.mapMode), "the forced ASCII is not saved")
     }
@@ -33,7 +33,7 @@ final class LocaleCharactersTests: XCTestCase {
     func testBInAUTF8LocaleStillSwitches() throws {
         let r = try UIFixtures.sqliteRunner()
         r.char("b")
-        XCTAssertTrue(r.state.ascii)
+        XCTAssertTrue(r.state.presentation.ascii)
         XCTAssertEqual(try r.store.setting(SettingKey.mapMode), "ascii")
     }
 

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -122,27 +122,27 @@ final class MapCellTests: XCTestCase {
         let runner = AppRunner(store: store, state: state, loadSamples: { 0 })
         runner.show(Viewport(center: GeoPoint(latitude: 30, longitude: 100), zoom: 1.5))
         let pane = runner.state.layout.mapPane
-        let want = try bruteForce(store, runner.state.viewport, pane).values.map(\.count).reduce(0, +)
+        let want = try bruteForce(store, runner.state.map.viewport, pane).values.map(\.count).reduce(0, +)
         XCTAssertGreaterThan(want, 10_000)
         // Too many straddling cells to refine: cells on the pane's edge are
         // counted whole, so the count is close, and marked "≈".
-        XCTAssertTrue(runner.state.inViewApproximate)
-        XCTAssertEqual(Double(runner.state.inViewCount), Double(want), accuracy: Double(want) * 0.05)
+        XCTAssertTrue(runner.state.list.inViewApproximate)
+        XCTAssertEqual(Double(runner.state.list.inViewCount), Double(want), accuracy: Double(want) * 0.05)
         let status = runner.line(runner.state.layout.statusRow)
-        XCTAssertTrue(status.contains("≈\(runner.state.inViewCount) of 20000 pins in view"), status)
-        XCTAssertEqual(runner.state.markers.map(\.count).reduce(0, +), runner.state.inViewCount)
+        XCTAssertTrue(status.contains("≈\(runner.state.list.inViewCount) of 20000 pins in view"), status)
+        XCTAssertEqual(runner.state.map.markers.map(\.count).reduce(0, +), runner.state.list.inViewCount)
     }
 
     func testSelectedPinIsDrawnOnItsOwnAndLeavesItsCluster() throws {
         let runner = try UIFixtures.sqliteRunner(cols: 100, rows: 30, pins: pins(300, seed: 4),
                                            viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 40))
-        let before = runner.state.markers.map(\.count).reduce(0, +)
-        let pin = try XCTUnwrap(runner.state.listed.first)
+        let before = runner.state.map.markers.map(\.count).reduce(0, +)
+        let pin = try XCTUnwrap(runner.state.list.pins.first)
         runner.clickListed(pin.title)
-        let selected = runner.state.markers.filter(\.selected)
+        let selected = runner.state.map.markers.filter(\.selected)
         XCTAssertEqual(selected.map(\.id), [pin.id])
-        XCTAssertEqual(runner.state.markers.filter { !$0.selected }.map(\.count).reduce(0, +), before - 1)
-        XCTAssertEqual(runner.state.inViewCount, before)
+        XCTAssertEqual(runner.state.map.markers.filter { !$0.selected }.map(\.count).reduce(0, +), before - 1)
+        XCTAssertEqual(runner.state.list.inViewCount, before)
     }
 
     func testScreenPositionMatchesTheViewport() {

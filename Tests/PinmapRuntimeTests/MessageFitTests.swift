@@ -4,200 +4,14 @@ import Frame
 import PinImport
 import PinStore
 import GeoMap
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport
 
-/// Nothing Pinmap draws on a line is
-/// cut without "…"; a partial import lists every reason on the Import tab; the import's
-/// columns, reasons, notes and errors are in the UI's language.
+/// Nothing Pinmap draws on a line is cut without "…".
 final class MessageFitTests: XCTestCase {
     override func tearDown() { Strings.language = .english }
-
-    /// The test's own folder, under /tmp: the frames show the path (masked).
-    private var folder: TempFolder!
-
-    override func setUpWithError() throws { folder = try makeTempFolder(under: "/tmp") }
-
-    private func file(_ name: String, _ text: String) throws -> String {
-        let url = URL(fileURLWithPath: folder.path).appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
-    }
-
-    /// 2 good rows and `bad` rejected ones (latitudes 91, 92, …).
-    private static func partialCSV(bad: Int = 6) -> String {
-        "name,lat,lon,category\nTower,37.5,126.9,view\nPark,37.6,127.0,park\n"
-            + (1...bad).map { "Bad \($0),\(90 + $0),126.9,x\n" }.joined()
-    }
-
-    private func importPartial(cols: Int, rows: Int, bad: Int = 6) throws -> AppRunner {
-        let path = try file("partial.csv", Self.partialCSV(bad: bad))
-        let r = try UIFixtures.sqliteRunner(cols: cols, rows: rows)
-        r.char("3")
-        for ch in path { r.char(ch) }
-        r.key(.enter)
-        r.key(.enter)
-        return r
-    }
-
-    func testPartialImportWarnsAndEveryReasonScrollsIntoView80x24() throws {
-        let r = try importPartial(cols: 80, rows: 24, bad: 20)
-        XCTAssertEqual(TempFolder.masked(r.text), """
-
-              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
-
-
-              File: /tmp/pinmap-test-XXXXXX/partial.csv
-
-
-              partial.csv: 2 imported, 20 rejected, 0 duplicates skipped (import #1; u
-              undoes it)
-              CSV · encoding UTF-8 · delimiter ,
-              columns: category ← "category", latitude ← "lat", longitude ← "lon", title ←
-              "name"
-              line 4: lat 91 outside [-90, 90]
-              line 5: lat 92 outside [-90, 90]
-              line 6: lat 93 outside [-90, 90]
-              line 7: lat 94 outside [-90, 90]
-              line 8: lat 95 outside [-90, 90]
-              line 9: lat 96 outside [-90, 90]
-              line 10: lat 97 outside [-90, 90]
-              line 11: lat 98 outside [-90, 90]
-              0 lines above, 12 below: ↑↓ PgUp PgDn scroll
-             u undo import · Enter or typing: new path · e edits the last path · ? help
-             medium · 7 of 7 pins in view · Busan Tower                              ? help
-                   1 Map             2 Timeline           3 Import           4 Settings
-            """)
-        r.key(.pageDown)
-        XCTAssertEqual(TempFolder.masked(r.text), """
-
-              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
-
-
-              File: /tmp/pinmap-test-XXXXXX/partial.csv
-
-
-              line 10: lat 97 outside [-90, 90]
-              line 11: lat 98 outside [-90, 90]
-              line 12: lat 99 outside [-90, 90]
-              line 13: lat 100 outside [-90, 90]
-              line 14: lat 101 outside [-90, 90]
-              line 15: lat 102 outside [-90, 90]
-              line 16: lat 103 outside [-90, 90]
-              line 17: lat 104 outside [-90, 90]
-              line 18: lat 105 outside [-90, 90]
-              line 19: lat 106 outside [-90, 90]
-              line 20: lat 107 outside [-90, 90]
-              line 21: lat 108 outside [-90, 90]
-              line 22: lat 109 outside [-90, 90]
-              11 lines above, 1 below: ↑↓ PgUp PgDn scroll
-             u undo import · Enter or typing: new path · e edits the last path · ? help
-             medium · 7 of 7 pins in view · Busan Tower                              ? help
-                   1 Map             2 Timeline           3 Import           4 Settings
-            """)
-    }
-
-    func testKoreanPartialImport100x30() throws {
-        Strings.language = .korean
-        let r = try importPartial(cols: 100, rows: 30)
-        XCTAssertEqual(TempFolder.masked(r.text), """
-
-              CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
-
-
-              파일: /tmp/pinmap-test-XXXXXX/partial.csv
-
-
-              partial.csv: 2개 가져옴, 6개 거부, 중복 0개 건너뜀 (가져오기 #1; u로 되돌리기)
-              CSV · 인코딩 UTF-8 · 구분자 ,
-              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 제목 ← "name"
-              4행: lat 91은(는) [-90, 90] 범위 밖입니다
-              5행: lat 92은(는) [-90, 90] 범위 밖입니다
-              6행: lat 93은(는) [-90, 90] 범위 밖입니다
-              7행: lat 94은(는) [-90, 90] 범위 밖입니다
-              8행: lat 95은(는) [-90, 90] 범위 밖입니다
-              9행: lat 96은(는) [-90, 90] 범위 밖입니다
-
-
-
-
-
-
-
-
-
-
-
-             u 가져오기 되돌리기 · Enter 또는 입력: 새 경로 · e 지난 경로 고치기 · ? 도움말
-             중간 · 보이는 핀 7/7개 · Busan Tower                                                      ? 도움말
-                     1 지도                 2 타임라인               3 가져오기                 4 설정
-            """)
-    }
-
-    func testKoreanPreviewColumnsAndReasons80x24() throws {
-        Strings.language = .korean
-        let path = try file("partial.csv", Self.partialCSV())
-        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
-        r.char("3")
-        for ch in path { r.char(ch) }
-        r.key(.enter)
-        XCTAssertEqual(TempFolder.masked(r.text), """
-
-              CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
-
-
-              파일: /tmp/pinmap-test-XXXXXX/partial.csv
-
-              CSV · 인코딩 UTF-8 · 구분자 , · 167 B
-              열: 분류 ← "category", 위도 ← "lat", 경도 ← "lon", 제목 ← "name"
-              처음 줄:
-                Tower  37.5, 126.9  view
-                Park   37.6, 127    park
-                ✗ 4행: lat 91은(는) [-90, 90] 범위 밖입니다
-                ✗ 5행: lat 92은(는) [-90, 90] 범위 밖입니다
-                ✗ 6행: lat 93은(는) [-90, 90] 범위 밖입니다
-                ✗ 7행: lat 94은(는) [-90, 90] 범위 밖입니다
-
-
-
-
-
-
-             Enter 또는 y 가져오기 · e 경로 고치기 · 입력하면 새 경로 · ? 도움말
-             중간 · 보이는 핀 5/5개 · Busan Tower                                  ? 도움말
-                   1 지도            2 타임라인          3 가져오기            4 설정
-            """)
-    }
-
-    func testKoreanImportErrorsAreOneShortSentencePerKind() throws {
-        Strings.language = .korean
-        let junk = try file("junk.csv", "\u{1}\u{2}PK\u{3}\u{4}binary junk\n\u{5}\u{6}\n")
-        let notCollection = try file("expected.json", #"{"name": "x"}"#)
-        let fifo = folder.path + "/fifo.csv"
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        var shown: [String] = []
-        for path in [fifo, folder.path, "/dev/zero", junk, notCollection, folder.path + "/missing.csv"] {
-            let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
-            r.char("3")
-            for ch in path { r.char(ch) }
-            r.key(.enter)
-            shown.append(TempFolder.masked(r.state.importTab.error ?? ""))
-        }
-        XCTAssertEqual(shown, ["fifo.csv은(는) 파일이 아니라 파이프(FIFO)입니다. 먼저 파일로 저장하세요", "pinmap-test-XXXXXX은(는) 폴더입니다. 안의 파일을 고르세요", "zero은(는) 파일이 아니라 장치입니다", "junk.csv: 위도·경도(또는 이름) 열을 찾을 수 없습니다. 열 이름을 lat, lon, name으로 바꾸세요", "expected.json: GeoJSON FeatureCollection이 아닙니다", "missing.csv: 그런 파일이 없습니다"])
-    }
-
-    func testKoreanSkipNotes() {
-        Strings.language = .korean
-        defer { Strings.language = .english }
-        XCTAssertEqual([ImportNote.skipped(count: 1, .route), .skipped(count: 2, .track), .skipped(count: 1, .featureWithNullGeometry),
-                        .skipped(count: 3, .placemarkWithGeometry("Polygon")), .noDataRows]
-                        .map(ImportNoteText.text), ["경로 1개를 건너뛰었습니다", "트랙 2개를 건너뛰었습니다", "지오메트리가 null인 피처 1개를 건너뛰었습니다",
-                                                "Polygon 지오메트리 플레이스마크 3개를 건너뛰었습니다", "파일에 데이터 행이 없습니다"])
-        Strings.language = .english
-        XCTAssertEqual(ImportNoteText.text(.skipped(count: 2, .track)), "skipped 2 tracks")
-    }
 
     func testSettingsScrollsToKeepTheCursorRowAt40x12() throws {
         let r = try UIFixtures.sqliteRunner(cols: 40, rows: 12)
@@ -322,5 +136,14 @@ final class MessageFitTests: XCTestCase {
         XCTAssertEqual(TextWrap.hint("a very long first item · b", to: 10), "a very lo…")
         XCTAssertEqual(TextWrap.lines("see /tmp/some/deep/folder/file.csv now", width: 16, ascii: false),
                        ["see", "/tmp/some/deep/", "folder/file.csv", "now"])
+    }
+
+    /// A command in backquotes moves to the next line whole (with the particle glued to it),
+    /// and is split only when it is wider than a line.
+    func testACommandIsNotBrokenAcrossLines() {
+        XCTAssertEqual(TextWrap.lines("단 핀이 1개 있어 `pinmap undo-import 1 --force`는 그 핀까지 지웁니다.", width: 40, ascii: false),
+                       ["단 핀이 1개 있어", "`pinmap undo-import 1 --force`는 그", "핀까지 지웁니다."])
+        XCTAssertEqual(TextWrap.lines("run `pinmap undo-import 1 --force` now", width: 16, ascii: false),
+                       ["run `pinmap", "undo-import 1", "--force` now"])
     }
 }

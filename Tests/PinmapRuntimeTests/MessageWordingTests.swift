@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 @testable import PinImport
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport
@@ -64,8 +64,8 @@ final class MessageWordingTests: XCTestCase {
         let first = s.layout.sheetRect(height: s.sheet.height).y + 2
         XCTAssertEqual(s.render().line(first), "  No place matches “Qzxqv”")
         _ = s.update(.input(.key(.enter)), now: 0)
-        XCTAssertEqual(s.message, "No place matches “Qzxqv”")
-        XCTAssertNotNil(s.searchField, "the field stays open to correct the name")
+        XCTAssertEqual(s.feedback.message, "No place matches “Qzxqv”")
+        XCTAssertNotNil(s.search.field, "the field stays open to correct the name")
     }
 
     func testAnEmptyKMLDoesNotTalkAboutAHeaderRow() {

@@ -1,7 +1,7 @@
 import XCTest
 import PinModel
 import PinModelTesting
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -10,13 +10,13 @@ import PinmapTestSupport
 final class PersonalSettingsTests: XCTestCase {
     func testAFailureToSaveTheLastViewIsSilentAndOtherSettingsSaySo() throws {
         let r = try UIFixtures.runner(over: InMemoryPinRepository(pins: UIFixtures.seoulPins))
-        let before = r.state.message
+        let before = r.state.feedback.message
         let refused = StoreError("this PostgreSQL role may not make this write (permission denied for table settings)")
         for key in [SettingKey.mapView, SettingKey.tab, SettingKey.detent] {
             r.handle(.store(.settingNotSaved(key: key, refused)), now: 1)
-            XCTAssertEqual(r.state.message, before, key)
+            XCTAssertEqual(r.state.feedback.message, before, key)
         }
         r.handle(.store(.settingNotSaved(key: SettingKey.color, refused)), now: 2)
-        XCTAssertEqual(r.state.message, "Could not save setting: this PostgreSQL role may not make this write (permission denied for table settings)")
+        XCTAssertEqual(r.state.feedback.message, "Could not save setting: this PostgreSQL role may not make this write (permission denied for table settings)")
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -25,7 +25,7 @@ final class PinDetailTests: XCTestCase {
         let r = try UIFixtures.runner()
         r.selectListed("전쟁기념관")
         r.key(.enter)
-        guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("no detail: \(r.text)") }
+        guard case .detail(let d)? = r.state.feedback.modal?.content else { return XCTFail("no detail: \(r.text)") }
         XCTAssertTrue(d.commentsLoaded, "the runner loaded the comments")
         let pin = d.pin
         XCTAssertEqual(r.card, Rect(x: 0, y: 2, width: 100, height: 28))
@@ -52,7 +52,7 @@ final class PinDetailTests: XCTestCase {
         XCTAssertTrue(f[0, 0].style.dim, "the two rows above the page are dimmed")
         r.key(.escape)
         r.handle(.tick, now: 1)
-        XCTAssertNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.modal)
     }
 
     func testASecondClickOnTheSelectedRowOpensTheDetail() throws {
@@ -60,10 +60,10 @@ final class PinDetailTests: XCTestCase {
         let top = 28 - r.state.sheet.height
         let row = top + SheetView.headerRows + 2  // third pin: 전쟁기념관
         r.mouse(.press, col: 20, row: row); r.mouse(.release, col: 20, row: row)
-        XCTAssertEqual(r.state.selectedID, 1)
-        XCTAssertNil(r.state.modal, "the first click selects")
+        XCTAssertEqual(r.state.list.selectedID, 1)
+        XCTAssertNil(r.state.feedback.modal, "the first click selects")
         r.mouse(.press, col: 20, row: row); r.mouse(.release, col: 20, row: row)
-        guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("no detail") }
+        guard case .detail(let d)? = r.state.feedback.modal?.content else { return XCTFail("no detail") }
         XCTAssertEqual(d.pin.id, 1)
         XCTAssertTrue(d.commentsLoaded, "mouse paths load comments too")
     }
@@ -83,7 +83,7 @@ final class PinDetailTests: XCTestCase {
         XCTAssertFalse(r.state.quit)
         let comments = try r.store.comments(pinID: 1)
         XCTAssertEqual(comments.map(\.body), ["first visit", "q 다시 가고 싶다"])
-        guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("detail closed") }
+        guard case .detail(let d)? = r.state.feedback.modal?.content else { return XCTFail("detail closed") }
         XCTAssertEqual(d.comments, comments)
         XCTAssertEqual(d.cursor, 1, "the new comment is selected")
         XCTAssertEqual(r.line(18), "  Comments (2)  c add · x delete · j/k move")
@@ -101,7 +101,7 @@ final class PinDetailTests: XCTestCase {
         XCTAssertEqual(try r.store.comments(pinID: 1).map(\.body), ["q 다시 가고 싶다"])
         XCTAssertEqual(r.line(29), "  Comment deleted")
         XCTAssertEqual(r.line(18), "  Comments (1)  c add · x delete · j/k move")
-        guard case .detail? = r.state.modal?.content else { return XCTFail("the page stays") }
+        guard case .detail? = r.state.feedback.modal?.content else { return XCTFail("the page stays") }
     }
 
     func testDeletingThePinFromTheDetailClosesIt() throws {
@@ -111,7 +111,7 @@ final class PinDetailTests: XCTestCase {
         // Click the Delete button of the pop-up raised from the page.
         r.mouse(.press, col: 40, row: 28)
         XCTAssertNil(try r.store.pin(id: 5))
-        guard case .notice(let title, _, _, _)? = r.state.modal?.content else { return XCTFail("no notice") }
+        guard case .notice(let title, _, _, _)? = r.state.feedback.modal?.content else { return XCTFail("no notice") }
         XCTAssertEqual(title, "Pin deleted")
     }
 

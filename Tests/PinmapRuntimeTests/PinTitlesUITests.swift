@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -28,7 +28,7 @@ final class PinTitlesUITests: XCTestCase {
         let r = try UIFixtures.runner(pins: Self.pins)
         r.char("g"); r.type("Tokyo")
         r.key(.enter)
-        XCTAssertEqual(r.state.message, "Tokyo, Japan")
+        XCTAssertEqual(r.state.feedback.message, "Tokyo, Japan")
         return r
     }
 
@@ -40,7 +40,7 @@ final class PinTitlesUITests: XCTestCase {
     func testHoveringANamedPinSaysItsTitle() throws {
         let r = try flownToTokyo()
         let pane = r.state.layout.mapPane
-        let tower = r.state.viewport.cell(for: GeoPoint(latitude: 35.6586, longitude: 139.7454), pane: pane)
+        let tower = r.state.map.viewport.cell(for: GeoPoint(latitude: 35.6586, longitude: 139.7454), pane: pane)
         let (col, row) = (Int(tower.col.rounded(.down)), Int(tower.row.rounded(.down)))
         r.mouse(.move, .none, col: col, row: row)
         FrameGolden.check(r.frame(), "tokyo-hover-pin")

@@ -3,7 +3,7 @@ import GeoMap
 import PinModel
 import PinModelTesting
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -78,27 +78,27 @@ final class PlaceArrivalTests: XCTestCase {
     func testGTokyoZoomsInUntilTokyosOwnPinIsNamed() throws {
         let r = try runner(Self.tokyo)
         r.char("g"); r.type("Tokyo"); r.key(.enter)
-        XCTAssertEqual(r.state.message, "Tokyo, Japan")
-        XCTAssertEqual(r.state.viewport.zoom, 720, accuracy: 1, "one step past the city's fit")
+        XCTAssertEqual(r.state.feedback.message, "Tokyo, Japan")
+        XCTAssertEqual(r.state.map.viewport.zoom, 720, accuracy: 1, "one step past the city's fit")
         let pane = r.state.layout.mapPane
-        let cell = r.state.viewport.cell(for: GeoPoint(latitude: 35.6895, longitude: 139.69171), pane: pane)
+        let cell = r.state.map.viewport.cell(for: GeoPoint(latitude: 35.6895, longitude: 139.69171), pane: pane)
         let col = Int(cell.col)
         XCTAssertEqual(r.cells(row: Int(cell.row), (col - 6)..<(col + 1)), "Tokyo ●", "named left of its pin")
-        XCTAssertNil(r.state.placeArrival, "the arrival ended")
+        XCTAssertNil(r.state.search.placeArrival, "the arrival ended")
     }
 
     /// Without a pin titled Tokyo the map stays at the city's fit.
     func testWithoutTheCitysOwnPinTheMapStaysAtTheFit() throws {
         let r = try runner(Self.tokyo.filter { $0.0 != "Tokyo" })
         r.char("g"); r.type("Tokyo"); r.key(.enter)
-        XCTAssertEqual(r.state.viewport.zoom, 360, accuracy: 1)
+        XCTAssertEqual(r.state.map.viewport.zoom, 360, accuracy: 1)
     }
 
     /// A pan while the arrival waits for its read ends it: the map is where the user put it.
     func testAPanEndsTheArrival() throws {
         let r = try runner(Self.tokyo)
         r.handle([.input(.key(.char("g")))] + "Tokyo".map { .input(.key(.char($0))) } + [.input(.key(.enter)), .input(.key(.left))], now: 1)
-        XCTAssertEqual(r.state.viewport.zoom, 360, accuracy: 1, "no zoom after the pan")
+        XCTAssertEqual(r.state.map.viewport.zoom, 360, accuracy: 1, "no zoom after the pan")
         XCTAssertNil(r.state.placeProbe)
     }
 }

@@ -3,7 +3,7 @@ import GeoMap
 import PinModel
 import PinModelTesting
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -19,13 +19,13 @@ final class PlaceJumpRaceTests: XCTestCase {
     /// Enter waits for `placeIndexReady`, then flies (it closed the field and did nothing).
     func testEnterInTheSameBurstAsGWaitsForThePlaceIndex() throws {
         let r = try UIFixtures.runner()
-        XCTAssertFalse(r.state.place.indexReady, "a new runner has not built the index yet")
+        XCTAssertFalse(r.state.search.place.indexReady, "a new runner has not built the index yet")
         r.handle(keys("gSeoul") + [.input(.key(.enter))], now: 1)
-        XCTAssertNil(r.state.searchField, "the Enter was applied")
-        XCTAssertEqual(r.state.message, "Seoul, South Korea")
-        XCTAssertEqual(r.state.listed.map(\.title).sorted(),
+        XCTAssertNil(r.state.search.field, "the Enter was applied")
+        XCTAssertEqual(r.state.feedback.message, "Seoul, South Korea")
+        XCTAssertEqual(r.state.list.pins.map(\.title).sorted(),
                        ["Garosu-gil coffee", "Hongdae, busking street", "National Museum of Korea", "전쟁기념관"])
-        let seoul = r.state.viewport.cell(for: GeoPoint(latitude: 37.566, longitude: 126.9784), pane: r.state.layout.mapPane)
+        let seoul = r.state.map.viewport.cell(for: GeoPoint(latitude: 37.566, longitude: 126.9784), pane: r.state.layout.mapPane)
         let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
         XCTAssertEqual(Int(seoul.col), visible.x + visible.width / 2, accuracy: 1)
     }
@@ -34,14 +34,14 @@ final class PlaceJumpRaceTests: XCTestCase {
     func testInputAfterTheWaitingEnterKeepsItsOrder() {
         var s = state()
         for e in keys("gSeoul") + [.input(.key(.enter))] + keys("/x") { _ = s.update(e, now: 1) }
-        XCTAssertEqual(s.searchField?.text, "Seoul", "held until the index is ready")
-        XCTAssertEqual(s.inputAwaitingPlaces.count, 3)
+        XCTAssertEqual(s.search.field?.text, "Seoul", "held until the index is ready")
+        XCTAssertEqual(s.search.inputAwaitingPlaces.count, 3)
         _ = s.update(.search(.placeIndexReady), now: 1.1)
-        XCTAssertEqual(s.viewport.center.latitude, 37.6, accuracy: 0.5, "flew to Seoul")
-        XCTAssertEqual(s.viewport.center.longitude, 127.0, accuracy: 0.5)
-        XCTAssertEqual(s.searchField?.text, "x")
-        XCTAssertEqual(s.search, "x")
-        XCTAssertFalse(s.place.onlyPlaces)
+        XCTAssertEqual(s.map.viewport.center.latitude, 37.6, accuracy: 0.5, "flew to Seoul")
+        XCTAssertEqual(s.map.viewport.center.longitude, 127.0, accuracy: 0.5)
+        XCTAssertEqual(s.search.field?.text, "x")
+        XCTAssertEqual(s.search.text, "x")
+        XCTAssertFalse(s.search.place.onlyPlaces)
     }
 
     /// The flight's list read, answered after a markers-only read asked later (here the
@@ -50,7 +50,7 @@ final class PlaceJumpRaceTests: XCTestCase {
         let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
         var s = state()
         settle(&s, s.update(.view(.showViewport(.world)), now: 0), store)
-        XCTAssertEqual(s.listed.count, 5, "the world: all five pins")
+        XCTAssertEqual(s.list.pins.count, 5, "the world: all five pins")
         settle(&s, s.update(.search(.placeIndexReady), now: 0), store)
         for e in keys("gSeoul") { settle(&s, s.update(e, now: 1), store) }
         let flight = try XCTUnwrap(viewRead(s.update(.input(.key(.enter)), now: 1)))
@@ -63,10 +63,10 @@ final class PlaceJumpRaceTests: XCTestCase {
         feed(&s, markersOnly, store)
         feed(&s, later, store)
         _ = s.update(.view(.loaded(try ViewLoader(store: store, request: flight).load())), now: 1.2)
-        XCTAssertEqual(s.listed.map(\.title).sorted(),
+        XCTAssertEqual(s.list.pins.map(\.title).sorted(),
                        ["Garosu-gil coffee", "Hongdae, busking street", "National Museum of Korea", "전쟁기념관"])
-        XCTAssertEqual(s.listCount, 4)
-        XCTAssertEqual(s.shownViewGeneration, later.generation, "the older read's markers were not shown")
+        XCTAssertEqual(s.list.count, 4)
+        XCTAssertEqual(s.loads.shownViewGeneration, later.generation, "the older read's markers were not shown")
     }
 
     /// Markers answered first do not select a row of the list they are about to replace
@@ -75,23 +75,23 @@ final class PlaceJumpRaceTests: XCTestCase {
         let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
         var s = state()
         settle(&s, s.update(.view(.showViewport(.world)), now: 0), store)
-        XCTAssertEqual(s.listed.first?.title, "Busan Tower", "the newest pin heads the world's list")
+        XCTAssertEqual(s.list.pins.first?.title, "Busan Tower", "the newest pin heads the world's list")
         // A click on the empty map (the South Pacific): the focus leaves the list, and the row it selected by itself goes.
         for kind in [MouseEvent.Kind.press, .release] {
             settle(&s, s.update(.input(.mouse(MouseEvent(kind, .left, col: 2, row: 14))), now: 0), store)
         }
-        XCTAssertNil(s.selectedID)
+        XCTAssertNil(s.list.selectedID)
         settle(&s, s.update(.search(.placeIndexReady), now: 0), store)
         for e in keys("gSeoul") { settle(&s, s.update(e, now: 1), store) }
         let flight = try XCTUnwrap(viewRead(s.update(.input(.key(.enter)), now: 1)))
         var markersOnly = flight
         markersOnly.list = false
         let afterMarkers = s.update(.view(.loaded(try ViewLoader(store: store, request: markersOnly).load())), now: 1.1)
-        XCTAssertNil(s.selectedID, "nothing selected from the old list")
+        XCTAssertNil(s.list.selectedID, "nothing selected from the old list")
         XCTAssertNil(viewRead(afterMarkers), "and no read for a selection")
         settle(&s, s.update(.view(.loaded(try ViewLoader(store: store, request: flight).load())), now: 1.2), store)
-        XCTAssertEqual(s.selectedPin?.title, s.listed.first?.title)
-        XCTAssertNotEqual(s.selectedPin?.title, "Busan Tower")
+        XCTAssertEqual(s.list.selectedPin?.title, s.list.pins.first?.title)
+        XCTAssertNotEqual(s.list.selectedPin?.title, "Busan Tower")
     }
 
     // MARK: Helpers

@@ -1,7 +1,7 @@
 import Frame
 import GeoMap
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -18,16 +18,16 @@ final class PlaceSearchUITests: XCTestCase {
         XCTAssertEqual(s.update(.input(.key(.char("/"))), now: 0).filter { $0 == .preparePlaceIndex }, [.preparePlaceIndex])
         XCTAssertEqual(s.update(.input(.key(.char("P"))), now: 0.1).filter { $0 == .preparePlaceIndex }, [], "asked once")
         for c in "aris" { _ = s.update(.input(.key(.char(c))), now: 0.3) }
-        XCTAssertTrue(s.place.matchesPending)
-        XCTAssertEqual(s.place.matches, [])
+        XCTAssertTrue(s.search.place.matchesPending)
+        XCTAssertEqual(s.search.place.matches, [])
         _ = s.update(.search(.placeIndexReady), now: 0.4)
-        XCTAssertFalse(s.place.matchesPending)
-        XCTAssertEqual(s.place.matches.first?.name, "Paris")
+        XCTAssertFalse(s.search.place.matchesPending)
+        XCTAssertEqual(s.search.place.matches.first?.name, "Paris")
     }
 
     /// The cell where `p` is drawn.
     func cell(_ r: AppRunner, _ lat: Double, _ lon: Double) -> (col: Int, row: Int) {
-        let c = r.state.viewport.cell(for: GeoPoint(latitude: lat, longitude: lon), pane: r.state.layout.mapPane)
+        let c = r.state.map.viewport.cell(for: GeoPoint(latitude: lat, longitude: lon), pane: r.state.layout.mapPane)
         return (Int(c.col.rounded(.down)), Int(c.row.rounded(.down)))
     }
 
@@ -39,9 +39,9 @@ final class PlaceSearchUITests: XCTestCase {
         XCTAssertEqual(f.line(first), " ⌖ Paris  France · largest city")
         XCTAssertEqual(f.line(first + 1), " ⌖ Paris  United States · city")
         r.key(.enter)
-        XCTAssertNil(r.state.searchField)
-        XCTAssertEqual(r.state.search, "", "the pin search is cleared")
-        XCTAssertEqual(r.state.message, "Paris, France")
+        XCTAssertNil(r.state.search.field)
+        XCTAssertEqual(r.state.search.text, "", "the pin search is cleared")
+        XCTAssertEqual(r.state.feedback.message, "Paris, France")
         let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
         let paris = cell(r, 48.85341, 2.3488)
         XCTAssertEqual(paris.col, visible.x + visible.width / 2, accuracy: 1)
@@ -53,26 +53,26 @@ final class PlaceSearchUITests: XCTestCase {
     func testTheStartOfANameLeavesEnterKeepingTheSearch() throws {
         let r = try UIFixtures.runner()
         r.char("/"); r.type("park")
-        XCTAssertEqual(r.state.place.matches.first?.name, "Parkersburg")
-        XCTAssertNil(r.state.place.cursor)
+        XCTAssertEqual(r.state.search.place.matches.first?.name, "Parkersburg")
+        XCTAssertNil(r.state.search.place.cursor)
         XCTAssertTrue(r.frame().text().contains("Enter keeps"))
         r.key(.enter)
-        XCTAssertEqual(r.state.search, "park", "the search is kept")
-        XCTAssertEqual(r.state.viewport, .world, "the map did not fly")
+        XCTAssertEqual(r.state.search.text, "park", "the search is kept")
+        XCTAssertEqual(r.state.map.viewport, .world, "the map did not fly")
         r.char("/"); r.key(.up)
-        XCTAssertNotNil(r.state.place.cursor, "↑ from the first pin chooses a place")
+        XCTAssertNotNil(r.state.search.place.cursor, "↑ from the first pin chooses a place")
     }
 
     func testKoreanNameAndArrowsChooseBetweenPlacesAndPins() throws {
         let r = try UIFixtures.runner()
         r.char("/"); r.type("서울")
-        XCTAssertEqual(r.state.place.matches.first?.name, "Seoul")
-        XCTAssertEqual(r.state.place.cursor, 0)
+        XCTAssertEqual(r.state.search.place.matches.first?.name, "Seoul")
+        XCTAssertEqual(r.state.search.place.cursor, 0)
         r.key(.up)
-        XCTAssertEqual(r.state.place.cursor, 0, "stays on the first place")
+        XCTAssertEqual(r.state.search.place.cursor, 0, "stays on the first place")
         r.key(.escape)
-        XCTAssertEqual(r.state.place.matches, [])
-        XCTAssertEqual(r.state.viewport, .world, "Esc does not move the map")
+        XCTAssertEqual(r.state.search.place.matches, [])
+        XCTAssertEqual(r.state.map.viewport, .world, "Esc does not move the map")
     }
 
     func testGSearchesPlacesOnlyAndFitsACountry() throws {
@@ -83,14 +83,14 @@ final class PlaceSearchUITests: XCTestCase {
         XCTAssertEqual(r.frame().line(header + 1), " ⌖ France  country")
         XCTAssertEqual(r.frame().line(header + 2), " ⌖ Fort-de-France  MQ · largest city", "places only, no pins")
         r.key(.enter)
-        XCTAssertEqual(r.state.message, "France")
+        XCTAssertEqual(r.state.feedback.message, "France")
         // Mainland France (its largest part, 4.8°W–8.2°E, 42.3°N–51.1°N) fits the map above the sheet.
         let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
         for (lat, lon) in [(42.4, -4.7), (51.0, 8.1)] {
             let c = cell(r, lat, lon)
             XCTAssertTrue(visible.contains(col: c.col, row: c.row), "\(lat), \(lon) at \(c) in \(visible)")
         }
-        let dpc = r.state.viewport.degreesPerColumn(paneWidth: r.state.layout.mapPane.width)
+        let dpc = r.state.map.viewport.degreesPerColumn(paneWidth: r.state.layout.mapPane.width)
         XCTAssertLessThan(dpc, 0.5, "zoomed in to the country, not the world")
     }
 
@@ -101,22 +101,7 @@ final class PlaceSearchUITests: XCTestCase {
         XCTAssertTrue(r.text.contains("  Place names       English"), r.text)
         for _ in 0..<4 { r.char("j") }
         r.key(.enter)
-        XCTAssertEqual(r.state.placeLanguage, .korean)
+        XCTAssertEqual(r.state.presentation.placeLanguage, .korean)
         XCTAssertTrue(r.text.contains("▸ Place names       Korean (한국어), English where none"), r.text)
-    }
-}
-
-final class PointerLegendTests: XCTestCase {
-    /// The status line says what the glyph under the mouse pointer is: a named pin by its title.
-    func testStatusLineExplainsTheMarkerUnderThePointer() throws {
-        let r = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
-        r.char("m")  // the map focused: no row selected by itself, the legend names the pin
-        let pane = r.state.layout.mapPane
-        let pin = r.state.viewport.cell(for: GeoPoint(latitude: 35.1008, longitude: 129.0324), pane: pane)
-        XCTAssertFalse(pane.contains(col: Int(pin.col), row: Int(pin.row)), "Busan is off the map")
-        let museum = r.state.viewport.cell(for: GeoPoint(latitude: 37.5240, longitude: 126.9804), pane: pane)
-        r.mouse(.move, .none, col: Int(museum.col.rounded(.down)), row: Int(museum.row.rounded(.down)))
-        // The pin is named on the map, and the status line names it too (before the coordinate, cut to the room left).
-        XCTAssertEqual(r.line(28), " medium · 4 of 5 pins in view · [map] · pointer near Seoul, KR · z256 · ● pin: National Museum of K…")
     }
 }

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport
@@ -36,7 +36,7 @@ final class PointerClickTests: XCTestCase {
         r.mouse(.release, col: 50, row: top, at: 4.05)
         r.handle(.tick, now: 6)
         XCTAssertGreaterThan(r.state.sheetTop, top, "the sheet went down under the mouse")
-        let under = r.state.viewport.point(col: 50.5, row: Double(top) + 0.5, pane: r.state.layout.mapPane)
+        let under = r.state.map.viewport.point(col: 50.5, row: Double(top) + 0.5, pane: r.state.layout.mapPane)
         XCTAssertTrue(r.state.statusPoint.underPointer)
         XCTAssertEqual(r.state.statusPoint.point, under, "the map cell under the mouse, not the old (30, 5)")
     }

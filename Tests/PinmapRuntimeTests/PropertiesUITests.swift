@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -13,7 +13,7 @@ final class PropertiesUITests: XCTestCase {
         let r = try UIFixtures.sqliteRunner(pins: pins)
         r.selectListed("전쟁기념관")
         r.key(.enter)
-        guard case .detail(let d)? = r.state.modal?.content else { return XCTFail("no detail: \(r.text)") }
+        guard case .detail(let d)? = r.state.feedback.modal?.content else { return XCTFail("no detail: \(r.text)") }
         XCTAssertEqual(d.properties.map(\.key), ["name_en", "opened", "note"])
         XCTAssertEqual(r.cells(row: 7, 0..<59), "  야외 전시 비행기 구경")
         XCTAssertEqual(r.cells(row: 8, 0..<59), "")
@@ -35,7 +35,7 @@ final class PropertiesUITests: XCTestCase {
         XCTAssertEqual(r.state.settingsTab.exportFormat, .gpx)
         XCTAssertTrue(r.text.contains("Export pins       csv geojson [gpx] kml gpkg"), r.text)
         r.key(.enter)
-        let message = try XCTUnwrap(r.state.message)
+        let message = try XCTUnwrap(r.state.feedback.message)
         XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
         let path = String(message.dropFirst("Exported 5 pins to ".count))
         addTeardownBlock { unlink(path) }
@@ -52,7 +52,7 @@ final class PropertiesUITests: XCTestCase {
         r.key(.left)
         XCTAssertEqual(r.state.settingsTab.exportFormat, .gpkg, "← from csv wraps to the last format")
         r.key(.enter)
-        let message = try XCTUnwrap(r.state.message)
+        let message = try XCTUnwrap(r.state.feedback.message)
         XCTAssertTrue(message.hasPrefix("Exported 5 pins to "), message)
         let path = String(message.dropFirst("Exported 5 pins to ".count))
         addTeardownBlock { unlink(path) }
@@ -103,10 +103,10 @@ final class PropertiesUITests: XCTestCase {
         let r = try UIFixtures.sqliteRunner(pins: pins)
         r.char("/")
         r.type("파리")
-        XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea"])
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["National Museum of Korea"])
         r.key(.backspace); r.key(.backspace)
         r.type("중앙박물")
-        XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea"])
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["National Museum of Korea"])
         let top = 28 - r.state.sheet.height
         XCTAssertTrue(r.line(top + 2).hasPrefix(" • National Museum of Korea"), r.line(top + 2))
     }

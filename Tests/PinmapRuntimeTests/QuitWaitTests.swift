@@ -1,5 +1,5 @@
 import XCTest
-@testable import PinmapCore
+import PinmapCore
 
 /// `q` while a long job runs: the UI goes at once and the terminal says what it waits for
 /// (the screen stood still for the 12 s of a million-pin import's commit).

@@ -3,7 +3,7 @@ import Foundation
 import Frame
 import PinModel
 import PinStorePostgres
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
@@ -26,18 +26,18 @@ final class ReadOnlyRoleUITests: XCTestCase {
 
         let r = try UIFixtures.liveRunner(over: try PostgresStore(uri: reader), uri: reader)
         defer { r.stopLive() }
-        XCTAssertEqual(r.state.listed.map(\.title), ["Busan Tower", "National Museum of Korea", "전쟁기념관", "Hongdae, busking street", "Garosu-gil coffee"])
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Busan Tower", "National Museum of Korea", "전쟁기념관", "Hongdae, busking street", "Garosu-gil coffee"])
         r.press(.char("/"))
         r.type("museum")
         r.waitUntilIdle(timeout: 10)
         r.press(.enter)
-        XCTAssertEqual(r.state.listed.map(\.title), ["National Museum of Korea", "전쟁기념관"], "searched")
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["National Museum of Korea", "전쟁기념관"], "searched")
         r.press(.escape)
 
         r.selectListed("Busan Tower")
         r.press(.char("d"), .char("y"))
-        guard case .notice(let title, let message, let success, _)? = r.state.modal?.content else {
-            return XCTFail("no notice: \(String(describing: r.state.modal?.content)), message \(r.state.message ?? "none")")
+        guard case .notice(let title, let message, let success, _)? = r.state.feedback.modal?.content else {
+            return XCTFail("no notice: \(String(describing: r.state.feedback.modal?.content)), message \(r.state.feedback.message ?? "none")")
         }
         XCTAssertFalse(success)
         XCTAssertEqual([title, message], ["Pin not deleted", "Deleting pin #5 failed :( this PostgreSQL role may not make this write (permission denied for table pins); ask the server's owner for the rights it needs"])

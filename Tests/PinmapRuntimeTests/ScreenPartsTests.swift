@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import PinModelTesting
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -27,21 +27,21 @@ final class ScreenPartsTests: XCTestCase {
     func testAPinHiddenByTheCategoryFilterIsNotDrawnEvenSelected() throws {
         let r = try UIFixtures.runner(viewport: seoul)
         r.char("m")  // the map focused: the selection stays what the user chose
-        let museum = try XCTUnwrap(r.state.listed.first { $0.category == "museum" })
+        let museum = try XCTUnwrap(r.state.list.pins.first { $0.category == "museum" })
         r.clickListed(museum.title)
-        XCTAssertTrue(r.state.markers.contains { $0.id == museum.id && $0.selected })
+        XCTAssertTrue(r.state.map.markers.contains { $0.id == museum.id && $0.selected })
         r.filterCategories(keeping: ["cafe", "landmark"])
-        XCTAssertFalse(r.state.markers.contains { $0.id == museum.id }, "no marker of a hidden category, selected or not")
-        XCTAssertFalse(r.state.markers.contains { m in m.categoryIndex == r.state.categorySlot("museum") })
+        XCTAssertFalse(r.state.map.markers.contains { $0.id == museum.id }, "no marker of a hidden category, selected or not")
+        XCTAssertFalse(r.state.map.markers.contains { m in m.categoryIndex == r.state.map.categorySlot("museum") })
     }
 
     func testDistanceSortShowsTheDistanceInEachRow() throws {
         let r = try UIFixtures.runner(viewport: seoul)
         r.char("s"); r.char("s")
-        XCTAssertEqual(r.state.order, .distance)
-        let near = try XCTUnwrap(r.state.listSource?.near)
+        XCTAssertEqual(r.state.list.order, .distance)
+        let near = try XCTUnwrap(r.state.list.source?.near)
         let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
-        for (i, pin) in r.state.listed.enumerated() {
+        for (i, pin) in r.state.list.pins.enumerated() {
             let metres = greatCircleMetres(near.latitude, near.longitude, pin.latitude, pin.longitude)
             XCTAssertTrue(r.line(top + 2 + i).hasSuffix(" " + DistanceText.text(metres: metres)), r.line(top + 2 + i))
         }
@@ -85,9 +85,9 @@ final class ScreenPartsTests: XCTestCase {
 
     func testTheStatusLineNamesTheSelectedPinOnce() throws {
         let r = try UIFixtures.runner(viewport: seoul)
-        let sel = try XCTUnwrap(r.state.selectedPin)
-        let marker = try XCTUnwrap(r.state.markers.first { $0.selected })
-        let cell = r.state.viewport.cell(for: GeoPoint(latitude: marker.latitude, longitude: marker.longitude),
+        let sel = try XCTUnwrap(r.state.list.selectedPin)
+        let marker = try XCTUnwrap(r.state.map.markers.first { $0.selected })
+        let cell = r.state.map.viewport.cell(for: GeoPoint(latitude: marker.latitude, longitude: marker.longitude),
                                          pane: r.state.layout.mapPane)
         r.mouse(.move, .none, col: Int(cell.col.rounded(.down)), row: Int(cell.row.rounded(.down)))
         let status = r.line(r.state.layout.statusRow)

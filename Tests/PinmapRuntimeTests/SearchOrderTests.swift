@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 @testable import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

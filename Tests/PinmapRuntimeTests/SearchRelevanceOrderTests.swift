@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -27,19 +27,19 @@ final class SearchRelevanceOrderTests: XCTestCase {
         // Ctrl-F keeps the search and shows every match (Enter would go to the place Seoul
         // when the gazetteer is loaded).
         r.char("/"); r.type("Seoul"); r.key(.ctrl("f"))
-        XCTAssertEqual(r.state.search, "Seoul")
-        XCTAssertEqual(r.state.listed.map(\.title), ["Seoul", "Seoul Station", "Incheon International Airport", "Yeongam", "Hadong"])
+        XCTAssertEqual(r.state.search.text, "Seoul")
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Seoul", "Seoul Station", "Incheon International Airport", "Yeongam", "Hadong"])
         r.char("s")
-        XCTAssertEqual(r.state.message, "Sorted by newest first")
-        XCTAssertEqual(r.state.listed.map(\.title), ["Yeongam", "Hadong", "Seoul Station", "Incheon International Airport", "Seoul"])
+        XCTAssertEqual(r.state.feedback.message, "Sorted by newest first")
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Yeongam", "Hadong", "Seoul Station", "Incheon International Airport", "Seoul"])
         r.char("s"); r.char("s"); r.char("s")
-        XCTAssertEqual(r.state.message, "Sorted by best match")
-        XCTAssertEqual(r.state.listed.first?.title, "Seoul")
+        XCTAssertEqual(r.state.feedback.message, "Sorted by best match")
+        XCTAssertEqual(r.state.list.pins.first?.title, "Seoul")
         // Without search text the steps are newest, name, distance: best match is not one.
         r.key(.escape)
         r.char("/"); r.key(.escape)
-        XCTAssertEqual(r.state.search, "")
+        XCTAssertEqual(r.state.search.text, "")
         r.char("s")
-        XCTAssertEqual(r.state.message, "Sorted by title")
+        XCTAssertEqual(r.state.feedback.message, "Sorted by title")
     }
 }

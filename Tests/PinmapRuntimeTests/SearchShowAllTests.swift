@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 import PinmapCoreTestSupport
@@ -14,13 +14,13 @@ final class SearchShowAllTests: XCTestCase {
         let top = 28 - r.state.sheet.height
         XCTAssertEqual(r.line(top + 3), "  1 more elsewhere: Ctrl-F shows them all", "F is text in the field: the hint names Ctrl-F")
         r.type("F")
-        XCTAssertEqual(r.state.searchField?.text, "towerF", "F is typed")
+        XCTAssertEqual(r.state.search.field?.text, "towerF", "F is typed")
         r.key(.backspace)
         r.key(.ctrl("f"))
         XCTAssertFalse(r.state.isSearching)
-        XCTAssertEqual(r.state.search, "tower")
-        XCTAssertEqual(r.state.listed.map(\.title), ["Busan Tower"], "the map fitted the match")
-        XCTAssertEqual(r.state.message, "Map fitted to the filtered pins' bounding box")
+        XCTAssertEqual(r.state.search.text, "tower")
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Busan Tower"], "the map fitted the match")
+        XCTAssertEqual(r.state.feedback.message, "Map fitted to the filtered pins' bounding box")
     }
 
     func testCtrlFReachesThePinsPastAHighlightedPlace() {
@@ -28,11 +28,11 @@ final class SearchShowAllTests: XCTestCase {
         s.feed(.search(.placeIndexReady))
         _ = s.update(.input(.key(.char("/"))), now: 0)
         s.type("Busan")  // the gazetteer matches: a place row is highlighted
-        XCTAssertEqual(s.place.cursor, 0)
+        XCTAssertEqual(s.search.place.cursor, 0)
         let effects = s.update(.input(.key(.ctrl("f"))), now: 0.1)
         var all = s.listQuery(limit: -1)
         all.boxes = []
         XCTAssertEqual(effects, [.fitPins(all, announce: true)])
-        XCTAssertNil(s.place.cursor)
+        XCTAssertNil(s.search.place.cursor)
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -13,12 +13,12 @@ final class SearchTests: XCTestCase {
         r.char("/")
         XCTAssertTrue(r.state.isSearching)
         r.type("기")
-        XCTAssertEqual(r.state.search, "기")
-        XCTAssertEqual(Set(r.state.listed.map(\.title)), ["전쟁기념관"])  // 기 is in no other pin
+        XCTAssertEqual(r.state.search.text, "기")
+        XCTAssertEqual(Set(r.state.list.pins.map(\.title)), ["전쟁기념관"])  // 기 is in no other pin
         r.type("념")
-        XCTAssertEqual(r.state.listed.map(\.title), ["전쟁기념관"])
-        XCTAssertEqual(r.state.inViewCount, 1)
-        XCTAssertEqual(r.state.markers.map(\.id), [1], "the map shows only the match")
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["전쟁기념관"])
+        XCTAssertEqual(r.state.list.inViewCount, 1)
+        XCTAssertEqual(r.state.map.markers.map(\.id), [1], "the map shows only the match")
         let top = 28 - r.state.sheet.height
         let header = r.line(top + 1)
         XCTAssertTrue(header.hasPrefix("▸ Search: 기념"), header)
@@ -28,15 +28,15 @@ final class SearchTests: XCTestCase {
         // Enter keeps the search and gives the keys back.
         r.key(.enter)
         XCTAssertFalse(r.state.isSearching)
-        XCTAssertEqual(r.state.search, "기념")
+        XCTAssertEqual(r.state.search.text, "기념")
         XCTAssertEqual(r.line(top + 1), "  Search “기념”: 1 in view · best match · / edits · Esc in / clears")
-        XCTAssertEqual(r.state.inViewCount, 1)
+        XCTAssertEqual(r.state.list.inViewCount, 1)
         // / reopens it with the text; Esc clears and leaves.
         r.char("/")
         r.key(.escape)
         XCTAssertFalse(r.state.isSearching)
-        XCTAssertEqual(r.state.search, "")
-        XCTAssertEqual(r.state.inViewCount, 5)
+        XCTAssertEqual(r.state.search.text, "")
+        XCTAssertEqual(r.state.list.inViewCount, 5)
         XCTAssertFalse(r.line(28).contains("search"))
     }
 
@@ -45,12 +45,12 @@ final class SearchTests: XCTestCase {
         r.char("/")
         r.type("qadeu?")  // quit, add, delete, edit, undo, help: all text here
         XCTAssertFalse(r.state.quit)
-        XCTAssertNil(r.state.modal)
-        XCTAssertFalse(r.state.showHelp)
-        XCTAssertEqual(r.state.search, "qadeu?")
-        XCTAssertEqual(r.state.inViewCount, 0)
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertFalse(r.state.feedback.showHelp)
+        XCTAssertEqual(r.state.search.text, "qadeu?")
+        XCTAssertEqual(r.state.list.inViewCount, 0)
         r.key(.backspace)
-        XCTAssertEqual(r.state.search, "qadeu")
+        XCTAssertEqual(r.state.search.text, "qadeu")
         r.key(.escape)
         r.char("q")
         XCTAssertTrue(r.state.quit, "outside the field q quits again")
@@ -59,14 +59,14 @@ final class SearchTests: XCTestCase {
     func testSearchCombinesWithTheCategoryFilter() throws {
         let r = try UIFixtures.runner()
         r.char("/"); r.type("museum"); r.key(.enter)
-        XCTAssertEqual(Set(r.state.listed.map(\.title)), ["전쟁기념관", "National Museum of Korea"])
+        XCTAssertEqual(Set(r.state.list.pins.map(\.title)), ["전쟁기념관", "National Museum of Korea"])
         // Filter sheet: categories cafe, landmark, museum; turn museum off.
         r.char("f"); r.char("j"); r.char("j"); r.char(" "); r.key(.escape)
         r.handle(.tick, now: 1)
-        XCTAssertEqual(r.state.categoryFilter, ["cafe", "landmark"])
-        XCTAssertEqual(r.state.listed.count, 0)
+        XCTAssertEqual(r.state.map.categoryFilter, ["cafe", "landmark"])
+        XCTAssertEqual(r.state.list.pins.count, 0)
         r.char("/", at: 1); r.key(.ctrl("u"), at: 1); r.type("tower", at: 1)
-        XCTAssertEqual(r.state.listed.map(\.title), ["Busan Tower"])
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Busan Tower"])
         let top = 28 - r.state.sheet.height
         r.key(.ctrl("u"), at: 1); r.type("zzz", at: 1); r.key(.enter, at: 1)
         XCTAssertEqual(r.line(top + 2), "  No pin matches “zzz”", "no match anywhere: zooming out would not help")
@@ -81,9 +81,9 @@ final class SearchTests: XCTestCase {
         r.type("museum")
         r.key(.down)
         XCTAssertTrue(r.state.isSearching, "arrows do not leave the field")
-        XCTAssertEqual(r.state.selectedPin?.title, "National Museum of Korea")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "National Museum of Korea")
         r.key(.down)
-        XCTAssertEqual(r.state.selectedPin?.title, "전쟁기념관")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "전쟁기념관")
     }
 
     func testSwitchingTabsWithTheMouseEndsTheFieldButKeepsTheSearch() throws {
@@ -95,7 +95,7 @@ final class SearchTests: XCTestCase {
         r.char("1")  // a key for the tab bar, not text for the hidden field
         XCTAssertEqual(r.state.tab, .map)
         XCTAssertFalse(r.state.isSearching)
-        XCTAssertEqual(r.state.search, "tower")
+        XCTAssertEqual(r.state.search.text, "tower")
     }
 
     func testHelpListsTheNewKeys() {

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import PinModel
 import PinModelTesting
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -24,12 +24,12 @@ final class SelectionFollowsPinTests: XCTestCase {
         let store = InMemoryPinRepository(pins: pins("big", 0..<30, day: 1))
         let r = try UIFixtures.runner(over: store)
         r.selectListed("big27")
-        XCTAssertEqual([r.state.selectedPin?.title, r.state.focus.label], ["big27", "list"])
+        XCTAssertEqual([r.state.list.selectedPin?.title, r.state.focus.label], ["big27", "list"])
         for p in pins("new", 0..<100, day: 2) { try store.insert(p) }
         r.handle(.store(.changedElsewhere(StoreChange(added: 100))), now: 5)
-        XCTAssertEqual(r.state.selectedPin?.title, "big27", "the same pin, not the row (\(r.state.listed.count) read, \(r.state.listUnloaded) unread)")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "big27", "the same pin, not the row (\(r.state.list.pins.count) read, \(r.state.list.unloaded) unread)")
         r.char("e")
-        guard case .form(let form)? = r.state.modal?.content else { return XCTFail("no edit form: \(r.text)") }
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no edit form: \(r.text)") }
         XCTAssertEqual(form[.title].text, "big27", "e edits the pin the user picked")
     }
 
@@ -41,24 +41,24 @@ final class SelectionFollowsPinTests: XCTestCase {
         r.selectListed("big27")
         for p in pins("new", 0..<500, day: 2) { try store.insert(p) }
         r.handle(.store(.changedElsewhere(StoreChange(added: 500))), now: 5)
-        XCTAssertNil(r.state.selectedID)
+        XCTAssertNil(r.state.list.selectedID)
         XCTAssertEqual(selectedRows(r), [])
         r.char("e")
-        XCTAssertEqual(r.state.message, "Select a pin first (j/k in the list, or click one)")
-        XCTAssertNil(r.state.modal)
+        XCTAssertEqual(r.state.feedback.message, "Select a pin first (j/k in the list, or click one)")
+        XCTAssertNil(r.state.feedback.modal)
     }
 
     func testAPinDeletedElsewhereLeavesNoneSelected() throws {
         let store = InMemoryPinRepository(pins: pins("big", 0..<30, day: 1))
         let r = try UIFixtures.runner(over: store)
         r.clickListed("big27")
-        let id = try XCTUnwrap(r.state.selectedID)
+        let id = try XCTUnwrap(r.state.list.selectedID)
         try store.delete(id: id)
         r.handle(.store(.changedElsewhere(StoreChange(deleted: 1))), now: 5)
-        XCTAssertNil(r.state.selectedID)
+        XCTAssertNil(r.state.list.selectedID)
         XCTAssertEqual(selectedRows(r), [])
         r.char("e")
-        XCTAssertEqual(r.state.message, "Select a pin first (j/k in the list, or click one)")
-        XCTAssertNil(r.state.modal)
+        XCTAssertEqual(r.state.feedback.message, "Select a pin first (j/k in the list, or click one)")
+        XCTAssertNil(r.state.feedback.modal)
     }
 }

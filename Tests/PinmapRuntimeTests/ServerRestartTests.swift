@@ -3,7 +3,7 @@ import Foundation
 import Frame
 import PinModel
 import PinStorePostgres
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
@@ -23,21 +23,21 @@ final class ServerRestartTests: XCTestCase {
         let r = try UIFixtures.liveRunner(over: store, uri: cluster.uri)
         defer { r.stopLive() }
         let log = r.recordMessages()
-        let listed = r.state.listed.map(\.title)
+        let listed = r.state.list.pins.map(\.title)
         XCTAssertEqual(listed.count, 5)
 
         try cluster.shutDown()
-        XCTAssertTrue(r.wait(upTo: 3) { r.state.storeUnreachable }, "the watch saw the server go: \(log.messages)")
-        XCTAssertEqual(r.state.message, "Store unreachable, reconnecting… (the map shows the last view)")
-        XCTAssertEqual(r.state.listed.map(\.title), listed, "the last view stays")
+        XCTAssertTrue(r.wait(upTo: 3) { r.state.feedback.storeUnreachable }, "the watch saw the server go: \(log.messages)")
+        XCTAssertEqual(r.state.feedback.message, "Store unreachable, reconnecting… (the map shows the last view)")
+        XCTAssertEqual(r.state.list.pins.map(\.title), listed, "the last view stays")
 
         // A write meanwhile: refused at once, and said so.
         r.selectListed("Busan Tower")
         r.key(.char("d"))
         r.key(.char("y"))
         XCTAssertTrue(r.waitUntilIdle(timeout: 15), "the write does not hang")
-        guard case .notice(let title, let message, let success, _)? = r.state.modal?.content else {
-            return XCTFail("no notice: \(String(describing: r.state.modal?.content)), message \(r.state.message ?? "none")")
+        guard case .notice(let title, let message, let success, _)? = r.state.feedback.modal?.content else {
+            return XCTFail("no notice: \(String(describing: r.state.feedback.modal?.content)), message \(r.state.feedback.message ?? "none")")
         }
         XCTAssertFalse(success)
         XCTAssertEqual(title, "Pin not deleted")
@@ -47,13 +47,13 @@ final class ServerRestartTests: XCTestCase {
         r.press(.escape)
 
         try cluster.startAgain()
-        XCTAssertTrue(r.wait(upTo: 5) { !r.state.storeUnreachable }, "reconnected: \(log.messages)")
+        XCTAssertTrue(r.wait(upTo: 5) { !r.state.feedback.storeUnreachable }, "reconnected: \(log.messages)")
         XCTAssertEqual(log.messages, ["Store unreachable, reconnecting… (the map shows the last view)", "Reconnected to the store"],
                        "reads that failed meanwhile leave \"reconnecting…\"")
         let other = try PostgresStore(uri: cluster.uri)
         XCTAssertEqual(try other.pin(id: 5)?.title, "Busan Tower", "not deleted while the server was down")
         try other.insert(NewPin(title: "Added after the restart", latitude: 37.5, longitude: 127))
-        XCTAssertTrue(r.wait(upTo: 2) { r.state.listed.contains { $0.title == "Added after the restart" } }, "reloaded: \(r.state.listed.map(\.title)) \(log.messages)")
+        XCTAssertTrue(r.wait(upTo: 2) { r.state.list.pins.contains { $0.title == "Added after the restart" } }, "reloaded: \(r.state.list.pins.map(\.title)) \(log.messages)")
 
         // Writes work again on the lanes' reconnected connections.
         r.show(.world)

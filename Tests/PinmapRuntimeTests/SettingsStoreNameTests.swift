@@ -3,7 +3,7 @@ import Foundation
 import Frame
 import PinModel
 import PinStorePostgres
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI

@@ -4,7 +4,7 @@ import GeoMap
 import PinModel
 import PinModelTesting
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 import PinmapCoreTestSupport
@@ -35,9 +35,9 @@ final class SheetDetailTests: XCTestCase {
                                       viewport: Viewport(center: GeoPoint(latitude: 37.52, longitude: 127), zoom: 256))
         let top = r.state.sheetTop
         r.mouse(.press, .wheelDown, col: 20, row: top + 1)
-        XCTAssertEqual(r.state.scroll, 0, "over the header")
+        XCTAssertEqual(r.state.list.scroll, 0, "over the header")
         r.mouse(.press, .wheelDown, col: 20, row: top + 3)
-        XCTAssertEqual(r.state.scroll, 3, "over the list")
+        XCTAssertEqual(r.state.list.scroll, 3, "over the list")
     }
 
     func testABurstReadAtOnceKeepsItsVelocity() throws {
@@ -72,25 +72,10 @@ final class SheetDetailTests: XCTestCase {
     func testAboveTheSortLimitTheHeaderSaysTheListIsNewestFirst() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         state.press(.char("s")); state.press(.char("s"))  // newest → name → distance
-        XCTAssertEqual(state.order, .distance)
+        XCTAssertEqual(state.list.order, .distance)
         state.receiveView(total: 12_000, inView: 12_000)
         XCTAssertEqual(state.orderLabel, "newest first (over 10000 in view: zoom in to sort by distance from the map centre)")
         state.receiveView(total: 12_000, inView: 9_000)
         XCTAssertEqual(state.orderLabel, "distance from the map centre")
-    }
-}
-
-final class TimelineStartTests: XCTestCase {
-    func testAfterTheSamplePinsLoadTheTimelineOpensOnTheNewestPinsMonth() throws {
-        let store = InMemoryPinRepository()
-        let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
-        let r = AppRunner(store: store, state: state, loadSamples: {
-            try store.insert(NewPin(title: "종묘", latitude: 37.57, longitude: 126.99, createdAt: "2025-04-12T10:30:00+09:00"))
-            return 1
-        })
-        r.loadSamplesIfEmpty()
-        XCTAssertEqual(r.state.timeline.year, 2025)
-        XCTAssertEqual(r.state.timeline.month, 4)
-        XCTAssertEqual(r.state.timeline.day, 12)
     }
 }

@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -16,7 +16,7 @@ final class SheetInteractionTests: XCTestCase {
         }
         let r = try UIFixtures.runner(pins: many, detent: detent)
         for _ in 0..<down { r.char("j") }
-        XCTAssertGreaterThan(r.state.scroll, 0)
+        XCTAssertGreaterThan(r.state.list.scroll, 0)
         return r
     }
 
@@ -26,7 +26,7 @@ final class SheetInteractionTests: XCTestCase {
         r.char("K"); XCTAssertEqual(r.state.sheet.detent, .medium)
         r.char("K"); XCTAssertEqual(r.state.sheet.detent, .large)
         r.char("K"); XCTAssertEqual(r.state.sheet.detent, .large)
-        XCTAssertEqual(r.state.message, "The sheet is already large")
+        XCTAssertEqual(r.state.feedback.message, "The sheet is already large")
         XCTAssertTrue(r.line(28).contains("already large"))
         r.char("J"); XCTAssertEqual(r.state.sheet.detent, .medium)
         r.key(.escape); XCTAssertEqual(r.state.sheet.detent, .small)
@@ -38,21 +38,21 @@ final class SheetInteractionTests: XCTestCase {
 
     func testListIsInertAtSmallAndSelectsAtMedium() throws {
         let r = try UIFixtures.runner(detent: .small)
-        let before = r.state.viewport
+        let before = r.state.map.viewport
         r.key(.pageDown)
-        XCTAssertNil(r.state.selectedID)
-        XCTAssertEqual(r.state.viewport, before)
-        XCTAssertEqual(r.state.message, "The list is inert at small: K raises the sheet · m moves focus to the map")
+        XCTAssertNil(r.state.list.selectedID)
+        XCTAssertEqual(r.state.map.viewport, before)
+        XCTAssertEqual(r.state.feedback.message, "The list is inert at small: K raises the sheet · m moves focus to the map")
         r.char("K")
         r.handle(.tick, now: 1)
         // Listed rows with the list focused: the first is selected, so Enter would open it.
-        XCTAssertEqual(r.state.selectedPin?.title, "Busan Tower")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "Busan Tower")
         XCTAssertTrue(r.line(28).contains("Busan Tower"), r.line(28))
         r.char("j")
-        XCTAssertEqual(r.state.selectedPin?.title, "National Museum of Korea")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "National Museum of Korea")
         // The map centres the selected pin (in the map area above the sheet).
         let pane = r.state.layout.mapPane
-        let cell = r.state.viewport.cell(for: GeoPoint(latitude: 37.5240, longitude: 126.9804), pane: pane)
+        let cell = r.state.map.viewport.cell(for: GeoPoint(latitude: 37.5240, longitude: 126.9804), pane: pane)
         let visible = r.state.layout.visibleMap(sheetHeight: r.state.sheet.height)
         XCTAssertEqual(cell.row, Double(visible.height) / 2, accuracy: 1.0)
         XCTAssertEqual(cell.col, Double(pane.width) / 2, accuracy: 1.0)
@@ -88,14 +88,14 @@ final class SheetInteractionTests: XCTestCase {
 
     func testDraggingTheGrabberNeverScrollsTheList() throws {
         let r = try scrolledList(detent: .large, down: 30)
-        let scroll = r.state.scroll, selected = r.state.selectedID
+        let scroll = r.state.list.scroll, selected = r.state.list.selectedID
         let top = 28 - r.state.sheet.height
         r.mouse(.press, col: 50, row: top, at: 0)
         r.mouse(.drag, col: 50, row: top + 6, at: 0.1)
         r.mouse(.release, col: 50, row: top + 6, at: 0.5)
         r.handle(.tick, now: 5)
-        XCTAssertEqual(r.state.scroll, scroll)
-        XCTAssertEqual(r.state.selectedID, selected)
+        XCTAssertEqual(r.state.list.scroll, scroll)
+        XCTAssertEqual(r.state.list.selectedID, selected)
     }
 
     func testClickOnMapAtLargeLowersToMedium() throws {
@@ -114,32 +114,32 @@ final class SheetInteractionTests: XCTestCase {
         let r = try UIFixtures.runner(pins: many, detent: .medium)
         r.char("m")  // the list unfocused: nothing is selected by itself
         r.wheelList(down: 17)  // to its last rows
-        XCTAssertNil(r.state.selectedID)
-        XCTAssertGreaterThan(r.state.scroll, 40)
+        XCTAssertNil(r.state.list.selectedID)
+        XCTAssertGreaterThan(r.state.list.scroll, 40)
         for _ in 0..<12 { r.char("+") }
-        XCTAssertLessThan(r.state.listCount, 60)
-        XCTAssertEqual(r.state.scroll, 0)
+        XCTAssertLessThan(r.state.list.count, 60)
+        XCTAssertEqual(r.state.list.scroll, 0)
         // With the selected pin still listed, the scroll stays unless rows would be blank.
         let s = try scrolledList(detent: .medium, down: 59)
-        let selected = s.state.selectedID
+        let selected = s.state.list.selectedID
         for _ in 0..<12 { s.char("+") }
-        let rows = s.state.listCount
+        let rows = s.state.list.count
         XCTAssertLessThan(rows, 60)
-        XCTAssertEqual(s.state.selectedID, selected)
-        XCTAssertEqual(s.state.scroll, max(0, rows - s.state.visibleListRows))
-        XCTAssertEqual(s.state.listed[s.state.cursor].id, selected)
+        XCTAssertEqual(s.state.list.selectedID, selected)
+        XCTAssertEqual(s.state.list.scroll, max(0, rows - s.state.visibleListRows))
+        XCTAssertEqual(s.state.list.pins[s.state.list.cursor].id, selected)
     }
 
     func testResizeKeepsDetentScrollAndSelection() throws {
         let r = try scrolledList(detent: .medium, down: 20)
-        let sel = r.state.selectedID, scroll = r.state.scroll
+        let sel = r.state.list.selectedID, scroll = r.state.list.scroll
         for (c, rows) in [(60, 20), (120, 40), (100, 30)] {
             r.handle(.input(.resize(cols: c, rows: rows)), now: 0)
         }
         XCTAssertEqual(r.state.sheet.detent, .medium)
-        XCTAssertEqual(r.state.selectedID, sel)
-        XCTAssertEqual(r.state.scroll, scroll)
-        XCTAssertEqual(r.state.cursor, 20, "the first row was selected, then 20 × j")
+        XCTAssertEqual(r.state.list.selectedID, sel)
+        XCTAssertEqual(r.state.list.scroll, scroll)
+        XCTAssertEqual(r.state.list.cursor, 20, "the first row was selected, then 20 × j")
     }
 
     func testDetentPersistsInTheStore() throws {

@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -15,31 +15,31 @@ final class SmallSheetKeysTests: XCTestCase {
 
     func testDirectionKeysWithTheListFocusedAtSmallPanTheMap() throws {
         let r = try UIFixtures.runner(detent: .small)
-        let start = r.state.viewport.center
+        let start = r.state.map.viewport.center
         let pane = r.state.layout.mapPane
-        let step = max(1, Double(pane.width) / 8) * r.state.viewport.degreesPerColumn(paneWidth: pane.width)
+        let step = max(1, Double(pane.width) / 8) * r.state.map.viewport.degreesPerColumn(paneWidth: pane.width)
         for (key, dLon, dLat) in [(Key.char("l"), step, 0.0), (.char("h"), 0, 0), (.right, step, 0), (.left, 0, 0)] {
             r.key(key)
-            XCTAssertEqual(r.state.viewport.center.longitude, start.longitude + dLon, accuracy: 1e-9, "\(key)")
-            XCTAssertEqual(r.state.viewport.center.latitude, start.latitude + dLat, accuracy: 1e-9, "\(key)")
-            XCTAssertNil(r.state.message, "\(key)")
+            XCTAssertEqual(r.state.map.viewport.center.longitude, start.longitude + dLon, accuracy: 1e-9, "\(key)")
+            XCTAssertEqual(r.state.map.viewport.center.latitude, start.latitude + dLat, accuracy: 1e-9, "\(key)")
+            XCTAssertNil(r.state.feedback.message, "\(key)")
         }
         r.char("k")
-        XCTAssertGreaterThan(r.state.viewport.center.latitude, start.latitude)
+        XCTAssertGreaterThan(r.state.map.viewport.center.latitude, start.latitude)
         r.key(.down)
-        XCTAssertEqual(r.state.viewport.center.latitude, start.latitude, accuracy: 1e-9)
-        XCTAssertNil(r.state.selectedID)
+        XCTAssertEqual(r.state.map.viewport.center.latitude, start.latitude, accuracy: 1e-9)
+        XCTAssertNil(r.state.list.selectedID)
         XCTAssertEqual(r.state.focus, .list)
     }
 
     func testListOnlyKeysAtSmallSayTheListIsInert() throws {
         let r = try UIFixtures.runner(detent: .small)
-        let before = r.state.viewport
+        let before = r.state.map.viewport
         for key in [Key.pageUp, .pageDown, .home, .end] {
             r.key(key)
-            XCTAssertEqual(r.state.message, inert, "\(key)")
-            XCTAssertEqual(r.state.viewport, before)
-            XCTAssertNil(r.state.selectedID)
+            XCTAssertEqual(r.state.feedback.message, inert, "\(key)")
+            XCTAssertEqual(r.state.map.viewport, before)
+            XCTAssertNil(r.state.list.selectedID)
         }
     }
 
@@ -50,24 +50,24 @@ final class SmallSheetKeysTests: XCTestCase {
         r.mouse(.drag, col: 50, row: grabber - 2, at: 0.05)
         XCTAssertTrue(r.state.sheet.isDragging)
         r.char("j", at: 0.1)
-        XCTAssertEqual(r.state.selectedPin?.title, "National Museum of Korea", "the row after the first, selected by itself")
-        XCTAssertNotEqual(r.state.message, inert)
+        XCTAssertEqual(r.state.list.selectedPin?.title, "National Museum of Korea", "the row after the first, selected by itself")
+        XCTAssertNotEqual(r.state.feedback.message, inert)
         r.char("m", at: 0.15)
-        XCTAssertEqual(r.state.message, "Focus: map")
+        XCTAssertEqual(r.state.feedback.message, "Focus: map")
         r.char("m", at: 0.2)
-        XCTAssertEqual(r.state.message, "Focus: list")
+        XCTAssertEqual(r.state.feedback.message, "Focus: list")
     }
 
     func testAKeyDuringADragFromSmallPansTheMap() throws {
         let r = try UIFixtures.runner(detent: .small)
-        let start = r.state.viewport.center
+        let start = r.state.map.viewport.center
         let grabber = 28 - r.state.sheet.height
         r.mouse(.press, col: 50, row: grabber, at: 0)
         r.mouse(.drag, col: 50, row: grabber - 2, at: 0.05)
         XCTAssertTrue(r.state.sheet.isDragging)
         r.char("l", at: 0.1)
-        XCTAssertGreaterThan(r.state.viewport.center.longitude, start.longitude)
-        XCTAssertNil(r.state.message)
-        XCTAssertNil(r.state.selectedID)
+        XCTAssertGreaterThan(r.state.map.viewport.center.longitude, start.longitude)
+        XCTAssertNil(r.state.feedback.message)
+        XCTAssertNil(r.state.list.selectedID)
     }
 }

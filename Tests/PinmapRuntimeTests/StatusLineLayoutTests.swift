@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -24,7 +24,7 @@ final class StatusLineLayoutTests: XCTestCase {
         if !search.isEmpty { r.char("/"); r.type(search) }  // typed, the field still open: its matches in view
         if pointer {
             r.showMarkers([MapMarker(id: 99, latitude: 37.60, longitude: 126.90, count: 37, categoryIndex: 1)])
-            let c = r.state.viewport.cell(for: GeoPoint(latitude: 37.60, longitude: 126.90), pane: r.state.layout.mapPane)
+            let c = r.state.map.viewport.cell(for: GeoPoint(latitude: 37.60, longitude: 126.90), pane: r.state.layout.mapPane)
             r.mouse(.move, .none, col: Int(c.col), row: Int(c.row))
         }
         return r.line(22)

@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import GeoMap
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 

@@ -13,11 +13,11 @@ final class TimelineRevealTests: XCTestCase {
         runner.char("/")
         runner.type("종묘")
         runner.key(.enter)
-        XCTAssertEqual(runner.state.search, "종묘")
+        XCTAssertEqual(runner.state.search.text, "종묘")
         runner.char("2")
         runner.key(.enter)  // the newest day's pin: Seongsu-dong cafe street, no match for 종묘
-        XCTAssertEqual(runner.state.search, "")
-        XCTAssertEqual(runner.state.selectedPin?.title, "Seongsu-dong cafe street")
+        XCTAssertEqual(runner.state.search.text, "")
+        XCTAssertEqual(runner.state.list.selectedPin?.title, "Seongsu-dong cafe street")
         FrameGolden.check(runner.frame(), "timeline-reveal")
     }
 
@@ -26,11 +26,11 @@ final class TimelineRevealTests: XCTestCase {
         runner.char("f")
         runner.char("n")  // none
         runner.key(.escape)
-        XCTAssertEqual(runner.state.categoryFilter, [])
+        XCTAssertEqual(runner.state.map.categoryFilter, [])
         runner.char("2")
         runner.key(.enter)
-        XCTAssertEqual(runner.state.categoryFilter, ["cafe"], "the other categories stay hidden")
-        XCTAssertEqual(runner.state.selectedPin?.title, "Seongsu-dong cafe street")
-        XCTAssertEqual(runner.state.inViewCount, 4, "the 4 cafés are drawn")
+        XCTAssertEqual(runner.state.map.categoryFilter, ["cafe"], "the other categories stay hidden")
+        XCTAssertEqual(runner.state.list.selectedPin?.title, "Seongsu-dong cafe street")
+        XCTAssertEqual(runner.state.list.inViewCount, 4, "the 4 cafés are drawn")
     }
 }

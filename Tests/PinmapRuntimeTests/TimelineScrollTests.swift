@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport

@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -29,7 +29,7 @@ final class TimelineSettingsTests: XCTestCase {
         XCTAssertTrue(r.text.contains("2023-06-22: 1 pin"), r.text)
         r.key(.enter)
         XCTAssertEqual(r.state.tab, .map)
-        XCTAssertEqual(r.state.selectedPin?.title, "National Museum of Korea")
+        XCTAssertEqual(r.state.list.selectedPin?.title, "National Museum of Korea")
         XCTAssertTrue(r.line(28).contains("National Museum of Korea"))
     }
 

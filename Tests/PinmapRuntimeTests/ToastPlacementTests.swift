@@ -1,7 +1,7 @@
 import XCTest
 import Frame
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -119,19 +119,19 @@ final class ToastPlacementTests: XCTestCase {
         func pin(_ title: String) -> NewPin { NewPin(title: title, latitude: 37.5, longitude: 127) }
         r.handle(.pins(.written(.added(id: 101, pin("A")))), now: 0)
         r.handle(.pins(.written(.updated(id: 102, pin("B")))), now: 1)
-        XCTAssertEqual(r.state.toast?.message, "Updated “B”")
+        XCTAssertEqual(r.state.feedback.toast?.message, "Updated “B”")
         r.handle(.pins(.written(.updateMissing(id: 103, pin("C")))), now: 2)  // a failure: a notice sheet
-        XCTAssertNil(r.state.toast, "the sheet replaces the toast")
-        XCTAssertNotNil(r.state.modal)
+        XCTAssertNil(r.state.feedback.toast, "the sheet replaces the toast")
+        XCTAssertNotNil(r.state.feedback.modal)
         r.handle(.pins(.written(.added(id: 104, pin("D")))), now: 3)
-        XCTAssertNil(r.state.toast, "it waits while the sheet is up")
-        XCTAssertEqual(r.state.waitingToast?.message, "Added “D”")
+        XCTAssertNil(r.state.feedback.toast, "it waits while the sheet is up")
+        XCTAssertEqual(r.state.feedback.waitingToast?.message, "Added “D”")
         r.key(.escape, at: 4)
         var t = 4.0
-        repeat { t += 0.5; r.handle(.tick, now: t) } while r.state.toast == nil && t < 10
-        XCTAssertNil(r.state.modal)
-        XCTAssertEqual(r.state.toast?.message, "Added “D”")
-        XCTAssertEqual(r.state.toast?.shownAt ?? 0, t, accuracy: 0.001, "its time starts when it shows")
-        XCTAssertNil(r.state.waitingToast)
+        repeat { t += 0.5; r.handle(.tick, now: t) } while r.state.feedback.toast == nil && t < 10
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertEqual(r.state.feedback.toast?.message, "Added “D”")
+        XCTAssertEqual(r.state.feedback.toast?.shownAt ?? 0, t, accuracy: 0.001, "its time starts when it shows")
+        XCTAssertNil(r.state.feedback.waitingToast)
     }
 }

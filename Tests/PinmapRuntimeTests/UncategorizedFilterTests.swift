@@ -3,7 +3,7 @@ import Frame
 import GeoMap
 import PinModel
 import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -33,7 +33,7 @@ final class UncategorizedFilterTests: XCTestCase {
         for (name, r) in try runners() {
             r.char("f")
             r.handle(.tick, now: 5)
-            XCTAssertEqual(r.state.categoryCounts, [CategoryCount(name: "cafe", count: 1), CategoryCount(name: "park", count: 1),
+            XCTAssertEqual(r.state.map.categoryCounts, [CategoryCount(name: "cafe", count: 1), CategoryCount(name: "park", count: 1),
                                                     CategoryCount(name: "", count: 2)], name)
             let rows = r.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let sheet = Array(rows.drop { !$0.hasPrefix("  Filter by category") }.prefix(6))
@@ -48,13 +48,13 @@ final class UncategorizedFilterTests: XCTestCase {
             // Uncheck "cafe": the uncategorised pins stay.
             r.key(.char(" "))
             r.key(.escape)
-            XCTAssertEqual(r.state.categoryFilter, ["park", ""], name)
-            XCTAssertEqual(r.state.listed.map(\.title).sorted(), ["Park B", "Plain C", "Plain D"], name)
-            XCTAssertEqual(r.state.totalCount, 4, name)
+            XCTAssertEqual(r.state.map.categoryFilter, ["park", ""], name)
+            XCTAssertEqual(r.state.list.pins.map(\.title).sorted(), ["Park B", "Plain C", "Plain D"], name)
+            XCTAssertEqual(r.state.list.totalCount, 4, name)
             // Uncheck "(no category)" too: only the park is left.
             r.char("f"); r.key(.down); r.key(.down); r.key(.char(" ")); r.key(.escape)
-            XCTAssertEqual(r.state.categoryFilter, ["park"], name)
-            XCTAssertEqual(r.state.listed.map(\.title), ["Park B"], name)
+            XCTAssertEqual(r.state.map.categoryFilter, ["park"], name)
+            XCTAssertEqual(r.state.list.pins.map(\.title), ["Park B"], name)
         }
     }
 }

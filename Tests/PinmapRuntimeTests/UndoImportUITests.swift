@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import PinModel
 @testable import PinStore
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 @testable import PinmapCLI
 import PinmapTestSupport
@@ -21,16 +21,16 @@ final class UndoImportUITests: XCTestCase {
         r.char("4"); r.char("k")
         XCTAssertEqual(r.state.settingsTab.importCursor, 0)
         r.key(.enter)
-        guard case .confirm(let popup)? = r.state.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
         XCTAssertEqual(popup.title, "Undo import #1 (“pins-seoul.csv”)?")
         XCTAssertEqual(try r.store.count(), 45, "nothing before the answer")
         r.char("y")
         XCTAssertEqual(try r.store.count(), 0)
-        XCTAssertEqual(r.state.toast?.message, "Undid import #1: 45 pins removed")
+        XCTAssertEqual(r.state.feedback.toast?.message, "Undid import #1: 45 pins removed")
         XCTAssertEqual(r.state.storeInfo.batches, [], "the Settings tab read again")
         XCTAssertNil(r.state.settingsTab.importCursor)
         r.char("1")
-        XCTAssertEqual(r.state.totalCount, 0)
+        XCTAssertEqual(r.state.list.totalCount, 0)
         XCTAssertTrue(r.text.contains("0 of 0 pins in view"), r.text)
     }
 
@@ -38,18 +38,18 @@ final class UndoImportUITests: XCTestCase {
         let r = try runner()
         r.char("4"); r.char("k"); r.key(.enter)
         r.key(.escape)
-        XCTAssertNil(r.state.modal)
-        XCTAssertEqual(r.state.message, "Nothing removed")
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertEqual(r.state.feedback.message, "Nothing removed")
         XCTAssertEqual(try r.store.count(), 45)
     }
 
     func testAnImportWithAnEditedPinIsKeptAndTheNoticeSaysWhy() throws {
         let r = try runner(cols: 80, rows: 24)
-        let pin = try XCTUnwrap(r.state.listed.first)
+        let pin = try XCTUnwrap(r.state.list.pins.first)
         try r.store.update(id: pin.id, title: pin.title + " (edited)", description: nil, category: nil, latitude: nil, longitude: nil)
         r.char("4"); r.char("k"); r.key(.enter); r.char("y")
         XCTAssertEqual(try r.store.count(), 45, "nothing removed")
-        guard case let .notice(title, message, success, _)? = r.state.modal?.content else { return XCTFail("no notice: \(r.text)") }
+        guard case let .notice(title, message, success, _)? = r.state.feedback.modal?.content else { return XCTFail("no notice: \(r.text)") }
         XCTAssertFalse(success)
         XCTAssertEqual(title, "Import #1 kept")
         XCTAssertEqual(message, "1 of its pins changed since (edited or commented): nothing removed. `pinmap undo-import 1 --force` removes them too.")
@@ -70,13 +70,13 @@ final class UndoImportUITests: XCTestCase {
         XCTAssertTrue(r.text.contains("two.csv: 2 imported, 0 rejected, 0 duplicates skipped (import #2; u undoes it)"), r.text)
         XCTAssertTrue(r.text.contains(" u undo import · Enter or typing: new path"), r.text)
         r.char("u")
-        guard case .confirm(let popup)? = r.state.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
         XCTAssertEqual(popup.title, "Undo import #2 (“two.csv”)?")
         r.char("y")
         XCTAssertEqual(try r.store.count(), 45, "only that import's pins went")
         XCTAssertNil(r.state.importTab.lastImport)
         XCTAssertEqual(r.state.importTab.summary, ["Undid import #2: 2 pins removed"], "the result no longer offers u")
         r.char("u")
-        XCTAssertNil(r.state.modal, "u is not offered twice")
+        XCTAssertNil(r.state.feedback.modal, "u is not offered twice")
     }
 }

@@ -2,7 +2,7 @@ import XCTest
 import Frame
 import GeoMap
 import Sheet
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapRuntime
 
 /// `L`, `0`, `S` left the world an 18×6 thumbnail above 20 blank rows and
@@ -32,9 +32,9 @@ final class WorldFitTests: XCTestCase {
         r.char("L")
         r.char("0")
         r.char("+")
-        let zoom = r.state.viewport.zoom
+        let zoom = r.state.map.viewport.zoom
         r.char("S")
-        XCTAssertEqual(r.state.viewport.zoom, zoom)
+        XCTAssertEqual(r.state.map.viewport.zoom, zoom)
     }
 
     // A selected row re-centres the map, so the view was no longer the one `0`
@@ -45,8 +45,8 @@ final class WorldFitTests: XCTestCase {
     private func centreAndSelection(_ r: AppRunner) -> (latitude: Double, selectedVisible: Bool) {
         let s = r.state
         let visible = s.layout.visibleMap(sheetHeight: s.sheet.height)
-        guard let pin = s.selectedPin else { return (s.statusPoint.point.latitude, false) }
-        let c = s.viewport.cell(for: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), pane: s.layout.mapPane)
+        guard let pin = s.list.selectedPin else { return (s.statusPoint.point.latitude, false) }
+        let c = s.map.viewport.cell(for: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), pane: s.layout.mapPane)
         let inside = visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down)))
         return (s.statusPoint.point.latitude, inside)
     }
@@ -55,8 +55,8 @@ final class WorldFitTests: XCTestCase {
     private func assertWorldFitted(_ r: AppRunner, _ step: String, line: UInt = #line) {
         let s = r.state
         let visible = s.layout.visibleMap(sheetHeight: s.sheet.height)
-        let north = s.viewport.cell(for: GeoPoint(latitude: 90, longitude: 0), pane: s.layout.mapPane).row
-        let south = s.viewport.cell(for: GeoPoint(latitude: -90, longitude: 0), pane: s.layout.mapPane).row
+        let north = s.map.viewport.cell(for: GeoPoint(latitude: 90, longitude: 0), pane: s.layout.mapPane).row
+        let south = s.map.viewport.cell(for: GeoPoint(latitude: -90, longitude: 0), pane: s.layout.mapPane).row
         XCTAssertEqual(north, Double(visible.y) + 1, accuracy: 1, "\(step): 90N's row", line: line)
         XCTAssertEqual(south, Double(visible.maxY) - 1, accuracy: 1, "\(step): 90S's row", line: line)
     }
@@ -68,7 +68,7 @@ final class WorldFitTests: XCTestCase {
         r.char("0")
         r.char("L")
         r.key(.down)
-        let selected = try XCTUnwrap(r.state.selectedPin)
+        let selected = try XCTUnwrap(r.state.list.selectedPin)
         XCTAssertEqual(centreAndSelection(r).latitude, selected.latitude, accuracy: 0.01)
         XCTAssertTrue(centreAndSelection(r).selectedVisible)
         r.char("M")

@@ -1,6 +1,6 @@
 import XCTest
 @testable import PinImport
-@testable import PinmapCore
+import PinmapCore
 @testable import PinmapCLI
 
 /// The Import tab's words for a wrong file: what the file is, in English and

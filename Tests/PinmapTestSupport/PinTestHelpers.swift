@@ -9,7 +9,7 @@ extension AppRunner {
 
     /// Selects the listed pin titled `title` by walking the list with j from the top.
     public func selectListed(_ title: String) {
-        guard let i = state.listed.firstIndex(where: { $0.title == title }) else { return }
+        guard let i = state.list.pins.firstIndex(where: { $0.title == title }) else { return }
         key(.home)
         for _ in 0..<i { char("j") }
     }
@@ -18,8 +18,8 @@ extension AppRunner {
     /// it), then gives the map the focus back with `m`: a selection the user chose, which
     /// stays while the map has the keys.
     public func clickListed(_ title: String) {
-        guard let i = state.listed.firstIndex(where: { $0.title == title }) else { return }
-        let row = state.layout.sheetRect(height: state.sheet.height).y + SheetView.headerRows + i - state.scroll
+        guard let i = state.list.pins.firstIndex(where: { $0.title == title }) else { return }
+        let row = state.layout.sheetRect(height: state.sheet.height).y + SheetView.headerRows + i - state.list.scroll
         mouse(.press, col: 10, row: row)
         mouse(.release, col: 10, row: row)
         char("m")
@@ -29,7 +29,7 @@ extension AppRunner {
     /// row to hide, Esc), as a user would.
     public func filterCategories(keeping keep: Set<String>) {
         char("f")
-        let names = state.categoryCounts.map(\.name)
+        let names = state.map.categoryCounts.map(\.name)
         for (i, name) in names.enumerated() {
             if !keep.contains(name) { char(" ") }
             if i < names.count - 1 { char("j") }
@@ -54,7 +54,7 @@ extension AppRunner {
     }
 
     /// The modal's card rectangle now, or nil.
-    public var card: Rect? { state.modal?.presentation.rect(cols: state.layout.cols, rows: state.layout.rows, now: state.clock) }
+    public var card: Rect? { state.feedback.modal?.presentation.rect(cols: state.layout.cols, rows: state.layout.rows, now: state.clock) }
 }
 
 public enum Expect {

@@ -61,12 +61,12 @@ extension AppRunner {
     /// the counts and the list unchanged: a map state no store of a few pins reaches (a
     /// cluster of 37 pins) without writing the state.
     public func showMarkers(_ markers: [MapMarker]) {
-        let part = ViewData.ViewPart(markers: markers, inView: state.inViewCount, approximate: state.inViewApproximate,
+        let part = ViewData.ViewPart(markers: markers, inView: state.list.inViewCount, approximate: state.list.inViewApproximate,
                                      elsewhere: nil, listed: nil)
-        let totals = PinCellTotals(total: state.totalCount, categories: state.categoryCounts.filter { !$0.name.isEmpty }
+        let totals = PinCellTotals(total: state.list.totalCount, categories: state.map.categoryCounts.filter { !$0.name.isEmpty }
             .map { PinCellTotals.CategoryTotal(name: $0.name, count: $0.count) })
         handle(.view(.loaded(ViewData(totals: totals, view: part, selectedMarker: nil, list: false,
-                                    generation: state.viewGeneration))), now: state.clock)
+                                    generation: state.loads.viewGeneration))), now: state.clock)
     }
     public func line(_ row: Int) -> String { frame().line(row) }
 }

@@ -44,7 +44,8 @@ public final class Store {
     /// - Parameter mode: `.existing` for commands that must not create a store;
     ///   `.create(makeFolders: true)` (the default) creates the file and its folder.
     /// - Throws: `StoreError` when the file is missing (`.existing`) or its folder is
-    ///   (`.create(makeFolders: false)`), cannot be opened, is not an SQLite database, is an
+    ///   (`.create(makeFolders: false)`), is an empty file not named like a store
+    ///   (`EmptyFileClaim`), cannot be opened, is not an SQLite database, is an
     ///   SQLite database of another program, or has a newer schema.
     public init(path: String, mode: OpenMode = .create(makeFolders: true), clock: WallClock = .system) throws(StoreError) {
         self.path = path
@@ -127,6 +128,7 @@ public final class Store {
                 throw StoreError("no Pinmap store at \(MessageText.quotedPath(path)) (nothing was created; `pinmap import` or `pinmap add` creates one)", code: SQLITE_CANTOPEN)
             }
         case .create(let makeFolders):
+            try EmptyFileClaim.check(path)
             guard !dir.isEmpty else { return }
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {

@@ -2,8 +2,9 @@ import PinModel
 
 /// The importer's notes (`ImportNote`, typed values) in the UI's language. The English table
 /// words them as `pinmap import` does (`ImportNote.description`); a test holds the two alike.
-enum ImportNoteText {
-    static func text(_ note: ImportNote) -> String {
+public enum ImportNoteText {
+    /// `note` worded in the UI's language ("skipped 2 tracks").
+    public static func text(_ note: ImportNote) -> String {
         switch note {
         case .noDataRows: return S.noteNoDataRows.text
         case .nothingImported: return S.noteNothingImported.text

@@ -4,10 +4,10 @@ import PinModel
 
 /// The Import tab's and the form's lines about an import, built from the report's and the
 /// issue's values with the UI's strings (PinImport's own sentences are English, for the CLI).
-enum ImportResultText {
+public enum ImportResultText {
     /// The result of an import: counts and batch, format, columns, kept properties, the
     /// first rejected rows and duplicates, and the importer's notes.
-    static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
+    public static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
         var head = self.head(r, name: (r.file as NSString).lastPathComponent)
         if let batch = r.batchID, r.imported > 0 { head += " " + S.irBatch(batch) }
         var lines = [head, preview(format: r.format, encoding: r.encoding, delimiter: r.delimiter, size: nil)]
@@ -59,7 +59,7 @@ enum ImportResultText {
     static let previewTitleWidth = 32
 
     /// `KMZ · encoding UTF-8 · delimiter TAB · 828 B`.
-    static func preview(format: String, encoding: String, delimiter: String, size: Int64?) -> String {
+    public static func preview(format: String, encoding: String, delimiter: String, size: Int64?) -> String {
         var line = S.irFormat(format, encoding.isEmpty ? "-" : encoding)
         if !delimiter.isEmpty { line += " · " + S.irDelimiter(delimiter) }
         if let size { line += " · " + SettingsView.formatBytes(size) }
@@ -74,7 +74,7 @@ enum ImportResultText {
     /// Why a row or a form field is refused, in the UI's language: one string per
     /// `ImportRule` (the switch has no default, so a new rule needs its strings), filled with
     /// the issue's field and value (`latitude 'abc' is not a number`).
-    static func reason(_ issue: RowIssue) -> String {
+    public static func reason(_ issue: RowIssue) -> String {
         let f = field(issue.field)
         switch issue.rule {
         case .notANumber: return S.irNotANumber(f, issue.value)
@@ -119,7 +119,7 @@ enum ImportResultText {
 
     /// Pinmap's own parts of a record (latitude, title, geometry) in the UI's language; a
     /// column's header stays as written.
-    static func field(_ field: RowField) -> String {
+    public static func field(_ field: RowField) -> String {
         switch field {
         case .column(let header): return header
         case .extraColumn(let position): return S.fieldExtraColumn(position)

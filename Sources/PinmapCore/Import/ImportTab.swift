@@ -229,7 +229,7 @@ extension AppState {
         guard let folder = importTab.folder, folder.path == importTab.typedFolder else { return }
         let typedName = trimmedText(importTab.field.text).hasSuffix("/") ? "" : ImportPaths.split(importTab.resolvedPath).name
         guard let done = ImportPaths.complete(typedName, in: folder.entries) else {
-            message = S.importNoMatch(typedName)
+            feedback.message = S.importNoMatch(typedName)
             return
         }
         importTab.field = TextField(importTab.typedPrefix + done.text)
@@ -283,16 +283,16 @@ extension AppState {
 }
 
 /// Draws the Import tab.
-enum ImportTabView {
+public enum ImportTabView {
     /// The screen row of the first listed file (under the field, an error line, a title).
-    static func fileListTop(_ s: AppState, area: Rect) -> Int {
+    public static func fileListTop(_ s: AppState, area: Rect) -> Int {
         area.y + 7 + errorLines(s, area: area).count
     }
 
     /// The last error, wrapped to the tab's width (it is never cut).
     static func errorLines(_ s: AppState, area: Rect) -> [String] {
         guard let e = s.importTab.error else { return [] }
-        return TextWrap.lines("✗ " + e, width: max(1, area.width - 3), ascii: s.ascii)
+        return TextWrap.lines("✗ " + e, width: max(1, area.width - 3), ascii: s.presentation.ascii)
     }
 
     static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
@@ -308,33 +308,33 @@ enum ImportTabView {
         let boxX = area.x + 2 + DisplayWidth.of(label)
         let boxW = max(4, area.width - boxX - 2)
         TextFieldView.draw(t.field, in: Rect(x: boxX, y: lines.row, width: boxW, height: 1), focused: t.editing,
-                           ascii: s.ascii, into: &screen)
+                           ascii: s.presentation.ascii, into: &screen)
         lines.skip(2)
         for e in errorLines(s, area: area) { line(e, theme.error) }
         if let p = t.progress {
             let width = max(10, min(50, area.width - 20))
             let done = Int((Double(width) * p).rounded())
-            line(S.importing.text + "  [" + String(repeating: s.ascii ? "#" : "█", count: done)
-                 + String(repeating: s.ascii ? "." : "░", count: width - done) + "]  \(Int(p * 100)) %", theme.hint)
+            line(S.importing.text + "  [" + String(repeating: s.presentation.ascii ? "#" : "█", count: done)
+                 + String(repeating: s.presentation.ascii ? "." : "░", count: width - done) + "]  \(Int(p * 100)) %", theme.hint)
             // The rows are read: the map's index and the commit take a few seconds more at 1M.
             if p >= 1 { line(S.importCommitting.text, theme.muted) }
         }
         if let p = t.preview {
             line(ImportResultText.preview(format: p.format, encoding: p.encoding, delimiter: p.delimiter, size: p.size), theme.title)
-            lines.wrapped(ImportResultText.columns(p.columns), theme.muted, ascii: s.ascii, into: &screen)
-            if let crs = p.coordinateSystem { lines.wrapped(S.importCRS(crs), theme.muted, ascii: s.ascii, into: &screen) }
+            lines.wrapped(ImportResultText.columns(p.columns), theme.muted, ascii: s.presentation.ascii, into: &screen)
+            if let crs = p.coordinateSystem { lines.wrapped(S.importCRS(crs), theme.muted, ascii: s.presentation.ascii, into: &screen) }
             if !p.properties.isEmpty {
                 let kept = S.importKept.text + p.properties.map { "\"\($0)\"" }.joined(separator: ", ")
                 // Wrapped when the first rows still fit under it, else one line cut with "…".
-                let wrappedRows = TextWrap.lines(kept, width: lines.width(), ascii: s.ascii).count
+                let wrappedRows = TextWrap.lines(kept, width: lines.width(), ascii: s.presentation.ascii).count
                 if lines.row + wrappedRows + 1 + p.rows.count <= area.maxY - 1 {
-                    lines.wrapped(kept, theme.muted, ascii: s.ascii, into: &screen)
+                    lines.wrapped(kept, theme.muted, ascii: s.presentation.ascii, into: &screen)
                 } else {
                     line(kept, theme.muted)
                 }
             }
             line(p.rows.isEmpty ? S.importNoDataRows.text : S.importFirstRows.text, theme.muted)  // a header-only file says so
-            for text in ImportResultText.rows(p.rows, ascii: s.ascii) { line("  " + text, .plain) }
+            for text in ImportResultText.rows(p.rows, ascii: s.presentation.ascii) { line("  " + text, .plain) }
         } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }
@@ -346,7 +346,7 @@ enum ImportTabView {
 
     /// The summary's lines wrapped to the tab's width.
     static func summaryLines(_ s: AppState, area: Rect) -> [String] {
-        s.importTab.summary.flatMap { TextWrap.lines($0, width: TextLines(area: area).width(), ascii: s.ascii) }
+        s.importTab.summary.flatMap { TextWrap.lines($0, width: TextLines(area: area).width(), ascii: s.presentation.ascii) }
     }
 
     /// Rows the summary may use: from under the field and error lines to above the key hint.
@@ -373,13 +373,13 @@ enum ImportTabView {
         let sentence: (String) -> String = folder.missing ? { S.importNoFolder($0) } : files.isEmpty ? { S.importNoFiles($0) } : { S.importFilesHere($0) }
         // The path gives way in the middle so the sentence's own words stay (in any language).
         let pathRoom = lines.width() - DisplayWidth.of(sentence(""))
-        let place = TextWrap.middle(SafeText.sanitize(folder.path, ascii: s.ascii), to: max(3, pathRoom), ascii: s.ascii)
+        let place = TextWrap.middle(SafeText.sanitize(folder.path, ascii: s.presentation.ascii), to: max(3, pathRoom), ascii: s.presentation.ascii)
         lines.line(sentence(place), theme.muted, into: &screen)
         let room = max(0, lines.area.maxY - 1 - lines.row)  // the last row holds the key hint
         for (i, f) in files.prefix(room).enumerated() {
             let picked = i == s.importTab.pick
-            let mark = picked ? (s.ascii ? "> " : "▸ ") : "  "
-            lines.line(mark + SafeText.sanitize(f.name, ascii: s.ascii), picked ? theme.selectedRow : .plain, into: &screen)
+            let mark = picked ? (s.presentation.ascii ? "> " : "▸ ") : "  "
+            lines.line(mark + SafeText.sanitize(f.name, ascii: s.presentation.ascii), picked ? theme.selectedRow : .plain, into: &screen)
         }
     }
 }

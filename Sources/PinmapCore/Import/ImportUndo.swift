@@ -81,7 +81,7 @@ extension AppState {
         case .refused(let changed):
             notify(S.noticeUndoRefused(row.id), S.noticeUndoRefusedText(changed, row.id), success: false, now: now)
         case .missing:
-            message = S.msgImportGone(row.id)
+            feedback.message = S.msgImportGone(row.id)
             if importTab.lastImport?.id == row.id { importTab.lastImport = nil }
         case .failed(let reason):
             notify(S.noticeUndoFailed(row.id), reason, success: false, now: now)

@@ -4,22 +4,22 @@ import GeoMap
 extension AppState {
     /// The whole frame for the current state: `layout.cols` × `layout.rows` cells. A pure
     /// function of the state: the map's place names are the ones `update` placed
-    /// (`mapLabels`), drawn as they are.
-    public func render() -> Screen { Strings.speaking(language) { renderSpeaking() } }
+    /// (`map.labels`), drawn as they are.
+    public func render() -> Screen { Strings.speaking(presentation.language) { renderSpeaking() } }
 
     private func renderSpeaking() -> Screen {
         var screen = Screen(width: layout.cols, height: layout.rows)
-        let theme = Theme(color: color, categorySlots: categorySlots)
+        let theme = Theme(color: presentation.color, categorySlots: map.categorySlots)
         if layout.isTooSmall {
             TooSmallView.draw(into: &screen, theme: theme)
-            if ascii { ASCIISymbols.apply(to: &screen) }  // "30×8" → "30x8"
+            if presentation.ascii { ASCIISymbols.apply(to: &screen) }  // "30×8" → "30x8"
             return screen
         }
         switch tab {
         case .map: drawMapTab(into: &screen, theme: theme)
         case .timeline:
             TimelineView.draw(timeline, area: layout.timelineArea,
-                              filtered: categoryFilter != nil, into: &screen, ascii: ascii, theme: theme)
+                              filtered: map.categoryFilter != nil, into: &screen, ascii: presentation.ascii, theme: theme)
         case .importer:
             ImportTabView.draw(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel), into: &screen, theme: theme)
         case .settings:
@@ -30,17 +30,17 @@ extension AppState {
         TabBarView.draw(self, into: &screen, theme: theme)
         ToastView.draw(self, into: &screen, theme: theme)
         ModalView.draw(self, into: &screen, theme: theme)
-        if showHelp { HelpView.draw(self, into: &screen, theme: theme) }
-        if ascii { ASCIISymbols.apply(to: &screen) }
+        if feedback.showHelp { HelpView.draw(self, into: &screen, theme: theme) }
+        if presentation.ascii { ASCIISymbols.apply(to: &screen) }
         return screen
     }
 
     private func drawMapTab(into screen: inout Screen, theme: Theme) {
-        if let mapScene {
-            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
-                             options: mapOptions, scene: mapScene)
+        if let scene = map.scene {
+            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
+                             options: mapOptions, scene: scene)
         } else {
-            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: viewport, markers: markers,
+            MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
                              options: mapOptions, labels: [])
         }
         SheetView.draw(self, into: &screen, theme: theme)
@@ -48,15 +48,15 @@ extension AppState {
 
     /// How the Map tab draws the map.
     var mapOptions: MapOptions {
-        MapOptions(ascii: ascii, color: color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
-                   placeNames: placeLanguage, focus: visibleMapCentre)
+        MapOptions(ascii: presentation.ascii, color: presentation.color, graticule: true, dimmed: sheet.detent == .large && !sheet.isDragging,
+                   placeNames: presentation.placeLanguage, focus: visibleMapCentre)
     }
 
-    /// The place names for the map as it is now, kept where `mapLabels` had them when they
+    /// The place names for the map as it is now, kept where `map.labels` had them when they
     /// still fit (the benchmark times this from outside).
     public func placedMapLabels() -> [PlacedLabel] {
-        MapRenderer.placeLabels(pane: layout.mapPane, viewport: viewport, markers: markers, options: mapOptions,
-                                previous: mapLabels)
+        MapRenderer.placeLabels(pane: layout.mapPane, viewport: map.viewport, markers: map.markers, options: mapOptions,
+                                previous: map.labels)
     }
 
     /// Places the map's names again when what they depend on changed (the view, the
@@ -65,12 +65,12 @@ extension AppState {
     /// kept from it are where the next visit starts), none while the terminal is too small.
     mutating func rememberMapLabels() {
         guard tab == .map else { return }
-        guard !layout.isTooSmall else { mapScene = nil; mapLabelsInput = nil; return }
-        let input = MapLabelsInput(viewport: viewport, pane: layout.mapPane, markers: markers, language: placeLanguage, ascii: ascii)
-        guard input != mapLabelsInput else { return }
-        mapScene = MapRenderer.scene(pane: layout.mapPane, viewport: viewport, markers: markers, options: mapOptions,
-                                     previous: mapLabels)
-        mapLabelsInput = input
+        guard !layout.isTooSmall else { map.scene = nil; map.labelsInput = nil; return }
+        let input = MapLabelsInput(viewport: map.viewport, pane: layout.mapPane, markers: map.markers, language: presentation.placeLanguage, ascii: presentation.ascii)
+        guard input != map.labelsInput else { return }
+        map.scene = MapRenderer.scene(pane: layout.mapPane, viewport: map.viewport, markers: map.markers, options: mapOptions,
+                                      previous: map.labels)
+        map.labelsInput = input
     }
 }
 

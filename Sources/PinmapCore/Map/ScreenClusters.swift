@@ -143,7 +143,7 @@ public struct ScreenClusters: ~Copyable {
     /// rounding instruction): truncation, one down for negatives with a fraction. Exact
     /// for |x| < 2^52; beyond (and NaN) the library's.
     @inline(__always)
-    static func floor(_ x: Double) -> Double {
+    public static func floor(_ x: Double) -> Double {
         guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.down) }
         let t = Double(Int64(x))
         return t > x ? t - 1 : t
@@ -151,7 +151,7 @@ public struct ScreenClusters: ~Copyable {
 
     /// `x.rounded(.up)`, as `floor`.
     @inline(__always)
-    static func ceil(_ x: Double) -> Double {
+    public static func ceil(_ x: Double) -> Double {
         guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.up) }
         let t = Double(Int64(x))
         return t < x ? t + 1 : t
@@ -170,7 +170,7 @@ public struct ScreenClusters: ~Copyable {
     /// of `Viewport.cell(for:pane:)`, longitude on the world copy nearest the
     /// centre (a test checks they agree).
     @inline(__always)
-    func position(latitude: Double, longitude: Double) -> (col: Double, row: Double) {
+    public func position(latitude: Double, longitude: Double) -> (col: Double, row: Double) {
         var d = longitude - centerLon
         if d < -180 || d >= 180 {
             d = (d + 180).truncatingRemainder(dividingBy: 360)

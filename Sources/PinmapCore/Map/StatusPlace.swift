@@ -11,12 +11,12 @@ extension StatusLineView {
     /// words ("near Kassel, DE") and then with `…`; the coordinate is shown whole or not
     /// at all; with the pointer off the world there is no place and no coordinate.
     static func pointParts(_ state: AppState) -> [StatusPart] {
-        let zoom = StatusPart(text: "z\(zoomLabel(state.viewport.zoom))", priority: StatusPriority.zoom, minWidth: nil)
+        let zoom = StatusPart(text: "z\(zoomLabel(state.map.viewport.zoom))", priority: StatusPriority.zoom, minWidth: nil)
         if state.pointerOffMap {
             return [StatusPart(text: S.statusPointerOffMap.text, priority: StatusPriority.place, minWidth: 10), zoom]
         }
         let (p, underPointer) = state.statusPoint
-        let place = SafeText.sanitize(Gazetteer.shared.placeText(p, state.placeNaming), ascii: state.ascii)
+        let place = SafeText.sanitize(Gazetteer.shared.placeText(p, state.placeNaming), ascii: state.presentation.ascii)
         let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
         return [StatusPart(text: underPointer ? S.statusPointer(place) : S.statusCentre(place),
                            priority: StatusPriority.place, minWidth: 10, short: place),

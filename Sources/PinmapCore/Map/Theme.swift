@@ -3,10 +3,15 @@ import GeoMap
 
 /// Every style the UI uses, in one place. Without colour (NO_COLOR, an
 /// 8-colour-less terminal) the attributes alone keep things apart.
-struct Theme: Sendable {
+public struct Theme: Sendable {
     var color: Bool
     /// Category → palette slot (`AppState.categorySlots`).
     var categorySlots: [String: Int] = [:]
+
+    /// The styles with colours or without, with each category's palette slot.
+    public init(color: Bool, categorySlots: [String: Int] = [:]) {
+        self.color = color; self.categorySlots = categorySlots
+    }
 
     private func c(_ fg: Color, bold: Bool = false, dim: Bool = false, reverse: Bool = false, bg: Color = .default) -> Style {
         color ? Style(fg: fg, bg: bg, bold: bold, dim: dim, reverse: reverse)
@@ -23,7 +28,7 @@ struct Theme: Sendable {
     var selectedRow: Style { Style(fg: .default, bg: .default, bold: true, reverse: true) }
     var category: Style { c(.cyan) }
     /// A category's own colour, the one its pins have on the map (`MapTheme`).
-    func category(_ name: String) -> Style {
+    public func category(_ name: String) -> Style {
         color ? Style(fg: MapTheme.categoryColor(categorySlots[name] ?? MapTheme.categorySlot(name))) : .plain
     }
     var date: Style { c(.brightBlack) }

@@ -5,16 +5,17 @@ import PinModel
 /// The `?` overlay: the current tab's keys first, then the keys that work everywhere and
 /// the mouse, all from `KeyBindings` (one table, so help never drifts). One column that
 /// scrolls (↑↓ PgUp PgDn); any other key closes it.
-enum HelpView {
+public enum HelpView {
     /// A help line: a key label and its text; an empty label makes a section title.
-    struct Line: Equatable {
-        var key: String
-        var text: String
+    public struct Line: Equatable, Sendable {
+        /// The key's label ("" for a section title) and what it does.
+        public internal(set) var key: String
+        public internal(set) var text: String
         init(_ key: String, _ text: String) { self.key = key; self.text = text }
     }
 
     /// Every line of help for `tab`, in order.
-    static func lines(for tab: Tab) -> [Line] {
+    public static func lines(for tab: Tab) -> [Line] {
         var out: [Line] = []
         func section(_ title: S, _ items: [Line]) {
             guard !items.isEmpty else { return }
@@ -38,7 +39,7 @@ enum HelpView {
     }
 
     /// Rows of help lines the box shows at `screen` size.
-    static func visibleRows(rows: Int) -> Int { max(1, rows - 4) }  // all the height there is, less the border
+    public static func visibleRows(rows: Int) -> Int { max(1, rows - 4) }  // all the height there is, less the border
 
     /// The largest useful scroll offset.
     static func maxScroll(tab: Tab, rows: Int) -> Int { max(0, lines(for: tab).count - visibleRows(rows: rows)) }
@@ -52,8 +53,8 @@ enum HelpView {
         let box = Rect(x: (screen.width - width) / 2, y: max(0, (Layout(cols: screen.width, rows: screen.height).travel - height) / 2),
                        width: width, height: height)
         screen.fill(box, with: Cell(" ", .plain))
-        drawBorder(box, into: &screen, ascii: state.ascii, theme: theme)
-        let scroll = min(state.helpScroll, maxScroll(tab: state.tab, rows: screen.height))
+        drawBorder(box, into: &screen, ascii: state.presentation.ascii, theme: theme)
+        let scroll = min(state.feedback.helpScroll, maxScroll(tab: state.tab, rows: screen.height))
         let title = " " + trimmedText(S.helpTitle.text) + " "
         screen.putCentered(DisplayWidth.truncate(title, to: width - 2), in: Rect(x: box.x, y: box.y, width: width, height: 1), style: theme.title)
         if scroll + rows < items.count {

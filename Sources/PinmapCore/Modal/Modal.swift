@@ -24,7 +24,7 @@ let noticeLifetime = 4.0
 
 extension AppState {
     /// True while a modal is up (it takes all input).
-    public var hasModal: Bool { modal != nil }
+    public var hasModal: Bool { feedback.modal != nil }
 
     /// Presents `content` as a modal sheet of `height` rows over a `dim` backdrop; with
     /// `keepsBars` its bottom edge is the row above the status line (as the pin sheet's).
@@ -32,28 +32,28 @@ extension AppState {
         let h = min(height, max(3, keepsBars ? layout.travel : layout.rows - 2))
         var presentation = ModalPresentation(height: h, dim: dim, now: now, animated: !sheet.reducedMotion)
         if keepsBars { presentation.bottomInset = layout.rows - layout.travel }
-        modal = Modal(presentation: presentation, content: content)
+        feedback.modal = Modal(presentation: presentation, content: content)
     }
 
     mutating func dismissModal(now: Double) {
-        modal?.presentation.dismiss(now: now, animated: !sheet.reducedMotion)
+        feedback.modal?.presentation.dismiss(now: now, animated: !sheet.reducedMotion)
     }
 
     /// Advances the modal's animation; removes it once it has slid away, and
     /// starts a notice's exit when its time is up.
     mutating func tickModal(now: Double) {
-        guard var m = modal else { return }
+        guard var m = feedback.modal else { return }
         m.presentation.tick(now: now)
         if case .notice(_, _, _, let shownAt) = m.content, now - shownAt >= noticeLifetime,
            m.presentation.phase == .shown {
             m.presentation.dismiss(now: now, animated: !sheet.reducedMotion)
         }
-        modal = m.presentation.isGone(at: now) ? nil : m
+        feedback.modal = m.presentation.isGone(at: now) ? nil : m
     }
 
     /// Input while a modal is up. Returns true when the event was consumed.
     mutating func handleModal(_ input: InputEvent, now: Double, _ fx: inout Effects) -> Bool {
-        guard var m = modal else { return false }
+        guard var m = feedback.modal else { return false }
         // A modal on its way out takes nothing: the key acts on the screen below at once.
         if m.presentation.phase == .dismissing { return false }
         switch input {
@@ -65,12 +65,12 @@ extension AppState {
                 dismissModal(now: now)
                 // Esc/Enter/Space/x only close it; any other key also acts, so
                 // "u undoes" works on the first u and `q` quits (help: q quits everywhere).
-                if ![.escape, .enter, .char(" "), .char("x")].contains(key) { modal = nil; return false }
+                if ![.escape, .enter, .char(" "), .char("x")].contains(key) { feedback.modal = nil; return false }
             case .filter(var f):
                 if key == .escape || key == .enter || key == .char("f") { dismissModal(now: now); return true }
                 // A key the sheet has no use for (`2`, `/`, `+`, `q`) closes it and acts below at once.
                 guard f.handle(key: key) else { dismissModal(now: now); return false }
-                modal?.content = .filter(f)
+                feedback.modal?.content = .filter(f)
                 applyFilter(f, &fx)
             case .form, .confirm, .detail:
                 return handleEditingKey(key, now: now, &fx)  // Update+Pins.swift
@@ -79,10 +79,10 @@ extension AppState {
         case .mouse(let e):
             let card = m.presentation.rect(cols: layout.cols, rows: layout.rows, now: now)
             if m.presentation.isDragging {
-                if e.kind == .drag { m.presentation.drag(row: e.row); modal = m }
+                if e.kind == .drag { m.presentation.drag(row: e.row); feedback.modal = m }
                 if e.kind == .release {
                     _ = m.presentation.endDrag(now: now, animated: !sheet.reducedMotion)
-                    modal = m
+                    feedback.modal = m
                 }
                 return true
             }
@@ -96,11 +96,11 @@ extension AppState {
                 dismissModal(now: now)
             } else if e.row == card.y {
                 m.presentation.beginDrag(row: e.row)
-                modal = m
+                feedback.modal = m
             } else if case .filter(var f) = m.content {
                 let rows = card.maxY - (card.y + FilterSheet.headerRows)
                 f.click(row: e.row - card.y - FilterSheet.headerRows + f.firstVisible(rows: rows))
-                modal?.content = .filter(f)
+                feedback.modal?.content = .filter(f)
                 applyFilter(f, &fx)
             }
             return true
@@ -109,15 +109,15 @@ extension AppState {
 
     private mutating func applyFilter(_ f: FilterSheet, _ fx: inout Effects) {
         let new = f.filter
-        if new != categoryFilter {
-            categoryFilter = new
+        if new != map.categoryFilter {
+            map.categoryFilter = new
             fx.requestView(list: true)
         }
     }
 
     /// Opens the category filter sheet.
     mutating func openFilter(now: Double) {
-        let sheetContent = FilterSheet(categories: categoryCounts, current: categoryFilter)
+        let sheetContent = FilterSheet(categories: map.categoryCounts, current: map.categoryFilter)
         present(.filter(sheetContent), height: min(layout.travel, sheetContent.preferredHeight), dim: 0.7, keepsBars: true, now: now)
     }
 }

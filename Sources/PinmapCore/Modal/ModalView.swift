@@ -4,14 +4,14 @@ import Frame
 /// the card rising from the bottom edge with its grabber row.
 enum ModalView {
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
-        guard let m = state.modal,
-              let body = drawCard(m.presentation, now: state.clock, into: &screen, ascii: state.ascii, theme: theme) else { return }
+        guard let m = state.feedback.modal,
+              let body = drawCard(m.presentation, now: state.clock, into: &screen, ascii: state.presentation.ascii, theme: theme) else { return }
         switch m.content {
-        case .filter(let f): drawFilter(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
+        case .filter(let f): drawFilter(f, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
         case .notice(let title, let message, let success, _):
-            drawNotice(title: title, message: message, success: success, in: body, into: &screen, ascii: state.ascii, theme: theme)
-        case .form(let f): FormView.draw(f, in: body, into: &screen, ascii: state.ascii, theme: theme)
-        case .confirm(let c): ConfirmView.draw(c, in: body, into: &screen, ascii: state.ascii, theme: theme)
+            drawNotice(title: title, message: message, success: success, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
+        case .form(let f): FormView.draw(f, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
+        case .confirm(let c): ConfirmView.draw(c, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
         case .detail(let d): DetailView.draw(d, in: body, state: state, into: &screen, theme: theme)
         }
     }

@@ -13,6 +13,11 @@ public struct Toast: Sendable, Equatable {
     /// with "!" instead of "✓".
     public var warning = false
 
+    /// A toast shown from `shownAt` (seconds, the state's clock).
+    public init(title: String, message: String, shownAt: Double, warning: Bool = false) {
+        self.title = title; self.message = message; self.shownAt = shownAt; self.warning = warning
+    }
+
     /// Seconds a toast stays.
     public static let lifetime = 4.0
 }
@@ -26,33 +31,33 @@ extension AppState {
     /// notice sheet replaces a toast: it asks for the user's attention, and two messages at
     /// once split it. A toast that comes while a notice sheet is up waits until the sheet has
     /// gone, then gets its full time: the sheet is read first and the success is not lost.
-    public mutating func notify(_ title: String, _ message: String, success: Bool, offersUndo: Bool = false,
-                                warning: Bool = false, now: Double) {
+    mutating func notify(_ title: String, _ message: String, success: Bool, offersUndo: Bool = false,
+                         warning: Bool = false, now: Double) {
         if success && !offersUndo {
             let t = Toast(title: title, message: message, shownAt: now, warning: warning)
-            if showsNoticeSheet { waitingToast = t } else { toast = t }
+            if showsNoticeSheet { feedback.waitingToast = t } else { feedback.toast = t }
             return
         }
-        toast = nil
+        feedback.toast = nil
         // One row more per line the message wraps onto (at most three).
-        let lines = min(3, ModalView.noticeLines(message, width: layout.cols, ascii: ascii).count)
+        let lines = min(3, ModalView.noticeLines(message, width: layout.cols, ascii: presentation.ascii).count)
         present(.notice(title: title, message: message, success: success, shownAt: now), height: 4 + lines, dim: 0.3,
                 keepsBars: true, now: now)
     }
 
     /// True while a notice sheet is on screen (not yet gone).
     var showsNoticeSheet: Bool {
-        if case .notice = modal?.content { return true }
+        if case .notice = feedback.modal?.content { return true }
         return false
     }
 
     /// Removes the toast once its time is up; shows the waiting one once no notice sheet is up.
     mutating func tickToast(now: Double) {
-        if let t = toast, now - t.shownAt >= Toast.lifetime { toast = nil }
-        if var t = waitingToast, !showsNoticeSheet {
+        if let t = feedback.toast, now - t.shownAt >= Toast.lifetime { feedback.toast = nil }
+        if var t = feedback.waitingToast, !showsNoticeSheet {
             t.shownAt = now
-            toast = t
-            waitingToast = nil
+            feedback.toast = t
+            feedback.waitingToast = nil
         }
     }
 }
@@ -61,9 +66,9 @@ extension AppState {
 /// map above the sheet; the other tabs keep only their top row empty for it (their header is
 /// the row below), so there it is one row. Only a message longer than its rows is cut, with
 /// "…" at its end.
-enum ToastView {
+public enum ToastView {
     /// The most lines a toast takes.
-    static let maxLines = 3
+    public static let maxLines = 3
     /// The widest a toast's text is, in cells.
     static let maxWidth = 72
 
@@ -74,8 +79,8 @@ enum ToastView {
 
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
         let rows = rows(state)
-        guard let t = state.toast, screen.width > 4, rows > 0 else { return }
-        let lines = self.lines(t, width: min(screen.width - 3, maxWidth), rows: rows, ascii: state.ascii)
+        guard let t = state.feedback.toast, screen.width > 4, rows > 0 else { return }
+        let lines = self.lines(t, width: min(screen.width - 3, maxWidth), rows: rows, ascii: state.presentation.ascii)
         let width = lines.map(DisplayWidth.of).max() ?? 0
         let x = max(0, screen.width - width - 3)
         let style = t.warning ? theme.toastWarning : theme.toast
@@ -85,7 +90,7 @@ enum ToastView {
     }
 
     /// The toast's text as lines of at most `width` cells, at most `rows` of them.
-    static func lines(_ t: Toast, width: Int, rows: Int = maxLines, ascii: Bool) -> [String] {
+    public static func lines(_ t: Toast, width: Int, rows: Int = maxLines, ascii: Bool) -> [String] {
         let mark = t.warning ? "!" : (ascii ? "+" : "✓")
         // The message says it once (`✓ Added “Test pin α”`); the title is the notice sheet's.
         let all = TextWrap.lines("\(mark) \(t.message)", width: max(1, width), ascii: ascii)

@@ -66,7 +66,7 @@ enum DetailView {
 
     static func draw(_ d: PinDetail, in body: Rect, state: AppState, into screen: inout Screen, theme: Theme) {
         guard body.height > 0 else { return }
-        let ascii = state.ascii
+        let ascii = state.presentation.ascii
         let l = DetailLayout(body: body, detail: d, ascii: ascii)
         let pin = d.pin
         var x = screen.put("  " + SafeText.sanitize(pin.title, ascii: ascii), col: body.x, row: l.titleRow,
@@ -79,7 +79,7 @@ enum DetailView {
         screen.put(idLabel, col: body.maxX - DisplayWidth.of(idLabel), row: l.titleRow, style: theme.muted)
         let decimal = "\(CoordinateText.decimal(pin.latitude)), \(CoordinateText.decimal(pin.longitude))"
         let dms = CoordinateText.dms(latitude: pin.latitude, longitude: pin.longitude)
-        let place = SafeText.sanitize(pin.placeText(PlaceNaming(language: state.placeLanguage, ascii: ascii)), ascii: ascii)
+        let place = SafeText.sanitize(pin.placeText(PlaceNaming(language: state.presentation.placeLanguage, ascii: ascii)), ascii: ascii)
         screen.put("  \(decimal)  ·  \(dms)  ·  \(place)", col: body.x, row: l.coordsRow, maxWidth: body.width)
         // One format, in the pin's own offset (DateText.swift).
         let offset = DateText.offset(of: pin.createdAt)
@@ -113,15 +113,15 @@ enum DetailView {
 
     private static func drawMap(_ pin: Pin, in frame: Rect, state: AppState, into screen: inout Screen, theme: Theme) {
         guard frame.width >= 6, frame.height >= 4 else { return }
-        HelpView.drawBorder(frame, into: &screen, ascii: state.ascii, theme: theme)
+        HelpView.drawBorder(frame, into: &screen, ascii: state.presentation.ascii, theme: theme)
         let inner = frame.inset(dx: 1, dy: 1)
         let viewport = Viewport(center: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), zoom: mapZoom)
-        let index = state.categorySlot(pin.category)
+        let index = state.map.categorySlot(pin.category)
         let marker = MapMarker(id: pin.id, latitude: pin.latitude, longitude: pin.longitude, count: 1,
                                categoryIndex: index, title: "", selected: true)
         MapRenderer.draw(into: &screen, pane: inner, viewport: viewport, markers: [marker],
-                         options: MapOptions(ascii: state.ascii, color: state.color, graticule: false,
-                                             placeNames: state.placeLanguage))
+                         options: MapOptions(ascii: state.presentation.ascii, color: state.presentation.color, graticule: false,
+                                             placeNames: state.presentation.placeLanguage))
         let span = S.dtAcross(CoordinateText.decimal(360 / mapZoom, decimals: 1))
         screen.put(span, col: frame.x + 2, row: frame.y, style: theme.muted, maxWidth: frame.width - 4)
     }
@@ -174,8 +174,8 @@ enum DetailView {
     /// The pop-up raised from the page: the page dims behind it.
     private static func drawNested(_ nested: PinDetail.NestedConfirm, into screen: inout Screen, state: AppState, theme: Theme) {
         guard let body = ModalView.drawCard(nested.presentation, now: state.clock, into: &screen,
-                                            ascii: state.ascii, theme: theme) else { return }
-        ConfirmView.draw(nested.popup, in: body, into: &screen, ascii: state.ascii, theme: theme)
+                                            ascii: state.presentation.ascii, theme: theme) else { return }
+        ConfirmView.draw(nested.popup, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
     }
 }
 

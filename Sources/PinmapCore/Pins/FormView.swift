@@ -3,8 +3,9 @@ import Frame
 /// Draws the add / edit form inside a modal card's body (below its grabber
 /// row): heading, one row per field (label, then the value underlined with
 /// the cursor shown reversed in the focused field), the refusal, the keys.
-enum FormView {
-    static let labelWidth = 14
+public enum FormView {
+    /// Cells of the field labels' column.
+    public static let labelWidth = 14
 
     static func draw(_ form: PinForm, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard r.height > 0 else { return }
@@ -79,26 +80,26 @@ enum ConfirmView {
 /// The search field on the sheet's header row, or the kept search.
 enum SearchBarView {
     static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
-        let count = state.searchPending ? S.searchWaiting.text
-            : S.searchInView(state.listCount < state.listInViewCount ? "\(state.listCount)/\(state.listInViewText)" : state.listInViewText)
-        if let field = state.searchField {
-            var x = screen.put(state.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
-            x = screen.put(state.place.onlyPlaces ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
+        let count = state.search.isPending ? S.searchWaiting.text
+            : S.searchInView(state.list.count < state.listInViewCount ? "\(state.list.count)/\(state.listInViewText)" : state.listInViewText)
+        if let field = state.search.field {
+            var x = screen.put(state.presentation.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
+            x = screen.put(state.search.place.onlyPlaces ? S.placePrompt.text : S.searchPrompt.text, col: x, row: row, style: theme.title)
             // With a place highlighted Enter goes there, and the hint says so.
-            let hint = state.place.onlyPlaces ? "  " + S.placeHint.text
-                : "  \(count) · " + (state.place.cursor != nil ? S.placeHint.text : S.searchHint.text)
+            let hint = state.search.place.onlyPlaces ? "  " + S.placeHint.text
+                : "  \(count) · " + (state.search.place.cursor != nil ? S.placeHint.text : S.searchHint.text)
             let boxWidth = max(8, min(40, width - x - DisplayWidth.of(hint) - 1))
             let box = Rect(x: x, y: row, width: boxWidth, height: 1)
-            TextFieldView.draw(field, in: box, ascii: state.ascii, into: &screen)
+            TextFieldView.draw(field, in: box, ascii: state.presentation.ascii, into: &screen)
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else {
             var x = screen.put("  ", col: 0, row: row)
-            let shown = state.searchPending ? S.searchWaiting.text : (state.listCount < state.listInViewCount ? "\(state.listCount)/\(state.listInViewText)" : state.listInViewText)
+            let shown = state.search.isPending ? S.searchWaiting.text : (state.list.count < state.listInViewCount ? "\(state.list.count)/\(state.listInViewText)" : state.listInViewText)
             // The query gives way in its middle ("…"), then the hint's items from the end.
             let room = max(8, width - 3 - DisplayWidth.of(S.searchKeptHeader("", shown)))
-            let query = TextWrap.middle(SafeText.sanitize(state.search, ascii: state.ascii), to: room, ascii: state.ascii)
+            let query = TextWrap.middle(SafeText.sanitize(state.search.text, ascii: state.presentation.ascii), to: room, ascii: state.presentation.ascii)
             x = screen.put(S.searchKeptHeader(query, shown), col: x, row: row, style: theme.title)
-            let hint = TextWrap.hint(String(S.searchEditHint(state.orderLabel).dropFirst(3)), to: max(0, width - x - 3), ascii: state.ascii)
+            let hint = TextWrap.hint(String(S.searchEditHint(state.orderLabel).dropFirst(3)), to: max(0, width - x - 3), ascii: state.presentation.ascii)
             if width - x > 5 && !hint.isEmpty { screen.put(" · " + hint, col: x, row: row, style: theme.muted) }
         }
     }

@@ -33,7 +33,7 @@ public struct PinDetail: Sendable, Equatable {
 
     /// The description followed by one `key: value` line per property (the page's left
     /// column); line breaks inside a value become spaces.
-    var descriptionWithProperties: String {
+    public var descriptionWithProperties: String {
         guard !properties.isEmpty else { return pin.description }
         let lines = properties.map { ($0.key + ": " + $0.value).split(whereSeparator: \.isNewline).joined(separator: " ") }
         let head = trimmedText(pin.description).isEmpty ? S.dtNoDescription.text : pin.description

@@ -8,17 +8,17 @@ extension AppState {
     mutating func receive(write outcome: PinWriteOutcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case let .added(id, pin):
-            selectedID = id
+            list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
         case let .addFailed(pin, error): reopenForm(pin, editing: nil, error: error)
         case let .updated(id, pin):
-            selectedID = id
+            list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeUpdated.text, fitted(pin.title) { S.noticeUpdatedText($0) }, success: true, now: now)
         case let .unchanged(id, _):
-            selectedID = id
-            message = S.msgNothingChanged.text
+            list.selectedID = id
+            feedback.message = S.msgNothingChanged.text
         case let .updateMissing(_, pin):
             notify(S.noticeNotUpdated.text, fitted(pin.title) { S.noticeNotUpdatedText($0) }, success: false, now: now)
             fx.requestView(list: true)
@@ -34,7 +34,7 @@ extension AppState {
             notify(S.noticeNotDeleted.text, fitted(theirs.title) { S.cnNotDeleted($0) }, success: false, now: now)
         case let .deleted(deleted):
             lastDeleted = deleted
-            if selectedID == deleted.pin.id { selectedID = nil }
+            if list.selectedID == deleted.pin.id { list.selectedID = nil }
             fx.requestView(list: true)
             notify(S.noticeDeleted.text, fitted(deleted.pin.title) { S.noticeDeletedText($0) }, success: true, offersUndo: true, now: now)
         case let .deleteMissing(id):
@@ -42,7 +42,7 @@ extension AppState {
         case let .deleteFailed(id, error):
             notify(S.noticeNotDeleted.text, S.noticeNotDeletedText(id, error), success: false, now: now)
         case let .restored(id, deleted):
-            selectedID = id
+            list.selectedID = id
             lastDeleted = nil
             fx.requestView(list: true)
             notify(S.noticeRestored.text, fitted(deleted.pin.title) { S.noticeRestoredText($0) }, success: true, now: now)
@@ -54,7 +54,7 @@ extension AppState {
     /// `template` around `title`, the title cut with `…` so that the whole line fits the
     /// terminal (a notice card's width): the words around it stay ("… succeeded :) · u undoes").
     func fitted(_ title: String, _ template: (String) -> String) -> String {
-        TextWrap.sentence(template, around: title, in: layout.cols - 4, ascii: ascii)
+        TextWrap.sentence(template, around: title, in: layout.cols - 4, ascii: presentation.ascii)
     }
 
     /// A save that failed (the store busy with an import in another process,
@@ -66,14 +66,14 @@ extension AppState {
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)
         form.error = S.fmNotSaved(error)
-        let height = PinForm.preferredHeight(error: form.error, width: layout.cols, ascii: ascii)
+        let height = PinForm.preferredHeight(error: form.error, width: layout.cols, ascii: presentation.ascii)
         presentEditing(.form(form), height: height, dim: 0.3, duration: 0, now: clock)
     }
 
     /// Puts `pinID`'s comments into the detail page showing that pin (if it is still up)
     /// with a footer note saying what the write before did.
     mutating func receive(comments result: Result<[Comment], StoreError>, of pinID: Int64, after change: CommentChange) {
-        guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
+        guard case .detail(var detail)? = feedback.modal?.content, detail.pin.id == pinID else { return }
         let note: String? = switch change {
         case .none: nil
         case .added: S.dtCommentAdded.text
@@ -89,7 +89,7 @@ extension AppState {
         case .failure(let e):
             detail.note = S.dtCommentsFailed(e)
         }
-        modal?.content = .detail(detail)
+        feedback.modal?.content = .detail(detail)
     }
 
     /// The Import tab's preview of a file, or why it cannot be read.

@@ -17,13 +17,13 @@ extension AppState {
             guard let pin = selectedPinOrExplain() else { return }
             confirmDelete(pin, now: now)
         case .undoDelete:
-            guard let pin = lastDeleted else { message = S.msgNothingToUndo.text; return }
+            guard let pin = lastDeleted else { feedback.message = S.msgNothingToUndo.text; return }
             fx.add(.restorePin(pin))
         case .search: startSearch(now: now)
         case .goToPlace: startPlaceSearch(now: now)  // PlaceSearch.swift
         case .open:
             // A list of one pin (a search's single match) needs no choosing: Enter opens it.
-            if selectedPin == nil && listCount == 1 { select(index: 0, &fx) }
+            if list.selectedPin == nil && list.count == 1 { select(index: 0, &fx) }
             guard let pin = selectedPinOrExplain() else { return }
             openDetail(pin, now: now, &fx)
         default: break
@@ -31,8 +31,9 @@ extension AppState {
     }
 
     private mutating func selectedPinOrExplain() -> Pin? {
-        if let pin = selectedPin { return pin }
-        message = S.msgSelectPinFirst.text
+        if let pin = list.selectedPin { return pin }
+        // At small the list takes no keys (j/k pan the map): name the key that raises it.
+        feedback.message = listTakesKeys ? S.msgSelectPinFirst.text : S.msgSelectPinFirstAtSmall.text
         return nil
     }
 
@@ -40,8 +41,8 @@ extension AppState {
     /// viewport's centre when the sheet covers it all).
     public var visibleMapCentre: GeoPoint {
         let visible = settledVisibleMap
-        guard visible.height > 0 else { return viewport.center }
-        return viewport.point(col: Double(visible.x) + Double(visible.width) / 2,
+        guard visible.height > 0 else { return map.viewport.center }
+        return map.viewport.point(col: Double(visible.x) + Double(visible.width) / 2,
                               row: Double(visible.y) + Double(visible.height) / 2, pane: layout.mapPane)
     }
 
@@ -49,10 +50,20 @@ extension AppState {
 
     /// Presents `content` with its own dim and slide duration (seconds).
     mutating func presentEditing(_ content: ModalContent, height: Int, dim: Double, duration: Double, now: Double) {
-        let h = min(height, max(3, layout.rows - 2))
-        modal = Modal(presentation: ModalPresentation(height: h, dim: dim, duration: duration, now: now,
+        let h = cardHeight(height)
+        feedback.modal = Modal(presentation: ModalPresentation(height: h, dim: dim, duration: duration, now: now,
                                                       animated: !sheet.reducedMotion),
                       content: content)
+    }
+
+    /// A bottom card's height: `height`, at most the screen less two rows, and one row more
+    /// when its top would fall right under the sheet's grabber row, so the card's grabber
+    /// covers the sheet's instead of stacking a second bar under it.
+    private func cardHeight(_ height: Int) -> Int {
+        let cap = max(3, layout.rows - 2)
+        let h = min(height, cap)
+        let underGrabber = tab == .map && layout.rows - h == sheetTop + 1
+        return underGrabber ? min(h + 1, cap) : h
     }
 
     mutating func openAddForm(at point: GeoPoint, now: Double) {
@@ -80,21 +91,21 @@ extension AppState {
     /// Returns false when the key closed the modal and should act on the screen below
     /// (a key the detail page has no use for, such as `2`).
     mutating func handleEditingKey(_ key: Key, now: Double, _ fx: inout Effects) -> Bool {
-        guard let m = modal else { return false }
+        guard let m = feedback.modal else { return false }
         switch m.content {
         case .form(var form):
             let outcome = form.handle(key: key)
-            modal?.content = .form(form)
+            feedback.modal?.content = .form(form)
             finish(form, outcome, now: now, &fx)
         case .confirm(var popup):
             let outcome = popup.handle(key: key)
-            modal?.content = .confirm(popup)
+            feedback.modal?.content = .confirm(popup)
             guard outcome != .unused else {
                 // Cancel, then act below (`2` shows Timeline, `q` quits). `handle(key:)`
                 // clears the message, so "Nothing deleted" is set after it unless the key set one.
                 dismissModal(now: now)
                 handle(key: key, now: now, &fx)
-                message = message ?? popup.cancelledMessage
+                feedback.message = feedback.message ?? popup.cancelledMessage
                 return true
             }
             finish(outcome, now: now, &fx)
@@ -103,10 +114,10 @@ extension AppState {
             detail.descriptionRows = layout?.description.height ?? 1
             let outcome = detail.handle(key: key, now: now, animated: !sheet.reducedMotion)
             if let layout {  // no scroll past the last line (a key back up acts at once)
-                let lines = DetailLayout.descriptionLines(detail, width: layout.description.width, ascii: ascii).count
+                let lines = DetailLayout.descriptionLines(detail, width: layout.description.width, ascii: presentation.ascii).count
                 detail.descriptionScroll = layout.firstDescriptionLine(detail.descriptionScroll, lineCount: lines)
             }
-            modal?.content = .detail(detail)
+            feedback.modal?.content = .detail(detail)
             finish(detail, outcome, now: now, &fx)
             if outcome == .unused { return false }
         default: break
@@ -146,18 +157,18 @@ extension AppState {
     /// has it (the version an edit from the page raised, the time it was updated), so a second
     /// edit from the page is not taken for someone else's.
     mutating func followDetailPin() {
-        guard case .detail(var detail)? = modal?.content,
-              let fresh = listed.first(where: { $0.id == detail.pin.id }), fresh.version != detail.pin.version else { return }
+        guard case .detail(var detail)? = feedback.modal?.content,
+              let fresh = list.pins.first(where: { $0.id == detail.pin.id }), fresh.version != detail.pin.version else { return }
         detail.pin = fresh
-        modal?.content = .detail(detail)
+        feedback.modal?.content = .detail(detail)
     }
 
     private mutating func finish(_ outcome: ConfirmPopup.Outcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case .waiting: break
         case .cancelled, .unused:
-            if case .confirm(let popup)? = modal?.content {
-                message = popup.cancelledMessage
+            if case .confirm(let popup)? = feedback.modal?.content {
+                feedback.message = popup.cancelledMessage
                 if case .keepMine = popup.action { fx.requestView(list: true) }  // theirs stays: nothing written
             }
             dismissModal(now: now)
@@ -169,11 +180,11 @@ extension AppState {
 
     /// The detail page's parts once its card has risen (nil: no card).
     private func detailLayout(_ detail: PinDetail) -> DetailLayout? {
-        guard let m = modal else { return nil }
+        guard let m = feedback.modal else { return nil }
         let card = m.presentation.rect(cols: layout.cols, rows: layout.rows, now: clock + 1_000)  // risen
         guard !card.isEmpty else { return nil }
         return DetailLayout(body: Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1),
-                            detail: detail, ascii: ascii)
+                            detail: detail, ascii: presentation.ascii)
     }
 
     private mutating func finish(_ detail: PinDetail, _ outcome: PinDetail.Outcome, now: Double, _ fx: inout Effects) {
@@ -182,9 +193,9 @@ extension AppState {
         case .close, .unused: dismissModal(now: now)
         case .edit(let pin):
             openEditForm(pin, now: now)
-            if case .form(var form)? = modal?.content {
+            if case .form(var form)? = feedback.modal?.content {
                 form.returnsTo = detail
-                modal?.content = .form(form)
+                feedback.modal?.content = .form(form)
             }
         case .addComment(let body): fx.add(.addComment(pinID: detail.pin.id, body: body))
         case .confirmed(let action):
@@ -199,7 +210,7 @@ extension AppState {
     /// whose card is `card`. Returns false for other modals (the caller
     /// handles them). Grabber-row presses are left to the caller (drag to close).
     mutating func handleEditingClick(_ e: MouseEvent, card: Rect, now: Double, _ fx: inout Effects) -> Bool {
-        guard let m = modal else { return false }
+        guard let m = feedback.modal else { return false }
         let body = Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1)
         switch m.content {
         case .form(var form):
@@ -207,11 +218,11 @@ extension AppState {
             let index = e.row - body.y - PinForm.firstFieldRow
             if card.contains(col: e.col, row: e.row), let field = PinForm.Field(rawValue: index) {
                 form.focused = field
-                modal?.content = .form(form)
+                feedback.modal?.content = .form(form)
             }
         case .confirm(var popup):
             let outcome = popup.press(col: e.col, row: e.row, card: card)
-            modal?.content = .confirm(popup)
+            feedback.modal?.content = .confirm(popup)
             finish(outcome, now: now, &fx)
         case .detail(var detail):
             clickDetail(&detail, e, card: card, body: body, now: now, &fx)
@@ -228,16 +239,16 @@ extension AppState {
                                      card: nested.presentation.rect(cols: layout.cols, rows: layout.rows, now: now))
             detail.confirm?.popup = popup
             let outcome = detail.settle(result)
-            modal?.content = .detail(detail)
+            feedback.modal?.content = .detail(detail)
             finish(detail, outcome, now: now, &fx)
             return
         }
         guard card.contains(col: e.col, row: e.row) else { dismissModal(now: now); return }
-        let l = DetailLayout(body: body, detail: detail, ascii: ascii)
+        let l = DetailLayout(body: body, detail: detail, ascii: presentation.ascii)
         if l.comments.contains(col: e.col, row: e.row) {
             let index = detail.firstVisibleComment(rows: l.comments.height) + (e.row - l.comments.y)
             if detail.comments.indices.contains(index) { detail.cursor = index }
-            modal?.content = .detail(detail)
+            feedback.modal?.content = .detail(detail)
         }
     }
 
@@ -246,15 +257,15 @@ extension AppState {
     /// A right press on the visible map opens the add form at that point.
     mutating func rightPress(_ m: MouseEvent, now: Double) {
         guard tab == .map, m.row < layout.travel, m.row < sheetTop else { return }
-        let p = viewport.point(col: Double(m.col) + 0.5, row: Double(m.row) + 0.5, pane: layout.mapPane)
+        let p = map.viewport.point(col: Double(m.col) + 0.5, row: Double(m.row) + 0.5, pane: layout.mapPane)
         openAddForm(at: p, now: now)
     }
 
     /// A press on list row `index`: a second press on the selected row opens its detail.
     mutating func pressListRow(_ index: Int, now: Double, _ fx: inout Effects) {
-        guard listed.indices.contains(index) else { return }
-        if listed[index].id == selectedID {
-            openDetail(listed[index], now: now, &fx)
+        guard list.pins.indices.contains(index) else { return }
+        if list.pins[index].id == list.selectedID {
+            openDetail(list.pins[index], now: now, &fx)
         } else {
             select(index: index, &fx)
         }

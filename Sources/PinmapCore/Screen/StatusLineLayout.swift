@@ -2,8 +2,8 @@ import Frame
 
 /// One part of the status line: its text, its priority (0 is kept first) and
 /// the fewest cells it may be cut to with `…` (nil: shown whole or not at all).
-struct StatusPart: Equatable {
-    var text: String
+public struct StatusPart: Equatable {
+    public internal(set) var text: String
     var priority: Int
     var minWidth: Int?
     var isTitle = false
@@ -11,6 +11,12 @@ struct StatusPart: Equatable {
     /// A shorter whole form tried before cutting, and the one cut ("◑ 37 pins here" for
     /// the full legend, "near Kassel, DE" for "centre near Kassel, DE").
     var short: String? = nil
+
+    /// A part of `text` at `priority` (`StatusPriority`), cut to no fewer than `minWidth` cells.
+    public init(text: String, priority: Int, minWidth: Int?, isTitle: Bool = false, isHelp: Bool = false, short: String? = nil) {
+        self.text = text; self.priority = priority; self.minWidth = minWidth
+        self.isTitle = isTitle; self.isHelp = isHelp; self.short = short
+    }
 }
 
 /// The status parts' priorities (0 is kept first; see `StatusLineLayout`), in one place.
@@ -18,8 +24,8 @@ struct StatusPart: Equatable {
 /// left never pushes them out; the raw coordinate is the first of the map's common
 /// parts to go (the pointer legend, shown only over a marker, ranks below it, as before;
 /// over a named pin it is that pin's title, which ranks with the selected pin's).
-enum StatusPriority {
-    static let counts = 0, search = 1, zoom = 2, focus = 3, place = 4, title = 5, pointedTitle = 5
+public enum StatusPriority {
+    public static let counts = 0, search = 1, zoom = 2, focus = 3, place = 4, title = 5, pointedTitle = 5
     static let coordinate = 6, legend = 7, help = 8
 }
 
@@ -31,11 +37,11 @@ enum StatusPriority {
 /// cells are left, else left out with its separator, so the line never ends in a
 /// token cut without `…` or a dangling separator. The selected title, before it is left
 /// out, takes the room the parts before it free by taking their short forms.
-enum StatusLineLayout {
+public enum StatusLineLayout {
     /// The parts that fit a line `width` cells wide (one leading space; `isHelp`
     /// parts sit at the right edge after a gap of one cell), in display order. Without
     /// `cutting`, parts are shown whole (or in their short form) or not at all.
-    static func laidOut(_ parts: [StatusPart], width: Int, ascii: Bool, cutting: Bool = true) -> [StatusPart] {
+    public static func laidOut(_ parts: [StatusPart], width: Int, ascii: Bool, cutting: Bool = true) -> [StatusPart] {
         var budget = width - 1
         var kept: [Int: StatusPart] = [:]
         let separatorWidth = DisplayWidth.of(StatusLineView.separator(ascii))

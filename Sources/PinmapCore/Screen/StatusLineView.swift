@@ -8,20 +8,20 @@ import GeoMap
 /// shortened or left out), and when it is wider than the terminal it wraps
 /// onto the rows above the status line (over the sheet's bottom rows, until
 /// the next key clears it).
-enum StatusLineView {
+public enum StatusLineView {
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
         let row = state.layout.statusRow
         let width = screen.width
         screen.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(" ", theme.status))
-        guard let msg = state.message ?? state.jobStatus, !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
-        let text = SafeText.sanitize(msg, ascii: state.ascii)
-        let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.ascii)
+        guard let msg = state.feedback.message ?? state.jobStatus, !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
+        let text = SafeText.sanitize(msg, ascii: state.presentation.ascii)
+        let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.presentation.ascii)
         if lines.count <= 1 {
             // One line: the status parts that fit whole before it (by priority, as
             // `drawStatus` lays them out, none cut) when the counts do, else the message alone.
             let msgWidth = DisplayWidth.of(text) + 2
             let all = parts(state)
-            let status = StatusLineLayout.laidOut(all, width: width - 2 - msgWidth, ascii: state.ascii, cutting: false)
+            let status = StatusLineLayout.laidOut(all, width: width - 2 - msgWidth, ascii: state.presentation.ascii, cutting: false)
             var x = 0
             if let first = status.first, first == all.first {
                 x = put(status, state: state, col: 0, row: row, into: &screen, theme: theme) + 2
@@ -40,7 +40,7 @@ enum StatusLineView {
         let help = " " + S.statusHelp.text + " "
         var all = parts(state)
         all.append(StatusPart(text: help, priority: StatusPriority.help, minWidth: nil, isHelp: true))
-        let laid = StatusLineLayout.laidOut(all, width: screen.width, ascii: state.ascii)
+        let laid = StatusLineLayout.laidOut(all, width: screen.width, ascii: state.presentation.ascii)
         put(laid.filter { !$0.isHelp }, state: state, col: 0, row: row, into: &screen, theme: theme)
         if let h = laid.first(where: \.isHelp) {
             screen.put(h.text, col: screen.width - DisplayWidth.of(h.text), row: row, style: theme.status)
@@ -54,8 +54,8 @@ enum StatusLineView {
                             theme: Theme) -> Int {
         var x = screen.put(" ", col: col, row: row, style: theme.status)
         for (i, p) in parts.enumerated() {
-            if i > 0 { x = screen.put(separator(state.ascii), col: x, row: row, style: theme.status) }
-            x = screen.put(p.text, col: x, row: row, style: p.isTitle ? Style(bold: true, reverse: !state.color) : theme.status)
+            if i > 0 { x = screen.put(separator(state.presentation.ascii), col: x, row: row, style: theme.status) }
+            x = screen.put(p.text, col: x, row: row, style: p.isTitle ? Style(bold: true, reverse: !state.presentation.color) : theme.status)
         }
         return x
     }
@@ -67,10 +67,10 @@ enum StatusLineView {
     /// (`pointParts`), the pointer legend, the selected pin's title.
     static func parts(_ state: AppState) -> [StatusPart] {
         var parts = [StatusPart(text: (state.sheet.isDragging ? S.statusDragging(state.sheet.settleTarget.label) : state.sheet.detent.label)
-                                + separator(state.ascii) + S.statusInView(state.inViewText, state.totalCount),
+                                + separator(state.presentation.ascii) + S.statusInView(state.inViewText, state.list.totalCount),
                                 priority: StatusPriority.counts, minWidth: 1)]
-        if !state.search.isEmpty {
-            parts.append(StatusPart(text: S.statusSearch(SafeText.sanitize(state.search, ascii: state.ascii)),
+        if !state.search.text.isEmpty {
+            parts.append(StatusPart(text: S.statusSearch(SafeText.sanitize(state.search.text, ascii: state.presentation.ascii)),
                                     priority: StatusPriority.search, minWidth: 10))
         }
         if state.tab == .map {
@@ -81,16 +81,16 @@ enum StatusLineView {
                                         minWidth: 12, short: legend.short))
             }
         }
-        if let sel = state.selectedPin {
-            parts.append(StatusPart(text: SafeText.sanitize(sel.title, ascii: state.ascii), priority: StatusPriority.title,
+        if let sel = state.list.selectedPin {
+            parts.append(StatusPart(text: SafeText.sanitize(sel.title, ascii: state.presentation.ascii), priority: StatusPriority.title,
                                     minWidth: 8, isTitle: true))
         }
         return parts
     }
 
     /// The whole status text without the help (tests use it).
-    static func left(_ state: AppState) -> String {
-        parts(state).map(\.text).joined(separator: separator(state.ascii))
+    public static func left(_ state: AppState) -> String {
+        parts(state).map(\.text).joined(separator: separator(state.presentation.ascii))
     }
 
     /// What the glyph under the mouse pointer means (a pin, a count, a density shade).
@@ -98,19 +98,20 @@ enum StatusLineView {
     /// shade "◕ 230 pins here (fuller, more pins): click to zoom in"; its short form stops
     /// before the explanation ("◕ 230 pins here").
     static func pointerLegend(_ state: AppState) -> (text: String, short: String?, titled: Bool)? {
-        guard let c = state.pointerCell, state.statusPoint.underPointer,
+        guard let c = state.map.pointerCell, state.statusPoint.underPointer,
               let l = MapRenderer.legend(atCol: c.col, row: c.row, pane: state.layout.mapPane,
-                                         viewport: state.viewport, markers: state.markers, ascii: state.ascii,
+                                         viewport: state.map.viewport, markers: state.map.markers, ascii: state.presentation.ascii,
                                          focus: state.visibleMapCentre) else { return nil }
         // The selected pin under the pointer: its title is on the line already, once.
-        if l.count <= 1, let sel = state.selectedPin, !l.title.isEmpty, l.title == sel.title { return nil }
+        if l.count <= 1, let sel = state.list.selectedPin, !l.title.isEmpty, l.title == sel.title { return nil }
         if l.count <= 1 { return (l.title.isEmpty ? S.legendPin(l.glyph) : S.legendPinTitled(l.glyph, l.title), nil, !l.title.isEmpty) }
         let count = l.count >= 10_000 ? "\(l.count / 1000)k" : String(l.count)
         let short = l.shaded ? S.legendShade(l.glyph, count) : S.legendPins(count)
         return (S.legendClick(l.shaded ? short + S.legendShadeNote.text : short), short, false)
     }
 
-    static func zoomLabel(_ z: Double) -> String {
+    /// The zoom as the status line shows it: whole from 10 up (or when whole), else with one decimal ("2.5").
+    public static func zoomLabel(_ z: Double) -> String {
         z >= 10 || z == z.rounded() ? String(Int(z.rounded())) : String(format: "%.1f", z)
     }
 }

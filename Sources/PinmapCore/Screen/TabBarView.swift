@@ -8,7 +8,7 @@ enum TabBarView {
         screen.fill(Rect(x: 0, y: row, width: screen.width, height: 1), with: Cell(" ", theme.tabBar))
         for tab in Tab.allCases {
             let seg = state.layout.tabSegment(tab)
-            let label = self.label(tab, width: seg.count, ascii: state.ascii)
+            let label = self.label(tab, width: seg.count, ascii: state.presentation.ascii)
             let style = tab == state.tab ? theme.tabActive : theme.tabBar
             let rect = Rect(x: seg.lowerBound, y: row, width: seg.count, height: 1)
             if tab == state.tab { screen.fill(rect, with: Cell(" ", style)) }

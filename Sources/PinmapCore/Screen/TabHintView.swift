@@ -21,7 +21,7 @@ enum TabHintView {
         guard row > 0 else { return }
         screen.fill(Rect(x: 0, y: row, width: screen.width, height: 1), with: Cell(" ", .plain))
         // Whole items give way from the end when it does not fit (TextWrap.hint).
-        let text = " " + TextWrap.hint(hint.text, to: screen.width - 1, ascii: state.ascii)
+        let text = " " + TextWrap.hint(hint.text, to: screen.width - 1, ascii: state.presentation.ascii)
         screen.put(text, col: 0, row: row, style: theme.hint, maxWidth: screen.width)
     }
 }

@@ -38,7 +38,7 @@ public struct PlaceAnswer: Sendable {
 /// own pin shares its marker with others (a "2" cluster, unnamed), so the pin is drawn and
 /// named on its own. Stops when it stands alone, when no pin is the city's, after
 /// `zoomSteps`, or as soon as anything else moves the map.
-struct PlaceArrival: Equatable {
+public struct PlaceArrival: Equatable, Sendable {
     var probe: PlaceProbe
     /// The map as this arrival left it: a view read for another viewport ends the arrival.
     var viewport: Viewport
@@ -53,30 +53,30 @@ struct PlaceArrival: Equatable {
 extension AppState {
     /// Starts looking for `match`'s own pin, when it is a city (a country has no one point).
     mutating func arrive(at match: PlaceMatch) {
-        placeArrival = nil
+        search.placeArrival = nil
         guard case .city(let i) = match.kind else { return }
         let g = Gazetteer.shared
         let city = g.cities[i]
         let names = [g.englishName(of: city), g.koreanName(of: city), g.name(of: city, PlaceNaming(ascii: true)) ?? "", match.name]
         let point = GeoPoint(latitude: city.latitude, longitude: city.longitude)
-        placeArrival = PlaceArrival(probe: PlaceProbe(names: Set(names.filter { !$0.isEmpty }.map(PlaceProbe.fold)),
+        search.placeArrival = PlaceArrival(probe: PlaceProbe(names: Set(names.filter { !$0.isEmpty }.map(PlaceProbe.fold)),
                                                       point: point, box: probeBox(around: point)),
-                                    viewport: viewport, stepsLeft: PlaceArrival.zoomSteps)
+                                    viewport: map.viewport, stepsLeft: PlaceArrival.zoomSteps)
     }
 
     /// `probeCells` screen cells around `point` at the current zoom.
     private func probeBox(around point: GeoPoint) -> LatLonBox {
         let width = layout.mapPane.width
-        let dLon = viewport.degreesPerColumn(paneWidth: width) * PlaceArrival.probeCells
-        let dLat = viewport.degreesPerRow(paneWidth: width) * PlaceArrival.probeCells
+        let dLon = map.viewport.degreesPerColumn(paneWidth: width) * PlaceArrival.probeCells
+        let dLat = map.viewport.degreesPerRow(paneWidth: width) * PlaceArrival.probeCells
         // Kept inside ±180°: a city on the antimeridian is probed on its own side only.
         return LatLonBox(south: max(-90, point.latitude - dLat), west: max(-180, point.longitude - dLon),
                          north: min(90, point.latitude + dLat), east: min(180, point.longitude + dLon))
     }
 
     /// The probe a view read carries: only while the map is where the arrival left it.
-    var placeProbe: PlaceProbe? {
-        guard let a = placeArrival, a.viewport == viewport else { return nil }
+    public var placeProbe: PlaceProbe? {
+        guard let a = search.placeArrival, a.viewport == map.viewport else { return nil }
         return a.probe
     }
 
@@ -84,20 +84,20 @@ extension AppState {
     /// one more zoom step while that pin is not drawn named (it shares a count with others,
     /// or its neighbours leave no room for its name), else the arrival ends.
     mutating func continueArrival(ownPin: Pin?, _ fx: inout Effects) {
-        guard var a = placeArrival else { return }
-        placeArrival = nil
-        guard a.viewport == viewport, let pin = ownPin, a.stepsLeft > 0,
-              viewport.zoom * 2 <= Viewport.zoomRange.upperBound,
-              !MapRenderer.namesPin(pin.id, markers: markers, viewport: viewport, pane: layout.mapPane,
+        guard var a = search.placeArrival else { return }
+        search.placeArrival = nil
+        guard a.viewport == map.viewport, let pin = ownPin, a.stepsLeft > 0,
+              map.viewport.zoom * 2 <= Viewport.zoomRange.upperBound,
+              !MapRenderer.namesPin(pin.id, markers: map.markers, viewport: map.viewport, pane: layout.mapPane,
                                     options: mapOptions) else { return }
         // The pin keeps its place on screen; the map doubles around it.
         let pane = layout.mapPane
-        viewport.zoom(by: 2, about: viewport.cell(for: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), pane: pane),
+        map.viewport.zoom(by: 2, about: map.viewport.cell(for: GeoPoint(latitude: pin.latitude, longitude: pin.longitude), pane: pane),
                       pane: pane)
-        a.viewport = viewport
+        a.viewport = map.viewport
         a.stepsLeft -= 1
         a.probe.box = probeBox(around: a.probe.point)
-        placeArrival = a
+        search.placeArrival = a
         fx.requestView(list: true)
     }
 }

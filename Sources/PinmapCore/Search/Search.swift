@@ -8,14 +8,14 @@ import Frame
 /// a reload, so the list and the map follow the text.
 extension AppState {
     /// True while the search field takes the keys.
-    public var isSearching: Bool { searchField != nil }
+    public var isSearching: Bool { search.field != nil }
 
     /// Opens the search field with the current search text; the sheet stays at its
     /// detent (the field is on its header row, visible at every detent).
     mutating func startSearch(now: Double) {
-        searchField = TextField(search)
-        place.onlyPlaces = false
-        updatePlaceMatches(search)  // PlaceSearch.swift
+        search.field = TextField(search.text)
+        search.place.onlyPlaces = false
+        updatePlaceMatches(search.text)  // PlaceSearch.swift
         focus = .list
     }
 
@@ -25,38 +25,38 @@ extension AppState {
     /// (and closes the field, keeping its text) when another tab is showing,
     /// e.g. after a click on the tab bar: the key then goes to that tab.
     mutating func handleSearch(key: Key, now: Double, _ fx: inout Effects) -> Bool {
-        guard var field = searchField else { return false }
-        guard tab == .map else { searchField = nil; endPlaceSearch(); return false }
+        guard var field = search.field else { return false }
+        guard tab == .map else { search.field = nil; endPlaceSearch(); return false }
         switch key {
         case .ctrl("c"): quit = true
         case .enter:
             // Typed before the place-name index was ready: the Enter waits for it (`update`
             // applies it, and any input after it, when `AppEvent.Search.placeIndexReady` comes).
-            if place.matchesPending { inputAwaitingPlaces = [.key(.enter)]; return true }
-            if let p = place.cursor { choosePlace(p, &fx); return true }  // PlaceSearch.swift
-            if let text = placeNoMatchText { message = S.placeNoMatch(text); return true }  // the field stays to correct
-            searchField = nil
+            if search.place.matchesPending { search.inputAwaitingPlaces = [.key(.enter)]; return true }
+            if let p = search.place.cursor { choosePlace(p, &fx); return true }  // PlaceSearch.swift
+            if let text = placeNoMatchText { feedback.message = S.placeNoMatch(text); return true }  // the field stays to correct
+            search.field = nil
             endPlaceSearch()
-            message = search.isEmpty ? nil : S.msgSearchKept.text
+            feedback.message = search.text.isEmpty ? nil : S.msgSearchKept.text
             // A single match is selected (and the map centred on it): a second Enter opens it.
-            if !search.isEmpty && selectedPin == nil && listCount == 1 { select(index: 0, &fx) }
+            if !search.text.isEmpty && list.selectedPin == nil && list.count == 1 { select(index: 0, &fx) }
         case .escape:
-            searchField = nil
+            search.field = nil
             endPlaceSearch()
             setSearch("", &fx)
-        case .ctrl("f") where !place.onlyPlaces:
+        case .ctrl("f") where !search.place.onlyPlaces:
             // "Show them all" from the field, whatever place is highlighted: keeps the search.
-            searchField = nil
+            search.field = nil
             endPlaceSearch()
             fx.add(.fitPins(fitQuery, announce: true))
         case .up, .down:
-            if !movePlaceCursor(down: key == .down) && !place.onlyPlaces {
+            if !movePlaceCursor(down: key == .down) && !search.place.onlyPlaces {
                 _ = perform(key == .up ? .up : .down, now: now, &fx)
             }
         default:
             field.handle(key)
-            searchField = field
-            if !place.onlyPlaces { setSearch(field.text, &fx) }
+            search.field = field
+            if !search.place.onlyPlaces { setSearch(field.text, &fx) }
             updatePlaceMatches(field.text)
         }
         return true
@@ -66,27 +66,27 @@ extension AppState {
     /// reload when it changed.
     mutating func setSearch(_ text: String, _ fx: inout Effects) {
         let t = trimmedText(text)
-        guard t != search else { return }
-        search = t
-        cursor = 0
-        scroll = 0
+        guard t != search.text else { return }
+        search.text = t
+        list.cursor = 0
+        list.scroll = 0
         fx.requestView(list: true)
-        if t.isEmpty { searchMatches = nil; searchElsewhere = 0; return }
-        searchGeneration += 1
-        fx.add(.search(text: t, generation: searchGeneration))
+        if t.isEmpty { search.matches = nil; search.elsewhere = 0; return }
+        search.generation += 1
+        fx.add(.search(text: t, generation: search.generation))
     }
 
     /// A search's answer: kept when it is for the current generation, else dropped (the
     /// text changed while it ran).
     mutating func receiveSearch(generation: Int, _ result: Result<SearchResults, StoreError>, _ fx: inout Effects) {
-        guard generation == searchGeneration else { return }
+        guard generation == search.generation else { return }
         switch result {
         case .success(let r):
-            searchMatches = r
+            search.matches = r
             fx.requestView(list: true)
         case .failure(let e):
-            message = S.msgStoreError(e)
-            searchMatches = SearchResults(text: search, matches: [], capped: false)  // answered: stop waiting
+            feedback.message = S.msgStoreError(e)
+            search.matches = SearchResults(text: search.text, matches: [], capped: false)  // answered: stop waiting
         }
     }
 }

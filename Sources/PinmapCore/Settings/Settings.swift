@@ -36,7 +36,7 @@ extension AppState {
             let i = sensitivitySteps.firstIndex(of: sheet.sensitivity) ?? 1
             let n = sensitivitySteps.count
             let j = min(n - 1, max(0, i + (forward ? 1 : -1)))  // stops at the ends: × 2 never wraps to × 0.5
-            if j == i { message = S.stSensitivityEnd(SettingsView.formatSensitivity(sheet.sensitivity)); return nil }
+            if j == i { feedback.message = S.stSensitivityEnd(SettingsView.formatSensitivity(sheet.sensitivity)); return nil }
             sheet.sensitivity = sensitivitySteps[j]
             return .persist(key: SettingKey.sensitivity, value: String(sheet.sensitivity))
         case .reducedMotion:
@@ -44,17 +44,17 @@ extension AppState {
             return .persist(key: SettingKey.reducedMotion, value: sheet.reducedMotion ? "1" : "0")
         case .mapMode:
             // Braille in a non-UTF-8 locale would be `?`; the forced ASCII is not the user's choice: not saved.
-            if ascii && !localeIsUTF8 { message = S.msgBrailleNeedsUTF8.text; return nil }
-            ascii.toggle()
-            return .persist(key: SettingKey.mapMode, value: ascii ? "ascii" : "braille")
+            if presentation.ascii && !presentation.localeIsUTF8 { feedback.message = S.msgBrailleNeedsUTF8.text; return nil }
+            presentation.ascii.toggle()
+            return .persist(key: SettingKey.mapMode, value: presentation.ascii ? "ascii" : "braille")
         case .color:
-            if !colorAvailable { message = S.msgColourOff.text; return nil }
-            color.toggle()
-            return .persist(key: SettingKey.color, value: color ? "1" : "0")
+            if !presentation.colorAvailable { feedback.message = S.msgColourOff.text; return nil }
+            presentation.color.toggle()
+            return .persist(key: SettingKey.color, value: presentation.color ? "1" : "0")
         case .placeNames:
-            placeLanguage = placeLanguage == .english ? .korean : .english
-            mapScene = nil
-            return .persist(key: SettingKey.placeNames, value: placeLanguage == .korean ? "ko" : "en")
+            presentation.placeLanguage = presentation.placeLanguage == .english ? .korean : .english
+            map.scene = nil
+            return .persist(key: SettingKey.placeNames, value: presentation.placeLanguage == .korean ? "ko" : "en")
         case .export:
             let all = ExportFormat.allCases
             let i = all.firstIndex(of: settingsTab.exportFormat) ?? 0
@@ -87,7 +87,7 @@ extension AppState {
 /// Draws the Settings tab: store facts, the sheet and map settings, attributions. Long rows
 /// wrap (a setting's value under its value column); when the rows do not fit above the key
 /// hint they scroll so the cursor's row stays in view.
-enum SettingsView {
+public enum SettingsView {
     /// One row of the tab: text, style, indent.
     private struct Row { var text: String; var style: Style; var indent: Int }
 
@@ -104,13 +104,13 @@ enum SettingsView {
         let width = TextLines(area: area).width()
         func line(_ text: String, _ style: Style = .plain, indent: Int = 2) { rows.append(Row(text: text, style: style, indent: indent)) }
         func wrapped(_ text: String, _ style: Style) {
-            for l in TextWrap.lines(text, width: width, ascii: s.ascii) { line(l, style) }
+            for l in TextWrap.lines(text, width: width, ascii: s.presentation.ascii) { line(l, style) }
         }
         line(S.stStore.text, theme.title)
         // One row (`firstSettingRow` counts it): a long path gives way in the middle, so its
         // start and its file name stay readable.
         let where_: (String) -> String = s.storeInfo.isServer ? { S.stServer($0) } : { S.stPath($0) }
-        line(where_(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(where_(""))), ascii: s.ascii)))
+        line(where_(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(where_(""))), ascii: s.presentation.ascii)))
         line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
         line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         var cursor = rows.count
@@ -125,9 +125,9 @@ enum SettingsView {
         let values: [(String, String)] = [
             (S.stSensitivity.text, S.stSensitivityValue(formatSensitivity(s.sheet.sensitivity))),
             (S.stReducedMotion.text, s.sheet.reducedMotion ? S.stReducedOn.text : S.stReducedOff.text),
-            (S.stMapMode.text, s.ascii ? S.stMapASCII.text : S.stMapBraille.text),
-            (S.stColour.text, s.colorAvailable ? (s.color ? S.stOn.text : S.stOff.text) : S.stColourUnavailable.text),
-            (S.stPlaceNames.text, s.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
+            (S.stMapMode.text, s.presentation.ascii ? S.stMapASCII.text : S.stMapBraille.text),
+            (S.stColour.text, s.presentation.colorAvailable ? (s.presentation.color ? S.stOn.text : S.stOff.text) : S.stColourUnavailable.text),
+            (S.stPlaceNames.text, s.presentation.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
             (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
         ]
         for (i, v) in values.enumerated() {
@@ -137,7 +137,7 @@ enum SettingsView {
             // row still names its setting); the other values are short.
             let valueWidth = max(1, width - (valueColumn - 2))
             let valueLines = i == values.count - 1 && DisplayWidth.of(v.1) > valueWidth
-                ? TextWrap.lines(v.1, width: valueWidth, ascii: s.ascii) : [v.1]
+                ? TextWrap.lines(v.1, width: valueWidth, ascii: s.presentation.ascii) : [v.1]
             for (j, value) in valueLines.enumerated() {
                 let head = j == 0 ? (selected ? "▸ " : "  ") + DisplayWidth.pad(v.0, to: 18) : String(repeating: " ", count: 20)
                 line(head + value, selected ? theme.selectedRow : .plain)
@@ -170,13 +170,13 @@ enum SettingsView {
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
     /// the first row, the store's four lines, its import batches (up to 3), a blank line and
     /// the title, less the rows scrolled off.
-    static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
+    public static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
         area.y + 7 + s.importRowsShown.count - scroll(s, area: area)
     }
 
     /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`
     /// (the bundled sample pins' batch named in the UI's language).
-    static func batchLine(_ b: RecentImport) -> String {
+    public static func batchLine(_ b: RecentImport) -> String {
         S.stBatch(b.id, b.importedAt.prefix(16), b.imported, batchName(b))
     }
 
@@ -199,10 +199,10 @@ enum SettingsView {
     }
 
     /// The column where a setting's value starts (after the cursor mark and the padded label).
-    static let valueColumn = 2 + 2 + 18
+    public static let valueColumn = 2 + 2 + 18
 
     /// `csv [geojson] gpx kml`: the export formats, the chosen one in brackets.
-    static func exportFormats(_ s: AppState) -> String {
+    public static func exportFormats(_ s: AppState) -> String {
         ExportFormat.allCases.map { $0 == s.settingsTab.exportFormat ? "[\($0.rawValue)]" : $0.rawValue }.joined(separator: " ")
     }
 

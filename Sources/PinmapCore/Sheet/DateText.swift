@@ -2,7 +2,7 @@
 /// UTC offset when its creation time has one (an updated time or a comment stored in UTC is
 /// moved into it), else as stored (`Z` is written `UTC`). A date alone stays a date; text
 /// that is not ISO 8601 is shown as it is.
-enum DateText {
+public enum DateText {
     /// A parsed ISO 8601 time: calendar fields as written and the offset, in seconds, when given.
     struct Parts: Equatable {
         var year: Int, month: Int, day: Int
@@ -11,7 +11,7 @@ enum DateText {
     }
 
     /// `iso` in the format above, moved into `offset` (seconds east of UTC) when both have one.
-    static func text(_ iso: String, in offset: Int?) -> String {
+    public static func text(_ iso: String, in offset: Int?) -> String {
         guard var p = parse(iso) else { return iso }
         if let from = p.offset, let to = offset, let h = p.hour, let m = p.minute {
             p = shifted(p, hour: h, minute: m, by: to - from)
@@ -21,7 +21,7 @@ enum DateText {
     }
 
     /// The UTC offset of `iso` in seconds, nil when it has none (or is not ISO 8601).
-    static func offset(of iso: String) -> Int? { parse(iso)?.offset }
+    public static func offset(of iso: String) -> Int? { parse(iso)?.offset }
 
     static func format(_ p: Parts) -> String {
         var s = pad(p.year, 4) + "-" + pad(p.month, 2) + "-" + pad(p.day, 2)

@@ -8,11 +8,12 @@ import PinModel
 /// wide as the widest title shown (at least `minTitle`) before the place gets a cell; the
 /// place takes what is left, up to `maxPlace`, and gives way entirely below `minPlace`; the
 /// title then takes the rest.
-struct ListColumns: Equatable {
-    var title: Int
-    var place: Int
-    var category: Int
-    var last: Int
+public struct ListColumns: Equatable {
+    /// Cells of each column: title, place, category and the last (date or distance).
+    public internal(set) var title: Int
+    public internal(set) var place: Int
+    public internal(set) var category: Int
+    public internal(set) var last: Int
 
     static let minTitle = 24
     static let minPlace = 10
@@ -24,7 +25,7 @@ struct ListColumns: Equatable {
     ///   - width: the row's cells.
     ///   - titleWidth: the widest title among the rows shown.
     ///   - placeWidth: the widest place text among them (0: none shown).
-    init(width: Int, titleWidth: Int, placeWidth: Int) {
+    public init(width: Int, titleWidth: Int, placeWidth: Int) {
         last = Self.lastWidth
         category = min(12, max(0, width / 6))
         // Marker (3 cells) and one space before the category and before the last column.
@@ -37,8 +38,9 @@ struct ListColumns: Equatable {
 }
 
 /// A distance as the list shows it: `850 m`, `1.2 km`, `36 km`, `8,950 km`.
-enum DistanceText {
-    static func text(metres: Double) -> String {
+public enum DistanceText {
+    /// `metres` as the list's distance column shows it.
+    public static func text(metres: Double) -> String {
         if metres < 1_000 { return "\(Int(metres.rounded())) m" }
         let km = metres / 1_000
         if km < 10 { return String(format: "%.1f km", km) }

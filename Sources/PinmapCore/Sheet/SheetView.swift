@@ -22,40 +22,40 @@ public enum SheetView {
     }
 
     /// Column range of the Filter label on the grabber row (for clicks).
-    static func filterLabelRange(cols: Int) -> Range<Int> {
+    public static func filterLabelRange(cols: Int) -> Range<Int> {
         let w = DisplayWidth.of(S.sheetFilter.text) + 2
         return max(0, cols - w - 1)..<max(0, cols - 1)
     }
 
     private static func drawGrabberRow(_ state: AppState, rect: Rect, into screen: inout Screen, theme: Theme) {
-        let bar = String(repeating: state.ascii ? "=" : "━", count: grabberWidth)
-        let line = String(repeating: state.ascii ? "-" : "─", count: rect.width)
+        let bar = String(repeating: state.presentation.ascii ? "=" : "━", count: grabberWidth)
+        let line = String(repeating: state.presentation.ascii ? "-" : "─", count: rect.width)
         screen.put(line, col: rect.x, row: rect.y, style: theme.sheetBorder)
         screen.putCentered(" " + bar + " ", in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: theme.grabber)
         // During a drag the label names the detent a release now would settle on.
         let detent = " " + (state.sheet.isDragging ? S.sheetSettlesOn(state.sheet.settleTarget.label) : state.sheet.detent.label) + " "
         screen.put(detent, col: rect.x + 1, row: rect.y, style: theme.muted)
         let f = filterLabelRange(cols: rect.width)
-        let label = state.categoryFilter == nil ? "[\(S.sheetFilter.text)]" : "[\(S.sheetFilter.text)*]"
+        let label = state.map.categoryFilter == nil ? "[\(S.sheetFilter.text)]" : "[\(S.sheetFilter.text)*]"
         if f.lowerBound > rect.width / 2 + grabberWidth / 2 + 2 {
             screen.put(label, col: f.lowerBound, row: rect.y, style: theme.hint)
         }
     }
 
     private static func drawHeader(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {
-        if state.isSearching || !state.search.isEmpty {
+        if state.isSearching || !state.search.text.isEmpty {
             return SearchBarView.draw(state, row: row, width: state.layout.cols, into: &screen, theme: theme)  // FormView.swift
         }
         let focusMark = state.focus == .list && state.listIsInteractive ? "▸ " : "  "
-        var x = screen.put(state.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
+        var x = screen.put(state.presentation.ascii ? (focusMark == "  " ? "  " : "> ") : focusMark, col: 0, row: row, style: theme.focusMark)
         // A list not read yet (start-up indexing of a very large store) is not "0 of N".
-        let unread = state.indexingBacklog && state.listed.isEmpty
-        let shown = state.listCount < state.listInViewCount && !unread
-            ? S.sheetShownOf(state.listCount, state.listInViewText) : state.listInViewText
+        let unread = state.loads.indexingBacklog && state.list.pins.isEmpty
+        let shown = state.list.count < state.listInViewCount && !unread
+            ? S.sheetShownOf(state.list.count, state.listInViewText) : state.listInViewText
         x = screen.put(S.sheetPinsInView(shown), col: x, row: row, style: theme.title)
         // The order label is the last thing on the row: cut with … when it does not fit.
         let order = " · \(state.orderLabel)"
-        x = screen.put(DisplayWidth.truncate(order, to: max(0, state.layout.cols - x), ascii: state.ascii), col: x, row: row, style: theme.muted)
+        x = screen.put(DisplayWidth.truncate(order, to: max(0, state.layout.cols - x), ascii: state.presentation.ascii), col: x, row: row, style: theme.muted)
         if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating {
             screen.put("  " + S.sheetOpenHint.text, col: x, row: row, style: theme.hint)
         }
@@ -63,8 +63,8 @@ public enum SheetView {
 
     /// "N more elsewhere: F shows them all" under a search's matches in view.
     private static func drawElsewhere(_ state: AppState, row: Int, theme: Theme, into screen: inout Screen) {
-        guard !state.search.isEmpty, state.searchElsewhere > 0 else { return }
-        let n = String(state.searchElsewhere) + (state.searchIsCapped ? "+" : "")
+        guard !state.search.text.isEmpty, state.search.elsewhere > 0 else { return }
+        let n = String(state.search.elsewhere) + (state.search.isCapped ? "+" : "")
         // While the field takes the keys `F` is text: name the key that works there.
         let line = state.isSearching ? S.listMoreElsewhereTyping(n) : S.listMoreElsewhere(n)
         screen.put("  " + line, col: 0, row: row, style: theme.hint)
@@ -74,13 +74,13 @@ public enum SheetView {
         var first = rect.y + headerRows
         var rows = max(0, rect.maxY - first)
         guard rows > 0 else { return }
-        if state.placeRows > 0 || state.place.onlyPlaces {
+        if state.placeRows > 0 || state.search.place.onlyPlaces {
             // Places matching the search come first (PlaceSearch.swift).
             PlaceRowsView.draw(state, first: first, rows: rows, width: rect.width, into: &screen, theme: theme)
-            if state.place.onlyPlaces {
+            if state.search.place.onlyPlaces {
                 // `g` with a name no place has says so (the list would be silently empty).
                 if let text = state.placeNoMatchText {
-                    screen.put("  " + S.placeNoMatch(SafeText.sanitize(text, ascii: state.ascii)), col: 0, row: first,
+                    screen.put("  " + S.placeNoMatch(SafeText.sanitize(text, ascii: state.presentation.ascii)), col: 0, row: first,
                                style: theme.hint, maxWidth: rect.width)
                 }
                 return
@@ -89,49 +89,49 @@ public enum SheetView {
             rows -= state.placeRows
             guard rows > 0 else { return }
         }
-        if state.listed.isEmpty {
-            let hint = state.listWaitingText ?? (state.totalCount == 0 ? S.listNoPinsYet.text
-                : !state.search.isEmpty ? (!state.searchPending && state.searchElsewhere == 0
-                                           ? S.listNoMatchAnywhere(TextWrap.middle(state.search, to: max(8, rect.width / 2), ascii: state.ascii))
+        if state.list.pins.isEmpty {
+            let hint = state.listWaitingText ?? (state.list.totalCount == 0 ? S.listNoPinsYet.text
+                : !state.search.text.isEmpty ? (!state.search.isPending && state.search.elsewhere == 0
+                                           ? S.listNoMatchAnywhere(TextWrap.middle(state.search.text, to: max(8, rect.width / 2), ascii: state.presentation.ascii))
                                            : S.listNoMatch.text)
-                : state.categoryFilter != nil ? S.listNoFilteredPinsInView.text
+                : state.map.categoryFilter != nil ? S.listNoFilteredPinsInView.text
                 : S.listNoPinsInView.text)
             // Wrapped onto the rows it may use (one stays for "N more elsewhere"), never cut mid-word.
-            let elsewhere = !state.search.isEmpty && state.searchElsewhere > 0 ? 1 : 0
+            let elsewhere = !state.search.text.isEmpty && state.search.elsewhere > 0 ? 1 : 0
             let room = max(1, rows - elsewhere)
-            var lines = TextWrap.lines(hint, width: max(1, rect.width - 3), ascii: state.ascii)
+            var lines = TextWrap.lines(hint, width: max(1, rect.width - 3), ascii: state.presentation.ascii)
             if lines.count > room {
-                lines = Array(lines.prefix(room - 1)) + [DisplayWidth.truncate(lines[(room - 1)...].joined(separator: " "), to: max(1, rect.width - 3), ascii: state.ascii)]
+                lines = Array(lines.prefix(room - 1)) + [DisplayWidth.truncate(lines[(room - 1)...].joined(separator: " "), to: max(1, rect.width - 3), ascii: state.presentation.ascii)]
             }
             for (i, l) in lines.enumerated() { screen.put("  " + l, col: 0, row: first + i, style: theme.muted) }
             if rows > lines.count { drawElsewhere(state, row: first + lines.count, theme: theme, into: &screen) }
             return
         }
         // After the last match in view: how many more the search found elsewhere.
-        let after = first + state.listCount - state.scroll
+        let after = first + state.list.count - state.list.scroll
         if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
-        let naming = PlaceNaming(language: state.placeLanguage, ascii: state.ascii)
-        let shown = Array(state.listed.dropFirst(state.scroll).prefix(rows))
+        let naming = PlaceNaming(language: state.presentation.placeLanguage, ascii: state.presentation.ascii)
+        let shown = Array(state.list.pins.dropFirst(state.list.scroll).prefix(rows))
         // A place that only repeats its title ("Nani Daman  near Nani Daman, IN") gives way.
-        let places = shown.map { $0.placeTextAddingToTitle(naming).map { SafeText.sanitize($0, ascii: state.ascii) } }
-        let titles = shown.map { SafeText.sanitize($0.title, ascii: state.ascii) }
+        let places = shown.map { $0.placeTextAddingToTitle(naming).map { SafeText.sanitize($0, ascii: state.presentation.ascii) } }
+        let titles = shown.map { SafeText.sanitize($0.title, ascii: state.presentation.ascii) }
         let columns = ListColumns(width: rect.width, titleWidth: titles.map(DisplayWidth.of).max() ?? 0,
                                   placeWidth: places.compactMap { $0.map(DisplayWidth.of) }.max() ?? 0)
         let (titleWidth, placeWidth, catWidth, lastWidth) = (columns.title, columns.place, columns.category, columns.last)
         // Sorted by distance, the last column is each pin's distance from the point the list was sorted
         // from; above `sortLimit` pins in view the list is newest first (its header says so): dates.
-        let distanceSorted = state.order == .distance && !(state.search.isEmpty && state.listInViewCount > AppState.sortLimit)
-        let near = distanceSorted ? state.listSource?.near : nil
+        let distanceSorted = state.list.order == .distance && !(state.search.text.isEmpty && state.listInViewCount > AppState.sortLimit)
+        let near = distanceSorted ? state.list.source?.near : nil
         for (i, pin) in shown.enumerated() {
             let row = first + i
-            let selected = pin.id == state.selectedID
+            let selected = pin.id == state.list.selectedID
             let base: Style = selected ? theme.selectedRow : (state.listIsInteractive ? .plain : theme.muted)
             if selected { screen.fill(Rect(x: 0, y: row, width: rect.width, height: 1), with: Cell(" ", base)) }
-            let marker = state.ascii ? (selected ? "@" : "o") : (selected ? "◉" : "•")
+            let marker = state.presentation.ascii ? (selected ? "@" : "o") : (selected ? "◉" : "•")
             screen.put(" \(marker) ", col: 0, row: row, style: base)
             // Without a place to show, the title has the place's cells too.
             let ownTitleWidth = placeWidth > 0 && places[i] == nil ? titleWidth + 1 + placeWidth : titleWidth
-            let title = DisplayWidth.truncate(titles[i], to: ownTitleWidth, ascii: state.ascii)
+            let title = DisplayWidth.truncate(titles[i], to: ownTitleWidth, ascii: state.presentation.ascii)
             screen.put(DisplayWidth.pad(title, to: ownTitleWidth), col: 3, row: row, style: base, maxWidth: ownTitleWidth)
             var x = 4 + titleWidth
             if placeWidth > 0 {
@@ -141,7 +141,7 @@ public enum SheetView {
                 }
                 x += placeWidth + 1
             }
-            let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.ascii), to: catWidth)
+            let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.presentation.ascii), to: catWidth)
             screen.put(cat, col: x, row: row, style: selected ? base : theme.category(pin.category), maxWidth: catWidth)
             let last = near.map { DistanceText.text(metres: greatCircleMetres($0.latitude, $0.longitude, pin.latitude, pin.longitude)) }
             let lastText = last.map { String(repeating: " ", count: max(0, lastWidth - DisplayWidth.of($0))) + $0 }

@@ -9,7 +9,7 @@ import PinModel
 extension AppState {
     /// The anchor of the run of resizes, while the viewport is still the one it produced.
     var liveResizeAnchor: ResizeAnchor? {
-        resizeAnchor.flatMap { $0.produced == viewport ? $0 : nil }
+        map.resizeAnchor.flatMap { $0.produced == map.viewport ? $0 : nil }
     }
 
     /// The live anchor while the current size cannot hold its view: no map columns or rows,
@@ -21,14 +21,14 @@ extension AppState {
         let width = layout.mapPane.width
         guard width > 0, settledVisibleMap.height > 0 else { return anchor }
         if anchor.wholeWorld { return nil }  // a map with rows shows the world fitted: it holds it
-        let shown = viewport.degreesPerColumn(paneWidth: width)
+        let shown = map.viewport.degreesPerColumn(paneWidth: width)
         return abs(shown - anchor.degreesPerColumn) > 1e-9 * anchor.degreesPerColumn ? anchor : nil
     }
 
     /// Shows `anchor`'s view at the current size and keeps it as the run's anchor.
     mutating func apply(_ anchor: ResizeAnchor, _ fx: inout Effects) {
         let width = layout.mapPane.width
-        if width > 0 { viewport.zoom = 360 / (Double(width) * anchor.degreesPerColumn) }
+        if width > 0 { map.viewport.zoom = 360 / (Double(width) * anchor.degreesPerColumn) }
         if width > 0, settledVisibleMap.height > 0 { centerInVisibleMap(anchor.centre, &fx) }
         if anchor.wholeWorld {
             fitWorld(centredOn: anchor.centre.longitude, &fx)
@@ -36,8 +36,8 @@ extension AppState {
             fitInVisibleMap(box, &fx)
         }
         var kept = anchor
-        kept.produced = viewport
-        resizeAnchor = kept
+        kept.produced = map.viewport
+        map.resizeAnchor = kept
     }
 
     /// `+`/`-` or the wheel (`factor` 2 or 0.5) at a size that cannot hold the anchored view
@@ -51,7 +51,7 @@ extension AppState {
         let before = scaled.zoom
         scaled.zoom(by: factor, about: nil, pane: Rect(x: 0, y: 0, width: anchor.width, height: 1))
         if scaled.zoom == before {
-            message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text
+            feedback.message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text
             return true
         }
         anchor.degreesPerColumn = 360 / (Double(anchor.width) * scaled.zoom)
@@ -72,7 +72,7 @@ extension AppState {
         // key after it acts on the viewport (`heldResizeAnchor` holds no fitted anchor).
         anchor.fit = box ?? LatLonBox(south: -90, west: -180, north: 90, east: 180)
         if box == nil { anchor.centre = GeoPoint(latitude: 0, longitude: 0) }
-        anchor.produced = viewport
-        resizeAnchor = anchor
+        anchor.produced = map.viewport
+        map.resizeAnchor = anchor
     }
 }

@@ -2,7 +2,8 @@ import PinModel
 
 /// The status line's words for other processes' writes ("3 pins added elsewhere").
 extension AppState {
-    static func changedElsewhereText(_ change: StoreChange) -> String {
+    /// `change` worded for the status line ("3 pins added elsewhere").
+    public static func changedElsewhereText(_ change: StoreChange) -> String {
         guard change.counted else { return S.chChanged.text }
         var parts: [String] = []
         func count(_ n: Int, _ one: S, _ many: (Int) -> String) { if n == 1 { parts.append(one.text) } else if n > 1 { parts.append(many(n)) } }

@@ -36,7 +36,7 @@ extension AppState {
         let c = visibleMapCentre
         var lon = c.longitude.truncatingRemainder(dividingBy: 360)  // a map panned round the world
         if lon >= 180 { lon -= 360 } else if lon < -180 { lon += 360 }
-        return LastView(centre: GeoPoint(latitude: c.latitude, longitude: lon), zoom: viewport.zoom, paneWidth: layout.mapPane.width)
+        return LastView(centre: GeoPoint(latitude: c.latitude, longitude: lon), zoom: map.viewport.zoom, paneWidth: layout.mapPane.width)
     }
 
     /// Shows the saved view (after the detent was restored): its centre above the sheet, its
@@ -44,32 +44,32 @@ extension AppState {
     /// view is first read (`checkReopenedView`).
     mutating func reopen(_ view: LastView, _ fx: inout Effects) {
         let width = layout.mapPane.width
-        viewport.zoom = width > 0 ? view.zoom * Double(view.paneWidth) / Double(width) : view.zoom
+        map.viewport.zoom = width > 0 ? view.zoom * Double(view.paneWidth) / Double(width) : view.zoom
         centerInVisibleMap(view.centre, &fx)
-        reopenedViewUnchecked = true
-        persisted.view = view.text
+        persistence.reopenedViewUnchecked = true
+        persistence.persisted.view = view.text
     }
 
     /// The first read of a reopened view: when it holds none of the store's pins (they were
     /// deleted or undone since, or the terminal is much smaller), the pins are fitted instead.
     mutating func checkReopenedView(_ fx: inout Effects) {
-        guard reopenedViewUnchecked else { return }
-        reopenedViewUnchecked = false
-        if inViewCount == 0 && totalCount > 0 { fx.add(.fitPins(fitQuery, announce: false)) }
+        guard persistence.reopenedViewUnchecked else { return }
+        persistence.reopenedViewUnchecked = false
+        if list.inViewCount == 0 && list.totalCount > 0 { fx.add(.fitPins(fitQuery, announce: false)) }
     }
 
     /// Saves the view and the tab when they changed since the store was opened
     /// (`AppEvent.closing`): the view as it settles (a sheet mid-slide counts at its target
     /// detent), so a store reopens where it was left, after `q` or a closed terminal alike.
     mutating func persistViewIfChanged(_ fx: inout Effects) {
-        guard persisted.storeOpened, layout.mapPane.width > 0, !layout.isTooSmall else { return }
+        guard persistence.persisted.storeOpened, layout.mapPane.width > 0, !layout.isTooSmall else { return }
         let view = lastView.text
-        if view != persisted.view {
-            persisted.view = view
+        if view != persistence.persisted.view {
+            persistence.persisted.view = view
             fx.add(.persist(key: SettingKey.mapView, value: view))
         }
-        if tab.name != persisted.tab {
-            persisted.tab = tab.name
+        if tab.name != persistence.persisted.tab {
+            persistence.persisted.tab = tab.name
             fx.add(.persist(key: SettingKey.tab, value: tab.name))
         }
     }

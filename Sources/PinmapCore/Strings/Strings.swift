@@ -35,7 +35,7 @@ public enum S: String, CaseIterable, Sendable {
     // Messages.
     case msgPasteNeedsField, msgPasteCut, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
     case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld
-    case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgNothingDeleted, msgNothingChanged, msgFocus, msgFocusListInert
+    case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgSelectPinFirstAtSmall, msgNothingDeleted, msgNothingChanged, msgFocus, msgFocusListInert
     case msgSearchKept, msgColourOff, msgSortCapped, msgLoadedSamples, msgSamplesPresent, msgSamplesFailed
     case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgSearching
     case msgIndexingStopped

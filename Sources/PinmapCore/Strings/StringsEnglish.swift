@@ -1,6 +1,6 @@
 /// The English table of `S` (one entry per key; `StringsTests` checks none is missing).
 extension Strings {
-    static let english: [S: String] = [
+    public static let english: [S: String] = [
         .sheetShownOf: "{0} of {1}",
         .msgSearchCleared: "Search cleared",
         .cfUndoImport: "Undo import #{0} (“{1}”)?", .cfUndoImportText: "Its {0} pins go, unless some were edited or commented since.",
@@ -234,6 +234,7 @@ extension Strings {
         .msgClusterZoomed: "Cluster of {0} pins: zoomed in",
         .msgNothingToUndo: "Nothing to undo",
         .msgSelectPinFirst: "Select a pin first (j/k in the list, or click one)",
+        .msgSelectPinFirstAtSmall: "Select a pin first (K raises the list, or click one)",
         .msgNothingDeleted: "Nothing deleted",
         .msgNothingChanged: "Nothing changed: the pin is as it was",
         .msgFocus: "Focus: {0}",

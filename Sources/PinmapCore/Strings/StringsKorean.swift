@@ -1,6 +1,6 @@
 /// The Korean table of `S` (one entry per key; `StringsTests` checks none is missing).
 extension Strings {
-    static let korean: [S: String] = [
+    public static let korean: [S: String] = [
         .sheetShownOf: "{0}/{1}",
         .msgSearchCleared: "검색을 지웠습니다",
         .cfUndoImport: "“{1}” 가져오기(#{0})를 되돌릴까요?", .cfUndoImportText: "핀 {0}개가 지워집니다. 그 뒤에 고치거나 댓글을 단 핀이 있으면 지우지 않습니다.",
@@ -234,6 +234,7 @@ extension Strings {
         .msgClusterZoomed: "핀 {0}개 묶음: 확대했습니다",
         .msgNothingToUndo: "되돌릴 것이 없습니다",
         .msgSelectPinFirst: "먼저 핀을 고르세요 (목록에서 j/k 또는 클릭)",
+        .msgSelectPinFirstAtSmall: "먼저 핀을 고르세요 (K로 목록 올리기 또는 클릭)",
         .msgNothingDeleted: "삭제하지 않았습니다",
         .msgNothingChanged: "바뀐 것이 없습니다: 핀은 그대로입니다",
         .msgFocus: "포커스: {0}",

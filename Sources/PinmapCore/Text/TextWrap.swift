@@ -7,7 +7,7 @@ import Frame
 public enum TextWrap {
     /// `text` as lines of at most `width` cells: breaks at spaces, and inside
     /// a word only when the word alone is wider than a line.
-    static func lines(_ text: String, width: Int, ascii: Bool) -> [String] {
+    public static func lines(_ text: String, width: Int, ascii: Bool) -> [String] {
         guard width > 0 else { return [] }
         let safe = SafeText.sanitize(text, ascii: ascii, keepNewlines: true)
         var out: [String] = []
@@ -21,7 +21,7 @@ public enum TextWrap {
         var lines: [String] = []
         var line = ""
         var used = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+        for word in units(paragraph, width: width) {
             let w = DisplayWidth.of(String(word))
             if used > 0 && used + 1 + w <= width {
                 line += " " + word
@@ -57,6 +57,29 @@ public enum TextWrap {
         return lines
     }
 
+    /// The paragraph's words, except that a command in backquotes (`pinmap undo-import 1
+    /// --force`, with what is glued to its quotes) is one unit, so a line never breaks inside
+    /// it; split into words again when it is wider than a line.
+    private static func units(_ paragraph: String, width: Int) -> [Substring] {
+        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
+        var out: [Substring] = []
+        var i = 0
+        while i < words.count {
+            let opens = words[i].filter { $0 == "`" }.count % 2 == 1
+            if opens, let close = words[(i + 1)...].firstIndex(where: { $0.filter { $0 == "`" }.count % 2 == 1 }) {
+                let command = words[i...close].joined(separator: " ")
+                if DisplayWidth.of(command) <= width {
+                    out.append(Substring(command))
+                    i = close + 1
+                    continue
+                }
+            }
+            out.append(words[i])
+            i += 1
+        }
+        return out
+    }
+
     /// `text` (a file name, a query) shortened in the middle with "…" to at most `cells`
     /// cells, so its start and its end (the extension) stay: `my-very-lo…2024.csv`.
     public static func middle(_ text: String, to cells: Int, ascii: Bool = false) -> String {
@@ -83,7 +106,7 @@ public enum TextWrap {
 
     /// A one-line key hint (`a · b · c`, most important first) that fits `cells`: whole items
     /// are dropped from the end until it fits; only a first item too wide alone is cut with "…".
-    static func hint(_ text: String, to cells: Int, ascii: Bool = false) -> String {
+    public static func hint(_ text: String, to cells: Int, ascii: Bool = false) -> String {
         var items = text.components(separatedBy: " · ")
         while items.count > 1 && DisplayWidth.of(items.joined(separator: " · ")) > cells { items.removeLast() }
         return DisplayWidth.truncate(items.joined(separator: " · "), to: cells, ascii: ascii)

@@ -88,7 +88,7 @@ public struct TimelineState: Sendable, Equatable {
     mutating func follow(rows: Int) { scroll = firstVisiblePin(rows: rows) }
 
     /// Layout of the calendar grid inside `area`: cell size in cells.
-    static let cellWidth = 6
+    public static let cellWidth = 6
 
     /// The day under a click at (`col`, `row`), if any.
     func day(atCol col: Int, row: Int, area: Rect) -> Int? {
@@ -110,10 +110,11 @@ extension Calendar {
 }
 
 /// Draws the Timeline tab.
-enum TimelineView {
+public enum TimelineView {
     static var monthNames: [String] { S.tlMonths.text.split(separator: " ").map(String.init) }
 
-    static func gridOrigin(area: Rect) -> (x: Int, y: Int) {
+    /// The screen cell (column, row) of the month grid's top-left corner in `area`.
+    public static func gridOrigin(area: Rect) -> (x: Int, y: Int) {
         let width = 7 * TimelineState.cellWidth
         return (area.x + max(0, (area.width - width) / 2), area.y + 3)
     }
@@ -145,7 +146,7 @@ enum TimelineView {
 
     /// Screen row of the first pin in the day's list, and how many pin rows fit in `area`
     /// (its last row is the tab's hint line: TabHintView).
-    static func pinRows(area: Rect) -> (first: Int, count: Int) {
+    public static func pinRows(area: Rect) -> (first: Int, count: Int) {
         let first = gridOrigin(area: area).y + 8
         return (first, max(0, area.maxY - 1 - first))
     }

@@ -16,7 +16,7 @@ extension AppState {
     /// The job's line for the status line while no message is shown (nil: no job, or the
     /// Import tab's own bar shows it).
     public var jobStatus: String? {
-        switch job {
+        switch loads.job {
         case nil: return nil
         case let .importing(name, bytes, total):
             if tab == .importer { return nil }
@@ -33,14 +33,14 @@ extension AppState {
     /// Why the list is empty while a large import's pins wait for indexing (they are on the
     /// map, not yet in the list's index): this pinmap's indexing (q stops it) or another's.
     /// Nil when the list is not waiting.
-    var listWaitingText: String? {
-        guard indexingBacklog, listed.isEmpty else { return nil }
+    public var listWaitingText: String? {
+        guard loads.indexingBacklog, list.pins.isEmpty else { return nil }
         return isIndexing ? S.listIndexing.text : S.listIndexingElsewhere.text
     }
 
     /// True while this pinmap indexes what a large import left.
     var isIndexing: Bool {
-        if case .indexing? = job { return true }
+        if case .indexing? = loads.job { return true }
         return false
     }
 
@@ -51,14 +51,14 @@ extension AppState {
     /// indexing rolls back, nothing is lost); the writes already asked for are finished by
     /// the runtime before it exits, and `quitNotes` says how the job ended.
     mutating func stopJobOnQuit(_ fx: inout Effects) {
-        if job != nil || isImporting { fx.add(.cancel) }
+        if loads.job != nil || isImporting { fx.add(.cancel) }
     }
 
     /// What the terminal says while a job `q` stopped still ends (the UI is gone): an import's
     /// commit cannot stop (seconds at a million pins), an import still reading or indexing
     /// rolls back. Nil when no long job runs.
     public var quitWaitText: String? {
-        switch job {
+        switch loads.job {
         case let .importing(name, bytes, total)? where total > 0 && bytes >= total:
             return S.quitWaitCommit(TextWrap.middle(name, to: 32))
         case .importing?, .indexing?: return S.quitWaitRollback.text

@@ -8,27 +8,27 @@ extension AppState {
     /// than the field takes (`TextField.maxCharacters`) is cut, and a notice says so.
     mutating func handle(paste text: String, _ fx: inout Effects) {
         var kept: Int? = nil
-        defer { if let kept { message = S.msgPasteCut(kept) } }
-        if var m = modal, m.presentation.phase != .dismissing {
+        defer { if let kept { feedback.message = S.msgPasteCut(kept) } }
+        if var m = feedback.modal, m.presentation.phase != .dismissing {
             switch m.content {
             case .form(var form):
                 kept = form.fields[form.focused.rawValue].insert(pasted: text)
                 form.error = nil
                 m.content = .form(form)
-                modal = m
+                feedback.modal = m
                 return
             case .detail(var detail) where detail.input != nil:
                 kept = detail.input?.insert(pasted: text) ?? nil
                 m.content = .detail(detail)
-                modal = m
+                feedback.modal = m
                 return
             default:
                 return
             }
         }
-        if var field = searchField, tab == .map {
+        if var field = search.field, tab == .map {
             kept = field.insert(pasted: text)
-            searchField = field
+            search.field = field
             setSearch(field.text, &fx)
             return
         }
@@ -40,6 +40,6 @@ extension AppState {
             importTab.error = nil
             return
         }
-        message = S.msgPasteNeedsField.text
+        feedback.message = S.msgPasteNeedsField.text
     }
 }

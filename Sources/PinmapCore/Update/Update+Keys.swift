@@ -5,9 +5,9 @@ import Sheet
 
 extension AppState {
     mutating func handle(key: Key, now: Double, _ fx: inout Effects) {
-        message = nil
-        pointerCell = nil  // the status line follows the keys: the visible map's centre
-        if showHelp {
+        feedback.message = nil
+        map.pointerCell = nil  // the status line follows the keys: the visible map's centre
+        if feedback.showHelp {
             if key == .ctrl("c") { quit = true; return }
             let page = max(1, HelpView.visibleRows(rows: layout.rows) - 1)
             let step: Int? = switch key {
@@ -18,14 +18,14 @@ extension AppState {
             default: nil
             }
             guard let step else {
-                showHelp = false
+                feedback.showHelp = false
                 // Esc, Enter, ? and q only close help (its header says "any other key closes": a
                 // `q` that quit the whole UI broke that word); any other key also acts (`2`
                 // shows Timeline). Ctrl-C still quits, above.
                 if [.escape, .enter, .char("?"), .f1, .char("q")].contains(key) { return }
                 return handle(key: key, now: now, &fx)
             }
-            helpScroll = min(max(0, helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
+            feedback.helpScroll = min(max(0, feedback.helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))
             return
         }
         // The search field takes every key while active (`q` is text): Search.swift.
@@ -45,17 +45,17 @@ extension AppState {
         switch action {
         case .quit: quit = true
         case .help:
-            showHelp = true
-            helpScroll = 0
+            feedback.showHelp = true
+            feedback.helpScroll = 0
         case .nextTab: tab = tab.next(1)
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t
         case .loadSamples: fx.add(.loadSamples)
         case .fitPins where tab == .map: fx.add(.fitPins(fitQuery, announce: true))
         case .toggleASCII:
-            message = nil
+            feedback.message = nil
             guard let e = changeSetting(.mapMode, forward: true) else { return }  // refused: it says why
-            message = ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
+            feedback.message = presentation.ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
             fx.add(e)
         case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
             guard tab == .map else { return }
@@ -73,16 +73,16 @@ extension AppState {
         case .sheetTo(let d): moveSheet(to: d, now: now)
         case .sheetEscape:
             // One level at a time: a kept search closes first, then the sheet lowers.
-            if !search.isEmpty { setSearch("", &fx); message = S.msgSearchCleared.text }
-            else if sheet.detent == .small && !sheet.isAnimating { message = S.msgSheetAlready(Detent.small.label) }
+            if !search.text.isEmpty { setSearch("", &fx); feedback.message = S.msgSearchCleared.text }
+            else if sheet.detent == .small && !sheet.isAnimating { feedback.message = S.msgSheetAlready(Detent.small.label) }
             else { moveSheet(to: .small, now: now) }
         case .toggleFocus:
             focus = focus == .map ? .list : .map
-            message = focus == .list && !listTakesKeys ? S.msgFocusListInert.text : S.msgFocus(focus.label)
+            feedback.message = focus == .list && !listTakesKeys ? S.msgFocusListInert.text : S.msgFocus(focus.label)
         case .openFilter: openFilter(now: now)
         case .cycleOrder:
-            order = PinQueryOrderCycle.next(after: order, searching: !search.isEmpty)
-            message = S.msgSortedBy(PinQueryOrderCycle.label(PinQuery.effective(order, searching: !search.isEmpty)))
+            list.order = PinQueryOrderCycle.next(after: list.order, searching: !search.text.isEmpty)
+            feedback.message = S.msgSortedBy(PinQueryOrderCycle.label(PinQuery.effective(list.order, searching: !search.text.isEmpty)))
             fx.requestView(list: true)
         case .zoomIn: zoom(by: 2, about: nil, &fx)
         case .zoomOut: zoom(by: 0.5, about: nil, &fx)
@@ -100,25 +100,25 @@ extension AppState {
         let direction: Set<Action> = [.up, .down, .left, .right]
         // ← → pan the map from the list too; ↑ ↓ do when the list has no row to move to (an
         // empty view, or a list that waits for indexing, must not swallow them).
-        let toMap = action == .left || action == .right || (direction.contains(action) && (!listTakesKeys || listCount == 0))
+        let toMap = action == .left || action == .right || (direction.contains(action) && (!listTakesKeys || list.count == 0))
         if focus == .map || toMap {
             panMap(action, &fx)
             return
         }
         guard listTakesKeys else {
-            message = S.msgListInertKey.text
+            feedback.message = S.msgListInertKey.text
             return
         }
-        guard listCount > 0 else { message = listWaitingText ?? S.msgNoPinsInView.text; return }
+        guard list.count > 0 else { feedback.message = listWaitingText ?? S.msgNoPinsInView.text; return }
         let page = max(1, visibleListRows - 1)
-        let current = selectedPin == nil ? -1 : cursor
+        let current = list.selectedPin == nil ? -1 : list.cursor
         switch action {
         case .up: select(index: max(0, current - 1), &fx)
-        case .down: select(index: min(listCount - 1, current + 1), &fx)
+        case .down: select(index: min(list.count - 1, current + 1), &fx)
         case .pageUp: select(index: max(0, current - page), &fx)
-        case .pageDown: select(index: min(listCount - 1, current + page), &fx)
+        case .pageDown: select(index: min(list.count - 1, current + page), &fx)
         case .home: select(index: 0, &fx)
-        case .end: select(index: listCount - 1, &fx)
+        case .end: select(index: list.count - 1, &fx)
         default: break
         }
     }
@@ -128,10 +128,10 @@ extension AppState {
         let stepCols = max(1, Double(pane.width) / 8)
         let stepRows = max(1, Double(pane.height) / 6)
         switch action {
-        case .up: viewport.pan(columns: 0, rows: -stepRows, pane: pane)
-        case .down: viewport.pan(columns: 0, rows: stepRows, pane: pane)
-        case .left: viewport.pan(columns: -stepCols, rows: 0, pane: pane)
-        case .right: viewport.pan(columns: stepCols, rows: 0, pane: pane)
+        case .up: map.viewport.pan(columns: 0, rows: -stepRows, pane: pane)
+        case .down: map.viewport.pan(columns: 0, rows: stepRows, pane: pane)
+        case .left: map.viewport.pan(columns: -stepCols, rows: 0, pane: pane)
+        case .right: map.viewport.pan(columns: stepCols, rows: 0, pane: pane)
         default: return
         }
         fx.requestView(list: true)
@@ -142,8 +142,8 @@ extension AppState {
     mutating func jump(to pin: Pin, now: Double, _ fx: inout Effects) {
         tab = .map
         reveal(pin, &fx)
-        selectedID = pin.id
-        viewport.zoom = max(viewport.zoom, 256)
+        list.selectedID = pin.id
+        map.viewport.zoom = max(map.viewport.zoom, 256)
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         centerOnSelected(pin, &fx)
         focus = .list
@@ -154,8 +154,8 @@ extension AppState {
     /// there: its category is let through the category filter, and a kept search that
     /// does not match it is cleared.
     private mutating func reveal(_ pin: Pin, _ fx: inout Effects) {
-        if let filter = categoryFilter, !filter.contains(pin.category) {
-            categoryFilter = FilterSheet(categories: categoryCounts, current: filter.union([pin.category])).filter
+        if let filter = map.categoryFilter, !filter.contains(pin.category) {
+            map.categoryFilter = FilterSheet(categories: map.categoryCounts, current: filter.union([pin.category])).filter
             fx.requestView(list: true)
         }
         if !lets(pin) { setSearch("", &fx) }  // Search.swift
@@ -166,9 +166,9 @@ extension AppState {
     /// left visible above the sheet (the pane's centre is under a medium sheet).
     mutating func zoom(by factor: Double, about: (col: Double, row: Double)?, _ fx: inout Effects) {
         if zoomAnchored(by: factor, &fx) { return }
-        let before = viewport.zoom
-        viewport.zoom(by: factor, about: about ?? keyZoomAnchor, pane: layout.mapPane)
-        if viewport.zoom == before { message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text }
+        let before = map.viewport.zoom
+        map.viewport.zoom(by: factor, about: about ?? keyZoomAnchor, pane: layout.mapPane)
+        if map.viewport.zoom == before { feedback.message = factor > 1 ? S.msgClosestZoom.text : S.msgWholeWorld.text }
         fx.requestView(list: true)
     }
 }
@@ -177,7 +177,7 @@ extension AppState {
     /// The map rows left visible above the sheet once it settles: at its target detent
     /// while it animates (so `a`, the status line's centre and zoom never read a
     /// mid-animation centre), where the finger holds it during a drag.
-    var settledVisibleMap: Rect {
+    public var settledVisibleMap: Rect {
         layout.visibleMap(sheetHeight: sheet.isDragging ? sheet.height : sheet.layout.height(of: sheet.detent))
     }
 
@@ -185,8 +185,8 @@ extension AppState {
     /// the centre of the visible map (screen cells).
     var keyZoomAnchor: (col: Double, row: Double) {
         let visible = settledVisibleMap
-        if let sel = markers.first(where: \.selected), sel.id != autoSelectedID {
-            let c = viewport.cell(for: GeoPoint(latitude: sel.latitude, longitude: sel.longitude), pane: layout.mapPane)
+        if let sel = map.markers.first(where: \.selected), sel.id != list.autoSelectedID {
+            let c = map.viewport.cell(for: GeoPoint(latitude: sel.latitude, longitude: sel.longitude), pane: layout.mapPane)
             if visible.contains(col: Int(c.col.rounded(.down)), row: Int(c.row.rounded(.down))) { return c }
         }
         return (Double(visible.x) + Double(visible.width) / 2, Double(visible.y) + Double(visible.height) / 2)
@@ -197,18 +197,18 @@ extension AppState {
     /// centre of the visible map.
     public var statusPoint: (point: GeoPoint, underPointer: Bool) {
         let pane = layout.mapPane
-        if let c = pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row) {
-            return (viewport.point(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: pane), true)
+        if let c = map.pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row) {
+            return (map.viewport.point(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: pane), true)
         }
         return (visibleMapCentre, false)
     }
 
     /// True when the pointer is over the visible map but off the world (the blank margin
     /// beside a whole-world map, or past a pole): the status line then gives no coordinate.
-    var pointerOffMap: Bool {
-        guard let c = pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row)
+    public var pointerOffMap: Bool {
+        guard let c = map.pointerCell, tab == .map, layout.visibleMap(sheetHeight: sheet.height).contains(col: c.col, row: c.row)
         else { return false }
-        return !viewport.isOnMap(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: layout.mapPane)
+        return !map.viewport.isOnMap(col: Double(c.col) + 0.5, row: Double(c.row) + 0.5, pane: layout.mapPane)
     }
 }
 
@@ -242,11 +242,11 @@ enum PinQueryOrderCycle {
 extension AppState {
     /// The order the list is in, as its header says: a name or distance sort above
     /// `sortLimit` pins in view shows the newest pins, and says so.
-    var orderLabel: String {
-        let order = PinQuery.effective(order, searching: !search.isEmpty)
+    public var orderLabel: String {
+        let order = PinQuery.effective(list.order, searching: !search.text.isEmpty)
         // A capped search read only the matches added last: its order is among those.
-        if searchIsCapped { return S.orderSearchCapped(PinQueryOrderCycle.label(order), SearchResults.scanLimit) }
-        guard order != .newest, order != .relevance, search.isEmpty, listInViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
+        if search.isCapped { return S.orderSearchCapped(PinQueryOrderCycle.label(order), SearchResults.scanLimit) }
+        guard order != .newest, order != .relevance, search.text.isEmpty, listInViewCount > AppState.sortLimit else { return PinQueryOrderCycle.label(order) }
         return S.orderNewestCapped(AppState.sortLimit, PinQueryOrderCycle.label(order))
     }
 

@@ -5,8 +5,8 @@ import Sheet
 extension AppState {
     mutating func handle(mouse m: MouseEvent, now: Double, _ fx: inout Effects) {
         if layout.isTooSmall { return }
-        if showHelp {
-            if m.kind == .press { showHelp = false }
+        if feedback.showHelp {
+            if m.kind == .press { feedback.showHelp = false }
             return
         }
         switch m.kind {
@@ -18,17 +18,17 @@ extension AppState {
         // A click is a pointer position too (a terminal may report no move before it).
         // Kept wherever it is: `statusPoint` decides, so a map or sheet moving under a
         // still mouse recomputes what is under it.
-        if m.kind != .move { pointerCell = (m.col, m.row) }
+        if m.kind != .move { map.pointerCell = (m.col, m.row) }
         }
 
     /// The row of the sheet's top edge (its grabber row).
-    var sheetTop: Int { layout.sheetRect(height: sheet.height).y }
+    public var sheetTop: Int { layout.sheetRect(height: sheet.height).y }
 
     private mutating func press(_ m: MouseEvent, now: Double, _ fx: inout Effects) {
         if m.button == .wheelUp || m.button == .wheelDown { return wheel(m, &fx) }
         if m.button == .right { return rightPress(m, now: now) }  // add a pin there: Update+Pins.swift
         guard m.button == .left else { return }
-        message = nil
+        feedback.message = nil
         if m.row == layout.tabBarRow {
             if let t = layout.tab(atCol: m.col) { tab = t }
             return
@@ -46,7 +46,7 @@ extension AppState {
         } else {
             trackPointer(m)
             focus = .map
-            mapDrag = MapDrag(startCol: m.col, startRow: m.row, startViewport: viewport)
+            map.drag = MapDrag(startCol: m.col, startRow: m.row, startViewport: map.viewport)
         }
     }
 
@@ -63,27 +63,27 @@ extension AppState {
             return
         }
         guard listIsInteractive else {
-            message = S.msgListInertMouse.text
+            feedback.message = S.msgListInertMouse.text
             return
         }
         focus = .list
         let placeRow = m.row - top - SheetView.headerRows
         if placeRow < placeRows { choosePlace(placeRow, &fx); return }  // PlaceSearch.swift
-        if place.onlyPlaces { return }
-        let index = scroll + (m.row - top - SheetView.headerRows - placeRows)
+        if search.place.onlyPlaces { return }
+        let index = list.scroll + (m.row - top - SheetView.headerRows - placeRows)
         pressListRow(index, now: now, &fx)  // a second press opens the detail: Update+Pins.swift
     }
 
     private mutating func drag(_ m: MouseEvent, now: Double, _ fx: inout Effects) {
         if sheet.isDragging {
             sheet.drag(pointerRow: m.row, time: now)
-        } else if var d = mapDrag {
+        } else if var d = map.drag {
             let dx = m.col - d.startCol, dy = m.row - d.startRow
             if dx != 0 || dy != 0 { d.moved = true }
             var v = d.startViewport
             v.pan(columns: Double(-dx), rows: Double(-dy), pane: layout.mapPane)
-            viewport = v
-            mapDrag = d
+            map.viewport = v
+            map.drag = d
             fx.requestView(list: true)
         }
         trackPointer(m)
@@ -98,8 +98,8 @@ extension AppState {
             sheetPress = nil
             return
         }
-        if let d = mapDrag {
-            mapDrag = nil
+        if let d = map.drag {
+            map.drag = nil
             if !d.moved { clickMap(col: m.col, row: m.row, now: now, &fx) }
         }
     }
@@ -108,23 +108,23 @@ extension AppState {
     /// medium), a cluster zooms in on it, empty map moves focus to the map.
     private mutating func clickMap(col: Int, row: Int, now: Double, _ fx: inout Effects) {
         let pane = layout.mapPane
-        guard let hit = MapRenderer.marker(atCol: col, row: row, pane: pane, viewport: viewport, markers: markers,
+        guard let hit = MapRenderer.marker(atCol: col, row: row, pane: pane, viewport: map.viewport, markers: map.markers,
                                            focus: visibleMapCentre) else {
             focus = .map
             return
         }
         if hit.count > 1 {
-            viewport.zoom(by: 4, about: viewport.cell(for: hit.point, pane: pane), pane: pane)
-            viewport.center = hit.point
+            map.viewport.zoom(by: 4, about: map.viewport.cell(for: hit.point, pane: pane), pane: pane)
+            map.viewport.center = hit.point
             fx.requestView(list: true)
-            message = S.msgClusterZoomed(hit.count)
+            feedback.message = S.msgClusterZoomed(hit.count)
             return
         }
-        selectedID = hit.id
-        if let i = listed.firstIndex(where: { $0.id == hit.id }) {
-            cursor = i
-        } else if listUnloaded > 0 {
-            listReadAll = true  // it may be in the rows not read yet: the cursor follows once read
+        list.selectedID = hit.id
+        if let i = list.pins.firstIndex(where: { $0.id == hit.id }) {
+            list.cursor = i
+        } else if list.unloaded > 0 {
+            list.readAll = true  // it may be in the rows not read yet: the cursor follows once read
         }
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         focus = .list
@@ -181,13 +181,13 @@ extension AppState {
             // Over the grabber or the header the wheel does nothing: they are the handle.
             if m.row < sheetTop + SheetView.headerRows { return }
             guard listIsInteractive else {
-                message = S.msgListInertMouse.text
+                feedback.message = S.msgListInertMouse.text
                 return
             }
-            pointerCell = nil  // over the list: the status line shows the centre again
-            scroll = max(0, scroll + (up ? -3 : 3))
-            scroll = min(scroll, max(0, listCount - max(1, visibleListRows)))
-            cursor = min(max(cursor, scroll), scroll + max(0, visibleListRows - 1))
+            map.pointerCell = nil  // over the list: the status line shows the centre again
+            list.scroll = max(0, list.scroll + (up ? -3 : 3))
+            list.scroll = min(list.scroll, max(0, list.count - max(1, visibleListRows)))
+            list.cursor = min(max(list.cursor, list.scroll), list.scroll + max(0, visibleListRows - 1))
             return
         }
         zoom(by: up ? 2 : 0.5, about: (Double(m.col) + 0.5, Double(m.row) + 0.5), &fx)
@@ -198,7 +198,7 @@ extension AppState {
     /// there by an earlier action goes (it would hide a stale coordinate).
     private mutating func trackPointer(_ m: MouseEvent) {
         let overMap = tab == .map && layout.visibleMap(sheetHeight: sheet.height).contains(col: m.col, row: m.row)
-        if overMap, pointerCell.map({ $0 != (m.col, m.row) }) ?? true { message = nil }
-        pointerCell = (m.col, m.row)
+        if overMap, map.pointerCell.map({ $0 != (m.col, m.row) }) ?? true { feedback.message = nil }
+        map.pointerCell = (m.col, m.row)
     }
 }

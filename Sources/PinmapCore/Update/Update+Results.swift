@@ -10,7 +10,7 @@ extension AppState {
         switch event {
         case .store(.opened(let settings, let today)):
             restore(settings: settings)
-            persisted.storeOpened = true
+            persistence.persisted.storeOpened = true
             startTimeline(newestPinDay: nil, today: today)
             fx.add(.restartTimeline)
             // The last view of this store, else its pins fitted (none: the world, `pinsBounds`).
@@ -20,22 +20,22 @@ extension AppState {
         case .view(.loaded(let data)):
             // Markers older than those shown are dropped; newer ones are shown even while a
             // still newer read is on its way (a map panned on is never left blank). A list is
-            // dropped only when a newer list was asked for (`listGeneration`).
-            let markers = data.generation >= shownViewGeneration
-            let list = data.list && data.generation >= listGeneration
+            // dropped only when a newer list was asked for (`loads.listGeneration`).
+            let markers = data.generation >= loads.shownViewGeneration
+            let list = data.list && data.generation >= loads.listGeneration
             guard markers || list else { return }
-            if markers { shownViewGeneration = data.generation }
-            if list && data.view != nil { shownListGeneration = data.generation }
+            if markers { loads.shownViewGeneration = data.generation }
+            if list && data.view != nil { loads.shownListGeneration = data.generation }
             receive(view: data, markers: markers, list: list)
             if list { followDetailPin() }  // Update+Pins.swift
-            if markers, data.view != nil, let answer = data.place, answer.probe == placeArrival?.probe {
+            if markers, data.view != nil, let answer = data.place, answer.probe == search.placeArrival?.probe {
                 continueArrival(ownPin: answer.ownPin, &fx)  // PlaceArrival.swift
             }
             if markers, data.view != nil { checkReopenedView(&fx) }  // LastView.swift
             if let backlog = data.indexBacklog, markers {
                 // Whoever indexes (this pinmap or `pinmap index`), the list waits for it.
-                indexingBacklog = backlog || isIndexing
-                if backlog, !indexingDeclined, job == nil { fx.add(.finishIndexing) }
+                loads.indexingBacklog = backlog || isIndexing
+                if backlog, !loads.indexingDeclined, loads.job == nil { fx.add(.finishIndexing) }
             }
         case .view(.listRowsLoaded(let query, let rows)): receive(listRows: rows, of: query, &fx)
         case .timeline(.loaded(let request, let result)):
@@ -44,7 +44,7 @@ extension AppState {
             case .success(let day):
                 timeline.dayCounts = day.dayCounts
                 timeline.dayPins = day.dayPins
-            case .failure(let e): message = S.msgStoreError(e)
+            case .failure(let e): feedback.message = S.msgStoreError(e)
             }
             timeline.isStale = false
         case .timeline(.restarted(let newestPinDay, let today)): startTimeline(newestPinDay: newestPinDay, today: today)
@@ -56,61 +56,61 @@ extension AppState {
         case .importer(.undone(let row, let outcome)): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         // While the server is away a failed read is that outage: "reconnecting…" stays.
         case .store(.failed(let e)):
-            message = storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
-            shownListGeneration = listGeneration  // a failed read: no list is on its way
+            feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
+            loads.shownListGeneration = loads.listGeneration  // a failed read: no list is on its way
         case .store(.changedElsewhere(let change)):
-            message = storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
-            storeUnreachable = false
+            feedback.message = feedback.storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
+            feedback.storeUnreachable = false
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
         case .store(.unreachable):
-            storeUnreachable = true
-            message = S.chReconnecting.text
+            feedback.storeUnreachable = true
+            feedback.message = S.chReconnecting.text
         // The last view is only the view: a role that may not save it (a reader) is not told.
         case .store(.settingNotSaved(let key, let e)):
-            if !PersonalSettingKey.all.contains(key) { message = S.msgSettingNotSaved(e) }
+            if !PersonalSettingKey.all.contains(key) { feedback.message = S.msgSettingNotSaved(e) }
         case .store(.samplesLoaded(let result, let firstRun)):
             switch result {
             case .success(let n):
-                message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
+                feedback.message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
                 // The sample pins fitted above the sheet, as `F` would (quietly: the message says what came).
                 fx.add(.fitPins(fitQuery, announce: false))
                 // Only on a new store is it the first run (P later says just how many it loaded):
                 // a toast that fades like the others, saying how to remove them.
                 if firstRun && n > 0 {
-                    message = nil
+                    feedback.message = nil
                     notify(S.msgLoadedSamples(n), S.msgLoadedSamplesFirstRun(n), success: true, now: now)
                 }
-            case .failure(let e): message = S.msgSamplesFailed(e)
+            case .failure(let e): feedback.message = S.msgSamplesFailed(e)
             }
             pinsChanged(inBulk: true, &fx)
         case .view(.pinsBounds(let box, let announce)):
             guard let box else {
-                if announce { message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
+                if announce { feedback.message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
                 return
             }
             fitAnchored(box) { $0.fitInVisibleMap(box, margin: true, &fx) }
             fx.requestView(list: true)
             guard announce else { return }
-            message = search.isEmpty && categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
+            feedback.message = search.text.isEmpty && map.categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pins(.written(let outcome)):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
             // A new pin is the newest: the Timeline opens on its month, as after an import.
             if case .added = outcome { pinsChanged(inBulk: true, &fx) } else { pinsChanged(inBulk: false, &fx) }
         case .pins(.commentsLoaded(let pinID, let result, let change)): receive(comments: result, of: pinID, after: change)
         case .pins(.propertiesLoaded(let pinID, let properties)):
-            guard case .detail(var detail)? = modal?.content, detail.pin.id == pinID else { return }
+            guard case .detail(var detail)? = feedback.modal?.content, detail.pin.id == pinID else { return }
             detail.properties = properties
-            modal?.content = .detail(detail)
+            feedback.modal?.content = .detail(detail)
         case .importer(.previewed(let result)):
             receive(preview: result)  // Update+PinResults.swift
             requestImportFolderIfNeeded(&fx)  // a folder's path opened that folder
         case .importer(.started(let name)):
             importTab.progress = 0
-            job = .importing(name: name, bytes: 0, of: 0)
+            loads.job = .importing(name: name, bytes: 0, of: 0)
         case .importer(.progress(let bytes, let total)):
             importTab.progress = total > 0 ? min(1, Double(bytes) / Double(total)) : 1
-            if case .importing(let name, _, _)? = job { job = .importing(name: name, bytes: bytes, of: total) }
+            if case .importing(let name, _, _)? = loads.job { loads.job = .importing(name: name, bytes: bytes, of: total) }
         case .importer(.written):
             // Committed: the new pins are on the map now (the cell tree), while what the
             // import left (search, the list's indexes) is indexed after it.
@@ -118,7 +118,7 @@ extension AppState {
             fx.requestView(list: true)
         case .importer(.stopped(let name)):
             importTab.progress = nil
-            job = nil
+            loads.job = nil
             noteAfterQuit(S.importStoppedText(name))
             importTab.error = S.importStoppedText(TextWrap.middle(name, to: 32))
             // A notice to dismiss, not a toast: the clock here is the import's start, and a
@@ -127,50 +127,50 @@ extension AppState {
                    success: false, now: now)
         case .importer(.finished(let name, let result)):
             importTab.progress = nil
-            job = nil
+            loads.job = nil
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
             noteAfterQuit(quitNote(importOf: name, result))
             pinsChanged(inBulk: true, &fx)
         case .indexing(.started(let pinCount, let newPins)):
-            indexingBacklog = true
-            job = .indexing(pins: newPins, fraction: 0)
-            if totalCount == 0, let pinCount { totalCount = pinCount }
+            loads.indexingBacklog = true
+            loads.job = .indexing(pins: newPins, fraction: 0)
+            if list.totalCount == 0, let pinCount { list.totalCount = pinCount }
         case .indexing(.progress(let fraction)):
-            if case .indexing(let pins, _)? = job { job = .indexing(pins: pins, fraction: fraction) }
+            if case .indexing(let pins, _)? = loads.job { loads.job = .indexing(pins: pins, fraction: fraction) }
         case .indexing(.finished(let outcome)):
-            if case .indexing? = job { job = nil }
+            if case .indexing? = loads.job { loads.job = nil }
             switch outcome {
             case .nothingToDo:
                 // Asked after a read that still saw the backlog: the list need wait no more.
-                if indexingBacklog { indexingBacklog = false; fx.requestView(list: true) }
+                if loads.indexingBacklog { loads.indexingBacklog = false; fx.requestView(list: true) }
                 return
             case .elsewhere:
                 // Said once: view reads do not ask again this session (the other process's
                 // work is done when it ends; the next start resumes a killed one).
-                message = S.idxElsewhere.text
-                indexingDeclined = true
+                feedback.message = S.idxElsewhere.text
+                loads.indexingDeclined = true
                 return
             case .done: noteAfterQuit(S.quitIndexed.text)
             case .stopped:
-                message = S.msgIndexingStopped.text
-                indexingDeclined = true
+                feedback.message = S.msgIndexingStopped.text
+                loads.indexingDeclined = true
                 noteAfterQuit(S.msgIndexingStopped.text)
             case .failed(let reason):
-                indexingDeclined = true
+                loads.indexingDeclined = true
                 noteAfterQuit(S.noticeIndexingFailedText(reason))
                 notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(reason), success: false, now: now)
             }
-            indexingBacklog = false
+            loads.indexingBacklog = false
             fx.requestView(list: true)
             timeline.isStale = true
-        case .export(.started): job = .exporting
+        case .export(.started): loads.job = .exporting
         case .export(.finished(let outcome)):
-            job = nil
+            loads.job = nil
             switch outcome {
-            case let .written(count, path): message = S.stExported(count, path)
-            case let .noFile(path, reason): message = S.stExportNoFile(path, reason)
-            case let .notWritten(path, reason): message = S.stExportNotWritten(path, reason)
-            case let .failed(text): message = S.stExportFailed(text)
+            case let .written(count, path): feedback.message = S.stExported(count, path)
+            case let .noFile(path, reason): feedback.message = S.stExportNoFile(path, reason)
+            case let .notWritten(path, reason): feedback.message = S.stExportNotWritten(path, reason)
+            case let .failed(text): feedback.message = S.stExportFailed(text)
             }
         case .view(.showDetent(let detent)):
             let reduced = sheet.reducedMotion
@@ -180,19 +180,19 @@ extension AppState {
             fx.requestView(list: true)
         case .view(.reload(let list)): fx.requestView(list: list)
         case .search(.placeIndexReady):
-            place.indexReady = true
-            if place.matchesPending {
-                if let field = searchField { updatePlaceMatches(field.text) } else { place.matchesPending = false }
+            search.place.indexReady = true
+            if search.place.matchesPending {
+                if let field = search.field { updatePlaceMatches(field.text) } else { search.place.matchesPending = false }
             }
         case .showTab(let t): tab = t
         case .closing: persistViewIfChanged(&fx)  // LastView.swift
         case .view(.showViewport(let v)):
-            viewport = v
+            map.viewport = v
             fx.requestView(list: true)
         case .view(.readsBeforePaint): break  // `apply` takes it
         case .view(.showPlace(let match)):
             fly(to: match, &fx)
-            message = nil
+            feedback.message = nil
         case .input, .tick, .terminate, .search(.finished), .importer(.folderListed): break
         }
     }
@@ -205,10 +205,10 @@ extension AppState {
         }
         if let s = settings[SettingKey.sensitivity].flatMap(Double.init) { sheet.sensitivity = s }
         if let r = settings[SettingKey.reducedMotion] { sheet.reducedMotion = r == "1" }
-        if let m = settings[SettingKey.mapMode] { ascii = ascii || m == "ascii" }
-        if let c = settings[SettingKey.color], c == "0" { color = false }
-        if let p = settings[SettingKey.placeNames] { placeLanguage = p == "ko" ? .korean : .english }
-        if let t = settings[SettingKey.tab].flatMap(Tab.init(name:)) { tab = t; persisted.tab = t.name }
+        if let m = settings[SettingKey.mapMode] { presentation.ascii = presentation.ascii || m == "ascii" }
+        if let c = settings[SettingKey.color], c == "0" { presentation.color = false }
+        if let p = settings[SettingKey.placeNames] { presentation.placeLanguage = p == "ko" ? .korean : .english }
+        if let t = settings[SettingKey.tab].flatMap(Tab.init(name:)) { tab = t; persistence.persisted.tab = t.name }
     }
 
     /// Opens the Timeline at the day of the newest pin (`2026-12-01`), or at `today`.
@@ -226,32 +226,32 @@ extension AppState {
     /// bulk (samples, an import) open the Timeline on the newest one's month again.
     mutating func pinsChanged(inBulk: Bool, _ fx: inout Effects) {
         timeline.isStale = true
-        if !search.isEmpty {
-            searchGeneration += 1
-            fx.add(.search(text: search, generation: searchGeneration))
+        if !search.text.isEmpty {
+            search.generation += 1
+            fx.add(.search(text: search.text, generation: search.generation))
         }
         if inBulk { fx.add(.restartTimeline) }
     }
 
     /// More rows of the list (`Effect.loadListRows`), then the selection that waited for them.
     private mutating func receive(listRows rows: [Pin], of query: PinQuery, _ fx: inout Effects) {
-        guard query == listSource else { return }  // the list was read again since
-        let count = listCount
-        listed = rows
-        listUnloaded = max(0, count - rows.count)
-        if listReadAll, let id = selectedID {
-            if let i = listed.firstIndex(where: { $0.id == id }) {
-                cursor = i
+        guard query == list.source else { return }  // the list was read again since
+        let count = list.count
+        list.pins = rows
+        list.unloaded = max(0, count - rows.count)
+        if list.readAll, let id = list.selectedID {
+            if let i = list.pins.firstIndex(where: { $0.id == id }) {
+                list.cursor = i
                 scrollToCursor()
-            } else if listUnloaded == 0, followingSelection, autoSelectedID != id {
+            } else if list.unloaded == 0, list.followingSelection, list.autoSelectedID != id {
                 followSelection(&fx)  // the whole list lacks it: gone
             }
         }
-        listReadAll = false
-        followingSelection = false
-        if let index = listPendingIndex {
-            listPendingIndex = nil
-            select(index: min(index, listed.count - 1), &fx)
+        list.readAll = false
+        list.followingSelection = false
+        if let index = list.pendingIndex {
+            list.pendingIndex = nil
+            select(index: min(index, list.pins.count - 1), &fx)
         }
         clampList()
     }
@@ -260,55 +260,55 @@ extension AppState {
     /// for the view.
     private mutating func receive(view data: ViewData, markers newMarkers: Bool, list newList: Bool) {
         if newMarkers {
-            totalCount = data.totals.total
-            categoryNames = data.totals.categories.map(\.name)
-            categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
+            list.totalCount = data.totals.total
+            map.categoryNames = data.totals.categories.map(\.name)
+            map.categoryCounts = data.totals.categories.map { CategoryCount(name: $0.name, count: $0.count) }
             // Pins without a category get the last row (name ""), so a filter can keep or hide them too.
-            if data.totals.uncategorized > 0 { categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
+            if data.totals.uncategorized > 0 { map.categoryCounts.append(CategoryCount(name: "", count: data.totals.uncategorized)) }
         }
         if let part = data.view {
             if newMarkers {
-                markers = part.markers
-                inViewCount = part.inView
-                inViewApproximate = part.approximate
+                map.markers = part.markers
+                list.inViewCount = part.inView
+                list.inViewApproximate = part.approximate
             }
             if newList, let listed = part.listed {
-                self.listed = listed
-                listUnloaded = max(0, (part.listCount ?? listed.count) - listed.count)
-                listSource = part.listQuery
+                self.list.pins = listed
+                list.unloaded = max(0, (part.listCount ?? listed.count) - listed.count)
+                list.source = part.listQuery
                 // The header's count and "N more elsewhere" count the same view, the list's:
                 // a selection's re-centring reads no list and changes neither (they add up).
-                listView = (part.inView, part.approximate)
-                if let elsewhere = part.elsewhere { searchElsewhere = elsewhere }
-                listPendingIndex = nil
-                listReadAll = false
-                followingSelection = false
+                list.view = (part.inView, part.approximate)
+                if let elsewhere = part.elsewhere { search.elsewhere = elsewhere }
+                list.pendingIndex = nil
+                list.readAll = false
+                list.followingSelection = false
             }
         }
-        if newMarkers, let sel = data.selectedMarker { markers.append(sel) }
+        if newMarkers, let sel = data.selectedMarker { map.markers.append(sel) }
         if newList { placeNewList() }
     }
 
     /// Whether `data` is the read whose list is shown now (the cursor then follows it).
     func showsList(of data: ViewData) -> Bool {
-        data.list && data.view != nil && data.generation == shownListGeneration
+        data.list && data.view != nil && data.generation == loads.shownListGeneration
     }
 
     /// A list read was asked for and its answer is not shown yet.
-    var listReadPending: Bool { shownListGeneration < listGeneration }
+    var listReadPending: Bool { loads.shownListGeneration < loads.listGeneration }
 
     /// A list read for a new view keeps no scroll past its rows (a scroll kept from a longer
     /// list left blank rows under a count of 17): with the selected pin listed, the scroll
     /// stays where it was unless rows would be left blank; without it, the list shows its
     /// top (the newest pin in view).
     private mutating func placeNewList() {
-        if let id = selectedID, let i = listed.firstIndex(where: { $0.id == id }) {
-            cursor = i
+        if let id = list.selectedID, let i = list.pins.firstIndex(where: { $0.id == id }) {
+            list.cursor = i
             clampList()
-            scroll = min(scroll, max(0, listCount - max(1, visibleListRows)))
+            list.scroll = min(list.scroll, max(0, list.count - max(1, visibleListRows)))
         } else {
             clampList()
-            scroll = 0
+            list.scroll = 0
         }
     }
 }

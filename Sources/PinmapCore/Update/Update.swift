@@ -53,7 +53,7 @@ public enum AppEvent: Sendable {
         case showDetent(Detent)
         /// Whether every view read is answered before the next frame is painted (no worker
         /// lanes: `pinmap render`, the benchmark, tests), so no frame shows the view between
-        /// a move and its markers (`AppState.viewReadsBeforePaint`).
+        /// a move and its markers (`LoadState.viewReadsBeforePaint`).
         case readsBeforePaint(Bool)
     }
 
@@ -231,7 +231,7 @@ extension AppState {
     /// the effects to perform. Pure: no I/O. The view read, if any, is built last, from
     /// the state the event left (`ViewRequest`).
     public mutating func update(_ event: AppEvent, now: Double) -> [Effect] {
-        Strings.speaking(language) { updateSpeaking(event, now: now) }
+        Strings.speaking(presentation.language) { updateSpeaking(event, now: now) }
     }
 
     /// `update` with the words in the state's language.
@@ -239,19 +239,19 @@ extension AppState {
         var fx = Effects()
         let quitting = quit
         apply(event, now: now, &fx)
-        if place.indexReady && !inputAwaitingPlaces.isEmpty {
+        if search.place.indexReady && !search.inputAwaitingPlaces.isEmpty {
             // The index is ready: the Enter that waited for it, and what came after, in order.
-            let waiting = inputAwaitingPlaces
-            inputAwaitingPlaces = []
+            let waiting = search.inputAwaitingPlaces
+            search.inputAwaitingPlaces = []
             for input in waiting { apply(.input(input), now: now, &fx) }
         }
         if quit && !quitting { stopJobOnQuit(&fx) }  // BackgroundJob.swift
-        if place.matchesPending && !place.indexAsked {
-            place.indexAsked = true
+        if search.place.matchesPending && !search.place.indexAsked {
+            search.place.indexAsked = true
             fx.add(.preparePlaceIndex)
         }
         // With reads answered before the next paint, the markers the read brings are laid out.
-        if fx.view == nil || !viewReadsBeforePaint { rememberMapLabels() }  // Render.swift
+        if fx.view == nil || !loads.viewReadsBeforePaint { rememberMapLabels() }  // Render.swift
         var effects = fx.list
         if let list = fx.view { effects.append(.loadView(viewRequest(list: list))) }
         return fx.skipTabLoads ? effects : effects + tabLoads(after: event)
@@ -262,7 +262,7 @@ extension AppState {
         let settledBefore = sheet.isAnimating || sheet.isDragging ? nil : sheet.detent
         clock = now
         if case .view(.readsBeforePaint(let before)) = event {  // how the runtime runs: nothing else changes
-            viewReadsBeforePaint = before
+            loads.viewReadsBeforePaint = before
             fx.skipTabLoads = true
             return
         }
@@ -272,8 +272,8 @@ extension AppState {
             return keepListRowSelected(&fx, listRead: listRead)
         }
         // Input after an Enter that waits for the place-name index keeps its turn (`PlaceSearch.swift`).
-        if case .input(let input) = event, !inputAwaitingPlaces.isEmpty { return inputAwaitingPlaces.append(input) }
-        if case .input = event { selectionLeft = false }
+        if case .input(let input) = event, !search.inputAwaitingPlaces.isEmpty { return search.inputAwaitingPlaces.append(input) }
+        if case .input = event { list.selectionLeft = false }
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
             tickModal(now: now)
             fx.skipTabLoads = true
@@ -301,7 +301,7 @@ extension AppState {
         }
         requestImportFolderIfNeeded(&fx)  // ImportTab.swift
         keepListRowSelected(&fx, listRead: false)
-        if worldStaysFitted && worldFit?.visible != settledVisibleMap { fitWorld(centredOn: viewport.center.longitude, &fx) }
+        if worldStaysFitted && map.worldFit?.visible != settledVisibleMap { fitWorld(centredOn: map.viewport.center.longitude, &fx) }
         clampList()
         if let read = listRowsToRead(readingList: fx.view == true) { fx.add(read) }
         // Persist the detent once a move has settled (never a transient state).
@@ -331,8 +331,8 @@ extension AppState {
     mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
         let anchor = liveResizeAnchor ?? currentViewAnchor()
         layout = Layout(cols: cols, rows: rows)
-        pointerCell = nil
-        mapDrag = nil
+        map.pointerCell = nil
+        map.drag = nil
         sheetPress = nil
         sheet.resize(travel: layout.travel, time: now)
         if let anchor { apply(anchor, &fx) }
@@ -343,8 +343,8 @@ extension AppState {
     private func currentViewAnchor() -> ResizeAnchor? {
         let width = layout.mapPane.width
         guard width > 0, settledVisibleMap.height > 0 else { return nil }
-        return ResizeAnchor(degreesPerColumn: viewport.degreesPerColumn(paneWidth: width), centre: visibleMapCentre,
-                            wholeWorld: worldStaysFitted, width: width, produced: viewport)
+        return ResizeAnchor(degreesPerColumn: map.viewport.degreesPerColumn(paneWidth: width), centre: visibleMapCentre,
+                            wholeWorld: worldStaysFitted, width: width, produced: map.viewport)
     }
 
     /// Fits the whole world into the map rows left visible above the sheet (`0`): all
@@ -353,7 +353,7 @@ extension AppState {
     /// (`worldStaysFitted`).
     mutating func fitWorld(centredOn longitude: Double = 0, _ fx: inout Effects) {
         fitInVisibleMap(LatLonBox(south: -90, west: longitude - 180, north: 90, east: longitude + 180), &fx)
-        worldFit = (viewport, settledVisibleMap)
+        map.worldFit = (map.viewport, settledVisibleMap)
         fx.requestView(list: true)
     }
 
@@ -361,14 +361,14 @@ extension AppState {
     /// Only the zoom counts: a selected row's re-centre or a pan moves the centre, and a
     /// sheet move must then still fit the world again (else the centre the selection left,
     /// far below a few rows above a large sheet, put the visible map past a pole).
-    var worldStaysFitted: Bool { worldFit.map { viewport.zoom <= $0.viewport.zoom } == true }
+    public var worldStaysFitted: Bool { map.worldFit.map { map.viewport.zoom <= $0.viewport.zoom } == true }
 
     /// Keeps the cursor and the scroll inside the list. Deliberately does not
     /// scroll to the cursor: moving the sheet must never scroll the list.
     mutating func clampList() {
-        if listCount == 0 { cursor = 0; scroll = 0; return }
-        cursor = min(max(0, cursor), listCount - 1)
-        scroll = min(max(0, scroll), listCount - 1)
+        if list.count == 0 { list.cursor = 0; list.scroll = 0; return }
+        list.cursor = min(max(0, list.cursor), list.count - 1)
+        list.scroll = min(max(0, list.scroll), list.count - 1)
     }
 
     /// With the list focused and taking keys, a listed row is always selected (the first on
@@ -382,21 +382,21 @@ extension AppState {
     mutating func keepListRowSelected(_ fx: inout Effects, listRead: Bool) {
         // A row selected by itself goes when the list no longer has the keys (the map has the
         // focus, the sheet is small): the user did not choose it.
-        if tab == .map, !(focus == .list && listTakesKeys), let auto = autoSelectedID, selectedID == auto, modal == nil {
-            selectedID = nil
-            autoSelectedID = nil
+        if tab == .map, !(focus == .list && listTakesKeys), let auto = list.autoSelectedID, list.selectedID == auto, feedback.modal == nil {
+            list.selectedID = nil
+            list.autoSelectedID = nil
             fx.requestView(list: false)
             return
         }
-        if listRead, selectedID != nil, selectedPin == nil, autoSelectedID != selectedID, !listReadPending {
+        if listRead, list.selectedID != nil, list.selectedPin == nil, list.autoSelectedID != list.selectedID, !listReadPending {
             return followSelection(&fx)
         }
-        guard tab == .map, focus == .list, listTakesKeys, modal == nil, searchField == nil, !searchPending, !selectionLeft,
-              selectedID == nil || (listRead && selectedPin == nil), !listed.isEmpty,
+        guard tab == .map, focus == .list, listTakesKeys, feedback.modal == nil, search.field == nil, !search.isPending, !list.selectionLeft,
+              list.selectedID == nil || (listRead && list.selectedPin == nil), !list.pins.isEmpty,
               fx.view != true, !listReadPending else { return }
-        cursor = min(max(0, scroll), listed.count - 1)
-        selectedID = listed[cursor].id
-        autoSelectedID = selectedID
+        list.cursor = min(max(0, list.scroll), list.pins.count - 1)
+        list.selectedID = list.pins[list.cursor].id
+        list.autoSelectedID = list.selectedID
         fx.requestView(list: false)  // the selected pin's own marker
     }
 
@@ -406,41 +406,41 @@ extension AppState {
     /// whole list lacks it, it is gone: no pin is selected, so nothing is drawn as selected
     /// that `e`/`d`/Enter would not act on, and no other pin takes its place.
     mutating func followSelection(_ fx: inout Effects) {
-        if listUnloaded > 0, !listReadAll, let source = listSource {
-            listReadAll = true
-            followingSelection = true
-            return fx.add(.loadListRows(ListRequest(query: source, rows: listWindow, inView: inViewCount)))
+        if list.unloaded > 0, !list.readAll, let source = list.source {
+            list.readAll = true
+            list.followingSelection = true
+            return fx.add(.loadListRows(ListRequest(query: source, rows: listWindow, inView: list.inViewCount)))
         }
-        selectedID = nil
-        autoSelectedID = nil
-        selectionLeft = true
+        list.selectedID = nil
+        list.autoSelectedID = nil
+        list.selectionLeft = true
         fx.requestView(list: false)  // the map drops the selected marker too
     }
 
     /// More list rows to read when the cursor or the scroll came near the last row
     /// read (`listWindow`), unless the list is read again anyway (`readingList`).
     func listRowsToRead(readingList: Bool) -> Effect? {
-        guard listUnloaded > 0, let source = listSource, listWindow > listed.count, !readingList else { return nil }
-        return .loadListRows(ListRequest(query: source, rows: listWindow, inView: inViewCount))
+        guard list.unloaded > 0, let source = list.source, listWindow > list.pins.count, !readingList else { return nil }
+        return .loadListRows(ListRequest(query: source, rows: listWindow, inView: list.inViewCount))
     }
 
     /// Scrolls just enough for the cursor row to be visible.
     mutating func scrollToCursor() {
         let rows = max(1, visibleListRows)
-        if cursor < scroll { scroll = cursor }
-        if cursor >= scroll + rows { scroll = cursor - rows + 1 }
+        if list.cursor < list.scroll { list.scroll = list.cursor }
+        if list.cursor >= list.scroll + rows { list.scroll = list.cursor - rows + 1 }
     }
 
     /// Moves the sheet one detent up or down, or says why it cannot.
     mutating func stepSheet(up: Bool, now: Double) {
         let moved = up ? sheet.raise(time: now) : sheet.lower(time: now)
-        if !moved { message = S.msgSheetAlready(up ? Detent.large.label : Detent.small.label) }
+        if !moved { feedback.message = S.msgSheetAlready(up ? Detent.large.label : Detent.small.label) }
     }
 
     mutating func moveSheet(to detent: Detent, now: Double) {
         let target = sheet.layout.resolve(detent)
-        if target != detent { message = S.msgDetentUnavailable(detent.label) }
-        if sheet.detent == target && !sheet.isAnimating { message = message ?? S.msgSheetAlready(target.label) }
+        if target != detent { feedback.message = S.msgDetentUnavailable(detent.label) }
+        if sheet.detent == target && !sheet.isAnimating { feedback.message = feedback.message ?? S.msgSheetAlready(target.label) }
         sheet.move(to: target, time: now)
     }
 
@@ -448,15 +448,15 @@ extension AppState {
     /// left visible above the sheet. The list itself is kept (not re-queried),
     /// so walking down it with j is stable.
     mutating func select(index: Int, _ fx: inout Effects) {
-        if index >= listed.count && index < listCount {
-            listPendingIndex = index  // selected once read (`listRowsToRead`)
+        if index >= list.pins.count && index < list.count {
+            list.pendingIndex = index  // selected once read (`listRowsToRead`)
             return
         }
-        guard listed.indices.contains(index) else { return }
-        cursor = index
-        let pin = listed[index]
-        selectedID = pin.id
-        autoSelectedID = nil
+        guard list.pins.indices.contains(index) else { return }
+        list.cursor = index
+        let pin = list.pins[index]
+        list.selectedID = pin.id
+        list.autoSelectedID = nil
         centerOnSelected(pin, &fx)
         scrollToCursor()
     }
@@ -471,14 +471,14 @@ extension AppState {
     /// fitted (`F`) are not drawn on the map's edges, under its scale or against the sheet.
     mutating func fitInVisibleMap(_ box: LatLonBox, margin: Bool = false, _ fx: inout Effects) {
         let visible = settledVisibleMap
-        viewport.fit(box, pane: visible, margin: margin ? (max(2, visible.width / 10), max(1, visible.height / 10)) : (1, 1))
-        centerInVisibleMap(viewport.center, &fx)
+        map.viewport.fit(box, pane: visible, margin: margin ? (max(2, visible.width / 10), max(1, visible.height / 10)) : (1, 1))
+        centerInVisibleMap(map.viewport.center, &fx)
     }
 
     /// Puts `point` in the middle of the map rows left visible above the sheet
     /// (the pane's centre is under a medium or large sheet).
     mutating func centerInVisibleMap(_ point: GeoPoint, _ fx: inout Effects) {
-        viewport = viewport(centring: point)
+        map.viewport = viewport(centring: point)
         fx.requestView(list: false)
     }
 
@@ -487,7 +487,7 @@ extension AppState {
     /// `.view(.showViewport)`).
     public func viewport(centring point: GeoPoint) -> Viewport {
         let pane = layout.mapPane
-        var v = viewport
+        var v = map.viewport
         v.center = point
         let visible = settledVisibleMap
         let centreRow = Double(pane.y) + Double(pane.height) / 2

@@ -139,13 +139,13 @@ public struct TimelineRequest: Sendable, Equatable {
 extension AppState {
     /// The view read for the state as it is now (a new generation).
     mutating func viewRequest(list: Bool) -> ViewRequest {
-        viewGeneration += 1
-        if list { listGeneration = viewGeneration }
-        return ViewRequest(generation: viewGeneration, list: list, viewport: viewport, pane: layout.mapPane,
-                           categories: categoryFilter, selectedID: selectedID,
+        loads.viewGeneration += 1
+        if list { loads.listGeneration = loads.viewGeneration }
+        return ViewRequest(generation: loads.viewGeneration, list: list, viewport: map.viewport, pane: layout.mapPane,
+                           categories: map.categoryFilter, selectedID: self.list.selectedID,
                            listQuery: listQuery(limit: ViewRequest.listLimit), listWindow: listWindow,
-                           search: search, searchMatches: searchMatches, listed: listed,
-                           checksIndexBacklog: indexesWhenNeeded,
+                           search: search.text, searchMatches: search.matches, listed: self.list.pins,
+                           checksIndexBacklog: loads.indexesWhenNeeded,
                            focus: visibleMapCentre, place: placeProbe)
     }
 
@@ -157,7 +157,7 @@ extension AppState {
     }
 
     /// The Timeline's month and day as the state shows them.
-    var timelineRequest: TimelineRequest {
+    public var timelineRequest: TimelineRequest {
         TimelineRequest(year: timeline.year, month: timeline.month, day: timeline.dateString)
     }
 }

@@ -2,11 +2,11 @@ import XCTest
 import Frame
 import GeoMap
 import PinModel
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
 
 /// Keys in and around modals: no key lost in a modal, the search's "show them all" reachable
-/// from the field, help that promises only working keys, no stale or wrapped coordinate.
+/// from the field.
 final class ModalKeysActBelowTests: XCTestCase {
     private func state() -> AppState {
         var s = AppState(cols: 80, rows: 24, color: false, reducedMotion: false)
@@ -19,19 +19,19 @@ final class ModalKeysActBelowTests: XCTestCase {
     func testHelpClosesAndTheKeyActs() {
         var s = state()
         _ = s.update(.input(.key(.char("?"))), now: 0)
-        XCTAssertTrue(s.showHelp)
+        XCTAssertTrue(s.feedback.showHelp)
         _ = s.update(.input(.key(.char("j"))), now: 0.1)
-        XCTAssertTrue(s.showHelp, "j scrolls help")
+        XCTAssertTrue(s.feedback.showHelp, "j scrolls help")
         _ = s.update(.input(.key(.char("2"))), now: 0.2)
-        XCTAssertFalse(s.showHelp)
+        XCTAssertFalse(s.feedback.showHelp)
         XCTAssertEqual(s.tab, .timeline, "2 from help lands on Timeline")
         _ = s.update(.input(.key(.char("?"))), now: 0.3)
         _ = s.update(.input(.key(.escape)), now: 0.35)
-        XCTAssertFalse(s.showHelp)
+        XCTAssertFalse(s.feedback.showHelp)
         XCTAssertFalse(s.quit, "Esc only closes help")
         _ = s.update(.input(.key(.char("?"))), now: 0.4)
         _ = s.update(.input(.key(.char("q"))), now: 0.45)
-        XCTAssertFalse(s.showHelp)
+        XCTAssertFalse(s.feedback.showHelp)
         XCTAssertFalse(s.quit, "q only closes help: its header says any other key closes")
         _ = s.update(.input(.key(.char("q"))), now: 0.5)
         XCTAssertTrue(s.quit, "q quits once help is closed")
@@ -55,7 +55,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = nested.update(.input(.key(.enter)), now: 0)
         _ = nested.update(.tick, now: 0.5)
         _ = nested.update(.input(.key(.char("d"))), now: 0.6)
-        guard case .detail(let d)? = nested.modal?.content else { return XCTFail("no detail page") }
+        guard case .detail(let d)? = nested.feedback.modal?.content else { return XCTFail("no detail page") }
         XCTAssertNotNil(d.confirm, "d raised the pop-up over the page")
         _ = nested.update(.input(.key(.char("q"))), now: 1)
         XCTAssertTrue(nested.quit, "q from the pop-up over the detail page")
@@ -69,7 +69,7 @@ final class ModalKeysActBelowTests: XCTestCase {
 
         var notice = state()
         notice.feed(.pins(.written(.deleteFailed(id: 7, StoreError("disk full")))))  // a failure: a notice sheet
-        XCTAssertNotNil(notice.modal)
+        XCTAssertNotNil(notice.feedback.modal)
         _ = notice.update(.input(.key(.char("q"))), now: 0.5)
         XCTAssertTrue(notice.quit, "q from a notice")
 
@@ -79,7 +79,7 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = comment.update(.input(.key(.char("c"))), now: 0.6)
         _ = comment.update(.input(.key(.char("q"))), now: 0.7)
         XCTAssertFalse(comment.quit, "q is text in the comment field")
-        guard case .detail(let page)? = comment.modal?.content else { return XCTFail("no detail page") }
+        guard case .detail(let page)? = comment.feedback.modal?.content else { return XCTFail("no detail page") }
         XCTAssertEqual(page.input?.text, "q")
     }
 
@@ -88,26 +88,26 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = s.update(.input(.key(.char("f"))), now: 0)
         _ = s.update(.tick, now: 0.5)
         _ = s.update(.input(.key(.char("j"))), now: 0.6)
-        guard case .filter(let f)? = s.modal?.content else { return XCTFail("no filter sheet") }
+        guard case .filter(let f)? = s.feedback.modal?.content else { return XCTFail("no filter sheet") }
         XCTAssertEqual(f.cursor, 1, "j is the sheet's own key")
-        XCTAssertEqual(s.modal?.presentation.phase, .shown)
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .shown)
         _ = s.update(.input(.key(.char("2"))), now: 0.7)
         XCTAssertEqual(s.tab, .timeline, "2 from the filter sheet lands on Timeline")
-        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .dismissing)
         _ = s.update(.tick, now: 2)
-        XCTAssertNil(s.modal)
+        XCTAssertNil(s.feedback.modal)
     }
 
     func testDetailPageLeavesAndTheKeyActs() {
         var s = state()
         _ = s.update(.input(.key(.enter)), now: 0)
         _ = s.update(.tick, now: 0.5)
-        guard case .detail? = s.modal?.content else { return XCTFail("no detail page") }
+        guard case .detail? = s.feedback.modal?.content else { return XCTFail("no detail page") }
         _ = s.update(.input(.key(.enter)), now: 0.6)
-        XCTAssertEqual(s.modal?.presentation.phase, .shown, "Enter opened the page and does not close it")
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .shown, "Enter opened the page and does not close it")
         _ = s.update(.input(.key(.char("2"))), now: 0.7)
         XCTAssertEqual(s.tab, .timeline)
-        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .dismissing)
     }
 
     func testConfirmCancelsVisiblyOnAnUnusedKeyThenTheKeyActs() {
@@ -116,14 +116,14 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = s.update(.tick, now: 0.5)
         let effects = s.update(.input(.key(.char("2"))), now: 0.6)
         XCTAssertEqual(effects, [], "nothing is deleted")
-        XCTAssertEqual(s.message, "Nothing deleted")
-        XCTAssertEqual(s.modal?.presentation.phase, .dismissing)
+        XCTAssertEqual(s.feedback.message, "Nothing deleted")
+        XCTAssertEqual(s.feedback.modal?.presentation.phase, .dismissing)
         XCTAssertEqual(s.tab, .timeline, "the key cancels, then acts below")
         _ = s.update(.input(.key(.char("1"))), now: 0.7)
         _ = s.update(.input(.key(.char("d"))), now: 0.8)
         _ = s.update(.tick, now: 1.5)
         _ = s.update(.input(.key(.char("?"))), now: 1.6)
-        XCTAssertTrue(s.showHelp, "? cancels and shows help")
+        XCTAssertTrue(s.feedback.showHelp, "? cancels and shows help")
     }
 
     func testAKeyDuringTheExitActsAtOnce() {
@@ -133,57 +133,5 @@ final class ModalKeysActBelowTests: XCTestCase {
         _ = s.update(.input(.key(.escape)), now: 0.6)
         _ = s.update(.input(.key(.char("3"))), now: 0.65)
         XCTAssertEqual(s.tab, .importer)
-    }
-}
-
-final class HelpPromisesTests: XCTestCase {
-    func testImportHelpSaysTheGlobalKeysWorkOutsideThePathField() {
-        let titles = { (tab: Tab) in HelpView.lines(for: tab).filter { $0.key.isEmpty }.map(\.text) }
-        XCTAssertEqual(titles(.importer), ["Import", "Everywhere outside a text field (Esc leaves the path field)", "Mouse"])
-        XCTAssertEqual(titles(.settings).dropFirst().first, "Everywhere")
-    }
-}
-
-final class CentreAndCoordinateTests: XCTestCase {
-    func testAddUsesTheCentreTheSheetSettlesOn() {
-        var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: false)
-        s.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 64))))
-        _ = s.update(.input(.key(.escape)), now: 0)  // lowers to small, animating
-        XCTAssertTrue(s.sheet.isAnimating)
-        _ = s.update(.input(.key(.char("a"))), now: 0.05)
-        guard case .form(let form)? = s.modal?.content else { return XCTFail("no form") }
-        let settledHeight = s.sheet.layout.height(of: .small)
-        let visible = s.layout.visibleMap(sheetHeight: settledHeight)
-        let settled = s.viewport.point(col: Double(visible.width) / 2, row: Double(visible.height) / 2, pane: s.layout.mapPane)
-        XCTAssertEqual(form.fields[3].text, CoordinateText.decimal(settled.latitude))
-        _ = s.update(.tick, now: 3)
-        XCTAssertEqual(s.statusPoint.point.latitude, settled.latitude, accuracy: 1e-9, "the status line agrees once settled")
-    }
-
-    func testNoCoordinateOverTheBlankMarginBesideTheWorld() {
-        var s = AppState(cols: 80, rows: 24, detent: .small, color: false, reducedMotion: true)
-        _ = s.update(.input(.key(.char("0"))), now: 0)
-        XCTAssertLessThan(s.viewport.zoom, 1)
-        _ = s.update(.input(.mouse(MouseEvent(.move, .none, col: 2, row: 6))), now: 0.1)
-        XCTAssertTrue(s.pointerOffMap)
-        XCTAssertEqual(StatusLineView.left(s), "small · 0 of 0 pins in view · [list] · pointer off the map · z\(StatusLineView.zoomLabel(s.viewport.zoom))")
-        _ = s.update(.input(.mouse(MouseEvent(.move, .none, col: 40, row: 6))), now: 0.2)
-        XCTAssertFalse(s.pointerOffMap, "over the world the pointer has a coordinate")
-        let p = s.viewport.point(col: 40.5, row: 6.5, pane: s.layout.mapPane)
-        let coordinate = "\(GeoFormat.latitude(p.latitude, decimals: 4)) \(GeoFormat.longitude(p.longitude, decimals: 4))"
-        XCTAssertEqual(StatusLineView.left(s), "small · 0 of 0 pins in view · [list] · pointer Algeria · \(coordinate) · z\(StatusLineView.zoomLabel(s.viewport.zoom))")
-    }
-
-    func testResizeKeepsTheVisibleCentreAndTheScale() {
-        var s = AppState(cols: 80, rows: 24, detent: .medium, color: false, reducedMotion: true)
-        s.feed(.view(.showViewport(Viewport(center: GeoPoint(latitude: 37.5, longitude: 127), zoom: 512))))
-        let centre = s.visibleMapCentre
-        let dpc = s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width)
-        for (cols, rows) in [(100, 30), (200, 60), (80, 24)] {
-            _ = s.update(.input(.resize(cols: cols, rows: rows)), now: 0)
-            XCTAssertEqual(s.visibleMapCentre.latitude, centre.latitude, accuracy: 1e-9, "\(cols)×\(rows)")
-            XCTAssertEqual(s.visibleMapCentre.longitude, centre.longitude, accuracy: 1e-9, "\(cols)×\(rows)")
-            XCTAssertEqual(s.viewport.degreesPerColumn(paneWidth: s.layout.mapPane.width), dpc, accuracy: 1e-12)
-        }
     }
 }

@@ -1,92 +1,8 @@
 import XCTest
 import Foundation
 import Frame
-@testable import PinmapCore
+import PinmapCore
 import PinmapCoreTestSupport
-
-/// The string tables, the status line with a long message, help at 80×24.
-final class StringsTests: XCTestCase {
-    func testEveryKeyIsInBothTables() {
-        for key in S.allCases {
-            XCTAssertNotNil(Strings.english[key], "English lacks \(key)")
-            XCTAssertNotNil(Strings.korean[key], "Korean lacks \(key)")
-        }
-        XCTAssertEqual(Strings.english.count, S.allCases.count)
-        XCTAssertEqual(Strings.korean.count, S.allCases.count)
-    }
-
-    func testPlaceholdersMatchBetweenTheTables() {
-        for key in S.allCases {
-            let en = Strings.english[key] ?? "", ko = Strings.korean[key] ?? ""
-            for i in 0..<5 where en.contains("{\(i)}") != ko.contains("{\(i)}") {
-                XCTFail("\(key): {\(i)} in one table only")
-            }
-        }
-    }
-
-    func testLanguageComesFromTheLocaleName() {
-        XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR.UTF-8"]), .korean)
-        XCTAssertEqual(Language.from(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "ko_KR.UTF-8"]), .korean)
-        XCTAssertEqual(Language.from(environment: ["LANG": "C.UTF-8"]), .english)
-        XCTAssertEqual(Language.from(environment: [:]), .english)
-    }
-
-    func testKoreanTabsAndStatusLineLineUp() {
-        Strings.language = .korean
-        defer { Strings.language = .english }
-        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
-                             environment: AppEnvironment(placeLanguage: .korean))  // as a Korean locale sets it
-        state.receiveView(total: 45, inView: 0)
-        let screen = state.render()
-        XCTAssertEqual(screen.line(23), "       1 지도            2 타임라인          3 가져오기            4 설정")
-        XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 바다 · 60.5N 0 · z1           ? 도움말")
-    }
-}
-
-final class StatusMessageTests: XCTestCase {
-    /// The last 4 rows, 1,204 of 62,347 pins in view, after `leaveMessage` left a message.
-    private func statusRows(cols: Int, rows: Int, message leaveMessage: (inout AppState) -> Void) -> [String] {
-        var state = AppState(cols: cols, rows: rows, detent: .small, color: false, reducedMotion: true)
-        state.receiveView(total: 62_347, inView: 1_204)
-        leaveMessage(&state)
-        let screen = state.render()
-        return (0..<rows).map { screen.line($0) }.suffix(4).map { $0 }
-    }
-
-    /// A long message: an export that failed.
-    private let long: (inout AppState) -> Void = {
-        $0.feed(.export(.finished(.failed("the disk is full: 1,204 of 62,347 pins written; the file was removed"))))
-    }
-
-    func testAtForty() {
-        XCTAssertEqual(statusRows(cols: 40, rows: 12, message: long), [
-            " Export failed: the disk is full: 1,204",
-            " of 62,347 pins written; the file was",
-            " removed",
-            "  1 Map    2 Timel…  3 Import  4 Setti…",
-        ])
-    }
-
-    func testAtEighty() {
-        XCTAssertEqual(statusRows(cols: 80, rows: 24, message: long).suffix(3), [
-            " Export failed: the disk is full: 1,204 of 62,347 pins written; the file was",
-            " removed",
-            "       1 Map             2 Timeline           3 Import           4 Settings",
-        ])
-    }
-
-    func testAtAHundredTheMessageTakesPriority() {
-        XCTAssertEqual(statusRows(cols: 100, rows: 30, message: long).suffix(2), [
-            " Export failed: the disk is full: 1,204 of 62,347 pins written; the file was removed",
-            "          1 Map                 2 Timeline                3 Import                4 Settings",
-        ])
-    }
-
-    func testAShortMessageSitsAfterTheStatus() {
-        XCTAssertEqual(statusRows(cols: 100, rows: 30, message: { $0.press(.char("s")) }).suffix(2).first,
-                       " small · 1204 of 62347 pins in view · [list] · centre Algeria · 30.8N 0 · z1   Sorted by title")
-    }
-}
 
 /// `?` at 80×24: the current tab's keys first, then the global ones, in a box that fits.
 final class HelpFrameTests: XCTestCase {
@@ -212,9 +128,9 @@ final class HelpFrameTests: XCTestCase {
         var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
         _ = state.update(.input(.key(.char("?"))), now: 0)
         for _ in 0..<10 { _ = state.update(.input(.key(.pageDown)), now: 0) }
-        XCTAssertEqual(state.helpScroll, HelpView.lines(for: .map).count - 20)
+        XCTAssertEqual(state.feedback.helpScroll, HelpView.lines(for: .map).count - 20)
         XCTAssertTrue(state.render().text().contains("2nd click    on a list row: the pin's detail"))
         _ = state.update(.input(.key(.char("x"))), now: 0)
-        XCTAssertFalse(state.showHelp)
+        XCTAssertFalse(state.feedback.showHelp)
     }
 }

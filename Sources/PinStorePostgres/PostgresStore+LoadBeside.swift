@@ -1,0 +1,172 @@
+import Foundation
+import PinModel
+
+/// A load into a store without pins, by the tables' owner, built beside `pins` and swapped
+/// in. A second connection cannot see the import's uncommitted rows, so the pins go into a
+/// new table, `pinmap_load_pins`, COPYed and committed on connections of their own while
+/// this one writes the map's cells; its indexes are then built on several connections at
+/// once (`CREATE INDEX` takes a SHARE lock, so they run side by side); last, a short step of
+/// the import's transaction drops the empty `pins` and renames the new table, its indexes,
+/// triggers, keys, rights and owner into its place.
+///
+/// Until that commits, `pins` is as it was (readable, locked against writers: another import
+/// waits); a kill of either side leaves at most `pinmap_load_pins`, which the next load, or
+/// the owner's next open (`dropLeftoverLoad`), drops.
+extension PostgresStore {
+    static let loadTable = "pinmap_load_pins"
+    /// Connections that COPY the pins, a slice each.
+    static let loaders = 2
+    /// Connections that build the indexes, each taking the next (the longest first).
+    static let indexBuilders = 3
+
+    /// True when a load may go beside `pins`: no view or row policy depends on the table (a
+    /// drop would take them too).
+    func canLoadBeside() throws(StoreError) -> Bool {
+        try db.execute("""
+            SELECT NOT EXISTS (SELECT 1 FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid
+                               WHERE d.refobjid = 'pins'::regclass AND d.classid = 'pg_rewrite'::regclass)
+               AND NOT EXISTS (SELECT 1 FROM pg_policy WHERE polrelid = 'pins'::regclass)
+            """).text(0, 0) == "t"
+    }
+
+    /// Loads the snapshot's pins beside `pins` and swaps them in, in this transaction (see
+    /// above), with the map's cells; returns how many, or nil when `pins` is not empty once
+    /// locked (another writer came first: the caller loads the ordinary way).
+    func loadBeside(_ snapshot: StoreSnapshot, batchIDs: [Int64: Int64]) throws(StoreError) -> Int? {
+        try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE")
+        guard try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f" else { return nil }
+        let firstID = try reserveIDs(snapshot.pins.count)
+        let indexes = try sideIndexes()
+        let uri = db.uri, table = Self.loadTable
+        let setUp = try PGConnection(uri: uri)
+        try setUp.execute("DROP TABLE IF EXISTS \(table)")
+        try setUp.execute("CREATE TABLE \(table) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
+        func dropSide() { _ = try? setUp.execute("DROP TABLE IF EXISTS \(table)") }
+        // The pins in slices, each COPYed by a thread and connection of its own (the client's
+        // work on each pin and the server's parsing of it run side by side) …
+        let n = snapshot.pins.count, slices = Self.loaders
+        let loads = PGParallel.start(slices, uri: uri) { (k: Int, loader: PGConnection) throws(StoreError) in
+            var uncounted: PostgresCellCounts?
+            let sent = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
+                                         counting: &uncounted, into: table, on: loader)
+            // The grams of the pins the client could not compute, as the trigger on `pins` would.
+            if sent.withoutGrams > 0 {
+                try loader.execute("""
+                    UPDATE \(table) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
+                    WHERE search_grams IS NULL AND id BETWEEN $1 AND $2
+                    """, ["\(firstID + Int64(n * k / slices))", "\(firstID + Int64(n * (k + 1) / slices) - 1)"])
+            }
+        }
+        // … while this connection writes the map's cells, counted here.
+        var cellsFailure: StoreError?
+        do throws(StoreError) { try loadPinCells(PostgresCellCounts(snapshot, firstID: firstID)) } catch { cellsFailure = error }
+        do throws(StoreError) {
+            _ = try loads.wait()
+            if let cellsFailure { throw cellsFailure }
+        } catch {
+            dropSide()
+            throw error
+        }
+        let queue = PGStatementQueue(indexes.map(\.create))
+        let builds = PGParallel.start(Self.indexBuilders, uri: uri) { (_: Int, builder: PGConnection) throws(StoreError) in
+            try builder.execute("SET maintenance_work_mem = '256MB'")
+            while let sql = queue.next() {
+                do throws(StoreError) { try builder.execute(sql) } catch { queue.stop(); throw error }
+            }
+        }
+        do throws(StoreError) {
+            _ = try builds.wait()
+        } catch {
+            dropSide()
+            throw error
+        }
+        try swapInLoad(indexes)
+        return n
+    }
+
+    /// An index of `pins` as the side table gets it: its statement there, and how it takes
+    /// its name and place on `pins` after the swap.
+    struct SideIndex { var create: String; var adopt: String }
+
+    /// Every index of `pins`, as built on the side table under a `pinmap_load_` name: keys
+    /// (primary, unique) become constraints again with `USING INDEX`, the others are renamed.
+    /// The longest build (a GIN index) first.
+    private func sideIndexes() throws(StoreError) -> [SideIndex] {
+        let r = try db.execute("""
+            SELECT i.relname, pg_get_indexdef(i.oid), c.conname, c.contype, x.indisunique
+            FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+            LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+            WHERE x.indrelid = 'pins'::regclass
+            ORDER BY (SELECT amname FROM pg_am WHERE oid = i.relam) = 'gin' DESC, i.relname
+            """)
+        var out: [SideIndex] = []
+        for k in 0..<r.rows {
+            let name = r.text(k, 0), side = SQLIdentifier.quoted("pinmap_load_" + name), definition = r.text(k, 1)
+            // "CREATE [UNIQUE] INDEX name ON schema.pins USING method (…) …": the same from USING on.
+            guard let on = definition.range(of: " ON "), let using = definition.range(of: " USING ", range: on.upperBound..<definition.endIndex) else {
+                throw StoreError("cannot read the definition of index \(name) of pins")
+            }
+            let create = "CREATE \(r.text(k, 4) == "t" ? "UNIQUE " : "")INDEX \(side) ON \(Self.loadTable)" + definition[using.lowerBound...]
+            let adopt: String
+            if let constraint = r.optionalText(k, 2), let kind = r.optionalText(k, 3), kind == "p" || kind == "u" {
+                adopt = "ALTER TABLE pins ADD CONSTRAINT \(SQLIdentifier.quoted(constraint)) \(kind == "p" ? "PRIMARY KEY" : "UNIQUE") USING INDEX \(side)"
+            } else {
+                adopt = "ALTER INDEX \(side) RENAME TO \(SQLIdentifier.quoted(name))"
+            }
+            out.append(SideIndex(create: create, adopt: adopt))
+        }
+        return out
+    }
+
+    /// Puts the side table in the place of the empty `pins`: what belongs to `pins` but not
+    /// to its columns (triggers, foreign keys both ways, rights, owner, its id sequence's
+    /// position) is read from the catalog first and made again on the new table.
+    private func swapInLoad(_ indexes: [SideIndex]) throws(StoreError) {
+        var after: [String] = []
+        let triggers = try db.execute("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = 'pins'::regclass AND NOT tgisinternal")
+        for k in 0..<triggers.rows { after.append(triggers.text(k, 0)) }
+        var before: [String] = []
+        let keys = try db.execute("""
+            SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint
+            WHERE contype = 'f' AND (confrelid = 'pins'::regclass OR conrelid = 'pins'::regclass)
+            """)
+        for k in 0..<keys.rows {
+            let table = keys.text(k, 0), name = SQLIdentifier.quoted(keys.text(k, 1))
+            if table != "pins" { before.append("ALTER TABLE \(table) DROP CONSTRAINT \(name)") }
+            after.append("ALTER TABLE \(table) ADD CONSTRAINT \(name) \(keys.text(k, 2))")
+        }
+        // Rights on the table and on its id sequence (which the new identity column makes
+        // again under the same name).
+        let rights = try db.execute("""
+            SELECT CASE WHEN c.relkind = 'S' THEN 'SEQUENCE ' || pg_get_serial_sequence('pins', 'id') ELSE 'TABLE pins' END,
+                   a.privilege_type, CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END,
+                   a.is_grantable
+            FROM pg_class c, aclexplode(c.relacl) a
+            WHERE c.oid IN ('pins'::regclass, pg_get_serial_sequence('pins', 'id')::regclass) AND a.grantee <> c.relowner
+            """)
+        for k in 0..<rights.rows {
+            after.append("GRANT \(rights.text(k, 1)) ON \(rights.text(k, 0)) TO \(rights.text(k, 2))\(rights.text(k, 3) == "t" ? " WITH GRANT OPTION" : "")")
+        }
+        let owner = try db.execute("SELECT quote_ident(tableowner), tableowner = current_user FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'pins'")
+        let next = try db.execute("SELECT last_value FROM \(try db.execute("SELECT pg_get_serial_sequence('pins', 'id')").text(0, 0))").int(0, 0)
+        for sql in before { try db.execute(sql) }
+        try db.execute("DROP TABLE pins")
+        try db.execute("ALTER TABLE \(Self.loadTable) RENAME TO pins")
+        try db.execute("ALTER TABLE pins ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY")
+        try db.execute("SELECT setval(pg_get_serial_sequence('pins', 'id'), $1)", ["\(next)"])
+        for index in indexes { try db.execute(index.adopt) }
+        for sql in after { try db.execute(sql) }
+        if owner.rows > 0 && owner.text(0, 1) == "f" { try db.execute("ALTER TABLE pins OWNER TO \(owner.text(0, 0))") }
+    }
+
+    /// Drops a side table that a killed load left (see above), when this role owns the pins
+    /// and no load is under way (one holds a lock on `pins` until it ends).
+    func dropLeftoverLoad() {
+        guard (try? db.execute("SELECT to_regclass($1) IS NOT NULL", [Self.loadTable]).text(0, 0)) == "t",
+              (try? ownsPins()) == true else { return }
+        _ = try? atomically { () throws(StoreError) in
+            try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+            try db.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import XCTest
+import PinImport
+import PinStore
+@testable import PinmapCLI
+
+/// `pinmap export --format gpx` validated against the official GPX 1.1 schema with xmllint
+/// (Debian's libxml2-utils; skipped, with the reason printed, when it is missing).
+final class GPXSchemaTests: XCTestCase {
+    func testGPXExportValidatesAgainstTheGPX11Schema() throws {
+        guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(where: FileManager.default.isExecutableFile) else {
+            print("GPXSchemaTests: skipped: xmllint is missing (apt-get install libxml2-utils)")
+            throw XCTSkip("xmllint is missing (apt-get install libxml2-utils)")
+        }
+        let s = CLITestStore(self)
+        let store = try s.open()
+        try store.insert(NewPin(title: "Leeum <Museum> & \"Art\"", description: "two\r\nlines\u{1}", category: "museum",
+                                latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T14:00:00+09:00",
+                                properties: #"{"name_ko":"리움","Google Maps URL":"https://maps.google.com/?q=37.5,127","ele":305,"tags":["a","b"]}"#))
+        try store.insert(NewPin(title: "edge", latitude: -90, longitude: 180, createdAt: "sometime"))
+        try store.insert(NewPin(title: "tiny", latitude: 1e-7, longitude: -5e-324))
+        let path = s.file("pins.gpx")
+        XCTAssertEqual(s.run("export", "-o", path).code, 0)
+        let xsd = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema/gpx.xsd").path
+        let out = try Processes.run(xmllint, ["--noout", "--schema", xsd, path])
+        XCTAssertEqual(out.status, 0, out.output)
+        XCTAssertEqual(out.output, "\(path) validates\n")
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import XCTest
+import PinmapCLI
+import PinStorePostgres
+import PostgresTesting
+
+/// An import into a store without pins, by the tables' owner, goes beside `pins`
+/// (`PostgresStore.loadBeside`): a new table loaded and indexed on connections of its own,
+/// then swapped in. The swapped table has everything `pins` had (indexes, keys, triggers,
+/// rights), the map's cells the client counted are the server's own, and a kill before the
+/// swap leaves the pins as they were and a side table the owner's next open drops
+/// (PINMAP_TEST_PG_URL; the kill on a cluster of the test's own).
+final class PostgresLoadBesideTests: XCTestCase {
+    private var uri = ""
+    private var writer = ""
+    private var role = ""
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
+        uri = try TestServer.freshStoreURI()
+        role = "pinmap_writer_\(UUID().uuidString.prefix(8).lowercased())"
+        try PostgresDatabases.execute("""
+            CREATE ROLE \(role) LOGIN;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role);
+            """, uri: uri)
+        writer = uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-pgbeside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if !uri.isEmpty {
+            TestServer.dropDatabase(uri)
+            try? PostgresDatabases.execute("DROP ROLE IF EXISTS \(role)", uri: TestServer.url ?? uri)
+        }
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// `n` pins in a CSV over a few cities and categories, Korean titles among them.
+    private func csv(_ name: String, pins n: Int) throws -> String {
+        var text = "title,latitude,longitude,category,created_at,note\n"
+        for i in 0..<n {
+            text += "\(["Site", "서울 \"숲\"", "Café\tBar"][i % 3]) \(i),\(37 + Double(i % 97) * 0.01),\(126 + Double(i % 89) * 0.013),"
+                + "\(["cafe", "park", ""][i % 3]),2024-01-01T00:00:00Z,\(["", "비고", "a\\b"][i % 3])\n"
+        }
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// What belongs to `pins` besides its rows, as the catalog says it (triggers without
+    /// their parentheses: a WHEN made again from its text nests its ORs differently).
+    private static let shapeOfPins = """
+        SELECT 'index ' || indexname || ': ' || indexdef FROM pg_indexes WHERE tablename = 'pins'
+        UNION ALL SELECT 'trigger ' || translate(pg_get_triggerdef(oid), '()', '') FROM pg_trigger
+          WHERE tgrelid = 'pins'::regclass AND NOT tgisinternal
+        UNION ALL SELECT 'constraint ' || conrelid::regclass || ' ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint
+          WHERE conrelid = 'pins'::regclass OR confrelid = 'pins'::regclass
+        UNION ALL SELECT 'right ' || c.relname || ' ' || pg_get_userbyid(a.grantee) || ' ' || a.privilege_type
+          FROM pg_class c, aclexplode(c.relacl) a WHERE c.oid IN ('pins'::regclass, pg_get_serial_sequence('pins', 'id')::regclass)
+        UNION ALL SELECT 'owner ' || tableowner FROM pg_tables WHERE tablename = 'pins'
+        UNION ALL SELECT 'column ' || attname || ' ' || format_type(atttypid, atttypmod) || ' ' || attnotnull || ' ' || attidentity::text
+                         || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+          FROM pg_attribute LEFT JOIN pg_attrdef d ON d.adrelid = attrelid AND d.adnum = attnum
+          WHERE attrelid = 'pins'::regclass AND attnum > 0 AND NOT attisdropped
+        ORDER BY 1
+        """
+
+    /// Pins whose search grams (sent by the client, in any order) are not the server's.
+    private static let gramsDiffer = """
+        SELECT count(*) FROM pins WHERE (SELECT array_agg(g ORDER BY g) FROM unnest(search_grams) AS g)
+          IS DISTINCT FROM pinmap_search_grams(pinmap_search_text(title, description, category, properties))
+        """
+
+    private func rows(_ sql: String) throws -> [[String?]] { try PostgresDatabases.rows(sql, uri: uri) }
+
+    func testAnImportIntoAStoreWithoutPinsIsSwappedInWithEverythingPinsHad() throws {
+        let shape = try rows(Self.shapeOfPins)
+        let table = try rows("SELECT 'pins'::regclass::oid")
+        let path = try csv("big.csv", pins: 6_000)
+        let imported = PinmapCLI.execute(["import", path, "--db", uri])
+        XCTAssertEqual(imported.code, 0, imported.stderr)
+        XCTAssertEqual(imported.stderr, "")
+        XCTAssertNotEqual(try rows("SELECT 'pins'::regclass::oid"), table, "a new table took the place of pins")
+        XCTAssertEqual(try rows(Self.shapeOfPins), shape, "the same indexes, triggers, keys, rights, owner and columns")
+        XCTAssertEqual(try rows("SELECT to_regclass('pinmap_load_pins')"), [[nil]])
+        XCTAssertEqual(try rows("SELECT count(*), min(id), max(id), count(DISTINCT batch_id) FROM pins"), [["6000", "1", "6000", "1"]])
+        // The cells and geometries the client sent are the server's own.
+        XCTAssertEqual(try rows("""
+            SELECT count(*) FROM pins WHERE cell <> pinmap_cell(latitude, longitude)
+              OR ST_AsEWKB(geom) <> ST_AsEWKB(ST_SetSRID(ST_MakePoint(longitude, latitude), 4326))
+            """), [["0"]])
+        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]], "the client's grams are the server's")
+        let cellsSQL = "SELECT level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category FROM pin_cells ORDER BY 1, 2, 3, 4"
+        let counted = try rows(cellsSQL)
+        XCTAssertEqual(try rows("SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0"), [["6000"]])
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        XCTAssertEqual(counted, try rows(cellsSQL), "the client's cells are a rebuild's")
+        // The writer keeps its rights (the table's and its id sequence's); ids go on.
+        let added = PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--category", "park", "--db", writer])
+        XCTAssertEqual(added.code, 0, added.stderr)
+        XCTAssertEqual(try rows("SELECT id, cell = pinmap_cell(latitude, longitude), ST_AsText(geom) FROM pins WHERE title = 'Jongmyo'"),
+                       [["6001", "t", "POINT(126.994 37.5744)"]])
+        // A second import of the same file adds nothing.
+        let again = PinmapCLI.execute(["import", path, "--db", uri])
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertEqual(try rows("SELECT count(*) FROM pins"), [["6001"]])
+    }
+
+    func testPinsWithPropertiesThatAreNotAllTextGetTheirGramsFromTheServer() throws {
+        var features: [String] = []
+        for i in 0..<6_000 {
+            let props = i % 2 == 0 ? #"{"name":"Well \#(i)","depth":\#(i)}"# : #"{"name":"우물 \#(i)","kind":"well"}"#
+            features.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(126 + Double(i % 89) * 0.01),\#(37 + Double(i % 97) * 0.01)]},"properties":\#(props)}"#)
+        }
+        let path = folder.appendingPathComponent("wells.geojson").path
+        try (#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = PinmapCLI.execute(["import", path, "--db", uri])
+        XCTAssertEqual(imported.code, 0, imported.stderr)
+        XCTAssertEqual(try rows("SELECT count(*), count(search_grams) FROM pins"), [["6000", "6000"]])
+        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]])
+        XCTAssertEqual(try rows("SELECT count(*) FROM pins WHERE search_grams @> '{우물}'"), [["3000"]])
+    }
+
+    func testAGeometryMovedAloneIsRefusedAndMovedCoordinatesMoveIt() throws {
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", uri]).code, 0)
+        XCTAssertThrowsError(try PostgresDatabases.execute("UPDATE pins SET geom = ST_SetSRID(ST_MakePoint(0, 0), 4326)", uri: uri)) {
+            XCTAssertTrue("\($0)".contains("pins.geom follows latitude and longitude: update those instead"), "\($0)")
+        }
+        try PostgresDatabases.execute("UPDATE pins SET latitude = 35.1, longitude = 129.04, cell = 0", uri: uri)
+        XCTAssertEqual(try rows("SELECT cell = pinmap_cell(35.1, 129.04), ST_AsText(geom) FROM pins"), [["t", "POINT(129.04 35.1)"]])
+    }
+
+    func testALeftoverLoadTableIsDroppedWhenTheOwnerOpensTheStore() throws {
+        // What a load killed before its swap leaves.
+        try PostgresDatabases.execute("CREATE TABLE pinmap_load_pins (LIKE pins)", uri: uri)
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", writer]).code, 0)
+        XCTAssertEqual(try rows("SELECT to_regclass('pinmap_load_pins') IS NOT NULL"), [["t"]], "a role that does not own it leaves it")
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", uri]).code, 0)
+        XCTAssertEqual(try rows("SELECT to_regclass('pinmap_load_pins')"), [[nil]], "the owner's open drops it")
+    }
+
+    func testAServerKilledBetweenTheLoadAndTheSwapKeepsNothingAndTheNextOpenDropsTheLoad() throws {
+        let c = try TestCluster()
+        defer { c.stop() }
+        XCTAssertEqual(PinmapCLI.execute(["init", "--db", c.uri]).code, 0)
+        let path = try csv("big.csv", pins: 100_000)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: CLIResult?
+        let target = c.uri
+        Thread.detachNewThread {
+            result = PinmapCLI.execute(["import", path, "--db", target])
+            done.signal()
+        }
+        // Killed while the side table's indexes are built: the pins are committed there, not here.
+        let building = "SELECT count(*) > 0 FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'CREATE %INDEX %pinmap_load_pins%'"
+        let deadline = Date(timeIntervalSinceNow: 180)
+        var seen = false
+        while !seen && Date() < deadline && done.wait(timeout: .now()) == .timedOut {
+            seen = (try? c.psql(building).trimmingCharacters(in: .whitespacesAndNewlines)) == "t"
+        }
+        XCTAssertTrue(seen, "the import was seen building the side table's indexes")
+        try c.kill()
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the import ends")
+        try c.startAgain()
+        let r = try XCTUnwrap(result)
+        XCTAssertEqual(r.code, 1, r.stdout)
+        XCTAssertEqual(r.stderr, "pinmap import: \(path): the store failed, nothing was imported: lost the connection to the PostgreSQL server; nothing was written (try again when it is back)\n")
+        let state = "SELECT (SELECT count(*) FROM pins) || ' ' || (SELECT count(*) FROM import_batches) || ' ' || (SELECT count(*) FROM pin_cells)"
+        XCTAssertEqual(try c.psql(state).trimmingCharacters(in: .whitespacesAndNewlines), "0 0 0", "nothing of the import is in the store")
+        XCTAssertEqual(try c.psql("SELECT to_regclass('pinmap_load_pins') IS NOT NULL").trimmingCharacters(in: .whitespacesAndNewlines), "t",
+                       "the side table was committed before the kill")
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", c.uri]).code, 0)
+        XCTAssertEqual(try c.psql("SELECT to_regclass('pinmap_load_pins') IS NULL").trimmingCharacters(in: .whitespacesAndNewlines), "t",
+                       "the owner's next open dropped it")
+    }
+}

@@ -1,0 +1,44 @@
+import XCTest
+import Foundation
+import Frame
+import PinmapCore
+import PinmapCoreTestSupport
+
+/// The string tables.
+final class StringsTests: XCTestCase {
+    func testEveryKeyIsInBothTables() {
+        for key in S.allCases {
+            XCTAssertNotNil(Strings.english[key], "English lacks \(key)")
+            XCTAssertNotNil(Strings.korean[key], "Korean lacks \(key)")
+        }
+        XCTAssertEqual(Strings.english.count, S.allCases.count)
+        XCTAssertEqual(Strings.korean.count, S.allCases.count)
+    }
+
+    func testPlaceholdersMatchBetweenTheTables() {
+        for key in S.allCases {
+            let en = Strings.english[key] ?? "", ko = Strings.korean[key] ?? ""
+            for i in 0..<5 where en.contains("{\(i)}") != ko.contains("{\(i)}") {
+                XCTFail("\(key): {\(i)} in one table only")
+            }
+        }
+    }
+
+    func testLanguageComesFromTheLocaleName() {
+        XCTAssertEqual(Language.from(environment: ["LANG": "ko_KR.UTF-8"]), .korean)
+        XCTAssertEqual(Language.from(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "ko_KR.UTF-8"]), .korean)
+        XCTAssertEqual(Language.from(environment: ["LANG": "C.UTF-8"]), .english)
+        XCTAssertEqual(Language.from(environment: [:]), .english)
+    }
+
+    func testKoreanTabsAndStatusLineLineUp() {
+        Strings.language = .korean
+        defer { Strings.language = .english }
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
+                             environment: AppEnvironment(placeLanguage: .korean))  // as a Korean locale sets it
+        state.receiveView(total: 45, inView: 0)
+        let screen = state.render()
+        XCTAssertEqual(screen.line(23), "       1 지도            2 타임라인          3 가져오기            4 설정")
+        XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 바다 · 60.5N 0 · z1           ? 도움말")
+    }
+}
