@@ -22,6 +22,9 @@ public struct LoadState: Sendable {
     /// without worker lanes says so): an update that asks for one then leaves the map's
     /// layout to the update that brings the markers, as no frame shows the view between.
     var viewReadsBeforePaint = false
+    /// A view read is on its way and is answered before the next frame is painted: its
+    /// answer lays the map out.
+    var layoutAwaitsRead: Bool { viewReadsBeforePaint && viewGeneration > shownViewGeneration }
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public internal(set) var indexingBacklog = false
 }

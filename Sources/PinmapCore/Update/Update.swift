@@ -207,6 +207,12 @@ extension AppEvent {
         default: return true
         }
     }
+
+    /// True for a store's failure: a read that failed brings no markers to lay out.
+    var isFailure: Bool {
+        if case .store(.failed) = self { return true }
+        return false
+    }
 }
 
 /// Settings keys kept in the store.
@@ -250,8 +256,12 @@ extension AppState {
             search.place.indexAsked = true
             fx.add(.preparePlaceIndex)
         }
-        // With reads answered before the next paint, the markers the read brings are laid out.
-        if fx.view == nil || !loads.viewReadsBeforePaint { rememberMapLabels() }  // Render.swift
+        // With reads answered before the next paint, the update that brings the markers lays
+        // the map out, not one that asks for a read or comes while one is on its way (at
+        // start-up: the timeline's answer and the fit's, before the first view's markers). How
+        // the runtime runs changes nothing drawn. A failed read brings no markers: laid out.
+        if case .view(.readsBeforePaint) = event {} else if fx.view == nil ? !loads.layoutAwaitsRead || event.isFailure
+            : !loads.viewReadsBeforePaint { rememberMapLabels() }  // Render.swift
         var effects = fx.list
         if let list = fx.view { effects.append(.loadView(viewRequest(list: list))) }
         return fx.skipTabLoads ? effects : effects + tabLoads(after: event)
