@@ -19,13 +19,7 @@ final class PostgresLoadBesideTests: XCTestCase {
     override func setUpWithError() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
         uri = try TestServer.freshStoreURI()
-        role = "pinmap_writer_\(UUID().uuidString.prefix(8).lowercased())"
-        try PostgresDatabases.execute("""
-            CREATE ROLE \(role) LOGIN;
-            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
-            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role);
-            """, uri: uri)
-        writer = uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        (role, writer) = try TestServer.writerRole(on: uri)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-pgbeside-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -33,7 +27,7 @@ final class PostgresLoadBesideTests: XCTestCase {
     override func tearDownWithError() throws {
         if !uri.isEmpty {
             TestServer.dropDatabase(uri)
-            try? PostgresDatabases.execute("DROP ROLE IF EXISTS \(role)", uri: TestServer.url ?? uri)
+            TestServer.dropRole(role, fallbackURI: uri)
         }
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }

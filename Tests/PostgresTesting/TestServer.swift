@@ -41,6 +41,24 @@ public enum TestServer {
         return PostgresDatabases.uri(url, database: name)
     }
 
+    /// A login role that may write the pins of the database at `uri` (SELECT, INSERT, UPDATE,
+    /// DELETE on its tables, USAGE on its sequences) without owning them: its name, and `uri`
+    /// as that role. `dropRole` removes it.
+    public static func writerRole(on uri: String) throws -> (role: String, uri: String) {
+        let role = "pinmap_writer_\(UUID().uuidString.prefix(8).lowercased())"
+        try PostgresDatabases.execute("""
+            CREATE ROLE \(role) LOGIN;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role);
+            """, uri: uri)
+        return (role, uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)"))
+    }
+
+    /// Drops a role `writerRole` made (after the databases it has rights in are dropped).
+    public static func dropRole(_ role: String, fallbackURI: String) {
+        try? PostgresDatabases.execute("DROP ROLE IF EXISTS \(role)", uri: url ?? fallbackURI)
+    }
+
     /// Drops the database of `uri` (made by `freshStoreURI`).
     public static func dropDatabase(_ uri: String) {
         guard let url, let name = PGLocation(uri: uri).database as String?, name.hasPrefix("pinmap_test_") else { return }
