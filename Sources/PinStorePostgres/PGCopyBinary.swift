@@ -38,6 +38,19 @@ final class PGCopyBinary {
         }
     }
 
+    /// A text field from UTF-8 bytes as they are.
+    func text(bytes utf8: UnsafeBufferPointer<UInt8>) {
+        put(UInt32(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// `jsonb` from the JSON text's UTF-8 bytes (`jsonb`).
+    func jsonb(bytes utf8: UnsafeBufferPointer<UInt8>) {
+        put(UInt32(utf8.count + 1))
+        bytes.append(1)
+        bytes.append(contentsOf: utf8)
+    }
+
     func int16(_ v: Int) { put(UInt32(2)); put(UInt16(truncatingIfNeeded: v)) }
     func int32(_ v: Int) { put(UInt32(4)); put(UInt32(truncatingIfNeeded: v)) }
     func int64(_ v: Int64) { put(UInt32(8)); put(UInt64(bitPattern: v)) }
@@ -54,9 +67,9 @@ final class PGCopyBinary {
     }
 
     /// A field already in its type's send format (PostGIS reads a geometry as EWKB).
-    func raw(_ field: [UInt8]) {
+    func raw<Field: Collection<UInt8>>(_ field: Field) {
         put(UInt32(field.count))
-        bytes += field
+        bytes.append(contentsOf: field)
     }
 
     /// A one-dimensional `text[]` of `count` elements without NULLs, each written by

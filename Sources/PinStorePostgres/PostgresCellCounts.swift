@@ -54,27 +54,50 @@ struct PostgresCellCounts: Sendable {
         return out
     }
 
+    /// Adds the counts of `other` (another connection's share of the same load).
+    mutating func merge(_ other: PostgresCellCounts) {
+        let renumbered = other.names.map { number($0) }
+        for (key, cell) in other.finest {
+            var cell = cell
+            cell.category = renumbered[Int(cell.category)]
+            let k = Key(category: renumbered[Int(key.category)], code: key.code)
+            finest[k] = finest[k].map { Self.merged($0, cell) } ?? cell
+        }
+    }
+
+    /// The categories counted (not "").
+    var categories: [String] { names.filter { !$0.isEmpty } }
+
     /// Writes every row of `pin_cells` in COPY's binary form (level, scope, category, code,
-    /// n, rep_id, rep_lat, rep_lon, rep_category), finest level first.
+    /// n, rep_id, rep_lat, rep_lon, rep_category), in the order of its primary key: the key
+    /// is then built from rows already sorted (PostgreSQL's sort checks for that first).
     func rows(_ out: PGCopyBinary) throws(StoreError) {
-        var level = finest
-        for l in stride(from: PostgresStore.cellTableMaxLevel, through: PinGrid.minLevel, by: -1) {
-            if l < PostgresStore.cellTableMaxLevel { level = Self.grouped(level) { Key(category: $0.category, code: $0.code >> 2) } }
-            let all = Self.grouped(level) { Key(category: -1, code: $0.code) }
-            for cells in [level, all] {
-                for (key, cell) in cells {
-                    out.row(9)
-                    out.int16(l)
-                    out.int16(key.category < 0 ? 0 : 1)
-                    out.text(key.category < 0 ? "" : names[Int(key.category)])
-                    out.int64(key.code)
-                    out.int32(Int(cell.n))
-                    out.int64(cell.rep)
-                    out.float8(cell.latitude)
-                    out.float8(cell.longitude)
-                    out.text(names[Int(cell.category)])
-                    try out.endRow()
-                }
+        // Category numbers in the byte order of their names (the key's `COLLATE "C"`).
+        let order = names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
+        var rank = [Int32](repeating: 0, count: names.count)
+        for (r, c) in order.enumerated() { rank[c] = Int32(r) }
+        var levels: [[Key: Cell]] = [finest]
+        for _ in stride(from: PostgresStore.cellTableMaxLevel - 1, through: PinGrid.minLevel, by: -1) {
+            levels.append(Self.grouped(levels[levels.count - 1]) { Key(category: $0.category, code: $0.code >> 2) })
+        }
+        for (k, level) in levels.enumerated().reversed() {
+            let l = PostgresStore.cellTableMaxLevel - k
+            let all = Self.grouped(level) { Key(category: -1, code: $0.code) }.sorted { $0.key.code < $1.key.code }
+            let one = level.sorted { a, b in
+                a.key.category == b.key.category ? a.key.code < b.key.code : rank[Int(a.key.category)] < rank[Int(b.key.category)]
+            }
+            for (key, cell) in all + one {
+                out.row(9)
+                out.int16(l)
+                out.int16(key.category < 0 ? 0 : 1)
+                out.text(key.category < 0 ? "" : names[Int(key.category)])
+                out.int64(key.code)
+                out.int32(Int(cell.n))
+                out.int64(cell.rep)
+                out.float8(cell.latitude)
+                out.float8(cell.longitude)
+                out.text(names[Int(cell.category)])
+                try out.endRow()
             }
         }
     }

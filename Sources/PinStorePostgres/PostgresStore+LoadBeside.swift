@@ -36,16 +36,11 @@ extension PostgresStore {
         try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE")
         guard try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f" else { return nil }
         let firstID = try reserveIDs(snapshot.pins.count)
-        let indexes = try sideIndexes()
-        let uri = db.uri, table = Self.loadTable
-        let setUp = try PGConnection(uri: uri)
-        try setUp.execute("DROP TABLE IF EXISTS \(table)")
-        try setUp.execute("CREATE TABLE \(table) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
-        func dropSide() { _ = try? setUp.execute("DROP TABLE IF EXISTS \(table)") }
+        let side = try beginSideLoad()
         // The pins in slices, each COPYed by a thread and connection of its own (the client's
         // work on each pin and the server's parsing of it run side by side) …
-        let n = snapshot.pins.count, slices = Self.loaders
-        let loads = PGParallel.start(slices, uri: uri) { (k: Int, loader: PGConnection) throws(StoreError) in
+        let n = snapshot.pins.count, slices = Self.loaders, table = Self.loadTable
+        let loads = PGParallel.start(slices, uri: db.uri) { (k: Int, loader: PGConnection) throws(StoreError) in
             var uncounted: PostgresCellCounts?
             let sent = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
                                          counting: &uncounted, into: table, on: loader)
@@ -64,24 +59,55 @@ extension PostgresStore {
             _ = try loads.wait()
             if let cellsFailure { throw cellsFailure }
         } catch {
-            dropSide()
+            side.drop()
             throw error
         }
-        let queue = PGStatementQueue(indexes.map(\.create))
-        let builds = PGParallel.start(Self.indexBuilders, uri: uri) { (_: Int, builder: PGConnection) throws(StoreError) in
+        try finishSideLoad(side) {}
+        return n
+    }
+
+    /// The side table of a load, made (empty, committed) on a connection of its own, and the
+    /// indexes it is to get.
+    struct SideLoad {
+        let indexes: [SideIndex]
+        fileprivate let setUp: PGConnection
+
+        /// Drops the side table (a failed load).
+        func drop() { _ = try? setUp.execute("DROP TABLE IF EXISTS \(PostgresStore.loadTable)") }
+
+        /// Runs `sql` on the side table's own connection (committed: the builders see it).
+        func execute(_ sql: String) throws(StoreError) { try setUp.execute(sql) }
+    }
+
+    /// Makes the side table (a load's first step, once `pins` is locked and found empty).
+    func beginSideLoad() throws(StoreError) -> SideLoad {
+        let indexes = try sideIndexes()
+        let setUp = try PGConnection(uri: db.uri)
+        try setUp.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
+        try setUp.execute("CREATE TABLE \(Self.loadTable) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
+        return SideLoad(indexes: indexes, setUp: setUp)
+    }
+
+    /// Builds the side table's indexes (its rows committed) on several connections while
+    /// `alongside` runs on this one, then swaps it in; on a failure, drops it.
+    func finishSideLoad(_ side: SideLoad, alongside: () throws(StoreError) -> Void) throws(StoreError) {
+        let queue = PGStatementQueue(side.indexes.map(\.create))
+        let builds = PGParallel.start(Self.indexBuilders, uri: db.uri) { (_: Int, builder: PGConnection) throws(StoreError) in
             try builder.execute("SET maintenance_work_mem = '256MB'")
             while let sql = queue.next() {
                 do throws(StoreError) { try builder.execute(sql) } catch { queue.stop(); throw error }
             }
         }
+        var failure: StoreError?
+        do throws(StoreError) { try alongside() } catch { failure = error; queue.stop() }
         do throws(StoreError) {
             _ = try builds.wait()
+            if let failure { throw failure }
         } catch {
-            dropSide()
+            side.drop()
             throw error
         }
-        try swapInLoad(indexes)
-        return n
+        try swapInLoad(side.indexes)
     }
 
     /// An index of `pins` as the side table gets it: its statement there, and how it takes

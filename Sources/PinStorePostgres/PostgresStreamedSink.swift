@@ -1,0 +1,61 @@
+import PinModel
+
+/// Pins of a streamed import on their way to the connections that `COPY` them: the rows
+/// (their texts copied out of the importer's batch, which it reuses) and the id of the first.
+struct PinChunk: Sendable {
+    var firstID: Int64
+    var rows: [EncodedPinRow] = []
+    var text: [UInt8] = []
+}
+
+/// The importer's `PinBulkSink` for a streamed import (`PostgresStreamedImport`): on the
+/// importer's thread, each row is checked by `PinRules` (a row it refuses is rejected, the
+/// import goes on, as a file store's CHECK refuses it), given the next id of the range the
+/// import reserved, kept for the duplicate check (`PostgresImportSpool`), and queued for the
+/// loaders, which encode and send it (`PostgresStreamedRows`).
+final class PostgresStreamedSink: PinBulkSink {
+    /// Rows per `write`: about 300 KB of a typical file's pins a chunk.
+    var groupSize: Int { 4_096 }
+
+    private let queue: PGChunkQueue<PinChunk>
+    let spool: PostgresImportSpool
+    private(set) var nextID: Int64
+
+    init(queue: PGChunkQueue<PinChunk>, spool: PostgresImportSpool) {
+        self.queue = queue
+        self.spool = spool
+        nextID = spool.firstID
+    }
+
+    /// How many pins were written.
+    var written: Int { Int(nextID - spool.firstID) }
+
+    func write(_ rows: [EncodedPinRow], text: [UInt8]) throws(StoreError) -> [Result<Int64, StoreError>] {
+        var results: [Result<Int64, StoreError>] = []
+        results.reserveCapacity(rows.count)
+        var chunk = PinChunk(firstID: nextID)
+        chunk.rows.reserveCapacity(rows.count)
+        text.withUnsafeBufferPointer { buf in
+            for row in rows {
+                let e = row.ends
+                do throws(StoreError) {
+                    try PinRules.check(title: String(decoding: UnsafeBufferPointer(rebasing: buf[Int(row.start)..<Int(e.0)]), as: UTF8.self),
+                                       latitude: row.latitude, longitude: row.longitude)
+                } catch {
+                    results.append(.failure(error))
+                    continue
+                }
+                let shift = Int32(chunk.text.count) - row.start
+                chunk.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[Int(row.start)..<Int(e.4)]))
+                chunk.rows.append(EncodedPinRow(start: row.start + shift, ends: (e.0 + shift, e.1 + shift, e.2 + shift, e.3 + shift, e.4 + shift),
+                                                latitude: row.latitude, longitude: row.longitude))
+                spool.append(row, text: buf)
+                results.append(.success(nextID))
+                nextID += 1
+            }
+        }
+        try spool.flush()
+        if !chunk.rows.isEmpty { try queue.push(chunk) }
+        return results
+    }
+}

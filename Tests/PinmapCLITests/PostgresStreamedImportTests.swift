@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+@testable import PinmapCLI
+import PinImport
+import PinModel
+import PinStore
+import PinStorePostgres
+import PostgresTesting
+
+/// A large import into a store without pins, by the tables' owner, streams from the importer
+/// into `COPY` (`PostgresStreamedImport`): no staging copy, the pins sent while the file is
+/// read. It reports and stores what an import into a file store does (duplicates, rejects,
+/// Korean titles, properties), and a stop or a killed server leaves the store as it was
+/// (PINMAP_TEST_PG_URL; the kill on a cluster of the test's own).
+final class PostgresStreamedImportTests: XCTestCase {
+    private var uri = ""
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
+        uri = try TestServer.freshStoreURI()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-pgstream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if !uri.isEmpty { TestServer.dropDatabase(uri) }
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func rows(_ sql: String, on target: String? = nil) throws -> [[String?]] {
+        try PostgresDatabases.rows(sql, uri: target ?? uri)
+    }
+
+    /// `n` rows over a few cities: Korean and quoted titles, a description and a property column, every 500th
+    /// row again (a duplicate), every 700th at latitude 95 and every 900th without a title
+    /// (rejected), every 11th without a date.
+    private func csv(_ name: String, rows n: Int) throws -> String {
+        var text = "title,latitude,longitude,category,created_at,note,floor\n"
+        var previous = ""
+        for i in 0..<n {
+            if i > 0 && i % 500 == 0 { text += previous; continue }
+            let title = i % 900 == 1 ? "" : "\(["Site", "서울 \"숲\"", "Café, Bar", "부산 시장"][i % 4]) \(i)"
+            let latitude = i % 700 == 3 ? "95" : "\(37 + Double(i % 97) * 0.01)"
+            let date = i % 11 == 0 ? "" : "2024-01-\(10 + i % 19)T08:00:00Z"
+            previous = "\"\(title.replacingOccurrences(of: "\"", with: "\"\""))\",\(latitude),\(126 + Double(i % 89) * 0.013),"
+                + "\(["cafe", "park", "", "시장"][i % 4]),\(date),\(["", "비고 \(i % 7)", "a\\b"][i % 3]),\(i % 5 == 0 ? "" : "지하 \(i % 5)")\n"
+            text += previous
+        }
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A pin as both stores must hold it; an undated one's date is its batch's time.
+    private static func fields(_ p: Pin, batchTime: String) -> String {
+        "\(p.title)|\(p.description)|\(p.category)|\(p.latitude)|\(p.longitude)|\(p.createdAt == batchTime ? "batch" : p.createdAt)|\(p.properties)"
+    }
+
+    func testAStreamedImportReportsAndStoresWhatAFileStoreDoes() throws {
+        let path = try csv("mixed.csv", rows: 6_000)
+        let file = try Store(path: folder.appendingPathComponent("file.sqlite").path)
+        let expected = try Importer.run(path: path, store: file)
+        let server = try PostgresStore(uri: uri)
+        XCTAssertNotNil(try server.streamedImport(expectedPins: 6_000), "this import streams")
+        let report = try ServerImport.run(path: path, store: server)
+
+        XCTAssertEqual(report.imported, expected.imported)
+        XCTAssertEqual([report.rejected, report.duplicates, report.dataRows], [expected.rejected, expected.duplicates, expected.dataRows])
+        XCTAssertEqual([report.imported, report.rejected, report.duplicates], [5_973, 16, 11])
+        XCTAssertEqual(report.errors, expected.errors)
+        XCTAssertEqual(report.duplicateRows, expected.duplicateRows)
+        XCTAssertEqual(report.duplicateRows.first, DuplicateRow(line: 502, ofLine: 501))
+        let batch = try XCTUnwrap(server.importBatches().first)
+        XCTAssertEqual(report.batchID, batch.id)
+        XCTAssertEqual([batch.imported, batch.rejected, batch.duplicates, batch.pinsLeft], [5_973, 16, 11, 5_973])
+        XCTAssertEqual(batch.file, URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+        let fileBatchTime = try XCTUnwrap(file.importBatches().first).importedAt
+        let stored = try server.copySnapshot().pins.map { Self.fields($0.pin, batchTime: batch.importedAt) }
+        XCTAssertEqual(stored, try file.copySnapshot().pins.map { Self.fields($0.pin, batchTime: fileBatchTime) })
+        XCTAssertEqual([stored[0], stored[11]], ["Site 0||cafe|37.0|126.0|batch|{}", "서울 \"숲\" 13|비고 6|park|37.13|126.169|2024-01-23T08:00:00Z|{\"floor\":\"지하 3\"}"])
+        XCTAssertEqual(try rows("""
+            SELECT min(id), max(id), count(DISTINCT uid), count(*) FILTER (WHERE updated_at = $$\(batch.importedAt)$$),
+                   count(*) FILTER (WHERE properties = properties_text::jsonb)
+            FROM pins
+            """), [["1", "5973", "5973", "5973", "5973"]])
+        XCTAssertEqual(try rows("SELECT name FROM categories ORDER BY name"), [["cafe"], ["park"], ["시장"]])
+        XCTAssertEqual(try server.search("숲", categories: nil, scanLimit: 5_000).matches.map { [String($0.id)] },
+                       try rows("SELECT id::text FROM pins p WHERE title LIKE '%숲%' ORDER BY p.id DESC"), "searchable")
+        XCTAssertEqual(try rows("SELECT nextval(pg_get_serial_sequence('pins', 'id'))"), [["5974"]])
+
+        // The same file again: every pin is on the server (the staged way, which matches them
+        // and lists the duplicates within the file).
+        let again = try ServerImport.run(path: path, store: server)
+        XCTAssertEqual([again.imported, again.duplicates], [0, 5_984])
+        XCTAssertEqual(again.duplicateRows.first, DuplicateRow(line: 502, ofLine: 501))
+        // Undone: no pin and no cell is left.
+        XCTAssertEqual(try server.undoImport(batchID: batch.id), 5_973)
+        XCTAssertEqual(try rows("SELECT (SELECT count(*) FROM pins) + (SELECT count(*) FROM pin_cells) + (SELECT count(*) FROM import_batches)"), [["0"]])
+    }
+
+    func testThePinsAreCopiedWhileTheFileIsRead() throws {
+        let path = try csv("big.csv", rows: 40_000)
+        let server = try PostgresStore(uri: uri)
+        let watcher = uri
+        nonisolated(unsafe) var copyingEarly = false
+        nonisolated(unsafe) var calls = 0
+        let report = try ServerImport.run(path: path, store: server, progress: { read, size in
+            calls += 1
+            guard calls == 1, read < size else { return }
+            // The loaders' COPY into the side table runs while the file is still being read.
+            for _ in 0..<100 where !copyingEarly {
+                copyingEarly = (try? PostgresDatabases.rows("""
+                    SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY pinmap_load_pins %' AND state = 'active'
+                    """, uri: watcher)) == [["2"]]
+                if !copyingEarly { Thread.sleep(forTimeInterval: 0.05) }
+            }
+        })
+        XCTAssertTrue(copyingEarly, "two COPYs ran before the file was read")
+        XCTAssertEqual(report.imported, 39_818)
+        XCTAssertEqual(try rows("SELECT (SELECT count(*) FROM pins), (SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0)"),
+                       [["39818", "39818"]])
+    }
+
+    func testAStoppedImportLeavesTheStoreAsItWas() throws {
+        let path = try csv("big.csv", rows: 40_000)
+        let server = try PostgresStore(uri: uri)
+        nonisolated(unsafe) var asked = 0
+        XCTAssertThrowsError(try ServerImport.run(path: path, store: server, shouldStop: { asked += 1; return asked > 1 })) {
+            XCTAssertEqual("\($0)", "\(ImportError.store(path: path, .stopped))")
+        }
+        XCTAssertEqual(try rows("""
+            SELECT (SELECT count(*) FROM pins), (SELECT count(*) FROM import_batches), (SELECT count(*) FROM pin_cells),
+                   to_regclass('pinmap_load_pins'), (SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY %')
+            """), [["0", "0", "0", nil, "0"]])
+    }
+
+    func testAServerKilledWhileThePinsAreSentKeepsNothing() throws {
+        let c = try TestCluster()
+        defer { c.stop() }
+        XCTAssertEqual(PinmapCLI.execute(["init", "--db", c.uri]).code, 0)
+        let path = try csv("big.csv", rows: 40_000)
+        let server = try PostgresStore(uri: c.uri)
+        nonisolated(unsafe) var killed = false
+        nonisolated(unsafe) let cluster = c
+        XCTAssertThrowsError(try ServerImport.run(path: path, store: server, progress: { read, size in
+            guard !killed, read < size else { return }
+            killed = true
+            try? cluster.kill()
+        })) {
+            XCTAssertEqual("\($0)", "\(path): the store failed, nothing was imported: lost the connection to the PostgreSQL server; nothing was written (try again when it is back)")
+        }
+        XCTAssertTrue(killed)
+        try c.startAgain()
+        let state = "SELECT (SELECT count(*) FROM pins) || ' ' || (SELECT count(*) FROM import_batches) || ' ' || (SELECT count(*) FROM pin_cells)"
+        XCTAssertEqual(try c.psql(state).trimmingCharacters(in: .whitespacesAndNewlines), "0 0 0", "nothing of the import is in the store")
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", c.uri]).code, 0)
+        XCTAssertEqual(try c.psql("SELECT to_regclass('pinmap_load_pins') IS NULL").trimmingCharacters(in: .whitespacesAndNewlines), "t")
+    }
+}
