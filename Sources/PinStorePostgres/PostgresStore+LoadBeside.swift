@@ -116,14 +116,17 @@ extension PostgresStore {
 
     /// Every index of `pins`, as built on the side table under a `pinmap_load_` name: keys
     /// (primary, unique) become constraints again with `USING INDEX`, the others are renamed.
-    /// The longest build (a GIN index) first.
+    /// The longest builds first, so the builders end close together: a GIN index, a GiST
+    /// one, then b-trees with a text key, then by their columns (at a million pins: the GiST
+    /// 3.6 s, category and cell 2.6 s, the others 0.5–1.3 s).
     private func sideIndexes() throws(StoreError) -> [SideIndex] {
         let r = try db.execute("""
             SELECT i.relname, pg_get_indexdef(i.oid), c.conname, c.contype, x.indisunique
             FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
             LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
             WHERE x.indrelid = 'pins'::regclass
-            ORDER BY (SELECT amname FROM pg_am WHERE oid = i.relam) = 'gin' DESC, i.relname
+            ORDER BY array_position(ARRAY['gin', 'gist'], (SELECT amname::text FROM pg_am WHERE oid = i.relam)),
+                     0 < ANY(x.indcollation::oid[]) DESC, x.indnatts DESC, i.relname
             """)
         var out: [SideIndex] = []
         for k in 0..<r.rows {
