@@ -103,6 +103,25 @@ final class PostgresLoadBesideTests: XCTestCase {
         XCTAssertEqual(try rows("SELECT count(*) FROM pins"), [["6001"]])
     }
 
+    /// `pinmap copy` sends a store's snapshot beside `pins` (`loadBeside`), its cells counted
+    /// while the pins are sent.
+    func testACopyIntoAStoreWithoutPinsGoesBesideWithTheServersCells() throws {
+        let trip = folder.appendingPathComponent("trip.sqlite").path
+        XCTAssertEqual(PinmapCLI.execute(["import", try csv("trip.csv", pins: 6_000), "--db", trip]).code, 0)
+        let shape = try rows(Self.shapeOfPins)
+        let table = try rows("SELECT 'pins'::regclass::oid")
+        let copied = PinmapCLI.execute(["copy", "--from", trip, "--to", uri])
+        XCTAssertEqual(copied.code, 0, copied.stderr)
+        XCTAssertNotEqual(try rows("SELECT 'pins'::regclass::oid"), table, "a new table took the place of pins")
+        XCTAssertEqual(try rows(Self.shapeOfPins), shape)
+        XCTAssertEqual(try rows("SELECT count(*), min(id), max(id) FROM pins"), [["6000", "1", "6000"]])
+        let cellsSQL = "SELECT level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category FROM pin_cells ORDER BY 1, 2, 3, 4"
+        let counted = try rows(cellsSQL)
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        XCTAssertEqual(counted, try rows(cellsSQL), "the client's cells are a rebuild's")
+        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]])
+    }
+
     func testPinsWithPropertiesThatAreNotAllTextGetTheirGramsFromTheServer() throws {
         var features: [String] = []
         for i in 0..<6_000 {
