@@ -92,18 +92,18 @@ public final class PostgresStreamedImport: PinImportStore {
     /// The pins are in the side table: their grams the client could not compute, their ids'
     /// sequence, the indexes and the swap, the map's cells meanwhile, the categories.
     private func finish(_ side: PostgresStore.SideLoad, sent: inout [PostgresStreamedRows.Sent], firstID: Int64, pins: Int) throws(StoreError) {
-        if sent.contains(where: { $0.withoutGrams > 0 }) {
-            do throws(StoreError) {
+        do throws(StoreError) {
+            if sent.contains(where: { $0.withoutGrams > 0 }) {
                 try side.execute("""
                     UPDATE \(PostgresStore.loadTable) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
                     WHERE search_grams IS NULL
                     """)
-            } catch {
-                side.drop()
-                throw error
             }
+            try store.db.execute("SELECT setval(pg_get_serial_sequence('pins', 'id'), $1)", ["\(firstID + Int64(pins) - 1)"])
+        } catch {
+            side.drop()
+            throw error
         }
-        try store.db.execute("SELECT setval(pg_get_serial_sequence('pins', 'id'), $1)", ["\(firstID + Int64(pins) - 1)"])
         var counts = sent.removeFirst().counts
         for other in sent { counts.merge(other.counts) }
         try store.finishSideLoad(side) { () throws(StoreError) in try store.loadPinCells(counts) }
