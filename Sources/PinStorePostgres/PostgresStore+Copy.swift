@@ -232,6 +232,9 @@ extension PostgresStore {
         try db.copyBinary("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN (FORMAT binary)") {
             (out: PGCopyBinary) throws(StoreError) in try counts.rows(out)
         }
+        // The key's sort in memory (2 million rows of a million pins take ~170 MB; the default
+        // 64 MB sorted them on disk), where its rows, sent in order, are found sorted at once.
+        try db.execute("SET LOCAL maintenance_work_mem = '256MB'")
         try db.execute("ALTER TABLE pin_cells ADD PRIMARY KEY (level, scope, category, code)")
     }
 
