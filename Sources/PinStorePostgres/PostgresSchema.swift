@@ -367,5 +367,80 @@ enum PostgresSchema {
         CREATE OR REPLACE TRIGGER pins_position_update BEFORE UPDATE OF latitude, longitude, cell, geom ON pins
           FOR EACH ROW EXECUTE FUNCTION pinmap_position();
         """,
+        // 7: search reads posting lists instead of a GIN index of every gram (whose build, ~57
+        // entries a pin, took half a minute at a million pins). A bulk load's client writes,
+        // for every gram of its pins (the grams of 4, `SearchGrams`), the sorted ids that hold
+        // it: one row per gram per load ("segment", ids as int4 offsets from `base`, so SQL can
+        // `unnest` them; stored uncompressed: pglz costs more than it saves on them). Every
+        // other write adds its pins' grams to `search_delta` from a trigger, which runs as the
+        // tables' owner (a role that may write `pins` needs no rights on it). Postings of pins
+        // edited or deleted since stay: search checks every candidate on its row. Written to
+        // run again on a store that has it (as 5 and 6 are).
+        """
+        CREATE TABLE IF NOT EXISTS search_postings (
+            gram text COLLATE "C" NOT NULL,
+            base bigint NOT NULL,
+            ids integer[] NOT NULL,
+            PRIMARY KEY (gram, base));
+        ALTER TABLE search_postings ALTER COLUMN ids SET STORAGE EXTERNAL;
+        CREATE TABLE IF NOT EXISTS search_delta (gram text COLLATE "C" NOT NULL, id bigint NOT NULL, PRIMARY KEY (gram, id));
+        -- Whoever may read or write the pins may read or write their search lists.
+        DO $$
+        DECLARE r record;
+        BEGIN
+          FOR r IN SELECT a.privilege_type AS what,
+                          CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS who
+                   FROM pg_class c, aclexplode(c.relacl) a
+                   WHERE c.oid = 'pins'::regclass AND a.grantee <> c.relowner
+                     AND a.privilege_type IN ('SELECT', 'INSERT', 'UPDATE', 'DELETE') LOOP
+            EXECUTE format('GRANT %s ON search_postings, search_delta TO %s', r.what, r.who);
+          END LOOP;
+        END $$;
+        -- The grams of the pins already here, as one segment per 2^30 ids.
+        DO $$ BEGIN
+          IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'pins'::regclass AND attname = 'search_grams' AND NOT attisdropped) THEN
+            INSERT INTO search_postings(gram, base, ids)
+              SELECT g, (id >> 30) << 30, array_agg((id & 1073741823)::integer ORDER BY id)
+              FROM pins, unnest(search_grams) AS g GROUP BY g, id >> 30;
+            INSERT INTO search_delta(gram, id)
+              SELECT DISTINCT g, id FROM pins, unnest(pinmap_search_grams(pinmap_search_text(title, description, category, properties))) AS g
+              WHERE search_grams IS NULL;
+          END IF;
+        END $$;
+        DROP TRIGGER IF EXISTS pins_search_grams_insert ON pins;
+        DROP TRIGGER IF EXISTS pins_search_grams_update ON pins;
+        DROP FUNCTION IF EXISTS pinmap_search_grams_fill();
+        ALTER TABLE pins DROP COLUMN IF EXISTS search_grams;
+        CREATE OR REPLACE FUNCTION pinmap_search_delta() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+          INSERT INTO search_delta(gram, id)
+          SELECT g, NEW.id FROM unnest(pinmap_search_grams(pinmap_search_text(NEW.title, NEW.description, NEW.category, NEW.properties))) AS g
+          ON CONFLICT DO NOTHING;
+          RETURN NULL;
+        END $$;
+        -- As the owner, so only the tables of this store's schema (not a caller's).
+        DO $$ BEGIN
+          EXECUTE format('ALTER FUNCTION pinmap_search_delta() SET search_path = %I, pg_catalog, pg_temp', current_schema());
+        END $$;
+        -- A bulk load (`pinmap.bulk` on) writes a segment instead.
+        CREATE OR REPLACE TRIGGER pins_search_insert AFTER INSERT ON pins
+          FOR EACH ROW WHEN (current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION pinmap_search_delta();
+        CREATE OR REPLACE TRIGGER pins_search_update AFTER UPDATE OF title, description, category, properties ON pins
+          FOR EACH ROW EXECUTE FUNCTION pinmap_search_delta();
+        -- A segment of the pins with ids lo…hi, their grams computed here: a bulk load whose
+        -- ids the client does not know (pins already here, or not the tables' owner). Pins
+        -- of others in that range are harmless (see above).
+        CREATE OR REPLACE FUNCTION pinmap_search_index(lo bigint, hi bigint) RETURNS void LANGUAGE sql AS $$
+          INSERT INTO search_postings(gram, base, ids)
+          SELECT g, lo + (k << 30), array_agg((id - lo - (k << 30))::integer ORDER BY id)
+          FROM (SELECT id, (id - lo) >> 30 AS k, g
+                FROM pins, unnest(pinmap_search_grams(pinmap_search_text(title, description, category, properties))) AS g
+                WHERE id BETWEEN lo AND hi) AS x
+          GROUP BY g, k
+          ON CONFLICT (gram, base) DO UPDATE
+            SET ids = ARRAY(SELECT DISTINCT unnest(search_postings.ids || excluded.ids) ORDER BY 1)
+        $$;
+        """,
     ]
 }

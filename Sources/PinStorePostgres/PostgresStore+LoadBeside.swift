@@ -45,17 +45,16 @@ extension PostgresStore {
         // The pins in slices, each COPYed by a thread and connection of its own (the client's
         // work on each pin and the server's parsing of it run side by side) …
         let n = snapshot.pins.count, slices = Self.loaders
+        try dropStaleSearchLists()
         let loads = PGParallel.start(slices, uri: uri) { (k: Int, loader: PGConnection) throws(StoreError) in
             var uncounted: PostgresCellCounts?
-            let sent = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
-                                         counting: &uncounted, into: table, on: loader)
-            // The grams of the pins the client could not compute, as the trigger on `pins` would.
-            if sent.withoutGrams > 0 {
-                try loader.execute("""
-                    UPDATE \(table) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
-                    WHERE search_grams IS NULL AND id BETWEEN $1 AND $2
-                    """, ["\(firstID + Int64(n * k / slices))", "\(firstID + Int64(n * (k + 1) / slices) - 1)"])
-            }
+            let slice = (n * k / slices)..<(n * (k + 1) / slices)
+            // Each slice's search lists are a segment of their own, written (and committed, as
+            // the slice's pins are) after its pins: until the swap they name no pin of `pins`.
+            let postings = SearchPostings(base: firstID + Int64(slice.lowerBound))
+            _ = try Self.copyPins(snapshot, slice, batchIDs: batchIDs, firstID: firstID, counting: &uncounted, postings: postings,
+                                  into: table, on: loader)
+            try postings.write(on: loader, pinsIn: table)
         }
         // … while this connection writes the map's cells, counted here.
         var cellsFailure: StoreError?

@@ -19,17 +19,11 @@ extension PostgresStore {
         return (parts.isEmpty ? "" : "WHERE " + parts.joined(separator: " AND "), b.values)
     }
 
-    /// One condition per search word through the index of grams (`search_grams`, migration 4):
-    /// a word of 1–3 characters is one gram (exact); a longer one needs all its trigrams, then
-    /// LIKE on the folded text, as the trigrams may occur apart (as SQLite's `pins_fts`).
+    /// The search words' conditions: a pin among the search lists' candidates for every word
+    /// (`candidateIDs`), then each word checked on the pin as the walk does.
     func searchConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
-        words.words.map { w in
-            let folded = w.lowercased()
-            if folded.unicodeScalars.count <= 3 { return "search_grams @> ARRAY[\(b.add(folded))]::text[]" }
-            let trigrams = Set(SearchText.trigrams(folded))
-            return "search_grams @> \(b.add(PGArray.texts(trigrams.sorted())))::text[] AND "
-                + "pinmap_search_text(title, description, category, properties) LIKE \(b.add(SearchText.likePattern(folded)))"
-        }
+        guard !words.words.isEmpty else { return [] }
+        return ["id IN (\(candidateIDs(words, &b)))"] + walkConditions(words, &b)
     }
 
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
