@@ -11,8 +11,6 @@ final class PGCopyBinary {
 
     /// COPY's binary header: signature, flags, header extension length.
     static let header: [UInt8] = Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [0, 0, 0, 0] + [0, 0, 0, 0]
-    /// The element type of an integer array (`integer`'s oid).
-    private static let int4OID: UInt32 = 23
 
     init(send: @escaping ([UInt8]) throws(StoreError) -> Void) {
         self.send = send
@@ -71,26 +69,6 @@ final class PGCopyBinary {
                 return k
             }
             withUnsafeBytes(of: buffer) { bytes.append(contentsOf: $0.prefix(n)) }
-        }
-        fillLength(at: start)
-    }
-
-    /// A one-dimensional `integer[]` of `count` elements without NULLs, each given to
-    /// `element` by `elements`.
-    func int4Array(count: Int, _ elements: (_ element: (Int32) -> Void) -> Void) {
-        let start = bytes.count
-        put(UInt32(0))  // the field's length, filled in below
-        put(UInt32(count == 0 ? 0 : 1))  // dimensions (an empty array has none)
-        put(UInt32(0))  // no NULLs
-        put(Self.int4OID)
-        if count > 0 {
-            put(UInt32(count))
-            put(UInt32(1))  // lower bound
-        }
-        bytes.reserveCapacity(bytes.count + 8 * count)
-        elements { v in
-            put(UInt32(4))
-            put(UInt32(bitPattern: v))
         }
         fillLength(at: start)
     }

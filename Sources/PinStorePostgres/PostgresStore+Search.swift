@@ -60,8 +60,10 @@ extension PostgresStore {
         var walked: Int64 = 0
         var way = SearchRangeWay.walk
         var lo = max(first, hi - Self.searchProbe + 1)
+        var candidates: [Int64]?  // read once, by the first range that needs them
         while true {
-            rows += try searchRange(words, categories: categories, lo: lo, hi: hi, way: way, limit: need - rows.count, query: query)
+            rows += try searchRange(words, categories: categories, lo: lo, hi: hi, way: way, limit: need - rows.count, query: query,
+                                    candidates: &candidates)
             walked += hi - lo + 1
             hi = lo - 1
             if rows.count >= need || hi < first { break }
@@ -86,22 +88,56 @@ extension PostgresStore {
         return (share >= searchWalkShare ? .walk : .indexInRange, lo)
     }
 
-    /// The matches with ids in `lo...hi`, newest first, at most `limit`, each ranked for `query`.
+    /// Candidates a read through the search lists sends at most at once (newest first): a
+    /// few more than the matches still needed, as most candidates match.
+    static func candidateChunk(_ limit: Int) -> Int { max(2 * limit, 1_000) }
+
+    /// The matches with ids in `lo...hi`, newest first, at most `limit`, each ranked for
+    /// `query`: a walk of the range, or the rows of the search lists' candidates in it
+    /// (`candidateIDs`, read into `candidates` when still nil), newest first, in chunks.
     func searchRange(_ words: SearchText, categories: Set<String>?, lo: Int64, hi: Int64, way: SearchRangeWay,
-                     limit: Int, query: PlainRelevance.Query) throws(StoreError) -> [SearchMatch] {
+                     limit: Int, query: PlainRelevance.Query, candidates: inout [Int64]?) throws(StoreError) -> [SearchMatch] {
         // The plan is the store's (above): the planner may use only the index it is given, and
         // no parallel workers (their start costs more than these short reads on a busy server).
         // Both ways read `pins` by its primary key, newest first: the walk every id of the
         // range, the others only the candidates' (`id = ANY`), each checked on its row.
         try db.execute("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'on', true), "
                        + "set_config('enable_bitmapscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)")
-        var b = PGParams(start: 1)
-        let low = b.add(lo), high = b.add(hi)
-        var conditions = walkConditions(words, &b)
-        if way != .walk && !words.words.isEmpty {
-            conditions.append("id = ANY(ARRAY(\(candidateIDs(words, lo: low, hi: high, &b))))")
+        guard way != .walk && !words.words.isEmpty else {
+            return try searchRows(words, categories: categories, lo: lo, hi: hi, ids: nil, limit: limit, query: query)
         }
-        conditions.append("id BETWEEN \(low) AND \(high)")
+        if candidates == nil { candidates = try candidateIDs(words) }
+        let all = candidates ?? []
+        let start = Self.firstIndex(in: all, notBelow: lo), end = Self.firstIndex(in: all, notBelow: hi + 1)
+        var out: [SearchMatch] = []
+        var top = end
+        while out.count < limit && top > start {
+            let bottom = max(start, top - Self.candidateChunk(limit - out.count))
+            out += try searchRows(words, categories: categories, lo: lo, hi: hi, ids: all[bottom..<top], limit: limit - out.count,
+                                  query: query)
+            top = bottom
+        }
+        return out
+    }
+
+    /// The index of the first id of the increasing `ids` that is `id` or above.
+    static func firstIndex(in ids: [Int64], notBelow id: Int64) -> Int {
+        var low = 0, high = ids.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ids[mid] < id { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The matches with ids in `lo...hi` (and among `ids`, when given), newest first, at most
+    /// `limit`.
+    private func searchRows(_ words: SearchText, categories: Set<String>?, lo: Int64, hi: Int64, ids: ArraySlice<Int64>?,
+                            limit: Int, query: PlainRelevance.Query) throws(StoreError) -> [SearchMatch] {
+        var b = PGParams(start: 1)
+        var conditions = walkConditions(words, &b)
+        if let ids { conditions.append("id = ANY(\(b.add(PGArray.ints(ids)))::bigint[])") }
+        conditions.append("id BETWEEN \(b.add(lo)) AND \(b.add(hi))")
         if let cats = categories { conditions.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
         let sql = "SELECT id, latitude, longitude, category, created_at, title, description, coalesce(properties_text, properties::text) "
             + "FROM pins WHERE \(conditions.joined(separator: " AND ")) ORDER BY id DESC LIMIT \(b.add(Int64(limit)))"

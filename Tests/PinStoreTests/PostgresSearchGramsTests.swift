@@ -1,5 +1,6 @@
 import XCTest
 import PinModel
+import PinStore
 @testable import PinStorePostgres
 import PostgresTesting
 
@@ -69,8 +70,13 @@ final class PostgresSearchGramsTests: XCTestCase {
         XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) FROM search_delta", uri: uri), [["0"]], "bulk: no trigger")
         try postings.write(on: db, pinsIn: "pins")
         XCTAssertEqual(try PostgresDatabases.rows(SearchListsCheck.differences, uri: uri), [["0", "0"]])
-        XCTAssertEqual(try PostgresDatabases.rows("SELECT ids::text FROM search_postings WHERE gram = 'e'", uri: uri),
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT array(SELECT pinmap_postings(base, ids) - base)::text FROM search_postings WHERE gram = 'e'", uri: uri),
                        [["{0,2,131,20000,300000000}"]])
         XCTAssertEqual(try PostgresDatabases.rows("SELECT id FROM search_delta WHERE gram = '우물'", uri: uri), [["3001000"]])
+        // The client reads them back (hex, then the varints) and intersects them with the delta.
+        let store = try PostgresStore(uri: uri)
+        XCTAssertEqual(try store.candidateIDs(SearchText("E")), [0, 2, 131, 20_000, 300_000_000].map { base + $0 })
+        XCTAssertEqual(try store.candidateIDs(SearchText("우물 12")), [base + 3_000_000])
+        XCTAssertEqual(try store.candidateIDs(SearchText("ramen e")), [base + 131])
     }
 }

@@ -5,7 +5,7 @@ public enum SearchListsCheck {
     /// would miss the pin), and pairs the lists name that the rows do not hold (harmless
     /// after an edit or delete; none after a load).
     public static let differences = """
-        WITH listed AS (SELECT gram, p.base + o AS id FROM search_postings p, unnest(p.ids) AS o
+        WITH listed AS (SELECT gram, pinmap_postings(base, ids) AS id FROM search_postings
                         UNION SELECT gram, id FROM search_delta),
              held AS (SELECT g AS gram, id FROM pins,
                              unnest(pinmap_search_grams(pinmap_search_text(title, description, category, properties))) AS g)
