@@ -14,8 +14,6 @@ final class PGCopyBinary {
 
     /// COPY's binary header: signature, flags, header extension length.
     static let header: [UInt8] = Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [0, 0, 0, 0] + [0, 0, 0, 0]
-    /// The element type of a text array (`text`'s oid).
-    private static let textOID: UInt32 = 25
 
     init(send: @escaping ([UInt8]) throws(StoreError) -> Void) {
         self.send = send
@@ -75,27 +73,10 @@ final class PGCopyBinary {
         bytes.append(contentsOf: field)
     }
 
-    /// A one-dimensional `text[]` of `count` elements without NULLs, each written by
-    /// `element` with `text`-like `arrayElement` calls.
-    func textArray(count: Int, _ elements: (PGCopyBinary) -> Void) {
+    /// A text field written as its scalars (`append` each), UTF-8 on the wire.
+    func text(scalars: (_ append: (Unicode.Scalar) -> Void) -> Void) {
         let start = bytes.count
         put(UInt32(0))  // the field's length, filled in below
-        put(UInt32(count == 0 ? 0 : 1))  // dimensions (an empty array has none)
-        put(UInt32(0))  // no NULLs
-        put(Self.textOID)
-        if count > 0 {
-            put(UInt32(count))
-            put(UInt32(1))  // lower bound
-        }
-        elements(self)
-        let length = UInt32(bytes.count - start - 4)
-        for k in 0..<4 { bytes[start + k] = UInt8(truncatingIfNeeded: length >> (24 - 8 * k)) }
-    }
-
-    /// One element of `textArray`: its scalars as UTF-8, length first.
-    func arrayElement(scalars: (_ append: (Unicode.Scalar) -> Void) -> Void) {
-        let start = bytes.count
-        put(UInt32(0))
         scalars { ch in
             var buffer: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
             let n = withUnsafeMutableBytes(of: &buffer) { raw -> Int in
@@ -105,6 +86,11 @@ final class PGCopyBinary {
             }
             withUnsafeBytes(of: buffer) { bytes.append(contentsOf: $0.prefix(n)) }
         }
+        fillLength(at: start)
+    }
+
+    /// Writes the length of the field that starts at `start` (its length's own 4 bytes).
+    private func fillLength(at start: Int) {
         let length = UInt32(bytes.count - start - 4)
         for k in 0..<4 { bytes[start + k] = UInt8(truncatingIfNeeded: length >> (24 - 8 * k)) }
     }

@@ -367,5 +367,125 @@ enum PostgresSchema {
         CREATE OR REPLACE TRIGGER pins_position_update BEFORE UPDATE OF latitude, longitude, cell, geom ON pins
           FOR EACH ROW EXECUTE FUNCTION pinmap_position();
         """,
+        // 7: search reads posting lists instead of a GIN index of every gram (whose build, ~57
+        // entries a pin, took half a minute at a million pins). A bulk load's client writes,
+        // for every gram of its pins (the grams of 4, `SearchGrams`), the ids that hold it:
+        // one row per gram per load ("segment"), the ids in increasing order as LEB128
+        // varints, the first `id - base + 1`, each next the difference from the one before
+        // (`pinmap_postings` reads them in SQL; a million pins' lists are ~70 MB, which COPY
+        // stores 8× faster than as `integer[]`). Every other write adds its pins' grams to
+        // `search_delta` from a trigger, which runs as the tables' owner (a role that may
+        // write `pins` needs no rights on it). Postings of pins edited or deleted since stay:
+        // search checks every candidate on its row. Written to run again on a store that has
+        // it (as 5 and 6 are).
+        """
+        CREATE TABLE IF NOT EXISTS search_postings (
+            gram text COLLATE "C" NOT NULL,
+            base bigint NOT NULL,
+            ids bytea NOT NULL,
+            PRIMARY KEY (gram, base));
+        ALTER TABLE search_postings ALTER COLUMN ids SET STORAGE EXTERNAL;
+        CREATE TABLE IF NOT EXISTS search_delta (gram text COLLATE "C" NOT NULL, id bigint NOT NULL, PRIMARY KEY (gram, id));
+        -- Whoever may read or write the pins may read or write their search lists.
+        DO $$
+        DECLARE r record;
+        BEGIN
+          FOR r IN SELECT a.privilege_type AS what,
+                          CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(a.grantee)) END AS who
+                   FROM pg_class c, aclexplode(c.relacl) a
+                   WHERE c.oid = 'pins'::regclass AND a.grantee <> c.relowner
+                     AND a.privilege_type IN ('SELECT', 'INSERT', 'UPDATE', 'DELETE') LOOP
+            EXECUTE format('GRANT %s ON search_postings, search_delta TO %s', r.what, r.who);
+          END LOOP;
+        END $$;
+        -- The ids of a segment's `ids`, in order.
+        CREATE OR REPLACE FUNCTION pinmap_postings(base bigint, ids bytea) RETURNS SETOF bigint
+        LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        DECLARE id bigint := base - 1; v bigint := 0; shift integer := 0; b integer;
+        BEGIN
+          FOR i IN 0 .. length(ids) - 1 LOOP
+            b := get_byte(ids, i);
+            v := v | ((b & 127)::bigint << shift);
+            IF b >= 128 THEN
+              shift := shift + 7;
+            ELSE
+              id := id + v;
+              RETURN NEXT id;
+              v := 0;
+              shift := 0;
+            END IF;
+          END LOOP;
+        END $$;
+        -- One number 0 < v < 2^35 as a LEB128 varint.
+        CREATE OR REPLACE FUNCTION pinmap_varint(v bigint) RETURNS bytea
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+          SELECT CASE
+            WHEN v < 128 THEN set_byte('\\x00'::bytea, 0, v::integer)
+            WHEN v < 16384 THEN set_byte(set_byte('\\x0000'::bytea, 0, (v & 127 | 128)::integer), 1, (v >> 7)::integer)
+            WHEN v < 2097152 THEN set_byte(set_byte(set_byte('\\x000000'::bytea, 0, (v & 127 | 128)::integer),
+                                                    1, (v >> 7 & 127 | 128)::integer), 2, (v >> 14)::integer)
+            WHEN v < 268435456 THEN set_byte(set_byte(set_byte(set_byte('\\x00000000'::bytea, 0, (v & 127 | 128)::integer),
+                                                      1, (v >> 7 & 127 | 128)::integer), 2, (v >> 14 & 127 | 128)::integer),
+                                             3, (v >> 21)::integer)
+            ELSE set_byte(set_byte(set_byte(set_byte(set_byte('\\x0000000000'::bytea, 0, (v & 127 | 128)::integer),
+                          1, (v >> 7 & 127 | 128)::integer), 2, (v >> 14 & 127 | 128)::integer),
+                          3, (v >> 21 & 127 | 128)::integer), 4, (v >> 28)::integer)
+          END
+        $$;
+        -- Segments of the (gram, id) pairs of the temporary `pinmap_search_pairs`: one per gram
+        -- and 2^30 ids from `lo` up.
+        CREATE OR REPLACE FUNCTION pinmap_search_segments(lo bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO search_postings(gram, base, ids)
+          SELECT gram, base, string_agg(pinmap_varint(id - prev), ''::bytea ORDER BY id)
+          FROM (SELECT gram, id, lo + ((id - lo) >> 30 << 30) AS base,
+                       lag(id, 1, lo + ((id - lo) >> 30 << 30) - 1) OVER (PARTITION BY gram, (id - lo) >> 30 ORDER BY id) AS prev
+                FROM pinmap_search_pairs) AS x
+          GROUP BY gram, base;
+        END $$;
+        -- The grams of the pins already here.
+        DO $$ BEGIN
+          IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'pins'::regclass AND attname = 'search_grams' AND NOT attisdropped) THEN
+            CREATE TEMP TABLE pinmap_search_pairs ON COMMIT DROP AS
+              SELECT DISTINCT g AS gram, id FROM pins, unnest(coalesce(search_grams,
+                pinmap_search_grams(pinmap_search_text(title, description, category, properties)))) AS g;
+            PERFORM pinmap_search_segments(coalesce((SELECT min(id) FROM pins), 1));
+            DROP TABLE pinmap_search_pairs;
+          END IF;
+        END $$;
+        DROP TRIGGER IF EXISTS pins_search_grams_insert ON pins;
+        DROP TRIGGER IF EXISTS pins_search_grams_update ON pins;
+        DROP FUNCTION IF EXISTS pinmap_search_grams_fill();
+        ALTER TABLE pins DROP COLUMN IF EXISTS search_grams;
+        CREATE OR REPLACE FUNCTION pinmap_search_delta() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+          INSERT INTO search_delta(gram, id)
+          SELECT g, NEW.id FROM unnest(pinmap_search_grams(pinmap_search_text(NEW.title, NEW.description, NEW.category, NEW.properties))) AS g
+          ON CONFLICT DO NOTHING;
+          RETURN NULL;
+        END $$;
+        -- As the owner, so only the tables of this store's schema (not a caller's).
+        DO $$ BEGIN
+          EXECUTE format('ALTER FUNCTION pinmap_search_delta() SET search_path = %I, pg_catalog, pg_temp', current_schema());
+        END $$;
+        -- A bulk load (`pinmap.bulk` on) writes a segment instead.
+        CREATE OR REPLACE TRIGGER pins_search_insert AFTER INSERT ON pins
+          FOR EACH ROW WHEN (current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION pinmap_search_delta();
+        CREATE OR REPLACE TRIGGER pins_search_update AFTER UPDATE OF title, description, category, properties ON pins
+          FOR EACH ROW EXECUTE FUNCTION pinmap_search_delta();
+        -- Segments of the pins with ids lo…hi, their grams computed here: a bulk load whose
+        -- ids the client does not know (pins already here, or not the tables' owner). Pins
+        -- of others in that range are harmless (see above).
+        CREATE OR REPLACE FUNCTION pinmap_search_index(lo bigint, hi bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          CREATE TEMP TABLE pinmap_search_pairs ON COMMIT DROP AS
+            SELECT DISTINCT g AS gram, id
+            FROM pins, unnest(pinmap_search_grams(pinmap_search_text(title, description, category, properties))) AS g
+            WHERE id BETWEEN lo AND hi;
+          PERFORM pinmap_search_segments(lo);
+          DROP TABLE pinmap_search_pairs;
+        END $$;
+        """,
     ]
 }

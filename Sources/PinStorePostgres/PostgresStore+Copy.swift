@@ -88,19 +88,25 @@ extension PostgresStore: PinCopying {
                 besideDone = true
             } else if direct && owner && !beside {
                 var counts: PostgresCellCounts? = PostgresCellCounts()
-                out.pins = try Self.copyPins(snapshot, batchIDs: batchIDs, firstID: try reserveIDs(snapshot.pins.count),
-                                             counting: &counts, into: "pins", on: db).pins
+                let firstID = try reserveIDs(snapshot.pins.count)
+                try dropStaleSearchLists()
+                let postings = SearchPostings(base: firstID)
+                out.pins = try Self.copyPins(snapshot, batchIDs: batchIDs, firstID: firstID, counting: &counts, postings: postings,
+                                             into: "pins", on: db)
+                try postings.write(on: db, pinsIn: "pins")
                 counted = counts
             } else if direct {
                 out.pins = try copyPins(snapshot, batchIDs: batchIDs)
+                if bulk { try db.execute("SELECT pinmap_search_index(min(id), max(id)) FROM pins HAVING count(*) > 0") }
             } else {
                 out.pins = try db.execute("""
                     INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
-                                     properties, properties_text, batch_id, version, search_grams)
+                                     properties, properties_text, batch_id, version)
                     SELECT dest, title, description, category, latitude, longitude, created_at, updated_at,
-                           properties::jsonb, properties, batch_id, version, grams::text[]
+                           properties::jsonb, properties, batch_id, version
                     FROM copy_pins c WHERE NOT EXISTS (SELECT 1 FROM pins p WHERE p.id = c.dest) ORDER BY dest
                     """).affected
+                if bulk { try db.execute("SELECT pinmap_search_index(min(dest), max(dest)) FROM copy_pins WHERE added HAVING count(*) > 0") }
             }
             if !rebuilt.isEmpty { try buildIndexes(rebuilt) }
             if bulk {
@@ -144,14 +150,12 @@ extension PostgresStore: PinCopying {
 extension Int64 { var asInt: Int { Int(self) } }
 
 extension PostgresStore {
-    /// One COPY row of a pin: its fields as `pins` (or `copy_pins`) takes them, and its search
-    /// grams (nil: the trigger computes them).
+    /// One COPY row of a pin: its fields as `pins` (or `copy_pins`) takes them.
     private static func copyFields(_ sp: SnapshotPin, batchIDs: [Int64: Int64]) -> [String?] {
         let p = sp.pin
         let properties = p.properties.isEmpty ? "{}" : p.properties
         return [p.title, p.description, p.category, "\(p.latitude)", "\(p.longitude)", p.createdAt, p.updatedAt,
-                properties, properties, sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)",
-                SearchGrams.arrayLiteral(title: p.title, description: p.description, category: p.category, properties: p.properties)]
+                properties, properties, sp.batchID.flatMap { batchIDs[$0] }.map { "\($0)" }, "\(p.version)"]
     }
 
     private static let copyColumns = "title, description, category, latitude, longitude, created_at, updated_at, properties, properties_text, batch_id, version"
@@ -159,7 +163,7 @@ extension PostgresStore {
     /// COPYs the snapshot's pins into `pins`, new ids from its sequence in the snapshot's
     /// order; returns how many.
     func copyPins(_ snapshot: StoreSnapshot, batchIDs: [Int64: Int64]) throws(StoreError) -> Int {
-        try db.copy("COPY pins (\(Self.copyColumns), search_grams) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+        try db.copy("COPY pins (\(Self.copyColumns)) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
             for sp in snapshot.pins { try row(Self.copyFields(sp, batchIDs: batchIDs)) }
         }
         return snapshot.pins.count
@@ -168,21 +172,21 @@ extension PostgresStore {
     /// COPYs the snapshot's pins `range` (all: nil) into `table` with ids `firstID`,
     /// `firstID + 1`, … in the snapshot's order, each with its cell and geometry (what the
     /// server would compute, so it parses less: into `pins`, `pinmap.bulk` must be on), in
-    /// COPY's binary form, and adds each to `counts` (if any). Returns how many, and how many went
-    /// without search grams (properties that are not all strings: the server's to compute).
+    /// COPY's binary form, and adds each to `counts` and to `postings` (if any; the caller
+    /// writes them after). Returns how many.
     static func copyPins(_ snapshot: StoreSnapshot, _ range: Range<Int>? = nil, batchIDs: [Int64: Int64], firstID: Int64,
-                         counting counts: inout PostgresCellCounts?, into table: String,
-                         on db: PGConnection) throws(StoreError) -> (pins: Int, withoutGrams: Int) {
+                         counting counts: inout PostgresCellCounts?, postings: SearchPostings?, into table: String,
+                         on db: PGConnection) throws(StoreError) -> Int {
         let range = range ?? snapshot.pins.indices
         var id = firstID + Int64(range.lowerBound)
-        var withoutGrams = 0
-        try db.copyBinary("COPY \(table) (\(Self.copyColumns), search_grams, id, cell, geom) FROM STDIN (FORMAT binary)") {
+        try db.copyBinary("COPY \(table) (\(Self.copyColumns), id, cell, geom) FROM STDIN (FORMAT binary)") {
             (out: PGCopyBinary) throws(StoreError) in
             for sp in snapshot.pins[range] {
                 let p = sp.pin
                 let cell = PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude)
                 counts?.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
-                out.row(15)
+                postings?.add(id: id, title: p.title, description: p.description, category: p.category, properties: p.properties)
+                out.row(14)
                 out.text(p.title)
                 out.text(p.description)
                 out.text(p.category)
@@ -195,14 +199,6 @@ extension PostgresStore {
                 out.text(properties)
                 if let batch = sp.batchID.flatMap({ batchIDs[$0] }) { out.int64(batch) } else { out.null() }
                 out.int64(p.version)
-                if let grams = SearchGrams.keys(title: p.title, description: p.description, category: p.category, properties: p.properties) {
-                    out.textArray(count: grams.count) { array in
-                        for key in grams { array.arrayElement { append in SearchGrams.scalars(key, append) } }
-                    }
-                } else {
-                    out.null()
-                    withoutGrams += 1
-                }
                 out.int64(id)
                 out.int64(cell)
                 out.raw(PostGISPoint.ewkb(latitude: p.latitude, longitude: p.longitude))
@@ -210,7 +206,7 @@ extension PostgresStore {
                 id += 1
             }
         }
-        return (range.count, withoutGrams)
+        return range.count
     }
 
     /// Takes `n` ids of the pins' sequence in one run and returns the first. Only for the
@@ -246,12 +242,12 @@ extension PostgresStore {
             CREATE TEMP TABLE copy_pins (title text COLLATE "C", description text COLLATE "C",
               category text COLLATE "C", latitude float8, longitude float8, created_at text COLLATE "C",
               updated_at text COLLATE "C", properties text, properties_text text, batch_id bigint, version bigint,
-              grams text, src bigint, undated boolean, dest bigint, added boolean NOT NULL DEFAULT false) ON COMMIT DROP
+              src bigint, undated boolean, dest bigint, added boolean NOT NULL DEFAULT false) ON COMMIT DROP
             """)
         // An imported row without a date got the import's time: it matches a pin here
         // whatever its date (as the file importer's duplicate check does).
         let importTimes = asImport ? Dictionary(snapshot.batches.map { ($0.id, $0.importedAt) }, uniquingKeysWith: { a, _ in a }) : [:]
-        try db.copy("COPY copy_pins (\(Self.copyColumns), grams, src, undated) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
+        try db.copy("COPY copy_pins (\(Self.copyColumns), src, undated) FROM STDIN") { (row: ([String?]) throws(StoreError) -> Void) throws(StoreError) in
             for sp in snapshot.pins {
                 let undated = sp.batchID.flatMap { importTimes[$0] } == sp.pin.createdAt
                 try row(Self.copyFields(sp, batchIDs: batchIDs) + ["\(sp.pin.id)", undated ? "t" : "f"])

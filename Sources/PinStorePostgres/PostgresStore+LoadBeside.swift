@@ -35,22 +35,21 @@ extension PostgresStore {
     func loadBeside(_ snapshot: StoreSnapshot, batchIDs: [Int64: Int64]) throws(StoreError) -> Int? {
         try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE")
         guard try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f" else { return nil }
+        try dropStaleSearchLists()
         let firstID = try reserveIDs(snapshot.pins.count)
-        let side = try beginSideLoad()
+        let side = try beginSideLoad(firstID: firstID)
         // The pins in slices, each COPYed by a thread and connection of its own (the client's
         // work on each pin and the server's parsing of it run side by side) …
         let n = snapshot.pins.count, slices = Self.loaders, table = Self.loadTable
         let loads = PGParallel.start(slices, uri: db.uri) { (k: Int, loader: PGConnection) throws(StoreError) in
             var uncounted: PostgresCellCounts?
-            let sent = try Self.copyPins(snapshot, (n * k / slices)..<(n * (k + 1) / slices), batchIDs: batchIDs, firstID: firstID,
-                                         counting: &uncounted, into: table, on: loader)
-            // The grams of the pins the client could not compute, as the trigger on `pins` would.
-            if sent.withoutGrams > 0 {
-                try loader.execute("""
-                    UPDATE \(table) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
-                    WHERE search_grams IS NULL AND id BETWEEN $1 AND $2
-                    """, ["\(firstID + Int64(n * k / slices))", "\(firstID + Int64(n * (k + 1) / slices) - 1)"])
-            }
+            let slice = (n * k / slices)..<(n * (k + 1) / slices)
+            // Each slice's search lists are a segment of their own, written (and committed, as
+            // the slice's pins are) after its pins: until the swap they name no pin of `pins`.
+            let postings = SearchPostings(base: firstID + Int64(slice.lowerBound))
+            _ = try Self.copyPins(snapshot, slice, batchIDs: batchIDs, firstID: firstID, counting: &uncounted, postings: postings,
+                                  into: table, on: loader)
+            try postings.write(on: loader, pinsIn: table)
         }
         // … while this connection writes the map's cells, counted here.
         var cellsFailure: StoreError?
@@ -70,22 +69,27 @@ extension PostgresStore {
     /// indexes it is to get.
     struct SideLoad {
         let indexes: [SideIndex]
+        /// The load's first id: the search lists of ids from it on are the load's (the
+        /// loaders commit them with its rows; `pins` is empty and locked).
+        let firstID: Int64
         fileprivate let setUp: PGConnection
 
-        /// Drops the side table (a failed load).
-        func drop() { _ = try? setUp.execute("DROP TABLE IF EXISTS \(PostgresStore.loadTable)") }
-
-        /// Runs `sql` on the side table's own connection (committed: the builders see it).
-        func execute(_ sql: String) throws(StoreError) { try setUp.execute(sql) }
+        /// Drops the side table and the load's search lists (a failed load).
+        func drop() {
+            _ = try? setUp.execute("DROP TABLE IF EXISTS \(PostgresStore.loadTable)")
+            _ = try? setUp.execute("DELETE FROM search_postings WHERE base >= $1", ["\(firstID)"])
+            _ = try? setUp.execute("DELETE FROM search_delta WHERE id >= $1", ["\(firstID)"])
+        }
     }
 
-    /// Makes the side table (a load's first step, once `pins` is locked and found empty).
-    func beginSideLoad() throws(StoreError) -> SideLoad {
+    /// Makes the side table (a load's first step, once `pins` is locked and found empty) for
+    /// pins with ids from `firstID` on.
+    func beginSideLoad(firstID: Int64) throws(StoreError) -> SideLoad {
         let indexes = try sideIndexes()
         let setUp = try PGConnection(uri: db.uri)
         try setUp.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
         try setUp.execute("CREATE TABLE \(Self.loadTable) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
-        return SideLoad(indexes: indexes, setUp: setUp)
+        return SideLoad(indexes: indexes, firstID: firstID, setUp: setUp)
     }
 
     /// Builds the side table's indexes (its rows committed) on several connections while
@@ -107,6 +111,8 @@ extension PostgresStore {
             side.drop()
             throw error
         }
+        // Not dropped after a failed swap: this transaction holds the side table's locks
+        // until it rolls back (the owner's next open drops it).
         try swapInLoad(side.indexes)
     }
 

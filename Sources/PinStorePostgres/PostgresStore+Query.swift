@@ -6,7 +6,7 @@ import PinStore
 extension PostgresStore {
     /// The WHERE clause of `query` (boxes, categories, search words) with its parameters,
     /// numbered from `$start`.
-    func whereClause(_ query: PinQuery, from start: Int = 1) -> (sql: String, params: [String?]) {
+    func whereClause(_ query: PinQuery, from start: Int = 1) throws(StoreError) -> (sql: String, params: [String?]) {
         var b = PGParams(start: start)
         var parts: [String] = []
         if !query.boxes.isEmpty {
@@ -15,25 +15,19 @@ extension PostgresStore {
             }.joined(separator: " OR ") + ")")
         }
         if let cats = query.categories { parts.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
-        if let search = query.search { parts += searchConditions(SearchText(search), &b) }
+        if let search = query.search { parts += try searchConditions(SearchText(search), &b) }
         return (parts.isEmpty ? "" : "WHERE " + parts.joined(separator: " AND "), b.values)
     }
 
-    /// One condition per search word through the index of grams (`search_grams`, migration 4):
-    /// a word of 1–3 characters is one gram (exact); a longer one needs all its trigrams, then
-    /// LIKE on the folded text, as the trigrams may occur apart (as SQLite's `pins_fts`).
-    func searchConditions(_ words: SearchText, _ b: inout PGParams) -> [String] {
-        words.words.map { w in
-            let folded = w.lowercased()
-            if folded.unicodeScalars.count <= 3 { return "search_grams @> ARRAY[\(b.add(folded))]::text[]" }
-            let trigrams = Set(SearchText.trigrams(folded))
-            return "search_grams @> \(b.add(PGArray.texts(trigrams.sorted())))::text[] AND "
-                + "pinmap_search_text(title, description, category, properties) LIKE \(b.add(SearchText.likePattern(folded)))"
-        }
+    /// The search words' conditions: a pin among the search lists' candidates for every word
+    /// (`candidateIDs`), then each word checked on the pin as the walk does.
+    func searchConditions(_ words: SearchText, _ b: inout PGParams) throws(StoreError) -> [String] {
+        guard !words.words.isEmpty else { return [] }
+        return ["id = ANY(\(b.add(PGArray.ints(try candidateIDs(words))))::bigint[])"] + walkConditions(words, &b)
     }
 
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
-        let (whereSQL, params) = whereClause(query)
+        let (whereSQL, params) = try whereClause(query)
         var b = PGParams(start: params.count + 1)
         let order: String
         switch PinQuery.effective(query.order, searching: query.isSearching) {
@@ -81,7 +75,7 @@ extension PostgresStore {
 
     /// The newest `limit` pins in `boxes` read with `plan`.
     private func newest(_ plan: InViewPlan, boxes: [LatLonBox], categories: Set<String>?, limit: Int) throws(StoreError) -> [Pin] {
-        let (whereSQL, params) = whereClause(PinQuery(boxes: boxes, categories: categories))
+        let (whereSQL, params) = try whereClause(PinQuery(boxes: boxes, categories: categories))
         let sql: String
         switch plan {
         case .createdScan, .sort:
@@ -110,7 +104,7 @@ extension PostgresStore {
     public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
         var q = query
         q.boxes = []
-        let (whereSQL, params) = whereClause(q)
+        let (whereSQL, params) = try whereClause(q)
         let r = try db.execute("SELECT min(latitude), min(longitude), max(latitude), max(longitude) FROM pins \(whereSQL)", params)
         guard r.rows > 0, !r.isNull(0, 0) else { return nil }
         return LatLonBox(south: r.double(0, 0), west: r.double(0, 1), north: r.double(0, 2), east: r.double(0, 3))

@@ -4,20 +4,20 @@ import PinStore
 
 /// The UI's search: the newest `scanLimit` matches (highest id first) and whether there are
 /// more, read in id ranges from the newest pin down, each range by a walk or through the
-/// gram index, whichever reads less.
+/// search lists (`candidateIDs`), whichever reads less.
 ///
 /// The planner cannot choose: its estimate of a gram's matches says nothing about where
 /// they lie, and the answer needs only the newest. A word in most pins (`a`) is answered
 /// by walking the newest pins with the word as a filter; a word in few of them (`서` in
-/// ~2.5 % of the pins) by the gram index intersected with a range of the primary key, so
-/// only the matches in that range are read from the table, not all ~25,000.
+/// ~2.5 % of the pins) by its candidates within a range of ids, so only the rows of the
+/// matches in that range are read from the table, not all ~25,000.
 extension PostgresStore {
     /// Ids the first range walks (newest first): what its matches say of the word's share
     /// sizes the next range. About 3 ms.
     static let searchProbe: Int64 = 2_000
-    /// Share of the pins walked that matched, from which walking on is cheaper than the gram
-    /// index (a walk checks a pin in ~0.5 µs and reads ~11 to a page; the index reads the
-    /// word's every posting, then a page per match).
+    /// Share of the pins walked that matched, from which walking on is cheaper than the
+    /// search lists (a walk checks a pin in ~0.5 µs and reads ~11 to a page; the lists give
+    /// the word's every posting, then a page is read per candidate).
     static let searchWalkShare = 0.1
     /// How many more matches than still needed a range is sized for (its share may be
     /// lower than the ranges above).
@@ -42,9 +42,9 @@ extension PostgresStore {
     enum SearchRangeWay: Equatable {
         /// Every pin of the range newest first, the words checked on each (LIKE).
         case walk
-        /// The gram index intersected with the primary key's range (a bitmap of each).
+        /// The search lists' candidates within the range, their rows read by the primary key.
         case indexInRange
-        /// The gram index alone, the range a filter on its matches (the last, widest range).
+        /// The same for every id left (the last, widest range).
         case index
     }
 
@@ -60,8 +60,10 @@ extension PostgresStore {
         var walked: Int64 = 0
         var way = SearchRangeWay.walk
         var lo = max(first, hi - Self.searchProbe + 1)
+        var candidates: [Int64]?  // read once, by the first range that needs them
         while true {
-            rows += try searchRange(words, categories: categories, lo: lo, hi: hi, way: way, limit: need - rows.count, query: query)
+            rows += try searchRange(words, categories: categories, lo: lo, hi: hi, way: way, limit: need - rows.count, query: query,
+                                    candidates: &candidates)
             walked += hi - lo + 1
             hi = lo - 1
             if rows.count >= need || hi < first { break }
@@ -86,17 +88,55 @@ extension PostgresStore {
         return (share >= searchWalkShare ? .walk : .indexInRange, lo)
     }
 
-    /// The matches with ids in `lo...hi`, newest first, at most `limit`, each ranked for `query`.
+    /// Candidates a read through the search lists sends at most at once (newest first): a
+    /// few more than the matches still needed, as most candidates match.
+    static func candidateChunk(_ limit: Int) -> Int { max(2 * limit, 1_000) }
+
+    /// The matches with ids in `lo...hi`, newest first, at most `limit`, each ranked for
+    /// `query`: a walk of the range, or the rows of the search lists' candidates in it
+    /// (`candidateIDs`, read into `candidates` when still nil), newest first, in chunks.
     func searchRange(_ words: SearchText, categories: Set<String>?, lo: Int64, hi: Int64, way: SearchRangeWay,
-                     limit: Int, query: PlainRelevance.Query) throws(StoreError) -> [SearchMatch] {
+                     limit: Int, query: PlainRelevance.Query, candidates: inout [Int64]?) throws(StoreError) -> [SearchMatch] {
         // The plan is the store's (above): the planner may use only the index it is given, and
         // no parallel workers (their start costs more than these short reads on a busy server).
-        let (index, bitmap) = way == .walk ? ("on", "off") : ("off", "on")
-        try db.execute("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', $1, true), "
-                       + "set_config('enable_bitmapscan', $2, true), set_config('max_parallel_workers_per_gather', '0', true)",
-                       [index, bitmap])
+        // Both ways read `pins` by its primary key, newest first: the walk every id of the
+        // range, the others only the candidates' (`id = ANY`), each checked on its row.
+        try db.execute("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'on', true), "
+                       + "set_config('enable_bitmapscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)")
+        guard way != .walk && !words.words.isEmpty else {
+            return try searchRows(words, categories: categories, lo: lo, hi: hi, ids: nil, limit: limit, query: query)
+        }
+        if candidates == nil { candidates = try candidateIDs(words) }
+        let all = candidates ?? []
+        let start = Self.firstIndex(in: all, notBelow: lo), end = Self.firstIndex(in: all, notBelow: hi + 1)
+        var out: [SearchMatch] = []
+        var top = end
+        while out.count < limit && top > start {
+            let bottom = max(start, top - Self.candidateChunk(limit - out.count))
+            out += try searchRows(words, categories: categories, lo: lo, hi: hi, ids: all[bottom..<top], limit: limit - out.count,
+                                  query: query)
+            top = bottom
+        }
+        return out
+    }
+
+    /// The index of the first id of the increasing `ids` that is `id` or above.
+    static func firstIndex(in ids: [Int64], notBelow id: Int64) -> Int {
+        var low = 0, high = ids.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ids[mid] < id { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The matches with ids in `lo...hi` (and among `ids`, when given), newest first, at most
+    /// `limit`.
+    private func searchRows(_ words: SearchText, categories: Set<String>?, lo: Int64, hi: Int64, ids: ArraySlice<Int64>?,
+                            limit: Int, query: PlainRelevance.Query) throws(StoreError) -> [SearchMatch] {
         var b = PGParams(start: 1)
-        var conditions = way == .walk ? walkConditions(words, &b) : searchConditions(words, &b)
+        var conditions = walkConditions(words, &b)
+        if let ids { conditions.append("id = ANY(\(b.add(PGArray.ints(ids)))::bigint[])") }
         conditions.append("id BETWEEN \(b.add(lo)) AND \(b.add(hi))")
         if let cats = categories { conditions.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
         let sql = "SELECT id, latitude, longitude, category, created_at, title, description, coalesce(properties_text, properties::text) "

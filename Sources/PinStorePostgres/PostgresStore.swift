@@ -175,7 +175,7 @@ public final class PostgresStore: PinRepository {
 
 /// Array parameters in PostgreSQL's text form (`{1,2,3}`, `{"a","b"}`).
 enum PGArray {
-    static func ints(_ values: [Int64]) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
+    static func ints<S: Sequence<Int64>>(_ values: S) -> String { "{" + values.map(String.init).joined(separator: ",") + "}" }
     static func texts<S: Sequence<String>>(_ values: S) -> String {
         "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
             .joined(separator: ",") + "}"

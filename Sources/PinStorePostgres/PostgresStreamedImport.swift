@@ -39,7 +39,7 @@ public final class PostgresStreamedImport: PinImportStore {
                 let firstID = try store.reserveIDs(1)
                 let spool = try PostgresImportSpool(firstID: firstID, undated: batchTime, expectedRows: expectedRows)
                 lookup = SpoolLookup(spool)
-                let side = try store.beginSideLoad()
+                let side = try store.beginSideLoad(firstID: firstID)
                 let queue = PGChunkQueue<PinChunk>(capacity: 4 * PostgresStore.loaders)
                 let rows = PostgresStreamedRows(table: PostgresStore.loadTable, batchID: batchID, batchTime: Array(batchTime.utf8))
                 let loads = PGParallel.start(PostgresStore.loaders, uri: store.db.uri) { (_: Int, loader: PGConnection) throws(StoreError) in
@@ -47,7 +47,7 @@ public final class PostgresStreamedImport: PinImportStore {
                 }
                 let sink = PostgresStreamedSink(queue: queue, spool: spool)
                 let final: ImportReport
-                var sent: [PostgresStreamedRows.Sent]
+                var sent: [PostgresCellCounts]
                 do {
                     final = try write(sink)
                     if final.imported == 0 { throw NothingImported() }
@@ -80,8 +80,9 @@ public final class PostgresStreamedImport: PinImportStore {
         guard try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f" else {
             throw StoreError("pins were added to \(store.server) while the import began; nothing was imported: run it again")
         }
-        // Triggers off: the categories and cells are written once below.
+        // Triggers off: the categories, cells and search lists are written once below.
         try db.execute("SET LOCAL pinmap.bulk = 'on'")
+        try store.dropStaleSearchLists()
         let time = store.clock.timestamp()
         let id = try db.execute("""
             INSERT INTO import_batches(file, imported_at, encoding, delimiter) VALUES ($1, $2, $3, $4) RETURNING id
@@ -89,23 +90,17 @@ public final class PostgresStreamedImport: PinImportStore {
         return (id, time)
     }
 
-    /// The pins are in the side table: their grams the client could not compute, their ids'
-    /// sequence, the indexes and the swap, the map's cells meanwhile, the categories.
-    private func finish(_ side: PostgresStore.SideLoad, sent: inout [PostgresStreamedRows.Sent], firstID: Int64, pins: Int) throws(StoreError) {
+    /// The pins and their search lists are in: their ids' sequence, the indexes and the swap,
+    /// the map's cells meanwhile, the categories.
+    private func finish(_ side: PostgresStore.SideLoad, sent: inout [PostgresCellCounts], firstID: Int64, pins: Int) throws(StoreError) {
         do throws(StoreError) {
-            if sent.contains(where: { $0.withoutGrams > 0 }) {
-                try side.execute("""
-                    UPDATE \(PostgresStore.loadTable) SET search_grams = pinmap_search_grams(pinmap_search_text(title, description, category, properties))
-                    WHERE search_grams IS NULL
-                    """)
-            }
             try store.db.execute("SELECT setval(pg_get_serial_sequence('pins', 'id'), $1)", ["\(firstID + Int64(pins) - 1)"])
         } catch {
             side.drop()
             throw error
         }
-        var counts = sent.removeFirst().counts
-        for other in sent { counts.merge(other.counts) }
+        var counts = sent.removeFirst()
+        for other in sent { counts.merge(other) }
         try store.finishSideLoad(side) { () throws(StoreError) in try store.loadPinCells(counts) }
         try store.db.execute("INSERT INTO categories(name) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT DO NOTHING",
                              [PGArray.texts(counts.categories.sorted())])

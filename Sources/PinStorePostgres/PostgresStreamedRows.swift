@@ -5,13 +5,14 @@ import PinStore
 
 /// A loader of a streamed import: takes chunks of pins from the queue and `COPY`s them in
 /// binary form into the load's side table on its own connection, each pin with what the
-/// server would otherwise compute for it (id, cell, geometry, search grams, `uid`), and
-/// counts the map's cells of the pins it sent.
+/// server would otherwise compute for it (id, cell, geometry, `uid`), counts the map's cells
+/// of the pins it sent, and builds their search lists (`SearchPostings`, a segment of this
+/// loader's own), written after its pins.
 struct PostgresStreamedRows: Sendable {
     /// The side table's columns as each row sends them.
     static let columns = """
         title, description, category, latitude, longitude, created_at, updated_at, properties, properties_text,
-        batch_id, version, search_grams, id, cell, geom, uid
+        batch_id, version, id, cell, geom, uid
         """
 
     let table: String
@@ -19,31 +20,32 @@ struct PostgresStreamedRows: Sendable {
     /// The time of the batch: a pin's `updated_at`, and its `created_at` when the file gave none.
     let batchTime: [UInt8]
 
-    /// What one loader sent.
-    struct Sent: Sendable {
+    /// Sends chunks until the queue is closed and empty, then the search lists of the pins
+    /// it sent; returns their map cells. A failure here stops the queue too (the producer
+    /// and the other loaders stop at their next step).
+    func run(_ queue: PGChunkQueue<PinChunk>, on db: PGConnection) throws(StoreError) -> PostgresCellCounts {
         var counts = PostgresCellCounts()
-        /// Pins sent without search grams (properties that are not all strings: the
-        /// server's to compute, as the trigger on `pins` would).
-        var withoutGrams = 0
-    }
-
-    /// Sends chunks until the queue is closed and empty; a failure here stops the queue too
-    /// (the producer and the other loaders stop at their next step).
-    func run(_ queue: PGChunkQueue<PinChunk>, on db: PGConnection) throws(StoreError) -> Sent {
-        var sent = Sent()
+        // Made at the first chunk: its ids are this loader's lowest (each loader takes the
+        // queue's chunks in order, so its ids only grow).
+        var postings: SearchPostings?
         do throws(StoreError) {
             try db.copyBinary("COPY \(table) (\(Self.columns)) FROM STDIN (FORMAT binary)") { (out: PGCopyBinary) throws(StoreError) in
                 let random = try RandomBytes()
-                while let chunk = try queue.pop() { try send(chunk, out, random, &sent) }
+                while let chunk = try queue.pop() {
+                    if postings == nil { postings = SearchPostings(base: chunk.firstID) }
+                    try send(chunk, out, random, &counts, postings!)
+                }
             }
+            try postings?.write(on: db, pinsIn: table)
         } catch {
             queue.fail(error)
             throw error
         }
-        return sent
+        return counts
     }
 
-    private func send(_ chunk: PinChunk, _ out: PGCopyBinary, _ random: RandomBytes, _ sent: inout Sent) throws(StoreError) {
+    private func send(_ chunk: PinChunk, _ out: PGCopyBinary, _ random: RandomBytes, _ counts: inout PostgresCellCounts,
+                      _ postings: SearchPostings) throws(StoreError) {
         let uids = try random.uuids(chunk.rows.count)
         var id = chunk.firstID
         try chunk.text.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(StoreError) in
@@ -54,8 +56,10 @@ struct PostgresStreamedRows: Sendable {
                     func string(_ a: Int32, _ b: Int32) -> String { String(decoding: span(a, b), as: UTF8.self) }
                     let cell = PinGrid.fineMorton(latitude: row.latitude, longitude: row.longitude)
                     let category = string(e.1, e.2)
-                    sent.counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: category, fineMorton: cell)
-                    out.row(16)
+                    counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: category, fineMorton: cell)
+                    postings.add(id: id, title: string(row.start, e.0), description: string(e.0, e.1), category: category,
+                                 properties: string(e.3, e.4))
+                    out.row(15)
                     out.text(bytes: span(row.start, e.0))
                     out.text(bytes: span(e.0, e.1))
                     out.text(bytes: span(e.1, e.2))
@@ -67,15 +71,6 @@ struct PostgresStreamedRows: Sendable {
                     out.text(bytes: span(e.3, e.4))
                     out.int64(batchID)
                     out.int64(1)
-                    if let grams = SearchGrams.keys(title: string(row.start, e.0), description: string(e.0, e.1), category: category,
-                                                    properties: string(e.3, e.4)) {
-                        out.textArray(count: grams.count) { array in
-                            for key in grams { array.arrayElement { append in SearchGrams.scalars(key, append) } }
-                        }
-                    } else {
-                        out.null()
-                        sent.withoutGrams += 1
-                    }
                     out.int64(id)
                     out.int64(cell)
                     out.raw(PostGISPoint.ewkb(latitude: row.latitude, longitude: row.longitude))

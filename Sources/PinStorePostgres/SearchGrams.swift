@@ -1,44 +1,38 @@
 import Foundation
 
-/// The grams of `pins.search_grams` (migration 4), computed by the client for a bulk load:
-/// every run of 1, 2 and 3 Unicode scalars of the pin's lower-cased title, description,
-/// category and string property values, none across a line break. The same set as the
-/// server's `pinmap_search_grams(pinmap_search_text(…))`, which fills the column for every
-/// other write (and for a pin this cannot compute).
+/// The grams search looks up (`search_postings`, `search_delta`: migration 7), computed by
+/// the client for a bulk load: every run of 1, 2 and 3 Unicode scalars of the pin's
+/// lower-cased title, description, category and string property values, none across a line
+/// break. The same set as the server's `pinmap_search_grams(pinmap_search_text(…))`, which
+/// the trigger computes for every other write (and for a pin this cannot compute).
 ///
-/// Lower-casing is Swift's, as for the search words themselves (`searchConditions`); the
+/// Lower-casing is Swift's, as for the search words themselves (`candidateIDs`); the
 /// server's `lower()` agrees for ASCII, Hangul and the other common scripts.
 enum SearchGrams {
-    /// The grams as a PostgreSQL array literal (`{"a","ab",…}`), or nil when the properties
-    /// hold a value that is not a string (its text is the server's to write): the trigger
-    /// computes those.
-    static func arrayLiteral(title: String, description: String, category: String, properties: String) -> String? {
-        guard let grams = keys(title: title, description: description, category: category, properties: properties) else { return nil }
-        var out = "{"
-        out.reserveCapacity(grams.count * 8)
-        var first = true
-        for key in grams {
-            if !first { out += "," }
-            first = false
-            out += "\""
-            scalars(key) { ch in
-                if ch == "\"" || ch == "\\" { out += "\\" }
-                out.unicodeScalars.append(ch)
-            }
-            out += "\""
-        }
-        return out + "}"
-    }
-
-    /// The pin's grams as numbers (`add`), or nil as `arrayLiteral`; `scalars` spells one.
+    /// The pin's grams as numbers (`forEachGram`), or nil when the properties hold a value
+    /// that is not a string (its text is the server's to write: it computes those).
     static func keys(title: String, description: String, category: String, properties: String) -> Set<UInt64>? {
-        guard let values = stringValues(properties) else { return nil }
         var grams = Set<UInt64>()
-        for field in [title, description, category] + values { add(field.lowercased(), to: &grams) }
-        return grams
+        let computed = forEachGram(title: title, description: description, category: category, properties: properties) {
+            grams.insert($0)
+        }
+        return computed ? grams : nil
     }
 
-    /// The scalars of gram `key` (`add`), first to last.
+    /// Calls `body` with every gram of the pin (a gram may come more than once); false, and
+    /// no call, when the properties hold a value that is not a string (see `keys`).
+    @inline(__always)
+    static func forEachGram(title: String, description: String, category: String, properties: String,
+                            _ body: (UInt64) -> Void) -> Bool {
+        guard let values = stringValues(properties) else { return false }
+        forEachGram(title.lowercased(), body)
+        forEachGram(description.lowercased(), body)
+        forEachGram(category.lowercased(), body)
+        for value in values { forEachGram(value.lowercased(), body) }
+        return true
+    }
+
+    /// The scalars of gram `key` (`forEachGram`), first to last.
     static func scalars(_ key: UInt64, _ body: (Unicode.Scalar) -> Void) {
         var k = key
         while k != 0 {
@@ -50,14 +44,15 @@ enum SearchGrams {
     /// Every gram of 1…3 scalars of `text`, its lines taken apart, each as one number: its
     /// scalars' values + 1 in 21 bits each, the first lowest (a `String` set would merge
     /// canonically equivalent grams that the server tells apart).
-    static func add(_ text: String, to grams: inout Set<UInt64>) {
+    @inline(__always)
+    static func forEachGram(_ text: String, _ body: (UInt64) -> Void) {
         var a: UInt64 = 0, b: UInt64 = 0  // the scalar two and one before this one, + 1 (0: none)
         for ch in text.unicodeScalars {
             if ch == "\n" { a = 0; b = 0; continue }
             let c = UInt64(ch.value) + 1
-            grams.insert(c)
-            if b != 0 { grams.insert(b | c << 21) }
-            if a != 0 { grams.insert(a | b << 21 | c << 42) }
+            body(c)
+            if b != 0 { body(b | c << 21) }
+            if a != 0 { body(a | b << 21 | c << 42) }
             a = b
             b = c
         }

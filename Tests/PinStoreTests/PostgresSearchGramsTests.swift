@@ -1,37 +1,82 @@
 import XCTest
 import PinModel
+import PinStore
 @testable import PinStorePostgres
 import PostgresTesting
 
 /// The grams a bulk load computes on the client (`SearchGrams`) are the ones the server's
-/// trigger computes for any other write (`pinmap_search_grams`, migration 4): a pin loaded
-/// either way is found by the same searches.
+/// trigger computes for any other write (`pinmap_search_grams`): a pin loaded either way is
+/// found by the same searches. The client's posting lists (`SearchPostings`) name exactly
+/// the pins that hold each gram.
 final class PostgresSearchGramsTests: XCTestCase {
     private var databases: [String] = []
     override func tearDownWithError() throws { databases.forEach(TestServer.dropDatabase) }
 
-    func testClientGramsAreTheServersGrams() throws {
+    private static let cases: [(title: String, description: String, category: String, properties: String)] = [
+        ("Jongmyo Shrine", "", "", ""),
+        ("종묘 정전", "조선 왕실의\n사당", "궁궐", "{}"),
+        ("Café \"Ω\" \\ back\tslash", "line one\r\nline two", "Food", #"{"note": "Ünïcode ÀB", "b": "x\ny"}"#),
+        ("a", "", "", #"{"k": ""}"#),
+        ("e\u{301} and é", "🍜 ramen", "", ""),
+    ]
+
+    private func store() throws -> (String, PGConnection) {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
         let uri = try TestServer.freshStoreURI()
         databases.append(uri)
-        let db = try PGConnection(uri: uri)
-        let cases: [(title: String, description: String, category: String, properties: String)] = [
-            ("Jongmyo Shrine", "", "", ""),
-            ("종묘 정전", "조선 왕실의\n사당", "궁궐", "{}"),
-            ("Café \"Ω\" \\ back\tslash", "line one\r\nline two", "Food", #"{"note": "Ünïcode ÀB", "b": "x\ny"}"#),
-            ("a", "", "", #"{"k": ""}"#),
-            ("e\u{301} and é", "🍜 ramen", "", ""),
-        ]
-        for c in cases {
-            let client = try XCTUnwrap(SearchGrams.arrayLiteral(title: c.title, description: c.description,
-                                                                 category: c.category, properties: c.properties))
+        return (uri, try PGConnection(uri: uri))
+    }
+
+    func testClientGramsAreTheServersGrams() throws {
+        let (_, db) = try store()
+        for c in Self.cases {
+            let keys = try XCTUnwrap(SearchGrams.keys(title: c.title, description: c.description, category: c.category, properties: c.properties))
+            let client = keys.map { key in
+                var s = String.UnicodeScalarView()
+                SearchGrams.scalars(key) { s.append($0) }
+                return String(s)
+            }
             let r = try db.execute("""
                 SELECT array(SELECT unnest($1::text[]) ORDER BY 1)::text,
                        array(SELECT unnest(pinmap_search_grams(pinmap_search_text($2, $3, $4, $5::jsonb))) ORDER BY 1)::text
-                """, [client, c.title, c.description, c.category, c.properties.isEmpty ? "{}" : c.properties])
+                """, [PGArray.texts(client), c.title, c.description, c.category, c.properties.isEmpty ? "{}" : c.properties])
             XCTAssertEqual(r.text(0, 0), r.text(0, 1), c.title)
         }
-        // A value that is not a string is the server's to write: the trigger computes it.
-        XCTAssertNil(SearchGrams.arrayLiteral(title: "t", description: "", category: "", properties: #"{"n": 1.50}"#))
+        // A value that is not a string is the server's to write.
+        XCTAssertNil(SearchGrams.keys(title: "t", description: "", category: "", properties: #"{"n": 1.50}"#))
+    }
+
+    /// Pins far apart (offsets of 1 to 4 bytes in the lists) and one whose grams the server
+    /// computes: the lists written are the server's grams of every pin, no more, no less.
+    func testPostingListsNameThePinsOfEveryGram() throws {
+        let (uri, db) = try store()
+        let base: Int64 = 1_000
+        let offsets: [Int64] = [0, 1, 2, 130, 131, 20_000, 3_000_000, 300_000_000]
+        let postings = SearchPostings(base: base)
+        try db.execute("SET pinmap.bulk = 'on'")
+        for (k, offset) in offsets.enumerated() {
+            // Lower-case: the server's `lower()` on the pins' "C" columns folds ASCII only.
+            let given = Self.cases[k % Self.cases.count]
+            let c = (title: given.title.lowercased(), description: given.description.lowercased(),
+                     category: given.category.lowercased(), properties: given.properties.lowercased())
+            let properties = k == 6 ? #"{"depth": 12, "name": "우물"}"# : c.properties
+            try db.execute("""
+                INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at, properties)
+                VALUES ($1, $2, $3, $4, 37.5, 127, '2024-01-01', '2024-01-01', $5::jsonb)
+                """, ["\(base + offset)", c.title, c.description, c.category, properties.isEmpty ? "{}" : properties])
+            postings.add(id: base + offset, title: c.title, description: c.description, category: c.category, properties: properties)
+        }
+        XCTAssertEqual(postings.serverComputed, [base + 3_000_000])
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) FROM search_delta", uri: uri), [["0"]], "bulk: no trigger")
+        try postings.write(on: db, pinsIn: "pins")
+        XCTAssertEqual(try PostgresDatabases.rows(SearchListsCheck.differences, uri: uri), [["0", "0"]])
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT array(SELECT pinmap_postings(base, ids) - base)::text FROM search_postings WHERE gram = 'e'", uri: uri),
+                       [["{0,2,131,20000,300000000}"]])
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT id FROM search_delta WHERE gram = '우물'", uri: uri), [["3001000"]])
+        // The client reads them back (hex, then the varints) and intersects them with the delta.
+        let store = try PostgresStore(uri: uri)
+        XCTAssertEqual(try store.candidateIDs(SearchText("E")), [0, 2, 131, 20_000, 300_000_000].map { base + $0 })
+        XCTAssertEqual(try store.candidateIDs(SearchText("우물 12")), [base + 3_000_000])
+        XCTAssertEqual(try store.candidateIDs(SearchText("ramen e")), [base + 131])
     }
 }

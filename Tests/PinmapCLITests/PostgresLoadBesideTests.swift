@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import PinmapCLI
+import PinModel
 import PinStorePostgres
 import PostgresTesting
 
@@ -62,12 +63,6 @@ final class PostgresLoadBesideTests: XCTestCase {
         ORDER BY 1
         """
 
-    /// Pins whose search grams (sent by the client, in any order) are not the server's.
-    private static let gramsDiffer = """
-        SELECT count(*) FROM pins WHERE (SELECT array_agg(g ORDER BY g) FROM unnest(search_grams) AS g)
-          IS DISTINCT FROM pinmap_search_grams(pinmap_search_text(title, description, category, properties))
-        """
-
     private func rows(_ sql: String) throws -> [[String?]] { try PostgresDatabases.rows(sql, uri: uri) }
 
     func testAnImportIntoAStoreWithoutPinsIsSwappedInWithEverythingPinsHad() throws {
@@ -86,7 +81,11 @@ final class PostgresLoadBesideTests: XCTestCase {
             SELECT count(*) FROM pins WHERE cell <> pinmap_cell(latitude, longitude)
               OR ST_AsEWKB(geom) <> ST_AsEWKB(ST_SetSRID(ST_MakePoint(longitude, latitude), 4326))
             """), [["0"]])
-        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]], "the client's grams are the server's")
+        XCTAssertEqual(try rows(SearchListsCheck.differences), [["0", "0"]], "the client's search lists are the server's grams")
+        // Streamed: a segment for each loader, from the first id it took (which chunks each
+        // takes is the threads' race).
+        XCTAssertEqual(try rows("SELECT min(base), count(DISTINCT base) BETWEEN 1 AND 2 FROM search_postings"), [["1", "t"]],
+                       "a segment for each loader")
         let cellsSQL = "SELECT level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category FROM pin_cells ORDER BY 1, 2, 3, 4"
         let counted = try rows(cellsSQL)
         XCTAssertEqual(try rows("SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0"), [["6000"]])
@@ -119,7 +118,7 @@ final class PostgresLoadBesideTests: XCTestCase {
         let counted = try rows(cellsSQL)
         try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
         XCTAssertEqual(counted, try rows(cellsSQL), "the client's cells are a rebuild's")
-        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]])
+        XCTAssertEqual(try rows(SearchListsCheck.differences), [["0", "0"]])
     }
 
     func testPinsWithPropertiesThatAreNotAllTextGetTheirGramsFromTheServer() throws {
@@ -132,9 +131,17 @@ final class PostgresLoadBesideTests: XCTestCase {
         try (#"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}").write(toFile: path, atomically: true, encoding: .utf8)
         let imported = PinmapCLI.execute(["import", path, "--db", uri])
         XCTAssertEqual(imported.code, 0, imported.stderr)
-        XCTAssertEqual(try rows("SELECT count(*), count(search_grams) FROM pins"), [["6000", "6000"]])
-        XCTAssertEqual(try rows(Self.gramsDiffer), [["0"]])
-        XCTAssertEqual(try rows("SELECT count(*) FROM pins WHERE search_grams @> '{우물}'"), [["3000"]])
+        XCTAssertEqual(try rows(SearchListsCheck.differences), [["0", "0"]])
+        XCTAssertEqual(try rows("SELECT count(*) FROM search_delta WHERE gram = '우물'"), [["0"]], "only the pins with a number")
+        XCTAssertEqual(try rows("SELECT count(DISTINCT id) FROM search_delta"), [["3000"]])
+        let store = try PostgresStore(uri: uri)
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "우물")).count, 3000)
+        // Words found through the server's grams, checked on the rows (`list --search`).
+        let want = try store.pins(matching: PinQuery()).filter { pin in
+            ["well", "12"].allSatisfy { (pin.title + "\n" + pin.properties).lowercased().contains($0) }
+        }.map(\.id).sorted()
+        XCTAssertEqual(want.count, 219)  // the numbers below 6,000 with a "12" (each pin has a "well")
+        XCTAssertEqual(try store.pins(matching: PinQuery(search: "WELL 12")).map(\.id).sorted(), want)
     }
 
     func testAGeometryMovedAloneIsRefusedAndMovedCoordinatesMoveIt() throws {

@@ -87,6 +87,9 @@ final class PostgresStreamedImportTests: XCTestCase {
         XCTAssertEqual(try rows("SELECT name FROM categories ORDER BY name"), [["cafe"], ["park"], ["시장"]])
         XCTAssertEqual(try server.search("숲", categories: nil, scanLimit: 5_000).matches.map { [String($0.id)] },
                        try rows("SELECT id::text FROM pins p WHERE title LIKE '%숲%' ORDER BY p.id DESC"), "searchable")
+        XCTAssertEqual(try rows(SearchListsCheck.differences), [["0", "0"]], "the client's search lists are the server's grams")
+        XCTAssertEqual(try rows("SELECT min(base), count(DISTINCT base) BETWEEN 1 AND 2 FROM search_postings"), [["1", "t"]],
+                       "a segment for each loader")
         XCTAssertEqual(try rows("SELECT nextval(pg_get_serial_sequence('pins', 'id'))"), [["5974"]])
 
         // The same file again: every pin is on the server (the staged way, which matches them
@@ -131,8 +134,9 @@ final class PostgresStreamedImportTests: XCTestCase {
         }
         XCTAssertEqual(try rows("""
             SELECT (SELECT count(*) FROM pins), (SELECT count(*) FROM import_batches), (SELECT count(*) FROM pin_cells),
+                   (SELECT count(*) FROM search_postings) + (SELECT count(*) FROM search_delta),
                    to_regclass('pinmap_load_pins'), (SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY %')
-            """), [["0", "0", "0", nil, "0"]])
+            """), [["0", "0", "0", "0", nil, "0"]])
     }
 
     func testAServerKilledWhileThePinsAreSentKeepsNothing() throws {
@@ -152,8 +156,11 @@ final class PostgresStreamedImportTests: XCTestCase {
         }
         XCTAssertTrue(killed)
         try c.startAgain()
-        let state = "SELECT (SELECT count(*) FROM pins) || ' ' || (SELECT count(*) FROM import_batches) || ' ' || (SELECT count(*) FROM pin_cells)"
-        XCTAssertEqual(try c.psql(state).trimmingCharacters(in: .whitespacesAndNewlines), "0 0 0", "nothing of the import is in the store")
+        let state = """
+            SELECT (SELECT count(*) FROM pins) || ' ' || (SELECT count(*) FROM import_batches) || ' ' || (SELECT count(*) FROM pin_cells)
+                   || ' ' || (SELECT count(*) FROM search_postings)
+            """
+        XCTAssertEqual(try c.psql(state).trimmingCharacters(in: .whitespacesAndNewlines), "0 0 0 0", "nothing of the import is in the store")
         XCTAssertEqual(PinmapCLI.execute(["list", "--db", c.uri]).code, 0)
         XCTAssertEqual(try c.psql("SELECT to_regclass('pinmap_load_pins') IS NULL").trimmingCharacters(in: .whitespacesAndNewlines), "t")
     }
