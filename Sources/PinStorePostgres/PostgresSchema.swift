@@ -447,8 +447,9 @@ enum PostgresSchema {
         -- The grams of the pins already here.
         DO $$ BEGIN
           IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'pins'::regclass AND attname = 'search_grams' AND NOT attisdropped) THEN
+            -- (Each pin's grams are distinct: `pinmap_search_grams` made them.)
             CREATE TEMP TABLE pinmap_search_pairs ON COMMIT DROP AS
-              SELECT DISTINCT g AS gram, id FROM pins, unnest(coalesce(search_grams,
+              SELECT g AS gram, id FROM pins, unnest(coalesce(search_grams,
                 pinmap_search_grams(pinmap_search_text(title, description, category, properties)))) AS g;
             PERFORM pinmap_search_segments(coalesce((SELECT min(id) FROM pins), 1));
             DROP TABLE pinmap_search_pairs;
@@ -479,7 +480,7 @@ enum PostgresSchema {
         CREATE OR REPLACE FUNCTION pinmap_search_index(lo bigint, hi bigint) RETURNS void LANGUAGE plpgsql SECURITY DEFINER AS $$
         BEGIN
           CREATE TEMP TABLE pinmap_search_pairs ON COMMIT DROP AS
-            SELECT DISTINCT g AS gram, id
+            SELECT g AS gram, id
             FROM pins, unnest(pinmap_search_grams(pinmap_search_text(title, description, category, properties))) AS g
             WHERE id BETWEEN lo AND hi;
           PERFORM pinmap_search_segments(lo);
