@@ -97,7 +97,7 @@ extension PostgresStore: PinCopying {
                 counted = counts
             } else if direct {
                 out.pins = try copyPins(snapshot, batchIDs: batchIDs)
-                if bulk { try db.execute("SELECT pinmap_search_index(min(id), max(id)) FROM pins HAVING count(*) > 0") }
+                if bulk { try writeSearchSegment(snapshot, staged: false) }
             } else {
                 out.pins = try db.execute("""
                     INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at,
@@ -106,7 +106,7 @@ extension PostgresStore: PinCopying {
                            properties::jsonb, properties, batch_id, version
                     FROM copy_pins c WHERE NOT EXISTS (SELECT 1 FROM pins p WHERE p.id = c.dest) ORDER BY dest
                     """).affected
-                if bulk { try db.execute("SELECT pinmap_search_index(min(dest), max(dest)) FROM copy_pins WHERE added HAVING count(*) > 0") }
+                if bulk { try writeSearchSegment(snapshot, staged: true) }
             }
             if !rebuilt.isEmpty { try buildIndexes(rebuilt) }
             if bulk {

@@ -9,18 +9,9 @@ import Foundation
 /// Lower-casing is Swift's, as for the search words themselves (`candidateIDs`); the
 /// server's `lower()` agrees for ASCII, Hangul and the other common scripts.
 enum SearchGrams {
-    /// The pin's grams as numbers (`forEachGram`), or nil when the properties hold a value
-    /// that is not a string (its text is the server's to write: it computes those).
-    static func keys(title: String, description: String, category: String, properties: String) -> Set<UInt64>? {
-        var grams = Set<UInt64>()
-        let computed = forEachGram(title: title, description: description, category: category, properties: properties) {
-            grams.insert($0)
-        }
-        return computed ? grams : nil
-    }
-
     /// Calls `body` with every gram of the pin (a gram may come more than once); false, and
-    /// no call, when the properties hold a value that is not a string (see `keys`).
+    /// no call, when the properties hold a value that is not a string (its text is the
+    /// server's to write: the server computes those pins' grams).
     @inline(__always)
     static func forEachGram(title: String, description: String, category: String, properties: String,
                             _ body: (UInt64) -> Void) -> Bool {

@@ -6,7 +6,7 @@ import PinStore
 import PostgresTesting
 
 /// The server's search reads the newest matches in id ranges, each the cheaper of a walk
-/// and the gram index (`PostgresStore+Search.swift`): whichever it takes, the answer is the
+/// and the search lists (`PostgresStore+Search.swift`): whichever it takes, the answer is the
 /// SQLite store's, word for word, before and after writes.
 final class PostgresSearchRangesTests: XCTestCase {
     private var databases: [String] = []
