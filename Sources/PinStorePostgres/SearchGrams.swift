@@ -51,6 +51,8 @@ enum SearchGrams {
 
     /// The property values when every one is a string ("" and `{}`: none), else nil.
     static func stringValues(_ properties: String) -> [String]? {
+        // Most pins have none: no Foundation trimming for them (a tenth of a load's client work).
+        if properties.isEmpty || properties == "{}" { return [] }
         let trimmed = properties.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed == "{}" { return [] }
         guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else { return nil }
