@@ -47,14 +47,17 @@ enum PGParallel {
     }
 }
 
-/// Statements that several connections take one at a time, until they run out or one fails.
-final class PGStatementQueue: @unchecked Sendable {
+/// Work for a connection (a statement, or a `COPY`).
+typealias PGJob = @Sendable (PGConnection) throws(StoreError) -> Void
+
+/// Jobs that several connections take one at a time, until they run out or one fails.
+final class PGJobQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private var waiting: [String]
+    private var waiting: [PGJob]
 
-    init(_ statements: [String]) { waiting = statements }
+    init(_ jobs: [PGJob]) { waiting = jobs }
 
-    func next() -> String? {
+    func next() -> PGJob? {
         lock.lock(); defer { lock.unlock() }
         return waiting.isEmpty ? nil : waiting.removeFirst()
     }

@@ -92,14 +92,18 @@ extension PostgresStore {
         return SideLoad(indexes: indexes, firstID: firstID, setUp: setUp)
     }
 
-    /// Builds the side table's indexes (its rows committed) on several connections while
-    /// `alongside` runs on this one, then swaps it in; on a failure, drops it.
-    func finishSideLoad(_ side: SideLoad, alongside: () throws(StoreError) -> Void) throws(StoreError) {
-        let queue = PGStatementQueue(side.indexes.map(\.create))
-        let builds = PGParallel.start(Self.indexBuilders, uri: db.uri) { (_: Int, builder: PGConnection) throws(StoreError) in
+    /// Builds the side table's indexes (its rows committed) on `builders` connections, after
+    /// `first` (other work of the load, taken by the builders in turn), while `alongside`
+    /// runs on this one, then swaps it in; on a failure, drops it.
+    func finishSideLoad(_ side: SideLoad, builders: Int = indexBuilders, first: [PGJob] = [],
+                        alongside: () throws(StoreError) -> Void) throws(StoreError) {
+        var jobs = first
+        for index in side.indexes { jobs.append(Self.statementJob(index.create)) }
+        let queue = PGJobQueue(jobs)
+        let builds = PGParallel.start(builders, uri: db.uri) { (_: Int, builder: PGConnection) throws(StoreError) in
             try builder.execute("SET maintenance_work_mem = '256MB'")
-            while let sql = queue.next() {
-                do throws(StoreError) { try builder.execute(sql) } catch { queue.stop(); throw error }
+            while let job = queue.next() {
+                do throws(StoreError) { try job(builder) } catch { queue.stop(); throw error }
             }
         }
         var failure: StoreError?
@@ -114,6 +118,11 @@ extension PostgresStore {
         // Not dropped after a failed swap: this transaction holds the side table's locks
         // until it rolls back (the owner's next open drops it).
         try swapInLoad(side.indexes)
+    }
+
+    /// A job that runs `sql`.
+    private static func statementJob(_ sql: String) -> PGJob {
+        { (c: PGConnection) throws(StoreError) -> Void in try c.execute(sql) }
     }
 
     /// An index of `pins` as the side table gets it: its statement there, and how it takes

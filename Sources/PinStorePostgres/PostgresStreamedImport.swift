@@ -47,7 +47,7 @@ public final class PostgresStreamedImport: PinImportStore {
                 }
                 let sink = PostgresStreamedSink(queue: queue, spool: spool)
                 let final: ImportReport
-                var sent: [PostgresCellCounts]
+                var sent: [PostgresStreamedRows.Sent]
                 do {
                     final = try write(sink)
                     if final.imported == 0 { throw NothingImported() }
@@ -90,18 +90,24 @@ public final class PostgresStreamedImport: PinImportStore {
         return (id, time)
     }
 
-    /// The pins and their search lists are in: their ids' sequence, the indexes and the swap,
-    /// the map's cells meanwhile, the categories.
-    private func finish(_ side: PostgresStore.SideLoad, sent: inout [PostgresCellCounts], firstID: Int64, pins: Int) throws(StoreError) {
+    /// The pins are in: their ids' sequence; the search lists and the indexes, then the swap;
+    /// the map's cells meanwhile; the categories.
+    private func finish(_ side: PostgresStore.SideLoad, sent: inout [PostgresStreamedRows.Sent], firstID: Int64, pins: Int) throws(StoreError) {
         do throws(StoreError) {
             try store.db.execute("SELECT setval(pg_get_serial_sequence('pins', 'id'), $1)", ["\(firstID + Int64(pins) - 1)"])
         } catch {
             side.drop()
             throw error
         }
-        var counts = sent.removeFirst()
-        for other in sent { counts.merge(other) }
-        try store.finishSideLoad(side) { () throws(StoreError) in try store.loadPinCells(counts) }
+        let lists = sent.compactMap(\.write)
+        var counts = sent.removeFirst().counts
+        for other in sent { counts.merge(other.counts) }
+        sent = []
+        // Two builders beside the cells' COPY and key, the longest work left (with three, the
+        // builders ended seconds before it).
+        try store.finishSideLoad(side, builders: PostgresStore.indexBuilders - 1, first: lists) { () throws(StoreError) in
+            try store.loadPinCells(counts)
+        }
         try store.db.execute("INSERT INTO categories(name) SELECT unnest($1::text[]) ORDER BY 1 ON CONFLICT DO NOTHING",
                              [PGArray.texts(counts.categories.sorted())])
     }

@@ -20,28 +20,41 @@ struct PostgresStreamedRows: Sendable {
     /// The time of the batch: a pin's `updated_at`, and its `created_at` when the file gave none.
     let batchTime: [UInt8]
 
-    /// Sends chunks until the queue is closed and empty, then the search lists of the pins
-    /// it sent; returns their map cells. A failure here stops the queue too (the producer
-    /// and the other loaders stop at their next step).
-    func run(_ queue: PGChunkQueue<PinChunk>, on db: PGConnection) throws(StoreError) -> PostgresCellCounts {
+    /// What a loader sent: the map cells of its pins, and their search lists, to write once
+    /// the pins are in (`write`).
+    struct Sent: @unchecked Sendable {  // the lists are handed from one thread to the next
         var counts = PostgresCellCounts()
-        // Made at the first chunk: its ids are this loader's lowest (each loader takes the
-        // queue's chunks in order, so its ids only grow).
         var postings: SearchPostings?
+        let table: String
+
+        /// The job that writes the lists (`search_postings`, the side table's rows committed).
+        var write: PGJob? {
+            guard let postings else { return nil }
+            let table = self.table
+            nonisolated(unsafe) let lists = postings
+            return { (db: PGConnection) throws(StoreError) in try lists.write(on: db, pinsIn: table) }
+        }
+    }
+
+    /// Sends chunks until the queue is closed and empty. A failure here stops the queue too
+    /// (the producer and the other loaders stop at their next step).
+    func run(_ queue: PGChunkQueue<PinChunk>, on db: PGConnection) throws(StoreError) -> Sent {
+        var sent = Sent(table: table)
         do throws(StoreError) {
             try db.copyBinary("COPY \(table) (\(Self.columns)) FROM STDIN (FORMAT binary)") { (out: PGCopyBinary) throws(StoreError) in
                 let random = try RandomBytes()
                 while let chunk = try queue.pop() {
-                    if postings == nil { postings = SearchPostings(base: chunk.firstID) }
-                    try send(chunk, out, random, &counts, postings!)
+                    // Made at the first chunk: its ids are this loader's lowest (each loader
+                    // takes the queue's chunks in order, so its ids only grow).
+                    if sent.postings == nil { sent.postings = SearchPostings(base: chunk.firstID) }
+                    try send(chunk, out, random, &sent.counts, sent.postings!)
                 }
             }
-            try postings?.write(on: db, pinsIn: table)
         } catch {
             queue.fail(error)
             throw error
         }
-        return counts
+        return sent
     }
 
     private func send(_ chunk: PinChunk, _ out: PGCopyBinary, _ random: RandomBytes, _ counts: inout PostgresCellCounts,
