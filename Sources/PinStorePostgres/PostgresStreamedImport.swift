@@ -7,7 +7,8 @@ import PinModel
 /// ids from a range this import holds (`pins` is locked against writers from the start);
 /// its indexes are then built and it is swapped in (`finishSideLoad`) while this connection
 /// writes the map's cells the loaders counted. Neither a copy of the file nor its pins are
-/// held: memory holds a few chunks of pins and 8 bytes a pin for the duplicate check.
+/// held: memory holds a few chunks of pins, 8 bytes a pin for the duplicate check, and what
+/// the loaders build (the search lists, the map's cell counts).
 ///
 /// One transaction, as any import: a failure, a stop, or a kill of either side leaves the
 /// store as it was (at most the side table, which `dropLeftoverLoad` drops). An import that
@@ -130,7 +131,8 @@ extension PostgresStore {
     /// does not own the tables, a view or row policy depends on `pins`, or the file is small
     /// (fewer than `bulkFrom`: the load beside costs connections and a swap).
     public func streamedImport(expectedPins: Int) throws(StoreError) -> PostgresStreamedImport? {
-        guard expectedPins >= Self.bulkFrom, try count() == 0, try ownsPins(), try canLoadBeside() else { return nil }
+        guard expectedPins >= Self.bulkFrom, try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f",
+              try ownsPins(), try canLoadBeside() else { return nil }
         return PostgresStreamedImport(store: self)
     }
 }
