@@ -182,22 +182,29 @@ struct CityGrid: Sendable {
 
     init(_ g: Gazetteer) {
         let cities = g.cities
-        func cell(_ i: Int) -> Int {
-            let p = cities.position(i)
-            return CityGrid.row(p.latitude) * 360 + CityGrid.col(p.longitude)
+        let cellOf = [Int32](unsafeUninitializedCapacity: cities.count) { cell, n in
+            for i in cities.indices {
+                let p = cities.position(i)
+                cell[i] = Int32(CityGrid.row(p.latitude) * 360 + CityGrid.col(p.longitude))
+            }
+            n = cities.count
         }
-        // Counts per cell, summed so that starts[k] is the end of cell k (and starts[cells]
-        // the number of cities) …
         var starts = [Int32](repeating: 0, count: CityGrid.cells + 1)
-        for i in cities.indices { starts[cell(i)] += 1 }
-        for k in 1...CityGrid.cells { starts[k] += starts[k - 1] }
-        // … then each city goes just before its cell's end, the last city first: each cell
-        // ends up in rank order and starts[k] at its start.
         var members = [Int32](repeating: 0, count: cities.count)
-        for i in cities.indices.reversed() {
-            let k = cell(i)
-            starts[k] -= 1
-            members[Int(starts[k])] = Int32(i)
+        starts.withUnsafeMutableBufferPointer { starts in
+            // Counts per cell, summed so that starts[k] is the end of cell k (and
+            // starts[cells] the number of cities) …
+            for k in cellOf { starts[Int(k)] += 1 }
+            for k in 1...CityGrid.cells { starts[k] += starts[k - 1] }
+            // … then each city goes just before its cell's end, the last city first: each
+            // cell ends up in rank order and starts[k] at its start.
+            members.withUnsafeMutableBufferPointer { members in
+                for i in cellOf.indices.reversed() {
+                    let k = Int(cellOf[i])
+                    starts[k] -= 1
+                    members[Int(starts[k])] = Int32(i)
+                }
+            }
         }
         self.starts = starts
         self.members = members
