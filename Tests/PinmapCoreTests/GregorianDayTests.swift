@@ -47,6 +47,16 @@ final class GregorianDayTests: XCTestCase {
         XCTAssertEqual(GregorianDay(Date(timeIntervalSince1970: -1)), GregorianDay(year: 1969, month: 12, day: 31))
     }
 
+    /// A store's nonsense newest day neither traps nor hangs: the year is taken at ±1,000,000.
+    func testNonsenseDatesAreClampedNotTrapped() {
+        XCTAssertEqual(GregorianDay(year: 99_999_999_999_999, month: 1, day: 1), GregorianDay(year: 1_000_000, month: 1, day: 1))
+        XCTAssertEqual(GregorianDay(year: 1_000_000, month: 1, day: 1).year, 1_000_000)
+        XCTAssertEqual(GregorianDay(year: Int.min, month: Int.max, day: Int.max),
+                       GregorianDay(year: -1_000_000, month: 100_000_000, day: 100_000_000))
+        XCTAssertEqual(TimelineState(year: Int.max, month: 2, day: 1).daysInMonth, 29)  // 1,000,000 is a leap year
+        XCTAssertEqual(GregorianDay(Date(timeIntervalSince1970: .infinity)), GregorianDay(daysSince1970: 0))
+    }
+
     /// The Timeline's moves: days across months and years, months keeping the day where it fits.
     func testTimelineMovesAcrossMonthsAndYears() {
         var t = TimelineState(year: 2024, month: 12, day: 31)

@@ -19,7 +19,8 @@ struct GregorianDay: Equatable {
 
     /// The day that holds `date` (UTC).
     init(_ date: Date) {
-        self.init(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
+        self.init(daysSince1970: days.isFinite ? Int(Swift.min(Swift.max(days, -400_000_000), 400_000_000)) : 0)
     }
 
     /// The day `days` after 1970-01-01 (negative: before it).
@@ -36,7 +37,12 @@ struct GregorianDay: Equatable {
     }
 
     /// Days from 1970-01-01 to `year`-`month`-`day` (month and day may be out of range).
+    /// A store's nonsense date (year 99999999999) cannot overflow: years are taken within
+    /// ±1,000,000, months and days within ±100,000,000.
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let year = Swift.min(Swift.max(year, -1_000_000), 1_000_000)
+        let month = Swift.min(Swift.max(month, -100_000_000), 100_000_000)
+        let day = Swift.min(Swift.max(day, -100_000_000), 100_000_000)
         let months = year * 12 + (month - 1)
         let y0 = months >= 0 ? months / 12 : (months - 11) / 12
         let m = months - y0 * 12 + 1                                         // 1...12
