@@ -27,6 +27,19 @@ extension PostgresStore {
     }
 
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {
+        try inOneSnapshot(query) { () throws(StoreError) in try pinsRead(matching: query) }
+    }
+
+    /// `body`'s reads in one snapshot when `query` searches: its candidates and their rows
+    /// are read by two statements, which must see the same pins.
+    private func inOneSnapshot<T>(_ query: PinQuery, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard query.isSearching else { return try body() }
+        do {
+            return try reading { () throws -> T in try body() }
+        } catch let e as StoreError { throw e } catch { throw StoreError("\(error)") }
+    }
+
+    private func pinsRead(matching query: PinQuery) throws(StoreError) -> [Pin] {
         let (whereSQL, params) = try whereClause(query)
         var b = PGParams(start: params.count + 1)
         let order: String
@@ -102,6 +115,10 @@ extension PostgresStore {
     }
 
     public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
+        try inOneSnapshot(query) { () throws(StoreError) in try boundingBoxRead(matching: query) }
+    }
+
+    private func boundingBoxRead(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
         var q = query
         q.boxes = []
         let (whereSQL, params) = try whereClause(q)

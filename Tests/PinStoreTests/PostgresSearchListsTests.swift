@@ -26,13 +26,17 @@ final class PostgresSearchListsTests: XCTestCase {
         return uri
     }
 
-    /// `n` pins titled `prefix i`, `서울` in every 7th, `박물관` in every 11th, `Zq` in every 13th.
+    /// `n` pins titled `prefix i`, `서울` in every 7th, `박물관` in every 11th, `Zq` in every 13th,
+    /// the trigrams of `abcd` apart in every 3rd (candidates that do not match: read in
+    /// several chunks) and `abcd` in every 97th.
     private func snapshot(_ n: Int, _ prefix: String) -> StoreSnapshot {
         StoreSnapshot(pins: (1...n).map { i in
             var words = ["\(prefix) \(i)"]
             if i % 7 == 0 { words.append("서울") }
             if i % 11 == 0 { words.append("박물관") }
             if i % 13 == 0 { words.append("Zq") }
+            if i % 3 == 0 { words.append("abcx bcd") }
+            if i % 97 == 0 { words.append("abcd") }
             return SnapshotPin(pin: Pin(id: Int64(i), title: words.joined(separator: " "), description: "", category: ["cafe", "park"][i % 2],
                                         latitude: Double(i % 170) - 85, longitude: Double(i % 350) - 175,
                                         createdAt: "2024-01-01T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z",
@@ -41,7 +45,7 @@ final class PostgresSearchListsTests: XCTestCase {
         })
     }
 
-    private static let queries = ["서", "서울", "박물관", "zq", "zq 서울", "물관", "site 7", "trip 12", "walk 4", "new", "새 길", "a", "no such"]
+    private static let queries = ["서", "서울", "박물관", "zq", "zq 서울", "물관", "site 7", "trip 12", "walk 4", "abcd", "new", "새 길", "a", "no such"]
 
     /// The titles `search` finds on both stores (all and the newest 40), which must agree.
     private func assertSameAnswers(_ server: PostgresStore, _ file: Store, _ when: String, line: UInt = #line) throws {
