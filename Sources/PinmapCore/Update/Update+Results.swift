@@ -15,7 +15,7 @@ extension AppState {
             fx.add(.restartTimeline)
             // The last view of this store, else its pins fitted (none: the world, `pinsBounds`).
             if let view = settings[SettingKey.mapView].flatMap(LastView.init(text:)) { reopen(view, &fx) }
-            else { fx.add(.fitPins(fitQuery, announce: false)) }
+            else { fitQuietly(&fx) }
             fx.requestView(list: true)
         case .view(.loaded(let data)):
             // Markers older than those shown are dropped; newer ones are shown even while a
@@ -74,7 +74,7 @@ extension AppState {
             case .success(let n):
                 feedback.message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
                 // The sample pins fitted above the sheet, as `F` would (quietly: the message says what came).
-                fx.add(.fitPins(fitQuery, announce: false))
+                fitQuietly(&fx)
                 // Only on a new store is it the first run (P later says just how many it loaded):
                 // a toast that fades like the others, saying how to remove them.
                 if firstRun && n > 0 {
@@ -85,6 +85,10 @@ extension AppState {
             }
             pinsChanged(inBulk: true, &fx)
         case .view(.pinsBounds(let box, let announce)):
+            // A fit the app asked for itself, made stale by the user's own move: dropped (QuietFit.swift).
+            guard announce || quietFitStillWanted else { return }
+            let before = map.viewport
+            defer { if !announce { noteAppMovedMap(from: before) } }
             guard let box else {
                 if announce { feedback.message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
                 return

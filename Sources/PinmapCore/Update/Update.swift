@@ -340,6 +340,8 @@ extension AppState {
     /// Kept through sizes too small to hold them (1×1), from the `ResizeAnchor`.
     mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
         let anchor = liveResizeAnchor ?? currentViewAnchor()
+        let before = map.viewport
+        defer { noteAppMovedMap(from: before) }  // not the user's move: a quiet fit still shows
         layout = Layout(cols: cols, rows: rows)
         map.pointerCell = nil
         map.drag = nil
