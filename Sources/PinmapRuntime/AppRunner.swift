@@ -117,11 +117,15 @@ public final class AppRunner {
     /// Hands `effect` to the lane that performs it.
     private func submit(_ effect: Effect) {
         guard let lanes else {
-            if case .cancel = effect { return }  // nothing runs between events on this thread
+            switch effect {
+            case .cancel, .cancelImport: return  // nothing runs between events on this thread
+            default: break
+            }
             return inline.submit(effect)
         }
         switch effect {
         case .cancel: lanes.writes.cancelRunning()
+        case .cancelImport: lanes.writes.cancelImport()
         case .loadView(var request) where request.list:
             // The markers never wait for a list: a list read before the list's index is
             // built (after a large import) takes seconds. The lists lane reads both; the

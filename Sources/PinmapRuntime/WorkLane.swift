@@ -123,6 +123,21 @@ final class WorkLane: @unchecked Sendable {
         }
     }
 
+    /// Stops the running import, or drops the imports waiting behind another job (each says
+    /// so: `AppEvent.Import.stopped`); indexing, exports and the writes of pins go on.
+    func cancelImport() {
+        condition.lock()
+        if case .runImport? = running { cancelled = true }
+        var dropped: [String] = []
+        queue.removeAll { effect in
+            guard case .runImport(let path) = effect else { return false }
+            dropped.append(path)
+            return true
+        }
+        condition.unlock()
+        for path in dropped { outbox.post(.importer(.stopped(name: (path as NSString).lastPathComponent))) }
+    }
+
     /// Effects started plus finished so far (odd while one runs).
     var activityCount: Int {
         condition.lock()

@@ -315,6 +315,8 @@ extension S {
     public static func jobImportCommitting(_ file: String) -> String { jobImportCommitting.filled([file]) }
     /// "Finishing the import of “{0}”: it is committing and cannot stop; Pinmap quits when it is done…"
     public static func quitWaitCommit(_ file: String) -> String { quitWaitCommit.filled([file]) }
+    /// "Waiting for the indexing under way ({0}%): the import starts when it ends"
+    public static func importWaitsForIndexing(_ percent: Int) -> String { importWaitsForIndexing.filled(["\(percent)"]) }
     /// "Indexing {0} new pins"
     public static func idxIndexing(_ pins: Int) -> String { idxIndexing.filled(["\(pins)"]) }
     /// "#{0}  {1}  {2} pins  {3}"

@@ -155,6 +155,9 @@ public enum Effect: Sendable, Equatable {
     /// Stop the long job under way (an import or indexing rolls back, nothing is kept or
     /// lost); its usual end event says how it ended.
     case cancel
+    /// Stop the import under way, or drop one still waiting behind another long job (Esc on
+    /// the Import tab); that other job (indexing, an export) goes on.
+    case cancelImport
     /// Find the bounding box of the pins `query` lets through (`AppEvent.View.pinsBounds`) and fit
     /// the map to it; `announce`: the status line says so (`F`; not when a store opens on its pins).
     case fitPins(PinQuery, announce: Bool)

@@ -1,0 +1,48 @@
+import XCTest
+import Frame
+import PinModel
+import PinmapCore
+import PinmapCoreTestSupport
+
+/// An import asked for while the UI indexes what an earlier large import left waits on the
+/// write lane: the tab says it waits and for what (before: a bar stuck at "0 %"), and Esc
+/// drops it without stopping the indexing.
+final class ImportWaitsForIndexingTests: XCTestCase {
+    private func importAskedDuringIndexing() -> AppState {
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
+                             environment: AppEnvironment(home: "/home/me", cwd: "/w"))
+        state.feed(.indexing(.started(pinCount: 1_172_820, newPins: 1_172_820)))
+        state.feed(.indexing(.progress(fraction: 0.5)))
+        state.press(.char("3"))
+        state.feed(.input(.paste("seoul.csv")))
+        state.press(.enter)
+        let preview = ImportPreview(path: "/w/seoul.csv", format: "CSV", encoding: "UTF-8", delimiter: ",",
+                                    columns: [.title: "title", .latitude: "lat", .longitude: "lon"],
+                                    rows: [.pin(title: "종묘", latitude: 37.5744, longitude: 126.9942, category: "")], size: 5_700)
+        state.feed(.importer(.previewed(.success(preview))))
+        XCTAssertEqual(state.update(.input(.key(.enter)), now: 0), [.runImport(path: "/w/seoul.csv")])
+        return state
+    }
+
+    func testTheTabSaysTheImportWaitsForTheIndexing() {
+        let screen = importAskedDuringIndexing().render()
+        XCTAssertEqual((0..<24).map { screen.line($0) }, [
+            "",
+            "  Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile",
+            "",
+            "",
+            "  File: seoul.csv",
+            "",
+            "  Waiting for the indexing under way (50%): the import starts when it ends",
+            "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+            " Esc stops the import (nothing is kept) · 1 map · q quits",
+            " medium · 0 of 1172820 pins in view   Indexing 1172820 new pins: 50% (q stops)",
+            "       1 Map             2 Timeline           3 Import           4 Settings",
+        ])
+    }
+
+    func testEscDropsTheImportAndLeavesTheIndexingRunning() {
+        var state = importAskedDuringIndexing()
+        XCTAssertEqual(state.update(.input(.key(.escape)), now: 0), [.cancelImport])
+    }
+}
