@@ -54,7 +54,7 @@ final class IndexingOnStartTests: XCTestCase {
         r.startIndexing()
         XCTAssertEqual(try r.store.indexBacklog().pins, 300, "left to the other process")
         XCTAssertEqual(r.line(r.state.layout.statusRow).trimmingCharacters(in: .whitespaces),
-                       "Another pinmap is indexing the pins it imported: pan or zoom when it is done to see them all")
+                       "Another pinmap is indexing the pins a large import added: the list fills in when it ends")
         // Once that process is gone (a killed import), the UI indexes them itself.
         try r.sqlite.setSetting("indexing_process", "2147483000")
         r.startIndexing()

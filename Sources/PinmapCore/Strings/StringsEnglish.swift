@@ -464,7 +464,7 @@ extension Strings {
         .dtCommentDeleteFailed: "Deleting the comment failed :( {0}",
         .stBatch: "#{0}  {1}  {2} pins  {3}",
         .idxIndexing: "Indexing {0} new pins",
-        .idxElsewhere: "Another pinmap is indexing the pins it imported: pan or zoom when it is done to see them all",
+        .idxElsewhere: "Another pinmap is indexing the pins a large import added: the list fills in when it ends",
         .idxRebuilding: "Rebuilding indexes",
         .kType: "type",
         .kPaste: "paste",

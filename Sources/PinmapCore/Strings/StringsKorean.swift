@@ -464,7 +464,7 @@ extension Strings {
         .dtCommentDeleteFailed: "댓글 삭제에 실패했습니다 :( {0}",
         .stBatch: "#{0}  {1}  핀 {2}개  {3}",
         .idxIndexing: "새 핀 {0}개 색인 중",
-        .idxElsewhere: "다른 pinmap이 가져온 핀을 색인 중입니다: 끝나면 지도를 옮기거나 확대해 모두 보세요",
+        .idxElsewhere: "다른 pinmap이 대량 가져오기의 핀을 색인하는 중: 목록은 끝나면 채워집니다",
         .idxRebuilding: "색인 다시 만드는 중",
         .kType: "입력",
         .kPaste: "붙여넣기",
