@@ -41,6 +41,42 @@ final class ImportWaitsForIndexingTests: XCTestCase {
         ])
     }
 
+    /// After its commit an import's pins are indexed (seconds at a million): the tab says so
+    /// until the result comes (before: the folder's files and "Enter or typing starts a new
+    /// path", as if the import had vanished).
+    func testTheTabSaysTheCommittedImportIsIndexed() {
+        var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true,
+                             environment: AppEnvironment(home: "/home/me", cwd: "/w"))
+        state.press(.char("3"))
+        state.feed(.importer(.folderListed(FolderListing(path: "/w", entries: [.init(name: "big.csv", isFolder: false)]))))
+        state.feed(.input(.paste("big.csv")))
+        state.press(.enter)
+        state.feed(.importer(.previewed(.success(ImportPreview(path: "/w/big.csv", format: "CSV", encoding: "UTF-8", delimiter: ",",
+                                                               columns: [.title: "title", .latitude: "lat", .longitude: "lon"],
+                                                               rows: [], size: 80_000_000)))))
+        state.press(.enter)
+        state.feed(.importer(.started(name: "big.csv")))
+        state.feed(.importer(.progress(bytes: 80_000_000, of: 80_000_000)))
+        state.feed(.importer(.written))
+        state.feed(.indexing(.started(pinCount: 1_000_000, newPins: 1_000_000)))
+        state.feed(.indexing(.progress(fraction: 0.5)))
+        let screen = state.render()
+        XCTAssertEqual((0..<24).map { screen.line($0) }, [
+            "",
+            "  Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile",
+            "",
+            "",
+            "  File: big.csv",
+            "",
+            "  Committed: the 1000000 new pins are on the map; indexing them for search and",
+            "  the list: 50%",
+            "", "", "", "", "", "", "", "", "", "", "", "", "",
+            " Enter or typing starts a new path · e edits the last path · ? help",
+            " medium · 0 of 1000000 pins in view   Indexing 1000000 new pins: 50% (q stops)",
+            "       1 Map             2 Timeline           3 Import           4 Settings",
+        ])
+    }
+
     func testEscDropsTheImportAndLeavesTheIndexingRunning() {
         var state = importAskedDuringIndexing()
         XCTAssertEqual(state.update(.input(.key(.escape)), now: 0), [.cancelImport])

@@ -51,6 +51,9 @@ public struct ImportTabState: Sendable, Equatable {
     public var error: String?
     /// Import progress 0…1 while an import runs, else nil.
     public var progress: Double?
+    /// The import committed and the pins it left are being indexed (from its
+    /// `.importer(.written)` to its result): the tab says so, not the folder's files.
+    public var indexingCommitted = false
     /// The last import's summary lines.
     public var summary: [String] = [] { didSet { summaryScroll = 0 } }
     /// The import the summary is of, while it can be undone (`u`).
@@ -340,6 +343,8 @@ public enum ImportTabView {
             }
             line(p.rows.isEmpty ? S.importNoDataRows.text : S.importFirstRows.text, theme.muted)  // a header-only file says so
             for text in ImportResultText.rows(p.rows, ascii: s.presentation.ascii) { line("  " + text, .plain) }
+        } else if t.indexingCommitted, case .indexing(let pins, let fraction)? = s.loads.job {
+            lines.wrapped(S.importIndexingCommitted(pins, Int(fraction * 100)), theme.hint, ascii: s.presentation.ascii, into: &screen)
         } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }

@@ -119,9 +119,11 @@ extension AppState {
             // Committed: the new pins are on the map now (the cell tree), while what the
             // import left (search, the list's indexes) is indexed after it.
             importTab.progress = nil
+            importTab.indexingCommitted = true
             fx.requestView(list: true)
         case .importer(.stopped(let name)):
             importTab.progress = nil
+            importTab.indexingCommitted = false
             loads.job = nil
             noteAfterQuit(S.importStoppedText(name))
             importTab.error = S.importStoppedText(TextWrap.middle(name, to: 32))
@@ -131,6 +133,7 @@ extension AppState {
                    success: false, now: now)
         case .importer(.finished(let name, let result)):
             importTab.progress = nil
+            importTab.indexingCommitted = false
             loads.job = nil
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
             noteAfterQuit(quitNote(importOf: name, result))
