@@ -72,6 +72,16 @@ final class StoreOpeningTests: XCTestCase {
         }
     }
 
+    /// A store busy with another pinmap names it by its command, and the terminal UI (its
+    /// first argument an option) as "pinmap", not "pinmap --db".
+    func testTheProcessHoldingTheStoreIsNamedByItsCommand() {
+        XCTAssertEqual(LockHolder.name(arguments: ["/usr/bin/pinmap", "import", "big.csv"]), "pinmap import")
+        XCTAssertEqual(LockHolder.name(arguments: ["pinmap", "--db", "/w/pins.sqlite"]), "pinmap")
+        XCTAssertEqual(LockHolder.name(arguments: ["/usr/bin/pinmap"]), "pinmap")
+        XCTAssertEqual(LockHolder.name(arguments: ["/usr/bin/sqlite3", "pins.sqlite"]), "sqlite3")
+        XCTAssertEqual(LockHolder.name(arguments: []), "process")
+    }
+
     func testMessageTextIsOneBoundedLine() {
         XCTAssertEqual(MessageText.bounded("a\nb\r\u{1B}[2J\u{2028}"), "a\\nb\\r\\u{1B}[2J\\u{2028}")
         XCTAssertEqual(MessageText.bounded(String(repeating: "x", count: 10_000)), String(repeating: "x", count: 80) + "…")
