@@ -58,7 +58,9 @@ struct EffectPerformer: @unchecked Sendable {
         case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }  // AppRunner+Pins.swift
         case .exportPins(let format): Self.exportPins(format, store: store, job)  // AppRunner+Export.swift
-        case .undoImport(let row): job.post(.importer(.undone(row, Self.undoImport(row.id, store: store))))  // AppRunner+Import.swift
+        case .undoImport(let row):
+            job.post(.importer(.undoStarted(row)))
+            job.post(.importer(.undone(row, Self.undoImport(row.id, store: store))))  // AppRunner+Import.swift
         case .listFolder, .previewImport, .cancel, .cancelImport, .preparePlaceIndex: break
         }
     }

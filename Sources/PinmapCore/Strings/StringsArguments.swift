@@ -319,6 +319,8 @@ extension S {
     public static func importWaitsForIndexing(_ percent: Int) -> String { importWaitsForIndexing.filled(["\(percent)"]) }
     /// "Committed: the {0} new pins are on the map; indexing them for search and the list: {1}%"
     public static func importIndexingCommitted(_ pins: Int, _ percent: Int) -> String { importIndexingCommitted.filled(["\(pins)", "\(percent)"]) }
+    /// "Undoing import #{0} (“{1}”)…"
+    public static func jobUndoingImport(_ id: Int64, _ file: String) -> String { jobUndoingImport.filled(["\(id)", file]) }
     /// "Indexing {0} new pins"
     public static func idxIndexing(_ pins: Int) -> String { idxIndexing.filled(["\(pins)"]) }
     /// "#{0}  {1}  {2} pins  {3}"

@@ -276,6 +276,7 @@ extension Strings {
         .hintImportCommitting: "Writing the map's index and committing · 1 map",
         .importCommitting: "Rows read: writing the map's index and committing…",
         .importIndexingCommitted: "Committed: the {0} new pins are on the map; indexing them for search and the list: {1}%",
+        .jobUndoingImport: "Undoing import #{0} (“{1}”)…",
         .importWaitsForIndexing: "Waiting for the indexing under way ({0}%): the import starts when it ends",
         .noticeImportFailedText: "Importing “{0}” failed :( {1}",
         .noticeIndexingFailed: "Indexing failed",

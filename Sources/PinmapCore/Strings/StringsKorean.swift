@@ -276,6 +276,7 @@ extension Strings {
         .hintImportCommitting: "지도 색인을 쓰고 커밋하는 중 · 1 지도",
         .importCommitting: "행을 다 읽었습니다: 지도 색인을 쓰고 커밋하는 중…",
         .importIndexingCommitted: "커밋함: 새 핀 {0}개가 지도에 있습니다. 검색과 목록을 위해 색인하는 중: {1}%",
+        .jobUndoingImport: "가져오기 #{0}(“{1}”) 되돌리는 중…",
         .importWaitsForIndexing: "진행 중인 색인({0}%)이 끝나기를 기다리는 중: 끝나면 가져오기를 시작합니다",
         .noticeImportFailedText: "“{0}” 가져오기에 실패했습니다 :( {1}",
         .noticeIndexingFailed: "색인 안내",

@@ -53,7 +53,10 @@ extension AppState {
             if let i = settingsTab.importCursor, i >= importRowsShown.count {
                 settingsTab.importCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
-        case .importer(.undone(let row, let outcome)): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
+        case .importer(.undoStarted(let row)): loads.job = .undoingImport(id: row.id, name: row.name)
+        case .importer(.undone(let row, let outcome)):
+            if case .undoingImport? = loads.job { loads.job = nil }
+            receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         // While the server is away a failed read is that outage: "reconnecting…" stays.
         case .store(.failed(let e)):
             feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)

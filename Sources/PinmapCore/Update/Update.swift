@@ -116,6 +116,9 @@ public enum AppEvent: Sendable {
         case finished(name: String, Result<ImportReport, ImportFailure>)
         /// The user stopped an import (q) before its commit: rolled back, nothing kept.
         case stopped(name: String)
+        /// Undoing an import began on the write lane (`Effect.undoImport`): seconds at a
+        /// million pins, shown as a `BackgroundJob`.
+        case undoStarted(ImportRow)
         /// Undoing an import ended (`Effect.undoImport`).
         case undone(ImportRow, UndoImportOutcome)
     }
