@@ -32,9 +32,9 @@ extension Gazetteer {
         let index = PlaceIndex.shared
         var found: [Int32: Bool] = [:]   // place → exact whole-name match
         var i = index.lowerBound(q)
-        while i < index.keys.count, index.keys[i].starts(with: q), found.count < 2_000 {
+        while i < index.count, index.key(i).starts(with: q), found.count < 2_000 {
             let e = index.entries[i]
-            let exact = e.whole && index.keys[i] == q
+            let exact = e.whole && index.key(i).elementsEqual(q)
             found[e.place] = (found[e.place] ?? false) || exact
             i += 1
         }
@@ -85,32 +85,42 @@ extension Gazetteer {
 
 /// Every place name, folded and sorted by UTF-8 bytes, for prefix search.
 /// Places are numbered countries first (0..<countries), then cities in
-/// rank order.
+/// rank order. The keys' bytes are kept once, name after name (a later word's key is the
+/// tail of its name's), and sorted as ranges into them: an array per key took ≈ 5 MiB and
+/// twice the time to build (≈ 110,000 keys).
 struct PlaceIndex: Sendable {
-    struct Entry: Sendable { var place: Int32; var whole: Bool }
-    private(set) var keys: [[UInt8]] = []
-    private(set) var entries: [Entry] = []
-    private(set) var countryByCode: [String: Int] = [:]
+    struct Entry: Sendable, Equatable { var place: Int32; var whole: Bool }
+    /// The folded names' UTF-8, one after another.
+    private let bytes: [UInt8]
+    /// Key `i` is `bytes[keyStarts[i]..<keyEnds[i]]`; keys in byte order (equal keys in the
+    /// order they were added).
+    private let keyStarts: [Int32], keyEnds: [Int32]
+    let entries: [Entry]
+    let countryByCode: [String: Int]
 
     static let shared = PlaceIndex(Gazetteer.shared)
     /// Set once `shared` is built (`Gazetteer.prepareSearch()`).
     static let built = OnceFlag()
 
     init(_ g: Gazetteer) {
-        var pairs: [([UInt8], Entry)] = []
-        pairs.reserveCapacity(110_000)
+        var bytes: [UInt8] = [], starts: [Int32] = [], ends: [Int32] = [], entries: [Entry] = []
+        var byCode: [String: Int] = [:]
+        bytes.reserveCapacity(1 << 20)
+        starts.reserveCapacity(64_000); ends.reserveCapacity(64_000); entries.reserveCapacity(64_000)
         func add(_ name: String, _ place: Int) {
-            let key = Array(PlaceIndex.fold(name).utf8)
-            guard !key.isEmpty else { return }
-            pairs.append((key, Entry(place: Int32(place), whole: true)))
+            let start = bytes.count
+            PlaceIndex.appendFolded(name, to: &bytes)
+            let end = bytes.count
+            guard end > start else { return }
+            starts.append(Int32(start)); ends.append(Int32(end)); entries.append(Entry(place: Int32(place), whole: true))
             // Each later word too: "york" finds "New York City".
-            for (i, b) in key.enumerated() where (b == 0x20 || b == 0x2D) && i + 1 < key.count && key[i + 1] != 0x20 {
-                pairs.append((Array(key[(i + 1)...]), Entry(place: Int32(place), whole: false)))
+            for i in start..<end where (bytes[i] == 0x20 || bytes[i] == 0x2D) && i + 1 < end && bytes[i + 1] != 0x20 {
+                starts.append(Int32(i + 1)); ends.append(Int32(end)); entries.append(Entry(place: Int32(place), whole: false))
             }
         }
         for (i, c) in g.countries.enumerated() {
             add(c.name, i); add(c.koreanName, i)
-            if countryByCode[c.isoCode] == nil { countryByCode[c.isoCode] = i }
+            if byCode[c.isoCode] == nil { byCode[c.isoCode] = i }
         }
         for (i, c) in g.cities.enumerated() {
             let place = g.countries.count + i
@@ -120,26 +130,68 @@ struct PlaceIndex: Sendable {
             let ascii = g.name(of: c, PlaceNaming(ascii: true)) ?? ""
             if ascii != en { add(ascii, place) }
         }
-        pairs.sort { $0.0.lexicographicallyPrecedes($1.0) }
-        keys = pairs.map(\.0)
-        entries = pairs.map(\.1)
+        let order = PlaceIndex.sorted(bytes: bytes, starts: starts, ends: ends)
+        self.bytes = bytes
+        keyStarts = order.map { starts[Int($0)] }
+        keyEnds = order.map { ends[Int($0)] }
+        self.entries = order.map { entries[Int($0)] }
+        countryByCode = byCode
     }
 
-    /// Lower-cased, accents removed: "São Paulo" → "sao paulo". ASCII names
-    /// (most of them) take a fast path around Foundation.
-    static func fold(_ s: String) -> String {
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    /// The keys' numbers in byte order, equal keys in the order they were added. Keys are
+    /// compared by their first 8 bytes as one number (zero-padded: names hold no NUL byte),
+    /// then by the rest: most comparisons are one integer comparison.
+    private static func sorted(bytes: [UInt8], starts: [Int32], ends: [Int32]) -> [Int32] {
+        bytes.withUnsafeBufferPointer { b in
+            starts.withUnsafeBufferPointer { s in
+                ends.withUnsafeBufferPointer { e in
+                    var keyed = (0..<s.count).map { k -> (UInt64, Int32) in
+                        var v: UInt64 = 0
+                        let from = Int(s[k]), to = Int(e[k])
+                        for j in from..<from + 8 { v = v << 8 | (j < to ? UInt64(b[j]) : 0) }
+                        return (v, Int32(k))
+                    }
+                    keyed.sort { x, y in
+                        if x.0 != y.0 { return x.0 < y.0 }
+                        let i = Int(s[Int(x.1)]) + 8, j = Int(s[Int(y.1)]) + 8
+                        let xn = Swift.max(0, Int(e[Int(x.1)]) - i), yn = Swift.max(0, Int(e[Int(y.1)]) - j)
+                        for d in 0..<Swift.min(xn, yn) where b[i + d] != b[j + d] { return b[i + d] < b[j + d] }
+                        return xn != yn ? xn < yn : x.1 < y.1
+                    }
+                    return keyed.map(\.1)
+                }
+            }
         }
-        return s.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    var count: Int { keyStarts.count }
+
+    /// Key `i`'s folded UTF-8.
+    func key(_ i: Int) -> ArraySlice<UInt8> { bytes[Int(keyStarts[i])..<Int(keyEnds[i])] }
+
+    /// Lower-cased, accents removed: "São Paulo" → "sao paulo".
+    static func fold(_ s: String) -> String {
+        var folded: [UInt8] = []
+        appendFolded(s, to: &folded)
+        return String(decoding: folded, as: UTF8.self)
+    }
+
+    /// Appends `fold(s)`'s UTF-8 to `bytes`. ASCII names (most of them) take a fast path
+    /// around Foundation.
+    static func appendFolded(_ s: String, to bytes: inout [UInt8]) {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            bytes.append(contentsOf: s.utf8.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 })
+        } else {
+            bytes.append(contentsOf: s.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).utf8)
+        }
     }
 
     /// The first key not less than `q` (byte order).
     func lowerBound(_ q: [UInt8]) -> Int {
-        var lo = 0, hi = keys.count
+        var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if keys[mid].lexicographicallyPrecedes(q) { lo = mid + 1 } else { hi = mid }
+            if key(mid).lexicographicallyPrecedes(q) { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }

@@ -26,8 +26,8 @@ public struct PlaceNaming: Sendable, Hashable {
 /// The embedded gazetteer: 177 Natural Earth countries (names in English and
 /// Korean, outlines for point-in-country) and GeoNames' 34,006 cities of
 /// 15,000 people or more (CC BY 4.0), ranked by `Scripts/gen_gazetteer.py`.
-/// Decoded once, on first use; names are read from the embedded bytes only
-/// when asked for.
+/// Countries and their outlines are decoded once, on first use; cities and
+/// all names are read from the embedded bytes only when asked for.
 public struct Gazetteer: Sendable {
     public struct City: Sendable {
         /// WGS84 degrees.
@@ -37,7 +37,10 @@ public struct Gazetteer: Sendable {
         /// the label shows once this spans `LabelPlacer.isolationColumns`.
         public var isolationKm: Double
         /// ISO 3166-1 alpha-2, e.g. "KR".
-        public var countryCode: String
+        public var countryCode: String {
+            String(unsafeUninitializedCapacity: 2) { $0[0] = countryCodeBytes.0; $0[1] = countryCodeBytes.1; return 2 }
+        }
+        var countryCodeBytes: (UInt8, UInt8)
         /// The largest city of its country (GeoNames has no capital flag).
         public var isPrimary: Bool
         var nameOffset: Int32, koreanOffset: Int32, asciiOffset: Int32
@@ -56,7 +59,8 @@ public struct Gazetteer: Sendable {
         var rings: Range<Int>
     }
 
-    public private(set) var cities: [City] = []
+    /// The cities by isolation (largest first), read from the embedded records on use.
+    public private(set) var cities = CityList()
     public private(set) var countries: [Country] = []
     /// Ring point ranges, then the points (centidegrees, longitude first).
     var ringRanges: [Range<Int>] = []
@@ -98,15 +102,7 @@ public struct Gazetteer: Sendable {
             ringLons.append(lon); ringLats.append(lat)
         }
         ringBoxes = ringRanges.map { LatLonBox(ringLons: ringLons[$0], lats: ringLats[$0]) }
-        cities.reserveCapacity(Int(nci))
-        for _ in 0..<nci {
-            guard let lat = r.i32(), let lon = r.i32(), let pop = r.u32(), let iso = r.u32(), let cc = r.bytes(2),
-                  let flags = r.u8(), r.u8() != nil, let name = r.u32(), let ko = r.u32(), let ascii = r.u32() else { return }
-            cities.append(City(latitude: Double(lat) / 1e5, longitude: Double(lon) / 1e5, population: Int(pop),
-                               isolationKm: Double(iso) / 1000, countryCode: String(decoding: cc, as: UTF8.self),
-                               isPrimary: flags & 1 != 0,
-                               nameOffset: Int32(name), koreanOffset: Int32(ko), asciiOffset: Int32(ascii)))
-        }
+        cities = CityList(blob: blob, base: r.offset, count: Int(nci))
     }
 
     // MARK: Names

@@ -26,37 +26,29 @@ public struct TimelineState: Sendable, Equatable {
     public var dateString: String { String(format: "%04d-%02d-%02d", year, month, day) }
 
     /// Days in the current month (Gregorian).
-    public var daysInMonth: Int { Calendar.gregorianUTC.range(of: .day, in: .month, for: firstOfMonth)?.count ?? 30 }
-
-    var firstOfMonth: Date {
-        Calendar.gregorianUTC.date(from: DateComponents(year: year, month: month, day: 1)) ?? Date(timeIntervalSince1970: 0)
-    }
+    public var daysInMonth: Int { GregorianDay(year: year, month: month, day: 1).daysInMonth }
 
     /// Column (0 = Monday) of the first day of the month.
-    var firstWeekdayColumn: Int {
-        let wd = Calendar.gregorianUTC.component(.weekday, from: firstOfMonth)  // 1 = Sunday
-        return (wd + 5) % 7
-    }
+    var firstWeekdayColumn: Int { GregorianDay(year: year, month: month, day: 1).weekdayFromMonday }
 
     /// Moves the selection by `days` (crossing months as needed).
     mutating func moveDay(by days: Int) {
-        guard let base = Calendar.gregorianUTC.date(from: DateComponents(year: year, month: month, day: day)),
-              let d = Calendar.gregorianUTC.date(byAdding: .day, value: days, to: base) else { return }
-        set(d)
+        select(GregorianDay(daysSince1970: GregorianDay.daysSince1970(year: year, month: month, day: day) + days))
     }
 
     mutating func moveMonth(by months: Int) {
-        guard let d = Calendar.gregorianUTC.date(byAdding: .month, value: months, to: firstOfMonth) else { return }
-        let c = Calendar.gregorianUTC.dateComponents([.year, .month], from: d)
-        year = c.year ?? year; month = c.month ?? month
+        let first = GregorianDay(year: year, month: month + months, day: 1)
+        year = first.year; month = first.month
         day = min(day, daysInMonth)
         cursor = 0
         isStale = true
     }
 
-    mutating func set(_ date: Date) {
-        let c = Calendar.gregorianUTC.dateComponents([.year, .month, .day], from: date)
-        year = c.year ?? year; month = c.month ?? month; day = c.day ?? day
+    /// Selects the day that holds `date` (UTC).
+    mutating func set(_ date: Date) { select(GregorianDay(date)) }
+
+    private mutating func select(_ d: GregorianDay) {
+        year = d.year; month = d.month; day = d.day
         cursor = 0
         isStale = true
     }
@@ -98,15 +90,6 @@ public struct TimelineState: Sendable, Equatable {
         let d = r * 7 + c - firstWeekdayColumn + 1
         return (1...daysInMonth).contains(d) ? d : nil
     }
-}
-
-extension Calendar {
-    /// Gregorian calendar in UTC: dates in the store are compared as written.
-    static let gregorianUTC: Calendar = {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return c
-    }()
 }
 
 /// Draws the Timeline tab.
