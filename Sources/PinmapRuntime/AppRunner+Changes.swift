@@ -19,6 +19,7 @@ extension AppRunner {
 
     public func stopChangeWatch() {
         changeWatcher?.stop()
+        stoppedWatcher = changeWatcher
         changeWatcher = nil
     }
 }

@@ -9,6 +9,9 @@ import PinModel
 final class ChangeWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
+    /// The loop returned and let its connection go (`waitUntilEnded`).
+    private var ended = false
+    private let endCondition = NSCondition()
     private let open: @Sendable () throws(StoreError) -> any StoreChangeSource
     private let post: @Sendable (AppEvent) -> Void
     private let ownWrites: @Sendable () -> Int
@@ -41,8 +44,28 @@ final class ChangeWatcher: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
+    /// After `stop`: waits up to `timeout` seconds (about one `interval`) for the loop to end
+    /// and close its connection; whether it did.
+    @discardableResult
+    func waitUntilEnded(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        endCondition.lock()
+        defer { endCondition.unlock() }
+        while !ended {
+            if !endCondition.wait(until: deadline) { break }
+        }
+        return ended
+    }
+
     private func loop() {
+        defer {
+            endCondition.lock()
+            ended = true
+            endCondition.broadcast()
+            endCondition.unlock()
+        }
         var source: (any StoreChangeSource)?
+        defer { source = nil }  // before `ended`: the connection is closed when the loop says so
         var wasLost = false
         // The source leaves the runner's own writes out itself: every change it reports is
         // another's, whatever the write lane does meanwhile.
