@@ -196,8 +196,11 @@ public final class AppRunner {
 
     /// True while an effect waits, runs, or its outcome waits to be fed.
     public var isBusy: Bool {
-        guard let lanes else { return !outbox.isEmpty || inline.isBusy }
-        return !outbox.isEmpty || lanes.all.contains { $0.isBusy }
+        // The lanes first: a lane posts its outcome before it goes idle, so once it is seen
+        // idle its outcome is in the outbox. Looked at the other way round, an outcome posted
+        // between the two looks was missed (an empty outbox, then an idle lane).
+        guard let lanes else { return inline.isBusy || !outbox.isEmpty }
+        return lanes.all.contains { $0.isBusy } || !outbox.isEmpty
     }
 
     /// The lane writes run on (nil without workers).

@@ -44,6 +44,11 @@ final class ChangeWatcher: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
+    /// The source was opened once: changes committed from now on are seen (one committed
+    /// before, while the thread started, is not).
+    var isWatching: Bool { lock.withLock { watching } }
+    private var watching = false
+
     /// After `stop`: waits up to `timeout` seconds (about one `interval`) for the loop to end
     /// and close its connection; whether it did.
     @discardableResult
@@ -77,6 +82,7 @@ final class ChangeWatcher: @unchecked Sendable {
             do {
                 if source == nil {
                     source = try open()
+                    lock.withLock { watching = true }
                     exact = source?.leavesOutOwnWrites ?? false
                     // The runner's writes while the source was lost are behind us: counting
                     // from before them would take the first change seen now for its own.
