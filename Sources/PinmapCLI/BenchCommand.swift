@@ -17,8 +17,8 @@ enum BenchCommand: Command {
         name: "bench",
         usage: "pinmap bench render|search|map [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME] [--baseline PATH]",
         summary: """
-        Time the map's frames on a store (benchmark; figures only).
-        Prints the median, 95th percentile and worst time per frame (reload markers, counts
+        Time the map's frames on a store (render), its search (search) or the map alone
+        (map); figures only. `bench render` prints the median, 95th percentile and worst time per frame (reload markers, counts
         and list, then draw) at a world, a region (East Asia), a city (Seoul) and a
         street-level (Seoul) viewport, each over --frames frames panned a fraction of a cell
         apart, with the median and 95th percentile of the thread's CPU time per frame; the time from process start to the first frame; and peak resident memory

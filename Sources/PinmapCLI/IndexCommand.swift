@@ -30,7 +30,7 @@ enum IndexCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         guard PinmapCLI.storeExists(args) else {  // a typo must not create an empty store
-            throw .failure("no store at \(PinmapCLI.storeName(args)); nothing to index")
+            throw .failure("no Pinmap store at \(PinmapCLI.storeName(args)); nothing to index (`pinmap import` or `pinmap add` creates one)")
         }
         let store = try PinmapCLI.openRepository(args)
         let start = Date()

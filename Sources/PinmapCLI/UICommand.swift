@@ -66,6 +66,9 @@ enum UICommand: Command {
         runner.finishWrites(now: Monotonic.seconds() - start)
         session.stop()
         for note in runner.state.quitNotes { PinmapCLI.writeError(note + "\n") }
+        // The terminal is back: the connections close, and the runner's own last (with `store`
+        // when this returns), which folds a SQLite store's WAL back into its one file.
+        runner.closeConnections()
         // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
         return session.quitSignal > 0 ? 128 + session.quitSignal : 0
     }

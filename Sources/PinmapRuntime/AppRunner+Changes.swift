@@ -17,8 +17,12 @@ extension AppRunner {
         changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, ownWrites: ownWrites)
     }
 
+    /// The change watch has its source open: another process's commit from now on shows.
+    public var changeWatchIsReady: Bool { changeWatcher?.isWatching ?? false }
+
     public func stopChangeWatch() {
         changeWatcher?.stop()
+        stoppedWatcher = changeWatcher
         changeWatcher = nil
     }
 }

@@ -29,8 +29,12 @@ public final class AppRunner {
     private var inline: WorkLane
     /// With workers: one lane each for reads, lists, searches, files and writes (`Lanes`).
     private var lanes: Lanes?
+    /// The lanes `finishWrites` stopped, until `closeConnections` closes their connections.
+    private var stoppedLanes: [WorkLane] = []
     /// Watches for other processes' changes on a thread of its own (`startChangeWatch`).
     var changeWatcher: ChangeWatcher?
+    /// The watcher `stopChangeWatch` stopped, until `closeConnections` waits for it to end.
+    var stoppedWatcher: ChangeWatcher?
 
     /// Most pins a store waiting for indexing may hold for the list to be read before the
     /// indexing at start-up (62,000: about 0.1 s; 1,000,000: seconds).
@@ -117,11 +121,15 @@ public final class AppRunner {
     /// Hands `effect` to the lane that performs it.
     private func submit(_ effect: Effect) {
         guard let lanes else {
-            if case .cancel = effect { return }  // nothing runs between events on this thread
+            switch effect {
+            case .cancel, .cancelImport: return  // nothing runs between events on this thread
+            default: break
+            }
             return inline.submit(effect)
         }
         switch effect {
         case .cancel: lanes.writes.cancelRunning()
+        case .cancelImport: lanes.writes.cancelImport()
         case .loadView(var request) where request.list:
             // The markers never wait for a list: a list read before the list's index is
             // built (after a large import) takes seconds. The lists lane reads both; the
@@ -188,8 +196,11 @@ public final class AppRunner {
 
     /// True while an effect waits, runs, or its outcome waits to be fed.
     public var isBusy: Bool {
-        guard let lanes else { return !outbox.isEmpty || inline.isBusy }
-        return !outbox.isEmpty || lanes.all.contains { $0.isBusy }
+        // The lanes first: a lane posts its outcome before it goes idle, so once it is seen
+        // idle its outcome is in the outbox. Looked at the other way round, an outcome posted
+        // between the two looks was missed (an empty outbox, then an idle lane).
+        guard let lanes else { return inline.isBusy || !outbox.isEmpty }
+        return lanes.all.contains { $0.isBusy } || !outbox.isEmpty
     }
 
     /// The lane writes run on (nil without workers).
@@ -222,7 +233,20 @@ public final class AppRunner {
             collectOutcomes(now: now)
         }
         for lane in lanes.all { lane.stop() }
+        stoppedLanes = lanes.all
         self.lanes = nil
+    }
+
+    /// At exit, after `stopChangeWatch` and `finishWrites`: closes the change watcher's and
+    /// the lanes' connections once their threads end (each waited for up to `timeout`
+    /// seconds), so that the store is closed whole when the runner goes: SQLite then folds
+    /// the WAL back into the file and removes it, and a copy of the store file alone holds
+    /// every change the UI made (before, `pins.sqlite-wal` stayed beside it, holding them).
+    public func closeConnections(timeout: Double = 1) {
+        stoppedWatcher?.waitUntilEnded(timeout: timeout)
+        stoppedWatcher = nil
+        for lane in stoppedLanes { lane.close(timeout: timeout) }
+        stoppedLanes = []
     }
 }
 

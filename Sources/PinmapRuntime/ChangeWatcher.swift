@@ -9,6 +9,9 @@ import PinModel
 final class ChangeWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
+    /// The loop returned and let its connection go (`waitUntilEnded`).
+    private var ended = false
+    private let endCondition = NSCondition()
     private let open: @Sendable () throws(StoreError) -> any StoreChangeSource
     private let post: @Sendable (AppEvent) -> Void
     private let ownWrites: @Sendable () -> Int
@@ -41,8 +44,33 @@ final class ChangeWatcher: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
+    /// The source was opened once: changes committed from now on are seen (one committed
+    /// before, while the thread started, is not).
+    var isWatching: Bool { lock.withLock { watching } }
+    private var watching = false
+
+    /// After `stop`: waits up to `timeout` seconds (about one `interval`) for the loop to end
+    /// and close its connection; whether it did.
+    @discardableResult
+    func waitUntilEnded(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        endCondition.lock()
+        defer { endCondition.unlock() }
+        while !ended {
+            if !endCondition.wait(until: deadline) { break }
+        }
+        return ended
+    }
+
     private func loop() {
+        defer {
+            endCondition.lock()
+            ended = true
+            endCondition.broadcast()
+            endCondition.unlock()
+        }
         var source: (any StoreChangeSource)?
+        defer { source = nil }  // before `ended`: the connection is closed when the loop says so
         var wasLost = false
         // The source leaves the runner's own writes out itself: every change it reports is
         // another's, whatever the write lane does meanwhile.
@@ -54,6 +82,7 @@ final class ChangeWatcher: @unchecked Sendable {
             do {
                 if source == nil {
                     source = try open()
+                    lock.withLock { watching = true }
                     exact = source?.leavesOutOwnWrites ?? false
                     // The runner's writes while the source was lost are behind us: counting
                     // from before them would take the first change seen now for its own.

@@ -20,7 +20,7 @@ struct EffectPerformer: @unchecked Sendable {
         switch effect {
         case .listFolder(let path): return job.post(.importer(.folderListed(FolderReader.list(path))))
         case .previewImport(let path): return job.post(.importer(.previewed(importer.preview(path, Self.previewRows))))
-        case .cancel: return  // the runner's (`AppRunner.submit`)
+        case .cancel, .cancelImport: return  // the runner's (`AppRunner.submit`)
         case .preparePlaceIndex:
             Gazetteer.prepareSearch()
             return job.post(.search(.placeIndexReady))
@@ -58,8 +58,10 @@ struct EffectPerformer: @unchecked Sendable {
         case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }  // AppRunner+Pins.swift
         case .exportPins(let format): Self.exportPins(format, store: store, job)  // AppRunner+Export.swift
-        case .undoImport(let row): job.post(.importer(.undone(row, Self.undoImport(row.id, store: store))))  // AppRunner+Import.swift
-        case .listFolder, .previewImport, .cancel, .preparePlaceIndex: break
+        case .undoImport(let row):
+            job.post(.importer(.undoStarted(row)))
+            job.post(.importer(.undone(row, Self.undoImport(row.id, store: store))))  // AppRunner+Import.swift
+        case .listFolder, .previewImport, .cancel, .cancelImport, .preparePlaceIndex: break
         }
     }
 

@@ -20,6 +20,8 @@ final class WorkLane: @unchecked Sendable {
     /// The running job was asked to stop (`cancelRunning`); reset when the next starts.
     private var cancelled = false
     private var stopped = false
+    /// The thread's loop returned (after `stop`): the connection is no longer in use.
+    private var ended = false
     /// Effects started plus effects finished: odd while one runs, changed by every one
     /// (the change watcher tells the runner's own commits from others' by it).
     private var activity = 0
@@ -123,6 +125,21 @@ final class WorkLane: @unchecked Sendable {
         }
     }
 
+    /// Stops the running import, or drops the imports waiting behind another job (each says
+    /// so: `AppEvent.Import.stopped`); indexing, exports and the writes of pins go on.
+    func cancelImport() {
+        condition.lock()
+        if case .runImport? = running { cancelled = true }
+        var dropped: [String] = []
+        queue.removeAll { effect in
+            guard case .runImport(let path) = effect else { return false }
+            dropped.append(path)
+            return true
+        }
+        condition.unlock()
+        for path in dropped { outbox.post(.importer(.stopped(name: (path as NSString).lastPathComponent))) }
+    }
+
     /// Effects started plus finished so far (odd while one runs).
     var activityCount: Int {
         condition.lock()
@@ -158,11 +175,31 @@ final class WorkLane: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// After `stop`: waits up to `timeout` seconds for the lane's thread to end, then closes
+    /// its connection (a lane without a thread closes at once). Whether it was closed: a lane
+    /// still in a long read keeps its connection until the process ends.
+    @discardableResult
+    func close(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        while thread != nil && !ended {
+            if !condition.wait(until: deadline) { break }
+        }
+        let idle = thread == nil || ended
+        condition.unlock()
+        if idle { connection.close() }
+        return idle
+    }
+
     private func loop() {
         while true {
             condition.lock()
             while queue.isEmpty && !stopped { condition.wait() }
             let done = queue.isEmpty && stopped
+            if done {
+                ended = true
+                condition.broadcast()
+            }
             condition.unlock()
             if done { return }
             runNext()
@@ -219,4 +256,7 @@ final class LaneConnection: @unchecked Sendable {
         store = s
         return s
     }
+
+    /// Lets the connection go (closed once nothing else holds it); the next `get` opens another.
+    func close() { store = nil }
 }

@@ -36,6 +36,23 @@ final class StoreOpeningTests: XCTestCase {
         XCTAssertEqual(try Store(path: path).count(), 10)
     }
 
+    /// The UI (which may create its store) opens one while `pinmap index` or an import
+    /// holds the write lock, without waiting for that write, and a new store still gives
+    /// freed pages back (incremental vacuum).
+    func testCreateModeOpensAStoreAnotherConnectionIsWriting() throws {
+        let path = try folder() + "/busy.sqlite"
+        let first = try Store(path: path, mode: .create(makeFolders: false))
+        XCTAssertEqual(try first.db.scalarInt("PRAGMA auto_vacuum"), 2)
+        try first.insert(NewPin(title: "before", latitude: 1, longitude: 2))
+        try first.db.execute("BEGIN IMMEDIATE")
+        try first.insert(NewPin(title: "uncommitted", latitude: 3, longitude: 4))
+        defer { try? first.db.execute("ROLLBACK") }
+        // Before: "the store is busy: another process is writing to it; waited 5 s".
+        let second = try Store(path: path, mode: .create(makeFolders: false))
+        XCTAssertEqual(try second.count(), 1)
+        XCTAssertEqual(try second.db.scalarInt("PRAGMA auto_vacuum"), 2)
+    }
+
     /// Result codes become words; no SQL text, whatever the statement was.
     func testSQLiteFailuresInUserWords() throws {
         let path = "/tmp/some/store.sqlite"
@@ -53,6 +70,16 @@ final class StoreOpeningTests: XCTestCase {
         XCTAssertThrowsError(try store.db.prepare("SELECT nothing FROM nowhere")) { error in
             XCTAssertFalse("\(error)".contains("SELECT"), "\(error)")
         }
+    }
+
+    /// A store busy with another pinmap names it by its command, and the terminal UI (its
+    /// first argument an option) as "pinmap", not "pinmap --db".
+    func testTheProcessHoldingTheStoreIsNamedByItsCommand() {
+        XCTAssertEqual(LockHolder.name(arguments: ["/usr/bin/pinmap", "import", "big.csv"]), "pinmap import")
+        XCTAssertEqual(LockHolder.name(arguments: ["pinmap", "--db", "/w/pins.sqlite"]), "pinmap")
+        XCTAssertEqual(LockHolder.name(arguments: ["/usr/bin/pinmap"]), "pinmap")
+        XCTAssertEqual(LockHolder.name(arguments: ["/usr/bin/sqlite3", "pins.sqlite"]), "sqlite3")
+        XCTAssertEqual(LockHolder.name(arguments: []), "process")
     }
 
     func testMessageTextIsOneBoundedLine() {

@@ -196,6 +196,15 @@ final class PinCommandsTests: XCTestCase {
         }
     }
 
+    /// `pinmap --help` names all three benchmarks, not only the map's frames.
+    func testTheCommandListNamesEveryBenchmark() {
+        let bench = PinmapCLI.globalHelp.split(separator: "\n").drop { !$0.hasPrefix("  bench") }.prefix(2).joined(separator: "\n")
+        XCTAssertEqual(bench, """
+              bench       Time the map's frames on a store (render), its search (search) or
+                          the map alone (map); figures only.
+            """)
+    }
+
     func testAStoreThatCannotOpenIsAFailure() throws {
         let dir = URL(fileURLWithPath: try makeTempFolder().path)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

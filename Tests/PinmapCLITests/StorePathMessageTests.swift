@@ -10,6 +10,14 @@ final class StorePathMessageTests: XCTestCase {
     /// A folder that does not exist, in the test's own folder.
     private func missingFolder() throws -> String { try makeTempFolder().path + "/no-such-folder" }
 
+    func testIndexOnAMissingStoreSaysSoAsTheOtherCommandsDo() throws {
+        let path = try makeTempFolder().path + "/none.sqlite"
+        let index = PinmapCLI.execute(["index", "--db", path])
+        XCTAssertEqual(index.code, 1)
+        XCTAssertEqual(index.stderr, "pinmap: no Pinmap store at \(path); nothing to index (`pinmap import` or `pinmap add` creates one)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "nothing created")
+    }
+
     func testAMissingFolderFromPINMAP_DBNamesTheVariable() throws {
         let missing = try missingFolder()
         let path = missing + "/p.sqlite"

@@ -36,6 +36,26 @@ final class ConflictLongTitlesTests: XCTestCase {
         ])
     }
 
+    /// Two edits of the same long title that differ only at its end: each is shown from the
+    /// word where they part, so the line says what differs (before: "“War Memorial of Kor…”"
+    /// twice).
+    func testTitlesThatDifferAtTheEndShowTheirDifference() throws {
+        let r = try UIFixtures.runner(cols: 80, rows: 24)
+        r.selectListed("전쟁기념관")
+        r.char("e")
+        r.key(.ctrl("u")); r.type("War Memorial of Korea, the long title (edited here)")
+        try r.store.update(id: 1, title: "War Memorial of Korea, the long title (edited elsewhere)")
+        r.key(.ctrl("s"))
+        let f = r.frame()
+        XCTAssertEqual((19..<24).map { f.line($0) }, [
+            "  “War Memorial of Korea, the long tit…” changed elsewhere since you opened it",
+            "    theirs “…(edited elsewhere)” (museum) · yours “…(edited here)” (museum)",
+            "",
+            "                        [ Keep mine ]   [ Take theirs ]",
+            "              y keeps mine · ←→ choose · Enter · Esc takes theirs",
+        ])
+    }
+
     func testAShortTitleStaysWholeAndTheLongOneTakesTheRest() {
         let pin = Pin(id: 1, title: String(repeating: "Long title ", count: 12), category: "museum",
                       latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")

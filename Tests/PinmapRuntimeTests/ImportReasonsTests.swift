@@ -54,8 +54,8 @@ final class ImportReasonsTests: XCTestCase {
               partial.csv: 2 imported, 20 rejected, 0 duplicates skipped (import #1; u
               undoes it)
               CSV · encoding UTF-8 · delimiter ,
-              columns: category ← "category", latitude ← "lat", longitude ← "lon", title ←
-              "name"
+              columns: category ← "category", latitude ← "lat", longitude ← "lon",
+              title ← "name"
               line 4: lat 91 outside [-90, 90]
               line 5: lat 92 outside [-90, 90]
               line 6: lat 93 outside [-90, 90]

@@ -80,8 +80,8 @@ final class ImportTabResultTests: XCTestCase {
               a.csv: 1 imported, 0 rejected, 0 duplicates skipped
               (import #1; u undoes it)
               CSV · encoding UTF-8 · delimiter ,
-              columns: latitude ← "lat", longitude ← "lon", title ←
-              "name"
+              columns: latitude ← "lat", longitude ← "lon",
+              title ← "name"
 
              u undo import · Enter or typing: new path
              medium · 6 of 6 pins in view · Busan Tower          ? help

@@ -5,6 +5,7 @@ import PinStore
 import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
+@testable import PinmapCLI
 
 /// The UI indexes what a large import left (Store.finishIndexing) when it opens.
 final class IndexingOnStartTests: XCTestCase {
@@ -53,7 +54,7 @@ final class IndexingOnStartTests: XCTestCase {
         r.startIndexing()
         XCTAssertEqual(try r.store.indexBacklog().pins, 300, "left to the other process")
         XCTAssertEqual(r.line(r.state.layout.statusRow).trimmingCharacters(in: .whitespaces),
-                       "Another pinmap is indexing the pins it imported: pan or zoom when it is done to see them all")
+                       "Another pinmap is indexing the pins a large import added: the list fills in when it ends")
         // Once that process is gone (a killed import), the UI indexes them itself.
         try r.sqlite.setSetting("indexing_process", "2147483000")
         r.startIndexing()
@@ -122,6 +123,42 @@ final class IndexingOnStartTests: XCTestCase {
         XCTAssertEqual(r.state.quitNotes.count, 1)
         XCTAssertTrue(r.state.quitNotes.first?.hasPrefix("Indexing stopped") ?? false, "\(r.state.quitNotes)")
         XCTAssertTrue(r.state.loads.indexingDeclined, "a view read does not start it again")
+    }
+
+    /// An import asked for while indexing runs waits behind it on the write lane; Esc on the
+    /// Import tab drops the import (it says so) and the indexing goes on to its end (before:
+    /// Esc stopped the indexing too, rolled back until the next start).
+    func testEscDropsAnImportWaitingBehindIndexingWhichGoesOn() throws {
+        let folder = try makeTempFolder()
+        let path = folder.path + "/pins.sqlite"
+        let csv = folder.path + "/few.csv"
+        try Data("title,lat,lon\nFew,1,2\n".utf8).write(to: URL(fileURLWithPath: csv))
+        let store = try Store(path: path)
+        try store.transaction {
+            try store.beginBulkInsert(expectedRows: 100_000)
+            let ins = try PinInserter(store: store)
+            for i in 0..<150_000 { try ins.insert(NewPin(title: "Late \(i)", latitude: 10, longitude: Double(i % 100)), batchID: nil) }
+            try store.endBulkInsert(deferring: true, deferringAll: true)
+        }
+        let r = try UIFixtures.runner(over: store, cols: 80, rows: 24, importer: UIFileImporter.make())
+        r.startWorkers(open: { () throws(StoreError) -> any PinRepository in try Store(path: path) })
+        r.startIndexing()
+        func wait(until done: () -> Bool) {
+            let started = Date()
+            while !done() && Date().timeIntervalSince(started) < 20 { r.collectOutcomes(now: 1); usleep(1_000) }
+        }
+        wait { r.state.loads.job != nil }
+        r.char("3")
+        for ch in csv { r.char(ch) }
+        r.key(.enter)  // preview, on the files lane
+        wait { r.state.importTab.preview != nil }
+        r.key(.enter)  // import: waits behind the indexing
+        XCTAssertEqual(r.state.loads.job.map { if case .indexing = $0 { true } else { false } }, true, "still indexing")
+        r.key(.escape)
+        XCTAssertTrue(r.waitUntilIdle(timeout: 60))
+        XCTAssertEqual(r.state.importTab.error, "Importing “few.csv” stopped: nothing was kept, the store is as it was")
+        XCTAssertTrue(try store.indexBacklog().isEmpty, "the indexing went on to its end")
+        XCTAssertEqual(try store.count(), 150_000, "nothing imported")
     }
 
     func testAReloadIndexesWhatAnotherProcessLeft() throws {

@@ -17,6 +17,9 @@ extension UIFixtures {
         r.startWorkers(open: open)
         UIRunner.watchChanges(r, store: store, uri: uri)
         r.waitUntilIdle(timeout: 10)
+        // A commit made before the watch's thread opened its source is not announced: the
+        // tests' other connections write only once it has.
+        guard r.wait(upTo: 10, until: { r.changeWatchIsReady }) else { throw StoreError("the change watch did not open its source in 10 s") }
         return r
     }
 }

@@ -146,4 +146,15 @@ final class MessageFitTests: XCTestCase {
         XCTAssertEqual(TextWrap.lines("run `pinmap undo-import 1 --force` now", width: 16, ascii: false),
                        ["run `pinmap", "undo-import 1", "--force` now"])
     }
+
+    /// A column's role stays with its source (`title ← "name"`): the arrow is never the last
+    /// or the first thing on a line, unless the three words are wider than a line.
+    func testAMappingArrowBindsBothSides() {
+        XCTAssertEqual(TextWrap.lines("columns: latitude ← \"lat\", title ← \"name\"", width: 34, ascii: false),
+                       ["columns: latitude ← \"lat\",", "title ← \"name\""])
+        XCTAssertEqual(TextWrap.lines("만든 날짜 ← \"created_at\", 위도 ← \"y\"", width: 26, ascii: false),
+                       ["만든 날짜 ← \"created_at\",", "위도 ← \"y\""])
+        XCTAssertEqual(TextWrap.lines("a_long_role ← \"a_long_column\"", width: 15, ascii: false),
+                       ["a_long_role ←", "\"a_long_column\""])
+    }
 }

@@ -24,6 +24,22 @@ final class QuitWaitTests: XCTestCase {
         XCTAssertEqual(s.quitWaitText, "Stopping the job under way: rolling it back, then Pinmap quits…")
     }
 
+    /// Undoing a large import takes seconds (17 s for 300,000 pins): the status line says it
+    /// runs, `q` says the UI waits for it, and the terminal then says how it ended (before:
+    /// nothing on screen, and a still screen after `q`).
+    func testUndoingAnImportIsAJobTheStatusLineAndQuitName() {
+        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        let row = ImportRow(id: 4, name: "p300k-c.csv", line: "#4  2026-12-06T09:21  299430 pins  p300k-c.csv", pins: 299_430)
+        _ = s.update(.importer(.undoStarted(row)), now: 0)
+        XCTAssertEqual(s.render().line(s.layout.statusRow),
+                       " medium · 0 of 0 pins in view · [list] · centre open sea · z1   Undoing import #4 (“p300k-c.csv”)…")
+        _ = s.update(.input(.key(.char("q"))), now: 1)
+        XCTAssertEqual(s.quitWaitText, "Finishing the writes under way, then Pinmap quits…")
+        _ = s.update(.importer(.undone(row, .removed(pins: 299_430))), now: 2)
+        XCTAssertNil(s.loads.job)
+        XCTAssertEqual(s.quitNotes, ["Undid import #4: 299430 pins removed"])
+    }
+
     func testNothingIsSaidWithoutALongJob() {
         XCTAssertNil(AppState(cols: 100, rows: 30, color: false, reducedMotion: true).quitWaitText)
     }

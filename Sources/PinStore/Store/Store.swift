@@ -62,7 +62,12 @@ public final class Store {
             // Also for a new file only, and only when the command may create a store (on an
             // empty file SQLite writes its header for it): pages a delete frees can be given
             // back to the file system (`releaseFreedPages`, after an undo), not only reused.
-            if mode.creates && !immutable { try db.execute("PRAGMA auto_vacuum = INCREMENTAL") }
+            // Never on a file with pages: there the pragma begins a write transaction (to
+            // write the header's vacuum flag), so opening would wait for, and after the busy
+            // timeout fail on, another connection's write (`pinmap index`, an import).
+            if mode.creates && !immutable, try db.scalarInt("PRAGMA page_count") == 0 {
+                try db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            }
             try db.execute("PRAGMA foreign_keys = ON")
             // Large sorts (CREATE INDEX after an import, the map's tree rebuild) may use a
             // helper thread: ≈ 20 % faster on 2 cores.

@@ -122,12 +122,19 @@ struct LockHolder {
     /// "pinmap import" from the holder's command line, else its program name, else "process".
     private static func programName(_ pid: Int32) -> String {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "process" }
-        let args = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return name(arguments: data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// The holder named from its command line: "pinmap import" (a command), "pinmap" (the
+    /// terminal UI, whose first argument is an option: `pinmap --db PATH`), else the
+    /// program's name, else "process".
+    static func name(arguments args: [String]) -> String {
         guard let first = args.first else { return "process" }
         let program = (first as NSString).lastPathComponent
         let safe = program.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
         guard safe else { return "process" }
-        if program == "pinmap", args.count > 1, args[1].allSatisfy({ $0.isLetter || $0 == "-" }), args[1].count < 20 {
+        if program == "pinmap", args.count > 1, !args[1].hasPrefix("-"),
+           args[1].allSatisfy({ $0.isLetter || $0 == "-" }), args[1].count < 20 {
             return "pinmap \(args[1])"
         }
         return String(program.prefix(40))

@@ -51,6 +51,9 @@ public struct ImportTabState: Sendable, Equatable {
     public var error: String?
     /// Import progress 0…1 while an import runs, else nil.
     public var progress: Double?
+    /// The import committed and the pins it left are being indexed (from its
+    /// `.importer(.written)` to its result): the tab says so, not the folder's files.
+    public var indexingCommitted = false
     /// The last import's summary lines.
     public var summary: [String] = [] { didSet { summaryScroll = 0 } }
     /// The import the summary is of, while it can be undone (`u`).
@@ -107,9 +110,10 @@ extension AppState {
     /// (then the global bindings apply).
     mutating func handleImportTab(key: Key, _ fx: inout Effects) -> Bool {
         if isImporting {
-            // The import runs on the write worker: Esc stops it (rolled back, nothing kept);
-            // the tabs, help and q work as anywhere; nothing else starts another.
-            if key == .escape { fx.add(.cancel); return true }
+            // The import runs on the write worker: Esc stops it (rolled back, nothing kept),
+            // or drops it while it waits for an indexing under way, which goes on; the tabs,
+            // help and q work as anywhere; nothing else starts another.
+            if key == .escape { fx.add(.cancelImport); return true }
             if case .char(let c) = key, ImportTabState.globalKeys.contains(c) { return false }
             return !(key == .tab || key == .backTab || key == .ctrl("c"))
         }
@@ -311,7 +315,11 @@ public enum ImportTabView {
                            ascii: s.presentation.ascii, into: &screen)
         lines.skip(2)
         for e in errorLines(s, area: area) { line(e, theme.error) }
-        if let p = t.progress {
+        if t.progress != nil, case .indexing(_, let fraction)? = s.loads.job {
+            // Queued on the write lane behind the indexing (a store opened with a backlog):
+            // not a bar stuck at 0 %.
+            lines.wrapped(S.importWaitsForIndexing(Int(fraction * 100)), theme.hint, ascii: s.presentation.ascii, into: &screen)
+        } else if let p = t.progress {
             let width = max(10, min(50, area.width - 20))
             let done = Int((Double(width) * p).rounded())
             line(S.importing.text + "  [" + String(repeating: s.presentation.ascii ? "#" : "█", count: done)
@@ -335,6 +343,8 @@ public enum ImportTabView {
             }
             line(p.rows.isEmpty ? S.importNoDataRows.text : S.importFirstRows.text, theme.muted)  // a header-only file says so
             for text in ImportResultText.rows(p.rows, ascii: s.presentation.ascii) { line("  " + text, .plain) }
+        } else if t.indexingCommitted, case .indexing(let pins, let fraction)? = s.loads.job {
+            lines.wrapped(S.importIndexingCommitted(pins, Int(fraction * 100)), theme.hint, ascii: s.presentation.ascii, into: &screen)
         } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }

@@ -71,6 +71,7 @@ extension AppState {
         switch outcome {
         case .removed(let pins):
             notify(S.noticeImportUndone.text, S.msgImportUndone(row.id, pins), success: true, now: now)
+            noteAfterQuit(S.msgImportUndone(row.id, pins))
             if importTab.lastImport?.id == row.id {
                 // The result no longer offers `u`: it says the import is gone.
                 importTab.lastImport = nil
@@ -80,11 +81,13 @@ extension AppState {
             fx.requestView(list: true)
         case .refused(let changed):
             notify(S.noticeUndoRefused(row.id), S.noticeUndoRefusedText(changed, row.id), success: false, now: now)
+            noteAfterQuit(S.noticeUndoRefusedText(changed, row.id))
         case .missing:
             feedback.message = S.msgImportGone(row.id)
             if importTab.lastImport?.id == row.id { importTab.lastImport = nil }
         case .failed(let reason):
             notify(S.noticeUndoFailed(row.id), reason, success: false, now: now)
+            noteAfterQuit(S.noticeUndoFailed(row.id))
         }
     }
 }

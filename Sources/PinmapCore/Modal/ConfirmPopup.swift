@@ -61,8 +61,8 @@ public struct ConfirmPopup: Sendable, Equatable {
 
     /// The message in at most `width` cells, control characters made visible (`SafeText`).
     /// A conflict keeps both versions in view: their titles share the room the words around
-    /// them leave, each cut with `…` only as far as needed (cut at the end, a long "theirs"
-    /// pushed "yours", the choice itself, off the line).
+    /// them leave, each cut with `…` only as far as needed (`cut`: where the two part, so the
+    /// difference shows; a long "theirs" pushed "yours", the choice itself, off the line).
     public func message(width: Int, ascii: Bool) -> String {
         let whole: String
         if case let .keepMine(_, mine, theirs) = action {
@@ -71,12 +71,41 @@ public struct ConfirmPopup: Sendable, Equatable {
             let (wa, wb) = (DisplayWidth.of(a), DisplayWidth.of(b))
             let half = room / 2
             let (ra, rb) = wa + wb <= room ? (wa, wb) : wa <= half ? (wa, room - wa) : wb <= half ? (room - wb, wb) : (half, room - half)
-            whole = Self.versions(theirs: DisplayWidth.truncate(a, to: max(2, ra), ascii: ascii),
-                                  mine: DisplayWidth.truncate(b, to: max(2, rb), ascii: ascii), of: mine, theirs)
+            whole = Self.versions(theirs: Self.cut(a, against: b, to: max(2, ra), ascii: ascii),
+                                  mine: Self.cut(b, against: a, to: max(2, rb), ascii: ascii), of: mine, theirs)
         } else {
             whole = message
         }
         return DisplayWidth.truncate(SafeText.sanitize(whole, ascii: ascii), to: width, ascii: ascii)
+    }
+
+    /// `title` in at most `cells` cells, cut where it parts from `other`: when the start the
+    /// two share is longer than an end cut keeps, it gives way to "…" and the title is shown
+    /// from a little before the first character that differs ("…street (edited 1)" and
+    /// "…street (edited 2)", not twice "Seongsu-dong cafe str…").
+    static func cut(_ title: String, against other: String, to cells: Int, ascii: Bool) -> String {
+        guard DisplayWidth.of(title) > cells, cells > 2 else { return DisplayWidth.truncate(title, to: cells, ascii: ascii) }
+        let shared = zip(title, other).prefix { $0 == $1 }.count
+        // An end cut shows the first differing character (or the titles are the same).
+        guard shared < title.count, DisplayWidth.of(String(title.prefix(shared + 1))) > cells - 1 else {
+            return DisplayWidth.truncate(title, to: cells, ascii: ascii)
+        }
+        // Up to half the room for the shared words just before the difference, from a word's start.
+        let differs = title.index(title.startIndex, offsetBy: shared)
+        var start = differs
+        var context = 0
+        while start > title.startIndex {
+            let previous = title.index(before: start)
+            let w = DisplayWidth.of(title[previous])
+            if context + w > (cells - 1) / 2 { break }
+            context += w
+            start = previous
+        }
+        if start > title.startIndex, title[title.index(before: start)] != " ",
+           let space = title[start..<differs].firstIndex(of: " ") {
+            start = title.index(after: space)
+        }
+        return (ascii ? "~" : "…") + DisplayWidth.truncate(String(title[start...]), to: cells - 1, ascii: ascii)
     }
 
     /// "theirs “…” (category) · yours “…” (category)" with the titles given; the positions

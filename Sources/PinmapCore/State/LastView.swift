@@ -55,7 +55,7 @@ extension AppState {
     mutating func checkReopenedView(_ fx: inout Effects) {
         guard persistence.reopenedViewUnchecked else { return }
         persistence.reopenedViewUnchecked = false
-        if list.inViewCount == 0 && list.totalCount > 0 { fx.add(.fitPins(fitQuery, announce: false)) }
+        if list.inViewCount == 0 && list.totalCount > 0 { fitQuietly(&fx) }
     }
 
     /// Saves the view and the tab when they changed since the store was opened

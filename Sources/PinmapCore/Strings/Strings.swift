@@ -43,7 +43,7 @@ public enum S: String, CaseIterable, Sendable {
     case noticeAdded, noticeAddedText, noticeUpdated, noticeUpdatedText, noticeNotUpdated, noticeNotUpdatedText
     case noticeDeleted, noticeDeletedText, noticeNotDeleted, noticeNotDeletedGone, noticeNotDeletedText
     case noticeRestored, noticeRestoredText, noticeNotRestored, noticeNotRestoredText
-    case noticeImported, noticeImportFailed, noticeImportStopped, importStoppedText, hintImportRunning, hintImportCommitting, importCommitting, noticeImportFailedText
+    case noticeImported, noticeImportFailed, noticeImportStopped, importStoppedText, hintImportRunning, hintImportCommitting, importCommitting, importWaitsForIndexing, importIndexingCommitted, jobUndoingImport, noticeImportFailedText
     case noticeIndexingFailed, noticeIndexingFailedText, noticeCloseHint
     // Help.
     case helpTitle, helpTabKeys, helpGeneral, helpGeneralOutsideField, helpSheet, helpFocus, helpMap, helpPins, helpSearch, helpMouse

@@ -315,6 +315,12 @@ extension S {
     public static func jobImportCommitting(_ file: String) -> String { jobImportCommitting.filled([file]) }
     /// "Finishing the import of “{0}”: it is committing and cannot stop; Pinmap quits when it is done…"
     public static func quitWaitCommit(_ file: String) -> String { quitWaitCommit.filled([file]) }
+    /// "Waiting for the indexing under way ({0}%): the import starts when it ends"
+    public static func importWaitsForIndexing(_ percent: Int) -> String { importWaitsForIndexing.filled(["\(percent)"]) }
+    /// "Committed: the {0} new pins are on the map; indexing them for search and the list: {1}%"
+    public static func importIndexingCommitted(_ pins: Int, _ percent: Int) -> String { importIndexingCommitted.filled(["\(pins)", "\(percent)"]) }
+    /// "Undoing import #{0} (“{1}”)…"
+    public static func jobUndoingImport(_ id: Int64, _ file: String) -> String { jobUndoingImport.filled(["\(id)", file]) }
     /// "Indexing {0} new pins"
     public static func idxIndexing(_ pins: Int) -> String { idxIndexing.filled(["\(pins)"]) }
     /// "#{0}  {1}  {2} pins  {3}"

@@ -77,6 +77,27 @@ public enum TextWrap {
             out.append(words[i])
             i += 1
         }
+        return bindingArrows(out, width: width)
+    }
+
+    /// A mapping arrow binds the words on both sides (`latitude ← "lat",`), so a line never
+    /// ends or starts with one and a column's role never leaves its source; unless together
+    /// they are wider than a line.
+    private static func bindingArrows(_ units: [Substring], width: Int) -> [Substring] {
+        var out: [Substring] = []
+        var i = 0
+        while i < units.count {
+            if units[i] == "←", let before = out.last, i + 1 < units.count {
+                let bound = before + " ← " + units[i + 1]
+                if DisplayWidth.of(String(bound)) <= width {
+                    out[out.count - 1] = Substring(bound)
+                    i += 2
+                    continue
+                }
+            }
+            out.append(units[i])
+            i += 1
+        }
         return out
     }
 

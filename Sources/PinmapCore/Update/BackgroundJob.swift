@@ -10,6 +10,8 @@ public enum BackgroundJob: Sendable, Equatable {
     /// Indexing what a large import left: `pins` new pins (0: indexes rebuilt), `fraction` 0…1 done.
     case indexing(pins: Int, fraction: Double)
     case exporting
+    /// Removing import `id` (the file `name`) and its pins; it cannot stop.
+    case undoingImport(id: Int64, name: String)
 }
 
 extension AppState {
@@ -27,6 +29,7 @@ extension AppState {
             let label = pins > 0 ? S.idxIndexing(pins) : S.idxRebuilding.text
             return "\(label): \(Int(fraction * 100))%" + S.idxQStops.text
         case .exporting: return S.stExporting.text
+        case let .undoingImport(id, name): return S.jobUndoingImport(id, TextWrap.middle(name, to: 32))
         }
     }
 
@@ -62,7 +65,7 @@ extension AppState {
         case let .importing(name, bytes, total)? where total > 0 && bytes >= total:
             return S.quitWaitCommit(TextWrap.middle(name, to: 32))
         case .importing?, .indexing?: return S.quitWaitRollback.text
-        case .exporting?: return S.quitWaitWrites.text
+        case .exporting?, .undoingImport?: return S.quitWaitWrites.text
         case nil: return isImporting ? S.quitWaitRollback.text : nil
         }
     }

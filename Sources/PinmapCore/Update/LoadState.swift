@@ -1,3 +1,5 @@
+import GeoMap
+
 /// Work off the UI thread (Effect.loadView, BackgroundJob.swift): which reads are
 /// current, the long job, and indexing.
 public struct LoadState: Sendable {
@@ -25,6 +27,10 @@ public struct LoadState: Sendable {
     /// A view read is on its way and is answered before the next frame is painted: its
     /// answer lays the map out.
     var layoutAwaitsRead: Bool { viewReadsBeforePaint && viewGeneration > shownViewGeneration }
+    /// The viewport the app itself last left for a fit it asked for on its own
+    /// (`AppState.fitQuietly`): a quiet fit's answer is shown only while the map is still
+    /// there, never after the user moved it (`QuietFit.swift`).
+    var quietFitFrom: Viewport?
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public internal(set) var indexingBacklog = false
 }

@@ -15,7 +15,7 @@ extension AppState {
             fx.add(.restartTimeline)
             // The last view of this store, else its pins fitted (none: the world, `pinsBounds`).
             if let view = settings[SettingKey.mapView].flatMap(LastView.init(text:)) { reopen(view, &fx) }
-            else { fx.add(.fitPins(fitQuery, announce: false)) }
+            else { fitQuietly(&fx) }
             fx.requestView(list: true)
         case .view(.loaded(let data)):
             // Markers older than those shown are dropped; newer ones are shown even while a
@@ -53,7 +53,10 @@ extension AppState {
             if let i = settingsTab.importCursor, i >= importRowsShown.count {
                 settingsTab.importCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
-        case .importer(.undone(let row, let outcome)): receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
+        case .importer(.undoStarted(let row)): loads.job = .undoingImport(id: row.id, name: row.name)
+        case .importer(.undone(let row, let outcome)):
+            if case .undoingImport? = loads.job { loads.job = nil }
+            receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
         // While the server is away a failed read is that outage: "reconnecting…" stays.
         case .store(.failed(let e)):
             feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
@@ -74,7 +77,7 @@ extension AppState {
             case .success(let n):
                 feedback.message = n > 0 ? S.msgLoadedSamples(n) : S.msgSamplesPresent.text
                 // The sample pins fitted above the sheet, as `F` would (quietly: the message says what came).
-                fx.add(.fitPins(fitQuery, announce: false))
+                fitQuietly(&fx)
                 // Only on a new store is it the first run (P later says just how many it loaded):
                 // a toast that fades like the others, saying how to remove them.
                 if firstRun && n > 0 {
@@ -85,6 +88,10 @@ extension AppState {
             }
             pinsChanged(inBulk: true, &fx)
         case .view(.pinsBounds(let box, let announce)):
+            // A fit the app asked for itself, made stale by the user's own move: dropped (QuietFit.swift).
+            guard announce || quietFitStillWanted else { return }
+            let before = map.viewport
+            defer { if !announce { noteAppMovedMap(from: before) } }
             guard let box else {
                 if announce { feedback.message = S.msgNoPinsToFit.text } else { fitWorld(&fx) }
                 return
@@ -115,9 +122,11 @@ extension AppState {
             // Committed: the new pins are on the map now (the cell tree), while what the
             // import left (search, the list's indexes) is indexed after it.
             importTab.progress = nil
+            importTab.indexingCommitted = true
             fx.requestView(list: true)
         case .importer(.stopped(let name)):
             importTab.progress = nil
+            importTab.indexingCommitted = false
             loads.job = nil
             noteAfterQuit(S.importStoppedText(name))
             importTab.error = S.importStoppedText(TextWrap.middle(name, to: 32))
@@ -127,6 +136,7 @@ extension AppState {
                    success: false, now: now)
         case .importer(.finished(let name, let result)):
             importTab.progress = nil
+            importTab.indexingCommitted = false
             loads.job = nil
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
             noteAfterQuit(quitNote(importOf: name, result))

@@ -116,6 +116,9 @@ public enum AppEvent: Sendable {
         case finished(name: String, Result<ImportReport, ImportFailure>)
         /// The user stopped an import (q) before its commit: rolled back, nothing kept.
         case stopped(name: String)
+        /// Undoing an import began on the write lane (`Effect.undoImport`): seconds at a
+        /// million pins, shown as a `BackgroundJob`.
+        case undoStarted(ImportRow)
         /// Undoing an import ended (`Effect.undoImport`).
         case undone(ImportRow, UndoImportOutcome)
     }
@@ -155,6 +158,9 @@ public enum Effect: Sendable, Equatable {
     /// Stop the long job under way (an import or indexing rolls back, nothing is kept or
     /// lost); its usual end event says how it ended.
     case cancel
+    /// Stop the import under way, or drop one still waiting behind another long job (Esc on
+    /// the Import tab); that other job (indexing, an export) goes on.
+    case cancelImport
     /// Find the bounding box of the pins `query` lets through (`AppEvent.View.pinsBounds`) and fit
     /// the map to it; `announce`: the status line says so (`F`; not when a store opens on its pins).
     case fitPins(PinQuery, announce: Bool)
@@ -340,6 +346,8 @@ extension AppState {
     /// Kept through sizes too small to hold them (1×1), from the `ResizeAnchor`.
     mutating func resize(cols: Int, rows: Int, now: Double, _ fx: inout Effects) {
         let anchor = liveResizeAnchor ?? currentViewAnchor()
+        let before = map.viewport
+        defer { noteAppMovedMap(from: before) }  // not the user's move: a quiet fit still shows
         layout = Layout(cols: cols, rows: rows)
         map.pointerCell = nil
         map.drag = nil
