@@ -492,5 +492,30 @@ enum PostgresSchema {
           EXECUTE format('ALTER FUNCTION pinmap_search_index(bigint, bigint) SET search_path = %I, pg_catalog, pg_temp', current_schema());
         END $$;
         """,
+        // 8: search folds case as the client and the SQLite store do (Unicode's case mapping,
+        // as Swift's `lowercased()`): `lower()` on the pins' `COLLATE "C"` texts folded only
+        // ASCII, so a pin "Über" written row by row was not found by "über", nor any pin by
+        // it in a walk. `pinmap_fold` lowers under ICU's root locale when the server has ICU,
+        // else under the database's own collation. The pins whose folded text changed get
+        // their grams listed again in `search_delta`. Written to run again (as 5–7).
+        """
+        DO $$
+        DECLARE c text := CASE WHEN EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu') THEN 'und-x-icu' ELSE 'default' END;
+        BEGIN
+          EXECUTE format('CREATE OR REPLACE FUNCTION pinmap_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE '
+                         'AS $f$ SELECT lower(t COLLATE %I) $f$', c);
+        END $$;
+        CREATE OR REPLACE FUNCTION pinmap_search_text(title text, description text, category text, properties jsonb) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+          SELECT pinmap_fold(title || E'\\n' || description || E'\\n' || category || E'\\n' ||
+            coalesce((SELECT string_agg(CASE jsonb_typeof(v) WHEN 'string' THEN v #>> '{}' ELSE v::text END, E'\\n')
+                      FROM jsonb_each(properties) AS e(k, v)), ''))
+        $$;
+        INSERT INTO search_delta(gram, id)
+        SELECT g, p.id FROM pins p, unnest(pinmap_search_grams(pinmap_search_text(p.title, p.description, p.category, p.properties))) AS g
+        WHERE pinmap_fold(p.title || p.description || p.category || p.properties::text)
+              <> lower((p.title || p.description || p.category || p.properties::text) COLLATE "C")
+        ON CONFLICT DO NOTHING;
+        """,
     ]
 }

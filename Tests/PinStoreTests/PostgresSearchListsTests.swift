@@ -83,6 +83,31 @@ final class PostgresSearchListsTests: XCTestCase {
         try assertSameAnswers(owner, file, "after the loads")
     }
 
+    /// Capitals beyond ASCII fold as the client and the SQLite store fold them (migration 8),
+    /// in pins loaded in bulk and written row by row, found through the lists and by a walk.
+    func testCapitalsBeyondASCIIAreFoundAsInTheFileStore() throws {
+        let uri = try freshStore()
+        let owner = try PostgresStore(uri: uri), file = try Store.inMemory()
+        var bulk = snapshot(6_000, "site")
+        bulk.pins[17].pin.title = "ÜBERSEE Hafen"
+        bulk.pins[5_900].pin.title = "École ÉTÉ"
+        XCTAssertEqual(try owner.receive(bulk).pins, 6_000)
+        XCTAssertEqual(try file.receive(bulk).pins, 6_000)
+        for store in [owner, file] as [any PinRepository] {
+            _ = try store.insert(NewPin(title: "Über Café", description: "ÖLBERG", latitude: 1, longitude: 2), batchID: nil)
+        }
+        let expected = ["über": ["Über Café", "ÜBERSEE Hafen"], "ÜBER": ["Über Café", "ÜBERSEE Hafen"], "übersee": ["ÜBERSEE Hafen"],
+                        "école": ["École ÉTÉ"], "été": ["École ÉTÉ"], "ölberg": ["Über Café"], "é": ["Über Café", "École ÉTÉ"]]
+        for (text, titles) in expected {
+            for store in [owner, file] as [any PinRepository] {
+                let found = try store.pins(ids: try store.search(text, categories: nil, scanLimit: 5_000).matches.map(\.id)).map(\.title)
+                XCTAssertEqual(found, titles, "\(text) on \(store.location)")
+                XCTAssertEqual(try store.pins(matching: PinQuery(search: text)).map(\.title).sorted(), titles.sorted(), "list \(text)")
+            }
+        }
+        XCTAssertEqual(try differences(uri), [["0", "0"]])
+    }
+
     /// A role that may write `pins` but has no rights on the search lists: its writes still
     /// list their grams (the trigger runs as the tables' owner).
     func testWritesAfterALoadAreFoundEvenByARoleWithoutRightsOnTheLists() throws {
