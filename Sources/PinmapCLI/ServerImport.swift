@@ -61,6 +61,9 @@ enum ServerImport {
             report.imported = outcome.pins
             report.duplicates += outcome.skipped
             report.batchID = outcome.batchIDs.first
+            // The staging copy imported these pins, so the importer did not say that nothing
+            // was; the server, which already had every one of them, knows it only now.
+            if report.imported == 0 && !report.notes.contains(.nothingImported) { report.notes.append(.nothingImported) }
         } catch let e as ImportError {
             throw e
         } catch let e as StoreError {

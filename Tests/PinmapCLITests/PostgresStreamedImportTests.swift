@@ -97,6 +97,7 @@ final class PostgresStreamedImportTests: XCTestCase {
         let again = try ServerImport.run(path: path, store: server)
         XCTAssertEqual([again.imported, again.duplicates], [0, 5_984])
         XCTAssertEqual(again.duplicateRows.first, DuplicateRow(line: 502, ofLine: 501))
+        XCTAssertEqual(again.notes, [.nothingImported], "says, as a file store's import does, that nothing was imported")
         // Undone: no pin and no cell is left.
         XCTAssertEqual(try server.undoImport(batchID: batch.id), 5_973)
         XCTAssertEqual(try rows("SELECT (SELECT count(*) FROM pins) + (SELECT count(*) FROM pin_cells) + (SELECT count(*) FROM import_batches)"), [["0"]])
