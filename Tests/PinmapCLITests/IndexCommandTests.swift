@@ -61,7 +61,7 @@ final class IndexCommandTests: XCTestCase {
         XCTAssertEqual(s.run("index", "extra").code, 2)
         let missing = s.run("index")
         XCTAssertEqual(missing.code, 1, "no store yet: a typo must not create one")
-        XCTAssertTrue(missing.stderr.contains("no store at"), missing.stderr)
+        XCTAssertEqual(missing.stderr, "pinmap: no Pinmap store at \(s.path); nothing to index (`pinmap import` or `pinmap add` creates one)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.path))
         XCTAssertEqual(s.run("add", "--title", "One", "--lat", "1", "--lon", "2").code, 0)
         let small = s.run("index")
