@@ -203,13 +203,17 @@ extension PostgresStore {
         if owner.rows > 0 && owner.text(0, 1) == "f" { try db.execute("ALTER TABLE pins OWNER TO \(owner.text(0, 0))") }
     }
 
-    /// Drops a side table that a killed load left (see above), when this role owns the pins
-    /// and no load is under way (one holds a lock on `pins` until it ends).
+    /// Drops a side table that a killed load left (see above), and the search lists of its
+    /// pins (the loaders commit them with the pins, so a kill leaves both), when this role
+    /// owns the pins and no load is under way (one holds a lock on `pins` until it ends).
     func dropLeftoverLoad() {
         guard (try? db.execute("SELECT to_regclass($1) IS NOT NULL", [Self.loadTable]).text(0, 0)) == "t",
               (try? ownsPins()) == true else { return }
         _ = try? atomically { () throws(StoreError) in
             try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+            let ids = "(SELECT min(id) FROM \(Self.loadTable)) AND (SELECT max(id) FROM \(Self.loadTable))"
+            try db.execute("DELETE FROM search_postings WHERE base BETWEEN \(ids)")
+            try db.execute("DELETE FROM search_delta WHERE id BETWEEN \(ids)")
             try db.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
         }
     }

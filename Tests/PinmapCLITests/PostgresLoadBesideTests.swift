@@ -154,12 +154,20 @@ final class PostgresLoadBesideTests: XCTestCase {
     }
 
     func testALeftoverLoadTableIsDroppedWhenTheOwnerOpensTheStore() throws {
-        // What a load killed before its swap leaves.
-        try PostgresDatabases.execute("CREATE TABLE pinmap_load_pins (LIKE pins)", uri: uri)
+        // What a load killed before its swap leaves: its pins and their search lists.
+        try PostgresDatabases.execute("""
+            CREATE TABLE pinmap_load_pins (LIKE pins);
+            INSERT INTO pinmap_load_pins (id, title, description, category, latitude, longitude, created_at, updated_at, properties, edits, version, uid)
+            SELECT i, 'dead', '', '', 0, 0, 'x', 'x', '{}', 0, 1, gen_random_uuid() FROM generate_series(1000001, 1000100) AS i;
+            INSERT INTO search_postings (gram, base, ids) VALUES ('dea', 1000001, '\\x01'), ('dea', 1000051, '\\x01'), ('zz', 5, '\\x01');
+            INSERT INTO search_delta (gram, id) VALUES ('dea', 1000100), ('zz', 5);
+            """, uri: uri)
+        let lists = "SELECT (SELECT string_agg(gram || ' ' || base, ',' ORDER BY base) FROM search_postings) || ' / ' || (SELECT string_agg(gram || ' ' || id, ',' ORDER BY id) FROM search_delta)"
         XCTAssertEqual(PinmapCLI.execute(["list", "--db", writer]).code, 0)
         XCTAssertEqual(try rows("SELECT to_regclass('pinmap_load_pins') IS NOT NULL"), [["t"]], "a role that does not own it leaves it")
         XCTAssertEqual(PinmapCLI.execute(["list", "--db", uri]).code, 0)
         XCTAssertEqual(try rows("SELECT to_regclass('pinmap_load_pins')"), [[nil]], "the owner's open drops it")
+        XCTAssertEqual(try rows(lists), [["zz 5 / zz 5"]], "and the search lists of its pins, not the others")
     }
 
     func testAServerKilledBetweenTheLoadAndTheSwapKeepsNothingAndTheNextOpenDropsTheLoad() throws {
