@@ -28,6 +28,22 @@ final class ImportReportFormatterTests: XCTestCase {
             """)
     }
 
+    /// A server's import learns only how many of its pins the store had, not which lines: the
+    /// count is said as such, never as "… N more" below nothing.
+    func testDuplicatesNoneListedAreSaidAsPinsTheStoreHad() {
+        var r = ImportReport(file: "pins.csv")
+        r.imported = 2
+        r.duplicates = 45
+        r.batchID = 4
+        XCTAssertEqual(ImportReportFormatter.summary(r), """
+            pins.csv: imported 2 pins (batch 4; undo with: pinmap undo-import 4), 0 rows rejected, 45 duplicates skipped
+              CSV
+              45 duplicates: pins the store already had
+            """)
+        r.duplicates = 1
+        XCTAssertEqual(ImportReportFormatter.summary(r).split(separator: "\n").last, "  1 duplicate: a pin the store already had")
+    }
+
     func testSummaryCutsLongListsAndNamesDryRuns() {
         var r = sample()
         r.dryRun = true

@@ -99,6 +99,20 @@ final class ImportWordingTests: XCTestCase {
                        "lines.shp: 점 피처가 없습니다(line 도형 2개 건너뜀, null 도형 1개 건너뜀). 아무것도 가져오지 않았습니다")
     }
 
+    /// Duplicates none of which is listed by line (a server's import learns only how many of
+    /// its pins the store had) are said as such; listed ones are followed by "… N more".
+    func testDuplicatesNoneListedAreSaidAsPinsTheStoreHad() {
+        var report = ImportReport(file: "a.csv")
+        report.duplicates = 45
+        XCTAssertEqual(Strings.speaking(.english) { ImportResultText.summary(report).last }, "45 duplicates: pins the store already had")
+        report.duplicates = 1
+        XCTAssertEqual(Strings.speaking(.english) { ImportResultText.summary(report).last }, "1 duplicate: a pin the store already had")
+        XCTAssertEqual(Strings.speaking(.korean) { ImportResultText.summary(report).last }, "중복 1개: 저장소에 이미 있던 핀")
+        report.addDuplicate(DuplicateRow(line: 4, ofLine: 2))  // counted too
+        report.duplicates = 3
+        XCTAssertEqual(Strings.speaking(.english) { Array(ImportResultText.summary(report).suffix(2)) }, ["line 4 repeats line 2", "… 2 more duplicates"])
+    }
+
     /// `{0:one|other}` picks by the argument; each string takes its typed arguments.
     func testPluralChoiceInTheEnglishTable() {
         XCTAssertEqual(Strings.speaking(.english) { [S.noteUndecodable(1, "UTF-8"), S.noteUndecodable(3, "UTF-8"), S.skRoute(1), S.skRoute(0)] },

@@ -36,7 +36,11 @@ public enum ImportReportFormatter {
         if moreIssues > 0 { lines.append("  … \(count(moreIssues, "more issue"))\(r.rejectsFile == nil ? " (all rejected rows: --rejects OUT.csv; --json lists the first 1000)" : "")") }
         let dups = r.duplicateRows.prefix(maxLines).map { "  \($0)" }
         lines += dups
-        if r.duplicates > dups.count { lines.append("  … \(count(r.duplicates - dups.count, "more duplicate"))") }
+        if dups.isEmpty && r.duplicates > 0 {  // a server's import learns only how many of its pins it had
+            lines.append("  \(count(r.duplicates, "duplicate")): \(r.duplicates == 1 ? "a pin" : "pins") the store already had")
+        } else if r.duplicates > dups.count {
+            lines.append("  … \(count(r.duplicates - dups.count, "more duplicate"))")
+        }
         if let rejects = r.rejectsFile, r.rejected > 0 { lines.append("  rejected rows written to \(rejects)") }
         lines += r.notes.map { "  note: \($0)" }
         if r.pinsToIndex > 0 {

@@ -20,7 +20,9 @@ public enum ImportResultText {
         if more > 0 { lines.append(S.irMoreIssues(more)) }
         let dups = r.duplicateRows.prefix(maxLines)
         lines += dups.map { d in d.ofLine.map { S.irDupLine(d.line, $0) } ?? S.irDupPin(d.line, d.ofPin ?? 0) }
-        if r.duplicates > dups.count { lines.append(S.irMoreDuplicates(r.duplicates - dups.count)) }
+        if r.duplicates > dups.count {
+            lines.append(dups.isEmpty ? S.irDuplicatesInStore(r.duplicates) : S.irMoreDuplicates(r.duplicates - dups.count))
+        }
         lines += r.notes.map { S.irNote(ImportNoteText.text($0)) }
         return lines
     }

@@ -41,6 +41,9 @@ extension S {
     public static func irDupPin(_ line: Int, _ b: Int64) -> String { irDupPin.filled(["\(line)", "\(b)"]) }
     /// "… {0} more duplicates"
     public static func irMoreDuplicates(_ a: Int) -> String { irMoreDuplicates.filled(["\(a)"]) }
+    /// "{0} duplicates: pins the store already had" (none of them listed by line: a server's
+    /// import learns only how many of its pins it had)
+    public static func irDuplicatesInStore(_ a: Int) -> String { irDuplicatesInStore.filled(["\(a)"]) }
     /// "note: {0}"
     public static func irNote(_ a: String) -> String { irNote.filled([a]) }
     /// "{0} '{1}' is not a number"

@@ -49,6 +49,7 @@ extension Strings {
         .irDupLine: "line {0} repeats line {1}",
         .irDupPin: "line {0} repeats pin {1} in the store",
         .irMoreDuplicates: "… {0} more duplicates",
+        .irDuplicatesInStore: "{0} {0:duplicate|duplicates}: {0:a pin|pins} the store already had",
         .irNote: "note: {0}",
         .irNotANumber: "{0} '{1}' is not a number",
         .irEmpty: "{0} is empty",

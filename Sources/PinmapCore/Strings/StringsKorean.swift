@@ -49,6 +49,7 @@ extension Strings {
         .irDupLine: "{0}행은 {1}행과 같음",
         .irDupPin: "{0}행은 저장소의 {1}번 핀과 같음",
         .irMoreDuplicates: "… 중복 {0}개 더",
+        .irDuplicatesInStore: "중복 {0}개: 저장소에 이미 있던 핀",
         .irNote: "참고: {0}",
         .irNotANumber: "{0} '{1}'은(는) 숫자가 아닙니다",
         .irEmpty: "{0} 값이 비어 있습니다",
