@@ -33,7 +33,8 @@ enum ServerImport {
     private static func staged(path: String, store: PostgresStore, options: ImportOptions,
                                progress: (@Sendable (Int64, Int64) -> Void)?,
                                shouldStop: (() -> Bool)?) throws(ImportError) -> ImportReport {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-import-\(UUID().uuidString)")
+        StagingFolder.removeAbandoned()
+        let folder = StagingFolder.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         let staging: Store
         do {
