@@ -12,26 +12,17 @@ import PostgresTesting
 /// swap leaves the pins as they were and a side table the owner's next open drops
 /// (PINMAP_TEST_PG_URL; the kill on a cluster of the test's own).
 final class PostgresLoadBesideTests: XCTestCase {
-    private var uri = ""
-    private var writer = ""
-    private var role = ""
-    private var folder: URL!
+    private var store: WriterRoleStore!
+    private var uri: String { store.uri }
+    private var writer: String { store.writerURI }
+    private var folder: URL { store.folder }
 
     override func setUpWithError() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
-        uri = try TestServer.freshStoreURI()
-        (role, writer) = try TestServer.writerRole(on: uri)
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-pgbeside-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try WriterRoleStore()
     }
 
-    override func tearDownWithError() throws {
-        if !uri.isEmpty {
-            TestServer.dropDatabase(uri)
-            TestServer.dropRole(role, fallbackURI: uri)
-        }
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
+    override func tearDownWithError() throws { store?.remove() }
 
     /// `n` pins in a CSV over a few cities and categories, Korean titles among them.
     private func csv(_ name: String, pins n: Int) throws -> String {

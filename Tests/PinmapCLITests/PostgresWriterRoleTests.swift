@@ -9,26 +9,18 @@ import PostgresTesting
 /// map's cells without the owner's TRUNCATE or DROP INDEX, and its cells are the ones a full
 /// rebuild gives (PINMAP_TEST_PG_URL, always set by `.ci/run`).
 final class PostgresWriterRoleTests: XCTestCase {
-    private var uri = ""
-    private var writer = ""
-    private var role = ""
-    private var folder: URL!
+    private var store: WriterRoleStore!
+    private var uri: String { store.uri }
+    private var writer: String { store.writerURI }
+    private var role: String { store.role }
+    private var folder: URL { store.folder }
 
     override func setUpWithError() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
-        uri = try TestServer.freshStoreURI()
-        (role, writer) = try TestServer.writerRole(on: uri)
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-pgwriter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try WriterRoleStore()
     }
 
-    override func tearDownWithError() throws {
-        if !uri.isEmpty {
-            TestServer.dropDatabase(uri)
-            TestServer.dropRole(role, fallbackURI: uri)
-        }
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
+    override func tearDownWithError() throws { store?.remove() }
 
     /// `n` pins in a CSV, spread over a few cities and categories.
     private func csv(_ name: String, pins n: Int, titled prefix: String) throws -> String {
