@@ -1,3 +1,4 @@
+import Foundation
 import PinModel
 import PinStore
 
@@ -5,17 +6,31 @@ import PinStore
 /// client as it sends them: the rows `pinmap_cells_rebuild` groups on the server (levels
 /// 2…16, all pins as scope 0 and per category as scope 1, each cell with its lowest-id pin),
 /// for a load into a store that holds no pins. Grouping a million pins on the server took
-/// 27 s (it reads the whole table again); here it is one dictionary update a pin, one sort,
-/// and one pass over each level's cells.
+/// 27 s (it reads the whole table again); here it is one table update a pin, one sort, and
+/// one pass over each level's cells.
+///
+/// Its own open addressing, for the cells and for the categories (by their UTF-8 bytes, as
+/// the server groups them): hashing a `Dictionary` key and making a `String` of each pin's
+/// category were most of the counting.
 struct PostgresCellCounts: Sendable {
-    /// A cell of one category (`category` indexes `names`), or of all pins (-1).
-    private struct Key: Hashable, Sendable { var category: Int32; var code: Int64 }
+    /// A cell of one category (`category` numbers it), or of all pins (-1).
+    private struct Key: Equatable, Sendable { var category: Int32; var code: Int64 }
     /// Its count and lowest-id pin (`category`: that pin's).
     private struct Cell: Sendable { var n: Int32; var rep: Int64; var latitude: Double; var longitude: Double; var category: Int32 }
 
-    private var names: [String] = []
-    private var index: [String: Int32] = [:]
-    private var finest: [Key: Cell] = [:]
+    /// The categories' UTF-8 bytes one after the other, by number (name `k` ends at `nameEnds[k]`).
+    private var nameBytes: [UInt8] = []
+    private var nameEnds: [Int] = []
+    /// Open addressing from a category's bytes to its number + 1 (0: free).
+    private var nameSlots = [Int32](repeating: 0, count: 64)
+    /// The number of the category last looked up (-1: none): a file's pins often share one.
+    private var lastName: Int32 = -1
+
+    /// The finest cells, in the order first counted, and open addressing to them (index + 1).
+    private var keys: [Key] = []
+    private var cells: [Cell] = []
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    private var shift: UInt64 = 64 - 12
 
     init() {}
 
@@ -32,19 +47,104 @@ struct PostgresCellCounts: Sendable {
 
     /// Counts pin `id` at its finest stored cell (level `PostgresStore.cellTableMaxLevel`).
     mutating func add(id: Int64, latitude: Double, longitude: Double, category: String, fineMorton: Int64) {
-        let c = number(category)
-        let key = Key(category: c, code: fineMorton >> Int64(2 * (PinGrid.maxLevel - PostgresStore.cellTableMaxLevel)))
-        let cell = Cell(n: 1, rep: id, latitude: latitude, longitude: longitude, category: c)
-        finest[key] = finest[key].map { Self.merged($0, cell) } ?? cell
+        var category = category
+        category.withUTF8 { add(id: id, latitude: latitude, longitude: longitude, category: $0, fineMorton: fineMorton) }
     }
 
-    /// The number of category `name`, given on first sight.
-    private mutating func number(_ name: String) -> Int32 {
-        if let known = index[name] { return known }
-        let c = Int32(names.count)
-        names.append(name)
-        index[name] = c
-        return c
+    /// `add` with the category's UTF-8 bytes.
+    mutating func add(id: Int64, latitude: Double, longitude: Double, category: UnsafeBufferPointer<UInt8>, fineMorton: Int64) {
+        let c = number(category)
+        let key = Key(category: c, code: fineMorton >> Int64(2 * (PinGrid.maxLevel - PostgresStore.cellTableMaxLevel)))
+        count(key, Cell(n: 1, rep: id, latitude: latitude, longitude: longitude, category: c))
+    }
+
+    /// Adds `cell` to the cell at `key`.
+    private mutating func count(_ key: Key, _ cell: Cell) {
+        let mask = slots.count - 1
+        var i = Self.slot(key, shift)
+        while true {
+            let s = Int(slots[i])
+            if s == 0 { break }
+            if keys[s - 1] == key {
+                cells[s - 1] = Self.merged(cells[s - 1], cell)
+                return
+            }
+            i = (i + 1) & mask
+        }
+        keys.append(key)
+        cells.append(cell)
+        slots[i] = Int32(keys.count)
+        if keys.count * 2 > slots.count { growCells() }
+    }
+
+    private static func slot(_ key: Key, _ shift: UInt64) -> Int {
+        let h = UInt64(bitPattern: key.code) ^ UInt64(UInt32(bitPattern: key.category)) << 40
+        return Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    private mutating func growCells() {
+        slots = [Int32](repeating: 0, count: 2 * slots.count)
+        shift -= 1
+        let mask = slots.count - 1
+        for (k, key) in keys.enumerated() {
+            var i = Self.slot(key, shift)
+            while slots[i] != 0 { i = (i + 1) & mask }
+            slots[i] = Int32(k + 1)
+        }
+    }
+
+    /// The number of the category of UTF-8 bytes `name`, given on first sight.
+    private mutating func number(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if lastName >= 0, nameIs(Int(lastName), name) { return lastName }
+        let mask = nameSlots.count - 1
+        var i = Self.slot(name, nameSlots.count)
+        while true {
+            let s = Int(nameSlots[i])
+            if s == 0 { break }
+            if nameIs(s - 1, name) {
+                lastName = Int32(s - 1)
+                return lastName
+            }
+            i = (i + 1) & mask
+        }
+        nameBytes.append(contentsOf: name)
+        nameEnds.append(nameBytes.count)
+        nameSlots[i] = Int32(nameEnds.count)
+        if nameEnds.count * 2 > nameSlots.count { growNames() }
+        lastName = Int32(nameEnds.count - 1)
+        return lastName
+    }
+
+    /// Whether category `k`'s bytes are `name`.
+    private func nameIs(_ k: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = k == 0 ? 0 : nameEnds[k - 1]
+        guard nameEnds[k] - start == name.count else { return false }
+        return nameBytes.withUnsafeBufferPointer { all in
+            name.isEmpty || memcmp(all.baseAddress! + start, name.baseAddress!, name.count) == 0
+        }
+    }
+
+    /// FNV-1a of the bytes, as a slot of `count` (a power of two).
+    private static func slot(_ name: UnsafeBufferPointer<UInt8>, _ count: Int) -> Int {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in name { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return Int(truncatingIfNeeded: h) & (count - 1)
+    }
+
+    private mutating func growNames() {
+        nameSlots = [Int32](repeating: 0, count: 2 * nameSlots.count)
+        let mask = nameSlots.count - 1
+        for k in nameEnds.indices {
+            var i = withName(k) { Self.slot($0, nameSlots.count) }
+            while nameSlots[i] != 0 { i = (i + 1) & mask }
+            nameSlots[i] = Int32(k + 1)
+        }
+    }
+
+    /// `body` with the bytes of category `k`.
+    private func withName<T>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let start = k == 0 ? 0 : nameEnds[k - 1]
+        return nameBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<nameEnds[k]])) }
     }
 
     /// Two parts of one cell as one: counts summed, the lower id's pin kept.
@@ -56,20 +156,22 @@ struct PostgresCellCounts: Sendable {
 
     /// Adds the counts of `other` (another connection's share of the same load).
     mutating func merge(_ other: PostgresCellCounts) {
-        let renumbered = other.names.map { number($0) }
-        for (key, cell) in other.finest {
+        let renumbered = other.nameEnds.indices.map { k in other.withName(k) { number($0) } }
+        for (key, cell) in zip(other.keys, other.cells) {
             var cell = cell
             cell.category = renumbered[Int(cell.category)]
-            let k = Key(category: renumbered[Int(key.category)], code: key.code)
-            finest[k] = finest[k].map { Self.merged($0, cell) } ?? cell
+            count(Key(category: renumbered[Int(key.category)], code: key.code), cell)
         }
     }
+
+    /// The categories' names, by number.
+    private var names: [String] { nameEnds.indices.map { k in withName(k) { String(decoding: $0, as: UTF8.self) } } }
 
     /// The categories counted (not "").
     var categories: [String] { names.filter { !$0.isEmpty } }
 
     /// A cell as `rows` writes it: `key` -1 for all pins, else the category's number.
-    private struct Row { var key: Int32; var code: Int64; var cell: Cell }
+    private struct Row { var key: Int32; var rank: Int32; var code: Int64; var cell: Cell }
 
     /// Writes every row of `pin_cells` in COPY's binary form (level, scope, category, code,
     /// n, rep_id, rep_lat, rep_lon, rep_category), in the order of its primary key: the key
@@ -78,12 +180,12 @@ struct PostgresCellCounts: Sendable {
     /// below in one pass: in (category, code) order a parent's children are neighbours.
     func rows(_ out: PGCopyBinary) throws(StoreError) {
         // Category numbers in the byte order of their names (the key's `COLLATE "C"`).
-        let order = names.indices.sorted { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }
-        var rank = [Int32](repeating: 0, count: names.count)
+        let order = nameEnds.indices.sorted { a, b in withName(a) { x in withName(b) { y in x.lexicographicallyPrecedes(y) } } }
+        var rank = [Int32](repeating: 0, count: nameEnds.count)
         for (r, c) in order.enumerated() { rank[c] = Int32(r) }
-        var one = finest.map { Row(key: $0.key.category, code: $0.key.code, cell: $0.value) }
-        one.sort { a, b in a.key == b.key ? a.code < b.code : rank[Int(a.key)] < rank[Int(b.key)] }
-        var all = one.map { Row(key: -1, code: $0.code, cell: $0.cell) }
+        var one = zip(keys, cells).map { Row(key: $0.category, rank: rank[Int($0.category)], code: $0.code, cell: $1) }
+        one.sort { a, b in a.rank == b.rank ? a.code < b.code : a.rank < b.rank }
+        var all = one.map { Row(key: -1, rank: -1, code: $0.code, cell: $0.cell) }
         all.sort { $0.code < $1.code }
         all = Self.merged(all, shift: 0)
         var levels = [(all, one)]  // finest first
@@ -91,14 +193,15 @@ struct PostgresCellCounts: Sendable {
             let (a, o) = levels[levels.count - 1]
             levels.append((Self.merged(a, shift: 2), Self.merged(o, shift: 2)))
         }
+        let names = self.names
         for (k, (all, one)) in levels.enumerated().reversed() {
             let l = PostgresStore.cellTableMaxLevel - k
-            for row in all { try write(row, level: l, out) }
-            for row in one { try write(row, level: l, out) }
+            for row in all { try Self.write(row, level: l, names, out) }
+            for row in one { try Self.write(row, level: l, names, out) }
         }
     }
 
-    private func write(_ row: Row, level: Int, _ out: PGCopyBinary) throws(StoreError) {
+    private static func write(_ row: Row, level: Int, _ names: [String], _ out: PGCopyBinary) throws(StoreError) {
         out.row(9)
         out.int16(level)
         out.int16(row.key < 0 ? 0 : 1)

@@ -19,6 +19,8 @@ struct PostgresStreamedRows: Sendable {
     let batchID: Int64
     /// The time of the batch: a pin's `updated_at`, and its `created_at` when the file gave none.
     let batchTime: [UInt8]
+    /// The time of the pins' `uid`s (UUIDv7), in milliseconds since 1970.
+    let uidTime = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
 
     /// What a loader sent: the map cells of its pins, and their search lists, to write once
     /// the pins are in (`write`).
@@ -59,19 +61,17 @@ struct PostgresStreamedRows: Sendable {
 
     private func send(_ chunk: PinChunk, _ out: PGCopyBinary, _ random: RandomBytes, _ counts: inout PostgresCellCounts,
                       _ postings: SearchPostings) throws(StoreError) {
-        let uids = try random.uuids(chunk.rows.count)
+        let uids = try random.uuids(chunk.rows.count, milliseconds: uidTime, firstID: chunk.firstID)
         var id = chunk.firstID
         try chunk.text.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(StoreError) in
             try batchTime.withUnsafeBufferPointer { (now: UnsafeBufferPointer<UInt8>) throws(StoreError) in
                 for (k, row) in chunk.rows.enumerated() {
                     let e = row.ends
                     func span(_ a: Int32, _ b: Int32) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buf[Int(a)..<Int(b)]) }
-                    func string(_ a: Int32, _ b: Int32) -> String { String(decoding: span(a, b), as: UTF8.self) }
                     let cell = PinGrid.fineMorton(latitude: row.latitude, longitude: row.longitude)
-                    let category = string(e.1, e.2)
-                    counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: category, fineMorton: cell)
-                    postings.add(id: id, title: string(row.start, e.0), description: string(e.0, e.1), category: category,
-                                 properties: string(e.3, e.4))
+                    counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: span(e.1, e.2), fineMorton: cell)
+                    postings.add(id: id, title: span(row.start, e.0), description: span(e.0, e.1), category: span(e.1, e.2),
+                                 properties: span(e.3, e.4))
                     out.row(15)
                     out.text(bytes: span(row.start, e.0))
                     out.text(bytes: span(e.0, e.1))
@@ -97,7 +97,7 @@ struct PostgresStreamedRows: Sendable {
 }
 
 /// Random bytes from the kernel (`/dev/urandom`), read a chunk's worth at a time: the pins'
-/// `uid`s (version 4 UUIDs) made here rather than by the server's `gen_random_uuid()` a row.
+/// `uid`s made here rather than by the server's `gen_random_uuid()` a row.
 final class RandomBytes {
     private let fd: Int32
 
@@ -108,19 +108,39 @@ final class RandomBytes {
 
     deinit { close(fd) }
 
-    /// `n` random version 4 UUIDs, 16 bytes each, one after the other.
-    func uuids(_ n: Int) throws(StoreError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 16 * n)
+    /// `n` bytes.
+    func bytes(_ n: Int) throws(StoreError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: n)
         var done = 0
         while done < bytes.count {
             let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
             guard got > 0 else { throw StoreError("cannot read /dev/urandom: \(String(cString: strerror(errno)))") }
             done += got
         }
-        for k in 0..<n {
-            bytes[16 * k + 6] = bytes[16 * k + 6] & 0x0F | 0x40
-            bytes[16 * k + 8] = bytes[16 * k + 8] & 0x3F | 0x80
-        }
         return bytes
+    }
+
+    /// The `uid`s of `n` pins with ids `firstID`, `firstID + 1`, …: version 7 UUIDs (RFC 9562),
+    /// 16 bytes each, one after the other. Time-ordered: the load's time in `milliseconds`,
+    /// then the pin's id as a 42-bit counter (12 bits of `rand_a`, the first 30 of `rand_b`;
+    /// the RFC's method 1), then 32 random bits. A load's uids are unique (its ids are) and
+    /// grow with its ids, so the unique index on them is built from nearly sorted rows (random
+    /// ones took it 2.4 times as long).
+    func uuids(_ n: Int, milliseconds: UInt64, firstID: Int64) throws(StoreError) -> [UInt8] {
+        let random = try bytes(4 * n)
+        var out = [UInt8](repeating: 0, count: 16 * n)
+        out.withUnsafeMutableBufferPointer { u in
+            for k in 0..<n {
+                let counter = UInt64(bitPattern: firstID + Int64(k)) & (1 << 42 - 1)
+                let head = milliseconds << 16 | 0x7000 | counter >> 30       // ts (48), version (4), rand_a (12)
+                let tail = 0x8000_0000_0000_0000 | (counter & (1 << 30 - 1)) << 32
+                    | UInt64(random[4 * k]) << 24 | UInt64(random[4 * k + 1]) << 16 | UInt64(random[4 * k + 2]) << 8 | UInt64(random[4 * k + 3])
+                for b in 0..<8 {
+                    u[16 * k + b] = UInt8(truncatingIfNeeded: head >> (56 - 8 * b))
+                    u[16 * k + 8 + b] = UInt8(truncatingIfNeeded: tail >> (56 - 8 * b))
+                }
+            }
+        }
+        return out
     }
 }

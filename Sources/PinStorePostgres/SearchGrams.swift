@@ -12,15 +12,44 @@ enum SearchGrams {
     /// Calls `body` with every gram of the pin (a gram may come more than once); false, and
     /// no call, when the properties hold a value that is not a string (its text is the
     /// server's to write: the server computes those pins' grams).
-    @inline(__always)
     static func forEachGram(title: String, description: String, category: String, properties: String,
                             _ body: (UInt64) -> Void) -> Bool {
-        guard let values = stringValues(properties) else { return false }
-        forEachGram(title.lowercased(), body)
-        forEachGram(description.lowercased(), body)
-        forEachGram(category.lowercased(), body)
-        for value in values { forEachGram(value.lowercased(), body) }
+        let lower = SearchLowercase()
+        var (title, description, category, properties) = (title, description, category, properties)
+        return title.withUTF8 { t in
+            description.withUTF8 { d in
+                category.withUTF8 { c in
+                    properties.withUTF8 { p in
+                        forEachGram(title: t, description: d, category: c, properties: p, lower) { a, b, c in body(key(a, b, c)) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `forEachGram` from the texts' UTF-8 bytes, each gram as its scalars' values + 1, the
+    /// last in `c`, the ones before in `b` and `a` (0: none, a gram of fewer scalars).
+    @inline(__always)
+    static func forEachGram(title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
+                            category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>,
+                            _ lower: SearchLowercase, _ body: (UInt64, UInt64, UInt64) -> Void) -> Bool {
+        let none = properties.isEmpty || (properties.count == 2 && properties[0] == 0x7B && properties[1] == 0x7D)
+        var values: [String] = []
+        if !none {
+            guard let v = stringValues(String(decoding: properties, as: UTF8.self)) else { return false }
+            values = v
+        }
+        forEachGram(title, lower, body)
+        forEachGram(description, lower, body)
+        forEachGram(category, lower, body)
+        for var value in values { value.withUTF8 { forEachGram($0, lower, body) } }
         return true
+    }
+
+    /// The key of a gram as `forEachGram` gives it (`a`, `b`, `c`).
+    @inline(__always)
+    static func key(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 {
+        a != 0 ? a | b << 21 | c << 42 : b != 0 ? b | c << 21 : c
     }
 
     /// The scalars of gram `key` (`forEachGram`), first to last.
@@ -32,18 +61,37 @@ enum SearchGrams {
         }
     }
 
-    /// Every gram of 1…3 scalars of `text`, its lines taken apart, each as one number: its
-    /// scalars' values + 1 in 21 bits each, the first lowest (a `String` set would merge
-    /// canonically equivalent grams that the server tells apart).
+    /// Every gram of 1…3 scalars of the lower-cased UTF-8 `text`, its lines taken apart, as
+    /// `forEachGram(title:…)` gives them. A gram is one number (`key`): its scalars' values
+    /// + 1 in 21 bits each, the first lowest (a `String` set would merge canonically
+    /// equivalent grams that the server tells apart). Bytes that are not valid UTF-8 are
+    /// read as `String` repairs them.
     @inline(__always)
-    static func forEachGram(_ text: String, _ body: (UInt64) -> Void) {
+    static func forEachGram(_ text: UnsafeBufferPointer<UInt8>, _ lower: SearchLowercase, _ body: (UInt64, UInt64, UInt64) -> Void) {
         var a: UInt64 = 0, b: UInt64 = 0  // the scalar two and one before this one, + 1 (0: none)
+        let valid = lower.forEachScalar(text) { v in
+            if v == 0x0A { a = 0; b = 0; return }
+            let c = UInt64(v) + 1
+            body(0, 0, c)
+            if b != 0 { body(0, b, c) }
+            if a != 0 { body(a, b, c) }
+            a = b
+            b = c
+        }
+        // The grams given so far are the repaired text's too; those of the rest follow (a
+        // gram given twice counts once).
+        if !valid { forEachGram(String(decoding: text, as: UTF8.self).lowercased(), body) }
+    }
+
+    /// `forEachGram` of a lower-cased `String`: the reference the bytes' path must agree with.
+    static func forEachGram(_ text: String, _ body: (UInt64, UInt64, UInt64) -> Void) {
+        var a: UInt64 = 0, b: UInt64 = 0
         for ch in text.unicodeScalars {
             if ch == "\n" { a = 0; b = 0; continue }
             let c = UInt64(ch.value) + 1
-            body(c)
-            if b != 0 { body(b | c << 21) }
-            if a != 0 { body(a | b << 21 | c << 42) }
+            body(0, 0, c)
+            if b != 0 { body(0, b, c) }
+            if a != 0 { body(a, b, c) }
             a = b
             b = c
         }

@@ -1,3 +1,4 @@
+import Foundation
 import PinModel
 
 /// The posting lists of one bulk load's pins, built by the client as it sends them: for
@@ -11,54 +12,161 @@ import PinModel
 /// Pins must be added with increasing ids, from `base` up (a load's ids are). One builder
 /// per thread.
 ///
-/// Its arrays go without Swift's dynamic exclusivity checks (one thread uses a builder, and
-/// no access overlaps another): they were about a tenth of a loader thread's work.
+/// Built on memory of its own rather than Swift arrays (an array of arrays cost two
+/// uniqueness checks per byte appended, a fifth of a loader's work): every list's bytes in
+/// one arena, a list moved to a block twice its size when full (the blocks it leaves are
+/// reused; all freed once written), and a gram of ASCII scalars found by direct lookup (8 MB for those of three),
+/// any other through open addressing.
 final class SearchPostings {
     /// The lowest id the segment may hold: every id is stored as `id - base`.
     let base: Int64
-    /// Gram keys (`SearchGrams`), by list.
-    @exclusivity(unchecked) private var grams: [UInt64] = []
-    /// Each list's ids as `search_postings.ids` holds them.
-    @exclusivity(unchecked) private var lists: [[UInt8]] = []
-    /// Each list's last offset + 1 (the pin last added to it).
-    @exclusivity(unchecked) private var last: [UInt32] = []
-    /// Open addressing from a gram key to its list (+ 1; 0: free).
-    @exclusivity(unchecked) private var slots: [Int32] = Array(repeating: 0, count: 1 << 12)
-    private var shift: UInt64 = 64 - 12
     /// Pins whose grams the server computes (properties that are not all strings).
     private(set) var serverComputed: [Int64] = []
 
-    init(base: Int64) { self.base = base }
+    /// A list: where its bytes are in `bytes`, how many, the room there, the pin last added
+    /// (its offset + 1).
+    private struct List { var at: Int; var count: UInt32; var room: UInt32; var last: UInt32 }
+
+    /// Gram keys (`SearchGrams.key`) and lists, by list number, in the order first seen.
+    private var grams: UnsafeMutablePointer<UInt64>
+    private var lists: UnsafeMutablePointer<List>
+    private var listCount = 0, listRoom = 4_096
+    /// The lists' bytes; `used` of `size` handed out.
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var used = 0, size = 1 << 20
+    /// Freed blocks by size (2^k bytes), each holding the offset of the next (-1: none).
+    private var freed = [Int](repeating: -1, count: 33)
+    /// List number + 1 (0: none yet) of the ASCII grams of 1, 2 and 3 scalars, by their
+    /// scalars' 7 bits (the first highest).
+    private let ascii1: UnsafeMutablePointer<Int32>, ascii2: UnsafeMutablePointer<Int32>, ascii3: UnsafeMutablePointer<Int32>
+    /// Open addressing from any other gram's key to its list number + 1 (0: free).
+    private var slots: UnsafeMutablePointer<Int32>
+    private var slotCount = 1 << 12, shift: UInt64 = 64 - 12, hashed = 0
+    private let lower = SearchLowercase()
+    /// The lists were written and freed.
+    private var written = false
+
+    init(base: Int64) {
+        self.base = base
+        grams = .allocate(capacity: listRoom)
+        lists = .allocate(capacity: listRoom)
+        bytes = .allocate(capacity: size)
+        ascii1 = Self.zeroed(1 << 7)
+        ascii2 = Self.zeroed(1 << 14)
+        ascii3 = Self.zeroed(1 << 21)
+        slots = Self.zeroed(slotCount)
+    }
+
+    deinit { freeLists() }
+
+    /// Frees the lists (`write` is the last use).
+    private func freeLists() {
+        guard !written else { return }
+        written = true
+        grams.deallocate()
+        lists.deallocate()
+        bytes.deallocate()
+        for table in [ascii1, ascii2, ascii3, slots] { free(table) }
+    }
+
+    private static func zeroed(_ n: Int) -> UnsafeMutablePointer<Int32> {
+        calloc(n, MemoryLayout<Int32>.stride)!.assumingMemoryBound(to: Int32.self)
+    }
 
     /// Adds a pin's grams; its `id` is above every id added before.
     func add(id: Int64, title: String, description: String, category: String, properties: String) {
+        var (title, description, category, properties) = (title, description, category, properties)
+        title.withUTF8 { t in
+            description.withUTF8 { d in
+                category.withUTF8 { c in
+                    properties.withUTF8 { p in add(id: id, title: t, description: d, category: c, properties: p) }
+                }
+            }
+        }
+    }
+
+    /// Adds a pin's grams from its texts' UTF-8 bytes; its `id` is above every id added before.
+    func add(id: Int64, title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
+             category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>) {
         precondition(id >= base && id - base < Int64(Int32.max), "a segment's ids are base + 0 ..< 2^31")
+        precondition(!written, "a segment's lists are written once, last")
         let offset = UInt32(id - base) + 1
-        let computed = SearchGrams.forEachGram(title: title, description: description, category: category, properties: properties) {
-            post($0, offset)
+        let computed = SearchGrams.forEachGram(title: title, description: description, category: category,
+                                               properties: properties, lower) { a, b, c in
+            post(list(a, b, c), offset)
         }
         if !computed { serverComputed.append(id) }
     }
 
-    /// Appends pin `offset + 1` to the list of `gram`, once.
+    /// Appends pin `offset + 1` to list `list`, once.
     @inline(__always)
-    private func post(_ gram: UInt64, _ offsetPlusOne: UInt32) {
-        let list = self.list(gram)
-        let previous = last[list]
-        guard previous != offsetPlusOne else { return }
-        var d = offsetPlusOne - previous
+    private func post(_ list: Int, _ offsetPlusOne: UInt32) {
+        var l = lists[list]
+        guard l.last != offsetPlusOne else { return }
+        if l.count + 5 > l.room { move(&l) }
+        var d = offsetPlusOne - l.last
+        var p = bytes + l.at + Int(l.count)
+        let start = p
         while d >= 0x80 {
-            lists[list].append(UInt8(truncatingIfNeeded: d) | 0x80)
+            p.pointee = UInt8(truncatingIfNeeded: d) | 0x80
+            p += 1
             d >>= 7
         }
-        lists[list].append(UInt8(d))
-        last[list] = offsetPlusOne
+        p.pointee = UInt8(d)
+        l.count += UInt32(p + 1 - start)
+        l.last = offsetPlusOne
+        lists[list] = l
     }
 
-    /// The list of `gram`, made when new.
+    /// Gives list `l` a block twice its room (at least 8 bytes) with its bytes, and frees its old one.
+    private func move(_ l: inout List) {
+        let room = max(8, 2 * Int(l.room))
+        let k = room.trailingZeroBitCount
+        let at: Int
+        if freed[k] >= 0 {
+            at = freed[k]
+            freed[k] = UnsafeRawPointer(bytes + at).loadUnaligned(as: Int.self)
+        } else {
+            if used + room > size {
+                size = max(2 * size, used + room)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+                larger.update(from: bytes, count: used)
+                bytes.deallocate()
+                bytes = larger
+            }
+            at = used
+            used += room
+        }
+        (bytes + at).update(from: bytes + l.at, count: Int(l.count))
+        if l.room > 0 {
+            let old = Int(l.room).trailingZeroBitCount
+            UnsafeMutableRawPointer(bytes + l.at).storeBytes(of: freed[old], as: Int.self)
+            freed[old] = l.at
+        }
+        l.at = at
+        l.room = UInt32(room)
+    }
+
+    /// The list of the gram of scalars (+ 1) `a`, `b`, `c` (`SearchGrams.forEachGram`), made when new.
     @inline(__always)
-    private func list(_ gram: UInt64) -> Int {
-        let mask = slots.count - 1
+    private func list(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
+        // 1…128: ASCII (0: no scalar there).
+        guard a <= 128, b <= 128, c <= 128 else { return hashedList(SearchGrams.key(a, b, c)) }
+        let slot: UnsafeMutablePointer<Int32>
+        if a != 0 {
+            slot = ascii3 + Int((a - 1) << 14 | (b - 1) << 7 | (c - 1))
+        } else if b != 0 {
+            slot = ascii2 + Int((b - 1) << 7 | (c - 1))
+        } else {
+            slot = ascii1 + Int(c - 1)
+        }
+        if slot.pointee == 0 { slot.pointee = Int32(newList(SearchGrams.key(a, b, c)) + 1) }
+        return Int(slot.pointee) - 1
+    }
+
+    /// The list of `gram` (not all ASCII), made when new.
+    private func hashedList(_ gram: UInt64) -> Int {
+        let mask = slotCount - 1
         var i = Int((gram &* 0x9E37_79B9_7F4A_7C15) >> shift)
         while true {
             let s = slots[i]
@@ -66,41 +174,73 @@ final class SearchPostings {
             if grams[Int(s) - 1] == gram { return Int(s) - 1 }
             i = (i + 1) & mask
         }
-        grams.append(gram)
-        lists.append([])
-        last.append(0)
-        slots[i] = Int32(grams.count)
-        if grams.count * 2 > slots.count { grow() }
-        return grams.count - 1
+        let list = newList(gram)
+        slots[i] = Int32(list + 1)
+        hashed += 1
+        if hashed * 2 > slotCount { grow() }
+        return list
+    }
+
+    /// A new empty list for `gram`: its number.
+    private func newList(_ gram: UInt64) -> Int {
+        if listCount == listRoom {
+            listRoom *= 2
+            grams = Self.moved(grams, count: listCount, to: listRoom)
+            lists = Self.moved(lists, count: listCount, to: listRoom)
+        }
+        grams[listCount] = gram
+        lists[listCount] = List(at: 0, count: 0, room: 0, last: 0)
+        listCount += 1
+        return listCount - 1
+    }
+
+    private static func moved<T>(_ p: UnsafeMutablePointer<T>, count: Int, to room: Int) -> UnsafeMutablePointer<T> {
+        let q = UnsafeMutablePointer<T>.allocate(capacity: room)
+        q.moveInitialize(from: p, count: count)
+        p.deallocate()
+        return q
     }
 
     private func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
+        free(slots)
+        slotCount *= 2
+        slots = Self.zeroed(slotCount)
         shift -= 1
-        let mask = slots.count - 1
-        for (k, gram) in grams.enumerated() {
-            var i = Int((gram &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        let mask = slotCount - 1
+        for k in 0..<listCount where !Self.isASCII(grams[k]) {
+            var i = Int((grams[k] &* 0x9E37_79B9_7F4A_7C15) >> shift)
             while slots[i] != 0 { i = (i + 1) & mask }
             slots[i] = Int32(k + 1)
         }
     }
 
+    /// Whether every scalar of gram `key` is ASCII (its list is found by direct lookup).
+    private static func isASCII(_ key: UInt64) -> Bool {
+        var k = key
+        while k != 0 {
+            if k & 0x1F_FFFF > 128 { return false }
+            k >>= 21
+        }
+        return true
+    }
+
     /// Writes the segment into `search_postings` (`COPY` in binary form), and the grams of
     /// the pins the client could not compute into `search_delta`, computed by the server from
-    /// their rows in `table` (`pins`, or a load's side table). Frees the lists as it goes.
+    /// their rows in `table` (`pins`, or a load's side table). Frees the lists' bytes after.
     func write(on db: PGConnection, pinsIn table: String) throws(StoreError) {
-        if !grams.isEmpty {
+        if listCount > 0 {
             try db.copyBinary("COPY search_postings (gram, base, ids) FROM STDIN (FORMAT binary)") { (out: PGCopyBinary) throws(StoreError) in
-                for k in grams.indices {
+                for k in 0..<listCount {
+                    let l = lists[k]
                     out.row(3)
                     out.text(scalars: { append in SearchGrams.scalars(grams[k], append) })
                     out.int64(base)
-                    out.raw(lists[k])
-                    lists[k] = []
+                    out.raw(UnsafeBufferPointer(start: bytes + l.at, count: Int(l.count)))
                     try out.endRow()
                 }
             }
         }
+        freeLists()
         if !serverComputed.isEmpty {
             try db.execute("""
                 INSERT INTO search_delta(gram, id)

@@ -48,6 +48,47 @@ final class PostgresSearchGramsTests: XCTestCase {
         XCTAssertFalse(SearchGrams.forEachGram(title: "t", description: "", category: "", properties: #"{"n": 1.50}"#) { _ in })
     }
 
+    /// The grams of `text` from its bytes (the fast path a load takes), in the order given.
+    private static func byteGrams(_ bytes: [UInt8], _ lower: SearchLowercase) -> [UInt64] {
+        var keys: [UInt64] = []
+        bytes.withUnsafeBufferPointer { SearchGrams.forEachGram($0, lower) { a, b, c in keys.append(SearchGrams.key(a, b, c)) } }
+        return keys
+    }
+
+    /// The grams of `text` as `String.lowercased()` and its scalars give them (the reference).
+    private static func stringGrams(_ bytes: [UInt8]) -> [UInt64] {
+        var keys: [UInt64] = []
+        SearchGrams.forEachGram(String(decoding: bytes, as: UTF8.self).lowercased()) { a, b, c in keys.append(SearchGrams.key(a, b, c)) }
+        return keys
+    }
+
+    /// Lower-casing from the bytes gives the grams `String.lowercased()` gives, gram for gram,
+    /// for ASCII, Hangul, mixed text, line breaks, scalars that change length or map to
+    /// several (İ), a final sigma, letters beyond the BMP (Deseret), and every scalar there is.
+    func testTheBytesPathGivesTheStringsGrams() {
+        let lower = SearchLowercase()
+        let texts = ["Jongmyo SHRINE", "종묘 정전", "Café \"Ω\" ÀB\tx", "line one\r\nLINE\n\ntwo\n", "İstanbul ΟΔΟΣ ẞ Ǆ",
+                     "e\u{301} and é 🍜", "𐐀𐐨 Deseret", "Salt Noodle House 사진 찍기 좋은 곳", "", "\n", "A"]
+        for text in texts {
+            XCTAssertEqual(Self.byteGrams(Array(text.utf8), lower), Self.stringGrams(Array(text.utf8)), text)
+        }
+        XCTAssertEqual(Self.byteGrams(Array("AbC".utf8), lower), [98, 99, 98 | 99 << 21, 100, 99 | 100 << 21, 98 | 99 << 21 | 100 << 42])
+        var every = String.UnicodeScalarView()
+        for v in UInt32(0)...0x10FFFF { if let s = Unicode.Scalar(v) { every.append(s) } }
+        let all = Array(String(every).utf8)
+        XCTAssertEqual(Self.byteGrams(all, lower), Self.stringGrams(all), "every scalar, in order")
+    }
+
+    /// Bytes that are not UTF-8 give the grams of the text `String` repairs them to.
+    func testBytesThatAreNotUTF8GiveTheRepairedTextsGrams() {
+        let lower = SearchLowercase()
+        let cases: [[UInt8]] = [[0x41, 0xFF, 0x42], [0xEC, 0xA2], Array("종묘".utf8) + [0xED, 0xA0, 0x80] + Array("AB".utf8),
+                                [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], Array("Ab\n".utf8) + [0x80]]
+        for bytes in cases {
+            XCTAssertEqual(Set(Self.byteGrams(bytes, lower)), Set(Self.stringGrams(bytes)), "\(bytes)")
+        }
+    }
+
     /// Pins far apart (offsets of 1 to 4 bytes in the lists) and one whose grams the server
     /// computes: the lists written are the server's grams of every pin, no more, no less.
     func testPostingListsNameThePinsOfEveryGram() throws {

@@ -85,6 +85,19 @@ final class PostgresStreamedImportTests: XCTestCase {
             FROM pins
             """), [["1", "5973", "5973", "5973", "5973"]])
         XCTAssertEqual(try rows("SELECT name FROM categories ORDER BY name"), [["cafe"], ["park"], ["시장"]])
+        // The uids are version 7 UUIDs of this minute, growing with the ids.
+        XCTAssertEqual(try rows("""
+            SELECT count(*) FILTER (WHERE substr(uid::text, 15, 1) = '7' AND substr(uid::text, 20, 1) IN ('8', '9', 'a', 'b')),
+                   count(*) FILTER (WHERE abs(('x' || substr(replace(uid::text, '-', ''), 1, 12))::bit(48)::bigint
+                                              - extract(epoch FROM clock_timestamp()) * 1000) < 600000),
+                   count(*) FILTER (WHERE uid < before)
+            FROM (SELECT uid, lag(uid) OVER (ORDER BY id) AS before FROM pins) AS p
+            """), [["5973", "5973", "0"]])
+        // The map's cells are the ones the server groups from the pins.
+        let cellsSQL = "SELECT level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category FROM pin_cells ORDER BY 1, 2, 3, 4"
+        let counted = try rows(cellsSQL)
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        XCTAssertEqual(try rows(cellsSQL), counted)
         XCTAssertEqual(try server.search("숲", categories: nil, scanLimit: 5_000).matches.map { [String($0.id)] },
                        try rows("SELECT id::text FROM pins p WHERE title LIKE '%숲%' ORDER BY p.id DESC"), "searchable")
         XCTAssertEqual(try rows(SearchListsCheck.differences), [["0", "0"]], "the client's search lists are the server's grams")
