@@ -20,7 +20,9 @@ public enum PinTitle {
     public static func validated(_ text: String) -> Result<String, Blank> {
         let title = trimmedText(text)
         guard let first = title.unicodeScalars.first,
-              title.unicodeScalars.contains(where: { !$0.properties.isDefaultIgnorableCodePoint }) else {
+              // No ASCII scalar is default-ignorable: most titles answer at their first, without
+              // a lookup of its properties.
+              title.unicodeScalars.contains(where: { $0.isASCII || !$0.properties.isDefaultIgnorableCodePoint }) else {
             return .failure(.empty)
         }
         return first == "\0" ? .failure(.startsWithNUL) : .success(title)

@@ -213,10 +213,8 @@ final class PGConnection {
     func copyBinary(_ sql: String, rows: (PGCopyBinary) throws(StoreError) -> Void) throws(StoreError) {
         guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         try execute(sql)
-        let out = PGCopyBinary { (chunk: [UInt8]) throws(StoreError) in
-            let ok = chunk.withUnsafeBufferPointer { b in
-                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { Libpq.PQputCopyData(handle, $0, Int32(b.count)) }
-            }
+        let out = PGCopyBinary { (b: UnsafeBufferPointer<UInt8>) throws(StoreError) in
+            let ok = b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { Libpq.PQputCopyData(handle, $0, Int32(b.count)) }
             if ok != 1 { throw self.lostOr(PGErrorText.server(String(cString: Libpq.PQerrorMessage(handle)), state: "")) }
         }
         do {

@@ -11,4 +11,15 @@ enum PostGISPoint {
         withUnsafeBytes(of: latitude.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
         return bytes
     }
+
+    /// `ewkb` as a field of `out`, made in place (an array a pin was a load's every pin's allocation).
+    static func write(latitude: Double, longitude: Double, to out: PGCopyBinary) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: header.count + 16) { b in
+            _ = b.initialize(from: header)
+            let raw = UnsafeMutableRawPointer(b.baseAddress! + header.count)
+            raw.storeBytes(of: longitude.bitPattern.littleEndian, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: latitude.bitPattern.littleEndian, toByteOffset: 8, as: UInt64.self)
+            out.raw(UnsafeBufferPointer(b))
+        }
+    }
 }

@@ -39,7 +39,11 @@ final class PostgresImportSpool {
     func append(_ row: EncodedPinRow, text: UnsafeBufferPointer<UInt8>) {
         offsets.append(size + Int64(buffer.count))
         let e = row.ends
-        for (a, b) in [(row.start, e.0), (e.0, e.1), (e.1, e.2), (e.2, e.3), (e.3, e.4)] { put(UInt32(b - a)) }
+        put(UInt32(e.0 - row.start))
+        put(UInt32(e.1 - e.0))
+        put(UInt32(e.2 - e.1))
+        put(UInt32(e.3 - e.2))
+        put(UInt32(e.4 - e.3))
         put(row.latitude.bitPattern)
         put(row.longitude.bitPattern)
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(row.start)..<Int(e.4)]))

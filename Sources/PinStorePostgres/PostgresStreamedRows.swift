@@ -65,31 +65,33 @@ struct PostgresStreamedRows: Sendable {
         var id = chunk.firstID
         try chunk.text.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(StoreError) in
             try batchTime.withUnsafeBufferPointer { (now: UnsafeBufferPointer<UInt8>) throws(StoreError) in
-                for (k, row) in chunk.rows.enumerated() {
-                    let e = row.ends
-                    func span(_ a: Int32, _ b: Int32) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buf[Int(a)..<Int(b)]) }
-                    let cell = PinGrid.fineMorton(latitude: row.latitude, longitude: row.longitude)
-                    counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: span(e.1, e.2), fineMorton: cell)
-                    postings.add(id: id, title: span(row.start, e.0), description: span(e.0, e.1), category: span(e.1, e.2),
-                                 properties: span(e.3, e.4))
-                    out.row(15)
-                    out.text(bytes: span(row.start, e.0))
-                    out.text(bytes: span(e.0, e.1))
-                    out.text(bytes: span(e.1, e.2))
-                    out.float8(row.latitude)
-                    out.float8(row.longitude)
-                    out.text(bytes: e.3 == e.2 ? now : span(e.2, e.3))
-                    out.text(bytes: now)
-                    out.jsonb(bytes: span(e.3, e.4))
-                    out.text(bytes: span(e.3, e.4))
-                    out.int64(batchID)
-                    out.int64(1)
-                    out.int64(id)
-                    out.int64(cell)
-                    out.raw(PostGISPoint.ewkb(latitude: row.latitude, longitude: row.longitude))
-                    out.raw(uids[(16 * k)..<(16 * k + 16)])
-                    try out.endRow()
-                    id += 1
+                try uids.withUnsafeBufferPointer { (uids: UnsafeBufferPointer<UInt8>) throws(StoreError) in
+                    for (k, row) in chunk.rows.enumerated() {
+                        let e = row.ends
+                        func span(_ a: Int32, _ b: Int32) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buf[Int(a)..<Int(b)]) }
+                        let cell = PinGrid.fineMorton(latitude: row.latitude, longitude: row.longitude)
+                        counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: span(e.1, e.2), fineMorton: cell)
+                        postings.add(id: id, title: span(row.start, e.0), description: span(e.0, e.1), category: span(e.1, e.2),
+                                     properties: span(e.3, e.4))
+                        out.row(15)
+                        out.text(bytes: span(row.start, e.0))
+                        out.text(bytes: span(e.0, e.1))
+                        out.text(bytes: span(e.1, e.2))
+                        out.float8(row.latitude)
+                        out.float8(row.longitude)
+                        out.text(bytes: e.3 == e.2 ? now : span(e.2, e.3))
+                        out.text(bytes: now)
+                        out.jsonb(bytes: span(e.3, e.4))
+                        out.text(bytes: span(e.3, e.4))
+                        out.int64(batchID)
+                        out.int64(1)
+                        out.int64(id)
+                        out.int64(cell)
+                        PostGISPoint.write(latitude: row.latitude, longitude: row.longitude, to: out)
+                        out.raw(UnsafeBufferPointer(rebasing: uids[(16 * k)..<(16 * k + 16)]))
+                        try out.endRow()
+                        id += 1
+                    }
                 }
             }
         }
