@@ -72,7 +72,9 @@ final class PostgresSearchGramsTests: XCTestCase {
         for text in texts {
             XCTAssertEqual(Self.byteGrams(Array(text.utf8), lower), Self.stringGrams(Array(text.utf8)), text)
         }
-        XCTAssertEqual(Self.byteGrams(Array("AbC".utf8), lower), [98, 99, 98 | 99 << 21, 100, 99 | 100 << 21, 98 | 99 << 21 | 100 << 42])
+        let (a, b, c): (UInt64, UInt64, UInt64) = (98, 99, 100)  // "a", "b", "c" + 1
+        let abc: [UInt64] = [a, b, a | b << 21, c, b | c << 21, a | b << 21 | c << 42]
+        XCTAssertEqual(Self.byteGrams(Array("AbC".utf8), lower), abc)
         var every = String.UnicodeScalarView()
         for v in UInt32(0)...0x10FFFF { if let s = Unicode.Scalar(v) { every.append(s) } }
         let all = Array(String(every).utf8)
