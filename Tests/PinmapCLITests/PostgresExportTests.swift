@@ -32,15 +32,15 @@ final class PostgresExportTests: XCTestCase {
     private func storesWithTheSamePins() throws -> String {
         let sqlite = file("pins.sqlite")
         let csv = file("mixed.csv")
-        try """
+        try #"""
             title,category,latitude,longitude,created_at,height,open,note,rank
-            Jongmyo,apple,37.5744,126.994,2024-05-01T10:00:00Z,,true,"tabs\there ""quoted""",1
+            Jongmyo,apple,37.5744,126.994,2024-05-01T10:00:00Z,,true,"tabs\#there ""quoted""",1
             Namsan,Zoo,37.5512,126.9882,2024-05-02T10:00:00Z,262,,,2.5
             Élan café,Élan,48.8566,2.3522,2024-05-03T10:00:00Z,0.10,false,비 오는 날,
             Bare,,-33.87,151.21,2024-05-04T10:00:00Z,,,,
             Zed,Zoo,1e-7,-0.0,2024-05-05T10:00:00Z,12,true,x,3
 
-            """.write(toFile: csv, atomically: true, encoding: .utf8)
+            """#.write(toFile: csv, atomically: true, encoding: .utf8)
         for f in [RepoFiles.airports, csv] { XCTAssertEqual(PinmapCLI.execute(["import", f, "--db", sqlite]).code, 0) }
         XCTAssertEqual(PinmapCLI.execute(["copy", "--from", sqlite, "--to", uri]).code, 0)
         return sqlite
@@ -58,7 +58,12 @@ final class PostgresExportTests: XCTestCase {
         let server = PinmapCLI.execute(["export", "-o", a, "--db", uri]), local = PinmapCLI.execute(["export", "-o", b, "--db", sqlite])
         XCTAssertEqual([server.stderr, "\(server.code)"], ["Exported 2394 pins to \(a)\n", "0"])
         XCTAssertEqual(local.stderr, "Exported 2394 pins to \(b)\n")
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
+        // The same bytes but the time of writing (`gpkg_contents.last_change`, with milliseconds).
+        func bytes(_ path: String) throws -> String {
+            let text = String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .isoLatin1) ?? ""
+            return text.replacing(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/, with: "TIME")
+        }
+        XCTAssertEqual(try bytes(a), try bytes(b))
     }
 
     /// The server's answer is read in fetches: more pins than one fetch holds come whole, in order.
