@@ -92,9 +92,11 @@ struct RankedPins {
         if limit >= 0 { siftUp(heap.count - 1) }
     }
 
-    /// The kept pins, best first.
-    func sorted() -> [Pin] {
-        heap.sorted { $0.precedes($1) }.map(\.pin)
+    /// The kept pins, best first (sorted in place: a list of every match holds them once).
+    mutating func sorted() -> [Pin] {
+        heap.sort { $0.precedes($1) }
+        defer { heap = [] }
+        return heap.map(\.pin)
     }
 
     /// `a` is worse than `b`: it belongs nearer the root.
