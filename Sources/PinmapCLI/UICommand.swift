@@ -34,20 +34,18 @@ enum UICommand: Command {
         let state = AppState(cols: cols, rows: rows, ascii: ascii, color: session.colorCount >= 8, environment: environment)
         // The UI thread only reads keys, updates and paints: reads, searches, files and
         // writes run on lanes of their own, each with its own connection (the first view
-        // read too: a store a large import left unindexed answers its list slowly).
+        // read too: a store a large import left unindexed answers its list slowly). Other
+        // processes' writes show without a key (a server's announcements, a file's
+        // data_version), watched from before the first read; the runner's own are told apart.
         let runner = UIRunner.make(store: store, state: state, loadSamples: { repository in
             try SamplePins.load(into: repository)
-        }, workers: true, uri: PinmapCLI.storePath(args))
-        if isNew { runner.loadSamplesIfEmpty() }
+        }, workers: true, uri: PinmapCLI.storePath(args), firstRun: isNew)
         // Warms the place-name index (for / and g) off the input path while the map shows;
         // the core learns it is ready from `Effect.preparePlaceIndex`'s answer, at the first /.
         Thread.detachNewThread { Gazetteer.prepareSearch() }
         // What a large import left for later (search, the map's clusters): indexed on the
         // write lane while the map works; q stops it (rolled back, resumed next time).
         if (try? store.hasIndexBacklog()) == true { runner.startIndexing() }
-        // Other processes' writes show without a key (a server's announcements, a file's
-        // data_version), each on a connection of its own; the runner's own writes are told apart.
-        UIRunner.watchChanges(runner, store: store, uri: PinmapCLI.storePath(args))
         // The first frame shows the view read, unless that takes long.
         runner.waitUntilIdle(timeout: 0.5)
         let start = Monotonic.seconds()

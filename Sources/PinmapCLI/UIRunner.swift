@@ -11,12 +11,15 @@ import PinStorePostgres
 enum UIRunner {
     /// - Parameter workers: run every effect off the caller's thread, each lane with its own
     ///   connection to the store (the terminal UI; not for an in-memory store): the file's
-    ///   path, or the server's `uri` (a PostgreSQL store).
+    ///   path, or the server's `uri` (a PostgreSQL store). With them, other processes' writes
+    ///   show without a key (`changeSource`), watched from before the first read.
+    /// - Parameter firstRun: the store was just made: the sample pins go in first.
     static func make(store: any PinRepository, state: AppState, loadSamples: @escaping (any PinRepository) throws -> Int,
-                     workers: Bool = false, uri: String? = nil) -> AppRunner {
+                     workers: Bool = false, uri: String? = nil, firstRun: Bool = false) -> AppRunner {
         (store as? Store)?.useFrameCache()
         return AppRunner(store: store, state: state, importer: UIFileImporter.make(), loadSamples: loadSamples,
-                         workers: workers ? connector(for: store, uri: uri) : nil)
+                         workers: workers ? connector(for: store, uri: uri) : nil,
+                         watch: workers ? changeSource(for: store, uri: uri) : nil, firstRun: firstRun)
     }
 
     /// Opens one more connection to the store of `store` (nil: an in-memory store has none).
@@ -32,25 +35,23 @@ enum UIRunner {
             }
         }
         guard let server = store as? PostgresStore, let uri else { return nil }
-        // The lanes' writes are the UI's own, as the first connection's are (`watchChanges`).
+        // The lanes' writes are the UI's own, as the first connection's are (`changeSource`).
         let own = server.ownBackends
         return { @Sendable () throws(StoreError) -> any PinRepository in try PostgresStore(uri: uri, ownBackends: own) }
     }
 
-    /// Shows other processes' writes without a key: a server's announcements (LISTEN) or a
-    /// file's `PRAGMA data_version`, each on a connection of its own (`uri`: the server's).
-    /// An in-memory store has no other writers.
-    static func watchChanges(_ runner: AppRunner, store: any PinRepository, uri: String?) {
+    /// Where other processes' writes are seen: a server's announcements (LISTEN) or a file's
+    /// `PRAGMA data_version`, each on a connection of its own (`uri`: the server's). Nil for
+    /// an in-memory store, which has no other writers.
+    static func changeSource(for store: any PinRepository, uri: String?) -> (@Sendable () throws(StoreError) -> any StoreChangeSource)? {
         if let file = store as? Store, file.path != ":memory:" {
             let path = file.path
             file.countCommitsAsOwn()
-            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) })
-        } else if let server = store as? PostgresStore, let uri {
-            let own = server.ownBackends
-            runner.startChangeWatch(open: { () throws(StoreError) -> any StoreChangeSource in
-                try PostgresChangeSource(uri: uri, ownBackends: own)
-            })
+            return { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) }
         }
+        guard let server = store as? PostgresStore, let uri else { return nil }
+        let own = server.ownBackends
+        return { () throws(StoreError) -> any StoreChangeSource in try PostgresChangeSource(uri: uri, ownBackends: own) }
     }
 
     /// A runner that loads no sample pins (`render`, the benchmark).

@@ -48,19 +48,27 @@ public final class AppRunner {
     ///   - workers: opens a connection to the store for each worker lane (the terminal UI):
     ///     every effect, the first view read included, runs off this thread. Nil: effects
     ///     run on this thread when events are handled (`render`, tests).
+    ///   - watch: opens a source of other processes' changes (`startChangeWatch`), started
+    ///     here before the first read, which waits for it to open: no commit falls between.
+    ///   - firstRun: a store just made: the sample pins are added when it is empty, before the
+    ///     lanes and the watch start (they are nobody else's change), and a toast says so.
     public init(store: any PinRepository, state: AppState, importer: FileImporter = .unavailable,
                 loadSamples: @escaping (any PinRepository) throws -> Int,
-                workers: (@Sendable () throws(StoreError) -> any PinRepository)? = nil) {
+                workers: (@Sendable () throws(StoreError) -> any PinRepository)? = nil,
+                watch: (@Sendable () throws(StoreError) -> any StoreChangeSource)? = nil, firstRun: Bool = false) {
         self.store = store
         self.state = state
         performer = EffectPerformer(importer: importer, loadSamples: loadSamples)
         inline = WorkLane(name: "inline", connection: LaneConnection(store), performer: performer, outbox: outbox)
+        let samples = firstRun && (try? store.count()) == 0 ? performer.importSamples(store) : nil
         if let workers { startWorkers(open: workers) } else { feed(.view(.readsBeforePaint(true)), now: state.clock) }
+        if let watch { startChangeWatch(open: watch) }
         var settings: [String: String] = [:]
         for key in SettingKey.all { if let v = (try? store.setting(key)).flatMap({ $0 }) { settings[key] = v } }
         // Read even when a large import left pins to index: its commit put them on the map
         // (the cell tree), so the map shows them while search catches up.
         feed(.store(.opened(settings: settings, today: Date())), now: state.clock)
+        if let samples { feed(.store(.samplesLoaded(samples, firstRun: true)), now: state.clock) }
         drain()
     }
 

@@ -15,6 +15,8 @@ final class ChangeWatcher: @unchecked Sendable {
     private let open: @Sendable () throws(StoreError) -> any StoreChangeSource
     private let post: @Sendable (AppEvent) -> Void
     private let ownWrites: @Sendable () -> Int
+    /// Settled at the first open, or the first failure to open.
+    private let readiness: WatchReadiness?
 
     /// How long one wait lasts (seconds): a change shows within about this much.
     static let interval = 0.25
@@ -26,11 +28,14 @@ final class ChangeWatcher: @unchecked Sendable {
     ///     for a source that cannot tell who wrote (`StoreChangeSource.leavesOutOwnWrites`
     ///     false), a change seen while the lane wrote is its own (its outcome reads the view
     ///     again), not another process's; nil: every change is another's.
+    ///   - readiness: settled once the source is open (or could not be opened).
     init(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource,
-         post: @escaping @Sendable (AppEvent) -> Void, ownWrites: (@Sendable () -> Int)?) {
+         post: @escaping @Sendable (AppEvent) -> Void, ownWrites: (@Sendable () -> Int)?, readiness: WatchReadiness? = nil) {
         self.open = open
         self.post = post
         self.ownWrites = ownWrites ?? { 0 }
+        self.readiness = readiness
+        readiness?.expect()
         let thread = Thread { [weak self] in self?.loop() }
         thread.name = "pinmap-changes"
         thread.start()
@@ -71,6 +76,7 @@ final class ChangeWatcher: @unchecked Sendable {
         }
         var source: (any StoreChangeSource)?
         defer { source = nil }  // before `ended`: the connection is closed when the loop says so
+        defer { readiness?.settle() }  // stopped before it opened
         var wasLost = false
         // The source leaves the runner's own writes out itself: every change it reports is
         // another's, whatever the write lane does meanwhile.
@@ -83,6 +89,7 @@ final class ChangeWatcher: @unchecked Sendable {
                 if source == nil {
                     source = try open()
                     lock.withLock { watching = true }
+                    readiness?.settle()
                     exact = source?.leavesOutOwnWrites ?? false
                     // The runner's writes while the source was lost are behind us: counting
                     // from before them would take the first change seen now for its own.
@@ -103,6 +110,7 @@ final class ChangeWatcher: @unchecked Sendable {
                 post(.store(.changedElsewhere(change)))
             } catch {
                 source = nil  // reconnect on the next round
+                readiness?.settle()
                 if !wasLost { post(.store(.unreachable(error))) }
                 wasLost = true
                 Thread.sleep(forTimeInterval: 1)

@@ -12,8 +12,14 @@ struct EffectPerformer: @unchecked Sendable {
     /// Imports the bundled sample pins into a store; returns how many were added.
     let loadSamples: (any PinRepository) throws -> Int
 
+    /// Until the change watch is open, store work waits (`WatchReadiness`).
+    let watch = WatchReadiness()
+
     /// How many rows the import preview shows.
     static let previewRows = 6
+    /// The longest store work waits for the change watch to open (seconds): about a
+    /// connection's time; a server that does not answer fails the read itself.
+    static let watchWait = 2.0
 
     func perform(_ effect: Effect, store connection: LaneConnection, _ job: JobContext) {
         // Effects that need no store.
@@ -26,6 +32,7 @@ struct EffectPerformer: @unchecked Sendable {
             return job.post(.search(.placeIndexReady))
         default: break
         }
+        watch.wait(timeout: Self.watchWait)
         let store: any PinRepository
         do { store = try connection.get() } catch { return job.post(Self.failure(of: effect, error)) }
         switch effect {

@@ -14,7 +14,8 @@ final class SkeletonEndToEndTests: XCTestCase {
         XCTAssertTrue(s.contains("1 Map") && s.contains("4 Settings"), s)
         // A toast that fades says how to remove them; the pins are fitted above the sheet and
         // the first row is selected (the list has the focus).
-        XCTAssertTrue(s.contains("✓ Added 45 sample pins to try Pinmap with · to remove them: 4"), s)
+        XCTAssertTrue(s.contains("✓ Added 45 sample pins to try Pinmap with · to remove them:\n"), s)
+        XCTAssertTrue(s.contains(" 4 (Settings), ↑ to the sample import, Enter"), s)
         XCTAssertTrue(s.contains("━━━━━━━━"), s)
         XCTAssertEqual(t.statusLine(), " medium · 45 of 45 pins in view · [list] · centre near Seoul, KR · z722 · Seongsu-dong cafe street",
                        t.statusLine())

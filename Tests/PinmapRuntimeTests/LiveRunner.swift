@@ -15,7 +15,7 @@ extension UIFixtures {
         let r = try runner(over: store, importer: UIFileImporter.make())
         guard let open = UIRunner.connector(for: store, uri: uri) else { throw StoreError("no second connection to \(store.location)") }
         r.startWorkers(open: open)
-        UIRunner.watchChanges(r, store: store, uri: uri)
+        if let watch = UIRunner.changeSource(for: store, uri: uri) { r.startChangeWatch(open: watch) }
         r.waitUntilIdle(timeout: 10)
         // A commit made before the watch's thread opened its source is not announced: the
         // tests' other connections write only once it has.

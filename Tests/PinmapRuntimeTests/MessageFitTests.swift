@@ -157,4 +157,15 @@ final class MessageFitTests: XCTestCase {
         XCTAssertEqual(TextWrap.lines("a_long_role ← \"a_long_column\"", width: 15, ascii: false),
                        ["a_long_role ←", "\"a_long_column\""])
     }
+
+    /// A note in parentheses stays with the word it explains (a key and its tab), unless the
+    /// two are wider than a line.
+    func testANoteInParenthesesBindsToTheWordBefore() {
+        XCTAssertEqual(TextWrap.lines("to remove them: 4 (Settings), ↑ to the import", width: 20, ascii: false),
+                       ["to remove them:", "4 (Settings), ↑ to", "the import"])
+        XCTAssertEqual(TextWrap.lines("지우려면: 4 (설정), ↑로 예시 가져오기", width: 12, ascii: false),
+                       ["지우려면:", "4 (설정),", "↑로 예시", "가져오기"])
+        XCTAssertEqual(TextWrap.lines("x (a_very_long_note)", width: 12, ascii: false),
+                       ["x", "(a_very_", "long_note)"])
+    }
 }

@@ -75,12 +75,31 @@ final class ScreenPartsTests: XCTestCase {
     func testTheTitleKeepsItsWidthBeforeThePlaceIsCut() {
         // 120 columns: a 60-cell title whole, the place beside it.
         let wide = ListColumns(width: 120, titleWidth: 60, placeWidth: 14)
-        XCTAssertEqual([wide.title, wide.place, wide.category, wide.last], [67, 24, 12, 10])
+        XCTAssertEqual([wide.title, wide.place, wide.note, wide.category, wide.last], [67, 24, 0, 12, 10])
         // 80 columns, long titles: the title's width first, the place takes what is left.
         let narrow = ListColumns(width: 80, titleWidth: 40, placeWidth: 14)
-        XCTAssertEqual([narrow.title, narrow.place, narrow.category, narrow.last], [40, 11, 12, 10])
+        XCTAssertEqual([narrow.title, narrow.place, narrow.note, narrow.category, narrow.last], [40, 11, 0, 12, 10])
+        // 200 columns, short titles: the description takes the room the title does not need.
+        let widest = ListColumns(width: 200, titleWidth: 32, placeWidth: 14)
+        XCTAssertEqual([widest.title, widest.place, widest.note, widest.category, widest.last], [32, 24, 114, 12, 10])
+        // Less room than `minNote` to spare: the title takes it, as before.
+        let hundred = ListColumns(width: 100, titleWidth: 32, placeWidth: 14)
+        XCTAssertEqual([hundred.title, hundred.place, hundred.note], [47, 24, 0])
         // Less than 10 cells left: no place column, the title takes them.
         XCTAssertEqual(ListColumns(width: 80, titleWidth: 45, placeWidth: 14).place, 0)
+    }
+
+    /// On 200 columns the description fills the room short titles leave, muted, its first line.
+    func testAWideListShowsTheDescription() throws {
+        let pins = [NewPin(title: "종묘", description: "정전 앞 월대가 압도적.\n조용히 산책", category: "landmark",
+                           latitude: 37.5744, longitude: 126.9940, createdAt: "2025-04-12T10:30:00+09:00")]
+        let r = try UIFixtures.runner(cols: 200, rows: 60, pins: pins,
+                                      viewport: Viewport(center: GeoPoint(latitude: 37.57, longitude: 126.99), zoom: 2048))
+        let top = r.state.layout.sheetRect(height: r.state.sheet.height).y
+        // Title 24 cells (the least), place 24, the note the 122 left (172 - 24 - 1 - 24 - 1).
+        let note = "정전 앞 월대가 압도적."
+        XCTAssertEqual(r.line(top + 2), " ◉ 종묘" + String(repeating: " ", count: 21) + "near Seoul, KR" + String(repeating: " ", count: 11)
+                       + note + String(repeating: " ", count: 122 + 1 - DisplayWidth.of(note)) + "landmark     2025-04-12")
     }
 
     func testTheStatusLineNamesTheSelectedPinOnce() throws {

@@ -7,17 +7,22 @@ import PinModel
 /// from the map's centre when the list is sorted by it). The title comes first: it is as
 /// wide as the widest title shown (at least `minTitle`) before the place gets a cell; the
 /// place takes what is left, up to `maxPlace`, and gives way entirely below `minPlace`; the
-/// title then takes the rest.
+/// title then takes the rest, unless the rest is wide enough for the description (`note`,
+/// at least `minNote`: a wide terminal), which then takes it after the place: a 200-column
+/// list kept its category and date 100 blank cells away from short titles.
 public struct ListColumns: Equatable {
-    /// Cells of each column: title, place, category and the last (date or distance).
+    /// Cells of each column: title, place, note (the description; 0: none), category and the
+    /// last (date or distance).
     public internal(set) var title: Int
     public internal(set) var place: Int
+    public internal(set) var note: Int
     public internal(set) var category: Int
     public internal(set) var last: Int
 
     static let minTitle = 24
     static let minPlace = 10
     static let maxPlace = 24
+    static let minNote = 24
     /// `2025-06-07` and `12,345 km` fit.
     static let lastWidth = 10
 
@@ -33,7 +38,10 @@ public struct ListColumns: Equatable {
         let wantTitle = min(room, max(Self.minTitle, titleWidth))
         let placeRoom = room - wantTitle - 1
         place = placeRoom >= Self.minPlace && placeWidth > 0 ? min(placeRoom, Self.maxPlace) : 0
-        title = max(4, room - (place > 0 ? place + 1 : 0))
+        let titleRoom = room - (place > 0 ? place + 1 : 0)
+        let spare = titleRoom - wantTitle - 1
+        note = spare >= Self.minNote ? spare : 0
+        title = note > 0 ? wantTitle : max(4, titleRoom)
     }
 }
 

@@ -141,6 +141,13 @@ public enum SheetView {
                 }
                 x += placeWidth + 1
             }
+            if columns.note > 0 {
+                let note = SafeText.sanitize(pin.description.split(whereSeparator: \.isNewline).first.map(String.init) ?? "",
+                                             ascii: state.presentation.ascii)
+                screen.put(DisplayWidth.truncate(note, to: columns.note, ascii: state.presentation.ascii), col: x, row: row,
+                           style: selected ? base : theme.muted, maxWidth: columns.note)
+                x += columns.note + 1
+            }
             let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.presentation.ascii), to: catWidth)
             screen.put(cat, col: x, row: row, style: selected ? base : theme.category(pin.category), maxWidth: catWidth)
             let last = near.map { DistanceText.text(metres: greatCircleMetres($0.latitude, $0.longitude, pin.latitude, pin.longitude)) }

@@ -77,23 +77,29 @@ public enum TextWrap {
             out.append(words[i])
             i += 1
         }
-        return bindingArrows(out, width: width)
+        return binding(out, width: width)
     }
 
     /// A mapping arrow binds the words on both sides (`latitude ← "lat",`), so a line never
-    /// ends or starts with one and a column's role never leaves its source; unless together
-    /// they are wider than a line.
-    private static func bindingArrows(_ units: [Substring], width: Int) -> [Substring] {
+    /// ends or starts with one and a column's role never leaves its source; a note in
+    /// parentheses binds to the word it explains (a key and its tab: `4 (Settings),`). Unless
+    /// together they are wider than a line.
+    private static func binding(_ units: [Substring], width: Int) -> [Substring] {
         var out: [Substring] = []
         var i = 0
+        func bind(_ bound: Substring) -> Bool {
+            guard DisplayWidth.of(String(bound)) <= width else { return false }
+            out[out.count - 1] = bound
+            return true
+        }
         while i < units.count {
-            if units[i] == "←", let before = out.last, i + 1 < units.count {
-                let bound = before + " ← " + units[i + 1]
-                if DisplayWidth.of(String(bound)) <= width {
-                    out[out.count - 1] = Substring(bound)
-                    i += 2
-                    continue
-                }
+            if units[i] == "←", let before = out.last, i + 1 < units.count, bind(before + " ← " + units[i + 1]) {
+                i += 2
+                continue
+            }
+            if units[i].hasPrefix("("), let before = out.last, bind(before + " " + units[i]) {
+                i += 1
+                continue
             }
             out.append(units[i])
             i += 1
