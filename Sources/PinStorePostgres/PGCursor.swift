@@ -3,7 +3,7 @@ import PinStore
 
 /// A query's rows read through a server-side cursor (`DECLARE … NO SCROLL CURSOR`),
 /// `fetchSize` rows a round trip: neither libpq nor the caller ever holds the whole answer
-/// (a million pins in one result took ~400 MB on the client). A cursor lives in its
+/// (one result holds every row in libpq before the first is read). A cursor lives in its
 /// transaction: open it inside one (`PostgresStore.reading` or `atomically`); it is closed
 /// when its rows are read, or with the transaction.
 final class PGCursor {

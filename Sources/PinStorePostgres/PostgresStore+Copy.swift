@@ -19,7 +19,7 @@ extension PostgresStore: PinCopying {
                 for i in 0..<c.rows {
                     comments[c.int(i, 1), default: []].append(Comment(id: c.int(i, 0), pinID: c.int(i, 1), body: c.text(i, 2), createdAt: c.text(i, 3)))
                 }
-                // Through a cursor: the rows of a million pins in one result doubled the peak.
+                // Through a cursor: each pin made as its rows come, never all the rows in libpq too.
                 let reader = PGPinReader(try PGCursor("SELECT \(Self.pinColumns), batch_id FROM pins ORDER BY id", on: db))
                 var pins: [SnapshotPin] = []
                 while let (r, i) = try reader.nextRow() {
