@@ -517,5 +517,44 @@ enum PostgresSchema {
               <> lower((p.title || p.description || p.category || p.properties::text) COLLATE "C")
         ON CONFLICT DO NOTHING;
         """,
+        // 9: no `pins_category_cell` index (a third of a bulk load's index builds: its text keys
+        // of a few distinct values are sorted by full comparisons, 2.3 s of CPU at a million
+        // pins). Lists filtered by category walk `pins_created` as before (the planner chose
+        // it with the index too), the map's cells of a category are in `pin_cells`, and a
+        // cell whose lowest-id pin goes now takes the lowest of its children's: the finest
+        // level's from the pins through `pins_cell`, each coarser one from the level below
+        // (the lookup read the category's pins of the whole cell, a quarter of the world's
+        // at level 2). Written to run again (as 5–8).
+        """
+        DROP INDEX IF EXISTS pins_category_cell;
+        CREATE OR REPLACE FUNCTION pinmap_cells_remove(c bigint, cat text, pid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE pin_cells pc SET n = pc.n - 1
+          FROM generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l));
+          DELETE FROM pin_cells pc USING generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l)) AND pc.n <= 0;
+          -- (OFFSET 0: the cell's range of `pins_cell`, not a walk of the primary key in id
+          -- order, ~0.3 s, that the planner chose when told to order by id.)
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT q.id, q.latitude, q.longitude, q.category
+              FROM (SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+                    WHERE p.cell BETWEEN pc.code << 12 AND ((pc.code + 1) << 12) - 1
+                      AND (pc.scope = 0 OR p.category = pc.category) AND p.id <> pid OFFSET 0) AS q
+              ORDER BY q.id LIMIT 1)
+          WHERE pc.level = 16 AND (pc.scope, pc.category) IN ((0, ''), (1, cat)) AND pc.code = c >> 12 AND pc.rep_id = pid;
+          FOR l IN REVERSE 15..2 LOOP
+            UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+                SELECT k.rep_id, k.rep_lat, k.rep_lon, k.rep_category FROM pin_cells k
+                WHERE k.level = l + 1 AND k.scope = pc.scope AND k.category = pc.category
+                  AND k.code BETWEEN pc.code << 2 AND (pc.code << 2) + 3
+                ORDER BY k.rep_id LIMIT 1)
+            WHERE pc.level = l AND (pc.scope, pc.category) IN ((0, ''), (1, cat)) AND pc.code = c >> (2 * (22 - l))
+              AND pc.rep_id = pid;
+          END LOOP;
+        END $$;
+        """,
     ]
 }

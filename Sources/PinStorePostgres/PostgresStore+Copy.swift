@@ -19,10 +19,12 @@ extension PostgresStore: PinCopying {
                 for i in 0..<c.rows {
                     comments[c.int(i, 1), default: []].append(Comment(id: c.int(i, 0), pinID: c.int(i, 1), body: c.text(i, 2), createdAt: c.text(i, 3)))
                 }
-                let r = try db.execute("SELECT \(Self.pinColumns), batch_id FROM pins ORDER BY id")
-                let pins = (0..<r.rows).map { i in
+                // Through a cursor: each pin made as its rows come, never all the rows in libpq too.
+                let reader = PGPinReader(try PGCursor("SELECT \(Self.pinColumns), batch_id FROM pins ORDER BY id", on: db))
+                var pins: [SnapshotPin] = []
+                while let (r, i) = try reader.nextRow() {
                     let pin = Self.pin(r, i)
-                    return SnapshotPin(pin: pin, batchID: r.optionalInt(i, 10), comments: comments[pin.id] ?? [])
+                    pins.append(SnapshotPin(pin: pin, batchID: r.optionalInt(i, 10), comments: comments[pin.id] ?? []))
                 }
                 return StoreSnapshot(batches: try importBatches(), pins: pins)
             }

@@ -2,7 +2,7 @@ import Foundation
 import PinModel
 import PinStore
 
-/// Import batches, indexing (the server's indexes are always current) and export.
+/// Import batches and indexing (the server's indexes are always current).
 extension PostgresStore {
     public func importBatches() throws(StoreError) -> [ImportBatch] {
         let r = try db.execute("""
@@ -52,35 +52,5 @@ extension PostgresStore {
     public func finishIndexing(progress: ((IndexingProgress) -> Void)?, shouldStop: (() -> Bool)?) throws(StoreError) -> Int {
         progress?(IndexingProgress(stage: .map, fraction: 1))
         return 0
-    }
-
-    /// Writes every pin as `format` through a temporary SQLite copy (the same writers, the
-    /// same output as a file store), deleted afterwards.
-    public func export(_ format: ExportFormat, write: (String) throws -> Void) throws -> Int {
-        try withSQLiteCopy { copy in try copy.export(format, write: write) }
-    }
-
-    /// Writes every pin as a GeoPackage at `path`, as a file store does.
-    public func exportGeoPackage(to path: String) throws -> Int {
-        try geoPackage(to: path).pins
-    }
-
-    /// `GeoPackageExport.write` of every pin to `path` (the renamed columns too, for the
-    /// command line's notes).
-    /// - Throws: `StoreError`; `path` is then as it was.
-    public func geoPackage(to path: String) throws -> GeoPackageExport.Summary {
-        try withSQLiteCopy { copy in try GeoPackageExport.write(copy, to: path) }
-    }
-
-    /// Runs `body` on a temporary SQLite copy of every pin (`receive` of `copySnapshot`): the
-    /// file store's exporters then write the same output from a server. The copy is deleted
-    /// afterwards.
-    func withSQLiteCopy<T>(_ body: (Store) throws -> T) throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = try Store(path: folder.appendingPathComponent("pins.sqlite").path, mode: .create(makeFolders: false))
-        _ = try copy.receive(try copySnapshot())
-        return try body(copy)
     }
 }

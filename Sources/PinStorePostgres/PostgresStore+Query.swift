@@ -40,23 +40,13 @@ extension PostgresStore {
     }
 
     private func pinsRead(matching query: PinQuery) throws(StoreError) -> [Pin] {
+        let effective = PinQuery.effective(query.order, searching: query.isSearching)
+        if effective == .relevance { return try pinsByRelevance(query) }
         let (whereSQL, params) = try whereClause(query)
         var b = PGParams(start: params.count + 1)
         let order: String
-        switch PinQuery.effective(query.order, searching: query.isSearching) {
-        case .relevance:
-            // The tier is `SearchRelevance`, ranked here as SQLite's function ranks it: every
-            // match newest first, then the tiers in order (newest first within each).
-            var all = query
-            all.order = .newest
-            all.limit = -1
-            let q = SearchRelevance.Query(query.search ?? "")
-            let ranked = try pins(matching: all).enumerated().map { i, pin in
-                (SearchRelevance(title: pin.title, description: pin.description, category: pin.category,
-                                 properties: pin.properties, query: q), i, pin)
-            }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
-            return query.limit < 0 ? ranked : Array(ranked.prefix(query.limit))
-        case .newest: order = "created_at DESC, id DESC"
+        switch effective {
+        case .relevance, .newest: order = "created_at DESC, id DESC"  // relevance: above
         case .title: order = "lower(title) COLLATE \"C\", id"
         case .distance:
             let p = query.near ?? (0, 0)

@@ -42,7 +42,7 @@ enum ExportCommand: TextCommand {
             let store = try PinmapCLI.openRepository(args, reading: true)
             let summary: GeoPackageExport.Summary
             do {
-                // A server's pins go through a temporary SQLite copy, to the same writer.
+                // A server's rows are streamed to the same writer (`PinExportSource`).
                 if let server = store as? PostgresStore { summary = try server.geoPackage(to: path) }
                 else if let file = store as? Store { summary = try GeoPackageExport.write(file, to: path) }
                 else { throw StoreError("this store does not export GeoPackage files") }

@@ -25,8 +25,8 @@ final class GISImportUITests: XCTestCase {
         let format = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  GeoPackage · encoding UTF-8") }, lines.joined(separator: "\n"))
         XCTAssertEqual(Array(lines[format + 1...format + 3]), [
             "  columns: latitude ← \"geom\", longitude ← \"geom\", title ← \"name\"",
-            "  coordinates from EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 / Lambert-93",
-            "  (france), transformed to WGS84",
+            "  coordinates from EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 /",
+            "  Lambert-93 (france), transformed to WGS84",
         ])
         r.key(.enter)
         XCTAssertEqual(r.state.importTab.summary[3],

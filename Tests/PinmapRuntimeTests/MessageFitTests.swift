@@ -167,5 +167,8 @@ final class MessageFitTests: XCTestCase {
                        ["지우려면:", "4 (설정),", "↑로 예시", "가져오기"])
         XCTAssertEqual(TextWrap.lines("x (a_very_long_note)", width: 12, ascii: false),
                        ["x", "(a_very_", "long_note)"])
+        // A note of several words wraps as words do.
+        XCTAssertEqual(TextWrap.lines("0 duplicates skipped (import #1; u undoes it)", width: 24, ascii: false),
+                       ["0 duplicates skipped", "(import #1; u undoes it)"])
     }
 }

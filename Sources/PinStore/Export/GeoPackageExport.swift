@@ -78,10 +78,10 @@ public enum GeoPackageExport {
         var kind: Kind
     }
 
-    /// Writes `store`'s pins to `path`.
+    /// Writes `store`'s pins to `path` (a file store or a server: `PinExportSource`).
     /// - Throws: `StoreError` from either database, or when the file cannot be created or put
     ///   in place (its reason); `path` is then untouched.
-    public static func write(_ store: Store, to path: String) throws(StoreError) -> Summary {
+    public static func write(_ store: some PinExportSource, to path: String) throws(StoreError) -> Summary {
         let temp = try temporaryFile(beside: path)
         do throws(StoreError) {
             let summary = try fill(store, path: temp)
@@ -95,7 +95,7 @@ public enum GeoPackageExport {
         }
     }
 
-    private static func fill(_ store: Store, path: String) throws(StoreError) -> Summary {
+    private static func fill(_ store: some PinExportSource, path: String) throws(StoreError) -> Summary {
         let out = try Database(path: path)
         try out.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA application_id = 1196444487; PRAGMA user_version = 10300")
         let columns = try propertyColumns(store)
@@ -118,7 +118,7 @@ public enum GeoPackageExport {
         let index = try out.prepare("INSERT INTO rtree_pins_geom VALUES (?1, ?2, ?2, ?3, ?3)")
         let position = Dictionary(columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
         let reader = try PropertyReader()
-        let cursor = try store.pinCursor()
+        let cursor = try store.exportReader(byCategory: false)
         var count = 0
         var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
         while let pin = try cursor.next() {
@@ -151,12 +151,12 @@ public enum GeoPackageExport {
 
     /// The property columns: every key in first-seen order (as the CSV export), typed by the
     /// values the pins hold (`Column.Kind.of`).
-    static func propertyColumns(_ store: Store) throws(StoreError) -> [Column] {
+    static func propertyColumns(_ store: some PinExportSource) throws(StoreError) -> [Column] {
         let keys = try store.propertyKeys()
         guard !keys.isEmpty else { return [] }
         var kinds: [String: Column.Kind] = [:]
         let reader = try PropertyReader()
-        let cursor = try store.pinCursor()
+        let cursor = try store.exportReader(byCategory: false)
         while let pin = try cursor.next() {
             for entry in try entries(pin.properties, reader) {
                 kinds[entry.key] = Column.Kind.of(entry, joining: kinds[entry.key])

@@ -1,4 +1,5 @@
 import PinModel
+import Support
 
 /// `pinmap copy` from and into a SQLite store (PinCopying, in PinModel).
 extension Store: PinCopying {
@@ -21,83 +22,129 @@ extension Store: PinCopying {
         } catch let e as StoreError { throw e } catch { throw StoreError("\(error)") }
     }
 
+    /// Adds the snapshot's pins that are not here yet, as an import adds rows
+    /// (`beginBulkInsert`: search and the map's cells indexed once at the end, a large copy's
+    /// indexes dropped and built again), so a million pins take seconds, not the ~100 s of
+    /// their triggers row by row. A pin is matched only to the pins here before the copy (as
+    /// the server matches them), on its key, while their indexes are still there.
     public func receive(_ snapshot: StoreSnapshot) throws(StoreError) -> CopyOutcome {
-        try atomically { () throws(StoreError) -> CopyOutcome in
-            var out = CopyOutcome()
-            var batchIDs: [Int64: Int64] = [:]
-            let findBatch = try db.prepare("SELECT id FROM import_batches WHERE file = ? AND imported_at = ?")
-            for b in snapshot.batches {
-                findBatch.reset()
-                try findBatch.bind([.text(b.file), .text(b.importedAt)])
-                if try findBatch.step() { batchIDs[b.id] = findBatch.int(0); continue }
-                findBatch.reset()
-                let last = max(Int64(try setting(BatchRecord.lastIDKey) ?? "0") ?? 0,
-                               try db.scalarInt("SELECT coalesce(max(id), 0) FROM import_batches"))
-                let ins = try db.prepare("""
-                    INSERT INTO import_batches(id, file, imported_at, imported, rejected, duplicates, encoding, delimiter)
-                    VALUES(?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-                try ins.bind([.int(last + 1), .text(b.file), .text(b.importedAt), .int(Int64(b.imported)), .int(Int64(b.rejected)),
-                              .int(Int64(b.duplicates)), .text(b.encoding), .text(b.delimiter)])
-                try ins.step()
-                try setSetting(BatchRecord.lastIDKey, String(last + 1))
-                batchIDs[b.id] = last + 1
-                out.batches += 1
-            }
-            let existing = try db.scalarInt("SELECT count(*) FROM pins") > 0
-            let same = try db.prepare("""
-                SELECT id FROM pins WHERE latitude = ? AND longitude = ? AND title = ? AND description = ?
-                  AND category = ? AND created_at = ? LIMIT 1
-                """)
+        // An empty store is written straight into its file, without the WAL's copy (as an import).
+        let direct = !snapshot.pins.isEmpty && beginDirectWrites()
+        defer { if direct { endDirectWrites() } }
+        do {
+            // The rows reference only the batches written here and the pins matched or written here.
+            return try withoutForeignKeyChecks { try atomically { () throws(StoreError) -> CopyOutcome in try receiveNow(snapshot) } }
+        } catch let e as StoreError { throw e } catch { throw StoreError("\(error)") }
+    }
+
+    private func receiveNow(_ snapshot: StoreSnapshot) throws(StoreError) -> CopyOutcome {
+        var out = CopyOutcome()
+        let batchIDs = try receiveBatches(snapshot.batches, &out)
+        // The pins here already, by snapshot index (nil: new).
+        var ids = try matchingPins(snapshot)
+        out.skipped = ids.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        let fresh = snapshot.pins.count - out.skipped
+        if fresh > 0 {
+            try beginBulkInsert(expectedRows: fresh)
             let insert = try db.prepare("""
                 INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties, version)
                 VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let comment = try db.prepare("INSERT INTO comments(pin_id, body, created_at) VALUES(?, ?, ?)")
-            let hasComment = try db.prepare("SELECT 1 FROM comments WHERE pin_id = ? AND body = ? AND created_at = ?")
-            for sp in snapshot.pins {
+            // Each batch's range of ids (`import_batch_pins`), written once at the end.
+            var ranges: [Int64: (first: Int64, last: Int64)] = [:]
+            for (i, sp) in snapshot.pins.enumerated() where ids[i] == nil {
                 let p = sp.pin
-                var id: Int64?
-                if existing {
-                    same.reset()
-                    try same.bind([.double(p.latitude), .double(p.longitude), .text(p.title), .text(p.description),
-                                   .text(p.category), .text(p.createdAt)])
-                    if try same.step() { id = same.int(0) }
-                    same.reset()
-                }
-                if id == nil {
-                    try PinRules.check(title: p.title, latitude: p.latitude, longitude: p.longitude)
-                    let batch: SQLValue = sp.batchID.flatMap { batchIDs[$0] }.map { .int($0) } ?? .null
-                    insert.reset()
-                    try insert.bind([.text(p.title), .text(p.description), .text(p.category), .double(p.latitude),
-                                     .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch,
-                                     .text(p.properties.isEmpty ? "{}" : p.properties), .int(p.version)])
-                    try insert.step()
-                    let newID = db.lastInsertRowID
-                    id = newID
-                    out.pins += 1
-                    if case .int(let b) = batch {
-                        try db.execute("""
-                            INSERT INTO import_batch_pins(batch_id, first_pin, last_pin) VALUES (\(b), \(newID), \(newID))
-                            ON CONFLICT(batch_id) DO UPDATE SET first_pin = min(first_pin, \(newID)), last_pin = max(last_pin, \(newID))
-                            """)
-                    }
-                } else {
-                    out.skipped += 1
-                }
-                for c in sp.comments {
-                    hasComment.reset()
-                    try hasComment.bind([.int(id!), .text(c.body), .text(c.createdAt)])
-                    let there = try hasComment.step()
-                    hasComment.reset()
-                    if there { continue }
-                    comment.reset()
-                    try comment.bind([.int(id!), .text(c.body), .text(c.createdAt)])
-                    try comment.step()
-                    out.comments += 1
-                }
+                try PinRules.check(title: p.title, latitude: p.latitude, longitude: p.longitude)
+                let batch = sp.batchID.flatMap { batchIDs[$0] }
+                insert.reset()
+                try insert.bind([.text(p.title), .text(p.description), .text(p.category), .double(p.latitude),
+                                 .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch.map { .int($0) } ?? .null,
+                                 .text(p.properties.isEmpty ? "{}" : p.properties), .int(p.version)])
+                try insert.step()
+                let id = db.lastInsertRowID
+                ids[i] = id
+                if let batch { ranges[batch] = ranges[batch].map { (min($0.first, id), max($0.last, id)) } ?? (id, id) }
             }
-            return out
+            insert.reset()
+            out.pins = fresh
+            for (batch, r) in ranges.sorted(by: { $0.key < $1.key }) {
+                try db.execute("""
+                    INSERT INTO import_batch_pins(batch_id, first_pin, last_pin) VALUES (\(batch), \(r.first), \(r.last))
+                    ON CONFLICT(batch_id) DO UPDATE SET first_pin = min(first_pin, \(r.first)), last_pin = max(last_pin, \(r.last))
+                    """)
+            }
+            FreedMemory.release()
+            try endBulkInsert()
         }
+        out.comments = try receiveComments(snapshot, ids: ids)
+        return out
+    }
+
+    /// Adds the batches not here yet (matched by file and time); returns the snapshot's batch
+    /// ids mapped to this store's.
+    private func receiveBatches(_ batches: [ImportBatch], _ out: inout CopyOutcome) throws(StoreError) -> [Int64: Int64] {
+        var batchIDs: [Int64: Int64] = [:]
+        let findBatch = try db.prepare("SELECT id FROM import_batches WHERE file = ? AND imported_at = ?")
+        for b in batches {
+            findBatch.reset()
+            try findBatch.bind([.text(b.file), .text(b.importedAt)])
+            if try findBatch.step() { batchIDs[b.id] = findBatch.int(0); continue }
+            findBatch.reset()
+            let last = max(Int64(try setting(BatchRecord.lastIDKey) ?? "0") ?? 0,
+                           try db.scalarInt("SELECT coalesce(max(id), 0) FROM import_batches"))
+            let ins = try db.prepare("""
+                INSERT INTO import_batches(id, file, imported_at, imported, rejected, duplicates, encoding, delimiter)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            try ins.bind([.int(last + 1), .text(b.file), .text(b.importedAt), .int(Int64(b.imported)), .int(Int64(b.rejected)),
+                          .int(Int64(b.duplicates)), .text(b.encoding), .text(b.delimiter)])
+            try ins.step()
+            try setSetting(BatchRecord.lastIDKey, String(last + 1))
+            batchIDs[b.id] = last + 1
+            out.batches += 1
+        }
+        return batchIDs
+    }
+
+    /// The id of the pin here with each snapshot pin's key (`SnapshotPin.key`), nil for none.
+    private func matchingPins(_ snapshot: StoreSnapshot) throws(StoreError) -> [Int64?] {
+        var ids = [Int64?](repeating: nil, count: snapshot.pins.count)
+        guard try db.scalarInt("SELECT count(*) FROM pins") > 0 else { return ids }
+        let same = try db.prepare("""
+            SELECT id FROM pins WHERE latitude = ? AND longitude = ? AND title = ? AND description = ?
+              AND category = ? AND created_at = ? LIMIT 1
+            """)
+        for (i, sp) in snapshot.pins.enumerated() {
+            let p = sp.pin
+            same.reset()
+            try same.bind([.double(p.latitude), .double(p.longitude), .text(p.title), .text(p.description),
+                           .text(p.category), .text(p.createdAt)])
+            if try same.step() { ids[i] = same.int(0) }
+        }
+        same.reset()
+        return ids
+    }
+
+    /// Adds each pin's comments not here yet (same body and time) to its pin here (`ids`);
+    /// returns how many.
+    private func receiveComments(_ snapshot: StoreSnapshot, ids: [Int64?]) throws(StoreError) -> Int {
+        let comment = try db.prepare("INSERT INTO comments(pin_id, body, created_at) VALUES(?, ?, ?)")
+        let hasComment = try db.prepare("SELECT 1 FROM comments WHERE pin_id = ? AND body = ? AND created_at = ?")
+        var n = 0
+        for (i, sp) in snapshot.pins.enumerated() {
+            guard let id = ids[i] else { continue }
+            for c in sp.comments {
+                hasComment.reset()
+                try hasComment.bind([.int(id), .text(c.body), .text(c.createdAt)])
+                let there = try hasComment.step()
+                hasComment.reset()
+                if there { continue }
+                comment.reset()
+                try comment.bind([.int(id), .text(c.body), .text(c.createdAt)])
+                try comment.step()
+                n += 1
+            }
+        }
+        return n
     }
 }

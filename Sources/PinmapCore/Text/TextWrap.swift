@@ -81,7 +81,7 @@ public enum TextWrap {
     }
 
     /// A mapping arrow binds the words on both sides (`latitude ← "lat",`), so a line never
-    /// ends or starts with one and a column's role never leaves its source; a note in
+    /// ends or starts with one and a column's role never leaves its source; a one-word note in
     /// parentheses binds to the word it explains (a key and its tab: `4 (Settings),`). Unless
     /// together they are wider than a line.
     private static func binding(_ units: [Substring], width: Int) -> [Substring] {
@@ -97,7 +97,7 @@ public enum TextWrap {
                 i += 2
                 continue
             }
-            if units[i].hasPrefix("("), let before = out.last, bind(before + " " + units[i]) {
+            if isOneWordNote(units[i]), let before = out.last, bind(before + " " + units[i]) {
                 i += 1
                 continue
             }
@@ -105,6 +105,14 @@ public enum TextWrap {
             i += 1
         }
         return out
+    }
+
+    /// A word in parentheses (`(Settings),`, `(france)`): a note a line keeps with the word
+    /// before it. A longer note in parentheses wraps as any words do.
+    private static func isOneWordNote(_ unit: Substring) -> Bool {
+        guard unit.hasPrefix("(") else { return false }
+        let end = unit.reversed().drop { ",.;:!?".contains($0) }
+        return end.first == ")" && !unit.dropFirst().contains("(")
     }
 
     /// `text` (a file name, a query) shortened in the middle with "…" to at most `cells`

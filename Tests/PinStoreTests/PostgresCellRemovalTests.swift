@@ -1,0 +1,79 @@
+import XCTest
+import PinModel
+@testable import PinStorePostgres
+import PostgresTesting
+
+/// The map's cells kept by the triggers (`pinmap_cells_remove`, migration 9: a cell whose
+/// lowest-id pin goes takes the lowest of its children's) are the cells a rebuild from the
+/// pins makes, after deletes, moves and category changes of the pins those cells show.
+final class PostgresCellRemovalTests: XCTestCase {
+    private var databases: [String] = []
+    override func tearDownWithError() throws { databases.forEach(TestServer.dropDatabase) }
+
+    func testCellsAfterRemovingTheirPinsAreTheRebuiltCells() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.freshStoreURI()
+        databases.append(uri)
+        let store = try PostgresStore(uri: uri)
+        // 1,200 pins in three clusters (Seoul, Busan, Sydney), four categories and none,
+        // row by row (the triggers count them).
+        try PostgresDatabases.execute("""
+            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
+            SELECT 'pin ' || i, (ARRAY['', 'cafe', 'bar', 'park', 'museum'])[1 + i % 5],
+                   (ARRAY[37.5, 35.1, -33.9])[1 + i % 3] + (i % 97) * 0.0007 + (i % 7) * 0.00001,
+                   (ARRAY[127.0, 129.0, 151.2])[1 + i % 3] + (i % 89) * 0.0009 + (i % 11) * 0.00001,
+                   '2024-01-01', '2024-01-01'
+            FROM generate_series(1, 1200) AS i
+            """, uri: uri)
+        func reps(_ sql: String) throws -> [Int64] { try PostgresDatabases.rows(sql, uri: uri).compactMap { $0[0].flatMap { Int64($0) } } }
+        // The pins each level's cells show: deleted, moved to another cluster, recategorized.
+        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level IN (2, 9, 16) ORDER BY 1 LIMIT 12") {
+            XCTAssertTrue(try store.delete(id: id, ifVersion: nil))
+        }
+        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level = 12 AND scope = 1 ORDER BY 1 LIMIT 5") {
+            _ = try store.update(id: id, title: nil, description: nil, category: nil, latitude: -33.85, longitude: 151.21, ifVersion: nil)
+        }
+        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level = 16 AND scope = 1 AND category = 'cafe' ORDER BY 1 LIMIT 5") {
+            _ = try store.update(id: id, title: nil, description: nil, category: "museum", latitude: nil, longitude: nil, ifVersion: nil)
+        }
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) FROM pins", uri: uri), [["1188"]])
+
+        let columns = "level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category"
+        let kept = try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri)
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        let rebuilt = try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri)
+        XCTAssertEqual(kept.count, rebuilt.count)
+        XCTAssertEqual(kept.filter { $0[0] == "16" }.count, rebuilt.filter { $0[0] == "16" }.count)
+        for (k, r) in zip(kept, rebuilt) where k != r { XCTFail("kept \(k), rebuilt \(r)"); break }
+    }
+
+    /// A store made before migration 9 loses `pins_category_cell`; the migration runs again
+    /// on a store that has it; a delete of a cell's pin then keeps the cells a rebuild makes.
+    func testMigration9DropsTheCategoryIndexOfAnOlderStore() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.emptyDatabaseURI()
+        databases.append(uri)
+        let db = try PGConnection(uri: uri)
+        for (k, sql) in PostgresSchema.all.prefix(8).enumerated() {
+            try db.executeScript("BEGIN; \(sql); INSERT INTO schema_version(version) VALUES (\(k + 1)); COMMIT;")
+        }
+        try db.execute("""
+            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
+            SELECT 'pin ' || i, (ARRAY['cafe', 'bar'])[1 + i % 2], 37.5 + i * 0.001, 127 + i * 0.001, '2024-01-01', '2024-01-01'
+            FROM generate_series(1, 50) AS i
+            """)
+        let index = "SELECT count(*) FROM pg_indexes WHERE indexname = 'pins_category_cell'"
+        XCTAssertEqual(try PostgresDatabases.rows(index, uri: uri), [["1"]])
+
+        let store = try PostgresStore(uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT max(version) FROM schema_version", uri: uri), [["9"]])
+        XCTAssertEqual(try PostgresDatabases.rows(index, uri: uri), [["0"]])
+        try db.executeScript("BEGIN; \(PostgresSchema.all[8]); COMMIT;")
+        XCTAssertTrue(try store.delete(id: 1, ifVersion: nil))
+        let columns = "level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category"
+        let kept = try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri)
+        XCTAssertEqual(kept.first, ["2", "0", "", "3", "49", "2", "37.502", "127.002", "cafe"], "pin 2 shows the world's cell")
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri), kept)
+    }
+}
