@@ -23,10 +23,16 @@ enum CopyCommand: TextCommand {
         guard let from = args.value("--from") else { throw .usage(command: "copy", message: "--from is required (a store path or postgresql:// URI)") }
         guard let to = args.value("--to") else { throw .usage(command: "copy", message: "--to is required (a store path or postgresql:// URI)") }
         if from == to { throw .usage(command: "copy", message: "--from and --to name the same store") }
-        let source = try open(from, creating: false)
-        let destination = try open(to, creating: true)
-        let outcome = try PinmapCLI.storeCall { () throws(StoreError) -> CopyOutcome in
-            try destination.receive(try source.copySnapshot())
+        // A file this command creates is removed again when the copy fails: before it there
+        // was none (a server's database, made by its owner, stays).
+        let createsFile = !PGLocation.isServerURI(to) && !FileManager.default.fileExists(atPath: to)
+        let outcome: CopyOutcome
+        let location: String
+        do {
+            (outcome, location) = try copy(from: from, to: to)
+        } catch {
+            if createsFile { ImportCommand.removeStoreFiles(to) }
+            throw error
         }
         if args.has("--json") {
             io.out.write("{\"batches\":\(outcome.batches),\"comments\":\(outcome.comments),\"pins\":\(outcome.pins),\"skipped\":\(outcome.skipped)}\n")
@@ -34,9 +40,20 @@ enum CopyCommand: TextCommand {
             func n(_ k: Int, _ word: String) -> String { "\(k) \(word)\(k == 1 ? "" : "s")" }
             io.out.write("Copied \(n(outcome.pins, "pin")), \(n(outcome.comments, "comment")) and \(n(outcome.batches, "import batch"))"
                          .replacingOccurrences(of: "batchs", with: "batches")
-                         + " to \(destination.location)" + (outcome.skipped > 0 ? "; \(n(outcome.skipped, "pin")) already there" : "") + "\n")
+                         + " to \(location)" + (outcome.skipped > 0 ? "; \(n(outcome.skipped, "pin")) already there" : "") + "\n")
         }
         return 0
+    }
+
+    /// Copies every pin of `from` into `to`: what was copied, and where (both stores are
+    /// closed when it returns, so a file it created can be removed).
+    private static func copy(from: String, to: String) throws(CLIError) -> (CopyOutcome, String) {
+        let source = try open(from, creating: false)
+        let destination = try open(to, creating: true)
+        let outcome = try PinmapCLI.storeCall { () throws(StoreError) -> CopyOutcome in
+            try destination.receive(try source.copySnapshot())
+        }
+        return (outcome, destination.location)
     }
 
     /// A store named on the command line: a server for a URI, else a SQLite file.

@@ -99,6 +99,22 @@ final class PostgresCLITests: XCTestCase {
         }
     }
 
+    /// A copy that fails after it created its file (the server's rows could not be read)
+    /// leaves no file behind: before it there was none.
+    func testAFailedCopyIntoANewFileLeavesNoFile() throws {
+        XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
+        try PostgresDatabases.execute("DROP TABLE comments", uri: uri)
+        let trip = file("trip.sqlite")
+        let copy = PinmapCLI.execute(["copy", "--from", uri, "--to", trip])
+        XCTAssertEqual(copy.code, 1, copy.stdout)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(left, [])
+        // A file that was there before stays, with its pins.
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "mine", "--lat", "1", "--lon", "2", "--db", trip]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", uri, "--to", trip]).code, 1)
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", trip]).stdout.split(separator: "\n").count, 1)
+    }
+
     func testAnUnreachableServerIsOneLineWithinTenSecondsWithoutThePassword() throws {
         let start = Date()
         let r = PinmapCLI.execute(["list", "--db", "postgresql://alice:s3cret-pw@127.0.0.1:1/team?connect_timeout=3"])
