@@ -84,8 +84,9 @@ extension PGConnection {
         guard answers.count == 2 else {
             let reason = String(cString: Libpq.PQerrorMessage(handle))
             answers.forEach { Libpq.PQclear($0) }
+            let up = upAfterFailure  // the failure's connection, not the one a reset makes
             if Libpq.PQpipelineStatus(handle) != PQ_PIPELINE_OFF { _ = reset() }  // never left half-read
-            throw isUp ? StoreError(PGErrorText.server(reason, state: "")) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
+            throw up ? StoreError(PGErrorText.server(reason, state: "")) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
         }
         do {
             _ = try check(answers[0])

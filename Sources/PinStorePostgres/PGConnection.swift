@@ -76,6 +76,16 @@ final class PGConnection {
     /// True while the connection is up (false after a server restart until `reset`).
     var isUp: Bool { handle.map { Libpq.PQstatus($0) == CONNECTION_OK } ?? false }
 
+    /// Whether the connection outlived a statement that failed. A statement sent after the
+    /// server died (a crash between two statements) fails with libpq's own error, and the
+    /// connection still says CONNECTION_OK until its input is read: reading what waits
+    /// (never blocking) finds the end of the stream.
+    var upAfterFailure: Bool {
+        guard let handle else { return false }
+        if Libpq.PQstatus(handle) == CONNECTION_OK { _ = Libpq.PQconsumeInput(handle) }
+        return Libpq.PQstatus(handle) == CONNECTION_OK
+    }
+
     /// Reconnects with the same parameters; true when it worked.
     func reset() -> Bool {
         guard let handle else { return false }
@@ -131,7 +141,7 @@ final class PGConnection {
 
     func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
         guard let result else {
-            if !isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+            if !upAfterFailure { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
             throw StoreError(PGErrorText.server(handle.map { String(cString: Libpq.PQerrorMessage($0)) } ?? "", state: ""),
                              code: PGErrorText.connectionCode)
         }
@@ -141,7 +151,7 @@ final class PGConnection {
         let primary = Libpq.PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
             ?? String(cString: Libpq.PQresultErrorMessage(result))
         Libpq.PQclear(result)
-        if !isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        if !upAfterFailure { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         throw PGErrorText.error(state: state, message: primary)
     }
 
@@ -240,13 +250,13 @@ final class PGConnection {
             }
             Libpq.PQclear(r)
         }
-        if let failure { throw isUp ? failure : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        if let failure { throw upAfterFailure ? failure : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
     }
 
     /// The error for a failure that may be the connection's end (a server killed mid-COPY):
     /// `lost` when the connection is gone, else `message`.
     private func lostOr(_ message: String) -> StoreError {
-        isUp ? StoreError(message) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
+        upAfterFailure ? StoreError(message) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
     }
 
     /// COPY's text format: backslash, tab, newline and carriage return escaped.
