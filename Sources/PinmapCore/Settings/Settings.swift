@@ -128,7 +128,8 @@ public enum SettingsView {
             (S.stMapMode.text, s.presentation.ascii ? S.stMapASCII.text : S.stMapBraille.text),
             (S.stColour.text, s.presentation.colorAvailable ? (s.presentation.color ? S.stOn.text : S.stOff.text) : S.stColourUnavailable.text),
             (S.stPlaceNames.text, s.presentation.placeLanguage == .korean ? S.stPlaceKorean.text : S.stPlaceEnglish.text),
-            (S.stExport.text, exportFormats(s) + "  " + S.stExportHint.text),
+            // A server's store has no folder: the file goes into the current one.
+            (S.stExport.text, exportFormats(s) + "  " + (s.storeInfo.isServer ? S.stExportHintServer : S.stExportHint).text),
         ]
         for (i, v) in values.enumerated() {
             let selected = s.settingsTab.importCursor == nil && i == s.settingsTab.cursor

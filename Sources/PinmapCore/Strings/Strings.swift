@@ -78,7 +78,7 @@ public enum S: String, CaseIterable, Sendable {
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
     // A store others write to too (a shared server, a file another pinmap opened).
     case cnTitle, cnHint, cnVersions, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
-    case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chReconnecting, chReconnected, stServer
+    case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chReconnecting, chReconnected, stServer, stExportHintServer
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNoCoordinates
 

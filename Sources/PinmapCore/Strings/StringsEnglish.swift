@@ -513,5 +513,6 @@ extension Strings {
         .chReconnecting: "Store unreachable, reconnecting… (the map shows the last view)",
         .chReconnected: "Reconnected to the store",
         .stServer: "server   {0}",
+        .stExportHintServer: "(←/→ format, Enter writes it in the current folder)",
     ]
 }

@@ -513,5 +513,6 @@ extension Strings {
         .chReconnecting: "저장소에 연결할 수 없어 다시 연결하는 중… (지도는 마지막 화면)",
         .chReconnected: "저장소에 다시 연결되었습니다",
         .stServer: "서버     {0}",
+        .stExportHintServer: "(←/→ 형식, Enter는 현재 폴더에 파일 쓰기)",
     ]
 }
