@@ -82,6 +82,11 @@ final class ScreenPartsTests: XCTestCase {
         // 200 columns, short titles: the description takes the room the title does not need.
         let widest = ListColumns(width: 200, titleWidth: 32, placeWidth: 14)
         XCTAssertEqual([widest.title, widest.place, widest.note, widest.category, widest.last], [32, 24, 114, 12, 10])
+        // A title of 3,000 cells is cut at `maxTitle`: the place and the description stay.
+        let pasted = ListColumns(width: 200, titleWidth: 3_000, placeWidth: 14)
+        XCTAssertEqual([pasted.title, pasted.place, pasted.note], [60, 24, 86])
+        XCTAssertEqual([ListColumns(width: 100, titleWidth: 3_000, placeWidth: 14).title,
+                        ListColumns(width: 100, titleWidth: 3_000, placeWidth: 14).place], [60, 11])
         // Less room than `minNote` to spare: the title takes it, as before.
         let hundred = ListColumns(width: 100, titleWidth: 32, placeWidth: 14)
         XCTAssertEqual([hundred.title, hundred.place, hundred.note], [47, 24, 0])

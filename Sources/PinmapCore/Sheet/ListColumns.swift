@@ -5,7 +5,7 @@ import PinModel
 /// The list's columns for the rows on screen, in cells: the marker, the title, the place
 /// ("near Paris, FR"), the category and the last column (the creation date, or the distance
 /// from the map's centre when the list is sorted by it). The title comes first: it is as
-/// wide as the widest title shown (at least `minTitle`) before the place gets a cell; the
+/// wide as the widest title shown (at least `minTitle`, at most `maxTitle`) before the place gets a cell; the
 /// place takes what is left, up to `maxPlace`, and gives way entirely below `minPlace`; the
 /// title then takes the rest, unless the rest is wide enough for the description (`note`,
 /// at least `minNote`: a wide terminal), which then takes it after the place: a 200-column
@@ -20,6 +20,7 @@ public struct ListColumns: Equatable {
     public internal(set) var last: Int
 
     static let minTitle = 24
+    static let maxTitle = 60
     static let minPlace = 10
     static let maxPlace = 24
     static let minNote = 24
@@ -35,7 +36,9 @@ public struct ListColumns: Equatable {
         category = min(12, max(0, width / 6))
         // Marker (3 cells) and one space before the category and before the last column.
         let room = max(4, width - last - category - 5 - 1)
-        let wantTitle = min(room, max(Self.minTitle, titleWidth))
+        // One very long title (a pasted paragraph) must not take the place and description
+        // of every row: past `maxTitle` cells titles are cut.
+        let wantTitle = min(room, max(Self.minTitle, min(titleWidth, Self.maxTitle)))
         let placeRoom = room - wantTitle - 1
         place = placeRoom >= Self.minPlace && placeWidth > 0 ? min(placeRoom, Self.maxPlace) : 0
         let titleRoom = room - (place > 0 ? place + 1 : 0)
