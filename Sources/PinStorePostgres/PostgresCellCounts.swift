@@ -117,10 +117,8 @@ struct PostgresCellCounts: Sendable {
 
     /// Whether category `k`'s bytes are `name`.
     private func nameIs(_ k: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = k == 0 ? 0 : nameEnds[k - 1]
-        guard nameEnds[k] - start == name.count else { return false }
-        return nameBytes.withUnsafeBufferPointer { all in
-            name.isEmpty || memcmp(all.baseAddress! + start, name.baseAddress!, name.count) == 0
+        withName(k) { known in
+            known.count == name.count && (name.isEmpty || memcmp(known.baseAddress!, name.baseAddress!, name.count) == 0)
         }
     }
 

@@ -60,7 +60,7 @@ public final class AppRunner {
         self.state = state
         performer = EffectPerformer(importer: importer, loadSamples: loadSamples)
         inline = WorkLane(name: "inline", connection: LaneConnection(store), performer: performer, outbox: outbox)
-        let samples = firstRun && (try? store.count()) == 0 ? performer.importSamples(store) : nil
+        let samples = firstRun ? samplesIntoEmptyStore() : nil
         if let workers { startWorkers(open: workers) } else { feed(.view(.readsBeforePaint(true)), now: state.clock) }
         if let watch { startChangeWatch(open: watch) }
         var settings: [String: String] = [:]
@@ -105,10 +105,17 @@ public final class AppRunner {
     /// The frame for the current state.
     public func frame() -> Screen { state.render() }
 
-    /// Loads the sample pins when the store is empty and says so on screen.
+    /// Loads the sample pins when the store is empty and says so on screen (as `init`'s
+    /// `firstRun` does, for a runner made without it).
     public func loadSamplesIfEmpty() {
-        guard (try? store.count()) == 0 else { return }
-        handle(.store(.samplesLoaded(performer.importSamples(store), firstRun: true)), now: state.clock)
+        guard let samples = samplesIntoEmptyStore() else { return }
+        handle(.store(.samplesLoaded(samples, firstRun: true)), now: state.clock)
+    }
+
+    /// Imports the sample pins on this thread when the store holds none: how many, or why
+    /// not; nil when it holds pins.
+    private func samplesIntoEmptyStore() -> Result<Int, StoreError>? {
+        (try? store.count()) == 0 ? performer.importSamples(store) : nil
     }
 
     /// Asks for what a large import left to be indexed (the terminal UI at start): on the
