@@ -50,7 +50,7 @@ final class SearchPostings {
         self.base = base
         grams = .allocate(capacity: listRoom)
         lists = .allocate(capacity: listRoom)
-        bytes = .allocate(capacity: size)
+        bytes = malloc(size)!.assumingMemoryBound(to: UInt8.self)
         ascii1 = Self.zeroed(1 << 7)
         ascii2 = Self.zeroed(1 << 14)
         ascii3 = Self.zeroed(1 << 21)
@@ -65,7 +65,7 @@ final class SearchPostings {
         written = true
         grams.deallocate()
         lists.deallocate()
-        bytes.deallocate()
+        free(bytes)
         for table in [ascii1, ascii2, ascii3, slots] { free(table) }
     }
 
@@ -128,11 +128,10 @@ final class SearchPostings {
             freed[k] = UnsafeRawPointer(bytes + at).loadUnaligned(as: Int.self)
         } else {
             if used + room > size {
+                // realloc: a block this large moves by remapping its pages, not by copying
+                // them (the copies, and the faults on their new pages, were a tenth of a loader's work).
                 size = max(2 * size, used + room)
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-                larger.update(from: bytes, count: used)
-                bytes.deallocate()
-                bytes = larger
+                bytes = realloc(bytes, size)!.assumingMemoryBound(to: UInt8.self)
             }
             at = used
             used += room
@@ -224,18 +223,27 @@ final class SearchPostings {
         return true
     }
 
+    /// Calls `body` with every list, in the order its gram was first seen: the gram's key
+    /// (`SearchGrams.key`) and the list's bytes (the varints `write` sends as `ids`).
+    func forEachList(_ body: (UInt64, UnsafeBufferPointer<UInt8>) throws(StoreError) -> Void) throws(StoreError) {
+        precondition(!written, "a segment's lists are written once, last")
+        for k in 0..<listCount {
+            let l = lists[k]
+            try body(grams[k], UnsafeBufferPointer(start: bytes + l.at, count: Int(l.count)))
+        }
+    }
+
     /// Writes the segment into `search_postings` (`COPY` in binary form), and the grams of
     /// the pins the client could not compute into `search_delta`, computed by the server from
     /// their rows in `table` (`pins`, or a load's side table). Frees the lists' bytes after.
     func write(on db: PGConnection, pinsIn table: String) throws(StoreError) {
         if listCount > 0 {
             try db.copyBinary("COPY search_postings (gram, base, ids) FROM STDIN (FORMAT binary)") { (out: PGCopyBinary) throws(StoreError) in
-                for k in 0..<listCount {
-                    let l = lists[k]
+                try forEachList { (gram: UInt64, ids: UnsafeBufferPointer<UInt8>) throws(StoreError) in
                     out.row(3)
-                    out.text(scalars: { append in SearchGrams.scalars(grams[k], append) })
+                    out.text(scalars: { append in SearchGrams.scalars(gram, append) })
                     out.int64(base)
-                    out.raw(UnsafeBufferPointer(start: bytes + l.at, count: Int(l.count)))
+                    out.raw(ids)
                     try out.endRow()
                 }
             }

@@ -91,6 +91,59 @@ final class PostgresSearchGramsTests: XCTestCase {
         }
     }
 
+    /// The lists as they would be built one posting at a time: every gram of each pin
+    /// (`SearchGrams.forEachGram`), lists in the order their grams were first seen, each pin
+    /// once a list, as varints of the differences (`id - base + 1` first).
+    private static func referenceLists(_ pins: [(id: Int64, texts: [String])], base: Int64) -> [(UInt64, [UInt8])] {
+        var order: [UInt64] = []
+        var lists: [UInt64: (last: Int64, bytes: [UInt8])] = [:]
+        for pin in pins {
+            _ = SearchGrams.forEachGram(title: pin.texts[0], description: pin.texts[1], category: pin.texts[2], properties: pin.texts[3]) { key in
+                let offset = pin.id - base + 1
+                var list = lists[key] ?? { order.append(key); return (0, []) }()
+                guard list.last != offset else { return }
+                var d = UInt64(offset - list.last)
+                while d >= 0x80 { list.bytes.append(UInt8(truncatingIfNeeded: d) | 0x80); d >>= 7 }
+                list.bytes.append(UInt8(d))
+                list.last = offset
+                lists[key] = list
+            }
+        }
+        return order.map { ($0, lists[$0]!.bytes) }
+    }
+
+    private static func built(_ pins: [(id: Int64, texts: [String])], base: Int64) throws -> [(UInt64, [UInt8])] {
+        let postings = SearchPostings(base: base)
+        for pin in pins {
+            postings.add(id: pin.id, title: pin.texts[0], description: pin.texts[1], category: pin.texts[2], properties: pin.texts[3])
+        }
+        var out: [(UInt64, [UInt8])] = []
+        try postings.forEachList { gram, ids in out.append((gram, Array(ids))) }
+        return out
+    }
+
+    /// The lists built on the arena (lists moved as they grow, blocks reused, the arena
+    /// itself grown) are the varints of each gram's pins, byte for byte: many lists, gaps of
+    /// 1 to 4 bytes, grams repeated within a pin and across its texts.
+    func testTheListsAreEveryGramsPinsAsVarints() throws {
+        let words = ["Maple", "Coffee", "종묘", "정전", "Café", "Ωmega", "banana", "🍜", "a", "사진 찍기 좋은 곳", "İstanbul"]
+        var pins: [(id: Int64, texts: [String])] = []
+        var id: Int64 = 5_000
+        for k in 0..<20_000 {
+            let title = "\(words[k % words.count]) \(words[(k * 7 + 3) % words.count]) \(k % 13)"
+            let description = k % 3 == 0 ? "" : "line \(k % 5)\n\(words[(k / 3) % words.count])"
+            let properties = k % 4 == 0 ? #"{"note": "\#(words[k % 5]) \#(k)"}"# : "{}"
+            pins.append((id, [title, description, ["cafe", "park", "", "시장"][k % 4], properties]))
+            id += k % 100 == 99 ? 3_000_000 : [1, 1, 2, 200, 20_000][k % 5]
+        }
+        let reference = Self.referenceLists(pins, base: 5_000)
+        XCTAssertGreaterThan(reference.count, 800)
+        let lists = try Self.built(pins, base: 5_000)
+        XCTAssertEqual(lists.map(\.0), reference.map(\.0), "grams")
+        XCTAssertTrue(lists.map(\.1) == reference.map(\.1), "lists' bytes")
+        XCTAssertGreaterThan(lists.map(\.1.count).reduce(0, +), 1 << 20, "past the arena's first size: it grew")
+    }
+
     /// Pins far apart (offsets of 1 to 4 bytes in the lists) and one whose grams the server
     /// computes: the lists written are the server's grams of every pin, no more, no less.
     func testPostingListsNameThePinsOfEveryGram() throws {
