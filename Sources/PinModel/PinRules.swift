@@ -4,9 +4,19 @@ public enum PinRules {
     /// - Throws: `StoreError` naming the rule: a blank title (`PinTitle`), a latitude outside −90…90 or a longitude outside −180…180
     ///   degrees, or a coordinate that is NaN or infinite. nil is not checked.
     public static func check(title: String?, latitude: Double?, longitude: Double?) throws(StoreError) {
-        if let title, PinTitle.isBlank(title) {
-            throw StoreError("title must not be blank", code: StoreError.constraint)
-        }
+        if let title, PinTitle.isBlank(title) { throw blankTitle }
+        try check(latitude: latitude, longitude: longitude)
+    }
+
+    /// `check` of a title given as its UTF-8 bytes (`PinTitle.isBlank(utf8:)`).
+    public static func check(titleUTF8 title: UnsafeBufferPointer<UInt8>, latitude: Double, longitude: Double) throws(StoreError) {
+        if PinTitle.isBlank(utf8: title) { throw blankTitle }
+        try check(latitude: latitude, longitude: longitude)
+    }
+
+    private static var blankTitle: StoreError { StoreError("title must not be blank", code: StoreError.constraint) }
+
+    private static func check(latitude: Double?, longitude: Double?) throws(StoreError) {
         if let la = latitude, !CoordinateAxis.latitude.contains(la) {
             throw StoreError(CoordinateAxis.latitude.outsideReason("\(la)"), code: StoreError.constraint)
         }

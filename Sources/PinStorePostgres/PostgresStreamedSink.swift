@@ -39,7 +39,7 @@ final class PostgresStreamedSink: PinBulkSink {
             for row in rows {
                 let e = row.ends
                 do throws(StoreError) {
-                    try PinRules.check(title: String(decoding: UnsafeBufferPointer(rebasing: buf[Int(row.start)..<Int(e.0)]), as: UTF8.self),
+                    try PinRules.check(titleUTF8: UnsafeBufferPointer(rebasing: buf[Int(row.start)..<Int(e.0)]),
                                        latitude: row.latitude, longitude: row.longitude)
                 } catch {
                     results.append(.failure(error))

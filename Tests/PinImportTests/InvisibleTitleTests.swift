@@ -16,6 +16,33 @@ final class InvisibleTitleTests: XCTestCase {
         XCTAssertEqual(PinTitle.or("\u{200B}", "37.5, 126.9"), "37.5, 126.9")
     }
 
+    /// The check from bytes (a bulk load's) answers as the one from a `String`: every scalar
+    /// below U+3000 and around the Hangul syllables as a title's first (alone, or before a
+    /// letter), the titles above, NUL, whitespace first, and bytes that are not UTF-8 (a
+    /// Hangul lead cut short, a surrogate), read as `String` repairs them.
+    func testTheCheckFromBytesAnswersAsTheOneFromAString() {
+        var cases: [[UInt8]] = titles.map { Array($0.utf8) }
+        for v in Array(0..<0x3000) + Array(0xABF0..<0xAC10) + Array(0xD790..<0xD7B0) + Array(0xFE00..<0xFF00) {
+            guard let scalar = Unicode.Scalar(UInt32(v)) else { continue }
+            cases.append(Array(String(scalar).utf8))
+            cases.append(Array((String(scalar) + "x").utf8))
+        }
+        cases += [[], [0x00, 0x61], [0x20, 0x61], [0xEA, 0xB0], [0xEA, 0xB0, 0x20], [0xED, 0xA0, 0x80], [0xEA, 0x41, 0x80, 0x41], [0xFF]]
+        for bytes in cases {
+            let fromBytes = bytes.withUnsafeBufferPointer { PinTitle.isBlank(utf8: $0) }
+            XCTAssertEqual(fromBytes, PinTitle.isBlank(String(decoding: bytes, as: UTF8.self)), "\(bytes)")
+        }
+        XCTAssertFalse((0xAC00...0xD7A3).contains { Unicode.Scalar(UInt32($0))!.properties.isDefaultIgnorableCodePoint || Unicode.Scalar(UInt32($0))!.properties.isWhitespace },
+                       "the fast paths take a Hangul syllable as visible")
+        let refused = [" ", "a"].map { title in
+            Array(title.utf8).withUnsafeBufferPointer { t -> Bool in
+                do { try PinRules.check(titleUTF8: t, latitude: 37.5, longitude: 126.9); return false } catch { return true }
+            }
+        }
+        XCTAssertEqual(refused, [true, false])
+        XCTAssertThrowsError(try Array("a".utf8).withUnsafeBufferPointer { t throws(StoreError) in try PinRules.check(titleUTF8: t, latitude: 95, longitude: 0) })
+    }
+
     func testTheStoreRulesRefuseThem() {
         let refused = titles.map { title -> Bool in
             do { try PinRules.check(title: title, latitude: 37.5, longitude: 126.9); return false } catch { return true }

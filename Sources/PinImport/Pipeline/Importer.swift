@@ -178,10 +178,13 @@ private final class ImportRun {
     private func read(_ row: ScanPipeline.Row, candidate: (line: Int, pinNumber: Int32)?,
                       finder: inout DuplicateFinder, writer: (any PinBulkSink)?) throws {
         switch row.event {
-        case let .rejected(issues, fields):
+        case let .rejected(issues, fields)?:
             try flush(&finder, writer)  // issues stay in file order
             reject(issues, fields: fields)
-        case let .pin(pin):
+        case .pin?:
+            preconditionFailure("the pipeline keeps a pin's fields in its batch's text")
+        case nil:
+            guard let pin = row.pin(in: text) else { preconditionFailure("a row without an event is a pin") }
             // The earlier row it may repeat may still be waiting: write it before confirming.
             if candidate != nil { try flush(&finder, writer) }
             if let origin = try finder.origin(of: pin, candidate: candidate, dryRun: writer == nil) {

@@ -19,14 +19,27 @@ import Foundation
 final class ScanPipeline: @unchecked Sendable {
     /// One row as read.
     struct Row {
-        var event: ScanEvent
+        /// A rejected row's event; nil for a pin, whose fields are in its batch's `text`
+        /// (`pin(in:)`): a pin's strings kept here were retained, released and freed again
+        /// for every row (~5% of an import's work), though most pins are only queued from
+        /// their texts' bytes.
+        var event: ScanEvent?
         /// Number of the pin among the file's pins, from 0 (−1 for a rejected row).
         var pinNumber: Int32
         /// Where the pin's texts are in its batch's `text` (nil for a rejected row).
         var encoded: EncodedPinRow?
-        /// The pin's line (`ParsedPin.line`), so the importer need not copy the pin out of
-        /// `event` to queue it (0 for a rejected row).
+        /// The pin's line (`ParsedPin.line`; 0 for a rejected row).
         var line = 0
+
+        /// The pin, from its batch's `text` (nil for a rejected row): the fields as read
+        /// (valid strings, so their UTF-8 reads back to them), properties `{}` when none.
+        func pin(in text: [UInt8]) -> ParsedPin? {
+            guard let e = encoded else { return nil }
+            func field(_ a: Int32, _ b: Int32) -> String { String(decoding: text[Int(a)..<Int(b)], as: UTF8.self) }
+            return ParsedPin(line: line, title: field(e.start, e.ends.0), description: field(e.ends.0, e.ends.1),
+                             category: field(e.ends.1, e.ends.2), createdAt: field(e.ends.2, e.ends.3),
+                             latitude: e.latitude, longitude: e.longitude, properties: field(e.ends.3, e.ends.4))
+        }
     }
 
     /// A run of rows in file order, and the file's bytes read after it.
@@ -110,14 +123,17 @@ final class ScanPipeline: @unchecked Sendable {
                     last = .end(dataRows: scanner.dataRows, notes: scanner.notes)
                     break
                 }
-                var row = Row(event: event, pinNumber: -1)
-                if case .pin(let p) = event {
+                var row = Row(event: nil, pinNumber: -1)
+                switch consume event {
+                case .pin(let p):
                     row.pinNumber = pins
                     pins += 1
                     row.encoded = EncodedPinRow.append(
                         title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
                         properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &batch.text)
                     row.line = p.line
+                case let rejected:
+                    row.event = rejected
                 }
                 batch.rows.append(row)
                 if batch.rows.count == Self.batchRows {
