@@ -78,6 +78,15 @@ final class PGCopyBinary {
 
     func raw(_ field: [UInt8]) { field.withUnsafeBufferPointer { raw($0) } }
 
+    /// A field of `length` bytes already in its type's send format, written in place by `fill`.
+    @inline(__always)
+    func raw(length: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
+        put(UInt32(length))
+        reserve(length)
+        fill(UnsafeMutableRawPointer(bytes + count))
+        count += length
+    }
+
     /// A text field written as its scalars (`append` each), UTF-8 on the wire.
     func text(scalars: (_ append: (Unicode.Scalar) -> Void) -> Void) {
         let start = count

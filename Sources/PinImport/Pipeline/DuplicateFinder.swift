@@ -61,13 +61,25 @@ struct DuplicateFinder {
     /// row with a candidate from the file can be a duplicate).
     var checksStore: Bool { storePins.count > 0 }
 
-    /// The earlier pin of the file with the same digest as this one (its texts `encoded` in
-    /// `text`, as `EncodedPinRow.append` laid them out): its line and pin number; nil when
-    /// none, and then this pin (at `line`, number `pinNumber`) is the first with its digest.
-    /// Call once per pin, in file order.
-    mutating func earlierPin(_ encoded: EncodedPinRow, _ text: UnsafeBufferPointer<UInt8>,
-                             line: Int, pinNumber: Int32) -> (line: Int, pinNumber: Int32)? {
-        let digest = PinDigest.of(encoded, in: text)
+    /// The digests of a batch's pins for `earlierPin` (their texts `encoded` in `text`, as
+    /// `EncodedPinRow.append` laid them out; 0 for a row without a pin), with the table's
+    /// slots for them read ahead (`DigestTable.touch`): each probe of a million-row file's
+    /// table was a cache miss the importer's thread waited for, a fifth of its work.
+    mutating func digests(_ encoded: [EncodedPinRow?], _ text: UnsafeBufferPointer<UInt8>) -> [UInt64] {
+        let digests = encoded.map { $0.map { PinDigest.of($0, in: text) } ?? 0 }
+        var keys: UInt64 = 0
+        for d in digests where d != 0 { keys ^= filePins.touch(d) }
+        touched = keys  // kept, so the reads are not left out
+        return digests
+    }
+
+    /// What `digests` read (nothing uses it).
+    private var touched: UInt64 = 0
+
+    /// The earlier pin of the file with the same `digest` (`digests`) as this one: its line
+    /// and pin number; nil when none, and then this pin (at `line`, number `pinNumber`) is
+    /// the first with its digest. Call once per pin, in file order.
+    mutating func earlierPin(digest: UInt64, line: Int, pinNumber: Int32) -> (line: Int, pinNumber: Int32)? {
         let (found, slot) = filePins.probe(digest)
         if let found { return (Int(found >> 32), Int32(truncatingIfNeeded: found)) }
         filePins.insert(digest, UInt64(UInt32(clamping: line)) << 32 | UInt64(UInt32(bitPattern: pinNumber)), at: slot)

@@ -138,14 +138,13 @@ private final class ImportRun {
             switch pipeline.next() {
             case .batch(let batch):
                 text = batch.text
+                let digests = batch.text.withUnsafeBufferPointer { finder.digests(batch.rows.map(\.encoded), $0) }
                 for i in batch.rows.indices {  // by index: no copy (and retain) of each row
                     guard let encoded = batch.rows[i].encoded else {
                         try read(batch.rows[i], candidate: nil, finder: &finder, writer: writer)  // rejected
                         continue
                     }
-                    let candidate = batch.text.withUnsafeBufferPointer {
-                        finder.earlierPin(encoded, $0, line: batch.rows[i].line, pinNumber: batch.rows[i].pinNumber)
-                    }
+                    let candidate = finder.earlierPin(digest: digests[i], line: batch.rows[i].line, pinNumber: batch.rows[i].pinNumber)
                     // The usual row, a pin no earlier row of the file nor a stored pin may
                     // repeat: queued from its fields alone. Copying its event out of the batch
                     // retained and released its five strings (~10% of this thread's work).

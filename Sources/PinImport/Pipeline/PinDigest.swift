@@ -121,6 +121,13 @@ struct DigestTable<Value: FixedWidthInteger> {
         Int(truncatingIfNeeded: digest.multipliedFullWidth(by: UInt64(slots.count)).high)
     }
 
+    /// Reads the slot a probe for `digest` looks at first and returns its key: a batch's
+    /// slots read one after the other, before they are probed, wait for their cache misses
+    /// together rather than one a probe.
+    @inline(__always) func touch(_ digest: UInt64) -> UInt64 {
+        slots.withUnsafeBufferPointer { $0[home(digest)].key }
+    }
+
     /// The reference stored for `digest`, if any.
     func lookup(_ digest: UInt64) -> Value? {
         probe(digest).value
