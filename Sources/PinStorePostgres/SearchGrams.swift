@@ -33,16 +33,28 @@ enum SearchGrams {
     static func forEachGram(title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
                             category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>,
                             _ lower: SearchLowercase, _ body: (UInt64, UInt64, UInt64) -> Void) -> Bool {
+        forEachText(title: title, description: description, category: category, properties: properties) { text, _ in
+            forEachGram(text, lower, body)
+        }
+    }
+
+    /// Calls `body` with each text whose grams a pin holds (`forEachGram(_:_:_:)` of each),
+    /// and whether it is one that pins often share (description, category); false, and no
+    /// call, when the properties hold a value that is not a string.
+    @inline(__always)
+    static func forEachText(title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
+                            category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>,
+                            _ body: (UnsafeBufferPointer<UInt8>, _ shared: Bool) -> Void) -> Bool {
         let none = properties.isEmpty || (properties.count == 2 && properties[0] == 0x7B && properties[1] == 0x7D)
         var values: [String] = []
         if !none {
             guard let v = stringValues(String(decoding: properties, as: UTF8.self)) else { return false }
             values = v
         }
-        forEachGram(title, lower, body)
-        forEachGram(description, lower, body)
-        forEachGram(category, lower, body)
-        for var value in values { value.withUTF8 { forEachGram($0, lower, body) } }
+        body(title, false)
+        body(description, true)
+        body(category, true)
+        for var value in values { value.withUTF8 { body($0, false) } }
         return true
     }
 

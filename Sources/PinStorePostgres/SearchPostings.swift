@@ -46,8 +46,10 @@ final class SearchPostings {
     /// The lists were written and freed.
     private var written = false
 
-    init(base: Int64) {
+    /// - Parameter memoLimit: lists of shared texts' grams remembered at most (`postShared`).
+    init(base: Int64, memoLimit: Int = 1 << 20) {
         self.base = base
+        self.memoLimit = memoLimit
         grams = .allocate(capacity: listRoom)
         lists = .allocate(capacity: listRoom)
         bytes = malloc(size)!.assumingMemoryBound(to: UInt8.self)
@@ -91,11 +93,58 @@ final class SearchPostings {
         precondition(id >= base && id - base < Int64(Int32.max), "a segment's ids are base + 0 ..< 2^31")
         precondition(!written, "a segment's lists are written once, last")
         let offset = UInt32(id - base) + 1
-        let computed = SearchGrams.forEachGram(title: title, description: description, category: category,
-                                               properties: properties, lower) { a, b, c in
-            post(list(a, b, c), offset)
+        let computed = SearchGrams.forEachText(title: title, description: description, category: category,
+                                               properties: properties) { text, shared in
+            if shared && !text.isEmpty && text.count <= Self.memoLength {
+                postShared(text, offset)
+            } else {
+                SearchGrams.forEachGram(text, lower) { a, b, c in post(list(a, b, c), offset) }
+            }
         }
         if !computed { serverComputed.append(id) }
+    }
+
+    /// A text many pins share (a description, a category): its bytes and the lists of its
+    /// grams, in `memoBytes` and `memoLists`.
+    private struct Memo { var hash: UInt64 = 0, textAt = 0, textCount = 0, listsAt = 0, listsCount = 0 }
+    /// Texts up to this many bytes are remembered.
+    private static let memoLength = 64
+    /// By the texts' hash (its top 10 bits), the one remembered last there.
+    private var memos = [Memo](repeating: Memo(), count: 1 << 10)
+    private var memoBytes: [UInt8] = [], memoLists: [UInt32] = []
+    /// Lists remembered at most before the memos start again (texts that replace each other
+    /// leave theirs behind).
+    private let memoLimit: Int
+
+    /// Posts pin `offset` to the lists of the grams of `text`: the lists remembered for it
+    /// when it was seen last, else found from its grams (and remembered). Most pins' texts
+    /// but the title are the same few: their grams need not be found again each time (a
+    /// third of a pin's grams, a third of their cost).
+    private func postShared(_ text: UnsafeBufferPointer<UInt8>, _ offset: UInt32) {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        for byte in text { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let slot = Int(truncatingIfNeeded: h >> 54)
+        let m = memos[slot]
+        if m.hash == h, m.textCount == text.count,
+           memoBytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + m.textAt, text.baseAddress!, text.count) == 0 }) {
+            memoLists.withUnsafeBufferPointer { lists in
+                for k in m.listsAt..<(m.listsAt + m.listsCount) { post(Int(lists[k]), offset) }
+            }
+            return
+        }
+        if memoLists.count > memoLimit {  // texts replaced often: start again
+            memoBytes.removeAll(keepingCapacity: true)
+            memoLists.removeAll(keepingCapacity: true)
+            for k in memos.indices { memos[k] = Memo() }
+        }
+        let listsAt = memoLists.count
+        SearchGrams.forEachGram(text, lower) { a, b, c in
+            let l = list(a, b, c)
+            post(l, offset)
+            memoLists.append(UInt32(l))
+        }
+        memos[slot] = Memo(hash: h, textAt: memoBytes.count, textCount: text.count, listsAt: listsAt, listsCount: memoLists.count - listsAt)
+        memoBytes.append(contentsOf: text)
     }
 
     /// Appends pin `offset + 1` to list `list`, once.

@@ -112,8 +112,8 @@ final class PostgresSearchGramsTests: XCTestCase {
         return order.map { ($0, lists[$0]!.bytes) }
     }
 
-    private static func built(_ pins: [(id: Int64, texts: [String])], base: Int64) throws -> [(UInt64, [UInt8])] {
-        let postings = SearchPostings(base: base)
+    private static func built(_ pins: [(id: Int64, texts: [String])], base: Int64, memoLimit: Int) throws -> [(UInt64, [UInt8])] {
+        let postings = SearchPostings(base: base, memoLimit: memoLimit)
         for pin in pins {
             postings.add(id: pin.id, title: pin.texts[0], description: pin.texts[1], category: pin.texts[2], properties: pin.texts[3])
         }
@@ -124,24 +124,29 @@ final class PostgresSearchGramsTests: XCTestCase {
 
     /// The lists built on the arena (lists moved as they grow, blocks reused, the arena
     /// itself grown) are the varints of each gram's pins, byte for byte: many lists, gaps of
-    /// 1 to 4 bytes, grams repeated within a pin and across its texts.
+    /// 1 to 4 bytes, grams repeated within a pin and across its texts; descriptions and
+    /// categories shared by many pins (their lists remembered), others each pin's own (memos
+    /// replaced), one too long to remember, and memos started again often (a small limit).
     func testTheListsAreEveryGramsPinsAsVarints() throws {
         let words = ["Maple", "Coffee", "종묘", "정전", "Café", "Ωmega", "banana", "🍜", "a", "사진 찍기 좋은 곳", "İstanbul"]
         var pins: [(id: Int64, texts: [String])] = []
         var id: Int64 = 5_000
         for k in 0..<20_000 {
             let title = "\(words[k % words.count]) \(words[(k * 7 + 3) % words.count]) \(k % 13)"
-            let description = k % 3 == 0 ? "" : "line \(k % 5)\n\(words[(k / 3) % words.count])"
+            let description = k % 7 == 0 ? "note \(k)" : k % 3 == 0 ? "" : k % 101 == 0 ? String(repeating: "long ", count: 20)
+                : "line \(k % 5)\n\(words[(k / 3) % words.count])"
             let properties = k % 4 == 0 ? #"{"note": "\#(words[k % 5]) \#(k)"}"# : "{}"
             pins.append((id, [title, description, ["cafe", "park", "", "시장"][k % 4], properties]))
             id += k % 100 == 99 ? 3_000_000 : [1, 1, 2, 200, 20_000][k % 5]
         }
         let reference = Self.referenceLists(pins, base: 5_000)
         XCTAssertGreaterThan(reference.count, 800)
-        let lists = try Self.built(pins, base: 5_000)
-        XCTAssertEqual(lists.map(\.0), reference.map(\.0), "grams")
-        XCTAssertTrue(lists.map(\.1) == reference.map(\.1), "lists' bytes")
-        XCTAssertGreaterThan(lists.map(\.1.count).reduce(0, +), 1 << 20, "past the arena's first size: it grew")
+        for memoLimit in [1 << 20, 100] {
+            let lists = try Self.built(pins, base: 5_000, memoLimit: memoLimit)
+            XCTAssertEqual(lists.map(\.0), reference.map(\.0), "grams, memo limit \(memoLimit)")
+            XCTAssertTrue(lists.map(\.1) == reference.map(\.1), "lists' bytes, memo limit \(memoLimit)")
+            XCTAssertGreaterThan(lists.map(\.1.count).reduce(0, +), 1 << 20, "past the arena's first size: it grew")
+        }
     }
 
     /// Pins far apart (offsets of 1 to 4 bytes in the lists) and one whose grams the server
