@@ -64,6 +64,34 @@ final class BoxCellRunsTests: XCTestCase {
         }
     }
 
+    /// A store made before migration 10 loses its latitude/longitude and batch indexes and
+    /// gets the wider `pins_cell`; its boxes and batches read as before.
+    func testMigration10ReplacesTheLatLonIndexOfAnOlderStore() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.emptyDatabaseURI()
+        databases.append(uri)
+        let db = try PGConnection(uri: uri)
+        for (k, sql) in PostgresSchema.all.prefix(9).enumerated() {
+            try db.executeScript("BEGIN; \(sql); INSERT INTO schema_version(version) VALUES (\(k + 1)); COMMIT;")
+        }
+        try db.execute("""
+            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
+            SELECT 'pin ' || i, 'cafe', 37.5 + i * 0.001, 127 + i * 0.001, '2024-01-01', '2024-01-01' FROM generate_series(1, 50) AS i
+            """)
+        let indexes = "SELECT indexname || ': ' || regexp_replace(indexdef, '.* USING ', '') FROM pg_indexes WHERE tablename = 'pins' ORDER BY 1"
+        XCTAssertEqual(try PostgresDatabases.rows(indexes, uri: uri).compactMap(\.first), [
+            "pins_batch: btree (batch_id)", "pins_cell: btree (cell, id) INCLUDE (category, latitude, longitude)",
+            "pins_created: btree (created_at DESC, id DESC)", "pins_geom: gist (geom)",
+            "pins_lat_lon: btree (latitude, longitude) INCLUDE (created_at, id)", "pins_pkey: btree (id)", "pins_uid_key: btree (uid)"])
+        let store = try PostgresStore(uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows(indexes, uri: uri).compactMap(\.first), [
+            "pins_cell: btree (cell, id) INCLUDE (category, latitude, longitude, created_at)",
+            "pins_created: btree (created_at DESC, id DESC)", "pins_geom: gist (geom)", "pins_pkey: btree (id)", "pins_uid_key: btree (uid)"])
+        let box = LatLonBox(south: 37.51, west: 127.01, north: 37.52, east: 127.02)
+        XCTAssertEqual(try store.newestPins(in: [box], categories: nil, limit: 5, inView: 1, total: 1_000).pins.map(\.id), [20, 19, 18, 17, 16], "newest first, then the highest id")
+        XCTAssertEqual(try store.pins(matching: PinQuery(boxes: [box], order: .title)).map(\.id), Array(10...20))
+    }
+
     /// A box's runs cover its cells and stay few.
     func testRunsCoverTheBoxAndStayFew() {
         let box = LatLonBox(south: 37.4, west: 126.8, north: 37.7, east: 127.2)
