@@ -3,8 +3,9 @@ import PinModel
 import PinStore
 
 /// The map's cell counts (`pin_cells`, migration 3) of the pins a load sends, counted by the
-/// client as it sends them: the rows `pinmap_cells_rebuild` groups on the server (levels
-/// 2…16, all pins as scope 0 and per category as scope 1, each cell with its lowest-id pin),
+/// client as it sends them: the rows `pinmap_cells_rebuild` groups on the server (all pins
+/// as scope 0 at levels 2…16, per category as scope 1 at levels 2…14, each cell with its
+/// lowest-id pin),
 /// for a load into a store that holds no pins. Grouping a million pins on the server took
 /// 27 s (it reads the whole table again); here it is one table update a pin, one sort, and
 /// one pass over each level's cells.
@@ -181,21 +182,23 @@ struct PostgresCellCounts: Sendable {
         let order = nameEnds.indices.sorted { a, b in withName(a) { x in withName(b) { y in x.lexicographicallyPrecedes(y) } } }
         var rank = [Int32](repeating: 0, count: nameEnds.count)
         for (r, c) in order.enumerated() { rank[c] = Int32(r) }
-        var one = zip(keys, cells).map { Row(key: $0.category, rank: rank[Int($0.category)], code: $0.code, cell: $1) }
-        one.sort { a, b in a.rank == b.rank ? a.code < b.code : a.rank < b.rank }
-        var all = one.map { Row(key: -1, rank: -1, code: $0.code, cell: $0.cell) }
+        let top = PostgresStore.cellTableMaxLevel, categoryTop = PostgresStore.categoryCellMaxLevel
+        var fine = zip(keys, cells).map { Row(key: $0.category, rank: rank[Int($0.category)], code: $0.code, cell: $1) }
+        fine.sort { a, b in a.rank == b.rank ? a.code < b.code : a.rank < b.rank }
+        var all = fine.map { Row(key: -1, rank: -1, code: $0.code, cell: $0.cell) }
         all.sort { $0.code < $1.code }
-        all = Self.merged(all, shift: 0)
-        var levels = [(all, one)]  // finest first
-        for _ in PinGrid.minLevel..<PostgresStore.cellTableMaxLevel {
-            let (a, o) = levels[levels.count - 1]
-            levels.append((Self.merged(a, shift: 2), Self.merged(o, shift: 2)))
-        }
+        var alls = [Self.merged(all, shift: 0)]  // finest first
+        all = []
+        for _ in PinGrid.minLevel..<top { alls.append(Self.merged(alls[alls.count - 1], shift: 2)) }
+        // A category's cells start at `categoryTop`, straight from the finest.
+        var ones = [Self.merged(fine, shift: Int64(2 * (top - categoryTop)))]
+        fine = []
+        for _ in PinGrid.minLevel..<categoryTop { ones.append(Self.merged(ones[ones.count - 1], shift: 2)) }
         let names = self.names
-        for (k, (all, one)) in levels.enumerated().reversed() {
-            let l = PostgresStore.cellTableMaxLevel - k
-            for row in all { try Self.write(row, level: l, names, out) }
-            for row in one { try Self.write(row, level: l, names, out) }
+        for l in PinGrid.minLevel...top {
+            for row in alls[top - l] { try Self.write(row, level: l, names, out) }
+            guard l <= categoryTop else { continue }
+            for row in ones[categoryTop - l] { try Self.write(row, level: l, names, out) }
         }
     }
 

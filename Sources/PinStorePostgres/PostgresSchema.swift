@@ -556,5 +556,135 @@ enum PostgresSchema {
           END LOOP;
         END $$;
         """,
+        // 10: cells per category (scope 1) only up to level 14 (`PostgresStore.categoryCellMaxLevel`);
+        // all pins' (scope 0) up to 16 as before. At a million pins the category cells of
+        // levels 15 and 16 were 847,660 of the table's 2.1 million rows, seconds of a bulk
+        // load's server CPU to write and key; a view of a category that fine groups its pins
+        // from `pins_cell`, as views finer than 16 do (`groupedCells`). Every writer of
+        // `pin_cells` stops writing them: a level-14 category cell whose lowest-id pin goes
+        // takes the next from the pins. Written to run again (as 5–9).
+        """
+        DELETE FROM pin_cells WHERE scope = 1 AND level > 14;
+        CREATE OR REPLACE FUNCTION pinmap_cells_add(c bigint, cat text, pid bigint, lat double precision, lon double precision)
+        RETURNS void LANGUAGE sql AS $$
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT l, s, CASE s WHEN 0 THEN '' ELSE cat END, c >> (2 * (22 - l)), 1, pid, lat, lon, cat
+          FROM generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE s = 0 OR l <= 14
+          ON CONFLICT (level, scope, category, code) DO UPDATE SET n = pin_cells.n + 1,
+            rep_id = least(pin_cells.rep_id, excluded.rep_id),
+            rep_lat = CASE WHEN excluded.rep_id < pin_cells.rep_id THEN excluded.rep_lat ELSE pin_cells.rep_lat END,
+            rep_lon = CASE WHEN excluded.rep_id < pin_cells.rep_id THEN excluded.rep_lon ELSE pin_cells.rep_lon END,
+            rep_category = CASE WHEN excluded.rep_id < pin_cells.rep_id THEN excluded.rep_category ELSE pin_cells.rep_category END
+        $$;
+        CREATE OR REPLACE FUNCTION pinmap_cells_remove(c bigint, cat text, pid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE pin_cells pc SET n = pc.n - 1
+          FROM generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE (s = 0 OR l <= 14) AND pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l));
+          DELETE FROM pin_cells pc USING generate_series(2, 16) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE (s = 0 OR l <= 14) AND pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l)) AND pc.n <= 0;
+          -- The finest cell of each scope whose lowest-id pin went takes the next from the pins
+          -- (OFFSET 0: the cell's range of `pins_cell`, not a walk of the primary key in id order).
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT q.id, q.latitude, q.longitude, q.category
+              FROM (SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+                    WHERE p.cell BETWEEN pc.code << 12 AND ((pc.code + 1) << 12) - 1 AND p.id <> pid OFFSET 0) AS q
+              ORDER BY q.id LIMIT 1)
+          WHERE pc.level = 16 AND pc.scope = 0 AND pc.category = '' AND pc.code = c >> 12 AND pc.rep_id = pid;
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT q.id, q.latitude, q.longitude, q.category
+              FROM (SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+                    WHERE p.cell BETWEEN pc.code << 16 AND ((pc.code + 1) << 16) - 1
+                      AND p.category = cat AND p.id <> pid OFFSET 0) AS q
+              ORDER BY q.id LIMIT 1)
+          WHERE pc.level = 14 AND pc.scope = 1 AND pc.category = cat AND pc.code = c >> 16 AND pc.rep_id = pid;
+          -- Each coarser one takes the lowest of its children's.
+          FOR l IN REVERSE 15..2 LOOP
+            UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+                SELECT k.rep_id, k.rep_lat, k.rep_lon, k.rep_category FROM pin_cells k
+                WHERE k.level = l + 1 AND k.scope = pc.scope AND k.category = pc.category
+                  AND k.code BETWEEN pc.code << 2 AND (pc.code << 2) + 3
+                ORDER BY k.rep_id LIMIT 1)
+            WHERE pc.level = l AND ((pc.scope = 0 AND pc.category = '') OR (l < 14 AND pc.scope = 1 AND pc.category = cat))
+              AND pc.code = c >> (2 * (22 - l)) AND pc.rep_id = pid;
+          END LOOP;
+        END $$;
+        -- The owner's rebuild (4's): each level grouped from the one below, per category;
+        -- a category's cells written from level 14 down.
+        CREATE OR REPLACE FUNCTION pinmap_cells_rebuild_owned() RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM set_config('work_mem', '256MB', true);
+          PERFORM set_config('jit', 'off', true);
+          TRUNCATE pin_cells;
+          ALTER TABLE pin_cells DROP CONSTRAINT pin_cells_pkey;
+          CREATE TEMP TABLE pin_cells_level ON COMMIT DROP AS
+            SELECT g.category, g.code, g.n, g.rep AS rep_id, p.latitude AS rep_lat, p.longitude AS rep_lon
+            FROM (SELECT category, cell >> 12 AS code, count(*)::integer AS n, min(id) AS rep FROM pins GROUP BY 1, 2) AS g
+            JOIN pins p ON p.id = g.rep;
+          FOR l IN REVERSE 16..2 LOOP
+            IF l < 16 THEN
+              CREATE TEMP TABLE pin_cells_next ON COMMIT DROP AS
+                SELECT g.category, g.code, g.n, c.rep_id, c.rep_lat, c.rep_lon
+                FROM (SELECT category, code >> 2 AS code, sum(n)::integer AS n, min(rep_id) AS rep
+                      FROM pin_cells_level GROUP BY 1, 2) AS g
+                JOIN pin_cells_level c ON c.rep_id = g.rep;
+              DROP TABLE pin_cells_level;
+              ALTER TABLE pin_cells_next RENAME TO pin_cells_level;
+            END IF;
+            ANALYZE pin_cells_level;
+            IF l <= 14 THEN
+              INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+              SELECT l, 1, category, code, n, rep_id, rep_lat, rep_lon, category FROM pin_cells_level;
+            END IF;
+            INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+            SELECT l, 0, '', g.code, g.n, c.rep_id, c.rep_lat, c.rep_lon, c.category
+            FROM (SELECT code, sum(n)::integer AS n, min(rep_id) AS rep FROM pin_cells_level GROUP BY 1) AS g
+            JOIN pin_cells_level c ON c.rep_id = g.rep;
+          END LOOP;
+          DROP TABLE pin_cells_level;
+          ALTER TABLE pin_cells ADD PRIMARY KEY (level, scope, category, code);
+        END $$;
+        -- The rebuild of a role that only writes the pins (5's): level 16 of all pins and
+        -- level 14 of each category grouped from the pins, each coarser level from the one below.
+        CREATE OR REPLACE FUNCTION pinmap_cells_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          IF pg_has_role(current_user, (SELECT tableowner FROM pg_tables
+                                        WHERE schemaname = current_schema() AND tablename = 'pin_cells'), 'USAGE') THEN
+            PERFORM pinmap_cells_rebuild_owned();
+            RETURN;
+          END IF;
+          DELETE FROM pin_cells;
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT 16, 0, '', g.code, g.n, g.rep, p.latitude, p.longitude, p.category
+          FROM (SELECT cell >> 12 AS code, count(*) AS n, min(id) AS rep FROM pins GROUP BY 1) AS g
+          JOIN pins p ON p.id = g.rep;
+          INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+          SELECT 14, 1, g.category, g.code, g.n, g.rep, p.latitude, p.longitude, p.category
+          FROM (SELECT category, cell >> 16 AS code, count(*) AS n, min(id) AS rep FROM pins GROUP BY 1, 2) AS g
+          JOIN pins p ON p.id = g.rep;
+          -- (Level 15 has no category cells: level 14's stay as grouped above.)
+          FOR l IN REVERSE 15..2 LOOP
+            INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
+            SELECT DISTINCT ON (scope, category, code >> 2) l, scope, category, code >> 2,
+                   sum(n) OVER (PARTITION BY scope, category, code >> 2), rep_id, rep_lat, rep_lon, rep_category
+            FROM pin_cells WHERE level = l + 1 ORDER BY scope, category, code >> 2, rep_id;
+          END LOOP;
+        END $$;
+        """,
+        // 11: no index on latitude and longitude (0.8 s of CPU of a million pins' bulk import):
+        // a box is read through `pins_cell` as runs of cells (`PostgresStore+BoxCells`), which
+        // now includes `created_at`, so the newest pins in view come from it alone. No index
+        // on `batch_id` either (0.3 s of that import's CPU): what reads a batch's pins (the
+        // imports' counts, one scan for all; an undo, which rebuilds every cell anyway) reads
+        // them all. Written to run again.
+        """
+        DROP INDEX IF EXISTS pins_lat_lon;
+        DROP INDEX IF EXISTS pins_batch;
+        DROP INDEX IF EXISTS pins_cell;
+        CREATE INDEX pins_cell ON pins (cell, id) INCLUDE (category, latitude, longitude, created_at);
+        """,
     ]
 }

@@ -6,9 +6,9 @@ import PinStore
 extension PostgresStore {
     public func importBatches() throws(StoreError) -> [ImportBatch] {
         let r = try db.execute("""
-            SELECT b.id, b.file, b.imported_at, b.imported, b.rejected, b.duplicates, b.encoding, b.delimiter,
-                   (SELECT count(*) FROM pins p WHERE p.batch_id = b.id)
-            FROM import_batches b ORDER BY b.id
+            SELECT b.id, b.file, b.imported_at, b.imported, b.rejected, b.duplicates, b.encoding, b.delimiter, coalesce(n.pins_left, 0)
+            FROM import_batches b LEFT JOIN (SELECT batch_id, count(*) AS pins_left FROM pins GROUP BY batch_id) n ON n.batch_id = b.id
+            ORDER BY b.id
             """)
         return (0..<r.rows).map { i in
             ImportBatch(id: r.int(i, 0), file: r.text(i, 1), importedAt: r.text(i, 2), imported: Int(r.int(i, 3)),

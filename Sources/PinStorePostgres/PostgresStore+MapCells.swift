@@ -6,6 +6,11 @@ import PinStore
 extension PostgresStore {
     /// The finest level `pin_cells` holds (migration 3); finer views group the pins they hold.
     static let cellTableMaxLevel = 16
+    /// The finest level of its cells per category (scope 1, migration 10): a view of some
+    /// categories finer than this groups their pins as a finer view does. (At a million
+    /// pins levels 15 and 16 held 40% of the table's rows, written by every bulk load; a
+    /// view of a category that fine reads few enough pins.)
+    static let categoryCellMaxLevel = 14
 
     /// Read once until a change is announced (`PostgresCellTileCache`).
     public func pinCellTotals() throws(StoreError) -> PinCellTotals {
@@ -157,11 +162,13 @@ extension PostgresStore {
     func cells(level: Int, ranges: [ClosedRange<Int64>], categories: Set<String>?,
                scopeOf: [String: Int64]) throws(StoreError) -> [PinCell] {
         guard !ranges.isEmpty else { return [] }
-        if level <= Self.cellTableMaxLevel { return try storedCells(level: level, ranges: ranges, categories: categories, scopeOf: scopeOf) }
+        if level <= (categories == nil ? Self.cellTableMaxLevel : Self.categoryCellMaxLevel) {
+            return try storedCells(level: level, ranges: ranges, categories: categories, scopeOf: scopeOf)
+        }
         return try groupedCells(level: level, ranges: ranges, categories: categories, scopeOf: scopeOf)
     }
 
-    /// The cells finer than `pin_cells` holds, grouped here from the pins in `ranges` (a fine
+    /// The cells finer than `pin_cells` holds (for all pins or for categories), grouped here from the pins in `ranges` (a fine
     /// view holds few): one range scan of the covering `pins_cell` index per range, in cell
     /// and id order, so a cell's first pin is its lowest-id one. Grouping on the server
     /// (a GROUP BY, then each cell's pin fetched by id) took 160 ms for a street view of

@@ -9,11 +9,7 @@ extension PostgresStore {
     func whereClause(_ query: PinQuery, from start: Int = 1) throws(StoreError) -> (sql: String, params: [String?]) {
         var b = PGParams(start: start)
         var parts: [String] = []
-        if !query.boxes.isEmpty {
-            parts.append("(" + query.boxes.map { box in
-                "(latitude BETWEEN \(b.add(box.south)) AND \(b.add(box.north)) AND longitude BETWEEN \(b.add(box.west)) AND \(b.add(box.east)))"
-            }.joined(separator: " OR ") + ")")
-        }
+        if !query.boxes.isEmpty { parts.append(Self.boxCondition(query.boxes, &b)) }
         if let cats = query.categories { parts.append("category = ANY(\(b.add(PGArray.texts(cats.sorted())))::text[])") }
         if let search = query.search { parts += try searchConditions(SearchText(search), &b) }
         return (parts.isEmpty ? "" : "WHERE " + parts.joined(separator: " AND "), b.values)
@@ -66,7 +62,7 @@ extension PostgresStore {
         guard limit > 0, !boxes.isEmpty else { return ([], .createdScan) }
         let plan: InViewPlan = Double(inView) >= Double(total) / 50 ? .createdScan : .spatialFetch
         // A pan within a quarter of the view lists from the pins read around the last one:
-        // a street view's read (every pin in view through the lat/lon index, then sorted)
+        // a street view's read (every pin in view through `pins_cell`, then sorted)
         // is most of a frame's time on the server.
         try syncCaches()
         let pins = try newestWindow.newest(in: boxes, categories: categories, limit: limit, plan: plan,
@@ -78,19 +74,20 @@ extension PostgresStore {
 
     /// The newest `limit` pins in `boxes` read with `plan`.
     private func newest(_ plan: InViewPlan, boxes: [LatLonBox], categories: Set<String>?, limit: Int) throws(StoreError) -> [Pin] {
-        let (whereSQL, params) = try whereClause(PinQuery(boxes: boxes, categories: categories))
-        let sql: String
         switch plan {
         case .createdScan, .sort:
-            // A sort key the lat/lon index cannot give: the planner walks pins_created.
-            sql = "SELECT \(Self.pinColumns) FROM pins \(whereSQL) ORDER BY created_at DESC, id DESC LIMIT \(limit)"
+            // Many in view: the planner walks pins_created with the box as a filter.
+            let (whereSQL, params) = try whereClause(PinQuery(boxes: boxes, categories: categories))
+            return try pins("SELECT \(Self.pinColumns) FROM pins \(whereSQL) ORDER BY created_at DESC, id DESC LIMIT \(limit)", params)
         case .spatialFetch:
-            // The newest ids in view from the covering lat/lon index (materialized: the planner
-            // cannot walk pins_created instead), then only those rows.
-            sql = "WITH v AS MATERIALIZED (SELECT id, created_at FROM pins \(whereSQL)), top AS (SELECT id FROM v ORDER BY created_at DESC, id DESC LIMIT \(limit)) "
-                + "SELECT \(Self.pinColumns) FROM pins WHERE id IN (SELECT id FROM top) ORDER BY created_at DESC, id DESC"
+            // The newest ids in view from the covering `pins_cell` index (materialized: the
+            // planner cannot walk pins_created instead), then only those rows.
+            var b = PGParams(start: 1)
+            let from = Self.inBoxesFromItem(boxes, categories: categories, &b)
+            return try pins("WITH v AS MATERIALIZED (SELECT v.id, v.created_at FROM \(from)), "
+                            + "top AS (SELECT id FROM v ORDER BY created_at DESC, id DESC LIMIT \(limit)) "
+                            + "SELECT \(Self.pinColumns) FROM pins WHERE id IN (SELECT id FROM top) ORDER BY created_at DESC, id DESC", b.values)
         }
-        return try pins(sql, params)
     }
 
     public func pinsByDistance(_ query: PinQuery, latitude: Double, longitude: Double) throws(StoreError) -> [PinDistance] {

@@ -14,13 +14,13 @@ extension PostgresStore {
             """).optionalText(0, 0) == "t"
     }
 
-    /// Adds the new pins to the map's cell counts, levels 2…16, all pins (scope 0) and per
-    /// category (scope 1), each cell keeping its lowest-id pin: the same counts as
+    /// Adds the new pins to the map's cell counts, levels 2…16 for all pins (scope 0) and
+    /// 2…14 per category (scope 1), each cell keeping its lowest-id pin: the same counts as
     /// `pinmap_cells_add` row by row, in one statement. `staged`: the pins of `copy_pins`
     /// marked `added`; otherwise every pin (a load into an empty table).
     func addNewPinCells(staged: Bool) throws(StoreError) {
         let source = staged ? "copy_pins c JOIN pins p ON p.id = c.dest" : "pins p"
-        let filter = staged ? "WHERE c.added" : ""
+        let filter = "WHERE (s = 0 OR l <= \(Self.categoryCellMaxLevel))" + (staged ? " AND c.added" : "")
         try db.execute("""
             INSERT INTO pin_cells(level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category)
             SELECT g.l, g.s, g.cat, g.code, g.n, g.rep, p.latitude, p.longitude, p.category

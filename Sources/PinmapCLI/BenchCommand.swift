@@ -15,7 +15,7 @@ import Support
 enum BenchCommand: Command {
     static let spec = CommandSpec(
         name: "bench",
-        usage: "pinmap bench render|search|map [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME] [--baseline PATH]",
+        usage: "pinmap bench render|search|cells|map [--db PATH] [--size COLSxROWS] [--frames N] [--only NAME] [--baseline PATH] [--category NAME]",
         summary: """
         Time the map's frames on a store (render), its search (search) or the map alone
         (map); figures only. `bench render` prints the median, 95th percentile and worst time per frame (reload markers, counts
@@ -27,14 +27,17 @@ enum BenchCommand: Command {
         process, and the ratio of their medians per viewport (peak memory is measured before).
         `bench search` times the UI's search (every match in the store, split in view and
         elsewhere) for 1-, 2- and 3-character queries at a world and a city view
-        (--frames rounds per query, default 60). `bench map` times the map alone, without a
+        (--frames rounds per query, default 60). `bench cells` times the store's map cells of a
+        200x60 view over Seoul at levels 12-17, all pins or --category's (comma-separated):
+        the first read (no tiles cached) and the median of --frames panned reads. `bench map` times the map alone, without a
         store: decoding the embedded coastlines and borders, 200x60 frames of 2,000 clustered
         pins, and city and street frames over the high-resolution tiles (20 frames each).
         """,
         options: [("--db", "store path or postgresql:// URI"), ("--size", "frame size in cells (default 200x60)"),
                   ("--frames", "frames per viewport, at least 50 (default 60)"),
                   ("--only", "measure only the viewports whose name starts with this (world, region, city, street)"),
-                  ("--baseline", "render: a second store (a path or postgresql:// URI) timed in turn with --db, for frame ratios")],
+                  ("--baseline", "render: a second store (a path or postgresql:// URI) timed in turn with --db, for frame ratios"),
+                  ("--category", "cells: the categories shown, comma-separated (default: all pins)")],
         flags: [],
         maxPositionals: 1,
         minPositionals: 1)
@@ -42,7 +45,7 @@ enum BenchCommand: Command {
     /// `pinmap bench search`: search latency figures (BenchSearch.swift).
     static func runSearch(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let rounds = try frameCount(args.value("--frames"))
-        for option in ["--baseline", "--only", "--size"] where args.value(option) != nil {
+        for option in ["--baseline", "--only", "--size", "--category"] where args.value(option) != nil {
             throw .usage(command: "bench", message: "\(option) is for `pinmap bench render`, not search")
         }
         guard PinmapCLI.storeExists(args) else {
@@ -57,10 +60,28 @@ enum BenchCommand: Command {
         return 0
     }
 
+    /// `pinmap bench cells`: the store's map cells per level (BenchCells.swift).
+    static func runCells(_ args: ParsedArguments) throws(CLIError) -> Int32 {
+        let frames = try frameCount(args.value("--frames"))
+        for option in ["--baseline", "--only", "--size"] where args.value(option) != nil {
+            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render`, not cells")
+        }
+        guard PinmapCLI.storeExists(args) else {
+            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
+        }
+        let categories = args.value("--category").map { Set($0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) }
+        do {
+            let store = try PinmapCLI.openRepository(args)
+            _ = try store.finishIndexing()
+            for line in try BenchCells.run(store: store, categories: categories, frames: frames) { print(line) }
+        } catch let e as CLIError { throw e } catch { throw .failure("cells benchmark failed: \(error)") }
+        return 0
+    }
+
     /// `pinmap bench map`: the map's own figures (GeoMap's `MapFigures`); no store, no options.
     static func runMap(_ args: ParsedArguments) throws(CLIError) -> Int32 {
-        for option in ["--db", "--baseline", "--only", "--size", "--frames"] where args.value(option) != nil {
-            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render` or `search`, not map")
+        for option in ["--db", "--baseline", "--only", "--size", "--frames", "--category"] where args.value(option) != nil {
+            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render`, `search` or `cells`, not map")
         }
         print("pinmap bench map: the map alone (no store), 200x60 frames, 20 of each")
         for line in MapFigures.lines() { print("  " + line) }
@@ -79,8 +100,9 @@ enum BenchCommand: Command {
         let mainStart = Monotonic.seconds()
         if args.positionals.first == "search" { return try runSearch(args) }
         if args.positionals.first == "map" { return try runMap(args) }
+        if args.positionals.first == "cells" { return try runCells(args) }
         guard args.positionals.first == "render" else {
-            throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; there are: render, search, map")
+            throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; there are: render, search, cells, map")
         }
         let cols: Int, rows: Int
         do {
@@ -89,6 +111,7 @@ enum BenchCommand: Command {
             throw .usage(command: "bench", message: "--size must be COLSxROWS between 1x1 and 1000x1000, e.g. 200x60")
         }
         let frames = try frameCount(args.value("--frames"))
+        if args.value("--category") != nil { throw .usage(command: "bench", message: "--category is for `pinmap bench cells`, not render") }
         let only = args.value("--only") ?? ""
         guard viewports.contains(where: { $0.name.hasPrefix(only) }) else {
             throw .usage(command: "bench", message: "--only must begin a viewport's name (world, region, city, street), got '\(only)'")

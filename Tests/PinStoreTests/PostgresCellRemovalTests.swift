@@ -33,10 +33,15 @@ final class PostgresCellRemovalTests: XCTestCase {
         for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level = 12 AND scope = 1 ORDER BY 1 LIMIT 5") {
             _ = try store.update(id: id, title: nil, description: nil, category: nil, latitude: -33.85, longitude: 151.21, ifVersion: nil)
         }
-        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level = 16 AND scope = 1 AND category = 'cafe' ORDER BY 1 LIMIT 5") {
+        // The finest category cells (level 14) take their next pin from the pins.
+        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level = 14 AND scope = 1 ORDER BY 1 DESC LIMIT 6") {
+            XCTAssertTrue(try store.delete(id: id, ifVersion: nil))
+        }
+        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level = 14 AND scope = 1 AND category = 'cafe' ORDER BY 1 LIMIT 5") {
             _ = try store.update(id: id, title: nil, description: nil, category: "museum", latitude: nil, longitude: nil, ifVersion: nil)
         }
-        XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) FROM pins", uri: uri), [["1188"]])
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) FROM pins", uri: uri), [["1182"]])
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT max(level) FROM pin_cells WHERE scope = 1", uri: uri), [["14"]])
 
         let columns = "level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category"
         let kept = try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri)
@@ -45,6 +50,40 @@ final class PostgresCellRemovalTests: XCTestCase {
         XCTAssertEqual(kept.count, rebuilt.count)
         XCTAssertEqual(kept.filter { $0[0] == "16" }.count, rebuilt.filter { $0[0] == "16" }.count)
         for (k, r) in zip(kept, rebuilt) where k != r { XCTFail("kept \(k), rebuilt \(r)"); break }
+    }
+
+    /// A store at schema 9 loses its category cells finer than level 14 (migration 10), and
+    /// its triggers then keep the cells a rebuild makes; the migration runs again.
+    func testMigration10DropsTheCategoryCellsOfLevels15And16() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.emptyDatabaseURI()
+        databases.append(uri)
+        let db = try PGConnection(uri: uri)
+        for (k, sql) in PostgresSchema.all.prefix(9).enumerated() {
+            try db.executeScript("BEGIN; \(sql); INSERT INTO schema_version(version) VALUES (\(k + 1)); COMMIT;")
+        }
+        try db.execute("""
+            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
+            SELECT 'pin ' || i, (ARRAY['cafe', 'bar', ''])[1 + i % 3], 37.5 + (i % 17) * 0.003, 127 + (i % 13) * 0.004,
+                   '2024-01-01', '2024-01-01'
+            FROM generate_series(1, 300) AS i
+            """)
+        let fine = "SELECT count(*) FROM pin_cells WHERE scope = 1 AND level > 14"
+        XCTAssertEqual(try PostgresDatabases.rows(fine, uri: uri), [["204"]], "schema 9 keeps them")
+
+        let store = try PostgresStore(uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT max(version) FROM schema_version", uri: uri), [["\(PostgresSchema.all.count)"]])
+        XCTAssertEqual(try PostgresDatabases.rows(fine, uri: uri), [["0"]])
+        try db.executeScript("BEGIN; \(PostgresSchema.all[9]); COMMIT;")
+        XCTAssertTrue(try store.delete(id: 3, ifVersion: nil))
+        _ = try store.update(id: 1, title: nil, description: nil, category: "bar", latitude: 37.6, longitude: 127.1, ifVersion: nil)
+        XCTAssertEqual(try store.insert(NewPin(title: "new", category: "cafe", latitude: 37.5, longitude: 127,
+                                               createdAt: "2024-01-02T00:00:00Z")), 301)
+        let columns = "level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category"
+        let kept = try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows(fine, uri: uri), [["0"]])
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri), kept)
     }
 
     /// A store made before migration 9 loses `pins_category_cell`; the migration runs again
@@ -66,7 +105,7 @@ final class PostgresCellRemovalTests: XCTestCase {
         XCTAssertEqual(try PostgresDatabases.rows(index, uri: uri), [["1"]])
 
         let store = try PostgresStore(uri: uri)
-        XCTAssertEqual(try PostgresDatabases.rows("SELECT max(version) FROM schema_version", uri: uri), [["9"]])
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT max(version) FROM schema_version", uri: uri), [["\(PostgresSchema.all.count)"]])
         XCTAssertEqual(try PostgresDatabases.rows(index, uri: uri), [["0"]])
         try db.executeScript("BEGIN; \(PostgresSchema.all[8]); COMMIT;")
         XCTAssertTrue(try store.delete(id: 1, ifVersion: nil))

@@ -96,6 +96,60 @@ final class RepositoryContractTests: XCTestCase {
         XCTAssertEqual(try server.pinCellTotals(), try file.pinCellTotals())
     }
 
+    /// A view of some categories at levels 15 and 16 (no category cells on the server since
+    /// migration 10: grouped from the pins) shows the SQLite store's cells, where cells hold
+    /// many pins, after a bulk load and writes row by row; and level 14, the finest stored.
+    func testCategoryViewsAtLevels14To16MatchTheSQLiteStore() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.freshStoreURI()
+        databases.append(uri)
+        let server = try PostgresStore(uri: uri), file = try Store.inMemory()
+        var seed: UInt64 = 11
+        func next() -> Double { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Double(seed >> 11) / Double(1 << 53) }
+        // Within 0.1° of central Seoul: a level-15 cell (0.011° × 0.022°) holds a dozen pins.
+        func pin(_ i: Int) -> NewPin {
+            NewPin(title: "p\(i)", category: ["cafe", "bar", "", "park"][Int(next() * 4)],
+                   latitude: 37.56 + (next() - 0.5) * 0.2, longitude: 126.98 + (next() - 0.5) * 0.2, createdAt: "2024-01-01T00:00:00Z")
+        }
+        let bulk = StoreSnapshot(pins: (0..<PostgresStore.bulkFrom + 500).map { i in
+            let p = pin(i)
+            return SnapshotPin(pin: Pin(id: Int64(i + 1), title: p.title, category: p.category, latitude: p.latitude, longitude: p.longitude,
+                                        createdAt: "2024-01-01T00:00:00Z", updatedAt: "2024-01-01T00:00:00Z"), batchID: nil, comments: [])
+        })
+        XCTAssertEqual(try server.receive(bulk).pins, bulk.pins.count)
+        XCTAssertEqual(try file.receive(bulk).pins, bulk.pins.count)
+        for i in 0..<40 { let p = pin(i); try server.insert(p); try file.insert(p) }
+        for id: Int64 in [1, 2, 3, 40, 41] { try server.delete(id: id); try file.delete(id: id) }
+        for id: Int64 in [4, 5, 6] {
+            try server.update(id: id, category: "bar"); try file.update(id: id, category: "bar")
+            try server.update(id: id + 10, latitude: 37.5, longitude: 127.01); try file.update(id: id + 10, latitude: 37.5, longitude: 127.01)
+        }
+        // Around every pin (at a box's edge SQLite's lone pins are where they are, the
+        // server's where their cell is).
+        let seoul = LatLonBox(south: 37.3, west: 126.7, north: 37.8, east: 127.3)
+        func cells(_ repo: any PinRepository, level: Int, _ categories: Set<String>) throws -> [String] {
+            let names = try repo.pinCellCategoryNames()
+            var out: [String] = []
+            _ = try repo.visitMapCells(cellWidth: PinGrid.cellWidth(level: level), boxes: [seoul], categories: categories,
+                                       refineBudget: 0) { c, _ in
+                // A lone pin is where it is (SQLite's sparse tree names its coarser cell).
+                out.append(c.count == 1 ? "\(c.repID) \(c.repLatitude) \(c.repLongitude) \(names[c.repCategoryID] ?? "")"
+                           : "\(c.level) \(c.x) \(c.y) \(names[c.scope] ?? "") \(c.count) \(c.repID) \(c.repLatitude) \(c.repLongitude) "
+                             + (names[c.repCategoryID] ?? ""))
+                return true
+            }
+            return out.sorted()
+        }
+        for level in 14...16 {
+            for categories: Set<String> in [["cafe"], ["bar", ""], ["park", "cafe", "bar"]] {
+                let shown = try cells(server, level: level, categories), expected = try cells(file, level: level, categories)
+                XCTAssertEqual(shown.count, expected.count, "level \(level), \(categories)")
+                XCTAssertEqual(Set(shown).symmetricDifference(expected).sorted(), [], "level \(level), \(categories)")
+                XCTAssertGreaterThan(shown.filter { $0.hasPrefix("\(level) ") }.count, 30, "cells of several pins: level \(level)")
+            }
+        }
+    }
+
     func testVersionsRefuseAnEditOrDeleteOfAPinChangedElsewhere() throws {
         for (name, repo) in try repositories() {
             let id = try repo.insert(seoul)

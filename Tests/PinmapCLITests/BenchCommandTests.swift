@@ -21,16 +21,16 @@ final class BenchCommandTests: XCTestCase {
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
-    func testAnUnknownBenchmarkListsTheThree() throws {
+    func testAnUnknownBenchmarkListsTheFour() throws {
         let r = try pinmap("bench", "maps")
         XCTAssertEqual(r.code, 2)
-        XCTAssertEqual(r.stderr, "pinmap bench: unknown benchmark 'maps'; there are: render, search, map\nTry 'pinmap bench --help'.\n")
+        XCTAssertEqual(r.stderr, "pinmap bench: unknown benchmark 'maps'; there are: render, search, cells, map\nTry 'pinmap bench --help'.\n")
     }
 
     func testTheMapBenchmarkTakesNoStore() throws {
         let r = try pinmap("bench", "map", "--db", "/nonexistent/pins.sqlite")
         XCTAssertEqual(r.code, 2)
-        XCTAssertEqual(r.stderr, "pinmap bench: --db is for `pinmap bench render` or `search`, not map\nTry 'pinmap bench --help'.\n")
+        XCTAssertEqual(r.stderr, "pinmap bench: --db is for `pinmap bench render`, `search` or `cells`, not map\nTry 'pinmap bench --help'.\n")
         XCTAssertEqual(r.stdout, "")
     }
 }

@@ -173,7 +173,8 @@ public enum PinGrid {
         return (z << shift)...(((z + 1) << shift) - 1)
     }
 
-    private static func merged(_ ranges: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
+    /// `ranges` sorted, with overlapping and adjacent ones joined.
+    public static func merged(_ ranges: [ClosedRange<Int64>]) -> [ClosedRange<Int64>] {
         var out: [ClosedRange<Int64>] = []
         for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, r.lowerBound <= last.upperBound + 1 {
