@@ -97,8 +97,10 @@ extension PostgresStore {
     /// runs on this one, then swaps it in; on a failure, drops it.
     func finishSideLoad(_ side: SideLoad, builders: Int = indexBuilders, first: [PGJob] = [],
                         alongside: () throws(StoreError) -> Void) throws(StoreError) {
-        var jobs = first
-        for index in side.indexes { jobs.append(Self.statementJob(index.create)) }
+        // The longest build first, before the other first jobs: alone on a builder, it is the
+        // last to end (the GiST at a million pins).
+        var jobs = side.indexes.prefix(1).map { Self.statementJob($0.create) } + first
+        for index in side.indexes.dropFirst() { jobs.append(Self.statementJob(index.create)) }
         let queue = PGJobQueue(jobs)
         let builds = PGParallel.start(builders, uri: db.uri) { (_: Int, builder: PGConnection) throws(StoreError) in
             try builder.execute("SET maintenance_work_mem = '256MB'")

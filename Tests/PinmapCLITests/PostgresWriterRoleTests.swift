@@ -50,7 +50,7 @@ final class PostgresWriterRoleTests: XCTestCase {
         let copied = PinmapCLI.execute(["copy", "--from", sqlite, "--to", writer])
         XCTAssertEqual(copied.code, 0, copied.stderr)
         XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) FROM pins", uri: uri), [["26001"]])
-        XCTAssertEqual(indexes.count, 5)  // schema 7 searches lists of its own, not an index of pins; 9 has no (category, cell); 11 no lat/lon or batch
+        XCTAssertEqual(indexes.count, 4)  // schema 7 searches lists of its own, not an index of pins; 9 has no (category, cell); 11 no lat/lon, batch or uid
         XCTAssertEqual(try PostgresDatabases.rows("SELECT indexname FROM pg_indexes WHERE tablename = 'pins' ORDER BY 1", uri: uri), indexes,
                        "every index kept")
         let added = try cells()
