@@ -68,12 +68,8 @@ final class BoxCellRunsTests: XCTestCase {
     /// gets the wider `pins_cell`; its boxes and batches read as before.
     func testMigration11ReplacesTheLatLonIndexOfAnOlderStore() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
-        let uri = try TestServer.emptyDatabaseURI()
+        let (uri, db) = try databaseAtSchema(10)
         databases.append(uri)
-        let db = try PGConnection(uri: uri)
-        for (k, sql) in PostgresSchema.all.prefix(10).enumerated() {
-            try db.executeScript("BEGIN; \(sql); INSERT INTO schema_version(version) VALUES (\(k + 1)); COMMIT;")
-        }
         try db.execute("""
             INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
             SELECT 'pin ' || i, 'cafe', 37.5 + i * 0.001, 127 + i * 0.001, '2024-01-01', '2024-01-01' FROM generate_series(1, 50) AS i

@@ -56,12 +56,8 @@ final class PostgresCellRemovalTests: XCTestCase {
     /// its triggers then keep the cells a rebuild makes; the migration runs again.
     func testMigration10DropsTheCategoryCellsOfLevels15And16() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
-        let uri = try TestServer.emptyDatabaseURI()
+        let (uri, db) = try databaseAtSchema(9)
         databases.append(uri)
-        let db = try PGConnection(uri: uri)
-        for (k, sql) in PostgresSchema.all.prefix(9).enumerated() {
-            try db.executeScript("BEGIN; \(sql); INSERT INTO schema_version(version) VALUES (\(k + 1)); COMMIT;")
-        }
         try db.execute("""
             INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
             SELECT 'pin ' || i, (ARRAY['cafe', 'bar', ''])[1 + i % 3], 37.5 + (i % 17) * 0.003, 127 + (i % 13) * 0.004,
@@ -90,12 +86,8 @@ final class PostgresCellRemovalTests: XCTestCase {
     /// on a store that has it; a delete of a cell's pin then keeps the cells a rebuild makes.
     func testMigration9DropsTheCategoryIndexOfAnOlderStore() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
-        let uri = try TestServer.emptyDatabaseURI()
+        let (uri, db) = try databaseAtSchema(8)
         databases.append(uri)
-        let db = try PGConnection(uri: uri)
-        for (k, sql) in PostgresSchema.all.prefix(8).enumerated() {
-            try db.executeScript("BEGIN; \(sql); INSERT INTO schema_version(version) VALUES (\(k + 1)); COMMIT;")
-        }
         try db.execute("""
             INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
             SELECT 'pin ' || i, (ARRAY['cafe', 'bar'])[1 + i % 2], 37.5 + i * 0.001, 127 + i * 0.001, '2024-01-01', '2024-01-01'
