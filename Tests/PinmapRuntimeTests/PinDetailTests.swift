@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import Frame
 import PinModel
 import PinmapCore
@@ -87,7 +88,13 @@ final class PinDetailTests: XCTestCase {
         XCTAssertEqual(d.comments, comments)
         XCTAssertEqual(d.cursor, 1, "the new comment is selected")
         XCTAssertEqual(r.line(18), "  Comments (2)  c add · x delete · j/k move")
-        XCTAssertEqual(r.line(20), "  ▸ \(comments[1].createdAt.prefix(10))  q 다시 가고 싶다")
+        // The comment's day in the pin's offset (+09:00 here): from 15:00 UTC on, tomorrow's.
+        XCTAssertEqual(DateText.offset(of: d.pin.createdAt), 9 * 3600)
+        let stored = try XCTUnwrap(ISO8601DateFormatter().date(from: comments[1].createdAt), comments[1].createdAt)
+        let seoul = ISO8601DateFormatter()
+        seoul.formatOptions = [.withFullDate]
+        seoul.timeZone = TimeZone(secondsFromGMT: 9 * 3600)
+        XCTAssertEqual(r.line(20), "  ▸ \(seoul.string(from: stored))  q 다시 가고 싶다")
         XCTAssertEqual(r.line(29), "  Comment added")
         // x asks first; Enter on the default (Cancel) keeps it.
         r.char("k")
