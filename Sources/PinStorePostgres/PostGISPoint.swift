@@ -12,14 +12,14 @@ enum PostGISPoint {
         return bytes
     }
 
-    /// `header`'s first 8 bytes as one little-endian word, then its ninth.
-    private static let headerWord: UInt64 = 0x0010_E620_0000_0101, headerLast: UInt8 = 0x00
+    /// `header`'s first 8 bytes as one word (in memory order), then its ninth.
+    private static let headerWord = header.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }, headerLast = header[8]
 
     /// `ewkb` as a field of `out`, written in place with four stores (an array a pin was a
     /// load's every pin's allocation; copying the header from one, two calls of `memmove`).
     static func write(latitude: Double, longitude: Double, to out: PGCopyBinary) {
-        out.raw(length: 25) { p in
-            p.storeBytes(of: headerWord.littleEndian, toByteOffset: 0, as: UInt64.self)
+        out.raw(length: header.count + 16) { p in
+            p.storeBytes(of: headerWord, toByteOffset: 0, as: UInt64.self)
             p.storeBytes(of: headerLast, toByteOffset: 8, as: UInt8.self)
             p.storeBytes(of: longitude.bitPattern.littleEndian, toByteOffset: 9, as: UInt64.self)
             p.storeBytes(of: latitude.bitPattern.littleEndian, toByteOffset: 17, as: UInt64.self)

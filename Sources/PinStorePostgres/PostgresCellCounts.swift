@@ -125,9 +125,7 @@ struct PostgresCellCounts: Sendable {
 
     /// FNV-1a of the bytes, as a slot of `count` (a power of two).
     private static func slot(_ name: UnsafeBufferPointer<UInt8>, _ count: Int) -> Int {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in name { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-        return Int(truncatingIfNeeded: h) & (count - 1)
+        Int(truncatingIfNeeded: FNV1a.hash(name)) & (count - 1)
     }
 
     private mutating func growNames() {

@@ -121,8 +121,7 @@ final class SearchPostings {
     /// but the title are the same few: their grams need not be found again each time (a
     /// third of a pin's grams, a third of their cost).
     private func postShared(_ text: UnsafeBufferPointer<UInt8>, _ offset: UInt32) {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-        for byte in text { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let h = FNV1a.hash(text)
         let slot = Int(truncatingIfNeeded: h >> 54)
         let m = memos[slot]
         if m.hash == h, m.textCount == text.count,
