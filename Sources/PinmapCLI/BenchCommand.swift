@@ -42,12 +42,26 @@ enum BenchCommand: Command {
         maxPositionals: 1,
         minPositionals: 1)
 
+    /// The benchmarks that take each option (in the order options are checked).
+    static let optionUsers: [(option: String, benchmarks: [String])] = [
+        ("--db", ["render", "search", "cells"]), ("--baseline", ["render"]), ("--only", ["render"]), ("--size", ["render"]),
+        ("--frames", ["render", "search", "cells"]), ("--category", ["cells"]),
+    ]
+
+    /// Refuses (usage error) the first option given that `benchmark` does not take, naming
+    /// the benchmarks that do.
+    static func refuseOptions(notFor benchmark: String, _ args: ParsedArguments) throws(CLIError) {
+        for (option, users) in optionUsers where !users.contains(benchmark) && args.value(option) != nil {
+            let names = ["`pinmap bench \(users[0])`"] + users.dropFirst().map { "`\($0)`" }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            throw .usage(command: "bench", message: "\(option) is for \(list), not \(benchmark)")
+        }
+    }
+
     /// `pinmap bench search`: search latency figures (BenchSearch.swift).
     static func runSearch(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let rounds = try frameCount(args.value("--frames"))
-        for option in ["--baseline", "--only", "--size", "--category"] where args.value(option) != nil {
-            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render`, not search")
-        }
+        try refuseOptions(notFor: "search", args)
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
         }
@@ -63,9 +77,7 @@ enum BenchCommand: Command {
     /// `pinmap bench cells`: the store's map cells per level (BenchCells.swift).
     static func runCells(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let frames = try frameCount(args.value("--frames"))
-        for option in ["--baseline", "--only", "--size"] where args.value(option) != nil {
-            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render`, not cells")
-        }
+        try refuseOptions(notFor: "cells", args)
         guard PinmapCLI.storeExists(args) else {
             throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
         }
@@ -80,9 +92,7 @@ enum BenchCommand: Command {
 
     /// `pinmap bench map`: the map's own figures (GeoMap's `MapFigures`); no store, no options.
     static func runMap(_ args: ParsedArguments) throws(CLIError) -> Int32 {
-        for option in ["--db", "--baseline", "--only", "--size", "--frames", "--category"] where args.value(option) != nil {
-            throw .usage(command: "bench", message: "\(option) is for `pinmap bench render`, `search` or `cells`, not map")
-        }
+        try refuseOptions(notFor: "map", args)
         print("pinmap bench map: the map alone (no store), 200x60 frames, 20 of each")
         for line in MapFigures.lines() { print("  " + line) }
         return 0
@@ -111,7 +121,7 @@ enum BenchCommand: Command {
             throw .usage(command: "bench", message: "--size must be COLSxROWS between 1x1 and 1000x1000, e.g. 200x60")
         }
         let frames = try frameCount(args.value("--frames"))
-        if args.value("--category") != nil { throw .usage(command: "bench", message: "--category is for `pinmap bench cells`, not render") }
+        try refuseOptions(notFor: "render", args)
         let only = args.value("--only") ?? ""
         guard viewports.contains(where: { $0.name.hasPrefix(only) }) else {
             throw .usage(command: "bench", message: "--only must begin a viewport's name (world, region, city, street), got '\(only)'")

@@ -6,7 +6,9 @@ import PinmapCLI
 /// output): which benchmarks exist and which options each takes. The figures themselves are
 /// printed, never asserted, so no test runs a benchmark.
 final class BenchCommandTests: XCTestCase {
-    private func pinmap(_ args: String...) throws -> (code: Int32, stdout: String, stderr: String) {
+    private func pinmap(_ args: String...) throws -> (code: Int32, stdout: String, stderr: String) { try pinmap(args) }
+
+    private func pinmap(_ args: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
         let binary = RepoFiles.root.appendingPathComponent(".build/debug/pinmap").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("no binary at \(binary)") }
         let p = Process()
@@ -32,5 +34,16 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "pinmap bench: --db is for `pinmap bench render`, `search` or `cells`, not map\nTry 'pinmap bench --help'.\n")
         XCTAssertEqual(r.stdout, "")
+    }
+
+    /// An option another benchmark takes names that one (search said `--category` was render's).
+    func testAnOptionOfAnotherBenchmarkNamesIt() throws {
+        for (args, message) in [(["search", "--category", "cafe"], "--category is for `pinmap bench cells`, not search"),
+                                (["render", "--category", "cafe"], "--category is for `pinmap bench cells`, not render"),
+                                (["cells", "--size", "80x24"], "--size is for `pinmap bench render`, not cells")] {
+            let r = try pinmap(["bench"] + args)
+            XCTAssertEqual(r.code, 2, "\(args)")
+            XCTAssertEqual(r.stderr, "pinmap bench: \(message)\nTry 'pinmap bench --help'.\n", "\(args)")
+        }
     }
 }
