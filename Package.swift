@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "CCurses", path: "Sources/CCurses",
                 linkerSettings: [.linkedLibrary("ncursesw")]),
         .target(name: "CMapData", path: "Sources/CMapData"),
+        // Software prefetch, for the tables of a bulk load's search lists.
+        .target(name: "CPrefetch", path: "Sources/CPrefetch"),
         // The FTS5 tokenizer of the search index (grams of 1–3 characters, SQLite's folding).
         .target(name: "CSearchTokenizer", path: "Sources/CSearchTokenizer",
                 linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -53,7 +55,7 @@ let package = Package(
         // reference systems; CShapelib: Shapefiles; CUchardet: a CSV's legacy CJK encoding.
         .target(name: "PinImport", dependencies: ["PinModel", "Support", "Frame", "CZlib", "CProj", "CShapelib", "CSQLite", "CUchardet"]),
         // The store a team shares: PostgreSQL + PostGIS through libpq (the same `PinRepository`).
-        .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "Support", "CLibpq"]),
+        .target(name: "PinStorePostgres", dependencies: ["PinModel", "PinStore", "Support", "CLibpq", "CPrefetch"]),
 
         // The app's pure core: state + event -> (state, effects), state -> frame. No SQLite,
         // no file system, no environment.

@@ -33,28 +33,35 @@ enum SearchGrams {
     static func forEachGram(title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
                             category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>,
                             _ lower: SearchLowercase, _ body: (UInt64, UInt64, UInt64) -> Void) -> Bool {
-        forEachText(title: title, description: description, category: category, properties: properties) { text, _ in
+        forEachText(title: title, description: description, category: category, properties: properties) { text in
             forEachGram(text, lower, body)
         }
     }
 
-    /// Calls `body` with each text whose grams a pin holds (`forEachGram(_:_:_:)` of each),
-    /// and whether it is one that pins often share (description, category); false, and no
-    /// call, when the properties hold a value that is not a string.
+    /// Calls `body` with each text whose grams a pin holds (`forEachGram(_:_:_:)` of each);
+    /// false, and no call, when the properties hold a value that is not a string.
     @inline(__always)
     static func forEachText(title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
                             category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>,
-                            _ body: (UnsafeBufferPointer<UInt8>, _ shared: Bool) -> Void) -> Bool {
+                            _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        // Most pins have no properties: no array of values for them.
         let none = properties.isEmpty || (properties.count == 2 && properties[0] == 0x7B && properties[1] == 0x7D)
-        var values: [String] = []
-        if !none {
-            guard let v = stringValues(String(decoding: properties, as: UTF8.self)) else { return false }
-            values = v
-        }
-        body(title, false)
-        body(description, true)
-        body(category, true)
-        for var value in values { value.withUTF8 { body($0, false) } }
+        guard none else { return forEachTextAndValue(title: title, description: description, category: category, properties: properties, body) }
+        body(title)
+        body(description)
+        body(category)
+        return true
+    }
+
+    /// `forEachText` of a pin with properties: its texts, then its property values.
+    private static func forEachTextAndValue(title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
+                                            category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>,
+                                            _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard let values = stringValues(String(decoding: properties, as: UTF8.self)) else { return false }
+        body(title)
+        body(description)
+        body(category)
+        for var value in values { value.withUTF8 { body($0) } }
         return true
     }
 

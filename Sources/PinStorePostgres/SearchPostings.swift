@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 import PinModel
 
@@ -6,73 +7,77 @@ import PinModel
 /// at the end as one segment of `search_postings` (migration 7): a row per gram, its ids as
 /// LEB128 varints (`id - base + 1` first, then each id's difference from the one before),
 /// as they are built. A million pins make ~57 million postings: building them costs the
-/// client a hash lookup per gram of a pin, and the server a `COPY` of ~70 MB of bytes
-/// instead of a GIN build of as many entries.
+/// client a lookup per gram of a pin and a write per posting, and the server a `COPY` of
+/// ~70 MB of bytes instead of a GIN build of as many entries.
 ///
 /// Pins must be added with increasing ids, from `base` up (a load's ids are). One builder
 /// per thread.
 ///
-/// Built on memory of its own rather than Swift arrays (an array of arrays cost two
-/// uniqueness checks per byte appended, a fifth of a loader's work): every list's bytes in
-/// one arena, a list moved to a block twice its size when full (the blocks it leaves are
-/// reused; all freed once written), and a gram of ASCII scalars found by direct lookup (8 MB for those of three),
-/// any other through open addressing.
+/// A pin's lists are found first (`SearchTextMemo` for the texts pins repeat, else
+/// `SearchGramTable` from their grams), then posted to. Built on memory of its own rather
+/// than Swift arrays (an array of arrays cost two uniqueness checks per byte appended, a
+/// fifth of a loader's work): every list's bytes in one arena, a list moved to a block twice
+/// its size when full (the blocks it leaves are reused; all freed once written).
 final class SearchPostings {
     /// The lowest id the segment may hold: every id is stored as `id - base`.
     let base: Int64
     /// Pins whose grams the server computes (properties that are not all strings).
     private(set) var serverComputed: [Int64] = []
 
-    /// A list: where its bytes are in `bytes`, how many, the room there, the pin last added
-    /// (its offset + 1).
-    private struct List { var at: Int; var count: UInt32; var room: UInt32; var last: UInt32 }
+    /// A list: where its bytes are in `bytes` (in 8 bytes: a block's offset is a multiple of 8,
+    /// as its size is), how many, the room there, the pin last added (its offset + 1). 16
+    /// bytes, four a cache line: a load reads one for every posting.
+    private struct List {
+        var block: UInt32, count: UInt32, room: UInt32, last: UInt32
+        var at: Int { Int(block) << 3 }
+    }
 
-    /// Gram keys (`SearchGrams.key`) and lists, by list number, in the order first seen.
-    private var grams: UnsafeMutablePointer<UInt64>
+    /// The grams' numbers, which are their lists'.
+    private let grams = SearchGramTable()
+    /// The lists by number, `listCount` of `listRoom`.
     private var lists: UnsafeMutablePointer<List>
     private var listCount = 0, listRoom = 4_096
     /// The lists' bytes; `used` of `size` handed out.
     private var bytes: UnsafeMutablePointer<UInt8>
     private var used = 0, size = 1 << 20
     /// Freed blocks by size (2^k bytes), each holding the offset of the next (-1: none).
-    private var freed = [Int](repeating: -1, count: 33)
-    /// List number + 1 (0: none yet) of the ASCII grams of 1, 2 and 3 scalars, by their
-    /// scalars' 7 bits (the first highest).
-    private let ascii1: UnsafeMutablePointer<Int32>, ascii2: UnsafeMutablePointer<Int32>, ascii3: UnsafeMutablePointer<Int32>
-    /// Open addressing from any other gram's key to its list number + 1 (0: free).
-    private var slots: UnsafeMutablePointer<Int32>
-    private var slotCount = 1 << 12, shift: UInt64 = 64 - 12, hashed = 0
+    private let freed: UnsafeMutablePointer<Int>
+    /// Texts pins repeat, and their lists.
+    private let memo: SearchTextMemo
     private let lower = SearchLowercase()
+    /// The lists of the pin being added (a list may be there more than once), `foundCount`
+    /// of `foundRoom`; the keys of the grams of the text being looked up, as many.
+    private var found: UnsafeMutablePointer<UInt32>, keys: UnsafeMutablePointer<UInt64>
+    private var foundCount = 0, keyCount = 0, foundRoom = 1 << 10
     /// The lists were written and freed.
     private var written = false
 
-    /// - Parameter memoLimit: lists of shared texts' grams remembered at most (`postShared`).
+    /// - Parameter memoLimit: lists of repeated texts' grams remembered at most (`SearchTextMemo`).
     init(base: Int64, memoLimit: Int = 1 << 20) {
         self.base = base
-        self.memoLimit = memoLimit
-        grams = .allocate(capacity: listRoom)
+        memo = SearchTextMemo(limit: memoLimit)
+        found = .allocate(capacity: foundRoom)
+        keys = .allocate(capacity: foundRoom)
         lists = .allocate(capacity: listRoom)
         bytes = malloc(size)!.assumingMemoryBound(to: UInt8.self)
-        ascii1 = Self.zeroed(1 << 7)
-        ascii2 = Self.zeroed(1 << 14)
-        ascii3 = Self.zeroed(1 << 21)
-        slots = Self.zeroed(slotCount)
+        freed = .allocate(capacity: 33)
+        freed.initialize(repeating: -1, count: 33)
     }
 
-    deinit { freeLists() }
+    deinit {
+        freeLists()
+        found.deallocate()
+        keys.deallocate()
+        freed.deallocate()
+    }
 
     /// Frees the lists (`write` is the last use).
     private func freeLists() {
         guard !written else { return }
         written = true
-        grams.deallocate()
         lists.deallocate()
         free(bytes)
-        for table in [ascii1, ascii2, ascii3, slots] { free(table) }
-    }
-
-    private static func zeroed(_ n: Int) -> UnsafeMutablePointer<Int32> {
-        calloc(n, MemoryLayout<Int32>.stride)!.assumingMemoryBound(to: Int32.self)
+        grams.free()
     }
 
     /// Adds a pin's grams; its `id` is above every id added before.
@@ -88,62 +93,104 @@ final class SearchPostings {
     }
 
     /// Adds a pin's grams from its texts' UTF-8 bytes; its `id` is above every id added before.
+    /// (Not inlined into the loader's loop: a profile shows what the search lists cost.)
+    @inline(never)
     func add(id: Int64, title: UnsafeBufferPointer<UInt8>, description: UnsafeBufferPointer<UInt8>,
              category: UnsafeBufferPointer<UInt8>, properties: UnsafeBufferPointer<UInt8>) {
         precondition(id >= base && id - base < Int64(Int32.max), "a segment's ids are base + 0 ..< 2^31")
         precondition(!written, "a segment's lists are written once, last")
-        let offset = UInt32(id - base) + 1
+        foundCount = 0
         let computed = SearchGrams.forEachText(title: title, description: description, category: category,
-                                               properties: properties) { text, shared in
-            if shared && !text.isEmpty && text.count <= Self.memoLength {
-                postShared(text, offset)
-            } else {
-                SearchGrams.forEachGram(text, lower) { a, b, c in post(list(a, b, c), offset) }
-            }
+                                               properties: properties) { text in find(text) }
+        if computed {
+            post(UnsafeBufferPointer(start: found, count: foundCount), UInt32(id - base) + 1)
+        } else {
+            serverComputed.append(id)
         }
-        if !computed { serverComputed.append(id) }
     }
 
-    /// A text many pins share (a description, a category): its bytes and the lists of its
-    /// grams, in `memoBytes` and `memoLists`.
-    private struct Memo { var hash: UInt64 = 0, textAt = 0, textCount = 0, listsAt = 0, listsCount = 0 }
-    /// Texts up to this many bytes are remembered.
-    private static let memoLength = 64
-    /// By the texts' hash (its top 10 bits), the one remembered last there.
-    private var memos = [Memo](repeating: Memo(), count: 1 << 10)
-    private var memoBytes: [UInt8] = [], memoLists: [UInt32] = []
-    /// Lists remembered at most before the memos start again (texts that replace each other
-    /// leave theirs behind).
-    private let memoLimit: Int
-
-    /// Posts pin `offset` to the lists of the grams of `text`: the lists remembered for it
-    /// when it was seen last, else found from its grams (and remembered). Most pins' texts
-    /// but the title are the same few: their grams need not be found again each time (a
-    /// third of a pin's grams, a third of their cost).
-    private func postShared(_ text: UnsafeBufferPointer<UInt8>, _ offset: UInt32) {
-        let h = FNV1a.hash(text)
-        let slot = Int(truncatingIfNeeded: h >> 54)
-        let m = memos[slot]
-        if m.hash == h, m.textCount == text.count,
-           memoBytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + m.textAt, text.baseAddress!, text.count) == 0 }) {
-            memoLists.withUnsafeBufferPointer { lists in
-                for k in m.listsAt..<(m.listsAt + m.listsCount) { post(Int(lists[k]), offset) }
-            }
+    /// Appends to `found` the lists of the grams of `text`: those remembered for it (most
+    /// texts' are), else those of its grams, remembered when it is seen again.
+    private func find(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !text.isEmpty else { return }
+        guard text.count <= SearchTextMemo.longest else { return findGrams(text) }
+        let hash = SearchTextMemo.hash(text)
+        if let lists = memo.lists(of: text, hash: hash) {
+            reserveFound(lists.count)
+            (found + foundCount).update(from: lists.baseAddress!, count: lists.count)
+            foundCount += lists.count
             return
         }
-        if memoLists.count > memoLimit {  // texts replaced often: start again
-            memoBytes.removeAll(keepingCapacity: true)
-            memoLists.removeAll(keepingCapacity: true)
-            for k in memos.indices { memos[k] = Memo() }
-        }
-        let listsAt = memoLists.count
+        let start = foundCount
+        findGrams(text)
+        memo.remember(text, hash: hash, lists: UnsafeBufferPointer(start: found + start, count: foundCount - start))
+    }
+
+    /// Appends to `found` the lists of the grams of `text`, in their order (lists made for
+    /// new grams): the grams' keys first, their table slots fetched ahead, then their lists.
+    private func findGrams(_ text: UnsafeBufferPointer<UInt8>) {
+        keyCount = 0
         SearchGrams.forEachGram(text, lower) { a, b, c in
-            let l = list(a, b, c)
-            post(l, offset)
-            memoLists.append(UInt32(l))
+            if keyCount == foundRoom { reserveFound(keyCount + 1 - foundCount) }
+            let key = SearchGrams.key(a, b, c)
+            grams.prefetch(key)
+            keys[keyCount] = key
+            keyCount += 1
         }
-        memos[slot] = Memo(hash: h, textAt: memoBytes.count, textCount: text.count, listsAt: listsAt, listsCount: memoLists.count - listsAt)
-        memoBytes.append(contentsOf: text)
+        reserveFound(keyCount)
+        for k in 0..<keyCount {
+            let number = grams.number(keys[k])
+            if Int(number) == listCount { newList() }
+            found[foundCount] = number
+            foundCount += 1
+        }
+    }
+
+    /// Room in `found` for `more` lists (and in `keys` for as many grams).
+    @inline(__always)
+    private func reserveFound(_ more: Int) {
+        guard foundCount + more > foundRoom else { return }
+        while foundCount + more > foundRoom { foundRoom *= 2 }
+        let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: foundRoom)
+        grown.update(from: found, count: foundCount)
+        found.deallocate()
+        found = grown
+        let grownKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: foundRoom)
+        grownKeys.update(from: keys, count: keyCount)
+        keys.deallocate()
+        keys = grownKeys
+    }
+
+    /// A new empty list, number `listCount`.
+    private func newList() {
+        if listCount == listRoom {
+            listRoom *= 2
+            let grown = UnsafeMutablePointer<List>.allocate(capacity: listRoom)
+            grown.moveInitialize(from: lists, count: listCount)
+            lists.deallocate()
+            lists = grown
+        }
+        lists[listCount] = List(block: 0, count: 0, room: 0, last: 0)
+        listCount += 1
+    }
+
+    /// Appends pin `offset` to each of `lists` (once). The lists are spread over tens of MB,
+    /// and most postings go where no other went for a while: the loads of a list and of its
+    /// last bytes miss the caches, so both are fetched ahead (a list a few postings ahead,
+    /// its bytes a few after that) and the misses overlap.
+    @inline(__always)
+    private func post(_ numbers: UnsafeBufferPointer<UInt32>, _ offset: UInt32) {
+        let n = numbers.count
+        let listAhead = 16, bytesAhead = 8
+        for k in 0..<min(n, listAhead) { pm_prefetch(lists + Int(numbers[k])) }
+        for k in 0..<n {
+            if k + listAhead < n { pm_prefetch(lists + Int(numbers[k + listAhead])) }
+            if k + bytesAhead < n {
+                let l = lists[Int(numbers[k + bytesAhead])]
+                pm_prefetch(bytes + l.at + Int(l.count))
+            }
+            post(Int(numbers[k]), offset)
+        }
     }
 
     /// Appends pin `offset + 1` to list `list`, once.
@@ -190,85 +237,9 @@ final class SearchPostings {
             UnsafeMutableRawPointer(bytes + l.at).storeBytes(of: freed[old], as: Int.self)
             freed[old] = l.at
         }
-        l.at = at
+        precondition(at >> 3 <= Int(UInt32.max), "a segment's lists hold less than 32 GB")
+        l.block = UInt32(at >> 3)
         l.room = UInt32(room)
-    }
-
-    /// The list of the gram of scalars (+ 1) `a`, `b`, `c` (`SearchGrams.forEachGram`), made when new.
-    @inline(__always)
-    private func list(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
-        // 1…128: ASCII (0: no scalar there).
-        guard a <= 128, b <= 128, c <= 128 else { return hashedList(SearchGrams.key(a, b, c)) }
-        let slot: UnsafeMutablePointer<Int32>
-        if a != 0 {
-            slot = ascii3 + Int((a - 1) << 14 | (b - 1) << 7 | (c - 1))
-        } else if b != 0 {
-            slot = ascii2 + Int((b - 1) << 7 | (c - 1))
-        } else {
-            slot = ascii1 + Int(c - 1)
-        }
-        if slot.pointee == 0 { slot.pointee = Int32(newList(SearchGrams.key(a, b, c)) + 1) }
-        return Int(slot.pointee) - 1
-    }
-
-    /// The list of `gram` (not all ASCII), made when new.
-    private func hashedList(_ gram: UInt64) -> Int {
-        let mask = slotCount - 1
-        var i = Int((gram &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        while true {
-            let s = slots[i]
-            if s == 0 { break }
-            if grams[Int(s) - 1] == gram { return Int(s) - 1 }
-            i = (i + 1) & mask
-        }
-        let list = newList(gram)
-        slots[i] = Int32(list + 1)
-        hashed += 1
-        if hashed * 2 > slotCount { grow() }
-        return list
-    }
-
-    /// A new empty list for `gram`: its number.
-    private func newList(_ gram: UInt64) -> Int {
-        if listCount == listRoom {
-            listRoom *= 2
-            grams = Self.moved(grams, count: listCount, to: listRoom)
-            lists = Self.moved(lists, count: listCount, to: listRoom)
-        }
-        grams[listCount] = gram
-        lists[listCount] = List(at: 0, count: 0, room: 0, last: 0)
-        listCount += 1
-        return listCount - 1
-    }
-
-    private static func moved<T>(_ p: UnsafeMutablePointer<T>, count: Int, to room: Int) -> UnsafeMutablePointer<T> {
-        let q = UnsafeMutablePointer<T>.allocate(capacity: room)
-        q.moveInitialize(from: p, count: count)
-        p.deallocate()
-        return q
-    }
-
-    private func grow() {
-        free(slots)
-        slotCount *= 2
-        slots = Self.zeroed(slotCount)
-        shift -= 1
-        let mask = slotCount - 1
-        for k in 0..<listCount where !Self.isASCII(grams[k]) {
-            var i = Int((grams[k] &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while slots[i] != 0 { i = (i + 1) & mask }
-            slots[i] = Int32(k + 1)
-        }
-    }
-
-    /// Whether every scalar of gram `key` is ASCII (its list is found by direct lookup).
-    private static func isASCII(_ key: UInt64) -> Bool {
-        var k = key
-        while k != 0 {
-            if k & 0x1F_FFFF > 128 { return false }
-            k >>= 21
-        }
-        return true
     }
 
     /// Calls `body` with every list, in the order its gram was first seen: the gram's key
@@ -277,7 +248,7 @@ final class SearchPostings {
         precondition(!written, "a segment's lists are written once, last")
         for k in 0..<listCount {
             let l = lists[k]
-            try body(grams[k], UnsafeBufferPointer(start: bytes + l.at, count: Int(l.count)))
+            try body(grams.keys[k], UnsafeBufferPointer(start: bytes + l.at, count: Int(l.count)))
         }
     }
 

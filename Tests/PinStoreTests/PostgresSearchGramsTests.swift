@@ -124,15 +124,21 @@ final class PostgresSearchGramsTests: XCTestCase {
 
     /// The lists built on the arena (lists moved as they grow, blocks reused, the arena
     /// itself grown) are the varints of each gram's pins, byte for byte: many lists, gaps of
-    /// 1 to 4 bytes, grams repeated within a pin and across its texts; descriptions and
-    /// categories shared by many pins (their lists remembered), others each pin's own (memos
-    /// replaced), one too long to remember, and memos started again often (a small limit).
+    /// 1 to 4 bytes, grams repeated within a pin and across its texts; texts shared by many
+    /// pins (their lists remembered from their second sight on), others each pin's own (seen
+    /// once, or replacing each other in the memo's slots), one too long to remember, and memos
+    /// started again often (a small limit); tens of thousands of grams that are not ASCII (the
+    /// open addressing grown many times) and more lists than the first table holds.
     func testTheListsAreEveryGramsPinsAsVarints() throws {
         let words = ["Maple", "Coffee", "종묘", "정전", "Café", "Ωmega", "banana", "🍜", "a", "사진 찍기 좋은 곳", "İstanbul"]
+        // Syllables of Hangul picked by a pin's number: titles no other pin has, their grams
+        // mostly new.
+        func hangul(_ n: Int) -> String { String(Character(Unicode.Scalar(0xAC00 + UInt32(n % 11_172))!)) }
         var pins: [(id: Int64, texts: [String])] = []
         var id: Int64 = 5_000
         for k in 0..<20_000 {
-            let title = "\(words[k % words.count]) \(words[(k * 7 + 3) % words.count]) \(k % 13)"
+            let title = k % 3 == 2 ? hangul(k * 7) + hangul(k * 13 + 5) + " " + hangul(k * 31 + 2) + hangul(k)
+                : "\(words[k % words.count]) \(words[(k * 7 + 3) % words.count]) \(k % 13)"
             let description = k % 7 == 0 ? "note \(k)" : k % 3 == 0 ? "" : k % 101 == 0 ? String(repeating: "long ", count: 20)
                 : "line \(k % 5)\n\(words[(k / 3) % words.count])"
             let properties = k % 4 == 0 ? #"{"note": "\#(words[k % 5]) \#(k)"}"# : "{}"
@@ -140,13 +146,20 @@ final class PostgresSearchGramsTests: XCTestCase {
             id += k % 100 == 99 ? 3_000_000 : [1, 1, 2, 200, 20_000][k % 5]
         }
         let reference = Self.referenceLists(pins, base: 5_000)
-        XCTAssertGreaterThan(reference.count, 800)
+        XCTAssertGreaterThan(reference.count, 30_000)
+        XCTAssertGreaterThan(reference.filter { !Self.isASCII($0.0) }.count, 30_000)
         for memoLimit in [1 << 20, 100] {
             let lists = try Self.built(pins, base: 5_000, memoLimit: memoLimit)
             XCTAssertEqual(lists.map(\.0), reference.map(\.0), "grams, memo limit \(memoLimit)")
             XCTAssertTrue(lists.map(\.1) == reference.map(\.1), "lists' bytes, memo limit \(memoLimit)")
-            XCTAssertGreaterThan(lists.map(\.1.count).reduce(0, +), 1 << 20, "past the arena's first size: it grew")
+            XCTAssertGreaterThan(lists.map(\.1.count).reduce(0, +), 2 << 20, "past the arena's first size: it grew")
         }
+    }
+
+    private static func isASCII(_ key: UInt64) -> Bool {
+        var s: [Unicode.Scalar] = []
+        SearchGrams.scalars(key) { s.append($0) }
+        return s.allSatisfy(\.isASCII)
     }
 
     /// Pins far apart (offsets of 1 to 4 bytes in the lists) and one whose grams the server
