@@ -172,23 +172,23 @@ extension PostgresStore {
     }
 
     /// COPYs the snapshot's pins `range` (all: nil) into `table` with ids `firstID`,
-    /// `firstID + 1`, … in the snapshot's order, each with its cell and geometry (what the
-    /// server would compute, so it parses less: into `pins`, `pinmap.bulk` must be on), in
-    /// COPY's binary form, and adds each to `counts` and to `postings` (if any; the caller
-    /// writes them after). Returns how many.
+    /// `firstID + 1`, … in the snapshot's order, each with its cell, geometry and
+    /// `created_order` (what the server would compute, so it parses less: into `pins`,
+    /// `pinmap.bulk` must be on), in COPY's binary form, and adds each to `counts` and to
+    /// `postings` (if any; the caller writes them after). Returns how many.
     static func copyPins(_ snapshot: StoreSnapshot, _ range: Range<Int>? = nil, batchIDs: [Int64: Int64], firstID: Int64,
                          counting counts: inout PostgresCellCounts?, postings: SearchPostings?, into table: String,
                          on db: PGConnection) throws(StoreError) -> Int {
         let range = range ?? snapshot.pins.indices
         var id = firstID + Int64(range.lowerBound)
-        try db.copyBinary("COPY \(table) (\(Self.copyColumns), id, cell, geom) FROM STDIN (FORMAT binary)") {
+        try db.copyBinary("COPY \(table) (\(Self.copyColumns), id, cell, geom, created_order) FROM STDIN (FORMAT binary)") {
             (out: PGCopyBinary) throws(StoreError) in
             for sp in snapshot.pins[range] {
                 let p = sp.pin
                 let cell = PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude)
                 counts?.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
                 postings?.add(id: id, title: p.title, description: p.description, category: p.category, properties: p.properties)
-                out.row(14)
+                out.row(15)
                 out.text(p.title)
                 out.text(p.description)
                 out.text(p.category)
@@ -204,6 +204,7 @@ extension PostgresStore {
                 out.int64(id)
                 out.int64(cell)
                 out.raw(PostGISPoint.ewkb(latitude: p.latitude, longitude: p.longitude))
+                out.int64(CreatedOrder.key(p.createdAt))
                 try out.endRow()
                 id += 1
             }
