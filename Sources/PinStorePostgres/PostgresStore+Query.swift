@@ -124,7 +124,10 @@ extension PostgresStore {
         let r = try db.execute("SELECT substr(created_at, 9, 2), count(*) FROM pins WHERE \(Self.createdRange) GROUP BY 1",
                                Self.createdRangeValues(prefix, String(prefix.dropLast()) + "."))
         var out: [Int: Int] = [:]
-        for i in 0..<r.rows { if let d = Int(r.text(i, 0)) { out[d, default: 0] += Int(r.int(i, 1)) } }
+        // Days 1…31 only, as the SQLite store: "2017-03-0" is on no day.
+        for i in 0..<r.rows {
+            if let d = Int(r.text(i, 0)), (1...31).contains(d) { out[d, default: 0] += Int(r.int(i, 1)) }
+        }
         return out
     }
 
