@@ -124,9 +124,9 @@ extension PostgresStore {
         let r = try db.execute("SELECT substr(created_at, 9, 2), count(*) FROM pins WHERE \(Self.createdRange) GROUP BY 1",
                                Self.createdRangeValues(prefix, String(prefix.dropLast()) + "."))
         var out: [Int: Int] = [:]
-        // Days 1…31 only, as the SQLite store: "2017-03-0" is on no day.
         for i in 0..<r.rows {
-            if let d = Int(r.text(i, 0)), (1...31).contains(d) { out[d, default: 0] += Int(r.int(i, 1)) }
+            let d = Self.integerCast(r.text(i, 0))
+            if (1...31).contains(d) { out[d, default: 0] += Int(r.int(i, 1)) }
         }
         return out
     }
@@ -135,6 +135,19 @@ extension PostgresStore {
         guard let range = CreatedDay.range(day) else { throw StoreError(CreatedDay.refusal(day)) }
         return try pins("SELECT \(Self.pinColumns) FROM pins WHERE \(Self.createdRange) ORDER BY created_order, created_at, id",
                         Self.createdRangeValues(range.start, range.end))
+    }
+
+    /// `text` as SQLite's `CAST(text AS INTEGER)` reads it, so both stores put a pin on the
+    /// same day ("1Z" is 1, "0:" is 0, on no day): spaces, a sign, the digits up to the first
+    /// other character; 0 when there are none.
+    static func integerCast(_ text: String) -> Int {
+        var rest = Substring(text).drop { " \t\n\u{0B}\u{0C}\r".contains($0) }
+        var sign = 1
+        if let c = rest.first, c == "+" || c == "-" {
+            sign = c == "-" ? -1 : 1
+            rest = rest.dropFirst()
+        }
+        return sign * (Int(rest.prefix { $0.isASCII && $0.isNumber }) ?? 0)
     }
 
     /// Newest first, as `created_at DESC, id DESC`: `created_order` never sorts against
