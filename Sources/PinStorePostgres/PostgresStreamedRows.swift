@@ -5,14 +5,14 @@ import PinStore
 
 /// A loader of a streamed import: takes chunks of pins from the queue and `COPY`s them in
 /// binary form into the load's side table on its own connection, each pin with what the
-/// server would otherwise compute for it (id, cell, geometry, `uid`), counts the map's cells
+/// server would otherwise compute for it (id, cell, geometry, `uid`, `created_order`), counts the map's cells
 /// of the pins it sent, and builds their search lists (`SearchPostings`, a segment of this
 /// loader's own), written after its pins.
 struct PostgresStreamedRows: Sendable {
     /// The side table's columns as each row sends them.
     static let columns = """
         title, description, category, latitude, longitude, created_at, updated_at, properties, properties_text,
-        batch_id, version, id, cell, geom, uid
+        batch_id, version, id, cell, geom, uid, created_order
         """
 
     let table: String
@@ -73,13 +73,14 @@ struct PostgresStreamedRows: Sendable {
                         counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: span(e.1, e.2), fineMorton: cell)
                         postings.add(id: id, title: span(row.start, e.0), description: span(e.0, e.1), category: span(e.1, e.2),
                                      properties: span(e.3, e.4))
-                        out.row(15)
+                        let created = e.3 == e.2 ? now : span(e.2, e.3)
+                        out.row(16)
                         out.text(bytes: span(row.start, e.0))
                         out.text(bytes: span(e.0, e.1))
                         out.text(bytes: span(e.1, e.2))
                         out.float8(row.latitude)
                         out.float8(row.longitude)
-                        out.text(bytes: e.3 == e.2 ? now : span(e.2, e.3))
+                        out.text(bytes: created)
                         out.text(bytes: now)
                         out.jsonb(bytes: span(e.3, e.4))
                         out.text(bytes: span(e.3, e.4))
@@ -89,6 +90,7 @@ struct PostgresStreamedRows: Sendable {
                         out.int64(cell)
                         PostGISPoint.write(latitude: row.latitude, longitude: row.longitude, to: out)
                         out.raw(UnsafeBufferPointer(rebasing: uids[(16 * k)..<(16 * k + 16)]))
+                        out.int64(CreatedOrder.key(created))
                         try out.endRow()
                         id += 1
                     }
