@@ -203,3 +203,23 @@ extension TextDecodingTests {
         }
     }
 }
+
+extension TextDecodingTests {
+    /// The decoded stream says whether it is well-formed so far, chunk by chunk, and at its end.
+    func testDecodedChunksAreCheckedAsTheyAreHandedOut() throws {
+        let utf8 = DetectedEncoding(encoding: .utf8, bomLength: 0)
+        // (bytes, chunk size, after each chunk and after the end)
+        let cases: [([UInt8], Int, [Bool], UInt)] = [
+            (Array("ab한".utf8), 4, [true, true, true], #line),                 // 한 split between two chunks
+            (Array("abcd".utf8) + [0xE9] + Array("fgh".utf8), 4, [true, false, false], #line),
+            (Array("abcd".utf8) + [0xED, 0x95], 4, [true, true, false], #line),  // cut at the end
+        ]
+        for (bytes, size, expected, line) in cases {
+            var source = try DecodingChunkSource(raw: ArrayChunkSource(bytes, chunkSize: size), encoding: utf8)
+            var seen: [Bool] = []
+            while try source.nextChunk() != nil { seen.append(source.isWellFormedSoFar) }
+            seen.append(source.isWellFormedSoFar)
+            XCTAssertEqual(seen, expected, line: line)
+        }
+    }
+}

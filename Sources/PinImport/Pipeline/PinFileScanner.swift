@@ -256,7 +256,7 @@ public struct PinFileScanner {
         while true {
             switch try nextCSVRecord() {
             case .record(let record):
-                switch validator.validate(record, encodingTo: &text) {
+                switch validator.validate(record, encodingTo: &text, wellFormed: reader!.isWellFormedSoFar()) {
                 case .blank, .outcome(.blank): continue
                 case .encoded(let row):
                     dataRows += 1

@@ -112,14 +112,16 @@ public struct RowValidator: Sendable {
     /// very texts `validate` would make: making each a `String` and copying it out again, with
     /// its retains and releases, was about half of the reading thread's work. Every other row
     /// goes through `validate`.
-    func validate(_ record: CSVRecord, encodingTo text: inout [UInt8]) -> EncodedOutcome {
+    /// - Parameter wellFormed: the record's bytes are known to be well-formed UTF-8
+    ///   (`DecodingChunkSource.isWellFormedSoFar`); false checks each text field.
+    func validate(_ record: CSVRecord, encodingTo text: inout [UInt8], wellFormed: Bool = false) -> EncodedOutcome {
         if record.isBlank { return .blank }
-        if let row = encodedAsRead(record, to: &text) { return .encoded(row) }
+        if let row = encodedAsRead(record, to: &text, wellFormed: wellFormed) { return .encoded(row) }
         return .outcome(validate(record))
     }
 
     /// The usual row of `validate(_:encodingTo:)`, appended to `text`; nil, appending nothing, for any other.
-    private func encodedAsRead(_ record: CSVRecord, to text: inout [UInt8]) -> EncodedPinRow? {
+    private func encodedAsRead(_ record: CSVRecord, to text: inout [UInt8], wellFormed: Bool) -> EncodedPinRow? {
         guard system == nil, record.count <= mapping.headers.count,
               case let .pair(latIndex, lonIndex) = mapping.coordinates else { return nil }
         return record.bytes.withUnsafeBufferPointer { all -> EncodedPinRow? in
@@ -132,10 +134,10 @@ public struct RowValidator: Sendable {
             let title = field(mapping.title), description = field(mapping.description)
             let category = field(mapping.category), created = field(mapping.created)
             // Well-formed, so `String(decoding:)` would keep them as they are.
-            guard UTF8Validator.isValid(title), isTrimmed(utf8: title), !PinTitle.isBlank(utf8: title),
-                  UTF8Validator.isValid(description),
-                  UTF8Validator.isValid(category), isTrimmed(utf8: category),
-                  UTF8Validator.isValid(created), isTrimmed(utf8: created) else { return nil }
+            guard wellFormed || (UTF8Validator.isValid(title) && UTF8Validator.isValid(description)
+                                 && UTF8Validator.isValid(category) && UTF8Validator.isValid(created)),
+                  isTrimmed(utf8: title), !PinTitle.isBlank(utf8: title),
+                  isTrimmed(utf8: category), isTrimmed(utf8: created) else { return nil }
             let start = Int32(text.count)
             text.append(contentsOf: title)
             let e0 = Int32(text.count)
