@@ -231,8 +231,9 @@ extension PostgresStore {
             (out: PGCopyBinary) throws(StoreError) in try counts.rows(out)
         }
         // The key's sort in memory (2 million rows of a million pins take ~170 MB; the default
-        // 64 MB sorted them on disk), where its rows, sent in order, are found sorted at once.
-        try db.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        // 64 MB sorted them on disk), where its rows, sent in order, are found sorted at once;
+        // on one process (see `PostgresStore.buildSettings`).
+        for setting in Self.buildSettings { try db.execute("SET LOCAL \(setting)") }
         try db.execute("ALTER TABLE pin_cells ADD PRIMARY KEY (level, scope, category, code)")
     }
 

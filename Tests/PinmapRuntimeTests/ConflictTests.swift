@@ -113,4 +113,21 @@ final class ConflictTests: XCTestCase {
         r.handle(.store(.changedElsewhere(StoreChange(counted: false))), now: 3)
         XCTAssertEqual(r.state.feedback.message, "Reconnected to the store")
     }
+
+    func testQuickChangesElsewhereAreToldTogether() throws {
+        let r = try UIFixtures.runner(over: InMemoryPinRepository(pins: UIFixtures.seoulPins))
+        r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 10)
+        r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 10.4)
+        XCTAssertEqual(r.state.feedback.message, "2 pins added elsewhere")
+        r.handle(.store(.changedElsewhere(StoreChange(deleted: 1))), now: 12)
+        XCTAssertEqual(r.state.feedback.message, "2 pins added, 1 pin deleted elsewhere")
+        // Long after the last one, a change is told alone.
+        r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 30)
+        XCTAssertEqual(r.state.feedback.message, "1 pin added elsewhere")
+        // A message of the user's own in between: the next change is told alone too.
+        r.char("F", at: 31)
+        XCTAssertEqual(r.state.feedback.message, "Map fitted to the pins' bounding box")
+        r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 32)
+        XCTAssertEqual(r.state.feedback.message, "1 pin added elsewhere")
+    }
 }

@@ -1,3 +1,5 @@
+import PinModel
+
 /// What the UI tells the user: the status line's message, toasts, the modal sheet and help.
 public struct FeedbackState: Sendable {
     /// One-line message for the status line (what just happened or why not).
@@ -9,6 +11,9 @@ public struct FeedbackState: Sendable {
     /// True while the store (a server) cannot be reached: the status line says so until a
     /// change or a read gets through again.
     public internal(set) var storeUnreachable = false
+    /// The other processes' writes the status line tells now ("3 pins added elsewhere"), and
+    /// when the last of them came (seconds): one that follows soon adds to them.
+    var toldElsewhere: (change: StoreChange, at: Double)?
     /// The modal sheet on screen (filter, notice), if any.
     public internal(set) var modal: Modal?
     /// The `?` overlay is up.

@@ -13,4 +13,20 @@ extension AppState {
         if change.comments > 0 { parts.append(S.chComments.text) }
         return parts.isEmpty ? S.chChanged.text : S.chElsewhere(parts.joined(separator: ", "))
     }
+
+    /// Another's changes that follow within this many seconds of the last ones the status
+    /// line tells are told with them: two quick writes are "2 pins added", not the second alone.
+    static let elsewhereMergeWindow = 5.0
+
+    /// Tells `change` on the status line, with the changes told just before when they are
+    /// still on it and came less than `elsewhereMergeWindow` ago.
+    mutating func tellChangedElsewhere(_ change: StoreChange, now: Double) {
+        var told = change
+        if let last = feedback.toldElsewhere, now - last.at < Self.elsewhereMergeWindow,
+           feedback.message == Self.changedElsewhereText(last.change) {
+            told = last.change.merged(change)
+        }
+        feedback.message = Self.changedElsewhereText(told)
+        feedback.toldElsewhere = (told, now)
+    }
 }

@@ -62,7 +62,7 @@ extension AppState {
             feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
             loads.shownListGeneration = loads.listGeneration  // a failed read: no list is on its way
         case .store(.changedElsewhere(let change)):
-            feedback.message = feedback.storeUnreachable ? S.chReconnected.text : Self.changedElsewhereText(change)
+            if feedback.storeUnreachable { feedback.message = S.chReconnected.text } else { tellChangedElsewhere(change, now: now) }
             feedback.storeUnreachable = false
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
