@@ -66,6 +66,26 @@ final class EncodedRowTests: XCTestCase {
         }
     }
 
+    /// Title, description and category side by side (as most files have them) and missing
+    /// trailing fields: the same texts at the same offsets.
+    func testNeighbouringAndMissingFields() throws {
+        let v = RowValidator(mapping: try ColumnMapper.map(headers: ["name", "desc", "category", "lat", "lon", "created"]))
+        for fields in [["카동 고기집", "웨이팅 30분", "food", "1.5", "2.5", "2023-02-10T10:59:47Z"],
+                       ["Brick Pub", "", "bar", "1", "2", ""], ["Brick Pub", "Open late", "", "1", "2"], ["A", "", "", "1", "2"]] {
+            let record = CSVRecord(line: 3, fields: fields)
+            var text: [UInt8] = [9]
+            guard case let .encoded(row) = v.validate(record, encodingTo: &text, wellFormed: true),
+                  case let .accepted(pin) = v.validate(record) else { return XCTFail("\(fields)") }
+            var expected: [UInt8] = [9]
+            let want = EncodedPinRow.append(
+                title: pin.title, description: pin.description, category: pin.category, createdAt: pin.createdAt,
+                properties: pin.properties, latitude: pin.latitude, longitude: pin.longitude, to: &expected)
+            XCTAssertEqual(text, expected, "\(fields)")
+            XCTAssertEqual([row.start, row.ends.0, row.ends.1, row.ends.2, row.ends.3, row.ends.4],
+                           [want.start, want.ends.0, want.ends.1, want.ends.2, want.ends.3, want.ends.4], "\(fields)")
+        }
+    }
+
     func testIsTrimmedAgreesWithTrimmedText() {
         let texts = ["", "a", " a", "a ", "\ta", "a\n", "한", " 한", "한\u{3000}", "\u{A0}x", "x\u{A0}", "\u{FEFF}",
                      "x\u{FEFF}", "\u{2028}y", "é", "🙂", "🙂 ", "\u{85}", "\u{7F}", "\u{0}", "a\u{200B}", "\u{1680}z"]

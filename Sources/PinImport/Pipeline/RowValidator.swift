@@ -139,14 +139,23 @@ public struct RowValidator: Sendable {
                   isTrimmed(utf8: title), !PinTitle.isBlank(utf8: title),
                   isTrimmed(utf8: category), isTrimmed(utf8: created) else { return nil }
             let start = Int32(text.count)
-            text.append(contentsOf: title)
-            let e0 = Int32(text.count)
-            text.append(contentsOf: description)
-            let e1 = Int32(text.count)
-            text.append(contentsOf: category)
-            let e2 = Int32(text.count)
-            text.append(contentsOf: created)
-            let e3 = Int32(text.count)
+            let e0 = start + Int32(title.count), e1 = e0 + Int32(description.count)
+            let e2 = e1 + Int32(category.count), e3 = e2 + Int32(created.count)
+            // Fields next to each other in the record (title, description, category in most
+            // files) go in one copy.
+            var run = title
+            func add(_ next: UnsafeBufferPointer<UInt8>) {
+                if let a = run.baseAddress, let b = next.baseAddress, a + run.count == b {
+                    run = UnsafeBufferPointer(start: a, count: run.count + next.count)
+                } else {
+                    text.append(contentsOf: run)
+                    run = next
+                }
+            }
+            add(description)
+            add(category)
+            add(created)
+            text.append(contentsOf: run)
             if propertyColumns.isEmpty {
                 text.append(UInt8(ascii: "{"))
                 text.append(UInt8(ascii: "}"))
