@@ -42,7 +42,7 @@ extension PostgresStore {
         var b = PGParams(start: params.count + 1)
         let order: String
         switch effective {
-        case .relevance, .newest: order = "created_at DESC, id DESC"  // relevance: above
+        case .relevance, .newest: order = Self.newestFirst  // relevance: above
         case .title: order = "lower(title) COLLATE \"C\", id"
         case .distance:
             let p = query.near ?? (0, 0)
@@ -78,7 +78,7 @@ extension PostgresStore {
         case .createdScan, .sort:
             // Many in view: the planner walks pins_created with the box as a filter.
             let (whereSQL, params) = try whereClause(PinQuery(boxes: boxes, categories: categories))
-            return try pins("SELECT \(Self.pinColumns) FROM pins \(whereSQL) ORDER BY created_at DESC, id DESC LIMIT \(limit)", params)
+            return try pins("SELECT \(Self.pinColumns) FROM pins \(whereSQL) ORDER BY \(Self.newestFirst) LIMIT \(limit)", params)
         case .spatialFetch:
             // The newest ids in view from the covering `pins_cell` index (materialized: the
             // planner cannot walk pins_created instead), then only those rows.
@@ -121,19 +121,46 @@ extension PostgresStore {
             throw StoreError("no such month: \(year)-\(month)")
         }
         let prefix = String(format: "%04d-%02d-", year, month)
-        let r = try db.execute("""
-            SELECT substr(created_at, 9, 2), count(*) FROM pins
-            WHERE created_at >= $1 AND created_at < $2 GROUP BY 1
-            """, [prefix, String(prefix.dropLast()) + "."])
+        let r = try db.execute("SELECT substr(created_at, 9, 2), count(*) FROM pins WHERE \(Self.createdRange) GROUP BY 1",
+                               Self.createdRangeValues(prefix, String(prefix.dropLast()) + "."))
         var out: [Int: Int] = [:]
-        for i in 0..<r.rows { if let d = Int(r.text(i, 0)) { out[d, default: 0] += Int(r.int(i, 1)) } }
+        for i in 0..<r.rows {
+            let d = Self.integerCast(r.text(i, 0))
+            if (1...31).contains(d) { out[d, default: 0] += Int(r.int(i, 1)) }
+        }
         return out
     }
 
     public func pins(onDay day: String) throws(StoreError) -> [Pin] {
         guard let range = CreatedDay.range(day) else { throw StoreError(CreatedDay.refusal(day)) }
-        return try pins("SELECT \(Self.pinColumns) FROM pins WHERE created_at >= $1 AND created_at < $2 ORDER BY created_at, id",
-                        [range.start, range.end])
+        return try pins("SELECT \(Self.pinColumns) FROM pins WHERE \(Self.createdRange) ORDER BY created_order, created_at, id",
+                        Self.createdRangeValues(range.start, range.end))
+    }
+
+    /// `text` as SQLite's `CAST(text AS INTEGER)` reads it, so both stores put a pin on the
+    /// same day ("1Z" is 1, "0:" is 0, on no day): spaces, a sign, the digits up to the first
+    /// other character; 0 when there are none.
+    static func integerCast(_ text: String) -> Int {
+        var rest = Substring(text).drop { " \t\n\u{0B}\u{0C}\r".contains($0) }
+        var sign = 1
+        if let c = rest.first, c == "+" || c == "-" {
+            sign = c == "-" ? -1 : 1
+            rest = rest.dropFirst()
+        }
+        return sign * (Int(rest.prefix { $0.isASCII && $0.isNumber }) ?? 0)
+    }
+
+    /// Newest first, as `created_at DESC, id DESC`: `created_order` never sorts against
+    /// `created_at` (`CreatedOrder`), and `pins_created` is keyed on all three.
+    static let newestFirst = "created_order DESC, created_at DESC, id DESC"
+
+    /// `created_at >= $1 AND created_at < $2` with what it implies of `created_order`
+    /// (`CreatedOrder`: the keys' range, read from `pins_created`), for `createdRangeValues`.
+    static let createdRange = "created_at >= $1 AND created_at < $2 AND created_order BETWEEN $3::bigint AND $4::bigint"
+
+    /// The parameters of `createdRange` for `start <= created_at < end`.
+    static func createdRangeValues(_ start: String, _ end: String) -> [String?] {
+        [start, end, "\(CreatedOrder.key(start))", "\(CreatedOrder.key(end))"]
     }
 }
 

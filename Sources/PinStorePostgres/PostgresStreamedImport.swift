@@ -40,9 +40,10 @@ public final class PostgresStreamedImport: PinImportStore {
                 let firstID = try store.reserveIDs(1)
                 let spool = try PostgresImportSpool(firstID: firstID, undated: batchTime, expectedRows: expectedRows)
                 lookup = SpoolLookup(spool)
-                let side = try store.beginSideLoad(firstID: firstID)
+                // What every pin of the load holds alike is the side table's default, not sent a row.
+                let side = try store.beginSideLoad(firstID: firstID, defaults: [("batch_id", "\(batchID)"), ("updated_at", batchTime)])
                 let queue = PGChunkQueue<PinChunk>(capacity: 4 * PostgresStore.loaders)
-                let rows = PostgresStreamedRows(table: PostgresStore.loadTable, batchID: batchID, batchTime: Array(batchTime.utf8))
+                let rows = PostgresStreamedRows(table: PostgresStore.loadTable, batchTime: Array(batchTime.utf8))
                 let loads = PGParallel.start(PostgresStore.loaders, uri: store.db.uri) { (_: Int, loader: PGConnection) throws(StoreError) in
                     try rows.run(queue, on: loader)
                 }

@@ -5,19 +5,21 @@ import PinStore
 
 /// A loader of a streamed import: takes chunks of pins from the queue and `COPY`s them in
 /// binary form into the load's side table on its own connection, each pin with what the
-/// server would otherwise compute for it (id, cell, geometry, `uid`), counts the map's cells
+/// server would otherwise compute for it (id, cell, geometry, `uid`, `created_order`), counts the map's cells
 /// of the pins it sent, and builds their search lists (`SearchPostings`, a segment of this
 /// loader's own), written after its pins.
 struct PostgresStreamedRows: Sendable {
-    /// The side table's columns as each row sends them.
+    /// The side table's columns as each row sends them. Those every pin holds alike are the
+    /// side table's defaults for the load (`batch_id`, `updated_at`: the batch's time) or
+    /// always (`version` 1, `edits` 0): 48 bytes a row fewer to send and for the server to
+    /// read.
     static let columns = """
-        title, description, category, latitude, longitude, created_at, updated_at, properties, properties_text,
-        batch_id, version, id, cell, geom, uid
+        title, description, category, latitude, longitude, created_at, properties, properties_text,
+        id, cell, geom, uid, created_order
         """
 
     let table: String
-    let batchID: Int64
-    /// The time of the batch: a pin's `updated_at`, and its `created_at` when the file gave none.
+    /// The time of the batch: a pin's `created_at` when the file gave none.
     let batchTime: [UInt8]
     /// The time of the pins' `uid`s (UUIDv7), in milliseconds since 1970.
     let uidTime = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
@@ -73,22 +75,21 @@ struct PostgresStreamedRows: Sendable {
                         counts.add(id: id, latitude: row.latitude, longitude: row.longitude, category: span(e.1, e.2), fineMorton: cell)
                         postings.add(id: id, title: span(row.start, e.0), description: span(e.0, e.1), category: span(e.1, e.2),
                                      properties: span(e.3, e.4))
-                        out.row(15)
+                        let created = e.3 == e.2 ? now : span(e.2, e.3)
+                        out.row(13)
                         out.text(bytes: span(row.start, e.0))
                         out.text(bytes: span(e.0, e.1))
                         out.text(bytes: span(e.1, e.2))
                         out.float8(row.latitude)
                         out.float8(row.longitude)
-                        out.text(bytes: e.3 == e.2 ? now : span(e.2, e.3))
-                        out.text(bytes: now)
+                        out.text(bytes: created)
                         out.jsonb(bytes: span(e.3, e.4))
                         out.text(bytes: span(e.3, e.4))
-                        out.int64(batchID)
-                        out.int64(1)
                         out.int64(id)
                         out.int64(cell)
                         PostGISPoint.write(latitude: row.latitude, longitude: row.longitude, to: out)
                         out.raw(UnsafeBufferPointer(rebasing: uids[(16 * k)..<(16 * k + 16)]))
+                        out.int64(CreatedOrder.key(created))
                         try out.endRow()
                         id += 1
                     }

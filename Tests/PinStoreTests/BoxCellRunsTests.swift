@@ -82,7 +82,7 @@ final class BoxCellRunsTests: XCTestCase {
         let store = try PostgresStore(uri: uri)
         XCTAssertEqual(try PostgresDatabases.rows(indexes, uri: uri).compactMap(\.first), [
             "pins_cell: btree (cell, id) INCLUDE (category, latitude, longitude, created_at)",
-            "pins_created: btree (created_at DESC, id DESC)", "pins_geom: gist (geom)", "pins_pkey: btree (id)"])
+            "pins_created: btree (created_order DESC, created_at DESC, id DESC)", "pins_geom: gist (geom)", "pins_pkey: btree (id)"])
         let box = LatLonBox(south: 37.51, west: 127.01, north: 37.52, east: 127.02)
         XCTAssertEqual(try store.newestPins(in: [box], categories: nil, limit: 5, inView: 1, total: 1_000).pins.map(\.id), [20, 19, 18, 17, 16], "newest first, then the highest id")
         XCTAssertEqual(try store.pins(matching: PinQuery(boxes: [box], order: .title)).map(\.id), Array(10...20))

@@ -148,8 +148,8 @@ final class PostgresLoadBesideTests: XCTestCase {
         // What a load killed before its swap leaves: its pins and their search lists.
         try PostgresDatabases.execute("""
             CREATE TABLE pinmap_load_pins (LIKE pins);
-            INSERT INTO pinmap_load_pins (id, title, description, category, latitude, longitude, created_at, updated_at, properties, edits, version, uid)
-            SELECT i, 'dead', '', '', 0, 0, 'x', 'x', '{}', 0, 1, gen_random_uuid() FROM generate_series(1000001, 1000100) AS i;
+            INSERT INTO pinmap_load_pins (id, title, description, category, latitude, longitude, created_at, updated_at, properties, edits, version, uid, created_order)
+            SELECT i, 'dead', '', '', 0, 0, 'x', 'x', '{}', 0, 1, gen_random_uuid(), pinmap_created_order('x') FROM generate_series(1000001, 1000100) AS i;
             INSERT INTO search_postings (gram, base, ids) VALUES ('dea', 1000001, '\\x01'), ('dea', 1000051, '\\x01'), ('zz', 5, '\\x01');
             INSERT INTO search_delta (gram, id) VALUES ('dea', 1000100), ('zz', 5);
             """, uri: uri)
