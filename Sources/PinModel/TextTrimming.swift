@@ -45,3 +45,28 @@ func isTrimmable(_ s: Unicode.Scalar) -> Bool {
         return false
     }
 }
+
+/// Whether `trimmedText` leaves the text with UTF-8 bytes `utf8` as it is: empty, or neither
+/// its first nor its last scalar trimmable. `utf8` must be well-formed UTF-8. Answers from
+/// the end scalars' bytes, so a bulk load keeps a field's bytes without making a `String`.
+public func isTrimmed(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = utf8.first, let last = utf8.last else { return true }
+    if first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 { return true }
+    var start = utf8.count - 1
+    while start > 0 && utf8[start] & 0xC0 == 0x80 { start -= 1 }
+    return !isTrimmable(scalar(utf8, at: 0)) && !isTrimmable(scalar(utf8, at: start))
+}
+
+/// The scalar whose well-formed UTF-8 sequence starts at `i`.
+@inline(__always)
+private func scalar(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Unicode.Scalar {
+    let lead = UInt32(utf8[i])
+    let value: UInt32
+    switch lead {
+    case 0..<0x80: value = lead
+    case 0xC0..<0xE0: value = (lead & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F)
+    case 0xE0..<0xF0: value = (lead & 0x0F) << 12 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F)
+    default: value = (lead & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12 | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
+    }
+    return Unicode.Scalar(value) ?? "\u{FFFD}"
+}

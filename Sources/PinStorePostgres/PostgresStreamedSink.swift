@@ -37,25 +37,36 @@ final class PostgresStreamedSink: PinBulkSink {
         chunk.rows.reserveCapacity(rows.count)
         text.withUnsafeBufferPointer { buf in
             for row in rows {
-                let e = row.ends
                 do throws(StoreError) {
-                    try PinRules.check(titleUTF8: UnsafeBufferPointer(rebasing: buf[Int(row.start)..<Int(e.0)]),
+                    try PinRules.check(titleUTF8: UnsafeBufferPointer(rebasing: buf[Int(row.start)..<Int(row.ends.0)]),
                                        latitude: row.latitude, longitude: row.longitude)
                 } catch {
                     results.append(.failure(error))
                     continue
                 }
-                let shift = Int32(chunk.text.count) - row.start
-                chunk.text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[Int(row.start)..<Int(e.4)]))
-                chunk.rows.append(EncodedPinRow(start: row.start + shift, ends: (e.0 + shift, e.1 + shift, e.2 + shift, e.3 + shift, e.4 + shift),
-                                                latitude: row.latitude, longitude: row.longitude))
-                spool.append(row, text: buf)
+                chunk.rows.append(row)
                 results.append(.success(nextID))
                 nextID += 1
             }
+            // The rows' texts in one copy: the span from the first to the last (a row left
+            // out between them costs a few bytes; copying row by row cost more).
+            guard !chunk.rows.isEmpty else { return }
+            var from = Int32.max, to = Int32(0)
+            for row in chunk.rows {
+                from = min(from, row.start)
+                to = max(to, row.ends.4)
+            }
+            chunk.text = Array(UnsafeBufferPointer(rebasing: buf[Int(from)..<Int(to)]))
+            for k in chunk.rows.indices {
+                let e = chunk.rows[k].ends
+                chunk.rows[k].start -= from
+                chunk.rows[k].ends = (e.0 - from, e.1 - from, e.2 - from, e.3 - from, e.4 - from)
+            }
         }
-        try spool.flush()
-        if !chunk.rows.isEmpty { try queue.push(chunk) }
+        if !chunk.rows.isEmpty {
+            try spool.append(chunk.rows, text: chunk.text)
+            try queue.push(chunk)
+        }
         return results
     }
 }

@@ -170,3 +170,56 @@ final class TextDecodingTests: XCTestCase {
         XCTAssertNil(TextEncodingDetector.unmarkedUTF16(Array("name,lat".utf8)))
     }
 }
+
+extension TextDecodingTests {
+    /// Every 2- and 3-byte sequence (the fast paths), after 0, 9 and 17 ASCII bytes (the 8-
+    /// and 16-byte ASCII paths), judged as Swift's own UTF-8 decoding judges it.
+    func testFastPathsAgreeWithSwiftsDecoding() {
+        for lead in UInt8(0xC0)...0xEF {
+            for second in UInt8(0x00)...0xFF {
+                for third: UInt8 in lead < 0xE0 ? [0x41] : [0x41, 0x80, 0xBF, 0xC0] {
+                    let sequence = lead < 0xE0 ? [lead, second] : [lead, second, third]
+                    let swift = Array(String(decoding: sequence, as: UTF8.self).utf8) == sequence
+                    for padding in [0, 9, 17] {
+                        let bytes = [UInt8](repeating: 0x61, count: padding) + sequence
+                        var v = UTF8Validator()
+                        bytes.withUnsafeBufferPointer { _ = v.feed($0) }
+                        guard v.finish() == swift else { return XCTFail("\(bytes) valid: \(swift)") }
+                        XCTAssertEqual(bytes.withUnsafeBufferPointer { UTF8Validator.isValid($0) }, swift)
+                        if !swift { XCTAssertEqual(v.firstInvalidOffset.map { $0 >= Int64(padding) }, true) }
+                    }
+                }
+            }
+        }
+    }
+
+    func testWholeBufferValidity() {
+        let cases: [([UInt8], Bool)] = [
+            ([], true), (Array("20 ascii bytes here!".utf8), true), (Array("20 ascii bytes here!".utf8) + [0x80], false),
+            ([0xEA, 0xB0, 0x80], true), ([0xEA, 0xB0], false), ([0xB0, 0x80], false), ([0xE0, 0x9F, 0xBF], false),
+        ]
+        for (bytes, valid) in cases {
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { UTF8Validator.isValid($0) }, valid, "\(bytes)")
+        }
+    }
+}
+
+extension TextDecodingTests {
+    /// The decoded stream says whether it is well-formed so far, chunk by chunk, and at its end.
+    func testDecodedChunksAreCheckedAsTheyAreHandedOut() throws {
+        let utf8 = DetectedEncoding(encoding: .utf8, bomLength: 0)
+        // (bytes, chunk size, after each chunk and after the end)
+        let cases: [([UInt8], Int, [Bool], UInt)] = [
+            (Array("ab한".utf8), 4, [true, true, true], #line),                 // 한 split between two chunks
+            (Array("abcd".utf8) + [0xE9] + Array("fgh".utf8), 4, [true, false, false], #line),
+            (Array("abcd".utf8) + [0xED, 0x95], 4, [true, true, false], #line),  // cut at the end
+        ]
+        for (bytes, size, expected, line) in cases {
+            var source = try DecodingChunkSource(raw: ArrayChunkSource(bytes, chunkSize: size), encoding: utf8)
+            var seen: [Bool] = []
+            while try source.nextChunk() != nil { seen.append(source.isWellFormedSoFar) }
+            seen.append(source.isWellFormedSoFar)
+            XCTAssertEqual(seen, expected, line: line)
+        }
+    }
+}

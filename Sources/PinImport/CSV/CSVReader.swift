@@ -239,6 +239,15 @@ public struct CSVReader<Source: ByteChunkSource> {
     }
 }
 
+extension CSVReader {
+    /// Whether the bytes of the records read so far are well-formed UTF-8, as the source
+    /// checked them (`DecodingChunkSource.isWellFormedSoFar`): the fields cut from them at
+    /// delimiters, quotes and line breaks (ASCII bytes) are then well formed too.
+    func isWellFormedSoFar<Raw>() -> Bool where Source == DecodingChunkSource<Raw> {
+        source.isWellFormedSoFar
+    }
+}
+
 extension CSVReader where Source == ArrayChunkSource {
     /// Reads `text` (UTF-8) with `delimiter`; for tests and previews.
     public init(text: String, delimiter: UInt8 = 0x2C, chunkSize: Int = 1 << 20) {

@@ -64,6 +64,12 @@ public struct CSVRecord: Sendable, Equatable {
         }
     }
 
+    /// Where field `index` is in `bytes` (empty when the record has fewer fields).
+    func range(of index: Int) -> Range<Int> {
+        guard index >= 0, index < ends.count else { return 0..<0 }
+        return (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+
     /// Whether field `index` is missing or holds only spaces and tabs.
     public func isBlank(_ index: Int) -> Bool {
         withFieldBytes(index) { field in field.allSatisfy { $0 == 0x20 || $0 == 0x09 } }

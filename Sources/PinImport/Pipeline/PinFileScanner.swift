@@ -219,40 +219,104 @@ public struct PinFileScanner {
     /// - Throws: `ImportError.decoding` when the rest of the file fails to decode.
     public mutating func next() throws(ImportError) -> ScanEvent? {
         if finished { return nil }
-        guard reader != nil, validator != nil else { return try nextRecord() }
+        guard let validator, reader != nil else { return try nextRecord() }
         while true {
-            let record: CSVRecord?
-            if let first = pending {
-                record = first
-                pending = nil
-            } else {
-                do {
-                    // In place (`!` mutates the stored reader): copying the reader out and back
-                    // retained and released its buffers for every row, ~5% of reading a file.
-                    record = try reader!.next()
-                } catch {
-                    finished = true
-                    if case let .unterminatedQuote(quoteLine, partial) = error {
-                        dataRows += 1
-                        let issue = RowIssue(
-                            line: partial.line, field: .record, value: String(partial.fields.joined(separator: ",").prefix(80)),
-                            reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
-                            rule: .unterminatedQuote)
-                        return .rejected(issues: [issue], fields: partial.fields)
-                    }
-                    throw Self.fileError(error, path: path)
+            switch try nextCSVRecord() {
+            case .record(let record):
+                switch validator.validate(record) {
+                case .blank: continue
+                case .accepted(let pin):
+                    dataRows += 1
+                    return .pin(pin)
+                case .rejected(let issues):
+                    dataRows += 1
+                    return .rejected(issues: issues, fields: record.fields)
                 }
+            case .event(let event): return event
+            case .end: return nil
             }
-            guard let record else { finished = true; return nil }
-            switch validator!.validate(record) {
-            case .blank: continue
-            case .accepted(let pin):
-                dataRows += 1
-                return .pin(pin)
-            case .rejected(let issues):
-                dataRows += 1
-                return .rejected(issues: issues, fields: record.fields)
+        }
+    }
+
+    /// One step of `next(encodingPinsTo:)`.
+    enum EncodedStep {
+        /// A pin, its texts appended to the caller's buffer; the line where its row starts.
+        case pin(EncodedPinRow, line: Int)
+        /// A rejected row.
+        case rejected(ScanEvent)
+    }
+
+    /// `next()` for a bulk load: a pin's texts are appended to `text` as `EncodedPinRow.append`
+    /// lays them out (a CSV row's straight from its bytes, `RowValidator.validate(_:encodingTo:)`).
+    /// The same pins and rejected rows as `next()`.
+    /// - Throws: as `next()`.
+    mutating func next(encodingPinsTo text: inout [UInt8]) throws(ImportError) -> EncodedStep? {
+        if finished { return nil }
+        guard let validator, reader != nil else { return try Self.encoded(nextRecord(), to: &text) }
+        while true {
+            switch try nextCSVRecord() {
+            case .record(let record):
+                switch validator.validate(record, encodingTo: &text, wellFormed: reader!.isWellFormedSoFar()) {
+                case .blank, .outcome(.blank): continue
+                case .encoded(let row):
+                    dataRows += 1
+                    return .pin(row, line: record.line)
+                case .outcome(.accepted(let pin)):
+                    dataRows += 1
+                    return Self.encoded(.pin(pin), to: &text)
+                case .outcome(.rejected(let issues)):
+                    dataRows += 1
+                    return .rejected(.rejected(issues: issues, fields: record.fields))
+                }
+            case .event(let event): return Self.encoded(event, to: &text)
+            case .end: return nil
             }
+        }
+    }
+
+    /// `event` as a step of `next(encodingPinsTo:)`.
+    private static func encoded(_ event: consuming ScanEvent?, to text: inout [UInt8]) -> EncodedStep? {
+        switch event {
+        case .pin(let p)?:
+            return .pin(EncodedPinRow.append(
+                title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
+                properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &text), line: p.line)
+        case let rejected?: return .rejected(rejected)
+        case nil: return nil
+        }
+    }
+
+    /// What the CSV reader gave next.
+    private enum CSVStep {
+        case record(CSVRecord)
+        /// The rejected row of an unterminated quoted field (the last event).
+        case event(ScanEvent)
+        case end
+    }
+
+    /// The next CSV record (the one read before the scan first).
+    private mutating func nextCSVRecord() throws(ImportError) -> CSVStep {
+        if finished { return .end }
+        if let first = pending {
+            pending = nil
+            return .record(first)
+        }
+        do {
+            // In place (`!` mutates the stored reader): copying the reader out and back
+            // retained and released its buffers for every row, ~5% of reading a file.
+            guard let record = try reader!.next() else { finished = true; return .end }
+            return .record(record)
+        } catch {
+            finished = true
+            if case let .unterminatedQuote(quoteLine, partial) = error {
+                dataRows += 1
+                let issue = RowIssue(
+                    line: partial.line, field: .record, value: String(partial.fields.joined(separator: ",").prefix(80)),
+                    reason: "unterminated quoted field starting at line \(quoteLine); the rest of the file cannot be read",
+                    rule: .unterminatedQuote)
+                return .event(.rejected(issues: [issue], fields: partial.fields))
+            }
+            throw Self.fileError(error, path: path)
         }
     }
 

@@ -96,6 +96,76 @@ public struct RowValidator: Sendable {
             properties: properties(of: record)))
     }
 
+    /// What `validate(_:encodingTo:)` made of a record.
+    enum EncodedOutcome {
+        case blank
+        /// An accepted pin, its texts appended to the batch's text.
+        case encoded(EncodedPinRow)
+        /// Any other row, as `validate` judged it (a pin among them is appended by the caller).
+        case outcome(RowOutcome)
+    }
+
+    /// `validate` for a bulk load (`ScanPipeline`): an accepted row's texts are appended to
+    /// `text` as `EncodedPinRow.append` lays them out. The usual row (plain decimal degrees in
+    /// range, no `--crs`, no field beyond the header, and text fields that are well-formed
+    /// UTF-8 and need no trimming, with a visible title) is copied from the record's bytes, the
+    /// very texts `validate` would make: making each a `String` and copying it out again, with
+    /// its retains and releases, was about half of the reading thread's work. Every other row
+    /// goes through `validate`.
+    /// - Parameter wellFormed: the record's bytes are known to be well-formed UTF-8
+    ///   (`DecodingChunkSource.isWellFormedSoFar`); false checks each text field.
+    func validate(_ record: CSVRecord, encodingTo text: inout [UInt8], wellFormed: Bool = false) -> EncodedOutcome {
+        if record.isBlank { return .blank }
+        if let row = encodedAsRead(record, to: &text, wellFormed: wellFormed) { return .encoded(row) }
+        return .outcome(validate(record))
+    }
+
+    /// The usual row of `validate(_:encodingTo:)`, appended to `text`; nil, appending nothing, for any other.
+    private func encodedAsRead(_ record: CSVRecord, to text: inout [UInt8], wellFormed: Bool) -> EncodedPinRow? {
+        guard system == nil, record.count <= mapping.headers.count,
+              case let .pair(latIndex, lonIndex) = mapping.coordinates else { return nil }
+        return record.bytes.withUnsafeBufferPointer { all -> EncodedPinRow? in
+            func field(_ index: Int?) -> UnsafeBufferPointer<UInt8> {
+                guard let index else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return UnsafeBufferPointer(rebasing: all[record.range(of: index)])
+            }
+            guard let latitude = DecimalNumber.parse(field(latIndex)), CoordinateAxis.latitude.contains(latitude),
+                  let longitude = DecimalNumber.parse(field(lonIndex)), CoordinateAxis.longitude.contains(longitude) else { return nil }
+            let title = field(mapping.title), description = field(mapping.description)
+            let category = field(mapping.category), created = field(mapping.created)
+            // Well-formed, so `String(decoding:)` would keep them as they are.
+            guard wellFormed || (UTF8Validator.isValid(title) && UTF8Validator.isValid(description)
+                                 && UTF8Validator.isValid(category) && UTF8Validator.isValid(created)),
+                  isTrimmed(utf8: title), !PinTitle.isBlank(utf8: title),
+                  isTrimmed(utf8: category), isTrimmed(utf8: created) else { return nil }
+            let start = Int32(text.count)
+            let e0 = start + Int32(title.count), e1 = e0 + Int32(description.count)
+            let e2 = e1 + Int32(category.count), e3 = e2 + Int32(created.count)
+            // Fields next to each other in the record (title, description, category in most
+            // files) go in one copy.
+            var run = title
+            func add(_ next: UnsafeBufferPointer<UInt8>) {
+                if let a = run.baseAddress, let b = next.baseAddress, a + run.count == b {
+                    run = UnsafeBufferPointer(start: a, count: run.count + next.count)
+                } else {
+                    text.append(contentsOf: run)
+                    run = next
+                }
+            }
+            add(description)
+            add(category)
+            add(created)
+            text.append(contentsOf: run)
+            if propertyColumns.isEmpty {
+                text.append(UInt8(ascii: "{"))
+                text.append(UInt8(ascii: "}"))
+            } else {
+                text.append(contentsOf: properties(of: record).utf8)
+            }
+            return EncodedPinRow(start: start, ends: (e0, e1, e2, e3, Int32(text.count)), latitude: latitude, longitude: longitude)
+        }
+    }
+
     /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
     /// their headers, trimmed; empty cells are left out (so a CSV export, which writes an
     /// empty cell for a key a pin lacks, reads back to the same properties).

@@ -119,21 +119,19 @@ final class ScanPipeline: @unchecked Sendable {
         var last: Message
         while true {
             do {
-                guard let event = try scanner.next() else {
+                guard let step = try scanner.next(encodingPinsTo: &batch.text) else {
                     last = .end(dataRows: scanner.dataRows, notes: scanner.notes)
                     break
                 }
                 var row = Row(event: nil, pinNumber: -1)
-                switch consume event {
-                case .pin(let p):
+                switch consume step {
+                case let .pin(encoded, line):
                     row.pinNumber = pins
                     pins += 1
-                    row.encoded = EncodedPinRow.append(
-                        title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
-                        properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &batch.text)
-                    row.line = p.line
-                case let rejected:
-                    row.event = rejected
+                    row.encoded = encoded
+                    row.line = line
+                case .rejected(let event):
+                    row.event = event
                 }
                 batch.rows.append(row)
                 if batch.rows.count == Self.batchRows {

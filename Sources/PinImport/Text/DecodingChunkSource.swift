@@ -10,6 +10,14 @@ public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
     private var bomToSkip: Int
     private let converter: IconvConverter?
     private var finished = false
+    /// Checks every chunk handed out (`isWellFormedSoFar`).
+    private var validator = UTF8Validator()
+
+    /// Whether every chunk handed out so far is well-formed UTF-8 (a sequence split between
+    /// two chunks is judged once complete; at the end, a cut one is not): then a reader may
+    /// keep a field's bytes as they are, with no check of its own. The detector validated a
+    /// UTF-8 file before, but the file may have changed since, or `--encoding` named it.
+    public var isWellFormedSoFar: Bool { validator.isValid }
 
     /// - Parameters:
     ///   - raw: the file's bytes, from the first byte (the BOM is skipped here).
@@ -33,6 +41,7 @@ public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
         while !finished {
             guard var chunk = try raw.nextChunk() else {
                 finished = true
+                _ = validator.finish()
                 do { try converter?.finish() } catch { throw .truncatedText(encoding: encoding.encoding) }
                 return nil
             }
@@ -43,6 +52,7 @@ public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
             }
             guard let converter else {
                 if chunk.isEmpty { continue }
+                chunk.withUnsafeBufferPointer { _ = validator.feed($0) }
                 return chunk
             }
             let out: [UInt8]
@@ -54,7 +64,10 @@ public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
                 }
                 throw .truncatedText(encoding: encoding.encoding)
             }
-            if !out.isEmpty { return out }
+            if !out.isEmpty {
+                out.withUnsafeBufferPointer { _ = validator.feed($0) }
+                return out
+            }
         }
         return nil
     }
