@@ -1,4 +1,5 @@
 import XCTest
+import PinModelTesting
 @testable import PinStorePostgres
 
 /// `CreatedOrder.key` never sorts against the text's byte order, and tells apart the times
@@ -29,7 +30,7 @@ final class CreatedOrderTests: XCTestCase {
     /// bytes next to each separator and digit, prefixes of one another, non-ASCII) have
     /// keys that never go down.
     func testKeysNeverGoDownInByteOrder() {
-        var random = Seeded(seed: 12)
+        var random = SplitMix64(seed: 12)
         var texts = (0..<20_000).map { _ in Self.adversarial(&random) }
         for t in texts.prefix(2_000) { texts += (0..<t.count).map { Array(t.prefix($0)) } }
         texts.sort { $0.lexicographicallyPrecedes($1) }
@@ -48,13 +49,13 @@ final class CreatedOrderTests: XCTestCase {
 
     /// Distinct seconds have distinct keys.
     func testSecondsHaveDistinctKeys() {
-        var random = Seeded(seed: 7)
+        var random = SplitMix64(seed: 7)
         let times = Set((0..<5_000).map { _ in Self.isoTime(&random) })
         XCTAssertEqual(Set(times.map { CreatedOrder.key($0) }).count, times.count)
     }
 
     /// A random ISO time, 0000-01-01 to 9999-12-31, without a zone.
-    static func isoTime(_ random: inout Seeded) -> String {
+    static func isoTime(_ random: inout SplitMix64) -> String {
         func n(_ range: ClosedRange<Int>, _ width: Int) -> String {
             let v = String(Int.random(in: range, using: &random))
             return String(repeating: "0", count: width - v.count) + v
@@ -68,7 +69,7 @@ final class CreatedOrderTests: XCTestCase {
 
     /// A text of 0…25 bytes: an ISO time with a zone or fractions, cut short, with a few of
     /// its bytes replaced by edge bytes or random ones; or edge bytes alone.
-    static func adversarial(_ random: inout Seeded) -> [UInt8] {
+    static func adversarial(_ random: inout SplitMix64) -> [UInt8] {
         if Int.random(in: 0..<8, using: &random) == 0 {
             return (0..<Int.random(in: 0...25, using: &random)).map { _ in edgeBytes.randomElement(using: &random)! }
         }
@@ -81,18 +82,5 @@ final class CreatedOrderTests: XCTestCase {
             t[k] = Bool.random(using: &random) ? edgeBytes.randomElement(using: &random)! : UInt8.random(in: 1...255, using: &random)
         }
         return Array(t.prefix(Int.random(in: 0...25, using: &random)))
-    }
-
-    /// A seeded generator (SplitMix64): the same texts on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,20 +1,16 @@
 import XCTest
+import PinModelTesting
 @testable import PinStore
 
 /// Deterministic pins for the cell tree: clusters (many pins per cell down
 /// to the finest levels), uniform ones, exact duplicates and the edge
 /// coordinates of Scripts/gen_pins.py (poles, ±180°, 0,0).
 enum CellFixture {
-    /// SplitMix64: the same numbers on every platform.
+    /// Numbers in [0, 1), the same on every platform (`SplitMix64`).
     struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        private var generator: SplitMix64
+        init(state: UInt64) { generator = SplitMix64(seed: state) }
+        mutating func next() -> Double { generator.unit() }
     }
 
     static let categories = ["cafe", "food", "park", ""]

@@ -1,4 +1,5 @@
 import XCTest
+import PinModelTesting
 import Foundation
 import PinModel
 import PinStore
@@ -38,7 +39,7 @@ final class PostgresCreatedOrderTests: XCTestCase {
     /// random ones and random times.
     func testTheServersKeyIsTheClients() throws {
         let (uri, _) = try freshStore()
-        var random = CreatedOrderTests.Seeded(seed: 3)
+        var random = SplitMix64(seed: 3)
         var texts = Self.adversarialTimes + (0..<3_000).map { _ in CreatedOrderTests.isoTime(&random) + "Z" }
         texts += (0..<6_000).map { _ in
             // Valid UTF-8 without NUL (a text the server stores).

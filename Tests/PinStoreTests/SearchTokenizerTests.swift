@@ -1,4 +1,5 @@
 import XCTest
+import PinModelTesting
 @testable import PinStore
 
 /// The search tokenizer's fast route (`caselessGrams` in Sources/CSearchTokenizer: texts of
@@ -52,7 +53,7 @@ final class SearchTokenizerTests: XCTestCase {
         // outside the BMP (emoji), which take the reference route; texts over 512 bytes.
         let alphabet: [Character] = Array("aAbBzZ09 _-%\"'.,\t\n\u{1}\u{7F}") + Array("서울역박물관ㄱあカ漢字…—") + Array("ÉéΣσＡ😀")
         for seed: UInt64 in [1, 2, 3] {
-            var rng = SplitMix(seed)
+            var rng = SplitMix64(seed: seed)
             var texts: [(String, String)] = []
             for i in 0..<400 {
                 let length = i % 50 == 0 ? 300 : Int(rng.next() % 25)
@@ -66,18 +67,5 @@ final class SearchTokenizerTests: XCTestCase {
             XCTAssertGreaterThan(fast.count, 500, "seed \(seed)")
             XCTAssertEqual(fast, try terms("ref", db), "seed \(seed)")
         }
-    }
-}
-
-/// SplitMix64: a small seeded generator, so a failing case can be run again.
-private struct SplitMix {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
