@@ -98,10 +98,7 @@ final class SearchGramTable {
     private func newNumber(_ key: UInt64) -> UInt32 {
         if count == room {
             room *= 2
-            let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: room)
-            grown.moveInitialize(from: keys, count: count)
-            keys.deallocate()
-            keys = grown
+            keys = keys.grown(keeping: count, to: room)
         }
         precondition(count < Int(UInt32.max), "a segment holds fewer than 2^32 grams")
         keys[count] = key

@@ -151,24 +151,15 @@ final class SearchPostings {
     private func reserveFound(_ more: Int) {
         guard foundCount + more > foundRoom else { return }
         while foundCount + more > foundRoom { foundRoom *= 2 }
-        let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: foundRoom)
-        grown.update(from: found, count: foundCount)
-        found.deallocate()
-        found = grown
-        let grownKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: foundRoom)
-        grownKeys.update(from: keys, count: keyCount)
-        keys.deallocate()
-        keys = grownKeys
+        found = found.grown(keeping: foundCount, to: foundRoom)
+        keys = keys.grown(keeping: keyCount, to: foundRoom)
     }
 
     /// A new empty list, number `listCount`.
     private func newList() {
         if listCount == listRoom {
             listRoom *= 2
-            let grown = UnsafeMutablePointer<List>.allocate(capacity: listRoom)
-            grown.moveInitialize(from: lists, count: listCount)
-            lists.deallocate()
-            lists = grown
+            lists = lists.grown(keeping: listCount, to: listRoom)
         }
         lists[listCount] = List(block: 0, count: 0, room: 0, last: 0)
         listCount += 1

@@ -80,10 +80,7 @@ final class SearchTextMemo {
         if listsCount + given.count > limit { forget() }
         if textCount + text.count > textRoom {
             textRoom *= 2
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: textRoom)
-            grown.update(from: self.text, count: textCount)
-            self.text.deallocate()
-            self.text = grown
+            self.text = self.text.grown(keeping: textCount, to: textRoom)
         }
         (self.text + textCount).update(from: text.baseAddress!, count: text.count)
         (lists + listsCount).update(from: given.baseAddress!, count: given.count)
