@@ -63,6 +63,18 @@ final class ImporterTests: XCTestCase {
         XCTAssertEqual(again.duplicateRows.first?.description, "line 2 duplicates pin \(alpha?.id ?? -1) in the store")
     }
 
+    func testAPlaceStoredOnTwoDaysIsADuplicateOfEitherDay() throws {
+        let store = try Store.inMemory()
+        let file = try temporaryFile(Array("title,lat,lon,created_at\nDup,37.57,127.07,2020-01-07T00:00:00Z\nDup,37.57,127.07,2020-01-08T00:00:00Z\n".utf8))
+        XCTAssertEqual(try Importer.run(path: file, store: store).imported, 2)
+        // Both stored pins have one digest (it leaves the date out): the second row repeats
+        // the second pin, not the first the digest names.
+        let again = try Importer.run(path: file, store: store)
+        XCTAssertEqual([again.imported, again.duplicates], [0, 2])
+        XCTAssertEqual(again.duplicateRows.map(\.description), ["line 2 duplicates pin 1 in the store", "line 3 duplicates pin 2 in the store"])
+        XCTAssertEqual(try store.count(), 2)
+    }
+
     func testRowsWithoutDateMatchStoredPinsWithAnyDate() throws {
         let store = try Store.inMemory()
         let id = try store.insert(NewPin(title: "Beta", description: "y", latitude: 3, longitude: 4, createdAt: "2020-01-01T00:00:00Z"))

@@ -101,9 +101,10 @@ struct DuplicateFinder {
             }
         }
         guard checksStore, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
-        if ref > 0 {
-            return try confirmStored(id: Int64(ref), pin) ? .pin(Int64(ref)) : nil
-        }
+        if ref > 0, try confirmStored(id: Int64(ref), pin) { return .pin(Int64(ref)) }
+        // The table keeps one pin a digest, and a digest leaves the date out: another stored
+        // pin with the same digest (the same place another day) may be the one this row
+        // repeats. Looked up by its fields (rare: a digest's pin that differs).
         return try stored.firstPin(matching: fields(pin)).map { .pin($0) }
     }
 
