@@ -9,6 +9,9 @@ public struct StoreChange: Sendable, Equatable {
     public var comments = 0
     /// Pins named by the change (edited or deleted), when the store says which.
     public var pinIDs: Set<Int64> = []
+    /// The edited pins the store named (`edited` counts each once; an edit the store names
+    /// no pin of counts on its own).
+    public var editedIDs: Set<Int64> = []
     /// True when the counts say what changed; false when only "something changed" is known.
     public var counted = true
 
@@ -21,11 +24,22 @@ public struct StoreChange: Sendable, Equatable {
     /// True when nothing changed.
     public var isEmpty: Bool { counted && added == 0 && edited == 0 && deleted == 0 && comments == 0 }
 
-    /// Both changes as one.
+    /// Both changes as one: a pin edited in both is one pin edited.
     public func merged(_ other: StoreChange) -> StoreChange {
-        StoreChange(added: added + other.added, edited: edited + other.edited, deleted: deleted + other.deleted,
-                    comments: comments + other.comments, pinIDs: pinIDs.union(other.pinIDs),
-                    counted: counted && other.counted)
+        let ids = editedIDs.union(other.editedIDs)
+        let unnamed = (edited - editedIDs.count) + (other.edited - other.editedIDs.count)
+        var both = StoreChange(added: added + other.added, edited: ids.count + unnamed, deleted: deleted + other.deleted,
+                               comments: comments + other.comments, pinIDs: pinIDs.union(other.pinIDs),
+                               counted: counted && other.counted)
+        both.editedIDs = ids
+        return both
+    }
+
+    /// Records an edit of pin `id` (nil: the store named none); a pin edited again is not counted again.
+    public mutating func noteEdit(of id: Int64?) {
+        guard let id else { edited += 1; return }
+        pinIDs.insert(id)
+        if editedIDs.insert(id).inserted { edited += 1 }
     }
 }
 

@@ -39,7 +39,7 @@ public final class PostgresChangeSource: StoreChangeSource {
             switch parts[0] {
             case "comment": change.comments += 1; if let id = number { change.pinIDs.insert(id) }
             case "insert": change.added += 1
-            case "update": change.edited += 1; if let id = number { change.pinIDs.insert(id) }
+            case "update": change.noteEdit(of: number)
             case "delete": change.deleted += 1; if let id = number { change.pinIDs.insert(id) }
             case "import", "copy": change.added += Int(number ?? 0)
             case "undo-import": change.deleted += Int(number ?? 0)

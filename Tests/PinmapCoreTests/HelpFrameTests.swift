@@ -50,7 +50,7 @@ final class HelpFrameTests: XCTestCase {
             "│ ← → h l      previous / next day                                           │",
             "│ ↑ ↓          previous / next week                                          │",
             "│ < > PgUp/Dn  previous / next month                                         │",
-            "│ j k          move through the day's pins                                   │",
+            "│ j k Home End move through the day's pins                                   │",
             "│ Enter        show the pin on the map                                       │",
             "│ Everywhere                                                                 │",
             "│ ?            show or hide this help                                        │",

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import Frame
 import PinmapCore
+import PinModel
 import PinmapCoreTestSupport
 
 /// The string tables.
@@ -40,5 +41,13 @@ final class StringsTests: XCTestCase {
         let screen = state.render()
         XCTAssertEqual(screen.line(23), "       1 지도            2 타임라인          3 가져오기            4 설정")
         XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 바다 · 60.5N 0 · z1           ? 도움말")
+    }
+
+    func testOneDuplicateIsSingularAndAnErrorEndsAsOneSentence() {
+        XCTAssertEqual(S.irHead("a.csv", 9, 5, 1), "a.csv: 9 imported, 5 rejected, 1 duplicate skipped")
+        XCTAssertEqual(S.irHead("a.csv", 9, 5, 2), "a.csv: 9 imported, 5 rejected, 2 duplicates skipped")
+        XCTAssertEqual(S.fmNotSaved(StoreError("is the server running on that socket?")),
+                       "Not saved: is the server running on that socket? Ctrl-S tries again · Esc gives up")
+        XCTAssertEqual(S.fmNotSaved(StoreError("the disk is full")), "Not saved: the disk is full. Ctrl-S tries again · Esc gives up")
     }
 }

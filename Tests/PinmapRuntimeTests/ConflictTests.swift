@@ -121,6 +121,15 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(r.state.feedback.message, "2 pins added elsewhere")
         r.handle(.store(.changedElsewhere(StoreChange(deleted: 1))), now: 12)
         XCTAssertEqual(r.state.feedback.message, "2 pins added, 1 pin deleted elsewhere")
+        // One pin edited three times is one pin edited.
+        var edit = StoreChange()
+        edit.noteEdit(of: 7)
+        r.handle(.store(.changedElsewhere(edit)), now: 13)
+        r.handle(.store(.changedElsewhere(edit)), now: 14)
+        edit.noteEdit(of: 7)
+        XCTAssertEqual(edit.edited, 1)
+        r.handle(.store(.changedElsewhere(edit)), now: 15)
+        XCTAssertEqual(r.state.feedback.message, "2 pins added, 1 pin edited, 1 pin deleted elsewhere")
         // Long after the last one, a change is told alone.
         r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 30)
         XCTAssertEqual(r.state.feedback.message, "1 pin added elsewhere")

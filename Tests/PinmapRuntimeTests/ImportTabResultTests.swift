@@ -41,6 +41,15 @@ final class ImportTabResultTests: XCTestCase {
         XCTAssertEqual(r.state.importTab.summary, [], "the old result goes when the path changes")
     }
 
+    func testEAndIEnterThePathFieldWithoutBeingTyped() throws {
+        let r = try UIFixtures.sqliteRunner(cols: 60, rows: 16)
+        r.char("3")
+        r.char("i")
+        XCTAssertEqual(r.state.importTab.field.text, "", "i enters the field")
+        r.char("e")
+        XCTAssertEqual(r.state.importTab.field.text, "e", "once in it, e is typed")
+    }
+
     func testEnterAfterAResultNeverImportsTheLastFileAgain() throws {
         let (r, _) = try imported()
         XCTAssertEqual(try r.store.count(), 6)

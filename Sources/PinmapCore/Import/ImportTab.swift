@@ -123,6 +123,10 @@ extension AppState {
             case .char(let c) where ImportTabState.globalKeys.contains(c) && !importTab.entered && importTab.field.text.isEmpty:
                 return false  // `3` then `4` shows Settings, not "File: 4"
             case .escape: endImportPathEditing(); return true
+            // `e` and `i` enter the field (as outside it): not typed before the path's start.
+            case .char(let c) where (c == "e" || c == "i") && !importTab.entered:
+                importTab.entered = true
+                return true
             case .enter:
                 guard !trimmedText(importTab.field.text).isEmpty else { importTab.error = S.importNeedPath.text; return true }
                 endImportPathEditing()

@@ -5,7 +5,7 @@ import Foundation
 /// arguments of the types `StringsArguments.swift` declares for the key.
 public enum S: String, CaseIterable, Sendable {
     // Import results and row reasons, Settings' sensitivity and export, the sample pins.
-    case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irDuplicatesInStore, irNote, irNotANumber, irEmpty, irBlankTitle, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
+    case msgLoadedSamplesFirstRun, irSwapped, irLatitude, irLongitude, irNotFinite, irHexadecimal, irTwoSeparators, stSensitivityEnd, stSampleBatch, stExporting, stExportNoFile, stExportNotWritten, stExported, stExportFailed, irHead, irHeadOneDuplicate, irBatch, irFormat, irDelimiter, irLine, irMoreIssues, irDupLine, irDupPin, irMoreDuplicates, irDuplicatesInStore, irNote, irNotANumber, irEmpty, irBlankTitle, irOutOfRange, ieUnreadable, ieEmpty, ieNoHeader, ieNotGeoJSON, ieNotJSON, ieXML, ieArchive, ieStore, hintImportResult
     // Partial imports, Pinmap's field names and import errors in the UI's language.
     case noticeImportedPartly, fieldTitle, fieldGeometry, fieldCategory, fieldDescription, fieldCreated, fieldExtraColumn, fieldRecord, fieldRow
     case noteSkipped, noteNoDataRows, noteNothingImported, noteDryRun, skRoute, skTrack, skNullGeometry, skPlacemarkGeometry, skPlacemarkAddress, skPlacemarkNoGeometry, skMultiPart, skCollectionPart

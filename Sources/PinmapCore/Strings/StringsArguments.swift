@@ -23,8 +23,10 @@ extension S {
     public static func stExported(_ count: Int, _ path: String) -> String { stExported.filled(["\(count)", path]) }
     /// "Export failed: {0}"
     public static func stExportFailed(_ text: String) -> String { stExportFailed.filled([text]) }
-    /// "{0}: {1} imported, {2} rejected, {3} duplicates skipped"
-    public static func irHead(_ name: String, _ imported: Int, _ rejected: Int, _ duplicates: Int) -> String { irHead.filled([name, "\(imported)", "\(rejected)", "\(duplicates)"]) }
+    /// "{0}: {1} imported, {2} rejected, {3} duplicates skipped" ("1 duplicate skipped")
+    public static func irHead(_ name: String, _ imported: Int, _ rejected: Int, _ duplicates: Int) -> String {
+        (duplicates == 1 ? irHeadOneDuplicate : irHead).filled([name, "\(imported)", "\(rejected)", "\(duplicates)"])
+    }
     /// "(import #{0}; u undoes it)"
     public static func irBatch(_ batch: Int64) -> String { irBatch.filled(["\(batch)"]) }
     /// "{0} · encoding {1}"
@@ -348,8 +350,14 @@ extension S {
     public static func stSensitivityValue(_ a: String) -> String { stSensitivityValue.filled([a]) }
     /// "  Sheet detent: {0} (remembered across runs)"
     public static func stDetent(_ label: String) -> String { stDetent.filled([label]) }
-    /// "Not saved: {0}. Ctrl-S tries again · Esc gives up"
-    public static func fmNotSaved(_ error: StoreError) -> String { fmNotSaved.filled(["\(error)"]) }
+    /// "Not saved: {0} Ctrl-S tries again · Esc gives up" ({0} ended as a sentence)
+    public static func fmNotSaved(_ error: StoreError) -> String { fmNotSaved.filled([sentence("\(error)")]) }
+
+    /// `text` ended as a sentence: a full stop added unless it ends with one, or with ? or !.
+    static func sentence(_ text: String) -> String {
+        guard let last = text.last, !".?!".contains(last) else { return text }
+        return text + "."
+    }
     /// "Delete “{0}”?"
     public static func cfDeletePin(_ a: String) -> String { cfDeletePin.filled([a]) }
     /// "#{0}  Esc closes "

@@ -117,7 +117,7 @@ public enum KeyBindings {
         case .map: return []
         case .timeline:
             return [KeyHelp(label: "← → h l", help: .hTimelineDay), KeyHelp(label: "↑ ↓", help: .hTimelineWeek),
-                    KeyHelp(label: "< > PgUp/Dn", help: .hTimelineMonth), KeyHelp(label: "j k", help: .hTimelinePins),
+                    KeyHelp(label: "< > PgUp/Dn", help: .hTimelineMonth), KeyHelp(label: "j k Home End", help: .hTimelinePins),
                     KeyHelp(label: "Enter", help: .hTimelineOpen)]
         case .importer:
             return [KeyHelp(.kType, help: .hImportType), KeyHelp(label: "Tab", help: .hImportComplete),
