@@ -1,4 +1,5 @@
 import XCTest
+import PinModelTesting
 import PinModel
 import PinStore
 @testable import PinStorePostgres
@@ -19,6 +20,8 @@ final class PostgresSearchGramsTests: XCTestCase {
         ("a", "", "", #"{"k": ""}"#),
         ("e\u{301} and é", "🍜 ramen", "", ""),
     ]
+    /// A long text (the server reads its characters in one pass, schema 13).
+    private static let long = (title: String(repeating: "한국어 설명 Long \n", count: 700), description: "", category: "", properties: "")
 
     private func store() throws -> (String, PGConnection) {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
@@ -29,7 +32,7 @@ final class PostgresSearchGramsTests: XCTestCase {
 
     func testClientGramsAreTheServersGrams() throws {
         let (_, db) = try store()
-        for c in Self.cases {
+        for c in Self.cases + [Self.long] {
             var keys = Set<UInt64>()
             XCTAssertTrue(SearchGrams.forEachGram(title: c.title, description: c.description, category: c.category,
                                                   properties: c.properties) { keys.insert($0) })
@@ -46,6 +49,28 @@ final class PostgresSearchGramsTests: XCTestCase {
         }
         // A value that is not a string is the server's to write.
         XCTAssertFalse(SearchGrams.forEachGram(title: "t", description: "", category: "", properties: #"{"n": 1.50}"#) { _ in })
+    }
+
+    /// Schema 13's grams, read in one pass over the characters, are those of schema 6's
+    /// `substr(t, i, n)` at every position (whose time grew with the square of the length).
+    func testGramsInOnePassAreTheGramsAtEveryPosition() throws {
+        let (_, db) = try store()
+        try db.execute("""
+            CREATE FUNCTION grams_by_position(t text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT AS $$
+              SELECT coalesce(array_agg(DISTINCT g COLLATE "C"), '{}') FROM (
+                SELECT substr(t, i, n) AS g FROM generate_series(1, 3) AS n, generate_series(1, length(t) - n + 1) AS i) AS grams
+              WHERE g !~ E'\\n'
+            $$
+            """)
+        var random = SplitMix64(seed: 13)
+        let pool = Array("ab Z\n\n한국어é🍜\u{301}.")
+        var texts = ["", "a", "ab", "abc", "\n", "a\nb", "\n\nab\n", "🍜🍜🍜🍜", Self.long.title] + Self.cases.map(\.title)
+        for _ in 0..<200 { texts.append(String((0..<Int(random.next() % 40)).map { _ in pool[Int(random.next() % UInt64(pool.count))] })) }
+        let r = try db.execute("""
+            SELECT count(*) FILTER (WHERE pinmap_search_grams(t) IS DISTINCT FROM grams_by_position(t)), count(*)
+            FROM unnest($1::text[]) AS t
+            """, [PGArray.texts(texts)])
+        XCTAssertEqual([r.text(0, 0), r.text(0, 1)], ["0", "\(texts.count)"])
     }
 
     /// The grams of `text` from its bytes (the fast path a load takes), in the order given.
