@@ -42,7 +42,7 @@ public enum PinTitle {
         if let first = utf8.first {
             if first > 0x20 && first < 0x7F { return false }
             if utf8.count >= 3, (0xEA...0xED).contains(first), utf8[1] & 0xC0 == 0x80, utf8[2] & 0xC0 == 0x80,
-               isHangulSyllable(UInt32(first & 0x0F) << 12 | UInt32(utf8[1] & 0x3F) << 6 | UInt32(utf8[2] & 0x3F)) {
+               isHangulSyllable(utf8Scalar(utf8, at: 0).value) {
                 return false
             }
         }

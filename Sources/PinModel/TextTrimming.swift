@@ -54,12 +54,13 @@ public func isTrimmed(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     if first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 { return true }
     var start = utf8.count - 1
     while start > 0 && utf8[start] & 0xC0 == 0x80 { start -= 1 }
-    return !isTrimmable(scalar(utf8, at: 0)) && !isTrimmable(scalar(utf8, at: start))
+    return !isTrimmable(utf8Scalar(utf8, at: 0)) && !isTrimmable(utf8Scalar(utf8, at: start))
 }
 
-/// The scalar whose well-formed UTF-8 sequence starts at `i`.
+/// The scalar whose UTF-8 sequence starts at byte `i` of `utf8`; the sequence must be whole
+/// and well formed (the caller checked it), U+FFFD for a value that is no scalar.
 @inline(__always)
-private func scalar(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Unicode.Scalar {
+func utf8Scalar(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Unicode.Scalar {
     let lead = UInt32(utf8[i])
     let value: UInt32
     switch lead {
