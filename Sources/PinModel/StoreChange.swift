@@ -1,6 +1,7 @@
 /// What other processes wrote to the store since the last look, for the status line ("3
-/// pins added elsewhere") and for reloading what is on screen. Counts are pins; a SQLite
-/// store tells only the change in its number of pins (`counted` false: some pins changed).
+/// pins added elsewhere") and for reloading what is on screen. Counts are pins (`counted`
+/// false: some pins changed, not known which: after a lost connection, or a log trimmed
+/// before it was read).
 public struct StoreChange: Sendable, Equatable {
     public var added = 0
     public var edited = 0
@@ -44,19 +45,12 @@ public struct StoreChange: Sendable, Equatable {
 }
 
 /// Watches a store for other processes' commits, on a thread of its own (it has its own
-/// connection): the PostgreSQL store through LISTEN/NOTIFY, a SQLite file through
-/// `PRAGMA data_version`.
+/// connection): the PostgreSQL store through LISTEN/NOTIFY, a SQLite file through its
+/// change log. Each leaves out the app's own writes itself (by the server process that
+/// wrote, or the writer a file's log names), so a change is never taken for the app's own
+/// by when it came.
 public protocol StoreChangeSource: AnyObject {
     /// Waits up to `timeout` seconds for commits of other processes; what they changed, or
     /// nil when nothing did. Throws `StoreError` when the store cannot be reached.
     func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange?
-
-    /// True when `waitForChanges` leaves out the app's own writes itself (a server names the
-    /// connection that wrote); false when it reports every commit and the app tells its own
-    /// apart by when they happened (a file's `data_version` names no writer).
-    var leavesOutOwnWrites: Bool { get }
-}
-
-extension StoreChangeSource {
-    public var leavesOutOwnWrites: Bool { false }
 }

@@ -20,9 +20,6 @@ public final class PostgresChangeSource: StoreChangeSource {
         try db.execute("LISTEN pinmap")
     }
 
-    /// The app's own writes are left out here, by their server process.
-    public var leavesOutOwnWrites: Bool { true }
-
     public func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange? {
         var fds = pollfd(fd: db.socket, events: Int16(POLLIN), revents: 0)
         guard fds.fd >= 0 else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }

@@ -36,7 +36,7 @@ enum UICommand: Command {
         // writes run on lanes of their own, each with its own connection (the first view
         // read too: a store a large import left unindexed answers its list slowly). Other
         // processes' writes show without a key (a server's announcements, a file's
-        // data_version), watched from before the first read; the runner's own are told apart.
+        // change log), watched from before the first read; the runner's own are left out.
         let runner = UIRunner.make(store: store, state: state, loadSamples: { repository in
             try SamplePins.load(into: repository)
         }, workers: true, uri: PinmapCLI.storePath(args), firstRun: isNew)

@@ -30,7 +30,7 @@ enum UIRunner {
             return { @Sendable () throws(StoreError) -> any PinRepository in
                 let s = try Store(path: path)
                 s.useFrameCache()
-                s.countCommitsAsOwn()
+                try s.markChangesAsOwn()
                 return s
             }
         }
@@ -41,12 +41,13 @@ enum UIRunner {
     }
 
     /// Where other processes' writes are seen: a server's announcements (LISTEN) or a file's
-    /// `PRAGMA data_version`, each on a connection of its own (`uri`: the server's). Nil for
-    /// an in-memory store, which has no other writers.
+    /// change log, each on a connection of its own (`uri`: the server's); the UI's own
+    /// connections mark their writes (`Store.markChangesAsOwn`, here for the first, in
+    /// `connector` for the lanes'). Nil for an in-memory store, which has no other writers.
     static func changeSource(for store: any PinRepository, uri: String?) -> (@Sendable () throws(StoreError) -> any StoreChangeSource)? {
         if let file = store as? Store, file.path != ":memory:" {
             let path = file.path
-            file.countCommitsAsOwn()
+            try? file.markChangesAsOwn()
             return { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) }
         }
         guard let server = store as? PostgresStore, let uri else { return nil }

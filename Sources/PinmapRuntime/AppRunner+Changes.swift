@@ -7,17 +7,13 @@ import PinModel
 /// without a key.
 extension AppRunner {
     /// Starts watching with a source of its own (`open` runs on the watcher's thread). The
-    /// runner's own writes (on its write lane) are left out by a source that knows who wrote
-    /// (a server), else told apart by the lane's activity (`ChangeWatcher`). The lanes' store
+    /// source leaves the runner's own writes out (`StoreChangeSource`). The lanes' store
     /// work waits until the source is open (`WatchReadiness`): start it before the first read
     /// (`AppRunner.init`'s `watch`).
     public func startChangeWatch(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource) {
         guard changeWatcher == nil else { return }
-        var ownWrites: (@Sendable () -> Int)?
-        if let lane = writeLane { ownWrites = { lane.activityCount } }
         let outbox = self.outbox
-        changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, ownWrites: ownWrites,
-                                      readiness: performer.watch)
+        changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, readiness: performer.watch)
     }
 
     /// The change watch has its source open: another process's commit from now on shows.

@@ -14,7 +14,6 @@ final class ChangeWatcher: @unchecked Sendable {
     private let endCondition = NSCondition()
     private let open: @Sendable () throws(StoreError) -> any StoreChangeSource
     private let post: @Sendable (AppEvent) -> Void
-    private let ownWrites: @Sendable () -> Int
     /// Settled at the first open, or the first failure to open.
     private let readiness: WatchReadiness?
 
@@ -23,17 +22,13 @@ final class ChangeWatcher: @unchecked Sendable {
 
     /// - Parameters:
     ///   - open: the source, opened on the watcher's thread (again after a loss).
-    ///   - post: where what was seen goes (any thread).
-    ///   - ownWrites: the runner's write lane's activity count (`WorkLane.activityCount`):
-    ///     for a source that cannot tell who wrote (`StoreChangeSource.leavesOutOwnWrites`
-    ///     false), a change seen while the lane wrote is its own (its outcome reads the view
-    ///     again), not another process's; nil: every change is another's.
+    ///   - post: where what was seen goes (any thread): every change the source reports is
+    ///     another's (it leaves the runner's own out).
     ///   - readiness: settled once the source is open (or could not be opened).
     init(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource,
-         post: @escaping @Sendable (AppEvent) -> Void, ownWrites: (@Sendable () -> Int)?, readiness: WatchReadiness? = nil) {
+         post: @escaping @Sendable (AppEvent) -> Void, readiness: WatchReadiness? = nil) {
         self.open = open
         self.post = post
-        self.ownWrites = ownWrites ?? { 0 }
         self.readiness = readiness
         readiness?.expect()
         let thread = Thread { [weak self] in self?.loop() }
@@ -78,35 +73,18 @@ final class ChangeWatcher: @unchecked Sendable {
         defer { source = nil }  // before `ended`: the connection is closed when the loop says so
         defer { readiness?.settle() }  // stopped before it opened
         var wasLost = false
-        // The source leaves the runner's own writes out itself: every change it reports is
-        // another's, whatever the write lane does meanwhile.
-        var exact = false
-        // The write lane's count when the previous wait began: a commit seen now happened
-        // after the previous look, which that wait ended with.
-        var earlier = ownWrites()
         while !isStopped {
             do {
                 if source == nil {
                     source = try open()
                     lock.withLock { watching = true }
                     readiness?.settle()
-                    exact = source?.leavesOutOwnWrites ?? false
-                    // The runner's writes while the source was lost are behind us: counting
-                    // from before them would take the first change seen now for its own.
-                    earlier = ownWrites()
                     // Back after a loss: whatever happened meanwhile, the view is read again.
                     if wasLost { post(.store(.changedElsewhere(StoreChange(counted: false)))) }
                     wasLost = false
                 }
-                let start = ownWrites()
                 let change = try source?.waitForChanges(timeout: Self.interval)
-                let end = ownWrites()
-                defer { earlier = start }
-                // Else, when the runner wrote since the previous wait began (or is writing),
-                // the commit seen is taken for its own. Counting from this wait's start only
-                // would miss a write that ended between the previous look and this wait (seen
-                // only now, or its announcement a few ms late).
-                guard let change, exact || (end == earlier && end % 2 == 0), !isStopped else { continue }
+                guard let change, !isStopped else { continue }
                 post(.store(.changedElsewhere(change)))
             } catch {
                 source = nil  // reconnect on the next round

@@ -22,9 +22,6 @@ final class WorkLane: @unchecked Sendable {
     private var stopped = false
     /// The thread's loop returned (after `stop`): the connection is no longer in use.
     private var ended = false
-    /// Effects started plus effects finished: odd while one runs, changed by every one
-    /// (the change watcher tells the runner's own commits from others' by it).
-    private var activity = 0
     private var thread: Thread?
     private let connection: LaneConnection
     private let performer: EffectPerformer
@@ -86,12 +83,10 @@ final class WorkLane: @unchecked Sendable {
         let effect = queue.removeFirst()
         running = effect
         cancelled = false
-        activity += 1
         condition.unlock()
         perform(effect)
         condition.lock()
         running = nil
-        activity += 1
         condition.broadcast()
         condition.unlock()
         return true
@@ -138,13 +133,6 @@ final class WorkLane: @unchecked Sendable {
         }
         condition.unlock()
         for path in dropped { outbox.post(.importer(.stopped(name: (path as NSString).lastPathComponent))) }
-    }
-
-    /// Effects started plus finished so far (odd while one runs).
-    var activityCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return activity
     }
 
     /// True while an effect waits or runs.

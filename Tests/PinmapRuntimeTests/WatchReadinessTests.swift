@@ -62,7 +62,7 @@ final class WatchReadinessTests: XCTestCase {
     func testTheFirstRunsSamplesAreNotAnotherProcesssChange() throws {
         let path = try makeTempFolder().path + "/pins.sqlite"
         let store = try Store(path: path)
-        store.countCommitsAsOwn()
+        try store.markChangesAsOwn()
         let r = AppRunner(store: store, state: AppState(cols: 100, rows: 30, color: false, reducedMotion: true),
                           loadSamples: { s in
                               for p in UIFixtures.seoulPins { _ = try s.insert(p) }

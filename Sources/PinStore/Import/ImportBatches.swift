@@ -116,6 +116,7 @@ extension Store {
                 try range.bind([.int(id)])
                 let (first, last) = try range.step() ? (range.int(0), range.int(1)) : (1, 0)  // no range: no pins
                 range.reset()  // no statement may stay active: the bulk path drops a table
+                try pauseChangeLog()  // one row of the change log for all the pins, not one each
                 let pins: Int
                 let inBatch = try db.scalarInt("SELECT count(*) FROM pins WHERE id BETWEEN ? AND ? AND batch_id = ?",
                                                [.int(first), .int(last), .int(id)])
@@ -127,6 +128,7 @@ extension Store {
                 }
                 try db.execute("DELETE FROM import_batch_pins WHERE batch_id = \(id)")
                 try db.execute("DELETE FROM import_batches WHERE id = \(id)")
+                try resumeChangeLog(deleted: pins)
                 progress?(1)
                 return pins
             } }

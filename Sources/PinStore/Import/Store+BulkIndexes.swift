@@ -19,8 +19,9 @@ extension Store {
     /// import rebuilds it before it commits, even when it defers the others.
     public static let spatialIndexName = "pins_lat_lon"
 
-    /// The triggers that index each inserted pin (migrations 8 and 11).
-    static let insertTriggerNames = ["pins_fts_insert", "pin_cells_insert"]
+    /// The triggers that index or log each inserted pin (migrations 8, 11 and 14; the change
+    /// log's is back before the import commits, `resumeChangeLog`).
+    static let insertTriggerNames = ["pins_fts_insert", "pin_cells_insert", Migration14ChangeLog.insertTriggerName]
 
     /// Drops the secondary indexes and insert triggers of `pins` when
     /// `expectedRows` is large compared with the store, recording their

@@ -23,12 +23,14 @@ extension Store {
     /// pins indexes when `expectedRows` (rows) is large (Store+BulkIndexes).
     /// Raises this connection's page cache to 16 MiB, which keeps a
     /// 1,000,000-row import under 100 MB. Calling it while paused adds no
-    /// second mark. Call inside the import's transaction so a failure rolls
+    /// second mark. The change log gets one row for the pins added, not one each
+    /// (`pauseChangeLog`). Call inside the import's transaction so a failure rolls
     /// everything back.
     /// - Throws: `StoreError` from SQLite.
     public func beginBulkInsert(expectedRows: Int = 0) throws(StoreError) {
         try db.execute("PRAGMA cache_size = -16384")
         try dropPinIndexesForBulkInsert(expectedRows: expectedRows)
+        try pauseChangeLog()
         try db.execute("""
             INSERT INTO search_index_pause(from_id)
             SELECT (SELECT coalesce(max(id), 0) FROM pins) WHERE NOT EXISTS (SELECT 1 FROM search_index_pause)
@@ -50,7 +52,8 @@ extension Store {
     /// straight into the file, not into the WAL and then copied again).
     /// With `deferringAll` as well, nothing is built: the pins commit alone, the map's tree
     /// paused too, for `finishIndexingBeside` right after the commit (`pinmap import --index`).
-    /// Sets the page cache back to SQLite's default 2 MiB.
+    /// Sets the page cache back to SQLite's default 2 MiB. The change log gets its row for
+    /// the pins added first (`resumeChangeLog`), whatever waits for after the commit.
     /// - Parameter progress: called after each indexing step when indexing now.
     /// - Returns: how many pins were indexed now (rows; 0 when deferred).
     /// - Throws: `StoreError` from SQLite; the pause then stays, so nothing is lost.
@@ -58,6 +61,7 @@ extension Store {
     public func endBulkInsert(deferring: Bool = false, deferringAll: Bool = false,
                               progress: ((IndexingProgress) -> Void)? = nil) throws(StoreError) -> Int {
         defer { try? db.execute("PRAGMA cache_size = -2000") }
+        try resumeChangeLog()
         if deferring, try !deferredIndexNames().isEmpty {
             // Everything waits for `finishIndexingBeside`, right after the commit; until then
             // other programs see whose it is (`indexingElsewhere`).

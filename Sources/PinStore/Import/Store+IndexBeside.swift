@@ -110,7 +110,6 @@ extension Store {
     /// the pause mark are the build's, the store's index is empty).
     private func copySearchIndex(of build: SearchIndexSideBuild, ifVersion version: Int64) throws {
         let copier = try Database(path: path, create: false)
-        if db.countsCommits { copier.countCommits() }  // the UI's own commit, not another's
         try copier.execute("PRAGMA wal_autocheckpoint = 0")  // the write connection's close copies the WAL
         try copier.transaction(.write) {
             // The copier holds the write lock now: nothing can change after these checks.

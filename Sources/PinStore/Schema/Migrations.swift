@@ -283,5 +283,7 @@ enum Migrations {
         Migration12Lists.sql,
         // 13: pins.version, for edits that must not overwrite another's (Migration13Versions.swift).
         Migration13Versions.sql,
+        // 14: the change log an open UI reads for other processes' writes (Migration14ChangeLog.swift).
+        Migration14ChangeLog.sql,
     ]
 }

@@ -34,25 +34,7 @@ public final class Database {
         sqlite3_extended_result_codes(db, 1)
     }
 
-    /// Counts this connection's write commits in `commitCount` from now on (read
-    /// transactions do not call the hook): the UI's own connections do, so that its change
-    /// watcher does not take their commits for another's.
-    func countCommits() {
-        countsCommits = true
-        sqlite3_commit_hook(handle, { _ in Database.commits.add(); return 0 }, nil)
-    }
-
-    /// Whether `countCommits` was called: a connection opened beside this one for the same
-    /// work (the copy of an index built beside) counts its commits too.
-    private(set) var countsCommits = false
-
     deinit { sqlite3_close_v2(handle) }
-
-    /// Write transactions committed by the connections that count them (`countCommits`). A change
-    /// watcher (`SQLiteChangeSource`) tells this process's commits from another's with it:
-    /// `PRAGMA data_version` moves for both.
-    public static var commitCount: Int { commits.value }
-    private static let commits = CommitCounter()
 
     /// `file:PATH?immutable=1`, the path percent-encoded (RFC 3986) as SQLite's URI rules ask.
     static func immutableURI(_ path: String) -> String {
@@ -264,12 +246,4 @@ public final class Statement {
 private final class StopBox {
     let ask: () -> Bool
     init(_ ask: @escaping () -> Bool) { self.ask = ask }
-}
-
-/// A count shared by every connection's commit hook (any thread).
-private final class CommitCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

@@ -11,10 +11,6 @@ extension Store: PinRepository {
         try? db.execute("PRAGMA cache_size = -2048")
     }
 
-    /// Counts this connection's commits as the UI's own (`Database.commitCount`), so that the
-    /// UI's change watch (`SQLiteChangeSource`) does not announce them as another's.
-    public func countCommitsAsOwn() { db.countCommits() }
-
     public var location: String { path }
 
     /// The database file and its write-ahead log, in bytes (0 in memory).
