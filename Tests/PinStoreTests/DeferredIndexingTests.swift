@@ -47,7 +47,8 @@ final class DeferredIndexingTests: XCTestCase {
         let (store, _, _) = try storeWithBacklog()
         XCTAssertEqual(try names(store, type: "index"), ["pins_lat_lon"])
         XCTAssertEqual(try store.deferredIndexNames(), ["pins_created_position"])
-        XCTAssertEqual(try names(store, type: "trigger").filter { $0.hasSuffix("_insert") }, ["pin_cells_insert", "pins_fts_insert"],
+        XCTAssertEqual(try names(store, type: "trigger").filter { $0.hasSuffix("_insert") },
+                       ["pin_cells_insert", "pin_changes_insert", "pins_fts_insert"],
                        "the insert triggers are back before the commit")
         XCTAssertEqual(try store.indexBacklog(), IndexBacklog(pins: 300, indexes: ["pins_created_position"], paused: true))
         // Bounding boxes use the spatial index.

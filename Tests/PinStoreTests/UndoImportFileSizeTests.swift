@@ -13,13 +13,17 @@ final class UndoImportFileSizeTests: XCTestCase {
         }
     }
 
+    /// The pins of one import, in bulk mode as an import writes them (the change log gets
+    /// one row for them, not one each).
     private func importBatch(_ store: Store, pins: Int) throws -> Int64 {
         try store.transaction { () throws -> Int64 in
             let id = try BatchRecord.begin(store: store, file: "big.csv", report: ImportReport(file: "big.csv"))
+            try store.beginBulkInsert()
             for i in 0..<pins {
                 try store.insert(NewPin(title: "Imported pin number \(i) near the river", description: "row \(i) of a test file",
                                         latitude: 37 + Double(i % 1000) / 100, longitude: 127 + Double(i / 1000) / 100), batchID: id)
             }
+            try store.endBulkInsert()
             try BatchRecord.finish(store: store, id: id, report: ImportReport(file: "big.csv"))
             return id
         }
