@@ -47,6 +47,7 @@ enum UIRunner {
     static func changeSource(for store: any PinRepository, uri: String?) -> (@Sendable () throws(StoreError) -> any StoreChangeSource)? {
         if let file = store as? Store, file.path != ":memory:" {
             let path = file.path
+            // Only a store that cannot be written refuses the TEMP trigger: its UI writes nothing.
             try? file.markChangesAsOwn()
             return { () throws(StoreError) -> any StoreChangeSource in try SQLiteChangeSource(path: path) }
         }

@@ -21,7 +21,7 @@ enum Migration14ChangeLog {
     /// Rows the log keeps at least (its trimming step).
     static let keptRows = 10_000
 
-    /// The triggers that log pin inserts: dropped with the pins' insert triggers for a large
+    /// The trigger that logs each pin inserted: dropped with the pins' insert triggers for a large
     /// import (`Store.insertTriggerNames`), back before it commits (`Store.resumeChangeLog`).
     static let insertTriggerName = "pin_changes_insert"
 
