@@ -109,6 +109,17 @@ final class ChangeLogTests: XCTestCase {
         XCTAssertEqual(try logRows(other), ["add 40", "delete 40"])
     }
 
+    /// A copy into the file logs one row for its pins, their comments with them.
+    func testACopyLogsOneRowForItsPinsAndTheirComments() throws {
+        let from = try Store(path: try makeTempFolder().path + "/from.sqlite")
+        for i in 0..<3 { try from.insert(pin("copied \(i)")) }
+        _ = try from.addComment(pinID: 2, body: "comes along")
+        let target = try Store(path: path)
+        let change = try look { XCTAssertEqual(try target.receive(try from.copySnapshot()).pins, 3) }
+        XCTAssertEqual(change, StoreChange(added: 3))
+        XCTAssertEqual(try logRows(target), ["add 3"])
+    }
+
     /// A large import drops the log's insert trigger with the pins' (no per-pin cost) and puts
     /// it back before it commits, even when everything else waits for after the commit.
     func testALargeImportPutsTheInsertTriggerBackBeforeItCommits() throws {

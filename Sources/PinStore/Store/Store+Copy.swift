@@ -73,10 +73,14 @@ extension Store: PinCopying {
                     ON CONFLICT(batch_id) DO UPDATE SET first_pin = min(first_pin, \(r.first)), last_pin = max(last_pin, \(r.last))
                     """)
             }
+        }
+        out.comments = try receiveComments(snapshot, ids: ids)
+        if fresh > 0 {
+            // After the comments: the change log tells the copy as one row of pins added,
+            // not a row per comment (`resumeChangeLog`).
             FreedMemory.release()
             try endBulkInsert()
         }
-        out.comments = try receiveComments(snapshot, ids: ids)
         return out
     }
 
