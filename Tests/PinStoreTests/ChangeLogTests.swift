@@ -88,8 +88,18 @@ final class ChangeLogTests: XCTestCase {
         XCTAssertEqual(change, StoreChange(deleted: 1, comments: 1, pinIDs: [1, 3]))
     }
 
-    /// An import logs one row for all its pins, and so does its undo.
+    /// An import logs one row for all its pins, and so does its undo, pin by pin or (a large
+    /// batch) by keeping the other pins with the triggers dropped.
     func testAnImportAndItsUndoLogOneRowEach() throws {
+        try checkImportAndUndo(undoFrom: Store.bulkUndoPins)
+    }
+
+    func testALargeUndoThatDropsTheTriggersLogsOneRowToo() throws {
+        try checkImportAndUndo(undoFrom: 10)
+        XCTAssertTrue(try hasTrigger(try Store(path: path), "pin_changes_delete"), "back after the undo")
+    }
+
+    private func checkImportAndUndo(undoFrom: Int64, line: UInt = #line) throws {
         let other = try Store(path: path)
         var batch: Int64 = 0
         let added = try look {
@@ -102,11 +112,11 @@ final class ChangeLogTests: XCTestCase {
                 return id
             }
         }
-        XCTAssertEqual(added, StoreChange(added: 40))
-        XCTAssertEqual(try logRows(other), ["add 40"])
-        let removed = try look { XCTAssertEqual(try other.undoImport(batchID: batch), 40) }
-        XCTAssertEqual(removed, StoreChange(deleted: 40))
-        XCTAssertEqual(try logRows(other), ["add 40", "delete 40"])
+        XCTAssertEqual(added, StoreChange(added: 40), line: line)
+        XCTAssertEqual(try logRows(other), ["add 40"], line: line)
+        let removed = try look { XCTAssertEqual(try other.undoImport(batchID: batch, progress: nil, bulkFrom: undoFrom), 40, line: line) }
+        XCTAssertEqual(removed, StoreChange(deleted: 40), line: line)
+        XCTAssertEqual(try logRows(other), ["add 40", "delete 40"], line: line)
     }
 
     /// A copy into the file logs one row for its pins, their comments with them.
