@@ -5,6 +5,9 @@
 public protocol PinImportStore: AnyObject {
     /// The store's own file: an import's rejects file must never replace it or its journals.
     var path: String { get }
+    /// Which text the store can keep: the importer rejects a row holding other text
+    /// (`StoredTextRule`), naming its line and field, and imports the rest.
+    var textRule: StoredTextRule { get }
     /// How many pins the store holds.
     /// - Throws: `StoreError` when the store cannot be read.
     func count() throws(StoreError) -> Int

@@ -9,7 +9,7 @@ import PinStore
 extension PostgresStore: PinCopying {
     /// Fewest pins a copy or import writes as a bulk load (triggers off, the map's cells
     /// rebuilt once: about a second at a million pins).
-    static let bulkFrom = 5_000
+    public static let bulkFrom = 5_000
 
     public func copySnapshot() throws(StoreError) -> StoreSnapshot {
         do {
@@ -43,7 +43,16 @@ extension PostgresStore: PinCopying {
     /// whose counts `adjustBatch` corrects once the pins already here are known (skipped).
     public func receive(_ snapshot: StoreSnapshot, asImport: Bool,
                         adjustBatch: ((inout ImportBatch, _ skipped: Int) -> Void)?) throws(StoreError) -> Received {
-        for sp in snapshot.pins { try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude) }
+        for sp in snapshot.pins {
+            try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude)
+            let p = sp.pin
+            try textRule.check(title: p.title, description: p.description, category: p.category, properties: p.properties, pinID: p.id)
+            for c in sp.comments {
+                do throws(StoreError) { try textRule.check(commentBody: c.body) } catch {
+                    throw StoreError("pin \(p.id): \(error.message)", code: error.code)
+                }
+            }
+        }
         return try atomically { () throws(StoreError) -> Received in
             var out = CopyOutcome()
             var added: [Int64] = []
