@@ -45,21 +45,25 @@ public final class PostgresStagedImport: PinImportStore {
     public func importBatch(file: String, report: ImportReport, expectedRows: Int, deferring: Bool, deferringAll: Bool,
                             indexProgress: ((IndexingProgress) -> Void)?,
                             write: (any PinBulkSink) throws -> ImportReport, beforeCommit: () throws -> Void) throws -> Int64? {
-        let offset = serverPins?.maxID ?? 0
-        return try staging.importBatch(file: file, report: report, expectedRows: expectedRows, deferring: deferring,
-                                       deferringAll: deferringAll, indexProgress: indexProgress,
-                                       write: { sink in try write(OffsetSink(sink, offset: offset)) }, beforeCommit: beforeCommit)
+        try staging.importBatch(file: file, report: report, expectedRows: expectedRows, deferring: deferring,
+                                deferringAll: deferringAll, indexProgress: indexProgress,
+                                write: { sink in try write(OffsetSink(sink, import: self)) }, beforeCommit: beforeCommit)
     }
+
+    /// What the staging copy's ids are offset by: the server's highest id, read with its pins
+    /// (`storedPinLookup`, before the first pin is written).
+    fileprivate var offset: Int64 { serverPins?.maxID ?? 0 }
 }
 
 /// The staging copy's sink, its pins' ids given above the server's (`PostgresStagedImport`).
 private final class OffsetSink: PinBulkSink {
     let sink: any PinBulkSink
-    let offset: Int64
-    init(_ sink: any PinBulkSink, offset: Int64) { self.sink = sink; self.offset = offset }
+    unowned let target: PostgresStagedImport
+    init(_ sink: any PinBulkSink, import target: PostgresStagedImport) { self.sink = sink; self.target = target }
     var groupSize: Int { sink.groupSize }
     func write(_ rows: [EncodedPinRow], text: [UInt8]) throws(StoreError) -> [Result<Int64, StoreError>] {
-        try sink.write(rows, text: text).map { $0.map { $0 + offset } }
+        let offset = target.offset
+        return try sink.write(rows, text: text).map { $0.map { $0 + offset } }
     }
 }
 
