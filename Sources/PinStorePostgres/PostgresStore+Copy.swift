@@ -87,7 +87,7 @@ extension PostgresStore: PinCopying {
             // times faster than growing it a row at a time. Only the tables' owner may drop an
             // index or rebuild the cells: another role keeps both and adds the new pins' cells.
             let owner = bulk ? try ownsPins() : false
-            let beside = direct && owner ? try canLoadBeside() : false
+            let beside = direct && owner && !schemaUncommitted ? try canLoadBeside() : false
             let rebuilt = owner && fresh >= existing && !beside ? try dropSecondaryIndexes() : []
             // A load into a store without pins, by the tables' owner: it sends the ids, cells
             // and geometries, and counts the map's cells as it goes (`PostgresCellCounts`);

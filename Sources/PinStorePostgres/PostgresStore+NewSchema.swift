@@ -21,8 +21,13 @@ extension PostgresStore {
     /// - Throws: `StoreError` from the migrations or `body`; then nothing is made.
     public func withSchema<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         guard !hasSchema else { return try body() }
+        schemaUncommitted = true
+        defer { schemaUncommitted = false }
         let value = try atomically { () throws(StoreError) -> T in
             try migrate()
+            // A migration that rebuilds turns the pins' triggers off for its transaction (`SET
+            // LOCAL`): on again for the writes that follow in this one.
+            try db.execute("SET LOCAL pinmap.bulk = 'off'")
             return try body()
         }
         hasSchema = true

@@ -35,6 +35,9 @@ public final class PostgresStore: PinRepository {
     public internal(set) var hasSchema = true
     /// What `createSchema()` made, to drop again when the import it was made for fails.
     var createdObjects: [CreatedObject] = []
+    /// True while `withSchema` runs: the tables are not committed, so no other connection
+    /// sees them (a load beside `pins` cannot run).
+    var schemaUncommitted = false
 
     /// Columns of a `Pin`, in field order (`pin(_:_:)` reads them).
     static let pinColumns = """

@@ -202,9 +202,21 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(dry.stdout, missing.stdout)
         XCTAssertEqual(dry.stdout.split(separator: "\n").first, "\(path): would import 2 pins, 0 rows rejected, 1 duplicate skipped")
         XCTAssertEqual(try tables(uri), [])
-        // A staged first import makes the store with its pins.
+        // A staged first import makes the store in its transaction, its pins searchable and
+        // on the map (the pins' triggers on after the migrations).
         XCTAssertEqual(PinmapCLI.execute(["import", path, "--db", uri]).code, 0)
         XCTAssertEqual(try PostgresStore(uri: uri).count(), 2)
+        XCTAssertEqual(PinmapCLI.execute(["list", "--search", "b", "--db", uri]).stdout.split(separator: "\t").dropFirst().first, "37.600000")
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0", uri: uri), [["2"]])
+    }
+
+    func testAFailedCopyIntoADatabaseWithoutAStoreLeavesNone() throws {
+        uri = try TestServer.emptyDatabaseURI()
+        let file = folder.appendingPathComponent("pins.sqlite").path
+        XCTAssertEqual(PinmapCLI.execute(["import", try nulCSV(rows: 12), "--db", file]).code, 0)
+        let copy = PinmapCLI.execute(["copy", "--from", file, "--to", uri])
+        XCTAssertEqual(copy.stderr, "pinmap: pin 6: description \(Self.nulSentence); nothing was copied\n")
+        XCTAssertEqual(try tables(uri), [])
     }
 }
 
