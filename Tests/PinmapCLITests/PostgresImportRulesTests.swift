@@ -101,11 +101,14 @@ final class PostgresImportRulesTests: XCTestCase {
         let path = try write("places.geojson", """
             {"type": "FeatureCollection", "features": [
              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127, 37]}, "properties": {"name": "Fine", "memo": "ok"}},
-             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.1, 37.1]}, "properties": {"name": "Bad", "memo": "a\\u0000b"}}
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.1, 37.1]}, "properties": {"name": "Bad", "memo": "a\\u0000b"}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.2, 37.2]}, "properties": {"name": "Literal", "memo": "a\\\\u0000b"}}
             ]}
             """)
-        let report = try ServerImport.run(path: path, store: try PostgresStore(uri: uri))
-        XCTAssertEqual([report.imported, report.rejected], [1, 1])
+        let server = try PostgresStore(uri: uri)
+        let report = try ServerImport.run(path: path, store: server)
+        XCTAssertEqual([report.imported, report.rejected], [2, 1])
+        XCTAssertEqual(try server.pin(id: 2)?.properties, #"{"memo":"a\\u0000b"}"#, "an escaped backslash before u0000 is no NUL")
         XCTAssertEqual(report.errors.map(\.description), ["line 2: property \"memo\" \(Self.nulSentence)"])
         XCTAssertEqual(report.errors.map(\.field), [.member("memo")])
     }
