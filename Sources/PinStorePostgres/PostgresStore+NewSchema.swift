@@ -7,7 +7,7 @@ import PinModel
 /// a failure, or a kill of either side, rolls both back. A streamed import cannot: its
 /// loaders' connections need the tables committed. It makes them first (`createSchema`,
 /// which notes what it made) and, when the import fails, drops them again
-/// (`dropCreatedSchema`); a kill of the client in between leaves the empty store.
+/// (`dropCreatedSchema`); a kill of either side in between leaves the empty store.
 extension PostgresStore {
     /// A table, view, sequence, function or extension the migrations made.
     struct CreatedObject: Hashable {
