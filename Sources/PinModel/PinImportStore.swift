@@ -70,4 +70,13 @@ public protocol StoredPinLookup: AnyObject {
     /// The lowest id of a stored pin with exactly these fields (`createdAt` "" matches any date).
     /// - Throws: `StoreError` when the store cannot be read.
     func firstPin(matching f: StoredPinFields) throws(StoreError) -> Int64?
+    /// How many rows of a file, per stored pin, are cheaper looked up one by one
+    /// (`firstPin(matching:)`) than every stored pin read once (`forEachPin`): a file of
+    /// fewer rows than `probeShare` × the store's pins is checked row by row. 0: never.
+    var probeShare: Double { get }
+}
+
+extension StoredPinLookup {
+    /// Every stored pin is read once, however small the file.
+    public var probeShare: Double { 0 }
 }

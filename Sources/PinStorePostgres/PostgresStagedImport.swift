@@ -79,6 +79,7 @@ private final class StagedPinLookup: StoredPinLookup {
         id > maxID ? try staging.fields(id: id - maxID) : try server?.fields(id: id)
     }
     func firstPin(matching f: StoredPinFields) throws(StoreError) -> Int64? { try server?.firstPin(matching: f) }
+    var probeShare: Double { server?.probeShare ?? 0 }
 }
 
 /// The duplicate check's reads of a PostgreSQL store's pins: every pin once through a
@@ -134,9 +135,17 @@ final class PostgresPinLookup: StoredPinLookup {
         return pins[Int(id % Self.blockSize)]
     }
 
+    /// A probe is one walk of the pins' GiST index and a round trip (about 0.2 ms on a local
+    /// socket); reading every pin costs about 2 µs a pin (at a million pins, a 3-row file
+    /// waited 2 s or more for the whole table): probing wins below one row per 100 pins.
+    var probeShare: Double { 0.01 }
+
+    /// The pin is found through the GiST index on `geom` (its point's box), then compared on
+    /// every field.
     func firstPin(matching f: StoredPinFields) throws(StoreError) -> Int64? {
         try store.db.execute("""
-            SELECT id FROM pins WHERE latitude = $1::float8 AND longitude = $2::float8 AND title = $3 AND description = $4
+            SELECT id FROM pins WHERE geom && ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)
+              AND latitude = $1::float8 AND longitude = $2::float8 AND title = $3 AND description = $4
               AND category = $5 AND ($6 = '' OR created_at = $6) AND coalesce(properties_text, properties::text) = $7
             ORDER BY id LIMIT 1
             """, ["\(f.latitude)", "\(f.longitude)", f.title, f.description, f.category, f.createdAt, f.properties]).optionalInt(0, 0)

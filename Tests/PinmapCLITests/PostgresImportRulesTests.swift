@@ -168,6 +168,33 @@ final class PostgresImportRulesTests: XCTestCase {
             "line 5 repeats pin 1 in the store", "note: nothing was imported; the store is unchanged"])
     }
 
+    /// A small file into a server of many pins is checked row by row through the pins'
+    /// GiST index (`PostgresPinLookup.probeShare`): the same duplicates and lines as a file
+    /// store's, which reads its pins whole.
+    func testASmallFileIntoALargerServerFindsTheSameDuplicatesAsAFileStore() throws {
+        uri = try TestServer.freshStoreURI()
+        var text = "title,latitude,longitude,category,created_at\n"
+        for i in 0..<400 { text += "Pin \(i),\(37 + Double(i) * 0.001),127,\(i % 2 == 0 ? "cafe" : ""),2024-05-0\(1 + i % 9)\n" }
+        let first = try write("first.csv", text)
+        let again = try write("again.csv", """
+            title,latitude,longitude,category,created_at
+            Pin 4,37.004,127,cafe,2024-05-05
+            Pin 5,37.005,127,,
+            Pin 6,37.006,127,cafe,2023-01-01
+            Other,37.004,127,cafe,
+
+            """)
+        let file = folder.appendingPathComponent("pins.sqlite").path
+        var outputs: [String] = []
+        for db in [uri, file] {
+            XCTAssertEqual(PinmapCLI.execute(["import", first, "--db", db]).code, 0)
+            outputs.append(PinmapCLI.execute(["import", again, "--db", db]).stdout)
+        }
+        XCTAssertEqual(outputs[0], outputs[1])
+        XCTAssertEqual(outputs[0].split(separator: "\n").filter { $0.hasPrefix("  line") }, [
+            "  line 2 duplicates pin 5 in the store", "  line 3 duplicates pin 6 in the store"])
+    }
+
     // MARK: A database without a store
 
     func testAFailedFirstImportLeavesTheDatabaseWithoutAStore() throws {
