@@ -24,6 +24,13 @@ extension Store {
         let reader = try PinCellChildReader(store: self)
         var sides: [PinCellExtremeSearch.Side: Double] = [:]
         for side in PinCellExtremeSearch.Side.allCases {
+            // All pins' south and north edges are the spatial index's first and last entries
+            // (latitude leads it); the tree would open every cell along the edge's row.
+            if categories == nil, side == .south || side == .north {
+                guard let d = try extreme(side, in: nil, categories: nil) else { return nil }
+                sides[side] = d
+                continue
+            }
             var search = PinCellExtremeSearch(side: side)
             guard let d = try search.run(roots: roots, children: { (c) throws(StoreError) in try reader.children(of: c) },
                                          exact: { (box) throws(StoreError) in try extreme(side, in: box, categories: categories) })
@@ -34,11 +41,12 @@ extension Store {
     }
 
     /// The pins' extreme on `side` inside `box` (a finest cell: a short range of the
-    /// spatial index), nil when there are none.
-    private func extreme(_ side: PinCellExtremeSearch.Side, in box: LatLonBox,
+    /// spatial index; nil: all pins, a single `min` or `max` SQLite reads off the index),
+    /// nil when there are none.
+    private func extreme(_ side: PinCellExtremeSearch.Side, in box: LatLonBox?,
                          categories: Set<String>?) throws(StoreError) -> Double? {
         let column = side == .south || side == .north ? "latitude" : "longitude"
-        let (whereSQL, args) = PinQuery(boxes: [box], categories: categories).whereClause()
+        let (whereSQL, args) = PinQuery(boxes: box.map { [$0] } ?? [], categories: categories).whereClause()
         let st = try db.prepare("SELECT \(side == .south || side == .west ? "min" : "max")(\(column)) FROM pins \(whereSQL)")
         try st.bind(args)
         guard try st.step(), !st.isNull(0) else { return nil }
