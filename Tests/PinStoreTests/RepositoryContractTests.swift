@@ -181,6 +181,10 @@ final class RepositoryContractTests: XCTestCase {
                                "\(name), \(String(describing: categories))")
             }
             XCTAssertNil(try repo.boundingBox(matching: PinQuery(categories: ["no such category"])), name)
+            // A query's boxes are not the fit's (the protocol ignores them); search words are.
+            let seoul = LatLonBox(south: 37.5, west: 126.9, north: 37.6, east: 127)
+            XCTAssertEqual(try repo.boundingBox(matching: PinQuery(boxes: [seoul], categories: ["edge"])), ParityPins.box(categories: ["edge"]), name)
+            XCTAssertEqual(try repo.boundingBox(matching: PinQuery(search: "stack")), ParityPins.box(categories: ["stack"]), name)
         }
     }
 
