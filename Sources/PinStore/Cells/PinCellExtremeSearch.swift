@@ -5,20 +5,23 @@ import PinModel
 /// opened only while its edge on that side may still hold a pin beyond the best pin
 /// seen. Every cell's lowest-id pin is a real pin (a lower bound of the answer, exact for a
 /// cell of one pin); its edge is an upper bound. Cells of the finest level holding several
-/// pins are settled by the caller (`finest`: an indexed read of that cell's pins).
+/// pins are settled by the caller (`exact`: an indexed read of that cell's pins).
 struct PinCellExtremeSearch {
     /// A side of the box, as the quantity to maximise.
     enum Side: CaseIterable {
         case south, west, north, east
 
+        /// South and north are latitudes' extremes, west and east longitudes'.
+        var isLatitude: Bool { self == .south || self == .north }
+        /// South and west are minimums, north and east maximums.
+        var isMinimum: Bool { self == .south || self == .west }
+
         /// The quantity to maximise of a coordinate on this side's axis: negated on the
         /// south and west sides (the quantity is its own inverse).
-        func value(_ degrees: Double) -> Double { self == .south || self == .west ? -degrees : degrees }
+        func value(_ degrees: Double) -> Double { isMinimum ? -degrees : degrees }
 
         /// The quantity of a point.
-        func value(latitude: Double, longitude: Double) -> Double {
-            value(self == .south || self == .north ? latitude : longitude)
-        }
+        func value(latitude: Double, longitude: Double) -> Double { value(isLatitude ? latitude : longitude) }
 
         /// The most `value` any pin of `box` can have: its edge on this side.
         func bound(_ box: LatLonBox) -> Double {

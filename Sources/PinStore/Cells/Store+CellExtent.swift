@@ -26,7 +26,7 @@ extension Store {
         for side in PinCellExtremeSearch.Side.allCases {
             // All pins' south and north edges are the spatial index's first and last entries
             // (latitude leads it); the tree would open every cell along the edge's row.
-            if categories == nil, side == .south || side == .north {
+            if categories == nil, side.isLatitude {
                 guard let d = try extreme(side, in: nil, categories: nil) else { return nil }
                 sides[side] = d
                 continue
@@ -45,9 +45,9 @@ extension Store {
     /// nil when there are none.
     private func extreme(_ side: PinCellExtremeSearch.Side, in box: LatLonBox?,
                          categories: Set<String>?) throws(StoreError) -> Double? {
-        let column = side == .south || side == .north ? "latitude" : "longitude"
+        let column = side.isLatitude ? "latitude" : "longitude"
         let (whereSQL, args) = PinQuery(boxes: box.map { [$0] } ?? [], categories: categories).whereClause()
-        let st = try db.prepare("SELECT \(side == .south || side == .west ? "min" : "max")(\(column)) FROM pins \(whereSQL)")
+        let st = try db.prepare("SELECT \(side.isMinimum ? "min" : "max")(\(column)) FROM pins \(whereSQL)")
         try st.bind(args)
         guard try st.step(), !st.isNull(0) else { return nil }
         return st.double(0)
