@@ -123,6 +123,11 @@ public struct ImportReport: Sendable, Encodable, Equatable {
     /// rows), 1 for a file-level failure.
     public var exitCode: Int32 { fileError == nil ? 0 : 1 }
 
+    /// Every data row was rejected (none a duplicate): nothing was imported, and the command
+    /// fails, in a dry run too (it exits as the import would). A header-only file (no data
+    /// rows) or a re-import (duplicates) is not one.
+    public var everyRowRejected: Bool { imported == 0 && duplicates == 0 && rejected > 0 }
+
     public mutating func addIssues(_ issues: [RowIssue]) {
         rejected += 1
         for issue in issues {

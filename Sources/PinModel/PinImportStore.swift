@@ -5,6 +5,9 @@
 public protocol PinImportStore: AnyObject {
     /// The store's own file: an import's rejects file must never replace it or its journals.
     var path: String { get }
+    /// Which text the store can keep: the importer rejects a row holding other text
+    /// (`StoredTextRule`), naming its line and field, and imports the rest.
+    var textRule: StoredTextRule { get }
     /// How many pins the store holds.
     /// - Throws: `StoreError` when the store cannot be read.
     func count() throws(StoreError) -> Int
@@ -67,4 +70,13 @@ public protocol StoredPinLookup: AnyObject {
     /// The lowest id of a stored pin with exactly these fields (`createdAt` "" matches any date).
     /// - Throws: `StoreError` when the store cannot be read.
     func firstPin(matching f: StoredPinFields) throws(StoreError) -> Int64?
+    /// How many rows of a file, per stored pin, are cheaper looked up one by one
+    /// (`firstPin(matching:)`) than every stored pin read once (`forEachPin`): a file of
+    /// fewer rows than `probeShare` × the store's pins is checked row by row. 0: never.
+    var probeShare: Double { get }
+}
+
+extension StoredPinLookup {
+    /// Every stored pin is read once, however small the file.
+    public var probeShare: Double { 0 }
 }

@@ -10,6 +10,8 @@ public protocol PinRepository: AnyObject {
     /// True when the pins live on a database server: `location` is then no file path, and
     /// what the app writes beside the store goes into the current folder instead.
     var isServer: Bool { get }
+    /// Which text the store can keep (`StoredTextRule`): its writes refuse the rest.
+    var textRule: StoredTextRule { get }
     /// Bytes the pins take on disk (the file and its write-ahead log); 0 in memory.
     func sizeInBytes() -> Int64
 
@@ -144,6 +146,9 @@ public protocol PinRepository: AnyObject {
 extension PinRepository {
     /// A file or memory: not a server.
     public var isServer: Bool { false }
+
+    /// A file or memory keeps any text.
+    public var textRule: StoredTextRule { .anyText }
 
     /// `forEachPin` over `pins(matching:)`: every match read, then handed over.
     public func forEachPin(matching query: PinQuery, _ body: (Pin) -> Bool) throws(StoreError) {

@@ -21,6 +21,8 @@ public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
     case unterminatedQuote = "unterminated-quote"
     case invalidFeature = "invalid-feature"
     case refusedByStore = "refused-by-store"
+    /// A text holding U+0000, which the store cannot keep (`StoredTextRule`: PostgreSQL).
+    case nulCharacter = "nul-character"
     /// A Takeout place at 0,0 whose coordinates cannot be recovered from its maps URL.
     case noCoordinates = "no-coordinates"
 }

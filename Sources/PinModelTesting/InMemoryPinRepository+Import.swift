@@ -65,6 +65,7 @@ private final class InMemoryStoredPins: StoredPinLookup {
 
     func forEachPin(_ body: (Int64, StoredPinFields) -> Void) throws(StoreError) {
         for id in pins.keys.sorted() {
+            repository.pinsReadWhole += 1
             var f = fields(pins[id]!)
             f.createdAt = ""
             body(id, f)
@@ -72,6 +73,8 @@ private final class InMemoryStoredPins: StoredPinLookup {
     }
 
     func fields(id: Int64) throws(StoreError) -> StoredPinFields? { pins[id].map(fields) }
+
+    var probeShare: Double { repository.probeShare }
 
     func firstPin(matching f: StoredPinFields) throws(StoreError) -> Int64? {
         pins.keys.sorted().first { id in

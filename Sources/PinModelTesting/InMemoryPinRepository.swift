@@ -23,6 +23,11 @@ public final class InMemoryPinRepository: PinRepository {
     /// Where the times it writes come from.
     public var clock: WallClock = .system
 
+    /// What the duplicate check's lookup says of probes (`StoredPinLookup.probeShare`), and
+    /// how many stored pins it was given to read one by one (`forEachPin`).
+    public var probeShare: Double = 0
+    public internal(set) var pinsReadWhole = 0
+
     public init(pins: [NewPin] = []) {
         for p in pins { _ = try? insert(p, batchID: nil) }
     }

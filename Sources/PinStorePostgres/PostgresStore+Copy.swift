@@ -9,7 +9,7 @@ import PinStore
 extension PostgresStore: PinCopying {
     /// Fewest pins a copy or import writes as a bulk load (triggers off, the map's cells
     /// rebuilt once: about a second at a million pins).
-    static let bulkFrom = 5_000
+    public static let bulkFrom = 5_000
 
     public func copySnapshot() throws(StoreError) -> StoreSnapshot {
         do {
@@ -43,7 +43,16 @@ extension PostgresStore: PinCopying {
     /// whose counts `adjustBatch` corrects once the pins already here are known (skipped).
     public func receive(_ snapshot: StoreSnapshot, asImport: Bool,
                         adjustBatch: ((inout ImportBatch, _ skipped: Int) -> Void)?) throws(StoreError) -> Received {
-        for sp in snapshot.pins { try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude) }
+        for sp in snapshot.pins {
+            try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude)
+            let p = sp.pin
+            try textRule.check(title: p.title, description: p.description, category: p.category, properties: p.properties, pinID: p.id)
+            for c in sp.comments {
+                do throws(StoreError) { try textRule.check(commentBody: c.body) } catch {
+                    throw StoreError("pin \(p.id): \(error.message)", code: error.code)
+                }
+            }
+        }
         return try atomically { () throws(StoreError) -> Received in
             var out = CopyOutcome()
             var added: [Int64] = []
@@ -78,7 +87,7 @@ extension PostgresStore: PinCopying {
             // times faster than growing it a row at a time. Only the tables' owner may drop an
             // index or rebuild the cells: another role keeps both and adds the new pins' cells.
             let owner = bulk ? try ownsPins() : false
-            let beside = direct && owner ? try canLoadBeside() : false
+            let beside = direct && owner && !schemaUncommitted ? try canLoadBeside() : false
             let rebuilt = owner && fresh >= existing && !beside ? try dropSecondaryIndexes() : []
             // A load into a store without pins, by the tables' owner: it sends the ids, cells
             // and geometries, and counts the map's cells as it goes (`PostgresCellCounts`);

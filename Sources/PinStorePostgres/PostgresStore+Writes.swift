@@ -7,6 +7,7 @@ extension PostgresStore {
     @discardableResult
     public func insert(_ pin: NewPin, batchID: Int64?) throws(StoreError) -> Int64 {
         try PinRules.check(title: pin.title, latitude: pin.latitude, longitude: pin.longitude)
+        try textRule.check(title: pin.title, description: pin.description, category: pin.category, properties: pin.properties)
         let now = clock.timestamp()
         let created = pin.createdAt.flatMap { $0.isEmpty ? nil : $0 } ?? now
         let properties = pin.properties.isEmpty ? "{}" : pin.properties
@@ -25,6 +26,7 @@ extension PostgresStore {
     public func update(id: Int64, title: String?, description: String?, category: String?,
                        latitude: Double?, longitude: Double?, ifVersion: Int64?) throws(StoreError) -> Pin? {
         try PinRules.check(title: title, latitude: latitude, longitude: longitude)
+        try textRule.check(title: title, description: description, category: category)
         return try atomically { () throws(StoreError) -> Pin? in
             guard let current = try locked(id) else { return nil }
             if let ifVersion, ifVersion != current.version {
@@ -73,6 +75,7 @@ extension PostgresStore {
     public func restore(_ deleted: DeletedPin) throws(StoreError) -> Int64 {
         let p = deleted.pin
         try PinRules.check(title: p.title, latitude: p.latitude, longitude: p.longitude)
+        try textRule.check(title: p.title, description: p.description, category: p.category, properties: p.properties)
         return try atomically { () throws(StoreError) -> Int64 in
             let free = try db.execute("SELECT NOT EXISTS (SELECT 1 FROM pins WHERE id = $1)", ["\(p.id)"]).text(0, 0) == "t"
             let batch = try deleted.batchID.flatMap { (b: Int64) throws(StoreError) -> Int64? in
@@ -112,6 +115,7 @@ extension PostgresStore {
     @discardableResult
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
         try PinRules.check(commentBody: body)
+        try textRule.check(commentBody: body)
         guard try pin(id: pinID) != nil else { throw StoreError("no pin \(pinID)", code: StoreError.constraint) }
         return try db.execute("INSERT INTO comments(pin_id, body, created_at) VALUES ($1, $2, $3) RETURNING id",
                               ["\(pinID)", body, clock.timestamp()]).int(0, 0)

@@ -30,6 +30,14 @@ public final class PostgresStore: PinRepository {
     var generation = 1
     /// The server process that runs `LISTEN pinmap` for the caches (0: not yet).
     var listeningPID: Int32 = 0
+    /// False while the database has no Pinmap store: opened with `creatingOnImport`, the
+    /// schema is made by the first import (`PostgresStore+NewSchema.swift`).
+    public internal(set) var hasSchema = true
+    /// What `createSchema()` made, to drop again when the import it was made for fails.
+    var createdObjects: [CreatedObject] = []
+    /// True while `withSchema` runs: the tables are not committed, so no other connection
+    /// sees them (a load beside `pins` cannot run).
+    var schemaUncommitted = false
 
     /// Columns of a `Pin`, in field order (`pin(_:_:)` reads them).
     static let pinColumns = """
@@ -41,12 +49,15 @@ public final class PostgresStore: PinRepository {
     /// - Parameter create: make the schema when the database has none (or run the missing
     ///   migrations); otherwise a database without Pinmap's tables is refused with how to
     ///   create them.
+    /// - Parameter creatingOnImport: a database without Pinmap's tables is opened as it is
+    ///   (`hasSchema` false), for an import that makes them with its pins, or a dry run that
+    ///   makes nothing (`pinmap import`).
     /// - Parameter ownBackends: where this connection counts as the app's own: pass the
     ///   first store's (`ownBackends`) when opening more connections for one app (the UI's
     ///   worker lanes); a new set by default.
     /// - Throws: `StoreError`: the server cannot be reached (host and libpq's reason), the
     ///   database has no store (and `create` is false), or a newer Pinmap made it.
-    public init(uri: String, create: Bool = false, clock: WallClock = .system,
+    public init(uri: String, create: Bool = false, creatingOnImport: Bool = false, clock: WallClock = .system,
                 ownBackends: PostgresBackends = PostgresBackends()) throws(StoreError) {
         self.clock = clock
         self.ownBackends = ownBackends
@@ -56,6 +67,10 @@ public final class PostgresStore: PinRepository {
         let version = try schemaVersion()
         if version > PostgresSchema.all.count {
             throw StoreError("the Pinmap store in \(server) was made by a newer pinmap (schema \(version), this one knows \(PostgresSchema.all.count)); update pinmap")
+        }
+        if version == 0 && creatingOnImport && !create {
+            hasSchema = false
+            return
         }
         if version < PostgresSchema.all.count {
             guard create || version > 0 else {
@@ -75,7 +90,7 @@ public final class PostgresStore: PinRepository {
 
     /// Runs the missing migrations, each in one transaction under an advisory lock (two
     /// processes creating the store at once run each migration once).
-    private func migrate() throws(StoreError) {
+    func migrate() throws(StoreError) {
         do {
             for (k, sql) in PostgresSchema.all.enumerated() {
                 try db.transaction {
@@ -103,6 +118,8 @@ public final class PostgresStore: PinRepository {
 
     public var location: String { server.description }
     public var isServer: Bool { true }
+    /// PostgreSQL's `text` and `jsonb` cannot hold U+0000.
+    public var textRule: StoredTextRule { .withoutNUL }
     public func sizeInBytes() -> Int64 {
         (try? db.execute("SELECT pg_total_relation_size('pins') + pg_total_relation_size('comments')").int(0, 0)) ?? 0
     }

@@ -21,6 +21,7 @@ public final class PostgresStreamedImport: PinImportStore {
     init(store: PostgresStore) { self.store = store }
 
     public var path: String { store.location }
+    public var textRule: StoredTextRule { store.textRule }
     /// Checked empty when the import begins (and `pins` locked).
     public func count() throws(StoreError) -> Int { 0 }
     public func indexBacklog() throws(StoreError) -> IndexBacklog { try store.indexBacklog() }

@@ -50,16 +50,22 @@ enum CopyCommand: TextCommand {
     private static func copy(from: String, to: String) throws(CLIError) -> (CopyOutcome, String) {
         let source = try open(from, creating: false)
         let destination = try open(to, creating: true)
-        let outcome = try PinmapCLI.storeCall { () throws(StoreError) -> CopyOutcome in
-            try destination.receive(try source.copySnapshot())
+        let snapshot = try PinmapCLI.storeCall { () throws(StoreError) -> StoreSnapshot in try source.copySnapshot() }
+        do {
+            // A database without a store gets one in the copy's transaction: a failed copy leaves none.
+            if let server = destination as? PostgresStore {
+                return (try server.withSchema { () throws(StoreError) -> CopyOutcome in try server.receive(snapshot) }, server.location)
+            }
+            return (try destination.receive(snapshot), destination.location)
+        } catch {
+            throw .failure("\(error.message); nothing was copied")
         }
-        return (outcome, destination.location)
     }
 
     /// A store named on the command line: a server for a URI, else a SQLite file.
     static func open(_ name: String, creating: Bool) throws(CLIError) -> any PinCopying {
         do {
-            if PGLocation.isServerURI(name) { return try PostgresStore(uri: name, create: creating) }
+            if PGLocation.isServerURI(name) { return try PostgresStore(uri: name, creatingOnImport: creating) }
             return try Store(path: name, mode: creating ? .create(makeFolders: false) : .reading)
         } catch {
             throw .failure(error.message)

@@ -10,9 +10,10 @@ import Support
 /// `--index` has nothing left to do.
 extension ImportCommand {
     static func runOnServer(_ args: ParsedArguments, options: ImportOptions, io: CommandIO) throws(CLIError) -> Int32 {
-        guard let store = try PinmapCLI.openRepository(args, creating: !options.dryRun) as? PostgresStore else {
-            throw .failure("not a PostgreSQL store: \(PinmapCLI.storeName(args))")
-        }
+        // A database without a store is made one by the import that fills it, kept only when
+        // that import succeeds (`ServerImport`); a dry run makes none.
+        let store: PostgresStore
+        do { store = try PostgresStore(uri: PinmapCLI.storePath(args), creatingOnImport: true) } catch { throw .failure(error.message) }
         let clock = Monotonic.seconds()
         var failed = false
         var reports: [ImportReport] = []
@@ -26,7 +27,7 @@ extension ImportCommand {
                 do throws(ImportError) {
                     reports.append(try ServerImport.run(path: path, store: store, options: options, progress: bar.update))
                     bar.finish()
-                    if let r = reports.last, !options.dryRun, r.imported == 0, r.duplicates == 0, r.rejected > 0 {
+                    if let r = reports.last, !options.dryRun, r.everyRowRejected {
                         failed = true
                         io.err.write("pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); nothing was imported\n")
                     }

@@ -121,10 +121,7 @@ enum ImportCommand: TextCommand {
                         : "pinmap import: interrupted; \(EscapedText.escape(path)) was imported, the files after it were not")
                     bar.finish()
                     indexing.finish()
-                    // Every data row rejected (none a duplicate): nothing was imported, a failure,
-                    // in a dry run too (it exits as the import would). A header-only file (no
-                    // data rows) or a re-import (duplicates) is not one.
-                    if let r = reports.last, r.imported == 0, r.duplicates == 0, r.rejected > 0 {
+                    if let r = reports.last, r.everyRowRejected {
                         failed = true
                         let outcome = options.dryRun ? "nothing would be imported" : "nothing was imported"
                         io.err.write("pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); \(outcome)\n")

@@ -7,12 +7,30 @@ import PinStorePostgres
 /// a file store's, in one transaction: a failure or a kill of either side leaves the server
 /// as it was. A large file into a store without pins, by the tables' owner, streams from the
 /// importer into `COPY` (`PostgresStreamedImport`); any other import (and a dry run) goes
-/// into a throwaway SQLite file first, then to the server (`PostgresStore.receive`), which
-/// skips the pins it already has as duplicates.
+/// into a throwaway SQLite file first (`PostgresStagedImport`: its rows checked against the
+/// server's pins, so a repeat is reported with its line), then to the server
+/// (`PostgresStore.receive`), which skips the pins it already has as duplicates.
+///
+/// Into a database without a Pinmap store (`PostgresStore.hasSchema` false), the import makes
+/// one (`PostgresStore+NewSchema.swift`), kept only when the import succeeds: a failure, or
+/// every row rejected, leaves the database as it was; a dry run makes nothing.
 enum ServerImport {
     static func run(path: String, store: PostgresStore, options: ImportOptions = ImportOptions(),
                     progress: (@Sendable (Int64, Int64) -> Void)? = nil,
                     shouldStop: (() -> Bool)? = nil) throws(ImportError) -> ImportReport {
+        do {
+            let report = try importing(path: path, store: store, options: options, progress: progress, shouldStop: shouldStop)
+            if report.everyRowRejected { store.dropCreatedSchema() }
+            return report
+        } catch {
+            store.dropCreatedSchema()
+            throw error
+        }
+    }
+
+    private static func importing(path: String, store: PostgresStore, options: ImportOptions,
+                                  progress: (@Sendable (Int64, Int64) -> Void)?,
+                                  shouldStop: (() -> Bool)?) throws(ImportError) -> ImportReport {
         if !options.dryRun, let streamed = try streamedImport(path: path, store: store) {
             return try Importer.run(path: path, store: streamed, options: options, progress: progress, shouldStop: shouldStop)
         }
@@ -20,10 +38,13 @@ enum ServerImport {
     }
 
     /// The streamed import of `path`, when it goes that way (about 60 bytes a pin, as the
-    /// importer reckons).
+    /// importer reckons). Into a database without a store, its schema is made first (the
+    /// loaders' connections need it committed).
     private static func streamedImport(path: String, store: PostgresStore) throws(ImportError) -> PostgresStreamedImport? {
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-        do {
+        do throws(StoreError) {
+            guard store.hasSchema || size / 60 >= PostgresStore.bulkFrom else { return nil }
+            try store.createSchema()
             return try store.streamedImport(expectedPins: size / 60)
         } catch {
             throw .store(path: path, .failed(error.message))
@@ -46,18 +67,23 @@ enum ServerImport {
         var fileOptions = options
         fileOptions.deferIndexing = true
         fileOptions.deferAllIndexing = true  // the staging copy is never searched
-        var report = try Importer.run(path: path, store: staging, options: fileOptions, progress: progress, shouldStop: shouldStop)
+        let target = PostgresStagedImport(staging: staging, server: store.hasSchema ? store : nil, textRule: store.textRule)
+        var report = try Importer.run(path: path, store: target, options: fileOptions, progress: progress, shouldStop: shouldStop)
         report.pinsToIndex = 0
-        guard !options.dryRun else { return report }
+        // A dry run writes nothing; nor does a failed import into a database without a store.
+        guard !options.dryRun, store.hasSchema || !report.everyRowRejected else { return report }
         do {
             if shouldStop?() == true { throw ImportError.store(path: path, .stopped) }
             var snapshot = try staging.copySnapshot()
             guard !snapshot.pins.isEmpty || report.imported == 0 else { return report }
-            // The batch as the server will hold it: imported less the pins it already had.
-            let outcome = try store.receive(snapshot, asImport: true, adjustBatch: { (batch: inout ImportBatch, skipped: Int) in
-                batch.imported -= skipped
-                batch.duplicates += skipped
-            })
+            // The batch as the server will hold it: imported less the pins it already had
+            // (added by someone else since they were checked: the importer found the others).
+            let outcome = try store.withSchema { () throws(StoreError) -> PostgresStore.Received in
+                try store.receive(snapshot, asImport: true, adjustBatch: { (batch: inout ImportBatch, skipped: Int) in
+                    batch.imported -= skipped
+                    batch.duplicates += skipped
+                })
+            }
             snapshot.pins = []
             report.imported = outcome.pins
             report.duplicates += outcome.skipped

@@ -37,4 +37,33 @@ final class ImportWithoutSQLiteTests: XCTestCase {
         XCTAssertNil(again.batchID, "nothing new: no batch")
         XCTAssertEqual(try repository.count(), 2)
     }
+
+    /// A small file into a large store whose lookup says probes are cheaper (a server) is
+    /// checked row by row: the same duplicates, lines and imports as when every stored pin
+    /// is read, and no stored pin read whole.
+    func testASmallFileIntoALargeStoreIsCheckedRowByRowWithTheSameAnswers() throws {
+        var stored = "name,lat,lon,category,created\n"
+        for i in 0..<300 { stored += "Pin \(i),\(37 + Double(i) * 0.001),127,\(i % 2 == 0 ? "cafe" : ""),2024-05-0\(1 + i % 9)\n" }
+        let again = try file("""
+            name,lat,lon,category,created
+            Pin 4,37.004,127,cafe,2024-05-05
+            Pin 5,37.005,127,,
+            Pin 6,37.006,127,cafe,2023-01-01
+            Other,37.004,127,cafe,
+            Pin 5,37.005,127,,
+            """)
+        var answers: [[DuplicateRow]] = []
+        for share in [0.0, 1.0] {
+            let repository = InMemoryPinRepository()
+            repository.probeShare = share
+            _ = try Importer.run(path: try file(stored), store: repository)
+            let before = repository.pinsReadWhole
+            let report = try Importer.run(path: again, store: repository)
+            XCTAssertEqual(repository.pinsReadWhole - before, share == 0 ? 300 : 0)
+            XCTAssertEqual([report.imported, report.duplicates], [2, 3])
+            answers.append(report.duplicateRows)
+        }
+        XCTAssertEqual(answers[0], [DuplicateRow(line: 2, ofPin: 5), DuplicateRow(line: 3, ofPin: 6), DuplicateRow(line: 6, ofPin: 6)])
+        XCTAssertEqual(answers[1], answers[0])
+    }
 }

@@ -111,11 +111,12 @@ final class PostgresStreamedImportTests: XCTestCase {
                        "a segment for each loader")
         XCTAssertEqual(try rows("SELECT nextval(pg_get_serial_sequence('pins', 'id'))"), [["5974"]])
 
-        // The same file again: every pin is on the server (the staged way, which matches them
-        // and lists the duplicates within the file).
+        // The same file again: every pin is on the server (the staged way, which checks the
+        // rows against the server's pins and lists each duplicate's line, as a file store does).
         let again = try ServerImport.run(path: path, store: server)
         XCTAssertEqual([again.imported, again.duplicates], [0, 5_984])
-        XCTAssertEqual(again.duplicateRows.first, DuplicateRow(line: 502, ofLine: 501))
+        XCTAssertEqual(again.duplicateRows.first, DuplicateRow(line: 2, ofPin: 1))
+        XCTAssertEqual(again.duplicateRows, try Importer.run(path: path, store: file).duplicateRows)
         XCTAssertEqual(again.notes, [.nothingImported], "says, as a file store's import does, that nothing was imported")
         // Undone: no pin and no cell is left.
         XCTAssertEqual(try server.undoImport(batchID: batch.id), 5_973)

@@ -31,6 +31,9 @@ struct DuplicateFinder {
     private var storedAs: [Int32] = []
     /// Ids of this import's pins are above it (they are given in increasing order).
     private let firstID: Int64
+    /// The store's pins are looked up row by row, not loaded (a small file, a large store
+    /// whose lookup says probes are cheaper: `StoredPinLookup.probeShare`).
+    private var probing = false
 
     /// - Throws: `StoreError` when the store cannot be read.
     init(store: any PinImportStore, expectedRows: Int) throws(StoreError) {
@@ -40,7 +43,12 @@ struct DuplicateFinder {
         storePins = DigestTable(expected: existing)
         filePins = DigestTable(expected: expectedRows)
         storedAs.reserveCapacity(expectedRows)
-        if existing > 0 { try loadStore() }
+        guard existing > 0 else { return }
+        if Double(expectedRows) < Double(existing) * stored.probeShare {
+            probing = true
+        } else {
+            try loadStore()
+        }
     }
 
     private mutating func loadStore() throws(StoreError) {
@@ -59,7 +67,7 @@ struct DuplicateFinder {
 
     /// Whether `origin` looks among the store's pins (false for an empty store: then only a
     /// row with a candidate from the file can be a duplicate).
-    var checksStore: Bool { storePins.count > 0 }
+    var checksStore: Bool { probing || storePins.count > 0 }
 
     /// The digests of a batch's pins for `earlierPin` (their texts `encoded` in `text`, as
     /// `EncodedPinRow.append` laid them out; 0 for a row without a pin), with the table's
@@ -100,6 +108,7 @@ struct DuplicateFinder {
                 if try confirmStored(id: firstID + Int64(earlier), pin) { return .line(candidate.line) }
             }
         }
+        if probing { return try stored.firstPin(matching: fields(pin)).map { .pin($0) } }
         guard checksStore, let ref = storePins.lookup(storeDigest(pin)) else { return nil }
         if ref > 0, try confirmStored(id: Int64(ref), pin) { return .pin(Int64(ref)) }
         // The table keeps one pin a digest, and a digest leaves the date out: another stored

@@ -139,9 +139,17 @@ private final class ImportRun {
             case .batch(let batch):
                 text = batch.text
                 let digests = batch.text.withUnsafeBufferPointer { finder.digests(batch.rows.map(\.encoded), $0) }
+                // Rows the store cannot keep are looked for only in a batch that may hold one.
+                let checksText = store.textRule != .anyText && StoredTextRule.mayHoldNUL(batch.text)
                 for i in batch.rows.indices {  // by index: no copy (and retain) of each row
                     guard let encoded = batch.rows[i].encoded else {
                         try read(batch.rows[i], candidate: nil, finder: &finder, writer: writer)  // rejected
+                        continue
+                    }
+                    if checksText, let issue = textIssue(batch.rows[i], encoded, rule: store.textRule) {
+                        try flush(&finder, writer)  // issues stay in file order
+                        finder.remember(pinNumber: batch.rows[i].pinNumber, .skipped)
+                        reject([issue], fields: [])
                         continue
                     }
                     let candidate = finder.earlierPin(digest: digests[i], line: batch.rows[i].line, pinNumber: batch.rows[i].pinNumber)
@@ -170,6 +178,24 @@ private final class ImportRun {
                 throw error
             }
         }
+    }
+
+    /// The issue of a pin whose texts the store cannot keep (`rule`), naming the first such
+    /// field by its column (or format member); nil when it can keep them all.
+    private func textIssue(_ row: ScanPipeline.Row, _ e: EncodedPinRow, rule: StoredTextRule) -> RowIssue? {
+        guard StoredTextRule.mayHoldNUL(text[Int(e.start)..<Int(e.ends.4)]), let pin = row.pin(in: text) else { return nil }
+        let fields: [(ColumnRole, String, String)] = [(.title, "title", pin.title), (.description, "description", pin.description),
+                                                     (.category, "category", pin.category), (.created, "created_at", pin.createdAt)]
+        let csv = report.format == "CSV"
+        for (role, name, value) in fields {
+            let key = report.columns[role] ?? name
+            if let reason = rule.refusal(field: key, text: value) {
+                return RowIssue(line: pin.line, field: csv ? .column(key) : .member(key), value: value, reason: reason, rule: .nulCharacter)
+            }
+        }
+        guard let key = rule.nulProperty(pin.properties), let reason = rule.refusal(properties: pin.properties) else { return nil }
+        let field: RowField = key.isEmpty ? .member("properties") : csv ? .column(key) : .member(key)
+        return RowIssue(line: pin.line, field: field, value: pin.properties, reason: reason, rule: .nulCharacter)
     }
 
     /// Rejects, skips or queues one row; `candidate` is an earlier pin of the file it may

@@ -99,6 +99,7 @@ public enum ImportResultText {
         case .unterminatedQuote: return S.irUnterminatedQuote.text
         case .invalidFeature: return S.irInvalidFeature.text
         case .refusedByStore: return S.irRefusedByStore(f, issue.value)
+        case .nulCharacter: return S.irNulCharacter(f)
         case .noCoordinates: return S.irNoCoordinates.text
         }
     }

@@ -80,7 +80,7 @@ public enum S: String, CaseIterable, Sendable {
     case cnTitle, cnHint, cnVersions, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
     case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chReconnecting, chReconnected, stServer, stExportHintServer
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
-    case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNoCoordinates
+    case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNulCharacter, irNoCoordinates
 
     // Undoing an import from the app, and a cleared search.
     case msgSearchCleared, cfUndoImport, cfUndoImportText, cfUndo, msgNothingRemoved, noticeImportUndone, msgImportUndone

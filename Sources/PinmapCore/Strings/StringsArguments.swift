@@ -422,6 +422,8 @@ extension S {
     public static func irSRID(_ field: String, _ value: String) -> String { irSRID.filled([field, value]) }
     /// "the store refused the row '{1}'"
     public static func irRefusedByStore(_ field: String, _ value: String) -> String { irRefusedByStore.filled([field, value]) }
+    /// "{0} holds a NUL character (U+0000), which a PostgreSQL store cannot keep; …"
+    public static func irNulCharacter(_ field: String) -> String { irNulCharacter.filled([field]) }
     /// "Undo import #{0} (“{1}”)?"
     public static func cfUndoImport(_ id: Int64, _ b: String) -> String { cfUndoImport.filled(["\(id)", b]) }
     /// "Its {0} pins go, unless some were edited or commented since."
