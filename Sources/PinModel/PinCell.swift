@@ -24,6 +24,9 @@ public struct PinCell: Sendable, Hashable {
         self.scope = scope
     }
 
+    /// The finest level of the pin cell tree (cells of ≈ 9.5 m × 19 m at the equator).
+    public static let finestLevel = 22
+
     /// Width of a level-`level` cell in degrees of longitude (`PinGrid`'s grid: 2^level columns).
     public static func width(level: Int) -> Double { 360 / Double(1 << level) }
     /// Height of a level-`level` cell in degrees of latitude (twice its width).

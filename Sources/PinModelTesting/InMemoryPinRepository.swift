@@ -87,6 +87,7 @@ public final class InMemoryPinRepository: PinRepository {
     public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
         var all = query
         all.limit = -1
+        all.boxes = []
         let found = try pins(matching: all)
         guard !found.isEmpty else { return nil }
         return LatLonBox(south: found.map(\.latitude).min()!, west: found.map(\.longitude).min()!,

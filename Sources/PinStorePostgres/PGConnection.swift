@@ -58,7 +58,18 @@ final class PGConnection {
         // (a server shut down announces it on every idle connection): the errors that matter
         // reach the user as `StoreError`s instead.
         Libpq.PQsetNoticeProcessor(conn, { _, _ in }, nil)
-        _ = try? execute("SET client_min_messages = warning")
+        applySessionSettings()
+    }
+
+    /// What every session of Pinmap's sets, on connecting and after a reconnect: notices
+    /// below warnings stay on the server, and a float8 is written as the shortest text
+    /// that reads back to the same bits (`extra_float_digits` > 0; a server or role set
+    /// to 0 would round coordinates to 15 digits, and a pin's cell and the map's fit with them).
+    static let sessionSettings = "SET client_min_messages = warning; SET extra_float_digits = 3"
+
+    private func applySessionSettings() {
+        guard let handle else { return }
+        if let r = Libpq.PQexec(handle, Self.sessionSettings) { Libpq.PQclear(r) }
     }
 
     deinit { if let handle { Libpq.PQfinish(handle) } }
@@ -129,7 +140,7 @@ final class PGConnection {
         let depth = transactionDepth
         guard idle, reset() else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
         transactionDepth = depth
-        if let r = Libpq.PQexec(handle, "SET client_min_messages = warning") { Libpq.PQclear(r) }
+        applySessionSettings()
     }
 
     /// Runs several statements without parameters (the schema's migrations).

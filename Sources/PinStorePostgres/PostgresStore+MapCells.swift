@@ -48,33 +48,29 @@ extension PostgresStore {
             let lo = PinGrid.cell(latitude: box.south, longitude: box.west, level: level)
             let hi = PinGrid.cell(latitude: box.north, longitude: box.east, level: level)
             for cell in try tiledCells(level: level, lo: lo, hi: hi, categories: categories, ids: ids, scopeOf: scopeOf)
-            where cell.x >= lo.x && cell.x <= hi.x && cell.y >= lo.y && cell.y <= hi.y {
+            where cell.x >= lo.x && cell.x <= hi.x && cell.y >= lo.y && cell.y <= hi.y
+                // A lone pin outside the box is not in view (the SQLite store's tree never offers it).
+                && (cell.count > 1 || box.contains(latitude: cell.repLatitude, longitude: cell.repLongitude)) {
                 first.offer(cell, to: accept)
             }
         }
-        var straddling = first.waiting
-        // Straddling cells are split a wave at a time, one query per level and category for
-        // the whole wave (a round trip each would cost a millisecond, not SQLite's 3 µs).
-        var refined = 0
-        while !straddling.isEmpty {
-            var wave: [Int: [Int64: [PinCell]]] = [:]  // level → scope → cells
-            for cell in straddling {
-                guard refined < refineBudget, cell.level < PinGrid.maxLevel else { _ = accept(cell, true); continue }
-                refined += 1
-                wave[cell.level, default: [:]][cell.scope, default: []].append(cell)
-            }
-            straddling = []
-            for (cellLevel, scopes) in wave {
-                for (scope, parents) in scopes {
-                    let ranges = parents.map { c -> ClosedRange<Int64> in
+        // A wave's cells are split with one query per level and category (a round trip each
+        // would cost a millisecond, not SQLite's 3 µs).
+        let refined = try first.refine(to: accept) { (wave) throws(StoreError) in
+            var parents: [Int: [Int64: [PinCell]]] = [:]  // level → scope → cells
+            for cell in wave { parents[cell.level, default: [:]][cell.scope, default: []].append(cell) }
+            var out: [PinCell] = []
+            for (cellLevel, scopes) in parents {
+                for (scope, cells) in scopes {
+                    let ranges = cells.map { c -> ClosedRange<Int64> in
                         let z = PinGrid.morton(x: c.x, y: c.y, level: cellLevel)
                         return (z << 2)...((z << 2) + 3)
                     }.sorted { $0.lowerBound < $1.lowerBound }
-                    let children = try cells(level: cellLevel + 1, ranges: ranges,
-                                             categories: categories.map { _ in [ids[scope] ?? ""] }, scopeOf: scopeOf)
-                    for child in children where !accept(child, false) { straddling.append(child) }
+                    out += try self.cells(level: cellLevel + 1, ranges: ranges,
+                                          categories: categories.map { _ in [ids[scope] ?? ""] }, scopeOf: scopeOf)
                 }
             }
+            return out
         }
         return MapCellVisit(level: level, refined: refined)
     }

@@ -3,10 +3,11 @@ import PinModel
 @testable import PinStore
 
 /// The fit of a large store's pins comes from the pin cell tree (`Store.cellExtent`), not a
-/// `min`/`max` over every pin: it must hold every pin and pass the exact box by at most
-/// 1/256 of its span on each side.
+/// `min`/`max` over every pin, and is the exact box all the same (the PostgreSQL store's
+/// answer: `RepositoryContractTests`), whatever the pins' category.
 final class CellExtentTests: XCTestCase {
-    /// 25,000 pins around Seoul, Tokyo and London (the fixture less its pole and ±180° pins).
+    /// 25,000 pins around Seoul, Tokyo and London and over the world, every 17th on its
+    /// predecessor (the fixture less its pole and ±180° pins, so the box is not the world's).
     private func bigStore() throws -> (Store, [NewPin]) {
         let store = try Store.inMemory()
         let pins = Array(CellFixture.pins(25_007, seed: 31).dropFirst(7))
@@ -26,19 +27,10 @@ final class CellExtentTests: XCTestCase {
                   north: pins.map(\.latitude).max()!, east: pins.map(\.longitude).max()!)
     }
 
-    private func assertFits(_ box: LatLonBox?, _ exact: LatLonBox, line: UInt = #line) {
-        guard let box else { return XCTFail("no box", line: line) }
-        let slack = max(exact.east - exact.west, (exact.north - exact.south) / 2) / 256 + 1e-9
-        XCTAssertTrue(box.south <= exact.south && box.south >= exact.south - 2 * slack, "south \(box.south) vs \(exact.south)", line: line)
-        XCTAssertTrue(box.north >= exact.north && box.north <= exact.north + 2 * slack, "north \(box.north) vs \(exact.north)", line: line)
-        XCTAssertTrue(box.west <= exact.west && box.west >= exact.west - slack, "west \(box.west) vs \(exact.west)", line: line)
-        XCTAssertTrue(box.east >= exact.east && box.east <= exact.east + slack, "east \(box.east) vs \(exact.east)", line: line)
-    }
-
-    func testTheTreesBoxHoldsEveryPinAndFitsTheExactBox() throws {
+    func testTheTreesBoxIsTheExactBox() throws {
         let (store, pins) = try bigStore()
-        XCTAssertNotNil(try store.cellExtent(categories: nil), "a current tree of 25,000 pins answers")
-        assertFits(try store.boundingBox(matching: PinQuery()), exactBox(pins))
+        XCTAssertEqual(try store.cellExtent(categories: nil), exactBox(pins), "a current tree of 25,000 pins answers")
+        XCTAssertEqual(try store.boundingBox(matching: PinQuery()), exactBox(pins))
     }
 
     /// The UI's fit asks with the list's query, which carries the map's centre for the
@@ -46,16 +38,33 @@ final class CellExtentTests: XCTestCase {
     func testAFitThatCarriesTheListsCentreIsAnsweredByTheTree() throws {
         let (store, pins) = try bigStore()
         let fit = PinQuery(order: .distance, near: (latitude: 37.5, longitude: 127))
-        let tree = try XCTUnwrap(try store.cellExtent(categories: nil))
-        XCTAssertNotEqual(tree, exactBox(pins), "the tree's box is not the exact one, so the two can be told apart")
-        XCTAssertEqual(try store.boundingBox(matching: fit), tree)
+        XCTAssertNotNil(try store.cellExtent(categories: nil))
+        XCTAssertEqual(try store.boundingBox(matching: fit), exactBox(pins))
     }
 
     func testACategorysBoxComesFromItsOwnTree() throws {
         let (store, pins) = try bigStore()
+        for category in CellFixture.categories {
+            let own = pins.filter { $0.category == category }
+            XCTAssertEqual(try store.boundingBox(matching: PinQuery(categories: [category])), exactBox(own), category)
+        }
         let parks = pins.filter { $0.category == "park" }
-        assertFits(try store.cellExtent(categories: ["park"]), exactBox(parks))
+        XCTAssertEqual(try store.cellExtent(categories: ["park"]), exactBox(parks))
         XCTAssertNil(try store.cellExtent(categories: ["no such category"]))
+    }
+
+    /// Pins on top of the extreme pins (one finest cell, ≈ 9.5 m, holding several): the
+    /// tree cannot tell them apart, the spatial index does.
+    func testPinsSharingTheExtremeFinestCellAreToldApart() throws {
+        let (store, pins) = try bigStore()
+        let south = pins.min { $0.latitude < $1.latitude }!, east = pins.max { $0.longitude < $1.longitude }!
+        let near = [NewPin(title: "s", latitude: south.latitude + 0.000001, longitude: south.longitude),
+                    NewPin(title: "s2", latitude: south.latitude - 0.000002, longitude: south.longitude + 0.000001),
+                    NewPin(title: "e", latitude: east.latitude, longitude: east.longitude - 0.000001),
+                    NewPin(title: "e2", latitude: east.latitude + 0.000001, longitude: east.longitude + 0.000003)]
+        for p in near { try store.insert(p) }
+        XCTAssertNotNil(try store.cellExtent(categories: nil))
+        XCTAssertEqual(try store.boundingBox(matching: PinQuery()), exactBox(pins + near))
     }
 
     func testASmallStoreOrALaggingTreeGetsTheExactBox() throws {

@@ -5,6 +5,7 @@ import PinModelTesting
 @testable import PinStore
 @testable import PinStorePostgres
 import PostgresTesting
+import PinmapTestSupport
 
 /// The same checks of `PinRepository` against the SQLite store in memory, the SQLite store
 /// on disk, the in-memory fake the core's tests use and the PostgreSQL store (a fresh
@@ -146,6 +147,87 @@ final class RepositoryContractTests: XCTestCase {
                 XCTAssertEqual(shown.count, expected.count, "level \(level), \(categories)")
                 XCTAssertEqual(Set(shown).symmetricDifference(expected).sorted(), [], "level \(level), \(categories)")
                 XCTAssertGreaterThan(shown.filter { $0.hasPrefix("\(level) ") }.count, 30, "cells of several pins: level \(level)")
+            }
+        }
+    }
+
+    /// Loads `snapshot` (ids from 1) into `repo`: in bulk where the store can, as an import.
+    private func load(_ snapshot: StoreSnapshot, into repo: any PinRepository) throws {
+        switch repo {
+        case let file as Store: XCTAssertEqual(try file.receive(snapshot).pins, snapshot.pins.count)
+        case let server as PostgresStore: XCTAssertEqual(try server.receive(snapshot).pins, snapshot.pins.count)
+        default:
+            for p in snapshot.pins.map(\.pin) {
+                _ = try repo.insert(NewPin(title: p.title, category: p.category, latitude: p.latitude,
+                                           longitude: p.longitude, createdAt: p.createdAt))
+            }
+        }
+    }
+
+    /// The fit's box is the exact box of the pins (their extreme latitudes and longitudes) in
+    /// every store, so every store fits the same pins at the same zoom: a file store of
+    /// 20,000 pins or more finds it down its cell tree, the others with `min`/`max`. Pins on
+    /// cell edges, at ±180° and the poles, and many in one finest cell.
+    func testTheFitsBoxIsTheExactBoxInEveryStore() throws {
+        let snapshot = ParityPins.snapshot()
+        for (name, repo) in try repositories() {
+            try load(snapshot, into: repo)
+            if let file = repo as? Store {
+                XCTAssertNotNil(try file.cellExtent(categories: nil), "the cell tree answers: \(name)")
+            }
+            for categories: Set<String>? in [nil, ["city"], ["edge"], ["stack"], ["dateline"], ["pole"],
+                                             ["city", "stack"], ["edge", "dateline"], ["stack", "pole"]] {
+                XCTAssertEqual(try repo.boundingBox(matching: PinQuery(categories: categories)), ParityPins.box(categories: categories),
+                               "\(name), \(String(describing: categories))")
+            }
+            XCTAssertNil(try repo.boundingBox(matching: PinQuery(categories: ["no such category"])), name)
+            // A query's boxes are not the fit's (the protocol ignores them); search words are.
+            let seoul = LatLonBox(south: 37.5, west: 126.9, north: 37.6, east: 127)
+            XCTAssertEqual(try repo.boundingBox(matching: PinQuery(boxes: [seoul], categories: ["edge"])), ParityPins.box(categories: ["edge"]), name)
+            XCTAssertEqual(try repo.boundingBox(matching: PinQuery(search: "stack")), ParityPins.box(categories: ["stack"]), name)
+        }
+    }
+
+    /// When more cells straddle screen cells than the budget splits, the server and the file
+    /// store split the same cells and force the same others (one order: `StraddlingCells`),
+    /// so both draw the same clusters: views of a crowded city at several zooms, of pins on
+    /// cell edges, across the antimeridian, at the poles and of a cell of 500 pins.
+    func testASpentSplitBudgetSplitsTheSameCellsInBothStores() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.freshStoreURI()
+        databases.append(uri)
+        let server = try PostgresStore(uri: uri), file = try Store.inMemory()
+        try load(ParityPins.snapshot(), into: server)
+        try load(ParityPins.snapshot(), into: file)
+        /// Every cell `visitMapCells` counts (forced: it straddles), lone pins by id (the SQLite
+        /// store's sparse tree names a coarser cell), with "screen cells" three cells wide.
+        func cells(_ repo: any PinRepository, width: Double, boxes: [LatLonBox], budget: Int) throws -> [String] {
+            var out: [String] = []
+            let screen = width * 3
+            let visit = try repo.visitMapCells(cellWidth: width, boxes: boxes, categories: nil, refineBudget: budget) { c, force in
+                let b = c.bounds
+                let straddles = floor(b.west / screen) != floor((b.east - 1e-9) / screen)
+                    || floor(b.south / (2 * screen)) != floor((b.north - 1e-9) / (2 * screen))
+                if c.count > 1 && straddles && !force { return false }
+                out.append(c.count == 1 ? "pin \(c.repID) \(c.repLatitude) \(c.repLongitude)"
+                           : "\(c.level) \(c.x) \(c.y) \(c.count) \(c.repID)\(straddles ? " forced" : "")")
+                return true
+            }
+            return out.sorted() + ["refined \(visit.refined)"]
+        }
+        let seoul = [LatLonBox(south: 37.3, west: 126.7, north: 37.8, east: 127.3)]
+        let dateline = [LatLonBox(south: -20, west: 170, north: 20, east: 180), LatLonBox(south: -20, west: -180, north: 20, east: -170)]
+        let poles = [LatLonBox(south: 80, west: -180, north: 90, east: 180), LatLonBox(south: -90, west: -180, north: -80, east: 180)]
+        let views: [(String, Double, [LatLonBox])] = [
+            ("world", 3, [.world]), ("seoul", 0.05, seoul), ("seoul", 0.01, seoul), ("seoul", 0.002, seoul),
+            ("stack", 0.00001, [LatLonBox(south: 37.566, west: 126.977, north: 37.567, east: 126.979)]),
+            ("dateline", 0.5, dateline), ("dateline", 0.0000005, dateline), ("poles", 1, poles)]
+        for (view, width, boxes) in views {
+            for budget in [0, 20, 150, 300] {
+                let shown = try cells(server, width: width, boxes: boxes, budget: budget)
+                let expected = try cells(file, width: width, boxes: boxes, budget: budget)
+                XCTAssertEqual(shown.count, expected.count, "\(view) \(width), budget \(budget)")
+                XCTAssertEqual(Set(shown).symmetricDifference(expected).sorted(), [], "\(view) \(width), budget \(budget)")
             }
         }
     }

@@ -14,7 +14,7 @@ public enum PinGrid {
     /// The coarsest level (4 × 1 cells of 90° × 180°).
     public static let minLevel = 2
     /// The finest level (4,194,304 × 1,048,576 cells).
-    public static let maxLevel = 22
+    public static let maxLevel = PinCell.finestLevel
     /// The level of the tiles migration 3's `pins_tile_created` indexed (≈ 0.022° ×
     /// 0.044°, about 2.4 km × 4.9 km at the equator; dropped by migration 12).
     public static let tileLevel = 14

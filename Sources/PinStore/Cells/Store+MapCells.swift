@@ -16,18 +16,13 @@ extension Store {
         let level = PinGrid.level(forCellWidth: cellWidth)
         var first = StraddlingCells(budget: refineBudget)
         try forEachPinCell(level: level, boxes: boxes, categories: categories) { first.offer($0, to: accept) }
-        var straddling = first.waiting
-        var refined = 0
-        if !straddling.isEmpty {
-            let reader = try PinCellChildReader(store: self)
-            while let cell = straddling.popLast() {
-                guard refined < refineBudget, cell.level < PinGrid.maxLevel else {
-                    _ = accept(cell, true)
-                    continue
-                }
-                refined += 1
-                for child in try reader.children(of: cell) where !accept(child, false) { straddling.append(child) }
-            }
+        var reader: PinCellChildReader?  // prepared when a cell is split
+        let refined = try first.refine(to: accept) { (wave) throws(StoreError) in
+            if reader == nil { reader = try PinCellChildReader(store: self) }
+            guard let reader else { return [] }
+            var out: [PinCell] = []
+            for cell in wave { out += try reader.children(of: cell) }
+            return out
         }
         return MapCellVisit(level: level, refined: refined)
     }

@@ -53,15 +53,16 @@ extension Store {
 }
 
 extension Store {
-    /// The smallest box holding every pin that matches `query` (order and
-    /// limit ignored), or nil when none matches. Degrees; a set of pins that
-    /// straddles the antimeridian gets the wide box (west < east).
+    /// The smallest box holding every pin that matches `query` (its boxes, order and
+    /// limit ignored, as in every store), or nil when none matches. Degrees; a set of pins
+    /// that straddles the antimeridian gets the wide box (west < east).
     /// - Throws: `StoreError` on an SQLite failure.
     public func boundingBox(matching query: PinQuery) throws(StoreError) -> LatLonBox? {
+        var query = query
+        query.boxes = []
         // Categories alone (the fit of a store's pins): the pin cell tree knows their box.
         // `near` only orders (the list's distance order), so the fit's query may carry it.
-        if !query.isSearching, query.boxes.isEmpty,
-           let box = try cellExtent(categories: query.categories) { return box }
+        if !query.isSearching, let box = try cellExtent(categories: query.categories) { return box }
         let (whereSQL, args) = try whereClause(for: query)
         let st = try db.prepare("SELECT min(latitude), min(longitude), max(latitude), max(longitude), count(*) FROM pins \(whereSQL)")
         try st.bind(args)
