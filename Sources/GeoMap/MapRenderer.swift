@@ -15,8 +15,8 @@ public enum MapRenderer {
     /// Longitudes wrap: the world is drawn at −360°/0°/+360° as the view needs.
     ///
     /// With `options.placeNames`, country and city names are placed after
-    /// the graticule labels, never over them, a pin, a count or the selected
-    /// marker's title (`LabelPlacer`), but over density shades; `previousLabels`
+    /// the graticule labels, never over them, a pin, a count, a density shade or the
+    /// selected marker's title (`LabelPlacer`); `previousLabels`
     /// (what the last frame returned) keeps them where they were; or, given
     /// `labels` (placed before by `placeLabels`), those are drawn as they are.
     /// Returns the labels drawn. Lone pins whose markers carry a title are named beside
@@ -41,7 +41,7 @@ public enum MapRenderer {
         }
         drawMarkers(laid, into: &screen, pane: pane, options: options)
         drawPinTitles(titles, laid, into: &screen, options: options)
-        drawLabels(labels, into: &screen, options: options, shades: occupancy)
+        drawLabels(labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
         return labels
     }
@@ -56,8 +56,7 @@ public enum MapRenderer {
     }
 
     /// The cells place names may not cover: the markers' slots, the pins' titles (placed here,
-    /// first) and (drawn into `screen`) the graticule's labels. A density shade is background
-    /// texture: place names may cover it; pins, counts and titles not.
+    /// first) and (drawn into `screen`) the graticule's labels.
     static func occupy(_ laid: MarkerLayout.Laid, markers: [MapMarker], viewport: Viewport, pane: Rect,
                                options: MapOptions, screen: inout Screen) -> (Occupancy, [PlacedPinTitle]) {
         var occupancy = Occupancy(pane: pane)
@@ -98,15 +97,11 @@ public enum MapRenderer {
         }
     }
 
-    /// Place names and cities' points. A density shade (`shades`) either side of a
-    /// country's name is blanked, so no shade reads as part of the name.
-    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions, shades: Occupancy) {
+    /// Place names and cities' points.
+    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions) {
         for l in labels {
             var isCountry = false
             if case .country = l.key { isCountry = true }
-            if isCountry {
-                for c in [l.col - 1, l.col + l.width] where shades.isShade(col: c, row: l.row) { screen[c, l.row] = .blank }
-            }
             if let p = l.point {
                 screen.put(options.ascii ? "+" : "·", col: p.col, row: p.row, style: MapTheme.style(.cityPoint, color: options.color))
             }

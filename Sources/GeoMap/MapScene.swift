@@ -11,8 +11,6 @@ public struct MapScene: Sendable {
     public let labels: [PlacedLabel]
     let laid: MarkerLayout.Laid
     let titles: [PlacedPinTitle]
-    /// The cells taken once everything was placed (`drawLabels` reads its shades).
-    let occupancy: Occupancy
     /// What it was worked out for: the options with colour and dimming cleared (only
     /// drawing reads those).
     let markers: [MapMarker]
@@ -41,7 +39,7 @@ extension MapRenderer {
     public static func scene(pane: Rect, viewport: Viewport, markers: [MapMarker], options: MapOptions,
                              previous: [PlacedLabel]) -> MapScene {
         guard !pane.isEmpty else {
-            return MapScene(labels: [], laid: MarkerLayout.Laid(slots: [], labels: []), titles: [], occupancy: Occupancy(pane: pane),
+            return MapScene(labels: [], laid: MarkerLayout.Laid(slots: [], labels: []), titles: [],
                             markers: markers, viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))
         }
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
@@ -55,7 +53,7 @@ extension MapRenderer {
                                        occupancy: &occupancy, previous: previous,
                                        pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
         }
-        return MapScene(labels: labels, laid: laid, titles: titles, occupancy: occupancy, markers: markers,
+        return MapScene(labels: labels, laid: laid, titles: titles, markers: markers,
                         viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))
     }
 
@@ -76,7 +74,7 @@ extension MapRenderer {
         }
         drawMarkers(scene.laid, into: &screen, pane: pane, options: options)
         drawPinTitles(scene.titles, scene.laid, into: &screen, options: options)
-        drawLabels(scene.labels, into: &screen, options: options, shades: scene.occupancy)
+        drawLabels(scene.labels, into: &screen, options: options)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
     }
 }

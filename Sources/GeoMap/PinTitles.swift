@@ -114,7 +114,7 @@ enum PinTitles {
     static func room(_ s: MarkerSlot, side: Side, _ occupancy: Occupancy, upTo limit: Int = maxWidth) -> Int {
         var n = 0
         var c = side == .right ? s.col + s.width + 1 : s.col - 2
-        while n < limit, occupancy.isEmpty(col: c, row: s.row) {
+        while n < limit, occupancy.isFree(col: c, row: s.row, width: 1) {
             n += 1
             c += side == .right ? 1 : -1
         }

@@ -50,29 +50,14 @@ public struct PlacedLabel: Sendable, Hashable {
     }
 }
 
-/// Which cells of the pane are taken (markers, graticule labels, placed
-/// labels), and which hold only a density shade (soft: a name may cover
-/// one, a city's point may not).
+/// Which cells of the pane are taken (markers, graticule labels, placed labels).
 struct Occupancy {
     let pane: Rect
     private var taken: [Bool]
-    private var soft: [Bool]
 
     init(pane: Rect) {
         self.pane = pane
         taken = Array(repeating: false, count: max(0, pane.width * pane.height))
-        soft = taken
-    }
-
-    /// Whether the cell is inside the pane and holds nothing, not even a shade.
-    func isEmpty(col: Int, row: Int) -> Bool {
-        isFree(col: col, row: row, width: 1) && !soft[(row - pane.y) * pane.width + col - pane.x]
-    }
-
-    /// Whether the cell is inside the pane and holds a density shade.
-    func isShade(col: Int, row: Int) -> Bool {
-        guard row >= pane.y, row < pane.maxY, col >= pane.x, col < pane.maxX else { return false }
-        return soft[(row - pane.y) * pane.width + col - pane.x]
     }
 
     /// Whether `width` cells from (`col`, `row`) are inside the pane and free.
@@ -83,27 +68,21 @@ struct Occupancy {
         return true
     }
 
-    /// Marks what `slots` cover: a density shade's
-    /// cell soft (background texture names may cover: with 60,000 pins every land cell holds
-    /// one), a pin's or count's cells and one either side taken, and a title's cells plus
-    /// one. One pass over the grids in place (thousands of markers a crowded frame).
+    /// Marks what `slots` cover: a pin's, count's or density shade's cells and one either
+    /// side, and a title's cells plus one. A shade is a cluster too (a click on it zooms
+    /// in): a place name drawn over it would hide its pins, so names keep off it as they
+    /// keep off a count. One pass over the grid in place (thousands of markers a crowded frame).
     mutating func mark(_ slots: [MarkerSlot]) {
         let pane = pane
         taken.withUnsafeMutableBufferPointer { taken in
-            soft.withUnsafeMutableBufferPointer { soft in
-                func take(_ col: Int, _ base: Int, _ width: Int) {
-                    let c0 = max(col, pane.x)
-                    for c in c0..<max(c0, min(col + width, pane.maxX)) { taken[base + c] = true }
-                }
-                for p in slots where p.row >= pane.y && p.row < pane.maxY {
-                    let base = (p.row - pane.y) * pane.width - pane.x
-                    if p.shaded {
-                        if p.col >= pane.x && p.col < pane.maxX { soft[base + p.col] = true }
-                        continue
-                    }
-                    take(p.col - 1, base, p.width + 2)
-                    if p.labelIndex >= 0 { take(p.labelCol, base, p.labelWidth + 1) }
-                }
+            func take(_ col: Int, _ base: Int, _ width: Int) {
+                let c0 = max(col, pane.x)
+                for c in c0..<max(c0, min(col + width, pane.maxX)) { taken[base + c] = true }
+            }
+            for p in slots where p.row >= pane.y && p.row < pane.maxY {
+                let base = (p.row - pane.y) * pane.width - pane.x
+                take(p.col - 1, base, p.width + 2)
+                if p.labelIndex >= 0 { take(p.labelCol, base, p.labelWidth + 1) }
             }
         }
     }
@@ -234,7 +213,7 @@ public enum LabelPlacer {
             case .farBelow: (col, row) = (pc - w / 2, pr + 2)
             case .centred, .inside: continue
             }
-            let pointFree = occupancy.isEmpty(col: pc, row: pr)
+            let pointFree = occupancy.isFree(col: pc, row: pr, width: 1)
             let label = PlacedLabel(key: key, side: side, text: text, col: col, row: row, width: w,
                                     point: pointFree ? (pc, pr) : nil)
             if fits(label, occupancy), side.rowOffset == 0 || overOwnCountry(label, own(), viewport: viewport, pane: pane, g: g) {
@@ -280,17 +259,13 @@ public enum LabelPlacer {
     }
 
     /// The text must be inside the pane and on free cells, with its margins
-    /// (which may fall outside the pane). The text may cover density shades; a
-    /// city's margins may not (a shade next to a name reads as part of it, and the
-    /// city has other sides to try), a country's are drawn blank
-    /// (`MapRenderer.drawLabels`).
+    /// (which may fall outside the pane).
     private static func fits(_ l: PlacedLabel, _ o: Occupancy) -> Bool {
         guard o.isFree(col: l.col, row: l.row, width: l.width) else { return false }
         for r in l.reserved() {
             let lo = max(r.col, o.pane.x), hi = min(r.col + r.width, o.pane.maxX)
             if hi > lo, !o.isFree(col: lo, row: r.row, width: hi - lo) { return false }
         }
-        guard case .city = l.key else { return true }
-        return !o.isShade(col: l.col - 1, row: l.row) && !o.isShade(col: l.col + l.width, row: l.row)
+        return true
     }
 }

@@ -119,4 +119,43 @@ _        _+-| -\_|  ' _   -\-\++_        + Suwon                  + Icheon-si-\\
     ..  ' -'.'|#+\#/\\##    '            .                           .
 """###)
     }
+
+    /// Two clusters side by side on France's label point are drawn as density shades (no
+    /// room for their counts): the name "France" moves off them, never over them (the
+    /// tryout's 350 pins at Paris vanished under it).
+    func testACountrysNameNeverCoversADensityShade() {
+        let france = Gazetteer.shared.countries.first { $0.name == "France" }!.labelPoint
+        let vp = Viewport.world
+        let pane = Rect(x: 0, y: 0, width: 100, height: 24)
+        let at = vp.cell(for: france, pane: pane)
+        let next = vp.point(col: at.col + 1, row: at.row, pane: pane)
+        let markers = [MapMarker(id: 1, latitude: france.latitude, longitude: france.longitude, count: 350),
+                       MapMarker(id: 2, latitude: next.latitude, longitude: next.longitude, count: 31)]
+        XCTAssertEqual(frame(vp, width: 100, height: 24, markers: markers, language: .english), #"""
+180             120W             60W              0               60E              120E
+
+
+⠁               ⠈⢀⣀⣀⢀⣀⣀⣴⣲⣶⡶⠏⣉⣭⣭⣿⠒⠒⠒⠒⠒⠚⠉⠉⠉⠛⠛⠲⢶⠶⠒   ⠁Norway⠤    ⠤⠤⠄ ⠈        ⠤⣔⣤⣀⡀   ⠁
+⣀    ⣀⣀⣀⡀     ⡀⣾⣻⣿⡿⢿⣿⡸⣿⣟⡿⡿⠿⢿⠥⣀⣉⠉⠉⠑⣦Greenland⠟     ⠁  ⠈⠉ ⢁⣀⣀     ⣠⣶⠚⠛⢋⣥⣤⡤⢤⠴⠖⠚⠉⠉⠁⠉⠛⠿⠤⠤⠤⢤⣀⣀⣻⠷⢖⣒⣀⣀⡀    ⢀
+⡵⣶⣦⣼⣿⡅  ⠈⠉⢹⠉⠉⠉⠉⠉⠉⠙⠛⠛⠛⠛⠛⠛⢙⣻⣯⣋⣽⣖⣈⣷⡲⠁⠈⢏  ⢠⠤⠴⠒⠚⣭⣤⣤⠄   ⠁Sweden⠝⡏⢭⣵⡦⠶⠒⠙⠓⠙⠉⠙⠣⠿            ⠁          ⠉⠉⠉⠉⠉⣉
+60N ⠻⣦⣄⣴⠖⠒⠚⠦⢦⡀⠂ ⠊ ⠂ ⠂ ⠂⠰⣍⣀⠉⠉⢿⠉⠻⠽⢦⠁⠂ ⠑⠒⠃ ⠂ ⠂ ⠂ ⠂ ⣤⡄⠃⠫⣤⣗Finland ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂ Russia⠂⠁⠂ ⠂ ⢀⡠⠤⠔⠴⣮⠗⡟⠒⠒⠉⠉
+⠁   ⠉⠉      ⠐⠯⣦⣀⣀⣀⣀⣀⣀Canada⠯⠏ ⢀⣀⣀⣩⣷⡀      London⣿·⣦⣶⡋⣻⣮Ukraine⢀⡠⠤⠤⢴⠎⠉⠙⠓⠓⠤⣄⣀⣠⣀⡤⣄⣀⣀⣀⣀⡶⠒⣄ ⠈⠛⣾⡀  ⠧⠊⠁
+⠁              ⡹⠁      ⠈⠉⠉⢓⣆⡤⠤⣾⠿⠷⠋⠛⠃           ⣠⣌⢽◕◑⣿⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄
+⠁              ⠹United States⠋⠁New York City   ⠺⣧⣴⠯⠤⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬⣱⠾⢿⢿⣍   China  ⠐⣿⠾Japan
+⠁               ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁    ⠁            ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋·⠘Lahore     · Shanghai
+⠁    ⠠⣀         ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁           ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵
+⠁     ⠈         ⠈   ⠈⠑·⠽Mexico City          ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂
+⠁               ⠈        ⠈⠻Venezuela         ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧    ⢿⡙⠟⠁ ⣰⢻⣿⡆
+0 ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
+⠁               ⠈          ⢾⡋⣨⠛Brazil⠈⠉⠒⡆       Dem. Rep. Congo   ⠈           ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
+⠁               ⠈          Peru⠛⠤⡄     ⡔⠁         ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈               ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
+⠁               ⠈            Bolivia  ⣠⠃          ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈              ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛
+⠁               ⠈             ⣿⠇ ⢹⡼⠆⡾· São Paulo  South Africa⠓⠁  ⠈              ⢻Australia⠈⢳
+⠁               ⠈           Argentina             ⠁   ⠘⠧⠒⠚⠉       ⠈              ⠸⠧⠶⠒⠊⠉⠲⢦  ⢠· Sydney
+⠁               ⠈            ⣼⡇⢰⠞⠉                ⠁               ⠈                ⠁     ⠉⢿⡏    ⢀⣰⡿⠋
+⠁               ⠈           ⠰⣳⢃⠝ ⣀                ⠁               ⠈  ⠤             ⠁            ⠙⠋
+⠁               ⠈            ⠙⠛⠗ ⠉                ⠁               ⠈                ⠁
+60S ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠉ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁⢀⣠⠤⠄ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⠁ ⣀⣀⠉ ⠁ ⠁ ⠁ ⣀ ⠁ ⣀⡀⢀⣀⠁⠁⠁ ⢀⣀⠁ ⠁ ⠁ ⠁ ⠁ ⠁
+"""#)
+    }
 }

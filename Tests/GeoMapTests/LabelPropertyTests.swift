@@ -28,10 +28,10 @@ final class LabelPropertyTests: XCTestCase {
     }
 
     /// Cells a marker keeps clear: its glyph (and title) with one cell either
-    /// side. Density shades (crowded clusters) are background: names may cover them.
+    /// side; density shades (crowded clusters) too.
     func markerCells(_ vp: Viewport, _ markers: [MapMarker]) -> Set<[Int]> {
         var cells = Set<[Int]>()
-        for p in MarkerLayout.place(markers, viewport: vp, pane: pane, ascii: false) where !p.shaded {
+        for p in MarkerLayout.place(markers, viewport: vp, pane: pane, ascii: false) {
             for c in (p.col - 1)...(p.col + p.width) { cells.insert([c, p.row]) }
             if p.label != nil { for c in p.labelCol..<(p.labelCol + p.labelWidth) { cells.insert([c, p.row]) } }
         }

@@ -124,7 +124,8 @@ final class PinTitleTests: XCTestCase {
         }
         let placed = MarkerLayout.place(Clusterer.cluster(markers, viewport: vp, pane: pane), viewport: vp, pane: pane, ascii: false)
         let named = placed.filter { $0.title != nil }
-        XCTAssertGreaterThan(named.count, 10)
+        // 7 of them: a density shade keeps a blank cell either side, as a count does.
+        XCTAssertGreaterThan(named.count, 5)
         for p in named {
             let n = p.title!
             for q in placed {
