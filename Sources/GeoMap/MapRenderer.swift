@@ -20,19 +20,21 @@ public enum MapRenderer {
     /// (what the last frame returned) keeps them where they were; or, given
     /// `labels` (placed before by `placeLabels`), those are drawn as they are.
     /// Returns the labels drawn. Lone pins whose markers carry a title are named beside
-    /// them where there is room (`PinTitles`), before any other name. Pure: the same
-    /// arguments draw the same cells.
+    /// them where there is room (`PinTitles`), before any other name. No degree label is
+    /// drawn on or next to `keepClear` (cells something is drawn over afterwards, such as a
+    /// toast): a label is drawn whole or not at all. Pure: the same arguments draw the same cells.
     @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
                             markers: [MapMarker], options: MapOptions,
-                            previousLabels: [PlacedLabel] = [], labels placed: [PlacedLabel]? = nil) -> [PlacedLabel] {
+                            previousLabels: [PlacedLabel] = [], labels placed: [PlacedLabel]? = nil,
+                            keepClear: Rect? = nil) -> [PlacedLabel] {
         guard !pane.isEmpty else { return [] }
         screen.fill(pane, with: .blank)
         let layers = rasterize(pane: pane, viewport: viewport, graticule: options.graticule)
         paint(layers, into: &screen, pane: pane, options: options)
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         var (occupancy, titles) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
-                                        screen: &screen)
+                                        keepClear: keepClear, screen: &screen)
         var labels = placed ?? []
         if placed == nil, let language = options.placeNames {
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
@@ -58,7 +60,7 @@ public enum MapRenderer {
     /// The cells place names may not cover: the markers' slots, the pins' titles (placed here,
     /// first) and (drawn into `screen`) the graticule's labels.
     static func occupy(_ laid: MarkerLayout.Laid, markers: [MapMarker], viewport: Viewport, pane: Rect,
-                               options: MapOptions, screen: inout Screen) -> (Occupancy, [PlacedPinTitle]) {
+                       options: MapOptions, keepClear: Rect? = nil, screen: inout Screen) -> (Occupancy, [PlacedPinTitle]) {
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
         // Pins' titles come first: graticule and place names then keep off them.
@@ -66,15 +68,17 @@ public enum MapRenderer {
                                    focus: PinTitles.focusCell(options.focus, viewport: viewport, pane: pane), occupancy: &occupancy)
         if options.graticule {
             let drawn = drawGraticuleLabels(laid, titles: titles, viewport: viewport, pane: pane, options: options,
-                                            screen: &screen)
+                                            keepClear: keepClear, screen: &screen)
             for d in drawn { occupancy.take(col: d.col, row: d.row, width: d.width + 1) }
         }
         return (occupancy, titles)
     }
 
-    /// Draws the graticule's degree labels where no marker or pin's title is; returns where.
+    /// Draws the graticule's degree labels where no marker, pin's title or `keepClear` is;
+    /// returns where.
     static func drawGraticuleLabels(_ laid: MarkerLayout.Laid, titles: [PlacedPinTitle], viewport: Viewport, pane: Rect,
-                                    options: MapOptions, screen: inout Screen) -> [(col: Int, row: Int, width: Int)] {
+                                    options: MapOptions, keepClear: Rect? = nil,
+                                    screen: inout Screen) -> [(col: Int, row: Int, width: Int)] {
         // Labels live in the top row and the left columns: only markers and titles there can block them.
         let edge = laid.slots.filter { $0.row == pane.y || $0.col < pane.x + 12 }
         let edgeTitles = titles.filter { $0.row == pane.y || $0.col < pane.x + 12 }
@@ -82,7 +86,8 @@ public enum MapRenderer {
         let step = Graticule.step(degreesPerColumn: viewport.degreesPerColumn(paneWidth: pane.width))
         return Graticule.drawLabels(proj, step: step, screen: &screen, pane: pane,
                                     style: MapTheme.label(options),
-                                    blocked: { c, r in edge.contains { $0.covers(col: c, row: r) }
+                                    blocked: { c, r in keepClear?.contains(col: c, row: r) == true
+                                        || edge.contains { $0.covers(col: c, row: r) }
                                         || edgeTitles.contains { $0.covers(col: c, row: r) } })
     }
 

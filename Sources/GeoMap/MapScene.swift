@@ -57,12 +57,15 @@ extension MapRenderer {
                         viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))
     }
 
-    /// Draws as `draw(…, labels: scene.labels)` does, taking the layout from `scene` when it
-    /// was worked out for these arguments (else working it out again, as `draw` does).
+    /// Draws as `draw(…, labels: scene.labels, keepClear:)` does, taking the layout from
+    /// `scene` when it was worked out for these arguments (else working it out again, as
+    /// `draw` does). A degree label dropped for `keepClear` only frees cells: the scene's
+    /// place names still keep off them.
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport, markers: [MapMarker],
-                            options: MapOptions, scene: MapScene) {
+                            options: MapOptions, scene: MapScene, keepClear: Rect? = nil) {
         guard scene.fits(markers: markers, viewport: viewport, pane: pane, options: options) else {
-            draw(into: &screen, pane: pane, viewport: viewport, markers: markers, options: options, labels: scene.labels)
+            draw(into: &screen, pane: pane, viewport: viewport, markers: markers, options: options, labels: scene.labels,
+                 keepClear: keepClear)
             return
         }
         guard !pane.isEmpty else { return }
@@ -70,7 +73,7 @@ extension MapRenderer {
         paint(rasterize(pane: pane, viewport: viewport, graticule: options.graticule), into: &screen, pane: pane, options: options)
         if options.graticule {
             _ = drawGraticuleLabels(scene.laid, titles: scene.titles, viewport: viewport, pane: pane, options: options,
-                                    screen: &screen)
+                                    keepClear: keepClear, screen: &screen)
         }
         drawMarkers(scene.laid, into: &screen, pane: pane, options: options)
         drawPinTitles(scene.titles, scene.laid, into: &screen, options: options)

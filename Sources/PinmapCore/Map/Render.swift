@@ -38,10 +38,10 @@ extension AppState {
     private func drawMapTab(into screen: inout Screen, theme: Theme) {
         if let scene = map.scene {
             MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
-                             options: mapOptions, scene: scene)
+                             options: mapOptions, scene: scene, keepClear: ToastView.area(self))
         } else {
             MapRenderer.draw(into: &screen, pane: layout.mapPane, viewport: map.viewport, markers: map.markers,
-                             options: mapOptions, labels: [])
+                             options: mapOptions, labels: [], keepClear: ToastView.area(self))
         }
         SheetView.draw(self, into: &screen, theme: theme)
     }

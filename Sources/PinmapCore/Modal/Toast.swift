@@ -78,15 +78,24 @@ public enum ToastView {
     }
 
     static func draw(_ state: AppState, into screen: inout Screen, theme: Theme) {
-        let rows = rows(state)
-        guard let t = state.feedback.toast, screen.width > 4, rows > 0 else { return }
-        let lines = self.lines(t, width: min(screen.width - 3, maxWidth), rows: rows, ascii: state.presentation.ascii)
-        let width = lines.map(DisplayWidth.of).max() ?? 0
-        let x = max(0, screen.width - width - 3)
+        guard let t = state.feedback.toast, let (lines, area) = layout(state) else { return }
         let style = t.warning ? theme.toastWarning : theme.toast
         for (i, line) in lines.enumerated() {
-            screen.put(" " + DisplayWidth.pad(line, to: width) + " ", col: x, row: i, style: style)
+            screen.put(" " + DisplayWidth.pad(line, to: area.width - 2) + " ", col: area.x, row: area.y + i, style: style)
         }
+    }
+
+    /// The cells the toast covers (absolute), nil when none is shown: the map keeps its
+    /// degree labels off them (a label half under the toast would leave a stray "1").
+    static func area(_ state: AppState) -> Rect? { layout(state)?.area }
+
+    /// The toast's lines and the cells they take, with a blank cell either side of the text.
+    private static func layout(_ state: AppState) -> (lines: [String], area: Rect)? {
+        let rows = rows(state), cols = state.layout.cols
+        guard let t = state.feedback.toast, cols > 4, rows > 0 else { return nil }
+        let lines = self.lines(t, width: min(cols - 3, maxWidth), rows: rows, ascii: state.presentation.ascii)
+        let width = lines.map(DisplayWidth.of).max() ?? 0
+        return (lines, Rect(x: max(0, cols - width - 3), y: 0, width: width + 2, height: lines.count))
     }
 
     /// The toast's text as lines of at most `width` cells, at most `rows` of them.
