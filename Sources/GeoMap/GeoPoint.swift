@@ -37,22 +37,23 @@ enum GeoMath {
     }
 }
 
-/// Degree labels: `30N`, `120E`, `0`, `180`, `37.5N`.
+/// Degrees as the map writes them, on its axes and in the status line alike, every value
+/// with its hemisphere letter: `30N`, `120E`, `37.5S`, and `0N` / `0E` for the equator and
+/// the prime meridian, `180E` / `180W` for the antimeridian, so a coordinate never reads
+/// as bare numbers ("0 0" looked like two counts). ASCII, so ASCII mode writes it as it is.
 public enum GeoFormat {
-    /// A latitude as `30N` / `15.5S` / `0`, with at most `decimals` decimals
+    /// A latitude as `30N` / `15.5S` / `0N`, with at most `decimals` decimals
     /// (trailing zeros dropped).
     public static func latitude(_ lat: Double, decimals: Int = 0) -> String {
         let s = number(abs(lat), decimals: decimals)
-        if s == number(0, decimals: decimals) { return "0" }
-        return s + (lat > 0 ? "N" : "S")
+        return s + (lat >= 0 || s == number(0, decimals: decimals) ? "N" : "S")
     }
 
-    /// A longitude as `120E` / `60W` / `0` / `180`.
+    /// A longitude as `120E` / `60W` / `0E` / `180E` (`180W` for -180).
     public static func longitude(_ lon: Double, decimals: Int = 0) -> String {
         let w = GeoMath.wrapLongitude(lon)
         let s = number(abs(w), decimals: decimals)
-        if s == number(0, decimals: decimals) || s == number(180, decimals: decimals) { return s }
-        return s + (w > 0 ? "E" : "W")
+        return s + (w >= 0 || s == number(0, decimals: decimals) ? "E" : "W")
     }
 
     /// `v` rounded to `decimals` places with trailing zeros dropped, no

@@ -61,7 +61,7 @@ enum Graticule {
     }
 
     /// Writes degree labels: latitudes (`30N`) at the pane's left column on
-    /// the parallel's row, longitudes (`120E`, `180`) on the top row starting
+    /// the parallel's row, longitudes (`120E`, `180E`) on the top row starting
     /// at the meridian's column. Labels that would overlap are skipped.
     /// Draws the degree labels at the pane's left column and top row, except
     /// where `blocked(col, row)` says a marker sits: a label is dropped whole

@@ -18,7 +18,7 @@ final class LabelFrameTests: XCTestCase {
 
     func testWorldViewNamesCountriesAndSomeCities() {
         XCTAssertEqual(frame(.world, width: 100, height: 24, language: .english), #"""
-180             120W             60W              0               60E              120E
+180W            120W             60W              0E              60E              120E
 
 
 ⠁               ⠈⢀⣀⣀⢀⣀⣀⣴⣲⣶⡶⠏⣉⣭⣭⣿⠒⠒⠒⠒⠒⠚⠉⠉⠉⠛⠛⠲⢶⠶⠒   ⠁Norway⠤    ⠤⠤⠄ ⠈        ⠤⣔⣤⣀⡀   ⠁
@@ -32,7 +32,7 @@ final class LabelFrameTests: XCTestCase {
 ⠁    ⠠⣀         ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁           ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵
 ⠁     ⠈         ⠈   ⠈⠑·⠽Mexico City          ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂
 ⠁               ⠈        ⠈⠻Venezuela         ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧    ⢿⡙⠟⠁ ⣰⢻⣿⡆
-0 ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
+0N  ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
 ⠁               ⠈          ⢾⡋⣨⠛Brazil⠈⠉⠒⡆       Dem. Rep. Congo   ⠈           ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
 ⠁               ⠈          Peru⠛⠤⡄     ⡔⠁         ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈               ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
 ⠁               ⠈            Bolivia  ⣠⠃          ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈              ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛
@@ -132,7 +132,7 @@ _        _+-| -\_|  ' _   -\-\++_        + Suwon                  + Icheon-si-\\
         let markers = [MapMarker(id: 1, latitude: france.latitude, longitude: france.longitude, count: 350),
                        MapMarker(id: 2, latitude: next.latitude, longitude: next.longitude, count: 31)]
         XCTAssertEqual(frame(vp, width: 100, height: 24, markers: markers, language: .english), #"""
-180             120W             60W              0               60E              120E
+180W            120W             60W              0E              60E              120E
 
 
 ⠁               ⠈⢀⣀⣀⢀⣀⣀⣴⣲⣶⡶⠏⣉⣭⣭⣿⠒⠒⠒⠒⠒⠚⠉⠉⠉⠛⠛⠲⢶⠶⠒   ⠁Norway⠤    ⠤⠤⠄ ⠈        ⠤⣔⣤⣀⡀   ⠁
@@ -146,7 +146,7 @@ _        _+-| -\_|  ' _   -\-\++_        + Suwon                  + Icheon-si-\\
 ⠁    ⠠⣀         ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁           ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵
 ⠁     ⠈         ⠈   ⠈⠑·⠽Mexico City          ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂
 ⠁               ⠈        ⠈⠻Venezuela         ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧    ⢿⡙⠟⠁ ⣰⢻⣿⡆
-0 ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
+0N  ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
 ⠁               ⠈          ⢾⡋⣨⠛Brazil⠈⠉⠒⡆       Dem. Rep. Congo   ⠈           ⠓⢧⣬⣗⣋⣿⣏⡛⠛⠟⣍⣏⣲⡼⠷⢄⣀
 ⠁               ⠈          Peru⠛⠤⡄     ⡔⠁         ⠁ Angola⣎⣿⠚⡇⢀⣴⡀ ⠈               ⠉⠉⢉⣄⡖⢲⡂⣿⡌⠙  ⠙⠃⡀
 ⠁               ⠈            Bolivia  ⣠⠃          ⠁Namibia⣩⢿⠋⠁⡇⡜  ⠈              ⢀⡤⠼⠉   ⠉⠁⠙⢄   ⢠⡍  ⠛

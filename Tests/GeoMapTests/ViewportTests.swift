@@ -143,11 +143,13 @@ final class ViewportTests: XCTestCase {
     func testLabelsFormatting() {
         XCTAssertEqual(GeoFormat.latitude(30), "30N")
         XCTAssertEqual(GeoFormat.latitude(-37.5, decimals: 1), "37.5S")
-        XCTAssertEqual(GeoFormat.latitude(0), "0")
+        XCTAssertEqual(GeoFormat.latitude(0), "0N")
+        XCTAssertEqual(GeoFormat.latitude(-0.00001, decimals: 4), "0N")
+        XCTAssertEqual(GeoFormat.longitude(0), "0E")
         XCTAssertEqual(GeoFormat.longitude(120), "120E")
         XCTAssertEqual(GeoFormat.longitude(-60), "60W")
-        XCTAssertEqual(GeoFormat.longitude(180), "180")
-        XCTAssertEqual(GeoFormat.longitude(-180), "180")
+        XCTAssertEqual(GeoFormat.longitude(180), "180E")
+        XCTAssertEqual(GeoFormat.longitude(-180), "180W")
         XCTAssertEqual(GeoFormat.longitude(210), "150W")
         XCTAssertEqual(GeoFormat.longitude(126.98, decimals: 2), "126.98E")
     }

@@ -14,7 +14,7 @@ final class WideViewTests: XCTestCase {
             let outside = String(cells.prefix(25).dropFirst(4)) + String(cells.dropFirst(75))
             XCTAssertEqual(outside.trimmingCharacters(in: .whitespaces), "", "row \(row): \(line)")
         }
-        XCTAssertEqual(s.line(0).trimmingCharacters(in: .whitespaces), "180     120W    60W      0       60E     120E     180",
+        XCTAssertEqual(s.line(0).trimmingCharacters(in: .whitespaces), "180W    120W    60W      0E      60E     120E     180E",
                        "one world's meridians: 180W at column 25 to 180E at column 75")
     }
 }

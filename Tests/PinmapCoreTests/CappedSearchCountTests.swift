@@ -19,6 +19,6 @@ final class CappedSearchCountTests: XCTestCase {
         let f = state.render()
         let header = state.layout.sheetRect(height: state.sheet.height).y + 1
         XCTAssertEqual(f.line(header), "  Search “a”: 500/5000+ in view · best match (of the 5000 matches added last) · / edits")
-        XCTAssertEqual(f.line(28), " medium · 5000+ of 70001 pins in view · search “a” · [list] · centre open sea · 59.6N 0 · z1 · Pin 1")
+        XCTAssertEqual(f.line(28), " medium · 5000+ of 70001 pins in view · search “a” · [list] · centre open sea · z1 · Pin 1   ? help")
     }
 }

@@ -46,6 +46,6 @@ final class StatusMessageTests: XCTestCase {
 
     func testAShortMessageSitsAfterTheStatus() {
         XCTAssertEqual(statusRows(cols: 100, rows: 30, message: { $0.press(.char("s")) }).suffix(2).first,
-                       " small · 1204 of 62347 pins in view · [list] · centre Algeria · 30.8N 0 · z1   Sorted by title")
+                       " small · 1204 of 62347 pins in view · [list] · centre Algeria · 30.8N 0E · z1   Sorted by title")
     }
 }

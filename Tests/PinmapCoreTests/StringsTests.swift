@@ -40,7 +40,7 @@ final class StringsTests: XCTestCase {
         state.receiveView(total: 45, inView: 0)
         let screen = state.render()
         XCTAssertEqual(screen.line(23), "       1 지도            2 타임라인          3 가져오기            4 설정")
-        XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 바다 · 60.5N 0 · z1           ? 도움말")
+        XCTAssertEqual(screen.line(22), " 중간 · 보이는 핀 0/45개 · [목록] · 중심 바다 · 60.5N 0E · z1          ? 도움말")
     }
 
     func testOneDuplicateIsSingularAndAnErrorEndsAsOneSentence() {

@@ -97,7 +97,7 @@ final class LiveChangesTests: XCTestCase {
     /// read again), and for `done`. The watch looks every 250 ms, so a change shows within
     /// the 1 s the UI promises (two UIs in tmux: 0.13–0.36 s); the test allows 5 s so
     /// that a loaded machine does not fail it: it checks what is said, not how fast.
-    private static let seaCentre = "centre open sea · 59.6N 0"
+    private static let seaCentre = "centre open sea · 59.6N 0E"
 
     private func expect(_ r: AppRunner, _ message: String, pins: Int, centre: String? = seaCentre, line: UInt,
                         _ done: () -> Bool = { true }) {

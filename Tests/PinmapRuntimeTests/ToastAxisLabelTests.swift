@@ -15,7 +15,7 @@ final class ToastAxisLabelTests: XCTestCase {
         report.imported = 3
         r.handle(.importer(.finished(name: name, .success(report))), now: 0)
         XCTAssertEqual(r.text, """
-            180            ✓ aaaaaaaaaaa.csv: 3 imported, 0 rejected, 0 duplicates skipped
+            180W           ✓ aaaaaaaaaaa.csv: 3 imported, 0 rejected, 0 duplicates skipped
 
 
             ⠁            ⠁       ⢀⣀⣀⣀⡀⠈   ⣀⣀⣀⣀⡀     ⠁            ⠁            ⠈

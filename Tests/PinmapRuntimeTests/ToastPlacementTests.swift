@@ -85,7 +85,7 @@ final class ToastPlacementTests: XCTestCase {
     /// On the Map it wraps onto the map's rows above the sheet, never over the sheet's header.
     func testKoreanToastOnTheMapWrapsAboveTheSheet() throws {
         XCTAssertEqual(try runner(.korean, tab: "1").text, """
-            180    ✓ a very long Goog…t file name.csv: 34006개 가져옴, 0개 거부, 중복 45개
+            180W   ✓ a very long Goog…t file name.csv: 34006개 가져옴, 0개 거부, 중복 45개
                    건너뜀
 
             ⠁            ⠁       ⢀⣀⣀⣀⡀⠈   ⣀⣀⣀⣀⡀     ⠁            ⠁            ⠈
@@ -107,7 +107,7 @@ final class ToastPlacementTests: XCTestCase {
              • Garosu-gil coffee           near Seoul, KR           cafe         2023-03-18
 
 
-             중간 · 보이는 핀 5/5개 · [목록] · 중심 open sea · 60.5N 0 · z1 · Busan Tower
+             중간 · 보이는 핀 5/5개 · [목록] · 중심 open sea · 60.5N 0E · z1 · Busan Tower
                    1 지도            2 타임라인          3 가져오기            4 설정
             """)
     }
