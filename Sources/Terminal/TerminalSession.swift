@@ -67,8 +67,8 @@ public final class TerminalSession {
         pm_stop()
     }
 
-    /// True when the terminal can show UTF-8 (the locale's codeset is UTF-8).
-    public static func localeIsUTF8() -> Bool { TerminalLocale.codesetIsUTF8() }
+    /// True when the terminal can show UTF-8 (the codeset of the locale the user named is UTF-8).
+    public static func localeIsUTF8() -> Bool { TerminalLocale.userLocaleIsUTF8 }
 
     /// The terminal's size in cells.
     public var size: (cols: Int, rows: Int) { (Int(pm_cols()), Int(pm_lines())) }

@@ -153,4 +153,28 @@ final class InteractionEndToEndTests: XCTestCase {
         XCTAssertTrue(s.contains("보이는 핀"), s)
         t.keys("q")
     }
+
+    /// Under LANG=C everything Pinmap draws is ASCII but the pins' own text is shown as it is:
+    /// curses runs in C.UTF-8 (in the C locale it drew each Hangul syllable as "?").
+    func testLangCShowsKoreanTitlesInAnASCIIUI() throws {
+        let t = try Tmux()
+        XCTAssertEqual(t.cli(["import", repoRoot.appendingPathComponent("Data/pins/pins-seoul.csv").path]).status, 0)
+        t.start([], cols: 80, rows: 24, env: ["LANG": "C", "LC_ALL": "", "LC_CTYPE": ""],
+                ready: "Pins in view")
+        let screen = t.screen()
+        // The sheet's header and list, whole: titles keep their Hangul, the rest is ASCII.
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let list = lines.drop { !$0.hasPrefix("> Pins in view") }.prefix(8).joined(separator: "\n")
+        XCTAssertEqual(list, """
+            > Pins in view: 45 - newest first
+             @ Seongsu-dong cafe street    near Seoul, KR           cafe         2025-06-07
+             o 익선동 한옥 카페            near Seoul, KR           cafe         2025-05-03
+             o 종묘                        near Seoul, KR           landmark     2025-04-12
+             o 인왕산 정상                 near Seoul, KR           viewpoint    2025-03-15
+             o National Folk Museum        near Seoul, KR           museum       2025-02-08
+             o 창경궁 대온실               near Seoul, KR           park         2025-01-12
+             o Seoul Museum of History     near Seoul, KR           museum       2024-12-07
+            """, screen)
+        XCTAssertFalse(screen.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }, "no braille: \(screen)")
+    }
 }
