@@ -12,7 +12,7 @@ final class PinDetailTests: XCTestCase {
         XCTAssertEqual(CoordinateText.dms(latitude: -33.8568, longitude: -70.6483), "33°51′24.5″S 70°38′53.9″W")
         // 0.99999° is 59′59.964″: rounds up into the next degree, never 60″.
         XCTAssertEqual(CoordinateText.dms(latitude: 0.99999), "1°00′00.0″N")
-        XCTAssertEqual(CoordinateText.dms(longitude: 0), "0°00′00.0″")
+        XCTAssertEqual(CoordinateText.dms(longitude: 0), "0°00′00.0″E")
         XCTAssertEqual(CoordinateText.dms(longitude: 180), "180°00′00.0″E")
         XCTAssertEqual(CoordinateText.decimal(37.53650049), "37.5365")
         XCTAssertEqual(CoordinateText.decimal(-0.0000004), "0")

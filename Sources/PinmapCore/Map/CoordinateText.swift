@@ -46,7 +46,8 @@ public enum CoordinateText {
         guard tenths.isFinite, tenths < 1e12 else { return "?" }
         let t = Int64(tenths)
         let deg = t / 36_000, min = (t % 36_000) / 600, sec = t % 600
-        let hemisphere = t == 0 ? "" : (v < 0 ? negative : positive)
+        // Zero too has its letter (`0°00′00.0″N`), as the map writes `0N 0E` (`GeoFormat`).
+        let hemisphere = v < 0 && t != 0 ? negative : positive
         return "\(deg)°\(pad2(min))′\(pad2(sec / 10)).\(sec % 10)″" + hemisphere
     }
 
