@@ -16,7 +16,10 @@ final class PlaceSearchTests: XCTestCase {
         XCTAssertEqual(names("France").first, "France, FR")
         XCTAssertEqual(names("sao paulo").first, "São Paulo, BR")
         XCTAssertEqual(names("new yo").first, "New York City, US")
-        XCTAssertEqual(g.search("york", limit: 10).map(\.name).filter { $0 != "York" }.first, "New York City", "a later word matches, after exact names")
+        XCTAssertEqual(g.search("york", limit: 6).map(\.name), ["York", "York", "Yorkton", "Yorkville", "York University Heights", "New York City"],
+                       "exact names, then names that start with the text, then a later word that does")
+        XCTAssertEqual(names("af"), ["Afghanistan, AF", "Afif, SA", "Afyonkarahisar, TR"],
+                       "names that start with the text before South Africa, whose later word does")
         XCTAssertEqual(names(""), [])
         XCTAssertEqual(names("zzzzqqq"), [])
     }
