@@ -44,8 +44,8 @@ final class EditDeletedPinTests: XCTestCase {
     func testKoreanOfferFitsEightyColumns() throws {
         Strings.language = .korean
         defer { Strings.language = .english }
-        let f = try saveDeleted(title: "성수동 카페 거리 2층 창가 자리").frame()
-        XCTAssertEqual((18..<24).map { f.line($0) }, Self.koreanCard)
+        let r = try saveDeleted(title: "성수동 카페 거리 2층 창가 자리")
+        XCTAssertEqual(r.text, Self.koreanOffer)
     }
 
     static let offer = """
@@ -74,12 +74,30 @@ final class EditDeletedPinTests: XCTestCase {
                          [ Add as new pin ]   [ Discard edit ]
                       y adds it · ←→ choose · Enter · Esc discards
     """
-    static let koreanCard = [
-        "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
-        "       “성수동 카페 거리 2층 창가 자리”이(가) 다른 곳에서 삭제되었습니다",
-        "           수정한 내용은 남아 있습니다: 새 핀으로 추가하거나 버리세요",
-        "",
-        "                      [ 새 핀으로 추가 ]   [ 수정 버리기 ]",
-        "                    y 추가 · ←→ 고르기 · Enter · Esc 버리기",
-    ]
+    static let koreanOffer = """
+               0             60E          120E         180           120W
+    ⠤⠶⠒⠒⠲⠶⠶⣦⠤⠄ ⠈  ⣀⣠⣤⣄   ⠠⣤⠄ ⠁      ⣤⣤⣀⡀  ⠁            ⠈             ⠁⢀⡀⣀⣀⣤⣤⣴⡶⢒⣒⣶⡶⠦⠤
+    ⡀    ⢀⣼⠏   ⠈  ⠈⢉⣉⣁⣀⣀   ⢔⣖⣛⣋⢥⣤⠴⠒⠒⠋⠉⠉⠉⠛⠗⠦⠖⢄⠤⠿⠷⠶⢆⣀⣀⣀⣀⣀⣠⡀  ⢀⣠⣀⣀⣀⣀⢀⣀⣠⣟⣿⣿⢿⣿⣿⣿⣿⣻⣻⣧⢬⣉⠉⠑⢦
+    ⢧⣀⡴⠒⠋⠉⠲⠶⠖  ⠈⢀⠤⣴⢫⢿⣃⡧⠲⠿⠛⠋⠉⠉⠁⠈⠙⠁   Russia⠁       ⢀⣀⣄⣉⣀⠾⠛⠿⢞⡷⠆⢀⣀⡀⣇⠁   ⠈⠉⠉⠉⠉⢉⡬⠿⣮⡾⣯⡽⡟⠁⠘
+    60N ⠁ ⠁ ⠁⢠⣿⣧⣈⡽⢷⡮⢾⣿⣳⣄⠁ ⠁⣀⣀⡤⠤⠤⠤⢄⡀ ⠁⢀⡀ ⠁ ⣠⢄⠁⠠⠴⣭⠉⠉⣟⡽⠋⠈⠁⠈⠁ ⠈⠽⠛⠛⠉⠈⠉⠉⣷⡄⠁⠁⠁ ⠁ ⠈⠓⠲⢤⡝ ⠉⠉⢢⡄
+    ⠂        ⢀⣙⣫⣉⣿⣿⣿⣿⣓⡶⢼⢟Kazakhstan⠻⢭⣉⡉⣉⣩⠿⠃ ⢹⣖⢜⣿⡄ ⠈    ⠈           ⠉⡟⠉⠉⠉Canada⣀⠴⡾⡿⠟⠛
+             Istanbul⣿·⣭⣭Iran⣽⠿⣿⣯⡅ China ⠐⣿◔● Busan Tower          United States⠁ ⠁
+            Algeria⠑⠋⡏⠙⣿⡋⠑Pakistan⠶⣤⣴⣦    · Shanghai   ⠈             Mexico⠒⠒⢾⣤   ⠁
+           ⠐⣟Mali⠒⢉⡏Sudan⡤⡤⣽⡽⠁⠈India⢻⣽⠿⣿⠞⠉⣩            ⠈    ⠑Mexico City⠧·⣧⣴⣎⡉⠿⠶⠦⠄⠁
+           ⠈⢻⣷⠼⣿⣾⢉⡽⣧Ethiopia ⠁  ⠳⣼   ⢸⣿⠿⠃⢠⢿⣷           ⠈             ⠁     ⠉⠻⣧⣴⢶⣒⠶⣆⢀
+    0 ⣀ ⠄ ⠄ ⠄⠈⠉⠉⠉⢹⣾⣻⠉⠉⣝⣟⢺⡽⠋ ⠄⠁⠄ ⠄⠈⠄ ⠈⠻⣿⡠⡶⢿⣧⡼⣆⣄⣀⡀⠄⡀⠄ ⠄ ⠄⠈⠄ ⠄ ⠄ ⠄ ⠄ ⠄ ⠄⠁⠄ ⠄ ⠄ ⠄⢠⣾⣄⡾⠿⠻⠛
+       ⢹⠂    Dem. Rep. Congo ⠁        ⠉⠳⠿⠭⢿⡯⠍⣙⡶⣯⢷⡟⠓⣤   ⠈             ⠁       ⠘⡇⢾⣅⡀⠁
+      ⢠⠇       ⠈  ⢮⠤⡼⢭⢓⣿⠼⢰⢻  ⠁           ⢀⣠⠞⠛⠙⠣⠟⣆   ⣰⠂ ⠴             ⠁   Lima ·⠢⣏⢉⣳
+    ─ 중간 ──────────────────────────── ━━━━━━━━ ────────────────────────────[필터]─
+    ▸ 보이는 핀: 4 · 최신순
+     • Busan Tower                 near Busan, KR           landmark     2023-07-01
+     • National Museum of Korea    near Seoul, KR           museum       2023-06-22
+     • 전쟁기념관                  near Seoul, KR           museum       2023-05-05
+    ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
+           “성수동 카페 거리 2층 창가 자리”이(가) 다른 곳에서 삭제되었습니다
+               수정한 내용은 남아 있습니다: 새 핀으로 추가하거나 버리세요
+
+                          [ 새 핀으로 추가 ]   [ 수정 버리기 ]
+                        y 추가 · ←→ 고르기 · Enter · Esc 버리기
+    """
 }
