@@ -23,10 +23,12 @@ extension Gazetteer {
 
     /// Places whose name (English, Korean, or its ASCII form; any word of
     /// it) starts with `query`, ignoring case and accents: exact names
-    /// first, then names that start with it ("Afghanistan" for "af"), then
-    /// names with a later word that does ("South Africa"); within each,
-    /// countries before cities, then by rank (cities by their
-    /// population-weighted isolation). At most `limit`. Pure and in memory:
+    /// first; then the countries and the `majorCities` highest-ranked cities,
+    /// then the other places, each group with names that start with it
+    /// ("Afghanistan" for "af") before names with a later word that does
+    /// ("South Africa"), then countries before cities, then by rank (cities
+    /// by their population-weighted isolation). So "york" gives both Yorks,
+    /// then New York City, then Yorkton. At most `limit`. Pure and in memory:
     /// a binary search in a sorted key list, well under a millisecond.
     public func search(_ query: String, limit: Int, naming: PlaceNaming = PlaceNaming()) -> [PlaceMatch] {
         let q = Array(PlaceIndex.fold(trimmedText(query)).utf8)
@@ -40,9 +42,13 @@ extension Gazetteer {
             found[e.place] = min(found[e.place] ?? how, how)
             i += 1
         }
+        // Countries are numbered first, then cities by rank.
+        let major = Int32(countries.count + Self.majorCities)
         let ranked = found.sorted { a, b in
+            if (a.value == .exact) != (b.value == .exact) { return a.value == .exact }
+            if (a.key < major) != (b.key < major) { return a.key < major }
             if a.value != b.value { return a.value < b.value }
-            return a.key < b.key   // countries are numbered first, then cities by rank
+            return a.key < b.key
         }
         return ranked.prefix(limit).compactMap { found in
             var m = match(place: Int(found.key), naming: naming)
@@ -50,6 +56,10 @@ extension Gazetteer {
             return m
         }
     }
+
+    /// The cities ranked with the countries in `search`: a later word of a big city's name
+    /// ("New York City" for "york") before a small place that starts with the text.
+    static let majorCities = 300
 
     /// How a place's names hold the query, best first.
     private enum NameMatch: Int, Comparable {

@@ -16,10 +16,12 @@ final class PlaceSearchTests: XCTestCase {
         XCTAssertEqual(names("France").first, "France, FR")
         XCTAssertEqual(names("sao paulo").first, "São Paulo, BR")
         XCTAssertEqual(names("new yo").first, "New York City, US")
-        XCTAssertEqual(g.search("york", limit: 6).map(\.name), ["York", "York", "Yorkton", "Yorkville", "York University Heights", "New York City"],
-                       "exact names, then names that start with the text, then a later word that does")
-        XCTAssertEqual(names("af"), ["Afghanistan, AF", "Afif, SA", "Afyonkarahisar, TR"],
-                       "names that start with the text before South Africa, whose later word does")
+        XCTAssertEqual(g.search("york", limit: 6).map(\.name), ["York", "York", "New York City", "Yorkton", "Yorkville", "York University Heights"],
+                       "exact names, then a big city's later word, then smaller places that start with the text")
+        XCTAssertEqual(g.search("af", limit: 6).map { "\($0.name), \($0.countryCode)" },
+                       ["Afghanistan, AF", "South Africa, ZA", "Central African Rep., CF", "Afif, SA", "Afyonkarahisar, TR", "Aflou, DZ"],
+                       "a country that starts with the text before one whose later word does, countries before smaller places")
+        XCTAssertEqual(names("kor"), ["North Korea, KP", "South Korea, KR", "Korla, CN"])
         XCTAssertEqual(names(""), [])
         XCTAssertEqual(names("zzzzqqq"), [])
     }

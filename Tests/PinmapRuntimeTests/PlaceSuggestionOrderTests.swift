@@ -4,13 +4,12 @@ import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
-/// `/` lists places whose name starts with the text first (README): `/af` gives
-/// Afghanistan, Afif and Afyonkarahisar before South Africa and the Central African Rep.,
-/// whose later word does.
+/// `/` lists a country whose name starts with the text before one whose later word does
+/// (README): `/af` gives Afghanistan before South Africa and the Central African Rep.
 final class PlaceSuggestionOrderTests: XCTestCase {
     override func setUp() { Gazetteer.prepareSearch() }
 
-    func testSlashAfListsAfghanistanBeforeNamesWithALaterWordThatStartsSo() throws {
+    func testSlashAfListsAfghanistanBeforeCountriesWhoseLaterWordStartsSo() throws {
         let r = try UIFixtures.runner()
         r.char("/"); r.type("af")
         XCTAssertEqual(r.text, Self.frame)
@@ -37,8 +36,8 @@ final class PlaceSuggestionOrderTests: XCTestCase {
     ─ medium ──────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─
     ▸ Search: af                                        1 in view · Enter keeps · Esc clears
      ⌖ Afghanistan  country
-     ⌖ Afif  Saudi Arabia · city
-     ⌖ Afyonkarahisar  Turkey · city
+     ⌖ South Africa  country
+     ⌖ Central African Rep.  country
      • Garosu-gil coffee                               near Seoul, KR           cafe         2023-03-18
 
 
