@@ -16,7 +16,7 @@ final class PlaceSuggestionOrderTests: XCTestCase {
     }
 
     static let frame = """
-    180             120W             60W              0               60E              120E
+    180W            120W             60W              0E              60E              120E
 
 
 
@@ -32,7 +32,7 @@ final class PlaceSuggestionOrderTests: XCTestCase {
     ⠁    ⠠⣀         ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁           ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋China⠔⠵
     ⠁     ⠈         ⠈   ⠈⠑·⠽Mexico City          ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂
     ⠁               ⠈        ⠈⠻Venezuela         ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧    ⢿⡙⠟⠁ ⣰⢻⣿⡆
-    0 ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
+    0N  ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
     ─ medium ──────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─
     ▸ Search: af                                        1 in view · Enter keeps · Esc clears
      ⌖ Afghanistan  country
@@ -44,7 +44,7 @@ final class PlaceSuggestionOrderTests: XCTestCase {
 
 
 
-     medium · 1 of 5 pins in view · search “af” · [list] · centre open sea · 59.6N 0 · z1        ? help
+     medium · 1 of 5 pins in view · search “af” · [list] · centre open sea · 59.6N 0E · z1       ? help
               1 Map                 2 Timeline                3 Import                4 Settings
     """
 }
