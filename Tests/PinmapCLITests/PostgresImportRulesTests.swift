@@ -240,6 +240,30 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(try PostgresDatabases.rows("SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0", uri: uri), [["2"]])
     }
 
+    /// `--dry-run` exits with the code the import would give: 1 when every row is rejected,
+    /// into a database without a store, into one with pins, and for rows a server refuses
+    /// (NUL); a file store's dry run agrees.
+    func testADryRunOfAFileWhoseEveryRowIsRejectedFailsAsTheImportWould() throws {
+        let allBad = try write("allbad.csv", "title,latitude,longitude\nA,95,127\nB,37,500\n")
+        let allNUL = try write("allnul.csv", "title,latitude,longitude\nA\u{0},37.5,127\nB\u{0},37.6,127.1\n")
+        let file = folder.appendingPathComponent("pins.sqlite").path
+        uri = try TestServer.emptyDatabaseURI()
+        for (path, db) in [(allBad, uri), (allNUL, uri), (allBad, file)] {
+            let dry = PinmapCLI.execute(["import", path, "--db", db, "--dry-run"])
+            XCTAssertEqual(dry.code, 1, "\(path) into \(db)")
+            XCTAssertEqual(dry.stderr, "pinmap import: \(path): every data row was rejected (2); nothing would be imported\n")
+        }
+        XCTAssertEqual(PinmapCLI.execute(["import", allBad, "--db", uri]).code, 1)
+        XCTAssertEqual(try tables(uri), [])
+        let good = try write("good.csv", "title,latitude,longitude\nA,37.5,127\n")
+        XCTAssertEqual(PinmapCLI.execute(["import", good, "--db", uri]).code, 0)
+        for path in [allBad, allNUL] {
+            XCTAssertEqual(PinmapCLI.execute(["import", path, "--db", uri, "--dry-run"]).code, 1, "\(path) into a store with pins")
+            XCTAssertEqual(PinmapCLI.execute(["import", path, "--db", uri]).code, 1)
+        }
+        XCTAssertEqual(try PostgresStore(uri: uri).count(), 1)
+    }
+
     func testAFailedCopyIntoADatabaseWithoutAStoreLeavesNone() throws {
         uri = try TestServer.emptyDatabaseURI()
         let file = folder.appendingPathComponent("pins.sqlite").path
