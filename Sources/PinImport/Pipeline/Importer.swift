@@ -108,6 +108,8 @@ private final class ImportRun {
     let rejects: RejectsWriter?
     let progress: (@Sendable (Int64, Int64) -> Void)?
     let shouldStop: (() -> Bool)?
+    /// What the file's row numbers count (its lines, features or shapes), given to every issue.
+    var unit: RowUnit { scanner.format.rowUnit }
 
     init(scanner: PinFileScanner, report: ImportReport, rejects: RejectsWriter?,
          progress: (@Sendable (Int64, Int64) -> Void)?, shouldStop: (() -> Bool)?) {
@@ -188,7 +190,7 @@ private final class ImportRun {
                                                      (.category, "category", pin.category), (.created, "created_at", pin.createdAt)]
         let csv = report.format == "CSV"
         for (role, name, value) in fields {
-            let key = report.columns[role] ?? name
+            let key = pin.keys[role] ?? report.columns[role] ?? name
             if let reason = rule.refusal(field: key, text: value) {
                 return RowIssue(line: pin.line, field: csv ? .column(key) : .member(key), value: value, reason: reason, rule: .nulCharacter)
             }
@@ -215,8 +217,8 @@ private final class ImportRun {
             if let origin = try finder.origin(of: pin, candidate: candidate, dryRun: writer == nil) {
                 finder.remember(pinNumber: row.pinNumber, .skipped)
                 switch origin {
-                case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
-                case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id))
+                case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l, unit: unit))
+                case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id, unit: unit))
                 }
                 return
             }
@@ -263,7 +265,7 @@ private final class ImportRun {
     }
 
     private func reject(_ issues: [RowIssue], fields: [String]) {
-        report.addIssues(issues)
+        report.addIssues(issues.map { var i = $0; i.unit = unit; return i })
         rejects?.add(line: issues.first?.line ?? 0, issues: issues, fields: fields)
     }
 }
