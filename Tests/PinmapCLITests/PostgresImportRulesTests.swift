@@ -36,6 +36,11 @@ final class PostgresImportRulesTests: XCTestCase {
 
     private static let nulSentence = "holds a NUL character (U+0000), which a PostgreSQL store cannot keep; remove it or import into a file store"
 
+    /// A copy's refusal advises a copy, naming the pin where it can be fixed.
+    private static func copySentence(_ field: String, pin: Int, _ source: String) -> String {
+        "\(field) holds a NUL character (U+0000), which a PostgreSQL store cannot keep; remove it from pin \(pin) in \(source), or copy into a file store"
+    }
+
     /// `n` data rows; row 6 (line 7) has a NUL in its description, row 9 (line 10) in its
     /// `note` (a property).
     private func nulCSV(rows n: Int) throws -> String {
@@ -109,8 +114,31 @@ final class PostgresImportRulesTests: XCTestCase {
         let report = try ServerImport.run(path: path, store: server)
         XCTAssertEqual([report.imported, report.rejected], [2, 1])
         XCTAssertEqual(try server.pin(id: 2)?.properties, #"{"memo":"a\\u0000b"}"#, "an escaped backslash before u0000 is no NUL")
-        XCTAssertEqual(report.errors.map(\.description), ["line 2: property \"memo\" \(Self.nulSentence)"])
+        XCTAssertEqual(report.errors.map(\.description), ["feature 2: property \"memo\" \(Self.nulSentence)"])
         XCTAssertEqual(report.errors.map(\.field), [.member("memo")])
+    }
+
+    /// A NUL in a feature's title names the feature and the key the file used (`name` or
+    /// `title`), and a NUL in a property's name is shown as every message shows a control
+    /// character.
+    func testANULInAGeoJSONTitleNamesTheFeatureAndItsKey() throws {
+        uri = try TestServer.freshStoreURI()
+        let path = try write("titles.geojson", """
+            {"type": "FeatureCollection", "features": [
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127, 37]}, "properties": {"name": "Fine"}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.1, 37.1]}, "properties": {"name": "Ba\\u0000d"}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.2, 37.2]}, "properties": {"title": "T\\u0000", "name": "n"}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.3, 37.3]}, "properties": {"name": "Key", "a\\u0000b": 1}}
+            ]}
+            """)
+        let cli = PinmapCLI.execute(["import", path, "--db", uri, "--dry-run"])
+        XCTAssertEqual(cli.code, 0, cli.stderr)
+        XCTAssertEqual(cli.stdout.split(separator: "\n").filter { $0.hasPrefix("  feature") }, [
+            "  feature 2: properties.name \(Self.nulSentence)", "  feature 3: properties.title \(Self.nulSentence)",
+            "  feature 4: property \"a\\x00b\" \(Self.nulSentence)"])
+        let report = try ServerImport.run(path: path, store: try PostgresStore(uri: uri))
+        XCTAssertEqual(report.errors.map(\.field), [.member("properties.name"), .member("properties.title"), .member("a\u{0}b")])
+        XCTAssertEqual(report.errors.map(\.unit), [.feature, .feature, .feature])
     }
 
     func testAddEditCommentAndCopyRefuseANULOnAServer() throws {
@@ -133,7 +161,7 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(PinmapCLI.execute(["import", try nulCSV(rows: 12), "--db", file]).code, 0)
         let copy = PinmapCLI.execute(["copy", "--from", file, "--to", uri])
         XCTAssertEqual(copy.code, 1)
-        XCTAssertEqual(copy.stderr, "pinmap: pin 6: description \(Self.nulSentence); nothing was copied\n")
+        XCTAssertEqual(copy.stderr, "pinmap: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
         XCTAssertEqual(try server.count(), 1)
         XCTAssertEqual(try server.importBatches().count, 0)
     }
@@ -269,7 +297,7 @@ final class PostgresImportRulesTests: XCTestCase {
         let file = folder.appendingPathComponent("pins.sqlite").path
         XCTAssertEqual(PinmapCLI.execute(["import", try nulCSV(rows: 12), "--db", file]).code, 0)
         let copy = PinmapCLI.execute(["copy", "--from", file, "--to", uri])
-        XCTAssertEqual(copy.stderr, "pinmap: pin 6: description \(Self.nulSentence); nothing was copied\n")
+        XCTAssertEqual(copy.stderr, "pinmap: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
         XCTAssertEqual(try tables(uri), [])
     }
 }

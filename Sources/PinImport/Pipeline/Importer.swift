@@ -108,7 +108,8 @@ private final class ImportRun {
     let rejects: RejectsWriter?
     let progress: (@Sendable (Int64, Int64) -> Void)?
     let shouldStop: (() -> Bool)?
-    /// What the file's row numbers count (its lines, features or shapes), given to every issue.
+    /// What the file's row numbers count (its lines, features or shapes), given to every issue
+    /// (the scanner's rejected rows have it; the store's refusals made here get it too).
     var unit: RowUnit { scanner.format.rowUnit }
 
     init(scanner: PinFileScanner, report: ImportReport, rejects: RejectsWriter?,

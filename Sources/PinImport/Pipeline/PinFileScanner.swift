@@ -344,7 +344,10 @@ public struct PinFileScanner {
         while let outcome = try records?.next() {
             switch outcome {
             case .accepted(let pin): dataRows += 1; return .pin(pin)
-            case .rejected(let issues): dataRows += 1; return .rejected(issues: issues, fields: [])
+            case .rejected(let issues):
+                dataRows += 1
+                // The readers number their rows; what the number counts is the format's.
+                return .rejected(issues: issues.map { var i = $0; i.unit = format.rowUnit; return i }, fields: [])
             case .blank: continue
             }
         }
