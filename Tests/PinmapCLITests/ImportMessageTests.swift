@@ -69,6 +69,10 @@ final class ImportMessageTests: XCTestCase {
         let errors = try XCTUnwrap(JSON.objects(json["errors"]))
         XCTAssertEqual(errors.map { JSON.int($0["line"]) }, [2])
         XCTAssertEqual(errors.map { $0["reason"] as? String }, ["latitude 95.0 outside [-90, 90]"])
+        // The rejects file's first column says what its number counts.
+        let rejects = s.file("rejects.csv")
+        XCTAssertEqual(s.run("import", path, "--dry-run", "--rejects", rejects).code, 0)
+        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8), "feature,reason\n2,\"latitude 95.0 outside [-90, 90]\"\n")
     }
 
     func testAControlCharacterIsShownOneWayInEveryMessage() throws {
