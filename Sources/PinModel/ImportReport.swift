@@ -75,7 +75,7 @@ public struct ImportReport: Sendable, Encodable, Equatable {
 
     /// The file as given on the command line.
     public var file: String
-    /// `CSV`, `GeoJSON`, `Takeout`, `GPX`, `KML` or `KMZ`.
+    /// `CSV`, `GeoJSON`, `Takeout`, `GPX`, `KML`, `KMZ`, `GeoPackage` or `Shapefile` (`PinFileScanner.Format`).
     public var format: String
     /// Pins written (dry run: that would be written).
     public var imported = 0

@@ -28,9 +28,9 @@ public enum StoredTextRule: Sendable, Equatable {
         return Self.sentence(Self.propertyName(key))
     }
 
-    /// The name of the property whose name or value holds U+0000 (as written: a message
-    /// shows its NUL as `MessageText` shows control characters); "" when the text holds one but no property can be named (not
-    /// a JSON object); nil when the store can keep the properties.
+    /// The name of the property whose name or value holds U+0000, as written (a message shows
+    /// its NUL as `MessageText` shows control characters); "" when the text holds one but no
+    /// property can be named (not a JSON object); nil when the store can keep the properties.
     public func nulProperty(_ json: String) -> String? {
         guard self == .withoutNUL, Self.mayHoldNUL(json) else { return nil }
         guard let data = json.data(using: .utf8),
