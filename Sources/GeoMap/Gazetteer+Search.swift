@@ -23,30 +23,53 @@ extension Gazetteer {
 
     /// Places whose name (English, Korean, or its ASCII form; any word of
     /// it) starts with `query`, ignoring case and accents: exact names
-    /// first, then countries before cities, then by rank (cities by their
-    /// population-weighted isolation). At most `limit`. Pure and in memory:
+    /// first; then the countries and the `majorCities` highest-ranked cities,
+    /// then the other places, each group with names that start with it
+    /// ("Afghanistan" for "af") before names with a later word that does
+    /// ("South Africa"), then countries before cities, then by rank (cities
+    /// by their population-weighted isolation). So "york" gives both Yorks,
+    /// then New York City, then Yorkton. At most `limit`. Pure and in memory:
     /// a binary search in a sorted key list, well under a millisecond.
     public func search(_ query: String, limit: Int, naming: PlaceNaming = PlaceNaming()) -> [PlaceMatch] {
         let q = Array(PlaceIndex.fold(trimmedText(query)).utf8)
         guard !q.isEmpty, limit > 0 else { return [] }
         let index = PlaceIndex.shared
-        var found: [Int32: Bool] = [:]   // place → exact whole-name match
+        var found: [Int32: NameMatch] = [:]   // place → its best match
         var i = index.lowerBound(q)
         while i < index.count, index.key(i).starts(with: q), found.count < 2_000 {
             let e = index.entries[i]
-            let exact = e.whole && index.key(i).elementsEqual(q)
-            found[e.place] = (found[e.place] ?? false) || exact
+            let how: NameMatch = !e.whole ? .laterWord : index.key(i).elementsEqual(q) ? .exact : .start
+            found[e.place] = min(found[e.place] ?? how, how)
             i += 1
         }
+        // Countries are numbered first, then cities by rank.
+        let major = Int32(countries.count + Self.majorCities)
         let ranked = found.sorted { a, b in
-            if a.value != b.value { return a.value }
-            return a.key < b.key   // countries are numbered first, then cities by rank
+            if (a.value == .exact) != (b.value == .exact) { return a.value == .exact }
+            if (a.key < major) != (b.key < major) { return a.key < major }
+            if a.value != b.value { return a.value < b.value }
+            return a.key < b.key
         }
         return ranked.prefix(limit).compactMap { found in
             var m = match(place: Int(found.key), naming: naming)
-            m?.exact = found.value
+            m?.exact = found.value == .exact
             return m
         }
+    }
+
+    /// The cities ranked with the countries in `search`: a later word of a big city's name
+    /// ("New York City" for "york") before a small place that starts with the text.
+    static let majorCities = 300
+
+    /// How a place's names hold the query, best first.
+    private enum NameMatch: Int, Comparable {
+        /// One of its whole names is the query.
+        case exact
+        /// One of its names starts with the query.
+        case start
+        /// Only a later word of a name starts with it ("york" in "New York City").
+        case laterWord
+        static func < (a: NameMatch, b: NameMatch) -> Bool { a.rawValue < b.rawValue }
     }
 
     private func match(place: Int, naming: PlaceNaming) -> PlaceMatch? {

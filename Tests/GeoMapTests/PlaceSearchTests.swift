@@ -16,7 +16,12 @@ final class PlaceSearchTests: XCTestCase {
         XCTAssertEqual(names("France").first, "France, FR")
         XCTAssertEqual(names("sao paulo").first, "São Paulo, BR")
         XCTAssertEqual(names("new yo").first, "New York City, US")
-        XCTAssertEqual(g.search("york", limit: 10).map(\.name).filter { $0 != "York" }.first, "New York City", "a later word matches, after exact names")
+        XCTAssertEqual(g.search("york", limit: 6).map(\.name), ["York", "York", "New York City", "Yorkton", "Yorkville", "York University Heights"],
+                       "exact names, then a big city's later word, then smaller places that start with the text")
+        XCTAssertEqual(g.search("af", limit: 6).map { "\($0.name), \($0.countryCode)" },
+                       ["Afghanistan, AF", "South Africa, ZA", "Central African Rep., CF", "Afif, SA", "Afyonkarahisar, TR", "Aflou, DZ"],
+                       "a country that starts with the text before one whose later word does, countries before smaller places")
+        XCTAssertEqual(names("kor"), ["North Korea, KP", "South Korea, KR", "Korla, CN"])
         XCTAssertEqual(names(""), [])
         XCTAssertEqual(names("zzzzqqq"), [])
     }

@@ -6,18 +6,98 @@ import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
+/// Saving an edit of a pin another program deleted meanwhile: the pop-up names the pin
+/// with the room the line has and keeps the edit: add it as a new pin (Enter: a stray one
+/// loses nothing) or discard it. Whole frames at 80×24, English and Korean.
 final class EditDeletedPinTests: XCTestCase {
-    func testSavingAPinDeletedElsewhereSaysSo() throws {
-        let r = try UIFixtures.runner()
-        r.char("j")
-        let id = try XCTUnwrap(r.state.list.selectedID)
+    /// Pin 2 (Garosu-gil coffee) opened in the edit form and retitled `title` while another
+    /// process deletes it; then Ctrl-S.
+    private func saveDeleted(title: String) throws -> AppRunner {
+        let r = try UIFixtures.runner(cols: 80, rows: 24)
+        r.selectListed("Garosu-gil coffee")
         r.char("e")
-        XCTAssertTrue(try r.store.delete(id: id), "deleted by another process meanwhile")
+        r.key(.ctrl("u")); r.type(title)
+        XCTAssertTrue(try r.store.delete(id: 2), "deleted by another process meanwhile")
         r.key(.ctrl("s"))
-        guard case .notice(let title, let message, let success, _)? = r.state.feedback.modal?.content else { return XCTFail(r.text) }
-        XCTAssertEqual(title, "Pin not updated")
-        XCTAssertFalse(success)
-        XCTAssertTrue(message.contains("no longer exists"), message)
-        XCTAssertEqual(try r.store.count(), 4)
+        return r
     }
+
+    func testTheEditOfADeletedPinIsOfferedAsANewPin() throws {
+        let r = try saveDeleted(title: "Seongsu-dong cafe street, second floor")
+        XCTAssertEqual(r.text, Self.offer)
+        r.key(.enter)  // chosen at first: Add as new pin
+        XCTAssertEqual(try r.store.count(), 5, "the edit came back as a pin of its own")
+        let added = try XCTUnwrap(try r.store.pins(matching: PinQuery(limit: 1)).first)
+        XCTAssertEqual(added.title, "Seongsu-dong cafe street, second floor")
+        XCTAssertEqual(added.category, "cafe")
+        XCTAssertNil(try r.store.pin(id: 2), "the deleted pin stays deleted")
+    }
+
+    func testEscDiscardsTheEditAndSaysSo() throws {
+        let r = try saveDeleted(title: "Seongsu-dong cafe street")
+        r.key(.escape)
+        XCTAssertEqual(try r.store.count(), 4)
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertEqual(r.state.feedback.message, "Edit discarded: the pin stays deleted")
+    }
+
+    func testKoreanOfferFitsEightyColumns() throws {
+        Strings.language = .korean
+        defer { Strings.language = .english }
+        let r = try saveDeleted(title: "성수동 카페 거리 2층 창가 자리")
+        XCTAssertEqual(r.text, Self.koreanOffer)
+    }
+
+    static let offer = """
+               0             60E          120E         180           120W
+    ⠤⠶⠒⠒⠲⠶⠶⣦⠤⠄ ⠈  ⣀⣠⣤⣄   ⠠⣤⠄ ⠁      ⣤⣤⣀⡀  ⠁            ⠈             ⠁⢀⡀⣀⣀⣤⣤⣴⡶⢒⣒⣶⡶⠦⠤
+    ⡀    ⢀⣼⠏   ⠈  ⠈⢉⣉⣁⣀⣀   ⢔⣖⣛⣋⢥⣤⠴⠒⠒⠋⠉⠉⠉⠛⠗⠦⠖⢄⠤⠿⠷⠶⢆⣀⣀⣀⣀⣀⣠⡀  ⢀⣠⣀⣀⣀⣀⢀⣀⣠⣟⣿⣿⢿⣿⣿⣿⣿⣻⣻⣧⢬⣉⠉⠑⢦
+    ⢧⣀⡴⠒⠋⠉⠲⠶⠖  ⠈⢀⠤⣴⢫⢿⣃⡧⠲⠿⠛⠋⠉⠉⠁⠈⠙⠁   Russia⠁       ⢀⣀⣄⣉⣀⠾⠛⠿⢞⡷⠆⢀⣀⡀⣇⠁   ⠈⠉⠉⠉⠉⢉⡬⠿⣮⡾⣯⡽⡟⠁⠘
+    60N ⠁ ⠁ ⠁⢠⣿⣧⣈⡽⢷⡮⢾⣿⣳⣄⠁ ⠁⣀⣀⡤⠤⠤⠤⢄⡀ ⠁⢀⡀ ⠁ ⣠⢄⠁⠠⠴⣭⠉⠉⣟⡽⠋⠈⠁⠈⠁ ⠈⠽⠛⠛⠉⠈⠉⠉⣷⡄⠁⠁⠁ ⠁ ⠈⠓⠲⢤⡝ ⠉⠉⢢⡄
+    ⠂        ⢀⣙⣫⣉⣿⣿⣿⣿⣓⡶⢼⢟Kazakhstan⠻⢭⣉⡉⣉⣩⠿⠃ ⢹⣖⢜⣿⡄ ⠈    ⠈           ⠉⡟⠉⠉⠉Canada⣀⠴⡾⡿⠟⠛
+             Istanbul⣿·⣭⣭Iran⣽⠿⣿⣯⡅ China ⠐⣿◔● Busan Tower          United States⠁ ⠁
+            Algeria⠑⠋⡏⠙⣿⡋⠑Pakistan⠶⣤⣴⣦    · Shanghai   ⠈             Mexico⠒⠒⢾⣤   ⠁
+           ⠐⣟Mali⠒⢉⡏Sudan⡤⡤⣽⡽⠁⠈India⢻⣽⠿⣿⠞⠉⣩            ⠈    ⠑Mexico City⠧·⣧⣴⣎⡉⠿⠶⠦⠄⠁
+           ⠈⢻⣷⠼⣿⣾⢉⡽⣧Ethiopia ⠁  ⠳⣼   ⢸⣿⠿⠃⢠⢿⣷           ⠈             ⠁     ⠉⠻⣧⣴⢶⣒⠶⣆⢀
+    0 ⣀ ⠄ ⠄ ⠄⠈⠉⠉⠉⢹⣾⣻⠉⠉⣝⣟⢺⡽⠋ ⠄⠁⠄ ⠄⠈⠄ ⠈⠻⣿⡠⡶⢿⣧⡼⣆⣄⣀⡀⠄⡀⠄ ⠄ ⠄⠈⠄ ⠄ ⠄ ⠄ ⠄ ⠄ ⠄⠁⠄ ⠄ ⠄ ⠄⢠⣾⣄⡾⠿⠻⠛
+       ⢹⠂    Dem. Rep. Congo ⠁        ⠉⠳⠿⠭⢿⡯⠍⣙⡶⣯⢷⡟⠓⣤   ⠈             ⠁       ⠘⡇⢾⣅⡀⠁
+      ⢠⠇       ⠈  ⢮⠤⡼⢭⢓⣿⠼⢰⢻  ⠁           ⢀⣠⠞⠛⠙⠣⠟⣆   ⣰⠂ ⠴             ⠁   Lima ·⠢⣏⢉⣳
+    ─ medium ────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─
+    ▸ Pins in view: 4 · newest first
+     • Busan Tower                 near Busan, KR           landmark     2023-07-01
+     • National Museum of Korea    near Seoul, KR           museum       2023-06-22
+     • 전쟁기념관                  near Seoul, KR           museum       2023-05-05
+    ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
+             “Seongsu-dong cafe street, second floor” was deleted elsewhere
+                 Your edit is kept: add it as a new pin, or discard it
+
+                         [ Add as new pin ]   [ Discard edit ]
+                      y adds it · ←→ choose · Enter · Esc discards
+    """
+    static let koreanOffer = """
+               0             60E          120E         180           120W
+    ⠤⠶⠒⠒⠲⠶⠶⣦⠤⠄ ⠈  ⣀⣠⣤⣄   ⠠⣤⠄ ⠁      ⣤⣤⣀⡀  ⠁            ⠈             ⠁⢀⡀⣀⣀⣤⣤⣴⡶⢒⣒⣶⡶⠦⠤
+    ⡀    ⢀⣼⠏   ⠈  ⠈⢉⣉⣁⣀⣀   ⢔⣖⣛⣋⢥⣤⠴⠒⠒⠋⠉⠉⠉⠛⠗⠦⠖⢄⠤⠿⠷⠶⢆⣀⣀⣀⣀⣀⣠⡀  ⢀⣠⣀⣀⣀⣀⢀⣀⣠⣟⣿⣿⢿⣿⣿⣿⣿⣻⣻⣧⢬⣉⠉⠑⢦
+    ⢧⣀⡴⠒⠋⠉⠲⠶⠖  ⠈⢀⠤⣴⢫⢿⣃⡧⠲⠿⠛⠋⠉⠉⠁⠈⠙⠁   Russia⠁       ⢀⣀⣄⣉⣀⠾⠛⠿⢞⡷⠆⢀⣀⡀⣇⠁   ⠈⠉⠉⠉⠉⢉⡬⠿⣮⡾⣯⡽⡟⠁⠘
+    60N ⠁ ⠁ ⠁⢠⣿⣧⣈⡽⢷⡮⢾⣿⣳⣄⠁ ⠁⣀⣀⡤⠤⠤⠤⢄⡀ ⠁⢀⡀ ⠁ ⣠⢄⠁⠠⠴⣭⠉⠉⣟⡽⠋⠈⠁⠈⠁ ⠈⠽⠛⠛⠉⠈⠉⠉⣷⡄⠁⠁⠁ ⠁ ⠈⠓⠲⢤⡝ ⠉⠉⢢⡄
+    ⠂        ⢀⣙⣫⣉⣿⣿⣿⣿⣓⡶⢼⢟Kazakhstan⠻⢭⣉⡉⣉⣩⠿⠃ ⢹⣖⢜⣿⡄ ⠈    ⠈           ⠉⡟⠉⠉⠉Canada⣀⠴⡾⡿⠟⠛
+             Istanbul⣿·⣭⣭Iran⣽⠿⣿⣯⡅ China ⠐⣿◔● Busan Tower          United States⠁ ⠁
+            Algeria⠑⠋⡏⠙⣿⡋⠑Pakistan⠶⣤⣴⣦    · Shanghai   ⠈             Mexico⠒⠒⢾⣤   ⠁
+           ⠐⣟Mali⠒⢉⡏Sudan⡤⡤⣽⡽⠁⠈India⢻⣽⠿⣿⠞⠉⣩            ⠈    ⠑Mexico City⠧·⣧⣴⣎⡉⠿⠶⠦⠄⠁
+           ⠈⢻⣷⠼⣿⣾⢉⡽⣧Ethiopia ⠁  ⠳⣼   ⢸⣿⠿⠃⢠⢿⣷           ⠈             ⠁     ⠉⠻⣧⣴⢶⣒⠶⣆⢀
+    0 ⣀ ⠄ ⠄ ⠄⠈⠉⠉⠉⢹⣾⣻⠉⠉⣝⣟⢺⡽⠋ ⠄⠁⠄ ⠄⠈⠄ ⠈⠻⣿⡠⡶⢿⣧⡼⣆⣄⣀⡀⠄⡀⠄ ⠄ ⠄⠈⠄ ⠄ ⠄ ⠄ ⠄ ⠄ ⠄⠁⠄ ⠄ ⠄ ⠄⢠⣾⣄⡾⠿⠻⠛
+       ⢹⠂    Dem. Rep. Congo ⠁        ⠉⠳⠿⠭⢿⡯⠍⣙⡶⣯⢷⡟⠓⣤   ⠈             ⠁       ⠘⡇⢾⣅⡀⠁
+      ⢠⠇       ⠈  ⢮⠤⡼⢭⢓⣿⠼⢰⢻  ⠁           ⢀⣠⠞⠛⠙⠣⠟⣆   ⣰⠂ ⠴             ⠁   Lima ·⠢⣏⢉⣳
+    ─ 중간 ──────────────────────────── ━━━━━━━━ ────────────────────────────[필터]─
+    ▸ 보이는 핀: 4 · 최신순
+     • Busan Tower                 near Busan, KR           landmark     2023-07-01
+     • National Museum of Korea    near Seoul, KR           museum       2023-06-22
+     • 전쟁기념관                  near Seoul, KR           museum       2023-05-05
+    ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
+           “성수동 카페 거리 2층 창가 자리”이(가) 다른 곳에서 삭제되었습니다
+               수정한 내용은 남아 있습니다: 새 핀으로 추가하거나 버리세요
+
+                          [ 새 핀으로 추가 ]   [ 수정 버리기 ]
+                        y 추가 · ←→ 고르기 · Enter · Esc 버리기
+    """
 }

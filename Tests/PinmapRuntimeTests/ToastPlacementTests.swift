@@ -120,7 +120,7 @@ final class ToastPlacementTests: XCTestCase {
         r.handle(.pins(.written(.added(id: 101, pin("A")))), now: 0)
         r.handle(.pins(.written(.updated(id: 102, pin("B")))), now: 1)
         XCTAssertEqual(r.state.feedback.toast?.message, "Updated “B”")
-        r.handle(.pins(.written(.updateMissing(id: 103, pin("C")))), now: 2)  // a failure: a notice sheet
+        r.handle(.pins(.written(.deleteMissing(id: 103))), now: 2)  // a failure: a notice sheet
         XCTAssertNil(r.state.feedback.toast, "the sheet replaces the toast")
         XCTAssertNotNil(r.state.feedback.modal)
         r.handle(.pins(.written(.added(id: 104, pin("D")))), now: 3)

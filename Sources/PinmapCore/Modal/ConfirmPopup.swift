@@ -4,7 +4,7 @@ import PinModel
 /// The confirmation pop-up for destructive actions (the "cover vertical"
 /// design in docs/sheet.md: a card slides up from the bottom over a 25 % dim in
 /// 0.3 s). Two buttons, the destructive one first; Cancel is chosen at
-/// first so a stray Enter destroys nothing.
+/// first so a stray Enter destroys nothing (`chosenFirst`).
 public struct ConfirmPopup: Sendable, Equatable {
     /// What happens on confirmation.
     public enum Action: Sendable, Equatable {
@@ -15,6 +15,9 @@ public struct ConfirmPopup: Sendable, Equatable {
         /// Someone changed pin `id` after this user opened it: write `mine` over `theirs`
         /// (confirm), or keep theirs (cancel).
         case keepMine(id: Int64, mine: NewPin, theirs: Pin)
+        /// Someone deleted the pin this user was editing: add `mine`, the edit, as a new pin
+        /// (confirm), or discard it (cancel).
+        case addAsNew(mine: NewPin)
     }
 
     public enum Button: Int, Sendable, Equatable { case confirm = 0, cancel = 1 }
@@ -26,7 +29,17 @@ public struct ConfirmPopup: Sendable, Equatable {
     public var action: Action
     public var chosen: Button = .cancel
 
-    public init(_ action: Action) { self.action = action }
+    public init(_ action: Action) {
+        self.action = action
+        chosen = Self.chosenFirst(action)
+    }
+
+    /// The button a stray Enter presses: the one that destroys nothing. For an edit of a
+    /// deleted pin that is adding it (Discard would lose what was typed).
+    static func chosenFirst(_ action: Action) -> Button {
+        if case .addAsNew = action { return .confirm }
+        return .cancel
+    }
 
     /// Backdrop dim (docs/sheet.md: 25 % black) and slide duration in seconds.
     public static let dim = 0.25
@@ -47,6 +60,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .undoImport(let row):
             return TextWrap.sentence({ S.cfUndoImport(row.id, $0) }, around: row.name, in: width, ascii: ascii)
         case .keepMine(_, let mine, _): return TextWrap.sentence({ S.cnTitle($0) }, around: mine.title, in: width, ascii: ascii)
+        case .addAsNew(let mine): return TextWrap.sentence({ S.cnDeletedTitle($0) }, around: mine.title, in: width, ascii: ascii)
         }
     }
 
@@ -56,6 +70,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deleteComment(let c): return "“\(c.body)”"
         case .undoImport(let row): return S.cfUndoImportText(row.pins)
         case let .keepMine(_, mine, theirs): return Self.versions(theirs: theirs.title, mine: mine.title, of: mine, theirs)
+        case .addAsNew: return S.cnDeletedText.text
         }
     }
 
@@ -120,6 +135,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .undoImport: return S.cfUndo.text
         case .keepMine: return S.cnKeepMine.text
+        case .addAsNew: return S.cnAddAsNew.text
         default: return S.cfDelete.text
         }
     }
@@ -129,6 +145,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .undoImport: return S.cfHintUndo.text
         case .keepMine: return S.cnHint.text
+        case .addAsNew: return S.cnDeletedHint.text
         default: return S.cfHint.text
         }
     }
@@ -138,6 +155,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .undoImport: return S.msgNothingRemoved.text
         case .keepMine: return S.cnTookTheirs.text
+        case .addAsNew: return S.cnDiscarded.text
         default: return S.msgNothingDeleted.text
         }
     }
@@ -150,6 +168,7 @@ public struct ConfirmPopup: Sendable, Equatable {
 
     public func label(_ b: Button) -> String {
         if b == .cancel, case .keepMine = action { return S.cnTakeTheirs.text }
+        if b == .cancel, case .addAsNew = action { return S.cnDiscard.text }
         return b == .confirm ? confirmLabel : S.cfCancel.text
     }
 

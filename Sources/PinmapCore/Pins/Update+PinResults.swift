@@ -20,7 +20,9 @@ extension AppState {
             list.selectedID = id
             feedback.message = S.msgNothingChanged.text
         case let .updateMissing(_, pin):
-            notify(S.noticeNotUpdated.text, fitted(pin.title) { S.noticeNotUpdatedText($0) }, success: false, now: now)
+            // The pin went, the edit need not: add it as a new pin, or discard it.
+            presentEditing(.confirm(ConfirmPopup(.addAsNew(mine: pin))), height: ConfirmPopup.height,
+                           dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
         case let .updateFailed(id, pin, error): reopenForm(pin, editing: id, error: error)
         case let .updateConflict(id, mine, theirs):

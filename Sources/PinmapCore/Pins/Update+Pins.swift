@@ -281,6 +281,10 @@ extension ConfirmPopup.Action {
         case .undoImport(let row): return .undoImport(row)
         // Mine over theirs: written at their version, refused again if it moved meanwhile.
         case let .keepMine(id, mine, theirs): return .updatePin(id: id, mine, ifVersion: theirs.version)
+        // The edit, as a pin of its own created now (the deleted pin's time went with it).
+        case .addAsNew(var mine):
+            mine.createdAt = nil
+            return .addPin(mine)
         }
     }
 }

@@ -40,7 +40,7 @@ public enum S: String, CaseIterable, Sendable {
     case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgSearching
     case msgIndexingStopped
     // Notices.
-    case noticeAdded, noticeAddedText, noticeUpdated, noticeUpdatedText, noticeNotUpdated, noticeNotUpdatedText
+    case noticeAdded, noticeAddedText, noticeUpdated, noticeUpdatedText
     case noticeDeleted, noticeDeletedText, noticeNotDeleted, noticeNotDeletedGone, noticeNotDeletedText
     case noticeRestored, noticeRestoredText, noticeNotRestored, noticeNotRestoredText
     case noticeImported, noticeImportFailed, noticeImportStopped, importStoppedText, hintImportRunning, hintImportCommitting, importCommitting, importWaitsForIndexing, importIndexingCommitted, jobUndoingImport, noticeImportFailedText
@@ -78,6 +78,8 @@ public enum S: String, CaseIterable, Sendable {
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
     // A store others write to too (a shared server, a file another pinmap opened).
     case cnTitle, cnHint, cnVersions, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
+    // An edit of a pin deleted elsewhere meanwhile.
+    case cnDeletedTitle, cnDeletedText, cnAddAsNew, cnDiscard, cnDeletedHint, cnDiscarded
     case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chReconnecting, chReconnected, stServer, stExportHintServer
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNulCharacter, irNoCoordinates

@@ -281,8 +281,6 @@ extension S {
     public static func noticeAddedText(_ a: String) -> String { noticeAddedText.filled([a]) }
     /// "Updated “{0}”"
     public static func noticeUpdatedText(_ a: String) -> String { noticeUpdatedText.filled([a]) }
-    /// "Updating “{0}” failed :( the pin no longer exists (deleted elsewhere?)"
-    public static func noticeNotUpdatedText(_ a: String) -> String { noticeNotUpdatedText.filled([a]) }
     /// "“{0}” is gone · u brings it back"
     public static func noticeDeletedText(_ a: String) -> String { noticeDeletedText.filled([a]) }
     /// "Pin #{0} is no longer in the store"
@@ -399,6 +397,8 @@ extension S {
     public static func cnVersions(_ a: String, _ b: String) -> String { cnVersions.filled([a, b]) }
     /// "“{0}” changed elsewhere since you opened it: not deleted"
     public static func cnNotDeleted(_ a: String) -> String { cnNotDeleted.filled([a]) }
+    /// "“{0}” was deleted elsewhere"
+    public static func cnDeletedTitle(_ a: String) -> String { cnDeletedTitle.filled([a]) }
     /// "{0} elsewhere"
     public static func chElsewhere(_ a: String) -> String { chElsewhere.filled([a]) }
     /// "{0} pins added"

@@ -66,6 +66,7 @@ extension AppState {
             feedback.storeUnreachable = false
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
+            if Self.mayHoldNewestPin(change) { reopenTimelineOffScreen(&fx) }
         case .store(.unreachable):
             feedback.storeUnreachable = true
             feedback.message = S.chReconnecting.text
@@ -230,6 +231,17 @@ extension AppState {
             timeline = TimelineState(year: 2000, month: 1, day: 1)
             timeline.set(today)
         }
+    }
+
+    /// True when `change` may have brought a pin newer than any before: pins added, or
+    /// an uncounted change (which pins is not known).
+    static func mayHoldNewestPin(_ change: StoreChange) -> Bool { change.added > 0 || !change.counted }
+
+    /// Pins came from elsewhere: the Timeline opens on the newest pin's month again, as a
+    /// fresh start or this UI's own add opens it, unless it is on screen (the month being
+    /// read stays; its counts and pins are read again, `pinsChanged`).
+    private mutating func reopenTimelineOffScreen(_ fx: inout Effects) {
+        if tab != .timeline { fx.add(.restartTimeline) }
     }
 
     /// Pins were written: the Timeline and the search's matches are read again; pins in
