@@ -44,21 +44,23 @@ public struct ImportOptions: Sendable, Equatable {
 
 /// A row skipped because it duplicates an earlier row or a stored pin.
 public struct DuplicateRow: Sendable, Codable, Equatable, CustomStringConvertible {
-    /// Physical line (GeoJSON: feature number) of the skipped row.
+    /// The skipped row's number: its physical line, or what `unit` says (GeoJSON: feature number).
     public var line: Int
+    /// What `line` and `ofLine` count (set by the importer; not in the JSON report).
+    public var unit: RowUnit = .line
     /// The earlier line of the same file it repeats, if so.
     public var ofLine: Int?
     /// The stored pin it repeats, if so.
     public var ofPin: Int64?
 
-    public init(line: Int, ofLine: Int? = nil, ofPin: Int64? = nil) {
-        self.line = line; self.ofLine = ofLine; self.ofPin = ofPin
+    public init(line: Int, ofLine: Int? = nil, ofPin: Int64? = nil, unit: RowUnit = .line) {
+        self.line = line; self.ofLine = ofLine; self.ofPin = ofPin; self.unit = unit
     }
 
     /// `line 7 duplicates line 3` or `line 7 duplicates pin 12 in the store`.
     public var description: String {
-        if let ofLine { return "line \(line) duplicates line \(ofLine)" }
-        return "line \(line) duplicates pin \(ofPin ?? 0) in the store"
+        if let ofLine { return "\(unit.at(line)) duplicates \(unit.at(ofLine))" }
+        return "\(unit.at(line)) duplicates pin \(ofPin ?? 0) in the store"
     }
 
     enum CodingKeys: String, CodingKey { case line, ofLine = "of_line", ofPin = "of_pin" }
@@ -73,7 +75,7 @@ public struct ImportReport: Sendable, Encodable, Equatable {
 
     /// The file as given on the command line.
     public var file: String
-    /// `CSV`, `GeoJSON`, `Takeout`, `GPX`, `KML` or `KMZ`.
+    /// `CSV`, `GeoJSON`, `Takeout`, `GPX`, `KML`, `KMZ`, `GeoPackage` or `Shapefile` (`PinFileScanner.Format`).
     public var format: String
     /// Pins written (dry run: that would be written).
     public var imported = 0

@@ -8,8 +8,8 @@ public enum MessageText {
     public static let pathLimit = 160
 
     /// `value` on one line, at most `limit` characters plus "…": line breaks and other
-    /// control characters become escapes (`\n`, `\r`, `\t`, `\u{1B}`), so the result is plain
-    /// and printable. Linear in the characters kept: the rest of `value` is not read.
+    /// control characters become escapes (`\n`, `\r`, `\t`, `\x00`, `\x1b`, `\u2028`), so the
+    /// result is plain and printable. Linear in the characters kept: the rest of `value` is not read.
     public static func bounded(_ value: String, limit: Int = valueLimit) -> String {
         var out = ""
         var kept = 0
@@ -54,14 +54,23 @@ public enum MessageText {
         return String(scalars[..<cut]) + "…"
     }
 
+    /// The one way a message shows a control character, the shapes of the plain-text output
+    /// (`EscapedText`, README "Commands"): `\n` `\r` `\t`, another C0 control or DEL `\xHH`
+    /// (NUL `\x00`, ESC `\x1b`), a C1 control, separator or bidi control `\uHHHH` (`\u2028`).
     private static func escaped(_ u: Unicode.Scalar) -> String {
         guard isEscaped(u) else { return String(u) }
         switch u.value {
         case 0x0A: return "\\n"
         case 0x0D: return "\\r"
         case 0x09: return "\\t"
-        default: return "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+        case 0..<0x20, 0x7F: return "\\x" + hex(u.value, digits: 2)
+        default: return "\\u" + hex(u.value, digits: 4)
         }
+    }
+
+    private static func hex(_ v: UInt32, digits: Int) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: max(0, digits - s.count)) + s
     }
 
     /// Control characters, line and paragraph separators and bidirectional controls: shown

@@ -30,8 +30,11 @@ public enum ImportRule: String, Sendable, Codable, Equatable, CaseIterable {
 /// Why one row (or GeoJSON feature) was rejected: where, which field, the value as written, the
 /// rule, and a sentence for people (`latitude 95 outside [-90, 90]`).
 public struct RowIssue: Error, Sendable, Encodable, Equatable, CustomStringConvertible {
-    /// Physical line (1-based) where the row starts; for GeoJSON, the feature's 1-based index.
+    /// The row's number: the physical line (1-based) where it starts, or what `unit` says
+    /// (a GeoJSON feature's 1-based index).
     public var line: Int
+    /// What `line` counts (set by the importer from the file's format; not in the JSON report).
+    public var unit: RowUnit = .line
     /// The column (its header as written: `lat`, `위도`, `WKT`) or the part of a format's
     /// record (`geometry.coordinates[1]`, `(record)`) the issue is about.
     public var field: RowField
@@ -65,8 +68,8 @@ public struct RowIssue: Error, Sendable, Encodable, Equatable, CustomStringConve
 
     enum CodingKeys: String, CodingKey { case line, field, value, reason, rule }
 
-    /// `line 7: latitude '35.09x' is not a number`.
-    public var description: String { "line \(line): \(reason)" }
+    /// `line 7: latitude '35.09x' is not a number`, `feature 2: latitude 95.0 outside [-90, 90]`.
+    public var description: String { "\(unit.at(line)): \(reason)" }
 }
 
 /// Why a coordinate is out of range, with its values: the UI words an `.outOfRange` issue from

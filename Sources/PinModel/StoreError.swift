@@ -13,9 +13,15 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     public static let constraint: Int32 = 19
     /// An edit or delete refused because the pin changed since it was read (its version moved).
     public static let changedElsewhere: Int32 = 1_003
-    /// The message of a refused edit or delete of pin `id`.
+    /// The message of a refused edit or delete of pin `id`, asked at version `expected`: a
+    /// version the pin has not reached yet was never read, so it is named as a wrong version
+    /// rather than as a change made elsewhere.
     public static func changed(id: Int64, expected: Int64, actual: Int64) -> StoreError {
-        StoreError("pin \(id) changed elsewhere since you opened it (version \(expected), now \(actual)); nothing was changed",
-                   code: changedElsewhere)
+        guard expected < actual else {
+            return StoreError("pin \(id) is at version \(actual), not \(expected); nothing was changed (`pinmap show \(id) --json` gives its version)",
+                              code: changedElsewhere)
+        }
+        return StoreError("pin \(id) changed elsewhere since you opened it (version \(expected), now \(actual)); nothing was changed",
+                          code: changedElsewhere)
     }
 }

@@ -3,7 +3,12 @@
 public struct StoreSnapshot: Sendable {
     public var batches: [ImportBatch]
     public var pins: [SnapshotPin]
-    public init(batches: [ImportBatch] = [], pins: [SnapshotPin] = []) { self.batches = batches; self.pins = pins }
+    /// The store it was read from, as messages name it (a path, or a server's location), so a
+    /// pin the destination refuses is named where it can be fixed; "" when unknown.
+    public var source: String
+    public init(batches: [ImportBatch] = [], pins: [SnapshotPin] = [], source: String = "") {
+        self.batches = batches; self.pins = pins; self.source = source
+    }
 }
 
 /// A pin of a `StoreSnapshot`: the pin as stored, the id of its import batch in the same

@@ -25,37 +25,54 @@ public enum StoredTextRule: Sendable, Equatable {
     /// the property (`property "note" holds …`) whose name or value holds U+0000.
     public func refusal(properties json: String) -> String? {
         guard let key = nulProperty(json) else { return nil }
-        return Self.sentence(key.isEmpty ? "properties" : "property \"\(key)\"")
+        return Self.sentence(Self.propertyName(key))
     }
 
-    /// The name of the property whose name or value holds U+0000 (written with `\u0000` for
-    /// it when it is the name); "" when the text holds one but no property can be named (not
-    /// a JSON object); nil when the store can keep the properties.
+    /// The name of the property whose name or value holds U+0000, as written (a message shows
+    /// its NUL as `MessageText` shows control characters); "" when the text holds one but no
+    /// property can be named (not a JSON object); nil when the store can keep the properties.
     public func nulProperty(_ json: String) -> String? {
         guard self == .withoutNUL, Self.mayHoldNUL(json) else { return nil }
         guard let data = json.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             return json.utf8.contains(0) ? "" : nil
         }
-        return Self.firstNUL(in: object, key: nil).map { $0.replacingOccurrences(of: "\u{0}", with: "\\u0000") }
+        return Self.firstNUL(in: object, key: nil)
+    }
+
+    /// A pin `pinmap copy` brings from another store: a refusal names the pin and where to
+    /// fix it, and advises a copy, not an import.
+    public struct Copied: Sendable {
+        public var pin: Int64
+        /// The source store as messages name it (`StoreSnapshot.source`).
+        public var source: String
+        public init(pin: Int64, source: String) { self.pin = pin; self.source = source }
     }
 
     /// Every field of a pin, in the order a form shows them.
     /// - Throws: `StoreError` (`StoreError.constraint`) naming the first field that cannot be
-    ///   kept (`pin 12: …` when `pinID` is given).
+    ///   kept (`pin 12: … remove it from pin 12 in a.sqlite, or copy into a file store` for a
+    ///   `copied` pin).
     public func check(title: String?, description: String?, category: String?, properties: String? = nil,
-                      pinID: Int64? = nil) throws(StoreError) {
+                      copied: Copied? = nil) throws(StoreError) {
         guard self == .withoutNUL else { return }
         let texts: [(String, String?)] = [("title", title), ("description", description), ("category", category)]
-        var reason = texts.lazy.compactMap { f, t in t.flatMap { refusal(field: f, text: $0) } }.first
-        if reason == nil, let properties { reason = refusal(properties: properties) }
-        if let reason { throw StoreError(pinID.map { "pin \($0): \(reason)" } ?? reason, code: StoreError.constraint) }
+        var field = texts.lazy.first { _, t in t?.utf8.contains(0) == true }.map(\.0)
+        if field == nil, let properties, let key = nulProperty(properties) { field = Self.propertyName(key) }
+        if let field { throw Self.refused(field, copied: copied) }
     }
 
-    /// A comment's body.
+    /// A comment's body (of a `copied` pin: named as in `check(title:…)`).
     /// - Throws: `StoreError` (`StoreError.constraint`) when it cannot be kept.
-    public func check(commentBody body: String) throws(StoreError) {
-        if let reason = refusal(field: "the comment", text: body) { throw StoreError(reason, code: StoreError.constraint) }
+    public func check(commentBody body: String, copied: Copied? = nil) throws(StoreError) {
+        if self == .withoutNUL, body.utf8.contains(0) { throw Self.refused("the comment", copied: copied) }
+    }
+
+    private static func refused(_ field: String, copied: Copied?) -> StoreError {
+        guard let copied else { return StoreError(sentence(field), code: StoreError.constraint) }
+        let source = copied.source.isEmpty ? "the source store" : MessageText.quotedPath(copied.source)
+        return StoreError("pin \(copied.pin): \(sentence(field, advice: "remove it from pin \(copied.pin) in \(source), or copy into a file store"))",
+                          code: StoreError.constraint)
     }
 
     /// True when `bytes` (UTF-8, JSON text or not) may hold U+0000: a NUL byte, or the escape
@@ -88,8 +105,14 @@ public enum StoredTextRule: Sendable, Equatable {
     /// What follows the backslash of `\u0000`.
     private static let escapeTail = Array("u0000".utf8)
 
-    private static func sentence(_ field: String) -> String {
-        "\(field) holds a NUL character (U+0000), which a PostgreSQL store cannot keep; remove it or import into a file store"
+    /// `property "note"` (its name as a message shows it), or `properties` for "".
+    private static func propertyName(_ key: String) -> String {
+        key.isEmpty ? "properties" : "property \"\(MessageText.bounded(key))\""
+    }
+
+    /// The refusal; the advice fits an import, an edit or a new pin unless told otherwise.
+    private static func sentence(_ field: String, advice: String = "remove it or import into a file store") -> String {
+        "\(field) holds a NUL character (U+0000), which a PostgreSQL store cannot keep; \(advice)"
     }
 
     /// The name of the first member of `object` whose name or value (at any depth) holds

@@ -26,7 +26,7 @@ extension PostgresStore: PinCopying {
                     let pin = Self.pin(r, i)
                     pins.append(SnapshotPin(pin: pin, batchID: r.optionalInt(i, 10), comments: comments[pin.id] ?? []))
                 }
-                return StoreSnapshot(batches: try importBatches(), pins: pins)
+                return StoreSnapshot(batches: try importBatches(), pins: pins, source: location)
             }
         } catch let e as StoreError { throw e } catch { throw StoreError("\(error)") }
     }
@@ -46,12 +46,9 @@ extension PostgresStore: PinCopying {
         for sp in snapshot.pins {
             try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude)
             let p = sp.pin
-            try textRule.check(title: p.title, description: p.description, category: p.category, properties: p.properties, pinID: p.id)
-            for c in sp.comments {
-                do throws(StoreError) { try textRule.check(commentBody: c.body) } catch {
-                    throw StoreError("pin \(p.id): \(error.message)", code: error.code)
-                }
-            }
+            let copied = StoredTextRule.Copied(pin: p.id, source: snapshot.source)
+            try textRule.check(title: p.title, description: p.description, category: p.category, properties: p.properties, copied: copied)
+            for c in sp.comments { try textRule.check(commentBody: c.body, copied: copied) }
         }
         return try atomically { () throws(StoreError) -> Received in
             var out = CopyOutcome()

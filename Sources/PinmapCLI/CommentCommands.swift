@@ -15,11 +15,14 @@ enum CommentCommand: TextCommand {
         let body = args.positionals.dropFirst().joined(separator: " ")
         if trimmedText(body).isEmpty { throw .usage(command: "comment", message: "the comment must not be blank") }
         let store = try PinmapCLI.openRepository(args)
-        let comment = try PinmapCLI.storeCall { () throws(StoreError) -> Comment? in
+        // The pin is looked up first, so that a missing one is named with the store (as `show` does).
+        let added = try PinmapCLI.storeCall { () throws(StoreError) -> (pinExists: Bool, comment: Comment?) in
+            guard try store.pin(id: pinID) != nil else { return (false, nil) }
             let id = try store.addComment(pinID: pinID, body: body)
-            return try store.comments(pinID: pinID).first { $0.id == id }
+            return (true, try store.comments(pinID: pinID).first { $0.id == id })
         }
-        guard let comment else { throw .failure("the new comment could not be read back") }
+        guard added.pinExists else { throw PinmapCLI.noPin(pinID, args) }
+        guard let comment = added.comment else { throw .failure("the new comment could not be read back") }
         io.out.write(args.has("--json") ? PinJSON.comment(comment) + "\n" : "\(comment.id)\n")
         return 0
     }
@@ -39,7 +42,7 @@ enum CommentsCommand: TextCommand {
         let pinID = try CLIValues.id(args.positionals[0], command: "comments")
         let store = try PinmapCLI.openRepository(args, reading: true)
         let (pin, comments) = try PinmapCLI.storeCall { () throws(StoreError) in (try store.pin(id: pinID), try store.comments(pinID: pinID)) }
-        guard pin != nil else { throw .failure("no pin with id \(pinID)") }
+        guard pin != nil else { throw PinmapCLI.noPin(pinID, args) }
         if args.has("--json") {
             io.out.write(PinJSON.array(comments.map(PinJSON.comment)) + "\n")
         } else {

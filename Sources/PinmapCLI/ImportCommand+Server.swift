@@ -27,9 +27,9 @@ extension ImportCommand {
                 do throws(ImportError) {
                     reports.append(try ServerImport.run(path: path, store: store, options: options, progress: bar.update))
                     bar.finish()
-                    if let r = reports.last, !options.dryRun, r.everyRowRejected {
+                    if let r = reports.last, let message = everyRowRejected(r, path: path, dryRun: options.dryRun) {
                         failed = true
-                        io.err.write("pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); nothing was imported\n")
+                        io.err.write(message)
                     }
                 } catch {
                     bar.finish()

@@ -83,6 +83,14 @@ enum ImportCommand: TextCommand {
         do { return try Store.inMemory() } catch { throw .failure(error.message) }
     }
 
+    /// The failure of a file whose every data row was rejected (exit 1), for a file store and
+    /// a server alike, and for a dry run as for the import it previews; nil for any other report.
+    static func everyRowRejected(_ r: ImportReport, path: String, dryRun: Bool) -> String? {
+        guard r.everyRowRejected else { return nil }
+        let outcome = dryRun ? "nothing would be imported" : "nothing was imported"
+        return "pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); \(outcome)\n"
+    }
+
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
         if PinmapCLI.isServer(args) { return try runOnServer(args, options: options, io: io) }
@@ -121,10 +129,9 @@ enum ImportCommand: TextCommand {
                         : "pinmap import: interrupted; \(EscapedText.escape(path)) was imported, the files after it were not")
                     bar.finish()
                     indexing.finish()
-                    if let r = reports.last, r.everyRowRejected {
+                    if let r = reports.last, let message = everyRowRejected(r, path: path, dryRun: options.dryRun) {
                         failed = true
-                        let outcome = options.dryRun ? "nothing would be imported" : "nothing was imported"
-                        io.err.write("pinmap import: \(EscapedText.escape(path)): every data row was rejected (\(r.rejected)); \(outcome)\n")
+                        io.err.write(message)
                     }
                 } catch {
                     bar.finish()

@@ -49,7 +49,7 @@ enum EditCommand: TextCommand {
             try store.update(id: id, title: f.title, description: f.description, category: f.category,
                              latitude: f.latitude, longitude: f.longitude, ifVersion: version)
         }
-        guard let pin else { throw .failure("no pin with id \(id)") }
+        guard let pin else { throw PinmapCLI.noPin(id, args) }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0
     }
@@ -70,7 +70,7 @@ enum DeleteCommand: TextCommand {
         let version = try PinmapCLI.version(args, command: "delete")
         let store = try PinmapCLI.openRepository(args)
         guard let pin = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteForUndo(id: id, ifVersion: version)?.pin }) else {
-            throw .failure("no pin with id \(id)")
+            throw PinmapCLI.noPin(id, args)
         }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0
@@ -91,7 +91,7 @@ enum ShowCommand: TextCommand {
         let id = try CLIValues.id(args.positionals[0], command: "show")
         let store = try PinmapCLI.openRepository(args, reading: true)
         let (pin, comments) = try PinmapCLI.storeCall { () throws(StoreError) in (try store.pin(id: id), try store.comments(pinID: id)) }
-        guard let pin else { throw .failure("no pin with id \(id)") }
+        guard let pin else { throw PinmapCLI.noPin(id, args) }
         if args.has("--json") {
             let list = comments.isEmpty ? "[]" : "[" + comments.map(PinJSON.comment).joined(separator: ",") + "]"
             io.out.write(PinJSON.object(pin, extra: [("comments", list)]) + "\n")

@@ -109,6 +109,12 @@ public enum PinmapCLI {
         return PGLocation.isServerURI(path) ? PGLocation(uri: path).description : path
     }
 
+    /// The failure of a command given the id of a pin the store does not have, naming the
+    /// store it looked in (`no pin with id 7 in /home/me/pins.sqlite`).
+    static func noPin(_ id: Int64, _ args: ParsedArguments) -> CLIError {
+        .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args)))")
+    }
+
     /// A SQLite store only: a server URI is refused with `what` the command cannot do there.
     static func openFileStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false,
                               unsupported what: String) throws(CLIError) -> Store {

@@ -274,7 +274,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51.5007, -0.1246])
         XCTAssertEqual(r.rejected.map { $0[0].line }, [3, 4])
         XCTAssertEqual(r.rejected.map { $0[0].rule }, [.noCoordinates, .noCoordinates])
-        XCTAssertTrue(r.rejected[0][0].reason.hasPrefix("feature 3: no coordinates: the geometry is [0, 0]"), r.rejected[0][0].reason)
+        XCTAssertTrue(r.rejected[0][0].reason.hasPrefix("no coordinates: the geometry is [0, 0]"), r.rejected[0][0].reason)
     }
 
     // MARK: GeoJSON
@@ -328,7 +328,8 @@ final class FormatReaderTests: XCTestCase {
     func testFeaturesThatAreNotObjectsAreRejectedOneByOne() throws {
         let path = try temporaryFile(Array(#"{"type":"FeatureCollection","features":[1,"x",null]}"#.utf8), suffix: ".geojson")
         let r = try read(path)
-        XCTAssertEqual(r.rejected.map { $0[0].reason }, ["feature 1: not a Feature object", "feature 2: not a Feature object", "feature 3: not a Feature object"])
+        XCTAssertEqual(r.rejected.map { $0[0].reason }, ["not a Feature object", "not a Feature object", "not a Feature object"])
+        XCTAssertEqual(r.rejected.map { $0[0].line }, [1, 2, 3])
     }
 
     func testUTCTimestamps() {

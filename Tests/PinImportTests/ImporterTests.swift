@@ -179,7 +179,7 @@ final class ImporterTests: XCTestCase {
         let ben = try store.pins().first { $0.title == "Big Ben" }
         XCTAssertEqual(ben?.createdAt, "2024-01-02T03:04:05Z")
         XCTAssertEqual(ben?.category, "landmark")
-        XCTAssertEqual(r.errors.first?.reason, "feature 3: LineString is not a Point")
+        XCTAssertEqual(r.errors.first?.description, "feature 3: LineString is not a Point")
     }
 
     func testHeaderOnlyImportsNothingWithANote() throws {

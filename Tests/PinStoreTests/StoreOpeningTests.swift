@@ -83,7 +83,7 @@ final class StoreOpeningTests: XCTestCase {
     }
 
     func testMessageTextIsOneBoundedLine() {
-        XCTAssertEqual(MessageText.bounded("a\nb\r\u{1B}[2J\u{2028}"), "a\\nb\\r\\u{1B}[2J\\u{2028}")
+        XCTAssertEqual(MessageText.bounded("a\nb\r\u{1B}[2J\u{2028}\u{0}"), "a\\nb\\r\\x1b[2J\\u2028\\x00")
         XCTAssertEqual(MessageText.bounded(String(repeating: "x", count: 10_000)), String(repeating: "x", count: 80) + "…")
         XCTAssertEqual(MessageText.quoted("short"), "'short'")
     }

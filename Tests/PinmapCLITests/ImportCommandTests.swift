@@ -110,7 +110,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.path), "the store this import created is removed")
         XCTAssertFalse(r.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, r.stdout)
         // Quoted values are escaped into one plain line (and a terminal would get placeholders).
-        XCTAssertTrue(r.stdout.contains("  line 2: latitude '\\u{1B}]0;HACKED\\u{7}' is not a number\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  line 2: latitude '\\x1b]0;HACKED\\x07' is not a number\n"), r.stdout)
     }
 
     /// A junk file's one long "header" with control bytes: the message is one line, the lists
@@ -122,7 +122,7 @@ final class ImportCommandTests: XCTestCase {
         try (String(repeating: "\u{1}\u{13}é\u{9E}", count: 400) + "\n1\n").write(toFile: path, atomically: true, encoding: .utf8)
         let r = s.run("import", path)
         XCTAssertEqual(r.code, 1)
-        let junk = String(repeating: "\\u{1}\\u{13}é\\u{9E}", count: 10)
+        let junk = String(repeating: "\\x01\\x13é\\u009e", count: 10)
         XCTAssertEqual(r.stderr, """
             pinmap import: \(path): no coordinate columns. Headers found: "\(junk)…". Accepted latitude headers: "latitude", \
             "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", \

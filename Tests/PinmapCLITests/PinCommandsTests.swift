@@ -99,7 +99,7 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(s.run("edit", "1", "--lat", "95").code, 2)
         let missing = s.run("edit", "7", "--title", "x")
         XCTAssertEqual(missing.code, 1)
-        XCTAssertEqual(missing.stderr, "pinmap: no pin with id 7\n")
+        XCTAssertEqual(missing.stderr, "pinmap: no pin with id 7 in \(s.path)\n")
     }
 
     func testDeleteRemovesThePinOnce() throws {
@@ -112,7 +112,7 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(try s.open().count(), 0)
         let again = s.run("delete", "1")
         XCTAssertEqual(again.code, 1)
-        XCTAssertEqual(again.stderr, "pinmap: no pin with id 1\n")
+        XCTAssertEqual(again.stderr, "pinmap: no pin with id 1 in \(s.path)\n")
         XCTAssertEqual(s.run("delete").code, 2)
         XCTAssertEqual(s.run("delete", "1", "2").code, 2)
     }
@@ -172,7 +172,7 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(s.run("uncomment", "1").code, 0)
         XCTAssertEqual(try JSON.array(s.run("comments", "1", "--json").stdout).map { $0["body"] as? String }, ["second"])
         XCTAssertEqual(s.run("uncomment", "1").code, 1)
-        XCTAssertEqual(s.run("comment", "9", "x").stderr, "pinmap: no pin with id 9\n")
+        XCTAssertEqual(s.run("comment", "9", "x").stderr, "pinmap: no pin with id 9 in \(s.path)\n")
         XCTAssertEqual(s.run("comment", "1", " ").code, 2)
         XCTAssertEqual(s.run("comment", "1").code, 2)
         XCTAssertEqual(s.run("comments", "9").code, 1)

@@ -36,6 +36,11 @@ final class PostgresImportRulesTests: XCTestCase {
 
     private static let nulSentence = "holds a NUL character (U+0000), which a PostgreSQL store cannot keep; remove it or import into a file store"
 
+    /// A copy's refusal advises a copy, naming the pin where it can be fixed.
+    private static func copySentence(_ field: String, pin: Int, _ source: String) -> String {
+        "\(field) holds a NUL character (U+0000), which a PostgreSQL store cannot keep; remove it from pin \(pin) in \(source), or copy into a file store"
+    }
+
     /// `n` data rows; row 6 (line 7) has a NUL in its description, row 9 (line 10) in its
     /// `note` (a property).
     private func nulCSV(rows n: Int) throws -> String {
@@ -109,8 +114,31 @@ final class PostgresImportRulesTests: XCTestCase {
         let report = try ServerImport.run(path: path, store: server)
         XCTAssertEqual([report.imported, report.rejected], [2, 1])
         XCTAssertEqual(try server.pin(id: 2)?.properties, #"{"memo":"a\\u0000b"}"#, "an escaped backslash before u0000 is no NUL")
-        XCTAssertEqual(report.errors.map(\.description), ["line 2: property \"memo\" \(Self.nulSentence)"])
+        XCTAssertEqual(report.errors.map(\.description), ["feature 2: property \"memo\" \(Self.nulSentence)"])
         XCTAssertEqual(report.errors.map(\.field), [.member("memo")])
+    }
+
+    /// A NUL in a feature's title names the feature and the key the file used (`name` or
+    /// `title`), and a NUL in a property's name is shown as every message shows a control
+    /// character.
+    func testANULInAGeoJSONTitleNamesTheFeatureAndItsKey() throws {
+        uri = try TestServer.freshStoreURI()
+        let path = try write("titles.geojson", """
+            {"type": "FeatureCollection", "features": [
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127, 37]}, "properties": {"name": "Fine"}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.1, 37.1]}, "properties": {"name": "Ba\\u0000d"}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.2, 37.2]}, "properties": {"title": "T\\u0000", "name": "n"}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [127.3, 37.3]}, "properties": {"name": "Key", "a\\u0000b": 1}}
+            ]}
+            """)
+        let cli = PinmapCLI.execute(["import", path, "--db", uri, "--dry-run"])
+        XCTAssertEqual(cli.code, 0, cli.stderr)
+        XCTAssertEqual(cli.stdout.split(separator: "\n").filter { $0.hasPrefix("  feature") }, [
+            "  feature 2: properties.name \(Self.nulSentence)", "  feature 3: properties.title \(Self.nulSentence)",
+            "  feature 4: property \"a\\x00b\" \(Self.nulSentence)"])
+        let report = try ServerImport.run(path: path, store: try PostgresStore(uri: uri))
+        XCTAssertEqual(report.errors.map(\.field), [.member("properties.name"), .member("properties.title"), .member("a\u{0}b")])
+        XCTAssertEqual(report.errors.map(\.unit), [.feature, .feature, .feature])
     }
 
     func testAddEditCommentAndCopyRefuseANULOnAServer() throws {
@@ -133,7 +161,7 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(PinmapCLI.execute(["import", try nulCSV(rows: 12), "--db", file]).code, 0)
         let copy = PinmapCLI.execute(["copy", "--from", file, "--to", uri])
         XCTAssertEqual(copy.code, 1)
-        XCTAssertEqual(copy.stderr, "pinmap: pin 6: description \(Self.nulSentence); nothing was copied\n")
+        XCTAssertEqual(copy.stderr, "pinmap: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
         XCTAssertEqual(try server.count(), 1)
         XCTAssertEqual(try server.importBatches().count, 0)
     }
@@ -240,12 +268,36 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(try PostgresDatabases.rows("SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0", uri: uri), [["2"]])
     }
 
+    /// `--dry-run` exits with the code the import would give: 1 when every row is rejected,
+    /// into a database without a store, into one with pins, and for rows a server refuses
+    /// (NUL); a file store's dry run agrees.
+    func testADryRunOfAFileWhoseEveryRowIsRejectedFailsAsTheImportWould() throws {
+        let allBad = try write("allbad.csv", "title,latitude,longitude\nA,95,127\nB,37,500\n")
+        let allNUL = try write("allnul.csv", "title,latitude,longitude\nA\u{0},37.5,127\nB\u{0},37.6,127.1\n")
+        let file = folder.appendingPathComponent("pins.sqlite").path
+        uri = try TestServer.emptyDatabaseURI()
+        for (path, db) in [(allBad, uri), (allNUL, uri), (allBad, file)] {
+            let dry = PinmapCLI.execute(["import", path, "--db", db, "--dry-run"])
+            XCTAssertEqual(dry.code, 1, "\(path) into \(db)")
+            XCTAssertEqual(dry.stderr, "pinmap import: \(path): every data row was rejected (2); nothing would be imported\n")
+        }
+        XCTAssertEqual(PinmapCLI.execute(["import", allBad, "--db", uri]).code, 1)
+        XCTAssertEqual(try tables(uri), [])
+        let good = try write("good.csv", "title,latitude,longitude\nA,37.5,127\n")
+        XCTAssertEqual(PinmapCLI.execute(["import", good, "--db", uri]).code, 0)
+        for path in [allBad, allNUL] {
+            XCTAssertEqual(PinmapCLI.execute(["import", path, "--db", uri, "--dry-run"]).code, 1, "\(path) into a store with pins")
+            XCTAssertEqual(PinmapCLI.execute(["import", path, "--db", uri]).code, 1)
+        }
+        XCTAssertEqual(try PostgresStore(uri: uri).count(), 1)
+    }
+
     func testAFailedCopyIntoADatabaseWithoutAStoreLeavesNone() throws {
         uri = try TestServer.emptyDatabaseURI()
         let file = folder.appendingPathComponent("pins.sqlite").path
         XCTAssertEqual(PinmapCLI.execute(["import", try nulCSV(rows: 12), "--db", file]).code, 0)
         let copy = PinmapCLI.execute(["copy", "--from", file, "--to", uri])
-        XCTAssertEqual(copy.stderr, "pinmap: pin 6: description \(Self.nulSentence); nothing was copied\n")
+        XCTAssertEqual(copy.stderr, "pinmap: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
         XCTAssertEqual(try tables(uri), [])
     }
 }

@@ -170,6 +170,150 @@ final class ImportReasonsTests: XCTestCase {
             """)
     }
 
+    /// A GeoJSON file's rejected and repeated features, pretty-printed so that feature 2's
+    /// latitude is on line 9: the tab names features, never lines, in both languages.
+    private static let geoJSON = """
+        {"type": "FeatureCollection", "features": [
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [126.9, 37.5]},
+           "properties": {"name": "Tower"}},
+          {"type": "Feature",
+           "geometry": {
+             "type": "Point",
+             "coordinates": [
+               126.9,
+               95.0
+             ]
+           },
+           "properties": {"name": "North"}},
+          {"type": "Feature", "geometry": {"type": "Point", "coordinates": [126.9, 37.5]},
+           "properties": {"name": "Tower"}}
+        ]}
+        """
+
+    private func geoJSONFrames() throws -> (preview: String, result: String) {
+        let path = try file("places.geojson", Self.geoJSON)
+        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
+        r.char("3")
+        for ch in path { r.char(ch) }
+        r.key(.enter)
+        let preview = TempFolder.masked(r.text)
+        r.key(.enter)
+        return (preview, TempFolder.masked(r.text))
+    }
+
+    func testAGeoJSONFeatureIsNamedAsAFeatureNotALine80x24() throws {
+        let frames = try geoJSONFrames()
+        XCTAssertEqual(frames.preview, """
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
+
+
+              File: /tmp/pinmap-test-XXXXXX/places.geojson
+
+              GeoJSON · encoding UTF-8 · 444 B
+              columns: category ← "properties.category", created ← "properties.created_at",
+              description ← "properties.description", latitude ← "geometry",
+              longitude ← "geometry", title ← "properties.title|name"
+              first rows:
+                Tower  37.5, 126.9
+                ✗ feature 2: latitude 95.0 outside [-90, 90]
+                Tower  37.5, 126.9
+
+
+
+
+
+
+
+             Enter or y imports · e edits the path · typing starts a new one · ? help
+             medium · 5 of 5 pins in view · Busan Tower                              ? help
+                   1 Map             2 Timeline           3 Import           4 Settings
+            """)
+        XCTAssertEqual(frames.result, """
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
+
+
+              File: /tmp/pinmap-test-XXXXXX/places.geojson
+
+
+              places.geojson: 1 imported, 1 rejected, 1 duplicate skipped (import #1; u
+              undoes it)
+              GeoJSON · encoding UTF-8
+              columns: category ← "properties.category", created ← "properties.created_at",
+              description ← "properties.description", latitude ← "geometry",
+              longitude ← "geometry", title ← "properties.title|name"
+              feature 2: latitude 95.0 outside [-90, 90]
+              feature 3 repeats feature 1
+
+
+
+
+
+
+             u undo import · Enter or typing: new path · e edits the last path · ? help
+             medium · 6 of 6 pins in view · Busan Tower                              ? help
+                   1 Map             2 Timeline           3 Import           4 Settings
+            """)
+    }
+
+    func testKoreanGeoJSONFeatureIsNamedAsAFeature80x24() throws {
+        Strings.language = .korean
+        let frames = try geoJSONFrames()
+        XCTAssertEqual(frames.preview, """
+
+              CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
+
+
+              파일: /tmp/pinmap-test-XXXXXX/places.geojson
+
+              GeoJSON · 인코딩 UTF-8 · 444 B
+              열: 분류 ← "properties.category", 만든 날짜 ← "properties.created_at",
+              설명 ← "properties.description", 위도 ← "geometry", 경도 ← "geometry",
+              제목 ← "properties.title|name"
+              처음 줄:
+                Tower  37.5, 126.9
+                ✗ 2번 피처: 위도 95.0은(는) [-90, 90] 범위 밖입니다
+                Tower  37.5, 126.9
+
+
+
+
+
+
+
+             Enter 또는 y 가져오기 · e 경로 고치기 · 입력하면 새 경로 · ? 도움말
+             중간 · 보이는 핀 5/5개 · Busan Tower                                  ? 도움말
+                   1 지도            2 타임라인          3 가져오기            4 설정
+            """)
+        XCTAssertEqual(frames.result, """
+
+              CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
+
+
+              파일: /tmp/pinmap-test-XXXXXX/places.geojson
+
+
+              places.geojson: 1개 가져옴, 1개 거부, 중복 1개 건너뜀 (가져오기 #1; u로
+              되돌리기)
+              GeoJSON · 인코딩 UTF-8
+              열: 분류 ← "properties.category", 만든 날짜 ← "properties.created_at",
+              설명 ← "properties.description", 위도 ← "geometry", 경도 ← "geometry",
+              제목 ← "properties.title|name"
+              2번 피처: 위도 95.0은(는) [-90, 90] 범위 밖입니다
+              3번 피처는 1번 피처와 같음
+
+
+
+
+
+
+             u 가져오기 되돌리기 · Enter 또는 입력: 새 경로 · e 지난 경로 고치기 · ? 도움말
+             중간 · 보이는 핀 6/6개 · Busan Tower                                  ? 도움말
+                   1 지도            2 타임라인          3 가져오기            4 설정
+            """)
+    }
+
     func testKoreanImportErrorsAreOneShortSentencePerKind() throws {
         Strings.language = .korean
         let junk = try file("junk.csv", "\u{1}\u{2}PK\u{3}\u{4}binary junk\n\u{5}\u{6}\n")

@@ -48,7 +48,7 @@ final class KoreanOverlayTests: XCTestCase {
         }
         let minutes = RowIssue(line: 7, field: .column("lat"), value: "37°75′", reason: "latitude minutes 75 must be below 60",
                                rule: .minutesOutOfRange)
-        XCTAssertEqual(S.irLine(minutes.line, ImportResultText.reason(minutes)), "7행: lat '37°75′': 분은 60보다 작아야 합니다")
+        XCTAssertEqual(S.irRow(minutes.unit, minutes.line, ImportResultText.reason(minutes)), "7행: lat '37°75′': 분은 60보다 작아야 합니다")
         let quote = RowIssue(line: 3, field: .record, value: "\"Seoul", reason: "unterminated quoted field starting at line 3",
                              rule: .unterminatedQuote)
         XCTAssertEqual(ImportResultText.reason(quote), "따옴표로 연 필드가 닫히지 않아 파일의 나머지를 읽을 수 없습니다")

@@ -52,7 +52,7 @@ final class MessageWordingTests: XCTestCase {
 
     func testTheKoreanDuplicateOfAStorePinNeedsNoParticleAfterTheNumber() {
         Strings.language = .korean
-        XCTAssertEqual(S.irDupPin(3, 2), "3행은 저장소의 2번 핀과 같음")
+        XCTAssertEqual(S.irDup(DuplicateRow(line: 3, ofPin: 2)), "3행은 저장소의 2번 핀과 같음")
     }
 
     func testGWithANameNoPlaceHasSaysSoAndEnterTellsIt() {

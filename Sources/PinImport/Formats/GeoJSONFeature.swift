@@ -34,7 +34,7 @@ enum GeoJSONFeature {
     static func read(_ doc: JSONDocument, _ feature: JSONDocument.Value, index: Int, crs: CoordinateSystem?,
                      exactTimes: Bool = false, skips: inout SkipCounter) -> Pins {
         func reject(_ field: RowField, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
-            Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: "feature \(index): \(reason)", rule: rule)])])
+            Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: reason, rule: rule)])])
         }
         guard feature.kind == .object, doc.member(feature, "type").flatMap(doc.string) == "Feature" else {
             return reject(.member("type"), String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
@@ -83,13 +83,13 @@ enum GeoJSONFeature {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
             return .rejected([RowIssue(line: index, field: .geometry(key: "geometry.coordinates"), value: String(doc.text(position).prefix(80)),
-                                       reason: "feature \(index): a position needs [longitude, latitude] numbers", rule: .pointArity)])
+                                       reason: "a position needs [longitude, latitude] numbers", rule: .pointArity)])
         }
         var (lon, lat) = (x, y)
         if let crs {
             guard let p = crs.toWGS84(x: x, y: y) else {
                 return .rejected([RowIssue(line: index, field: .geometry(key: "geometry.coordinates"), value: String(doc.text(position).prefix(80)),
-                                           reason: "feature \(index): [\(x), \(y)] cannot be transformed from \(crs.label) to WGS84",
+                                           reason: "[\(x), \(y)] cannot be transformed from \(crs.label) to WGS84",
                                            outOfRange: OutOfRange(.notTransformable(system: crs.label)))])
             }
             (lon, lat) = p
@@ -101,7 +101,7 @@ enum GeoJSONFeature {
         case .success(let t): title = t
         case .failure(let blank):
             issues.append(RowIssue(line: index, field: .title(key: "properties.title"), value: "",
-                                   reason: "feature \(index): \(blank.sentence)", rule: .blankTitle))
+                                   reason: blank.sentence, rule: .blankTitle))
         }
         issues += CoordinateParser.rangeIssues(
             latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
@@ -109,7 +109,6 @@ enum GeoJSONFeature {
         ).enumerated().map { k, issue in
             var i = issue
             i.line = index
-            i.reason = "feature \(index): " + i.reason
             if k == 0 { ProjectedHint.advise(&i, x: x, y: y, system: crs, geoJSON: true) }
             return i
         }
@@ -124,7 +123,7 @@ enum GeoJSONFeature {
         if elements.count >= 3, doc.number(elements[2]) != nil {
             properties.add("ele", json: doc.text(elements[2]))
         }
-        return .accepted(ParsedPin(
+        var pin = ParsedPin(
             line: index, title: title,
             description: value(doc, props, "description") ?? "",
             category: trimmedText(value(doc, props, "category") ?? ""),
@@ -133,7 +132,9 @@ enum GeoJSONFeature {
             // its local day in the Timeline).
             createdAt: exactTimes ? trimmedText(value(doc, props, "created_at") ?? "")
                                   : UTCTimestamp.normalize(value(doc, props, "created_at") ?? ""),
-            latitude: lat, longitude: lon, properties: properties.text))
+            latitude: lat, longitude: lon, properties: properties.text)
+        pin.keys = [.title: "properties.\(titleKey)"]
+        return .accepted(pin)
     }
 
     /// The property `key` as text (see `text`).

@@ -47,7 +47,7 @@ struct KMLPlacemark {
         let parts = tuple.split(separator: ",", omittingEmptySubsequences: false).map { trimmedText($0) }
         guard parts.count >= 2, let lon = Double(parts[0]), let lat = Double(parts[1]), lon.isFinite, lat.isFinite else {
             return .rejected([RowIssue(line: line, field: .geometry(key: "coordinates"), value: String(tuple.prefix(80)),
-                                       reason: "placemark at line \(line): <coordinates> needs longitude,latitude[,altitude] numbers",
+                                       reason: "<coordinates> needs longitude,latitude[,altitude] numbers",
                                        rule: .pointArity)])
         }
         let range = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: parts[1], lonText: parts[0],

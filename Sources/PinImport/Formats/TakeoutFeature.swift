@@ -57,17 +57,23 @@ enum TakeoutFeature {
             let shown = doc.member(feature, "geometry").map { String(doc.text($0).prefix(80)) } ?? "null"
             return .rejected([RowIssue(
                 line: index, field: .geometry(key: "geometry.coordinates"), value: shown,
-                reason: "feature \(index): no coordinates: the geometry is [0, 0] or missing (Google's placeholder) and the maps URL holds no ?q=LAT,LON\(url.isEmpty ? "" : " (\(url))"); add the coordinates or drop the place",
+                reason: "no coordinates: the geometry is [0, 0] or missing (Google's placeholder) and the maps URL holds no ?q=LAT,LON\(url.isEmpty ? "" : " (\(url))"); add the coordinates or drop the place",
                 rule: .noCoordinates)])
         }
         let titleKey = oldSchema ? "Title" : "title"
+        let nameKey = oldSchema ? "Business Name" : "name"
         let title = PinTitle.or(prop(titleKey).flatMap(doc.string),
-                                PinTitle.or(loc(oldSchema ? "Business Name" : "name"), "Dropped pin"))
+                                PinTitle.or(loc(nameKey), "Dropped pin"))
+        // The member the title came from (none for "Dropped pin"), for messages about it.
+        let titleFrom = PinTitle.or(prop(titleKey).flatMap(doc.string), "").isEmpty
+            ? (PinTitle.or(loc(nameKey), "").isEmpty ? nil : "properties.\(locationKey).\(nameKey)")
+            : "properties.\(titleKey)"
+        let addressKey = oldSchema ? "Address" : "address"
         let range = CoordinateParser.rangeIssues(
             latitude: point.latitude, longitude: point.longitude, latText: "\(point.latitude)", lonText: "\(point.longitude)",
             latField: .latitude(key: "geometry.coordinates[1]"), lonField: .longitude(key: "geometry.coordinates[0]"))
         if !range.isEmpty {
-            return .rejected(range.map { var i = $0; i.line = index; i.reason = "feature \(index): " + i.reason; return i })
+            return .rejected(range.map { var i = $0; i.line = index; return i })
         }
 
         let dateKey = oldSchema ? "Published" : "date"
@@ -82,11 +88,14 @@ enum TakeoutFeature {
             for (key, value) in rest { nested.add(key, json: doc.text(value)) }
             properties.add(locationKey, json: nested.text)
         }
-        return .accepted(ParsedPin(
+        var pin = ParsedPin(
             line: index, title: title,
-            description: loc(oldSchema ? "Address" : "address") ?? "",
+            description: loc(addressKey) ?? "",
             createdAt: UTCTimestamp.normalize(prop(dateKey).flatMap(doc.string) ?? ""),
-            latitude: point.latitude, longitude: point.longitude, properties: properties.text))
+            latitude: point.latitude, longitude: point.longitude, properties: properties.text)
+        pin.keys = [.description: "properties.\(locationKey).\(addressKey)", .created: "properties.\(dateKey)"]
+        pin.keys[.title] = titleFrom
+        return .accepted(pin)
     }
 
     /// The place's coordinates: the geometry unless it is missing or [0, 0], then

@@ -80,8 +80,11 @@ struct AttributeFeature {
     var roles: AttributeRoles
     /// The feature's number in issues (`line`): its id or record number.
     var line: Int
-    /// `table places, feature 3`: prefixes issue reasons.
-    var label: String
+    /// Where the feature is beyond its number (`table places` in a GeoPackage of several
+    /// tables); nil for a Shapefile, one layer.
+    var label: String?
+    /// The label as a reason's start (`table places: `).
+    private var prefix: String { label.map { "\($0): " } ?? "" }
     var fallbackTitle: String
     var fallbackCategory: String
     /// Whether `created` is kept as written (Pinmap's own export) rather than put in UTC.
@@ -92,7 +95,7 @@ struct AttributeFeature {
         if let system {
             guard let p = system.toWGS84(x: x, y: y) else {
                 return .rejected([RowIssue(line: line, field: .geometry(key: "geometry"), value: "\(x) \(y)",
-                                           reason: "\(label): x \(x), y \(y) cannot be transformed from \(system.label) to WGS84",
+                                           reason: prefix + "x \(x), y \(y) cannot be transformed from \(system.label) to WGS84",
                                            outOfRange: OutOfRange(.notTransformable(system: system.label)))])
             }
             (lon, lat) = p
@@ -101,7 +104,7 @@ struct AttributeFeature {
                                                  latField: .latitude(key: "geometry.y"), lonField: .longitude(key: "geometry.x"))
         if !range.isEmpty {
             ProjectedHint.advise(&range[0], x: x, y: y, system: system)
-            return .rejected(range.map { var i = $0; i.line = line; i.reason = "\(label): " + i.reason; return i })
+            return .rejected(range.map { var i = $0; i.line = line; i.reason = prefix + i.reason; return i })
         }
         func field(_ i: Int?) -> String? { i.flatMap { values[$0].text } }
         let used = Set([roles.title, roles.description, roles.category, roles.created].compactMap { $0 })

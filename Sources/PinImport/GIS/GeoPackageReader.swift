@@ -176,7 +176,7 @@ final class GeoPackageReader: PinRecordReader {
             }
         }
         let number = Int(fid ?? 0)
-        let label = "table \(layer.table), feature \(fid.map(String.init) ?? "?")"
+        let label = "table \(layer.table)"  // the feature (its fid) is the number
         let base = AttributeFeature(names: names, values: values, roles: roles, line: number, label: label,
                                     fallbackTitle: "\(layer.table) \(fid.map(String.init) ?? "")",
                                     fallbackCategory: layer.pinmapExport ? "" : layer.table,

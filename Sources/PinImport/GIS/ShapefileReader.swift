@@ -137,7 +137,7 @@ final class ShapefileReader: PinRecordReader {
     private func shape(_ i: Int32) -> [RowOutcome] {
         guard let object = SHPReadObject(shp, i) else {
             return [.rejected([RowIssue(line: Int(i) + 1, field: .geometry(key: "shape"), value: "",
-                                        reason: "shape \(i + 1): shapelib cannot read it (a damaged .shp)", rule: .notAPoint)])]
+                                        reason: "shapelib cannot read it (a damaged .shp)", rule: .notAPoint)])]
         }
         defer { SHPDestroyObject(object) }
         let o = object.pointee
@@ -148,7 +148,7 @@ final class ShapefileReader: PinRecordReader {
         case SHPT_POINT, SHPT_POINTZ, SHPT_POINTM, SHPT_MULTIPOINT, SHPT_MULTIPOINTZ, SHPT_MULTIPOINTM:
             let hasZ = o.nSHPType == SHPT_POINTZ || o.nSHPType == SHPT_MULTIPOINTZ
             let feature = AttributeFeature(names: names, values: attributes(i), roles: roles, line: Int(i) + 1,
-                                           label: "shape \(i + 1)", fallbackTitle: "\(layer) \(i + 1)",
+                                           label: nil, fallbackTitle: "\(layer) \(i + 1)",
                                            fallbackCategory: layer, exactTimes: false)
             return (0..<Int(o.nVertices)).map { k in
                 feature.outcome(x: o.padfX[k], y: o.padfY[k], z: hasZ ? o.padfZ?[k] : nil, system: system)

@@ -51,7 +51,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unreadable(path, reason): return "\(path): cannot read the file: \(reason)"
         case let .changedWhileRead(path, change): return "\(path): cannot read the file: \(change.sentence)"
         case let .neitherGPXNorKML(path):
-            return "\(path): cannot read the file: an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shapefile"
+            return "\(path): cannot read the file: an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads \(PinFileScanner.Format.readable)"
         case let .emptyFile(path): return "\(path): the file is empty (0 bytes, no header row)"
         case let .bomOnly(path, encoding): return "\(path): the file holds only a \(encoding) byte order mark (no header row)"
         case let .noHeader(path): return "\(path): the file has only blank lines (no header row)"

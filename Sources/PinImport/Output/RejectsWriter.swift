@@ -1,8 +1,9 @@
 import PinModel
 
 /// Writes rejected rows to a CSV file (`--rejects OUT.csv`): UTF-8, comma, RFC 4180 quoting,
-/// `\n` line ends. Columns: `line`, `reason`, then the file's own header, so a user can fix the
-/// rows in a spreadsheet and import the file again (the two extra columns are ignored then).
+/// `\n` line ends. Columns: `line` (or `feature`, `shape`: what the format's row numbers count,
+/// `RowUnit`), `reason`, then the file's own header, so a user can fix the rows in a
+/// spreadsheet and import the file again (the two extra columns are ignored then).
 /// Written through `AtomicOutputFile`: OUT.csv appears, whole, only when the import succeeds.
 final class RejectsWriter {
     let path: String
@@ -13,13 +14,13 @@ final class RejectsWriter {
     /// Starts a temporary file next to `path` and writes the header row.
     /// - Parameter protected: the files `path` must not be (checked again as it is written).
     /// - Throws: `ImportError.rejectsFile` when the file cannot be created.
-    init(path: String, headers: [String], protected: ProtectedPaths) throws(ImportError) {
+    init(path: String, headers: [String], unit: RowUnit = .line, protected: ProtectedPaths) throws(ImportError) {
         do { file = try AtomicOutputFile(path: path, protected: protected) } catch {
             throw .rejectsFile(path: path, reason: error.reason)
         }
         self.path = path
         columns = headers.count
-        write(["line", "reason"] + headers)
+        write([unit.rawValue, "reason"] + headers)
     }
 
     /// Appends one rejected row: its line, all reasons joined by "; ", and its fields.

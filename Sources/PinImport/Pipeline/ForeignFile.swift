@@ -20,7 +20,7 @@ public enum ForeignFile: Sendable, Equatable {
         case .openDocumentSpreadsheet:
             return "an OpenDocument spreadsheet, not a pin file: save it as CSV (File › Save As › Text CSV) and import the .csv"
         case .binary:
-            return "a binary file (it holds NUL bytes), not text: Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML and KMZ"
+            return "a binary file (it holds NUL bytes), not text: Pinmap reads \(PinFileScanner.Format.readable)"
         }
     }
 

@@ -46,7 +46,7 @@ public enum Importer {
         report.dryRun = options.dryRun
         report.rejectsFile = options.rejectsPath
         let rejects = try options.rejectsPath.map { p throws(ImportError) in
-            try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [],
+            try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [], unit: scanner.format.rowUnit,
                               protected: ProtectedPaths(store: store.path, inputs: [path]))
         }
         let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress, shouldStop: shouldStop)
@@ -108,6 +108,9 @@ private final class ImportRun {
     let rejects: RejectsWriter?
     let progress: (@Sendable (Int64, Int64) -> Void)?
     let shouldStop: (() -> Bool)?
+    /// What the file's row numbers count (its lines, features or shapes), given to every issue
+    /// (the scanner's rejected rows have it; the store's refusals made here get it too).
+    var unit: RowUnit { scanner.format.rowUnit }
 
     init(scanner: PinFileScanner, report: ImportReport, rejects: RejectsWriter?,
          progress: (@Sendable (Int64, Int64) -> Void)?, shouldStop: (() -> Bool)?) {
@@ -188,7 +191,7 @@ private final class ImportRun {
                                                      (.category, "category", pin.category), (.created, "created_at", pin.createdAt)]
         let csv = report.format == "CSV"
         for (role, name, value) in fields {
-            let key = report.columns[role] ?? name
+            let key = pin.keys[role] ?? report.columns[role] ?? name
             if let reason = rule.refusal(field: key, text: value) {
                 return RowIssue(line: pin.line, field: csv ? .column(key) : .member(key), value: value, reason: reason, rule: .nulCharacter)
             }
@@ -215,8 +218,8 @@ private final class ImportRun {
             if let origin = try finder.origin(of: pin, candidate: candidate, dryRun: writer == nil) {
                 finder.remember(pinNumber: row.pinNumber, .skipped)
                 switch origin {
-                case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l))
-                case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id))
+                case .line(let l): report.addDuplicate(DuplicateRow(line: pin.line, ofLine: l, unit: unit))
+                case .pin(let id): report.addDuplicate(DuplicateRow(line: pin.line, ofPin: id, unit: unit))
                 }
                 return
             }
@@ -263,7 +266,7 @@ private final class ImportRun {
     }
 
     private func reject(_ issues: [RowIssue], fields: [String]) {
-        report.addIssues(issues)
+        report.addIssues(issues.map { var i = $0; i.unit = unit; return i })
         rejects?.add(line: issues.first?.line ?? 0, issues: issues, fields: fields)
     }
 }

@@ -14,12 +14,31 @@ public enum ScanEvent: Sendable, Equatable {
 /// duplicates and the store on top; `--dry-run`, the Import tab's preview and the tests use it
 /// directly.
 public struct PinFileScanner {
-    public enum Format: String, Sendable {
+    public enum Format: String, Sendable, CaseIterable {
         case csv = "CSV", geoJSON = "GeoJSON", takeout = "Takeout", gpx = "GPX", kml = "KML", kmz = "KMZ"
         case geoPackage = "GeoPackage", shapefile = "Shapefile"
 
         /// Whether the format's coordinates are WGS84 by definition (`--crs` does not apply).
         var isAlwaysWGS84: Bool { [.gpx, .kml, .kmz, .takeout].contains(self) }
+
+        /// The format as messages name it.
+        public var name: String { self == .takeout ? "Google Takeout JSON" : rawValue }
+
+        /// Every format Pinmap reads, for messages about a file it cannot read: "CSV, GeoJSON,
+        /// Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shapefile".
+        public static var readable: String {
+            let names = allCases.map(\.name)
+            return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }
+
+        /// What a row's number counts in this format (`RowIssue.line`).
+        public var rowUnit: RowUnit {
+            switch self {
+            case .csv, .gpx, .kml, .kmz: return .line
+            case .geoJSON, .takeout, .geoPackage: return .feature
+            case .shapefile: return .shape
+            }
+        }
     }
 
     public let path: String
@@ -240,8 +259,9 @@ public struct PinFileScanner {
 
     /// One step of `next(encodingPinsTo:)`.
     enum EncodedStep {
-        /// A pin, its texts appended to the caller's buffer; the line where its row starts.
-        case pin(EncodedPinRow, line: Int)
+        /// A pin, its texts appended to the caller's buffer; the line where its row starts, and
+        /// where its fields were read when that varies (`ParsedPin.keys`).
+        case pin(EncodedPinRow, line: Int, keys: [ColumnRole: String])
         /// A rejected row.
         case rejected(ScanEvent)
     }
@@ -260,7 +280,7 @@ public struct PinFileScanner {
                 case .blank, .outcome(.blank): continue
                 case .encoded(let row):
                     dataRows += 1
-                    return .pin(row, line: record.line)
+                    return .pin(row, line: record.line, keys: [:])
                 case .outcome(.accepted(let pin)):
                     dataRows += 1
                     return Self.encoded(.pin(pin), to: &text)
@@ -280,7 +300,7 @@ public struct PinFileScanner {
         case .pin(let p)?:
             return .pin(EncodedPinRow.append(
                 title: p.title, description: p.description, category: p.category, createdAt: p.createdAt,
-                properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &text), line: p.line)
+                properties: p.properties, latitude: p.latitude, longitude: p.longitude, to: &text), line: p.line, keys: p.keys)
         case let rejected?: return .rejected(rejected)
         case nil: return nil
         }
@@ -324,7 +344,10 @@ public struct PinFileScanner {
         while let outcome = try records?.next() {
             switch outcome {
             case .accepted(let pin): dataRows += 1; return .pin(pin)
-            case .rejected(let issues): dataRows += 1; return .rejected(issues: issues, fields: [])
+            case .rejected(let issues):
+                dataRows += 1
+                // The readers number their rows; what the number counts is the format's.
+                return .rejected(issues: issues.map { var i = $0; i.unit = format.rowUnit; return i }, fields: [])
             case .blank: continue
             }
         }

@@ -20,6 +20,10 @@ public struct ParsedPin: Sendable, Equatable {
     /// of a JSON object (`"{}"` when there is none). Values from CSV and XML are strings;
     /// values from GeoJSON and Takeout keep their JSON type.
     public var properties: String
+    /// Where this pin's fields were read, for a format whose members vary from feature to
+    /// feature (GeoJSON's title: `properties.title` or `properties.name`), so a message names
+    /// the key the file used; a role not here was read where the report's `columns` say.
+    public var keys: [ColumnRole: String] = [:]
 
     public init(line: Int, title: String, description: String = "", category: String = "",
                 createdAt: String = "", latitude: Double, longitude: Double, properties: String = "{}") {

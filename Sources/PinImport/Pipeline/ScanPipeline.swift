@@ -30,15 +30,19 @@ final class ScanPipeline: @unchecked Sendable {
         var encoded: EncodedPinRow?
         /// The pin's line (`ParsedPin.line`; 0 for a rejected row).
         var line = 0
+        /// Where the pin's fields were read, when that varies (`ParsedPin.keys`).
+        var keys: [ColumnRole: String] = [:]
 
         /// The pin, from its batch's `text` (nil for a rejected row): the fields as read
         /// (valid strings, so their UTF-8 reads back to them), properties `{}` when none.
         func pin(in text: [UInt8]) -> ParsedPin? {
             guard let e = encoded else { return nil }
             func field(_ a: Int32, _ b: Int32) -> String { String(decoding: text[Int(a)..<Int(b)], as: UTF8.self) }
-            return ParsedPin(line: line, title: field(e.start, e.ends.0), description: field(e.ends.0, e.ends.1),
-                             category: field(e.ends.1, e.ends.2), createdAt: field(e.ends.2, e.ends.3),
-                             latitude: e.latitude, longitude: e.longitude, properties: field(e.ends.3, e.ends.4))
+            var pin = ParsedPin(line: line, title: field(e.start, e.ends.0), description: field(e.ends.0, e.ends.1),
+                                category: field(e.ends.1, e.ends.2), createdAt: field(e.ends.2, e.ends.3),
+                                latitude: e.latitude, longitude: e.longitude, properties: field(e.ends.3, e.ends.4))
+            pin.keys = keys
+            return pin
         }
     }
 
@@ -125,11 +129,12 @@ final class ScanPipeline: @unchecked Sendable {
                 }
                 var row = Row(event: nil, pinNumber: -1)
                 switch consume step {
-                case let .pin(encoded, line):
+                case let .pin(encoded, line, keys):
                     row.pinNumber = pins
                     pins += 1
                     row.encoded = encoded
                     row.line = line
+                    row.keys = keys
                 case .rejected(let event):
                     row.event = event
                 }

@@ -17,7 +17,7 @@ extension Store: PinCopying {
                     let pin = st.pin()
                     pins.append(SnapshotPin(pin: pin, batchID: st.isNull(10) ? nil : st.int(10), comments: comments[pin.id] ?? []))
                 }
-                return StoreSnapshot(batches: try importBatches(), pins: pins)
+                return StoreSnapshot(batches: try importBatches(), pins: pins, source: location)
             }
         } catch let e as StoreError { throw e } catch { throw StoreError("\(error)") }
     }

@@ -15,11 +15,11 @@ public enum ImportResultText {
         if let crs = r.coordinateSystem { lines.append(S.importCRS(crs)) }
         if !r.properties.isEmpty { lines.append(S.importKept.text + r.properties.map { "\"\($0)\"" }.joined(separator: ", ")) }
         let issues = r.errors.prefix(maxLines)
-        lines += issues.map { S.irLine($0.line, reason($0)) }
+        lines += issues.map { S.irRow($0.unit, $0.line, reason($0)) }
         let more = r.errors.count - issues.count + r.errorsOmitted
         if more > 0 { lines.append(S.irMoreIssues(more)) }
         let dups = r.duplicateRows.prefix(maxLines)
-        lines += dups.map { d in d.ofLine.map { S.irDupLine(d.line, $0) } ?? S.irDupPin(d.line, d.ofPin ?? 0) }
+        lines += dups.map(S.irDup)
         if r.duplicates > dups.count {
             lines.append(dups.isEmpty ? S.irDuplicatesInStore(r.duplicates) : S.irMoreDuplicates(r.duplicates - dups.count))
         }
@@ -52,7 +52,7 @@ public enum ImportResultText {
                 let title = DisplayWidth.pad(DisplayWidth.truncate(pin.title, to: titleWidth, ascii: ascii), to: titleWidth)
                 return title + "  " + DisplayWidth.pad(pin.at, to: atWidth) + "  " + category
             case .rejected(let issue):
-                return "✗ " + (issue.map { S.irLine($0.line, reason($0)) } ?? S.irRejected.text)
+                return "✗ " + (issue.map { S.irRow($0.unit, $0.line, reason($0)) } ?? S.irRejected.text)
             }
         }
     }

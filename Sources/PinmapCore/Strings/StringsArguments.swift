@@ -33,14 +33,23 @@ extension S {
     public static func irFormat(_ format: String, _ b: String) -> String { irFormat.filled([format, b]) }
     /// "delimiter {0}"
     public static func irDelimiter(_ delimiter: String) -> String { irDelimiter.filled([delimiter]) }
-    /// "line {0}: {1}"
-    public static func irLine(_ a: Int, _ b: String) -> String { irLine.filled(["\(a)", b]) }
+    /// "line {0}: {1}", "feature {0}: {1}" or "shape {0}: {1}", as `unit` counts rows.
+    public static func irRow(_ unit: RowUnit, _ a: Int, _ b: String) -> String {
+        let key: S = switch unit { case .line: .irLine; case .feature: .irFeature; case .shape: .irShape }
+        return key.filled(["\(a)", b])
+    }
     /// "… {0} more rejected rows"
     public static func irMoreIssues(_ more: Int) -> String { irMoreIssues.filled(["\(more)"]) }
-    /// "line {0} repeats line {1}"
-    public static func irDupLine(_ line: Int, _ b: Int) -> String { irDupLine.filled(["\(line)", "\(b)"]) }
-    /// "line {0} repeats pin {1} in the store"
-    public static func irDupPin(_ line: Int, _ b: Int64) -> String { irDupPin.filled(["\(line)", "\(b)"]) }
+    /// "line {0} repeats line {1}" or "line {0} repeats pin {1} in the store" (features and
+    /// shapes as `unit` counts rows).
+    public static func irDup(_ d: DuplicateRow) -> String {
+        let (row, pin): (S, S) = switch d.unit {
+        case .line: (.irDupLine, .irDupPin)
+        case .feature: (.irDupFeature, .irDupFeaturePin)
+        case .shape: (.irDupShape, .irDupShapePin)
+        }
+        return d.ofLine.map { row.filled(["\(d.line)", "\($0)"]) } ?? pin.filled(["\(d.line)", "\(d.ofPin ?? 0)"])
+    }
     /// "… {0} more duplicates"
     public static func irMoreDuplicates(_ a: Int) -> String { irMoreDuplicates.filled(["\(a)"]) }
     /// "{0} duplicates: pins the store already had" (none of them listed by line: a server's
