@@ -54,21 +54,19 @@ extension PostgresStore {
                 first.offer(cell, to: accept)
             }
         }
-        // A wave's cells are split with one query per level and category (a round trip each
-        // would cost a millisecond, not SQLite's 3 µs).
+        // A wave's cells (all of one level) are split with one query per category (a round
+        // trip each would cost a millisecond, not SQLite's 3 µs).
         let refined = try first.refine(to: accept) { (wave) throws(StoreError) in
-            var parents: [Int: [Int64: [PinCell]]] = [:]  // level → scope → cells
-            for cell in wave { parents[cell.level, default: [:]][cell.scope, default: []].append(cell) }
+            guard let cellLevel = wave.first?.level else { return [] }
+            let byScope = Dictionary(grouping: wave, by: \.scope)
             var out: [PinCell] = []
-            for (cellLevel, scopes) in parents {
-                for (scope, cells) in scopes {
-                    let ranges = cells.map { c -> ClosedRange<Int64> in
-                        let z = PinGrid.morton(x: c.x, y: c.y, level: cellLevel)
-                        return (z << 2)...((z << 2) + 3)
-                    }.sorted { $0.lowerBound < $1.lowerBound }
-                    out += try self.cells(level: cellLevel + 1, ranges: ranges,
-                                          categories: categories.map { _ in [ids[scope] ?? ""] }, scopeOf: scopeOf)
-                }
+            for (scope, cells) in byScope {
+                let ranges = cells.map { c -> ClosedRange<Int64> in
+                    let z = PinGrid.morton(x: c.x, y: c.y, level: cellLevel)
+                    return (z << 2)...((z << 2) + 3)
+                }.sorted { $0.lowerBound < $1.lowerBound }
+                out += try self.cells(level: cellLevel + 1, ranges: ranges,
+                                      categories: categories.map { _ in [ids[scope] ?? ""] }, scopeOf: scopeOf)
             }
             return out
         }

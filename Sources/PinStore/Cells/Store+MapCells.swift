@@ -18,10 +18,10 @@ extension Store {
         try forEachPinCell(level: level, boxes: boxes, categories: categories) { first.offer($0, to: accept) }
         var reader: PinCellChildReader?  // prepared when a cell is split
         let refined = try first.refine(to: accept) { (wave) throws(StoreError) in
-            if reader == nil { reader = try PinCellChildReader(store: self) }
-            guard let reader else { return [] }
+            let r: PinCellChildReader
+            if let known = reader { r = known } else { r = try PinCellChildReader(store: self); reader = r }
             var out: [PinCell] = []
-            for cell in wave { out += try reader.children(of: cell) }
+            for cell in wave { out += try r.children(of: cell) }
             return out
         }
         return MapCellVisit(level: level, refined: refined)
