@@ -27,7 +27,7 @@ extension EffectPerformer {
                 guard let theirs = try? store.pin(id: id) else { return .pins(.written(.updateMissing(id: id, pin))) }
                 return .pins(.written(.updateConflict(id: id, mine: pin, theirs: theirs)))
             } catch {
-                return .pins(.written(.updateFailed(id: id, pin, error)))
+                return .pins(.written(.updateFailed(id: id, pin, ifVersion: version, error)))
             }
         case .deletePin(let id, let version):
             do {

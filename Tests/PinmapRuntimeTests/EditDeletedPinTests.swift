@@ -33,6 +33,44 @@ final class EditDeletedPinTests: XCTestCase {
         XCTAssertNil(try r.store.pin(id: 2), "the deleted pin stays deleted")
     }
 
+    func testTheNewPinKeepsTheDeletedPinsProperties() throws {
+        var pins = UIFixtures.seoulPins
+        pins[1].properties = #"{"phone":"02-540-1234","rating":4.5}"#
+        let r = try UIFixtures.runner(cols: 80, rows: 24, pins: pins)
+        r.selectListed("Garosu-gil coffee")
+        r.char("e")
+        r.key(.ctrl("u")); r.type("Garosu-gil coffee, upstairs")
+        XCTAssertTrue(try r.store.delete(id: 2), "deleted by another process meanwhile")
+        r.key(.ctrl("s"))
+        r.key(.enter)  // Add as new pin
+        let added = try XCTUnwrap(try r.store.pins(matching: PinQuery(limit: 1)).first)
+        XCTAssertEqual(added.title, "Garosu-gil coffee, upstairs")
+        XCTAssertEqual(added.properties, #"{"phone":"02-540-1234","rating":4.5}"#, "the file's extra columns stay with the pin")
+    }
+
+    /// A save that failed (a store that cannot write for a while) brings the form back; saved
+    /// again, it is still checked against the version it was opened at: a change another
+    /// program made meanwhile is offered side by side, not written over.
+    func testASaveRetriedAfterAFailureStillMeetsAChangeMadeMeanwhile() throws {
+        let store = InMemoryPinRepository(pins: UIFixtures.seoulPins)
+        let r = try UIFixtures.runner(over: store, cols: 80, rows: 24)
+        r.selectListed("Garosu-gil coffee")
+        r.char("e")
+        r.key(.ctrl("u")); r.type("Mine")
+        store.failingWrites = StoreError("the server is restarting")
+        r.key(.ctrl("s"))
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("the form comes back") }
+        XCTAssertEqual(form.version, 1)
+        store.failingWrites = nil
+        _ = try store.update(id: 2, title: "Theirs")
+        r.key(.ctrl("s"))
+        XCTAssertEqual(try store.pin(id: 2)?.title, "Theirs", "their change is not written over")
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content,
+              case let .keepMine(id, mine, theirs) = popup.action else { return XCTFail("both versions offered") }
+        XCTAssertEqual([id, theirs.version], [2, 2])
+        XCTAssertEqual([mine.title, theirs.title], ["Mine", "Theirs"])
+    }
+
     func testEscDiscardsTheEditAndSaysSo() throws {
         let r = try saveDeleted(title: "Seongsu-dong cafe street")
         r.key(.escape)

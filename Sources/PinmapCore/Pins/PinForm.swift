@@ -38,6 +38,9 @@ public struct PinForm: Sendable, Equatable {
     /// The pin's version when the form opened (editing): a save is refused once someone
     /// else changed the pin since (`PinWriteOutcome.updateConflict`). nil: adding.
     public var version: Int64?
+    /// The pin's properties when the form opened (editing; a JSON object's text): the form
+    /// does not show them, but a pin saved from it as a new one keeps them.
+    public var properties = "{}"
     /// One field per `Field` case, indexed by its raw value.
     public var fields: [TextField]
     public var focused: Field = .title
@@ -60,6 +63,7 @@ public struct PinForm: Sendable, Equatable {
     public init(editing pin: Pin) {
         mode = .edit(id: pin.id)
         version = pin.version
+        properties = pin.properties
         fields = [TextField(pin.title), TextField(pin.description), TextField(pin.category),
                   TextField(CoordinateText.editable(pin.latitude)),
                   TextField(CoordinateText.editable(pin.longitude))]
@@ -141,7 +145,8 @@ public struct PinForm: Sendable, Equatable {
             return .failure(Refusal(field: isLatitude ? .latitude : .longitude, message: ImportResultText.reason(first)))
         }
         return .success(NewPin(title: title, description: trimmedText(self[.description].text),
-                               category: trimmedText(self[.category].text), latitude: lat, longitude: lon))
+                               category: trimmedText(self[.category].text), latitude: lat, longitude: lon,
+                               properties: properties))
     }
 
     /// Rows the form's card wants: grabber, heading, blank, one row per

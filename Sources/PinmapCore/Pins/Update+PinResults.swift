@@ -11,7 +11,7 @@ extension AppState {
             list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
-        case let .addFailed(pin, error): reopenForm(pin, editing: nil, error: error)
+        case let .addFailed(pin, error): reopenForm(pin, editing: nil, version: nil, error: error)
         case let .updated(id, pin):
             list.selectedID = id
             fx.requestView(list: true)
@@ -24,7 +24,7 @@ extension AppState {
             presentEditing(.confirm(ConfirmPopup(.addAsNew(mine: pin))), height: ConfirmPopup.height,
                            dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
-        case let .updateFailed(id, pin, error): reopenForm(pin, editing: id, error: error)
+        case let .updateFailed(id, pin, version, error): reopenForm(pin, editing: id, version: version, error: error)
         case let .updateConflict(id, mine, theirs):
             // Both versions, side by side: keep mine (written over theirs) or take theirs.
             var popup = ConfirmPopup(.keepMine(id: id, mine: mine, theirs: theirs))
@@ -61,9 +61,12 @@ extension AppState {
 
     /// A save that failed (the store busy with an import in another process,
     /// a full disk) brings the form back with what was typed, never loses it.
-    private mutating func reopenForm(_ pin: NewPin, editing id: Int64?, error: StoreError) {
+    private mutating func reopenForm(_ pin: NewPin, editing id: Int64?, version: Int64?, error: StoreError) {
         var form = PinForm(adding: GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
         if let id { form.mode = .edit(id: id) }
+        // Saved again, the edit is still checked against the version it was made on.
+        form.version = version
+        form.properties = pin.properties
         form[.title] = TextField(pin.title)
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)

@@ -90,7 +90,8 @@ public enum PinWriteOutcome: Sendable {
     case unchanged(id: Int64, NewPin)
     /// Pin `id` is gone (deleted elsewhere).
     case updateMissing(id: Int64, NewPin)
-    case updateFailed(id: Int64, NewPin, StoreError)
+    /// The form comes back with what was typed, still at the version it opened with.
+    case updateFailed(id: Int64, NewPin, ifVersion: Int64?, StoreError)
     /// Someone changed pin `id` after the form opened: nothing written; both versions.
     case updateConflict(id: Int64, mine: NewPin, theirs: Pin)
     /// Someone changed the pin after it was shown: not deleted.
