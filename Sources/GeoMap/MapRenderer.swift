@@ -20,9 +20,10 @@ public enum MapRenderer {
     /// (what the last frame returned) keeps them where they were; or, given
     /// `labels` (placed before by `placeLabels`), those are drawn as they are.
     /// Returns the labels drawn. Lone pins whose markers carry a title are named beside
-    /// them where there is room (`PinTitles`), before any other name. No degree label is
-    /// drawn on or next to `keepClear` (cells something is drawn over afterwards, such as a
-    /// toast): a label is drawn whole or not at all. Pure: the same arguments draw the same cells.
+    /// them where there is room (`PinTitles`), before any other name. No degree label, place
+    /// name or pin's title is drawn on or next to `keepClear` (cells something is drawn over
+    /// afterwards, such as a toast): a label is drawn whole or not at all (`keepsClear`).
+    /// Pure: the same arguments draw the same cells.
     @discardableResult
     public static func draw(into screen: inout Screen, pane: Rect, viewport: Viewport,
                             markers: [MapMarker], options: MapOptions,
@@ -42,8 +43,8 @@ public enum MapRenderer {
                                        pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
         }
         drawMarkers(laid, into: &screen, pane: pane, options: options)
-        drawPinTitles(titles, laid, into: &screen, options: options)
-        drawLabels(labels, into: &screen, options: options)
+        drawPinTitles(titles, laid, into: &screen, options: options, keepClear: keepClear)
+        drawLabels(labels, into: &screen, options: options, keepClear: keepClear)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
         return labels
     }
@@ -94,8 +95,8 @@ public enum MapRenderer {
     /// Pins' titles (`PinTitles`) in their category's colour, plain (bold is the markers'),
     /// with a blank cell between marker and title (no map line there).
     static func drawPinTitles(_ titles: [PlacedPinTitle], _ laid: MarkerLayout.Laid, into screen: inout Screen,
-                             options: MapOptions) {
-        for n in titles {
+                             options: MapOptions, keepClear: Rect? = nil) {
+        for n in titles where keepsClear(keepClear, [(min(n.gap, n.col), n.row, n.width + 1)]) {
             screen[n.gap, n.row] = .blank
             screen.put(n.text, col: n.col, row: n.row,
                        style: MapTheme.style(.pinTitle(laid.slots[n.slot].paletteIndex), color: options.color))
@@ -103,8 +104,8 @@ public enum MapRenderer {
     }
 
     /// Place names and cities' points.
-    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions) {
-        for l in labels {
+    static func drawLabels(_ labels: [PlacedLabel], into screen: inout Screen, options: MapOptions, keepClear: Rect? = nil) {
+        for l in labels where keepsClear(keepClear, l.reserved()) {
             var isCountry = false
             if case .country = l.key { isCountry = true }
             if let p = l.point {
@@ -112,6 +113,16 @@ public enum MapRenderer {
             }
             screen.put(l.text, col: l.col, row: l.row,
                        style: MapTheme.style(isCountry ? .countryLabel : .cityLabel, color: options.color))
+        }
+    }
+
+    /// True when none of `spans` (cells on one row each), nor the cell either side of one,
+    /// is in `keepClear`: what is drawn over the map afterwards (a toast) would cut a name
+    /// it half covers, leaving a fragment ("· G" of "· Goyang-si") beside it.
+    static func keepsClear(_ keepClear: Rect?, _ spans: [(col: Int, row: Int, width: Int)]) -> Bool {
+        guard let k = keepClear else { return true }
+        return !spans.contains { s in
+            s.row >= k.y && s.row < k.maxY && s.col - 1 < k.maxX && s.col + s.width + 1 > k.x
         }
     }
 

@@ -76,8 +76,8 @@ extension MapRenderer {
                                     keepClear: keepClear, screen: &screen)
         }
         drawMarkers(scene.laid, into: &screen, pane: pane, options: options)
-        drawPinTitles(scene.titles, scene.laid, into: &screen, options: options)
-        drawLabels(scene.labels, into: &screen, options: options)
+        drawPinTitles(scene.titles, scene.laid, into: &screen, options: options, keepClear: keepClear)
+        drawLabels(scene.labels, into: &screen, options: options, keepClear: keepClear)
         if options.dimmed { screen.restyle(pane) { $0.dimmedForBackdrop } }
     }
 }

@@ -57,7 +57,9 @@ struct EffectPerformer: @unchecked Sendable {
             }
         case .loadTimeline(let request): job.post(.timeline(.loaded(request, Self.timeline(request, store: store))))
         case .restartTimeline: job.post(.timeline(.restarted(newestPinDay: Self.newestPinDay(store), today: Date())))
-        case .loadStoreInfo: job.post(.store(.infoLoaded(Self.storeInfo(store))))
+        case .loadStoreInfo:
+            let (info, failure) = Self.storeInfo(store)
+            job.post(.store(.infoLoaded(info, failure: failure)))
         case .loadComments(let pinID):
             // The detail page opened: its pin's properties, then its comments.
             job.post(.pins(.propertiesLoaded(pinID: pinID, (try? store.properties(ofPin: pinID)) ?? [])))
@@ -105,14 +107,20 @@ struct EffectPerformer: @unchecked Sendable {
         }
     }
 
-    static func storeInfo(_ store: any PinRepository) -> StoreInfo {
+    /// The Settings tab's facts; a failure (the server unreachable) is told with the path
+    /// alone, never read as "0 pins, no imports". The size is read last: it cannot say it failed.
+    static func storeInfo(_ store: any PinRepository) -> (StoreInfo, failure: StoreError?) {
         var info = StoreInfo()
         info.path = store.location
         info.isServer = store.location.hasPrefix("postgresql://")
+        do {
+            info.pinCount = try store.pinCellTotals().total  // not count(*): a scan with a million pins
+            info.batches = try store.recentImports(limit: 3)
+        } catch {
+            return (info, error)
+        }
         info.sizeBytes = store.sizeInBytes()
-        info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
-        info.batches = (try? store.recentImports(limit: 3)) ?? []
-        return info
+        return (info, nil)
     }
 
     /// The creation day of the newest pin (`2026-12-01`), nil when there is none.

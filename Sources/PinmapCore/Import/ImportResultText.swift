@@ -37,10 +37,12 @@ public enum ImportResultText {
     /// UI's language.
     static func rows(_ rows: [ImportPreview.Row], ascii: Bool) -> [String] {
         // Titles and coordinates in columns, so the rows read as a table; a long title is cut
-        // rather than pushing its row's coordinates out of line.
+        // rather than pushing its row's coordinates out of line. Made safe before measured,
+        // as the Map's list does: a control or bidi character is drawn as a visible symbol,
+        // one cell, never as the zero cells the raw character measures.
         let pins = rows.compactMap { row -> (title: String, at: String)? in
             guard case let .pin(title, latitude, longitude, _) = row else { return nil }
-            return (title, "\(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))")
+            return (SafeText.sanitize(title, ascii: ascii), "\(CoordinateText.degrees(latitude)), \(CoordinateText.degrees(longitude))")
         }
         let titleWidth = min(previewTitleWidth, pins.map { DisplayWidth.of($0.title) }.max() ?? 0)
         let atWidth = pins.map { DisplayWidth.of($0.at) }.max() ?? 0
@@ -50,7 +52,7 @@ public enum ImportResultText {
             case .pin(_, _, _, let category):
                 guard let pin = next.next() else { return "" }
                 let title = DisplayWidth.pad(DisplayWidth.truncate(pin.title, to: titleWidth, ascii: ascii), to: titleWidth)
-                return title + "  " + DisplayWidth.pad(pin.at, to: atWidth) + "  " + category
+                return title + "  " + DisplayWidth.pad(pin.at, to: atWidth) + "  " + SafeText.sanitize(category, ascii: ascii)
             case .rejected(let issue):
                 return "✗ " + (issue.map { S.irRow($0.unit, $0.line, reason($0)) } ?? S.irRejected.text)
             }

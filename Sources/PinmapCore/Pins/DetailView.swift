@@ -12,6 +12,8 @@ struct DetailLayout {
     var commentsHeaderRow: Int
     var comments: Rect
     var footerRow: Int
+    /// The title did not fit its row whole: the description shows it in full above its text.
+    var titleCut = false
 
     /// Most rows the description and map take, and the map's widest frame.
     static let maxMiddleRows = 10
@@ -30,10 +32,12 @@ struct DetailLayout {
         let mapWidth = b.width >= 60 && split >= 4 ? min(DetailLayout.maxMapWidth, b.width * 2 / 5) : 0
         let textWidth = b.width - 4 - (mapWidth > 0 ? mapWidth + 2 : 0)
         var middle = split
+        if let detail { titleCut = DetailTitleRow(detail.pin, width: b.width, ascii: ascii).cut }
         if let detail, split > 0 {
             // The comments keep a gap, their header and a row per comment (one at least).
             let spare = available - 2 - max(1, detail.comments.count)
-            middle = max(split, min(DetailLayout.descriptionLines(detail, width: textWidth, ascii: ascii).count, spare))
+            let lines = DetailLayout.descriptionLines(detail, width: textWidth, titleCut: titleCut, ascii: ascii).count
+            middle = max(split, min(lines, spare))
         }
         map = Rect(x: b.maxX - mapWidth - 1, y: middleTop, width: mapWidth, height: mapWidth > 0 ? split : 0)
         description = Rect(x: b.x + 2, y: middleTop, width: textWidth, height: middle)
@@ -41,9 +45,14 @@ struct DetailLayout {
         comments = Rect(x: b.x, y: commentsHeaderRow + 1, width: b.width, height: max(0, footerRow - commentsHeaderRow - 1))
     }
 
-    /// The description with the properties, wrapped to `width` cells (none when empty).
-    static func descriptionLines(_ d: PinDetail, width: Int, ascii: Bool) -> [String] {
-        let text = d.descriptionWithProperties
+    /// The description with the properties, wrapped to `width` cells (none when empty);
+    /// after the whole title when the title row had to cut it (`titleCut`).
+    static func descriptionLines(_ d: PinDetail, width: Int, titleCut: Bool, ascii: Bool) -> [String] {
+        var text = d.descriptionWithProperties
+        if titleCut {
+            let rest = trimmedText(text).isEmpty ? S.dtNoDescription.text : text
+            text = SafeText.sanitize(d.pin.title, ascii: ascii) + "\n\n" + rest
+        }
         guard width > 0, !trimmedText(text).isEmpty else { return [] }
         return TextWrap.lines(text, width: width, ascii: ascii)
     }
@@ -52,6 +61,34 @@ struct DetailLayout {
     func firstDescriptionLine(_ scroll: Int, lineCount: Int) -> Int {
         min(max(0, scroll), max(0, lineCount - description.height))
     }
+}
+
+/// The detail page's first row: the title and "  ·  category", cut with "…" so that the
+/// id label (`#54  Esc closes`) keeps its cells and a gap before it. A category takes at
+/// most a third of the row when both do not fit; the title the rest.
+struct DetailTitleRow {
+    var title: String
+    var category: String
+    /// The title did not fit whole.
+    var cut: Bool
+
+    init(_ pin: Pin, width: Int, ascii: Bool) {
+        // Two cells before the title, two between the row's text and the id label.
+        let room = max(1, width - 2 - 2 - DisplayWidth.of(S.dtCloses(pin.id)))
+        let fullTitle = SafeText.sanitize(pin.title, ascii: ascii)
+        let fullCategory = SafeText.sanitize(pin.category, ascii: ascii)
+        let categoryCells = fullCategory.isEmpty ? 0 : Self.separator.count + DisplayWidth.of(fullCategory)
+        let titleCells = DisplayWidth.of(fullTitle)
+        let categoryRoom = titleCells + categoryCells <= room ? categoryCells : min(categoryCells, room / 3)
+        let titleRoom = max(1, room - categoryRoom)
+        title = DisplayWidth.truncate(fullTitle, to: titleRoom, ascii: ascii)
+        cut = titleCells > titleRoom
+        let left = room - DisplayWidth.of(title) - Self.separator.count
+        category = fullCategory.isEmpty || left < 2 ? "" : DisplayWidth.truncate(fullCategory, to: left, ascii: ascii)
+    }
+
+    /// Between the title and the category.
+    static let separator = "  ·  "
 }
 
 /// Draws the pin detail page: title and category, coordinates in decimal
@@ -69,11 +106,11 @@ enum DetailView {
         let ascii = state.presentation.ascii
         let l = DetailLayout(body: body, detail: d, ascii: ascii)
         let pin = d.pin
-        var x = screen.put("  " + SafeText.sanitize(pin.title, ascii: ascii), col: body.x, row: l.titleRow,
-                           style: theme.title, maxWidth: body.width - 16)
-        if !pin.category.isEmpty {
-            x = screen.put("  ·  ", col: x, row: l.titleRow, style: theme.muted)
-            screen.put(SafeText.sanitize(pin.category, ascii: ascii), col: x, row: l.titleRow, style: theme.category(pin.category))
+        let heading = DetailTitleRow(pin, width: body.width, ascii: ascii)
+        var x = screen.put("  " + heading.title, col: body.x, row: l.titleRow, style: theme.title)
+        if !heading.category.isEmpty {
+            x = screen.put(DetailTitleRow.separator, col: x, row: l.titleRow, style: theme.muted)
+            screen.put(heading.category, col: x, row: l.titleRow, style: theme.category(pin.category))
         }
         let idLabel = S.dtCloses(pin.id)
         screen.put(idLabel, col: body.maxX - DisplayWidth.of(idLabel), row: l.titleRow, style: theme.muted)
@@ -98,7 +135,7 @@ enum DetailView {
     private static func drawDescription(_ d: PinDetail, layout l: DetailLayout, into screen: inout Screen, ascii: Bool, theme: Theme) {
         let r = l.description
         guard r.height > 0, r.width > 0 else { return }
-        let lines = DetailLayout.descriptionLines(d, width: r.width, ascii: ascii)
+        let lines = DetailLayout.descriptionLines(d, width: r.width, titleCut: l.titleCut, ascii: ascii)
         if lines.isEmpty {
             screen.put(S.dtNoDescription.text, col: r.x, row: r.y, style: theme.muted)
             return

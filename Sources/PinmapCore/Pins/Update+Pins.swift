@@ -114,7 +114,8 @@ extension AppState {
             detail.descriptionRows = layout?.description.height ?? 1
             let outcome = detail.handle(key: key, now: now, animated: !sheet.reducedMotion)
             if let layout {  // no scroll past the last line (a key back up acts at once)
-                let lines = DetailLayout.descriptionLines(detail, width: layout.description.width, ascii: presentation.ascii).count
+                let lines = DetailLayout.descriptionLines(detail, width: layout.description.width, titleCut: layout.titleCut,
+                                                          ascii: presentation.ascii).count
                 detail.descriptionScroll = layout.firstDescriptionLine(detail.descriptionScroll, lineCount: lines)
             }
             feedback.modal?.content = .detail(detail)

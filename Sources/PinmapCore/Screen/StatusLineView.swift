@@ -13,7 +13,10 @@ public enum StatusLineView {
         let row = state.layout.statusRow
         let width = screen.width
         screen.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(" ", theme.status))
-        guard let msg = state.feedback.message ?? state.jobStatus, !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
+        // While the store is unreachable the status line says so whatever a key cleared: a tab
+        // that reads nothing after the key (the Timeline, read before) still shows old data.
+        let unreachable = state.feedback.storeUnreachable ? S.chReconnecting.text : nil
+        guard let msg = state.feedback.message ?? unreachable ?? state.jobStatus, !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
         let text = SafeText.sanitize(msg, ascii: state.presentation.ascii)
         let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.presentation.ascii)
         if lines.count <= 1 {

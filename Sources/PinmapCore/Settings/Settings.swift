@@ -111,8 +111,9 @@ public enum SettingsView {
         // start and its file name stay readable.
         let where_: (String) -> String = s.storeInfo.isServer ? { S.stServer($0) } : { S.stPath($0) }
         line(where_(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(where_(""))), ascii: s.presentation.ascii)))
-        line(S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount))
-        line(S.stImports(s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
+        // Never read (the store unreachable since the tab opened): not "0 B 0 pins, none yet".
+        line(s.storeInfoRead ? S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount) : S.stSizeNotRead.text)
+        line(S.stImports(!s.storeInfoRead ? S.stNotRead.text : s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
         var cursor = rows.count
         // An import row is chosen like a setting (↑ from the first setting): Enter undoes it.
         for (i, b) in s.importRowsShown.enumerated() {

@@ -40,6 +40,8 @@ public struct AppState: Sendable {
     public internal(set) var settingsTab = SettingsTabState()
     /// Store facts for the Settings tab.
     public internal(set) var storeInfo = StoreInfo()
+    /// False until `storeInfo` was read once: the Settings tab says "not read yet", not "0 pins".
+    public internal(set) var storeInfoRead = false
     /// The Timeline tab's month, day and the pins of that day.
     public internal(set) var timeline = TimelineState(year: 2026, month: 1, day: 1)
     /// The last deleted pin with its comments, which `u` restores (same id).

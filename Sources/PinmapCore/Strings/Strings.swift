@@ -81,6 +81,8 @@ public enum S: String, CaseIterable, Sendable {
     // An edit of a pin deleted elsewhere meanwhile.
     case cnDeletedTitle, cnDeletedText, cnAddAsNew, cnDiscard, cnDeletedHint, cnDiscarded
     case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chReconnecting, chReconnected, stServer, stExportHintServer
+    // What a tab has not read yet (on its way, or the store unreachable): never shown as empty.
+    case tlReading, tlNotRead, stSizeNotRead, stNotRead
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNulCharacter, irNoCoordinates
 

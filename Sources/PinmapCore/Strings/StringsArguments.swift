@@ -341,6 +341,10 @@ extension S {
     public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled(["\(error)"]) }
     /// "{0} {1}"
     public static func tlMonthTitle(_ a: String, _ year: Int) -> String { tlMonthTitle.filled([a, "\(year)"]) }
+    /// "{0}: reading…"
+    public static func tlReading(_ dateString: String) -> String { tlReading.filled([dateString]) }
+    /// "{0}: not read yet"
+    public static func tlNotRead(_ dateString: String) -> String { tlNotRead.filled([dateString]) }
     /// "{0}: no pins"
     public static func tlNoPins(_ dateString: String) -> String { tlNoPins.filled([dateString]) }
     /// "{0}: {1} pins · Enter shows one on the map"

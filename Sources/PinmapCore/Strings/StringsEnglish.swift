@@ -522,9 +522,13 @@ extension Strings {
         .chDeleted: "{0} pins deleted",
         .chOneDeleted: "1 pin deleted",
         .chComments: "comments changed",
-        .chReconnecting: "Store unreachable, reconnecting… (the map shows the last view)",
+        .chReconnecting: "Store unreachable, reconnecting… (showing what was last read)",
         .chReconnected: "Reconnected to the store",
         .stServer: "server   {0}",
         .stExportHintServer: "(←/→ format, Enter writes it in the current folder)",
+        .tlReading: "{0}: reading…",
+        .tlNotRead: "{0}: not read yet",
+        .stSizeNotRead: "size     not read yet",
+        .stNotRead: "not read yet",
     ]
 }

@@ -522,9 +522,13 @@ extension Strings {
         .chDeleted: "핀 {0}개 삭제",
         .chOneDeleted: "핀 1개 삭제",
         .chComments: "댓글 변경",
-        .chReconnecting: "저장소에 연결할 수 없어 다시 연결하는 중… (지도는 마지막 화면)",
+        .chReconnecting: "저장소에 연결할 수 없어 다시 연결하는 중… (마지막으로 읽은 내용 표시)",
         .chReconnected: "저장소에 다시 연결되었습니다",
         .stServer: "서버     {0}",
         .stExportHintServer: "(←/→ 형식, Enter는 현재 폴더에 파일 쓰기)",
+        .tlReading: "{0}: 읽는 중…",
+        .tlNotRead: "{0}: 아직 읽지 못함",
+        .stSizeNotRead: "크기     아직 읽지 못함",
+        .stNotRead: "아직 읽지 못함",
     ]
 }

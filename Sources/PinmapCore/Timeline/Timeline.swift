@@ -17,6 +17,10 @@ public struct TimelineState: Sendable, Equatable {
     public var scroll = 0
     /// Set when the month or the day changed and data must be loaded.
     public var isStale = true
+    /// The month and day `dayCounts` and `dayPins` were read for (nil: none read yet). A
+    /// read that fails (the store unreachable) keeps them, as the map keeps its last view;
+    /// a day or month they were not read for is drawn as not read, never as empty.
+    public var read: TimelineRequest?
 
     public init(year: Int, month: Int, day: Int) {
         self.year = year; self.month = month; self.day = day
@@ -66,10 +70,23 @@ public struct TimelineState: Sendable, Equatable {
         case .char("k"): cursor = max(0, cursor - 1)
         case .home: cursor = 0
         case .end: cursor = max(0, dayPins.count - 1)
-        case .enter: return dayPins.indices.contains(cursor) ? dayPins[cursor] : nil
+        case .enter: return shownPins.indices.contains(cursor) ? shownPins[cursor] : nil
         default: break
         }
         return nil
+    }
+
+    /// The selected day's pins as read; none while that day is not read (`read`).
+    var shownPins: [Pin] { read?.day == dateString ? dayPins : [] }
+
+    /// Pins per day of the month on screen; none while that month is not read (`read`).
+    var shownCounts: [Int: Int] { read.map { $0.year == year && $0.month == month } == true ? dayCounts : [:] }
+
+    /// The answer to `request`: kept with the day it was read for.
+    mutating func show(_ answer: TimelineDay, readFor request: TimelineRequest) {
+        dayCounts = answer.dayCounts
+        dayPins = answer.dayPins
+        read = request
     }
 
     /// First pin row shown in a list of `rows` rows: `scroll`, moved just enough to show
@@ -118,7 +135,7 @@ public enum TimelineView {
         for d in 1...t.daysInMonth {
             let idx = d - 1 + t.firstWeekdayColumn
             let col = g.x + (idx % 7) * TimelineState.cellWidth, row = g.y + idx / 7
-            let count = t.dayCounts[d] ?? 0
+            let count = t.shownCounts[d] ?? 0
             let mark = count == 0 ? " " : (ascii ? "*" : "•")
             let text = String(format: "%3d", d) + mark
             let style = d == t.day ? theme.selectedRow : (count > 0 ? theme.checked : .plain)
@@ -136,12 +153,15 @@ public enum TimelineView {
 
     private static func drawDayPins(_ t: TimelineState, area: Rect, top: Int, into screen: inout Screen, theme: Theme) {
         guard top < area.maxY else { return }
-        let head = t.dayPins.isEmpty ? S.tlNoPins(t.dateString)
-            : t.dayPins.count == 1 ? S.tlOnePin(t.dateString) : S.tlPins(t.dateString, t.dayPins.count)
+        let pins = t.shownPins
+        // A day not read yet is said so (on its way, or its read failed: the status line says why).
+        let head = t.read?.day != t.dateString ? (t.isStale ? S.tlReading(t.dateString) : S.tlNotRead(t.dateString))
+            : pins.isEmpty ? S.tlNoPins(t.dateString)
+            : pins.count == 1 ? S.tlOnePin(t.dateString) : S.tlPins(t.dateString, pins.count)
         screen.put("  " + head, col: area.x, row: top, style: theme.title)
         let list = pinRows(area: area), start = t.firstVisiblePin(rows: list.count)
-        for i in t.dayPins.indices.dropFirst(start) {
-            let p = t.dayPins[i], row = top + 1 + i - start
+        for i in pins.indices.dropFirst(start) {
+            let p = pins[i], row = top + 1 + i - start
             guard row < list.first + list.count else { break }
             let style = i == t.cursor ? theme.selectedRow : .plain
             let time = p.createdAt.count >= 16 ? String(p.createdAt.dropFirst(11).prefix(5)) : ""

@@ -170,7 +170,7 @@ extension AppState {
         } else {
             let list = TimelineView.pinRows(area: area)
             let i = m.row - list.first + timeline.firstVisiblePin(rows: list.count)
-            if m.row >= list.first, timeline.dayPins.indices.contains(i) { timeline.cursor = i }
+            if m.row >= list.first, timeline.shownPins.indices.contains(i) { timeline.cursor = i }
         }
     }
 

@@ -41,15 +41,17 @@ extension AppState {
         case .timeline(.loaded(let request, let result)):
             guard request == timelineRequest else { return }  // a day left since: read again
             switch result {
-            case .success(let day):
-                timeline.dayCounts = day.dayCounts
-                timeline.dayPins = day.dayPins
-            case .failure(let e): feedback.message = S.msgStoreError(e)
+            case .success(let day): timeline.show(day, readFor: request)
+            case .failure(let e): readFailed(e)  // what was read stays
             }
             timeline.isStale = false
         case .timeline(.restarted(let newestPinDay, let today)): startTimeline(newestPinDay: newestPinDay, today: today)
-        case .store(.infoLoaded(let info)):
+        case .store(.infoLoaded(let info, let failure?)):
+            (storeInfo.path, storeInfo.isServer) = (info.path, info.isServer)
+            readFailed(failure)  // the last facts read stay
+        case .store(.infoLoaded(let info, nil)):
             storeInfo = info
+            storeInfoRead = true
             if let i = settingsTab.importCursor, i >= importRowsShown.count {
                 settingsTab.importCursor = importRowsShown.isEmpty ? nil : importRowsShown.count - 1
             }
@@ -57,9 +59,8 @@ extension AppState {
         case .importer(.undone(let row, let outcome)):
             if case .undoingImport? = loads.job { loads.job = nil }
             receive(undoOf: row, outcome, now: now, &fx)  // ImportUndo.swift
-        // While the server is away a failed read is that outage: "reconnecting…" stays.
         case .store(.failed(let e)):
-            feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
+            readFailed(e)
             loads.shownListGeneration = loads.listGeneration  // a failed read: no list is on its way
         case .store(.changedElsewhere(let change)):
             if feedback.storeUnreachable { feedback.message = S.chReconnected.text } else { tellChangedElsewhere(change, now: now) }
@@ -206,6 +207,13 @@ extension AppState {
             feedback.message = nil
         case .input, .tick, .terminate, .search(.finished), .importer(.folderListed): break
         }
+    }
+
+    /// A read failed (the map's view, the Timeline's day, the Settings tab's facts): what
+    /// was read before stays on screen. While the server is away the failure is that
+    /// outage: "reconnecting…" stays, and the watcher's reconnection reads everything again.
+    private mutating func readFailed(_ e: StoreError) {
+        feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
     }
 
     /// The settings saved in the store, over the initial state's.

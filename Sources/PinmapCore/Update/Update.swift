@@ -77,7 +77,9 @@ public enum AppEvent: Sendable {
         /// Timeline opens there until the newest pin's day is read, `Effect.restartTimeline`).
         case opened(settings: [String: String], today: Date)
         /// Facts for the Settings tab (`Effect.loadStoreInfo`).
-        case infoLoaded(StoreInfo)
+        /// With a `failure` (the server unreachable) only the store's path and kind are known:
+        /// the facts read before stay (the tab is read again at the next event).
+        case infoLoaded(StoreInfo, failure: StoreError? = nil)
         /// A read for the view failed.
         case failed(StoreError)
         /// Another process wrote to the store (the runtime's change watcher).
