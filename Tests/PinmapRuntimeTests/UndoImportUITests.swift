@@ -34,6 +34,25 @@ final class UndoImportUITests: XCTestCase {
         XCTAssertTrue(r.text.contains("0 of 0 pins in view"), r.text)
     }
 
+    /// Pins of the import deleted one by one: the Settings row and the confirmation count the
+    /// pins left (what the undo removes, as `pinmap imports` counts them), and say so plainly
+    /// when none are left.
+    func testSettingsAndTheConfirmationCountThePinsLeft() throws {
+        let r = try runner(cols: 80, rows: 24)
+        let ids = try r.store.pins(matching: PinQuery()).map(\.id).sorted()
+        XCTAssertEqual(ids.count, 45)
+        for id in ids.dropFirst() { XCTAssertTrue(try r.store.delete(id: id, ifVersion: nil)) }
+        r.char("4"); r.char("k"); r.key(.enter)
+        FrameGolden.check(r.frame(), "undo-import-one-left")
+        r.key(.escape)
+        XCTAssertTrue(try r.store.delete(id: ids[0], ifVersion: nil))
+        r.char("1"); r.char("4"); r.char("k"); r.key(.enter)
+        FrameGolden.check(r.frame(), "undo-import-none-left")
+        r.char("y")
+        XCTAssertEqual(r.state.storeInfo.batches, [], "the record went")
+        XCTAssertEqual(r.state.feedback.toast?.message, "Undid import #1: 0 pins removed")
+    }
+
     func testCancellingRemovesNothing() throws {
         let r = try runner()
         r.char("4"); r.char("k"); r.key(.enter)
