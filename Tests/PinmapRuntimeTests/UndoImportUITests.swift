@@ -98,4 +98,22 @@ final class UndoImportUITests: XCTestCase {
         r.char("u")
         XCTAssertNil(r.state.feedback.modal, "u is not offered twice")
     }
+
+    /// The Import tab's result knows the pins as imported; once the Settings tab has read
+    /// that one of them was deleted since, its `u` counts the pin left.
+    func testTheImportTabsUndoCountsThePinsLeftOnceSettingsReadThem() throws {
+        let dir = try makeTempFolder()
+        let path = dir.path + "/two.csv"
+        try "name,lat,lon\nTower,37.5,126.9\nPark,37.6,127.0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runner()
+        r.char("3")
+        r.type(path)
+        r.key(.enter); r.key(.enter)
+        let park = try XCTUnwrap(try r.store.pins(matching: PinQuery(search: "Park")).first)
+        XCTAssertTrue(try r.store.delete(id: park.id, ifVersion: nil))
+        r.char("4"); r.char("3"); r.char("u")
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
+        XCTAssertEqual([popup.title, popup.message],
+                       ["Undo import #2 (“two.csv”)?", "Its 1 pin goes, unless some were edited or commented since."])
+    }
 }
