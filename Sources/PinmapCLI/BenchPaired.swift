@@ -20,7 +20,7 @@ extension BenchCommand {
                           frames: Int, only: String) throws(CLIError) {
         let base: AppRunner
         do {
-            let store = try CopyCommand.open(path, creating: false)
+            let store = try CopyCommand.open(path, creating: false, option: "--baseline")
             if !((store as? Store)?.isReadOnly ?? false) { _ = try store.finishIndexing() }  // not part of any frame
             base = UIRunner.make(store: store, state: AppState(cols: cols, rows: rows, color: true, reducedMotion: true),
                                  loadSamples: { 0 })

@@ -107,7 +107,7 @@ struct EffectPerformer: @unchecked Sendable {
 
     static func storeInfo(_ store: any PinRepository) -> StoreInfo {
         var info = StoreInfo()
-        info.path = store.location
+        info.path = PasswordMask.masked(store.location)  // a file path may hold a URI's password too
         info.isServer = store.location.hasPrefix("postgresql://")
         info.sizeBytes = store.sizeInBytes()
         info.pinCount = (try? store.pinCellTotals().total) ?? 0  // not count(*): a scan with a million pins
