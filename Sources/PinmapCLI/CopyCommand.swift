@@ -42,7 +42,7 @@ enum CopyCommand: TextCommand {
             func n(_ k: Int, _ word: String) -> String { "\(k) \(word)\(k == 1 ? "" : "s")" }
             io.out.write("Copied \(n(outcome.pins, "pin")), \(n(outcome.comments, "comment")) and \(n(outcome.batches, "import batch"))"
                          .replacingOccurrences(of: "batchs", with: "batches")
-                         + " to \(location)" + (outcome.skipped > 0 ? "; \(n(outcome.skipped, "pin")) already there" : "") + "\n")
+                         + " to \(MessageText.quotedPath(location))" + (outcome.skipped > 0 ? "; \(n(outcome.skipped, "pin")) already there" : "") + "\n")
         }
         return 0
     }

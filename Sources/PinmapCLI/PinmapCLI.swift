@@ -92,7 +92,7 @@ public enum PinmapCLI {
     ///   database that has none (the commands that create a SQLite file: import, add, copy,
     ///   init, the UI); every other command refuses such a database and says how to create it.
     static func openRepository(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> any PinCopying {
-        let path = try checkedStore(storePath(args), option: "--db")
+        let path = try checkedStore(storePath(args), option: storeOption(args))
         guard PGLocation.isServerURI(path) else { return try openStore(args, creating: creating, reading: reading) }
         do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(error.message) }
     }
@@ -130,7 +130,7 @@ public enum PinmapCLI {
     ///   - reading: the command only reads, so a store it cannot write is opened read-only
     ///     (`Store.OpenMode.reading`).
     static func openStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> Store {
-        let path = try checkedStore(storePath(args), option: "--db")
+        let path = try checkedStore(storePath(args), option: storeOption(args))
         if PGLocation.isServerURI(path) { return try openFileStore(args, creating: creating, reading: reading, unsupported: "this") }
         guard !trimmedText(path).isEmpty else {
             throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
@@ -164,6 +164,9 @@ public enum PinmapCLI {
         throw .usage(command: command, message: "\(option) \(MessageText.quoted(trimmedText(name), limit: MessageText.pathLimit)): Pinmap opens no \(scheme):// URI; "
                      + "give a postgresql:// (or postgres://) URI for a PostgreSQL server, or a store file's path")
     }
+
+    /// Where the store's name came from, for messages: `--db`, else `PINMAP_DB`.
+    static func storeOption(_ args: ParsedArguments) -> String { args.value("--db") == nil ? "PINMAP_DB" : "--db" }
 
     /// A store's message with its advice naming `option` (`--from`, `--to`), which was given
     /// instead of `--db`.

@@ -58,6 +58,27 @@ final class PasswordInMessagesTests: XCTestCase {
         XCTAssertEqual(json["file_error"] as? String, "\(shown): cannot read the file: No such file or directory")
     }
 
+    /// A file path may hold `://` (a folder "postgresql:", then an empty name): the messages
+    /// of commands that worked name it with its password hidden too.
+    func testWhatACommandDidNamesAPathWithItsPasswordHidden() throws {
+        let folder = try makeTempFolder().path
+        try FileManager.default.createDirectory(atPath: folder + "/postgresql:/ann:Hunter2Secret@h", withIntermediateDirectories: true)
+        let given = folder + "/postgresql://ann:Hunter2Secret@h/", shownFolder = folder + "/postgresql://ann:****@h/"
+        XCTAssertEqual(PinmapCLI.execute(["init", "--db", given + "pins.sqlite"]).stdout, "Store ready: \(shownFolder)pins.sqlite (0 pins)\n")
+        XCTAssertEqual(PinmapCLI.execute(["export", "--db", given + "pins.sqlite", "-o", given + "pins.csv"]).stderr,
+                       "Exported 0 pins to \(shownFolder)pins.csv\n")
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", given + "pins.sqlite", "--to", given + "trip.sqlite"]).stdout,
+                       "Copied 0 pins, 0 comments and 0 import batches to \(shownFolder)trip.sqlite\n")
+        setenv("PINMAP_DB", "http://ann:Hunter2Secret@example.org/pins", 1)
+        defer { unsetenv("PINMAP_DB") }
+        XCTAssertEqual(PinmapCLI.execute(["list"]).stderr, """
+            pinmap: PINMAP_DB 'http://ann:****@example.org/pins': Pinmap opens no http:// URI; give a postgresql:// \
+            (or postgres://) URI for a PostgreSQL server, or a store file's path
+            Try 'pinmap --help'.
+
+            """)
+    }
+
     func testAURILibpqCannotReadNamesNoServerAndAServiceIsNamed() {
         let bogus = PinmapCLI.execute(["list", "--db", "postgresql://u:pass1@127.0.0.1:1/pins?bogus=1"])
         XCTAssertEqual(bogus.code, 1)
