@@ -27,6 +27,22 @@ final class ChangeLogTests: XCTestCase {
         return try source.waitForChanges(timeout: 0)
     }
 
+    /// A store without the log (an older file, opened read-only so not migrated): opening it
+    /// is no change; another's commit after that is told as pins changed, once.
+    func testAStoreWithoutTheLogTellsOnlyACommitMadeAfterItOpened() throws {
+        let other = try Store(path: path)
+        for trigger in ["pin_changes_insert", "pin_changes_update", "pin_changes_delete",
+                        "pin_changes_comment_insert", "pin_changes_comment_delete"] {
+            try other.db.execute("DROP TRIGGER \(trigger)")
+        }
+        try other.db.execute("DROP TABLE pin_changes")
+        let source = try SQLiteChangeSource(path: path)
+        XCTAssertNil(try source.waitForChanges(timeout: 0), "opening the store is not a change")
+        try other.update(id: 1, title: "edited elsewhere")
+        XCTAssertEqual(try source.waitForChanges(timeout: 0), StoreChange(counted: false))
+        XCTAssertNil(try source.waitForChanges(timeout: 0), "told once")
+    }
+
     func testAddsAndADeleteInOneCommitAreBothTold() throws {
         let other = try Store(path: path)
         let change = try look {

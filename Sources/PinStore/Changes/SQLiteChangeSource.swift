@@ -13,7 +13,9 @@ import PinModel
 public final class SQLiteChangeSource: StoreChangeSource {
     private let db: Database
     /// `PRAGMA data_version` at the last look; none before the first, which reads the log
-    /// whatever it says (a commit between opening and the first look is in it).
+    /// whatever it says (a commit between opening and the first look is in it). Without a
+    /// log, the version at opening: a first look has something to compare, and tells only
+    /// a commit made since.
     private var version: Int64 = -1
     /// The last seq of the log read (nil: the store has no log).
     private var seq: Int64?
@@ -22,6 +24,7 @@ public final class SQLiteChangeSource: StoreChangeSource {
     public init(path: String) throws(StoreError) {
         db = try Database(path: path, create: false)
         seq = try ChangeLog.exists(in: db) ? ChangeLog.lastSeq(in: db) : nil
+        if seq == nil { version = try db.scalarInt("PRAGMA data_version") }
     }
 
     public func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange? {
