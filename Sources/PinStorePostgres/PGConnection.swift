@@ -133,19 +133,15 @@ final class PGConnection {
     }
 
     /// True for a statement that only reads (`SELECT …`, `WITH … SELECT`, `COPY … TO`): a
-    /// refused one means the role may not read, not that it may not write.
+    /// refused one means the role may not read, not that it may not write. A `SELECT … FOR
+    /// UPDATE` (or `FOR SHARE`) locks rows, which takes the right to update them, and `setval`
+    /// writes a sequence: neither only reads.
     static func onlyReads(_ sql: String) -> Bool {
-        let head = sql.drop(while: \.isWhitespace).prefix(7).uppercased()
-        if head.hasPrefix("SELECT") || head.hasPrefix("SHOW") { return true }
-        if head.hasPrefix("WITH") { return !writes(sql) }
-        if head.hasPrefix("COPY") { return sql.uppercased().contains(" TO STDOUT") }
-        return false
-    }
-
-    /// Whether `sql` holds a word that writes (a `WITH` may insert, update or delete).
-    private static func writes(_ sql: String) -> Bool {
-        let words = Set(sql.uppercased().split(whereSeparator: { !$0.isLetter }))
-        return !words.isDisjoint(with: ["INSERT", "UPDATE", "DELETE", "MERGE"])
+        let list = sql.uppercased().split(whereSeparator: { !($0.isLetter || $0 == "_") })
+        guard let first = list.first else { return false }
+        let words = Set(list)
+        let reads = first == "SELECT" || first == "WITH" || first == "SHOW" || (first == "COPY" && words.contains("STDOUT"))
+        return reads && words.isDisjoint(with: ["INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "SHARE", "SETVAL", "NEXTVAL"])
     }
 
     /// A connection the server dropped (a restart) is made again before the next statement,

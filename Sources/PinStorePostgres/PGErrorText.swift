@@ -46,7 +46,9 @@ enum PGErrorText {
     /// - Parameter reading: the statement only reads (a refusal then says the role may not read).
     static func error(state: String, message: String, reading: Bool = false) -> StoreError {
         switch state {
-        case "42501" where reading:
+        // A read refused on a table (or its schema) is a role that may not read the store; a
+        // function or sequence refused within a read is still a right to write.
+        case "42501" where reading && (message.hasPrefix("permission denied for table") || message.hasPrefix("permission denied for schema")):
             return StoreError("this PostgreSQL role may not read the pins (\(message)); ask the store's owner to grant it SELECT on Pinmap's tables",
                               code: readOnlyCode)
         // The server's reason names the table or function refused: a role may insert pins yet
