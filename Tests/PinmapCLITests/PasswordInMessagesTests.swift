@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-import PinmapCLI
+@testable import PinmapCLI
 import PinModel
+import PinmapCore
 import PinmapTestSupport
 
 /// A password written in any argument (`--db`, `--from`, `--to`, `-o`, a file to import) never
@@ -77,6 +78,15 @@ final class PasswordInMessagesTests: XCTestCase {
             Try 'pinmap --help'.
 
             """)
+    }
+
+    /// The UI's Import tab names a file it cannot read by its last path component: a URI typed
+    /// there as a path shows no password either.
+    func testTheUIsImportFailureNamesNoPassword() {
+        guard case .failure(let failure) = UIFileImporter.preview("postgresql://ann:Hunter2Secret@db.example", rows: 5) else {
+            return XCTFail("a URI is no file")
+        }
+        XCTAssertEqual(failure, ImportFailure(file: "ann:****@db.example", .notFound))
     }
 
     func testAURILibpqCannotReadNamesNoServerAndAServiceIsNamed() {
