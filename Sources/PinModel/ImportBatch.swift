@@ -26,15 +26,19 @@ public struct ImportBatch: Sendable, Codable, Equatable {
     }
 }
 
-/// An import as the Settings tab lists it (`PinRepository.recentImports`): no pin count.
+/// An import as the Settings tab lists it (`PinRepository.recentImports`).
 public struct RecentImport: Sendable, Equatable {
     public var id: Int64
     /// The imported file's absolute path.
     public var file: String
     /// ISO 8601 UTC.
     public var importedAt: String
+    /// Pins the import added.
     public var imported: Int
-    public init(id: Int64, file: String, importedAt: String, imported: Int) {
-        self.id = id; self.file = file; self.importedAt = importedAt; self.imported = imported
+    /// Pins of this import still in the store (fewer than `imported` after deletes): what
+    /// undoing it would remove.
+    public var pinsLeft: Int
+    public init(id: Int64, file: String, importedAt: String, imported: Int, pinsLeft: Int) {
+        self.id = id; self.file = file; self.importedAt = importedAt; self.imported = imported; self.pinsLeft = pinsLeft
     }
 }

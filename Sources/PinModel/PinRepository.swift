@@ -113,7 +113,7 @@ public protocol PinRepository: AnyObject {
 
     /// Every recorded import, oldest first, with the pins each still has.
     func importBatches() throws(StoreError) -> [ImportBatch]
-    /// The newest `limit` imports, newest first.
+    /// The newest `limit` imports, newest first, with the pins each still has.
     func recentImports(limit: Int) throws(StoreError) -> [RecentImport]
     /// Pins of batch `id` edited or commented since the import.
     func changedPins(inBatch id: Int64) throws(StoreError) -> Int

@@ -777,5 +777,34 @@ enum PostgresSchema {
           WHERE g IS NOT NULL AND g !~ E'\\n'
         $$;
         """,
+        // 14: an edit made outside Pinmap (QGIS, psql, a script) raises the pin's version too,
+        // so a Pinmap edit that read the version before is refused ("changed elsewhere since
+        // you opened it") instead of writing over it. An update that changes what a user sees
+        // and leaves `version` as it was gets version + 1, one more edit (`edits`, as an edit
+        // in Pinmap counts) and, unless it set one itself, `updated_at` now. Pinmap's own edit
+        // raises `version` itself, so the `WHEN` skips it (never twice); loads insert. A BEFORE
+        // trigger changes the row as it is written: no second UPDATE, one notification. Columns
+        // the store maintains (cell, geom, search grams, created_order, properties_text …) are
+        // not in its list. Written to run again (as 5–13).
+        """
+        CREATE OR REPLACE FUNCTION pinmap_outside_edit() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          NEW.version := OLD.version + 1;
+          IF NEW.edits IS NOT DISTINCT FROM OLD.edits THEN NEW.edits := OLD.edits + 1; END IF;
+          IF NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at THEN
+            NEW.updated_at := to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE OR REPLACE TRIGGER pins_outside_edit
+          BEFORE UPDATE OF \(outsideEditColumns) ON pins FOR EACH ROW
+          WHEN (NEW.version IS NOT DISTINCT FROM OLD.version
+                AND (NEW.\(outsideEditColumns.replacingOccurrences(of: ", ", with: ", NEW."))) IS DISTINCT FROM
+                    (OLD.\(outsideEditColumns.replacingOccurrences(of: ", ", with: ", OLD."))))
+          EXECUTE FUNCTION pinmap_outside_edit();
+        """,
     ]
+
+    /// The columns whose change is an edit a user sees (migration 14).
+    static let outsideEditColumns = "title, description, category, latitude, longitude, created_at, properties"
 }

@@ -17,9 +17,20 @@ extension PostgresStore {
         }
     }
 
+    /// The newest `limit` imports with the pins each still has: one pass over `pins` for all
+    /// of them (there is no index on `batch_id`: schema 11).
     public func recentImports(limit: Int) throws(StoreError) -> [RecentImport] {
-        let r = try db.execute("SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT $1", ["\(limit)"])
-        return (0..<r.rows).map { RecentImport(id: r.int($0, 0), file: r.text($0, 1), importedAt: r.text($0, 2), imported: Int(r.int($0, 3))) }
+        let r = try db.execute("""
+            WITH recent AS (SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT $1)
+            SELECT b.id, b.file, b.imported_at, b.imported, coalesce(n.pins_left, 0)
+            FROM recent b LEFT JOIN (SELECT batch_id, count(*) AS pins_left FROM pins
+                                     WHERE batch_id IN (SELECT id FROM recent) GROUP BY batch_id) n ON n.batch_id = b.id
+            ORDER BY b.id DESC
+            """, ["\(limit)"])
+        return (0..<r.rows).map {
+            RecentImport(id: r.int($0, 0), file: r.text($0, 1), importedAt: r.text($0, 2), imported: Int(r.int($0, 3)),
+                         pinsLeft: Int(r.int($0, 4)))
+        }
     }
 
     public func changedPins(inBatch id: Int64) throws(StoreError) -> Int {

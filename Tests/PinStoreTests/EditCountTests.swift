@@ -24,6 +24,7 @@ final class EditCountTests: XCTestCase {
                 VALUES ('kept', 1, 1, '2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z', 1),
                        ('edited', 2, 2, '2026-01-01T10:00:00Z', '2026-01-01T10:05:00Z', 1),
                        ('by hand', 3, 3, '2026-01-01T11:00:00Z', '2026-01-01T11:30:00Z', NULL);
+                DROP TRIGGER pins_outside_edit;  -- migration 15's, which names both columns
                 ALTER TABLE pins DROP COLUMN edits;
                 ALTER TABLE pins DROP COLUMN version;
                 PRAGMA user_version = 6;

@@ -253,6 +253,65 @@ final class RepositoryContractTests: XCTestCase {
         }
     }
 
+    /// The stores that take plain SQL from another program, each with a way to run it as
+    /// one would (the store's own file or database; on the server, a connection of its own,
+    /// as psql or QGIS).
+    private func sqlStores() throws -> [(String, any PinRepository, (String) throws -> Void, (Int64) throws -> Int64)] {
+        try repositories().compactMap { name, repo in
+            if let store = repo as? Store {
+                return (name, repo, { sql in try store.db.execute(sql) },
+                        { id in try store.db.scalarInt("SELECT edits FROM pins WHERE id = \(id)") })
+            }
+            if let store = repo as? PostgresStore {
+                let outside = try PGConnection(uri: store.db.uri)
+                return (name, repo, { sql in _ = try outside.execute(sql) },
+                        { id in try outside.execute("SELECT edits FROM pins WHERE id = \(id)").int(0, 0) })
+            }
+            return nil
+        }
+    }
+
+    /// An edit by another program (psql, QGIS, the sqlite3 shell) that changes what a user
+    /// sees raises the version by one, so a Pinmap edit or delete that read the old one is
+    /// refused; Pinmap's own edits are raised once, and a write that changes nothing seen, or
+    /// sets the version itself, is left as it is.
+    func testAnEditOutsidePinmapRaisesTheVersionSoPinmapsEditIsRefused() throws {
+        let stores = try sqlStores()
+        XCTAssertEqual(stores.count, TestServer.url == nil ? 2 : 3)
+        for (name, repo, outside, edits) in stores {
+            let id = try repo.insert(seoul)
+            try outside("UPDATE pins SET description = 'QGIS user note', updated_at = '2000-01-01T00:00:00Z' WHERE id = \(id)")
+            var pin = try XCTUnwrap(try repo.pin(id: id), name)
+            XCTAssertEqual([pin.version, try edits(id)], [2, 1], "one edit more, as undo-import counts: \(name)")
+            XCTAssertEqual(pin.updatedAt, "2000-01-01T00:00:00Z", "the time it set is kept: \(name)")
+            XCTAssertThrowsError(try repo.update(id: id, title: "cli", description: nil, category: nil, latitude: nil,
+                                                 longitude: nil, ifVersion: 1), name) {
+                XCTAssertEqual(($0 as? StoreError)?.message,
+                               "pin \(id) changed elsewhere since you opened it (version 1, now 2); nothing was changed", name)
+            }
+            XCTAssertThrowsError(try repo.delete(id: id, ifVersion: 1), name)
+            XCTAssertEqual(try repo.pin(id: id)?.description, "QGIS user note", "the note is kept: \(name)")
+            XCTAssertEqual(try repo.update(id: id, title: "cli", description: nil, category: nil, latitude: nil, longitude: nil,
+                                           ifVersion: 2)?.version, 3, "Pinmap's own edit raised once: \(name)")
+            for (k, set) in ["title = 'QGIS title'", "category = 'palace'", "latitude = 37.5", "longitude = 127.5",
+                             "created_at = '2001-01-01T00:00:00Z'", #"properties = '{"note":1}'"#].enumerated() {
+                try outside("UPDATE pins SET \(set) WHERE id = \(id)")
+                pin = try XCTUnwrap(try repo.pin(id: id), name)
+                XCTAssertEqual(pin.version, Int64(4 + k), "\(set): \(name)")
+                XCTAssertNotEqual(pin.updatedAt, "2000-01-01T00:00:00Z", "\(set): \(name)")
+                XCTAssertNotNil(pin.updatedAt.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/), "\(pin.updatedAt): \(name)")
+            }
+            // Nothing seen changes: the same values, another column, a version set outright.
+            try outside("UPDATE pins SET title = title, description = description, latitude = latitude WHERE id = \(id)")
+            try outside("UPDATE pins SET updated_at = '2002-01-01T00:00:00Z' WHERE id = \(id)")
+            XCTAssertEqual(try repo.pin(id: id)?.version, 9, name)
+            try outside("UPDATE pins SET category = 'gate', version = 20 WHERE id = \(id)")
+            pin = try XCTUnwrap(try repo.pin(id: id), name)
+            XCTAssertEqual([pin.version, try edits(id)], [20, 8], name)
+            XCTAssertEqual(pin.category, "gate", name)
+        }
+    }
+
     func testHostileTextRoundTripsExactly() throws {
         let hostile = "'); DROP TABLE pins; -- \\ \t \" $1 %_ 𝄞 \u{202E}"
         for (name, repo) in try repositories() {

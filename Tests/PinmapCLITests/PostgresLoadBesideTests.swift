@@ -87,6 +87,15 @@ final class PostgresLoadBesideTests: XCTestCase {
         XCTAssertEqual(added.code, 0, added.stderr)
         XCTAssertEqual(try rows("SELECT id, cell = pinmap_cell(latitude, longitude), ST_AsText(geom) FROM pins WHERE title = 'Jongmyo'"),
                        [["6001", "t", "POINT(126.994 37.5744)"]])
+        // The swapped table raises the version of an edit made outside Pinmap (the writer's
+        // psql), once; a Pinmap edit that read the old version is refused, one that read the
+        // new one raises it once.
+        try PostgresDatabases.execute("UPDATE pins SET description = 'QGIS user note' WHERE id = 6001", uri: writer)
+        XCTAssertEqual(try rows("SELECT version, edits FROM pins WHERE id = 6001"), [["2", "1"]])
+        XCTAssertEqual(PinmapCLI.execute(["edit", "6001", "--title", "cli", "--if-version", "1", "--db", writer]).code, 1)
+        let edited = PinmapCLI.execute(["edit", "6001", "--title", "cli", "--if-version", "2", "--db", writer])
+        XCTAssertEqual(edited.code, 0, edited.stderr)
+        XCTAssertEqual(try rows("SELECT version, title, description FROM pins WHERE id = 6001"), [["3", "cli", "QGIS user note"]])
         // A second import of the same file adds nothing.
         let again = PinmapCLI.execute(["import", path, "--db", uri])
         XCTAssertEqual(again.code, 0, again.stderr)

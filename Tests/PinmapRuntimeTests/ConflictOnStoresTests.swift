@@ -2,8 +2,8 @@ import XCTest
 import Foundation
 import Frame
 import PinModel
-import PinStore
-import PinStorePostgres
+@testable import PinStore
+@testable import PinStorePostgres
 import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
@@ -36,12 +36,13 @@ final class ConflictOnStoresTests: XCTestCase {
 
     /// Opens 전쟁기념관 (id 1) in the edit form, types a new title; another connection
     /// changes its category (version 2) and the UI hears of it; then the save.
-    private func conflictingSave(_ store: any PinRepository, uri: String?, other: any PinRepository) throws -> AppRunner {
+    private func conflictingSave(_ store: any PinRepository, uri: String?, other: any PinRepository,
+                                 theirs: ((any PinRepository) throws -> Void)? = nil) throws -> AppRunner {
         let r = try UIFixtures.liveRunner(over: store, uri: uri)
         r.selectListed("전쟁기념관")
         r.press(.char("e"), .ctrl("u"))
         r.type("My title")
-        try other.update(id: 1, category: "their category")
+        if let theirs { try theirs(other) } else { try other.update(id: 1, category: "their category") }
         XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, r.state.feedback.message ?? "no message")
         r.press(.ctrl("s"))
         return r
@@ -65,6 +66,31 @@ final class ConflictOnStoresTests: XCTestCase {
             XCTAssertEqual([pin.title, pin.category], ["My title", "museum"], name)
             XCTAssertEqual(pin.version, 3, name)
             XCTAssertEqual(r.state.feedback.toast?.title, "Pin updated", name)
+        }
+    }
+
+    /// Another program's plain SQL (psql, QGIS, the sqlite3 shell: not Pinmap's `update`, which
+    /// raises the version itself) on the other connection: the save still asks.
+    func testASaveOverAnEditMadeOutsidePinmapAsks() throws {
+        for (name, store, uri, other) in try stores() {
+            let sql = "UPDATE pins SET category = 'their category' WHERE id = 1"
+            let r = try conflictingSave(store, uri: uri, other: other) { other in
+                if let file = other as? Store { try file.db.execute(sql) }
+                if let server = other as? PostgresStore { _ = try server.db.execute(sql) }
+            }
+            defer { r.stopLive() }
+            guard case .confirm(let popup)? = r.state.feedback.modal?.content, case .keepMine = popup.action else {
+                XCTFail("\(name): no conflict pop-up: \(String(describing: r.state.feedback.modal?.content))"); continue
+            }
+            let f = r.frame()
+            XCTAssertEqual((25..<29).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
+                "“My title” changed elsewhere since you opened it",
+                "theirs “전쟁기념관” (their category) · yours “My title” (museum)", "", "[ Keep mine ]   [ Take theirs ]",
+            ], name)
+            r.press(.enter)  // Take theirs
+            let pin = try XCTUnwrap(try other.pin(id: 1), name)
+            XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"], name)
+            XCTAssertEqual(pin.version, 2, name)
         }
     }
 

@@ -37,8 +37,13 @@ final class KoreanTextsTests: XCTestCase {
         XCTAssertEqual(UIFileImporter.failure(ImportError.unreadable(path: "/x/a.csv", reason: "No such file")).text,
                        "a.csv: 그런 파일이 없습니다")
         XCTAssertEqual(SettingsView.batchLine(RecentImport(id: 1, file: "/d/pins-seoul.csv (bundled sample pins)",
-                                                           importedAt: "2026-12-01T10:02:33Z", imported: 45)),
+                                                           importedAt: "2026-12-01T10:02:33Z", imported: 45, pinsLeft: 45)),
                        "#1  2026-12-01T10:02  핀 45개  pins-seoul.csv (예시 핀)")
+        XCTAssertEqual(SettingsView.batchLine(RecentImport(id: 2, file: "/d/tab.csv", importedAt: "2026-12-01T10:02:33Z",
+                                                           imported: 2, pinsLeft: 0)),
+                       "#2  2026-12-01T10:02  핀 2개 중 0개 남음  tab.csv")
+        XCTAssertEqual(ConfirmPopup(.undoImport(ImportRow(id: 2, name: "tab.csv", line: "", pins: 0))).message,
+                       "남은 핀이 없습니다. 가져오기 기록만 지워집니다.")
         XCTAssertEqual(S.msgLoadedSamples(45), "예시 핀 45개를 불러왔습니다")
         let pin = Pin(id: 1, title: "어딘가", latitude: 37.5, longitude: 127, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", properties: #"{"pop":"10"}"#)
         var detail = PinDetail(pin: pin)

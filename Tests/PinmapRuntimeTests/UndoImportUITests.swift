@@ -34,6 +34,25 @@ final class UndoImportUITests: XCTestCase {
         XCTAssertTrue(r.text.contains("0 of 0 pins in view"), r.text)
     }
 
+    /// Pins of the import deleted one by one: the Settings row and the confirmation count the
+    /// pins left (what the undo removes, as `pinmap imports` counts them), and say so plainly
+    /// when none are left.
+    func testSettingsAndTheConfirmationCountThePinsLeft() throws {
+        let r = try runner(cols: 80, rows: 24)
+        let ids = try r.store.pins(matching: PinQuery()).map(\.id).sorted()
+        XCTAssertEqual(ids.count, 45)
+        for id in ids.dropFirst() { XCTAssertTrue(try r.store.delete(id: id, ifVersion: nil)) }
+        r.char("4"); r.char("k"); r.key(.enter)
+        FrameGolden.check(r.frame(), "undo-import-one-left")
+        r.key(.escape)
+        XCTAssertTrue(try r.store.delete(id: ids[0], ifVersion: nil))
+        r.char("1"); r.char("4"); r.char("k"); r.key(.enter)
+        FrameGolden.check(r.frame(), "undo-import-none-left")
+        r.char("y")
+        XCTAssertEqual(r.state.storeInfo.batches, [], "the record went")
+        XCTAssertEqual(r.state.feedback.toast?.message, "Undid import #1: 0 pins removed")
+    }
+
     func testCancellingRemovesNothing() throws {
         let r = try runner()
         r.char("4"); r.char("k"); r.key(.enter)
@@ -78,5 +97,23 @@ final class UndoImportUITests: XCTestCase {
         XCTAssertEqual(r.state.importTab.summary, ["Undid import #2: 2 pins removed"], "the result no longer offers u")
         r.char("u")
         XCTAssertNil(r.state.feedback.modal, "u is not offered twice")
+    }
+
+    /// The Import tab's result knows the pins as imported; once the Settings tab has read
+    /// that one of them was deleted since, its `u` counts the pin left.
+    func testTheImportTabsUndoCountsThePinsLeftOnceSettingsReadThem() throws {
+        let dir = try makeTempFolder()
+        let path = dir.path + "/two.csv"
+        try "name,lat,lon\nTower,37.5,126.9\nPark,37.6,127.0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try runner()
+        r.char("3")
+        r.type(path)
+        r.key(.enter); r.key(.enter)
+        let park = try XCTUnwrap(try r.store.pins(matching: PinQuery(search: "Park")).first)
+        XCTAssertTrue(try r.store.delete(id: park.id, ifVersion: nil))
+        r.char("4"); r.char("3"); r.char("u")
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
+        XCTAssertEqual([popup.title, popup.message],
+                       ["Undo import #2 (“two.csv”)?", "Its 1 pin goes, unless some were edited or commented since."])
     }
 }

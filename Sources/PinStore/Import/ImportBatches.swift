@@ -214,14 +214,21 @@ extension Store {
 }
 
 extension Store {
-    /// The newest `limit` imports, newest first, without counting their pins (the Settings tab).
+    /// The newest `limit` imports, newest first, with the pins each still has (the Settings
+    /// tab): counted in each batch's id range, as `importBatches` counts them.
     /// - Throws: `StoreError` when the store cannot be read.
     public func recentImports(limit: Int) throws(StoreError) -> [RecentImport] {
-        let st = try db.prepare("SELECT id, file, imported_at, imported FROM import_batches ORDER BY id DESC LIMIT ?")
+        let st = try db.prepare("""
+            SELECT b.id, b.file, b.imported_at, b.imported,
+                   (SELECT count(*) FROM import_batch_pins r, pins p
+                    WHERE r.batch_id = b.id AND p.id BETWEEN r.first_pin AND r.last_pin AND p.batch_id = b.id)
+            FROM import_batches b ORDER BY b.id DESC LIMIT ?
+            """)
         try st.bind([.int(Int64(limit))])
         var out: [RecentImport] = []
         while try st.step() {
-            out.append(RecentImport(id: st.int(0), file: st.text(1), importedAt: st.text(2), imported: Int(st.int(3))))
+            out.append(RecentImport(id: st.int(0), file: st.text(1), importedAt: st.text(2), imported: Int(st.int(3)),
+                                    pinsLeft: Int(st.int(4))))
         }
         return out
     }

@@ -285,5 +285,7 @@ enum Migrations {
         Migration13Versions.sql,
         // 14: the change log an open UI reads for other processes' writes (Migration14ChangeLog.swift).
         Migration14ChangeLog.sql,
+        // 15: an edit by another program raises the pin's version (Migration15OutsideEdits.swift).
+        Migration15OutsideEdits.sql,
     ]
 }

@@ -9,7 +9,7 @@ public struct ImportRow: Sendable, Equatable {
     public var name: String
     /// The row as drawn: `#2  2026-12-06T00:12  45 pins  pins-seoul.csv`.
     public var line: String
-    /// Pins the import added.
+    /// Pins of the import still in the store (what undoing it removes).
     public var pins: Int
     public init(id: Int64, name: String, line: String, pins: Int) {
         self.id = id; self.name = name; self.line = line; self.pins = pins
@@ -17,7 +17,7 @@ public struct ImportRow: Sendable, Equatable {
 
     /// A recent import as Settings lists it, worded in the UI's language.
     init(batch b: RecentImport) {
-        self.init(id: b.id, name: SettingsView.batchName(b), line: SettingsView.batchLine(b), pins: b.imported)
+        self.init(id: b.id, name: SettingsView.batchName(b), line: SettingsView.batchLine(b), pins: b.pinsLeft)
     }
 }
 
@@ -46,6 +46,10 @@ extension AppState {
 
     /// Asks whether to undo `row` (the pop-up; nothing happens before its answer).
     mutating func confirmUndoImport(_ row: ImportRow, now: Double) {
+        var row = row
+        // The Import tab's result knows the pins as imported; the Settings tab's last read
+        // knows those left (some may have been deleted since), which an undo removes.
+        if let read = storeInfo.batches.first(where: { $0.id == row.id }) { row.pins = read.pinsLeft }
         presentEditing(.confirm(ConfirmPopup(.undoImport(row))), height: ConfirmPopup.height,
                        dim: ConfirmPopup.dim, duration: ConfirmPopup.duration, now: now)
     }

@@ -68,7 +68,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         switch action {
         case .deletePin: return S.cfDeletePinText.text
         case .deleteComment(let c): return "“\(c.body)”"
-        case .undoImport(let row): return S.cfUndoImportText(row.pins)
+        case .undoImport(let row): return row.pins == 0 ? S.cfUndoImportNone.text : S.cfUndoImportText(row.pins)
         case let .keepMine(_, mine, theirs): return Self.versions(theirs: theirs.title, mine: mine.title, of: mine, theirs)
         case .addAsNew: return S.cnDeletedText.text
         }

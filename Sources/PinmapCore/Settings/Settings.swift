@@ -175,10 +175,13 @@ public enum SettingsView {
         area.y + 7 + s.importRowsShown.count - scroll(s, area: area)
     }
 
-    /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`
-    /// (the bundled sample pins' batch named in the UI's language).
+    /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`,
+    /// or `0 of 2 pins left` once pins of it were deleted (what an undo would remove, as
+    /// `pinmap imports` counts it; the bundled sample pins' batch named in the UI's language).
     public static func batchLine(_ b: RecentImport) -> String {
-        S.stBatch(b.id, b.importedAt.prefix(16), b.imported, batchName(b))
+        let date = b.importedAt.prefix(16)
+        return b.pinsLeft == b.imported ? S.stBatch(b.id, date, b.imported, batchName(b))
+            : S.stBatchLeft(b.id, date, b.pinsLeft, b.imported, batchName(b))
     }
 
     /// The imported file's name (the bundled sample pins' batch named in the UI's language).

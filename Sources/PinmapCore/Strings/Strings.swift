@@ -70,7 +70,7 @@ public enum S: String, CaseIterable, Sendable {
     // Work off the UI thread: the status line while a job runs, and what q leaves printed.
     case jobImporting, jobImportCommitting, quitIndexed, quitWaitCommit, quitWaitRollback, quitWaitWrites
     case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
-    case stBatch
+    case stBatch, stBatchLeft
     case dtCommentDeleted, dtCommentDeleteFailed
     case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlAllCategories, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtMoreBelow, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, flNoCategory, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
     case hSearchFit
@@ -85,7 +85,7 @@ public enum S: String, CaseIterable, Sendable {
     case irExtraFields, irMinutes, irSeconds, irWrongHemisphere, irSignAndHemisphere, irNotAPoint, irEmptyPoint, irPointArity, irMalformedWKT, irSRID, irUnterminatedQuote, irInvalidFeature, irRefusedByStore, irNulCharacter, irNoCoordinates
 
     // Undoing an import from the app, and a cleared search.
-    case msgSearchCleared, cfUndoImport, cfUndoImportText, cfUndo, msgNothingRemoved, noticeImportUndone, msgImportUndone
+    case msgSearchCleared, cfUndoImport, cfUndoImportText, cfUndoImportNone, cfUndo, msgNothingRemoved, noticeImportUndone, msgImportUndone
     case noticeUndoRefused, noticeUndoRefusedText, msgImportGone, noticeUndoFailed, hintSettingsImport, hintImportResultUndo, cfHintUndo
 
     /// The string in the current language (English when a table lacks it, which a test forbids).

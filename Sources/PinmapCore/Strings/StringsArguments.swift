@@ -335,8 +335,12 @@ extension S {
     public static func jobUndoingImport(_ id: Int64, _ file: String) -> String { jobUndoingImport.filled(["\(id)", file]) }
     /// "Indexing {0} new pins"
     public static func idxIndexing(_ pins: Int) -> String { idxIndexing.filled(["\(pins)"]) }
-    /// "#{0}  {1}  {2} pins  {3}"
+    /// "#{0}  {1}  {2} {2:pin|pins}  {3}"
     public static func stBatch(_ id: Int64, _ b: Substring, _ imported: Int, _ d: String) -> String { stBatch.filled(["\(id)", "\(b)", "\(imported)", d]) }
+    /// "#{0}  {1}  {2} of {3} pins left  {4}"
+    public static func stBatchLeft(_ id: Int64, _ b: Substring, _ left: Int, _ imported: Int, _ d: String) -> String {
+        stBatchLeft.filled(["\(id)", "\(b)", "\(left)", "\(imported)", d])
+    }
     /// "Deleting the comment failed :( {0}"
     public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled(["\(error)"]) }
     /// "{0} {1}"
@@ -435,7 +439,7 @@ extension S {
     public static func irNulCharacter(_ field: String) -> String { irNulCharacter.filled([field]) }
     /// "Undo import #{0} (“{1}”)?"
     public static func cfUndoImport(_ id: Int64, _ b: String) -> String { cfUndoImport.filled(["\(id)", b]) }
-    /// "Its {0} pins go, unless some were edited or commented since."
+    /// "Its {0} {0:pin goes|pins go}, unless some were edited or commented since."
     public static func cfUndoImportText(_ pins: Int) -> String { cfUndoImportText.filled(["\(pins)"]) }
     /// "Undid import #{0}: {1} pins removed"
     public static func msgImportUndone(_ id: Int64, _ pins: Int) -> String { msgImportUndone.filled(["\(id)", "\(pins)"]) }
