@@ -10,7 +10,9 @@ public enum MessageText {
     /// `value` on one line, at most `limit` characters plus "…": line breaks and other
     /// control characters become escapes (`\n`, `\r`, `\t`, `\x00`, `\x1b`, `\u2028`), so the
     /// result is plain and printable. Linear in the characters kept: the rest of `value` is not read.
+    /// A password the value carries (`scheme://user:password@`) shows as `****` (`PasswordMask`).
     public static func bounded(_ value: String, limit: Int = valueLimit) -> String {
+        let value = withoutPasswords(value, keeping: limit)
         var out = ""
         var kept = 0
         for u in value.unicodeScalars {
@@ -33,6 +35,8 @@ public enum MessageText {
     /// line and at most about `limit` characters: its start and its end are kept (the end says
     /// what is wrong), the middle becomes "…".
     public static func sentence(_ text: String, limit: Int = 240) -> String {
+        // A huge text is masked in the parts it keeps, by `bounded`.
+        let text = text.utf8.count <= 65_536 ? PasswordMask.masked(text) : text
         // The common case, decided on the bytes: short printable ASCII.
         if text.utf8.count <= limit,
            text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) == true { return text }
@@ -44,6 +48,17 @@ public enum MessageText {
         guard scalars.count > limit else { return bounded(text, limit: limit) }
         let tailStart = scalars.index(scalars.endIndex, offsetBy: -(limit / 3))
         return bounded(text, limit: limit - limit / 3) + bounded(String(scalars[tailStart...]), limit: limit)
+    }
+
+    /// `text` with its passwords masked (`PasswordMask`), read no further than a message of
+    /// `limit` characters needs: a huge value is masked in its first `limit` characters and a
+    /// margin (a URI that starts in them and runs past them is still seen whole).
+    static func withoutPasswords(_ text: String, keeping limit: Int) -> String {
+        let margin = 4_096
+        guard text.utf8.count > 4 * limit + margin else { return PasswordMask.masked(text) }
+        let scalars = text.unicodeScalars
+        let end = scalars.index(scalars.startIndex, offsetBy: limit + margin, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        return PasswordMask.masked(String(scalars[..<end]))
     }
 
     /// `value` cut to at most `limit` characters plus "…", otherwise as written.

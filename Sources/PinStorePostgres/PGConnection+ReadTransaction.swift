@@ -94,6 +94,6 @@ extension PGConnection {
             Libpq.PQclear(answers[1])
             throw error
         }
-        return try check(answers[1])
+        return try check(answers[1], reading: Self.onlyReads(sql))
     }
 }

@@ -33,6 +33,7 @@ final class PGConnection {
     /// and every other parameter are libpq's to honour.
     /// - Throws: `StoreError` naming the server and libpq's reason.
     init(uri: String) throws(StoreError) {
+        let uri = PGLocation.normalized(uri)
         self.uri = uri
         do throws(SharedLibrary.LoadFailure) {
             try Libpq.load()
@@ -48,10 +49,16 @@ final class PGConnection {
         handle = conn
         guard let conn, Libpq.PQstatus(conn) == CONNECTION_OK else {
             let reason = PGLocation.masking(conn.map { String(cString: Libpq.PQerrorMessage($0)) } ?? "out of memory", uri: uri)
-            let tried: (server: String, database: String) = conn.map(Self.tried) ?? (PGLocation(uri: uri).server, PGLocation(uri: uri).database)
+            let location = PGLocation(uri: uri)
+            let tried = conn.map(Self.tried) ?? (server: "", database: "")
             if let conn { Libpq.PQfinish(conn) }
             handle = nil
-            throw StoreError(PGErrorText.unreachable(server: tried.server, database: tried.database, reason: reason),
+            // A string libpq could not read names no server: libpq tried none.
+            guard location.isReadable else {
+                throw StoreError(PGErrorText.unreadable(uri: PasswordMask.masked(uri), reason: reason), code: PGErrorText.connectionCode)
+            }
+            throw StoreError(PGErrorText.unreachable(server: tried.server.isEmpty ? location.server : tried.server,
+                                                     database: tried.database.isEmpty ? location.database : tried.database, reason: reason),
                              code: PGErrorText.connectionCode)
         }
         // libpq's default notice processor writes to stderr, over the terminal UI's screen
@@ -76,12 +83,13 @@ final class PGConnection {
 
     /// The server and database libpq tried, after the attempt (its defaults filled in: the
     /// socket folder, the user's name as the database): "host:port" or "socket-folder:port",
-    /// as `PGLocation.server` writes a URI's.
+    /// as `PGLocation.server` writes a URI's; "" for what libpq did not get to (a service
+    /// it could not find fills in nothing).
     private static func tried(_ conn: OpaquePointer) -> (server: String, database: String) {
         let host = Libpq.PQhost(conn).map { String(cString: $0) } ?? ""
         let port = Libpq.PQport(conn).map { String(cString: $0) } ?? ""
         let database = Libpq.PQdb(conn).map { String(cString: $0) } ?? ""
-        return (host.isEmpty ? "localhost" : port.isEmpty ? host : "\(host):\(port)", database)
+        return (host.isEmpty ? "" : port.isEmpty ? host : "\(host):\(port)", database)
     }
 
     /// True while the connection is up (false after a server restart until `reset`).
@@ -121,7 +129,19 @@ final class PGConnection {
         let result: OpaquePointer? = withOptionalCStrings(params) { p in
             Libpq.PQexecParams(handle, sql, Int32(params.count), nil, p, nil, nil, 0)
         }
-        return try check(result)
+        return try check(result, reading: Self.onlyReads(sql))
+    }
+
+    /// True for a statement that only reads (`SELECT …`, `WITH … SELECT`, `COPY … TO`): a
+    /// refused one means the role may not read, not that it may not write. A `SELECT … FOR
+    /// UPDATE` (or `FOR SHARE`) locks rows, which takes the right to update them, and `setval`
+    /// writes a sequence: neither only reads.
+    static func onlyReads(_ sql: String) -> Bool {
+        let list = sql.uppercased().split(whereSeparator: { !($0.isLetter || $0 == "_") })
+        guard let first = list.first else { return false }
+        let words = Set(list)
+        let reads = first == "SELECT" || first == "WITH" || first == "SHOW" || (first == "COPY" && words.contains("STDOUT"))
+        return reads && words.isDisjoint(with: ["INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "SHARE", "SETVAL", "NEXTVAL"])
     }
 
     /// A connection the server dropped (a restart) is made again before the next statement,
@@ -150,7 +170,8 @@ final class PGConnection {
         _ = try check(Libpq.PQexec(handle, sql))
     }
 
-    func check(_ result: OpaquePointer?) throws(StoreError) -> PGResult {
+    /// - Parameter reading: the statement only reads (`onlyReads`).
+    func check(_ result: OpaquePointer?, reading: Bool = false) throws(StoreError) -> PGResult {
         guard let result else {
             if !upAfterFailure { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
             throw StoreError(PGErrorText.server(handle.map { String(cString: Libpq.PQerrorMessage($0)) } ?? "", state: ""),
@@ -163,7 +184,7 @@ final class PGConnection {
             ?? String(cString: Libpq.PQresultErrorMessage(result))
         Libpq.PQclear(result)
         if !upAfterFailure { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
-        throw PGErrorText.error(state: state, message: primary)
+        throw PGErrorText.error(state: state, message: primary, reading: reading)
     }
 
     /// Runs `body` in one transaction (nested calls join the outer one): committed when it

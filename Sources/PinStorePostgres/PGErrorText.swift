@@ -25,7 +25,16 @@ enum PGErrorText {
         for line in reason.split(whereSeparator: \.isNewline).map({ trimmedText($0) })
         where !line.isEmpty && !lines.contains(line) { lines.append(line) }
         let why = lines.joined(separator: "; ")
-        return "cannot connect to the PostgreSQL server \(server) (database \(database.isEmpty ? "?" : database)): \(why)"
+        // A service (`PGLocation.server`: "service NAME") is not a server's name.
+        let named = server.hasPrefix("service ") ? server : "server \(server)"
+        return "cannot connect to the PostgreSQL \(named) (database \(database.isEmpty ? "?" : database)): \(why)"
+    }
+
+    /// A connection string libpq could not read (an unknown parameter, a bad encoding): the
+    /// string (its password masked) and libpq's reason; no server is named, since none was tried.
+    static func unreadable(uri: String, reason: String) -> String {
+        let why = reason.split(whereSeparator: \.isNewline).map({ trimmedText($0) }).filter { !$0.isEmpty }.joined(separator: "; ")
+        return "cannot read the PostgreSQL URI \(uri): \(why) (nothing was connected; correct the URI)"
     }
 
     static func server(_ message: String, state: String) -> String {
@@ -34,8 +43,14 @@ enum PGErrorText {
     }
 
     /// A failed statement by its SQLSTATE.
-    static func error(state: String, message: String) -> StoreError {
+    /// - Parameter reading: the statement only reads (a refusal then says the role may not read).
+    static func error(state: String, message: String, reading: Bool = false) -> StoreError {
         switch state {
+        // A read refused on a table (or its schema) is a role that may not read the store; a
+        // function or sequence refused within a read is still a right to write.
+        case "42501" where reading && (message.hasPrefix("permission denied for table") || message.hasPrefix("permission denied for schema")):
+            return StoreError("this PostgreSQL role may not read the pins (\(message)); ask the store's owner to grant it SELECT on Pinmap's tables",
+                              code: readOnlyCode)
         // The server's reason names the table or function refused: a role may insert pins yet
         // not own the tables, so the refusal is not "may only read".
         case "42501":

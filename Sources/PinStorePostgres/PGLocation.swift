@@ -1,5 +1,6 @@
 import CLibpq
 import Foundation
+import PinModel
 
 /// Where a PostgreSQL store is, for messages and the Settings tab: server, port, database and
 /// user as libpq reads them from the connection string, never the password.
@@ -9,14 +10,21 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     public var port: String
     public var database: String
     public var user: String
+    /// The service named (`?service=NAME`, read from pg_service.conf), "" when none.
+    public var service: String
+    /// False when libpq could not read the connection string (an unknown parameter, a bad
+    /// percent-encoding): then no field is known.
+    public var isReadable: Bool
 
     /// Parses `uri` with libpq's own parser (`PQconninfoParse`), so every form libpq takes is
     /// read as libpq reads it. A string libpq cannot parse gives empty fields, as does any string
     /// when libpq is not installed.
     public init(uri: String) {
-        var host = "", port = "", database = "", user = ""
+        var host = "", port = "", database = "", user = "", service = ""
         var err: UnsafeMutablePointer<CChar>?
-        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(uri, &err) {
+        isReadable = false
+        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(Self.normalized(uri), &err) {
+            isReadable = true
             var p = options
             while let keyword = p.pointee.keyword {
                 let key = String(cString: keyword)
@@ -27,6 +35,7 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
                 case "port": port = value
                 case "dbname": database = value
                 case "user": user = value
+                case "service": service = value
                 default: break
                 }
                 p += 1
@@ -34,40 +43,75 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
             Libpq.PQconninfoFree(options)
         }
         if let err { Libpq.PQfreemem(err) }
-        self.host = host; self.port = port; self.database = database; self.user = user
+        self.host = host; self.port = port; self.database = database; self.user = user; self.service = service
     }
 
-    /// True for a string `--db` should treat as a server, not a file path.
+    /// The URI schemes of a PostgreSQL server, as libpq spells them.
+    public static let schemes = ["postgresql", "postgres"]
+
+    /// True for a string `--db` should treat as a server, not a file path: a `postgresql://` or
+    /// `postgres://` URI, its scheme in any case (RFC 3986 schemes are case-insensitive),
+    /// spaces around it ignored.
     public static func isServerURI(_ s: String) -> Bool {
-        s.hasPrefix("postgresql://") || s.hasPrefix("postgres://")
+        uriScheme(s).map { schemes.contains($0) } ?? false
     }
 
-    /// "host:port" (or the socket folder), "localhost" when libpq's default applies.
+    /// The scheme of a string written as a URI (`name://…`, spaces around it ignored), lower-cased;
+    /// nil for anything else (a file path). `postgresl://…` has a scheme, just not one Pinmap takes.
+    public static func uriScheme(_ s: String) -> String? {
+        let text = trimmedText(s)
+        guard let r = text.range(of: "://") else { return nil }
+        let scheme = text[..<r.lowerBound]
+        let isLetter: (Unicode.Scalar) -> Bool = { ($0.value | 0x20) >= 0x61 && ($0.value | 0x20) <= 0x7A }
+        guard let first = scheme.unicodeScalars.first, isLetter(first),
+              scheme.unicodeScalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+
+    /// A server URI as libpq takes it: trimmed, its scheme lower-cased (libpq reads only
+    /// `postgresql://` and `postgres://`). Any other string is returned as it is.
+    public static func normalized(_ uri: String) -> String {
+        guard isServerURI(uri) else { return uri }
+        let text = trimmedText(uri)
+        let r = text.range(of: "://")!
+        return text[..<r.lowerBound].lowercased() + text[r.lowerBound...]
+    }
+
+    /// "host:port" (or the socket folder), "service NAME" for a service with no host written,
+    /// "localhost" when libpq's default applies.
     public var server: String {
+        if host.isEmpty, !service.isEmpty { return "service \(service)" }
         let h = host.isEmpty ? "localhost" : host
         return port.isEmpty ? h : "\(h):\(port)"
     }
 
     /// `postgresql://user@server/database`: the store without its password.
     public var description: String {
-        "postgresql://" + (user.isEmpty ? "" : user + "@") + server + "/" + database
+        let who = user.isEmpty ? "" : user + "@"
+        if host.isEmpty, !service.isEmpty { return "postgresql://\(who)/\(database)?service=\(service)" }
+        return "postgresql://" + who + server + "/" + database
     }
 
     /// `text` with any password written in `uri` replaced by `****` (for libpq's messages,
-    /// which may quote the connection string).
+    /// which may quote the connection string or its decoded password alone), and every other
+    /// password `PasswordMask` finds.
     public static func masking(_ text: String, uri: String) -> String {
         var out = text
-        for password in passwords(in: uri) where !password.isEmpty {
-            out = out.replacingOccurrences(of: password, with: "****")
+        // A short password is also a common fragment ("p" is in "postgresql"): replaced alone
+        // it would garble the message, and libpq quotes no password but within the whole
+        // URI or `password=…`, which `PasswordMask` finds.
+        for password in passwords(in: uri) where password.count >= 4 {
+            out = out.replacingOccurrences(of: password, with: PasswordMask.mask)
         }
-        return out
+        return PasswordMask.masked(out)
     }
 
     /// The password `uri` carries, as libpq reads it and as written (percent-encoded).
     static func passwords(in uri: String) -> [String] {
         var found: [String] = []
         var err: UnsafeMutablePointer<CChar>?
-        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(uri, &err) {
+        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(normalized(uri), &err) {
             var p = options
             while let keyword = p.pointee.keyword {
                 if String(cString: keyword) == "password", let v = p.pointee.val { found.append(String(cString: v)) }

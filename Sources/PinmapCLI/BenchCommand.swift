@@ -145,7 +145,7 @@ enum BenchCommand: Command {
         let firstFrame = Monotonic.seconds()
         let sinceExec = processAgeSeconds()
 
-        PinmapCLI.writeOut("pinmap bench render: \(store.location)\n")  // a path can hold escapes
+        PinmapCLI.writeOut("pinmap bench render: \(MessageText.quotedPath(store.location))\n")  // a path can hold escapes
         print("  \(runner.state.list.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
         if let sinceExec {
             print(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))

@@ -20,7 +20,7 @@ extension BenchCommand {
                           frames: Int, only: String) throws(CLIError) {
         let base: AppRunner
         do {
-            let store = try CopyCommand.open(path, creating: false)
+            let store = try CopyCommand.open(path, creating: false, option: "--baseline")
             if !((store as? Store)?.isReadOnly ?? false) { _ = try store.finishIndexing() }  // not part of any frame
             base = UIRunner.make(store: store, state: AppState(cols: cols, rows: rows, color: true, reducedMotion: true),
                                  loadSamples: { 0 })
@@ -28,7 +28,7 @@ extension BenchCommand {
         } catch {
             throw .failure("cannot open the baseline store \(MessageText.quotedPath(path)): \(error)")
         }
-        PinmapCLI.writeOut("  paired with \(path): \(base.state.list.totalCount) pins, frames of the two stores in turn, \(pairBlock) at a time\n")
+        PinmapCLI.writeOut("  paired with \(MessageText.quotedPath(path)): \(base.state.list.totalCount) pins, frames of the two stores in turn, \(pairBlock) at a time\n")
         // No p95 here: the first frame of each turn meets caches the other store filled (the
         // single-store table above has the p95s).
         print("  viewport                 median  baseline    ratio")

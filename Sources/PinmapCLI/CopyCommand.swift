@@ -20,8 +20,10 @@ enum CopyCommand: TextCommand {
         flags: [("--json", "print what was copied as a JSON object")], maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
-        guard let from = args.value("--from") else { throw .usage(command: "copy", message: "--from is required (a store path or postgresql:// URI)") }
-        guard let to = args.value("--to") else { throw .usage(command: "copy", message: "--to is required (a store path or postgresql:// URI)") }
+        guard let given = args.value("--from") else { throw .usage(command: "copy", message: "--from is required (a store path or postgresql:// URI)") }
+        guard let givenTo = args.value("--to") else { throw .usage(command: "copy", message: "--to is required (a store path or postgresql:// URI)") }
+        let from = PGLocation.normalized(try PinmapCLI.checkedStore(given, option: "--from", command: "copy"))
+        let to = PGLocation.normalized(try PinmapCLI.checkedStore(givenTo, option: "--to", command: "copy"))
         if from == to { throw .usage(command: "copy", message: "--from and --to name the same store") }
         // A file this command creates is removed again when the copy fails: before it there
         // was none (a server's database, made by its owner, stays).
@@ -40,7 +42,7 @@ enum CopyCommand: TextCommand {
             func n(_ k: Int, _ word: String) -> String { "\(k) \(word)\(k == 1 ? "" : "s")" }
             io.out.write("Copied \(n(outcome.pins, "pin")), \(n(outcome.comments, "comment")) and \(n(outcome.batches, "import batch"))"
                          .replacingOccurrences(of: "batchs", with: "batches")
-                         + " to \(location)" + (outcome.skipped > 0 ? "; \(n(outcome.skipped, "pin")) already there" : "") + "\n")
+                         + " to \(MessageText.quotedPath(location))" + (outcome.skipped > 0 ? "; \(n(outcome.skipped, "pin")) already there" : "") + "\n")
         }
         return 0
     }
@@ -48,8 +50,8 @@ enum CopyCommand: TextCommand {
     /// Copies every pin of `from` into `to`: what was copied, and where (both stores are
     /// closed when it returns, so a file it created can be removed).
     private static func copy(from: String, to: String) throws(CLIError) -> (CopyOutcome, String) {
-        let source = try open(from, creating: false)
-        let destination = try open(to, creating: true)
+        let source = try open(from, creating: false, option: "--from")
+        let destination = try open(to, creating: true, option: "--to")
         let snapshot = try PinmapCLI.storeCall { () throws(StoreError) -> StoreSnapshot in try source.copySnapshot() }
         do {
             // A database without a store gets one in the copy's transaction: a failed copy leaves none.
@@ -62,13 +64,13 @@ enum CopyCommand: TextCommand {
         }
     }
 
-    /// A store named on the command line: a server for a URI, else a SQLite file.
-    static func open(_ name: String, creating: Bool) throws(CLIError) -> any PinCopying {
+    /// A store named on the command line by `option`: a server for a URI, else a SQLite file.
+    static func open(_ name: String, creating: Bool, option: String) throws(CLIError) -> any PinCopying {
         do {
             if PGLocation.isServerURI(name) { return try PostgresStore(uri: name, creatingOnImport: creating) }
             return try Store(path: name, mode: creating ? .create(makeFolders: false) : .reading)
         } catch {
-            throw .failure(error.message)
+            throw .failure(PinmapCLI.namingOption(error.message, option))
         }
     }
 }

@@ -53,7 +53,7 @@ enum ExportCommand: TextCommand {
             for (key, column) in summary.renamed {
                 io.err.write("note: the property \"\(key)\" is the column \"\(column)\" (its name repeats another column's)\n")
             }
-            io.err.write("Exported \(summary.pins) pin\(summary.pins == 1 ? "" : "s") to \(path)\n")
+            io.err.write("Exported \(summary.pins) pin\(summary.pins == 1 ? "" : "s") to \(MessageText.quotedPath(path))\n")
             return 0
         }
         let store = try PinmapCLI.openRepository(args, reading: true)
@@ -74,7 +74,7 @@ enum ExportCommand: TextCommand {
             throw .failure("\(error)")
         }
         try sink.flush()
-        if let path { io.err.write("Exported \(count) pin\(count == 1 ? "" : "s") to \(path)\n") }
+        if let path { io.err.write("Exported \(count) pin\(count == 1 ? "" : "s") to \(MessageText.quotedPath(path))\n") }
         return 0
     }
 

@@ -216,7 +216,8 @@ extension ImportCommand {
     /// command's connection is closed).
     /// Only when it holds no pin: another process may have written to it meanwhile.
     static func removeStoreFiles(_ path: String) {
-        guard let pins = try? Store(path: path).count(), pins == 0 else { return }
+        // Opened only when there (opening creates a store, and a missing folder with it).
+        guard FileManager.default.fileExists(atPath: path), let pins = try? Store(path: path).count(), pins == 0 else { return }
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }

@@ -16,7 +16,7 @@ enum InitCommand: TextCommand {
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let store = try PinmapCLI.openRepository(args, creating: true)
         let pins = try PinmapCLI.storeCall { () throws(StoreError) in try store.count() }
-        io.out.write("Store ready: \(store.location) (\(pins) pin\(pins == 1 ? "" : "s"))\n")
+        io.out.write("Store ready: \(MessageText.quotedPath(store.location)) (\(pins) pin\(pins == 1 ? "" : "s"))\n")
         return 0
     }
 }

@@ -92,7 +92,7 @@ public enum PinmapCLI {
     ///   database that has none (the commands that create a SQLite file: import, add, copy,
     ///   init, the UI); every other command refuses such a database and says how to create it.
     static func openRepository(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> any PinCopying {
-        let path = storePath(args)
+        let path = try checkedStore(storePath(args), option: storeOption(args))
         guard PGLocation.isServerURI(path) else { return try openStore(args, creating: creating, reading: reading) }
         do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(error.message) }
     }
@@ -130,7 +130,7 @@ public enum PinmapCLI {
     ///   - reading: the command only reads, so a store it cannot write is opened read-only
     ///     (`Store.OpenMode.reading`).
     static func openStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> Store {
-        let path = storePath(args)
+        let path = try checkedStore(storePath(args), option: storeOption(args))
         if PGLocation.isServerURI(path) { return try openFileStore(args, creating: creating, reading: reading, unsupported: "this") }
         guard !trimmedText(path).isEmpty else {
             throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
@@ -151,13 +151,33 @@ public enum PinmapCLI {
         return text
     }
 
-    /// The store path `--db`, `PINMAP_DB` or the default name.
-    static func storePath(_ args: ParsedArguments) -> String { args.value("--db") ?? Store.defaultPath() }
+    /// The store path `--db`, `PINMAP_DB` or the default name; a server's URI as libpq takes
+    /// it (`PGLocation.normalized`: `PostgreSQL://` is `postgresql://`).
+    static func storePath(_ args: ParsedArguments) -> String { PGLocation.normalized(args.value("--db") ?? Store.defaultPath()) }
+
+    /// `name`, given to `option` (`--db`, `--from`, `--to`), when it is a file path or a server's
+    /// URI. A URI of another scheme (`http://…`, a misspelt `postgresl://…`) is refused by name,
+    /// rather than looked for as a file that is not there.
+    /// - Throws: `CLIError.usage` naming the schemes Pinmap takes.
+    static func checkedStore(_ name: String, option: String, command: String = "") throws(CLIError) -> String {
+        guard let scheme = PGLocation.uriScheme(name), !PGLocation.isServerURI(name) else { return name }
+        throw .usage(command: command, message: "\(option) \(MessageText.quoted(trimmedText(name), limit: MessageText.pathLimit)): Pinmap opens no \(scheme):// URI; "
+                     + "give a postgresql:// (or postgres://) URI for a PostgreSQL server, or a store file's path")
+    }
+
+    /// Where the store's name came from, for messages: `--db`, else `PINMAP_DB`.
+    static func storeOption(_ args: ParsedArguments) -> String { args.value("--db") == nil ? "PINMAP_DB" : "--db" }
+
+    /// A store's message with its advice naming `option` (`--from`, `--to`), which was given
+    /// instead of `--db`.
+    static func namingOption(_ message: String, _ option: String) -> String {
+        message.replacingOccurrences(of: "choose another --db path", with: "choose another \(option) path")
+    }
 
     /// True when the store's file exists (a server counts as existing: it is never created
     /// or removed by a command).
     static func storeExists(_ args: ParsedArguments) -> Bool {
-        isServer(args) || FileManager.default.fileExists(atPath: args.value("--db") ?? Store.defaultPath())
+        isServer(args) || FileManager.default.fileExists(atPath: storePath(args))
     }
 
     /// Writes `s` to standard output, sanitized when it is a terminal (`SafeText`): with

@@ -48,7 +48,7 @@ enum UIFileImporter {
     /// asked for, when the error names none.
     static func failure(_ error: Error, path asked: String = "") -> ImportFailure {
         guard let e = error as? ImportError else {
-            return ImportFailure(file: (asked as NSString).lastPathComponent, .other("\(error)"))
+            return ImportFailure(file: shownName(asked), .other("\(error)"))
         }
         let reason: ImportFailure.Reason
         switch (e.code, e) {
@@ -87,8 +87,12 @@ enum UIFileImporter {
         case (_, .foreign(_, .openDocumentSpreadsheet)): reason = .openDocumentSpreadsheet
         case (_, .foreign(_, .binary)): reason = .binary
         }
-        return ImportFailure(file: (e.path as NSString).lastPathComponent, reason)
+        return ImportFailure(file: shownName(e.path), reason)
     }
+
+    /// A file's name for a failure: its last path component, a password in the path hidden
+    /// first (`postgresql://ann:pw@db` typed as a path must not show `ann:pw@db`).
+    static func shownName(_ path: String) -> String { (PasswordMask.masked(path) as NSString).lastPathComponent }
 
     /// Whether the headers the column error found hold a NUL byte (text never does).
     private static func looksBinary(_ error: ColumnMappingError) -> Bool {

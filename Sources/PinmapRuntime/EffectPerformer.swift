@@ -111,7 +111,7 @@ struct EffectPerformer: @unchecked Sendable {
     /// alone, never read as "0 pins, no imports". The size is read last: it cannot say it failed.
     static func storeInfo(_ store: any PinRepository) -> (StoreInfo, failure: StoreError?) {
         var info = StoreInfo()
-        info.path = store.location
+        info.path = PasswordMask.masked(store.location)  // a file path may hold a URI's password too
         info.isServer = store.location.hasPrefix("postgresql://")
         do {
             info.pinCount = try store.pinCellTotals().total  // not count(*): a scan with a million pins

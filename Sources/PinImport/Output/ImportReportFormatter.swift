@@ -13,7 +13,12 @@ public enum ImportReportFormatter {
     ///   line 9 duplicates line 3
     /// ```
     /// - Parameter maxLines: how many rejected-row issues and duplicates to list (each).
+    /// A password in a file's name or a quoted value shows as `****` (`PasswordMask`).
     public static func summary(_ r: ImportReport, maxLines: Int = 10) -> String {
+        PasswordMask.masked(summaryLines(r, maxLines: maxLines))
+    }
+
+    private static func summaryLines(_ r: ImportReport, maxLines: Int) -> String {
         if let fileError = r.fileError { return "error: \(fileError)" }
         var lines: [String] = []
         let verb = r.dryRun ? "would import" : "imported"
@@ -84,7 +89,7 @@ public enum ImportReportFormatter {
             cells.enumerated().map { c, v in c == 1 ? v.padding(toLength: widths[c], withPad: " ", startingAt: 0) : pad(v, widths[c]) }
                 .joined(separator: "  ") + "  " + file
         }
-        return ([line(header, file: "file")] + zip(rows, batches).map { line($0, file: EscapedText.escape($1.file)) })
+        return ([line(header, file: "file")] + zip(rows, batches).map { line($0, file: EscapedText.escape(PasswordMask.masked($1.file))) })
             .joined(separator: "\n")
     }
 
@@ -93,11 +98,12 @@ public enum ImportReportFormatter {
         encode(batches)
     }
 
+    /// A report's JSON, a password in a file's name or a quoted value masked (`PasswordMask`).
     private static func encode<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return PasswordMask.masked(String(decoding: data, as: UTF8.self))
     }
 
     private static func count(_ n: Int, _ noun: String) -> String {

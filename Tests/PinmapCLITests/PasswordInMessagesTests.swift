@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+@testable import PinmapCLI
+import PinModel
+import PinmapCore
+import PinmapTestSupport
+
+/// A password written in any argument (`--db`, `--from`, `--to`, `-o`, a file to import) never
+/// shows in what Pinmap prints (`PasswordMask`), and a `--db` that looks like a URI is read as
+/// one: a PostgreSQL scheme in any case, any other scheme refused by name. No server is needed:
+/// port 1 refuses at once, and libpq refuses an unreadable URI before connecting.
+final class PasswordInMessagesTests: XCTestCase {
+    private let secret = "postgresql://secretuser:Hunter2Secret@127.0.0.1:1/pins"
+    private let shown = "postgresql://secretuser:****@127.0.0.1:1/pins"
+    private let refused = "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:1 (database pins): connection to server at \"127.0.0.1\", "
+        + "port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?\n"
+
+    func testAPostgreSQLSchemeInAnyCaseOrWithSpacesAroundIsAServer() {
+        for db in ["PostgreSQL://secretuser:Hunter2Secret@127.0.0.1:1/pins", "POSTGRES://secretuser:Hunter2Secret@127.0.0.1:1/pins",
+                   " postgresql://secretuser:Hunter2Secret@127.0.0.1:1/pins "] {
+            let list = PinmapCLI.execute(["list", "--db", db])
+            XCTAssertEqual(list.code, 1, db)
+            XCTAssertEqual(list.stderr, refused, db)
+        }
+    }
+
+    func testAURIOfAnotherSchemeIsRefusedNamingTheSchemesPinmapTakes() throws {
+        let list = PinmapCLI.execute(["list", "--db", "postgresl://secretuser:Hunter2Secret@127.0.0.1:1/pins"])
+        XCTAssertEqual(list.code, 2)
+        XCTAssertEqual(list.stderr, """
+            pinmap: --db 'postgresl://secretuser:****@127.0.0.1:1/pins': Pinmap opens no postgresl:// URI; give a postgresql:// \
+            (or postgres://) URI for a PostgreSQL server, or a store file's path
+            Try 'pinmap --help'.
+
+            """)
+        let folder = try makeTempFolder().path
+        let copy = PinmapCLI.execute(["copy", "--from", folder + "/a.sqlite", "--to", "https://ann:Hunter2Secret@example.org/pins"])
+        XCTAssertEqual(copy.code, 2)
+        XCTAssertEqual(copy.stderr, """
+            pinmap copy: --to 'https://ann:****@example.org/pins': Pinmap opens no https:// URI; give a postgresql:// \
+            (or postgres://) URI for a PostgreSQL server, or a store file's path
+            Try 'pinmap copy --help'.
+
+            """)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing created")
+    }
+
+    func testAnOutputPathOrAFileToImportHidesItsPassword() throws {
+        let store = CLITestStore(self)
+        XCTAssertEqual(store.run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
+        let export = store.run("export", "-o", secret)
+        XCTAssertEqual(export.code, 1)
+        XCTAssertEqual(export.stderr, "pinmap: cannot write \(shown): No such file or directory (nothing was written)\n")
+        let imported = store.run("import", secret)
+        XCTAssertEqual(imported.code, 1)
+        XCTAssertEqual(imported.stderr, "pinmap import: \(shown): cannot read the file: No such file or directory\n")
+        let json = try JSON.object(store.run("import", secret, "--json").stdout)
+        XCTAssertEqual(json["file"] as? String, shown)
+        XCTAssertEqual(json["file_error"] as? String, "\(shown): cannot read the file: No such file or directory")
+    }
+
+    /// A file path may hold `://` (a folder "postgresql:", then an empty name): the messages
+    /// of commands that worked name it with its password hidden too.
+    func testWhatACommandDidNamesAPathWithItsPasswordHidden() throws {
+        let folder = try makeTempFolder().path
+        try FileManager.default.createDirectory(atPath: folder + "/postgresql:/ann:Hunter2Secret@h", withIntermediateDirectories: true)
+        let given = folder + "/postgresql://ann:Hunter2Secret@h/", shownFolder = folder + "/postgresql://ann:****@h/"
+        XCTAssertEqual(PinmapCLI.execute(["init", "--db", given + "pins.sqlite"]).stdout, "Store ready: \(shownFolder)pins.sqlite (0 pins)\n")
+        XCTAssertEqual(PinmapCLI.execute(["export", "--db", given + "pins.sqlite", "-o", given + "pins.csv"]).stderr,
+                       "Exported 0 pins to \(shownFolder)pins.csv\n")
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", given + "pins.sqlite", "--to", given + "trip.sqlite"]).stdout,
+                       "Copied 0 pins, 0 comments and 0 import batches to \(shownFolder)trip.sqlite\n")
+        setenv("PINMAP_DB", "http://ann:Hunter2Secret@example.org/pins", 1)
+        defer { unsetenv("PINMAP_DB") }
+        XCTAssertEqual(PinmapCLI.execute(["list"]).stderr, """
+            pinmap: PINMAP_DB 'http://ann:****@example.org/pins': Pinmap opens no http:// URI; give a postgresql:// \
+            (or postgres://) URI for a PostgreSQL server, or a store file's path
+            Try 'pinmap --help'.
+
+            """)
+    }
+
+    /// The UI's Import tab names a file it cannot read by its last path component: a URI typed
+    /// there as a path shows no password either.
+    func testTheUIsImportFailureNamesNoPassword() {
+        guard case .failure(let failure) = UIFileImporter.preview("postgresql://ann:Hunter2Secret@db.example", rows: 5) else {
+            return XCTFail("a URI is no file")
+        }
+        XCTAssertEqual(failure, ImportFailure(file: "ann:****@db.example", .notFound))
+    }
+
+    func testAURILibpqCannotReadNamesNoServerAndAServiceIsNamed() {
+        let bogus = PinmapCLI.execute(["list", "--db", "postgresql://u:pass1@127.0.0.1:1/pins?bogus=1"])
+        XCTAssertEqual(bogus.code, 1)
+        XCTAssertEqual(bogus.stderr, "pinmap: cannot read the PostgreSQL URI postgresql://u:****@127.0.0.1:1/pins?bogus=1: "
+                       + "invalid URI query parameter: \"bogus\" (nothing was connected; correct the URI)\n")
+        let service = PinmapCLI.execute(["list", "--db", "postgresql:///pins?service=pinmap_no_such_service"])
+        XCTAssertEqual(service.code, 1)
+        XCTAssertEqual(service.stderr, "pinmap: cannot connect to the PostgreSQL service pinmap_no_such_service (database pins): "
+                       + "definition of service \"pinmap_no_such_service\" not found\n")
+    }
+
+    /// Settings shows the store's path as given: a password in it is hidden (`pinmap render`,
+    /// the UI's own frame, through the built binary).
+    func testSettingsHidesAPasswordInTheStorePath() throws {
+        let binary = RepoFiles.root.appendingPathComponent(".build/debug/pinmap").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("no binary at \(binary)") }
+        let folder = try makeTempFolder().path
+        // A file path may hold `://` (the folder "postgresql:", then an empty name).
+        try FileManager.default.createDirectory(atPath: folder + "/postgresql:/ann:Hunter2Secret@h", withIntermediateDirectories: true)
+        let path = folder + "/postgresql://ann:Hunter2Secret@h/pins.sqlite"
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", path]).code, 0)
+        let render = try Processes.run(binary, ["render", "--tab", "settings", "--size", "100x16", "--db", path])
+        XCTAssertEqual(render.status, 0)
+        let frame = render.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }.joined(separator: "\n")
+            // The file's size (with its write-ahead log) is not this test's subject.
+            .replacingOccurrences(of: "size     [0-9.]+ kB", with: "size     N kB", options: .regularExpression)
+        XCTAssertEqual(frame, """
+
+              Store
+              path     \(folder)/postgresql://ann:****@h/pins.sqlite
+              size     N kB   1 pins
+              imports  none yet
+
+              Settings  (↑↓ move · Enter/Space/←→ change · click)
+              ▸ Drag sensitivity  × 1  (0.5 less, 1 normal, 2 more)
+                Reduced motion    on: sheets move instantly
+                Map mode          braille (2×4 dots per cell)
+                Colour            off
+                Place names       English
+                Export pins       [csv] geojson gpx kml gpkg  (←/→ format, Enter writes it next to the store)
+             ↑↓ move · Enter/Space/←→ change · click a row · ? help
+             medium · 1 of 1 pins in view · Jongmyo                                                      ? help
+                      1 Map                 2 Timeline                3 Import                4 Settings
+
+            """)
+    }
+
+    func testTheMaskHidesEveryPasswordAndKeepsEverythingElse() {
+        XCTAssertEqual(PasswordMask.masked("a postgresql://ann:p@ss/w0rd@db:5432/pins?x=1 and http://bo:x@h/ end"),
+                       "a postgresql://ann:****@db:5432/pins?x=1 and http://bo:****@h/ end")
+        XCTAssertEqual(PasswordMask.masked("'host=db password=Hunter2 user=ann' or PASSWORD = 'it\\'s here' x"),
+                       "'host=db password=**** user=ann' or PASSWORD = '****' x")
+        for plain in ["http://db.example:8080/pins", "postgresql://ann@db/pins", "no URI: a=b", "mypassword=kept", ""] {
+            XCTAssertEqual(PasswordMask.masked(plain), plain)
+        }
+        // Cut messages are masked before they are cut: the password never shows in part.
+        let long = String(repeating: "x", count: 300) + " postgresql://ann:Hunter2Secret@db/pins"
+        XCTAssertEqual(MessageText.sentence(long, limit: 320),
+                       String(repeating: "x", count: 214) + "…" + String(repeating: "x", count: 76) + " postgresql://ann:****@db/pins")
+        XCTAssertEqual(MessageText.bounded("postgresql://ann:Hunter2Secret@db/pins", limit: 20), "postgresql://ann:***…")
+    }
+}
