@@ -9,22 +9,16 @@ public enum PasswordMask {
 
     /// `text` with the password of every `scheme://user:password@` replaced by `****`
     /// (`postgresql://ann:****@db.example/pins`), and the value of every `password=VALUE`
-    /// (libpq's key=value form, quoted or not) too. The user's name and the host stay: they say
-    /// which store is meant. Text with neither is returned as it is, unread past one scan.
+    /// (libpq's key=value form, quoted or not) too. A mistyped scheme hides its password the
+    /// same (`postgresql:/ann:****@db`, `postgresql:ann:****@db`, `postgresql//ann:****@db`),
+    /// within a path too (`/tmp/postgresql://ann:****@db/pins.sqlite`). The user's name and the
+    /// host stay: they say which store is meant. Text with neither `:` nor `=` is returned as
+    /// it is, unread past one scan.
     public static func masked(_ text: String) -> String {
-        // Most messages hold neither `://` nor `=`: one pass over the bytes, nothing copied.
+        // Most messages hold neither `:` nor `=`: one pass over the bytes, nothing copied.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) else { return text }
         let bytes = Array(text.utf8)
-        var cuts: [Range<Int>] = []
-        var i = 0
-        while i < bytes.count {
-            if let cut = uriPassword(bytes, at: i) ?? keywordPassword(bytes, at: i) {
-                if !cut.isEmpty { cuts.append(cut) }
-                i = max(cut.upperBound, i + 1)
-            } else {
-                i += 1
-            }
-        }
+        let cuts = merged(userinfoPasswords(bytes) + keywordPasswords(bytes))
         guard !cuts.isEmpty else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -38,22 +32,98 @@ public enum PasswordMask {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The password's bytes of a URI whose `://` starts at `i` after a scheme: between the
-    /// first `:` of the user information and its `@`. The user information ends at the last
-    /// `@` before the URI ends (a space, a quote, a line break, the text's end): a password
-    /// may itself hold `@`, `/` or `:` written unencoded, and hiding too much beats showing any.
-    private static func uriPassword(_ b: [UInt8], at i: Int) -> Range<Int>? {
-        guard i > 0, i + 2 < b.count, b[i] == UInt8(ascii: ":"), b[i + 1] == UInt8(ascii: "/"), b[i + 2] == UInt8(ascii: "/"),
-              isSchemeByte(b[i - 1]) else { return nil }
-        let start = i + 3
-        var end = start
-        var lastAt: Int?
-        while end < b.count, !endsURI(b[end]) {
-            if b[end] == UInt8(ascii: "@") { lastAt = end }
-            end += 1
+    /// The last component of `path` (as `NSString.lastPathComponent`), its password hidden
+    /// first: a URI typed as a path (`postgresql://ann:pw@db`) ends in `ann:pw@db`, which
+    /// alone no longer looks like one. The one way a file's name is shown from its path.
+    public static func maskedName(ofPath path: String) -> String {
+        var whole = Substring(masked(path))
+        while whole.count > 1, whole.hasSuffix("/") { whole = whole.dropLast() }
+        guard whole != "/", let slash = whole.lastIndex(of: "/") else { return String(whole) }
+        return String(whole[whole.index(after: slash)...])
+    }
+
+    /// `ranges` sorted, overlapping ones joined (a URI's password that holds `password=…`).
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !r.isEmpty {
+            if let last = out.last, r.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
         }
-        guard let at = lastAt, let colon = b[start..<at].firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        return (colon + 1)..<at
+        return out
+    }
+
+    /// The password of every word of `b` (a run up to a space, a quote, a line break) that
+    /// holds `user:password@`: one per word (`userinfoPassword`).
+    private static func userinfoPasswords(_ b: [UInt8]) -> [Range<Int>] {
+        var cuts: [Range<Int>] = []
+        var start = 0
+        while start < b.count {
+            var end = start
+            while end < b.count, !endsURI(b[end]) { end += 1 }
+            if end > start, let cut = userinfoPassword(b, start..<end) { cuts.append(cut) }
+            start = end + 1
+        }
+        return cuts
+    }
+
+    /// The password's bytes in `word`, when it holds `user:password@host` after a scheme-like
+    /// prefix however mistyped (`postgresql://`, `postgresql:/`, `postgresql:`,
+    /// `postgresql//`; anywhere in the word, a path's folder included): between the first `:`
+    /// after the prefix and the word's LAST `@`. libpq ends the user information at its first
+    /// `@`, but a password may itself hold `@`, `/` or `:` written unencoded (the host libpq
+    /// then reads holds the rest, `PGLocation` hides that), and hiding too much beats showing
+    /// any. The first prefix whose user name holds no `/` is taken; failing that, the first
+    /// followed by a `:` at all.
+    private static func userinfoPassword(_ b: [UInt8], _ word: Range<Int>) -> Range<Int>? {
+        guard let at = b[word].lastIndex(of: UInt8(ascii: "@")) else { return nil }
+        var fallback: Range<Int>?
+        var i = word.lowerBound
+        var nextColon: Int?  // the first `:` at or after the last user name looked at: one scan in all
+        while i < at {
+            guard let userStart = afterSchemePrefix(b, at: i, before: at) else { i += 1; continue }
+            if nextColon.map({ $0 < userStart }) ?? true {
+                // No `:` left before the `@`: no later prefix has a password either.
+                guard let found = b[userStart..<at].firstIndex(of: UInt8(ascii: ":")) else { break }
+                nextColon = found
+            }
+            guard let colon = nextColon else { break }
+            if !b[userStart..<colon].contains(UInt8(ascii: "/")) { return (colon + 1)..<at }
+            if fallback == nil { fallback = (colon + 1)..<at }
+            i = userStart
+        }
+        return fallback
+    }
+
+    /// Where the user name starts when a scheme-like word starts at `i` (a letter, then
+    /// letters, digits, `+`, `-`, `.`, not inside a longer word) and is followed by `:` and
+    /// any slashes, or by two slashes or more: nil for anything else.
+    private static func afterSchemePrefix(_ b: [UInt8], at i: Int, before end: Int) -> Int? {
+        guard isLetter(b[i]), i == 0 || !isSchemeByte(b[i - 1]) else { return nil }
+        var j = i + 1
+        while j < end, isSchemeByte(b[j]) { j += 1 }
+        var slashes = 0
+        let colon = j < end && b[j] == UInt8(ascii: ":")
+        if colon { j += 1 }
+        while j < end, b[j] == UInt8(ascii: "/") { j += 1; slashes += 1 }
+        return colon || slashes >= 2 ? j : nil
+    }
+
+    /// The value of every `password=VALUE` in `b` (`keywordPassword`).
+    private static func keywordPasswords(_ b: [UInt8]) -> [Range<Int>] {
+        var cuts: [Range<Int>] = []
+        var i = 0
+        while i < b.count {
+            if let cut = keywordPassword(b, at: i) {
+                cuts.append(cut)
+                i = max(cut.upperBound, i + 1)
+            } else {
+                i += 1
+            }
+        }
+        return cuts
     }
 
     /// The value of `password=VALUE` starting at `i` (any case, spaces around `=`), as libpq's
@@ -81,6 +151,8 @@ public enum PasswordMask {
     private static func isSchemeByte(_ c: UInt8) -> Bool {
         isWordByte(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
     }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
 
     private static func isWordByte(_ c: UInt8) -> Bool {
         (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) || c == UInt8(ascii: "_")

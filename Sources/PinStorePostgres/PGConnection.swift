@@ -57,7 +57,8 @@ final class PGConnection {
             guard location.isReadable else {
                 throw StoreError(PGErrorText.unreadable(uri: PasswordMask.masked(uri), reason: reason), code: PGErrorText.connectionCode)
             }
-            throw StoreError(PGErrorText.unreachable(server: tried.server.isEmpty ? location.server : tried.server,
+            // libpq's host may hold a password's tail (`PGLocation.hidingPassword`).
+            throw StoreError(PGErrorText.unreachable(server: tried.server.isEmpty ? location.server : PGLocation.masking(tried.server, uri: uri),
                                                      database: tried.database.isEmpty ? location.database : tried.database, reason: reason),
                              code: PGErrorText.connectionCode)
         }

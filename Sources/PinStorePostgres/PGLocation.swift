@@ -20,30 +20,37 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     /// read as libpq reads it. A string libpq cannot parse gives empty fields, as does any string
     /// when libpq is not installed.
     public init(uri: String) {
-        var host = "", port = "", database = "", user = "", service = ""
+        let options = Self.options(uri)
+        isReadable = options != nil
+        let value = { (key: String) in options?[key] ?? "" }
+        let host = value("host")
+        self.host = Self.hidingPassword(inHost: host.isEmpty ? value("hostaddr") : host)
+        port = value("port"); database = value("dbname"); user = value("user"); service = value("service")
+    }
+
+    /// libpq's reading of `uri` (`PQconninfoParse`): each keyword with a value, by keyword;
+    /// nil when libpq cannot read the string or is not installed.
+    static func options(_ uri: String) -> [String: String]? {
         var err: UnsafeMutablePointer<CChar>?
-        isReadable = false
-        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(Self.normalized(uri), &err) {
-            isReadable = true
-            var p = options
-            while let keyword = p.pointee.keyword {
-                let key = String(cString: keyword)
-                let value = p.pointee.val.map { String(cString: $0) } ?? ""
-                switch key {
-                case "host": host = value
-                case "hostaddr": if host.isEmpty { host = value }
-                case "port": port = value
-                case "dbname": database = value
-                case "user": user = value
-                case "service": service = value
-                default: break
-                }
-                p += 1
-            }
-            Libpq.PQconninfoFree(options)
+        defer { if let err { Libpq.PQfreemem(err) } }
+        guard Libpq.isAvailable, let options = Libpq.PQconninfoParse(normalized(uri), &err) else { return nil }
+        defer { Libpq.PQconninfoFree(options) }
+        var found: [String: String] = [:]
+        var p = options
+        while let keyword = p.pointee.keyword {
+            if let v = p.pointee.val { found[String(cString: keyword)] = String(cString: v) }
+            p += 1
         }
-        if let err { Libpq.PQfreemem(err) }
-        self.host = host; self.port = port; self.database = database; self.user = user; self.service = service
+        return found
+    }
+
+    /// A host as libpq read it, with what belongs to the password hidden: libpq ends a URI's
+    /// user information at its first `@`, so a password holding an unencoded `@`
+    /// (`bob:SECRET@PW@db`) leaves its tail in the host (`PW@db`, shown `****@db`). No host
+    /// name holds an `@`.
+    static func hidingPassword(inHost host: String) -> String {
+        guard let at = host.lastIndex(of: "@") else { return host }
+        return PasswordMask.mask + host[at...]
     }
 
     /// The URI schemes of a PostgreSQL server, as libpq spells them.
@@ -94,8 +101,9 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `text` with any password written in `uri` replaced by `****` (for libpq's messages,
-    /// which may quote the connection string or its decoded password alone), and every other
-    /// password `PasswordMask` finds.
+    /// which may quote the connection string, its decoded password alone, or a host holding
+    /// the tail of a password written with an unencoded `@`), and every other password
+    /// `PasswordMask` finds.
     public static func masking(_ text: String, uri: String) -> String {
         var out = text
         // A short password is also a common fragment ("p" is in "postgresql"): replaced alone
@@ -104,25 +112,24 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         for password in passwords(in: uri) where password.count >= 4 {
             out = out.replacingOccurrences(of: password, with: PasswordMask.mask)
         }
+        if let host = options(uri)?["host"], host.contains("@") {
+            out = out.replacingOccurrences(of: host, with: hidingPassword(inHost: host))
+        }
         return PasswordMask.masked(out)
     }
 
-    /// The password `uri` carries, as libpq reads it and as written (percent-encoded).
+    /// The password `uri` carries: as libpq reads it, and as written (percent-encoded) up to
+    /// the user information's first `@` (libpq's end) and its last.
     static func passwords(in uri: String) -> [String] {
-        var found: [String] = []
-        var err: UnsafeMutablePointer<CChar>?
-        if Libpq.isAvailable, let options = Libpq.PQconninfoParse(normalized(uri), &err) {
-            var p = options
-            while let keyword = p.pointee.keyword {
-                if String(cString: keyword) == "password", let v = p.pointee.val { found.append(String(cString: v)) }
-                p += 1
+        var found = options(uri)?["password"].map { [$0] } ?? []
+        if let r = uri.range(of: "://") {
+            let rest = uri[r.upperBound...]
+            let authority = rest.lastIndex(of: "@").map { rest[..<$0] } ?? ""
+            if let colon = authority.firstIndex(of: ":") {
+                let password = authority[authority.index(after: colon)...]
+                found.append(String(password))
+                if let at = password.firstIndex(of: "@") { found.append(String(password[..<at])) }
             }
-            Libpq.PQconninfoFree(options)
-        }
-        if let err { Libpq.PQfreemem(err) }
-        if let r = uri.range(of: "://"), let at = uri[r.upperBound...].firstIndex(of: "@") {
-            let userinfo = uri[r.upperBound..<at]
-            if let colon = userinfo.firstIndex(of: ":") { found.append(String(userinfo[userinfo.index(after: colon)...])) }
         }
         // Longest first: a decoded password inside its encoded spelling is not half masked.
         return found.sorted { $0.count > $1.count }

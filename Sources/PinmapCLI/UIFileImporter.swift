@@ -92,7 +92,7 @@ enum UIFileImporter {
 
     /// A file's name for a failure: its last path component, a password in the path hidden
     /// first (`postgresql://ann:pw@db` typed as a path must not show `ann:pw@db`).
-    static func shownName(_ path: String) -> String { (PasswordMask.masked(path) as NSString).lastPathComponent }
+    static func shownName(_ path: String) -> String { PasswordMask.maskedName(ofPath: path) }
 
     /// Whether the headers the column error found hold a NUL byte (text never does).
     private static func looksBinary(_ error: ColumnMappingError) -> Bool {

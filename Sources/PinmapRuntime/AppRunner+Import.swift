@@ -10,7 +10,7 @@ extension EffectPerformer {
     /// cancel while the rows are read rolls the import back: nothing kept
     /// (`AppEvent.Import.stopped`); once they are read, the import commits.
     func runImport(path: String, store: any PinRepository, _ job: JobContext) {
-        let name = (path as NSString).lastPathComponent
+        let name = PasswordMask.maskedName(ofPath: path)
         job.post(.importer(.started(name: name)))
         let progress = ProgressThrottle()
         var result = importer.run(path, store, { done, total in

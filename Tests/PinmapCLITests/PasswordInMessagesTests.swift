@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import PinmapCLI
 import PinModel
+import PinStorePostgres
 import PinmapCore
 import PinmapTestSupport
 
@@ -135,6 +136,79 @@ final class PasswordInMessagesTests: XCTestCase {
                       1 Map                 2 Timeline                3 Import                4 Settings
 
             """)
+    }
+
+    /// A scheme mistyped as a path (`postgresql:/`, `postgresql:`, `postgresql//`) makes the
+    /// URI a file path: every message that names that path hides its password all the same.
+    func testAMistypedSchemeHidesItsPasswordInEveryMessage() throws {
+        for (db, shownDB) in [("postgresql:/bob:SECRETPW@localhost:1/pins", "postgresql:/bob:****@localhost:1/pins"),
+                              ("postgresql:bob:SECRETPW@localhost:1/pins", "postgresql:bob:****@localhost:1/pins"),
+                              ("postgresql//bob:SECRETPW@localhost:1/pins", "postgresql//bob:****@localhost:1/pins")] {
+            let folder = String(shownDB.dropLast("/pins".count))
+            let list = PinmapCLI.execute(["list", "--db", db])
+            XCTAssertEqual(list.code, 1, db)
+            XCTAssertEqual(list.stderr, "pinmap: no Pinmap store at \(shownDB) (nothing was created; `pinmap import` or `pinmap add` creates one)\n")
+            for command in [["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994"], ["init"]] {
+                let run = PinmapCLI.execute(command + ["--db", db])
+                XCTAssertEqual(run.code, 1, db)
+                XCTAssertEqual(run.stderr, "pinmap: cannot open store \(shownDB): the folder \(folder) does not exist; create it first or choose another --db path\n")
+            }
+        }
+        let db = "postgresql:/bob:SECRETPW@localhost:1/pins", shownDB = "postgresql:/bob:****@localhost:1/pins"
+        setenv("PINMAP_DB", db, 1)
+        let fromEnvironment = PinmapCLI.execute(["list"])
+        unsetenv("PINMAP_DB")
+        XCTAssertEqual(fromEnvironment.stderr,
+                       "pinmap: no Pinmap store at \(shownDB) (from PINMAP_DB) (nothing was created; `pinmap import` or `pinmap add` creates one)\n")
+        let store = CLITestStore(self)
+        XCTAssertEqual(store.run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
+        let copy = PinmapCLI.execute(["copy", "--from", store.path, "--to", db])
+        XCTAssertEqual(copy.stderr, "pinmap copy: --to: cannot open store \(shownDB): the folder postgresql:/bob:****@localhost:1 does not exist; "
+                       + "create it first or choose another --to path\n")
+        let imported = store.run("import", db + ".csv")
+        XCTAssertEqual(imported.stderr, "pinmap import: \(shownDB).csv: cannot read the file: No such file or directory\n")
+    }
+
+    /// A password holding an unencoded `@`: libpq ends the user information at the first
+    /// `@`, so the host it reads holds the password's tail, hidden too (in the server's name
+    /// and in libpq's own reason).
+    func testAPasswordHoldingAnAtShowsNoPartOfIt() {
+        let list = PinmapCLI.execute(["list", "--db", "postgresql://bob:SECRET@PW@localhost:1/pins"])
+        XCTAssertEqual(list.code, 1)
+        // The resolver's last words differ between machines (no network: a temporary failure).
+        let message = list.stderr.replacingOccurrences(of: "to address: .*\n", with: "to address: REASON\n", options: .regularExpression)
+        XCTAssertEqual(message, "pinmap: cannot connect to the PostgreSQL server ****@localhost:1 (database pins): "
+                       + "could not translate host name \"****@localhost\" to address: REASON\n")
+        XCTAssertEqual(PGLocation(uri: "postgresql://bob:SECRET@PW@localhost:1/pins").description, "postgresql://bob@****@localhost:1/pins")
+    }
+
+    /// A service libpq cannot find names no database: none is known.
+    func testAServiceWithoutADatabaseNamesNone() {
+        let service = PinmapCLI.execute(["list", "--db", "postgresql:///?service=pinmap_no_such_service"])
+        XCTAssertEqual(service.code, 1)
+        XCTAssertEqual(service.stderr, "pinmap: cannot connect to the PostgreSQL service pinmap_no_such_service: "
+                       + "definition of service \"pinmap_no_such_service\" not found\n")
+    }
+
+    func testTheMaskFindsAPasswordAfterAMistypedSchemeAnywhereInAWord() {
+        let cases = [
+            "no store at postgresql:/bob:SECRETPW@localhost:1/pins (x)": "no store at postgresql:/bob:****@localhost:1/pins (x)",
+            "postgresql:bob:SECRETPW@localhost:1/pins": "postgresql:bob:****@localhost:1/pins",
+            "postgresql//bob:SECRETPW@localhost:1/pins": "postgresql//bob:****@localhost:1/pins",
+            "There is no such folder: /tmp/x/postgresql://bob:SECRETPW@localhost:1": "There is no such folder: /tmp/x/postgresql://bob:****@localhost:1",
+            "/tmp/x/postgresql:/bob:SECRETPW@localhost:1/pins.sqlite": "/tmp/x/postgresql:/bob:****@localhost:1/pins.sqlite",
+            "'postgresql://bob:SECRET@PW@localhost:1/pins'": "'postgresql://bob:****@localhost:1/pins'",
+            "postgresql://:SECRETPW@db/pins": "postgresql://:****@db/pins",
+            // A folder with a colon before the URI: the user name is the one without a `/`.
+            "/tmp/a:b/postgresql://bob:SECRETPW@db/pins": "/tmp/a:b/postgresql://bob:****@db/pins",
+        ]
+        for (text, shown) in cases { XCTAssertEqual(PasswordMask.masked(text), shown, text) }
+        for plain in ["mailto:ann@example.org", "git@example.org:ann/pins.git", "at 12:30@home", "postgresql:/bob@localhost:1/pins",
+                      "//x:1/y", "a:b:c"] {
+            XCTAssertEqual(PasswordMask.masked(plain), plain)
+        }
+        XCTAssertEqual(PasswordMask.maskedName(ofPath: "/tmp/postgresql:/ann:SECRETPW@db"), "ann:****@db")
+        XCTAssertEqual(PasswordMask.maskedName(ofPath: "/tmp/pins/"), "pins")
     }
 
     func testTheMaskHidesEveryPasswordAndKeepsEverythingElse() {

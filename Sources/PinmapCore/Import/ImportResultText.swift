@@ -8,7 +8,7 @@ public enum ImportResultText {
     /// The result of an import: counts and batch, format, columns, kept properties, the
     /// first rejected rows and duplicates, and the importer's notes.
     public static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
-        var head = self.head(r, name: (r.file as NSString).lastPathComponent)
+        var head = self.head(r, name: PasswordMask.maskedName(ofPath: r.file))
         if let batch = r.batchID, r.imported > 0 { head += " " + S.irBatch(batch) }
         var lines = [head, preview(format: r.format, encoding: r.encoding, delimiter: r.delimiter, size: nil)]
         if !r.columns.isEmpty { lines.append(columns(r.columns)) }

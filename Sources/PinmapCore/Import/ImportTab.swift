@@ -297,10 +297,11 @@ public enum ImportTabView {
         area.y + 7 + errorLines(s, area: area).count
     }
 
-    /// The last error, wrapped to the tab's width (it is never cut).
+    /// The last error, wrapped to the tab's width (it is never cut). The tab's texts quote
+    /// what was typed (a URI pasted as a path), so each passes through `PasswordMask` here.
     static func errorLines(_ s: AppState, area: Rect) -> [String] {
         guard let e = s.importTab.error else { return [] }
-        return TextWrap.lines("✗ " + e, width: max(1, area.width - 3), ascii: s.presentation.ascii)
+        return TextWrap.lines("✗ " + PasswordMask.masked(e), width: max(1, area.width - 3), ascii: s.presentation.ascii)
     }
 
     static func draw(_ s: AppState, area: Rect, into screen: inout Screen, theme: Theme) {
@@ -360,7 +361,7 @@ public enum ImportTabView {
 
     /// The summary's lines wrapped to the tab's width.
     static func summaryLines(_ s: AppState, area: Rect) -> [String] {
-        s.importTab.summary.flatMap { TextWrap.lines($0, width: TextLines(area: area).width(), ascii: s.presentation.ascii) }
+        s.importTab.summary.flatMap { TextWrap.lines(PasswordMask.masked($0), width: TextLines(area: area).width(), ascii: s.presentation.ascii) }
     }
 
     /// Rows the summary may use: from under the field and error lines to above the key hint.
@@ -387,13 +388,13 @@ public enum ImportTabView {
         let sentence: (String) -> String = folder.missing ? { S.importNoFolder($0) } : files.isEmpty ? { S.importNoFiles($0) } : { S.importFilesHere($0) }
         // The path gives way in the middle so the sentence's own words stay (in any language).
         let pathRoom = lines.width() - DisplayWidth.of(sentence(""))
-        let place = TextWrap.middle(SafeText.sanitize(folder.path, ascii: s.presentation.ascii), to: max(3, pathRoom), ascii: s.presentation.ascii)
+        let place = TextWrap.middle(SafeText.sanitize(PasswordMask.masked(folder.path), ascii: s.presentation.ascii), to: max(3, pathRoom), ascii: s.presentation.ascii)
         lines.line(sentence(place), theme.muted, into: &screen)
         let room = max(0, lines.area.maxY - 1 - lines.row)  // the last row holds the key hint
         for (i, f) in files.prefix(room).enumerated() {
             let picked = i == s.importTab.pick
             let mark = picked ? (s.presentation.ascii ? "> " : "▸ ") : "  "
-            lines.line(mark + SafeText.sanitize(f.name, ascii: s.presentation.ascii), picked ? theme.selectedRow : .plain, into: &screen)
+            lines.line(mark + SafeText.sanitize(PasswordMask.masked(f.name), ascii: s.presentation.ascii), picked ? theme.selectedRow : .plain, into: &screen)
         }
     }
 }
