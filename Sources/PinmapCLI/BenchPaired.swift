@@ -20,13 +20,13 @@ extension BenchCommand {
                           frames: Int, only: String) throws(CLIError) {
         let base: AppRunner
         do {
-            let store = try CopyCommand.open(path, creating: false, option: "--baseline")
+            let store = try CopyCommand.open(path, creating: false)
             if !((store as? Store)?.isReadOnly ?? false) { _ = try store.finishIndexing() }  // not part of any frame
             base = UIRunner.make(store: store, state: AppState(cols: cols, rows: rows, color: true, reducedMotion: true),
                                  loadSamples: { 0 })
             _ = base.frame()
         } catch {
-            throw .failure("cannot open the baseline store \(MessageText.quotedPath(path)): \(error)")
+            throw .failure("cannot open the baseline store \(MessageText.quotedPath(path)): \(PinmapCLI.namingOption("\(error)", "--baseline"))")
         }
         PinmapCLI.writeOut("  paired with \(MessageText.quotedPath(path)): \(base.state.list.totalCount) pins, frames of the two stores in turn, \(pairBlock) at a time\n")
         // No p95 here: the first frame of each turn meets caches the other store filled (the

@@ -50,27 +50,31 @@ enum CopyCommand: TextCommand {
     /// Copies every pin of `from` into `to`: what was copied, and where (both stores are
     /// closed when it returns, so a file it created can be removed).
     private static func copy(from: String, to: String) throws(CLIError) -> (CopyOutcome, String) {
-        let source = try open(from, creating: false, option: "--from")
-        let destination = try open(to, creating: true, option: "--to")
-        let snapshot = try PinmapCLI.storeCall { () throws(StoreError) -> StoreSnapshot in try source.copySnapshot() }
-        do {
+        let source = try on("--from") { () throws(StoreError) in try open(from, creating: false) }
+        let destination = try on("--to") { () throws(StoreError) in try open(to, creating: true) }
+        let snapshot = try on("--from") { () throws(StoreError) in try source.copySnapshot() }
+        return try on("--to", after: "; nothing was copied") { () throws(StoreError) -> (CopyOutcome, String) in
             // A database without a store gets one in the copy's transaction: a failed copy leaves none.
             if let server = destination as? PostgresStore {
                 return (try server.withSchema { () throws(StoreError) -> CopyOutcome in try server.receive(snapshot) }, server.location)
             }
             return (try destination.receive(snapshot), destination.location)
-        } catch {
-            throw .failure("\(error.message); nothing was copied")
         }
     }
 
-    /// A store named on the command line by `option`: a server for a URI, else a SQLite file.
-    static func open(_ name: String, creating: Bool, option: String) throws(CLIError) -> any PinCopying {
-        do {
-            if PGLocation.isServerURI(name) { return try PostgresStore(uri: name, creatingOnImport: creating) }
-            return try Store(path: name, mode: creating ? .create(makeFolders: false) : .reading)
-        } catch {
-            throw .failure(PinmapCLI.namingOption(error.message, option))
+    /// `body`, a step on one side of the copy (`--from`, `--to`): its failure names that side
+    /// first, and its advice the option (`choose another --to path`), then `after`. The one
+    /// place `copy` words a store's error (`pinmap copy: --from: no Pinmap store at …`).
+    private static func on<T>(_ side: String, after: String = "", _ body: () throws(StoreError) -> T) throws(CLIError) -> T {
+        do { return try body() } catch {
+            throw .failure("pinmap copy: \(side): " + PinmapCLI.namingOption(error.message, side) + after)
         }
+    }
+
+    /// A store named on the command line: a server for a URI, else a SQLite file (created
+    /// when `creating` and missing).
+    static func open(_ name: String, creating: Bool) throws(StoreError) -> any PinCopying {
+        if PGLocation.isServerURI(name) { return try PostgresStore(uri: name, creatingOnImport: creating) }
+        return try Store(path: name, mode: creating ? .create(makeFolders: false) : .reading)
     }
 }

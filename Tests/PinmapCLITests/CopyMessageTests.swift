@@ -3,7 +3,8 @@ import XCTest
 import PinmapCLI
 import PinmapTestSupport
 
-/// `copy` names its stores by --from and --to: its advice names those, never --db.
+/// `copy` names its stores by --from and --to: every error about a store says first which
+/// side it came from, and its advice names that option, never --db.
 final class CopyMessageTests: XCTestCase {
     func testAStoreThatCannotBeOpenedIsNamedByItsOption() throws {
         let folder = try makeTempFolder().path
@@ -12,14 +13,40 @@ final class CopyMessageTests: XCTestCase {
         XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", store]).code, 0)
         let from = PinmapCLI.execute(["copy", "--from", notes, "--to", folder + "/copy.sqlite"])
         XCTAssertEqual(from.code, 1)
-        XCTAssertEqual(from.stderr, "pinmap: cannot open store \(notes): it is not an SQLite database (nothing was changed); choose another --from path\n")
+        XCTAssertEqual(from.stderr, "pinmap copy: --from: cannot open store \(notes): it is not an SQLite database (nothing was changed); choose another --from path\n")
         let to = PinmapCLI.execute(["copy", "--from", store, "--to", notes])
         XCTAssertEqual(to.code, 1)
-        XCTAssertEqual(to.stderr, "pinmap: cannot open store \(notes): it is not an SQLite database (nothing was changed); choose another --to path\n")
+        XCTAssertEqual(to.stderr, "pinmap copy: --to: cannot open store \(notes): it is not an SQLite database (nothing was changed); choose another --to path\n")
         let missing = PinmapCLI.execute(["copy", "--from", store, "--to", folder + "/none/copy.sqlite"])
         XCTAssertEqual(missing.code, 1)
-        XCTAssertEqual(missing.stderr, "pinmap: cannot open store \(folder)/none/copy.sqlite: the folder \(folder)/none does not exist; "
+        XCTAssertEqual(missing.stderr, "pinmap copy: --to: cannot open store \(folder)/none/copy.sqlite: the folder \(folder)/none does not exist; "
                        + "create it first or choose another --to path\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["notes.txt", "pins.sqlite"])
+    }
+
+    /// A missing file, a server that is down, a URI libpq cannot read, a file that cannot be
+    /// made: each names its side. No server is needed (port 1 refuses at once).
+    func testEveryStoreErrorNamesItsSide() throws {
+        let folder = try makeTempFolder().path
+        let store = folder + "/pins.sqlite"
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", store]).code, 0)
+        let cases: [([String], String)] = [
+            (["--from", folder + "/nofile.sqlite", "--to", folder + "/x.sqlite"],
+             "pinmap copy: --from: no Pinmap store at \(folder)/nofile.sqlite (nothing was created; `pinmap import` or `pinmap add` creates one)\n"),
+            (["--from", "postgresql://ann:Hunter2Secret@127.0.0.1:1/pins", "--to", folder + "/x.sqlite"],
+             "pinmap copy: --from: cannot connect to the PostgreSQL server 127.0.0.1:1 (database pins): connection to server at \"127.0.0.1\", "
+             + "port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?\n"),
+            (["--from", store, "--to", " Postgres://ann:Hunter2Secret@127.0.0.1:1/pins?foo=1"],
+             "pinmap copy: --to: cannot read the PostgreSQL URI postgres://ann:****@127.0.0.1:1/pins?foo=1: invalid URI query parameter: \"foo\" "
+             + "(nothing was connected; correct the URI)\n"),
+            (["--from", store, "--to", "/proc/pinmap-copy-test.sqlite"],
+             "pinmap copy: --to: cannot open store /proc/pinmap-copy-test.sqlite: cannot open /proc/pinmap-copy-test.sqlite: No such file or directory\n"),
+        ]
+        for (args, message) in cases {
+            let copy = PinmapCLI.execute(["copy"] + args)
+            XCTAssertEqual(copy.code, 1, "\(args)")
+            XCTAssertEqual(copy.stderr, message)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["pins.sqlite"])
     }
 }

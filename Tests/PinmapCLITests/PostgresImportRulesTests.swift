@@ -161,7 +161,7 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(PinmapCLI.execute(["import", try nulCSV(rows: 12), "--db", file]).code, 0)
         let copy = PinmapCLI.execute(["copy", "--from", file, "--to", uri])
         XCTAssertEqual(copy.code, 1)
-        XCTAssertEqual(copy.stderr, "pinmap: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
+        XCTAssertEqual(copy.stderr, "pinmap copy: --to: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
         XCTAssertEqual(try server.count(), 1)
         XCTAssertEqual(try server.importBatches().count, 0)
     }
@@ -297,7 +297,7 @@ final class PostgresImportRulesTests: XCTestCase {
         let file = folder.appendingPathComponent("pins.sqlite").path
         XCTAssertEqual(PinmapCLI.execute(["import", try nulCSV(rows: 12), "--db", file]).code, 0)
         let copy = PinmapCLI.execute(["copy", "--from", file, "--to", uri])
-        XCTAssertEqual(copy.stderr, "pinmap: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
+        XCTAssertEqual(copy.stderr, "pinmap copy: --to: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
         XCTAssertEqual(try tables(uri), [])
     }
 }

@@ -38,7 +38,7 @@ final class PostgresReadRightsTests: XCTestCase {
         }
         let copy = PinmapCLI.execute(["copy", "--from", noRights, "--to", folder.appendingPathComponent("trip.sqlite").path])
         XCTAssertEqual(copy.code, 1)
-        XCTAssertEqual(copy.stderr, refusal)
+        XCTAssertEqual(copy.stderr, refusal.replacingOccurrences(of: "pinmap: ", with: "pinmap copy: --from: "))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no file left")
     }
 
