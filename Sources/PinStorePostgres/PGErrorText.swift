@@ -12,13 +12,14 @@ enum PGErrorText {
 
     static let lost = "lost the connection to the PostgreSQL server; nothing was written (try again when it is back)"
 
-    /// A server that cannot be reached: the server and database libpq tried ("host:port" or
-    /// "socket PATH") and libpq's reason, on one line.
     /// libpq could not be opened (`Libpq.load`): the loader's reason, and the package to install.
     static func libpqMissing(_ reason: String) -> String {
         "PostgreSQL support needs libpq (Debian: libpq5): \(reason)"
     }
 
+    /// A server that cannot be reached: the server and database libpq tried ("host:port" or
+    /// "socket PATH"; no database when none is known, as for a service libpq cannot find)
+    /// and libpq's reason, on one line.
     static func unreachable(server: String, database: String, reason: String) -> String {
         // libpq repeats a reason once per attempt (with SSL, then without): said once.
         var lines: [String] = []
@@ -27,7 +28,7 @@ enum PGErrorText {
         let why = lines.joined(separator: "; ")
         // A service (`PGLocation.server`: "service NAME") is not a server's name.
         let named = server.hasPrefix("service ") ? server : "server \(server)"
-        return "cannot connect to the PostgreSQL \(named) (database \(database.isEmpty ? "?" : database)): \(why)"
+        return "cannot connect to the PostgreSQL \(named)\(database.isEmpty ? "" : " (database \(database))"): \(why)"
     }
 
     /// A connection string libpq could not read (an unknown parameter, a bad encoding): the

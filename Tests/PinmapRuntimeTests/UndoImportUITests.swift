@@ -114,6 +114,6 @@ final class UndoImportUITests: XCTestCase {
         r.char("4"); r.char("3"); r.char("u")
         guard case .confirm(let popup)? = r.state.feedback.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
         XCTAssertEqual([popup.title, popup.message],
-                       ["Undo import #2 (“two.csv”)?", "Its 1 pin goes, unless some were edited or commented since."])
+                       ["Undo import #2 (“two.csv”)?", "Its 1 pin goes, unless it was edited or commented since."])
     }
 }

@@ -443,7 +443,7 @@ extension S {
     public static func irNulCharacter(_ field: String) -> String { irNulCharacter.filled([field]) }
     /// "Undo import #{0} (“{1}”)?"
     public static func cfUndoImport(_ id: Int64, _ b: String) -> String { cfUndoImport.filled(["\(id)", b]) }
-    /// "Its {0} {0:pin goes|pins go}, unless some were edited or commented since."
+    /// "Its {0} {0:pin goes, unless it was|pins go, unless some were} edited or commented since."
     public static func cfUndoImportText(_ pins: Int) -> String { cfUndoImportText.filled(["\(pins)"]) }
     /// "Undid import #{0}: {1} pins removed"
     public static func msgImportUndone(_ id: Int64, _ pins: Int) -> String { msgImportUndone.filled(["\(id)", "\(pins)"]) }

@@ -3,7 +3,7 @@ extension Strings {
     public static let english: [S: String] = [
         .sheetShownOf: "{0} of {1}",
         .msgSearchCleared: "Search cleared",
-        .cfUndoImport: "Undo import #{0} (“{1}”)?", .cfUndoImportText: "Its {0} {0:pin goes|pins go}, unless some were edited or commented since.",
+        .cfUndoImport: "Undo import #{0} (“{1}”)?", .cfUndoImportText: "Its {0} {0:pin goes, unless it was|pins go, unless some were} edited or commented since.",
         .cfUndoImportNone: "None of its pins are left: only the record of the import goes.",
         .cfUndo: "Undo import", .msgNothingRemoved: "Nothing removed", .noticeImportUndone: "Import undone",
         .msgImportUndone: "Undid import #{0}: {1} pins removed", .noticeUndoRefused: "Import #{0} kept",
