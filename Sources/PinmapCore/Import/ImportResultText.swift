@@ -6,7 +6,7 @@ import PinModel
 /// issue's values with the UI's strings (PinImport's own sentences are English, for the CLI).
 public enum ImportResultText {
     /// The result of an import: counts and batch, format, columns, kept properties, the
-    /// first rejected rows and duplicates, and the importer's notes.
+    /// first rejected rows and duplicates, and the importer's notes; passwords masked.
     public static func summary(_ r: ImportReport, maxLines: Int = ImportReport.maxListed) -> [String] {
         var head = self.head(r, name: PasswordMask.maskedName(ofPath: r.file))
         if let batch = r.batchID, r.imported > 0 { head += " " + S.irBatch(batch) }
@@ -24,7 +24,8 @@ public enum ImportResultText {
             lines.append(dups.isEmpty ? S.irDuplicatesInStore(r.duplicates) : S.irMoreDuplicates(r.duplicates - dups.count))
         }
         lines += r.notes.map { S.irNote(ImportNoteText.text($0)) }
-        return lines
+        // The file's values may quote a URI with its password, as may its name.
+        return lines.map(PasswordMask.masked)
     }
 
     /// An import's counts in the one wording the tab and the toast share:

@@ -298,7 +298,8 @@ public enum ImportTabView {
     }
 
     /// The last error, wrapped to the tab's width (it is never cut). The tab's texts quote
-    /// what was typed (a URI pasted as a path), so each passes through `PasswordMask` here.
+    /// what was typed (a URI pasted as a path), so each passes through `PasswordMask` (the
+    /// summary's lines once, in `ImportResultText.summary`).
     static func errorLines(_ s: AppState, area: Rect) -> [String] {
         guard let e = s.importTab.error else { return [] }
         return TextWrap.lines("✗ " + PasswordMask.masked(e), width: max(1, area.width - 3), ascii: s.presentation.ascii)
@@ -361,7 +362,7 @@ public enum ImportTabView {
 
     /// The summary's lines wrapped to the tab's width.
     static func summaryLines(_ s: AppState, area: Rect) -> [String] {
-        s.importTab.summary.flatMap { TextWrap.lines(PasswordMask.masked($0), width: TextLines(area: area).width(), ascii: s.presentation.ascii) }
+        s.importTab.summary.flatMap { TextWrap.lines($0, width: TextLines(area: area).width(), ascii: s.presentation.ascii) }
     }
 
     /// Rows the summary may use: from under the field and error lines to above the key hint.
