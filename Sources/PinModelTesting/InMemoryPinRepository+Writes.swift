@@ -38,6 +38,7 @@ extension InMemoryPinRepository {
 
     @discardableResult
     public func delete(id: Int64, ifVersion: Int64?) throws(StoreError) -> Bool {
+        if let failingWrites { throw failingWrites }
         if let ifVersion, let pin = rows[id], ifVersion != pin.version {
             throw StoreError.changed(id: id, expected: ifVersion, actual: pin.version)
         }

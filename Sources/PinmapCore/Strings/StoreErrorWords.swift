@@ -18,13 +18,24 @@ extension S {
         case let .changedElsewhere(id, expected, actual): return seChangedElsewhere.filled(["\(id)", "\(expected)", "\(actual)"])
         case let .wrongVersion(id, expected, actual): return seWrongVersion.filled(["\(id)", "\(expected)", "\(actual)"])
         case .pinGone(let id): return sePinGone.filled(["\(id)"])
-        case .textNotKept(let field): return seTextNotKept.filled([field])
+        case .textNotKept(let field): return seTextNotKept.filled([fieldName(field)])
         case let .busy(holder, pid, seconds):
             guard let holder, let pid else { return seBusy.filled(["\(seconds)"]) }
             return seBusyHolder.filled([holder, "\(pid)", "\(seconds)"])
         case .diskFull(let path): return seDiskFull.filled([MessageText.quotedPath(path)])
         case .readOnlyStore(let path): return seReadOnlyStore.filled([MessageText.quotedPath(path)])
         case .readOnlyFolder(let folder): return seReadOnlyFolder.filled([MessageText.quotedPath(folder)])
+        }
+    }
+
+    /// A pin field the store names ("title") in the current language; any other (a property,
+    /// "the comment") as the store wrote it.
+    private static func fieldName(_ field: String) -> String {
+        switch field {
+        case "title": fieldTitle.text
+        case "description": fieldDescription.text
+        case "category": fieldCategory.text
+        default: field
         }
     }
 }
