@@ -47,6 +47,15 @@ final class KoreanStoreErrorTests: XCTestCase {
         XCTAssertEqual(r.text, Self.notDeleted)
     }
 
+    /// An import whose store cannot be reached (the lane's connection failed): the Import
+    /// tab says so in Korean.
+    func testAnImportWithTheServerDownSaysSoInKorean() throws {
+        let r = try korean(InMemoryPinRepository(pins: UIFixtures.seoulPins))
+        r.char("3")
+        r.handle(EffectPerformer.failure(of: .runImport(path: "/data/seoul.csv"), Self.serverDown), now: 0)
+        XCTAssertEqual(r.text, Self.importFailed)
+    }
+
     /// Every kind in Korean, and a failure without a kind kept as it was written.
     func testEveryKindInKorean() {
         let said = Strings.speaking(.korean) { Self.kinds.map { S.storeError(StoreError("English", kind: $0)) } }
@@ -117,6 +126,32 @@ final class KoreanStoreErrorTests: XCTestCase {
         54999 failed: Connection refused. Ctrl-S 다시 시도 · Esc 포기
       Tab/↑↓ 이동 · 마지막 칸에서 Enter 또는 Ctrl-S 저장 · Esc 취소
 
+    """
+    static let importFailed = """
+
+      CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage, Shapefile에서 핀 가져오기
+
+
+      파일:
+
+      ✗ seoul.csv: 저장소 오류로 아무것도 가져오지 않았습니다: PostgreSQL 서버
+      localhost:54999에 연결할 수 없습니다 (데이터베이스 pins): connection to
+      server at "localhost" (127.0.0.1), port 54999 failed: Connection refused
+      /에 가져올 파일이 없습니다
+
+
+
+
+
+
+
+
+
+
+
+     경로 입력/붙여넣기 · Tab 완성 · ↑↓ 파일 고르기 · Enter 미리 보기 · Esc 나가기
+     중간 · 보이는 핀 5/5개 · Busan Tower                                  ? 도움말
+           1 지도            2 타임라인          3 가져오기            4 설정
     """
     static let notDeleted = """
                0E           60E          120E          180E         120W         60W
