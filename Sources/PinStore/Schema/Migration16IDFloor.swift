@@ -25,11 +25,10 @@ enum Migration16IDFloor {
 
     static let sql = """
         CREATE TABLE IF NOT EXISTS pin_id_floor (highest INTEGER NOT NULL);
-        INSERT INTO pin_id_floor(highest)
-        SELECT max(coalesce((SELECT max(id) FROM pins), 0),
-                   coalesce((SELECT max(pin_id) FROM pin_changes), 0),
-                   coalesce((SELECT max(last_pin) FROM import_batch_pins), 0))
-        WHERE NOT EXISTS (SELECT 1 FROM pin_id_floor);
+        INSERT INTO pin_id_floor(highest) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM pin_id_floor);
+        UPDATE pin_id_floor SET highest = max(highest, coalesce((SELECT max(id) FROM pins), 0),
+                                              coalesce((SELECT max(pin_id) FROM pin_changes), 0),
+                                              coalesce((SELECT max(last_pin) FROM import_batch_pins), 0));
         CREATE TRIGGER IF NOT EXISTS \(deleteTriggerName) AFTER DELETE ON pins
         WHEN old.id > coalesce((SELECT max(id) FROM pins), 0)
         BEGIN
