@@ -4,6 +4,6 @@ public enum StoreProblem: Sendable, Equatable {
     case stopped
     /// A server import could not make its staging copy in `folder`: the system's reason.
     case stagingCopy(folder: String, detail: String)
-    /// The store's own message (SQLite's or PostgreSQL's, with what it was doing).
-    case failed(String)
+    /// The store's failure (SQLite's or PostgreSQL's, with what it was doing).
+    case failed(StoreError)
 }

@@ -69,7 +69,7 @@ public enum StoredTextRule: Sendable, Equatable {
     }
 
     private static func refused(_ field: String, copied: Copied?) -> StoreError {
-        guard let copied else { return StoreError(sentence(field), code: StoreError.constraint) }
+        guard let copied else { return StoreError(sentence(field), code: StoreError.constraint, kind: .textNotKept(field: field)) }
         let source = copied.source.isEmpty ? "the source store" : MessageText.quotedPath(copied.source)
         return StoreError("pin \(copied.pin): \(sentence(field, advice: "remove it from pin \(copied.pin) in \(source), or copy into a file store"))",
                           code: StoreError.constraint)

@@ -38,6 +38,7 @@ extension InMemoryPinRepository {
 
     @discardableResult
     public func delete(id: Int64, ifVersion: Int64?) throws(StoreError) -> Bool {
+        if let failingWrites { throw failingWrites }
         if let ifVersion, let pin = rows[id], ifVersion != pin.version {
             throw StoreError.changed(id: id, expected: ifVersion, actual: pin.version)
         }
@@ -80,7 +81,7 @@ extension InMemoryPinRepository {
     @discardableResult
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
         try PinRules.check(commentBody: body)
-        guard rows[pinID] != nil else { throw StoreError("no pin \(pinID)", code: StoreError.constraint) }
+        guard rows[pinID] != nil else { throw StoreError.pinGone(pinID) }
         lastCommentID += 1
         commentRows[lastCommentID] = Comment(id: lastCommentID, pinID: pinID, body: body, createdAt: clock.timestamp())
         return lastCommentID

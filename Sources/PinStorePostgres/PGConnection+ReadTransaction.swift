@@ -62,7 +62,7 @@ extension PGConnection {
     /// answer read in turn; the answer of `sql`.
     /// - Throws: `StoreError`: `first` or `sql` failed, or the connection was lost.
     func pipelined(_ first: String, then sql: String, _ params: [String?]) throws(StoreError) -> PGResult {
-        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        guard let handle else { throw PGErrorText.lostError }
         guard Libpq.PQenterPipelineMode(handle) == 1 else {
             try execute(first)
             return try execute(sql, params)
@@ -86,7 +86,7 @@ extension PGConnection {
             answers.forEach { Libpq.PQclear($0) }
             let up = upAfterFailure  // the failure's connection, not the one a reset makes
             if Libpq.PQpipelineStatus(handle) != PQ_PIPELINE_OFF { _ = reset() }  // never left half-read
-            throw up ? StoreError(PGErrorText.server(reason, state: "")) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
+            throw up ? StoreError(PGErrorText.server(reason, state: "")) : PGErrorText.lostError
         }
         do {
             _ = try check(answers[0])

@@ -57,9 +57,10 @@ final class PGConnection {
             guard location.isReadable else {
                 throw StoreError(PGErrorText.unreadable(uri: PasswordMask.masked(uri), reason: reason), code: PGErrorText.connectionCode)
             }
-            throw StoreError(PGErrorText.unreachable(server: tried.server.isEmpty ? location.server : tried.server,
-                                                     database: tried.database.isEmpty ? location.database : tried.database, reason: reason),
-                             code: PGErrorText.connectionCode)
+            let server = tried.server.isEmpty ? location.server : tried.server
+            let database = tried.database.isEmpty ? location.database : tried.database
+            throw StoreError(PGErrorText.unreachable(server: server, database: database, reason: reason), code: PGErrorText.connectionCode,
+                             kind: .unreachable(server: server, database: database, reason: PGErrorText.reasonLine(reason)))
         }
         // libpq's default notice processor writes to stderr, over the terminal UI's screen
         // (a server shut down announces it on every idle connection): the errors that matter
@@ -121,7 +122,7 @@ final class PGConnection {
     func execute(_ sql: String, _ params: [String?] = []) throws(StoreError) -> PGResult {
         readCommitAnswer()
         try reconnectIfLost()
-        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        guard let handle else { throw PGErrorText.lostError }
         if let begin = pendingBegin {
             pendingBegin = nil
             return try pipelined(begin, then: sql, params)
@@ -158,7 +159,7 @@ final class PGConnection {
         }
         guard Libpq.PQstatus(handle) != CONNECTION_OK else { return }
         let depth = transactionDepth
-        guard idle, reset() else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        guard idle, reset() else { throw PGErrorText.lostError }
         transactionDepth = depth
         applySessionSettings()
     }
@@ -166,14 +167,14 @@ final class PGConnection {
     /// Runs several statements without parameters (the schema's migrations).
     func executeScript(_ sql: String) throws(StoreError) {
         readCommitAnswer()
-        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        guard let handle else { throw PGErrorText.lostError }
         _ = try check(Libpq.PQexec(handle, sql))
     }
 
     /// - Parameter reading: the statement only reads (`onlyReads`).
     func check(_ result: OpaquePointer?, reading: Bool = false) throws(StoreError) -> PGResult {
         guard let result else {
-            if !upAfterFailure { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+            if !upAfterFailure { throw PGErrorText.lostError }
             throw StoreError(PGErrorText.server(handle.map { String(cString: Libpq.PQerrorMessage($0)) } ?? "", state: ""),
                              code: PGErrorText.connectionCode)
         }
@@ -183,7 +184,7 @@ final class PGConnection {
         let primary = Libpq.PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
             ?? String(cString: Libpq.PQresultErrorMessage(result))
         Libpq.PQclear(result)
-        if !upAfterFailure { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        if !upAfterFailure { throw PGErrorText.lostError }
         throw PGErrorText.error(state: state, message: primary, reading: reading)
     }
 
@@ -234,7 +235,7 @@ final class PGConnection {
     /// sent (`PGCopyText`): for many short rows, where an array of fields costs more than
     /// the row.
     func copyText(_ sql: String, rows: (PGCopyText) throws(StoreError) -> Void) throws(StoreError) {
-        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        guard let handle else { throw PGErrorText.lostError }
         try execute(sql)
         let out = PGCopyText { (chunk: String) throws(StoreError) in
             let ok = chunk.withCString { Libpq.PQputCopyData(handle, $0, Int32(strlen($0))) }
@@ -253,7 +254,7 @@ final class PGConnection {
 
     /// `copy` in COPY's binary format (`PGCopyBinary`; `sql` must say `FORMAT binary`).
     func copyBinary(_ sql: String, rows: (PGCopyBinary) throws(StoreError) -> Void) throws(StoreError) {
-        guard let handle else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        guard let handle else { throw PGErrorText.lostError }
         try execute(sql)
         let out = PGCopyBinary { (b: UnsafeBufferPointer<UInt8>) throws(StoreError) in
             let ok = b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { Libpq.PQputCopyData(handle, $0, Int32(b.count)) }
@@ -282,13 +283,13 @@ final class PGConnection {
             }
             Libpq.PQclear(r)
         }
-        if let failure { throw upAfterFailure ? failure : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        if let failure { throw upAfterFailure ? failure : PGErrorText.lostError }
     }
 
     /// The error for a failure that may be the connection's end (a server killed mid-COPY):
     /// `lost` when the connection is gone, else `message`.
     private func lostOr(_ message: String) -> StoreError {
-        upAfterFailure ? StoreError(message) : StoreError(PGErrorText.lost, code: PGErrorText.connectionCode)
+        upAfterFailure ? StoreError(message) : PGErrorText.lostError
     }
 
     /// COPY's text format: backslash, tab, newline and carriage return escaped.

@@ -11,6 +11,8 @@ enum PGErrorText {
     static let conflictCode: Int32 = StoreError.changedElsewhere
 
     static let lost = "lost the connection to the PostgreSQL server; nothing was written (try again when it is back)"
+    /// The connection was lost (`lost`, of kind `connectionLost`).
+    static let lostError = StoreError(lost, code: connectionCode, kind: .connectionLost)
 
     /// A server that cannot be reached: the server and database libpq tried ("host:port" or
     /// "socket PATH") and libpq's reason, on one line.
@@ -19,12 +21,17 @@ enum PGErrorText {
         "PostgreSQL support needs libpq (Debian: libpq5): \(reason)"
     }
 
-    static func unreachable(server: String, database: String, reason: String) -> String {
-        // libpq repeats a reason once per attempt (with SSL, then without): said once.
+    /// libpq's reason on one line: libpq repeats a reason once per attempt (with SSL, then
+    /// without), said once.
+    static func reasonLine(_ reason: String) -> String {
         var lines: [String] = []
         for line in reason.split(whereSeparator: \.isNewline).map({ trimmedText($0) })
         where !line.isEmpty && !lines.contains(line) { lines.append(line) }
-        let why = lines.joined(separator: "; ")
+        return lines.joined(separator: "; ")
+    }
+
+    static func unreachable(server: String, database: String, reason: String) -> String {
+        let why = reasonLine(reason)
         // A service (`PGLocation.server`: "service NAME") is not a server's name.
         let named = server.hasPrefix("service ") ? server : "server \(server)"
         return "cannot connect to the PostgreSQL \(named) (database \(database.isEmpty ? "?" : database)): \(why)"
@@ -50,19 +57,19 @@ enum PGErrorText {
         // function or sequence refused within a read is still a right to write.
         case "42501" where reading && (message.hasPrefix("permission denied for table") || message.hasPrefix("permission denied for schema")):
             return StoreError("this PostgreSQL role may not read the pins (\(message)); ask the store's owner to grant it SELECT on Pinmap's tables",
-                              code: readOnlyCode)
+                              code: readOnlyCode, kind: .mayNotRead(reason: message))
         // The server's reason names the table or function refused: a role may insert pins yet
         // not own the tables, so the refusal is not "may only read".
         case "42501":
             return StoreError("this PostgreSQL role may not make this write (\(message)); ask the server's owner for the rights it needs",
-                              code: readOnlyCode)
+                              code: readOnlyCode, kind: .mayNotWrite(reason: message))
         case "25006":
             return StoreError("this PostgreSQL connection may only read the pins (\(message)); connect to a server that takes writes",
-                              code: readOnlyCode)
+                              code: readOnlyCode, kind: .readOnlyServer(reason: message))
         case "23514":
             return StoreError("the server refused the pin: it breaks a rule of the pins (\(message))", code: StoreError.constraint)
         case "57P01", "57P02", "57P03", "08000", "08003", "08006":
-            return StoreError(lost, code: connectionCode)
+            return lostError
         case "42P01":
             return StoreError("this PostgreSQL database has no Pinmap pins yet (create them with `pinmap init --db URI`)")
         default:

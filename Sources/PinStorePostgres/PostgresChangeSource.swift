@@ -22,11 +22,11 @@ public final class PostgresChangeSource: StoreChangeSource {
 
     public func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange? {
         var fds = pollfd(fd: db.socket, events: Int16(POLLIN), revents: 0)
-        guard fds.fd >= 0 else { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        guard fds.fd >= 0 else { throw PGErrorText.lostError }
         let ready = poll(&fds, 1, Int32(timeout * 1000))
         guard ready > 0 else { return nil }
         let notes = db.notifications()
-        if !db.isUp { throw StoreError(PGErrorText.lost, code: PGErrorText.connectionCode) }
+        if !db.isUp { throw PGErrorText.lostError }
         var change = StoreChange()
         for n in notes where !ownBackends.contains(n.pid) {
             // `KIND NUMBER`, then the finest cells written (`insert 12 CELL`, migration 4).

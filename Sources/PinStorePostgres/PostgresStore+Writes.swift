@@ -116,7 +116,7 @@ extension PostgresStore {
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
         try PinRules.check(commentBody: body)
         try textRule.check(commentBody: body)
-        guard try pin(id: pinID) != nil else { throw StoreError("no pin \(pinID)", code: StoreError.constraint) }
+        guard try pin(id: pinID) != nil else { throw StoreError.pinGone(pinID) }
         return try db.execute("INSERT INTO comments(pin_id, body, created_at) VALUES ($1, $2, $3) RETURNING id",
                               ["\(pinID)", body, clock.timestamp()]).int(0, 0)
     }

@@ -47,7 +47,7 @@ enum ServerImport {
             try store.createSchema()
             return try store.streamedImport(expectedPins: size / 60)
         } catch {
-            throw .store(path: path, .failed(error.message))
+            throw .store(path: path, .failed(error))
         }
     }
 
@@ -94,9 +94,9 @@ enum ServerImport {
         } catch let e as ImportError {
             throw e
         } catch let e as StoreError {
-            throw .store(path: path, .failed(e.message))
+            throw .store(path: path, .failed(e))
         } catch {
-            throw .store(path: path, .failed("\(error)"))
+            throw .store(path: path, .failed(StoreError("\(error)")))
         }
         return report
     }

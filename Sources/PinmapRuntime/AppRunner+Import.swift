@@ -50,7 +50,7 @@ extension EffectPerformer {
             }, shouldStop: { job.isCancelled() })
             outcome = .done
         } catch {
-            outcome = job.isCancelled() ? .stopped : .failed(error.message)
+            outcome = job.isCancelled() ? .stopped : .failed(error)
         }
         job.post(.indexing(.finished(outcome)))
         return outcome
@@ -78,7 +78,7 @@ extension EffectPerformer {
             guard let removed = try store.undoImport(batchID: id) else { return .missing }
             return .removed(pins: removed)
         } catch {
-            return .failed(error.message)
+            return .failed(error)
         }
     }
 }

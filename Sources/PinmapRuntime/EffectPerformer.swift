@@ -79,8 +79,8 @@ struct EffectPerformer: @unchecked Sendable {
         switch effect {
         case .runImport(let path):
             let name = (path as NSString).lastPathComponent
-            return .importer(.finished(name: name, .failure(ImportFailure(file: name, .other(error.message)))))
-        case .finishIndexing: return .indexing(.finished(.failed(error.message)))
+            return .importer(.finished(name: name, .failure(ImportFailure(file: name, .store(.failed(error))))))
+        case .finishIndexing: return .indexing(.finished(.failed(error)))
         case .persist(let key, _): return .store(.settingNotSaved(key: key, error))
         // A pin write whose connection could not be opened (a server down) fails as the
         // write itself would: its notice names the pin's action ("Pin not deleted").

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import PinImport
+import PinModel
 
 /// `ImportError.code`: one stable code per kind of failure, for interfaces that say it in
 /// their own language (the CLI keeps `description`).
@@ -25,7 +26,7 @@ final class ImportErrorCodeTests: XCTestCase {
             (.malformedHeader(path: "a", reason: ""), .malformedHeader), (.columns(path: "a", .noTitleColumn(headersFound: [])), .columns),
             (.invalidGeoJSON(path: "a", reason: ""), .notGeoJSON), (.invalidJSON(path: "a", reason: ""), .notJSON),
             (.malformedXML(path: "a", line: 1, column: 2, reason: .notUTF8), .notXML), (.archive(path: "a", reason: ""), .archive),
-            (.store(path: "a", .failed("")), .store), (.rejectsFile(path: "a", reason: ""), .rejectsFile),
+            (.store(path: "a", .failed(StoreError(""))), .store), (.rejectsFile(path: "a", reason: ""), .rejectsFile),
         ]
         for (error, code) in cases {
             XCTAssertEqual(error.code, code, "\(error)")

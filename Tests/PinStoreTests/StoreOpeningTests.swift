@@ -72,6 +72,29 @@ final class StoreOpeningTests: XCTestCase {
         }
     }
 
+    /// The failures the UI words in its own language carry their kind, the path as data.
+    func testSQLiteFailuresCarryTheirKind() throws {
+        let writable = try folder() + "/x.sqlite"
+        XCTAssertEqual(StoreErrorText.error(code: SQLITE_FULL, sqliteMessage: "database or disk is full", path: writable),
+                       StoreError("the disk is full: \(writable) cannot grow; free some space and try again (nothing was changed)",
+                                  code: SQLITE_FULL, kind: .diskFull(path: writable)))
+        XCTAssertEqual(StoreErrorText.error(code: SQLITE_BUSY, sqliteMessage: "database is locked", path: writable),
+                       StoreError("the store is busy: another process is writing to it; waited 5 s; try again when it finishes",
+                                  code: SQLITE_BUSY, kind: .busy(holder: nil, pid: nil, seconds: 5)))
+        XCTAssertEqual(StoreErrorText.error(code: SQLITE_READONLY, sqliteMessage: "attempt to write a readonly database", path: writable),
+                       StoreError("the store \(writable) is read-only; make it writable or copy it", code: SQLITE_READONLY,
+                                  kind: .readOnlyStore(path: writable)))
+        // A folder that does not exist cannot be written, by root either.
+        XCTAssertEqual(StoreErrorText.error(code: SQLITE_CANTOPEN, sqliteMessage: "unable to open database file", path: "/no-such-folder/x.sqlite").kind,
+                       .readOnlyFolder(folder: "/no-such-folder"))
+        XCTAssertNil(StoreErrorText.error(code: SQLITE_CORRUPT, sqliteMessage: "database disk image is malformed", path: writable).kind,
+                     "a damaged store keeps its own words")
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try store.addComment(pinID: 999, body: "a comment")) { error in
+            XCTAssertEqual((error as? StoreError)?.kind, .pinGone(id: 999))
+        }
+    }
+
     /// A store busy with another pinmap names it by its command, and the terminal UI (its
     /// first argument an option) as "pinmap", not "pinmap --db".
     func testTheProcessHoldingTheStoreIsNamedByItsCommand() {

@@ -14,7 +14,8 @@ final class FailedSaveWrapsTests: XCTestCase {
         let r = try UIFixtures.runner(over: store, cols: 80, rows: 24, environment: AppEnvironment(language: language))
         r.char("a")
         for ch in "Namsan" { r.char(ch) }
-        store.failingWrites = StoreError("lost the connection to the PostgreSQL server; nothing was written (try again when it is back)")
+        store.failingWrites = StoreError("lost the connection to the PostgreSQL server; nothing was written (try again when it is back)",
+                                         code: 1_001, kind: .connectionLost)
         r.key(.ctrl("s"))
         let f = r.frame()
         return (0..<24).map { f.line($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.suffix(6)
@@ -36,8 +37,8 @@ final class FailedSaveWrapsTests: XCTestCase {
           분류
           위도         60.5
           경도         0
-          ⚠ 저장하지 못했습니다: lost the connection to the PostgreSQL server; nothing
-            was written (try again when it is back). Ctrl-S 다시 시도 · Esc 포기
+          ⚠ 저장하지 못했습니다: PostgreSQL 서버와의 연결이 끊겼습니다. 아무것도 쓰지
+            않았습니다 (서버가 돌아오면 다시 시도하세요). Ctrl-S 다시 시도 · Esc 포기
           Tab/↑↓ 이동 · 마지막 칸에서 Enter 또는 Ctrl-S 저장 · Esc 취소
         """)
     }

@@ -32,7 +32,7 @@ final class ImportFailureLanguageTests: XCTestCase {
                 .unreadable(d), .changedWhileRead(FileChange(sizeAtStart: 10, sizeNow: 20, bytesRead: 10)), .emptyFile, .empty, .noHeader, .malformedHeader, .decoding, .unknownEncoding,
                 .excelWorkbook, .openDocumentSpreadsheet, .binary, .columns, .notGeoJSON(d), .notJSON(d),
                 .archive(d),
-                .store(.stopped), .store(.stagingCopy(folder: "/tmp", detail: d)), .store(.failed(d)),
+                .store(.stopped), .store(.stagingCopy(folder: "/tmp", detail: d)), .store(.failed(StoreError(d))),
                 .notGeoPackage(.pinmapStore), .notGeoPackage(.noContentsTable(applicationID: "0x0")),
                 .notGeoPackage(.missingGeometryColumn(table: "roads", column: "geom")),
                 .notGeoPackage(.missingSpatialReference(table: "roads", srsID: 9)),

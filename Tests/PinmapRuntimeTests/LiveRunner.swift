@@ -3,6 +3,7 @@ import Frame
 import PinModel
 import PinStore
 import PinStorePostgres
+import PinmapCore
 import PinmapRuntime
 import PinmapTestSupport
 @testable import PinmapCLI
@@ -11,8 +12,9 @@ import PinmapTestSupport
 /// connections of their own, and the change watch on one more; headless.
 extension UIFixtures {
     /// `store` holds the pins already; `uri` is the server's (nil for a file store).
-    static func liveRunner(over store: any PinRepository, uri: String?, cols: Int = 100, rows: Int = 30) throws -> AppRunner {
-        let r = try runner(over: store, cols: cols, rows: rows, importer: UIFileImporter.make())
+    static func liveRunner(over store: any PinRepository, uri: String?, cols: Int = 100, rows: Int = 30,
+                           environment: AppEnvironment? = nil) throws -> AppRunner {
+        let r = try runner(over: store, cols: cols, rows: rows, importer: UIFileImporter.make(), environment: environment)
         guard let open = UIRunner.connector(for: store, uri: uri) else { throw StoreError("no second connection to \(store.location)") }
         r.startWorkers(open: open)
         if let watch = UIRunner.changeSource(for: store, uri: uri) { r.startChangeWatch(open: watch) }

@@ -74,7 +74,7 @@ extension StoreProblem {
         switch self {
         case .stopped: return "stopped before its commit: nothing was written"
         case let .stagingCopy(folder, detail): return "cannot make a staging copy in \(folder): \(detail)"
-        case .failed(let message): return message
+        case .failed(let error): return error.message
         }
     }
 }

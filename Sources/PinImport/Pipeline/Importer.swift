@@ -75,8 +75,8 @@ public enum Importer {
             rejects?.discard()
             switch error {
             case let e as ImportError: throw e
-            case let e as StoreError: throw .store(path: path, .failed(e.message))
-            default: throw .store(path: path, .failed("\(error)"))
+            case let e as StoreError: throw .store(path: path, .failed(e))
+            default: throw .store(path: path, .failed(StoreError("\(error)")))
             }
         }
         try rejects?.finish()

@@ -19,7 +19,7 @@ extension Store {
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
         try PinRules.check(commentBody: body)
         guard try db.scalarInt("SELECT count(*) FROM pins WHERE id = ?", [.int(pinID)]) > 0 else {
-            throw StoreError("no pin with id \(pinID)", code: SQLITE_NOTFOUND)
+            throw StoreError("no pin with id \(pinID)", code: SQLITE_NOTFOUND, kind: .pinGone(id: pinID))
         }
         let st = try db.prepare("INSERT INTO comments(pin_id, body, created_at) VALUES(?, ?, ?)")
         try st.bind([.int(pinID), .text(body), .text(clock.timestamp())])

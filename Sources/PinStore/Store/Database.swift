@@ -26,7 +26,7 @@ public final class Database {
         guard rc == SQLITE_OK, let db else {
             let msg = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
-            throw StoreError(StoreErrorText.message(code: rc, sqliteMessage: msg, path: path), code: rc)
+            throw StoreErrorText.error(code: rc, sqliteMessage: msg, path: path)
         }
         handle = db
         // Wait up to 5 s for another process's write (e.g. an import) before "database is locked".
@@ -48,7 +48,7 @@ public final class Database {
 
     /// The failure of the last call, which returned `code`, in the user's words.
     func failure(_ code: Int32) -> StoreError {
-        StoreError(StoreErrorText.message(code: code, sqliteMessage: lastMessage, path: path), code: code)
+        StoreErrorText.error(code: code, sqliteMessage: lastMessage, path: path)
     }
 
     /// Runs one or more SQL statements that return no rows.
@@ -59,7 +59,7 @@ public final class Database {
         if rc != SQLITE_OK {
             let msg = err.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(err)
-            throw StoreError(StoreErrorText.message(code: rc, sqliteMessage: msg, path: path), code: rc)
+            throw StoreErrorText.error(code: rc, sqliteMessage: msg, path: path)
         }
     }
 

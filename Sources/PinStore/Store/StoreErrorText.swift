@@ -8,6 +8,30 @@ enum StoreErrorText {
     /// The busy timeout every connection uses (`sqlite3_busy_timeout`), in milliseconds.
     static let busyTimeoutMilliseconds: Int32 = 5000
 
+    /// The failure of a call that returned `code` (extended codes allowed) on the store at
+    /// `path`: its `message` and, for what the UI words in its own language, its kind.
+    static func error(code: Int32, sqliteMessage: String, path: String) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            let holder = LockHolder.find(path: path)
+            return StoreError(busy(holder), code: code,
+                              kind: .busy(holder: holder?.name, pid: holder?.pid, seconds: Int(busyTimeoutMilliseconds / 1000)))
+        default:
+            return StoreError(message(code: code, sqliteMessage: sqliteMessage, path: path), code: code, kind: kind(code: code, path: path))
+        }
+    }
+
+    /// The kind of `message(code:…)`'s failures that the UI words itself; nil for the rest.
+    static func kind(code: Int32, path: String) -> StoreError.Kind? {
+        switch code & 0xFF {
+        case SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN:
+            if !folderWritable(path) { return .readOnlyFolder(folder: folder(of: path)) }
+            return code & 0xFF == SQLITE_READONLY ? .readOnlyStore(path: path) : nil
+        case SQLITE_FULL: return .diskFull(path: path)
+        default: return nil
+        }
+    }
+
     /// A user message for result `code` (extended codes allowed) on the store at `path`.
     /// - Parameter sqliteMessage: SQLite's own text, kept only where it says something
     ///   about the data (constraints) rather than about SQL.
@@ -76,9 +100,12 @@ enum StoreErrorText {
     }
 
     /// A store another process keeps locked past the busy timeout.
-    static func busy(path: String) -> String {
+    static func busy(path: String) -> String { busy(LockHolder.find(path: path)) }
+
+    /// A store `holder` (nil: unknown) keeps locked past the busy timeout.
+    static func busy(_ holder: LockHolder?) -> String {
         let seconds = busyTimeoutMilliseconds / 1000
-        if let holder = LockHolder.find(path: path) {
+        if let holder {
             return "the store is busy: another \(holder.name) (pid \(holder.pid)) is writing to it; waited \(seconds) s; try again when it finishes"
         }
         return "the store is busy: another process is writing to it; waited \(seconds) s; try again when it finishes"

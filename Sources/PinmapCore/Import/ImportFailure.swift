@@ -77,7 +77,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .archive: return S.ieArchive(name)
         case .store(.stopped): return S.ieStopped(name)
         case let .store(.stagingCopy(folder, detail)): return S.ieStagingCopy(name, folder, detail)
-        case .store(.failed(let message)): return S.ieStore(name, message)
+        case .store(.failed(let error)): return S.ieStore(name, S.storeError(error))
         case let .coordinateSystem(source, problem): return S.ieCRS(name, ImportProblemText.text(problem, source: source))
         case .notGeoPackage(let problem): return S.ieGeoPackage(name, ImportProblemText.text(problem))
         case .notShapefile(let problem): return S.ieShapefile(name, ImportProblemText.text(problem))

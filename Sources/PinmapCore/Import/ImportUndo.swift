@@ -30,8 +30,8 @@ public enum UndoImportOutcome: Sendable, Equatable {
     case refused(changed: Int)
     /// There is no such batch (undone elsewhere).
     case missing
-    /// The store's message.
-    case failed(String)
+    /// The store's failure.
+    case failed(StoreError)
 }
 
 /// Undoing an import from the app: an import row on the Settings tab, or the Import tab's
@@ -90,7 +90,7 @@ extension AppState {
             feedback.message = S.msgImportGone(row.id)
             if importTab.lastImport?.id == row.id { importTab.lastImport = nil }
         case .failed(let reason):
-            notify(S.noticeUndoFailed(row.id), reason, success: false, now: now)
+            notify(S.noticeUndoFailed(row.id), S.storeError(reason), success: false, now: now)
             noteAfterQuit(S.noticeUndoFailed(row.id))
         }
     }

@@ -32,6 +32,8 @@ public enum S: String, CaseIterable, Sendable {
     case orderRelevance, orderNewest, orderTitle, orderDistance, orderNewestCapped, orderSearchCapped
     case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere
     case searchPrompt, searchHint
+    // A store's failures by kind (`S.storeError`).
+    case seServer, seService, seUnreachable, seUnreachableNoDatabase, seLost, seMayNotWrite, seMayNotRead, seReadOnlyServer, seChangedElsewhere, seWrongVersion, sePinGone, seTextNotKept, seBusy, seBusyHolder, seDiskFull, seReadOnlyStore, seReadOnlyFolder
     // Messages.
     case msgPasteNeedsField, msgPasteCut, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
     case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld

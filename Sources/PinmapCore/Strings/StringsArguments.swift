@@ -270,11 +270,11 @@ extension S {
     /// "Loaded {0} sample pins"
     public static func msgLoadedSamples(_ count: Int) -> String { msgLoadedSamples.filled(["\(count)"]) }
     /// "Could not load the sample pins: {0}"
-    public static func msgSamplesFailed(_ error: StoreError) -> String { msgSamplesFailed.filled(["\(error)"]) }
+    public static func msgSamplesFailed(_ error: StoreError) -> String { msgSamplesFailed.filled([storeError(error)]) }
     /// "Store error: {0}"
-    public static func msgStoreError(_ error: StoreError) -> String { msgStoreError.filled(["\(error)"]) }
+    public static func msgStoreError(_ error: StoreError) -> String { msgStoreError.filled([storeError(error)]) }
     /// "Could not save setting: {0}"
-    public static func msgSettingNotSaved(_ error: StoreError) -> String { msgSettingNotSaved.filled(["\(error)"]) }
+    public static func msgSettingNotSaved(_ error: StoreError) -> String { msgSettingNotSaved.filled([storeError(error)]) }
     /// "Searching “{0}”…"
     public static func msgSearching(_ a: String) -> String { msgSearching.filled([a]) }
     /// "Added “{0}”"
@@ -286,11 +286,11 @@ extension S {
     /// "Pin #{0} is no longer in the store"
     public static func noticeNotDeletedGone(_ id: Int64) -> String { noticeNotDeletedGone.filled(["\(id)"]) }
     /// "Deleting pin #{0} failed :( {1}"
-    public static func noticeNotDeletedText(_ id: Int64, _ error: StoreError) -> String { noticeNotDeletedText.filled(["\(id)", "\(error)"]) }
+    public static func noticeNotDeletedText(_ id: Int64, _ error: StoreError) -> String { noticeNotDeletedText.filled(["\(id)", storeError(error)]) }
     /// "Restored “{0}”"
     public static func noticeRestoredText(_ a: String) -> String { noticeRestoredText.filled([a]) }
     /// "Undoing the delete of “{0}” failed :( {1}"
-    public static func noticeNotRestoredText(_ title: String, _ error: StoreError) -> String { noticeNotRestoredText.filled([title, "\(error)"]) }
+    public static func noticeNotRestoredText(_ title: String, _ error: StoreError) -> String { noticeNotRestoredText.filled([title, storeError(error)]) }
     /// "Importing “{0}” stopped: nothing was kept, the store is as it was"
     public static func importStoppedText(_ name: String) -> String { importStoppedText.filled([name]) }
     /// "Importing “{0}” failed :( {1}"
@@ -342,7 +342,7 @@ extension S {
         stBatchLeft.filled(["\(id)", "\(b)", "\(left)", "\(imported)", d])
     }
     /// "Deleting the comment failed :( {0}"
-    public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled(["\(error)"]) }
+    public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled([storeError(error)]) }
     /// "{0} {1}"
     public static func tlMonthTitle(_ a: String, _ year: Int) -> String { tlMonthTitle.filled([a, "\(year)"]) }
     /// "{0}: reading…"
@@ -366,7 +366,7 @@ extension S {
     /// "  Sheet detent: {0} (remembered across runs)"
     public static func stDetent(_ label: String) -> String { stDetent.filled([label]) }
     /// "Not saved: {0} Ctrl-S tries again · Esc gives up" ({0} ended as a sentence)
-    public static func fmNotSaved(_ error: StoreError) -> String { fmNotSaved.filled([sentence("\(error)")]) }
+    public static func fmNotSaved(_ error: StoreError) -> String { fmNotSaved.filled([sentence(storeError(error))]) }
 
     /// `text` ended as a sentence: a full stop added unless it ends with one, or with ? or !.
     static func sentence(_ text: String) -> String {
@@ -384,9 +384,9 @@ extension S {
     /// "  Comments ({0})"
     public static func dtComments(_ count: String) -> String { dtComments.filled([count]) }
     /// "Adding the comment failed :( {0}"
-    public static func dtCommentFailed(_ error: StoreError) -> String { dtCommentFailed.filled(["\(error)"]) }
+    public static func dtCommentFailed(_ error: StoreError) -> String { dtCommentFailed.filled([storeError(error)]) }
     /// "Could not load the comments: {0}"
-    public static func dtCommentsFailed(_ error: StoreError) -> String { dtCommentsFailed.filled(["\(error)"]) }
+    public static func dtCommentsFailed(_ error: StoreError) -> String { dtCommentsFailed.filled([storeError(error)]) }
     /// "too small: need {0}"
     public static func tooSmall(_ need: String) -> String { tooSmall.filled([need]) }
     /// "now {0}"

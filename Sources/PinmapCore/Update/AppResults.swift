@@ -114,8 +114,8 @@ public enum IndexingOutcome: Sendable, Equatable {
     case nothingToDo, done, stopped
     /// Another pinmap (`import --index`, `pinmap index`) is indexing the pins it committed.
     case elsewhere
-    /// Failed, with the store's message.
-    case failed(String)
+    /// Failed: the store's failure.
+    case failed(StoreError)
 }
 
 /// How an export ended (`AppEvent.Export.finished`).

@@ -169,8 +169,8 @@ extension AppState {
                 noteAfterQuit(S.msgIndexingStopped.text)
             case .failed(let reason):
                 loads.indexingDeclined = true
-                noteAfterQuit(S.noticeIndexingFailedText(reason))
-                notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(reason), success: false, now: now)
+                noteAfterQuit(S.noticeIndexingFailedText(S.storeError(reason)))
+                notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(S.storeError(reason)), success: false, now: now)
             }
             loads.indexingBacklog = false
             fx.requestView(list: true)

@@ -1,0 +1,41 @@
+import PinModel
+
+/// The one place that words a store's failure for the UI, in the state's language: by its
+/// kind (`StoreError.Kind`), the details that are data (a server, a path, the server's or
+/// libpq's own reason) kept as they were; a failure without a kind by its own message.
+extension S {
+    /// `error` in the current language ("cannot connect to the PostgreSQL server db:5432 …").
+    public static func storeError(_ error: StoreError) -> String {
+        guard let kind = error.kind else { return error.message }
+        switch kind {
+        case let .unreachable(server, database, reason):
+            let named = server.hasPrefix("service ") ? seService.filled([String(server.dropFirst(8))]) : seServer.filled([server])
+            return database.isEmpty ? seUnreachableNoDatabase.filled([named, reason]) : seUnreachable.filled([named, database, reason])
+        case .connectionLost: return seLost.text
+        case .mayNotWrite(let reason): return seMayNotWrite.filled([reason])
+        case .mayNotRead(let reason): return seMayNotRead.filled([reason])
+        case .readOnlyServer(let reason): return seReadOnlyServer.filled([reason])
+        case let .changedElsewhere(id, expected, actual): return seChangedElsewhere.filled(["\(id)", "\(expected)", "\(actual)"])
+        case let .wrongVersion(id, expected, actual): return seWrongVersion.filled(["\(id)", "\(expected)", "\(actual)"])
+        case .pinGone(let id): return sePinGone.filled(["\(id)"])
+        case .textNotKept(let field): return seTextNotKept.filled([fieldName(field)])
+        case let .busy(holder, pid, seconds):
+            guard let holder, let pid else { return seBusy.filled(["\(seconds)"]) }
+            return seBusyHolder.filled([holder, "\(pid)", "\(seconds)"])
+        case .diskFull(let path): return seDiskFull.filled([MessageText.quotedPath(path)])
+        case .readOnlyStore(let path): return seReadOnlyStore.filled([MessageText.quotedPath(path)])
+        case .readOnlyFolder(let folder): return seReadOnlyFolder.filled([MessageText.quotedPath(folder)])
+        }
+    }
+
+    /// A pin field the store names ("title") in the current language; any other (a property,
+    /// "the comment") as the store wrote it.
+    private static func fieldName(_ field: String) -> String {
+        switch field {
+        case "title": fieldTitle.text
+        case "description": fieldDescription.text
+        case "category": fieldCategory.text
+        default: field
+        }
+    }
+}
