@@ -110,9 +110,13 @@ public enum PinmapCLI {
     }
 
     /// The failure of a command given the id of a pin the store does not have, naming the
-    /// store it looked in (`no pin with id 7 in /home/me/pins.sqlite`).
-    static func noPin(_ id: Int64, _ args: ParsedArguments) -> CLIError {
-        .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args)))")
+    /// store it looked in (`no pin with id 7 in /home/me/pins.sqlite`). Given the version the
+    /// caller read (`--if-version`), the pin was there when they read it: deleted since (no
+    /// store gives a deleted pin's id to another pin).
+    static func noPin(_ id: Int64, _ args: ParsedArguments, readVersion: Int64? = nil) -> CLIError {
+        let missing = "no pin with id \(id) in \(MessageText.quotedPath(storeName(args)))"
+        guard let readVersion else { return .failure(missing) }
+        return .failure("\(missing): deleted elsewhere since you opened it (version \(readVersion)); nothing was changed")
     }
 
     /// A SQLite store only: a server URI is refused with `what` the command cannot do there.

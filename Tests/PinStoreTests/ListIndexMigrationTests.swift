@@ -27,7 +27,7 @@ final class ListIndexMigrationTests: XCTestCase {
     }
 
     /// Batch 1: pins 1–30; pin 31 by hand; batch 2: pins 32–61, then 61 deleted; batch 3:
-    /// pins 61–69 (SQLite reuses the freed largest id). A comment on pin 40.
+    /// pins 61–69 (SQLite reused the freed largest id before migration 16). A comment on pin 40.
     private func fill(_ store: Store) throws {
         var pins = CellFixture.pins(70, seed: 12)
         for i in stride(from: 5, to: pins.count, by: 9) { pins[i].createdAt = "2024-01-01T00:30:00Z" }
@@ -39,7 +39,7 @@ final class ListIndexMigrationTests: XCTestCase {
             for p in pins[0..<30] { try store.insert(p, batchID: 1) }
             try store.insert(pins[30], batchID: nil)
             for p in pins[31..<61] { try store.insert(p, batchID: 2) }
-            try store.db.execute("DELETE FROM pins WHERE id = 61")
+            try store.db.execute("DELETE FROM pins WHERE id = 61; UPDATE pin_id_floor SET highest = 0")
             for p in pins[61..<70] { try store.insert(p, batchID: 3) }
         }
         try store.addComment(pinID: 40, body: "seen")
@@ -146,7 +146,8 @@ final class ListIndexMigrationTests: XCTestCase {
             return id
         }
         let deleted = try XCTUnwrap(store.deleteForUndo(id: 5))
-        XCTAssertEqual(try store.insert(pins[5], batchID: nil), 5, "the freed largest id goes to the next pin")
+        try store.db.execute("UPDATE pin_id_floor SET highest = 0")  // as before migration 16:
+        XCTAssertEqual(try store.insert(pins[5], batchID: nil), 5, "the freed largest id went to the next pin")
         let restored = try store.restore(deleted)
         XCTAssertEqual(restored, 6)
         XCTAssertEqual(try ranges(store), ["\(batch): 1…6"])

@@ -253,6 +253,22 @@ final class RepositoryContractTests: XCTestCase {
         }
     }
 
+    /// A deleted pin's id is never given again (a file store's highest pin too: SQLite's own
+    /// choice would be that id), so an edit or delete of it by id and version finds no pin
+    /// instead of writing over the next new one.
+    func testADeletedPinsIDIsNeverGivenAgain() throws {
+        for (name, repo) in try repositories() {
+            let a = try repo.insert(seoul), b = try repo.insert(busan)
+            XCTAssertTrue(try repo.delete(id: b), name)
+            let c = try repo.insert(cafe)
+            XCTAssertGreaterThan(c, b, name)
+            XCTAssertNil(try repo.update(id: b, title: "Busan Tower overwritten", description: nil, category: nil,
+                                         latitude: nil, longitude: nil, ifVersion: 1), name)
+            XCTAssertNil(try repo.deleteForUndo(id: b, ifVersion: 1), name)
+            XCTAssertEqual(try repo.pins(ids: [a, b, c]).map(\.title).sorted(), ["Garosu-gil coffee", "종묘"], name)
+        }
+    }
+
     /// The stores that take plain SQL from another program, each with a way to run it as
     /// one would (the store's own file or database; on the server, a connection of its own,
     /// as psql or QGIS).

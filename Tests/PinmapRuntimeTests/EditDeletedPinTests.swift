@@ -3,6 +3,7 @@ import Frame
 import PinModel
 import PinModelTesting
 import PinmapCore
+import PinStore
 @testable import PinmapRuntime
 import PinmapTestSupport
 
@@ -71,6 +72,29 @@ final class EditDeletedPinTests: XCTestCase {
         XCTAssertEqual([mine.title, theirs.title], ["Mine", "Theirs"])
     }
 
+    /// On a file store, the highest pin (Busan Tower, id 5) open in the form while another
+    /// program deletes it and adds a pin: SQLite gave the new pin id 5 at version 1, and
+    /// Ctrl-S wrote the edit over it. The new pin gets id 6 and the edit is offered back.
+    func testTheEditOfTheDeletedHighestPinLeavesTheNextNewPinAlone() throws {
+        let path = try makeTempFolder().path + "/pins.sqlite"
+        let store = try Store(path: path)
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        let r = try UIFixtures.runner(over: store, cols: 80, rows: 24)
+        r.selectListed("Busan Tower")
+        r.char("e")
+        r.key(.ctrl("u")); r.type("Busan Tower at night")
+        let other = try Store(path: path)
+        XCTAssertTrue(try other.delete(id: 5))
+        let theirs = NewPin(title: "Someone else's pin", latitude: 10, longitude: 10, createdAt: "2023-08-01T10:00:00+09:00")
+        XCTAssertEqual(try other.insert(theirs), 6)
+        r.key(.ctrl("s"))
+        XCTAssertEqual(r.text, Self.highestOffer)
+        XCTAssertEqual(try other.pins(limit: -1).map { "\($0.id) \($0.title) v\($0.version)" }, [
+            "6 Someone else's pin v1", "4 National Museum of Korea v1", "1 전쟁기념관 v1", "3 Hongdae, busking street v1",
+            "2 Garosu-gil coffee v1",
+        ], "nothing written over")
+    }
+
     func testEscDiscardsTheEditAndSaysSo() throws {
         let r = try saveDeleted(title: "Seongsu-dong cafe street")
         r.key(.escape)
@@ -107,6 +131,32 @@ final class EditDeletedPinTests: XCTestCase {
      • 전쟁기념관                  near Seoul, KR           museum       2023-05-05
     ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
              “Seongsu-dong cafe street, second floor” was deleted elsewhere
+                 Your edit is kept: add it as a new pin, or discard it
+
+                         [ Add as new pin ]   [ Discard edit ]
+                      y adds it · ←→ choose · Enter · Esc discards
+    """
+    static let highestOffer = """
+               0E           60E          120E          180E         120W         60W
+    ⠛⠋⠉⠉⠛⠛⢻⡖⠒  ⠁ ⠠⣤⣶⣶⠄   ⠲⠒ ⣀⣀⣀    ⣐⣶⣦⣤⣀⣀⠈   ⢀⣀        ⠁            ⣀⣀⣤⣠⢤⣴⣶⣶⣿⣋⡭⣽⣿⣛⠒⠒
+    ⠄  ⢀⣀⡴⠎⠁   ⠁  ⢀⣤⣤⢴⢤⣄⣀⣀⡰⣿⣭⠥⣔⢶⡒⠋⠉    ⠈⠙⠙⠚⠙⠲⠚⠛⠛⠛⠤⠤⠤⠤⡤⠤⢶⣀⡀⣤⡤⠔⠤⠤⢤⠤⠤⠤⠾⠽⣿⣟⣻⣿⣿⡿⣿⡯⡿⣖⡢⣄⣀⠙⣶
+    60N ⠄⠈⠛⠛⠁ ⣀⠁⢔⣺⠏⡶⣯⣬⠇⠛⠉⠁⠄ ⠌ ⠄⠉⠄ ⠄Russia⠈⠄ ⠄ ⢀⣀⣀⣀⣤⣴⡤⠤⠜⠋⠙⠛⣽⣟⣀⣤⡤⠼⣄⣀⠄ ⠌ ⠄ ⠄ ⣴⠚⠛⢿⡟⢶⣻⡉⠄⠙
+             ⠾⣿⣦⣴⡛⣿Ukraine⡠⢤⢴⠖⠊⠒⠒⢤⣀⣀⣀⡤⣄⣀⣀⣀⠖⢦⡀⠒⢳⡆ ⠘⠵⠋   ⠁  ⠐⠋⠉⠉   ⠸⢷⣀⣀⣀⣀Canada⠶⠁ ⣀⣈⣶⣄
+            Istanbul⣯·⣳⢟⣥Kazakhstan⠛⠲⠤⢤⠤⠞⢋⣀⣠⡿⠗⣿⠷       ⠁        New York City⡦·⣺⠻⠛⠋⠉
+           Morocco⣟⣉⣻⣗⣶⣶⣞Iran⡛⣻⢿⣶⡀ China ⠹⡟4⣷⠶⠟        ⠁           United States ⠈
+           ⢠Algeria⡈⢸⣀⣸⣯⡀⠉⢿⣶⣬⠯India⣶⡟⣆⣀⡀⣀⡠⡇            ⠁   ⢀⡀       ⠈Mexico⠉⣙⣷⡆  ⠈
+           ⣸⣥Mali⣁⣼Sudan⣷⣲⡲⠿⠃ ⠈⢹ ⡴⠉⠈⠷⣟⣻⣿⠁⠠⣶            ⠁    ⠙Mexico City⠒·⢶⣿⣥⠘⠛⠛⠒⠈
+           ⠈⠿⣿⣻⡿⣇● Someone else's pin⣿⡝⠉⢀⣞⠽⡇           ⠁            ⠈      ⠈⠻⠶⡞⠿⣝⣻⣦⣄
+    0N ⡀⠂ ⠂ ⠂ ⠂⠁⠂⢿·⠇Kinshasa⠊ ⠂ ⠂ ⠂ ⠈⠻⣧⠸⣟⣿⣶⣹⣴⣦⢤⣀⢠⣄⠂ ⠂ ⠂⠁⠂ ⠂ ⠂ ⠂ ⠂ ⠂ ⠊ ⠂ ⠂ ⠂ ⠂⣾⠷⣼⠓⠉⠋⠉
+      ⢀⠟    Dem. Rep. Congo ⠈         ⠈⠛⠓⠚⠿⣒⣠⣵⢻⡟⠿⠉⠹⠆   ⠁            ⠈    Lima⠹·⠷⡴⣀
+     ⣀⡜        ⠁ ⠘⣗⢲⠓⢎⡽⡗⢃⣏⠏ ⠈           ⢀⠤⠞⠉⠁⠉⠚⠹⢄  ⢠⡍ ⠐⠃            ⠈         ⠉⢻⣅⡬⣷
+    ─ medium ────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─
+    ▸ Pins in view: 5 · newest first
+     • Someone else's pin          near Bauchi, NG                       2023-08-01
+     • National Museum of Korea    near Seoul, KR           museum       2023-06-22
+     • 전쟁기념관                  near Seoul, KR           museum       2023-05-05
+    ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
+                      “Busan Tower at night” was deleted elsewhere
                  Your edit is kept: add it as a new pin, or discard it
 
                          [ Add as new pin ]   [ Discard edit ]

@@ -200,8 +200,10 @@ extension Store {
 
     /// Runs `body` with the triggers on `pins` dropped (with `deleteOnly`, those that fire on
     /// a delete), recreated from their own SQL afterwards. Call inside a transaction: a
-    /// failure then rolls the drop back too.
+    /// failure then rolls the drop back too. The id floor is raised first, as its dropped
+    /// trigger would have when `body` deletes the pins with the highest ids.
     private func withoutPinTriggers<T>(deleteOnly: Bool, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try raisePinIDFloor()
         let st = try db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'pins'")
         var triggers: [(name: String, sql: String)] = []
         while try st.step() { triggers.append((st.text(0), st.text(1))) }

@@ -34,7 +34,7 @@ public final class PinBulkWriter: PinBulkSink {
         }
     }
 
-    /// Rows per statement (a power of two; 2,304 parameters, far below SQLite's 32,766).
+    /// Rows per statement (a power of two; 2,560 parameters, far below SQLite's 32,766).
     public static let groupSize = 256
     public var groupSize: Int { Self.groupSize }
 
@@ -43,6 +43,7 @@ public final class PinBulkWriter: PinBulkSink {
     private let now: [UInt8]
     private var statements: [Int: Statement] = [:]
     private let single: PinInserter
+    private let idFloor: PinIDFloor
     private var text: [UInt8] = []
     private var encoded: [EncodedPinRow] = []
     /// Whether this connection runs without CHECK constraints now (`PRAGMA ignore_check_constraints`).
@@ -65,6 +66,7 @@ public final class PinBulkWriter: PinBulkSink {
         }
         now = Array((batchTime ?? store.clock.timestamp()).utf8)
         single = try PinInserter(store: store)
+        idFloor = try PinIDFloor(store: store)
     }
 
     deinit { finish() }
@@ -144,11 +146,13 @@ public final class PinBulkWriter: PinBulkSink {
     }
 
     /// One multi-row INSERT; returns the id of its last row (the rows get consecutive ids:
-    /// each new rowid is the largest plus one).
+    /// each new rowid is the largest plus one, the first one above the deleted pins' ids,
+    /// `PinIDFloor`; the other rows' ids stay NULL).
     private func writeGroup(_ group: ArraySlice<EncodedPinRow>, text: [UInt8]) throws(StoreError) -> Int64 {
         try chooseChecks(group, text)
         let st = try statement(rows: group.count)
         st.reset()
+        let firstID = try idFloor.nextID()
         let result: Result<Void, StoreError> = text.withUnsafeBufferPointer { buf in
             now.withUnsafeBufferPointer { nowBytes in
                 var p: Int32 = 1
@@ -168,8 +172,9 @@ public final class PinBulkWriter: PinBulkSink {
                     // (`pinColumns`), 20 bytes a pin not stored (a smaller store).
                     st.bindStatic(batchID == nil ? nowBytes : UnsafeBufferPointer(start: nil, count: 0), at: p + 6)
                     if let batchID { st.bindInt(batchID, at: p + 7) } else { st.bindNull(at: p + 7) }
-                    p += 9
+                    p += 10
                 }
+                if let firstID { st.bindInt(firstID, at: 10) }
                 do throws(StoreError) { try st.step() } catch { return .failure(error) }
                 return .success(())
             }
@@ -194,9 +199,9 @@ public final class PinBulkWriter: PinBulkSink {
 
     private func statement(rows: Int) throws(StoreError) -> Statement {
         if let st = statements[rows] { return st }
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
         let st = try store.db.prepare("""
-            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties)
+            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties, id)
             VALUES \(values)
             """)
         statements[rows] = st

@@ -77,7 +77,7 @@ extension Store {
 
     /// Puts a pin from `deleteForUndo(id:)` back with its timestamps, comments
     /// and import batch (when that batch still exists), in one transaction.
-    /// Ids are kept when still free, else new ones are given.
+    /// Ids are kept when still free, else new ones are given (never a deleted pin's, `PinIDFloor`).
     /// - Returns: the id the pin has now.
     /// - Throws: `StoreError` when the pin breaks a rule of `PinRules` or
     ///   SQLite fails; nothing is restored then.
@@ -95,7 +95,8 @@ extension Store {
                 INSERT INTO pins(id, title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties, version)
                 VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            try st.bind([idFree ? .int(p.id) : .null, .text(p.title), .text(p.description), .text(p.category),
+            let id = idFree ? p.id : try PinIDFloor(store: self).nextID()
+            try st.bind([id.map { .int($0) } ?? .null, .text(p.title), .text(p.description), .text(p.category),
                          .double(p.latitude), .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch,
                          .text(p.properties), .int(p.version)])
             try st.step()

@@ -93,6 +93,7 @@ extension Store {
 public final class PinInserter {
     private let st: Statement
     private let store: Store
+    private let idFloor: PinIDFloor
     /// The insert time (ISO 8601, UTC) as UTF-8, bound without a copy.
     private let now: [UInt8]
     private var boundBatch: Int64?? = .none
@@ -101,9 +102,10 @@ public final class PinInserter {
     public init(store: Store) throws(StoreError) {
         self.store = store
         now = Array(store.clock.timestamp().utf8)
+        idFloor = try PinIDFloor(store: store)
         st = try store.db.prepare("""
-            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties, id)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
     }
 
@@ -132,6 +134,8 @@ public final class PinInserter {
         try st.bind(.double(latitude), at: 4)
         try st.bind(.double(longitude), at: 5)
         try st.bind(.text(properties.isEmpty ? "{}" : properties), at: 9)
+        // NULL lets SQLite choose, unless that would give a deleted pin's id again.
+        try st.bind(try idFloor.nextID().map { .int($0) } ?? .null, at: 10)
         var (t, d, c, a) = (title, description, category, createdAt)
         var id: Int64 = 0
         let result: Result<Void, StoreError> = now.withUnsafeBufferPointer { nowBytes in

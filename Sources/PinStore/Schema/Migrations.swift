@@ -287,5 +287,7 @@ enum Migrations {
         Migration14ChangeLog.sql,
         // 15: an edit by another program raises the pin's version (Migration15OutsideEdits.swift).
         Migration15OutsideEdits.sql,
+        // 16: a pin id is never given twice, as in a PostgreSQL store (Migration16IDFloor.swift).
+        Migration16IDFloor.sql,
     ]
 }

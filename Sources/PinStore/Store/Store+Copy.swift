@@ -47,9 +47,12 @@ extension Store: PinCopying {
         if fresh > 0 {
             try beginBulkInsert(expectedRows: fresh)
             let insert = try db.prepare("""
-                INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties, version)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, batch_id, properties, version, id)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            // The first new pin starts above the deleted pins' ids; the others follow it (one
+            // transaction: nothing deletes between them).
+            var firstID = try PinIDFloor(store: self).nextID()
             // Each batch's range of ids (`import_batch_pins`), written once at the end.
             var ranges: [Int64: (first: Int64, last: Int64)] = [:]
             for (i, sp) in snapshot.pins.enumerated() where ids[i] == nil {
@@ -59,7 +62,9 @@ extension Store: PinCopying {
                 insert.reset()
                 try insert.bind([.text(p.title), .text(p.description), .text(p.category), .double(p.latitude),
                                  .double(p.longitude), .text(p.createdAt), .text(p.updatedAt), batch.map { .int($0) } ?? .null,
-                                 .text(p.properties.isEmpty ? "{}" : p.properties), .int(p.version)])
+                                 .text(p.properties.isEmpty ? "{}" : p.properties), .int(p.version),
+                                 firstID.map { .int($0) } ?? .null])
+                firstID = nil
                 try insert.step()
                 let id = db.lastInsertRowID
                 ids[i] = id
