@@ -165,12 +165,8 @@ final class PostgresCLITests: XCTestCase {
     func testAReadOnlyRoleBrowsesAndSearchesAndAWriteSaysSo() throws {
         XCTAssertEqual(run("init").code, 0)
         XCTAssertEqual(run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
-        let role = "pinmap_reader_\(UUID().uuidString.prefix(8).lowercased())"
-        try PostgresDatabases.execute("""
-            CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role);
-            """, uri: uri)
-        defer { try? PostgresDatabases.execute("DROP OWNED BY \(role); DROP ROLE \(role)", uri: uri) }
-        let reader = uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        let (role, reader) = try TestServer.readerRole(on: uri)
+        defer { TestServer.dropReader(role, uri: uri) }
         XCTAssertEqual(PinmapCLI.execute(["list", "--search", "jong", "--db", reader]).code, 0)
         XCTAssertEqual(PinmapCLI.execute(["show", "1", "--db", reader]).code, 0)
         let add = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", reader])

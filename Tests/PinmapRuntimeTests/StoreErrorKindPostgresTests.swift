@@ -34,10 +34,8 @@ final class StoreErrorKindPostgresTests: XCTestCase {
         addTeardownBlock { TestServer.dropDatabase(uri) }
         let owner = try PostgresStore(uri: uri)
         for p in UIFixtures.seoulPins { try owner.insert(p) }
-        let role = "pinmap_reader_\(UUID().uuidString.prefix(8).lowercased())"
-        try PostgresDatabases.execute("CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)", uri: uri)
-        addTeardownBlock { try? PostgresDatabases.execute("DROP OWNED BY \(role); DROP ROLE \(role)", uri: uri) }
-        let reader = uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        let (role, reader) = try TestServer.readerRole(on: uri)
+        addTeardownBlock { TestServer.dropReader(role, uri: uri) }
 
         XCTAssertThrowsError(try PostgresStore(uri: reader).delete(id: 5, ifVersion: 1)) { error in
             XCTAssertEqual((error as? StoreError)?.kind, .mayNotWrite(reason: "permission denied for table pins"))

@@ -54,6 +54,19 @@ public enum TestServer {
         return (role, uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)"))
     }
 
+    /// A login role that may only read the database at `uri` (SELECT on its tables): its name,
+    /// and `uri` as that role. `dropReader` removes it.
+    public static func readerRole(on uri: String) throws -> (role: String, uri: String) {
+        let role = "pinmap_reader_\(UUID().uuidString.prefix(8).lowercased())"
+        try PostgresDatabases.execute("CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)", uri: uri)
+        return (role, uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)"))
+    }
+
+    /// Drops a role `readerRole` made, with its rights in the database at `uri`.
+    public static func dropReader(_ role: String, uri: String) {
+        try? PostgresDatabases.execute("DROP OWNED BY \(role); DROP ROLE \(role)", uri: uri)
+    }
+
     /// Drops a role `writerRole` made (after the databases it has rights in are dropped).
     public static func dropRole(_ role: String, fallbackURI: String) {
         try? PostgresDatabases.execute("DROP ROLE IF EXISTS \(role)", uri: url ?? fallbackURI)
