@@ -67,6 +67,10 @@ final class PostgresLoadBesideTests: XCTestCase {
         XCTAssertEqual(try rows(Self.shapeOfPins), shape, "the same indexes, triggers, keys, rights, owner and columns")
         XCTAssertEqual(try rows("SELECT to_regclass('pinmap_load_pins')"), [[nil]])
         XCTAssertEqual(try rows("SELECT count(*), min(id), max(id), count(DISTINCT batch_id) FROM pins"), [["6000", "1", "6000", "1"]])
+        // Analysed by the load: the planner knows the new table's rows and columns at once.
+        XCTAssertEqual(try rows("SELECT reltuples::bigint, (SELECT count(*) FROM pg_stats WHERE tablename = 'pins' "
+                                + "AND attname IN ('cell', 'created_order', 'category')) FROM pg_class WHERE oid = 'pins'::regclass"),
+                       [["6000", "3"]])
         // The cells and geometries the client sent are the server's own.
         XCTAssertEqual(try rows("""
             SELECT count(*) FROM pins WHERE cell <> pinmap_cell(latitude, longitude)
