@@ -7,17 +7,27 @@ import PinStore
 /// as scope 0 at levels 2…16, per category as scope 1 at levels 2…14, each cell with its
 /// lowest-id pin),
 /// for a load into a store that holds no pins. Grouping a million pins on the server took
-/// 27 s (it reads the whole table again); here it is one table update a pin, one sort, and
-/// one pass over each level's cells.
+/// 27 s (it reads the whole table again); here it is one record appended a pin, one radix
+/// sort, and one pass over each level's cells.
 ///
-/// Its own open addressing, for the cells and for the categories (by their UTF-8 bytes, as
-/// the server groups them): hashing a `Dictionary` key and making a `String` of each pin's
-/// category were most of the counting.
+/// A pin is a 32-byte record (its finest stored cell and category as one key, its id and
+/// position), appended as it is sent; the records are grouped into cells once, when the rows
+/// are written. (Counting each pin into a hash table of cells as it went cost three cache
+/// misses a pin: 0.3–0.4 CPU-s of the loaders' at a million pins, against ~0.1 s for the
+/// sort.) Categories are numbered by their UTF-8 bytes (as the server groups them) in an
+/// open addressing table of their own: making a `String` of each pin's category was most of
+/// the counting once.
 struct PostgresCellCounts: Sendable {
     /// A cell of one category (`category` numbers it), or of all pins (-1).
     private struct Key: Equatable, Sendable { var category: Int32; var code: Int64 }
     /// Its count and lowest-id pin (`category`: that pin's).
     private struct Cell: Sendable { var n: Int32; var rep: Int64; var latitude: Double; var longitude: Double; var category: Int32 }
+    /// A pin as counted: `key` its category's number above its finest stored cell's code
+    /// (`codeBits` bits).
+    private struct Pin: Sendable { var key: UInt64; var id: Int64; var latitude: Double; var longitude: Double }
+
+    /// The bits of a code at `PostgresStore.cellTableMaxLevel` (`PinGrid.morton`: 2L − 2).
+    private static let codeBits = 2 * PostgresStore.cellTableMaxLevel - 2
 
     /// The categories' UTF-8 bytes one after the other, by number (name `k` ends at `nameEnds[k]`).
     private var nameBytes: [UInt8] = []
@@ -27,16 +37,14 @@ struct PostgresCellCounts: Sendable {
     /// The number of the category last looked up (-1: none): a file's pins often share one.
     private var lastName: Int32 = -1
 
-    /// The finest cells, in the order first counted, and open addressing to them (index + 1).
-    private var keys: [Key] = []
-    private var cells: [Cell] = []
-    private var slots = [Int32](repeating: 0, count: 1 << 12)
-    private var shift: UInt64 = 64 - 12
+    /// The pins counted, in the order added.
+    private var pins: [Pin] = []
 
     init() {}
 
     /// The counts of the snapshot's pins, with ids `firstID`, `firstID + 1`, … in its order.
     init(_ snapshot: StoreSnapshot, firstID: Int64) {
+        pins.reserveCapacity(snapshot.pins.count)
         var id = firstID
         for sp in snapshot.pins {
             let p = sp.pin
@@ -54,44 +62,9 @@ struct PostgresCellCounts: Sendable {
 
     /// `add` with the category's UTF-8 bytes.
     mutating func add(id: Int64, latitude: Double, longitude: Double, category: UnsafeBufferPointer<UInt8>, fineMorton: Int64) {
-        let c = number(category)
-        let key = Key(category: c, code: fineMorton >> Int64(2 * (PinGrid.maxLevel - PostgresStore.cellTableMaxLevel)))
-        count(key, Cell(n: 1, rep: id, latitude: latitude, longitude: longitude, category: c))
-    }
-
-    /// Adds `cell` to the cell at `key`.
-    private mutating func count(_ key: Key, _ cell: Cell) {
-        let mask = slots.count - 1
-        var i = Self.slot(key, shift)
-        while true {
-            let s = Int(slots[i])
-            if s == 0 { break }
-            if keys[s - 1] == key {
-                cells[s - 1] = Self.merged(cells[s - 1], cell)
-                return
-            }
-            i = (i + 1) & mask
-        }
-        keys.append(key)
-        cells.append(cell)
-        slots[i] = Int32(keys.count)
-        if keys.count * 2 > slots.count { growCells() }
-    }
-
-    private static func slot(_ key: Key, _ shift: UInt64) -> Int {
-        let h = UInt64(bitPattern: key.code) ^ UInt64(UInt32(bitPattern: key.category)) << 40
-        return Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
-    }
-
-    private mutating func growCells() {
-        slots = [Int32](repeating: 0, count: 2 * slots.count)
-        shift -= 1
-        let mask = slots.count - 1
-        for (k, key) in keys.enumerated() {
-            var i = Self.slot(key, shift)
-            while slots[i] != 0 { i = (i + 1) & mask }
-            slots[i] = Int32(k + 1)
-        }
+        let code = fineMorton >> Int64(2 * (PinGrid.maxLevel - PostgresStore.cellTableMaxLevel))
+        let key = UInt64(number(category)) << Self.codeBits | UInt64(code)
+        pins.append(Pin(key: key, id: id, latitude: latitude, longitude: longitude))
     }
 
     /// The number of the category of UTF-8 bytes `name`, given on first sight.
@@ -153,12 +126,64 @@ struct PostgresCellCounts: Sendable {
 
     /// Adds the counts of `other` (another connection's share of the same load).
     mutating func merge(_ other: PostgresCellCounts) {
-        let renumbered = other.nameEnds.indices.map { k in other.withName(k) { number($0) } }
-        for (key, cell) in zip(other.keys, other.cells) {
-            var cell = cell
-            cell.category = renumbered[Int(cell.category)]
-            count(Key(category: renumbered[Int(key.category)], code: key.code), cell)
+        let renumbered = other.nameEnds.indices.map { k in other.withName(k) { UInt64(number($0)) } }
+        let codes = UInt64(1) << Self.codeBits - 1
+        pins.reserveCapacity(pins.count + other.pins.count)
+        for var pin in other.pins {
+            pin.key = renumbered[Int(pin.key >> Self.codeBits)] << Self.codeBits | pin.key & codes
+            pins.append(pin)
         }
+    }
+
+    /// The finest cells of each category (their keys and cells, in key order): the pins
+    /// sorted by key, each run of one key a cell.
+    private func finest() -> (keys: [Key], cells: [Cell]) {
+        let sorted = Self.sortedByKey(pins)
+        var keys: [Key] = [], cells: [Cell] = []
+        let codes = UInt64(1) << Self.codeBits - 1
+        for pin in sorted {
+            let category = Int32(pin.key >> Self.codeBits)
+            let cell = Cell(n: 1, rep: pin.id, latitude: pin.latitude, longitude: pin.longitude, category: category)
+            if let last = keys.last, last.category == category, last.code == Int64(pin.key & codes) {
+                cells[cells.count - 1] = Self.merged(cells[cells.count - 1], cell)
+            } else {
+                keys.append(Key(category: category, code: Int64(pin.key & codes)))
+                cells.append(cell)
+            }
+        }
+        return (keys, cells)
+    }
+
+    /// `pins` in the order of their keys: a least-significant-digit radix sort, 11 bits a
+    /// pass, over the bits the keys use (3 passes at a million pins of fewer than 8
+    /// categories).
+    private static func sortedByKey(_ pins: [Pin]) -> [Pin] {
+        let used = pins.reduce(UInt64(0)) { $0 | $1.key }
+        let bits = 64 - used.leadingZeroBitCount, digit = 11
+        var from = pins, to = pins
+        var shift = 0
+        while shift < bits {
+            var start = [Int](repeating: 0, count: 1 << digit + 1)
+            let mask = UInt64(1) << digit - 1
+            from.withUnsafeBufferPointer { src in
+                start.withUnsafeMutableBufferPointer { start in
+                    for p in src { start[Int(p.key >> UInt64(shift) & mask) + 1] += 1 }
+                    for d in 0..<(1 << digit) { start[d + 1] += start[d] }
+                }
+                to.withUnsafeMutableBufferPointer { dst in
+                    start.withUnsafeMutableBufferPointer { start in
+                        for p in src {
+                            let d = Int(p.key >> UInt64(shift) & mask)
+                            dst[start[d]] = p
+                            start[d] += 1
+                        }
+                    }
+                }
+            }
+            swap(&from, &to)
+            shift += digit
+        }
+        return from
     }
 
     /// The categories' names, by number.
@@ -181,9 +206,10 @@ struct PostgresCellCounts: Sendable {
         var rank = [Int32](repeating: 0, count: nameEnds.count)
         for (r, c) in order.enumerated() { rank[c] = Int32(r) }
         let top = PostgresStore.cellTableMaxLevel, categoryTop = PostgresStore.categoryCellMaxLevel
-        let byCode = finestByCode()
+        let (keys, cells) = finest()
+        let byCode = Self.byCode(keys)
         var all = byCode.map { Row(key: -1, rank: -1, code: keys[$0].code, cell: cells[$0]) }
-        var fine = byRank(byCode, rank).map { Row(key: keys[$0].category, rank: rank[Int(keys[$0].category)], code: keys[$0].code, cell: cells[$0]) }
+        var fine = Self.byRank(byCode, keys, rank).map { Row(key: keys[$0].category, rank: rank[Int(keys[$0].category)], code: keys[$0].code, cell: cells[$0]) }
         var alls = [Self.merged(all, shift: 0)]  // finest first
         all = []
         for _ in PinGrid.minLevel..<top { alls.append(Self.merged(alls[alls.count - 1], shift: 2)) }
@@ -202,7 +228,7 @@ struct PostgresCellCounts: Sendable {
     /// The finest cells' indexes in the order of their codes: one sort of plain integers,
     /// code and index packed (sorting the rows themselves by a closure took a quarter of a
     /// second at a million pins, on the import's critical path).
-    private func finestByCode() -> [Int] {
+    private static func byCode(_ keys: [Key]) -> [Int] {
         // A level-L code has 2L - 2 bits (`PinGrid.morton`): 30 at level 16.
         precondition(2 * PostgresStore.cellTableMaxLevel - 2 <= 32 && keys.count < 1 << 32, "a code and an index in 64 bits")
         var packed = keys.indices.map { k in UInt64(keys[k].code) << 32 | UInt64(k) }
@@ -212,7 +238,7 @@ struct PostgresCellCounts: Sendable {
 
     /// `byCode` in the order of their categories' `rank`, then code: a counting sort by rank,
     /// which keeps the code order within each category.
-    private func byRank(_ byCode: [Int], _ rank: [Int32]) -> [Int] {
+    private static func byRank(_ byCode: [Int], _ keys: [Key], _ rank: [Int32]) -> [Int] {
         var start = [Int](repeating: 0, count: rank.count + 1)
         for k in byCode { start[Int(rank[Int(keys[k].category)]) + 1] += 1 }
         for r in 0..<rank.count { start[r + 1] += start[r] }
