@@ -67,6 +67,9 @@ final class PostgresLoadBesideTests: XCTestCase {
         XCTAssertEqual(try rows(Self.shapeOfPins), shape, "the same indexes, triggers, keys, rights, owner and columns")
         XCTAssertEqual(try rows("SELECT to_regclass('pinmap_load_pins')"), [[nil]])
         XCTAssertEqual(try rows("SELECT count(*), min(id), max(id), count(DISTINCT batch_id) FROM pins"), [["6000", "1", "6000", "1"]])
+        // Built as `pins` had them: no deduplication where keys end with the id (migration 15).
+        XCTAssertEqual(try rows("SELECT relname, array_to_string(reloptions, ',') FROM pg_class WHERE relname IN ('pins_cell', 'pins_created') ORDER BY 1"),
+                       [["pins_cell", "deduplicate_items=off"], ["pins_created", "deduplicate_items=off"]])
         // Analysed by the load: the planner knows the new table's rows and columns at once.
         XCTAssertEqual(try rows("SELECT reltuples::bigint, (SELECT count(*) FROM pg_stats WHERE tablename = 'pins' "
                                 + "AND attname IN ('cell', 'created_order', 'category')) FROM pg_class WHERE oid = 'pins'::regclass"),
