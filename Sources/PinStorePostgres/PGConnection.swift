@@ -35,6 +35,10 @@ final class PGConnection {
     init(uri: String) throws(StoreError) {
         let uri = PGLocation.normalized(uri)
         self.uri = uri
+        // Refused before libpq reads it: its messages would quote the password's pieces.
+        guard !PGLocation.passwordHoldsSlash(uri) else {
+            throw StoreError(PGLocation.passwordSlashRefusal(uri: PasswordMask.masked(uri)), code: PGErrorText.connectionCode)
+        }
         do throws(SharedLibrary.LoadFailure) {
             try Libpq.load()
         } catch {

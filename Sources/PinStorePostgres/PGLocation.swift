@@ -93,6 +93,25 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         return port.isEmpty ? h : "\(h):\(port)"
     }
 
+    /// True when the password written in server URI `uri` holds an unencoded `/`
+    /// (`postgresql://ann:se/cret@db/pins`): libpq ends the address at it, so it reads a host
+    /// `ann:se` and a database `cret@db/pins`, and its messages would quote the password's
+    /// pieces where no mask finds them. The password is taken, as `PasswordMask` takes it,
+    /// from the first `:` after `//` to the last `@` before the query (`?`).
+    public static func passwordHoldsSlash(_ uri: String) -> Bool {
+        guard isServerURI(uri), let r = uri.range(of: "://") else { return false }
+        let rest = uri[r.upperBound...]
+        let beforeQuery = rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)]
+        guard let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") else { return false }
+        return beforeQuery[colon..<at].contains("/")
+    }
+
+    /// Why a URI whose password holds an unencoded `/` (`passwordHoldsSlash`) is refused;
+    /// `uri` as shown, already masked.
+    public static func passwordSlashRefusal(uri: String) -> String {
+        "the password in \(uri) holds a “/”, which ends the server's address in a URI: write it as %2F (nothing was connected)"
+    }
+
     /// `postgresql://user@server/database`: the store without its password.
     public var description: String {
         let who = user.isEmpty ? "" : user + "@"

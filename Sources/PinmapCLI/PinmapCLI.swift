@@ -164,6 +164,9 @@ public enum PinmapCLI {
     /// rather than looked for as a file that is not there.
     /// - Throws: `CLIError.usage` naming the schemes Pinmap takes.
     static func checkedStore(_ name: String, option: String, command: String = "") throws(CLIError) -> String {
+        if PGLocation.passwordHoldsSlash(name) {
+            throw .usage(command: command, message: "\(option): " + PGLocation.passwordSlashRefusal(uri: MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)))
+        }
         guard let scheme = PGLocation.uriScheme(name), !PGLocation.isServerURI(name) else { return name }
         throw .usage(command: command, message: "\(option) \(MessageText.quoted(trimmedText(name), limit: MessageText.pathLimit)): Pinmap opens no \(scheme):// URI; "
                      + "give a postgresql:// (or postgres://) URI for a PostgreSQL server, or a store file's path")

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import PinmapCLI
 import PinModel
-import PinStorePostgres
+@testable import PinStorePostgres
 import PinmapCore
 import PinmapTestSupport
 
@@ -180,6 +180,30 @@ final class PasswordInMessagesTests: XCTestCase {
         XCTAssertEqual(message, "pinmap: cannot connect to the PostgreSQL server ****@localhost:1 (database pins): "
                        + "could not translate host name \"****@localhost\" to address: REASON\n")
         XCTAssertEqual(PGLocation(uri: "postgresql://bob:SECRET@PW@localhost:1/pins").description, "postgresql://bob@****@localhost:1/pins")
+    }
+
+    /// A password holding an unencoded `/`: libpq would end the address there (a host
+    /// `bob:se`, a database `cret@…`) and quote the pieces; refused before connecting, on
+    /// every option that names a store, with the whole password hidden.
+    func testAPasswordHoldingASlashIsRefusedShowingNoPartOfIt() throws {
+        let db = "postgresql://bob:se/cret@127.0.0.1:1/pins"
+        let list = PinmapCLI.execute(["list", "--db", db])
+        XCTAssertEqual(list.code, 2)
+        XCTAssertEqual(list.stderr, "pinmap: --db: the password in 'postgresql://bob:****@127.0.0.1:1/pins' holds a “/”, which ends "
+                       + "the server's address in a URI: write it as %2F (nothing was connected)\nTry 'pinmap --help'.\n")
+        let folder = try makeTempFolder().path
+        let copy = PinmapCLI.execute(["copy", "--from", folder + "/a.sqlite", "--to", "postgres://al:p/w@db.example.com/pins"])
+        XCTAssertEqual(copy.code, 2)
+        XCTAssertEqual(copy.stderr, "pinmap copy: --to: the password in 'postgres://al:****@db.example.com/pins' holds a “/”, which ends "
+                       + "the server's address in a URI: write it as %2F (nothing was connected)\nTry 'pinmap copy --help'.\n")
+        // Encoded, or in a socket folder of the query, a `/` is no password's.
+        XCTAssertFalse(PGLocation.passwordHoldsSlash("postgresql://bob:se%2Fcret@127.0.0.1:1/pins"))
+        XCTAssertFalse(PGLocation.passwordHoldsSlash("postgresql://bob:pw@/pins?host=/tmp/socket&user=x@y"))
+        XCTAssertFalse(PGLocation.passwordHoldsSlash("postgresql:///pins?host=/tmp/socket&password=a/b"))
+        XCTAssertThrowsError(try PGConnection(uri: db)) { error in
+            XCTAssertEqual((error as? StoreError)?.message, "the password in postgresql://bob:****@127.0.0.1:1/pins holds a “/”, "
+                           + "which ends the server's address in a URI: write it as %2F (nothing was connected)")
+        }
     }
 
     /// A service libpq cannot find names no database: none is known.
