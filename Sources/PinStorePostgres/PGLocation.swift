@@ -112,11 +112,27 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         "the password in \(uri) holds a “/”, which ends the server's address in a URI: write it as %2F (nothing was connected)"
     }
 
-    /// `postgresql://user@server/database`: the store without its password.
+    /// `postgresql://user@server/database`: the store without its password. A server reached
+    /// through a unix socket folder is named as libpq takes it back
+    /// (`postgresql:///pins?host=/tmp/pg/socket&port=54400&user=postgres`): a folder in place
+    /// of a host name would not read back as one.
     public var description: String {
         let who = user.isEmpty ? "" : user + "@"
         if host.isEmpty, !service.isEmpty { return "postgresql://\(who)/\(database)?service=\(service)" }
+        if host.hasPrefix("/") {
+            let query = [("host", host), ("port", port), ("user", user)].filter { !$0.1.isEmpty }
+                .map { "\($0.0)=\(Self.queryValue($0.1))" }.joined(separator: "&")
+            return "postgresql:///\(Self.queryValue(database))?\(query)"
+        }
         return "postgresql://" + who + server + "/" + database
+    }
+
+    /// `value` as a URI query's value or path: what would end it or change its reading (`&`,
+    /// `#`, `+`, `%`, `?`, spaces) percent-encoded.
+    private static func queryValue(_ value: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&#+=%?")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }
 
     /// `text` with any password written in `uri` replaced by `****` (for libpq's messages,

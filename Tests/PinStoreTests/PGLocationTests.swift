@@ -10,7 +10,11 @@ final class PGLocationTests: XCTestCase {
         XCTAssertEqual(location.server, "db.example.org:6543")
         XCTAssertEqual(PGLocation.masking("could not connect with s@cret or s%40cret", uri: uri), "could not connect with **** or ****")
         XCTAssertEqual(PGLocation(uri: "postgresql:///pins?host=/tmp/pg/socket&port=54400&user=postgres").description,
-                       "postgresql://postgres@/tmp/pg/socket:54400/pins")
+                       "postgresql:///pins?host=/tmp/pg/socket&port=54400&user=postgres")
+        // A socket folder is named so that the name opens the same store.
+        let odd = PGLocation(uri: "postgresql:///team%20pins?host=/tmp/a%26b%20c").description
+        XCTAssertEqual(odd, "postgresql:///team%20pins?host=/tmp/a%26b%20c")
+        XCTAssertEqual([PGLocation(uri: odd).host, PGLocation(uri: odd).database], ["/tmp/a&b c", "team pins"])
     }
 
     func testOnlyPostgresURIsAreServers() {

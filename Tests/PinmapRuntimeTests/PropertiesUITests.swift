@@ -73,7 +73,7 @@ final class PropertiesUITests: XCTestCase {
 
     func testAServerStoresExportGoesIntoTheCurrentFolder() {
         let date = Date(timeIntervalSince1970: 1_764_601_323)  // 2025-12-01T15:02:03Z
-        XCTAssertEqual(EffectPerformer.exportPath(storePath: "postgresql://postgres@/tmp/pg/socket:5432/pins", onServer: true,
+        XCTAssertEqual(EffectPerformer.exportPath(storePath: "postgresql:///pins?host=/tmp/pg/socket&port=5432&user=postgres", onServer: true,
                                                   format: .gpkg, now: date),
                        FileManager.default.currentDirectoryPath + "/pinmap-export-20251201-150203.gpkg")
     }
