@@ -78,7 +78,14 @@ final class PGConnection {
     /// below warnings stay on the server, and a float8 is written as the shortest text
     /// that reads back to the same bits (`extra_float_digits` > 0; a server or role set
     /// to 0 would round coordinates to 15 digits, and a pin's cell and the map's fit with them).
-    static let sessionSettings = "SET client_min_messages = warning; SET extra_float_digits = 3"
+    /// A statement waits for another session's lock (an import's, a transaction left open in
+    /// psql or QGIS) at most `lockTimeoutSeconds`, then fails saying so (`PGErrorText`), as a
+    /// file store waits for a writer: never silently for as long as the other takes.
+    static let sessionSettings = "SET client_min_messages = warning; SET extra_float_digits = 3; "
+        + "SET lock_timeout = '\(lockTimeoutSeconds)s'"
+
+    /// How long a statement waits for another session's lock, in seconds (a file store's busy timeout).
+    static let lockTimeoutSeconds = 5
 
     private func applySessionSettings() {
         guard let handle else { return }

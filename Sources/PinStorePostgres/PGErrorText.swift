@@ -69,6 +69,11 @@ enum PGErrorText {
                               code: readOnlyCode, kind: .readOnlyServer(reason: message))
         case "23514":
             return StoreError("the server refused the pin: it breaks a rule of the pins (\(message))", code: StoreError.constraint)
+        // `lock_timeout` (`PGConnection.sessionSettings`): another session held the pins.
+        case "55P03":
+            let seconds = PGConnection.lockTimeoutSeconds
+            return StoreError("the store is busy: another session holds the pins (an import, or a transaction left open in psql or QGIS); "
+                              + "waited \(seconds) s; try again when it finishes", kind: .busy(holder: nil, pid: nil, seconds: seconds))
         case "57P01", "57P02", "57P03", "08000", "08003", "08006":
             return lostError
         case "42P01":

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import PinmapCLI
 import PinStore
-import PinStorePostgres
+@testable import PinStorePostgres
 import PostgresTesting
 
 /// A shared store when someone tries to break it, on a cluster of the tests' own
@@ -218,6 +218,28 @@ final class PostgresFaultTests: XCTestCase {
             XCTAssertEqual(JSON.int(try JSON.object(PinmapCLI.execute(["show", "1", "--json", "--db", db]).stdout)["version"]), 2, db)
             XCTAssertEqual(PinmapCLI.execute(["delete", "1", "--if-version", "2", "--db", db]).code, 0, db)
         }
+    }
+
+    // MARK: Locks
+
+    /// A transaction left open holding the pins (psql's `LOCK TABLE`, a long import): a
+    /// write and a read wait at most 5 s (`lock_timeout`), then say so, exit 1; once the lock
+    /// is gone the write goes through.
+    func testALockHeldElsewhereIsSaidAfterFiveSecondsNotWaitedOutSilently() throws {
+        let uri = try TestServer.freshStoreURI()
+        defer { TestServer.dropDatabase(uri) }
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", uri]).code, 0)
+        let holder = try PGConnection(uri: uri)
+        try holder.execute("BEGIN")
+        try holder.execute("LOCK TABLE pins IN ACCESS EXCLUSIVE MODE")
+        let busy = "pinmap: the store is busy: another session holds the pins (an import, or a transaction left open in psql or QGIS); "
+            + "waited 5 s; try again when it finishes\n"
+        let add = PinmapCLI.execute(["add", "--title", "Changdeokgung", "--lat", "37.5794", "--lon", "126.991", "--db", uri])
+        XCTAssertEqual([add.code.description, add.stdout, add.stderr], ["1", "", busy])
+        let list = PinmapCLI.execute(["list", "--db", uri])
+        XCTAssertEqual([list.code.description, list.stdout, list.stderr], ["1", "", busy])
+        try holder.execute("COMMIT")
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Changdeokgung", "--lat", "37.5794", "--lon", "126.991", "--db", uri]).stdout, "2\n")
     }
 
     // MARK: Unreachable
