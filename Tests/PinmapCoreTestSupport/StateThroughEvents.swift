@@ -19,9 +19,9 @@ extension AppState {
     /// store in `categories` (name, pins; the rest without a category), `inView` of them in
     /// view, and the list's first rows when `listed` is given.
     public mutating func receiveView(total: Int, categories: [(String, Int)] = [], inView: Int, approximate: Bool = false,
-                                     markers: [MapMarker] = [], listed: [Pin]? = nil) {
+                                     markers: [MapMarker] = [], listed: [Pin]? = nil, elsewhere: Int? = nil) {
         let totals = PinCellTotals(total: total, categories: categories.map { PinCellTotals.CategoryTotal(name: $0.0, count: $0.1) })
-        let part = ViewData.ViewPart(markers: markers, inView: inView, approximate: approximate, elsewhere: nil, listed: listed)
+        let part = ViewData.ViewPart(markers: markers, inView: inView, approximate: approximate, elsewhere: elsewhere, listed: listed)
         feed(.view(.loaded(ViewData(totals: totals, view: part, selectedMarker: nil, list: listed != nil, generation: loads.viewGeneration))))
     }
 }

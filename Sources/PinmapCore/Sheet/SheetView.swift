@@ -93,7 +93,7 @@ public enum SheetView {
             let hint = state.listWaitingText ?? (state.list.totalCount == 0 ? S.listNoPinsYet.text
                 : !state.search.text.isEmpty ? (!state.search.isPending && state.search.elsewhere == 0
                                            ? S.listNoMatchAnywhere(TextWrap.middle(state.search.text, to: max(8, rect.width / 2), ascii: state.presentation.ascii))
-                                           : S.listNoMatch.text)
+                                           : state.search.isCapped ? S.listNoMatchCapped(SearchResults.scanLimit) : S.listNoMatch.text)
                 : state.map.categoryFilter != nil ? S.listNoFilteredPinsInView.text
                 : S.listNoPinsInView.text)
             // Wrapped onto the rows it may use (one stays for "N more elsewhere"), never cut mid-word.

@@ -253,6 +253,8 @@ extension S {
     public static func listMoreElsewhereTyping(_ count: String) -> String { listMoreElsewhereTyping.filled([count]) }
     /// "No pin matches “{0}”"
     public static func listNoMatchAnywhere(_ a: String) -> String { listNoMatchAnywhere.filled([a]) }
+    /// "None of the {0} matches added last is in view: type more of the word, zoom out (-), or Ctrl-F for them all"
+    public static func listNoMatchCapped(_ scanLimit: Int) -> String { listNoMatchCapped.filled(["\(scanLimit)"]) }
     /// "pasted text cut to {0} characters"
     public static func msgPasteCut(_ kept: Int) -> String { msgPasteCut.filled(["\(kept)"]) }
     /// "The sheet is already {0}"

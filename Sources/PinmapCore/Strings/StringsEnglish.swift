@@ -226,6 +226,7 @@ extension Strings {
         .listNoFilteredPinsInView: "No pins of the chosen categories in view: f changes the filter, F fits the map to them",
         .listMoreElsewhere: "{0} more elsewhere: F shows them all",
         .listMoreElsewhereTyping: "{0} more elsewhere: Ctrl-F shows them all",
+        .listNoMatchCapped: "None of the {0} matches added last is in view: type more of the word, zoom out (-), or Ctrl-F for them all",
         .listNoMatchAnywhere: "No pin matches “{0}”",
         .searchPrompt: "Search: ",
         .searchHint: "Enter keeps · Esc clears",

@@ -226,6 +226,7 @@ extension Strings {
         .listNoFilteredPinsInView: "선택한 카테고리의 핀이 보이지 않습니다: f로 필터 변경, F로 지도 맞추기",
         .listMoreElsewhere: "다른 곳에 {0}개 더: F로 모두 보기",
         .listMoreElsewhereTyping: "다른 곳에 {0}개 더: Ctrl-F로 모두 보기",
+        .listNoMatchCapped: "마지막에 추가된 일치 {0}개 중 보이는 곳에 있는 핀이 없습니다: 단어를 더 입력하거나, 축소(-)하거나, Ctrl-F로 모두 보세요",
         .listNoMatchAnywhere: "“{0}”와(과) 맞는 핀이 없습니다",
         .searchPrompt: "검색: ",
         .searchHint: "Enter 유지 · Esc 지우기",
