@@ -115,7 +115,9 @@ struct EffectPerformer: @unchecked Sendable {
         info.isServer = store.location.hasPrefix("postgresql://")
         do {
             info.pinCount = try store.pinCellTotals().total  // not count(*): a scan with a million pins
-            info.batches = try store.recentImports(limit: 3)
+            let batches = try store.recentImports(limit: AppState.importRowsShown + 1)
+            info.batches = Array(batches.prefix(AppState.importRowsShown))
+            info.olderImports = batches.count > AppState.importRowsShown
         } catch {
             return (info, error)
         }

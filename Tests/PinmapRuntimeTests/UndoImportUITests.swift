@@ -53,6 +53,31 @@ final class UndoImportUITests: XCTestCase {
         XCTAssertEqual(r.state.feedback.toast?.message, "Undid import #1: 0 pins removed")
     }
 
+    /// More imports than the tab lists: the newest ten, and a line saying how to reach the
+    /// older ones (the sample pins' import, which the first run's toast points to).
+    func testSettingsSaysWhereOlderImportsAre() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-older-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try runner(cols: 100, rows: 30)
+        r.char("3")
+        for k in 2...11 {  // through the Import tab, one file after another
+            let path = dir.appendingPathComponent("trip\(k).csv").path
+            try "name,lat,lon\nStop \(k),37.\(k),127.0\n".write(toFile: path, atomically: true, encoding: .utf8)
+            r.type(path)
+            r.key(.enter); r.key(.enter)
+        }
+        XCTAssertEqual(try r.store.count(), 55)
+        r.char("4")
+        let shown = r.text.components(separatedBy: "\n").prefix(18).map {
+            $0.replacingOccurrences(of: #"20[0-9-]{8}T[0-9:]{5}"#, with: "<time>", options: .regularExpression)
+        }
+        XCTAssertEqual(Array(shown.dropFirst(5)), (2...11).reversed().map { "    #\($0)  <time>  1 pin  trip\($0).csv" }
+                       + ["    older imports: `pinmap imports` lists them, `pinmap undo-import ID` undoes one", "", "  Settings  (↑↓ move · Enter/Space/←→ change · click)"])
+        r.char("k")
+        XCTAssertEqual(r.state.settingsTab.importCursor, 9, "↑ from the first setting: the oldest import listed")
+    }
+
     func testCancellingRemovesNothing() throws {
         let r = try runner()
         r.char("4"); r.char("k"); r.key(.enter)

@@ -38,8 +38,9 @@ public enum UndoImportOutcome: Sendable, Equatable {
 /// last result, asks with the confirm pop-up; the runtime undoes it (`Effect.undoImport`)
 /// and the outcome comes back as `AppEvent.Import.undone`.
 extension AppState {
-    /// The most import rows the Settings tab lists.
-    static let importRowsShown = 3
+    /// The most import rows the Settings tab lists (it scrolls); an older one is undone with
+    /// `pinmap undo-import`, as a row under them says (`StoreInfo.olderImports`).
+    public static let importRowsShown = 10
 
     /// The import rows the Settings tab shows.
     var importRowsShown: [ImportRow] { storeInfo.batches.prefix(Self.importRowsShown).map(ImportRow.init(batch:)) }

@@ -12,8 +12,10 @@ public struct StoreInfo: Sendable, Equatable {
     /// File size in bytes (database plus write-ahead log).
     public var sizeBytes: Int64 = 0
     public var pinCount: Int = 0
-    /// Recent import batches, newest first.
+    /// Recent import batches, newest first (at most `AppState.importRowsShown`).
     public var batches: [RecentImport] = []
+    /// True when the store holds import batches older than `batches`.
+    public var olderImports = false
     public init() {}
 }
 
@@ -121,6 +123,7 @@ public enum SettingsView {
             if selected { cursor = rows.count }
             line((selected ? "▸ " : "  ") + b.line, selected ? theme.selectedRow : theme.muted, indent: 2)
         }
+        if s.storeInfo.olderImports { line("  " + S.stOlderImports.text, theme.muted, indent: 2) }
         line("")
         line(S.stSettings.text, theme.title)
         let values: [(String, String)] = [
@@ -170,10 +173,11 @@ public enum SettingsView {
     }
 
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
-    /// the first row, the store's four lines, its import batches (up to 3), a blank line and
-    /// the title, less the rows scrolled off.
+    /// the first row, the store's four lines, its import batches (up to
+    /// `AppState.importRowsShown`, and a line naming older ones), a blank line and the title,
+    /// less the rows scrolled off.
     public static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
-        area.y + 7 + s.importRowsShown.count - scroll(s, area: area)
+        area.y + 7 + s.importRowsShown.count + (s.storeInfo.olderImports ? 1 : 0) - scroll(s, area: area)
     }
 
     /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`,
