@@ -5,7 +5,7 @@ import PinModel
 /// arguments is `S.key.text`. A new key with placeholders gets its function here; the English
 /// entry is shown above each. Numbers are written as Swift prints them (`"\(n)"`).
 extension S {
-    /// "Added {0} sample pins to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter"
+    /// "Added {0} sample {0:pin|pins} to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter"
     public static func msgLoadedSamplesFirstRun(_ count: Int) -> String { msgLoadedSamplesFirstRun.filled(["\(count)"]) }
     /// "{0} '{1}' is not a finite number"
     public static func irNotFinite(_ field: String, _ value: String) -> String { irNotFinite.filled([field, value]) }
@@ -267,7 +267,7 @@ extension S {
     public static func msgFocus(_ label: String) -> String { msgFocus.filled([label]) }
     /// "Sorting by {0} needs at most {1} pins in view: showing the newest; zoom in"
     public static func msgSortCapped(_ a: String, _ b: String) -> String { msgSortCapped.filled([a, b]) }
-    /// "Loaded {0} sample pins"
+    /// "Loaded {0} sample {0:pin|pins}"
     public static func msgLoadedSamples(_ count: Int) -> String { msgLoadedSamples.filled(["\(count)"]) }
     /// "Could not load the sample pins: {0}"
     public static func msgSamplesFailed(_ error: StoreError) -> String { msgSamplesFailed.filled([storeError(error)]) }

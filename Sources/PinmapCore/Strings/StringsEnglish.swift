@@ -11,7 +11,7 @@ extension Strings {
         .msgImportGone: "Import #{0} is gone already", .noticeUndoFailed: "Import #{0} not undone",
         .hintSettingsImport: "↑↓ move · Enter undoes this import (asks first) · ? help",
         .hintImportResultUndo: "u undo import · Enter or typing: new path · e edits the last path · ? help",
-        .msgLoadedSamplesFirstRun: "Added {0} sample pins to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter",
+        .msgLoadedSamplesFirstRun: "Added {0} sample {0:pin|pins} to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter",
         .irSwapped: "; the latitude and longitude look swapped",
         // The import's words in the UI (field names, notes, errors, result, row reasons); Settings' export.
         .fieldTitle: "title", .fieldGeometry: "geometry", .fieldCategory: "category", .fieldDescription: "description", .fieldCreated: "created",
@@ -252,7 +252,7 @@ extension Strings {
         .msgSearchKept: "Search kept: Esc clears it",
         .msgColourOff: "Colour is off: NO_COLOR is set or the terminal has no colours",
         .msgSortCapped: "Sorting by {0} needs at most {1} pins in view: showing the newest; zoom in",
-        .msgLoadedSamples: "Loaded {0} sample pins",
+        .msgLoadedSamples: "Loaded {0} sample {0:pin|pins}",
         .msgSamplesPresent: "The sample pins are already in the store",
         .msgSamplesFailed: "Could not load the sample pins: {0}",
         // A store's failures by kind: the store's own English sentences (the command line's).
