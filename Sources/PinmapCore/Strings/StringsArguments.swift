@@ -285,15 +285,15 @@ extension S {
     public static func noticeDeletedText(_ a: String) -> String { noticeDeletedText.filled([a]) }
     /// "Pin #{0} is no longer in the store"
     public static func noticeNotDeletedGone(_ id: Int64) -> String { noticeNotDeletedGone.filled(["\(id)"]) }
-    /// "Deleting pin #{0} failed :( {1}"
+    /// "Deleting pin #{0} failed: {1}"
     public static func noticeNotDeletedText(_ id: Int64, _ error: StoreError) -> String { noticeNotDeletedText.filled(["\(id)", storeError(error)]) }
     /// "Restored “{0}”"
     public static func noticeRestoredText(_ a: String) -> String { noticeRestoredText.filled([a]) }
-    /// "Undoing the delete of “{0}” failed :( {1}"
+    /// "Undoing the delete of “{0}” failed: {1}"
     public static func noticeNotRestoredText(_ title: String, _ error: StoreError) -> String { noticeNotRestoredText.filled([title, storeError(error)]) }
     /// "Importing “{0}” stopped: nothing was kept, the store is as it was"
     public static func importStoppedText(_ name: String) -> String { importStoppedText.filled([name]) }
-    /// "Importing “{0}” failed :( {1}"
+    /// "Importing “{0}” failed: {1}"
     public static func noticeImportFailedText(_ name: String, _ text: String) -> String { noticeImportFailedText.filled([name, text]) }
     /// "The map and list show the new pins; search scans them (slower) until `pinmap index` succeeds: {0}"
     public static func noticeIndexingFailedText(_ reason: String) -> String { noticeIndexingFailedText.filled([reason]) }
@@ -341,7 +341,7 @@ extension S {
     public static func stBatchLeft(_ id: Int64, _ b: Substring, _ left: Int, _ imported: Int, _ d: String) -> String {
         stBatchLeft.filled(["\(id)", "\(b)", "\(left)", "\(imported)", d])
     }
-    /// "Deleting the comment failed :( {0}"
+    /// "Deleting the comment failed: {0}"
     public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled([storeError(error)]) }
     /// "{0} {1}"
     public static func tlMonthTitle(_ a: String, _ year: Int) -> String { tlMonthTitle.filled([a, "\(year)"]) }
@@ -383,7 +383,7 @@ extension S {
     public static func dtAcross(_ a: String) -> String { dtAcross.filled([a]) }
     /// "  Comments ({0})"
     public static func dtComments(_ count: String) -> String { dtComments.filled([count]) }
-    /// "Adding the comment failed :( {0}"
+    /// "Adding the comment failed: {0}"
     public static func dtCommentFailed(_ error: StoreError) -> String { dtCommentFailed.filled([storeError(error)]) }
     /// "Could not load the comments: {0}"
     public static func dtCommentsFailed(_ error: StoreError) -> String { dtCommentsFailed.filled([storeError(error)]) }
