@@ -409,6 +409,10 @@ extension S {
     public static func cnDeletedTitle(_ a: String) -> String { cnDeletedTitle.filled([a]) }
     /// "{0} elsewhere"
     public static func chElsewhere(_ a: String) -> String { chElsewhere.filled([a]) }
+    /// "{0} {0:comment|comments} added" (the comments of the pin on the detail page)
+    public static func chCommentsAdded(_ n: Int) -> String { chCommentsAdded.filled(["\(n)"]) }
+    /// "{0} {0:comment|comments} deleted"
+    public static func chCommentsDeleted(_ n: Int) -> String { chCommentsDeleted.filled(["\(n)"]) }
     /// "{0} pins added"
     public static func chAdded(_ a: Int) -> String { chAdded.filled(["\(a)"]) }
     /// "{0} pins edited"

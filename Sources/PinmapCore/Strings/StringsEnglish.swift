@@ -541,6 +541,8 @@ extension Strings {
         .chDeleted: "{0} pins deleted",
         .chOneDeleted: "1 pin deleted",
         .chComments: "comments changed",
+        .chCommentsAdded: "{0} {0:comment|comments} added",
+        .chCommentsDeleted: "{0} {0:comment|comments} deleted",
         .chReconnecting: "Store unreachable, reconnecting… (showing what was last read)",
         .chReconnected: "Reconnected to the store",
         .stServer: "server   {0}",

@@ -541,6 +541,8 @@ extension Strings {
         .chDeleted: "핀 {0}개 삭제",
         .chOneDeleted: "핀 1개 삭제",
         .chComments: "댓글 변경",
+        .chCommentsAdded: "댓글 {0}개 추가",
+        .chCommentsDeleted: "댓글 {0}개 삭제",
         .chReconnecting: "저장소에 연결할 수 없어 다시 연결하는 중… (마지막으로 읽은 내용 표시)",
         .chReconnected: "저장소에 다시 연결되었습니다",
         .stServer: "서버     {0}",
