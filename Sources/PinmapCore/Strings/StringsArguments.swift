@@ -341,6 +341,10 @@ extension S {
     public static func stBatchLeft(_ id: Int64, _ b: Substring, _ left: Int, _ imported: Int, _ d: String) -> String {
         stBatchLeft.filled(["\(id)", "\(b)", "\(left)", "\(imported)", d])
     }
+    /// "#{0}  {1}  {2} imported, {3} now in it  {4}"
+    public static func stBatchGrown(_ id: Int64, _ b: Substring, _ imported: Int, _ now: Int, _ d: String) -> String {
+        stBatchGrown.filled(["\(id)", "\(b)", "\(imported)", "\(now)", d])
+    }
     /// "Deleting the comment failed: {0}"
     public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled([storeError(error)]) }
     /// "{0} {1}"

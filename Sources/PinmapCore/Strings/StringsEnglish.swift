@@ -491,6 +491,7 @@ extension Strings {
         .dtCommentDeleteFailed: "Deleting the comment failed: {0}",
         .stBatch: "#{0}  {1}  {2} {2:pin|pins}  {3}",
         .stBatchLeft: "#{0}  {1}  {2} of {3} pins left  {4}",
+        .stBatchGrown: "#{0}  {1}  {2} imported, {3} now in it  {4}",
         .idxIndexing: "Indexing {0} new pins",
         .idxElsewhere: "Another pinmap is indexing the pins a large import added: the list fills in when it ends",
         .idxRebuilding: "Rebuilding indexes",

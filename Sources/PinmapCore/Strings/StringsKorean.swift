@@ -491,6 +491,7 @@ extension Strings {
         .dtCommentDeleteFailed: "댓글 삭제에 실패했습니다: {0}",
         .stBatch: "#{0}  {1}  핀 {2}개  {3}",
         .stBatchLeft: "#{0}  {1}  핀 {3}개 중 {2}개 남음  {4}",
+        .stBatchGrown: "#{0}  {1}  핀 {2}개 가져옴, 지금은 {3}개  {4}",
         .idxIndexing: "새 핀 {0}개 색인 중",
         .idxElsewhere: "다른 pinmap이 대량 가져오기의 핀을 색인하는 중: 목록은 끝나면 채워집니다",
         .idxRebuilding: "색인 다시 만드는 중",
