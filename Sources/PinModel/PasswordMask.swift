@@ -15,11 +15,9 @@ public enum PasswordMask {
     /// host stay: they say which store is meant. Text with neither `:` nor `=` is returned as
     /// it is, unread past one scan.
     public static func masked(_ text: String) -> String {
-        // Most messages hold neither `:` nor `=`: one pass over the bytes, nothing copied.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) else { return text }
-        let bytes = Array(text.utf8)
-        let cuts = merged(userinfoPasswords(bytes) + keywordPasswords(bytes))
+        let cuts = passwordRanges(text)
         guard !cuts.isEmpty else { return text }
+        let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var from = 0
@@ -30,6 +28,17 @@ public enum PasswordMask {
         }
         out += bytes[from...]
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Where `masked` puts `****`: the passwords of `text` as ranges of its UTF-8 bytes
+    /// (offsets from its start), sorted, none overlapping; empty when it holds none. For a
+    /// view that draws the text itself, hiding each range (the Import tab's path field,
+    /// whose cursor moves over the text as typed).
+    public static func passwordRanges(_ text: String) -> [Range<Int>] {
+        // Most messages hold neither `:` nor `=`: one pass over the bytes, nothing copied.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "=") }) else { return [] }
+        let bytes = Array(text.utf8)
+        return merged(userinfoPasswords(bytes) + keywordPasswords(bytes))
     }
 
     /// The last component of `path` (as `NSString.lastPathComponent`), its password hidden

@@ -80,6 +80,7 @@ extension InMemoryPinRepository {
 
     @discardableResult
     public func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64 {
+        if let failingWrites { throw failingWrites }
         try PinRules.check(commentBody: body)
         guard rows[pinID] != nil else { throw StoreError.pinGone(pinID) }
         lastCommentID += 1
@@ -88,7 +89,10 @@ extension InMemoryPinRepository {
     }
 
     @discardableResult
-    public func deleteComment(id: Int64) throws(StoreError) -> Bool { commentRows.removeValue(forKey: id) != nil }
+    public func deleteComment(id: Int64) throws(StoreError) -> Bool {
+        if let failingWrites { throw failingWrites }
+        return commentRows.removeValue(forKey: id) != nil
+    }
 
     // MARK: Settings
 

@@ -17,7 +17,7 @@ public final class InMemoryPinRepository: PinRepository {
     /// Property entries of a pin's `properties` text, in source order (JSON is not parsed
     /// here; `nil`: none are reported).
     public var propertyEntries: ((String) -> [PinProperty])?
-    /// When set, every pin write throws it (a busy or full store), until cleared.
+    /// When set, every write of a pin or comment throws it (a busy or full store), until cleared.
     public var failingWrites: StoreError?
 
     /// Where the times it writes come from.

@@ -33,6 +33,15 @@ extension PostgresStore {
         }
     }
 
+    /// The creation times (`created_at`) of the pins batch `id` still has (the sample pins
+    /// are known by theirs: `pinmap` loads again only the ones gone). One pass over `pins`:
+    /// there is no index on `batch_id`, and this runs when the user asks for the samples.
+    /// - Throws: `StoreError` when the server cannot be read.
+    public func creationTimes(inBatch id: Int64) throws(StoreError) -> Set<String> {
+        let r = try db.execute("SELECT created_at FROM pins WHERE batch_id = $1", ["\(id)"])
+        return Set((0..<r.rows).map { r.text($0, 0) })
+    }
+
     public func changedPins(inBatch id: Int64) throws(StoreError) -> Int {
         Int(try db.execute("""
             SELECT count(*) FROM pins p WHERE p.batch_id = $1

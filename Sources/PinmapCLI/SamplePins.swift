@@ -42,9 +42,7 @@ enum SamplePins {
     static func rowsNotInStore(_ store: any PinRepository) throws(StoreError) -> String {
         var kept: Set<String> = []
         for batch in try store.importBatches() where batch.file == batchLabel && batch.pinsLeft > 0 {
-            // A shared server store has no per-batch lookup: samples still there add none.
-            guard let file = store as? Store else { return String(SamplePinsData.csv.prefix { $0 != "\n" }) }
-            kept.formUnion(try file.creationTimes(inBatch: batch.id))
+            kept.formUnion(try creationTimes(inBatch: batch.id, of: store))
         }
         guard !kept.isEmpty else { return SamplePinsData.csv }
         var lines = SamplePinsData.csv.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -55,5 +53,15 @@ enum SamplePins {
             return !kept.contains(trimmedText(line[line.index(after: comma)...]))
         }
         return ([header] + rows).joined(separator: "\n")
+    }
+
+    /// The creation times of the pins batch `id` still has, on either store (a store of
+    /// another kind has none: every sample row is loaded).
+    private static func creationTimes(inBatch id: Int64, of store: any PinRepository) throws(StoreError) -> Set<String> {
+        switch store {
+        case let file as Store: try file.creationTimes(inBatch: id)
+        case let server as PostgresStore: try server.creationTimes(inBatch: id)
+        default: []
+        }
     }
 }

@@ -58,6 +58,7 @@ extension EffectPerformer {
                 return comments(store, of: comment.pinID, after: .deleteFailed(error))
             }
         case .loadComments(let pinID): return comments(store, of: pinID, after: .none)  // with the properties: `perform`
+        case .reloadComments(let pinID): return comments(store, of: pinID, after: .elsewhere)
         default: return nil
         }
     }

@@ -153,7 +153,7 @@ public final class AppRunner {
             request.list = false
             lanes.reads.submit(.loadView(request))
         case .loadListRows: lanes.lists.submit(effect)
-        case .loadView, .fitPins, .loadTimeline, .restartTimeline, .loadStoreInfo, .loadComments:
+        case .loadView, .fitPins, .loadTimeline, .restartTimeline, .loadStoreInfo, .loadComments, .reloadComments:
             lanes.reads.submit(effect)
         case .search: lanes.search.submit(effect)
         case .listFolder, .previewImport, .preparePlaceIndex: lanes.files.submit(effect)

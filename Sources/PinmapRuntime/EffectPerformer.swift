@@ -64,7 +64,7 @@ struct EffectPerformer: @unchecked Sendable {
             // The detail page opened: its pin's properties, then its comments.
             job.post(.pins(.propertiesLoaded(pinID: pinID, (try? store.properties(ofPin: pinID)) ?? [])))
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }
-        case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment:
+        case .addPin, .updatePin, .deletePin, .restorePin, .addComment, .deleteComment, .reloadComments:
             if let event = Self.pinEvent(for: effect, store: store) { job.post(event) }  // AppRunner+Pins.swift
         case .exportPins(let format): Self.exportPins(format, store: store, job)  // AppRunner+Export.swift
         case .undoImport(let row):

@@ -113,4 +113,65 @@ final class ImportTabPasswordTests: XCTestCase {
                    1 Map             2 Timeline           3 Import           4 Settings
             """)
     }
+
+    /// The path field itself: a server's URI typed into it shows `****` for its password as
+    /// soon as the `@` after it is typed, and after Enter, where the field stays on screen
+    /// (it once read `File: postgresql://postgres:s3cret@127.0.0.1:5432/pins`). What was typed
+    /// stays whole: the import gets the real URI.
+    func testTheFieldShowsNoPasswordWhileTypedNorAfterEnter() {
+        var state = importTab(FolderListing(path: "/w", entries: []))
+        state.type("postgresql://postgres:s3cret")
+        XCTAssertEqual(fieldRow(state), "  File: postgresql://postgres:s3cret", "no `@` yet: nothing says it is a password")
+        state.type("@127.0.0.1:5432/pins")
+        XCTAssertEqual(fieldRow(state), "  File: postgresql://postgres:****@127.0.0.1:5432/pins")
+        XCTAssertEqual(state.importTab.field.text, "postgresql://postgres:s3cret@127.0.0.1:5432/pins")
+        state.press(.enter)
+        XCTAssertEqual(frame(state), """
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
+
+
+              File: postgresql://postgres:****@127.0.0.1:5432/pins
+
+              No file to import in /w
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+             Enter or typing starts a new path · e edits the last path · ? help
+             medium · 0 of 0 pins in view                                            ? help
+                   1 Map             2 Timeline           3 Import           4 Settings
+            """)
+        XCTAssertEqual(state.importTab.field.text, "postgresql://postgres:s3cret@127.0.0.1:5432/pins")
+    }
+
+    /// The cursor moved into the password: the mask stays `****` (its length is not the
+    /// password's) and the cursor is drawn just after it; a password longer than the box
+    /// scrolls as four cells.
+    func testTheCursorInsideThePasswordStaysAfterTheMask() {
+        let field = TextField("postgresql://ann:averyveryverylongpassword@db/pins")
+        XCTAssertEqual(field.display(width: 60, ascii: false, hidingPasswords: true).text, "postgresql://ann:****@db/pins")
+        var inside = field
+        for _ in 0..<12 { inside.handle(.left) }  // between "pass" and "word"
+        let shown = inside.display(width: 60, ascii: false, hidingPasswords: true)
+        XCTAssertEqual(shown.text, "postgresql://ann:****@db/pins")
+        XCTAssertEqual(shown.cursorCol, 21, "on the `@`, after the mask")
+        XCTAssertEqual(field.display(width: 20, ascii: false, hidingPasswords: true).text, "://ann:****@db/pins", "scrolled to the cursor")
+        XCTAssertEqual(field.display(width: 60, ascii: false).text, "postgresql://ann:averyveryverylongpassword@db/pins",
+                       "other fields draw the text as it is")
+    }
+
+    private func fieldRow(_ state: AppState) -> String {
+        String(frame(state).split(separator: "\n", omittingEmptySubsequences: false)[4])
+    }
 }

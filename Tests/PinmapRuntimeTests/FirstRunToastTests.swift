@@ -12,7 +12,8 @@ import PinmapCoreTestSupport
 /// The first run's toast about the sample pins.
 final class FirstRunToastTests: XCTestCase {
     /// The first run's toast (it fades like the others) says how to remove the sample pins,
-    /// only when they load into a new, empty store; P later says just how many it loaded.
+    /// only when they load into a new, empty store; P later says just how many it loaded
+    /// ("1 sample pin", not "1 sample pins").
     func testOnlyTheFirstRunSaysFirstRun() throws {
         let store = try Store.inMemory()
         let state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
@@ -25,10 +26,10 @@ final class FirstRunToastTests: XCTestCase {
         r.loadSamplesIfEmpty()
         XCTAssertNil(r.state.feedback.message)
         XCTAssertEqual(r.state.feedback.toast?.message,
-                       "Added 1 sample pins to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter")
+                       "Added 1 sample pin to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter")
         r.handle(.tick, now: Toast.lifetime)
         XCTAssertNil(r.state.feedback.toast, "it fades")
         r.char("P", at: Toast.lifetime + 1)
-        XCTAssertEqual(r.state.feedback.message, "Loaded 1 sample pins")
+        XCTAssertEqual(r.state.feedback.message, "Loaded 1 sample pin", "one pin: no plural")
     }
 }

@@ -38,7 +38,7 @@ final class ReadOnlyRoleUITests: XCTestCase {
             return XCTFail("no notice: \(String(describing: r.state.feedback.modal?.content)), message \(r.state.feedback.message ?? "none")")
         }
         XCTAssertFalse(success)
-        XCTAssertEqual([title, message], ["Pin not deleted", "Deleting pin #5 failed :( this PostgreSQL role may not make this write (permission denied for table pins); ask the server's owner for the rights it needs"])
+        XCTAssertEqual([title, message], ["Pin not deleted", "Deleting pin #5 failed: this PostgreSQL role may not make this write (permission denied for table pins); ask the server's owner for the rights it needs"])
         XCTAssertEqual(try owner.count(), 5)
     }
 }

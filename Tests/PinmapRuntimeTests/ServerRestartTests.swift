@@ -43,7 +43,7 @@ final class ServerRestartTests: XCTestCase {
         XCTAssertEqual(title, "Pin not deleted")
         // The write lane had not connected yet: libpq's reason for the refused connection.
         let server = PGLocation(uri: cluster.uri).server
-        XCTAssertEqual(message, "Deleting pin #5 failed :( cannot connect to the PostgreSQL server \(server) (database pins): connection to server on socket \"\(cluster.folder)/socket/.s.PGSQL.\(cluster.port)\" failed: No such file or directory; Is the server running locally and accepting connections on that socket?")
+        XCTAssertEqual(message, "Deleting pin #5 failed: cannot connect to the PostgreSQL server \(server) (database pins): connection to server on socket \"\(cluster.folder)/socket/.s.PGSQL.\(cluster.port)\" failed: No such file or directory; Is the server running locally and accepting connections on that socket?")
         r.press(.escape)
 
         try cluster.startAgain()

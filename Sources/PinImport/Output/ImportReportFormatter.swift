@@ -73,13 +73,14 @@ public enum ImportReportFormatter {
         encode(ImportReport.failed(file: file, error: error))
     }
 
-    /// A table of recorded imports for `pinmap imports`, oldest first.
+    /// A table of recorded imports for `pinmap imports`, oldest first. Its `pins` column is
+    /// the pins a batch has (what `undo-import` removes): `45`, `44/45` once one was deleted,
+    /// `46 (45 imported)` once `pinmap copy` brought a pin of the batch into a store that has it.
     public static func batchTable(_ batches: [ImportBatch]) -> String {
         guard !batches.isEmpty else { return "no imports recorded" }
         let header = ["id", "imported_at", "pins", "rejected", "duplicates"]
         let rows = batches.map { b in
-            [String(b.id), b.importedAt, b.pinsLeft == b.imported ? "\(b.imported)" : "\(b.pinsLeft)/\(b.imported)",
-             String(b.rejected), String(b.duplicates)]
+            [String(b.id), b.importedAt, pinsCell(b), String(b.rejected), String(b.duplicates)]
         }
         // Each column as wide as its widest value (a 7-digit count must not shift the next ones);
         // numbers right-aligned, the time left-aligned. A file name can hold control characters: escaped.
@@ -91,6 +92,12 @@ public enum ImportReportFormatter {
         }
         return ([line(header, file: "file")] + zip(rows, batches).map { line($0, file: EscapedText.escape(PasswordMask.masked($1.file))) })
             .joined(separator: "\n")
+    }
+
+    /// A batch's pins for the table: never "46/45", which reads as 46 of 45 left.
+    private static func pinsCell(_ b: ImportBatch) -> String {
+        if b.pinsLeft == b.imported { return "\(b.imported)" }
+        return b.pinsLeft < b.imported ? "\(b.pinsLeft)/\(b.imported)" : "\(b.pinsLeft) (\(b.imported) imported)"
     }
 
     /// JSON of recorded imports for `pinmap imports --json`.

@@ -317,8 +317,9 @@ public enum ImportTabView {
         screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)
         let boxX = area.x + 2 + DisplayWidth.of(label)
         let boxW = max(4, area.width - boxX - 2)
+        // A server's URI typed or pasted here shows `****` for its password, as every line under it.
         TextFieldView.draw(t.field, in: Rect(x: boxX, y: lines.row, width: boxW, height: 1), focused: t.editing,
-                           ascii: s.presentation.ascii, into: &screen)
+                           ascii: s.presentation.ascii, hidingPasswords: true, into: &screen)
         lines.skip(2)
         for e in errorLines(s, area: area) { line(e, theme.error) }
         if t.progress != nil, case .indexing(_, let fraction)? = s.loads.job {

@@ -11,7 +11,12 @@ struct DetailLayout {
     var map: Rect
     var commentsHeaderRow: Int
     var comments: Rect
+    /// The footer's first row: the keys, the comment input, or the last outcome on as many
+    /// rows as `footerLines` (the page's last rows).
     var footerRow: Int
+    /// The last outcome (`PinDetail.note`) wrapped whole (`footerNoteLines`); empty when the
+    /// footer shows the keys or the comment input.
+    var footerLines: [String] = []
     /// The title did not fit its row whole: the description shows it in full above its text.
     var titleCut = false
 
@@ -25,7 +30,8 @@ struct DetailLayout {
     /// properties were cut above 6 empty rows), and scrolls when it still does not fit.
     init(body b: Rect, detail: PinDetail? = nil, ascii: Bool = false) {
         titleRow = b.y; coordsRow = b.y + 1; datesRow = b.y + 2
-        footerRow = b.maxY - 1
+        if let detail { footerLines = DetailLayout.footerNoteLines(detail, body: b, ascii: ascii) }
+        footerRow = b.maxY - max(1, footerLines.count)
         let middleTop = b.y + 4
         let available = max(0, footerRow - middleTop)
         let split = min(DetailLayout.maxMiddleRows, max(0, (available - 1) / 2))
@@ -55,6 +61,19 @@ struct DetailLayout {
         }
         guard width > 0, !trimmedText(text).isEmpty else { return [] }
         return TextWrap.lines(text, width: width, ascii: ascii)
+    }
+
+    /// The last outcome under two cells, wrapped whole like the add form's refusal
+    /// (`TextWrap.hanging`): a failure says what to do after what failed, and a row cut at
+    /// the edge lost that. At most a third of the page's rows; a longer one ends with "…".
+    static func footerNoteLines(_ d: PinDetail, body b: Rect, ascii: Bool) -> [String] {
+        guard d.input == nil, let note = d.note else { return [] }
+        let all = TextWrap.hanging(note, prefix: "  ", width: b.width - 2, ascii: ascii)
+        let most = max(1, b.height / 3)
+        guard all.count > most else { return all }
+        var kept = Array(all.prefix(most))
+        kept[most - 1] = DisplayWidth.truncate(kept[most - 1] + " …", to: b.width - 2, ascii: ascii)
+        return kept
     }
 
     /// The first description line shown for `scroll`: no rows left blank past the last line.
@@ -126,7 +145,7 @@ enum DetailView {
         drawDescription(d, layout: l, into: &screen, ascii: ascii, theme: theme)
         drawMap(pin, in: l.map, state: state, into: &screen, theme: theme)
         drawComments(d, layout: l, into: &screen, ascii: ascii, theme: theme)
-        drawFooter(d, row: l.footerRow, width: body.width, into: &screen, ascii: ascii, theme: theme)
+        drawFooter(d, layout: l, width: body.width, into: &screen, ascii: ascii, theme: theme)
         if let nested = d.confirm { drawNested(nested, into: &screen, state: state, theme: theme) }
     }
 
@@ -194,15 +213,17 @@ enum DetailView {
         }
     }
 
-    private static func drawFooter(_ d: PinDetail, row: Int, width: Int, into screen: inout Screen, ascii: Bool, theme: Theme) {
+    private static func drawFooter(_ d: PinDetail, layout l: DetailLayout, width: Int, into screen: inout Screen, ascii: Bool,
+                                   theme: Theme) {
+        let row = l.footerRow
         if let field = d.input {
             let x = screen.put(S.dtNewComment.text, col: 0, row: row, style: theme.title)
             let hint = S.dtNewCommentHint.text
             let box = Rect(x: x, y: row, width: max(8, width - x - DisplayWidth.of(hint) - 1), height: 1)
             TextFieldView.draw(field, in: box, ascii: ascii, into: &screen)
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
-        } else if let note = d.note {
-            screen.put("  " + note, col: 0, row: row, style: theme.hint)
+        } else if !l.footerLines.isEmpty {
+            for (i, line) in l.footerLines.enumerated() { screen.put(line, col: 0, row: row + i, style: theme.hint) }
         } else {
             screen.put(S.dtKeys.text, col: 0, row: row, style: theme.muted)
         }

@@ -31,9 +31,7 @@ public enum FormView {
     /// the others under its text. Never cut: it says what went wrong and what to do, and its
     /// card grows by the extra rows (`PinForm.preferredHeight(error:width:ascii:)`).
     static func errorLines(_ error: String, width: Int, ascii: Bool) -> [String] {
-        TextWrap.lines(error, width: max(1, width - 6), ascii: ascii).enumerated().map { i, line in
-            (i == 0 ? (ascii ? "  ! " : "  ⚠ ") : "    ") + line
-        }
+        TextWrap.hanging(error, prefix: ascii ? "  ! " : "  ⚠ ", width: width - 2, ascii: ascii)
     }
 
     private static func drawField(_ form: PinForm, _ field: PinForm.Field, row: Int, in r: Rect,

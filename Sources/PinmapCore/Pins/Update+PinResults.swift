@@ -81,6 +81,7 @@ extension AppState {
         guard case .detail(var detail)? = feedback.modal?.content, detail.pin.id == pinID else { return }
         let note: String? = switch change {
         case .none: nil
+        case .elsewhere: nil  // worded once the new list is known, below
         case .added: S.dtCommentAdded.text
         case .deleted: S.dtCommentDeleted.text
         case .addFailed(let e): S.dtCommentFailed(e)
@@ -88,13 +89,30 @@ extension AppState {
         }
         switch result {
         case .success(let comments):
-            detail.setComments(comments)
-            if case .added = change { detail.cursor = max(0, detail.comments.count - 1) }
-            if let note { detail.note = note }
+            if case .elsewhere = change {
+                receive(commentsFromElsewhere: comments, into: &detail)
+            } else {
+                detail.setComments(comments)
+                if case .added = change { detail.cursor = max(0, detail.comments.count - 1) }
+                if let note { detail.note = note }
+            }
         case .failure(let e):
             detail.note = S.dtCommentsFailed(e)
         }
         feedback.modal?.content = .detail(detail)
+    }
+
+    /// Comments another process added or deleted, on the open detail page: the selection
+    /// stays on the comment it was on, and the page's footer (the page hides the status line)
+    /// says what came and went ("1 comment added elsewhere"), as the status line does for pins.
+    private mutating func receive(commentsFromElsewhere comments: [Comment], into detail: inout PinDetail) {
+        let before = Set(detail.comments.map(\.id)), after = Set(comments.map(\.id))
+        let selected = detail.comments.indices.contains(detail.cursor) ? detail.comments[detail.cursor].id : nil
+        detail.setComments(comments)
+        if let selected, let index = comments.firstIndex(where: { $0.id == selected }) { detail.cursor = index }
+        let added = after.subtracting(before).count, deleted = before.subtracting(after).count
+        let parts = (added > 0 ? [S.chCommentsAdded(added)] : []) + (deleted > 0 ? [S.chCommentsDeleted(deleted)] : [])
+        if !parts.isEmpty { detail.note = S.chElsewhere(parts.joined(separator: ", ")) }
     }
 
     /// The Import tab's preview of a file, or why it cannot be read.

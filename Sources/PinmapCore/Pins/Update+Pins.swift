@@ -154,6 +154,15 @@ extension AppState {
         presentEditing(.detail(detail), height: layout.rows, dim: 0.3, duration: 0, now: now)
     }
 
+    /// Another process's `change`: the detail page on screen reads its pin's comments again
+    /// when they may have changed (the store names the pin, or it cannot say which changed).
+    /// Its description and times follow with the list (`followDetailPin`).
+    mutating func reloadDetailComments(after change: StoreChange, _ fx: inout Effects) {
+        guard case .detail(let detail)? = feedback.modal?.content, detail.commentsLoaded,
+              !change.counted || (change.comments > 0 && change.pinIDs.contains(detail.pin.id)) else { return }
+        fx.add(.reloadComments(pinID: detail.pin.id))
+    }
+
     /// A list read after a write: the detail page on screen takes its pin as the store now
     /// has it (the version an edit from the page raised, the time it was updated), so a second
     /// edit from the page is not taken for someone else's.

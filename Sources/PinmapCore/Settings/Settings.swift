@@ -183,8 +183,12 @@ public enum SettingsView {
     /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`,
     /// or `0 of 2 pins left` once pins of it were deleted (what an undo would remove, as
     /// `pinmap imports` counts it; the bundled sample pins' batch named in the UI's language).
+    /// A batch can also hold more pins than it imported: `pinmap copy` brings a pin of a batch
+    /// the store has already (the same file and time) into it, an edited one beside the
+    /// original. Then `45 imported, 46 now in it` (not "46 of 45 pins left").
     public static func batchLine(_ b: RecentImport) -> String {
         let date = b.importedAt.prefix(16)
+        if b.pinsLeft > b.imported { return S.stBatchGrown(b.id, date, b.imported, b.pinsLeft, batchName(b)) }
         return b.pinsLeft == b.imported ? S.stBatch(b.id, date, b.imported, batchName(b))
             : S.stBatchLeft(b.id, date, b.pinsLeft, b.imported, batchName(b))
     }

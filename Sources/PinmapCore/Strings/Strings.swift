@@ -72,7 +72,7 @@ public enum S: String, CaseIterable, Sendable {
     // Work off the UI thread: the status line while a job runs, and what q leaves printed.
     case jobImporting, jobImportCommitting, quitIndexed, quitWaitCommit, quitWaitRollback, quitWaitWrites
     case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
-    case stBatch, stBatchLeft
+    case stBatch, stBatchLeft, stBatchGrown
     case dtCommentDeleted, dtCommentDeleteFailed
     case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlAllCategories, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stOlderImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtMoreBelow, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, flNoCategory, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
     case hSearchFit
@@ -82,7 +82,7 @@ public enum S: String, CaseIterable, Sendable {
     case cnTitle, cnHint, cnVersions, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
     // An edit of a pin deleted elsewhere meanwhile.
     case cnDeletedTitle, cnDeletedText, cnAddAsNew, cnDiscard, cnDeletedHint, cnDiscarded
-    case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chReconnecting, chReconnected, stServer, stExportHintServer
+    case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chCommentsAdded, chCommentsDeleted, chReconnecting, chReconnected, stServer, stExportHintServer
     // What a tab has not read yet (on its way, or the store unreachable): never shown as empty.
     case tlReading, tlNotRead, stSizeNotRead, stNotRead
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).

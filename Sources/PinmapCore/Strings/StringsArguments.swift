@@ -5,7 +5,7 @@ import PinModel
 /// arguments is `S.key.text`. A new key with placeholders gets its function here; the English
 /// entry is shown above each. Numbers are written as Swift prints them (`"\(n)"`).
 extension S {
-    /// "Added {0} sample pins to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter"
+    /// "Added {0} sample {0:pin|pins} to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter"
     public static func msgLoadedSamplesFirstRun(_ count: Int) -> String { msgLoadedSamplesFirstRun.filled(["\(count)"]) }
     /// "{0} '{1}' is not a finite number"
     public static func irNotFinite(_ field: String, _ value: String) -> String { irNotFinite.filled([field, value]) }
@@ -269,7 +269,7 @@ extension S {
     public static func msgFocus(_ label: String) -> String { msgFocus.filled([label]) }
     /// "Sorting by {0} needs at most {1} pins in view: showing the newest; zoom in"
     public static func msgSortCapped(_ a: String, _ b: String) -> String { msgSortCapped.filled([a, b]) }
-    /// "Loaded {0} sample pins"
+    /// "Loaded {0} sample {0:pin|pins}"
     public static func msgLoadedSamples(_ count: Int) -> String { msgLoadedSamples.filled(["\(count)"]) }
     /// "Could not load the sample pins: {0}"
     public static func msgSamplesFailed(_ error: StoreError) -> String { msgSamplesFailed.filled([storeError(error)]) }
@@ -287,15 +287,15 @@ extension S {
     public static func noticeDeletedText(_ a: String) -> String { noticeDeletedText.filled([a]) }
     /// "Pin #{0} is no longer in the store"
     public static func noticeNotDeletedGone(_ id: Int64) -> String { noticeNotDeletedGone.filled(["\(id)"]) }
-    /// "Deleting pin #{0} failed :( {1}"
+    /// "Deleting pin #{0} failed: {1}"
     public static func noticeNotDeletedText(_ id: Int64, _ error: StoreError) -> String { noticeNotDeletedText.filled(["\(id)", storeError(error)]) }
     /// "Restored “{0}”"
     public static func noticeRestoredText(_ a: String) -> String { noticeRestoredText.filled([a]) }
-    /// "Undoing the delete of “{0}” failed :( {1}"
+    /// "Undoing the delete of “{0}” failed: {1}"
     public static func noticeNotRestoredText(_ title: String, _ error: StoreError) -> String { noticeNotRestoredText.filled([title, storeError(error)]) }
     /// "Importing “{0}” stopped: nothing was kept, the store is as it was"
     public static func importStoppedText(_ name: String) -> String { importStoppedText.filled([name]) }
-    /// "Importing “{0}” failed :( {1}"
+    /// "Importing “{0}” failed: {1}"
     public static func noticeImportFailedText(_ name: String, _ text: String) -> String { noticeImportFailedText.filled([name, text]) }
     /// "The map and list show the new pins; search scans them (slower) until `pinmap index` succeeds: {0}"
     public static func noticeIndexingFailedText(_ reason: String) -> String { noticeIndexingFailedText.filled([reason]) }
@@ -343,7 +343,11 @@ extension S {
     public static func stBatchLeft(_ id: Int64, _ b: Substring, _ left: Int, _ imported: Int, _ d: String) -> String {
         stBatchLeft.filled(["\(id)", "\(b)", "\(left)", "\(imported)", d])
     }
-    /// "Deleting the comment failed :( {0}"
+    /// "#{0}  {1}  {2} imported, {3} now in it  {4}"
+    public static func stBatchGrown(_ id: Int64, _ b: Substring, _ imported: Int, _ now: Int, _ d: String) -> String {
+        stBatchGrown.filled(["\(id)", "\(b)", "\(imported)", "\(now)", d])
+    }
+    /// "Deleting the comment failed: {0}"
     public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled([storeError(error)]) }
     /// "{0} {1}"
     public static func tlMonthTitle(_ a: String, _ year: Int) -> String { tlMonthTitle.filled([a, "\(year)"]) }
@@ -385,7 +389,7 @@ extension S {
     public static func dtAcross(_ a: String) -> String { dtAcross.filled([a]) }
     /// "  Comments ({0})"
     public static func dtComments(_ count: String) -> String { dtComments.filled([count]) }
-    /// "Adding the comment failed :( {0}"
+    /// "Adding the comment failed: {0}"
     public static func dtCommentFailed(_ error: StoreError) -> String { dtCommentFailed.filled([storeError(error)]) }
     /// "Could not load the comments: {0}"
     public static func dtCommentsFailed(_ error: StoreError) -> String { dtCommentsFailed.filled([storeError(error)]) }
@@ -411,6 +415,10 @@ extension S {
     public static func cnDeletedTitle(_ a: String) -> String { cnDeletedTitle.filled([a]) }
     /// "{0} elsewhere"
     public static func chElsewhere(_ a: String) -> String { chElsewhere.filled([a]) }
+    /// "{0} {0:comment|comments} added" (the comments of the pin on the detail page)
+    public static func chCommentsAdded(_ n: Int) -> String { chCommentsAdded.filled(["\(n)"]) }
+    /// "{0} {0:comment|comments} deleted"
+    public static func chCommentsDeleted(_ n: Int) -> String { chCommentsDeleted.filled(["\(n)"]) }
     /// "{0} pins added"
     public static func chAdded(_ a: Int) -> String { chAdded.filled(["\(a)"]) }
     /// "{0} pins edited"

@@ -1,4 +1,5 @@
 import Frame
+import PinModel
 
 /// A one-line text input: the text as grapheme clusters (so a Korean syllable
 /// or an emoji is one step of the cursor) and a cursor index 0…count.
@@ -80,9 +81,14 @@ public struct TextField: Sendable, Equatable {
     /// What to draw in a box `width` cells wide: the sanitized text scrolled
     /// so the cursor stays visible, and the cursor's column inside the box
     /// (0…width−1). Widths are display widths (Korean counts 2 cells).
-    public func display(width: Int, ascii: Bool) -> (text: String, cursorCol: Int) {
+    /// `hidingPasswords`: each password `PasswordMask` finds (`user:password@`) is drawn
+    /// as `****`, whatever its length, the cursor anywhere in it just after the mask; the
+    /// text itself stays as typed (the Import tab's path field, where a server's URI can
+    /// be pasted).
+    public func display(width: Int, ascii: Bool, hidingPasswords: Bool = false) -> (text: String, cursorCol: Int) {
         guard width > 0 else { return ("", 0) }
-        let cells = chars.map { SafeText.sanitize(String($0), ascii: ascii) }
+        var cells = chars.map { SafeText.sanitize(String($0), ascii: ascii) }
+        if hidingPasswords { hidePasswords(in: &cells) }
         let widths = cells.map { DisplayWidth.of($0) }
         // Scroll: drop characters from the left until the cursor fits.
         var start = 0
@@ -99,5 +105,24 @@ public struct TextField: Sendable, Equatable {
             used += widths[i]
         }
         return (out, before)
+    }
+
+    /// Draws the characters of each password as one `****` cell and the rest of them as
+    /// nothing (`cells` holds one entry a character of `chars`). A character is hidden when
+    /// any of its UTF-8 bytes is in a password `PasswordMask.passwordRanges` finds.
+    private func hidePasswords(in cells: inout [String]) {
+        let ranges = PasswordMask.passwordRanges(String(chars))
+        guard !ranges.isEmpty else { return }
+        var offset = 0
+        var next = 0  // the first range not yet passed
+        var inPassword = -1  // the range whose mask is drawn already
+        for (i, c) in chars.enumerated() {
+            let bytes = offset..<(offset + c.utf8.count)
+            offset = bytes.upperBound
+            while next < ranges.count, ranges[next].upperBound <= bytes.lowerBound { next += 1 }
+            guard next < ranges.count, ranges[next].overlaps(bytes) else { continue }
+            cells[i] = inPassword == next ? "" : PasswordMask.mask
+            inPassword = next
+        }
     }
 }

@@ -17,6 +17,17 @@ public enum TextWrap {
         return out
     }
 
+    /// A message wrapped whole under `prefix` (a hanging indent): the first line starts with
+    /// `prefix`, the others with as many spaces, each at most `width` cells in all. The one
+    /// way a message that says what failed and what to do is shown inside a card (the add
+    /// form's refusal, the detail page's last outcome): wrapped, never cut at the edge.
+    public static func hanging(_ text: String, prefix: String, width: Int, ascii: Bool) -> [String] {
+        let indent = DisplayWidth.of(prefix)
+        return lines(text, width: max(1, width - indent), ascii: ascii).enumerated().map { i, line in
+            (i == 0 ? prefix : String(repeating: " ", count: indent)) + line
+        }
+    }
+
     private static func wrap(_ paragraph: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""

@@ -106,6 +106,8 @@ public enum PinWriteOutcome: Sendable {
 /// The comment write that came before a comments read (`AppEvent.Pins.commentsLoaded`).
 public enum CommentChange: Sendable {
     case none, added, deleted
+    /// Another process changed the comments (`Effect.reloadComments`).
+    case elsewhere
     case addFailed(StoreError), deleteFailed(StoreError)
 }
 

@@ -68,6 +68,7 @@ extension AppState {
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
             if Self.mayHoldNewestPin(change) { reopenTimelineOffScreen(&fx) }
+            reloadDetailComments(after: change, &fx)  // Update+Pins.swift
         case .store(.unreachable):
             feedback.storeUnreachable = true
             feedback.message = S.chReconnecting.text

@@ -197,6 +197,9 @@ public enum Effect: Sendable, Equatable {
     case restorePin(DeletedPin)
     /// Load the comments of the pin on the detail page.
     case loadComments(pinID: Int64)
+    /// Load them again (not the properties): another process added or deleted some while
+    /// the page was open; answered with `CommentChange.elsewhere`.
+    case reloadComments(pinID: Int64)
     case addComment(pinID: Int64, body: String)
     case deleteComment(Comment)
     /// Write every pin in this format to a file next to the store (Settings tab), with a notice.

@@ -1,0 +1,127 @@
+import XCTest
+import Foundation
+import Frame
+import PinModel
+import PinModelTesting
+import PinStore
+import PinStorePostgres
+import PinmapCore
+@testable import PinmapRuntime
+import PinmapTestSupport
+@testable import PinmapCLI
+import PostgresTesting
+
+/// Live: a comment another connection adds to, or deletes from, the pin whose detail page is
+/// open shows on the page without a key, and the page's footer (which covers the status
+/// line) says what came and went, on either store. The page once kept "Comments (0)" until
+/// it was closed and opened again.
+final class LiveCommentsTests: XCTestCase {
+    private var folder: TempFolder!
+
+    override func setUpWithError() throws { folder = try makeTempFolder() }
+
+    func testAFilesCommentsElsewhereReachTheOpenPage() throws {
+        let path = folder.path + "/pins.sqlite"
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        let store = try Store(path: path, clock: clock.clock)
+        try checkLive(store: store, uri: nil, other: try Store(path: path, clock: clock.clock))
+    }
+
+    func testAServersCommentsElsewhereReachTheOpenPage() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
+        let uri = try TestServer.freshStoreURI()
+        addTeardownBlock { TestServer.dropDatabase(uri) }
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        try checkLive(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
+                      other: try PostgresStore(uri: uri, clock: clock.clock))
+    }
+
+    private func checkLive(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        let first = try other.addComment(pinID: 1, body: "first visit")
+        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        defer { r.stopLive() }
+        r.selectListed("전쟁기념관")
+        r.press(.enter)
+        XCTAssertEqual(r.text, Self.page + """
+
+
+              Comments (1)  c add · x delete · j/k move
+              ▸ 2026-01-01  first visit
+
+
+
+
+
+
+
+
+
+              e edit · d delete pin · c comment · x delete comment · Esc closes
+            """, line: line)
+
+        _ = try other.addComment(pinID: 1, body: "live comment")
+        let added = Self.page + """
+
+
+              Comments (2)  c add · x delete · j/k move
+              ▸ 2026-01-01  first visit
+                2026-01-01  live comment
+
+
+
+
+
+
+
+
+              1 comment added elsewhere
+            """
+        XCTAssertTrue(r.wait(upTo: 5) { r.text == added }, "the page stays on the selected comment, says what came", line: line)
+        XCTAssertEqual(r.text, added, line: line)
+
+        XCTAssertTrue(try other.deleteComment(id: first), line: line)
+        let deleted = Self.page + """
+
+
+              Comments (1)  c add · x delete · j/k move
+              ▸ 2026-01-01  live comment
+
+
+
+
+
+
+
+
+
+              1 comment deleted elsewhere
+            """
+        XCTAssertTrue(r.wait(upTo: 5) { r.text == deleted }, line: line)
+        XCTAssertEqual(r.text, deleted, line: line)
+        r.press(.escape)
+        XCTAssertEqual(r.line(r.state.layout.statusRow), " medium · 5 of 5 pins in view · [list] · centre near Seoul, KR · z1   comments changed elsewhere",
+                       "the status line, under the page", line: line)
+    }
+
+    /// The page down to the comments (its pin written at the test clock's time).
+    private static let page = """
+                      0E               60E              120E            180E             120W
+                      ⠈                ⠁                ⠁               ⠈                ⠁                ⠁
+        ───────────────────────────────────────────── ━━━━━━━━ ─────────────────────────────────────────────
+          전쟁기념관  ·  museum                                                              #1  Esc closes
+          37.5365, 126.9772  ·  37°32′11.4″N 126°58′37.9″E  ·  near Seoul, KR
+          Created 2023-05-05 13:20 +09:00  ·  Updated 2026-01-01 09:00 +09:00
+
+          야외 전시 비행기 구경                                    ╭─ 5.6° across ────────────────────────╮
+                                                                   │     ⣀⠔⠊⠉⠁                 ⡨⢣         │
+                                                                   │   ⢀⡸             ⢀⠔⠒⠒⠒⠒⠒⠒⠒⠁ ⠱⡀       │
+                                                                   │   ⠴⠍⠩⣝⣁  ⡔⢄⣀ ⣀⡀⢠⠔⠁           ⠘⢄      │
+                                                                   │        ⠓⠉   ⠋⠈⢿⢯  · Seoul      ⠑⢄    │
+                                                                   │                ⠘⢢ ◉             ⠈⢆   │
+                                                                   │              ⢀⣀⠤⣑⣄                ⢣  │
+                                                                   │             ⢔⣁⣀ ⠈⠊⠁               ⢸  │
+                                                                   │              ⠸⠎⡆  South Korea     ⣸  │
+                                                                   ╰──────────────────────────────────────╯
+        """
+}
