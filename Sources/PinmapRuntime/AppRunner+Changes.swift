@@ -13,7 +13,8 @@ extension AppRunner {
     public func startChangeWatch(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource) {
         guard changeWatcher == nil else { return }
         let outbox = self.outbox
-        changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, readiness: performer.watch)
+        changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, readiness: performer.watch,
+                                      reachability: performer.reachability)
     }
 
     /// The change watch has its source open: another process's commit from now on shows.

@@ -80,7 +80,7 @@ enum ConfirmView {
 /// The search field on the sheet's header row, or the kept search.
 enum SearchBarView {
     static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
-        let count = state.search.isPending ? S.searchWaiting.text
+        let count = state.searchUnanswered ? S.searchUnreachable.text : state.search.isPending ? S.searchWaiting.text
             : S.searchInView(state.list.count < state.listInViewCount ? "\(state.list.count)/\(state.listInViewText)" : state.listInViewText)
         if let field = state.search.field {
             var x = screen.put(state.presentation.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
@@ -94,7 +94,7 @@ enum SearchBarView {
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else {
             var x = screen.put("  ", col: 0, row: row)
-            let shown = state.search.isPending ? S.searchWaiting.text : (state.list.count < state.listInViewCount ? "\(state.list.count)/\(state.listInViewText)" : state.listInViewText)
+            let shown = state.searchUnanswered ? S.searchUnreachable.text : state.search.isPending ? S.searchWaiting.text : (state.list.count < state.listInViewCount ? "\(state.list.count)/\(state.listInViewText)" : state.listInViewText)
             // The query gives way in its middle ("…"), then the hint's items from the end.
             let room = max(8, width - 3 - DisplayWidth.of(S.searchKeptHeader("", shown)))
             let query = TextWrap.middle(SafeText.sanitize(state.search.text, ascii: state.presentation.ascii), to: room, ascii: state.presentation.ascii)

@@ -70,6 +70,10 @@ extension AppState {
         }
     }
 
+    /// What the terminal says while writes still end after `q`: the job's words
+    /// (`quitWaitText`), else that the writes under way are finished first.
+    public var quitWaitingText: String { quitWaitText ?? S.quitWaitWrites.text }
+
     /// A job's end that arrived after `q`: what the terminal prints once the UI is gone.
     mutating func noteAfterQuit(_ text: String) {
         if quit { quitNotes.append(text) }
