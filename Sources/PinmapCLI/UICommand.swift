@@ -63,10 +63,11 @@ enum UICommand: Command {
         // Writes asked for are finished (none is lost); a stopped job ends rolled back. A
         // server that does not answer is not waited for (the change watch, still running,
         // finds that out): what it did not take is said below.
-        runner.finishWrites(now: Monotonic.seconds() - start)
+        let finished = runner.finishWrites(now: Monotonic.seconds() - start)
         runner.stopChangeWatch()
         session.stop()
         for note in runner.state.quitNotes { PinmapCLI.writeError(note + "\n") }
+        if !finished { PinmapCLI.writeError(runner.state.quitUnansweredText + "\n") }
         // The terminal is back: the connections close, and the runner's own last (with `store`
         // when this returns), which folds a SQLite store's WAL back into its one file.
         runner.closeConnections()

@@ -261,6 +261,8 @@ public final class AppRunner {
     /// Feeds outcomes while writes wait or run, up to `timeout` seconds; whether they ended.
     public func waitForWrites(upTo timeout: Double, now: Double) -> Bool {
         guard let writes = lanes?.writes else { return true }
+        // Quitting: whether the store answers is asked now, not after a write's `stallTime`.
+        if writes.isBusy { changeWatcher?.requestCheck() }
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !writes.waitUntilIdle(timeout: 0.05) {
             collectOutcomes(now: now)
@@ -277,17 +279,34 @@ public final class AppRunner {
     /// `stallTime` + `ChangeWatcher.answerTimeout` seconds): a write stalled on it fails
     /// (`watchForStalls`), those behind it fail at once, and each says so in the quit notes.
     /// Keep the change watch running until this returns: it is what finds that out.
-    public func finishWrites(now: Double) {
-        guard let lanes else { return drain() }
+    /// - Returns: false when a write was left unfinished because the store does not answer
+    ///   (one still connecting cannot be interrupted: libpq waits its `connect_timeout`);
+    ///   the terminal then says so (`AppState.quitUnansweredText`).
+    @discardableResult
+    public func finishWrites(now: Double) -> Bool {
+        guard let lanes else { drain(); return true }
+        var finished = true
         // Twice: an outcome may ask for one more write (a setting).
-        for _ in 0..<2 {
-            while !lanes.writes.waitUntilIdle(timeout: 0.05) { collectOutcomes(now: now) }
+        rounds: for _ in 0..<2 {
+            var unansweredSince: Double?
+            while !lanes.writes.waitUntilIdle(timeout: 0.05) {
+                collectOutcomes(now: now)
+                guard storeUnanswered else { unansweredSince = nil; continue }
+                let t = ProcessInfo.processInfo.systemUptime
+                if t - (unansweredSince ?? t) >= Self.unansweredGrace { finished = false; break rounds }
+                if unansweredSince == nil { unansweredSince = t }
+            }
             collectOutcomes(now: now)
         }
         for lane in lanes.all { lane.stop() }
         stoppedLanes = lanes.all
         self.lanes = nil
+        return finished
     }
+
+    /// How long quitting waits for the writes once the store is known not to answer
+    /// (seconds): those waiting fail at once and a stalled one is interrupted within it.
+    static let unansweredGrace = 0.25
 
     /// At exit, after `stopChangeWatch` and `finishWrites`: closes the change watcher's and
     /// the lanes' connections once their threads end (each waited for up to `timeout`

@@ -398,6 +398,7 @@ extension S {
     public static func searchInView(_ a: String) -> String { searchInView.filled([a]) }
     /// "Search “{0}”: {1} in view"
     public static func searchKeptHeader(_ query: String, _ shown: String) -> String { searchKeptHeader.filled([query, shown]) }
+    public static func searchKeptUnreachable(_ query: String) -> String { searchKeptUnreachable.filled([query]) }
     /// " · {0} · / edits · Esc in / clears"
     public static func searchEditHint(_ orderLabel: String) -> String { searchEditHint.filled([orderLabel]) }
     /// "“{0}” changed elsewhere since you opened it"
