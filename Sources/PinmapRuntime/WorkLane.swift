@@ -149,11 +149,24 @@ final class WorkLane: @unchecked Sendable {
     /// Ends the running effect's wait on a store that stopped answering (it fails as a lost
     /// connection: `PinRepository.interruptWaits`), when it has waited `seconds` at least (a
     /// statement, not a connection being opened or closed). Whether it was interrupted.
+    /// A long job (import, indexing, export, an import's undo) is not interrupted: it takes
+    /// minutes on a busy server, stops on Esc or q (`cancelRunning`), and a check that came too
+    /// late on a loaded server must not throw it away; quitting does not wait for it either
+    /// (`AppRunner.finishWrites`).
     @discardableResult
     func interrupt(ifStalledAfter seconds: Double) -> Bool {
-        guard isStalled(after: seconds) else { return false }
-        connection.interrupt()
-        return true
+        condition.lock()
+        let stalled = running.map { Self.mayInterrupt($0) && ProcessInfo.processInfo.systemUptime - runningSince >= seconds } ?? false
+        condition.unlock()
+        if stalled { connection.interrupt() }
+        return stalled
+    }
+
+    private static func mayInterrupt(_ effect: Effect) -> Bool {
+        switch effect {
+        case .runImport, .finishIndexing, .exportPins, .undoImport: false
+        default: true
+        }
     }
 
     /// True while an effect waits or runs.
