@@ -21,6 +21,45 @@ final class HungServerTests: XCTestCase {
     func testAHungServerOverTCPIsToldAndWaitedForNowhere() throws { try hungServer(tcp: true) }
     func testQuittingRightAfterTheServerHungWaitsAFewSecondsAtMost() throws { try quitWhenHung() }
 
+    /// A write sent just before the server stopped answering is given up on once the check
+    /// finds it so, and its notice says it may still be done: the server has it.
+    func testAWriteUnderWayWhenTheServerHungIsGivenUpOnAndSaysItMayStillBeDone() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (the server's programs are needed)") }
+        let cluster = try TestCluster(firstPort: 54560)
+        defer { cluster.stop() }
+        let store = try PostgresStore(uri: cluster.uri, create: true)
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        let r = try UIFixtures.liveRunner(over: store, uri: cluster.uri)
+        defer { r.stopLive() }
+        r.selectListed("Busan Tower")
+        r.press(.char("d"), .char("y"))  // the write lane connects (while the server answers)
+        r.press(.escape)
+        let listed = r.state.list.pins.map(\.title)
+
+        try cluster.freeze()
+        r.selectListed(listed[0])
+        let id = try XCTUnwrap(r.state.list.selectedPin?.id)
+        r.key(.char("d"))
+        r.key(.char("y"))  // waits on the stopped server
+        XCTAssertTrue(r.wait(upTo: 8) { r.state.feedback.storeUnreachable }, "the hang was not told")
+        XCTAssertTrue(r.waitUntilIdle(timeout: 2), "the write still waits on the stopped server")
+        guard case .notice(let title, let message, let success, _)? = r.state.feedback.modal?.content else {
+            return XCTFail("no notice: \(String(describing: r.state.feedback.modal?.content)), message \(r.state.feedback.message ?? "none")")
+        }
+        XCTAssertFalse(success)
+        XCTAssertEqual(title, "Pin not deleted")
+        XCTAssertEqual(message, "Deleting pin #\(id) failed :( the PostgreSQL server stopped answering; what was under way may still be done when it answers (shown once reconnected)")
+        r.press(.escape, timeout: 2)
+        XCTAssertEqual(r.state.list.pins.map(\.title), listed, "the last view stays")
+
+        cluster.thaw()
+        XCTAssertTrue(r.wait(upTo: 10) { !r.state.feedback.storeUnreachable }, "not reconnected")
+        r.waitUntilIdle(timeout: 10)
+        let other = try PostgresStore(uri: cluster.uri)
+        let kept = try other.pins(matching: PinQuery()).map(\.title)
+        XCTAssertEqual(Set(r.state.list.pins.map(\.title)), Set(kept), "the reconnection shows what the server did")
+    }
+
     private func hungServer(tcp: Bool) throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (the server's programs are needed)") }
         let cluster = try TestCluster(firstPort: 54560)
