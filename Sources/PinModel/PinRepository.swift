@@ -141,9 +141,17 @@ public protocol PinRepository: AnyObject {
     /// Writes every pin as a GeoPackage file at `path` (replaced whole at the end; left as it
     /// was on a failure); returns the pins written. Throws `StoreError`.
     func exportGeoPackage(to path: String) throws -> Int
+    /// Ends a wait for a server that does not answer (stopped, or cut off by the network):
+    /// the statement another thread is blocked in fails at once as a lost connection, and the
+    /// next one connects again. Any thread; nothing for a file or memory, which never wait
+    /// on a network.
+    func interruptWaits()
 }
 
 extension PinRepository {
+    /// A file or memory waits on no network: nothing to end.
+    public func interruptWaits() {}
+
     /// A file or memory: not a server.
     public var isServer: Bool { false }
 

@@ -53,4 +53,13 @@ public protocol StoreChangeSource: AnyObject {
     /// Waits up to `timeout` seconds for commits of other processes; what they changed, or
     /// nil when nothing did. Throws `StoreError` when the store cannot be reached.
     func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange?
+    /// Whether the store still answers: returns once it did, throws `StoreError` when it did
+    /// not within `timeout` seconds (a server stopped or cut off keeps its connections open
+    /// and never says so) or is gone. After a throw the source is not used again.
+    func checkAnswers(within timeout: Double) throws(StoreError)
+}
+
+extension StoreChangeSource {
+    /// A file answers as long as it can be read (`waitForChanges` says when it cannot).
+    public func checkAnswers(within timeout: Double) throws(StoreError) {}
 }

@@ -23,6 +23,12 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case unreachable(server: String, database: String, reason: String)
         /// The connection to the PostgreSQL server was lost; nothing was written.
         case connectionLost
+        /// The PostgreSQL server keeps the connection but did not answer within `seconds`
+        /// (its processes stopped, or the network cut); what was asked was not sent.
+        case notAnswering(seconds: Int)
+        /// A statement given up on because the server stopped answering: the server may
+        /// still do it when it answers again.
+        case stoppedAnswering
         /// The role may not make this write: the server's reason ("permission denied for table pins").
         case mayNotWrite(reason: String)
         /// The role may not read the pins: the server's reason.

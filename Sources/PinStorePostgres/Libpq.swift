@@ -25,6 +25,7 @@ struct LibpqSymbols: Sendable {
     let PQgetisnull: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     let PQgetvalue: @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
     let PQhost: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+    let PQisBusy: @convention(c) (OpaquePointer?) -> Int32
     let PQnfields: @convention(c) (OpaquePointer?) -> Int32
     let PQnotifies: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
     let PQntuples: @convention(c) (OpaquePointer?) -> Int32
@@ -68,6 +69,7 @@ extension LibpqSymbols {
         PQgetisnull = try library.function("PQgetisnull")
         PQgetvalue = try library.function("PQgetvalue")
         PQhost = try library.function("PQhost")
+        PQisBusy = try library.function("PQisBusy")
         PQnfields = try library.function("PQnfields")
         PQnotifies = try library.function("PQnotifies")
         PQntuples = try library.function("PQntuples")
@@ -154,6 +156,8 @@ enum Libpq {
     static func PQgetvalue(_ res: OpaquePointer!, _ tup_num: Int32, _ field_num: Int32) -> UnsafeMutablePointer<CChar>! { symbols.PQgetvalue(res, tup_num, field_num) }
     @discardableResult
     static func PQhost(_ conn: OpaquePointer!) -> UnsafeMutablePointer<CChar>! { symbols.PQhost(conn) }
+    @discardableResult
+    static func PQisBusy(_ conn: OpaquePointer!) -> Int32 { symbols.PQisBusy(conn) }
     @discardableResult
     static func PQnfields(_ res: OpaquePointer!) -> Int32 { symbols.PQnfields(res) }
     @discardableResult

@@ -84,9 +84,9 @@ extension PGConnection {
         guard answers.count == 2 else {
             let reason = String(cString: Libpq.PQerrorMessage(handle))
             answers.forEach { Libpq.PQclear($0) }
-            let up = upAfterFailure  // the failure's connection, not the one a reset makes
+            let up = upAfterFailure, lost = lostNow  // the failure's connection, not the one a reset makes
             if Libpq.PQpipelineStatus(handle) != PQ_PIPELINE_OFF { _ = reset() }  // never left half-read
-            throw up ? StoreError(PGErrorText.server(reason, state: "")) : PGErrorText.lostError
+            throw up ? StoreError(PGErrorText.server(reason, state: "")) : lost
         }
         do {
             _ = try check(answers[0])

@@ -23,6 +23,9 @@ final class PGConnection {
     var ownBackends: PostgresBackends? {
         didSet { ownBackends?.insert(backendPID) }
     }
+    /// Set by `interrupt` (another thread): the statement under way failed because the server
+    /// stopped answering, not because it closed the connection; cleared on reconnecting.
+    let interruption = PGInterruption()
 
     /// Seconds libpq waits for a server before giving up, unless the URI says otherwise: per
     /// address tried, so a name with two addresses still fails within 10 s.
@@ -124,6 +127,7 @@ final class PGConnection {
         Libpq.PQreset(handle)
         transactionDepth = 0
         guard Libpq.PQstatus(handle) == CONNECTION_OK else { return false }
+        interruption.clear()
         ownBackends?.insert(backendPID)  // a new server process
         return true
     }
@@ -186,7 +190,7 @@ final class PGConnection {
     /// - Parameter reading: the statement only reads (`onlyReads`).
     func check(_ result: OpaquePointer?, reading: Bool = false) throws(StoreError) -> PGResult {
         guard let result else {
-            if !upAfterFailure { throw PGErrorText.lostError }
+            if !upAfterFailure { throw lostNow }
             throw StoreError(PGErrorText.server(handle.map { String(cString: Libpq.PQerrorMessage($0)) } ?? "", state: ""),
                              code: PGErrorText.connectionCode)
         }
@@ -196,7 +200,7 @@ final class PGConnection {
         let primary = Libpq.PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
             ?? String(cString: Libpq.PQresultErrorMessage(result))
         Libpq.PQclear(result)
-        if !upAfterFailure { throw PGErrorText.lostError }
+        if !upAfterFailure { throw lostNow }
         throw PGErrorText.error(state: state, message: primary, reading: reading)
     }
 
@@ -295,14 +299,18 @@ final class PGConnection {
             }
             Libpq.PQclear(r)
         }
-        if let failure { throw upAfterFailure ? failure : PGErrorText.lostError }
+        if let failure { throw upAfterFailure ? failure : lostNow }
     }
 
     /// The error for a failure that may be the connection's end (a server killed mid-COPY):
     /// `lost` when the connection is gone, else `message`.
     private func lostOr(_ message: String) -> StoreError {
-        upAfterFailure ? StoreError(message) : PGErrorText.lostError
+        upAfterFailure ? StoreError(message) : lostNow
     }
+
+    /// The error of a connection found gone: lost, or given up on because the server stopped
+    /// answering (`interrupt`: what was sent may still be done when it answers).
+    var lostNow: StoreError { interruption.isSet ? PGErrorText.stoppedAnswering : PGErrorText.lostError }
 
     /// COPY's text format: backslash, tab, newline and carriage return escaped.
     static func appendCopyText(_ s: String, to out: inout String) {

@@ -14,6 +14,19 @@ enum PGErrorText {
     /// The connection was lost (`lost`, of kind `connectionLost`).
     static let lostError = StoreError(lost, code: connectionCode, kind: .connectionLost)
 
+    /// A server that keeps the connection but did not answer within `seconds` (its processes
+    /// stopped, or the network cut): what was asked is not sent again.
+    static func notAnswering(seconds: Double) -> StoreError {
+        let s = Int(seconds.rounded())
+        return StoreError("the PostgreSQL server did not answer within \(s) s (stopped or cut off); nothing was written (try again when it answers)",
+                          code: connectionCode, kind: .notAnswering(seconds: s))
+    }
+
+    /// A statement given up on because the server stopped answering (`PGConnection.interrupt`):
+    /// the server may still do it when it answers again, and the reconnection shows it.
+    static let stoppedAnswering = StoreError("the PostgreSQL server stopped answering; what was under way may still be done when it answers (shown once reconnected)",
+                                             code: connectionCode, kind: .stoppedAnswering)
+
     /// libpq could not be opened (`Libpq.load`): the loader's reason, and the package to install.
     static func libpqMissing(_ reason: String) -> String {
         "PostgreSQL support needs libpq (Debian: libpq5): \(reason)"

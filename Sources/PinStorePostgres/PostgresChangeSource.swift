@@ -20,11 +20,20 @@ public final class PostgresChangeSource: StoreChangeSource {
         try db.execute("LISTEN pinmap")
     }
 
+    /// A check read what had arrived: announcements among it wait in libpq, not on the socket.
+    private var announcementsRead = false
+
+    public func checkAnswers(within timeout: Double) throws(StoreError) {
+        try db.checkAnswers(within: timeout)
+        announcementsRead = true
+    }
+
     public func waitForChanges(timeout: Double) throws(StoreError) -> StoreChange? {
         var fds = pollfd(fd: db.socket, events: Int16(POLLIN), revents: 0)
         guard fds.fd >= 0 else { throw PGErrorText.lostError }
-        let ready = poll(&fds, 1, Int32(timeout * 1000))
-        guard ready > 0 else { return nil }
+        let ready = poll(&fds, 1, announcementsRead ? 0 : Int32(timeout * 1000))
+        guard ready > 0 || announcementsRead else { return nil }
+        announcementsRead = false
         let notes = db.notifications()
         if !db.isUp { throw PGErrorText.lostError }
         var change = StoreChange()

@@ -117,6 +117,8 @@ public final class PostgresStore: PinRepository {
     }
 
     public var location: String { server.description }
+
+    public func interruptWaits() { db.interrupt() }
     public var isServer: Bool { true }
     /// PostgreSQL's `text` and `jsonb` cannot hold U+0000.
     public var textRule: StoredTextRule { .withoutNUL }

@@ -53,17 +53,21 @@ enum UICommand: Command {
         // Quit by a signal: as q, a long job is stopped.
         if !runner.state.quit { runner.handle(.terminate, now: Monotonic.seconds() - start) }
         runner.close()  // the view and tab to reopen on, whether q or a signal ended the loop
-        runner.stopChangeWatch()
-        // A long job still ending (an import's commit cannot stop): the UI goes first and the
-        // terminal says what it waits for, instead of a still screen.
-        if runner.isWriting, let waiting = runner.state.quitWaitText {
+        // Writes that take more than a moment (a long job still ending: an import's commit
+        // cannot stop; a server that stopped answering): the UI goes at once and the terminal
+        // says what it waits for, instead of a still screen.
+        if runner.isWriting && (runner.state.quitWaitText != nil || !runner.waitForWrites(upTo: 0.3, now: Monotonic.seconds() - start)) {
             session.stop()
-            PinmapCLI.writeError(waiting + "\n")
+            PinmapCLI.writeError(runner.state.quitWaitingText + "\n")
         }
-        // Writes asked for are finished (none is lost); a stopped job ends rolled back.
-        runner.finishWrites(now: Monotonic.seconds() - start)
+        // Writes asked for are finished (none is lost); a stopped job ends rolled back. A
+        // server that does not answer is not waited for (the change watch, still running,
+        // finds that out): what it did not take is said below.
+        let finished = runner.finishWrites(now: Monotonic.seconds() - start)
+        runner.stopChangeWatch()
         session.stop()
         for note in runner.state.quitNotes { PinmapCLI.writeError(note + "\n") }
+        if !finished { PinmapCLI.writeError(runner.state.quitUnansweredText + "\n") }
         // The terminal is back: the connections close, and the runner's own last (with `store`
         // when this returns), which folds a SQLite store's WAL back into its one file.
         runner.closeConnections()

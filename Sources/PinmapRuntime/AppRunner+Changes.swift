@@ -13,7 +13,10 @@ extension AppRunner {
     public func startChangeWatch(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource) {
         guard changeWatcher == nil else { return }
         let outbox = self.outbox
-        changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, readiness: performer.watch)
+        // Only a server's loss fails the lanes' work fast: a file's watch may fail for a moment
+        // (a busy file) while the lanes' own connections wait their busy timeout and succeed.
+        changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, readiness: performer.watch,
+                                      reachability: store.isServer ? performer.reachability : nil)
     }
 
     /// The change watch has its source open: another process's commit from now on shows.

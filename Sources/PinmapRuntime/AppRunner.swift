@@ -58,7 +58,7 @@ public final class AppRunner {
                 watch: (@Sendable () throws(StoreError) -> any StoreChangeSource)? = nil, firstRun: Bool = false) {
         self.store = store
         self.state = state
-        performer = EffectPerformer(importer: importer, loadSamples: loadSamples)
+        performer = EffectPerformer(importer: importer, loadSamples: loadSamples, location: store.location)
         inline = WorkLane(name: "inline", connection: LaneConnection(store), performer: performer, outbox: outbox)
         let samples = firstRun ? samplesIntoEmptyStore() : nil
         if let workers { startWorkers(open: workers) } else { feed(.view(.readsBeforePaint(true)), now: state.clock) }
@@ -200,6 +200,7 @@ public final class AppRunner {
     /// (seconds). Returns whether any arrived.
     @discardableResult
     public func collectOutcomes(now: Double) -> Bool {
+        watchForStalls()
         var any = false
         while let event = outbox.next() {
             feed(event, now: now)
@@ -208,6 +209,26 @@ public final class AppRunner {
         }
         return any
     }
+
+    /// How long a lane's effect runs before the store is asked whether it answers at all
+    /// (seconds): a server stopped or cut off keeps the connection and never says so.
+    static let stallTime = 1.0
+
+    /// A lane's effect has run `stallTime`: the change watch asks the store for an answer
+    /// (`ChangeWatcher.requestCheck`). While the store does not answer, an effect that has
+    /// waited that long is given up on (`WorkLane.interrupt`): it fails, the lane goes on to
+    /// fail what waits behind it at once, and nothing waits for a server that may never answer.
+    func watchForStalls() {
+        guard let lanes, let watcher = changeWatcher else { return }
+        let unanswered = performer.reachability.failure != nil
+        for lane in lanes.all where lane.isStalled(after: Self.stallTime) {
+            watcher.requestCheck()
+            if unanswered { lane.interrupt(ifStalledAfter: Self.stallTime) }
+        }
+    }
+
+    /// True while the store is known not to answer (the change watch's last word).
+    public var storeUnanswered: Bool { performer.reachability.failure != nil }
 
     /// True while an effect waits, runs, or its outcome waits to be fed.
     public var isBusy: Bool {
@@ -237,30 +258,69 @@ public final class AppRunner {
         }
     }
 
+    /// Feeds outcomes while writes wait or run, up to `timeout` seconds; whether they ended.
+    public func waitForWrites(upTo timeout: Double, now: Double) -> Bool {
+        guard let writes = lanes?.writes else { return true }
+        // Quitting: whether the store answers is asked now, not after a write's `stallTime`.
+        if writes.isBusy { changeWatcher?.requestCheck() }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !writes.waitUntilIdle(timeout: 0.05) {
+            collectOutcomes(now: now)
+            if Date() >= deadline { return false }
+        }
+        collectOutcomes(now: now)
+        return true
+    }
+
     /// Before exit: the writes asked for are finished (a long job was cancelled by the
     /// core on quit and ends rolled back or committed), their outcomes fed (the core then
-    /// says how the job ended, `AppState.quitNotes`), and the lanes stopped.
-    public func finishWrites(now: Double) {
-        guard let lanes else { return drain() }
+    /// says how the job ended, `AppState.quitNotes`), and the lanes stopped. A store that
+    /// does not answer is not waited for (the change watch finds it within about
+    /// `stallTime` + `ChangeWatcher.answerTimeout` seconds): a write stalled on it fails
+    /// (`watchForStalls`), those behind it fail at once, and each says so in the quit notes.
+    /// Keep the change watch running until this returns: it is what finds that out.
+    /// - Returns: false when a write was left unfinished because the store does not answer
+    ///   (one still connecting cannot be interrupted: libpq waits its `connect_timeout`);
+    ///   the terminal then says so (`AppState.quitUnansweredText`).
+    @discardableResult
+    public func finishWrites(now: Double) -> Bool {
+        guard let lanes else { drain(); return true }
+        var finished = true
         // Twice: an outcome may ask for one more write (a setting).
-        for _ in 0..<2 {
-            lanes.writes.waitUntilIdle()
+        rounds: for _ in 0..<2 {
+            var unansweredSince: Double?
+            while !lanes.writes.waitUntilIdle(timeout: 0.05) {
+                collectOutcomes(now: now)
+                guard storeUnanswered else { unansweredSince = nil; continue }
+                let t = ProcessInfo.processInfo.systemUptime
+                if t - (unansweredSince ?? t) >= Self.unansweredGrace { finished = false; break rounds }
+                if unansweredSince == nil { unansweredSince = t }
+            }
             collectOutcomes(now: now)
         }
         for lane in lanes.all { lane.stop() }
         stoppedLanes = lanes.all
         self.lanes = nil
+        return finished
     }
+
+    /// How long quitting waits for the writes once the store is known not to answer
+    /// (seconds): those waiting fail at once and a stalled one is interrupted within it.
+    static let unansweredGrace = 0.25
 
     /// At exit, after `stopChangeWatch` and `finishWrites`: closes the change watcher's and
     /// the lanes' connections once their threads end (each waited for up to `timeout`
     /// seconds), so that the store is closed whole when the runner goes: SQLite then folds
     /// the WAL back into the file and removes it, and a copy of the store file alone holds
     /// every change the UI made (before, `pins.sqlite-wal` stayed beside it, holding them).
+    ///
+    /// `timeout` is for all of them together, and nothing is waited for while the store does
+    /// not answer: a lane stalled on it (a read) keeps its connection until the process ends.
     public func closeConnections(timeout: Double = 1) {
-        stoppedWatcher?.waitUntilEnded(timeout: timeout)
+        let deadline = Date(timeIntervalSinceNow: storeUnanswered ? 0 : timeout)
+        stoppedWatcher?.waitUntilEnded(timeout: max(0, deadline.timeIntervalSinceNow))
         stoppedWatcher = nil
-        for lane in stoppedLanes { lane.close(timeout: timeout) }
+        for lane in stoppedLanes { lane.close(timeout: max(0, deadline.timeIntervalSinceNow)) }
         stoppedLanes = []
     }
 }

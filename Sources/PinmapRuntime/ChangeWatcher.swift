@@ -6,6 +6,12 @@ import PinModel
 /// `StoreChangeSource`, with its own connection) and posts them to the runner's outcomes
 /// (`Outbox`) as `AppEvent.Store.changedElsewhere` / `.store(.unreachable)`: the UI loop never
 /// waits on the store for them. Reconnects after a loss, once a second.
+///
+/// It also tells whether the store answers at all: a server stopped or cut off by the network
+/// keeps its connections open and says nothing, so when a lane's work has waited long
+/// (`requestCheck`) the watch asks its own connection for an answer (`checkAnswers`), and one
+/// that does not come within `answerTimeout` is a loss like a server gone: `.unreachable`,
+/// the lanes fail fast (`StoreReachability`), and the reconnection reads everything again.
 final class ChangeWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
@@ -16,20 +22,34 @@ final class ChangeWatcher: @unchecked Sendable {
     private let post: @Sendable (AppEvent) -> Void
     /// Settled at the first open, or the first failure to open.
     private let readiness: WatchReadiness?
+    /// Set on a loss, cleared once the source opens again.
+    private let reachability: StoreReachability?
+    /// A lane waits long: the store is asked whether it answers (`requestCheck`).
+    private var checkWanted = false
+    /// When the store was last asked (seconds of `systemUptime`).
+    private var lastCheck = -Double.infinity
 
     /// How long one wait lasts (seconds): a change shows within about this much.
     static let interval = 0.25
+    /// How long the store has to answer a check (seconds): a loaded server answers an empty
+    /// query in milliseconds.
+    static let answerTimeout = 2.0
+    /// The fewest seconds between two checks (a long import asks for one on every turn).
+    static let checkInterval = 2.0
 
     /// - Parameters:
     ///   - open: the source, opened on the watcher's thread (again after a loss).
     ///   - post: where what was seen goes (any thread): every change the source reports is
     ///     another's (it leaves the runner's own out).
     ///   - readiness: settled once the source is open (or could not be opened).
+    ///   - reachability: told of each loss and each reconnection.
     init(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource,
-         post: @escaping @Sendable (AppEvent) -> Void, readiness: WatchReadiness? = nil) {
+         post: @escaping @Sendable (AppEvent) -> Void, readiness: WatchReadiness? = nil,
+         reachability: StoreReachability? = nil) {
         self.open = open
         self.post = post
         self.readiness = readiness
+        self.reachability = reachability
         readiness?.expect()
         let thread = Thread { [weak self] in self?.loop() }
         thread.name = "pinmap-changes"
@@ -43,6 +63,21 @@ final class ChangeWatcher: @unchecked Sendable {
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Some work has waited long on the store: the watch asks it for an answer on its next
+    /// turn (at most once per `checkInterval`). Any thread.
+    func requestCheck() { lock.withLock { checkWanted = true } }
+
+    /// Whether a check is due now (and then it is no longer wanted).
+    private func checkDue() -> Bool {
+        let now = ProcessInfo.processInfo.systemUptime
+        return lock.withLock {
+            guard checkWanted, now - lastCheck >= Self.checkInterval else { return false }
+            checkWanted = false
+            lastCheck = now
+            return true
+        }
+    }
 
     /// The source was opened once: changes committed from now on are seen (one committed
     /// before, while the thread started, is not).
@@ -79,17 +114,22 @@ final class ChangeWatcher: @unchecked Sendable {
                     source = try open()
                     lock.withLock { watching = true }
                     readiness?.settle()
+                    reachability?.back()  // before the reads the reconnection asks for
                     // Back after a loss: whatever happened meanwhile, the view is read again.
                     if wasLost { post(.store(.changedElsewhere(StoreChange(counted: false)))) }
                     wasLost = false
                 }
                 let change = try source?.waitForChanges(timeout: Self.interval)
+                if checkDue() { try source?.checkAnswers(within: Self.answerTimeout) }
                 guard let change, !isStopped else { continue }
                 post(.store(.changedElsewhere(change)))
             } catch {
                 source = nil  // reconnect on the next round
                 readiness?.settle()
-                if !wasLost { post(.store(.unreachable(error))) }
+                if !wasLost {
+                    reachability?.lost(error)  // before the event: the lanes fail fast from now on
+                    post(.store(.unreachable(error)))
+                }
                 wasLost = true
                 Thread.sleep(forTimeInterval: 1)
             }

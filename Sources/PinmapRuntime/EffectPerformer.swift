@@ -12,8 +12,14 @@ struct EffectPerformer: @unchecked Sendable {
     /// Imports the bundled sample pins into a store; returns how many were added.
     let loadSamples: (any PinRepository) throws -> Int
 
+    /// Where the store is (`PinRepository.location`): the Settings tab names it even when
+    /// nothing could be read.
+    let location: String
+
     /// Until the change watch is open, store work waits (`WatchReadiness`).
     let watch = WatchReadiness()
+    /// While the store does not answer (the change watch says when), store work fails at once.
+    let reachability = StoreReachability()
 
     /// How many rows the import preview shows.
     static let previewRows = 6
@@ -33,8 +39,12 @@ struct EffectPerformer: @unchecked Sendable {
         default: break
         }
         watch.wait(timeout: Self.watchWait)
+        // A server stopped or cut off is not waited for: each read would wait as long as its
+        // connection lasts (or 5 s to connect), each write likewise. Failed at once, as the
+        // core expects while it says "reconnecting…"; the reconnection reads everything again.
+        if let lost = reachability.failure { return job.post(failure(of: effect, lost)) }
         let store: any PinRepository
-        do { store = try connection.get() } catch { return job.post(Self.failure(of: effect, error)) }
+        do { store = try connection.get() } catch { return job.post(failure(of: effect, error)) }
         switch effect {
         case .persist(let key, let value):
             do { try store.setSetting(key, value) } catch { job.post(.store(.settingNotSaved(key: key, error))) }
@@ -74,7 +84,23 @@ struct EffectPerformer: @unchecked Sendable {
         }
     }
 
-    /// What the core hears when the lane's store cannot be opened for `effect`.
+    /// What the core hears when the lane's store cannot be opened for `effect`, or does not
+    /// answer: each effect's own failure, so what waits for it stops waiting (the Timeline's
+    /// day, the search, a comment, the Settings tab's facts with the store's name).
+    func failure(of effect: Effect, _ error: StoreError) -> AppEvent {
+        switch effect {
+        case .loadStoreInfo: return .store(.infoLoaded(Self.storeNamed(location), failure: error))
+        case .loadTimeline(let request): return .timeline(.loaded(request, .failure(error)))
+        case .search(_, let generation): return .search(.finished(generation: generation, .failure(error)))
+        case .addComment(let pinID, _): return .pins(.commentsLoaded(pinID: pinID, .failure(error), after: .addFailed(error)))
+        case .deleteComment(let comment):
+            return .pins(.commentsLoaded(pinID: comment.pinID, .failure(error), after: .deleteFailed(error)))
+        case .loadComments(let pinID): return .pins(.commentsLoaded(pinID: pinID, .failure(error), after: .none))
+        default: return Self.failure(of: effect, error)
+        }
+    }
+
+    /// `failure(of:_:)` for the effects that need no store's name.
     static func failure(of effect: Effect, _ error: StoreError) -> AppEvent {
         switch effect {
         case .runImport(let path):
@@ -110,9 +136,7 @@ struct EffectPerformer: @unchecked Sendable {
     /// The Settings tab's facts; a failure (the server unreachable) is told with the path
     /// alone, never read as "0 pins, no imports". The size is read last: it cannot say it failed.
     static func storeInfo(_ store: any PinRepository) -> (StoreInfo, failure: StoreError?) {
-        var info = StoreInfo()
-        info.path = PasswordMask.masked(store.location)  // a file path may hold a URI's password too
-        info.isServer = store.location.hasPrefix("postgresql://")
+        var info = storeNamed(store.location)
         do {
             info.pinCount = try store.pinCellTotals().total  // not count(*): a scan with a million pins
             let batches = try store.recentImports(limit: AppState.importRowsShown + 1)
@@ -123,6 +147,15 @@ struct EffectPerformer: @unchecked Sendable {
         }
         info.sizeBytes = store.sizeInBytes()
         return (info, nil)
+    }
+
+    /// The Settings tab's facts before any is read: where the store is (a file path may hold
+    /// a URI's password too: masked), and whether it is a server.
+    static func storeNamed(_ location: String) -> StoreInfo {
+        var info = StoreInfo()
+        info.path = PasswordMask.masked(location)
+        info.isServer = location.hasPrefix("postgresql://")
+        return info
     }
 
     /// The creation day of the newest pin (`2026-12-01`), nil when there is none.

@@ -17,6 +17,8 @@ final class WorkLane: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [Effect] = []
     private var running: Effect?
+    /// When the running effect started (seconds of `systemUptime`).
+    private var runningSince = 0.0
     /// The running job was asked to stop (`cancelRunning`); reset when the next starts.
     private var cancelled = false
     private var stopped = false
@@ -82,6 +84,7 @@ final class WorkLane: @unchecked Sendable {
         guard !queue.isEmpty else { condition.unlock(); return false }
         let effect = queue.removeFirst()
         running = effect
+        runningSince = ProcessInfo.processInfo.systemUptime
         cancelled = false
         condition.unlock()
         perform(effect)
@@ -133,6 +136,37 @@ final class WorkLane: @unchecked Sendable {
         }
         condition.unlock()
         for path in dropped { outbox.post(.importer(.stopped(name: (path as NSString).lastPathComponent))) }
+    }
+
+    /// True when the running effect started at least `seconds` ago (a store that may not be
+    /// answering: `AppRunner.watchForStalls`).
+    func isStalled(after seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return running != nil && ProcessInfo.processInfo.systemUptime - runningSince >= seconds
+    }
+
+    /// Ends the running effect's wait on a store that stopped answering (it fails as a lost
+    /// connection: `PinRepository.interruptWaits`), when it has waited `seconds` at least (a
+    /// statement, not a connection being opened or closed). Whether it was interrupted.
+    /// A long job (import, indexing, export, an import's undo) is not interrupted: it takes
+    /// minutes on a busy server, stops on Esc or q (`cancelRunning`), and a check that came too
+    /// late on a loaded server must not throw it away; quitting does not wait for it either
+    /// (`AppRunner.finishWrites`).
+    @discardableResult
+    func interrupt(ifStalledAfter seconds: Double) -> Bool {
+        condition.lock()
+        let stalled = running.map { Self.mayInterrupt($0) && ProcessInfo.processInfo.systemUptime - runningSince >= seconds } ?? false
+        condition.unlock()
+        if stalled { connection.interrupt() }
+        return stalled
+    }
+
+    private static func mayInterrupt(_ effect: Effect) -> Bool {
+        switch effect {
+        case .runImport, .finishIndexing, .exportPins, .undoImport: false
+        default: true
+        }
     }
 
     /// True while an effect waits or runs.
@@ -232,6 +266,8 @@ struct JobContext: Sendable {
 /// connection serves one thread) or, without threads, the runner's own.
 final class LaneConnection: @unchecked Sendable {
     private let open: () throws(StoreError) -> any PinRepository
+    /// Guards `store`: `interrupt` comes from the UI thread while the lane uses it.
+    private let lock = NSLock()
     private var store: (any PinRepository)?
 
     init(open: @escaping () throws(StoreError) -> any PinRepository) { self.open = open }
@@ -239,12 +275,15 @@ final class LaneConnection: @unchecked Sendable {
 
     /// The connection, opened now if it is not yet.
     func get() throws(StoreError) -> any PinRepository {
-        if let store { return store }
+        if let store = lock.withLock({ store }) { return store }
         let s = try open()
-        store = s
+        lock.withLock { store = s }
         return s
     }
 
     /// Lets the connection go (closed once nothing else holds it); the next `get` opens another.
-    func close() { store = nil }
+    func close() { lock.withLock { store = nil } }
+
+    /// Ends the lane's wait on a server that stopped answering (`PinRepository.interruptWaits`).
+    func interrupt() { lock.withLock { store }?.interruptWaits() }
 }

@@ -28,6 +28,7 @@ final class LibpqSymbolsTests: XCTestCase {
             PQgetisnull: PQgetisnull,
             PQgetvalue: PQgetvalue,
             PQhost: PQhost,
+            PQisBusy: PQisBusy,
             PQnfields: PQnfields,
             PQnotifies: PQnotifies,
             PQntuples: PQntuples,

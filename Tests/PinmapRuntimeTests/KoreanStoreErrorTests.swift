@@ -76,7 +76,7 @@ final class KoreanStoreErrorTests: XCTestCase {
     static let kinds: [StoreError.Kind] = [
         .unreachable(server: "db.example:5432", database: "pins", reason: "timeout expired"),
         .unreachable(server: "service corp", database: "", reason: "definition of service \"corp\" not found"),
-        .connectionLost, .mayNotWrite(reason: "permission denied for table pins"),
+        .connectionLost, .notAnswering(seconds: 2), .stoppedAnswering, .mayNotWrite(reason: "permission denied for table pins"),
         .mayNotRead(reason: "permission denied for table pins"), .readOnlyServer(reason: "cannot execute UPDATE in a read-only transaction"),
         .changedElsewhere(id: 4, expected: 2, actual: 3), .wrongVersion(id: 4, expected: 5, actual: 3), .pinGone(id: 9),
         .textNotKept(field: "description"), .busy(holder: nil, pid: nil, seconds: 5),
@@ -88,6 +88,8 @@ final class KoreanStoreErrorTests: XCTestCase {
         "PostgreSQL 서버 db.example:5432에 연결할 수 없습니다 (데이터베이스 pins): timeout expired",
         "PostgreSQL 서비스 corp에 연결할 수 없습니다: definition of service \"corp\" not found",
         "PostgreSQL 서버와의 연결이 끊겼습니다. 아무것도 쓰지 않았습니다 (서버가 돌아오면 다시 시도하세요)",
+        "PostgreSQL 서버가 2초 안에 답하지 않았습니다 (멈췄거나 연결이 끊김). 아무것도 쓰지 않았습니다 (서버가 답하면 다시 시도하세요)",
+        "PostgreSQL 서버가 답을 멈췄습니다. 진행 중이던 일은 서버가 다시 답할 때 이루어질 수 있습니다 (다시 연결되면 보입니다)",
         "이 PostgreSQL 역할에는 이 쓰기 권한이 없습니다 (permission denied for table pins). 서버 소유자에게 필요한 권한을 요청하세요",
         "이 PostgreSQL 역할에는 핀을 읽을 권한이 없습니다 (permission denied for table pins). 저장소 소유자에게 Pinmap 테이블의 SELECT 권한을 요청하세요",
         "이 PostgreSQL 연결은 핀을 읽기만 할 수 있습니다 (cannot execute UPDATE in a read-only transaction). 쓰기를 받는 서버에 연결하세요",

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A PostgreSQL cluster of a test's own (`Scripts/pg-dev.sh` in a folder of its own, on the
 /// first free port from 54500), for the faults a shared server meets: stopped, killed or
@@ -14,10 +15,12 @@ public final class TestCluster {
 
     /// Starts a fresh cluster: `configure` may append to postgresql.conf and prepend to
     /// pg_hba.conf before the server's first start (a restart applies both).
+    /// - Parameter firstPort: where the search for a free port starts (a test file of its own
+    ///   range keeps clear of the others run beside it).
     /// - Throws: when the script or the server fails (its output in the message).
-    public init() throws {
+    public init(firstPort: Int = 54500) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pinmap-test-pg-\(UUID().uuidString.prefix(8))").path
-        uri = try Self.script(["start"], folder: folder).trimmingCharacters(in: .whitespacesAndNewlines)
+        uri = try Self.script(["start"], folder: folder, port: firstPort).trimmingCharacters(in: .whitespacesAndNewlines)
         port = (try? String(contentsOfFile: folder + "/port", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 
@@ -41,6 +44,40 @@ public final class TestCluster {
 
     /// Stops the server cleanly (`-m fast`: sessions are ended, the data stays).
     public func shutDown() throws { try pgctl(["stop", "-m", "fast", "-w"]) }
+
+    /// Stops every process of the server where it stands (SIGSTOP to the postmaster and its
+    /// children), as a hung server or a network cut looks to a client: connections stay
+    /// open, nothing answers. `thaw` resumes them; returns the processes stopped.
+    @discardableResult
+    public func freeze() throws -> [Int32] {
+        let text = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
+        guard let postmaster = text.split(separator: "\n").first.flatMap({ Int32($0) }) else {
+            throw ClusterError(message: "no postmaster pid in \(folder)/data/postmaster.pid")
+        }
+        frozen = [postmaster] + Self.children(of: postmaster)
+        for pid in frozen { Glibc.kill(pid, SIGSTOP) }
+        return frozen
+    }
+
+    /// Resumes what `freeze` stopped.
+    public func thaw() {
+        for pid in frozen { Glibc.kill(pid, SIGCONT) }
+        frozen = []
+    }
+
+    /// The processes `freeze` stopped (resumed by `stop` too, so a failed test leaves none).
+    private var frozen: [Int32] = []
+
+    /// The processes whose parent is `pid` (from /proc).
+    private static func children(of pid: Int32) -> [Int32] {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return all.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
 
     /// Starts the stopped server again on the same data.
     public func startAgain() throws { try pgctl(["start", "-w", "-l", folder + "/data/pg.log"]) }
@@ -67,6 +104,7 @@ public final class TestCluster {
 
     /// Stops the server and deletes its folder.
     public func stop() {
+        thaw()
         _ = try? Self.script(["stop"], folder: folder)
     }
 
@@ -88,10 +126,10 @@ public final class TestCluster {
         return "/usr/lib/postgresql/\(newest)/bin"
     }
 
-    private static func script(_ args: [String], folder: String) throws -> String {
+    private static func script(_ args: [String], folder: String, port: Int = 54500) throws -> String {
         let path = repositoryRoot.appendingPathComponent("Scripts/pg-dev.sh").path
         return try run(asOwner: false, ["/bin/bash", path] + args,
-                       environment: ["PINMAP_PG_DIR": folder, "PINMAP_PG_PORT": "54500"])
+                       environment: ["PINMAP_PG_DIR": folder, "PINMAP_PG_PORT": String(port)])
     }
 
     /// Runs a program (as `postgres` when we are root and `asOwner`); its standard output.

@@ -78,7 +78,7 @@ enum ConfirmView {
 /// The search field on the sheet's header row, or the kept search.
 enum SearchBarView {
     static func draw(_ state: AppState, row: Int, width: Int, into screen: inout Screen, theme: Theme) {
-        let count = state.search.isPending ? S.searchWaiting.text
+        let count = state.searchUnanswered ? S.searchUnreachable.text : state.search.isPending ? S.searchWaiting.text
             : S.searchInView(state.list.count < state.listInViewCount ? "\(state.list.count)/\(state.listInViewText)" : state.listInViewText)
         if let field = state.search.field {
             var x = screen.put(state.presentation.ascii ? "> " : "▸ ", col: 0, row: row, style: theme.focusMark)
@@ -94,9 +94,11 @@ enum SearchBarView {
             var x = screen.put("  ", col: 0, row: row)
             let shown = state.search.isPending ? S.searchWaiting.text : (state.list.count < state.listInViewCount ? "\(state.list.count)/\(state.listInViewText)" : state.listInViewText)
             // The query gives way in its middle ("…"), then the hint's items from the end.
-            let room = max(8, width - 3 - DisplayWidth.of(S.searchKeptHeader("", shown)))
+            // A search that could not run says so instead of a count.
+            let header: (String) -> String = state.searchUnanswered ? { S.searchKeptUnreachable($0) } : { S.searchKeptHeader($0, shown) }
+            let room = max(8, width - 3 - DisplayWidth.of(header("")))
             let query = TextWrap.middle(SafeText.sanitize(state.search.text, ascii: state.presentation.ascii), to: room, ascii: state.presentation.ascii)
-            x = screen.put(S.searchKeptHeader(query, shown), col: x, row: row, style: theme.title)
+            x = screen.put(header(query), col: x, row: row, style: theme.title)
             let hint = TextWrap.hint(String(S.searchEditHint(state.orderLabel).dropFirst(3)), to: max(0, width - x - 3), ascii: state.presentation.ascii)
             if width - x > 5 && !hint.isEmpty { screen.put(" · " + hint, col: x, row: row, style: theme.muted) }
         }

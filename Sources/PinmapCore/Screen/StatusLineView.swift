@@ -13,10 +13,7 @@ public enum StatusLineView {
         let row = state.layout.statusRow
         let width = screen.width
         screen.fill(Rect(x: 0, y: row, width: width, height: 1), with: Cell(" ", theme.status))
-        // While the store is unreachable the status line says so whatever a key cleared: a tab
-        // that reads nothing after the key (the Timeline, read before) still shows old data.
-        let unreachable = state.feedback.storeUnreachable ? S.chReconnecting.text : nil
-        guard let msg = state.feedback.message ?? unreachable ?? state.jobStatus, !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
+        guard let msg = message(state, width: width), !msg.isEmpty else { return drawStatus(state, row: row, into: &screen, theme: theme) }
         let text = SafeText.sanitize(msg, ascii: state.presentation.ascii)
         let lines = TextWrap.lines(text, width: max(1, width - 2), ascii: state.presentation.ascii)
         if lines.count <= 1 {
@@ -37,6 +34,18 @@ public enum StatusLineView {
             screen.fill(Rect(x: 0, y: top + i, width: width, height: 1), with: Cell(" ", theme.statusMessage))
             screen.put(" " + line, col: 0, row: top + i, style: theme.statusMessage)
         }
+    }
+
+    /// The message the status line shows, if any. While the store is unreachable it says so
+    /// whatever a key cleared or another message said (a tab that reads nothing after the key
+    /// still shows old data): the message comes after it when both fit on the line, else
+    /// only the outage is told.
+    static func message(_ state: AppState, width: Int) -> String? {
+        guard state.feedback.storeUnreachable else { return state.feedback.message ?? state.jobStatus }
+        let reconnecting = S.chReconnecting.text
+        guard let other = state.feedback.message, !other.isEmpty, other != reconnecting else { return reconnecting }
+        let both = reconnecting + separator(state.presentation.ascii) + other
+        return DisplayWidth.of(SafeText.sanitize(both, ascii: state.presentation.ascii)) + 2 <= width ? both : reconnecting
     }
 
     private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {

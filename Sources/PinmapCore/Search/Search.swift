@@ -85,8 +85,18 @@ extension AppState {
             search.matches = r
             fx.requestView(list: true)
         case .failure(let e):
-            feedback.message = S.msgStoreError(e)
             search.matches = SearchResults(text: search.text, matches: [], capped: false)  // answered: stop waiting
+            // A store that cannot be reached: the search says it could not run (the list shows
+            // no rows as if they matched), and the status line says "reconnecting…".
+            guard e.meansUnreachable || feedback.storeUnreachable else { feedback.message = S.msgStoreError(e); return }
+            search.unansweredGeneration = generation
+            if feedback.storeUnreachable { feedback.message = S.chReconnecting.text }
         }
+    }
+
+    /// The current search could not run: the store does not answer (its answer failed so, or
+    /// the status line says "reconnecting…" while it is on its way).
+    public var searchUnanswered: Bool {
+        !search.text.isEmpty && (search.unansweredGeneration == search.generation || (search.isPending && feedback.storeUnreachable))
     }
 }

@@ -29,6 +29,10 @@ public struct SearchState: Sendable {
     /// True when the current search's answer stopped at `Store.searchScanLimit` matches.
     public var isCapped: Bool { !text.isEmpty && matches.map { $0.capped && $0.text == text } == true }
 
+    /// The search of this generation could not run: the store did not answer (or could not
+    /// be reached). A newer generation (the text changed, or the reconnection's search) clears it.
+    var unansweredGeneration: Int?
+
     /// True while the answer to the current search text is on its way.
     public var isPending: Bool { !text.isEmpty && matches?.text != text }
 }

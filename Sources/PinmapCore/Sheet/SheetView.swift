@@ -89,8 +89,8 @@ public enum SheetView {
             rows -= state.placeRows
             guard rows > 0 else { return }
         }
-        if state.list.pins.isEmpty {
-            let hint = state.listWaitingText ?? (state.list.totalCount == 0 ? S.listNoPinsYet.text
+        if state.list.pins.isEmpty || state.searchUnanswered {
+            let hint = state.searchUnanswered ? S.listSearchUnreachable.text : state.listWaitingText ?? (state.list.totalCount == 0 ? S.listNoPinsYet.text
                 : !state.search.text.isEmpty ? (!state.search.isPending && state.search.elsewhere == 0
                                            ? S.listNoMatchAnywhere(TextWrap.middle(state.search.text, to: max(8, rect.width / 2), ascii: state.presentation.ascii))
                                            : state.search.isCapped ? S.listNoMatchCapped(SearchResults.scanLimit) : S.listNoMatch.text)

@@ -12,6 +12,8 @@ extension S {
             let named = server.hasPrefix("service ") ? seService.filled([String(server.dropFirst(8))]) : seServer.filled([server])
             return database.isEmpty ? seUnreachableNoDatabase.filled([named, reason]) : seUnreachable.filled([named, database, reason])
         case .connectionLost: return seLost.text
+        case .notAnswering(let seconds): return seNotAnswering.filled(["\(seconds)"])
+        case .stoppedAnswering: return seStoppedAnswering.text
         case .mayNotWrite(let reason): return seMayNotWrite.filled([reason])
         case .mayNotRead(let reason): return seMayNotRead.filled([reason])
         case .readOnlyServer(let reason): return seReadOnlyServer.filled([reason])

@@ -33,7 +33,7 @@ public enum S: String, CaseIterable, Sendable {
     case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere, listNoMatchCapped
     case searchPrompt, searchHint
     // A store's failures by kind (`S.storeError`).
-    case seServer, seService, seUnreachable, seUnreachableNoDatabase, seLost, seMayNotWrite, seMayNotRead, seReadOnlyServer, seChangedElsewhere, seWrongVersion, sePinGone, seTextNotKept, seBusy, seBusyHolder, seDiskFull, seReadOnlyStore, seReadOnlyFolder
+    case seServer, seService, seUnreachable, seUnreachableNoDatabase, seLost, seNotAnswering, seStoppedAnswering, seMayNotWrite, seMayNotRead, seReadOnlyServer, seChangedElsewhere, seWrongVersion, sePinGone, seTextNotKept, seBusy, seBusyHolder, seDiskFull, seReadOnlyStore, seReadOnlyFolder
     // Messages.
     case msgPasteNeedsField, msgPasteCut, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
     case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld
@@ -70,13 +70,13 @@ public enum S: String, CaseIterable, Sendable {
     case pasteLineBreaks
     case idxQStops
     // Work off the UI thread: the status line while a job runs, and what q leaves printed.
-    case jobImporting, jobImportCommitting, quitIndexed, quitWaitCommit, quitWaitRollback, quitWaitWrites
+    case jobImporting, jobImportCommitting, quitIndexed, quitWaitCommit, quitWaitRollback, quitWaitWrites, quitNotSaved, quitUnanswered
     case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
     case stBatch, stBatchLeft, stBatchGrown
     case dtCommentDeleted, dtCommentDeleteFailed
     case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlAllCategories, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stOlderImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtMoreBelow, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, flNoCategory, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
     case hSearchFit
-    case searchInView, searchKeptHeader, searchEditHint, searchWaiting
+    case searchInView, searchKeptHeader, searchEditHint, searchWaiting, searchUnreachable, searchKeptUnreachable, listSearchUnreachable
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
     // A store others write to too (a shared server, a file another pinmap opened).
     case cnTitle, cnHint, cnVersions, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted

@@ -329,6 +329,7 @@ extension S {
     public static func jobImportCommitting(_ file: String) -> String { jobImportCommitting.filled([file]) }
     /// "Finishing the import of “{0}”: it is committing and cannot stop; Pinmap quits when it is done…"
     public static func quitWaitCommit(_ file: String) -> String { quitWaitCommit.filled([file]) }
+    public static func quitNotSaved(_ reason: String) -> String { quitNotSaved.filled([reason]) }
     /// "Waiting for the indexing under way ({0}%): the import starts when it ends"
     public static func importWaitsForIndexing(_ percent: Int) -> String { importWaitsForIndexing.filled(["\(percent)"]) }
     /// "Committed: the {0} new pins are on the map; indexing them for search and the list: {1}%"
@@ -403,6 +404,7 @@ extension S {
     public static func searchInView(_ a: String) -> String { searchInView.filled([a]) }
     /// "Search “{0}”: {1} in view"
     public static func searchKeptHeader(_ query: String, _ shown: String) -> String { searchKeptHeader.filled([query, shown]) }
+    public static func searchKeptUnreachable(_ query: String) -> String { searchKeptUnreachable.filled([query]) }
     /// " · {0} · / edits · Esc in / clears"
     public static func searchEditHint(_ orderLabel: String) -> String { searchEditHint.filled([orderLabel]) }
     /// "“{0}” changed elsewhere since you opened it"

@@ -103,6 +103,16 @@ public enum PinWriteOutcome: Sendable {
     case restoreFailed(DeletedPin, StoreError)
 }
 
+extension PinWriteOutcome {
+    /// Why the write failed (nil when it did not fail for a store error).
+    var failure: StoreError? {
+        switch self {
+        case .addFailed(_, let e), .updateFailed(_, _, _, let e), .deleteFailed(_, let e), .restoreFailed(_, let e): e
+        default: nil
+        }
+    }
+}
+
 /// The comment write that came before a comments read (`AppEvent.Pins.commentsLoaded`).
 public enum CommentChange: Sendable {
     case none, added, deleted

@@ -70,6 +70,14 @@ extension AppState {
         }
     }
 
+    /// What the terminal says while writes still end after `q`: the job's words
+    /// (`quitWaitText`), else that the writes under way are finished first.
+    public var quitWaitingText: String { quitWaitText ?? S.quitWaitWrites.text }
+
+    /// What the terminal says when Pinmap quit without a write's answer: the store stopped
+    /// answering while it was under way.
+    public var quitUnansweredText: String { S.quitUnanswered.text }
+
     /// A job's end that arrived after `q`: what the terminal prints once the UI is gone.
     mutating func noteAfterQuit(_ text: String) {
         if quit { quitNotes.append(text) }

@@ -105,6 +105,8 @@ extension AppState {
             feedback.message = search.text.isEmpty && map.categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pins(.written(let outcome)):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
+            // After q the form or notice that says so is gone with the UI: the terminal says it.
+            if let e = outcome.failure { noteAfterQuit(S.quitNotSaved(S.storeError(e))) }
             // A new pin is the newest: the Timeline opens on its month, as after an import.
             if case .added = outcome { pinsChanged(inBulk: true, &fx) } else { pinsChanged(inBulk: false, &fx) }
         case .pins(.commentsLoaded(let pinID, let result, let change)): receive(comments: result, of: pinID, after: change)

@@ -1,0 +1,21 @@
+import Foundation
+import PinModel
+
+/// Whether the store answers, as the change watch last found (`ChangeWatcher`): shared by
+/// the watch, which sets it, and the lanes, which fail their work at once while the store
+/// does not answer (`EffectPerformer.perform`) instead of waiting on a server that is
+/// stopped or cut off (a statement there waits as long as the connection lasts; a new
+/// connection waits its `connect_timeout`, 5 s, each time).
+final class StoreReachability: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lostWith: StoreError?
+
+    /// Why the store cannot be reached (the error that said so first), nil while it answers.
+    var failure: StoreError? { lock.withLock { lostWith } }
+
+    /// The store stopped answering (or went): `error` is what the lanes' work fails with.
+    func lost(_ error: StoreError) { lock.withLock { if lostWith == nil { lostWith = error } } }
+
+    /// The store answers again.
+    func back() { lock.withLock { lostWith = nil } }
+}
