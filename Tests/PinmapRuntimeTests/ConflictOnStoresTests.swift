@@ -56,9 +56,12 @@ final class ConflictOnStoresTests: XCTestCase {
             return false
         }
         let f = r.frame()
-        XCTAssertEqual((25..<29).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
+        XCTAssertEqual((23..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
             "“My title” changed elsewhere since you opened it",
-            "theirs “전쟁기념관” (their category) · yours “My title” (museum)", "", "[ Keep mine ]   [ Take theirs ]",
+            "theirs                                    yours",
+            "title         전쟁기념관                                My title",
+            "category      their category                            museum",
+            "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
         ], name)
         return true
     }
