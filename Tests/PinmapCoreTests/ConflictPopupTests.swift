@@ -237,4 +237,39 @@ final class ConflictPopupTests: XCTestCase {
         s.press(.char("2"), now: 4)
         XCTAssertEqual([s.feedback.showHelp, s.tab == .map], [false, true], "2 closes help, acts on nothing below")
     }
+
+    /// A terminal too short for every field: the fields give way from the last, one row says
+    /// how many more differ, and the buttons and keys stay (40×12: the card's 10 rows).
+    func testAShortTerminalSaysHowManyFieldsMoreDiffer() {
+        let s = conflict(cols: 40, rows: 12, theirs: {
+            $0.title = "Gimpo"; $0.description = "their notes"; $0.category = "transport"; $0.latitude = 37.6
+            $0.properties = "{}"
+        })
+        XCTAssertEqual(card(s, rows: 10), [
+            "─────────────── ━━━━━━━━ ───────────────",
+            "  “Gimpo International Airport” chang…",
+            "                theirs      yours",
+            "  title         Gimpo       Gimpo Int…",
+            "  description   their not…  my descri…",
+            "  category      transport   airport",
+            "  … and 2 more fields that differ: a …",
+            "",
+            "    [ Keep mine ]   [ Take theirs ]",
+            "     y keeps mine · t takes theirs",
+        ], s.render().text())
+    }
+
+    /// The card dragged down by its grabber goes back to the edit, as Esc: nothing is dropped.
+    func testDraggingTheCardAwayGoesBackToTheEdit() {
+        var s = conflict(cols: 80, rows: 24)
+        let top = 24 - 8
+        s.feed(.input(.mouse(MouseEvent(.press, .left, col: 40, row: top))), now: 1)
+        s.feed(.input(.mouse(MouseEvent(.drag, .left, col: 40, row: top + 5))), now: 1.1)
+        s.feed(.input(.mouse(MouseEvent(.release, .left, col: 40, row: top + 5))), now: 1.2)
+        guard case .form(let form)? = s.feedback.modal?.content else {
+            return XCTFail("no form: \(String(describing: s.feedback.modal?.content))")
+        }
+        XCTAssertEqual([form[.description].text, form.heading],
+                       ["my description", "Edit pin · changed elsewhere since you opened it: Ctrl-S compares again"])
+    }
 }

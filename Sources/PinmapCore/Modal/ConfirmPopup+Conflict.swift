@@ -39,16 +39,17 @@ extension ConfirmPopup {
     }
 
     /// The fields shown when `room` rows lie between the column heads and the blank row: the
-    /// first ones, with the footnote's row when one of them is a field the form does not write.
-    static func shownRows(_ versions: ConflictVersions, room: Int) -> (rows: [ConflictVersions.Row], footnote: Bool) {
-        var shown: [ConflictVersions.Row] = []
-        for row in versions.rows {
-            let next = shown + [row]
-            let footnote = next.contains { !$0.field.isWritten }
-            guard next.count + (footnote ? 1 : 0) <= room else { break }
-            shown = next
+    /// first ones, with the footnote's row when one of them is a field the form does not write;
+    /// when not all fit, one row says how many more differ (`hidden`), so none is missed unseen.
+    static func shownRows(_ versions: ConflictVersions, room: Int) -> (rows: [ConflictVersions.Row], footnote: Bool, hidden: Int) {
+        let all = versions.rows
+        func rowsNeeded(_ rows: ArraySlice<ConflictVersions.Row>, more: Bool) -> Int {
+            rows.count + (rows.contains { !$0.field.isWritten } ? 1 : 0) + (more ? 1 : 0)
         }
-        return (shown, shown.contains { !$0.field.isWritten })
+        var count = all.count
+        while count > 0 && rowsNeeded(all.prefix(count), more: count < all.count) > room { count -= 1 }
+        let shown = Array(all.prefix(count))
+        return (shown, shown.contains { !$0.field.isWritten }, all.count - count)
     }
 }
 
@@ -84,7 +85,7 @@ enum ConflictView {
             let mineX = theirsX + cells + 2
             put(S.cnTheirs.text, col: theirsX, row: 1, style: theme.title)
             put(S.cnYours.text, col: mineX, row: 1, style: theme.title)
-            let (shown, footnote) = ConfirmPopup.shownRows(versions, room: buttonRow - 3)
+            let (shown, footnote, hidden) = ConfirmPopup.shownRows(versions, room: buttonRow - 3)
             for (i, row) in shown.enumerated() {
                 put(row.field.label + (row.field.isWritten ? "" : "*"), col: r.x + indent, row: 2 + i, style: theme.muted)
                 let a = SafeText.sanitize(row.theirs, ascii: ascii), b = SafeText.sanitize(row.mine, ascii: ascii)
@@ -94,6 +95,10 @@ enum ConflictView {
             if footnote {
                 put(DisplayWidth.truncate(S.cnNotInForm.text, to: r.width - indent - 2, ascii: ascii),
                     col: r.x + indent, row: 2 + shown.count, style: theme.muted)
+            }
+            if hidden > 0 {
+                put(DisplayWidth.truncate(S.cnMoreFields(hidden), to: r.width - indent - 2, ascii: ascii),
+                    col: r.x + indent, row: 2 + shown.count + (footnote ? 1 : 0), style: theme.muted)
             }
         }
         let body = Rect(x: r.x, y: r.y, width: r.width, height: rows)

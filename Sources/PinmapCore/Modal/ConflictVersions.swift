@@ -57,7 +57,8 @@ public struct ConflictVersions: Sendable, Equatable {
                             mine: position(mine.latitude, mine.longitude)))
         }
         if let created = mine.createdAt { add(.created, date(theirs.createdAt), date(created)) }
-        add(.properties, theirs.properties, mine.properties)
+        // No properties (`{}`) reads as the other empty fields do.
+        add(.properties, theirs.properties == "{}" ? text("") : theirs.properties, mine.properties == "{}" ? text("") : mine.properties)
         self.rows = rows
     }
 

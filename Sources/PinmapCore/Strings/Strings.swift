@@ -81,7 +81,7 @@ public enum S: String, CaseIterable, Sendable {
     // A store others write to too (a shared server, a file another pinmap opened).
     case cnTitle, cnHint, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
     // The conflict pop-up's versions, field by field, its help, and the edit form it goes back to.
-    case cnTheirs, cnYours, cnCoordinates, cnProperties, cnEmpty, cnNotInForm, cnNothingDiffers, fmEditChanged
+    case cnTheirs, cnYours, cnCoordinates, cnProperties, cnEmpty, cnNotInForm, cnNothingDiffers, cnMoreFields, fmEditChanged
     case helpConflict, hcKeepMine, hcTakeTheirs, hcBack, hcChoose
     // An edit of a pin deleted elsewhere meanwhile.
     case cnDeletedTitle, cnDeletedText, cnAddAsNew, cnDiscard, cnDeletedHint, cnDiscarded

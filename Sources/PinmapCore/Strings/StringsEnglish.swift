@@ -528,6 +528,7 @@ extension Strings {
         .cnProperties: "properties",
         .cnEmpty: "(empty)",
         .cnNotInForm: "* not in the form: theirs stays whichever you keep",
+        .cnMoreFields: "… and {0} more {0:field|fields} that differ: a taller terminal shows them",
         .cnNothingDiffers: "Nothing you see differs: only its version moved on",
         .fmEditChanged: "Edit pin · changed elsewhere since you opened it: Ctrl-S compares again",
         .helpConflict: "Changed elsewhere (the pop-up after a save)",

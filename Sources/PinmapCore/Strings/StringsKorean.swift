@@ -528,6 +528,7 @@ extension Strings {
         .cnProperties: "속성",
         .cnEmpty: "(비어 있음)",
         .cnNotInForm: "* 양식에 없는 칸: 어느 쪽을 골라도 다른 쪽 값이 남습니다",
+        .cnMoreFields: "… 다른 칸 {0}개 더: 터미널이 더 높으면 보입니다",
         .cnNothingDiffers: "보이는 내용은 같습니다: 버전만 바뀌었습니다",
         .fmEditChanged: "핀 수정 · 연 뒤에 다른 곳에서 바뀜: Ctrl-S 하면 다시 비교합니다",
         .helpConflict: "다른 곳에서 바뀜 (저장 뒤 뜨는 창)",
