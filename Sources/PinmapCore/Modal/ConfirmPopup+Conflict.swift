@@ -67,44 +67,49 @@ enum ConflictView {
                      into screen: inout Screen, ascii: Bool, theme: Theme) {
         let versions = ConflictVersions(mine: mine, theirs: theirs)
         let buttonRow = ConfirmPopup.conflictButtonRow(versions, bodyRows: rows)
-        func line(_ i: Int) -> Rect? { i < buttonRow || i == buttonRow + 1 ? Rect(x: r.x, y: r.y + i, width: r.width, height: 1) : nil }
-        func put(_ text: String, col: Int, row: Int, style: Style) {
-            guard row < buttonRow, r.y + row < r.maxY else { return }
-            screen.put(text, col: col, row: r.y + row, style: style)
+        func centred(_ text: String, row: Int, style: Style) {
+            guard r.y + row < r.maxY else { return }
+            screen.putCentered(DisplayWidth.truncate(text, to: r.width - 4, ascii: ascii),
+                               in: Rect(x: r.x, y: r.y + row, width: r.width, height: 1), style: style)
         }
-        let title = SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii)
-        if let l = line(0), l.y < r.maxY { screen.putCentered(DisplayWidth.truncate(title, to: r.width - 4, ascii: ascii), in: l, style: theme.title) }
+        centred(SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii), row: 0, style: theme.title)
         if versions.rows.isEmpty {
-            if let l = line(1), l.y < r.maxY {
-                screen.putCentered(DisplayWidth.truncate(S.cnNothingDiffers.text, to: r.width - 4, ascii: ascii), in: l, style: theme.muted)
-            }
+            if buttonRow > 1 { centred(S.cnNothingDiffers.text, row: 1, style: theme.muted) }
         } else {
-            let labelWidth = ConflictVersions.Field.allCases.map { DisplayWidth.of($0.label) }.max()! + 1
-            let theirsX = r.x + indent + labelWidth + 2
-            let cells = max(4, (r.maxX - theirsX - 2 - 2) / 2)
-            let mineX = theirsX + cells + 2
-            put(S.cnTheirs.text, col: theirsX, row: 1, style: theme.title)
-            put(S.cnYours.text, col: mineX, row: 1, style: theme.title)
-            let (shown, footnote, hidden) = ConfirmPopup.shownRows(versions, room: buttonRow - 3)
-            for (i, row) in shown.enumerated() {
-                put(row.field.label + (row.field.isWritten ? "" : "*"), col: r.x + indent, row: 2 + i, style: theme.muted)
-                let a = SafeText.sanitize(row.theirs, ascii: ascii), b = SafeText.sanitize(row.mine, ascii: ascii)
-                put(ConfirmPopup.cut(a, against: b, to: cells, ascii: ascii), col: theirsX, row: 2 + i, style: .plain)
-                put(ConfirmPopup.cut(b, against: a, to: cells, ascii: ascii), col: mineX, row: 2 + i, style: .plain)
-            }
-            if footnote {
-                put(DisplayWidth.truncate(S.cnNotInForm.text, to: r.width - indent - 2, ascii: ascii),
-                    col: r.x + indent, row: 2 + shown.count, style: theme.muted)
-            }
-            if hidden > 0 {
-                put(DisplayWidth.truncate(S.cnMoreFields(hidden), to: r.width - indent - 2, ascii: ascii),
-                    col: r.x + indent, row: 2 + shown.count + (footnote ? 1 : 0), style: theme.muted)
-            }
+            drawFields(versions, in: Rect(x: r.x, y: r.y, width: r.width, height: min(r.height, buttonRow)),
+                       buttonRow: buttonRow, into: &screen, ascii: ascii, theme: theme)
         }
-        let body = Rect(x: r.x, y: r.y, width: r.width, height: rows)
-        ConfirmView.drawButtons(popup, body: body, visible: r, into: &screen, theme: theme)
-        if let l = line(buttonRow + 1), l.y < r.maxY {
-            screen.putCentered(TextWrap.hint(popup.hint, to: r.width - 2, ascii: ascii), in: l, style: theme.muted)
+        ConfirmView.drawButtons(popup, body: Rect(x: r.x, y: r.y, width: r.width, height: rows), visible: r,
+                                into: &screen, theme: theme)
+        centred(TextWrap.hint(popup.hint, to: r.width - 2, ascii: ascii), row: buttonRow + 1, style: theme.muted)
+    }
+
+    /// The column heads and a row per field shown, in `area` (the body's rows above the
+    /// buttons' row `buttonRow`): its name, their value and mine, each cut where it parts from
+    /// the other; then the footnote and the count of fields left out, when due.
+    private static func drawFields(_ versions: ConflictVersions, in area: Rect, buttonRow: Int,
+                                   into screen: inout Screen, ascii: Bool, theme: Theme) {
+        func put(_ text: String, col: Int, row: Int, style: Style) {
+            guard area.y + row < area.maxY else { return }
+            screen.put(text, col: col, row: area.y + row, style: style)
+        }
+        let labelWidth = ConflictVersions.Field.allCases.map { DisplayWidth.of($0.label) }.max()! + 1  // + "*"
+        let theirsX = area.x + indent + labelWidth + 2
+        let cells = max(4, (area.maxX - theirsX - 2 - 2) / 2)  // two columns, 2 cells between, 2 at the edge
+        let mineX = theirsX + cells + 2
+        put(S.cnTheirs.text, col: theirsX, row: 1, style: theme.title)
+        put(S.cnYours.text, col: mineX, row: 1, style: theme.title)
+        let (shown, footnote, hidden) = ConfirmPopup.shownRows(versions, room: buttonRow - 3)
+        for (i, row) in shown.enumerated() {
+            put(row.field.label + (row.field.isWritten ? "" : "*"), col: area.x + indent, row: 2 + i, style: theme.muted)
+            let a = SafeText.sanitize(row.theirs, ascii: ascii), b = SafeText.sanitize(row.mine, ascii: ascii)
+            put(ConfirmPopup.cut(a, against: b, to: cells, ascii: ascii), col: theirsX, row: 2 + i, style: .plain)
+            put(ConfirmPopup.cut(b, against: a, to: cells, ascii: ascii), col: mineX, row: 2 + i, style: .plain)
+        }
+        let notes = (footnote ? [S.cnNotInForm.text] : []) + (hidden > 0 ? [S.cnMoreFields(hidden)] : [])
+        for (i, note) in notes.enumerated() {
+            put(DisplayWidth.truncate(note, to: area.width - indent - 2, ascii: ascii), col: area.x + indent,
+                row: 2 + shown.count + i, style: theme.muted)
         }
     }
 }
