@@ -25,7 +25,7 @@ extension EffectPerformer {
                 return .pins(.written(same ? .unchanged(id: id, pin) : .updated(id: id, pin)))
             } catch where error.code == StoreError.changedElsewhere {
                 guard let theirs = try? store.pin(id: id) else { return .pins(.written(.updateMissing(id: id, pin))) }
-                return .pins(.written(.updateConflict(id: id, mine: pin, theirs: theirs)))
+                return .pins(.written(.updateConflict(id: id, mine: pin, theirs: theirs, ifVersion: version)))
             } catch {
                 return .pins(.written(.updateFailed(id: id, pin, ifVersion: version, error)))
             }

@@ -39,7 +39,7 @@ final class HelpFrameTests: XCTestCase {
             "│ J            lower the sheet one detent                                    │",
             "│ S            sheet to small                                                │",
             "│ M            sheet to medium                                               │",
-            "╰───────────────────────────────────────────────────────────────── 20/62 ────╯",
+            "╰───────────────────────────────────────────────────────────────── 20/67 ────╯",
         ])
     }
 

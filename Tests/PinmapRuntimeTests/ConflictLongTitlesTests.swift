@@ -6,8 +6,7 @@ import PinmapRuntime
 import PinmapTestSupport
 
 /// The conflict pop-up keeps both versions in view however long their titles are: each title
-/// is cut to share the line (cut at its end, a long "theirs" pushed "yours", the version the
-/// user is asked to keep, off the line).
+/// is cut to its column (theirs, yours), where it parts from the other.
 final class ConflictLongTitlesTests: XCTestCase {
     private let theirs = "다른 곳에서 바꾼 아주아주 긴 제목을 가진 핀입니다 한국어로 된 아주 긴 제목이 대화상자에"
     private let mine = "아주아주 긴 제목을 가진 핀입니다 한국어로 된 아주 긴 제목이 대화상자에 어떻게 보이는지!"
@@ -23,21 +22,23 @@ final class ConflictLongTitlesTests: XCTestCase {
         return r
     }
 
-    func testBothKoreanTitlesShareTheLineAt80Columns() throws {
+    func testBothKoreanTitlesKeepTheirColumnsAt80Columns() throws {
         Strings.language = .korean
         defer { Strings.language = .english }
         let f = try conflict(cols: 80, rows: 24).frame()
-        XCTAssertEqual((19..<24).map { f.line($0) }, [
+        XCTAssertEqual((17..<24).map { f.line($0) }, [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
             "  “아주아주 긴 제목을 가진 핀입니다 …”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
-            "  다른 쪽 “다른 곳에서 바꾼 …” (museum) · 내 것 “아주아주 긴 제목을…” (museum)",
+            "              다른 쪽                          내 것",
+            "  제목        다른 곳에서 바꾼 아주아주 긴 …   아주아주 긴 제목을 가진 핀입니…",
             "",
             "                       [ 내 것 유지 ]   [ 다른 쪽 받기 ]",
-            "              y 내 것 유지 · ←→ 고르기 · Enter · Esc 다른 쪽 받기",
+            "    y 내 것 유지 · t 다른 쪽 받기 · Esc 수정으로 돌아가기 · ←→ Enter 고르기",
         ])
     }
 
     /// Two edits of the same long title that differ only at its end: each is shown from the
-    /// word where they part, so the line says what differs (before: "“War Memorial of Kor…”"
+    /// word where they part, so the row says what differs (not "War Memorial of Korea, the lo…"
     /// twice).
     func testTitlesThatDifferAtTheEndShowTheirDifference() throws {
         let r = try UIFixtures.runner(cols: 80, rows: 24)
@@ -47,22 +48,14 @@ final class ConflictLongTitlesTests: XCTestCase {
         try r.store.update(id: 1, title: "War Memorial of Korea, the long title (edited elsewhere)")
         r.key(.ctrl("s"))
         let f = r.frame()
-        XCTAssertEqual((19..<24).map { f.line($0) }, [
+        XCTAssertEqual((17..<24).map { f.line($0) }, [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
             "  “War Memorial of Korea, the long tit…” changed elsewhere since you opened it",
-            "    theirs “…(edited elsewhere)” (museum) · yours “…(edited here)” (museum)",
+            "                theirs                          yours",
+            "  title         …title (edited elsewhere)       …title (edited here)",
             "",
             "                        [ Keep mine ]   [ Take theirs ]",
-            "              y keeps mine · ←→ choose · Enter · Esc takes theirs",
+            "    y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
         ])
-    }
-
-    func testAShortTitleStaysWholeAndTheLongOneTakesTheRest() {
-        let pin = Pin(id: 1, title: String(repeating: "Long title ", count: 12), category: "museum",
-                      latitude: 37.5, longitude: 127, createdAt: "", updatedAt: "")
-        let mineShort = NewPin(title: "Mine", category: "museum", latitude: 37.5, longitude: 127)
-        let popup = ConfirmPopup(.keepMine(id: 1, mine: mineShort, theirs: pin))
-        XCTAssertEqual(popup.message(width: 76, ascii: false),
-                       "theirs “Long title Long title Long title …” (museum) · yours “Mine” (museum)")
-        XCTAssertEqual(DisplayWidth.of(popup.message(width: 76, ascii: false)), 76)
     }
 }

@@ -34,14 +34,18 @@ final class ConflictOnStoresTests: XCTestCase {
         return all
     }
 
-    /// Opens 전쟁기념관 (id 1) in the edit form, types a new title; another connection
-    /// changes its category (version 2) and the UI hears of it; then the save.
+    /// Opens 전쟁기념관 (id 1) in the edit form, types a new title (or `typing`); another
+    /// connection changes its category (or `theirs`: version 2) and the UI hears of it; then the save.
     private func conflictingSave(_ store: any PinRepository, uri: String?, other: any PinRepository,
+                                 typing: ((AppRunner) -> Void)? = nil,
                                  theirs: ((any PinRepository) throws -> Void)? = nil) throws -> AppRunner {
         let r = try UIFixtures.liveRunner(over: store, uri: uri)
         r.selectListed("전쟁기념관")
-        r.press(.char("e"), .ctrl("u"))
-        r.type("My title")
+        r.press(.char("e"))
+        if let typing { typing(r) } else {
+            r.press(.ctrl("u"))
+            r.type("My title")
+        }
         if let theirs { try theirs(other) } else { try other.update(id: 1, category: "their category") }
         XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, r.state.feedback.message ?? "no message")
         r.press(.ctrl("s"))
@@ -56,9 +60,12 @@ final class ConflictOnStoresTests: XCTestCase {
             return false
         }
         let f = r.frame()
-        XCTAssertEqual((25..<29).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
+        XCTAssertEqual((23..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
             "“My title” changed elsewhere since you opened it",
-            "theirs “전쟁기념관” (their category) · yours “My title” (museum)", "", "[ Keep mine ]   [ Take theirs ]",
+            "theirs                                    yours",
+            "title         전쟁기념관                                My title",
+            "category      their category                            museum",
+            "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
         ], name)
         return true
     }
@@ -82,10 +89,10 @@ final class ConflictOnStoresTests: XCTestCase {
     func testASaveOverAnEditMadeOutsidePinmapAsks() throws {
         for (name, store, uri, other) in try stores() {
             let sql = "UPDATE pins SET category = 'their category' WHERE id = 1"
-            let r = try conflictingSave(store, uri: uri, other: other) { other in
+            let r = try conflictingSave(store, uri: uri, other: other, theirs: { other in
                 if let file = other as? Store { try file.db.execute(sql) }
                 if let server = other as? PostgresStore { _ = try server.db.execute(sql) }
-            }
+            })
             defer { r.stopLive() }
             guard showsBothVersions(r, name) else { continue }
             r.press(.enter)  // Take theirs
@@ -105,6 +112,58 @@ final class ConflictOnStoresTests: XCTestCase {
             let pin = try XCTUnwrap(try other.pin(id: 1), name)
             XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"], name)
             XCTAssertEqual(pin.version, 2, name)
+        }
+    }
+
+    /// The tester's case: another connection writes a description and a latitude while the
+    /// user types a description. The pop-up shows both descriptions and both positions; Esc
+    /// goes back to the form with "my description" kept; a save from there is refused again
+    /// (a third edit elsewhere meanwhile shows too), and only `y` writes over theirs.
+    func testEscGoesBackToTheEditAndASaveComparesWithTheNewestVersion() throws {
+        for (name, store, uri, other) in try stores() {
+            let r = try conflictingSave(store, uri: uri, other: other, typing: { r in
+                r.press(.tab, .ctrl("u"))
+                r.type("my description")
+            }, theirs: { other in
+                try other.update(id: 1, description: "their important notes", latitude: 37.6)
+            })
+            defer { r.stopLive() }
+            var f = r.frame()
+            XCTAssertEqual((22..<30).map { f.line($0) }, [
+                "───────────────────────────────────────────── ━━━━━━━━ ─────────────────────────────────────────────",
+                "                         “전쟁기념관” changed elsewhere since you opened it",
+                "                theirs                                    yours",
+                "  description   their important notes                     my description",
+                "  coordinates   37.6, 126.9772                            37.5365, 126.9772",
+                "",
+                "                                  [ Keep mine ]   [ Take theirs ]",
+                "              y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
+            ], name)
+            r.press(.escape)
+            guard case .form(let form)? = r.state.feedback.modal?.content else { XCTFail("\(name): no form"); continue }
+            XCTAssertEqual([form[.title].text, form[.description].text], ["전쟁기념관", "my description"], name)
+            XCTAssertEqual(try other.pin(id: 1)?.description, "their important notes", "\(name): nothing written")
+            try other.update(id: 1, category: "war museum")  // a third edit, meanwhile
+            XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, name)
+            r.press(.ctrl("s"))
+            f = r.frame()
+            XCTAssertEqual((21..<30).map { f.line($0) }, [
+                "───────────────────────────────────────────── ━━━━━━━━ ─────────────────────────────────────────────",
+                "                         “전쟁기념관” changed elsewhere since you opened it",
+                "                theirs                                    yours",
+                "  description   their important notes                     my description",
+                "  category      war museum                                museum",
+                "  coordinates   37.6, 126.9772                            37.5365, 126.9772",
+                "",
+                "                                  [ Keep mine ]   [ Take theirs ]",
+                "              y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
+            ], name)
+            XCTAssertEqual(try other.pin(id: 1)?.description, "their important notes", "\(name): refused again")
+            r.press(.char("y"))
+            let pin = try XCTUnwrap(try other.pin(id: 1), name)
+            XCTAssertEqual([pin.title, pin.description, pin.category], ["전쟁기념관", "my description", "museum"], name)
+            XCTAssertEqual([pin.latitude, pin.longitude], [37.5365, 126.9772], name)
+            XCTAssertEqual(pin.version, 4, name)
         }
     }
 

@@ -27,10 +27,12 @@ final class ConflictTests: XCTestCase {
             return XCTFail("no conflict pop-up: \(String(describing: r.state.feedback.modal?.content))")
         }
         let f = r.frame()
-        XCTAssertEqual((24..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
+        XCTAssertEqual((22..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
             Expect.grabberRow(width: 100).trimmingCharacters(in: .whitespaces), "“My title” changed elsewhere since you opened it",
-            "theirs “전쟁기념관” (their category) · yours “My title” (museum)",
-            "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · ←→ choose · Enter · Esc takes theirs",
+            "theirs                                    yours",
+            "title         전쟁기념관                                My title",
+            "category      their category                            museum",
+            "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
         ].map { $0 }, f.text())
         XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관", "nothing written yet")
     }

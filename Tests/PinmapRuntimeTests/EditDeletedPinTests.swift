@@ -67,8 +67,8 @@ final class EditDeletedPinTests: XCTestCase {
         r.key(.ctrl("s"))
         XCTAssertEqual(try store.pin(id: 2)?.title, "Theirs", "their change is not written over")
         guard case .confirm(let popup)? = r.state.feedback.modal?.content,
-              case let .keepMine(id, mine, theirs) = popup.action else { return XCTFail("both versions offered") }
-        XCTAssertEqual([id, theirs.version], [2, 2])
+              case let .keepMine(id, mine, theirs, editedFrom) = popup.action else { return XCTFail("both versions offered") }
+        XCTAssertEqual([id, theirs.version, editedFrom], [2, 2, 1])
         XCTAssertEqual([mine.title, theirs.title], ["Mine", "Theirs"])
     }
 

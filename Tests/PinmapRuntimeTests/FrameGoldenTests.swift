@@ -35,6 +35,10 @@ final class FrameGoldenTests: XCTestCase {
     func testDetail() throws { try check("detail") { $0.key(.enter) } }
     func testForm() throws { try check("form") { $0.char("a") } }
     func testConfirm() throws { try check("confirm") { $0.char("d") } }
+    // A save over another edit (a description and a latitude written elsewhere meanwhile):
+    // both versions field by field; Esc goes back to the form, which says the pin changed.
+    func testConflict() throws { try check("conflict", conflictingSave) }
+    func testConflictBack() throws { try check("conflict-back") { conflictingSave($0); $0.key(.escape) } }
     func testNotice() throws { try check("notice") { $0.char("d"); $0.char("y") } }
     // Sorted by distance, each row says how far its pin is from the map's centre.
     func testDistanceSort() throws { try check("distance-sort") { $0.char("s"); $0.char("s") } }
@@ -42,6 +46,16 @@ final class FrameGoldenTests: XCTestCase {
     // Enter asks whether to undo it.
     func testSettingsImportRow() throws { try check("settings-import-row") { $0.char("4"); $0.char("k") } }
     func testUndoImportConfirm() throws { try check("undo-import-confirm") { $0.char("4"); $0.char("k"); $0.key(.enter) } }
+
+    /// The selected pin opened in the form, its description typed over; elsewhere, meanwhile,
+    /// another description and latitude; then Ctrl-S.
+    private func conflictingSave(_ r: AppRunner) {
+        r.char("e")
+        r.key(.tab); r.key(.ctrl("u")); r.type("my description")
+        guard let id = r.state.list.selectedID else { return XCTFail("no pin selected") }
+        XCTAssertNoThrow(try r.store.update(id: id, description: "their important notes", latitude: 37.6))
+        r.key(.ctrl("s"))
+    }
 
     /// In colour (the other frames are without): every layer's and category's colour, cell by cell.
     func testMapInColour() throws {

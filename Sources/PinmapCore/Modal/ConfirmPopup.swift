@@ -12,9 +12,9 @@ public struct ConfirmPopup: Sendable, Equatable {
         case deleteComment(Comment)
         /// Undo an import (Settings, the Import tab's result).
         case undoImport(ImportRow)
-        /// Someone changed pin `id` after this user opened it: write `mine` over `theirs`
-        /// (confirm), or keep theirs (cancel).
-        case keepMine(id: Int64, mine: NewPin, theirs: Pin)
+        /// Someone changed pin `id` after this user opened it at version `editedFrom`: write
+        /// `mine` over `theirs` (confirm), keep theirs (cancel), or go back to the edit (`back`).
+        case keepMine(id: Int64, mine: NewPin, theirs: Pin, editedFrom: Int64?)
         /// Someone deleted the pin this user was editing: add `mine`, the edit, as a new pin
         /// (confirm), or discard it (cancel).
         case addAsNew(mine: NewPin)
@@ -24,7 +24,8 @@ public struct ConfirmPopup: Sendable, Equatable {
 
     /// What a key or click did.
     /// `unused`: a key the pop-up has no use for; it cancels, then acts below.
-    public enum Outcome: Sendable, Equatable { case waiting, confirmed(Action), cancelled, unused }
+    /// `back`: back to the edit the pop-up asks about, with what was typed (the conflict's Esc).
+    public enum Outcome: Sendable, Equatable { case waiting, confirmed(Action), cancelled, unused, back }
 
     public var action: Action
     public var chosen: Button = .cancel
@@ -44,10 +45,23 @@ public struct ConfirmPopup: Sendable, Equatable {
     /// Backdrop dim (docs/sheet.md: 25 % black) and slide duration in seconds.
     public static let dim = 0.25
     public static let duration = 0.3
-    /// Rows: grabber, title, message, blank, buttons, margin.
+    /// Rows: grabber, title, message, blank, buttons, keys.
     public static let height = 6
     /// Row of the buttons inside the card body (below the grabber row).
     static let buttonRow = 3
+
+    /// Rows this pop-up's card wants: `height`, or a conflict's rows with one per field that
+    /// differs (`ConfirmPopup+Conflict.swift`).
+    public var preferredHeight: Int {
+        if case let .keepMine(_, mine, theirs, _) = action { return 1 + Self.conflictBodyRows(ConflictVersions(mine: mine, theirs: theirs)) }
+        return Self.height
+    }
+
+    /// Row of the buttons in a card body of `rows` rows.
+    func buttonRow(bodyRows rows: Int) -> Int {
+        guard case let .keepMine(_, mine, theirs, _) = action else { return Self.buttonRow }
+        return Self.conflictButtonRow(ConflictVersions(mine: mine, theirs: theirs), bodyRows: rows)
+    }
 
     public var title: String { title(width: Int.max, ascii: false) }
 
@@ -59,7 +73,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deleteComment: return S.cfDeleteComment.text
         case .undoImport(let row):
             return TextWrap.sentence({ S.cfUndoImport(row.id, $0) }, around: row.name, in: width, ascii: ascii)
-        case .keepMine(_, let mine, _): return TextWrap.sentence({ S.cnTitle($0) }, around: mine.title, in: width, ascii: ascii)
+        case .keepMine(_, let mine, _, _): return TextWrap.sentence({ S.cnTitle($0) }, around: mine.title, in: width, ascii: ascii)
         case .addAsNew(let mine): return TextWrap.sentence({ S.cnDeletedTitle($0) }, around: mine.title, in: width, ascii: ascii)
         }
     }
@@ -69,29 +83,14 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deletePin: return S.cfDeletePinText.text
         case .deleteComment(let c): return "“\(c.body)”"
         case .undoImport(let row): return row.pins == 0 ? S.cfUndoImportNone.text : S.cfUndoImportText(row.pins)
-        case let .keepMine(_, mine, theirs): return Self.versions(theirs: theirs.title, mine: mine.title, of: mine, theirs)
+        case .keepMine: return ""  // field by field, drawn by `ConflictView`
         case .addAsNew: return S.cnDeletedText.text
         }
     }
 
     /// The message in at most `width` cells, control characters made visible (`SafeText`).
-    /// A conflict keeps both versions in view: their titles share the room the words around
-    /// them leave, each cut with `…` only as far as needed (`cut`: where the two part, so the
-    /// difference shows; a long "theirs" pushed "yours", the choice itself, off the line).
     public func message(width: Int, ascii: Bool) -> String {
-        let whole: String
-        if case let .keepMine(_, mine, theirs) = action {
-            let a = SafeText.sanitize(theirs.title, ascii: ascii), b = SafeText.sanitize(mine.title, ascii: ascii)
-            let room = width - DisplayWidth.of(SafeText.sanitize(Self.versions(theirs: "", mine: "", of: mine, theirs), ascii: ascii))
-            let (wa, wb) = (DisplayWidth.of(a), DisplayWidth.of(b))
-            let half = room / 2
-            let (ra, rb) = wa + wb <= room ? (wa, wb) : wa <= half ? (wa, room - wa) : wb <= half ? (room - wb, wb) : (half, room - half)
-            whole = Self.versions(theirs: Self.cut(a, against: b, to: max(2, ra), ascii: ascii),
-                                  mine: Self.cut(b, against: a, to: max(2, rb), ascii: ascii), of: mine, theirs)
-        } else {
-            whole = message
-        }
-        return DisplayWidth.truncate(SafeText.sanitize(whole, ascii: ascii), to: width, ascii: ascii)
+        DisplayWidth.truncate(SafeText.sanitize(message, ascii: ascii), to: width, ascii: ascii)
     }
 
     /// `title` in at most `cells` cells, cut where it parts from `other`: when the start the
@@ -123,14 +122,6 @@ public struct ConfirmPopup: Sendable, Equatable {
         return (ascii ? "~" : "…") + DisplayWidth.truncate(String(title[start...]), to: cells - 1, ascii: ascii)
     }
 
-    /// "theirs “…” (category) · yours “…” (category)" with the titles given; the positions
-    /// only when they differ: the line is short, the difference is the point.
-    private static func versions(theirs theirTitle: String, mine myTitle: String, of mine: NewPin, _ theirs: Pin) -> String {
-        let moved = mine.latitude != theirs.latitude || mine.longitude != theirs.longitude
-        return S.cnVersions(summary(theirTitle, theirs.category, moved ? (theirs.latitude, theirs.longitude) : nil),
-                            summary(myTitle, mine.category, moved ? (mine.latitude, mine.longitude) : nil))
-    }
-
     public var confirmLabel: String {
         switch action {
         case .undoImport: return S.cfUndo.text
@@ -160,12 +151,6 @@ public struct ConfirmPopup: Sendable, Equatable {
         }
     }
 
-    /// A version of a pin in one short phrase: title, category, the position when given.
-    static func summary(_ title: String, _ category: String, _ position: (Double, Double)?) -> String {
-        "“\(title)”" + (category.isEmpty ? "" : " (\(category))")
-            + (position.map { " \(CoordinateText.decimal($0.0)), \(CoordinateText.decimal($0.1))" } ?? "")
-    }
-
     public func label(_ b: Button) -> String {
         if b == .cancel, case .keepMine = action { return S.cnTakeTheirs.text }
         if b == .cancel, case .addAsNew = action { return S.cnDiscard.text }
@@ -175,8 +160,10 @@ public struct ConfirmPopup: Sendable, Equatable {
     /// ←/h choose the left button (confirm), →/l the right one (cancel), and stop there: a
     /// wrap would turn "→ Enter" from the right button back onto the destructive one. Tab and
     /// Shift-Tab cycle. Enter presses the chosen button, `y` confirms; Esc and `n` cancel;
-    /// every other key (`2`, `q`) is `unused`: it cancels too, then acts below.
+    /// every other key (`2`, `q`) is `unused`: it cancels too, then acts below. A conflict
+    /// has keys of its own (`handleConflict`).
     public mutating func handle(key: Key) -> Outcome {
+        if case .keepMine = action { return handleConflict(key: key) }
         switch key {
         case .left, .char("h"): chosen = .confirm
         case .right, .char("l"): chosen = .cancel
@@ -196,7 +183,8 @@ public struct ConfirmPopup: Sendable, Equatable {
     /// `card`: outside it cancels, on a button presses it. The one way a click answers a
     /// pop-up, whether it is a modal of its own or raised from the detail page.
     public mutating func press(col: Int, row: Int, card: Rect) -> Outcome {
-        guard card.contains(col: col, row: row) else { return .cancelled }
+        // Outside a conflict's card is "back", as its Esc: a stray click drops no edit.
+        guard card.contains(col: col, row: row) else { return isConflict ? .back : .cancelled }
         return click(col: col, row: row, body: Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1))
     }
 
@@ -217,6 +205,6 @@ public struct ConfirmPopup: Sendable, Equatable {
         let total = widths[0] + gap + widths[1]
         let x0 = body.x + max(0, (body.width - total) / 2)
         let x = button == .confirm ? x0 : x0 + widths[0] + gap
-        return Rect(x: x, y: body.y + ConfirmPopup.buttonRow, width: widths[button.rawValue], height: 1)
+        return Rect(x: x, y: body.y + buttonRow(bodyRows: body.height), width: widths[button.rawValue], height: 1)
     }
 }

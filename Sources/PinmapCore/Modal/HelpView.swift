@@ -28,6 +28,7 @@ public enum HelpView {
         case .map:
             for s in [S.helpMap, .helpPins, .helpSheet, .helpFocus] { section(s, bindings(s)) }
             section(.helpSearch, help(KeyBindings.searchHelp))
+            section(.helpConflict, help(KeyBindings.conflictHelp))
         case .timeline: section(.helpTimeline, help(KeyBindings.tabHelp(.timeline)))
         case .importer: section(.helpImport, help(KeyBindings.tabHelp(.importer)))
         case .settings: section(.helpSettings, help(KeyBindings.tabHelp(.settings)))

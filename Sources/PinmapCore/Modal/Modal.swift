@@ -26,6 +26,10 @@ extension AppState {
     /// True while a modal is up (it takes all input).
     public var hasModal: Bool { feedback.modal != nil }
 
+    /// True while help is shown over a modal that stays (the conflict pop-up's `?`): keys and
+    /// clicks only close help, never act below the pop-up.
+    var modalUnderHelp: Bool { feedback.showHelp && feedback.modal.map { $0.presentation.phase != .dismissing } == true }
+
     /// Presents `content` as a modal sheet of `height` rows over a `dim` backdrop; with
     /// `keepsBars` its bottom edge is the row above the status line (as the pin sheet's).
     mutating func present(_ content: ModalContent, height: Int, dim: Double, keepsBars: Bool = false, now: Double) {
@@ -56,6 +60,8 @@ extension AppState {
         guard var m = feedback.modal else { return false }
         // A modal on its way out takes nothing: the key acts on the screen below at once.
         if m.presentation.phase == .dismissing { return false }
+        // Help raised over the modal (the conflict pop-up's `?`) takes the input first and closes.
+        if modalUnderHelp { return false }
         switch input {
         case .resize, .paste: return false
         case .key(let key):
@@ -81,8 +87,10 @@ extension AppState {
             if m.presentation.isDragging {
                 if e.kind == .drag { m.presentation.drag(row: e.row); feedback.modal = m }
                 if e.kind == .release {
-                    _ = m.presentation.endDrag(now: now, animated: !sheet.reducedMotion)
+                    let closed = m.presentation.endDrag(now: now, animated: !sheet.reducedMotion)
                     feedback.modal = m
+                    // A conflict dragged away goes back to the edit: what was typed stays.
+                    if closed, case .confirm(let popup) = m.content, popup.isConflict { backToEdit(popup.action, now: now) }
                 }
                 return true
             }

@@ -11,7 +11,8 @@ enum ModalView {
         case .notice(let title, let message, let success, _):
             drawNotice(title: title, message: message, success: success, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
         case .form(let f): FormView.draw(f, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
-        case .confirm(let c): ConfirmView.draw(c, in: body, into: &screen, ascii: state.presentation.ascii, theme: theme)
+        case .confirm(let c):
+            ConfirmView.draw(c, in: body, rows: m.presentation.height - 1, into: &screen, ascii: state.presentation.ascii, theme: theme)
         case .detail(let d): DetailView.draw(d, in: body, state: state, into: &screen, theme: theme)
         }
     }

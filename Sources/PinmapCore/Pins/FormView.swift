@@ -48,10 +48,15 @@ public enum FormView {
 }
 
 /// Draws the confirmation pop-up inside a card body: title, message, the
-/// two buttons (the chosen one reversed).
+/// two buttons (the chosen one reversed); a conflict's versions field by field (`ConflictView`).
 enum ConfirmView {
-    static func draw(_ popup: ConfirmPopup, in r: Rect, into screen: inout Screen, ascii: Bool, theme: Theme) {
+    /// `r`: the body on screen; `rows`: the body's full height (nil: `r`'s).
+    static func draw(_ popup: ConfirmPopup, in r: Rect, rows: Int? = nil, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard r.height > 0 else { return }
+        if case let .keepMine(_, mine, theirs, _) = popup.action {
+            return ConflictView.draw(popup, mine: mine, theirs: theirs, in: r, rows: rows ?? r.height,
+                                     into: &screen, ascii: ascii, theme: theme)
+        }
         let safeTitle = SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii)
         screen.putCentered(DisplayWidth.truncate(safeTitle, to: r.width - 4, ascii: ascii),
                            in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: theme.title)
@@ -59,18 +64,23 @@ enum ConfirmView {
             screen.putCentered(popup.message(width: r.width - 4, ascii: ascii),
                                in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: theme.muted)
         }
-        for b in [ConfirmPopup.Button.confirm, .cancel] {
-            let rect = popup.buttonRect(b, body: r)
-            guard rect.y < r.maxY else { break }
-            let chosen = popup.chosen == b
-            var style = b == .confirm ? theme.error : Style.plain
-            if chosen { style = Style(fg: style.fg, bold: true, reverse: true) }
-            screen.put("[ \(popup.label(b)) ]", col: rect.x, row: rect.y, style: style)
-        }
+        drawButtons(popup, body: r, visible: r, into: &screen, theme: theme)
         if ConfirmPopup.buttonRow + 1 < r.height {
             screen.putCentered(popup.hint,
                                in: Rect(x: r.x, y: r.y + ConfirmPopup.buttonRow + 1, width: r.width, height: 1),
                                style: theme.muted)
+        }
+    }
+
+    /// The two buttons where `popup.buttonRect` puts them in `body`, those rows of them inside `visible`.
+    static func drawButtons(_ popup: ConfirmPopup, body: Rect, visible: Rect, into screen: inout Screen, theme: Theme) {
+        for b in [ConfirmPopup.Button.confirm, .cancel] {
+            let rect = popup.buttonRect(b, body: body)
+            guard rect.y < visible.maxY else { break }
+            let chosen = popup.chosen == b
+            var style = b == .confirm ? theme.error : Style.plain
+            if chosen { style = Style(fg: style.fg, bold: true, reverse: true) }
+            screen.put("[ \(popup.label(b)) ]", col: rect.x, row: rect.y, style: style)
         }
     }
 }

@@ -119,7 +119,7 @@ public struct PinDetail: Sendable, Equatable {
     mutating func settle(_ result: ConfirmPopup.Outcome) -> Outcome {
         switch result {
         case .waiting: return .none
-        case .cancelled, .unused:
+        case .cancelled, .unused, .back:
             confirm = nil
             return .none
         case .confirmed(let action):

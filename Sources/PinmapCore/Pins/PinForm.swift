@@ -41,6 +41,12 @@ public struct PinForm: Sendable, Equatable {
     /// The pin's properties when the form opened (editing; a JSON object's text): the form
     /// does not show them, but a pin saved from it as a new one keeps them.
     public var properties = "{}"
+    /// The pin's creation time when the form opened (editing): the form does not edit it; a
+    /// conflict compares it with theirs (`ConflictVersions`).
+    public var createdAt: String?
+    /// The form came back from the conflict pop-up (Esc): the pin changed elsewhere since it
+    /// opened, and a save is compared with the newest version again (the heading says so).
+    public var changedElsewhere = false
     /// One field per `Field` case, indexed by its raw value.
     public var fields: [TextField]
     public var focused: Field = .title
@@ -63,6 +69,7 @@ public struct PinForm: Sendable, Equatable {
     public init(editing pin: Pin) {
         mode = .edit(id: pin.id)
         version = pin.version
+        createdAt = pin.createdAt
         properties = pin.properties
         fields = [TextField(pin.title), TextField(pin.description), TextField(pin.category),
                   TextField(CoordinateText.editable(pin.latitude)),
@@ -75,7 +82,7 @@ public struct PinForm: Sendable, Equatable {
     }
 
     public var heading: String {
-        if case .edit = mode { return S.fmEdit.text }
+        if case .edit = mode { return changedElsewhere ? S.fmEditChanged.text : S.fmEdit.text }
         return S.fmAdd.text
     }
 
@@ -146,7 +153,7 @@ public struct PinForm: Sendable, Equatable {
         }
         return .success(NewPin(title: title, description: trimmedText(self[.description].text),
                                category: trimmedText(self[.category].text), latitude: lat, longitude: lon,
-                               properties: properties))
+                               createdAt: createdAt, properties: properties))
     }
 
     /// Rows the form's card wants: grabber, heading, blank, one row per

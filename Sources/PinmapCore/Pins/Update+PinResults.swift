@@ -11,7 +11,7 @@ extension AppState {
             list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
-        case let .addFailed(pin, error): reopenForm(pin, editing: nil, version: nil, error: error)
+        case let .addFailed(pin, error): reopenForm(pin, editing: nil, version: nil, error: S.fmNotSaved(error))
         case let .updated(id, pin):
             list.selectedID = id
             fx.requestView(list: true)
@@ -24,12 +24,13 @@ extension AppState {
             presentEditing(.confirm(ConfirmPopup(.addAsNew(mine: pin))), height: ConfirmPopup.height,
                            dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
-        case let .updateFailed(id, pin, version, error): reopenForm(pin, editing: id, version: version, error: error)
-        case let .updateConflict(id, mine, theirs):
-            // Both versions, side by side: keep mine (written over theirs) or take theirs.
-            var popup = ConfirmPopup(.keepMine(id: id, mine: mine, theirs: theirs))
+        case let .updateFailed(id, pin, version, error): reopenForm(pin, editing: id, version: version, error: S.fmNotSaved(error))
+        case let .updateConflict(id, mine, theirs, version):
+            // Both versions, field by field: keep mine (written over theirs), take theirs, or
+            // back to the edit (Esc).
+            var popup = ConfirmPopup(.keepMine(id: id, mine: mine, theirs: theirs, editedFrom: version))
             popup.chosen = .cancel
-            presentEditing(.confirm(popup), height: ConfirmPopup.height, dim: ConfirmPopup.dim, duration: 0, now: now)
+            presentEditing(.confirm(popup), height: popup.preferredHeight, dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
         case let .deleteConflict(theirs):
             fx.requestView(list: true)
@@ -60,17 +61,21 @@ extension AppState {
     }
 
     /// A save that failed (the store busy with an import in another process,
-    /// a full disk) brings the form back with what was typed, never loses it.
-    private mutating func reopenForm(_ pin: NewPin, editing id: Int64?, version: Int64?, error: StoreError) {
+    /// a full disk) brings the form back with what was typed, never loses it; so does Esc in
+    /// the conflict pop-up (`changedElsewhere`: its heading says the pin changed).
+    mutating func reopenForm(_ pin: NewPin, editing id: Int64?, version: Int64?, error: String?, changedElsewhere: Bool = false) {
         var form = PinForm(adding: GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
         if let id { form.mode = .edit(id: id) }
-        // Saved again, the edit is still checked against the version it was made on.
+        // Saved again, the edit is still checked against the version it was made on: after a
+        // conflict, the store refuses it again and the pop-up shows the newest version.
         form.version = version
+        form.createdAt = pin.createdAt
         form.properties = pin.properties
+        form.changedElsewhere = changedElsewhere
         form[.title] = TextField(pin.title)
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)
-        form.error = S.fmNotSaved(error)
+        form.error = error
         let height = PinForm.preferredHeight(error: form.error, width: layout.cols, ascii: presentation.ascii)
         presentEditing(.form(form), height: height, dim: 0.3, duration: 0, now: clock)
     }

@@ -98,6 +98,11 @@ extension AppState {
             feedback.modal?.content = .form(form)
             finish(form, outcome, now: now, &fx)
         case .confirm(var popup):
+            if popup.isConflict, key == .char("?") || key == .f1 {  // help over the pop-up; any key closes it
+                feedback.showHelp = true
+                feedback.helpScroll = 0
+                return true
+            }
             let outcome = popup.handle(key: key)
             feedback.modal?.content = .confirm(popup)
             guard outcome != .unused else {
@@ -182,10 +187,20 @@ extension AppState {
                 if case .keepMine = popup.action { fx.requestView(list: true) }  // theirs stays: nothing written
             }
             dismissModal(now: now)
+        case .back:
+            if case .confirm(let popup)? = feedback.modal?.content { backToEdit(popup.action, now: now) }
         case .confirmed(let action):
             fx.add(action.effect)
             dismissModal(now: now)
         }
+    }
+
+    /// Esc in the conflict pop-up: the form again, with what was typed, still at the version it
+    /// was opened at, so a save is refused again and compared with the newest version; its
+    /// heading says the pin changed elsewhere.
+    mutating func backToEdit(_ action: ConfirmPopup.Action, now: Double) {
+        guard case let .keepMine(id, mine, _, version) = action else { return }
+        reopenForm(mine, editing: id, version: version, error: nil, changedElsewhere: true)
     }
 
     /// The detail page's parts once its card has risen (nil: no card).
@@ -290,7 +305,7 @@ extension ConfirmPopup.Action {
         case .deleteComment(let c): return .deleteComment(c)
         case .undoImport(let row): return .undoImport(row)
         // Mine over theirs: written at their version, refused again if it moved meanwhile.
-        case let .keepMine(id, mine, theirs): return .updatePin(id: id, mine, ifVersion: theirs.version)
+        case let .keepMine(id, mine, theirs, _): return .updatePin(id: id, mine, ifVersion: theirs.version)
         // The edit, as a pin of its own created now (the deleted pin's time went with it).
         case .addAsNew(var mine):
             mine.createdAt = nil

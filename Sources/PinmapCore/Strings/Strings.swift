@@ -79,7 +79,10 @@ public enum S: String, CaseIterable, Sendable {
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting, searchUnreachable, searchKeptUnreachable, listSearchUnreachable
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
     // A store others write to too (a shared server, a file another pinmap opened).
-    case cnTitle, cnHint, cnVersions, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
+    case cnTitle, cnHint, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
+    // The conflict pop-up's versions, field by field, its help, and the edit form it goes back to.
+    case cnTheirs, cnYours, cnCoordinates, cnProperties, cnEmpty, cnNotInForm, cnNothingDiffers, cnMoreFields, fmEditChanged
+    case helpConflict, hcKeepMine, hcTakeTheirs, hcBack, hcChoose
     // An edit of a pin deleted elsewhere meanwhile.
     case cnDeletedTitle, cnDeletedText, cnAddAsNew, cnDiscard, cnDeletedHint, cnDiscarded
     case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chDeleted, chOneDeleted, chComments, chCommentsAdded, chCommentsDeleted, chReconnecting, chReconnected, stServer, stExportHintServer

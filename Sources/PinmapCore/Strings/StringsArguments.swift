@@ -409,8 +409,8 @@ extension S {
     public static func searchEditHint(_ orderLabel: String) -> String { searchEditHint.filled([orderLabel]) }
     /// "“{0}” changed elsewhere since you opened it"
     public static func cnTitle(_ a: String) -> String { cnTitle.filled([a]) }
-    /// "theirs {0} · yours {1}"
-    public static func cnVersions(_ a: String, _ b: String) -> String { cnVersions.filled([a, b]) }
+    /// "… and {0} more {0:field|fields} that differ: a taller terminal shows them"
+    public static func cnMoreFields(_ count: Int) -> String { cnMoreFields.filled(["\(count)"]) }
     /// "“{0}” changed elsewhere since you opened it: not deleted"
     public static func cnNotDeleted(_ a: String) -> String { cnNotDeleted.filled([a]) }
     /// "“{0}” was deleted elsewhere"

@@ -92,8 +92,9 @@ public enum PinWriteOutcome: Sendable {
     case updateMissing(id: Int64, NewPin)
     /// The form comes back with what was typed, still at the version it opened with.
     case updateFailed(id: Int64, NewPin, ifVersion: Int64?, StoreError)
-    /// Someone changed pin `id` after the form opened: nothing written; both versions.
-    case updateConflict(id: Int64, mine: NewPin, theirs: Pin)
+    /// Someone changed pin `id` after the form opened (at version `ifVersion`): nothing
+    /// written; both versions.
+    case updateConflict(id: Int64, mine: NewPin, theirs: Pin, ifVersion: Int64?)
     /// Someone changed the pin after it was shown: not deleted.
     case deleteConflict(theirs: Pin)
     case deleted(DeletedPin)

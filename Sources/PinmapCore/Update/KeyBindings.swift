@@ -111,6 +111,13 @@ public enum KeyBindings {
         KeyHelp(.kPaste, help: .hSearchPaste), KeyHelp(label: "Ctrl-F  F", help: .hSearchFit),
     ]
 
+    /// Keys of the pop-up after a save refused because the pin changed elsewhere
+    /// (`ConfirmPopup+Conflict.swift`).
+    public static let conflictHelp: [KeyHelp] = [
+        KeyHelp(label: "y", help: .hcKeepMine), KeyHelp(label: "t", help: .hcTakeTheirs),
+        KeyHelp(label: "Esc", help: .hcBack), KeyHelp(label: "← → Enter", help: .hcChoose),
+    ]
+
     /// Keys each tab handles itself (Timeline.swift, ImportTab.swift, Settings.swift).
     public static func tabHelp(_ tab: Tab) -> [KeyHelp] {
         switch tab {

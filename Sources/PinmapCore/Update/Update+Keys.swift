@@ -18,11 +18,13 @@ extension AppState {
             default: nil
             }
             guard let step else {
+                let overModal = modalUnderHelp
                 feedback.showHelp = false
                 // Esc, Enter, ? and q only close help (its header says "any other key closes": a
                 // `q` that quit the whole UI broke that word); any other key also acts (`2`
                 // shows Timeline). Ctrl-C still quits, above.
-                if [.escape, .enter, .char("?"), .f1, .char("q")].contains(key) { return }
+                // Over a modal (the conflict pop-up), every key only closes help: the pop-up stays.
+                if [.escape, .enter, .char("?"), .f1, .char("q")].contains(key) || overModal { return }
                 return handle(key: key, now: now, &fx)
             }
             feedback.helpScroll = min(max(0, feedback.helpScroll + step), HelpView.maxScroll(tab: tab, rows: layout.rows))

@@ -1,0 +1,275 @@
+import XCTest
+import Frame
+import PinModel
+import PinmapCore
+import PinmapCoreTestSupport
+
+/// The "changed elsewhere" pop-up, from the pure core: both versions field by field (a
+/// description written elsewhere is seen before "keep mine" writes over it), the fields the
+/// form does not write marked, one line when nothing a user sees differs; Esc back to the
+/// edit with what was typed, a save from there compared again; `y` and `t` decide.
+final class ConflictPopupTests: XCTestCase {
+    /// Gimpo airport as the user opened it (version 1).
+    private let opened = Pin(id: 7, title: "Gimpo International Airport", description: "", category: "airport",
+                             latitude: 37.558311, longitude: 126.794694, createdAt: "2025-03-01T09:00:00+09:00",
+                             updatedAt: "2025-03-01T09:00:00+09:00", properties: #"{"icao":"RKSS"}"#, version: 1)
+
+    /// The tester's case: the user typed a description; elsewhere, meanwhile, another
+    /// description and a new latitude (version 2).
+    private func conflict(cols: Int, rows: Int, language: Language = .english,
+                          theirs change: (inout Pin) -> Void = { $0.description = "their important notes"; $0.latitude = 37.6 },
+                          mine edit: (inout NewPin) -> Void = { $0.description = "my description" }) -> AppState {
+        var s = AppState(cols: cols, rows: rows, color: false, reducedMotion: true, environment: AppEnvironment(language: language))
+        s.receiveView(total: 1, inView: 1, listed: [opened])
+        var mine = NewPin(title: opened.title, description: opened.description, category: opened.category,
+                          latitude: opened.latitude, longitude: opened.longitude, createdAt: opened.createdAt,
+                          properties: opened.properties)
+        edit(&mine)
+        var theirs = opened
+        change(&theirs)
+        theirs.version = 2
+        s.feed(.pins(.written(.updateConflict(id: 7, mine: mine, theirs: theirs, ifVersion: 1))))
+        return s
+    }
+
+    private func card(_ s: AppState, rows: Int) -> [String] {
+        let f = s.render()
+        return ((s.layout.rows - rows)..<s.layout.rows).map { f.line($0) }
+    }
+
+    func testTheFieldsThatDifferAreShownBothWaysAt80x24() {
+        let s = conflict(cols: 80, rows: 24)
+        XCTAssertEqual(card(s, rows: 8), [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
+            "      “Gimpo International Airport” changed elsewhere since you opened it",
+            "                theirs                          yours",
+            "  description   their important notes           my description",
+            "  coordinates   37.6, 126.794694                37.558311, 126.794694",
+            "",
+            "                        [ Keep mine ]   [ Take theirs ]",
+            "    y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
+        ], s.render().text())
+    }
+
+    /// Every field differs, in Korean at 100×30: the names line up, the long values are cut
+    /// where they part, the fields the form does not write are marked and the footnote says so.
+    func testEveryFieldInKoreanAt100x30() {
+        let s = conflict(cols: 100, rows: 30, language: .korean, theirs: {
+            $0.title = "김포국제공항 국내선 청사"
+            $0.description = "다른 곳에서 적은 아주 중요한 메모: 주차장은 국내선 청사 앞, 셔틀은 10분마다"
+            $0.category = "공항"
+            $0.longitude = 126.8
+            $0.createdAt = "2024-01-02T03:04:05+09:00"
+            $0.properties = #"{"icao":"RKSS","iata":"GMP"}"#
+        }, mine: {
+            $0.title = "김포공항"
+            $0.description = "다른 곳에서 적은 아주 중요한 메모: 주차장은 국제선 청사 앞"
+            $0.category = ""
+        })
+        XCTAssertEqual(card(s, rows: 13), [
+            "───────────────────────────────────────────── ━━━━━━━━ ─────────────────────────────────────────────",
+            "                         “김포공항”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
+            "              다른 쪽                                    내 것",
+            "  제목        김포국제공항 국내선 청사                   김포공항",
+            "  설명        …메모: 주차장은 국내선 청사 앞, 셔틀은 1…  …메모: 주차장은 국제선 청사 앞",
+            "  분류        공항                                       (비어 있음)",
+            "  좌표        37.558311, 126.8                           37.558311, 126.794694",
+            "  만든 날짜*  2024-01-02 03:04 +09:00                    2025-03-01 09:00 +09:00",
+            #"  속성*       {"icao":"RKSS","iata":"GMP"}               {"icao":"RKSS"}"#,
+            "  * 양식에 없는 칸: 어느 쪽을 골라도 다른 쪽 값이 남습니다",
+            "",
+            "                                 [ 내 것 유지 ]   [ 다른 쪽 받기 ]",
+            "              y 내 것 유지 · t 다른 쪽 받기 · Esc 수정으로 돌아가기 · ←→ Enter 고르기",
+        ], s.render().text())
+    }
+
+    /// A write elsewhere of the same values (only the version moved on): one line says so.
+    func testNothingThatDiffersIsSaid() {
+        let s = conflict(cols: 80, rows: 24, theirs: { _ in }, mine: { _ in })
+        XCTAssertEqual(card(s, rows: 6), [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
+            "      “Gimpo International Airport” changed elsewhere since you opened it",
+            "               Nothing you see differs: only its version moved on",
+            "",
+            "                        [ Keep mine ]   [ Take theirs ]",
+            "    y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
+        ], s.render().text())
+    }
+
+    /// At 80×24 in Korean with every field differing, the card fits and the keys stay whole.
+    func testEveryFieldInKoreanAt80x24() {
+        let s = conflict(cols: 80, rows: 24, language: .korean, theirs: {
+            $0.title = "Gimpo Airport (domestic terminal), seen from the parking garage"
+            $0.description = "their important notes"
+            $0.category = "transport"
+            $0.createdAt = "2024-01-02T03:04:05+09:00"
+            $0.properties = #"{"icao":"RKSS","iata":"GMP"}"#
+        }, mine: {
+            $0.title = "Gimpo Airport (international terminal), seen from the parking garage"
+            $0.description = "my description"
+            $0.latitude = 37.5
+        })
+        XCTAssertEqual(card(s, rows: 13), [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
+            "  “Gimpo Airport (international termi…”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
+            "              다른 쪽                          내 것",
+            "  제목        Gimpo Airport (domestic termin…  Gimpo Airport (international t…",
+            "  설명        their important notes            my description",
+            "  분류        transport                        airport",
+            "  좌표        37.558311, 126.794694            37.5, 126.794694",
+            "  만든 날짜*  2024-01-02 03:04 +09:00          2025-03-01 09:00 +09:00",
+            #"  속성*       {"icao":"RKSS","iata":"GMP"}     {"icao":"RKSS"}"#,
+            "  * 양식에 없는 칸: 어느 쪽을 골라도 다른 쪽 값이 남습니다",
+            "",
+            "                       [ 내 것 유지 ]   [ 다른 쪽 받기 ]",
+            "    y 내 것 유지 · t 다른 쪽 받기 · Esc 수정으로 돌아가기 · ←→ Enter 고르기",
+        ], s.render().text())
+    }
+
+    /// The edit as the user saved it in `conflict`.
+    private var myEdit: NewPin {
+        NewPin(title: opened.title, description: "my description", category: opened.category, latitude: opened.latitude,
+               longitude: opened.longitude, createdAt: opened.createdAt, properties: opened.properties)
+    }
+
+    private func pinWrites(_ effects: [Effect]) -> [Effect] {
+        effects.filter { if case .updatePin = $0 { return true } else { return false } }
+    }
+
+    /// Esc is "back", as elsewhere: the form again with what was typed, its heading saying the
+    /// pin changed; a save from it is still checked against the version it was opened at, so
+    /// the store refuses it again and the pop-up shows the newest version (never a silent write).
+    func testEscGoesBackToTheEditAndASaveComparesAgain() {
+        var s = conflict(cols: 80, rows: 24)
+        s.press(.escape, now: 1)
+        guard case .form(let form)? = s.feedback.modal?.content else { return XCTFail("no form: \(String(describing: s.feedback.modal?.content))") }
+        XCTAssertEqual([form[.title].text, form[.description].text, form[.category].text, form[.latitude].text],
+                       ["Gimpo International Airport", "my description", "airport", "37.558311"])
+        XCTAssertEqual(form.version, 1, "still the version it was opened at")
+        XCTAssertNil(s.feedback.message)
+        XCTAssertEqual(card(s, rows: 12), [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
+            "  Edit pin · changed elsewhere since you opened it: Ctrl-S compares again",
+            "",
+            "▸ Title*       Gimpo International Airport",
+            "  Description  my description",
+            "  Category     airport",
+            "  Latitude     37.558311",
+            "  Longitude    126.794694",
+            "",
+            "",
+            "  Tab/↑↓ move · Enter on the last field or Ctrl-S saves · Esc cancels",
+            "",
+        ], s.render().text())
+        let writes = pinWrites(s.update(.input(.key(.ctrl("s"))), now: 2))
+        XCTAssertEqual(writes, [.updatePin(id: 7, myEdit, ifVersion: 1)])
+        // Refused again: the pop-up compares with the newest version (version 3, a new title too).
+        var newest = opened
+        newest.title = "Gimpo"; newest.description = "their important notes"; newest.latitude = 37.6; newest.version = 3
+        s.feed(.pins(.written(.updateConflict(id: 7, mine: myEdit, theirs: newest, ifVersion: 1))), now: 3)
+        XCTAssertEqual(card(s, rows: 9), [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
+            "      “Gimpo International Airport” changed elsewhere since you opened it",
+            "                theirs                          yours",
+            "  title         Gimpo                           Gimpo International Airport",
+            "  description   their important notes           my description",
+            "  coordinates   37.6, 126.794694                37.558311, 126.794694",
+            "",
+            "                        [ Keep mine ]   [ Take theirs ]",
+            "    y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
+        ], s.render().text())
+        XCTAssertEqual(pinWrites(s.update(.input(.key(.char("y"))), now: 4)), [.updatePin(id: 7, myEdit, ifVersion: 3)],
+                       "keep mine: written over the version shown")
+    }
+
+    /// Only `y`, `t` and a chosen button decide: a stray key (`q`, `2`, `j`) drops no edit and
+    /// leaves the pop-up up; `t` takes theirs and writes nothing.
+    func testStrayKeysDoNothingAndTTakesTheirs() {
+        var s = conflict(cols: 80, rows: 24)
+        for key in [Key.char("q"), .char("2"), .char("j"), .char("n"), .char("x")] {
+            XCTAssertEqual(pinWrites(s.update(.input(.key(key)), now: 1)), [], "\(key)")
+            guard case .confirm(let popup)? = s.feedback.modal?.content, case .keepMine = popup.action else {
+                return XCTFail("\(key) closed the pop-up")
+            }
+        }
+        XCTAssertEqual([s.quit, s.tab == .map], [false, true])
+        XCTAssertEqual(pinWrites(s.update(.input(.key(.char("t"))), now: 2)), [])
+        XCTAssertEqual(s.feedback.message, "Kept the other version: nothing written")
+        XCTAssertNil(s.feedback.modal, "gone at once (reduced motion)")
+    }
+
+    /// A click outside the card goes back to the edit, as Esc does (it took theirs and dropped
+    /// the edit); → Enter presses Take theirs.
+    func testAClickOutsideGoesBackAndEnterPressesTheChosenButton() {
+        var s = conflict(cols: 80, rows: 24)
+        s.feed(.input(.mouse(MouseEvent(.press, .left, col: 10, row: 2))), now: 1)
+        guard case .form(let form)? = s.feedback.modal?.content else { return XCTFail("no form") }
+        XCTAssertEqual(form[.description].text, "my description")
+        var t = conflict(cols: 80, rows: 24)
+        t.press(.left); t.press(.right)
+        XCTAssertEqual(pinWrites(t.update(.input(.key(.enter)), now: 1)), [])
+        XCTAssertEqual(t.feedback.message, "Kept the other version: nothing written")
+        var y = conflict(cols: 80, rows: 24)
+        y.press(.left)
+        XCTAssertEqual(pinWrites(y.update(.input(.key(.enter)), now: 1)), [.updatePin(id: 7, myEdit, ifVersion: 2)])
+    }
+
+    /// `?` shows help over the pop-up, with the pop-up's keys; a key then closes help only.
+    func testHelpOverThePopupListsItsKeysAndClosesAlone() {
+        var s = conflict(cols: 80, rows: 24)
+        s.press(.char("?"), now: 1)
+        XCTAssertTrue(s.feedback.showHelp)
+        let lines = HelpView.lines(for: .map).map { $0.key.isEmpty ? $0.text : $0.key + " = " + $0.text }
+        let start = lines.firstIndex(of: "Changed elsewhere (the pop-up after a save)") ?? 0
+        XCTAssertEqual(Array(lines[start..<min(lines.count, start + 5)]), [
+            "Changed elsewhere (the pop-up after a save)",
+            "y = keep mine: write your edit over theirs",
+            "t = take theirs: your edit is dropped, nothing written",
+            "Esc = back to your edit, text kept (a save compares again)",
+            "← → Enter = choose a button, press it",
+        ])
+        s.press(.escape, now: 2)
+        XCTAssertFalse(s.feedback.showHelp)
+        guard case .confirm(let popup)? = s.feedback.modal?.content, case .keepMine = popup.action else {
+            return XCTFail("Esc closed help and the pop-up")
+        }
+        s.press(.char("?"), now: 3)
+        s.press(.char("2"), now: 4)
+        XCTAssertEqual([s.feedback.showHelp, s.tab == .map], [false, true], "2 closes help, acts on nothing below")
+    }
+
+    /// A terminal too short for every field: the fields give way from the last, one row says
+    /// how many more differ, and the buttons and keys stay (40×12: the card's 10 rows).
+    func testAShortTerminalSaysHowManyFieldsMoreDiffer() {
+        let s = conflict(cols: 40, rows: 12, theirs: {
+            $0.title = "Gimpo"; $0.description = "their notes"; $0.category = "transport"; $0.latitude = 37.6
+            $0.properties = "{}"
+        })
+        XCTAssertEqual(card(s, rows: 10), [
+            "─────────────── ━━━━━━━━ ───────────────",
+            "  “Gimpo International Airport” chang…",
+            "                theirs      yours",
+            "  title         Gimpo       Gimpo Int…",
+            "  description   their not…  my descri…",
+            "  category      transport   airport",
+            "  … and 2 more fields that differ: a …",
+            "",
+            "    [ Keep mine ]   [ Take theirs ]",
+            "     y keeps mine · t takes theirs",
+        ], s.render().text())
+    }
+
+    /// The card dragged down by its grabber goes back to the edit, as Esc: nothing is dropped.
+    func testDraggingTheCardAwayGoesBackToTheEdit() {
+        var s = conflict(cols: 80, rows: 24)
+        let top = 24 - 8
+        s.feed(.input(.mouse(MouseEvent(.press, .left, col: 40, row: top))), now: 1)
+        s.feed(.input(.mouse(MouseEvent(.drag, .left, col: 40, row: top + 5))), now: 1.1)
+        s.feed(.input(.mouse(MouseEvent(.release, .left, col: 40, row: top + 5))), now: 1.2)
+        guard case .form(let form)? = s.feedback.modal?.content else {
+            return XCTFail("no form: \(String(describing: s.feedback.modal?.content))")
+        }
+        XCTAssertEqual([form[.description].text, form.heading],
+                       ["my description", "Edit pin · changed elsewhere since you opened it: Ctrl-S compares again"])
+    }
+}
