@@ -24,9 +24,7 @@ final class TabsWhileUnreachableTests: XCTestCase {
         let r = try UIFixtures.liveRunner(over: store, uri: cluster.uri, cols: 80, rows: 24)
         defer { r.stopLive() }
         func shown() -> String {
-            // The cluster's socket folder is a temporary one (its URI, cut to fit, is the server's name).
-            r.text.replacingOccurrences(of: #"server   postgresql:///pins\?host=/tmp/.*&user=postgres"#, with: "server   <the cluster's URI>",
-                                        options: .regularExpression)
+            Self.namingTheCluster(r.text)
                 .replacingOccurrences(of: #"size     [0-9.]+ kB"#, with: "size     <size>", options: .regularExpression)
         }
         r.press(.char("2"))
@@ -88,6 +86,13 @@ final class TabsWhileUnreachableTests: XCTestCase {
         \(status)
                1 Map             2 Timeline           3 Import           4 Settings
         """
+    }
+
+    /// `text` with the Settings tab's server line naming the cluster as `<the cluster's URI>`:
+    /// its socket folder is a temporary one, its port the first free one (the URI is cut to
+    /// fit when long).
+    static func namingTheCluster(_ text: String) -> String {
+        text.replacingOccurrences(of: #"server   postgresql:\S+"#, with: "server   <the cluster's URI>", options: .regularExpression)
     }
 
     /// The Settings tab of the cluster's store.
