@@ -59,7 +59,7 @@ final class UndoImportUITests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-older-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try runner(cols: 100, rows: 30)
+        let r = try runner(cols: 80, rows: 24)
         r.char("3")
         for k in 2...11 {  // through the Import tab, one file after another
             let path = dir.appendingPathComponent("trip\(k).csv").path
@@ -73,7 +73,7 @@ final class UndoImportUITests: XCTestCase {
             $0.replacingOccurrences(of: #"20[0-9-]{8}T[0-9:]{5}"#, with: "<time>", options: .regularExpression)
         }
         XCTAssertEqual(Array(shown.dropFirst(5)), (2...11).reversed().map { "    #\($0)  <time>  1 pin  trip\($0).csv" }
-                       + ["    older imports: `pinmap imports` lists them, `pinmap undo-import ID` undoes one", "", "  Settings  (↑↓ move · Enter/Space/←→ change · click)"])
+                       + ["    older imports: see `pinmap imports`; `pinmap undo-import ID` undoes one", "", "  Settings  (↑↓ move · Enter/Space/←→ change · click)"])
         r.char("k")
         XCTAssertEqual(r.state.settingsTab.importCursor, 9, "↑ from the first setting: the oldest import listed")
     }

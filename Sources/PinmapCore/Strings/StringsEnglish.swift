@@ -433,7 +433,7 @@ extension Strings {
         .stPath: "path     {0}",
         .stSize: "size     {0}   {1} pins",
         .stImports: "imports  {0}",
-        .stOlderImports: "older imports: `pinmap imports` lists them, `pinmap undo-import ID` undoes one",
+        .stOlderImports: "older imports: see `pinmap imports`; `pinmap undo-import ID` undoes one",
         .stNoImports: "none yet",
         .stSettings: "Settings  (↑↓ move · Enter/Space/←→ change · click)",
         .stSensitivity: "Drag sensitivity",

@@ -433,7 +433,7 @@ extension Strings {
         .stPath: "경로     {0}",
         .stSize: "크기     {0}   핀 {1}개",
         .stImports: "가져오기 {0}",
-        .stOlderImports: "이전 가져오기: `pinmap imports`로 보고, `pinmap undo-import ID`로 되돌립니다",
+        .stOlderImports: "이전 가져오기: `pinmap imports`로 보고 `pinmap undo-import ID`로 되돌림",
         .stNoImports: "아직 없음",
         .stSettings: "설정  (↑↓ 이동 · Enter/Space/←→ 바꾸기 · 클릭)",
         .stSensitivity: "끌기 감도",
