@@ -65,13 +65,15 @@ extension AppState {
         case .store(.changedElsewhere(let change)):
             if feedback.storeUnreachable { feedback.message = S.chReconnected.text } else { tellChangedElsewhere(change, now: now) }
             feedback.storeUnreachable = false
+            feedback.storeRefusal = nil
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
             if Self.mayHoldNewestPin(change) { reopenTimelineOffScreen(&fx) }
             reloadDetailComments(after: change, &fx)  // Update+Pins.swift
-        case .store(.unreachable):
+        case .store(.unreachable(let e)):
             feedback.storeUnreachable = true
-            feedback.message = S.chReconnecting.text
+            feedback.storeRefusal = e.loginRefusal
+            feedback.message = feedback.reconnectingText
         // The last view is only the view: a role that may not save it (a reader) is not told.
         case .store(.settingNotSaved(let key, let e)):
             if !PersonalSettingKey.all.contains(key) { feedback.message = S.msgSettingNotSaved(e) }
@@ -216,7 +218,7 @@ extension AppState {
     /// was read before stays on screen. While the server is away the failure is that
     /// outage: "reconnecting…" stays, and the watcher's reconnection reads everything again.
     private mutating func readFailed(_ e: StoreError) {
-        feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
+        feedback.message = feedback.storeUnreachable ? feedback.reconnectingText : S.msgStoreError(e)
     }
 
     /// The settings saved in the store, over the initial state's.
