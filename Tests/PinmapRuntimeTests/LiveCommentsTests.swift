@@ -80,7 +80,7 @@ final class LiveCommentsTests: XCTestCase {
         XCTAssertTrue(r.wait(upTo: 5) { r.text == added }, "the page stays on the selected comment, says what came", line: line)
         XCTAssertEqual(r.text, added, line: line)
 
-        XCTAssertTrue(try other.deleteComment(id: first), line: line)
+        XCTAssertEqual(try other.deleteComment(id: first)?.id, first, line: line)
         let deleted = Self.page + """
 
 
