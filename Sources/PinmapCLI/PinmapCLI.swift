@@ -24,7 +24,7 @@ public enum PinmapCLI {
         var s = """
         pinmap \(version): a map-pin explorer for the terminal
 
-        Usage: pinmap [--db PATH]            open the terminal UI
+        Usage: \(UICommand.spec.usage)  open the terminal UI
                pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
 
         Commands:

@@ -208,6 +208,16 @@ final class PinCommandsTests: XCTestCase {
             """)
     }
 
+    /// `pinmap --help`'s usage of the UI is the UI's own (with --ascii, as the README says).
+    func testTheGlobalHelpsUsageNamesEveryOptionOfTheUI() {
+        XCTAssertEqual(PinmapCLI.globalHelp.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).joined(separator: "\n"), """
+            pinmap \(PinmapCLI.version): a map-pin explorer for the terminal
+
+            Usage: pinmap [--db PATH] [--ascii]  open the terminal UI
+                   pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
+            """)
+    }
+
     func testEveryNewCommandHasHelpAndRefusesUnknownOptions() {
         let s = CLITestStore(self)
         for name in ["add", "edit", "delete", "show", "comment", "comments", "uncomment", "export", "list"] {
