@@ -336,12 +336,18 @@ extension AppState {
     /// list left blank rows under a count of 17): with the selected pin listed, the scroll
     /// stays where it was unless rows would be left blank; without it, the list shows its
     /// top (the newest pin in view).
+    /// A pin shown from the Timeline (`ListState.revealSelection`) is scrolled to, or read on for.
     private mutating func placeNewList() {
+        let reveal = list.revealSelection
+        list.revealSelection = false
         if let id = list.selectedID, let i = list.pins.firstIndex(where: { $0.id == id }) {
             list.cursor = i
             clampList()
+            if reveal { scrollToCursor() }
             list.scroll = min(list.scroll, max(0, list.count - max(1, visibleListRows)))
         } else {
+            // Past the rows read: they are read through it (`receive(listRows:)` scrolls to it).
+            if reveal, list.selectedID != nil, list.unloaded > 0 { list.readAll = true }
             clampList()
             list.scroll = 0
         }
