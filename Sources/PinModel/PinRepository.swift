@@ -99,9 +99,9 @@ public protocol PinRepository: AnyObject {
     /// Adds a comment dated now; returns its id.
     @discardableResult
     func addComment(pinID: Int64, body: String) throws(StoreError) -> Int64
-    /// Deletes comment `id`; false when there was none.
+    /// Deletes comment `id`; the comment deleted, nil when there was none.
     @discardableResult
-    func deleteComment(id: Int64) throws(StoreError) -> Bool
+    func deleteComment(id: Int64) throws(StoreError) -> Comment?
 
     // MARK: Settings
 

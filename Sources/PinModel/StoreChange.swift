@@ -6,8 +6,13 @@ public struct StoreChange: Sendable, Equatable {
     public var added = 0
     public var edited = 0
     public var deleted = 0
-    /// Comments added or deleted.
+    /// Comments added or deleted (`commentsAdded` and `commentsDeleted`, and those the store
+    /// did not say which of).
     public var comments = 0
+    /// Of `comments`, those the store says were added.
+    public var commentsAdded = 0
+    /// Of `comments`, those the store says were deleted.
+    public var commentsDeleted = 0
     /// Pins named by the change (edited or deleted), when the store says which.
     public var pinIDs: Set<Int64> = []
     /// The edited pins the store named (`edited` counts each once; an edit the store names
@@ -33,7 +38,16 @@ public struct StoreChange: Sendable, Equatable {
                                comments: comments + other.comments, pinIDs: pinIDs.union(other.pinIDs),
                                counted: counted && other.counted)
         both.editedIDs = ids
+        both.commentsAdded = commentsAdded + other.commentsAdded
+        both.commentsDeleted = commentsDeleted + other.commentsDeleted
         return both
+    }
+
+    /// Records a comment added (`added` true), deleted (false) or changed (nil: the store
+    /// does not say which).
+    public mutating func noteComment(added: Bool?) {
+        comments += 1
+        if added == true { commentsAdded += 1 } else if added == false { commentsDeleted += 1 }
     }
 
     /// Records an edit of pin `id` (nil: the store named none); a pin edited again is not counted again.

@@ -21,6 +21,11 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         /// A PostgreSQL server that cannot be reached: the server libpq tried ("host:port",
         /// "socket PATH" or "service NAME"), its database ("" when unknown) and libpq's reason.
         case unreachable(server: String, database: String, reason: String)
+        /// A PostgreSQL server that answered but refuses this login (a failed password, a
+        /// role that may not log in, no pg_hba.conf entry, no such database or role): the
+        /// server and database tried, and the server's own reason ("role \"reader\" is not
+        /// permitted to log in"). Retrying helps only once the server's owner allows it.
+        case loginRefused(server: String, database: String, reason: String)
         /// The connection to the PostgreSQL server was lost; nothing was written.
         case connectionLost
         /// The PostgreSQL server keeps the connection but did not answer within `seconds`
@@ -53,6 +58,13 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
         case readOnlyStore(path: String)
         /// The folder of a file store is read-only (the store and its journal are written there).
         case readOnlyFolder(folder: String)
+    }
+
+    /// The server's own reason when it answered and refused the login (`Kind.loginRefused`),
+    /// nil for any other failure.
+    public var loginRefusal: String? {
+        if case .loginRefused(_, _, let reason)? = kind { return reason }
+        return nil
     }
 
     /// SQLite's `SQLITE_CONSTRAINT`: a rule of the pins was broken (`PinRules`).

@@ -89,9 +89,9 @@ extension InMemoryPinRepository {
     }
 
     @discardableResult
-    public func deleteComment(id: Int64) throws(StoreError) -> Bool {
+    public func deleteComment(id: Int64) throws(StoreError) -> Comment? {
         if let failingWrites { throw failingWrites }
-        return commentRows.removeValue(forKey: id) != nil
+        return commentRows.removeValue(forKey: id)
     }
 
     // MARK: Settings

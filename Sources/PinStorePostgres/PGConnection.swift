@@ -67,8 +67,11 @@ final class PGConnection {
             // libpq's host may hold a password's tail (`PGLocation.hidingPassword`).
             let server = tried.server.isEmpty ? location.server : PGLocation.masking(tried.server, uri: uri)
             let database = tried.database.isEmpty ? location.database : tried.database
+            // A server that answered and refused this login is named apart from one that did not answer.
+            let kind: StoreError.Kind = PGErrorText.loginRefusal(reason).map { .loginRefused(server: server, database: database, reason: $0) }
+                ?? .unreachable(server: server, database: database, reason: PGErrorText.reasonLine(reason))
             throw StoreError(PGErrorText.unreachable(server: server, database: database, reason: reason), code: PGErrorText.connectionCode,
-                             kind: .unreachable(server: server, database: database, reason: PGErrorText.reasonLine(reason)))
+                             kind: kind)
         }
         // libpq's default notice processor writes to stderr, over the terminal UI's screen
         // (a server shut down announces it on every idle connection): the errors that matter

@@ -51,6 +51,29 @@ enum PGErrorText {
         return "cannot connect to the PostgreSQL \(named)\(database.isEmpty ? "" : " (database \(database))"): \(why)"
     }
 
+    /// The server's refusal of a login in libpq's `reason`, when the server answered and
+    /// refused it: a password or other authentication that failed, a role that may not log
+    /// in or does not exist, no pg_hba.conf entry, a database that does not exist or may not
+    /// be connected to; libpq's own "no password supplied" too. The server's words after
+    /// "FATAL:" ("role \"reader\" is not permitted to log in"); nil for any other failure
+    /// (no answer, a server starting up or shutting down: those pass by themselves).
+    static func loginRefusal(_ reason: String) -> String? {
+        for line in reason.split(whereSeparator: \.isNewline) {
+            let text = String(line)
+            if let r = text.range(of: "fe_sendauth: ") { return trimmedText(text[r.upperBound...]) }
+            guard let fatal = text.range(of: "FATAL:") else { continue }
+            let said = trimmedText(text[fatal.upperBound...])
+            if refusalPhrases.contains(where: { said.contains($0) }) { return said }
+        }
+        return nil
+    }
+
+    /// What PostgreSQL's refusals of a login say (SQLSTATE classes 28 and 3D, and 42501 on
+    /// CONNECT); the server writes them in English unless its `lc_messages` says otherwise.
+    private static let refusalPhrases = [
+        "authentication failed", "is not permitted to log in", "pg_hba.conf", "does not exist",
+        "permission denied for database", "password authentication", "no password"]
+
     /// A connection string libpq could not read (an unknown parameter, a bad encoding): the
     /// string (its password masked) and libpq's reason; no server is named, since none was tried.
     static func unreadable(uri: String, reason: String) -> String {

@@ -43,7 +43,9 @@ public final class PostgresChangeSource: StoreChangeSource {
             guard parts.count >= 2 else { continue }
             let number = Int64(parts[1])
             switch parts[0] {
-            case "comment": change.comments += 1; if let id = number { change.pinIDs.insert(id) }
+            case "comment":
+                change.noteComment(added: parts.count > 2 ? parts[2] == "insert" ? true : parts[2] == "delete" ? false : nil : nil)
+                if let id = number { change.pinIDs.insert(id) }
             case "insert": change.added += 1
             case "update": change.noteEdit(of: number)
             case "delete": change.deleted += 1; if let id = number { change.pinIDs.insert(id) }

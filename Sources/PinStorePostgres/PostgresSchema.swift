@@ -811,6 +811,25 @@ enum PostgresSchema {
         ALTER INDEX pins_created SET (deduplicate_items = off);
         ALTER INDEX pins_cell SET (deduplicate_items = off);
         """,
+        // 16: a comment's announcement says whether it was added or deleted (`comment PIN
+        // insert|delete`), so an open UI says "1 comment added elsewhere"; a client that
+        // reads only the first two words is unaffected. Written to run again.
+        """
+        CREATE OR REPLACE FUNCTION pinmap_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_TABLE_NAME = 'comments' THEN
+            PERFORM pg_notify('pinmap', 'comment ' || CASE WHEN TG_OP = 'DELETE' THEN OLD.pin_id ELSE NEW.pin_id END
+                                        || ' ' || lower(TG_OP));
+          ELSIF TG_OP = 'DELETE' THEN
+            PERFORM pg_notify('pinmap', 'delete ' || OLD.id || ' ' || OLD.cell);
+          ELSIF TG_OP = 'UPDATE' THEN
+            PERFORM pg_notify('pinmap', 'update ' || NEW.id || ' ' || OLD.cell || ' ' || NEW.cell);
+          ELSE
+            PERFORM pg_notify('pinmap', 'insert ' || NEW.id || ' ' || NEW.cell);
+          END IF;
+          RETURN NULL;
+        END $$;
+        """,
     ]
 
     /// The columns whose change is an edit a user sees (migration 14).

@@ -122,7 +122,9 @@ extension PostgresStore {
     }
 
     @discardableResult
-    public func deleteComment(id: Int64) throws(StoreError) -> Bool {
-        try db.execute("DELETE FROM comments WHERE id = $1", ["\(id)"]).affected > 0
+    public func deleteComment(id: Int64) throws(StoreError) -> Comment? {
+        let r = try db.execute("DELETE FROM comments WHERE id = $1 RETURNING id, pin_id, body, created_at", ["\(id)"])
+        guard r.rows > 0 else { return nil }
+        return Comment(id: r.int(0, 0), pinID: r.int(0, 1), body: r.text(0, 2), createdAt: r.text(0, 3))
     }
 }

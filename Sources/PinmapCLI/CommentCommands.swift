@@ -59,18 +59,19 @@ enum CommentsCommand: TextCommand {
 enum DeleteCommentCommand: TextCommand {
     static let spec = CommandSpec(
         name: "uncomment",
-        usage: "pinmap uncomment COMMENT_ID [--db PATH]",
-        summary: "Delete one comment (ids are shown by 'pinmap comments ID').",
+        usage: "pinmap uncomment COMMENT_ID [--db PATH] [--json]",
+        summary: "Delete one comment (ids are shown by 'pinmap comments ID'); prints nothing unless --json.",
         options: [("--db", "store path")],
-        flags: [],
+        flags: [("--json", "print the deleted comment as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let id = try CLIValues.id(args.positionals[0], command: "uncomment", what: "COMMENT_ID")
         let store = try PinmapCLI.openRepository(args)
-        guard try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteComment(id: id) }) else {
+        guard let comment = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteComment(id: id) }) else {
             throw .failure("no comment with id \(id)")
         }
+        if args.has("--json") { io.out.write(PinJSON.comment(comment) + "\n") }
         return 0
     }
 }

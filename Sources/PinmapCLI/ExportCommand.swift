@@ -47,8 +47,7 @@ enum ExportCommand: TextCommand {
                 else if let file = store as? Store { summary = try GeoPackageExport.write(file, to: path) }
                 else { throw StoreError("this store does not export GeoPackage files") }
             } catch {
-                let why = (error as? StoreError)?.message ?? "\(error)"
-                throw .failure("\(why) (nothing was written to \(MessageText.quotedPath(path)))")
+                throw .failure(nothingWritten((error as? StoreError)?.message ?? "\(error)", to: path))
             }
             for (key, column) in summary.renamed {
                 io.err.write("note: the property \"\(key)\" is the column \"\(column)\" (its name repeats another column's)\n")
@@ -76,6 +75,19 @@ enum ExportCommand: TextCommand {
         try sink.flush()
         if let path { io.err.write("Exported \(count) pin\(count == 1 ? "" : "s") to \(MessageText.quotedPath(path))\n") }
         return 0
+    }
+
+    /// A GeoPackage export's failure `why`, saying once that nothing was written to `path`:
+    /// a reason that says so already (a server lost: "…; nothing was written (try again…)")
+    /// gets the file's name there, one that names the file "(nothing was written)", any other
+    /// the clause with the file's name after it.
+    static func nothingWritten(_ why: String, to path: String) -> String {
+        let said = "nothing was written"
+        let file = MessageText.quotedPath(path)
+        // A reason that names the file already ("cannot create FILE: …") is not told it again.
+        if why.contains(file) { return "\(why) (\(said))" }
+        guard let r = why.range(of: said), !why[r.upperBound...].hasPrefix(" to ") else { return "\(why) (\(said) to \(file))" }
+        return why.replacingCharacters(in: r, with: "\(said) to \(file)")
     }
 
     static func format(_ args: ParsedArguments, path: String?) throws(CLIError) -> ExportFormat {

@@ -24,7 +24,7 @@ public enum PinmapCLI {
         var s = """
         pinmap \(version): a map-pin explorer for the terminal
 
-        Usage: pinmap [--db PATH]            open the terminal UI
+        Usage: \(UICommand.spec.usage)  open the terminal UI
                pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
 
         Commands:
@@ -91,10 +91,13 @@ public enum PinmapCLI {
     /// - Parameters: as `openStore`'s. On a server, `creating` creates the schema in a
     ///   database that has none (the commands that create a SQLite file: import, add, copy,
     ///   init, the UI); every other command refuses such a database and says how to create it.
-    static func openRepository(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> any PinCopying {
+    ///   `wording` words the store's failure: the command line's English sentence by default,
+    ///   the UI's language for the UI (`S.storeError`).
+    static func openRepository(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false,
+                               wording: (StoreError) -> String = \.message) throws(CLIError) -> any PinCopying {
         let path = try checkedStore(storePath(args), option: storeOption(args))
-        guard PGLocation.isServerURI(path) else { return try openStore(args, creating: creating, reading: reading) }
-        do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(error.message) }
+        guard PGLocation.isServerURI(path) else { return try openStore(args, creating: creating, reading: reading, wording: wording) }
+        do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(wording(error)) }
     }
 
     /// True when `name` is a server's URI rather than a file path.
@@ -133,7 +136,9 @@ public enum PinmapCLI {
     ///     explicit path's folder must exist; the default (XDG) path's folders are created.
     ///   - reading: the command only reads, so a store it cannot write is opened read-only
     ///     (`Store.OpenMode.reading`).
-    static func openStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false) throws(CLIError) -> Store {
+    ///   - wording: words the store's failure (as `openRepository`'s).
+    static func openStore(_ args: ParsedArguments, creating: Bool = false, reading: Bool = false,
+                          wording: (StoreError) -> String = \.message) throws(CLIError) -> Store {
         let path = try checkedStore(storePath(args), option: storeOption(args))
         if PGLocation.isServerURI(path) { return try openFileStore(args, creating: creating, reading: reading, unsupported: "this") }
         guard !trimmedText(path).isEmpty else {
@@ -143,7 +148,7 @@ public enum PinmapCLI {
         let explicit = args.value("--db") != nil || fromEnvironment
         let mode: Store.OpenMode = creating ? .create(makeFolders: !explicit) : reading ? .reading : .existing
         do { return try Store(path: path, mode: mode) } catch {
-            throw .failure(fromEnvironment ? namingEnvironment(error.message, path: path) : error.message)
+            throw .failure(fromEnvironment ? namingEnvironment(wording(error), path: path) : wording(error))
         }
     }
 

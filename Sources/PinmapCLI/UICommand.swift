@@ -23,7 +23,8 @@ enum UICommand: Command {
         // Refused before the store is opened: a UI that cannot start creates nothing.
         do { try session.checkTerminal() } catch { throw .failure(error.description) }
         let isNew = !PinmapCLI.storeExists(args)
-        let store = try PinmapCLI.openRepository(args, creating: true)
+        // The UI's own failure to start is worded in the UI's language, as its store errors are.
+        let store = try PinmapCLI.openRepository(args, creating: true, wording: { S.storeError($0) })
         do { try session.start() } catch { throw .failure(error.description) }
         defer { session.stop() }
         let (cols, rows) = session.size

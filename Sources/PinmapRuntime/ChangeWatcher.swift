@@ -108,6 +108,9 @@ final class ChangeWatcher: @unchecked Sendable {
         defer { source = nil }  // before `ended`: the connection is closed when the loop says so
         defer { readiness?.settle() }  // stopped before it opened
         var wasLost = false
+        /// The refusal last posted: a loss is posted once, and again when the server's
+        /// refusal of the login starts, changes or ends (the status line names it).
+        var toldRefusal: String?
         while !isStopped {
             do {
                 if source == nil {
@@ -118,6 +121,7 @@ final class ChangeWatcher: @unchecked Sendable {
                     // Back after a loss: whatever happened meanwhile, the view is read again.
                     if wasLost { post(.store(.changedElsewhere(StoreChange(counted: false)))) }
                     wasLost = false
+                    toldRefusal = nil
                 }
                 let change = try source?.waitForChanges(timeout: Self.interval)
                 if checkDue() { try source?.checkAnswers(within: Self.answerTimeout) }
@@ -126,9 +130,10 @@ final class ChangeWatcher: @unchecked Sendable {
             } catch {
                 source = nil  // reconnect on the next round
                 readiness?.settle()
-                if !wasLost {
+                if !wasLost || error.loginRefusal != toldRefusal {
                     reachability?.lost(error)  // before the event: the lanes fail fast from now on
                     post(.store(.unreachable(error)))
+                    toldRefusal = error.loginRefusal
                 }
                 wasLost = true
                 Thread.sleep(forTimeInterval: 1)

@@ -101,7 +101,23 @@ final class ChangeLogTests: XCTestCase {
             _ = try other.addComment(pinID: 1, body: "hello")
             XCTAssertTrue(try other.delete(id: 3, ifVersion: nil))
         }
-        XCTAssertEqual(change, StoreChange(deleted: 1, comments: 1, pinIDs: [1, 3]))
+        var expected = StoreChange(deleted: 1, pinIDs: [1, 3])
+        expected.noteComment(added: true)
+        XCTAssertEqual(change, expected)
+        XCTAssertEqual([change?.comments, change?.commentsAdded, change?.commentsDeleted], [1, 1, 0])
+    }
+
+    /// A comment deleted is told apart from one added (migration 17).
+    func testACommentDeletedIsToldAsDeleted() throws {
+        let other = try Store(path: path)
+        let id = try other.addComment(pinID: 1, body: "to go")
+        let change = try look {
+            XCTAssertNotNil(try other.deleteComment(id: id))
+            _ = try other.addComment(pinID: 2, body: "new")
+            _ = try other.addComment(pinID: 2, body: "newer")
+        }
+        XCTAssertEqual([change?.comments, change?.commentsAdded, change?.commentsDeleted], [3, 2, 1])
+        XCTAssertEqual(change?.pinIDs, [1, 2])
     }
 
     /// An import logs one row for all its pins, and so does its undo, pin by pin or (a large

@@ -18,8 +18,8 @@ final class CommentTests: XCTestCase {
             XCTAssertTrue(list[0].createdAt.hasSuffix("Z"), list[0].createdAt)
             XCTAssertEqual(list[0].createdAt.count, 20)
 
-            XCTAssertTrue(try store.deleteComment(id: a))
-            XCTAssertFalse(try store.deleteComment(id: a))
+            XCTAssertEqual(try store.deleteComment(id: a)?.id, a)
+            XCTAssertNil(try store.deleteComment(id: a))
             XCTAssertEqual(try store.comments(pinID: pin).map(\.id), [b])
             XCTAssertEqual(try store.comments(pinID: other).count, 1)
         }

@@ -462,8 +462,8 @@ final class RepositoryContractTests: XCTestCase {
             let first = try repo.addComment(pinID: id, body: "one")
             try repo.addComment(pinID: id, body: "two")
             XCTAssertEqual(try repo.comments(pinID: id).map(\.body), ["one", "two"], name)
-            XCTAssertTrue(try repo.deleteComment(id: first), name)
-            XCTAssertFalse(try repo.deleteComment(id: first), name)
+            XCTAssertEqual(try repo.deleteComment(id: first)?.id, first, name)
+            XCTAssertNil(try repo.deleteComment(id: first), name)
             XCTAssertEqual(try repo.comments(pinID: id).map(\.body), ["two"], name)
             XCTAssertFalse(try repo.hasIndexBacklog(), name)
         }

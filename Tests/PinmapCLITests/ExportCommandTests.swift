@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import PinStore
+import PinmapTestSupport
 @testable import PinmapCLI
 
 final class ExportCommandTests: XCTestCase {
@@ -102,5 +103,20 @@ final class ExportCommandTests: XCTestCase {
                        "title,description,category,latitude,longitude,created_at\na␛[2Jb,,,1.0,2.0,2024-01-01\n")
         XCTAssertEqual(s.run(["export"]).stdout,
                        "title,description,category,latitude,longitude,created_at\r\na\u{1B}[2Jb,,,1.0,2.0,2024-01-01\r\n")
+    }
+
+    /// A GeoPackage export that fails says once that nothing was written, and where.
+    func testAGeoPackageFailureSaysOnceThatNothingWasWritten() throws {
+        XCTAssertEqual(ExportCommand.nothingWritten("lost the connection to the PostgreSQL server; nothing was written (try again when it is back)",
+                                                    to: "exp/all.gpkg"),
+                       "lost the connection to the PostgreSQL server; nothing was written to exp/all.gpkg (try again when it is back)")
+        XCTAssertEqual(ExportCommand.nothingWritten("this store does not export GeoPackage files", to: "exp/all.gpkg"),
+                       "this store does not export GeoPackage files (nothing was written to exp/all.gpkg)")
+        let s = try seeded()
+        let folder = try makeTempFolder()
+        let target = folder.path + "/missing/all.gpkg"
+        let r = try s.run("export", "-o", target)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap: cannot create \(target): No such file or directory (nothing was written)\n")
     }
 }

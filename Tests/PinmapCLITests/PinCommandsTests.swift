@@ -183,6 +183,41 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(lines[1].split(separator: "\t", omittingEmptySubsequences: false).dropFirst(2), ["two\\nlines\\tand a tab"])
     }
 
+    /// `uncomment --json` prints the deleted comment as `comment --json` printed it; its help says so.
+    func testUncommentJSONPrintsTheDeletedComment() throws {
+        let s = CLITestStore(self)
+        s.run("add", "--title", "a", "--lat", "1", "--lon", "2")
+        let added = s.run("comment", "1", "first \"quoted\"", "--json")
+        let removed = s.run("uncomment", "1", "--json")
+        XCTAssertEqual(removed.code, 0, removed.stderr)
+        XCTAssertEqual(removed.stdout, added.stdout)
+        let co = try JSON.object(removed.stdout)
+        XCTAssertEqual(removed.stdout, "{\"body\":\"first \\\"quoted\\\"\",\"created_at\":\"\(co["created_at"] as? String ?? "?")\",\"id\":1,\"pin_id\":1}\n")
+        XCTAssertEqual(s.run("uncomment", "1", "--json").stderr, "pinmap: no comment with id 1\n")
+        XCTAssertEqual(PinmapCLI.execute(["uncomment", "--help"]).stdout, """
+            Usage: pinmap uncomment COMMENT_ID [--db PATH] [--json]
+
+            Delete one comment (ids are shown by 'pinmap comments ID'); prints nothing
+            unless --json.
+
+            Options:
+              --db VALUE  store path
+              --json      print the deleted comment as a JSON object
+              -h, --help  show this help
+
+            """)
+    }
+
+    /// `pinmap --help`'s usage of the UI is the UI's own (with --ascii, as the README says).
+    func testTheGlobalHelpsUsageNamesEveryOptionOfTheUI() {
+        XCTAssertEqual(PinmapCLI.globalHelp.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).joined(separator: "\n"), """
+            pinmap \(PinmapCLI.version): a map-pin explorer for the terminal
+
+            Usage: pinmap [--db PATH] [--ascii]  open the terminal UI
+                   pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
+            """)
+    }
+
     func testEveryNewCommandHasHelpAndRefusesUnknownOptions() {
         let s = CLITestStore(self)
         for name in ["add", "edit", "delete", "show", "comment", "comments", "uncomment", "export", "list"] {

@@ -53,4 +53,24 @@ final class TimelineScrollTests: XCTestCase {
         _ = s.update(.input(.mouse(MouseEvent(.press, .left, col: 10, row: list.first))), now: 0)
         XCTAssertEqual(s.timeline.cursor, 10, "the top row shows Pin 10")
     }
+
+    /// A title longer than the row is cut with "…" before the edge (in ASCII with "~"), as
+    /// the list and the detail page cut it; a short one is whole.
+    func testALongTitleIsCutWithAnEllipsis() {
+        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        s.feed(.timeline(.restarted(newestPinDay: "2026-12-01", today: Date())))
+        s.feed(.showTab(.timeline))
+        let long = String(repeating: "Long title ", count: 455)  // 5,005 characters
+        let dayPins = [Pin(id: 1, title: long, latitude: 0, longitude: 0, createdAt: "2026-12-01T09:30:00Z", updatedAt: ""),
+                       Pin(id: 2, title: "Short", latitude: 0, longitude: 0, createdAt: "2026-12-01T10:00:00Z", updatedAt: "")]
+        s.feed(.timeline(.loaded(s.timelineRequest, .success(TimelineDay(dayCounts: [:], dayPins: dayPins)))))
+        let frame = s.render()
+        XCTAssertEqual(frame.line(list.first), "   09:30  " + String(long.prefix(85)) + "…")
+        XCTAssertEqual(frame.line(list.first + 1), "   10:00  Short")
+        var ascii = AppState(cols: 100, rows: 30, ascii: true, color: false, reducedMotion: true)
+        ascii.feed(.timeline(.restarted(newestPinDay: "2026-12-01", today: Date())))
+        ascii.feed(.showTab(.timeline))
+        ascii.feed(.timeline(.loaded(ascii.timelineRequest, .success(TimelineDay(dayCounts: [:], dayPins: dayPins)))))
+        XCTAssertEqual(ascii.render().line(list.first), "   09:30  " + String(long.prefix(85)) + "~")
+    }
 }

@@ -28,7 +28,7 @@ enum ChangeLog {
         try st.bind([.int(seq)])
         var change = StoreChange()
         var last = seq
-        var commented: [Int64] = []
+        var commented: [(pin: Int64, added: Bool)] = []
         var deleted: Set<Int64> = []
         while try st.step() {
             if st.int(0) != last + 1 { change.counted = false }
@@ -42,14 +42,14 @@ enum ChangeLog {
             case "delete":
                 change.deleted += pins
                 if let pin { change.pinIDs.insert(pin); deleted.insert(pin) }
-            case "comment": if let pin { commented.append(pin) }
+            case "comment": if let pin { commented.append((pin, pins >= 0)) }  // -1: deleted (migration 17)
             default: change.counted = false
             }
         }
         // A deleted pin's comments go with it (the foreign key's cascade): not a change of their own.
-        for pin in commented where !deleted.contains(pin) {
-            change.comments += 1
-            change.pinIDs.insert(pin)
+        for c in commented where !deleted.contains(c.pin) {
+            change.noteComment(added: c.added)
+            change.pinIDs.insert(c.pin)
         }
         return (change.isEmpty ? nil : change, last)
     }

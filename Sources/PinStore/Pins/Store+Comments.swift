@@ -27,13 +27,20 @@ extension Store {
         return db.lastInsertRowID
     }
 
-    /// Deletes comment `id`; returns whether it existed.
+    /// Deletes comment `id`; returns the comment deleted, nil when there was none.
     /// - Throws: `StoreError` from SQLite.
     @discardableResult
-    public func deleteComment(id: Int64) throws(StoreError) -> Bool {
-        let st = try db.prepare("DELETE FROM comments WHERE id = ?")
-        try st.bind([.int(id)])
-        try st.step()
-        return db.changes > 0
+    public func deleteComment(id: Int64) throws(StoreError) -> Comment? {
+        // Read and deleted in one transaction (no RETURNING: SQLite before 3.35 lacks it).
+        try atomically { () throws(StoreError) -> Comment? in
+            let read = try db.prepare("SELECT id, pin_id, body, created_at FROM comments WHERE id = ?")
+            try read.bind([.int(id)])
+            guard try read.step() else { return nil }
+            let comment = Comment(id: read.int(0), pinID: read.int(1), body: read.text(2), createdAt: read.text(3))
+            let st = try db.prepare("DELETE FROM comments WHERE id = ?")
+            try st.bind([.int(id)])
+            try st.step()
+            return comment
+        }
     }
 }

@@ -289,5 +289,7 @@ enum Migrations {
         Migration15OutsideEdits.sql,
         // 16: a pin id is never given twice, as in a PostgreSQL store (Migration16IDFloor.swift).
         Migration16IDFloor.sql,
+        // 17: the change log tells a comment deleted from one added (Migration17CommentChanges.swift).
+        Migration17CommentChanges.sql,
     ]
 }

@@ -11,6 +11,11 @@ public struct FeedbackState: Sendable {
     /// True while the store (a server) cannot be reached: the status line says so until a
     /// change or a read gets through again.
     public internal(set) var storeUnreachable = false
+    /// While the store cannot be reached because the server refuses the login: the server's
+    /// reason ("role \"reader\" is not permitted to log in"), which the status line names.
+    public internal(set) var storeRefusal: String?
+    /// What the status line says while the store cannot be reached.
+    var reconnectingText: String { S.chReconnecting(refusal: storeRefusal) }
     /// The other processes' writes the status line tells now ("3 pins added elsewhere"), and
     /// when the last of them came (seconds): one that follows soon adds to them.
     var toldElsewhere: (change: StoreChange, at: Double)?

@@ -42,7 +42,7 @@ public enum StatusLineView {
     /// only the outage is told.
     static func message(_ state: AppState, width: Int) -> String? {
         guard state.feedback.storeUnreachable else { return state.feedback.message ?? state.jobStatus }
-        let reconnecting = S.chReconnecting.text
+        let reconnecting = state.feedback.reconnectingText
         guard let other = state.feedback.message, !other.isEmpty, other != reconnecting else { return reconnecting }
         let both = reconnecting + separator(state.presentation.ascii) + other
         return DisplayWidth.of(SafeText.sanitize(both, ascii: state.presentation.ascii)) + 2 <= width ? both : reconnecting

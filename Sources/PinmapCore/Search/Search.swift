@@ -90,7 +90,7 @@ extension AppState {
             // no rows as if they matched), and the status line says "reconnecting…".
             guard e.meansUnreachable || feedback.storeUnreachable else { feedback.message = S.msgStoreError(e); return }
             search.unansweredGeneration = generation
-            if feedback.storeUnreachable { feedback.message = S.chReconnecting.text }
+            if feedback.storeUnreachable { feedback.message = feedback.reconnectingText }
         }
     }
 

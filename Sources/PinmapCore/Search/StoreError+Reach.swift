@@ -5,7 +5,7 @@ extension StoreError {
     /// was asked: the UI says "reconnecting…" for it, never the store's own error.
     var meansUnreachable: Bool {
         switch kind {
-        case .unreachable?, .connectionLost?, .notAnswering?, .stoppedAnswering?: true
+        case .unreachable?, .loginRefused?, .connectionLost?, .notAnswering?, .stoppedAnswering?: true
         default: false
         }
     }

@@ -39,6 +39,9 @@ public struct ListState: Sendable {
     /// The list is read on to find the selected pin after a reload without it (not after a
     /// marker's click, whose pin may lie past the list's rows and stays selected on the map).
     var followingSelection = false
+    /// A pin shown from the Timeline (`jump`): the next list read scrolls to its row, reading
+    /// on through the list when it lies past the rows read (`readAll`).
+    var revealSelection = false
     /// Index of the selected row in `pins`, when it is listed.
     public internal(set) var cursor: Int = 0
     /// First list row shown (rows scrolled off the top).

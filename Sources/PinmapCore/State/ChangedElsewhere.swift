@@ -10,7 +10,11 @@ extension AppState {
         count(change.added, .chOneAdded) { S.chAdded($0) }
         count(change.edited, .chOneEdited) { S.chEdited($0) }
         count(change.deleted, .chOneDeleted) { S.chDeleted($0) }
-        if change.comments > 0 { parts.append(S.chComments.text) }
+        // Comments as precisely as the store told them ("1 comment added"), else "comments changed".
+        if change.commentsAdded + change.commentsDeleted == change.comments {
+            if change.commentsAdded > 0 { parts.append(S.chCommentsAdded(change.commentsAdded)) }
+            if change.commentsDeleted > 0 { parts.append(S.chCommentsDeleted(change.commentsDeleted)) }
+        } else if change.comments > 0 { parts.append(S.chComments.text) }
         return parts.isEmpty ? S.chChanged.text : S.chElsewhere(parts.joined(separator: ", "))
     }
 

@@ -11,6 +11,8 @@ extension S {
         case let .unreachable(server, database, reason):
             let named = server.hasPrefix("service ") ? seService.filled([String(server.dropFirst(8))]) : seServer.filled([server])
             return database.isEmpty ? seUnreachableNoDatabase.filled([named, reason]) : seUnreachable.filled([named, database, reason])
+        case let .loginRefused(server, database, reason):
+            return storeError(StoreError(error.message, code: error.code, kind: .unreachable(server: server, database: database, reason: reason)))
         case .connectionLost: return seLost.text
         case .notAnswering(let seconds): return seNotAnswering.filled(["\(seconds)"])
         case .stoppedAnswering: return seStoppedAnswering.text

@@ -418,6 +418,9 @@ extension S {
     /// "{0} elsewhere"
     public static func chElsewhere(_ a: String) -> String { chElsewhere.filled([a]) }
     /// "{0} {0:comment|comments} added" (the comments of the pin on the detail page)
+    /// The status line while the store cannot be reached: why, when the server refuses the
+    /// login (its own reason, `StoreError.Kind.loginRefused`), else "reconnecting…".
+    public static func chReconnecting(refusal: String?) -> String { refusal.map { chRefused.filled([$0]) } ?? chReconnecting.text }
     public static func chCommentsAdded(_ n: Int) -> String { chCommentsAdded.filled(["\(n)"]) }
     /// "{0} {0:comment|comments} deleted"
     public static func chCommentsDeleted(_ n: Int) -> String { chCommentsDeleted.filled(["\(n)"]) }

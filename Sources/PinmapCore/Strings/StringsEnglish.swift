@@ -567,6 +567,7 @@ extension Strings {
         .chCommentsAdded: "{0} {0:comment|comments} added",
         .chCommentsDeleted: "{0} {0:comment|comments} deleted",
         .chReconnecting: "Store unreachable, reconnecting… (showing what was last read)",
+        .chRefused: "Store unreachable: the server refuses this login ({0}); retrying",
         .chReconnected: "Reconnected to the store",
         .stServer: "server   {0}",
         .stExportHintServer: "(←/→ format, Enter writes it in the current folder)",

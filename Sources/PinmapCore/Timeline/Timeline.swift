@@ -141,7 +141,7 @@ public enum TimelineView {
             let style = d == t.day ? theme.selectedRow : (count > 0 ? theme.checked : .plain)
             screen.put(text, col: col, row: row, style: style)
         }
-        drawDayPins(t, area: area, top: g.y + 7, into: &screen, theme: theme)
+        drawDayPins(t, area: area, top: g.y + 7, into: &screen, ascii: ascii, theme: theme)
     }
 
     /// Screen row of the first pin in the day's list, and how many pin rows fit in `area`
@@ -151,7 +151,7 @@ public enum TimelineView {
         return (first, max(0, area.maxY - 1 - first))
     }
 
-    private static func drawDayPins(_ t: TimelineState, area: Rect, top: Int, into screen: inout Screen, theme: Theme) {
+    private static func drawDayPins(_ t: TimelineState, area: Rect, top: Int, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard top < area.maxY else { return }
         let pins = t.shownPins
         // A day not read yet is said so (on its way, or its read failed: the status line says why).
@@ -165,7 +165,11 @@ public enum TimelineView {
             guard row < list.first + list.count else { break }
             let style = i == t.cursor ? theme.selectedRow : .plain
             let time = p.createdAt.count >= 16 ? String(p.createdAt.dropFirst(11).prefix(5)) : ""
-            screen.put("   \(time)  \(p.title)  ", col: area.x, row: row, style: style, maxWidth: area.width - 2)
+            // A title too long for the row is cut with "…", as the list and the detail page cut it.
+            let lead = "   \(time)  "
+            let room = max(1, area.width - 2 - DisplayWidth.of(lead) - 2)
+            let title = DisplayWidth.truncate(SafeText.sanitize(p.title, ascii: ascii), to: room, ascii: ascii)
+            screen.put(lead + title + "  ", col: area.x, row: row, style: style, maxWidth: area.width - 2)
         }
     }
 }

@@ -145,6 +145,7 @@ extension AppState {
         tab = .map
         reveal(pin, &fx)
         list.selectedID = pin.id
+        list.revealSelection = true
         map.viewport.zoom = max(map.viewport.zoom, 256)
         if sheet.detent == .small { sheet.move(to: sheet.layout.resolve(.medium), time: now) }
         centerOnSelected(pin, &fx)

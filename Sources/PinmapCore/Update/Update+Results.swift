@@ -65,13 +65,15 @@ extension AppState {
         case .store(.changedElsewhere(let change)):
             if feedback.storeUnreachable { feedback.message = S.chReconnected.text } else { tellChangedElsewhere(change, now: now) }
             feedback.storeUnreachable = false
+            feedback.storeRefusal = nil
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
             if Self.mayHoldNewestPin(change) { reopenTimelineOffScreen(&fx) }
             reloadDetailComments(after: change, &fx)  // Update+Pins.swift
-        case .store(.unreachable):
+        case .store(.unreachable(let e)):
             feedback.storeUnreachable = true
-            feedback.message = S.chReconnecting.text
+            feedback.storeRefusal = e.loginRefusal
+            feedback.message = feedback.reconnectingText
         // The last view is only the view: a role that may not save it (a reader) is not told.
         case .store(.settingNotSaved(let key, let e)):
             if !PersonalSettingKey.all.contains(key) { feedback.message = S.msgSettingNotSaved(e) }
@@ -216,7 +218,7 @@ extension AppState {
     /// was read before stays on screen. While the server is away the failure is that
     /// outage: "reconnecting…" stays, and the watcher's reconnection reads everything again.
     private mutating func readFailed(_ e: StoreError) {
-        feedback.message = feedback.storeUnreachable ? S.chReconnecting.text : S.msgStoreError(e)
+        feedback.message = feedback.storeUnreachable ? feedback.reconnectingText : S.msgStoreError(e)
     }
 
     /// The settings saved in the store, over the initial state's.
@@ -334,12 +336,18 @@ extension AppState {
     /// list left blank rows under a count of 17): with the selected pin listed, the scroll
     /// stays where it was unless rows would be left blank; without it, the list shows its
     /// top (the newest pin in view).
+    /// A pin shown from the Timeline (`ListState.revealSelection`) is scrolled to, or read on for.
     private mutating func placeNewList() {
+        let reveal = list.revealSelection
+        list.revealSelection = false
         if let id = list.selectedID, let i = list.pins.firstIndex(where: { $0.id == id }) {
             list.cursor = i
             clampList()
+            if reveal { scrollToCursor() }
             list.scroll = min(list.scroll, max(0, list.count - max(1, visibleListRows)))
         } else {
+            // Past the rows read: they are read through it (`receive(listRows:)` scrolls to it).
+            if reveal, list.selectedID != nil, list.unloaded > 0 { list.readAll = true }
             clampList()
             list.scroll = 0
         }
