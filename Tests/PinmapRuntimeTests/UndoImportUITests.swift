@@ -76,6 +76,13 @@ final class UndoImportUITests: XCTestCase {
                        + ["    older imports: see `pinmap imports`; `pinmap undo-import ID` undoes one", "", "  Settings  (↑↓ move · Enter/Space/←→ change · click)"])
         r.char("k")
         XCTAssertEqual(r.state.settingsTab.importCursor, 9, "↑ from the first setting: the oldest import listed")
+        // A click on an import's row asks about that import; on the heading, about none.
+        r.mouse(.press, col: 10, row: 4); r.mouse(.release, col: 10, row: 4)
+        XCTAssertNil(r.state.feedback.modal, "the \"imports\" heading")
+        let row10 = try XCTUnwrap(r.text.components(separatedBy: "\n").firstIndex { $0.hasSuffix("trip10.csv") })
+        r.mouse(.press, col: 10, row: row10); r.mouse(.release, col: 10, row: row10)
+        guard case .confirm(let popup)? = r.state.feedback.modal?.content else { return XCTFail("no pop-up: \(r.text)") }
+        XCTAssertEqual(popup.title, "Undo import #10 (“trip10.csv”)?")
     }
 
     func testCancellingRemovesNothing() throws {

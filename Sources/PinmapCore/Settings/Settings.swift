@@ -200,9 +200,9 @@ public enum SettingsView {
         return name.hasSuffix(sample) ? String(name.dropLast(sample.count)) + " " + S.stSampleBatch.text : name
     }
 
-    /// The screen row of the first import row in `area` (the store's title, path, size and
-    /// "imports" lines above it).
-    static func firstImportRow(_ s: AppState, area: Rect) -> Int { area.y + 4 - scroll(s, area: area) }
+    /// The screen row of the first import row in `area` (the first row, then the store's
+    /// title, path, size and "imports" lines above it).
+    static func firstImportRow(_ s: AppState, area: Rect) -> Int { area.y + 5 - scroll(s, area: area) }
 
     /// Decimal units (1 kB = 1,000 bytes), as the import's progress bar counts.
     static func formatBytes(_ b: Int64) -> String {
