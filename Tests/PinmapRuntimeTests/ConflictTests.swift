@@ -37,6 +37,23 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관", "nothing written yet")
     }
 
+    /// Back in the form (Esc), the cursor is where the user was typing when they saved, so
+    /// what they type next does not land in the title.
+    func testEscBackToTheFormPutsTheCursorWhereTheSaveLeftIt() throws {
+        let r = try UIFixtures.runner()
+        r.selectListed("전쟁기념관")
+        r.char("e")
+        r.key(.tab); r.type(" (mine)")
+        try r.store.update(id: 1, category: "their category")  // elsewhere, meanwhile
+        r.key(.ctrl("s"))
+        r.key(.escape)
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form: \(r.text)") }
+        XCTAssertEqual(form.focused, .description)
+        r.type("!")
+        guard case .form(let typed)? = r.state.feedback.modal?.content else { return XCTFail("no form: \(r.text)") }
+        XCTAssertEqual([typed[.title].text, typed[.description].text], ["전쟁기념관", form[.description].text + "!"])
+    }
+
     func testTakeTheirsKeepsTheOtherVersion() throws {
         let r = try conflictingSave()
         r.key(.enter)  // Take theirs is chosen at first: a stray Enter overwrites nothing

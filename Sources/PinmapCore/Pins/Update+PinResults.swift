@@ -76,6 +76,7 @@ extension AppState {
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)
         form.error = error
+        form.focused = lastSavedFormField
         let height = PinForm.preferredHeight(error: form.error, width: layout.cols, ascii: presentation.ascii)
         presentEditing(.form(form), height: height, dim: 0.3, duration: 0, now: clock)
     }

@@ -136,6 +136,7 @@ extension AppState {
         case .editing: break
         case .cancel: stepBack(from: form, now: now)
         case .save(let pin):
+            lastSavedFormField = form.focused
             switch form.mode {
             case .add: fx.add(.addPin(pin))
             case .edit(let id): fx.add(.updatePin(id: id, pin, ifVersion: form.version))

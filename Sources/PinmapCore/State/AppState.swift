@@ -46,6 +46,10 @@ public struct AppState: Sendable {
     public internal(set) var timeline = TimelineState(year: 2026, month: 1, day: 1)
     /// The last deleted pin with its comments, which `u` restores (same id).
     public internal(set) var lastDeleted: DeletedPin?
+    /// The field the pin form was on when it was last saved: a form that comes back (a failed
+    /// save, Esc from the conflict pop-up) puts the cursor there, so what is typed next goes
+    /// where the user was typing, not into the title.
+    public internal(set) var lastSavedFormField: PinForm.Field = .title
     /// A press on the sheet, until it is released (a click or a drag of the sheet).
     var sheetPress: SheetPress?
 
