@@ -67,4 +67,29 @@ final class PGJobQueue: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         waiting = []
     }
+
+    /// Takes jobs on `connection` until none is left or one fails (then stops the queue).
+    func drain(on connection: PGConnection) throws(StoreError) {
+        while let job = next() {
+            do throws(StoreError) { try job(connection) } catch { stop(); throw error }
+        }
+    }
+}
+
+/// A gate jobs wait at until another job opens it: work that must not begin before other
+/// work has ended, on whichever connections take them.
+final class PGGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func open() {
+        condition.lock(); defer { condition.unlock() }
+        isOpen = true
+        condition.broadcast()
+    }
+
+    func wait() {
+        condition.lock(); defer { condition.unlock() }
+        while !isOpen { condition.wait() }
+    }
 }

@@ -112,30 +112,25 @@ extension PostgresStore {
         return SideLoad(indexes: indexes, defaults: defaults.map(\.column), firstID: firstID, setUp: setUp)
     }
 
-    /// Builds the side table's indexes (its rows committed) on `builders` connections, after
-    /// `first` (other work of the load, taken by the builders in turn), while `alongside`
-    /// runs on this one, then swaps it in; on a failure, drops it.
-    func finishSideLoad(_ side: SideLoad, builders: Int = indexBuilders, first: [PGJob] = [],
+    /// Builds the side table's indexes (its rows committed) on `builders` connections, then
+    /// `also` (other work of the load, shorter, which does not read the side table), while
+    /// `alongside` runs on this one, which then takes what the builders have not; then swaps
+    /// it in; on a failure, drops it.
+    func finishSideLoad(_ side: SideLoad, builders: Int = indexBuilders, also: [PGJob] = [],
                         alongside: () throws(StoreError) -> Void) throws(StoreError) {
-        // The planner's statistics of the new table first: without them its first minute of
-        // reads (until autovacuum has analysed it) took lists and views plans that read every
-        // pin (a world list 1 s instead of 0.02 s at a million). From a small sample
-        // (`loadStatisticsTarget`): its lock keeps the first index build waiting until it ends.
-        // Then the longest build, before the other first jobs: alone on a builder, it is the
-        // last to end (the GiST at a million pins).
-        var jobs = [Self.statementsJob(["SET default_statistics_target = \(Self.loadStatisticsTarget)",
-                                        "ANALYZE \(Self.loadTable)", "RESET default_statistics_target"])]
-        jobs += side.indexes.prefix(1).map { Self.statementJob($0.create) } + first
-        for index in side.indexes.dropFirst() { jobs.append(Self.statementJob(index.create)) }
-        let queue = PGJobQueue(jobs)
+        let queue = PGJobQueue(Self.buildJobs(side.indexes, also: also))
         let builds = PGParallel.start(builders, uri: db.uri) { (_: Int, builder: PGConnection) throws(StoreError) in
             for setting in Self.buildSettings { try builder.execute("SET \(setting)") }
-            while let job = queue.next() {
-                do throws(StoreError) { try job(builder) } catch { queue.stop(); throw error }
-            }
+            try queue.drain(on: builder)
         }
         var failure: StoreError?
-        do throws(StoreError) { try alongside() } catch { failure = error; queue.stop() }
+        do throws(StoreError) {
+            try alongside()
+            // The builds left, here too: the cells' work ends a second or more before the
+            // builders' (at a million pins), and a build alone at the end left a core idle.
+            for setting in Self.buildSettings { try db.execute("SET LOCAL \(setting)") }
+            try queue.drain(on: db)
+        } catch { failure = error; queue.stop() }
         do throws(StoreError) {
             _ = try builds.wait()
             if let failure { throw failure }
@@ -148,8 +143,35 @@ extension PostgresStore {
         try swapInLoad(side.indexes, defaults: side.defaults)
     }
 
-    /// A job that runs `sql`.
-    private static func statementJob(_ sql: String) -> PGJob { statementsJob([sql]) }
+    /// The jobs of a load's builders, in the order they are taken. The planner's statistics
+    /// of the new table first: without them its first minute of reads (until autovacuum has
+    /// analysed it) took lists and views plans that read every pin (a world list 1 s instead
+    /// of 0.02 s at a million). From a small sample (`loadStatisticsTarget`), and before any
+    /// index build starts: `ANALYZE`'s lock and a build's conflict, and an `ANALYZE` that came
+    /// second waited for the whole GiST build (2 s at a million pins, with a builder idle).
+    /// Then the builds, the longest first (`sideIndexes`), and the other jobs, short, last:
+    /// the connections end close together. A build waits until the statistics are written.
+    /// (The builders take the first job as they start; the import's own connection joins
+    /// only after its other work: an `ANALYZE` in its transaction would hold the lock, and
+    /// keep the builders waiting, until the end.)
+    private static func buildJobs(_ indexes: [SideIndex], also: [PGJob]) -> [PGJob] {
+        let analysed = PGGate()
+        let statistics: PGJob = { (c: PGConnection) throws(StoreError) -> Void in
+            defer { analysed.open() }
+            try statementsJob(["SET default_statistics_target = \(loadStatisticsTarget)", "ANALYZE \(loadTable)",
+                               "RESET default_statistics_target"])(c)
+        }
+        let builds = indexes.map { gatedJob($0.create, after: analysed) }
+        return [statistics] + builds + also
+    }
+
+    /// A job that runs `sql` once `gate` is open.
+    private static func gatedJob(_ sql: String, after gate: PGGate) -> PGJob {
+        { (c: PGConnection) throws(StoreError) -> Void in
+            gate.wait()
+            try c.execute(sql)
+        }
+    }
 
     /// A job that runs `statements` in turn.
     private static func statementsJob(_ statements: [String]) -> PGJob {
