@@ -92,4 +92,9 @@ final class PGGate: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while !isOpen { condition.wait() }
     }
+
+    var opened: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return isOpen
+    }
 }

@@ -118,7 +118,8 @@ extension PostgresStore {
     /// it in; on a failure, drops it.
     func finishSideLoad(_ side: SideLoad, builders: Int = indexBuilders, also: [PGJob] = [],
                         alongside: () throws(StoreError) -> Void) throws(StoreError) {
-        let queue = PGJobQueue(Self.buildJobs(side.indexes, also: also))
+        let analysed = PGGate()
+        let queue = PGJobQueue(Self.buildJobs(side.indexes, also: also, analysed: analysed))
         let builds = PGParallel.start(builders, uri: db.uri) { (_: Int, builder: PGConnection) throws(StoreError) in
             for setting in Self.buildSettings { try builder.execute("SET \(setting)") }
             try queue.drain(on: builder)
@@ -128,8 +129,12 @@ extension PostgresStore {
             try alongside()
             // The builds left, here too: the cells' work ends a second or more before the
             // builders' (at a million pins), and a build alone at the end left a core idle.
-            for setting in Self.buildSettings { try db.execute("SET LOCAL \(setting)") }
-            try queue.drain(on: db)
+            // Only once a builder has written the statistics: `ANALYZE` in this transaction
+            // would hold its lock, and keep the builders' builds waiting, until the end.
+            if analysed.opened {
+                for setting in Self.buildSettings { try db.execute("SET LOCAL \(setting)") }
+                try queue.drain(on: db)
+            }
         } catch { failure = error; queue.stop() }
         do throws(StoreError) {
             _ = try builds.wait()
@@ -151,11 +156,8 @@ extension PostgresStore {
     /// second waited for the whole GiST build (2 s at a million pins, with a builder idle).
     /// Then the builds, the longest first (`sideIndexes`), and the other jobs, short, last:
     /// the connections end close together. A build waits until the statistics are written.
-    /// (The builders take the first job as they start; the import's own connection joins
-    /// only after its other work: an `ANALYZE` in its transaction would hold the lock, and
-    /// keep the builders waiting, until the end.)
-    private static func buildJobs(_ indexes: [SideIndex], also: [PGJob]) -> [PGJob] {
-        let analysed = PGGate()
+    /// `analysed` opens once the statistics are written (or failed).
+    private static func buildJobs(_ indexes: [SideIndex], also: [PGJob], analysed: PGGate) -> [PGJob] {
         let statistics: PGJob = { (c: PGConnection) throws(StoreError) -> Void in
             defer { analysed.open() }
             try statementsJob(["SET default_statistics_target = \(loadStatisticsTarget)", "ANALYZE \(loadTable)",
