@@ -85,6 +85,17 @@ final class PinMergeTests: XCTestCase {
                        ["", "2020-01-01T00:00:00+09:00", #"{"kind":"museum"}"#])
     }
 
+    /// A value stored with spaces around it (by psql, say), which the form trims, is not taken
+    /// for my edit: their change to it is kept.
+    func testATrimmedValueLeftAloneIsNoEdit() {
+        var spacedBase = base
+        spacedBase.category = " museum "
+        let merge = PinMerge(base: spacedBase, mine: mine { $0.title = "My title" }, theirs: theirs { $0.category = "memorial" })
+        XCTAssertEqual(merge.conflicts, [])
+        XCTAssertEqual(merge.merged, [PinMerge.Merged(.title, by: .mine), PinMerge.Merged(.category, by: .theirs)])
+        XCTAssertEqual([merge.keepingMine.title, merge.keepingMine.category], ["My title", "memorial"])
+    }
+
     /// Only the version moved (a write elsewhere of the same values): nothing to merge, mine is written.
     func testOnlyTheVersionMovedMergesNothing() {
         let edit = mine { $0.title = "My title" }

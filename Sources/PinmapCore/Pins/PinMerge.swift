@@ -61,10 +61,15 @@ public struct PinMerge: Sendable, Equatable {
             }
             return mineChanged
         }
+        /// A text as the form saves it (trimmed): a value stored with spaces around it (by psql,
+        /// say) and left alone in the form is not taken for an edit.
+        func text(_ field: Field, _ value: KeyPath<NewPin, String>, _ theirs: String) -> Bool {
+            settle(field, base.map { trimmedText($0[keyPath: value]) }, trimmedText(mine[keyPath: value]), trimmedText(theirs))
+        }
         var pin = mine
-        if !settle(.title, base?.title, mine.title, theirs.title) { pin.title = theirs.title }
-        if !settle(.description, base?.description, mine.description, theirs.description) { pin.description = theirs.description }
-        if !settle(.category, base?.category, mine.category, theirs.category) { pin.category = theirs.category }
+        if !text(.title, \.title, theirs.title) { pin.title = theirs.title }
+        if !text(.description, \.description, theirs.description) { pin.description = theirs.description }
+        if !text(.category, \.category, theirs.category) { pin.category = theirs.category }
         if !settle(.coordinates, base.map { [$0.latitude, $0.longitude] }, [mine.latitude, mine.longitude],
                    [theirs.latitude, theirs.longitude]) {
             pin.latitude = theirs.latitude
