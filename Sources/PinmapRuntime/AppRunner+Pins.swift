@@ -9,25 +9,26 @@ extension EffectPerformer {
         switch effect {
         case .addPin(let pin):
             do { return .pins(.written(.added(id: try store.insert(pin), pin))) } catch { return .pins(.written(.addFailed(pin, error))) }
-        case .updatePin(let id, let pin, let version):
+        case .updatePin(let edit):
+            let pin = edit.pin
             do {
-                let before = try store.pin(id: id)
-                guard let after = try store.update(id: id, title: pin.title, description: pin.description,
+                let before = try store.pin(id: edit.id)
+                guard let after = try store.update(id: edit.id, title: pin.title, description: pin.description,
                                                    category: pin.category, latitude: pin.latitude,
-                                                   longitude: pin.longitude, ifVersion: version) else {
-                    return .pins(.written(.updateMissing(id: id, pin)))
+                                                   longitude: pin.longitude, ifVersion: edit.ifVersion) else {
+                    return .pins(.written(.updateMissing(edit)))
                 }
                 // The store writes nothing when no value changed: the notice says so.
                 let same = before.map { b in
                     b.title == after.title && b.description == after.description && b.category == after.category
                         && b.latitude == after.latitude && b.longitude == after.longitude
                 } ?? false
-                return .pins(.written(same ? .unchanged(id: id, pin) : .updated(id: id, pin)))
+                return .pins(.written(same ? .unchanged(edit) : .updated(edit)))
             } catch where error.code == StoreError.changedElsewhere {
-                guard let theirs = try? store.pin(id: id) else { return .pins(.written(.updateMissing(id: id, pin))) }
-                return .pins(.written(.updateConflict(id: id, mine: pin, theirs: theirs, ifVersion: version)))
+                guard let theirs = try? store.pin(id: edit.id) else { return .pins(.written(.updateMissing(edit))) }
+                return .pins(.written(.updateConflict(edit, theirs: theirs)))
             } catch {
-                return .pins(.written(.updateFailed(id: id, pin, ifVersion: version, error)))
+                return .pins(.written(.updateFailed(edit, error)))
             }
         case .deletePin(let id, let version):
             do {

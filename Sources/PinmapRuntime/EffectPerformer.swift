@@ -111,7 +111,7 @@ struct EffectPerformer: @unchecked Sendable {
         // A pin write whose connection could not be opened (a server down) fails as the
         // write itself would: its notice names the pin's action ("Pin not deleted").
         case .addPin(let pin): return .pins(.written(.addFailed(pin, error)))
-        case .updatePin(let id, let pin, let version): return .pins(.written(.updateFailed(id: id, pin, ifVersion: version, error)))
+        case .updatePin(let edit): return .pins(.written(.updateFailed(edit, error)))
         case .deletePin(let id, _): return .pins(.written(.deleteFailed(id: id, error)))
         case .restorePin(let deleted): return .pins(.written(.restoreFailed(deleted, error)))
         default: return .store(.failed(error))

@@ -11,9 +11,10 @@ import PinmapTestSupport
 import PostgresTesting
 
 /// No edit silently lost, on the real stores with the UI's worker lanes and change watch:
-/// a save over another connection's edit offers keep mine / take theirs (both outcomes
-/// checked), a delete of a pin changed since is refused, and undo of a delete restores the
-/// same id. On a PostgreSQL database (PINMAP_TEST_PG_URL, always set by `.ci/run`) and a
+/// a save over another connection's edit of other fields is merged and saved (their title, my
+/// description); one over an edit of the same field offers keep mine / take theirs (both
+/// outcomes checked), a delete of a pin changed since is refused, and undo of a delete
+/// restores the same id. On a PostgreSQL database (PINMAP_TEST_PG_URL, always set by `.ci/run`) and a
 /// SQLite file.
 final class ConflictOnStoresTests: XCTestCase {
     private var folder: TempFolder!
@@ -35,7 +36,8 @@ final class ConflictOnStoresTests: XCTestCase {
     }
 
     /// Opens 전쟁기념관 (id 1) in the edit form, types a new title (or `typing`); another
-    /// connection changes its category (or `theirs`: version 2) and the UI hears of it; then the save.
+    /// connection changes its title and category (or `theirs`: version 2) and the UI hears of
+    /// it; then the save.
     private func conflictingSave(_ store: any PinRepository, uri: String?, other: any PinRepository,
                                  typing: ((AppRunner) -> Void)? = nil,
                                  theirs: ((any PinRepository) throws -> Void)? = nil) throws -> AppRunner {
@@ -46,14 +48,14 @@ final class ConflictOnStoresTests: XCTestCase {
             r.press(.ctrl("u"))
             r.type("My title")
         }
-        if let theirs { try theirs(other) } else { try other.update(id: 1, category: "their category") }
+        if let theirs { try theirs(other) } else { try other.update(id: 1, title: "their title", category: "their category") }
         XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, r.state.feedback.message ?? "no message")
         r.press(.ctrl("s"))
         return r
     }
 
-    /// Whether the keep mine / take theirs pop-up is up, its lines checked whole (a failure
-    /// named after the store when it is not).
+    /// Whether the keep mine / take theirs pop-up is up with the title both changed and their
+    /// category merged, its lines checked whole (a failure named after the store when it is not).
     private func showsBothVersions(_ r: AppRunner, _ name: String) -> Bool {
         guard case .confirm(let popup)? = r.state.feedback.modal?.content, case .keepMine = popup.action else {
             XCTFail("\(name): no conflict pop-up: \(String(describing: r.state.feedback.modal?.content))")
@@ -63,22 +65,45 @@ final class ConflictOnStoresTests: XCTestCase {
         XCTAssertEqual((23..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
             "“My title” changed elsewhere since you opened it",
             "theirs                                    yours",
-            "title         전쟁기념관                                My title",
-            "category      their category                            museum",
+            "title         their title                               My title",
+            "merged without conflict: category (theirs)",
             "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
         ], name)
         return true
     }
 
-    func testASaveOverAnotherEditAsksAndKeepMineWritesOverTheirs() throws {
+    /// The case of the "keep mine" limitation: another connection changes the title while the
+    /// UI changes the description. No pop-up: the store holds their title and my description,
+    /// and the notice says their title was kept.
+    func testTheirTitleAndMyDescriptionAreBothSaved() throws {
+        for (name, store, uri, other) in try stores() {
+            let r = try conflictingSave(store, uri: uri, other: other, typing: { r in
+                r.press(.tab, .ctrl("u"))
+                r.type("my description")
+            }, theirs: { other in
+                try other.update(id: 1, title: "War Memorial of Korea")
+            })
+            defer { r.stopLive() }
+            XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.toast != nil }, "\(name): no notice")
+            XCTAssertNil(r.state.feedback.modal, "\(name): no pop-up")
+            let pin = try XCTUnwrap(try other.pin(id: 1), name)
+            XCTAssertEqual([pin.title, pin.description, pin.category], ["War Memorial of Korea", "my description", "museum"], name)
+            XCTAssertEqual(pin.version, 3, name)
+            XCTAssertEqual(r.state.feedback.toast?.message,
+                           "Updated “War Memorial of Korea”; kept 1 change made elsewhere (title)", name)
+        }
+    }
+
+    /// Keep mine: my title, which both changed, and their category, which only they changed.
+    func testASaveOverAnotherEditAsksAndKeepMineWritesMineWhereBothChanged() throws {
         for (name, store, uri, other) in try stores() {
             let r = try conflictingSave(store, uri: uri, other: other)
             defer { r.stopLive() }
             guard showsBothVersions(r, name) else { continue }
-            XCTAssertEqual(try other.pin(id: 1)?.title, "전쟁기념관", "\(name): nothing written before the answer")
+            XCTAssertEqual(try other.pin(id: 1)?.title, "their title", "\(name): nothing written before the answer")
             r.press(.char("y"))
             let pin = try XCTUnwrap(try other.pin(id: 1), name)
-            XCTAssertEqual([pin.title, pin.category], ["My title", "museum"], name)
+            XCTAssertEqual([pin.title, pin.category], ["My title", "their category"], name)
             XCTAssertEqual(pin.version, 3, name)
             XCTAssertEqual(r.state.feedback.toast?.title, "Pin updated", name)
         }
@@ -88,7 +113,7 @@ final class ConflictOnStoresTests: XCTestCase {
     /// raises the version itself) on the other connection: the save still asks.
     func testASaveOverAnEditMadeOutsidePinmapAsks() throws {
         for (name, store, uri, other) in try stores() {
-            let sql = "UPDATE pins SET category = 'their category' WHERE id = 1"
+            let sql = "UPDATE pins SET title = 'their title', category = 'their category' WHERE id = 1"
             let r = try conflictingSave(store, uri: uri, other: other, theirs: { other in
                 if let file = other as? Store { try file.db.execute(sql) }
                 if let server = other as? PostgresStore { _ = try server.db.execute(sql) }
@@ -97,7 +122,7 @@ final class ConflictOnStoresTests: XCTestCase {
             guard showsBothVersions(r, name) else { continue }
             r.press(.enter)  // Take theirs
             let pin = try XCTUnwrap(try other.pin(id: 1), name)
-            XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"], name)
+            XCTAssertEqual([pin.title, pin.category], ["their title", "their category"], name)
             XCTAssertEqual(pin.version, 2, name)
         }
     }
@@ -110,15 +135,16 @@ final class ConflictOnStoresTests: XCTestCase {
             XCTAssertNil(r.state.feedback.modal, name)
             XCTAssertEqual(r.state.feedback.message, "Kept the other version: nothing written", name)
             let pin = try XCTUnwrap(try other.pin(id: 1), name)
-            XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"], name)
+            XCTAssertEqual([pin.title, pin.category], ["their title", "their category"], name)
             XCTAssertEqual(pin.version, 2, name)
         }
     }
 
     /// The tester's case: another connection writes a description and a latitude while the
-    /// user types a description. The pop-up shows both descriptions and both positions; Esc
+    /// user types a description. The pop-up shows both descriptions, their position merged; Esc
     /// goes back to the form with "my description" kept; a save from there is refused again
-    /// (a third edit elsewhere meanwhile shows too), and only `y` writes over theirs.
+    /// (a third edit elsewhere meanwhile, of the category, is merged too), and only `y` writes
+    /// my description over theirs, with their category and position.
     func testEscGoesBackToTheEditAndASaveComparesWithTheNewestVersion() throws {
         for (name, store, uri, other) in try stores() {
             let r = try conflictingSave(store, uri: uri, other: other, typing: { r in
@@ -134,7 +160,7 @@ final class ConflictOnStoresTests: XCTestCase {
                 "                         “전쟁기념관” changed elsewhere since you opened it",
                 "                theirs                                    yours",
                 "  description   their important notes                     my description",
-                "  coordinates   37.6, 126.9772                            37.5365, 126.9772",
+                "  merged without conflict: coordinates (theirs)",
                 "",
                 "                                  [ Keep mine ]   [ Take theirs ]",
                 "              y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
@@ -147,13 +173,12 @@ final class ConflictOnStoresTests: XCTestCase {
             XCTAssertTrue(r.wait(upTo: 10) { r.state.feedback.message?.hasSuffix("elsewhere") == true }, name)
             r.press(.ctrl("s"))
             f = r.frame()
-            XCTAssertEqual((21..<30).map { f.line($0) }, [
+            XCTAssertEqual((22..<30).map { f.line($0) }, [
                 "───────────────────────────────────────────── ━━━━━━━━ ─────────────────────────────────────────────",
                 "                         “전쟁기념관” changed elsewhere since you opened it",
                 "                theirs                                    yours",
                 "  description   their important notes                     my description",
-                "  category      war museum                                museum",
-                "  coordinates   37.6, 126.9772                            37.5365, 126.9772",
+                "  merged without conflict: category, coordinates (theirs)",
                 "",
                 "                                  [ Keep mine ]   [ Take theirs ]",
                 "              y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
@@ -161,8 +186,8 @@ final class ConflictOnStoresTests: XCTestCase {
             XCTAssertEqual(try other.pin(id: 1)?.description, "their important notes", "\(name): refused again")
             r.press(.char("y"))
             let pin = try XCTUnwrap(try other.pin(id: 1), name)
-            XCTAssertEqual([pin.title, pin.description, pin.category], ["전쟁기념관", "my description", "museum"], name)
-            XCTAssertEqual([pin.latitude, pin.longitude], [37.5365, 126.9772], name)
+            XCTAssertEqual([pin.title, pin.description, pin.category], ["전쟁기념관", "my description", "war museum"], name)
+            XCTAssertEqual([pin.latitude, pin.longitude], [37.6, 126.9772], name)
             XCTAssertEqual(pin.version, 4, name)
         }
     }

@@ -7,21 +7,39 @@ import PinmapCore
 import PinmapTestSupport
 
 /// No edit silently lost: a pin someone else changed after this user opened it is not
-/// overwritten; the pop-up shows both versions and lets them keep theirs or take the other.
+/// overwritten. Changes to different fields are merged and saved; a field both changed
+/// differently is shown both ways in the pop-up, which lets them keep theirs or take the other.
 final class ConflictTests: XCTestCase {
     /// Opens pin 1 (전쟁기념관) in the edit form, changes its title, then another process
-    /// edits the pin (version 2) before the save.
+    /// changes its title and category (version 2) before the save.
     private func conflictingSave() throws -> AppRunner {
+        let r = try UIFixtures.runner()
+        r.selectListed("전쟁기념관")
+        r.char("e")
+        r.key(.ctrl("u")); r.type("My title")
+        try r.store.update(id: 1, title: "Their title", category: "their category")  // elsewhere, meanwhile
+        r.key(.ctrl("s"))
+        return r
+    }
+
+    /// They changed the category, I the title: no one need choose. Saved at once, both
+    /// changes in the store, and the notice says theirs was kept.
+    func testChangesToDifferentFieldsAreMergedWithoutAsking() throws {
         let r = try UIFixtures.runner()
         r.selectListed("전쟁기념관")
         r.char("e")
         r.key(.ctrl("u")); r.type("My title")
         try r.store.update(id: 1, category: "their category")  // elsewhere, meanwhile
         r.key(.ctrl("s"))
-        return r
+        XCTAssertNil(r.state.feedback.modal, "no pop-up")
+        let pin = try XCTUnwrap(try r.store.pin(id: 1))
+        XCTAssertEqual([pin.title, pin.category], ["My title", "their category"])
+        XCTAssertEqual(pin.version, 3)
+        XCTAssertEqual([r.state.feedback.toast?.title, r.state.feedback.toast?.message],
+                       ["Pin updated", "Updated “My title”; kept 1 change made elsewhere (category)"])
     }
 
-    func testASaveOverAnotherEditShowsBothVersionsAndWritesNothing() throws {
+    func testASaveOverAnotherEditShowsTheFieldBothChangedAndWritesNothing() throws {
         let r = try conflictingSave()
         guard case .confirm(let popup)? = r.state.feedback.modal?.content, case .keepMine = popup.action else {
             return XCTFail("no conflict pop-up: \(String(describing: r.state.feedback.modal?.content))")
@@ -30,11 +48,11 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual((22..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
             Expect.grabberRow(width: 100).trimmingCharacters(in: .whitespaces), "“My title” changed elsewhere since you opened it",
             "theirs                                    yours",
-            "title         전쟁기념관                                My title",
-            "category      their category                            museum",
+            "title         Their title                               My title",
+            "merged without conflict: category (theirs)",
             "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
         ].map { $0 }, f.text())
-        XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관", "nothing written yet")
+        XCTAssertEqual(try r.store.pin(id: 1)?.title, "Their title", "nothing written yet")
     }
 
     /// Back in the form (Esc), the cursor is where the user was typing when they saved, so
@@ -44,7 +62,7 @@ final class ConflictTests: XCTestCase {
         r.selectListed("전쟁기념관")
         r.char("e")
         r.key(.tab); r.type(" (mine)")
-        try r.store.update(id: 1, category: "their category")  // elsewhere, meanwhile
+        try r.store.update(id: 1, description: "their description")  // elsewhere, meanwhile
         r.key(.ctrl("s"))
         r.key(.escape)
         guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form: \(r.text)") }
@@ -60,7 +78,7 @@ final class ConflictTests: XCTestCase {
         XCTAssertNil(r.state.feedback.modal)
         XCTAssertEqual(r.state.feedback.message, "Kept the other version: nothing written")
         let pin = try XCTUnwrap(try r.store.pin(id: 1))
-        XCTAssertEqual([pin.title, pin.category], ["전쟁기념관", "their category"])
+        XCTAssertEqual([pin.title, pin.category], ["Their title", "their category"])
     }
 
     /// ←/→ move in their direction and stop at the ends: Take theirs is the right button and
@@ -71,7 +89,7 @@ final class ConflictTests: XCTestCase {
         r.key(.enter)
         XCTAssertNil(r.state.feedback.modal)
         XCTAssertEqual(r.state.feedback.message, "Kept the other version: nothing written")
-        XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관", "nothing written")
+        XCTAssertEqual(try r.store.pin(id: 1)?.title, "Their title", "nothing written")
     }
 
     func testLeftReachesKeepMineAndStopsThere() throws {
@@ -83,16 +101,18 @@ final class ConflictTests: XCTestCase {
         again.key(.left); again.key(.right); again.key(.right)
         again.key(.enter)
         XCTAssertEqual(again.state.feedback.message, "Kept the other version: nothing written")
-        XCTAssertEqual(try again.store.pin(id: 1)?.title, "전쟁기념관")
+        XCTAssertEqual(try again.store.pin(id: 1)?.title, "Their title")
     }
 
-    func testKeepMineWritesOverTheirs() throws {
+    /// Keep mine: my title, which both changed, and their category, which only they did.
+    func testKeepMineWritesMineWhereBothChangedAndKeepsTheirOtherChange() throws {
         let r = try conflictingSave()
         r.char("y")
         let pin = try XCTUnwrap(try r.store.pin(id: 1))
-        XCTAssertEqual([pin.title, pin.category], ["My title", "museum"])
+        XCTAssertEqual([pin.title, pin.category], ["My title", "their category"])
         XCTAssertEqual(pin.version, 3)
-        XCTAssertEqual(r.state.feedback.toast?.title, "Pin updated")
+        XCTAssertEqual([r.state.feedback.toast?.title, r.state.feedback.toast?.message],
+                       ["Pin updated", "Updated “My title”; kept 1 change made elsewhere (category)"])
     }
 
     func testADeleteOfAPinChangedSinceIsRefused() throws {

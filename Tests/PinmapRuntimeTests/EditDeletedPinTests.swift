@@ -67,9 +67,9 @@ final class EditDeletedPinTests: XCTestCase {
         r.key(.ctrl("s"))
         XCTAssertEqual(try store.pin(id: 2)?.title, "Theirs", "their change is not written over")
         guard case .confirm(let popup)? = r.state.feedback.modal?.content,
-              case let .keepMine(id, mine, theirs, editedFrom) = popup.action else { return XCTFail("both versions offered") }
-        XCTAssertEqual([id, theirs.version, editedFrom], [2, 2, 1])
-        XCTAssertEqual([mine.title, theirs.title], ["Mine", "Theirs"])
+              case let .keepMine(edit, theirs) = popup.action else { return XCTFail("both versions offered") }
+        XCTAssertEqual([edit.id, theirs.version, edit.ifVersion], [2, 2, 1])
+        XCTAssertEqual([edit.pin.title, theirs.title, edit.base?.title], ["Mine", "Theirs", "Garosu-gil coffee"])
     }
 
     /// On a file store, the highest pin (Busan Tower, id 5) open in the form while another

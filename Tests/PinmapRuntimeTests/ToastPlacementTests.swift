@@ -118,7 +118,7 @@ final class ToastPlacementTests: XCTestCase {
         let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24)
         func pin(_ title: String) -> NewPin { NewPin(title: title, latitude: 37.5, longitude: 127) }
         r.handle(.pins(.written(.added(id: 101, pin("A")))), now: 0)
-        r.handle(.pins(.written(.updated(id: 102, pin("B")))), now: 1)
+        r.handle(.pins(.written(.updated(PinEdit(id: 102, pin: pin("B"), ifVersion: 1, base: nil)))), now: 1)
         XCTAssertEqual(r.state.feedback.toast?.message, "Updated “B”")
         r.handle(.pins(.written(.deleteMissing(id: 103))), now: 2)  // a failure: a notice sheet
         XCTAssertNil(r.state.feedback.toast, "the sheet replaces the toast")

@@ -2,8 +2,9 @@ import Frame
 import PinModel
 
 /// The conflict pop-up ("changed elsewhere since you opened it"): its keys and its rows.
-/// Both versions are listed field by field, so "keep mine" is an informed choice; Esc goes
-/// back to the edit, as it does elsewhere; only `y` and `t` (or a chosen button) decide.
+/// Only the fields both sides changed differently are listed, both values side by side, and one
+/// line names the fields merged without conflict, so "keep mine" is an informed choice; Esc
+/// goes back to the edit, as it does elsewhere; only `y` and `t` (or a chosen button) decide.
 extension ConfirmPopup {
     /// True for the pop-up of an edit refused because the pin changed elsewhere.
     var isConflict: Bool { if case .keepMine = action { return true } else { return false } }
@@ -26,10 +27,10 @@ extension ConfirmPopup {
     }
 
     /// Body rows a conflict wants (below the grabber row): the question, then the column heads,
-    /// a row per field that differs and the footnote when a field the form does not write
-    /// differs (or one line saying nothing differs), a blank row, the buttons, the keys.
+    /// a row per field both changed and the line of the fields merged (when any), a blank row,
+    /// the buttons, the keys.
     static func conflictBodyRows(_ versions: ConflictVersions) -> Int {
-        versions.rows.isEmpty ? 5 : 2 + versions.rows.count + (versions.hasUnwritten ? 1 : 0) + 3
+        2 + versions.rows.count + (versions.mergedLine == nil ? 0 : 1) + 3
     }
 
     /// The buttons' row in a conflict's body of `rows` rows: under the fields, or two rows from
@@ -38,24 +39,22 @@ extension ConfirmPopup {
         max(1, min(conflictBodyRows(versions) - 2, rows - 2))
     }
 
-    /// The fields shown when `room` rows lie between the column heads and the blank row: the
-    /// first ones, with the footnote's row when one of them is a field the form does not write;
-    /// when not all fit, one row says how many more differ (`hidden`), so none is missed unseen.
-    static func shownRows(_ versions: ConflictVersions, room: Int) -> (rows: [ConflictVersions.Row], footnote: Bool, hidden: Int) {
+    /// The fields shown when `room` rows lie between the column heads and the blank row, and
+    /// whether the line of the fields merged is: all of them when they fit; else the merged
+    /// line gives way first (keep mine merges those fields all the same), then the fields from
+    /// the last, one row saying how many more differ (`hidden`), so none is missed unseen.
+    static func shownRows(_ versions: ConflictVersions, room: Int) -> (rows: [ConflictVersions.Row], merged: Bool, hidden: Int) {
         let all = versions.rows
-        func rowsNeeded(_ rows: ArraySlice<ConflictVersions.Row>, more: Bool) -> Int {
-            rows.count + (rows.contains { !$0.field.isWritten } ? 1 : 0) + (more ? 1 : 0)
-        }
+        if versions.mergedLine != nil, all.count + 1 <= room { return (all, true, 0) }
         var count = all.count
-        while count > 0 && rowsNeeded(all.prefix(count), more: count < all.count) > room { count -= 1 }
-        let shown = Array(all.prefix(count))
-        return (shown, shown.contains { !$0.field.isWritten }, all.count - count)
+        while count > 0 && count + (count < all.count ? 1 : 0) > room { count -= 1 }
+        return (Array(all.prefix(count)), false, all.count - count)
     }
 }
 
 /// Draws a conflict pop-up in a card body: the question; the column heads ("theirs",
-/// "yours"); per field that differs its name and both values, each cut with `…` where it
-/// parts from the other (`ConfirmPopup.cut`) so the difference shows; the footnote; the
+/// "yours"); per field both changed its name and both values, each cut with `…` where it
+/// parts from the other (`ConfirmPopup.cut`) so the difference shows; the fields merged; the
 /// buttons and the keys. The values' columns share the width the names leave.
 enum ConflictView {
     /// Cells before the field names.
@@ -63,9 +62,8 @@ enum ConflictView {
 
     /// `r`: the body on screen; `rows`: the body's full height (the layout does not move while
     /// the card slides).
-    static func draw(_ popup: ConfirmPopup, mine: NewPin, theirs: Pin, in r: Rect, rows: Int,
+    static func draw(_ popup: ConfirmPopup, _ versions: ConflictVersions, in r: Rect, rows: Int,
                      into screen: inout Screen, ascii: Bool, theme: Theme) {
-        let versions = ConflictVersions(mine: mine, theirs: theirs)
         let buttonRow = ConfirmPopup.conflictButtonRow(versions, bodyRows: rows)
         func centred(_ text: String, row: Int, style: Style) {
             guard r.y + row < r.maxY else { return }
@@ -73,12 +71,8 @@ enum ConflictView {
                                in: Rect(x: r.x, y: r.y + row, width: r.width, height: 1), style: style)
         }
         centred(SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii), row: 0, style: theme.title)
-        if versions.rows.isEmpty {
-            if buttonRow > 1 { centred(S.cnNothingDiffers.text, row: 1, style: theme.muted) }
-        } else {
-            drawFields(versions, in: Rect(x: r.x, y: r.y, width: r.width, height: min(r.height, buttonRow)),
-                       buttonRow: buttonRow, into: &screen, ascii: ascii, theme: theme)
-        }
+        drawFields(versions, in: Rect(x: r.x, y: r.y, width: r.width, height: min(r.height, buttonRow)),
+                   buttonRow: buttonRow, into: &screen, ascii: ascii, theme: theme)
         ConfirmView.drawButtons(popup, body: Rect(x: r.x, y: r.y, width: r.width, height: rows), visible: r,
                                 into: &screen, theme: theme)
         centred(TextWrap.hint(popup.hint, to: r.width - 2, ascii: ascii), row: buttonRow + 1, style: theme.muted)
@@ -86,27 +80,28 @@ enum ConflictView {
 
     /// The column heads and a row per field shown, in `area` (the body's rows above the
     /// buttons' row `buttonRow`): its name, their value and mine, each cut where it parts from
-    /// the other; then the footnote and the count of fields left out, when due.
+    /// the other; then the fields merged and the count of fields left out, when due.
     private static func drawFields(_ versions: ConflictVersions, in area: Rect, buttonRow: Int,
                                    into screen: inout Screen, ascii: Bool, theme: Theme) {
         func put(_ text: String, col: Int, row: Int, style: Style) {
             guard area.y + row < area.maxY else { return }
             screen.put(text, col: col, row: area.y + row, style: style)
         }
-        let labelWidth = ConflictVersions.Field.allCases.map { DisplayWidth.of($0.label) }.max()! + 1  // + "*"
+        // The longest name any field has, and a cell of air: the columns stay put whichever differ.
+        let labelWidth = ConflictVersions.Field.allCases.map { DisplayWidth.of($0.label) }.max()! + 1
         let theirsX = area.x + indent + labelWidth + 2
         let cells = max(4, (area.maxX - theirsX - 2 - 2) / 2)  // two columns, 2 cells between, 2 at the edge
         let mineX = theirsX + cells + 2
         put(S.cnTheirs.text, col: theirsX, row: 1, style: theme.title)
         put(S.cnYours.text, col: mineX, row: 1, style: theme.title)
-        let (shown, footnote, hidden) = ConfirmPopup.shownRows(versions, room: buttonRow - 3)
+        let (shown, merged, hidden) = ConfirmPopup.shownRows(versions, room: buttonRow - 3)
         for (i, row) in shown.enumerated() {
-            put(row.field.label + (row.field.isWritten ? "" : "*"), col: area.x + indent, row: 2 + i, style: theme.muted)
+            put(row.field.label, col: area.x + indent, row: 2 + i, style: theme.muted)
             let a = SafeText.sanitize(row.theirs, ascii: ascii), b = SafeText.sanitize(row.mine, ascii: ascii)
             put(ConfirmPopup.cut(a, against: b, to: cells, ascii: ascii), col: theirsX, row: 2 + i, style: .plain)
             put(ConfirmPopup.cut(b, against: a, to: cells, ascii: ascii), col: mineX, row: 2 + i, style: .plain)
         }
-        let notes = (footnote ? [S.cnNotInForm.text] : []) + (hidden > 0 ? [S.cnMoreFields(hidden)] : [])
+        let notes = (merged ? versions.mergedLine.map { [$0] } ?? [] : []) + (hidden > 0 ? [S.cnMoreFields(hidden)] : [])
         for (i, note) in notes.enumerated() {
             put(DisplayWidth.truncate(note, to: area.width - indent - 2, ascii: ascii), col: area.x + indent,
                 row: 2 + shown.count + i, style: theme.muted)

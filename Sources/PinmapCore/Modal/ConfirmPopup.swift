@@ -12,9 +12,11 @@ public struct ConfirmPopup: Sendable, Equatable {
         case deleteComment(Comment)
         /// Undo an import (Settings, the Import tab's result).
         case undoImport(ImportRow)
-        /// Someone changed pin `id` after this user opened it at version `editedFrom`: write
-        /// `mine` over `theirs` (confirm), keep theirs (cancel), or go back to the edit (`back`).
-        case keepMine(id: Int64, mine: NewPin, theirs: Pin, editedFrom: Int64?)
+        /// Someone changed the pin after this user opened it (at `edit.ifVersion`), and both
+        /// changed a field differently (`PinMerge.conflicts`): write `edit` over `theirs` in
+        /// those fields and the merge in the others (confirm: `PinEdit.keepingMine(over:)`),
+        /// keep theirs (cancel), or go back to the edit (`back`).
+        case keepMine(PinEdit, theirs: Pin)
         /// Someone deleted the pin this user was editing: add `mine`, the edit, as a new pin
         /// (confirm), or discard it (cancel).
         case addAsNew(mine: NewPin)
@@ -50,17 +52,17 @@ public struct ConfirmPopup: Sendable, Equatable {
     /// Row of the buttons inside the card body (below the grabber row).
     static let buttonRow = 3
 
-    /// Rows this pop-up's card wants: `height`, or a conflict's rows with one per field that
-    /// differs (`ConfirmPopup+Conflict.swift`).
+    /// Rows this pop-up's card wants: `height`, or a conflict's rows with one per field both
+    /// changed (`ConfirmPopup+Conflict.swift`).
     public var preferredHeight: Int {
-        if case let .keepMine(_, mine, theirs, _) = action { return 1 + Self.conflictBodyRows(ConflictVersions(mine: mine, theirs: theirs)) }
+        if let versions = conflictVersions { return 1 + Self.conflictBodyRows(versions) }
         return Self.height
     }
 
     /// Row of the buttons in a card body of `rows` rows.
     func buttonRow(bodyRows rows: Int) -> Int {
-        guard case let .keepMine(_, mine, theirs, _) = action else { return Self.buttonRow }
-        return Self.conflictButtonRow(ConflictVersions(mine: mine, theirs: theirs), bodyRows: rows)
+        guard let versions = conflictVersions else { return Self.buttonRow }
+        return Self.conflictButtonRow(versions, bodyRows: rows)
     }
 
     public var title: String { title(width: Int.max, ascii: false) }
@@ -73,7 +75,7 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deleteComment: return S.cfDeleteComment.text
         case .undoImport(let row):
             return TextWrap.sentence({ S.cfUndoImport(row.id, $0) }, around: row.name, in: width, ascii: ascii)
-        case .keepMine(_, let mine, _, _): return TextWrap.sentence({ S.cnTitle($0) }, around: mine.title, in: width, ascii: ascii)
+        case .keepMine(let edit, _): return TextWrap.sentence({ S.cnTitle($0) }, around: edit.pin.title, in: width, ascii: ascii)
         case .addAsNew(let mine): return TextWrap.sentence({ S.cnDeletedTitle($0) }, around: mine.title, in: width, ascii: ascii)
         }
     }

@@ -53,9 +53,8 @@ enum ConfirmView {
     /// `r`: the body on screen; `rows`: the body's full height (nil: `r`'s).
     static func draw(_ popup: ConfirmPopup, in r: Rect, rows: Int? = nil, into screen: inout Screen, ascii: Bool, theme: Theme) {
         guard r.height > 0 else { return }
-        if case let .keepMine(_, mine, theirs, _) = popup.action {
-            return ConflictView.draw(popup, mine: mine, theirs: theirs, in: r, rows: rows ?? r.height,
-                                     into: &screen, ascii: ascii, theme: theme)
+        if let versions = popup.conflictVersions {
+            return ConflictView.draw(popup, versions, in: r, rows: rows ?? r.height, into: &screen, ascii: ascii, theme: theme)
         }
         let safeTitle = SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii)
         screen.putCentered(DisplayWidth.truncate(safeTitle, to: r.width - 4, ascii: ascii),

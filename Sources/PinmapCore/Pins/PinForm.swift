@@ -1,7 +1,6 @@
 import Frame
 import GeoMap
 import PinModel
-import PinModel
 
 /// The add / edit form: five one-line fields (title, description, category,
 /// latitude, longitude), the focused one, and why the last save was refused.
@@ -38,11 +37,15 @@ public struct PinForm: Sendable, Equatable {
     /// The pin's version when the form opened (editing): a save is refused once someone
     /// else changed the pin since (`PinWriteOutcome.updateConflict`). nil: adding.
     public var version: Int64?
+    /// The pin's fields when the form opened (editing), at `version`: a save refused because
+    /// the pin changed since is merged against them field by field (`PinMerge`), so a field
+    /// left alone here takes theirs. A form that comes back keeps it. nil: adding.
+    public var base: NewPin?
     /// The pin's properties when the form opened (editing; a JSON object's text): the form
     /// does not show them, but a pin saved from it as a new one keeps them.
     public var properties = "{}"
-    /// The pin's creation time when the form opened (editing): the form does not edit it; a
-    /// conflict compares it with theirs (`ConflictVersions`).
+    /// The pin's creation time when the form opened (editing): the form does not edit it; the
+    /// pin it saves carries it.
     public var createdAt: String?
     /// The form came back from the conflict pop-up (Esc): the pin changed elsewhere since it
     /// opened, and a save is compared with the newest version again (the heading says so).
@@ -69,6 +72,7 @@ public struct PinForm: Sendable, Equatable {
     public init(editing pin: Pin) {
         mode = .edit(id: pin.id)
         version = pin.version
+        base = NewPin(fieldsOf: pin)
         createdAt = pin.createdAt
         properties = pin.properties
         fields = [TextField(pin.title), TextField(pin.description), TextField(pin.category),

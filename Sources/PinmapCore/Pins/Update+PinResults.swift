@@ -11,24 +11,27 @@ extension AppState {
             list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
-        case let .addFailed(pin, error): reopenForm(pin, editing: nil, version: nil, error: S.fmNotSaved(error))
-        case let .updated(id, pin):
-            list.selectedID = id
+        case let .addFailed(pin, error): reopenForm(pin, editing: nil, error: S.fmNotSaved(error))
+        case let .updated(edit):
+            list.selectedID = edit.id
             fx.requestView(list: true)
-            notify(S.noticeUpdated.text, fitted(pin.title) { S.noticeUpdatedText($0) }, success: true, now: now)
-        case let .unchanged(id, _):
-            list.selectedID = id
+            notify(S.noticeUpdated.text, updatedText(edit), success: true, now: now)
+        case let .unchanged(edit):
+            list.selectedID = edit.id
             feedback.message = S.msgNothingChanged.text
-        case let .updateMissing(_, pin):
+        case let .updateMissing(edit):
             // The pin went, the edit need not: add it as a new pin, or discard it.
-            presentEditing(.confirm(ConfirmPopup(.addAsNew(mine: pin))), height: ConfirmPopup.height,
+            presentEditing(.confirm(ConfirmPopup(.addAsNew(mine: edit.pin))), height: ConfirmPopup.height,
                            dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
-        case let .updateFailed(id, pin, version, error): reopenForm(pin, editing: id, version: version, error: S.fmNotSaved(error))
-        case let .updateConflict(id, mine, theirs, version):
-            // Both versions, field by field: keep mine (written over theirs), take theirs, or
-            // back to the edit (Esc).
-            var popup = ConfirmPopup(.keepMine(id: id, mine: mine, theirs: theirs, editedFrom: version))
+        case let .updateFailed(edit, error): reopenForm(edit.pin, editing: edit, error: S.fmNotSaved(error))
+        case let .updateConflict(edit, theirs):
+            // Changes to different fields need no one's choice: the merge is saved at once, at
+            // their version (refused again if it moved meanwhile, and merged again).
+            guard !edit.merge(with: theirs).conflicts.isEmpty else { return fx.add(.updatePin(edit.keepingMine(over: theirs))) }
+            // Fields both changed differently: those side by side, keep mine (them mine, the
+            // others merged), take theirs, or back to the edit (Esc).
+            var popup = ConfirmPopup(.keepMine(edit, theirs: theirs))
             popup.chosen = .cancel
             presentEditing(.confirm(popup), height: popup.preferredHeight, dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
@@ -54,6 +57,14 @@ extension AppState {
         }
     }
 
+    /// "Updated “title”", and by name the changes made elsewhere that the save kept (a merge:
+    /// "…; kept 1 change made elsewhere (title)"), so no one wonders why those fields moved.
+    func updatedText(_ edit: PinEdit) -> String {
+        let kept = edit.keptTheirs
+        guard !kept.isEmpty else { return fitted(edit.pin.title) { S.noticeUpdatedText($0) } }
+        return fitted(edit.pin.title) { S.noticeUpdatedKept($0, count: kept.count, PinMerge.names(kept)) }
+    }
+
     /// `template` around `title`, the title cut with `…` so that the whole line fits the
     /// terminal (a notice card's width): the words around it stay ("… succeeded :) · u undoes").
     func fitted(_ title: String, _ template: (String) -> String) -> String {
@@ -62,19 +73,28 @@ extension AppState {
 
     /// A save that failed (the store busy with an import in another process,
     /// a full disk) brings the form back with what was typed, never loses it; so does Esc in
-    /// the conflict pop-up (`changedElsewhere`: its heading says the pin changed).
-    mutating func reopenForm(_ pin: NewPin, editing id: Int64?, version: Int64?, error: String?, changedElsewhere: Bool = false) {
+    /// the conflict pop-up (`changedElsewhere`: its heading says the pin changed). `edit`: the
+    /// edit of a pin it came from (nil: adding).
+    mutating func reopenForm(_ pin: NewPin, editing edit: PinEdit?, error: String?, changedElsewhere: Bool = false) {
         var form = PinForm(adding: GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
-        if let id { form.mode = .edit(id: id) }
-        // Saved again, the edit is still checked against the version it was made on: after a
-        // conflict, the store refuses it again and the pop-up shows the newest version.
-        form.version = version
+        if let edit {
+            form.mode = .edit(id: edit.id)
+            // Saved again, the edit is still checked against the version it was made on, and a
+            // refusal merged against the fields of that version: after a conflict, the store
+            // refuses it again and the pop-up shows the newest version.
+            form.version = edit.ifVersion
+            form.base = edit.base
+        }
         form.createdAt = pin.createdAt
         form.properties = pin.properties
         form.changedElsewhere = changedElsewhere
         form[.title] = TextField(pin.title)
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)
+        // As `PinForm(editing:)` shows them: a coordinate saved untouched is the same number
+        // (6 decimals would move one of more, and the merge would take that for an edit).
+        form[.latitude] = TextField(CoordinateText.editable(pin.latitude))
+        form[.longitude] = TextField(CoordinateText.editable(pin.longitude))
         form.error = error
         form.focused = lastSavedFormField
         let height = PinForm.preferredHeight(error: form.error, width: layout.cols, ascii: presentation.ascii)

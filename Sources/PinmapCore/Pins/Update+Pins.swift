@@ -139,7 +139,7 @@ extension AppState {
             lastSavedFormField = form.focused
             switch form.mode {
             case .add: fx.add(.addPin(pin))
-            case .edit(let id): fx.add(.updatePin(id: id, pin, ifVersion: form.version))
+            case .edit(let id): fx.add(.updatePin(PinEdit(id: id, pin: pin, ifVersion: form.version, base: form.base)))
             }
             stepBack(from: form, saved: pin, now: now)
         }
@@ -200,8 +200,8 @@ extension AppState {
     /// was opened at, so a save is refused again and compared with the newest version; its
     /// heading says the pin changed elsewhere.
     mutating func backToEdit(_ action: ConfirmPopup.Action, now: Double) {
-        guard case let .keepMine(id, mine, _, version) = action else { return }
-        reopenForm(mine, editing: id, version: version, error: nil, changedElsewhere: true)
+        guard case let .keepMine(edit, _) = action else { return }
+        reopenForm(edit.pin, editing: edit, error: nil, changedElsewhere: true)
     }
 
     /// The detail page's parts once its card has risen (nil: no card).
@@ -305,8 +305,9 @@ extension ConfirmPopup.Action {
         case .deletePin(let pin): return .deletePin(id: pin.id, ifVersion: pin.version)
         case .deleteComment(let c): return .deleteComment(c)
         case .undoImport(let row): return .undoImport(row)
-        // Mine over theirs: written at their version, refused again if it moved meanwhile.
-        case let .keepMine(id, mine, theirs, _): return .updatePin(id: id, mine, ifVersion: theirs.version)
+        // Mine in the fields both changed, the merge in the others: written at their version,
+        // refused again if it moved meanwhile.
+        case let .keepMine(edit, theirs): return .updatePin(edit.keepingMine(over: theirs))
         // The edit, as a pin of its own created now (the deleted pin's time went with it).
         case .addAsNew(var mine):
             mine.createdAt = nil

@@ -81,7 +81,9 @@ public enum S: String, CaseIterable, Sendable {
     // A store others write to too (a shared server, a file another pinmap opened).
     case cnTitle, cnHint, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
     // The conflict pop-up's versions, field by field, its help, and the edit form it goes back to.
-    case cnTheirs, cnYours, cnCoordinates, cnProperties, cnEmpty, cnNotInForm, cnNothingDiffers, cnMoreFields, fmEditChanged
+    case cnTheirs, cnYours, cnCoordinates, cnEmpty, cnMoreFields, fmEditChanged
+    // A save merged with a change made elsewhere (`PinMerge`): the pop-up's line, the notice.
+    case cnMerged, cnByMine, cnByTheirs, cnByBoth, cnFieldsJoin, cnGroupsJoin, noticeUpdatedKept
     case helpConflict, hcKeepMine, hcTakeTheirs, hcBack, hcChoose
     // An edit of a pin deleted elsewhere meanwhile.
     case cnDeletedTitle, cnDeletedText, cnAddAsNew, cnDiscard, cnDeletedHint, cnDiscarded

@@ -409,6 +409,18 @@ extension S {
     public static func searchEditHint(_ orderLabel: String) -> String { searchEditHint.filled([orderLabel]) }
     /// "“{0}” changed elsewhere since you opened it"
     public static func cnTitle(_ a: String) -> String { cnTitle.filled([a]) }
+    /// "merged without conflict: {0}" (the fields in groups, `cnByTheirs`, `cnByMine`, `cnByBoth`)
+    public static func cnMerged(_ fields: String) -> String { cnMerged.filled([fields]) }
+    /// "{0} (yours)" (fields joined by `cnFieldsJoin`)
+    public static func cnByMine(_ field: String) -> String { cnByMine.filled([field]) }
+    /// "{0} (theirs)"
+    public static func cnByTheirs(_ field: String) -> String { cnByTheirs.filled([field]) }
+    /// "{0} (same on both)"
+    public static func cnByBoth(_ field: String) -> String { cnByBoth.filled([field]) }
+    /// "Updated “{0}”; kept {1} {1:change|changes} made elsewhere ({2})"
+    public static func noticeUpdatedKept(_ title: String, count: Int, _ fields: String) -> String {
+        noticeUpdatedKept.filled([title, "\(count)", fields])
+    }
     /// "… and {0} more {0:field|fields} that differ: a taller terminal shows them"
     public static func cnMoreFields(_ count: Int) -> String { cnMoreFields.filled(["\(count)"]) }
     /// "“{0}” changed elsewhere since you opened it: not deleted"

@@ -85,16 +85,16 @@ public enum PinWriteOutcome: Sendable {
     case added(id: Int64, NewPin)
     /// The form comes back with what was typed.
     case addFailed(NewPin, StoreError)
-    case updated(id: Int64, NewPin)
+    case updated(PinEdit)
     /// The edit changed no value: nothing was written.
-    case unchanged(id: Int64, NewPin)
-    /// Pin `id` is gone (deleted elsewhere).
-    case updateMissing(id: Int64, NewPin)
+    case unchanged(PinEdit)
+    /// The edit's pin is gone (deleted elsewhere).
+    case updateMissing(PinEdit)
     /// The form comes back with what was typed, still at the version it opened with.
-    case updateFailed(id: Int64, NewPin, ifVersion: Int64?, StoreError)
-    /// Someone changed pin `id` after the form opened (at version `ifVersion`): nothing
-    /// written; both versions.
-    case updateConflict(id: Int64, mine: NewPin, theirs: Pin, ifVersion: Int64?)
+    case updateFailed(PinEdit, StoreError)
+    /// Someone changed the pin after the edit's version (`PinEdit.ifVersion`): nothing
+    /// written; `theirs` is the pin as the store has it now (the core merges: `PinMerge`).
+    case updateConflict(PinEdit, theirs: Pin)
     /// Someone changed the pin after it was shown: not deleted.
     case deleteConflict(theirs: Pin)
     case deleted(DeletedPin)
@@ -108,7 +108,7 @@ extension PinWriteOutcome {
     /// Why the write failed (nil when it did not fail for a store error).
     var failure: StoreError? {
         switch self {
-        case .addFailed(_, let e), .updateFailed(_, _, _, let e), .deleteFailed(_, let e), .restoreFailed(_, let e): e
+        case .addFailed(_, let e), .updateFailed(_, let e), .deleteFailed(_, let e), .restoreFailed(_, let e): e
         default: nil
         }
     }

@@ -189,8 +189,8 @@ public enum Effect: Sendable, Equatable {
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
     /// Store a new pin.
     case addPin(NewPin)
-    /// Replace the fields of pin `id`.
-    case updatePin(id: Int64, NewPin, ifVersion: Int64?)
+    /// Replace the fields of pin `edit.id`, while it is at `edit.ifVersion`.
+    case updatePin(PinEdit)
     /// Delete pin `id`, keeping it for `u` (undo).
     case deletePin(id: Int64, ifVersion: Int64?)
     /// Put a deleted pin back with its id and comments (undo).
