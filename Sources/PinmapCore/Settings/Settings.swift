@@ -188,11 +188,15 @@ public enum SettingsView {
     /// A batch can also hold more pins than it imported: `pinmap copy` brings a pin of a batch
     /// the store has already (the same file and time) into it, an edited one beside the
     /// original. Then `45 imported, 46 now in it` (not "46 of 45 pins left").
-    public static func batchLine(_ b: RecentImport) -> String {
+    /// `idDigits`: the digits of the widest id listed with it; a shorter id is right-aligned
+    /// to it (` #9` under `#10`), so the dates and counts of every row line up. Every
+    /// language's line starts with `#` and the id, so the spaces go before it.
+    public static func batchLine(_ b: RecentImport, idDigits: Int = 0) -> String {
         let date = b.importedAt.prefix(16)
-        if b.pinsLeft > b.imported { return S.stBatchGrown(b.id, date, b.imported, b.pinsLeft, batchName(b)) }
-        return b.pinsLeft == b.imported ? S.stBatch(b.id, date, b.imported, batchName(b))
-            : S.stBatchLeft(b.id, date, b.pinsLeft, b.imported, batchName(b))
+        let pad = String(repeating: " ", count: max(0, idDigits - String(b.id).count))
+        if b.pinsLeft > b.imported { return pad + S.stBatchGrown(b.id, date, b.imported, b.pinsLeft, batchName(b)) }
+        return pad + (b.pinsLeft == b.imported ? S.stBatch(b.id, date, b.imported, batchName(b))
+            : S.stBatchLeft(b.id, date, b.pinsLeft, b.imported, batchName(b)))
     }
 
     /// The imported file's name (the bundled sample pins' batch named in the UI's language).
