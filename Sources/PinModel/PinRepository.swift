@@ -21,6 +21,11 @@ public protocol PinRepository: AnyObject {
     func count() throws(StoreError) -> Int
     /// Pin `id`, nil when there is none.
     func pin(id: Int64) throws(StoreError) -> Pin?
+    /// The highest id the store has given a pin (0: none yet), whether or not that pin is
+    /// still there: an id above it never named a pin, so nobody read it (no store gives an id
+    /// twice). A server's sequence also passes ids that an insert took and rolled back; it
+    /// cannot tell those from a deleted pin's, so they count as given.
+    func highestGivenPinID() throws(StoreError) -> Int64
     /// The pins with these ids, in the order of `ids`; missing ids are left out.
     func pins(ids: [Int64]) throws(StoreError) -> [Pin]
     /// The titles of the pins with these ids, by id (missing ids are left out): what the

@@ -44,6 +44,7 @@ public final class InMemoryPinRepository: PinRepository {
 
     public func count() throws(StoreError) -> Int { rows.count }
     public func pin(id: Int64) throws(StoreError) -> Pin? { rows[id] }
+    public func highestGivenPinID() throws(StoreError) -> Int64 { max(lastPinID, rows.keys.max() ?? 0) }
     public func pins(ids: [Int64]) throws(StoreError) -> [Pin] { ids.compactMap { rows[$0] } }
 
     public func pins(matching query: PinQuery) throws(StoreError) -> [Pin] {

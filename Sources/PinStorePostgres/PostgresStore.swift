@@ -163,6 +163,17 @@ public final class PostgresStore: PinRepository {
         try pins("SELECT \(Self.pinColumns) FROM pins WHERE id = $1", ["\(id)"]).first
     }
 
+    /// The identity sequence's last value (none before its first id, nor for a role that may
+    /// neither use nor read it: then the highest id left, which only ever under-counts), or
+    /// the highest id left when higher (a pin written with its own id, as `restore` does).
+    public func highestGivenPinID() throws(StoreError) -> Int64 {
+        try db.execute("""
+            SELECT greatest(coalesce((SELECT max(id) FROM pins), 0),
+                            coalesce(CASE WHEN has_sequence_privilege(s, 'SELECT,USAGE') THEN pg_sequence_last_value(s) END, 0))
+            FROM (SELECT pg_get_serial_sequence('pins', 'id')::regclass AS s) AS sequence
+            """).int(0, 0)
+    }
+
     public func pins(ids: [Int64]) throws(StoreError) -> [Pin] {
         guard !ids.isEmpty else { return [] }
         let found = try pins("SELECT \(Self.pinColumns) FROM pins WHERE id = ANY($1::bigint[])", [PGArray.ints(ids)])

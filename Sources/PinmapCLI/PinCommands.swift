@@ -49,7 +49,7 @@ enum EditCommand: TextCommand {
             try store.update(id: id, title: f.title, description: f.description, category: f.category,
                              latitude: f.latitude, longitude: f.longitude, ifVersion: version)
         }
-        guard let pin else { throw PinmapCLI.noPin(id, args, readVersion: version) }
+        guard let pin else { throw PinmapCLI.noPin(id, args, readVersion: version, in: store) }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0
     }
@@ -70,7 +70,7 @@ enum DeleteCommand: TextCommand {
         let version = try PinmapCLI.version(args, command: "delete")
         let store = try PinmapCLI.openRepository(args)
         guard let pin = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteForUndo(id: id, ifVersion: version)?.pin }) else {
-            throw PinmapCLI.noPin(id, args, readVersion: version)
+            throw PinmapCLI.noPin(id, args, readVersion: version, in: store)
         }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0

@@ -113,13 +113,20 @@ public enum PinmapCLI {
     }
 
     /// The failure of a command given the id of a pin the store does not have, naming the
-    /// store it looked in (`no pin with id 7 in /home/me/pins.sqlite`). Given the version the
-    /// caller read (`--if-version`), the pin was there when they read it: deleted since (no
-    /// store gives a deleted pin's id to another pin).
-    static func noPin(_ id: Int64, _ args: ParsedArguments, readVersion: Int64? = nil) -> CLIError {
-        let missing = "no pin with id \(id) in \(MessageText.quotedPath(storeName(args)))"
-        guard let readVersion else { return .failure(missing) }
-        return .failure("\(missing): deleted elsewhere since you opened it (version \(readVersion)); nothing was changed")
+    /// store it looked in (`no pin with id 7 in /home/me/pins.sqlite`).
+    static func noPin(_ id: Int64, _ args: ParsedArguments) -> CLIError {
+        .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args)))")
+    }
+
+    /// The failure of an edit or delete of pin `id` that `store` does not have. Given the
+    /// version the caller read (`--if-version`) of an id the store has given
+    /// (`highestGivenPinID`), the pin was there when they read it: deleted since (no store
+    /// gives a deleted pin's id to another pin). An id above every id given never named a pin,
+    /// so no version of it was read: `noPin`, as `show` says (so too when the store cannot say).
+    static func noPin(_ id: Int64, _ args: ParsedArguments, readVersion: Int64?, in store: any PinRepository) -> CLIError {
+        guard let readVersion, let highest = try? store.highestGivenPinID(), id <= highest else { return noPin(id, args) }
+        return .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args))): deleted elsewhere since you opened it "
+                        + "(version \(readVersion)); nothing was changed")
     }
 
     /// A SQLite store only: a server URI is refused with `what` the command cannot do there.

@@ -66,7 +66,12 @@ struct EffectPerformer: @unchecked Sendable {
                 job.post(.store(.failed(error as? StoreError ?? StoreError("\(error)"))))
             }
         case .loadTimeline(let request): job.post(.timeline(.loaded(request, Self.timeline(request, store: store))))
-        case .restartTimeline: job.post(.timeline(.restarted(newestPinDay: Self.newestPinDay(store), today: Date())))
+        case .restartTimeline:
+            // A read that fails is a failed read, not a store without pins: the Timeline stays
+            // on the day it shows (with what it read), not on today's, never read.
+            do { job.post(.timeline(.restarted(newestPinDay: try Self.newestPinDay(store), today: Date()))) } catch {
+                job.post(.store(.failed(error)))
+            }
         case .loadStoreInfo:
             let (info, failure) = Self.storeInfo(store)
             job.post(.store(.infoLoaded(info, failure: failure)))
@@ -159,7 +164,8 @@ struct EffectPerformer: @unchecked Sendable {
     }
 
     /// The creation day of the newest pin (`2026-12-01`), nil when there is none.
-    static func newestPinDay(_ store: any PinRepository) -> String? {
-        (try? store.pins(matching: PinQuery(limit: 1)))?.first.map { String($0.createdAt.prefix(10)) }
+    /// - Throws: `StoreError` when the pins cannot be read.
+    static func newestPinDay(_ store: any PinRepository) throws(StoreError) -> String? {
+        try store.pins(matching: PinQuery(limit: 1)).first.map { String($0.createdAt.prefix(10)) }
     }
 }

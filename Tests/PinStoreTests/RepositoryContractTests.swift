@@ -269,6 +269,27 @@ final class RepositoryContractTests: XCTestCase {
         }
     }
 
+    /// Every store knows the highest id it gave, deleted pins' too (what tells an edit by
+    /// version of a deleted pin from one of an id never given): 0 when empty, the newest pin's,
+    /// a deleted highest pin's, and unchanged by a pin put back under its own id.
+    func testTheHighestGivenIDCountsDeletedPins() throws {
+        for (name, repo) in try repositories() {
+            var seen = [try repo.highestGivenPinID()]
+            let a = try repo.insert(seoul), b = try repo.insert(busan)
+            seen.append(try repo.highestGivenPinID())
+            let deleted = try XCTUnwrap(try repo.deleteForUndo(id: b), name)
+            seen.append(try repo.highestGivenPinID())
+            XCTAssertTrue(try repo.delete(id: a), name)
+            seen.append(try repo.highestGivenPinID())
+            XCTAssertEqual(try repo.restore(deleted), b, name)
+            seen.append(try repo.highestGivenPinID())
+            let c = try repo.insert(cafe)
+            seen.append(try repo.highestGivenPinID())
+            XCTAssertEqual([a, b, c], [1, 2, 3], name)
+            XCTAssertEqual(seen, [0, 2, 2, 2, 2, 3], name)
+        }
+    }
+
     /// The stores that take plain SQL from another program, each with a way to run it as
     /// one would (the store's own file or database; on the server, a connection of its own,
     /// as psql or QGIS).

@@ -70,7 +70,7 @@ final class HungServerTests: XCTestCase {
             XCTAssertLessThan(told, 4.5, "told within a read's 1 s and the check's 2 s")
             XCTAssertTrue(r.waitUntilIdle(timeout: 2), "a lane still waits on the stopped server")
             XCTAssertEqual(shown(), TabsWhileUnreachableTests.settings(size: "not read yet", imports: "not read yet",
-                                                                       status: TabsWhileUnreachableTests.reconnecting),
+                                                                       status: TabsWhileUnreachableTests.reconnecting, tcp: tcp),
                            "the Settings tab names the server it cannot read")
             r.press(.char("2"), timeout: 2)
             XCTAssertEqual(shown(), TabsWhileUnreachableTests.timeline(day: TabsWhileUnreachableTests.busanTowerDay,

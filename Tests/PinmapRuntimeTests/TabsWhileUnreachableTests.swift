@@ -88,19 +88,24 @@ final class TabsWhileUnreachableTests: XCTestCase {
         """
     }
 
-    /// `text` with the Settings tab's server line naming the cluster as `<the cluster's URI>`:
-    /// its socket folder is a temporary one, its port the first free one (the URI is cut to
-    /// fit when long).
+    /// `text` with the Settings tab's server line naming the cluster as `<the cluster's URI>`,
+    /// and each line it goes on to (before an `&`, under the value column) as `<…>`: its socket
+    /// folder is a temporary one, its port the first free one. At 80 columns the URI of a
+    /// cluster under /tmp (`…?host=/tmp/pinmap-test-pg-1a2b3c4d/socket&port=54500&user=postgres`)
+    /// takes two lines.
     static func namingTheCluster(_ text: String) -> String {
         text.replacingOccurrences(of: #"server   postgresql:\S+"#, with: "server   <the cluster's URI>", options: .regularExpression)
+            .replacingOccurrences(of: #"(?m)^ {11}[?&]\S+$"#, with: "           <…>", options: .regularExpression)
     }
 
-    /// The Settings tab of the cluster's store.
-    static func settings(size: String, imports: String, status: String) -> String {
+    /// The Settings tab of the cluster's store, its URI on two lines (through a socket
+    /// folder under /tmp) or one (`tcp`: `postgresql://postgres@127.0.0.1:54560/pins`): the
+    /// rows below move down by the second, and the last line of the credits leaves the frame.
+    static func settings(size: String, imports: String, status: String, tcp: Bool = false) -> String {
         """
 
           Store
-          server   <the cluster's URI>
+          server   <the cluster's URI>\(tcp ? "" : "\n           <…>")
           size     \(size)
           imports  \(imports)
 
@@ -117,8 +122,7 @@ final class TabsWhileUnreachableTests: XCTestCase {
           Data
           Coastlines, borders and countries: Made with Natural Earth (public domain).
           Cities: contains data from GeoNames (geonames.org), CC BY 4.0.
-          City-zoom coast, lakes and rivers: GSHHG 2.3.7 and WDBII (Wessel & Smith),
-          LGPL-3.
+          City-zoom coast, lakes and rivers: GSHHG 2.3.7 and WDBII (Wessel & Smith),\(tcp ? "\n  LGPL-3." : "")
          ↑↓ move · Enter/Space/←→ change · click a row · ? help
         \(status)
                1 Map             2 Timeline           3 Import           4 Settings

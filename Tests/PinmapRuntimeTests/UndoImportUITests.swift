@@ -53,8 +53,9 @@ final class UndoImportUITests: XCTestCase {
         XCTAssertEqual(r.state.feedback.toast?.message, "Undid import #1: 0 pins removed")
     }
 
-    /// More imports than the tab lists: the newest ten, and a line saying how to reach the
-    /// older ones (the sample pins' import, which the first run's toast points to).
+    /// More imports than the tab lists: the newest ten (ids right-aligned: ` #9` under `#10`),
+    /// and a line saying how to reach the older ones (the sample pins' import, which the
+    /// first run's toast points to).
     func testSettingsSaysWhereOlderImportsAre() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-older-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -72,7 +73,7 @@ final class UndoImportUITests: XCTestCase {
         let shown = r.text.components(separatedBy: "\n").prefix(18).map {
             $0.replacingOccurrences(of: #"20[0-9-]{8}T[0-9:]{5}"#, with: "<time>", options: .regularExpression)
         }
-        XCTAssertEqual(Array(shown.dropFirst(5)), (2...11).reversed().map { "    #\($0)  <time>  1 pin  trip\($0).csv" }
+        XCTAssertEqual(Array(shown.dropFirst(5)), (2...11).reversed().map { "    \($0 < 10 ? " " : "")#\($0)  <time>  1 pin  trip\($0).csv" }
                        + ["    older imports: see `pinmap imports`; `pinmap undo-import ID` undoes one", "", "  Settings  (↑↓ move · Enter/Space/←→ change · click)"])
         r.char("k")
         XCTAssertEqual(r.state.settingsTab.importCursor, 9, "↑ from the first setting: the oldest import listed")

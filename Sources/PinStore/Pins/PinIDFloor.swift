@@ -24,6 +24,12 @@ final class PinIDFloor {
 }
 
 extension Store {
+    /// The floor (the highest id given and since deleted above every pin left) or the
+    /// highest id left, whichever is higher.
+    public func highestGivenPinID() throws(StoreError) -> Int64 {
+        try db.scalarInt("SELECT max(highest, coalesce((SELECT max(id) FROM pins), 0)) FROM pin_id_floor")
+    }
+
     /// Raises the floor to the highest id in `pins`: for a statement that deletes with the
     /// floor's trigger dropped (`withoutPinTriggers`). Call inside its transaction.
     /// - Throws: `StoreError` from SQLite.

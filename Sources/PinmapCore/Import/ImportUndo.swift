@@ -15,9 +15,10 @@ public struct ImportRow: Sendable, Equatable {
         self.id = id; self.name = name; self.line = line; self.pins = pins
     }
 
-    /// A recent import as Settings lists it, worded in the UI's language.
-    init(batch b: RecentImport) {
-        self.init(id: b.id, name: SettingsView.batchName(b), line: SettingsView.batchLine(b), pins: b.pinsLeft)
+    /// A recent import as Settings lists it, worded in the UI's language, its id right-aligned
+    /// to `idDigits` (`SettingsView.batchLine`).
+    init(batch b: RecentImport, idDigits: Int) {
+        self.init(id: b.id, name: SettingsView.batchName(b), line: SettingsView.batchLine(b, idDigits: idDigits), pins: b.pinsLeft)
     }
 }
 
@@ -42,8 +43,12 @@ extension AppState {
     /// `pinmap undo-import`, as a row under them says (`StoreInfo.olderImports`).
     public static let importRowsShown = 10
 
-    /// The import rows the Settings tab shows.
-    var importRowsShown: [ImportRow] { storeInfo.batches.prefix(Self.importRowsShown).map(ImportRow.init(batch:)) }
+    /// The import rows the Settings tab shows, their ids in a column as wide as the widest.
+    var importRowsShown: [ImportRow] {
+        let shown = storeInfo.batches.prefix(Self.importRowsShown)
+        let idDigits = shown.map { String($0.id).count }.max() ?? 0
+        return shown.map { ImportRow(batch: $0, idDigits: idDigits) }
+    }
 
     /// Asks whether to undo `row` (the pop-up; nothing happens before its answer).
     mutating func confirmUndoImport(_ row: ImportRow, now: Double) {

@@ -109,10 +109,7 @@ public enum SettingsView {
             for l in TextWrap.lines(text, width: width, ascii: s.presentation.ascii) { line(l, style) }
         }
         line(S.stStore.text, theme.title)
-        // One row (`firstSettingRow` counts it): a long path gives way in the middle, so its
-        // start and its file name stay readable.
-        let where_: (String) -> String = s.storeInfo.isServer ? { S.stServer($0) } : { S.stPath($0) }
-        line(where_(TextWrap.middle(s.storeInfo.path, to: max(3, width - DisplayWidth.of(where_(""))), ascii: s.presentation.ascii)))
+        storeNameLines(s, width: width).forEach { line($0) }
         // Never read (the store unreachable since the tab opened): not "0 B 0 pins, none yet".
         line(s.storeInfoRead ? S.stSize(formatBytes(s.storeInfo.sizeBytes), s.storeInfo.pinCount) : S.stSizeNotRead.text)
         line(S.stImports(!s.storeInfoRead ? S.stNotRead.text : s.storeInfo.batches.isEmpty ? S.stNoImports.text : ""))
@@ -172,12 +169,17 @@ public enum SettingsView {
         return max(0, min(cursor + 2 - visible, end))
     }
 
+    /// The lines naming the store (`StoreNameLines`): one, or more for a server's long URI.
+    private static func storeNameLines(_ s: AppState, width: Int) -> [String] {
+        StoreNameLines.lines(s.storeInfo, width: width, ascii: s.presentation.ascii)
+    }
+
     /// The screen row of the first changeable setting (`SettingRow` 0) in `area`: after
-    /// the first row, the store's four lines, its import batches (up to
-    /// `AppState.importRowsShown`, and a line naming older ones), a blank line and the title,
-    /// less the rows scrolled off.
+    /// the first row, the store's title, name (`storeNameLines`), size and "imports" lines, its
+    /// import batches (up to `AppState.importRowsShown`, and a line naming older ones), a blank
+    /// line and the title, less the rows scrolled off.
     public static func firstSettingRow(_ s: AppState, area: Rect) -> Int {
-        area.y + 7 + s.importRowsShown.count + (s.storeInfo.olderImports ? 1 : 0) - scroll(s, area: area)
+        firstImportRow(s, area: area) + s.importRowsShown.count + (s.storeInfo.olderImports ? 1 : 0) + 2
     }
 
     /// A recent import as the Settings tab lists it: `#3  2026-12-01T10:02  45 pins  places.csv`,
@@ -186,11 +188,15 @@ public enum SettingsView {
     /// A batch can also hold more pins than it imported: `pinmap copy` brings a pin of a batch
     /// the store has already (the same file and time) into it, an edited one beside the
     /// original. Then `45 imported, 46 now in it` (not "46 of 45 pins left").
-    public static func batchLine(_ b: RecentImport) -> String {
+    /// `idDigits`: the digits of the widest id listed with it; a shorter id is right-aligned
+    /// to it (` #9` under `#10`), so the dates and counts of every row line up. Every
+    /// language's line starts with `#` and the id, so the spaces go before it.
+    public static func batchLine(_ b: RecentImport, idDigits: Int = 0) -> String {
         let date = b.importedAt.prefix(16)
-        if b.pinsLeft > b.imported { return S.stBatchGrown(b.id, date, b.imported, b.pinsLeft, batchName(b)) }
-        return b.pinsLeft == b.imported ? S.stBatch(b.id, date, b.imported, batchName(b))
-            : S.stBatchLeft(b.id, date, b.pinsLeft, b.imported, batchName(b))
+        let pad = String(repeating: " ", count: max(0, idDigits - String(b.id).count))
+        if b.pinsLeft > b.imported { return pad + S.stBatchGrown(b.id, date, b.imported, b.pinsLeft, batchName(b)) }
+        return pad + (b.pinsLeft == b.imported ? S.stBatch(b.id, date, b.imported, batchName(b))
+            : S.stBatchLeft(b.id, date, b.pinsLeft, b.imported, batchName(b)))
     }
 
     /// The imported file's name (the bundled sample pins' batch named in the UI's language).
@@ -201,8 +207,10 @@ public enum SettingsView {
     }
 
     /// The screen row of the first import row in `area` (the first row, then the store's
-    /// title, path, size and "imports" lines above it).
-    static func firstImportRow(_ s: AppState, area: Rect) -> Int { area.y + 5 - scroll(s, area: area) }
+    /// title, name, size and "imports" lines above it).
+    static func firstImportRow(_ s: AppState, area: Rect) -> Int {
+        area.y + 4 + storeNameLines(s, width: TextLines(area: area).width()).count - scroll(s, area: area)
+    }
 
     /// Decimal units (1 kB = 1,000 bytes), as the import's progress bar counts.
     static func formatBytes(_ b: Int64) -> String {

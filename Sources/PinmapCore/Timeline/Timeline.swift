@@ -17,10 +17,15 @@ public struct TimelineState: Sendable, Equatable {
     public var scroll = 0
     /// Set when the month or the day changed and data must be loaded.
     public var isStale = true
-    /// The month and day `dayCounts` and `dayPins` were read for (nil: none read yet). A
-    /// read that fails (the store unreachable) keeps them, as the map keeps its last view;
-    /// a day or month they were not read for is drawn as not read, never as empty.
-    public var read: TimelineRequest?
+    /// The month `dayCounts` were read for, and the day `dayPins` were read for (nil: none
+    /// read yet). A read that fails (the store unreachable) keeps them, or puts back what
+    /// `reads` kept of its month and day, as the map keeps its last view; a day or month
+    /// none was read for is drawn as not read, never as empty.
+    public var countsRead: TimelineMonth?
+    public var pinsRead: String?
+    /// The answers read lately, for a read that fails (`readFailed`). A restart to another
+    /// day (`AppState.startTimeline`) keeps them.
+    var reads = TimelineReads()
 
     public init(year: Int, month: Int, day: Int) {
         self.year = year; self.month = month; self.day = day
@@ -66,27 +71,42 @@ public struct TimelineState: Sendable, Equatable {
         case .down: moveDay(by: 7)
         case .pageUp, .char("<"): moveMonth(by: -1)
         case .pageDown, .char(">"): moveMonth(by: 1)
-        case .char("j"): cursor = min(max(0, dayPins.count - 1), cursor + 1)
+        case .char("j"): cursor = min(max(0, shownPins.count - 1), cursor + 1)
         case .char("k"): cursor = max(0, cursor - 1)
         case .home: cursor = 0
-        case .end: cursor = max(0, dayPins.count - 1)
+        case .end: cursor = max(0, shownPins.count - 1)
         case .enter: return shownPins.indices.contains(cursor) ? shownPins[cursor] : nil
         default: break
         }
         return nil
     }
 
-    /// The selected day's pins as read; none while that day is not read (`read`).
-    var shownPins: [Pin] { read?.day == dateString ? dayPins : [] }
+    /// The selected day's pins as read; none while that day is not read (`pinsRead`).
+    var shownPins: [Pin] { pinsRead == dateString ? dayPins : [] }
 
-    /// Pins per day of the month on screen; none while that month is not read (`read`).
-    var shownCounts: [Int: Int] { read.map { $0.year == year && $0.month == month } == true ? dayCounts : [:] }
+    /// Pins per day of the month on screen; none while that month is not read (`countsRead`).
+    var shownCounts: [Int: Int] { countsRead == TimelineMonth(year: year, month: month) ? dayCounts : [:] }
 
-    /// The answer to `request`: kept with the day it was read for.
+    /// The answer to `request`: shown, with the month and day it was read for, and kept in `reads`.
     mutating func show(_ answer: TimelineDay, readFor request: TimelineRequest) {
         dayCounts = answer.dayCounts
         dayPins = answer.dayPins
-        read = request
+        countsRead = TimelineMonth(year: request.year, month: request.month)
+        pinsRead = request.day
+        reads.keep(answer, for: request)
+    }
+
+    /// Reading `request` failed: what `reads` kept of its month and of its day is shown
+    /// again (stale is better than blank); what was never read stays not read.
+    mutating func readFailed(_ request: TimelineRequest) {
+        if let counts = reads.counts(year: request.year, month: request.month) {
+            dayCounts = counts
+            countsRead = TimelineMonth(year: request.year, month: request.month)
+        }
+        if let pins = reads.pins(on: request.day) {
+            dayPins = pins
+            pinsRead = request.day
+        }
     }
 
     /// First pin row shown in a list of `rows` rows: `scroll`, moved just enough to show
@@ -107,6 +127,12 @@ public struct TimelineState: Sendable, Equatable {
         let d = r * 7 + c - firstWeekdayColumn + 1
         return (1...daysInMonth).contains(d) ? d : nil
     }
+}
+
+/// A month of the Timeline: the one its dots were read for (`TimelineState.countsRead`).
+public struct TimelineMonth: Sendable, Equatable {
+    public var year: Int, month: Int
+    public init(year: Int, month: Int) { self.year = year; self.month = month }
 }
 
 /// Draws the Timeline tab.
@@ -155,7 +181,7 @@ public enum TimelineView {
         guard top < area.maxY else { return }
         let pins = t.shownPins
         // A day not read yet is said so (on its way, or its read failed: the status line says why).
-        let head = t.read?.day != t.dateString ? (t.isStale ? S.tlReading(t.dateString) : S.tlNotRead(t.dateString))
+        let head = t.pinsRead != t.dateString ? (t.isStale ? S.tlReading(t.dateString) : S.tlNotRead(t.dateString))
             : pins.isEmpty ? S.tlNoPins(t.dateString)
             : pins.count == 1 ? S.tlOnePin(t.dateString) : S.tlPins(t.dateString, pins.count)
         screen.put("  " + head, col: area.x, row: top, style: theme.title)

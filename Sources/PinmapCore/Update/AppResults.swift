@@ -74,7 +74,7 @@ public struct ViewData: Sendable {
 }
 
 /// The Timeline's month and day as read (`Effect.loadTimeline`).
-public struct TimelineDay: Sendable {
+public struct TimelineDay: Sendable, Equatable {
     public var dayCounts: [Int: Int]
     public var dayPins: [Pin]
     public init(dayCounts: [Int: Int], dayPins: [Pin]) { self.dayCounts = dayCounts; self.dayPins = dayPins }

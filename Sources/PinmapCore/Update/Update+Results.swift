@@ -42,7 +42,9 @@ extension AppState {
             guard request == timelineRequest else { return }  // a day left since: read again
             switch result {
             case .success(let day): timeline.show(day, readFor: request)
-            case .failure(let e): readFailed(e)  // what was read stays
+            case .failure(let e):
+                readFailed(e)
+                timeline.readFailed(request)  // what was read of its month and day stays
             }
             timeline.isStale = false
         case .timeline(.restarted(let newestPinDay, let today)): startTimeline(newestPinDay: newestPinDay, today: today)
@@ -237,6 +239,8 @@ extension AppState {
 
     /// Opens the Timeline at the day of the newest pin (`2026-12-01`), or at `today`.
     private mutating func startTimeline(newestPinDay: String?, today: Date) {
+        let reads = timeline.reads  // what was read stays for a read that fails
+        defer { timeline.reads = reads }
         let parts = (newestPinDay ?? "").split(separator: "-").compactMap { Int($0) }
         if parts.count == 3 {
             timeline = TimelineState(year: parts[0], month: parts[1], day: parts[2])
