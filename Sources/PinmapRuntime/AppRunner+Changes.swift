@@ -15,7 +15,8 @@ extension AppRunner {
         let outbox = self.outbox
         // Only a server's loss fails the lanes' work fast: a file's watch may fail for a moment
         // (a busy file) while the lanes' own connections wait their busy timeout and succeed.
-        // Only a server is asked whether it answers when nothing comes: a file cannot hang.
+        // Only a server is asked whether it answers when nothing comes: a file's watch reads
+        // the file and waits on no server.
         let server = store.isServer
         changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, readiness: performer.watch,
                                       reachability: server ? performer.reachability : nil,

@@ -45,7 +45,8 @@ final class ChangeWatcher: @unchecked Sendable {
     /// How long a server's watch goes without hearing from it before it asks (seconds): a hang
     /// is told within this, one `interval` and `answerTimeout` (7.25 s at most, under the 10 s
     /// a user waits for the status line), at the cost of an empty query every 5 s on the
-    /// watch's own connection, and none while changes come more often.
+    /// watch's own connection (never a lane's, never the UI thread), and none while other
+    /// processes' changes come more often.
     static let silenceLimit = 5.0
 
     /// - Parameters:

@@ -12,7 +12,7 @@ public struct SavesInFlight: Sendable, Equatable {
 
     /// How long a write runs before "Saving…" shows (seconds): a save that answers at once (a few
     /// milliseconds) never flashes it; one that waits is told before the wait feels like a hang.
-    public static let shownAfter = 0.3
+    static let shownAfter = 0.3
 
     /// `effects` were asked for at `now` (seconds): the writes among them are on their way.
     mutating func asked(_ effects: [Effect], at now: Double) {
