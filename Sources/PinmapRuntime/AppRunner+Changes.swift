@@ -15,8 +15,12 @@ extension AppRunner {
         let outbox = self.outbox
         // Only a server's loss fails the lanes' work fast: a file's watch may fail for a moment
         // (a busy file) while the lanes' own connections wait their busy timeout and succeed.
+        // Only a server is asked whether it answers when nothing comes: a file's watch reads
+        // the file and waits on no server.
+        let server = store.isServer
         changeWatcher = ChangeWatcher(open: open, post: { outbox.post($0) }, readiness: performer.watch,
-                                      reachability: store.isServer ? performer.reachability : nil)
+                                      reachability: server ? performer.reachability : nil,
+                                      checkAfterSilence: server ? ChangeWatcher.silenceLimit : nil)
     }
 
     /// The change watch has its source open: another process's commit from now on shows.

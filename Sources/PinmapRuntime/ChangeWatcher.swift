@@ -12,6 +12,9 @@ import PinModel
 /// (`requestCheck`) the watch asks its own connection for an answer (`checkAnswers`), and one
 /// that does not come within `answerTimeout` is a loss like a server gone: `.unreachable`,
 /// the lanes fail fast (`StoreReachability`), and the reconnection reads everything again.
+/// A server's watch asks too when its connection has been silent for `silenceLimit`: an open
+/// UI that reads nothing then still finds a hang (a LISTEN connection hears nothing while
+/// nobody writes, hung or not).
 final class ChangeWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
@@ -28,6 +31,9 @@ final class ChangeWatcher: @unchecked Sendable {
     private var checkWanted = false
     /// When the store was last asked (seconds of `systemUptime`).
     private var lastCheck = -Double.infinity
+    /// Seconds of silence after which the store is asked whether it answers; nil: never (a
+    /// file, whose watch reads the file and waits on no server).
+    private let checkAfterSilence: Double?
 
     /// How long one wait lasts (seconds): a change shows within about this much.
     static let interval = 0.25
@@ -36,6 +42,12 @@ final class ChangeWatcher: @unchecked Sendable {
     static let answerTimeout = 2.0
     /// The fewest seconds between two checks (a long import asks for one on every turn).
     static let checkInterval = 2.0
+    /// How long a server's watch goes without hearing from it before it asks (seconds): a hang
+    /// is told within this, one `interval` and `answerTimeout` (7.25 s at most, under the 10 s
+    /// a user waits for the status line), at the cost of an empty query every 5 s on the
+    /// watch's own connection (never a lane's, never the UI thread), and none while other
+    /// processes' changes come more often.
+    static let silenceLimit = 5.0
 
     /// - Parameters:
     ///   - open: the source, opened on the watcher's thread (again after a loss).
@@ -43,13 +55,16 @@ final class ChangeWatcher: @unchecked Sendable {
     ///     another's (it leaves the runner's own out).
     ///   - readiness: settled once the source is open (or could not be opened).
     ///   - reachability: told of each loss and each reconnection.
+    ///   - checkAfterSilence: seconds without a change or a check after which the store is
+    ///     asked whether it answers (`silenceLimit` for a server); nil: only when a lane asks.
     init(open: @escaping @Sendable () throws(StoreError) -> any StoreChangeSource,
          post: @escaping @Sendable (AppEvent) -> Void, readiness: WatchReadiness? = nil,
-         reachability: StoreReachability? = nil) {
+         reachability: StoreReachability? = nil, checkAfterSilence: Double? = nil) {
         self.open = open
         self.post = post
         self.readiness = readiness
         self.reachability = reachability
+        self.checkAfterSilence = checkAfterSilence
         readiness?.expect()
         let thread = Thread { [weak self] in self?.loop() }
         thread.name = "pinmap-changes"
@@ -68,11 +83,15 @@ final class ChangeWatcher: @unchecked Sendable {
     /// turn (at most once per `checkInterval`). Any thread.
     func requestCheck() { lock.withLock { checkWanted = true } }
 
-    /// Whether a check is due now (and then it is no longer wanted).
-    private func checkDue() -> Bool {
+    /// Whether a check is due now (and then it is no longer wanted): a lane asked for one, or
+    /// nothing was heard since `heard` (seconds of `systemUptime`: the source opened, or a change
+    /// came) nor asked for `checkAfterSilence`.
+    private func checkDue(heard: Double) -> Bool {
         let now = ProcessInfo.processInfo.systemUptime
         return lock.withLock {
-            guard checkWanted, now - lastCheck >= Self.checkInterval else { return false }
+            let asked = checkWanted && now - lastCheck >= Self.checkInterval
+            let silent = checkAfterSilence.map { now - max(heard, lastCheck) >= $0 } ?? false
+            guard asked || silent else { return false }
             checkWanted = false
             lastCheck = now
             return true
@@ -111,6 +130,8 @@ final class ChangeWatcher: @unchecked Sendable {
         /// The refusal last posted: a loss is posted once, and again when the server's
         /// refusal of the login starts, changes or ends (the status line names it).
         var toldRefusal: String?
+        /// When the source last said something (opened, or a change came): seconds of `systemUptime`.
+        var heard = ProcessInfo.processInfo.systemUptime
         while !isStopped {
             do {
                 if source == nil {
@@ -122,9 +143,11 @@ final class ChangeWatcher: @unchecked Sendable {
                     if wasLost { post(.store(.changedElsewhere(StoreChange(counted: false)))) }
                     wasLost = false
                     toldRefusal = nil
+                    heard = ProcessInfo.processInfo.systemUptime
                 }
                 let change = try source?.waitForChanges(timeout: Self.interval)
-                if checkDue() { try source?.checkAnswers(within: Self.answerTimeout) }
+                if change != nil { heard = ProcessInfo.processInfo.systemUptime }
+                if checkDue(heard: heard) { try source?.checkAnswers(within: Self.answerTimeout) }
                 guard let change, !isStopped else { continue }
                 post(.store(.changedElsewhere(change)))
             } catch {

@@ -55,6 +55,35 @@ final class HungServerTests: XCTestCase {
         }
     }
 
+    /// Nothing asked of the store (a UI left open, no key pressed): the change watch's own
+    /// check, after `ChangeWatcher.silenceLimit` without a word from the server, finds the hang;
+    /// the status line says "reconnecting…" over the last view, and once the server answers
+    /// the UI reconnects by itself. Over TCP, whose kernel keeps answering for a stopped process.
+    func testAnIdleUIIsToldOfAHungServerWithoutAKey() throws {
+        try onACluster(tcp: true, cols: 80, rows: 24) { cluster, _, r in
+            let shown = r.text
+            try cluster.freeze()
+            let frozenAt = Date()
+            XCTAssertFalse(r.isBusy, "nothing is asked of the store")
+            XCTAssertTrue(r.wait(upTo: 12) { r.state.feedback.storeUnreachable }, "the hang was not told")
+            let told = Date().timeIntervalSince(frozenAt)
+            XCTAssertLessThan(told, ChangeWatcher.silenceLimit + ChangeWatcher.interval + ChangeWatcher.answerTimeout + 0.5,
+                              "told within the silence, one look and the check's deadline")
+            XCTAssertTrue(r.storeUnanswered, "the lanes fail fast from now on")
+            var lines = shown.components(separatedBy: "\n")
+            lines[22] = TabsWhileUnreachableTests.reconnecting
+            XCTAssertEqual(r.text, lines.joined(separator: "\n"), "the last view stays, the status line says it is old")
+
+            cluster.thaw()
+            XCTAssertTrue(r.wait(upTo: 10) { !r.state.feedback.storeUnreachable }, "not reconnected")
+            XCTAssertFalse(r.storeUnanswered)
+            XCTAssertEqual(r.state.feedback.message, "Reconnected to the store")
+            r.waitUntilIdle(timeout: 10)
+            lines[22] = " medium · 5 of 5 pins in view · [list] · z1   Reconnected to the store"
+            XCTAssertEqual(r.text, lines.joined(separator: "\n"), "read again: the same pins")
+        }
+    }
+
     private func hungServer(tcp: Bool) throws {
         try onACluster(tcp: tcp, cols: 80, rows: 24) { cluster, uri, r in
             func shown() -> String { TabsWhileUnreachableTests.namingTheCluster(r.text) }

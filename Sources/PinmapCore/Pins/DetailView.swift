@@ -145,7 +145,7 @@ enum DetailView {
         drawDescription(d, layout: l, into: &screen, ascii: ascii, theme: theme)
         drawMap(pin, in: l.map, state: state, into: &screen, theme: theme)
         drawComments(d, layout: l, into: &screen, ascii: ascii, theme: theme)
-        drawFooter(d, layout: l, width: body.width, into: &screen, ascii: ascii, theme: theme)
+        drawFooter(d, layout: l, width: body.width, saving: state.savingText, into: &screen, ascii: ascii, theme: theme)
         if let nested = d.confirm { drawNested(nested, into: &screen, state: state, theme: theme) }
     }
 
@@ -213,8 +213,10 @@ enum DetailView {
         }
     }
 
-    private static func drawFooter(_ d: PinDetail, layout l: DetailLayout, width: Int, into screen: inout Screen, ascii: Bool,
-                                   theme: Theme) {
+    /// The comment input, else the last outcome, else "Saving…" (`saving`: the page covers the
+    /// status line) or the keys.
+    private static func drawFooter(_ d: PinDetail, layout l: DetailLayout, width: Int, saving: String?, into screen: inout Screen,
+                                   ascii: Bool, theme: Theme) {
         let row = l.footerRow
         if let field = d.input {
             let x = screen.put(S.dtNewComment.text, col: 0, row: row, style: theme.title)
@@ -224,6 +226,8 @@ enum DetailView {
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else if !l.footerLines.isEmpty {
             for (i, line) in l.footerLines.enumerated() { screen.put(line, col: 0, row: row + i, style: theme.hint) }
+        } else if let saving {
+            screen.put("  " + saving, col: 0, row: row, style: theme.hint)
         } else {
             screen.put(S.dtKeys.text, col: 0, row: row, style: theme.muted)
         }

@@ -13,6 +13,9 @@ public struct PinDetail: Sendable, Equatable {
     public var comments: [Comment] = []
     /// False until the runner has loaded the comments.
     public var commentsLoaded = false
+    /// The last read of the comments failed (the footer says so): they are read again once
+    /// the store is back (`AppState.reloadDetailComments`).
+    public var commentsFailed = false
     /// Index of the selected comment in `comments`.
     public var cursor = 0
     /// The new comment being typed (nil when not typing).

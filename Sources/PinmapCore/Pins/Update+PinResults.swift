@@ -115,6 +115,9 @@ extension AppState {
         }
         switch result {
         case .success(let comments):
+            // Read again after a failure: the note that said so is no longer true.
+            if detail.commentsFailed { detail.note = nil }
+            detail.commentsFailed = false
             if case .elsewhere = change {
                 receive(commentsFromElsewhere: comments, into: &detail)
             } else {
@@ -124,6 +127,7 @@ extension AppState {
             }
         case .failure(let e):
             detail.note = S.dtCommentsFailed(e)
+            detail.commentsFailed = true
         }
         feedback.modal?.content = .detail(detail)
     }

@@ -162,10 +162,17 @@ extension AppState {
 
     /// Another process's `change`: the detail page on screen reads its pin's comments again
     /// when they may have changed (the store names the pin, or it cannot say which changed).
-    /// Its description and times follow with the list (`followDetailPin`).
-    mutating func reloadDetailComments(after change: StoreChange, _ fx: inout Effects) {
-        guard case .detail(let detail)? = feedback.modal?.content, detail.commentsLoaded,
-              !change.counted || (change.comments > 0 && change.pinIDs.contains(detail.pin.id)) else { return }
+    /// Its description and times follow with the list (`followDetailPin`). Comments never read
+    /// because the store was away (the page opened while it was) are read, with the page's
+    /// properties, once it is back (`reconnected`), and only then: another failure waits for
+    /// the next reconnection, not for every change.
+    mutating func reloadDetailComments(after change: StoreChange, reconnected: Bool, _ fx: inout Effects) {
+        guard case .detail(let detail)? = feedback.modal?.content else { return }
+        guard detail.commentsLoaded else {
+            if reconnected && detail.commentsFailed { fx.add(.loadComments(pinID: detail.pin.id)) }
+            return
+        }
+        guard !change.counted || (change.comments > 0 && change.pinIDs.contains(detail.pin.id)) else { return }
         fx.add(.reloadComments(pinID: detail.pin.id))
     }
 

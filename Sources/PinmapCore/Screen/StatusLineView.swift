@@ -38,14 +38,22 @@ public enum StatusLineView {
 
     /// The message the status line shows, if any. While the store is unreachable it says so
     /// whatever a key cleared or another message said (a tab that reads nothing after the key
-    /// still shows old data): the message comes after it when both fit on the line, else
-    /// only the outage is told.
+    /// still shows old data), and while a write waits, "Saving…" (`AppState.savingText`; the
+    /// job's line after it): the message comes after it when both fit on the line, else
+    /// only the outage or the wait is told.
     static func message(_ state: AppState, width: Int) -> String? {
-        guard state.feedback.storeUnreachable else { return state.feedback.message ?? state.jobStatus }
-        let reconnecting = state.feedback.reconnectingText
-        guard let other = state.feedback.message, !other.isEmpty, other != reconnecting else { return reconnecting }
-        let both = reconnecting + separator(state.presentation.ascii) + other
-        return DisplayWidth.of(SafeText.sanitize(both, ascii: state.presentation.ascii)) + 2 <= width ? both : reconnecting
+        if state.feedback.storeUnreachable {
+            return standing(state.feedback.reconnectingText, then: state.feedback.message, state, width: width)
+        }
+        if let saving = state.savingText { return standing(saving, then: state.feedback.message ?? state.jobStatus, state, width: width) }
+        return state.feedback.message ?? state.jobStatus
+    }
+
+    /// `text`, which stays while what it tells lasts, then `other` when both fit in `width`.
+    private static func standing(_ text: String, then other: String?, _ state: AppState, width: Int) -> String {
+        guard let other, !other.isEmpty, other != text else { return text }
+        let both = text + separator(state.presentation.ascii) + other
+        return DisplayWidth.of(SafeText.sanitize(both, ascii: state.presentation.ascii)) + 2 <= width ? both : text
     }
 
     private static func drawStatus(_ state: AppState, row: Int, into screen: inout Screen, theme: Theme) {

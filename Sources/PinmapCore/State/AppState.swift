@@ -93,8 +93,12 @@ public struct AppState: Sendable {
         sheet.isAnimating || (feedback.modal.map { $0.presentation.isAnimating(at: clock) } ?? false)
     }
 
-    /// True when time alone can change the frame (animations, a notice's timeout).
-    public var needsTicks: Bool { sheet.isAnimating || feedback.modal != nil || feedback.toast != nil || feedback.waitingToast != nil || search.isPending }
+    /// True when time alone can change the frame (animations, a notice's timeout, "Saving…"
+    /// about to show).
+    public var needsTicks: Bool {
+        sheet.isAnimating || feedback.modal != nil || feedback.toast != nil || feedback.waitingToast != nil || search.isPending
+            || loads.saves.awaitsShowing(at: clock)
+    }
 
     /// True when the list takes input: the sheet is above small (Pinit's rule).
     public var listIsInteractive: Bool { sheet.detent > .small && !sheet.isDragging }

@@ -26,7 +26,7 @@ public enum S: String, CaseIterable, Sendable {
     case detentSmall, detentMedium, detentLarge
     case focusMap, focusList
     // Status line.
-    case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp, legendPin, legendPinTitled, legendPins, legendShade, legendShadeNote, legendClick
+    case statusDragging, statusInView, statusSearch, statusPointer, statusPointerOffMap, statusCentre, statusHelp, statusSaving, legendPin, legendPinTitled, legendPins, legendShade, legendShadeNote, legendClick
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
     case orderRelevance, orderNewest, orderTitle, orderDistance, orderNewestCapped, orderSearchCapped

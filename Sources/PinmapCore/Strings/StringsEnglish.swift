@@ -210,6 +210,7 @@ extension Strings {
         .legendShadeNote: " (fuller, more pins)",
         .legendClick: "{0}: click to zoom in",
         .statusHelp: "? help",
+        .statusSaving: "Saving…",
         .sheetPinsInView: "Pins in view: {0}",
         .sheetOpenHint: "K or drag ↑ to open the list",
         .sheetFilter: "Filter",

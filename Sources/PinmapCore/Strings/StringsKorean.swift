@@ -210,6 +210,7 @@ extension Strings {
         .legendShadeNote: " (많이 찰수록 핀이 많음)",
         .legendClick: "{0}: 클릭하면 확대",
         .statusHelp: "? 도움말",
+        .statusSaving: "저장하는 중…",
         .sheetPinsInView: "보이는 핀: {0}",
         .sheetOpenHint: "K 또는 ↑로 끌어 목록 열기",
         .sheetFilter: "필터",

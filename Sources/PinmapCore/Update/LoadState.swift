@@ -33,4 +33,6 @@ public struct LoadState: Sendable {
     var quietFitFrom: Viewport?
     /// True while the pins a large import left are indexed (the list says so, not "No pins yet").
     public internal(set) var indexingBacklog = false
+    /// The pin and comment writes on their way, and since when ("Saving…").
+    public internal(set) var saves = SavesInFlight()
 }

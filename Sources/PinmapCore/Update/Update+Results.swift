@@ -65,13 +65,14 @@ extension AppState {
             readFailed(e)
             loads.shownListGeneration = loads.listGeneration  // a failed read: no list is on its way
         case .store(.changedElsewhere(let change)):
-            if feedback.storeUnreachable { feedback.message = S.chReconnected.text } else { tellChangedElsewhere(change, now: now) }
+            let reconnected = feedback.storeUnreachable
+            if reconnected { feedback.message = S.chReconnected.text } else { tellChangedElsewhere(change, now: now) }
             feedback.storeUnreachable = false
             feedback.storeRefusal = nil
             fx.requestView(list: true)
             pinsChanged(inBulk: false, &fx)
             if Self.mayHoldNewestPin(change) { reopenTimelineOffScreen(&fx) }
-            reloadDetailComments(after: change, &fx)  // Update+Pins.swift
+            reloadDetailComments(after: change, reconnected: reconnected, &fx)  // Update+Pins.swift
         case .store(.unreachable(let e)):
             feedback.storeUnreachable = true
             feedback.storeRefusal = e.loginRefusal

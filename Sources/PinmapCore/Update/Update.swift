@@ -275,6 +275,8 @@ extension AppState {
             : !loads.viewReadsBeforePaint { rememberMapLabels() }  // Render.swift
         var effects = fx.list
         if let list = fx.view { effects.append(.loadView(viewRequest(list: list))) }
+        loads.saves.answered(by: event, at: now)  // SavesInFlight.swift
+        loads.saves.asked(effects, at: now)
         return fx.skipTabLoads ? effects : effects + tabLoads(after: event)
     }
 
