@@ -92,9 +92,4 @@ final class PGGate: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while !isOpen { condition.wait() }
     }
-
-    var opened: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return isOpen
-    }
 }

@@ -114,8 +114,7 @@ extension PostgresStore {
 
     /// Builds the side table's indexes (its rows committed) on `builders` connections, then
     /// `also` (other work of the load, shorter, which does not read the side table), while
-    /// `alongside` runs on this one, which then takes what the builders have not; then swaps
-    /// it in; on a failure, drops it.
+    /// `alongside` runs on this one; then swaps it in; on a failure, drops it.
     func finishSideLoad(_ side: SideLoad, builders: Int = indexBuilders, also: [PGJob] = [],
                         alongside: () throws(StoreError) -> Void) throws(StoreError) {
         let analysed = PGGate()
@@ -124,18 +123,11 @@ extension PostgresStore {
             for setting in Self.buildSettings { try builder.execute("SET \(setting)") }
             try queue.drain(on: builder)
         }
+        // (This connection does not take builds once `alongside` ends: measured at a million
+        // pins, 8 alternated pairs, the load took as long, the two cores being busy anyway;
+        // and an `ANALYZE` in its transaction would hold its lock until the end.)
         var failure: StoreError?
-        do throws(StoreError) {
-            try alongside()
-            // The builds left, here too: the cells' work ends a second or more before the
-            // builders' (at a million pins), and a build alone at the end left a core idle.
-            // Only once a builder has written the statistics: `ANALYZE` in this transaction
-            // would hold its lock, and keep the builders' builds waiting, until the end.
-            if analysed.opened {
-                for setting in Self.buildSettings { try db.execute("SET LOCAL \(setting)") }
-                try queue.drain(on: db)
-            }
-        } catch { failure = error; queue.stop() }
+        do throws(StoreError) { try alongside() } catch { failure = error; queue.stop() }
         do throws(StoreError) {
             _ = try builds.wait()
             if let failure { throw failure }

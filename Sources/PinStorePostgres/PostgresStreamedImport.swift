@@ -106,9 +106,9 @@ public final class PostgresStreamedImport: PinImportStore {
         var counts = sent.removeFirst().counts
         let others = sent.map(\.counts)
         sent = []
-        // Two builders beside the cells' COPY and key (this connection joins them after it);
-        // the loaders' counts are merged once the builders have started (merged before, they
-        // started 0.3–0.6 s after the pins' COPY at a million pins).
+        // Two builders beside the cells' COPY and key, the longest work left (with three, the
+        // builders ended seconds before it); the loaders' counts are merged once the builders
+        // have started (merged before, they started 0.3–0.6 s after the pins' COPY at a million pins).
         try store.finishSideLoad(side, builders: PostgresStore.indexBuilders - 1, also: lists) { () throws(StoreError) in
             for other in others { counts.merge(other) }
             try store.loadPinCells(counts)
