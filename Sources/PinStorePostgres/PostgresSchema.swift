@@ -830,6 +830,28 @@ enum PostgresSchema {
           RETURN NULL;
         END $$;
         """,
+        // 17: a comment's announcement names the comment too (`comment PIN insert|delete ID`):
+        // PostgreSQL delivers identical announcements of one transaction once, so a pin
+        // deleted with its 3 comments (the cascade), or restored with them, was told as 1
+        // comment. Each is now distinct, and each counted; a client that reads only the first
+        // three words is unaffected. Written to run again.
+        """
+        CREATE OR REPLACE FUNCTION pinmap_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_TABLE_NAME = 'comments' THEN
+            PERFORM pg_notify('pinmap', 'comment ' || CASE WHEN TG_OP = 'DELETE' THEN OLD.pin_id ELSE NEW.pin_id END
+                                        || ' ' || lower(TG_OP) || ' '
+                                        || CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END);
+          ELSIF TG_OP = 'DELETE' THEN
+            PERFORM pg_notify('pinmap', 'delete ' || OLD.id || ' ' || OLD.cell);
+          ELSIF TG_OP = 'UPDATE' THEN
+            PERFORM pg_notify('pinmap', 'update ' || NEW.id || ' ' || OLD.cell || ' ' || NEW.cell);
+          ELSE
+            PERFORM pg_notify('pinmap', 'insert ' || NEW.id || ' ' || NEW.cell);
+          END IF;
+          RETURN NULL;
+        END $$;
+        """,
     ]
 
     /// The columns whose change is an edit a user sees (migration 14).

@@ -93,18 +93,19 @@ final class ChangeLogTests: XCTestCase {
         XCTAssertNil(change)
     }
 
-    /// A comment, and a deleted pin's comments, which go with it (not told on their own).
-    func testCommentsAreToldAndADeletedPinsCommentsGoWithIt() throws {
+    /// A comment, and a deleted pin's comments (the foreign key's cascade), each counted as a
+    /// server counts them: a pin deleted with 2 comments is 2 comments deleted, not 0 (as it
+    /// was here) nor 1 (as PostgreSQL told them, folding alike announcements).
+    func testCommentsAreToldAndADeletedPinsCommentsAreCountedEach() throws {
         let other = try Store(path: path)
         _ = try other.addComment(pinID: 3, body: "goes with its pin")
+        _ = try other.addComment(pinID: 3, body: "goes too")
         let change = try look {
             _ = try other.addComment(pinID: 1, body: "hello")
             XCTAssertTrue(try other.delete(id: 3, ifVersion: nil))
         }
-        var expected = StoreChange(deleted: 1, pinIDs: [1, 3])
-        expected.noteComment(added: true)
-        XCTAssertEqual(change, expected)
-        XCTAssertEqual([change?.comments, change?.commentsAdded, change?.commentsDeleted], [1, 1, 0])
+        XCTAssertEqual([change?.deleted, change?.comments, change?.commentsAdded, change?.commentsDeleted], [1, 3, 1, 2])
+        XCTAssertEqual(change?.pinIDs, [1, 3])
     }
 
     /// A comment deleted is told apart from one added (migration 17).

@@ -36,6 +36,44 @@ final class LiveCommentsTests: XCTestCase {
                       other: try PostgresStore(uri: uri, clock: clock.clock))
     }
 
+    /// A pin deleted elsewhere with its 3 comments, then restored with them: the status line
+    /// counts all 3 each time, on either store (it said "1 comment": PostgreSQL folds alike
+    /// announcements of one transaction into one, and the file did not count a cascade).
+    func testAFilesPinDeletedWithItsCommentsCountsThemAll() throws {
+        let path = folder.path + "/pins.sqlite"
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        try checkCascade(store: try Store(path: path, clock: clock.clock), uri: nil, other: try Store(path: path, clock: clock.clock))
+    }
+
+    func testAServersPinDeletedWithItsCommentsCountsThemAll() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
+        let uri = try TestServer.freshStoreURI()
+        addTeardownBlock { TestServer.dropDatabase(uri) }
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        try checkCascade(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
+                         other: try PostgresStore(uri: uri, clock: clock.clock))
+    }
+
+    private func checkCascade(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        for body in ["one", "two", "three"] { _ = try other.addComment(pinID: 1, body: body) }
+        var deleted: DeletedPin?
+        do {
+            let r = try UIFixtures.liveRunner(over: store, uri: uri)
+            defer { r.stopLive() }
+            deleted = try other.deleteForUndo(id: 1, ifVersion: nil)
+            let told = " medium · 4 of 4 pins in view · [list] · z1   1 pin deleted, 3 comments deleted elsewhere"
+            XCTAssertTrue(r.wait(upTo: 5) { r.line(r.state.layout.statusRow) == told }, line: line)
+            XCTAssertEqual(r.line(r.state.layout.statusRow), told, line: line)
+        }
+        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        defer { r.stopLive() }
+        XCTAssertEqual(try other.restore(try XCTUnwrap(deleted, line: line)), 1, line: line)
+        XCTAssertTrue(r.wait(upTo: 5) { r.state.list.totalCount == 5 && r.state.feedback.message != nil }, line: line)
+        XCTAssertEqual(r.state.feedback.message, "1 pin added, 3 comments added elsewhere", line: line)
+        XCTAssertEqual(try other.comments(pinID: 1).count, 3, line: line)
+    }
+
     private func checkLive(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
         for p in UIFixtures.seoulPins { try store.insert(p) }
         let first = try other.addComment(pinID: 1, body: "first visit")

@@ -28,8 +28,6 @@ enum ChangeLog {
         try st.bind([.int(seq)])
         var change = StoreChange()
         var last = seq
-        var commented: [(pin: Int64, added: Bool)] = []
-        var deleted: Set<Int64> = []
         while try st.step() {
             if st.int(0) != last + 1 { change.counted = false }
             last = st.int(0)
@@ -41,15 +39,14 @@ enum ChangeLog {
             case "edit": change.noteEdit(of: pin)
             case "delete":
                 change.deleted += pins
-                if let pin { change.pinIDs.insert(pin); deleted.insert(pin) }
-            case "comment": if let pin { commented.append((pin, pins >= 0)) }  // -1: deleted (migration 17)
+                if let pin { change.pinIDs.insert(pin) }
+            // -1: deleted (migration 17). A deleted pin's comments (the foreign key's cascade)
+            // and a restored pin's are each a row, and each counted, as a server counts them.
+            case "comment":
+                change.noteComment(added: pins >= 0)
+                if let pin { change.pinIDs.insert(pin) }
             default: change.counted = false
             }
-        }
-        // A deleted pin's comments go with it (the foreign key's cascade): not a change of their own.
-        for c in commented where !deleted.contains(c.pin) {
-            change.noteComment(added: c.added)
-            change.pinIDs.insert(c.pin)
         }
         return (change.isEmpty ? nil : change, last)
     }
