@@ -136,7 +136,10 @@ public enum PasswordMask {
     }
 
     /// The value of `password=VALUE` starting at `i` (any case, spaces around `=`), as libpq's
-    /// key=value strings write it: up to a space, or within single quotes (`\'` inside).
+    /// key=value strings write it: up to a space, or within single quotes (`\'` inside). In a
+    /// URI's query (after `?` or `&`) the value ends at the next `&` too: a `&` of the password
+    /// is written `%26` there, and the parameters after it and the words the message puts
+    /// after the URI (`…?password=****&bogus=1: invalid…`) stay.
     private static func keywordPassword(_ b: [UInt8], at i: Int) -> Range<Int>? {
         let key = Array("password".utf8)
         guard i + key.count < b.count, i == 0 || !isWordByte(b[i - 1]),
@@ -151,8 +154,9 @@ public enum PasswordMask {
             while k < b.count, b[k] != UInt8(ascii: "'") { k += b[k] == UInt8(ascii: "\\") ? 2 : 1 }
             return (j + 1)..<min(k, b.count)
         }
+        let inQuery = i > 0 && (b[i - 1] == UInt8(ascii: "?") || b[i - 1] == UInt8(ascii: "&"))
         var k = j
-        while k < b.count, !endsURI(b[k]) { k += 1 }
+        while k < b.count, !endsURI(b[k]), !(inQuery && b[k] == UInt8(ascii: "&")) { k += 1 }
         return j..<k
     }
 

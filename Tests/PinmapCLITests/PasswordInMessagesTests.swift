@@ -95,6 +95,12 @@ final class PasswordInMessagesTests: XCTestCase {
         XCTAssertEqual(bogus.code, 1)
         XCTAssertEqual(bogus.stderr, "pinmap: cannot read the PostgreSQL URI postgresql://u:****@127.0.0.1:1/pins?bogus=1: "
                        + "invalid URI query parameter: \"bogus\" (nothing was connected; correct the URI)\n")
+        // A password in the query: only its value is hidden; the parameter after it and the
+        // ": " before libpq's words stay.
+        let inQuery = PinmapCLI.execute(["list", "--db", "postgresql://127.0.0.1:1/pins?password=S3cretPW&bogus=1"])
+        XCTAssertEqual(inQuery.code, 1)
+        XCTAssertEqual(inQuery.stderr, "pinmap: cannot read the PostgreSQL URI postgresql://127.0.0.1:1/pins?password=****&bogus=1: "
+                       + "invalid URI query parameter: \"bogus\" (nothing was connected; correct the URI)\n")
         let service = PinmapCLI.execute(["list", "--db", "postgresql:///pins?service=pinmap_no_such_service"])
         XCTAssertEqual(service.code, 1)
         XCTAssertEqual(service.stderr, "pinmap: cannot connect to the PostgreSQL service pinmap_no_such_service (database pins): "
@@ -121,7 +127,7 @@ final class PasswordInMessagesTests: XCTestCase {
 
               Store
               path     \(folder)/postgresql://ann:****@h/pins.sqlite
-              size     N kB   1 pins
+              size     N kB   1 pin
               imports  none yet
 
               Settings  (↑↓ move · Enter/Space/←→ change · click)
@@ -132,7 +138,7 @@ final class PasswordInMessagesTests: XCTestCase {
                 Place names       English
                 Export pins       [csv] geojson gpx kml gpkg  (←/→ format, Enter writes it next to the store)
              ↑↓ move · Enter/Space/←→ change · click a row · ? help
-             medium · 1 of 1 pins in view · Jongmyo                                                      ? help
+             medium · 1 of 1 pin in view · Jongmyo                                                       ? help
                       1 Map                 2 Timeline                3 Import                4 Settings
 
             """)
@@ -238,6 +244,12 @@ final class PasswordInMessagesTests: XCTestCase {
     func testTheMaskHidesEveryPasswordAndKeepsEverythingElse() {
         XCTAssertEqual(PasswordMask.masked("a postgresql://ann:p@ss/w0rd@db:5432/pins?x=1 and http://bo:x@h/ end"),
                        "a postgresql://ann:****@db:5432/pins?x=1 and http://bo:****@h/ end")
+        // In a URI's query the value ends at `&`; in libpq's key=value form a `&` is the password's.
+        XCTAssertEqual(PasswordMask.masked("postgresql://db/pins?password=S3cretPW&bogus=1: invalid URI query parameter: \"bogus\""),
+                       "postgresql://db/pins?password=****&bogus=1: invalid URI query parameter: \"bogus\"")
+        XCTAssertEqual(PasswordMask.masked("postgresql://db/pins?sslmode=disable&password=a%26b&user=ann x"),
+                       "postgresql://db/pins?sslmode=disable&password=****&user=ann x")
+        XCTAssertEqual(PasswordMask.masked("host=db password=a&b user=ann"), "host=db password=**** user=ann")
         XCTAssertEqual(PasswordMask.masked("'host=db password=Hunter2 user=ann' or PASSWORD = 'it\\'s here' x"),
                        "'host=db password=**** user=ann' or PASSWORD = '****' x")
         for plain in ["http://db.example:8080/pins", "postgresql://ann@db/pins", "no URI: a=b", "mypassword=kept", ""] {

@@ -77,7 +77,7 @@ final class ConflictPopupTests: XCTestCase {
         })
         XCTAssertEqual(card(s, rows: 10), [
             "───────────────────────────────────────────── ━━━━━━━━ ─────────────────────────────────────────────",
-            "                         “김포공항”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
+            "                 “김포국제공항 국내선 청사”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
             "         다른 쪽                                      내 것",
             "  제목   김포국제공항 국내선 청사                     김포공항",
             "  설명   …메모: 주차장은 국내선 청사 앞, 셔틀은 10…   …메모: 주차장은 국제선 청사 앞",
@@ -152,7 +152,7 @@ final class ConflictPopupTests: XCTestCase {
         })
         XCTAssertEqual(card(s, rows: 9), [
             "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
-            "  “Gimpo Airport (international termi…”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
+            "  “Gimpo Airport (domestic terminal),…”이(가) 연 뒤에 다른 곳에서 바뀌었습니다",
             "         다른 쪽                            내 것",
             "  제목   Gimpo Airport (domestic terminal…  Gimpo Airport (international ter…",
             "  설명   their important notes              my description",
@@ -161,6 +161,19 @@ final class ConflictPopupTests: XCTestCase {
             "                       [ 내 것 유지 ]   [ 다른 쪽 받기 ]",
             "    y 내 것 유지 · t 다른 쪽 받기 · Esc 수정으로 돌아가기 · ←→ Enter 고르기",
         ], s.render().text())
+        // `t`: theirs in the title and description (the conflicts) and the category (theirs
+        // alone), my position (mine alone, listed as merged): written at their version.
+        var t = s
+        var written = base
+        written.title = "Gimpo Airport (domestic terminal), seen from the parking garage"
+        written.description = "their important notes"; written.category = "transport"; written.latitude = 37.5
+        written.createdAt = "2024-01-02T03:04:05+09:00"; written.properties = #"{"icao":"RKSS","iata":"GMP"}"#
+        var theirFields = written
+        theirFields.latitude = opened.latitude
+        XCTAssertEqual(pinWrites(t.update(.input(.key(.char("t"))), now: 1)),
+                       [.updatePin(PinEdit(id: 7, pin: written, ifVersion: 2, base: theirFields,
+                                           keptTheirs: [.title, .description, .category]))])
+        XCTAssertEqual(t.feedback.message, "제목·설명은(는) 다른 쪽 것으로, 좌표은(는) 내 것으로 저장합니다")
     }
 
     /// The edit as the user saved it in `conflict`.
@@ -209,7 +222,7 @@ final class ConflictPopupTests: XCTestCase {
         s.feed(.pins(.written(.updateConflict(edit, theirs: newest))), now: 3)
         XCTAssertEqual(card(s, rows: 8), [
             "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
-            "      “Gimpo International Airport” changed elsewhere since you opened it",
+            "                 “Gimpo” changed elsewhere since you opened it",
             "                theirs                          yours",
             "  description   their important notes           my description",
             "  merged without conflict: title, coordinates (theirs)",
@@ -273,7 +286,7 @@ final class ConflictPopupTests: XCTestCase {
         XCTAssertEqual(Array(lines[start..<min(lines.count, start + 5)]), [
             "Changed elsewhere (the pop-up after a save)",
             "y = keep mine: yours where both changed, the rest merged",
-            "t = take theirs: your edit is dropped, nothing written",
+            "t = take theirs: theirs where both changed, the rest merged",
             "Esc = back to your edit, text kept (a save compares again)",
             "← → Enter = choose a button, press it",
         ])
@@ -302,7 +315,7 @@ final class ConflictPopupTests: XCTestCase {
         let s = short(rows: 12)
         XCTAssertEqual(card(s, rows: 10), [
             "─────────────── ━━━━━━━━ ───────────────",
-            "  “Gimpo Intl” changed elsewhere sinc…",
+            "  “Gimpo” changed elsewhere since you…",
             "                theirs      yours",
             "  title         Gimpo       Gimpo Intl",
             "  description   their not…  my descri…",
@@ -315,7 +328,7 @@ final class ConflictPopupTests: XCTestCase {
         let t = short(rows: 11)
         XCTAssertEqual(card(t, rows: 9), [
             "─────────────── ━━━━━━━━ ───────────────",
-            "  “Gimpo Intl” changed elsewhere sinc…",
+            "  “Gimpo” changed elsewhere since you…",
             "                theirs      yours",
             "  title         Gimpo       Gimpo Intl",
             "  description   their not…  my descri…",

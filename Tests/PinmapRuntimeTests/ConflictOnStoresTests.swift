@@ -63,7 +63,7 @@ final class ConflictOnStoresTests: XCTestCase {
         }
         let f = r.frame()
         XCTAssertEqual((23..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
-            "“My title” changed elsewhere since you opened it",
+            "“their title” changed elsewhere since you opened it",
             "theirs                                    yours",
             "title         their title                               My title",
             "merged without conflict: category (theirs)",

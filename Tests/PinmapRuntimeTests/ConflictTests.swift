@@ -46,7 +46,7 @@ final class ConflictTests: XCTestCase {
         }
         let f = r.frame()
         XCTAssertEqual((22..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
-            Expect.grabberRow(width: 100).trimmingCharacters(in: .whitespaces), "“My title” changed elsewhere since you opened it",
+            Expect.grabberRow(width: 100).trimmingCharacters(in: .whitespaces), "“Their title” changed elsewhere since you opened it",
             "theirs                                    yours",
             "title         Their title                               My title",
             "merged without conflict: category (theirs)",
@@ -79,6 +79,37 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(r.state.feedback.message, "Kept the other version: nothing written")
         let pin = try XCTUnwrap(try r.store.pin(id: 1))
         XCTAssertEqual([pin.title, pin.category], ["Their title", "their category"])
+    }
+
+    /// The tester's case: I change the description and the category, they the description.
+    /// The pop-up (headed by the title stored, not one typed) asks about the description only
+    /// and lists my category as merged; `t` takes their description and still writes my
+    /// category, at their version, and says so.
+    func testTakeTheirsStillWritesTheFieldsOnlyIChanged() throws {
+        let r = try UIFixtures.runner()
+        r.selectListed("전쟁기념관")
+        r.char("e")
+        r.key(.ctrl("u")); r.type("Title by B")
+        r.key(.tab); r.key(.ctrl("u")); r.type("A desc T")
+        r.key(.tab); r.key(.ctrl("u")); r.type("my category")
+        try r.store.update(id: 1, title: "Title by A", description: "CLI desc T")  // elsewhere, meanwhile
+        r.key(.ctrl("s"))
+        let f = r.frame()
+        XCTAssertEqual((21..<30).map { f.line($0).trimmingCharacters(in: .whitespaces) }, [
+            Expect.grabberRow(width: 100).trimmingCharacters(in: .whitespaces), "“Title by A” changed elsewhere since you opened it",
+            "theirs                                    yours",
+            "title         Title by A                                Title by B",
+            "description   CLI desc T                                A desc T",
+            "merged without conflict: category (yours)",
+            "", "[ Keep mine ]   [ Take theirs ]", "y keeps mine · t takes theirs · Esc back to your edit · ←→ Enter choose",
+        ], f.text())
+        r.char("t")
+        XCTAssertEqual(r.state.feedback.message, "Took theirs in title, description; writing yours in category")
+        let pin = try XCTUnwrap(try r.store.pin(id: 1))
+        XCTAssertEqual([pin.title, pin.description, pin.category], ["Title by A", "CLI desc T", "my category"])
+        XCTAssertEqual(pin.version, 3)
+        XCTAssertEqual([r.state.feedback.toast?.title, r.state.feedback.toast?.message],
+                       ["Pin updated", "Updated “Title by A”; kept 2 changes made elsewhere (title, description)"])
     }
 
     /// ←/→ move in their direction and stop at the ends: Take theirs is the right button and

@@ -5,6 +5,7 @@ import PinStore
 import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
+import PinImport
 
 final class ImportTabTests: XCTestCase {
     private func csvFile(_ text: String) throws -> String {
@@ -34,6 +35,27 @@ final class ImportTabTests: XCTestCase {
         XCTAssertNil(r.state.feedback.toast, "the tab says it; a toast would say it twice")
         XCTAssertEqual(try r.store.count(), 6)
         XCTAssertEqual(r.state.list.totalCount, 6, "the list and map update at once")
+    }
+
+    /// Enter with no path names every format the tab reads, as its title does (it named two
+    /// of eight), from the one list of them; the list is the formats the importer reads.
+    func testEnterWithNoPathNamesEveryFormat() throws {
+        let r = try UIFixtures.sqliteRunner()
+        r.char("3")
+        r.key(.enter)
+        let f = r.frame()
+        let rows = (0..<f.height).map { f.line($0) }
+        let top = try XCTUnwrap(rows.firstIndex { $0.contains("Import pins from") }, f.text())
+        XCTAssertEqual(Array(rows[top..<(top + 7)]).map { String($0.reversed().drop { $0 == " " }.reversed()) }, [
+            "  Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile",
+            "", "",
+            "  File:",
+            "",
+            "  ✗ Type the path of the file to import first (CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or",
+            "  Shapefile)",
+        ], f.text())
+        let names = PinFileScanner.Format.allCases.map { $0 == .takeout ? "JSON" : $0.rawValue }
+        XCTAssertEqual(S.importFormats.text, names.dropLast().joined(separator: ", ") + " or " + names.last!)
     }
 
     func testMissingFileSaysWhyAndWritesNothing() throws {

@@ -128,7 +128,7 @@ extension AppState {
                 importTab.entered = true
                 return true
             case .enter:
-                guard !trimmedText(importTab.field.text).isEmpty else { importTab.error = S.importNeedPath.text; return true }
+                guard !trimmedText(importTab.field.text).isEmpty else { importTab.error = S.importNeedPathText; return true }
                 endImportPathEditing()
                 fx.add(.previewImport(path: importTab.resolvedPath))
                 return true
@@ -311,7 +311,7 @@ public enum ImportTabView {
         func line(_ text: String, _ style: Style = .plain, indent: Int = 2) {
             lines.line(text, style, indent: indent, into: &screen)
         }
-        line(S.importTitle.text, theme.title)
+        line(S.importTitleText, theme.title)
         lines.skip(2)  // the keys are on the tab's hint line (TabHintView)
         let label = S.importFile.text
         screen.put(label, col: area.x + 2, row: lines.row, style: theme.title)

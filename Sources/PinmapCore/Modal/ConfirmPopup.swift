@@ -75,7 +75,8 @@ public struct ConfirmPopup: Sendable, Equatable {
         case .deleteComment: return S.cfDeleteComment.text
         case .undoImport(let row):
             return TextWrap.sentence({ S.cfUndoImport(row.id, $0) }, around: row.name, in: width, ascii: ascii)
-        case .keepMine(let edit, _): return TextWrap.sentence({ S.cnTitle($0) }, around: edit.pin.title, in: width, ascii: ascii)
+        // The title stored now (theirs), not the unsaved one typed in the form.
+        case .keepMine(_, let theirs): return TextWrap.sentence({ S.cnTitle($0) }, around: theirs.title, in: width, ascii: ascii)
         case .addAsNew(let mine): return TextWrap.sentence({ S.cnDeletedTitle($0) }, around: mine.title, in: width, ascii: ascii)
         }
     }
@@ -143,11 +144,15 @@ public struct ConfirmPopup: Sendable, Equatable {
         }
     }
 
-    /// What the status line says when the pop-up is cancelled.
+    /// What the status line says when the pop-up is cancelled (a conflict: "take theirs",
+    /// which still writes the fields only I changed, `PinEdit.takingTheirs(over:)`).
     public var cancelledMessage: String {
         switch action {
         case .undoImport: return S.msgNothingRemoved.text
-        case .keepMine: return S.cnTookTheirs.text
+        case let .keepMine(edit, theirs):
+            let merge = edit.merge(with: theirs)
+            guard !merge.mineOnly.isEmpty else { return S.cnTookTheirs.text }
+            return S.cnTookTheirsWriting(PinMerge.names(merge.conflicts), PinMerge.names(merge.mineOnly))
         case .addAsNew: return S.cnDiscarded.text
         default: return S.msgNothingDeleted.text
         }

@@ -31,6 +31,20 @@ public struct PinEdit: Sendable, Equatable {
         let kept = PinMerge.Field.allCases.filter { keptTheirs.contains($0) || merge.keptTheirs.contains($0) }
         return PinEdit(id: id, pin: merge.keepingMine, ifVersion: theirs.version, base: NewPin(fieldsOf: theirs), keptTheirs: kept)
     }
+
+    /// This edit settled over `theirs` by "take theirs": theirs in the fields both changed
+    /// differently, the merge in the others (mine where only I changed), written at their
+    /// version as `keepingMine(over:)` is (refused again if it moved). nil when I changed no
+    /// field they did not: theirs is the whole result and nothing need be written. The fields
+    /// it keeps of theirs (the conflicts too) add to those named already.
+    public func takingTheirs(over theirs: Pin) -> PinEdit? {
+        let merge = merge(with: theirs)
+        guard !merge.mineOnly.isEmpty else { return nil }
+        let kept = PinMerge.Field.allCases.filter {
+            keptTheirs.contains($0) || merge.keptTheirs.contains($0) || merge.conflicts.contains($0)
+        }
+        return PinEdit(id: id, pin: merge.takingTheirs, ifVersion: theirs.version, base: NewPin(fieldsOf: theirs), keptTheirs: kept)
+    }
 }
 
 extension NewPin {

@@ -43,6 +43,9 @@ public struct PinMerge: Sendable, Equatable {
     /// properties too): with no conflict this is the merge; with conflicts, what "keep mine"
     /// writes (mine in those fields, the merge in the others).
     public let keepingMine: NewPin
+    /// Theirs in every field both changed differently, the merge in the others (mine where
+    /// only I changed): what "take theirs" writes, when `mineOnly` is not empty.
+    public let takingTheirs: NewPin
 
     /// `base` nil (not known): a field counts as changed on both sides when mine and theirs
     /// differ, so each such field is a conflict and nothing is merged unseen.
@@ -81,7 +84,23 @@ public struct PinMerge: Sendable, Equatable {
         self.conflicts = conflicts
         self.merged = merged
         keepingMine = pin
+        var taking = pin
+        for field in conflicts {
+            switch field {
+            case .title: taking.title = theirs.title
+            case .description: taking.description = theirs.description
+            case .category: taking.category = theirs.category
+            case .coordinates:
+                taking.latitude = theirs.latitude
+                taking.longitude = theirs.longitude
+            }
+        }
+        takingTheirs = taking
     }
+
+    /// The fields only I changed: "take theirs" still writes them (the pop-up listed them as
+    /// merged); none, and it writes nothing.
+    public var mineOnly: [Field] { merged.filter { $0.by == .mine }.map(\.field) }
 
     /// The fields changed only elsewhere, whose change the merge keeps (a notice names them).
     public var keptTheirs: [Field] { merged.filter { $0.by == .theirs }.map(\.field) }

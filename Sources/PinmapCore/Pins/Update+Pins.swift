@@ -192,7 +192,11 @@ extension AppState {
         case .cancelled, .unused:
             if case .confirm(let popup)? = feedback.modal?.content {
                 feedback.message = popup.cancelledMessage
-                if case .keepMine = popup.action { fx.requestView(list: true) }  // theirs stays: nothing written
+                if let write = popup.action.cancelEffect {
+                    fx.add(write)
+                } else if case .keepMine = popup.action {
+                    fx.requestView(list: true)  // theirs stays: nothing written
+                }
             }
             dismissModal(now: now)
         case .back:
@@ -320,5 +324,13 @@ extension ConfirmPopup.Action {
             mine.createdAt = nil
             return .addPin(mine)
         }
+    }
+
+    /// The store write a cancel carries out, if any: "take theirs" writes theirs where both
+    /// changed and mine where only I did (the pop-up listed those as merged), at their
+    /// version; nil when I changed nothing they did not (theirs stays, nothing written).
+    var cancelEffect: Effect? {
+        guard case let .keepMine(edit, theirs) = self else { return nil }
+        return edit.takingTheirs(over: theirs).map { .updatePin($0) }
     }
 }

@@ -64,7 +64,7 @@ public enum S: String, CaseIterable, Sendable {
     // One-line hints of the tabs.
     case hintTimeline, hintImport, hintImportEditing, hintSettings
     // Import tab.
-    case importTitle, importFile, importNeedPath, importFilesHere, importNoFiles, importing, importColumns, importFirstRows
+    case importTitle, importFormats, importFile, importNeedPath, importFilesHere, importNoFiles, importing, importColumns, importFirstRows
     case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary, ieExcel, ieODS, ieUnknownEncoding
     // Pasting, indexing, the key and mouse words of help, Settings' import batches.
     case pasteLineBreaks
@@ -79,7 +79,7 @@ public enum S: String, CaseIterable, Sendable {
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting, searchUnreachable, searchKeptUnreachable, listSearchUnreachable
     case msgBrailleNeedsUTF8, plCountry, plLargestCity, plCity
     // A store others write to too (a shared server, a file another pinmap opened).
-    case cnTitle, cnHint, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnNotDeleted
+    case cnTitle, cnHint, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnTookTheirsWriting, cnNotDeleted
     // The conflict pop-up's versions, field by field, its help, and the edit form it goes back to.
     case cnTheirs, cnYours, cnCoordinates, cnEmpty, cnMoreFields, fmEditChanged
     // A save merged with a change made elsewhere (`PinMerge`): the pop-up's line, the notice.

@@ -309,6 +309,11 @@ extension S {
     public static func importNoMatch(_ typedName: String) -> String { importNoMatch.filled([typedName]) }
     /// "There is no such folder: {0}"
     public static func importNoFolder(_ a: String) -> String { importNoFolder.filled([a]) }
+    /// "Import pins from {0}": the formats the Import tab reads (`importFormats`).
+    public static var importTitleText: String { importTitle.filled([importFormats.text]) }
+    /// "Type the path of the file to import first ({0})": the formats as the tab's title names
+    /// them (`importFormats`, the one list of them in the interface's words).
+    public static var importNeedPathText: String { importNeedPath.filled([importFormats.text]) }
     /// "{0}: an XML document that is neither GPX (<gpx>) nor KML (<kml>); Pinmap reads CSV, GeoJSON, Google Takeout JSON, GPX, KML, KMZ, GeoPackage and Shape
     public static func ieNeitherGPXNorKML(_ name: String) -> String { ieNeitherGPXNorKML.filled([name]) }
     /// "No place matches “{0}”"
@@ -421,6 +426,8 @@ extension S {
     public static func noticeUpdatedKept(_ title: String, count: Int, _ fields: String) -> String {
         noticeUpdatedKept.filled([title, "\(count)", fields])
     }
+    /// "Took theirs in {0}; writing yours in {1}"
+    public static func cnTookTheirsWriting(_ theirs: String, _ mine: String) -> String { cnTookTheirsWriting.filled([theirs, mine]) }
     /// "… and {0} more {0:field|fields} that differ: a taller terminal shows them"
     public static func cnMoreFields(_ count: Int) -> String { cnMoreFields.filled(["\(count)"]) }
     /// "“{0}” changed elsewhere since you opened it: not deleted"
