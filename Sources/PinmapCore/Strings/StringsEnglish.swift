@@ -572,7 +572,7 @@ extension Strings {
         .chComments: "comments changed",
         .chCommentsAdded: "{0} {0:comment|comments} added",
         .chCommentsDeleted: "{0} {0:comment|comments} deleted",
-        .chReconnecting: "Store unreachable, reconnecting… (showing what was last read)",
+        .chReconnecting: "⚠ reconnecting…",
         .chRefused: "Store unreachable: the server refuses this login ({0}); retrying",
         .chReconnected: "Reconnected to the store",
         .stServer: "server   {0}",

@@ -572,7 +572,7 @@ extension Strings {
         .chComments: "댓글 변경",
         .chCommentsAdded: "댓글 {0}개 추가",
         .chCommentsDeleted: "댓글 {0}개 삭제",
-        .chReconnecting: "저장소에 연결할 수 없어 다시 연결하는 중… (마지막으로 읽은 내용 표시)",
+        .chReconnecting: "⚠ 다시 연결하는 중…",
         .chRefused: "저장소에 연결할 수 없음: 서버가 이 로그인을 거부합니다 ({0}). 다시 시도하는 중",
         .chReconnected: "저장소에 다시 연결되었습니다",
         .stServer: "서버     {0}",
