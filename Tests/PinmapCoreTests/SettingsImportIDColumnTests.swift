@@ -37,16 +37,16 @@ final class SettingsImportIDColumnTests: XCTestCase {
               path     /home/me/pins.sqlite
               size     4.1 kB   12 pins
               imports
-                #11  2026-12-07T03:51  11 pins  i11.csv
-                #10  2026-12-07T03:50  10 pins  i10.csv
+                #11  2026-12-07T03:51           11 pins  i11.csv
+                #10  2026-12-07T03:50           10 pins  i10.csv
                  #9  2026-12-07T03:59  1 of 9 pins left  i9.csv
-                 #8  2026-12-07T03:58  8 pins  i8.csv
-                 #7  2026-12-07T03:57  7 pins  i7.csv
-                 #6  2026-12-07T03:56  6 pins  i6.csv
-                 #5  2026-12-07T03:55  5 pins  i5.csv
-                 #4  2026-12-07T03:54  4 pins  i4.csv
-                 #3  2026-12-07T03:53  3 pins  i3.csv
-              ▸  #2  2026-12-07T03:52  2 pins  i2.csv
+                 #8  2026-12-07T03:58            8 pins  i8.csv
+                 #7  2026-12-07T03:57            7 pins  i7.csv
+                 #6  2026-12-07T03:56            6 pins  i6.csv
+                 #5  2026-12-07T03:55            5 pins  i5.csv
+                 #4  2026-12-07T03:54            4 pins  i4.csv
+                 #3  2026-12-07T03:53            3 pins  i3.csv
+              ▸  #2  2026-12-07T03:52            2 pins  i2.csv
                 older imports: see `pinmap imports`; `pinmap undo-import ID` undoes one
 
               Settings  (↑↓ move · Enter/Space/←→ change · click)
@@ -56,8 +56,8 @@ final class SettingsImportIDColumnTests: XCTestCase {
     func testKoreanIDsLineUpToo() {
         XCTAssertEqual(lines(settings(ids: [100, 99, 9], language: .korean), 4...8), """
               가져오기
-                #100  2026-12-07T03:50  핀 100개  i100.csv
-                 #99  2026-12-07T03:59  핀 99개  i99.csv
+                #100  2026-12-07T03:50            핀 100개  i100.csv
+                 #99  2026-12-07T03:59             핀 99개  i99.csv
                   #9  2026-12-07T03:59  핀 9개 중 1개 남음  i9.csv
 
             """)

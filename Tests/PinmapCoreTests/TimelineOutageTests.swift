@@ -65,7 +65,7 @@ final class TimelineOutageTests: XCTestCase {
                09:30  Haeundae beach
                14:05  Gamcheon village
 
-             Store unreachable, reconnecting… (showing what was last read)
+             medium · 0 of 0 pins in view   ⚠ reconnecting…
             """)
         s.press(.left)
         failed(Self.july1, &s)
@@ -99,7 +99,7 @@ final class TimelineOutageTests: XCTestCase {
 
 
 
-             Store unreachable, reconnecting… (showing what was last read)
+             medium · 0 of 0 pins in view   ⚠ reconnecting…
             """)
     }
 

@@ -178,7 +178,7 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(r.state.list.count, 6)
         XCTAssertEqual(r.state.feedback.message, "1 pin added elsewhere")
         r.handle(.store(.unreachable(StoreError("lost"))), now: 2)
-        XCTAssertEqual(r.state.feedback.message, "Store unreachable, reconnecting… (showing what was last read)")
+        XCTAssertEqual(r.state.feedback.message, "⚠ reconnecting…")
         XCTAssertEqual(r.state.list.count, 6, "the last view stays")
         r.handle(.store(.changedElsewhere(StoreChange(counted: false))), now: 3)
         XCTAssertEqual(r.state.feedback.message, "Reconnected to the store")

@@ -1,6 +1,7 @@
 import XCTest
 import Frame
 import GeoMap
+import PinModel
 import PinmapCore
 @testable import PinmapRuntime
 import PinmapTestSupport
@@ -9,11 +10,12 @@ import PinmapTestSupport
 /// golden files in `Frames/` (FrameGolden.swift says how to regenerate them).
 final class FrameGoldenTests: XCTestCase {
     /// Renders the screen `steps` lead to at each size and language and compares it with its file.
-    private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line,
+    /// Korean is checked at `koreanSizes` (100×30 unless a screen's width matters to it).
+    private func check(_ name: String, koreanSizes: [(Int, Int)] = [(100, 30)], file: StaticString = #filePath, line: UInt = #line,
                        _ steps: (AppRunner) -> Void) throws {
         defer { Strings.language = .english }
         for (language, places, prefix, sizes) in [(Language.english, PlaceNaming.Language.english, "", [(80, 24), (100, 30)]),
-                                                  (Language.korean, PlaceNaming.Language.korean, "ko-", [(100, 30)])] {
+                                                  (Language.korean, PlaceNaming.Language.korean, "ko-", koreanSizes)] {
             Strings.language = language
             for (cols, rows) in sizes {
                 let runner = try FrameGolden.runner(cols: cols, rows: rows, places: places, in: self)
@@ -46,6 +48,14 @@ final class FrameGoldenTests: XCTestCase {
     // Enter asks whether to undo it.
     func testSettingsImportRow() throws { try check("settings-import-row") { $0.char("4"); $0.char("k") } }
     func testUndoImportConfirm() throws { try check("undo-import-confirm") { $0.char("4"); $0.char("k"); $0.key(.enter) } }
+
+    // The server gone: "⚠ reconnecting…" shares the status line with the detent, the counts,
+    // the focus and the zoom (the tester saw the long message push them all off at 80 columns).
+    func testReconnecting() throws {
+        try check("reconnecting", koreanSizes: [(80, 24), (100, 30)]) {
+            $0.handle(.store(.unreachable(StoreError("the PostgreSQL server closed the connection", kind: .connectionLost))), now: 0)
+        }
+    }
 
     /// The selected pin opened in the form, its description typed over; elsewhere, meanwhile,
     /// another description and latitude; then Ctrl-S.

@@ -71,7 +71,8 @@ final class HungServerTests: XCTestCase {
                               "told within the silence, one look and the check's deadline")
             XCTAssertTrue(r.storeUnanswered, "the lanes fail fast from now on")
             var lines = shown.components(separatedBy: "\n")
-            lines[22] = TabsWhileUnreachableTests.reconnecting
+            // The status parts that fit beside the message stay (the selected title gives way).
+            lines[22] = " medium · 5 of 5 pins in view · [list] · centre open sea · z1   ⚠ reconnecting…"
             XCTAssertEqual(r.text, lines.joined(separator: "\n"), "the last view stays, the status line says it is old")
 
             cluster.thaw()
@@ -118,8 +119,8 @@ final class HungServerTests: XCTestCase {
                 "",
             ], r.text)
             r.press(.enter, timeout: 2)
-            XCTAssertEqual(r.text.components(separatedBy: "\n")[22], TabsWhileUnreachableTests.reconnecting,
-                           "\"reconnecting…\" stays over \"Search kept\" when both do not fit")
+            XCTAssertEqual(r.text.components(separatedBy: "\n")[22], " medium · 5 of 5 pins in view   ⚠ reconnecting… · Search kept: Esc clears it",
+                           "\"reconnecting…\" stays, \"Search kept\" after it (both fit at 80 columns)")
             r.press(.escape, timeout: 2)
 
             // A write fails at once, and says why.

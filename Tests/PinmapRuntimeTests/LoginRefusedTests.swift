@@ -34,7 +34,7 @@ final class LoginRefusedTests: XCTestCase {
 
         try PostgresDatabases.execute("ALTER ROLE \(role) LOGIN", uri: uri)
         XCTAssertTrue(r.wait(upTo: 5) { !r.state.feedback.storeUnreachable }, "\(log.messages)")
-        XCTAssertEqual(log.messages, ["Store unreachable, reconnecting… (showing what was last read)", refused, "Reconnected to the store"])
+        XCTAssertEqual(log.messages, ["⚠ reconnecting…", refused, "Reconnected to the store"])
     }
 
     /// libpq's reason for a role that may not log in is named as a refusal, with the server's words.
@@ -63,7 +63,7 @@ final class LoginRefusedTests: XCTestCase {
                                                                                 reason: "role \"reader\" is not permitted to log in")))), now: 1)
         XCTAssertEqual(r.state.feedback.message, "저장소에 연결할 수 없음: 서버가 이 로그인을 거부합니다 (role \"reader\" is not permitted to log in). 다시 시도하는 중")
         r.handle(.store(.unreachable(StoreError("down", kind: .connectionLost))), now: 2)
-        XCTAssertEqual(r.state.feedback.message, "저장소에 연결할 수 없어 다시 연결하는 중… (마지막으로 읽은 내용 표시)")
+        XCTAssertEqual(r.state.feedback.message, "⚠ 다시 연결하는 중…")
     }
 
     private func location(_ uri: String) -> String { PGLocation(uri: uri).database }

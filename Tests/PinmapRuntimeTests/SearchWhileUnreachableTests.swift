@@ -8,7 +8,7 @@ import PinmapTestSupport
 
 /// While the store is unreachable a search cannot run: the field says so instead of
 /// "searching…", the list shows no pins as if they matched (the unfiltered rows it had looked
-/// like results), and "reconnecting…" stays on the status line, before a notice when both fit
+/// like results), and "⚠ reconnecting…" stays on the status line (after the counts), before a notice when both fit
 /// ("Search kept"), alone when they do not. The reconnection searches again.
 final class SearchWhileUnreachableTests: XCTestCase {
     func testASearchThatCannotRunSaysSoAndListsNothing() throws {
@@ -29,7 +29,7 @@ final class SearchWhileUnreachableTests: XCTestCase {
             "  The store is unreachable: the search cannot run, so no pins are listed as matches. It runs again",
             "  once reconnected.",
         ])
-        XCTAssertEqual(statusRow(r), " Store unreachable, reconnecting… (showing what was last read) · Search kept: Esc clears it")
+        XCTAssertEqual(statusRow(r), " medium · 1 of 5 pins in view · search “Tower” · z1   ⚠ reconnecting… · Search kept: Esc clears it")
 
         // Back: the search runs again (the in-memory store answers) and lists its matches.
         r.handle(.store(.changedElsewhere(StoreChange(counted: false))), now: 3)
@@ -37,13 +37,16 @@ final class SearchWhileUnreachableTests: XCTestCase {
         XCTAssertFalse(r.state.searchUnanswered)
     }
 
+    /// At 80 columns the short "⚠ reconnecting…" leaves room for the notice; at 40 it does not.
     func testReconnectingStaysAloneWhenANoticeDoesNotFitBesideIt() throws {
-        let r = try UIFixtures.runner(over: InMemoryPinRepository(pins: UIFixtures.seoulPins), cols: 80, rows: 24)
-        r.handle(.store(.unreachable(StoreError("lost", kind: .connectionLost))), now: 1)
-        for ch in "/Tower" { r.key(.char(ch)) }
-        r.key(.enter)
-        XCTAssertEqual(r.state.feedback.message, "Search kept: Esc clears it")
-        XCTAssertEqual(statusRow(r), " Store unreachable, reconnecting… (showing what was last read)")
+        for (cols, rows, status) in [(80, 24, " medium · 1 of 5 pins in view   ⚠ reconnecting… · Search kept: Esc clears it"), (40, 16, " ⚠ reconnecting…")] {
+            let r = try UIFixtures.runner(over: InMemoryPinRepository(pins: UIFixtures.seoulPins), cols: cols, rows: rows)
+            r.handle(.store(.unreachable(StoreError("lost", kind: .connectionLost))), now: 1)
+            for ch in "/Tower" { r.key(.char(ch)) }
+            r.key(.enter)
+            XCTAssertEqual(r.state.feedback.message, "Search kept: Esc clears it")
+            XCTAssertEqual(statusRow(r), status, "at \(cols) columns")
+        }
     }
 
     /// `count` rows of the frame from the first that starts with `prefix`.

@@ -28,7 +28,7 @@ final class ServerRestartTests: XCTestCase {
 
         try cluster.shutDown()
         XCTAssertTrue(r.wait(upTo: 3) { r.state.feedback.storeUnreachable }, "the watch saw the server go: \(log.messages)")
-        XCTAssertEqual(r.state.feedback.message, "Store unreachable, reconnecting… (showing what was last read)")
+        XCTAssertEqual(r.state.feedback.message, "⚠ reconnecting…")
         XCTAssertEqual(r.state.list.pins.map(\.title), listed, "the last view stays")
 
         // A write meanwhile: refused at once, and said so.
@@ -48,7 +48,7 @@ final class ServerRestartTests: XCTestCase {
 
         try cluster.startAgain()
         XCTAssertTrue(r.wait(upTo: 5) { !r.state.feedback.storeUnreachable }, "reconnected: \(log.messages)")
-        XCTAssertEqual(log.messages, ["Store unreachable, reconnecting… (showing what was last read)", "Reconnected to the store"],
+        XCTAssertEqual(log.messages, ["⚠ reconnecting…", "Reconnected to the store"],
                        "reads that failed meanwhile leave \"reconnecting…\"")
         let other = try PostgresStore(uri: cluster.uri)
         XCTAssertEqual(try other.pin(id: 5)?.title, "Busan Tower", "not deleted while the server was down")

@@ -56,7 +56,7 @@ final class TabsWhileUnreachableTests: XCTestCase {
     }
 
     static let counts = " medium · 5 of 5 pins in view · Busan Tower" + String(repeating: " ", count: 30) + "? help"
-    static let reconnecting = " Store unreachable, reconnecting… (showing what was last read)"
+    static let reconnecting = " medium · 5 of 5 pins in view · Busan Tower   ⚠ reconnecting…"
     static let busanTowerDay = "  2023-07-01: 1 pin · Enter shows it on the map\n   10:00  Busan Tower"
 
     /// The Timeline on July 2023 (a pin on the 1st) with `day`'s lines under the month.

@@ -16,9 +16,10 @@ public struct ImportRow: Sendable, Equatable {
     }
 
     /// A recent import as Settings lists it, worded in the UI's language, its id right-aligned
-    /// to `idDigits` (`SettingsView.batchLine`).
-    init(batch b: RecentImport, idDigits: Int) {
-        self.init(id: b.id, name: SettingsView.batchName(b), line: SettingsView.batchLine(b, idDigits: idDigits), pins: b.pinsLeft)
+    /// to `idDigits` and its count to `countWidth` cells (`SettingsView.batchLine`).
+    init(batch b: RecentImport, idDigits: Int, countWidth: Int) {
+        self.init(id: b.id, name: SettingsView.batchName(b),
+                  line: SettingsView.batchLine(b, idDigits: idDigits, countWidth: countWidth), pins: b.pinsLeft)
     }
 }
 
@@ -43,11 +44,13 @@ extension AppState {
     /// `pinmap undo-import`, as a row under them says (`StoreInfo.olderImports`).
     public static let importRowsShown = 10
 
-    /// The import rows the Settings tab shows, their ids in a column as wide as the widest.
+    /// The import rows the Settings tab shows, their ids and counts in columns as wide as the
+    /// widest shown (so the dates and the file names each start in one column).
     var importRowsShown: [ImportRow] {
         let shown = storeInfo.batches.prefix(Self.importRowsShown)
         let idDigits = shown.map { String($0.id).count }.max() ?? 0
-        return shown.map { ImportRow(batch: $0, idDigits: idDigits) }
+        let countWidth = shown.map { DisplayWidth.of(SettingsView.batchCount($0)) }.max() ?? 0
+        return shown.map { ImportRow(batch: $0, idDigits: idDigits, countWidth: countWidth) }
     }
 
     /// Asks whether to undo `row` (the pop-up; nothing happens before its answer).

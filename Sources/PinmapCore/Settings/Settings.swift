@@ -191,12 +191,21 @@ public enum SettingsView {
     /// `idDigits`: the digits of the widest id listed with it; a shorter id is right-aligned
     /// to it (` #9` under `#10`), so the dates and counts of every row line up. Every
     /// language's line starts with `#` and the id, so the spaces go before it.
-    public static func batchLine(_ b: RecentImport, idDigits: Int = 0) -> String {
-        let date = b.importedAt.prefix(16)
+    /// `countWidth`: the display width of the widest count listed with it (`batchCount`);
+    /// a narrower one is right-aligned to it (`   1 pin` over `5000 pins`, `핀 1개` two cells a
+    /// syllable), so every row's file name starts in one column.
+    public static func batchLine(_ b: RecentImport, idDigits: Int = 0, countWidth: Int = 0) -> String {
         let pad = String(repeating: " ", count: max(0, idDigits - String(b.id).count))
-        if b.pinsLeft > b.imported { return pad + S.stBatchGrown(b.id, date, b.imported, b.pinsLeft, batchName(b)) }
-        return pad + (b.pinsLeft == b.imported ? S.stBatch(b.id, date, b.imported, batchName(b))
-            : S.stBatchLeft(b.id, date, b.pinsLeft, b.imported, batchName(b)))
+        let count = batchCount(b)
+        let countPad = String(repeating: " ", count: max(0, countWidth - DisplayWidth.of(count)))
+        return pad + S.stBatch(b.id, b.importedAt.prefix(16), countPad + count, batchName(b))
+    }
+
+    /// The pins of an import as its row counts them: `45 pins`, `0 of 2 pins left` once pins
+    /// of it were deleted, `45 imported, 46 now in it` once it holds more (see `batchLine`).
+    static func batchCount(_ b: RecentImport) -> String {
+        if b.pinsLeft > b.imported { return S.stBatchGrown(b.imported, b.pinsLeft) }
+        return b.pinsLeft == b.imported ? S.stBatchPins(b.imported) : S.stBatchLeft(b.pinsLeft, b.imported)
     }
 
     /// The imported file's name (the bundled sample pins' batch named in the UI's language).

@@ -343,16 +343,15 @@ extension S {
     public static func jobUndoingImport(_ id: Int64, _ file: String) -> String { jobUndoingImport.filled(["\(id)", file]) }
     /// "Indexing {0} new pins"
     public static func idxIndexing(_ pins: Int) -> String { idxIndexing.filled(["\(pins)"]) }
-    /// "#{0}  {1}  {2} {2:pin|pins}  {3}"
-    public static func stBatch(_ id: Int64, _ b: Substring, _ imported: Int, _ d: String) -> String { stBatch.filled(["\(id)", "\(b)", "\(imported)", d]) }
-    /// "#{0}  {1}  {2} of {3} pins left  {4}"
-    public static func stBatchLeft(_ id: Int64, _ b: Substring, _ left: Int, _ imported: Int, _ d: String) -> String {
-        stBatchLeft.filled(["\(id)", "\(b)", "\(left)", "\(imported)", d])
-    }
-    /// "#{0}  {1}  {2} imported, {3} now in it  {4}"
-    public static func stBatchGrown(_ id: Int64, _ b: Substring, _ imported: Int, _ now: Int, _ d: String) -> String {
-        stBatchGrown.filled(["\(id)", "\(b)", "\(imported)", "\(now)", d])
-    }
+    /// "#{0}  {1}  {2}  {3}": id, date, the count (`stBatchPins`, `stBatchLeft` or
+    /// `stBatchGrown`, padded to its column) and the file's name.
+    public static func stBatch(_ id: Int64, _ b: Substring, _ count: String, _ d: String) -> String { stBatch.filled(["\(id)", "\(b)", count, d]) }
+    /// "{0} {0:pin|pins}"
+    public static func stBatchPins(_ imported: Int) -> String { stBatchPins.filled(["\(imported)"]) }
+    /// "{0} of {1} pins left"
+    public static func stBatchLeft(_ left: Int, _ imported: Int) -> String { stBatchLeft.filled(["\(left)", "\(imported)"]) }
+    /// "{0} imported, {1} now in it"
+    public static func stBatchGrown(_ imported: Int, _ now: Int) -> String { stBatchGrown.filled(["\(imported)", "\(now)"]) }
     /// "Deleting the comment failed: {0}"
     public static func dtCommentDeleteFailed(_ error: StoreError) -> String { dtCommentDeleteFailed.filled([storeError(error)]) }
     /// "{0} {1}"
