@@ -31,14 +31,14 @@ final class StringsTests: XCTestCase {
         func texts() -> [String] {
             [S.msgImportUndone(9, 1), S.msgImportUndone(9, 2), S.stExported(1, "a.geojson"), S.stExported(2, "a.geojson"),
              S.statusInView("1", 1), S.statusInView("1", 2), S.stSize("4 KB", 1), S.stSize("4 KB", 2),
-             S.stBatchLeft(3, "2026-12-07", 0, 1, "a.csv"), S.stBatchLeft(3, "2026-12-07", 1, 2, "a.csv"),
+             S.stBatchLeft(0, 1), S.stBatchLeft(1, 2), S.stBatchPins(1), S.stBatchPins(2),
              S.importIndexingCommitted(1, 50), S.importIndexingCommitted(2, 50), S.idxIndexing(1), S.idxIndexing(2)]
         }
         XCTAssertEqual(texts(), [
             "Undid import #9: 1 pin removed", "Undid import #9: 2 pins removed",
             "Exported 1 pin to a.geojson", "Exported 2 pins to a.geojson",
             "1 of 1 pin in view", "1 of 2 pins in view", "size     4 KB   1 pin", "size     4 KB   2 pins",
-            "#3  2026-12-07  0 of 1 pin left  a.csv", "#3  2026-12-07  1 of 2 pins left  a.csv",
+            "0 of 1 pin left", "1 of 2 pins left", "1 pin", "2 pins",
             "Committed: the 1 new pin is on the map; indexing it for search and the list: 50%",
             "Committed: the 2 new pins are on the map; indexing them for search and the list: 50%",
             "Indexing 1 new pin", "Indexing 2 new pins",
