@@ -134,9 +134,10 @@ final class DetailCommentsRetryTests: XCTestCase {
         XCTAssertEqual(comments(s), [
             "  Comments (1)  c add · x delete · j/k move",
             "  ▸ 2025-03-03  Long queue at gate 3",
-            "", "", "", "", "", "",
+            "", "", "", "", "",
+            "  Reconnected to the store",
             "  New comment: Closed                                  Enter adds · Esc cancels",
-        ], "the comments as the store has them, the failure gone, the comment still typed for Enter")
+        ], "the comments as the store has them, the failure gone for the reconnection, the comment still typed for Enter")
     }
 }
 

@@ -185,9 +185,9 @@ extension AppState {
     var detailOutage: String? { feedback.storeUnreachable ? feedback.reconnectingText : nil }
 
     /// The store is back: the detail page (which covers the status line) says so on its footer,
-    /// as the status line does.
+    /// as the status line does (above the comment field, when one is open).
     mutating func tellDetailReconnected() {
-        guard case .detail(var detail)? = feedback.modal?.content, detail.input == nil else { return }
+        guard case .detail(var detail)? = feedback.modal?.content else { return }
         detail.note = S.chReconnected.text
         feedback.modal?.content = .detail(detail)
     }
