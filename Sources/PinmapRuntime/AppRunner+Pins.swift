@@ -64,10 +64,15 @@ extension EffectPerformer {
         }
     }
 
-    /// `pinID`'s comments, read after `change`.
+    /// `pinID`'s comments, read after `change`. After a change elsewhere the pin may be gone
+    /// (deleted by another process): a store lists no comments for a pin it does not have, so
+    /// the pin is looked up first and its absence is the failure `StoreError.pinGone`.
     private static func comments(_ store: any PinRepository, of pinID: Int64, after change: CommentChange) -> AppEvent {
         let result: Result<[Comment], StoreError>
-        do { result = .success(try store.comments(pinID: pinID)) } catch { result = .failure(error) }
+        do throws(StoreError) {
+            if case .elsewhere = change, try store.pin(id: pinID) == nil { throw StoreError.pinGone(pinID) }
+            result = .success(try store.comments(pinID: pinID))
+        } catch { result = .failure(error) }
         return .pins(.commentsLoaded(pinID: pinID, result, after: change))
     }
 }

@@ -43,11 +43,10 @@ final class DetailCommentsRetryTests: XCTestCase {
           Created 2025-03-01 09:00 +09:00  ·  Updated 2025-03-01 09:00 +09:00
 
           (no description)                             ╭─ 5.6° across ────────────────╮
-                                                       │   ⢀⡰⠁         ⢀⠤⠔⠒⠒⠢⠔⠊⠈⢆     │
-                                                       │   ⠲⠋⠽⠭⡄⣀⠖⠤⣄⢤⣀⡔⠁         ⠣⣀   │
-                                                       │       ⠉   ⠁⠘⠚⡆◉           ⠱⡀ │
-                                                       │             Seoul          ⠱⡀│
-                                                       │           ⢰⣊⡁⠉⠋             ⡇│
+                                                       │   ⣐⡮⢤⠤  ⣀    ⢀⠔⠉⠉  ⠉⠉  ⠑⡄    │
+                                                       │   ⠈ ⠉⠉⠧⠒⠁⠉⠗⢹⣲⡃· Seoul   ⠈⠒⢄  │
+                                                       │              ⢣◉           ⠈⢆ │
+                                                       │           ⢀⡠⠖⠬⡦            ⠈⡆│
                                                        ╰──────────────────────────────╯
 
           Comments (…)  c add · x delete · j/k move
@@ -57,8 +56,9 @@ final class DetailCommentsRetryTests: XCTestCase {
 
 
 
+          Store unreachable, reconnecting… (showing what was last read)
           Could not load the comments: the PostgreSQL server did not answer within 2 s
-          (stopped or cut off); nothing was written (try again when it answers)
+          (stopped or cut off); read again once it answers
         """)
         let back = s.update(.store(.changedElsewhere(StoreChange(counted: false))), now: 8)
         XCTAssertEqual(back.filter(\.readsComments), [.loadComments(pinID: 1)], "the comments and the properties, read again")
@@ -88,7 +88,7 @@ final class DetailCommentsRetryTests: XCTestCase {
 
 
 
-          e edit · d delete pin · c comment · x delete comment · Esc closes
+          Reconnected to the store
         """)
     }
 
@@ -102,12 +102,13 @@ final class DetailCommentsRetryTests: XCTestCase {
         XCTAssertEqual(s.update(.store(.changedElsewhere(StoreChange(added: 1))), now: 9).filter(\.readsComments), [])
         XCTAssertEqual(comments(s).suffix(2), [
             "  Could not load the comments: the PostgreSQL server did not answer within 2 s",
-            "  (stopped or cut off); nothing was written (try again when it answers)",
-        ])
+            "  (stopped or cut off); read again once it answers",
+        ], "a read's failure: it never says nothing was written")
     }
 
     /// Comments read before, then a comment that could not be added while the server was
-    /// away: the reconnection reads them again and the failure's note goes.
+    /// away: the footer tells the outage and the add's failure over the comment typed (kept for
+    /// Enter); the reconnection reads them again and the failure's note goes.
     func testALoadedPageWhoseReadFailedIsReadAgainAndTheNoteGoes() {
         var s = AppState(cols: 80, rows: 24, detent: .large, color: false, reducedMotion: true)
         s.receiveView(total: 1, inView: 1, listed: [pin])
@@ -121,19 +122,22 @@ final class DetailCommentsRetryTests: XCTestCase {
         XCTAssertEqual(comments(s), [
             "  Comments (1)  c add · x delete · j/k move",
             "  ▸ 2025-03-03  Long queue at gate 3",
-            "", "", "", "", "",
-            "  Could not load the comments: the PostgreSQL server did not answer within 2 s",
+            "", "", "", "",
+            "  Store unreachable, reconnecting… (showing what was last read)",
+            "  Adding the comment failed: the PostgreSQL server did not answer within 2 s",
             "  (stopped or cut off); nothing was written (try again when it answers)",
-        ])
+            "  New comment: Closed                                  Enter adds · Esc cancels",
+        ], "the add's own failure (a write: nothing was written), not the read's after it; the text typed kept")
         let back = s.update(.store(.changedElsewhere(StoreChange(counted: false))), now: 8)
         XCTAssertEqual(back.filter(\.readsComments), [.reloadComments(pinID: 1)])
         s.feed(.pins(.commentsLoaded(pinID: 1, .success([comment]), after: .elsewhere)), now: 8)
         XCTAssertEqual(comments(s), [
             "  Comments (1)  c add · x delete · j/k move",
             "  ▸ 2025-03-03  Long queue at gate 3",
-            "", "", "", "", "", "",
-            "  e edit · d delete pin · c comment · x delete comment · Esc closes",
-        ], "the comments as the store has them, and the keys again")
+            "", "", "", "", "",
+            "  Reconnected to the store",
+            "  New comment: Closed                                  Enter adds · Esc cancels",
+        ], "the comments as the store has them, the failure gone for the reconnection, the comment still typed for Enter")
     }
 }
 

@@ -34,14 +34,13 @@ final class DetailFailureNoteTests: XCTestCase {
               Created 2023-05-05 13:20 +09:00  ·  Updated 2026-01-01 09:00 +09:00
 
               야외 전시 비행기 구경                                    ╭─ 5.6° across ────────────────────────╮
-                                                                       │     ⣀⠔⠊⠉⠁                 ⡨⢣         │
-                                                                       │   ⢀⡸             ⢀⠔⠒⠒⠒⠒⠒⠒⠒⠁ ⠱⡀       │
-                                                                       │   ⠴⠍⠩⣝⣁  ⡔⢄⣀ ⣀⡀⢠⠔⠁           ⠘⢄      │
-                                                                       │        ⠓⠉   ⠋⠈⢿⢯  · Seoul      ⠑⢄    │
-                                                                       │                ⠘⢢ ◉             ⠈⢆   │
-                                                                       │              ⢀⣀⠤⣑⣄                ⢣  │
-                                                                       │             ⢔⣁⣀ ⠈⠊⠁               ⢸  │
-                                                                       │              ⠸⠎⡆  South Korea     ⣸  │
+                                                                       │    ⢠⠒⠁            ⢀⣀⣀⣀⣀⣀⣀⣀⠎⠉⢆        │
+                                                                       │   ⢐⠮⠤⢤⠄  ⢀      ⢀⠔⠁         ⠈⢢       │
+                                                                       │   ⠉⠁⠈⠓⠒⣄⠤⠃⠑⠒⡤⠲⣦⡼Seoul         ⠑⢄     │
+                                                                       │               ⠙⢹⡀ ◉             ⠱⡀   │
+                                                                       │                 ⢜                ⠑⡄  │
+                                                                       │             ⢀⠔⠒⠉⠲⡳⠄               ⢸  │
+                                                                       │             ⠑⢲⡲⡀                  ⢸  │
                                                                        ╰──────────────────────────────────────╯
 
               Comments (0)  c add · x delete · j/k move
@@ -56,6 +55,7 @@ final class DetailFailureNoteTests: XCTestCase {
 
               Adding the comment failed: this PostgreSQL role may not make this write (permission denied for
               table pins); ask the server's owner for the rights it needs
+              New comment: great planes                                                Enter adds · Esc cancels
             """)
     }
 
@@ -69,14 +69,13 @@ final class DetailFailureNoteTests: XCTestCase {
               만든 때 2023-05-05 13:20 +09:00  ·  고친 때 2026-01-01 09:00 +09:00
 
               야외 전시 비행기 구경                                    ╭─ 폭 5.6° ────────────────────────────╮
-                                                                       │     ⣀⠔⠊⠉⠁                 ⡨⢣         │
-                                                                       │   ⢀⡸             ⢀⠔⠒⠒⠒⠒⠒⠒⠒⠁ ⠱⡀       │
-                                                                       │   ⠴⠍⠩⣝⣁  ⡔⢄⣀ ⣀⡀⢠⠔⠁           ⠘⢄      │
-                                                                       │        ⠓⠉   ⠋⠈⢿⢯  · Seoul      ⠑⢄    │
-                                                                       │                ⠘⢢ ◉             ⠈⢆   │
-                                                                       │              ⢀⣀⠤⣑⣄                ⢣  │
-                                                                       │             ⢔⣁⣀ ⠈⠊⠁               ⢸  │
-                                                                       │              ⠸⠎⡆  South Korea     ⣸  │
+                                                                       │    ⢠⠒⠁            ⢀⣀⣀⣀⣀⣀⣀⣀⠎⠉⢆        │
+                                                                       │   ⢐⠮⠤⢤⠄  ⢀      ⢀⠔⠁         ⠈⢢       │
+                                                                       │   ⠉⠁⠈⠓⠒⣄⠤⠃⠑⠒⡤⠲⣦⡼Seoul         ⠑⢄     │
+                                                                       │               ⠙⢹⡀ ◉             ⠱⡀   │
+                                                                       │                 ⢜                ⠑⡄  │
+                                                                       │             ⢀⠔⠒⠉⠲⡳⠄               ⢸  │
+                                                                       │             ⠑⢲⡲⡀                  ⢸  │
                                                                        ╰──────────────────────────────────────╯
 
               댓글 (0)  c 추가 · x 삭제 · j/k 이동
@@ -91,6 +90,7 @@ final class DetailFailureNoteTests: XCTestCase {
 
               댓글 추가에 실패했습니다: 이 PostgreSQL 역할에는 이 쓰기 권한이 없습니다 (permission denied for
               table pins). 서버 소유자에게 필요한 권한을 요청하세요
+              새 댓글: great planes                                                       Enter 추가 · Esc 취소
             """)
     }
 
@@ -107,10 +107,10 @@ final class DetailFailureNoteTests: XCTestCase {
               야외 전시 비행기 구경
 
               Comments (0)  c add · x delete · j/k m
-                No comments yet: press c to add one
               Adding the comment failed: this
               PostgreSQL role may not make this
               write (permission denied for table …
+              New comment:  planes   Enter adds · Es
             """)
     }
 }

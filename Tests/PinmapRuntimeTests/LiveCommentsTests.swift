@@ -142,6 +142,53 @@ final class LiveCommentsTests: XCTestCase {
                        "the status line, under the page", line: line)
     }
 
+    func testAPinDeletedInAnotherFileConnectionIsSaidSoOnItsPage() throws {
+        let path = folder.path + "/pins.sqlite"
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        try checkDeleted(store: try Store(path: path, clock: clock.clock), uri: nil, other: try Store(path: path, clock: clock.clock))
+    }
+
+    func testAPinDeletedInAnotherServerConnectionIsSaidSoOnItsPage() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
+        let uri = try TestServer.freshStoreURI()
+        addTeardownBlock { TestServer.dropDatabase(uri) }
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        try checkDeleted(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
+                         other: try PostgresStore(uri: uri, clock: clock.clock))
+    }
+
+    /// The open page's pin deleted by another connection (`pinmap delete 1`): the page says
+    /// so and offers no write key; `c` opens no comment field (it once failed "no pin with id 1").
+    private func checkDeleted(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        _ = try other.addComment(pinID: 1, body: "first visit")
+        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        defer { r.stopLive() }
+        r.selectListed("전쟁기념관")
+        r.press(.enter)
+        _ = try other.delete(id: 1)
+        let gone = Self.page + """
+
+
+              Comments (1)
+              ▸ 2026-01-01  first visit
+
+
+
+
+
+
+
+
+
+              This pin was deleted elsewhere · Esc closes
+            """
+        XCTAssertTrue(r.wait(upTo: 5) { r.text.contains("deleted elsewhere") }, line: line)
+        XCTAssertEqual(r.text, gone, line: line)
+        r.press(.char("c"))
+        XCTAssertEqual(r.text, gone, "no comment field for a pin that is gone", line: line)
+    }
+
     /// The page down to the comments (its pin written at the test clock's time).
     private static let page = """
                       0E               60E              120E            180E             120W

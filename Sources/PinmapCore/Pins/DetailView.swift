@@ -11,12 +11,15 @@ struct DetailLayout {
     var map: Rect
     var commentsHeaderRow: Int
     var comments: Rect
-    /// The footer's first row: the keys, the comment input, or the last outcome on as many
-    /// rows as `footerLines` (the page's last rows).
+    /// The footer's first row: the outage and the last outcome on as many rows as
+    /// `footerLines`, then the comment input or the deleted pin's notice on the page's last
+    /// row (`footerLastRow`); else the keys (or "Saving…").
     var footerRow: Int
-    /// The last outcome (`PinDetail.note`) wrapped whole (`footerNoteLines`); empty when the
-    /// footer shows the keys or the comment input.
+    /// The store's outage (`outage`) and the last outcome (`PinDetail.note`) wrapped whole
+    /// (`footerNoteLines`); empty when the footer shows only the keys.
     var footerLines: [String] = []
+    /// The page's last row holds the comment input or the deleted pin's notice, under `footerLines`.
+    var footerLastRow = false
     /// The title did not fit its row whole: the description shows it in full above its text.
     var titleCut = false
 
@@ -24,14 +27,18 @@ struct DetailLayout {
     static let maxMiddleRows = 10
     static let maxMapWidth = 46
 
-    /// The parts for `detail` (nil: the split without its text) in `body`. The description
+    /// The parts for `detail` (nil: the split without its text) in `body`; `outage`: what the
+    /// footer says while the store cannot be reached (the page covers the status line). The description
     /// and map share the rows with the comments (at most `maxMiddleRows` each way); a
     /// description longer than that takes the rows the comments do not need (at 80×24 the
     /// properties were cut above 6 empty rows), and scrolls when it still does not fit.
-    init(body b: Rect, detail: PinDetail? = nil, ascii: Bool = false) {
+    init(body b: Rect, detail: PinDetail? = nil, outage: String? = nil, ascii: Bool = false) {
         titleRow = b.y; coordsRow = b.y + 1; datesRow = b.y + 2
-        if let detail { footerLines = DetailLayout.footerNoteLines(detail, body: b, ascii: ascii) }
-        footerRow = b.maxY - max(1, footerLines.count)
+        if let detail {
+            footerLines = DetailLayout.footerNoteLines(detail, outage: outage, body: b, ascii: ascii)
+            footerLastRow = detail.input != nil || detail.pinGone
+        }
+        footerRow = b.maxY - max(1, footerLines.count + (footerLastRow ? 1 : 0))
         let middleTop = b.y + 4
         let available = max(0, footerRow - middleTop)
         let split = min(DetailLayout.maxMiddleRows, max(0, (available - 1) / 2))
@@ -63,12 +70,14 @@ struct DetailLayout {
         return TextWrap.lines(text, width: width, ascii: ascii)
     }
 
-    /// The last outcome under two cells, wrapped whole like the add form's refusal
-    /// (`TextWrap.hanging`): a failure says what to do after what failed, and a row cut at
-    /// the edge lost that. At most a third of the page's rows; a longer one ends with "…".
-    static func footerNoteLines(_ d: PinDetail, body b: Rect, ascii: Bool) -> [String] {
-        guard d.input == nil, let note = d.note else { return [] }
-        let all = TextWrap.hanging(note, prefix: "  ", width: b.width - 2, ascii: ascii)
+    /// The outage, then the last outcome, under two cells, each wrapped whole like the add
+    /// form's refusal (`TextWrap.hanging`): a failure says what to do after what failed, and a
+    /// row cut at the edge lost that. At most a third of the page's rows; a longer one ends with "…".
+    static func footerNoteLines(_ d: PinDetail, outage: String?, body b: Rect, ascii: Bool) -> [String] {
+        let all = [outage, d.note].compactMap { $0 }.flatMap {
+            TextWrap.hanging($0, prefix: "  ", width: b.width - 2, ascii: ascii)
+        }
+        guard !all.isEmpty else { return [] }
         let most = max(1, b.height / 3)
         guard all.count > most else { return all }
         var kept = Array(all.prefix(most))
@@ -123,7 +132,7 @@ enum DetailView {
     static func draw(_ d: PinDetail, in body: Rect, state: AppState, into screen: inout Screen, theme: Theme) {
         guard body.height > 0 else { return }
         let ascii = state.presentation.ascii
-        let l = DetailLayout(body: body, detail: d, ascii: ascii)
+        let l = DetailLayout(body: body, detail: d, outage: state.detailOutage, ascii: ascii)
         let pin = d.pin
         let heading = DetailTitleRow(pin, width: body.width, ascii: ascii)
         var x = screen.put("  " + heading.title, col: body.x, row: l.titleRow, style: theme.title)
@@ -186,7 +195,7 @@ enum DetailView {
         guard l.commentsHeaderRow < l.footerRow else { return }
         let count = d.commentsLoaded ? "\(d.comments.count)" : "…"
         let x = screen.put(S.dtComments(count), col: l.comments.x, row: l.commentsHeaderRow, style: theme.title)
-        screen.put(S.dtCommentKeys.text, col: x, row: l.commentsHeaderRow, style: theme.muted)
+        if !d.pinGone { screen.put(S.dtCommentKeys.text, col: x, row: l.commentsHeaderRow, style: theme.muted) }
         let r = l.comments
         guard r.height > 0 else { return }
         if d.commentsLoaded && d.comments.isEmpty {
@@ -213,19 +222,22 @@ enum DetailView {
         }
     }
 
-    /// The comment input, else the last outcome, else "Saving…" (`saving`: the page covers the
-    /// status line) or the keys.
+    /// The outage and the last outcome, then the comment input or the deleted pin's notice;
+    /// without either of the first, "Saving…" (`saving`: the page covers the status line) or the keys.
     private static func drawFooter(_ d: PinDetail, layout l: DetailLayout, width: Int, saving: String?, into screen: inout Screen,
                                    ascii: Bool, theme: Theme) {
-        let row = l.footerRow
-        if let field = d.input {
+        for (i, line) in l.footerLines.enumerated() { screen.put(line, col: 0, row: l.footerRow + i, style: theme.hint) }
+        let row = l.footerRow + l.footerLines.count
+        if d.pinGone {
+            screen.put(S.dtPinGoneKeys.text, col: 0, row: row, style: theme.hint)
+        } else if let field = d.input {
             let x = screen.put(S.dtNewComment.text, col: 0, row: row, style: theme.title)
             let hint = S.dtNewCommentHint.text
             let box = Rect(x: x, y: row, width: max(8, width - x - DisplayWidth.of(hint) - 1), height: 1)
             TextFieldView.draw(field, in: box, ascii: ascii, into: &screen)
             screen.put(hint, col: box.maxX, row: row, style: theme.muted)
         } else if !l.footerLines.isEmpty {
-            for (i, line) in l.footerLines.enumerated() { screen.put(line, col: 0, row: row + i, style: theme.hint) }
+            return
         } else if let saving {
             screen.put("  " + saving, col: 0, row: row, style: theme.hint)
         } else {

@@ -24,6 +24,12 @@ public struct PinDetail: Sendable, Equatable {
     public var confirm: NestedConfirm?
     /// The outcome of the last comment operation, shown on the footer row.
     public var note: String?
+    /// The comment sent to the store and not yet answered: a failed add puts it back in the
+    /// input (`restoreComment`), as the pin form keeps what was typed, so Enter tries again.
+    public var sentComment: String?
+    /// A read after a change elsewhere found no such pin (another process deleted it): the
+    /// page says so and takes no write keys (`e`, `d`, `c`, `x`); Esc closes it.
+    public var pinGone = false
     /// Description lines scrolled off the top (PgDn/PgUp; j/k without comments), when the
     /// description with its properties does not fit (`DetailLayout`).
     public var descriptionScroll = 0
@@ -77,7 +83,11 @@ public struct PinDetail: Sendable, Equatable {
             case .enter:
                 let body = trimmedText(field.text)
                 input = nil
-                if body.isEmpty { note = S.dtEmptyComment.text } else { return .addComment(body) }
+                note = nil
+                if body.isEmpty { note = S.dtEmptyComment.text } else {
+                    sentComment = field.text
+                    return .addComment(body)
+                }
             default:
                 field.handle(key)
                 input = field
@@ -85,6 +95,7 @@ public struct PinDetail: Sendable, Equatable {
             return .none
         }
         note = nil
+        if pinGone, Self.writeKeys.contains(key) { return .none }  // nothing left to write to
         switch key {
         case .escape: return .close  // `q` is unused here: the page closes and the app quits
         // Without comments j/k scroll the description; with them they move the selection.
@@ -111,6 +122,9 @@ public struct PinDetail: Sendable, Equatable {
         return .none
     }
 
+    /// The page's keys that write (comment, delete a comment, edit, delete the pin).
+    static let writeKeys: [Key] = [.char("c"), .char("x"), .delete, .char("e"), .char("d")]
+
     /// Shows the confirmation pop-up for `action` over the page.
     mutating func raise(_ action: ConfirmPopup.Action, now: Double, animated: Bool) {
         confirm = NestedConfirm(popup: ConfirmPopup(action),
@@ -129,6 +143,24 @@ public struct PinDetail: Sendable, Equatable {
             confirm = nil
             return .confirmed(action)
         }
+    }
+
+    /// The add of `sentComment` failed with `note`: the input again with the text typed, under
+    /// the failure, so Enter tries again (Esc gives it up).
+    mutating func restoreComment(failure note: String) {
+        guard !pinGone else { return }
+        self.note = note
+        if let text = sentComment, input == nil { input = TextField(text) }
+        sentComment = nil
+    }
+
+    /// The pin is no more (deleted elsewhere): the pop-up and the input go with its write keys.
+    mutating func markGone() {
+        pinGone = true
+        confirm = nil
+        input = nil
+        sentComment = nil
+        note = nil
     }
 
     /// Replaces the comments with a fresh load, keeping the cursor in range.

@@ -115,8 +115,8 @@ extension AppState {
         }
         switch result {
         case .success(let comments):
-            // Read again after a failure: the note that said so is no longer true.
-            if detail.commentsFailed { detail.note = nil }
+            // Read again after a failure: the note that said so is no longer true ("Reconnected" is).
+            if detail.commentsFailed, detail.note != S.chReconnected.text { detail.note = nil }
             detail.commentsFailed = false
             if case .elsewhere = change {
                 receive(commentsFromElsewhere: comments, into: &detail)
@@ -125,10 +125,16 @@ extension AppState {
                 if case .added = change { detail.cursor = max(0, detail.comments.count - 1) }
                 if let note { detail.note = note }
             }
+        case .failure(let e) where e.kind == .pinGone(id: pinID):
+            detail.markGone()  // the read after a change elsewhere found no such pin
         case .failure(let e):
-            detail.note = S.dtCommentsFailed(e)
+            // A write that failed says so (its own words), not the read after it that failed too.
+            detail.note = note ?? S.dtCommentsFailed(e)
             detail.commentsFailed = true
         }
+        if case .addFailed(let e) = change, e.kind == .pinGone(id: pinID) { detail.markGone() }
+        if case .addFailed = change, let note { detail.restoreComment(failure: note) }
+        if case .added = change { detail.sentComment = nil }
         feedback.modal?.content = .detail(detail)
     }
 

@@ -172,8 +172,24 @@ extension AppState {
             if reconnected && detail.commentsFailed { fx.add(.loadComments(pinID: detail.pin.id)) }
             return
         }
-        guard !change.counted || (change.comments > 0 && change.pinIDs.contains(detail.pin.id)) else { return }
+        guard !detail.pinGone else { return }
+        // A pin deleted elsewhere (`pinmap delete`, an import undone: not always named) may be
+        // this one: the read says (`StoreError.Kind.pinGone`), and the page then says so.
+        let mayBeThis = change.comments > 0 && change.pinIDs.contains(detail.pin.id) || change.deleted > 0
+        guard !change.counted || mayBeThis else { return }
         fx.add(.reloadComments(pinID: detail.pin.id))
+    }
+
+    /// What the detail page's footer says while the store cannot be reached (the page covers
+    /// the status line, which says it too): nil while it can.
+    var detailOutage: String? { feedback.storeUnreachable ? feedback.reconnectingText : nil }
+
+    /// The store is back: the detail page (which covers the status line) says so on its footer,
+    /// as the status line does (above the comment field, when one is open).
+    mutating func tellDetailReconnected() {
+        guard case .detail(var detail)? = feedback.modal?.content else { return }
+        detail.note = S.chReconnected.text
+        feedback.modal?.content = .detail(detail)
     }
 
     /// A list read after a write: the detail page on screen takes its pin as the store now
@@ -221,7 +237,7 @@ extension AppState {
         let card = m.presentation.rect(cols: layout.cols, rows: layout.rows, now: clock + 1_000)  // risen
         guard !card.isEmpty else { return nil }
         return DetailLayout(body: Rect(x: card.x, y: card.y + 1, width: card.width, height: card.height - 1),
-                            detail: detail, ascii: presentation.ascii)
+                            detail: detail, outage: detailOutage, ascii: presentation.ascii)
     }
 
     private mutating func finish(_ detail: PinDetail, _ outcome: PinDetail.Outcome, now: Double, _ fx: inout Effects) {
@@ -281,7 +297,7 @@ extension AppState {
             return
         }
         guard card.contains(col: e.col, row: e.row) else { dismissModal(now: now); return }
-        let l = DetailLayout(body: body, detail: detail, ascii: presentation.ascii)
+        let l = DetailLayout(body: body, detail: detail, outage: detailOutage, ascii: presentation.ascii)
         if l.comments.contains(col: e.col, row: e.row) {
             let index = detail.firstVisibleComment(rows: l.comments.height) + (e.row - l.comments.y)
             if detail.comments.indices.contains(index) { detail.cursor = index }

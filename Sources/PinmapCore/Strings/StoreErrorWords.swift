@@ -5,7 +5,9 @@ import PinModel
 /// libpq's own reason) kept as they were; a failure without a kind by its own message.
 extension S {
     /// `error` in the current language ("cannot connect to the PostgreSQL server db:5432 …").
-    public static func storeError(_ error: StoreError) -> String {
+    /// `reading`: the failure of a read, whose words never say "nothing was written" (that is
+    /// said of a write, and a read may be read again by itself once the server is back).
+    public static func storeError(_ error: StoreError, reading: Bool = false) -> String {
         guard let kind = error.kind else { return error.message }
         switch kind {
         case let .unreachable(server, database, reason):
@@ -13,8 +15,8 @@ extension S {
             return database.isEmpty ? seUnreachableNoDatabase.filled([named, reason]) : seUnreachable.filled([named, database, reason])
         case let .loginRefused(server, database, reason):
             return storeError(StoreError(error.message, code: error.code, kind: .unreachable(server: server, database: database, reason: reason)))
-        case .connectionLost: return seLost.text
-        case .notAnswering(let seconds): return seNotAnswering.filled(["\(seconds)"])
+        case .connectionLost: return (reading ? seLostRead : seLost).text
+        case .notAnswering(let seconds): return (reading ? seNotAnsweringRead : seNotAnswering).filled(["\(seconds)"])
         case .stoppedAnswering: return seStoppedAnswering.text
         case .mayNotWrite(let reason): return seMayNotWrite.filled([reason])
         case .mayNotRead(let reason): return seMayNotRead.filled([reason])

@@ -274,7 +274,9 @@ extension S {
     /// "Could not load the sample pins: {0}"
     public static func msgSamplesFailed(_ error: StoreError) -> String { msgSamplesFailed.filled([storeError(error)]) }
     /// "Store error: {0}"
-    public static func msgStoreError(_ error: StoreError) -> String { msgStoreError.filled([storeError(error)]) }
+    public static func msgStoreError(_ error: StoreError, reading: Bool = false) -> String {
+        msgStoreError.filled([storeError(error, reading: reading)])
+    }
     /// "Could not save setting: {0}"
     public static func msgSettingNotSaved(_ error: StoreError) -> String { msgSettingNotSaved.filled([storeError(error)]) }
     /// "Searching “{0}”…"
@@ -397,7 +399,7 @@ extension S {
     /// "Adding the comment failed: {0}"
     public static func dtCommentFailed(_ error: StoreError) -> String { dtCommentFailed.filled([storeError(error)]) }
     /// "Could not load the comments: {0}"
-    public static func dtCommentsFailed(_ error: StoreError) -> String { dtCommentsFailed.filled([storeError(error)]) }
+    public static func dtCommentsFailed(_ error: StoreError) -> String { dtCommentsFailed.filled([storeError(error, reading: true)]) }
     /// "too small: need {0}"
     public static func tooSmall(_ need: String) -> String { tooSmall.filled([need]) }
     /// "now {0}"

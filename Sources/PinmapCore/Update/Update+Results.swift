@@ -66,7 +66,10 @@ extension AppState {
             loads.shownListGeneration = loads.listGeneration  // a failed read: no list is on its way
         case .store(.changedElsewhere(let change)):
             let reconnected = feedback.storeUnreachable
-            if reconnected { feedback.message = S.chReconnected.text } else { tellChangedElsewhere(change, now: now) }
+            if reconnected {
+                feedback.message = S.chReconnected.text
+                tellDetailReconnected()  // Update+Pins.swift
+            } else { tellChangedElsewhere(change, now: now) }
             feedback.storeUnreachable = false
             feedback.storeRefusal = nil
             fx.requestView(list: true)
@@ -221,7 +224,7 @@ extension AppState {
     /// was read before stays on screen. While the server is away the failure is that
     /// outage: "reconnecting…" stays, and the watcher's reconnection reads everything again.
     private mutating func readFailed(_ e: StoreError) {
-        feedback.message = feedback.storeUnreachable ? feedback.reconnectingText : S.msgStoreError(e)
+        feedback.message = feedback.storeUnreachable ? feedback.reconnectingText : S.msgStoreError(e, reading: true)
     }
 
     /// The settings saved in the store, over the initial state's.
