@@ -56,7 +56,7 @@ final class DetailCommentsRetryTests: XCTestCase {
 
 
 
-          Store unreachable, reconnecting… (showing what was last read)
+          ⚠ reconnecting…
           Could not load the comments: the PostgreSQL server did not answer within 2 s
           (stopped or cut off); read again once it answers
         """)
@@ -123,7 +123,7 @@ final class DetailCommentsRetryTests: XCTestCase {
             "  Comments (1)  c add · x delete · j/k move",
             "  ▸ 2025-03-03  Long queue at gate 3",
             "", "", "", "",
-            "  Store unreachable, reconnecting… (showing what was last read)",
+            "  ⚠ reconnecting…",
             "  Adding the comment failed: the PostgreSQL server did not answer within 2 s",
             "  (stopped or cut off); nothing was written (try again when it answers)",
             "  New comment: Closed                                  Enter adds · Esc cancels",

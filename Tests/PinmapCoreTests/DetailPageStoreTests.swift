@@ -55,7 +55,7 @@ final class DetailPageStoreTests: XCTestCase {
 
 
 
-          Store unreachable, reconnecting… (showing what was last read)
+          ⚠ reconnecting…
         """)
         s.feed(.store(.changedElsewhere(StoreChange(counted: false))), now: 9)
         XCTAssertEqual(s.render().text(), """
