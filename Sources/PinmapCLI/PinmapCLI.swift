@@ -118,15 +118,15 @@ public enum PinmapCLI {
         .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args)))")
     }
 
-    /// The failure of an edit or delete of pin `id` that `store` does not have. Given the
-    /// version the caller read (`--if-version`) of an id the store has given
-    /// (`highestGivenPinID`), the pin was there when they read it: deleted since (no store
-    /// gives a deleted pin's id to another pin). An id above every id given never named a pin,
-    /// so no version of it was read: `noPin`, as `show` says (so too when the store cannot say).
+    /// The failure of an edit or delete of pin `id` that `store` does not have. Given a
+    /// version (`--if-version`) of an id the store has given (`highestGivenPinID`), the caller
+    /// read it once: the pin was deleted (no store gives a deleted pin's id to another pin).
+    /// Which version it had then is not kept, so the version given is not echoed as if it were
+    /// true. An id above every id given never named a pin: `noPin`, as `show` says (so too
+    /// when the store cannot say).
     static func noPin(_ id: Int64, _ args: ParsedArguments, readVersion: Int64?, in store: any PinRepository) -> CLIError {
-        guard let readVersion, let highest = try? store.highestGivenPinID(), id <= highest else { return noPin(id, args) }
-        return .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args))): deleted elsewhere since you opened it "
-                        + "(version \(readVersion)); nothing was changed")
+        guard readVersion != nil, let highest = try? store.highestGivenPinID(), id <= highest else { return noPin(id, args) }
+        return .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args))): it was deleted elsewhere; nothing was changed")
     }
 
     /// A SQLite store only: a server URI is refused with `what` the command cannot do there.

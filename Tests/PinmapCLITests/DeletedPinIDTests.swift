@@ -22,10 +22,10 @@ final class DeletedPinIDTests: XCTestCase {
         XCTAssertEqual(s.run("add", "--title", "Someone else's pin", "--lat", "10", "--lon", "10").stdout, "4\n")
         let edit = s.run("edit", "3", "--if-version", "1", "--title", "Gamma overwritten")
         XCTAssertEqual(edit.code, 1)
-        XCTAssertEqual(edit.stderr, "pinmap: no pin with id 3 in \(s.path): deleted elsewhere since you opened it (version 1); nothing was changed\n")
+        XCTAssertEqual(edit.stderr, "pinmap: no pin with id 3 in \(s.path): it was deleted elsewhere; nothing was changed\n")
         let delete = s.run("delete", "3", "--if-version", "1")
         XCTAssertEqual(delete.code, 1)
-        XCTAssertEqual(delete.stderr, "pinmap: no pin with id 3 in \(s.path): deleted elsewhere since you opened it (version 1); nothing was changed\n")
+        XCTAssertEqual(delete.stderr, "pinmap: no pin with id 3 in \(s.path): it was deleted elsewhere; nothing was changed\n")
         XCTAssertEqual(try s.open().pins(limit: -1).map { "\($0.id) \($0.title) v\($0.version)" },
                        ["4 Someone else's pin v1", "2 Beta v1", "1 Alpha v1"])
     }
@@ -60,8 +60,8 @@ final class DeletedPinIDTests: XCTestCase {
             "edit 400 --if-version 1 --title x → 1 pinmap: no pin with id 400 in \(store)\n",
             "delete 400 --if-version 1 → 1 pinmap: no pin with id 400 in \(store)\n",
             "edit 4 --if-version 1 --title x → 1 pinmap: no pin with id 4 in \(store)\n",
-            "edit 3 --if-version 1 --title x → 1 pinmap: no pin with id 3 in \(store): deleted elsewhere since you opened it (version 1); nothing was changed\n",
-            "delete 3 --if-version 1 → 1 pinmap: no pin with id 3 in \(store): deleted elsewhere since you opened it (version 1); nothing was changed\n",
+            "edit 3 --if-version 1 --title x → 1 pinmap: no pin with id 3 in \(store): it was deleted elsewhere; nothing was changed\n",
+            "delete 3 --if-version 1 → 1 pinmap: no pin with id 3 in \(store): it was deleted elsewhere; nothing was changed\n",
         ])
         XCTAssertEqual(run(["list"]).stdout.split(separator: "\n").map { $0.split(separator: "\t")[3] }, ["Beta", "Alpha"])
     }
