@@ -70,13 +70,12 @@ public struct PinMerge: Sendable, Equatable {
             settle(field, base.map { trimmedText($0[keyPath: value]) }, trimmedText(mine[keyPath: value]), trimmedText(theirs))
         }
         var pin = mine
-        if !text(.title, \.title, theirs.title) { pin.title = theirs.title }
-        if !text(.description, \.description, theirs.description) { pin.description = theirs.description }
-        if !text(.category, \.category, theirs.category) { pin.category = theirs.category }
+        if !text(.title, \.title, theirs.title) { Self.take(.title, of: theirs, into: &pin) }
+        if !text(.description, \.description, theirs.description) { Self.take(.description, of: theirs, into: &pin) }
+        if !text(.category, \.category, theirs.category) { Self.take(.category, of: theirs, into: &pin) }
         if !settle(.coordinates, base.map { [$0.latitude, $0.longitude] }, [mine.latitude, mine.longitude],
                    [theirs.latitude, theirs.longitude]) {
-            pin.latitude = theirs.latitude
-            pin.longitude = theirs.longitude
+            Self.take(.coordinates, of: theirs, into: &pin)
         }
         // Not in the form: theirs (the next merge's base is their pin).
         pin.createdAt = theirs.createdAt
@@ -85,17 +84,20 @@ public struct PinMerge: Sendable, Equatable {
         self.merged = merged
         keepingMine = pin
         var taking = pin
-        for field in conflicts {
-            switch field {
-            case .title: taking.title = theirs.title
-            case .description: taking.description = theirs.description
-            case .category: taking.category = theirs.category
-            case .coordinates:
-                taking.latitude = theirs.latitude
-                taking.longitude = theirs.longitude
-            }
-        }
+        for field in conflicts { Self.take(field, of: theirs, into: &taking) }
         takingTheirs = taking
+    }
+
+    /// Puts `theirs`'s value of `field` into `pin`.
+    private static func take(_ field: Field, of theirs: Pin, into pin: inout NewPin) {
+        switch field {
+        case .title: pin.title = theirs.title
+        case .description: pin.description = theirs.description
+        case .category: pin.category = theirs.category
+        case .coordinates:
+            pin.latitude = theirs.latitude
+            pin.longitude = theirs.longitude
+        }
     }
 
     /// The fields only I changed: "take theirs" still writes them (the pop-up listed them as
