@@ -4,8 +4,8 @@ import PinStore
 
 /// The map's cell counts (`pin_cells`, migration 3) of the pins a load sends, counted by the
 /// client as it sends them: the rows `pinmap_cells_rebuild` groups on the server (all pins
-/// as scope 0 at levels 2…16, per category as scope 1 at levels 2…14, each cell with its
-/// lowest-id pin),
+/// as scope 0 at levels 2, 4, …, 16, per category as scope 1 at levels 2, 4, …, 14, each
+/// cell with its lowest-id pin),
 /// for a load into a store that holds no pins. Grouping a million pins on the server took
 /// 27 s (it reads the whole table again); here it is one record appended a pin, one radix
 /// sort, and one pass over each level's cells.
@@ -206,22 +206,25 @@ struct PostgresCellCounts: Sendable {
         var rank = [Int32](repeating: 0, count: nameEnds.count)
         for (r, c) in order.enumerated() { rank[c] = Int32(r) }
         let top = PostgresStore.cellTableMaxLevel, categoryTop = PostgresStore.categoryCellMaxLevel
+        let step = PostgresStore.cellLevelStep, stepShift = Int64(2 * step)
         let (keys, cells) = finest()
         let byCode = Self.byCode(keys)
         var all = byCode.map { Row(key: -1, rank: -1, code: keys[$0].code, cell: cells[$0]) }
         var fine = Self.byRank(byCode, keys, rank).map { Row(key: keys[$0].category, rank: rank[Int(keys[$0].category)], code: keys[$0].code, cell: cells[$0]) }
-        var alls = [Self.merged(all, shift: 0)]  // finest first
+        // The stored levels, finest first, each grouped from the stored one below it.
+        let levels = Array(stride(from: top, through: PinGrid.minLevel, by: -step))
+        var alls = [Self.merged(all, shift: 0)]
         all = []
-        for _ in PinGrid.minLevel..<top { alls.append(Self.merged(alls[alls.count - 1], shift: 2)) }
+        for _ in levels.dropFirst() { alls.append(Self.merged(alls[alls.count - 1], shift: stepShift)) }
         // A category's cells start at `categoryTop`, straight from the finest.
         var ones = [Self.merged(fine, shift: Int64(2 * (top - categoryTop)))]
         fine = []
-        for _ in PinGrid.minLevel..<categoryTop { ones.append(Self.merged(ones[ones.count - 1], shift: 2)) }
+        for l in levels.dropFirst() where l < categoryTop { ones.append(Self.merged(ones[ones.count - 1], shift: stepShift)) }
         let names = self.names
-        for l in PinGrid.minLevel...top {
-            for row in alls[top - l] { try Self.write(row, level: l, names, out) }
+        for l in levels.reversed() {
+            for row in alls[(top - l) / step] { try Self.write(row, level: l, names, out) }
             guard l <= categoryTop else { continue }
-            for row in ones[categoryTop - l] { try Self.write(row, level: l, names, out) }
+            for row in ones[(categoryTop - l) / step] { try Self.write(row, level: l, names, out) }
         }
     }
 

@@ -114,20 +114,31 @@ extension PostgresStore {
 
     /// Builds the side table's indexes (its rows committed) on `builders` connections, then
     /// `also` (other work of the load, shorter, which does not read the side table), while
-    /// `alongside` runs on this one; then swaps it in; on a failure, drops it.
+    /// `alongside` runs on this one, which then takes what is left of `also`; then swaps it
+    /// in; on a failure, drops it.
     func finishSideLoad(_ side: SideLoad, builders: Int = indexBuilders, also: [PGJob] = [],
                         alongside: () throws(StoreError) -> Void) throws(StoreError) {
         let analysed = PGGate()
-        let queue = PGJobQueue(Self.buildJobs(side.indexes, also: also, analysed: analysed))
+        let queue = PGJobQueue(Self.buildJobs(side.indexes, analysed: analysed)), others = PGJobQueue(also)
         let builds = PGParallel.start(builders, uri: db.uri) { (_: Int, builder: PGConnection) throws(StoreError) in
             for setting in Self.buildSettings { try builder.execute("SET \(setting)") }
-            try queue.drain(on: builder)
+            do throws(StoreError) { try queue.drain(on: builder) } catch { others.stop(); throw error }
+            try others.drain(on: builder)
         }
-        // (This connection does not take builds once `alongside` ends: measured at a million
-        // pins, 8 alternated pairs, the load took as long, the two cores being busy anyway;
-        // and an `ANALYZE` in its transaction would hold its lock until the end.)
+        // This connection takes none of the builds (an `ANALYZE` in its transaction would hold
+        // its lock, which builds wait for, until the end; and measured at a million pins, the
+        // load took as long, the two cores being busy anyway), but the other jobs once
+        // `alongside` ends: at a million pins, the search lists' COPYs while the GiST build
+        // ran, not after it on the builder that had ended first (0.2 s, one core idle).
         var failure: StoreError?
-        do throws(StoreError) { try alongside() } catch { failure = error; queue.stop() }
+        do throws(StoreError) {
+            try alongside()
+            try others.drain(on: db)
+        } catch {
+            failure = error
+            queue.stop()
+            others.stop()
+        }
         do throws(StoreError) {
             _ = try builds.wait()
             if let failure { throw failure }
@@ -146,17 +157,17 @@ extension PostgresStore {
     /// of 0.02 s at a million). From a small sample (`loadStatisticsTarget`), and before any
     /// index build starts: `ANALYZE`'s lock and a build's conflict, and an `ANALYZE` that came
     /// second waited for the whole GiST build (2 s at a million pins, with a builder idle).
-    /// Then the builds, the longest first (`sideIndexes`), and the other jobs, short, last:
-    /// the connections end close together. A build waits until the statistics are written.
-    /// `analysed` opens once the statistics are written (or failed).
-    private static func buildJobs(_ indexes: [SideIndex], also: [PGJob], analysed: PGGate) -> [PGJob] {
+    /// Then the builds, the longest first (`sideIndexes`), so the connections end close
+    /// together. A build waits until the statistics are written. `analysed` opens once the
+    /// statistics are written (or failed).
+    private static func buildJobs(_ indexes: [SideIndex], analysed: PGGate) -> [PGJob] {
         let statistics: PGJob = { (c: PGConnection) throws(StoreError) -> Void in
             defer { analysed.open() }
             try statementsJob(["SET default_statistics_target = \(loadStatisticsTarget)", "ANALYZE \(loadTable)",
                                "RESET default_statistics_target"])(c)
         }
         let builds = indexes.map { gatedJob($0.create, after: analysed) }
-        return [statistics] + builds + also
+        return [statistics] + builds
     }
 
     /// A job that runs `sql` once `gate` is open.

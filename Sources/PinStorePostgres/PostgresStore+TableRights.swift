@@ -14,8 +14,8 @@ extension PostgresStore {
             """).optionalText(0, 0) == "t"
     }
 
-    /// Adds the new pins to the map's cell counts, levels 2…16 for all pins (scope 0) and
-    /// 2…14 per category (scope 1), each cell keeping its lowest-id pin: the same counts as
+    /// Adds the new pins to the map's cell counts, levels 2, 4, …, 16 for all pins (scope 0)
+    /// and 2, 4, …, 14 per category (scope 1), each cell keeping its lowest-id pin: the same counts as
     /// `pinmap_cells_add` row by row, in one statement. `staged`: the pins of `copy_pins`
     /// marked `added`; otherwise every pin (a load into an empty table).
     func addNewPinCells(staged: Bool) throws(StoreError) {
@@ -26,7 +26,7 @@ extension PostgresStore {
             SELECT g.l, g.s, g.cat, g.code, g.n, g.rep, p.latitude, p.longitude, p.category
             FROM (SELECT l, s, CASE s WHEN 0 THEN '' ELSE p.category END AS cat, p.cell >> (2 * (22 - l)) AS code,
                          count(*) AS n, min(p.id) AS rep
-                  FROM \(source), generate_series(2, \(Self.cellTableMaxLevel)) AS l, (VALUES (0), (1)) AS scopes(s)
+                  FROM \(source), generate_series(2, \(Self.cellTableMaxLevel), \(Self.cellLevelStep)) AS l, (VALUES (0), (1)) AS scopes(s)
                   \(filter) GROUP BY 1, 2, 3, 4) AS g
             JOIN pins p ON p.id = g.rep
             ON CONFLICT (level, scope, category, code) DO UPDATE SET n = pin_cells.n + excluded.n,

@@ -1,5 +1,6 @@
 import XCTest
 import PinModel
+import PinStore
 @testable import PinStorePostgres
 import PostgresTesting
 
@@ -27,7 +28,7 @@ final class PostgresCellRemovalTests: XCTestCase {
             """, uri: uri)
         func reps(_ sql: String) throws -> [Int64] { try PostgresDatabases.rows(sql, uri: uri).compactMap { $0[0].flatMap { Int64($0) } } }
         // The pins each level's cells show: deleted, moved to another cluster, recategorized.
-        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level IN (2, 9, 16) ORDER BY 1 LIMIT 12") {
+        for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level IN (2, 10, 16) ORDER BY 1 LIMIT 12") {
             XCTAssertTrue(try store.delete(id: id, ifVersion: nil))
         }
         for id in try reps("SELECT DISTINCT rep_id FROM pin_cells WHERE level = 12 AND scope = 1 ORDER BY 1 LIMIT 5") {
@@ -70,7 +71,7 @@ final class PostgresCellRemovalTests: XCTestCase {
         let store = try PostgresStore(uri: uri)
         XCTAssertEqual(try PostgresDatabases.rows("SELECT max(version) FROM schema_version", uri: uri), [["\(PostgresSchema.all.count)"]])
         XCTAssertEqual(try PostgresDatabases.rows(fine, uri: uri), [["0"]])
-        try db.executeScript("BEGIN; \(PostgresSchema.all[9]); COMMIT;")
+        try rerunMigrations(from: 10, on: db)
         XCTAssertTrue(try store.delete(id: 3, ifVersion: nil))
         _ = try store.update(id: 1, title: nil, description: nil, category: "bar", latitude: 37.6, longitude: 127.1, ifVersion: nil)
         XCTAssertEqual(try store.insert(NewPin(title: "new", category: "cafe", latitude: 37.5, longitude: 127,
@@ -80,6 +81,49 @@ final class PostgresCellRemovalTests: XCTestCase {
         XCTAssertEqual(try PostgresDatabases.rows(fine, uri: uri), [["0"]])
         try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
         XCTAssertEqual(try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri), kept)
+    }
+
+    /// A store at schema 17 loses its cells of odd levels (migration 18); its triggers then
+    /// keep the cells a rebuild makes, a view of an odd level counts every pin (grouped from
+    /// the level below), and the migration runs again.
+    func testMigration18KeepsTheCellsOfEveryOtherLevel() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let (uri, db) = try databaseAtSchema(17)
+        databases.append(uri)
+        try db.execute("""
+            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
+            SELECT 'pin ' || i, (ARRAY['cafe', 'bar', ''])[1 + i % 3], 37.5 + (i % 17) * 0.003, 127 + (i % 13) * 0.004,
+                   '2024-01-01', '2024-01-01'
+            FROM generate_series(1, 300) AS i
+            """)
+        let levels = "SELECT scope, array_to_string(array_agg(DISTINCT level ORDER BY level), ' ') FROM pin_cells GROUP BY 1 ORDER BY 1"
+        XCTAssertEqual(try PostgresDatabases.rows(levels, uri: uri),
+                       [["0", "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"], ["1", "2 3 4 5 6 7 8 9 10 11 12 13 14"]])
+
+        let store = try PostgresStore(uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT max(version) FROM schema_version", uri: uri), [["\(PostgresSchema.all.count)"]])
+        let stored = [["0", "2 4 6 8 10 12 14 16"], ["1", "2 4 6 8 10 12 14"]]
+        XCTAssertEqual(try PostgresDatabases.rows(levels, uri: uri), stored)
+        XCTAssertTrue(try store.delete(id: 3, ifVersion: nil))
+        _ = try store.update(id: 1, title: nil, description: nil, category: "bar", latitude: 37.6, longitude: 127.1, ifVersion: nil)
+        XCTAssertEqual(try store.insert(NewPin(title: "new", category: "cafe", latitude: 37.5, longitude: 127,
+                                               createdAt: "2024-01-02T00:00:00Z")), 301)
+        try rerunMigrations(from: 18, on: db)
+        XCTAssertTrue(try store.delete(id: 2, ifVersion: nil))
+        let columns = "level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category"
+        let kept = try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows(levels, uri: uri), stored)
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri), kept)
+        // Level 13: the pins of the 299 counted, in cells grouped from level 14's.
+        var counted = 0, levelsSeen = Set<Int>()
+        _ = try store.visitMapCells(cellWidth: PinGrid.cellWidth(level: 13), boxes: [.world], categories: nil, refineBudget: 0) { c, _ in
+            counted += c.count
+            levelsSeen.insert(c.level)
+            return true
+        }
+        XCTAssertEqual(counted, 299)
+        XCTAssertEqual(levelsSeen, [13])
     }
 
     /// A store made before migration 9 loses `pins_category_cell`; the migration runs again
@@ -99,12 +143,18 @@ final class PostgresCellRemovalTests: XCTestCase {
         let store = try PostgresStore(uri: uri)
         XCTAssertEqual(try PostgresDatabases.rows("SELECT max(version) FROM schema_version", uri: uri), [["\(PostgresSchema.all.count)"]])
         XCTAssertEqual(try PostgresDatabases.rows(index, uri: uri), [["0"]])
-        try db.executeScript("BEGIN; \(PostgresSchema.all[8]); COMMIT;")
+        try rerunMigrations(from: 9, on: db)
         XCTAssertTrue(try store.delete(id: 1, ifVersion: nil))
         let columns = "level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category"
         let kept = try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri)
         XCTAssertEqual(kept.first, ["2", "0", "", "3", "49", "2", "37.502", "127.002", "cafe"], "pin 2 shows the world's cell")
         try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
         XCTAssertEqual(try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri), kept)
+    }
+
+    /// Runs migration `first` and every later one again (each is written to run again; one
+    /// alone would bring back the functions that later ones replaced).
+    private func rerunMigrations(from first: Int, on db: PGConnection) throws {
+        for sql in PostgresSchema.all[(first - 1)...] { try db.executeScript("BEGIN; \(sql); COMMIT;") }
     }
 }

@@ -46,7 +46,7 @@ final class PostgresUndoImportTests: XCTestCase {
         let large = try ServerImport.run(path: csv("large", rows: 6_000, offset: 0) { ["cafe", "park", "", "bar"][$0 % 4] }, store: server)
         XCTAssertEqual([small.imported, large.imported], [40, 6_000])
         XCTAssertEqual(PostgresStore.pinByPinLimit(pins: 6_040), 100, "40 pins are removed one at a time")
-        XCTAssertEqual(try rows("SELECT count(*) FROM pin_cells WHERE rep_id <= 40"), [["212"]], "the small batch's pins represent cells")
+        XCTAssertEqual(try rows("SELECT count(*) FROM pin_cells WHERE rep_id <= 40"), [["135"]], "the small batch's pins represent cells")
 
         XCTAssertEqual(try server.undoImport(batchID: try XCTUnwrap(small.batchID)), 40)
         let left = try rows(cellsSQL)
