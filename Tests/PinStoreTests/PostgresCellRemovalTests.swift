@@ -57,14 +57,7 @@ final class PostgresCellRemovalTests: XCTestCase {
     /// its triggers then keep the cells a rebuild makes; the migration runs again.
     func testMigration10DropsTheCategoryCellsOfLevels15And16() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
-        let (uri, db) = try databaseAtSchema(9)
-        databases.append(uri)
-        try db.execute("""
-            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
-            SELECT 'pin ' || i, (ARRAY['cafe', 'bar', ''])[1 + i % 3], 37.5 + (i % 17) * 0.003, 127 + (i % 13) * 0.004,
-                   '2024-01-01', '2024-01-01'
-            FROM generate_series(1, 300) AS i
-            """)
+        let (uri, db) = try databaseOf300Pins(atSchema: 9)
         let fine = "SELECT count(*) FROM pin_cells WHERE scope = 1 AND level > 14"
         XCTAssertEqual(try PostgresDatabases.rows(fine, uri: uri), [["204"]], "schema 9 keeps them")
 
@@ -88,14 +81,7 @@ final class PostgresCellRemovalTests: XCTestCase {
     /// the level below), and the migration runs again.
     func testMigration18KeepsTheCellsOfEveryOtherLevel() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
-        let (uri, db) = try databaseAtSchema(17)
-        databases.append(uri)
-        try db.execute("""
-            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
-            SELECT 'pin ' || i, (ARRAY['cafe', 'bar', ''])[1 + i % 3], 37.5 + (i % 17) * 0.003, 127 + (i % 13) * 0.004,
-                   '2024-01-01', '2024-01-01'
-            FROM generate_series(1, 300) AS i
-            """)
+        let (uri, db) = try databaseOf300Pins(atSchema: 17)
         let levels = "SELECT scope, array_to_string(array_agg(DISTINCT level ORDER BY level), ' ') FROM pin_cells GROUP BY 1 ORDER BY 1"
         XCTAssertEqual(try PostgresDatabases.rows(levels, uri: uri),
                        [["0", "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"], ["1", "2 3 4 5 6 7 8 9 10 11 12 13 14"]])
@@ -150,6 +136,20 @@ final class PostgresCellRemovalTests: XCTestCase {
         XCTAssertEqual(kept.first, ["2", "0", "", "3", "49", "2", "37.502", "127.002", "cafe"], "pin 2 shows the world's cell")
         try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
         XCTAssertEqual(try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri), kept)
+    }
+
+    /// A database at schema `version` holding 300 pins in and around Seoul (cafe, bar, none),
+    /// written row by row (its triggers count them).
+    private func databaseOf300Pins(atSchema version: Int) throws -> (uri: String, db: PGConnection) {
+        let (uri, db) = try databaseAtSchema(version)
+        databases.append(uri)
+        try db.execute("""
+            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
+            SELECT 'pin ' || i, (ARRAY['cafe', 'bar', ''])[1 + i % 3], 37.5 + (i % 17) * 0.003, 127 + (i % 13) * 0.004,
+                   '2024-01-01', '2024-01-01'
+            FROM generate_series(1, 300) AS i
+            """)
+        return (uri, db)
     }
 
     /// Runs migration `first` and every later one again (each is written to run again; one
