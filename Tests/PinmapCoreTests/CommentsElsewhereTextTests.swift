@@ -16,7 +16,7 @@ final class CommentsElsewhereTextTests: XCTestCase {
     func testEnglish() {
         let texts = Strings.speaking(.english) {
             [change(added: 1), change(deleted: 2), change(added: 2, deleted: 1, pins: 1), change(added: 1, unknown: 1),
-             change(added: 1).merged(change(deleted: 1))].map(AppState.changedElsewhereText)
+             change(added: 1).merged(change(deleted: 1))].map { AppState.changedElsewhereText($0) }
         }
         XCTAssertEqual(texts, ["1 comment added elsewhere", "2 comments deleted elsewhere",
                                "1 pin added, 2 comments added, 1 comment deleted elsewhere", "comments changed elsewhere",
@@ -25,7 +25,7 @@ final class CommentsElsewhereTextTests: XCTestCase {
 
     func testKorean() {
         let texts = Strings.speaking(.korean) {
-            [change(added: 1), change(deleted: 2), change(unknown: 1)].map(AppState.changedElsewhereText)
+            [change(added: 1), change(deleted: 2), change(unknown: 1)].map { AppState.changedElsewhereText($0) }
         }
         XCTAssertEqual(texts, ["다른 곳에서 댓글 1개 추가", "다른 곳에서 댓글 2개 삭제", "다른 곳에서 댓글 변경"])
     }

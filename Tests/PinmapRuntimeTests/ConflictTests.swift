@@ -184,6 +184,41 @@ final class ConflictTests: XCTestCase {
         XCTAssertEqual(r.state.feedback.message, "Reconnected to the store")
     }
 
+    /// One pin edited or deleted elsewhere is named by the title the list showed it with; a
+    /// pin the list does not show, or several, are counted; a long title is cut to a third of
+    /// the line.
+    func testAChangeElsewhereNamesTheOnePinItEditedOrDeleted() throws {
+        let store = InMemoryPinRepository(pins: UIFixtures.seoulPins + [
+            NewPin(title: "A very long title of a café that goes on and on and on", category: "cafe",
+                   latitude: 37.55, longitude: 126.99, createdAt: "2023-01-01T00:00:00Z")])
+        let r = try UIFixtures.runner(over: store)
+        func id(_ title: String) throws -> Int64 { try XCTUnwrap(r.state.list.pins.first { $0.title == title }?.id) }
+        var edit = StoreChange()
+        edit.noteEdit(of: try id("Garosu-gil coffee"))
+        r.handle(.store(.changedElsewhere(edit)), now: 10)
+        XCTAssertEqual(r.state.feedback.message, "“Garosu-gil coffee” edited elsewhere")
+        r.handle(.store(.changedElsewhere(StoreChange(deleted: 1, pinIDs: [try id("전쟁기념관")]))), now: 20)
+        XCTAssertEqual(r.state.feedback.message, "“전쟁기념관” deleted elsewhere")
+        // Another pin edited soon after: two pins, counted.
+        var other = StoreChange()
+        other.noteEdit(of: try id("Hongdae, busking street"))
+        r.handle(.store(.changedElsewhere(other)), now: 21)
+        XCTAssertEqual(r.state.feedback.message, "1 pin edited, 1 pin deleted elsewhere")
+        var unknown = StoreChange()
+        unknown.noteEdit(of: 999)
+        r.handle(.store(.changedElsewhere(unknown)), now: 40)
+        XCTAssertEqual(r.state.feedback.message, "1 pin edited elsewhere")
+        var long = StoreChange()
+        long.noteEdit(of: try id("A very long title of a café that goes on and on and on"))
+        r.handle(.store(.changedElsewhere(long)), now: 50)
+        XCTAssertEqual(r.state.feedback.message, "“A very long title of a café that…” edited elsewhere", "33 columns of 100")
+        let korean = Strings.language
+        Strings.language = .korean
+        defer { Strings.language = korean }
+        XCTAssertEqual(AppState.changedElsewhereText(edit) { _ in "전쟁기념관" }, "다른 곳에서 “전쟁기념관” 수정")
+        XCTAssertEqual(AppState.changedElsewhereText(StoreChange(deleted: 1, pinIDs: [4])) { _ in "전쟁기념관" }, "다른 곳에서 “전쟁기념관” 삭제")
+    }
+
     func testQuickChangesElsewhereAreToldTogether() throws {
         let r = try UIFixtures.runner(over: InMemoryPinRepository(pins: UIFixtures.seoulPins))
         r.handle(.store(.changedElsewhere(StoreChange(added: 1))), now: 10)

@@ -16,9 +16,9 @@ public struct FeedbackState: Sendable {
     public internal(set) var storeRefusal: String?
     /// What the status line says while the store cannot be reached.
     var reconnectingText: String { S.chReconnecting(refusal: storeRefusal) }
-    /// The other processes' writes the status line tells now ("3 pins added elsewhere"), and
-    /// when the last of them came (seconds): one that follows soon adds to them.
-    var toldElsewhere: (change: StoreChange, at: Double)?
+    /// The other processes' writes the status line tells now ("3 pins added elsewhere"), when
+    /// the last of them came (seconds), and the words told: one that follows soon adds to them.
+    var toldElsewhere: (change: StoreChange, at: Double, text: String)?
     /// The modal sheet on screen (filter, notice), if any.
     public internal(set) var modal: Modal?
     /// The `?` overlay is up.

@@ -437,6 +437,10 @@ extension S {
     public static func cnDeletedTitle(_ a: String) -> String { cnDeletedTitle.filled([a]) }
     /// "{0} elsewhere"
     public static func chElsewhere(_ a: String) -> String { chElsewhere.filled([a]) }
+    /// "“{0}” edited"
+    public static func chTitleEdited(_ a: String) -> String { chTitleEdited.filled([a]) }
+    /// "“{0}” deleted"
+    public static func chTitleDeleted(_ a: String) -> String { chTitleDeleted.filled([a]) }
     /// "{0} {0:comment|comments} added" (the comments of the pin on the detail page)
     /// The status line while the store cannot be reached: why, when the server refuses the
     /// login (its own reason, `StoreError.Kind.loginRefused`), else "reconnecting…".
