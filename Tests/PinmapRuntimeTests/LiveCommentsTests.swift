@@ -62,7 +62,8 @@ final class LiveCommentsTests: XCTestCase {
             let r = try UIFixtures.liveRunner(over: store, uri: uri)
             defer { r.stopLive() }
             deleted = try other.deleteForUndo(id: 1, ifVersion: nil)
-            let told = " medium · 4 of 4 pins in view · [list] · z1   1 pin deleted, 3 comments deleted elsewhere"
+            // The pin by the title the list showed, its comments counted.
+            let told = " medium · 4 of 4 pins in view · [list] · z1   “전쟁기념관” deleted, 3 comments deleted elsewhere"
             XCTAssertTrue(r.wait(upTo: 5) { r.line(r.state.layout.statusRow) == told }, line: line)
             XCTAssertEqual(r.line(r.state.layout.statusRow), told, line: line)
         }
