@@ -4,6 +4,8 @@
 #   Scripts/pg-dev.sh start   start it (prints the URI); a second start reuses it, and a
 #                             cluster stopped by a crash or reboot starts again with its pins
 #   Scripts/pg-dev.sh url     print its URI: pinmap --db "$(Scripts/pg-dev.sh url)"
+#   Scripts/pg-dev.sh restart stop the server and start it again, its pins kept (what an open
+#                             UI does when a team's server restarts)
 #   Scripts/pg-dev.sh stop    stop it and delete its folder (its pins are gone)
 #
 # The cluster lives in $PINMAP_PG_DIR (default /tmp/pinmap-pg): data, a unix socket and a log.
@@ -70,6 +72,17 @@ EOF
   url
 }
 
+restart() {
+  [ -f "$dir/data/PG_VERSION" ] || { echo "pg-dev.sh: no cluster in $dir (Scripts/pg-dev.sh start)" >&2; exit 1; }
+  if running; then
+    as_owner "$(bindir)/pg_ctl" -D "$dir/data" -l "$dir/data/pg.log" -m fast -w restart >/dev/null \
+      || { cat "$dir/data/pg.log" >&2; exit 1; }
+    url
+  else
+    start
+  fi
+}
+
 stop() {
   if [ -d "$dir/data" ]; then
     as_owner "$(bindir)/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
@@ -79,7 +92,8 @@ stop() {
 
 case "${1:-}" in
   start) start ;;
+  restart) restart ;;
   stop) stop ;;
   url) running || { echo "pg-dev.sh: no cluster running in $dir (Scripts/pg-dev.sh start)" >&2; exit 1; }; url ;;
-  *) echo "usage: Scripts/pg-dev.sh start|stop|url" >&2; exit 2 ;;
+  *) echo "usage: Scripts/pg-dev.sh start|restart|stop|url" >&2; exit 2 ;;
 esac

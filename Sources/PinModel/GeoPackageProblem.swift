@@ -1,7 +1,7 @@
 /// Why a GeoPackage cannot be read, as values (worded by the command line in English and by
 /// the UI in the user's language). SQLite's own message stays as SQLite wrote it.
 public enum GeoPackageProblem: Sendable, Equatable {
-    /// A Pinmap store given as a GeoPackage (merge stores by exporting one).
+    /// A Pinmap store given as a GeoPackage (merge stores with `pinmap copy`).
     case pinmapStore
     /// A SQLite database without `gpkg_contents`; its `application_id` as shown (`'GPKG'`, `0x0`).
     case noContentsTable(applicationID: String)

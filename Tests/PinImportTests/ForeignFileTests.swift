@@ -35,7 +35,7 @@ final class ForeignFileTests: XCTestCase {
         // Named by the GeoPackage reader, which every SQLite file goes to.
         XCTAssertEqual(failure(storePath), .invalidGeoPackage(path: storePath, .pinmapStore))
         XCTAssertEqual(failure(storePath)?.description, storePath + ": not a readable GeoPackage: "
-            + "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg); nothing was imported")
+            + "a Pinmap store, not a GeoPackage (merge stores by copying one into the other: pinmap copy --from OTHER --to STORE); nothing was imported")
         let binary = try temporaryFile([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x2C, 0x0A])
         XCTAssertEqual(failure(binary), .foreign(path: binary, .binary))
         // UTF-16 text has NULs too, and is text.

@@ -355,7 +355,7 @@ final class GISImportTests: XCTestCase {
         _ = try Store(path: path)
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
-                           "\(path): not a readable GeoPackage: a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg); nothing was imported")
+                           "\(path): not a readable GeoPackage: a Pinmap store, not a GeoPackage (merge stores by copying one into the other: pinmap copy --from OTHER --to STORE); nothing was imported")
         }
     }
 }

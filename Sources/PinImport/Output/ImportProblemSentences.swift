@@ -47,7 +47,7 @@ extension CoordinateSystemSource {
 extension GeoPackageProblem {
     public var sentence: String {
         switch self {
-        case .pinmapStore: return "a Pinmap store, not a GeoPackage (merge stores by exporting one: pinmap export --db OTHER -o pins.gpkg)"
+        case .pinmapStore: return "a Pinmap store, not a GeoPackage (merge stores by copying one into the other: pinmap copy --from OTHER --to STORE)"
         case .noContentsTable(let id): return "a SQLite database without the gpkg_contents table (application_id \(id))"
         case let .missingGeometryColumn(table, column): return "table \(table) has no column \(column)"
         case let .missingSpatialReference(table, srs): return "table \(table) names srs_id \(srs), which gpkg_spatial_ref_sys lacks"

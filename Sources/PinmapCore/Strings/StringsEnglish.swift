@@ -102,7 +102,7 @@ extension Strings {
         .crsNoDatabase: " (PROJ's database proj.db was not found: install proj-data, or set PROJ_DATA to its folder)",
         .crsUndefinedCartesian: "table {0} is in an undefined Cartesian system (srs_id -1): name its system with `pinmap import FILE --crs EPSG:5186`",
         .crsSourceTable: "table {0}, srs_id {1}",
-        .gpkgPinmapStore: "a Pinmap store, not a GeoPackage (to merge stores, export one: `pinmap export --db OTHER -o pins.gpkg`)",
+        .gpkgPinmapStore: "a Pinmap store, not a GeoPackage (to merge stores, copy one into the other: `pinmap copy --from OTHER --to STORE`)",
         .gpkgNoContents: "a SQLite database without the gpkg_contents table (application_id {0})",
         .gpkgNoGeometryColumn: "table {0} has no column {1}",
         .gpkgNoSpatialReference: "table {0} names srs_id {1}, which gpkg_spatial_ref_sys lacks",

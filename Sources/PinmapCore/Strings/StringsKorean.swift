@@ -102,7 +102,7 @@ extension Strings {
         .crsNoDatabase: " (PROJ 데이터베이스 proj.db가 없습니다. proj-data를 설치하거나 PROJ_DATA에 그 폴더를 지정하세요)",
         .crsUndefinedCartesian: "{0} 테이블은 정의되지 않은 직교 좌표계(srs_id -1)입니다. `pinmap import 파일 --crs EPSG:5186`처럼 좌표계를 지정하세요",
         .crsSourceTable: "{0} 테이블, srs_id {1}",
-        .gpkgPinmapStore: "GeoPackage가 아니라 Pinmap 저장소입니다(저장소를 합치려면 한쪽을 내보내세요: `pinmap export --db OTHER -o pins.gpkg`)",
+        .gpkgPinmapStore: "GeoPackage가 아니라 Pinmap 저장소입니다(저장소를 합치려면 한쪽을 다른 쪽으로 복사하세요: `pinmap copy --from OTHER --to STORE`)",
         .gpkgNoContents: "gpkg_contents 테이블이 없는 SQLite 데이터베이스입니다(application_id {0})",
         .gpkgNoGeometryColumn: "{0} 테이블에 {1} 열이 없습니다",
         .gpkgNoSpatialReference: "{0} 테이블의 srs_id {1}이(가) gpkg_spatial_ref_sys에 없습니다",
