@@ -154,19 +154,23 @@ enum MarkerLayout {
                             if occupied[k] < 255 { occupied[k] += 1 }
                             continue
                         }
-                        if let l = label(markers[i].title, col: s.col, width: s.width, pane: pane, ascii: ascii) {
-                            s.labelIndex = labels.count
-                            s.labelCol = l.col
-                            s.labelWidth = l.width
-                            labels.append(l.text)
-                        }
                         selected.append(s)
                     }
                 }
             }
         }
         separateCounts(&slots, occupied: occupied, pane: pane)
-        slots.append(contentsOf: selected)
+        // The selected marker's title once the others are in place, to hide as few as it can.
+        for var s in selected {
+            underSelected(s, &slots)
+            if let l = label(markers[s.index].title, of: s, among: slots, pane: pane, ascii: ascii) {
+                s.labelIndex = labels.count
+                s.labelCol = l.col
+                s.labelWidth = l.width
+                labels.append(l.text)
+            }
+            slots.append(s)
+        }
         return Laid(slots: slots, labels: labels)
     }
 
@@ -214,22 +218,56 @@ enum MarkerLayout {
         }
     }
 
-    /// Puts the title right of the glyph after one space, or left of it when it
-    /// does not fit whole on the right and the left has more room (one rule, so a
-    /// title is cut only when neither side holds it); truncated by display width.
+    /// The markers in the selected marker's screen cell (the rest of its cluster) drawn in
+    /// that cell alone, under its glyph: a count's other digits beside the `◉` would read as
+    /// part of it ("◉9+"). Its title says how many pins they hold ("+N").
+    private static func underSelected(_ s: MarkerSlot, _ slots: inout [MarkerSlot]) {
+        for k in slots.indices where slots[k].row == s.row && slots[k].ownCol == s.ownCol && !slots[k].selected {
+            slots[k].col = slots[k].ownCol
+            slots[k].width = 1
+            slots[k].shaded = slots[k].count > 1
+        }
+    }
+
+    /// The selected marker's title beside it, drawn over what is there (the one name that
+    /// may cover pins: the pin the user chose): right of the glyph after one space, or left
+    /// of it when it does not fit whole on the right and the left has more room (one rule,
+    /// so a title is cut only when neither side holds it); when both sides hold it whole,
+    /// the side where it covers fewer markers. Truncated by display width; "+N" after it
+    /// when N other pins share the selected pin's cell (their marker is under its glyph).
     /// The separating space is part of the label so nothing shows between.
-    private static func label(_ rawTitle: String, col: Int, width: Int, pane: Rect,
+    private static func label(_ rawTitle: String, of s: MarkerSlot, among slots: [MarkerSlot], pane: Rect,
                               ascii: Bool) -> (text: String, col: Int, width: Int)? {
+        var taken = [Bool](repeating: false, count: pane.width)
+        var hidden = 0
+        for o in slots where o.row == s.row {
+            if o.ownCol == s.ownCol { hidden += max(1, o.count) }
+            for c in max(o.col, pane.x)..<max(max(o.col, pane.x), min(o.col + o.width, pane.maxX)) { taken[c - pane.x] = true }
+        }
         let title = SafeText.sanitize(rawTitle, ascii: ascii)
-        guard !title.isEmpty else { return nil }
-        let right = pane.maxX - (col + width + 1)
-        let left = col - 1 - pane.x
-        let useLeft = right < min(maxLabelWidth, DisplayWidth.of(title)) && left > right
+        let more = hidden > 0 ? "+\(hidden)" : ""
+        let full = DisplayWidth.of(title) + (more.isEmpty ? 0 : DisplayWidth.of(more) + (title.isEmpty ? 0 : 1))
+        guard full > 0 else { return nil }
+        let right = pane.maxX - (s.col + s.width + 1), left = s.col - 1 - pane.x
+        let wanted = min(maxLabelWidth, full)
+        /// Marker cells a label of `wanted` cells would cover, its space included.
+        func covered(from c: Int) -> Int { (c..<(c + wanted + 1)).filter { $0 >= pane.x && $0 < pane.maxX && taken[$0 - pane.x] }.count }
+        let useLeft = right >= wanted && left >= wanted
+            ? covered(from: s.col - 1 - wanted) < covered(from: s.col + s.width)
+            : right < wanted && left > right
         let room = min(maxLabelWidth, useLeft ? left : right)
         guard room > 0 else { return nil }
-        let text = DisplayWidth.truncate(title, to: room, ascii: ascii)
+        let text: String
+        if more.isEmpty {
+            text = DisplayWidth.truncate(title, to: room, ascii: ascii)
+        } else if !title.isEmpty, room - DisplayWidth.of(more) - 1 >= 2 {
+            text = DisplayWidth.truncate(title, to: room - DisplayWidth.of(more) - 1, ascii: ascii) + " " + more
+        } else {
+            guard DisplayWidth.of(more) <= room else { return nil }
+            text = more
+        }
         let w = DisplayWidth.of(text)
         guard w > 0 else { return nil }
-        return (useLeft ? text + " " : " " + text, useLeft ? col - 1 - w : col + width, w + 1)
+        return (useLeft ? text + " " : " " + text, useLeft ? s.col - 1 - w : s.col + s.width, w + 1)
     }
 }

@@ -84,7 +84,9 @@ final class MarkerTests: XCTestCase {
                                         viewport: vp, markers: markers), "outside the pane")
     }
 
-    func testSelectedMarkerLabelIsClickableAndOnTop() {
+    /// The selected pin's title is clickable, and goes to the side where it hides no other
+    /// marker when both sides hold it whole: left here, so the neighbour and its name stay.
+    func testSelectedMarkerLabelIsClickableAndHidesNoPinWhereItCan() {
         let vp = Fixture.korea
         var pins = [MapMarker(id: 5, latitude: 36.4, longitude: 127.75, title: "Daejeon-ish"),
                     MapMarker(id: 6, latitude: 36.4, longitude: 127.75 + 2 * 0.0857, title: "neighbour")]
@@ -92,11 +94,28 @@ final class MarkerTests: XCTestCase {
         let s = Fixture.render(vp, markers: pins)
         XCTAssertEqual(s[50, 15].text, "◉")
         XCTAssertTrue(s[50, 15].style.reverse && s[50, 15].style.bold)
-        XCTAssertEqual(s.line(15, trim: false).dropFirst(50).prefix(13), "◉ Daejeon-ish")
-        for col in 50...62 {
+        XCTAssertEqual(s.line(15, trim: false),
+                       "      ⠁                      ⠈     ⠘⡄ Daejeon-ish ◉● neighbour       ⡎      ⠁                      ⠈")
+        for col in 38...50 {
             XCTAssertEqual(MapRenderer.marker(atCol: col, row: 15, pane: pane, viewport: vp, markers: pins)?.id, 5)
         }
-        XCTAssertNil(MapRenderer.marker(atCol: 63, row: 15, pane: pane, viewport: vp, markers: pins))
+        XCTAssertEqual(MapRenderer.marker(atCol: 51, row: 15, pane: pane, viewport: vp, markers: pins)?.id, 6)
+        XCTAssertNil(MapRenderer.marker(atCol: 37, row: 15, pane: pane, viewport: vp, markers: pins))
+    }
+
+    /// Pins in the selected pin's screen cell are drawn under its glyph: its title says how
+    /// many ("+2"), and says it alone for a pin without a title.
+    func testTheSelectedTitleCountsThePinsUnderIt() {
+        let vp = Fixture.korea
+        var pins = [MapMarker(id: 5, latitude: 36.4, longitude: 127.75, title: "Stack C"),
+                    MapMarker(id: 6, latitude: 36.4, longitude: 127.75, count: 2, title: "")]
+        pins[0].selected = true
+        XCTAssertEqual(Fixture.render(vp, markers: pins).line(15, trim: false).dropFirst(50).prefix(12), "◉ Stack C +2")
+        pins[0].title = ""
+        XCTAssertEqual(Fixture.render(vp, markers: pins).line(15, trim: false).dropFirst(50).prefix(5), "◉ +2 ")
+        pins.removeLast()
+        pins[0].title = "Stack C"
+        XCTAssertEqual(Fixture.render(vp, markers: pins).line(15, trim: false).dropFirst(50).prefix(12), "◉ Stack C   ")
     }
 
     /// Korean and emoji titles occupy their display width: every row is

@@ -143,7 +143,7 @@ final class EditDeletedPinTests: XCTestCase {
     60N ⠄⠈⠛⠛⠁ ⣀⠁⢔⣺⠏⡶⣯⣬⠇⠛⠉⠁⠄ ⠌ ⠄⠉⠄ ⠄Russia⠈⠄ ⠄ ⢀⣀⣀⣀⣤⣴⡤⠤⠜⠋⠙⠛⣽⣟⣀⣤⡤⠼⣄⣀⠄ ⠌ ⠄ ⠄ ⣴⠚⠛⢿⡟⢶⣻⡉⠄⠙
              ⠾⣿⣦⣴⡛⣿Ukraine⡠⢤⢴⠖⠊⠒⠒⢤⣀⣀⣀⡤⣄⣀⣀⣀⠖⢦⡀⠒⢳⡆ ⠘⠵⠋   ⠁  ⠐⠋⠉⠉   ⠸⢷⣀⣀⣀⣀Canada⠶⠁ ⣀⣈⣶⣄
             Istanbul⣯·⣳⢟⣥Kazakhstan⠛⠲⠤⢤⠤⠞⢋⣀⣠⡿⠗⣿⠷       ⠁        New York City⡦·⣺⠻⠛⠋⠉
-           Morocco⣟⣉⣻⣗⣶⣶⣞Iran⡛⣻⢿⣶⡀ China ⠹⡟4⣷⠶⠟        ⠁           United States ⠈
+           Morocco⣟⣉Turkey⠑⠋⢱⡛⣻⢿⣶⡀ China ⠹⡟4⣷⠶⠟        ⠁           United States ⠈
            ⢠Algeria⡈⢸⣀⣸⣯⡀⠉⢿⣶⣬⠯India⣶⡟⣆⣀⡀⣀⡠⡇            ⠁   ⢀⡀       ⠈Mexico⠉⣙⣷⡆  ⠈
            ⣸⣥Mali⣁⣼Sudan⣷⣲⡲⠿⠃ ⠈⢹ ⡴⠉⠈⠷⣟⣻⣿⠁⠠⣶            ⠁    ⠙Mexico City⠒·⢶⣿⣥⠘⠛⠛⠒⠈
            ⠈⠿⣿⣻⡿⣇● Someone else's pin⣿⡝⠉⢀⣞⠽⡇           ⠁            ⠈      ⠈⠻⠶⡞⠿⣝⣻⣦⣄

@@ -28,8 +28,8 @@ final class PlaceSuggestionOrderTests: XCTestCase {
     ⠁   ⠉⠉      ⠐⠯⣦⣀⣀⣀⣀⣀⣀Canada⠯⠏ ⢀⣀⣀⣩⣷⡀      London⣿·⣦⣶⡋⣻⣮Ukraine⢀⡠⠤⠤⢴⠎⠉⠙⠓⠓⠤⣄⣀⣠⣀⡤⣄⣀⣀⣀⣀⡶⠒⣄ ⠈⠛⣾⡀  ⠧⠊⠁
     ⠁              ⡹⠁      ⠈⠉⠉⢓⣆⡤⠤⣾⠿⠷⠋⠛⠃           France⣿⣿⣿⡯⣽⢗⣶⠿⣅⣨Kazakhstan⠙⠉Mongolia⠃ ⣀⣽⡫⢎⣿⡄
     ⠁              ⠹United States⠋⠁New York City   ⠺⣧⣴⠯⠤⣿⡾⠟⠹Turkey⢟⠻⠼⠽⠬Garosu-gil coffee ●⢁⣠⣼⡇
-    ⠁               ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁    ⠁            ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋·⠘Lahore     · Shanghai
-    ⠁    ⠠⣀         ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁           ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋China⠔⠵
+    ⠁               ⠈⠻⣷⡒⠲⡤⣀⡠⠤⠤⢤⣶⠁    ⠁            ⣀Algeria⠒⠜⢳⠒⠲⣾⠿⠒Iran⠸⣦⠔⢋⡝⠘⣧⣄⣀China   · Shanghai
+    ⠁    ⠠⣀         ⠈ Mexico⢀⣀⢤⢿⣏⡀   ⠁           ⣼⡿⠉⡗⠢⢄ Libya⠤⠤⠽⣷⡀ ⠈⠿⡟⣷⠛⠑⢟India⢿⠋⢧⣤⣤⣀⡤⠔⠵
     ⠁     ⠈         ⠈   ⠈⠑·⠽Mexico City          ⣷⣤Mali⣏⣀⣠⡃ Sudan⣵⣒⣪⠽⠛⠁   ⢧ ⡴⠋ ⠈⠗⣏⣛⣷⡏  ⣾⡂
     ⠁               ⠈        ⠈⠻Venezuela         ⠙⢟⣿⠚⡞⣿⡃⢀⡼⡧⠴⠳Ethiopia ⠈   ⠈⠷⣧    ⢿⡙⠟⠁ ⣰⢻⣿⡆
     0N  ⡀ ⡀ ⡀ ⡀ ⡀ ⡀ ⡈ ⡀ ⡀ ⡀ ⡀Colombia⠯⠟⠻⣄⣀⡀ ⡀ ⡀ ⡀Central African Rep. ⡈ ⡀ ⡀ ⡀ ⡀ ⠙⢟⢾ ⣶⠾⣻⣥⡬⣴⣀⡀⡀ ⡀ ⡀ ⡀ ⡀ ⡀
