@@ -22,14 +22,11 @@ public struct StatusPart: Equatable {
 /// The status parts' priorities (0 is kept first; see `StatusLineLayout`), in one place.
 /// Zoom and focus are short and rank above the place, so a place cut to the room
 /// left never pushes them out; the raw coordinate is the first of the map's common
-/// parts to go. The pointer legend, shown only over a marker (over a named pin, that pin's
-/// title), ranks with the selected pin's title and comes before it.
+/// parts to go (the pointer legend, shown only over a marker, ranks below it, as before;
+/// over a named pin it is that pin's title, which ranks with the selected pin's).
 public enum StatusPriority {
     public static let counts = 0, search = 1, zoom = 2, focus = 3, place = 4, title = 5, pointedTitle = 5
-    /// What the glyph under the pointer is: as the selected title, before it on the line (so
-    /// first at equal priority), since it answers the hand that moved.
-    static let legend = 5
-    static let coordinate = 6, help = 8
+    static let coordinate = 6, legend = 7, help = 8
 }
 
 /// Lays out the status line by priority (`StatusPriority`): detent and counts,
