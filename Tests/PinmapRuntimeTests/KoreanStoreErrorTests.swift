@@ -110,7 +110,7 @@ final class KoreanStoreErrorTests: XCTestCase {
     ⢧⣀⡴⠒⠋⠉⠲⠶⠖  ⠈⢀⠤⣴⢫⢿⣃⡧⠲⠿⠛⠋⠉⠉⠁⠈⠙⠁   Russia⠁       ⢀⣀⣄⣉⣀⠾⠛⠿⢞⡷⠆⢀⣀⡀⣇⠁   ⠈⠉⠉⠉⠉⢉⡬⠿⣮⡾⣯⡽⡟⠁⠘
     60N ⠁ ⠁ ⠁⢠⣿⣧⣈⡽⢷⡮⢾⣿⣳⣄⠁ ⠁⣀⣀⡤⠤⠤⠤⢄⡀ ⠁⢀⡀ ⠁ ⣠⢄⠁⠠⠴⣭⠉⠉⣟⡽⠋⠈⠁⠈⠁ ⠈⠽⠛⠛⠉⠈⠉⠉⣷⡄⠁⠁⠁ ⠁ ⠈⠓⠲⢤⡝ ⠉⠉⢢⡄
     ⠂        ⢀⣙⣫⣉⣿⣿⣿⣿⣓⡶⢼⢟Kazakhstan⠻⢭⣉⡉⣉⣩⠿⠃ ⢹⣖⢜⣿⡄ ⠈    ⠈           ⠉⡟⠉⠉⠉Canada⣀⠴⡾⡿⠟⠛
-             Istanbul⣿·⣭⣭Iran⣽⠿⣿⣯⡅ China ⠐⣿◔◉ Garosu-gil coffee    United States⠁ ⠁
+             Istanbul⣿·⣭⣭Iran⣽⠿⣿⣯⡅ China ⠐⣿◔◉ Garosu-gil coffee +1  ⢳⣀       ⠁⣰⠋⠁ ⠁
             Algeria⠑⠋⡏⠙⣿⡋⠑Pakistan⠶⣤⣴⣦    · Shanghai   ⠈             Mexico⠒⠒⢾⣤   ⠁
            ⠐⣟Mali⠒⢉⡏Sudan⡤⡤⣽⡽⠁⠈India⢻⣽⠿⣿⠞⠉⣩            ⠈    ⠑Mexico City⠧·⣧⣴⣎⡉⠿⠶⠦⠄⠁
            ⠈⢻⣷⠼⣿⣾⢉⡽⣧Ethiopia ⠁  ⠳⣼   ⢸⣿⠿⠃⢠⢿⣷           ⠈             ⠁     ⠉⠻⣧⣴⢶⣒⠶⣆⢀
@@ -162,7 +162,7 @@ final class KoreanStoreErrorTests: XCTestCase {
     60N ⠄⠈⠛⠛⠁ ⣀⠁⢔⣺⠏⡶⣯⣬⠇⠛⠉⠁⠄ ⠌ ⠄⠉⠄ ⠄Russia⠈⠄ ⠄ ⢀⣀⣀⣀⣤⣴⡤⠤⠜⠋⠙⠛⣽⣟⣀⣤⡤⠼⣄⣀⠄ ⠌ ⠄ ⠄ ⣴⠚⠛⢿⡟⢶⣻⡉⠄⠙
              ⠾⣿⣦⣴⡛⣿Ukraine⡠⢤⢴⠖⠊⠒⠒⢤⣀⣀⣀⡤⣄⣀⣀⣀⠖⢦⡀⠒⢳⡆ ⠘⠵⠋   ⠁  ⠐⠋⠉⠉   ⠸⢷⣀⣀⣀⣀Canada⠶⠁ ⣀⣈⣶⣄
             Istanbul⣯·⣳⢟⣥Kazakhstan⠛⠲⠤⢤⠤⠞⢋⣀⣠⡿⠗⣿⠷       ⠁        New York City⡦·⣺⠻⠛⠋⠉
-           Morocco⣟⣉⣻⣗⣶⣶⣞Iran⡛⣻⢿⣶⡀ China ⠹⡟4◉ Busan Tower          United States ⠈
+           Morocco⣟⣉Turkey⠑⠋⢱⡛⣻⢿⣶⡀ China ⠹⡟4◉ Busan Tower          United States ⠈
            ⢠Algeria⡈⢸⣀⣸⣯⡀⠉⢿⣶⣬⠯India⣶⡟⣆⣀⡀⣀⡠⡇            ⠁   ⢀⡀       ⠈Mexico⠉⣙⣷⡆  ⠈
            ⣸⣥Mali⣁⣼Sudan⣷⣲⡲⠿⠃ ⠈⢹ ⡴⠉⠈⠷⣟⣻⣿⠁⠠⣶            ⠁    ⠙Mexico City⠒·⢶⣿⣥⠘⠛⠛⠒⠈
            ⠈⠿⣿⣻⡿⣇⡤⢿⣖Ethiopia⠈   ⠳⠧  ⢀⣿⡝⠉⢀⣞⠽⡇           ⠁            ⠈      ⠈⠻⠶⡞⠿⣝⣻⣦⣄

@@ -24,7 +24,7 @@ final class ToastAxisLabelTests: XCTestCase {
             60N ⣥⣤⡶⠦⠼⢤⣄ ⠄⠁⠄ ⠄ ⠠⣎⣉⠛⢻⠛⢻⠿⡀ ⠙⠒⠞ ⠄ ⠈⠉⠉ ⢠⣄⠅⢮⣽⣹⢽⣥⡞⠉⠉ ⠄ ⠄⠁⠄ ⠄ ⠄ Russia⠌ ⠄ ⢀⡠⠤⠤⢔⡲⡶⠴⠒⠛
             ⠁  ⠉⠉     ⠛⠷⣄⣀⣀⣀Canada⠟ ⣀⣤⣬⣷⡄        ⠘⢻⣯⠶⣞⣩⣯⣭⣟⣿⠳⣤Kazakhstan⣤⡤⠴⠢⠤⢤⢤⣴⠒⠦⣀⣉⣿⡀ ⠸⠚⠁
             ⠁           ⣇⠁       ⠹⢖·⠟New York City⡶⢚⡶⢻⣿⣿Turkey⣾⣿⢯⢷⣲⣴⣶⠾China⠤⠚⠉⣩⣤⣴⠟⢋⣿⠂
-            ⠁          United States  ⠈        Morocco⡯⢍⡬⣷⣭⣿⡯Iran⢿⣩⠽Busan Tower ◉⡶⠟⠃
+            ⠁          United States  ⠈        Morocco⡯⢍⡬⣷⣭⣿⡯⣋⣯⡉⠉Busan Tower +4 ◉⡶⠟⠃
             ⠁   ⣀⡀       ⠁Mexico⣀⣼⣿⣀  ⠈         ⣴Algeria⣀⢸⣀⣹⣦ ⠈⠯⣿⡞⠳India⣿⠻⣤⣤⣀⡤⢾⠇
             ⠁    ⠉       ⠁  ⠈·⠚Mexico City      ⣷Mali⢥⣤⡇Sudan⣷⣾⡝⠋⠁  ⢣⢰⠊ ⠘⢺⣯⢿⡏ ⢸⣧
             ⠁            ⠁      ⠈Venezuela      ⠈⠻⠯⠯⠿⣤⣞⣗Ethiopia ⠁  ⠈⠻⠆  ⣼⣷⡋⣀⣴⡏⠻⡇
