@@ -92,4 +92,10 @@ final class PGGate: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         while !isOpen { condition.wait() }
     }
+
+    /// True once opened (without waiting).
+    var opened: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return isOpen
+    }
 }

@@ -125,15 +125,20 @@ extension PostgresStore {
             do throws(StoreError) { try queue.drain(on: builder) } catch { others.stop(); throw error }
             try others.drain(on: builder)
         }
-        // This connection takes none of the builds (an `ANALYZE` in its transaction would hold
-        // its lock, which builds wait for, until the end; and measured at a million pins, the
-        // load took as long, the two cores being busy anyway), but the other jobs once
-        // `alongside` ends: at a million pins, the search lists' COPYs while the GiST build
-        // ran, not after it on the builder that had ended first (0.2 s, one core idle).
+        // This connection takes the other jobs once `alongside` ends (at a million pins, the
+        // search lists' COPYs while the GiST build ran, not after it on the builder that had
+        // ended first: 0.2 s, one core idle), then the builds left, but only once the
+        // statistics are written: an `ANALYZE` in its transaction would hold its lock, which
+        // builds wait for, until the end (a small load's `alongside` ends at once: then it
+        // takes none).
         var failure: StoreError?
         do throws(StoreError) {
             try alongside()
             try others.drain(on: db)
+            if analysed.opened {
+                for setting in Self.buildSettings { try db.execute("SET LOCAL \(setting)") }
+                try queue.drain(on: db)
+            }
         } catch {
             failure = error
             queue.stop()
