@@ -31,7 +31,7 @@ final class DetailPageStoreTests: XCTestCase {
     func testAnIdlePageTellsTheOutageAndTheReconnection() {
         var s = opened()
         s.feed(.store(.unreachable(hung)), now: 2)
-        XCTAssertEqual(s.render().text(), """
+        let outage = """
         180W         120W         60W           0E           60E          120E
 
         ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
@@ -56,34 +56,11 @@ final class DetailPageStoreTests: XCTestCase {
 
 
           ⚠ reconnecting…
-        """)
+        """
+        XCTAssertEqual(s.render().text(), outage)
         s.feed(.store(.changedElsewhere(StoreChange(counted: false))), now: 9)
-        XCTAssertEqual(s.render().text(), """
-        180W         120W         60W           0E           60E          120E
-
-        ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
-          Gimpo International Airport  ·  airport                        #1  Esc closes
-          37.558311, 126.794694  ·  37°33′29.9″N 126°47′40.9″E  ·  near Bucheon-si, KR
-          Created 2025-03-01 09:00 +09:00  ·  Updated 2025-03-01 09:00 +09:00
-
-          (no description)                             ╭─ 5.6° across ────────────────╮
-                                                       │   ⢀⡰⠁         ⢀⠤⠔⠒⠒⠢⠔⠊⠈⢆     │
-                                                       │   ⠲⠋⠽⠭⡄⣀⠖⠤⣄⢤⣀⡔⠁         ⠣⣀   │
-                                                       │       ⠉   ⠁⠘⠚⡆◉           ⠱⡀ │
-                                                       │             Seoul          ⠱⡀│
-                                                       │           ⢰⣊⡁⠉⠋             ⡇│
-                                                       ╰──────────────────────────────╯
-
-          Comments (1)  c add · x delete · j/k move
-          ▸ 2025-03-03  Long queue at gate 3
-
-
-
-
-
-
-          Reconnected to the store
-        """)
+        // The same page, its footer told the store is back.
+        XCTAssertEqual(s.render().text(), outage.replacingOccurrences(of: "⚠ reconnecting…", with: "Reconnected to the store"))
     }
 
     /// A pin deleted by another process while its page is open: the change is read again,

@@ -38,8 +38,8 @@ extension AppState {
     }
 
     /// The title the status line names pin `id` by: the list's (or the open detail page's),
-    /// as the pin was before the change; cut to a third of the line, so the counts and zoom
-    /// stay beside it.
+    /// as the pin was before the change; cut to a third of the terminal's columns (at least 8
+    /// cells), so the counts and zoom stay beside it. Nil when neither shows the pin.
     func shownTitle(of id: Int64) -> String? {
         var known = list.pins.first(where: { $0.id == id })?.title
         if known == nil, case .detail(let detail)? = feedback.modal?.content, detail.pin.id == id { known = detail.pin.title }
