@@ -16,10 +16,13 @@ final class PGCopyBinary {
     /// COPY's binary header: signature, flags, header extension length.
     static let header: [UInt8] = Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [0, 0, 0, 0] + [0, 0, 0, 0]
 
-    init(send: @escaping (UnsafeBufferPointer<UInt8>) throws(StoreError) -> Void) {
+    /// - Parameters:
+    ///   - header: false for rows encoded apart from the stream they go into (`PGEncodedChunks`).
+    ///   - send: called with the rows so far, whole rows, when they pass a megabyte and at `flush`.
+    init(header: Bool = true, send: @escaping (UnsafeBufferPointer<UInt8>) throws(StoreError) -> Void) {
         self.send = send
         bytes = .allocate(capacity: room)
-        Self.header.withUnsafeBufferPointer { append($0) }
+        if header { Self.header.withUnsafeBufferPointer { append($0) } }
     }
 
     deinit { bytes.deallocate() }
@@ -114,6 +117,21 @@ final class PGCopyBinary {
         guard count > 0 else { return }
         try send(UnsafeBufferPointer(start: bytes, count: count))
         count = 0
+    }
+
+    /// Sends what is written so far, then `rows`: whole rows in this form, encoded elsewhere,
+    /// in messages of `piece` bytes at most (the server reads a whole message before it
+    /// parses a row of it: a chunk's ~600 KB in one kept it waiting on the sending thread).
+    func send(encoded rows: [UInt8], piece: Int = 1 << 16) throws(StoreError) {
+        try flush()
+        try rows.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(StoreError) in
+            var at = 0
+            while at < b.count {
+                let n = min(piece, b.count - at)
+                try send(UnsafeBufferPointer(rebasing: b[at..<(at + n)]))
+                at += n
+            }
+        }
     }
 
     /// The end of the rows (a field count of -1), sent.

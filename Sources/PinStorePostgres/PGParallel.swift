@@ -25,6 +25,12 @@ enum PGParallel {
 
     static func start<T: Sendable>(_ n: Int, uri: String,
                                    _ work: @escaping @Sendable (Int, PGConnection) throws(StoreError) -> T) -> Runs<T> {
+        start(n) { (k: Int) throws(StoreError) -> T in try work(k, try PGConnection(uri: uri)) }
+    }
+
+    /// `work(k)` for k in 0..<n, each on a thread of its own (no connection: work for the
+    /// client's cores), started now; `wait` returns their results in order.
+    static func start<T: Sendable>(_ n: Int, _ work: @escaping @Sendable (Int) throws(StoreError) -> T) -> Runs<T> {
         let runs = Runs<T>(n)
         for k in 0..<n {
             runs.group.enter()
@@ -32,7 +38,7 @@ enum PGParallel {
                 defer { runs.group.leave() }
                 let outcome: Result<T, StoreError>
                 do throws(StoreError) {
-                    outcome = .success(try work(k, try PGConnection(uri: uri)))
+                    outcome = .success(try work(k))
                 } catch {
                     outcome = .failure(error)
                 }

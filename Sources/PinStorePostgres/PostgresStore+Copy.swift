@@ -237,7 +237,9 @@ extension PostgresStore {
     func loadPinCells(_ counts: PostgresCellCounts) throws(StoreError) {
         try db.execute("TRUNCATE pin_cells")
         try db.execute("ALTER TABLE pin_cells DROP CONSTRAINT pin_cells_pkey")
-        try db.copyBinary("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN (FORMAT binary)") {
+        // Frozen (the table was emptied in this transaction): its key's build and the map's
+        // reads find its pages all-visible, with no commit status to look up and mark.
+        try db.copyBinary("COPY pin_cells (level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category) FROM STDIN (FORMAT binary, FREEZE)") {
             (out: PGCopyBinary) throws(StoreError) in try counts.rows(out)
         }
         // The key's sort in memory (2 million rows of a million pins take ~170 MB; the default

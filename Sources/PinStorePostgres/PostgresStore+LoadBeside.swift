@@ -86,6 +86,9 @@ extension PostgresStore {
         /// The load's first id: the search lists of ids from it on are the load's (the
         /// loaders commit them with its rows; `pins` is empty and locked).
         let firstID: Int64
+        /// The statements that make the side table (run by `beginSideLoad`, or by the loader
+        /// that fills it in the same transaction).
+        let creation: [String]
         fileprivate let setUp: PGConnection
 
         /// Drops the side table and the load's search lists (a failed load).
@@ -96,20 +99,22 @@ extension PostgresStore {
         }
     }
 
-    /// Makes the side table (a load's first step, once `pins` is locked and found empty) for
-    /// pins with ids from `firstID` on; `defaults` gives columns a value for every pin of the
-    /// load (column, text of the value), so that the loaders need not send it a row.
-    func beginSideLoad(firstID: Int64, defaults: [(column: String, value: String)] = []) throws(StoreError) -> SideLoad {
+    /// Begins a load (its first step, once `pins` is locked and found empty) of pins with ids
+    /// from `firstID` on; `defaults` gives columns a value for every pin of the load (column,
+    /// text of the value), so that the loaders need not send it a row. Makes the side table
+    /// (committed) unless `create` is false: then the loader that fills it makes it
+    /// (`SideLoad.creation`) in its own transaction, as `COPY … FREEZE` requires.
+    func beginSideLoad(firstID: Int64, defaults: [(column: String, value: String)] = [], create: Bool = true) throws(StoreError) -> SideLoad {
         let indexes = try sideIndexes()
         let setUp = try PGConnection(uri: db.uri)
-        try setUp.execute("DROP TABLE IF EXISTS \(Self.loadTable)")
-        try setUp.execute("CREATE TABLE \(Self.loadTable) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)")
+        var creation = ["DROP TABLE IF EXISTS \(Self.loadTable)",
+                        "CREATE TABLE \(Self.loadTable) (LIKE pins INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMMENTS)"]
         for d in defaults {
-            let sql = try setUp.execute("SELECT format('ALTER TABLE %I ALTER COLUMN %I SET DEFAULT %L', $1::text, $2::text, $3::text)",
-                                        [Self.loadTable, d.column, d.value]).text(0, 0)
-            try setUp.execute(sql)
+            creation.append(try setUp.execute("SELECT format('ALTER TABLE %I ALTER COLUMN %I SET DEFAULT %L', $1::text, $2::text, $3::text)",
+                                              [Self.loadTable, d.column, d.value]).text(0, 0))
         }
-        return SideLoad(indexes: indexes, defaults: defaults.map(\.column), firstID: firstID, setUp: setUp)
+        if create { for sql in creation { try setUp.execute(sql) } }
+        return SideLoad(indexes: indexes, defaults: defaults.map(\.column), firstID: firstID, creation: creation, setUp: setUp)
     }
 
     /// Builds the side table's indexes (its rows committed) on `builders` connections, then

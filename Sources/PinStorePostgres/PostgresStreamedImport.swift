@@ -42,11 +42,16 @@ public final class PostgresStreamedImport: PinImportStore {
                 let spool = try PostgresImportSpool(firstID: firstID, undated: batchTime, expectedRows: expectedRows)
                 lookup = SpoolLookup(spool)
                 // What every pin of the load holds alike is the side table's default, not sent a row.
-                let side = try store.beginSideLoad(firstID: firstID, defaults: [("batch_id", "\(batchID)"), ("updated_at", batchTime)])
-                let queue = PGChunkQueue<PinChunk>(capacity: 4 * PostgresStore.loaders)
+                let side = try store.beginSideLoad(firstID: firstID, defaults: PostgresStreamedRows.defaults(batchID: batchID, batchTime: batchTime),
+                                                   create: false)
+                let loaders = PostgresStore.loaders
+                let queue = PGChunkQueue<PinChunk>(capacity: 4 * loaders)
+                let chunks = PGEncodedChunks(firstID: firstID, encoders: loaders, capacity: 4 * loaders)
                 let rows = PostgresStreamedRows(table: PostgresStore.loadTable, batchTime: Array(batchTime.utf8))
-                let loads = PGParallel.start(PostgresStore.loaders, uri: store.db.uri) { (_: Int, loader: PGConnection) throws(StoreError) in
-                    try rows.run(queue, on: loader)
+                let loads = PGParallel.start(loaders) { (_: Int) throws(StoreError) in try rows.encode(queue, into: chunks) }
+                let creation = side.creation
+                let copy = PGParallel.start(1, uri: store.db.uri) { (_: Int, db: PGConnection) throws(StoreError) in
+                    try rows.send(chunks, creating: creation, on: db, queue: queue)
                 }
                 let sink = PostgresStreamedSink(queue: queue, spool: spool)
                 let final: ImportReport
@@ -56,9 +61,12 @@ public final class PostgresStreamedImport: PinImportStore {
                     if final.imported == 0 { throw NothingImported() }
                     queue.close()
                     sent = try loads.wait()
+                    _ = try copy.wait()
                 } catch {
                     queue.fail(StoreError("the import stopped"))
+                    chunks.fail(StoreError("the import stopped"))
                     _ = try? loads.wait()
+                    _ = try? copy.wait()
                     side.drop()
                     throw error
                 }

@@ -6,6 +6,16 @@ struct PinChunk: Sendable {
     var firstID: Int64
     var rows: [EncodedPinRow] = []
     var text: [UInt8] = []
+
+    /// True when a pin of the chunk has properties (its JSON is other than `{}`).
+    var hasProperties: Bool {
+        text.withUnsafeBufferPointer { buf in
+            rows.contains { row in
+                let e = row.ends
+                return e.4 - e.3 != 2 || buf[Int(e.3)] != UInt8(ascii: "{") || buf[Int(e.3) + 1] != UInt8(ascii: "}")
+            }
+        }
+    }
 }
 
 /// The importer's `PinBulkSink` for a streamed import (`PostgresStreamedImport`): on the

@@ -109,6 +109,31 @@ final class PostgresLoadBesideTests: XCTestCase {
         XCTAssertEqual(try rows("SELECT count(*) FROM pins"), [["6001"]])
     }
 
+    /// A chunk of pins without properties goes without them (the load's defaults give them
+    /// `{}`), a chunk with some with them, each run of chunks in a COPY of its own: every
+    /// pin keeps its properties, in file order, and the loaded table is frozen (all its
+    /// pages all-visible).
+    func testChunksWithAndWithoutPropertiesKeepEveryPinsProperties() throws {
+        // Chunks of 4,096 rows: without, with (rows 8,000–11,999 name a surveyor), with, without, without.
+        var text = "title,latitude,longitude,surveyor\n"
+        for i in 0..<20_000 { text += "Site \(i),\(37 + Double(i % 97) * 0.01),\(126 + Double(i % 89) * 0.013),\((8_000..<12_000).contains(i) ? "n \(i)" : "")\n" }
+        let path = folder.appendingPathComponent("notes.csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let imported = PinmapCLI.execute(["import", path, "--db", uri])
+        XCTAssertEqual(imported.code, 0, imported.stderr)
+        XCTAssertEqual(try rows("SELECT count(*) FROM pins WHERE properties = '{}' AND properties_text = '{}' AND (id <= 8000 OR id > 12000)"),
+                       [["16000"]])
+        XCTAssertEqual(try rows("""
+            SELECT count(*), min(id), max(id) FROM pins
+            WHERE properties = jsonb_build_object('surveyor', 'n ' || (id - 1)) AND properties_text = '{"surveyor":"n ' || (id - 1) || '"}'
+            """), [["4000", "8001", "12000"]])
+        XCTAssertEqual(try rows("SELECT count(*) FROM pins WHERE title <> 'Site ' || (id - 1)"), [["0"]])
+        XCTAssertEqual(try rows("SELECT relallvisible = relpages, relpages > 0 FROM pg_class WHERE oid = 'pins'::regclass"), [["t", "t"]])
+        XCTAssertEqual(try rows("SELECT column_default FROM information_schema.columns WHERE table_name = 'pins' AND column_name = 'properties_text'"),
+                       [[nil]], "the load's default given back")
+        XCTAssertEqual(try rows(SearchListsCheck.differences), [["0", "0"]])
+    }
+
     /// `pinmap copy` sends a store's snapshot beside `pins` (`loadBeside`), its cells counted
     /// while the pins are sent.
     func testACopyIntoAStoreWithoutPinsGoesBesideWithTheServersCells() throws {
