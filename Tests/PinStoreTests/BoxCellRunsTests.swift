@@ -65,8 +65,8 @@ final class BoxCellRunsTests: XCTestCase {
     }
 
     /// A store made before migration 11 loses its latitude/longitude, batch and uid indexes and
-    /// gets the wider `pins_cell` (without deduplication since migration 15); its boxes and
-    /// batches read as before.
+    /// gets the wider `pins_cell` (without deduplication since migration 15; the spatial index
+    /// built full since migration 20); its boxes and batches read as before.
     func testMigration11ReplacesTheLatLonIndexOfAnOlderStore() throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
         let (uri, db) = try databaseAtSchema(10)
@@ -83,8 +83,8 @@ final class BoxCellRunsTests: XCTestCase {
         let store = try PostgresStore(uri: uri)
         XCTAssertEqual(try PostgresDatabases.rows(indexes, uri: uri).compactMap(\.first), [
             "pins_cell: btree (cell, id) INCLUDE (category, latitude, longitude, created_at) WITH (deduplicate_items=off)",
-            "pins_created: btree (created_order DESC, created_at DESC, id DESC) WITH (deduplicate_items=off)", "pins_geom: gist (geom)",
-            "pins_pkey: btree (id)"])
+            "pins_created: btree (created_order DESC, created_at DESC, id DESC) WITH (deduplicate_items=off)",
+            "pins_geom: gist (geom) WITH (fillfactor='100')", "pins_pkey: btree (id)"])
         let box = LatLonBox(south: 37.51, west: 127.01, north: 37.52, east: 127.02)
         XCTAssertEqual(try store.newestPins(in: [box], categories: nil, limit: 5, inView: 1, total: 1_000).pins.map(\.id), [20, 19, 18, 17, 16], "newest first, then the highest id")
         XCTAssertEqual(try store.pins(matching: PinQuery(boxes: [box], order: .title)).map(\.id), Array(10...20))
