@@ -230,6 +230,17 @@ final class PGConnection {
         }
     }
 
+    /// `transaction` for a body that throws only `StoreError`.
+    func atomically<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        do {
+            return try transaction { () throws -> T in try body() }
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw StoreError("\(error)")
+        }
+    }
+
     var inTransaction: Bool { transactionDepth > 0 }
 
     // MARK: COPY

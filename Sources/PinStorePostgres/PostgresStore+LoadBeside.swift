@@ -14,7 +14,8 @@ import PinModel
 /// the owner's next open (`dropLeftoverLoad`), drops.
 extension PostgresStore {
     static let loadTable = "pinmap_load_pins"
-    /// Connections that COPY the pins, a slice each.
+    /// A load's loaders: connections that COPY a slice of the pins each (`loadBeside`), or
+    /// threads that encode the pins for one COPY (a streamed import, `PostgresStreamedRows`).
     static let loaders = 2
     /// Connections that build the indexes, each taking the next (the longest first).
     static let indexBuilders = 3

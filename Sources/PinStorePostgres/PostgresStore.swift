@@ -128,13 +128,7 @@ public final class PostgresStore: PinRepository {
 
     /// Runs `body` in one transaction, as a `StoreError` when it fails.
     func atomically<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        do {
-            return try db.transaction { () throws -> T in try body() }
-        } catch let e as StoreError {
-            throw e
-        } catch {
-            throw StoreError("\(error)")
-        }
+        try db.atomically(body)
     }
 
     /// One snapshot for `body`'s reads (a frame's), in as few waits for the server as can

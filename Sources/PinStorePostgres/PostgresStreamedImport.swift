@@ -2,9 +2,11 @@ import Foundation
 import PinModel
 
 /// An import into a store without pins, by the tables' owner, streamed: the importer's pins
-/// (`Importer.run` with this as its store) go straight from the file into `COPY` on the
-/// loaders' connections, into the side table of a load beside `pins` (`beginSideLoad`), with
-/// ids from a range this import holds (`pins` is locked against writers from the start);
+/// (`Importer.run` with this as its store) go straight from the file to the loaders' threads,
+/// which encode them, and from them into one `COPY … FREEZE` into the side table of a load
+/// beside `pins` (`beginSideLoad`, the table made in that COPY's transaction:
+/// `PostgresStreamedRows`), with ids from a range this import holds (`pins` is locked
+/// against writers from the start);
 /// its indexes are then built and it is swapped in (`finishSideLoad`) while this connection
 /// writes the map's cells the loaders counted. Neither a copy of the file nor its pins are
 /// held: memory holds a few chunks of pins, 8 bytes a pin for the duplicate check, and what

@@ -92,23 +92,23 @@ struct PostgresStreamedRows: Sendable {
     func send(_ chunks: PGEncodedChunks, creating creation: [String], on db: PGConnection,
               queue: PGChunkQueue<PinChunk>) throws(StoreError) {
         do throws(StoreError) {
-            try db.execute("BEGIN")
-            for sql in creation { try db.execute(sql) }
-            // A COPY for each run of chunks with the same columns (every chunk's, in a file
-            // whose pins have no properties).
-            var first = try chunks.take()
-            while let run = first {
-                first = nil
-                try db.copyBinary("COPY \(table) (\(Self.columns(full: run.full))) FROM STDIN (FORMAT binary, FREEZE)") {
-                    (out: PGCopyBinary) throws(StoreError) in
-                    try out.send(encoded: run.bytes)
-                    while let next = try chunks.take() {
-                        guard next.full == run.full else { first = next; return }
-                        try out.send(encoded: next.bytes)
+            try db.atomically { () throws(StoreError) in
+                for sql in creation { try db.execute(sql) }
+                // A COPY for each run of chunks with the same columns (every chunk's, in a
+                // file whose pins have no properties).
+                var first = try chunks.take()
+                while let run = first {
+                    first = nil
+                    try db.copyBinary("COPY \(table) (\(Self.columns(full: run.full))) FROM STDIN (FORMAT binary, FREEZE)") {
+                        (out: PGCopyBinary) throws(StoreError) in
+                        try out.send(encoded: run.bytes)
+                        while let next = try chunks.take() {
+                            guard next.full == run.full else { first = next; return }
+                            try out.send(encoded: next.bytes)
+                        }
                     }
                 }
             }
-            try db.execute("COMMIT")
         } catch {
             queue.fail(error)
             chunks.fail(error)
