@@ -52,8 +52,9 @@ public final class PostgresStreamedImport: PinImportStore {
                 let rows = PostgresStreamedRows(table: PostgresStore.loadTable, batchTime: Array(batchTime.utf8))
                 let loads = PGParallel.start(loaders) { (_: Int) throws(StoreError) in try rows.encode(queue, into: chunks) }
                 let creation = side.creation
-                let copy = PGParallel.start(1, uri: store.db.uri) { (_: Int, db: PGConnection) throws(StoreError) in
-                    try rows.send(chunks, creating: creation, on: db, queue: queue)
+                let uri = store.db.uri
+                let copy = PGParallel.start(1) { (_: Int) throws(StoreError) in
+                    try rows.send(chunks, creating: creation, uri: uri, queue: queue)
                 }
                 let sink = PostgresStreamedSink(queue: queue, spool: spool)
                 let final: ImportReport

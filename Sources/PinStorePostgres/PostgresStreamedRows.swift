@@ -86,12 +86,15 @@ struct PostgresStreamedRows: Sendable {
         return sent
     }
 
-    /// Makes the side table on `db` (`creation`) and sends it the loaders' rows as they come,
-    /// in one transaction, committed once the last is in. A failure stops the loaders and
-    /// the producer; the transaction then rolls back, and the table is gone with it.
-    func send(_ chunks: PGEncodedChunks, creating creation: [String], on db: PGConnection,
+    /// Makes the side table on a connection of its own to `uri` (`creation`) and sends it the
+    /// loaders' rows as they come, in one transaction, committed once the last is in. A
+    /// failure (the connection's too) stops the loaders and the producer, which would
+    /// otherwise wait for room in their queues; the transaction then rolls back, and the
+    /// table is gone with it.
+    func send(_ chunks: PGEncodedChunks, creating creation: [String], uri: String,
               queue: PGChunkQueue<PinChunk>) throws(StoreError) {
         do throws(StoreError) {
+            let db = try PGConnection(uri: uri)
             try db.atomically { () throws(StoreError) in
                 for sql in creation { try db.execute(sql) }
                 // A COPY for each run of chunks with the same columns (every chunk's, in a

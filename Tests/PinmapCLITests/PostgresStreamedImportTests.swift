@@ -147,6 +147,45 @@ final class PostgresStreamedImportTests: XCTestCase {
                        [["39818", "39818"]])
     }
 
+    /// The connection that COPYs the pins cannot be had (a role allowed two connections:
+    /// the import's own and the side load's set-up): the import fails at once with the
+    /// server's reason and keeps nothing. (It waited for ever before: the loaders and the
+    /// file's reader waited for room in queues no one emptied.)
+    func testAnImportWhoseCopyCannotConnectFailsAndKeepsNothing() throws {
+        let empty = try TestServer.emptyDatabaseURI()
+        defer { TestServer.dropDatabase(empty) }
+        let role = "pinmap_limited_\(UUID().uuidString.prefix(8).lowercased())"
+        let database = try rows("SELECT current_database()", on: empty)[0][0]!
+        try PostgresDatabases.execute("""
+            CREATE EXTENSION IF NOT EXISTS postgis; CREATE EXTENSION IF NOT EXISTS pg_trgm;
+            CREATE ROLE \(role) LOGIN CONNECTION LIMIT 2; ALTER DATABASE \(database) OWNER TO \(role)
+            """, uri: empty)
+        defer { TestServer.dropRole(role, fallbackURI: empty) }
+        let limited = empty.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        XCTAssertEqual(PinmapCLI.execute(["init", "--db", limited]).code, 0)
+        let path = try csv("big.csv", rows: 6_000)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: (code: Int32, stdout: String, stderr: String)?
+        Thread.detachNewThread {
+            let r = PinmapCLI.execute(["import", path, "--db", limited])
+            result = (r.code, r.stdout, r.stderr)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 60) == .success, let result else { return XCTFail("the import still runs after 60 s") }
+        let query = URLComponents(string: empty)?.queryItems ?? []
+        let host = query.first { $0.name == "host" }?.value ?? "", port = query.first { $0.name == "port" }?.value ?? ""
+        XCTAssertEqual(result.code, 1)
+        XCTAssertEqual(result.stderr, """
+            pinmap import: \(path): the store failed, nothing was imported: cannot connect to the PostgreSQL server \(host):\(port) \
+            (database \(database)): connection to server on socket "\(host)/.s.PGSQL.\(port)" failed: FATAL:  too many connections for role "\(role)"
+
+            """)
+        XCTAssertEqual(try rows("""
+            SELECT (SELECT count(*) FROM pins), (SELECT count(*) FROM import_batches), (SELECT count(*) FROM search_postings),
+                   to_regclass('pinmap_load_pins')
+            """, on: empty), [["0", "0", "0", nil]])
+    }
+
     func testAStoppedImportLeavesTheStoreAsItWas() throws {
         let path = try csv("big.csv", rows: 40_000)
         let server = try PostgresStore(uri: uri)
