@@ -340,12 +340,12 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(UTCTimestamp.normalize("yesterday"), "yesterday")
     }
 
-    func testPropertiesJSONEscapesAndKeepsTheFirstOfARepeatedKey() {
+    func testPropertiesJSONEscapesAndKeepsARepeatedKeyUnderItsOwnName() {
         var p = PropertiesJSON()
         XCTAssertEqual(p.text, "{}")
         p.add("a\"b", string: "line\nbreak\t\u{01}\\")
         p.add("a\"b", string: "second")
         p.add("n", json: "1")
-        XCTAssertEqual(p.text, #"{"a\"b":"line\nbreak\t\u0001\\","n":1}"#)
+        XCTAssertEqual(p.text, #"{"a\"b":"line\nbreak\t\u0001\\","n":1,"a\"b (2)":"second"}"#)
     }
 }

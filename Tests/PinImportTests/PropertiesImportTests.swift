@@ -20,7 +20,7 @@ final class PropertiesImportTests: XCTestCase {
         return (scanner, events)
     }
 
-    func testPropertiesJSONKeepsOrderFirstValueAndEscapes() {
+    func testPropertiesJSONKeepsOrderEveryValueAndEscapes() {
         var j = PropertiesJSON()
         XCTAssertTrue(j.isEmpty)
         XCTAssertEqual(j.text, "{}")
@@ -29,17 +29,19 @@ final class PropertiesImportTests: XCTestCase {
         j.add("icao", string: "second")
         j.add("q\"k", string: "a\\b\n\u{1}\t")
         XCTAssertFalse(j.isEmpty)
-        XCTAssertEqual(j.text, #"{"icao":"EDDF","ele":305,"q\"k":"a\\b\n\u0001\t"}"#)
+        XCTAssertEqual(j.text, #"{"icao":"EDDF","ele":305,"q\"k":"a\\b\n\u0001\t","icao (2)":"second"}"#)
     }
 
-    /// Past the keys it searches in order (16), a repeated key is still found and dropped.
-    func testPropertiesJSONKeepsTheFirstOfARepeatedKeyAmongManyKeys() {
+    /// Past the keys it searches in order (16), a repeated key is still found and kept under
+    /// a key of its own, after the others.
+    func testPropertiesJSONKeepsARepeatedKeyAmongManyKeys() {
         var j = PropertiesJSON()
         for i in 1...20 { j.add("k\(i)", string: "v\(i)") }
         j.add("k3", string: "again")
-        j.add("k18", string: "again")
+        j.add("k18", json: "18")
         j.add("k21", string: "v21")
-        XCTAssertEqual(j.text, "{" + (1...21).map { #""k\#($0)":"v\#($0)""# }.joined(separator: ",") + "}")
+        XCTAssertEqual(j.text, "{" + (1...21).map { #""k\#($0)":"v\#($0)""# }.joined(separator: ",")
+                       + #","k3 (2)":"again","k18 (2)":18}"#)
     }
 
     func testTrimmingEndsOfEveryKind() {

@@ -101,6 +101,32 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(try server.importBatches().map(\.rejected), [2])
     }
 
+    // MARK: Repeated headers
+
+    /// A header that repeats a name keeps both columns' values (`dup`, `dup (2)`), on the
+    /// staged path (a small file) and the streamed one, as a file store does; the report lists
+    /// the stored keys and the second column's value is found by search.
+    func testARepeatedHeaderKeepsEveryColumnsValuesOnTheStagedAndTheStreamedPath() throws {
+        for n in [3, 6_000] {
+            if !uri.isEmpty { TestServer.dropDatabase(uri) }
+            uri = try TestServer.freshStoreURI()
+            var text = "title,lat,lon,dup,dup\n"
+            for i in 0..<n { text += "P\(i),\(37 + Double(i % 90) * 0.01),127,d1-\(i),\(i == n - 1 ? "onlysecond" : "d2-\(i)")\n" }
+            let path = try write("dup-\(n).csv", text)
+            let server = try PostgresStore(uri: uri)
+            XCTAssertEqual(try server.streamedImport(expectedPins: n) != nil, n > 3, "\(n)")
+            let report = try ServerImport.run(path: path, store: server)
+            XCTAssertEqual([report.imported, report.rejected], [n, 0])
+            XCTAssertEqual(report.properties, ["dup", "dup (2)"])
+            XCTAssertEqual(try server.pin(id: 2)?.properties, #"{"dup":"d1-1","dup (2)":"d2-1"}"#)
+            XCTAssertEqual(try PostgresDatabases.rows("""
+                SELECT count(*) FROM pins WHERE properties->>'dup' = 'd1-' || (id - 1)
+                AND properties->>'dup (2)' = CASE WHEN id = \(n) THEN 'onlysecond' ELSE 'd2-' || (id - 1) END
+                """, uri: uri), [["\(n)"]])
+            XCTAssertEqual(try server.pins(matching: PinQuery(search: "onlysecond")).map(\.title), ["P\(n - 1)"])
+        }
+    }
+
     func testAJSONEscapedNULInATakeoutOrGeoJSONPropertyIsRejected() throws {
         uri = try TestServer.freshStoreURI()
         let path = try write("places.geojson", """

@@ -52,6 +52,30 @@ final class PropertiesCLITests: XCTestCase {
         }
     }
 
+    /// A header that repeats a name (the tester's `dup,dup`) keeps both columns: the report,
+    /// `show`, search and a CSV export all carry `dup (2)`, and the export reads back the same.
+    func testARepeatedHeaderKeepsTheSecondColumnThroughShowSearchAndExport() throws {
+        let s = CLITestStore(self)
+        let csv = s.file("keys.csv")
+        try FileManager.default.createDirectory(atPath: (csv as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "title,lat,lon,dup,dup\nA,37.5,127,d1,d2\nB,37.6,127,,e2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let r = s.run("import", csv)
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("  kept as properties") },
+                       [#"  kept as properties: "dup", "dup (2)""#])
+        let stored = try s.open()
+        XCTAssertEqual(try [1, 2].map { try stored.pin(id: $0)?.properties }, [#"{"dup":"d1","dup (2)":"d2"}"#, #"{"dup (2)":"e2"}"#])
+        let json = try JSON.object(s.run("show", "1", "--json").stdout)
+        XCTAssertEqual(json["properties"] as? [String: String], ["dup": "d1", "dup (2)": "d2"])
+        XCTAssertEqual(try JSON.array(s.run("list", "--search", "d2", "--json").stdout).map { $0["title"] as? String }, ["A"])
+        let out = s.file("all.csv")
+        XCTAssertEqual(s.run("export", "--format", "csv", "-o", out).code, 0)
+        let back = CLITestStore(self)
+        XCTAssertEqual(back.run("import", out).code, 0)
+        let again = try back.open()
+        XCTAssertEqual(try [1, 2].map { try again.pin(id: $0)?.properties }, [#"{"dup":"d1","dup (2)":"d2"}"#, #"{"dup (2)":"e2"}"#])
+    }
+
     /// The public CSV cases of the format corpus, through `check_formats.py` and the built binary.
     func testPublicCSVCasesPassTheFormatChecker() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/formats").path

@@ -37,7 +37,7 @@ public struct ColumnMapping: Sendable, Equatable {
     public var created: Int?
 
     /// The columns no pin field uses, in header order (their fields go to
-    /// `ParsedPin.properties` under `propertyName(_:)`).
+    /// `ParsedPin.properties` under `propertyNames`).
     public var propertyColumns: [Int] {
         var used: Set<Int> = [title]
         switch coordinates {
@@ -48,14 +48,18 @@ public struct ColumnMapping: Sendable, Equatable {
         return headers.indices.filter { !used.contains($0) }
     }
 
-    /// The property key of column `index`: its header, or `column N` (1-based) when the header
-    /// is blank, so no value is lost for want of a name.
-    public func propertyName(_ index: Int) -> String {
+    /// The name column `index` gives its property: its header, or `column N` (1-based) when
+    /// the header is blank, so no value is lost for want of a name. Not yet unique: see
+    /// `propertyNames`.
+    func baseName(_ index: Int) -> String {
         headers[index].isEmpty ? "column \(index + 1)" : headers[index]
     }
 
-    /// The keys of `propertyColumns`, for reports.
-    public var propertyNames: [String] { propertyColumns.map(propertyName) }
+    /// The keys of `propertyColumns`, in the same order, each its own: a repeated header
+    /// (`dup,dup`, or a blank header's `column 7` beside a header written `column 7`) is
+    /// renamed by `PropertyKey.unique` (`dup`, `dup (2)`), so no column's values are lost.
+    /// The stored properties and the report's "kept as properties" both use these keys.
+    public var propertyNames: [String] { PropertyKey.unique(propertyColumns.map(baseName)) }
 
     /// Role → header as written in the file, for reports (`{"name": "이름", "latitude": "위도"}`).
     public var columnsUsed: [ColumnRole: String] {

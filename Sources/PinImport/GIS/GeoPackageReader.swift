@@ -145,6 +145,8 @@ final class GeoPackageReader: PinRecordReader {
             guard geometry >= 0 else {
                 throw ImportError.invalidGeoPackage(path: path, .missingGeometryColumn(table: layer.table, column: layer.geometryColumn))
             }
+            // A view's columns (or two keys of Pinmap's export) can share a name: each keeps a key of its own.
+            attributes = PropertyKey.unique(attributes)
             self.names = attributes
             geometryIndex = geometry
             idIndex = id

@@ -87,7 +87,9 @@ final class ShapefileReader: PinRecordReader {
             removeFolder()
             throw .invalidShapefile(path: self.path, .unknownCodePage(codePage ?? ""))
         }
-        let names = rawNames.enumerated().map { i, raw in decoder.decode(raw).map(trimmedText) ?? "field \(i + 1)" }
+        // Two fields can share a name (the format does not forbid it; names cut to 10 bytes
+        // often meet): each keeps a key of its own.
+        let names = PropertyKey.unique(rawNames.enumerated().map { i, raw in decoder.decode(raw).map(trimmedText) ?? "field \(i + 1)" })
         hasPRJ = Self.sibling(stem, ["prj", "PRJ"]) != nil
         do {
             system = try Self.system(stem: stem, fallback: fallback, path: self.path)

@@ -33,7 +33,7 @@ public enum ImportReportFormatter {
         lines.append(format)
         if let crs = r.coordinateSystem { lines.append("  coordinates from \(crs), transformed to WGS84 by PROJ") }
         if !r.properties.isEmpty {
-            lines.append("  kept as properties: " + r.properties.map { "\"\($0)\"" }.joined(separator: ", "))
+            lines.append("  kept as properties: " + r.properties.map { "\"\(EscapedText.escape($0))\"" }.joined(separator: ", "))
         }
         let issues = r.errors.prefix(maxLines).map { "  \($0)" }
         lines += issues
@@ -117,8 +117,9 @@ public enum ImportReportFormatter {
         "\(n) \(noun)\(n == 1 ? "" : "s")"
     }
 
+    /// Headers can hold control characters and backslashes (`"탭\t키"`): escaped like the file name.
     private static func columnList(_ columns: [ColumnRole: String]) -> String {
-        columns.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\"\($0.value)\"" }.joined(separator: ", ")
+        columns.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\"\(EscapedText.escape($0.value))\"" }.joined(separator: ", ")
     }
 
     private static func pad(_ s: String, _ width: Int) -> String {

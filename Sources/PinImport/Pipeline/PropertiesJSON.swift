@@ -4,7 +4,10 @@ import PinModel
 ///
 /// Keys and string values are escaped by `JSONText.string` (RFC 8259: quote, backslash and
 /// control characters escaped; everything else as UTF-8), the one JSON string writer of the
-/// project. A repeated key keeps its first value, so the object never has duplicate keys.
+/// project. A repeated key loses nothing: its value goes under the key `PropertyKey` gives it
+/// (`dup (2)`), after the other keys, so the object never has duplicate keys. (A caller with a
+/// fixed list of names, a CSV header, names them once with `PropertyKey.unique`, so a column
+/// keeps its key on rows where an earlier column of its name is empty.)
 public struct PropertiesJSON {
     /// The object so far, without its closing brace.
     private var body = "{"
@@ -13,18 +16,31 @@ public struct PropertiesJSON {
     private var keys: [String] = []
     private var keySet: Set<String> = []
     private static let listedKeys = 16
+    /// The values of repeated keys (value as JSON text), named and appended by `text`, once
+    /// every literal key is known (a later `dup (2)` must keep its name).
+    private var repeats: [(key: String, json: String)] = []
 
     public init() {}
 
-    /// Adds a string value (XML and CSV values; trimmed by the caller). A repeated key keeps the first value.
+    /// Adds a string value (XML and CSV values; trimmed by the caller). A repeated key's value
+    /// is kept under a key of its own (`PropertyKey`).
     public mutating func add(_ key: String, string: String) {
-        guard addKey(key) else { return }
+        guard addKey(key) else {
+            var json = ""
+            JSONText.append(string, to: &json)
+            repeats.append((key, json))
+            return
+        }
         JSONText.append(string, to: &body)
     }
 
     /// Adds a value that is already JSON text (GeoJSON/Takeout values kept with their type).
+    /// A repeated key's value is kept under a key of its own (`PropertyKey`).
     public mutating func add(_ key: String, json: String) {
-        guard addKey(key) else { return }
+        guard addKey(key) else {
+            repeats.append((key, json))
+            return
+        }
         body += json
     }
 
@@ -53,6 +69,17 @@ public struct PropertiesJSON {
         return true
     }
 
-    /// The object text, e.g. `{"icao":"EDDF","ele":"305"}`; `{}` when empty.
-    public var text: String { body + "}" }
+    /// The object text, e.g. `{"icao":"EDDF","ele":"305"}`; `{}` when empty. Repeated keys
+    /// come last: `{"dup":"d1","x":"1","dup (2)":"d2"}`.
+    public var text: String {
+        guard !repeats.isEmpty else { return body + "}" }
+        var out = body
+        var taken = Set(keys)
+        for (key, json) in repeats {
+            out += ","
+            JSONText.append(PropertyKey.renamed(key, taken: &taken), to: &out)
+            out += ":" + json
+        }
+        return out + "}"
+    }
 }

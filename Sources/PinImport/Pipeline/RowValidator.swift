@@ -64,7 +64,7 @@ public struct RowValidator: Sendable {
     public init(mapping: ColumnMapping, system: CoordinateSystem? = nil) {
         self.mapping = mapping
         self.system = system
-        propertyColumns = mapping.propertyColumns.map { ($0, mapping.propertyName($0)) }
+        propertyColumns = zip(mapping.propertyColumns, mapping.propertyNames).map { ($0, $1) }
     }
 
     /// - Returns: `.blank`, `.accepted` with the pin, or `.rejected` with every issue found.
@@ -171,7 +171,7 @@ public struct RowValidator: Sendable {
     }
 
     /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
-    /// their headers, trimmed; empty cells are left out (so a CSV export, which writes an
+    /// their keys (`ColumnMapping.propertyNames`: the headers, a repeated one renamed), trimmed; empty cells are left out (so a CSV export, which writes an
     /// empty cell for a key a pin lacks, reads back to the same properties).
     private func properties(of record: CSVRecord) -> String {
         guard !propertyColumns.isEmpty else { return "{}" }
