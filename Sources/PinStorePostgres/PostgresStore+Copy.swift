@@ -51,6 +51,11 @@ extension PostgresStore: PinCopying {
             for c in sp.comments { try textRule.check(commentBody: c.body, copied: copied) }
         }
         return try atomically { () throws(StoreError) -> Received in
+            // Before the pins are read: a streamed import into the empty store holds `pins` in
+            // SHARE ROW EXCLUSIVE until its swap takes ACCESS EXCLUSIVE; a read's lock taken
+            // first, then this write's waiting for its own, deadlocked with it. Now one waits
+            // for the other's commit.
+            try db.execute("LOCK TABLE pins IN ROW EXCLUSIVE MODE")
             var out = CopyOutcome()
             var added: [Int64] = []
             var batchIDs: [Int64: Int64] = [:]

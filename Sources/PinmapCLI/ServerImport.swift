@@ -32,7 +32,12 @@ enum ServerImport {
                                   progress: (@Sendable (Int64, Int64) -> Void)?,
                                   shouldStop: (() -> Bool)?) throws(ImportError) -> ImportReport {
         if !options.dryRun, let streamed = try streamedImport(path: path, store: store) {
-            return try Importer.run(path: path, store: streamed, options: options, progress: progress, shouldStop: shouldStop)
+            do {
+                return try Importer.run(path: path, store: streamed, options: options, progress: progress, shouldStop: shouldStop)
+            } catch .store(_, .failed(let e)) where e.code == StoreError.pinsAddedMeanwhile {
+                // Another import (one that made this store, perhaps) committed pins first:
+                // nothing was written, so the file goes in as into a store with pins.
+            }
         }
         return try staged(path: path, store: store, options: options, progress: progress, shouldStop: shouldStop)
     }
