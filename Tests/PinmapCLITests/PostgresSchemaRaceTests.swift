@@ -4,7 +4,7 @@ import XCTest
 import PinImport
 import PinModel
 import PinStore
-import PinStorePostgres
+@testable import PinStorePostgres
 import PostgresTesting
 import PinmapTestSupport
 
@@ -28,6 +28,11 @@ final class PostgresSchemaRaceTests: XCTestCase {
         let path = folder.appendingPathComponent("\(prefix).csv").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
+    }
+
+    private final class StoreBox: @unchecked Sendable {
+        let store: PostgresStore
+        init(_ store: PostgresStore) { self.store = store }
     }
 
     private final class Outcomes: @unchecked Sendable {
@@ -61,6 +66,63 @@ final class PostgresSchemaRaceTests: XCTestCase {
             XCTAssertEqual(try store.count(), 500, "round \(round)")
             XCTAssertEqual(try store.importBatches().map(\.imported).sorted(), [200, 300], "round \(round)")
             // Each migration ran once.
+            XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) = max(version) FROM schema_version", uri: uri).map { $0[0] ?? "" },
+                           ["t"], "round \(round)")
+        }
+    }
+
+    /// The order that made the store twice, held still: a connection that found no store
+    /// waits for the migrations' lock while another makes the store and commits. Once it has
+    /// the lock it sees the store (its catalog cache, read before the wait, still said
+    /// `schema_version` was missing: `function "pinmap_cell" already exists`) and makes nothing.
+    func testASchemaMadeWhileWaitingForTheLockIsSeen() throws {
+        let uri = try TestServer.emptyDatabaseURI()
+        defer { TestServer.dropDatabase(uri) }
+        let waiting = try PostgresStore(uri: uri, creatingOnImport: true)
+        XCTAssertFalse(waiting.hasSchema)
+        let maker = try PGConnection(uri: uri)
+        _ = try maker.execute("BEGIN")
+        _ = try maker.execute("SELECT pg_advisory_xact_lock(5069)")
+        let outcome = Outcomes()
+        let done = DispatchSemaphore(value: 0)
+        let box = StoreBox(waiting)  // used by the thread alone until `done`
+        Thread.detachNewThread {
+            do {
+                // As a staged import makes the store: in the transaction that writes its pins.
+                let pins = try box.store.withSchema { () throws(StoreError) -> Int in try box.store.count() }
+                outcome.set("waiting", "found \(pins) pins")
+            } catch { outcome.set("waiting", "failed: \(error)") }
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        // A stand-in for the store, small: a whole store's invalidations overflow the waiting
+        // connection's queue, which then rereads its whole cache and hides the fault.
+        try maker.executeScript("""
+            CREATE TABLE schema_version (version integer PRIMARY KEY);
+            INSERT INTO schema_version SELECT generate_series(1, \(PostgresSchema.all.count));
+            CREATE TABLE pins (id bigint);
+            """)
+        _ = try maker.execute("COMMIT")
+        done.wait()
+        XCTAssertEqual(outcome.all, ["waiting": "found 0 pins"])
+        XCTAssertTrue(waiting.hasSchema)
+    }
+
+    /// Three connections create the store at once (`pinmap init`): each migration runs once,
+    /// under its advisory lock, and the others find it done (a cached "no such table" after
+    /// the wait used to run migration 1 again).
+    func testThreeStoresCreatedAtOnceRunEachMigrationOnce() throws {
+        for round in 0..<4 {
+            let uri = try TestServer.emptyDatabaseURI()
+            defer { TestServer.dropDatabase(uri) }
+            let outcomes = Outcomes()
+            DispatchQueue.concurrentPerform(iterations: 3) { k in
+                do {
+                    _ = try PostgresStore(uri: uri, create: true)
+                    outcomes.set("\(k)", "made")
+                } catch { outcomes.set("\(k)", "failed: \(error)") }
+            }
+            XCTAssertEqual(outcomes.all, ["0": "made", "1": "made", "2": "made"], "round \(round)")
             XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*) = max(version) FROM schema_version", uri: uri).map { $0[0] ?? "" },
                            ["t"], "round \(round)")
         }
