@@ -71,6 +71,10 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     public static let constraint: Int32 = 19
     /// An edit or delete refused because the pin changed since it was read (its version moved).
     public static let changedElsewhere: Int32 = 1_003
+    /// A streamed import into an empty PostgreSQL store found pins there when it began
+    /// (another import committed first): nothing was written; the import can go as one into a
+    /// store with pins.
+    public static let pinsAddedMeanwhile: Int32 = 1_004
     /// The message of a refused edit or delete of pin `id`, asked at version `expected`: a
     /// version the pin has not reached yet was never read, so it is named as a wrong version
     /// rather than as a change made elsewhere.

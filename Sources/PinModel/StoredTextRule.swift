@@ -47,6 +47,15 @@ public enum StoredTextRule: Sendable, Equatable {
         /// The source store as messages name it (`StoreSnapshot.source`).
         public var source: String
         public init(pin: Int64, source: String) { self.pin = pin; self.source = source }
+
+        /// The source as a message names it (`a.sqlite`; `the source store` when unknown).
+        public var sourceName: String { source.isEmpty ? "the source store" : MessageText.quotedPath(source) }
+
+        /// The one shape of a copy's refusal of this pin: `pin 12: ` and `sentence`, which
+        /// says what is wrong and where to fix it (`StoredTextRule`, `PinRules`).
+        public func refused(_ sentence: String) -> StoreError {
+            StoreError("pin \(pin): \(sentence)", code: StoreError.constraint)
+        }
     }
 
     /// Every field of a pin, in the order a form shows them.
@@ -70,9 +79,7 @@ public enum StoredTextRule: Sendable, Equatable {
 
     private static func refused(_ field: String, copied: Copied?) -> StoreError {
         guard let copied else { return StoreError(sentence(field), code: StoreError.constraint, kind: .textNotKept(field: field)) }
-        let source = copied.source.isEmpty ? "the source store" : MessageText.quotedPath(copied.source)
-        return StoreError("pin \(copied.pin): \(sentence(field, advice: "remove it from pin \(copied.pin) in \(source), or copy into a file store"))",
-                          code: StoreError.constraint)
+        return copied.refused(sentence(field, advice: "remove it from pin \(copied.pin) in \(copied.sourceName), or copy into a file store"))
     }
 
     /// True when `bytes` (UTF-8, JSON text or not) may hold U+0000: a NUL byte, or the escape

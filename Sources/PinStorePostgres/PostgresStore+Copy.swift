@@ -44,13 +44,18 @@ extension PostgresStore: PinCopying {
     public func receive(_ snapshot: StoreSnapshot, asImport: Bool,
                         adjustBatch: ((inout ImportBatch, _ skipped: Int) -> Void)?) throws(StoreError) -> Received {
         for sp in snapshot.pins {
-            try PinRules.check(title: sp.pin.title, latitude: sp.pin.latitude, longitude: sp.pin.longitude)
             let p = sp.pin
             let copied = StoredTextRule.Copied(pin: p.id, source: snapshot.source)
+            try PinRules.check(title: p.title, latitude: p.latitude, longitude: p.longitude, copied: copied)
             try textRule.check(title: p.title, description: p.description, category: p.category, properties: p.properties, copied: copied)
             for c in sp.comments { try textRule.check(commentBody: c.body, copied: copied) }
         }
         return try atomically { () throws(StoreError) -> Received in
+            // Before the pins are read: a streamed import into the empty store holds `pins` in
+            // SHARE ROW EXCLUSIVE until its swap takes ACCESS EXCLUSIVE; a read's lock taken
+            // first, then this write's waiting for its own, deadlocked with it. Now one waits
+            // for the other's commit.
+            try db.execute("LOCK TABLE pins IN ROW EXCLUSIVE MODE")
             var out = CopyOutcome()
             var added: [Int64] = []
             var batchIDs: [Int64: Int64] = [:]

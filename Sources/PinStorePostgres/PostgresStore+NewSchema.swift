@@ -40,6 +40,10 @@ extension PostgresStore {
     public func createSchema() throws(StoreError) {
         guard !hasSchema else { return }
         createdObjects = try atomically { () throws(StoreError) -> [CreatedObject] in
+            // Under the migrations' lock from the start: what another process is making at
+            // the same time is in `before` once it commits, never counted as this one's (a
+            // failed import would drop it).
+            try db.execute("SELECT pg_advisory_xact_lock(5069)")
             let before = Set(try schemaObjects())
             try migrate()
             return try schemaObjects().filter { !before.contains($0) }

@@ -82,8 +82,16 @@ public final class PostgresStore: PinRepository {
     }
 
     /// The number of migrations run (0: no Pinmap store in this database).
+    ///
+    /// Read from `pg_class` with the statement's snapshot, not with `to_regclass`: after
+    /// waiting for the schema's advisory lock, a transaction's catalog cache may still say
+    /// the table is missing (a lock that is no table's does not refresh it), and the store
+    /// another process just made would be made again (`function "pinmap_cell" already exists`).
     func schemaVersion() throws(StoreError) -> Int {
-        let exists = try db.execute("SELECT to_regclass('schema_version') IS NOT NULL")
+        let exists = try db.execute("""
+            SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                           WHERE c.relname = 'schema_version' AND n.nspname = ANY (current_schemas(false)))
+            """)
         guard exists.text(0, 0) == "t" else { return 0 }
         return Int(try db.execute("SELECT coalesce(max(version), 0) FROM schema_version").int(0, 0))
     }

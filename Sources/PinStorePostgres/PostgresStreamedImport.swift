@@ -92,7 +92,8 @@ public final class PostgresStreamedImport: PinImportStore {
         let db = store.db
         try db.execute("LOCK TABLE pins IN SHARE ROW EXCLUSIVE MODE")
         guard try db.execute("SELECT EXISTS (SELECT 1 FROM pins)").text(0, 0) == "f" else {
-            throw StoreError("pins were added to \(store.server) while the import began; nothing was imported: run it again")
+            throw StoreError("pins were added to \(store.server) while the import began; nothing was imported: run it again",
+                             code: StoreError.pinsAddedMeanwhile)
         }
         // Triggers off: the categories, cells and search lists are written once below.
         try db.execute("SET LOCAL pinmap.bulk = 'on'")

@@ -9,11 +9,15 @@ import PinStorePostgres
 /// importer into `COPY` (`PostgresStreamedImport`); any other import (and a dry run) goes
 /// into a throwaway SQLite file first (`PostgresStagedImport`: its rows checked against the
 /// server's pins, so a repeat is reported with its line), then to the server
-/// (`PostgresStore.receive`), which skips the pins it already has as duplicates.
+/// (`PostgresStore.receive`), which skips the pins it already has as duplicates. A streamed
+/// import that finds pins when it begins (another import committed first) has written
+/// nothing, and goes the staged way instead.
 ///
 /// Into a database without a Pinmap store (`PostgresStore.hasSchema` false), the import makes
 /// one (`PostgresStore+NewSchema.swift`), kept only when the import succeeds: a failure, or
-/// every row rejected, leaves the database as it was; a dry run makes nothing.
+/// every row rejected, leaves the database as it was; a dry run makes nothing. Two imports
+/// at once into such a database: the second waits for the first's schema (the migrations'
+/// advisory lock) and imports into it as into a store that exists.
 enum ServerImport {
     static func run(path: String, store: PostgresStore, options: ImportOptions = ImportOptions(),
                     progress: (@Sendable (Int64, Int64) -> Void)? = nil,
@@ -32,7 +36,12 @@ enum ServerImport {
                                   progress: (@Sendable (Int64, Int64) -> Void)?,
                                   shouldStop: (() -> Bool)?) throws(ImportError) -> ImportReport {
         if !options.dryRun, let streamed = try streamedImport(path: path, store: store) {
-            return try Importer.run(path: path, store: streamed, options: options, progress: progress, shouldStop: shouldStop)
+            do {
+                return try Importer.run(path: path, store: streamed, options: options, progress: progress, shouldStop: shouldStop)
+            } catch .store(_, .failed(let e)) where e.code == StoreError.pinsAddedMeanwhile {
+                // Another import (one that made this store, perhaps) committed pins first:
+                // nothing was written, so the file goes in as into a store with pins.
+            }
         }
         return try staged(path: path, store: store, options: options, progress: progress, shouldStop: shouldStop)
     }

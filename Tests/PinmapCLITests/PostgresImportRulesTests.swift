@@ -326,6 +326,48 @@ final class PostgresImportRulesTests: XCTestCase {
         XCTAssertEqual(copy.stderr, "pinmap copy: --to: pin 6: \(Self.copySentence("description", pin: 6, file)); nothing was copied\n")
         XCTAssertEqual(try tables(uri), [])
     }
+
+    // MARK: Blank titles
+
+    /// A title of white space other than ASCII spaces, written by SQL from outside Pinmap (the
+    /// server's CHECK, `btrim(title) <> ''`, trims only spaces): a copy into a file store
+    /// names the first such pin with its title escaped and how to fix it, and copies nothing.
+    func testACopyIntoAFileStoreNamesAPinWhoseTitleIsOnlyWhiteSpace() throws {
+        let titles: [(sql: String, shown: String)] = [("E'\\t\\n'", "'\\t\\n'"), ("U&'\\3000'", "'\\u3000'"),
+                                                      ("U&'\\00A0 '", "'\\u00a0 '")]
+        for (sql, shown) in titles {
+            uri = try TestServer.freshStoreURI()
+            defer { TestServer.dropDatabase(uri); uri = "" }
+            XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Kept", "--lat", "1", "--lon", "2", "--db", uri]).code, 0)
+            let ids = try ["first", "second"].map { _ in
+                try PostgresDatabases.rows("""
+                    INSERT INTO pins(title, latitude, longitude, created_at, updated_at)
+                    VALUES (\(sql), 3, 4, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z') RETURNING id
+                    """, uri: uri)[0][0] ?? ""
+                }
+            let file = folder.appendingPathComponent("trip.sqlite").path
+            try? FileManager.default.removeItem(atPath: file)
+            XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Here before", "--lat", "5", "--lon", "6", "--db", file]).code, 0)
+            let before = PinmapCLI.execute(["list", "--db", file]).stdout
+            let copy = PinmapCLI.execute(["copy", "--from", uri, "--to", file])
+            XCTAssertEqual(copy.code, 1)
+            XCTAssertEqual(copy.stderr, """
+                pinmap copy: --to: pin \(ids[0]): title \(shown) is blank; give it one with \
+                `pinmap edit \(ids[0]) --title TITLE --db '\(uri)'`, then copy again; nothing was copied
+
+                """)
+            XCTAssertEqual(PinmapCLI.execute(["list", "--db", file]).stdout, before)
+            XCTAssertEqual(try Store(path: file).count(), 1)
+            // A file the copy would have made is not left behind.
+            let made = folder.appendingPathComponent("new.sqlite").path
+            XCTAssertEqual(PinmapCLI.execute(["copy", "--from", uri, "--to", made]).stderr, copy.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: made))
+            // The advice works: with both titles given, the copy goes through.
+            for id in ids { XCTAssertEqual(PinmapCLI.execute(["edit", id, "--title", "Named \(id)", "--db", uri]).code, 0) }
+            XCTAssertEqual(PinmapCLI.execute(["copy", "--from", uri, "--to", file]).code, 0)
+            XCTAssertEqual(try Store(path: file).count(), 4)
+        }
+    }
 }
 
 /// The fields of `import --json` both stores must agree on.

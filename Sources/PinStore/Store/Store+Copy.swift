@@ -57,7 +57,8 @@ extension Store: PinCopying {
             var ranges: [Int64: (first: Int64, last: Int64)] = [:]
             for (i, sp) in snapshot.pins.enumerated() where ids[i] == nil {
                 let p = sp.pin
-                try PinRules.check(title: p.title, latitude: p.latitude, longitude: p.longitude)
+                try PinRules.check(title: p.title, latitude: p.latitude, longitude: p.longitude,
+                                   copied: StoredTextRule.Copied(pin: p.id, source: snapshot.source))
                 let batch = sp.batchID.flatMap { batchIDs[$0] }
                 insert.reset()
                 try insert.bind([.text(p.title), .text(p.description), .text(p.category), .double(p.latitude),
