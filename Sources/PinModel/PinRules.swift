@@ -37,6 +37,11 @@ public enum PinRules {
         return "'" + out + "'"
     }
 
+    /// The coordinate (WGS84 decimal degrees) as a store keeps it: −0 as 0. A file store's
+    /// records keep no sign on a zero, so a server store that kept it would print `-0.0`
+    /// where a file store prints `0.0` for the same file.
+    public static func stored(_ coordinate: Double) -> Double { coordinate + 0 }
+
     private static var blankTitle: StoreError { StoreError("title must not be blank", code: StoreError.constraint) }
 
     private static func check(latitude: Double?, longitude: Double?) throws(StoreError) {

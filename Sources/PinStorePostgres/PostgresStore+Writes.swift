@@ -15,7 +15,7 @@ extension PostgresStore {
             INSERT INTO pins(title, description, category, latitude, longitude, created_at, updated_at, properties,
                              properties_text, batch_id)
             VALUES ($1, $2, $3, $4::float8, $5::float8, $6, $7, $8::jsonb, $9::text, $10::bigint) RETURNING id
-            """, [pin.title, pin.description, pin.category, "\(pin.latitude)", "\(pin.longitude)", created, now,
+            """, [pin.title, pin.description, pin.category, "\(PinRules.stored(pin.latitude))", "\(PinRules.stored(pin.longitude))", created, now,
                   properties, properties, batchID.map { "\($0)" }])
         return r.int(0, 0)
     }
@@ -37,8 +37,8 @@ extension PostgresStore {
             if let title, title != current.title { sets.append("title = \(b.add(title))") }
             if let description, description != current.description { sets.append("description = \(b.add(description))") }
             if let category, category != current.category { sets.append("category = \(b.add(category))") }
-            if let latitude, latitude != current.latitude { sets.append("latitude = \(b.add(latitude))") }
-            if let longitude, longitude != current.longitude { sets.append("longitude = \(b.add(longitude))") }
+            if let latitude, latitude != current.latitude { sets.append("latitude = \(b.add(PinRules.stored(latitude)))") }
+            if let longitude, longitude != current.longitude { sets.append("longitude = \(b.add(PinRules.stored(longitude)))") }
             guard !sets.isEmpty else { return current }
             sets += ["updated_at = \(b.add(clock.timestamp()))", "edits = edits + 1", "version = version + 1"]
             return try pins("UPDATE pins SET \(sets.joined(separator: ", ")) WHERE id = \(b.add(id)) RETURNING \(Self.pinColumns)",

@@ -54,7 +54,10 @@ final class PostgresStreamedSink: PinBulkSink {
                     results.append(.failure(error))
                     continue
                 }
-                chunk.rows.append(row)
+                var kept = row
+                kept.latitude = PinRules.stored(row.latitude)
+                kept.longitude = PinRules.stored(row.longitude)
+                chunk.rows.append(kept)
                 results.append(.success(nextID))
                 nextID += 1
             }

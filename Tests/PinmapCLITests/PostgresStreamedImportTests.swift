@@ -147,6 +147,26 @@ final class PostgresStreamedImportTests: XCTestCase {
                        [["39818", "39818"]])
     }
 
+    /// A zero written `-0.0` or `-0` is kept as 0, as a file store keeps it (its records keep
+    /// no sign on a zero), by the streamed import, `add` and `edit`.
+    func testANegativeZeroIsKeptAsZero() throws {
+        var text = "title,latitude,longitude\n"
+        for i in 0..<6_000 { text += "p\(i),\(i % 2 == 0 ? "-0.0" : "1.5"),\(i % 3 == 0 ? "-0" : "2.5")\n" }
+        let path = folder.appendingPathComponent("zeros.csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PinmapCLI.execute(["import", path, "--db", uri]).code, 0)
+        let added = PinmapCLI.execute(["add", "--title", "Null Island", "--lat", "-0.0", "--lon", "-0", "--db", uri])
+        XCTAssertEqual(added.code, 0, added.stderr)
+        let edited = PinmapCLI.execute(["edit", "2", "--lat", "-0.0", "--lon", "-0.0", "--db", uri])
+        XCTAssertEqual(edited.code, 0, edited.stderr)
+        XCTAssertEqual(try rows("""
+            SELECT count(*) FILTER (WHERE latitude::text = '-0' OR longitude::text = '-0'),
+                   count(*) FILTER (WHERE latitude = 0), count(*) FILTER (WHERE longitude = 0),
+                   count(*) FILTER (WHERE ST_AsText(geom) LIKE '%-0%')
+            FROM pins
+            """), [["0", "3002", "2002", "0"]])
+    }
+
     /// The connection that COPYs the pins cannot be had (a role allowed two connections:
     /// the import's own and the side load's set-up): the import fails at once with the
     /// server's reason and keeps nothing. (It waited for ever before: the loaders and the
