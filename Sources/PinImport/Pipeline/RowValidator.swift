@@ -64,7 +64,7 @@ public struct RowValidator: Sendable {
     public init(mapping: ColumnMapping, system: CoordinateSystem? = nil) {
         self.mapping = mapping
         self.system = system
-        propertyColumns = zip(mapping.propertyColumns, mapping.propertyNames).map { ($0, $1) }
+        propertyColumns = Array(zip(mapping.propertyColumns, mapping.propertyNames))
     }
 
     /// - Returns: `.blank`, `.accepted` with the pin, or `.rejected` with every issue found.
@@ -171,8 +171,9 @@ public struct RowValidator: Sendable {
     }
 
     /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
-    /// their keys (`ColumnMapping.propertyNames`: the headers, a repeated one renamed), trimmed; empty cells are left out (so a CSV export, which writes an
-    /// empty cell for a key a pin lacks, reads back to the same properties).
+    /// their keys (`ColumnMapping.propertyNames`: the headers, a repeated one renamed),
+    /// trimmed; empty cells are left out (so a CSV export, which writes an empty cell for a
+    /// key a pin lacks, reads back to the same properties).
     private func properties(of record: CSVRecord) -> String {
         guard !propertyColumns.isEmpty else { return "{}" }
         var json = PropertiesJSON()
