@@ -1,4 +1,5 @@
 import Foundation
+import PinImport
 import PinStore
 import PinStorePostgres
 
@@ -31,7 +32,11 @@ enum CopyCommand: TextCommand {
         let outcome: CopyOutcome
         let location: String
         do {
-            (outcome, location) = try copy(from: from, to: to)
+            // Ctrl-C: the copy is one transaction, which ends unfinished; a file it made goes.
+            (outcome, location) = try InterruptNotice.during("pinmap copy: interrupted; nothing was copied (--to is as it was)",
+                                                             removing: createsFile ? InterruptNotice.storeFiles(to) : []) {
+                () throws(CLIError) in try copy(from: from, to: to)
+            }
         } catch {
             if createsFile { ImportCommand.removeStoreFiles(to) }
             throw error
@@ -52,7 +57,12 @@ enum CopyCommand: TextCommand {
     private static func copy(from: String, to: String) throws(CLIError) -> (CopyOutcome, String) {
         let source = try on("--from") { () throws(StoreError) in try open(from, creating: false) }
         let destination = try on("--to") { () throws(StoreError) in try open(to, creating: true) }
+        // The phase and a running clock on a terminal (a million pins take seconds each way).
+        let phase = ImportProgressPrinter(label: "pinmap copy:", fileSize: 1, minimumBytes: 0)
+        defer { phase.finish() }
+        phase.update(phase: "reading the pins of \(source.location)")
         let snapshot = try on("--from") { () throws(StoreError) in try source.copySnapshot() }
+        phase.update(phase: "writing \(snapshot.pins.count) pins into \(destination.location)")
         return try on("--to", after: "; nothing was copied") { () throws(StoreError) -> (CopyOutcome, String) in
             // A database without a store gets one in the copy's transaction: a failed copy leaves none.
             if let server = destination as? PostgresStore {

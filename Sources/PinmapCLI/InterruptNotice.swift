@@ -11,13 +11,17 @@ enum InterruptNotice {
     /// Runs `body` with SIGINT and SIGTERM printing `message` on its own line of stderr
     /// (after clearing a progress bar's line on a terminal) and exiting 130 (SIGTERM 143);
     /// the previous handlers are restored afterwards.
-    static func during<T, E: Error>(_ message: String, _ body: () throws(E) -> T) throws(E) -> T {
+    ///
+    /// `removing`: files the command created, unlinked before the exit (a store file a copy
+    /// or import made: unfinished, it holds no pins, and "as it was" means not there).
+    static func during<T, E: Error>(_ message: String, removing files: [String] = [], _ body: () throws(E) -> T) throws(E) -> T {
         set(message)
+        setRemovals(files)
+        defer { setRemovals([]) }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             if interruptDeferred != 0 { interruptPending = signal; return }  // a commit is running
-            if let m = interruptMessage { _ = write(2, m, interruptLength) }
-            _exit(128 + signal)
+            exitInterrupted(signal)
         }
         sigemptyset(&action.sa_mask)
         var oldInt = sigaction(), oldTerm = sigaction()
@@ -41,8 +45,24 @@ enum InterruptNotice {
         interruptDeferred = 0
         let signal = interruptPending
         guard signal != 0 else { return }
-        if let m = interruptMessage { _ = write(2, m, interruptLength) }
-        _exit(128 + signal)
+        exitInterrupted(signal)
+    }
+
+    /// From now on a Ctrl-C removes no file (`during`'s `removing`): the command has saved
+    /// something into it.
+    static func keepFiles() { setRemovals([]) }
+
+    /// The files of the SQLite store at `path` (its journal, WAL and shared memory too).
+    static func storeFiles(_ path: String) -> [String] { ["", "-wal", "-shm", "-journal"].map { path + $0 } }
+
+    /// Prepares the paths the handler unlinks (C strings made now: the handler may not allocate).
+    private static func setRemovals(_ files: [String]) {
+        let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: max(1, files.count))
+        for (k, f) in files.enumerated() { paths[k] = strdup(f) }
+        // The old list is leaked on purpose, as `set`'s buffer: a handler may be reading it.
+        interruptRemovalCount = 0
+        interruptRemovals = paths
+        interruptRemovalCount = files.count
     }
 
     /// Changes the message while the handler is installed (the next file of an import).
@@ -58,9 +78,21 @@ enum InterruptNotice {
     }
 }
 
+/// The handler's work: `unlink(2)` the files set, `write(2)` the message, `_exit(2)`, all
+/// async-signal-safe.
+private func exitInterrupted(_ signal: Int32) -> Never {
+    if let paths = interruptRemovals {
+        for k in 0..<interruptRemovalCount { if let p = paths[k] { unlink(p) } }
+    }
+    if let m = interruptMessage { _ = write(2, m, interruptLength) }
+    _exit(128 + signal)
+}
+
 /// Read by the signal handler, which cannot capture context.
 nonisolated(unsafe) private var interruptMessage: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var interruptLength = 0
+nonisolated(unsafe) private var interruptRemovals: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+nonisolated(unsafe) private var interruptRemovalCount = 0
 /// Set while a commit runs (`beginDeferring`); the signal that came meanwhile, or 0.
 nonisolated(unsafe) private var interruptDeferred: Int32 = 0
 nonisolated(unsafe) private var interruptPending: Int32 = 0

@@ -127,6 +127,17 @@ final class ImportReportFormatterTests: XCTestCase {
         XCTAssertEqual(line(40, label: "서울 핀 목록.csv"), "서울 핀 목록.c…  50% 40.1/80.2 MB 6.2 s")
     }
 
+    /// A phase without a measure (a copy's reading and writing): its words cut before the clock.
+    func testPhaseLineFitsNarrowTerminals() {
+        func line(_ columns: Int, _ detail: String = "writing 1000000 pins into /tmp/서울.sqlite") -> String {
+            ImportProgressBar.fittedPhase(label: "pinmap copy:", detail: detail, elapsed: 6.25, columns: columns)
+        }
+        XCTAssertEqual(line(80), "pinmap copy: writing 1000000 pins into /tmp/서울.sqlite 6.2 s")
+        XCTAssertEqual(line(40), "pinmap copy: writing 1000000 pin… 6.2 s")  // 39 cells
+        XCTAssertEqual(line(36), "pinmap copy: writing 1000000… 6.2 s")
+        XCTAssertEqual(line(9), "pinmap …")
+    }
+
     func testBatchTable() {
         let b = ImportBatch(id: 3, file: "/tmp/a.csv", importedAt: "2026-11-30T11:16:33Z", imported: 10, rejected: 2,
                             duplicates: 1, encoding: "UTF-8", delimiter: ",", pinsLeft: 9)

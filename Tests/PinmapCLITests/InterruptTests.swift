@@ -3,8 +3,9 @@ import XCTest
 import PinmapCLI
 import PinStore
 
-/// Ctrl-C (SIGINT) during `pinmap import` / `undo-import`: one line that says the store is as it
-/// was, exit 130, and the store really is as it was (SQLite's journal). Through the built binary.
+/// Ctrl-C (SIGINT) during `pinmap import` / `copy`: one line that says the store is as it was,
+/// exit 130, and the store really is as it was (SQLite's journal), or not there when the
+/// command made it. Through the built binary.
 final class InterruptTests: XCTestCase {
     private var binary: String {
         get throws {
@@ -36,18 +37,62 @@ final class InterruptTests: XCTestCase {
         return (p.terminationStatus, String(decoding: e, as: UTF8.self))
     }
 
-    func testCtrlCDuringAnImportSaysNothingWasImportedAndLeavesTheStoreAsItWas() throws {
-        let s = CLITestStore(self)
-        XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
+    /// A CSV of 300,000 pins in the store's folder: its path and size in bytes.
+    private func bigCSV(_ s: CLITestStore) throws -> (path: String, bytes: Int) {
         let csv = s.file("big.csv")
         var text = "title,latitude,longitude\n"
         for i in 0..<300_000 { text += "pin \(i),\(Double(i % 170) * 0.5 - 42),\(Double(i % 350) * 0.5 - 87)\n" }
         try text.write(toFile: csv, atomically: false, encoding: .utf8)
+        return (csv, text.utf8.count)
+    }
+
+    /// The files in `s`'s folder whose names start with `name`, sorted.
+    private func files(_ s: CLITestStore, named name: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: s.path).deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(name) }.sorted()
+    }
+
+    func testCtrlCDuringAnImportSaysNothingWasImportedAndLeavesTheStoreAsItWas() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
+        let (csv, size) = try bigCSV(s)
         let before = s.run("imports").stdout
-        let r = try interrupt(["import", csv, "--db", s.path], after: text.utf8.count / 3)
+        let r = try interrupt(["import", csv, "--db", s.path], after: size / 3)
         XCTAssertEqual(r.code, 130)
         XCTAssertEqual(r.stderr, "pinmap import: interrupted; nothing was imported (the store is as it was)\n")
         XCTAssertEqual(s.run("imports").stdout, before)
         XCTAssertEqual(s.run("list", "--json").stdout.components(separatedBy: "\"id\":").count - 1, 45)
+    }
+
+    func testCtrlCDuringTheFirstImportIntoANewStoreLeavesNoStore() throws {
+        let s = CLITestStore(self)
+        let (csv, size) = try bigCSV(s)
+        let store = s.file("new.sqlite")
+        let r = try interrupt(["import", csv, "--db", store], after: size / 3)
+        XCTAssertEqual(r.code, 130)
+        XCTAssertEqual(r.stderr, "pinmap import: interrupted; nothing was imported (the store is as it was)\n")
+        XCTAssertEqual(try files(s, named: "new.sqlite"), [])
+    }
+
+    func testCtrlCDuringACopySaysNothingWasCopiedAndLeavesTheStoresAsTheyWere() throws {
+        let s = CLITestStore(self)
+        let (csv, _) = try bigCSV(s)
+        XCTAssertEqual(s.run("import", csv).code, 0)
+        let source = try FileManager.default.attributesOfItem(atPath: s.path)[.size] as! Int
+        // Into a store of its own: the 45 Seoul pins stay, alone.
+        let other = CLITestStore(self)
+        XCTAssertEqual(other.run("import", RepoFiles.seoulPins).code, 0)
+        let before = other.run("list", "--json").stdout
+        let r = try interrupt(["copy", "--from", s.path, "--to", other.path], after: source)
+        XCTAssertEqual(r.code, 130)
+        XCTAssertEqual(r.stderr, "pinmap copy: interrupted; nothing was copied (--to is as it was)\n")
+        XCTAssertEqual(other.run("list", "--json").stdout, before)
+        // Into a file the copy makes: none is left.
+        let made = s.file("made.sqlite")
+        let again = try interrupt(["copy", "--from", s.path, "--to", made], after: source)
+        XCTAssertEqual(again.code, 130)
+        XCTAssertEqual(again.stderr, "pinmap copy: interrupted; nothing was copied (--to is as it was)\n")
+        XCTAssertEqual(try files(s, named: "made.sqlite"), [])
+        XCTAssertEqual(try s.open().count(), 300_000)
     }
 }

@@ -51,6 +51,17 @@ public enum ImportProgressBar {
         return DisplayWidth.truncate(String(rest.drop { $0 == " " }), to: room)
     }
 
+    /// A phase without a measure of how far it is (a copy reading its source):
+    /// `label detail 1.4 s` within `columns - 1` cells, the label and detail cut (`…`) before the clock.
+    public static func fittedPhase(label: String, detail: String, elapsed: Double, columns: Int) -> String {
+        let room = max(1, columns - 1)
+        let clock = String(format: " %.1f s", elapsed)
+        let text = "\(label) \(detail)"
+        let textRoom = room - DisplayWidth.of(clock)
+        if textRoom >= 4 { return DisplayWidth.truncate(text, to: textRoom) + clock }
+        return DisplayWidth.truncate(text, to: room)
+    }
+
     private static func clamped(_ fraction: Double) -> Double { fraction.isFinite ? min(1, max(0, fraction)) : 1 }
     private static func percent(_ f: Double) -> String { String(format: "%3d%%", Int((f * 100).rounded(.down))) }
     private static func tail(_ detail: String, _ elapsed: Double) -> String { "\(detail) \(String(format: "%.1f s", elapsed))" }
@@ -84,8 +95,8 @@ public final class ImportProgressPrinter: @unchecked Sendable {
     private let start: Double
     private var lastDraw: Double = -1
     private var drawn = false
-    /// What the last draw showed, for the clock's redraws.
-    private var shown: (fraction: Double, detail: String)?
+    /// What the last draw showed, for the clock's redraws (fraction nil: a phase, `update(phase:)`).
+    private var shown: (fraction: Double?, detail: String)?
     private var ticker: DispatchSourceTimer?
 
     /// - Parameters:
@@ -118,6 +129,18 @@ public final class ImportProgressPrinter: @unchecked Sendable {
         draw(fraction: fraction, detail: detail, force: fraction >= 1)
     }
 
+    /// A phase whose progress is not measured (a copy reading, then writing): its name with
+    /// the clock running. Drawn from half a second on, so a quick job leaves no flash.
+    public func update(phase detail: String) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        shown = (nil, SafeText.sanitize(detail))  // a store's path can hold escape sequences
+        let t = Monotonic.seconds()
+        if t - start >= 0.5 { redraw(at: t) }
+        if ticker == nil { startTicker() }
+    }
+
     private func draw(fraction: Double, detail: String, force: Bool) {
         guard enabled else { return }
         lock.lock()
@@ -134,8 +157,11 @@ public final class ImportProgressPrinter: @unchecked Sendable {
         guard let shown else { return }
         lastDraw = t
         drawn = true
-        write("\r\u{1B}[2K" + ImportProgressBar.fitted(label: label, fraction: shown.fraction, detail: shown.detail,
-                                                         elapsed: t - start, columns: ImportProgressBar.terminalColumns()))
+        let columns = ImportProgressBar.terminalColumns(), elapsed = t - start
+        let line = shown.fraction.map {
+            ImportProgressBar.fitted(label: label, fraction: $0, detail: shown.detail, elapsed: elapsed, columns: columns)
+        } ?? ImportProgressBar.fittedPhase(label: label, detail: shown.detail, elapsed: elapsed, columns: columns)
+        write("\r\u{1B}[2K" + line)
     }
 
     private func startTicker() {
@@ -146,7 +172,7 @@ public final class ImportProgressPrinter: @unchecked Sendable {
             self.lock.lock()
             defer { self.lock.unlock() }
             let t = Monotonic.seconds()
-            if self.drawn && t - self.lastDraw >= 0.45 { self.redraw(at: t) }
+            if self.shown != nil && t - self.lastDraw >= 0.45 { self.redraw(at: t) }
         }
         ticker = timer
         timer.resume()
