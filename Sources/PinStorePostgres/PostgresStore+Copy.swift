@@ -104,8 +104,13 @@ extension PostgresStore: PinCopying {
                 let firstID = try reserveIDs(snapshot.pins.count)
                 try dropStaleSearchLists()
                 let postings = SearchPostings(base: firstID)
+                // Every column the triggers would fill is sent: none for the rows, so COPY writes
+                // them in batches (a row trigger makes it write each row alone), frozen when this
+                // transaction made `pins` (a new store), as the side table of a load beside is.
+                let triggers = try dropPinsTriggers()
                 out.pins = try Self.copyPins(snapshot, batchIDs: batchIDs, firstID: firstID, counting: &counts, postings: postings,
-                                             into: "pins", on: db)
+                                             into: "pins", freeze: schemaUncommitted, on: db)
+                for sql in triggers { try db.execute(sql) }
                 try postings.write(on: db, pinsIn: "pins")
                 counted = counts
             } else if direct {
@@ -186,23 +191,27 @@ extension PostgresStore {
     }
 
     /// COPYs the snapshot's pins `range` (all: nil) into `table` with ids `firstID`,
-    /// `firstID + 1`, … in the snapshot's order, each with its cell, geometry and
+    /// `firstID + 1`, … in the snapshot's order, each with its cell, geometry, `uid` and
     /// `created_order` (what the server would compute, so it parses less: into `pins`,
-    /// `pinmap.bulk` must be on), in COPY's binary form, and adds each to `counts` and to
-    /// `postings` (if any; the caller writes them after). Returns how many.
+    /// `pinmap.bulk` must be on; its `gen_random_uuid()` took a tenth of the COPY), in COPY's
+    /// binary form, and adds each to `counts` and to `postings` (if any; the caller writes
+    /// them after). Returns how many.
+    /// `freeze`: the rows are written frozen (`COPY … FREEZE`: only into a table this
+    /// transaction made).
     static func copyPins(_ snapshot: StoreSnapshot, _ range: Range<Int>? = nil, batchIDs: [Int64: Int64], firstID: Int64,
                          counting counts: inout PostgresCellCounts?, postings: SearchPostings?, into table: String,
-                         on db: PGConnection) throws(StoreError) -> Int {
+                         freeze: Bool = false, on db: PGConnection) throws(StoreError) -> Int {
         let range = range ?? snapshot.pins.indices
         var id = firstID + Int64(range.lowerBound)
-        try db.copyBinary("COPY \(table) (\(Self.copyColumns), id, cell, geom) FROM STDIN (FORMAT binary)") {
+        let uids = try RandomBytes().uuids(range.count, milliseconds: UInt64(max(0, Date().timeIntervalSince1970 * 1000)), firstID: id)
+        try db.copyBinary("COPY \(table) (\(Self.copyColumns), id, cell, geom, uid) FROM STDIN (FORMAT binary\(freeze ? ", FREEZE" : ""))") {
             (out: PGCopyBinary) throws(StoreError) in
-            for sp in snapshot.pins[range] {
+            for (k, sp) in snapshot.pins[range].enumerated() {
                 let p = sp.pin
                 let cell = PinGrid.fineMorton(latitude: p.latitude, longitude: p.longitude)
                 counts?.add(id: id, latitude: p.latitude, longitude: p.longitude, category: p.category, fineMorton: cell)
                 postings?.add(id: id, title: p.title, description: p.description, category: p.category, properties: p.properties)
-                out.row(15)
+                out.row(16)
                 out.text(p.title)
                 out.text(p.description)
                 out.text(p.category)
@@ -219,6 +228,7 @@ extension PostgresStore {
                 out.int64(id)
                 out.int64(cell)
                 out.raw(PostGISPoint.ewkb(latitude: p.latitude, longitude: p.longitude))
+                uids.withUnsafeBufferPointer { out.raw(UnsafeBufferPointer(rebasing: $0[(16 * k)..<(16 * k + 16)])) }
                 try out.endRow()
                 id += 1
             }
@@ -287,23 +297,56 @@ extension PostgresStore {
         return skipped
     }
 
-    /// Builds the indexes `dropSecondaryIndexes` dropped, in this transaction.
+    /// The statements that make the triggers of `pins` (its own and any a team added; not
+    /// the foreign keys') again as they are, each in its state (off, always, replica).
+    func pinsTriggers() throws(StoreError) -> (names: [String], create: [String]) {
+        let t = try db.execute("""
+            SELECT quote_ident(tgname), pg_get_triggerdef(oid), tgenabled FROM pg_trigger
+            WHERE tgrelid = 'pins'::regclass AND NOT tgisinternal ORDER BY tgname
+            """)
+        var names: [String] = [], create: [String] = []
+        for i in 0..<t.rows {
+            names.append(t.text(i, 0))
+            create.append(t.text(i, 1))
+            if let state = ["D": "DISABLE", "A": "ENABLE ALWAYS", "R": "ENABLE REPLICA"][t.text(i, 2)] {
+                create.append("ALTER TABLE pins \(state) TRIGGER \(t.text(i, 0))")
+            }
+        }
+        return (names, create)
+    }
+
+    /// Drops the triggers of `pins` for this transaction's next writes, and returns the
+    /// statements that make them again (`pinsTriggers`). A row trigger, even one turned
+    /// off, makes COPY write each row alone, as a trigger's function call would. Only for
+    /// the tables' owner holding `pins` alone, for a load that sends every column the
+    /// triggers compute (a load beside `pins` fires none either).
+    func dropPinsTriggers() throws(StoreError) -> [String] {
+        let triggers = try pinsTriggers()
+        for name in triggers.names { try db.execute("DROP TRIGGER \(name) ON pins") }
+        return triggers.create
+    }
+
+    /// Builds the indexes (and adds the keys) `dropSecondaryIndexes` dropped, in this transaction.
     func buildIndexes(_ statements: [String]) throws(StoreError) {
         try db.execute("SET LOCAL maintenance_work_mem = '256MB'")
         for sql in statements { try db.execute(sql) }
     }
 
     /// Drops the indexes of `pins` other than its primary key (its UNIQUE constraints too)
-    /// and returns the statements that create them again, as the catalog has them.
+    /// and its foreign keys, and returns the statements that create them again, as the
+    /// catalog has them, the foreign keys last. A foreign key checks each row a load adds on
+    /// its own (a query per row: 8 of a million pins' 9 s), and once when added (0.2 s).
     func dropSecondaryIndexes() throws(StoreError) -> [String] {
-        var create: [String] = []
+        var create: [String] = [], keys: [String] = []
         let u = try db.execute("""
-            SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'pins'::regclass AND contype = 'u'
+            SELECT conname, pg_get_constraintdef(oid), contype = 'f' FROM pg_constraint
+            WHERE conrelid = 'pins'::regclass AND contype IN ('u', 'f') ORDER BY conname
             """)
         for i in 0..<u.rows {
             let name = SQLIdentifier.quoted(u.text(i, 0))
             try db.execute("ALTER TABLE pins DROP CONSTRAINT \(name)")
-            create.append("ALTER TABLE pins ADD CONSTRAINT \(name) \(u.text(i, 1))")
+            let add = "ALTER TABLE pins ADD CONSTRAINT \(name) \(u.text(i, 1))"
+            if u.text(i, 2) == "t" { keys.append(add) } else { create.append(add) }
         }
         let r = try db.execute("""
             SELECT i.indexname, i.indexdef FROM pg_indexes i
@@ -314,6 +357,6 @@ extension PostgresStore {
             try db.execute("DROP INDEX \(SQLIdentifier.quoted(r.text(i, 0)))")
             create.append(r.text(i, 1))
         }
-        return create
+        return create + keys
     }
 }

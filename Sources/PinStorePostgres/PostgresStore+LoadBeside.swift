@@ -245,8 +245,7 @@ extension PostgresStore {
                 WHERE a.attrelid = 'pins'::regclass AND a.attname = $1
                 """, [column]).text(0, 0))
         }
-        let triggers = try db.execute("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgrelid = 'pins'::regclass AND NOT tgisinternal")
-        for k in 0..<triggers.rows { after.append(triggers.text(k, 0)) }
+        after += try pinsTriggers().create
         var before: [String] = []
         let keys = try db.execute("""
             SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint

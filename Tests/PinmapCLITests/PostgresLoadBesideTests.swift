@@ -40,7 +40,7 @@ final class PostgresLoadBesideTests: XCTestCase {
     /// their parentheses: a WHEN made again from its text nests its ORs differently).
     private static let shapeOfPins = """
         SELECT 'index ' || indexname || ': ' || indexdef FROM pg_indexes WHERE tablename = 'pins'
-        UNION ALL SELECT 'trigger ' || translate(pg_get_triggerdef(oid), '()', '') FROM pg_trigger
+        UNION ALL SELECT 'trigger ' || tgenabled::text || ' ' || translate(pg_get_triggerdef(oid), '()', '') FROM pg_trigger
           WHERE tgrelid = 'pins'::regclass AND NOT tgisinternal
         UNION ALL SELECT 'constraint ' || conrelid::regclass || ' ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint
           WHERE conrelid = 'pins'::regclass OR confrelid = 'pins'::regclass
@@ -57,7 +57,16 @@ final class PostgresLoadBesideTests: XCTestCase {
     private func rows(_ sql: String) throws -> [[String?]] { try PostgresDatabases.rows(sql, uri: uri) }
 
     func testAnImportIntoAStoreWithoutPinsIsSwappedInWithEverythingPinsHad() throws {
+        // A team's triggers, one turned off and one always on: made again in those states.
+        try PostgresDatabases.execute("""
+            CREATE FUNCTION team_noop() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+            CREATE TRIGGER team_off BEFORE UPDATE ON pins FOR EACH ROW EXECUTE FUNCTION team_noop();
+            CREATE TRIGGER team_always BEFORE UPDATE ON pins FOR EACH ROW EXECUTE FUNCTION team_noop();
+            ALTER TABLE pins DISABLE TRIGGER team_off;
+            ALTER TABLE pins ENABLE ALWAYS TRIGGER team_always;
+            """, uri: uri)
         let shape = try rows(Self.shapeOfPins)
+        XCTAssertEqual(shape.filter { $0[0]?.hasPrefix("trigger D") == true || $0[0]?.hasPrefix("trigger A") == true }.count, 2)
         let table = try rows("SELECT 'pins'::regclass::oid")
         let path = try csv("big.csv", pins: 6_000)
         let imported = PinmapCLI.execute(["import", path, "--db", uri])
