@@ -65,7 +65,7 @@ final class PinCellSideBuildTests: XCTestCase {
             for p in CellFixture.pins(3_000, seed: 8) { try inserter.insert(p, batchID: nil) }
         }
         var stages: [IndexingProgress.Stage] = []
-        try store.transaction { try store.endBulkInsert(progress: { stages.append($0.stage) }) }
+        _ = try store.transaction { try store.endBulkInsert(progress: { stages.append($0.stage) }) }
         XCTAssertEqual(stages.last, .map)
         XCTAssertEqual(try store.pinCellTotals().total, 3_000)
         let indexed = try CellFixture.dump(store)
