@@ -1,6 +1,8 @@
+import Foundation
 import XCTest
 @testable import PinImport
 import PinModel
+import PinStore
 
 final class TextDecodingTests: XCTestCase {
     /// (bytes, valid UTF-8?)
@@ -205,21 +207,50 @@ extension TextDecodingTests {
 }
 
 extension TextDecodingTests {
-    /// The decoded stream says whether it is well-formed so far, chunk by chunk, and at its end.
+    /// The decoded stream says whether it is well-formed so far, chunk by chunk, and at its end;
+    /// UTF-8 that is not well-formed (read as it is: `--encoding UTF-8`, or a file changed
+    /// since it was detected) is refused where it stops being UTF-8, never handed out for
+    /// its fields to get U+FFFD. (It was handed out: `isWellFormedSoFar` false.)
     func testDecodedChunksAreCheckedAsTheyAreHandedOut() throws {
         let utf8 = DetectedEncoding(encoding: .utf8, bomLength: 0)
-        // (bytes, chunk size, after each chunk and after the end)
-        let cases: [([UInt8], Int, [Bool], UInt)] = [
-            (Array("ab한".utf8), 4, [true, true, true], #line),                 // 한 split between two chunks
-            (Array("abcd".utf8) + [0xE9] + Array("fgh".utf8), 4, [true, false, false], #line),
-            (Array("abcd".utf8) + [0xED, 0x95], 4, [true, true, false], #line),  // cut at the end
+        let bom = DetectedEncoding(encoding: .utf8, bomLength: 3)
+        // (bytes, encoding, chunk size, after each chunk and after the end, or the error)
+        let cases: [([UInt8], DetectedEncoding, Int, Result<[Bool], TextDecodingError>, UInt)] = [
+            (Array("ab한".utf8), utf8, 4, .success([true, true, true]), #line),  // 한 split between two chunks
+            (Array("abcd".utf8) + [0xE9] + Array("fgh".utf8), utf8, 4, .failure(.invalidBytes(encoding: .utf8, byteOffset: 4)), #line),
+            (Array("abcd".utf8) + [0xED, 0x95], utf8, 4, .failure(.truncatedText(encoding: .utf8)), #line),  // cut at the end
+            ([0xEF, 0xBB, 0xBF] + Array("a,b".utf8) + [0xB0, 0xA1], bom, 4, .failure(.invalidBytes(encoding: .utf8, byteOffset: 6)), #line),
         ]
-        for (bytes, size, expected, line) in cases {
-            var source = try DecodingChunkSource(raw: ArrayChunkSource(bytes, chunkSize: size), encoding: utf8)
+        for (bytes, encoding, size, expected, line) in cases {
+            var source = try DecodingChunkSource(raw: ArrayChunkSource(bytes, chunkSize: size), encoding: encoding)
             var seen: [Bool] = []
-            while try source.nextChunk() != nil { seen.append(source.isWellFormedSoFar) }
-            seen.append(source.isWellFormedSoFar)
-            XCTAssertEqual(seen, expected, line: line)
+            let result = Result { () throws(TextDecodingError) -> [Bool] in
+                while try source.nextChunk() != nil { seen.append(source.isWellFormedSoFar) }
+                seen.append(source.isWellFormedSoFar)
+                return seen
+            }
+            XCTAssertEqual(result, expected, line: line)
         }
+    }
+
+    /// `--encoding UTF-8` on a CP949 file: refused at its first byte that is not UTF-8, saying
+    /// what to do; nothing is imported (it stored "���� ī��" for 종로 카페, exit 0).
+    func testUTF8NamedForAFileThatIsNotIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cp949-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var bytes = Array("title,lat,lon\n".utf8)
+        bytes += [0xC1, 0xBE, 0xB7, 0xCE, 0x20, 0xC4, 0xAB, 0xC6, 0xE4]  // 종로 카페 in CP949
+        bytes += Array(",37.5,127\n".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let store = try Store.inMemory()
+        var options = ImportOptions()
+        options.encodingName = "UTF-8"
+        XCTAssertThrowsError(try Importer.run(path: path, store: store, options: options)) { error in
+            XCTAssertEqual((error as? ImportError)?.description, "\(path): invalid UTF-8 text at byte 14: the file is not UTF-8; "
+                + "leave --encoding out to have its encoding detected, or name it (one of \(TextEncoding.optionNames))")
+        }
+        XCTAssertEqual(try store.count(), 0)
+        options.encodingName = nil
+        XCTAssertEqual(try Importer.run(path: path, store: store, options: options).imported, 1, "detected as CP949")
     }
 }

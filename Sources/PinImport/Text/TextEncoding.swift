@@ -113,6 +113,7 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
             return "cannot read \(path): \(change.sentence)"
         case let .invalidBytes(encoding, offset):
             return "invalid \(encoding.rawValue) text at byte \(offset)"
+                + (encoding == .utf8 ? ": the file is not UTF-8; leave --encoding out to have its encoding detected, or name it (one of \(TextEncoding.optionNames))" : "")
         case let .truncatedText(encoding):
             return "the \(encoding.rawValue) text ends in the middle of a character"
         case let .invalidUTF8AfterBOM(offset):
