@@ -1,12 +1,14 @@
 import Glibc
+import Support
 
 /// What Ctrl-C prints while a command changes the store in one transaction (`import`,
-/// `undo-import`): the process ends at once with exit code 130 (128 + SIGINT) and SQLite's
-/// journal rolls the unfinished transaction back when the store is next opened, so the
-/// message can say the store is as it was.
+/// `undo-import`) or writes a file (`export -o`): the process ends at once with exit code 130
+/// (128 + SIGINT) and SQLite's journal rolls the unfinished transaction back when the store is
+/// next opened, so the message can say the store is as it was; the temporary files outputs
+/// were being written to are removed (`TemporaryFiles`), so the file is as it was too.
 ///
 /// The handler is async-signal-safe: it only calls `write(2)` on a message prepared
-/// beforehand and `_exit(2)`. It is installed only while the work runs (`during`).
+/// beforehand, `unlink(2)` and `_exit(2)`. It is installed only while the work runs (`during`).
 enum InterruptNotice {
     /// Runs `body` with SIGINT and SIGTERM printing `message` on its own line of stderr
     /// (after clearing a progress bar's line on a terminal) and exiting 130 (SIGTERM 143);
@@ -17,6 +19,7 @@ enum InterruptNotice {
         action.__sigaction_handler.sa_handler = { signal in
             if interruptDeferred != 0 { interruptPending = signal; return }  // a commit is running
             if let m = interruptMessage { _ = write(2, m, interruptLength) }
+            TemporaryFiles.removeAll()
             _exit(128 + signal)
         }
         sigemptyset(&action.sa_mask)
@@ -42,6 +45,7 @@ enum InterruptNotice {
         let signal = interruptPending
         guard signal != 0 else { return }
         if let m = interruptMessage { _ = write(2, m, interruptLength) }
+        TemporaryFiles.removeAll()
         _exit(128 + signal)
     }
 
