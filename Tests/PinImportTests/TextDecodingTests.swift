@@ -103,7 +103,7 @@ final class TextDecodingTests: XCTestCase {
     func testMojibakeIsRefusedUnlessAnEncodingIsNamed() throws {
         XCTAssertThrowsError(try OpenedInput.open(path: Fixture.path("own/enc-latin1.csv"))) { error in
             guard case let .decoding(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
-            XCTAssertEqual(inner, .unknownEncoding(byte: 0x81, byteOffset: 17))
+            XCTAssertEqual(inner, .unknownEncoding(byte: 0x81, byteOffset: 17, notUTF8: FirstNonUTF8(byte: 0xF1, byteOffset: 15, line: 2)))
         }
         let named = try OpenedInput.open(path: Fixture.path("own/enc-latin1.csv"), encoding: .latin1)
         XCTAssertEqual(named.encoding.label, "ISO-8859-1")
@@ -113,6 +113,21 @@ final class TextDecodingTests: XCTestCase {
         XCTAssertThrowsError(try OpenedInput.open(path: Fixture.path("own/enc-shiftjis.csv"), encoding: .cp949)) { error in
             guard case let .decoding(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual(inner, .invalidBytes(encoding: .cp949, byteOffset: 17))
+        }
+    }
+
+    /// A UTF-8 file with one stray Latin-1 byte (é written 0xE9) on line 4: the refusal says
+    /// where it stops being UTF-8, not only the first byte Windows-1252 lacks, which lies in
+    /// the good Hangul of line 2 (음식 is EC 9D 8C EC 8B 9D). It named only that byte.
+    func testARefusedFileSaysWhereItStopsBeingUTF8() {
+        var bytes = Array("title,lat,lon\n음식 거리,37.5,127\nok,1,2\nCaf".utf8) + [0xE9] + Array(" Latin,37.9,127.1\n".utf8)
+        bytes += Array(repeating: UInt8(ascii: "x"), count: 10)
+        XCTAssertThrowsError(try TextEncodingDetector.detect(bytes: bytes)) { error in
+            let e = error as? TextDecodingError
+            XCTAssertEqual(e, .unknownEncoding(byte: 0x9D, byteOffset: 15, notUTF8: FirstNonUTF8(byte: 0xE9, byteOffset: 47, line: 4)))
+            XCTAssertEqual(e?.description, "the file is not UTF-8 (byte 0xE9 at byte 47, line 4, is not) and its encoding was not recognised: "
+                + "byte 0x9D at byte 15 is no character in Windows-1252 and a control character in ISO-8859-1. Save it as \"CSV UTF-8\", "
+                + "or name its encoding with --encoding (one of \(TextEncoding.optionNames))")
         }
     }
 
