@@ -69,7 +69,7 @@ enum DeleteCommentCommand: TextCommand {
         let id = try CLIValues.id(args.positionals[0], command: "uncomment", what: "COMMENT_ID")
         let store = try PinmapCLI.openRepository(args)
         guard let comment = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteComment(id: id) }) else {
-            throw .failure("no comment with id \(id)")
+            throw PinmapCLI.noComment(id, args)
         }
         if args.has("--json") { io.out.write(PinJSON.comment(comment) + "\n") }
         return 0

@@ -32,6 +32,14 @@ enum ExportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let path = args.value("-o") ?? args.value("--output")
+        guard let file = path else { return try export(args, to: nil, io: io) }
+        // Ctrl-C: the temporary file beside FILE is removed (it was left behind), FILE is as it was.
+        let notice = "pinmap export: interrupted; nothing was written to \(MessageText.quotedPath(file))"
+        return try InterruptNotice.during(notice) { () throws(CLIError) in try export(args, to: file, io: io) }
+    }
+
+    /// The export to `path` (nil: standard output).
+    private static func export(_ args: ParsedArguments, to path: String?, io: CommandIO) throws(CLIError) -> Int32 {
         // The store's own files first: "refusing to overwrite the store" says more than the format.
         let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
         let format = try format(args, path: path)

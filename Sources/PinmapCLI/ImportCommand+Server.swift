@@ -58,7 +58,7 @@ extension UndoImportCommand {
             }
             return try store.undoImport(batchID: id)
         }
-        guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
+        guard let removed else { throw PinmapCLI.noBatch(id, args) }
         io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
         return 0
     }

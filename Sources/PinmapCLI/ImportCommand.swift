@@ -274,7 +274,7 @@ enum UndoImportCommand: TextCommand {
                 }
             }
         } catch let e as CLIError { throw e } catch let e as StoreError { throw .failure(e.message) } catch { throw .failure("\(error)") }
-        guard let removed else { throw .failure("no import batch \(id); see `pinmap imports`") }
+        guard let removed else { throw PinmapCLI.noBatch(id, args) }
         InterruptNotice.during("pinmap undo-import: interrupted after import batch \(id) was removed (nothing is lost)") {
             store.checkpoint()
         }

@@ -1,23 +1,26 @@
 import Glibc
+import Support
 
 /// What Ctrl-C prints while a command changes the store in one transaction (`import`,
-/// `undo-import`): the process ends at once with exit code 130 (128 + SIGINT) and SQLite's
-/// journal rolls the unfinished transaction back when the store is next opened, so the
-/// message can say the store is as it was.
+/// `undo-import`) or writes a file (`export -o`): the process ends at once with exit code 130
+/// (128 + SIGINT) and SQLite's journal rolls the unfinished transaction back when the store is
+/// next opened, so the message can say the store is as it was; the temporary files outputs
+/// were being written to are removed (`TemporaryFiles`), so the file is as it was too.
 ///
 /// The handler is async-signal-safe: it only calls `write(2)` on a message prepared
-/// beforehand and `_exit(2)`. It is installed only while the work runs (`during`).
+/// beforehand, `unlink(2)` and `_exit(2)`. It is installed only while the work runs (`during`).
 enum InterruptNotice {
     /// Runs `body` with SIGINT and SIGTERM printing `message` on its own line of stderr
     /// (after clearing a progress bar's line on a terminal) and exiting 130 (SIGTERM 143);
     /// the previous handlers are restored afterwards.
     ///
-    /// `removing`: files the command created, unlinked before the exit (a store file a copy
-    /// or import made: unfinished, it holds no pins, and "as it was" means not there).
+    /// `removing`: files the command created, unlinked on an interrupt until `keepFiles` (a
+    /// store file a copy or import made: unfinished, it holds no pins, and "as it was" means
+    /// not there).
     static func during<T, E: Error>(_ message: String, removing files: [String] = [], _ body: () throws(E) -> T) throws(E) -> T {
         set(message)
-        setRemovals(files)
-        defer { setRemovals([]) }
+        removalTickets = files.map { TemporaryFiles.note($0) }
+        defer { keepFiles() }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             if interruptDeferred != 0 { interruptPending = signal; return }  // a commit is running
@@ -48,22 +51,18 @@ enum InterruptNotice {
         exitInterrupted(signal)
     }
 
-    /// From now on a Ctrl-C removes no file (`during`'s `removing`): the command has saved
-    /// something into it.
-    static func keepFiles() { setRemovals([]) }
+    /// From now on a Ctrl-C removes none of `during`'s `removing` files: the command has
+    /// saved something into them.
+    static func keepFiles() {
+        for ticket in removalTickets { TemporaryFiles.forget(ticket) }
+        removalTickets = []
+    }
 
     /// The files of the SQLite store at `path` (its journal, WAL and shared memory too).
     static func storeFiles(_ path: String) -> [String] { ["", "-wal", "-shm", "-journal"].map { path + $0 } }
 
-    /// Prepares the paths the handler unlinks (C strings made now: the handler may not allocate).
-    private static func setRemovals(_ files: [String]) {
-        let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: max(1, files.count))
-        for (k, f) in files.enumerated() { paths[k] = strdup(f) }
-        // The old list is leaked on purpose, as `set`'s buffer: a handler may be reading it.
-        interruptRemovalCount = 0
-        interruptRemovals = paths
-        interruptRemovalCount = files.count
-    }
+    /// `during`'s `removing` files, as `TemporaryFiles` noted them (the handler unlinks them).
+    nonisolated(unsafe) private static var removalTickets: [Int?] = []
 
     /// Changes the message while the handler is installed (the next file of an import).
     static func set(_ message: String) {
@@ -78,21 +77,17 @@ enum InterruptNotice {
     }
 }
 
-/// The handler's work: `unlink(2)` the files set, `write(2)` the message, `_exit(2)`, all
-/// async-signal-safe.
+/// The handler's work: `write(2)` the message, `unlink(2)` the files noted
+/// (`TemporaryFiles`), `_exit(2)`, all async-signal-safe.
 private func exitInterrupted(_ signal: Int32) -> Never {
-    if let paths = interruptRemovals {
-        for k in 0..<interruptRemovalCount { if let p = paths[k] { unlink(p) } }
-    }
     if let m = interruptMessage { _ = write(2, m, interruptLength) }
+    TemporaryFiles.removeAll()
     _exit(128 + signal)
 }
 
 /// Read by the signal handler, which cannot capture context.
 nonisolated(unsafe) private var interruptMessage: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var interruptLength = 0
-nonisolated(unsafe) private var interruptRemovals: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-nonisolated(unsafe) private var interruptRemovalCount = 0
 /// Set while a commit runs (`beginDeferring`); the signal that came meanwhile, or 0.
 nonisolated(unsafe) private var interruptDeferred: Int32 = 0
 nonisolated(unsafe) private var interruptPending: Int32 = 0

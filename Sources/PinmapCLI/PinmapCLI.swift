@@ -118,6 +118,18 @@ public enum PinmapCLI {
         .failure("no pin with id \(id) in \(MessageText.quotedPath(storeName(args)))")
     }
 
+    /// The failure of `uncomment` given a comment id the store does not have, naming the store
+    /// as `noPin` does (`no comment with id 7 in /home/me/pins.sqlite`).
+    static func noComment(_ id: Int64, _ args: ParsedArguments) -> CLIError {
+        .failure("no comment with id \(id) in \(MessageText.quotedPath(storeName(args)))")
+    }
+
+    /// The failure of `undo-import` given a batch the store does not have, naming the store as
+    /// `noPin` does (`no import batch 7 in /home/me/pins.sqlite; see `pinmap imports``).
+    static func noBatch(_ id: Int64, _ args: ParsedArguments) -> CLIError {
+        .failure("no import batch \(id) in \(MessageText.quotedPath(storeName(args))); see `pinmap imports`")
+    }
+
     /// The failure of an edit or delete of pin `id` that `store` does not have. Given a
     /// version (`--if-version`) of an id the store has given (`highestGivenPinID`), the caller
     /// read it once: the pin was deleted (no store gives a deleted pin's id to another pin).

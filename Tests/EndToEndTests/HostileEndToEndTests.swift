@@ -150,6 +150,81 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(files, prefix.isEmpty ? ["p.sqlite"] : ["p.sqlite", "pinmap"])
     }
 
+    /// A store file the user may not write (0444) in a folder they may: each write is refused
+    /// naming the store and leaves nothing beside it. It used to leave a `-wal` and a `-shm`
+    /// of mode 0444 there, so that once the user had made the store writable, as told, every
+    /// write still failed with the same message. (As root, the commands run as `nobody`, who
+    /// owns the folder, with a copy of the binary it can execute.)
+    func testAReadOnlyStoreFileLeavesNothingBesideIt() throws {
+        var bin = try binary()
+        let dir = try folder()
+        let store = dir + "/p.sqlite"
+        XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", store]).status, 0)
+        var prefix: [String] = []
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { throw XCTSkip("root without runuser") }
+            try FileManager.default.copyItem(atPath: bin, toPath: dir + "/pinmap")
+            bin = dir + "/pinmap"
+            prefix = ["/usr/sbin/runuser", "-u", "nobody", "--"]
+            for path in [dir, store] { XCTAssertEqual(chown(path, 65534, 65534), 0) }
+        }
+        XCTAssertEqual(chmod(store, 0o444), 0)
+        let writes: [[String]] = [["add", "--title", "y", "--lat", "1", "--lon", "2"], ["edit", "1", "--title", "z"],
+                                  ["delete", "1"], ["comment", "1", "hi"]]
+        for write in writes {
+            let r = Tmux.run(prefix + [bin] + write + ["--db", store])
+            XCTAssertEqual(r.status, 1, "\(write)")
+            XCTAssertEqual(r.err, "pinmap: the store \(store) is read-only; make it writable or copy it\n", "\(write)")
+        }
+        XCTAssertEqual(Tmux.run(prefix + [bin, "list", "--db", store]).status, 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertEqual(files, prefix.isEmpty ? ["p.sqlite"] : ["p.sqlite", "pinmap"], "no -wal or -shm beside the store")
+        // Made writable, as the message says: the next write goes through.
+        XCTAssertEqual(chmod(store, 0o644), 0)
+        let add = Tmux.run(prefix + [bin, "add", "--title", "y", "--lat", "1", "--lon", "2", "--db", store])
+        XCTAssertEqual(add.status, 0, add.err)
+        XCTAssertEqual(add.out, "2\n")
+    }
+
+    /// The UI on a store file the user may not write (0444) in a folder they may: it shows the
+    /// pins and searches, and leaves nothing beside the store when it quits. Its change watch
+    /// (`SQLiteChangeSource`, a connection of its own) left a -wal and -shm of mode 0444 there.
+    func testTheUIOnAReadOnlyStoreFileLeavesNothingBesideIt() throws {
+        guard Tmux.available else { throw XCTSkip("tmux is not installed") }
+        let t = try Tmux()
+        XCTAssertEqual(t.cli(["add", "--title", "Lone pin", "--lat", "37.5", "--lon", "127"]).status, 0)
+        var launcher: [String] = [], program = t.binary
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { throw XCTSkip("root without runuser") }
+            program = t.dir.path + "/pinmap"
+            try FileManager.default.copyItem(atPath: t.binary, toPath: program)
+            launcher = ["/usr/sbin/runuser", "-u", "nobody", "--"]
+            for path in [t.dir.path, t.dbPath] { XCTAssertEqual(chown(path, 65534, 65534), 0) }
+        }
+        XCTAssertEqual(chmod(t.dbPath, 0o444), 0)
+        t.start(launcher: launcher, program: program)
+        t.keys("/")
+        t.keys("Lone")
+        let found = t.waitFor { $0.contains("1 in view") }
+        // The single match is selected (`◉`).
+        XCTAssertEqual(found.components(separatedBy: "\n").filter { $0.hasPrefix(" ◉ Lone pin ") }.count, 1, found)
+        t.key("Escape")
+        t.key("Escape")
+        t.keys("q")
+        // Until pinmap itself has ended (the tmux server's and the shell's command lines name the store too).
+        func pinmapRuns() -> Bool {
+            Tmux.processes(naming: t.dbPath).contains { id in
+                let argv = FileManager.default.contents(atPath: "/proc/\(id)/cmdline").map { String(decoding: $0, as: UTF8.self) } ?? ""
+                return argv.split(separator: "\0").contains { $0 == program }
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while pinmapRuns() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertFalse(pinmapRuns(), "pinmap quit")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: t.dir.path).filter { $0.hasPrefix("pins.sqlite") }
+        XCTAssertEqual(beside.sorted(), ["pins.sqlite"], "no -wal or -shm beside the store")
+    }
+
     /// Keys typed while the UI indexes what a large import left are acted on afterwards.
     func testKeysTypedWhileTheUIIndexesAreNotDropped() throws {
         guard Tmux.available else { throw XCTSkip("tmux is not installed") }

@@ -57,12 +57,14 @@ final class Tmux {
     }
 
     /// Runs pinmap with `args` in a detached `cols`×`rows` session; waits until `ready` shows.
+    /// `launcher` goes before the program (`runuser -u nobody --`), `program` instead of `binary`
+    /// (a copy another user may run).
     func start(_ args: [String] = [], cols: Int = 100, rows: Int = 30, term: String = "xterm-256color", env: [String: String] = [:],
-               ready: String = "Settings") {
+               ready: String = "Settings", launcher: [String] = [], program: String? = nil) {
         var envs = ["TERM=\(term)", "LANG=C.UTF-8", "ESCDELAY=25", "HOME=\(dir.path)", "XDG_DATA_HOME=\(dir.path)/data"]
         envs += env.map { "\($0)=\($1)" }
         // `swift test` sets NO_COLOR=1 for its children: unset it, so colour is the tests' choice (`env`).
-        let cmd = (["env", "-u", "NO_COLOR"] + envs + [binary, "--db", dbPath] + args).map(Tmux.quote).joined(separator: " ")
+        let cmd = (["env", "-u", "NO_COLOR"] + envs + launcher + [program ?? binary, "--db", dbPath] + args).map(Tmux.quote).joined(separator: " ")
         // The tmux server inherits the client's file descriptors: start it
         // with no pipes attached, or reading its output would never end.
         Tmux.run(["/usr/bin/env", "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(cols)", "-y", "\(rows)", cmd + "; sleep 30"], capture: false)

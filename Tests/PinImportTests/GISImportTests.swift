@@ -211,6 +211,18 @@ final class GISImportTests: XCTestCase {
         try assertMatchesReference(try read(gis("korea-cp949.shp")), "korea-cp949.shp")
     }
 
+    /// A `.dbf` field name holds at most 10 characters: `description` is written `descriptio`
+    /// (ogr2ogr, QGIS). It is still the description; a later `memo` (also a description
+    /// name) stays a property. (`memo` was taken, and the description went to properties.)
+    func testAFieldNameTheDBFCutStillMapsToItsPinField() throws {
+        let s = try read(gis("truncated-names.shp"))
+        XCTAssertEqual(s.columns["description"], "descriptio")
+        XCTAssertEqual(s.pins.map(\.title), ["Gwanghwamun"])
+        XCTAssertEqual(s.pins.map(\.description), ["Main gate of Gyeongbokgung"])
+        XCTAssertEqual(s.pins.map(\.category), ["gate"])
+        XCTAssertEqual(s.pins.map(\.properties), [#"{"memo":"north side"}"#])
+    }
+
     func testLinesAreSkippedWithANoteAndMultipointsGiveAPinEach() throws {
         XCTAssertThrowsError(try read(gis("lines.shp"))) { error in
             XCTAssertEqual((error as? ImportError)?.description,

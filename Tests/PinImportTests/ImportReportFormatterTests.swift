@@ -44,6 +44,20 @@ final class ImportReportFormatterTests: XCTestCase {
         XCTAssertEqual(ImportReportFormatter.summary(r).split(separator: "\n").last, "  1 duplicate: a pin the store already had")
     }
 
+    /// The pins left for `pinmap index` take the verb their count takes: "1 pin waits" (a
+    /// one-row file whose 6 MB description is left for later said "1 pin wait … scans them").
+    func testPinsToIndexAgreeWithTheirVerb() {
+        var r = ImportReport(file: "pins.csv")
+        r.imported = 1
+        r.batchID = 4
+        for (count, pins, them) in [(1, "1 pin waits", "it"), (2, "2 pins wait", "them")] {
+            r.pinsToIndex = count
+            XCTAssertEqual(ImportReportFormatter.summary(r).split(separator: "\n").last.map(String.init),
+                           "  note: \(pins) to join the search index: run `pinmap index`, or open the UI, which does it first "
+                           + "(about 5 s of CPU per million pins); until then search scans \(them) (the map shows \(them) already)")
+        }
+    }
+
     func testSummaryCutsLongListsAndNamesDryRuns() {
         var r = sample()
         r.dryRun = true

@@ -1,6 +1,8 @@
+import Foundation
 import XCTest
 @testable import PinImport
 import PinModel
+import PinStore
 
 final class TextDecodingTests: XCTestCase {
     /// (bytes, valid UTF-8?)
@@ -101,7 +103,7 @@ final class TextDecodingTests: XCTestCase {
     func testMojibakeIsRefusedUnlessAnEncodingIsNamed() throws {
         XCTAssertThrowsError(try OpenedInput.open(path: Fixture.path("own/enc-latin1.csv"))) { error in
             guard case let .decoding(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
-            XCTAssertEqual(inner, .unknownEncoding(byte: 0x81, byteOffset: 17))
+            XCTAssertEqual(inner, .unknownEncoding(byte: 0x81, byteOffset: 17, notUTF8: FirstNonUTF8(byte: 0xF1, byteOffset: 15, line: 2)))
         }
         let named = try OpenedInput.open(path: Fixture.path("own/enc-latin1.csv"), encoding: .latin1)
         XCTAssertEqual(named.encoding.label, "ISO-8859-1")
@@ -111,6 +113,21 @@ final class TextDecodingTests: XCTestCase {
         XCTAssertThrowsError(try OpenedInput.open(path: Fixture.path("own/enc-shiftjis.csv"), encoding: .cp949)) { error in
             guard case let .decoding(_, inner) = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual(inner, .invalidBytes(encoding: .cp949, byteOffset: 17))
+        }
+    }
+
+    /// A UTF-8 file with one stray Latin-1 byte (é written 0xE9) on line 4: the refusal says
+    /// where it stops being UTF-8, not only the first byte Windows-1252 lacks, which lies in
+    /// the good Hangul of line 2 (음식 is EC 9D 8C EC 8B 9D). It named only that byte.
+    func testARefusedFileSaysWhereItStopsBeingUTF8() {
+        var bytes = Array("title,lat,lon\n음식 거리,37.5,127\nok,1,2\nCaf".utf8) + [0xE9] + Array(" Latin,37.9,127.1\n".utf8)
+        bytes += Array(repeating: UInt8(ascii: "x"), count: 10)
+        XCTAssertThrowsError(try TextEncodingDetector.detect(bytes: bytes)) { error in
+            let e = error as? TextDecodingError
+            XCTAssertEqual(e, .unknownEncoding(byte: 0x9D, byteOffset: 15, notUTF8: FirstNonUTF8(byte: 0xE9, byteOffset: 47, line: 4)))
+            XCTAssertEqual(e?.description, "the file is not UTF-8 (byte 0xE9 at byte 47, line 4, is not) and its encoding was not recognised: "
+                + "byte 0x9D at byte 15 is no character in Windows-1252 and a control character in ISO-8859-1. Save it as \"CSV UTF-8\", "
+                + "or name its encoding with --encoding (one of \(TextEncoding.optionNames))")
         }
     }
 
@@ -205,21 +222,50 @@ extension TextDecodingTests {
 }
 
 extension TextDecodingTests {
-    /// The decoded stream says whether it is well-formed so far, chunk by chunk, and at its end.
+    /// The decoded stream says whether it is well-formed so far, chunk by chunk, and at its end;
+    /// UTF-8 that is not well-formed (read as it is: `--encoding UTF-8`, or a file changed
+    /// since it was detected) is refused where it stops being UTF-8, never handed out for
+    /// its fields to get U+FFFD. (It was handed out: `isWellFormedSoFar` false.)
     func testDecodedChunksAreCheckedAsTheyAreHandedOut() throws {
         let utf8 = DetectedEncoding(encoding: .utf8, bomLength: 0)
-        // (bytes, chunk size, after each chunk and after the end)
-        let cases: [([UInt8], Int, [Bool], UInt)] = [
-            (Array("ab한".utf8), 4, [true, true, true], #line),                 // 한 split between two chunks
-            (Array("abcd".utf8) + [0xE9] + Array("fgh".utf8), 4, [true, false, false], #line),
-            (Array("abcd".utf8) + [0xED, 0x95], 4, [true, true, false], #line),  // cut at the end
+        let bom = DetectedEncoding(encoding: .utf8, bomLength: 3)
+        // (bytes, encoding, chunk size, after each chunk and after the end, or the error)
+        let cases: [([UInt8], DetectedEncoding, Int, Result<[Bool], TextDecodingError>, UInt)] = [
+            (Array("ab한".utf8), utf8, 4, .success([true, true, true]), #line),  // 한 split between two chunks
+            (Array("abcd".utf8) + [0xE9] + Array("fgh".utf8), utf8, 4, .failure(.invalidBytes(encoding: .utf8, byteOffset: 4)), #line),
+            (Array("abcd".utf8) + [0xED, 0x95], utf8, 4, .failure(.truncatedText(encoding: .utf8)), #line),  // cut at the end
+            ([0xEF, 0xBB, 0xBF] + Array("a,b".utf8) + [0xB0, 0xA1], bom, 4, .failure(.invalidBytes(encoding: .utf8, byteOffset: 6)), #line),
         ]
-        for (bytes, size, expected, line) in cases {
-            var source = try DecodingChunkSource(raw: ArrayChunkSource(bytes, chunkSize: size), encoding: utf8)
+        for (bytes, encoding, size, expected, line) in cases {
+            var source = try DecodingChunkSource(raw: ArrayChunkSource(bytes, chunkSize: size), encoding: encoding)
             var seen: [Bool] = []
-            while try source.nextChunk() != nil { seen.append(source.isWellFormedSoFar) }
-            seen.append(source.isWellFormedSoFar)
-            XCTAssertEqual(seen, expected, line: line)
+            let result = Result { () throws(TextDecodingError) -> [Bool] in
+                while try source.nextChunk() != nil { seen.append(source.isWellFormedSoFar) }
+                seen.append(source.isWellFormedSoFar)
+                return seen
+            }
+            XCTAssertEqual(result, expected, line: line)
         }
+    }
+
+    /// `--encoding UTF-8` on a CP949 file: refused at its first byte that is not UTF-8, saying
+    /// what to do; nothing is imported (it stored "���� ī��" for 종로 카페, exit 0).
+    func testUTF8NamedForAFileThatIsNotIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cp949-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var bytes = Array("title,lat,lon\n".utf8)
+        bytes += [0xC1, 0xBE, 0xB7, 0xCE, 0x20, 0xC4, 0xAB, 0xC6, 0xE4]  // 종로 카페 in CP949
+        bytes += Array(",37.5,127\n".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let store = try Store.inMemory()
+        var options = ImportOptions()
+        options.encodingName = "UTF-8"
+        XCTAssertThrowsError(try Importer.run(path: path, store: store, options: options)) { error in
+            XCTAssertEqual((error as? ImportError)?.description, "\(path): invalid UTF-8 text at byte 14: the file is not UTF-8; "
+                + "leave --encoding out to have its encoding detected, or name it (one of \(TextEncoding.optionNames))")
+        }
+        XCTAssertEqual(try store.count(), 0)
+        options.encodingName = nil
+        XCTAssertEqual(try Importer.run(path: path, store: store, options: options).imported, 1, "detected as CP949")
     }
 }

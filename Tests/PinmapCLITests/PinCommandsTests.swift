@@ -193,7 +193,9 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(removed.stdout, added.stdout)
         let co = try JSON.object(removed.stdout)
         XCTAssertEqual(removed.stdout, "{\"body\":\"first \\\"quoted\\\"\",\"created_at\":\"\(co["created_at"] as? String ?? "?")\",\"id\":1,\"pin_id\":1}\n")
-        XCTAssertEqual(s.run("uncomment", "1", "--json").stderr, "pinmap: no comment with id 1\n")
+        // A missing comment, and a missing import batch, are named with the store, as a missing pin is.
+        XCTAssertEqual(s.run("uncomment", "1", "--json").stderr, "pinmap: no comment with id 1 in \(s.path)\n")
+        XCTAssertEqual(s.run("undo-import", "9").stderr, "pinmap: no import batch 9 in \(s.path); see `pinmap imports`\n")
         XCTAssertEqual(PinmapCLI.execute(["uncomment", "--help"]).stdout, """
             Usage: pinmap uncomment COMMENT_ID [--db PATH] [--json]
 

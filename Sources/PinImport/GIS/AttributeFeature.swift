@@ -42,12 +42,19 @@ enum AttributeValue: Equatable {
 struct AttributeRoles: Equatable {
     var title: Int?, description: Int?, category: Int?, created: Int?
 
-    init(names: [String], pinmapExport: Bool) {
+    /// The most characters a `.dbf` field name holds: ogr2ogr and QGIS cut a longer one there
+    /// (`description` is written `descriptio`).
+    static let dbfNameLength = 10
+
+    /// - Parameter cutAt: the most characters a name can hold (a Shapefile's: `dbfNameLength`):
+    ///   a name of that length also matches the aliases it is the start of. nil: none.
+    init(names: [String], pinmapExport: Bool, cutAt: Int? = nil) {
         let folded = names.map(normalizeHeader)
         func find(_ role: ColumnRole, exact: String) -> Int? {
             if pinmapExport { return folded.firstIndex(of: exact) }
             let aliases = Set(role.aliases)
-            return folded.firstIndex { aliases.contains($0) }
+            let cut = cutAt.map { n in Set(role.aliases.filter { $0.count > n }.map { String($0.prefix(n)) }) } ?? []
+            return folded.firstIndex { aliases.contains($0) || cut.contains($0) }
         }
         title = find(.title, exact: "title")
         description = find(.description, exact: "description")

@@ -107,7 +107,7 @@ final class ShapefileReader: PinRecordReader {
         self.types = types
         self.decoder = decoder
         encodingLabel = dbf == nil ? "none (no .dbf)" : known?.label ?? detected?.label ?? chosen
-        roles = AttributeRoles(names: names, pinmapExport: false)
+        roles = AttributeRoles(names: names, pinmapExport: false, cutAt: AttributeRoles.dbfNameLength)
         columnsUsed = roles.columnsUsed(names, geometry: "shape")
     }
 

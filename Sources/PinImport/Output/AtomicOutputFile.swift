@@ -1,5 +1,6 @@
 import PinModel
 import Glibc
+import Support
 
 /// Why an output file could not be written: the path and the system's reason.
 public struct OutputFileError: Error, Sendable, Equatable {
@@ -23,6 +24,8 @@ public final class AtomicOutputFile {
     public let path: String
     private let protected: ProtectedPaths
     private let tempPath: String?
+    /// The temporary file's entry in `TemporaryFiles` (removed by an interrupt handler).
+    private var ticket: Int?
     private var fd: Int32
     private var buffer: [UInt8] = []
     private var failure: String?
@@ -56,6 +59,7 @@ public final class AtomicOutputFile {
         fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputFileError(path: path, reason: Self.errorText()) }
         tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        ticket = tempPath.flatMap(TemporaryFiles.note)
         keepMode(of: path)
     }
 
@@ -128,6 +132,7 @@ public final class AtomicOutputFile {
         close(fd)
         fd = -1
         guard let tempPath else { return }
+        defer { TemporaryFiles.forget(ticket) }
         do { try Self.checkTarget(path, protected: protected) } catch { unlink(tempPath); throw error }
         if rename(tempPath, path) != 0 {
             let reason = Self.errorText()
@@ -142,6 +147,7 @@ public final class AtomicOutputFile {
         close(fd)
         fd = -1
         if let tempPath { unlink(tempPath) }
+        TemporaryFiles.forget(ticket)
     }
 
     private func drain() {

@@ -49,10 +49,11 @@ public enum ImportReportFormatter {
         if let rejects = r.rejectsFile, r.rejected > 0 { lines.append("  rejected rows written to \(rejects)") }
         lines += r.notes.map { "  note: \($0)" }
         if r.pinsToIndex > 0 {
+            let (wait, them) = r.pinsToIndex == 1 ? ("waits", "it") : ("wait", "them")
             lines.append("""
-                  note: \(count(r.pinsToIndex, "pin")) wait to join the search index: run `pinmap index`, \
+                  note: \(count(r.pinsToIndex, "pin")) \(wait) to join the search index: run `pinmap index`, \
                 or open the UI, which does it first (about 5 s of CPU per million pins); until then search scans \
-                them (the map shows them already)
+                \(them) (the map shows \(them) already)
                 """)
         }
         return lines.joined(separator: "\n")

@@ -15,8 +15,9 @@ public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
 
     /// Whether every chunk handed out so far is well-formed UTF-8 (a sequence split between
     /// two chunks is judged once complete; at the end, a cut one is not): then a reader may
-    /// keep a field's bytes as they are, with no check of its own. The detector validated a
-    /// UTF-8 file before, but the file may have changed since, or `--encoding` named it.
+    /// keep a field's bytes as they are, with no check of its own. UTF-8 read as it is (the
+    /// detector validated it, but the file may have changed since, or `--encoding` named it)
+    /// that is not well-formed is refused (`nextChunk`), so this holds for every chunk handed out.
     public var isWellFormedSoFar: Bool { validator.isValid }
 
     /// - Parameters:
@@ -35,13 +36,13 @@ public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
         }
     }
 
-    /// - Throws: `TextDecodingError.invalidBytes` / `.truncatedText` for broken input,
-    ///   or whatever the raw source throws.
+    /// - Throws: `TextDecodingError.invalidBytes` / `.truncatedText` for broken input (UTF-8
+    ///   that is not well-formed included), or whatever the raw source throws.
     public mutating func nextChunk() throws(TextDecodingError) -> [UInt8]? {
         while !finished {
             guard var chunk = try raw.nextChunk() else {
                 finished = true
-                _ = validator.finish()
+                if !validator.finish() && converter == nil { throw .truncatedText(encoding: encoding.encoding) }
                 do { try converter?.finish() } catch { throw .truncatedText(encoding: encoding.encoding) }
                 return nil
             }
@@ -53,6 +54,12 @@ public struct DecodingChunkSource<Raw: ByteChunkSource>: ByteChunkSource {
             guard let converter else {
                 if chunk.isEmpty { continue }
                 chunk.withUnsafeBufferPointer { _ = validator.feed($0) }
+                // Refused, as iconv refuses a byte that is no character in another encoding:
+                // read on, each field would get U+FFFD for it (`--encoding UTF-8` on a CP949
+                // file stored "종로 카페" as "���� ī��", exit 0). No byte is replaced silently.
+                if let bad = validator.firstInvalidOffset {
+                    throw .invalidBytes(encoding: encoding.encoding, byteOffset: bad + Int64(encoding.bomLength))
+                }
                 return chunk
             }
             let out: [UInt8]

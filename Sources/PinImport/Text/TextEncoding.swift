@@ -85,6 +85,20 @@ public struct DetectedEncoding: Sendable, Equatable {
     }
 }
 
+/// Where a file stops being UTF-8: its first byte that is not, that byte's offset from the
+/// start of the file and its line (1-based, counting LF).
+public struct FirstNonUTF8: Sendable, Equatable {
+    public var byte: UInt8
+    public var byteOffset: Int64
+    public var line: Int
+
+    public init(byte: UInt8, byteOffset: Int64, line: Int) {
+        self.byte = byte
+        self.byteOffset = byteOffset
+        self.line = line
+    }
+}
+
 /// A file-level failure to read or decode the bytes of a file.
 public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be opened or read; `reason` is the system's message (`strerror`).
@@ -101,9 +115,9 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidUTF8AfterBOM(byteOffset: Int64)
     /// glibc `iconv` does not know the conversion (should not happen on a glibc system).
     case converterUnavailable(from: String)
-    /// Not UTF-8, no legacy encoding found for it, and `byte` (at `byteOffset`) is undefined
-    /// in Windows-1252: in ISO-8859-1 it would be a C1 control character.
-    case unknownEncoding(byte: UInt8, byteOffset: Int64)
+    /// Not UTF-8 (from `notUTF8`, when known), no legacy encoding found for it, and `byte` (at
+    /// `byteOffset`) is undefined in Windows-1252: in ISO-8859-1 it would be a C1 control character.
+    case unknownEncoding(byte: UInt8, byteOffset: Int64, notUTF8: FirstNonUTF8? = nil)
 
     public var description: String {
         switch self {
@@ -113,14 +127,19 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
             return "cannot read \(path): \(change.sentence)"
         case let .invalidBytes(encoding, offset):
             return "invalid \(encoding.rawValue) text at byte \(offset)"
+                + (encoding == .utf8 ? ": the file is not UTF-8; leave --encoding out to have its encoding detected, or name it (one of \(TextEncoding.optionNames))" : "")
         case let .truncatedText(encoding):
             return "the \(encoding.rawValue) text ends in the middle of a character"
         case let .invalidUTF8AfterBOM(offset):
             return "the file starts with a UTF-8 byte order mark but byte \(offset) is not UTF-8"
         case let .converterUnavailable(from):
             return "iconv cannot convert from \(from)"
-        case let .unknownEncoding(byte, offset):
-            return "the file is not UTF-8 and its encoding was not recognised: byte "
+        case let .unknownEncoding(byte, offset, notUTF8):
+            // Where it stops being UTF-8 first: in a UTF-8 file with one stray Latin-1 byte, the
+            // byte named next may lie in good Hangul far before it (its UTF-8 bytes are no
+            // Windows-1252 text either), where nothing is wrong.
+            let whereNot = notUTF8.map { " (byte " + String(format: "0x%02X", $0.byte) + " at byte \($0.byteOffset), line \($0.line), is not)" } ?? ""
+            return "the file is not UTF-8\(whereNot) and its encoding was not recognised: byte "
                 + String(format: "0x%02X", byte) + " at byte \(offset) is no character in Windows-1252 and a control character in"
                 + " ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding (one of \(TextEncoding.optionNames))"
         }

@@ -15,9 +15,9 @@ public enum TextEncodingDetector {
         let first = try source.nextChunk() ?? []
         return try detect(first: first) { () throws(TextDecodingError) -> [UInt8]? in
             try source.nextChunk()
-        } rescan: { () throws(TextDecodingError) -> LegacyScan in
+        } rescan: { (notUTF8At) throws(TextDecodingError) -> LegacyScan in
             let again = try FileChunkSource(path: path)
-            return try LegacyScan.of { () throws(TextDecodingError) -> [UInt8]? in try again.nextChunk() }
+            return try LegacyScan.of(notUTF8At: notUTF8At) { () throws(TextDecodingError) -> [UInt8]? in try again.nextChunk() }
         } converts: { (encoding) throws(TextDecodingError) -> Bool in
             let again = try FileChunkSource(path: path)
             return try LegacyEncodingGuess.converts(encoding) { () throws(TextDecodingError) -> [UInt8]? in try again.nextChunk() }
@@ -35,29 +35,37 @@ public enum TextEncodingDetector {
         return try detect(first: bytes) { () throws(TextDecodingError) -> [UInt8]? in
             defer { done = true }
             return done ? nil : []
-        } rescan: { () throws(TextDecodingError) -> LegacyScan in
+        } rescan: { (notUTF8At) throws(TextDecodingError) -> LegacyScan in
             let next = once()
-            return try LegacyScan.of { () throws(TextDecodingError) -> [UInt8]? in next() }
+            return try LegacyScan.of(notUTF8At: notUTF8At) { () throws(TextDecodingError) -> [UInt8]? in next() }
         } converts: { (encoding) throws(TextDecodingError) -> Bool in
             let next = once()
             return try LegacyEncodingGuess.converts(encoding) { () throws(TextDecodingError) -> [UInt8]? in next() }
         }
     }
 
-    /// What a second reading of a file that is not UTF-8 found: uchardet's CJK guess and
-    /// the first byte Windows-1252 leaves undefined, with its offset.
+    /// What a second reading of a file that is not UTF-8 found: uchardet's CJK guess, the
+    /// first byte Windows-1252 leaves undefined, with its offset, and the byte at `notUTF8At`
+    /// (where the UTF-8 check stopped) with its line.
     struct LegacyScan {
         var guess: TextEncoding?
         var undefined: (byte: UInt8, offset: Int64)?
+        var notUTF8: FirstNonUTF8?
 
-        static func of(_ next: () throws(TextDecodingError) -> [UInt8]?) throws(TextDecodingError) -> LegacyScan {
+        static func of(notUTF8At: Int64? = nil, _ next: () throws(TextDecodingError) -> [UInt8]?) throws(TextDecodingError) -> LegacyScan {
             let guesser = LegacyEncodingGuess()
             var scan = LegacyScan()
             var offset: Int64 = 0
+            var lines = 1  // LFs before `notUTF8At`, plus one
             while let chunk = try next() {
                 guesser.feed(chunk)
                 if scan.undefined == nil, let i = chunk.firstIndex(where: { undefinedInWindows1252.contains($0) }) {
                     scan.undefined = (chunk[i], offset + Int64(i))
+                }
+                if let at = notUTF8At, scan.notUTF8 == nil {
+                    let end = Int(min(at - offset, Int64(chunk.count)))
+                    lines += chunk[..<max(end, 0)].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                    if end < chunk.count { scan.notUTF8 = FirstNonUTF8(byte: chunk[end], byteOffset: at, line: lines) }
                 }
                 offset += Int64(chunk.count)
             }
@@ -92,7 +100,7 @@ public enum TextEncodingDetector {
     private static func detect(
         first: [UInt8],
         next: () throws(TextDecodingError) -> [UInt8]?,
-        rescan: () throws(TextDecodingError) -> LegacyScan,
+        rescan: (_ notUTF8At: Int64?) throws(TextDecodingError) -> LegacyScan,
         converts: (TextEncoding) throws(TextDecodingError) -> Bool
     ) throws(TextDecodingError) -> DetectedEncoding {
         if let bom = byteOrderMark(first), bom.encoding != .utf8 { return bom }
@@ -109,9 +117,9 @@ public enum TextEncodingDetector {
         if bomLength > 0 {
             throw .invalidUTF8AfterBOM(byteOffset: validator.firstInvalidOffset ?? 0)
         }
-        let scan = try rescan()
+        let scan = try rescan(validator.firstInvalidOffset)
         if let guess = scan.guess, try converts(guess) { return DetectedEncoding(encoding: guess, bomLength: 0) }
-        if let (byte, offset) = scan.undefined { throw .unknownEncoding(byte: byte, byteOffset: offset) }
+        if let (byte, offset) = scan.undefined { throw .unknownEncoding(byte: byte, byteOffset: offset, notUTF8: scan.notUTF8) }
         return DetectedEncoding(encoding: .windows1252, bomLength: 0)
     }
 }

@@ -22,7 +22,10 @@ public final class SQLiteChangeSource: StoreChangeSource {
 
     /// - Throws: `StoreError` when the file cannot be opened.
     public init(path: String) throws(StoreError) {
-        db = try Database(path: path, create: false)
+        // A store file this process may not write is watched as `Store` opens it (immutable,
+        // unchanging: nothing to tell): opened read-write, SQLite would leave a -wal and -shm
+        // of mode 0444 beside it, which kept every later write failing.
+        db = try Database(path: path, create: false, immutable: Store.readOnlyFileInWritableFolder(path))
         seq = try ChangeLog.exists(in: db) ? ChangeLog.lastSeq(in: db) : nil
         if seq == nil { version = try db.scalarInt("PRAGMA data_version") }
     }

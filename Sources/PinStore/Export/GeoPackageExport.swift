@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import Support
 
 /// Writes every pin as an OGC GeoPackage 1.3 (OGC 12-128r18) with SQLite: one point feature
 /// table `pins` in EPSG:4326 (WGS84 longitude, latitude), as QGIS and GDAL read it.
@@ -83,6 +84,8 @@ public enum GeoPackageExport {
     ///   in place (its reason); `path` is then untouched.
     public static func write(_ store: some PinExportSource, to path: String) throws(StoreError) -> Summary {
         let temp = try temporaryFile(beside: path)
+        let ticket = TemporaryFiles.note(temp)  // removed by an interrupt handler (`pinmap export`)
+        defer { TemporaryFiles.forget(ticket) }
         do throws(StoreError) {
             let summary = try fill(store, path: temp)
             guard rename(temp, path) == 0 else {

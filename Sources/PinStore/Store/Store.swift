@@ -9,7 +9,8 @@ public final class Store {
     let db: Database
     /// The file path, or `:memory:`.
     public let path: String
-    /// Opened read-only (`OpenMode.reading` on a store that cannot be written): every write fails.
+    /// Opened read-only (`OpenMode.reading` on a store that cannot be written, or any mode on a
+    /// store file this process may not write: `readOnlyFileInWritableFolder`): every write fails.
     public let isReadOnly: Bool
     /// Where the times written with pins, comments and imports come from (the system clock;
     /// tests stop it).
@@ -53,7 +54,7 @@ public final class Store {
         let memory = path == ":memory:"
         do throws(StoreError) {
             if !memory { try Store.checkPath(path, mode: mode) }
-            let immutable = !memory && mode.isReading && !Store.writable(path)
+            let immutable = !memory && (mode.isReading ? !Store.writable(path) : Store.readOnlyFileInWritableFolder(path))
             isReadOnly = immutable
             db = try Database(path: path, create: mode.creates, immutable: immutable)
             // For a new file only (SQLite ignores it once the file has pages): 8 KiB pages
@@ -154,6 +155,17 @@ public final class Store {
     /// Whether SQLite can write the store `path` and its journal (`-wal`, `-shm`) next to it.
     static func writable(_ path: String) -> Bool {
         access(path, W_OK) == 0 && StoreErrorText.folderWritable(path)
+    }
+
+    /// Whether `path` is a file this process may not write, in a folder it may. Such a store
+    /// is opened as `reading` opens it (`immutable=1`) for every command: opened read-write,
+    /// SQLite falls back to read-only and still makes its `-wal` and `-shm` beside it, with
+    /// the store's mode (0444), and leaves them there; after the user made the store writable
+    /// as told, those read-only files kept every write failing with the same message. A write
+    /// now fails with that message and leaves nothing beside the store. (A read-only folder
+    /// lets SQLite make nothing: it fails on opening and says so.)
+    static func readOnlyFileInWritableFolder(_ path: String) -> Bool {
+        access(path, F_OK) == 0 && access(path, W_OK) != 0 && StoreErrorText.folderWritable(path)
     }
 
     /// Schema version (number of migrations applied).

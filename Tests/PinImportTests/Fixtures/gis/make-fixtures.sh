@@ -97,6 +97,15 @@ ogr2ogr -f GPKG -update -s_srs EPSG:4326 -t_srs EPSG:2154 -nln france -oo X_POSS
   -oo KEEP_GEOM_COLUMNS=NO qgis-5179.gpkg build/france.csv
 ogr2ogr -f GPKG -update -nln roads -nlt LINESTRING -a_srs EPSG:4326 qgis-5179.gpkg build/lines.csv
 
+# 8. A Shapefile whose `description` field the .dbf cut to 10 characters (`descriptio`, as
+#    ogr2ogr and QGIS write it), with a `memo` field after it (WGS84, no .prj).
+{
+  echo "name,description,category,created_at,memo,lat,lon"
+  echo "Gwanghwamun,Main gate of Gyeongbokgung,gate,2024-05-01,north side,37.575929,126.976849"
+} > build/truncated.csv
+ogr2ogr -f "ESRI Shapefile" -oo X_POSSIBLE_NAMES=lon -oo Y_POSSIBLE_NAMES=lat -oo KEEP_GEOM_COLUMNS=NO \
+  truncated-names.shp build/truncated.csv
+
 # The reference: each fixture point back to WGS84 by cs2cs (lon, lat), what the importer must
 # match within 1 m. One line per pin: file<TAB>title<TAB>longitude<TAB>latitude.
 inverse() {  # EPSG x y (x = easting) -> "lon lat"
