@@ -69,6 +69,38 @@ final class SheetDetailTests: XCTestCase {
         XCTAssertFalse(r.text.contains("drag ↑ to open"), "the hint shows only at small, at rest")
     }
 
+    /// A pointer held still sends no motion report: the loop must still tick (`needsTicks`),
+    /// so that 100 ms after the last motion the grabber row and the status line name the
+    /// detent a release now settles on (a placement), not the throw's.
+    func testAGrabberHeldStillWithoutReportsNamesWhereAReleaseNowSettles() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        let top = r.state.sheetTop
+        r.mouse(.press, col: 20, row: top, at: 0)
+        r.mouse(.drag, col: 20, row: top - 12, at: 1)
+        XCTAssertTrue(r.state.needsTicks, "the loop ticks during a drag, with or without motion")
+        r.handle(.tick, now: 1.5)  // what the loop sends while the pointer rests
+        let sheet = r.frame().text().components(separatedBy: "\n")[(top - 12)...].joined(separator: "\n")
+        XCTAssertEqual(sheet, """
+            ─ → medium ────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─
+              Pins in view: 5 · newest first
+             • Busan Tower                                     near Busan, KR           landmark     2023-07-01
+             • National Museum of Korea                        near Seoul, KR           museum       2023-06-22
+             • 전쟁기념관                                      near Seoul, KR           museum       2023-05-05
+             • Hongdae, busking street                         near Seoul, KR           landmark     2023-04-29
+             • Garosu-gil coffee                               near Seoul, KR           cafe         2023-03-18
+
+
+
+
+
+
+
+
+             dragging → medium · 5 of 5 pins in view · [list] · centre open sea · 74N 0E · z1            ? help
+                      1 Map                 2 Timeline                3 Import                4 Settings
+            """)
+    }
+
     func testAboveTheSortLimitTheHeaderSaysTheListIsNewestFirst() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         state.press(.char("s")); state.press(.char("s"))  // newest → name → distance
