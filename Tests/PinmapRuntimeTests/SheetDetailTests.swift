@@ -101,6 +101,33 @@ final class SheetDetailTests: XCTestCase {
             """)
     }
 
+    /// At small on a narrow terminal the header's "K or drag ↑ to open the list" shows whole
+    /// or not at all: cut at the edge it read "K or" (in Korean "K 또는 ↑로 끌").
+    func testTheSmallSheetHintIsWholeOrAbsentOnANarrowTerminal() throws {
+        defer { Strings.language = .english }
+        var sheets: [String] = []
+        for language in [PinmapCore.Language.english, .korean] {
+            Strings.language = language
+            let r = try UIFixtures.runner(cols: 40, rows: 12, detent: .small)
+            let top = r.state.sheetTop
+            sheets.append(r.frame().text().components(separatedBy: "\n")[top...].joined(separator: "\n"))
+        }
+        XCTAssertEqual(sheets[0], """
+            ─ small ─────── ━━━━━━━━ ──────[Filter]─
+              Pins in view: 5 · newest first
+             • Busan Tower        landm… 2023-07-01
+             small · 5 of 5 pins in view · z1
+              1 Map    2 Timel…  3 Import  4 Setti…
+            """)
+        XCTAssertEqual(sheets[1], """
+            ─ 작게 ──────── ━━━━━━━━ ────────[필터]─
+              보이는 핀: 5 · 최신순
+             • Busan Tower        landm… 2023-07-01
+             작게 · 보이는 핀 5/5개 · [목록] · z1
+              1 지도   2 타임…   3 가져…    4 설정
+            """)
+    }
+
     func testAboveTheSortLimitTheHeaderSaysTheListIsNewestFirst() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         state.press(.char("s")); state.press(.char("s"))  // newest → name → distance

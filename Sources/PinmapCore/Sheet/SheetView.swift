@@ -56,8 +56,11 @@ public enum SheetView {
         // The order label is the last thing on the row: cut with … when it does not fit.
         let order = " · \(state.orderLabel)"
         x = screen.put(DisplayWidth.truncate(order, to: max(0, state.layout.cols - x), ascii: state.presentation.ascii), col: x, row: row, style: theme.muted)
-        if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating {
-            screen.put("  " + S.sheetOpenHint.text, col: x, row: row, style: theme.hint)
+        // The hint is whole or absent: cut at the edge it read "K or" (in Korean "K 또는 ↑로 끌").
+        let hint = "  " + S.sheetOpenHint.text
+        if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating
+            && x + DisplayWidth.of(hint) <= state.layout.cols {
+            screen.put(hint, col: x, row: row, style: theme.hint)
         }
     }
 
