@@ -36,7 +36,7 @@ public enum S: String, CaseIterable, Sendable {
     case seServer, seService, seUnreachable, seUnreachableNoDatabase, seLost, seNotAnswering, seStoppedAnswering, seMayNotWrite, seMayNotRead, seReadOnlyServer, seChangedElsewhere, seWrongVersion, sePinGone, seTextNotKept, seBusy, seBusyHolder, seDiskFull, seReadOnlyStore, seReadOnlyFolder
     // Messages.
     case msgPasteNeedsField, msgPasteCut, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
-    case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld
+    case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld, msgKeyUnbound, msgKeyOnMapTab
     case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgSelectPinFirstAtSmall, msgNothingDeleted, msgNothingChanged, msgFocus, msgFocusListInert
     case msgSearchKept, msgColourOff, msgSortCapped, msgLoadedSamples, msgSamplesPresent, msgSamplesFailed
     case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgSearching

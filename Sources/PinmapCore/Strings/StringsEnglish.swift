@@ -239,6 +239,8 @@ extension Strings {
         .msgDetentUnavailable: "{0} is not available at this size",
         .msgSortedBy: "Sorted by {0}",
         .msgListInertKey: "The list is inert at small: K raises the sheet · m moves focus to the map",
+        .msgKeyUnbound: "{0} does nothing here · ? lists the keys",
+        .msgKeyOnMapTab: "{0} works on the Map tab: 1 shows it",
         .msgListInertMouse: "The list is inert at small: drag the grabber up or press K",
         .msgNoPinsInView: "No pins in view",
         .msgClosestZoom: "Closest zoom reached",

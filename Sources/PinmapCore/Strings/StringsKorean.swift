@@ -239,6 +239,8 @@ extension Strings {
         .msgDetentUnavailable: "이 크기에서는 {0}을(를) 쓸 수 없습니다",
         .msgSortedBy: "정렬: {0}",
         .msgListInertKey: "작게일 때 목록은 멈춰 있습니다: K로 시트 올리기 · m은 지도로 포커스",
+        .msgKeyUnbound: "{0} 키는 여기서 하는 일이 없습니다 · ?로 키 보기",
+        .msgKeyOnMapTab: "{0} 키는 지도 탭에서 씁니다: 1로 지도 탭 보기",
         .msgListInertMouse: "작게일 때 목록은 멈춰 있습니다: 손잡이를 위로 끌거나 K",
         .msgNoPinsInView: "보이는 핀이 없습니다",
         .msgClosestZoom: "가장 크게 확대했습니다",
