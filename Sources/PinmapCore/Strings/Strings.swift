@@ -57,7 +57,7 @@ public enum S: String, CaseIterable, Sendable {
     case hOpen, hAdd, hEdit, hDelete, hUndo, hSearch
     case hSearchType, hSearchEnter, hSearchEsc, hSearchArrows, hSearchPaste
     case hTimelineDay, hTimelineWeek, hTimelineMonth, hTimelinePins, hTimelineOpen
-    case hImportType, hImportComplete, hImportPick, hImportEnter, hImportEsc, hImportEdit, hImportQuoted
+    case hImportType, hImportComplete, hImportPick, hImportEnter, hImportEsc, hImportEdit, hImportQuoted, hImportYes, hImportStop, hImportUndo, hImportScroll
     case hSettingsMove, hSettingsChange, hSettingsClick
     case mDragGrabber, mClickGrabber, mClickTab, mClickPin, mDragMap, mWheelMap, mWheelList, mRight, mSecondClick
     case mClickSettings, mClickFile

@@ -150,7 +150,10 @@ public enum KeyBindings {
             return [KeyHelp(.kType, help: .hImportType), KeyHelp(label: "Tab", help: .hImportComplete),
                     KeyHelp(label: "↑ ↓", help: .hImportPick), KeyHelp(label: "Enter", help: .hImportEnter),
                     KeyHelp(label: "Esc", help: .hImportEsc), KeyHelp(label: "e i /", help: .hImportEdit),
-                    KeyHelp(.kPaste, help: .hImportQuoted)]
+                    KeyHelp(.kPaste, help: .hImportQuoted),
+                    // Outside the field (ImportTab.swift's second switch, and Esc while importing).
+                    KeyHelp(label: "y", help: .hImportYes), KeyHelp(label: "Esc", help: .hImportStop),
+                    KeyHelp(label: "u", help: .hImportUndo), KeyHelp(label: "PgUp PgDn", help: .hImportScroll)]
         case .settings:
             return [KeyHelp(label: "↑ ↓ j k", help: .hSettingsMove), KeyHelp(label: "Enter ← →", help: .hSettingsChange),
                     KeyHelp(.kClick, help: .hSettingsClick)]
