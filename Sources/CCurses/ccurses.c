@@ -17,8 +17,12 @@ static struct termios pm_saved_tio;
 static int pm_have_tio = 0;
 static int pm_ncolors = 0;
 
-/* Leaves button-motion + SGR mouse, the alternate screen, shows the cursor. */
-static const char pm_reset_seq[] = "\033[?2004l\033[?1002l\033[?1006l\033[?1000l\033[?1049l\033[?25h";
+/* Leaves button-motion + SGR mouse, the alternate screen, shows the cursor, and leaves the
+ * keypad's application mode that `keypad(stdscr, TRUE)` switched on (xterm's rmkx: the crash
+ * handler cannot ask terminfo, and a shell left in it reads the arrows as ESC O A), with
+ * the attributes reset (a crash may come mid-paint). */
+static const char pm_reset_seq[] =
+    "\033[0m\033[?2004l\033[?1002l\033[?1006l\033[?1000l\033[?1049l\033[?25h\033[?1l\033>";
 
 int pm_check_term(void) {
     const char *t = getenv("TERM");

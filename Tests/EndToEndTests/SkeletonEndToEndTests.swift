@@ -97,6 +97,23 @@ final class SkeletonEndToEndTests: XCTestCase {
         XCTAssertEqual(t.modeFlags(), "0 0 0 0")
     }
 
+    /// A crash signal (the handler writes the reset itself, then re-raises) leaves the terminal
+    /// as a clean quit does: mouse and alternate screen off, the cursor shown, and the cursor
+    /// keys out of the application mode ncurses' keypad switched on (a shell would read ESC O A).
+    func testACrashSignalRestoresTheTerminal() throws {
+        for sig in [SIGSEGV, SIGABRT] {
+            let t = try Tmux()
+            t.start()
+            _ = t.waitFor { $0.contains("Pins in view") }
+            XCTAssertEqual(t.keypadFlags(), "1 1 0", "application cursor keys and keypad while running")
+            for p in pinmapPIDs(t) { kill(p, sig) }
+            _ = t.waitFor { !$0.contains("Pins in view") }
+            Thread.sleep(forTimeInterval: 0.3)
+            XCTAssertEqual(t.modeFlags(), "0 0 0 0", "signal \(sig)")
+            XCTAssertEqual(t.keypadFlags(), "0 0 1", "signal \(sig)")
+        }
+    }
+
     private func pinmapPIDs(_ t: Tmux) -> [Int32] {
         let pids = Tmux.run(["/usr/bin/env", "pgrep", "-f", "\(t.dbPath)"]).out.split(separator: "\n").compactMap { Int32($0) }
         return pids.filter { pid in

@@ -121,6 +121,13 @@ final class Tmux {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `#{keypad_cursor_flag} #{keypad_flag} #{cursor_flag}`: the cursor keys' and the keypad's
+    /// application modes, and whether the cursor shows.
+    func keypadFlags() -> String {
+        tmux(["display", "-p", "-t", "0", "#{keypad_cursor_flag} #{keypad_flag} #{cursor_flag}"]).out
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func resize(_ cols: Int, _ rows: Int) {
         tmux(["resize-window", "-t", "0", "-x", "\(cols)", "-y", "\(rows)"])
         Thread.sleep(forTimeInterval: 0.4)

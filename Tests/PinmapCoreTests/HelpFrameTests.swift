@@ -81,6 +81,10 @@ final class HelpFrameTests: XCTestCase {
             "│ Esc          leave the path field                                          │",
             "│ e i /        edit the path again                                           │",
             "│ paste        a dropped file pastes its quoted path                         │",
+            "│ y            import the file previewed (as Enter)                          │",
+            "│ Esc          while importing: stop (nothing is kept)                       │",
+            "│ u            undo the import just made (asks first)                        │",
+            "│ PgUp PgDn    scroll an import's result (↑ ↓ Home End too)                  │",
             "│ Everywhere outside a text field (Esc leaves the path field)                │",
             "│ ?            show or hide this help                                        │",
             "│ q  Ctrl-C    quit                                                          │",
@@ -89,11 +93,7 @@ final class HelpFrameTests: XCTestCase {
             "│ 1            Map tab                                                       │",
             "│ 2            Timeline tab                                                  │",
             "│ 3            Import tab                                                    │",
-            "│ 4            Settings tab                                                  │",
-            "│ Mouse                                                                      │",
-            "│ drag ━━      move the sheet, settles on a detent                           │",
-            "│ click ━━     cycle small→medium→large→medium                               │",
-            "╰───────────────────────────────────────────────────────────────── 20/29 ────╯",
+            "╰───────────────────────────────────────────────────────────────── 20/33 ────╯",
         ])
     }
 

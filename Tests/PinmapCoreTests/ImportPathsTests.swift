@@ -51,6 +51,35 @@ final class ImportPathsTests: XCTestCase {
         XCTAssertEqual(state.update(.input(.key(.enter)), now: 0), [.previewImport(path: "/w/pins-seoul.csv")])
     }
 
+    /// A path typed fast, then Tab: the folders passed while typing ("/", "/d") are read in
+    /// order before the Tab's own read; their answers leave the Tab pending, and it completes
+    /// from its folder's listing. (In tmux: `/tmp/tryui-files/ba` then Tab in one burst left
+    /// `ba` as typed: the listing of `/` arrived first and used up the Tab.)
+    func testATabTypedBeforeTheFolderListingsArriveCompletesFromItsOwnFolder() {
+        var state = importState()
+        _ = state.update(.input(.key(.char("3"))), now: 0)
+        for c in "/d/pi" { _ = state.update(.input(.key(.char(c))), now: 0) }
+        XCTAssertEqual(state.update(.input(.key(.tab)), now: 0), [.listFolder(path: "/d")])
+        for stale in ["/w", "/"] {
+            _ = state.update(.importer(.folderListed(FolderListing(path: stale, entries: [
+                .init(name: "d", isFolder: true), .init(name: "pigeons.csv", isFolder: false)]))), now: 0)
+        }
+        XCTAssertEqual(state.importTab.field.text, "/d/pi", "not completed from another folder")
+        _ = state.update(.importer(.folderListed(FolderListing(path: "/d", entries: [
+            .init(name: "pins.csv", isFolder: false)]))), now: 0)
+        let screen = state.render()
+        XCTAssertEqual((0..<8).map { screen.line($0) }.joined(separator: "\n"), """
+
+              Import pins from CSV, GeoJSON, JSON, GPX, KML, KMZ, GeoPackage or Shapefile
+
+
+              File: /d/pins.csv
+
+              Files in /d
+                pins.csv
+            """)
+    }
+
     func testArrowsAndClicksPickAFileOfTheFolder() {
         var state = importState()
         _ = state.update(.input(.key(.char("3"))), now: 0)

@@ -111,6 +111,26 @@ final class PinDetailTests: XCTestCase {
         guard case .detail? = r.state.feedback.modal?.content else { return XCTFail("the page stays") }
     }
 
+    /// A delete cancelled on the page says so on the page (the status line is hidden under
+    /// it), as the map says it: by Esc, by the Cancel button, and by a key the pop-up has no
+    /// use for (`j`, which then acts on the page). Nothing else on the page changes.
+    func testACancelledDeleteOnThePageSaysNothingDeleted() throws {
+        for cancel in [[Key.escape], [.right, .enter], [.char("j")]] {
+            let r = try UIFixtures.runner()
+            r.selectListed("전쟁기념관")
+            r.key(.enter)
+            let before = r.frame().text().components(separatedBy: "\n")
+            r.char("d")
+            for key in cancel { r.key(key) }
+            XCTAssertNotNil(try r.store.pin(id: 1))
+            let after = r.frame().text().components(separatedBy: "\n")
+            XCTAssertEqual(after[29], "  Nothing deleted", "\(cancel)")
+            var expected = before
+            expected[29] = after[29]
+            XCTAssertEqual(after, expected, "\(cancel)")
+        }
+    }
+
     func testDeletingThePinFromTheDetailClosesIt() throws {
         let r = try UIFixtures.runner()
         r.selectListed("Busan Tower")

@@ -69,6 +69,65 @@ final class SheetDetailTests: XCTestCase {
         XCTAssertFalse(r.text.contains("drag ↑ to open"), "the hint shows only at small, at rest")
     }
 
+    /// A pointer held still sends no motion report: the loop must still tick (`needsTicks`),
+    /// so that 100 ms after the last motion the grabber row and the status line name the
+    /// detent a release now settles on (a placement), not the throw's.
+    func testAGrabberHeldStillWithoutReportsNamesWhereAReleaseNowSettles() throws {
+        let r = try UIFixtures.runner(detent: .small)
+        let top = r.state.sheetTop
+        r.mouse(.press, col: 20, row: top, at: 0)
+        r.mouse(.drag, col: 20, row: top - 12, at: 1)
+        XCTAssertTrue(r.state.needsTicks, "the loop ticks during a drag, with or without motion")
+        r.handle(.tick, now: 1.5)  // what the loop sends while the pointer rests
+        let sheet = r.frame().text().components(separatedBy: "\n")[(top - 12)...].joined(separator: "\n")
+        XCTAssertEqual(sheet, """
+            ─ → medium ────────────────────────────────── ━━━━━━━━ ────────────────────────────────────[Filter]─
+              Pins in view: 5 · newest first
+             • Busan Tower                                     near Busan, KR           landmark     2023-07-01
+             • National Museum of Korea                        near Seoul, KR           museum       2023-06-22
+             • 전쟁기념관                                      near Seoul, KR           museum       2023-05-05
+             • Hongdae, busking street                         near Seoul, KR           landmark     2023-04-29
+             • Garosu-gil coffee                               near Seoul, KR           cafe         2023-03-18
+
+
+
+
+
+
+
+
+             dragging → medium · 5 of 5 pins in view · [list] · centre open sea · 74N 0E · z1            ? help
+                      1 Map                 2 Timeline                3 Import                4 Settings
+            """)
+    }
+
+    /// At small on a narrow terminal the header's "K or drag ↑ to open the list" shows whole
+    /// or not at all: cut at the edge it read "K or" (in Korean "K 또는 ↑로 끌").
+    func testTheSmallSheetHintIsWholeOrAbsentOnANarrowTerminal() throws {
+        defer { Strings.language = .english }
+        var sheets: [String] = []
+        for language in [PinmapCore.Language.english, .korean] {
+            Strings.language = language
+            let r = try UIFixtures.runner(cols: 40, rows: 12, detent: .small)
+            let top = r.state.sheetTop
+            sheets.append(r.frame().text().components(separatedBy: "\n")[top...].joined(separator: "\n"))
+        }
+        XCTAssertEqual(sheets[0], """
+            ─ small ─────── ━━━━━━━━ ──────[Filter]─
+              Pins in view: 5 · newest first
+             • Busan Tower        landm… 2023-07-01
+             small · 5 of 5 pins in view · z1
+              1 Map    2 Timel…  3 Import  4 Setti…
+            """)
+        XCTAssertEqual(sheets[1], """
+            ─ 작게 ──────── ━━━━━━━━ ────────[필터]─
+              보이는 핀: 5 · 최신순
+             • Busan Tower        landm… 2023-07-01
+             작게 · 보이는 핀 5/5개 · [목록] · z1
+              1 지도   2 타임…   3 가져…    4 설정
+            """)
+    }
+
     func testAboveTheSortLimitTheHeaderSaysTheListIsNewestFirst() {
         var state = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
         state.press(.char("s")); state.press(.char("s"))  // newest → name → distance

@@ -264,7 +264,9 @@ extension AppState {
     mutating func receive(listing: FolderListing) {
         importTab.folder = listing
         if importTab.pick.map({ $0 >= listing.files.count }) ?? false { importTab.pick = nil }
-        if importTab.completesOnListing {
+        // A pending Tab completes from its own folder: the folders passed while typing are read
+        // first (one lane, in order), and their answers must not use it up.
+        if importTab.completesOnListing && listing.path == importTab.typedFolder {
             importTab.completesOnListing = false
             completeImportPath()
         }

@@ -75,7 +75,12 @@ public struct PinDetail: Sendable, Equatable {
             let result = c.popup.handle(key: key)
             confirm = c
             guard result == .unused else { return settle(result) }
-            confirm = nil  // a key the pop-up has no use for cancels it, then acts on the page
+            // A key the pop-up has no use for cancels it, then acts on the page; the page says
+            // "Nothing deleted" (its status line is hidden) unless that key said something.
+            confirm = nil
+            let outcome = handle(key: key, now: now, animated: animated)
+            if note == nil { note = c.popup.cancelledMessage }
+            return outcome
         }
         if var field = input {
             switch key {
@@ -137,6 +142,8 @@ public struct PinDetail: Sendable, Equatable {
         switch result {
         case .waiting: return .none
         case .cancelled, .unused, .back:
+            // Said on the page, as the map's status line says it ("Nothing deleted").
+            if let popup = confirm?.popup { note = popup.cancelledMessage }
             confirm = nil
             return .none
         case .confirmed(let action):

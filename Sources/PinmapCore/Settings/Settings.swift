@@ -69,9 +69,11 @@ extension AppState {
     mutating func handleSettings(key: Key, now: Double, _ fx: inout Effects) -> Bool {
         settingsTab.scrollHeld = nil  // keys scroll to follow the cursor
         if settingsTab.importCursor != nil { return handleSettingsImportRow(key: key, now: now) }  // ImportUndo.swift
+        // A `where` guards only the pattern it follows: both keys need it.
+        let reachesImports = settingsTab.cursor == 0 && !importRowsShown.isEmpty
         switch key {
         case .down, .char("j"): settingsTab.cursor = min(SettingRow.allCases.count - 1, settingsTab.cursor + 1)
-        case .up, .char("k") where settingsTab.cursor == 0 && !importRowsShown.isEmpty:
+        case .up where reachesImports, .char("k") where reachesImports:
             settingsTab.importCursor = importRowsShown.count - 1  // up to the imports above
         case .up, .char("k"): settingsTab.cursor = max(0, settingsTab.cursor - 1)
         case .enter where settingsTab.cursor == SettingRow.export.rawValue:

@@ -56,8 +56,11 @@ public enum SheetView {
         // The order label is the last thing on the row: cut with … when it does not fit.
         let order = " · \(state.orderLabel)"
         x = screen.put(DisplayWidth.truncate(order, to: max(0, state.layout.cols - x), ascii: state.presentation.ascii), col: x, row: row, style: theme.muted)
-        if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating {
-            screen.put("  " + S.sheetOpenHint.text, col: x, row: row, style: theme.hint)
+        // The hint is whole or absent: cut at the edge it read "K or" (in Korean "K 또는 ↑로 끌").
+        let hint = "  " + S.sheetOpenHint.text
+        if state.sheet.detent == .small && !state.sheet.isDragging && !state.sheet.isAnimating
+            && x + DisplayWidth.of(hint) <= state.layout.cols {
+            screen.put(hint, col: x, row: row, style: theme.hint)
         }
     }
 
@@ -110,7 +113,7 @@ public enum SheetView {
         // After the last match in view: how many more the search found elsewhere.
         let after = first + state.list.count - state.list.scroll
         if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
-        let naming = PlaceNaming(language: state.presentation.placeLanguage, ascii: state.presentation.ascii)
+        let naming = state.placeNaming
         let shown = Array(state.list.pins.dropFirst(state.list.scroll).prefix(rows))
         // A place that only repeats its title ("Nani Daman  near Nani Daman, IN") gives way.
         let places = shown.map { $0.placeTextAddingToTitle(naming).map { SafeText.sanitize($0, ascii: state.presentation.ascii) } }

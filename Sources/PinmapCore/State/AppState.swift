@@ -94,9 +94,10 @@ public struct AppState: Sendable {
     }
 
     /// True when time alone can change the frame (animations, a notice's timeout, "Saving…"
-    /// about to show).
+    /// about to show, a drag's "→ detent": a pointer held still sends no report, yet 100 ms
+    /// later its release is a placement, no longer a throw).
     public var needsTicks: Bool {
-        sheet.isAnimating || feedback.modal != nil || feedback.toast != nil || feedback.waitingToast != nil || search.isPending
+        sheet.isAnimating || sheet.isDragging || feedback.modal != nil || feedback.toast != nil || feedback.waitingToast != nil || search.isPending
             || loads.saves.awaitsShowing(at: clock)
     }
 

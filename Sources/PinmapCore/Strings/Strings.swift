@@ -36,7 +36,7 @@ public enum S: String, CaseIterable, Sendable {
     case seServer, seService, seUnreachable, seUnreachableNoDatabase, seLost, seNotAnswering, seStoppedAnswering, seMayNotWrite, seMayNotRead, seReadOnlyServer, seChangedElsewhere, seWrongVersion, sePinGone, seTextNotKept, seBusy, seBusyHolder, seDiskFull, seReadOnlyStore, seReadOnlyFolder
     // Messages.
     case msgPasteNeedsField, msgPasteCut, msgASCIIMap, msgBrailleMap, msgSheetAlready, msgDetentUnavailable
-    case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld
+    case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld, msgKeyUnbound, msgKeyOnMapTab
     case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgSelectPinFirstAtSmall, msgNothingDeleted, msgNothingChanged, msgFocus, msgFocusListInert
     case msgSearchKept, msgColourOff, msgSortCapped, msgLoadedSamples, msgSamplesPresent, msgSamplesFailed
     case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgSearching
@@ -57,7 +57,7 @@ public enum S: String, CaseIterable, Sendable {
     case hOpen, hAdd, hEdit, hDelete, hUndo, hSearch
     case hSearchType, hSearchEnter, hSearchEsc, hSearchArrows, hSearchPaste
     case hTimelineDay, hTimelineWeek, hTimelineMonth, hTimelinePins, hTimelineOpen
-    case hImportType, hImportComplete, hImportPick, hImportEnter, hImportEsc, hImportEdit, hImportQuoted
+    case hImportType, hImportComplete, hImportPick, hImportEnter, hImportEsc, hImportEdit, hImportQuoted, hImportYes, hImportStop, hImportUndo, hImportScroll
     case hSettingsMove, hSettingsChange, hSettingsClick
     case mDragGrabber, mClickGrabber, mClickTab, mClickPin, mDragMap, mWheelMap, mWheelList, mRight, mSecondClick
     case mClickSettings, mClickFile

@@ -261,6 +261,10 @@ extension S {
     public static func msgSheetAlready(_ label: String) -> String { msgSheetAlready.filled([label]) }
     /// "{0} is not available at this size"
     public static func msgDetentUnavailable(_ label: String) -> String { msgDetentUnavailable.filled([label]) }
+    /// "{0} does nothing here · ? lists the keys": {0} a key as typed ("x", "Ctrl-G", "Space")
+    public static func msgKeyUnbound(_ key: String) -> String { msgKeyUnbound.filled([key]) }
+    /// "{0} works on the Map tab: 1 shows it": {0} a key as typed
+    public static func msgKeyOnMapTab(_ key: String) -> String { msgKeyOnMapTab.filled([key]) }
     /// "Sorted by {0}"
     public static func msgSortedBy(_ a: String) -> String { msgSortedBy.filled([a]) }
     /// "Cluster of {0} pins: zoomed in"

@@ -12,6 +12,15 @@ public enum Action: Sendable, Hashable {
     case zoomIn, zoomOut, resetWorld, fitPins
     case cycleOrder, toggleASCII, openFilter, loadSamples
     case addPin, editPin, deletePin, undoDelete, search, goToPlace
+
+    /// True for the actions `AppState.perform` carries out on every tab; the others act on
+    /// the Map tab only.
+    public var worksOnEveryTab: Bool {
+        switch self {
+        case .quit, .help, .nextTab, .previousTab, .showTab, .loadSamples, .toggleASCII: true
+        default: false
+        }
+    }
 }
 
 /// A key binding with its help text (`S` keys, so help is in the interface's language),
@@ -93,6 +102,17 @@ public enum KeyBindings {
         KeyBinding(keys: [.char("/")], label: "/", action: .search, help: .hSearch, section: .helpPins),
     ]
 
+    /// `key` as the user typed it, for a message about it ("x", "Ctrl-G", "Space"); nil for
+    /// keys with no such name to quote (arrows, Esc, Enter…: their absence of effect is plain).
+    public static func typedName(_ key: Key) -> String? {
+        switch key {
+        case .char(" "): "Space"
+        case .char(let c) where !c.isWhitespace: String(c)
+        case .ctrl(let c): "Ctrl-" + c.uppercased()
+        default: nil
+        }
+    }
+
     /// The action bound to `key`, if any.
     public static func action(for key: Key) -> Action? {
         lookup[key]
@@ -130,7 +150,10 @@ public enum KeyBindings {
             return [KeyHelp(.kType, help: .hImportType), KeyHelp(label: "Tab", help: .hImportComplete),
                     KeyHelp(label: "↑ ↓", help: .hImportPick), KeyHelp(label: "Enter", help: .hImportEnter),
                     KeyHelp(label: "Esc", help: .hImportEsc), KeyHelp(label: "e i /", help: .hImportEdit),
-                    KeyHelp(.kPaste, help: .hImportQuoted)]
+                    KeyHelp(.kPaste, help: .hImportQuoted),
+                    // Outside the field (ImportTab.swift's second switch, and Esc while importing).
+                    KeyHelp(label: "y", help: .hImportYes), KeyHelp(label: "Esc", help: .hImportStop),
+                    KeyHelp(label: "u", help: .hImportUndo), KeyHelp(label: "PgUp PgDn", help: .hImportScroll)]
         case .settings:
             return [KeyHelp(label: "↑ ↓ j k", help: .hSettingsMove), KeyHelp(label: "Enter ← →", help: .hSettingsChange),
                     KeyHelp(.kClick, help: .hSettingsClick)]

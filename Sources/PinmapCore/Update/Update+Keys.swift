@@ -39,7 +39,15 @@ extension AppState {
         }
         if tab == .settings, handleSettings(key: key, now: now, &fx) { return }
         if tab == .importer, handleImportTab(key: key, &fx) { return }
-        guard let action = KeyBindings.action(for: key) else { return }
+        // A typed key that does nothing says so: silence reads as a stuck UI.
+        guard let action = KeyBindings.action(for: key) else {
+            if let name = KeyBindings.typedName(key) { feedback.message = S.msgKeyUnbound(name) }
+            return
+        }
+        if tab != .map && !action.worksOnEveryTab {
+            if let name = KeyBindings.typedName(key) { feedback.message = S.msgKeyOnMapTab(name) }
+            return
+        }
         return perform(action, now: now, &fx)
     }
 
