@@ -34,12 +34,12 @@ extension Gazetteer {
     }
 
     /// "near Paris, FR", "France", "open sea" (Korean: "파리 근처, FR", "프랑스",
-    /// "바다"): wording per `naming.language`, names per `naming` (in ASCII mode a city
+    /// "바다"): wording per `naming.wording`, names per `naming` (in ASCII mode a city
     /// without an ASCII name falls back to its country: "Sao Paulo 근처, BR").
     public func text(for place: Place, _ naming: PlaceNaming = PlaceNaming()) -> String {
         // The phrase follows the language ("Seoul 근처, KR" in a Korean UI in ASCII map mode,
         // whose other texts are Korean too); the names follow `naming.ascii`.
-        let korean = naming.language == .korean
+        let korean = naming.wording == .korean
         switch place {
         case .near(let i, _):
             let city = cities[i]

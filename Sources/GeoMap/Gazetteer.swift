@@ -8,9 +8,13 @@ public struct PlaceNaming: Sendable, Hashable {
     public var language: Language
     /// ASCII only: names that cannot be written in ASCII are left out.
     public var ascii: Bool
+    /// The language of the words around the names ("near … ", "open sea"): the interface's,
+    /// which the place-name setting does not change ("Seoul 근처, KR" in a Korean interface
+    /// with English place names). `language` when not given.
+    public var wording: Language
 
-    public init(language: Language = .english, ascii: Bool = false) {
-        self.language = language; self.ascii = ascii
+    public init(language: Language = .english, ascii: Bool = false, wording: Language? = nil) {
+        self.language = language; self.ascii = ascii; self.wording = wording ?? language
     }
 
     /// Korean when the locale's name says so (`ko_KR.UTF-8`, `ko`): the

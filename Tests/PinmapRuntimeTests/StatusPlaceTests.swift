@@ -81,4 +81,24 @@ final class StatusPlaceTests: XCTestCase {
         XCTAssertEqual(try status(Self.saoPaulo, cols: 100, ascii: true), " small | 0 of 5 pins in view | [list] | centre near Sao Paulo, BR | 23.55S 46.63W | z400     ? help")
         XCTAssertEqual(try status(Self.saoPaulo, cols: 100, korean: true, ascii: true), " 작게 | 보이는 핀 0/5개 | [목록] | 중심 Sao Paulo 근처, BR | 23.55S 46.63W | z400          ? 도움말")
     }
+
+    /// Korean interface, English place names (Settings' "Place names"): the names are English,
+    /// the words around them Korean, on the status line, in the list and on the detail page
+    /// (before: "중심 near Seoul, KR", "중심 open sea", list rows "near Seoul, KR").
+    func testAKoreanInterfaceWithEnglishPlaceNamesWordsThePlaceInKorean() throws {
+        Strings.language = .korean
+        defer { Strings.language = .english }
+        let r = try UIFixtures.runner(cols: 100, rows: 30, detent: .medium, viewport: Viewport(center: Self.seoul, zoom: 400),
+                                      environment: AppEnvironment(placeLanguage: .english))
+        r.key(.escape)  // the sheet to small: no row selected, the status line names the centre
+        r.show(r.state.viewport(centring: Self.seoul))
+        let small = r.frame().text().components(separatedBy: "\n")
+        XCTAssertEqual(small[26...28].joined(separator: "\n"), """
+              보이는 핀: 4 · 최신순  K 또는 ↑로 끌어 목록 열기
+             • National Museum of Korea                        Seoul 근처, KR           museum       2023-06-22
+             작게 · 보이는 핀 4/5개 · [목록] · 중심 Seoul 근처, KR · 37.5665N 126.978E · z400          ? 도움말
+            """)
+        r.show(r.state.viewport(centring: Self.atlantic))
+        XCTAssertEqual(r.line(28), " 작게 · 보이는 핀 0/5개 · [목록] · 중심 바다 · 30N 40W · z400                              ? 도움말")
+    }
 }

@@ -144,7 +144,7 @@ enum DetailView {
         screen.put(idLabel, col: body.maxX - DisplayWidth.of(idLabel), row: l.titleRow, style: theme.muted)
         let decimal = "\(CoordinateText.decimal(pin.latitude)), \(CoordinateText.decimal(pin.longitude))"
         let dms = CoordinateText.dms(latitude: pin.latitude, longitude: pin.longitude)
-        let place = SafeText.sanitize(pin.placeText(PlaceNaming(language: state.presentation.placeLanguage, ascii: ascii)), ascii: ascii)
+        let place = SafeText.sanitize(pin.placeText(state.placeNaming), ascii: ascii)
         screen.put("  \(decimal)  ·  \(dms)  ·  \(place)", col: body.x, row: l.coordsRow, maxWidth: body.width)
         // One format, in the pin's own offset (DateText.swift).
         let offset = DateText.offset(of: pin.createdAt)

@@ -17,7 +17,11 @@ extension AppState {
         return search.place.onlyPlaces ? search.place.matches.count : min(search.place.matches.count, AppState.placeRowsWithPins)
     }
 
-    public var placeNaming: PlaceNaming { PlaceNaming(language: presentation.placeLanguage, ascii: presentation.ascii) }
+    /// Names in the place-name setting's language, the words around them in the interface's.
+    public var placeNaming: PlaceNaming {
+        PlaceNaming(language: presentation.placeLanguage, ascii: presentation.ascii,
+                    wording: presentation.language == .korean ? .korean : .english)
+    }
 
     /// Recomputes the places for `text` and highlights the first.
     mutating func updatePlaceMatches(_ text: String) {

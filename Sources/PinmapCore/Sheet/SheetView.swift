@@ -113,7 +113,7 @@ public enum SheetView {
         // After the last match in view: how many more the search found elsewhere.
         let after = first + state.list.count - state.list.scroll
         if after >= first && after < rect.maxY { drawElsewhere(state, row: after, theme: theme, into: &screen) }
-        let naming = PlaceNaming(language: state.presentation.placeLanguage, ascii: state.presentation.ascii)
+        let naming = state.placeNaming
         let shown = Array(state.list.pins.dropFirst(state.list.scroll).prefix(rows))
         // A place that only repeats its title ("Nani Daman  near Nani Daman, IN") gives way.
         let places = shown.map { $0.placeTextAddingToTitle(naming).map { SafeText.sanitize($0, ascii: state.presentation.ascii) } }
