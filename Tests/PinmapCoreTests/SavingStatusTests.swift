@@ -112,8 +112,8 @@ final class SavingStatusTests: XCTestCase {
         ⠁               ⠈⢀⣀⣀⢀⣀⣀⣴⣲⣶⡶⠏⣉⣭⣭⣿⠒⠒⠒⠒⠒⠚⠉⠉⠉⠛⠛⠲⢶⠶⠒   ⠁Norway⠤    ⠤⠤⠄ ⠈        ⠤⣔⣤⣀⡀   ⠁
         ─ 크게 ────────────────────────────────────── ━━━━━━━━ ──────────────────────────────────────[필터]─
         ▸ 보이는 핀: 2 · 제목순
-         ◉ Gimpo International Airport                     near Bucheon-si, KR      airport      2025-03-01
-         • Seoul Station                                   near Seoul, KR           station      2025-03-02
+         ◉ Gimpo International Airport                     Bucheon-si 근처, KR      airport      2025-03-01
+         • Seoul Station                                   Seoul 근처, KR           station      2025-03-02
 
 
 
@@ -132,7 +132,7 @@ final class SavingStatusTests: XCTestCase {
 
 
 
-         크게 · 보이는 핀 2/2개 · [목록] · 중심 open sea · 90N 0E · z1   저장하는 중… · 정렬: 제목순
+         크게 · 보이는 핀 2/2개 · [목록] · 중심 바다 · 90N 0E · z1   저장하는 중… · 정렬: 제목순
                  1 지도                 2 타임라인               3 가져오기                 4 설정
         """)
     }

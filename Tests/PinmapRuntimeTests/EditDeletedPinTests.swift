@@ -178,9 +178,9 @@ final class EditDeletedPinTests: XCTestCase {
       ⢠⠇       ⠈  ⢮⠤⡼⢭⢓⣿⠼⢰⢻  ⠁           ⢀⣠⠞⠛⠙⠣⠟⣆   ⣰⠂ ⠴             ⠁   Lima ·⠢⣏⢉⣳
     ─ 중간 ──────────────────────────── ━━━━━━━━ ────────────────────────────[필터]─
     ▸ 보이는 핀: 4 · 최신순
-     • Busan Tower                 near Busan, KR           landmark     2023-07-01
-     • National Museum of Korea    near Seoul, KR           museum       2023-06-22
-     • 전쟁기념관                  near Seoul, KR           museum       2023-05-05
+     • Busan Tower                 Busan 근처, KR           landmark     2023-07-01
+     • National Museum of Korea    Seoul 근처, KR           museum       2023-06-22
+     • 전쟁기념관                  Seoul 근처, KR           museum       2023-05-05
     ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
            “성수동 카페 거리 2층 창가 자리”이(가) 다른 곳에서 삭제되었습니다
                수정한 내용은 남아 있습니다: 새 핀으로 추가하거나 버리세요

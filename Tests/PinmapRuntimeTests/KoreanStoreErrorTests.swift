@@ -171,14 +171,14 @@ final class KoreanStoreErrorTests: XCTestCase {
      ⣀⡜        ⠁ ⠘⣗⢲⠓⢎⡽⡗⢃⣏⠏ ⠈           ⢀⠤⠞⠉⠁⠉⠚⠹⢄  ⢠⡍ ⠐⠃            ⠈         ⠉⢻⣅⡬⣷
     ─ 중간 ──────────────────────────── ━━━━━━━━ ────────────────────────────[필터]─
     ▸ 보이는 핀: 5 · 최신순
-     ◉ Busan Tower                 near Busan, KR           landmark     2023-07-01
+     ◉ Busan Tower                 Busan 근처, KR           landmark     2023-07-01
     ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
                                       핀 삭제 안내
        핀 #5 삭제에 실패했습니다: 이 PostgreSQL 역할에는 이 쓰기 권한이 없습니다
       (permission denied for table pins). 서버 소유자에게 필요한 권한을 요청하세요
                                 아무 키나 클릭으로 닫기
 
-     중간 · 보이는 핀 5/5개 · [목록] · 중심 near Busan, KR · z1 · Busan Tower
+     중간 · 보이는 핀 5/5개 · [목록] · 중심 Busan 근처, KR · z1 · Busan Tower
            1 지도            2 타임라인          3 가져오기            4 설정
     """
 }

@@ -100,14 +100,14 @@ final class ToastPlacementTests: XCTestCase {
             ⠁            ⠁      ⠈Venezuela      ⠈⠻⠯⠯⠿⣤⣞⣗Ethiopia ⠁  ⠈⠻⠆  ⣼⣷⡋⣀⣴⡏⠻⡇
             ─ 중간 ──────────────────────────── ━━━━━━━━ ────────────────────────────[필터]─
             ▸ 보이는 핀: 5 · 최신순
-             ◉ Busan Tower                 near Busan, KR           landmark     2023-07-01
-             • National Museum of Korea    near Seoul, KR           museum       2023-06-22
-             • 전쟁기념관                  near Seoul, KR           museum       2023-05-05
-             • Hongdae, busking street     near Seoul, KR           landmark     2023-04-29
-             • Garosu-gil coffee           near Seoul, KR           cafe         2023-03-18
+             ◉ Busan Tower                 Busan 근처, KR           landmark     2023-07-01
+             • National Museum of Korea    Seoul 근처, KR           museum       2023-06-22
+             • 전쟁기념관                  Seoul 근처, KR           museum       2023-05-05
+             • Hongdae, busking street     Seoul 근처, KR           landmark     2023-04-29
+             • Garosu-gil coffee           Seoul 근처, KR           cafe         2023-03-18
 
 
-             중간 · 보이는 핀 5/5개 · [목록] · 중심 open sea · 60.5N 0E · z1 · Busan Tower
+             중간 · 보이는 핀 5/5개 · [목록] · 중심 바다 · 60.5N 0E · z1 · Busan Tower
                    1 지도            2 타임라인          3 가져오기            4 설정
             """)
     }

@@ -3,7 +3,7 @@ extension Strings {
     public static let korean: [S: String] = [
         .sheetShownOf: "{0}/{1}",
         .msgSearchCleared: "검색을 지웠습니다",
-        .cfUndoImport: "“{1}” 가져오기(#{0})를 되돌릴까요?", .cfUndoImportText: "핀 {0}개가 지워집니다. 그 뒤에 고치거나 댓글을 단 핀이 있으면 지우지 않습니다.",
+        .cfUndoImport: "“{1}” 가져오기(#{0})를 되돌릴까요?", .cfUndoImportText: "핀 {0}개가 지워집니다. 그 뒤에 고치거나 댓글을 단 핀은 남습니다.",
         .cfUndoImportNone: "남은 핀이 없습니다. 가져오기 기록만 지워집니다.",
         .cfUndo: "되돌리기", .msgNothingRemoved: "아무것도 지우지 않았습니다", .noticeImportUndone: "가져오기 되돌림",
         .msgImportUndone: "#{0} 가져오기를 되돌렸습니다: 핀 {1}개 지움", .noticeUndoRefused: "가져오기 #{0} 유지",
