@@ -227,17 +227,20 @@ public struct InputDecoder: Sendable {
         return .char(shift && upper.count == 1 ? Character(upper) : c)
     }
 
+    /// `ESC [ < b ; x ; y M|m`, of digits. Anything else up to a final byte (0x40–0x7E), as
+    /// `ESC[<32;100;-3M`, is dropped whole, as any other CSI sequence: cut at the `-`, its
+    /// `3M` became keys (a tab switch and a typed `M`).
     private mutating func parseSGR() -> [InputEvent] {
         guard let last = pending.last else { return [] }
-        let isFinal = last == UInt32(UInt8(ascii: "M")) || last == UInt32(UInt8(ascii: "m"))
-        if !isFinal {
-            let ok = (last >= 0x30 && last <= 0x39) || last == 0x3B || last == 0x3C
-            if !ok || pending.count > Self.maxSequence { pending = []; return [] }
+        if last >= 0x20 && last <= 0x3F {  // parameter and intermediate bytes: the report goes on
+            if pending.count > Self.maxSequence { pending = [] }
             return []
         }
-        let body = String(String.UnicodeScalarView(pending.dropFirst(3).dropLast().compactMap(Unicode.Scalar.init)))
+        let body = pending.dropFirst(3).dropLast()
         pending = []
-        let parts = body.split(separator: ";").compactMap { Int($0) }
+        let isReport = last == UInt32(UInt8(ascii: "M")) || last == UInt32(UInt8(ascii: "m"))
+        guard isReport, body.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x3B }) else { return [] }
+        let parts = String(String.UnicodeScalarView(body.compactMap(Unicode.Scalar.init))).split(separator: ";").compactMap { Int($0) }
         guard parts.count == 3 else { return [] }
         return Self.mouse(code: parts[0], col: parts[1] - 1, row: parts[2] - 1,
                           released: last == UInt32(UInt8(ascii: "m"))).map { [.mouse($0)] } ?? []

@@ -57,5 +57,10 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}[<0;x"), [])
         XCTAssertEqual(decode("\u{1B}[<;;M"), [])
         XCTAssertEqual(decode("\u{1B}[<999999999999999999999;1;1M"), [])
+        // A report with a byte no report holds is dropped whole, to its final byte: not cut
+        // there with its rest typed ("3M" switched tabs and typed M).
+        XCTAssertEqual(decode("\u{1B}[<32;100;-3Ma"), [.key(.char("a"))])
+        XCTAssertEqual(decode("\u{1B}[<0;10;5.5M\u{1B}[<0;10;5:1mb"), [.key(.char("b"))])
+        XCTAssertEqual(decode("\u{1B}[<0;10;5xc"), [.key(.char("c"))])
     }
 }
