@@ -1,7 +1,7 @@
 /// Reads WGS84 latitude and longitude values in decimal degrees from the forms people write.
 ///
 /// Accepted: plain decimals (`DecimalNumber`: `+37.5665`, `1.27E1`, a single decimal comma
-/// `37,5665`), and angles (`AngleParser`: DMS, DDM, hemisphere letters). Rejected with the
+/// `37,5665`; a leading U+2212 minus sign, `−33.8568`), and angles (`AngleParser`: DMS, DDM, hemisphere letters). Rejected with the
 /// field, the value and the rule: empty values, `NaN`/`inf` (which `Double(String)` accepts),
 /// hexadecimal (`0x1A`), two separators (`48,85,66`), anything else that is not a number, and
 /// values outside the inclusive ranges latitude −90…90 and longitude −180…180. Values are never
@@ -62,8 +62,11 @@ public enum CoordinateParser {
         if t.isEmpty { return issue(.emptyCoordinate, "\(name) is empty") }
         // Unicode spaces (U+00A0 from spreadsheets) are trimmed only here, off the fast path.
         if let v = DecimalNumber.parse(t) { return .success(v) }
+        // A leading U+2212 MINUS SIGN (Wikipedia's and typeset text's negative numbers) is a
+        // minus, as `AngleParser` reads it in `−37°30′`: `−33.8568` was "not a number".
+        if t.hasPrefix("\u{2212}"), let v = DecimalNumber.parse("-" + t.dropFirst()) { return .success(v) }
         var unsigned = Substring(t.lowercased())
-        if let f = unsigned.first, f == "+" || f == "-" { unsigned = unsigned.dropFirst() }
+        if let f = unsigned.first, f == "+" || f == "-" || f == "\u{2212}" { unsigned = unsigned.dropFirst() }
         if ["nan", "inf", "infinity", "∞"].contains(unsigned) {
             return issue(.notFinite, "\(name) '\(t)' is not a finite number")
         }

@@ -25,7 +25,10 @@ enum CopyCommand: TextCommand {
         guard let givenTo = args.value("--to") else { throw .usage(command: "copy", message: "--to is required (a store path or postgresql:// URI)") }
         let from = PGLocation.normalized(try PinmapCLI.checkedStore(given, option: "--from", command: "copy"))
         let to = PGLocation.normalized(try PinmapCLI.checkedStore(givenTo, option: "--to", command: "copy"))
-        if from == to { throw .usage(command: "copy", message: "--from and --to name the same store") }
+        // Also spelt another way (`./`, `..`, a symbolic or hard link): it copied nothing, saying
+        // every pin was "already there".
+        let sameFile = !PGLocation.isServerURI(from) && !PGLocation.isServerURI(to) && FileIdentity.same(from, to)
+        if from == to || sameFile { throw .usage(command: "copy", message: "--from and --to name the same store") }
         // A file this command creates is removed again when the copy fails: before it there
         // was none (a server's database, made by its owner, stays).
         let createsFile = !PGLocation.isServerURI(to) && !FileManager.default.fileExists(atPath: to)

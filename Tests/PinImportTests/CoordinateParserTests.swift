@@ -98,6 +98,16 @@ final class CoordinateParserTests: XCTestCase {
         ("0x1A", .latitude, .rule(.hexadecimal), #line),
         ("0X10", .latitude, .rule(.hexadecimal), #line),
         ("-0x1p3", .latitude, .rule(.hexadecimal), #line),
+        // U+2212 MINUS SIGN, as Wikipedia and typeset text write a negative number: a minus.
+        // ('−33.8568' was "not a number".)
+        ("\u{2212}33.8568", .latitude, .value(-33.8568), #line),
+        (" \u{2212}70,25 ", .longitude, .value(-70.25), #line),
+        ("\u{2212}37°30′", .latitude, .value(-37.5), #line),
+        ("\u{2212}37°30′S", .latitude, .rule(.signWithHemisphere), #line),
+        ("\u{2212}\u{2212}5", .latitude, .rule(.notANumber), #line),
+        ("\u{2212}-5", .latitude, .rule(.notANumber), #line),
+        ("5\u{2212}", .latitude, .rule(.notANumber), #line),
+        ("\u{2212}inf", .longitude, .rule(.notFinite), #line),
     ]
 
     func testTable() {

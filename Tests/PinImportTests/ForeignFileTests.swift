@@ -26,6 +26,13 @@ final class ForeignFileTests: XCTestCase {
         XCTAssertEqual(failure(xls), .foreign(path: xls, .excelWorkbook))
     }
 
+    /// An empty zip (22 bytes: its end record, `PK\x05\x06`, and zeros) is an archive with no
+    /// KML, as a zip of other files is; it was called "a binary file (it holds NUL bytes)".
+    func testAnEmptyZipIsAnArchiveWithoutKML() throws {
+        let kmz = try temporaryFile([0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18), suffix: ".kmz")
+        XCTAssertEqual(failure(kmz)?.description, "\(kmz): the KMZ archive holds no .kml file (it is empty); nothing was imported")
+    }
+
     func testASQLiteStoreAndABinaryFileAreNamedNotShownAsHeaders() throws {
         let folder = NSTemporaryDirectory() + "pinmap-foreign-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

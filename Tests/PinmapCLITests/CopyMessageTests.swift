@@ -24,6 +24,23 @@ final class CopyMessageTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["notes.txt", "pins.sqlite"])
     }
 
+    /// --from and --to naming one file, spelt two ways (a path through `..`, a symbolic link, a
+    /// hard link): refused as the same store, as the same spelling is. It copied nothing,
+    /// saying every pin was already there.
+    func testTheSameStoreSpeltTwoWaysIsRefused() throws {
+        let folder = try makeTempFolder().path
+        let store = folder + "/pins.sqlite"
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", store]).code, 0)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.sqlite", withDestinationPath: "pins.sqlite")
+        try FileManager.default.linkItem(atPath: store, toPath: folder + "/hard.sqlite")
+        for to in [store, folder + "/../" + (folder as NSString).lastPathComponent + "/pins.sqlite", folder + "/link.sqlite", folder + "/hard.sqlite"] {
+            let copy = PinmapCLI.execute(["copy", "--from", store, "--to", to])
+            XCTAssertEqual(copy.code, 2, to)
+            XCTAssertEqual(copy.stderr, "pinmap copy: --from and --to name the same store\nTry 'pinmap copy --help'.\n", to)
+        }
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", store, "--to", folder + "/other.sqlite"]).code, 0, "another file is copied into")
+    }
+
     /// A missing file, a server that is down, a URI libpq cannot read, a file that cannot be
     /// made: each names its side. No server is needed (port 1 refuses at once).
     func testEveryStoreErrorNamesItsSide() throws {

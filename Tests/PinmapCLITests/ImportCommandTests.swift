@@ -162,7 +162,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(unknown.stderr, "pinmap import: --encoding takes one of UTF-8, UTF-16LE, UTF-16BE, Windows-1252, ISO-8859-1, CP949, Shift_JIS, EUC-JP, GB18030, Big5, got 'klingon'\nTry 'pinmap import --help'.\n")
         let mojibake = s.run("import", own.appendingPathComponent("enc-latin1.csv").path)
         XCTAssertEqual(mojibake.code, 1)
-        XCTAssertTrue(mojibake.stderr.contains("enc-latin1.csv: the file is not UTF-8 and its encoding was not recognised: byte 0x81 at byte 17 is no character in Windows-1252 and a control character in ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding"), mojibake.stderr)
+        XCTAssertTrue(mojibake.stderr.contains("enc-latin1.csv: the file is not UTF-8 (byte 0xF1 at byte 15, line 2, is not) and its encoding was not recognised: byte 0x81 at byte 17 is no character in Windows-1252 and a control character in ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding"), mojibake.stderr)
         XCTAssertEqual(try s.open().count(), 2, "the refused file added nothing")
     }
 }

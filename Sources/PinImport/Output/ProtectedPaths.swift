@@ -57,9 +57,16 @@ public struct ProtectedPaths: Sendable {
 }
 
 /// One way to name a file: its device and inode (when it exists), or its resolved path.
-enum FileIdentity: Equatable {
+public enum FileIdentity: Equatable {
     case inode(dev: UInt64, ino: UInt64)
     case resolved(String)
+
+    /// Whether `a` and `b` name the same file now: by device and inode, or by resolved path
+    /// (`./db/../p.sqlite`, a symbolic or a hard link to it), never as strings.
+    public static func same(_ a: String, _ b: String) -> Bool {
+        let ids = all(b)
+        return all(a).contains { ids.contains($0) }
+    }
 
     /// Every identity of `path` as the file system has it now.
     static func all(_ path: String) -> [FileIdentity] {

@@ -30,7 +30,7 @@ public enum ForeignFile: Sendable, Equatable {
         // SQLite (a GeoPackage, or a Pinmap store) is the GeoPackage reader's to name.
         if head.starts(with: Array("SQLite format 3\0".utf8)) { return nil }
         if head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return .excelWorkbook }
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return nil }
+        if FormatReaders.zipMagics.contains(where: head.starts(with:)) { return nil }
         if TextEncodingDetector.byteOrderMark(head) != nil || TextEncodingDetector.unmarkedUTF16(head) != nil { return nil }
         // XML and JSON readers name a NUL where it is (a file encoded twice, say).
         let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

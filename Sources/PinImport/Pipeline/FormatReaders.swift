@@ -6,14 +6,19 @@ import Glibc
 /// an XML root element, a JSON object; Takeout by its features' properties) and by extension
 /// only where the content leaves it open.
 enum FormatReaders {
-    /// Whether the file starts with a zip local header (`PK\x03\x04`): a KMZ.
+    /// Whether the file starts with a zip local header (`PK\x03\x04`), or is an empty zip
+    /// (its end record `PK\x05\x06` first): a KMZ, or a zipped Shapefile.
     static func isZip(path: String) -> Bool {
         // Through FileChunkSource: opened non-blocking and regular files only, so a FIFO
         // cannot hang here (the caller's open then says what the file is).
         guard let source = try? FileChunkSource(path: path, chunkSize: 4),
               let head = try? source.nextChunk() else { return false }
-        return head == [0x50, 0x4B, 0x03, 0x04]
+        return zipMagics.contains(head)
     }
+
+    /// How a zip starts: a local header, or, with no entry, the end of central directory
+    /// record (an empty zip was called "a binary file (it holds NUL bytes)").
+    static let zipMagics: [[UInt8]] = [[0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06]]
 
     /// Whether the file starts with SQLite's header (`SQLite format 3\0`): a GeoPackage, or a
     /// SQLite file `GeoPackageReader` refuses with what it is.
@@ -175,7 +180,8 @@ enum FormatReaders {
                                                mimetype: mimetype.map { String(decoding: $0.prefix(100), as: UTF8.self) }) {
                     throw ImportError.foreign(path: path, kind)
                 }
-                throw ZipArchive.Failure(reason: "the KMZ archive holds no .kml file (entries: \(zip.entries.prefix(10).map(\.name).joined(separator: ", ")))")
+                let entries = zip.entries.isEmpty ? "it is empty" : "entries: " + zip.entries.prefix(10).map(\.name).joined(separator: ", ")
+                throw ZipArchive.Failure(reason: "the KMZ archive holds no .kml file (\(entries))")
             }
             return try KMLReader.read(Data(try zip.extract(entry)), path: "\(path) (\(entry.name))")
         } catch let e as ZipArchive.Failure {
