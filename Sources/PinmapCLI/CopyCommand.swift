@@ -35,9 +35,10 @@ enum CopyCommand: TextCommand {
         let outcome: CopyOutcome
         let location: String
         do {
-            // Ctrl-C: the copy is one transaction, which ends unfinished; a file it made goes.
-            (outcome, location) = try InterruptNotice.during("pinmap copy: interrupted; nothing was copied (--to is as it was)",
-                                                             removing: createsFile ? InterruptNotice.storeFiles(to) : []) {
+            // Ctrl-C: the copy is one transaction, which ends unfinished. A file it made stays
+            // (empty): another process may have opened it meanwhile.
+            let unchanged = createsFile ? "the store it made at --to holds no pins" : "--to is as it was"
+            (outcome, location) = try InterruptNotice.during("pinmap copy: interrupted; nothing was copied (\(unchanged))") {
                 () throws(CLIError) in try copy(from: from, to: to)
             }
         } catch {

@@ -101,8 +101,9 @@ enum ImportCommand: TextCommand {
         var reports: [ImportReport] = []
         let storeExisted = PinmapCLI.storeExists(args)
         // Ctrl-C: each file is one transaction, so the file being read is left out entirely.
-        let made = storeExisted || options.dryRun ? [] : InterruptNotice.storeFiles(PinmapCLI.storePath(args))
-        try InterruptNotice.during("pinmap import: interrupted; nothing was imported (the store is as it was)", removing: made) { () throws(CLIError) in
+        // A store this command made stays (empty): another process may have opened it meanwhile.
+        let unchanged = storeExisted || options.dryRun ? "the store is as it was" : "the new store holds no pins"
+        try InterruptNotice.during("pinmap import: interrupted; nothing was imported (\(unchanged))") { () throws(CLIError) in
             // the import's connection (and its page cache) is closed before a fallback `--index` runs
             let store = try dryRunStore(args, options: options, storeExisted: storeExisted)
             for (k, path) in args.positionals.enumerated() {
@@ -125,7 +126,6 @@ enum ImportCommand: TextCommand {
                                          indexProgress: indexing.update)
                     })
                     // Committed: from here on Ctrl-C must not say it was not imported.
-                    InterruptNotice.keepFiles()
                     let n = args.positionals.count
                     InterruptNotice.set(k == n - 1 ? "pinmap import: interrupted after the import was saved (nothing is lost)"
                         : "pinmap import: interrupted; \(EscapedText.escape(path)) was imported, the files after it were not")
@@ -220,7 +220,7 @@ extension ImportCommand {
     static func removeStoreFiles(_ path: String) {
         // Opened only when there (opening creates a store, and a missing folder with it).
         guard FileManager.default.fileExists(atPath: path), let pins = try? Store(path: path).count(), pins == 0 else { return }
-        for file in InterruptNotice.storeFiles(path) { try? FileManager.default.removeItem(atPath: file) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 

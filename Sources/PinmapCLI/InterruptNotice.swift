@@ -13,14 +13,8 @@ enum InterruptNotice {
     /// Runs `body` with SIGINT and SIGTERM printing `message` on its own line of stderr
     /// (after clearing a progress bar's line on a terminal) and exiting 130 (SIGTERM 143);
     /// the previous handlers are restored afterwards.
-    ///
-    /// `removing`: files the command created, unlinked on an interrupt until `keepFiles` (a
-    /// store file a copy or import made: unfinished, it holds no pins, and "as it was" means
-    /// not there).
-    static func during<T, E: Error>(_ message: String, removing files: [String] = [], _ body: () throws(E) -> T) throws(E) -> T {
+    static func during<T, E: Error>(_ message: String, _ body: () throws(E) -> T) throws(E) -> T {
         set(message)
-        removalTickets = files.map { TemporaryFiles.note($0) }
-        defer { keepFiles() }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             if interruptDeferred != 0 { interruptPending = signal; return }  // a commit is running
@@ -50,19 +44,6 @@ enum InterruptNotice {
         guard signal != 0 else { return }
         exitInterrupted(signal)
     }
-
-    /// From now on a Ctrl-C removes none of `during`'s `removing` files: the command has
-    /// saved something into them.
-    static func keepFiles() {
-        for ticket in removalTickets { TemporaryFiles.forget(ticket) }
-        removalTickets = []
-    }
-
-    /// The files of the SQLite store at `path` (its journal, WAL and shared memory too).
-    static func storeFiles(_ path: String) -> [String] { ["", "-wal", "-shm", "-journal"].map { path + $0 } }
-
-    /// `during`'s `removing` files, as `TemporaryFiles` noted them (the handler unlinks them).
-    nonisolated(unsafe) private static var removalTickets: [Int?] = []
 
     /// Changes the message while the handler is installed (the next file of an import).
     static func set(_ message: String) {

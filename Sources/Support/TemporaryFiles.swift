@@ -1,10 +1,10 @@
 import Foundation
 
-/// The files a command has made and would leave unfinished, so that an interrupt handler can
-/// remove them before the process ends: the temporary file an output is being written to
-/// beside its final path (`.NAME.XXXXXX`, renamed into place at the end; a Ctrl-C during
-/// `pinmap export -o big.gpkg` left `.big.gpkg.XXXXXX` behind, as large as what had been
-/// written), and a store file an import or copy made before it saved anything into it.
+/// The temporary files an output is being written to beside its final path (`.NAME.XXXXXX`,
+/// renamed into place at the end), so that an interrupt handler can remove them before the
+/// process ends: a Ctrl-C during `pinmap export -o big.gpkg` left `.big.gpkg.XXXXXX` behind,
+/// as large as what had been written. (Not a store file a command made: another process may
+/// have opened it meanwhile, and its writes would go to a file no longer there.)
 ///
 /// `removeAll` is async-signal-safe: it only reads the table and calls `unlink(2)`. The table
 /// holds at most `capacity` paths; a file noted beyond that is left on an interrupt, as before.
