@@ -50,7 +50,7 @@ final class DetailEditReturnTests: XCTestCase {
 
     func testEscStepsBackToThePageUnchanged() throws {
         let r = try detailOf("전쟁기념관")
-        r.char("e"); r.key(.ctrl("u")); r.type("Not kept"); r.key(.escape)
+        r.char("e"); r.key(.ctrl("u")); r.type("Not kept"); r.key(.escape); r.key(.escape)  // the second discards
         guard case .detail(let detail)? = r.state.feedback.modal?.content else { return XCTFail("not back on the detail page") }
         XCTAssertEqual(detail.pin.title, "전쟁기념관")
         XCTAssertEqual(try r.store.pin(id: 1)?.title, "전쟁기념관")

@@ -124,13 +124,41 @@ final class PinFormTests: XCTestCase {
         XCTAssertTrue(r.text.contains("◉ 남산 quiet 카페"), r.text)
     }
 
-    func testEscCancelsWithoutStoring() throws {
+    /// Esc on a form with typed text asks first (nothing is thrown away on one key); a
+    /// second Esc discards, storing nothing. Any other key takes the question back; an
+    /// untouched form closes on the first Esc.
+    func testEscOnATypedFormAsksThenASecondDiscardsWithoutStoring() throws {
         let r = try UIFixtures.runner()
         r.char("a"); r.type("Nope")
+        r.key(.escape)
+        let f = r.frame()
+        XCTAssertEqual((17..<30).map { f.line($0) }, [
+            Expect.grabberRow(width: 100),
+            "  Add a pin",
+            "",
+            "▸ Title*       Nope",
+            "  Description",
+            "  Category",
+            "  Latitude     59.6",
+            "  Longitude    0",
+            "",
+            "  ⚠ Esc again throws away what you typed · Ctrl-S saves it",
+            "  Tab/↑↓ move · Enter on the last field or Ctrl-S saves · Esc cancels",
+            "",
+            "",
+        ], f.text())
+        r.type("!")
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form") }
+        XCTAssertEqual(form[.title].text, "Nope!")
+        XCTAssertNil(form.error, "a key takes the question back")
+        r.key(.escape)
         r.key(.escape)
         r.handle(.tick, now: 1)
         XCTAssertNil(r.state.feedback.modal)
         XCTAssertEqual(try r.store.count(), 5)
+        r.char("a")
+        r.key(.escape)
+        XCTAssertNil(r.state.feedback.modal, "an untouched form closes at once")
     }
 
     func testEditIsPrefilledAndSavesBackToTheSamePin() throws {

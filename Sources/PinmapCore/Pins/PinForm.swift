@@ -58,6 +58,12 @@ public struct PinForm: Sendable, Equatable {
     /// The detail page the form was opened from (`e` there): closing the form, by a save or
     /// Esc, steps back to it rather than to the map.
     public var returnsTo: PinDetail?
+    /// The fields' texts when the form opened: Esc closes a form that still holds them at
+    /// once, and asks first (`discardAsked`) before it throws away what was typed.
+    private var opened: [String] = []
+    /// Esc was pressed on a changed form and the form said a second Esc discards; any other
+    /// key takes that back.
+    public private(set) var discardAsked = false
 
     /// A blank form for a pin at `point` (latitude/longitude in decimal
     /// degrees, shown to 6 decimals ≈ 0.1 m).
@@ -66,6 +72,7 @@ public struct PinForm: Sendable, Equatable {
         fields = [TextField(), TextField(), TextField(),
                   TextField(CoordinateText.decimal(point.latitude)),
                   TextField(CoordinateText.decimal(point.longitude))]
+        opened = fields.map(\.text)
     }
 
     /// The form prefilled with `pin`'s fields, saving back to its id.
@@ -78,6 +85,7 @@ public struct PinForm: Sendable, Equatable {
         fields = [TextField(pin.title), TextField(pin.description), TextField(pin.category),
                   TextField(CoordinateText.editable(pin.latitude)),
                   TextField(CoordinateText.editable(pin.longitude))]
+        opened = fields.map(\.text)
     }
 
     public subscript(field: Field) -> TextField {
@@ -91,11 +99,21 @@ public struct PinForm: Sendable, Equatable {
     }
 
     /// Tab/↓ and Shift-Tab/↑ move between fields; Enter moves on, and saves
-    /// on the last field; Ctrl-S saves from anywhere; Esc cancels; every
-    /// other key edits the focused field (all printable keys are text).
+    /// on the last field; Ctrl-S saves from anywhere; Esc cancels (a form whose fields were
+    /// changed asks first: a second Esc discards them); every other key edits the focused
+    /// field (all printable keys are text).
     public mutating func handle(key: Key) -> Outcome {
+        if key == .escape {
+            if discardAsked || fields.map(\.text) == opened { return .cancel }
+            discardAsked = true
+            error = S.fmDiscardAsk.text
+            return .editing
+        }
+        if discardAsked {
+            discardAsked = false
+            error = nil
+        }
         switch key {
-        case .escape: return .cancel
         case .tab, .down: move(1)
         case .backTab, .up: move(-1)
         case .ctrl("s"): return trySave()
