@@ -161,6 +161,30 @@ final class PinFormTests: XCTestCase {
         XCTAssertNil(r.state.feedback.modal, "an untouched form closes at once")
     }
 
+    /// A drag of a form's grabber down closes it as Esc does: asking first when it holds what
+    /// was typed (the card goes back up), at once when it does not.
+    func testADragDownAsksBeforeDiscardingATypedForm() throws {
+        let ask = "  ⚠ Esc again throws away what you typed · Ctrl-S saves it"
+        let r = try UIFixtures.runner()
+        r.char("a")
+        r.mouse(.press, .left, col: 50, row: 17)
+        r.mouse(.drag, .left, col: 50, row: 29)
+        r.mouse(.release, .left, col: 50, row: 29)
+        r.handle(.tick, now: 1)
+        XCTAssertNil(r.state.feedback.modal, "an untouched form is dragged away")
+        r.char("a"); r.type("Nope")
+        r.mouse(.press, .left, col: 50, row: 17)
+        r.mouse(.drag, .left, col: 50, row: 29)
+        r.mouse(.release, .left, col: 50, row: 29)
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("the form was dragged away") }
+        XCTAssertEqual(form[.title].text, "Nope")
+        XCTAssertEqual(r.frame().line(26), ask)
+        r.key(.escape)
+        r.handle(.tick, now: 2)
+        XCTAssertNil(r.state.feedback.modal)
+        XCTAssertEqual(try r.store.count(), 5)
+    }
+
     func testEditIsPrefilledAndSavesBackToTheSamePin() throws {
         let r = try UIFixtures.runner()
         r.selectListed("전쟁기념관")

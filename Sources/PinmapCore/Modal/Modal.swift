@@ -87,8 +87,12 @@ extension AppState {
             if m.presentation.isDragging {
                 if e.kind == .drag { m.presentation.drag(row: e.row); feedback.modal = m }
                 if e.kind == .release {
-                    let closed = m.presentation.endDrag(now: now, animated: !sheet.reducedMotion)
+                    // A form holding what was typed is not dragged away: it asks, as on Esc.
+                    let asks = if case .form(let f) = m.content { f.asksBeforeDiscarding } else { false }
+                    let wouldClose = m.presentation.dragWouldClose
+                    let closed = m.presentation.endDrag(now: now, animated: !sheet.reducedMotion, mayClose: !asks)
                     feedback.modal = m
+                    if asks && wouldClose { return handleEditingKey(.escape, now: now, &fx) }
                     // A conflict dragged away goes back to the edit: what was typed stays.
                     if closed, case .confirm(let popup) = m.content, popup.isConflict { backToEdit(popup.action, now: now) }
                 }
@@ -99,7 +103,7 @@ extension AppState {
                 return true  // form, pop-up, detail page: Update+Pins.swift
             }
             if !card.contains(col: e.col, row: e.row) {
-                dismissModal(now: now)  // a click on the backdrop
+                dismissModal(now: now)  // a click on the backdrop (a form keeps itself: handleEditingClick)
             } else if case .notice = m.content {
                 dismissModal(now: now)
             } else if e.row == card.y {

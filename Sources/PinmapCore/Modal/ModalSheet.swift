@@ -75,11 +75,15 @@ public struct ModalPresentation: Sendable, Equatable {
         dragOffset = max(0, min(height, row - s))
     }
 
-    /// Ends a drag: past a third of its height the card closes (returns true),
-    /// otherwise it returns to full height.
-    public mutating func endDrag(now: Double, animated: Bool) -> Bool {
+    /// A drag that ended now would close the card (it is past a third of its height).
+    public var dragWouldClose: Bool { isDragging && dragOffset * 3 >= height }
+
+    /// Ends a drag: past a third of its height the card closes (returns true), unless
+    /// `mayClose` is false (a form that asks before it discards); otherwise it returns to
+    /// full height.
+    public mutating func endDrag(now: Double, animated: Bool, mayClose: Bool = true) -> Bool {
         defer { dragStartRow = nil }
-        if dragOffset * 3 >= height {
+        if mayClose && dragOffset * 3 >= height {
             let visible = Double(height - dragOffset) / Double(max(1, height))
             dragOffset = 0
             phase = .dismissing

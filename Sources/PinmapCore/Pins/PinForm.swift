@@ -65,6 +65,10 @@ public struct PinForm: Sendable, Equatable {
     /// key takes that back.
     public private(set) var discardAsked = false
 
+    /// Closing the form now (Esc, a drag of its grabber down) would throw away what was
+    /// typed without having asked.
+    public var asksBeforeDiscarding: Bool { !discardAsked && fields.map(\.text) != opened }
+
     /// A blank form for a pin at `point` (latitude/longitude in decimal
     /// degrees, shown to 6 decimals ≈ 0.1 m).
     public init(adding point: GeoPoint) {
@@ -104,7 +108,7 @@ public struct PinForm: Sendable, Equatable {
     /// field (all printable keys are text).
     public mutating func handle(key: Key) -> Outcome {
         if key == .escape {
-            if discardAsked || fields.map(\.text) == opened { return .cancel }
+            if !asksBeforeDiscarding { return .cancel }
             discardAsked = true
             error = S.fmDiscardAsk.text
             return .editing
