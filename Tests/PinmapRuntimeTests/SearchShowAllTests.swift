@@ -20,6 +20,17 @@ final class SearchShowAllTests: XCTestCase {
         XCTAssertFalse(r.state.isSearching)
         XCTAssertEqual(r.state.search.text, "tower")
         XCTAssertEqual(r.state.list.pins.map(\.title), ["Busan Tower"], "the map fitted the match")
+        XCTAssertEqual(r.state.feedback.message, "Map fitted to every pin the search found")
+    }
+
+    /// F's message names what the map was fitted to: every pin, the pins a category filter
+    /// keeps, the pins a search found.
+    func testFMessageNamesWhatTheMapWasFittedTo() throws {
+        let r = try UIFixtures.runner()
+        r.char("F")
+        XCTAssertEqual(r.state.feedback.message, "Map fitted to the pins' bounding box")
+        r.char("f"); r.char("j"); r.char("j"); r.char(" "); r.key(.escape)  // museum off
+        r.char("F")
         XCTAssertEqual(r.state.feedback.message, "Map fitted to the filtered pins' bounding box")
     }
 

@@ -39,7 +39,7 @@ public enum S: String, CaseIterable, Sendable {
     case msgSortedBy, msgListInertKey, msgListInertMouse, msgNoPinsInView, msgClosestZoom, msgWholeWorld, msgKeyUnbound, msgKeyOnMapTab
     case msgClusterZoomed, msgNothingToUndo, msgSelectPinFirst, msgSelectPinFirstAtSmall, msgNothingDeleted, msgNothingChanged, msgFocus, msgFocusListInert
     case msgSearchKept, msgColourOff, msgSortCapped, msgLoadedSamples, msgSamplesPresent, msgSamplesFailed
-    case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgSearching
+    case msgStoreError, msgSettingNotSaved, msgNoPinsToFit, msgFitted, msgFittedFiltered, msgFittedFound, msgSearching
     case msgIndexingStopped
     // Notices.
     case noticeAdded, noticeAddedText, noticeUpdated, noticeUpdatedText

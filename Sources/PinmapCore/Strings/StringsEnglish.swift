@@ -285,6 +285,7 @@ extension Strings {
         .msgNoPinsToFit: "No pins to fit",
         .msgFitted: "Map fitted to the pins' bounding box",
         .msgFittedFiltered: "Map fitted to the filtered pins' bounding box",
+        .msgFittedFound: "Map fitted to every pin the search found",
         .msgSearching: "Searching “{0}”…",
         .msgIndexingStopped: "Indexing stopped: the map and list show the new pins; search scans them (slower) until `pinmap index` or the next start",
         .noticeAdded: "Pin added",

@@ -285,6 +285,7 @@ extension Strings {
         .msgNoPinsToFit: "맞출 핀이 없습니다",
         .msgFitted: "핀이 모두 보이게 지도를 맞췄습니다",
         .msgFittedFiltered: "걸러진 핀이 모두 보이게 지도를 맞췄습니다",
+        .msgFittedFound: "찾은 핀이 모두 보이게 지도를 맞췄습니다",
         .msgSearching: "“{0}” 찾는 중…",
         .msgIndexingStopped: "색인을 멈췄습니다: 지도와 목록은 새 핀을 보여 주고, `pinmap index` 또는 다음 시작까지 검색은 새 핀을 (느리게) 훑습니다",
         .noticeAdded: "핀 추가 안내",

@@ -110,7 +110,8 @@ extension AppState {
             fitAnchored(box) { $0.fitInVisibleMap(box, margin: true, &fx) }
             fx.requestView(list: true)
             guard announce else { return }
-            feedback.message = search.text.isEmpty && map.categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
+            feedback.message = !search.text.isEmpty ? S.msgFittedFound.text
+                : map.categoryFilter == nil ? S.msgFitted.text : S.msgFittedFiltered.text
         case .pins(.written(let outcome)):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
             // After q the form or notice that says so is gone with the UI: the terminal says it.
