@@ -95,9 +95,10 @@ public enum DisplayWidth {
         return ellipsis ? out + mark : out
     }
 
-    /// `s` padded with spaces (or truncated) to exactly `cells` columns.
-    public static func pad(_ s: String, to cells: Int) -> String {
-        let t = truncate(s, to: cells)
+    /// `s` padded with spaces (or truncated, its cut marked `~` when `ascii`, else `…`) to
+    /// exactly `cells` columns.
+    public static func pad(_ s: String, to cells: Int, ascii: Bool = false) -> String {
+        let t = truncate(s, to: cells, ascii: ascii)
         // The spaces as bytes: `String(repeating: " ", count:)` appends a grapheme at a
         // time (about 300 instructions a space; a list row pads ~150).
         return t + String(decoding: repeatElement(UInt8(0x20), count: max(0, cells - of(t))), as: UTF8.self)

@@ -29,6 +29,9 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.truncate("Noodle Nook 🍜", to: 13), "Noodle Nook …")
         XCTAssertEqual(DisplayWidth.truncate("전쟁기념관", to: 5), "전쟁…")
         XCTAssertEqual(DisplayWidth.of(DisplayWidth.pad("전쟁기념관", to: 7)), 7)
+        XCTAssertEqual(DisplayWidth.pad("Noodle Nook 🍜", to: 8), "Noodle …")
+        XCTAssertEqual(DisplayWidth.pad("Noodle Nook 🍜", to: 8, ascii: true), "Noodle ~", "cut marked ~ in ASCII, as truncate marks it")
+        XCTAssertEqual(DisplayWidth.pad("cafe", to: 6, ascii: true), "cafe  ")
     }
 
     func testEscapeSequencesAreShownAsPlaceholders() {

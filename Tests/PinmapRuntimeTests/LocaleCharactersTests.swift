@@ -30,6 +30,18 @@ final class LocaleCharactersTests: XCTestCase {
         XCTAssertNil(try store.setting(SettingKey.mapMode), "the forced ASCII is not saved")
     }
 
+    /// In ASCII a list row's cut category ends in `~`, as its cut title does (it ended in
+    /// `.`, `…` drawn as ASCII, which reads as a full stop).
+    func testACutCategoryInASCIIEndsAsACutTitleDoes() throws {
+        let r = try UIFixtures.runner(pins: [NewPin(title: "A very long title of a cafe that goes on and on and on and on and on",
+                                                    category: "specialty coffee roasters", latitude: 37.55, longitude: 126.99,
+                                                    createdAt: "2023-01-01T00:00:00Z")],
+                                      viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.99), zoom: 256), ascii: true)
+        let f = r.frame()
+        XCTAssertEqual(f.line(19), " @ A very long title of a cafe that goes on and on and on and ~ near Seoul~ specialty c~ 2023-01-01",
+                       f.text())
+    }
+
     func testBInAUTF8LocaleStillSwitches() throws {
         let r = try UIFixtures.sqliteRunner()
         r.char("b")

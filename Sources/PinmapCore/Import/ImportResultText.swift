@@ -53,7 +53,7 @@ public enum ImportResultText {
             case .pin(_, _, _, let category):
                 guard let pin = next.next() else { return "" }
                 let title = DisplayWidth.pad(DisplayWidth.truncate(pin.title, to: titleWidth, ascii: ascii), to: titleWidth)
-                return title + "  " + DisplayWidth.pad(pin.at, to: atWidth) + "  " + SafeText.sanitize(category, ascii: ascii)
+                return title + "  " + DisplayWidth.pad(pin.at, to: atWidth, ascii: ascii) + "  " + SafeText.sanitize(category, ascii: ascii)
             case .rejected(let issue):
                 return "✗ " + (issue.map { S.irRow($0.unit, $0.line, reason($0)) } ?? S.irRejected.text)
             }

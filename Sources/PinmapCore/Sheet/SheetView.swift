@@ -139,7 +139,7 @@ public enum SheetView {
             var x = 4 + titleWidth
             if placeWidth > 0 {
                 if let place = places[i] {
-                    screen.put(DisplayWidth.pad(place, to: placeWidth), col: x, row: row, style: selected ? base : theme.muted,
+                    screen.put(DisplayWidth.pad(place, to: placeWidth, ascii: state.presentation.ascii), col: x, row: row, style: selected ? base : theme.muted,
                                maxWidth: placeWidth)
                 }
                 x += placeWidth + 1
@@ -151,7 +151,8 @@ public enum SheetView {
                            style: selected ? base : theme.muted, maxWidth: columns.note)
                 x += columns.note + 1
             }
-            let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.presentation.ascii), to: catWidth)
+            let cat = DisplayWidth.pad(SafeText.sanitize(pin.category, ascii: state.presentation.ascii), to: catWidth,
+                                       ascii: state.presentation.ascii)
             screen.put(cat, col: x, row: row, style: selected ? base : theme.category(pin.category), maxWidth: catWidth)
             let last = near.map { DistanceText.text(metres: greatCircleMetres($0.latitude, $0.longitude, pin.latitude, pin.longitude)) }
             let lastText = last.map { String(repeating: " ", count: max(0, lastWidth - DisplayWidth.of($0))) + $0 }
