@@ -56,6 +56,34 @@ final class PinDetailTests: XCTestCase {
         XCTAssertNil(r.state.feedback.modal)
     }
 
+    /// Esc on a comment holding text asks first (the footer says so); a second Esc discards
+    /// it, any other key takes the question back; an empty comment goes on the first Esc.
+    func testEscOnATypedCommentAsksThenASecondDiscards() throws {
+        let r = try UIFixtures.runner()
+        r.selectListed("전쟁기념관")
+        r.key(.enter)
+        r.char("c"); r.type("half a thought")
+        r.key(.escape)
+        guard case .detail(let asked)? = r.state.feedback.modal?.content else { return XCTFail("no detail: \(r.text)") }
+        XCTAssertEqual(asked.input?.text, "half a thought", "kept")
+        let f = r.frame()
+        XCTAssertEqual((28..<30).map { f.line($0) }, [
+            "  Esc again throws away this comment · Enter adds it",
+            "  New comment: half a thought                                              Enter adds · Esc cancels",
+        ], f.text())
+        r.type("!")
+        guard case .detail(let typing)? = r.state.feedback.modal?.content else { return XCTFail("no detail") }
+        XCTAssertEqual(typing.input?.text, "half a thought!")
+        XCTAssertNil(typing.note, "a key takes the question back")
+        r.key(.escape); r.key(.escape)
+        guard case .detail(let gone)? = r.state.feedback.modal?.content else { return XCTFail("the page closed") }
+        XCTAssertNil(gone.input)
+        XCTAssertEqual(try r.store.comments(pinID: 1), [])
+        r.char("c"); r.key(.escape)
+        guard case .detail(let empty)? = r.state.feedback.modal?.content else { return XCTFail("the page closed") }
+        XCTAssertNil(empty.input, "an empty comment goes on the first Esc")
+    }
+
     func testASecondClickOnTheSelectedRowOpensTheDetail() throws {
         let r = try UIFixtures.runner()
         let top = 28 - r.state.sheet.height

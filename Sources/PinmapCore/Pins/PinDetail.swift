@@ -20,6 +20,9 @@ public struct PinDetail: Sendable, Equatable {
     public var cursor = 0
     /// The new comment being typed (nil when not typing).
     public var input: TextField?
+    /// Esc was pressed on a comment holding text and the page said a second Esc discards it
+    /// (as the pin form asks); any other key takes that back.
+    public private(set) var commentDiscardAsked = false
     /// A confirmation pop-up over the page (delete the comment or the pin).
     public var confirm: NestedConfirm?
     /// The outcome of the last comment operation, shown on the footer row.
@@ -66,7 +69,8 @@ public struct PinDetail: Sendable, Equatable {
     }
 
     /// Keys, in order of precedence: the pop-up's, the comment input's (all
-    /// printable keys are text; Enter adds, Esc cancels), then the page's:
+    /// printable keys are text; Enter adds, Esc cancels: a comment holding text asks first,
+    /// a second Esc discards), then the page's:
     /// j/k ↑↓ move among comments, `c` comments, `x`/Delete deletes the
     /// selected comment, `e` edits, `d` deletes the pin, Esc closes; other keys
     /// (`q`, `2`) are `unused`: the page closes and they act below.
@@ -83,8 +87,20 @@ public struct PinDetail: Sendable, Equatable {
             return outcome
         }
         if var field = input {
+            if key != .escape, commentDiscardAsked {
+                commentDiscardAsked = false
+                note = nil
+            }
             switch key {
-            case .escape: input = nil
+            case .escape:
+                if field.text.isEmpty || commentDiscardAsked {
+                    input = nil
+                    commentDiscardAsked = false
+                    note = nil
+                } else {
+                    commentDiscardAsked = true
+                    note = S.dtDiscardAsk.text
+                }
             case .enter:
                 let body = trimmedText(field.text)
                 input = nil

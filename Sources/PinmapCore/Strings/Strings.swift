@@ -82,7 +82,7 @@ public enum S: String, CaseIterable, Sendable {
     // A store others write to too (a shared server, a file another pinmap opened).
     case cnTitle, cnHint, cnKeepMine, cnTakeTheirs, cnTookTheirs, cnTookTheirsWriting, cnNotDeleted
     // The conflict pop-up's versions, field by field, its help, and the edit form it goes back to.
-    case cnTheirs, cnYours, cnCoordinates, cnEmpty, cnMoreFields, fmEditChanged, fmDiscardAsk
+    case cnTheirs, cnYours, cnCoordinates, cnEmpty, cnMoreFields, fmEditChanged, fmDiscardAsk, dtDiscardAsk
     // A save merged with a change made elsewhere (`PinMerge`): the pop-up's line, the notice.
     case cnMerged, cnByMine, cnByTheirs, cnByBoth, cnFieldsJoin, cnGroupsJoin, noticeUpdatedKept
     case helpConflict, hcKeepMine, hcTakeTheirs, hcBack, hcChoose

@@ -559,6 +559,7 @@ extension Strings {
         .noticeUpdatedKept: "Updated “{0}”; kept {1} {1:change|changes} made elsewhere ({2})",
         .fmEditChanged: "Edit pin · changed elsewhere since you opened it: Ctrl-S compares again",
         .fmDiscardAsk: "Esc again throws away what you typed · Ctrl-S saves it",
+        .dtDiscardAsk: "Esc again throws away this comment · Enter adds it",
         .helpConflict: "Changed elsewhere (the pop-up after a save)",
         .hcKeepMine: "keep mine: yours where both changed, the rest merged",
         .hcTakeTheirs: "take theirs: theirs where both changed, the rest merged",

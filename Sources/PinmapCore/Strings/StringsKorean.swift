@@ -559,6 +559,7 @@ extension Strings {
         .noticeUpdatedKept: "“{0}” 수정함 · 다른 곳에서 바뀐 칸 {1}개도 유지 ({2})",
         .fmEditChanged: "핀 수정 · 연 뒤에 다른 곳에서 바뀜: Ctrl-S 하면 다시 비교합니다",
         .fmDiscardAsk: "Esc를 한 번 더 누르면 입력한 내용을 버립니다 · Ctrl-S는 저장",
+        .dtDiscardAsk: "Esc를 한 번 더 누르면 이 댓글을 버립니다 · Enter는 추가",
         .helpConflict: "다른 곳에서 바뀜 (저장 뒤 뜨는 창)",
         .hcKeepMine: "내 것 유지: 둘 다 바꾼 칸은 내 값, 나머지는 합침",
         .hcTakeTheirs: "다른 쪽 받기: 둘 다 바꾼 칸은 다른 쪽 값, 나머지는 합침",
