@@ -20,9 +20,8 @@ public struct PinDetail: Sendable, Equatable {
     public var cursor = 0
     /// The new comment being typed (nil when not typing).
     public var input: TextField?
-    /// Esc was pressed on a comment holding text and the page said a second Esc discards it
-    /// (as the pin form asks); any other key takes that back.
-    public private(set) var commentDiscardAsked = false
+    /// Esc on a comment holding text asks first (as the pin form does).
+    private var commentDiscard = DiscardQuestion()
     /// A confirmation pop-up over the page (delete the comment or the pin).
     public var confirm: NestedConfirm?
     /// The outcome of the last comment operation, shown on the footer row.
@@ -87,18 +86,13 @@ public struct PinDetail: Sendable, Equatable {
             return outcome
         }
         if var field = input {
-            if key != .escape, commentDiscardAsked {
-                commentDiscardAsked = false
-                note = nil
-            }
+            if key != .escape, commentDiscard.otherKey() { note = nil }
             switch key {
             case .escape:
-                if field.text.isEmpty || commentDiscardAsked {
+                if commentDiscard.escape(holdingTyped: !field.text.isEmpty) {
                     input = nil
-                    commentDiscardAsked = false
                     note = nil
                 } else {
-                    commentDiscardAsked = true
                     note = S.dtDiscardAsk.text
                 }
             case .enter:

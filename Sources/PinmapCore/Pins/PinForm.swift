@@ -59,15 +59,13 @@ public struct PinForm: Sendable, Equatable {
     /// Esc, steps back to it rather than to the map.
     public var returnsTo: PinDetail?
     /// The fields' texts when the form opened: Esc closes a form that still holds them at
-    /// once, and asks first (`discardAsked`) before it throws away what was typed.
+    /// once, and asks first (`discard`) before it throws away what was typed.
     private var opened: [String] = []
-    /// Esc was pressed on a changed form and the form said a second Esc discards; any other
-    /// key takes that back.
-    public private(set) var discardAsked = false
+    private var discard = DiscardQuestion()
 
     /// Closing the form now (Esc, a drag of its grabber down) would throw away what was
     /// typed without having asked.
-    public var asksBeforeDiscarding: Bool { !discardAsked && fields.map(\.text) != opened }
+    public var asksBeforeDiscarding: Bool { !discard.asked && fields.map(\.text) != opened }
 
     /// A blank form for a pin at `point` (latitude/longitude in decimal
     /// degrees, shown to 6 decimals ≈ 0.1 m).
@@ -108,15 +106,11 @@ public struct PinForm: Sendable, Equatable {
     /// field (all printable keys are text).
     public mutating func handle(key: Key) -> Outcome {
         if key == .escape {
-            if !asksBeforeDiscarding { return .cancel }
-            discardAsked = true
+            if discard.escape(holdingTyped: fields.map(\.text) != opened) { return .cancel }
             error = S.fmDiscardAsk.text
             return .editing
         }
-        if discardAsked {
-            discardAsked = false
-            error = nil
-        }
+        if discard.otherKey() { error = nil }
         switch key {
         case .tab, .down: move(1)
         case .backTab, .up: move(-1)
