@@ -13,8 +13,8 @@ public enum Action: Sendable, Hashable {
     case cycleOrder, toggleASCII, openFilter, loadSamples
     case addPin, editPin, deletePin, undoDelete, search, goToPlace
 
-    /// True for the actions `AppState.perform` carries out on every tab; the others act on
-    /// the Map tab only.
+    /// True for the actions that act on every tab; the others act on the Map tab only
+    /// (`AppState.perform` checks it, and a key's message says so).
     public var worksOnEveryTab: Bool {
         switch self {
         case .quit, .help, .nextTab, .previousTab, .showTab, .loadSamples, .toggleASCII: true

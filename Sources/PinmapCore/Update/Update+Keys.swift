@@ -52,6 +52,7 @@ extension AppState {
     }
 
     mutating func perform(_ action: Action, now: Double, _ fx: inout Effects) {
+        guard tab == .map || action.worksOnEveryTab else { return }  // the one place that decides
         switch action {
         case .quit: quit = true
         case .help:
@@ -61,17 +62,15 @@ extension AppState {
         case .previousTab: tab = tab.next(-1)
         case .showTab(let t): tab = t
         case .loadSamples: fx.add(.loadSamples)
-        case .fitPins where tab == .map: fx.add(.fitPins(fitQuery, announce: true))
+        case .fitPins: fx.add(.fitPins(fitQuery, announce: true))
         case .toggleASCII:
             feedback.message = nil
             guard let e = changeSetting(.mapMode, forward: true) else { return }  // refused: it says why
             feedback.message = presentation.ascii ? S.msgASCIIMap.text : S.msgBrailleMap.text
             fx.add(e)
         case .addPin, .editPin, .deletePin, .undoDelete, .search, .goToPlace, .open:
-            guard tab == .map else { return }
             performPinAction(action, now: now, &fx)  // Update+Pins.swift
         default:
-            guard tab == .map else { return }
             performOnMapTab(action, now: now, &fx)
         }
     }
