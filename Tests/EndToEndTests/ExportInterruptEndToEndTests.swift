@@ -38,15 +38,7 @@ final class ExportInterruptEndToEndTests: XCTestCase {
         let prefix = "." + (out as NSString).lastPathComponent + "."
         let errPath = dir + "/../" + UUID().uuidString + ".err"
         defer { try? FileManager.default.removeItem(atPath: errPath) }
-        var pid: pid_t = 0
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { return nil }
-        posix_spawn_file_actions_destroy(&actions)
+        guard let pid = Tmux.start(argv, stderrTo: errPath) else { return nil }
         var writing = false
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, !writing {

@@ -119,19 +119,24 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertFalse(r.err.contains("SELECT") || r.err.contains("INSERT") || r.err.contains("BEGIN"), r.err)
     }
 
+    /// The command prefix that runs a command as a user whom permissions bind: none for a
+    /// user, `runuser -u nobody --` for root (who may write anything), with `bin` copied into
+    /// `dir`, where `nobody` can execute it. Skips the test as root without `runuser`.
+    private func asNobody(_ bin: inout String, in dir: String) throws -> [String] {
+        guard getuid() == 0 else { return [] }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { throw XCTSkip("root without runuser") }
+        try FileManager.default.copyItem(atPath: bin, toPath: dir + "/pinmap")
+        bin = dir + "/pinmap"
+        return ["/usr/sbin/runuser", "-u", "nobody", "--"]
+    }
+
     /// A folder the user cannot write: the message says so, in words, not SQL. (As root, the
     /// command runs as `nobody` through `runuser`, with a copy of the binary it can execute.)
     func testAReadOnlyFolderIsNamed() throws {
         var bin = try binary()
         let dir = try folder()
         XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", dir + "/p.sqlite"]).status, 0)
-        var prefix: [String] = []
-        if getuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { throw XCTSkip("root without runuser") }
-            try FileManager.default.copyItem(atPath: bin, toPath: dir + "/pinmap")
-            bin = dir + "/pinmap"
-            prefix = ["/usr/sbin/runuser", "-u", "nobody", "--"]
-        }
+        let prefix = try asNobody(&bin, in: dir)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir) }
         let r = Tmux.run(prefix + [bin, "add", "--title", "y", "--lat", "1", "--lon", "2", "--db", dir + "/p.sqlite"])
@@ -160,14 +165,8 @@ final class HostileEndToEndTests: XCTestCase {
         let dir = try folder()
         let store = dir + "/p.sqlite"
         XCTAssertEqual(Tmux.run([bin, "add", "--title", "x", "--lat", "1", "--lon", "2", "--db", store]).status, 0)
-        var prefix: [String] = []
-        if getuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { throw XCTSkip("root without runuser") }
-            try FileManager.default.copyItem(atPath: bin, toPath: dir + "/pinmap")
-            bin = dir + "/pinmap"
-            prefix = ["/usr/sbin/runuser", "-u", "nobody", "--"]
-            for path in [dir, store] { XCTAssertEqual(chown(path, 65534, 65534), 0) }
-        }
+        let prefix = try asNobody(&bin, in: dir)
+        if !prefix.isEmpty { for path in [dir, store] { XCTAssertEqual(chown(path, 65534, 65534), 0) } }
         XCTAssertEqual(chmod(store, 0o444), 0)
         let writes: [[String]] = [["add", "--title", "y", "--lat", "1", "--lon", "2"], ["edit", "1", "--title", "z"],
                                   ["delete", "1"], ["comment", "1", "hi"]]

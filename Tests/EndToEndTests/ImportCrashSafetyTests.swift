@@ -92,15 +92,7 @@ final class ImportCrashSafetyTests: XCTestCase {
     /// SIGKILL. Returns whether it was killed while running (false if it ended first or the
     /// file never grew within 60 s).
     private func killWhenGrowing(_ file: String, _ argv: [String]) -> Bool {
-        var pid: pid_t = 0
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { return false }
-        posix_spawn_file_actions_destroy(&actions)
+        guard let pid = Tmux.start(argv) else { return false }
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let size = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.int64Value ?? 0

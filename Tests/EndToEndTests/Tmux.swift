@@ -161,6 +161,21 @@ final class Tmux {
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// Starts `argv` with posix_spawn, its output discarded and its standard error written to
+    /// `stderrPath` (nil: discarded), and returns its pid without waiting (nil: not started).
+    /// For tests that signal a command while it works.
+    static func start(_ argv: [String], stderrTo stderrPath: String? = nil) -> pid_t? {
+        var pid: pid_t = 0
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        return posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 ? pid : nil
+    }
+
     /// Runs `argv` with posix_spawn and waits with waitpid (Foundation's
     /// Process did not reap the tmux client here, hanging the test), reading
     /// standard output and error through pipes unless `capture` is false.
