@@ -309,6 +309,31 @@ final class FormatReaderTests: XCTestCase {
                        "EPSG:3857, WGS 84 / Pseudo-Mercator", "PROJ reprojects it; the report names the system")
     }
 
+    /// GeoJSON names are optional (a point drawn on geojson.io has no properties): a feature
+    /// without a usable name is a pin titled by its position as written, as a GPX waypoint
+    /// or KML placemark is; reprojected, in WGS84 degrees to 6 places. A blank `title` gives way
+    /// to `name`.
+    func testGeoJSONFeaturesWithoutANameAreTitledByTheirPosition() throws {
+        func feature(_ coordinates: String, _ properties: String) -> String {
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":"# + coordinates + #"},"properties":"# + properties + "}"
+        }
+        let features = [feature("[127.0,37.50]", #"{"name":"Named"}"#), feature("[127.1,37.6]", "{}"),
+                        feature("[127.2,37.7]", "null"), feature("[127.3,37.8]", #"{"name":"  ","kind":"bench"}"#),
+                        feature("[1.5e2,-3.25E1]", #"{"title":"\u200b","name":7}"#)]
+        let path = try temporaryFile(Array(#"{"type":"FeatureCollection","features":["#.utf8) + Array(features.joined(separator: ",").utf8) + Array("]}".utf8),
+                                     suffix: ".geojson")
+        let r = try read(path)
+        XCTAssertEqual(r.rejected.count, 0)
+        XCTAssertEqual(r.pins.map(\.title), ["Named", "37.6, 127.1", "37.7, 127.2", "37.8, 127.3", "7"])
+        XCTAssertEqual(r.pins[3].properties, #"{"kind":"bench"}"#)
+        XCTAssertEqual(r.pins[4].properties, #"{"title":"\u200b"}"#, "an unusable title beside a name stays a property")
+        let mercator = try temporaryFile(Array(#"""
+            {"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::3857"}},
+             "features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-8238310.24,4970071.58]},"properties":{}}]}
+            """#.utf8), suffix: ".geojson")
+        XCTAssertEqual(try read(mercator).pins.map(\.title), ["40.7128, -74.006"])
+    }
+
     func testHostileJSONIsRefusedWithWhereAndWhy() throws {
         let cases: [(String, String, UInt)] = [
             (#"{"type":"FeatureCollection","features":[{"a":"# + String(repeating: "[", count: 509) + String(repeating: "]", count: 509) + "}]}",

@@ -39,9 +39,10 @@ final class OwnFixtureTests: XCTestCase {
         ("own/header-only-crlf.csv", [], [], #line),
         ("own/enc-windows1252.csv", ["Café Crème", "Straße"], [], #line),
         ("own/enc-utf8-bom-semicolon.csv", ["Brandenburger Tor", "Kölner Dom"], [], #line),
-        ("own/points.geojson", ["Seoul City Hall", "Big Ben"],
-         // Feature 6 has "geometry": null: skipped and counted in the notes, not rejected.
-         [(3, .notAPoint), (4, .outOfRange), (5, .blankTitle)], #line),
+        // Feature 5 has no name: titled by its position. Feature 6 has "geometry": null:
+        // skipped and counted in the notes, not rejected.
+        ("own/points.geojson", ["Seoul City Hall", "Big Ben", "2, 1"],
+         [(3, .notAPoint), (4, .outOfRange)], #line),
     ]
 
     func testAcceptedAndRejectedRows() throws {
@@ -141,7 +142,7 @@ final class OwnFixtureTests: XCTestCase {
         let json = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("own/points.geojson")))
         let named = try temporaryFile([0xEF, 0xBB, 0xBF] + Array(json), suffix: ".csv")
         let r = try scan(named)
-        XCTAssertEqual(r.pins.map(\.title), ["Seoul City Hall", "Big Ben"])
+        XCTAssertEqual(r.pins.map(\.title), ["Seoul City Hall", "Big Ben", "2, 1"])
         XCTAssertEqual(r.encoding, "UTF-8 with BOM")
         // And a CSV named .geojson is still CSV.
         let csv = try temporaryFile(Array("name,lat,lon\nA,1,2\n".utf8), suffix: ".geojson")

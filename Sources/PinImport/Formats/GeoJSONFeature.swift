@@ -4,7 +4,8 @@ import PinModel
 /// - `Point` → one pin; `MultiPoint` → one pin per position; `GeometryCollection` → one pin
 ///   per `Point` member (other members skipped and counted). Other geometries are rejected
 ///   (`not-a-point`); `"geometry": null` is skipped and counted.
-/// - title = `title` or `name`; `description`, `category`, `created_at` (in UTC; as written
+/// - title = `title` or `name`, else the position ("37.5, 127": unnamed points are pins, as in
+///   GPX and KML); `description`, `category`, `created_at` (in UTC; as written
 ///   in Pinmap's own export, `"generator": "pinmap"`) map to the columns; every other property keeps its key and JSON value in `properties`,
 ///   then a position's altitude (`ele`) unless a property has the name. The feature's `id`
 ///   is not kept: it identifies the feature in its file (Pinmap's export writes the pin's id
@@ -94,16 +95,16 @@ enum GeoJSONFeature {
             }
             (lon, lat) = p
         }
-        let titleKey = props.contains { $0.key == "title" && text(doc, $0.value) != nil } ? "title" : "name"
-        var title = ""
-        var issues: [RowIssue] = []
-        switch PinTitle.validated(value(doc, props, titleKey) ?? "") {
-        case .success(let t): title = t
-        case .failure(let blank):
-            issues.append(RowIssue(line: index, field: .title(key: "properties.title"), value: "",
-                                   reason: blank.sentence, rule: .blankTitle))
-        }
-        issues += CoordinateParser.rangeIssues(
+        // `title` if it makes one, else `name`.
+        let titled = ["title", "name"].lazy.compactMap { key in
+            value(doc, props, key).flatMap { try? PinTitle.validated($0).get() }.map { (key, $0) }
+        }.first
+        let titleKey = titled?.0 ?? "name"
+        let named = titled?.1
+        // A feature without a name is still a pin (GeoJSON names are optional: a point drawn
+        // on geojson.io has none), titled by its position, as a GPX waypoint or KML placemark is.
+        let title = named ?? positionTitle(doc, position, crs == nil, latitude: lat, longitude: lon)
+        let issues = CoordinateParser.rangeIssues(
             latitude: lat, longitude: lon, latText: "\(lat)", lonText: "\(lon)",
             latField: .latitude(key: "geometry.coordinates[1]"), lonField: .longitude(key: "geometry.coordinates[0]")
         ).enumerated().map { k, issue in
@@ -133,8 +134,20 @@ enum GeoJSONFeature {
             createdAt: exactTimes ? trimmedText(value(doc, props, "created_at") ?? "")
                                   : UTCTimestamp.normalize(value(doc, props, "created_at") ?? ""),
             latitude: lat, longitude: lon, properties: properties.text)
-        pin.keys = [.title: "properties.\(titleKey)"]
+        if named != nil { pin.keys = [.title: "properties.\(titleKey)"] }
         return .accepted(pin)
+    }
+
+    /// "latitude, longitude" as the file writes them (or, reprojected, in WGS84 decimal degrees
+    /// to 6 places, ~0.1 m: a reprojection's last digits are noise).
+    private static func positionTitle(_ doc: JSONDocument, _ position: JSONDocument.Value, _ asWritten: Bool,
+                                      latitude: Double, longitude: Double) -> String {
+        let written = Array(IteratorSequence(doc.elements(position)).prefix(2))
+        guard asWritten, written.count == 2 else {
+            func degrees(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
+            return "\(degrees(latitude)), \(degrees(longitude))"
+        }
+        return "\(doc.text(written[1])), \(doc.text(written[0]))"
     }
 
     /// The property `key` as text (see `text`).
