@@ -13,6 +13,7 @@ extension InMemoryPinRepository {
                               latitude: pin.latitude, longitude: pin.longitude, createdAt: created, updatedAt: now,
                               properties: pin.properties.isEmpty ? "{}" : pin.properties)
         if let batchID { batchOf[lastPinID] = batchID }
+        if let insertsDoneUnanswered { throw insertsDoneUnanswered }
         return lastPinID
     }
 

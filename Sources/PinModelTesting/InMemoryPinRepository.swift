@@ -19,6 +19,9 @@ public final class InMemoryPinRepository: PinRepository {
     public var propertyEntries: ((String) -> [PinProperty])?
     /// When set, every write of a pin or comment throws it (a busy or full store), until cleared.
     public var failingWrites: StoreError?
+    /// When set, an insert adds its pin and then throws it, as a server that did the insert but
+    /// stopped answering before it said so, until cleared.
+    public var insertsDoneUnanswered: StoreError?
 
     /// Where the times it writes come from.
     public var clock: WallClock = .system

@@ -7,8 +7,7 @@ extension EffectPerformer {
     /// The outcome of a pin or comment effect; nil for any other effect.
     static func pinEvent(for effect: Effect, store: any PinRepository) -> AppEvent? {
         switch effect {
-        case .addPin(let pin):
-            do { return .pins(.written(.added(id: try store.insert(pin), pin))) } catch { return .pins(.written(.addFailed(pin, error))) }
+        case .addPin(let pin, let unsure): return add(pin, unsure: unsure, store)
         case .updatePin(let edit):
             let pin = edit.pin
             do {
@@ -63,6 +62,46 @@ extension EffectPerformer {
         default: return nil
         }
     }
+
+    /// Adds `pin`, or, when an earlier add of the same form (`unsure`) was done after all,
+    /// writes `pin`'s fields into the pin it made: a save tried again after the server stopped
+    /// answering never adds a second copy. The highest id given before the insert is read
+    /// first, so that an insert left unanswered can be looked for later.
+    private static func add(_ pin: NewPin, unsure: UnsureAdd?, _ store: any PinRepository) -> AppEvent {
+        var sent: UnsureAdd?
+        do {
+            if let unsure, let id = try pinAdded(by: unsure, store) {
+                _ = try store.update(id: id, title: pin.title, description: pin.description, category: pin.category,
+                                     latitude: pin.latitude, longitude: pin.longitude, ifVersion: nil)
+                return .pins(.written(.added(id: id, pin)))
+            }
+            sent = UnsureAdd(pin: pin, idsAbove: try store.highestGivenPinID())
+            return .pins(.written(.added(id: try store.insert(pin), pin)))
+        } catch {
+            // Only an insert sent and never answered may still be done; any other failure
+            // wrote nothing, and the form's earlier unsure add stays unsure.
+            let maybeDone = error.kind == .stoppedAnswering ? sent : nil
+            return .pins(.written(.addFailed(pin, error, unsure: maybeDone ?? unsure)))
+        }
+    }
+
+    /// The id of the pin `unsure` made, if the store has it: a pin given an id after it was
+    /// sent whose fields are the ones it sent (among the next `unsureAddLookahead` ids).
+    static func pinAdded(by unsure: UnsureAdd, _ store: any PinRepository) throws(StoreError) -> Int64? {
+        let highest = try store.highestGivenPinID()
+        guard highest > unsure.idsAbove else { return nil }
+        let ids = Array((unsure.idsAbove + 1)...min(highest, unsure.idsAbove + unsureAddLookahead))
+        let sent = unsure.pin
+        return try store.pins(ids: ids).first { p in
+            p.title == sent.title && p.description == sent.description && p.category == sent.category
+                && p.latitude == PinRules.stored(sent.latitude) && p.longitude == PinRules.stored(sent.longitude)
+                && (sent.createdAt.map { $0 == p.createdAt } ?? true)
+        }?.id
+    }
+
+    /// How many ids after an unsure add's are looked through for its pin: others' adds made
+    /// in between, while the server was stopped or coming back, are few.
+    static let unsureAddLookahead: Int64 = 1_000
 
     /// `pinID`'s comments, read after `change`. After a change elsewhere the pin may be gone
     /// (deleted by another process): a store lists no comments for a pin it does not have, so

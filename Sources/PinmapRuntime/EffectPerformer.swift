@@ -115,7 +115,7 @@ struct EffectPerformer: @unchecked Sendable {
         case .persist(let key, _): return .store(.settingNotSaved(key: key, error))
         // A pin write whose connection could not be opened (a server down) fails as the
         // write itself would: its notice names the pin's action ("Pin not deleted").
-        case .addPin(let pin): return .pins(.written(.addFailed(pin, error)))
+        case .addPin(let pin, let unsure): return .pins(.written(.addFailed(pin, error, unsure: unsure)))
         case .updatePin(let edit): return .pins(.written(.updateFailed(edit, error)))
         case .deletePin(let id, _): return .pins(.written(.deleteFailed(id: id, error)))
         case .restorePin(let deleted): return .pins(.written(.restoreFailed(deleted, error)))

@@ -55,6 +55,40 @@ final class HungServerTests: XCTestCase {
         }
     }
 
+    /// An add saved as the server stopped answering fails, and the form that came back offers
+    /// Ctrl-S: once the server answers again, that save leaves one pin, with what was typed
+    /// since, whatever the server did with the first (`FailedSaveTests` has an add done and
+    /// never answered).
+    func testAnAddUnderWayWhenTheServerHungIsNotAddedTwiceBySavingAgain() throws {
+        try onACluster { cluster, uri, r in
+            r.selectListed("Busan Tower")
+            r.press(.char("d"), .char("y"))  // the write lane connects (while the server answers)
+            r.press(.escape)
+            r.press(.char("a"))
+            r.type("Hung add")
+            try cluster.freeze()
+            r.key(.ctrl("s"))  // the insert waits on the stopped server
+            XCTAssertTrue(r.wait(upTo: 8) { r.state.feedback.storeUnreachable }, "the hang was not told")
+            XCTAssertTrue(r.waitUntilIdle(timeout: 2), "the write still waits on the stopped server")
+            guard case .form(let form)? = r.state.feedback.modal?.content else {
+                return XCTFail("no form: \(String(describing: r.state.feedback.modal?.content))")
+            }
+            XCTAssertEqual(form.error, "Not saved: the PostgreSQL server stopped answering; what was under way may still be done when it answers (shown once reconnected). Ctrl-S tries again · Esc gives up")
+
+            cluster.thaw()
+            XCTAssertTrue(r.wait(upTo: 10) { !r.state.feedback.storeUnreachable }, "not reconnected")
+            r.waitUntilIdle(timeout: 10)
+            r.type(" again")
+            r.press(.ctrl("s"))
+            r.waitUntilIdle(timeout: 10)
+            let added = try PostgresStore(uri: uri).pins(matching: PinQuery(search: "Hung add"))
+            XCTAssertEqual(added.map(\.title), ["Hung add again"], "one pin, with what was typed since")
+            XCTAssertEqual(r.state.list.selectedPin?.id, added.first?.id)
+            XCTAssertNil(r.state.feedback.modal, "the form closed")
+            XCTAssertEqual(r.state.feedback.toast?.message, "Added “Hung add again”")
+        }
+    }
+
     /// Nothing asked of the store (a UI left open, no key pressed): the change watch's own
     /// check, after `ChangeWatcher.silenceLimit` without a word from the server, finds the hang;
     /// the status line says "reconnecting…" over the last view, and once the server answers

@@ -50,6 +50,9 @@ public struct PinForm: Sendable, Equatable {
     /// The form came back from the conflict pop-up (Esc): the pin changed elsewhere since it
     /// opened, and a save is compared with the newest version again (the heading says so).
     public var changedElsewhere = false
+    /// An earlier save of this form (adding) whose answer never came: the server may have
+    /// added that pin, so the next save writes into it if it did (`UnsureAdd`).
+    public var unsureAdd: UnsureAdd?
     /// One field per `Field` case, indexed by its raw value.
     public var fields: [TextField]
     public var focused: Field = .title

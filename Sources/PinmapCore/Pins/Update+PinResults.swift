@@ -11,7 +11,7 @@ extension AppState {
             list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
-        case let .addFailed(pin, error): reopenForm(pin, editing: nil, error: S.fmNotSaved(error))
+        case let .addFailed(pin, error, unsure): reopenForm(pin, editing: nil, error: S.fmNotSaved(error), unsure: unsure)
         case let .updated(edit):
             list.selectedID = edit.id
             fx.requestView(list: true)
@@ -75,7 +75,8 @@ extension AppState {
     /// a full disk) brings the form back with what was typed, never loses it; so does Esc in
     /// the conflict pop-up (`changedElsewhere`: its heading says the pin changed). `edit`: the
     /// edit of a pin it came from (nil: adding).
-    mutating func reopenForm(_ pin: NewPin, editing edit: PinEdit?, error: String?, changedElsewhere: Bool = false) {
+    mutating func reopenForm(_ pin: NewPin, editing edit: PinEdit?, error: String?, changedElsewhere: Bool = false,
+                             unsure: UnsureAdd? = nil) {
         var form = PinForm(adding: GeoPoint(latitude: pin.latitude, longitude: pin.longitude))
         if let edit {
             form.mode = .edit(id: edit.id)
@@ -88,6 +89,7 @@ extension AppState {
         form.createdAt = pin.createdAt
         form.properties = pin.properties
         form.changedElsewhere = changedElsewhere
+        form.unsureAdd = unsure
         form[.title] = TextField(pin.title)
         form[.description] = TextField(pin.description)
         form[.category] = TextField(pin.category)

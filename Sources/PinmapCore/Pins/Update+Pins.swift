@@ -138,7 +138,7 @@ extension AppState {
         case .save(let pin):
             lastSavedFormField = form.focused
             switch form.mode {
-            case .add: fx.add(.addPin(pin))
+            case .add: fx.add(.addPin(pin, unsure: form.unsureAdd))
             case .edit(let id): fx.add(.updatePin(PinEdit(id: id, pin: pin, ifVersion: form.version, base: form.base)))
             }
             stepBack(from: form, saved: pin, now: now)

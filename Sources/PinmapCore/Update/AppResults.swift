@@ -83,8 +83,9 @@ public struct TimelineDay: Sendable, Equatable {
 /// How a pin write ended (`AppEvent.Pins.written`).
 public enum PinWriteOutcome: Sendable {
     case added(id: Int64, NewPin)
-    /// The form comes back with what was typed.
-    case addFailed(NewPin, StoreError)
+    /// The form comes back with what was typed; `unsure`: an add (this one or the form's
+    /// earlier one) that may still be done, which the form's next save checks for.
+    case addFailed(NewPin, StoreError, unsure: UnsureAdd?)
     case updated(PinEdit)
     /// The edit changed no value: nothing was written.
     case unchanged(PinEdit)
@@ -108,7 +109,7 @@ extension PinWriteOutcome {
     /// Why the write failed (nil when it did not fail for a store error).
     var failure: StoreError? {
         switch self {
-        case .addFailed(_, let e), .updateFailed(_, let e), .deleteFailed(_, let e), .restoreFailed(_, let e): e
+        case .addFailed(_, let e, _), .updateFailed(_, let e), .deleteFailed(_, let e), .restoreFailed(_, let e): e
         default: nil
         }
     }

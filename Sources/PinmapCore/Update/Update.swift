@@ -187,8 +187,9 @@ public enum Effect: Sendable, Equatable {
     /// Read the Settings tab's facts (`AppEvent.Store.infoLoaded`).
     case loadStoreInfo
     // Keeping pins (performed in AppRunner+Pins.swift; each ends with a notice).
-    /// Store a new pin.
-    case addPin(NewPin)
+    /// Store a new pin; `unsure`: an earlier add of the same form that may have been done
+    /// (the pin it made, if the store has it, takes this pin's fields instead).
+    case addPin(NewPin, unsure: UnsureAdd? = nil)
     /// Replace the fields of pin `edit.id`, while it is at `edit.ifVersion`.
     case updatePin(PinEdit)
     /// Delete pin `id`, keeping it for `u` (undo).
