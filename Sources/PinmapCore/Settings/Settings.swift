@@ -40,29 +40,55 @@ extension AppState {
             let j = min(n - 1, max(0, i + (forward ? 1 : -1)))  // stops at the ends: × 2 never wraps to × 0.5
             if j == i { feedback.message = S.stSensitivityEnd(SettingsView.formatSensitivity(sheet.sensitivity)); return nil }
             sheet.sensitivity = sensitivitySteps[j]
-            return .persist(key: SettingKey.sensitivity, value: String(sheet.sensitivity))
         case .reducedMotion:
             sheet.reducedMotion.toggle()
-            return .persist(key: SettingKey.reducedMotion, value: sheet.reducedMotion ? "1" : "0")
         case .mapMode:
             // Braille in a non-UTF-8 locale would be `?`; the forced ASCII is not the user's choice: not saved.
             if presentation.ascii && !presentation.localeIsUTF8 { feedback.message = S.msgBrailleNeedsUTF8.text; return nil }
             presentation.ascii.toggle()
-            return .persist(key: SettingKey.mapMode, value: presentation.ascii ? "ascii" : "braille")
         case .color:
             if !presentation.colorAvailable { feedback.message = S.msgColourOff.text; return nil }
             presentation.color.toggle()
-            return .persist(key: SettingKey.color, value: presentation.color ? "1" : "0")
         case .placeNames:
             presentation.placeLanguage = presentation.placeLanguage == .english ? .korean : .english
             map.scene = nil
-            return .persist(key: SettingKey.placeNames, value: presentation.placeLanguage == .korean ? "ko" : "en")
         case .export:
             let all = ExportFormat.allCases
             let i = all.firstIndex(of: settingsTab.exportFormat) ?? 0
             settingsTab.exportFormat = all[((i + (forward ? 1 : -1)) % all.count + all.count) % all.count]
-            return nil
         }
+        return persisting(row)
+    }
+
+    /// The effect that saves the setting on `row` as it is now (nil for the export row, which
+    /// is no setting): its key and how its value is written, in one place.
+    func persisting(_ row: SettingRow) -> Effect? {
+        switch row {
+        case .sensitivity: .persist(key: SettingKey.sensitivity, value: String(sheet.sensitivity))
+        case .reducedMotion: .persist(key: SettingKey.reducedMotion, value: sheet.reducedMotion ? "1" : "0")
+        case .mapMode: .persist(key: SettingKey.mapMode, value: presentation.ascii ? "ascii" : "braille")
+        case .color: .persist(key: SettingKey.color, value: presentation.color ? "1" : "0")
+        case .placeNames: .persist(key: SettingKey.placeNames, value: presentation.placeLanguage == .korean ? "ko" : "en")
+        case .export: nil
+        }
+    }
+
+    /// A setting's save failed: one that failed because the store could not be reached is
+    /// kept to be saved again once it is back (the UI already shows the change, and the
+    /// status line, saying "reconnecting…", may have had no room for the failure).
+    mutating func settingNotSaved(key: String, _ error: StoreError) {
+        let row = SettingRow.allCases.first { row in
+            if case .persist(let k, _)? = persisting(row) { k == key } else { false }
+        }
+        if let row, error.meansUnreachable { settingsTab.unsaved.insert(row) }
+    }
+
+    /// The store is back: the settings changed while it was away are saved, as they are now.
+    mutating func resaveSettings(_ fx: inout Effects) {
+        for row in settingsTab.unsaved.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let e = persisting(row) { fx.add(e) }
+        }
+        settingsTab.unsaved = []
     }
 
     /// Keys on the Settings tab; false when the key is not the tab's (the global bindings apply).

@@ -12,4 +12,7 @@ public struct SettingsTabState: Sendable {
     var scrollHeld: Int?
     /// The format the Settings tab's export row writes.
     public internal(set) var exportFormat: ExportFormat = .csv
+    /// Settings changed while the store could not be reached (their saves failed): saved
+    /// again, as they are then, once it is back (`AppState.resaveSettings`).
+    public internal(set) var unsaved: Set<SettingRow> = []
 }

@@ -69,6 +69,7 @@ extension AppState {
             if reconnected {
                 feedback.message = S.chReconnected.text
                 tellDetailReconnected()  // Update+Pins.swift
+                resaveSettings(&fx)  // Settings.swift
             } else { tellChangedElsewhere(change, now: now) }
             feedback.storeUnreachable = false
             feedback.storeRefusal = nil
@@ -83,6 +84,7 @@ extension AppState {
         // The last view is only the view: a role that may not save it (a reader) is not told.
         case .store(.settingNotSaved(let key, let e)):
             if !PersonalSettingKey.all.contains(key) { feedback.message = S.msgSettingNotSaved(e) }
+            settingNotSaved(key: key, e)  // Settings.swift
         case .store(.samplesLoaded(let result, let firstRun)):
             switch result {
             case .success(let n):
