@@ -190,6 +190,58 @@ final class LiveCommentsTests: XCTestCase {
         XCTAssertEqual(r.text, gone, "no comment field for a pin that is gone", line: line)
     }
 
+    func testAPinRestoredInAnotherFileConnectionComesBackOnItsPage() throws {
+        let path = folder.path + "/pins.sqlite"
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        try checkRestored(store: try Store(path: path, clock: clock.clock), uri: nil, other: try Store(path: path, clock: clock.clock))
+    }
+
+    func testAPinRestoredInAnotherServerConnectionComesBackOnItsPage() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
+        let uri = try TestServer.freshStoreURI()
+        addTeardownBlock { TestServer.dropDatabase(uri) }
+        let clock = ManualClock("2026-01-01T00:00:00Z")
+        try checkRestored(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
+                          other: try PostgresStore(uri: uri, clock: clock.clock))
+    }
+
+    /// The open page's pin deleted by another user, whose `u` then brings it back with its id:
+    /// the page that said "deleted elsewhere" is the pin's page again, its comments and write
+    /// keys back (it stayed "deleted", taking no key but Esc, over a pin that was there).
+    private func checkRestored(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        _ = try other.addComment(pinID: 1, body: "first visit")
+        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        defer { r.stopLive() }
+        r.selectListed("전쟁기념관")
+        r.press(.enter)
+        let deleted = try XCTUnwrap(try other.deleteForUndo(id: 1, ifVersion: nil), line: line)
+        XCTAssertTrue(r.wait(upTo: 5) { r.text.contains("deleted elsewhere") }, line: line)
+        XCTAssertEqual(try other.restore(deleted), 1, line: line)
+        let back = Self.page + """
+
+
+              Comments (1)  c add · x delete · j/k move
+              ▸ 2026-01-01  first visit
+
+
+
+
+
+
+
+
+
+              This pin was brought back elsewhere (its delete undone)
+            """
+        XCTAssertTrue(r.wait(upTo: 5) { r.text.contains("brought back") }, r.text, line: line)
+        XCTAssertEqual(r.text, back, line: line)
+        r.press(.char("c"))
+        var writing = back.components(separatedBy: "\n")
+        writing[writing.count - 1] = "  New comment:" + String(repeating: " ", count: 61) + "Enter adds · Esc cancels"
+        XCTAssertEqual(r.text, writing.joined(separator: "\n"), "a comment can be written again", line: line)
+    }
+
     /// The page down to the comments (its pin written at the test clock's time).
     private static let page = """
                       0E               60E              120E            180E             120W

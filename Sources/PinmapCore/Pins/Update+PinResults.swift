@@ -120,7 +120,13 @@ extension AppState {
             // Read again after a failure: the note that said so is no longer true ("Reconnected" is).
             if detail.commentsFailed, detail.note != S.chReconnected.text { detail.note = nil }
             detail.commentsFailed = false
-            if case .elsewhere = change {
+            if case .elsewhere = change, detail.pinGone {
+                // The read found the pin again: its delete was undone elsewhere; the page is
+                // its page again, write keys and all.
+                detail.pinGone = false
+                detail.setComments(comments)
+                detail.note = S.dtPinBack.text
+            } else if case .elsewhere = change {
                 receive(commentsFromElsewhere: comments, into: &detail)
             } else {
                 detail.setComments(comments)

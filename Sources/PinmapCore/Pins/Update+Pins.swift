@@ -172,7 +172,12 @@ extension AppState {
             if reconnected && detail.commentsFailed { fx.add(.loadComments(pinID: detail.pin.id)) }
             return
         }
-        guard !detail.pinGone else { return }
+        // A pin gone from under the page comes back with its id when its delete is undone
+        // elsewhere (`u`, `restore`): a pin added may be this one, and the read says.
+        if detail.pinGone {
+            if !change.counted || change.added > 0 { fx.add(.reloadComments(pinID: detail.pin.id)) }
+            return
+        }
         // A pin deleted elsewhere (`pinmap delete`, an import undone: not always named) may be
         // this one: the read says (`StoreError.Kind.pinGone`), and the page then says so.
         let mayBeThis = change.comments > 0 && change.pinIDs.contains(detail.pin.id) || change.deleted > 0

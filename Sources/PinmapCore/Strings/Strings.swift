@@ -74,7 +74,7 @@ public enum S: String, CaseIterable, Sendable {
     case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
     case stBatch, stBatchPins, stBatchLeft, stBatchGrown
     case dtCommentDeleted, dtCommentDeleteFailed
-    case dtPinGone, dtPinGoneKeys, seLostRead, seNotAnsweringRead
+    case dtPinGone, dtPinGoneKeys, dtPinBack, seLostRead, seNotAnsweringRead
     case tlMonths, tlWeekdays, tlMonthTitle, tlNoPins, tlAllCategories, tlPins, tlOnePin, stStore, stPath, stSize, stImports, stNoImports, stOlderImports, stSettings, stSensitivity, stSensitivityValue, stReducedMotion, stReducedOn, stReducedOff, stMapMode, stMapASCII, stMapBraille, stColour, stOn, stOff, stColourUnavailable, stDetent, stData, stNaturalEarth, stSamples, fmTitle, fmDescription, fmCategory, fmLatitude, fmLongitude, fmEdit, fmAdd, fmHint, fmNeedsTitle, fmNotSaved, cfDeletePin, cfDeleteComment, cfDeletePinText, cfDelete, cfCancel, cfHint, dtCloses, dtCreated, dtNoDescription, dtMoreBelow, dtAcross, dtComments, dtCommentKeys, dtNoComments, dtNewComment, dtNewCommentHint, dtKeys, dtEmptyComment, dtNoCommentToDelete, dtCommentAdded, dtCommentFailed, dtCommentsFailed, flTitle, flHint, flNone, flNoCategory, ntCloses, tooSmall, tooSmallNow, tooSmallShort, tooSmallNeed
     case hSearchFit
     case searchInView, searchKeptHeader, searchEditHint, searchWaiting, searchUnreachable, searchKeptUnreachable, listSearchUnreachable

@@ -509,6 +509,7 @@ extension Strings {
         .dtCommentDeleteFailed: "Deleting the comment failed: {0}",
         .dtPinGone: "This pin was deleted elsewhere: nothing here can be changed",
         .dtPinGoneKeys: "  This pin was deleted elsewhere · Esc closes",
+        .dtPinBack: "This pin was brought back elsewhere (its delete undone)",
         .stBatch: "#{0}  {1}  {2}  {3}",
         .stBatchPins: "{0} {0:pin|pins}",
         .stBatchLeft: "{0} of {1} {1:pin|pins} left",

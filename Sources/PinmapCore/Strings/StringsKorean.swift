@@ -509,6 +509,7 @@ extension Strings {
         .dtCommentDeleteFailed: "댓글 삭제에 실패했습니다: {0}",
         .dtPinGone: "이 핀은 다른 곳에서 삭제되었습니다. 여기서 바꿀 수 있는 것이 없습니다",
         .dtPinGoneKeys: "  이 핀은 다른 곳에서 삭제되었습니다 · Esc 닫기",
+        .dtPinBack: "이 핀이 다른 곳에서 되돌아왔습니다 (삭제를 되돌림)",
         .stBatch: "#{0}  {1}  {2}  {3}",
         .stBatchPins: "핀 {0}개",
         .stBatchLeft: "핀 {1}개 중 {0}개 남음",
