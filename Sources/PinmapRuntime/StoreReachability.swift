@@ -10,11 +10,14 @@ final class StoreReachability: @unchecked Sendable {
     private let lock = NSLock()
     private var lostWith: StoreError?
 
-    /// Why the store cannot be reached (the error that said so first), nil while it answers.
+    /// Why the store cannot be reached (as the watch last found it), nil while it answers.
     var failure: StoreError? { lock.withLock { lostWith } }
 
-    /// The store stopped answering (or went): `error` is what the lanes' work fails with.
-    func lost(_ error: StoreError) { lock.withLock { if lostWith == nil { lostWith = error } } }
+    /// The store stopped answering (or went), or why it cannot be reached changed (the server
+    /// now refuses the login, or no longer does): `error` is what the lanes' work fails with,
+    /// the reason the status line gives, not the loss before it ("lost the connection… try
+    /// again when it is back" said of a login the server refuses).
+    func lost(_ error: StoreError) { lock.withLock { lostWith = error } }
 
     /// The store answers again.
     func back() { lock.withLock { lostWith = nil } }

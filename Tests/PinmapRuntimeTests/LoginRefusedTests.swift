@@ -31,6 +31,17 @@ final class LoginRefusedTests: XCTestCase {
         XCTAssertTrue(r.wait(upTo: 5) { r.state.feedback.message == refused }, "\(log.messages)")
         XCTAssertEqual(r.text.components(separatedBy: "\n")[r.state.layout.statusRow],
                        " medium · 5 of 5 pins in view · z1   " + refused)
+        // A write meanwhile fails with the reason the status line gives, not the connection
+        // lost before it ("try again when it is back", of a login the server refuses).
+        r.selectListed("Busan Tower")
+        r.press(.char("d"), .char("y"))
+        guard case .notice(let title, let message, _, _)? = r.state.feedback.modal?.content else {
+            return XCTFail("no notice: \(String(describing: r.state.feedback.modal?.content))")
+        }
+        let at = PGLocation(uri: reader)
+        XCTAssertEqual([title, message], ["Pin not deleted",
+                                          "Deleting pin #5 failed: cannot connect to the PostgreSQL server \(at.server) (database \(at.database)): role \"\(role)\" is not permitted to log in"])
+        r.press(.escape)
 
         try PostgresDatabases.execute("ALTER ROLE \(role) LOGIN", uri: uri)
         XCTAssertTrue(r.wait(upTo: 5) { !r.state.feedback.storeUnreachable }, "\(log.messages)")
