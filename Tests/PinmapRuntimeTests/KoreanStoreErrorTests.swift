@@ -173,7 +173,7 @@ final class KoreanStoreErrorTests: XCTestCase {
     ▸ 보이는 핀: 5 · 최신순
      ◉ Busan Tower                 Busan 근처, KR           landmark     2023-07-01
     ─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────
-                                      핀 삭제 안내
+                                 핀을 지우지 못했습니다
        핀 #5 삭제에 실패했습니다: 이 PostgreSQL 역할에는 이 쓰기 권한이 없습니다
       (permission denied for table pins). 서버 소유자에게 필요한 권한을 요청하세요
                                 아무 키나 클릭으로 닫기

@@ -48,7 +48,7 @@ final class StoreErrorKindPostgresTests: XCTestCase {
             return XCTFail("no notice: \(String(describing: r.state.feedback.modal?.content))")
         }
         XCTAssertFalse(success)
-        XCTAssertEqual([title, message], ["핀 삭제 안내", "핀 #5 삭제에 실패했습니다: 이 PostgreSQL 역할에는 이 쓰기 권한이 없습니다 (permission denied for table pins). 서버 소유자에게 필요한 권한을 요청하세요"])
+        XCTAssertEqual([title, message], ["핀을 지우지 못했습니다", "핀 #5 삭제에 실패했습니다: 이 PostgreSQL 역할에는 이 쓰기 권한이 없습니다 (permission denied for table pins). 서버 소유자에게 필요한 권한을 요청하세요"])
         XCTAssertEqual(try owner.count(), 5)
     }
 }
