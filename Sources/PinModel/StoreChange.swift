@@ -20,6 +20,10 @@ public struct StoreChange: Sendable, Equatable {
     public var editedIDs: Set<Int64> = []
     /// True when the counts say what changed; false when only "something changed" is known.
     public var counted = true
+    /// The other users who made all of it: the server roles other than this one's that wrote
+    /// it (migration 21). Empty when any of it came from this role (another process of the
+    /// same user, or a team sharing one role) or from a store that does not say.
+    public var by: Set<String> = []
 
     public init(added: Int = 0, edited: Int = 0, deleted: Int = 0, comments: Int = 0, pinIDs: Set<Int64> = [],
                 counted: Bool = true) {
@@ -40,6 +44,7 @@ public struct StoreChange: Sendable, Equatable {
         both.editedIDs = ids
         both.commentsAdded = commentsAdded + other.commentsAdded
         both.commentsDeleted = commentsDeleted + other.commentsDeleted
+        both.by = by.isEmpty || other.by.isEmpty ? [] : by.union(other.by)
         return both
     }
 

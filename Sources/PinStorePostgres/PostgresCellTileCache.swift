@@ -68,7 +68,7 @@ final class PostgresCellTileCache {
     func apply(_ payloads: [String]) {
         var changed = Set<Int64>()
         for payload in payloads {
-            let parts = payload.split(separator: " ")
+            let parts = PostgresAnnouncement(payload).words
             switch parts.first {
             case "comment": continue
             case "insert", "update", "delete":

@@ -3,20 +3,23 @@ import Glibc
 import PinModel
 
 /// Other users' changes to a PostgreSQL store: `LISTEN pinmap` on a connection of its own.
-/// The store's triggers announce every row written (`insert 12 CELL`, `update 12 OLD NEW`,
-/// `delete 12 CELL`, `import 5000`, …, migrations 2 and 4). Each announcement carries the
-/// server process of the connection that wrote it: those of the app's own connections
-/// (`PostgresBackends`) are left out, as the app shows its own writes already; another's
-/// change is told even when it commits while the app writes.
+/// The store's triggers announce every row written (`PostgresAnnouncement`: `insert 12 CELL`,
+/// `update 12 OLD NEW`, `delete 12 CELL`, `import 5000`, …, and the role that wrote). Each
+/// announcement carries the server process of the connection that wrote it: those of the
+/// app's own connections (`PostgresBackends`) are left out, as the app shows its own writes
+/// already; another's change is told even when it commits while the app writes.
 public final class PostgresChangeSource: StoreChangeSource {
     private let db: PGConnection
     private let ownBackends: PostgresBackends
+    /// This app's role: a change it wrote from elsewhere is this user's, not another's.
+    private let ownRole: String
 
     /// - Parameter ownBackends: the app's own connections (`PostgresStore.ownBackends`).
     /// - Throws: `StoreError` when the server cannot be reached.
     public init(uri: String, ownBackends: PostgresBackends) throws(StoreError) {
         db = try PGConnection(uri: uri)
         self.ownBackends = ownBackends
+        ownRole = try db.execute("SELECT current_user").text(0, 0)
         try db.execute("LISTEN pinmap")
     }
 
@@ -37,10 +40,12 @@ public final class PostgresChangeSource: StoreChangeSource {
         let notes = db.notifications()
         if !db.isUp { throw PGErrorText.lostError }
         var change = StoreChange()
+        var others = Set<String>(), byThisRole = false
         for n in notes where !ownBackends.contains(n.pid) {
-            // `KIND NUMBER`, then the finest cells written (`insert 12 CELL`, migration 4).
-            let parts = n.payload.split(separator: " ").map(String.init)
+            let announcement = PostgresAnnouncement(n.payload)
+            let parts = announcement.words
             guard parts.count >= 2 else { continue }
+            if let role = announcement.role, role != ownRole { others.insert(role) } else { byThisRole = true }
             let number = Int64(parts[1])
             switch parts[0] {
             case "comment":
@@ -54,6 +59,7 @@ public final class PostgresChangeSource: StoreChangeSource {
             default: change.counted = false
             }
         }
+        if !byThisRole { change.by = others }
         return change.isEmpty ? nil : change
     }
 }

@@ -989,6 +989,28 @@ enum PostgresSchema {
         """
         ALTER INDEX pins_geom SET (fillfactor = 100);
         """,
+        // 21: every announcement names the role that wrote, after a tab (`insert 12 CELL\tminji`,
+        // `PostgresAnnouncement`), so an open UI of a team member says "3 pins added by minji".
+        // A role name may hold spaces, never a tab's meaning here: it is all that follows the
+        // first tab. Written to run again.
+        """
+        CREATE OR REPLACE FUNCTION pinmap_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_TABLE_NAME = 'comments' THEN
+            PERFORM pg_notify('pinmap', 'comment ' || CASE WHEN TG_OP = 'DELETE' THEN OLD.pin_id ELSE NEW.pin_id END
+                                        || ' ' || lower(TG_OP) || ' '
+                                        || CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END
+                                        || E'\\t' || current_user);
+          ELSIF TG_OP = 'DELETE' THEN
+            PERFORM pg_notify('pinmap', 'delete ' || OLD.id || ' ' || OLD.cell || E'\\t' || current_user);
+          ELSIF TG_OP = 'UPDATE' THEN
+            PERFORM pg_notify('pinmap', 'update ' || NEW.id || ' ' || OLD.cell || ' ' || NEW.cell || E'\\t' || current_user);
+          ELSE
+            PERFORM pg_notify('pinmap', 'insert ' || NEW.id || ' ' || NEW.cell || E'\\t' || current_user);
+          END IF;
+          RETURN NULL;
+        END $$;
+        """,
     ]
 
     /// The columns whose change is an edit a user sees (migration 14).

@@ -159,7 +159,7 @@ extension PostgresStore: PinCopying {
                                    ["\(b.imported)", "\(b.duplicates)", "\(id)"])
                 }
             }
-            if bulk { try db.execute("SELECT pg_notify('pinmap', $1)", ["\(asImport ? "import" : "copy") \(out.pins)"]) }
+            if bulk { try announce("\(asImport ? "import" : "copy") \(out.pins)") }
             return Received(outcome: out, batchIDs: added)
         }
     }

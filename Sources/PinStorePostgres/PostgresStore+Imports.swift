@@ -76,7 +76,7 @@ extension PostgresStore {
                 try db.execute("SELECT pinmap_cells_rebuild()")
             }
             try db.execute("DELETE FROM import_batches WHERE id = $1", ["\(id)"])
-            try db.execute("SELECT pg_notify('pinmap', $1)", ["undo-import \(n)"])
+            try announce("undo-import \(n)")
             return n
         }
     }

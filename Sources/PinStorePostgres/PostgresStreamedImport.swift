@@ -76,7 +76,7 @@ public final class PostgresStreamedImport: PinImportStore {
                 try finish(side, sent: &sent, firstID: firstID, pins: sink.written)
                 try store.db.execute("UPDATE import_batches SET imported = $1, rejected = $2, duplicates = $3 WHERE id = $4",
                                      ["\(final.imported)", "\(final.rejected)", "\(final.duplicates)", "\(batchID)"])
-                try store.db.execute("SELECT pg_notify('pinmap', $1)", ["import \(sink.written)"])
+                try store.announce("import \(sink.written)")
                 try beforeCommit()
                 return batchID
             }

@@ -1,12 +1,14 @@
 import Frame
 import PinModel
 
-/// The status line's words for other processes' writes ("3 pins added elsewhere").
+/// The status line's words for other processes' writes ("3 pins added elsewhere", "… by minji").
 extension AppState {
     /// `change` worded for the status line ("3 pins added elsewhere"). A change of one pin
     /// that it names and `title` knows, by its title ("“Cafe” edited elsewhere"); several
-    /// pins are counted (two titles would not fit beside the counts and zoom).
-    public static func changedElsewhereText(_ change: StoreChange, title: (Int64) -> String? = { _ in nil }) -> String {
+    /// pins are counted (two titles would not fit beside the counts and zoom). Made all by
+    /// other users (`StoreChange.by`), it names them instead of "elsewhere" ("… by minji").
+    public static func changedElsewhereText(_ change: StoreChange, ascii: Bool = false,
+                                            title: (Int64) -> String? = { _ in nil }) -> String {
         guard change.counted else { return S.chChanged.text }
         var parts: [String] = []
         func count(_ n: Int, _ one: S, _ many: (Int) -> String) { if n == 1 { parts.append(one.text) } else if n > 1 { parts.append(many(n)) } }
@@ -22,7 +24,16 @@ extension AppState {
             if change.commentsAdded > 0 { parts.append(S.chCommentsAdded(change.commentsAdded)) }
             if change.commentsDeleted > 0 { parts.append(S.chCommentsDeleted(change.commentsDeleted)) }
         } else if change.comments > 0 { parts.append(S.chComments.text) }
-        return parts.isEmpty ? S.chChanged.text : S.chElsewhere(parts.joined(separator: ", "))
+        guard !parts.isEmpty else { return S.chChanged.text }
+        let what = parts.joined(separator: ", ")
+        return change.by.isEmpty ? S.chElsewhere(what) : S.chBy(what, names(change.by, ascii: ascii))
+    }
+
+    /// At most two of the users, each cut to 12 cells, then "+N" for the rest ("minji, hoon +2"):
+    /// the counts and zoom stay beside them. Shown safely (a role name may hold any character).
+    static func names(_ users: Set<String>, ascii: Bool) -> String {
+        let shown = users.sorted().prefix(2).map { DisplayWidth.truncate(SafeText.sanitize($0, ascii: ascii), to: 12, ascii: ascii) }
+        return shown.joined(separator: ", ") + (users.count > 2 ? " +\(users.count - 2)" : "")
     }
 
     /// The pin `change` edited, when that is all it did to pins and it names the pin.
@@ -59,7 +70,7 @@ extension AppState {
         if let last = feedback.toldElsewhere, now - last.at < Self.elsewhereMergeWindow, feedback.message == last.text {
             told = last.change.merged(change)
         }
-        let text = Self.changedElsewhereText(told) { shownTitle(of: $0) }
+        let text = Self.changedElsewhereText(told, ascii: presentation.ascii) { shownTitle(of: $0) }
         feedback.message = text
         feedback.toldElsewhere = (told, now, text)
     }

@@ -88,7 +88,7 @@ public enum S: String, CaseIterable, Sendable {
     case helpConflict, hcKeepMine, hcTakeTheirs, hcBack, hcChoose
     // An edit of a pin deleted elsewhere meanwhile.
     case cnDeletedTitle, cnDeletedText, cnAddAsNew, cnDiscard, cnDeletedHint, cnDiscarded
-    case chElsewhere, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chTitleEdited, chDeleted, chOneDeleted, chTitleDeleted, chComments, chCommentsAdded, chCommentsDeleted, chReconnecting, chRefused, chReconnected, stServer, stExportHintServer
+    case chElsewhere, chBy, chChanged, chAdded, chOneAdded, chEdited, chOneEdited, chTitleEdited, chDeleted, chOneDeleted, chTitleDeleted, chComments, chCommentsAdded, chCommentsDeleted, chReconnecting, chRefused, chReconnected, stServer, stExportHintServer
     // What a tab has not read yet (on its way, or the store unreachable): never shown as empty.
     case tlReading, tlNotRead, stSizeNotRead, stNotRead
     // Importer row reasons, one per `ImportRule` (PinImport keeps its English sentence for the CLI).

@@ -441,6 +441,8 @@ extension S {
     public static func cnDeletedTitle(_ a: String) -> String { cnDeletedTitle.filled([a]) }
     /// "{0} elsewhere"
     public static func chElsewhere(_ a: String) -> String { chElsewhere.filled([a]) }
+    /// "{0} by {1}": what changed, by whom (the server roles that wrote it)
+    public static func chBy(_ what: String, _ who: String) -> String { chBy.filled([what, who]) }
     /// "“{0}” edited"
     public static func chTitleEdited(_ a: String) -> String { chTitleEdited.filled([a]) }
     /// "“{0}” deleted"

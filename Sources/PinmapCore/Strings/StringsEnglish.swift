@@ -578,6 +578,7 @@ extension Strings {
         .cnDeletedHint: "y adds it · ←→ choose · Enter · Esc discards",
         .cnDiscarded: "Edit discarded: the pin stays deleted",
         .chElsewhere: "{0} elsewhere",
+        .chBy: "{0} by {1}",
         .chChanged: "Pins changed elsewhere",
         .chAdded: "{0} pins added",
         .chOneAdded: "1 pin added",

@@ -578,6 +578,7 @@ extension Strings {
         .cnDeletedHint: "y 추가 · ←→ 고르기 · Enter · Esc 버리기",
         .cnDiscarded: "수정을 버렸습니다: 핀은 삭제된 채입니다",
         .chElsewhere: "다른 곳에서 {0}",
+        .chBy: "{1} 님이 {0}",
         .chChanged: "다른 곳에서 핀이 바뀌었습니다",
         .chAdded: "핀 {0}개 추가",
         .chOneAdded: "핀 1개 추가",
