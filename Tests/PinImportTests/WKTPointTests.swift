@@ -51,6 +51,14 @@ final class WKTPointTests: XCTestCase {
         }
     }
 
+    func testTheZValueIsTheElevationAsWritten() {
+        let z = ["POINT Z (7 8 9.50)", "POINT (7 8 9)", "POINT ZM (1 2 3 4)", "POINT (1 2 3 4)", "POINT M (1 2 3)", "POINT (1 2)"].map { text -> String in
+            if case let .success(p) = WKTPoint.parse(text, field: .column("WKT")) { return p.elevation ?? "none" }
+            return "refused"
+        }
+        XCTAssertEqual(z, ["9.50", "9", "3", "3", "none", "none"])
+    }
+
     func testRefusalsNameTheShapeAndTheValue() {
         let reasons = ["POINT (200 10)", "LINESTRING (0 0, 1 1)", "POINT EMPTY", "POINT (126.9)"].map { text -> String in
             if case let .failure(i) = WKTPoint.parse(text, field: .column("WKT")) { return i.reason }

@@ -3,6 +3,9 @@ import PinModel
 /// Reads a point from Well-Known Text as Google My Maps and GIS tools export it:
 /// `POINT (lon lat)` with any keyword case and spacing, optionally `POINT Z (lon lat z)`, and the
 /// EWKT prefix `SRID=4326;` (other SRIDs are not WGS84 degrees and are rejected).
+/// A Z value (`POINT Z`, `POINT ZM`, or a third number without a tag) is the point's altitude,
+/// kept as written for `properties.ele` (as a GeoJSON, KML or GeoPackage altitude is); an M
+/// value is a measure, not a place, and is not kept (as in a GeoPackage).
 /// Axis order is longitude first (OGC 06-103r4 with EPSG:4326 as GIS tools write it).
 public enum WKTPoint {
     /// The geometry keyword of `text` when it is Well-Known Text (`POINT`, `LINESTRING`,
@@ -30,12 +33,13 @@ public enum WKTPoint {
     ///   - field: the column header, copied into issues.
     ///   - system: the system of the numbers (`--crs`): `POINT (x y)` in it is transformed to
     ///     WGS84 before the range check, whatever SRID an EWKT prefix names; nil: WGS84.
+    /// - Returns: the WGS84 position and the Z value as written (nil without one).
     public static func parse(_ text: String, field: RowField,
-                             system: CoordinateSystem? = nil) -> Result<(latitude: Double, longitude: Double), RowIssue> {
-        func fail(_ rule: ImportRule, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+                             system: CoordinateSystem? = nil) -> Result<Parsed, RowIssue> {
+        func fail(_ rule: ImportRule, _ reason: String) -> Result<Parsed, RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
         }
-        func fail(_ range: OutOfRange, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+        func fail(_ range: OutOfRange, _ reason: String) -> Result<Parsed, RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, outOfRange: range))
         }
         var rest = Substring(trimmedText(text))
@@ -104,6 +108,10 @@ public enum WKTPoint {
             return fail(OutOfRange(.outside(.latitude), projectedMetres: !hint.isEmpty),
                         "POINT " + CoordinateAxis.latitude.outsideReason(system == nil ? String(numbers[1]) : "\(lat)") + hint)
         }
-        return .success((lat, lon))
+        let z = tag == "M" || values.count < 3 ? nil : String(numbers[2])
+        return .success((lat, lon, z))
     }
+
+    /// A parsed point: WGS84 degrees, and the altitude as the text wrote it.
+    public typealias Parsed = (latitude: Double, longitude: Double, elevation: String?)
 }

@@ -87,7 +87,8 @@ public struct RowValidator: Sendable {
         case .failure(let blank):
             issues.append(RowIssue(field: .column(headers[mapping.title]), value: record[mapping.title], reason: blank.sentence, rule: .blankTitle))
         }
-        let point = coordinates(of: record, issues: &issues)
+        var elevation: String?
+        let point = coordinates(of: record, elevation: &elevation, issues: &issues)
         guard issues.isEmpty, let point else {
             return .rejected(issues.map { var i = $0; i.line = record.line; return i })
         }
@@ -97,7 +98,7 @@ public struct RowValidator: Sendable {
             category: mapping.category.map { record.trimmed($0) } ?? "",
             createdAt: mapping.created.map { record.trimmed($0) } ?? "",
             latitude: point.latitude, longitude: point.longitude,
-            properties: properties(of: record)))
+            properties: properties(of: record, elevation: elevation)))
     }
 
     /// What `validate(_:encodingTo:)` made of a record.
@@ -173,22 +174,28 @@ public struct RowValidator: Sendable {
     /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
     /// their keys (`ColumnMapping.propertyNames`: the headers, a repeated one renamed),
     /// trimmed; empty cells are left out (so a CSV export, which writes an empty cell for a
-    /// key a pin lacks, reads back to the same properties).
-    private func properties(of record: CSVRecord) -> String {
-        guard !propertyColumns.isEmpty else { return "{}" }
+    /// key a pin lacks, reads back to the same properties). A WKT POINT's Z value goes last,
+    /// as `ele` (a GeoJSON, KML or GeoPackage altitude's key; `ele (2)` beside an `ele` column).
+    private func properties(of record: CSVRecord, elevation: String? = nil) -> String {
+        guard !propertyColumns.isEmpty || elevation != nil else { return "{}" }
         var json = PropertiesJSON()
         for (i, key) in propertyColumns where !record.isBlank(i) {
             json.add(key, string: record.trimmed(i))
         }
+        if let elevation { json.add("ele", string: elevation) }
         return json.text
     }
 
-    private func coordinates(of record: CSVRecord, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+    /// The row's WGS84 position; `elevation` gets a WKT POINT's Z value as written.
+    private func coordinates(of record: CSVRecord, elevation: inout String?,
+                             issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
         let headers = mapping.headers
         switch mapping.coordinates {
         case let .geometry(g):
             switch WKTPoint.parse(record[g], field: .column(headers[g]), system: system) {
-            case .success(let p): return p
+            case .success(let p):
+                elevation = p.elevation
+                return (p.latitude, p.longitude)
             case .failure(let issue): issues.append(issue); return nil
             }
         case let .pair(latIndex, lonIndex):
