@@ -209,6 +209,27 @@ final class FormatReaderTests: XCTestCase {
                                  "skipped 1 placemark with gx:Track geometry", "skipped 1 placemark with only an address (no geometry)"])
     }
 
+    /// White space beside a comma inside `<coordinates>` (`127.0, 37.5`) is inside the tuple
+    /// (the placemark was rejected); a refused tuple is quoted in the reason.
+    func testKMLCoordinatesWithSpacesBesideCommas() throws {
+        let path = try temporaryFile(Array("""
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><name>Spaced</name>
+            <Point><coordinates>
+              127.0, 37.5 ,12  128,38
+            </coordinates></Point></Placemark>
+            <Placemark><Point><coordinates>126.5 ,37.25</coordinates></Point></Placemark>
+            <Placemark><name>Plain</name><Point><coordinates>127.1,37.6,0 1,2</coordinates></Point></Placemark>
+            <Placemark><name>Bad</name><Point><coordinates>127.2,  x</coordinates></Point></Placemark>
+            </Document></kml>
+            """.utf8), suffix: ".kml")
+        let r = try read(path)
+        XCTAssertEqual(r.pins.map { "\($0.title) \($0.latitude) \($0.longitude) \($0.properties)" }, [
+            #"Spaced 37.5 127.0 {"ele":"12"}"#, "37.25, 126.5 37.25 126.5 {}", "Plain 37.6 127.1 {}"])
+        XCTAssertEqual(r.rejected.flatMap { $0 }.map { "\($0.line) \($0.value) \($0.reason)" },
+                       ["8 127.2,  x <coordinates> '127.2,  x' is not longitude,latitude[,altitude] numbers"])
+    }
+
     func testKMZReadsDocKMLDeflatedOrTheFirstKMLStored() throws {
         let basic = try read(publicCase("kmz_basic.kmz"))
         XCTAssertEqual(basic.format, .kmz)
