@@ -230,6 +230,23 @@ final class FormatReaderTests: XCTestCase {
                        ["8 127.2,  x <coordinates> '127.2,  x' is not longitude,latitude[,altitude] numbers"])
     }
 
+    /// A placemark's `TimeSpan` `begin` and `end` are kept as properties, as written (they were
+    /// dropped: a date the user brought); created_at stays `TimeStamp/when`'s. A TimeSpan
+    /// outside a placemark gives nothing.
+    func testKMLTimeSpanIsKeptAsProperties() throws {
+        let path = try temporaryFile(Array("""
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><TimeSpan><begin>1999</begin></TimeSpan>
+            <Placemark><name>Span</name><TimeSpan><begin>2024-01-01</begin><end>2024-01-05T10:00:00+09:00</end></TimeSpan>
+            <TimeStamp><when>2023-02-03T04:05:06Z</when></TimeStamp><Point><coordinates>127,37.5</coordinates></Point></Placemark>
+            <Placemark><name>Open</name><TimeSpan><end>2020-12</end></TimeSpan><Point><coordinates>127,37.6</coordinates></Point></Placemark>
+            </Document></kml>
+            """.utf8), suffix: ".kml")
+        let r = try read(path)
+        XCTAssertEqual(r.pins.map { "\($0.title) \($0.createdAt) \($0.properties)" }, [
+            #"Span 2023-02-03T04:05:06Z {"begin":"2024-01-01","end":"2024-01-05T10:00:00+09:00"}"#,
+            #"Open  {"end":"2020-12"}"#])
+    }
+
     func testKMZReadsDocKMLDeflatedOrTheFirstKMLStored() throws {
         let basic = try read(publicCase("kmz_basic.kmz"))
         XCTAssertEqual(basic.format, .kmz)
