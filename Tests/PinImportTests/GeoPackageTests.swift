@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PinImport
 import PinModel
-import PinStore
+@testable import PinStore
 
 /// The GeoPackage export's structure (what GDAL's validate_gpkg.py checks: application id,
 /// version, the required tables and rows, geometry blobs, the R-tree and its extension row),
@@ -151,6 +151,18 @@ final class GeoPackageTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted().filter { !$0.hasPrefix("pins.sqlite") }, [],
                        "no temporary file is left")
+    }
+
+    /// A full disk while the temporary file grows is said of the file asked for, as the text
+    /// exports say it; it named the temporary `.out.gpkg.XXXXXX` with the store's "nothing was
+    /// changed", and `pinmap export` added "(nothing was written to out.gpkg)" after it.
+    func testAFullDiskIsSaidOfTheFileAskedFor() {
+        let full = StoreError("the disk is full: /d/.out.gpkg.Ab12Cd cannot grow; free some space and try again (nothing was changed)",
+                              code: 13, kind: .diskFull(path: "/d/.out.gpkg.Ab12Cd"))
+        let said = GeoPackageExport.said(full, of: "/d/.out.gpkg.Ab12Cd", as: "/d/out.gpkg")
+        XCTAssertEqual(said, StoreError("cannot write /d/out.gpkg: the disk is full", code: 13, kind: .diskFull(path: "/d/out.gpkg")))
+        let other = StoreError("cannot create /d/out.gpkg: Permission denied")
+        XCTAssertEqual(GeoPackageExport.said(other, of: "/d/.out.gpkg.Ab12Cd", as: "/d/out.gpkg"), other)
     }
 
     /// GDAL's own checks (python3-gdal's validate_gpkg.py, and ogrinfo reading every pin):

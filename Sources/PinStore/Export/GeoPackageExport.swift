@@ -94,8 +94,16 @@ public enum GeoPackageExport {
             return summary
         } catch {
             unlink(temp)
-            throw error
+            throw said(error, of: temp, as: path)
         }
+    }
+
+    /// `error` from writing the temporary file `temp`, said of `path`: a full disk is "cannot
+    /// write PATH: the disk is full", as the text exports say it (the temporary file's name
+    /// means nothing to the user, and it is gone); any other error as it is.
+    static func said(_ error: StoreError, of temp: String, as path: String) -> StoreError {
+        guard case .diskFull(let full)? = error.kind, full == temp else { return error }
+        return StoreError("cannot write \(MessageText.quotedPath(path)): the disk is full", code: error.code, kind: .diskFull(path: path))
     }
 
     private static func fill(_ store: some PinExportSource, path: String) throws(StoreError) -> Summary {
