@@ -372,6 +372,31 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(try read(mercator).pins.map(\.title), ["40.7128, -74.006"])
     }
 
+    /// Newline-delimited GeoJSON (QGIS's and ogr2ogr's GeoJSONSeq, RFC 8142 with its record
+    /// separators or without) is a collection of its lines' Features; it was refused
+    /// ("unexpected text after the top-level value"), and one starting with a record separator
+    /// was read as CSV. A line that is no Feature is a rejected row; two objects on one line
+    /// are still an error.
+    func testNewlineDelimitedGeoJSONIsASequenceOfFeatures() throws {
+        func feature(_ name: String, _ coordinates: String) -> String {
+            #"{"type":"Feature","properties":{"name":"\#(name)","n":1.50},"geometry":{"type":"Point","coordinates":\#(coordinates)}}"#
+        }
+        let plain = try temporaryFile(Array((feature("A", "[127.1,37.1]") + "\n" + feature("B", "[127.2,37.2]") + "\r\n"
+                                             + #"{"type":"Nope"}"# + "\n\n" + feature("C", "[127.3,37.3]") + "\n").utf8), suffix: ".geojsonl")
+        let r = try read(plain)
+        XCTAssertEqual(r.format, .geoJSON)
+        XCTAssertEqual(r.pins.map { "\($0.line) \($0.title) \($0.latitude) \($0.longitude) \($0.properties)" }, [
+            #"1 A 37.1 127.1 {"n":1.50}"#, #"2 B 37.2 127.2 {"n":1.50}"#, #"4 C 37.3 127.3 {"n":1.50}"#])
+        XCTAssertEqual(r.rejected.flatMap { $0 }.map { "\($0.line) \($0.reason)" }, ["3 not a Feature object"])
+        let separated = try temporaryFile(Array(("\u{1E}" + feature("R1", "[1,2]") + "\n\u{1E}" + feature("R2", "[3,4]") + "\n").utf8),
+                                          suffix: ".geojsons")
+        XCTAssertEqual(try read(separated).pins.map(\.title), ["R1", "R2"])
+        let oneLine = try temporaryFile(Array((feature("A", "[1,2]") + feature("B", "[3,4]")).utf8), suffix: ".geojson")
+        XCTAssertThrowsError(try read(oneLine)) { error in
+            XCTAssertEqual(error as? ImportError, .invalidJSON(path: oneLine, reason: "unexpected text after the top-level value at line 1 (byte 101)"))
+        }
+    }
+
     func testHostileJSONIsRefusedWithWhereAndWhy() throws {
         let cases: [(String, String, UInt)] = [
             (#"{"type":"FeatureCollection","features":[{"a":"# + String(repeating: "[", count: 509) + String(repeating: "]", count: 509) + "}]}",
