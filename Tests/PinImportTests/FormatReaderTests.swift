@@ -92,6 +92,27 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(k.properties, #"{"name_ko":"서울시청"}"#)
     }
 
+    /// An XML file in a legacy encoding is reported in the encoding its declaration names,
+    /// which libxml2 decodes it by (an EUC-KR GPX was reported as "Windows-1252", the CSV
+    /// detector's guess, though its names were read right); UTF-8 and UTF-16 as detected.
+    func testXMLEncodingIsTheDeclaredOne() throws {
+        func scanned(_ bytes: [UInt8]) throws -> String {
+            var scanner = try PinFileScanner.open(path: try temporaryFile(bytes, suffix: ".gpx"))
+            var titles: [String] = []
+            while let e = try scanner.next() { if case let .pin(p) = e { titles.append(p.title) } }
+            return "\(scanner.encodingLabel): \(titles.joined(separator: ", "))"
+        }
+        func gpx(_ declaration: String, _ name: [UInt8]) -> [UInt8] {
+            Array((declaration + #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="37.1" lon="127.1"><name>"#).utf8)
+                + name + Array("</name></wpt></gpx>\n".utf8)
+        }
+        let euckr: [UInt8] = [0xB0, 0xE6, 0xBA, 0xB9, 0xB1, 0xC3]  // 경복궁
+        XCTAssertEqual(try scanned(gpx(#"<?xml version="1.0" encoding="EUC-KR"?>"# + "\n", euckr)), "EUC-KR: 경복궁")
+        XCTAssertEqual(try scanned(gpx("<?xml version='1.0' encoding='ISO-8859-1' ?>\n", [0x43, 0x61, 0x66, 0xE9])), "ISO-8859-1: Café")
+        XCTAssertEqual(try scanned(gpx(#"<?xml version="1.0" encoding="UTF-8"?>"#, Array("경복궁".utf8))), "UTF-8: 경복궁")
+        XCTAssertEqual(try scanned([0xEF, 0xBB, 0xBF] + gpx(#"<?xml version="1.0" encoding="ISO-8859-1"?>"#, Array("A".utf8))), "UTF-8 with BOM: A")
+    }
+
     func testMalformedGPXIsRefusedWithTheLine() {
         XCTAssertThrowsError(try read(own("gpx-malformed.gpx"))) { error in
             guard case let .malformedXML(_, line, _, reason)? = error as? ImportError else { return XCTFail("\(error)") }

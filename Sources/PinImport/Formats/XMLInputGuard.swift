@@ -461,20 +461,29 @@ enum XMLInputGuard {
     /// No UTF-16/32 byte order mark, and the declaration names no encoding or a UTF one.
     private static func meantAsUTF8(_ b: UnsafeRawBufferPointer) -> Bool {
         if b.starts(with: [0xFE, 0xFF]) || b.starts(with: [0xFF, 0xFE]) || b.first == 0x00 { return false }
-        let start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard has("<?xml", in: b, at: start) else { return true }
-        let close = end(of: "?>", in: b, from: start)
-        let declaration = String(decoding: b[start..<close], as: UTF8.self).lowercased()
-        // The value of a well-formed `encoding = "…"`; anything else is not an encoding
-        // libxml2 will convert from, so the bytes must be UTF-8.
-        guard let r = declaration.range(of: "encoding") else { return true }
-        var rest = declaration[r.upperBound...].drop { $0 == " " || $0 == "\t" }
-        guard rest.first == "=" else { return true }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        // Anything but a well-formed `encoding = "…"` is not an encoding libxml2 will convert
+        // from, so the bytes must be UTF-8.
+        guard let name = declaredEncoding(b) else { return true }
         // Any UTF name, even a damaged one (`UTF-8-`, which libxml2 does not know and then
         // passes bytes through unchecked): UTF-16/32 were transcoded before this.
-        return rest.dropFirst().hasPrefix("utf")
+        return name.lowercased().hasPrefix("utf")
+    }
+
+    /// The encoding the XML declaration at the start (after a UTF-8 byte order mark) names,
+    /// as written (`EUC-KR`); nil without a declaration or a well-formed `encoding = "…"` in it.
+    /// The one reading of the declaration: what libxml2 decodes by, and what the report says.
+    static func declaredEncoding(_ b: UnsafeRawBufferPointer) -> String? {
+        let start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard has("<?xml", in: b, at: start) else { return nil }
+        let close = end(of: "?>", in: b, from: start)
+        let declaration = String(decoding: b[start..<close], as: UTF8.self)
+        guard let r = declaration.range(of: "encoding") else { return nil }
+        var rest = declaration[r.upperBound...].drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let name = rest.dropFirst().prefix { $0 != quote && $0 != "?" }
+        return name.isEmpty ? nil : String(name.prefix(40))
     }
 
     /// `data` as UTF-8: a UTF-16 or UTF-32 document (by its byte order mark, or by `<` as its

@@ -91,6 +91,16 @@ enum FormatReaders {
                                    temporaryFolder: folder)
     }
 
+    /// The encoding an XML document is read in, for the report: the one its declaration names
+    /// (`<?xml version="1.0" encoding="EUC-KR"?>`: libxml2 decodes by it), unless the file is
+    /// UTF-8 or UTF-16 as detected (a byte order mark, or bytes that are UTF-8). The detector
+    /// guesses for CSV, and named `EUC-KR` text `Windows-1252`.
+    static func xmlEncodingLabel(_ first: [UInt8], detected: DetectedEncoding) -> String {
+        let unicode: Set<TextEncoding> = [.utf8, .utf16LE, .utf16BE]
+        guard !unicode.contains(detected.encoding) else { return detected.label }
+        return first.withUnsafeBytes { XMLInputGuard.declaredEncoding($0) } ?? detected.label
+    }
+
     /// GPX or KML from an XML document's root element (found in its first chunk), else
     /// from the extension.
     /// - Throws: `ImportError.unreadable` for XML that is neither.
