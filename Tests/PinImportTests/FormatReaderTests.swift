@@ -113,6 +113,24 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(try scanned([0xEF, 0xBB, 0xBF] + gpx(#"<?xml version="1.0" encoding="ISO-8859-1"?>"#, Array("A".utf8))), "UTF-8 with BOM: A")
     }
 
+    /// UTF-8 bytes under a declaration naming a legacy encoding (tools that write a fixed
+    /// `encoding="ISO-8859-1"`) are read as UTF-8: libxml2 read each character as two or
+    /// three (`Café 경복궁` was stored as `CafÃ© ê²½ë³µê¶\u{81}`). ASCII-only text keeps its
+    /// declaration (nothing to tell), and positions in errors stay where they were.
+    func testUTF8UnderALegacyDeclarationIsReadAsUTF8() throws {
+        let declared = #"<?xml version="1.0" encoding="ISO-8859-1"?>"# + "\n"
+        let body = #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="48.1" lon="11.5"><name>Café 경복궁</name></wpt></gpx>"#
+        var scanner = try PinFileScanner.open(path: try temporaryFile(Array((declared + body + "\n").utf8), suffix: ".gpx"))
+        var titles: [String] = []
+        while let e = try scanner.next() { if case let .pin(p) = e { titles.append(p.title) } }
+        XCTAssertEqual("\(scanner.encodingLabel): \(titles)", #"UTF-8: ["Café 경복궁"]"#)
+        let cut = try temporaryFile(Array((declared + "<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>é</nam></wpt></gpx>\n").utf8), suffix: ".gpx")
+        XCTAssertThrowsError(try read(cut)) { error in
+            guard case let .malformedXML(_, line, column, _)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual([line, column], [3, 35])
+        }
+    }
+
     func testMalformedGPXIsRefusedWithTheLine() {
         XCTAssertThrowsError(try read(own("gpx-malformed.gpx"))) { error in
             guard case let .malformedXML(_, line, _, reason)? = error as? ImportError else { return XCTFail("\(error)") }

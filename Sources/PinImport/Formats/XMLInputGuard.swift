@@ -486,6 +486,27 @@ enum XMLInputGuard {
         return name.isEmpty ? nil : String(name.prefix(40))
     }
 
+    /// `data` with its XML declaration blanked when it names a legacy encoding (`ISO-8859-1`,
+    /// `windows-1252`, `EUC-KR`) but the bytes are UTF-8 holding characters beyond ASCII, as
+    /// tools that write UTF-8 under a fixed declaration leave them: libxml2 would decode every
+    /// such character as two or three (`Café` as `CafÃ©`), silently. Legacy text is almost
+    /// never valid UTF-8 beyond ASCII (EUC-KR's and Latin-1's letters are not), so the bytes
+    /// win. Anything else is returned as it is.
+    static func utf8UnderLegacyDeclaration(_ data: Data) -> Data {
+        let blank: Range<Int>? = data.withUnsafeBytes { b in
+            guard !b.starts(with: [0xEF, 0xBB, 0xBF]), let name = declaredEncoding(b),
+                  !name.lowercased().hasPrefix("utf"), b.contains(where: { $0 >= 0x80 }) else { return nil }
+            var validator = UTF8Validator()
+            validator.feed(UnsafeBufferPointer(start: b.baseAddress?.assumingMemoryBound(to: UInt8.self), count: b.count))
+            guard validator.finish(), validator.firstInvalidOffset == nil else { return nil }
+            return 0..<end(of: "?>", in: b, from: 0)
+        }
+        guard let blank else { return data }
+        var out = data
+        out.withUnsafeMutableBytes { b in for i in blank where b[i] != 0x0A && b[i] != 0x0D { b[i] = 0x20 } }
+        return out
+    }
+
     /// `data` as UTF-8: a UTF-16 or UTF-32 document (by its byte order mark, or by `<` as its
     /// first character) is transcoded and its XML declaration blanked (it names the old
     /// encoding); UTF-8 and 8-bit documents are returned as they are. Nil when the bytes are

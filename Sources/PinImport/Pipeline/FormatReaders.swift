@@ -93,8 +93,9 @@ enum FormatReaders {
 
     /// The encoding an XML document is read in, for the report: the one its declaration names
     /// (`<?xml version="1.0" encoding="EUC-KR"?>`: libxml2 decodes by it), unless the file is
-    /// UTF-8 or UTF-16 as detected (a byte order mark, or bytes that are UTF-8). The detector
-    /// guesses for CSV, and named `EUC-KR` text `Windows-1252`.
+    /// UTF-8 or UTF-16 as detected (a byte order mark, or bytes that are UTF-8, which are read
+    /// so whatever the declaration says: `XMLInputGuard.utf8UnderLegacyDeclaration`). The
+    /// detector guesses for CSV, and named `EUC-KR` text `Windows-1252`.
     static func xmlEncodingLabel(_ first: [UInt8], detected: DetectedEncoding) -> String {
         let unicode: Set<TextEncoding> = [.utf8, .utf16LE, .utf16BE]
         guard !unicode.contains(detected.encoding) else { return detected.label }
