@@ -31,6 +31,28 @@ final class ColumnMapperTests: XCTestCase {
         }
     }
 
+    /// A header with a qualifier after its name (`Latitude (WGS84)`, `위도(WGS84)`, `lat [deg]`,
+    /// `Lat.`, `Date (UTC)`) is recognised by the name (every such file was refused: "no
+    /// coordinate columns"); an exact name elsewhere wins, and Korean public data's
+    /// `좌표정보(X)` stays the exact alias it is.
+    func testAQualifierAfterANameIsSetAside() throws {
+        let cases: [([String], [String: String], UInt)] = [
+            (["Name", "Latitude (WGS84)", "Longitude (WGS84)", "Date (UTC)"],
+             ["name": "Name", "latitude": "Latitude (WGS84)", "longitude": "Longitude (WGS84)", "created": "Date (UTC)"], #line),
+            (["이름", "위도(WGS84)", "경도(WGS84)"], ["name": "이름", "latitude": "위도(WGS84)", "longitude": "경도(WGS84)"], #line),
+            (["Name (English)", "lat [deg]", "Long."], ["name": "Name (English)", "latitude": "lat [deg]", "longitude": "Long."], #line),
+            (["lat (old)", "name", "lat", "lon"], ["name": "name", "latitude": "lat", "longitude": "lon"], #line),
+            (["명칭", "좌표정보(X)", "좌표정보(Y)"], ["name": "명칭", "latitude": "좌표정보(Y)", "longitude": "좌표정보(X)"], #line),
+        ]
+        for (headers, expected, line) in cases {
+            XCTAssertEqual(try ColumnMapper.map(headers: headers).columnsUsed.byName, expected, "\(headers)", line: line)
+        }
+        XCTAssertThrowsError(try ColumnMapper.map(headers: ["name", "(lat)", "()"])) { error in
+            XCTAssertEqual(error as? ColumnMappingError, .noCoordinateColumns(headersFound: ["name", "(lat)", "()"]))
+        }
+        XCTAssertEqual([ColumnRole.isDegreeName("Latitude (WGS84)"), ColumnRole.isDegreeName("좌표정보(X)")], [true, false])
+    }
+
     func testColumnOrderNeverMatters() throws {
         let a = try ColumnMapper.map(headers: ["name", "lat", "lon"])
         let b = try ColumnMapper.map(headers: ["lon", "name", "lat"])

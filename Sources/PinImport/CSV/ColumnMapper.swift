@@ -158,8 +158,7 @@ public enum ColumnMapper {
                 if let n = Int(key), n >= 1, n <= headers.count { return n - 1 }
                 throw .unknownColumn(option: role, name: override, headersFound: shown)
             }
-            let aliases = Set(role.aliases)  // a set: a 300,000-column header is one pass, not one per alias
-            return folded.firstIndex { aliases.contains($0) }
+            return role.column(in: folded)
         }
 
         let lat = try find(.latitude, override: overrides.latitude)
