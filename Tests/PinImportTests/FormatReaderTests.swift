@@ -436,6 +436,19 @@ final class FormatReaderTests: XCTestCase {
         }
     }
 
+    /// A position that is not two numbers is quoted in the reason, so the text report shows
+    /// the value (it said only "a position needs [longitude, latitude] numbers").
+    func testABadPositionIsQuotedInTheReason() throws {
+        let path = try temporaryFile(Array(#"""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"str"},"geometry":{"type":"Point","coordinates":["127", "37"]}},
+            {"type":"Feature","properties":{"name":"one"},"geometry":{"type":"MultiPoint","coordinates":[[127]]}}]}
+            """#.utf8), suffix: ".geojson")
+        XCTAssertEqual(try read(path).rejected.flatMap { $0 }.map { "\($0.line) \($0.value) \($0.reason)" }, [
+            #"1 ["127","37"] a position needs [longitude, latitude] numbers, not ["127","37"]"#,
+            "2 [127] a position needs [longitude, latitude] numbers, not [127]"])
+    }
+
     func testHostileJSONIsRefusedWithWhereAndWhy() throws {
         let cases: [(String, String, UInt)] = [
             (#"{"type":"FeatureCollection","features":[{"a":"# + String(repeating: "[", count: 509) + String(repeating: "]", count: 509) + "}]}",
