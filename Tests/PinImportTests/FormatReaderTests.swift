@@ -356,6 +356,24 @@ final class FormatReaderTests: XCTestCase {
 
     // MARK: GeoJSON
 
+    /// A maps URL's coordinates: the query's, then the place's own `!3d…!4d…` (the `@…` view
+    /// centre was taken before it, tens of metres off), then a dropped pin's `/search/LAT,LON`
+    /// (it was not read), then `@LAT,LON`.
+    func testTakeoutURLCoordinatesPreferThePlacesOwn() {
+        let urls = [
+            "http://maps.google.com/?q=37.5,127.01",
+            "https://www.google.com/maps/place/Foo/@37.5,127.0,17z/data=!3m1!4b1!4m5!3m4!1s0x0:0x0!8m2!3d37.5012345!4d127.0034567",
+            "https://www.google.com/maps/search/37.566535,+126.977969",
+            "https://www.google.com/maps/search/37.566535,126.977969?entry=ttu",
+            "https://www.google.com/maps/@37.4,126.9,15z",
+            "http://maps.google.com/?cid=12345",
+            "https://www.google.com/maps/search/Seoul+Station",
+        ]
+        XCTAssertEqual(urls.map { TakeoutFeature.fromURL($0).map { "\($0.latitude), \($0.longitude)" } ?? "none" }, [
+            "37.5, 127.01", "37.5012345, 127.0034567", "37.566535, 126.977969", "37.566535, 126.977969",
+            "37.4, 126.9", "none", "none"])
+    }
+
     func testGeoJSONNullGeometryIsSkippedAndPropertiesKeepTheirJSONType() throws {
         let r = try read(publicCase("geojson_null_geometry.geojson"))
         XCTAssertEqual(r.format, .geoJSON)
