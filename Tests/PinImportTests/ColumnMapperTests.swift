@@ -53,6 +53,22 @@ final class ColumnMapperTests: XCTestCase {
         XCTAssertEqual([ColumnRole.isDegreeName("Latitude (WGS84)"), ColumnRole.isDegreeName("좌표정보(X)")], [true, false])
     }
 
+    /// One column holding both coordinates, latitude first, as Google Maps copies them
+    /// (`Coordinates`, `좌표`, `lat/lng`, or `--lat C --lon C`): such files were refused ("no
+    /// coordinate columns"). A latitude/longitude pair wins.
+    func testOneColumnHoldingBothCoordinates() throws {
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "Coordinates"]).coordinates, .combined(1))
+        XCTAssertEqual(try ColumnMapper.map(headers: ["이름", "좌표 (WGS84)"]).columnsUsed.byName,
+                       ["name": "이름", "latitude": "좌표 (WGS84)", "longitude": "좌표 (WGS84)"])
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "coordinates", "lat", "lon"]).coordinates, .pair(latitude: 2, longitude: 3))
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "where"], overrides: ColumnOverrides(latitude: "where", longitude: "where")).coordinates,
+                       .combined(1))
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "Coordinates", "x1"]).propertyColumns, [2])
+        let split = ["37.5665, 126.9780", " 37,5 ; 126,9 ", "37.5 126.9", "37°33′59″N, 126°58′40″E", "37.5", "1, 2, 3", "a b", ""]
+        XCTAssertEqual(split.map { RowValidator.split($0).map { "\($0.0)|\($0.1)" } ?? "none" },
+                       ["37.5665|126.9780", "37,5|126,9", "37.5|126.9", "37°33′59″N|126°58′40″E", "none", "none", "none", "none"])
+    }
+
     func testColumnOrderNeverMatters() throws {
         let a = try ColumnMapper.map(headers: ["name", "lat", "lon"])
         let b = try ColumnMapper.map(headers: ["lon", "name", "lat"])
@@ -112,7 +128,8 @@ final class ColumnMapperTests: XCTestCase {
         XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["foo", "bar", "baz"]).description, """
             no coordinate columns. Headers found: "foo", "bar", "baz". Accepted latitude headers: \(Self.latitudes); \
             longitude: \(Self.longitudes); or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", \
-            "the_geom", "wkt_geom". Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
+            "the_geom", "wkt_geom"; or one column holding "LAT, LON": "coordinates", "좌표", "latlng", "lat/lng" … (16 more). Name the columns with \
+            --lat COL --lon COL, or a WKT column with --wkt COL.
             """)
         let many = (1...40).map { "column number \($0)" }
         XCTAssertEqual(ColumnMappingError.unknownColumn(option: .title, name: "x", headersFound: many).description,

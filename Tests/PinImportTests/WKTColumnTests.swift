@@ -52,6 +52,18 @@ final class WKTColumnTests: XCTestCase {
             #"Both {"ele":"300","ele (2)":"12"}"#])
     }
 
+    /// A `Coordinates` column of "LAT, LON" gives each row its pin; a value that is not two
+    /// coordinates is a rejected row naming it.
+    func testACoordinatesColumnIsReadLatitudeFirst() throws {
+        let (scanner, events) = try scan("name,Coordinates,note\nA,\"37.5665, 126.978\",x\nB,37.5 126.9,\nC,nowhere,\nD,\"95, 10\",\n")
+        XCTAssertEqual(scanner.columnsUsed.byName, ["name": "name", "latitude": "Coordinates", "longitude": "Coordinates", "description": "note"])
+        XCTAssertEqual(points(events), [[37.5665, 126.978], [37.5, 126.9]])
+        let rejected = events.compactMap { if case let .rejected(issues, _) = $0 { return issues }; return nil }.flatMap { $0 }
+        XCTAssertEqual(rejected.map { "\($0.line) \($0.field) \($0.reason)" }, [
+            #"4 Coordinates 'nowhere' is not "latitude, longitude""#,
+            "5 Coordinates latitude 95 outside [-90, 90]; the latitude and longitude look swapped"])
+    }
+
     func testWktOptionNamesTheColumnAndWinsOverLatLon() throws {
         let text = "name,lat,lon,a,b\nAlpha,1,2,POINT (3 4),POINT (5 6)\n"
         XCTAssertEqual(points(try scan(text, ColumnOverrides(wkt: "b")).1), [[6, 5]])
