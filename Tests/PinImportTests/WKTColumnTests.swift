@@ -55,9 +55,9 @@ final class WKTColumnTests: XCTestCase {
     /// A `Coordinates` column of "LAT, LON" gives each row its pin; a value that is not two
     /// coordinates is a rejected row naming it.
     func testACoordinatesColumnIsReadLatitudeFirst() throws {
-        let (scanner, events) = try scan("name,Coordinates,note\nA,\"37.5665, 126.978\",x\nB,37.5 126.9,\nC,nowhere,\nD,\"95, 10\",\n")
+        let (scanner, events) = try scan("name,Coordinates,note\nA,\"37.5665, 126.978\",x\nB,37.5 126.9,\nC,nowhere,\nD,\"95, 10\",\nE,POINT (127 37),\n")
         XCTAssertEqual(scanner.columnsUsed.byName, ["name": "name", "latitude": "Coordinates", "longitude": "Coordinates", "description": "note"])
-        XCTAssertEqual(points(events), [[37.5665, 126.978], [37.5, 126.9]])
+        XCTAssertEqual(points(events), [[37.5665, 126.978], [37.5, 126.9], [37, 127]], "a WKT POINT there is read as WKT")
         let rejected = events.compactMap { if case let .rejected(issues, _) = $0 { return issues }; return nil }.flatMap { $0 }
         XCTAssertEqual(rejected.map { "\($0.line) \($0.field) \($0.reason)" }, [
             #"4 Coordinates 'nowhere' is not "latitude, longitude""#,

@@ -200,6 +200,13 @@ public struct RowValidator: Sendable {
             }
         case let .combined(c):
             let text = record[c]
+            // A `coordinates` column of WKT (some tools name it so) is read as WKT.
+            if WKTPoint.geometryKeyword(text) != nil {
+                switch WKTPoint.parse(text, field: .column(headers[c]), system: system) {
+                case .success(let p): elevation = p.elevation; return (p.latitude, p.longitude)
+                case .failure(let issue): issues.append(issue); return nil
+                }
+            }
             guard let (latText, lonText) = Self.split(text) else {
                 let empty = trimmedText(text).isEmpty
                 issues.append(RowIssue(field: .column(headers[c]), value: text,
