@@ -128,7 +128,7 @@ final class ColumnMapperTests: XCTestCase {
         XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["foo", "bar", "baz"]).description, """
             no coordinate columns. Headers found: "foo", "bar", "baz". Accepted latitude headers: \(Self.latitudes); \
             longitude: \(Self.longitudes); or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", \
-            "the_geom", "wkt_geom"; or one column holding "LAT, LON": "coordinates", "좌표", "latlng", "lat/lng" … (16 more). Name the columns with \
+            "the_geom", "wkt_geom"; or one "LAT, LON" column: "coordinates", "좌표" … (18 more). Name the columns with \
             --lat COL --lon COL, or a WKT column with --wkt COL.
             """)
         let many = (1...40).map { "column number \($0)" }

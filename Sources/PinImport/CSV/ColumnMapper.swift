@@ -120,7 +120,7 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
                 + "Accepted latitude headers: \(Self.list(ColumnRole.latitude.aliases)); "
                 + "longitude: \(Self.list(ColumnRole.longitude.aliases)); "
                 + "or one geometry column holding POINT (lon lat): \(Self.list(ColumnRole.geometry.aliases)); "
-                + "or one column holding \"LAT, LON\": \(Self.list(ColumnMapping.combinedAliases, budget: 48)). "
+                + "or one \"LAT, LON\" column: \(Self.list(ColumnMapping.combinedAliases, budget: 20)). "
                 + "Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL."
         case let .wktNotPoint(column, geometry, found):
             return "no coordinate columns: column \"\(MessageText.bounded(column))\" holds WKT \(geometry), not POINT. "
