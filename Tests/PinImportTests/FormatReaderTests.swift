@@ -448,6 +448,12 @@ final class FormatReaderTests: XCTestCase {
         let separated = try temporaryFile(Array(("\u{1E}" + feature("R1", "[1,2]") + "\n\u{1E}" + feature("R2", "[3,4]") + "\n").utf8),
                                           suffix: ".geojsons")
         XCTAssertEqual(try read(separated).pins.map(\.title), ["R1", "R2"])
+        let collections = try temporaryFile(Array((#"{"type":"FeatureCollection","features":["# + feature("K1", "[1,2]") + "]}\n"
+                                                    + feature("K2", "[3,4]") + "\n"
+                                                    + #"{"type":"FeatureCollection","features":["# + feature("K3", "[5,6]") + "]}\n").utf8),
+                                            suffix: ".geojson")
+        XCTAssertEqual(try read(collections).pins.map { "\($0.line) \($0.title)" }, ["1 K1", "2 K2", "3 K3"],
+                       "collections one after another give their features")
         let oneLine = try temporaryFile(Array((feature("A", "[1,2]") + feature("B", "[3,4]")).utf8), suffix: ".geojson")
         XCTAssertThrowsError(try read(oneLine)) { error in
             XCTAssertEqual(error as? ImportError, .invalidJSON(path: oneLine, reason: "unexpected text after the top-level value at line 1 (byte 101)"))

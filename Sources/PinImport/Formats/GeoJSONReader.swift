@@ -78,7 +78,16 @@ struct GeoJSONReader: PinRecordReader {
             if let s = single {
                 value = s
                 single = nil
-            } else if let v = features?.next() ?? sequence?.next() {
+            } else if let v = features?.next() {
+                value = v
+            } else if let v = sequence?.next() {
+                // A FeatureCollection in a sequence (collections written one after another)
+                // gives its features.
+                if document.member(v, "type").flatMap(document.string) == "FeatureCollection",
+                   let list = document.member(v, "features"), list.kind == .array {
+                    features = document.elements(list)
+                    continue
+                }
                 value = v
             } else {
                 return nil
