@@ -236,6 +236,11 @@ final class GeoPackageTests: XCTestCase {
         XCTAssertEqual(try shape(header(flags: 0b0000_1001, envelope: 8) + wkb(3001, [3, 4, 5, 6])), .points([point(x: 3, y: 4, z: 5)]), "ZM")
         XCTAssertEqual(try shape(header(flags: 1) + wkb(2001, [3, 4, 9])), .points([point(x: 3, y: 4, z: nil)]), "M is not a height")
         XCTAssertEqual(try shape(header(flags: 1) + wkb(0x8000_0001, [3, 4, 5])), .points([point(x: 3, y: 4, z: 5)]), "EWKB Z flag")
+        // EWKB's SRID flag: the SRID's 4 bytes after the type are skipped (they were read as
+        // the start of x, and the point came out wrong, or cut short).
+        var ewkb = header(flags: 1) + Array(wkb(0xA000_0001, []).prefix(5)) + [0xE6, 0x10, 0, 0]
+        ewkb += Array(wkb(1, [3, 4, 5]).dropFirst(5))
+        XCTAssertEqual(try shape(ewkb), .points([point(x: 3, y: 4, z: 5)]), "EWKB SRID and Z flags")
         XCTAssertEqual(try shape(header(flags: 0b0001_0001)), .points([]), "the empty flag")
         XCTAssertEqual(try shape(header(flags: 1) + wkb(1, [.nan, .nan])), .points([]), "POINT EMPTY")
         var multi = header(flags: 1) + [1] + [4, 0, 0, 0] + [2, 0, 0, 0]

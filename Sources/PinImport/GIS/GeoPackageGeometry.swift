@@ -95,6 +95,12 @@ private struct WKBReader {
         let little = order == 1
         let raw = GeoPackageGeometry.u32(bytes, offset + 1, little: little)
         offset += 5
+        // EWKB's SRID flag: four bytes of SRID follow the type (the position was read from
+        // them, 4 bytes early).
+        if raw & 0x2000_0000 != 0 {
+            guard offset + 4 <= bytes.count else { throw .init(reason: "the WKB geometry is cut short") }
+            offset += 4
+        }
         // EWKB: Z and M as flag bits; ISO: thousands (1000 Z, 2000 M, 3000 ZM).
         var dims = 2
         if raw & 0x8000_0000 != 0 { dims += 1 }
