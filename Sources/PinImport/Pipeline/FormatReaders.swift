@@ -192,6 +192,15 @@ enum FormatReaders {
                     throw ImportError.foreign(path: path, kind)
                 }
                 let entries = zip.entries.isEmpty ? "it is empty" : "entries: " + zip.entries.prefix(10).map(\.name).joined(separator: ", ")
+                // A zip of files Pinmap reads (a download of a CSV or GeoJSON): say to unzip it.
+                let inside = zip.entries.map(\.name).filter { name in
+                    !name.hasSuffix("/") && ["csv", "tsv", "txt", "geojson", "json", "geojsonl", "geojsons", "ndjson", "gpx", "gpkg"]
+                        .contains((name as NSString).pathExtension.lowercased())
+                }
+                if let first = inside.first {
+                    let what = inside.count == 1 ? first : "the files inside"
+                    throw ZipArchive.Failure(reason: "a zip archive of other files, not a KMZ (\(entries)): unzip it and import \(what)")
+                }
                 throw ZipArchive.Failure(reason: "the KMZ archive holds no .kml file (\(entries))")
             }
             return try KMLReader.read(Data(try zip.extract(entry)), path: "\(path) (\(entry.name))")
