@@ -124,6 +124,18 @@ final class ColumnMapperTests: XCTestCase {
     static let latitudes = #""latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)""#
     static let longitudes = #""longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)""#
 
+    /// A Google Takeout saved list (`Title,Note,URL,Tags,Comment`, no coordinates) is named as
+    /// such, with what to import instead; it got the generic list of accepted headers.
+    func testATakeoutSavedListIsNamed() {
+        XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["Title", "Note", "URL", "Tags", "Comment"]).description, """
+            no coordinate columns: this is a Google Takeout saved list (headers "Title", "Note", "URL", "Tags", "Comment"), \
+            whose rows hold a place's name and link but no coordinates. Import Takeout's "Saved Places.json" (starred places, \
+            with coordinates), or open the list in Google My Maps and export it as KML.
+            """)
+        XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["Title", "Note", "URL", "City"]).description.prefix(48),
+                       "no coordinate columns. Headers found: \"Title\", \"")
+    }
+
     func testColumnErrorListsEndCleanly() {
         XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["foo", "bar", "baz"]).description, """
             no coordinate columns. Headers found: "foo", "bar", "baz". Accepted latitude headers: \(Self.latitudes); \

@@ -115,6 +115,10 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         switch self {
+        case let .noCoordinateColumns(found) where Self.isTakeoutList(found):
+            return "no coordinate columns: this is a Google Takeout saved list (headers \(Self.found(found))), whose rows "
+                + "hold a place's name and link but no coordinates. Import Takeout's \"Saved Places.json\" (starred "
+                + "places, with coordinates), or open the list in Google My Maps and export it as KML."
         case let .noCoordinateColumns(found):
             return "no coordinate columns. Headers found: \(Self.found(found)). "
                 + "Accepted latitude headers: \(Self.list(ColumnRole.latitude.aliases)); "
@@ -139,6 +143,13 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// The file's headers, shorter than the accepted names (a junk file's can be anything).
+    /// Whether `headers` are those of a list in Google Takeout's "Saved" folder (`Title`,
+    /// `Note`, `URL`, and `Tags`, `Comment` in newer ones): names and links only.
+    static func isTakeoutList(_ headers: [String]) -> Bool {
+        let folded = Set(headers.map(normalizeHeader))
+        return folded.isSuperset(of: ["title", "note", "url"]) && folded.isSubset(of: ["title", "note", "url", "tags", "comment"])
+    }
+
     static func found(_ names: [String]) -> String { list(names, budget: 120, nameLimit: 40) }
 
     /// Whole quoted names while they fit in about `budget` characters, then one "…" and how
