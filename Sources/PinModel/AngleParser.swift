@@ -185,10 +185,44 @@ enum AngleParser {
         if values.count > 2 && values[2] >= 60 {
             return .failure(Problem(rule: .secondsOutOfRange, reason: "\(axis.rawValue) seconds \(parts[2].number) must be below 60"))
         }
+        if let exact = exactSum(parts.map(\.number)) { return .success(values[0] < 0 ? -exact : exact) }
         var total = values[0]
         if values.count > 1 { total += values[1] / 60 }
         if values.count > 2 { total += values[2] / 3600 }
         return .success(total)
+    }
+
+    /// Degrees + minutes/60 + seconds/3600 rounded once: as one fraction of integers (the
+    /// last part's decimals scaled up), each exact in a Double, so that the one division is
+    /// correctly rounded: 126°58′40.8″ is 126.978, not 126.97800000000001 (the sum of three
+    /// rounded terms, a unit in the last place off in about a quarter of the angles). Nil when
+    /// a part is not plain digits (a sign, an exponent) or the fraction would not be exact.
+    static func exactSum(_ texts: [String]) -> Double? {
+        guard texts.count == 2 || texts.count == 3 else { return nil }
+        func digits(_ t: Substring) -> Int64? {
+            guard !t.isEmpty, t.count <= 12, t.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Int64(t)
+        }
+        var whole: [Int64] = []
+        for t in texts.dropLast() {
+            guard let v = digits(Substring(t)) else { return nil }
+            whole.append(v)
+        }
+        let last = texts[texts.count - 1]
+        let pieces = last.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "." || $0 == "," })
+        guard pieces.count <= 2, let integral = digits(pieces[0]) else { return nil }
+        let fraction = pieces.count == 2 ? pieces[1] : ""
+        guard fraction.count <= 9, fraction.isEmpty || digits(fraction) != nil else { return nil }
+        var scale: Int64 = 1
+        for _ in 0..<fraction.count { scale *= 10 }
+        let lastScaled = integral * scale + (fraction.isEmpty ? 0 : Int64(fraction)!)
+        let perDegree: Int64 = texts.count == 2 ? 60 : 3600
+        var wholeUnits = whole[0] * perDegree
+        if texts.count == 3 { wholeUnits += whole[1] * 60 }
+        let (numerator, overflow) = wholeUnits.multipliedReportingOverflow(by: scale)
+        let limit: Int64 = 1 << 53
+        guard !overflow, numerator < limit - lastScaled, perDegree * scale < limit else { return nil }
+        return Double(numerator + lastScaled) / Double(perDegree * scale)
     }
 
     private static func joined(_ parts: [Part]) -> String {

@@ -34,7 +34,7 @@ enum FolderReader {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
         switch ext {
-        case "json": return looksLikeGeoJSON(path)
+        case "json", "ndjson": return looksLikeGeoJSON(path)
         case "zip": return namesAShapefile(path, size: Int64(st.st_size))
         default: return true
         }

@@ -31,6 +31,44 @@ final class ColumnMapperTests: XCTestCase {
         }
     }
 
+    /// A header with a qualifier after its name (`Latitude (WGS84)`, `위도(WGS84)`, `lat [deg]`,
+    /// `Lat.`, `Date (UTC)`) is recognised by the name (every such file was refused: "no
+    /// coordinate columns"); an exact name elsewhere wins, and Korean public data's
+    /// `좌표정보(X)` stays the exact alias it is.
+    func testAQualifierAfterANameIsSetAside() throws {
+        let cases: [([String], [String: String], UInt)] = [
+            (["Name", "Latitude (WGS84)", "Longitude (WGS84)", "Date (UTC)"],
+             ["name": "Name", "latitude": "Latitude (WGS84)", "longitude": "Longitude (WGS84)", "created": "Date (UTC)"], #line),
+            (["이름", "위도(WGS84)", "경도(WGS84)"], ["name": "이름", "latitude": "위도(WGS84)", "longitude": "경도(WGS84)"], #line),
+            (["Name (English)", "lat [deg]", "Long."], ["name": "Name (English)", "latitude": "lat [deg]", "longitude": "Long."], #line),
+            (["lat (old)", "name", "lat", "lon"], ["name": "name", "latitude": "lat", "longitude": "lon"], #line),
+            (["명칭", "좌표정보(X)", "좌표정보(Y)"], ["name": "명칭", "latitude": "좌표정보(Y)", "longitude": "좌표정보(X)"], #line),
+        ]
+        for (headers, expected, line) in cases {
+            XCTAssertEqual(try ColumnMapper.map(headers: headers).columnsUsed.byName, expected, "\(headers)", line: line)
+        }
+        XCTAssertThrowsError(try ColumnMapper.map(headers: ["name", "(lat)", "()"])) { error in
+            XCTAssertEqual(error as? ColumnMappingError, .noCoordinateColumns(headersFound: ["name", "(lat)", "()"]))
+        }
+        XCTAssertEqual([ColumnRole.isDegreeName("Latitude (WGS84)"), ColumnRole.isDegreeName("좌표정보(X)")], [true, false])
+    }
+
+    /// One column holding both coordinates, latitude first, as Google Maps copies them
+    /// (`Coordinates`, `좌표`, `lat/lng`, or `--lat C --lon C`): such files were refused ("no
+    /// coordinate columns"). A latitude/longitude pair wins.
+    func testOneColumnHoldingBothCoordinates() throws {
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "Coordinates"]).coordinates, .combined(1))
+        XCTAssertEqual(try ColumnMapper.map(headers: ["이름", "좌표 (WGS84)"]).columnsUsed.byName,
+                       ["name": "이름", "latitude": "좌표 (WGS84)", "longitude": "좌표 (WGS84)"])
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "coordinates", "lat", "lon"]).coordinates, .pair(latitude: 2, longitude: 3))
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "where"], overrides: ColumnOverrides(latitude: "where", longitude: "where")).coordinates,
+                       .combined(1))
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "Coordinates", "x1"]).propertyColumns, [2])
+        let split = ["37.5665, 126.9780", " 37,5 ; 126,9 ", "37.5 126.9", "37°33′59″N, 126°58′40″E", "37.5", "1, 2, 3", "a b", ""]
+        XCTAssertEqual(split.map { RowValidator.split($0).map { "\($0.0)|\($0.1)" } ?? "none" },
+                       ["37.5665|126.9780", "37,5|126,9", "37.5|126.9", "37°33′59″N|126°58′40″E", "none", "none", "none", "none"])
+    }
+
     func testColumnOrderNeverMatters() throws {
         let a = try ColumnMapper.map(headers: ["name", "lat", "lon"])
         let b = try ColumnMapper.map(headers: ["lon", "name", "lat"])
@@ -86,11 +124,24 @@ final class ColumnMapperTests: XCTestCase {
     static let latitudes = #""latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)""#
     static let longitudes = #""longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)""#
 
+    /// A Google Takeout saved list (`Title,Note,URL,Tags,Comment`, no coordinates) is named as
+    /// such, with what to import instead; it got the generic list of accepted headers.
+    func testATakeoutSavedListIsNamed() {
+        XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["Title", "Note", "URL", "Tags", "Comment"]).description, """
+            no coordinate columns: this is a Google Takeout saved list (headers "Title", "Note", "URL", "Tags", "Comment"), \
+            whose rows hold a place's name and link but no coordinates. Import Takeout's "Saved Places.json" (starred places, \
+            with coordinates), or open the list in Google My Maps and export it as KML.
+            """)
+        XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["Title", "Note", "URL", "City"]).description.prefix(48),
+                       "no coordinate columns. Headers found: \"Title\", \"")
+    }
+
     func testColumnErrorListsEndCleanly() {
         XCTAssertEqual(ColumnMappingError.noCoordinateColumns(headersFound: ["foo", "bar", "baz"]).description, """
             no coordinate columns. Headers found: "foo", "bar", "baz". Accepted latitude headers: \(Self.latitudes); \
             longitude: \(Self.longitudes); or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", \
-            "the_geom", "wkt_geom". Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
+            "the_geom", "wkt_geom"; or one "LAT, LON" column: "coordinates", "좌표" … (18 more). Name the columns with \
+            --lat COL --lon COL, or a WKT column with --wkt COL.
             """)
         let many = (1...40).map { "column number \($0)" }
         XCTAssertEqual(ColumnMappingError.unknownColumn(option: .title, name: "x", headersFound: many).description,

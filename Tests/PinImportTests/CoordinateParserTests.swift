@@ -175,6 +175,21 @@ final class CoordinateParserTests: XCTestCase {
         (10, 200, [.outOfRange], false, #line),
     ]
 
+    /// Degrees, minutes and seconds are summed with one rounding: each result is the double
+    /// nearest the exact value (126°58′40.8″ was 126.97800000000001, a unit in the last place
+    /// off, as about a quarter of all angles were).
+    func testAnglesAreCorrectlyRounded() {
+        let cases: [(String, CoordinateAxis, Double)] = [
+            (#"126°58'40.8"E"#, .longitude, 126.978), (#"37°33'59.4"N"#, .latitude, 37.5665),
+            ("37 33 59.4 N", .latitude, 37.5665), ("N37°33.99'", .latitude, 37.5665), ("-035 51 20", .latitude, -35.855555555555554),
+            (#"0°0'0.036"S"#, .latitude, -0.00001), ("45 30", .latitude, 45.5),
+        ]
+        XCTAssertEqual(cases.map { text, axis, _ -> Double? in try? CoordinateParser.parse(text, axis: axis, field: .column("c")).get() },
+                       cases.map(\.2))
+        XCTAssertEqual(AngleParser.exactSum(["126", "58", "40.8"]), 126.978)
+        XCTAssertNil(AngleParser.exactSum(["126", "58", "40.1234567890"]), "more decimals than the fraction keeps exact")
+    }
+
     func testInclusiveRangesNeverClampOrSwap() {
         for (lat, lon, rules, swapHint, line) in ranges {
             let issues = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: "\(lat)",

@@ -33,6 +33,33 @@ final class ForeignFileTests: XCTestCase {
         XCTAssertEqual(failure(kmz)?.description, "\(kmz): the KMZ archive holds no .kml file (it is empty); nothing was imported")
     }
 
+    /// A zip of files Pinmap reads (a CSV or GeoJSON download) says to unzip it and import the
+    /// file inside; it was called "the KMZ archive holds no .kml file" and said nothing to do.
+    func testAZipOfPinFilesSaysToUnzipIt() throws {
+        func zip(_ names: [String]) throws -> String {
+            let folder = NSTemporaryDirectory() + "pinmap-zip-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+            for n in names { try Data("name,lat,lon\nA,1,2\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + n)) }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/zip")
+            p.currentDirectoryURL = URL(fileURLWithPath: folder)
+            p.arguments = ["-q", "data.zip"] + names
+            try p.run()
+            p.waitUntilExit()
+            return folder + "/data.zip"
+        }
+        guard FileManager.default.fileExists(atPath: "/usr/bin/zip") else { throw XCTSkip("no zip") }
+        let one = try zip(["places.csv"])
+        XCTAssertEqual(failure(one)?.description,
+                       "\(one): a zip archive of other files, not a KMZ (entries: places.csv): unzip it and import places.csv; nothing was imported")
+        let two = try zip(["a.geojson", "readme.md", "b.GPX"])
+        XCTAssertEqual(failure(two)?.description,
+                       "\(two): a zip archive of other files, not a KMZ (entries: a.geojson, readme.md, b.GPX): unzip it and import the files inside; nothing was imported")
+        let other = try zip(["readme.md"])
+        XCTAssertEqual(failure(other)?.description, "\(other): the KMZ archive holds no .kml file (entries: readme.md); nothing was imported")
+    }
+
     func testASQLiteStoreAndABinaryFileAreNamedNotShownAsHeaders() throws {
         let folder = NSTemporaryDirectory() + "pinmap-foreign-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

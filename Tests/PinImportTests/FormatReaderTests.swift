@@ -92,6 +92,45 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(k.properties, #"{"name_ko":"서울시청"}"#)
     }
 
+    /// An XML file in a legacy encoding is reported in the encoding its declaration names,
+    /// which libxml2 decodes it by (an EUC-KR GPX was reported as "Windows-1252", the CSV
+    /// detector's guess, though its names were read right); UTF-8 and UTF-16 as detected.
+    func testXMLEncodingIsTheDeclaredOne() throws {
+        func scanned(_ bytes: [UInt8]) throws -> String {
+            var scanner = try PinFileScanner.open(path: try temporaryFile(bytes, suffix: ".gpx"))
+            var titles: [String] = []
+            while let e = try scanner.next() { if case let .pin(p) = e { titles.append(p.title) } }
+            return "\(scanner.encodingLabel): \(titles.joined(separator: ", "))"
+        }
+        func gpx(_ declaration: String, _ name: [UInt8]) -> [UInt8] {
+            Array((declaration + #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="37.1" lon="127.1"><name>"#).utf8)
+                + name + Array("</name></wpt></gpx>\n".utf8)
+        }
+        let euckr: [UInt8] = [0xB0, 0xE6, 0xBA, 0xB9, 0xB1, 0xC3]  // 경복궁
+        XCTAssertEqual(try scanned(gpx(#"<?xml version="1.0" encoding="EUC-KR"?>"# + "\n", euckr)), "EUC-KR: 경복궁")
+        XCTAssertEqual(try scanned(gpx("<?xml version='1.0' encoding='ISO-8859-1' ?>\n", [0x43, 0x61, 0x66, 0xE9])), "ISO-8859-1: Café")
+        XCTAssertEqual(try scanned(gpx(#"<?xml version="1.0" encoding="UTF-8"?>"#, Array("경복궁".utf8))), "UTF-8: 경복궁")
+        XCTAssertEqual(try scanned([0xEF, 0xBB, 0xBF] + gpx(#"<?xml version="1.0" encoding="ISO-8859-1"?>"#, Array("A".utf8))), "UTF-8 with BOM: A")
+    }
+
+    /// UTF-8 bytes under a declaration naming a legacy encoding (tools that write a fixed
+    /// `encoding="ISO-8859-1"`) are read as UTF-8: libxml2 read each character as two or
+    /// three (`Café 경복궁` was stored as `CafÃ© ê²½ë³µê¶\u{81}`). ASCII-only text keeps its
+    /// declaration (nothing to tell), and positions in errors stay where they were.
+    func testUTF8UnderALegacyDeclarationIsReadAsUTF8() throws {
+        let declared = #"<?xml version="1.0" encoding="ISO-8859-1"?>"# + "\n"
+        let body = #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="48.1" lon="11.5"><name>Café 경복궁</name></wpt></gpx>"#
+        var scanner = try PinFileScanner.open(path: try temporaryFile(Array((declared + body + "\n").utf8), suffix: ".gpx"))
+        var titles: [String] = []
+        while let e = try scanner.next() { if case let .pin(p) = e { titles.append(p.title) } }
+        XCTAssertEqual("\(scanner.encodingLabel): \(titles)", #"UTF-8: ["Café 경복궁"]"#)
+        let cut = try temporaryFile(Array((declared + "<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>é</nam></wpt></gpx>\n").utf8), suffix: ".gpx")
+        XCTAssertThrowsError(try read(cut)) { error in
+            guard case let .malformedXML(_, line, column, _)? = error as? ImportError else { return XCTFail("\(error)") }
+            XCTAssertEqual([line, column], [3, 35])
+        }
+    }
+
     func testMalformedGPXIsRefusedWithTheLine() {
         XCTAssertThrowsError(try read(own("gpx-malformed.gpx"))) { error in
             guard case let .malformedXML(_, line, _, reason)? = error as? ImportError else { return XCTFail("\(error)") }
@@ -209,6 +248,44 @@ final class FormatReaderTests: XCTestCase {
                                  "skipped 1 placemark with gx:Track geometry", "skipped 1 placemark with only an address (no geometry)"])
     }
 
+    /// White space beside a comma inside `<coordinates>` (`127.0, 37.5`) is inside the tuple
+    /// (the placemark was rejected); a refused tuple is quoted in the reason.
+    func testKMLCoordinatesWithSpacesBesideCommas() throws {
+        let path = try temporaryFile(Array("""
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><name>Spaced</name>
+            <Point><coordinates>
+              127.0, 37.5 ,12  128,38
+            </coordinates></Point></Placemark>
+            <Placemark><Point><coordinates>126.5 ,37.25</coordinates></Point></Placemark>
+            <Placemark><name>Plain</name><Point><coordinates>127.1,37.6,0 1,2</coordinates></Point></Placemark>
+            <Placemark><name>Bad</name><Point><coordinates>127.2,  x</coordinates></Point></Placemark>
+            </Document></kml>
+            """.utf8), suffix: ".kml")
+        let r = try read(path)
+        XCTAssertEqual(r.pins.map { "\($0.title) \($0.latitude) \($0.longitude) \($0.properties)" }, [
+            #"Spaced 37.5 127.0 {"ele":"12"}"#, "37.25, 126.5 37.25 126.5 {}", "Plain 37.6 127.1 {}"])
+        XCTAssertEqual(r.rejected.flatMap { $0 }.map { "\($0.line) \($0.value) \($0.reason)" },
+                       ["8 127.2,  x <coordinates> '127.2,  x' is not longitude,latitude[,altitude] numbers"])
+    }
+
+    /// A placemark's `TimeSpan` `begin` and `end` are kept as properties, as written (they were
+    /// dropped: a date the user brought); created_at stays `TimeStamp/when`'s. A TimeSpan
+    /// outside a placemark gives nothing.
+    func testKMLTimeSpanIsKeptAsProperties() throws {
+        let path = try temporaryFile(Array("""
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><TimeSpan><begin>1999</begin></TimeSpan>
+            <Placemark><name>Span</name><TimeSpan><begin>2024-01-01</begin><end>2024-01-05T10:00:00+09:00</end></TimeSpan>
+            <TimeStamp><when>2023-02-03T04:05:06Z</when></TimeStamp><Point><coordinates>127,37.5</coordinates></Point></Placemark>
+            <Placemark><name>Open</name><TimeSpan><end>2020-12</end></TimeSpan><Point><coordinates>127,37.6</coordinates></Point></Placemark>
+            </Document></kml>
+            """.utf8), suffix: ".kml")
+        let r = try read(path)
+        XCTAssertEqual(r.pins.map { "\($0.title) \($0.createdAt) \($0.properties)" }, [
+            #"Span 2023-02-03T04:05:06Z {"begin":"2024-01-01","end":"2024-01-05T10:00:00+09:00"}"#,
+            #"Open  {"end":"2020-12"}"#])
+    }
+
     func testKMZReadsDocKMLDeflatedOrTheFirstKMLStored() throws {
         let basic = try read(publicCase("kmz_basic.kmz"))
         XCTAssertEqual(basic.format, .kmz)
@@ -279,6 +356,24 @@ final class FormatReaderTests: XCTestCase {
 
     // MARK: GeoJSON
 
+    /// A maps URL's coordinates: the query's, then the place's own `!3d…!4d…` (the `@…` view
+    /// centre was taken before it, tens of metres off), then a dropped pin's `/search/LAT,LON`
+    /// (it was not read), then `@LAT,LON`.
+    func testTakeoutURLCoordinatesPreferThePlacesOwn() {
+        let urls = [
+            "http://maps.google.com/?q=37.5,127.01",
+            "https://www.google.com/maps/place/Foo/@37.5,127.0,17z/data=!3m1!4b1!4m5!3m4!1s0x0:0x0!8m2!3d37.5012345!4d127.0034567",
+            "https://www.google.com/maps/search/37.566535,+126.977969",
+            "https://www.google.com/maps/search/37.566535,126.977969?entry=ttu",
+            "https://www.google.com/maps/@37.4,126.9,15z",
+            "http://maps.google.com/?cid=12345",
+            "https://www.google.com/maps/search/Seoul+Station",
+        ]
+        XCTAssertEqual(urls.map { TakeoutFeature.fromURL($0).map { "\($0.latitude), \($0.longitude)" } ?? "none" }, [
+            "37.5, 127.01", "37.5012345, 127.0034567", "37.566535, 126.977969", "37.566535, 126.977969",
+            "37.4, 126.9", "none", "none"])
+    }
+
     func testGeoJSONNullGeometryIsSkippedAndPropertiesKeepTheirJSONType() throws {
         let r = try read(publicCase("geojson_null_geometry.geojson"))
         XCTAssertEqual(r.format, .geoJSON)
@@ -332,6 +427,50 @@ final class FormatReaderTests: XCTestCase {
              "features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-8238310.24,4970071.58]},"properties":{}}]}
             """#.utf8), suffix: ".geojson")
         XCTAssertEqual(try read(mercator).pins.map(\.title), ["40.7128, -74.006"])
+    }
+
+    /// Newline-delimited GeoJSON (QGIS's and ogr2ogr's GeoJSONSeq, RFC 8142 with its record
+    /// separators or without) is a collection of its lines' Features; it was refused
+    /// ("unexpected text after the top-level value"), and one starting with a record separator
+    /// was read as CSV. A line that is no Feature is a rejected row; two objects on one line
+    /// are still an error.
+    func testNewlineDelimitedGeoJSONIsASequenceOfFeatures() throws {
+        func feature(_ name: String, _ coordinates: String) -> String {
+            #"{"type":"Feature","properties":{"name":"\#(name)","n":1.50},"geometry":{"type":"Point","coordinates":\#(coordinates)}}"#
+        }
+        let plain = try temporaryFile(Array((feature("A", "[127.1,37.1]") + "\n" + feature("B", "[127.2,37.2]") + "\r\n"
+                                             + #"{"type":"Nope"}"# + "\n\n" + feature("C", "[127.3,37.3]") + "\n").utf8), suffix: ".geojsonl")
+        let r = try read(plain)
+        XCTAssertEqual(r.format, .geoJSON)
+        XCTAssertEqual(r.pins.map { "\($0.line) \($0.title) \($0.latitude) \($0.longitude) \($0.properties)" }, [
+            #"1 A 37.1 127.1 {"n":1.50}"#, #"2 B 37.2 127.2 {"n":1.50}"#, #"4 C 37.3 127.3 {"n":1.50}"#])
+        XCTAssertEqual(r.rejected.flatMap { $0 }.map { "\($0.line) \($0.reason)" }, ["3 not a Feature object"])
+        let separated = try temporaryFile(Array(("\u{1E}" + feature("R1", "[1,2]") + "\n\u{1E}" + feature("R2", "[3,4]") + "\n").utf8),
+                                          suffix: ".geojsons")
+        XCTAssertEqual(try read(separated).pins.map(\.title), ["R1", "R2"])
+        let collections = try temporaryFile(Array((#"{"type":"FeatureCollection","features":["# + feature("K1", "[1,2]") + "]}\n"
+                                                    + feature("K2", "[3,4]") + "\n"
+                                                    + #"{"type":"FeatureCollection","features":["# + feature("K3", "[5,6]") + "]}\n").utf8),
+                                            suffix: ".geojson")
+        XCTAssertEqual(try read(collections).pins.map { "\($0.line) \($0.title)" }, ["1 K1", "2 K2", "3 K3"],
+                       "collections one after another give their features")
+        let oneLine = try temporaryFile(Array((feature("A", "[1,2]") + feature("B", "[3,4]")).utf8), suffix: ".geojson")
+        XCTAssertThrowsError(try read(oneLine)) { error in
+            XCTAssertEqual(error as? ImportError, .invalidJSON(path: oneLine, reason: "unexpected text after the top-level value at line 1 (byte 101)"))
+        }
+    }
+
+    /// A position that is not two numbers is quoted in the reason, so the text report shows
+    /// the value (it said only "a position needs [longitude, latitude] numbers").
+    func testABadPositionIsQuotedInTheReason() throws {
+        let path = try temporaryFile(Array(#"""
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"str"},"geometry":{"type":"Point","coordinates":["127", "37"]}},
+            {"type":"Feature","properties":{"name":"one"},"geometry":{"type":"MultiPoint","coordinates":[[127]]}}]}
+            """#.utf8), suffix: ".geojson")
+        XCTAssertEqual(try read(path).rejected.flatMap { $0 }.map { "\($0.line) \($0.value) \($0.reason)" }, [
+            #"1 ["127","37"] a position needs [longitude, latitude] numbers, not ["127","37"]"#,
+            "2 [127] a position needs [longitude, latitude] numbers, not [127]"])
     }
 
     func testHostileJSONIsRefusedWithWhereAndWhy() throws {

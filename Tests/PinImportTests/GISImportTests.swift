@@ -223,6 +223,16 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.pins.map(\.properties), [#"{"memo":"north side"}"#])
     }
 
+    /// An integer field too wide for 32 bits (GDAL's Integer64, N(18,0), which shapelib calls
+    /// a double field) keeps every digit as an integer: 123456789012345678 was stored as
+    /// 1.2345678901234568e+17 and -9007199254740993 as -9007199254740992.0.
+    func testWideIntegerFieldsKeepEveryDigit() throws {
+        let s = try read(gis("integer64.shp"))
+        XCTAssertEqual(s.pins.map { "\($0.title) \($0.properties)" }, [
+            #"Wide {"count":7,"big":123456789012345678,"ratio":0.25}"#,
+            #"Negative {"count":-3,"big":-9007199254740993}"#])
+    }
+
     func testLinesAreSkippedWithANoteAndMultipointsGiveAPinEach() throws {
         XCTAssertThrowsError(try read(gis("lines.shp"))) { error in
             XCTAssertEqual((error as? ImportError)?.description,

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 @testable import PinImport
 import PinModel
-import PinStore
+@testable import PinStore
 
 /// The GeoPackage export's structure (what GDAL's validate_gpkg.py checks: application id,
 /// version, the required tables and rows, geometry blobs, the R-tree and its extension row),
@@ -153,6 +153,18 @@ final class GeoPackageTests: XCTestCase {
                        "no temporary file is left")
     }
 
+    /// A full disk while the temporary file grows is said of the file asked for, as the text
+    /// exports say it; it named the temporary `.out.gpkg.XXXXXX` with the store's "nothing was
+    /// changed", and `pinmap export` added "(nothing was written to out.gpkg)" after it.
+    func testAFullDiskIsSaidOfTheFileAskedFor() {
+        let full = StoreError("the disk is full: /d/.out.gpkg.Ab12Cd cannot grow; free some space and try again (nothing was changed)",
+                              code: 13, kind: .diskFull(path: "/d/.out.gpkg.Ab12Cd"))
+        let said = GeoPackageExport.said(full, of: "/d/.out.gpkg.Ab12Cd", as: "/d/out.gpkg")
+        XCTAssertEqual(said, StoreError("cannot write /d/out.gpkg: the disk is full", code: 13, kind: .diskFull(path: "/d/out.gpkg")))
+        let other = StoreError("cannot create /d/out.gpkg: Permission denied")
+        XCTAssertEqual(GeoPackageExport.said(other, of: "/d/.out.gpkg.Ab12Cd", as: "/d/out.gpkg"), other)
+    }
+
     /// GDAL's own checks (python3-gdal's validate_gpkg.py, and ogrinfo reading every pin):
     /// `.ci/run` installs GDAL; a machine without it skips this, saying why.
     func testGDALValidatesTheExportWhenInstalled() throws {
@@ -224,6 +236,11 @@ final class GeoPackageTests: XCTestCase {
         XCTAssertEqual(try shape(header(flags: 0b0000_1001, envelope: 8) + wkb(3001, [3, 4, 5, 6])), .points([point(x: 3, y: 4, z: 5)]), "ZM")
         XCTAssertEqual(try shape(header(flags: 1) + wkb(2001, [3, 4, 9])), .points([point(x: 3, y: 4, z: nil)]), "M is not a height")
         XCTAssertEqual(try shape(header(flags: 1) + wkb(0x8000_0001, [3, 4, 5])), .points([point(x: 3, y: 4, z: 5)]), "EWKB Z flag")
+        // EWKB's SRID flag: the SRID's 4 bytes after the type are skipped (they were read as
+        // the start of x, and the point came out wrong, or cut short).
+        var ewkb = header(flags: 1) + Array(wkb(0xA000_0001, []).prefix(5)) + [0xE6, 0x10, 0, 0]
+        ewkb += Array(wkb(1, [3, 4, 5]).dropFirst(5))
+        XCTAssertEqual(try shape(ewkb), .points([point(x: 3, y: 4, z: 5)]), "EWKB SRID and Z flags")
         XCTAssertEqual(try shape(header(flags: 0b0001_0001)), .points([]), "the empty flag")
         XCTAssertEqual(try shape(header(flags: 1) + wkb(1, [.nan, .nan])), .points([]), "POINT EMPTY")
         var multi = header(flags: 1) + [1] + [4, 0, 0, 0] + [2, 0, 0, 0]

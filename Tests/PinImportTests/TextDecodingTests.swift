@@ -97,6 +97,20 @@ final class TextDecodingTests: XCTestCase {
         XCTAssertEqual(try reader.readAll().map(\.fields).last, ["똠얌꿍 식당", "37.5400", "127.0000", "UHC 전용 글자 똠"])
     }
 
+    /// A few short Korean names in CP949 (uchardet names no encoding for so little) are CP949
+    /// when every byte beyond ASCII pairs into a Hangul syllable: they were read as
+    /// Windows-1252 and stored as `°æº¹±Ã`. Western text in Windows-1252 stays so.
+    func testAFewHangulSyllablesInCP949AreCP949() throws {
+        func detected(_ bytes: [UInt8]) throws -> String { try TextEncodingDetector.detect(bytes: bytes).label }
+        let gyeongbokgung: [UInt8] = [0xB0, 0xE6, 0xBA, 0xB9, 0xB1, 0xC3]  // 경복궁
+        XCTAssertEqual(try detected(Array("name,lat,lon\n".utf8) + gyeongbokgung + Array(",37,127\n".utf8)), "CP949")
+        XCTAssertEqual(try detected(Array("name,lat,lon\n".utf8) + [0xB0, 0xA1] + Array(",37,127\n".utf8)), "CP949", "가 alone")
+        XCTAssertEqual(try detected(Array("name,lat,lon\nCaf".utf8) + [0xE9] + Array(" Stra".utf8) + [0xDF] + Array("e,48,11\n".utf8)),
+                       "Windows-1252")
+        XCTAssertEqual(try detected(Array("x ".utf8) + [0xB0] + Array(" y".utf8)), "Windows-1252", "a lone ° is no syllable")
+        XCTAssertEqual(try detected(Array("x ".utf8) + [0xB0, 0xE6, 0xE9]), "Windows-1252", "a lead byte left over")
+    }
+
     /// A file that is not UTF-8, that uchardet names no encoding for, and whose bytes would
     /// be C1 control characters in ISO-8859-1 is refused, naming the byte; `--encoding`
     /// (`OpenedInput.open(encoding:)`) reads it as told.

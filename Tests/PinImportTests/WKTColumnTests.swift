@@ -33,6 +33,37 @@ final class WKTColumnTests: XCTestCase {
         XCTAssertEqual(scanner.dataRows, 2)
     }
 
+    /// A POINT's Z value is the pin's altitude, kept as `properties.ele` as written (as a
+    /// GeoJSON, KML or GeoPackage altitude is); it was dropped. An M value is no place.
+    func testAPointsZValueIsKeptAsEle() throws {
+        let (_, events) = try scan("""
+            name,wkt,ele
+            Z,POINT Z (127 37.5 10.50),
+            Bare,POINT (127 37.5 -3),
+            ZM,POINT ZM (127 37.5 7 99),
+            M,POINT M (127 37.5 99),
+            Flat,POINT (127 37.5),
+            Both,POINT Z (127 37.5 12),300
+
+            """)
+        let properties = events.compactMap { if case let .pin(p) = $0 { return "\(p.title) \(p.properties)" }; return nil }
+        XCTAssertEqual(properties, [
+            #"Z {"ele":"10.50"}"#, #"Bare {"ele":"-3"}"#, #"ZM {"ele":"7"}"#, "M {}", "Flat {}",
+            #"Both {"ele":"300","ele (2)":"12"}"#])
+    }
+
+    /// A `Coordinates` column of "LAT, LON" gives each row its pin; a value that is not two
+    /// coordinates is a rejected row naming it.
+    func testACoordinatesColumnIsReadLatitudeFirst() throws {
+        let (scanner, events) = try scan("name,Coordinates,note\nA,\"37.5665, 126.978\",x\nB,37.5 126.9,\nC,nowhere,\nD,\"95, 10\",\nE,POINT (127 37),\n")
+        XCTAssertEqual(scanner.columnsUsed.byName, ["name": "name", "latitude": "Coordinates", "longitude": "Coordinates", "description": "note"])
+        XCTAssertEqual(points(events), [[37.5665, 126.978], [37.5, 126.9], [37, 127]], "a WKT POINT there is read as WKT")
+        let rejected = events.compactMap { if case let .rejected(issues, _) = $0 { return issues }; return nil }.flatMap { $0 }
+        XCTAssertEqual(rejected.map { "\($0.line) \($0.field) \($0.reason)" }, [
+            #"4 Coordinates 'nowhere' is not "latitude, longitude""#,
+            "5 Coordinates latitude 95 outside [-90, 90]; the latitude and longitude look swapped"])
+    }
+
     func testWktOptionNamesTheColumnAndWinsOverLatLon() throws {
         let text = "name,lat,lon,a,b\nAlpha,1,2,POINT (3 4),POINT (5 6)\n"
         XCTAssertEqual(points(try scan(text, ColumnOverrides(wkt: "b")).1), [[6, 5]])

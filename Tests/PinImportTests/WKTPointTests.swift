@@ -51,6 +51,45 @@ final class WKTPointTests: XCTestCase {
         }
     }
 
+    func testTheZValueIsTheElevationAsWritten() {
+        let z = ["POINT Z (7 8 9.50)", "POINT (7 8 9)", "POINT ZM (1 2 3 4)", "POINT (1 2 3 4)", "POINT M (1 2 3)", "POINT (1 2)"].map { text -> String in
+            if case let .success(p) = WKTPoint.parse(text, field: .column("WKT")) { return p.elevation ?? "none" }
+            return "refused"
+        }
+        XCTAssertEqual(z, ["9.50", "9", "3", "3", "none", "none"])
+    }
+
+    /// Hexadecimal WKB and EWKB (PostGIS's and CARTO's CSV form of a geometry) are read as
+    /// the same point in WKT would be; every such row was refused ("is not a WKT POINT").
+    func testHexWKBIsAPoint() {
+        func hex(_ order: UInt8, _ type: UInt32, srid: UInt32? = nil, _ values: [Double]) -> String {
+            let little = order == 1
+            var b: [UInt8] = [order]
+            withUnsafeBytes(of: little ? type.littleEndian : type.bigEndian) { b += $0 }
+            if let srid { withUnsafeBytes(of: little ? srid.littleEndian : srid.bigEndian) { b += $0 } }
+            for v in values { withUnsafeBytes(of: little ? v.bitPattern.littleEndian : v.bitPattern.bigEndian) { b += $0 } }
+            return b.map { String(format: "%02X", $0) }.joined()
+        }
+        let cases = [
+            hex(1, 1, [126.978, 37.5665]), hex(0, 1, [127.1, 37.6]).lowercased(), hex(1, 0xA000_0001, srid: 4326, [126.9, 37.4, 12.5]),
+            hex(1, 0x2000_0001, srid: 5186, [200000, 600000]), hex(1, 2, []) + "02000000" + String(repeating: "0", count: 64), hex(1, 1, [1, 2, 3]), hex(1, 1, [200, 10]),
+        ]
+        let got = cases.map { text -> String in
+            switch WKTPoint.parse(text, field: .column("geom")) {
+            case .success(let p): return "\(p.latitude) \(p.longitude) \(p.elevation ?? "-")"
+            case .failure(let i): return "\(i.rule): \(i.reason)"
+            }
+        }
+        XCTAssertEqual(got, [
+            "37.5665 126.978 -", "37.6 127.1 -", "37.4 126.9 12.5",
+            "unsupportedSRID: SRID 5186 is not WGS84 longitude/latitude (4326)",
+            "notAPoint: LINESTRING is not a POINT",
+            "malformedWKT: hexadecimal WKB that cannot be read: the WKB geometry has 8 bytes after its end",
+            "outOfRange: POINT longitude 200.0 outside [-180, 180]"])
+        XCTAssertNil(WKTPoint.hexBytes("12345678901234567890123456789012345678901"), "odd length")
+        XCTAssertNil(WKTPoint.hexBytes("37.5665"), "a number")
+    }
+
     func testRefusalsNameTheShapeAndTheValue() {
         let reasons = ["POINT (200 10)", "LINESTRING (0 0, 1 1)", "POINT EMPTY", "POINT (126.9)"].map { text -> String in
             if case let .failure(i) = WKTPoint.parse(text, field: .column("WKT")) { return i.reason }

@@ -91,6 +91,28 @@ final class PropertiesStoreTests: XCTestCase {
             """)
     }
 
+    /// A number property keeps its text in every text export and in `entries` (what `show`
+    /// and the detail page list): `json_each` alone made `0.10` `0.1` and a 20-digit integer
+    /// `1.23456789012346e+19`.
+    func testNumberPropertiesKeepTheirTextInTextExports() throws {
+        let store = try Store.inMemory()
+        let json = #"{"n":0.10,"big":12345678901234567890,"e":-1E+5,"s":"0.10","t":true,"a":[1,"x"]}"#
+        try store.insert(NewPin(title: "N", latitude: 1, longitude: 2, createdAt: "2024-01-01T00:00:00Z", properties: json))
+        XCTAssertEqual(PinProperties.entries(json), [
+            .init(key: "n", value: "0.10", isString: false), .init(key: "big", value: "12345678901234567890", isString: false),
+            .init(key: "e", value: "-1E+5", isString: false), .init(key: "s", value: "0.10"),
+            .init(key: "t", value: "true", isString: false), .init(key: "a", value: #"[1,"x"]"#, isString: false)])
+        XCTAssertEqual(try exported(store, .csv), """
+            title,description,category,latitude,longitude,created_at,n,big,e,s,t,a\r
+            N,,,1.0,2.0,2024-01-01T00:00:00Z,0.10,12345678901234567890,-1E+5,0.10,true,"[1,""x""]"\r
+
+            """)
+        let gpx = try exported(store, .gpx)
+        XCTAssertEqual(gpx.split(separator: "\n").filter { $0.contains("<pinmap:") }.map { $0.trimmingCharacters(in: .whitespaces) }, [
+            "<pinmap:n>0.10</pinmap:n>", "<pinmap:big>12345678901234567890</pinmap:big>", "<pinmap:e>-1E+5</pinmap:e>",
+            "<pinmap:s>0.10</pinmap:s>", "<pinmap:t>true</pinmap:t>", #"<pinmap:a>[1,"x"]</pinmap:a>"#])
+    }
+
     func testGeoJSONExportWritesPropertiesWithTheirJSONValues() throws {
         let store = try Store.inMemory()
         try paris(store)

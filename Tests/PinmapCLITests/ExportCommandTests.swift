@@ -112,6 +112,8 @@ final class ExportCommandTests: XCTestCase {
                        "lost the connection to the PostgreSQL server; nothing was written to exp/all.gpkg (try again when it is back)")
         XCTAssertEqual(ExportCommand.nothingWritten("this store does not export GeoPackage files", to: "exp/all.gpkg"),
                        "this store does not export GeoPackage files (nothing was written to exp/all.gpkg)")
+        XCTAssertEqual(ExportCommand.nothingWritten("cannot write exp/all.gpkg: the disk is full", to: "exp/all.gpkg"),
+                       "cannot write exp/all.gpkg: the disk is full (nothing was written)", "as a text export says it")
         let s = try seeded()
         let folder = try makeTempFolder()
         let target = folder.path + "/missing/all.gpkg"

@@ -211,6 +211,11 @@ final class HostileInputTests: XCTestCase {
         let zero = s.run("import", "/dev/zero", "--dry-run")
         XCTAssertEqual(zero.code, 1)
         XCTAssertEqual(zero.stderr, "pinmap import: /dev/zero: cannot read the file: it is not a regular file but a device; save the data to a file and import that\n")
+        // `-`, standard input to many tools, is a file name here: without such a file, the
+        // refusal says standard input is not read (it said only "No such file or directory").
+        let dash = s.run("import", "-")
+        XCTAssertEqual(dash.code, 1)
+        XCTAssertEqual(dash.stderr, "pinmap import: -: cannot read the file: no file is named '-', and standard input is not read; save the data to a file and import that\n")
     }
 
     /// A carriage return inside a title survives export and import.

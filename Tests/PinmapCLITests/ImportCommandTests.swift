@@ -130,7 +130,7 @@ final class ImportCommandTests: XCTestCase {
             longitude: "longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", \
             "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", \
             "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
-            "wkt_geom". Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
+            "wkt_geom"; or one "LAT, LON" column: "coordinates", "좌표" … (18 more). Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
 
             """)
     }

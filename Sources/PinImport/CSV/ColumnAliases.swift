@@ -55,8 +55,36 @@ extension ColumnRole {
     /// Whether `header` names an angle (`lat`, `longitude`, `위도`): a latitude or longitude
     /// alias that is not a projected one.
     static func isDegreeName(_ header: String) -> Bool {
-        let h = normalizeHeader(header)
-        return !projectedAliases.contains(h) && (latitude.aliases.contains(h) || longitude.aliases.contains(h))
+        let folded = normalizeHeader(header)
+        return [folded, unqualified(folded)].compactMap { $0 }.contains { h in
+            !projectedAliases.contains(h) && (latitude.aliases.contains(h) || longitude.aliases.contains(h))
+        }
+    }
+
+    /// The first of `folded` (normalized headers) that is one of this role's aliases; else
+    /// the first that is one once a qualifier after the name is set aside (`Latitude (WGS84)`,
+    /// `위도(WGS84)`, `lat [deg]`, `Lat.`, `Date (UTC)`). An exact name anywhere wins.
+    func column(in folded: [String]) -> Int? {
+        let aliases = Set(self.aliases)  // a set: a 300,000-column header is one pass, not one per alias
+        return folded.firstIndex { aliases.contains($0) }
+            ?? folded.firstIndex { Self.unqualified($0).map(aliases.contains) ?? false }
+    }
+
+    /// A normalized header without its trailing qualifier: a parenthesised or bracketed
+    /// part (`latitude (wgs84)` → `latitude`), or a final period (`lat.` → `lat`); nil
+    /// when it has none, or nothing is left before it.
+    static func unqualified(_ folded: String) -> String? {
+        var h = Substring(folded)
+        if let close = h.last, close == ")" || close == "]",
+           let open = h.lastIndex(of: close == ")" ? "(" : "[") {
+            h = h[..<open]
+        } else if h.hasSuffix(".") {
+            h = h.dropLast()
+        } else {
+            return nil
+        }
+        let name = trimmedText(h)
+        return name.isEmpty ? nil : String(name)
     }
 }
 

@@ -23,6 +23,9 @@ public enum CoordinateColumns: Sendable, Equatable {
     case pair(latitude: Int, longitude: Int)
     /// One WKT/EWKT column holding `POINT (lon lat)`.
     case geometry(Int)
+    /// One column holding both, latitude first, as Google Maps copies a place's coordinates
+    /// into a spreadsheet (`37.5665, 126.9780`; `ColumnMapping.combinedAliases`).
+    case combined(Int)
 }
 
 /// Which column (0-based index) fills each pin field.
@@ -42,7 +45,7 @@ public struct ColumnMapping: Sendable, Equatable {
         var used: Set<Int> = [title]
         switch coordinates {
         case let .pair(lat, lon): used.formUnion([lat, lon])
-        case let .geometry(g): used.insert(g)
+        case let .geometry(g), let .combined(g): used.insert(g)
         }
         for i in [description, category, created].compactMap({ $0 }) { used.insert(i) }
         return headers.indices.filter { !used.contains($0) }
@@ -61,6 +64,20 @@ public struct ColumnMapping: Sendable, Equatable {
     /// The stored properties and the report's "kept as properties" both use these keys.
     public var propertyNames: [String] { PropertyKey.unique(propertyColumns.map(baseName)) }
 
+    /// Headers of one column holding latitude and longitude (`LAT, LON`), trimmed and case-folded.
+    /// (The first few are the ones error messages show.)
+    public static let combinedAliases = ["coordinates", "좌표", "latlng", "lat/lng", "coordinate", "coords", "latlon", "lat/lon",
+                                         "lat, lng", "lat,lng", "lat, lon", "lat,lon", "lat_lng", "lat_lon", "gps coordinates",
+                                         "위경도", "위도/경도", "위도,경도", "座標", "坐标"]
+
+    /// The column of `folded` (normalized headers) holding both coordinates: by an alias, or
+    /// one with a qualifier after it (`Coordinates (WGS84)`, `ColumnRole.unqualified`).
+    static func combinedColumn(in folded: [String]) -> Int? {
+        let aliases = Set(combinedAliases)
+        return folded.firstIndex { aliases.contains($0) }
+            ?? folded.firstIndex { ColumnRole.unqualified($0).map(aliases.contains) ?? false }
+    }
+
     /// Role → header as written in the file, for reports (`{"name": "이름", "latitude": "위도"}`).
     public var columnsUsed: [ColumnRole: String] {
         var used: [ColumnRole: String] = [.title: headers[title]]
@@ -70,6 +87,10 @@ public struct ColumnMapping: Sendable, Equatable {
             used[.longitude] = headers[lon]
         case let .geometry(g):
             used[.geometry] = headers[g]
+        case let .combined(c):
+            // Both read from the one column, as a GeoJSON's are from its geometry.
+            used[.latitude] = headers[c]
+            used[.longitude] = headers[c]
         }
         if let description { used[.description] = headers[description] }
         if let category { used[.category] = headers[category] }
@@ -94,11 +115,16 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         switch self {
+        case let .noCoordinateColumns(found) where Self.isTakeoutList(found):
+            return "no coordinate columns: this is a Google Takeout saved list (headers \(Self.found(found))), whose rows "
+                + "hold a place's name and link but no coordinates. Import Takeout's \"Saved Places.json\" (starred "
+                + "places, with coordinates), or open the list in Google My Maps and export it as KML."
         case let .noCoordinateColumns(found):
             return "no coordinate columns. Headers found: \(Self.found(found)). "
                 + "Accepted latitude headers: \(Self.list(ColumnRole.latitude.aliases)); "
                 + "longitude: \(Self.list(ColumnRole.longitude.aliases)); "
-                + "or one geometry column holding POINT (lon lat): \(Self.list(ColumnRole.geometry.aliases)). "
+                + "or one geometry column holding POINT (lon lat): \(Self.list(ColumnRole.geometry.aliases)); "
+                + "or one \"LAT, LON\" column: \(Self.list(ColumnMapping.combinedAliases, budget: 20)). "
                 + "Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL."
         case let .wktNotPoint(column, geometry, found):
             return "no coordinate columns: column \"\(MessageText.bounded(column))\" holds WKT \(geometry), not POINT. "
@@ -117,6 +143,13 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// The file's headers, shorter than the accepted names (a junk file's can be anything).
+    /// Whether `headers` are those of a list in Google Takeout's "Saved" folder (`Title`,
+    /// `Note`, `URL`, and `Tags`, `Comment` in newer ones): names and links only.
+    static func isTakeoutList(_ headers: [String]) -> Bool {
+        let folded = Set(headers.map(normalizeHeader))
+        return folded.isSuperset(of: ["title", "note", "url"]) && folded.isSubset(of: ["title", "note", "url", "tags", "comment"])
+    }
+
     static func found(_ names: [String]) -> String { list(names, budget: 120, nameLimit: 40) }
 
     /// Whole quoted names while they fit in about `budget` characters, then one "…" and how
@@ -158,8 +191,7 @@ public enum ColumnMapper {
                 if let n = Int(key), n >= 1, n <= headers.count { return n - 1 }
                 throw .unknownColumn(option: role, name: override, headersFound: shown)
             }
-            let aliases = Set(role.aliases)  // a set: a 300,000-column header is one pass, not one per alias
-            return folded.firstIndex { aliases.contains($0) }
+            return role.column(in: folded)
         }
 
         let lat = try find(.latitude, override: overrides.latitude)
@@ -170,12 +202,17 @@ public enum ColumnMapper {
         } else {
         switch (lat, lon) {
         case let (la?, lo?):
-            coordinates = .pair(latitude: la, longitude: lo)
+            // `--lat C --lon C`: one column holding both.
+            coordinates = la == lo ? .combined(la) : .pair(latitude: la, longitude: lo)
         case let (la?, nil):
             throw .missingCoordinateColumn(found: shown[la], missingRole: .longitude, headersFound: shown)
         case let (nil, lo?):
             throw .missingCoordinateColumn(found: shown[lo], missingRole: .latitude, headersFound: shown)
         case (nil, nil):
+            if let c = ColumnMapping.combinedColumn(in: folded) {
+                coordinates = .combined(c)
+                break
+            }
             // An exact alias, else any header that holds `wkt` or `geom` (QGIS's `geom_wkt`).
             guard let g = try find(.geometry, override: nil)
                     ?? folded.firstIndex(where: { $0.contains("wkt") || $0.contains("geom") }) else {

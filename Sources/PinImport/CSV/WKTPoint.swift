@@ -3,6 +3,9 @@ import PinModel
 /// Reads a point from Well-Known Text as Google My Maps and GIS tools export it:
 /// `POINT (lon lat)` with any keyword case and spacing, optionally `POINT Z (lon lat z)`, and the
 /// EWKT prefix `SRID=4326;` (other SRIDs are not WGS84 degrees and are rejected).
+/// A Z value (`POINT Z`, `POINT ZM`, or a third number without a tag) is the point's altitude,
+/// kept as written for `properties.ele` (as a GeoJSON, KML or GeoPackage altitude is); an M
+/// value is a measure, not a place, and is not kept (as in a GeoPackage).
 /// Axis order is longitude first (OGC 06-103r4 with EPSG:4326 as GIS tools write it).
 public enum WKTPoint {
     /// The geometry keyword of `text` when it is Well-Known Text (`POINT`, `LINESTRING`,
@@ -30,16 +33,18 @@ public enum WKTPoint {
     ///   - field: the column header, copied into issues.
     ///   - system: the system of the numbers (`--crs`): `POINT (x y)` in it is transformed to
     ///     WGS84 before the range check, whatever SRID an EWKT prefix names; nil: WGS84.
+    /// - Returns: the WGS84 position and the Z value as written (nil without one).
     public static func parse(_ text: String, field: RowField,
-                             system: CoordinateSystem? = nil) -> Result<(latitude: Double, longitude: Double), RowIssue> {
-        func fail(_ rule: ImportRule, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+                             system: CoordinateSystem? = nil) -> Result<Parsed, RowIssue> {
+        func fail(_ rule: ImportRule, _ reason: String) -> Result<Parsed, RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
         }
-        func fail(_ range: OutOfRange, _ reason: String) -> Result<(latitude: Double, longitude: Double), RowIssue> {
+        func fail(_ range: OutOfRange, _ reason: String) -> Result<Parsed, RowIssue> {
             .failure(RowIssue(field: field, value: text, reason: reason, outOfRange: range))
         }
         var rest = Substring(trimmedText(text))
         if rest.isEmpty { return fail(.emptyCoordinate, "geometry is empty") }
+        if let bytes = hexBytes(rest) { return parseWKB(bytes, text: text, field: field, system: system) }
         if rest.uppercased().hasPrefix("SRID=") {
             guard let semicolon = rest.firstIndex(of: ";") else {
                 return fail(.malformedWKT, "'\(text)' is not WKT (SRID without ';')")
@@ -104,6 +109,60 @@ public enum WKTPoint {
             return fail(OutOfRange(.outside(.latitude), projectedMetres: !hint.isEmpty),
                         "POINT " + CoordinateAxis.latitude.outsideReason(system == nil ? String(numbers[1]) : "\(lat)") + hint)
         }
-        return .success((lat, lon))
+        let z = tag == "M" || values.count < 3 ? nil : String(numbers[2])
+        return .success((lat, lon, z))
     }
+
+    /// The bytes of hexadecimal WKB (`0101000020E6100000…`, PostGIS's and CARTO's CSV form of a
+    /// geometry): an even number of hex digits, at least a 2D point's 21 bytes; nil for other text.
+    static func hexBytes(_ text: Substring) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count >= 42, digits.count % 2 == 0, digits.first == 0x30 || digits.first == 0x31 else { return nil }
+        func value(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 0x30...0x39: return c - 0x30
+            case 0x41...0x46: return c - 0x41 + 10
+            case 0x61...0x66: return c - 0x61 + 10
+            default: return nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
+        var i = 0
+        while i < digits.count {
+            guard let hi = value(digits[i]), let lo = value(digits[i + 1]) else { return nil }
+            out.append(hi << 4 | lo)
+            i += 2
+        }
+        return out
+    }
+
+    /// A hex WKB/EWKB point, by the rules of a WKT one: an EWKB SRID other than 4326 needs
+    /// `--crs`; other geometries are not points; Z is the altitude.
+    private static func parseWKB(_ bytes: [UInt8], text: String, field: RowField, system: CoordinateSystem?) -> Result<Parsed, RowIssue> {
+        func fail(_ rule: ImportRule, _ reason: String) -> Result<Parsed, RowIssue> {
+            .failure(RowIssue(field: field, value: text, reason: reason, rule: rule))
+        }
+        let geometry: (srid: Int32?, shape: GeoPackageGeometry.Shape)
+        do { geometry = try GeoPackageGeometry.wkb(bytes) } catch {
+            return fail(.malformedWKT, "hexadecimal WKB that cannot be read: \(error.reason)")
+        }
+        if let srid = geometry.srid, srid != 4326, system == nil {
+            return fail(.unsupportedSRID, "SRID \(srid) is not WGS84 longitude/latitude (4326)")
+        }
+        switch geometry.shape {
+        case .other(let name): return fail(.notAPoint, "\(name.uppercased()) is not a POINT")
+        case .points(let positions) where positions.count > 1: return fail(.notAPoint, "MULTIPOINT is not a POINT")
+        case .points(let positions):
+            guard let p = positions.first else { return fail(.emptyPoint, "POINT EMPTY has no coordinates") }
+            let z = p.z.map { "\($0)" }
+            let wkt = "POINT (\(p.x) \(p.y))"
+            // The rest (transform, ranges, their reasons) as for the same point in WKT.
+            return parse(wkt, field: field, system: system).map { ($0.latitude, $0.longitude, z) }
+                .mapError { var i = $0; i.value = text; return i }
+        }
+    }
+
+    /// A parsed point: WGS84 degrees, and the altitude as the text wrote it.
+    public typealias Parsed = (latitude: Double, longitude: Double, elevation: String?)
 }

@@ -83,8 +83,9 @@ enum GeoJSONFeature {
                             position: JSONDocument.Value, index: Int, crs: CoordinateSystem?, exactTimes: Bool) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
-            return .rejected([RowIssue(line: index, field: .geometry(key: "geometry.coordinates"), value: String(doc.text(position).prefix(80)),
-                                       reason: "a position needs [longitude, latitude] numbers", rule: .pointArity)])
+            let shown = String(doc.text(position).prefix(80))
+            return .rejected([RowIssue(line: index, field: .geometry(key: "geometry.coordinates"), value: shown,
+                                       reason: "a position needs [longitude, latitude] numbers, not \(shown)", rule: .pointArity)])
         }
         var (lon, lat) = (x, y)
         if let crs {

@@ -5,6 +5,9 @@ import PinModel
 /// or `Google Maps URL`/`Location`, recognised for the whole file:
 /// `TakeoutFeature.isTakeoutDocument`).
 ///
+/// A newline-delimited sequence of Features (GeoJSONSeq, RFC 8142 with or without its record
+/// separators; `.geojsonl`, `.geojsons`, `.ndjson`) is read as a collection of them.
+///
 /// The text is checked whole first (`JSONDocument`: nesting, numbers, syntax, with the line),
 /// then features are read one at a time, so memory stays about the size of the file. Features
 /// are numbered from 1 in issues (their `line`). A legacy (2008) `crs` member naming a system
@@ -23,6 +26,8 @@ struct GeoJSONReader: PinRecordReader {
     /// Whether the file is Takeout (every feature read as a Takeout place; the report's format).
     let isTakeout: Bool
     private var features: JSONDocument.ElementIterator?
+    /// A sequence's features (newline-delimited GeoJSON: `JSONDocument.isSequence`).
+    private var sequence: JSONDocument.TopLevelIterator?
     private var single: JSONDocument.Value?
     private var index = 0
     private var current = GeoJSONFeature.Pins([])
@@ -41,7 +46,10 @@ struct GeoJSONReader: PinRecordReader {
             throw .invalidGeoJSON(path: path, reason: "the top level is not an object")
         }
         let type = document.member(root, "type").flatMap(document.string)
-        if type == "Feature" {
+        if document.isSequence {
+            // One Feature a line; a line that is no Feature is a rejected row, as in a collection.
+            sequence = document.topLevel()
+        } else if type == "Feature" {
             single = root
         } else if type == "FeatureCollection", let list = document.member(root, "features"), list.kind == .array {
             features = document.elements(list)
@@ -54,6 +62,8 @@ struct GeoJSONReader: PinRecordReader {
         exactTimes = document.member(root, "generator").flatMap(document.string) == "pinmap"
         if let s = single {
             isTakeout = TakeoutFeature.isTakeoutDocument(document, [s])
+        } else if let all = sequence {
+            isTakeout = TakeoutFeature.isTakeoutDocument(document, IteratorSequence(all))
         } else if let all = features {
             isTakeout = TakeoutFeature.isTakeoutDocument(document, IteratorSequence(all))
         } else {
@@ -69,6 +79,15 @@ struct GeoJSONReader: PinRecordReader {
                 value = s
                 single = nil
             } else if let v = features?.next() {
+                value = v
+            } else if let v = sequence?.next() {
+                // A FeatureCollection in a sequence (collections written one after another)
+                // gives its features.
+                if document.member(v, "type").flatMap(document.string) == "FeatureCollection",
+                   let list = document.member(v, "features"), list.kind == .array {
+                    features = document.elements(list)
+                    continue
+                }
                 value = v
             } else {
                 return nil

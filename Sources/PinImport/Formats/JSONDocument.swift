@@ -31,17 +31,42 @@ struct JSONDocument {
     static let maxDepth = 128
 
     let bytes: [UInt8]
-    /// The top-level value.
+    /// The top-level value (of a sequence, the first).
     private(set) var root = Value(kind: .null, start: 0, end: 0)
+    /// Whether the text is a sequence of objects, one after another on lines of their own
+    /// (newline-delimited JSON, as QGIS's "GeoJSONSeq" and `ogr2ogr -f GeoJSONSeq` write it;
+    /// RFC 8142's record separator before each is white space here): `topLevel()` reads them.
+    private(set) var isSequence = false
 
     /// Checks the whole text.
     /// - Throws: `SyntaxError` ("nested too deep (limit 128)", "number out of range", …).
     init(bytes: [UInt8]) throws(SyntaxError) {
         self.bytes = bytes
-        var i = skipSpace(0)
+        var i = skipSpace(0, separators: true)
         root = try scan(&i, depth: 0)
-        i = skipSpace(i)
-        if i < bytes.count { throw error("unexpected text after the top-level value", at: i) }
+        var after = skipSpace(i, separators: true)
+        // More objects, each starting a line: a sequence (checked whole, as one text is).
+        while after < bytes.count, root.kind == .object, bytes[after] == 0x7B, bytes[i..<after].contains(where: { $0 == 0x0A || $0 == 0x1E }) {
+            isSequence = true
+            i = after
+            _ = try scan(&i, depth: 0)
+            after = skipSpace(i, separators: true)
+        }
+        if after < bytes.count { throw error("unexpected text after the top-level value", at: after) }
+    }
+
+    /// The top-level values: the root, or each value of a sequence, one at a time.
+    func topLevel() -> TopLevelIterator { TopLevelIterator(document: self, position: skipSpace(0, separators: true)) }
+
+    struct TopLevelIterator: IteratorProtocol {
+        let document: JSONDocument
+        var position: Int
+
+        mutating func next() -> Value? {
+            guard position < document.bytes.count, let value = try? document.scan(&position, depth: 0) else { return nil }
+            position = document.skipSpace(position, separators: true)
+            return value
+        }
     }
 
     // MARK: Reading values (the text is valid: these do not throw)
@@ -231,9 +256,11 @@ struct JSONDocument {
         return Value(kind: kind, start: i, end: i + n)
     }
 
-    fileprivate func skipSpace(_ i: Int) -> Int {
+    /// Past white space at `i`; with `separators`, RFC 8142's record separator (0x1E) too,
+    /// which may stand only between top-level values.
+    fileprivate func skipSpace(_ i: Int, separators: Bool = false) -> Int {
         var i = i
-        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, isSpace(bytes[i]) || (separators && bytes[i] == 0x1E) { i += 1 }
         return i
     }
 

@@ -43,11 +43,12 @@ struct KMLPlacemark {
     }
 
     private func pin(coordinates: String, color: String?, category: String) -> RowOutcome {
-        let tuple = coordinates.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).first ?? ""
+        let tuple = Self.firstTuple(coordinates)
         let parts = tuple.split(separator: ",", omittingEmptySubsequences: false).map { trimmedText($0) }
         guard parts.count >= 2, let lon = Double(parts[0]), let lat = Double(parts[1]), lon.isFinite, lat.isFinite else {
-            return .rejected([RowIssue(line: line, field: .geometry(key: "coordinates"), value: String(tuple.prefix(80)),
-                                       reason: "<coordinates> needs longitude,latitude[,altitude] numbers",
+            let shown = String(tuple.prefix(80))
+            return .rejected([RowIssue(line: line, field: .geometry(key: "coordinates"), value: shown,
+                                       reason: "<coordinates> '\(shown)' is not longitude,latitude[,altitude] numbers",
                                        rule: .pointArity)])
         }
         let range = CoordinateParser.rangeIssues(latitude: lat, longitude: lon, latText: parts[1], lonText: parts[0],
@@ -61,6 +62,31 @@ struct KMLPlacemark {
         return .accepted(ParsedPin(
             line: line, title: title, description: description ?? "", category: category,
             createdAt: exactCreatedAt ?? UTCTimestamp.normalize(when ?? ""), latitude: lat, longitude: lon, properties: props.text))
+    }
+}
+
+extension KMLPlacemark {
+    /// The first `lon,lat[,alt]` tuple of a `<coordinates>` text. Tuples are separated by white
+    /// space and their numbers by commas; white space beside a comma is inside a tuple
+    /// (`127.0, 37.5`, as hand-written and some tools' files have it), so it does not end one.
+    static func firstTuple(_ coordinates: String) -> Substring {
+        let chars = Array(coordinates)
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" }
+        var start = 0
+        while start < chars.count, isSpace(chars[start]) { start += 1 }
+        var end = start
+        while end < chars.count {
+            if isSpace(chars[end]) {
+                var next = end
+                while next < chars.count, isSpace(chars[next]) { next += 1 }
+                let besideComma = chars[end - 1] == "," || (next < chars.count && chars[next] == ",")
+                guard besideComma else { break }
+                end = next
+            } else {
+                end += 1
+            }
+        }
+        return Substring(String(chars[start..<end]))
     }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 /// (CDATA unwrapped, trimmed; raw HTML elements inside it kept as markup text; entity-escaped
 /// HTML unescaped once, by the parser), the nearest enclosing `<Folder>`'s name → category,
 /// `TimeStamp/when` → created_at in UTC, `ExtendedData` (`Data`/`value` and
-/// `SchemaData`/`SimpleData`) → properties, as do `address`, `phoneNumber` and `Snippet`;
+/// `SchemaData`/`SimpleData`) → properties, as do `address`, `phoneNumber`, `Snippet` and a
+/// `TimeSpan`'s `begin` and `end` (as written);
 /// the icon colour (inline `<Style>`, else `<styleUrl>` to a `<Style>` or a `<StyleMap>`'s
 /// `normal` pair, defined anywhere) → `properties.color` as `#rrggbb`. Placemarks with other
 /// geometry or only an address are skipped and counted.
@@ -126,6 +127,11 @@ final class KMLReader: XMLEventHandler {
         case "SimpleData":
             if let key = simpleDataName { placemark?.properties.append((key, value)) }
         case "when" where parent == "TimeStamp": placemark?.when = value
+        case "begin", "end":
+            // A period, not a creation time: kept as written.
+            if parent == "TimeSpan" && stack.count >= 3 && stack[stack.count - 3] == "Placemark" {
+                placemark?.properties.append((name, value))
+            }
         case "created_at" where inExactCreatedAt:
             placemark?.exactCreatedAt = value
             inExactCreatedAt = false

@@ -14,8 +14,9 @@ import Foundation
 /// Other properties keep their key and JSON value; what is left of `location`/`Location` stays
 /// nested under its key. Coordinates are `geometry.coordinates` `[lon, lat]` (numbers or
 /// numeric strings). Google exports places it cannot locate at `[0, 0]`: those (and missing
-/// geometry) are recovered from `Geo Coordinates`, else from `?q=LAT,LON` (or `@LAT,LON`) in
-/// the maps URL, else rejected (`no-coordinates`). Never a pin at 0,0.
+/// geometry) are recovered from `Geo Coordinates`, else from the maps URL (`?q=LAT,LON`,
+/// `!3dLAT!4dLON`, `/search/LAT,LON`, `@LAT,LON`: `fromURL`), else rejected
+/// (`no-coordinates`). Never a pin at 0,0.
 enum TakeoutFeature {
     /// Whether a document's features are Takeout places, decided once for the whole file so a
     /// GeoJSON feature that merely carries a Takeout-like key (a re-imported Takeout pin keeps
@@ -123,11 +124,24 @@ enum TakeoutFeature {
         return JSONDocument.double(bytes[...])
     }
 
-    /// `LAT,LON` from a maps URL's `q=`, `ll=` or `query=` parameter, or its `@LAT,LON` path part.
+    /// `LAT,LON` from a maps URL: its `q=`, `ll=` or `query=` parameter, else the place's own
+    /// position in its data part (`!3dLAT!4dLON`), else a `/search/LAT,LON` or `/place/LAT,LON`
+    /// path part (a dropped pin), else its `@LAT,LON` path part, which is where the map was
+    /// looking (it was taken before the place's `!3d…!4d…`, tens of metres off).
     static func fromURL(_ url: String) -> (latitude: Double, longitude: Double)? {
         var candidates: [String] = []
         if let items = URLComponents(string: url)?.queryItems {
             candidates += items.filter { ["q", "ll", "query"].contains($0.name) }.compactMap(\.value)
+        }
+        if let d = url.range(of: "!3d"), let l = url[d.upperBound...].range(of: "!4d") {
+            let lon = url[l.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" }
+            candidates.append(url[d.upperBound..<l.lowerBound] + "," + lon)
+        }
+        for marker in ["/search/", "/place/"] {
+            if let r = url.range(of: marker) {
+                let part = url[r.upperBound...].prefix { $0 != "/" && $0 != "?" }
+                candidates.append((part.removingPercentEncoding ?? String(part)).replacingOccurrences(of: "+", with: " "))
+            }
         }
         if let at = url.range(of: "/@") { candidates.append(String(url[at.upperBound...])) }
         for c in candidates {

@@ -461,20 +461,50 @@ enum XMLInputGuard {
     /// No UTF-16/32 byte order mark, and the declaration names no encoding or a UTF one.
     private static func meantAsUTF8(_ b: UnsafeRawBufferPointer) -> Bool {
         if b.starts(with: [0xFE, 0xFF]) || b.starts(with: [0xFF, 0xFE]) || b.first == 0x00 { return false }
-        let start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        guard has("<?xml", in: b, at: start) else { return true }
-        let close = end(of: "?>", in: b, from: start)
-        let declaration = String(decoding: b[start..<close], as: UTF8.self).lowercased()
-        // The value of a well-formed `encoding = "…"`; anything else is not an encoding
-        // libxml2 will convert from, so the bytes must be UTF-8.
-        guard let r = declaration.range(of: "encoding") else { return true }
-        var rest = declaration[r.upperBound...].drop { $0 == " " || $0 == "\t" }
-        guard rest.first == "=" else { return true }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        // Anything but a well-formed `encoding = "…"` is not an encoding libxml2 will convert
+        // from, so the bytes must be UTF-8.
+        guard let name = declaredEncoding(b) else { return true }
         // Any UTF name, even a damaged one (`UTF-8-`, which libxml2 does not know and then
         // passes bytes through unchecked): UTF-16/32 were transcoded before this.
-        return rest.dropFirst().hasPrefix("utf")
+        return name.lowercased().hasPrefix("utf")
+    }
+
+    /// The encoding the XML declaration at the start (after a UTF-8 byte order mark) names,
+    /// as written (`EUC-KR`); nil without a declaration or a well-formed `encoding = "…"` in it.
+    /// The one reading of the declaration: what libxml2 decodes by, and what the report says.
+    static func declaredEncoding(_ b: UnsafeRawBufferPointer) -> String? {
+        let start = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard has("<?xml", in: b, at: start) else { return nil }
+        let close = end(of: "?>", in: b, from: start)
+        let declaration = String(decoding: b[start..<close], as: UTF8.self)
+        guard let r = declaration.range(of: "encoding") else { return nil }
+        var rest = declaration[r.upperBound...].drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let name = rest.dropFirst().prefix { $0 != quote && $0 != "?" }
+        return name.isEmpty ? nil : String(name.prefix(40))
+    }
+
+    /// `data` with its XML declaration blanked when it names a legacy encoding (`ISO-8859-1`,
+    /// `windows-1252`, `EUC-KR`) but the bytes are UTF-8 holding characters beyond ASCII, as
+    /// tools that write UTF-8 under a fixed declaration leave them: libxml2 would decode every
+    /// such character as two or three (`Café` as `CafÃ©`), silently. Legacy text is almost
+    /// never valid UTF-8 beyond ASCII (EUC-KR's and Latin-1's letters are not), so the bytes
+    /// win. Anything else is returned as it is.
+    static func utf8UnderLegacyDeclaration(_ data: Data) -> Data {
+        let blank: Range<Int>? = data.withUnsafeBytes { b in
+            guard !b.starts(with: [0xEF, 0xBB, 0xBF]), let name = declaredEncoding(b),
+                  !name.lowercased().hasPrefix("utf"), b.contains(where: { $0 >= 0x80 }) else { return nil }
+            var validator = UTF8Validator()
+            validator.feed(UnsafeBufferPointer(start: b.baseAddress?.assumingMemoryBound(to: UInt8.self), count: b.count))
+            guard validator.finish(), validator.firstInvalidOffset == nil else { return nil }
+            return 0..<end(of: "?>", in: b, from: 0)
+        }
+        guard let blank else { return data }
+        var out = data
+        out.withUnsafeMutableBytes { b in for i in blank where b[i] != 0x0A && b[i] != 0x0D { b[i] = 0x20 } }
+        return out
     }
 
     /// `data` as UTF-8: a UTF-16 or UTF-32 document (by its byte order mark, or by `<` as its

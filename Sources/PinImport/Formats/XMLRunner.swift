@@ -48,9 +48,10 @@ final class XMLRunner: NSObject, XMLParserDelegate {
         let runner = XMLRunner(handler: handler)
         // From a stream, which XMLParser feeds to libxml2 in chunks: given all the data at
         // once, libxml2 refuses a document over 10 MB ("huge input lookup", error 1).
-        guard let utf8 = XMLInputGuard.utf8(data) else {
+        guard let transcoded = XMLInputGuard.utf8(data) else {
             throw .malformedXML(path: path, line: 1, column: 1, reason: .invalidUnicode)
         }
+        let utf8 = XMLInputGuard.utf8UnderLegacyDeclaration(transcoded)
         let neutralized: XMLInputGuard.Neutralized
         do {
             neutralized = try XMLInputGuard.neutralized(utf8)

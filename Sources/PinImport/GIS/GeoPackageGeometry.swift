@@ -50,6 +50,19 @@ struct GeoPackageGeometry: Equatable {
         shape = try reader.geometry()
     }
 
+    /// A bare WKB or EWKB geometry (as PostGIS and CARTO write it into CSV, in hex): its
+    /// shape, and the SRID an EWKB one carries.
+    /// - Throws: `Failure` for a cut geometry or an unknown byte order.
+    static func wkb(_ bytes: [UInt8]) throws(Failure) -> (srid: Int32?, shape: Shape) {
+        var reader = WKBReader(bytes: bytes, offset: 0)
+        let shape = try reader.geometry()
+        // Another type is named without being read through: only a point's end is known.
+        if case .points = shape, reader.offset != bytes.count {
+            throw Failure(reason: "the WKB geometry has \(bytes.count - reader.offset) bytes after its end")
+        }
+        return (reader.srid, shape)
+    }
+
     fileprivate static func u32(_ b: [UInt8], _ i: Int, little: Bool) -> UInt32 {
         let v = UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
         return little ? v : v.byteSwapped
@@ -60,6 +73,8 @@ struct GeoPackageGeometry: Equatable {
 private struct WKBReader {
     let bytes: [UInt8]
     var offset: Int
+    /// The SRID an EWKB geometry carries (its SRID flag), once read.
+    var srid: Int32?
 
     private static let names = [1: "Point", 2: "LineString", 3: "Polygon", 4: "MultiPoint", 5: "MultiLineString",
                                 6: "MultiPolygon", 7: "GeometryCollection", 8: "CircularString", 9: "CompoundCurve",
@@ -95,6 +110,13 @@ private struct WKBReader {
         let little = order == 1
         let raw = GeoPackageGeometry.u32(bytes, offset + 1, little: little)
         offset += 5
+        // EWKB's SRID flag: four bytes of SRID follow the type (the position was read from
+        // them, 4 bytes early).
+        if raw & 0x2000_0000 != 0 {
+            guard offset + 4 <= bytes.count else { throw .init(reason: "the WKB geometry is cut short") }
+            if srid == nil { srid = Int32(bitPattern: GeoPackageGeometry.u32(bytes, offset, little: little)) }
+            offset += 4
+        }
         // EWKB: Z and M as flag bits; ISO: thousands (1000 Z, 2000 M, 3000 ZM).
         var dims = 2
         if raw & 0x8000_0000 != 0 { dims += 1 }

@@ -175,7 +175,11 @@ final class ShapefileReader: PinRecordReader {
                 let t = trimmedText(String(decoding: raw, as: UTF8.self))
                 return Int64(t).map { .integer($0) } ?? (t.isEmpty ? .null : .text(t))
             case FTDouble:
+                // shapelib calls an integer field wider than 10 digits (GDAL's Integer64,
+                // N(18,0)) a double: its whole numbers stay integers, every digit kept
+                // (123456789012345678 was stored as 1.2345678901234568e+17).
                 let t = trimmedText(String(decoding: raw, as: UTF8.self))
+                if !t.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let n = Int64(t) { return .integer(n) }
                 return Double(t).map { .real($0) } ?? (t.isEmpty ? .null : .text(t))
             case FTLogical:
                 switch raw.first {

@@ -91,6 +91,17 @@ enum FormatReaders {
                                    temporaryFolder: folder)
     }
 
+    /// The encoding an XML document is read in, for the report: the one its declaration names
+    /// (`<?xml version="1.0" encoding="EUC-KR"?>`: libxml2 decodes by it), unless the file is
+    /// UTF-8 or UTF-16 as detected (a byte order mark, or bytes that are UTF-8, which are read
+    /// so whatever the declaration says: `XMLInputGuard.utf8UnderLegacyDeclaration`). The
+    /// detector guesses for CSV, and named `EUC-KR` text `Windows-1252`.
+    static func xmlEncodingLabel(_ first: [UInt8], detected: DetectedEncoding) -> String {
+        let unicode: Set<TextEncoding> = [.utf8, .utf16LE, .utf16BE]
+        guard !unicode.contains(detected.encoding) else { return detected.label }
+        return first.withUnsafeBytes { XMLInputGuard.declaredEncoding($0) } ?? detected.label
+    }
+
     /// GPX or KML from an XML document's root element (found in its first chunk), else
     /// from the extension.
     /// - Throws: `ImportError.unreadable` for XML that is neither.
@@ -181,6 +192,15 @@ enum FormatReaders {
                     throw ImportError.foreign(path: path, kind)
                 }
                 let entries = zip.entries.isEmpty ? "it is empty" : "entries: " + zip.entries.prefix(10).map(\.name).joined(separator: ", ")
+                // A zip of files Pinmap reads (a download of a CSV or GeoJSON): say to unzip it.
+                let inside = zip.entries.map(\.name).filter { name in
+                    !name.hasSuffix("/") && ["csv", "tsv", "txt", "geojson", "json", "geojsonl", "geojsons", "ndjson", "gpx", "gpkg"]
+                        .contains((name as NSString).pathExtension.lowercased())
+                }
+                if let first = inside.first {
+                    let what = inside.count == 1 ? first : "the files inside"
+                    throw ZipArchive.Failure(reason: "a zip archive of other files, not a KMZ (\(entries)): unzip it and import \(what)")
+                }
                 throw ZipArchive.Failure(reason: "the KMZ archive holds no .kml file (\(entries))")
             }
             return try KMLReader.read(Data(try zip.extract(entry)), path: "\(path) (\(entry.name))")

@@ -5,7 +5,8 @@ public struct OpenedInput {
     public enum Format: Sendable, Equatable {
         /// CSV with this delimiter byte.
         case csv(delimiter: UInt8)
-        /// A GeoJSON document (the first non-space character is `{`).
+        /// A GeoJSON document (the first non-space character is `{`, or RFC 8142's record
+        /// separator 0x1E starting a GeoJSON text sequence).
         case geoJSON
         /// An XML document (the first non-space character is `<`): GPX or KML.
         case xml
@@ -49,7 +50,7 @@ public struct OpenedInput {
             if let sep = excelSeparator { first.removeFirst(sep.length) }
             let format: Format
             let firstByte = first.first(where: { !isJSONSpace($0) })
-            if firstByte == 0x7B {
+            if firstByte == 0x7B || firstByte == 0x1E {
                 format = .geoJSON
             } else if firstByte == 0x3C {
                 format = .xml

@@ -136,7 +136,9 @@ public struct PinFileScanner {
         case .xml:
             let format = try FormatReaders.xmlFormat(opened.firstChunk, path: path)
             let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
-            return records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
+            var scanner = records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
+            scanner.encodingLabel = FormatReaders.xmlEncodingLabel(opened.firstChunk, detected: opened.encoding)
+            return scanner
         case .geoJSON:
             let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path)
             var scanner = records(reader, format: reader.isTakeout ? .takeout : .geoJSON, path: path,

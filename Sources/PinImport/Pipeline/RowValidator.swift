@@ -87,7 +87,8 @@ public struct RowValidator: Sendable {
         case .failure(let blank):
             issues.append(RowIssue(field: .column(headers[mapping.title]), value: record[mapping.title], reason: blank.sentence, rule: .blankTitle))
         }
-        let point = coordinates(of: record, issues: &issues)
+        var elevation: String?
+        let point = coordinates(of: record, elevation: &elevation, issues: &issues)
         guard issues.isEmpty, let point else {
             return .rejected(issues.map { var i = $0; i.line = record.line; return i })
         }
@@ -97,7 +98,7 @@ public struct RowValidator: Sendable {
             category: mapping.category.map { record.trimmed($0) } ?? "",
             createdAt: mapping.created.map { record.trimmed($0) } ?? "",
             latitude: point.latitude, longitude: point.longitude,
-            properties: properties(of: record)))
+            properties: properties(of: record, elevation: elevation)))
     }
 
     /// What `validate(_:encodingTo:)` made of a record.
@@ -173,24 +174,49 @@ public struct RowValidator: Sendable {
     /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
     /// their keys (`ColumnMapping.propertyNames`: the headers, a repeated one renamed),
     /// trimmed; empty cells are left out (so a CSV export, which writes an empty cell for a
-    /// key a pin lacks, reads back to the same properties).
-    private func properties(of record: CSVRecord) -> String {
-        guard !propertyColumns.isEmpty else { return "{}" }
+    /// key a pin lacks, reads back to the same properties). A WKT POINT's Z value goes last,
+    /// as `ele` (a GeoJSON, KML or GeoPackage altitude's key; `ele (2)` beside an `ele` column).
+    private func properties(of record: CSVRecord, elevation: String? = nil) -> String {
+        guard !propertyColumns.isEmpty || elevation != nil else { return "{}" }
         var json = PropertiesJSON()
         for (i, key) in propertyColumns where !record.isBlank(i) {
             json.add(key, string: record.trimmed(i))
         }
+        if let elevation { json.add("ele", string: elevation) }
         return json.text
     }
 
-    private func coordinates(of record: CSVRecord, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+    /// The row's WGS84 position; `elevation` gets a WKT POINT's Z value as written.
+    private func coordinates(of record: CSVRecord, elevation: inout String?,
+                             issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
         let headers = mapping.headers
         switch mapping.coordinates {
         case let .geometry(g):
             switch WKTPoint.parse(record[g], field: .column(headers[g]), system: system) {
-            case .success(let p): return p
+            case .success(let p):
+                elevation = p.elevation
+                return (p.latitude, p.longitude)
             case .failure(let issue): issues.append(issue); return nil
             }
+        case let .combined(c):
+            let text = record[c]
+            // A `coordinates` column of WKT (some tools name it so) is read as WKT.
+            if WKTPoint.geometryKeyword(text) != nil {
+                switch WKTPoint.parse(text, field: .column(headers[c]), system: system) {
+                case .success(let p): elevation = p.elevation; return (p.latitude, p.longitude)
+                case .failure(let issue): issues.append(issue); return nil
+                }
+            }
+            guard let (latText, lonText) = Self.split(text) else {
+                let empty = trimmedText(text).isEmpty
+                issues.append(RowIssue(field: .column(headers[c]), value: text,
+                                       reason: empty ? "coordinates are empty" : "'\(MessageText.bounded(text))' is not \"latitude, longitude\"",
+                                       rule: empty ? .emptyCoordinate : .notANumber))
+                return nil
+            }
+            return pair(CoordinateParser.parse(latText, axis: .latitude, field: .column(headers[c])),
+                        CoordinateParser.parse(lonText, axis: .longitude, field: .column(headers[c])),
+                        latText: latText, lonText: lonText, latIndex: c, lonIndex: c, issues: &issues)
         case let .pair(latIndex, lonIndex):
             let lat = record.withFieldBytes(latIndex) {
                 CoordinateParser.parse(bytes: $0, axis: .latitude, field: .column(headers[latIndex]))
@@ -198,39 +224,60 @@ public struct RowValidator: Sendable {
             let lon = record.withFieldBytes(lonIndex) {
                 CoordinateParser.parse(bytes: $0, axis: .longitude, field: .column(headers[lonIndex]))
             }
-            switch (lat, lon) {
-            case let (.success(y), .success(x)):
-                var (la, lo) = (y, x)
-                if let issue = ProjectedHint.degreesUnderProjectedSystem(
-                    latitude: y, longitude: x, latField: .column(headers[latIndex]), lonField: .column(headers[lonIndex]),
-                    latText: record[latIndex], system: system) {
-                    issues.append(issue)
+            return pair(lat, lon, latText: record[latIndex], lonText: record[lonIndex], latIndex: latIndex, lonIndex: lonIndex, issues: &issues)
+        }
+    }
+
+    /// "LAT, LON" split in two (trimmed): at its one `;` (decimal commas: `37,5; 126,9`), else
+    /// its one `,`, else between two plain numbers (`37.5 126.9`); nil otherwise.
+    static func split(_ text: String) -> (String, String)? {
+        let t = trimmedText(text)
+        for separator in [";", ","] as [Character] where t.filter({ $0 == separator }).count == 1 {
+            let parts = t.split(separator: separator, omittingEmptySubsequences: false)
+            return (trimmedText(parts[0]), trimmedText(parts[1]))
+        }
+        let words = t.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard words.count == 2, words.allSatisfy({ DecimalNumber.parse($0) != nil }) else { return nil }
+        return (words[0], words[1])
+    }
+
+    /// A parsed latitude and longitude (their texts as written, their columns) checked as one
+    /// position: under `--crs` transformed to WGS84, then against the ranges.
+    private func pair(_ lat: Result<Double, RowIssue>, _ lon: Result<Double, RowIssue>, latText: String, lonText: String,
+                      latIndex: Int, lonIndex: Int, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+        let headers = mapping.headers
+        switch (lat, lon) {
+        case let (.success(y), .success(x)):
+            var (la, lo) = (y, x)
+            if let issue = ProjectedHint.degreesUnderProjectedSystem(
+                latitude: y, longitude: x, latField: .column(headers[latIndex]), lonField: .column(headers[lonIndex]),
+                latText: latText, system: system) {
+                issues.append(issue)
+                return nil
+            }
+            if let system {
+                guard let p = system.toWGS84(x: x, y: y) else {
+                    issues.append(RowIssue(field: .column(headers[lonIndex]), value: lonText,
+                                           reason: "x \(lonText), y \(latText) cannot be transformed from \(system.label) to WGS84",
+                                           outOfRange: OutOfRange(.notTransformable(system: system.label))))
                     return nil
                 }
-                if let system {
-                    guard let p = system.toWGS84(x: x, y: y) else {
-                        issues.append(RowIssue(field: .column(headers[lonIndex]), value: record[lonIndex],
-                                               reason: "x \(record[lonIndex]), y \(record[latIndex]) cannot be transformed from \(system.label) to WGS84",
-                                               outOfRange: OutOfRange(.notTransformable(system: system.label))))
-                        return nil
-                    }
-                    (lo, la) = p
-                }
-                if CoordinateAxis.latitude.contains(la) && CoordinateAxis.longitude.contains(lo) { return (la, lo) }
-                var range = CoordinateParser.rangeIssues(
-                    latitude: la, longitude: lo,
-                    latText: system == nil ? record[latIndex] : "\(la)", lonText: system == nil ? record[lonIndex] : "\(lo)",
-                    latField: .column(headers[latIndex]), lonField: .column(headers[lonIndex]))
-                if range.isEmpty { return (la, lo) }
-                ProjectedHint.advise(&range[0], x: x, y: y, system: system)
-                issues.append(contentsOf: range)
-            case let (.failure(a), .failure(b)):
-                issues.append(a)
-                issues.append(b)
-            case let (.failure(a), _), let (_, .failure(a)):
-                issues.append(a)
+                (lo, la) = p
             }
-            return nil
+            if CoordinateAxis.latitude.contains(la) && CoordinateAxis.longitude.contains(lo) { return (la, lo) }
+            var range = CoordinateParser.rangeIssues(
+                latitude: la, longitude: lo,
+                latText: system == nil ? latText : "\(la)", lonText: system == nil ? lonText : "\(lo)",
+                latField: .column(headers[latIndex]), lonField: .column(headers[lonIndex]))
+            if range.isEmpty { return (la, lo) }
+            ProjectedHint.advise(&range[0], x: x, y: y, system: system)
+            issues.append(contentsOf: range)
+        case let (.failure(a), .failure(b)):
+            issues.append(a)
+            issues.append(b)
+        case let (.failure(a), _), let (_, .failure(a)):
+            issues.append(a)
         }
+        return nil
     }
 }

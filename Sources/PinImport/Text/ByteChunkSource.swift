@@ -52,7 +52,13 @@ public final class FileChunkSource: ByteChunkSource {
     ///   not a regular file.
     public init(path: String, chunkSize: Int = FileChunkSource.defaultChunkSize) throws(TextDecodingError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: Self.errorText()) }
+        guard fd >= 0 else {
+            // `-` is standard input to many tools; here it is a file name, and none is there.
+            if errno == ENOENT && path == "-" {
+                throw .unreadable(path: path, reason: "no file is named '-', and standard input is not read; save the data to a file and import that")
+            }
+            throw .unreadable(path: path, reason: Self.errorText())
+        }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let reason = Self.errorText()

@@ -51,6 +51,7 @@ public enum TextEncodingDetector {
         var guess: TextEncoding?
         var undefined: (byte: UInt8, offset: Int64)?
         var notUTF8: FirstNonUTF8?
+        var hangul = HangulPairs()
 
         static func of(notUTF8At: Int64? = nil, _ next: () throws(TextDecodingError) -> [UInt8]?) throws(TextDecodingError) -> LegacyScan {
             let guesser = LegacyEncodingGuess()
@@ -59,6 +60,7 @@ public enum TextEncodingDetector {
             var lines = 1  // LFs before `notUTF8At`, plus one
             while let chunk = try next() {
                 guesser.feed(chunk)
+                scan.hangul.feed(chunk)
                 if scan.undefined == nil, let i = chunk.firstIndex(where: { undefinedInWindows1252.contains($0) }) {
                     scan.undefined = (chunk[i], offset + Int64(i))
                 }
@@ -72,6 +74,35 @@ public enum TextEncodingDetector {
             scan.guess = guesser.finish()
             return scan
         }
+    }
+
+    /// Whether every byte beyond ASCII pairs into a Hangul syllable as CP949 (EUC-KR) writes
+    /// 가–힝: a lead byte 0xB0–0xC8, then a trail byte 0xA1–0xFE. uchardet names no encoding
+    /// for a few short Korean names (`경복궁` in a small CSV), and Windows-1252, which reads
+    /// every such byte as a letter or sign (`°æº¹±Ã`), took the file; Western text in
+    /// Windows-1252 has its accented letters between ASCII ones, almost never two in a row
+    /// in these ranges.
+    struct HangulPairs {
+        private(set) var syllables = 0
+        private var only = true
+        private var lead = false
+
+        mutating func feed(_ chunk: [UInt8]) {
+            guard only else { return }
+            for b in chunk {
+                if lead {
+                    guard b >= 0xA1 && b <= 0xFE else { only = false; return }
+                    lead = false
+                    syllables += 1
+                } else if b >= 0x80 {
+                    guard b >= 0xB0 && b <= 0xC8 else { only = false; return }
+                    lead = true
+                }
+            }
+        }
+
+        /// At least one syllable, and no other byte beyond ASCII.
+        var isHangul: Bool { only && !lead && syllables > 0 }
     }
 
     /// The byte order mark at the start of `bytes`, if any.
@@ -119,6 +150,7 @@ public enum TextEncodingDetector {
         }
         let scan = try rescan(validator.firstInvalidOffset)
         if let guess = scan.guess, try converts(guess) { return DetectedEncoding(encoding: guess, bomLength: 0) }
+        if scan.guess != .cp949, scan.hangul.isHangul, try converts(.cp949) { return DetectedEncoding(encoding: .cp949, bomLength: 0) }
         if let (byte, offset) = scan.undefined { throw .unknownEncoding(byte: byte, byteOffset: offset, notUTF8: scan.notUTF8) }
         return DetectedEncoding(encoding: .windows1252, bomLength: 0)
     }

@@ -94,8 +94,16 @@ public enum GeoPackageExport {
             return summary
         } catch {
             unlink(temp)
-            throw error
+            throw said(error, of: temp, as: path)
         }
+    }
+
+    /// `error` from writing the temporary file `temp`, said of `path`: a full disk is "cannot
+    /// write PATH: the disk is full", as the text exports say it (the temporary file's name
+    /// means nothing to the user, and it is gone); any other error as it is.
+    static func said(_ error: StoreError, of temp: String, as path: String) -> StoreError {
+        guard case .diskFull(let full)? = error.kind, full == temp else { return error }
+        return StoreError("cannot write \(MessageText.quotedPath(path)): the disk is full", code: error.code, kind: .diskFull(path: path))
     }
 
     private static func fill(_ store: some PinExportSource, path: String) throws(StoreError) -> Summary {
@@ -128,7 +136,7 @@ public enum GeoPackageExport {
             var values: [SQLValue] = [.int(pin.id), .null, .text(pin.title), optional(pin.description),
                                       optional(pin.category), optional(pin.createdAt)]
             values += Array(repeating: .null, count: columns.count)
-            for entry in try entries(pin.properties, reader) {
+            for entry in try reader.entries(pin.properties) {
                 guard let k = position[entry.key] else { continue }
                 values[6 + k] = value(entry, columns[k].kind)
             }
@@ -161,7 +169,7 @@ public enum GeoPackageExport {
         let reader = try PropertyReader()
         let cursor = try store.exportReader(byCategory: false)
         while let pin = try cursor.next() {
-            for entry in try entries(pin.properties, reader) {
+            for entry in try reader.entries(pin.properties) {
                 kinds[entry.key] = Column.Kind.of(entry, joining: kinds[entry.key])
             }
         }
@@ -196,15 +204,6 @@ public enum GeoPackageExport {
         var out = ""
         JSONText.append(s, to: &out)
         return out
-    }
-
-    /// The properties of a pin, each non-string value as written in the JSON text (`0.10`
-    /// stays `0.10`), so a number's column and value keep it exactly.
-    static func entries(_ json: String, _ reader: PropertyReader) throws(StoreError) -> [PinProperty] {
-        var entries = try reader.entries(json)
-        guard let texts = JSONMemberText.values(json), texts.count == entries.count else { return entries }
-        for i in entries.indices where !entries[i].isString { entries[i].value = texts[i] }
-        return entries
     }
 
     private static func optional(_ text: String) -> SQLValue { text.isEmpty ? .null : .text(text) }

@@ -40,7 +40,10 @@ public final class PropertyReader {
             """)
     }
 
-    /// The entries of `json` in order (see `PinProperties.entries`).
+    /// The entries of `json` in order (see `PinProperties.entries`); a value that is not a
+    /// string is its text as written in `json` (`0.10`, `12345678901234567890`), not the
+    /// SQL value `json_each` makes of it (`0.1`, `1.23456789012346e+19`): every export and
+    /// `show` write what was imported.
     /// - Throws: `StoreError` when `json` is not JSON.
     public func entries(_ json: String) throws(StoreError) -> [PinProperty] {
         if PinProperties.isEmptyObject(json) { return [] }
@@ -49,6 +52,8 @@ public final class PropertyReader {
         var out: [PinProperty] = []
         while try st.step() { out.append(.init(key: st.text(0), value: st.text(1), isString: st.int(2) != 0)) }
         st.reset()
+        guard out.contains(where: { !$0.isString }), let texts = JSONMemberText.values(json), texts.count == out.count else { return out }
+        for i in out.indices where !out[i].isString { out[i].value = texts[i] }
         return out
     }
 }

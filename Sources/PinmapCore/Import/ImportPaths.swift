@@ -20,7 +20,9 @@ public struct FolderListing: Sendable, Equatable {
     }
 
     /// File name extensions the importer reads (lowercased, without the dot).
-    public static let importable: Set<String> = ["csv", "tsv", "txt", "geojson", "json", "gpx", "kml", "kmz", "gpkg", "shp", "zip"]
+    /// (`geojsonl`, `geojsons`, `ndjson`: newline-delimited GeoJSON, one Feature a line.)
+    public static let importable: Set<String> = ["csv", "tsv", "txt", "geojson", "json", "geojsonl", "geojsons", "ndjson",
+                                                 "gpx", "kml", "kmz", "gpkg", "shp", "zip"]
 
     /// The importable files (no folders), for the pick list.
     public var files: [Entry] { entries.filter { !$0.isFolder } }

@@ -106,6 +106,16 @@ ogr2ogr -f GPKG -update -nln roads -nlt LINESTRING -a_srs EPSG:4326 qgis-5179.gp
 ogr2ogr -f "ESRI Shapefile" -oo X_POSSIBLE_NAMES=lon -oo Y_POSSIBLE_NAMES=lat -oo KEEP_GEOM_COLUMNS=NO \
   truncated-names.shp build/truncated.csv
 
+# 9. A Shapefile with integer fields too wide for 32 bits (GDAL writes Integer64 as N(18,0),
+#    which shapelib reports as a double field) and a decimal field (WGS84, no .prj).
+{
+  echo "name,count,big,ratio,lat,lon"
+  echo "Wide,7,123456789012345678,0.25,37.5,127.0"
+  echo "Negative,-3,-9007199254740993,,37.6,127.1"
+} > build/integer64.csv
+ogr2ogr -f "ESRI Shapefile" -oo X_POSSIBLE_NAMES=lon -oo Y_POSSIBLE_NAMES=lat -oo KEEP_GEOM_COLUMNS=NO \
+  -oo AUTODETECT_TYPE=YES integer64.shp build/integer64.csv
+
 # The reference: each fixture point back to WGS84 by cs2cs (lon, lat), what the importer must
 # match within 1 m. One line per pin: file<TAB>title<TAB>longitude<TAB>latitude.
 inverse() {  # EPSG x y (x = easting) -> "lon lat"
