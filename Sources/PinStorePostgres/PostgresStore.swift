@@ -185,7 +185,7 @@ public final class PostgresStore: PinRepository {
 
     // MARK: Settings
 
-    /// A personal setting (`PersonalSettingKey`: the UI's last view) is read as this role's
+    /// A personal setting (`PersonalSettingKey`: the UI's last view, how it shows things) is read as this role's
     /// (`KEY@ROLE`), else as the key every role shares (a store from before per-role views).
     public func setting(_ key: String) throws(StoreError) -> String? {
         let r = PersonalSettingKey.all.contains(key)

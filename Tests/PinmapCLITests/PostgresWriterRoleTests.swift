@@ -63,18 +63,25 @@ final class PostgresWriterRoleTests: XCTestCase {
         XCTAssertEqual(try PostgresDatabases.rows("SELECT sum(n) FROM pin_cells WHERE level = 2 AND scope = 0", uri: uri), [["20001"]])
     }
 
-    func testTheLastViewIsEachRolesOwnAndOtherSettingsAreShared() throws {
+    /// Each role keeps its own last view and display settings; a value every role shares (a
+    /// store from before per-role display settings) is each role's until it sets its own.
+    func testEachRoleKeepsItsOwnViewAndDisplaySettingsOverTheSharedOnes() throws {
         let owner = try PostgresStore(uri: uri), other = try PostgresStore(uri: writer)
+        try PostgresDatabases.execute("INSERT INTO settings(key, value) VALUES ('map.mode', 'dots')", uri: uri)
         try owner.setSetting("map.view", "37.5,127,12,80")
         try other.setSetting("map.view", "35.1,129,9,80")
         try owner.setSetting("ui.tab", "list")
-        try owner.setSetting("map.mode", "dots")
+        try owner.setSetting("ui.color", "0")
         XCTAssertEqual(try owner.setting("map.view"), "37.5,127,12,80")
         XCTAssertEqual(try other.setting("map.view"), "35.1,129,9,80")
         XCTAssertEqual(try other.setting("ui.tab"), nil)
-        XCTAssertEqual(try other.setting("map.mode"), "dots")
+        XCTAssertEqual(try other.setting("ui.color"), nil, "one teammate's colours off are not another's")
+        XCTAssertEqual(try other.setting("map.mode"), "dots", "the shared value until the role sets its own")
+        try other.setSetting("map.mode", "braille")
+        XCTAssertEqual(try other.setting("map.mode"), "braille")
+        XCTAssertEqual(try owner.setting("map.mode"), "dots")
         XCTAssertEqual(try PostgresDatabases.rows("SELECT key FROM settings ORDER BY key", uri: uri),
-                       [["map.mode"], ["map.view@\(role)"], ["map.view@postgres"], ["ui.tab@postgres"]])
+                       [["map.mode"], ["map.mode@\(role)"], ["map.view@\(role)"], ["map.view@postgres"], ["ui.color@postgres"], ["ui.tab@postgres"]])
     }
 
     /// A store of an older schema opened by a role that does not own it says who upgrades it.

@@ -106,7 +106,7 @@ struct StreamedRecords<Record: StreamedRecord>: PinRecordReader {
             let taken: [Record]?
             do {
                 taken = try owner.channel.take()
-            } catch let error as ImportError {
+            } catch {
                 owner.producer.join()  // the producer ended: wait until it is gone, then report
                 throw error
             }

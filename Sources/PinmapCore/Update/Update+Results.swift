@@ -83,7 +83,7 @@ extension AppState {
             feedback.message = feedback.reconnectingText
         // The last view is only the view: a role that may not save it (a reader) is not told.
         case .store(.settingNotSaved(let key, let e)):
-            if !PersonalSettingKey.all.contains(key) { feedback.message = S.msgSettingNotSaved(e) }
+            if !PersonalSettingKey.view.contains(key) { feedback.message = S.msgSettingNotSaved(e) }
             settingNotSaved(key: key, e)  // Settings.swift
         case .store(.samplesLoaded(let result, let firstRun)):
             switch result {

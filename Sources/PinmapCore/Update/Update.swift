@@ -230,12 +230,12 @@ extension AppEvent {
 /// Settings keys kept in the store.
 public enum SettingKey {
     public static let detent = PersonalSettingKey.detent
-    public static let sensitivity = "sheet.sensitivity"
-    public static let reducedMotion = "sheet.reduced_motion"
-    public static let mapMode = "map.mode"
-    public static let color = "ui.color"
+    public static let sensitivity = PersonalSettingKey.sensitivity
+    public static let reducedMotion = PersonalSettingKey.reducedMotion
+    public static let mapMode = PersonalSettingKey.mapMode
+    public static let color = PersonalSettingKey.color
     /// "en" or "ko": the map's place names, over the locale's choice.
-    public static let placeNames = "map.place_names"
+    public static let placeNames = PersonalSettingKey.placeNames
     /// The last view (`LastView`: `LAT,LON,ZOOM,COLS`), reopened at start.
     public static let mapView = PersonalSettingKey.mapView
     /// The last tab (`Tab.name`), reopened at start.
