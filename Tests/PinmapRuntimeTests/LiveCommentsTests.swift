@@ -20,39 +20,34 @@ final class LiveCommentsTests: XCTestCase {
 
     override func setUpWithError() throws { folder = try makeTempFolder() }
 
-    func testAFilesCommentsElsewhereReachTheOpenPage() throws {
+    /// A check of the UI's `store` and `other` connection to it: two connections to one file.
+    private typealias Check = (_ store: any PinRepository, _ uri: String?, _ other: any PinRepository, _ line: UInt) throws -> Void
+
+    private func inAFile(_ check: Check, line: UInt = #line) throws {
         let path = folder.path + "/pins.sqlite"
         let clock = ManualClock("2026-01-01T00:00:00Z")
-        let store = try Store(path: path, clock: clock.clock)
-        try checkLive(store: store, uri: nil, other: try Store(path: path, clock: clock.clock))
+        try check(try Store(path: path, clock: clock.clock), nil, try Store(path: path, clock: clock.clock), line)
     }
 
-    func testAServersCommentsElsewhereReachTheOpenPage() throws {
+    /// The same on a fresh server store (skipped without one).
+    private func onAServer(_ check: Check, line: UInt = #line) throws {
         guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
         let uri = try TestServer.freshStoreURI()
         addTeardownBlock { TestServer.dropDatabase(uri) }
         let clock = ManualClock("2026-01-01T00:00:00Z")
-        try checkLive(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
-                      other: try PostgresStore(uri: uri, clock: clock.clock))
+        try check(try PostgresStore(uri: uri, clock: clock.clock), uri, try PostgresStore(uri: uri, clock: clock.clock), line)
     }
+
+    func testAFilesCommentsElsewhereReachTheOpenPage() throws { try inAFile(checkLive) }
+
+    func testAServersCommentsElsewhereReachTheOpenPage() throws { try onAServer(checkLive) }
 
     /// A pin deleted elsewhere with its 3 comments, then restored with them: the status line
     /// counts all 3 each time, on either store (it said "1 comment": PostgreSQL folds alike
     /// announcements of one transaction into one, and the file did not count a cascade).
-    func testAFilesPinDeletedWithItsCommentsCountsThemAll() throws {
-        let path = folder.path + "/pins.sqlite"
-        let clock = ManualClock("2026-01-01T00:00:00Z")
-        try checkCascade(store: try Store(path: path, clock: clock.clock), uri: nil, other: try Store(path: path, clock: clock.clock))
-    }
+    func testAFilesPinDeletedWithItsCommentsCountsThemAll() throws { try inAFile(checkCascade) }
 
-    func testAServersPinDeletedWithItsCommentsCountsThemAll() throws {
-        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
-        let uri = try TestServer.freshStoreURI()
-        addTeardownBlock { TestServer.dropDatabase(uri) }
-        let clock = ManualClock("2026-01-01T00:00:00Z")
-        try checkCascade(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
-                         other: try PostgresStore(uri: uri, clock: clock.clock))
-    }
+    func testAServersPinDeletedWithItsCommentsCountsThemAll() throws { try onAServer(checkCascade) }
 
     private func checkCascade(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
         for p in UIFixtures.seoulPins { try store.insert(p) }
@@ -143,20 +138,9 @@ final class LiveCommentsTests: XCTestCase {
                        "the status line, under the page", line: line)
     }
 
-    func testAPinDeletedInAnotherFileConnectionIsSaidSoOnItsPage() throws {
-        let path = folder.path + "/pins.sqlite"
-        let clock = ManualClock("2026-01-01T00:00:00Z")
-        try checkDeleted(store: try Store(path: path, clock: clock.clock), uri: nil, other: try Store(path: path, clock: clock.clock))
-    }
+    func testAPinDeletedInAnotherFileConnectionIsSaidSoOnItsPage() throws { try inAFile(checkDeleted) }
 
-    func testAPinDeletedInAnotherServerConnectionIsSaidSoOnItsPage() throws {
-        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
-        let uri = try TestServer.freshStoreURI()
-        addTeardownBlock { TestServer.dropDatabase(uri) }
-        let clock = ManualClock("2026-01-01T00:00:00Z")
-        try checkDeleted(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
-                         other: try PostgresStore(uri: uri, clock: clock.clock))
-    }
+    func testAPinDeletedInAnotherServerConnectionIsSaidSoOnItsPage() throws { try onAServer(checkDeleted) }
 
     /// The open page's pin deleted by another connection (`pinmap delete 1`): the page says
     /// so and offers no write key; `c` opens no comment field (it once failed "no pin with id 1").
@@ -190,20 +174,9 @@ final class LiveCommentsTests: XCTestCase {
         XCTAssertEqual(r.text, gone, "no comment field for a pin that is gone", line: line)
     }
 
-    func testAPinRestoredInAnotherFileConnectionComesBackOnItsPage() throws {
-        let path = folder.path + "/pins.sqlite"
-        let clock = ManualClock("2026-01-01T00:00:00Z")
-        try checkRestored(store: try Store(path: path, clock: clock.clock), uri: nil, other: try Store(path: path, clock: clock.clock))
-    }
+    func testAPinRestoredInAnotherFileConnectionComesBackOnItsPage() throws { try inAFile(checkRestored) }
 
-    func testAPinRestoredInAnotherServerConnectionComesBackOnItsPage() throws {
-        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set (Scripts/pg-dev.sh start gives one)") }
-        let uri = try TestServer.freshStoreURI()
-        addTeardownBlock { TestServer.dropDatabase(uri) }
-        let clock = ManualClock("2026-01-01T00:00:00Z")
-        try checkRestored(store: try PostgresStore(uri: uri, clock: clock.clock), uri: uri,
-                          other: try PostgresStore(uri: uri, clock: clock.clock))
-    }
+    func testAPinRestoredInAnotherServerConnectionComesBackOnItsPage() throws { try onAServer(checkRestored) }
 
     /// The open page's pin deleted by another user, whose `u` then brings it back with its id:
     /// the page that said "deleted elsewhere" is the pin's page again, its comments and write
