@@ -138,6 +138,16 @@ final class LiveCommentsTests: XCTestCase {
                        "the status line, under the page", line: line)
     }
 
+    /// The UI over `store` (the Seoul pins) on the page of pin 1, 전쟁기념관, to which `other` added a comment.
+    private func pageWithAComment(_ store: any PinRepository, uri: String?, other: any PinRepository) throws -> AppRunner {
+        for p in UIFixtures.seoulPins { try store.insert(p) }
+        _ = try other.addComment(pinID: 1, body: "first visit")
+        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        r.selectListed("전쟁기념관")
+        r.press(.enter)
+        return r
+    }
+
     func testAPinDeletedInAnotherFileConnectionIsSaidSoOnItsPage() throws { try inAFile(checkDeleted) }
 
     func testAPinDeletedInAnotherServerConnectionIsSaidSoOnItsPage() throws { try onAServer(checkDeleted) }
@@ -145,12 +155,8 @@ final class LiveCommentsTests: XCTestCase {
     /// The open page's pin deleted by another connection (`pinmap delete 1`): the page says
     /// so and offers no write key; `c` opens no comment field (it once failed "no pin with id 1").
     private func checkDeleted(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
-        for p in UIFixtures.seoulPins { try store.insert(p) }
-        _ = try other.addComment(pinID: 1, body: "first visit")
-        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        let r = try pageWithAComment(store, uri: uri, other: other)
         defer { r.stopLive() }
-        r.selectListed("전쟁기념관")
-        r.press(.enter)
         _ = try other.delete(id: 1)
         let gone = Self.page + """
 
@@ -182,12 +188,8 @@ final class LiveCommentsTests: XCTestCase {
     /// the page that said "deleted elsewhere" is the pin's page again, its comments and write
     /// keys back (it stayed "deleted", taking no key but Esc, over a pin that was there).
     private func checkRestored(store: any PinRepository, uri: String?, other: any PinRepository, line: UInt = #line) throws {
-        for p in UIFixtures.seoulPins { try store.insert(p) }
-        _ = try other.addComment(pinID: 1, body: "first visit")
-        let r = try UIFixtures.liveRunner(over: store, uri: uri)
+        let r = try pageWithAComment(store, uri: uri, other: other)
         defer { r.stopLive() }
-        r.selectListed("전쟁기념관")
-        r.press(.enter)
         let deleted = try XCTUnwrap(try other.deleteForUndo(id: 1, ifVersion: nil), line: line)
         XCTAssertTrue(r.wait(upTo: 5) { r.text.contains("deleted elsewhere") }, line: line)
         XCTAssertEqual(try other.restore(deleted), 1, line: line)
