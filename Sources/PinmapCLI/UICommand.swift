@@ -72,8 +72,10 @@ enum UICommand: Command {
         // The terminal is back: the connections close, and the runner's own last (with `store`
         // when this returns), which folds a SQLite store's WAL back into its one file.
         runner.closeConnections()
-        // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM).
-        return session.quitSignal > 0 ? 128 + session.quitSignal : 0
+        // Ended by a signal: the shell convention is 128 + its number (143 for SIGTERM); else
+        // 1 when something asked for was not done (said above), as a command's failure.
+        if session.quitSignal > 0 { return 128 + session.quitSignal }
+        return runner.state.quitFailed || !finished ? 1 : 0
     }
 }
 

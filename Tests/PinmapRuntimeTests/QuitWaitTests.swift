@@ -1,4 +1,5 @@
 import XCTest
+import PinModel
 import PinmapCore
 
 /// `q` while a long job runs: the UI goes at once and the terminal says what it waits for
@@ -38,6 +39,19 @@ final class QuitWaitTests: XCTestCase {
         _ = s.update(.importer(.undone(row, .removed(pins: 299_430))), now: 2)
         XCTAssertNil(s.loads.job)
         XCTAssertEqual(s.quitNotes, ["Undid import #4: 299430 pins removed"])
+        XCTAssertFalse(s.quitFailed, "done as asked: Pinmap exits 0")
+    }
+
+    /// A job that failed after `q` is said on the terminal and makes Pinmap exit 1, as a
+    /// command's failure does (it exited 0 after "A change to the pins was not saved").
+    func testAJobThatFailedAfterQuitMakesTheExitAFailure() {
+        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        let row = ImportRow(id: 4, name: "p300k-c.csv", line: "#4  2026-12-06T09:21  299430 pins  p300k-c.csv", pins: 299_430)
+        _ = s.update(.importer(.undoStarted(row)), now: 0)
+        _ = s.update(.input(.key(.char("q"))), now: 1)
+        _ = s.update(.importer(.undone(row, .failed(StoreError("the server closed the connection")))), now: 2)
+        XCTAssertEqual(s.quitNotes, ["Import #4 not undone"])
+        XCTAssertTrue(s.quitFailed)
     }
 
     func testNothingIsSaidWithoutALongJob() {

@@ -100,7 +100,7 @@ extension AppState {
             if importTab.lastImport?.id == row.id { importTab.lastImport = nil }
         case .failed(let reason):
             notify(S.noticeUndoFailed(row.id), S.storeError(reason), success: false, now: now)
-            noteAfterQuit(S.noticeUndoFailed(row.id))
+            noteAfterQuit(S.noticeUndoFailed(row.id), failed: true)
         }
     }
 }

@@ -56,6 +56,9 @@ public struct AppState: Sendable {
     public internal(set) var quit = false
     /// What the terminal prints after the UI closes: how a job stopped by `q` ended.
     public internal(set) var quitNotes: [String] = []
+    /// True when one of `quitNotes` says something asked for was not done (a write not saved,
+    /// an import or indexing that failed, an undo not done): Pinmap then exits 1.
+    public internal(set) var quitFailed = false
 
     /// `list.inViewCount` as shown: "≈1234" (ASCII "~1234") when approximate.
     /// With a search capped at `Store.searchScanLimit` matches the count is a lower bound: "5000+".

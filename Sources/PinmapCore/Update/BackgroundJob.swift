@@ -78,9 +78,12 @@ extension AppState {
     /// answering while it was under way.
     public var quitUnansweredText: String { S.quitUnanswered.text }
 
-    /// A job's end that arrived after `q`: what the terminal prints once the UI is gone.
-    mutating func noteAfterQuit(_ text: String) {
-        if quit { quitNotes.append(text) }
+    /// A job's end that arrived after `q`: what the terminal prints once the UI is gone;
+    /// `failed` when what it asked for was not done.
+    mutating func noteAfterQuit(_ text: String, failed: Bool = false) {
+        guard quit else { return }
+        quitNotes.append(text)
+        quitFailed = quitFailed || failed
     }
 }
 

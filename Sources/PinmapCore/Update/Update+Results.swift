@@ -117,7 +117,7 @@ extension AppState {
         case .pins(.written(let outcome)):
             receive(write: outcome, now: now, &fx)  // Update+PinResults.swift
             // After q the form or notice that says so is gone with the UI: the terminal says it.
-            if let e = outcome.failure { noteAfterQuit(S.quitNotSaved(S.storeError(e))) }
+            if let e = outcome.failure { noteAfterQuit(S.quitNotSaved(S.storeError(e)), failed: true) }
             // A new pin is the newest: the Timeline opens on its month, as after an import.
             if case .added = outcome { pinsChanged(inBulk: true, &fx) } else { pinsChanged(inBulk: false, &fx) }
         case .pins(.commentsLoaded(let pinID, let result, let change)): receive(comments: result, of: pinID, after: change)
@@ -155,7 +155,7 @@ extension AppState {
             importTab.indexingCommitted = false
             loads.job = nil
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
-            noteAfterQuit(quitNote(importOf: name, result))
+            noteAfterQuit(quitNote(importOf: name, result), failed: (try? result.get()) == nil)
             pinsChanged(inBulk: true, &fx)
         case .indexing(.started(let pinCount, let newPins)):
             loads.indexingBacklog = true
@@ -183,7 +183,7 @@ extension AppState {
                 noteAfterQuit(S.msgIndexingStopped.text)
             case .failed(let reason):
                 loads.indexingDeclined = true
-                noteAfterQuit(S.noticeIndexingFailedText(S.storeError(reason)))
+                noteAfterQuit(S.noticeIndexingFailedText(S.storeError(reason)), failed: true)
                 notify(S.noticeIndexingFailed.text, S.noticeIndexingFailedText(S.storeError(reason)), success: false, now: now)
             }
             loads.indexingBacklog = false
