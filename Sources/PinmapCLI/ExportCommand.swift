@@ -11,7 +11,7 @@ import Support
 enum ExportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "export",
-        usage: "pinmap export [--db PATH] [--format csv|geojson|gpx|kml|gpkg] [-o FILE]",
+        usage: "pinmap export [--db PATH] [--format csv|geojson|gpx|kml|gpkg] [-o FILE] [--excel]",
         summary: """
         Export every pin with its properties as CSV, GeoJSON, GPX, KML or GeoPackage.
         CSV: header title,description,category,latitude,longitude,created_at and one column
@@ -24,10 +24,12 @@ enum ExportCommand: TextCommand {
         title, description, category, created_at and one per property, for QGIS and GDAL.
         The format follows FILE's extension (.csv, .geojson/.json, .gpx, .kml, .gpkg; CSV
         without an extension) unless --format; another extension needs --format.
+        --excel starts the CSV with a UTF-8 byte order mark: Excel then reads Korean and other
+        non-ASCII text right (without it, it reads the file in the system's code page).
         """,
         options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx, kml or gpkg"),
                   ("-o", "write to FILE instead of standard output"), ("--output", "same as -o")],
-        flags: [],
+        flags: [("--excel", "CSV for Excel: a UTF-8 byte order mark first (pinmap import skips it)")],
         maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
@@ -43,6 +45,9 @@ enum ExportCommand: TextCommand {
         // The store's own files first: "refusing to overwrite the store" says more than the format.
         let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
         let format = try format(args, path: path)
+        if args.has("--excel") && format != .csv {
+            throw .usage(command: "export", message: "--excel is for CSV (the other formats say their encoding themselves); drop it or export CSV")
+        }
         if format.isDatabaseFile {
             guard let path else {
                 throw .usage(command: "export", message: "a GeoPackage is a database file, not text: give the file with -o FILE.gpkg")
@@ -72,6 +77,8 @@ enum ExportCommand: TextCommand {
         func csv(_ record: String) -> String {
             sanitize ? SafeText.sanitize(String(record.dropLast()), keepNewlines: true) + "\n" : record
         }
+        // Excel takes a CSV without one for the system's code page (CP949 in Korea).
+        if args.has("--excel") { sink.write("\u{FEFF}") }
         let count: Int
         do {
             count = try store.export(format) { sink.write(format == .csv ? csv($0) : $0) }

@@ -29,6 +29,26 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
+    /// `--excel` starts the CSV with a UTF-8 byte order mark, so Excel reads Korean right (it
+    /// read a plain UTF-8 file in CP949); the file imports back to the same pins. Only for CSV.
+    func testExcelCSVStartsWithAByteOrderMarkAndImportsBack() throws {
+        let s = try seeded()
+        try s.open().insert(NewPin(title: "경복궁", category: "궁궐", latitude: 37.5796, longitude: 126.977, createdAt: "2024-05-01T09:00:00Z"))
+        let out = s.file("excel.csv")
+        let r = s.run("export", "-o", out, "--excel")
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
+        XCTAssertEqual(Array(bytes.prefix(8)), [0xEF, 0xBB, 0xBF] + Array("title".utf8))
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self).split(separator: "\r\n").last, "경복궁,,궁궐,37.5796,126.977,2024-05-01T09:00:00Z")
+        let back = CLITestStore(self)
+        let imported = back.run("import", out, "--json")
+        XCTAssertEqual(imported.code, 0, imported.stderr)
+        XCTAssertEqual(try back.open().pins().map(\.title).sorted(), try s.open().pins().map(\.title).sorted())
+        let gpx = s.run("export", "--format", "gpx", "--excel")
+        XCTAssertEqual(gpx.code, 2)
+        XCTAssertEqual(gpx.stderr, "pinmap export: --excel is for CSV (the other formats say their encoding themselves); drop it or export CSV\nTry 'pinmap export --help'.\n")
+    }
+
     /// `-o x.kmz` or `-o out.txt` wrote CSV silently: now a usage error naming the formats,
     /// and no file is written.
     func testAnUnknownOutputExtensionIsAUsageError() throws {
