@@ -24,24 +24,29 @@ final class KeyFeedbackTests: XCTestCase {
         return (after[22], expected == after)
     }
 
-    func testAnUnboundKeySaysItDoesNothing() throws {
-        let x = try statusAfter([.char("x")], tab: "1", language: .english)
-        XCTAssertEqual(x.status, " medium · 5 of 5 pins in view · z1   x does nothing here · ? lists the keys")
-        XCTAssertTrue(x.rest, "only the status line changes")
-        let ctrl = try statusAfter([.ctrl("g")], tab: "2", language: .english)
-        XCTAssertEqual(ctrl.status, " medium · 5 of 5 pins in view   Ctrl-G does nothing here · ? lists the keys")
-        XCTAssertTrue(ctrl.rest)
-        let ko = try statusAfter([.char("x")], tab: "1", language: .korean)
-        XCTAssertEqual(ko.status, " 중간 · 보이는 핀 5/5개 · z1   x 키는 여기서 하는 일이 없습니다 · ?로 키 보기")
-        XCTAssertTrue(ko.rest)
+    /// Each case's keys on its tab change the status line alone, to `status`.
+    private func check(_ cases: [(keys: [Key], tab: Character, language: PinmapCore.Language, status: String)],
+                       line: UInt = #line) throws {
+        for c in cases {
+            let after = try statusAfter(c.keys, tab: c.tab, language: c.language)
+            XCTAssertEqual(after.status, c.status, line: line)
+            XCTAssertTrue(after.rest, "only the status line changes (\(c.status))", line: line)
+        }
     }
 
+    func testAnUnboundKeySaysItDoesNothing() throws {
+        try check([
+            ([.char("x")], "1", .english, " medium · 5 of 5 pins in view · z1   x does nothing here · ? lists the keys"),
+            ([.ctrl("g")], "2", .english, " medium · 5 of 5 pins in view   Ctrl-G does nothing here · ? lists the keys"),
+            ([.char("x")], "1", .korean, " 중간 · 보이는 핀 5/5개 · z1   x 키는 여기서 하는 일이 없습니다 · ?로 키 보기"),
+        ])
+    }
+
+    /// No form opens, nothing else changes.
     func testAMapKeyOnAnotherTabSaysWhereItWorks() throws {
-        let a = try statusAfter([.char("a")], tab: "2", language: .english)
-        XCTAssertEqual(a.status, " medium · 5 of 5 pins in view   a works on the Map tab: 1 shows it")
-        XCTAssertTrue(a.rest, "no form opens, nothing else changes")
-        let ko = try statusAfter([.char("+")], tab: "4", language: .korean)
-        XCTAssertEqual(ko.status, " 중간 · 보이는 핀 5/5개   + 키는 지도 탭에서 씁니다: 1로 지도 탭 보기")
-        XCTAssertTrue(ko.rest)
+        try check([
+            ([.char("a")], "2", .english, " medium · 5 of 5 pins in view   a works on the Map tab: 1 shows it"),
+            ([.char("+")], "4", .korean, " 중간 · 보이는 핀 5/5개   + 키는 지도 탭에서 씁니다: 1로 지도 탭 보기"),
+        ])
     }
 }
