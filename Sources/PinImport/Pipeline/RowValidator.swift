@@ -192,21 +192,11 @@ public struct RowValidator: Sendable {
         let headers = mapping.headers
         switch mapping.coordinates {
         case let .geometry(g):
-            switch WKTPoint.parse(record[g], field: .column(headers[g]), system: system) {
-            case .success(let p):
-                elevation = p.elevation
-                return (p.latitude, p.longitude)
-            case .failure(let issue): issues.append(issue); return nil
-            }
+            return wktPoint(record[g], column: g, elevation: &elevation, issues: &issues)
         case let .combined(c):
             let text = record[c]
             // A `coordinates` column of WKT (some tools name it so) is read as WKT.
-            if WKTPoint.geometryKeyword(text) != nil {
-                switch WKTPoint.parse(text, field: .column(headers[c]), system: system) {
-                case .success(let p): elevation = p.elevation; return (p.latitude, p.longitude)
-                case .failure(let issue): issues.append(issue); return nil
-                }
-            }
+            if WKTPoint.geometryKeyword(text) != nil { return wktPoint(text, column: c, elevation: &elevation, issues: &issues) }
             guard let (latText, lonText) = Self.split(text) else {
                 let empty = trimmedText(text).isEmpty
                 issues.append(RowIssue(field: .column(headers[c]), value: text,
@@ -225,6 +215,19 @@ public struct RowValidator: Sendable {
                 CoordinateParser.parse(bytes: $0, axis: .longitude, field: .column(headers[lonIndex]))
             }
             return pair(lat, lon, latText: record[latIndex], lonText: record[lonIndex], latIndex: latIndex, lonIndex: lonIndex, issues: &issues)
+        }
+    }
+
+    /// The WGS84 position of a WKT POINT in column `column`; `elevation` gets its Z value as written.
+    private func wktPoint(_ text: String, column: Int, elevation: inout String?,
+                          issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+        switch WKTPoint.parse(text, field: .column(mapping.headers[column]), system: system) {
+        case .success(let p):
+            elevation = p.elevation
+            return (p.latitude, p.longitude)
+        case .failure(let issue):
+            issues.append(issue)
+            return nil
         }
     }
 
