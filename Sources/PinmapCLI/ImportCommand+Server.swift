@@ -59,7 +59,7 @@ extension UndoImportCommand {
             return try store.undoImport(batchID: id)
         }
         guard let removed else { throw PinmapCLI.noBatch(id, args) }
-        io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
+        report(batch: id, removed: removed, args, io)
         return 0
     }
 }

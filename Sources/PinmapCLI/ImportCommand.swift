@@ -227,10 +227,11 @@ extension ImportCommand {
 /// `pinmap undo-import ID`: removes the pins an import added.
 enum UndoImportCommand: TextCommand {
     static let spec = CommandSpec(
-        name: "undo-import", usage: "pinmap undo-import ID [--db PATH] [--force]",
+        name: "undo-import", usage: "pinmap undo-import ID [--db PATH] [--force] [--json]",
         summary: "Remove the pins that import batch ID added (see `pinmap imports`).",
         options: [("--db", "store path")],
-        flags: [("--force", "also remove pins edited or commented since the import")],
+        flags: [("--force", "also remove pins edited or commented since the import"),
+                ("--json", "print {\"batch\": ID, \"removed\": N} instead of a sentence")],
         maxPositionals: 1, minPositionals: 1)
 
     /// Fewest pins for which undo-import draws a progress bar on a terminal.
@@ -278,8 +279,18 @@ enum UndoImportCommand: TextCommand {
         InterruptNotice.during("pinmap undo-import: interrupted after import batch \(id) was removed (nothing is lost)") {
             store.checkpoint()
         }
-        io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
+        report(batch: id, removed: removed, args, io)
         return 0
+    }
+
+    /// Prints what was removed: a sentence, or with `--json` an object a script can read
+    /// (`{"batch": 4, "removed": 45}`, the pins deleted).
+    static func report(batch id: Int64, removed: Int, _ args: ParsedArguments, _ io: CommandIO) {
+        if args.has("--json") {
+            io.out.write("{\"batch\": \(id), \"removed\": \(removed)}\n")
+        } else {
+            io.out.write("Removed import batch \(id): \(removed) pin\(removed == 1 ? "" : "s") deleted\n")
+        }
     }
 }
 

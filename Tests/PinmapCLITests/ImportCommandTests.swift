@@ -20,6 +20,19 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try s.open().count(), 0)
     }
 
+    /// `--json` gives the batch and the pins removed as an object (and the refusal stays a
+    /// message on stderr, exit 1).
+    func testUndoImportJSON() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("import", RepoFiles.seoulPins).code, 0)
+        XCTAssertEqual(s.run("undo-import", "2", "--json").code, 1, "no batch 2")
+        let undone = s.run("undo-import", "1", "--json")
+        XCTAssertEqual(undone.code, 0, undone.stderr)
+        XCTAssertEqual(undone.stdout, "{\"batch\": 1, \"removed\": 45}\n")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(undone.stdout.utf8)) as? [String: Int])
+        XCTAssertEqual(object, ["batch": 1, "removed": 45])
+    }
+
     /// An edit right after the import (same second) is seen, with
     /// `20-out-of-range.csv` (2 pins).
     func testUndoImportSeesAnEditInTheImportsSecond() throws {

@@ -67,4 +67,14 @@ final class PostgresUndoImportTests: XCTestCase {
         XCTAssertEqual(left, try rows(cellsSQL))
         XCTAssertEqual(second.imported, 500)
     }
+
+    /// `pinmap undo-import ID --json` on a server prints the same object as on a file.
+    func testUndoImportJSONOnAServer() throws {
+        let path = try csv("json", rows: 12, offset: 0) { _ in "cafe" }
+        XCTAssertEqual(PinmapCLI.execute(["import", path, "--db", uri]).code, 0)
+        let undone = PinmapCLI.execute(["undo-import", "1", "--db", uri, "--json"])
+        XCTAssertEqual(undone.code, 0, undone.stderr)
+        XCTAssertEqual(undone.stdout, "{\"batch\": 1, \"removed\": 12}\n")
+        XCTAssertEqual(try rows("SELECT count(*) FROM pins"), [["0"]])
+    }
 }
