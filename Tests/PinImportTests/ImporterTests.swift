@@ -140,6 +140,31 @@ final class ImporterTests: XCTestCase {
         XCTAssertEqual(again.rejected, 7)
     }
 
+    /// The rejects of a file a spreadsheet wrote (a byte order mark, or a code page such as
+    /// CP949) start with a UTF-8 mark, so Excel shows their Korean; a plain UTF-8 file's do not.
+    func testRejectsFileHasAByteOrderMarkWhenTheSourceCameFromASpreadsheet() throws {
+        let store = try Store.inMemory()
+        let folder = try makeTempFolder().path
+        let text = "이름,위도,경도\n서울역,37.55,126.97\n남산,북쪽,126.99\n"
+        // `text` in CP949, as Excel saves it in Korea.
+        let cp949: [UInt8] = [
+            0xC0, 0xCC, 0xB8, 0xA7, 0x2C, 0xC0, 0xA7, 0xB5, 0xB5, 0x2C, 0xB0, 0xE6, 0xB5, 0xB5, 0x0A, 0xBC, 0xAD, 0xBF,
+            0xEF, 0xBF, 0xAA, 0x2C, 0x33, 0x37, 0x2E, 0x35, 0x35, 0x2C, 0x31, 0x32, 0x36, 0x2E, 0x39, 0x37, 0x0A, 0xB3,
+            0xB2, 0xBB, 0xEA, 0x2C, 0xBA, 0xCF, 0xC2, 0xCA, 0x2C, 0x31, 0x32, 0x36, 0x2E, 0x39, 0x39, 0x0A,
+        ]
+        let sources: [(name: String, bytes: [UInt8], marked: Bool)] = [
+            ("cp949", cp949, true), ("bom", [0xEF, 0xBB, 0xBF] + Array(text.utf8), true), ("plain", Array(text.utf8), false),
+        ]
+        for source in sources {
+            let out = folder + "/\(source.name)-rejects.csv"
+            let report = try Importer.run(path: try temporaryFile(source.bytes), store: store, options: ImportOptions(rejectsPath: out))
+            XCTAssertEqual(report.rejected, 1, source.name)
+            let expected = "line,reason,이름,위도,경도\n3,latitude '북쪽' is not a number,남산,북쪽,126.99\n"
+            XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: out))),
+                           (source.marked ? [0xEF, 0xBB, 0xBF] : []) + Array(expected.utf8), source.name)
+        }
+    }
+
     func testRejectsFileIsRemovedAfterAFileLevelFailure() throws {
         let store = try Store.inMemory()
         let out = try makeTempFolder().path + "/rejects.csv"
