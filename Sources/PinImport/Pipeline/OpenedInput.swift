@@ -37,7 +37,7 @@ public struct OpenedInput {
             let encoding = try given.map { (e) throws(TextDecodingError) in
                 let bom = TextEncodingDetector.byteOrderMark(try probe.nextChunk() ?? [])
                 return DetectedEncoding(encoding: e, bomLength: bom?.encoding == e ? bom!.bomLength : 0)
-            } ?? TextEncodingDetector.detect(path: path)
+            } ?? TextEncodingDetector.detect(path: path, refusingMixes: !(try Self.startsLikeXML(path: path)))
             if probe.size == Int64(encoding.bomLength) {
                 throw ImportError.bomOnly(path: path, encoding: encoding.label)
             }
@@ -67,6 +67,14 @@ public struct OpenedInput {
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
         }
+    }
+
+    /// Whether the file's first byte other than white space is `<`: XML, which its parser
+    /// decodes by its declaration, not by what the detector makes of the bytes (they only name
+    /// the encoding in the report).
+    private static func startsLikeXML(path: String) throws(TextDecodingError) -> Bool {
+        let head = try FileChunkSource(path: path, chunkSize: 4096).nextChunk() ?? []
+        return head.first(where: { !isJSONSpace($0) }) == 0x3C
     }
 
     /// A CSV reader over the whole decoded text (for `.csv` inputs). Call once: the reader

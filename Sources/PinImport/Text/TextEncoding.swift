@@ -118,6 +118,9 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
     /// Not UTF-8 (from `notUTF8`, when known), no legacy encoding found for it, and `byte` (at
     /// `byteOffset`) is undefined in Windows-1252: in ISO-8859-1 it would be a C1 control character.
     case unknownEncoding(byte: UInt8, byteOffset: Int64, notUTF8: FirstNonUTF8? = nil)
+    /// Not UTF-8 from `notUTF8` on, though most of its text beyond ASCII is UTF-8 (`characters`
+    /// of them): a mix, which no one encoding reads without garbling a part.
+    case mixedWithUTF8(notUTF8: FirstNonUTF8, characters: Int)
 
     public var description: String {
         switch self {
@@ -142,6 +145,11 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
             return "the file is not UTF-8\(whereNot) and its encoding was not recognised: byte "
                 + String(format: "0x%02X", byte) + " at byte \(offset) is no character in Windows-1252 and a control character in"
                 + " ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding (one of \(TextEncoding.optionNames))"
+        case let .mixedWithUTF8(at, characters):
+            return "the file mixes encodings: it holds \(characters) UTF-8 character\(characters == 1 ? "" : "s"), but byte "
+                + String(format: "0x%02X", at.byte) + " at byte \(at.byteOffset), line \(at.line), is not UTF-8 (text from another"
+                + " program, in Latin-1 or a code page?). Retype that line's accented letters and save the file as UTF-8; read as"
+                + " Windows-1252 (--encoding Windows-1252) its UTF-8 characters would each become two or three signs (é as Ã©)"
         }
     }
 }
