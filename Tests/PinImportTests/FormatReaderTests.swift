@@ -460,6 +460,35 @@ final class FormatReaderTests: XCTestCase {
         }
     }
 
+    /// A GeoJSON text may be a geometry alone (RFC 7946 §3: PostGIS's `ST_AsGeoJSON`), and
+    /// `jq .features` leaves a collection's features as a bare array: both were refused or
+    /// worse, the array read as a CSV whose headers were `[{"type":"Feature"`. A geometry
+    /// alone is one feature without properties (a LineString a rejected row); an array
+    /// whose first item is no Feature is refused as GeoJSON, naming that item.
+    func testAGeometryAloneAndAnArrayOfFeaturesAreGeoJSON() throws {
+        func titles(_ json: String) throws -> [String] {
+            let r = try read(try temporaryFile(Array(json.utf8), suffix: ".json"))
+            XCTAssertEqual(r.format, .geoJSON)
+            return r.pins.map { "\($0.title) \($0.latitude) \($0.longitude) \($0.properties)" }
+                + r.rejected.flatMap { $0 }.map { "rejected \($0.line): \($0.reason)" }
+        }
+        XCTAssertEqual(try titles(#"{"type":"Point","coordinates":[127.0,37.5,12]}"#), [#"37.5, 127.0 37.5 127.0 {"ele":12}"#])
+        XCTAssertEqual(try titles(#"{"type":"MultiPoint","coordinates":[[1,2],[3,4]]}"#), ["2, 1 2.0 1.0 {}", "4, 3 4.0 3.0 {}"])
+        XCTAssertEqual(try titles(#"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[5,6]}]}"#), ["6, 5 6.0 5.0 {}"])
+        XCTAssertEqual(try titles(#"{"type":"LineString","coordinates":[[1,2],[3,4]]}"#), ["rejected 1: LineString is not a Point"])
+        XCTAssertEqual(try titles(#"""
+             [ {"type":"Feature","properties":{"name":"A","n":1},"geometry":{"type":"Point","coordinates":[1,2]}},
+               {"type":"Feature","properties":{"name":"B"},"geometry":{"type":"Point","coordinates":[3,4]}}, 7]
+            """#), [#"A 2.0 1.0 {"n":1}"#, "B 4.0 3.0 {}", "rejected 3: not a Feature object"])
+        XCTAssertEqual(try titles("[]"), [])
+        let rows = try temporaryFile(Array(#"[{"name":"x","lat":1,"lon":2}]"#.utf8), suffix: ".json")
+        XCTAssertThrowsError(try read(rows)) { error in
+            XCTAssertEqual(error as? ImportError, .invalidGeoJSON(path: rows, reason: #"the top level is an array whose first item is not a Feature ({"name":"x","lat":1,"lon":2}): GeoJSON is a FeatureCollection, a Feature or a geometry"#))
+        }
+        let csv = try temporaryFile(Array("[id],name,lat,lon\n7,A,1,2\n".utf8))
+        XCTAssertEqual(try read(csv).pins.map(\.title), ["A"], "a bracketed CSV header stays CSV")
+    }
+
     /// A position that is not two numbers is quoted in the reason, so the text report shows
     /// the value (it said only "a position needs [longitude, latitude] numbers").
     func testABadPositionIsQuotedInTheReason() throws {

@@ -32,15 +32,22 @@ enum GeoJSONFeature {
         }
     }
 
+    /// The geometry object types (RFC 7946 §1.4): a document that is one of them alone is read
+    /// as one feature without properties.
+    static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon",
+                                             "MultiPolygon", "GeometryCollection"]
+
+    /// The pins of `feature`, or, when `geometryAlone`, of a geometry object without a
+    /// Feature around it (a document that is a geometry alone).
     static func read(_ doc: JSONDocument, _ feature: JSONDocument.Value, index: Int, crs: CoordinateSystem?,
-                     exactTimes: Bool = false, skips: inout SkipCounter) -> Pins {
+                     exactTimes: Bool = false, geometryAlone: Bool = false, skips: inout SkipCounter) -> Pins {
         func reject(_ field: RowField, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
             Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: reason, rule: rule)])])
         }
-        guard feature.kind == .object, doc.member(feature, "type").flatMap(doc.string) == "Feature" else {
+        guard geometryAlone || (feature.kind == .object && doc.member(feature, "type").flatMap(doc.string) == "Feature") else {
             return reject(.member("type"), String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
         }
-        guard let geometry = doc.member(feature, "geometry"), geometry.kind == .object else {
+        guard let geometry = geometryAlone ? feature : doc.member(feature, "geometry"), geometry.kind == .object else {
             skips.add(.featureWithNullGeometry)
             return Pins([])
         }
@@ -72,7 +79,7 @@ enum GeoJSONFeature {
             return reject(.geometry(key: "geometry.coordinates"), "null", "\(gtype) has no coordinates", .pointArity)
         }
         // Read once per feature: each look-up scans the feature (a MultiPoint's positions too).
-        pins.props = doc.member(feature, "properties").map { doc.members($0) } ?? []
+        pins.props = geometryAlone ? [] : doc.member(feature, "properties").map { doc.members($0) } ?? []
         pins.index = index
         pins.crs = crs
         pins.exactTimes = exactTimes

@@ -6,7 +6,8 @@ public struct OpenedInput {
         /// CSV with this delimiter byte.
         case csv(delimiter: UInt8)
         /// A GeoJSON document (the first non-space character is `{`, or RFC 8142's record
-        /// separator 0x1E starting a GeoJSON text sequence).
+        /// separator 0x1E starting a GeoJSON text sequence, or `[` then `{`, `[` or `]`: an
+        /// array of features).
         case geoJSON
         /// An XML document (the first non-space character is `<`): GPX or KML.
         case xml
@@ -50,7 +51,7 @@ public struct OpenedInput {
             if let sep = excelSeparator { first.removeFirst(sep.length) }
             let format: Format
             let firstByte = first.first(where: { !isJSONSpace($0) })
-            if firstByte == 0x7B || firstByte == 0x1E {
+            if firstByte == 0x7B || firstByte == 0x1E || startsJSONArray(first) {
                 format = .geoJSON
             } else if firstByte == 0x3C {
                 format = .xml
@@ -97,6 +98,15 @@ public struct OpenedInput {
         }
         return all
     }
+}
+
+/// Whether `bytes` start (after white space) with `[` and then `{`, `[` or `]`: a JSON array of
+/// objects (features without their collection), never a CSV header.
+private func startsJSONArray(_ bytes: [UInt8]) -> Bool {
+    var rest = bytes.drop(while: isJSONSpace)
+    guard rest.first == 0x5B else { return false }
+    rest = rest.dropFirst().drop(while: isJSONSpace)
+    return rest.first.map { [0x7B, 0x5B, 0x5D].contains($0) } ?? false
 }
 
 private func isJSONSpace(_ b: UInt8) -> Bool {
