@@ -126,10 +126,10 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, """
             pinmap import: \(path): no coordinate columns. Headers found: "\(junk)…". Accepted latitude headers: "latitude", \
             "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", \
-            "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)"; \
+            "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "ycoord", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)"; \
             longitude: "longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", \
             "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", \
-            "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
+            "経度", "經度", "经度", "easting", "east", "point_x", "xcoord", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
             "wkt_geom"; or one "LAT, LON" column: "coordinates", "좌표" … (18 more). Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
 
             """)
