@@ -386,7 +386,7 @@ final class FormatReaderTests: XCTestCase {
         let r = try read(own("geojson-multi.geojson"))
         XCTAssertEqual(r.pins.map(\.title), ["Pair", "Pair", "Collected"])
         XCTAssertEqual(r.pins[0].properties,
-                       #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"ele":120.5}"#)
+                       #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"ele":120.5,"id":7}"#)
         XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51, 11])
         XCTAssertEqual(r.pins[2].properties, #"{"name":"alt name"}"#)
         XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T18:42:08Z", "converted to UTC (MAPPING.md §0)")
@@ -487,6 +487,26 @@ final class FormatReaderTests: XCTestCase {
         }
         let csv = try temporaryFile(Array("[id],name,lat,lon\n7,A,1,2\n".utf8))
         XCTAssertEqual(try read(csv).pins.map(\.title), ["A"], "a bracketed CSV header stays CSV")
+    }
+
+    /// A feature's `id` member is the user's data (OpenStreetMap's `node/123` in overpass
+    /// turbo's export, a database key): it is `properties.id` with its JSON type, once when a
+    /// property `id` holds the same, `id (2)` beside one that differs; it was dropped. Pinmap's
+    /// own export writes store row ids there, which are not kept.
+    func testAFeatureIdIsKeptAsAPropertyExceptInPinmapsOwnExport() throws {
+        func properties(_ collection: String) throws -> [String] {
+            try read(try temporaryFile(Array(collection.utf8), suffix: ".geojson")).pins.map { "\($0.title) \($0.properties)" }
+        }
+        func feature(_ id: String, _ props: String) -> String {
+            #"{"type":"Feature","id":\#(id),"geometry":{"type":"Point","coordinates":[127,37.5]},"properties":\#(props)}"#
+        }
+        XCTAssertEqual(try properties(#"{"type":"FeatureCollection","features":["# + [
+            feature(#""node/123""#, #"{"name":"A","amenity":"cafe"}"#), feature("7", #"{"name":"B","id":7}"#),
+            feature("8", #"{"name":"C","id":"x"}"#), feature("null", #"{"name":"D"}"#)].joined(separator: ",") + "]}"), [
+            #"A {"amenity":"cafe","id":"node/123"}"#, #"B {"id":7}"#, #"C {"id":"x","id (2)":8}"#, #"D {"id":null}"#])
+        XCTAssertEqual(try properties(#"{"type":"FeatureCollection","generator":"pinmap","features":["#
+                                      + feature("42", #"{"title":"E","description":"","category":"","created_at":"2024-01-01T00:00:00Z"}"#) + "]}"),
+                       ["E {}"])
     }
 
     /// A position that is not two numbers is quoted in the reason, so the text report shows
