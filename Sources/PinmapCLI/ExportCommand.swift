@@ -21,7 +21,8 @@ enum ExportCommand: TextCommand {
         as <type>, properties named as GPX's own elements (ele, sym, cmt, link, …, as a GPX
         import names them) as those, the others under <extensions> in the namespace
         https://pinmap.example/gpx/1.
-        KML 2.2: one Folder per category, properties as ExtendedData.
+        KML 2.2: one Folder per category, properties as ExtendedData (address, Snippet, the
+        icon colour and the altitude, as a KML import names them, as those).
         GeoPackage (needs -o): a point layer 'pins' in EPSG:4326 with an R-tree index, columns
         title, description, category, created_at and one per property, for QGIS and GDAL.
         The format follows FILE's extension (.csv, .geojson/.json, .gpx, .kml, .gpkg; CSV

@@ -9,8 +9,9 @@ import PinStore
 ///
 /// A `.gpx` or `.kml` file read as anything but its own format (as CSV) fails the test.
 /// They rely on the documented export shapes: standard elements for the pin
-/// fields, properties as `<pinmap:KEY>` extension leaves (or `<pinmap:property name=…>`) in
-/// GPX and as `ExtendedData/Data` in KML, and the exact `created_at` in
+/// fields and for properties named as the formats' own parts (`ele`, `sym`, `Snippet`, the
+/// icon colour…), the other properties as `<pinmap:KEY>` extension leaves (or
+/// `<pinmap:property name=…>`) in GPX and as `ExtendedData/Data` in KML, and the exact `created_at` in
 /// `<pinmap:created_at>` when it is not of the form `2024-05-28T18:42:08Z`.
 final class FormatRoundTripTests: XCTestCase {
     private struct Kept: Equatable {
@@ -38,6 +39,12 @@ final class FormatRoundTripTests: XCTestCase {
                                 createdAt: "2024-05-28T18:42:08Z", properties: #"{"name_ko":"파리"}"#))
         try store.insert(NewPin(title: "No category", description: "line one\nline two", latitude: -33.8688, longitude: 151.2093,
                                 createdAt: "2020-01-01T00:00:00Z"))
+        // Properties a GPX or KML import makes of the formats' own parts, in its order: the
+        // exports write them back as those parts.
+        try store.insert(NewPin(title: "Summit", description: "top", category: "peak", latitude: 37.6, longitude: 127.1, createdAt: "2024-01-01T00:00:00Z",
+                                properties: ##"{"ele":"305.5","cmt":"windy","link":"https://x.example/1","link_text":"Trail","sym":"Summit","sat":"7","k":"v","color":"#ff8000"}"##))
+        try store.insert(NewPin(title: "Cafe", latitude: 37.7, longitude: 127.2, createdAt: "2024-01-01T00:00:00Z",
+                                properties: ##"{"address":"1 Main St","Snippet":"open late","k":"v","color":"#ff8000","ele":"35.5"}"##))
         return s
     }
 
@@ -56,6 +63,11 @@ final class FormatRoundTripTests: XCTestCase {
         for x in a {
             XCTAssertTrue(b.contains { $0.matches(x) }, "\(format): \(x) not found in \(b)")
         }
+        // Into the store it came from, every pin is a duplicate (the properties come back in their order).
+        let r2 = s.run("import", path, "--json")
+        let again = try JSON.object(r2.stdout)
+        XCTAssertEqual(r2.code, 0, r2.stderr)
+        XCTAssertEqual([JSON.int(again["imported"]), JSON.int(again["duplicates"])], [0, Int64(a.count)], format)
     }
 
     func testGPXRoundTrip() throws { try roundTrip("gpx") }

@@ -34,7 +34,7 @@ public enum GPXExport {
     public static func waypoint(_ pin: Pin, properties: [PinProperty]) -> String {
         var w = XMLWriter(declaration: false, depth: 1)
         let lon = pin.longitude == 180 ? -180 : pin.longitude
-        let own = GPXWaypointElements(properties)
+        let own = GPXWaypointElements(properties, hasDescription: !pin.description.isEmpty)
         w.start("wpt", [("lat", XMLWriter.decimal(pin.latitude)), ("lon", XMLWriter.decimal(lon))])
         own.write(GPXWaypointElements.beforeTime, &w)
         let time = Timestamps.isXSDDateTime(pin.createdAt)

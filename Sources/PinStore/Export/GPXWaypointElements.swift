@@ -36,11 +36,14 @@ struct GPXWaypointElements {
     /// The properties left for `<extensions>`, in their order.
     private(set) var rest: [PinProperty] = []
 
-    init(_ properties: [PinProperty]) {
+    /// - Parameter hasDescription: whether the pin has a `<desc>`: without one the reader takes
+    ///   a `<cmt>` for the description, so `cmt` then stays an extension.
+    init(_ properties: [PinProperty], hasDescription: Bool) {
         var next = 0  // the first position in `order` still open
         for (i, p) in properties.enumerated() {
             guard let at = Self.order[next...].firstIndex(where: { $0.0 == p.key }), Self.order[at].1(p.value),
-                  p.key == "link" || !p.key.hasPrefix("link_") || taken["link"] != nil else {
+                  p.key == "link" || !p.key.hasPrefix("link_") || taken["link"] != nil,
+                  p.key != "cmt" || hasDescription else {
                 rest = Array(properties[i...])
                 return
             }
