@@ -509,6 +509,26 @@ final class FormatReaderTests: XCTestCase {
                        ["E {}"])
     }
 
+    /// A KML of network links (what Google My Maps exports with "Keep data up to date"
+    /// ticked) holds no places: it said only "the file has no data rows". The note names the
+    /// links (up to 3, then how many more) and what to do; its placemarks, if any, are read.
+    func testNetworkLinksAreNamedInANote() throws {
+        func link(_ n: Int) -> String {
+            "<NetworkLink><name>L\(n)</name><Link><href>https://x.example/\(n).kml</href></Link></NetworkLink>"
+        }
+        let one = try temporaryFile(Array(("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>" + link(1)
+            + "<Placemark><name>P</name><Point><coordinates>127,37.5</coordinates></Point></Placemark></Document></kml>").utf8), suffix: ".kml")
+        let r = try read(one)
+        XCTAssertEqual(r.pins.map(\.title), ["P"])
+        XCTAssertEqual(r.notes, ["the file holds 1 network link (https://x.example/1.kml): its places are in the linked file, which Pinmap "
+            + "does not fetch; download it and import it (from Google My Maps, export to KML without \"Keep data up to date\")"])
+        let five = try temporaryFile(Array(("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><Folder>" + (1...5).map(link).joined()
+            + "</Folder></Document></kml>").utf8), suffix: ".kml")
+        XCTAssertEqual(try read(five).notes, ["the file holds 5 network links (https://x.example/1.kml, https://x.example/2.kml, "
+            + "https://x.example/3.kml and 2 more): their places are in the linked files, which Pinmap does not fetch; download them "
+            + "and import them (from Google My Maps, export to KML without \"Keep data up to date\")"])
+    }
+
     /// A position that is not two numbers is quoted in the reason, so the text report shows
     /// the value (it said only "a position needs [longitude, latitude] numbers").
     func testABadPositionIsQuotedInTheReason() throws {
