@@ -127,9 +127,13 @@ enum GeoJSONFeature {
         }
         guard issues.isEmpty else { return .rejected(issues) }
 
-        let mapped: Set<String> = [titleKey, "description", "category", "created_at"]
+        // The first member of each mapped name is the pin's field (`value` reads it); a repeat
+        // is a property: Pinmap's export writes a property named `title` (a CSV's, beside its
+        // `name`) after the pin's own, and it was dropped on re-import.
+        var mapped: Set<String> = [titleKey, "description", "category", "created_at"]
         var properties = PropertiesJSON()
-        for (key, v) in props where !mapped.contains(key) || text(doc, v) == nil {
+        for (key, v) in props {
+            if mapped.remove(key) != nil, text(doc, v) != nil { continue }
             properties.add(key, json: doc.text(v))
         }
         let elements = Array(IteratorSequence(doc.elements(position)))
