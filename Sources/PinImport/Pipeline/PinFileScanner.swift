@@ -155,7 +155,22 @@ public struct PinFileScanner {
             } catch {
                 throw Self.fileError(error, path: path)
             }
-            guard let header else { throw .noHeader(path: path) }
+            guard var header else { throw .noHeader(path: path) }
+            // A title above the header (a report's): the header is found below it, in a second reading.
+            var titles: [CSVRecord] = []
+            if TitleLines.isTitle(header), (try? ColumnMapper.map(headers: header.fields, overrides: overrides)) == nil,
+               var again = try? OpenedInput.open(path: path, delimiter: d, encoding: opened.encoding.encoding).csvReader(),
+               let line = try? TitleLines.headerLine(&again, overrides: overrides) {
+                do {
+                    titles.append(header)
+                    while let r = try reader.next() {
+                        if r.line >= line { header = r; break }
+                        if !r.isBlank { titles.append(r) }
+                    }
+                } catch {
+                    throw Self.fileError(error, path: path)
+                }
+            }
             let mapping: ColumnMapping
             var firstRow: CSVRecord? = nil
             do {
@@ -181,12 +196,16 @@ public struct PinFileScanner {
                 throw .columns(path: path, error)
             }
             let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: .option, path: path) }
-            return PinFileScanner(
+            var scanner = PinFileScanner(
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
                 columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
                 reader: reader, validator: RowValidator(mapping: mapping, system: system), records: nil,
                 coordinateSystem: system?.label, pending: firstRow)
+            if !titles.isEmpty {
+                scanner.openingNotes.append(.skippedBeforeHeader(headerLine: header.line, lines: titles.map(TitleLines.text)))
+            }
+            return scanner
         }
     }
 
