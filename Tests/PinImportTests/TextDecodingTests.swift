@@ -170,6 +170,34 @@ final class TextDecodingTests: XCTestCase {
         }
     }
 
+    /// Cyrillic in Windows-1251 (Russian Excel) or KOI8-R is detected (uchardet names them, a
+    /// word of them too): it was read as Windows-1252, Москва stored as `Ìîñêâà`, and no
+    /// `--encoding` could name it. Central European, Greek and Turkish code pages are read when
+    /// named; Western text stays Windows-1252.
+    func testCyrillicIsDetectedAndOtherCodePagesCanBeNamed() throws {
+        let moskva1251: [UInt8] = [0xCC, 0xEE, 0xF1, 0xEA, 0xE2, 0xE0]  // Москва
+        let spb1251: [UInt8] = [0xD1, 0xE0, 0xED, 0xEA, 0xF2, 0x2D, 0xCF, 0xE5, 0xF2, 0xE5, 0xF0, 0xE1, 0xF3, 0xF0, 0xE3]  // Санкт-Петербург
+        let kyiv1251: [UInt8] = [0xCA, 0xE8, 0xBF, 0xE2]  // Київ
+        let moskvaKoi: [UInt8] = [0xED, 0xCF, 0xD3, 0xCB, 0xD7, 0xC1]  // Москва
+        let cafe1252: [UInt8] = [0x43, 0x61, 0x66, 0xE9, 0x20, 0x5A, 0xFC, 0x72, 0x69, 0x63, 0x68]  // Café Zürich
+        let lodz1250: [UInt8] = [0xA3, 0xF3, 0x64, 0x9F, 0x20, 0x4B, 0x61, 0x6C, 0x69, 0x73, 0x6B, 0x61]  // Łódź Kaliska
+        let athina1253: [UInt8] = [0xC1, 0xE8, 0xDE, 0xED, 0xE1]  // Αθήνα
+        let ist1254: [UInt8] = [0xDD, 0x73, 0x74, 0x61, 0x6E, 0x62, 0x75, 0x6C, 0x20, 0xDE, 0x69, 0xFE, 0x6C, 0x69]  // İstanbul Şişli
+        func decoded(_ rows: [[UInt8]], named: TextEncoding? = nil) throws -> [String] {
+            let bytes = Array("name,lat,lon\n".utf8) + rows.flatMap { $0 + Array(",1,2\n".utf8) }
+            let opened = try OpenedInput.open(path: try temporaryFile(bytes), encoding: named)
+            var reader = opened.csvReader()
+            return [opened.encoding.label] + (try reader.readAll().dropFirst().map { $0.fields[0] })
+        }
+        XCTAssertEqual(try decoded([moskva1251]), ["Windows-1251", "Москва"])
+        XCTAssertEqual(try decoded([spb1251, kyiv1251]), ["Windows-1251", "Санкт-Петербург", "Київ"])
+        XCTAssertEqual(try decoded([moskvaKoi]), ["KOI8-R", "Москва"])
+        XCTAssertEqual(try decoded([cafe1252]), ["Windows-1252", "Café Zürich"])
+        XCTAssertEqual(try decoded([lodz1250], named: TextEncoding(name: "cp1250")), ["Windows-1250", "Łódź Kaliska"])
+        XCTAssertEqual(try decoded([athina1253], named: TextEncoding(name: "Windows-1253")), ["Windows-1253", "Αθήνα"])
+        XCTAssertEqual(try decoded([ist1254], named: TextEncoding(name: "windows1254")), ["Windows-1254", "İstanbul Şişli"])
+    }
+
     func testSurrogatePairsSurviveUTF16() throws {
         let opened = try OpenedInput.open(path: Fixture.path("own/enc-utf16be-bom.csv"))
         var reader = opened.csvReader()
