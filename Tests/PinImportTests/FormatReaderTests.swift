@@ -159,7 +159,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("gpx-not-utf8.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [3, 31])
-            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, save it as UTF-8, or name its encoding with pinmap import --encoding")
         }
     }
 
@@ -197,7 +197,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [2, 50], "a damaged UTF name (UTF-8-): its bytes are checked as UTF-8")
-            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, save it as UTF-8, or name its encoding with pinmap import --encoding")
         }
     }
 
@@ -527,6 +527,29 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertEqual(try read(five).notes, ["the file holds 5 network links (https://x.example/1.kml, https://x.example/2.kml, "
             + "https://x.example/3.kml and 2 more): their places are in the linked files, which Pinmap does not fetch; download them "
             + "and import them (from Google My Maps, export to KML without \"Keep data up to date\")"])
+    }
+
+    /// `--encoding` names the encoding of a GPX or KML too, whatever its declaration says: a GPX
+    /// in Windows-1252 without a declaration (old programs wrote them) was refused ("bytes that
+    /// are not UTF-8"), the option unused. A byte the named encoding lacks is refused naming it.
+    func testEncodingOptionReadsGPXAndKML() throws {
+        let gpx = try temporaryFile(Array("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"47.37\" lon=\"8.54\"><name>Z".utf8)
+            + [0xFC] + Array("rich Caf".utf8) + [0xE9] + Array("</name></wpt>\n</gpx>\n".utf8), suffix: ".gpx")
+        XCTAssertThrowsError(try read(gpx)) { error in
+            guard case .malformedXML(_, 3, 36, .notUTF8)? = error as? ImportError else { return XCTFail("\(error)") }
+        }
+        var scanner = try PinFileScanner.open(path: gpx, encoding: .windows1252)
+        guard case .pin(let p)? = try scanner.next() else { return XCTFail("no pin") }
+        XCTAssertEqual([p.title, scanner.encodingLabel], ["Zürich Café", "Windows-1252 (--encoding)"])
+        let kml = try temporaryFile(Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark><name>".utf8)
+            + [0xCC, 0xEE, 0xF1, 0xEA, 0xE2, 0xE0] + Array("</name><Point><coordinates>37.62,55.75</coordinates></Point></Placemark></kml>\n".utf8), suffix: ".kml")
+        var k = try PinFileScanner.open(path: kml, encoding: .windows1251)
+        guard case .pin(let q)? = try k.next() else { return XCTFail("no pin") }
+        XCTAssertEqual(q.title, "Москва")
+        XCTAssertThrowsError(try PinFileScanner.open(path: gpx, encoding: .shiftJIS)) { error in
+            // ü (0xFC, at byte 118) leads a Shift_JIS pair that `r` does not end.
+            guard case .decoding(gpx, .invalidBytes(.shiftJIS, 118...119))? = error as? ImportError else { return XCTFail("\(error)") }
+        }
     }
 
     /// A position that is not two numbers is quoted in the reason, so the text report shows

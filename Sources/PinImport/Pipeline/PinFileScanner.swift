@@ -135,9 +135,11 @@ public struct PinFileScanner {
         switch opened.format {
         case .xml:
             let format = try FormatReaders.xmlFormat(opened.firstChunk, path: path)
-            let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
+            let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path, encoding: encoding)
+                : try FormatReaders.kml(path: path, encoding: encoding)
             var scanner = records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
-            scanner.encodingLabel = FormatReaders.xmlEncodingLabel(opened.firstChunk, detected: opened.encoding)
+            scanner.encodingLabel = encoding.map { "\($0.rawValue) (--encoding)" }
+                ?? FormatReaders.xmlEncodingLabel(opened.firstChunk, detected: opened.encoding)
             return scanner
         case .geoJSON:
             let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path)

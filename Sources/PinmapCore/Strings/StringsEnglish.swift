@@ -140,7 +140,7 @@ extension Strings {
         .xfNameTooLong: "an element or attribute name is too long",
         .xfOther: "the XML is not well-formed here",
         .xmlInvalidUnicode: "the file starts as UTF-16 or UTF-32 but is not valid in it; save it as UTF-8",
-        .xmlNotUTF8: "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8",
+        .xmlNotUTF8: "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, save it as UTF-8, or name its encoding with pinmap import --encoding",
         .xmlEndsEarly: "the file ends early: <{0}> is never closed ({1} {1:element|elements} left open); was it cut off? Download or export it again",
         .xmlEndsEarlyInside: "the file ends early: <{0}> is never closed, inside <{1}> ({2} {2:element|elements} left open); was it cut off? Download or export it again",
         .xmlNul: "a NUL character, which XML does not allow (a file encoded twice, or UTF-16 inside another encoding?); save it as UTF-8",

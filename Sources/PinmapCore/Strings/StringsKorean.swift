@@ -140,7 +140,7 @@ extension Strings {
         .xfNameTooLong: "요소 또는 속성 이름이 너무 깁니다",
         .xfOther: "여기서 XML 형식이 올바르지 않습니다",
         .xmlInvalidUnicode: "파일이 UTF-16 또는 UTF-32로 시작하지만 올바르지 않습니다. UTF-8로 저장하세요",
-        .xmlNotUTF8: "UTF-8이 아닌 바이트가 있습니다. <?xml … encoding=\"…\"?>에 파일의 인코딩을 쓰거나 UTF-8로 저장하세요",
+        .xmlNotUTF8: "UTF-8이 아닌 바이트가 있습니다. <?xml … encoding=\"…\"?>에 파일의 인코딩을 쓰거나, UTF-8로 저장하거나, pinmap import --encoding으로 인코딩을 지정하세요",
         .xmlEndsEarly: "파일이 일찍 끝납니다: <{0}>이(가) 닫히지 않았습니다(열린 요소 {1}개). 잘렸나요? 다시 내려받거나 내보내세요",
         .xmlEndsEarlyInside: "파일이 일찍 끝납니다: <{1}> 안에서 <{0}>이(가) 닫히지 않았습니다(열린 요소 {2}개). 잘렸나요? 다시 내려받거나 내보내세요",
         .xmlNul: "XML이 허용하지 않는 NUL 문자가 있습니다(두 번 인코딩했거나 다른 인코딩 안의 UTF-16?). UTF-8로 저장하세요",
