@@ -481,6 +481,8 @@ final class FormatReaderTests: XCTestCase {
                {"type":"Feature","properties":{"name":"B"},"geometry":{"type":"Point","coordinates":[3,4]}}, 7]
             """#), [#"A 2.0 1.0 {"n":1}"#, "B 4.0 3.0 {}", "rejected 3: not a Feature object"])
         XCTAssertEqual(try titles("[]"), [])
+        XCTAssertEqual(try titles(#"{"type":"Point","coordinates":[1,2]}"# + "\n" + #"{"type":"Feature","properties":{"name":"F"},"geometry":{"type":"Point","coordinates":[3,4]}}"#),
+                       ["2, 1 2.0 1.0 {}", "F 4.0 3.0 {}"], "a geometry in a sequence, as PostGIS's rows of ST_AsGeoJSON")
         let rows = try temporaryFile(Array(#"[{"name":"x","lat":1,"lon":2}]"#.utf8), suffix: ".json")
         XCTAssertThrowsError(try read(rows)) { error in
             XCTAssertEqual(error as? ImportError, .invalidGeoJSON(path: rows, reason: #"the top level is an array whose first item is not a Feature ({"name":"x","lat":1,"lon":2}): GeoJSON is a FeatureCollection, a Feature or a geometry"#))

@@ -99,13 +99,15 @@ struct GeoJSONReader: PinRecordReader {
                 value = v
             } else if let v = sequence?.next() {
                 // A FeatureCollection in a sequence (collections written one after another)
-                // gives its features.
-                if document.member(v, "type").flatMap(document.string) == "FeatureCollection",
-                   let list = document.member(v, "features"), list.kind == .array {
+                // gives its features; a geometry alone is a feature without properties, as a
+                // document that is one (RFC 8142's texts are any GeoJSON texts).
+                let type = document.member(v, "type").flatMap(document.string)
+                if type == "FeatureCollection", let list = document.member(v, "features"), list.kind == .array {
                     features = document.elements(list)
                     continue
                 }
                 value = v
+                alone = type.map(GeoJSONFeature.geometryTypes.contains) ?? false
             } else {
                 return nil
             }
