@@ -192,11 +192,13 @@ public enum TextEncodingDetector {
             throw .invalidUTF8AfterBOM(byteOffset: validator.firstInvalidOffset ?? 0)
         }
         let scan = try rescan(validator.firstInvalidOffset)
-        if let guess = scan.guess, try converts(guess) { return DetectedEncoding(encoding: guess, bomLength: 0) }
-        if scan.guess != .cp949, scan.hangul.isHangul, try converts(.cp949) { return DetectedEncoding(encoding: .cp949, bomLength: 0) }
+        // Before any legacy guess: a single-byte one (Windows-1251) converts a mix too. Legacy
+        // CJK text is never mostly UTF-8 (few of its pairs form a UTF-8 character).
         if refusingMixes, scan.utf8.isMostlyUTF8, let at = scan.notUTF8 {
             throw .mixedWithUTF8(notUTF8: at, characters: scan.utf8.characters)
         }
+        if let guess = scan.guess, try converts(guess) { return DetectedEncoding(encoding: guess, bomLength: 0) }
+        if scan.guess != .cp949, scan.hangul.isHangul, try converts(.cp949) { return DetectedEncoding(encoding: .cp949, bomLength: 0) }
         if let (byte, offset) = scan.undefined { throw .unknownEncoding(byte: byte, byteOffset: offset, notUTF8: scan.notUTF8) }
         return DetectedEncoding(encoding: .windows1252, bomLength: 0)
     }
