@@ -33,6 +33,8 @@ struct GeoJSONReader: PinRecordReader {
     private var singleIsGeometry = false
     private var index = 0
     private var current = GeoJSONFeature.Pins([])
+    /// The feature being read: a rejected one goes to the rejects file whole (`lastSource`).
+    private var currentValue: JSONDocument.Value?
     private var skips = SkipCounter()
 
     /// - Throws: `ImportError.invalidJSON` (syntax, nesting, numbers), `.invalidGeoJSON`
@@ -112,6 +114,7 @@ struct GeoJSONReader: PinRecordReader {
                 return nil
             }
             index += 1
+            currentValue = value
             if isTakeout {
                 current = GeoJSONFeature.Pins([TakeoutFeature.read(document, value, index: index)])
             } else {
@@ -122,6 +125,11 @@ struct GeoJSONReader: PinRecordReader {
     }
 
     var notes: [ImportNote] { skips.notes }
+
+    /// A rejected feature's JSON text, as written, in the rejects file's `geojson` column: a
+    /// user can mend it there and import it again; the file kept only its number and reason.
+    var sourceColumn: String? { "geojson" }
+    var lastSource: String? { currentValue.map { String(decoding: document.bytes[$0.start..<$0.end], as: UTF8.self) } }
 
     /// The `crs` member's system (`{"type": "name", "properties": {"name": …}}`); nil for
     /// none or WGS84 longitude, latitude. ESRI's and old GDAL's codes for Web

@@ -46,7 +46,7 @@ public enum Importer {
         report.dryRun = options.dryRun
         report.rejectsFile = options.rejectsPath
         let rejects = try options.rejectsPath.map { p throws(ImportError) in
-            try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [], unit: scanner.format.rowUnit,
+            try RejectsWriter(path: p, headers: scanner.rejectsHeaders, unit: scanner.format.rowUnit,
                               protected: ProtectedPaths(store: store.path, inputs: [path]))
         }
         let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress, shouldStop: shouldStop)

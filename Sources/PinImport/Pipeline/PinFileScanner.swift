@@ -54,6 +54,9 @@ public struct PinFileScanner {
     public let delimiterLabel: String
     /// The CSV header row (trimmed); empty for other formats.
     public let headers: [String]
+    /// The rejects file's columns after the row number and reason: the CSV header, else the
+    /// column of a rejected row's source text (GeoJSON's feature), else none.
+    public var rejectsHeaders: [String] { format == .csv ? headers : records?.sourceColumn.map { [$0] } ?? [] }
     /// Pin field → header used (`["latitude": "위도", ...]`); for other formats where the
     /// reader finds it (`["name": "wpt/name", ...]`).
     public let columnsUsed: [ColumnRole: String]
@@ -370,7 +373,8 @@ public struct PinFileScanner {
             case .rejected(let issues):
                 dataRows += 1
                 // The readers number their rows; what the number counts is the format's.
-                return .rejected(issues: issues.map { var i = $0; i.unit = format.rowUnit; return i }, fields: [])
+                return .rejected(issues: issues.map { var i = $0; i.unit = format.rowUnit; return i },
+                                 fields: records?.lastSource.map { [$0] } ?? [])
             case .blank: continue
             }
         }
