@@ -18,6 +18,24 @@ enum TitleLines {
         (0..<record.count).lazy.filter { !record.isBlank($0) }.prefix(2).count <= 1
     }
 
+    /// The header of a CSV whose first record (not blank) is `first`, `reader` after it: `first`
+    /// itself, or, by the rule above, the record below the title lines, with them (`reader`
+    /// then after it). The header is found in a second reading of the file (`opened`'s path,
+    /// encoding and `delimiter`), so a file that does not fit the rule is read as it was.
+    /// - Throws: `CSVReadError` from `reader` (the second reading's errors only mean no title).
+    static func header<S>(after first: CSVRecord, in reader: inout CSVReader<S>, opened: OpenedInput, delimiter: UInt8,
+                          overrides: ColumnOverrides) throws(CSVReadError) -> (header: CSVRecord, titles: [CSVRecord]) {
+        guard isTitle(first), (try? ColumnMapper.map(headers: first.fields, overrides: overrides)) == nil,
+              var again = try? OpenedInput.open(path: opened.path, delimiter: delimiter, encoding: opened.encoding.encoding).csvReader(),
+              let line = try? headerLine(&again, overrides: overrides) else { return (first, []) }
+        var titles = [first]
+        while let r = try reader.next() {
+            if r.line >= line { return (r, titles) }
+            if !r.isBlank { titles.append(r) }
+        }
+        return (first, [])
+    }
+
     /// The line of the header after the title lines at the start of `reader` (read from its
     /// start), or nil when there is none by the rule above.
     static func headerLine<S>(_ reader: inout CSVReader<S>, overrides: ColumnOverrides) throws -> Int? {

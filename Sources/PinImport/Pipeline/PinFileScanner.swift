@@ -161,20 +161,12 @@ public struct PinFileScanner {
                 throw Self.fileError(error, path: path)
             }
             guard var header else { throw .noHeader(path: path) }
-            // A title above the header (a report's): the header is found below it, in a second reading.
+            // A title above the header (a report's): the header is found below it.
             var titles: [CSVRecord] = []
-            if TitleLines.isTitle(header), (try? ColumnMapper.map(headers: header.fields, overrides: overrides)) == nil,
-               var again = try? OpenedInput.open(path: path, delimiter: d, encoding: opened.encoding.encoding).csvReader(),
-               let line = try? TitleLines.headerLine(&again, overrides: overrides) {
-                do {
-                    titles.append(header)
-                    while let r = try reader.next() {
-                        if r.line >= line { header = r; break }
-                        if !r.isBlank { titles.append(r) }
-                    }
-                } catch {
-                    throw Self.fileError(error, path: path)
-                }
+            do {
+                (header, titles) = try TitleLines.header(after: header, in: &reader, opened: opened, delimiter: d, overrides: overrides)
+            } catch {
+                throw Self.fileError(error, path: path)
             }
             let mapping: ColumnMapping
             var firstRow: CSVRecord? = nil
