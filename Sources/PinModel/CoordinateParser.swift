@@ -1,7 +1,7 @@
 /// Reads WGS84 latitude and longitude values in decimal degrees from the forms people write.
 ///
 /// Accepted: plain decimals (`DecimalNumber`: `+37.5665`, `1.27E1`, a single decimal comma
-/// `37,5665`; a leading U+2212 minus sign, `−33.8568`), and angles (`AngleParser`: DMS, DDM, hemisphere letters). Rejected with the
+/// `37,5665`; a leading U+2212 minus sign, `−33.8568`; full-width forms, `３７．５`), and angles (`AngleParser`: DMS, DDM, hemisphere letters). Rejected with the
 /// field, the value and the rule: empty values, `NaN`/`inf` (which `Double(String)` accepts),
 /// hexadecimal (`0x1A`), two separators (`48,85,66`), anything else that is not a number, and
 /// values outside the inclusive ranges latitude −90…90 and longitude −180…180. Values are never
@@ -53,6 +53,21 @@ public enum CoordinateParser {
         return DecimalNumber.parse(t) != nil ? t : "\(t) (\(value)°)"
     }
 
+    /// `t` with full-width ASCII forms (U+FF01–FF5E) and the ideographic space made ASCII, and a
+    /// leading EN DASH a minus.
+    static func asciiForms(_ t: String) -> String {
+        var out = String.UnicodeScalarView()
+        for (i, u) in t.unicodeScalars.enumerated() {
+            switch u.value {
+            case 0xFF01...0xFF5E: out.append(Unicode.Scalar(u.value - 0xFEE0)!)
+            case 0x3000: out.append(" ")
+            case 0x2013 where i == 0: out.append("-")
+            default: out.append(u)
+            }
+        }
+        return String(out)
+    }
+
     private static func parseSlow(_ text: String, axis: CoordinateAxis, field: RowField) -> Result<Double, RowIssue> {
         let t = trimmedText(text)
         func issue(_ rule: ImportRule, _ reason: String) -> Result<Double, RowIssue> {
@@ -65,6 +80,12 @@ public enum CoordinateParser {
         // A leading U+2212 MINUS SIGN (Wikipedia's and typeset text's negative numbers) is a
         // minus, as `AngleParser` reads it in `−37°30′`: `−33.8568` was "not a number".
         if t.hasPrefix("\u{2212}"), let v = DecimalNumber.parse("-" + t.dropFirst()) { return .success(v) }
+        // Full-width digits, signs and marks (U+FF01–FF5E), as Japanese, Chinese and Korean
+        // input methods type them into spreadsheets (`３７．５６６５`, `－３３．８`), and an EN DASH
+        // for a minus, as word processors make of one (`–33.8688`): read as their ASCII forms.
+        // They were "not a number".
+        let plain = Self.asciiForms(t)
+        if plain != t, case .success(let v) = parseSlow(plain, axis: axis, field: field) { return .success(v) }
         var unsigned = Substring(t.lowercased())
         if let f = unsigned.first, f == "+" || f == "-" || f == "\u{2212}" { unsigned = unsigned.dropFirst() }
         if ["nan", "inf", "infinity", "∞"].contains(unsigned) {

@@ -22,6 +22,13 @@ public enum ImportNote: Sendable, Equatable, Encodable, CustomStringConvertible 
     case noAttributeTable
     /// Attribute values of a Shapefile that the `.dbf`'s `encoding` could not decode.
     case undecodableAttributes(count: Int, encoding: String)
+    /// KML `<NetworkLink>`s: their places are in the files they link to, never fetched (Google
+    /// My Maps exports only one when "Keep data up to date" is ticked). Up to 3 `links` (the
+    /// `href`s), and how many there were in all.
+    case networkLinks(links: [String], count: Int)
+    /// CSV lines above the header that are no header (a report's title), skipped: the header's
+    /// line and the skipped lines' text (`TitleLines`).
+    case skippedBeforeHeader(headerLine: Int, lines: [String])
 
     /// Why `--crs` did not apply.
     public enum CRSNotUsed: Sendable, Equatable {
@@ -56,6 +63,16 @@ public enum ImportNote: Sendable, Equatable, Encodable, CustomStringConvertible 
         case .noAttributeTable: return "no .dbf: points imported without attributes"
         case let .undecodableAttributes(count, encoding):
             return "\(count) attribute value\(count == 1 ? " was" : "s were") not valid \(encoding) and left out"
+        case let .skippedBeforeHeader(headerLine, lines):
+            let one = lines.count == 1
+            return "the header is line \(headerLine): the \(lines.count) line\(one ? "" : "s") above it ("
+                + lines.map { "\"\($0)\"" }.joined(separator: ", ") + ") \(one ? "was" : "were") skipped as a title"
+        case let .networkLinks(links, count):
+            let one = count == 1
+            let listed = links.joined(separator: ", ") + (count > links.count ? " and \(count - links.count) more" : "")
+            return "the file holds \(count) network link\(one ? "" : "s") (\(listed)): \(one ? "its" : "their") places are in the linked "
+                + "file\(one ? "" : "s"), which Pinmap does not fetch; download \(one ? "it" : "them") and import \(one ? "it" : "them") "
+                + "(from Google My Maps, export to KML without \"Keep data up to date\")"
         }
     }
 

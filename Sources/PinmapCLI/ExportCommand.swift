@@ -18,8 +18,11 @@ enum ExportCommand: TextCommand {
         per property, RFC 4180 quoting, coordinates with every digit, so 'pinmap import' gives
         the same pins. GeoJSON: a FeatureCollection of Points [longitude, latitude] with the
         other fields and the properties as Feature properties. GPX 1.1: waypoints; category
-        as <type>, properties under <extensions> in the namespace https://pinmap.example/gpx/1.
-        KML 2.2: one Folder per category, properties as ExtendedData.
+        as <type>, properties named as GPX's own elements (ele, sym, cmt, link, …, as a GPX
+        import names them) as those, the others under <extensions> in the namespace
+        https://pinmap.example/gpx/1.
+        KML 2.2: one Folder per category, properties as ExtendedData (address, Snippet, the
+        icon colour and the altitude, as a KML import names them, as those).
         GeoPackage (needs -o): a point layer 'pins' in EPSG:4326 with an R-tree index, columns
         title, description, category, created_at and one per property, for QGIS and GDAL.
         The format follows FILE's extension (.csv, .geojson/.json, .gpx, .kml, .gpkg; CSV

@@ -68,7 +68,7 @@ enum UIFileImporter {
             reason = ["gpx", "kml", "kmz"].contains((e.path as NSString).pathExtension.lowercased()) ? .emptyFile : .empty
         case (_, .noHeader): reason = .noHeader
         case (_, .malformedHeader): reason = .malformedHeader
-        case (_, .decoding(_, .unknownEncoding)): reason = .unknownEncoding
+        case (_, .decoding(_, .unknownEncoding)), (_, .decoding(_, .mixedWithUTF8)): reason = .unknownEncoding
         case (_, .decoding): reason = .decoding
         case let (_, .columns(_, err)):
             // A header holding NUL bytes is a binary file, not a CSV that lacks its columns.

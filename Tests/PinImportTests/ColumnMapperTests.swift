@@ -53,6 +53,20 @@ final class ColumnMapperTests: XCTestCase {
         XCTAssertEqual([ColumnRole.isDegreeName("Latitude (WGS84)"), ColumnRole.isDegreeName("좌표정보(X)")], [true, false])
     }
 
+    /// overpass turbo's CSV marks an element's own fields with `@` (`@id`, `@lat`, `@lon`) and
+    /// QGIS's "Add geometry attributes" names its columns `xcoord`/`ycoord`: every such file was
+    /// refused ("no coordinate columns"). `@lat` is `lat` once the mark is set aside (a degree
+    /// name), `@(lat)` too; `xcoord`/`ycoord` are projected names, as `x`/`y`; a lone `@` is no name.
+    func testOverpassMarksAndQGISCoordinateNames() throws {
+        XCTAssertEqual(try ColumnMapper.map(headers: ["@id", "@lat", "@lon", "name", "amenity"]).columnsUsed.byName,
+                       ["name": "name", "latitude": "@lat", "longitude": "@lon"])
+        XCTAssertEqual(try ColumnMapper.map(headers: ["name", "xcoord", "ycoord"]).columnsUsed.byName,
+                       ["name": "name", "latitude": "ycoord", "longitude": "xcoord"])
+        XCTAssertEqual([ColumnRole.unqualified("@lat"), ColumnRole.unqualified("@latitude (wgs84)"), ColumnRole.unqualified("@"),
+                        ColumnRole.unqualified("lat")], ["lat", "latitude", nil, nil])
+        XCTAssertEqual([ColumnRole.isDegreeName("@lat"), ColumnRole.isDegreeName("xcoord")], [true, false])
+    }
+
     /// One column holding both coordinates, latitude first, as Google Maps copies them
     /// (`Coordinates`, `좌표`, `lat/lng`, or `--lat C --lon C`): such files were refused ("no
     /// coordinate columns"). A latitude/longitude pair wins.
@@ -121,8 +135,8 @@ final class ColumnMapperTests: XCTestCase {
     }
     /// The lists of a column error are cut between whole names, with one "…" and a count, so
     /// the message fits the CLI's bound and is never cut inside a name (`"緯度…ngengrad"`).
-    static let latitudes = #""latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)""#
-    static let longitudes = #""longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)""#
+    static let latitudes = #""latitude", "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "ycoord", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)""#
+    static let longitudes = #""longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度", "easting", "east", "point_x", "xcoord", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)""#
 
     /// A Google Takeout saved list (`Title,Note,URL,Tags,Comment`, no coordinates) is named as
     /// such, with what to import instead; it got the generic list of accepted headers.

@@ -108,6 +108,16 @@ final class CoordinateParserTests: XCTestCase {
         ("\u{2212}-5", .latitude, .rule(.notANumber), #line),
         ("5\u{2212}", .latitude, .rule(.notANumber), #line),
         ("\u{2212}inf", .longitude, .rule(.notFinite), #line),
+        // Full-width forms, as CJK input methods type them into spreadsheets, and an EN DASH
+        // for a minus (a word processor's): they were "not a number".
+        ("３７．５６６５", .latitude, .value(37.5665), #line),
+        ("－３３．８", .latitude, .value(-33.8), #line),
+        ("\u{3000}１２６，９７８", .longitude, .value(126.978), #line),
+        ("３７°３３′５８″Ｎ", .latitude, .value(37.56611111111111), #line),
+        ("\u{2013}33.8688", .latitude, .value(-33.8688), #line),
+        ("３７ａ", .latitude, .rule(.notANumber), #line),
+        ("ＮａＮ", .latitude, .rule(.notANumber), #line),
+        ("5\u{2013}", .latitude, .rule(.notANumber), #line),
     ]
 
     func testTable() {

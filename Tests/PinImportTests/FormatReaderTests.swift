@@ -159,7 +159,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("gpx-not-utf8.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [3, 31])
-            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, save it as UTF-8, or name its encoding with pinmap import --encoding")
         }
     }
 
@@ -197,7 +197,7 @@ final class FormatReaderTests: XCTestCase {
         XCTAssertThrowsError(try read(own("gpx-unknown-encoding-truncated.gpx"))) { error in
             guard case let .malformedXML(_, line, column, reason)? = error as? ImportError else { return XCTFail("\(error)") }
             XCTAssertEqual([line, column], [2, 50], "a damaged UTF name (UTF-8-): its bytes are checked as UTF-8")
-            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8")
+            XCTAssertEqual(reason.sentence, "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, save it as UTF-8, or name its encoding with pinmap import --encoding")
         }
     }
 
@@ -386,7 +386,7 @@ final class FormatReaderTests: XCTestCase {
         let r = try read(own("geojson-multi.geojson"))
         XCTAssertEqual(r.pins.map(\.title), ["Pair", "Pair", "Collected"])
         XCTAssertEqual(r.pins[0].properties,
-                       #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"ele":120.5}"#)
+                       #"{"count":1,"ratio":0.10,"big":12345678901234567890,"ok":true,"tags":["a","b"],"nested":{"k":null},"ele":120.5,"id":7}"#)
         XCTAssertEqual([r.pins[1].latitude, r.pins[1].longitude], [51, 11])
         XCTAssertEqual(r.pins[2].properties, #"{"name":"alt name"}"#)
         XCTAssertEqual(r.pins[2].createdAt, "2024-05-28T18:42:08Z", "converted to UTC (MAPPING.md §0)")
@@ -457,6 +457,100 @@ final class FormatReaderTests: XCTestCase {
         let oneLine = try temporaryFile(Array((feature("A", "[1,2]") + feature("B", "[3,4]")).utf8), suffix: ".geojson")
         XCTAssertThrowsError(try read(oneLine)) { error in
             XCTAssertEqual(error as? ImportError, .invalidJSON(path: oneLine, reason: "unexpected text after the top-level value at line 1 (byte 101)"))
+        }
+    }
+
+    /// A GeoJSON text may be a geometry alone (RFC 7946 §3: PostGIS's `ST_AsGeoJSON`), and
+    /// `jq .features` leaves a collection's features as a bare array: both were refused or
+    /// worse, the array read as a CSV whose headers were `[{"type":"Feature"`. A geometry
+    /// alone is one feature without properties (a LineString a rejected row); an array
+    /// whose first item is no Feature is refused as GeoJSON, naming that item.
+    func testAGeometryAloneAndAnArrayOfFeaturesAreGeoJSON() throws {
+        func titles(_ json: String) throws -> [String] {
+            let r = try read(try temporaryFile(Array(json.utf8), suffix: ".json"))
+            XCTAssertEqual(r.format, .geoJSON)
+            return r.pins.map { "\($0.title) \($0.latitude) \($0.longitude) \($0.properties)" }
+                + r.rejected.flatMap { $0 }.map { "rejected \($0.line): \($0.reason)" }
+        }
+        XCTAssertEqual(try titles(#"{"type":"Point","coordinates":[127.0,37.5,12]}"#), [#"37.5, 127.0 37.5 127.0 {"ele":12}"#])
+        XCTAssertEqual(try titles(#"{"type":"MultiPoint","coordinates":[[1,2],[3,4]]}"#), ["2, 1 2.0 1.0 {}", "4, 3 4.0 3.0 {}"])
+        XCTAssertEqual(try titles(#"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[5,6]}]}"#), ["6, 5 6.0 5.0 {}"])
+        XCTAssertEqual(try titles(#"{"type":"LineString","coordinates":[[1,2],[3,4]]}"#), ["rejected 1: LineString is not a Point"])
+        XCTAssertEqual(try titles(#"""
+             [ {"type":"Feature","properties":{"name":"A","n":1},"geometry":{"type":"Point","coordinates":[1,2]}},
+               {"type":"Feature","properties":{"name":"B"},"geometry":{"type":"Point","coordinates":[3,4]}}, 7]
+            """#), [#"A 2.0 1.0 {"n":1}"#, "B 4.0 3.0 {}", "rejected 3: not a Feature object"])
+        XCTAssertEqual(try titles("[]"), [])
+        XCTAssertEqual(try titles(#"{"type":"Point","coordinates":[1,2]}"# + "\n" + #"{"type":"Feature","properties":{"name":"F"},"geometry":{"type":"Point","coordinates":[3,4]}}"#),
+                       ["2, 1 2.0 1.0 {}", "F 4.0 3.0 {}"], "a geometry in a sequence, as PostGIS's rows of ST_AsGeoJSON")
+        let rows = try temporaryFile(Array(#"[{"name":"x","lat":1,"lon":2}]"#.utf8), suffix: ".json")
+        XCTAssertThrowsError(try read(rows)) { error in
+            XCTAssertEqual(error as? ImportError, .invalidGeoJSON(path: rows, reason: #"the top level is an array whose first item is not a Feature ({"name":"x","lat":1,"lon":2}): GeoJSON is a FeatureCollection, a Feature or a geometry"#))
+        }
+        let csv = try temporaryFile(Array("[id],name,lat,lon\n7,A,1,2\n".utf8))
+        XCTAssertEqual(try read(csv).pins.map(\.title), ["A"], "a bracketed CSV header stays CSV")
+    }
+
+    /// A feature's `id` member is the user's data (OpenStreetMap's `node/123` in overpass
+    /// turbo's export, a database key): it is `properties.id` with its JSON type, once when a
+    /// property `id` holds the same, `id (2)` beside one that differs; it was dropped. Pinmap's
+    /// own export writes store row ids there, which are not kept.
+    func testAFeatureIdIsKeptAsAPropertyExceptInPinmapsOwnExport() throws {
+        func properties(_ collection: String) throws -> [String] {
+            try read(try temporaryFile(Array(collection.utf8), suffix: ".geojson")).pins.map { "\($0.title) \($0.properties)" }
+        }
+        func feature(_ id: String, _ props: String) -> String {
+            #"{"type":"Feature","id":\#(id),"geometry":{"type":"Point","coordinates":[127,37.5]},"properties":\#(props)}"#
+        }
+        XCTAssertEqual(try properties(#"{"type":"FeatureCollection","features":["# + [
+            feature(#""node/123""#, #"{"name":"A","amenity":"cafe"}"#), feature("7", #"{"name":"B","id":7}"#),
+            feature("8", #"{"name":"C","id":"x"}"#), feature("null", #"{"name":"D"}"#)].joined(separator: ",") + "]}"), [
+            #"A {"amenity":"cafe","id":"node/123"}"#, #"B {"id":7}"#, #"C {"id":"x","id (2)":8}"#, #"D {"id":null}"#])
+        XCTAssertEqual(try properties(#"{"type":"FeatureCollection","generator":"pinmap","features":["#
+                                      + feature("42", #"{"title":"E","description":"","category":"","created_at":"2024-01-01T00:00:00Z"}"#) + "]}"),
+                       ["E {}"])
+    }
+
+    /// A KML of network links (what Google My Maps exports with "Keep data up to date"
+    /// ticked) holds no places: it said only "the file has no data rows". The note names the
+    /// links (up to 3, then how many more) and what to do; its placemarks, if any, are read.
+    func testNetworkLinksAreNamedInANote() throws {
+        func link(_ n: Int) -> String {
+            "<NetworkLink><name>L\(n)</name><Link><href>https://x.example/\(n).kml</href></Link></NetworkLink>"
+        }
+        let one = try temporaryFile(Array(("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>" + link(1)
+            + "<Placemark><name>P</name><Point><coordinates>127,37.5</coordinates></Point></Placemark></Document></kml>").utf8), suffix: ".kml")
+        let r = try read(one)
+        XCTAssertEqual(r.pins.map(\.title), ["P"])
+        XCTAssertEqual(r.notes, ["the file holds 1 network link (https://x.example/1.kml): its places are in the linked file, which Pinmap "
+            + "does not fetch; download it and import it (from Google My Maps, export to KML without \"Keep data up to date\")"])
+        let five = try temporaryFile(Array(("<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><Folder>" + (1...5).map(link).joined()
+            + "</Folder></Document></kml>").utf8), suffix: ".kml")
+        XCTAssertEqual(try read(five).notes, ["the file holds 5 network links (https://x.example/1.kml, https://x.example/2.kml, "
+            + "https://x.example/3.kml and 2 more): their places are in the linked files, which Pinmap does not fetch; download them "
+            + "and import them (from Google My Maps, export to KML without \"Keep data up to date\")"])
+    }
+
+    /// `--encoding` names the encoding of a GPX or KML too, whatever its declaration says: a GPX
+    /// in Windows-1252 without a declaration (old programs wrote them) was refused ("bytes that
+    /// are not UTF-8"), the option unused. A byte the named encoding lacks is refused naming it.
+    func testEncodingOptionReadsGPXAndKML() throws {
+        let gpx = try temporaryFile(Array("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"47.37\" lon=\"8.54\"><name>Z".utf8)
+            + [0xFC] + Array("rich Caf".utf8) + [0xE9] + Array("</name></wpt>\n</gpx>\n".utf8), suffix: ".gpx")
+        XCTAssertThrowsError(try read(gpx)) { error in
+            guard case .malformedXML(_, 3, 36, .notUTF8)? = error as? ImportError else { return XCTFail("\(error)") }
+        }
+        var scanner = try PinFileScanner.open(path: gpx, encoding: .windows1252)
+        guard case .pin(let p)? = try scanner.next() else { return XCTFail("no pin") }
+        XCTAssertEqual([p.title, scanner.encodingLabel], ["Zürich Café", "Windows-1252 (--encoding)"])
+        let kml = try temporaryFile(Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark><name>".utf8)
+            + [0xCC, 0xEE, 0xF1, 0xEA, 0xE2, 0xE0] + Array("</name><Point><coordinates>37.62,55.75</coordinates></Point></Placemark></kml>\n".utf8), suffix: ".kml")
+        var k = try PinFileScanner.open(path: kml, encoding: .windows1251)
+        guard case .pin(let q)? = try k.next() else { return XCTFail("no pin") }
+        XCTAssertEqual(q.title, "Москва")
+        XCTAssertThrowsError(try PinFileScanner.open(path: gpx, encoding: .shiftJIS)) { error in
+            // ü (0xFC, at byte 118) leads a Shift_JIS pair that `r` does not end.
+            guard case .decoding(gpx, .invalidBytes(.shiftJIS, 118...119))? = error as? ImportError else { return XCTFail("\(error)") }
         }
     }
 

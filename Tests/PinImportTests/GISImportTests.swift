@@ -178,7 +178,7 @@ final class GISImportTests: XCTestCase {
         let s = try read(gis("bng-27700.shp"))
         XCTAssertEqual(s.format, .shapefile)
         XCTAssertEqual(s.system, "EPSG:27700, OSGB36 / British National Grid")
-        XCTAssertEqual(s.encoding, "CP1252 (dbf language driver 87)")
+        XCTAssertEqual(s.encoding, "UTF-8 (dbf language driver 87, the writer's ANSI code page: detected from the text)", "ASCII text")
         XCTAssertEqual(s.columns, ["name": "name", "category": "kind", "latitude": "shape", "longitude": "shape"])
         try assertMatchesReference(s, "bng-27700.shp")
         XCTAssertEqual(s.pins.map(\.category), ["clock tower", "castle", "monument"])
@@ -272,6 +272,26 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.pins.map(\.title), ["창덕궁", "한강공원"])
         XCTAssertEqual(s.pins.map(\.category), ["궁궐", "공원"])
         XCTAssertEqual(s.columns["name"], "이름")
+    }
+
+    /// Language driver 87 is ESRI's "ANSI": the code page of the Windows that wrote the file,
+    /// none in particular. ArcGIS on Korean Windows writes CP949 under it, which was read as
+    /// CP1252 (창덕궁 stored as `Ã¢´ö±Ã`); the text decides, as without a byte, and Western
+    /// text under it is still CP1252.
+    func testLanguageDriver87IsTheWritersCodePageDetectedFromTheText() throws {
+        let dir = try folder([("korea-ldid.shp", "k.shp"), ("korea-ldid.shx", "k.shx"), ("korea-ldid.prj", "k.prj"), ("korea-ldid.dbf", "k.dbf")])
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: dir + "/k.dbf"))
+        try handle.seek(toOffset: 29)
+        try handle.write(contentsOf: [0x57])
+        try handle.close()
+        let s = try read(dir + "/k.shp")
+        XCTAssertEqual(s.encoding, "CP949 (dbf language driver 87, the writer's ANSI code page: detected from the text)")
+        XCTAssertEqual(s.pins.map(\.title), ["창덕궁", "한강공원"])
+        XCTAssertEqual(s.pins.map(\.category), ["궁궐", "공원"])
+        XCTAssertNil(DBFCodePage.encoding("LDID/87"))
+        XCTAssertEqual(DBFCodePage.encoding("LDID/88")?.iconv, "CP1252")
+        let western = DBFCodePage.detect([Array("name".utf8), [0x43, 0x61, 0x66, 0xE9, 0x20, 0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72]], codePage: "LDID/87")
+        XCTAssertEqual([western.iconv, western.label], ["CP1252", "CP1252 (dbf language driver 87, the writer's ANSI code page: detected from the text)"])
     }
 
     func testDBFEncodingDetection() {

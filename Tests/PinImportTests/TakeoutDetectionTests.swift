@@ -22,7 +22,7 @@ final class TakeoutDetectionTests: XCTestCase {
     /// What `pinmap export --format geojson` writes for a pin imported from Takeout.
     func testPinmapExportOfATakeoutPinIsGeoJSON() throws {
         let r = try scan(#"""
-        {"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[-79.3716198,43.6486931]},
+        {"type":"FeatureCollection","generator":"pinmap","features":[{"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[-79.3716198,43.6486931]},
         "properties":{"title":"St. Lawrence Market","description":"93 Front St E, Toronto","category":"","created_at":"2024-03-02T15:04:11Z",
         "google_maps_url":"http://maps.google.com/?cid=1","location":{"country_code":"CA"}}}]}
         """#)

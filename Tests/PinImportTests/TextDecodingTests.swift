@@ -131,18 +131,71 @@ final class TextDecodingTests: XCTestCase {
     }
 
     /// A UTF-8 file with one stray Latin-1 byte (é written 0xE9) on line 4: the refusal says
-    /// where it stops being UTF-8, not only the first byte Windows-1252 lacks, which lies in
-    /// the good Hangul of line 2 (음식 is EC 9D 8C EC 8B 9D). It named only that byte.
+    /// where it stops being UTF-8, not the first byte Windows-1252 lacks, which lies in the
+    /// good Hangul of line 2 (음식 is EC 9D 8C EC 8B 9D). It named only that byte.
     func testARefusedFileSaysWhereItStopsBeingUTF8() {
         var bytes = Array("title,lat,lon\n음식 거리,37.5,127\nok,1,2\nCaf".utf8) + [0xE9] + Array(" Latin,37.9,127.1\n".utf8)
         bytes += Array(repeating: UInt8(ascii: "x"), count: 10)
         XCTAssertThrowsError(try TextEncodingDetector.detect(bytes: bytes)) { error in
             let e = error as? TextDecodingError
-            XCTAssertEqual(e, .unknownEncoding(byte: 0x9D, byteOffset: 15, notUTF8: FirstNonUTF8(byte: 0xE9, byteOffset: 47, line: 4)))
-            XCTAssertEqual(e?.description, "the file is not UTF-8 (byte 0xE9 at byte 47, line 4, is not) and its encoding was not recognised: "
-                + "byte 0x9D at byte 15 is no character in Windows-1252 and a control character in ISO-8859-1. Save it as \"CSV UTF-8\", "
-                + "or name its encoding with --encoding (one of \(TextEncoding.optionNames))")
+            XCTAssertEqual(e, .mixedWithUTF8(notUTF8: FirstNonUTF8(byte: 0xE9, byteOffset: 47, line: 4), characters: 4))
+            XCTAssertEqual(e?.description, "the file mixes encodings: it holds 4 UTF-8 characters, but byte 0xE9 at byte 47, line 4, "
+                + "is not UTF-8 (text from another program, in Latin-1 or a code page?). Retype that line's accented letters and save "
+                + "the file as UTF-8; read as Windows-1252 (--encoding Windows-1252) its UTF-8 characters would each become two or "
+                + "three signs (é as Ã©)")
         }
+    }
+
+    /// A UTF-8 file of accented Western text with one row in Latin-1 (`Brokené café`, E9 twice)
+    /// is refused as a mix, naming that row's line: every byte of it is a Windows-1252 letter,
+    /// so it was read as Windows-1252 and its 60 good rows stored as `CafÃ© 1`, `crÃ¨me`,
+    /// without a word. Windows-1252 text stays Windows-1252, a `ß“` (DF 93, a UTF-8 pair) in
+    /// it too; any chunk size gives the same count.
+    func testUTF8WithALatin1LineIsRefusedAsAMix() throws {
+        var bytes = Array("name,lat,lon,note\n".utf8)
+        for i in 1...60 { bytes += Array("Café \(i),37.5,127.\(i),crème brûlée\n".utf8) }
+        let offset = Int64(bytes.count + 6)
+        bytes += Array("Broken".utf8) + [0xE9] + Array(" caf".utf8) + [0xE9] + Array(",37.5,126.1,x\n".utf8)
+        XCTAssertThrowsError(try TextEncodingDetector.detect(bytes: bytes)) { error in
+            XCTAssertEqual(error as? TextDecodingError,
+                           .mixedWithUTF8(notUTF8: FirstNonUTF8(byte: 0xE9, byteOffset: offset, line: 62), characters: 240))
+        }
+        let western = Array("name,lat,lon,note\nStra".utf8) + [0xDF, 0x65, 0x20, 0x84, 0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72, 0xDF, 0x93]
+            + Array(",48,11,Caf".utf8) + [0xE9] + Array("\n".utf8)  // Straße „Müllerß“ … Café
+        XCTAssertEqual(try TextEncodingDetector.detect(bytes: western).label, "Windows-1252")
+        for size in [1, 2, 3, 5, 64] {
+            var share = TextEncodingDetector.UTF8Share()
+            stride(from: 0, to: bytes.count, by: size).forEach { share.feed(Array(bytes[$0..<min($0 + size, bytes.count)])) }
+            XCTAssertEqual([share.characters, share.others], [240, 2], "chunks of \(size)")
+        }
+    }
+
+    /// Cyrillic in Windows-1251 (Russian Excel) or KOI8-R is detected (uchardet names them, a
+    /// word of them too): it was read as Windows-1252, Москва stored as `Ìîñêâà`, and no
+    /// `--encoding` could name it. Central European, Greek and Turkish code pages are read when
+    /// named; Western text stays Windows-1252.
+    func testCyrillicIsDetectedAndOtherCodePagesCanBeNamed() throws {
+        let moskva1251: [UInt8] = [0xCC, 0xEE, 0xF1, 0xEA, 0xE2, 0xE0]  // Москва
+        let spb1251: [UInt8] = [0xD1, 0xE0, 0xED, 0xEA, 0xF2, 0x2D, 0xCF, 0xE5, 0xF2, 0xE5, 0xF0, 0xE1, 0xF3, 0xF0, 0xE3]  // Санкт-Петербург
+        let kyiv1251: [UInt8] = [0xCA, 0xE8, 0xBF, 0xE2]  // Київ
+        let moskvaKoi: [UInt8] = [0xED, 0xCF, 0xD3, 0xCB, 0xD7, 0xC1]  // Москва
+        let cafe1252: [UInt8] = [0x43, 0x61, 0x66, 0xE9, 0x20, 0x5A, 0xFC, 0x72, 0x69, 0x63, 0x68]  // Café Zürich
+        let lodz1250: [UInt8] = [0xA3, 0xF3, 0x64, 0x9F, 0x20, 0x4B, 0x61, 0x6C, 0x69, 0x73, 0x6B, 0x61]  // Łódź Kaliska
+        let athina1253: [UInt8] = [0xC1, 0xE8, 0xDE, 0xED, 0xE1]  // Αθήνα
+        let ist1254: [UInt8] = [0xDD, 0x73, 0x74, 0x61, 0x6E, 0x62, 0x75, 0x6C, 0x20, 0xDE, 0x69, 0xFE, 0x6C, 0x69]  // İstanbul Şişli
+        func decoded(_ rows: [[UInt8]], named: TextEncoding? = nil) throws -> [String] {
+            let bytes = Array("name,lat,lon\n".utf8) + rows.flatMap { $0 + Array(",1,2\n".utf8) }
+            let opened = try OpenedInput.open(path: try temporaryFile(bytes), encoding: named)
+            var reader = opened.csvReader()
+            return [opened.encoding.label] + (try reader.readAll().dropFirst().map { $0.fields[0] })
+        }
+        XCTAssertEqual(try decoded([moskva1251]), ["Windows-1251", "Москва"])
+        XCTAssertEqual(try decoded([spb1251, kyiv1251]), ["Windows-1251", "Санкт-Петербург", "Київ"])
+        XCTAssertEqual(try decoded([moskvaKoi]), ["KOI8-R", "Москва"])
+        XCTAssertEqual(try decoded([cafe1252]), ["Windows-1252", "Café Zürich"])
+        XCTAssertEqual(try decoded([lodz1250], named: TextEncoding(name: "cp1250")), ["Windows-1250", "Łódź Kaliska"])
+        XCTAssertEqual(try decoded([athina1253], named: TextEncoding(name: "Windows-1253")), ["Windows-1253", "Αθήνα"])
+        XCTAssertEqual(try decoded([ist1254], named: TextEncoding(name: "windows1254")), ["Windows-1254", "İstanbul Şişli"])
     }
 
     func testSurrogatePairsSurviveUTF16() throws {

@@ -64,6 +64,30 @@ final class WKTColumnTests: XCTestCase {
             "5 Coordinates latitude 95 outside [-90, 90]; the latitude and longitude look swapped"])
     }
 
+    /// A position as Wikipedia, Google Earth and GPS units write it, hemisphere letters and a
+    /// space between latitude and longitude (`37°33′58″N 126°58′41″E`, `N37 33.966 E126 58.683`),
+    /// is split there; every such row was rejected ("is not \"latitude, longitude\""). The
+    /// longitude first, or letters on the wrong axes, are still rejected.
+    func testACoordinatesColumnSplitsAtTheHemisphereLetters() throws {
+        let (_, events) = try scan("""
+            name,Coordinates
+            wiki,37°33′58″N 126°58′41″E
+            decimal,37.5665°N 126.978°E
+            gps,N37 33.966 E126 58.683
+            spaced,37 33 58 N 126 58 41 E
+            south,33°51′S 151°12′W
+            lonFirst,126°58′41″E 37°33′58″N
+            axes,37°33′58″E 126°58′41″N
+
+            """)
+        XCTAssertEqual(events.compactMap { if case let .pin(p) = $0 { return "\(p.title) \(p.latitude) \(p.longitude)" }; return nil }, [
+            "wiki 37.56611111111111 126.97805555555556", "decimal 37.5665 126.978", "gps 37.5661 126.97805",
+            "spaced 37.56611111111111 126.97805555555556", "south -33.85 -151.2"])
+        let rejected = events.compactMap { if case let .rejected(issues, _) = $0 { return issues }; return nil }.flatMap { $0 }
+        XCTAssertEqual(rejected.map { "\($0.line) \($0.rule)" }, ["7 notANumber", "8 notANumber"])
+        XCTAssertEqual(rejected[0].reason, #"'126°58′41″E 37°33′58″N' is not "latitude, longitude""#)
+    }
+
     func testWktOptionNamesTheColumnAndWinsOverLatLon() throws {
         let text = "name,lat,lon,a,b\nAlpha,1,2,POINT (3 4),POINT (5 6)\n"
         XCTAssertEqual(points(try scan(text, ColumnOverrides(wkt: "b")).1), [[6, 5]])

@@ -156,6 +156,147 @@ final class PropertiesStoreTests: XCTestCase {
             """)
     }
 
+    /// Properties named as GPX's own waypoint elements, as the GPX reader names them (`ele`,
+    /// `cmt`, `link` with `link_text`, `sym`, `sat`, …), are written as those elements, in the
+    /// schema's order: a Garmin or OsmAnd waypoint went back to the device with its elevation,
+    /// symbol and comment under Pinmap's extensions, which it ignores. Only while they lead the
+    /// properties in that order and fit their types: after a `city`, or from an `ele` that is no
+    /// decimal, everything stays an extension (a re-import then lists them in their order); a
+    /// `cmt` without a description too (the reader would take it for the description).
+    func testGPXPropertiesNamedAsGPXElementsAreThoseElements() throws {
+        let store = try Store.inMemory()
+        try store.insert(NewPin(title: "Summit", description: "top", category: "peak", latitude: 37.5, longitude: 127,
+                                createdAt: "2024-01-01T00:00:00Z", properties: #"""
+            {"ele":"305.5","magvar":"3","cmt":"windy","src":"GPS","link":"https://x.example/1","link_text":"Trail","sym":"Summit","fix":"3d","sat":"7","hdop":"1.2","color":"#ff0000","sym (2)":"Flag"}
+            """#))
+        try store.insert(NewPin(title: "Order", latitude: 1, longitude: 2, createdAt: "2024-01-01T00:00:00Z",
+                                properties: #"{"cmt":"no desc","city":"Seoul","ele":12}"#))
+        try store.insert(NewPin(title: "Words", latitude: 3, longitude: 4, createdAt: "2024-01-01T00:00:00Z",
+                                properties: #"{"ele":"about 30 m","sym":"Flag","link_text":"alone"}"#))
+        try store.insert(NewPin(title: "Text", latitude: 5, longitude: 6, createdAt: "2024-01-01T00:00:00Z",
+                                properties: #"{"ele":-3,"link_text":"no link","magvar":"400"}"#))
+        XCTAssertEqual(try exported(store, .gpx), """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Pinmap" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:pinmap="https://pinmap.example/gpx/1" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+              <wpt lat="37.5" lon="127.0">
+                <ele>305.5</ele>
+                <time>2024-01-01T00:00:00Z</time>
+                <magvar>3</magvar>
+                <name>Summit</name>
+                <cmt>windy</cmt>
+                <desc>top</desc>
+                <src>GPS</src>
+                <link href="https://x.example/1">
+                  <text>Trail</text>
+                </link>
+                <sym>Summit</sym>
+                <type>peak</type>
+                <fix>3d</fix>
+                <sat>7</sat>
+                <hdop>1.2</hdop>
+                <extensions>
+                  <pinmap:color>#ff0000</pinmap:color>
+                  <pinmap:property name="sym (2)">Flag</pinmap:property>
+                </extensions>
+              </wpt>
+              <wpt lat="1.0" lon="2.0">
+                <time>2024-01-01T00:00:00Z</time>
+                <name>Order</name>
+                <extensions>
+                  <pinmap:cmt>no desc</pinmap:cmt>
+                  <pinmap:city>Seoul</pinmap:city>
+                  <pinmap:ele>12</pinmap:ele>
+                </extensions>
+              </wpt>
+              <wpt lat="3.0" lon="4.0">
+                <time>2024-01-01T00:00:00Z</time>
+                <name>Words</name>
+                <extensions>
+                  <pinmap:ele>about 30 m</pinmap:ele>
+                  <pinmap:sym>Flag</pinmap:sym>
+                  <pinmap:link_text>alone</pinmap:link_text>
+                </extensions>
+              </wpt>
+              <wpt lat="5.0" lon="6.0">
+                <ele>-3</ele>
+                <time>2024-01-01T00:00:00Z</time>
+                <name>Text</name>
+                <extensions>
+                  <pinmap:link_text>no link</pinmap:link_text>
+                  <pinmap:magvar>400</pinmap:magvar>
+                </extensions>
+              </wpt>
+            </gpx>
+
+            """)
+    }
+
+    /// Properties the KML reader makes of KML's own parts go back to them: leading `address`,
+    /// `phoneNumber`, `Snippet` as elements, a last `color` (before a last `ele`) as the icon
+    /// colour, a last `ele` as the altitude; all were `ExtendedData`, so Google Earth drew the
+    /// default icon. Elsewhere in the list, or with values that would not read back as
+    /// written (`#FF0000`, an altitude of 0), they stay `Data`.
+    func testKMLPropertiesNamedAsKMLPartsAreThoseParts() throws {
+        let store = try Store.inMemory()
+        try store.insert(NewPin(title: "Cafe", latitude: 37.5, longitude: 127, createdAt: "2024-01-01T00:00:00Z",
+                                properties: ##"{"address":"1 Main St","Snippet":"open late","k":"v","color":"#ff8000","ele":"35.5"}"##))
+        try store.insert(NewPin(title: "Kept", latitude: 1, longitude: 2, createdAt: "2024-01-01T00:00:00Z",
+                                properties: ##"{"k":"v","Snippet":"s","color":"#FF0000","ele":"0"}"##))
+        XCTAssertEqual(try exported(store, .kml), """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:pinmap="https://pinmap.example/gpx/1">
+              <Document>
+                <name>Pinmap</name>
+                <Placemark>
+                  <name>Cafe</name>
+                  <address>1 Main St</address>
+                  <Snippet>open late</Snippet>
+                  <TimeStamp>
+                    <when>2024-01-01T00:00:00Z</when>
+                  </TimeStamp>
+                  <Style>
+                    <IconStyle>
+                      <color>ff0080ff</color>
+                    </IconStyle>
+                  </Style>
+                  <ExtendedData>
+                    <Data name="k">
+                      <value>v</value>
+                    </Data>
+                  </ExtendedData>
+                  <Point>
+                    <coordinates>127.0,37.5,35.5</coordinates>
+                  </Point>
+                </Placemark>
+                <Placemark>
+                  <name>Kept</name>
+                  <TimeStamp>
+                    <when>2024-01-01T00:00:00Z</when>
+                  </TimeStamp>
+                  <ExtendedData>
+                    <Data name="k">
+                      <value>v</value>
+                    </Data>
+                    <Data name="Snippet">
+                      <value>s</value>
+                    </Data>
+                    <Data name="color">
+                      <value>#FF0000</value>
+                    </Data>
+                    <Data name="ele">
+                      <value>0</value>
+                    </Data>
+                  </ExtendedData>
+                  <Point>
+                    <coordinates>2.0,1.0</coordinates>
+                  </Point>
+                </Placemark>
+              </Document>
+            </kml>
+
+            """)
+    }
+
     func testKMLExportHasOneFolderPerCategory() throws {
         let store = try Store.inMemory()
         try paris(store)

@@ -18,6 +18,9 @@ final class GPXSchemaTests: XCTestCase {
                                 latitude: 37.5383, longitude: 126.999, createdAt: "2024-03-09T14:00:00+09:00",
                                 properties: #"{"name_ko":"리움","Google Maps URL":"https://maps.google.com/?q=37.5,127","ele":305,"tags":["a","b"]}"#))
         try store.insert(NewPin(title: "edge", latitude: -90, longitude: 180, createdAt: "sometime"))
+        try store.insert(NewPin(title: "device", latitude: 1, longitude: 2, createdAt: "2024-01-01T00:00:00Z", properties: #"""
+            {"ele":"-12.","magvar":"359.9","geoidheight":".5","cmt":"c","src":"s","link":"https://x.example/a?b=1&c=2","link_text":"t","link_type":"text/html","sym":"Flag","fix":"dgps","sat":"+7","hdop":"1","vdop":"2","pdop":"3","ageofdgpsdata":"4.5","dgpsid":"1023","x":"y"}
+            """#))
         try store.insert(NewPin(title: "tiny", latitude: 1e-7, longitude: -5e-324))
         let path = s.file("pins.gpx")
         XCTAssertEqual(s.run("export", "-o", path).code, 0)

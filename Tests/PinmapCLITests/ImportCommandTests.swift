@@ -139,10 +139,10 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, """
             pinmap import: \(path): no coordinate columns. Headers found: "\(junk)…". Accepted latitude headers: "latitude", \
             "lat", "y", "lat_dd", "latitude_dd", "decimallatitude", "decimal latitude", "latitud", "latitudine", "breitengrad", \
-            "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)"; \
+            "breite", "위도", "緯度", "纬度", "northing", "north", "point_y", "ycoord", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)"; \
             longitude: "longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd", \
             "decimallongitude", "decimal longitude", "longitud", "longitudine", "längengrad", "laengengrad", "länge", "경도", \
-            "経度", "經度", "经度", "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
+            "経度", "經度", "经度", "easting", "east", "point_x", "xcoord", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"; or one geometry column holding POINT (lon lat): "wkt", "geometry", "geom", "the_geom", \
             "wkt_geom"; or one "LAT, LON" column: "coordinates", "좌표" … (18 more). Name the columns with --lat COL --lon COL, or a WKT column with --wkt COL.
 
             """)
@@ -172,7 +172,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(named.stdout.hasSuffix("  CSV, encoding ISO-8859-1, delimiter \",\", columns: name=\"name\", latitude=\"lat\", longitude=\"lon\"\n  note: dry run: nothing was written to the store\n"), named.stdout)
         let unknown = s.run("import", own.appendingPathComponent("enc-latin1.csv").path, "--encoding", "klingon")
         XCTAssertEqual(unknown.code, 2)
-        XCTAssertEqual(unknown.stderr, "pinmap import: --encoding takes one of UTF-8, UTF-16LE, UTF-16BE, Windows-1252, ISO-8859-1, CP949, Shift_JIS, EUC-JP, GB18030, Big5, got 'klingon'\nTry 'pinmap import --help'.\n")
+        XCTAssertEqual(unknown.stderr, "pinmap import: --encoding takes one of UTF-8, UTF-16LE, UTF-16BE, Windows-1252, ISO-8859-1, CP949, Shift_JIS, EUC-JP, GB18030, Big5, Windows-1251, KOI8-R, Windows-1250, Windows-1253, Windows-1254, got 'klingon'\nTry 'pinmap import --help'.\n")
         let mojibake = s.run("import", own.appendingPathComponent("enc-latin1.csv").path)
         XCTAssertEqual(mojibake.code, 1)
         XCTAssertTrue(mojibake.stderr.contains("enc-latin1.csv: the file is not UTF-8 (byte 0xF1 at byte 15, line 2, is not) and its encoding was not recognised: byte 0x81 at byte 17 is no character in Windows-1252 and a control character in ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding"), mojibake.stderr)

@@ -72,7 +72,14 @@ final class ImportMessageTests: XCTestCase {
         // The rejects file's first column says what its number counts.
         let rejects = s.file("rejects.csv")
         XCTAssertEqual(s.run("import", path, "--dry-run", "--rejects", rejects).code, 0)
-        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8), "feature,reason\n2,\"latitude 95.0 outside [-90, 90]\"\n")
+        // The rejected feature is in it whole, as written, to be mended there and imported again.
+        let feature = try XCTUnwrap(pretty.range(of: "{\n      \"type\": \"Feature\"", options: .backwards,
+                                                  range: pretty.startIndex..<pretty.range(of: "North of north")!.lowerBound))
+        let end = try XCTUnwrap(pretty.range(of: "\n    }", range: feature.upperBound..<pretty.endIndex))
+        let written = String(pretty[feature.lowerBound..<end.upperBound])
+        XCTAssertTrue(written.hasSuffix("\"North of north\"\n      }\n    }"), written)
+        XCTAssertEqual(try String(contentsOfFile: rejects, encoding: .utf8),
+                       "feature,reason,geojson\n2,\"latitude 95.0 outside [-90, 90]\",\"" + written.replacingOccurrences(of: "\"", with: "\"\"") + "\"\n")
     }
 
     func testAControlCharacterIsShownOneWayInEveryMessage() throws {

@@ -4,7 +4,8 @@ extension ColumnRole {
     /// Header names accepted for this role, already trimmed and case-folded.
     /// Matching is exact: `platform` is not latitude, `long_name` is not longitude.
     /// Sources: the names spreadsheet users, Google My Maps (`WKT`), GIS exports (`geom`,
-    /// `the_geom`, `x`/`y`, `easting`/`northing`, ArcGIS's `POINT_X`/`POINT_Y`), Korean public
+    /// `the_geom`, `x`/`y`, `easting`/`northing`, ArcGIS's `POINT_X`/`POINT_Y`, QGIS's
+    /// `xcoord`/`ycoord` from "Add geometry attributes"), Korean public
     /// data (`X좌표`/`Y좌표`, `좌표정보(X)`), Darwin Core (`decimallatitude`) and Korean, Japanese and Chinese
     /// spreadsheets write; plus the common Western European spellings.
     public var aliases: [String] {
@@ -19,13 +20,13 @@ extension ColumnRole {
                     "decimal latitude", "latitud", "latitudine", "breitengrad", "breite",
                     "위도", "緯度", "纬度",
                     // Projected (with `--crs`): the northing.
-                    "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)"]
+                    "northing", "north", "point_y", "ycoord", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)"]
         case .longitude:
             return ["longitude", "lon", "lng", "long", "x", "lon_dd", "longitude_dd",
                     "decimallongitude", "decimal longitude", "longitud", "longitudine",
                     "längengrad", "laengengrad", "länge", "경도", "経度", "經度", "经度",
                     // Projected (with `--crs`): the easting.
-                    "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"]
+                    "easting", "east", "point_x", "xcoord", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)"]
         case .geometry:
             return ["wkt", "geometry", "geom", "the_geom", "wkt_geom"]
         case .description:
@@ -48,8 +49,8 @@ extension ColumnRole {
     /// Latitude and longitude names that also name projected coordinates (`x`/`y`,
     /// easting/northing): `--crs` applies to their columns without question.
     static let projectedAliases: Set<String> = [
-        "x", "y", "northing", "north", "point_y", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)",
-        "easting", "east", "point_x", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)",
+        "x", "y", "northing", "north", "point_y", "ycoord", "y좌표", "y 좌표", "좌표정보(y)", "좌표(y)",
+        "easting", "east", "point_x", "xcoord", "x좌표", "x 좌표", "좌표정보(x)", "좌표(x)",
     ]
 
     /// Whether `header` names an angle (`lat`, `longitude`, `위도`): a latitude or longitude
@@ -70,17 +71,19 @@ extension ColumnRole {
             ?? folded.firstIndex { Self.unqualified($0).map(aliases.contains) ?? false }
     }
 
-    /// A normalized header without its trailing qualifier: a parenthesised or bracketed
-    /// part (`latitude (wgs84)` → `latitude`), or a final period (`lat.` → `lat`); nil
-    /// when it has none, or nothing is left before it.
+    /// A normalized header without its qualifiers: a trailing parenthesised or bracketed part
+    /// (`latitude (wgs84)` → `latitude`) or final period (`lat.` → `lat`), and a leading `@`,
+    /// Overpass's mark on an element's own fields (`@lat`, `@lon`, `@id` in overpass turbo's
+    /// CSV); nil when it has none, or nothing is left.
     static func unqualified(_ folded: String) -> String? {
         var h = Substring(folded)
+        if h.first == "@" { h = h.dropFirst() }
         if let close = h.last, close == ")" || close == "]",
            let open = h.lastIndex(of: close == ")" ? "(" : "[") {
             h = h[..<open]
         } else if h.hasSuffix(".") {
             h = h.dropLast()
-        } else {
+        } else if h.count == folded.count {
             return nil
         }
         let name = trimmedText(h)

@@ -157,8 +157,8 @@ public enum ColumnMappingError: Error, Sendable, Equatable, CustomStringConverti
     /// (its cut fell inside a name: `"緯度…ngengrad"`). Each name is bounded (a one-line 50 MB
     /// file is one 50 MB "header").
     /// The default budget shows every accepted alias of a role (the longest list, longitude's,
-    /// is about 220 characters): users of 위도/経度 headers must see them.
-    static func list(_ names: [String], budget: Int = 260, nameLimit: Int = 24) -> String {
+    /// is about 235 characters): users of 위도/経度 headers must see them.
+    static func list(_ names: [String], budget: Int = 280, nameLimit: Int = 24) -> String {
         guard !names.isEmpty else { return "(none)" }
         var shown = ""
         for (i, name) in names.enumerated() {

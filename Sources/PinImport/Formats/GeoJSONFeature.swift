@@ -7,9 +7,10 @@ import PinModel
 /// - title = `title` or `name`, else the position ("37.5, 127": unnamed points are pins, as in
 ///   GPX and KML); `description`, `category`, `created_at` (in UTC; as written
 ///   in Pinmap's own export, `"generator": "pinmap"`) map to the columns; every other property keeps its key and JSON value in `properties`,
-///   then a position's altitude (`ele`) unless a property has the name. The feature's `id`
-///   is not kept: it identifies the feature in its file (Pinmap's export writes the pin's id
-///   there), and keeping it would add an `id` property on every re-import.
+///   then a position's altitude (`ele`) and the feature's `id` (OpenStreetMap's `node/123`,
+///   a database key: the user's data; `id (2)` beside a property `id` of another value). Pinmap's own
+///   export (`"generator": "pinmap"`) writes its store's row ids there: those are not kept,
+///   or every re-import would add an `id` property.
 enum GeoJSONFeature {
     /// The pins of one feature, made one at a time (a MultiPoint may hold a million positions).
     struct Pins {
@@ -22,25 +23,34 @@ enum GeoJSONFeature {
         var index = 0
         var crs: CoordinateSystem?
         var exactTimes = false
+        /// The feature's `id` member, kept as `properties.id`.
+        var id: JSONDocument.Value?
 
         init(_ outcomes: [RowOutcome]) { immediate = outcomes.reversed() }
 
         mutating func next(_ doc: JSONDocument) -> RowOutcome? {
             if let o = immediate.popLast() { return o }
             guard let p = listed.popLast() ?? positions?.next() else { return nil }
-            return GeoJSONFeature.pin(doc, props: props, position: p, index: index, crs: crs, exactTimes: exactTimes)
+            return GeoJSONFeature.pin(doc, props: props, id: id, position: p, index: index, crs: crs, exactTimes: exactTimes)
         }
     }
 
+    /// The geometry object types (RFC 7946 §1.4): a document that is one of them alone is read
+    /// as one feature without properties.
+    static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon",
+                                             "MultiPolygon", "GeometryCollection"]
+
+    /// The pins of `feature`, or, when `geometryAlone`, of a geometry object without a
+    /// Feature around it (a document that is a geometry alone).
     static func read(_ doc: JSONDocument, _ feature: JSONDocument.Value, index: Int, crs: CoordinateSystem?,
-                     exactTimes: Bool = false, skips: inout SkipCounter) -> Pins {
+                     exactTimes: Bool = false, geometryAlone: Bool = false, skips: inout SkipCounter) -> Pins {
         func reject(_ field: RowField, _ value: String, _ reason: String, _ rule: ImportRule) -> Pins {
             Pins([.rejected([RowIssue(line: index, field: field, value: value, reason: reason, rule: rule)])])
         }
-        guard feature.kind == .object, doc.member(feature, "type").flatMap(doc.string) == "Feature" else {
+        guard geometryAlone || (feature.kind == .object && doc.member(feature, "type").flatMap(doc.string) == "Feature") else {
             return reject(.member("type"), String(doc.text(feature).prefix(80)), "not a Feature object", .invalidFeature)
         }
-        guard let geometry = doc.member(feature, "geometry"), geometry.kind == .object else {
+        guard let geometry = geometryAlone ? feature : doc.member(feature, "geometry"), geometry.kind == .object else {
             skips.add(.featureWithNullGeometry)
             return Pins([])
         }
@@ -72,14 +82,15 @@ enum GeoJSONFeature {
             return reject(.geometry(key: "geometry.coordinates"), "null", "\(gtype) has no coordinates", .pointArity)
         }
         // Read once per feature: each look-up scans the feature (a MultiPoint's positions too).
-        pins.props = doc.member(feature, "properties").map { doc.members($0) } ?? []
+        pins.props = geometryAlone ? [] : doc.member(feature, "properties").map { doc.members($0) } ?? []
         pins.index = index
         pins.crs = crs
         pins.exactTimes = exactTimes
+        pins.id = geometryAlone || exactTimes ? nil : doc.member(feature, "id")
         return pins
     }
 
-    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: JSONDocument.Value)],
+    fileprivate static func pin(_ doc: JSONDocument, props: [(key: String, value: JSONDocument.Value)], id: JSONDocument.Value?,
                             position: JSONDocument.Value, index: Int, crs: CoordinateSystem?, exactTimes: Bool) -> RowOutcome {
         let numbers = IteratorSequence(doc.elements(position)).map { doc.number($0) }
         guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else {
@@ -116,14 +127,22 @@ enum GeoJSONFeature {
         }
         guard issues.isEmpty else { return .rejected(issues) }
 
-        let mapped: Set<String> = [titleKey, "description", "category", "created_at"]
+        // The first member of each mapped name is the pin's field (`value` reads it); a repeat
+        // is a property: Pinmap's export writes a property named `title` (a CSV's, beside its
+        // `name`) after the pin's own, and it was dropped on re-import.
+        var mapped: Set<String> = [titleKey, "description", "category", "created_at"]
         var properties = PropertiesJSON()
-        for (key, v) in props where !mapped.contains(key) || text(doc, v) == nil {
+        for (key, v) in props {
+            if mapped.remove(key) != nil, text(doc, v) != nil { continue }
             properties.add(key, json: doc.text(v))
         }
         let elements = Array(IteratorSequence(doc.elements(position)))
         if elements.count >= 3, doc.number(elements[2]) != nil {
             properties.add("ele", json: doc.text(elements[2]))
+        }
+        // The same id among the properties (overpass turbo and QGIS write it there too) once.
+        if let id, !props.contains(where: { $0.key == "id" && doc.text($0.value) == doc.text(id) }) {
+            properties.add("id", json: doc.text(id))
         }
         var pin = ParsedPin(
             line: index, title: title,

@@ -29,8 +29,12 @@ struct GeoJSONReader: PinRecordReader {
     /// A sequence's features (newline-delimited GeoJSON: `JSONDocument.isSequence`).
     private var sequence: JSONDocument.TopLevelIterator?
     private var single: JSONDocument.Value?
+    /// Whether `single` is a geometry, not a Feature.
+    private var singleIsGeometry = false
     private var index = 0
     private var current = GeoJSONFeature.Pins([])
+    /// The feature being read: a rejected one goes to the rejects file whole (`lastSource`).
+    private var currentValue: JSONDocument.Value?
     private var skips = SkipCounter()
 
     /// - Throws: `ImportError.invalidJSON` (syntax, nesting, numbers), `.invalidGeoJSON`
@@ -42,15 +46,28 @@ struct GeoJSONReader: PinRecordReader {
             throw .invalidJSON(path: path, reason: error.description)
         }
         let root = document.root
-        guard root.kind == .object else {
-            throw .invalidGeoJSON(path: path, reason: "the top level is not an object")
-        }
         let type = document.member(root, "type").flatMap(document.string)
-        if document.isSequence {
+        if root.kind == .array {
+            // The features alone (a FeatureCollection's `features`, as `jq .features` or a
+            // database's JSON export leaves them): read as that collection.
+            var probe = document.elements(root)
+            if let first = probe.next(), document.member(first, "type").flatMap(document.string) != "Feature" {
+                throw .invalidGeoJSON(path: path, reason: "the top level is an array whose first item is not a Feature"
+                                      + " (\(String(document.text(first).prefix(60)))): GeoJSON is a FeatureCollection, a Feature or a geometry")
+            }
+            features = document.elements(root)
+        } else if root.kind != .object {
+            throw .invalidGeoJSON(path: path, reason: "the top level is not an object")
+        } else if document.isSequence {
             // One Feature a line; a line that is no Feature is a rejected row, as in a collection.
             sequence = document.topLevel()
         } else if type == "Feature" {
             single = root
+        } else if let type, GeoJSONFeature.geometryTypes.contains(type) {
+            // A GeoJSON text may be a geometry alone (RFC 7946 §3: PostGIS's ST_AsGeoJSON,
+            // geojson.io's "save geometry"): one feature without properties.
+            single = root
+            singleIsGeometry = true
         } else if type == "FeatureCollection", let list = document.member(root, "features"), list.kind == .array {
             features = document.elements(list)
         } else {
@@ -60,7 +77,7 @@ struct GeoJSONReader: PinRecordReader {
         namesItsSystem = named
         crs = try Self.crs(document, root, path: path)
         exactTimes = document.member(root, "generator").flatMap(document.string) == "pinmap"
-        if let s = single {
+        if let s = single, !singleIsGeometry {
             isTakeout = TakeoutFeature.isTakeoutDocument(document, [s])
         } else if let all = sequence {
             isTakeout = TakeoutFeature.isTakeoutDocument(document, IteratorSequence(all))
@@ -75,33 +92,44 @@ struct GeoJSONReader: PinRecordReader {
         while true {
             if let outcome = current.next(document) { return outcome }
             let value: JSONDocument.Value
+            var alone = false
             if let s = single {
                 value = s
                 single = nil
+                alone = singleIsGeometry
             } else if let v = features?.next() {
                 value = v
             } else if let v = sequence?.next() {
                 // A FeatureCollection in a sequence (collections written one after another)
-                // gives its features.
-                if document.member(v, "type").flatMap(document.string) == "FeatureCollection",
-                   let list = document.member(v, "features"), list.kind == .array {
+                // gives its features; a geometry alone is a feature without properties, as a
+                // document that is one (RFC 8142's texts are any GeoJSON texts).
+                let type = document.member(v, "type").flatMap(document.string)
+                if type == "FeatureCollection", let list = document.member(v, "features"), list.kind == .array {
                     features = document.elements(list)
                     continue
                 }
                 value = v
+                alone = type.map(GeoJSONFeature.geometryTypes.contains) ?? false
             } else {
                 return nil
             }
             index += 1
+            currentValue = value
             if isTakeout {
                 current = GeoJSONFeature.Pins([TakeoutFeature.read(document, value, index: index)])
             } else {
-                current = GeoJSONFeature.read(document, value, index: index, crs: crs, exactTimes: exactTimes, skips: &skips)
+                current = GeoJSONFeature.read(document, value, index: index, crs: crs, exactTimes: exactTimes,
+                                              geometryAlone: alone, skips: &skips)
             }
         }
     }
 
     var notes: [ImportNote] { skips.notes }
+
+    /// A rejected feature's JSON text, as written, in the rejects file's `geojson` column: a
+    /// user can mend it there and import it again; the file kept only its number and reason.
+    var sourceColumn: String? { "geojson" }
+    var lastSource: String? { currentValue.map { String(decoding: document.bytes[$0.start..<$0.end], as: UTF8.self) } }
 
     /// The `crs` member's system (`{"type": "name", "properties": {"name": …}}`); nil for
     /// none or WGS84 longitude, latitude. ESRI's and old GDAL's codes for Web

@@ -12,7 +12,8 @@ import Foundation
 /// `TimeSpan`'s `begin` and `end` (as written);
 /// the icon colour (inline `<Style>`, else `<styleUrl>` to a `<Style>` or a `<StyleMap>`'s
 /// `normal` pair, defined anywhere) → `properties.color` as `#rrggbb`. Placemarks with other
-/// geometry or only an address are skipped and counted.
+/// geometry or only an address are skipped and counted; `<NetworkLink>`s are named in a note
+/// (their places are elsewhere: Google My Maps' "Keep data up to date" export holds only one).
 final class KMLReader: XMLEventHandler {
     private var stack: [String] = []
     private var text = ""
@@ -33,6 +34,8 @@ final class KMLReader: XMLEventHandler {
     private var simpleDataName: String?
     /// Inside `ExtendedData/pinmap:created_at` (Pinmap's export: a created_at `when` cannot hold).
     private var inExactCreatedAt = false
+    /// The `href`s of `<NetworkLink>`s, whose places are in the files they name (never fetched).
+    private var networkLinks: [String] = []
 
     private static let geometries: Set<String> = ["Point", "LineString", "LinearRing", "Polygon", "Track", "MultiTrack", "Model"]
 
@@ -43,7 +46,8 @@ final class KMLReader: XMLEventHandler {
         let guardNotes = try XMLRunner.run(data, path: path, handler: reader)
         var skips = SkipCounter()
         let outcomes = reader.placemarks.flatMap { $0.outcomes(styles: reader.styles, skips: &skips) }
-        return ListedRecords(outcomes: outcomes, notes: guardNotes + skips.notes, skippedGeometry: skips.counts)
+        let links = reader.networkLinks.isEmpty ? [] : [ImportNote.networkLinks(links: Array(reader.networkLinks.prefix(3)), count: reader.networkLinks.count)]
+        return ListedRecords(outcomes: outcomes, notes: guardNotes + skips.notes + links, skippedGeometry: skips.counts)
     }
 
     func start(_ name: String, pinmap: Bool, attributes: [String: String], line: Int) {
@@ -136,6 +140,8 @@ final class KMLReader: XMLEventHandler {
             placemark?.exactCreatedAt = value
             inExactCreatedAt = false
         case "coordinates" where inPoint: placemark?.points.append(value)
+        case "href" where (parent == "Link" || parent == "Url") && stack.contains("NetworkLink"):
+            networkLinks.append(value)
         case "address", "phoneNumber", "Snippet":
             if parent == "Placemark" {
                 placemark?.properties.append((name, value))

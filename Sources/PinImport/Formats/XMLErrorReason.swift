@@ -95,7 +95,7 @@ extension XMLProblem {
         switch self {
         case .parser(let fault): return fault.sentence
         case .invalidUnicode: return "the file starts as UTF-16 or UTF-32 but is not valid in it; save it as UTF-8"
-        case .notUTF8: return "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, or save it as UTF-8"
+        case .notUTF8: return "bytes that are not UTF-8: declare the file's encoding in <?xml … encoding=\"…\"?>, save it as UTF-8, or name its encoding with pinmap import --encoding"
         case let .endsEarly(root, innermost, open):
             let inner = innermost.map { ", inside <\($0)>" } ?? ""
             return "the file ends early: <\(root)> is never closed\(inner) (\(open) element\(open == 1 ? "" : "s") left open); "

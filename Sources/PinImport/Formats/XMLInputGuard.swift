@@ -507,6 +507,16 @@ enum XMLInputGuard {
         return out
     }
 
+    /// Blanks the XML declaration at the start of `text` (UTF-8), keeping its line breaks: after
+    /// a transcoding it names the old encoding.
+    static func blankDeclaration(_ text: inout [UInt8]) {
+        text.withUnsafeMutableBytes { b in
+            guard has("<?xml", in: UnsafeRawBufferPointer(b), at: 0) else { return }
+            let close = end(of: "?>", in: UnsafeRawBufferPointer(b), from: 0)
+            for i in 0..<close where b[i] != 0x0A && b[i] != 0x0D { b[i] = 0x20 }
+        }
+    }
+
     /// `data` as UTF-8: a UTF-16 or UTF-32 document (by its byte order mark, or by `<` as its
     /// first character) is transcoded and its XML declaration blanked (it names the old
     /// encoding); UTF-8 and 8-bit documents are returned as they are. Nil when the bytes are

@@ -5,14 +5,18 @@ import PinModel
 /// `LDID/n`, the language driver byte of the dbf header (dBASE/ESRI's table, as GDAL reads it).
 /// Without either the bytes decide (`detect`).
 enum DBFCodePage {
-    /// ESRI/dBASE language driver IDs → iconv names (the ones GDAL's Shapefile driver maps).
+    /// ESRI/dBASE language driver IDs → iconv names (the ones GDAL's Shapefile driver maps),
+    /// except 0x57 (87), ESRI's "ANSI": the code page of the Windows that wrote the file, which
+    /// names none (ArcGIS on Korean Windows writes CP949 under it; read as CP1252, 경복궁 was
+    /// `°æº¹±Ã`). The text decides for it (`detect`), as for a file with no byte.
+    static let currentANSI = 0x57
     static let ldid: [Int: String] = [
         0x01: "CP437", 0x02: "CP850", 0x03: "CP1252", 0x04: "MACINTOSH", 0x08: "CP865", 0x09: "CP437", 0x0A: "CP850",
         0x0B: "CP437", 0x0D: "CP437", 0x0E: "CP850", 0x0F: "CP437", 0x10: "CP850", 0x11: "CP437", 0x12: "CP850",
         0x13: "CP932", 0x14: "CP850", 0x15: "CP437", 0x16: "CP850", 0x17: "CP865", 0x18: "CP437", 0x19: "CP437",
         0x1A: "CP850", 0x1B: "CP437", 0x1C: "CP863", 0x1D: "CP850", 0x1F: "CP852", 0x22: "CP852", 0x23: "CP852",
         0x24: "CP860", 0x25: "CP850", 0x26: "CP866", 0x37: "CP850", 0x40: "CP852", 0x4D: "CP936", 0x4E: "CP949",
-        0x4F: "CP950", 0x50: "CP874", 0x57: "CP1252", 0x58: "CP1252", 0x59: "CP1252", 0x64: "CP852", 0x65: "CP866",
+        0x4F: "CP950", 0x50: "CP874", 0x58: "CP1252", 0x59: "CP1252", 0x64: "CP852", 0x65: "CP866",
         0x66: "CP865", 0x67: "CP861", 0x6A: "CP737", 0x6B: "CP857", 0x6C: "CP863", 0x78: "CP950", 0x79: "CP949",
         0x7A: "CP936", 0x7B: "CP932", 0x7C: "CP874", 0x86: "CP737", 0x87: "CP852", 0x88: "CP857", 0xC8: "CP1250",
         0xC9: "CP1251", 0xCA: "CP1254", 0xCB: "CP1253", 0xCC: "CP1257",
@@ -23,7 +27,7 @@ enum DBFCodePage {
     static func encoding(_ codePage: String?) -> (iconv: String, label: String)? {
         guard let raw = codePage.map(trimmedText), !raw.isEmpty else { return nil }
         if raw.hasPrefix("LDID/") {
-            guard let n = Int(raw.dropFirst(5)), let name = ldid[n] else { return nil }
+            guard let n = Int(raw.dropFirst(5)), n != currentANSI, let name = ldid[n] else { return nil }
             return (name, "\(name) (dbf language driver \(n))")
         }
         let upper = raw.uppercased()
@@ -47,8 +51,11 @@ enum DBFCodePage {
     /// every sample decodes in it and one holds Hangul; else CP1252 when every sample decodes
     /// in it; else ISO-8859-1, which keeps every byte. Hangul is required of CP949 because its
     /// two-byte pairs also read Latin text with accents, as the wrong syllables.
-    static func detect(_ sample: [[UInt8]]) -> (iconv: String, label: String) {
-        let why = "no .cpg or code page byte: detected from the text"
+    /// `codePage` is what shapelib read (`LDID/87` is said in the label).
+    static func detect(_ sample: [[UInt8]], codePage: String? = nil) -> (iconv: String, label: String) {
+        let why = codePage.map(trimmedText) == "LDID/\(currentANSI)"
+            ? "dbf language driver \(currentANSI), the writer's ANSI code page: detected from the text"
+            : "no .cpg or code page byte: detected from the text"
         if sample.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) { return ("UTF-8", "UTF-8 (\(why))") }
         let nonASCII = sample.filter { $0.contains { $0 >= 0x80 } }
         if let cp949 = DBFTextDecoder(iconvName: "CP949") {

@@ -146,7 +146,7 @@ final class GeoPackageReader: PinRecordReader {
                 throw ImportError.invalidGeoPackage(path: path, .missingGeometryColumn(table: layer.table, column: layer.geometryColumn))
             }
             // A view's columns (or two keys of Pinmap's export) can share a name: each keeps a key of its own.
-            attributes = PropertyKey.unique(attributes)
+            attributes = layer.pinmapExport ? Self.uniqueBesidePinColumns(attributes) : PropertyKey.unique(attributes)
             self.names = attributes
             geometryIndex = geometry
             idIndex = id
@@ -218,6 +218,18 @@ final class GeoPackageReader: PinRecordReader {
             if r.int(1) == 1 { key = r.text(0) }
         }
         return (names, key, types)
+    }
+
+    /// The attribute names of Pinmap's own export with repeats renamed among its property
+    /// columns only: the first `title`, `description`, `category` and `created_at` are the pin's
+    /// columns, and a property of one of those names (a CSV's `title` beside its `name`,
+    /// written `title_2` with the key in `gpkg_data_columns`) keeps its key; it came back
+    /// `title (2)`, another pin to the duplicate check.
+    static func uniqueBesidePinColumns(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        let isPinColumn = names.map { ["title", "description", "category", "created_at"].contains($0) && seen.insert($0).inserted }
+        var properties = PropertyKey.unique(names.indices.filter { !isPinColumn[$0] }.map { names[$0] })[...]
+        return names.indices.map { isPinColumn[$0] ? names[$0] : properties.removeFirst() }
     }
 
     /// The table's columns in `gpkg_data_columns` (the schema extension): their `name` and

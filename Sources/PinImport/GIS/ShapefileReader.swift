@@ -11,7 +11,7 @@ import PinModel
 /// - The `.prj` WKT is resolved by PROJ (`CoordinateSystem`); without one, `--crs`, else
 ///   WGS84 longitude, latitude.
 /// - The `.dbf` text is decoded in its code page (`DBFCodePage`: the `.cpg`, else the LDID
-///   byte, else UTF-8 when valid); field names too. Numbers keep their type, logicals are
+///   byte, else, or for LDID 87 "ANSI", detected from the text); field names too. Numbers keep their type, logicals are
 ///   booleans, dates are `YYYY-MM-DD`. `AttributeFeature` maps them to the pin.
 ///
 /// Streams: one shape at a time.
@@ -79,7 +79,7 @@ final class ShapefileReader: PinRecordReader {
         }
         // The bytes decide without a code page (`DBFCodePage.detect`).
         let known = DBFCodePage.encoding(codePage)
-        let detected = known == nil ? DBFCodePage.detect(Self.textSample(dbf, rawNames, types)) : nil
+        let detected = known == nil ? DBFCodePage.detect(Self.textSample(dbf, rawNames, types), codePage: codePage) : nil
         let chosen = known?.iconv ?? detected?.iconv ?? "UTF-8"
         guard let decoder = DBFTextDecoder(iconvName: chosen) else {
             SHPClose(shp)

@@ -172,12 +172,36 @@ enum FormatReaders {
         }
     }
 
-    static func gpx(path: String) throws(ImportError) -> StreamedRecords<GPXWaypoint> {
-        GPXReader.stream(Data(try readRaw(path: path)), path: path)
+    /// - Parameter encoding: `--encoding`: the document's bytes are in it, whatever its XML
+    ///   declaration says (`xmlText`).
+    static func gpx(path: String, encoding: TextEncoding? = nil) throws(ImportError) -> StreamedRecords<GPXWaypoint> {
+        GPXReader.stream(try xmlText(path: path, encoding: encoding), path: path)
     }
 
-    static func kml(path: String) throws(ImportError) -> ListedRecords {
-        try KMLReader.read(Data(try readRaw(path: path)), path: path)
+    static func kml(path: String, encoding: TextEncoding? = nil) throws(ImportError) -> ListedRecords {
+        try KMLReader.read(try xmlText(path: path, encoding: encoding), path: path)
+    }
+
+    /// The raw XML document, or, when `--encoding` names the encoding of its bytes, the document
+    /// in UTF-8 with its XML declaration blanked (it names none, or another): a GPX written by
+    /// an old program in Windows-1252 without saying so was refused ("bytes that are not
+    /// UTF-8: declare the file's encoding"), and `--encoding` was not used for it.
+    /// - Throws: `ImportError.decoding` at the first byte that is not valid in `encoding`.
+    static func xmlText(path: String, encoding: TextEncoding?) throws(ImportError) -> Data {
+        let raw = try readRaw(path: path)
+        guard let encoding, let name = encoding.iconvName, let converter = IconvConverter(from: name) else { return Data(raw) }
+        let bom = TextEncodingDetector.byteOrderMark(raw)?.encoding == encoding ? TextEncodingDetector.byteOrderMark(raw)!.bomLength : 0
+        var text: [UInt8]
+        do {
+            text = try converter.convert(Array(raw.dropFirst(bom)))
+            try converter.finish()
+        } catch .invalidInput(let at) {
+            throw .decoding(path: path, .invalidBytes(encoding: encoding, byteOffset: at + Int64(bom)))
+        } catch {
+            throw .decoding(path: path, .truncatedText(encoding: encoding))
+        }
+        XMLInputGuard.blankDeclaration(&text)
+        return Data(text)
     }
 
     /// The KML of a KMZ: the entry `doc.kml`, else the first `.kml` entry.

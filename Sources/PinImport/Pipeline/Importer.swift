@@ -46,8 +46,8 @@ public enum Importer {
         report.dryRun = options.dryRun
         report.rejectsFile = options.rejectsPath
         let rejects = try options.rejectsPath.map { p throws(ImportError) in
-            try RejectsWriter(path: p, headers: scanner.format == .csv ? scanner.headers : [], unit: scanner.format.rowUnit,
-                              source: scanner.format == .csv ? scanner.encoding : nil, protected: ProtectedPaths(store: store.path, inputs: [path]))
+            try RejectsWriter(path: p, headers: scanner.rejectsHeaders, unit: scanner.format.rowUnit,
+                              source: scanner.encoding, protected: ProtectedPaths(store: store.path, inputs: [path]))
         }
         let run = ImportRun(scanner: scanner, report: report, rejects: rejects, progress: progress, shouldStop: shouldStop)
         do {

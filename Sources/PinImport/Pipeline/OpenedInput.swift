@@ -6,7 +6,8 @@ public struct OpenedInput {
         /// CSV with this delimiter byte.
         case csv(delimiter: UInt8)
         /// A GeoJSON document (the first non-space character is `{`, or RFC 8142's record
-        /// separator 0x1E starting a GeoJSON text sequence).
+        /// separator 0x1E starting a GeoJSON text sequence, or `[` then `{`, `[` or `]`: an
+        /// array of features).
         case geoJSON
         /// An XML document (the first non-space character is `<`): GPX or KML.
         case xml
@@ -37,7 +38,7 @@ public struct OpenedInput {
             let encoding = try given.map { (e) throws(TextDecodingError) in
                 let bom = TextEncodingDetector.byteOrderMark(try probe.nextChunk() ?? [])
                 return DetectedEncoding(encoding: e, bomLength: bom?.encoding == e ? bom!.bomLength : 0)
-            } ?? TextEncodingDetector.detect(path: path)
+            } ?? TextEncodingDetector.detect(path: path, refusingMixes: !(try Self.startsLikeXML(path: path)))
             if probe.size == Int64(encoding.bomLength) {
                 throw ImportError.bomOnly(path: path, encoding: encoding.label)
             }
@@ -50,7 +51,7 @@ public struct OpenedInput {
             if let sep = excelSeparator { first.removeFirst(sep.length) }
             let format: Format
             let firstByte = first.first(where: { !isJSONSpace($0) })
-            if firstByte == 0x7B || firstByte == 0x1E {
+            if firstByte == 0x7B || firstByte == 0x1E || startsJSONArray(first) {
                 format = .geoJSON
             } else if firstByte == 0x3C {
                 format = .xml
@@ -67,6 +68,14 @@ public struct OpenedInput {
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
         }
+    }
+
+    /// Whether the file's first byte other than white space is `<`: XML, which its parser
+    /// decodes by its declaration, not by what the detector makes of the bytes (they only name
+    /// the encoding in the report).
+    private static func startsLikeXML(path: String) throws(TextDecodingError) -> Bool {
+        let head = try FileChunkSource(path: path, chunkSize: 4096).nextChunk() ?? []
+        return head.first(where: { !isJSONSpace($0) }) == 0x3C
     }
 
     /// A CSV reader over the whole decoded text (for `.csv` inputs). Call once: the reader
@@ -89,6 +98,15 @@ public struct OpenedInput {
         }
         return all
     }
+}
+
+/// Whether `bytes` start (after white space) with `[` and then `{`, `[` or `]`: a JSON array of
+/// objects (features without their collection), never a CSV header.
+private func startsJSONArray(_ bytes: [UInt8]) -> Bool {
+    var rest = bytes.drop(while: isJSONSpace)
+    guard rest.first == 0x5B else { return false }
+    rest = rest.dropFirst().drop(while: isJSONSpace)
+    return rest.first.map { [0x7B, 0x5B, 0x5D].contains($0) } ?? false
 }
 
 private func isJSONSpace(_ b: UInt8) -> Bool {

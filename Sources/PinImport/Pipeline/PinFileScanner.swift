@@ -54,6 +54,9 @@ public struct PinFileScanner {
     public let delimiterLabel: String
     /// The CSV header row (trimmed); empty for other formats.
     public let headers: [String]
+    /// The rejects file's columns after the row number and reason: the CSV header, else the
+    /// column of a rejected row's source text (GeoJSON's feature), else none.
+    public var rejectsHeaders: [String] { format == .csv ? headers : records?.sourceColumn.map { [$0] } ?? [] }
     /// Pin field → header used (`["latitude": "위도", ...]`); for other formats where the
     /// reader finds it (`["name": "wpt/name", ...]`).
     public let columnsUsed: [ColumnRole: String]
@@ -135,9 +138,11 @@ public struct PinFileScanner {
         switch opened.format {
         case .xml:
             let format = try FormatReaders.xmlFormat(opened.firstChunk, path: path)
-            let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path) : try FormatReaders.kml(path: path)
+            let reader: any PinRecordReader = format == .gpx ? try FormatReaders.gpx(path: path, encoding: encoding)
+                : try FormatReaders.kml(path: path, encoding: encoding)
             var scanner = records(reader, format: format, path: path, encoding: opened.encoding, size: opened.size)
-            scanner.encodingLabel = FormatReaders.xmlEncodingLabel(opened.firstChunk, detected: opened.encoding)
+            scanner.encodingLabel = encoding.map { "\($0.rawValue) (--encoding)" }
+                ?? FormatReaders.xmlEncodingLabel(opened.firstChunk, detected: opened.encoding)
             return scanner
         case .geoJSON:
             let reader = try GeoJSONReader(bytes: try opened.readAll(), path: path)
@@ -155,7 +160,14 @@ public struct PinFileScanner {
             } catch {
                 throw Self.fileError(error, path: path)
             }
-            guard let header else { throw .noHeader(path: path) }
+            guard var header else { throw .noHeader(path: path) }
+            // A title above the header (a report's): the header is found below it.
+            var titles: [CSVRecord] = []
+            do {
+                (header, titles) = try TitleLines.header(after: header, in: &reader, opened: opened, delimiter: d, overrides: overrides)
+            } catch {
+                throw Self.fileError(error, path: path)
+            }
             let mapping: ColumnMapping
             var firstRow: CSVRecord? = nil
             do {
@@ -181,12 +193,16 @@ public struct PinFileScanner {
                 throw .columns(path: path, error)
             }
             let system = try crs.flatMap { c throws(ImportError) in try CoordinateSystem.forImport(c, source: .option, path: path) }
-            return PinFileScanner(
+            var scanner = PinFileScanner(
                 path: path, format: .csv, encoding: opened.encoding,
                 delimiterLabel: DelimiterSniffer.label(d), headers: mapping.headers,
                 columnsUsed: mapping.columnsUsed, size: opened.size, opened: opened,
                 reader: reader, validator: RowValidator(mapping: mapping, system: system), records: nil,
                 coordinateSystem: system?.label, pending: firstRow)
+            if !titles.isEmpty {
+                scanner.openingNotes.append(.skippedBeforeHeader(headerLine: header.line, lines: titles.map(TitleLines.text)))
+            }
+            return scanner
         }
     }
 
@@ -349,7 +365,8 @@ public struct PinFileScanner {
             case .rejected(let issues):
                 dataRows += 1
                 // The readers number their rows; what the number counts is the format's.
-                return .rejected(issues: issues.map { var i = $0; i.unit = format.rowUnit; return i }, fields: [])
+                return .rejected(issues: issues.map { var i = $0; i.unit = format.rowUnit; return i },
+                                 fields: records?.lastSource.map { [$0] } ?? [])
             case .blank: continue
             }
         }

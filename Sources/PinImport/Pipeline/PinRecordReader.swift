@@ -12,10 +12,17 @@ protocol PinRecordReader {
     /// `next()` returned nil: a file that gave no row but these has no point features, a
     /// failure (`ImportError.noPoints`). Empty for readers that do not count them.
     var skippedGeometry: [SkippedCount] { get }
+    /// The name of the rejects file's column that holds a rejected row's source text (GeoJSON's
+    /// `feature`), nil for readers that keep none.
+    var sourceColumn: String? { get }
+    /// The source text of the row `next()` last returned rejected (see `sourceColumn`).
+    var lastSource: String? { get }
 }
 
 extension PinRecordReader {
     var skippedGeometry: [SkippedCount] { [] }
+    var sourceColumn: String? { nil }
+    var lastSource: String? { nil }
 }
 
 /// Counts skipped things by kind and words them as notes: `skipped 2 routes`,

@@ -232,7 +232,10 @@ public struct RowValidator: Sendable {
     }
 
     /// "LAT, LON" split in two (trimmed): at its one `;` (decimal commas: `37,5; 126,9`), else
-    /// its one `,`, else between two plain numbers (`37.5 126.9`); nil otherwise.
+    /// its one `,`, else between two plain numbers (`37.5 126.9`), else at the white space after
+    /// the latitude's hemisphere letter or before the longitude's, as Wikipedia, Google Earth
+    /// and GPS units write a position (`37°33′58″N 126°58′41″E`, `N37 33.9 E126 58.7`); nil
+    /// otherwise.
     static func split(_ text: String) -> (String, String)? {
         let t = trimmedText(text)
         for separator in [";", ","] as [Character] where t.filter({ $0 == separator }).count == 1 {
@@ -240,8 +243,22 @@ public struct RowValidator: Sendable {
             return (trimmedText(parts[0]), trimmedText(parts[1]))
         }
         let words = t.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard words.count == 2, words.allSatisfy({ DecimalNumber.parse($0) != nil }) else { return nil }
-        return (words[0], words[1])
+        if words.count == 2, words.allSatisfy({ DecimalNumber.parse($0) != nil }) { return (words[0], words[1]) }
+        return splitAtHemisphere(t)
+    }
+
+    /// `t` split at the first white space that follows an `N`/`S` or comes before an `E`/`W`
+    /// (either case), when text is left on both sides.
+    private static func splitAtHemisphere(_ t: String) -> (String, String)? {
+        let chars = Array(t)
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" }
+        for i in chars.indices.dropFirst() where isSpace(chars[i]) {
+            let before = chars[i - 1].lowercased(), after = i + 1 < chars.count ? chars[i + 1].lowercased() : ""
+            guard before == "n" || before == "s" || after == "e" || after == "w" else { continue }
+            let lat = trimmedText(String(chars[..<i])), lon = trimmedText(String(chars[(i + 1)...]))
+            return lat.isEmpty || lon.isEmpty ? nil : (lat, lon)
+        }
+        return nil
     }
 
     /// A parsed latitude and longitude (their texts as written, their columns) checked as one

@@ -2,7 +2,7 @@ import CUchardet
 
 /// uchardet's guess at the encoding of text that is not UTF-8, limited to the legacy CJK
 /// encodings spreadsheets on Korean, Japanese and Chinese Windows write (`TextEncoding`'s
-/// CP949, Shift_JIS, EUC-JP, GB18030, Big5). Any other answer (Windows-1252, ISO-8859-x,
+/// CP949, Shift_JIS, EUC-JP, GB18030, Big5) and the Cyrillic ones (Windows-1251, KOI8-R). Any other answer (Windows-1252, ISO-8859-x,
 /// none) is nil: the detector's Windows-1252 rule decides those. A class: it owns the
 /// detector, which `deinit` frees.
 final class LegacyEncodingGuess {
@@ -29,7 +29,10 @@ final class LegacyEncodingGuess {
     }
 
     /// The encodings taken from uchardet.
-    static let candidates: Set<TextEncoding> = [.cp949, .shiftJIS, .eucJP, .gb18030, .big5]
+    /// Cyrillic too: every Cyrillic letter is a byte Windows-1252 reads as an accented Latin
+    /// one (Москва as `Ìîñêâà`), and uchardet names these reliably, a word of them too; its
+    /// Western and Central European guesses are not taken (it names `Café Zürich` ISO-8859-2).
+    static let candidates: Set<TextEncoding> = [.cp949, .shiftJIS, .eucJP, .gb18030, .big5, .windows1251, .koi8R]
 
     /// True when the whole of `chunks` converts from `encoding` without an invalid or cut
     /// character (uchardet guesses from statistics; a guess that fails is not taken).

@@ -6,9 +6,9 @@ import PinModel
 /// 1. a byte order mark (UTF-8 `EF BB BF`, UTF-16LE `FF FE`, UTF-16BE `FE FF`) decides and is stripped;
 /// 2. without one, a NUL-byte pattern in the first bytes means UTF-16 without BOM;
 /// 3. otherwise the whole file is validated as strict UTF-8;
-/// 4. if it is not UTF-8, uchardet (`LegacyEncodingGuess`) may name a legacy CJK encoding,
-///    taken when the whole file converts in it (Korean Excel's CP949, Shift_JIS, EUC-JP,
-///    GB18030, Big5);
+/// 4. if it is not UTF-8, uchardet (`LegacyEncodingGuess`) may name a legacy CJK or Cyrillic
+///    encoding, taken when the whole file converts in it (Korean Excel's CP949, Shift_JIS,
+///    EUC-JP, GB18030, Big5; Windows-1251, KOI8-R);
 /// 5. else it is Windows-1252; a file holding one of the five bytes Windows-1252 leaves
 ///    undefined is refused (in ISO-8859-1 they would be C1 control characters, mojibake)
 ///    unless `--encoding` names one — no byte is ever replaced silently.
@@ -27,6 +27,16 @@ public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
     case gb18030 = "GB18030"
     /// Chinese (traditional): Big5, read as Windows code page 950.
     case big5 = "Big5"
+    /// Cyrillic: Windows code page 1251, what Russian, Ukrainian and Bulgarian Excel writes.
+    case windows1251 = "Windows-1251"
+    /// Cyrillic: KOI8-R (older Russian Unix and mail).
+    case koi8R = "KOI8-R"
+    /// Central European (Polish, Czech, Hungarian …), Greek and Turkish Windows code pages:
+    /// read when `--encoding` names them (uchardet's guesses between these and Windows-1252
+    /// are not reliable enough to take: it names `Café Zürich` ISO-8859-2).
+    case windows1250 = "Windows-1250"
+    case windows1253 = "Windows-1253"
+    case windows1254 = "Windows-1254"
 
     /// The encoding a name denotes (`--encoding`, uchardet's answer), ignoring case and
     /// the usual aliases (`cp1252`, `latin1`, `euc-kr`, `sjis`, `gbk`); nil when unknown.
@@ -43,6 +53,11 @@ public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
         case "EUCJP": self = .eucJP
         case "GB18030", "GBK", "GB2312", "CP936", "EUCCN": self = .gb18030
         case "BIG5", "CP950", "BIG5HKSCS": self = .big5
+        case "WINDOWS1251", "CP1251": self = .windows1251
+        case "KOI8R": self = .koi8R
+        case "WINDOWS1250", "CP1250": self = .windows1250
+        case "WINDOWS1253", "CP1253": self = .windows1253
+        case "WINDOWS1254", "CP1254": self = .windows1254
         default: return nil
         }
     }
@@ -63,6 +78,11 @@ public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
         case .eucJP: return "EUC-JP"
         case .gb18030: return "GB18030"
         case .big5: return "CP950"
+        case .windows1251: return "CP1251"
+        case .koi8R: return "KOI8-R"
+        case .windows1250: return "CP1250"
+        case .windows1253: return "CP1253"
+        case .windows1254: return "CP1254"
         }
     }
 }
@@ -118,6 +138,9 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
     /// Not UTF-8 (from `notUTF8`, when known), no legacy encoding found for it, and `byte` (at
     /// `byteOffset`) is undefined in Windows-1252: in ISO-8859-1 it would be a C1 control character.
     case unknownEncoding(byte: UInt8, byteOffset: Int64, notUTF8: FirstNonUTF8? = nil)
+    /// Not UTF-8 from `notUTF8` on, though most of its text beyond ASCII is UTF-8 (`characters`
+    /// of them): a mix, which no one encoding reads without garbling a part.
+    case mixedWithUTF8(notUTF8: FirstNonUTF8, characters: Int)
 
     public var description: String {
         switch self {
@@ -142,6 +165,11 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
             return "the file is not UTF-8\(whereNot) and its encoding was not recognised: byte "
                 + String(format: "0x%02X", byte) + " at byte \(offset) is no character in Windows-1252 and a control character in"
                 + " ISO-8859-1. Save it as \"CSV UTF-8\", or name its encoding with --encoding (one of \(TextEncoding.optionNames))"
+        case let .mixedWithUTF8(at, characters):
+            return "the file mixes encodings: it holds \(characters) UTF-8 character\(characters == 1 ? "" : "s"), but byte "
+                + String(format: "0x%02X", at.byte) + " at byte \(at.byteOffset), line \(at.line), is not UTF-8 (text from another"
+                + " program, in Latin-1 or a code page?). Retype that line's accented letters and save the file as UTF-8; read as"
+                + " Windows-1252 (--encoding Windows-1252) its UTF-8 characters would each become two or three signs (é as Ã©)"
         }
     }
 }

@@ -9,11 +9,13 @@ public enum TextEncodingDetector {
     /// more to confirm a CJK guess converts.
     /// - Throws: `TextDecodingError.unreadable` when it cannot be read;
     ///   `.invalidUTF8AfterBOM` when a UTF-8 byte order mark is followed by bytes that are
-    ///   not UTF-8; `.unknownEncoding` when no encoding fits (see `TextEncoding`).
-    public static func detect(path: String) throws(TextDecodingError) -> DetectedEncoding {
+    ///   not UTF-8; `.unknownEncoding` when no encoding fits (see `TextEncoding`);
+    ///   `.mixedWithUTF8` when most of it is UTF-8 and the rest is not (`UTF8Share`), unless
+    ///   `refusingMixes` is false: an XML document is decoded by its parser, by its declaration.
+    public static func detect(path: String, refusingMixes: Bool = true) throws(TextDecodingError) -> DetectedEncoding {
         let source = try FileChunkSource(path: path)
         let first = try source.nextChunk() ?? []
-        return try detect(first: first) { () throws(TextDecodingError) -> [UInt8]? in
+        return try detect(first: first, refusingMixes: refusingMixes) { () throws(TextDecodingError) -> [UInt8]? in
             try source.nextChunk()
         } rescan: { (notUTF8At) throws(TextDecodingError) -> LegacyScan in
             let again = try FileChunkSource(path: path)
@@ -52,6 +54,7 @@ public enum TextEncodingDetector {
         var undefined: (byte: UInt8, offset: Int64)?
         var notUTF8: FirstNonUTF8?
         var hangul = HangulPairs()
+        var utf8 = UTF8Share()
 
         static func of(notUTF8At: Int64? = nil, _ next: () throws(TextDecodingError) -> [UInt8]?) throws(TextDecodingError) -> LegacyScan {
             let guesser = LegacyEncodingGuess()
@@ -61,6 +64,7 @@ public enum TextEncodingDetector {
             while let chunk = try next() {
                 guesser.feed(chunk)
                 scan.hangul.feed(chunk)
+                scan.utf8.feed(chunk)
                 if scan.undefined == nil, let i = chunk.firstIndex(where: { undefinedInWindows1252.contains($0) }) {
                     scan.undefined = (chunk[i], offset + Int64(i))
                 }
@@ -105,6 +109,44 @@ public enum TextEncodingDetector {
         var isHangul: Bool { only && !lead && syllables > 0 }
     }
 
+    /// How much of a file that is not UTF-8 is UTF-8 all the same: its well-formed multi-byte
+    /// characters against the bytes beyond ASCII that are in none. Windows-1252 text seldom
+    /// forms one (an accented letter is followed by ASCII, not by a byte 0x80–0xBF), so a
+    /// file where they outnumber the rest is UTF-8 with a line from elsewhere (a row pasted in
+    /// Latin-1): read as Windows-1252, every one of its UTF-8 characters would turn into two
+    /// or three signs (`Café` → `CafÃ©`), with no error.
+    struct UTF8Share {
+        private(set) var characters = 0
+        private(set) var others = 0
+        /// The bytes of a sequence the chunk cut off (at most 3).
+        private var carry: [UInt8] = []
+
+        mutating func feed(_ chunk: [UInt8]) {
+            let bytes = carry + chunk
+            carry = []
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 { i += 1; continue }
+                let length = UTF8Validator.sequenceLength(b)
+                if length > 1, i + length > bytes.count, bytes[(i + 1)...].allSatisfy({ $0 & 0xC0 == 0x80 }) {
+                    carry = Array(bytes[i...])
+                    return
+                }
+                if length > 1, i + length <= bytes.count, UTF8Validator.isValid(bytes[i..<(i + length)]) {
+                    characters += 1
+                    i += length
+                } else {
+                    others += 1
+                    i += 1
+                }
+            }
+        }
+
+        /// More UTF-8 characters than bytes outside them.
+        var isMostlyUTF8: Bool { characters > others + carry.count }
+    }
+
     /// The byte order mark at the start of `bytes`, if any.
     public static func byteOrderMark(_ bytes: [UInt8]) -> DetectedEncoding? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return DetectedEncoding(encoding: .utf8, bomLength: 3) }
@@ -130,6 +172,7 @@ public enum TextEncodingDetector {
 
     private static func detect(
         first: [UInt8],
+        refusingMixes: Bool = true,
         next: () throws(TextDecodingError) -> [UInt8]?,
         rescan: (_ notUTF8At: Int64?) throws(TextDecodingError) -> LegacyScan,
         converts: (TextEncoding) throws(TextDecodingError) -> Bool
@@ -149,6 +192,11 @@ public enum TextEncodingDetector {
             throw .invalidUTF8AfterBOM(byteOffset: validator.firstInvalidOffset ?? 0)
         }
         let scan = try rescan(validator.firstInvalidOffset)
+        // Before any legacy guess: a single-byte one (Windows-1251) converts a mix too. Legacy
+        // CJK text is never mostly UTF-8 (few of its pairs form a UTF-8 character).
+        if refusingMixes, scan.utf8.isMostlyUTF8, let at = scan.notUTF8 {
+            throw .mixedWithUTF8(notUTF8: at, characters: scan.utf8.characters)
+        }
         if let guess = scan.guess, try converts(guess) { return DetectedEncoding(encoding: guess, bomLength: 0) }
         if scan.guess != .cp949, scan.hangul.isHangul, try converts(.cp949) { return DetectedEncoding(encoding: .cp949, bomLength: 0) }
         if let (byte, offset) = scan.undefined { throw .unknownEncoding(byte: byte, byteOffset: offset, notUTF8: scan.notUTF8) }

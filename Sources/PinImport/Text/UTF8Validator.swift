@@ -56,6 +56,11 @@ struct UTF8Validator {
         scan(bytes, from: 0) == (bytes.count, false)
     }
 
+    /// Whether `bytes` are well-formed UTF-8 on their own (as `isValid(_:)` for a buffer).
+    static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { isValid($0) }
+    }
+
     /// Ends the stream: a sequence cut off by the end of the input is invalid.
     mutating func finish() -> Bool {
         if firstInvalidOffset == nil && !carry.isEmpty {

@@ -1,6 +1,8 @@
 /// Pins as a GPX 1.1 document (https://www.topografix.com/GPX/1/1/), valid against the
 /// official schema: one `<wpt>` per pin with `name`, `desc` and `type` (the category), and
-/// `time` when `created_at` is an `xsd:dateTime`. What GPX has no element for goes under the
+/// `time` when `created_at` is an `xsd:dateTime`; properties named as GPX's own waypoint
+/// elements (`ele`, `sym`, `cmt`, `link`, … as the GPX reader names them) as those elements
+/// when their values fit (`GPXWaypointElements`). What GPX has no element for goes under the
 /// waypoint's `<extensions>` in Pinmap's namespace `https://pinmap.example/gpx/1` (prefix
 /// `pinmap`):
 ///
@@ -32,17 +34,25 @@ public enum GPXExport {
     public static func waypoint(_ pin: Pin, properties: [PinProperty]) -> String {
         var w = XMLWriter(declaration: false, depth: 1)
         let lon = pin.longitude == 180 ? -180 : pin.longitude
+        let own = GPXWaypointElements(properties, hasDescription: !pin.description.isEmpty)
         w.start("wpt", [("lat", XMLWriter.decimal(pin.latitude)), ("lon", XMLWriter.decimal(lon))])
+        own.write(GPXWaypointElements.beforeTime, &w)
         let time = Timestamps.isXSDDateTime(pin.createdAt)
         if time { w.leaf("time", pin.createdAt) }
+        own.write(GPXWaypointElements.beforeName, &w)
         w.leaf("name", pin.title)
+        own.write(GPXWaypointElements.afterName, &w)
         if !pin.description.isEmpty { w.leaf("desc", pin.description) }
+        own.write(GPXWaypointElements.afterDescription, &w)
+        own.writeLink(&w)
+        own.write(GPXWaypointElements.afterLink, &w)
         if !pin.category.isEmpty { w.leaf("type", pin.category) }
+        own.write(GPXWaypointElements.afterType, &w)
         let exactTime = Timestamps.isUTCSeconds(pin.createdAt)
-        if !properties.isEmpty || !exactTime {
+        if !own.rest.isEmpty || !exactTime {
             w.start("extensions")
             if !exactTime { w.leaf("pinmap:created_at", pin.createdAt) }
-            for e in properties {
+            for e in own.rest {
                 if XMLWriter.isName(e.key) {
                     w.leaf("pinmap:" + e.key, e.value)
                 } else {

@@ -20,6 +20,11 @@ public enum ImportNoteText {
             return S.noteExternalEntities(names, count)
         case .noAttributeTable: return S.noteNoAttributeTable.text
         case let .undecodableAttributes(count, encoding): return S.noteUndecodable(count, encoding)
+        case let .skippedBeforeHeader(headerLine, lines):
+            return S.noteTitleLines(headerLine, lines.map { "\"\($0)\"" }.joined(separator: ", "), lines.count)
+        case let .networkLinks(links, count):
+            let listed = links.joined(separator: ", ")
+            return S.noteNetworkLinks(count > links.count ? S.noteAndMore(listed, count - links.count) : listed, count)
         }
     }
 

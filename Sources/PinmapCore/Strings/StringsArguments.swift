@@ -211,6 +211,10 @@ extension S {
     public static func noteAndMore(_ listed: String, _ b: Int) -> String { noteAndMore.filled([listed, "\(b)"]) }
     /// "{0} attribute {0:value was|values were} not valid {1} and left out"
     public static func noteUndecodable(_ count: Int, _ encoding: String) -> String { noteUndecodable.filled(["\(count)", encoding]) }
+    public static func noteTitleLines(_ headerLine: Int, _ lines: String, _ count: Int) -> String {
+        noteTitleLines.filled(["\(headerLine)", lines, "\(count)"])
+    }
+    public static func noteNetworkLinks(_ links: String, _ count: Int) -> String { noteNetworkLinks.filled([links, "\(count)"]) }
     /// "{0} '{1}' cannot be transformed from {2} to WGS84"
     public static func irNotTransformable(_ field: String, _ value: String, _ system: String) -> String { irNotTransformable.filled([field, value, system]) }
     /// "{0} '{1}' holds degrees, but {2} is a projected system"

@@ -221,4 +221,4 @@ put("points.geojson", """{
 }
 """)
 
-put("not-a-collection.geojson", '{"type": "Point", "coordinates": [1, 2]}\n')
+put("not-a-collection.geojson", '{"type": "Topology", "objects": {}, "arcs": []}\n')  # TopoJSON; a geometry alone is GeoJSON
