@@ -150,7 +150,7 @@ extension AppState {
     /// at least, the sheet at medium or above.
     mutating func jump(to pin: Pin, now: Double, _ fx: inout Effects) {
         tab = .map
-        reveal(pin, &fx)
+        reveal(id: pin.id, category: pin.category, &fx)
         list.selectedID = pin.id
         list.revealSelection = true
         map.viewport.zoom = max(map.viewport.zoom, 256)
@@ -160,15 +160,21 @@ extension AppState {
         fx.requestView(list: true)
     }
 
-    /// Lifts what would hide `pin` on the map (`lets`), so the pin the Timeline shows is
-    /// there: its category is let through the category filter, and a kept search that
-    /// does not match it is cleared.
-    private mutating func reveal(_ pin: Pin, _ fx: inout Effects) {
-        if let filter = map.categoryFilter, !filter.contains(pin.category) {
-            map.categoryFilter = FilterSheet(categories: map.categoryCounts, current: filter.union([pin.category])).filter
+    /// Lifts what would hide pin `id` of `category` on the map (as `lets` decides), so the pin
+    /// the user asked to see (on the Timeline) or just wrote (added, edited, restored) is
+    /// there: its category is let through the category filter, and a kept search whose
+    /// matches do not hold it (a pin added since never is among them) is cleared.
+    mutating func reveal(id: Int64, category: String, _ fx: inout Effects) {
+        if let filter = map.categoryFilter, !filter.contains(category) {
+            // A category the store's counts do not hold yet (the pin just added brought it)
+            // is added as it is: the sheet would take the set for "every category".
+            let known = map.categoryCounts.contains { $0.name == category }
+            map.categoryFilter = known ? FilterSheet(categories: map.categoryCounts, current: filter.union([category])).filter
+                                       : filter.union([category])
             fx.requestView(list: true)
         }
-        if !lets(pin) { setSearch("", &fx) }  // Search.swift
+        let matched = search.matches.map { $0.text == search.text && $0.matches.contains { $0.id == id } } ?? false
+        if !search.text.isEmpty && !matched { setSearch("", &fx) }  // Search.swift
     }
 
     /// Zooms by `factor` about `about` (a screen cell, e.g. under the wheel), else about the
