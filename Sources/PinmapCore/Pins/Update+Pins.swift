@@ -304,8 +304,9 @@ extension AppState {
         guard card.contains(col: e.col, row: e.row) else { dismissModal(now: now); return }
         let l = DetailLayout(body: body, detail: detail, outage: detailOutage, ascii: presentation.ascii)
         if l.comments.contains(col: e.col, row: e.row) {
-            let index = detail.firstVisibleComment(rows: l.comments.height) + (e.row - l.comments.y)
-            if detail.comments.indices.contains(index) { detail.cursor = index }
+            let rows = CommentRows(detail, width: l.comments.width, height: l.comments.height, ascii: presentation.ascii).rows
+            let at = e.row - l.comments.y
+            if rows.indices.contains(at) { detail.cursor = rows[at].index }
             feedback.modal?.content = .detail(detail)
         }
     }
