@@ -224,10 +224,17 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(r.state.map.categoryFilter, [])
         let top = 28 - r.state.sheet.height
         XCTAssertEqual(r.state.list.pins.count, 0)
-        XCTAssertEqual(r.line(top + 2), "  No pins of the chosen categories in view: f changes the filter, F fits the map to them")
+        // Every category off: F has nothing to fit, so the list says what to do (it said "F fits
+        // the map to them", and F answered "No pins to fit").
+        XCTAssertEqual(r.line(top + 2), "  Every category is filtered out: f changes the filter (a there checks them all)")
         r.char("f"); r.char("a"); r.key(.escape)  // every category again
         XCTAssertNil(r.state.map.categoryFilter)
         XCTAssertGreaterThan(r.state.list.pins.count, 0)
+        // Cafés only, over Busan: none in view, F fits the map to the one in Seoul.
+        let busan = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 35.1, longitude: 129.03), zoom: 256))
+        busan.char("f"); busan.char("n"); busan.char(" "); busan.key(.escape)
+        XCTAssertEqual(busan.state.map.categoryFilter, ["cafe"])
+        XCTAssertEqual(busan.line(top + 2), "  No pins of the chosen categories in view: f changes the filter, F fits the map to them")
     }
 
     func testPasteGoesIntoTheSearchFieldAndANewlineDoesNotSubmit() throws {

@@ -225,6 +225,7 @@ extension Strings {
         .listNoMatch: "No pins in view match the search: zoom out (-), 0 for the whole world, or Esc in / to clear",
         .listNoPinsInView: "No pins in view: zoom out (-) or press 0 for the whole world",
         .listNoFilteredPinsInView: "No pins of the chosen categories in view: f changes the filter, F fits the map to them",
+        .listEveryCategoryOff: "Every category is filtered out: f changes the filter (a there checks them all)",
         .listMoreElsewhere: "{0} more elsewhere: F shows them all",
         .listMoreElsewhereTyping: "{0} more elsewhere: Ctrl-F shows them all",
         .listNoMatchCapped: "None of the {0} matches added last is in view: type more of the word, zoom out (-), or Ctrl-F for them all",
