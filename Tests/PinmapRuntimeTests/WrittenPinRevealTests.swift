@@ -94,6 +94,35 @@ final class WrittenPinRevealTests: XCTestCase {
         ])
     }
 
+    /// A kept search that holds the pin once written stays (the re-read after the write holds
+    /// it): an added pin that matches, and the undo of a match's delete. Judged on the matches
+    /// held before the write, the restore cleared it (the tmux test of a Korean search, delete
+    /// and undo caught that).
+    func testAKeptSearchThatHoldsTheWrittenPinStays() throws {
+        let r = try UIFixtures.runner(cols: 80, rows: 24)
+        r.char("/"); r.type("museum"); r.key(.enter)
+        XCTAssertEqual(r.state.search.text, "museum")
+        add(r, "Museum of Tea", category: "cafe")
+        XCTAssertEqual(r.state.search.text, "museum", "the new pin matches: the search stays")
+        let shown = [
+            "─ medium ────────────────────────── ━━━━━━━━ ──────────────────────────[Filter]─",
+            "  Search “museum”: 3 in view · best match · / edits · Esc in / clears",
+            " ◉ Museum of Tea               open sea                 cafe         \(today)",
+            " • National Museum of Korea    near Seoul, KR           museum       2023-06-22",
+            " • 전쟁기념관                  near Seoul, KR           museum       2023-05-05",
+            "", "", "", "",
+            " medium · 3 of 6 pins in view · search “museum” · [list] · centre open sea · z1",
+            "       1 Map             2 Timeline           3 Import           4 Settings",
+        ]
+        XCTAssertEqual(sheet(r), shown)
+        r.char("d"); r.char("y"); r.key(.escape)
+        XCTAssertEqual(r.state.list.inViewCount, 2)
+        r.char("u")
+        XCTAssertEqual(r.state.search.text, "museum", "the restored pin matches: the search stays")
+        XCTAssertEqual(r.state.list.inViewCount, 3)
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Museum of Tea", "National Museum of Korea", "전쟁기념관"])
+    }
+
     func testAnEditToAHiddenCategoryLetsItThrough() throws {
         let r = try UIFixtures.runner(cols: 80, rows: 24)
         r.char("f"); r.char("n"); r.char(" "); r.key(.escape)  // cafe only

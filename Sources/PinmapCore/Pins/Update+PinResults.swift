@@ -9,13 +9,13 @@ extension AppState {
         switch outcome {
         case let .added(id, pin):
             // The new pin is shown and selected, whatever the filter or a kept search hid.
-            reveal(id: id, category: pin.category, &fx)  // Update+Keys.swift
+            reveal(id: id, category: pin.category, written: true, &fx)  // Update+Keys.swift
             list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
         case let .addFailed(pin, error, unsure): reopenForm(pin, editing: nil, error: S.fmNotSaved(error), unsure: unsure)
         case let .updated(edit):
-            reveal(id: edit.id, category: edit.pin.category, &fx)
+            reveal(id: edit.id, category: edit.pin.category, written: true, &fx)
             list.selectedID = edit.id
             fx.requestView(list: true)
             notify(S.noticeUpdated.text, updatedText(edit), success: true, now: now)
@@ -51,7 +51,7 @@ extension AppState {
         case let .deleteFailed(id, error):
             notify(S.noticeNotDeleted.text, S.noticeNotDeletedText(id, error), success: false, now: now)
         case let .restored(id, deleted):
-            reveal(id: id, category: deleted.pin.category, &fx)
+            reveal(id: id, category: deleted.pin.category, written: true, &fx)
             list.selectedID = id
             lastDeleted = nil
             fx.requestView(list: true)
