@@ -24,7 +24,8 @@ extension AppState {
             feedback.message = S.msgNothingChanged.text
         case let .updateMissing(edit):
             // The pin went, the edit need not: add it as a new pin, or discard it.
-            presentEditing(.confirm(ConfirmPopup(.addAsNew(mine: edit.pin))), height: ConfirmPopup.height,
+            let popup = ConfirmPopup(.addAsNew(mine: edit.pin))
+            presentEditing(.confirm(popup), height: popup.preferredHeight(cols: layout.cols),
                            dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
         case let .updateFailed(edit, error): reopenForm(edit.pin, editing: edit, error: S.fmNotSaved(error))

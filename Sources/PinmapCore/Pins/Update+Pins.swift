@@ -75,7 +75,8 @@ extension AppState {
     }
 
     mutating func confirmDelete(_ pin: Pin, now: Double) {
-        presentEditing(.confirm(ConfirmPopup(.deletePin(pin))), height: ConfirmPopup.height,
+        let popup = ConfirmPopup(.deletePin(pin))
+        presentEditing(.confirm(popup), height: popup.preferredHeight(cols: layout.cols),
                        dim: ConfirmPopup.dim, duration: ConfirmPopup.duration, now: now)
     }
 
