@@ -121,6 +121,7 @@ final class WrittenPinRevealTests: XCTestCase {
         XCTAssertEqual(r.state.search.text, "museum", "the restored pin matches: the search stays")
         XCTAssertEqual(r.state.list.inViewCount, 3)
         XCTAssertEqual(r.state.list.pins.map(\.title), ["Museum of Tea", "National Museum of Korea", "전쟁기념관"])
+        XCTAssertEqual(sheet(r), shown, "the restored pin selected, as the added one was")
     }
 
     func testAnEditToAHiddenCategoryLetsItThrough() throws {
