@@ -21,7 +21,9 @@ import Frame
 /// end marker never comes ends when the caller says the input went quiet (`endPaste()`).
 /// Keyboard protocols: kitty's CSI u (`ESC [ code ; mods u`) and xterm's
 /// modifyOtherKeys (`ESC [ 27 ; mods ; code ~`) become keys or are dropped,
-/// never text. Any other CSI sequence is dropped whole.
+/// never text; Alt with a key (`ESC b` in one read) is dropped too. Arrows, Home, End and F1 that ncurses left undecoded (`ESC [ A`, `ESC O B`:
+/// a cursor mode terminfo does not name, or an ESC read before the rest) are keys. Any
+/// other CSI or SS3 sequence is dropped whole.
 public struct InputDecoder: Sendable {
     private var pending: [UInt32] = []
     /// The bytes of a bracketed paste being read (nil outside a paste).
@@ -79,6 +81,15 @@ public struct InputDecoder: Sendable {
         }
         pending.append(u)
         return parsePending()
+    }
+
+    /// Feeds a byte that came only after a pause (the caller waited for it): after a lone ESC it
+    /// is a key of its own, so the ESC is an Escape and the byte a key (Escape, then `2`, typed
+    /// quickly), not Alt with it; `[` and `O` still continue the ESC as a sequence cut by a read
+    /// (`ESC`, then `[B` 10 ms later).
+    public mutating func feed(byteAfterPause b: UInt8) -> [InputEvent] {
+        guard paste == nil, utf8.isEmpty, pending == [0x1B], b != 0x5B, b != 0x4F, b != 0x1B else { return feed(byte: b) }
+        return flush() + feed(byte: b)
     }
 
     /// Called when no byte followed within the timeout: whatever is pending is
@@ -147,13 +158,18 @@ public struct InputDecoder: Sendable {
     private mutating func parsePending() -> [InputEvent] {
         // pending[0] is ESC.
         if pending.count == 2 {
-            if pending[1] == UInt32(UInt8(ascii: "[")) { return [] }
-            // ESC + another key: Escape, then that key (Alt is not bound).
+            if pending[1] == UInt32(UInt8(ascii: "[")) || pending[1] == UInt32(UInt8(ascii: "O")) { return [] }
+            // ESC and another key in one read: Alt with that key, which is not bound, so it is
+            // dropped, as kitty's and modifyOtherKeys' Alt reports are. It was an Escape and the
+            // key: Alt-b while typing a search cleared it and switched the map to ASCII, Alt-q
+            // quit. A lone Escape comes by `flush()`; two are an Escape and a pending ESC; a
+            // Ctrl-C always acts.
             let second = pending[1]
             pending = []
             if second == 0x1B { pending = [0x1B]; return [.key(.escape)] }
-            return [.key(.escape), .key(Self.key(for: second))]
+            return second == 0x03 ? [.key(.ctrl("c"))] : []
         }
+        if pending[1] == UInt32(UInt8(ascii: "O")) { return parseSS3() }
         if pending[2] == UInt32(UInt8(ascii: "<")) { return parseSGR() }
         if pending[2] == UInt32(UInt8(ascii: "M")) { return parseX10() }
         return parseCSI()
@@ -186,8 +202,38 @@ public struct InputDecoder: Sendable {
             return Self.tildeKey(numbers.first ?? nil).map { [.key($0)] } ?? []
         case (0x48, _): return [.key(.home)]  // CSI H, CSI 1;m H
         case (0x46, _): return [.key(.end)]   // CSI F
+        case (0x41...0x44, 1) where (numbers[0] ?? 1) == 1:
+            // CSI A–D, the arrows in the cursor mode terminfo does not name (ncurses decodes
+            // only the keypad mode's ESC O A), or whose ESC came in an earlier read than its
+            // rest: `ESC` then `[B` 10 ms later was dropped whole. With a modifier (Ctrl-↑
+            // `ESC[1;5A`) they stay unbound.
+            return [.key(Self.arrow(last))]
         default:
             return []
+        }
+    }
+
+    /// `ESC O final` (SS3): the keypad mode's arrows, Home, End and F1, when ncurses did not
+    /// decode them (their ESC came in an earlier read); other finals are dropped, never text.
+    private mutating func parseSS3() -> [InputEvent] {
+        guard let last = pending.last else { return [] }
+        pending = []
+        switch last {
+        case 0x41...0x44: return [.key(Self.arrow(last))]
+        case 0x48: return [.key(.home)]
+        case 0x46: return [.key(.end)]
+        case 0x50: return [.key(.f1)]
+        default: return []
+        }
+    }
+
+    /// The arrow of final byte `A`–`D` (CSI or SS3): up, down, right, left.
+    private static func arrow(_ final: UInt32) -> Key {
+        switch final {
+        case 0x41: return .up
+        case 0x42: return .down
+        case 0x43: return .right
+        default: return .left
         }
     }
 

@@ -62,10 +62,10 @@ final class HelpFrameTests: XCTestCase {
             "│ 3            Import tab                                                    │",
             "│ 4            Settings tab                                                  │",
             "│ Mouse                                                                      │",
-            "│ drag ━━      move the sheet, settles on a detent                           │",
-            "│ click ━━     cycle small→medium→large→medium                               │",
-            "│ click tab    switch tab                                                    │",
-            "│ click pin    select it (small sheet → medium)                              │",
+            "│ drag ━━      move the sheet, settles on a detent · keys K J                │",
+            "│ click ━━     cycle small→medium→large→medium · keys S M L                  │",
+            "│ click tab    switch tab · keys 1 2 3 4, Tab                                │",
+            "│ click pin    select it (small sheet → medium) · keys ↑↓ in the list        │",
             "╰───────────────────────────────────────────────────────────────── 20/27 ────╯",
         ])
     }
@@ -114,12 +114,12 @@ final class HelpFrameTests: XCTestCase {
             "│ 3            Import tab                                                    │",
             "│ 4            Settings tab                                                  │",
             "│ Mouse                                                                      │",
-            "│ drag ━━      move the sheet, settles on a detent                           │",
-            "│ click ━━     cycle small→medium→large→medium                               │",
-            "│ click tab    switch tab                                                    │",
-            "│ click pin    select it (small sheet → medium)                              │",
-            "│ drag map     pan the map                                                   │",
-            "│ wheel map    zoom at the pointer                                           │",
+            "│ drag ━━      move the sheet, settles on a detent · keys K J                │",
+            "│ click ━━     cycle small→medium→large→medium · keys S M L                  │",
+            "│ click tab    switch tab · keys 1 2 3 4, Tab                                │",
+            "│ click pin    select it (small sheet → medium) · keys ↑↓ in the list        │",
+            "│ drag map     pan the map · keys ←↑↓→ hjkl (map focused)                    │",
+            "│ wheel map    zoom at the pointer · keys + - (at the centre)                │",
             "╰───────────────────────────────────────────────────────────────── 20/25 ────╯",
         ])
     }
@@ -132,5 +132,52 @@ final class HelpFrameTests: XCTestCase {
         XCTAssertTrue(state.render().text().contains("2nd click    on a list row: the pin's detail"))
         _ = state.update(.input(.key(.char("x"))), now: 0)
         XCTAssertFalse(state.feedback.showHelp)
+    }
+
+    /// Every mouse row names the keys that do the same (the brief of `?`: a keyboard way for
+    /// every mouse action), whole at 80×24, in English and Korean.
+    func testTheMouseRowsNameTheirKeysAt80x24() {
+        let expected: [Language: [String]] = [
+            .english: [
+                "Mouse                                                                     ",
+                "drag ━━      move the sheet, settles on a detent · keys K J               ",
+                "click ━━     cycle small→medium→large→medium · keys S M L                 ",
+                "click tab    switch tab · keys 1 2 3 4, Tab                               ",
+                "click pin    select it (small sheet → medium) · keys ↑↓ in the list       ",
+                "drag map     pan the map · keys ←↑↓→ hjkl (map focused)                   ",
+                "wheel map    zoom at the pointer · keys + - (at the centre)               ",
+                "wheel list   scroll the list (medium and large) · keys PgUp PgDn          ",
+                "right btn    on the map: add a pin there · key a (at the centre)          ",
+                "2nd click    on a list row: the pin's detail · key Enter                  ",
+                "click row    Settings: change that row · keys ↑↓ Enter                    ",
+                "click file   Import: pick that file · keys ↑↓                             ",
+            ],
+            .korean: [
+                "마우스                                                                    ",
+                "━━ 끌기      시트 이동, 단계에 멈춤 · 키 K J                              ",
+                "━━ 클릭      작게→중간→크게→중간 순환 · 키 S M L                          ",
+                "탭 클릭      탭 바꾸기 · 키 1 2 3 4, Tab                                  ",
+                "핀 클릭      고르기 (작은 시트 → 중간) · 키 ↑↓ (목록에서)                 ",
+                "지도 끌기    지도 움직이기 · 키 ←↑↓→ hjkl (지도에 초점)                   ",
+                "지도 휠      포인터 위치로 확대/축소 · 키 + - (가운데 기준)               ",
+                "목록 휠      목록 스크롤 (중간, 크게) · 키 PgUp PgDn                      ",
+                "오른쪽 버튼  지도에서: 그 자리에 핀 추가 · 키 a (가운데에)                ",
+                "두 번 클릭   목록 줄에서: 핀 자세히 · 키 Enter                            ",
+                "줄 클릭      설정: 그 줄 바꾸기 · 키 ↑↓ Enter                             ",
+                "파일 클릭    가져오기: 그 파일 고르기 · 키 ↑↓                             ",
+            ],
+        ]
+        for language in [Language.english, .korean] {
+            Strings.language = language
+            defer { Strings.language = .english }
+            var state = AppState(cols: 80, rows: 24, color: false, reducedMotion: true)
+            _ = state.update(.input(.key(.char("?"))), now: 0)
+            for _ in 0..<10 { _ = state.update(.input(.key(.pageDown)), now: 0) }
+            let f = state.render()
+            // Inside the help card's borders and margin (columns 3–76), rows 9–20: the last page's mouse rows.
+            XCTAssertEqual((9..<21).map { row in String((3..<77).map { f[$0, row].text }.joined()) }, expected[language]!,
+                           "\(language)")
+            XCTAssertEqual(f.line(21).dropFirst(), "╰────────────────────────────────────────────────────────────────────────────╯")
+        }
     }
 }

@@ -14,6 +14,17 @@ final class ImportPathsTests: XCTestCase {
         XCTAssertEqual(ImportPaths.resolve("data/pins.csv", home: nil, cwd: "/w"), "/w/data/pins.csv")
     }
 
+    /// A file dropped as a `file://` URI (as some terminals paste it) is its path, decoded: it was
+    /// taken for a relative path, `/w/file:///tmp/a b.csv`, "no such file".
+    func testAFileURIIsItsPath() {
+        XCTAssertEqual(ImportPaths.resolve("file:///tmp/with%20spaces%20%ED%95%9C.csv", home: nil, cwd: "/w"), "/tmp/with spaces 한.csv")
+        XCTAssertEqual(ImportPaths.resolve("'file:///tmp/a.csv'", home: nil, cwd: "/w"), "/tmp/a.csv")
+        XCTAssertEqual(ImportPaths.resolve("FILE://localhost/tmp/a.csv", home: nil, cwd: "/w"), "/tmp/a.csv")
+        XCTAssertEqual(ImportPaths.resolve("file://server/share/a.csv", home: nil, cwd: "/w"), "/w/file://server/share/a.csv",
+                       "another host's file is not this machine's")
+        XCTAssertEqual(ImportPaths.resolve("file:///tmp/100%.csv", home: nil, cwd: "/w"), "/tmp/100%.csv", "a stray % stays")
+    }
+
     func testCompletionTakesTheOneMatchOrTheCommonPrefix() {
         let entries = [FolderListing.Entry(name: "data", isFolder: true),
                        FolderListing.Entry(name: "pins-seoul.csv", isFolder: false),

@@ -224,10 +224,17 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(r.state.map.categoryFilter, [])
         let top = 28 - r.state.sheet.height
         XCTAssertEqual(r.state.list.pins.count, 0)
-        XCTAssertEqual(r.line(top + 2), "  No pins of the chosen categories in view: f changes the filter, F fits the map to them")
+        // Every category off: F has nothing to fit, so the list says what to do (it said "F fits
+        // the map to them", and F answered "No pins to fit").
+        XCTAssertEqual(r.line(top + 2), "  Every category is filtered out: f changes the filter (a there checks them all)")
         r.char("f"); r.char("a"); r.key(.escape)  // every category again
         XCTAssertNil(r.state.map.categoryFilter)
         XCTAssertGreaterThan(r.state.list.pins.count, 0)
+        // Cafés only, over Busan: none in view, F fits the map to the one in Seoul.
+        let busan = try UIFixtures.runner(viewport: Viewport(center: GeoPoint(latitude: 35.1, longitude: 129.03), zoom: 256))
+        busan.char("f"); busan.char("n"); busan.char(" "); busan.key(.escape)
+        XCTAssertEqual(busan.state.map.categoryFilter, ["cafe"])
+        XCTAssertEqual(busan.line(top + 2), "  No pins of the chosen categories in view: f changes the filter, F fits the map to them")
     }
 
     func testPasteGoesIntoTheSearchFieldAndANewlineDoesNotSubmit() throws {
@@ -255,5 +262,43 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(r.state.search.field?.text.count, 4_096, "a full field takes no more")
         XCTAssertEqual(r.state.feedback.message, "pasted text cut to 0 characters")
         XCTAssertEqual(Strings.korean[.msgPasteCut], "붙여넣은 글을 {0}자로 잘랐습니다")
+    }
+
+    /// In the add form and the comment input, which cover the status line, the cut is said in
+    /// the form (under its fields) and on the page's footer: on the status line it showed only
+    /// once the form had closed, after the cut title was saved.
+    func testALongPasteIntoTheFormOrACommentSaysSoWhereItIsSeen() throws {
+        let r = try UIFixtures.runner(cols: 80, rows: 24)
+        r.char("a")
+        r.handle(.input(.paste(String(repeating: "가나다 abc ", count: 1_000))), now: 0)
+        guard case .form(let form)? = r.state.feedback.modal?.content else { return XCTFail("no form") }
+        XCTAssertEqual(form[.title].text.count, 4_096)
+        let f = r.frame()
+        XCTAssertEqual((12..<24).map { f.line($0) }, [
+            "─────────────────────────────────── ━━━━━━━━ ───────────────────────────────────",
+            "  Add a pin",
+            "",
+            "▸ Title*        abc 가나다 abc 가나다 abc 가나다 abc 가나다 abc 가나다 abc",
+            "  Description",
+            "  Category",
+            "  Latitude     60.5",
+            "  Longitude    0",
+            "",
+            "  ⚠ pasted text cut to 4096 characters",
+            "  Tab/↑↓ move · Enter on the last field or Ctrl-S saves · Esc cancels",
+            "",
+        ])
+        r.handle(.input(.paste("x")), now: 0)
+        XCTAssertEqual(r.line(21), "  ⚠ pasted text cut to 0 characters")
+        r.handle(.input(.paste("")), now: 0)
+        XCTAssertEqual(r.line(21), "", "a paste that fits clears it")
+        r.key(.ctrl("c"))
+
+        let page = try UIFixtures.runner(cols: 80, rows: 24)
+        page.key(.enter)  // the first row's pin, Busan Tower
+        page.char("c")
+        page.handle(.input(.paste(String(repeating: "가나다 abc ", count: 1_000))), now: 0)
+        XCTAssertEqual(page.line(22), "  pasted text cut to 4096 characters")
+        XCTAssertTrue(page.line(23).hasPrefix("  New comment: "), page.line(23))
     }
 }

@@ -182,7 +182,9 @@ final class PinDetailTests: XCTestCase {
         XCTAssertTrue(f.line(5).hasPrefix("  Created 2023-01-01T00:00:00Z␛  ·  Updated "), f.line(5))
         XCTAssertEqual(r.cells(row: 7, 0..<59), "  ok␛]0;pwned␇")
         XCTAssertEqual(r.cells(row: 8, 0..<59), "  next line�31m")
-        XCTAssertTrue(f.line(19).hasSuffix("  bad␛[31mred more"), f.line(19))
+        // The selected comment is wrapped whole: its CR LF starts a row.
+        XCTAssertTrue(f.line(19).hasSuffix("  bad␛[31mred"), f.line(19))
+        XCTAssertEqual(f.line(20), "                more")
         XCTAssertFalse(f.cells.contains { $0.text.unicodeScalars.contains { SafeText.isUnsafe($0) } },
                        "no control character reaches a cell")
     }

@@ -236,6 +236,28 @@ final class PinFormTests: XCTestCase {
         XCTAssertEqual(form[.title].text, evil.title)
     }
 
+    /// Ctrl-W deletes the word before the cursor (and the spaces after it), Ctrl-K the rest of
+    /// the line, as readline does; both did nothing. In the search field Ctrl-W re-searches.
+    func testCtrlWAndCtrlKEditAsReadlineDoes() throws {
+        var f = TextField("서울 종로  tower")
+        f.handle(.ctrl("w"))
+        XCTAssertEqual(f.text, "서울 종로  ")
+        f.handle(.ctrl("w"))
+        XCTAssertEqual(f.text, "서울 ")
+        f.handle(.home); f.handle(.right)
+        f.handle(.ctrl("k"))
+        XCTAssertEqual(f.text, "서")
+        XCTAssertEqual(f.cursor, 1)
+        f.handle(.home)
+        f.handle(.ctrl("w"))
+        XCTAssertEqual(f.text, "서", "nothing before the cursor")
+        let r = try UIFixtures.runner()
+        r.char("/"); r.type("seoul tower")
+        r.key(.ctrl("w"))
+        XCTAssertEqual(r.state.search.field?.text, "seoul ")
+        XCTAssertEqual(r.state.search.text, "seoul")
+    }
+
     func testTextFieldEditsByGraphemeAndScrollsToTheCursor() {
         var f = TextField("전쟁")
         f.handle(.left)

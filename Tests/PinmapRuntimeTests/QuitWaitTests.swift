@@ -54,6 +54,31 @@ final class QuitWaitTests: XCTestCase {
         XCTAssertTrue(s.quitFailed)
     }
 
+    /// `q` right after Enter on Export pins: the export finishes, and the terminal says where
+    /// the file went (before: nothing, the status line that said it gone with the UI), or why
+    /// none was written, which makes the exit a failure.
+    func testAnExportThatEndsAfterQuitIsSaidOnTheTerminal() {
+        var s = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        _ = s.update(.export(.started), now: 0)
+        _ = s.update(.input(.key(.char("q"))), now: 1)
+        XCTAssertEqual(s.quitWaitText, "Finishing the writes under way, then Pinmap quits…")
+        _ = s.update(.export(.finished(.written(count: 62_352, path: "/tmp/pinmap-export-20261207-175235.gpkg"))), now: 2)
+        XCTAssertEqual(s.quitNotes, ["Exported 62352 pins to /tmp/pinmap-export-20261207-175235.gpkg"])
+        XCTAssertFalse(s.quitFailed)
+
+        var full = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        _ = full.update(.export(.started), now: 0)
+        _ = full.update(.input(.key(.char("q"))), now: 1)
+        _ = full.update(.export(.finished(.notWritten(path: "/tmp/p.csv", reason: "No space left on device"))), now: 2)
+        XCTAssertEqual(full.quitNotes, ["Could not write /tmp/p.csv: No space left on device"])
+        XCTAssertTrue(full.quitFailed)
+
+        var stays = AppState(cols: 100, rows: 30, color: false, reducedMotion: true)
+        _ = stays.update(.export(.started), now: 0)
+        _ = stays.update(.export(.finished(.written(count: 1, path: "/tmp/p.csv"))), now: 2)
+        XCTAssertEqual(stays.quitNotes, [], "without q the status line says it")
+    }
+
     func testNothingIsSaidWithoutALongJob() {
         XCTAssertNil(AppState(cols: 100, rows: 30, color: false, reducedMotion: true).quitWaitText)
     }

@@ -103,7 +103,7 @@ final class SearchTests: XCTestCase {
         for (key, help) in [("Enter", "pin detail (c comment, x delete)"), ("a", "add a pin at the map centre"),
                             ("e", "edit the selected pin"), ("d", "delete the selected pin (asks)"),
                             ("u", "undo the last delete"), ("/", "search all pins (Enter keeps, Esc clears)"),
-                            ("right btn", "on the map: add a pin there")] {
+                            ("right btn", "on the map: add a pin there · key a (at the centre)")] {
             XCTAssertTrue(lines.contains { $0.key == key && $0.text == help }, key)
         }
         var seen: [Key: String] = [:]

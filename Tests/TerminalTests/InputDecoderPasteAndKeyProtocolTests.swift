@@ -12,6 +12,25 @@ final class InputDecoderPasteAndKeyProtocolTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}[2~\u{1B}[3~x"), [.key(.delete), .key(.char("x"))], "Insert is dropped, never typed")
     }
 
+    /// Arrows, Home, End and F1 that ncurses left undecoded: the cursor mode terminfo does not
+    /// name (`ESC[A`), or the keypad mode's `ESC O B` whose ESC came in an earlier read. Both
+    /// were dropped whole (`ESC` then `[B` 10 ms later panned nothing), and `ESC O B` was an
+    /// Escape (the sheet lowered), then `O` and `B` as typed keys.
+    func testArrowsNcursesLeftUndecodedAreKeys() {
+        XCTAssertEqual(decode("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}[1B"),
+                       [.key(.up), .key(.down), .key(.right), .key(.left), .key(.down)])
+        XCTAssertEqual(decode("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD\u{1B}OH\u{1B}OF\u{1B}OP"),
+                       [.key(.up), .key(.down), .key(.right), .key(.left), .key(.home), .key(.end), .key(.f1)])
+        XCTAssertEqual(decode("\u{1B}Oqx"), [.key(.char("x"))], "another SS3 final is dropped, never typed")
+        XCTAssertEqual(decode("\u{1B}O"), [.key(.escape), .key(.char("O"))], "ESC O with nothing after it stays Escape, O")
+        // Split as a slow link delivers it: the ESC, a flush-free pause, then the rest.
+        var d = InputDecoder()
+        XCTAssertEqual(d.feed(byte: 0x1B), [])
+        XCTAssertEqual(d.feed(byte: UInt8(ascii: "O")), [])
+        XCTAssertEqual(d.feed(byte: UInt8(ascii: "B")), [.key(.down)])
+        XCTAssertFalse(d.isPending)
+    }
+
     func testAPasteIsOneLiteralTextEvent() {
         XCTAssertEqual(decode("\u{1B}[200~Seoul q 서울\u{1B}[201~"), [.paste("Seoul q 서울")])
     }

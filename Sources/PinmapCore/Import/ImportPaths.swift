@@ -1,3 +1,4 @@
+import Foundation
 import PinModel
 /// What the Import tab knows about a folder: its path and the entries worth offering
 /// (sub-folders and the files Pinmap imports), read by the runner (`Effect.listFolder`).
@@ -41,9 +42,11 @@ public enum ImportPaths {
         return p
     }
 
-    /// One pair of surrounding quotes removed; outside quotes, `\x` becomes `x`.
+    /// One pair of surrounding quotes removed; outside quotes, `\x` becomes `x`; a `file://`
+    /// URI (as some terminals drop a file: `file:///tmp/a%20b.csv`) is its path, decoded.
     public static func unquote(_ s: String) -> String {
-        if s.count >= 2, let f = s.first, f == s.last, f == "'" || f == "\"" { return String(s.dropFirst().dropLast()) }
+        if s.count >= 2, let f = s.first, f == s.last, f == "'" || f == "\"" { return filePath(String(s.dropFirst().dropLast())) }
+        if let path = fileURIPath(s) { return path }
         guard s.contains("\\") else { return s }
         var out = ""
         var escaped = false
@@ -51,6 +54,19 @@ public enum ImportPaths {
             if escaped { out.append(c); escaped = false } else if c == "\\" { escaped = true } else { out.append(c) }
         }
         return out
+    }
+
+    /// `s`, or the path of `s` when it is a `file://` URI.
+    private static func filePath(_ s: String) -> String { fileURIPath(s) ?? s }
+
+    /// The path of a local `file://` URI (`file:///tmp/a%20b.csv`, `file://localhost/tmp/…`),
+    /// percent-decoded; nil for anything else (another host, not a URI).
+    static func fileURIPath(_ s: String) -> String? {
+        guard s.lowercased().hasPrefix("file://") else { return nil }
+        var rest = Substring(s).dropFirst(7)
+        if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst(9) }
+        guard rest.hasPrefix("/") else { return nil }
+        return String(rest).removingPercentEncoding ?? String(rest)
     }
 
     /// The folder part and the name part of what is typed (`/a/b/ca` → `/a/b`, `ca`).

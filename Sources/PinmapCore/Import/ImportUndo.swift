@@ -59,7 +59,8 @@ extension AppState {
         // The Import tab's result knows the pins as imported; the Settings tab's last read
         // knows those left (some may have been deleted since), which an undo removes.
         if let read = storeInfo.batches.first(where: { $0.id == row.id }) { row.pins = read.pinsLeft }
-        presentEditing(.confirm(ConfirmPopup(.undoImport(row))), height: ConfirmPopup.height,
+        let popup = ConfirmPopup(.undoImport(row))
+        presentEditing(.confirm(popup), height: popup.preferredHeight(cols: layout.cols),
                        dim: ConfirmPopup.dim, duration: ConfirmPopup.duration, now: now)
     }
 

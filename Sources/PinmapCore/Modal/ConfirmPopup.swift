@@ -59,9 +59,25 @@ public struct ConfirmPopup: Sendable, Equatable {
         return Self.height
     }
 
-    /// Row of the buttons in a card body of `rows` rows.
-    func buttonRow(bodyRows rows: Int) -> Int {
-        guard let versions = conflictVersions else { return Self.buttonRow }
+    /// Rows this pop-up's card wants on a terminal `cols` wide: a message too long for one row
+    /// wraps onto more (at most `maxMessageRows`) and the card grows by them.
+    public func preferredHeight(cols: Int) -> Int {
+        guard conflictVersions == nil else { return preferredHeight }
+        return Self.height + messageLines(width: cols - 4, rows: Self.maxMessageRows, ascii: false).count - 1
+    }
+
+    /// Most rows the message wraps onto; the last one shown of a longer message ends with "…".
+    static let maxMessageRows = 3
+
+    /// Rows the message takes in a card body `width` cells wide and `rows` rows high: as many
+    /// as it wraps onto, leaving the title, a blank row, the buttons and the keys.
+    func messageRows(width: Int, bodyRows rows: Int) -> Int {
+        min(messageLines(width: width - 4, rows: Self.maxMessageRows, ascii: false).count, max(1, rows - 4))
+    }
+
+    /// Row of the buttons in a card body `width` cells wide and `rows` rows high.
+    func buttonRow(width: Int, bodyRows rows: Int) -> Int {
+        guard let versions = conflictVersions else { return Self.buttonRow - 1 + messageRows(width: width, bodyRows: rows) }
         return Self.conflictButtonRow(versions, bodyRows: rows)
     }
 
@@ -94,6 +110,19 @@ public struct ConfirmPopup: Sendable, Equatable {
     /// The message in at most `width` cells, control characters made visible (`SafeText`).
     public func message(width: Int, ascii: Bool) -> String {
         DisplayWidth.truncate(SafeText.sanitize(message, ascii: ascii), to: width, ascii: ascii)
+    }
+
+    /// The message wrapped to `width` cells on at most `rows` rows, the last one shown ending
+    /// with "…" when more is left; a comment to delete (quoted) stays on one row, cut. It was
+    /// always one row: at 60 columns "… u brings the last deleted pin back." lost its second
+    /// half, the part that says what to do.
+    public func messageLines(width: Int, rows: Int, ascii: Bool) -> [String] {
+        if case .deleteComment = action { return [message(width: width, ascii: ascii)] }
+        let lines = TextWrap.lines(message, width: max(1, width), ascii: ascii)
+        guard lines.count > max(1, rows) else { return lines.isEmpty ? [""] : lines }
+        var kept = Array(lines.prefix(max(1, rows)))
+        kept[kept.count - 1] = DisplayWidth.truncate(kept[kept.count - 1] + (ascii ? " ~" : " …"), to: max(1, width), ascii: ascii)
+        return kept
     }
 
     /// `title` in at most `cells` cells, cut where it parts from `other`: when the start the
@@ -212,6 +241,6 @@ public struct ConfirmPopup: Sendable, Equatable {
         let total = widths[0] + gap + widths[1]
         let x0 = body.x + max(0, (body.width - total) / 2)
         let x = button == .confirm ? x0 : x0 + widths[0] + gap
-        return Rect(x: x, y: body.y + buttonRow(bodyRows: body.height), width: widths[button.rawValue], height: 1)
+        return Rect(x: x, y: body.y + buttonRow(width: body.width, bodyRows: body.height), width: widths[button.rawValue], height: 1)
     }
 }

@@ -202,23 +202,21 @@ enum DetailView {
             screen.put(S.dtNoComments.text, col: r.x, row: r.y, style: theme.muted)
             return
         }
-        let first = d.firstVisibleComment(rows: r.height)
-        for i in 0..<r.height {
-            let index = first + i
-            guard d.comments.indices.contains(index) else { break }
-            let c = d.comments[index]
+        var dayWidth = 0
+        for (i, line) in CommentRows(d, width: r.width, height: r.height, ascii: ascii).rows.enumerated() {
             let row = r.y + i
-            let selected = index == d.cursor
+            let selected = line.index == d.cursor
             let base: Style = selected ? theme.selectedRow : .plain
             if selected { screen.fill(Rect(x: r.x, y: row, width: r.width, height: 1), with: Cell(" ", base)) }
-            var x = screen.put(selected ? (ascii ? "  > " : "  ▸ ") : "    ", col: r.x, row: row, style: base)
-            // The comment's day in the pin's offset (a comment is stored in UTC).
-            let day = String(DateText.text(c.createdAt, in: DateText.offset(of: d.pin.createdAt)).prefix(10))
-            x = screen.put(SafeText.sanitize(day, ascii: ascii), col: x, row: row, style: selected ? base : theme.date)
-            // One line per comment: line breaks become spaces, the rest is cut with an ellipsis.
-            let body = SafeText.sanitize(c.body.replacingNewlines, ascii: ascii)
-            let room = max(1, r.maxX - x - 3)
-            screen.put("  " + DisplayWidth.truncate(body, to: room, ascii: ascii), col: x, row: row, style: base)
+            let lead = line.day == nil ? "    " : selected ? (ascii ? "  > " : "  ▸ ") : "    "
+            var x = screen.put(lead, col: r.x, row: row, style: base)
+            if let day = line.day {
+                dayWidth = DisplayWidth.of(day)
+                x = screen.put(day, col: x, row: row, style: selected ? base : theme.date)
+            } else {
+                x += dayWidth  // a wrapped comment's next rows start under its first row's text
+            }
+            screen.put(String(repeating: " ", count: CommentRows.gap) + line.text, col: x, row: row, style: base)
         }
     }
 

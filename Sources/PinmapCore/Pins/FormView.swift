@@ -59,15 +59,17 @@ enum ConfirmView {
         let safeTitle = SafeText.sanitize(popup.title(width: r.width - 4, ascii: ascii), ascii: ascii)
         screen.putCentered(DisplayWidth.truncate(safeTitle, to: r.width - 4, ascii: ascii),
                            in: Rect(x: r.x, y: r.y, width: r.width, height: 1), style: theme.title)
-        if r.height > 1 {
-            screen.putCentered(popup.message(width: r.width - 4, ascii: ascii),
-                               in: Rect(x: r.x, y: r.y + 1, width: r.width, height: 1), style: theme.muted)
+        // The full body (the card may be sliding in, `r` its visible rows): the message's rows
+        // and the buttons' row come from it, so they do not move as the card slides.
+        let body = Rect(x: r.x, y: r.y, width: r.width, height: rows ?? r.height)
+        let messageRows = popup.messageRows(width: body.width, bodyRows: body.height)
+        for (i, line) in popup.messageLines(width: r.width - 4, rows: messageRows, ascii: ascii).enumerated() where 1 + i < r.height {
+            screen.putCentered(line, in: Rect(x: r.x, y: r.y + 1 + i, width: r.width, height: 1), style: theme.muted)
         }
-        drawButtons(popup, body: r, visible: r, into: &screen, theme: theme)
-        if ConfirmPopup.buttonRow + 1 < r.height {
-            screen.putCentered(popup.hint,
-                               in: Rect(x: r.x, y: r.y + ConfirmPopup.buttonRow + 1, width: r.width, height: 1),
-                               style: theme.muted)
+        drawButtons(popup, body: body, visible: r, into: &screen, theme: theme)
+        let hintRow = popup.buttonRow(width: body.width, bodyRows: body.height) + 1
+        if hintRow < r.height {
+            screen.putCentered(popup.hint, in: Rect(x: r.x, y: r.y + hintRow, width: r.width, height: 1), style: theme.muted)
         }
     }
 

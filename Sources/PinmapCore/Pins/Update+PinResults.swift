@@ -8,11 +8,14 @@ extension AppState {
     mutating func receive(write outcome: PinWriteOutcome, now: Double, _ fx: inout Effects) {
         switch outcome {
         case let .added(id, pin):
+            // The new pin is shown and selected, whatever the filter or a kept search hid.
+            reveal(id: id, category: pin.category, written: true, &fx)  // Update+Keys.swift
             list.selectedID = id
             fx.requestView(list: true)
             notify(S.noticeAdded.text, fitted(pin.title) { S.noticeAddedText($0) }, success: true, now: now)
         case let .addFailed(pin, error, unsure): reopenForm(pin, editing: nil, error: S.fmNotSaved(error), unsure: unsure)
         case let .updated(edit):
+            reveal(id: edit.id, category: edit.pin.category, written: true, &fx)
             list.selectedID = edit.id
             fx.requestView(list: true)
             notify(S.noticeUpdated.text, updatedText(edit), success: true, now: now)
@@ -21,7 +24,8 @@ extension AppState {
             feedback.message = S.msgNothingChanged.text
         case let .updateMissing(edit):
             // The pin went, the edit need not: add it as a new pin, or discard it.
-            presentEditing(.confirm(ConfirmPopup(.addAsNew(mine: edit.pin))), height: ConfirmPopup.height,
+            let popup = ConfirmPopup(.addAsNew(mine: edit.pin))
+            presentEditing(.confirm(popup), height: popup.preferredHeight(cols: layout.cols),
                            dim: ConfirmPopup.dim, duration: 0, now: now)
             fx.requestView(list: true)
         case let .updateFailed(edit, error): reopenForm(edit.pin, editing: edit, error: S.fmNotSaved(error))
@@ -48,6 +52,7 @@ extension AppState {
         case let .deleteFailed(id, error):
             notify(S.noticeNotDeleted.text, S.noticeNotDeletedText(id, error), success: false, now: now)
         case let .restored(id, deleted):
+            reveal(id: id, category: deleted.pin.category, written: true, &fx)
             list.selectedID = id
             lastDeleted = nil
             fx.requestView(list: true)

@@ -75,7 +75,8 @@ extension AppState {
     }
 
     mutating func confirmDelete(_ pin: Pin, now: Double) {
-        presentEditing(.confirm(ConfirmPopup(.deletePin(pin))), height: ConfirmPopup.height,
+        let popup = ConfirmPopup(.deletePin(pin))
+        presentEditing(.confirm(popup), height: popup.preferredHeight(cols: layout.cols),
                        dim: ConfirmPopup.dim, duration: ConfirmPopup.duration, now: now)
     }
 
@@ -304,8 +305,9 @@ extension AppState {
         guard card.contains(col: e.col, row: e.row) else { dismissModal(now: now); return }
         let l = DetailLayout(body: body, detail: detail, outage: detailOutage, ascii: presentation.ascii)
         if l.comments.contains(col: e.col, row: e.row) {
-            let index = detail.firstVisibleComment(rows: l.comments.height) + (e.row - l.comments.y)
-            if detail.comments.indices.contains(index) { detail.cursor = index }
+            let rows = CommentRows(detail, width: l.comments.width, height: l.comments.height, ascii: presentation.ascii).rows
+            let at = e.row - l.comments.y
+            if rows.indices.contains(at) { detail.cursor = rows[at].index }
             feedback.modal?.content = .detail(detail)
         }
     }

@@ -68,6 +68,7 @@ extension AppState {
         let t = trimmedText(text)
         guard t != search.text else { return }
         search.text = t
+        search.revealAfterAnswer = nil
         list.cursor = 0
         list.scroll = 0
         fx.requestView(list: true)
@@ -84,7 +85,13 @@ extension AppState {
         case .success(let r):
             search.matches = r
             fx.requestView(list: true)
+            // A pin just written that this search does not hold is shown: the search goes.
+            if let id = search.revealAfterAnswer {
+                search.revealAfterAnswer = nil
+                if r.text == search.text && !r.matches.contains(where: { $0.id == id }) { setSearch("", &fx) }
+            }
         case .failure(let e):
+            search.revealAfterAnswer = nil
             search.matches = SearchResults(text: search.text, matches: [], capped: false)  // answered: stop waiting
             // A store that cannot be reached: the search says it could not run (the list shows
             // no rows as if they matched), and the status line says "reconnecting…".

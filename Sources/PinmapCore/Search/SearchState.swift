@@ -33,6 +33,10 @@ public struct SearchState: Sendable {
     /// be reached). A newer generation (the text changed, or the reconnection's search) clears it.
     var unansweredGeneration: Int?
 
+    /// A pin just written (added, edited, restored) that must be shown: when the search's next
+    /// answer (the re-read after the write) does not hold it, the search is cleared.
+    var revealAfterAnswer: Int64?
+
     /// True while the answer to the current search text is on its way.
     public var isPending: Bool { !text.isEmpty && matches?.text != text }
 }

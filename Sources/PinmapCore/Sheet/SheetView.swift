@@ -97,6 +97,7 @@ public enum SheetView {
                 : !state.search.text.isEmpty ? (!state.search.isPending && state.search.elsewhere == 0
                                            ? S.listNoMatchAnywhere(TextWrap.middle(state.search.text, to: max(8, rect.width / 2), ascii: state.presentation.ascii))
                                            : state.search.isCapped ? S.listNoMatchCapped(SearchResults.scanLimit) : S.listNoMatch.text)
+                : state.map.categoryFilter?.isEmpty == true ? S.listEveryCategoryOff.text
                 : state.map.categoryFilter != nil ? S.listNoFilteredPinsInView.text
                 : S.listNoPinsInView.text)
             // Wrapped onto the rows it may use (one stays for "N more elsewhere"), never cut mid-word.

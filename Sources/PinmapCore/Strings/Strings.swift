@@ -30,7 +30,7 @@ public enum S: String, CaseIterable, Sendable {
     // Sheet.
     case sheetPinsInView, sheetOpenHint, sheetFilter, sheetSettlesOn
     case orderRelevance, orderNewest, orderTitle, orderDistance, orderNewestCapped, orderSearchCapped
-    case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere, listNoMatchCapped
+    case listNoPinsYet, listNoMatch, listNoPinsInView, listNoFilteredPinsInView, listEveryCategoryOff, listMoreElsewhere, listMoreElsewhereTyping, listNoMatchAnywhere, listNoMatchCapped
     case searchPrompt, searchHint
     // A store's failures by kind (`S.storeError`).
     case seServer, seService, seUnreachable, seUnreachableNoDatabase, seLost, seNotAnswering, seStoppedAnswering, seMayNotWrite, seMayNotRead, seReadOnlyServer, seChangedElsewhere, seWrongVersion, sePinGone, seTextNotKept, seBusy, seBusyHolder, seDiskFull, seReadOnlyStore, seReadOnlyFolder

@@ -45,6 +45,16 @@ public struct TextField: Sendable, Equatable {
         case .ctrl("u"):
             chars.removeFirst(cursor)
             cursor = 0
+        // Ctrl-W and Ctrl-K as readline has them (they did nothing): the word before the
+        // cursor, with the spaces after it; everything after the cursor.
+        case .ctrl("w"):
+            var start = cursor
+            while start > 0, chars[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !chars[start - 1].isWhitespace { start -= 1 }
+            chars.removeSubrange(start..<cursor)
+            cursor = start
+        case .ctrl("k"):
+            chars.removeSubrange(cursor...)
         default: return false
         }
         return true

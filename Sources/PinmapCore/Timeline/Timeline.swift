@@ -116,13 +116,20 @@ public struct TimelineState: Sendable, Equatable {
     /// Keeps the list where it is unless the cursor left it (called after each key).
     mutating func follow(rows: Int) { scroll = firstVisiblePin(rows: rows) }
 
-    /// Layout of the calendar grid inside `area`: cell size in cells.
+    /// Widest a day's cell of the calendar grid is, in cells.
     public static let cellWidth = 6
+    /// Narrowest: the day's number and its dot (`%3d•`).
+    static let narrowestCell = 4
+
+    /// A day's cell width in `area`: six cells, fewer on a narrow terminal, so the seven
+    /// weekdays always fit (below 42 columns Saturday and Sunday were cut off, a pin on them
+    /// with them, and the selected day could be off screen).
+    public static func cellWidth(area: Rect) -> Int { max(narrowestCell, min(cellWidth, area.width / 7)) }
 
     /// The day under a click at (`col`, `row`), if any.
     func day(atCol col: Int, row: Int, area: Rect) -> Int? {
         let grid = TimelineView.gridOrigin(area: area)
-        let c = (col - grid.x) / TimelineState.cellWidth, r = row - grid.y
+        let c = (col - grid.x) / TimelineState.cellWidth(area: area), r = row - grid.y
         guard col >= grid.x, c >= 0, c < 7, r >= 0, r < 6 else { return nil }
         let d = r * 7 + c - firstWeekdayColumn + 1
         return (1...daysInMonth).contains(d) ? d : nil
@@ -141,7 +148,7 @@ public enum TimelineView {
 
     /// The screen cell (column, row) of the month grid's top-left corner in `area`.
     public static func gridOrigin(area: Rect) -> (x: Int, y: Int) {
-        let width = 7 * TimelineState.cellWidth
+        let width = 7 * TimelineState.cellWidth(area: area)
         return (area.x + max(0, (area.width - width) / 2), area.y + 3)
     }
 
@@ -154,13 +161,13 @@ public enum TimelineView {
             let note = TextWrap.middle(S.tlAllCategories.text, to: area.width, ascii: ascii)
             screen.putCentered(note, in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1), style: theme.muted)
         }
-        let g = gridOrigin(area: area)
+        let g = gridOrigin(area: area), cell = TimelineState.cellWidth(area: area)
         for (i, name) in S.tlWeekdays.text.split(separator: " ").enumerated() {
-            screen.put(" " + name, col: g.x + i * TimelineState.cellWidth, row: g.y - 1, style: theme.muted)
+            screen.put(" " + name, col: g.x + i * cell, row: g.y - 1, style: theme.muted)
         }
         for d in 1...t.daysInMonth {
             let idx = d - 1 + t.firstWeekdayColumn
-            let col = g.x + (idx % 7) * TimelineState.cellWidth, row = g.y + idx / 7
+            let col = g.x + (idx % 7) * cell, row = g.y + idx / 7
             let count = t.shownCounts[d] ?? 0
             let mark = count == 0 ? " " : (ascii ? "*" : "•")
             let text = String(format: "%3d", d) + mark
@@ -184,7 +191,8 @@ public enum TimelineView {
         let head = t.pinsRead != t.dateString ? (t.isStale ? S.tlReading(t.dateString) : S.tlNotRead(t.dateString))
             : pins.isEmpty ? S.tlNoPins(t.dateString)
             : pins.count == 1 ? S.tlOnePin(t.dateString) : S.tlPins(t.dateString, pins.count)
-        screen.put("  " + head, col: area.x, row: top, style: theme.title)
+        // Cut with "…" on a narrow terminal, not at the edge mid-word ("Enter sh").
+        screen.put("  " + DisplayWidth.truncate(head, to: max(1, area.width - 2), ascii: ascii), col: area.x, row: top, style: theme.title)
         let list = pinRows(area: area), start = t.firstVisiblePin(rows: list.count)
         for i in pins.indices.dropFirst(start) {
             let p = pins[i], row = top + 1 + i - start

@@ -5,20 +5,22 @@ import Frame
 extension AppState {
     /// Inserts `text` into the focused text field (search, Import path, the pin form, a
     /// comment); says so when no field has the focus, and drops the paste. A paste longer
-    /// than the field takes (`TextField.maxCharacters`) is cut, and a notice says so.
+    /// than the field takes (`TextField.maxCharacters`) is cut, and a notice says so: on the
+    /// status line, or in the form or on the detail page, which cover it (said on the status
+    /// line there, it showed only once the form had closed).
     mutating func handle(paste text: String, _ fx: inout Effects) {
         var kept: Int? = nil
         defer { if let kept { feedback.message = S.msgPasteCut(kept) } }
         if var m = feedback.modal, m.presentation.phase != .dismissing {
             switch m.content {
             case .form(var form):
-                kept = form.fields[form.focused.rawValue].insert(pasted: text)
-                form.error = nil
+                let cut = form.fields[form.focused.rawValue].insert(pasted: text)
+                form.error = cut.map { S.msgPasteCut($0) }
                 m.content = .form(form)
                 feedback.modal = m
                 return
             case .detail(var detail) where detail.input != nil:
-                kept = detail.input?.insert(pasted: text) ?? nil
+                if let cut = detail.input?.insert(pasted: text) ?? nil { detail.note = S.msgPasteCut(cut) }
                 m.content = .detail(detail)
                 feedback.modal = m
                 return

@@ -150,7 +150,7 @@ extension AppState {
     /// at least, the sheet at medium or above.
     mutating func jump(to pin: Pin, now: Double, _ fx: inout Effects) {
         tab = .map
-        reveal(pin, &fx)
+        reveal(id: pin.id, category: pin.category, written: false, &fx)
         list.selectedID = pin.id
         list.revealSelection = true
         map.viewport.zoom = max(map.viewport.zoom, 256)
@@ -160,15 +160,24 @@ extension AppState {
         fx.requestView(list: true)
     }
 
-    /// Lifts what would hide `pin` on the map (`lets`), so the pin the Timeline shows is
-    /// there: its category is let through the category filter, and a kept search that
-    /// does not match it is cleared.
-    private mutating func reveal(_ pin: Pin, _ fx: inout Effects) {
-        if let filter = map.categoryFilter, !filter.contains(pin.category) {
-            map.categoryFilter = FilterSheet(categories: map.categoryCounts, current: filter.union([pin.category])).filter
+    /// Lifts what would hide pin `id` of `category` on the map (as `lets` decides), so the pin
+    /// the user asked to see (on the Timeline) or just wrote (added, edited, restored) is
+    /// there: its category is let through the category filter, and a kept search whose
+    /// matches do not hold it is cleared. A `written` pin is judged by the search's next answer,
+    /// the re-read after the write (`pinsChanged`): the matches held now are older than it.
+    mutating func reveal(id: Int64, category: String, written: Bool, _ fx: inout Effects) {
+        if let filter = map.categoryFilter, !filter.contains(category) {
+            // A category the store's counts do not hold yet (the pin just added brought it)
+            // is added as it is: the sheet would take the set for "every category".
+            let known = map.categoryCounts.contains { $0.name == category }
+            map.categoryFilter = known ? FilterSheet(categories: map.categoryCounts, current: filter.union([category])).filter
+                                       : filter.union([category])
             fx.requestView(list: true)
         }
-        if !lets(pin) { setSearch("", &fx) }  // Search.swift
+        guard !search.text.isEmpty else { return }
+        if written { search.revealAfterAnswer = id; return }  // Search.swift: receiveSearch
+        let matched = search.matches.map { $0.text == search.text && $0.matches.contains { $0.id == id } } ?? false
+        if !matched { setSearch("", &fx) }
     }
 
     /// Zooms by `factor` about `about` (a screen cell, e.g. under the wheel), else about the

@@ -192,12 +192,17 @@ extension AppState {
         case .export(.started): loads.job = .exporting
         case .export(.finished(let outcome)):
             loads.job = nil
+            let said: String
             switch outcome {
-            case let .written(count, path): feedback.message = S.stExported(count, path)
-            case let .noFile(path, reason): feedback.message = S.stExportNoFile(path, reason)
-            case let .notWritten(path, reason): feedback.message = S.stExportNotWritten(path, reason)
-            case let .failed(text): feedback.message = S.stExportFailed(text)
+            case let .written(count, path): said = S.stExported(count, path)
+            case let .noFile(path, reason): said = S.stExportNoFile(path, reason)
+            case let .notWritten(path, reason): said = S.stExportNotWritten(path, reason)
+            case let .failed(text): said = S.stExportFailed(text)
             }
+            feedback.message = said
+            // After q the status line is gone with the UI: the terminal says where the file went
+            // (or why none was written), as it does for an import or an undo.
+            if case .written = outcome { noteAfterQuit(said) } else { noteAfterQuit(said, failed: true) }
         case .view(.showDetent(let detent)):
             let reduced = sheet.reducedMotion
             sheet.reducedMotion = true

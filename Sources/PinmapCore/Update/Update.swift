@@ -414,10 +414,14 @@ extension AppState {
             fx.requestView(list: false)
             return
         }
-        if listRead, list.selectedID != nil, list.selectedPin == nil, list.autoSelectedID != list.selectedID, !listReadPending {
+        // A pin just written waits for the search's re-read (`SearchState.revealAfterAnswer`):
+        // a list read on the matches from before the write lacks it (a restored match).
+        if listRead, list.selectedID != nil, list.selectedPin == nil, list.autoSelectedID != list.selectedID, !listReadPending,
+           search.revealAfterAnswer == nil {
             return followSelection(&fx)
         }
-        guard tab == .map, focus == .list, listTakesKeys, feedback.modal == nil, search.field == nil, !search.isPending, !list.selectionLeft,
+        guard tab == .map, focus == .list, listTakesKeys, feedback.modal == nil, search.field == nil, !search.isPending,
+              search.revealAfterAnswer == nil, !list.selectionLeft,
               list.selectedID == nil || (listRead && list.selectedPin == nil), !list.pins.isEmpty,
               fx.view != true, !listReadPending else { return }
         list.cursor = min(max(0, list.scroll), list.pins.count - 1)
