@@ -21,7 +21,7 @@ import Frame
 /// end marker never comes ends when the caller says the input went quiet (`endPaste()`).
 /// Keyboard protocols: kitty's CSI u (`ESC [ code ; mods u`) and xterm's
 /// modifyOtherKeys (`ESC [ 27 ; mods ; code ~`) become keys or are dropped,
-/// never text; Alt with a key (`ESC b` in one read) is dropped too. Arrows, Home, End and F1 that ncurses left undecoded (`ESC [ A`, `ESC O B`:
+/// never text. Arrows, Home, End and F1 that ncurses left undecoded (`ESC [ A`, `ESC O B`:
 /// a cursor mode terminfo does not name, or an ESC read before the rest) are keys. Any
 /// other CSI or SS3 sequence is dropped whole.
 public struct InputDecoder: Sendable {
@@ -81,15 +81,6 @@ public struct InputDecoder: Sendable {
         }
         pending.append(u)
         return parsePending()
-    }
-
-    /// Feeds a byte that came only after a pause (the caller waited for it): after a lone ESC it
-    /// is a key of its own, so the ESC is an Escape and the byte a key (Escape, then `2`, typed
-    /// quickly), not Alt with it; `[` and `O` still continue the ESC as a sequence cut by a read
-    /// (`ESC`, then `[B` 10 ms later).
-    public mutating func feed(byteAfterPause b: UInt8) -> [InputEvent] {
-        guard paste == nil, utf8.isEmpty, pending == [0x1B], b != 0x5B, b != 0x4F, b != 0x1B else { return feed(byte: b) }
-        return flush() + feed(byte: b)
     }
 
     /// Called when no byte followed within the timeout: whatever is pending is
@@ -159,15 +150,11 @@ public struct InputDecoder: Sendable {
         // pending[0] is ESC.
         if pending.count == 2 {
             if pending[1] == UInt32(UInt8(ascii: "[")) || pending[1] == UInt32(UInt8(ascii: "O")) { return [] }
-            // ESC and another key in one read: Alt with that key, which is not bound, so it is
-            // dropped, as kitty's and modifyOtherKeys' Alt reports are. It was an Escape and the
-            // key: Alt-b while typing a search cleared it and switched the map to ASCII, Alt-q
-            // quit. A lone Escape comes by `flush()`; two are an Escape and a pending ESC; a
-            // Ctrl-C always acts.
+            // ESC + another key: Escape, then that key (Alt is not bound).
             let second = pending[1]
             pending = []
             if second == 0x1B { pending = [0x1B]; return [.key(.escape)] }
-            return second == 0x03 ? [.key(.ctrl("c"))] : []
+            return [.key(.escape), .key(Self.key(for: second))]
         }
         if pending[1] == UInt32(UInt8(ascii: "O")) { return parseSS3() }
         if pending[2] == UInt32(UInt8(ascii: "<")) { return parseSGR() }

@@ -95,11 +95,9 @@ public final class TerminalSession {
         while true {
             var unit: UInt32 = 0
             var rc = pm_read(wait, &unit)
-            var paused = false
             if rc < 0 && decoder.isPending && wait == 0 {
                 // Give the rest of an escape sequence or a character a moment to arrive.
                 rc = pm_read(30, &unit)
-                paused = true
                 if rc < 0 { events += decoder.flush() }
             }
             if rc < 0 {
@@ -109,8 +107,6 @@ public final class TerminalSession {
             lastInput = Self.now()
             if rc == 1 {
                 if let e = keyEvent(Int32(bitPattern: unit)) { events.append(e) }
-            } else if paused {
-                events += decoder.feed(byteAfterPause: UInt8(truncatingIfNeeded: unit))
             } else {
                 events += decoder.feed(byte: UInt8(truncatingIfNeeded: unit))
             }

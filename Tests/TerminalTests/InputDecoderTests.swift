@@ -40,27 +40,7 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(d.feed(char: 0x1B), [])
         XCTAssertTrue(d.isPending)
         XCTAssertEqual(d.flush(), [.key(.escape)])
-    }
-
-    /// Alt with a key, `ESC x` in one read (xterm's and tmux's Alt), is not bound and is dropped,
-    /// as kitty's Alt reports are: it was an Escape and the key, so Alt-b in the search field
-    /// cleared the search and switched the map to ASCII, and Alt-q quit. Ctrl-C still acts; a
-    /// second ESC is an Escape and then waits; an Escape, a pause and a key stay two keys.
-    func testAltWithAKeyIsDroppedNeverEscapeAndTheKey() {
-        XCTAssertEqual(decode("\u{1B}b\u{1B}q\u{1B}B\u{1B}1\u{1B}\r\u{1B}\u{7F}\u{1B}종x"), [.key(.char("x"))])
-        XCTAssertEqual(decode("\u{1B}\u{03}"), [.key(.ctrl("c"))])
-        XCTAssertEqual(decode("\u{1B}\u{1B}"), [.key(.escape), .key(.escape)])
-        var d = InputDecoder()
-        XCTAssertEqual(d.feed(char: 0x1B), [])
-        XCTAssertEqual(d.flush(), [.key(.escape)])
-        XCTAssertEqual(d.feed(char: UInt32(UInt8(ascii: "b"))), [.key(.char("b"))])
-        // A key that came only after the reader waited for it is typed after the Escape, not Alt.
-        XCTAssertEqual(d.feed(byte: 0x1B), [])
-        XCTAssertEqual(d.feed(byteAfterPause: UInt8(ascii: "2")), [.key(.escape), .key(.char("2"))])
-        // `[` and `O` after a pause still continue a sequence cut by a read.
-        XCTAssertEqual(d.feed(byte: 0x1B), [])
-        XCTAssertEqual(d.feed(byteAfterPause: UInt8(ascii: "[")), [])
-        XCTAssertEqual(d.feed(byteAfterPause: UInt8(ascii: "B")), [.key(.down)])
+        XCTAssertEqual(decode("\u{1B}x"), [.key(.escape), .key(.char("x"))])
     }
 
     func testPlainKeysAndControls() {
