@@ -42,6 +42,10 @@ enum BenchCommand: Command {
         maxPositionals: 1,
         minPositionals: 1)
 
+    /// Writes one line of figures (`PinmapCLI.writeOut`: a full disk fails the benchmark,
+    /// exit 1; `print` dropped the figures and exited 0).
+    static func say(_ line: String) throws(CLIError) { try PinmapCLI.writeOut(line + "\n") }
+
     /// The benchmarks that take each option (in the order options are checked).
     static let optionUsers: [(option: String, benchmarks: [String])] = [
         ("--db", ["render", "search", "cells"]), ("--baseline", ["render"]), ("--only", ["render"]), ("--size", ["render"]),
@@ -68,8 +72,8 @@ enum BenchCommand: Command {
         do {
             let store = try PinmapCLI.openRepository(args)
             let pins = try store.finishIndexing()
-            if pins > 0 { print("pinmap bench search: indexed \(pins) pins a large import left first") }
-            for line in try BenchSearch.run(store: store, rounds: rounds) { print(line) }
+            if pins > 0 { try say("pinmap bench search: indexed \(pins) pins a large import left first") }
+            for line in try BenchSearch.run(store: store, rounds: rounds) { try say(line) }
         } catch let e as CLIError { throw e } catch { throw .failure("search benchmark failed: \(error)") }
         return 0
     }
@@ -85,7 +89,7 @@ enum BenchCommand: Command {
         do {
             let store = try PinmapCLI.openRepository(args)
             _ = try store.finishIndexing()
-            for line in try BenchCells.run(store: store, categories: categories, frames: frames) { print(line) }
+            for line in try BenchCells.run(store: store, categories: categories, frames: frames) { try say(line) }
         } catch let e as CLIError { throw e } catch { throw .failure("cells benchmark failed: \(error)") }
         return 0
     }
@@ -93,8 +97,8 @@ enum BenchCommand: Command {
     /// `pinmap bench map`: the map's own figures (GeoMap's `MapFigures`); no store, no options.
     static func runMap(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         try refuseOptions(notFor: "map", args)
-        print("pinmap bench map: the map alone (no store), 200x60 frames, 20 of each")
-        for line in MapFigures.lines() { print("  " + line) }
+        try say("pinmap bench map: the map alone (no store), 200x60 frames, 20 of each")
+        for line in MapFigures.lines() { try say("  " + line) }
         return 0
     }
 
@@ -135,7 +139,7 @@ enum BenchCommand: Command {
         do {  // what a large import left for later: not part of any frame
             let store = try PinmapCLI.openRepository(args)
             let pins = try store.finishIndexing()
-            if pins > 0 { print("pinmap bench render: indexed \(pins) pins a large import left first") }
+            if pins > 0 { try say("pinmap bench render: indexed \(pins) pins a large import left first") }
         } catch let e as CLIError { throw e } catch { throw .failure("cannot index the pins a large import added: \(error)") }
         // Start-up: what `pinmap` does before the first frame appears.
         let store = try PinmapCLI.openRepository(args)
@@ -145,17 +149,17 @@ enum BenchCommand: Command {
         let firstFrame = Monotonic.seconds()
         let sinceExec = processAgeSeconds()
 
-        PinmapCLI.writeOut("pinmap bench render: \(MessageText.quotedPath(store.location))\n")  // a path can hold escapes
-        print("  \(runner.state.list.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
+        try PinmapCLI.writeOut("pinmap bench render: \(MessageText.quotedPath(store.location))\n")  // a path can hold escapes
+        try say("  \(runner.state.list.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
         if let sinceExec {
-            print(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))
+            try say(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))
         } else {
-            print(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
+            try say(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
         }
-        print("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms; CPU median / p95)  labels")
+        try say("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms; CPU median / p95)  labels")
         for vp in viewports where vp.name.hasPrefix(only) {
             let r = measure(runner, center: vp.center, zoom: vp.zoom, frames: frames)
-            print("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
+            try say("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
                   + pad(String(r.markers), 9, right: true)
                   + String(format: "%9.2f%8.2f%8.2f   (%.2f / %.2f; %.2f / %.2f)", r.median, r.p95, r.worst, r.reload, r.draw,
                                  r.cpu, r.cpuP95)
@@ -163,7 +167,7 @@ enum BenchCommand: Command {
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
+        try say(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
         if let baseline = args.value("--baseline") {
             try runPaired(runner, baseline: baseline, cols: cols, rows: rows, frames: frames, only: only)
         }

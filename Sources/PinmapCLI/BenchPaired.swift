@@ -28,10 +28,10 @@ extension BenchCommand {
         } catch {
             throw .failure("cannot open the baseline store \(MessageText.quotedPath(path)): \(PinmapCLI.namingOption("\(error)", "--baseline"))")
         }
-        PinmapCLI.writeOut("  paired with \(MessageText.quotedPath(path)): \(base.state.list.totalCount) pins, frames of the two stores in turn, \(pairBlock) at a time\n")
+        try PinmapCLI.writeOut("  paired with \(MessageText.quotedPath(path)): \(base.state.list.totalCount) pins, frames of the two stores in turn, \(pairBlock) at a time\n")
         // No p95 here: the first frame of each turn meets caches the other store filled (the
         // single-store table above has the p95s).
-        print("  viewport                 median  baseline    ratio")
+        try say("  viewport                 median  baseline    ratio")
         for vp in viewports where vp.name.hasPrefix(only) {
             var mine = Samples(), theirs = Samples()
             for (k, start) in stride(from: 0, to: frames, by: pairBlock).enumerated() {
@@ -47,7 +47,7 @@ extension BenchCommand {
                 }
             }
             let a = mine.result, b = theirs.result
-            print("  paired " + pad(vp.name, 20)
+            try say("  paired " + pad(vp.name, 20)
                   + String(format: "%8.2f%10.2f%8.2f×", a.median, b.median, a.median / max(b.median, 1e-9)))
         }
     }

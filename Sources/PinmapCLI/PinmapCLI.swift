@@ -53,10 +53,9 @@ public enum PinmapCLI {
         Strings.language = Language.from(environment: ProcessInfo.processInfo.environment)
         if args.first == "--version" || args.first == "-V" {
             if args.count > 1 { return fail(.usage(command: "", message: "\(args[0]) takes nothing after it, got '\(args[1])'")) }
-            writeOut("pinmap \(version)\n")
-            return 0
+            return written { () throws(CLIError) in try writeOut("pinmap \(version)\n") }
         }
-        if args.first == "--help" || args.first == "-h" || args.first == "help" { writeOut(globalHelp); return 0 }
+        if args.first == "--help" || args.first == "-h" || args.first == "help" { return written { () throws(CLIError) in try writeOut(globalHelp) } }
         var rest = args
         var command: any Command.Type = UICommand.self
         if let first = args.first, !first.hasPrefix("-") {
@@ -69,7 +68,7 @@ public enum PinmapCLI {
         }
         do {
             let parsed = try command.spec.parse(rest)
-            if parsed.wantsHelp { writeOut(command.spec.helpText()); return 0 }
+            if parsed.wantsHelp { try writeOut(command.spec.helpText()); return 0 }
             return try command.run(parsed)
         } catch {
             // The UI is `pinmap` itself (`ui` is not in --help): its usage errors name `pinmap`.
@@ -78,6 +77,11 @@ public enum PinmapCLI {
             }
             return fail(error)
         }
+    }
+
+    /// 0 once `body` wrote its text, else its failure's code (said on standard error).
+    static func written(_ body: () throws(CLIError) -> Void) -> Int32 {
+        do { try body(); return 0 } catch { return fail(error) }
     }
 
     static func fail(_ e: CLIError) -> Int32 {
@@ -213,13 +217,17 @@ public enum PinmapCLI {
 
     /// Writes `s` to standard output, sanitized when it is a terminal (`SafeText`): with
     /// `writeError` and `StreamSink`, the only ways text reaches a terminal.
-    static func writeOut(_ s: String) {
+    /// - Throws: `CLIError.failure` when it cannot be written (a full disk: `>/dev/full`);
+    ///   `FileHandle.write(_:)` trapped there, a crash with a backtrace.
+    static func writeOut(_ s: String) throws(CLIError) {
         let text = isatty(1) == 1 ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
-        FileHandle.standardOutput.write(Data(text.utf8))
+        if let reason = StandardStream.write(Data(text.utf8), to: STDOUT_FILENO) { throw StandardStream.failure(reason) }
     }
 
+    /// Writes `s` and a line break to standard error; a failure there is not reported (there
+    /// is nowhere left to report it) and never traps.
     static func writeError(_ s: String) {
         let text = isatty(2) == 1 ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        _ = StandardStream.write(Data((text + "\n").utf8), to: STDERR_FILENO)
     }
 }

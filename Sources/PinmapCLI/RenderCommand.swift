@@ -66,7 +66,7 @@ enum RenderCommand: Command {
             }
             if let z = viewport?.zoom, args.value("--zoom") != nil { var v = runner.state.map.viewport; v.zoom = z; runner.show(v) }
         }
-        PinmapCLI.writeOut(runner.frame().text() + "\n")
+        try PinmapCLI.writeOut(runner.frame().text() + "\n")
         return 0
     }
 
