@@ -55,15 +55,12 @@ public enum PinmapCLI {
             if args.count > 1 { return fail(.usage(command: "", message: "\(args[0]) takes nothing after it, got '\(args[1])'")) }
             return written { () throws(CLIError) in try writeOut("pinmap \(version)\n") }
         }
-        if args.first == "--help" || args.first == "-h" || args.first == "help" { return written { () throws(CLIError) in try writeOut(globalHelp) } }
+        if args.first == "--help" || args.first == "-h" { return written { () throws(CLIError) in try writeOut(globalHelp) } }
+        if args.first == "help" { return written { () throws(CLIError) in try writeOut(try help(Array(args.dropFirst()))) } }
         var rest = args
         var command: any Command.Type = UICommand.self
         if let first = args.first, !first.hasPrefix("-") {
-            guard let c = commands.first(where: { $0.spec.name == first }) else {
-                let hint = Suggestion.hint(first, among: commands.map { c in c.spec.name }.filter { $0 != "ui" })
-                return fail(.usage(command: "", message: "unknown command '\(first)'\(hint)"))
-            }
-            command = c
+            do { command = try named(first) } catch { return fail(error) }
             rest.removeFirst()
         }
         do {
@@ -77,6 +74,25 @@ public enum PinmapCLI {
             }
             return fail(error)
         }
+    }
+
+    /// The command called `name`.
+    /// - Throws: `CLIError.usage` naming the closest command when there is none.
+    static func named(_ name: String) throws(CLIError) -> any Command.Type {
+        guard let c = commands.first(where: { $0.spec.name == name }) else {
+            let hint = Suggestion.hint(name, among: commands.map { c in c.spec.name }.filter { $0 != "ui" })
+            throw .usage(command: "", message: "unknown command '\(name)'\(hint)")
+        }
+        return c
+    }
+
+    /// The help `pinmap help [COMMAND]` prints: the list of commands (as `pinmap --help`), or
+    /// COMMAND's own (`pinmap COMMAND --help`'s); it printed the list whatever followed.
+    /// - Throws: `CLIError.usage` for an unknown command or more than one word.
+    static func help(_ words: [String]) throws(CLIError) -> String {
+        guard let name = words.first else { return globalHelp }
+        guard words.count == 1 else { throw .usage(command: "", message: "help takes one command name, got '\(words[1])' after '\(name)'") }
+        return try named(name).spec.helpText()
     }
 
     /// 0 once `body` wrote its text, else its failure's code (said on standard error).

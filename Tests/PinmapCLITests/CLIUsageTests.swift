@@ -64,4 +64,21 @@ final class CLIUsageTests: XCTestCase {
             XCTAssertEqual(r.stderr, "pinmap: cannot write output: No space left on device\n", "\(args)")
         }
     }
+
+    /// `pinmap help COMMAND` prints COMMAND's help, as `pinmap COMMAND --help` does; it printed
+    /// the list of commands whatever followed, and `help nosuch` exited 0.
+    func testHelpNamesACommandsOwnHelp() throws {
+        let r = try pinmap("help", "delete")
+        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.stdout, try pinmap("delete", "--help").stdout)
+        XCTAssertEqual(r.stdout.split(separator: "\n").first, "Usage: pinmap delete ID [--if-version N] [--db PATH] [--json]")
+        XCTAssertEqual(try pinmap("help").stdout, try pinmap("--help").stdout)
+        let unknown = try pinmap("help", "lsit")
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertEqual(unknown.stderr, "pinmap: unknown command 'lsit' (did you mean 'list'?)\nTry 'pinmap --help'.\n")
+        let two = try pinmap("help", "list", "show")
+        XCTAssertEqual(two.code, 2)
+        XCTAssertEqual(two.stderr, "pinmap: help takes one command name, got 'show' after 'list'\nTry 'pinmap --help'.\n")
+    }
 }
