@@ -12,6 +12,9 @@ public struct CommandSpec: Sendable {
     /// Most positional arguments (nil: any number).
     public var maxPositionals: Int?
     public var minPositionals: Int = 0
+    /// Other names of an option: alias → the option's name (`--output` → `-o`); its value is
+    /// read under the option's name.
+    public var aliases: [String: String] = [:]
 
     /// The `--help` text, every line at most 80 columns (`HelpLayout`).
     public func helpText() -> String {
@@ -81,13 +84,24 @@ extension CommandSpec {
             var name = a, inline: String?
             if let eq = a.firstIndex(of: "=") { name = String(a[..<eq]); inline = String(a[a.index(after: eq)...]) }
             if optionNames.contains(name) {
-                if let inline { out.values[name] = inline; continue }
-                // `--limit --db X`: the next option is not this one's value.
-                guard i < args.count, !isOptionName(args[i], optionNames, flagNames) else {
-                    throw .usage(command: self.name, message: "\(name) needs a value")
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    // `--limit --db X`: the next option is not this one's value.
+                    guard i < args.count, !isOptionName(args[i], optionNames, flagNames) else {
+                        throw .usage(command: self.name, message: "\(name) needs a value")
+                    }
+                    value = args[i]
+                    i += 1
                 }
-                out.values[name] = args[i]
-                i += 1
+                let key = aliases[name] ?? name
+                // Which of two values was meant cannot be known: the last silently won.
+                if let earlier = out.values[key] {
+                    let named = key == name ? name : "\(name) (the same as \(key))"
+                    throw .usage(command: self.name, message: "\(named) given twice ('\(earlier)', then '\(value)'); give it once")
+                }
+                out.values[key] = value
             } else if flagNames.contains(name), inline == nil {
                 out.flags.insert(name)
             } else {

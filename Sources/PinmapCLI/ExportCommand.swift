@@ -30,10 +30,10 @@ enum ExportCommand: TextCommand {
         options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx, kml or gpkg"),
                   ("-o", "write to FILE instead of standard output"), ("--output", "same as -o")],
         flags: [("--excel", "CSV for Excel: a UTF-8 byte order mark first (pinmap import skips it)")],
-        maxPositionals: 0)
+        maxPositionals: 0, aliases: ["--output": "-o"])
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
-        let path = args.value("-o") ?? args.value("--output")
+        let path = args.value("-o")  // or --output (an alias)
         guard let file = path else { return try export(args, to: nil, io: io) }
         // Ctrl-C: the temporary file beside FILE is removed (it was left behind), FILE is as it was.
         let notice = "pinmap export: interrupted; nothing was written to \(MessageText.quotedPath(file))"

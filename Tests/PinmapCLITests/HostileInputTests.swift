@@ -176,6 +176,28 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(r.stderr, "pinmap list: --limit needs a value\nTry 'pinmap list --help'.\n")
     }
 
+    /// An option given twice is refused: which value was meant cannot be known (the last
+    /// silently won: `export -o a.csv --output b.csv` wrote b.csv). A flag twice is harmless.
+    func testAnOptionGivenTwiceIsRefused() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let limit = s.run("list", "--limit", "2", "--limit=1")
+        XCTAssertEqual(limit.code, 2)
+        XCTAssertEqual(limit.stdout, "")
+        XCTAssertEqual(limit.stderr, "pinmap list: --limit given twice ('2', then '1'); give it once\nTry 'pinmap list --help'.\n")
+        let output = s.run("export", "-o", s.file("a.csv"), "--output", s.file("b.csv"))
+        XCTAssertEqual(output.code, 2)
+        XCTAssertEqual(output.stderr, "pinmap export: --output (the same as -o) given twice ('\(s.file("a.csv"))', then '\(s.file("b.csv"))'); give it once\nTry 'pinmap export --help'.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("a.csv")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("b.csv")))
+        let db = PinmapCLI.execute(["list", "--db", s.path, "--db", s.file("other.sqlite")])
+        XCTAssertEqual(db.code, 2)
+        XCTAssertEqual(db.stderr, "pinmap list: --db given twice ('\(s.path)', then '\(s.file("other.sqlite"))'); give it once\nTry 'pinmap list --help'.\n")
+        XCTAssertEqual(s.run("export", "--output", s.file("c.csv")).code, 0, "--output alone is -o")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.file("c.csv")))
+        XCTAssertEqual(s.run("list", "--json", "--json").code, 0)
+    }
+
     /// A 1 MB one-line file: the message quotes at most 40 characters of its header (and lists
     /// every accepted name: about 800 characters in all).
     func testMessagesAreOneBoundedLine() throws {
