@@ -62,16 +62,21 @@ enum BenchCommand: Command {
         }
     }
 
+    /// The store a benchmark times, opened to read (one this user cannot write is timed as it
+    /// is; a missing one is refused as `list` refuses it), after what a large import left is
+    /// indexed (`PinmapCLI.indexFirst`; not part of any figure).
+    /// - Returns: the store and the pins indexed first.
+    static func storeToTime(_ args: ParsedArguments) throws(CLIError) -> (store: any PinCopying, indexed: Int) {
+        let store = try PinmapCLI.openRepository(args, reading: true)
+        return (store, try PinmapCLI.indexFirst(store))
+    }
+
     /// `pinmap bench search`: search latency figures (BenchSearch.swift).
     static func runSearch(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let rounds = try frameCount(args.value("--frames"))
         try refuseOptions(notFor: "search", args)
-        guard PinmapCLI.storeExists(args) else {
-            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
-        }
+        let (store, pins) = try storeToTime(args)
         do {
-            let store = try PinmapCLI.openRepository(args)
-            let pins = try store.finishIndexing()
             if pins > 0 { try say("pinmap bench search: indexed \(pins) pins a large import left first") }
             for line in try BenchSearch.run(store: store, rounds: rounds) { try say(line) }
         } catch let e as CLIError { throw e } catch { throw .failure("search benchmark failed: \(error)") }
@@ -82,13 +87,9 @@ enum BenchCommand: Command {
     static func runCells(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let frames = try frameCount(args.value("--frames"))
         try refuseOptions(notFor: "cells", args)
-        guard PinmapCLI.storeExists(args) else {
-            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
-        }
         let categories = args.value("--category").map { Set($0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) }
+        let store = try storeToTime(args).store
         do {
-            let store = try PinmapCLI.openRepository(args)
-            _ = try store.finishIndexing()
             for line in try BenchCells.run(store: store, categories: categories, frames: frames) { try say(line) }
         } catch let e as CLIError { throw e } catch { throw .failure("cells benchmark failed: \(error)") }
         return 0
@@ -130,19 +131,13 @@ enum BenchCommand: Command {
         guard viewports.contains(where: { $0.name.hasPrefix(only) }) else {
             throw .usage(command: "bench", message: "--only must begin a viewport's name (world, region, city, street), got '\(only)'")
         }
-        guard PinmapCLI.storeExists(args) else {
-            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
-        }
         if let baseline = args.value("--baseline"), !PinmapCLI.isServerURI(baseline), !FileManager.default.fileExists(atPath: baseline) {
             throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
         }
-        do {  // what a large import left for later: not part of any frame
-            let store = try PinmapCLI.openRepository(args)
-            let pins = try store.finishIndexing()
-            if pins > 0 { try say("pinmap bench render: indexed \(pins) pins a large import left first") }
-        } catch let e as CLIError { throw e } catch { throw .failure("cannot index the pins a large import added: \(error)") }
+        let pins = try storeToTime(args).indexed
+        if pins > 0 { try say("pinmap bench render: indexed \(pins) pins a large import left first") }
         // Start-up: what `pinmap` does before the first frame appears.
-        let store = try PinmapCLI.openRepository(args)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let state = AppState(cols: cols, rows: rows, color: true, reducedMotion: true)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         _ = runner.frame()

@@ -21,7 +21,7 @@ extension BenchCommand {
         let base: AppRunner
         do {
             let store = try CopyCommand.open(path, creating: false)
-            if !((store as? Store)?.isReadOnly ?? false) { _ = try store.finishIndexing() }  // not part of any frame
+            _ = try PinmapCLI.indexFirst(store)  // not part of any frame
             base = UIRunner.make(store: store, state: AppState(cols: cols, rows: rows, color: true, reducedMotion: true),
                                  loadSamples: { 0 })
             _ = base.frame()

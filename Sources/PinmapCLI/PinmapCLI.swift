@@ -120,6 +120,24 @@ public enum PinmapCLI {
         do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(wording(error)) }
     }
 
+    /// Indexes what a large import left (`pinmap index`), as the UI does before its first
+    /// frame, for the commands that only read but draw or time frames (`render`, `bench`). A
+    /// file store this process cannot write, or whose pins another pinmap's import is indexing
+    /// right now, is read as it is (the benchmarks opened such a store to write and failed).
+    /// - Returns: the pins indexed.
+    /// - Throws: `CLIError.failure` when indexing fails.
+    static func indexFirst(_ store: any PinRepository) throws(CLIError) -> Int {
+        do throws(StoreError) {
+            if let file = store as? Store {
+                if file.isReadOnly { return 0 }
+                if try file.indexingElsewhere() { return 0 }
+            }
+            return try store.finishIndexing()
+        } catch {
+            throw .failure("cannot index the pins a large import added: \(error.message)")
+        }
+    }
+
     /// True when `name` is a server's URI rather than a file path.
     static func isServerURI(_ name: String) -> Bool { PGLocation.isServerURI(name) }
 

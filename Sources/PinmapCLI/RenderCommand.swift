@@ -37,14 +37,8 @@ enum RenderCommand: Command {
         let state = AppState(cols: cols, rows: rows, ascii: ascii, color: false, reducedMotion: true,
                              environment: UIRunner.environment(localeIsUTF8: true, colorAvailable: true))
         let store = try PinmapCLI.openRepository(args, reading: true)
-        // Pins a large import left out of the map's clusters join them first (`pinmap index`);
-        // a store that cannot be written, or whose pins another pinmap's import is indexing
-        // right now, is drawn as it is.
-        do {
-            if let file = store as? Store, !file.isReadOnly, try !file.indexingElsewhere() { try file.finishIndexing() }
-        } catch {
-            throw .failure("cannot index the pins a large import added: \(error.message)")
-        }
+        // Pins a large import left out of the map's clusters join them first (`pinmap index`).
+        _ = try PinmapCLI.indexFirst(store)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         if let d = args.value("--detent") {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }

@@ -74,6 +74,31 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", own]).status, 0)
     }
 
+    /// A benchmark only reads: a store in a folder the user cannot write is timed as `render`
+    /// draws it. `bench render`, `search` and `cells` opened it to write (to index what a large
+    /// import left) and failed with 'the folder … is read-only'. Needs root, as above.
+    func testTheBenchmarksTimeAStoreTheUserCannotWrite() throws {
+        let bin = try binary()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let dir = try folder()
+        XCTAssertEqual(chmod(dir, 0o755), 0)
+        let db = dir + "/p.sqlite", csv = try folder() + "/in.csv"
+        try "name,lat,lon\nA,37.56,126.97\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(Tmux.run([bin, "import", csv, "--db", db]).status, 0)
+        let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
+        let cells = Tmux.run(asNobody + ["bench", "cells", "--db", db, "--frames", "50"])
+        XCTAssertEqual(cells.status, 0, cells.err)
+        XCTAssertEqual(cells.err, "")
+        XCTAssertEqual(cells.out.split(separator: "\n").first, "pinmap bench cells: 1 pins, Seoul, 200x60 cells, all pins, 50 reads per level, ms")
+        let render = Tmux.run(asNobody + ["bench", "render", "--db", db, "--frames", "50", "--only", "world", "--size", "40x12"])
+        XCTAssertEqual(render.status, 0, render.err)
+        XCTAssertEqual(render.err, "")
+        XCTAssertEqual(render.out.split(separator: "\n").prefix(2), ["pinmap bench render: \(db)", "  1 pins, frame 40x12 (map 40x10), 50 frames per viewport"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["p.sqlite"], "nothing written beside it")
+    }
+
     /// Ten processes add a pin to a store that does not exist yet: all succeed.
     func testTenParallelAddsOnANewStore() throws {
         let bin = try binary()
