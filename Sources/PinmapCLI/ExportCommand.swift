@@ -43,7 +43,8 @@ enum ExportCommand: TextCommand {
     /// The export to `path` (nil: standard output).
     private static func export(_ args: ParsedArguments, to path: String?, io: CommandIO) throws(CLIError) -> Int32 {
         // The store's own files first: "refusing to overwrite the store" says more than the format.
-        let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
+        let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [],
+                                              command: "export")
         let format = try format(args, path: path)
         if args.has("--excel") && format != .csv {
             throw .usage(command: "export", message: "--excel is for CSV (the other formats say their encoding themselves); drop it or export CSV")

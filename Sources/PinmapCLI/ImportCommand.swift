@@ -93,9 +93,10 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
+        try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals,
+                              command: "import")
         if PinmapCLI.isServer(args) { return try runOnServer(args, options: options, io: io) }
         let clock = Monotonic.seconds()  // one clock for every bar of the command
-        try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals)
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []

@@ -198,6 +198,28 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(s.run("list", "--json", "--json").code, 0)
     }
 
+    /// A bare `-` as an output (`export -o -`, `import --rejects -`) is refused: it made a file
+    /// called '-' in the working folder ("Exported 1 pin to -"), where standard output was
+    /// meant. `./-` still names such a file.
+    func testADashIsNoOutputFile() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let export = s.run("export", "-o", "-")
+        XCTAssertEqual(export.code, 2)
+        XCTAssertEqual(export.stdout, "")
+        XCTAssertEqual(export.stderr, "pinmap export: -o -: '-' does not mean standard output here, and a file named '-' is not made unasked; give a file name (./- for one named '-')\nTry 'pinmap export --help'.\n")
+        let csv = s.file("in.csv")
+        try "name,lat,lon\nA,3,4\nB,x,y\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let rejects = s.run("import", csv, "--rejects", "-")
+        XCTAssertEqual(rejects.code, 2)
+        XCTAssertEqual(rejects.stderr, "pinmap import: --rejects -: '-' does not mean standard output here, and a file named '-' is not made unasked; give a file name (./- for one named '-')\nTry 'pinmap import --help'.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+        XCTAssertEqual(try s.open().count(), 1, "nothing imported")
+        let dashFile = s.file("-")
+        XCTAssertEqual(s.run("export", "-o", dashFile, "--format", "csv").code, 0, "a path ending in /- is a file")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dashFile))
+    }
+
     /// A 1 MB one-line file: the message quotes at most 40 characters of its header (and lists
     /// every accepted name: about 800 characters in all).
     func testMessagesAreOneBoundedLine() throws {
