@@ -131,6 +131,7 @@ enum BenchCommand: Command {
         guard viewports.contains(where: { $0.name.hasPrefix(only) }) else {
             throw .usage(command: "bench", message: "--only must begin a viewport's name (world, region, city, street), got '\(only)'")
         }
+        if let given = args.value("--baseline") { _ = try PinmapCLI.checkedStore(given, option: "--baseline", command: "bench") }
         if let baseline = args.value("--baseline"), !PinmapCLI.isServerURI(baseline), !FileManager.default.fileExists(atPath: baseline) {
             throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
         }

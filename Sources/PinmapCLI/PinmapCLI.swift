@@ -198,9 +198,6 @@ public enum PinmapCLI {
                           wording: (StoreError) -> String = \.message) throws(CLIError) -> Store {
         let path = try checkedStore(storePath(args), option: storeOption(args))
         if PGLocation.isServerURI(path) { return try openFileStore(args, creating: creating, reading: reading, unsupported: "this") }
-        guard !trimmedText(path).isEmpty else {
-            throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
-        }
         let fromEnvironment = args.value("--db") == nil && !(ProcessInfo.processInfo.environment["PINMAP_DB"] ?? "").isEmpty
         let explicit = args.value("--db") != nil || fromEnvironment
         let mode: Store.OpenMode = creating ? .create(makeFolders: !explicit) : reading ? .reading : .existing
@@ -224,8 +221,14 @@ public enum PinmapCLI {
     /// `name`, given to `option` (`--db`, `--from`, `--to`), when it is a file path or a server's
     /// URI. A URI of another scheme (`http://…`, a misspelt `postgresl://…`) is refused by name,
     /// rather than looked for as a file that is not there.
-    /// - Throws: `CLIError.usage` naming the schemes Pinmap takes.
+    /// - Throws: `CLIError.usage` naming the schemes Pinmap takes, or for a blank name: SQLite
+    ///   takes an empty path for a throwaway temporary database, so `copy --to ''` reported
+    ///   the pins copied and lost them, exit 0.
     static func checkedStore(_ name: String, option: String, command: String = "") throws(CLIError) -> String {
+        guard !trimmedText(name).isEmpty else {
+            throw .usage(command: command, message: "\(option) needs a store file's path or a postgresql:// URI, got '\(name)' "
+                         + "(an empty path would be a throwaway temporary database)")
+        }
         if PGLocation.passwordHoldsSlash(name) {
             throw .usage(command: command, message: "\(option): " + PGLocation.passwordSlashRefusal(uri: MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)))
         }
