@@ -106,10 +106,31 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         return beforeQuery[colon..<at].contains("/")
     }
 
-    /// Why a URI whose password holds an unencoded `/` (`passwordHoldsSlash`) is refused;
-    /// `uri` as shown, already masked.
-    public static func passwordSlashRefusal(uri: String) -> String {
-        "the password in \(uri) holds a “/”, which ends the server's address in a URI: write it as %2F (nothing was connected)"
+    /// True when the password written in server URI `uri` holds an unencoded `@`
+    /// (`postgresql://ann:p@ss@db/pins`): libpq ends the user's part at the first `@`, so it
+    /// tries the password `p` on a host `ss@db`, and says it cannot find that host (the
+    /// password's tail hidden, but nothing said about the `@`). Taken as `passwordHoldsSlash`
+    /// takes the password.
+    public static func passwordHoldsAt(_ uri: String) -> Bool {
+        guard isServerURI(uri), let r = uri.range(of: "://") else { return false }
+        let rest = uri[r.upperBound...]
+        let beforeQuery = rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)]
+        guard let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") else { return false }
+        return beforeQuery[colon..<at].contains("@")
+    }
+
+    /// Why server URI `uri` is refused before connecting, nil when it is not: its password
+    /// holds an unencoded `/` (`passwordHoldsSlash`) or `@` (`passwordHoldsAt`), which libpq
+    /// would read as the end of another part. `shown` is `uri` as a message shows it, its
+    /// password already masked. The one wording of both, for the command line and the store.
+    public static func passwordRefusal(_ uri: String, shown: String) -> String? {
+        if passwordHoldsSlash(uri) {
+            return "the password in \(shown) holds a “/”, which ends the server's address in a URI: write it as %2F (nothing was connected)"
+        }
+        if passwordHoldsAt(uri) {
+            return "the password in \(shown) holds a “@”, which ends the password in a URI: write it as %40 (nothing was connected)"
+        }
+        return nil
     }
 
     /// `postgresql://user@server/database`: the store without its password. A server reached

@@ -229,8 +229,8 @@ public enum PinmapCLI {
             throw .usage(command: command, message: "\(option) needs a store file's path or a postgresql:// URI, got '\(name)' "
                          + "(an empty path would be a throwaway temporary database)")
         }
-        if PGLocation.passwordHoldsSlash(name) {
-            throw .usage(command: command, message: "\(option): " + PGLocation.passwordSlashRefusal(uri: MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)))
+        if let refusal = PGLocation.passwordRefusal(name, shown: MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)) {
+            throw .usage(command: command, message: "\(option): " + refusal)
         }
         guard let scheme = PGLocation.uriScheme(name), !PGLocation.isServerURI(name) else { return name }
         throw .usage(command: command, message: "\(option) \(MessageText.quoted(trimmedText(name), limit: MessageText.pathLimit)): Pinmap opens no \(scheme):// URI; "
