@@ -16,6 +16,10 @@ public struct CommandSpec: Sendable {
     /// read under the option's name.
     public var aliases: [String: String] = [:]
 
+    /// `--db`, as every command that opens a store takes it: a file or a server, for any
+    /// command (list's and show's help said "store path" alone).
+    static let store = ("--db", "store file path or postgresql:// URI (default: $PINMAP_DB; see pinmap --help)")
+
     /// The `--help` text, every line at most 80 columns (`HelpLayout`).
     public func helpText() -> String {
         var lines = HelpLayout.usage(usage) + [""] + HelpLayout.prose(summary)

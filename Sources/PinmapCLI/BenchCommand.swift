@@ -33,7 +33,7 @@ enum BenchCommand: Command {
         store: decoding the embedded coastlines and borders, 200x60 frames of 2,000 clustered
         pins, and city and street frames over the high-resolution tiles (20 frames each).
         """,
-        options: [("--db", "store path or postgresql:// URI"), ("--size", "frame size in cells (default 200x60)"),
+        options: [CommandSpec.store, ("--size", "frame size in cells (default 200x60)"),
                   ("--frames", "frames per viewport, at least 50 (default 60)"),
                   ("--only", "measure only the viewports whose name starts with this (world, region, city, street)"),
                   ("--baseline", "render: a second store (a path or postgresql:// URI) timed in turn with --db, for frame ratios"),

@@ -6,7 +6,7 @@ enum CommentCommand: TextCommand {
         name: "comment",
         usage: "pinmap comment ID TEXT... [--db PATH] [--json]",
         summary: "Add a comment dated now to pin ID (the words are joined by spaces); prints the comment id.",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print the comment as a JSON object")],
         maxPositionals: nil, minPositionals: 2)
 
@@ -34,7 +34,7 @@ enum CommentsCommand: TextCommand {
         name: "comments",
         usage: "pinmap comments ID [--db PATH] [--json]",
         summary: "List the comments on pin ID, oldest first: id, date, text, tab-separated (a tab, line break or backslash in the text written \\t, \\n, \\\\; a carriage return \\r; any other control character \\xHH or \\uHHHH, as in `pinmap list`).",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print a JSON array of comments")],
         maxPositionals: 1, minPositionals: 1)
 
@@ -61,7 +61,7 @@ enum DeleteCommentCommand: TextCommand {
         name: "uncomment",
         usage: "pinmap uncomment COMMENT_ID [--db PATH] [--json]",
         summary: "Delete one comment (ids are shown by 'pinmap comments ID'); prints nothing unless --json.",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print the deleted comment as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 

@@ -27,7 +27,7 @@ enum ExportCommand: TextCommand {
         --excel starts the CSV with a UTF-8 byte order mark: Excel then reads Korean and other
         non-ASCII text right (without it, it reads the file in the system's code page).
         """,
-        options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx, kml or gpkg"),
+        options: [CommandSpec.store, ("--format", "csv (default), geojson, gpx, kml or gpkg"),
                   ("-o", "write to FILE instead of standard output"), ("--output", "same as -o")],
         flags: [("--excel", "CSV for Excel: a UTF-8 byte order mark first (pinmap import skips it)")],
         maxPositionals: 0, aliases: ["--output": "-o"])

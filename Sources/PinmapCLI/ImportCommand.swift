@@ -30,7 +30,7 @@ enum ImportCommand: TextCommand {
         duplicates are skipped. Exit 0 when the file was processed (even with rejected rows),
         1 for a file-level failure, 2 for usage.
         """,
-        options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
+        options: [CommandSpec.store, ("--rejects", "write rejected rows with a reason column to this CSV"),
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
                   ("--encoding", "the file's text encoding: \(TextEncoding.optionNames) (default: detected)"),
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
@@ -201,7 +201,7 @@ enum ImportsCommand: TextCommand {
     static let spec = CommandSpec(
         name: "imports", usage: "pinmap imports [--db PATH] [--json]",
         summary: "List import batches (id, time, file, counts); `pinmap undo-import ID` removes one.",
-        options: [("--db", "store path")], flags: [("--json", "print JSON")], maxPositionals: 0)
+        options: [CommandSpec.store], flags: [("--json", "print JSON")], maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let store = try PinmapCLI.openRepository(args, reading: true)
@@ -230,7 +230,7 @@ enum UndoImportCommand: TextCommand {
     static let spec = CommandSpec(
         name: "undo-import", usage: "pinmap undo-import ID [--db PATH] [--force]",
         summary: "Remove the pins that import batch ID added (see `pinmap imports`).",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--force", "also remove pins edited or commented since the import")],
         maxPositionals: 1, minPositionals: 1)
 

@@ -8,7 +8,7 @@ enum AddCommand: TextCommand {
         name: "add",
         usage: "pinmap add --title T --lat LAT --lon LON [--description D] [--category C] [--db PATH] [--json]",
         summary: "Add a pin and print its id (with --json, the whole pin).",
-        options: [("--db", "store path")] + PinFields.options(editing: false),
+        options: [CommandSpec.store] + PinFields.options(editing: false),
         flags: [("--json", "print the new pin as a JSON object")],
         maxPositionals: 0)
 
@@ -35,7 +35,7 @@ enum EditCommand: TextCommand {
         name: "edit",
         usage: "pinmap edit ID [--title T] [--lat LAT] [--lon LON] [--description D] [--category C] [--if-version N] [--db PATH] [--json]",
         summary: "Change the given fields of pin ID (the others stay); prints nothing unless --json. With --if-version N, only while the pin is at version N (`pinmap show ID --json`): a pin changed elsewhere since is left as it is, exit 1.",
-        options: [("--db", "store path")] + PinFields.options(editing: true) + [("--if-version", "change the pin only if its version is still N")],
+        options: [CommandSpec.store] + PinFields.options(editing: true) + [("--if-version", "change the pin only if its version is still N")],
         flags: [("--json", "print the pin as stored afterwards, as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 
@@ -61,7 +61,7 @@ enum DeleteCommand: TextCommand {
         name: "delete",
         usage: "pinmap delete ID [--if-version N] [--db PATH] [--json]",
         summary: "Delete pin ID and its comments; prints nothing unless --json. With --if-version N, only while the pin is at version N: a pin changed elsewhere since is kept, exit 1.",
-        options: [("--db", "store path"), ("--if-version", "delete the pin only if its version is still N")],
+        options: [CommandSpec.store, ("--if-version", "delete the pin only if its version is still N")],
         flags: [("--json", "print the deleted pin as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 
@@ -83,7 +83,7 @@ enum ShowCommand: TextCommand {
         name: "show",
         usage: "pinmap show ID [--db PATH] [--json]",
         summary: "Show pin ID: every field, coordinates also in degrees-minutes-seconds, and its comments. A description or comment keeps its line breaks; a backslash is written \\\\, a tab \\t, any other control character \\xHH or \\uHHHH, as in `pinmap list`.",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print the pin as a JSON object with a \"comments\" array and its \"version\" (for --if-version)")],
         maxPositionals: 1, minPositionals: 1)
 

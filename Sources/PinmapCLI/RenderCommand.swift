@@ -13,7 +13,7 @@ enum RenderCommand: Command {
         name: "render",
         usage: "pinmap render [--db PATH] [--size COLSxROWS] [--tab map|timeline|import|settings] [--detent small|medium|large] [--center LAT,LON | --place NAME] [--zoom Z] [--ascii]",
         summary: "Print the frame the terminal UI would show, as plain text (indexing first what a large import left, as the UI does).",
-        options: [("--db", "store path"), ("--size", "frame size in cells (default 100x30)"),
+        options: [CommandSpec.store, ("--size", "frame size in cells (default 100x30)"),
                   ("--tab", "map, timeline, import or settings (default: the last used, else map)"),
                   ("--detent", "small, medium or large (default: the last used, else medium)"),
                   ("--center", "map centre as LAT,LON in decimal degrees (default: the last view, else the pins fitted)"),

@@ -203,7 +203,8 @@ final class PinCommandsTests: XCTestCase {
             unless --json.
 
             Options:
-              --db VALUE  store path
+              --db VALUE  store file path or postgresql:// URI (default: $PINMAP_DB; see
+                          pinmap --help)
               --json      print the deleted comment as a JSON object
               -h, --help  show this help
 
