@@ -252,4 +252,23 @@ final class PinCommandsTests: XCTestCase {
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.stderr.hasPrefix("pinmap: cannot open store"), r.stderr)
     }
+
+    /// An id or --limit that is not a whole number in range names the range; beyond Int64
+    /// ('99999999999999999999') it was told it "must be a whole number ≥ 1", which it is.
+    func testIdsAndLimitsOutOfRangeNameTheRange() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        for (args, message) in [
+            (["show", "99999999999999999999"], "pinmap show: ID must be a whole number from 1 to 9223372036854775807, got '99999999999999999999'"),
+            (["delete", "0"], "pinmap delete: ID must be a whole number from 1 to 9223372036854775807, got '0'"),
+            (["edit", "x", "--title", "b"], "pinmap edit: ID must be a whole number from 1 to 9223372036854775807, got 'x'"),
+            (["uncomment", "-1"], "pinmap uncomment: COMMENT_ID must be a whole number from 1 to 9223372036854775807, got '-1'"),
+            (["list", "--limit", "99999999999999999999"], "pinmap list: --limit needs a whole number from 0 to 9223372036854775807, got '99999999999999999999'"),
+        ] {
+            let r = s.run(args)
+            XCTAssertEqual(r.code, 2, "\(args)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+            XCTAssertEqual(r.stderr, "\(message)\nTry 'pinmap \(args[0]) --help'.\n")
+        }
+    }
 }
