@@ -163,10 +163,12 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     public static func masking(_ text: String, uri: String) -> String {
         var out = text
         // A short password is also a common fragment ("p" is in "postgresql"): replaced alone
-        // it would garble the message, and libpq quotes no password but within the whole
-        // URI or `password=…`, which `PasswordMask` finds.
-        for password in passwords(in: uri) where password.count >= 4 {
-            out = out.replacingOccurrences(of: password, with: PasswordMask.mask)
+        // it would garble the message; libpq quotes one in the whole URI or `password=…`,
+        // which `PasswordMask` finds, or in quotes as a value it cannot decode.
+        for password in passwords(in: uri) where !password.isEmpty {
+            // A short one only where libpq quotes it alone (`token: "a%Z"`).
+            let (found, hidden) = password.count >= 4 ? (password, PasswordMask.mask) : ("\"\(password)\"", "\"\(PasswordMask.mask)\"")
+            out = out.replacingOccurrences(of: found, with: hidden)
         }
         if let host = options(uri)?["host"], host.contains("@") {
             out = out.replacingOccurrences(of: host, with: hidingPassword(inHost: host))
@@ -174,10 +176,19 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         return PasswordMask.masked(out)
     }
 
-    /// The password `uri` carries: as libpq reads it, and as written (percent-encoded) up to
-    /// the user information's first `@` (libpq's end) and its last.
+    /// The password `uri` carries: as libpq reads it, as written (percent-encoded) up to
+    /// the user information's first `@` (libpq's end) and its last, and as written in the
+    /// query (`?password=…`): libpq quotes a query value it cannot decode
+    /// (`invalid percent-encoded token: "s3%ZZcr3t"`), and then reads no options at all.
     static func passwords(in uri: String) -> [String] {
         var found = options(uri)?["password"].map { [$0] } ?? []
+        if let q = uri.firstIndex(of: "?") {
+            for pair in uri[uri.index(after: q)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0] == "password" else { continue }
+                found.append(String(parts[1].prefix { $0 != "#" }))
+            }
+        }
         if let r = uri.range(of: "://") {
             let rest = uri[r.upperBound...]
             let authority = rest.lastIndex(of: "@").map { rest[..<$0] } ?? ""

@@ -195,6 +195,19 @@ final class PasswordInMessagesTests: XCTestCase {
         XCTAssertEqual(PGLocation(uri: "postgresql://bob:SECRET@PW@localhost:1/pins").description, "postgresql://bob@****@localhost:1/pins")
     }
 
+    /// A password in the query string that libpq cannot decode (`%ZZ`, `%00`) is quoted in its
+    /// reason alone ("invalid percent-encoded token: "s3%ZZcr3t""): hidden there too, however
+    /// short. It was shown whole, since a URI libpq cannot read gave no options to mask by.
+    func testAPasswordLibpqCannotDecodeIsHiddenInItsReason() {
+        for (password, reason) in [("s3%ZZcr3t", "invalid percent-encoded token"), ("a%Z", "invalid percent-encoded token"),
+                                   ("ab%00cd", "forbidden value %00 in percent-encoded value")] {
+            let r = PinmapCLI.execute(["list", "--db", "postgresql://u@localhost:1/pins?password=\(password)"])
+            XCTAssertEqual(r.code, 1)
+            XCTAssertEqual(r.stderr, "pinmap: cannot read the PostgreSQL URI postgresql://u@localhost:1/pins?password=**** \(reason): \"****\" "
+                           + "(nothing was connected; correct the URI)\n")
+        }
+    }
+
     /// A password holding an unencoded `/`: libpq would end the address there (a host
     /// `bob:se`, a database `cret@…`) and quote the pieces; refused before connecting, on
     /// every option that names a store, with the whole password hidden.
