@@ -28,6 +28,12 @@ public struct CommandSpec: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What the positional arguments are, from the usage (`TEXT...` → "text", `FILE...` → "file").
+    var positionalName: String {
+        let word = usage.split(separator: " ").first { $0.hasSuffix("...") && !$0.hasPrefix("[") }
+        return word.map { $0.dropLast(3).lowercased() } ?? "argument"
+    }
+
     /// The summary's first sentence, for `pinmap --help`'s list of commands.
     var firstSentence: String {
         let text = summary.split(separator: "\n").joined(separator: " ")
@@ -109,7 +115,9 @@ extension CommandSpec {
             } else if flagNames.contains(name), inline == nil {
                 out.flags.insert(name)
             } else {
-                let hint = name.hasPrefix("--") ? Suggestion.hint(name, among: Array(optionNames) + Array(flagNames)) : ""
+                var hint = name.hasPrefix("--") ? Suggestion.hint(name, among: Array(optionNames) + Array(flagNames)) : ""
+                // A comment's words or a file's name may start with a dash: say how to give one.
+                if hint.isEmpty, maxPositionals == nil { hint = " (to give a \(positionalName) starting with '-', put -- before it: -- \(a))" }
                 throw .usage(command: self.name, message: "unknown option '\(a)'\(hint)")
             }
         }

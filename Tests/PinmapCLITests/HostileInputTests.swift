@@ -220,6 +220,24 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dashFile))
     }
 
+    /// A comment's word or a file's name that starts with '-' is read as an option: the error
+    /// says how to give it (after --); it said "unknown option '-great'" alone.
+    func testAnArgumentStartingWithADashSaysToPutDoubleDashBeforeIt() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let comment = s.run("comment", "1", "-great")
+        XCTAssertEqual(comment.code, 2)
+        XCTAssertEqual(comment.stderr, "pinmap comment: unknown option '-great' (to give a text starting with '-', put -- before it: -- -great)\nTry 'pinmap comment --help'.\n")
+        let given = PinmapCLI.execute(["comment", "1", "--db", s.path, "--", "-great"])  // not s.run: --db after -- is text
+        XCTAssertEqual(given.code, 0, given.stderr)
+        XCTAssertEqual(s.run("comments", "1").stdout.split(separator: "\t").last, "-great\n")
+        let file = s.run("import", "-x.csv")
+        XCTAssertEqual(file.stderr, "pinmap import: unknown option '-x.csv' (to give a file starting with '-', put -- before it: -- -x.csv)\nTry 'pinmap import --help'.\n")
+        // A slip of a known option keeps its suggestion; a command of fixed arguments no hint.
+        XCTAssertEqual(s.run("comment", "1", "--jsn").stderr, "pinmap comment: unknown option '--jsn' (did you mean '--json'?)\nTry 'pinmap comment --help'.\n")
+        XCTAssertEqual(s.run("show", "-x").stderr, "pinmap show: unknown option '-x'\nTry 'pinmap show --help'.\n")
+    }
+
     /// A 1 MB one-line file: the message quotes at most 40 characters of its header (and lists
     /// every accepted name: about 800 characters in all).
     func testMessagesAreOneBoundedLine() throws {
