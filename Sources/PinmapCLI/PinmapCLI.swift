@@ -25,7 +25,8 @@ public enum PinmapCLI {
         pinmap \(version): a map-pin explorer for the terminal
 
         Usage: \(UICommand.spec.usage)  open the terminal UI
-               pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
+               pinmap COMMAND [OPTIONS]      run a command (pinmap help COMMAND)
+               pinmap --version              print the version
 
         Commands:
 
