@@ -23,6 +23,7 @@ enum AddCommand: TextCommand {
                                              latitude: lat, longitude: lon))
             return try store.pin(id: id)
         }
+        PinmapCLI.settleMap(store)
         guard let pin else { throw .failure("the new pin could not be read back") }
         io.out.write(args.has("--json") ? PinJSON.object(pin) + "\n" : "\(pin.id)\n")
         return 0
@@ -49,6 +50,7 @@ enum EditCommand: TextCommand {
             try store.update(id: id, title: f.title, description: f.description, category: f.category,
                              latitude: f.latitude, longitude: f.longitude, ifVersion: version)
         }
+        PinmapCLI.settleMap(store)
         guard let pin else { throw PinmapCLI.noPin(id, args, readVersion: version, in: store) }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0
@@ -72,6 +74,7 @@ enum DeleteCommand: TextCommand {
         guard let pin = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteForUndo(id: id, ifVersion: version)?.pin }) else {
             throw PinmapCLI.noPin(id, args, readVersion: version, in: store)
         }
+        PinmapCLI.settleMap(store)
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0
     }

@@ -139,6 +139,13 @@ public enum PinmapCLI {
         }
     }
 
+    /// After a command wrote pins to a file store (add, edit, delete): the map's cell tree
+    /// takes them before the command exits (`Store.settleMapCells`), so a reader that cannot
+    /// write the file draws them too. A server keeps its tree current in the write itself.
+    static func settleMap(_ store: any PinRepository) {
+        (store as? Store)?.settleMapCells()
+    }
+
     /// True when `name` is a server's URI rather than a file path.
     static func isServerURI(_ name: String) -> Bool { PGLocation.isServerURI(name) }
 

@@ -99,6 +99,28 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["p.sqlite"], "nothing written beside it")
     }
 
+    /// A store written by `add`, `edit` and `delete` and then read by a user who cannot write
+    /// it shows what they did on the map: the map's cell tree takes a command's writes before
+    /// it exits. It was left for the next read that could write, so `render` as another user
+    /// said "0 of 0 pins in view" with the new pin in the list. Needs root, as above.
+    func testAStoreReadByAUserWhoCannotWriteItShowsTheLastWrites() throws {
+        let bin = try binary()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let dir = try folder()
+        XCTAssertEqual(chmod(dir, 0o755), 0)
+        let db = dir + "/p.sqlite"
+        for args in [["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994"], ["add", "--title", "x", "--lat", "1", "--lon", "2"],
+                     ["add", "--title", "y", "--lat", "3", "--lon", "4"], ["edit", "2", "--lat", "37.57", "--lon", "126.99"], ["delete", "3"]] {
+            XCTAssertEqual(Tmux.run([bin] + args + ["--db", db]).status, 0, "\(args)")
+        }
+        let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
+        let render = Tmux.run(asNobody + ["render", "--db", db, "--size", "60x12", "--center", "37.57,126.99", "--zoom", "2048"])
+        XCTAssertEqual(render.status, 0, render.err)
+        XCTAssertEqual(render.out.split(separator: "\n").dropLast(1).last, " small · 2 of 2 pins in view · [list] · near Seoul,… · z2048", render.out)
+    }
+
     /// Ten processes add a pin to a store that does not exist yet: all succeed.
     func testTenParallelAddsOnANewStore() throws {
         let bin = try binary()
