@@ -1,4 +1,5 @@
 import Frame
+import PinImport
 import PinModel
 import PinStore
 import PinStorePostgres
@@ -55,10 +56,13 @@ enum ExportCommand: TextCommand {
             }
             let store = try PinmapCLI.openRepository(args, reading: true)
             let summary: GeoPackageExport.Summary
+            // A symbolic link is followed, as the text exports (`AtomicOutputFile`) and a shell's
+            // `>` do: the rename put the GeoPackage in the link's place, the target unchanged.
+            let target = ResolvedPath.of(path) ?? path
             do {
                 // A server's rows are streamed to the same writer (`PinExportSource`).
-                if let server = store as? PostgresStore { summary = try server.geoPackage(to: path) }
-                else if let file = store as? Store { summary = try GeoPackageExport.write(file, to: path) }
+                if let server = store as? PostgresStore { summary = try server.geoPackage(to: target) }
+                else if let file = store as? Store { summary = try GeoPackageExport.write(file, to: target) }
                 else { throw StoreError("this store does not export GeoPackage files") }
             } catch {
                 throw .failure(nothingWritten((error as? StoreError)?.message ?? "\(error)", to: path))

@@ -154,7 +154,9 @@ final class ExportCommandTests: XCTestCase {
         var targets = [(fifo, "not a regular file")]
         let device = s.file("null.gpkg")
         if geteuid() == 0, mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 { targets.append((device, "not a regular file")) }
-        targets.append((s.file(""), "a directory"))
+        let folder = s.file("folder.gpkg")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        targets.append((folder, "a directory"))
         for (target, what) in targets {
             let r = s.run("export", "--format", "gpkg", "-o", target)
             XCTAssertEqual(r.code, 1, target)
@@ -170,5 +172,21 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 1)
         XCTAssertEqual(r.stderr, "pinmap: cannot write \(locked): it is read-only; make it writable (chmod u+w) or choose another file (nothing was written)\n")
         XCTAssertEqual(FileManager.default.contents(atPath: locked), Data("mine".utf8))
+    }
+
+    /// `-o LINK.gpkg` writes the link's target, as the text exports and a shell's `>` do: the
+    /// GeoPackage was renamed over the link itself, which became a regular file, the target
+    /// left as it was.
+    func testAGeoPackageFollowsASymbolicLink() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let target = s.file("real.gpkg"), link = s.file("link.gpkg")
+        XCTAssertTrue(FileManager.default.createFile(atPath: target, contents: Data("old".utf8)))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.gpkg")
+        let r = s.run("export", "-o", link)
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "Exported 1 pin to \(link)\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.gpkg", "still a link")
+        XCTAssertEqual(FileManager.default.contents(atPath: target)?.prefix(16), Data("SQLite format 3\0".utf8))
     }
 }
