@@ -132,9 +132,6 @@ enum BenchCommand: Command {
             throw .usage(command: "bench", message: "--only must begin a viewport's name (world, region, city, street), got '\(only)'")
         }
         if let given = args.value("--baseline") { _ = try PinmapCLI.checkedStore(given, option: "--baseline", command: "bench") }
-        if let baseline = args.value("--baseline"), !PinmapCLI.isServerURI(baseline), !FileManager.default.fileExists(atPath: baseline) {
-            throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
-        }
         let pins = try storeToTime(args).indexed
         if pins > 0 { try say("pinmap bench render: indexed \(pins) pins a large import left first") }
         // Start-up: what `pinmap` does before the first frame appears.
@@ -144,6 +141,9 @@ enum BenchCommand: Command {
         _ = runner.frame()
         let firstFrame = Monotonic.seconds()
         let sinceExec = processAgeSeconds()
+        // The baseline opens before any figure is printed (after the start-up is measured): one
+        // that could not be opened failed only after the whole single-store table.
+        let baseline = try args.value("--baseline").map { path throws(CLIError) in (path: path, store: try openBaseline(path)) }
 
         try PinmapCLI.writeOut("pinmap bench render: \(MessageText.quotedPath(store.location))\n")  // a path can hold escapes
         try say("  \(runner.state.list.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
@@ -164,8 +164,8 @@ enum BenchCommand: Command {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         try say(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
-        if let baseline = args.value("--baseline") {
-            try runPaired(runner, baseline: baseline, cols: cols, rows: rows, frames: frames, only: only)
+        if let baseline {
+            try runPaired(runner, baseline: baseline.store, path: baseline.path, cols: cols, rows: rows, frames: frames, only: only)
         }
         return 0
     }
