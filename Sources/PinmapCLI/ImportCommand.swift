@@ -77,9 +77,11 @@ enum ImportCommand: TextCommand {
 
     /// The store to import into. A dry run with no store at the path previews against an
     /// empty one in memory (duplicates: none), so that a new user can check a file before the
-    /// first import; it creates no file or folder.
+    /// first import; it creates no file or folder. A dry run writes nothing, so it opens the
+    /// store to read: one the user cannot write is checked as it is (it was refused with
+    /// "pinmap needs to write the store and its journal there").
     private static func dryRunStore(_ args: ParsedArguments, options: ImportOptions, storeExisted: Bool) throws(CLIError) -> Store {
-        guard options.dryRun, !storeExisted else { return try PinmapCLI.openStore(args, creating: !options.dryRun) }
+        guard options.dryRun, !storeExisted else { return try PinmapCLI.openStore(args, creating: !options.dryRun, reading: options.dryRun) }
         do { return try Store.inMemory() } catch { throw .failure(error.message) }
     }
 

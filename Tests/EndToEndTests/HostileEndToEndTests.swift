@@ -99,6 +99,36 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["p.sqlite"], "nothing written beside it")
     }
 
+    /// `import --dry-run` writes nothing, so it checks a file against a store the user cannot
+    /// write: it was refused ("the folder … is read-only: pinmap needs to write the store").
+    /// Needs root, as above.
+    func testADryRunChecksAStoreTheUserCannotWrite() throws {
+        let bin = try binary()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let dir = try folder(), other = try folder()
+        XCTAssertEqual(chmod(dir, 0o755), 0)
+        let db = dir + "/p.sqlite", csv = other + "/in.csv"
+        try "name,lat,lon\nA,37.56,126.97\nB,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(csv, 0o644), 0)
+        XCTAssertEqual(Tmux.run([bin, "add", "--title", "A", "--lat", "37.56", "--lon", "126.97", "--db", db]).status, 0)
+        let before = FileManager.default.contents(atPath: db)
+        let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
+        let r = Tmux.run(asNobody + ["import", csv, "--dry-run", "--db", db])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.err, "")
+        XCTAssertEqual(r.out, """
+            \(csv): would import 1 pin, 0 rows rejected, 1 duplicate skipped
+              CSV, encoding UTF-8, delimiter ",", columns: name="name", latitude="lat", longitude="lon"
+              line 2 duplicates pin 1 in the store
+              note: dry run: nothing was written to the store
+
+            """)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["p.sqlite"])
+    }
+
     /// A store written by `add`, `edit` and `delete` and then read by a user who cannot write
     /// it shows what they did on the map: the map's cell tree takes a command's writes before
     /// it exits. It was left for the next read that could write, so `render` as another user
