@@ -105,13 +105,10 @@ extension CommandSpec {
                     value = args[i]
                     i += 1
                 }
-                let key = aliases[name] ?? name
-                // Which of two values was meant cannot be known: the last silently won.
-                if let earlier = out.values[key] {
-                    let named = key == name ? name : "\(name) (the same as \(key))"
-                    throw .usage(command: self.name, message: "\(named) given twice ('\(earlier)', then '\(value)'); give it once")
-                }
-                out.values[key] = value
+                // Given twice, the last wins, as with most tools: an alias or a script's
+                // `pinmap --db team.sqlite` can be overridden by a later `--db`. An alias counts
+                // as its option (`-o a.csv --output b.csv` wrote a.csv, the first).
+                out.values[aliases[name] ?? name] = value
             } else if flagNames.contains(name), inline == nil {
                 out.flags.insert(name)
             } else {
