@@ -138,9 +138,14 @@ struct CommandIO {
 /// read what it printed. Its plain `run(_:)` writes to the real streams.
 protocol TextCommand: Command {
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32
+    /// True when the command line `args` changes the store (add, import, copy…): its work is
+    /// done by the time its output is flushed.
+    static func changesStore(_ args: ParsedArguments) -> Bool
 }
 
 extension TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { false }
+
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let io = CommandIO.standard()
         let code: Int32
@@ -148,8 +153,15 @@ extension TextCommand {
             try? io.out.flush(); try? io.err.flush()
             throw error
         }
-        try io.err.flush()
-        try io.out.flush()
+        do {
+            try io.err.flush()
+            try io.out.flush()
+        } catch {
+            // Exit 1 with "cannot write output" alone read as if the import, copy or delete had
+            // failed, and a second run did it again (or found nothing left to undo).
+            guard code == 0, changesStore(args), case .failure(let why) = error else { throw error }
+            throw .failure("\(why) (the \(spec.name) itself was done; only what it printed was lost)")
+        }
         return code
     }
 }

@@ -2,6 +2,8 @@ import PinStore
 
 /// `pinmap comment ID TEXT…`: adds a dated comment to a pin.
 enum CommentCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "comment",
         usage: "pinmap comment ID TEXT... [--db PATH] [--json]",
@@ -57,6 +59,8 @@ enum CommentsCommand: TextCommand {
 
 /// `pinmap uncomment COMMENT_ID`: deletes one comment.
 enum DeleteCommentCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "uncomment",
         usage: "pinmap uncomment COMMENT_ID [--db PATH] [--json]",

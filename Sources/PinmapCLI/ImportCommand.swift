@@ -8,6 +8,8 @@ import Support
 /// `pinmap import FILE...`: imports pin files (CSV, GeoJSON, Takeout, GPX, KML, KMZ,
 /// GeoPackage, Shapefile), one transaction per file.
 enum ImportCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { !args.has("--dry-run") }
+
     static let spec = CommandSpec(
         name: "import",
         usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--encoding NAME] [--lat COL --lon COL --name COL] [--wkt COL] [--crs CRS] [--index]",
@@ -229,6 +231,8 @@ extension ImportCommand {
 
 /// `pinmap undo-import ID`: removes the pins an import added.
 enum UndoImportCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "undo-import", usage: "pinmap undo-import ID [--db PATH] [--force]",
         summary: "Remove the pins that import batch ID added (see `pinmap imports`).",

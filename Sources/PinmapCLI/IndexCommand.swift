@@ -6,6 +6,8 @@ import PinStore
 /// (`Store.finishIndexing`): the other pins indexes, the search index and
 /// the map's clusters.
 enum IndexCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "index", usage: "pinmap index [--db PATH] [--json]",
         summary: """

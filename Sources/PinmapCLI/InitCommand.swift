@@ -4,6 +4,8 @@ import PinStorePostgres
 /// `pinmap init`: creates an empty store, a SQLite file or the tables of a PostgreSQL
 /// database, so a team can point every pinmap at it.
 enum InitCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "init", usage: "pinmap init [--db PATH|URI]",
         summary: """

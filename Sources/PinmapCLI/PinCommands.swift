@@ -4,6 +4,8 @@ import PinStore
 
 /// `pinmap add`: stores a new pin and prints its id.
 enum AddCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "add",
         usage: "pinmap add --title T --lat LAT --lon LON [--description D] [--category C] [--db PATH] [--json]",
@@ -32,6 +34,8 @@ enum AddCommand: TextCommand {
 
 /// `pinmap edit ID`: changes the given fields of a pin.
 enum EditCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "edit",
         usage: "pinmap edit ID [--title T] [--lat LAT] [--lon LON] [--description D] [--category C] [--if-version N] [--db PATH] [--json]",
@@ -59,6 +63,8 @@ enum EditCommand: TextCommand {
 
 /// `pinmap delete ID`: deletes a pin and its comments.
 enum DeleteCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "delete",
         usage: "pinmap delete ID [--if-version N] [--db PATH] [--json]",

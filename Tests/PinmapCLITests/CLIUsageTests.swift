@@ -81,4 +81,24 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(two.code, 2)
         XCTAssertEqual(two.stderr, "pinmap: help takes one command name, got 'show' after 'list'\nTry 'pinmap --help'.\n")
     }
+
+    /// A command that changed the store and then could not print says the change was made:
+    /// 'cannot write output' alone (exit 1) read as a failed import or add, and running it
+    /// again imported the file twice. A dry run, which changes nothing, says nothing more.
+    func testAChangeWhoseOutputIsLostSaysItWasDone() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let folder = try makeTempFolder()
+        let store = folder.path + "/pins.sqlite", csv = folder.path + "/in.csv"
+        try "name,lat,lon\nA,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let add = try pinmap(["add", "--title", "a", "--lat", "1", "--lon", "2", "--db", store], stdout: full)
+        XCTAssertEqual(add.code, 1)
+        XCTAssertEqual(add.stderr, "pinmap: cannot write output: No space left on device (the add itself was done; only what it printed was lost)\n")
+        let dry = try pinmap(["import", csv, "--dry-run", "--db", store], stdout: full)
+        XCTAssertEqual(dry.code, 1)
+        XCTAssertEqual(dry.stderr, "pinmap: cannot write output: No space left on device\n")
+        let imported = try pinmap(["import", csv, "--db", store], stdout: full)
+        XCTAssertEqual(imported.code, 1)
+        XCTAssertEqual(imported.stderr, "pinmap: cannot write output: No space left on device (the import itself was done; only what it printed was lost)\n")
+        XCTAssertEqual(try pinmap("list", "--db", store).stdout.split(separator: "\n").count, 2, "the pin added and the pin imported")
+    }
 }
