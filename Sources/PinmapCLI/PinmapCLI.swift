@@ -218,6 +218,7 @@ public enum PinmapCLI {
     /// was given (the path, first mentioned, is followed by "(from PINMAP_DB)").
     static func namingEnvironment(_ message: String, path: String) -> String {
         var text = message.replacingOccurrences(of: "choose another --db path", with: "set PINMAP_DB to another path (or give --db PATH)")
+            .replacingOccurrences(of: "give --db a new file name", with: "set PINMAP_DB to a new file name")
         if let r = text.range(of: MessageText.quotedPath(path)) { text.insert(contentsOf: " (from PINMAP_DB)", at: r.upperBound) }
         return text
     }
@@ -252,6 +253,7 @@ public enum PinmapCLI {
     /// instead of `--db`.
     static func namingOption(_ message: String, _ option: String) -> String {
         message.replacingOccurrences(of: "choose another --db path", with: "choose another \(option) path")
+            .replacingOccurrences(of: "give --db a new file name", with: "give \(option) a new file name")
     }
 
     /// True when the store's file exists (a server counts as existing: it is never created
