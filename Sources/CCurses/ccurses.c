@@ -50,7 +50,10 @@ int pm_start(void) {
     keyok(KEY_MOUSE, FALSE);
     if (getenv("ESCDELAY") == NULL) set_escdelay(25);
     pm_ncolors = 0;
-    if (has_colors() && getenv("NO_COLOR") == NULL) {
+    /* no-color.org: NO_COLOR turns colour off when "present and not an empty string"
+     * (an empty NO_COLOR= turned it off too). */
+    const char *no_color = getenv("NO_COLOR");
+    if (has_colors() && (no_color == NULL || no_color[0] == '\0')) {
         start_color();
         use_default_colors();
         pm_ncolors = COLORS;

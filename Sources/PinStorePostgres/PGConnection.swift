@@ -39,8 +39,8 @@ final class PGConnection {
         let uri = PGLocation.normalized(uri)
         self.uri = uri
         // Refused before libpq reads it: its messages would quote the password's pieces.
-        guard !PGLocation.passwordHoldsSlash(uri) else {
-            throw StoreError(PGLocation.passwordSlashRefusal(uri: PasswordMask.masked(uri)), code: PGErrorText.connectionCode)
+        if let refusal = PGLocation.passwordRefusal(uri, shown: PasswordMask.masked(uri)) {
+            throw StoreError(refusal, code: PGErrorText.connectionCode)
         }
         do throws(SharedLibrary.LoadFailure) {
             try Libpq.load()

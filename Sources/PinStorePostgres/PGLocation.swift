@@ -106,10 +106,31 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         return beforeQuery[colon..<at].contains("/")
     }
 
-    /// Why a URI whose password holds an unencoded `/` (`passwordHoldsSlash`) is refused;
-    /// `uri` as shown, already masked.
-    public static func passwordSlashRefusal(uri: String) -> String {
-        "the password in \(uri) holds a “/”, which ends the server's address in a URI: write it as %2F (nothing was connected)"
+    /// True when the password written in server URI `uri` holds an unencoded `@`
+    /// (`postgresql://ann:p@ss@db/pins`): libpq ends the user's part at the first `@`, so it
+    /// tries the password `p` on a host `ss@db`, and says it cannot find that host (the
+    /// password's tail hidden, but nothing said about the `@`). Taken as `passwordHoldsSlash`
+    /// takes the password.
+    public static func passwordHoldsAt(_ uri: String) -> Bool {
+        guard isServerURI(uri), let r = uri.range(of: "://") else { return false }
+        let rest = uri[r.upperBound...]
+        let beforeQuery = rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)]
+        guard let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") else { return false }
+        return beforeQuery[colon..<at].contains("@")
+    }
+
+    /// Why server URI `uri` is refused before connecting, nil when it is not: its password
+    /// holds an unencoded `/` (`passwordHoldsSlash`) or `@` (`passwordHoldsAt`), which libpq
+    /// would read as the end of another part. `shown` is `uri` as a message shows it, its
+    /// password already masked. The one wording of both, for the command line and the store.
+    public static func passwordRefusal(_ uri: String, shown: String) -> String? {
+        if passwordHoldsSlash(uri) {
+            return "the password in \(shown) holds a “/”, which ends the server's address in a URI: write it as %2F (nothing was connected)"
+        }
+        if passwordHoldsAt(uri) {
+            return "the password in \(shown) holds a “@”, which ends the password in a URI: write it as %40 (nothing was connected)"
+        }
+        return nil
     }
 
     /// `postgresql://user@server/database`: the store without its password. A server reached
@@ -142,10 +163,12 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     public static func masking(_ text: String, uri: String) -> String {
         var out = text
         // A short password is also a common fragment ("p" is in "postgresql"): replaced alone
-        // it would garble the message, and libpq quotes no password but within the whole
-        // URI or `password=…`, which `PasswordMask` finds.
-        for password in passwords(in: uri) where password.count >= 4 {
-            out = out.replacingOccurrences(of: password, with: PasswordMask.mask)
+        // it would garble the message; libpq quotes one in the whole URI or `password=…`,
+        // which `PasswordMask` finds, or in quotes as a value it cannot decode.
+        for password in passwords(in: uri) where !password.isEmpty {
+            // A short one only where libpq quotes it alone (`token: "a%Z"`).
+            let (found, hidden) = password.count >= 4 ? (password, PasswordMask.mask) : ("\"\(password)\"", "\"\(PasswordMask.mask)\"")
+            out = out.replacingOccurrences(of: found, with: hidden)
         }
         if let host = options(uri)?["host"], host.contains("@") {
             out = out.replacingOccurrences(of: host, with: hidingPassword(inHost: host))
@@ -153,10 +176,19 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         return PasswordMask.masked(out)
     }
 
-    /// The password `uri` carries: as libpq reads it, and as written (percent-encoded) up to
-    /// the user information's first `@` (libpq's end) and its last.
+    /// The password `uri` carries: as libpq reads it, as written (percent-encoded) up to
+    /// the user information's first `@` (libpq's end) and its last, and as written in the
+    /// query (`?password=…`): libpq quotes a query value it cannot decode
+    /// (`invalid percent-encoded token: "s3%ZZcr3t"`), and then reads no options at all.
     static func passwords(in uri: String) -> [String] {
         var found = options(uri)?["password"].map { [$0] } ?? []
+        if let q = uri.firstIndex(of: "?") {
+            for pair in uri[uri.index(after: q)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0] == "password" else { continue }
+                found.append(String(parts[1].prefix { $0 != "#" }))
+            }
+        }
         if let r = uri.range(of: "://") {
             let rest = uri[r.upperBound...]
             let authority = rest.lastIndex(of: "@").map { rest[..<$0] } ?? ""

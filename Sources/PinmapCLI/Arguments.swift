@@ -12,6 +12,13 @@ public struct CommandSpec: Sendable {
     /// Most positional arguments (nil: any number).
     public var maxPositionals: Int?
     public var minPositionals: Int = 0
+    /// Other names of an option: alias → the option's name (`--output` → `-o`); its value is
+    /// read under the option's name.
+    public var aliases: [String: String] = [:]
+
+    /// `--db`, as every command that opens a store takes it: a file or a server, for any
+    /// command (list's and show's help said "store path" alone).
+    static let store = ("--db", "store file path or postgresql:// URI (default: $PINMAP_DB; see pinmap --help)")
 
     /// The `--help` text, every line at most 80 columns (`HelpLayout`).
     public func helpText() -> String {
@@ -19,6 +26,12 @@ public struct CommandSpec: Sendable {
         let all = options.map { ("\($0.0) VALUE", $0.1) } + flags + [("-h, --help", "show this help")]
         lines += ["", "Options:"] + HelpLayout.options(all)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the positional arguments are, from the usage (`TEXT...` → "text", `FILE...` → "file").
+    var positionalName: String {
+        let word = usage.split(separator: " ").first { $0.hasSuffix("...") && !$0.hasPrefix("[") }
+        return word.map { $0.dropLast(3).lowercased() } ?? "argument"
     }
 
     /// The summary's first sentence, for `pinmap --help`'s list of commands.
@@ -81,17 +94,27 @@ extension CommandSpec {
             var name = a, inline: String?
             if let eq = a.firstIndex(of: "=") { name = String(a[..<eq]); inline = String(a[a.index(after: eq)...]) }
             if optionNames.contains(name) {
-                if let inline { out.values[name] = inline; continue }
-                // `--limit --db X`: the next option is not this one's value.
-                guard i < args.count, !isOptionName(args[i], optionNames, flagNames) else {
-                    throw .usage(command: self.name, message: "\(name) needs a value")
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    // `--limit --db X`: the next option is not this one's value.
+                    guard i < args.count, !isOptionName(args[i], optionNames, flagNames) else {
+                        throw .usage(command: self.name, message: "\(name) needs a value")
+                    }
+                    value = args[i]
+                    i += 1
                 }
-                out.values[name] = args[i]
-                i += 1
+                // Given twice, the last wins, as with most tools: an alias or a script's
+                // `pinmap --db team.sqlite` can be overridden by a later `--db`. An alias counts
+                // as its option (`-o a.csv --output b.csv` wrote a.csv, the first).
+                out.values[aliases[name] ?? name] = value
             } else if flagNames.contains(name), inline == nil {
                 out.flags.insert(name)
             } else {
-                let hint = name.hasPrefix("--") ? Suggestion.hint(name, among: Array(optionNames) + Array(flagNames)) : ""
+                var hint = name.hasPrefix("--") ? Suggestion.hint(name, among: Array(optionNames) + Array(flagNames)) : ""
+                // A comment's words or a file's name may start with a dash: say how to give one.
+                if hint.isEmpty, maxPositionals == nil { hint = " (to give a \(positionalName) starting with '-', put -- before it: -- \(a))" }
                 throw .usage(command: self.name, message: "unknown option '\(a)'\(hint)")
             }
         }

@@ -33,7 +33,7 @@ enum BenchCommand: Command {
         store: decoding the embedded coastlines and borders, 200x60 frames of 2,000 clustered
         pins, and city and street frames over the high-resolution tiles (20 frames each).
         """,
-        options: [("--db", "store path or postgresql:// URI"), ("--size", "frame size in cells (default 200x60)"),
+        options: [CommandSpec.store, ("--size", "frame size in cells (default 200x60)"),
                   ("--frames", "frames per viewport, at least 50 (default 60)"),
                   ("--only", "measure only the viewports whose name starts with this (world, region, city, street)"),
                   ("--baseline", "render: a second store (a path or postgresql:// URI) timed in turn with --db, for frame ratios"),
@@ -41,6 +41,10 @@ enum BenchCommand: Command {
         flags: [],
         maxPositionals: 1,
         minPositionals: 1)
+
+    /// Writes one line of figures (`PinmapCLI.writeOut`: a full disk fails the benchmark,
+    /// exit 1; `print` dropped the figures and exited 0).
+    static func say(_ line: String) throws(CLIError) { try PinmapCLI.writeOut(line + "\n") }
 
     /// The benchmarks that take each option (in the order options are checked).
     static let optionUsers: [(option: String, benchmarks: [String])] = [
@@ -58,18 +62,23 @@ enum BenchCommand: Command {
         }
     }
 
+    /// The store a benchmark times, opened to read (one this user cannot write is timed as it
+    /// is; a missing one is refused as `list` refuses it), after what a large import left is
+    /// indexed (`PinmapCLI.indexFirst`; not part of any figure).
+    /// - Returns: the store and the pins indexed first.
+    static func storeToTime(_ args: ParsedArguments) throws(CLIError) -> (store: any PinCopying, indexed: Int) {
+        let store = try PinmapCLI.openRepository(args, reading: true)
+        return (store, try PinmapCLI.indexFirst(store))
+    }
+
     /// `pinmap bench search`: search latency figures (BenchSearch.swift).
     static func runSearch(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let rounds = try frameCount(args.value("--frames"))
         try refuseOptions(notFor: "search", args)
-        guard PinmapCLI.storeExists(args) else {
-            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
-        }
+        let (store, pins) = try storeToTime(args)
         do {
-            let store = try PinmapCLI.openRepository(args)
-            let pins = try store.finishIndexing()
-            if pins > 0 { print("pinmap bench search: indexed \(pins) pins a large import left first") }
-            for line in try BenchSearch.run(store: store, rounds: rounds) { print(line) }
+            if pins > 0 { try say("pinmap bench search: indexed \(pins) pins a large import left first") }
+            for line in try BenchSearch.run(store: store, rounds: rounds) { try say(line) }
         } catch let e as CLIError { throw e } catch { throw .failure("search benchmark failed: \(error)") }
         return 0
     }
@@ -78,14 +87,10 @@ enum BenchCommand: Command {
     static func runCells(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let frames = try frameCount(args.value("--frames"))
         try refuseOptions(notFor: "cells", args)
-        guard PinmapCLI.storeExists(args) else {
-            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
-        }
         let categories = args.value("--category").map { Set($0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) }
+        let store = try storeToTime(args).store
         do {
-            let store = try PinmapCLI.openRepository(args)
-            _ = try store.finishIndexing()
-            for line in try BenchCells.run(store: store, categories: categories, frames: frames) { print(line) }
+            for line in try BenchCells.run(store: store, categories: categories, frames: frames) { try say(line) }
         } catch let e as CLIError { throw e } catch { throw .failure("cells benchmark failed: \(error)") }
         return 0
     }
@@ -93,8 +98,8 @@ enum BenchCommand: Command {
     /// `pinmap bench map`: the map's own figures (GeoMap's `MapFigures`); no store, no options.
     static func runMap(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         try refuseOptions(notFor: "map", args)
-        print("pinmap bench map: the map alone (no store), 200x60 frames, 20 of each")
-        for line in MapFigures.lines() { print("  " + line) }
+        try say("pinmap bench map: the map alone (no store), 200x60 frames, 20 of each")
+        for line in MapFigures.lines() { try say("  " + line) }
         return 0
     }
 
@@ -126,36 +131,31 @@ enum BenchCommand: Command {
         guard viewports.contains(where: { $0.name.hasPrefix(only) }) else {
             throw .usage(command: "bench", message: "--only must begin a viewport's name (world, region, city, street), got '\(only)'")
         }
-        guard PinmapCLI.storeExists(args) else {
-            throw .failure("no store at \(args.value("--db") ?? Store.defaultPath()); create one with `pinmap import`")
-        }
-        if let baseline = args.value("--baseline"), !PinmapCLI.isServerURI(baseline), !FileManager.default.fileExists(atPath: baseline) {
-            throw .failure("no store at \(MessageText.quotedPath(baseline)) (--baseline); create one with `pinmap import`")
-        }
-        do {  // what a large import left for later: not part of any frame
-            let store = try PinmapCLI.openRepository(args)
-            let pins = try store.finishIndexing()
-            if pins > 0 { print("pinmap bench render: indexed \(pins) pins a large import left first") }
-        } catch let e as CLIError { throw e } catch { throw .failure("cannot index the pins a large import added: \(error)") }
+        if let given = args.value("--baseline") { _ = try PinmapCLI.checkedStore(given, option: "--baseline", command: "bench") }
+        let pins = try storeToTime(args).indexed
+        if pins > 0 { try say("pinmap bench render: indexed \(pins) pins a large import left first") }
         // Start-up: what `pinmap` does before the first frame appears.
-        let store = try PinmapCLI.openRepository(args)
+        let store = try PinmapCLI.openRepository(args, reading: true)
         let state = AppState(cols: cols, rows: rows, color: true, reducedMotion: true)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         _ = runner.frame()
         let firstFrame = Monotonic.seconds()
         let sinceExec = processAgeSeconds()
+        // The baseline opens before any figure is printed (after the start-up is measured): one
+        // that could not be opened failed only after the whole single-store table.
+        let baseline = try args.value("--baseline").map { path throws(CLIError) in (path: path, store: try openBaseline(path)) }
 
-        PinmapCLI.writeOut("pinmap bench render: \(MessageText.quotedPath(store.location))\n")  // a path can hold escapes
-        print("  \(runner.state.list.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
+        try PinmapCLI.writeOut("pinmap bench render: \(MessageText.quotedPath(store.location))\n")  // a path can hold escapes
+        try say("  \(runner.state.list.totalCount) pins, frame \(cols)x\(rows) (map \(runner.state.layout.mapPane.width)x\(runner.state.layout.mapPane.height)), \(frames) frames per viewport")
         if let sinceExec {
-            print(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))
+            try say(String(format: "  start-up, process start to first frame: %.1f ms (%.1f ms of it from main)", sinceExec * 1000, (firstFrame - mainStart) * 1000))
         } else {
-            print(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
+            try say(String(format: "  start-up, main to first frame: %.1f ms", (firstFrame - mainStart) * 1000))
         }
-        print("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms; CPU median / p95)  labels")
+        try say("  viewport              zoom   in view  markers   median     p95   worst   (reload / draw, median ms; CPU median / p95)  labels")
         for vp in viewports where vp.name.hasPrefix(only) {
             let r = measure(runner, center: vp.center, zoom: vp.zoom, frames: frames)
-            print("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
+            try say("  " + pad(vp.name, 20) + pad(String(Int(vp.zoom)), 7, right: true) + pad(r.inView, 10, right: true)
                   + pad(String(r.markers), 9, right: true)
                   + String(format: "%9.2f%8.2f%8.2f   (%.2f / %.2f; %.2f / %.2f)", r.median, r.p95, r.worst, r.reload, r.draw,
                                  r.cpu, r.cpuP95)
@@ -163,9 +163,9 @@ enum BenchCommand: Command {
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
-        if let baseline = args.value("--baseline") {
-            try runPaired(runner, baseline: baseline, cols: cols, rows: rows, frames: frames, only: only)
+        try say(String(format: "  peak resident memory: %.1f MiB", Double(usage.ru_maxrss) / 1024))
+        if let baseline {
+            try runPaired(runner, baseline: baseline.store, path: baseline.path, cols: cols, rows: rows, frames: frames, only: only)
         }
         return 0
     }

@@ -16,22 +16,27 @@ extension BenchCommand {
     /// Frames of one store before the other's turn.
     static let pairBlock = 10
 
-    static func runPaired(_ runner: AppRunner, baseline path: String, cols: Int, rows: Int,
-                          frames: Int, only: String) throws(CLIError) {
-        let base: AppRunner
-        do {
-            let store = try CopyCommand.open(path, creating: false)
-            if !((store as? Store)?.isReadOnly ?? false) { _ = try store.finishIndexing() }  // not part of any frame
-            base = UIRunner.make(store: store, state: AppState(cols: cols, rows: rows, color: true, reducedMotion: true),
-                                 loadSamples: { 0 })
-            _ = base.frame()
-        } catch {
-            throw .failure("cannot open the baseline store \(MessageText.quotedPath(path)): \(PinmapCLI.namingOption("\(error)", "--baseline"))")
+    /// The `--baseline` store at `path`, opened to read, what a large import left indexed
+    /// (not part of any frame).
+    /// - Throws: `CLIError.failure` naming it and the option.
+    static func openBaseline(_ path: String) throws(CLIError) -> any PinCopying {
+        let store: any PinCopying
+        do { store = try CopyCommand.open(path, creating: false) } catch {
+            throw .failure("cannot open the baseline store \(MessageText.quotedPath(path)): \(PinmapCLI.namingOption(error.message, "--baseline"))")
         }
-        PinmapCLI.writeOut("  paired with \(MessageText.quotedPath(path)): \(base.state.list.totalCount) pins, frames of the two stores in turn, \(pairBlock) at a time\n")
+        _ = try PinmapCLI.indexFirst(store)
+        return store
+    }
+
+    static func runPaired(_ runner: AppRunner, baseline store: any PinCopying, path: String, cols: Int, rows: Int,
+                          frames: Int, only: String) throws(CLIError) {
+        let base = UIRunner.make(store: store, state: AppState(cols: cols, rows: rows, color: true, reducedMotion: true),
+                                 loadSamples: { 0 })
+        _ = base.frame()
+        try PinmapCLI.writeOut("  paired with \(MessageText.quotedPath(path)): \(base.state.list.totalCount) pins, frames of the two stores in turn, \(pairBlock) at a time\n")
         // No p95 here: the first frame of each turn meets caches the other store filled (the
         // single-store table above has the p95s).
-        print("  viewport                 median  baseline    ratio")
+        try say("  viewport                 median  baseline    ratio")
         for vp in viewports where vp.name.hasPrefix(only) {
             var mine = Samples(), theirs = Samples()
             for (k, start) in stride(from: 0, to: frames, by: pairBlock).enumerated() {
@@ -47,7 +52,7 @@ extension BenchCommand {
                 }
             }
             let a = mine.result, b = theirs.result
-            print("  paired " + pad(vp.name, 20)
+            try say("  paired " + pad(vp.name, 20)
                   + String(format: "%8.2f%10.2f%8.2f×", a.median, b.median, a.median / max(b.median, 1e-9)))
         }
     }

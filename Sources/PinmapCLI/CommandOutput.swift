@@ -19,16 +19,44 @@ extension TextSink {
     var failed: Bool { false }
 }
 
-/// Bytes written to a `FileHandle` in chunks of `chunkSize` (through
-/// `FileHandle`, which reports write errors; `print` would not). The first
+/// Standard output and standard error written with `write(2)`: `FileHandle.write(_:)` traps
+/// on an error (a full disk), and `write(contentsOf:)`'s error reads "The operation could not
+/// be completed"; the system's own reason (`strerror`) says what happened.
+enum StandardStream {
+    /// Writes all of `data` to `fd`, again after an interrupted or partial write.
+    /// - Returns: the system's reason for a failed write (`No space left on device`), nil
+    ///   when every byte was written.
+    static func write(_ data: Data, to fd: Int32) -> String? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> String? in
+            guard var p = raw.baseAddress else { return nil }
+            var left = raw.count
+            while left > 0 {
+                let n = Foundation.write(fd, p, left)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                p += n
+                left -= n
+            }
+            return nil
+        }
+    }
+
+    /// The failure of a command whose output could not be written, with the system's reason.
+    static func failure(_ reason: String) -> CLIError { .failure("cannot write output: \(reason)") }
+}
+
+/// Bytes written to a file descriptor in chunks of `chunkSize` (through
+/// `StandardStream`, which reports write errors; `print` would not). The first
 /// error is kept and reported by `flush`.
 struct BufferedHandle {
-    let handle: FileHandle
+    let fd: Int32
     let chunkSize: Int
     private var buffer = Data()
     private(set) var failure: String?
 
-    init(_ handle: FileHandle, chunkSize: Int) { self.handle = handle; self.chunkSize = chunkSize }
+    init(_ fd: Int32, chunkSize: Int) { self.fd = fd; self.chunkSize = chunkSize }
 
     mutating func append(_ s: String) {
         buffer.append(contentsOf: s.utf8)
@@ -37,7 +65,7 @@ struct BufferedHandle {
 
     mutating func drain() {
         guard failure == nil, !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: buffer) } catch { failure = error.localizedDescription }
+        failure = StandardStream.write(buffer, to: fd)
         buffer.removeAll(keepingCapacity: true)
     }
 }
@@ -48,7 +76,7 @@ final class StreamSink: TextSink {
     let isTerminal: Bool
 
     init(stdout: Bool = true) {
-        out = BufferedHandle(stdout ? FileHandle.standardOutput : FileHandle.standardError, chunkSize: 1 << 16)
+        out = BufferedHandle(stdout ? STDOUT_FILENO : STDERR_FILENO, chunkSize: 1 << 16)
         isTerminal = isatty(stdout ? 1 : 2) == 1
     }
 
@@ -61,7 +89,7 @@ final class StreamSink: TextSink {
 
     func flush() throws(CLIError) {
         out.drain()
-        if let failure = out.failure { throw .failure("cannot write output: \(failure)") }
+        if let failure = out.failure { throw StandardStream.failure(failure) }
     }
 }
 
@@ -110,9 +138,14 @@ struct CommandIO {
 /// read what it printed. Its plain `run(_:)` writes to the real streams.
 protocol TextCommand: Command {
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32
+    /// True when the command line `args` changes the store (add, import, copy…): its work is
+    /// done by the time its output is flushed.
+    static func changesStore(_ args: ParsedArguments) -> Bool
 }
 
 extension TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { false }
+
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32 {
         let io = CommandIO.standard()
         let code: Int32
@@ -120,8 +153,15 @@ extension TextCommand {
             try? io.out.flush(); try? io.err.flush()
             throw error
         }
-        try io.err.flush()
-        try io.out.flush()
+        do {
+            try io.err.flush()
+            try io.out.flush()
+        } catch {
+            // Exit 1 with "cannot write output" alone read as if the import, copy or delete had
+            // failed, and a second run did it again (or found nothing left to undo).
+            guard code == 0, changesStore(args), case .failure(let why) = error else { throw error }
+            throw .failure("\(why) (the \(spec.name) itself was done; only what it printed was lost)")
+        }
         return code
     }
 }

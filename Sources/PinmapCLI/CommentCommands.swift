@@ -2,11 +2,13 @@ import PinStore
 
 /// `pinmap comment ID TEXT…`: adds a dated comment to a pin.
 enum CommentCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "comment",
         usage: "pinmap comment ID TEXT... [--db PATH] [--json]",
         summary: "Add a comment dated now to pin ID (the words are joined by spaces); prints the comment id.",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print the comment as a JSON object")],
         maxPositionals: nil, minPositionals: 2)
 
@@ -34,7 +36,7 @@ enum CommentsCommand: TextCommand {
         name: "comments",
         usage: "pinmap comments ID [--db PATH] [--json]",
         summary: "List the comments on pin ID, oldest first: id, date, text, tab-separated (a tab, line break or backslash in the text written \\t, \\n, \\\\; a carriage return \\r; any other control character \\xHH or \\uHHHH, as in `pinmap list`).",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print a JSON array of comments")],
         maxPositionals: 1, minPositionals: 1)
 
@@ -57,11 +59,13 @@ enum CommentsCommand: TextCommand {
 
 /// `pinmap uncomment COMMENT_ID`: deletes one comment.
 enum DeleteCommentCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "uncomment",
         usage: "pinmap uncomment COMMENT_ID [--db PATH] [--json]",
         summary: "Delete one comment (ids are shown by 'pinmap comments ID'); prints nothing unless --json.",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print the deleted comment as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 

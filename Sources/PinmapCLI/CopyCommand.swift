@@ -8,6 +8,8 @@ import PinStorePostgres
 /// file for a trip). Pins already in DST (same title, description, category, coordinates and
 /// creation time) are not copied again, so a second run copies nothing twice.
 enum CopyCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "copy", usage: "pinmap copy --from PATH|URI --to PATH|URI [--json]",
         summary: """

@@ -1,4 +1,5 @@
 import Frame
+import PinImport
 import PinModel
 import PinStore
 import PinStorePostgres
@@ -30,13 +31,13 @@ enum ExportCommand: TextCommand {
         --excel starts the CSV with a UTF-8 byte order mark: Excel then reads Korean and other
         non-ASCII text right (without it, it reads the file in the system's code page).
         """,
-        options: [("--db", "store path"), ("--format", "csv (default), geojson, gpx, kml or gpkg"),
+        options: [CommandSpec.store, ("--format", "csv (default), geojson, gpx, kml or gpkg"),
                   ("-o", "write to FILE instead of standard output"), ("--output", "same as -o")],
         flags: [("--excel", "CSV for Excel: a UTF-8 byte order mark first (pinmap import skips it)")],
-        maxPositionals: 0)
+        maxPositionals: 0, aliases: ["--output": "-o"])
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
-        let path = args.value("-o") ?? args.value("--output")
+        let path = args.value("-o")  // or --output (an alias)
         guard let file = path else { return try export(args, to: nil, io: io) }
         // Ctrl-C: the temporary file beside FILE is removed (it was left behind), FILE is as it was.
         let notice = "pinmap export: interrupted; nothing was written to \(MessageText.quotedPath(file))"
@@ -46,7 +47,8 @@ enum ExportCommand: TextCommand {
     /// The export to `path` (nil: standard output).
     private static func export(_ args: ParsedArguments, to path: String?, io: CommandIO) throws(CLIError) -> Int32 {
         // The store's own files first: "refusing to overwrite the store" says more than the format.
-        let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [])
+        let protected = try OutputPaths.check(path.map { [("-o", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: [],
+                                              command: "export")
         let format = try format(args, path: path)
         if args.has("--excel") && format != .csv {
             throw .usage(command: "export", message: "--excel is for CSV (the other formats say their encoding themselves); drop it or export CSV")
@@ -57,10 +59,13 @@ enum ExportCommand: TextCommand {
             }
             let store = try PinmapCLI.openRepository(args, reading: true)
             let summary: GeoPackageExport.Summary
+            // A symbolic link is followed, as the text exports (`AtomicOutputFile`) and a shell's
+            // `>` do: the rename put the GeoPackage in the link's place, the target unchanged.
+            let target = ResolvedPath.of(path) ?? path
             do {
                 // A server's rows are streamed to the same writer (`PinExportSource`).
-                if let server = store as? PostgresStore { summary = try server.geoPackage(to: path) }
-                else if let file = store as? Store { summary = try GeoPackageExport.write(file, to: path) }
+                if let server = store as? PostgresStore { summary = try server.geoPackage(to: target) }
+                else if let file = store as? Store { summary = try GeoPackageExport.write(file, to: target) }
                 else { throw StoreError("this store does not export GeoPackage files") }
             } catch {
                 throw .failure(nothingWritten((error as? StoreError)?.message ?? "\(error)", to: path))

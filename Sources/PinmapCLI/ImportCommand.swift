@@ -8,6 +8,8 @@ import Support
 /// `pinmap import FILE...`: imports pin files (CSV, GeoJSON, Takeout, GPX, KML, KMZ,
 /// GeoPackage, Shapefile), one transaction per file.
 enum ImportCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { !args.has("--dry-run") }
+
     static let spec = CommandSpec(
         name: "import",
         usage: "pinmap import FILE... [--db PATH] [--json] [--dry-run] [--rejects OUT.csv] [--delimiter D] [--encoding NAME] [--lat COL --lon COL --name COL] [--wkt COL] [--crs CRS] [--index]",
@@ -30,7 +32,7 @@ enum ImportCommand: TextCommand {
         duplicates are skipped. Exit 0 when the file was processed (even with rejected rows),
         1 for a file-level failure, 2 for usage.
         """,
-        options: [("--db", "store path"), ("--rejects", "write rejected rows with a reason column to this CSV"),
+        options: [CommandSpec.store, ("--rejects", "write rejected rows with a reason column to this CSV"),
                   ("--delimiter", "field delimiter: , ; tab | (default: detected from the content)"),
                   ("--encoding", "the file's text encoding: \(TextEncoding.optionNames) (default: detected)"),
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
@@ -77,9 +79,11 @@ enum ImportCommand: TextCommand {
 
     /// The store to import into. A dry run with no store at the path previews against an
     /// empty one in memory (duplicates: none), so that a new user can check a file before the
-    /// first import; it creates no file or folder.
+    /// first import; it creates no file or folder. A dry run writes nothing, so it opens the
+    /// store to read: one the user cannot write is checked as it is (it was refused with
+    /// "pinmap needs to write the store and its journal there").
     private static func dryRunStore(_ args: ParsedArguments, options: ImportOptions, storeExisted: Bool) throws(CLIError) -> Store {
-        guard options.dryRun, !storeExisted else { return try PinmapCLI.openStore(args, creating: !options.dryRun) }
+        guard options.dryRun, !storeExisted else { return try PinmapCLI.openStore(args, creating: !options.dryRun, reading: options.dryRun) }
         do { return try Store.inMemory() } catch { throw .failure(error.message) }
     }
 
@@ -93,9 +97,10 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
+        try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals,
+                              command: "import")
         if PinmapCLI.isServer(args) { return try runOnServer(args, options: options, io: io) }
         let clock = Monotonic.seconds()  // one clock for every bar of the command
-        try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals)
         let json = args.has("--json")
         var failed = false
         var reports: [ImportReport] = []
@@ -200,7 +205,7 @@ enum ImportsCommand: TextCommand {
     static let spec = CommandSpec(
         name: "imports", usage: "pinmap imports [--db PATH] [--json]",
         summary: "List import batches (id, time, file, counts); `pinmap undo-import ID` removes one.",
-        options: [("--db", "store path")], flags: [("--json", "print JSON")], maxPositionals: 0)
+        options: [CommandSpec.store], flags: [("--json", "print JSON")], maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let store = try PinmapCLI.openRepository(args, reading: true)
@@ -226,10 +231,12 @@ extension ImportCommand {
 
 /// `pinmap undo-import ID`: removes the pins an import added.
 enum UndoImportCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "undo-import", usage: "pinmap undo-import ID [--db PATH] [--force] [--json]",
         summary: "Remove the pins that import batch ID added (see `pinmap imports`).",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--force", "also remove pins edited or commented since the import"),
                 ("--json", "print {\"batch\": ID, \"removed\": N} instead of a sentence")],
         maxPositionals: 1, minPositionals: 1)

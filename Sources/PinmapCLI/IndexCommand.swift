@@ -6,6 +6,8 @@ import PinStore
 /// (`Store.finishIndexing`): the other pins indexes, the search index and
 /// the map's clusters.
 enum IndexCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "index", usage: "pinmap index [--db PATH] [--json]",
         summary: """
@@ -14,7 +16,7 @@ enum IndexCommand: TextCommand {
         command or to the UI, which runs it when it opens (about 5 s of CPU per million pins).
         Until then search still finds every pin (more slowly); the map shows every pin already. One transaction: interrupting it loses nothing; run it again.
         """,
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print {\"pins\", \"indexes\", \"seconds\"} as JSON")],
         maxPositionals: 0)
 

@@ -4,6 +4,8 @@ import PinStorePostgres
 /// `pinmap init`: creates an empty store, a SQLite file or the tables of a PostgreSQL
 /// database, so a team can point every pinmap at it.
 enum InitCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "init", usage: "pinmap init [--db PATH|URI]",
         summary: """
@@ -11,7 +13,7 @@ enum InitCommand: TextCommand {
         (--db postgresql://USER@HOST/DB; the postgis and pg_trgm extensions must be available).
         A store that exists already is left as it is (its missing migrations are run).
         """,
-        options: [("--db", "store path or postgresql:// URI")], flags: [], maxPositionals: 0)
+        options: [CommandSpec.store], flags: [], maxPositionals: 0)
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let store = try PinmapCLI.openRepository(args, creating: true)

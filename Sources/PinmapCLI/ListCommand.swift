@@ -19,7 +19,7 @@ enum ListCommand: TextCommand {
         (ESC \\x1b) or \\uHHHH (U+0080-U+009F, U+2028, U+2029). Text from pins is
         sanitized on a terminal.
         """,
-        options: [("--db", "store path"),
+        options: [CommandSpec.store,
                   ("--search", "words that must all occur in the title, description, category or a property value (ignoring case)"),
                   ("--sort", "relevance (the default with --search), newest (the default without), or name"),
                   ("--category", "only pins of this category"),

@@ -12,12 +12,20 @@ enum OutputPaths {
     ///   - store: the store's path, if the command opens one.
     ///   - inputs: files the command reads.
     /// - Returns: what each output must not be, in the order of `outputs`, for `AtomicOutputFile`.
+    ///   - command: the command, for a usage error.
     /// - Throws: `CLIError.failure` naming the option and what the path is; nothing was written.
+    ///   `CLIError.usage` for a bare `-`: standard output to many tools, it made a file called
+    ///   `-` (`export -o -` said "Exported 45 pins to -"), as import reads no standard input.
     @discardableResult
-    static func check(_ outputs: [(option: String, path: String)], store: String?, inputs: [String]) throws(CLIError) -> [ProtectedPaths] {
+    static func check(_ outputs: [(option: String, path: String)], store: String?, inputs: [String],
+                      command: String) throws(CLIError) -> [ProtectedPaths] {
         var protected = ProtectedPaths(store: store, inputs: inputs)
         var each: [ProtectedPaths] = []
         for (option, path) in outputs {
+            if path == "-" {
+                throw .usage(command: command, message: "\(option) -: '-' does not mean standard output here, and a file named '-' "
+                             + "is not made unasked; give a file name (./- for one named '-')")
+            }
             if let what = protected.clash(with: path) {
                 throw .failure("\(option) \(MessageText.quotedPath(path)) is \(what); refusing to overwrite it (nothing was written). Choose another file")
             }

@@ -65,10 +65,13 @@ struct PinFields {
 
 /// Parsing of ids, points and boxes given on the command line.
 enum CLIValues {
-    /// A pin or comment id: a whole number ≥ 1.
-    /// - Throws: `CLIError.usage` otherwise.
+    /// A pin or comment id: a whole number from 1 to `Int64.max`.
+    /// - Throws: `CLIError.usage` otherwise, naming the range: '99999999999999999999' was told
+    ///   it "must be a whole number ≥ 1", which it is.
     static func id(_ s: String, command: String, what: String = "ID") throws(CLIError) -> Int64 {
-        guard let n = Int64(s), n >= 1 else { throw .usage(command: command, message: "\(what) must be a whole number ≥ 1, got '\(s)'") }
+        guard let n = Int64(s), n >= 1 else {
+            throw .usage(command: command, message: "\(what) must be a whole number from 1 to \(Int64.max), got '\(s)'")
+        }
         return n
     }
 
@@ -103,7 +106,7 @@ enum CLIValues {
     /// - Throws: `CLIError.usage` otherwise.
     static func limit(_ args: ParsedArguments, command: String) throws(CLIError) -> Int {
         guard let l = args.value("--limit") else { return -1 }
-        guard let n = Int(l), n >= 0 else { throw .usage(command: command, message: "--limit needs a whole number ≥ 0, got '\(l)'") }
+        guard let n = Int(l), n >= 0 else { throw .usage(command: command, message: "--limit needs a whole number from 0 to \(Int.max), got '\(l)'") }
         return n
     }
 }

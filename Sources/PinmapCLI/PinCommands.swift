@@ -4,11 +4,13 @@ import PinStore
 
 /// `pinmap add`: stores a new pin and prints its id.
 enum AddCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "add",
         usage: "pinmap add --title T --lat LAT --lon LON [--description D] [--category C] [--db PATH] [--json]",
         summary: "Add a pin and print its id (with --json, the whole pin).",
-        options: [("--db", "store path")] + PinFields.options(editing: false),
+        options: [CommandSpec.store] + PinFields.options(editing: false),
         flags: [("--json", "print the new pin as a JSON object")],
         maxPositionals: 0)
 
@@ -23,6 +25,7 @@ enum AddCommand: TextCommand {
                                              latitude: lat, longitude: lon))
             return try store.pin(id: id)
         }
+        PinmapCLI.settleMap(store)
         guard let pin else { throw .failure("the new pin could not be read back") }
         io.out.write(args.has("--json") ? PinJSON.object(pin) + "\n" : "\(pin.id)\n")
         return 0
@@ -31,11 +34,13 @@ enum AddCommand: TextCommand {
 
 /// `pinmap edit ID`: changes the given fields of a pin.
 enum EditCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "edit",
         usage: "pinmap edit ID [--title T] [--lat LAT] [--lon LON] [--description D] [--category C] [--if-version N] [--db PATH] [--json]",
         summary: "Change the given fields of pin ID (the others stay); prints nothing unless --json. With --if-version N, only while the pin is at version N (`pinmap show ID --json`): a pin changed elsewhere since is left as it is, exit 1.",
-        options: [("--db", "store path")] + PinFields.options(editing: true) + [("--if-version", "change the pin only if its version is still N")],
+        options: [CommandSpec.store] + PinFields.options(editing: true) + [("--if-version", "change the pin only if its version is still N")],
         flags: [("--json", "print the pin as stored afterwards, as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 
@@ -49,6 +54,7 @@ enum EditCommand: TextCommand {
             try store.update(id: id, title: f.title, description: f.description, category: f.category,
                              latitude: f.latitude, longitude: f.longitude, ifVersion: version)
         }
+        PinmapCLI.settleMap(store)
         guard let pin else { throw PinmapCLI.noPin(id, args, readVersion: version, in: store) }
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0
@@ -57,11 +63,13 @@ enum EditCommand: TextCommand {
 
 /// `pinmap delete ID`: deletes a pin and its comments.
 enum DeleteCommand: TextCommand {
+    static func changesStore(_ args: ParsedArguments) -> Bool { true }
+
     static let spec = CommandSpec(
         name: "delete",
         usage: "pinmap delete ID [--if-version N] [--db PATH] [--json]",
         summary: "Delete pin ID and its comments; prints nothing unless --json. With --if-version N, only while the pin is at version N: a pin changed elsewhere since is kept, exit 1.",
-        options: [("--db", "store path"), ("--if-version", "delete the pin only if its version is still N")],
+        options: [CommandSpec.store, ("--if-version", "delete the pin only if its version is still N")],
         flags: [("--json", "print the deleted pin as a JSON object")],
         maxPositionals: 1, minPositionals: 1)
 
@@ -72,6 +80,7 @@ enum DeleteCommand: TextCommand {
         guard let pin = try PinmapCLI.storeCall({ () throws(StoreError) in try store.deleteForUndo(id: id, ifVersion: version)?.pin }) else {
             throw PinmapCLI.noPin(id, args, readVersion: version, in: store)
         }
+        PinmapCLI.settleMap(store)
         if args.has("--json") { io.out.write(PinJSON.object(pin) + "\n") }
         return 0
     }
@@ -83,7 +92,7 @@ enum ShowCommand: TextCommand {
         name: "show",
         usage: "pinmap show ID [--db PATH] [--json]",
         summary: "Show pin ID: every field, coordinates also in degrees-minutes-seconds, and its comments. A description or comment keeps its line breaks; a backslash is written \\\\, a tab \\t, any other control character \\xHH or \\uHHHH, as in `pinmap list`.",
-        options: [("--db", "store path")],
+        options: [CommandSpec.store],
         flags: [("--json", "print the pin as a JSON object with a \"comments\" array and its \"version\" (for --if-version)")],
         maxPositionals: 1, minPositionals: 1)
 

@@ -25,7 +25,8 @@ public enum PinmapCLI {
         pinmap \(version): a map-pin explorer for the terminal
 
         Usage: \(UICommand.spec.usage)  open the terminal UI
-               pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
+               pinmap COMMAND [OPTIONS]      run a command (pinmap help COMMAND)
+               pinmap --version              print the version
 
         Commands:
 
@@ -53,23 +54,19 @@ public enum PinmapCLI {
         Strings.language = Language.from(environment: ProcessInfo.processInfo.environment)
         if args.first == "--version" || args.first == "-V" {
             if args.count > 1 { return fail(.usage(command: "", message: "\(args[0]) takes nothing after it, got '\(args[1])'")) }
-            writeOut("pinmap \(version)\n")
-            return 0
+            return written { () throws(CLIError) in try writeOut("pinmap \(version)\n") }
         }
-        if args.first == "--help" || args.first == "-h" || args.first == "help" { writeOut(globalHelp); return 0 }
+        if args.first == "--help" || args.first == "-h" { return written { () throws(CLIError) in try writeOut(globalHelp) } }
+        if args.first == "help" { return written { () throws(CLIError) in try writeOut(try help(Array(args.dropFirst()))) } }
         var rest = args
         var command: any Command.Type = UICommand.self
         if let first = args.first, !first.hasPrefix("-") {
-            guard let c = commands.first(where: { $0.spec.name == first }) else {
-                let hint = Suggestion.hint(first, among: commands.map { c in c.spec.name }.filter { $0 != "ui" })
-                return fail(.usage(command: "", message: "unknown command '\(first)'\(hint)"))
-            }
-            command = c
+            do { command = try named(first) } catch { return fail(error) }
             rest.removeFirst()
         }
         do {
             let parsed = try command.spec.parse(rest)
-            if parsed.wantsHelp { writeOut(command.spec.helpText()); return 0 }
+            if parsed.wantsHelp { try writeOut(command.spec.helpText()); return 0 }
             return try command.run(parsed)
         } catch {
             // The UI is `pinmap` itself (`ui` is not in --help): its usage errors name `pinmap`.
@@ -78,6 +75,30 @@ public enum PinmapCLI {
             }
             return fail(error)
         }
+    }
+
+    /// The command called `name`.
+    /// - Throws: `CLIError.usage` naming the closest command when there is none.
+    static func named(_ name: String) throws(CLIError) -> any Command.Type {
+        guard let c = commands.first(where: { $0.spec.name == name }) else {
+            let hint = Suggestion.hint(name, among: commands.map { c in c.spec.name }.filter { $0 != "ui" })
+            throw .usage(command: "", message: "unknown command '\(name)'\(hint)")
+        }
+        return c
+    }
+
+    /// The help `pinmap help [COMMAND]` prints: the list of commands (as `pinmap --help`), or
+    /// COMMAND's own (`pinmap COMMAND --help`'s); it printed the list whatever followed.
+    /// - Throws: `CLIError.usage` for an unknown command or more than one word.
+    static func help(_ words: [String]) throws(CLIError) -> String {
+        guard let name = words.first else { return globalHelp }
+        guard words.count == 1 else { throw .usage(command: "", message: "help takes one command name, got '\(words[1])' after '\(name)'") }
+        return try named(name).spec.helpText()
+    }
+
+    /// 0 once `body` wrote its text, else its failure's code (said on standard error).
+    static func written(_ body: () throws(CLIError) -> Void) -> Int32 {
+        do { try body(); return 0 } catch { return fail(error) }
     }
 
     static func fail(_ e: CLIError) -> Int32 {
@@ -98,6 +119,31 @@ public enum PinmapCLI {
         let path = try checkedStore(storePath(args), option: storeOption(args))
         guard PGLocation.isServerURI(path) else { return try openStore(args, creating: creating, reading: reading, wording: wording) }
         do { return try PostgresStore(uri: path, create: creating) } catch { throw .failure(wording(error)) }
+    }
+
+    /// Indexes what a large import left (`pinmap index`), as the UI does before its first
+    /// frame, for the commands that only read but draw or time frames (`render`, `bench`). A
+    /// file store this process cannot write, or whose pins another pinmap's import is indexing
+    /// right now, is read as it is (the benchmarks opened such a store to write and failed).
+    /// - Returns: the pins indexed.
+    /// - Throws: `CLIError.failure` when indexing fails.
+    static func indexFirst(_ store: any PinRepository) throws(CLIError) -> Int {
+        do throws(StoreError) {
+            if let file = store as? Store {
+                if file.isReadOnly { return 0 }
+                if try file.indexingElsewhere() { return 0 }
+            }
+            return try store.finishIndexing()
+        } catch {
+            throw .failure("cannot index the pins a large import added: \(error.message)")
+        }
+    }
+
+    /// After a command wrote pins to a file store (add, edit, delete): the map's cell tree
+    /// takes them before the command exits (`Store.settleMapCells`), so a reader that cannot
+    /// write the file draws them too. A server keeps its tree current in the write itself.
+    static func settleMap(_ store: any PinRepository) {
+        (store as? Store)?.settleMapCells()
     }
 
     /// True when `name` is a server's URI rather than a file path.
@@ -160,9 +206,6 @@ public enum PinmapCLI {
                           wording: (StoreError) -> String = \.message) throws(CLIError) -> Store {
         let path = try checkedStore(storePath(args), option: storeOption(args))
         if PGLocation.isServerURI(path) { return try openFileStore(args, creating: creating, reading: reading, unsupported: "this") }
-        guard !trimmedText(path).isEmpty else {
-            throw .usage(command: "", message: "--db needs a file path (an empty path would be a throwaway temporary database)")
-        }
         let fromEnvironment = args.value("--db") == nil && !(ProcessInfo.processInfo.environment["PINMAP_DB"] ?? "").isEmpty
         let explicit = args.value("--db") != nil || fromEnvironment
         let mode: Store.OpenMode = creating ? .create(makeFolders: !explicit) : reading ? .reading : .existing
@@ -175,6 +218,7 @@ public enum PinmapCLI {
     /// was given (the path, first mentioned, is followed by "(from PINMAP_DB)").
     static func namingEnvironment(_ message: String, path: String) -> String {
         var text = message.replacingOccurrences(of: "choose another --db path", with: "set PINMAP_DB to another path (or give --db PATH)")
+            .replacingOccurrences(of: "give --db a new file name", with: "set PINMAP_DB to a new file name")
         if let r = text.range(of: MessageText.quotedPath(path)) { text.insert(contentsOf: " (from PINMAP_DB)", at: r.upperBound) }
         return text
     }
@@ -186,10 +230,16 @@ public enum PinmapCLI {
     /// `name`, given to `option` (`--db`, `--from`, `--to`), when it is a file path or a server's
     /// URI. A URI of another scheme (`http://…`, a misspelt `postgresl://…`) is refused by name,
     /// rather than looked for as a file that is not there.
-    /// - Throws: `CLIError.usage` naming the schemes Pinmap takes.
+    /// - Throws: `CLIError.usage` naming the schemes Pinmap takes, or for a blank name: SQLite
+    ///   takes an empty path for a throwaway temporary database, so `copy --to ''` reported
+    ///   the pins copied and lost them, exit 0.
     static func checkedStore(_ name: String, option: String, command: String = "") throws(CLIError) -> String {
-        if PGLocation.passwordHoldsSlash(name) {
-            throw .usage(command: command, message: "\(option): " + PGLocation.passwordSlashRefusal(uri: MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)))
+        guard !trimmedText(name).isEmpty else {
+            throw .usage(command: command, message: "\(option) needs a store file's path or a postgresql:// URI, got '\(name)' "
+                         + "(an empty path would be a throwaway temporary database)")
+        }
+        if let refusal = PGLocation.passwordRefusal(name, shown: MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)) {
+            throw .usage(command: command, message: "\(option): " + refusal)
         }
         guard let scheme = PGLocation.uriScheme(name), !PGLocation.isServerURI(name) else { return name }
         throw .usage(command: command, message: "\(option) \(MessageText.quoted(trimmedText(name), limit: MessageText.pathLimit)): Pinmap opens no \(scheme):// URI; "
@@ -203,6 +253,7 @@ public enum PinmapCLI {
     /// instead of `--db`.
     static func namingOption(_ message: String, _ option: String) -> String {
         message.replacingOccurrences(of: "choose another --db path", with: "choose another \(option) path")
+            .replacingOccurrences(of: "give --db a new file name", with: "give \(option) a new file name")
     }
 
     /// True when the store's file exists (a server counts as existing: it is never created
@@ -213,13 +264,17 @@ public enum PinmapCLI {
 
     /// Writes `s` to standard output, sanitized when it is a terminal (`SafeText`): with
     /// `writeError` and `StreamSink`, the only ways text reaches a terminal.
-    static func writeOut(_ s: String) {
+    /// - Throws: `CLIError.failure` when it cannot be written (a full disk: `>/dev/full`);
+    ///   `FileHandle.write(_:)` trapped there, a crash with a backtrace.
+    static func writeOut(_ s: String) throws(CLIError) {
         let text = isatty(1) == 1 ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
-        FileHandle.standardOutput.write(Data(text.utf8))
+        if let reason = StandardStream.write(Data(text.utf8), to: STDOUT_FILENO) { throw StandardStream.failure(reason) }
     }
 
+    /// Writes `s` and a line break to standard error; a failure there is not reported (there
+    /// is nowhere left to report it) and never traps.
     static func writeError(_ s: String) {
         let text = isatty(2) == 1 ? SafeText.sanitize(s, keepNewlines: true, keepTabs: true) : s
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        _ = StandardStream.write(Data((text + "\n").utf8), to: STDERR_FILENO)
     }
 }

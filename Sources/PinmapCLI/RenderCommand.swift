@@ -13,7 +13,7 @@ enum RenderCommand: Command {
         name: "render",
         usage: "pinmap render [--db PATH] [--size COLSxROWS] [--tab map|timeline|import|settings] [--detent small|medium|large] [--center LAT,LON | --place NAME] [--zoom Z] [--ascii]",
         summary: "Print the frame the terminal UI would show, as plain text (indexing first what a large import left, as the UI does).",
-        options: [("--db", "store path"), ("--size", "frame size in cells (default 100x30)"),
+        options: [CommandSpec.store, ("--size", "frame size in cells (default 100x30)"),
                   ("--tab", "map, timeline, import or settings (default: the last used, else map)"),
                   ("--detent", "small, medium or large (default: the last used, else medium)"),
                   ("--center", "map centre as LAT,LON in decimal degrees (default: the last view, else the pins fitted)"),
@@ -37,14 +37,8 @@ enum RenderCommand: Command {
         let state = AppState(cols: cols, rows: rows, ascii: ascii, color: false, reducedMotion: true,
                              environment: UIRunner.environment(localeIsUTF8: true, colorAvailable: true))
         let store = try PinmapCLI.openRepository(args, reading: true)
-        // Pins a large import left out of the map's clusters join them first (`pinmap index`);
-        // a store that cannot be written, or whose pins another pinmap's import is indexing
-        // right now, is drawn as it is.
-        do {
-            if let file = store as? Store, !file.isReadOnly, try !file.indexingElsewhere() { try file.finishIndexing() }
-        } catch {
-            throw .failure("cannot index the pins a large import added: \(error.message)")
-        }
+        // Pins a large import left out of the map's clusters join them first (`pinmap index`).
+        _ = try PinmapCLI.indexFirst(store)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
         if let d = args.value("--detent") {
             guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
@@ -66,7 +60,7 @@ enum RenderCommand: Command {
             }
             if let z = viewport?.zoom, args.value("--zoom") != nil { var v = runner.state.map.viewport; v.zoom = z; runner.show(v) }
         }
-        PinmapCLI.writeOut(runner.frame().text() + "\n")
+        try PinmapCLI.writeOut(runner.frame().text() + "\n")
         return 0
     }
 

@@ -14,7 +14,7 @@ enum UICommand: Command {
     static let spec = CommandSpec(
         name: "ui", usage: "pinmap [--db PATH] [--ascii]",
         summary: "Open the terminal UI (Map · Timeline · Import · Settings).",
-        options: [("--db", "store path or postgresql:// URI")],
+        options: [CommandSpec.store],
         flags: [("--ascii", "ASCII map instead of braille (automatic when the locale is not UTF-8)")],
         maxPositionals: 0)
 

@@ -43,6 +43,16 @@ final class ColourEndToEndTests: XCTestCase {
         XCTAssertFalse(s.contains("38;5;"), "no 256-colour codes on an 8-colour terminal")
     }
 
+    /// no-color.org: only a NO_COLOR that is "present and not an empty string" turns colour
+    /// off; `NO_COLOR=` (set, empty) turned it off too.
+    func testAnEmptyNoColorKeepsTheColours() throws {
+        let t = try Tmux()
+        t.start([], term: "xterm-256color", env: ["NO_COLOR": ""])
+        t.waitFor { $0.contains("45 of 45") }
+        let coastCodes = codes(before: { ("\u{2801}"..."\u{28FF}").contains(String($0)) }, in: t.screenWithEscapes())
+        XCTAssertTrue(coastCodes.contains { $0.contains("38;5;71") }, "coast colour: \(coastCodes)")
+    }
+
     func testNoColourCodesWithNoColor() throws {
         let t = try Tmux()
         t.start([], term: "xterm-256color", env: ["NO_COLOR": "1"])

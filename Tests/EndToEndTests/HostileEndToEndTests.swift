@@ -74,6 +74,83 @@ final class HostileEndToEndTests: XCTestCase {
         XCTAssertEqual(Tmux.run(asNobody + ["export", "--db", dir + "/p.sqlite", "-o", own]).status, 0)
     }
 
+    /// A benchmark only reads: a store in a folder the user cannot write is timed as `render`
+    /// draws it. `bench render`, `search` and `cells` opened it to write (to index what a large
+    /// import left) and failed with 'the folder … is read-only'. Needs root, as above.
+    func testTheBenchmarksTimeAStoreTheUserCannotWrite() throws {
+        let bin = try binary()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let dir = try folder()
+        XCTAssertEqual(chmod(dir, 0o755), 0)
+        let db = dir + "/p.sqlite", csv = try folder() + "/in.csv"
+        try "name,lat,lon\nA,37.56,126.97\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(Tmux.run([bin, "import", csv, "--db", db]).status, 0)
+        let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
+        let cells = Tmux.run(asNobody + ["bench", "cells", "--db", db, "--frames", "50"])
+        XCTAssertEqual(cells.status, 0, cells.err)
+        XCTAssertEqual(cells.err, "")
+        XCTAssertEqual(cells.out.split(separator: "\n").first, "pinmap bench cells: 1 pins, Seoul, 200x60 cells, all pins, 50 reads per level, ms")
+        let render = Tmux.run(asNobody + ["bench", "render", "--db", db, "--frames", "50", "--only", "world", "--size", "40x12"])
+        XCTAssertEqual(render.status, 0, render.err)
+        XCTAssertEqual(render.err, "")
+        XCTAssertEqual(render.out.split(separator: "\n").prefix(2), ["pinmap bench render: \(db)", "  1 pins, frame 40x12 (map 40x10), 50 frames per viewport"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["p.sqlite"], "nothing written beside it")
+    }
+
+    /// `import --dry-run` writes nothing, so it checks a file against a store the user cannot
+    /// write: it was refused ("the folder … is read-only: pinmap needs to write the store").
+    /// Needs root, as above.
+    func testADryRunChecksAStoreTheUserCannotWrite() throws {
+        let bin = try binary()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let dir = try folder(), other = try folder()
+        XCTAssertEqual(chmod(dir, 0o755), 0)
+        let db = dir + "/p.sqlite", csv = other + "/in.csv"
+        try "name,lat,lon\nA,37.56,126.97\nB,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(csv, 0o644), 0)
+        XCTAssertEqual(Tmux.run([bin, "add", "--title", "A", "--lat", "37.56", "--lon", "126.97", "--db", db]).status, 0)
+        let before = FileManager.default.contents(atPath: db)
+        let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
+        let r = Tmux.run(asNobody + ["import", csv, "--dry-run", "--db", db])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.err, "")
+        XCTAssertEqual(r.out, """
+            \(csv): would import 1 pin, 0 rows rejected, 1 duplicate skipped
+              CSV, encoding UTF-8, delimiter ",", columns: name="name", latitude="lat", longitude="lon"
+              line 2 duplicates pin 1 in the store
+              note: dry run: nothing was written to the store
+
+            """)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["p.sqlite"])
+    }
+
+    /// A store written by `add`, `edit` and `delete` and then read by a user who cannot write
+    /// it shows what they did on the map: the map's cell tree takes a command's writes before
+    /// it exits. It was left for the next read that could write, so `render` as another user
+    /// said "0 of 0 pins in view" with the new pin in the list. Needs root, as above.
+    func testAStoreReadByAUserWhoCannotWriteItShowsTheLastWrites() throws {
+        let bin = try binary()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let dir = try folder()
+        XCTAssertEqual(chmod(dir, 0o755), 0)
+        let db = dir + "/p.sqlite"
+        for args in [["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994"], ["add", "--title", "x", "--lat", "1", "--lon", "2"],
+                     ["add", "--title", "y", "--lat", "3", "--lon", "4"], ["edit", "2", "--lat", "37.57", "--lon", "126.99"], ["delete", "3"]] {
+            XCTAssertEqual(Tmux.run([bin] + args + ["--db", db]).status, 0, "\(args)")
+        }
+        let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", bin]
+        let render = Tmux.run(asNobody + ["render", "--db", db, "--size", "60x12", "--center", "37.57,126.99", "--zoom", "2048"])
+        XCTAssertEqual(render.status, 0, render.err)
+        XCTAssertEqual(render.out.split(separator: "\n").dropLast(1).last, " small · 2 of 2 pins in view · [list] · near Seoul,… · z2048", render.out)
+    }
+
     /// Ten processes add a pin to a store that does not exist yet: all succeed.
     func testTenParallelAddsOnANewStore() throws {
         let bin = try binary()

@@ -9,6 +9,19 @@ final class StoreTests: XCTestCase {
         try makeTempFolder().path + "/store/pins.sqlite"
     }
 
+    /// The default path follows PINMAP_DB, then an absolute XDG_DATA_HOME, then HOME; a
+    /// relative XDG_DATA_HOME is ignored (XDG: "should consider the path invalid"), and an
+    /// empty HOME is not the root ('/.local/share/…').
+    func testTheDefaultPathIgnoresARelativeXDGDataHomeAndAnEmptyHome() {
+        XCTAssertEqual(Store.defaultPath(environment: ["PINMAP_DB": "/a/p.sqlite", "XDG_DATA_HOME": "/x"]), "/a/p.sqlite")
+        XCTAssertEqual(Store.defaultPath(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]), "/x/pinmap/pins.sqlite")
+        XCTAssertEqual(Store.defaultPath(environment: ["XDG_DATA_HOME": "relative/dir", "HOME": "/h"]), "/h/.local/share/pinmap/pins.sqlite")
+        XCTAssertEqual(Store.defaultPath(environment: ["XDG_DATA_HOME": "", "HOME": "/h"]), "/h/.local/share/pinmap/pins.sqlite")
+        let empty = Store.defaultPath(environment: ["HOME": ""])
+        XCTAssertEqual(empty, NSHomeDirectory() + "/.local/share/pinmap/pins.sqlite")
+        XCTAssertNotEqual(empty, "/.local/share/pinmap/pins.sqlite")
+    }
+
     func testRoundTripKeepsCoordinatesExactAndKoreanText() throws {
         for path in [":memory:", try tempPath()] {
             let store = try Store(path: path)

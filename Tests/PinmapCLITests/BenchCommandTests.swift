@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import PinmapCLI
+import PinmapTestSupport
 
 /// `pinmap bench`'s usage, through the built binary (a benchmark prints to the process's own
 /// output): which benchmarks exist and which options each takes. The figures themselves are
@@ -45,5 +46,24 @@ final class BenchCommandTests: XCTestCase {
             XCTAssertEqual(r.code, 2, "\(args)")
             XCTAssertEqual(r.stderr, "pinmap bench: \(message)\nTry 'pinmap bench --help'.\n", "\(args)")
         }
+    }
+
+    /// A --baseline that cannot be opened fails before any figure: it was opened after the
+    /// whole single-store table had been measured and printed (exit 1 after the figures).
+    func testABaselineThatCannotBeOpenedFailsBeforeAnyFigure() throws {
+        let folder = try makeTempFolder().path
+        let store = folder + "/pins.sqlite", baseline = folder + "/notes.sqlite"
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "a", "--lat", "1", "--lon", "2", "--db", store]).code, 0)
+        try "not a store".write(toFile: baseline, atomically: true, encoding: .utf8)
+        let r = try pinmap("bench", "render", "--db", store, "--baseline", baseline, "--frames", "50", "--only", "world", "--size", "40x12")
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "pinmap: cannot open the baseline store \(baseline): cannot open store \(baseline): it is not an SQLite database "
+                       + "(nothing was changed); choose another --baseline path\n")
+        let missing = try pinmap("bench", "render", "--db", store, "--baseline", folder + "/none.sqlite", "--frames", "50", "--only", "world")
+        XCTAssertEqual(missing.code, 1)
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertEqual(missing.stderr, "pinmap: cannot open the baseline store \(folder)/none.sqlite: no Pinmap store at \(folder)/none.sqlite "
+                       + "(nothing was created; `pinmap import` or `pinmap add` creates one)\n")
     }
 }

@@ -1,20 +1,27 @@
 import Foundation
 import XCTest
 @testable import PinmapCLI
+import PinmapTestSupport
 
 /// Usage errors of `pinmap` itself (no command: the UI) and of `--version`, through the built
 /// binary (`PinmapCLI.main` writes to the process's own output).
 final class CLIUsageTests: XCTestCase {
     private func pinmap(_ args: String...) throws -> (code: Int32, stdout: String, stderr: String) {
+        try pinmap(args)
+    }
+
+    /// Runs the binary; its standard output goes to `stdout` when given (then read back as "").
+    private func pinmap(_ args: [String], stdout: FileHandle? = nil) throws -> (code: Int32, stdout: String, stderr: String) {
         let binary = RepoFiles.root.appendingPathComponent(".build/debug/pinmap").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("no binary at \(binary)") }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
         let out = Pipe(), err = Pipe()
-        p.standardOutput = out
+        p.standardOutput = stdout ?? out
         p.standardError = err
         try p.run()
+        if stdout != nil { try out.fileHandleForWriting.close() }  // nothing writes it: reads "" at once
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
@@ -39,5 +46,59 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stderr, "pinmap: unknown command 'lsit' (did you mean 'list'?)\nTry 'pinmap --help'.\n")
         XCTAssertEqual(try pinmap("xyzzy").stderr, "pinmap: unknown command 'xyzzy'\nTry 'pinmap --help'.\n")
+    }
+
+    /// Standard output on a full disk (`>/dev/full`): one line with the system's reason and
+    /// exit 1, for the help, the version, a rendered frame and a benchmark's figures alike.
+    /// `--help`, `--version` and `render` crashed with a backtrace (`FileHandle.write` traps
+    /// on an error, exit 132); `bench` printed with `print`, lost its figures and exited 0.
+    func testAFullDiskFailsWithTheSystemsReasonAndNoCrash() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let folder = try makeTempFolder()
+        let store = folder.path + "/pins.sqlite"
+        XCTAssertEqual(try pinmap("add", "--title", "a", "--lat", "1", "--lon", "2", "--db", store).code, 0)
+        for args in [["--version"], ["--help"], ["help"], ["list", "--help"], ["render", "--db", store], ["list", "--db", store],
+                     ["bench", "map"]] {
+            let r = try pinmap(args, stdout: full)
+            XCTAssertEqual(r.code, 1, "\(args)")
+            XCTAssertEqual(r.stderr, "pinmap: cannot write output: No space left on device\n", "\(args)")
+        }
+    }
+
+    /// `pinmap help COMMAND` prints COMMAND's help, as `pinmap COMMAND --help` does; it printed
+    /// the list of commands whatever followed, and `help nosuch` exited 0.
+    func testHelpNamesACommandsOwnHelp() throws {
+        let r = try pinmap("help", "delete")
+        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.stdout, try pinmap("delete", "--help").stdout)
+        XCTAssertEqual(r.stdout.split(separator: "\n").first, "Usage: pinmap delete ID [--if-version N] [--db PATH] [--json]")
+        XCTAssertEqual(try pinmap("help").stdout, try pinmap("--help").stdout)
+        let unknown = try pinmap("help", "lsit")
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertEqual(unknown.stderr, "pinmap: unknown command 'lsit' (did you mean 'list'?)\nTry 'pinmap --help'.\n")
+        let two = try pinmap("help", "list", "show")
+        XCTAssertEqual(two.code, 2)
+        XCTAssertEqual(two.stderr, "pinmap: help takes one command name, got 'show' after 'list'\nTry 'pinmap --help'.\n")
+    }
+
+    /// A command that changed the store and then could not print says the change was made:
+    /// 'cannot write output' alone (exit 1) read as a failed import or add, and running it
+    /// again imported the file twice. A dry run, which changes nothing, says nothing more.
+    func testAChangeWhoseOutputIsLostSaysItWasDone() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let folder = try makeTempFolder()
+        let store = folder.path + "/pins.sqlite", csv = folder.path + "/in.csv"
+        try "name,lat,lon\nA,1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let add = try pinmap(["add", "--title", "a", "--lat", "1", "--lon", "2", "--db", store], stdout: full)
+        XCTAssertEqual(add.code, 1)
+        XCTAssertEqual(add.stderr, "pinmap: cannot write output: No space left on device (the add itself was done; only what it printed was lost)\n")
+        let dry = try pinmap(["import", csv, "--dry-run", "--db", store], stdout: full)
+        XCTAssertEqual(dry.code, 1)
+        XCTAssertEqual(dry.stderr, "pinmap: cannot write output: No space left on device\n")
+        let imported = try pinmap(["import", csv, "--db", store], stdout: full)
+        XCTAssertEqual(imported.code, 1)
+        XCTAssertEqual(imported.stderr, "pinmap: cannot write output: No space left on device (the import itself was done; only what it printed was lost)\n")
+        XCTAssertEqual(try pinmap("list", "--db", store).stdout.split(separator: "\n").count, 2, "the pin added and the pin imported")
     }
 }

@@ -24,6 +24,48 @@ final class CopyMessageTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["notes.txt", "pins.sqlite"])
     }
 
+    /// An empty file not named like a store, given as --to, is refused with advice naming
+    /// --to (it said "give --db a new file name" to a command that has no --db); from
+    /// PINMAP_DB, naming the variable.
+    func testAnEmptyNonStoreFileAsDestinationNamesTheOption() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let empty = s.file("empty.csv")
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let r = PinmapCLI.execute(["copy", "--from", s.path, "--to", empty])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap copy: --to: cannot open store \(empty): \(empty) is an empty .csv file, not a Pinmap store, and was not changed; "
+                       + "give --to a new file name or an existing store (e.g. pins.sqlite)\n")
+        let saved = ProcessInfo.processInfo.environment["PINMAP_DB"]
+        setenv("PINMAP_DB", empty, 1)
+        defer { if let saved { setenv("PINMAP_DB", saved, 1) } else { unsetenv("PINMAP_DB") } }
+        let add = PinmapCLI.execute(["add", "--title", "b", "--lat", "1", "--lon", "2"])
+        XCTAssertEqual(add.stderr, "pinmap: cannot open store \(empty) (from PINMAP_DB): \(empty) is an empty .csv file, not a Pinmap store, and was not changed; "
+                       + "set PINMAP_DB to a new file name or an existing store (e.g. pins.sqlite)\n")
+        XCTAssertEqual(FileManager.default.contents(atPath: empty), Data())
+    }
+
+    /// A blank --to or --from is refused, naming the option: SQLite takes an empty path for a
+    /// throwaway temporary database, so `copy --to ''` said "Copied 45 pins … to " and lost
+    /// them (exit 0); `--from ''` said "no Pinmap store at  (…)". A blank PINMAP_DB is named too.
+    func testABlankStoreNameIsRefusedByItsOption() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        for (args, option, given) in [(["--from", s.path, "--to", ""], "--to", ""), (["--from", " ", "--to", s.file("b.sqlite")], "--from", " ")] {
+            let r = PinmapCLI.execute(["copy"] + args)
+            XCTAssertEqual(r.code, 2, "\(args)")
+            XCTAssertEqual(r.stdout, "")
+            XCTAssertEqual(r.stderr, "pinmap copy: \(option) needs a store file's path or a postgresql:// URI, got '\(given)' (an empty path would be a throwaway temporary database)\nTry 'pinmap copy --help'.\n")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("b.sqlite")))
+        let saved = ProcessInfo.processInfo.environment["PINMAP_DB"]
+        setenv("PINMAP_DB", " ", 1)
+        defer { if let saved { setenv("PINMAP_DB", saved, 1) } else { unsetenv("PINMAP_DB") } }
+        let list = PinmapCLI.execute(["list"])
+        XCTAssertEqual(list.code, 2)
+        XCTAssertEqual(list.stderr, "pinmap: PINMAP_DB needs a store file's path or a postgresql:// URI, got ' ' (an empty path would be a throwaway temporary database)\nTry 'pinmap --help'.\n")
+    }
+
     /// --from and --to naming one file, spelt two ways (a path through `..`, a symbolic link, a
     /// hard link): refused as the same store, as the same spelling is. It copied nothing,
     /// saying every pin was already there.

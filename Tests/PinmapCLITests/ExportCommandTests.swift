@@ -141,4 +141,52 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 1)
         XCTAssertEqual(r.stderr, "pinmap: cannot create \(target): No such file or directory (nothing was written)\n")
     }
+
+    /// A GeoPackage goes only to a regular file, and never over one the user may not write:
+    /// `-o /dev/null` as root put the GeoPackage in the device's place (a regular file at
+    /// /dev/null), a FIFO was replaced likewise, and a mode-0444 file was replaced, where the
+    /// text exports refuse it (`ReplaceableFile`, their one rule now).
+    func testAGeoPackageReplacesNoDeviceFifoOrReadOnlyFile() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let fifo = s.file("fifo.gpkg")
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        var targets = [(fifo, "not a regular file")]
+        let device = s.file("null.gpkg")
+        if geteuid() == 0, mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 { targets.append((device, "not a regular file")) }
+        let folder = s.file("folder.gpkg")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        targets.append((folder, "a directory"))
+        for (target, what) in targets {
+            let r = s.run("export", "--format", "gpkg", "-o", target)
+            XCTAssertEqual(r.code, 1, target)
+            XCTAssertEqual(r.stderr, "pinmap: cannot write \(target): it is \(what), and a GeoPackage is a database file; give a file's path (nothing was written)\n")
+        }
+        var st = stat()
+        XCTAssertEqual(stat(fifo, &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+        if targets.count == 3 { XCTAssertEqual(stat(device, &st), 0); XCTAssertEqual(st.st_mode & S_IFMT, S_IFCHR, "still a device") }
+        let locked = s.file("locked.gpkg")
+        XCTAssertTrue(FileManager.default.createFile(atPath: locked, contents: Data("mine".utf8), attributes: [.posixPermissions: 0o444]))
+        let r = s.run("export", "-o", locked)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap: cannot write \(locked): it is read-only; make it writable (chmod u+w) or choose another file (nothing was written)\n")
+        XCTAssertEqual(FileManager.default.contents(atPath: locked), Data("mine".utf8))
+    }
+
+    /// `-o LINK.gpkg` writes the link's target, as the text exports and a shell's `>` do: the
+    /// GeoPackage was renamed over the link itself, which became a regular file, the target
+    /// left as it was.
+    func testAGeoPackageFollowsASymbolicLink() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let target = s.file("real.gpkg"), link = s.file("link.gpkg")
+        XCTAssertTrue(FileManager.default.createFile(atPath: target, contents: Data("old".utf8)))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.gpkg")
+        let r = s.run("export", "-o", link)
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "Exported 1 pin to \(link)\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.gpkg", "still a link")
+        XCTAssertEqual(FileManager.default.contents(atPath: target)?.prefix(16), Data("SQLite format 3\0".utf8))
+    }
 }

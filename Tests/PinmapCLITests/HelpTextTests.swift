@@ -30,6 +30,24 @@ final class HelpTextTests: XCTestCase {
             """))
     }
 
+    /// Every command that takes --db says it takes a server too (list, show, export and 12
+    /// others said "store path" alone, though each opens a postgresql:// URI).
+    func testEveryDbOptionSaysItTakesAServer() {
+        let takers = PinmapCLI.commands.filter { c in c.spec.options.contains { $0.0 == "--db" } }.map { $0.spec.name }
+        XCTAssertEqual(takers, ["ui", "import", "index", "imports", "undo-import", "list", "render", "add", "edit", "delete", "show",
+                                "comment", "comments", "uncomment", "export", "init", "bench"])
+        for c in PinmapCLI.commands {
+            for (name, text) in c.spec.options where name == "--db" {
+                XCTAssertEqual(text, "store file path or postgresql:// URI (default: $PINMAP_DB; see pinmap --help)", c.spec.name)
+            }
+        }
+        XCTAssertTrue(ShowCommand.spec.helpText().contains("""
+              --db VALUE  store file path or postgresql:// URI (default: $PINMAP_DB; see
+                          pinmap --help)
+
+            """), ShowCommand.spec.helpText())
+    }
+
     func testAUsageLineWrapsBetweenWholeGroups() {
         XCTAssertEqual(HelpLayout.usage("pinmap list [--db PATH] [--search TEXT] [--sort ORDER] [--category C] [--bbox SOUTH,WEST,NORTH,EAST] [--near LAT,LON] [--limit N] [--json]"), [
             "Usage: pinmap list [--db PATH] [--search TEXT] [--sort ORDER] [--category C]",

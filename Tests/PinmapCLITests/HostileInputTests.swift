@@ -176,6 +176,67 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(r.stderr, "pinmap list: --limit needs a value\nTry 'pinmap list --help'.\n")
     }
 
+    /// An option given twice takes the last value, as most tools do (a shell alias's `--db`
+    /// can be overridden), and an alias counts as its option: `export -o a.csv --output
+    /// b.csv` wrote a.csv, the first, since -o was read before --output whatever the order.
+    func testAnOptionGivenTwiceTakesTheLastAliasesToo() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        XCTAssertEqual(s.run("add", "--title", "b", "--lat", "3", "--lon", "4").code, 0)
+        let limit = s.run("list", "--limit", "2", "--limit=1")
+        XCTAssertEqual(limit.code, 0, limit.stderr)
+        XCTAssertEqual(limit.stdout.split(separator: "\n").count, 1)
+        let output = s.run("export", "-o", s.file("a.csv"), "--output", s.file("b.csv"))
+        XCTAssertEqual(output.code, 0, output.stderr)
+        XCTAssertEqual(output.stderr, "Exported 2 pins to \(s.file("b.csv"))\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.file("a.csv")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.file("b.csv")))
+        let other = s.file("other.sqlite")
+        XCTAssertEqual(PinmapCLI.execute(["list", "--db", other, "--db", s.path]).code, 0, "the last --db")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: other))
+        XCTAssertEqual(s.run("list", "--json", "--json").code, 0)
+    }
+
+    /// A bare `-` as an output (`export -o -`, `import --rejects -`) is refused: it made a file
+    /// called '-' in the working folder ("Exported 1 pin to -"), where standard output was
+    /// meant. `./-` still names such a file.
+    func testADashIsNoOutputFile() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let export = s.run("export", "-o", "-")
+        XCTAssertEqual(export.code, 2)
+        XCTAssertEqual(export.stdout, "")
+        XCTAssertEqual(export.stderr, "pinmap export: -o -: '-' does not mean standard output here, and a file named '-' is not made unasked; give a file name (./- for one named '-')\nTry 'pinmap export --help'.\n")
+        let csv = s.file("in.csv")
+        try "name,lat,lon\nA,3,4\nB,x,y\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let rejects = s.run("import", csv, "--rejects", "-")
+        XCTAssertEqual(rejects.code, 2)
+        XCTAssertEqual(rejects.stderr, "pinmap import: --rejects -: '-' does not mean standard output here, and a file named '-' is not made unasked; give a file name (./- for one named '-')\nTry 'pinmap import --help'.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+        XCTAssertEqual(try s.open().count(), 1, "nothing imported")
+        let dashFile = s.file("-")
+        XCTAssertEqual(s.run("export", "-o", dashFile, "--format", "csv").code, 0, "a path ending in /- is a file")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dashFile))
+    }
+
+    /// A comment's word or a file's name that starts with '-' is read as an option: the error
+    /// says how to give it (after --); it said "unknown option '-great'" alone.
+    func testAnArgumentStartingWithADashSaysToPutDoubleDashBeforeIt() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let comment = s.run("comment", "1", "-great")
+        XCTAssertEqual(comment.code, 2)
+        XCTAssertEqual(comment.stderr, "pinmap comment: unknown option '-great' (to give a text starting with '-', put -- before it: -- -great)\nTry 'pinmap comment --help'.\n")
+        let given = PinmapCLI.execute(["comment", "1", "--db", s.path, "--", "-great"])  // not s.run: --db after -- is text
+        XCTAssertEqual(given.code, 0, given.stderr)
+        XCTAssertEqual(s.run("comments", "1").stdout.split(separator: "\t").last, "-great\n")
+        let file = s.run("import", "-x.csv")
+        XCTAssertEqual(file.stderr, "pinmap import: unknown option '-x.csv' (to give a file starting with '-', put -- before it: -- -x.csv)\nTry 'pinmap import --help'.\n")
+        // A slip of a known option keeps its suggestion; a command of fixed arguments no hint.
+        XCTAssertEqual(s.run("comment", "1", "--jsn").stderr, "pinmap comment: unknown option '--jsn' (did you mean '--json'?)\nTry 'pinmap comment --help'.\n")
+        XCTAssertEqual(s.run("show", "-x").stderr, "pinmap show: unknown option '-x'\nTry 'pinmap show --help'.\n")
+    }
+
     /// A 1 MB one-line file: the message quotes at most 40 characters of its header (and lists
     /// every accepted name: about 850 characters in all).
     func testMessagesAreOneBoundedLine() throws {

@@ -151,7 +151,7 @@ final class ImportCommandTests: XCTestCase {
     func testEmptyDbPathIsAUsageError() {
         let r = PinmapCLI.execute(["list", "--db", ""])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.contains("--db needs a file path"), r.stderr)
+        XCTAssertEqual(r.stderr, "pinmap: --db needs a store file's path or a postgresql:// URI, got '' (an empty path would be a throwaway temporary database)\nTry 'pinmap --help'.\n")
     }
 
     /// Korean Excel's CP949 CSV and a Shift_JIS file import with their titles, the report

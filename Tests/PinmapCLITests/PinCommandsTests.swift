@@ -203,7 +203,8 @@ final class PinCommandsTests: XCTestCase {
             unless --json.
 
             Options:
-              --db VALUE  store path
+              --db VALUE  store file path or postgresql:// URI (default: $PINMAP_DB; see
+                          pinmap --help)
               --json      print the deleted comment as a JSON object
               -h, --help  show this help
 
@@ -211,12 +212,15 @@ final class PinCommandsTests: XCTestCase {
     }
 
     /// `pinmap --help`'s usage of the UI is the UI's own (with --ascii, as the README says).
+    /// It names --version (README's `pinmap --help`, `pinmap --version`), which it left out,
+    /// and `pinmap help COMMAND`, which now prints the command's help.
     func testTheGlobalHelpsUsageNamesEveryOptionOfTheUI() {
-        XCTAssertEqual(PinmapCLI.globalHelp.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).joined(separator: "\n"), """
+        XCTAssertEqual(PinmapCLI.globalHelp.split(separator: "\n", omittingEmptySubsequences: false).prefix(5).joined(separator: "\n"), """
             pinmap \(PinmapCLI.version): a map-pin explorer for the terminal
 
             Usage: pinmap [--db PATH] [--ascii]  open the terminal UI
-                   pinmap COMMAND [OPTIONS]      run a command (pinmap COMMAND --help)
+                   pinmap COMMAND [OPTIONS]      run a command (pinmap help COMMAND)
+                   pinmap --version              print the version
             """)
     }
 
@@ -250,5 +254,24 @@ final class PinCommandsTests: XCTestCase {
         let r = PinmapCLI.execute(["list", "--db", path])
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.stderr.hasPrefix("pinmap: cannot open store"), r.stderr)
+    }
+
+    /// An id or --limit that is not a whole number in range names the range; beyond Int64
+    /// ('99999999999999999999') it was told it "must be a whole number ≥ 1", which it is.
+    func testIdsAndLimitsOutOfRangeNameTheRange() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        for (args, message) in [
+            (["show", "99999999999999999999"], "pinmap show: ID must be a whole number from 1 to 9223372036854775807, got '99999999999999999999'"),
+            (["delete", "0"], "pinmap delete: ID must be a whole number from 1 to 9223372036854775807, got '0'"),
+            (["edit", "x", "--title", "b"], "pinmap edit: ID must be a whole number from 1 to 9223372036854775807, got 'x'"),
+            (["uncomment", "-1"], "pinmap uncomment: COMMENT_ID must be a whole number from 1 to 9223372036854775807, got '-1'"),
+            (["list", "--limit", "99999999999999999999"], "pinmap list: --limit needs a whole number from 0 to 9223372036854775807, got '99999999999999999999'"),
+        ] {
+            let r = s.run(args)
+            XCTAssertEqual(r.code, 2, "\(args)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+            XCTAssertEqual(r.stderr, "\(message)\nTry 'pinmap \(args[0]) --help'.\n")
+        }
     }
 }

@@ -77,33 +77,13 @@ public final class AtomicOutputFile {
         fchmod(fd, 0o666 & ~mask)
     }
 
-    /// Refuses `path` when it is a protected file, or a file the user may not write: denied
-    /// by `access(2)`, or with no write permission for anyone (mode 0444: not even root
-    /// replaces it, since a rename would ignore the protection the mode asks for).
+    /// Refuses `path` when it is a protected file, or a file the user may not write
+    /// (`ReplaceableFile`).
     private static func checkTarget(_ path: String, protected: ProtectedPaths) throws(OutputFileError) {
         if let what = protected.clash(with: path) {
             throw OutputFileError(path: path, reason: "it is \(what); refusing to overwrite it")
         }
-        var st = stat()
-        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return }
-        let noWriteBits = st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0
-        let denied = access(path, W_OK) != 0
-        // Advice to chmod helps only the file's owner; anyone else cannot follow it.
-        if st.st_uid != geteuid(), noWriteBits || denied {
-            throw OutputFileError(path: path, reason: "it belongs to \(userName(st.st_uid)) and is read-only for you; choose another file")
-        }
-        if noWriteBits {
-            throw OutputFileError(path: path, reason: "it is read-only; make it writable (chmod u+w) or choose another file")
-        }
-        if denied {
-            throw OutputFileError(path: path, reason: "it is read-only for you (\(String(cString: strerror(errno)))); choose another file")
-        }
-    }
-
-    /// The login name of user `uid`, or its number where the user database has no entry.
-    private static func userName(_ uid: uid_t) -> String {
-        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user \(uid)" }
-        return String(cString: name)
+        if let why = ReplaceableFile.refusal(path) { throw OutputFileError(path: path, reason: why) }
     }
 
     deinit {

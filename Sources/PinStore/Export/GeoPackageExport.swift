@@ -83,11 +83,13 @@ public enum GeoPackageExport {
     /// - Throws: `StoreError` from either database, or when the file cannot be created or put
     ///   in place (its reason); `path` is then untouched.
     public static func write(_ store: some PinExportSource, to path: String) throws(StoreError) -> Summary {
+        try checkTarget(path)
         let temp = try temporaryFile(beside: path)
         let ticket = TemporaryFiles.note(temp)  // removed by an interrupt handler (`pinmap export`)
         defer { TemporaryFiles.forget(ticket) }
         do throws(StoreError) {
             let summary = try fill(store, path: temp)
+            try checkTarget(path)  // as it is now, after the seconds the pins took
             guard rename(temp, path) == 0 else {
                 throw StoreError("cannot write \(path): \(String(cString: strerror(errno)))")
             }
@@ -96,6 +98,19 @@ public enum GeoPackageExport {
             unlink(temp)
             throw said(error, of: temp, as: path)
         }
+    }
+
+    /// Refuses a `path` that is not a regular file (`/dev/null`, a FIFO: a GeoPackage is a
+    /// database file, and the rename put one in place of the device, as root) or that the
+    /// user may not replace (`ReplaceableFile`: the text exports' rule). A missing file is
+    /// fine.
+    private static func checkTarget(_ path: String) throws(StoreError) {
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            let what = (st.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+            throw StoreError("cannot write \(MessageText.quotedPath(path)): it is \(what), and a GeoPackage is a database file; give a file's path")
+        }
+        if let why = ReplaceableFile.refusal(path) { throw StoreError("cannot write \(MessageText.quotedPath(path)): \(why)") }
     }
 
     /// `error` from writing the temporary file `temp`, said of `path`: a full disk is "cannot

@@ -107,11 +107,14 @@ public final class Store {
     }
 
     /// The default store path: `$PINMAP_DB`, else `$XDG_DATA_HOME/pinmap/pins.sqlite`,
-    /// else `~/.local/share/pinmap/pins.sqlite`.
+    /// else `~/.local/share/pinmap/pins.sqlite`. As the XDG Base Directory specification
+    /// says, a relative `XDG_DATA_HOME` is ignored (it named a folder under whatever the
+    /// working folder was, and the default path's folders are created); an empty `HOME` is
+    /// the user's home from the user database (it gave `/.local/share/…`, at the root).
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let p = environment["PINMAP_DB"], !p.isEmpty { return p }
-        if let x = environment["XDG_DATA_HOME"], !x.isEmpty { return x + "/pinmap/pins.sqlite" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        if let x = environment["XDG_DATA_HOME"], x.hasPrefix("/") { return x + "/pinmap/pins.sqlite" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/share/pinmap/pins.sqlite"
     }
 
