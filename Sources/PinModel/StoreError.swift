@@ -83,10 +83,7 @@ public struct StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             return StoreError("pin \(id) is at version \(actual), not \(expected); nothing was changed (`pinmap show \(id) --json` gives its version)",
                               code: changedElsewhere, kind: .wrongVersion(id: id, expected: expected, actual: actual))
         }
-        // The command line's words (the UI words it from `kind`): a script read the version, it
-        // "opened" nothing, and it is told how to read the pin again.
-        return StoreError("pin \(id) changed elsewhere after version \(expected) was read (it is at version \(actual) now); nothing was changed "
-                          + "(`pinmap show \(id) --json` gives it as it is)",
+        return StoreError("pin \(id) changed elsewhere since you opened it (version \(expected), now \(actual)); nothing was changed",
                           code: changedElsewhere, kind: .changedElsewhere(id: id, expected: expected, actual: actual))
     }
 

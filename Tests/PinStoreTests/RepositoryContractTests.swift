@@ -242,7 +242,7 @@ final class RepositoryContractTests: XCTestCase {
             XCTAssertThrowsError(try repo.update(id: id, title: nil, description: nil, category: "palace", latitude: nil,
                                                  longitude: nil, ifVersion: 1), name) {
                 XCTAssertEqual(($0 as? StoreError)?.message,
-                               "pin \(id) changed elsewhere after version 1 was read (it is at version 2 now); nothing was changed (`pinmap show \(id) --json` gives it as it is)", name)
+                               "pin \(id) changed elsewhere since you opened it (version 1, now 2); nothing was changed", name)
                 XCTAssertEqual(($0 as? StoreError)?.code, StoreError.changedElsewhere, name)
             }
             XCTAssertEqual(try repo.pin(id: id)?.category, "landmark", "unchanged: \(name)")
@@ -325,7 +325,7 @@ final class RepositoryContractTests: XCTestCase {
             XCTAssertThrowsError(try repo.update(id: id, title: "cli", description: nil, category: nil, latitude: nil,
                                                  longitude: nil, ifVersion: 1), name) {
                 XCTAssertEqual(($0 as? StoreError)?.message,
-                               "pin \(id) changed elsewhere after version 1 was read (it is at version 2 now); nothing was changed (`pinmap show \(id) --json` gives it as it is)", name)
+                               "pin \(id) changed elsewhere since you opened it (version 1, now 2); nothing was changed", name)
             }
             XCTAssertThrowsError(try repo.delete(id: id, ifVersion: 1), name)
             XCTAssertEqual(try repo.pin(id: id)?.description, "QGIS user note", "the note is kept: \(name)")

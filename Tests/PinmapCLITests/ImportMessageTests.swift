@@ -110,7 +110,7 @@ final class ImportMessageTests: XCTestCase {
         XCTAssertEqual(ahead.code, 1)
         XCTAssertEqual(ahead.stderr, "pinmap: pin 1 is at version 2, not 99; nothing was changed (`pinmap show 1 --json` gives its version)\n")
         let behind = s.run("delete", "1", "--if-version", "1")
-        XCTAssertEqual(behind.stderr, "pinmap: pin 1 changed elsewhere after version 1 was read (it is at version 2 now); nothing was changed (`pinmap show 1 --json` gives it as it is)\n")
+        XCTAssertEqual(behind.stderr, "pinmap: pin 1 changed elsewhere since you opened it (version 1, now 2); nothing was changed\n")
     }
 
     func testAMissingPinIsLookedForInANamedStore() throws {

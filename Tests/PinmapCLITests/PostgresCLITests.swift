@@ -71,7 +71,7 @@ final class PostgresCLITests: XCTestCase {
         XCTAssertEqual(run("edit", "1", "--category", "shrine", "--if-version", "1").code, 0)
         let stale = run("edit", "1", "--title", "mine", "--if-version", "1")
         XCTAssertEqual(stale.code, 1)
-        XCTAssertEqual(stale.stderr, "pinmap: pin 1 changed elsewhere after version 1 was read (it is at version 2 now); nothing was changed (`pinmap show 1 --json` gives it as it is)\n")
+        XCTAssertEqual(stale.stderr, "pinmap: pin 1 changed elsewhere since you opened it (version 1, now 2); nothing was changed\n")
         XCTAssertEqual(run("delete", "1", "--if-version", "1").code, 1)
         XCTAssertEqual(run("edit", "1", "--if-version", "0", "--title", "x").code, 2)
         let shown = try JSON.object(run("show", "1", "--json").stdout)

@@ -211,10 +211,10 @@ final class PostgresFaultTests: XCTestCase {
             XCTAssertEqual(PinmapCLI.execute(["edit", "1", "--category", "shrine", "--if-version", "1", "--db", db]).code, 0, db)
             let stale = PinmapCLI.execute(["edit", "1", "--title", "mine", "--if-version", "1", "--db", db])
             XCTAssertEqual(stale.code, 1, db)
-            XCTAssertEqual(stale.stderr, "pinmap: pin 1 changed elsewhere after version 1 was read (it is at version 2 now); nothing was changed (`pinmap show 1 --json` gives it as it is)\n", db)
+            XCTAssertEqual(stale.stderr, "pinmap: pin 1 changed elsewhere since you opened it (version 1, now 2); nothing was changed\n", db)
             let staleDelete = PinmapCLI.execute(["delete", "1", "--if-version", "1", "--db", db])
             XCTAssertEqual(staleDelete.code, 1, db)
-            XCTAssertEqual(staleDelete.stderr, "pinmap: pin 1 changed elsewhere after version 1 was read (it is at version 2 now); nothing was changed (`pinmap show 1 --json` gives it as it is)\n", db)
+            XCTAssertEqual(staleDelete.stderr, "pinmap: pin 1 changed elsewhere since you opened it (version 1, now 2); nothing was changed\n", db)
             XCTAssertEqual(JSON.int(try JSON.object(PinmapCLI.execute(["show", "1", "--json", "--db", db]).stdout)["version"]), 2, db)
             XCTAssertEqual(PinmapCLI.execute(["delete", "1", "--if-version", "2", "--db", db]).code, 0, db)
         }
