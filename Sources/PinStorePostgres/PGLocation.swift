@@ -96,27 +96,27 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     /// True when the password written in server URI `uri` holds an unencoded `/`
     /// (`postgresql://ann:se/cret@db/pins`): libpq ends the address at it, so it reads a host
     /// `ann:se` and a database `cret@db/pins`, and its messages would quote the password's
-    /// pieces where no mask finds them. The password is taken, as `PasswordMask` takes it,
-    /// from the first `:` after `//` to the last `@` before the query (`?`).
+    /// pieces where no mask finds them.
     public static func passwordHoldsSlash(_ uri: String) -> Bool {
-        guard isServerURI(uri), let r = uri.range(of: "://") else { return false }
-        let rest = uri[r.upperBound...]
-        let beforeQuery = rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)]
-        guard let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") else { return false }
-        return beforeQuery[colon..<at].contains("/")
+        writtenPassword(uri)?.contains("/") ?? false
     }
 
     /// True when the password written in server URI `uri` holds an unencoded `@`
     /// (`postgresql://ann:p@ss@db/pins`): libpq ends the user's part at the first `@`, so it
     /// tries the password `p` on a host `ss@db`, and says it cannot find that host (the
-    /// password's tail hidden, but nothing said about the `@`). Taken as `passwordHoldsSlash`
-    /// takes the password.
+    /// password's tail hidden, but nothing said about the `@`).
     public static func passwordHoldsAt(_ uri: String) -> Bool {
-        guard isServerURI(uri), let r = uri.range(of: "://") else { return false }
+        writtenPassword(uri)?.contains("@") ?? false
+    }
+
+    /// The password written in server URI `uri`, as `PasswordMask` takes it: from the first
+    /// `:` after `//` to the last `@` before the query (`?`); nil when there is none.
+    private static func writtenPassword(_ uri: String) -> Substring? {
+        guard isServerURI(uri), let r = uri.range(of: "://") else { return nil }
         let rest = uri[r.upperBound...]
         let beforeQuery = rest[..<(rest.firstIndex(of: "?") ?? rest.endIndex)]
-        guard let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") else { return false }
-        return beforeQuery[colon..<at].contains("@")
+        guard let at = beforeQuery.lastIndex(of: "@"), let colon = beforeQuery[..<at].firstIndex(of: ":") else { return nil }
+        return beforeQuery[beforeQuery.index(after: colon)..<at]
     }
 
     /// Why server URI `uri` is refused before connecting, nil when it is not: its password
