@@ -1,5 +1,5 @@
 /// How well a pin matches what a person typed, as a tier: a lower tier lists first, newest
-/// first within a tier. The one ranking of search, used by the SQLite store (as the SQL
+/// first within a tier. The tier is the first that holds, in the order of the cases. The one ranking of search, used by the SQLite store (as the SQL
 /// function `pinmap_relevance`) and by the in-memory fake, so both list alike.
 ///
 /// Text is compared with case removed (`fold`); the typed text is its words joined by one
@@ -12,13 +12,14 @@ public enum SearchRelevance: Int, Sendable, Comparable, CaseIterable {
     case titlePrefix
     /// The title holds the text as a whole word (`North Seoul Tower`).
     case titleWord
-    /// The title holds every word somewhere (`Seoulite`, `Tower of Seoul` for "tower seoul").
+    /// One of the properties' values is the text (an airport's `iata` "ICN", its `city`
+    /// "Seoul"), and the title does not start with it or hold it as a word: a code or name
+    /// typed whole lists before titles that hold it only inside a word (`Picnic` for "icn").
+    case propertyValue
+    /// The title holds every word somewhere (`NewSeoulCity`, `Tower of Seoul` for "tower seoul").
     case titleAnywhere
     /// Every word is in the title, description or category, not all in the title.
     case descriptionOrCategory
-    /// Found through the properties, one of whose values is the text (an airport's `city`
-    /// "Seoul").
-    case propertyValue
     /// A word occurs only inside a property value (`timezone` "Asia/Seoul").
     case propertyOnly
 
@@ -36,11 +37,24 @@ public enum SearchRelevance: Int, Sendable, Comparable, CaseIterable {
         if t == query.phrase { self = .exactTitle; return }
         if t.hasPrefix(query.phrase) { self = .titlePrefix; return }
         if Self.holdsAsWord(t, query.phrase) { self = .titleWord; return }
+        if Self.holdsValue(Self.fold(properties), query.phrase) { self = .propertyValue; return }
         if query.words.allSatisfy({ t.contains($0) }) { self = .titleAnywhere; return }
         let rest = t + "\n" + Self.fold(description) + "\n" + Self.fold(category)
-        if query.words.allSatisfy({ rest.contains($0) }) { self = .descriptionOrCategory; return }
-        // A JSON string that is the phrase: `"seoul"` (a key of that name counts too; rare).
-        self = Self.fold(properties).contains("\"" + query.phrase + "\"") ? .propertyValue : .propertyOnly
+        self = query.words.allSatisfy({ rest.contains($0) }) ? .descriptionOrCategory : .propertyOnly
+    }
+
+    /// True when the JSON object text `json` has a string value that is `phrase`: `"icn"`
+    /// not followed by a `:` (that is a key: every airport has a `"city"` key, which must not
+    /// rank them all for the search "city").
+    static func holdsValue(_ json: String, _ phrase: String) -> Bool {
+        guard !phrase.isEmpty else { return false }
+        let quoted = "\"" + phrase + "\""
+        var from = json.startIndex
+        while let r = json.range(of: quoted, range: from..<json.endIndex) {
+            if json[r.upperBound...].first(where: { !$0.isWhitespace }) != ":" { return true }
+            from = json.index(after: r.lowerBound)
+        }
+        return false
     }
 
     /// A search text folded once: its words (split at whitespace) and the phrase they make.

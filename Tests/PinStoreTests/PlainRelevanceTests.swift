@@ -36,7 +36,9 @@ final class PlainRelevanceTests: XCTestCase {
                 }
             }
         }
-        // Most are ranked on the bytes; jamo, marks, the middle dot and İ are left to Swift.
-        XCTAssertEqual(ranked, 2_298)
+        // Most are ranked on the bytes; jamo, marks, the middle dot and İ are left to Swift
+        // (a title holding the text inside a word needs its properties read first: a value
+        // that is the text ranks above it, so İ there is left to Swift too).
+        XCTAssertEqual(ranked, 2_180)
     }
 }

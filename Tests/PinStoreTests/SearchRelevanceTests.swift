@@ -22,6 +22,18 @@ final class SearchRelevanceTests: XCTestCase {
         XCTAssertEqual(tier("Gimpo", "the other seoul airport"), .descriptionOrCategory)
         XCTAssertEqual(tier("Incheon", "", "", #"{"city":"Seoul"}"#), .propertyValue)
         XCTAssertEqual(tier("Hadong", "", "", #"{"timezone":"Asia/Seoul"}"#), .propertyOnly)
+        // An airport code typed whole: the property that is it ranks above a title holding it
+        // inside a word, and below one that starts with it or holds it as a word.
+        let incheon = #"{"icao":"RKSI","iata":"ICN","city":"Seoul"}"#
+        XCTAssertEqual(tier("Incheon International Airport", "", "", incheon, text: "icn"), .propertyValue)
+        XCTAssertEqual(tier("Picnic Point", text: "ICN"), .titleAnywhere)
+        XCTAssertEqual(tier("Coonagh Aerodrome", "", "", #"{"icao":"EICN"}"#, text: "icn"), .propertyOnly)
+        XCTAssertEqual(tier("ICN Lounge", "", "", incheon, text: "icn"), .titlePrefix)
+        XCTAssertEqual(tier("NewSeoulCity", "", "", incheon), .propertyValue)
+        XCTAssertLessThan(SearchRelevance.propertyValue, .titleAnywhere)
+        // A key is no value: every airport has a "city" key.
+        XCTAssertEqual(tier("Velocity", "", "", incheon, text: "city"), .titleAnywhere)
+        XCTAssertEqual(tier("Gimpo", "", "", #"{"city" : "x", "b": ["city"]}"#, text: "city"), .propertyValue)
         XCTAssertEqual(tier("서울", text: "서울"), .exactTitle)
         XCTAssertEqual(tier("서울역", text: "서울"), .titlePrefix)
         XCTAssertEqual(tier("ΣΟΦΟΚΛΗΣ", text: "σοφοκλης"), .exactTitle, "final sigma folds as σ")
@@ -32,11 +44,12 @@ final class SearchRelevanceTests: XCTestCase {
     func testTheStoresFunctionRanksAsSearchRelevance() throws {
         let store = try Store.inMemory()
         let titles = ["Seoul", "seoul station", "North Seoul", "NewSeoulCity", "Seoul-ro", "seoulite", "Gimpo", "Café Seoul",
-                      "Seoul·Tower", "a", "A b", "ab", "b a", "ba", "", "Sé", "Kaffee", "Incheon"]
+                      "Seoul·Tower", "a", "A b", "ab", "b a", "ba", "", "Sé", "Kaffee", "Incheon", "Picnic"]
         let descriptions = ["", "near seoul", "café au lait", "A"]
         let properties = ["{}", #"{"city":"Seoul"}"#, #"{"tz":"Asia/Seoul"}"#, #"{"name_ko":"서울","city":"seoul"}"#,
-                          #"{"name_ko":"서울","city":"Seoulx"}"#, "{\"a\":\"SEOUL\u{212A}\"}", "{\"a\":\"\u{130}\"}"]
-        let queries = ["seoul", "Seoul", "a", "b a", "se", "café", "ul", "seoul tower", "서울", "-", "s", "seoulk", "i̇"]
+                          #"{"name_ko":"서울","city":"Seoulx"}"#, "{\"a\":\"SEOUL\u{212A}\"}", "{\"a\":\"\u{130}\"}",
+                          #"{"seoul" :"x","a":["ul"]}"#, #"{"iata":"ICN","x":"a"}"#]
+        let queries = ["seoul", "Seoul", "a", "b a", "se", "café", "ul", "seoul tower", "서울", "-", "s", "seoulk", "i̇", "icn", "x"]
         let st = try store.db.prepare("SELECT pinmap_relevance(?, ?, ?, ?, ?)")
         for title in titles {
             for description in descriptions {

@@ -42,4 +42,19 @@ final class SearchRelevanceOrderTests: XCTestCase {
         r.char("s")
         XCTAssertEqual(r.state.feedback.message, "Sorted by title")
     }
+
+    /// `/ICN`: the airport whose `iata` is ICN first, then the newer "Picnic Point" that
+    /// holds the letters inside a word, then the airport whose `icao` EICN holds them.
+    func testAnAirportCodeTypedWholeListsItsAirportFirst() throws {
+        let r = try UIFixtures.runner(pins: [
+            NewPin(title: "Coonagh Aerodrome", category: "airport", latitude: 52.6665, longitude: -8.6818,
+                   createdAt: "2021-01-01T00:00:00Z", properties: #"{"icao":"EICN","iata":"","city":"Limerick"}"#),
+            NewPin(title: "Incheon International Airport", category: "airport", latitude: 37.4691, longitude: 126.451,
+                   createdAt: "2022-01-01T00:00:00Z", properties: #"{"icao":"RKSI","iata":"ICN","city":"Seoul"}"#),
+            NewPin(title: "Picnic Point-North Lynnwood", category: "city", latitude: 47.8628, longitude: -122.295,
+                   createdAt: "2023-01-01T00:00:00Z", properties: #"{"timezone":"America/Los_Angeles"}"#),
+        ])
+        r.char("/"); r.type("ICN"); r.key(.ctrl("f"))
+        XCTAssertEqual(r.state.list.pins.map(\.title), ["Incheon International Airport", "Picnic Point-North Lynnwood", "Coonagh Aerodrome"])
+    }
 }

@@ -34,16 +34,29 @@ public enum PlainRelevance {
         if title.count == q.phrase.count && equalFolded(title, 0, q.phrase) { return .exactTitle }
         if title.count >= q.phrase.count && equalFolded(title, 0, q.phrase) { return .titlePrefix }
         if holdsAsWord(title, q.phrase) { return .titleWord }
-        if q.words.allSatisfy({ find(title, $0, from: 0) != nil }) { return .titleAnywhere }
-        guard isPlain(description), isPlain(category) else { return nil }
-        if q.words.allSatisfy({ find(title, $0, from: 0) != nil || find(description, $0, from: 0) != nil
-                                || find(category, $0, from: 0) != nil }) { return .descriptionOrCategory }
         // Other scripts in the JSON (a `name_ko`) fold to no ASCII byte, except İ (to i and a
         // combining dot) and the Kelvin sign (to k): only those need the Unicode path.
         guard !contains(properties, [0xC4, 0xB0]), !contains(properties, [0xE2, 0x84, 0xAA]) else { return nil }
         guard q.isASCII || isPlain(properties) else { return nil }
-        let quoted = [0x22] + q.phrase + [0x22]
-        return find(properties, quoted, from: 0) != nil ? .propertyValue : .propertyOnly
+        if holdsValue(properties, q.phrase) { return .propertyValue }
+        if q.words.allSatisfy({ find(title, $0, from: 0) != nil }) { return .titleAnywhere }
+        guard isPlain(description), isPlain(category) else { return nil }
+        if q.words.allSatisfy({ find(title, $0, from: 0) != nil || find(description, $0, from: 0) != nil
+                                || find(category, $0, from: 0) != nil }) { return .descriptionOrCategory }
+        return .propertyOnly
+    }
+
+    /// `SearchRelevance.holdsValue` on the bytes: `"phrase"` not followed by a `:` (a key).
+    private static func holdsValue(_ json: UnsafeBufferPointer<UInt8>, _ phrase: [UInt8]) -> Bool {
+        let quoted = [0x22] + phrase + [0x22]
+        var from = 0
+        while let i = find(json, quoted, from: from) {
+            var k = i + quoted.count
+            while k < json.count, [0x20, 0x09, 0x0A, 0x0D].contains(json[k]) { k += 1 }
+            if k == json.count || json[k] != 0x3A { return true }
+            from = i + 1
+        }
+        return false
     }
 
     /// True when `b` is UTF-8 of ASCII and precomposed Hangul syllables only.
