@@ -40,7 +40,7 @@ public enum MapRenderer {
         if placed == nil, let language = options.placeNames {
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                        occupancy: &occupancy, previous: previousLabels,
-                                       pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
+                                       pinTitles: PinTitleEcho.all(laid, titles: titles, markers: markers))
         }
         drawMarkers(laid, into: &screen, pane: pane, options: options)
         drawPinTitles(titles, laid, into: &screen, options: options, keepClear: keepClear)

@@ -51,7 +51,7 @@ extension MapRenderer {
         if let language = options.placeNames {
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                        occupancy: &occupancy, previous: previous,
-                                       pinTitles: titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) })
+                                       pinTitles: PinTitleEcho.all(laid, titles: titles, markers: markers))
         }
         return MapScene(labels: labels, laid: laid, titles: titles, markers: markers,
                         viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))

@@ -118,6 +118,13 @@ struct PinTitleEcho {
     func echoes(_ name: String, col c: Int, row r: Int) -> Bool {
         abs(c - col) <= LabelPlacer.echoCells && abs(r - row) <= 1 && name == text
     }
+
+    /// Every pin name drawn on the map: the pins' titles (`PinTitles`) and the selected pin's,
+    /// which the layout draws itself (the selected "◉ Changwon" had the city's "Changwon" above it).
+    static func all(_ laid: MarkerLayout.Laid, titles: [PlacedPinTitle], markers: [MapMarker]) -> [PinTitleEcho] {
+        titles.map { PinTitleEcho(text: $0.text, col: laid.slots[$0.slot].ownCol, row: $0.row) }
+            + laid.slots.filter { $0.labelIndex >= 0 }.map { PinTitleEcho(text: markers[$0.index].title, col: $0.ownCol, row: $0.row) }
+    }
 }
 
 /// Greedy label placement: labels from the previous frame first, at the

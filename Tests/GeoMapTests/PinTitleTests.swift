@@ -49,6 +49,23 @@ final class PinTitleTests: XCTestCase {
 """#)
     }
 
+    /// The selected pin's title (drawn by the marker layout, not `PinTitles`) names its city
+    /// too: "◉ Tokyo" had the place name "Tokyo" drawn again just above it.
+    func testTheSelectedPinNamedAsItsCityIsNotNamedAgain() {
+        var markers = Self.tokyoPins.map { m -> MapMarker in var m = m; m.selected = false; return m }
+        markers[0].selected = true
+        XCTAssertEqual(frame(Self.tokyo, width: 80, height: 8, markers: markers), #"""
+
+                  7
+             ◉ Tokyo
+                                         ● Imperial Palace East Ga…
+
+
+                                                      ⣀⡠⠤⡄
+         Harajuku ●● Omotesando                      ⢠⠃  ⠘⡄
+"""#)
+    }
+
     func testPinsAreNamedInASCIIMode() {
         XCTAssertEqual(frame(Self.tokyo, width: 80, height: 16, markers: Self.tokyoPins, ascii: true), #"""
 
