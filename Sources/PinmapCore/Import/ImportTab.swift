@@ -80,6 +80,9 @@ public struct ImportTabState: Sendable, Equatable {
 
     /// The path changed, or a new preview or import starts: what was shown for the last
     /// file (preview, error, result) no longer applies.
+    /// A preview failed (`error`) while the folder's files are listed: ↑/↓ pick another.
+    var picksAnotherFile: Bool { error != nil && preview == nil && folder?.files.isEmpty == false }
+
     mutating func clearShownFile() {
         preview = nil
         error = nil
@@ -167,6 +170,14 @@ extension AppState {
             return true
         case .char("u") where importTab.lastImport != nil && !importTab.summary.isEmpty:
             confirmUndoImport(importTab.lastImport!, now: clock)  // ImportUndo.swift
+            return true
+        case .up, .down where importTab.picksAnotherFile:
+            // The file could not be previewed and its folder is still listed, the file marked:
+            // ↑/↓ pick another into the field, as while typing (Enter then previews it). They
+            // did nothing, and the Enter that followed cleared the path and the listing.
+            importTab.editing = true
+            importTab.entered = true
+            pickImportFile(step: key == .down ? 1 : -1)
             return true
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard !importTab.summary.isEmpty else { return false }

@@ -14,6 +14,7 @@ enum TabHintView {
             hint = t.progress.map { $0 < 1 ? .hintImportRunning : .hintImportCommitting }
                 ?? (t.editing ? .hintImportEditing
                     : t.preview != nil ? .hintImport
+                    : t.picksAnotherFile ? .hintImportPickAnother
                     : t.lastImport != nil && !t.summary.isEmpty ? .hintImportResultUndo : .hintImportResult)
         case .settings: hint = state.settingsTab.importCursor == nil ? .hintSettings : .hintSettingsImport
         }

@@ -96,7 +96,7 @@ public enum S: String, CaseIterable, Sendable {
 
     // Undoing an import from the app, and a cleared search.
     case msgSearchCleared, cfUndoImport, cfUndoImportText, cfUndoImportNone, cfUndo, msgNothingRemoved, noticeImportUndone, msgImportUndone
-    case noticeUndoRefused, noticeUndoRefusedText, msgImportGone, noticeUndoFailed, hintSettingsImport, hintImportResultUndo, cfHintUndo
+    case noticeUndoRefused, noticeUndoRefusedText, msgImportGone, noticeUndoFailed, hintSettingsImport, hintImportResultUndo, hintImportPickAnother, cfHintUndo
 
     /// The string in the current language (English when a table lacks it, which a test forbids).
     public var text: String { Strings.table[self] ?? Strings.english[self] ?? rawValue }

@@ -10,6 +10,7 @@ extension Strings {
         .noticeUndoRefusedText: "{0} of its pins changed since (edited or commented): nothing removed. `pinmap undo-import {1} --force` removes them too.",
         .msgImportGone: "Import #{0} is gone already", .noticeUndoFailed: "Import #{0} not undone",
         .hintSettingsImport: "↑↓ move · Enter undoes this import (asks first) · ? help",
+        .hintImportPickAnother: "↑↓ pick another file · Enter or typing: new path · e edits the path · ? help",
         .hintImportResultUndo: "u undo import · Enter or typing: new path · e edits the last path · ? help",
         .msgLoadedSamplesFirstRun: "Added {0} sample {0:pin|pins} to try Pinmap with · to remove them: 4 (Settings), ↑ to the sample import, Enter",
         .irSwapped: "; the latitude and longitude look swapped",

@@ -10,6 +10,7 @@ extension Strings {
         .noticeUndoRefusedText: "그 뒤에 고치거나 댓글을 단 핀이 {0}개 있어 아무것도 지우지 않았습니다. `pinmap undo-import {1} --force`는 그 핀까지 지웁니다.",
         .msgImportGone: "가져오기 #{0}은(는) 이미 없습니다", .noticeUndoFailed: "가져오기 #{0}을(를) 되돌리지 못함",
         .hintSettingsImport: "↑↓ 이동 · Enter 이 가져오기 되돌리기 (먼저 물음) · ? 도움말",
+        .hintImportPickAnother: "↑↓ 다른 파일 고르기 · Enter 또는 입력: 새 경로 · e 경로 고치기 · ? 도움말",
         .hintImportResultUndo: "u 가져오기 되돌리기 · Enter 또는 입력: 새 경로 · e 지난 경로 고치기 · ? 도움말",
         .msgLoadedSamplesFirstRun: "써 볼 예시 핀 {0}개를 추가했습니다 · 지우려면: 4 (설정), ↑로 예시 가져오기, Enter",
         .irSwapped: "; 위도와 경도가 바뀐 것 같습니다",
