@@ -61,12 +61,14 @@ public enum MapRenderer {
     /// The cells place names may not cover: the markers' slots, the pins' titles (placed here,
     /// first) and (drawn into `screen`) the graticule's labels.
     static func occupy(_ laid: MarkerLayout.Laid, markers: [MapMarker], viewport: Viewport, pane: Rect,
-                       options: MapOptions, keepClear: Rect? = nil, screen: inout Screen) -> (Occupancy, [PlacedPinTitle]) {
+                       options: MapOptions, keepClear: Rect? = nil, keptTitleSides: [Int64: PinTitles.Side] = [:],
+                       screen: inout Screen) -> (Occupancy, [PlacedPinTitle]) {
         var occupancy = Occupancy(pane: pane)
         occupancy.mark(laid.slots)
         // Pins' titles come first: graticule and place names then keep off them.
         let titles = PinTitles.place(laid, markers: markers, ascii: options.ascii,
-                                   focus: PinTitles.focusCell(options.focus, viewport: viewport, pane: pane), occupancy: &occupancy)
+                                   focus: PinTitles.focusCell(options.focus, viewport: viewport, pane: pane),
+                                   kept: keptTitleSides, occupancy: &occupancy)
         if options.graticule {
             let drawn = drawGraticuleLabels(laid, titles: titles, viewport: viewport, pane: pane, options: options,
                                             keepClear: keepClear, screen: &screen)

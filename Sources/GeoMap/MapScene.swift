@@ -11,6 +11,8 @@ public struct MapScene: Sendable {
     public let labels: [PlacedLabel]
     let laid: MarkerLayout.Laid
     let titles: [PlacedPinTitle]
+    /// The side of its marker each pin's title is on, by pin id (what the next scene keeps).
+    let titleSides: [Int64: PinTitles.Side]
     /// What it was worked out for: the options with colour and dimming cleared (only
     /// drawing reads those).
     let markers: [MapMarker]
@@ -35,25 +37,28 @@ public struct MapScene: Sendable {
 
 extension MapRenderer {
     /// Lays out the view as `draw` would and places its names, keeping `previous` where they
-    /// still fit (`placeLabels`): for `draw(…, scene:)`.
+    /// still fit (`placeLabels`), and the pins' titles on the side of their marker `earlier`
+    /// had them while they fit there whole (a one-step pan moved "Jeongseok Airport ●" to
+    /// "● Jeongseok Airport" once the right side had room): for `draw(…, scene:)`.
     public static func scene(pane: Rect, viewport: Viewport, markers: [MapMarker], options: MapOptions,
-                             previous: [PlacedLabel]) -> MapScene {
+                             previous: [PlacedLabel], after earlier: MapScene? = nil) -> MapScene {
         guard !pane.isEmpty else {
-            return MapScene(labels: [], laid: MarkerLayout.Laid(slots: [], labels: []), titles: [],
+            return MapScene(labels: [], laid: MarkerLayout.Laid(slots: [], labels: []), titles: [], titleSides: [:],
                             markers: markers, viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))
         }
         let laid = MarkerLayout.layout(markers, viewport: viewport, pane: pane, ascii: options.ascii)
         // The graticule's labels are laid out as `draw` lays them, on a scratch screen.
         var scratch = Screen(width: pane.maxX, height: pane.maxY)
         var (occupancy, titles) = occupy(laid, markers: markers, viewport: viewport, pane: pane, options: options,
-                                        screen: &scratch)
+                                        keptTitleSides: earlier?.titleSides ?? [:], screen: &scratch)
         var labels: [PlacedLabel] = []
         if let language = options.placeNames {
             labels = LabelPlacer.place(viewport: viewport, pane: pane, naming: PlaceNaming(language: language, ascii: options.ascii),
                                        occupancy: &occupancy, previous: previous,
                                        pinTitles: PinTitleEcho.all(laid, titles: titles, markers: markers))
         }
-        return MapScene(labels: labels, laid: laid, titles: titles, markers: markers,
+        let sides = Dictionary(titles.map { (markers[laid.slots[$0.slot].index].id, $0.side) }, uniquingKeysWith: { a, _ in a })
+        return MapScene(labels: labels, laid: laid, titles: titles, titleSides: sides, markers: markers,
                         viewport: viewport, pane: pane, options: MapScene.layoutOptions(options))
     }
 

@@ -10,6 +10,9 @@ struct PlacedPinTitle {
     /// The cell between the marker and the title, drawn blank.
     var gap: Int
 
+    /// The side of its marker the title is on.
+    var side: PinTitles.Side { gap == col - 1 ? .right : .left }
+
     /// Whether the title or its gap covers the cell.
     func covers(col c: Int, row r: Int) -> Bool { r == row && (c >= col && c < col + width || c == gap) }
 }
@@ -73,9 +76,10 @@ enum PinTitles {
 
     /// Places the titles of the titled lone markers of `laid`, nearest `focus` (a cell,
     /// `focusCell`) first, and takes their cells (with a cell of margin either side) in
-    /// `occupancy`.
+    /// `occupancy`. A title keeps the side `kept` gives for its pin (the last frame's) while
+    /// it fits there whole, so panning by a step does not move it across its marker.
     static func place(_ laid: MarkerLayout.Laid, markers: [MapMarker], ascii: Bool, focus: (col: Double, row: Double),
-                      occupancy: inout Occupancy) -> [PlacedPinTitle] {
+                      kept: [Int64: Side] = [:], occupancy: inout Occupancy) -> [PlacedPinTitle] {
         var titled: [Int] = []
         for (k, s) in laid.slots.enumerated() where s.count <= 1 && !s.selected && !s.shaded
             && !markers[s.index].title.isEmpty { titled.append(k) }
@@ -83,7 +87,8 @@ enum PinTitles {
         var placed: [PlacedPinTitle] = []
         for k in order(titled, laid, markers, focus: focus) {
             let s = laid.slots[k]
-            guard let fitted = fitted(for: s, title: markers[s.index].title, ascii: ascii, occupancy) else { continue }
+            guard let fitted = fitted(for: s, title: markers[s.index].title, ascii: ascii, kept: kept[markers[s.index].id], occupancy)
+            else { continue }
             occupancy.take(col: fitted.col - 1, row: s.row, width: fitted.width + 2)
             let gap = fitted.col > s.col ? fitted.col - 1 : fitted.col + fitted.width
             placed.append(PlacedPinTitle(slot: k, text: fitted.text, col: fitted.col, row: s.row, width: fitted.width, gap: gap))
@@ -91,16 +96,17 @@ enum PinTitles {
         return placed
     }
 
-    /// Slot `s`'s title fitted on the first side that holds the whole title (right, then
-    /// left), else cut to the side with more room, when that holds `minWidth` cells.
-    private static func fitted(for s: MarkerSlot, title raw: String, ascii: Bool,
+    /// Slot `s`'s title fitted on the first side that holds the whole title (`kept`, then
+    /// right, then left), else cut to the side with more room, when that holds `minWidth` cells.
+    private static func fitted(for s: MarkerSlot, title raw: String, ascii: Bool, kept: Side?,
                              _ occupancy: Occupancy) -> (text: String, col: Int, width: Int)? {
         let title = SafeText.sanitize(raw, ascii: ascii)
         let full = DisplayWidth.of(title)
         guard full > 0 else { return nil }
         let want = min(full, maxWidth)
         let right = room(s, side: .right, occupancy), left = room(s, side: .left, occupancy)
-        let side: Side = right >= want || right >= left ? .right : .left
+        let side: Side = kept.map { ($0 == .right ? right : left) >= want } == true ? kept!
+            : right >= want || right >= left ? .right : .left
         let cells = min(want, side == .right ? right : left)
         guard cells >= min(want, minWidth) else { return nil }
         let text = DisplayWidth.truncate(title, to: cells, ascii: ascii)

@@ -69,7 +69,7 @@ extension AppState {
         let input = MapLabelsInput(viewport: map.viewport, pane: layout.mapPane, markers: map.markers, language: presentation.placeLanguage, ascii: presentation.ascii)
         guard input != map.labelsInput else { return }
         map.scene = MapRenderer.scene(pane: layout.mapPane, viewport: map.viewport, markers: map.markers, options: mapOptions,
-                                      previous: map.labels)
+                                      previous: map.labels, after: map.scene)
         map.labelsInput = input
     }
 }
