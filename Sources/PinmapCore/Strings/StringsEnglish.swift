@@ -348,7 +348,7 @@ extension Strings {
         .hLarge: "sheet to large",
         .hSheetEsc: "clear a kept search, else lower the sheet to small",
         .hFilter: "filter by category",
-        .hSort: "sort: newest/name/distance",
+        .hSort: "sort: best match (searching)/newest/name/distance",
         .hToggleFocus: "focus: map ⇄ list",
         .hUp: "list: previous · map: pan N",
         .hDown: "list: next · map: pan S",

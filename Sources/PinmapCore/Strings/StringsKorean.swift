@@ -348,7 +348,7 @@ extension Strings {
         .hLarge: "시트 크게",
         .hSheetEsc: "유지된 검색을 지우고, 없으면 시트를 작게 내리기",
         .hFilter: "분류로 거르기",
-        .hSort: "정렬: 최신/이름/거리",
+        .hSort: "정렬: 관련도(검색 중)/최신/이름/거리",
         .hToggleFocus: "포커스: 지도 ⇄ 목록",
         .hUp: "목록: 이전 · 지도: 북쪽으로",
         .hDown: "목록: 다음 · 지도: 남쪽으로",
