@@ -1011,6 +1011,49 @@ enum PostgresSchema {
           RETURN NULL;
         END $$;
         """,
+        // 22: a point moved or added by a GIS tool is taken as it is (README: "QGIS opens it
+        // as it is"). QGIS and `ogr2ogr -append` write the layer's geometry and fields only:
+        // a move is `UPDATE pins SET geom = …` (6 refused it), an added point `INSERT INTO
+        // pins (geom, title)` (NOT NULL latitude, longitude and created_at refused it). Now the
+        // coordinates follow a geometry that changed alone (the coordinates still win when
+        // both are written, as 6 did) or that an insert brings without them, and a pin
+        // inserted without dates is created now. The map's cells and the outside-edit version
+        // also fire on `geom`: a column trigger fires only for the columns an UPDATE names,
+        // never for those a BEFORE trigger changed. Written to run again.
+        """
+        CREATE OR REPLACE FUNCTION pinmap_position() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'UPDATE' AND NEW.geom IS DISTINCT FROM OLD.geom
+             AND (NEW.latitude, NEW.longitude) IS NOT DISTINCT FROM (OLD.latitude, OLD.longitude) THEN
+            IF NEW.geom IS NULL OR ST_IsEmpty(NEW.geom) THEN
+              RAISE EXCEPTION 'pins.geom of pin % cannot be emptied: delete the pin instead', OLD.id
+                USING ERRCODE = 'check_violation';
+            END IF;
+            NEW.latitude := ST_Y(NEW.geom);
+            NEW.longitude := ST_X(NEW.geom);
+          ELSIF TG_OP = 'INSERT' AND (NEW.latitude IS NULL OR NEW.longitude IS NULL)
+                AND NEW.geom IS NOT NULL AND NOT ST_IsEmpty(NEW.geom) THEN
+            NEW.latitude := ST_Y(NEW.geom);
+            NEW.longitude := ST_X(NEW.geom);
+          END IF;
+          NEW.cell := pinmap_cell(NEW.latitude, NEW.longitude);
+          NEW.geom := ST_SetSRID(ST_MakePoint(NEW.longitude, NEW.latitude), 4326);
+          RETURN NEW;
+        END $$;
+        ALTER TABLE pins ALTER COLUMN created_at SET DEFAULT to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+        ALTER TABLE pins ALTER COLUMN updated_at SET DEFAULT to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+        CREATE OR REPLACE TRIGGER pins_cells_update AFTER UPDATE OF latitude, longitude, category, geom ON pins
+          FOR EACH ROW WHEN ((OLD.latitude, OLD.longitude, OLD.category) IS DISTINCT FROM (NEW.latitude, NEW.longitude, NEW.category)
+                             AND current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION pinmap_cells_trigger();
+        CREATE OR REPLACE TRIGGER pins_outside_edit
+          BEFORE UPDATE OF \(outsideEditColumns), geom ON pins FOR EACH ROW
+          WHEN (NEW.version IS NOT DISTINCT FROM OLD.version
+                AND ((NEW.\(outsideEditColumns.replacingOccurrences(of: ", ", with: ", NEW."))) IS DISTINCT FROM
+                     (OLD.\(outsideEditColumns.replacingOccurrences(of: ", ", with: ", OLD.")))
+                     OR NEW.geom IS DISTINCT FROM OLD.geom))
+          EXECUTE FUNCTION pinmap_outside_edit();
+        """,
     ]
 
     /// The columns whose change is an edit a user sees (migration 14).
