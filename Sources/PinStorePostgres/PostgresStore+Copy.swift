@@ -151,6 +151,16 @@ extension PostgresStore: PinCopying {
                 added = []
                 out.batches = 0
             }
+            if !added.isEmpty {
+                let filled = try db.execute("SELECT DISTINCT batch_id FROM pins WHERE batch_id = ANY($1::bigint[])", [PGArray.ints(added)])
+                let emptied = snapshot.batchesLeftEmpty(added: batchIDs.filter { added.contains($0.value) },
+                                                        filled: Set((0..<filled.rows).map { filled.int($0, 0) }))
+                if !emptied.isEmpty {
+                    try db.execute("DELETE FROM import_batches WHERE id = ANY($1::bigint[])", [PGArray.ints(emptied)])
+                    added.removeAll { emptied.contains($0) }
+                    out.batches -= emptied.count
+                }
+            }
             if let adjustBatch {
                 for (source, id) in batchIDs where added.contains(id) {
                     guard var b = snapshot.batches.first(where: { $0.id == source }) else { continue }

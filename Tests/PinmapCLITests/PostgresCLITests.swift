@@ -99,6 +99,27 @@ final class PostgresCLITests: XCTestCase {
         }
     }
 
+    /// The server's pins exported and imported into a file make a new batch there whose pins
+    /// are all on the server: copied back, the batch is not added to either store as an
+    /// emptied one ("0/45"), since nothing of it was imported there.
+    func testABatchWhosePinsAreAllThereAlreadyIsNotCopied() throws {
+        let a = file("a.sqlite"), c = file("c.sqlite"), exported = file("pins.gpkg")
+        XCTAssertEqual(PinmapCLI.execute(["import", RepoFiles.seoulPins, "--db", a]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", a, "--to", uri]).code, 0)
+        XCTAssertEqual(run("export", "-o", exported).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["import", exported, "--db", c]).code, 0)
+        let batches = "SELECT file, imported FROM import_batches ORDER BY id"
+        let before = try PostgresDatabases.rows(batches, uri: uri)
+        XCTAssertEqual(before, [[RepoFiles.seoulPins, "45"]])
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", c, "--to", uri]).stdout,
+                       "Copied 0 pins, 0 comments and 0 import batches to \(PGLocation(uri: uri)); 45 pins already there\n")
+        XCTAssertEqual(try PostgresDatabases.rows(batches, uri: uri), before)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", c, "--to", a, "--json"]).stdout,
+                       "{\"batches\":0,\"comments\":0,\"pins\":0,\"skipped\":45}\n")
+        XCTAssertEqual(PinmapCLI.execute(["imports", "--db", a]).stdout, PinmapCLI.execute(["imports", "--db", uri]).stdout)
+        XCTAssertEqual(PinmapCLI.execute(["imports", "--db", a]).stdout.split(separator: "\n").count, 2, "the header and one batch")
+    }
+
     /// A copy that fails after it created its file (the server's rows could not be read)
     /// leaves no file behind: before it there was none.
     func testAFailedCopyIntoANewFileLeavesNoFile() throws {
