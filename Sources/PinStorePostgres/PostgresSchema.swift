@@ -1054,7 +1054,64 @@ enum PostgresSchema {
                      OR NEW.geom IS DISTINCT FROM OLD.geom))
           EXECUTE FUNCTION pinmap_outside_edit();
         """,
+        // 23: one statement that deletes (or moves away) every pin of a cell, two or more
+        // (`DELETE FROM pins WHERE …` in psql or QGIS, a cascade from `import_batches`),
+        // failed: the row triggers run after the statement, so the first found none of the
+        // cell's other pins left to stand for it and wrote a NULL representative ("null value
+        // in column rep_id"). Now a cell none of whose pins is left keeps its representative
+        // until its count reaches 0 (the other pins' triggers come), and a cell whose
+        // representative is gone (not in `pins`, no longer in the cell, or moved or
+        // recategorized within it: its row then says where it was) takes the next, whichever
+        // pin's trigger finds it so. Written to run again.
+        """
+        CREATE OR REPLACE FUNCTION pinmap_cells_remove(c bigint, cat text, pid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE pin_cells pc SET n = pc.n - 1
+          FROM generate_series(2, 16, 2) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE (s = 0 OR l <= 14) AND pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l));
+          DELETE FROM pin_cells pc USING generate_series(2, 16, 2) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE (s = 0 OR l <= 14) AND pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l)) AND pc.n <= 0;
+          -- The finest cell of each scope whose lowest-id pin went takes the next from the pins
+          -- (OFFSET 0: the cell's range of `pins_cell`, not a walk of the primary key in id order),
+          -- when one is left.
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT q.id, q.latitude, q.longitude, q.category
+              FROM (SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+                    WHERE p.cell BETWEEN pc.code << 12 AND ((pc.code + 1) << 12) - 1 AND p.id <> pid OFFSET 0) AS q
+              ORDER BY q.id LIMIT 1)
+          WHERE pc.level = 16 AND pc.scope = 0 AND pc.category = '' AND pc.code = c >> 12
+            AND (pc.rep_id = pid OR NOT EXISTS (SELECT 1 FROM pins r WHERE r.id = pc.rep_id AND r.cell >> 12 = pc.code AND \(Self.sameRep)))
+            AND EXISTS (SELECT 1 FROM pins p WHERE p.cell BETWEEN pc.code << 12 AND ((pc.code + 1) << 12) - 1 AND p.id <> pid);
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT q.id, q.latitude, q.longitude, q.category
+              FROM (SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+                    WHERE p.cell BETWEEN pc.code << 16 AND ((pc.code + 1) << 16) - 1
+                      AND p.category = cat AND p.id <> pid OFFSET 0) AS q
+              ORDER BY q.id LIMIT 1)
+          WHERE pc.level = 14 AND pc.scope = 1 AND pc.category = cat AND pc.code = c >> 16
+            AND (pc.rep_id = pid OR NOT EXISTS (SELECT 1 FROM pins r WHERE r.id = pc.rep_id AND r.cell >> 16 = pc.code AND \(Self.sameRep)))
+            AND EXISTS (SELECT 1 FROM pins p WHERE p.cell BETWEEN pc.code << 16 AND ((pc.code + 1) << 16) - 1
+                          AND p.category = cat AND p.id <> pid);
+          -- Each coarser one takes the lowest of its grandchildren's (the stored level below).
+          FOR l IN REVERSE 14..2 BY 2 LOOP
+            UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+                SELECT k.rep_id, k.rep_lat, k.rep_lon, k.rep_category FROM pin_cells k
+                WHERE k.level = l + 2 AND k.scope = pc.scope AND k.category = pc.category
+                  AND k.code BETWEEN pc.code << 4 AND (pc.code << 4) + 15
+                ORDER BY k.rep_id LIMIT 1)
+            WHERE pc.level = l AND ((pc.scope = 0 AND pc.category = '') OR (l < 14 AND pc.scope = 1 AND pc.category = cat))
+              AND pc.code = c >> (2 * (22 - l))
+              AND (pc.rep_id = pid OR NOT EXISTS (SELECT 1 FROM pins r WHERE r.id = pc.rep_id AND r.cell >> (2 * (22 - l)) = pc.code
+                                                    AND (pc.scope = 0 OR r.category = cat) AND \(Self.sameRep)));
+          END LOOP;
+        END $$;
+        """,
     ]
+
+    /// A cell's representative `pc` is pin `r` as it is now (migration 23).
+    static let sameRep = "r.latitude = pc.rep_lat AND r.longitude = pc.rep_lon AND r.category = pc.rep_category"
 
     /// The columns whose change is an edit a user sees (migration 14).
     static let outsideEditColumns = "title, description, category, latitude, longitude, created_at, properties"
