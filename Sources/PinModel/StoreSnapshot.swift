@@ -11,6 +11,20 @@ public struct StoreSnapshot: Sendable {
     }
 }
 
+extension StoreSnapshot {
+    /// The batches a copy added that it takes back again, as the destination's ids, sorted:
+    /// those of which the snapshot holds pins and none came across (each was there already),
+    /// which the destination would list as imported and emptied ("0/32") though nothing of
+    /// them was imported there. A batch without pins in the snapshot (all deleted at the
+    /// source) is kept, as its history. `added`: the snapshot's batch id → the destination's,
+    /// for the batches this copy added; `filled`: the destination's batch ids that a copied
+    /// pin went into.
+    public func batchesLeftEmpty(added: [Int64: Int64], filled: Set<Int64>) -> [Int64] {
+        let withPins = Set(pins.lazy.compactMap(\.batchID))
+        return added.filter { withPins.contains($0.key) && !filled.contains($0.value) }.map(\.value).sorted()
+    }
+}
+
 /// A pin of a `StoreSnapshot`: the pin as stored, the id of its import batch in the same
 /// snapshot (nil: added by hand) and its comments, oldest first.
 public struct SnapshotPin: Sendable {

@@ -1011,7 +1011,107 @@ enum PostgresSchema {
           RETURN NULL;
         END $$;
         """,
+        // 22: a point moved or added by a GIS tool is taken as it is (README: "QGIS opens it
+        // as it is"). QGIS and `ogr2ogr -append` write the layer's geometry and fields only:
+        // a move is `UPDATE pins SET geom = …` (6 refused it), an added point `INSERT INTO
+        // pins (geom, title)` (NOT NULL latitude, longitude and created_at refused it). Now the
+        // coordinates follow a geometry that changed alone (the coordinates still win when
+        // both are written, as 6 did) or that an insert brings without them, and a pin
+        // inserted without dates is created now. The map's cells and the outside-edit version
+        // also fire on `geom`: a column trigger fires only for the columns an UPDATE names,
+        // never for those a BEFORE trigger changed. Written to run again.
+        """
+        CREATE OR REPLACE FUNCTION pinmap_position() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'UPDATE' AND NEW.geom IS DISTINCT FROM OLD.geom
+             AND (NEW.latitude, NEW.longitude) IS NOT DISTINCT FROM (OLD.latitude, OLD.longitude) THEN
+            IF NEW.geom IS NULL OR ST_IsEmpty(NEW.geom) THEN
+              RAISE EXCEPTION 'pins.geom of pin % cannot be emptied: delete the pin instead', OLD.id
+                USING ERRCODE = 'check_violation';
+            END IF;
+            NEW.latitude := ST_Y(NEW.geom);
+            NEW.longitude := ST_X(NEW.geom);
+          ELSIF TG_OP = 'INSERT' AND (NEW.latitude IS NULL OR NEW.longitude IS NULL)
+                AND NEW.geom IS NOT NULL AND NOT ST_IsEmpty(NEW.geom) THEN
+            NEW.latitude := ST_Y(NEW.geom);
+            NEW.longitude := ST_X(NEW.geom);
+          END IF;
+          NEW.cell := pinmap_cell(NEW.latitude, NEW.longitude);
+          NEW.geom := ST_SetSRID(ST_MakePoint(NEW.longitude, NEW.latitude), 4326);
+          RETURN NEW;
+        END $$;
+        ALTER TABLE pins ALTER COLUMN created_at SET DEFAULT to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+        ALTER TABLE pins ALTER COLUMN updated_at SET DEFAULT to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+        CREATE OR REPLACE TRIGGER pins_cells_update AFTER UPDATE OF latitude, longitude, category, geom ON pins
+          FOR EACH ROW WHEN ((OLD.latitude, OLD.longitude, OLD.category) IS DISTINCT FROM (NEW.latitude, NEW.longitude, NEW.category)
+                             AND current_setting('pinmap.bulk', true) IS DISTINCT FROM 'on')
+          EXECUTE FUNCTION pinmap_cells_trigger();
+        CREATE OR REPLACE TRIGGER pins_outside_edit
+          BEFORE UPDATE OF \(outsideEditColumns), geom ON pins FOR EACH ROW
+          WHEN (NEW.version IS NOT DISTINCT FROM OLD.version
+                AND ((NEW.\(outsideEditColumns.replacingOccurrences(of: ", ", with: ", NEW."))) IS DISTINCT FROM
+                     (OLD.\(outsideEditColumns.replacingOccurrences(of: ", ", with: ", OLD.")))
+                     OR NEW.geom IS DISTINCT FROM OLD.geom))
+          EXECUTE FUNCTION pinmap_outside_edit();
+        """,
+        // 23: one statement that deletes (or moves away) every pin of a cell, two or more
+        // (`DELETE FROM pins WHERE …` in psql or QGIS, a cascade from `import_batches`),
+        // failed: the row triggers run after the statement, so the first found none of the
+        // cell's other pins left to stand for it and wrote a NULL representative ("null value
+        // in column rep_id"). Now a cell none of whose pins is left keeps its representative
+        // until its count reaches 0 (the other pins' triggers come), and a cell whose
+        // representative is gone (not in `pins`, no longer in the cell, or moved or
+        // recategorized within it: its row then says where it was) takes the next, whichever
+        // pin's trigger finds it so. Written to run again.
+        """
+        CREATE OR REPLACE FUNCTION pinmap_cells_remove(c bigint, cat text, pid bigint) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE pin_cells pc SET n = pc.n - 1
+          FROM generate_series(2, 16, 2) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE (s = 0 OR l <= 14) AND pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l));
+          DELETE FROM pin_cells pc USING generate_series(2, 16, 2) AS l, (VALUES (0), (1)) AS scopes(s)
+          WHERE (s = 0 OR l <= 14) AND pc.level = l AND pc.scope = s AND pc.category = CASE s WHEN 0 THEN '' ELSE cat END
+            AND pc.code = c >> (2 * (22 - l)) AND pc.n <= 0;
+          -- The finest cell of each scope whose lowest-id pin went takes the next from the pins
+          -- (OFFSET 0: the cell's range of `pins_cell`, not a walk of the primary key in id order),
+          -- when one is left.
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT q.id, q.latitude, q.longitude, q.category
+              FROM (SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+                    WHERE p.cell BETWEEN pc.code << 12 AND ((pc.code + 1) << 12) - 1 AND p.id <> pid OFFSET 0) AS q
+              ORDER BY q.id LIMIT 1)
+          WHERE pc.level = 16 AND pc.scope = 0 AND pc.category = '' AND pc.code = c >> 12
+            AND (pc.rep_id = pid OR NOT EXISTS (SELECT 1 FROM pins r WHERE r.id = pc.rep_id AND r.cell >> 12 = pc.code AND \(Self.sameRep)))
+            AND EXISTS (SELECT 1 FROM pins p WHERE p.cell BETWEEN pc.code << 12 AND ((pc.code + 1) << 12) - 1 AND p.id <> pid);
+          UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+              SELECT q.id, q.latitude, q.longitude, q.category
+              FROM (SELECT p.id, p.latitude, p.longitude, p.category FROM pins p
+                    WHERE p.cell BETWEEN pc.code << 16 AND ((pc.code + 1) << 16) - 1
+                      AND p.category = cat AND p.id <> pid OFFSET 0) AS q
+              ORDER BY q.id LIMIT 1)
+          WHERE pc.level = 14 AND pc.scope = 1 AND pc.category = cat AND pc.code = c >> 16
+            AND (pc.rep_id = pid OR NOT EXISTS (SELECT 1 FROM pins r WHERE r.id = pc.rep_id AND r.cell >> 16 = pc.code AND \(Self.sameRep)))
+            AND EXISTS (SELECT 1 FROM pins p WHERE p.cell BETWEEN pc.code << 16 AND ((pc.code + 1) << 16) - 1
+                          AND p.category = cat AND p.id <> pid);
+          -- Each coarser one takes the lowest of its grandchildren's (the stored level below).
+          FOR l IN REVERSE 14..2 BY 2 LOOP
+            UPDATE pin_cells pc SET (rep_id, rep_lat, rep_lon, rep_category) = (
+                SELECT k.rep_id, k.rep_lat, k.rep_lon, k.rep_category FROM pin_cells k
+                WHERE k.level = l + 2 AND k.scope = pc.scope AND k.category = pc.category
+                  AND k.code BETWEEN pc.code << 4 AND (pc.code << 4) + 15
+                ORDER BY k.rep_id LIMIT 1)
+            WHERE pc.level = l AND ((pc.scope = 0 AND pc.category = '') OR (l < 14 AND pc.scope = 1 AND pc.category = cat))
+              AND pc.code = c >> (2 * (22 - l))
+              AND (pc.rep_id = pid OR NOT EXISTS (SELECT 1 FROM pins r WHERE r.id = pc.rep_id AND r.cell >> (2 * (22 - l)) = pc.code
+                                                    AND (pc.scope = 0 OR r.category = cat) AND \(Self.sameRep)));
+          END LOOP;
+        END $$;
+        """,
     ]
+
+    /// A cell's representative `pc` is pin `r` as it is now (migration 23).
+    static let sameRep = "r.latitude = pc.rep_lat AND r.longitude = pc.rep_lon AND r.category = pc.rep_category"
 
     /// The columns whose change is an edit a user sees (migration 14).
     static let outsideEditColumns = "title, description, category, latitude, longitude, created_at, properties"

@@ -39,6 +39,9 @@ extension PostgresStore: PinCopying {
     public struct Received { public var outcome: CopyOutcome; public var batchIDs: [Int64]
         public var pins: Int { outcome.pins }; public var skipped: Int { outcome.skipped } }
 
+    /// The advisory lock that one `receive` holds at a time (the schema's is 5069).
+    static let receiveLock = 5070
+
     /// `receive`; for an import (`asImport`), a batch of the snapshot is always a new one,
     /// whose counts `adjustBatch` corrects once the pins already here are known (skipped).
     public func receive(_ snapshot: StoreSnapshot, asImport: Bool,
@@ -51,6 +54,13 @@ extension PostgresStore: PinCopying {
             for c in sp.comments { try textRule.check(commentBody: c.body, copied: copied) }
         }
         return try atomically { () throws(StoreError) -> Received in
+            // One copy or import into the server at a time: each learns which pins are here
+            // already and then adds the rest, so two at once of the same file (neither seeing
+            // the other's uncommitted pins) added every pin twice. The second waits for the
+            // first's commit (at most `lock_timeout`, then the store is busy, as a file store's
+            // second writer is), then finds its pins here. Taken before the table's lock: an
+            // owner's copy may drop the indexes, which waits for every other lock on `pins`.
+            try db.execute("SELECT pg_advisory_xact_lock(\(Self.receiveLock))")
             // Before the pins are read: a streamed import into the empty store holds `pins` in
             // SHARE ROW EXCLUSIVE until its swap takes ACCESS EXCLUSIVE; a read's lock taken
             // first, then this write's waiting for its own, deadlocked with it. Now one waits
@@ -150,6 +160,16 @@ extension PostgresStore: PinCopying {
                 try db.execute("DELETE FROM import_batches WHERE id = ANY($1::bigint[])", [PGArray.ints(added)])
                 added = []
                 out.batches = 0
+            }
+            if !added.isEmpty {
+                let filled = try db.execute("SELECT DISTINCT batch_id FROM pins WHERE batch_id = ANY($1::bigint[])", [PGArray.ints(added)])
+                let emptied = snapshot.batchesLeftEmpty(added: batchIDs.filter { added.contains($0.value) },
+                                                        filled: Set((0..<filled.rows).map { filled.int($0, 0) }))
+                if !emptied.isEmpty {
+                    try db.execute("DELETE FROM import_batches WHERE id = ANY($1::bigint[])", [PGArray.ints(emptied)])
+                    added.removeAll { emptied.contains($0) }
+                    out.batches -= emptied.count
+                }
             }
             if let adjustBatch {
                 for (source, id) in batchIDs where added.contains(id) {

@@ -53,6 +53,42 @@ final class PostgresCellRemovalTests: XCTestCase {
         for (k, r) in zip(kept, rebuilt) where k != r { XCTFail("kept \(k), rebuilt \(r)"); break }
     }
 
+    /// One statement that deletes, moves or recategorizes every pin of cells holding two or
+    /// more (psql or QGIS, a cascade from `import_batches`) keeps the cells a rebuild makes
+    /// (migration 23); the first row's trigger found no pin left to stand for its cell and
+    /// the statement failed ("null value in column rep_id").
+    func testOneStatementRemovingEveryPinOfACellKeepsTheRebuiltCells() throws {
+        guard TestServer.url != nil else { throw XCTSkip("PINMAP_TEST_PG_URL is not set") }
+        let uri = try TestServer.freshStoreURI()
+        databases.append(uri)
+        // 300 pins, three to a finest cell (ids i, i + 100, i + 200 at one place), two
+        // categories.
+        try PostgresDatabases.execute("""
+            INSERT INTO pins(title, category, latitude, longitude, created_at, updated_at)
+            SELECT 'pin ' || i, (ARRAY['cafe', 'bar'])[1 + (i % 100) % 2], 36 + (i % 100) * 0.01, 127 + (i % 100) * 0.01,
+                   '2024-01-01', '2024-01-01'
+            FROM generate_series(0, 299) AS i
+            """, uri: uri)
+        let columns = "level, scope, category, code, n, rep_id, rep_lat, rep_lon, rep_category"
+        func kept() throws -> [[String?]] { try PostgresDatabases.rows("SELECT \(columns) FROM pin_cells ORDER BY 1, 2, 3, 4", uri: uri) }
+        func rebuilt() throws -> [[String?]] {
+            try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+            return try kept()
+        }
+        try PostgresDatabases.execute("DELETE FROM pins WHERE (id - 1) % 100 < 10", uri: uri)  // cells 0–9, whole
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*), sum(n) FROM pin_cells WHERE level = 16", uri: uri), [["90", "270"]])
+        var before = try kept()
+        XCTAssertEqual(before, try rebuilt())
+        try PostgresDatabases.execute("UPDATE pins SET latitude = latitude - 10 WHERE (id - 1) % 100 BETWEEN 10 AND 19", uri: uri)
+        before = try kept()
+        XCTAssertEqual(before, try rebuilt())
+        try PostgresDatabases.execute("UPDATE pins SET category = 'park' WHERE (id - 1) % 100 BETWEEN 20 AND 29", uri: uri)
+        before = try kept()
+        XCTAssertEqual(before, try rebuilt())
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT sum(n) FROM pin_cells WHERE level = 14 AND scope = 1 AND category = 'park'", uri: uri),
+                       [["30"]])
+    }
+
     /// A store at schema 9 loses its category cells finer than level 14 (migration 10), and
     /// its triggers then keep the cells a rebuild makes; the migration runs again.
     func testMigration10DropsTheCategoryCellsOfLevels15And16() throws {

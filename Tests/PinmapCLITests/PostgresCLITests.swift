@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import PinmapCLI
 import PinStore
@@ -97,6 +98,57 @@ final class PostgresCLITests: XCTestCase {
             let x = PinmapCLI.execute(args + ["--db", a]).stdout, y = PinmapCLI.execute(args + ["--db", b]).stdout
             XCTAssertEqual(y, x, args.joined(separator: " "))
         }
+    }
+
+    /// The server's pins exported and imported into a file make a new batch there whose pins
+    /// are all on the server: copied back, the batch is not added to either store as an
+    /// emptied one ("0/45"), since nothing of it was imported there.
+    func testABatchWhosePinsAreAllThereAlreadyIsNotCopied() throws {
+        let a = file("a.sqlite"), c = file("c.sqlite"), exported = file("pins.gpkg")
+        XCTAssertEqual(PinmapCLI.execute(["import", RepoFiles.seoulPins, "--db", a]).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", a, "--to", uri]).code, 0)
+        XCTAssertEqual(run("export", "-o", exported).code, 0)
+        XCTAssertEqual(PinmapCLI.execute(["import", exported, "--db", c]).code, 0)
+        let batches = "SELECT file, imported FROM import_batches ORDER BY id"
+        let before = try PostgresDatabases.rows(batches, uri: uri)
+        XCTAssertEqual(before, [[RepoFiles.seoulPins, "45"]])
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", c, "--to", uri]).stdout,
+                       "Copied 0 pins, 0 comments and 0 import batches to \(PGLocation(uri: uri)); 45 pins already there\n")
+        XCTAssertEqual(try PostgresDatabases.rows(batches, uri: uri), before)
+        XCTAssertEqual(PinmapCLI.execute(["copy", "--from", c, "--to", a, "--json"]).stdout,
+                       "{\"batches\":0,\"comments\":0,\"pins\":0,\"skipped\":45}\n")
+        XCTAssertEqual(PinmapCLI.execute(["imports", "--db", a]).stdout, PinmapCLI.execute(["imports", "--db", uri]).stdout)
+        XCTAssertEqual(PinmapCLI.execute(["imports", "--db", a]).stdout.split(separator: "\n").count, 2, "the header and one batch")
+    }
+
+    /// Two copies of one file at once into the server: the second waits for the first's
+    /// commit and finds every pin there (each added all 300, twice over, when both read the
+    /// server's pins before either committed). A psql session holds the copies' lock for
+    /// 1.5 s, so both start while it is taken.
+    func testTwoCopiesOfOneFileAtOnceCopyEachPinOnce() throws {
+        let trip = file("trip.sqlite"), csv = file("race.csv")
+        try (["title,lat,lon,created_at"] + (0..<300).map { "race \($0),36.\($0),127.\($0),2024-02-02T00:00:00Z" })
+            .joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertEqual(PinmapCLI.execute(["import", csv, "--db", trip]).code, 0)
+        XCTAssertEqual(run("init").code, 0)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = [uri, "-qAtc", "BEGIN; SELECT pg_advisory_xact_lock(5070); SELECT pg_sleep(1.5); COMMIT;"]
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        let start = Date()
+        let outputs = Mutex([String]()), target = uri
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let r = PinmapCLI.execute(["copy", "--from", trip, "--to", target, "--json"])
+            outputs.withLock { $0.append(r.stdout + r.stderr) }
+        }
+        holder.waitUntilExit()
+        XCTAssertGreaterThan(Date().timeIntervalSince(start), 0.8, "the copies waited for the lock")
+        XCTAssertEqual(outputs.withLock { $0.sorted() }, ["{\"batches\":0,\"comments\":0,\"pins\":0,\"skipped\":300}\n",
+                                                     "{\"batches\":1,\"comments\":0,\"pins\":300,\"skipped\":0}\n"])
+        XCTAssertEqual(try PostgresDatabases.rows("SELECT count(*), count(DISTINCT title), (SELECT count(*) FROM import_batches) FROM pins", uri: uri),
+                       [["300", "300", "1"]])
     }
 
     /// A copy that fails after it created its file (the server's rows could not be read)

@@ -185,13 +185,43 @@ final class PostgresLoadBesideTests: XCTestCase {
         XCTAssertEqual(try store.pins(matching: PinQuery(search: "WELL 12")).map(\.id).sorted(), want)
     }
 
-    func testAGeometryMovedAloneIsRefusedAndMovedCoordinatesMoveIt() throws {
+    func testAGeometryMovedAloneMovesThePinAndMovedCoordinatesMoveIt() throws {
         XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", uri]).code, 0)
-        XCTAssertThrowsError(try PostgresDatabases.execute("UPDATE pins SET geom = ST_SetSRID(ST_MakePoint(0, 0), 4326)", uri: uri)) {
-            XCTAssertTrue("\($0)".contains("pins.geom follows latitude and longitude: update those instead"), "\($0)")
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Gyeongbokgung", "--lat", "37.5796", "--lon", "126.977", "--db", uri]).code, 0)
+        let cells = "SELECT level, code, n FROM pin_cells WHERE scope = 0 AND level IN (2, 16) ORDER BY 1, 2"
+        // QGIS moving a point: the geometry alone (migration 22; 6 refused it). The coordinates,
+        // the cell, the map's counts and the version follow it.
+        try PostgresDatabases.execute("UPDATE pins SET geom = ST_SetSRID(ST_MakePoint(129.04, 35.1), 4326) WHERE title = 'Jongmyo'", uri: uri)
+        XCTAssertEqual(try rows("SELECT latitude, longitude, cell = pinmap_cell(35.1, 129.04), ST_AsText(geom), version, edits FROM pins WHERE title = 'Jongmyo'"),
+                       [["35.1", "129.04", "t", "POINT(129.04 35.1)", "2", "1"]])
+        let moved = try rows(cells)
+        try PostgresDatabases.execute("SELECT pinmap_cells_rebuild()", uri: uri)
+        XCTAssertEqual(moved, try rows(cells), "the map's counts are a rebuild's")
+        XCTAssertEqual(moved.filter { $0[0] == "16" }.count, 2, "Busan and Seoul, one pin each")
+        // Both written: the coordinates win, as before.
+        try PostgresDatabases.execute("UPDATE pins SET latitude = 35.2, longitude = 129.05, geom = ST_SetSRID(ST_MakePoint(0, 0), 4326), cell = 0 WHERE title = 'Jongmyo'", uri: uri)
+        XCTAssertEqual(try rows("SELECT cell = pinmap_cell(35.2, 129.05), ST_AsText(geom), version FROM pins WHERE title = 'Jongmyo'"),
+                       [["t", "POINT(129.05 35.2)", "3"]])
+        XCTAssertThrowsError(try PostgresDatabases.execute("UPDATE pins SET geom = NULL WHERE title = 'Jongmyo'", uri: uri)) {
+            XCTAssertTrue("\($0)".contains("pins.geom of pin 1 cannot be emptied: delete the pin instead"), "\($0)")
         }
-        try PostgresDatabases.execute("UPDATE pins SET latitude = 35.1, longitude = 129.04, cell = 0", uri: uri)
-        XCTAssertEqual(try rows("SELECT cell = pinmap_cell(35.1, 129.04), ST_AsText(geom) FROM pins"), [["t", "POINT(129.04 35.1)"]])
+    }
+
+    func testAPointAddedByAGISToolWithItsGeometryAndTitleOnlyIsAPin() throws {
+        XCTAssertEqual(PinmapCLI.execute(["add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994", "--db", uri]).code, 0)
+        // What `ogr2ogr -append` and QGIS send for a new feature of the layer.
+        try PostgresDatabases.execute("INSERT INTO pins (geom, title) VALUES ('0101000020E61000009A99999999F95F403333333333734240'::geometry, 'qgis added')", uri: uri)
+        XCTAssertEqual(try rows("""
+            SELECT id, latitude, longitude, cell = pinmap_cell(latitude, longitude), ST_AsText(geom), version,
+                   created_at ~ '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$', updated_at = created_at
+            FROM pins WHERE title = 'qgis added'
+            """), [["2", "36.9", "127.9", "t", "POINT(127.9 36.9)", "1", "t", "t"]])
+        XCTAssertEqual(try rows("SELECT sum(n) FROM pin_cells WHERE level = 16 AND scope = 0"), [["2"]])
+        let shown = PinmapCLI.execute(["show", "2", "--json", "--db", uri])
+        XCTAssertEqual(shown.code, 0, shown.stderr)
+        let pin = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(["title", "latitude", "longitude", "description", "category"].map { "\(pin[$0] ?? "")" },
+                       ["qgis added", "36.9", "127.9", "", ""])
     }
 
     func testALeftoverLoadTableIsDroppedWhenTheOwnerOpensTheStore() throws {

@@ -39,7 +39,9 @@ extension Store: PinCopying {
 
     private func receiveNow(_ snapshot: StoreSnapshot) throws(StoreError) -> CopyOutcome {
         var out = CopyOutcome()
-        let batchIDs = try receiveBatches(snapshot.batches, &out)
+        var added: [Int64: Int64] = [:]
+        let batchIDs = try receiveBatches(snapshot.batches, &out, added: &added)
+        var filled: Set<Int64> = []
         // The pins here already, by snapshot index (nil: new).
         var ids = try matchingPins(snapshot)
         out.skipped = ids.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
@@ -73,12 +75,17 @@ extension Store: PinCopying {
             }
             insert.reset()
             out.pins = fresh
+            filled = Set(ranges.keys)
             for (batch, r) in ranges.sorted(by: { $0.key < $1.key }) {
                 try db.execute("""
                     INSERT INTO import_batch_pins(batch_id, first_pin, last_pin) VALUES (\(batch), \(r.first), \(r.last))
                     ON CONFLICT(batch_id) DO UPDATE SET first_pin = min(first_pin, \(r.first)), last_pin = max(last_pin, \(r.last))
                     """)
             }
+        }
+        for id in snapshot.batchesLeftEmpty(added: added, filled: filled) {
+            try db.execute("DELETE FROM import_batches WHERE id = \(id)")
+            out.batches -= 1
         }
         out.comments = try receiveComments(snapshot, ids: ids)
         if fresh > 0 {
@@ -91,8 +98,9 @@ extension Store: PinCopying {
     }
 
     /// Adds the batches not here yet (matched by file and time); returns the snapshot's batch
-    /// ids mapped to this store's.
-    private func receiveBatches(_ batches: [ImportBatch], _ out: inout CopyOutcome) throws(StoreError) -> [Int64: Int64] {
+    /// ids mapped to this store's (`added`: those it added).
+    private func receiveBatches(_ batches: [ImportBatch], _ out: inout CopyOutcome,
+                                added: inout [Int64: Int64]) throws(StoreError) -> [Int64: Int64] {
         var batchIDs: [Int64: Int64] = [:]
         let findBatch = try db.prepare("SELECT id FROM import_batches WHERE file = ? AND imported_at = ?")
         for b in batches {
@@ -111,6 +119,7 @@ extension Store: PinCopying {
             try ins.step()
             try setSetting(BatchRecord.lastIDKey, String(last + 1))
             batchIDs[b.id] = last + 1
+            added[b.id] = last + 1
             out.batches += 1
         }
         return batchIDs
