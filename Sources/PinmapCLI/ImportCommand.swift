@@ -190,7 +190,7 @@ extension ImportCommand {
         defer { bar.finish() }
         do {
             // One copy of the WAL into the file, when the store closes, not one per transaction.
-            try store.withoutAutoCheckpoint { () throws(StoreError) in
+            _ = try store.withoutAutoCheckpoint { () throws(StoreError) in
                 try store.finishIndexingBeside(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) })
             }
             return nil

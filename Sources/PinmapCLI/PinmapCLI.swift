@@ -5,7 +5,7 @@ import PinStorePostgres
 import PinmapCore
 
 /// A subcommand: its spec (for parsing and `--help`) and what it does.
-protocol Command {
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     static func run(_ args: ParsedArguments) throws(CLIError) -> Int32
 }
