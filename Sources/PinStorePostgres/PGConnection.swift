@@ -27,10 +27,6 @@ final class PGConnection {
     /// stopped answering, not because it closed the connection; cleared on reconnecting.
     let interruption = PGInterruption()
 
-    /// Seconds libpq waits for a server before giving up, unless the URI says otherwise: per
-    /// address tried, so a name with two addresses still fails within 10 s.
-    static let connectTimeout = "5"
-
     /// Connects to `uri` (a `postgresql://` URI or `key=value` string). Credentials come only
     /// from libpq's own sources (the URI, PGPASSWORD, ~/.pgpass, service files); `sslmode`
     /// and every other parameter are libpq's to honour.
@@ -47,9 +43,10 @@ final class PGConnection {
         } catch {
             throw StoreError(PGErrorText.libpqMissing(error.reason))
         }
-        // Later keywords override earlier ones: the URI's own connect_timeout wins.
+        // Later keywords override earlier ones: the URI's own connect_timeout wins. Pinmap's is
+        // shared among the addresses libpq will try, so that nothing answering fails within 10 s.
         let keys = ["connect_timeout", "fallback_application_name", "dbname"]
-        let values = [Self.connectTimeout, "pinmap", uri]
+        let values = [String(PGConnectTimeout.seconds(for: PGLocation.options(uri) ?? [:])), "pinmap", uri]
         let conn: OpaquePointer? = withCStrings(keys) { k in
             withCStrings(values) { v in Libpq.PQconnectdbParams(k, v, 1) }
         }

@@ -5,7 +5,7 @@ import PinModel
 /// the watch, which sets it, and the lanes, which fail their work at once while the store
 /// does not answer (`EffectPerformer.perform`) instead of waiting on a server that is
 /// stopped or cut off (a statement there waits as long as the connection lasts; a new
-/// connection waits its `connect_timeout`, 5 s, each time).
+/// connection waits its `connect_timeout`, up to 5 s an address, each time).
 final class StoreReachability: @unchecked Sendable {
     private let lock = NSLock()
     private var lostWith: StoreError?

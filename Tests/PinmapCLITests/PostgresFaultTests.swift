@@ -247,9 +247,37 @@ final class PostgresFaultTests: XCTestCase {
     /// A server that takes the connection and never answers (a listening socket nobody
     /// serves): Pinmap's own connect_timeout ends the wait, one line, exit 1, within 10 s.
     func testAServerThatNeverAnswersTimesOutWithinTenSeconds() throws {
+        let (fd, port) = silentServer()
+        defer { close(fd) }
+        let start = Date()
+        let r = PinmapCLI.execute(["list", "--db", "postgresql://alice:s3cret@127.0.0.1:\(port)/team"])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:\(port) (database team): connection to server at \"127.0.0.1\", port \(port) failed: timeout expired\n")
+    }
+
+    /// Three servers named in one URI, none answering: libpq waits for each in turn, and
+    /// Pinmap's connect_timeout is shared among them (3 s each), so it still fails within 10 s,
+    /// naming the last server tried and each one's reason, on one line.
+    func testSeveralServersThatNeverAnswerTimeOutWithinTenSecondsInAll() throws {
+        let servers = (0..<3).map { _ in silentServer() }
+        defer { servers.forEach { close($0.fd) } }
+        let ports = servers.map(\.port)
+        let hosts = ports.map { "127.0.0.1:\($0)" }.joined(separator: ",")
+        let start = Date()
+        let r = PinmapCLI.execute(["list", "--db", "postgresql://alice:s3cret@\(hosts)/team"])
+        let took = Date().timeIntervalSince(start)
+        XCTAssertLessThan(took, 10)
+        XCTAssertGreaterThan(took, 8)  // 3 s each: libpq gave every server its chance
+        XCTAssertEqual(r.code, 1)
+        let reasons = ports.map { "connection to server at \"127.0.0.1\", port \($0) failed: timeout expired" }.joined(separator: "; ")
+        XCTAssertEqual(r.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:\(ports[2]) (database team): \(reasons)\n")
+    }
+
+    /// A listening socket on 127.0.0.1 that nobody serves: a connection is taken and never answered.
+    private func silentServer() -> (fd: Int32, port: UInt16) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         XCTAssertGreaterThanOrEqual(fd, 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -257,13 +285,8 @@ final class PostgresFaultTests: XCTestCase {
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        XCTAssertTrue(bound)
-        let port = UInt16(bigEndian: address.sin_port)
-        let start = Date()
-        let r = PinmapCLI.execute(["list", "--db", "postgresql://alice:s3cret@127.0.0.1:\(port)/team"])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
-        XCTAssertEqual(r.code, 1)
-        XCTAssertEqual(r.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:\(port) (database team): connection to server at \"127.0.0.1\", port \(port) failed: timeout expired\n")
+        XCTAssertTrue(bound, "no listening socket on 127.0.0.1")
+        return (fd, UInt16(bigEndian: address.sin_port))
     }
 
     /// An address nothing answers at: one line naming it and libpq's reason, exit 1, well
