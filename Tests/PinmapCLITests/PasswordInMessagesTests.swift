@@ -46,6 +46,40 @@ final class PasswordInMessagesTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing created")
     }
 
+    /// A libpq key=value string (psql's and QGIS's form) or GDAL's `PG:` form is refused, its
+    /// password hidden: `add` took it as a file path and made a store file named
+    /// "host=… password=rd" in the current folder, exit 0.
+    func testAKeywordValueConnectionStringIsRefusedNotMadeAFile() throws {
+        let folder = try makeTempFolder().path
+        let keywords = "host=127.0.0.1 port=1 dbname=pins user=ann password=Hunter2Secret"
+        let path = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", folder + "/" + keywords])
+        XCTAssertEqual(path.code, 0, "a path whose last part looks so is still a path")
+        try FileManager.default.removeItem(atPath: folder + "/" + keywords)
+        let db = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", keywords])
+        XCTAssertEqual(db.code, 2)
+        XCTAssertEqual(db.stderr, """
+            pinmap: --db 'host=127.0.0.1 port=1 dbname=pins user=ann password=****': Pinmap reads no key=value connection \
+            string; give it as a URI, postgresql://USER@HOST:PORT/DBNAME (other keys as ?KEY=VALUE), or a store file's path \
+            (./NAME for a file so named)
+            Try 'pinmap --help'.
+
+            """)
+        let copy = PinmapCLI.execute(["copy", "--from", folder + "/a.sqlite", "--to", "PG:dbname=pins password='Hunter2Secret'"])
+        XCTAssertEqual(copy.code, 2)
+        XCTAssertEqual(copy.stderr, """
+            pinmap copy: --to 'PG:dbname=pins password='****'': Pinmap reads no key=value connection string; give it as \
+            a URI, postgresql://USER@HOST:PORT/DBNAME (other keys as ?KEY=VALUE), or a store file's path (./NAME for a file \
+            so named)
+            Try 'pinmap copy --help'.
+
+            """)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing created")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: keywords), "no store file named after the string")
+        XCTAssertFalse(PGLocation.isKeywordValueString("./host=db"))
+        XCTAssertFalse(PGLocation.isKeywordValueString("pins=1.sqlite"))
+        XCTAssertTrue(PGLocation.isKeywordValueString("  Service=team"))
+    }
+
     func testAnOutputPathOrAFileToImportHidesItsPassword() throws {
         let store = CLITestStore(self)
         XCTAssertEqual(store.run("add", "--title", "Jongmyo", "--lat", "37.5744", "--lon", "126.994").code, 0)
