@@ -108,7 +108,7 @@ final class PGConnection {
         let host = Libpq.PQhost(conn).map { String(cString: $0) } ?? ""
         let port = Libpq.PQport(conn).map { String(cString: $0) } ?? ""
         let database = Libpq.PQdb(conn).map { String(cString: $0) } ?? ""
-        return (host.isEmpty ? "" : port.isEmpty ? host : "\(host):\(port)", database)
+        return (host.isEmpty ? "" : PGLocation.server(host: host, port: port), database)
     }
 
     /// True while the connection is up (false after a server restart until `reset`).

@@ -110,7 +110,13 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     /// "localhost" when libpq's default applies.
     public var server: String {
         if host.isEmpty, !service.isEmpty { return "service \(service)" }
-        let h = host.isEmpty ? "localhost" : host
+        return Self.server(host: host.isEmpty ? "localhost" : host, port: port)
+    }
+
+    /// "host:port", "host" without a port; an IPv6 address in brackets (`[::1]:5432`), as a
+    /// URI writes it: bare, its port read as one more group of the address (`::1:5432`).
+    static func server(host: String, port: String) -> String {
+        let h = host.contains(":") && !host.hasPrefix("/") ? "[\(host)]" : host
         return port.isEmpty ? h : "\(h):\(port)"
     }
 

@@ -25,6 +25,14 @@ final class PasswordInMessagesTests: XCTestCase {
         }
     }
 
+    /// A server at an IPv6 address is named in brackets ("::1:1" before).
+    func testAnIPv6ServerIsNamedInBrackets() {
+        let list = PinmapCLI.execute(["list", "--db", "postgresql://secretuser:Hunter2Secret@[::1]:1/pins"])
+        XCTAssertEqual(list.code, 1)
+        XCTAssertEqual(list.stderr, "pinmap: cannot connect to the PostgreSQL server [::1]:1 (database pins): connection to server at \"::1\", "
+                       + "port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?\n")
+    }
+
     func testAURIOfAnotherSchemeIsRefusedNamingTheSchemesPinmapTakes() throws {
         let list = PinmapCLI.execute(["list", "--db", "postgresl://secretuser:Hunter2Secret@127.0.0.1:1/pins"])
         XCTAssertEqual(list.code, 2)
