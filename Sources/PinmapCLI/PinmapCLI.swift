@@ -71,10 +71,18 @@ public enum PinmapCLI {
         } catch {
             // The UI is `pinmap` itself (`ui` is not in --help): its usage errors name `pinmap`.
             if command.spec.name == UICommand.spec.name, case let .usage(_, message) = error {
-                return fail(.usage(command: "", message: message))
+                return fail(.usage(command: "", message: message + commandFirstHint(rest)))
             }
             return fail(error)
         }
+    }
+
+    /// " (a command comes first, …)" when `args`, given to the UI, hold a command's name after
+    /// an option (`pinmap --db URI list`, as the README's `pinmap --db URI` invites): the UI
+    /// said only "unexpected argument 'list'". "" otherwise.
+    static func commandFirstHint(_ args: [String]) -> String {
+        guard let name = args.first(where: { a in a != UICommand.spec.name && commands.contains { $0.spec.name == a } }) else { return "" }
+        return " (a command comes first, its options after it: pinmap \(name) --db …)"
     }
 
     /// The command called `name`.
