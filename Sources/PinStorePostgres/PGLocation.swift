@@ -115,9 +115,16 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// "host:port", "host" without a port; an IPv6 address in brackets (`[::1]:5432`), as a
     /// URI writes it: bare, its port read as one more group of the address (`::1:5432`).
+    /// Several hosts, as libpq lists them (`a,b` with ports `1,2`, or one port for all), are
+    /// paired with their ports (`a:1,b:2`): written apart, `a,b:1,2` named no server.
     static func server(host: String, port: String) -> String {
-        let h = host.contains(":") && !host.hasPrefix("/") ? "[\(host)]" : host
-        return port.isEmpty ? h : "\(h):\(port)"
+        let hosts = host.split(separator: ",", omittingEmptySubsequences: false)
+        let ports = port.split(separator: ",", omittingEmptySubsequences: false)
+        return hosts.enumerated().map { i, one in
+            let p = ports.count == 1 ? ports[0] : i < ports.count ? ports[i] : ""
+            let h = one.contains(":") && !one.hasPrefix("/") ? "[\(one)]" : String(one)
+            return p.isEmpty ? h : "\(h):\(p)"
+        }.joined(separator: ",")
     }
 
     /// True when the password written in server URI `uri` holds an unencoded `/`

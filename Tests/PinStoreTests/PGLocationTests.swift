@@ -27,6 +27,14 @@ final class PGLocationTests: XCTestCase {
         XCTAssertEqual(PGLocation(uri: "postgresql://ann@db.example:5433/pins").server, "db.example:5433")
     }
 
+    /// A URI of several hosts names each with its port: "a,b:1,2" named no server.
+    func testSeveralHostsAreNamedEachWithItsPort() {
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example:1,b.example:2/pins").server, "a.example:1,b.example:2")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example:1,b.example:2/pins").description, "postgresql://ann@a.example:1,b.example:2/pins")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example,[::1]/pins?port=7").server, "a.example:7,[::1]:7")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example,b.example/pins").server, "a.example,b.example")
+    }
+
     func testOnlyPostgresURIsAreServers() {
         XCTAssertTrue(PGLocation.isServerURI("postgresql://h/db"))
         XCTAssertTrue(PGLocation.isServerURI("postgres://h/db"))

@@ -33,6 +33,15 @@ final class PasswordInMessagesTests: XCTestCase {
                        + "port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?\n")
     }
 
+    /// A URI of two hosts that both refuse is named with both; it named the last alone, without its port.
+    func testTwoHostsThatRefuseAreBothNamed() {
+        let list = PinmapCLI.execute(["list", "--db", "postgresql://secretuser:Hunter2Secret@127.0.0.1:1,127.0.0.2:1/pins"])
+        XCTAssertEqual(list.code, 1)
+        XCTAssertEqual(list.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:1,127.0.0.2:1 (database pins): connection to server "
+                       + "at \"127.0.0.1\", port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?; "
+                       + "connection to server at \"127.0.0.2\", port 1 failed: Connection refused\n")
+    }
+
     func testAURIOfAnotherSchemeIsRefusedNamingTheSchemesPinmapTakes() throws {
         let list = PinmapCLI.execute(["list", "--db", "postgresl://secretuser:Hunter2Secret@127.0.0.1:1/pins"])
         XCTAssertEqual(list.code, 2)
