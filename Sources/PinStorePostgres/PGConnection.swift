@@ -62,7 +62,8 @@ final class PGConnection {
                 throw StoreError(PGErrorText.unreadable(uri: PasswordMask.masked(uri), reason: reason), code: PGErrorText.connectionCode)
             }
             // libpq's host may hold a password's tail (`PGLocation.hidingPassword`).
-            let server = tried.server.isEmpty ? location.server : PGLocation.masking(tried.server, uri: uri)
+            // libpq names the last host it tried; a URI of several is named with all (its reason lists each).
+            let server = tried.server.isEmpty || location.host.contains(",") ? location.server : PGLocation.masking(tried.server, uri: uri)
             let database = tried.database.isEmpty ? location.database : tried.database
             // A server that answered and refused this login is named apart from one that did not answer.
             let kind: StoreError.Kind = PGErrorText.loginRefusal(reason).map { .loginRefused(server: server, database: database, reason: $0) }
@@ -105,7 +106,7 @@ final class PGConnection {
         let host = Libpq.PQhost(conn).map { String(cString: $0) } ?? ""
         let port = Libpq.PQport(conn).map { String(cString: $0) } ?? ""
         let database = Libpq.PQdb(conn).map { String(cString: $0) } ?? ""
-        return (host.isEmpty ? "" : port.isEmpty ? host : "\(host):\(port)", database)
+        return (host.isEmpty ? "" : PGLocation.server(host: host, port: port), database)
     }
 
     /// True while the connection is up (false after a server restart until `reset`).

@@ -76,6 +76,27 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
         return scheme.lowercased()
     }
 
+    /// True for a libpq key=value connection string (`host=db dbname=pins user=ann`, as psql
+    /// and QGIS take one) or GDAL's `PG:…` form of it (`ogrinfo PG:"dbname=pins host=…"`):
+    /// its first word is `KEY=…`, KEY one of libpq's connection keywords, or it starts with
+    /// `PG:`. `--db` takes a server only as a URI; read as a file path, such a string made a
+    /// store file named after it, password and all, in the current folder.
+    public static func isKeywordValueString(_ s: String) -> Bool {
+        let text = trimmedText(s)
+        if text.lowercased().hasPrefix("pg:") { return true }
+        let firstWord = text.prefix { $0 != " " && $0 != "\t" }
+        guard let equals = firstWord.firstIndex(of: "=") else { return false }
+        return connectionKeywords.contains(firstWord[..<equals].lowercased())
+    }
+
+    /// libpq's connection keywords (PostgreSQL 17's `PQconndefaults`, the common ones).
+    static let connectionKeywords: Set<String> = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "sslmode",
+        "connect_timeout", "application_name", "fallback_application_name", "options", "client_encoding",
+        "sslcert", "sslkey", "sslrootcert", "sslpassword", "sslcrl", "sslnegotiation", "target_session_attrs",
+        "require_auth", "channel_binding", "gssencmode", "keepalives", "load_balance_hosts", "krbsrvname",
+    ]
+
     /// A server URI as libpq takes it: trimmed, its scheme lower-cased (libpq reads only
     /// `postgresql://` and `postgres://`). Any other string is returned as it is.
     public static func normalized(_ uri: String) -> String {
@@ -89,8 +110,21 @@ public struct PGLocation: Sendable, Equatable, CustomStringConvertible {
     /// "localhost" when libpq's default applies.
     public var server: String {
         if host.isEmpty, !service.isEmpty { return "service \(service)" }
-        let h = host.isEmpty ? "localhost" : host
-        return port.isEmpty ? h : "\(h):\(port)"
+        return Self.server(host: host.isEmpty ? "localhost" : host, port: port)
+    }
+
+    /// "host:port", "host" without a port; an IPv6 address in brackets (`[::1]:5432`), as a
+    /// URI writes it: bare, its port read as one more group of the address (`::1:5432`).
+    /// Several hosts, as libpq lists them (`a,b` with ports `1,2`, or one port for all), are
+    /// paired with their ports (`a:1,b:2`): written apart, `a,b:1,2` named no server.
+    static func server(host: String, port: String) -> String {
+        let hosts = host.split(separator: ",", omittingEmptySubsequences: false)
+        let ports = port.split(separator: ",", omittingEmptySubsequences: false)
+        return hosts.enumerated().map { i, one in
+            let p = ports.count == 1 ? ports[0] : i < ports.count ? ports[i] : ""
+            let h = one.contains(":") && !one.hasPrefix("/") ? "[\(one)]" : String(one)
+            return p.isEmpty ? h : "\(h):\(p)"
+        }.joined(separator: ",")
     }
 
     /// True when the password written in server URI `uri` holds an unencoded `/`

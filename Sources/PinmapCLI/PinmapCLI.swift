@@ -71,10 +71,18 @@ public enum PinmapCLI {
         } catch {
             // The UI is `pinmap` itself (`ui` is not in --help): its usage errors name `pinmap`.
             if command.spec.name == UICommand.spec.name, case let .usage(_, message) = error {
-                return fail(.usage(command: "", message: message))
+                return fail(.usage(command: "", message: message + commandFirstHint(rest)))
             }
             return fail(error)
         }
+    }
+
+    /// " (a command comes first, …)" when `args`, given to the UI, hold a command's name after
+    /// an option (`pinmap --db URI list`, as the README's `pinmap --db URI` invites): the UI
+    /// said only "unexpected argument 'list'". "" otherwise.
+    static func commandFirstHint(_ args: [String]) -> String {
+        guard let name = args.first(where: { a in a != UICommand.spec.name && commands.contains { $0.spec.name == a } }) else { return "" }
+        return " (a command comes first, its options after it: pinmap \(name) --db …)"
     }
 
     /// The command called `name`.
@@ -230,7 +238,8 @@ public enum PinmapCLI {
     /// `name`, given to `option` (`--db`, `--from`, `--to`), when it is a file path or a server's
     /// URI. A URI of another scheme (`http://…`, a misspelt `postgresl://…`) is refused by name,
     /// rather than looked for as a file that is not there.
-    /// - Throws: `CLIError.usage` naming the schemes Pinmap takes, or for a blank name: SQLite
+    /// - Throws: `CLIError.usage` naming the schemes Pinmap takes, for a libpq key=value string
+    ///   (`host=db dbname=pins`: `add` made a store file of that name), or for a blank name: SQLite
     ///   takes an empty path for a throwaway temporary database, so `copy --to ''` reported
     ///   the pins copied and lost them, exit 0.
     static func checkedStore(_ name: String, option: String, command: String = "") throws(CLIError) -> String {
@@ -240,6 +249,11 @@ public enum PinmapCLI {
         }
         if let refusal = PGLocation.passwordRefusal(name, shown: MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)) {
             throw .usage(command: command, message: "\(option): " + refusal)
+        }
+        if PGLocation.isKeywordValueString(name) {
+            throw .usage(command: command, message: "\(option) \(MessageText.quoted(PasswordMask.masked(trimmedText(name)), limit: MessageText.pathLimit)): "
+                         + "Pinmap reads no key=value connection string; give it as a URI, postgresql://USER@HOST:PORT/DBNAME "
+                         + "(other keys as ?KEY=VALUE), or a store file's path (./NAME for a file so named)")
         }
         guard let scheme = PGLocation.uriScheme(name), !PGLocation.isServerURI(name) else { return name }
         throw .usage(command: command, message: "\(option) \(MessageText.quoted(trimmedText(name), limit: MessageText.pathLimit)): Pinmap opens no \(scheme):// URI; "

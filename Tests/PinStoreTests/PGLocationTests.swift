@@ -17,6 +17,24 @@ final class PGLocationTests: XCTestCase {
         XCTAssertEqual([PGLocation(uri: odd).host, PGLocation(uri: odd).database], ["/tmp/a&b c", "team pins"])
     }
 
+    /// An IPv6 address is named in brackets, as a URI writes it: "::1:5433" read as an
+    /// address of one more group, and the store's name did not open the same server.
+    func testAnIPv6AddressIsNamedInBrackets() {
+        let location = PGLocation(uri: "postgresql://ann@[::1]:5433/pins")
+        XCTAssertEqual(location.server, "[::1]:5433")
+        XCTAssertEqual(location.description, "postgresql://ann@[::1]:5433/pins")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@[fe80::1]/pins").server, "[fe80::1]")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@db.example:5433/pins").server, "db.example:5433")
+    }
+
+    /// A URI of several hosts names each with its port: "a,b:1,2" named no server.
+    func testSeveralHostsAreNamedEachWithItsPort() {
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example:1,b.example:2/pins").server, "a.example:1,b.example:2")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example:1,b.example:2/pins").description, "postgresql://ann@a.example:1,b.example:2/pins")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example,[::1]/pins?port=7").server, "a.example:7,[::1]:7")
+        XCTAssertEqual(PGLocation(uri: "postgresql://ann@a.example,b.example/pins").server, "a.example,b.example")
+    }
+
     func testOnlyPostgresURIsAreServers() {
         XCTAssertTrue(PGLocation.isServerURI("postgresql://h/db"))
         XCTAssertTrue(PGLocation.isServerURI("postgres://h/db"))

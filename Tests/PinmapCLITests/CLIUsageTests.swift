@@ -41,6 +41,20 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(r.stderr, "pinmap: --db needs a value\nTry 'pinmap --help'.\n")
     }
 
+    /// A command after the UI's options (`pinmap --db URI list`, after the README's
+    /// `pinmap --db URI`) says the command comes first; it said only "unexpected argument".
+    func testACommandAfterTheOptionsIsToldToComeFirst() throws {
+        let folder = try makeTempFolder().path
+        let r = try pinmap("--db", folder + "/pins.sqlite", "list")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "pinmap: unexpected argument 'list' (a command comes first, its options after it: pinmap list --db …)\n"
+                       + "Try 'pinmap --help'.\n")
+        XCTAssertEqual(try pinmap("--db", folder + "/pins.sqlite", "list", "--limit", "1").stderr,
+                       "pinmap: unknown option '--limit' (a command comes first, its options after it: pinmap list --db …)\nTry 'pinmap --help'.\n")
+        XCTAssertEqual(try pinmap("--db", folder + "/pins.sqlite", "extra").stderr, "pinmap: unexpected argument 'extra'\nTry 'pinmap --help'.\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing created")
+    }
+
     func testAMistypedCommandSuggestsTheClosest() throws {
         let r = try pinmap("lsit")
         XCTAssertEqual(r.code, 2)

@@ -25,6 +25,23 @@ final class PasswordInMessagesTests: XCTestCase {
         }
     }
 
+    /// A server at an IPv6 address is named in brackets ("::1:1" before).
+    func testAnIPv6ServerIsNamedInBrackets() {
+        let list = PinmapCLI.execute(["list", "--db", "postgresql://secretuser:Hunter2Secret@[::1]:1/pins"])
+        XCTAssertEqual(list.code, 1)
+        XCTAssertEqual(list.stderr, "pinmap: cannot connect to the PostgreSQL server [::1]:1 (database pins): connection to server at \"::1\", "
+                       + "port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?\n")
+    }
+
+    /// A URI of two hosts that both refuse is named with both; it named the last alone, without its port.
+    func testTwoHostsThatRefuseAreBothNamed() {
+        let list = PinmapCLI.execute(["list", "--db", "postgresql://secretuser:Hunter2Secret@127.0.0.1:1,127.0.0.2:1/pins"])
+        XCTAssertEqual(list.code, 1)
+        XCTAssertEqual(list.stderr, "pinmap: cannot connect to the PostgreSQL server 127.0.0.1:1,127.0.0.2:1 (database pins): connection to server "
+                       + "at \"127.0.0.1\", port 1 failed: Connection refused; Is the server running on that host and accepting TCP/IP connections?; "
+                       + "connection to server at \"127.0.0.2\", port 1 failed: Connection refused\n")
+    }
+
     func testAURIOfAnotherSchemeIsRefusedNamingTheSchemesPinmapTakes() throws {
         let list = PinmapCLI.execute(["list", "--db", "postgresl://secretuser:Hunter2Secret@127.0.0.1:1/pins"])
         XCTAssertEqual(list.code, 2)
@@ -44,6 +61,40 @@ final class PasswordInMessagesTests: XCTestCase {
 
             """)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing created")
+    }
+
+    /// A libpq key=value string (psql's and QGIS's form) or GDAL's `PG:` form is refused, its
+    /// password hidden: `add` took it as a file path and made a store file named
+    /// "host=… password=rd" in the current folder, exit 0.
+    func testAKeywordValueConnectionStringIsRefusedNotMadeAFile() throws {
+        let folder = try makeTempFolder().path
+        let keywords = "host=127.0.0.1 port=1 dbname=pins user=ann password=Hunter2Secret"
+        let path = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", folder + "/" + keywords])
+        XCTAssertEqual(path.code, 0, "a path whose last part looks so is still a path")
+        try FileManager.default.removeItem(atPath: folder + "/" + keywords)
+        let db = PinmapCLI.execute(["add", "--title", "x", "--lat", "1", "--lon", "1", "--db", keywords])
+        XCTAssertEqual(db.code, 2)
+        XCTAssertEqual(db.stderr, """
+            pinmap: --db 'host=127.0.0.1 port=1 dbname=pins user=ann password=****': Pinmap reads no key=value connection \
+            string; give it as a URI, postgresql://USER@HOST:PORT/DBNAME (other keys as ?KEY=VALUE), or a store file's path \
+            (./NAME for a file so named)
+            Try 'pinmap --help'.
+
+            """)
+        let copy = PinmapCLI.execute(["copy", "--from", folder + "/a.sqlite", "--to", "PG:dbname=pins password='Hunter2Secret'"])
+        XCTAssertEqual(copy.code, 2)
+        XCTAssertEqual(copy.stderr, """
+            pinmap copy: --to 'PG:dbname=pins password='****'': Pinmap reads no key=value connection string; give it as \
+            a URI, postgresql://USER@HOST:PORT/DBNAME (other keys as ?KEY=VALUE), or a store file's path (./NAME for a file \
+            so named)
+            Try 'pinmap copy --help'.
+
+            """)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing created")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: keywords), "no store file named after the string")
+        XCTAssertFalse(PGLocation.isKeywordValueString("./host=db"))
+        XCTAssertFalse(PGLocation.isKeywordValueString("pins=1.sqlite"))
+        XCTAssertTrue(PGLocation.isKeywordValueString("  Service=team"))
     }
 
     func testAnOutputPathOrAFileToImportHidesItsPassword() throws {
