@@ -116,6 +116,21 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.pins.first?.latitude ?? 0, e.latitude, accuracy: 1e-7)
     }
 
+    /// A PROJ string as spatialreference.org gives EPSG:5186's (no `+type=crs`): PROJ alone
+    /// reads it as an operation; it was refused as "an operation, not a coordinate reference system".
+    func testPROJStringWithoutTypeCRSIsASystem() throws {
+        let tmerc = "+proj=tmerc +lat_0=38 +lon_0=127 +k=1 +x_0=200000 +y_0=600000 +ellps=GRS80 +units=m +no_defs"
+        let s = try read(gis("korea-5186.csv"), crs: tmerc)
+        XCTAssertEqual(s.rejected, [])
+        try assertMatchesReference(s, "korea-5186.csv")
+        let path = try temporaryFile(Array("name,lat,lon\nA,37.5,127.25\n".utf8))
+        let wgs = try read(path, crs: "+proj=longlat +datum=WGS84 +no_defs")
+        XCTAssertNil(wgs.system, "WGS84 needs no transformation")
+        XCTAssertEqual(wgs.pins.map { [$0.latitude, $0.longitude] }, [[37.5, 127.25]])
+        XCTAssertEqual(CoordinateSystem.asCRS("+proj=utm +zone=52 +type=crs"), "+proj=utm +zone=52 +type=crs")
+        XCTAssertEqual(CoordinateSystem.asCRS("EPSG:5186"), "EPSG:5186")
+    }
+
     func testUnknownSystemIsAFileErrorNamingIt() {
         XCTAssertThrowsError(try read(gis("korea-5186.csv"), crs: "EPSG:99999")) { error in
             XCTAssertEqual((error as? ImportError)?.description,
