@@ -400,6 +400,21 @@ final class GISImportTests: XCTestCase {
         try assertMatchesReference(s, "qgis-5179.gpkg")
     }
 
+    /// A GeoPackage of lines only fails as a Shapefile of lines does; it was imported as
+    /// nothing, exit 0, with the note "the file has no data rows".
+    func testAGeoPackageOfLinesOnlyHasNoPointFeatures() throws {
+        let path = try makeTempFolder().path + "/roads.gpkg"
+        try FileManager.default.copyItem(atPath: gis("qgis-5179.gpkg"), toPath: path)
+        try Database(path: path, create: false).execute("DELETE FROM gpkg_contents WHERE table_name IN ('places', 'france')")
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): no point features: 2 features with LINESTRING geometry skipped; nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .noPoints)
+        }
+        // Beside a point table, the lines are a note.
+        XCTAssertEqual(try read(gis("qgis-5179.gpkg")).pins.count, 4)
+    }
+
     func testSQLiteFilesThatAreNotGeoPackagesAreNamed() throws {
         let folder = try makeTempFolder().path
         let other = folder + "/other.sqlite"
