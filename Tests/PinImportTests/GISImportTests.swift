@@ -289,6 +289,21 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.columns["name"], "이름")
     }
 
+    /// GDAL cuts a field name at 10 bytes, inside a UTF-8 character (도로명주소상세 → 도로명
+    /// and one byte of 주): that field was "field 2", and without the .cpg the whole table was
+    /// read as ISO-8859-1 (시청 became `ì\u{8B}\u{9C}ì²­`). The cut character is dropped.
+    func testAFieldNameCutInsideACharacterKeepsItsWholeCharacters() throws {
+        let s = try read(gis("utf8-cut-name.shp"))
+        XCTAssertEqual(s.encoding, "UTF-8 (no .cpg or code page byte: detected from the text)")
+        XCTAssertEqual(s.columns, ["name": "시설명", "description": "설명", "latitude": "shape", "longitude": "shape"])
+        XCTAssertEqual(s.pins.map(\.title), ["시청"])
+        XCTAssertEqual(s.pins.map(\.properties), [#"{"도로명":"세종대로 110"}"#])
+        // CP949: 1 + 4½ Hangul in 10 bytes; a name shorter than 10 bytes is never cut.
+        let cp949 = try XCTUnwrap(DBFTextDecoder(iconvName: "CP949"))
+        XCTAssertEqual(cp949.decodeName([0x61, 0xB5, 0xB5, 0xB7, 0xCE, 0xB8, 0xED, 0xC1, 0xD6, 0xBC]), "a도로명주")
+        XCTAssertNil(cp949.decodeName([0x61, 0xB5, 0xB5, 0xB7, 0xCE, 0xB8, 0xED, 0xC1]))
+    }
+
     /// Language driver 87 is ESRI's "ANSI": the code page of the Windows that wrote the file,
     /// none in particular. ArcGIS on Korean Windows writes CP949 under it, which was read as
     /// CP1252 (창덕궁 stored as `Ã¢´ö±Ã`); the text decides, as without a byte, and Western

@@ -89,7 +89,7 @@ final class ShapefileReader: PinRecordReader {
         }
         // Two fields can share a name (the format does not forbid it; names cut to 10 bytes
         // often meet): each keeps a key of its own.
-        let names = PropertyKey.unique(rawNames.enumerated().map { i, raw in decoder.decode(raw).map(trimmedText) ?? "field \(i + 1)" })
+        let names = PropertyKey.unique(rawNames.enumerated().map { i, raw in decoder.decodeName(raw).map(trimmedText) ?? "field \(i + 1)" })
         hasPRJ = Self.sibling(stem, ["prj", "PRJ"]) != nil
         do {
             system = try Self.system(stem: stem, fallback: fallback, path: self.path)

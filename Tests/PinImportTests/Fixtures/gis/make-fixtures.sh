@@ -116,6 +116,12 @@ ogr2ogr -f "ESRI Shapefile" -oo X_POSSIBLE_NAMES=lon -oo Y_POSSIBLE_NAMES=lat -o
 ogr2ogr -f "ESRI Shapefile" -oo X_POSSIBLE_NAMES=lon -oo Y_POSSIBLE_NAMES=lat -oo KEEP_GEOM_COLUMNS=NO \
   -oo AUTODETECT_TYPE=YES integer64.shp build/integer64.csv
 
+# A UTF-8 table without its .cpg whose field name GDAL cut at 10 bytes inside a character
+# (도로명주소상세 → 도로명 and the first byte of 주).
+printf 'WKT,시설명,도로명주소상세,설명\n"POINT (127 37.5)",시청,세종대로 110,서울시청\n' > build/utf8-cut-name.csv
+ogr2ogr -f "ESRI Shapefile" -lco ENCODING=UTF-8 -oo KEEP_GEOM_COLUMNS=NO utf8-cut-name.shp build/utf8-cut-name.csv
+rm utf8-cut-name.cpg
+
 # The reference: each fixture point back to WGS84 by cs2cs (lon, lat), what the importer must
 # match within 1 m. One line per pin: file<TAB>title<TAB>longitude<TAB>latitude.
 inverse() {  # EPSG x y (x = easting) -> "lon lat"
