@@ -182,8 +182,29 @@ final class GISImportTests: XCTestCase {
         let path = try temporaryFile(Array(#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},"features":[]}"#.utf8), suffix: ".geojson")
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
-                           "\(path): \"crs\": unknown coordinate reference system \"EPSG:999999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported")
+                           "\(path): \"crs\": unknown coordinate reference system \"EPSG:999999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported (fix the \"crs\" member, or remove it when the positions are WGS84 longitude, latitude)")
             XCTAssertEqual((error as? ImportError)?.code, .coordinateSystem)
+        }
+    }
+
+    /// A system a file names that PROJ cannot use says what to do about it, as `--crs` does;
+    /// it ended at "nothing was imported".
+    func testABadPRJOrSpatialRefRowSaysWhatToDo() throws {
+        let dir = try folder([("bng-27700.shp", "b.shp"), ("bng-27700.shx", "b.shx"), ("bng-27700.dbf", "b.dbf")])
+        try "GARBAGE[".write(toFile: dir + "/b.prj", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try read(dir + "/b.shp")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(dir)/b.shp: .prj: unknown coordinate reference system \"GARBAGE[\": Invalid PROJ string syntax; nothing was imported (fix the .prj, or move it aside and name the system with --crs)")
+        }
+        let path = try makeTempFolder().path + "/bad.gpkg"
+        try FileManager.default.copyItem(atPath: gis("qgis-5179.gpkg"), toPath: path)
+        try Database(path: path, create: false).execute("""
+            INSERT INTO gpkg_spatial_ref_sys VALUES ('mine', 900001, 'EPSG', 999999, 'undefined', '');
+            UPDATE gpkg_geometry_columns SET srs_id = 900001 WHERE table_name = 'france'
+            """)
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): table france, srs_id 900001: unknown coordinate reference system \"undefined\": not an AUTHORITY:CODE (EPSG:5186), a URN, a WKT or a PROJ string; nothing was imported (fix the table's row in gpkg_spatial_ref_sys, or assign the layer a known system (ogr2ogr -a_srs EPSG:…))")
         }
     }
 
