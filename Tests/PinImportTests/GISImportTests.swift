@@ -451,6 +451,18 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(try read(gis("qgis-5179.gpkg")).pins.count, 4)
     }
 
+    /// A GeometryCollection's points are pins, as in GeoJSON; the whole feature was skipped
+    /// ("skipped 1 feature with GeometryCollection geometry").
+    func testEveryKindOfFeatureInAGeometryTable() throws {
+        let s = try read(gis("mixed-geometry.gpkg"))
+        XCTAssertEqual(s.pins.map { "\($0.title) \($0.longitude) \($0.latitude)" },
+                       ["p 127.0 37.5", "mp 127.2 37.2", "mp 127.3 37.3", "gc 127.4 37.4"])
+        XCTAssertEqual(s.rejected, [])
+        XCTAssertEqual(s.notes, ["skipped 1 feature with LineString geometry", "skipped 1 feature with Polygon geometry",
+                                 "skipped 1 feature with null geometry", "skipped 1 feature with empty geometry",
+                                 "skipped 1 LineString geometry inside a GeometryCollection"])
+    }
+
     func testSQLiteFilesThatAreNotGeoPackagesAreNamed() throws {
         let folder = try makeTempFolder().path
         let other = folder + "/other.sqlite"

@@ -77,7 +77,7 @@ final class GeoPackageReader: PinRecordReader {
             var systems: [Int64: CoordinateSystem?] = [:]
             while try tables.step() {
                 let table = tables.text(0), type = tables.text(2), srs = tables.int(3)
-                guard ["POINT", "MULTIPOINT", "GEOMETRY"].contains(type) else {
+                guard ["POINT", "MULTIPOINT", "GEOMETRY", "GEOMETRYCOLLECTION"].contains(type) else {
                     let n = (try? db.scalar("SELECT count(*) FROM \(SQLIdentifier.quoted(table))")).flatMap { $0 }.flatMap { Int($0) }
                     notes.append(.skippedTable(table: table, geometry: type, features: n))
                     if let n, n > 0 { skippedTables.add(.featureWithGeometry(type), count: n) }
@@ -210,6 +210,11 @@ final class GeoPackageReader: PinRecordReader {
             return []
         case .points(let positions):
             if positions.isEmpty { skips.add(.featureWithEmptyGeometry) }
+            return positions.map { base.outcome(x: $0.x, y: $0.y, z: $0.z, system: layer.system) }
+        case .collection(let positions, let others):
+            // As GeoJSON's: a pin per point, the other members counted.
+            for type in others { skips.add(.collectionPart(type)) }
+            if positions.isEmpty && others.isEmpty { skips.add(.featureWithEmptyGeometry) }
             return positions.map { base.outcome(x: $0.x, y: $0.y, z: $0.z, system: layer.system) }
         }
     }
