@@ -235,6 +235,15 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(try extracted(), before, "the extracted files are removed with the reader")
     }
 
+    /// A zip of two Shapefiles reads the first and names the other; the other's pins were
+    /// left out without a word.
+    func testAZipOfTwoShapefilesNamesTheOneNotRead() throws {
+        let s = try read(gis("two-shapefiles.zip"))
+        XCTAssertEqual(s.pins.map(\.title), try read(gis("bng-27700.shp")).pins.map(\.title))
+        XCTAssertEqual(s.notes, ["the zip holds 2 Shapefiles: only bng-27700.shp was read, not multipoint.shp (extract the zip and import each .shp)"])
+        XCTAssertEqual(try read(gis("bng-27700.zip")).notes, [], "one Shapefile: no note")
+    }
+
     func testCP949AttributesReadByTheCPGFileAndByTheLDIDByte() throws {
         for (file, encoding) in [("korea-cp949.shp", "CP949 (.cpg)"), ("korea-ldid.shp", "CP949 (dbf language driver 121)")] {
             let s = try read(gis(file))

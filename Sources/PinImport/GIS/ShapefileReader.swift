@@ -43,17 +43,22 @@ final class ShapefileReader: PinRecordReader {
     private var undecodable = 0
     /// A folder this reader owns (a zip's extracted files): removed when it goes.
     private let temporaryFolder: String?
+    /// The zip's other `.shp` entries, not read (named in a note).
+    private let otherShapefiles: (read: String, others: [String])?
 
     /// Opens the Shapefile whose `.shp` is `path`.
     /// - Parameters:
     ///   - fallback: `--crs`, for a Shapefile without a `.prj`.
     ///   - label: the name in messages and the layer's name (a zip's entry), default `path`.
     ///   - temporaryFolder: a folder to remove with the reader (where a zip was extracted).
+    ///   - otherShapefiles: the zip entry read and the zip's other `.shp` entries, for a note.
     /// - Throws: `ImportError.invalidShapefile` (the `.shp`/`.shx` cannot be opened, an
     ///   unknown code page), `.coordinateSystem` (a `.prj` PROJ cannot resolve).
-    init(path: String, fallback: String?, label: String? = nil, temporaryFolder: String? = nil) throws(ImportError) {
+    init(path: String, fallback: String?, label: String? = nil, temporaryFolder: String? = nil,
+         otherShapefiles: (read: String, others: [String])? = nil) throws(ImportError) {
         self.path = label ?? path
         self.temporaryFolder = temporaryFolder
+        self.otherShapefiles = otherShapefiles
         let removeFolder = { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
         let stem = (path as NSString).deletingPathExtension
         layer = ((label ?? path) as NSString).lastPathComponent.components(separatedBy: ".").first ?? "shape"
@@ -120,6 +125,7 @@ final class ShapefileReader: PinRecordReader {
     var notes: [ImportNote] {
         var notes = skips.notes
         if !hasDBF { notes.insert(.noAttributeTable, at: 0) }
+        if let o = otherShapefiles, !o.others.isEmpty { notes.append(.otherShapefiles(read: o.read, others: o.others)) }
         if undecodable > 0 { notes.append(.undecodableAttributes(count: undecodable, encoding: encodingLabel)) }
         return notes
     }

@@ -197,6 +197,10 @@ extension S {
     public static func skFeatureGeometry(_ count: Int, _ type: String) -> String { skFeatureGeometry.filled(["\(count)", type]) }
     /// "{0:feature|features} with empty geometry"
     public static func skEmptyGeometry(_ count: Int) -> String { skEmptyGeometry.filled(["\(count)"]) }
+    /// "the zip holds {0} Shapefiles: only {1} was read, not {2} (extract the zip and import each .shp)"
+    public static func noteOtherShapefiles(_ read: String, _ others: [String]) -> String {
+        noteOtherShapefiles.filled(["\(others.count + 1)", read, others.joined(separator: ", ")])
+    }
     /// "skipped table {0}: {1} geometry ({2} {2:feature|features}); Pinmap reads points"
     public static func noteSkippedTable(_ table: String, _ geometry: String, _ c: String) -> String { noteSkippedTable.filled([table, geometry, c]) }
     /// "--crs {0} not used: {1} coordinates are WGS84 longitude, latitude by definition"
