@@ -404,6 +404,19 @@ final class GISImportTests: XCTestCase {
         }
     }
 
+    /// A .shp cut off in a download is refused, naming both lengths; it imported the shapes
+    /// before the cut and rejected each of the rest as "a damaged .shp".
+    func testAShapefileCutShortIsRefused() throws {
+        let dir = try folder([("bng-27700.shx", "b.shx"), ("bng-27700.dbf", "b.dbf"), ("bng-27700.prj", "b.prj")])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: gis("bng-27700.shp")))
+        try whole.prefix(whole.count - 10).write(to: URL(fileURLWithPath: dir + "/b.shp"))
+        XCTAssertThrowsError(try read(dir + "/b.shp")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(dir)/b.shp: not a readable Shapefile: its .shp is cut short: its header says \(whole.count) bytes, the file holds \(whole.count - 10) (cut off in a copy or a download? copy it again); nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .notShapefile)
+        }
+    }
+
     func testShapefileWithoutItsIndexSaysSo() throws {
         let dir = try makeTempFolder().path
         try FileManager.default.copyItem(atPath: gis("bng-27700.shp"), toPath: dir + "/a.shp")

@@ -62,6 +62,10 @@ final class ShapefileReader: PinRecordReader {
         let removeFolder = { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
         let stem = (path as NSString).deletingPathExtension
         layer = ((label ?? path) as NSString).lastPathComponent.components(separatedBy: ".").first ?? "shape"
+        if let (declared, actual) = Self.cutShort(path) {
+            removeFolder()
+            throw .invalidShapefile(path: self.path, .cutShort(declared: declared, actual: actual))
+        }
         var hooks = Self.quietHooks()
         guard let shp = SHPOpenLL(path, "rb", &hooks) else {
             removeFolder()
@@ -214,6 +218,22 @@ final class ShapefileReader: PinRecordReader {
         }
         guard let definition else { return nil }
         return try CoordinateSystem.forImport(definition, source: source, path: path)
+    }
+
+    /// The `.shp`'s length as its header says (bytes 24–27, big-endian 16-bit words) and as
+    /// it is, when it is shorter: shapelib reads such a file's first shapes and fails on each
+    /// of the rest, which were rejected one by one ("a damaged .shp") beside a partial import.
+    /// Nil for a whole file (or one whose header cannot be read: shapelib then says so).
+    private static func cutShort(_ path: String) -> (declared: Int64, actual: Int64)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 28), header.count == 28,
+              let size = try? handle.seekToEnd() else { return nil }
+        let bytes = [UInt8](header)
+        func u32(_ i: Int) -> Int64 { Int64(bytes[i]) << 24 | Int64(bytes[i + 1]) << 16 | Int64(bytes[i + 2]) << 8 | Int64(bytes[i + 3]) }
+        guard u32(0) == 9994 else { return nil }
+        let declared = u32(24) * 2
+        return Int64(size) < declared ? (declared, Int64(size)) : nil
     }
 
     /// `stem.ext` for the first extension that exists.

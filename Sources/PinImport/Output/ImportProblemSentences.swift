@@ -75,6 +75,8 @@ extension ShapefileProblem {
         case let .part(ext, shp): return "this is the .\(ext) part of a Shapefile; import its .shp instead: \(shp)"
         case .missingIndex(let shx): return "its index \(shx) is missing (a Shapefile is the .shp with its .shx and .dbf beside it)"
         case .damaged: return "shapelib cannot read its .shp or .shx (damaged or not a Shapefile)"
+        case let .cutShort(declared, actual):
+            return "its .shp is cut short: its header says \(declared) bytes, the file holds \(actual) (cut off in a copy or a download? copy it again)"
         case .unknownCodePage(let page): return "its .dbf code page \"\(page)\" is not one iconv knows"
         }
     }

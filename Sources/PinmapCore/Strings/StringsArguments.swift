@@ -155,6 +155,8 @@ extension S {
     public static func shpPart(_ ext: String, _ shp: String) -> String { shpPart.filled([ext, shp]) }
     /// "its index {0} is missing (…)"
     public static func shpMissingIndex(_ index: String) -> String { shpMissingIndex.filled([index]) }
+    /// "its .shp is cut short: its header says {0} bytes, the file holds {1} (…)"
+    public static func shpCutShort(_ declared: Int64, _ actual: Int64) -> String { shpCutShort.filled(["\(declared)", "\(actual)"]) }
     /// "its .dbf code page \"{0}\" is not one iconv knows"
     public static func shpCodePage(_ codePage: String) -> String { shpCodePage.filled([codePage]) }
     /// "the file ends early: <{0}> is never closed ({1} …)"

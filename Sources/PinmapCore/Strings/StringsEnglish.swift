@@ -155,6 +155,7 @@ extension Strings {
         .shpTableAlone: "a dBASE table (.dbf) without its .shp: import the .shp next to it (the .dbf holds only a Shapefile's attributes)",
         .shpPart: "this is the .{0} part of a Shapefile; import its .shp instead: {1}",
         .shpMissingIndex: "its index {0} is missing (a Shapefile is the .shp with its .shx and .dbf beside it)",
+        .shpCutShort: "its .shp is cut short: its header says {0} bytes, the file holds {1} (cut off in a copy or a download? copy it again)",
         .shpDamaged: "its .shp or .shx cannot be read (damaged or not a Shapefile)",
         .shpCodePage: "its .dbf code page \"{0}\" is not one iconv knows",
         .ieChangedWhileRead: "{0}: it changed while it was read ({1} bytes at the start, {2} now, {3} read); nothing was imported, import it again once it is complete",

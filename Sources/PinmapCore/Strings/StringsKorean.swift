@@ -155,6 +155,7 @@ extension Strings {
         .shpTableAlone: ".shp 없는 dBASE 테이블(.dbf)입니다. 옆에 있는 .shp를 가져오세요(.dbf에는 Shapefile의 속성만 있습니다)",
         .shpPart: "Shapefile의 .{0} 부분입니다. 대신 .shp를 가져오세요: {1}",
         .shpMissingIndex: "색인 파일 {0}이(가) 없습니다(Shapefile은 .shp와 그 옆의 .shx, .dbf로 이루어집니다)",
+        .shpCutShort: ".shp가 잘렸습니다: 머리글에는 {0}바이트인데 파일은 {1}바이트입니다(복사나 내려받기가 중간에 끊겼나요? 다시 복사하세요)",
         .shpDamaged: ".shp 또는 .shx를 읽을 수 없습니다(손상되었거나 Shapefile이 아닙니다)",
         .shpCodePage: ".dbf 코드 페이지 \"{0}\"을(를) iconv가 알지 못합니다",
         .ieChangedWhileRead: "{0}: 읽는 동안 파일이 바뀌었습니다(처음 {1}바이트, 지금 {2}바이트, {3}바이트 읽음). 아무것도 가져오지 않았습니다. 파일이 완성된 뒤 다시 가져오세요",
