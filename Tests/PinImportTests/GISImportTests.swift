@@ -244,6 +244,16 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(try read(gis("bng-27700.zip")).notes, [], "one Shapefile: no note")
     }
 
+    /// The layer (the category and the fallback title) is the file name without `.shp`, as
+    /// GDAL names it; it was cut at the first dot.
+    func testTheLayerIsTheWholeFileName() throws {
+        let dir = try folder([("multipoint.shp", "seoul.2024.places.shp"), ("multipoint.shx", "seoul.2024.places.shx"),
+                              ("multipoint.dbf", "seoul.2024.places.dbf")])
+        XCTAssertEqual(try read(dir + "/seoul.2024.places.shp").pins.map(\.category), ["seoul.2024.places", "seoul.2024.places"])
+        XCTAssertEqual(ShapefileReader.layerName("a.zip (data/v1.2 roads.SHP)"), "v1.2 roads")
+        XCTAssertEqual(ShapefileReader.layerName("/x/y (1)/places (copy).shp"), "places (copy)")
+    }
+
     func testCP949AttributesReadByTheCPGFileAndByTheLDIDByte() throws {
         for (file, encoding) in [("korea-cp949.shp", "CP949 (.cpg)"), ("korea-ldid.shp", "CP949 (dbf language driver 121)")] {
             let s = try read(gis(file))

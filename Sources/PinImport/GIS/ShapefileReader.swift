@@ -61,7 +61,7 @@ final class ShapefileReader: PinRecordReader {
         self.otherShapefiles = otherShapefiles
         let removeFolder = { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
         let stem = (path as NSString).deletingPathExtension
-        layer = ((label ?? path) as NSString).lastPathComponent.components(separatedBy: ".").first ?? "shape"
+        layer = Self.layerName(label ?? path)
         if let (declared, actual) = Self.cutShort(path) {
             removeFolder()
             throw .invalidShapefile(path: self.path, .cutShort(declared: declared, actual: actual))
@@ -234,6 +234,18 @@ final class ShapefileReader: PinRecordReader {
         guard u32(0) == 9994 else { return nil }
         let declared = u32(24) * 2
         return Int64(size) < declared ? (declared, Int64(size)) : nil
+    }
+
+    /// The layer's name, as GDAL names it: the `.shp`'s file name without its extension
+    /// (`seoul.2024.places`, which was cut at its first dot, `seoul`). A zip's `label` is
+    /// `archive.zip (folder/entry.shp)`: the entry names the layer.
+    static func layerName(_ label: String) -> String {
+        var name = label
+        if name.hasSuffix(")"), let open = name.range(of: " (", options: .backwards) {
+            name = String(name[open.upperBound..<name.index(before: name.endIndex)])
+        }
+        let file = (name as NSString).lastPathComponent
+        return file.lowercased().hasSuffix(".shp") ? String(file.dropLast(4)) : file
     }
 
     /// `stem.ext` for the first extension that exists.
