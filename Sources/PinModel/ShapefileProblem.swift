@@ -9,6 +9,9 @@ public enum ShapefileProblem: Sendable, Equatable {
     case missingIndex(String)
     /// shapelib cannot read the `.shp` or `.shx` (damaged or not a Shapefile).
     case damaged
+    /// The `.shp` holds fewer bytes than its header's file length (`declared`): cut off in a
+    /// copy or a download.
+    case cutShort(declared: Int64, actual: Int64)
     /// The `.dbf`'s code page (as written, maybe empty) is not one iconv knows.
     case unknownCodePage(String)
 }

@@ -116,6 +116,21 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.pins.first?.latitude ?? 0, e.latitude, accuracy: 1e-7)
     }
 
+    /// A PROJ string as spatialreference.org gives EPSG:5186's (no `+type=crs`): PROJ alone
+    /// reads it as an operation; it was refused as "an operation, not a coordinate reference system".
+    func testPROJStringWithoutTypeCRSIsASystem() throws {
+        let tmerc = "+proj=tmerc +lat_0=38 +lon_0=127 +k=1 +x_0=200000 +y_0=600000 +ellps=GRS80 +units=m +no_defs"
+        let s = try read(gis("korea-5186.csv"), crs: tmerc)
+        XCTAssertEqual(s.rejected, [])
+        try assertMatchesReference(s, "korea-5186.csv")
+        let path = try temporaryFile(Array("name,lat,lon\nA,37.5,127.25\n".utf8))
+        let wgs = try read(path, crs: "+proj=longlat +datum=WGS84 +no_defs")
+        XCTAssertNil(wgs.system, "WGS84 needs no transformation")
+        XCTAssertEqual(wgs.pins.map { [$0.latitude, $0.longitude] }, [[37.5, 127.25]])
+        XCTAssertEqual(CoordinateSystem.asCRS("+proj=utm +zone=52 +type=crs"), "+proj=utm +zone=52 +type=crs")
+        XCTAssertEqual(CoordinateSystem.asCRS("EPSG:5186"), "EPSG:5186")
+    }
+
     func testUnknownSystemIsAFileErrorNamingIt() {
         XCTAssertThrowsError(try read(gis("korea-5186.csv"), crs: "EPSG:99999")) { error in
             XCTAssertEqual((error as? ImportError)?.description,
@@ -167,8 +182,29 @@ final class GISImportTests: XCTestCase {
         let path = try temporaryFile(Array(#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:999999"}},"features":[]}"#.utf8), suffix: ".geojson")
         XCTAssertThrowsError(try read(path)) { error in
             XCTAssertEqual((error as? ImportError)?.description,
-                           "\(path): \"crs\": unknown coordinate reference system \"EPSG:999999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported")
+                           "\(path): \"crs\": unknown coordinate reference system \"EPSG:999999\": PROJ knows no such system (not an authority code in its database, nor a WKT or PROJ string it can read); nothing was imported (fix the \"crs\" member, or remove it when the positions are WGS84 longitude, latitude)")
             XCTAssertEqual((error as? ImportError)?.code, .coordinateSystem)
+        }
+    }
+
+    /// A system a file names that PROJ cannot use says what to do about it, as `--crs` does;
+    /// it ended at "nothing was imported".
+    func testABadPRJOrSpatialRefRowSaysWhatToDo() throws {
+        let dir = try folder([("bng-27700.shp", "b.shp"), ("bng-27700.shx", "b.shx"), ("bng-27700.dbf", "b.dbf")])
+        try "GARBAGE[".write(toFile: dir + "/b.prj", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try read(dir + "/b.shp")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(dir)/b.shp: .prj: unknown coordinate reference system \"GARBAGE[\": Invalid PROJ string syntax; nothing was imported (fix the .prj, or move it aside and name the system with --crs)")
+        }
+        let path = try makeTempFolder().path + "/bad.gpkg"
+        try FileManager.default.copyItem(atPath: gis("qgis-5179.gpkg"), toPath: path)
+        try Database(path: path, create: false).execute("""
+            INSERT INTO gpkg_spatial_ref_sys VALUES ('mine', 900001, 'EPSG', 999999, 'undefined', '');
+            UPDATE gpkg_geometry_columns SET srs_id = 900001 WHERE table_name = 'france'
+            """)
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): table france, srs_id 900001: unknown coordinate reference system \"undefined\": not an AUTHORITY:CODE (EPSG:5186), a URN, a WKT or a PROJ string; nothing was imported (fix the table's row in gpkg_spatial_ref_sys, or assign the layer a known system (ogr2ogr -a_srs EPSG:…))")
         }
     }
 
@@ -197,6 +233,25 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(zipped.pins.map(\.latitude), plain.pins.map(\.latitude))
         XCTAssertEqual(zipped.system, plain.system)
         XCTAssertEqual(try extracted(), before, "the extracted files are removed with the reader")
+    }
+
+    /// A zip of two Shapefiles reads the first and names the other; the other's pins were
+    /// left out without a word.
+    func testAZipOfTwoShapefilesNamesTheOneNotRead() throws {
+        let s = try read(gis("two-shapefiles.zip"))
+        XCTAssertEqual(s.pins.map(\.title), try read(gis("bng-27700.shp")).pins.map(\.title))
+        XCTAssertEqual(s.notes, ["the zip holds 2 Shapefiles: only bng-27700.shp was read, not multipoint.shp (extract the zip and import each .shp)"])
+        XCTAssertEqual(try read(gis("bng-27700.zip")).notes, [], "one Shapefile: no note")
+    }
+
+    /// The layer (the category and the fallback title) is the file name without `.shp`, as
+    /// GDAL names it; it was cut at the first dot.
+    func testTheLayerIsTheWholeFileName() throws {
+        let dir = try folder([("multipoint.shp", "seoul.2024.places.shp"), ("multipoint.shx", "seoul.2024.places.shx"),
+                              ("multipoint.dbf", "seoul.2024.places.dbf")])
+        XCTAssertEqual(try read(dir + "/seoul.2024.places.shp").pins.map(\.category), ["seoul.2024.places", "seoul.2024.places"])
+        XCTAssertEqual(ShapefileReader.layerName("a.zip (data/v1.2 roads.SHP)"), "v1.2 roads")
+        XCTAssertEqual(ShapefileReader.layerName("/x/y (1)/places (copy).shp"), "places (copy)")
     }
 
     func testCP949AttributesReadByTheCPGFileAndByTheLDIDByte() throws {
@@ -274,6 +329,21 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.columns["name"], "이름")
     }
 
+    /// GDAL cuts a field name at 10 bytes, inside a UTF-8 character (도로명주소상세 → 도로명
+    /// and one byte of 주): that field was "field 2", and without the .cpg the whole table was
+    /// read as ISO-8859-1 (시청 became `ì\u{8B}\u{9C}ì²­`). The cut character is dropped.
+    func testAFieldNameCutInsideACharacterKeepsItsWholeCharacters() throws {
+        let s = try read(gis("utf8-cut-name.shp"))
+        XCTAssertEqual(s.encoding, "UTF-8 (no .cpg or code page byte: detected from the text)")
+        XCTAssertEqual(s.columns, ["name": "시설명", "description": "설명", "latitude": "shape", "longitude": "shape"])
+        XCTAssertEqual(s.pins.map(\.title), ["시청"])
+        XCTAssertEqual(s.pins.map(\.properties), [#"{"도로명":"세종대로 110"}"#])
+        // CP949: 1 + 4½ Hangul in 10 bytes; a name shorter than 10 bytes is never cut.
+        let cp949 = try XCTUnwrap(DBFTextDecoder(iconvName: "CP949"))
+        XCTAssertEqual(cp949.decodeName([0x61, 0xB5, 0xB5, 0xB7, 0xCE, 0xB8, 0xED, 0xC1, 0xD6, 0xBC]), "a도로명주")
+        XCTAssertNil(cp949.decodeName([0x61, 0xB5, 0xB5, 0xB7, 0xCE, 0xB8, 0xED, 0xC1]))
+    }
+
     /// Language driver 87 is ESRI's "ANSI": the code page of the Windows that wrote the file,
     /// none in particular. ArcGIS on Korean Windows writes CP949 under it, which was read as
     /// CP1252 (창덕궁 stored as `Ã¢´ö±Ã`); the text decides, as without a byte, and Western
@@ -344,6 +414,19 @@ final class GISImportTests: XCTestCase {
         }
     }
 
+    /// A .shp cut off in a download is refused, naming both lengths; it imported the shapes
+    /// before the cut and rejected each of the rest as "a damaged .shp".
+    func testAShapefileCutShortIsRefused() throws {
+        let dir = try folder([("bng-27700.shx", "b.shx"), ("bng-27700.dbf", "b.dbf"), ("bng-27700.prj", "b.prj")])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: gis("bng-27700.shp")))
+        try whole.prefix(whole.count - 10).write(to: URL(fileURLWithPath: dir + "/b.shp"))
+        XCTAssertThrowsError(try read(dir + "/b.shp")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(dir)/b.shp: not a readable Shapefile: its .shp is cut short: its header says \(whole.count) bytes, the file holds \(whole.count - 10) (cut off in a copy or a download? copy it again); nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .notShapefile)
+        }
+    }
+
     func testShapefileWithoutItsIndexSaysSo() throws {
         let dir = try makeTempFolder().path
         try FileManager.default.copyItem(atPath: gis("bng-27700.shp"), toPath: dir + "/a.shp")
@@ -383,6 +466,33 @@ final class GISImportTests: XCTestCase {
         XCTAssertEqual(s.system, "EPSG:5179, Korea 2000 / Unified CS (places); EPSG:2154, RGF93 v1 / Lambert-93 (france)")
         XCTAssertEqual(s.notes, ["skipped table roads: LINESTRING geometry (2 features); Pinmap reads points"], "--crs was used")
         try assertMatchesReference(s, "qgis-5179.gpkg")
+    }
+
+    /// A GeoPackage of lines only fails as a Shapefile of lines does; it was imported as
+    /// nothing, exit 0, with the note "the file has no data rows".
+    func testAGeoPackageOfLinesOnlyHasNoPointFeatures() throws {
+        let path = try makeTempFolder().path + "/roads.gpkg"
+        try FileManager.default.copyItem(atPath: gis("qgis-5179.gpkg"), toPath: path)
+        try Database(path: path, create: false).execute("DELETE FROM gpkg_contents WHERE table_name IN ('places', 'france')")
+        XCTAssertThrowsError(try read(path)) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "\(path): no point features: 2 features with LINESTRING geometry skipped; nothing was imported")
+            XCTAssertEqual((error as? ImportError)?.code, .noPoints)
+        }
+        // Beside a point table, the lines are a note.
+        XCTAssertEqual(try read(gis("qgis-5179.gpkg")).pins.count, 4)
+    }
+
+    /// A GeometryCollection's points are pins, as in GeoJSON; the whole feature was skipped
+    /// ("skipped 1 feature with GeometryCollection geometry").
+    func testEveryKindOfFeatureInAGeometryTable() throws {
+        let s = try read(gis("mixed-geometry.gpkg"))
+        XCTAssertEqual(s.pins.map { "\($0.title) \($0.longitude) \($0.latitude)" },
+                       ["p 127.0 37.5", "mp 127.2 37.2", "mp 127.3 37.3", "gc 127.4 37.4"])
+        XCTAssertEqual(s.rejected, [])
+        XCTAssertEqual(s.notes, ["skipped 1 feature with LineString geometry", "skipped 1 feature with Polygon geometry",
+                                 "skipped 1 feature with null geometry", "skipped 1 feature with empty geometry",
+                                 "skipped 1 LineString geometry inside a GeometryCollection"])
     }
 
     func testSQLiteFilesThatAreNotGeoPackagesAreNamed() throws {

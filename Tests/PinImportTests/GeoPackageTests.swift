@@ -247,6 +247,17 @@ final class GeoPackageTests: XCTestCase {
         multi += wkb(1, [1, 2]) + wkb(1, [3, 4], little: false)
         XCTAssertEqual(try shape(multi), .points([point(x: 1, y: 2, z: nil), point(x: 3, y: 4, z: nil)]))
         XCTAssertEqual(try shape(header(flags: 1) + wkb(2, [2])), .other("LineString"))
+        // A GeometryCollection: its points (a nested MultiPoint's too) after a Polygon, a
+        // MultiLineString and a LineString Z read through.
+        var collection = header(flags: 1) + [1] + [7, 0, 0, 0] + [5, 0, 0, 0]
+        collection += [1] + [3, 0, 0, 0] + [1, 0, 0, 0] + [4, 0, 0, 0] + wkb(1, [0, 0]).dropFirst(5) + wkb(1, [1, 0]).dropFirst(5) + wkb(1, [1, 1]).dropFirst(5) + wkb(1, [0, 0]).dropFirst(5)
+        collection += wkb(1, [5, 6])
+        collection += [1] + [5, 0, 0, 0] + [1, 0, 0, 0] + [1] + [2, 0, 0, 0] + [2, 0, 0, 0] + wkb(1, [0, 0]).dropFirst(5) + wkb(1, [1, 1]).dropFirst(5)
+        collection += [1] + [4, 0, 0, 0] + [1, 0, 0, 0] + wkb(1001, [7, 8, 9])
+        collection += [1] + [0xEA, 0x03, 0, 0] + [1, 0, 0, 0] + wkb(1, [1, 2, 3]).dropFirst(5)
+        XCTAssertEqual(try shape(collection), .collection([point(x: 5, y: 6, z: nil), point(x: 7, y: 8, z: 9)],
+                                                          skipped: ["Polygon", "MultiLineString", "LineString"]))
+        XCTAssertThrowsError(try GeoPackageGeometry(Array(collection.dropLast(8)))) { XCTAssertEqual(($0 as? GeoPackageGeometry.Failure)?.reason, "the WKB geometry is cut short") }
         XCTAssertThrowsError(try GeoPackageGeometry([0x47, 0x51, 0, 1, 0, 0, 0, 0])) { XCTAssertEqual(($0 as? GeoPackageGeometry.Failure)?.reason, "not a GeoPackage geometry (no \"GP\" header)") }
         XCTAssertThrowsError(try GeoPackageGeometry(header(flags: 1) + Array(wkb(1, [1, 2]).prefix(12)))) { XCTAssertEqual(($0 as? GeoPackageGeometry.Failure)?.reason, "the WKB point is cut short") }
         var huge = header(flags: 1) + [1] + [4, 0, 0, 0]

@@ -82,6 +82,15 @@ final class ImportFailureLanguageTests: XCTestCase {
         }
     }
 
+    /// A Shapefile cut short, in both languages, as the command line words it in English.
+    func testAShapefileCutShortInBothLanguages() {
+        let failure = ImportFailure(file: "b.shp", .notShapefile(.cutShort(declared: 100, actual: 60)))
+        XCTAssertEqual(Strings.speaking(.english) { failure.text },
+                       "b.shp: the Shapefile cannot be read: its .shp is cut short: its header says 100 bytes, the file holds 60 (cut off in a copy or a download? copy it again); nothing was imported")
+        XCTAssertEqual(Strings.speaking(.korean) { failure.text },
+                       "b.shp: Shapefile을 읽을 수 없습니다: .shp가 잘렸습니다: 머리글에는 100바이트인데 파일은 60바이트입니다(복사나 내려받기가 중간에 끊겼나요? 다시 복사하세요). 아무것도 가져오지 않았습니다")
+    }
+
     /// Values worded in full, in both languages (PROJ's reason stays quoted).
     func testACoordinateSystemFailureInBothLanguages() {
         let failure = ImportFailure(file: "roads.shp", .coordinateSystem(.prj, .unknown(

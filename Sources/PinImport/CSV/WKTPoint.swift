@@ -152,6 +152,7 @@ public enum WKTPoint {
         }
         switch geometry.shape {
         case .other(let name): return fail(.notAPoint, "\(name.uppercased()) is not a POINT")
+        case .collection: return fail(.notAPoint, "GEOMETRYCOLLECTION is not a POINT")
         case .points(let positions) where positions.count > 1: return fail(.notAPoint, "MULTIPOINT is not a POINT")
         case .points(let positions):
             guard let p = positions.first else { return fail(.emptyPoint, "POINT EMPTY has no coordinates") }

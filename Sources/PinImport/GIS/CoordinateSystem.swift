@@ -73,7 +73,7 @@ public final class CoordinateSystem: @unchecked Sendable {
         guard Self.isDefinition(trimmed) else {
             throw fail(.notADefinition)
         }
-        guard let source = Proj.proj_create(ctx, trimmed) else {
+        guard let source = Proj.proj_create(ctx, Self.asCRS(trimmed)) else {
             throw fail(.unreadable(proj: Self.reason(ctx)), hint: true)
         }
         defer { Proj.proj_destroy(source) }
@@ -155,6 +155,15 @@ public final class CoordinateSystem: @unchecked Sendable {
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
             && parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
             && !parts[1].contains(" ")
+    }
+
+    /// `text` as PROJ reads a coordinate reference system: a PROJ string (`+proj=tmerc …`, as
+    /// spatialreference.org and older GIS programs write one) is an operation to PROJ 6 and
+    /// later unless it carries `+type=crs`, so it gets one; anything else is unchanged.
+    static func asCRS(_ text: String) -> String {
+        guard text.hasPrefix("+") else { return text }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        return words.contains { $0.lowercased().hasPrefix("+type=") } ? text : text + " +type=crs"
     }
 
     /// PROJ's message for the context's last error.

@@ -47,7 +47,8 @@ enum DBFCodePage {
     }
 
     /// The encoding of a `.dbf` that names none, from its text (field names and values): UTF-8
-    /// when every sample is valid UTF-8; else CP949 (Korean Windows, a superset of EUC-KR) when
+    /// when every sample is valid UTF-8 (a 10-byte name may end in a cut character:
+    /// `DBFTextDecoder.decodeName`); else CP949 (Korean Windows, a superset of EUC-KR) when
     /// every sample decodes in it and one holds Hangul; else CP1252 when every sample decodes
     /// in it; else ISO-8859-1, which keeps every byte. Hangul is required of CP949 because its
     /// two-byte pairs also read Latin text with accents, as the wrong syllables.
@@ -56,10 +57,10 @@ enum DBFCodePage {
         let why = codePage.map(trimmedText) == "LDID/\(currentANSI)"
             ? "dbf language driver \(currentANSI), the writer's ANSI code page: detected from the text"
             : "no .cpg or code page byte: detected from the text"
-        if sample.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) { return ("UTF-8", "UTF-8 (\(why))") }
+        if let utf8 = DBFTextDecoder(iconvName: nil), sample.allSatisfy({ utf8.decodeName($0) != nil }) { return ("UTF-8", "UTF-8 (\(why))") }
         let nonASCII = sample.filter { $0.contains { $0 >= 0x80 } }
         if let cp949 = DBFTextDecoder(iconvName: "CP949") {
-            let texts = nonASCII.map(cp949.decode)
+            let texts = nonASCII.map(cp949.decodeName)
             if texts.allSatisfy({ $0 != nil }),
                texts.contains(where: { $0!.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }) {
                 return ("CP949", "CP949 (\(why))")
@@ -89,6 +90,20 @@ final class DBFTextDecoder {
         } else {
             self.iconvName = nil
         }
+    }
+
+    /// The text of a field name (or a sample that may be one): as `decode`, except that a name
+    /// of the most bytes a `.dbf` holds (10) may end in part of a character, which is dropped:
+    /// GDAL cuts `도로명주소상세` to its first 10 bytes, `도로명` and one byte of `주` (that name
+    /// became `field 2`, and without a `.cpg` the whole table was read as ISO-8859-1). Nil when
+    /// the bytes are invalid otherwise.
+    func decodeName(_ bytes: [UInt8]) -> String? {
+        if let text = decode(bytes) { return text }
+        guard bytes.count == AttributeRoles.dbfNameLength else { return nil }
+        for cut in 1...3 where bytes.suffix(cut).allSatisfy({ $0 >= 0x80 }) {
+            if let text = decode(Array(bytes.dropLast(cut))) { return text }
+        }
+        return nil
     }
 
     /// The text of `bytes`; nil when they are invalid in the encoding.

@@ -1,7 +1,7 @@
 /// The points of one GeoPackage geometry blob (OGC 12-128r18 §2.1.3): the `GP` header —
 /// magic, version, flags (byte order, envelope size, empty), `srs_id`, envelope — then a
 /// WKB (ISO 19125) Point or MultiPoint, 2D or with Z, M or ZM (ISO codes 1001…3004, and
-/// EWKB's high flag bits, which some writers use).
+/// EWKB's high flag bits, which some writers use), or a GeometryCollection of them and others.
 struct GeoPackageGeometry: Equatable {
     /// One position: x (easting or longitude), y, and z when the geometry has one.
     struct Position: Equatable {
@@ -14,6 +14,9 @@ struct GeoPackageGeometry: Equatable {
         case points([Position])
         /// Another geometry type (`LineString`, `Polygon`, …), named.
         case other(String)
+        /// A GeometryCollection's points (of its Points and MultiPoints, nested collections
+        /// too) and the names of its other members, in order (`LineString`).
+        case collection([Position], skipped: [String])
     }
 
     /// The `srs_id` written in the header.
@@ -69,7 +72,8 @@ struct GeoPackageGeometry: Equatable {
     }
 }
 
-/// Reads WKB Points and MultiPoints; names any other type.
+/// Reads WKB Points and MultiPoints, and the points of a GeometryCollection (reading through
+/// its other members to find the next); names any other type.
 private struct WKBReader {
     let bytes: [UInt8]
     var offset: Int
@@ -96,9 +100,63 @@ private struct WKBReader {
                 if let p = try point(little: l, dims: d, hasZ: z) { positions.append(p) }
             }
             return .points(positions)
+        case 7:
+            return try collection(little)
         default:
             return .other(Self.names[base] ?? "geometry type \(base)")
         }
+    }
+
+    /// A GeometryCollection's members after its header: their points, and the others named.
+    private mutating func collection(_ little: Bool) throws(GeoPackageGeometry.Failure) -> GeoPackageGeometry.Shape {
+        let n = try length(little, each: 9)
+        var positions: [GeoPackageGeometry.Position] = []
+        var skipped: [String] = []
+        for _ in 0..<n {
+            let start = offset
+            let (l, base, dims, _) = try header()
+            switch base {
+            case 1, 4, 7:
+                offset = start
+                switch try geometry() {
+                case .points(let p): positions += p
+                case .collection(let p, let s): positions += p; skipped += s
+                case .other: break
+                }
+            default:
+                try skipBody(base: base, little: l, dims: dims)
+                skipped.append(Self.names[base] ?? "geometry type \(base)")
+            }
+        }
+        return .collection(positions, skipped: skipped)
+    }
+
+    /// Reads past the body of a geometry other than a point whose header was read: a curve's
+    /// points, a polygon's rings, a multi-geometry's or compound's members.
+    private mutating func skipBody(base: Int, little: Bool, dims: Int) throws(GeoPackageGeometry.Failure) {
+        switch base {
+        case 2, 8:  // LineString, CircularString: points
+            offset += try length(little, each: 8 * dims) * 8 * dims
+        case 3, 17:  // Polygon, Triangle: rings of points
+            for _ in 0..<(try length(little, each: 4)) { offset += try length(little, each: 8 * dims) * 8 * dims }
+        case 5, 6, 9, 10, 11, 12, 15, 16:  // members with their own headers
+            for _ in 0..<(try length(little, each: 9)) {
+                let (l, b, d, _) = try header()
+                if b == 1 { offset += 8 * d } else if b == 7 { _ = try collection(l) } else { try skipBody(base: b, little: l, dims: d) }
+            }
+        default:
+            throw .init(reason: "a GeometryCollection holds a geometry of unknown type \(base)")
+        }
+        guard offset <= bytes.count else { throw .init(reason: "the WKB geometry is cut short") }
+    }
+
+    /// A count of elements of at least `each` bytes; more than the bytes left hold is a damaged blob.
+    private mutating func length(_ little: Bool, each: Int) throws(GeoPackageGeometry.Failure) -> Int {
+        guard offset + 4 <= bytes.count else { throw .init(reason: "the WKB geometry is cut short") }
+        let n = Int(GeoPackageGeometry.u32(bytes, offset, little: little))
+        offset += 4
+        guard n <= (bytes.count - offset) / max(each, 1) else { throw .init(reason: "the WKB geometry is cut short") }
+        return n
     }
 
     /// Byte order, base type (1 Point … 17 Triangle), number of ordinates of the next

@@ -50,6 +50,8 @@ final class GeoPackageReader: PinRecordReader {
     private var pending: [RowOutcome] = []
     private var skips = SkipCounter()
     private var tableNotes: [ImportNote] = []
+    /// The features of the tables skipped for their geometry type, by type (`LINESTRING`).
+    private var tableSkips = SkipCounter()
 
     /// Opens `path` and reads its tables' definitions and systems.
     /// - Parameter fallback: `--crs`, for a table in the undefined Cartesian system (−1).
@@ -71,12 +73,14 @@ final class GeoPackageReader: PinRecordReader {
             var layers: [Layer] = []
             var labels: [String] = []
             var notes: [ImportNote] = []
+            var skippedTables = SkipCounter()
             var systems: [Int64: CoordinateSystem?] = [:]
             while try tables.step() {
                 let table = tables.text(0), type = tables.text(2), srs = tables.int(3)
-                guard ["POINT", "MULTIPOINT", "GEOMETRY"].contains(type) else {
+                guard ["POINT", "MULTIPOINT", "GEOMETRY", "GEOMETRYCOLLECTION"].contains(type) else {
                     let n = (try? db.scalar("SELECT count(*) FROM \(SQLIdentifier.quoted(table))")).flatMap { $0 }.flatMap { Int($0) }
                     notes.append(.skippedTable(table: table, geometry: type, features: n))
+                    if let n, n > 0 { skippedTables.add(.featureWithGeometry(type), count: n) }
                     continue
                 }
                 if systems[srs] == nil { systems[srs] = try Self.system(db, srs: srs, table: table, fallback: fallback, path: path) }
@@ -93,6 +97,7 @@ final class GeoPackageReader: PinRecordReader {
             self.layers = layers
             usedFallback = fallback != nil && systems[-1] != nil
             tableNotes = notes
+            tableSkips = skippedTables
             systemsLabel = labels.isEmpty ? nil : labels.joined(separator: "; ")
             columnsUsed = used
         } catch let e as SQLiteReadOnly.Failure {
@@ -105,6 +110,11 @@ final class GeoPackageReader: PinRecordReader {
     }
 
     var notes: [ImportNote] { tableNotes + skips.notes }
+
+    /// The skipped tables' features and the point tables' features skipped for their geometry:
+    /// a GeoPackage of lines or polygons only has no point features, a failure as for a
+    /// Shapefile (it was an import of nothing, noted "the file has no data rows").
+    var skippedGeometry: [SkippedCount] { tableSkips.counts + skips.counts }
 
     func next() throws(ImportError) -> RowOutcome? {
         while true {
@@ -200,6 +210,11 @@ final class GeoPackageReader: PinRecordReader {
             return []
         case .points(let positions):
             if positions.isEmpty { skips.add(.featureWithEmptyGeometry) }
+            return positions.map { base.outcome(x: $0.x, y: $0.y, z: $0.z, system: layer.system) }
+        case .collection(let positions, let others):
+            // As GeoJSON's: a pin per point, the other members counted.
+            for type in others { skips.add(.collectionPart(type)) }
+            if positions.isEmpty && others.isEmpty { skips.add(.featureWithEmptyGeometry) }
             return positions.map { base.outcome(x: $0.x, y: $0.y, z: $0.z, system: layer.system) }
         }
     }

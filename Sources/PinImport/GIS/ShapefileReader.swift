@@ -43,20 +43,29 @@ final class ShapefileReader: PinRecordReader {
     private var undecodable = 0
     /// A folder this reader owns (a zip's extracted files): removed when it goes.
     private let temporaryFolder: String?
+    /// The zip's other `.shp` entries, not read (named in a note).
+    private let otherShapefiles: (read: String, others: [String])?
 
     /// Opens the Shapefile whose `.shp` is `path`.
     /// - Parameters:
     ///   - fallback: `--crs`, for a Shapefile without a `.prj`.
     ///   - label: the name in messages and the layer's name (a zip's entry), default `path`.
     ///   - temporaryFolder: a folder to remove with the reader (where a zip was extracted).
+    ///   - otherShapefiles: the zip entry read and the zip's other `.shp` entries, for a note.
     /// - Throws: `ImportError.invalidShapefile` (the `.shp`/`.shx` cannot be opened, an
     ///   unknown code page), `.coordinateSystem` (a `.prj` PROJ cannot resolve).
-    init(path: String, fallback: String?, label: String? = nil, temporaryFolder: String? = nil) throws(ImportError) {
+    init(path: String, fallback: String?, label: String? = nil, temporaryFolder: String? = nil,
+         otherShapefiles: (read: String, others: [String])? = nil) throws(ImportError) {
         self.path = label ?? path
         self.temporaryFolder = temporaryFolder
+        self.otherShapefiles = otherShapefiles
         let removeFolder = { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
         let stem = (path as NSString).deletingPathExtension
-        layer = ((label ?? path) as NSString).lastPathComponent.components(separatedBy: ".").first ?? "shape"
+        layer = Self.layerName(label ?? path)
+        if let (declared, actual) = Self.cutShort(path) {
+            removeFolder()
+            throw .invalidShapefile(path: self.path, .cutShort(declared: declared, actual: actual))
+        }
         var hooks = Self.quietHooks()
         guard let shp = SHPOpenLL(path, "rb", &hooks) else {
             removeFolder()
@@ -89,7 +98,7 @@ final class ShapefileReader: PinRecordReader {
         }
         // Two fields can share a name (the format does not forbid it; names cut to 10 bytes
         // often meet): each keeps a key of its own.
-        let names = PropertyKey.unique(rawNames.enumerated().map { i, raw in decoder.decode(raw).map(trimmedText) ?? "field \(i + 1)" })
+        let names = PropertyKey.unique(rawNames.enumerated().map { i, raw in decoder.decodeName(raw).map(trimmedText) ?? "field \(i + 1)" })
         hasPRJ = Self.sibling(stem, ["prj", "PRJ"]) != nil
         do {
             system = try Self.system(stem: stem, fallback: fallback, path: self.path)
@@ -120,6 +129,7 @@ final class ShapefileReader: PinRecordReader {
     var notes: [ImportNote] {
         var notes = skips.notes
         if !hasDBF { notes.insert(.noAttributeTable, at: 0) }
+        if let o = otherShapefiles, !o.others.isEmpty { notes.append(.otherShapefiles(read: o.read, others: o.others)) }
         if undecodable > 0 { notes.append(.undecodableAttributes(count: undecodable, encoding: encodingLabel)) }
         return notes
     }
@@ -208,6 +218,34 @@ final class ShapefileReader: PinRecordReader {
         }
         guard let definition else { return nil }
         return try CoordinateSystem.forImport(definition, source: source, path: path)
+    }
+
+    /// The `.shp`'s length as its header says (bytes 24–27, big-endian 16-bit words) and as
+    /// it is, when it is shorter: shapelib reads such a file's first shapes and fails on each
+    /// of the rest, which were rejected one by one ("a damaged .shp") beside a partial import.
+    /// Nil for a whole file (or one whose header cannot be read: shapelib then says so).
+    private static func cutShort(_ path: String) -> (declared: Int64, actual: Int64)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 28), header.count == 28,
+              let size = try? handle.seekToEnd() else { return nil }
+        let bytes = [UInt8](header)
+        func u32(_ i: Int) -> Int64 { Int64(bytes[i]) << 24 | Int64(bytes[i + 1]) << 16 | Int64(bytes[i + 2]) << 8 | Int64(bytes[i + 3]) }
+        guard u32(0) == 9994 else { return nil }
+        let declared = u32(24) * 2
+        return Int64(size) < declared ? (declared, Int64(size)) : nil
+    }
+
+    /// The layer's name, as GDAL names it: the `.shp`'s file name without its extension
+    /// (`seoul.2024.places`, which was cut at its first dot, `seoul`). A zip's `label` is
+    /// `archive.zip (folder/entry.shp)`: the entry names the layer.
+    static func layerName(_ label: String) -> String {
+        var name = label
+        if name.hasSuffix(")"), let open = name.range(of: " (", options: .backwards) {
+            name = String(name[open.upperBound..<name.index(before: name.endIndex)])
+        }
+        let file = (name as NSString).lastPathComponent
+        return file.lowercased().hasSuffix(".shp") ? String(file.dropLast(4)) : file
     }
 
     /// `stem.ext` for the first extension that exists.

@@ -64,7 +64,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): malformed XML at line \(line), column \(column): \(reason.sentence); nothing was imported (fix the file and import it again)"
         case let .archive(path, reason): return "\(path): \(reason); nothing was imported"
         case let .coordinateSystem(path, source, problem):
-            return "\(path): \(source.map { $0.sentence + ": " } ?? "")\(problem.sentence); nothing was imported"
+            let remedy = source?.remedy.map { " (\($0))" } ?? ""
+            return "\(path): \(source.map { $0.sentence + ": " } ?? "")\(problem.sentence); nothing was imported" + remedy
         case let .invalidGeoPackage(path, problem): return "\(path): not a readable GeoPackage: \(problem.sentence); nothing was imported"
         case let .invalidShapefile(path, problem): return "\(path): not a readable Shapefile: \(problem.sentence); nothing was imported"
         case let .noPoints(path, skipped): return "\(path): no point features: \(skipped.map(\.description).joined(separator: ", ")); nothing was imported"

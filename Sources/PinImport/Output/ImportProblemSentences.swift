@@ -42,6 +42,17 @@ extension CoordinateSystemSource {
         case let .geoPackageTable(table, srs): return "table \(table), srs_id \(srs)"
         }
     }
+
+    /// What to do when the system named here cannot be used, for the end of the file's error;
+    /// nil for `--crs` (refused before any file is read, with its own advice).
+    public var remedy: String? {
+        switch self {
+        case .option: return nil
+        case .prj: return "fix the .prj, or move it aside and name the system with --crs"
+        case .geoJSONMember: return "fix the \"crs\" member, or remove it when the positions are WGS84 longitude, latitude"
+        case .geoPackageTable: return "fix the table's row in gpkg_spatial_ref_sys, or assign the layer a known system (ogr2ogr -a_srs EPSG:…)"
+        }
+    }
 }
 
 extension GeoPackageProblem {
@@ -64,6 +75,8 @@ extension ShapefileProblem {
         case let .part(ext, shp): return "this is the .\(ext) part of a Shapefile; import its .shp instead: \(shp)"
         case .missingIndex(let shx): return "its index \(shx) is missing (a Shapefile is the .shp with its .shx and .dbf beside it)"
         case .damaged: return "shapelib cannot read its .shp or .shx (damaged or not a Shapefile)"
+        case let .cutShort(declared, actual):
+            return "its .shp is cut short: its header says \(declared) bytes, the file holds \(actual) (cut off in a copy or a download? copy it again)"
         case .unknownCodePage(let page): return "its .dbf code page \"\(page)\" is not one iconv knows"
         }
     }

@@ -57,7 +57,8 @@ enum FormatReaders {
     /// The name prefix of the folders zipped Shapefiles are extracted to (in the temporary folder).
     static let temporaryFolderPrefix = "pinmap-shapefile-"
 
-    /// A zip holding a Shapefile (a `.shp` entry): its files extracted to a temporary folder
+    /// A zip holding a Shapefile (its first `.shp` entry; any others are named in a note, not
+    /// read): its files extracted to a temporary folder
     /// and read from there; nil for any other zip (a KMZ).
     /// - Throws: `ImportError.archive` when the zip or an entry cannot be read.
     static func zippedShapefile(path: String, fallback: String?) throws(ImportError) -> ShapefileReader? {
@@ -65,7 +66,8 @@ enum FormatReaders {
         do { zip = try ZipArchive(bytes: try readRaw(path: path)) } catch let e as ZipArchive.Failure {
             throw .archive(path: path, reason: e.reason)
         } catch let e as ImportError { throw e } catch { throw .archive(path: path, reason: "\(error)") }
-        guard let shp = zip.entries.first(where: { $0.name.lowercased().hasSuffix(".shp") && !$0.name.hasPrefix("__MACOSX") }) else { return nil }
+        let shapefiles = zip.entries.filter { $0.name.lowercased().hasSuffix(".shp") && !$0.name.hasPrefix("__MACOSX") }
+        guard let shp = shapefiles.first else { return nil }
         let stem = String(shp.name.dropLast(4))
         var template = Array((NSTemporaryDirectory() + "/" + temporaryFolderPrefix + "XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
@@ -88,7 +90,7 @@ enum FormatReaders {
             throw .archive(path: path, reason: (error as? ZipArchive.Failure)?.reason ?? "\(error)")
         }
         return try ShapefileReader(path: folder + "/layer.shp", fallback: fallback, label: "\(path) (\(shp.name))",
-                                   temporaryFolder: folder)
+                                   temporaryFolder: folder, otherShapefiles: (shp.name, shapefiles.dropFirst().map(\.name)))
     }
 
     /// The encoding an XML document is read in, for the report: the one its declaration names

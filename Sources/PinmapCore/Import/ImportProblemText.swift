@@ -54,6 +54,7 @@ enum ImportProblemText {
         case let .part(ext, shp): return S.shpPart(ext, shp)
         case .missingIndex(let shx): return S.shpMissingIndex(shx)
         case .damaged: return S.shpDamaged.text
+        case let .cutShort(declared, actual): return S.shpCutShort(declared, actual)
         case .unknownCodePage(let page): return S.shpCodePage(page)
         }
     }

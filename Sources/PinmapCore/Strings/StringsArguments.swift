@@ -155,6 +155,8 @@ extension S {
     public static func shpPart(_ ext: String, _ shp: String) -> String { shpPart.filled([ext, shp]) }
     /// "its index {0} is missing (…)"
     public static func shpMissingIndex(_ index: String) -> String { shpMissingIndex.filled([index]) }
+    /// "its .shp is cut short: its header says {0} bytes, the file holds {1} (…)"
+    public static func shpCutShort(_ declared: Int64, _ actual: Int64) -> String { shpCutShort.filled(["\(declared)", "\(actual)"]) }
     /// "its .dbf code page \"{0}\" is not one iconv knows"
     public static func shpCodePage(_ codePage: String) -> String { shpCodePage.filled([codePage]) }
     /// "the file ends early: <{0}> is never closed ({1} …)"
@@ -197,6 +199,10 @@ extension S {
     public static func skFeatureGeometry(_ count: Int, _ type: String) -> String { skFeatureGeometry.filled(["\(count)", type]) }
     /// "{0:feature|features} with empty geometry"
     public static func skEmptyGeometry(_ count: Int) -> String { skEmptyGeometry.filled(["\(count)"]) }
+    /// "the zip holds {0} Shapefiles: only {1} was read, not {2} (extract the zip and import each .shp)"
+    public static func noteOtherShapefiles(_ read: String, _ others: [String]) -> String {
+        noteOtherShapefiles.filled(["\(others.count + 1)", read, others.joined(separator: ", ")])
+    }
     /// "skipped table {0}: {1} geometry ({2} {2:feature|features}); Pinmap reads points"
     public static func noteSkippedTable(_ table: String, _ geometry: String, _ c: String) -> String { noteSkippedTable.filled([table, geometry, c]) }
     /// "--crs {0} not used: {1} coordinates are WGS84 longitude, latitude by definition"

@@ -116,6 +116,26 @@ ogr2ogr -f "ESRI Shapefile" -oo X_POSSIBLE_NAMES=lon -oo Y_POSSIBLE_NAMES=lat -o
 ogr2ogr -f "ESRI Shapefile" -oo X_POSSIBLE_NAMES=lon -oo Y_POSSIBLE_NAMES=lat -oo KEEP_GEOM_COLUMNS=NO \
   -oo AUTODETECT_TYPE=YES integer64.shp build/integer64.csv
 
+# A UTF-8 table without its .cpg whose field name GDAL cut at 10 bytes inside a character
+# (도로명주소상세 → 도로명 and the first byte of 주).
+printf 'WKT,시설명,도로명주소상세,설명\n"POINT (127 37.5)",시청,세종대로 110,서울시청\n' > build/utf8-cut-name.csv
+ogr2ogr -f "ESRI Shapefile" -lco ENCODING=UTF-8 -oo KEEP_GEOM_COLUMNS=NO utf8-cut-name.shp build/utf8-cut-name.csv
+rm utf8-cut-name.cpg
+
+# One GEOMETRY table of every kind of feature: points, a line, a polygon, null, POINT EMPTY,
+# a MultiPoint and a GeometryCollection of a point and a line.
+cat > build/mixed.csv <<'CSV'
+WKT,name
+"POINT (127.0 37.5)",p
+"LINESTRING (127.0 37.5, 127.1 37.6)",l
+"POLYGON ((127 37,127.1 37,127.1 37.1,127 37))",g
+,nul
+"POINT EMPTY",empty
+"MULTIPOINT ((127.2 37.2),(127.3 37.3))",mp
+"GEOMETRYCOLLECTION (POINT (127.4 37.4), LINESTRING (127 37, 128 38))",gc
+CSV
+ogr2ogr -f GPKG mixed-geometry.gpkg build/mixed.csv -nln mixed -a_srs EPSG:4326 -oo KEEP_GEOM_COLUMNS=NO
+
 # The reference: each fixture point back to WGS84 by cs2cs (lon, lat), what the importer must
 # match within 1 m. One line per pin: file<TAB>title<TAB>longitude<TAB>latitude.
 inverse() {  # EPSG x y (x = easting) -> "lon lat"
