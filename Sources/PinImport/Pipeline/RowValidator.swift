@@ -207,6 +207,8 @@ public struct RowValidator: Sendable {
             return pair(CoordinateParser.parse(latText, axis: .latitude, field: .column(headers[c])),
                         CoordinateParser.parse(lonText, axis: .longitude, field: .column(headers[c])),
                         latText: latText, lonText: lonText, latIndex: c, lonIndex: c, issues: &issues)
+        case let .mapsURL(u):
+            return mapsURL(record.trimmed(u), column: u, issues: &issues)
         case let .pair(latIndex, lonIndex):
             let lat = record.withFieldBytes(latIndex) {
                 CoordinateParser.parse(bytes: $0, axis: .latitude, field: .column(headers[latIndex]))
@@ -216,6 +218,27 @@ public struct RowValidator: Sendable {
             }
             return pair(lat, lon, latText: record[latIndex], lonText: record[lonIndex], latIndex: latIndex, lonIndex: lonIndex, issues: &issues)
         }
+    }
+
+    /// The position a Google Maps link in column `column` holds (`TakeoutFeature.fromURL`);
+    /// nil with an issue when it holds none (a place's link names it by an id only) or one
+    /// out of range.
+    private func mapsURL(_ url: String, column: Int, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+        let field = RowField.column(mapping.headers[column])
+        guard let p = TakeoutFeature.fromURL(url) else {
+            issues.append(RowIssue(
+                field: field, value: url,
+                reason: url.isEmpty ? "no link, so no coordinates" : "the link holds no coordinates (a place's link names it by an id only); "
+                    + "import Takeout's \"Saved Places.json\" (starred places, with coordinates), or open the list in Google My Maps "
+                    + "and export it as KML",
+                rule: url.isEmpty ? .emptyCoordinate : .noCoordinates))
+            return nil
+        }
+        if CoordinateAxis.latitude.contains(p.latitude) && CoordinateAxis.longitude.contains(p.longitude) { return p }
+        issues.append(contentsOf: CoordinateParser.rangeIssues(
+            latitude: p.latitude, longitude: p.longitude, latText: "\(p.latitude)", lonText: "\(p.longitude)",
+            latField: field, lonField: field))
+        return nil
     }
 
     /// The WGS84 position of a WKT POINT in column `column`; `elevation` gets its Z value as written.
