@@ -75,10 +75,16 @@ public struct RowValidator: Sendable {
         if record.count > headers.count {
             let extras = (headers.count..<record.count).filter { !record.isBlank($0) }
             if let first = extras.first {
+                let commas = splitsDecimalCommas(record)
                 issues.append(RowIssue(
                     field: .extraColumn(first + 1), value: record[first],
-                    reason: "row has \(extras.count) non-empty field\(extras.count == 1 ? "" : "s") beyond the header's \(headers.count) columns",
+                    reason: "row has \(extras.count) non-empty field\(extras.count == 1 ? "" : "s") beyond the header's \(headers.count) columns"
+                        + (commas ? "; its coordinates look written with decimal commas (\(record[latitudeIndex ?? 0]),\(record[(latitudeIndex ?? 0) + 1])) "
+                           + "in a comma-separated file: quote them (\"37,5665\") or save the file with ; as the delimiter" : ""),
                     rule: .extraFields))
+                // Its fields are shifted: the coordinates read from them would be wrong
+                // ("longitude 5665 outside [-180, 180]; these look like projected metres").
+                if commas { return .rejected(issues.map { var i = $0; i.line = record.line; return i }) }
             }
         }
         var title = ""
@@ -169,6 +175,23 @@ public struct RowValidator: Sendable {
             }
             return EncodedPinRow(start: start, ends: (e0, e1, e2, e3, Int32(text.count)), latitude: latitude, longitude: longitude)
         }
+    }
+
+    /// The latitude column of a latitude/longitude pair; nil for the other coordinate columns.
+    private var latitudeIndex: Int? {
+        if case let .pair(lat, _) = mapping.coordinates { return lat }
+        return nil
+    }
+
+    /// Whether a row with fields beyond the header reads as decimal commas split by a comma
+    /// delimiter (`A,37,5665,126,978` under `name,lat,lon`): the latitude field and the one after
+    /// it are whole numbers, the first of them within ±90.
+    private func splitsDecimalCommas(_ record: CSVRecord) -> Bool {
+        guard let lat = latitudeIndex, lat + 1 < record.count else { return false }
+        func digits(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        var whole = record.trimmed(lat)
+        if whole.hasPrefix("-") || whole.hasPrefix("+") { whole.removeFirst() }
+        return digits(whole) && (Int(whole) ?? 91) <= 90 && digits(record.trimmed(lat + 1))
     }
 
     /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
