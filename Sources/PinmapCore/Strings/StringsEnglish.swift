@@ -77,7 +77,7 @@ extension Strings {
         .irInvalidFeature: "not a GeoJSON Feature object",
         .irRefusedByStore: "the store refused the row '{1}'",
         .irNulCharacter: "{0} holds a NUL character (U+0000), which a PostgreSQL store cannot keep; remove it or import into a file store",
-        .irNoCoordinates: "no coordinates: the geometry is [0, 0] or missing and the maps URL holds none",
+        .irNoCoordinates: "no coordinates: no geometry (or Google's [0, 0]) and no position in the maps link",
         .irOutOfRange: "{0} {1} outside {2}",
         .ieUnreadable: "{0}: cannot read the file: {1}",
         .ieEmpty: "{0}: the file is empty (no header row)",

@@ -77,7 +77,7 @@ extension Strings {
         .irInvalidFeature: "GeoJSON Feature 객체가 아닙니다",
         .irRefusedByStore: "저장소가 '{1}' 행을 받아들이지 않았습니다",
         .irNulCharacter: "{0}에 NUL 문자(U+0000)가 있어 PostgreSQL 저장소에 둘 수 없습니다. 지우거나 파일 저장소로 가져오십시오",
-        .irNoCoordinates: "좌표가 없습니다: geometry가 [0, 0]이거나 없고 지도 URL에도 없습니다",
+        .irNoCoordinates: "좌표가 없습니다: geometry가 없거나 [0, 0]이고 지도 링크에도 위치가 없습니다",
         .irOutOfRange: "{0} {1}은(는) {2} 범위 밖입니다",
         .ieUnreadable: "{0}: 파일을 읽을 수 없습니다: {1}",
         .ieEmpty: "{0}: 빈 파일입니다 (머리글 행 없음)",
