@@ -426,6 +426,7 @@ extension Strings {
         .ieBinary: "{0}: looks like a binary file (it holds NUL bytes), not CSV text",
         .ieExcel: "{0}: an Excel workbook: save it as CSV (\"CSV UTF-8\") and import that",
         .ieODS: "{0}: an OpenDocument spreadsheet: save it as CSV and import that",
+        .ieNumbers: "{0}: an Apple Numbers spreadsheet: export it as CSV (File › Export To › CSV) and import that",
         .ieUnknownEncoding: "{0}: not UTF-8, and its encoding was not recognised: save it as \"CSV UTF-8\" (or import it with pinmap import --encoding)",
         .importNoMatch: "No file starts with “{0}”",
         .pasteLineBreaks: "line breaks pasted as spaces",

@@ -426,6 +426,7 @@ extension Strings {
         .ieBinary: "{0}: CSV 텍스트가 아니라 바이너리 파일로 보입니다 (NUL 바이트가 있음)",
         .ieExcel: "{0}: Excel 통합 문서입니다. CSV(\"CSV UTF-8\")로 저장해 가져오세요",
         .ieODS: "{0}: OpenDocument 스프레드시트입니다. CSV로 저장해 가져오세요",
+        .ieNumbers: "{0}: Apple Numbers 스프레드시트입니다. CSV로 내보내(파일 › 다음으로 내보내기 › CSV) 가져오세요",
         .ieUnknownEncoding: "{0}: UTF-8이 아니고 인코딩을 알아낼 수 없습니다. \"CSV UTF-8\"로 저장하세요 (또는 pinmap import --encoding으로 가져오세요)",
         .importNoMatch: "“{0}”(으)로 시작하는 파일이 없습니다",
         .pasteLineBreaks: "줄바꿈은 빈칸으로 붙여넣었습니다",
