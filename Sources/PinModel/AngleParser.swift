@@ -30,7 +30,7 @@ enum AngleParser {
 
     /// Parses `text` (already trimmed) as an angle on `axis`, without checking its range.
     static func parse(_ text: String, axis: CoordinateAxis) -> Outcome {
-        var scalars = Array(text.unicodeScalars)
+        var scalars = Array(withLatinMarks(text).unicodeScalars)
         let hemisphere: Character?
         switch takeHemisphere(&scalars, axis: axis) {
         case .none: hemisphere = nil
@@ -66,6 +66,26 @@ enum AngleParser {
             return .value(negative ? -magnitude : magnitude)
         }
     }
+
+    /// Korean, Japanese and Chinese angle words as the marks and letters above: 도/度 `°`,
+    /// 분/分 `′`, 초/秒 `″` (`37도 30분 15초`, `37度30分15秒`), and the hemisphere words
+    /// 북위/北緯/北纬 `N`, 남위/南緯/南纬 `S`, 동경/東経/東經/东经 `E`, 서경/西経/西經/西经 `W`
+    /// (`북위 37.5`, `東経139度45分`), as Korean and Japanese public data and spreadsheets write them.
+    static func withLatinMarks(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var t = text
+        for (words, mark) in cjkWords {
+            for word in words where t.contains(word) { t = t.replacingOccurrences(of: word, with: mark) }
+        }
+        return t
+    }
+
+    /// Hemisphere words first: 東経's 経 is no mark, but 北緯 must go before 度 is replaced.
+    private static let cjkWords: [([String], String)] = [
+        (["북위", "北緯", "北纬"], "N"), (["남위", "南緯", "南纬"], "S"),
+        (["동경", "東経", "東經", "东经"], "E"), (["서경", "西経", "西經", "西经"], "W"),
+        (["도", "度"], "°"), (["분", "分"], "′"), (["초", "秒"], "″"),
+    ]
 
     private enum Hemisphere { case none, one(Character), two }
 

@@ -85,6 +85,7 @@ enum UIFileImporter {
         case let (_, .rejectsFile(path, why)): reason = .rejectsFile(path: path, why)
         case (_, .foreign(_, .excelWorkbook)): reason = .excelWorkbook
         case (_, .foreign(_, .openDocumentSpreadsheet)): reason = .openDocumentSpreadsheet
+        case (_, .foreign(_, .numbersSpreadsheet)): reason = .numbersSpreadsheet
         case (_, .foreign(_, .binary)): reason = .binary
         }
         return ImportFailure(file: shownName(e.path), reason)

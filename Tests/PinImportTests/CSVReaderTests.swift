@@ -19,7 +19,12 @@ final class CSVReaderTests: XCTestCase {
         ("\"\",,\"\"\n", [["", "", ""]], [1], #line),
         ("a,b,\n", [["a", "b", ""]], [1], #line),
         ("\n\na\n", [[""], [""], ["a"]], [1, 2, 3], #line),
-        (" \"lead space\",x\n", [[" \"lead space\"", "x"]], [1], #line),
+        // White space before an opening quote is set aside (`"name", "lat"`): the quotes were
+        // kept, so such a header named no column and its numbers were "not a number".
+        (" \"lead space\",x\n", [["lead space", "x"]], [1], #line),
+        ("\"name\", \"lat\",\t\"lon\"\nA, \"37,5\" ,  1\n", [["name", "lat", "lon"], ["A", "37,5 ", "  1"]], [1, 2], #line),
+        ("a, b\n  \n", [["a", " b"], ["  "]], [1, 2], #line),
+        ("a, ", [["a", " "]], [1], #line),
         ("", [], [], #line),
     ]
 
@@ -32,11 +37,11 @@ final class CSVReaderTests: XCTestCase {
     }
 
     func testEveryChunkSizeGivesTheSameRecords() throws {
-        let input = "h1;h2;h3\r\n\"a;b\";\"x\"\"y\";z\r\n\"l1\r\nl2\";2;3\rplain;é한🙂;\"\"\n;;\nend;1;2"
+        let input = "h1;h2;h3\r\n\"a;b\";  \"x\"\"y\";z\r\n\"l1\r\nl2\";2;3\rplain;é한🙂;\"\"\n;;\nend; 1;2"
         let expected = try records(input, delimiter: 0x3B)
         XCTAssertEqual(expected.map(\.fields), [
             ["h1", "h2", "h3"], ["a;b", "x\"y", "z"], ["l1\nl2", "2", "3"], ["plain", "é한🙂", ""],
-            ["", "", ""], ["end", "1", "2"]])
+            ["", "", ""], ["end", " 1", "2"]])
         XCTAssertEqual(expected.map(\.line), [1, 2, 3, 5, 6, 7])
         for size in 1...9 {
             let got = try records(input, delimiter: 0x3B, chunkSize: size)

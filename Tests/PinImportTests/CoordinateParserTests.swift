@@ -118,6 +118,19 @@ final class CoordinateParserTests: XCTestCase {
         ("３７ａ", .latitude, .rule(.notANumber), #line),
         ("ＮａＮ", .latitude, .rule(.notANumber), #line),
         ("5\u{2013}", .latitude, .rule(.notANumber), #line),
+        // Korean, Japanese and Chinese angle words (were "not a number").
+        ("37도 30분 15초", .latitude, .value(37.50416666666667), #line),
+        ("127도", .longitude, .value(127), #line),
+        ("37度30分15秒", .latitude, .value(37.50416666666667), #line),
+        ("북위 37.5", .latitude, .value(37.5), #line),
+        ("남위 33도 52분", .latitude, .value(-33.86666666666667), #line),
+        ("서경 74.006", .longitude, .value(-74.006), #line),
+        ("東経139度45分", .longitude, .value(139.75), #line),
+        ("北纬39.9", .latitude, .value(39.9), #line),
+        ("동경 37.5", .latitude, .rule(.wrongAxisHemisphere), #line),
+        ("37도 75분", .latitude, .rule(.minutesOutOfRange), #line),
+        ("남위 -33", .latitude, .rule(.signWithHemisphere), #line),
+        ("37도쯤", .latitude, .rule(.notANumber), #line),
     ]
 
     func testTable() {

@@ -60,6 +60,27 @@ final class ForeignFileTests: XCTestCase {
         XCTAssertEqual(failure(other)?.description, "\(other): the KMZ archive holds no .kml file (entries: readme.md); nothing was imported")
     }
 
+    /// An Apple Numbers document (a zip of `Index/*.iwa`) is named, with what to do; it was
+    /// "the KMZ archive holds no .kml file (entries: Index/Document.iwa)".
+    func testANumbersSpreadsheetIsNamedWithWhatToDo() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/zip") else { throw XCTSkip("no zip") }
+        let folder = NSTemporaryDirectory() + "pinmap-numbers-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/Index", withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/Index/Document.iwa"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/zip")
+        p.currentDirectoryURL = URL(fileURLWithPath: folder)
+        p.arguments = ["-q", "-r", "places.numbers", "Index"]
+        try p.run()
+        p.waitUntilExit()
+        let numbers = folder + "/places.numbers"
+        XCTAssertEqual(failure(numbers), .foreign(path: numbers, .numbersSpreadsheet))
+        XCTAssertEqual(failure(numbers)?.description, "\(numbers): an Apple Numbers spreadsheet, not a pin file: "
+            + "export it as CSV (File › Export To › CSV…) and import the .csv")
+        XCTAssertEqual(failure(numbers)?.code, .numbersSpreadsheet)
+    }
+
     func testASQLiteStoreAndABinaryFileAreNamedNotShownAsHeaders() throws {
         let folder = NSTemporaryDirectory() + "pinmap-foreign-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -249,7 +249,9 @@ final class FormatReaderTests: XCTestCase {
     }
 
     /// White space beside a comma inside `<coordinates>` (`127.0, 37.5`) is inside the tuple
-    /// (the placemark was rejected); a refused tuple is quoted in the reason.
+    /// (the placemark was rejected); a refused tuple is quoted in the reason. A Point's tuples
+    /// after its first are kept: the whole text goes to `properties.coordinates` (they were
+    /// dropped without a word).
     func testKMLCoordinatesWithSpacesBesideCommas() throws {
         let path = try temporaryFile(Array("""
             <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
@@ -264,7 +266,8 @@ final class FormatReaderTests: XCTestCase {
             """.utf8), suffix: ".kml")
         let r = try read(path)
         XCTAssertEqual(r.pins.map { "\($0.title) \($0.latitude) \($0.longitude) \($0.properties)" }, [
-            #"Spaced 37.5 127.0 {"ele":"12"}"#, "37.25, 126.5 37.25 126.5 {}", "Plain 37.6 127.1 {}"])
+            #"Spaced 37.5 127.0 {"ele":"12","coordinates":"127.0, 37.5 ,12  128,38"}"#, "37.25, 126.5 37.25 126.5 {}",
+            #"Plain 37.6 127.1 {"coordinates":"127.1,37.6,0 1,2"}"#])
         XCTAssertEqual(r.rejected.flatMap { $0 }.map { "\($0.line) \($0.value) \($0.reason)" },
                        ["8 127.2,  x <coordinates> '127.2,  x' is not longitude,latitude[,altitude] numbers"])
     }

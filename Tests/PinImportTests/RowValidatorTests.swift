@@ -52,6 +52,24 @@ final class RowValidatorTests: XCTestCase {
         XCTAssertEqual(issues[0].description, "line 7: latitude '35.09x' is not a number")
     }
 
+    /// Decimal commas in a comma-separated file (`A,37,5665,126,978`) are named, with what to
+    /// do; the row said its longitude 5665 looked like projected metres and to use --crs.
+    /// A row with a real extra field keeps its coordinate checks.
+    func testDecimalCommasSplitByTheDelimiterAreNamed() throws {
+        let v = try validator(["name", "lat", "lon"])
+        guard case let .rejected(issues) = v.validate(CSVRecord(line: 2, fields: ["A", "37", "5665", "126", "978"])) else {
+            return XCTFail("expected a rejection")
+        }
+        XCTAssertEqual(issues.map(\.description), [
+            "line 2: row has 2 non-empty fields beyond the header's 3 columns; its coordinates look written with decimal commas "
+                + "(37,5665) in a comma-separated file: quote them (\"37,5665\") or save the file with ; as the delimiter"])
+        guard case let .rejected(other) = v.validate(CSVRecord(line: 3, fields: ["B", "37.5", "x", "note"])) else {
+            return XCTFail("expected a rejection")
+        }
+        XCTAssertEqual(other.map(\.description), [
+            "line 3: row has 1 non-empty field beyond the header's 3 columns", "line 3: longitude 'x' is not a number"])
+    }
+
     func testGeometryColumnRows() throws {
         let v = try validator(["WKT", "name"])
         guard case let .accepted(p) = v.validate(CSVRecord(line: 2, fields: ["POINT (126.978 37.5665)", "Plaza"])) else {

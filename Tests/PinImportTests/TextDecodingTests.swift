@@ -335,4 +335,23 @@ extension TextDecodingTests {
         options.encodingName = nil
         XCTAssertEqual(try Importer.run(path: path, store: store, options: options).imported, 1, "detected as CP949")
     }
+
+    /// `--encoding CP949` on a CP949 file holding a byte CP949 lacks says what to do; it said
+    /// only 'invalid CP949 text at byte 32'.
+    func testALegacyEncodingNamedForABadByteSaysWhatToDo() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cp949-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var bytes = Array("title,lat,lon\n".utf8)
+        bytes += [0xC1, 0xBE, 0xB7, 0xCE] + Array(",37.5,127\nbad".utf8) + [0xFF, 0xFE] + Array(",37.1,127.1\n".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let store = try Store.inMemory()
+        var options = ImportOptions()
+        options.encodingName = "CP949"
+        XCTAssertThrowsError(try Importer.run(path: path, store: store, options: options)) { error in
+            XCTAssertEqual((error as? ImportError)?.description, "\(path): invalid CP949 text at byte 31: no CP949 character starts there "
+                + "(text pasted from another program?); fix that byte and import again, save the file as \"CSV UTF-8\", "
+                + "or name its encoding with --encoding (one of \(TextEncoding.optionNames))")
+        }
+        XCTAssertEqual(try store.count(), 0)
+    }
 }

@@ -30,7 +30,7 @@ final class ImportFailureLanguageTests: XCTestCase {
         crs += xml.map { .xml(line: 3, column: 7, $0) }
         return [.notFound, .noPermission, .directory, .pipe, .device, .socket, .notRegular, .neitherGPXNorKML,
                 .unreadable(d), .changedWhileRead(FileChange(sizeAtStart: 10, sizeNow: 20, bytesRead: 10)), .emptyFile, .empty, .noHeader, .malformedHeader, .decoding, .unknownEncoding,
-                .excelWorkbook, .openDocumentSpreadsheet, .binary, .columns, .notGeoJSON(d), .notJSON(d),
+                .excelWorkbook, .openDocumentSpreadsheet, .numbersSpreadsheet, .binary, .columns, .notGeoJSON(d), .notJSON(d),
                 .archive(d),
                 .store(.stopped), .store(.stagingCopy(folder: "/tmp", detail: d)), .store(.failed(StoreError(d))),
                 .notGeoPackage(.pinmapStore), .notGeoPackage(.noContentsTable(applicationID: "0x0")),
@@ -47,7 +47,7 @@ final class ImportFailureLanguageTests: XCTestCase {
         switch reason {
         case .notFound, .noPermission, .directory, .pipe, .device, .socket, .notRegular, .neitherGPXNorKML, .unreadable, .changedWhileRead,
              .emptyFile, .empty, .noHeader, .malformedHeader, .decoding, .unknownEncoding, .excelWorkbook,
-             .openDocumentSpreadsheet, .binary, .columns, .notGeoJSON, .notJSON, .xml, .archive, .store,
+             .openDocumentSpreadsheet, .numbersSpreadsheet, .binary, .columns, .notGeoJSON, .notJSON, .xml, .archive, .store,
              .coordinateSystem, .notGeoPackage, .notShapefile, .noPoints, .rejectsFile:
             return "\(reason)"
         case .other: return "other: already in words, never a sentence of ours"

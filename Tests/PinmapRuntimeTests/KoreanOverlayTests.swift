@@ -59,6 +59,16 @@ final class KoreanOverlayTests: XCTestCase {
         XCTAssertEqual(ImportResultText.reason(srid), "WKT 'SRID=3857;POINT(1 2)' is not WGS84 longitude/latitude (SRID 4326)")
     }
 
+    /// A Takeout saved list's row whose link holds no position is told without a geometry
+    /// it never had ('the geometry is [0, 0] or missing' was Saved Places.json's case only).
+    func testNoCoordinatesNamesTheLinkForAListRowToo() {
+        let row = RowIssue(line: 3, field: .column("URL"), value: "https://www.google.com/maps/place/X/data=!4m2",
+                           reason: "the link holds no coordinates", rule: .noCoordinates)
+        XCTAssertEqual(ImportResultText.reason(row), "no coordinates: no geometry (or Google's [0, 0]) and no position in the maps link")
+        Strings.language = .korean
+        XCTAssertEqual(ImportResultText.reason(row), "좌표가 없습니다: geometry가 없거나 [0, 0]이고 지도 링크에도 위치가 없습니다")
+    }
+
     /// Through the Import tab, the path a user takes (the row reason once went through the
     /// file-error overload and came out as PinImport's English "line 2: …").
     func testImportTabSaysRowReasonsInKorean() throws {

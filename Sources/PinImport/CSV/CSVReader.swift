@@ -13,6 +13,9 @@ public enum CSVReadError: Error, Sendable, Equatable {
 /// - Quoted fields may hold delimiters, doubled quotes (`""` → `"`) and line breaks.
 /// - Records end at `\n`, `\r\n` or a lone `\r`, mixed freely; inside quoted fields `\r\n`
 ///   becomes `\n` and a lone `\r` is kept (it is data: a value holding one round-trips).
+/// - White space before a field's opening quote is set aside (`"name", "lat"`, `A; "37,5"`, as
+///   hand-written files and some exports write them; Python's `skipinitialspace`); before any
+///   other field it is kept.
 /// - A quote that does not start a field is an ordinary character (`37°34'33.6"N`); text after a
 ///   closing quote is kept (`"ab"c` → `abc`), as Python's `csv` module does.
 /// - The last record needs no final line break.
@@ -44,6 +47,9 @@ public struct CSVReader<Source: ByteChunkSource> {
     private var quoteLine = 1
     private var bytes: [UInt8] = []
     private var ends: [Int] = []
+    /// Spaces (and tabs, when TAB is not the delimiter) read at a field's start: dropped when a
+    /// quote follows, else the field's first bytes.
+    private var leadingSpace: [UInt8] = []
 
     /// - Parameters:
     ///   - source: UTF-8 chunks (e.g. a `DecodingChunkSource`).
@@ -105,11 +111,14 @@ public struct CSVReader<Source: ByteChunkSource> {
         done = true
         switch state {
         case .recordStart:
+            leadingSpace.removeAll()  // a last line of white space only: no record
             return nil
         case .quoted:
             ends.append(bytes.count)
             throw .unterminatedQuote(quoteLine: quoteLine, partial: CSVRecord(line: recordLine, bytes: bytes, ends: ends))
         case .fieldStart, .unquoted, .quoteInQuoted:
+            bytes.append(contentsOf: leadingSpace)
+            leadingSpace.removeAll()
             ends.append(bytes.count)
             state = .recordStart
             return CSVRecord(line: recordLine, bytes: bytes, ends: ends)
@@ -134,11 +143,23 @@ public struct CSVReader<Source: ByteChunkSource> {
             case .recordStart, .fieldStart:
                 if state == .recordStart { recordLine = line }
                 let b = buf[i]
+                if b == 0x20 || (b == 0x09 && delim != 0x09) {
+                    leadingSpace.append(b)
+                    i += 1
+                    continue
+                }
                 if b == 0x22 {
+                    leadingSpace.removeAll(keepingCapacity: true)
                     state = .quoted
                     quoteLine = line
                     i += 1
-                } else if b == delim {
+                    continue
+                }
+                if !leadingSpace.isEmpty {
+                    bytes.append(contentsOf: leadingSpace)
+                    leadingSpace.removeAll(keepingCapacity: true)
+                }
+                if b == delim {
                     ends.append(bytes.count)
                     state = .fieldStart
                     i += 1

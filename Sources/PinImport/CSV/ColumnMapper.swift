@@ -26,6 +26,10 @@ public enum CoordinateColumns: Sendable, Equatable {
     /// One column holding both, latitude first, as Google Maps copies a place's coordinates
     /// into a spreadsheet (`37.5665, 126.9780`; `ColumnMapping.combinedAliases`).
     case combined(Int)
+    /// One column of Google Maps links (a Takeout saved list's `URL`), whose position is read
+    /// from each link (`/search/LAT,LON`, `!3dLAT!4dLON`, `?q=LAT,LON`, `@LAT,LON`); the link
+    /// itself is also kept as a property (it names the place, more than its position).
+    case mapsURL(Int)
 }
 
 /// Which column (0-based index) fills each pin field.
@@ -46,6 +50,7 @@ public struct ColumnMapping: Sendable, Equatable {
         switch coordinates {
         case let .pair(lat, lon): used.formUnion([lat, lon])
         case let .geometry(g), let .combined(g): used.insert(g)
+        case .mapsURL: break  // the link stays a property
         }
         for i in [description, category, created].compactMap({ $0 }) { used.insert(i) }
         return headers.indices.filter { !used.contains($0) }
@@ -87,7 +92,7 @@ public struct ColumnMapping: Sendable, Equatable {
             used[.longitude] = headers[lon]
         case let .geometry(g):
             used[.geometry] = headers[g]
-        case let .combined(c):
+        case let .combined(c), let .mapsURL(c):
             // Both read from the one column, as a GeoJSON's are from its geometry.
             used[.latitude] = headers[c]
             used[.longitude] = headers[c]
@@ -211,6 +216,12 @@ public enum ColumnMapper {
         case (nil, nil):
             if let c = ColumnMapping.combinedColumn(in: folded) {
                 coordinates = .combined(c)
+                break
+            }
+            // A Takeout saved list: its links hold a dropped pin's position, and some a
+            // place's; a row whose link holds none is a rejected row saying so.
+            if ColumnMappingError.isTakeoutList(headers), let u = folded.firstIndex(of: "url") {
+                coordinates = .mapsURL(u)
                 break
             }
             // An exact alias, else any header that holds `wkt` or `geom` (QGIS's `geom_wkt`).

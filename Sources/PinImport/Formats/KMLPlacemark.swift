@@ -58,6 +58,10 @@ struct KMLPlacemark {
         for (key, value) in properties where !value.isEmpty { props.add(key, string: value) }
         if let color { props.add("color", string: color) }
         if parts.count >= 3, let alt = Double(parts[2]), alt != 0 { props.add("ele", string: parts[2]) }
+        // A Point holds one position; more tuples (a path's written as a Point) would be lost
+        // unseen: the text is kept whole, as written.
+        let written = trimmedText(coordinates)
+        if written.count > tuple.count { props.add("coordinates", string: String(written)) }
         let title = PinTitle.or(name, "\(parts[1]), \(parts[0])")
         return .accepted(ParsedPin(
             line: line, title: title, description: description ?? "", category: category,

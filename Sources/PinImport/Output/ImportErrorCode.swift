@@ -16,7 +16,7 @@ public enum ImportErrorCode: String, Sendable, CaseIterable {
     /// A KML, KMZ or Shapefile holding only lines, polygons or other non-point geometry.
     case noPoints
     /// `ImportError.foreign`, by what the file is.
-    case excelWorkbook, openDocumentSpreadsheet, binary
+    case excelWorkbook, openDocumentSpreadsheet, numbersSpreadsheet, binary
 }
 
 extension ImportError {
@@ -44,6 +44,7 @@ extension ImportError {
         case .rejectsFile: return .rejectsFile
         case .foreign(_, .excelWorkbook): return .excelWorkbook
         case .foreign(_, .openDocumentSpreadsheet): return .openDocumentSpreadsheet
+        case .foreign(_, .numbersSpreadsheet): return .numbersSpreadsheet
         case .foreign(_, .binary): return .binary
         }
     }

@@ -8,6 +8,8 @@ public enum ForeignFile: Sendable, Equatable {
     case excelWorkbook
     /// An OpenDocument spreadsheet (`.ods`, LibreOffice): a zip whose `mimetype` says so.
     case openDocumentSpreadsheet
+    /// An Apple Numbers document (`.numbers`): a zip of `Index/*.iwa` entries.
+    case numbersSpreadsheet
     /// Bytes that are not text: outside UTF-16, XML and JSON, a NUL in the first line or 8
     /// in the first 4 KiB.
     case binary
@@ -19,6 +21,8 @@ public enum ForeignFile: Sendable, Equatable {
             return "an Excel workbook, not a pin file: save it as CSV (File › Save As › \"CSV UTF-8\") and import the .csv"
         case .openDocumentSpreadsheet:
             return "an OpenDocument spreadsheet, not a pin file: save it as CSV (File › Save As › Text CSV) and import the .csv"
+        case .numbersSpreadsheet:
+            return "an Apple Numbers spreadsheet, not a pin file: export it as CSV (File › Export To › CSV…) and import the .csv"
         case .binary:
             return "a binary file (it holds NUL bytes), not text: Pinmap reads \(PinFileScanner.Format.readable)"
         }
@@ -44,6 +48,7 @@ public enum ForeignFile: Sendable, Equatable {
     static func kind(zipEntries names: [String], mimetype: String?) -> ForeignFile? {
         if names.contains(where: { $0.hasPrefix("xl/") }) { return .excelWorkbook }
         if mimetype?.hasPrefix("application/vnd.oasis.opendocument.spreadsheet") == true { return .openDocumentSpreadsheet }
+        if names.contains(where: { $0.hasPrefix("Index/") && $0.hasSuffix(".iwa") }) { return .numbersSpreadsheet }
         return nil
     }
 

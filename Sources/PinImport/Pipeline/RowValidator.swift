@@ -75,10 +75,16 @@ public struct RowValidator: Sendable {
         if record.count > headers.count {
             let extras = (headers.count..<record.count).filter { !record.isBlank($0) }
             if let first = extras.first {
+                let commas = splitsDecimalCommas(record)
                 issues.append(RowIssue(
                     field: .extraColumn(first + 1), value: record[first],
-                    reason: "row has \(extras.count) non-empty field\(extras.count == 1 ? "" : "s") beyond the header's \(headers.count) columns",
+                    reason: "row has \(extras.count) non-empty field\(extras.count == 1 ? "" : "s") beyond the header's \(headers.count) columns"
+                        + (commas ? "; its coordinates look written with decimal commas (\(record[latitudeIndex ?? 0]),\(record[(latitudeIndex ?? 0) + 1])) "
+                           + "in a comma-separated file: quote them (\"37,5665\") or save the file with ; as the delimiter" : ""),
                     rule: .extraFields))
+                // Its fields are shifted: the coordinates read from them would be wrong
+                // ("longitude 5665 outside [-180, 180]; these look like projected metres").
+                if commas { return .rejected(issues.map { var i = $0; i.line = record.line; return i }) }
             }
         }
         var title = ""
@@ -171,6 +177,23 @@ public struct RowValidator: Sendable {
         }
     }
 
+    /// The latitude column of a latitude/longitude pair; nil for the other coordinate columns.
+    private var latitudeIndex: Int? {
+        if case let .pair(lat, _) = mapping.coordinates { return lat }
+        return nil
+    }
+
+    /// Whether a row with fields beyond the header reads as decimal commas split by a comma
+    /// delimiter (`A,37,5665,126,978` under `name,lat,lon`): the latitude field and the one after
+    /// it are whole numbers, the first of them within ±90.
+    private func splitsDecimalCommas(_ record: CSVRecord) -> Bool {
+        guard let lat = latitudeIndex, lat + 1 < record.count else { return false }
+        func digits(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        var whole = record.trimmed(lat)
+        if whole.hasPrefix("-") || whole.hasPrefix("+") { whole.removeFirst() }
+        return digits(whole) && (Int(whole) ?? 91) <= 90 && digits(record.trimmed(lat + 1))
+    }
+
     /// The fields of the columns no pin field uses (`ColumnMapping.propertyColumns`), under
     /// their keys (`ColumnMapping.propertyNames`: the headers, a repeated one renamed),
     /// trimmed; empty cells are left out (so a CSV export, which writes an empty cell for a
@@ -207,6 +230,8 @@ public struct RowValidator: Sendable {
             return pair(CoordinateParser.parse(latText, axis: .latitude, field: .column(headers[c])),
                         CoordinateParser.parse(lonText, axis: .longitude, field: .column(headers[c])),
                         latText: latText, lonText: lonText, latIndex: c, lonIndex: c, issues: &issues)
+        case let .mapsURL(u):
+            return mapsURL(record.trimmed(u), column: u, issues: &issues)
         case let .pair(latIndex, lonIndex):
             let lat = record.withFieldBytes(latIndex) {
                 CoordinateParser.parse(bytes: $0, axis: .latitude, field: .column(headers[latIndex]))
@@ -216,6 +241,27 @@ public struct RowValidator: Sendable {
             }
             return pair(lat, lon, latText: record[latIndex], lonText: record[lonIndex], latIndex: latIndex, lonIndex: lonIndex, issues: &issues)
         }
+    }
+
+    /// The position a Google Maps link in column `column` holds (`TakeoutFeature.fromURL`);
+    /// nil with an issue when it holds none (a place's link names it by an id only) or one
+    /// out of range.
+    private func mapsURL(_ url: String, column: Int, issues: inout [RowIssue]) -> (latitude: Double, longitude: Double)? {
+        let field = RowField.column(mapping.headers[column])
+        guard let p = TakeoutFeature.fromURL(url) else {
+            issues.append(RowIssue(
+                field: field, value: url,
+                reason: url.isEmpty ? "no link, so no coordinates" : "the link holds no coordinates (a place's link names it by an id only); "
+                    + "import Takeout's \"Saved Places.json\" (starred places, with coordinates), or open the list in Google My Maps "
+                    + "and export it as KML",
+                rule: url.isEmpty ? .emptyCoordinate : .noCoordinates))
+            return nil
+        }
+        if CoordinateAxis.latitude.contains(p.latitude) && CoordinateAxis.longitude.contains(p.longitude) { return p }
+        issues.append(contentsOf: CoordinateParser.rangeIssues(
+            latitude: p.latitude, longitude: p.longitude, latText: "\(p.latitude)", lonText: "\(p.longitude)",
+            latField: field, lonField: field))
+        return nil
     }
 
     /// The WGS84 position of a WKT POINT in column `column`; `elevation` gets its Z value as written.

@@ -150,7 +150,10 @@ public enum TextDecodingError: Error, Sendable, Equatable, CustomStringConvertib
             return "cannot read \(path): \(change.sentence)"
         case let .invalidBytes(encoding, offset):
             return "invalid \(encoding.rawValue) text at byte \(offset)"
-                + (encoding == .utf8 ? ": the file is not UTF-8; leave --encoding out to have its encoding detected, or name it (one of \(TextEncoding.optionNames))" : "")
+                + (encoding == .utf8 ? ": the file is not UTF-8; leave --encoding out to have its encoding detected, or name it (one of \(TextEncoding.optionNames))"
+                   // A named or detected legacy encoding: the byte fits none of its characters.
+                   : encoding == .utf16LE || encoding == .utf16BE ? "" : ": no \(encoding.rawValue) character starts there (text pasted from another program?); "
+                   + "fix that byte and import again, save the file as \"CSV UTF-8\", or name its encoding with --encoding (one of \(TextEncoding.optionNames))")
         case let .truncatedText(encoding):
             return "the \(encoding.rawValue) text ends in the middle of a character"
         case let .invalidUTF8AfterBOM(offset):

@@ -24,7 +24,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         /// No encoding reads the file (`--encoding` names one).
         case unknownEncoding
         /// A spreadsheet workbook, not its CSV export.
-        case excelWorkbook, openDocumentSpreadsheet
+        case excelWorkbook, openDocumentSpreadsheet, numbersSpreadsheet
         /// A header holding NUL bytes: a binary file, not a CSV without its columns.
         case binary
         /// No latitude/longitude (or name) columns.
@@ -69,6 +69,7 @@ public struct ImportFailure: Error, Sendable, Equatable {
         case .unknownEncoding: return S.ieUnknownEncoding(name)
         case .excelWorkbook: return S.ieExcel(name)
         case .openDocumentSpreadsheet: return S.ieODS(name)
+        case .numbersSpreadsheet: return S.ieNumbers(name)
         case .binary: return S.ieBinary(name)
         case .columns: return S.ieColumns(name)
         case .notGeoJSON: return S.ieNotGeoJSON(name)

@@ -65,7 +65,7 @@ public enum S: String, CaseIterable, Sendable {
     case hintTimeline, hintImport, hintImportEditing, hintSettings
     // Import tab.
     case importTitle, importFormats, importFile, importNeedPath, importFilesHere, importNoFiles, importing, importColumns, importFirstRows
-    case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary, ieExcel, ieODS, ieUnknownEncoding
+    case importNoMatch, importNoFolder, ieNeitherGPXNorKML, placeNoMatch, importNoDataRows, ieEmptyFile, ieBinary, ieExcel, ieODS, ieNumbers, ieUnknownEncoding
     // Pasting, indexing, the key and mouse words of help, Settings' import batches.
     case pasteLineBreaks
     case idxQStops

@@ -342,6 +342,7 @@ extension S {
     public static func ieExcel(_ name: String) -> String { ieExcel.filled([name]) }
     /// "{0}: an OpenDocument spreadsheet: save it as CSV and import that"
     public static func ieODS(_ name: String) -> String { ieODS.filled([name]) }
+    public static func ieNumbers(_ name: String) -> String { ieNumbers.filled([name]) }
     /// "{0}: not UTF-8, and its encoding was not recognised: save it as \"CSV UTF-8\" (or import it with pinmap import --encoding)"
     public static func ieUnknownEncoding(_ name: String) -> String { ieUnknownEncoding.filled([name]) }
     /// "Importing “{0}”: {1}%"
