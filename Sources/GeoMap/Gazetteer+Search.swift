@@ -121,6 +121,11 @@ struct PlaceIndex: Sendable {
     let entries: [Entry]
     let countryByCode: [String: Int]
 
+    /// Everyday Korean names of countries whose shown name is another (Natural Earth's, kept on
+    /// the map), by ISO code: found as exact names. "한국" found nothing (the map says 대한민국),
+    /// and "호주" flew to Chorzów (호주프), Poland, not Australia (오스트레일리아).
+    static let countryAliases: [String: [String]] = ["KR": ["한국"], "AU": ["호주"], "ZA": ["남아공"], "TR": ["튀르키예"]]
+
     static let shared = PlaceIndex(Gazetteer.shared)
     /// Set once `shared` is built (`Gazetteer.prepareSearch()`).
     static let built = OnceFlag()
@@ -143,6 +148,7 @@ struct PlaceIndex: Sendable {
         }
         for (i, c) in g.countries.enumerated() {
             add(c.name, i); add(c.koreanName, i)
+            for alias in PlaceIndex.countryAliases[c.isoCode] ?? [] { add(alias, i) }
             if byCode[c.isoCode] == nil { byCode[c.isoCode] = i }
         }
         for (i, c) in g.cities.enumerated() {

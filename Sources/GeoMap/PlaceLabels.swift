@@ -114,9 +114,19 @@ struct PinTitleEcho {
     var text: String
     var col: Int, row: Int
 
-    /// Whether a city named `name` whose point is at (`col`, `row`) is this pin's name again.
-    func echoes(_ name: String, col c: Int, row r: Int) -> Bool {
-        abs(c - col) <= LabelPlacer.echoCells && abs(r - row) <= 1 && name == text
+    /// Whether a city whose point is at (`col`, `row`) and whose names are `names` (the label
+    /// shown, `cityNames`) is this pin's name again. `names` is evaluated only for a pin
+    /// that near: most cities have none near.
+    func echoes(_ names: @autoclosure () -> [String], col c: Int, row r: Int) -> Bool {
+        abs(c - col) <= LabelPlacer.echoCells && abs(r - row) <= 1 && names().contains(text)
+    }
+
+    /// The names a pin at city `i` may carry for `shown`, the city's label: the label and the
+    /// city's English, Korean and ASCII names. Korean place names over pins titled in English
+    /// ("서울" above "● Seoul", a store of GeoNames cities) said every city twice.
+    static func cityNames(_ i: Int, shown: String, g: Gazetteer) -> [String] {
+        let c = g.cities[i]
+        return [shown, g.englishName(of: c), g.koreanName(of: c), g.name(of: c, PlaceNaming(ascii: true)) ?? ""]
     }
 
     /// Every pin name drawn on the map: the pins' titles (`PinTitles`) and the selected pin's,
@@ -157,8 +167,8 @@ public enum LabelPlacer {
         func tryPlace(_ key: PlacedLabel.Key, previous: PlacedLabel?) {
             guard !done.contains(key), let label = candidate(key, previous: previous, viewport: viewport, pane: pane,
                                                              naming: naming, g: g, occupancy: occupancy) else { return }
-            if case .city = key, let p = label.point ?? pointCell(of: key, viewport: viewport, pane: pane, g: g),
-               pinTitles.contains(where: { $0.echoes(label.text, col: p.col, row: p.row) }) { return }
+            if case .city(let i) = key, let p = label.point ?? pointCell(of: key, viewport: viewport, pane: pane, g: g),
+               pinTitles.contains(where: { $0.echoes(PinTitleEcho.cityNames(i, shown: label.text, g: g), col: p.col, row: p.row) }) { return }
             for r in label.reserved() { occupancy.take(col: r.col, row: r.row, width: r.width) }
             placed.append(label)
             done.insert(key)

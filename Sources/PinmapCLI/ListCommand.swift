@@ -11,8 +11,9 @@ enum ListCommand: TextCommand {
         usage: "pinmap list [--db PATH] [--search TEXT] [--sort ORDER] [--category C] [--bbox SOUTH,WEST,NORTH,EAST] [--near LAT,LON] [--limit N] [--json]",
         summary: """
         List pins filtered by text, category and bounding box. With --search the best
-        match comes first (exact title, title start, title word, title, description or
-        category, property value), else the newest; --near sorts by great-circle
+        match comes first (exact title, title start, title word, a property value that
+        is the text, title, description or category, a property value holding it),
+        else the newest; --near sorts by great-circle
         distance instead and adds it in metres (JSON: distance_m). Plain output is one
         pin per line, tab-separated; a tab, line break or backslash inside a field is
         written \\t, \\n, \\\\, a carriage return \\r, any other control character \\xHH

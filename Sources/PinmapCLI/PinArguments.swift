@@ -52,7 +52,7 @@ struct PinFields {
     static func coordinate(_ text: String, _ axis: CoordinateAxis, _ flag: String, _ command: String) throws(CLIError) -> Double {
         switch CoordinateParser.parse(text, axis: axis, field: axis == .latitude ? .latitude(key: flag) : .longitude(key: flag)) {
         case .failure(let issue):
-            throw .usage(command: command, message: "\(flag): \(issue.reason)")
+            throw .usage(command: command, message: "\(flag): \(issue.reason)" + pairHint(text, flag))
         case .success(let v):
             // Worded as the importer's range issues; one value alone cannot look swapped.
             guard !axis.contains(v) else { return v }
@@ -60,6 +60,22 @@ struct PinFields {
             let shown = Double(t) != nil ? t : "\(t) (\(v)°)"
             throw .usage(command: command, message: "\(flag): " + axis.outsideReason(shown))
         }
+    }
+}
+
+extension PinFields {
+    /// What to do when `--lat` or `--lon` was given both coordinates, as a map app copies
+    /// them (`37.5665, 126.9780`): "; that is a latitude and a longitude: give --lat 37.5665
+    /// --lon 126.9780". Empty for any other text or flag. A newcomer pasting the pair was told
+    /// only that it "is not a number".
+    static func pairHint(_ text: String, _ flag: String) -> String {
+        guard flag == "--lat" || flag == "--lon" else { return "" }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { trimmedText(String($0)) }
+        guard parts.count == 2,
+              case .success(let lat) = CoordinateParser.parse(parts[0], axis: .latitude, field: .latitude(key: "--lat")),
+              case .success(let lon) = CoordinateParser.parse(parts[1], axis: .longitude, field: .longitude(key: "--lon")),
+              CoordinateAxis.latitude.contains(lat), CoordinateAxis.longitude.contains(lon) else { return "" }
+        return "; that is a latitude and a longitude: give --lat \(parts[0]) --lon \(parts[1])"
     }
 }
 

@@ -97,10 +97,12 @@ public enum PinmapCLI {
 
     /// The help `pinmap help [COMMAND]` prints: the list of commands (as `pinmap --help`), or
     /// COMMAND's own (`pinmap COMMAND --help`'s); it printed the list whatever followed.
+    /// `help help` is the list too: help is what `pinmap --help` says (it was "unknown command").
     /// - Throws: `CLIError.usage` for an unknown command or more than one word.
     static func help(_ words: [String]) throws(CLIError) -> String {
         guard let name = words.first else { return globalHelp }
         guard words.count == 1 else { throw .usage(command: "", message: "help takes one command name, got '\(words[1])' after '\(name)'") }
+        if name == "help" { return globalHelp }
         return try named(name).spec.helpText()
     }
 

@@ -66,6 +66,33 @@ final class PinTitleTests: XCTestCase {
 """#)
     }
 
+    /// Korean place names over pins titled in English: "도쿄" was drawn beside "● Tokyo" (and
+    /// "서울" above "● Seoul" at every city of a store of GeoNames cities), the echo being
+    /// looked for only in the name shown.
+    func testAPinNamedAsItsCityInEnglishIsNotNamedAgainInKorean() {
+        let text = frame(Self.tokyo, width: 80, height: 16, markers: Self.tokyoPins, places: .korean)
+        XCTAssertFalse(text.contains("도쿄"), text)
+        // The English frame (Minato City has no Korean name in the gazetteer).
+        XCTAssertEqual(text, #"""
+
+
+                                                     Tokyo Skytree ●
+
+
+                  7
+             ● Tokyo
+                                         ● Imperial Palace East Ga…
+
+
+                                                      ⣀⡠⠤⡄
+         Harajuku ●● Omotesando                      ⢀⠇  ⠘⡄
+                                                   ⣀⠤⠚    ⠈⠢⢄
+                 ◉ Shibuya Crossing            ⣀⠤⠒⠉          ⠑⢄     ⣀⠤⠒⠉⠉⠉⠑⡄
+                                     ● Tokyo Tower             ⠉⠢⡠⢔⣊⡠⠤⡄  ⡤⣀⠈⠒⠒⠒⠒
+                                   Minato City⠃                 ⡠⠒⠁   ⢱  ⡇ ⠉⠑⠒⠤⣀
+"""#)
+    }
+
     func testPinsAreNamedInASCIIMode() {
         XCTAssertEqual(frame(Self.tokyo, width: 80, height: 16, markers: Self.tokyoPins, ascii: true), #"""
 

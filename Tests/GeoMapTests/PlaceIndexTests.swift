@@ -15,7 +15,10 @@ final class PlaceIndexTests: XCTestCase {
                 pairs.append((Array(key[(i + 1)...]), PlaceIndex.Entry(place: Int32(place), whole: false)))
             }
         }
-        for (i, c) in g.countries.enumerated() { add(c.name, i); add(c.koreanName, i) }
+        for (i, c) in g.countries.enumerated() {
+            add(c.name, i); add(c.koreanName, i)
+            for alias in PlaceIndex.countryAliases[c.isoCode] ?? [] { add(alias, i) }
+        }
         for (i, c) in g.cities.enumerated() {
             let en = g.englishName(of: c)
             add(en, g.countries.count + i)
@@ -30,7 +33,7 @@ final class PlaceIndexTests: XCTestCase {
 
         let index = PlaceIndex.shared
         XCTAssertEqual(index.count, sorted.count)
-        XCTAssertEqual(index.count, 63_124)
+        XCTAssertEqual(index.count, 63_128, "63,124 names and words, and 4 everyday Korean country names")
         for i in 0..<min(index.count, sorted.count) where Array(index.key(i)) != sorted[i].0 || index.entries[i] != sorted[i].1 {
             XCTFail("key \(i): \(Array(index.key(i))) \(index.entries[i]), expected \(sorted[i].0) \(sorted[i].1)")
             return

@@ -26,6 +26,19 @@ final class PlaceSearchTests: XCTestCase {
         XCTAssertEqual(names("zzzzqqq"), [])
     }
 
+    /// A country's everyday Korean name finds it, listed first, while the map keeps its shown
+    /// name: "한국" found nothing and "호주" went to Chorzów (호주프), Poland.
+    func testEverydayKoreanCountryNamesFindTheirCountries() {
+        let ko = PlaceNaming(language: .korean)
+        XCTAssertEqual(names("한국", ko), ["대한민국, KR"])
+        XCTAssertEqual(names("호주", ko), ["오스트레일리아, AU", "호주프, PL"])
+        XCTAssertEqual(names("남아공", ko), ["남아프리카 공화국, ZA"])
+        XCTAssertEqual(names("튀르키예", ko), ["터키, TR"])
+        XCTAssertEqual(names("호주"), ["Australia, AU", "Chorzów, PL"])
+        XCTAssertEqual(g.search("한국", limit: 1).first?.exact, true)
+        XCTAssertEqual(g.countryName(code: "AU", ko), "오스트레일리아")
+    }
+
     func testCountryMatchesFitTheCountry() throws {
         let france = try XCTUnwrap(g.search("France", limit: 1).first)
         XCTAssertEqual(france.box.west, -4.8, accuracy: 0.5)

@@ -87,6 +87,11 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(r.stdout, try pinmap("delete", "--help").stdout)
         XCTAssertEqual(r.stdout.split(separator: "\n").first, "Usage: pinmap delete ID [--if-version N] [--db PATH] [--json]")
         XCTAssertEqual(try pinmap("help").stdout, try pinmap("--help").stdout)
+        // `help help` said "unknown command 'help'" (exit 2), though `pinmap --help` names it.
+        let helpHelp = try pinmap("help", "help")
+        XCTAssertEqual(helpHelp.code, 0)
+        XCTAssertEqual(helpHelp.stderr, "")
+        XCTAssertEqual(helpHelp.stdout, try pinmap("--help").stdout)
         let unknown = try pinmap("help", "lsit")
         XCTAssertEqual(unknown.code, 2)
         XCTAssertEqual(unknown.stdout, "")

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Frame
+import PinModel
 @testable import PinmapCLI
 
 /// Help that agrees with the commands and fits an 80-column terminal; a slip of the keyboard
@@ -28,6 +29,22 @@ final class HelpTextTests: XCTestCase {
                                 without), or name
 
             """))
+    }
+
+    /// `list --help` names the tiers in the order `SearchRelevance` ranks them: it put
+    /// "property value" last, while a value that is the text (an airport's `iata` "ICN")
+    /// lists before a title holding it inside a word (`Picnic Point`).
+    func testListHelpNamesTheSearchTiersInTheirOrder() {
+        let help = ListCommand.spec.helpText()
+        XCTAssertTrue(help.contains("""
+            List pins filtered by text, category and bounding box. With --search the best
+            match comes first (exact title, title start, title word, a property value that
+            is the text, title, description or category, a property value holding it), else
+            the newest; --near sorts by great-circle distance instead and adds it in metres
+
+            """.dropLast()), help)
+        XCTAssertEqual(SearchRelevance.allCases, [.exactTitle, .titlePrefix, .titleWord, .propertyValue,
+                                                  .titleAnywhere, .descriptionOrCategory, .propertyOnly])
     }
 
     /// Every command that takes --db says it takes a server too (list, show, export and 12

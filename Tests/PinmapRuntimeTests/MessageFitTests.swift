@@ -93,7 +93,7 @@ final class MessageFitTests: XCTestCase {
             """)
         Strings.language = .korean
         XCTAssertEqual(try sheetAfterSearch(long, cols: 80, rows: 24), """
-              검색 “this is a very long query t…nything at all in the store”: 보이는 곳 0개
+              검색 “this is a very long query t…nything at all in the store”: 보이는 핀 0개
               “this is a very long …at all in the store”와(과) 맞는 핀이 없습니다
 
 
@@ -103,7 +103,7 @@ final class MessageFitTests: XCTestCase {
 
             """)
         XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 80, rows: 24), """
-              검색 “Busan Tower”: 보이는 곳 0개 · 관련도순 · / 고치기 · / 안에서 Esc 지우기
+              검색 “Busan Tower”: 보이는 핀 0개 · 관련도순 · / 고치기 · / 안에서 Esc 지우기
               보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는
               지우기
               다른 곳에 1개 더: F로 모두 보기
@@ -113,7 +113,7 @@ final class MessageFitTests: XCTestCase {
 
             """)
         XCTAssertEqual(try sheetAfterSearch("Busan Tower", cols: 100, rows: 30), """
-              검색 “Busan Tower”: 보이는 곳 0개 · 관련도순 · / 고치기 · / 안에서 Esc 지우기
+              검색 “Busan Tower”: 보이는 핀 0개 · 관련도순 · / 고치기 · / 안에서 Esc 지우기
               보이는 곳에 검색과 맞는 핀이 없습니다: 축소(-), 0은 전 세계, / 안에서 Esc는 지우기
               다른 곳에 1개 더: F로 모두 보기
 
@@ -123,6 +123,24 @@ final class MessageFitTests: XCTestCase {
 
 
 
+            """)
+    }
+
+    /// The search header counts pins in view as the status line does ("보이는 핀"): it said
+    /// "보이는 곳 N개", N places in view, above place rows (⌖ Hong Kong) it did not count.
+    func testTheKoreanSearchHeaderCountsPinsBesideAPlaceRow() throws {
+        Strings.language = .korean
+        let r = try UIFixtures.sqliteRunner(cols: 80, rows: 24,
+                                      viewport: Viewport(center: GeoPoint(latitude: 37.55, longitude: 126.98), zoom: 256))
+        r.char("/")
+        r.type("hong")
+        let top = r.state.layout.travel - r.state.sheet.height
+        XCTAssertEqual((top + 1..<top + 6).map { r.line($0) }.joined(separator: "\n"), """
+            ▸ 검색: hong                            보이는 핀 1개 · Enter 유지 · Esc 지우기
+             ⌖ Hong Kong  HK · 최대 도시
+             ⌖ Hongjiang  China · 도시
+             ⌖ Hongqiao  China · 도시
+             • Hongdae, busking street     Seoul 근처, KR           landmark     2023-04-29
             """)
     }
 
