@@ -157,8 +157,14 @@ public enum LabelPlacer {
         func tryPlace(_ key: PlacedLabel.Key, previous: PlacedLabel?) {
             guard !done.contains(key), let label = candidate(key, previous: previous, viewport: viewport, pane: pane,
                                                              naming: naming, g: g, occupancy: occupancy) else { return }
-            if case .city = key, let p = label.point ?? pointCell(of: key, viewport: viewport, pane: pane, g: g),
-               pinTitles.contains(where: { $0.echoes(label.text, col: p.col, row: p.row) }) { return }
+            // The city's English name too: a pin titled "Seoul" names the city the Korean
+            // label "서울" would name again.
+            if case .city(let i) = key, let p = label.point ?? pointCell(of: key, viewport: viewport, pane: pane, g: g) {
+                let english = g.englishName(of: g.cities[i])
+                if pinTitles.contains(where: { $0.echoes(label.text, col: p.col, row: p.row) || $0.echoes(english, col: p.col, row: p.row) }) {
+                    return
+                }
+            }
             for r in label.reserved() { occupancy.take(col: r.col, row: r.row, width: r.width) }
             placed.append(label)
             done.insert(key)

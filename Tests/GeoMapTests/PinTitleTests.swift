@@ -66,6 +66,14 @@ final class PinTitleTests: XCTestCase {
 """#)
     }
 
+    /// With Korean place names a pin titled as its city in English names it too: "도쿄"
+    /// was drawn just above "● Tokyo" (a GeoNames store: "서울" over "● Seoul").
+    func testAPinNamedAsItsCityInEnglishIsNotNamedAgainInKorean() {
+        let frame = frame(Self.tokyo, width: 80, height: 8, markers: Self.tokyoPins, places: .korean)
+        XCTAssertFalse(frame.contains("도쿄"), frame)
+        XCTAssertEqual(frame.components(separatedBy: "\n")[2], "             ● Tokyo")
+    }
+
     func testPinsAreNamedInASCIIMode() {
         XCTAssertEqual(frame(Self.tokyo, width: 80, height: 16, markers: Self.tokyoPins, ascii: true), #"""
 
