@@ -39,7 +39,7 @@ final class HelpFrameTests: XCTestCase {
             "│ J            lower the sheet one detent                                    │",
             "│ S            sheet to small                                                │",
             "│ M            sheet to medium                                               │",
-            "╰───────────────────────────────────────────────────────────────── 20/67 ────╯",
+            "╰───────────────────────────────────────────────────────────────── 20/70 ────╯",
         ])
     }
 
@@ -66,7 +66,7 @@ final class HelpFrameTests: XCTestCase {
             "│ click ━━     cycle small→medium→large→medium · keys S M L                  │",
             "│ click tab    switch tab · keys 1 2 3 4, Tab                                │",
             "│ click pin    select it (small sheet → medium) · keys ↑↓ in the list        │",
-            "╰───────────────────────────────────────────────────────────────── 20/27 ────╯",
+            "╰───────────────────────────────────────────────────────────────── 20/30 ────╯",
         ])
     }
 
@@ -93,7 +93,7 @@ final class HelpFrameTests: XCTestCase {
             "│ 1            Map tab                                                       │",
             "│ 2            Timeline tab                                                  │",
             "│ 3            Import tab                                                    │",
-            "╰───────────────────────────────────────────────────────────────── 20/33 ────╯",
+            "╰───────────────────────────────────────────────────────────────── 20/36 ────╯",
         ])
     }
 
@@ -120,7 +120,7 @@ final class HelpFrameTests: XCTestCase {
             "│ click pin    select it (small sheet → medium) · keys ↑↓ in the list        │",
             "│ drag map     pan the map · keys ←↑↓→ hjkl (map focused)                    │",
             "│ wheel map    zoom at the pointer · keys + - (at the centre)                │",
-            "╰───────────────────────────────────────────────────────────────── 20/25 ────╯",
+            "╰───────────────────────────────────────────────────────────────── 20/28 ────╯",
         ])
     }
 
@@ -151,6 +151,9 @@ final class HelpFrameTests: XCTestCase {
                 "2nd click    on a list row: the pin's detail · key Enter                  ",
                 "click row    Settings: change that row · keys ↑↓ Enter                    ",
                 "click file   Import: pick that file · keys ↑↓                             ",
+                "click count  on a count or ◔◑◕: zoom in there · key + (at the centre)     ",
+                "click Filter the category filter · key f                                  ",
+                "click day    Timeline: that day · keys ←→ ↑↓                              ",
             ],
             .korean: [
                 "마우스                                                                    ",
@@ -165,6 +168,9 @@ final class HelpFrameTests: XCTestCase {
                 "두 번 클릭   목록 줄에서: 핀 자세히 · 키 Enter                            ",
                 "줄 클릭      설정: 그 줄 바꾸기 · 키 ↑↓ Enter                             ",
                 "파일 클릭    가져오기: 그 파일 고르기 · 키 ↑↓                             ",
+                "숫자 클릭    숫자나 ◔◑◕에서: 그곳으로 확대 · 키 + (가운데 기준)           ",
+                "[필터] 클릭  분류 필터 열기 · 키 f                                        ",
+                "날짜 클릭    타임라인: 그날 고르기 · 키 ←→ ↑↓                             ",
             ],
         ]
         for language in [Language.english, .korean] {
@@ -174,8 +180,8 @@ final class HelpFrameTests: XCTestCase {
             _ = state.update(.input(.key(.char("?"))), now: 0)
             for _ in 0..<10 { _ = state.update(.input(.key(.pageDown)), now: 0) }
             let f = state.render()
-            // Inside the help card's borders and margin (columns 3–76), rows 9–20: the last page's mouse rows.
-            XCTAssertEqual((9..<21).map { row in String((3..<77).map { f[$0, row].text }.joined()) }, expected[language]!,
+            // Inside the help card's borders and margin (columns 3–76), rows 6–20: the last page's mouse rows.
+            XCTAssertEqual((6..<21).map { row in String((3..<77).map { f[$0, row].text }.joined()) }, expected[language]!,
                            "\(language)")
             XCTAssertEqual(f.line(21).dropFirst(), "╰────────────────────────────────────────────────────────────────────────────╯")
         }

@@ -23,7 +23,8 @@ final class TimelineJumpScrollTests: XCTestCase {
         let lines = r.text.components(separatedBy: "\n")
         let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("▸ Pins in view") })
         XCTAssertEqual(Array(lines[header...(header + 9)]), ["▸ Pins in view: 40 · newest first"] + (0...8).reversed().map { i in
-            (i == 0 ? " ◉ " : " • ") + "Pin \(i)".padding(toLength: 48, withPad: " ", startingAt: 0) + "near Seoul, KR                        2026-12-01"
+            (i == 0 ? " ◉ " : " • ") + "Pin \(i)".padding(toLength: 25, withPad: " ", startingAt: 0)
+                + "near Seoul, KR".padding(toLength: 61, withPad: " ", startingAt: 0) + "2026-12-01"
         })
     }
 
@@ -39,7 +40,7 @@ final class TimelineJumpScrollTests: XCTestCase {
         XCTAssertEqual(r.state.list.selectedPin?.title, "Pin 0")
         let lines = r.text.components(separatedBy: "\n")
         let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("▸ Pins in view") })
-        XCTAssertEqual(lines[header + 9], " ◉ Pin 0                                           near Seoul, KR                        2026-12-01")
-        XCTAssertEqual(lines[header + 1], " • Pin 8                                           near Seoul, KR                        2026-12-01")
+        XCTAssertEqual(lines[header + 9], " ◉ Pin 0                    near Seoul, KR                                               2026-12-01")
+        XCTAssertEqual(lines[header + 1], " • Pin 8                    near Seoul, KR                                               2026-12-01")
     }
 }

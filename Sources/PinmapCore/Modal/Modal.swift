@@ -30,6 +30,21 @@ extension AppState {
     /// clicks only close help, never act below the pop-up.
     var modalUnderHelp: Bool { feedback.showHelp && feedback.modal.map { $0.presentation.phase != .dismissing } == true }
 
+    /// True while time alone changes the modal: it slides in or out (or has slid away and
+    /// waits for the tick that removes it), a notice counts down its lifetime, or a pop-up
+    /// raised from the detail page slides in. A modal at rest (the filter sheet, a pop-up, the
+    /// form, the detail page) needs no frame: ticking for it repainted the whole screen 60
+    /// times a second while it stood open (a fifth of a core, idle).
+    var modalNeedsTicks: Bool {
+        guard let m = feedback.modal else { return false }
+        if m.presentation.phase != .shown { return true }
+        switch m.content {
+        case .notice: return true
+        case .detail(let d): return d.confirm?.presentation.isAnimating(at: clock) ?? false
+        default: return false
+        }
+    }
+
     /// Presents `content` as a modal sheet of `height` rows over a `dim` backdrop; with
     /// `keepsBars` its bottom edge is the row above the status line (as the pin sheet's).
     mutating func present(_ content: ModalContent, height: Int, dim: Double, keepsBars: Bool = false, now: Double) {

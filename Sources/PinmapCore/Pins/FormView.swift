@@ -69,7 +69,9 @@ enum ConfirmView {
         drawButtons(popup, body: body, visible: r, into: &screen, theme: theme)
         let hintRow = popup.buttonRow(width: body.width, bodyRows: body.height) + 1
         if hintRow < r.height {
-            screen.putCentered(popup.hint, in: Rect(x: r.x, y: r.y + hintRow, width: r.width, height: 1), style: theme.muted)
+            // Whole items, as every hint: a narrow card cut "· Esc cancels" to "· Esc canc".
+            screen.putCentered(TextWrap.hint(popup.hint, to: r.width - 2, ascii: ascii),
+                               in: Rect(x: r.x, y: r.y + hintRow, width: r.width, height: 1), style: theme.muted)
         }
     }
 

@@ -31,9 +31,11 @@ public struct ListColumns: Equatable {
     ///   - width: the row's cells.
     ///   - titleWidth: the widest title among the rows shown.
     ///   - placeWidth: the widest place text among them (0: none shown).
-    public init(width: Int, titleWidth: Int, placeWidth: Int) {
+    ///   - hasCategory: whether a row shown has a category: without one the column takes no
+    ///     cells (a store of imported airports kept 12 blank cells and cut "near Winnipeg, CA").
+    public init(width: Int, titleWidth: Int, placeWidth: Int, hasCategory: Bool = true) {
         last = Self.lastWidth
-        category = min(12, max(0, width / 6))
+        category = hasCategory ? min(12, max(0, width / 6)) : 0
         // Marker (3 cells) and one space before the category and before the last column.
         let room = max(4, width - last - category - 5 - 1)
         // One very long title (a pasted paragraph) must not take the place and description

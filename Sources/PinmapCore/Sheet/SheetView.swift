@@ -120,7 +120,8 @@ public enum SheetView {
         let places = shown.map { $0.placeTextAddingToTitle(naming).map { SafeText.sanitize($0, ascii: state.presentation.ascii) } }
         let titles = shown.map { SafeText.sanitize($0.title, ascii: state.presentation.ascii) }
         let columns = ListColumns(width: rect.width, titleWidth: titles.map(DisplayWidth.of).max() ?? 0,
-                                  placeWidth: places.compactMap { $0.map(DisplayWidth.of) }.max() ?? 0)
+                                  placeWidth: places.compactMap { $0.map(DisplayWidth.of) }.max() ?? 0,
+                                  hasCategory: shown.contains { !$0.category.isEmpty })
         let (titleWidth, placeWidth, catWidth, lastWidth) = (columns.title, columns.place, columns.category, columns.last)
         // Sorted by distance, the last column is each pin's distance from the point the list was sorted
         // from; above `sortLimit` pins in view the list is newest first (its header says so): dates.

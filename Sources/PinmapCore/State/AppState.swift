@@ -100,7 +100,7 @@ public struct AppState: Sendable {
     /// about to show, a drag's "→ detent": a pointer held still sends no report, yet 100 ms
     /// later its release is a placement, no longer a throw).
     public var needsTicks: Bool {
-        sheet.isAnimating || sheet.isDragging || feedback.modal != nil || feedback.toast != nil || feedback.waitingToast != nil || search.isPending
+        sheet.isAnimating || sheet.isDragging || modalNeedsTicks || feedback.toast != nil || feedback.waitingToast != nil || search.isPending
             || loads.saves.awaitsShowing(at: clock)
     }
 

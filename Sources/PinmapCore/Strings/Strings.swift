@@ -60,7 +60,7 @@ public enum S: String, CaseIterable, Sendable {
     case hImportType, hImportComplete, hImportPick, hImportEnter, hImportEsc, hImportEdit, hImportQuoted, hImportYes, hImportStop, hImportUndo, hImportScroll
     case hSettingsMove, hSettingsChange, hSettingsClick
     case mDragGrabber, mClickGrabber, mClickTab, mClickPin, mDragMap, mWheelMap, mWheelList, mRight, mSecondClick
-    case mClickSettings, mClickFile
+    case mClickSettings, mClickFile, mClickCount, mClickFilter, mClickDay
     // One-line hints of the tabs.
     case hintTimeline, hintImport, hintImportEditing, hintSettings
     // Import tab.
@@ -71,7 +71,7 @@ public enum S: String, CaseIterable, Sendable {
     case idxQStops
     // Work off the UI thread: the status line while a job runs, and what q leaves printed.
     case jobImporting, jobImportCommitting, quitIndexed, quitWaitCommit, quitWaitRollback, quitWaitWrites, quitNotSaved, quitUnanswered
-    case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile
+    case idxIndexing, idxElsewhere, idxRebuilding, kType, kPaste, kClick, kDragGrabber, kClickGrabber, kClickTab, kClickPin, kDragMap, kWheelMap, kWheelList, kRightButton, kSecondClick, kClickRow, kClickFile, kClickCount, kClickFilter, kClickDay
     case stBatch, stBatchPins, stBatchLeft, stBatchGrown
     case dtCommentDeleted, dtCommentDeleteFailed
     case dtPinGone, dtPinGoneKeys, dtPinBack, seLostRead, seNotAnsweringRead

@@ -168,5 +168,9 @@ public enum KeyBindings {
         KeyHelp(.kWheelList, help: .mWheelList), KeyHelp(.kRightButton, help: .mRight),
         KeyHelp(.kSecondClick, help: .mSecondClick), KeyHelp(.kClickRow, help: .mClickSettings),
         KeyHelp(.kClickFile, help: .mClickFile),
+        // A count zooms in, the sheet's [Filter] opens the filter, a Timeline day is chosen:
+        // help listed none of them, though every mouse action has a key.
+        KeyHelp(.kClickCount, help: .mClickCount), KeyHelp(.kClickFilter, help: .mClickFilter),
+        KeyHelp(.kClickDay, help: .mClickDay),
     ]
 }

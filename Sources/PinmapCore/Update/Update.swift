@@ -301,6 +301,8 @@ extension AppState {
         if case .input(let input) = event, handleModal(input, now: now, &fx) {
             tickModal(now: now)
             fx.skipTabLoads = true
+            // A modal gone at once (reduced motion) leaves the list as the tick removing it would.
+            if feedback.modal == nil { keepListRowSelected(&fx, listRead: false) }
             return
         }
         switch event {
@@ -422,12 +424,19 @@ extension AppState {
         }
         guard tab == .map, focus == .list, listTakesKeys, feedback.modal == nil, search.field == nil, !search.isPending,
               search.revealAfterAnswer == nil, !list.selectionLeft,
-              list.selectedID == nil || (listRead && list.selectedPin == nil), !list.pins.isEmpty,
+              list.selectedID == nil || (listRead && list.selectedPin == nil) || autoSelectionLeftList, !list.pins.isEmpty,
               fx.view != true, !listReadPending else { return }
         list.cursor = min(max(0, list.scroll), list.pins.count - 1)
         list.selectedID = list.pins[list.cursor].id
         list.autoSelectedID = list.selectedID
         fx.requestView(list: false)  // the selected pin's own marker
+    }
+
+    /// The row the list selected by itself is no longer listed (a filter hid it while the filter
+    /// sheet was up, where no row is selected by itself): the first row shown takes its place.
+    /// It stayed selected unseen, and Enter, `e` and `d` said "Select a pin first" until `j`.
+    private var autoSelectionLeftList: Bool {
+        list.selectedID != nil && list.selectedID == list.autoSelectedID && list.selectedPin == nil
     }
 
     /// The pin the user selected is not among the list rows just read (pins added elsewhere
