@@ -49,6 +49,12 @@ public enum PinmapCLI {
     }()
 
     /// Runs the command line `args` (without the program name) and returns the exit code.
+    /// `main` on the process's arguments as bytes (`ArgumentBytes`): one that is not UTF-8 is
+    /// a usage error, exit 2.
+    public static func main(bytes: [[UInt8]]) -> Int32 {
+        do { return main(try ArgumentBytes.strings(bytes)) } catch { return fail(error) }
+    }
+
     public static func main(_ args: [String]) -> Int32 {
         // The UI's words follow the locale's name (Korean for ko_*), generated or not.
         Strings.language = Language.from(environment: ProcessInfo.processInfo.environment)

@@ -289,4 +289,27 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(t.run("import", out).code, 0)
         XCTAssertEqual(try t.open().pins().map(\.title), ["line one\rline two"])
     }
+
+    /// An argument that is not UTF-8 (a Latin-1 file name) is refused by its bytes, through the
+    /// built binary (a `Process` takes only `String`s, so `sh` makes the bytes). It was read as
+    /// `caf\u{FFFD}.csv`: "No such file or directory" though the file is there; nothing is created.
+    func testAnArgumentThatIsNotUTF8IsRefusedByItsBytes() throws {
+        let binary = RepoFiles.root.appendingPathComponent(".build/debug/pinmap").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("no binary at \(binary)") }
+        let folder = try makeTempFolder().path
+        try FileManager.default.copyItem(atPath: RepoFiles.seoulPins, toPath: folder + "/plain.csv")
+        let script = #"cd "$1" && mv plain.csv "$(printf 'caf\351.csv')" && "$0" import "$(printf 'caf\351.csv')" --db p.sqlite; echo "exit $?"; ls | od -An -c | tr -s ' '"#
+        let r = try Processes.run("/bin/sh", ["-c", script, binary, folder])
+        XCTAssertEqual(r.output, """
+            pinmap: argument 2 'caf\\xE9.csv' is not UTF-8 text; Pinmap reads its arguments as UTF-8: rename the file (convmv -f latin1 -t utf8) or retype the text
+            Try 'pinmap --help'.
+            exit 2
+             c a f 351 . c s v \\n
+
+            """)
+        XCTAssertThrowsError(try ArgumentBytes.strings([Array("add".utf8), Array("--title".utf8), [0x74, 0xFF]])) { e in
+            XCTAssertEqual((e as? CLIError)?.message, "pinmap: argument 3 't\\xFF' is not UTF-8 text; Pinmap reads its arguments as UTF-8: rename the file (convmv -f latin1 -t utf8) or retype the text\nTry 'pinmap --help'.")
+        }
+        XCTAssertEqual(try ArgumentBytes.strings([Array("서울".utf8), []]), ["서울", ""])
+    }
 }
