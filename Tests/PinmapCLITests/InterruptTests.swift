@@ -104,4 +104,17 @@ final class InterruptTests: XCTestCase {
         XCTAssertEqual(r.stderr, "pinmap export: interrupted; nothing was written to \(folder)/pins.gpkg\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
     }
+
+    /// Ctrl-C during `pinmap index`: one line, exit 130, and the next run indexes every pin.
+    /// It ended silently (under its progress bar on a terminal).
+    func testCtrlCDuringIndexSaysNothingIsLost() throws {
+        let s = CLITestStore(self)
+        let (csv, _) = try bigCSV(s)
+        XCTAssertEqual(s.run("import", csv).code, 0)
+        let size = try FileManager.default.attributesOfItem(atPath: s.path)[.size] as! Int
+        let r = try interrupt(["index", "--db", s.path], after: size)  // past reading the backlog
+        XCTAssertEqual(r.code, 130)
+        XCTAssertEqual(r.stderr, "pinmap index: interrupted; nothing is lost (run `pinmap index` again to finish)\n")
+        XCTAssertEqual(s.run("index", "--json").stdout.components(separatedBy: "\"pins\" : 300000").count, 2)
+    }
 }
