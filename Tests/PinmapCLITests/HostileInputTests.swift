@@ -219,6 +219,25 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dashFile))
     }
 
+    /// An empty path to write or to import is a usage error naming the option. They opened the
+    /// current folder: "cannot write : it is a directory" and "pinmap import: : cannot read the
+    /// file", exit 1.
+    func testAnEmptyPathIsAUsageError() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let export = s.run("export", "-o", "")
+        XCTAssertEqual(export.code, 2)
+        XCTAssertEqual(export.stdout, "")
+        XCTAssertEqual(export.stderr, "pinmap export: -o needs a file's path, got ''\nTry 'pinmap export --help'.\n")
+        let rejects = s.run("import", RepoFiles.seoulPins, "--rejects", "")
+        XCTAssertEqual(rejects.code, 2)
+        XCTAssertEqual(rejects.stderr, "pinmap import: --rejects needs a file's path, got ''\nTry 'pinmap import --help'.\n")
+        let input = s.run("import", RepoFiles.seoulPins, "")
+        XCTAssertEqual(input.code, 2)
+        XCTAssertEqual(input.stderr, "pinmap import: FILE 2 is empty (''); give the path of a file to import\nTry 'pinmap import --help'.\n")
+        XCTAssertEqual(try s.open().count(), 1, "nothing imported")
+    }
+
     /// A comment's word or a file's name that starts with '-' is read as an option: the error
     /// says how to give it (after --); it said "unknown option '-great'" alone.
     func testAnArgumentStartingWithADashSaysToPutDoubleDashBeforeIt() throws {
