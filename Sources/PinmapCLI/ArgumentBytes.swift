@@ -21,6 +21,18 @@ public enum ArgumentBytes {
         return out
     }
 
+    /// The failure for the first of the variables that name the default store (`PINMAP_DB`,
+    /// `XDG_DATA_HOME`, `HOME`) that is set but not UTF-8, else nil. `ProcessInfo` repairs
+    /// such bytes too: `PINMAP_DB=$'\xFF.sqlite' pinmap add …` made a store named `�.sqlite`.
+    /// - Parameter value: a variable's bytes, or nil when it is not set (`getenv`).
+    public static func environmentProblem(_ value: (String) -> [UInt8]?) -> CLIError? {
+        for name in ["PINMAP_DB", "XDG_DATA_HOME", "HOME"] {
+            guard let bytes = value(name), String(validating: bytes, as: UTF8.self) == nil else { continue }
+            return .failure("\(name) '\(shown(bytes))' is not UTF-8 text; Pinmap reads it as UTF-8: set it to a UTF-8 path, or give --db PATH")
+        }
+        return nil
+    }
+
     /// `bytes` with printable ASCII as it is and every other byte as `\xNN`.
     static func shown(_ bytes: [UInt8]) -> String {
         let hex = Array("0123456789ABCDEF")

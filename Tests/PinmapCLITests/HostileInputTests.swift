@@ -326,6 +326,18 @@ final class HostileInputTests: XCTestCase {
              c a f 351 . c s v \\n
 
             """)
+        // PINMAP_DB of such bytes made a store named '\u{FFFD}.sqlite'; with --db it is not read.
+        let env = #"cd "$1" && PINMAP_DB="$(printf '\377.sqlite')" "$0" add --title a --lat 1 --lon 2; echo "exit $?"; PINMAP_DB="$(printf '\377.sqlite')" "$0" add --title a --lat 1 --lon 2 --db ok.sqlite; echo "exit $?"; ls"#
+        let e = try Processes.run("/bin/sh", ["-c", env, binary, folder])
+        XCTAssertEqual(e.output, """
+            pinmap: PINMAP_DB '\\xFF.sqlite' is not UTF-8 text; Pinmap reads it as UTF-8: set it to a UTF-8 path, or give --db PATH
+            exit 1
+            1
+            exit 0
+            caf\u{FFFD}.csv
+            ok.sqlite
+
+            """)
         XCTAssertThrowsError(try ArgumentBytes.strings([Array("add".utf8), Array("--title".utf8), [0x74, 0xFF]])) { e in
             XCTAssertEqual((e as? CLIError)?.message, "pinmap: argument 3 't\\xFF' is not UTF-8 text; Pinmap reads its arguments as UTF-8: rename the file (convmv -f latin1 -t utf8) or retype the text\nTry 'pinmap --help'.")
         }
