@@ -229,6 +229,7 @@ public struct InputDecoder: Sendable {
     /// decode them (their ESC came in an earlier read); other finals are dropped, never text.
     private mutating func parseSS3() -> [InputEvent] {
         guard let last = pending.last else { return [] }
+        if last == 0x1B { return restart() }
         pending = []
         switch last {
         case 0x41...0x44: return [.key(Self.arrow(last))]

@@ -85,5 +85,7 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}[1;5\u{1B}[3~"), [.key(.delete)])
         XCTAssertEqual(decode("\u{1B}[<0;10\u{1B}[<0;10;5M"), [.mouse(MouseEvent(.press, .left, col: 9, row: 4))])
         XCTAssertEqual(decode("\u{1B}[2\u{1B}x"), [.key(.escape), .key(.char("x"))])
+        // After ESC O too: '[A' was typed.
+        XCTAssertEqual(decode("\u{1B}O\u{1B}[A"), [.key(.up)])
     }
 }
