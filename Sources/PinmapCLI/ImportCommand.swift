@@ -97,6 +97,10 @@ enum ImportCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         let options = try options(args)
+        // An empty FILE said "pinmap import: : cannot read the file: No such file or directory", exit 1.
+        if let i = args.positionals.firstIndex(of: "") {
+            throw .usage(command: "import", message: "FILE \(i + 1) is empty (''); give the path of a file to import")
+        }
         try OutputPaths.check(options.rejectsPath.map { [("--rejects", $0)] } ?? [], store: PinmapCLI.storePath(args), inputs: args.positionals,
                               command: "import")
         if PinmapCLI.isServer(args) { return try runOnServer(args, options: options, io: io) }

@@ -45,7 +45,11 @@ enum IndexCommand: TextCommand {
             (store as? Store)?.markIndexing()
             defer { (store as? Store)?.indexingDone() }
             do {
-                try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) }, shouldStop: nil)
+                // Ctrl-C, SIGTERM, SIGHUP: one line, not a silent exit under the progress bar. The
+                // words hold whether or not the commit was under way (one transaction).
+                _ = try InterruptNotice.during("pinmap index: interrupted; nothing is lost (run `pinmap index` again to finish)") { () throws(StoreError) in
+                    try store.finishIndexing(progress: { bar.update(fraction: $0.fraction, detail: $0.stage.rawValue) }, shouldStop: nil)
+                }
             } catch {
                 bar.finish()
                 throw .failure("indexing failed, nothing changed (run it again): \(error.message)")

@@ -10,9 +10,13 @@ import Support
 /// The handler is async-signal-safe: it only calls `write(2)` on a message prepared
 /// beforehand, `unlink(2)` and `_exit(2)`. It is installed only while the work runs (`during`).
 enum InterruptNotice {
-    /// Runs `body` with SIGINT and SIGTERM printing `message` on its own line of stderr
-    /// (after clearing a progress bar's line on a terminal) and exiting 130 (SIGTERM 143);
-    /// the previous handlers are restored afterwards.
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP printing `message` on its own line of
+    /// stderr (after clearing a progress bar's line on a terminal) and exiting 130 (SIGTERM
+    /// 143, SIGHUP 129); the previous handlers are restored afterwards. A signal the process
+    /// was started ignoring (`nohup`, a script's `&`) stays ignored.
+    ///
+    /// Why SIGHUP: closing the terminal (or killing its tmux pane) ended an `export -o` with
+    /// its temporary file (`.out.gpkg.anuzcm`) left beside the output.
     static func during<T, E: Error>(_ message: String, _ body: () throws(E) -> T) throws(E) -> T {
         set(message)
         var action = sigaction()
@@ -21,14 +25,19 @@ enum InterruptNotice {
             exitInterrupted(signal)
         }
         sigemptyset(&action.sa_mask)
-        var oldInt = sigaction(), oldTerm = sigaction()
-        sigaction(SIGINT, &action, &oldInt)
-        sigaction(SIGTERM, &action, &oldTerm)
-        defer {
-            sigaction(SIGINT, &oldInt, nil)
-            sigaction(SIGTERM, &oldTerm, nil)
+        let signals = [SIGINT, SIGTERM, SIGHUP]
+        var old: [sigaction] = Array(repeating: sigaction(), count: signals.count)
+        for (i, s) in signals.enumerated() {
+            sigaction(s, nil, &old[i])
+            if !isIgnored(old[i]) { sigaction(s, &action, nil) }
         }
+        defer { for (i, s) in signals.enumerated() { sigaction(s, &old[i], nil) } }
         return try body()
+    }
+
+    /// True when `action` ignores its signal (`SIG_IGN`, the handler value 1).
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
     }
 
     /// From now until `endDeferring`, a Ctrl-C only marks itself: for a commit, after which

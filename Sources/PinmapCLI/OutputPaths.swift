@@ -15,13 +15,16 @@ enum OutputPaths {
     ///   - command: the command, for a usage error.
     /// - Throws: `CLIError.failure` naming the option and what the path is; nothing was written.
     ///   `CLIError.usage` for a bare `-`: standard output to many tools, it made a file called
-    ///   `-` (`export -o -` said "Exported 45 pins to -"), as import reads no standard input.
+    ///   `-` (`export -o -` said "Exported 45 pins to -"), as import reads no standard input;
+    ///   and for an empty path.
     @discardableResult
     static func check(_ outputs: [(option: String, path: String)], store: String?, inputs: [String],
                       command: String) throws(CLIError) -> [ProtectedPaths] {
         var protected = ProtectedPaths(store: store, inputs: inputs)
         var each: [ProtectedPaths] = []
         for (option, path) in outputs {
+            // An empty path opened the current folder: "cannot write : it is a directory", exit 1.
+            if path.isEmpty { throw .usage(command: command, message: "\(option) needs a file's path, got ''") }
             if path == "-" {
                 throw .usage(command: command, message: "\(option) -: '-' does not mean standard output here, and a file named '-' "
                              + "is not made unasked; give a file name (./- for one named '-')")

@@ -49,6 +49,19 @@ public enum PinmapCLI {
     }()
 
     /// Runs the command line `args` (without the program name) and returns the exit code.
+    /// `main` on the process's arguments as bytes (`ArgumentBytes`): one that is not UTF-8 is
+    /// a usage error, exit 2.
+    /// The same for the variables naming the default store when no `--db` is given.
+    public static func main(bytes: [[UInt8]]) -> Int32 {
+        let args: [String]
+        do { args = try ArgumentBytes.strings(bytes) } catch { return fail(error) }
+        if !args.contains(where: { $0 == "--db" || $0.hasPrefix("--db=") }),
+           let problem = ArgumentBytes.environmentProblem({ getenv($0).map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } }) {
+            return fail(problem)
+        }
+        return main(args)
+    }
+
     public static func main(_ args: [String]) -> Int32 {
         // The UI's words follow the locale's name (Korean for ko_*), generated or not.
         Strings.language = Language.from(environment: ProcessInfo.processInfo.environment)

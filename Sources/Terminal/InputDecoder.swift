@@ -30,6 +30,9 @@ public struct InputDecoder: Sendable {
     private var paste: [UInt8]?
     /// The bytes of a UTF-8 character begun outside a paste.
     private var utf8: [UInt8] = []
+    /// True while the rest of an escape sequence longer than `maxSequence` is skipped, to its
+    /// final byte: its tail must not become keys.
+    private var skipping = false
 
     /// Most characters an escape sequence may have before it is dropped as garbage.
     static let maxSequence = 32
@@ -41,7 +44,7 @@ public struct InputDecoder: Sendable {
     public init() {}
 
     /// True while an escape sequence, a character or a paste is half-read.
-    public var isPending: Bool { !pending.isEmpty || paste != nil || !utf8.isEmpty }
+    public var isPending: Bool { !pending.isEmpty || paste != nil || !utf8.isEmpty || skipping }
 
     /// True inside a bracketed paste.
     public var isInPaste: Bool { paste != nil }
@@ -75,6 +78,13 @@ public struct InputDecoder: Sendable {
             guard let scalar = Unicode.Scalar(u) else { return [] }
             return UTF8.encode(scalar)?.flatMap { feedPaste(byte: $0) } ?? []
         }
+        if skipping {
+            // Parameter and intermediate bytes go on; the final byte ends the sequence (dropped
+            // too); anything else ends it and is read as itself.
+            if u >= 0x20 && u <= 0x3F { return [] }
+            skipping = false
+            if u >= 0x40 && u <= 0x7E { return [] }
+        }
         if pending.isEmpty {
             if u == 0x1B { pending = [u]; return [] }
             return [.key(Self.key(for: u))]
@@ -90,6 +100,7 @@ public struct InputDecoder: Sendable {
     public mutating func flush() -> [InputEvent] {
         guard paste == nil else { return [] }
         utf8 = []
+        skipping = false
         guard !pending.isEmpty else { return [] }
         // The start of a paste's start marker (`ESC [ 2`, `ESC [ 2 0`, `ESC [ 2 0 0`) waits for
         // its rest: a link that pauses there (ssh) must not turn the pasted text into keys.
@@ -166,10 +177,8 @@ public struct InputDecoder: Sendable {
     /// (0x40–0x7E). Paste start, CSI u and modifyOtherKeys are decoded; the rest is dropped.
     private mutating func parseCSI() -> [InputEvent] {
         guard let last = pending.last else { return [] }
-        if last >= 0x20 && last <= 0x3F {
-            if pending.count > Self.maxSequence { pending = [] }
-            return []
-        }
+        if last >= 0x20 && last <= 0x3F { return overlong() }
+        if last == 0x1B { return restart() }
         let params = String(String.UnicodeScalarView(pending.dropFirst(2).dropLast().compactMap(Unicode.Scalar.init)))
         pending = []
         guard last >= 0x40 && last <= 0x7E else { return [] }  // not a sequence after all: dropped
@@ -200,10 +209,27 @@ public struct InputDecoder: Sendable {
         }
     }
 
+    /// A sequence still going on: past `maxSequence` characters it is garbage, dropped with
+    /// the rest of it up to its final byte (`skipping`). Dropping only what was read, its tail
+    /// (`3333;3M` of `ESC[<0;` and 40 digits) became keys: a tab switch and a detent.
+    private mutating func overlong() -> [InputEvent] {
+        if pending.count > Self.maxSequence { pending = []; skipping = true }
+        return []
+    }
+
+    /// An ESC inside an unfinished sequence (one cut off, then the next key's): the cut one is
+    /// dropped and the ESC begins anew. Taken as the cut one's end, the next sequence's
+    /// `[3~` or `[2A` was read as keys.
+    private mutating func restart() -> [InputEvent] {
+        pending = [0x1B]
+        return []
+    }
+
     /// `ESC O final` (SS3): the keypad mode's arrows, Home, End and F1, when ncurses did not
     /// decode them (their ESC came in an earlier read); other finals are dropped, never text.
     private mutating func parseSS3() -> [InputEvent] {
         guard let last = pending.last else { return [] }
+        if last == 0x1B { return restart() }
         pending = []
         switch last {
         case 0x41...0x44: return [.key(Self.arrow(last))]
@@ -265,10 +291,8 @@ public struct InputDecoder: Sendable {
     /// `3M` became keys (a tab switch and a typed `M`).
     private mutating func parseSGR() -> [InputEvent] {
         guard let last = pending.last else { return [] }
-        if last >= 0x20 && last <= 0x3F {  // parameter and intermediate bytes: the report goes on
-            if pending.count > Self.maxSequence { pending = [] }
-            return []
-        }
+        if last >= 0x20 && last <= 0x3F { return overlong() }  // parameter and intermediate bytes: the report goes on
+        if last == 0x1B { return restart() }
         let body = pending.dropFirst(3).dropLast()
         pending = []
         let isReport = last == UInt32(UInt8(ascii: "M")) || last == UInt32(UInt8(ascii: "m"))

@@ -219,6 +219,25 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dashFile))
     }
 
+    /// An empty path to write or to import is a usage error naming the option. They opened the
+    /// current folder: "cannot write : it is a directory" and "pinmap import: : cannot read the
+    /// file", exit 1.
+    func testAnEmptyPathIsAUsageError() throws {
+        let s = CLITestStore(self)
+        XCTAssertEqual(s.run("add", "--title", "a", "--lat", "1", "--lon", "2").code, 0)
+        let export = s.run("export", "-o", "")
+        XCTAssertEqual(export.code, 2)
+        XCTAssertEqual(export.stdout, "")
+        XCTAssertEqual(export.stderr, "pinmap export: -o needs a file's path, got ''\nTry 'pinmap export --help'.\n")
+        let rejects = s.run("import", RepoFiles.seoulPins, "--rejects", "")
+        XCTAssertEqual(rejects.code, 2)
+        XCTAssertEqual(rejects.stderr, "pinmap import: --rejects needs a file's path, got ''\nTry 'pinmap import --help'.\n")
+        let input = s.run("import", RepoFiles.seoulPins, "")
+        XCTAssertEqual(input.code, 2)
+        XCTAssertEqual(input.stderr, "pinmap import: FILE 2 is empty (''); give the path of a file to import\nTry 'pinmap import --help'.\n")
+        XCTAssertEqual(try s.open().count(), 1, "nothing imported")
+    }
+
     /// A comment's word or a file's name that starts with '-' is read as an option: the error
     /// says how to give it (after --); it said "unknown option '-great'" alone.
     func testAnArgumentStartingWithADashSaysToPutDoubleDashBeforeIt() throws {
@@ -288,5 +307,40 @@ final class HostileInputTests: XCTestCase {
         let t = CLITestStore(self)
         XCTAssertEqual(t.run("import", out).code, 0)
         XCTAssertEqual(try t.open().pins().map(\.title), ["line one\rline two"])
+    }
+
+    /// An argument that is not UTF-8 (a Latin-1 file name) is refused by its bytes, through the
+    /// built binary (a `Process` takes only `String`s, so `sh` makes the bytes). It was read as
+    /// `caf\u{FFFD}.csv`: "No such file or directory" though the file is there; nothing is created.
+    func testAnArgumentThatIsNotUTF8IsRefusedByItsBytes() throws {
+        let binary = RepoFiles.root.appendingPathComponent(".build/debug/pinmap").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else { throw XCTSkip("no binary at \(binary)") }
+        let folder = try makeTempFolder().path
+        try FileManager.default.copyItem(atPath: RepoFiles.seoulPins, toPath: folder + "/plain.csv")
+        let script = #"cd "$1" && mv plain.csv "$(printf 'caf\351.csv')" && "$0" import "$(printf 'caf\351.csv')" --db p.sqlite; echo "exit $?"; ls | od -An -c | tr -s ' '"#
+        let r = try Processes.run("/bin/sh", ["-c", script, binary, folder])
+        XCTAssertEqual(r.output, """
+            pinmap: argument 2 'caf\\xE9.csv' is not UTF-8 text; Pinmap reads its arguments as UTF-8: rename the file (convmv -f latin1 -t utf8) or retype the text
+            Try 'pinmap --help'.
+            exit 2
+             c a f 351 . c s v \\n
+
+            """)
+        // PINMAP_DB of such bytes made a store named '\u{FFFD}.sqlite'; with --db it is not read.
+        let env = #"cd "$1" && PINMAP_DB="$(printf '\377.sqlite')" "$0" add --title a --lat 1 --lon 2; echo "exit $?"; PINMAP_DB="$(printf '\377.sqlite')" "$0" add --title a --lat 1 --lon 2 --db ok.sqlite; echo "exit $?"; ls"#
+        let e = try Processes.run("/bin/sh", ["-c", env, binary, folder])
+        XCTAssertEqual(e.output, """
+            pinmap: PINMAP_DB '\\xFF.sqlite' is not UTF-8 text; Pinmap reads it as UTF-8: set it to a UTF-8 path, or give --db PATH
+            exit 1
+            1
+            exit 0
+            caf\u{FFFD}.csv
+            ok.sqlite
+
+            """)
+        XCTAssertThrowsError(try ArgumentBytes.strings([Array("add".utf8), Array("--title".utf8), [0x74, 0xFF]])) { e in
+            XCTAssertEqual((e as? CLIError)?.message, "pinmap: argument 3 't\\xFF' is not UTF-8 text; Pinmap reads its arguments as UTF-8: rename the file (convmv -f latin1 -t utf8) or retype the text\nTry 'pinmap --help'.")
+        }
+        XCTAssertEqual(try ArgumentBytes.strings([Array("서울".utf8), []]), ["서울", ""])
     }
 }

@@ -21,8 +21,8 @@ final class InterruptTests: XCTestCase {
         return text.split(separator: "\n").first { $0.hasPrefix("rchar:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
     }
 
-    /// Runs `args`, sends SIGINT once the process has read `after` bytes, returns its exit code and stderr.
-    private func interrupt(_ args: [String], after: Int) throws -> (code: Int32, stderr: String) {
+    /// Runs `args`, sends `signal` once the process has read `after` bytes, returns its exit code and stderr.
+    private func interrupt(_ args: [String], after: Int, signal: Int32 = SIGINT) throws -> (code: Int32, stderr: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: try binary)
         p.arguments = args
@@ -31,7 +31,7 @@ final class InterruptTests: XCTestCase {
         p.standardOutput = FileHandle.nullDevice
         try p.run()
         while p.isRunning, (bytesRead(p.processIdentifier) ?? .max) < after { usleep(1000) }
-        kill(p.processIdentifier, SIGINT)
+        kill(p.processIdentifier, signal)
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: e, as: UTF8.self))
@@ -88,5 +88,33 @@ final class InterruptTests: XCTestCase {
         XCTAssertEqual(again.stderr, "pinmap copy: interrupted; nothing was copied (the store it made at --to holds no pins)\n")
         XCTAssertEqual(try Store(path: made).count(), 0)
         XCTAssertEqual(try s.open().count(), 300_000)
+    }
+
+    /// SIGHUP (the terminal closed, its tmux pane killed) as Ctrl-C: exit 129, and no temporary
+    /// file is left beside the output. It ended the process at once, leaving `.out.gpkg.anuzcm`.
+    func testAHangupDuringAnExportLeavesNoTemporaryFile() throws {
+        let s = CLITestStore(self)
+        let (csv, _) = try bigCSV(s)
+        XCTAssertEqual(s.run("import", csv).code, 0)
+        let size = try FileManager.default.attributesOfItem(atPath: s.path)[.size] as! Int
+        let folder = s.file("out")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let r = try interrupt(["export", "-o", folder + "/pins.gpkg", "--db", s.path], after: size / 2, signal: SIGHUP)
+        XCTAssertEqual(r.code, 129)
+        XCTAssertEqual(r.stderr, "pinmap export: interrupted; nothing was written to \(folder)/pins.gpkg\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
+
+    /// Ctrl-C during `pinmap index`: one line, exit 130, and the next run indexes every pin.
+    /// It ended silently (under its progress bar on a terminal).
+    func testCtrlCDuringIndexSaysNothingIsLost() throws {
+        let s = CLITestStore(self)
+        let (csv, _) = try bigCSV(s)
+        XCTAssertEqual(s.run("import", csv).code, 0)
+        let size = try FileManager.default.attributesOfItem(atPath: s.path)[.size] as! Int
+        let r = try interrupt(["index", "--db", s.path], after: size)  // past reading the backlog
+        XCTAssertEqual(r.code, 130)
+        XCTAssertEqual(r.stderr, "pinmap index: interrupted; nothing is lost (run `pinmap index` again to finish)\n")
+        XCTAssertEqual(s.run("index", "--json").stdout.components(separatedBy: "\"pins\" : 300000").count, 2)
     }
 }

@@ -63,4 +63,29 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}[<0;10;5.5M\u{1B}[<0;10;5:1mb"), [.key(.char("b"))])
         XCTAssertEqual(decode("\u{1B}[<0;10;5xc"), [.key(.char("c"))])
     }
+
+    func testASequenceLongerThanTheLimitIsDroppedToItsFinalByte() {
+        // 40 digits: the first 32 characters were dropped and '3333…;3M' typed: Import tab, M.
+        let digits = String(repeating: "3", count: 40)
+        XCTAssertEqual(decode("\u{1B}[<0;\(digits);3Mx"), [.key(.char("x"))])
+        XCTAssertEqual(decode("\u{1B}[\(digits)~x"), [.key(.char("x"))])
+        XCTAssertEqual(decode("\u{1B}[1;\(digits)Ay"), [.key(.char("y"))])
+        // The next report after one is read as it should be.
+        XCTAssertEqual(decode("\u{1B}[<0;\(digits);3M\u{1B}[<0;10;5M"), [.mouse(MouseEvent(.press, .left, col: 9, row: 4))])
+        // Quiet input ends the skipping: a key typed later is a key.
+        var d = InputDecoder()
+        for u in "\u{1B}[<0;\(digits)".unicodeScalars { XCTAssertEqual(d.feed(char: u.value), []) }
+        XCTAssertTrue(d.isPending)
+        XCTAssertEqual(d.flush(), [])
+        XCTAssertEqual(d.feed(char: 0x6A), [.key(.char("j"))])
+    }
+
+    func testAnEscapeInsideACutSequenceBeginsTheNextOne() {
+        // A CSI cut off and followed by Delete: '[3~' was typed ('3': the Import tab).
+        XCTAssertEqual(decode("\u{1B}[1;5\u{1B}[3~"), [.key(.delete)])
+        XCTAssertEqual(decode("\u{1B}[<0;10\u{1B}[<0;10;5M"), [.mouse(MouseEvent(.press, .left, col: 9, row: 4))])
+        XCTAssertEqual(decode("\u{1B}[2\u{1B}x"), [.key(.escape), .key(.char("x"))])
+        // After ESC O too: '[A' was typed.
+        XCTAssertEqual(decode("\u{1B}O\u{1B}[A"), [.key(.up)])
+    }
 }
