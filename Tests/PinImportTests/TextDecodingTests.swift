@@ -354,4 +354,39 @@ extension TextDecodingTests {
         }
         XCTAssertEqual(try store.count(), 0)
     }
+    /// Korean CP949 text with one byte from elsewhere (0x80 pasted into a description), no
+    /// --encoding: it was read as Windows-1252 whole (the header 이름 as "ÀÌ¸§", then "no
+    /// coordinate columns"); it is read as CP949 and stops at that byte, naming it, nothing stored.
+    func testKoreanTextWithAStrayByteStopsThereNotAsWindows1252() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cp949-stray-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let cp949 = { (s: String) -> [UInt8] in Self.iconv(s, to: "CP949") }
+        var bytes = cp949("이름,위도,경도,설명\n경복궁,37.5796,126.9770,조선의 법궁\n창덕궁,37.5794,126.9910,세계유산\n")
+        let stray = bytes.count + cp949("종묘,37.5744,126.9940,왕실").count  // the offset of 0x80
+        bytes += cp949("종묘,37.5744,126.9940,왕실") + [0x80] + cp949(" 사당\n덕수궁,37.5658,126.9751,석조전\n")
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        XCTAssertEqual(try TextEncodingDetector.detect(path: path).encoding, .cp949)
+        let store = try Store.inMemory()
+        XCTAssertThrowsError(try Importer.run(path: path, store: store, options: ImportOptions())) { error in
+            XCTAssertEqual((error as? ImportError)?.description, "\(path): invalid CP949 text at byte \(stray): no CP949 character starts there "
+                + "(text pasted from another program?); fix that byte and import again, save the file as \"CSV UTF-8\", "
+                + "or name its encoding with --encoding (one of \(TextEncoding.optionNames))")
+        }
+        XCTAssertEqual(try store.count(), 0)
+    }
+    /// `text` in `encoding`, by glibc's iconv (the test's own writer of legacy files).
+    static func iconv(_ text: String, to encoding: String) -> [UInt8] {
+        let cd = iconv_open(encoding, "UTF-8")
+        defer { iconv_close(cd) }
+        var input = Array(text.utf8).map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: input.count * 4 + 16)
+        var inLeft = input.count, outLeft = output.count
+        input.withUnsafeMutableBufferPointer { i in
+            output.withUnsafeMutableBufferPointer { o in
+                var ip = i.baseAddress, op = o.baseAddress
+                _ = Glibc.iconv(cd, &ip, &inLeft, &op, &outLeft)
+            }
+        }
+        return output.prefix(output.count - outLeft).map { UInt8(bitPattern: $0) }
+    }
 }

@@ -88,25 +88,33 @@ public enum TextEncodingDetector {
     /// in these ranges.
     struct HangulPairs {
         private(set) var syllables = 0
-        private var only = true
+        /// Bytes beyond ASCII in no such pair (a lead byte whose trail is not one counts once).
+        private(set) var strays = 0
         private var lead = false
 
         mutating func feed(_ chunk: [UInt8]) {
-            guard only else { return }
             for b in chunk {
                 if lead {
-                    guard b >= 0xA1 && b <= 0xFE else { only = false; return }
                     lead = false
-                    syllables += 1
-                } else if b >= 0x80 {
-                    guard b >= 0xB0 && b <= 0xC8 else { only = false; return }
-                    lead = true
+                    if b >= 0xA1 && b <= 0xFE { syllables += 1; continue }
+                    strays += 1
+                }
+                if b >= 0x80 {
+                    if b >= 0xB0 && b <= 0xC8 { lead = true } else { strays += 1 }
                 }
             }
         }
 
         /// At least one syllable, and no other byte beyond ASCII.
-        var isHangul: Bool { only && !lead && syllables > 0 }
+        var isHangul: Bool { strays == 0 && !lead && syllables > 0 }
+
+        /// Korean text with a few bytes that are not (a byte pasted from elsewhere, a cut
+        /// character): at least 20 syllables and a stray for 10 of them at most (Western
+        /// text makes almost no pairs; Cyrillic makes some, with far more strays, and its own
+        /// guess converts first). Read as Windows-1252, every syllable would turn into two
+        /// signs and the header name no column; read as CP949, the import stops at the stray
+        /// byte, naming it.
+        var isMostlyHangul: Bool { syllables >= 20 && (strays + (lead ? 1 : 0)) * 10 <= syllables }
     }
 
     /// How much of a file that is not UTF-8 is UTF-8 all the same: its well-formed multi-byte
@@ -199,6 +207,8 @@ public enum TextEncodingDetector {
         }
         if let guess = scan.guess, try converts(guess) { return DetectedEncoding(encoding: guess, bomLength: 0) }
         if scan.guess != .cp949, scan.hangul.isHangul, try converts(.cp949) { return DetectedEncoding(encoding: .cp949, bomLength: 0) }
+        // Korean text that CP949 does not convert whole: its decoding stops at the byte, named.
+        if scan.hangul.isMostlyHangul { return DetectedEncoding(encoding: .cp949, bomLength: 0) }
         if let (byte, offset) = scan.undefined { throw .unknownEncoding(byte: byte, byteOffset: offset, notUTF8: scan.notUTF8) }
         return DetectedEncoding(encoding: .windows1252, bomLength: 0)
     }
