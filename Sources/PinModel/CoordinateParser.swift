@@ -94,6 +94,12 @@ public enum CoordinateParser {
         if unsigned.hasPrefix("0x") {
             return issue(.hexadecimal, "\(name) '\(t)' is not a decimal number (hexadecimal)")
         }
+        // A decimal too large for a Double (`1e309`) is a number, only far out of range: it
+        // was "not a number". (`DecimalNumber` gives no infinity; Swift's parser does.)
+        if unsigned.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.e".contains($0)) }), let v = Double(t.replacingOccurrences(of: "\u{2212}", with: "-")),
+           v.isInfinite {
+            return issue(.outOfRange, axis.outsideReason(t))
+        }
         switch AngleParser.parse(t, axis: axis) {
         case .value(let v):
             return .success(v)

@@ -98,6 +98,11 @@ final class CoordinateParserTests: XCTestCase {
         ("0x1A", .latitude, .rule(.hexadecimal), #line),
         ("0X10", .latitude, .rule(.hexadecimal), #line),
         ("-0x1p3", .latitude, .rule(.hexadecimal), #line),
+        // Decimals too large for a Double: numbers far out of range (they were "not a number").
+        ("1e309", .latitude, .rule(.outOfRange), #line),
+        ("-1E400", .longitude, .rule(.outOfRange), #line),
+        ("\u{2212}1e999", .longitude, .rule(.outOfRange), #line),
+        ("e309", .latitude, .rule(.notANumber), #line),
         // U+2212 MINUS SIGN, as Wikipedia and typeset text write a negative number: a minus.
         // ('−33.8568' was "not a number".)
         ("\u{2212}33.8568", .latitude, .value(-33.8568), #line),
