@@ -20,8 +20,9 @@ public enum ImportNote: Sendable, Equatable, Encodable, CustomStringConvertible 
     case externalEntities(references: [String], count: Int)
     /// A Shapefile without its `.dbf`: points without attributes.
     case noAttributeTable
-    /// A zip holding several Shapefiles: the one `read`, and the `others` (entry names), not read.
-    case otherShapefiles(read: String, others: [String])
+    /// A zip holding several Shapefiles, every one read, layer after layer (their entry names):
+    /// their pins' categories, where a pin has none of its own, are these names.
+    case shapefilesRead(names: [String])
     /// Attribute values of a Shapefile that the `.dbf`'s `encoding` could not decode.
     case undecodableAttributes(count: Int, encoding: String)
     /// KML `<NetworkLink>`s: their places are in the files they link to, never fetched (Google
@@ -63,8 +64,8 @@ public enum ImportNote: Sendable, Equatable, Encodable, CustomStringConvertible 
             let names = references.joined(separator: ", ") + (count > references.count ? " and \(count - references.count) more" : "")
             return "the external entit\(one ? "y" : "ies") \(names) \(one ? "names a file" : "name files") outside this one, never read: \(one ? "its" : "their") references were left out"
         case .noAttributeTable: return "no .dbf: points imported without attributes"
-        case let .otherShapefiles(read, others):
-            return "the zip holds \(others.count + 1) Shapefiles: only \(read) was read, not \(others.joined(separator: ", ")) (extract the zip and import each .shp)"
+        case let .shapefilesRead(names):
+            return "read the zip's \(names.count) Shapefiles, one after the other: \(names.joined(separator: ", ")) (a pin without a category takes its file's name)"
         case let .undecodableAttributes(count, encoding):
             return "\(count) attribute value\(count == 1 ? " was" : "s were") not valid \(encoding) and left out"
         case let .skippedBeforeHeader(headerLine, lines):

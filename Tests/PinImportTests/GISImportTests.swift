@@ -237,10 +237,14 @@ final class GISImportTests: XCTestCase {
 
     /// A zip of two Shapefiles reads the first and names the other; the other's pins were
     /// left out without a word.
-    func testAZipOfTwoShapefilesNamesTheOneNotRead() throws {
+    func testAZipOfTwoShapefilesReadsBoth() throws {
         let s = try read(gis("two-shapefiles.zip"))
-        XCTAssertEqual(s.pins.map(\.title), try read(gis("bng-27700.shp")).pins.map(\.title))
-        XCTAssertEqual(s.notes, ["the zip holds 2 Shapefiles: only bng-27700.shp was read, not multipoint.shp (extract the zip and import each .shp)"])
+        let first = try read(gis("bng-27700.shp")), second = try read(gis("multipoint.shp"))
+        XCTAssertEqual(s.pins.map(\.title), first.pins.map(\.title) + second.pins.map(\.title))
+        XCTAssertEqual(s.pins.map(\.category), first.pins.map(\.category) + second.pins.map(\.category))
+        XCTAssertEqual(s.pins.map(\.latitude), first.pins.map(\.latitude) + second.pins.map(\.latitude))
+        XCTAssertEqual(s.notes, ["read the zip's 2 Shapefiles, one after the other: bng-27700.shp, multipoint.shp (a pin without a category takes its file's name)"])
+        XCTAssertEqual(s.system, first.system, "the second layer is WGS84: only the first names a system")
         XCTAssertEqual(try read(gis("bng-27700.zip")).notes, [], "one Shapefile: no note")
     }
 

@@ -25,7 +25,7 @@ final class ImportWordingTests: XCTestCase {
         .externalEntities(references: ["&x;"], count: 1), .externalEntities(references: ["&a;", "&b;"], count: 2),
         .externalEntities(references: ["&a;", "&b;", "&c;", "&d;", "&e;"], count: 7),
         .noAttributeTable, .undecodableAttributes(count: 1, encoding: "CP949"), .undecodableAttributes(count: 12, encoding: "CP949"),
-        .otherShapefiles(read: "a.shp", others: ["b.shp"]), .otherShapefiles(read: "a.shp", others: ["b.shp", "c/d.shp"]),
+        .shapefilesRead(names: ["a.shp", "b.shp"]), .shapefilesRead(names: ["a.shp", "b.shp", "c/d.shp"]),
         .networkLinks(links: ["https://x.example/a.kml"], count: 1), .networkLinks(links: ["a.kml", "b.kml", "c.kml"], count: 5),
         .skippedBeforeHeader(headerLine: 3, lines: ["현황"]), .skippedBeforeHeader(headerLine: 4, lines: ["Report", "Seoul"]),
     ]
@@ -44,7 +44,7 @@ final class ImportWordingTests: XCTestCase {
                       .undecodableAttributes(count: 12, encoding: "CP949"), .skippedTable(table: "gone", geometry: "POLYGON", features: nil),
                       .skipped(count: 2, .multiGeometryPart("Polygon")), .networkLinks(links: ["a.kml", "b.kml", "c.kml"], count: 5),
                       .skippedBeforeHeader(headerLine: 4, lines: ["Report", "Seoul"]),
-                      .otherShapefiles(read: "a.shp", others: ["b.shp", "c.shp"])]
+                      .shapefilesRead(names: ["a.shp", "b.shp", "c.shp"])]
         XCTAssertEqual(Strings.speaking(.korean) { korean.map(ImportNoteText.text) }, [
             "--crs EPSG:5186은(는) 쓰지 않았습니다: GPX 좌표는 정의상 WGS84 경도, 위도입니다",
             "--crs EPSG:5186은(는) 쓰지 않았습니다: 파일이 자체 좌표계를 지정합니다",
@@ -56,7 +56,7 @@ final class ImportWordingTests: XCTestCase {
             "이 파일에는 네트워크 링크 5개(a.kml, b.kml, c.kml 외 2개)가 있습니다. 장소는 링크된 파일에 있고 Pinmap은 그 파일을 받아 오지 않습니다. "
                 + "내려받아 가져오세요 (Google 내 지도에서는 \"데이터를 최신 상태로 유지\"를 끄고 KML로 내보내세요)",
             #"머리글은 4번째 줄입니다. 그 위의 2줄("Report", "Seoul")은 제목으로 보고 건너뛰었습니다"#,
-            "zip에 Shapefile이 3개 있습니다: a.shp만 읽었고 b.shp, c.shp은(는) 읽지 않았습니다(zip을 풀어 각 .shp를 가져오세요)",
+            "zip의 Shapefile 3개를 차례로 읽었습니다: a.shp, b.shp, c.shp (분류가 없는 핀은 파일 이름이 분류가 됩니다)",
         ])
     }
 

@@ -15,7 +15,7 @@ import PinModel
 ///   booleans, dates are `YYYY-MM-DD`. `AttributeFeature` maps them to the pin.
 ///
 /// Streams: one shape at a time.
-final class ShapefileReader: PinRecordReader {
+final class ShapefileReader: ShapefileSource {
     /// The `.prj`'s or `--crs`'s system, when it is not WGS84 (for the report).
     let system: CoordinateSystem?
     /// Whether a `.prj` named the system (`--crs` then does not apply).
@@ -43,22 +43,17 @@ final class ShapefileReader: PinRecordReader {
     private var undecodable = 0
     /// A folder this reader owns (a zip's extracted files): removed when it goes.
     private let temporaryFolder: String?
-    /// The zip's other `.shp` entries, not read (named in a note).
-    private let otherShapefiles: (read: String, others: [String])?
 
     /// Opens the Shapefile whose `.shp` is `path`.
     /// - Parameters:
     ///   - fallback: `--crs`, for a Shapefile without a `.prj`.
     ///   - label: the name in messages and the layer's name (a zip's entry), default `path`.
     ///   - temporaryFolder: a folder to remove with the reader (where a zip was extracted).
-    ///   - otherShapefiles: the zip entry read and the zip's other `.shp` entries, for a note.
     /// - Throws: `ImportError.invalidShapefile` (the `.shp`/`.shx` cannot be opened, an
     ///   unknown code page), `.coordinateSystem` (a `.prj` PROJ cannot resolve).
-    init(path: String, fallback: String?, label: String? = nil, temporaryFolder: String? = nil,
-         otherShapefiles: (read: String, others: [String])? = nil) throws(ImportError) {
+    init(path: String, fallback: String?, label: String? = nil, temporaryFolder: String? = nil) throws(ImportError) {
         self.path = label ?? path
         self.temporaryFolder = temporaryFolder
-        self.otherShapefiles = otherShapefiles
         let removeFolder = { if let temporaryFolder { try? FileManager.default.removeItem(atPath: temporaryFolder) } }
         let stem = (path as NSString).deletingPathExtension
         layer = Self.layerName(label ?? path)
@@ -127,12 +122,18 @@ final class ShapefileReader: PinRecordReader {
     }
 
     var notes: [ImportNote] {
-        var notes = skips.notes
-        if !hasDBF { notes.insert(.noAttributeTable, at: 0) }
-        if let o = otherShapefiles, !o.others.isEmpty { notes.append(.otherShapefiles(read: o.read, others: o.others)) }
-        if undecodable > 0 { notes.append(.undecodableAttributes(count: undecodable, encoding: encodingLabel)) }
-        return notes
+        (hasDBF ? [] : [.noAttributeTable]) + skips.notes + undecodableNote
     }
+
+    /// The notes on the file itself, not on skipped shapes (those are `skippedGeometry`): no
+    /// `.dbf`, values its code page could not decode.
+    var fileNotes: [ImportNote] { (hasDBF ? [] : [.noAttributeTable]) + undecodableNote }
+
+    private var undecodableNote: [ImportNote] {
+        undecodable > 0 ? [.undecodableAttributes(count: undecodable, encoding: encodingLabel)] : []
+    }
+
+    var systemLabel: String? { system?.label }
 
     var skippedGeometry: [SkippedCount] { skips.counts }
 

@@ -57,40 +57,59 @@ enum FormatReaders {
     /// The name prefix of the folders zipped Shapefiles are extracted to (in the temporary folder).
     static let temporaryFolderPrefix = "pinmap-shapefile-"
 
-    /// A zip holding a Shapefile (its first `.shp` entry; any others are named in a note, not
-    /// read): its files extracted to a temporary folder
-    /// and read from there; nil for any other zip (a KMZ).
-    /// - Throws: `ImportError.archive` when the zip or an entry cannot be read.
-    static func zippedShapefile(path: String, fallback: String?) throws(ImportError) -> ShapefileReader? {
+    /// A zip holding Shapefiles: each `.shp` entry with its `.shx`, `.dbf`, `.prj` and `.cpg`
+    /// extracted to a folder of its own (in one temporary folder) and read from there, one
+    /// after another (`ShapefileLayers`; a single one by its `ShapefileReader`); nil for any
+    /// other zip (a KMZ).
+    /// - Throws: `ImportError.archive` when the zip or an entry cannot be read, and what
+    ///   `ShapefileReader` throws for any of them (nothing is read then).
+    static func zippedShapefile(path: String, fallback: String?) throws(ImportError) -> (any ShapefileSource)? {
         let zip: ZipArchive
         do { zip = try ZipArchive(bytes: try readRaw(path: path)) } catch let e as ZipArchive.Failure {
             throw .archive(path: path, reason: e.reason)
         } catch let e as ImportError { throw e } catch { throw .archive(path: path, reason: "\(error)") }
         let shapefiles = zip.entries.filter { $0.name.lowercased().hasSuffix(".shp") && !$0.name.hasPrefix("__MACOSX") }
-        guard let shp = shapefiles.first else { return nil }
-        let stem = String(shp.name.dropLast(4))
+        guard !shapefiles.isEmpty else { return nil }
         var template = Array((NSTemporaryDirectory() + "/" + temporaryFolderPrefix + "XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw .archive(path: path, reason: "no temporary folder to extract the Shapefile into: \(String(cString: strerror(errno)))")
         }
         let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do {
-            for entry in zip.entries {
-                let name = entry.name
-                guard name.count == stem.count + 4, name.hasPrefix(stem),
-                      ["shp", "shx", "dbf", "prj", "cpg"].contains(name.suffix(3).lowercased()) else { continue }
-                let bytes = try zip.extract(entry)
-                let target = folder + "/layer." + name.suffix(3).lowercased()
-                guard FileManager.default.createFile(atPath: target, contents: Data(bytes)) else {
-                    throw ZipArchive.Failure(reason: "cannot extract \(name) to \(folder)")
-                }
+            let one = shapefiles.count == 1
+            var layers: [ShapefileReader] = []
+            for (k, shp) in shapefiles.enumerated() {
+                let layerFolder = one ? folder : folder + "/\(k + 1)"
+                try extractShapefile(shp.name, from: zip, to: layerFolder)
+                layers.append(try ShapefileReader(path: layerFolder + "/layer.shp", fallback: fallback, label: "\(path) (\(shp.name))",
+                                                  temporaryFolder: one ? folder : nil))
             }
+            return one ? layers[0] : ShapefileLayers(layers, names: shapefiles.map(\.name), folder: folder)
+        } catch let e as ImportError {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw e
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw .archive(path: path, reason: (error as? ZipArchive.Failure)?.reason ?? "\(error)")
         }
-        return try ShapefileReader(path: folder + "/layer.shp", fallback: fallback, label: "\(path) (\(shp.name))",
-                                   temporaryFolder: folder, otherShapefiles: (shp.name, shapefiles.dropFirst().map(\.name)))
+    }
+
+    /// Extracts the Shapefile whose `.shp` entry is `shp` (its sibling entries of the same
+    /// stem) from `zip` into `folder` (made if missing), as `layer.shp`, `layer.dbf`, ….
+    /// - Throws: `ZipArchive.Failure` when an entry cannot be read or written.
+    private static func extractShapefile(_ shp: String, from zip: ZipArchive, to folder: String) throws {
+        let stem = String(shp.dropLast(4))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for entry in zip.entries {
+            let name = entry.name
+            guard name.count == stem.count + 4, name.hasPrefix(stem),
+                  ["shp", "shx", "dbf", "prj", "cpg"].contains(name.suffix(3).lowercased()) else { continue }
+            let bytes = try zip.extract(entry)
+            let target = folder + "/layer." + name.suffix(3).lowercased()
+            guard FileManager.default.createFile(atPath: target, contents: Data(bytes)) else {
+                throw ZipArchive.Failure(reason: "cannot extract \(name) to \(folder)")
+            }
+        }
     }
 
     /// The encoding an XML document is read in, for the report: the one its declaration names

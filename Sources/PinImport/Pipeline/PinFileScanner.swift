@@ -206,9 +206,9 @@ public struct PinFileScanner {
         }
     }
 
-    private static func shapefile(_ reader: ShapefileReader, path: String, size: Int64, crs: String?) -> PinFileScanner {
+    private static func shapefile(_ reader: any ShapefileSource, path: String, size: Int64, crs: String?) -> PinFileScanner {
         var scanner = records(reader, format: .shapefile, path: path, encoding: DetectedEncoding(encoding: .utf8, bomLength: 0),
-                              size: size, columns: reader.columnsUsed, coordinateSystem: reader.system?.label)
+                              size: size, columns: reader.columnsUsed, coordinateSystem: reader.systemLabel)
         scanner.encodingLabel = reader.encodingLabel
         scanner.namedItsOwnSystem = reader.hasPRJ
         return scanner

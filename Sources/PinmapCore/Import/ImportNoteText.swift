@@ -19,7 +19,7 @@ public enum ImportNoteText {
             let names = count > references.count ? S.noteAndMore(listed, count - references.count) : listed
             return S.noteExternalEntities(names, count)
         case .noAttributeTable: return S.noteNoAttributeTable.text
-        case let .otherShapefiles(read, others): return S.noteOtherShapefiles(read, others)
+        case let .shapefilesRead(names): return S.noteShapefilesRead(names)
         case let .undecodableAttributes(count, encoding): return S.noteUndecodable(count, encoding)
         case let .skippedBeforeHeader(headerLine, lines):
             return S.noteTitleLines(headerLine, lines.map { "\"\($0)\"" }.joined(separator: ", "), lines.count)

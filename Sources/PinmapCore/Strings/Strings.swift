@@ -17,7 +17,7 @@ public enum S: String, CaseIterable, Sendable {
     case gpkgPinmapStore, gpkgNoContents, gpkgNoGeometryColumn, gpkgNoSpatialReference, gpkgSQLite, gpkgSQLiteTable
     case xfTooLong, xfOutOfMemory, xfEmptyOrNotXML, xfExtraContent, xfInvalidCharacterReference, xfInvalidCharacter, xfCharacterReferenceOutsideRoot, xfEntityReferenceOutsideRoot, xfParameterEntity, xfUndefinedEntity, xfUnusableEntity, xfEncoding, xfUnclosedQuote, xfEntityDeclaration, xfLessThanInAttribute, xfMalformedAttribute, xfDuplicateAttribute, xfOpenComment, xfOpenInstruction, xfDoctype, xfXmlDeclaration, xfCdata, xfReservedName, xfAttributeSpace, xfMalformedTag, xfMismatchedEndTag, xfEndsBeforeClose, xfDoubleHyphenInComment, xfUri, xfNameTooLong, xfOther, xmlInvalidUnicode, xmlNotUTF8, xmlEndsEarly, xmlEndsEarlyInside, xmlNul, xmlDoubleHyphen, xmlFloodAttributes, xmlFloodDeclarations, xmlFloodNames, xmlFloodParameterReferences, xmlFloodEntityReferences, xmlNotXML
     case shpTableAlone, shpPart, shpMissingIndex, shpDamaged, shpCutShort, shpCodePage, ieStopped, ieStagingCopy, ieRejects, ieChangedWhileRead
-    case noteCRSFormat, noteCRSGeoJSON, noteCRSOwn, noteExternalEntities, noteAndMore, noteNoAttributeTable, noteOtherShapefiles, noteUndecodable, noteNetworkLinks, noteTitleLines, irNotTransformable, irDegreesUnderCRS, skippedCount, irRejected
+    case noteCRSFormat, noteCRSGeoJSON, noteCRSOwn, noteExternalEntities, noteAndMore, noteNoAttributeTable, noteShapefilesRead, noteUndecodable, noteNetworkLinks, noteTitleLines, irNotTransformable, irDegreesUnderCRS, skippedCount, irRejected
     // Tabs, detents, focus.
     case tabMap, tabTimeline, tabImport, tabSettings
     case sheetShownOf

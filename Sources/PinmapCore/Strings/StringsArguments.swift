@@ -199,9 +199,9 @@ extension S {
     public static func skFeatureGeometry(_ count: Int, _ type: String) -> String { skFeatureGeometry.filled(["\(count)", type]) }
     /// "{0:feature|features} with empty geometry"
     public static func skEmptyGeometry(_ count: Int) -> String { skEmptyGeometry.filled(["\(count)"]) }
-    /// "the zip holds {0} Shapefiles: only {1} was read, not {2} (extract the zip and import each .shp)"
-    public static func noteOtherShapefiles(_ read: String, _ others: [String]) -> String {
-        noteOtherShapefiles.filled(["\(others.count + 1)", read, others.joined(separator: ", ")])
+    /// "read the zip's {0} Shapefiles, one after the other: {1} (a pin without a category takes its file's name)"
+    public static func noteShapefilesRead(_ names: [String]) -> String {
+        noteShapefilesRead.filled(["\(names.count)", names.joined(separator: ", ")])
     }
     /// "skipped table {0}: {1} geometry ({2} {2:feature|features}); Pinmap reads points"
     public static func noteSkippedTable(_ table: String, _ geometry: String, _ c: String) -> String { noteSkippedTable.filled([table, geometry, c]) }

@@ -172,7 +172,7 @@ extension Strings {
         .noteCRSOwn: "--crs {0} not used: the file names its own coordinate reference system",
         .noteExternalEntities: "the external {1:entity|entities} {0} {1:names a file|name files} outside this one, never read: {1:its|their} references were left out",
         .noteAndMore: "{0} and {1} more", .noteNoAttributeTable: "no .dbf: points imported without attributes",
-        .noteOtherShapefiles: "the zip holds {0} Shapefiles: only {1} was read, not {2} (extract the zip and import each .shp)",
+        .noteShapefilesRead: "read the zip's {0} Shapefiles, one after the other: {1} (a pin without a category takes its file's name)",
         .noteUndecodable: "{0} attribute {0:value was|values were} not valid {1} and left out",
         .noteTitleLines: "the header is line {0}: the {2} {2:line|lines} above it ({1}) {2:was|were} skipped as a title",
         .noteNetworkLinks: "the file holds {1} network {1:link|links} ({0}): {1:its|their} places are in the linked {1:file|files}, which Pinmap does not fetch; download {1:it|them} and import {1:it|them} (from Google My Maps, export to KML without \"Keep data up to date\")",

@@ -172,7 +172,7 @@ extension Strings {
         .noteCRSOwn: "--crs {0}은(는) 쓰지 않았습니다: 파일이 자체 좌표계를 지정합니다",
         .noteExternalEntities: "외부 엔티티 {0}은(는) 이 파일 밖의 파일을 가리켜 읽지 않았습니다. 그 참조는 빼 두었습니다",
         .noteAndMore: "{0} 외 {1}개", .noteNoAttributeTable: ".dbf 없음: 속성 없이 점만 가져왔습니다",
-        .noteOtherShapefiles: "zip에 Shapefile이 {0}개 있습니다: {1}만 읽었고 {2}은(는) 읽지 않았습니다(zip을 풀어 각 .shp를 가져오세요)",
+        .noteShapefilesRead: "zip의 Shapefile {0}개를 차례로 읽었습니다: {1} (분류가 없는 핀은 파일 이름이 분류가 됩니다)",
         .noteUndecodable: "속성 값 {0}개가 올바른 {1} 글자가 아니어서 뺐습니다",
         .noteTitleLines: "머리글은 {0}번째 줄입니다. 그 위의 {2}줄({1})은 제목으로 보고 건너뛰었습니다",
         .noteNetworkLinks: "이 파일에는 네트워크 링크 {1}개({0})가 있습니다. 장소는 링크된 파일에 있고 Pinmap은 그 파일을 받아 오지 않습니다. 내려받아 가져오세요 (Google 내 지도에서는 \"데이터를 최신 상태로 유지\"를 끄고 KML로 내보내세요)",
