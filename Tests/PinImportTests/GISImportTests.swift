@@ -238,7 +238,11 @@ final class GISImportTests: XCTestCase {
     /// A zip of two Shapefiles reads the first and names the other; the other's pins were
     /// left out without a word.
     func testAZipOfTwoShapefilesReadsBoth() throws {
+        let extracted = { try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .filter { $0.hasPrefix(FormatReaders.temporaryFolderPrefix) }.count }
+        let before = try extracted()
         let s = try read(gis("two-shapefiles.zip"))
+        XCTAssertEqual(try extracted(), before, "the extracted layers are removed")
         let first = try read(gis("bng-27700.shp")), second = try read(gis("multipoint.shp"))
         XCTAssertEqual(s.pins.map(\.title), first.pins.map(\.title) + second.pins.map(\.title))
         XCTAssertEqual(s.pins.map(\.category), first.pins.map(\.category) + second.pins.map(\.category))
