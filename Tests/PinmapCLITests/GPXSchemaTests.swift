@@ -29,4 +29,44 @@ final class GPXSchemaTests: XCTestCase {
         XCTAssertEqual(out.status, 0, out.output)
         XCTAssertEqual(out.output, "\(path) validates\n")
     }
+
+    /// A created_at shaped as a time but naming none (a day February lacks, month 13, second 60, an
+    /// offset beyond 14 h, year 0000, as a GeoJSON or CSV import keeps them) is no `<time>`: the file
+    /// validates and the text comes back whole from `pinmap:created_at`. `<time>2024-02-30T00:00:00Z`
+    /// was written, which xmllint refuses ("not a valid value of the atomic type 'xs:dateTime'").
+    func testATimeNamingNoInstantIsNoGPXTime() throws {
+        guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("xmllint is missing (apt-get install libxml2-utils)")
+        }
+        let times = ["2024-02-30T00:00:00Z", "2023-02-29T12:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T23:59:60Z",
+                     "2024-01-01T25:00:00+09:00", "2024-01-01T00:00:00+15:00", "0000-01-01T00:00:00Z", "2024-02-29T00:00:00+14:00"]
+        let s = CLITestStore(self)
+        let store = try s.open()
+        for (i, t) in times.enumerated() { try store.insert(NewPin(title: "t\(i)", latitude: 1, longitude: Double(i), createdAt: t)) }
+        let path = s.file("pins.gpx")
+        XCTAssertEqual(s.run("export", "-o", path).code, 0)
+        let xsd = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/schema/gpx.xsd").path
+        let out = try Processes.run(xmllint, ["--noout", "--schema", xsd, path])
+        XCTAssertEqual(out.output, "\(path) validates\n")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("""
+              <wpt lat="1.0" lon="0.0">
+                <name>t0</name>
+                <extensions>
+                  <pinmap:created_at>2024-02-30T00:00:00Z</pinmap:created_at>
+                </extensions>
+              </wpt>
+            """), text)
+        XCTAssertTrue(text.contains("""
+              <wpt lat="1.0" lon="7.0">
+                <time>2024-02-29T00:00:00+14:00</time>
+                <name>t7</name>
+            """), text)
+        let back = CLITestStore(self)
+        XCTAssertEqual(back.run("import", path).code, 0)
+        let cursor = try back.open().pinCursor()
+        var read: [String] = []
+        while let p = try cursor.next() { read.append(p.createdAt) }
+        XCTAssertEqual(read, times)
+    }
 }
