@@ -101,6 +101,23 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(two.stderr, "pinmap: help takes one command name, got 'show' after 'list'\nTry 'pinmap --help'.\n")
     }
 
+    /// `pinmap --help list` (and `-h list`) is `pinmap help list`: it printed the list of
+    /// commands, 'list' ignored, though `--version extra` is refused.
+    func testHelpOptionBeforeACommandNamesItsHelp() throws {
+        let listHelp = try pinmap("list", "--help").stdout
+        for flag in ["--help", "-h"] {
+            let r = try pinmap(flag, "list")
+            XCTAssertEqual(r.code, 0)
+            XCTAssertEqual(r.stderr, "")
+            XCTAssertEqual(r.stdout, listHelp)
+        }
+        let unknown = try pinmap("--help", "lsit")
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertEqual(unknown.stderr, "pinmap: unknown command 'lsit' (did you mean 'list'?)\nTry 'pinmap --help'.\n")
+        XCTAssertEqual(try pinmap("--help").stdout, try pinmap("help").stdout)
+    }
+
     /// A command that changed the store and then could not print says the change was made:
     /// 'cannot write output' alone (exit 1) read as a failed import or add, and running it
     /// again imported the file twice. A dry run, which changes nothing, says nothing more.
