@@ -118,6 +118,18 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(try pinmap("--help").stdout, try pinmap("help").stdout)
     }
 
+    /// A bad `render --detent` is a usage error before the store opens, as a bad `--tab` is:
+    /// on a missing store it said "no Pinmap store at …" (exit 1).
+    func testABadDetentIsAUsageErrorBeforeTheStoreOpens() throws {
+        let folder = try makeTempFolder()
+        let store = folder.path + "/none.sqlite"
+        let r = try pinmap("render", "--db", store, "--detent", "huge")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "pinmap render: --detent must be small, medium or large, got 'huge'\nTry 'pinmap render --help'.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store))
+    }
+
     /// A command that changed the store and then could not print says the change was made:
     /// 'cannot write output' alone (exit 1) read as a failed import or add, and running it
     /// again imported the file twice. A dry run, which changes nothing, says nothing more.
