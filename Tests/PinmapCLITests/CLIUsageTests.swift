@@ -130,6 +130,15 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store))
     }
 
+    /// `copy --db` says what copy takes instead: "unknown option '--db'" alone, though the
+    /// README said every command takes --db.
+    func testCopyWithDbSaysToGiveFromAndTo() throws {
+        let r = try pinmap("copy", "--db", "a.sqlite", "--to", "b.sqlite")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "pinmap copy: unknown option '--db' (copy has two stores: give --from SRC and --to DST)\nTry 'pinmap copy --help'.\n")
+    }
+
     /// A command that changed the store and then could not print says the change was made:
     /// 'cannot write output' alone (exit 1) read as a failed import or add, and running it
     /// again imported the file twice. A dry run, which changes nothing, says nothing more.
