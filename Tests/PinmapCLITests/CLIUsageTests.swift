@@ -116,6 +116,10 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(unknown.stdout, "")
         XCTAssertEqual(unknown.stderr, "pinmap: unknown command 'lsit' (did you mean 'list'?)\nTry 'pinmap --help'.\n")
         XCTAssertEqual(try pinmap("--help").stdout, try pinmap("help").stdout)
+        // Before an option it is the list of commands, as it was.
+        let beforeOption = try pinmap("--help", "--db", "x.sqlite")
+        XCTAssertEqual(beforeOption.code, 0)
+        XCTAssertEqual(beforeOption.stdout, try pinmap("help").stdout)
     }
 
     /// A bad `render --detent` is a usage error before the store opens, as a bad `--tab` is:
