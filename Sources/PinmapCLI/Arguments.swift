@@ -15,6 +15,9 @@ public struct CommandSpec: Sendable {
     /// Other names of an option: alias → the option's name (`--output` → `-o`); its value is
     /// read under the option's name.
     public var aliases: [String: String] = [:]
+    /// Options this command does not take that a user will try → what to give instead, said
+    /// after "unknown option" (`copy --db`: every other command's store option).
+    public var insteadOf: [String: String] = [:]
 
     /// `--db`, as every command that opens a store takes it: a file or a server, for any
     /// command (list's and show's help said "store path" alone).
@@ -113,6 +116,7 @@ extension CommandSpec {
                 out.flags.insert(name)
             } else {
                 var hint = name.hasPrefix("--") ? Suggestion.hint(name, among: Array(optionNames) + Array(flagNames)) : ""
+                if let instead = insteadOf[name] { hint = " (\(instead))" }
                 // A comment's words or a file's name may start with a dash: say how to give one.
                 if hint.isEmpty, maxPositionals == nil { hint = " (to give a \(positionalName) starting with '-', put -- before it: -- \(a))" }
                 throw .usage(command: self.name, message: "unknown option '\(a)'\(hint)")

@@ -120,10 +120,12 @@ enum BenchCommand: Command {
             throw .usage(command: "bench", message: "unknown benchmark '\(args.positionals.first ?? "")'; there are: render, search, cells, map")
         }
         let cols: Int, rows: Int
+        let sizeText = args.value("--size") ?? "200x60"
         do {
-            (cols, rows) = try RenderCommand.size(args.value("--size") ?? "200x60")
+            (cols, rows) = try RenderCommand.size(sizeText)
         } catch {
-            throw .usage(command: "bench", message: "--size must be COLSxROWS between 1x1 and 1000x1000, e.g. 200x60")
+            // Names the value given, as `render --size` does (it said only what was wanted).
+            throw .usage(command: "bench", message: "--size must be COLSxROWS between 1x1 and 1000x1000, e.g. 200x60; got '\(sizeText)'")
         }
         let frames = try frameCount(args.value("--frames"))
         try refuseOptions(notFor: "render", args)

@@ -20,7 +20,8 @@ enum CopyCommand: TextCommand {
         nothing twice. One transaction: a failure leaves DST as it was.
         """,
         options: [("--from", "the store to copy from"), ("--to", "the store to copy into")],
-        flags: [("--json", "print what was copied as a JSON object")], maxPositionals: 0)
+        flags: [("--json", "print what was copied as a JSON object")], maxPositionals: 0,
+        insteadOf: ["--db": "copy has two stores: give --from SRC and --to DST"])
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         guard let given = args.value("--from") else { throw .usage(command: "copy", message: "--from is required (a store path or postgresql:// URI)") }

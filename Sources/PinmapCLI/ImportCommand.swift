@@ -38,7 +38,7 @@ enum ImportCommand: TextCommand {
                   ("--lat", "latitude column name"), ("--lon", "longitude column name"), ("--name", "name column name"),
                   ("--wkt", "column holding WKT POINT (lon lat) geometry (default: a column named like wkt or geom, or holding POINTs)"),
                   ("--crs", "coordinate reference system of a file that names none (CSV x/y or easting/northing columns, a Shapefile without .prj), e.g. EPSG:5186, EPSG:32652, EPSG:27700, or a WKT; x is the easting")],
-        flags: [("--json", "print a JSON report"), ("--dry-run", "parse and validate only; write nothing (with no store at --db, checks against an empty one and creates none)"),
+        flags: [("--json", "print a JSON report: an object, or for several FILEs an array of them"), ("--dry-run", "parse and validate only; write nothing (with no store at --db, checks against an empty one and creates none)"),
                 ("--index", "also build the search index and the list's index before returning, in the same transaction (a large file otherwise leaves them to `pinmap index` or the UI; the map is current either way)")],
         minPositionals: 1)
 

@@ -35,7 +35,8 @@ enum ListCommand: TextCommand {
 
     static func run(_ args: ParsedArguments, io: CommandIO) throws(CLIError) -> Int32 {
         var query = PinQuery(order: .relevance, limit: try CLIValues.limit(args, command: "list"), search: args.value("--search"))
-        if let c = args.value("--category") { query.categories = [c] }
+        // Trimmed as add and edit store it: `--category " cafe "` matched no pin.
+        if let c = args.value("--category") { query.categories = [trimmedText(c)] }
         if let b = args.value("--bbox") { query.boxes = try CLIValues.boxes(b, command: "list") }
         if let s = args.value("--sort") {
             guard let order = PinQuery.Order(rawValue: s), sortOrders.contains(order) else {

@@ -69,8 +69,14 @@ public enum PinmapCLI {
             if args.count > 1 { return fail(.usage(command: "", message: "\(args[0]) takes nothing after it, got '\(args[1])'")) }
             return written { () throws(CLIError) in try writeOut("pinmap \(version)\n") }
         }
-        if args.first == "--help" || args.first == "-h" { return written { () throws(CLIError) in try writeOut(globalHelp) } }
-        if args.first == "help" { return written { () throws(CLIError) in try writeOut(try help(Array(args.dropFirst()))) } }
+        // `--help list` is `help list`: it printed the list of commands, 'list' ignored. Before
+        // an option (`--help --db x`), it is still the list of commands.
+        if args.first == "--help" || args.first == "-h", args.count == 1 || args[1].hasPrefix("-") {
+            return written { () throws(CLIError) in try writeOut(globalHelp) }
+        }
+        if args.first == "help" || args.first == "--help" || args.first == "-h" {
+            return written { () throws(CLIError) in try writeOut(try help(Array(args.dropFirst()))) }
+        }
         var rest = args
         var command: any Command.Type = UICommand.self
         if let first = args.first, !first.hasPrefix("-") {

@@ -31,6 +31,13 @@ enum RenderCommand: Command {
             guard let named = Tab(name: t) else { throw .usage(command: "render", message: "--tab must be map, timeline, import or settings, got '\(t)'") }
             tab = named
         }
+        // Checked before the store opens, as --tab is: a bad --detent on a missing store said
+        // "no Pinmap store" (exit 1), and on a store it was found only after indexing it.
+        var detent: Detent?
+        if let d = args.value("--detent") {
+            guard let named = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
+            detent = named
+        }
         let viewport = try viewport(args)
         // The store's last view, tab and detent come with its settings (as the UI reopens it);
         // the options below override them.
@@ -40,10 +47,7 @@ enum RenderCommand: Command {
         // Pins a large import left out of the map's clusters join them first (`pinmap index`).
         _ = try PinmapCLI.indexFirst(store)
         let runner = UIRunner.make(store: store, state: state, loadSamples: { 0 })
-        if let d = args.value("--detent") {
-            guard let detent = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
-            runner.setDetentInstantly(detent)
-        }
+        if let detent { runner.setDetentInstantly(detent) }
         if let tab { runner.show(tab: tab) }
         if let viewport, args.value("--place") == nil {
             // --zoom alone zooms the last view about its centre.

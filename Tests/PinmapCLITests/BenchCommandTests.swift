@@ -37,6 +37,14 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(r.stdout, "")
     }
 
+    /// A bad `bench render --size` names the value given, as `render --size` does.
+    func testABadSizeNamesTheValueGiven() throws {
+        let r = try pinmap("bench", "render", "--db", "/nonexistent/pins.sqlite", "--size", "0x0")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stderr, "pinmap bench: --size must be COLSxROWS between 1x1 and 1000x1000, e.g. 200x60; got '0x0'\nTry 'pinmap bench --help'.\n")
+        XCTAssertEqual(r.stdout, "")
+    }
+
     /// An option another benchmark takes names that one (search said `--category` was render's).
     func testAnOptionOfAnotherBenchmarkNamesIt() throws {
         for (args, message) in [(["search", "--category", "cafe"], "--category is for `pinmap bench cells`, not search"),

@@ -101,6 +101,48 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(two.stderr, "pinmap: help takes one command name, got 'show' after 'list'\nTry 'pinmap --help'.\n")
     }
 
+    /// `pinmap --help list` (and `-h list`) is `pinmap help list`: it printed the list of
+    /// commands, 'list' ignored, though `--version extra` is refused.
+    func testHelpOptionBeforeACommandNamesItsHelp() throws {
+        let listHelp = try pinmap("list", "--help").stdout
+        for flag in ["--help", "-h"] {
+            let r = try pinmap(flag, "list")
+            XCTAssertEqual(r.code, 0)
+            XCTAssertEqual(r.stderr, "")
+            XCTAssertEqual(r.stdout, listHelp)
+        }
+        let unknown = try pinmap("--help", "lsit")
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertEqual(unknown.stdout, "")
+        XCTAssertEqual(unknown.stderr, "pinmap: unknown command 'lsit' (did you mean 'list'?)\nTry 'pinmap --help'.\n")
+        XCTAssertEqual(try pinmap("--help").stdout, try pinmap("help").stdout)
+        // Before an option it is the list of commands, as it was.
+        let beforeOption = try pinmap("--help", "--db", "x.sqlite")
+        XCTAssertEqual(beforeOption.code, 0)
+        XCTAssertEqual(beforeOption.stdout, try pinmap("help").stdout)
+    }
+
+    /// A bad `render --detent` is a usage error before the store opens, as a bad `--tab` is:
+    /// on a missing store it said "no Pinmap store at …" (exit 1).
+    func testABadDetentIsAUsageErrorBeforeTheStoreOpens() throws {
+        let folder = try makeTempFolder()
+        let store = folder.path + "/none.sqlite"
+        let r = try pinmap("render", "--db", store, "--detent", "huge")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "pinmap render: --detent must be small, medium or large, got 'huge'\nTry 'pinmap render --help'.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store))
+    }
+
+    /// `copy --db` says what copy takes instead: "unknown option '--db'" alone, though the
+    /// README said every command takes --db.
+    func testCopyWithDbSaysToGiveFromAndTo() throws {
+        let r = try pinmap("copy", "--db", "a.sqlite", "--to", "b.sqlite")
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "pinmap copy: unknown option '--db' (copy has two stores: give --from SRC and --to DST)\nTry 'pinmap copy --help'.\n")
+    }
+
     /// A command that changed the store and then could not print says the change was made:
     /// 'cannot write output' alone (exit 1) read as a failed import or add, and running it
     /// again imported the file twice. A dry run, which changes nothing, says nothing more.

@@ -31,6 +31,16 @@ final class HelpTextTests: XCTestCase {
             """))
     }
 
+    /// `import --help` says --json prints an array for several files: it said "a JSON report",
+    /// and a script reading `.imported` broke when its glob matched a second file.
+    func testImportHelpSaysSeveralFilesGiveAnArray() {
+        XCTAssertTrue(ImportCommand.spec.helpText().contains("""
+              --json             print a JSON report: an object, or for several FILEs an
+                                 array of them
+
+            """), ImportCommand.spec.helpText())
+    }
+
     /// `list --help` names the tiers in the order `SearchRelevance` ranks them: it put
     /// "property value" last, while a value that is the text (an airport's `iata` "ICN")
     /// lists before a title holding it inside a word (`Picnic Point`).

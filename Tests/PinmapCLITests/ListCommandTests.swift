@@ -55,6 +55,9 @@ final class ListCommandTests: XCTestCase {
         let s = try seeded()
         XCTAssertEqual(try titles(s.run("list", "--category", "museum", "--json")),
                        ["Leeum Museum of Art", "National Museum of Korea", "전쟁기념관"])
+        // Surrounding spaces are dropped, as add and edit drop them from the category stored.
+        XCTAssertEqual(try titles(s.run("list", "--category", " museum ", "--json")),
+                       ["Leeum Museum of Art", "National Museum of Korea", "전쟁기념관"])
         XCTAssertEqual(try titles(s.run("list", "--bbox", "37.53,126.97,37.54,127.0", "--json")), ["Leeum Museum of Art", "전쟁기념관"])
         // WEST > EAST: the box crosses the antimeridian.
         XCTAssertEqual(try titles(s.run("list", "--bbox", "-17,179,-16,-179", "--json")), ["Taveuni west", "Taveuni dateline"])
