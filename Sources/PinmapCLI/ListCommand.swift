@@ -39,7 +39,7 @@ enum ListCommand: TextCommand {
         if let c = args.value("--category") { query.categories = [trimmedText(c)] }
         if let b = args.value("--bbox") { query.boxes = try CLIValues.boxes(b, command: "list") }
         if let s = args.value("--sort") {
-            guard let order = PinQuery.Order(rawValue: s), sortOrders.contains(order) else {
+            guard let order = PinQuery.Order(rawValue: s.lowercased()), sortOrders.contains(order) else {
                 throw .usage(command: "list", message: "--sort takes relevance, newest or name, got '\(s)'")
             }
             query.order = order

@@ -35,7 +35,7 @@ enum RenderCommand: Command {
         // "no Pinmap store" (exit 1), and on a store it was found only after indexing it.
         var detent: Detent?
         if let d = args.value("--detent") {
-            guard let named = Detent(rawValue: d) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
+            guard let named = Detent(rawValue: d.lowercased()) else { throw .usage(command: "render", message: "--detent must be small, medium or large, got '\(d)'") }
             detent = named
         }
         let viewport = try viewport(args)

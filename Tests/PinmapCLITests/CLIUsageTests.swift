@@ -132,6 +132,10 @@ final class CLIUsageTests: XCTestCase {
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.stderr, "pinmap render: --detent must be small, medium or large, got 'huge'\nTry 'pinmap render --help'.\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: store))
+        // A detent in any case is a detent (as --tab and --format are read): the store is looked for.
+        let upper = try pinmap("render", "--db", store, "--detent", "LARGE")
+        XCTAssertEqual([upper.code.description, upper.stderr],
+                       ["1", "pinmap: no Pinmap store at \(store) (nothing was created; `pinmap import` or `pinmap add` creates one)\n"])
     }
 
     /// `copy --db` says what copy takes instead: "unknown option '--db'" alone, though the

@@ -134,6 +134,9 @@ final class ListCommandTests: XCTestCase {
                        ["Hall", "Leeum Museum of Art", "National Museum of Korea", "전쟁기념관", "Museumsinsel", "Museum"])
         XCTAssertEqual(try titles(s.run("list", "--search", "museum", "--sort", "name", "--limit", "2", "--json")),
                        ["Hall", "Leeum Museum of Art"])
+        // In any case, as --format and --tab are read.
+        XCTAssertEqual(try titles(s.run("list", "--search", "museum", "--sort", "NAME", "--limit", "2", "--json")),
+                       ["Hall", "Leeum Museum of Art"])
         let bad = s.run("list", "--sort", "oldest")
         XCTAssertEqual(bad.code, 2)
         XCTAssertEqual(bad.stderr, "pinmap list: --sort takes relevance, newest or name, got 'oldest'\nTry 'pinmap list --help'.\n")
