@@ -80,6 +80,24 @@ final class TimelineScrollTests: XCTestCase {
         XCTAssertEqual(s.timeline.cursor, 99, "stops at the last pin")
     }
 
+    /// Enter, j/k, Home and End on a day read as empty say so on the status line; they were
+    /// silent. Not on a day with pins, nor before the day is read.
+    func testEnterOnADayWithoutPinsSaysSo() {
+        var s = state(pins: 0)
+        let statusRow = Layout(cols: 100, rows: 30).rows - 2
+        for key in [Key.enter, .char("j"), .char("k"), .home, .end] {
+            press(key, 1, &s)
+            XCTAssertEqual(s.render().line(statusRow), " medium · 0 of 0 pins in view   2026-12-01: no pins", "after \(key)")
+        }
+        press(.right, 1, &s)  // 2026-12-02, not read yet
+        press(.enter, 1, &s)
+        XCTAssertNil(s.feedback.message)
+        var full = state(pins: 3)
+        press(.char("j"), 1, &full)
+        XCTAssertNil(full.feedback.message)
+        XCTAssertEqual(full.timeline.cursor, 1)
+    }
+
     /// A title longer than the row is cut with "…" before the edge (in ASCII with "~"), as
     /// the list and the detail page cut it; a short one is whole.
     func testALongTitleIsCutWithAnEllipsis() {
