@@ -108,7 +108,7 @@ final class ImportTabPasswordTests: XCTestCase {
 
 
 
-             Type or paste a path · Tab completes · ↑↓ pick a file · Enter previews
+             Enter or typing starts a new path · e edits the last path · ? help
              medium · 0 of 0 pins in view                                            ? help
                    1 Map             2 Timeline           3 Import           4 Settings
             """)

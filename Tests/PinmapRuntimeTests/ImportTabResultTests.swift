@@ -41,6 +41,28 @@ final class ImportTabResultTests: XCTestCase {
         XCTAssertEqual(r.state.importTab.summary, [], "the old result goes when the path changes")
     }
 
+    /// A new path after a result (`e` edits the last one; Enter starts an empty one) lists its
+    /// folder's files, as the field's hint ("↑↓ pick a file") says; ↓ and a click pick one, and
+    /// Esc shows the result again. The result stayed drawn there, so ↓ picked from a hidden
+    /// list and a click on a file did nothing.
+    func testANewPathAfterAResultListsTheFolderToPickFrom() throws {
+        _ = try file("b.csv", "name,lat,lon\nHill,37.6,127.0\n")
+        let (r, path) = try imported(cols: 60, rows: 16)
+        r.char("e")
+        let rows = { (s: Screen) in (0..<s.height).map { s.line($0) } }
+        let listed = rows(r.state.render())
+        XCTAssertEqual(Array(listed[6...9]), ["  Files in " + listed[6].dropFirst(11), "    a.csv", "    b.csv", ""])
+        XCTAssertTrue(listed[6].hasPrefix("  Files in /tmp"), listed[6])
+        XCTAssertFalse(listed.contains { $0.contains("imported") }, "the result gives way to the list")
+        r.key(.escape)
+        XCTAssertTrue(rows(r.state.render()).contains { $0.hasPrefix("  a.csv: 1 imported") }, "Esc shows the result again")
+        r.char("e")
+        r.key(.down)
+        XCTAssertEqual(r.state.importTab.field.text, path, "↓ picks the first file")
+        r.mouse(.press, .left, col: 6, row: 8)
+        XCTAssertEqual(r.state.importTab.field.text, folder.path + "/b.csv", "a click picks the file under it")
+    }
+
     func testEAndIEnterThePathFieldWithoutBeingTyped() throws {
         let r = try UIFixtures.sqliteRunner(cols: 60, rows: 16)
         r.char("3")

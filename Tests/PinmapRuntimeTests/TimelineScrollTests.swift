@@ -54,6 +54,50 @@ final class TimelineScrollTests: XCTestCase {
         XCTAssertEqual(s.timeline.cursor, 10, "the top row shows Pin 10")
     }
 
+    /// The wheel over the pin list moves the cursor 3 pins and scrolls with it; over the
+    /// calendar it does nothing. It did nothing anywhere on the tab.
+    func testTheWheelOverThePinListScrollsIt() {
+        var s = state(pins: 100)
+        let rows = list.count
+        let wheel = { (button: MouseButton, row: Int, s: inout AppState) in
+            _ = s.update(.input(.mouse(MouseEvent(.press, button, col: 10, row: row))), now: 0)
+        }
+        wheel(.wheelDown, 2, &s)
+        XCTAssertEqual(s.timeline.cursor, 0, "over the calendar: nothing")
+        for _ in 0..<(rows / 3 + 2) { wheel(.wheelDown, list.first, &s) }
+        let down = 3 * (rows / 3 + 2)
+        XCTAssertEqual(s.timeline.cursor, down)
+        let frame = s.render()
+        let row = { (i: Int) in String(format: "   %02d:%02d  Pin %d", i / 60, i % 60, i) }
+        XCTAssertEqual(frame.line(list.first + rows - 1), row(down), "the cursor's pin is on the last row")
+        XCTAssertEqual(frame.line(list.first), row(down - rows + 1))
+        wheel(.wheelUp, list.first, &s)
+        XCTAssertEqual(s.timeline.cursor, down - 3)
+        for _ in 0..<50 { wheel(.wheelUp, list.first, &s) }
+        XCTAssertEqual(s.timeline.cursor, 0, "stops at the first pin")
+        XCTAssertEqual(s.render().line(list.first), "   00:00  Pin 0")
+        for _ in 0..<50 { wheel(.wheelDown, list.first, &s) }
+        XCTAssertEqual(s.timeline.cursor, 99, "stops at the last pin")
+    }
+
+    /// Enter, j/k, Home and End on a day read as empty say so on the status line; they were
+    /// silent. Not on a day with pins, nor before the day is read.
+    func testEnterOnADayWithoutPinsSaysSo() {
+        var s = state(pins: 0)
+        let statusRow = Layout(cols: 100, rows: 30).rows - 2
+        for key in [Key.enter, .char("j"), .char("k"), .home, .end] {
+            press(key, 1, &s)
+            XCTAssertEqual(s.render().line(statusRow), " medium · 0 of 0 pins in view   2026-12-01: no pins", "after \(key)")
+        }
+        press(.right, 1, &s)  // 2026-12-02, not read yet
+        press(.enter, 1, &s)
+        XCTAssertNil(s.feedback.message)
+        var full = state(pins: 3)
+        press(.char("j"), 1, &full)
+        XCTAssertNil(full.feedback.message)
+        XCTAssertEqual(full.timeline.cursor, 1)
+    }
+
     /// A title longer than the row is cut with "…" before the edge (in ASCII with "~"), as
     /// the list and the detail page cut it; a short one is whole.
     func testALongTitleIsCutWithAnEllipsis() {

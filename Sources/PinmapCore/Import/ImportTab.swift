@@ -81,6 +81,12 @@ public struct ImportTabState: Sendable, Equatable {
     /// The path changed, or a new preview or import starts: what was shown for the last
     /// file (preview, error, result) no longer applies.
     /// A preview failed (`error`) while the folder's files are listed: ↑/↓ pick another.
+    /// The folder's files are listed (no preview, no import under way): before a result, or
+    /// while a new path is typed after one (Enter, `e`), whose hint offers ↑↓ and a click to
+    /// pick a file. The result was drawn there instead, so ↑↓ picked from a hidden list and a
+    /// click did nothing; it shows again on Esc.
+    var listsFiles: Bool { progress == nil && preview == nil && (summary.isEmpty || editing) }
+
     var picksAnotherFile: Bool { error != nil && preview == nil && folder?.files.isEmpty == false }
 
     mutating func clearShownFile() {
@@ -212,7 +218,8 @@ extension AppState {
         importTab.summaryScroll = min(last, max(0, importTab.summaryScroll + step))
     }
 
-    /// Empties the path field and gives it the keys (the shown result stays until typing);
+    /// Empties the path field and gives it the keys (the folder's files are listed in place of
+    /// the result, which Esc shows again and typing clears);
     /// the tab keys, `q` and `?` keep their meaning until something is typed.
     mutating func startNewImportPath() {
         importTab.field = TextField("")
@@ -296,7 +303,7 @@ extension AppState {
     /// A click on a listed file picks it and previews it.
     mutating func clickImportFile(row: Int, _ fx: inout Effects) {
         let top = ImportTabView.fileListTop(self, area: Rect(x: 0, y: 0, width: layout.cols, height: layout.travel))
-        guard importTab.preview == nil, importTab.summary.isEmpty, importTab.progress == nil, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
+        guard importTab.preview == nil, importTab.listsFiles, let files = importTab.folder?.files, files.indices.contains(row - top) else { return }
         chooseImportFile(row - top)
         endImportPathEditing()
         fx.add(.previewImport(path: importTab.resolvedPath))
@@ -365,10 +372,10 @@ public enum ImportTabView {
             for text in ImportResultText.rows(p.rows, ascii: s.presentation.ascii) { line("  " + text, .plain) }
         } else if t.indexingCommitted, case .indexing(let pins, let fraction)? = s.loads.job {
             lines.wrapped(S.importIndexingCommitted(pins, Int(fraction * 100)), theme.hint, ascii: s.presentation.ascii, into: &screen)
-        } else if t.progress == nil && t.summary.isEmpty, let folder = t.folder {
+        } else if t.listsFiles, let folder = t.folder {
             drawFiles(s, folder, lines: &lines, into: &screen, theme: theme)
         }
-        if !t.summary.isEmpty {
+        if !t.summary.isEmpty && !(t.listsFiles && t.folder != nil) {
             lines.skip(1)
             drawSummary(s, area: area, lines: &lines, into: &screen, theme: theme)
         }

@@ -34,6 +34,10 @@ extension AppState {
         if isSearching, handleSearch(key: key, now: now, &fx) { return }
         if tab == .timeline && TimelineKeys.handles(key) {
             if let pin = timeline.handle(key: key) { jump(to: pin, now: now, &fx) }
+            // Enter and the pin keys on a day read as empty say so: silence reads as a stuck UI.
+            if TimelineKeys.pinKeys.contains(key), timeline.pinsRead == timeline.dateString, timeline.shownPins.isEmpty {
+                feedback.message = S.tlNoPins(timeline.dateString)
+            }
             timeline.follow(rows: TimelineView.pinRows(area: layout.timelineArea).count)
             return
         }
@@ -236,6 +240,8 @@ enum TimelineKeys {
     static let keys: Set<Key> = [.left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .enter,
                                  .char("h"), .char("l"), .char("j"), .char("k"), .char("<"), .char(">")]
     static func handles(_ key: Key) -> Bool { keys.contains(key) }
+    /// The keys that act on the selected day's pins.
+    static let pinKeys: Set<Key> = [.enter, .char("j"), .char("k"), .home, .end]
 }
 
 /// The list's orders in the order `o` steps through them: best match first only while

@@ -174,8 +174,19 @@ extension AppState {
         }
     }
 
+    /// The wheel over the Timeline's pin list moves its cursor 3 pins (as `j`/`k` do one),
+    /// the list scrolling with it: a day of 62k pins was walked only by keys. Over the
+    /// calendar it does nothing.
+    private mutating func wheelTimeline(up: Bool, row: Int) {
+        let list = TimelineView.pinRows(area: layout.timelineArea)
+        guard row >= list.first, !timeline.shownPins.isEmpty else { return }
+        timeline.cursor = min(max(0, timeline.cursor + (up ? -3 : 3)), timeline.shownPins.count - 1)
+        timeline.follow(rows: list.count)
+    }
+
     private mutating func wheel(_ m: MouseEvent, _ fx: inout Effects) {
         let up = m.button == .wheelUp
+        if tab == .timeline, m.row < layout.travel { return wheelTimeline(up: up, row: m.row) }
         if tab != .map || m.row >= layout.travel { return }
         if m.row >= sheetTop {
             // Over the grabber or the header the wheel does nothing: they are the handle.

@@ -154,6 +154,7 @@ extension AppState {
             importTab.progress = nil
             importTab.indexingCommitted = false
             loads.job = nil
+            endImportPathEditing()  // the result takes the tab (a path field would list files over it)
             receive(importOf: name, result, now: now, &fx)  // Update+PinResults.swift
             noteAfterQuit(quitNote(importOf: name, result), failed: (try? result.get()) == nil)
             pinsChanged(inBulk: true, &fx)
