@@ -151,7 +151,7 @@ final class KoreanStoreErrorTests: XCTestCase {
 
 
 
-     경로 입력/붙여넣기 · Tab 완성 · ↑↓ 파일 고르기 · Enter 미리 보기 · Esc 나가기
+     Enter 또는 입력하면 새 경로 · e 지난 경로 고치기 · ? 도움말
      중간 · 보이는 핀 5/5개 · Busan Tower                                  ? 도움말
            1 지도            2 타임라인          3 가져오기            4 설정
     """
